@@ -1,0 +1,161 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "~/i18n/config";
+import { truncateUsername } from "~/lib/format";
+import { LanguageSwitch } from "../language-switch";
+import type { NavItem, ShellUserSummary } from "./types";
+
+type NavGroups = { visible: NavItem[]; more: NavItem[] };
+
+function TopLink({ item }: { item: NavItem }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const active = location.pathname === item.route || location.pathname.startsWith(`${item.route}/`);
+  const badge = item.isNew ? <span className="shell-badge">{t("shell.newFeature")}</span> : null;
+  if (item.url) {
+    return (
+      <a href={item.url} target="_blank" rel="noopener noreferrer" className="shell-toplink">
+        {item.label}
+        {badge}
+      </a>
+    );
+  }
+  return (
+    <Link to={item.href} className="shell-toplink" aria-current={active ? "page" : undefined} prefetch="intent">
+      {item.label}
+      {badge}
+    </Link>
+  );
+}
+
+/** One layout of the top navigation; the other width's copy is hidden by CSS. */
+function TopNav({ groups, className }: { groups: NavGroups; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={`shell-topnav ${className}`}>
+      {groups.visible.map((item) => (
+        <li key={item.id}>
+          <TopLink item={item} />
+        </li>
+      ))}
+      {groups.more.length ? (
+        <li>
+          <details className="shell-dropdown">
+            <summary className="shell-toplink">{t("shell.more")}</summary>
+            <ul className="shell-dropdown-panel">
+              {groups.more.map((item) => (
+                <li key={item.id}>
+                  <TopLink item={item} />
+                </li>
+              ))}
+            </ul>
+          </details>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function UserMenu({ user }: { user: ShellUserSummary }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <details className="shell-dropdown shell-usermenu">
+      <summary className="shell-toplink" data-testid="user-label" title={user.username}>
+        {truncateUsername(user.username)}
+      </summary>
+      <div className="shell-dropdown-panel shell-dropdown-right">
+        <p className="shell-usermenu-name">{user.displayName}</p>
+        {user.boothNo ? (
+          user.booths.length > 1 ? (
+            <Form method="post" action="/booth" className="shell-booth-form">
+              <input type="hidden" name="redirectTo" value={here} />
+              <label htmlFor="shell-booth">{t("shell.booth")}</label>
+              <select id="shell-booth" name="boothId" defaultValue={user.currentBoothId ?? undefined}>
+                {user.booths.map((b) => (
+                  <option key={b.boothId} value={b.boothId}>
+                    {b.boothNo}
+                  </option>
+                ))}
+              </select>
+              <button type="submit">{t("shell.switchBooth")}</button>
+            </Form>
+          ) : (
+            <p className="shell-usermenu-booth" data-testid="booth-no">
+              {t("shell.boothNo", { boothNo: user.boothNo })}
+            </p>
+          )
+        ) : null}
+        <ul>
+          {user.myInfoPath ? (
+            <li>
+              <Link to={user.myInfoPath}>{t("shell.myInfo")}</Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/changePassword">{t("shell.changePassword")}</Link>
+          </li>
+          <li>
+            <Link to="/feedback">{t("shell.feedback")}</Link>
+          </li>
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className="shell-linkbutton">
+                {t("shell.logout")}
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+export function ShellHeader({
+  language,
+  user,
+  nav,
+  hasSidebar,
+}: {
+  language: Language;
+  user: ShellUserSummary | null;
+  nav: { wide: NavGroups; narrow: NavGroups } | null;
+  hasSidebar: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="shell-header">
+      <a href="#main" className="shell-skip">
+        {t("app.skipToContent")}
+      </a>
+      {hasSidebar ? (
+        <label htmlFor="shell-nav-toggle" className="shell-burger" aria-label={t("shell.openMenu")} title={t("shell.openMenu")}>
+          ☰
+        </label>
+      ) : null}
+      <NavLink to="/index" className="shell-title">
+        {t("app.title")}
+      </NavLink>
+      {nav ? (
+        <nav aria-label={t("shell.mainMenu")} className="shell-topnav-wrap">
+          {/* English always groups by 4; Chinese by 10 over 1280 px, otherwise 4 (spec point 2). */}
+          <TopNav groups={language === "en" ? nav.narrow : nav.wide} className="shell-topnav-wide" />
+          <TopNav groups={nav.narrow} className="shell-topnav-narrow" />
+        </nav>
+      ) : (
+        <span className="shell-spacer" />
+      )}
+      <div className="shell-header-tools">
+        <LanguageSwitch current={language} />
+        {user ? (
+          <UserMenu user={user} />
+        ) : (
+          <Link to="/login" className="shell-toplink">
+            {t("shell.signIn")}
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

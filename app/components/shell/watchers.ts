@@ -1,0 +1,48 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+
+declare global {
+  interface Window {
+    __remixManifest?: { version?: string };
+  }
+}
+
+/** Spec point 4: on each navigation compare this page's build with the server's; ask once to refresh. */
+export function useVersionCheck() {
+  const location = useLocation();
+  const { t } = useTranslation();
+  useEffect(() => {
+    const mine = window.__remixManifest?.version;
+    if (!mine || sessionStorage.getItem("portal-version-alerted")) return;
+    const controller = new AbortController();
+    fetch("/version.json", { cache: "no-store", signal: controller.signal })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((remote: { versionHash?: string } | null) => {
+        if (!remote?.versionHash || remote.versionHash === mine) return;
+        sessionStorage.setItem("portal-version-alerted", "1");
+        if (window.confirm(t("shell.versionChanged"))) window.location.reload();
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [location.pathname, t]);
+}
+
+/** Spec point 4: when another tab signs in as someone else, this tab reloads to the index on focus. */
+export function useAccountWatch(userId: number | null) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (userId === null) return;
+    const key = "portal-user";
+    localStorage.setItem(key, String(userId));
+    const onFocus = () => {
+      const current = localStorage.getItem(key);
+      if (current && current !== String(userId)) {
+        window.alert(t("shell.accountChanged"));
+        window.location.assign("/index");
+      }
+    };
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [userId, t]);
+}

@@ -1,0 +1,45 @@
+import type en from "./en-shell";
+
+/** 登录后外框文案（页头、侧栏、标签页、页脚、悬浮按钮）。 */
+const shell: typeof en = {
+  mainMenu: "主菜单",
+  areaMenu: "栏目菜单",
+  more: "更多",
+  userMenu: "账户",
+  myInfo: "我的信息",
+  changePassword: "修改密码",
+  feedback: "意见反馈",
+  skin: "换肤",
+  settings: "设置",
+  logout: "退出登录",
+  booth: "展位",
+  boothNo: "展位 {{boothNo}}",
+  switchBooth: "切换",
+  collapseSidebar: "收起菜单",
+  expandSidebar: "展开菜单",
+  openMenu: "打开菜单",
+  closeMenu: "关闭菜单",
+  newFeature: "新",
+  tabs: "已访问页面",
+  closeTab: "关闭",
+  closeOthers: "关闭其他",
+  closeAll: "关闭全部",
+  tabActions: "标签操作",
+  breadcrumbs: "面包屑导航",
+  contactUs: "联系我们",
+  userGuide: "使用指南",
+  filing: "备案号：{{number}}",
+  signIn: "登录",
+  versionChanged: "系统已更新，请按 F5 或点击立即刷新",
+  accountChanged: "账户信息已变更，请刷新浏览器以更新",
+  wxTitle: "请在浏览器中打开",
+  wxBody: "微信内置浏览器无法使用平台的全部功能。请点击右上角“···”，选择“在浏览器打开”。",
+  pages: {
+    feedback: "意见反馈",
+    skin: "换肤",
+    contact: "联系我们",
+    changePassword: "修改密码",
+  },
+};
+
+export default shell;

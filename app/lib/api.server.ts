@@ -1,0 +1,172 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { Language } from "~/i18n/config";
+import { translate } from "~/i18n/config";
+import { clearTicket, getLanguage, readTicket, serializeNotice } from "./cookies.server";
+
+/** Spec point 7: default 300 s, uploads 600 s. */
+export const API_TIMEOUT_MS = 300_000;
+export const UPLOAD_TIMEOUT_MS = 600_000;
+
+export type ApiEnvelope<T> = { code: number; message: string; data: T };
+
+export type ApiFailure = {
+  ok: false;
+  code: number;
+  /** Already in the user's language: the server's message, or ours for network errors. */
+  message: string;
+  data: unknown;
+};
+export type ApiSuccess<T> = { ok: true; code: 200; message: string; data: T };
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+export type ApiRequest = {
+  method?: "GET" | "POST";
+  query?: Record<string, string | number | undefined>;
+  /** Form-encoded body: the API's default. */
+  form?: Record<string, string | number | undefined>;
+  /** JSON body, where the spec says so. */
+  json?: unknown;
+  upload?: FormData;
+  timeoutMs?: number;
+};
+
+type ClientOptions = {
+  baseUrl: string;
+  language: Language;
+  ticket?: string | null;
+  clientIp?: string;
+  requestId?: string;
+  userAgent?: string | null;
+  fetchImpl?: typeof fetch;
+};
+
+/**
+ * The one typed client for the exhibition API ({code, message, data} envelope).
+ * It never throws for API errors: callers get a result; `requireOk` and the Remix
+ * helpers below turn 401/403 into the navigation the spec asks for.
+ */
+export function createApiClient(options: ClientOptions) {
+  const fetchImpl = options.fetchImpl ?? fetch;
+
+  async function call<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
+    const url = new URL(options.baseUrl + path);
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers = new Headers({
+      accept: "application/json",
+      "accept-language": options.language === "zh" ? "zh-CN,zh;q=0.9" : "en",
+    });
+    if (options.ticket) headers.set("ticket", options.ticket);
+    if (options.clientIp) headers.set("x-forwarded-for", options.clientIp);
+    if (options.requestId) headers.set("x-request-id", options.requestId);
+    if (options.userAgent) headers.set("x-client-user-agent", options.userAgent.slice(0, 400));
+
+    let body: BodyInit | undefined;
+    if (request.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(request.json);
+    } else if (request.upload) {
+      body = request.upload;
+    } else if (request.form) {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(request.form)) if (value !== undefined) params.set(key, String(value));
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      body = params;
+    }
+    const timeoutMs = request.timeoutMs ?? (request.upload ? UPLOAD_TIMEOUT_MS : API_TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: request.method ?? (body ? "POST" : "GET"),
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      return networkFailure(options.language, 0, error instanceof Error ? error.name : "error");
+    }
+    const contentType = response.headers.get("content-type") ?? "";
+    if (!contentType.includes("application/json")) {
+      return networkFailure(options.language, response.status, response.statusText);
+    }
+    let envelope: ApiEnvelope<T>;
+    try {
+      envelope = (await response.json()) as ApiEnvelope<T>;
+    } catch {
+      return networkFailure(options.language, response.status, "invalid JSON");
+    }
+    if (typeof envelope?.code !== "number") return networkFailure(options.language, response.status, "invalid envelope");
+    if (envelope.code === 200) return { ok: true, code: 200, message: envelope.message, data: envelope.data };
+    return { ok: false, code: envelope.code, message: envelope.message || translate(options.language, "errors.requestFailed"), data: envelope.data ?? null };
+  }
+
+  /** Downloads (attachment content type) pass through untouched, headers and body. */
+  async function download(path: string, query?: ApiRequest["query"]): Promise<Response> {
+    const url = new URL(options.baseUrl + path);
+    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    // identity: fetch would unzip the body but keep the gzip header, breaking the passed-through file.
+    const headers = new Headers({ "accept-language": options.language, "accept-encoding": "identity" });
+    if (options.ticket) headers.set("ticket", options.ticket);
+    return fetchImpl(url, { headers, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+  }
+
+  return { call, download, language: options.language };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function networkFailure(language: Language, status: number, detail: string): ApiFailure {
+  const message = `${translate(language, "errors.network")} (${translate(language, "errors.status", { status })}${detail ? `, ${detail}` : ""})`;
+  return { ok: false, code: 0, message, data: { status, detail } };
+}
+
+/** A client for this request: the user's ticket, language and address travel with every call. */
+export async function apiFor(request: Request, context: AppLoadContext) {
+  return createApiClient({
+    baseUrl: context.apiBaseUrl,
+    language: getLanguage(request),
+    ticket: await readTicket(request, context),
+    clientIp: context.clientIp,
+    requestId: context.requestId,
+    userAgent: request.headers.get("user-agent"),
+  });
+}
+
+/** Where to come back to after signing in: the current page (for a POST, the page of the form). */
+export function returnPath(request: Request) {
+  const url = new URL(request.url);
+  const params = new URLSearchParams(url.search);
+  params.delete("index");
+  params.delete("_data");
+  const search = params.toString();
+  return url.pathname + (search ? `?${search}` : "");
+}
+
+export function loginUrl(redirectTo?: string) {
+  return redirectTo && redirectTo !== "/" ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+}
+
+/**
+ * Spec point 8: 401 → session cleared, one-time notice, /login with the return path;
+ * 403 → /401. Throws the redirect; returns the result otherwise.
+ */
+export async function handleAuthErrors<T>(result: ApiResult<T>, request: Request, context: AppLoadContext): Promise<ApiResult<T>> {
+  if (result.ok) return result;
+  if (result.code === 401) {
+    const headers = new Headers();
+    headers.append("Set-Cookie", await clearTicket(context));
+    headers.append("Set-Cookie", serializeNotice("session.expired", context));
+    throw redirect(loginUrl(returnPath(request)), { headers });
+  }
+  if (result.code === 403) throw redirect("/401");
+  return result;
+}
+
+/** For loaders: any failure other than 401/403 becomes an error response the boundary renders. */
+export async function requireOk<T>(result: ApiResult<T>, request: Request, context: AppLoadContext): Promise<T> {
+  const handled = await handleAuthErrors(result, request, context);
+  if (handled.ok) return handled.data;
+  throw new Response(handled.message, { status: handled.code >= 400 && handled.code < 600 ? handled.code : 502 });
+}

@@ -1,0 +1,70 @@
+import { createCookie } from "@remix-run/node";
+import { parse as parseCookieHeader, serialize } from "cookie";
+import type { AppLoadContext } from "@remix-run/node";
+import { isLanguage, languageFromAcceptLanguage, type Language } from "~/i18n/config";
+
+const SEVEN_DAYS = 7 * 24 * 60 * 60;
+
+/**
+ * The API ticket, signed with SESSION_SECRET. `__Host-` and Secure whenever the portal is
+ * served over https, so no subdomain or plain-http page can set or read it.
+ */
+export function ticketCookie(context: AppLoadContext) {
+  return createCookie(context.secureCookies ? "__Host-ticket" : "ticket", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: context.secureCookies,
+    path: "/",
+    maxAge: SEVEN_DAYS,
+    secrets: context.sessionSecrets,
+  });
+}
+
+export async function readTicket(request: Request, context: AppLoadContext): Promise<string | null> {
+  const value = await ticketCookie(context).parse(request.headers.get("cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+export async function setTicket(context: AppLoadContext, ticket: string) {
+  return ticketCookie(context).serialize(ticket);
+}
+
+export async function clearTicket(context: AppLoadContext) {
+  return ticketCookie(context).serialize("", { maxAge: 0 });
+}
+
+/** The chosen language: a plain cookie (so it is readable as `lng=zh`), kept a year. */
+export const LANGUAGE_COOKIE = "lng";
+
+export function getLanguage(request: Request): Language {
+  const cookies = parseCookieHeader(request.headers.get("cookie") ?? "");
+  const chosen = cookies[LANGUAGE_COOKIE];
+  return isLanguage(chosen) ? chosen : languageFromAcceptLanguage(request.headers.get("accept-language"));
+}
+
+export function serializeLanguage(language: Language, context: AppLoadContext) {
+  return serialize(LANGUAGE_COOKIE, language, {
+    path: "/",
+    maxAge: 365 * 24 * 60 * 60,
+    sameSite: "lax",
+    secure: context.secureCookies,
+  });
+}
+
+/** One-time notices (e.g. the session-expired text) carried across a redirect. */
+const NOTICE_COOKIE = "notice";
+const noticeKeys = ["session.expired", "login.signedOut", "login.passwordChangedSignIn", "errors.insufficientPermissions"] as const;
+export type NoticeKey = (typeof noticeKeys)[number];
+
+export function serializeNotice(key: NoticeKey, context: AppLoadContext) {
+  return serialize(NOTICE_COOKIE, key, { path: "/", httpOnly: true, sameSite: "lax", secure: context.secureCookies, maxAge: 120 });
+}
+
+export function readNotice(request: Request): NoticeKey | null {
+  const value = parseCookieHeader(request.headers.get("cookie") ?? "")[NOTICE_COOKIE];
+  return noticeKeys.find((k) => k === value) ?? null;
+}
+
+export function clearNotice(context: AppLoadContext) {
+  return serialize(NOTICE_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", secure: context.secureCookies, maxAge: 0 });
+}

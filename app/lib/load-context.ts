@@ -1,0 +1,18 @@
+/** What the Node server hands every loader and action (server/app.ts getLoadContext). */
+export type PortalLoadContext = {
+  requestId: string;
+  clientIp: string;
+  apiBaseUrl: string;
+  sessionSecrets: string[];
+  secureCookies: boolean;
+  captchaMode: "auto" | "always" | "never";
+  filingNumber: string;
+  /** Full paths of the page routes in this build (from the Remix route manifest). */
+  routePatterns: string[];
+  userGuideUrl: string;
+  buildVersion: string;
+};
+
+declare module "@remix-run/node" {
+  interface AppLoadContext extends PortalLoadContext {}
+}

@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { Language } from "~/i18n/config";
+import type { MenuItem, PermissionInfo } from "./api-types";
+import { apiFor, handleAuthErrors, loginUrl, returnPath, type ApiClient } from "./api.server";
+import { clearTicket, getLanguage, readTicket } from "./cookies.server";
+import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "./menus";
+import { isPersonalPath, isPublicPath } from "./public-routes";
+import { pageExistsFor } from "./route-patterns";
+
+export type ShellUser = {
+  api: ApiClient;
+  info: PermissionInfo;
+  language: Language;
+  /** Menus after spec point 4's filters and without pages this build does not have. */
+  menus: MenuItem[];
+  allowed: Set<string>;
+  pageExists: (route: string) => boolean;
+};
+
+/**
+ * Permission info is cached per ticket and session state: every request still asks the API whether
+ * the ticket is alive (a cheap call that also slides the idle window), and the answer's
+ * `stateVersion` changes with a booth switch or a preference change, in every process at once.
+ * Login and logout change the ticket. The layout's and the page's loaders share one lookup.
+ */
+const CACHE_TTL_MS = 5 * 60_000;
+const CACHE_MAX = 2000;
+const cache = new Map<string, { info: PermissionInfo; expires: number }>();
+const perRequest = new WeakMap<Request, Promise<PermissionInfo>>();
+
+type TicketState = { stateVersion?: string };
+
+function loadPermissionInfo(api: ApiClient, ticket: string, request: Request, context: AppLoadContext) {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = cachedPermissionInfo(api, ticket, request, context);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Request, context: AppLoadContext) {
+  const state = await handleAuthErrors(await api.call<TicketState>("/login/authTicket"), request, context);
+  const key = state.ok ? crypto.createHash("sha256").update(`${ticket}|${state.data.stateVersion ?? ""}`).digest("hex") : null;
+  const hit = key ? cache.get(key) : undefined;
+  if (hit && hit.expires > Date.now()) return hit.info;
+  const info = await fetchPermissionInfo(api, request, context);
+  if (key && info.infoVO.id) {
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(key, { info, expires: Date.now() + CACHE_TTL_MS });
+  }
+  return info;
+}
+
+async function fetchPermissionInfo(api: ApiClient, request: Request, context: AppLoadContext) {
+  const result = await handleAuthErrors(await api.call<PermissionInfo>("/smeb/permission/getInfo"), request, context);
+  if (!result.ok) {
+    // Spec point 4: a failed permission load is only logged; the page renders with no menus
+    // (and the guard, failing closed, allows only the personal pages).
+    console.warn(JSON.stringify({ level: "warn", msg: "permission info failed to load", code: result.code, message: result.message, requestId: context.requestId }));
+    return emptyPermissionInfo();
+  }
+  return result.data;
+}
+
+/** The signed-in user with filtered menus, or null when there is no ticket. 401 → /login (spec point 8). */
+export async function getShellUser(request: Request, context: AppLoadContext): Promise<ShellUser | null> {
+  const ticket = await readTicket(request, context);
+  if (!ticket) return null;
+  const api = await apiFor(request, context);
+  const info = await loadPermissionInfo(api, ticket, request, context);
+  const language = getLanguage(request);
+  const pageExists = pageExistsFor(context.routePatterns ?? []);
+  const filtered = filterMenus(info.menuAuths, { language, boothType: info.infoVO.boothType, exhibitionCode: info.infoVO.exhibitCode ?? null });
+  const menus = pruneMissingPages(filtered, pageExists);
+  return { api, info, language, menus, allowed: allowedRoutes(filtered), pageExists };
+}
+
+/**
+ * The one guard for signed-in pages, used by every loader and action of the shell:
+ * no ticket → /login with the return path; a path outside the (filtered) menu → /401.
+ */
+export async function requireShellUser(request: Request, context: AppLoadContext, path = new URL(request.url).pathname) {
+  const user = await getShellUser(request, context);
+  if (!user) {
+    throw redirect(loginUrl(returnPath(request)), { headers: { "Set-Cookie": await clearTicket(context) } });
+  }
+  if (!isPersonalPath(path) && !isPublicPath(path) && !user.allowed.has(stripTrailingSlash(path))) {
+    throw redirect("/401");
+  }
+  return user;
+}
+
+/** Spec point 4: from / or /index, the first non-top-level allowed page; /index when there is none. */
+export function landingPath(user: ShellUser) {
+  return firstAllowedRoute(user.menus, user.pageExists) ?? "/index";
+}
+
+function stripTrailingSlash(path: string) {
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+function emptyPermissionInfo(): PermissionInfo {
+  return {
+    infoVO: {
+      id: 0,
+      username: "",
+      roleId: 0,
+      businessName: null,
+      businessNameEn: null,
+      boothId: null,
+      boothNo: null,
+      boothArea: null,
+      boothType: null,
+      sysCurrentTime: Date.now(),
+      exhibitName: null,
+      booths: [],
+    },
+    menuAuths: [],
+    auths: [],
+  };
+}

@@ -1,0 +1,39 @@
+/** Spec point 2: routes reachable without signing in (no login check). */
+export const PUBLIC_PATHS = [
+  "/login",
+  "/401",
+  "/404",
+  "/wxBrowser",
+  "/index/schedule",
+  "/index/promote",
+  "/index/premise",
+  "/index/service",
+  "/index/hotel",
+  "/index/poster",
+  "/index/bannerDownload",
+  "/index/posterCn",
+  "/index/posterEn",
+  "/invoiceArea/saveQrCode",
+  "/exhibitorInfo/promotionalVideo",
+] as const;
+
+/** Pages every signed-in user may open whatever their menu says (personal pages and the home fallback). */
+export const PERSONAL_PATHS = ["/index", "/changePassword", "/feedback", "/skin", "/contact", "/booth"] as const;
+
+/** The in-app browser page is skipped for the invoice QR-code save route (spec point 2). */
+export const WX_EXEMPT_PATHS = ["/wxBrowser", "/invoiceArea/saveQrCode"] as const;
+
+const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
+
+export function isPublicPath(path: string) {
+  return (PUBLIC_PATHS as readonly string[]).includes(normalize(path));
+}
+
+export function isPersonalPath(path: string) {
+  return (PERSONAL_PATHS as readonly string[]).includes(normalize(path));
+}
+
+/** The messaging app's in-app browser announces itself as MicroMessenger. */
+export function isMessagingAppBrowser(userAgent: string | null) {
+  return /MicroMessenger/i.test(userAgent ?? "");
+}

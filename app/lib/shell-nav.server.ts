@@ -1,0 +1,86 @@
+import type { Language } from "~/i18n/config";
+import { translate } from "~/i18n/config";
+import type { NavItem, ShellTab } from "~/components/shell/types";
+import type { MenuItem } from "./api-types";
+import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "./menus";
+
+export function toNavItems(items: MenuItem[], language: Language): NavItem[] {
+  return items.map((item) => {
+    const children = toNavItems(item.list, language);
+    return {
+      id: item.id,
+      route: item.route,
+      url: item.url,
+      label: menuLabel(item, language),
+      icon: item.icon,
+      isNew: isNewFeature(item),
+      href: item.url ?? (children.length ? firstHref(children) : item.route),
+      children,
+    };
+  });
+}
+
+function firstHref(items: NavItem[]): string {
+  const first = items[0]!;
+  return first.url ?? (first.children.length ? firstHref(first.children) : first.route);
+}
+
+const contains = (item: MenuItem, path: string): boolean =>
+  item.route === path || path.startsWith(`${item.route}/`) || item.list.some((child) => contains(child, path));
+
+/** Top navigation for both layouts (CSS picks one by width): first group visible, the rest under 'more'. */
+export function topNavigation(menus: MenuItem[], language: Language) {
+  const shown = sideMenu(menus);
+  const wide = topMenuGroups(shown, { language, wide: true });
+  const narrow = topMenuGroups(shown, { language, wide: false });
+  return {
+    wide: { visible: toNavItems(wide.visible, language), more: toNavItems(wide.more, language) },
+    narrow: { visible: toNavItems(narrow.visible, language), more: toNavItems(narrow.more, language) },
+  };
+}
+
+/** Paths whose pages show no sidebar (spec point 2: the home area and the data area). */
+const NO_SIDEBAR = [/^\/index(\/|$)/, /^\/dataArea\/index$/];
+
+/** The current area's pages for the sidebar, or null where the sidebar is hidden. */
+export function areaMenu(menus: MenuItem[], path: string, language: Language) {
+  if (NO_SIDEBAR.some((pattern) => pattern.test(path))) return null;
+  const area = sideMenu(menus).find((item) => contains(item, path));
+  if (!area || !area.list.length) return null;
+  return { title: menuLabel(area, language), items: toNavItems(area.list, language) };
+}
+
+const PERSONAL_TITLES: Record<string, string> = {
+  "/index": "home.title",
+  "/changePassword": "shell.pages.changePassword",
+  "/feedback": "shell.pages.feedback",
+  "/skin": "shell.pages.skin",
+  "/contact": "shell.pages.contact",
+};
+
+function findByRoute(items: MenuItem[], route: string): MenuItem | undefined {
+  for (const item of items) {
+    if (item.route === route) return item;
+    const found = findByRoute(item.list, route);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function pageTitle(menus: MenuItem[], path: string, language: Language) {
+  const key = PERSONAL_TITLES[path];
+  if (key) return translate(language, key);
+  const item = findByRoute(menus, path);
+  if (item) return menuLabel(item, language);
+  // Home subpages removed from the English menus still have a name.
+  const homePage = path.match(/^\/index\/(\w+)$/);
+  if (homePage) {
+    const text = translate(language, `home.pages.${homePage[1]}`);
+    if (!text.startsWith("home.pages.")) return text;
+  }
+  return path;
+}
+
+export function tabsFor(paths: string[], menus: MenuItem[], language: Language): ShellTab[] {
+  return paths.map((path) => ({ path, title: pageTitle(menus, path, language) }));
+}

@@ -1,0 +1,20 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ButtonAuth } from "./api-types";
+import { buttonState } from "./buttons";
+import { isLanguage } from "~/i18n/config";
+
+type ShellButtons = { buttons: { roleId: number; now: number; auths: ButtonAuth[] } | null };
+
+/**
+ * The one helper pages use to show a permissioned button (spec point 6). It only decides what to
+ * render: every action behind a button checks the same rule on the server (requireButton).
+ */
+export function useButton(menuId: number, url: string) {
+  const data = useRouteLoaderData<ShellButtons>("routes/_shell");
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "zh";
+  if (!data?.buttons) return { visible: false, closedMessage: null };
+  // The server's clock (sysCurrentTime) decides, not the visitor's.
+  return buttonState(data.buttons.auths, { roleId: data.buttons.roleId, menuId, url, now: data.buttons.now, language });
+}

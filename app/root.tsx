@@ -1,0 +1,77 @@
+import "~/lib/load-context";
+import { ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
+import mantineCss from "@mantine/core/styles.css";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import portalCss from "~/styles/portal.css";
+import { getLanguage } from "~/lib/cookies.server";
+import { isMessagingAppBrowser, WX_EXEMPT_PATHS } from "~/lib/public-routes";
+import type { Language } from "~/i18n/config";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: mantineCss },
+  { rel: "stylesheet", href: portalCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Exhibitor Portal" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Spec point 2: inside the messaging app's in-app browser, every page but a few shows /wxBrowser.
+  const path = new URL(request.url).pathname;
+  if (isMessagingAppBrowser(request.headers.get("user-agent")) && !(WX_EXEMPT_PATHS as readonly string[]).includes(path)) {
+    throw redirect("/wxBrowser");
+  }
+  return json({ language: getLanguage(request), filingNumber: context.filingNumber });
+}
+
+export const handle = { i18n: "translation" };
+
+// Shade 8: white on indigo-6 (Mantine's default) is 4.32:1, below WCAG AA's 4.5:1; shade 8 gives 5.67:1.
+const theme = createTheme({ primaryColor: "indigo", primaryShade: 8, defaultRadius: "sm" });
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const language: Language = data?.language ?? "zh";
+  const { i18n } = useTranslation();
+  useChangeLanguage(language);
+  useEffect(() => {
+    // Spec: the chosen language is also kept in local storage.
+    try {
+      window.localStorage.setItem("language", language);
+    } catch {
+      /* private mode or blocked storage */
+    }
+  }, [language]);
+  return (
+    <html lang={language} dir={i18n.dir(language)} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {children}
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,10 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { ErrorPage } from "~/components/error-page";
+
+export async function loader(_: LoaderFunctionArgs) {
+  return json(null, { status: 404 });
+}
+
+export default function NotFoundPage() {
+  return <ErrorPage status={404} messageKey="errors.notFound" />;
+}

@@ -1,0 +1,45 @@
+import { Paper, Stack, Title } from "@mantine/core";
+import { ContactUsContent } from "~/components/contact-us";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { translate } from "~/i18n/config";
+import { handleAuthErrors } from "~/lib/api.server";
+import { requireShellUser } from "~/lib/permissions.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Contact us" }];
+
+export const handle = { breadcrumb: "settings.contactTitle" };
+
+/** What GET /wx/getContactWay returns. */
+type ContactWay = { qrCode: string; tips: string[] };
+
+/**
+ * 'Contact us' as a page (spec point 1). The shell links here and, with JavaScript, may load
+ * this loader's data (useFetcher().load("/contact")) to show <ContactUsContent> in its 400 px dialog.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const result = await handleAuthErrors(await api.call<ContactWay>("/wx/getContactWay"), request, context);
+  return json({
+    title: translate(language, "settings.contactTitle"),
+    qrCode: result.ok ? result.data.qrCode : null,
+    tips: result.ok ? result.data.tips : [],
+  });
+}
+
+export default function ContactPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Paper withBorder p="lg" maw={400}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t("settings.contactTitle")}
+        </Title>
+        <ContactUsContent qrCode={data.qrCode} tips={data.tips} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,189 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Button, Group, Input, NativeSelect, Paper, Stack, Textarea, Title } from "@mantine/core";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, UploadHandler } from "@remix-run/node";
+import {
+  json,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translate } from "~/i18n/config";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { handleAuthErrors } from "~/lib/api.server";
+import { useIsPending } from "~/lib/hooks";
+import { requireShellUser } from "~/lib/permissions.server";
+import {
+  FEEDBACK_CONTENT_MAX,
+  FEEDBACK_FILE_FIELD,
+  FEEDBACK_IMAGE_ACCEPT,
+  FEEDBACK_IMAGE_MAX_BYTES,
+  FEEDBACK_TYPES,
+  feedbackFormSchema,
+} from "~/schemas/feedback";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback" }];
+
+export const handle = { breadcrumb: "settings.feedbackTitle" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language } = await requireShellUser(request, context);
+  return json({ title: translate(language, "settings.feedbackTitle") });
+}
+
+/** The fields the API knows, so its field errors land next to the right input. */
+const FORM_FIELDS = ["type", "content", FEEDBACK_FILE_FIELD];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  // Typed content is sent back so a failed submit loses nothing; never cache that page.
+  const noStore = { "Cache-Control": "no-store" };
+
+  // Text fields are remembered as they stream past, so an oversize image (which aborts
+  // parsing) still leaves the type and content to send back to the form.
+  const memory = unstable_createMemoryUploadHandler({ maxPartSize: FEEDBACK_IMAGE_MAX_BYTES });
+  const seen = new FormData();
+  const uploadHandler: UploadHandler = async (part) => {
+    const value = await memory(part);
+    if (typeof value === "string") seen.append(part.name, value);
+    return value;
+  };
+  let formData: FormData;
+  let oversize = false;
+  try {
+    const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+    formData = multipart ? await unstable_parseMultipartFormData(request, uploadHandler) : await request.formData();
+  } catch (error) {
+    if (!(error instanceof MaxPartSizeExceededError)) throw error;
+    formData = seen;
+    oversize = true;
+  }
+
+  const submission = parseWithZod(formData, { schema: feedbackFormSchema });
+  if (oversize) {
+    return json(
+      { result: submission.reply({ fieldErrors: { [FEEDBACK_FILE_FIELD]: ["settings.feedbackImageTooLarge"] } }), success: false },
+      { status: 400, headers: noStore },
+    );
+  }
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), success: false }, { status: 400, headers: noStore });
+  }
+
+  const upload = new FormData();
+  upload.set("type", String(submission.value.type));
+  upload.set("content", submission.value.content);
+  const image = submission.value[FEEDBACK_FILE_FIELD];
+  if (image) upload.set(FEEDBACK_FILE_FIELD, image, image.name);
+  const result = await handleAuthErrors(await api.call("/smeb/feedback/save", { upload }), request, context);
+  if (!result.ok) {
+    const reply = replyToApiFailure(submission, result, FORM_FIELDS);
+    return json({ result: reply, success: false }, { status: 400, headers: noStore });
+  }
+  return json({ result: submission.reply({ resetForm: true }), success: true }, { headers: noStore });
+}
+
+export default function FeedbackPage() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = usePortalForm({
+    id: "feedback",
+    schema: feedbackFormSchema,
+    lastResult: actionData?.result,
+  });
+  const errorText = useErrorText();
+
+  // The live counter needs JavaScript; without it the limit is shown as text.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const initialContent = typeof fields.content.initialValue === "string" ? fields.content.initialValue : "";
+  const [used, setUsed] = useState(initialContent.length);
+  useEffect(() => setUsed(initialContent.length), [fields.content.key, initialContent]);
+
+  const fileField = fields[FEEDBACK_FILE_FIELD];
+  const typeOptions = [
+    // The empty first option is the placeholder; `required` makes the browser insist on a type.
+    { value: "", label: t("settings.feedbackTypePlaceholder") },
+    ...FEEDBACK_TYPES.map((key, index) => ({ value: String(index + 1), label: t(`settings.feedbackTypes.${key}`) })),
+  ];
+
+  return (
+    <Paper withBorder p="lg" maw={560}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t("settings.feedbackTitle")}
+        </Title>
+        {actionData?.success ? (
+          <Alert color="green" role="status" data-testid="success">
+            {t("settings.feedbackSuccess")}
+          </Alert>
+        ) : null}
+        {form.errors?.length ? (
+          <Alert color="red" role="alert" id={form.errorId}>
+            {errorText(form.errors)}
+          </Alert>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+          <Stack gap="sm">
+            <NativeSelect
+              {...getSelectProps(fields.type)}
+              key={fields.type.key}
+              label={t("settings.feedbackType")}
+              data={typeOptions}
+              error={errorText(fields.type.errors)}
+              withAsterisk
+            />
+            <Textarea
+              {...getTextareaProps(fields.content)}
+              key={fields.content.key}
+              label={t("settings.feedbackContent")}
+              placeholder={t("settings.feedbackContentPlaceholder")}
+              maxLength={FEEDBACK_CONTENT_MAX}
+              autosize
+              minRows={5}
+              maxRows={12}
+              onInput={(event) => setUsed(event.currentTarget.value.length)}
+              error={errorText(fields.content.errors)}
+              withAsterisk
+              description={
+                hydrated ? (
+                  <span aria-live="polite" aria-label={t("settings.feedbackCounterLabel", { used, max: FEEDBACK_CONTENT_MAX })} data-testid="counter">
+                    {used}/{FEEDBACK_CONTENT_MAX}
+                  </span>
+                ) : (
+                  t("settings.feedbackContentLimit", { max: FEEDBACK_CONTENT_MAX })
+                )
+              }
+              inputWrapperOrder={["label", "input", "description", "error"]}
+            />
+            <Input.Wrapper
+              label={t("settings.feedbackImage")}
+              description={t("settings.feedbackImageRule")}
+              error={errorText(fileField.errors)}
+              id={fileField.id}
+              inputWrapperOrder={["label", "input", "description", "error"]}
+            >
+              <Input
+                {...getInputProps(fileField, { type: "file" })}
+                key={fileField.key}
+                accept={FEEDBACK_IMAGE_ACCEPT}
+                error={Boolean(fileField.errors?.length)}
+                styles={{ input: { paddingTop: 4 } }}
+              />
+            </Input.Wrapper>
+            <Group>
+              <Button type="submit" loading={isPending}>
+                {t("settings.feedbackSubmit")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,138 @@
+import { Alert, List, Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import type { HomeContentPage } from "~/lib/api-types";
+import { apiFor, requireOk } from "~/lib/api.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
+
+/** One route serves all content pages; the tab title comes from the menu, the heading from the page. */
+export const handle = { breadcrumb: "home.pages.content", hideSidebar: true, noCache: true };
+
+/** The home area's content pages (spec point 2); anything else under /index is not found. */
+const CONTENT_SLUGS = new Set(["promote", "premise", "service", "hotel", "poster", "bannerDownload", "posterCn", "posterEn"]);
+/** Offered in Chinese only (spec point 1): in English the Chinese text is shown with a note. */
+const CHINESE_ONLY = new Set(["premise", "service", "hotel"]);
+
+/** Public page (spec point 2): no sign-in needed; the caller's ticket, if any, travels along. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const slug = params.slug ?? "";
+  if (!CONTENT_SLUGS.has(slug)) throw new Response(null, { status: 404 });
+  const api = await apiFor(request, context);
+  const result = await api.call<HomeContentPage>("/smeb/content/page", { query: { slug } });
+  if (!result.ok && result.code === 404) throw new Response(null, { status: 404 });
+  const page = await requireOk(result, request, context);
+  const english = api.language === "en";
+  const chineseOnly = english && CHINESE_ONLY.has(slug);
+  const useEnglish = english && !chineseOnly && Boolean(page.bodyEn.trim());
+  return json({
+    slug,
+    /** The page's own breadcrumb key, for a breadcrumb trail that reads loader data. */
+    breadcrumb: `home.pages.${slug}`,
+    title: english ? page.titleEn || page.title : page.title,
+    body: useEnglish ? page.bodyEn : page.body,
+    /** The language of the body shown (for the lang attribute). */
+    bodyLanguage: useEnglish ? "en" : "zh",
+    chineseOnly,
+  });
+}
+
+type Block = { kind: "heading"; text: string } | { kind: "list"; items: string[] } | { kind: "paragraph"; lines: string[] };
+
+/**
+ * The content's Markdown-ish text to blocks: "## " subheadings, "- " list items, other lines
+ * paragraphs (a blank line ends one). Text only: React escapes it, nothing is read as HTML.
+ */
+function parseContent(body: string): Block[] {
+  const blocks: Block[] = [];
+  let current: Block | null = null;
+  const flush = () => {
+    if (current) blocks.push(current);
+    current = null;
+  };
+  for (const raw of body.replace(/\r\n?/g, "\n").split("\n")) {
+    const line = raw.trim();
+    if (!line) {
+      flush();
+    } else if (/^#{1,6}\s+/.test(line)) {
+      flush();
+      blocks.push({ kind: "heading", text: line.replace(/^#{1,6}\s+/, "") });
+    } else if (/^[-*]\s+/.test(line)) {
+      if (current?.kind !== "list") {
+        flush();
+        current = { kind: "list", items: [] };
+      }
+      current.items.push(line.replace(/^[-*]\s+/, ""));
+    } else {
+      if (current?.kind !== "paragraph") {
+        flush();
+        current = { kind: "paragraph", lines: [] };
+      }
+      current.lines.push(line);
+    }
+  }
+  flush();
+  return blocks;
+}
+
+function ContentBody({ body }: { body: string }) {
+  return (
+    <>
+      {parseContent(body).map((block, i) => {
+        if (block.kind === "heading") {
+          return (
+            <Title key={i} order={2} size="h4" mt="sm">
+              {block.text}
+            </Title>
+          );
+        }
+        if (block.kind === "list") {
+          return (
+            <List key={i} spacing={4}>
+              {block.items.map((item, j) => (
+                <List.Item key={j}>{item}</List.Item>
+              ))}
+            </List>
+          );
+        }
+        return (
+          <Text key={i}>
+            {block.lines.map((line, j) => (
+              <Fragment key={j}>
+                {j > 0 ? <br /> : null}
+                {line}
+              </Fragment>
+            ))}
+          </Text>
+        );
+      })}
+    </>
+  );
+}
+
+export default function ContentPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="sm" className="home-body">
+      <Title order={1} size="h2">
+        {data.title}
+      </Title>
+      {data.chineseOnly ? (
+        <Alert color="blue" variant="light" data-testid="chinese-only">
+          {t("home.content.chineseOnly")}
+        </Alert>
+      ) : null}
+      {data.body.trim() ? (
+        <Stack gap="sm" lang={data.bodyLanguage}>
+          <ContentBody body={data.body} />
+        </Stack>
+      ) : (
+        <Text c="dimmed">{t("home.content.empty")}</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { ShellBreadcrumbs } from "~/components/shell/breadcrumbs";
+import { ShellFooter } from "~/components/shell/footer";
+import { ShellHeader } from "~/components/shell/header";
+import { ShellSidebar } from "~/components/shell/sidebar";
+import { ShellTabs } from "~/components/shell/tabs";
+import { useAccountWatch, useVersionCheck } from "~/components/shell/watchers";
+import { businessNameFor } from "~/lib/display";
+import { getShellUser, requireShellUser } from "~/lib/permissions.server";
+import { isPublicPath } from "~/lib/public-routes";
+import { areaMenu, tabsFor, topNavigation } from "~/lib/shell-nav.server";
+import { readSidebarCollapsed, readTabs, serializeTabs, withVisited } from "~/lib/ui-state.server";
+import { getLanguage } from "~/lib/cookies.server";
+import shellCss from "~/styles/shell.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellCss }];
+
+const MY_INFO_PATH = "/exhibitorInfo/exhibitorData";
+
+/** Pages without the floating buttons (spec point 1: the carrier review page). */
+const NO_FLOATING = ["/exhibitTL/review"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
+  const user = isPublicPath(path) ? await getShellUser(request, context) : await requireShellUser(request, context);
+  const language = getLanguage(request);
+  const base = {
+    language,
+    filingNumber: context.filingNumber,
+    userGuideUrl: context.userGuideUrl,
+    showFloating: !NO_FLOATING.includes(path),
+    sidebarCollapsed: readSidebarCollapsed(request),
+  };
+  if (!user) {
+    return json({ ...base, user: null, nav: null, area: null, tabs: [], buttons: null, skin: null });
+  }
+  const { infoVO } = user.info;
+  const visited = withVisited(readTabs(request), path);
+  const headers = new Headers();
+  if (visited.length !== readTabs(request).length) headers.append("Set-Cookie", serializeTabs(visited, context));
+  return json(
+    {
+      ...base,
+      user: {
+        id: infoVO.id,
+        username: infoVO.username,
+        displayName: businessNameFor(infoVO, language),
+        roleId: infoVO.roleId,
+        boothNo: infoVO.boothNo,
+        currentBoothId: infoVO.boothId,
+        booths: infoVO.booths.map((b) => ({ boothId: b.boothId, boothNo: b.boothNo })),
+        // 'My info' opens the exhibitor data page, offered once this build has it and the menu allows it.
+        myInfoPath: user.allowed.has(MY_INFO_PATH) && user.pageExists(MY_INFO_PATH) ? MY_INFO_PATH : null,
+      },
+      skin: infoVO.skin && /^skin[1-3]$/.test(infoVO.skin) ? infoVO.skin : null,
+      nav: topNavigation(user.menus, language),
+      area: areaMenu(user.menus, path, language),
+      tabs: tabsFor(visited, user.menus, language),
+      buttons: { roleId: infoVO.roleId, now: Date.now(), auths: user.info.auths },
+    },
+    { headers },
+  );
+}
+
+/** Tabs, menus and the current area depend on the path: re-run on every navigation. */
+export const shouldRevalidate = () => true;
+
+export default function Shell() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  useVersionCheck();
+  useAccountWatch(data.user?.id ?? null);
+  const hasSidebar = Boolean(data.area);
+  return (
+    <div
+      className="shell"
+      style={data.skin ? { backgroundImage: `url(/skins/${data.skin}.svg)`, backgroundSize: "cover", backgroundAttachment: "fixed" } : undefined}
+      data-skin={data.skin ?? undefined}
+      data-collapsed={data.sidebarCollapsed ? "true" : "false"} data-has-sidebar={hasSidebar ? "true" : "false"}>
+      {/* The mobile menu opens with this checkbox, so it works without JavaScript. */}
+      {hasSidebar ? <input type="checkbox" id="shell-nav-toggle" className="shell-nav-toggle visually-hidden" aria-hidden="true" tabIndex={-1} /> : null}
+      <ShellHeader language={data.language} user={data.user} nav={data.nav} hasSidebar={hasSidebar} />
+      <div className="shell-body">
+        {data.area ? <ShellSidebar area={data.area} collapsed={data.sidebarCollapsed} /> : null}
+        <div className="shell-main">
+          {data.user ? <ShellTabs tabs={data.tabs} current={location.pathname} /> : null}
+          <main id="main" className="shell-content">
+            <ShellBreadcrumbs />
+            <Outlet />
+          </main>
+          <ShellFooter
+            language={data.language}
+            filingNumber={data.filingNumber}
+            userGuideUrl={data.userGuideUrl}
+            showFloating={data.showFloating && Boolean(data.user)}
+            signedIn={Boolean(data.user)}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

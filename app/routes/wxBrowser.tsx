@@ -1,0 +1,19 @@
+import { Container, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+/** Shown instead of the portal inside the messaging app's in-app browser (spec point 2). */
+export default function InAppBrowserPage() {
+  const { t } = useTranslation();
+  return (
+    <main>
+      <Container size="xs" py="xl">
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("shell.wxTitle")}
+          </Title>
+          <Text>{t("shell.wxBody")}</Text>
+        </Stack>
+      </Container>
+    </main>
+  );
+}

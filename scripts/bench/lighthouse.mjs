@@ -1,0 +1,94 @@
+// Lighthouse (default config = mobile preset with simulated throttling) in Debian's Chromium.
+import fs from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function chromePath() {
+  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  return candidates.find((file) => fs.existsSync(file));
+}
+
+const score = (category) => (category && category.score !== null ? Math.round(category.score * 100) : null);
+const numeric = (audit) => (audit && typeof audit.numericValue === "number" ? audit.numericValue : null);
+
+function summarize(name, url, lhr) {
+  const { categories: c, audits: a } = lhr;
+  return {
+    name,
+    url,
+    finalUrl: lhr.finalDisplayedUrl,
+    lighthouseVersion: lhr.lighthouseVersion,
+    performance: score(c.performance),
+    accessibility: score(c.accessibility),
+    bestPractices: score(c["best-practices"]),
+    seo: score(c.seo),
+    lcpMs: Math.round(numeric(a["largest-contentful-paint"]) ?? NaN) || null,
+    fcpMs: Math.round(numeric(a["first-contentful-paint"]) ?? NaN) || null,
+    tbtMs: Math.round(numeric(a["total-blocking-time"]) ?? NaN),
+    cls: numeric(a["cumulative-layout-shift"]) === null ? null : Math.round(numeric(a["cumulative-layout-shift"]) * 1000) / 1000,
+    runtimeError: lhr.runtimeError?.message,
+    warnings: lhr.runWarnings?.length ? lhr.runWarnings : undefined,
+  };
+}
+
+/**
+ * Audits /login (signed out) and /index (signed in, cookie sent as an extra header).
+ * Never throws: a missing or failing Chromium is recorded as { skipped: reason }.
+ */
+export async function measureLighthouse({ baseUrl, cookie, log = () => {}, cleanups = new Set() }) {
+  if (process.env.BENCH_SKIP_LIGHTHOUSE) return { skipped: "BENCH_SKIP_LIGHTHOUSE is set" };
+  const executable = chromePath();
+  if (!executable) return { skipped: "Chromium not found (set CHROME_PATH or apt-get install chromium)" };
+
+  let chrome;
+  try {
+    chrome = await chromeLauncher.launch({
+      chromePath: executable,
+      chromeFlags: CHROME_FLAGS,
+      logLevel: "silent",
+      handleSIGINT: false, // run.mjs cleans up (server, database, this Chromium) on Ctrl-C
+    });
+  } catch (error) {
+    return { skipped: `Chromium did not start: ${error.message}` };
+  }
+  const kill = () => chrome.kill();
+  cleanups.add(kill);
+  const pages = [];
+  try {
+    const version = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json()).catch(() => ({}));
+    for (const page of [
+      { name: "login", path: "/login" },
+      { name: "index", path: "/index", cookie },
+    ]) {
+      log(`  lighthouse ${page.path}`);
+      const flags = {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      };
+      try {
+        const result = await lighthouse(baseUrl + page.path, flags);
+        if (!result?.lhr) throw new Error("Lighthouse returned no report");
+        pages.push(summarize(page.name, page.path, result.lhr));
+      } catch (error) {
+        pages.push({ name: page.name, url: page.path, error: error.message });
+      }
+    }
+    return { lighthouseVersion: pages.find((p) => p.lighthouseVersion)?.lighthouseVersion ?? null, browser: version.Browser ?? executable, formFactor: "mobile", pages };
+  } finally {
+    cleanups.delete(kill);
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,86 @@
+// Plain-text tables for the console (and for pasting into the README).
+
+const kb = (bytes) => (bytes == null ? "–" : `${(bytes / 1024).toFixed(1)} KB`);
+const ms = (value) => (value == null || Number.isNaN(value) ? "–" : `${Math.round(value)} ms`);
+const dash = (value) => (value == null ? "–" : String(value));
+
+/** Markdown-style table: readable in a terminal and valid in the README. */
+export function table(headers, rows) {
+  const cells = rows.map((row) => row.map(dash));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i].length)));
+  const line = (row) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
+  return [line(headers), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...cells.map(line)].join("\n");
+}
+
+export function sizeTable(size) {
+  const { login, index, heaviest } = size.pages;
+  const rows = [
+    ["/login", login, size.checks.loginJs],
+    ["/index (signed in)", index, null],
+    [`heaviest: ${heaviest.url}`, heaviest, size.checks.heaviestJs],
+  ].map(([label, page, check]) => [
+    label,
+    kb(page.jsGz),
+    kb(page.cssGz),
+    kb(page.htmlGz),
+    String(page.jsFiles + page.cssFiles),
+    check ? `${check.pass ? "pass" : "FAIL"} (≤ ${kb(check.budgetGz)})` : "–",
+  ]);
+  const worst = size.manifestRoutes[0];
+  const note = worst
+    ? `\nHeaviest route by manifest (JS only, all ${size.manifestRoutes.length} page routes): ${worst.routeId} ${kb(worst.jsGz)} gz`
+    : "";
+  return table(["page", "JS gz", "CSS gz", "HTML gz", "files", "JS budget"], rows) + note;
+}
+
+export function loadTable(rows) {
+  return table(
+    ["GET", "status", "req/s", "p50", "p99", "× floor", "CPU/req", "non-2xx", "errors"],
+    rows.map((r) => [
+      r.path + (r.floor ? " (floor)" : ""),
+      String(r.status),
+      r.requestsPerSec.toFixed(0),
+      ms(r.latencyMs.p50),
+      ms(r.latencyMs.p99),
+      r.ratioToFloor == null ? "–" : r.ratioToFloor.toFixed(2),
+      r.serverCpuMsPerRequest == null ? "–" : `${r.serverCpuMsPerRequest.toFixed(1)} ms`,
+      String(r.non2xx),
+      String(r.errors + r.timeouts),
+    ]),
+  );
+}
+
+export function lighthouseTable(result) {
+  if (!result || result.skipped) return `Lighthouse skipped: ${result?.skipped ?? "not run"}`;
+  return table(
+    ["page", "perf", "a11y", "best pr.", "LCP", "TBT", "CLS"],
+    result.pages.map((p) =>
+      p.error
+        ? [p.url, `error: ${p.error}`, "", "", "", "", ""]
+        : [p.url, p.performance, p.accessibility, p.bestPractices, ms(p.lcpMs), ms(p.tbtMs), p.cls?.toFixed(3)],
+    ),
+  );
+}
+
+export function printReport(results, out = console.log) {
+  out(`\n## Size (first load, gzip -9)  build ${results.build.version}\n`);
+  out(results.size.error ? `size failed: ${results.size.error}` : sizeTable(results.size));
+  for (const target of results.targets) {
+    out(`\n## ${target.label}`);
+    if (target.skipped) {
+      out(`skipped: ${target.skipped}`);
+      continue;
+    }
+    if (target.error) out(`error: ${target.error}`);
+    if (target.load) {
+      const { before, after } = target.loadAverage1m;
+      const others = Math.max(...target.load.map((r) => r.otherProcessesCpuPct ?? 0));
+      const busy = others > 10 ? ` – other processes took up to ${others}% of the CPU: numbers are noisy` : "";
+      out(`\nSSR load: ${results.settings.connections} connections × ${results.settings.durationSec} s per page, boot ${(target.bootMs / 1000).toFixed(1)} s`);
+      out(`load average (1 min) ${before} before, ${after} after on ${results.machine.cpus} CPUs${busy}\n`);
+      out(loadTable(target.load));
+    }
+    if (target.lighthouse) out(`\nLighthouse (mobile)\n\n${lighthouseTable(target.lighthouse)}`);
+  }
+  out("");
+}

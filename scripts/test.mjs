@@ -1,0 +1,42 @@
+// `npm test`: build, then vitest (unit, API, validation) and Playwright (Debian Chromium,
+// JS on and off). Fills in TEST_DATABASE_URL when a local PostgreSQL answers.
+import { execSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    console.log(`${chromium} is missing: installing Debian's chromium (apt-get install -y chromium)…`);
+    execSync("apt-get install -y chromium || (apt-get update && apt-get install -y chromium)", { stdio: "inherit", shell: "/bin/bash" });
+  } else {
+    console.error(`Chromium is missing at ${chromium} and this user is not root. Install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+}
+
+function portOpen(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+  });
+}
+
+const env = { ...process.env };
+if (!env.TEST_DATABASE_URL && (await portOpen("127.0.0.1", 5432))) {
+  env.TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
+}
+console.log(
+  env.TEST_DATABASE_URL
+    ? `Database tests also run on PostgreSQL (${env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ":***@")}).`
+    : "No PostgreSQL at 127.0.0.1:5432 and TEST_DATABASE_URL unset: the PostgreSQL database tests will be skipped.",
+);
+
+const run = (command, args) => spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
+let failed = 0;
+if (run("npm", ["run", "--silent", "build"]) !== 0) process.exit(1);
+failed |= run("npx", ["vitest", "run"]);
+failed |= run("npx", ["playwright", "test"]);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,29 @@
+import type { Request } from "express";
+import type { Config } from "../config";
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+import type { RsaKeys } from "../auth/secrets";
+import type { Translator } from "../translate/provider";
+
+/** What every API route module receives. Nothing here holds per-user state. */
+export type ApiDeps = {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  rsa: RsaKeys;
+  translator: Translator;
+};
+
+/** The ticket travels as a `ticket` header (server-to-server) or a `ticket` cookie (browsers). */
+export function readTicket(req: Request): string | undefined {
+  const header = req.get("ticket") ?? req.get("authorization")?.replace(/^Bearer\s+/i, "");
+  if (header) return header;
+  const cookieHeader = req.get("cookie");
+  const match = cookieHeader?.match(/(?:^|;\s*)ticket=([^;]+)/);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+/** The caller's address; behind our own web app this is the browser's, via X-Forwarded-For. */
+export function clientIp(req: Request) {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}

@@ -1,0 +1,89 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { z } from "zod";
+import { languageFromAcceptLanguage, translate, type Language } from "../../app/i18n/config";
+
+/** Response codes of the exhibition API (spec point 7/8). 200 is the only success. */
+export const ApiCode = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooManyRequests: 429,
+  serverError: 500,
+  unavailable: 503,
+} as const;
+
+export type Envelope<T = unknown> = { code: number; message: string; data: T };
+
+/** Thrown inside handlers; rendered as an envelope in the request's language. */
+export class ApiError extends Error {
+  constructor(
+    public readonly code: number,
+    public readonly messageKey: string,
+    public readonly values: Record<string, unknown> = {},
+    public readonly data: unknown = null,
+  ) {
+    super(messageKey);
+    this.name = "ApiError";
+  }
+}
+
+export function requestLanguage(req: Request): Language {
+  return languageFromAcceptLanguage(req.get("accept-language"));
+}
+
+export function sendOk<T>(res: Response, data: T, message = "success") {
+  const body: Envelope<T> = { code: ApiCode.ok, message, data };
+  res.status(200).json(body);
+}
+
+/** HTTP status follows the envelope code where it is an HTTP status, so proxies and logs agree. */
+export function sendError(req: Request, res: Response, error: ApiError) {
+  const language = requestLanguage(req);
+  const body: Envelope = {
+    code: error.code,
+    message: translate(language, error.messageKey, error.values),
+    data: error.data,
+  };
+  res.status(error.code >= 400 && error.code < 600 ? error.code : 200).json(body);
+}
+
+type Handler = (req: Request, res: Response) => Promise<unknown> | unknown;
+
+/** Wraps a handler: its return value becomes `data`, thrown ApiErrors become envelopes. */
+export function handle(handler: Handler): RequestHandler {
+  return (req, res, next) => {
+    Promise.resolve()
+      .then(() => handler(req, res))
+      .then((data) => {
+        if (!res.headersSent) sendOk(res, data ?? null);
+      })
+      .catch(next);
+  };
+}
+
+/** Parses input with a zod schema; the first issue's message key becomes the error. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const fields: Record<string, string[]> = {};
+  for (const i of result.error.issues) {
+    const key = i.path.join(".") || "_";
+    (fields[key] ??= []).push(i.message);
+  }
+  throw new ApiError(ApiCode.badRequest, issue?.message ?? "errors.badRequest", {}, { fields });
+}
+
+export function apiErrorHandler(logger: { error: (obj: unknown, msg?: string) => void }) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof ApiError) return sendError(req, res, error);
+    const status = (error as { status?: number; type?: string })?.status;
+    if (status === 413) return sendError(req, res, new ApiError(413, "errors.badRequest"));
+    if (status === 400) return sendError(req, res, new ApiError(ApiCode.badRequest, "errors.badRequest"));
+    logger.error({ err: error, path: req.path }, "api handler failed");
+    sendError(req, res, new ApiError(ApiCode.serverError, "errors.system"));
+  };
+}

@@ -1,0 +1,35 @@
+import express, { Router } from "express";
+import type { ApiDeps } from "./context";
+import { ApiCode, ApiError, apiErrorHandler } from "./envelope";
+import { loginRoutes } from "./routes/login";
+import { captchaRoutes } from "./routes/captcha";
+import { permissionRoutes } from "./routes/permission";
+import { lookupRoutes } from "./routes/lookups";
+import { translateRoutes } from "./routes/translate";
+import { settingsRoutes } from "./routes/settings";
+import { homeRoutes } from "./routes/home";
+import { scheduleActionRoutes } from "./routes/schedule-actions";
+
+/** Our implementation of the exhibition API, mounted under /api. */
+export function createApiRouter(deps: ApiDeps): Router {
+  const router = Router();
+  router.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  router.use(express.urlencoded({ extended: false, limit: "1mb" }));
+  router.use(express.json({ limit: "1mb" }));
+
+  router.use(loginRoutes(deps));
+  router.use(captchaRoutes(deps));
+  router.use(permissionRoutes(deps));
+  router.use(lookupRoutes(deps));
+  router.use(translateRoutes(deps));
+  router.use(settingsRoutes(deps));
+  router.use(homeRoutes(deps));
+  router.use(scheduleActionRoutes(deps));
+
+  router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
+  router.use(apiErrorHandler(deps.logger));
+  return router;
+}

@@ -1,0 +1,109 @@
+import type { Request } from "express";
+import { Router } from "express";
+import { z } from "zod";
+import { resolveSession } from "../../auth/sessions";
+import type { ApiDeps } from "../context";
+import { readTicket } from "../context";
+import { ApiCode, ApiError, handle, parseInput } from "../envelope";
+import { doneChecks } from "../../seed/home-content";
+
+/** One content page of the home area, both languages (the web app picks and falls back). */
+import type { HomeContentPage, ScheduleStatus, WorksheetItem } from "../../../app/lib/api-types";
+
+export type { HomeContentPage, ScheduleStatus, WorksheetItem };
+
+/** "Due soon" = the deadline is at most this far ahead. */
+export const DUE_SOON_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** done (when known) wins; otherwise overdue after the deadline, dueSoon within 7 days, open. */
+export function scheduleStatus(deadline: Date, now: Date, done: boolean | null = null): ScheduleStatus {
+  if (done === true) return "done";
+  const left = deadline.getTime() - now.getTime();
+  if (left < 0) return "overdue";
+  if (left <= DUE_SOON_MS) return "dueSoon";
+  return "open";
+}
+
+const slugSchema = z.object({
+  slug: z
+    .string({ message: "errors.badRequest" })
+    .trim()
+    .min(1, "errors.badRequest")
+    .max(64, "errors.badRequest"),
+});
+
+/**
+ * Home area: content pages and the work sheet (important dated checklist). Both are public
+ * (spec point 2: /index/* subpages need no login); a valid ticket, when sent, picks the caller's
+ * exhibition and lets the work sheet say which items the caller has done.
+ */
+export function homeRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const { db } = deps;
+
+  /** The caller, if a live ticket came along; never throws for a missing or stale one. */
+  async function optionalCaller(req: Request) {
+    const session = await resolveSession(db, readTicket(req));
+    if (!session) return null;
+    const user = await db.selectFrom("users").select(["id", "exhibition_id"]).where("id", "=", session.userId).executeTakeFirst();
+    return user ? { userId: user.id, exhibitionId: user.exhibition_id } : null;
+  }
+
+  async function exhibitionFor(caller: { exhibitionId: number } | null) {
+    if (caller) return caller.exhibitionId;
+    const current = await db.selectFrom("exhibitions").select("id").where("is_current", "=", true).orderBy("id", "desc").executeTakeFirst();
+    if (!current) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    return current.id;
+  }
+
+  router.get(
+    "/smeb/content/page",
+    handle(async (req) => {
+      const { slug } = parseInput(slugSchema, req.query);
+      const exhibitionId = await exhibitionFor(await optionalCaller(req));
+      const page = await db
+        .selectFrom("content_pages")
+        .select(["slug", "title_zh", "title_en", "body_zh", "body_en"])
+        .where("exhibition_id", "=", exhibitionId)
+        .where("slug", "=", slug)
+        .executeTakeFirst();
+      if (!page) throw new ApiError(ApiCode.notFound, "errors.notFound");
+      const result: HomeContentPage = { slug: page.slug, title: page.title_zh, titleEn: page.title_en, body: page.body_zh, bodyEn: page.body_en };
+      return result;
+    }),
+  );
+
+  router.get(
+    "/smeb/worksheet/worksheet",
+    handle(async (req) => {
+      const caller = await optionalCaller(req);
+      const exhibitionId = await exhibitionFor(caller);
+      const rows = await db
+        .selectFrom("schedule_items")
+        .select(["id", "title_zh", "title_en", "deadline", "link", "done_check"])
+        .where("exhibition_id", "=", exhibitionId)
+        .orderBy("sort")
+        .orderBy("deadline")
+        .orderBy("id")
+        .execute();
+      const now = new Date();
+      const items = await Promise.all(
+        rows.map(async (row): Promise<WorksheetItem> => {
+          const check = caller && row.done_check ? doneChecks[row.done_check] : undefined;
+          const done = check ? await check(db, caller!.userId) : null;
+          return {
+            id: row.id,
+            title: row.title_zh,
+            titleEn: row.title_en,
+            deadline: new Date(row.deadline).toISOString(),
+            link: row.link,
+            status: scheduleStatus(new Date(row.deadline), now, done),
+          };
+        }),
+      );
+      return items;
+    }),
+  );
+
+  return router;
+}

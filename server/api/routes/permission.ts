@@ -1,0 +1,142 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { ApiDeps } from "../context";
+import { handle, parseInput, requestLanguage } from "../envelope";
+import { requireSession } from "../require-session";
+import { ADMIN_ROLE_ID } from "../../seed/roles";
+import type { ButtonAuth, MenuItem, PermissionInfo } from "../../../app/lib/api-types";
+import { emailForRole, phoneForRole } from "../../../app/lib/format";
+
+export function permissionRoutes(deps: ApiDeps) {
+  const router = Router();
+  const { db } = deps;
+
+  async function allowedMenus(roleId: number) {
+    const query = db.selectFrom("menus").selectAll("menus").orderBy("sort").orderBy("id");
+    const rows =
+      roleId === ADMIN_ROLE_ID
+        ? await query.execute()
+        : await query.innerJoin("role_menus", "role_menus.menu_id", "menus.id").where("role_menus.role_id", "=", roleId).execute();
+    return rows;
+  }
+
+  async function allowedButtons(roleId: number, menuId?: number) {
+    let query = db.selectFrom("button_auths").selectAll("button_auths").orderBy("id");
+    if (roleId !== ADMIN_ROLE_ID) {
+      query = query.innerJoin("role_buttons", "role_buttons.button_id", "button_auths.id").where("role_buttons.role_id", "=", roleId);
+    }
+    if (menuId !== undefined) query = query.where("button_auths.menu_id", "=", menuId);
+    const rows = await query.execute();
+    return rows.map(
+      (b): ButtonAuth => ({
+        id: b.id,
+        url: b.url,
+        name: b.name,
+        nameEn: b.name_en,
+        pid: b.menu_id,
+        buttonEffectStartTime: b.effect_start?.toISOString() ?? null,
+        buttonEffectEndTime: b.effect_end?.toISOString() ?? null,
+        closedMessage: b.closed_message,
+        closedMessageEn: b.closed_message_en,
+      }),
+    );
+  }
+
+  /** Permission info: who the caller is (infoVO), their menu tree and their button auths. */
+  router.get(
+    "/smeb/permission/getInfo",
+    handle(async (req, res) => {
+      const { user, session } = await requireSession(deps, req, res);
+      const [exhibition, booths, menus, auths, preferences] = await Promise.all([
+        db.selectFrom("exhibitions").select(["name_zh", "name_en", "code"]).where("id", "=", user.exhibitionId).executeTakeFirst(),
+        db
+          .selectFrom("booths")
+          .select(["id", "booth_no", "area_m2", "booth_type"])
+          .where("user_id", "=", user.id)
+          .orderBy("id")
+          .execute(),
+        allowedMenus(user.roleId),
+        allowedButtons(user.roleId),
+        db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst(),
+      ]);
+      const current = booths.find((b) => b.id === session.boothId) ?? booths[0];
+      const english = requestLanguage(req) === "en";
+      const info: PermissionInfo = {
+        infoVO: {
+          id: user.id,
+          username: user.username,
+          roleId: user.roleId,
+          businessName: user.businessName,
+          businessNameEn: user.businessNameEn,
+          boothId: current?.id ?? null,
+          boothNo: current?.booth_no ?? null,
+          boothArea: current?.area_m2 ?? null,
+          boothType: current?.booth_type ?? null,
+          sysCurrentTime: Date.now(),
+          exhibitName: exhibition ? (english ? exhibition.name_en : exhibition.name_zh) : null,
+          exhibitCode: exhibition?.code ?? null,
+          // Spec point 6: masked by the server for everyone but roleId 1; the browser never sees more.
+          contactPhone: user.contactPhone ? phoneForRole(user.contactPhone, user.roleId) : null,
+          contactEmail: user.contactEmail ? emailForRole(user.contactEmail, user.roleId) : null,
+          skin: preferences?.skin ?? null,
+          booths: booths.map((b) => ({ boothId: b.id, boothNo: b.booth_no, boothArea: b.area_m2, boothType: b.booth_type })),
+        },
+        menuAuths: buildMenuTree(menus),
+        auths,
+      };
+      return info;
+    }),
+  );
+
+  /** Button auths granted under one menu id. */
+  router.get(
+    "/smeb/permission/getButtonsByMenu",
+    handle(async (req, res) => {
+      const { user } = await requireSession(deps, req, res);
+      const { menuId } = parseInput(z.object({ menuId: z.coerce.number({ message: "errors.badRequest" }).int().positive("errors.badRequest") }), req.query);
+      return allowedButtons(user.roleId, menuId);
+    }),
+  );
+
+  return router;
+}
+
+type MenuRow = {
+  id: number;
+  pid: number;
+  route: string;
+  name: string;
+  name_en: string;
+  icon: string | null;
+  is_menu: number;
+  hidden: boolean;
+  remark: string | null;
+  url: string | null;
+};
+
+/** Rows to the nested `list` shape; an item whose parent is not granted becomes a root. */
+export function buildMenuTree(rows: MenuRow[]): MenuItem[] {
+  const items = new Map<number, MenuItem>();
+  for (const r of rows) {
+    items.set(r.id, {
+      id: r.id,
+      pid: r.pid,
+      route: r.route,
+      name: r.name,
+      nameEn: r.name_en,
+      icon: r.icon,
+      isMenu: r.is_menu,
+      hidden: r.hidden,
+      remark: r.remark,
+      url: r.url,
+      list: [],
+    });
+  }
+  const roots: MenuItem[] = [];
+  for (const item of items.values()) {
+    const parent = items.get(item.pid);
+    if (parent) parent.list.push(item);
+    else roots.push(item);
+  }
+  return roots;
+}

@@ -1,0 +1,266 @@
+import fs from "node:fs";
+import { createCookie } from "@remix-run/node";
+import express, { Router } from "express";
+import QRCode from "qrcode";
+import { translate } from "../../../app/i18n/config";
+import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_MAX_BYTES, feedbackRequestSchema } from "../../../app/schemas/feedback";
+import { SKIN_IDS, isSkinId, skinSchema, type SkinResponse } from "../../../app/schemas/skin";
+import { switchBoothSchema, type SwitchBoothResponse } from "../../../app/schemas/booth";
+import { loadSessionSecrets } from "../../auth/secrets";
+import { resolveSession } from "../../auth/sessions";
+import { ADMIN_ROLE_ID } from "../../seed/roles";
+import { openStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../storage/local-files";
+import { readTicket, type ApiDeps } from "../context";
+import { ApiCode, ApiError, handle, parseInput, requestLanguage, sendOk } from "../envelope";
+import { requireSession } from "../require-session";
+
+/** A multipart feedback body: the form fields plus one image of at most 5 MB. */
+export const MULTIPART_LIMIT_BYTES = 6 * 1024 * 1024;
+
+/** Where the 'Contact us' code leads: adding the marketing manager as a contact. */
+export const CONTACT_WAY_URL = "https://work.weixin.qq.com/ca/demo-marketing-manager";
+
+export type ContactWay = { qrCode: string; tips: [string, string] };
+export type FeedbackSaved = { id: number; imgUrl: string | null };
+
+/** Personal settings: feedback, skin, booth switch and the contact code. Mounted inside /api. */
+export function settingsRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const { db, config, logger } = deps;
+
+  router.post(
+    "/smeb/feedback/save",
+    handle(async (req, res) => {
+      const { user } = await requireSession(deps, req, res);
+      const { fields, file } = req.is("multipart/form-data") ? await readMultipart(req, res) : { fields: bodyFields(req.body), file: null };
+      const input = parseInput(feedbackRequestSchema, fields);
+
+      let imgUrl: string | null = null;
+      if (file) {
+        try {
+          const saved = await saveUpload(db, config, {
+            ownerUserId: user.id,
+            folder: "feedback",
+            originalName: file.name,
+            bytes: Buffer.from(await file.arrayBuffer()),
+            allowed: ["jpg", "png"],
+            maxBytes: FEEDBACK_IMAGE_MAX_BYTES,
+          });
+          imgUrl = saved.url;
+        } catch (error) {
+          if (!(error instanceof UploadRejectedError)) throw error;
+          const key = error.reason === "tooLarge" ? "settings.feedbackImageTooLarge" : "settings.feedbackImageType";
+          throw new ApiError(ApiCode.badRequest, key, {}, { fields: { [FEEDBACK_FILE_FIELD]: [key] } });
+        }
+      } else if (input.imgUrl) {
+        // An earlier upload may be referenced, but only one of the caller's own.
+        const id = input.imgUrl.slice("/files/".length);
+        const owned = await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", user.id).executeTakeFirst();
+        if (!owned) throw new ApiError(ApiCode.badRequest, "settings.feedbackImageInvalid", {}, { fields: { imgUrl: ["settings.feedbackImageInvalid"] } });
+        imgUrl = storedFileUrl(owned.id);
+      }
+
+      const row = await db
+        .insertInto("feedback")
+        .values({ user_id: user.id, type: input.type, content: input.content, img_url: imgUrl })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      logger.info({ event: "feedback", userId: user.id, feedbackId: row.id, type: input.type, withImage: Boolean(imgUrl) }, "feedback saved");
+      const data: FeedbackSaved = { id: row.id, imgUrl };
+      sendOk(res, data, translate(requestLanguage(req), "settings.feedbackSuccess"));
+    }),
+  );
+
+  router.get(
+    "/smeb/user/skin",
+    handle(async (req, res): Promise<SkinResponse> => {
+      const { user } = await requireSession(deps, req, res);
+      const row = await db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst();
+      return { skin: isSkinId(row?.skin) ? row.skin : null, skins: [...SKIN_IDS] };
+    }),
+  );
+
+  router.post(
+    "/smeb/user/skin",
+    handle(async (req, res) => {
+      const { user } = await requireSession(deps, req, res);
+      const { skin } = parseInput(skinSchema, bodyFields(req.body));
+      await db
+        .insertInto("user_preferences")
+        .values({ user_id: user.id, skin })
+        .onConflict((oc) => oc.column("user_id").doUpdateSet({ skin, updated_at: new Date() }))
+        .execute();
+      const data: SkinResponse = { skin, skins: [...SKIN_IDS] };
+      sendOk(res, data, translate(requestLanguage(req), "settings.skinSuccess"));
+    }),
+  );
+
+  router.post(
+    "/smeb/user/switchBooth",
+    handle(async (req, res) => {
+      const { user, session } = await requireSession(deps, req, res);
+      const { boothId } = parseInput(switchBoothSchema, bodyFields(req.body));
+      const booth = await db
+        .selectFrom("booths")
+        .select(["id", "booth_no"])
+        .where("id", "=", boothId)
+        .where("user_id", "=", user.id)
+        .executeTakeFirst();
+      if (!booth) {
+        logger.warn({ event: "switch-booth", userId: user.id, boothId, outcome: "not-own-booth" }, "booth switch refused");
+        throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+      }
+      await db.updateTable("sessions").set({ booth_id: booth.id }).where("id", "=", session.id).execute();
+      logger.info({ event: "switch-booth", userId: user.id, boothId: booth.id }, "booth switched");
+      const data: SwitchBoothResponse = { boothId: booth.id, boothNo: booth.booth_no };
+      sendOk(res, data, translate(requestLanguage(req), "settings.boothSwitched"));
+    }),
+  );
+
+  router.get(
+    "/wx/getContactWay",
+    handle(async (req, res): Promise<ContactWay> => {
+      await requireSession(deps, req, res);
+      const language = requestLanguage(req);
+      return {
+        qrCode: await contactCode(),
+        tips: [translate(language, "settings.contactTip1"), translate(language, "settings.contactTip2")],
+      };
+    }),
+  );
+
+  return router;
+}
+
+let contactCodePromise: Promise<string> | null = null;
+
+/** The contact code as an SVG data URI; it never changes, so it is drawn once. */
+function contactCode() {
+  contactCodePromise ??= QRCode.toString(CONTACT_WAY_URL, { type: "svg", margin: 2, errorCorrectionLevel: "M" })
+    .then((svg) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`)
+    .catch((error: unknown) => {
+      contactCodePromise = null;
+      throw error;
+    });
+  return contactCodePromise;
+}
+
+/** Form or JSON bodies: only string values count (and numbers, for JSON callers). */
+function bodyFields(body: unknown): Record<string, string | undefined> {
+  const fields: Record<string, string | undefined> = {};
+  if (!body || typeof body !== "object") return fields;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof value === "string") fields[key] = value;
+    else if (typeof value === "number" && Number.isFinite(value)) fields[key] = String(value);
+  }
+  return fields;
+}
+
+/**
+ * Reads a multipart body itself (the API's JSON and form parsers leave it alone), at most
+ * MULTIPART_LIMIT_BYTES, with the platform's own parser (Request#formData).
+ */
+async function readMultipart(req: express.Request, res: express.Response) {
+  const tooLarge = () => {
+    // The rest of the body is not read; closing the connection stops the sender.
+    res.set("Connection", "close");
+    return new ApiError(413, "settings.feedbackImageTooLarge", {}, { fields: { [FEEDBACK_FILE_FIELD]: ["settings.feedbackImageTooLarge"] } });
+  };
+  const declared = Number(req.get("content-length"));
+  if (Number.isFinite(declared) && declared > MULTIPART_LIMIT_BYTES) throw tooLarge();
+
+  const body = await new Promise<Buffer | null>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > MULTIPART_LIMIT_BYTES) {
+        over = true;
+        chunks.length = 0;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(over ? null : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+  if (!body) throw tooLarge();
+
+  let formData: FormData;
+  try {
+    formData = await new Request("http://api.local/upload", {
+      method: "POST",
+      headers: { "content-type": req.get("content-type") ?? "" },
+      body: new Uint8Array(body),
+    }).formData();
+  } catch {
+    throw new ApiError(ApiCode.badRequest, "errors.badRequest");
+  }
+  const fields: Record<string, string | undefined> = {};
+  let file: File | null = null;
+  for (const [key, value] of formData) {
+    if (typeof value === "string") fields[key] ??= value;
+    else if (key === FEEDBACK_FILE_FIELD && !file && (value.size > 0 || value.name)) file = value;
+  }
+  return { fields, file };
+}
+
+/**
+ * GET /files/:id, outside /api: a stored file, only to its owner or an administrator
+ * (roleId 1); anyone else gets 404, so ids reveal nothing. Browsers are recognised by the
+ * portal's signed ticket cookie, other callers by the `ticket` header.
+ */
+export function fileRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const { db, config, logger } = deps;
+  let secrets: Promise<string[]> | null = null;
+
+  async function callerSession(req: express.Request) {
+    const plain = readTicket(req);
+    const session = plain ? await resolveSession(db, plain) : null;
+    if (session) return session;
+    const header = req.get("cookie");
+    if (!header) return null;
+    secrets ??= loadSessionSecrets(db, config.sessionSecrets);
+    for (const name of ["__Host-ticket", "ticket"]) {
+      const value: unknown = await createCookie(name, { secrets: await secrets }).parse(header);
+      if (typeof value === "string" && value) return resolveSession(db, value);
+    }
+    return null;
+  }
+
+  router.get("/files/:id", async (req, res, next) => {
+    try {
+      const notFound = () => res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+      const session = await callerSession(req);
+      if (!session) return notFound();
+      const [file, caller] = await Promise.all([
+        openStoredFile(db, config, req.params.id ?? ""),
+        db.selectFrom("users").select(["id", "role_id"]).where("id", "=", session.userId).executeTakeFirst(),
+      ]);
+      if (!file || !caller || (file.ownerUserId !== caller.id && caller.role_id !== ADMIN_ROLE_ID)) return notFound();
+      res.set({
+        "Content-Type": file.contentType,
+        "Content-Length": String(file.sizeBytes),
+        "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cache-Control": "private, no-cache",
+      });
+      const stream = fs.createReadStream(file.filePath);
+      stream.on("error", (error) => {
+        logger.error({ err: error, fileId: file.id }, "stored file could not be read");
+        if (!res.headersSent) res.status(500).end();
+        else res.destroy(error);
+      });
+      stream.pipe(res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,121 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/database";
+import type { Logger } from "./logger";
+import type { RsaKeys } from "./auth/secrets";
+import type { Translator } from "./translate/provider";
+import { createApiRouter } from "./api";
+import { fileRoutes } from "./api/routes/settings";
+
+export type ServerDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  rsa: RsaKeys;
+  translator: Translator;
+  sessionSecrets: string[];
+  /** The Remix server build; absent in API-only tests. */
+  remixBuild?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Where fingerprinted client assets live (public/build). */
+  publicDir?: string;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+export function createServerApp(deps: ServerDeps) {
+  const { config, database, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    res.locals.requestId = id;
+    res.set("X-Request-Id", id);
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => (res as express.Response).locals.requestId,
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => res.set("Cache-Control", "no-store").json({ status: "ok" }));
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await database.ping();
+      res.json({ status: "ready", database: database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable", database: database.kind });
+    }
+  });
+
+  app.use(fileRoutes({ db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator }));
+  app.use(
+    "/api",
+    createApiRouter({ db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator }),
+  );
+
+  if (deps.remixBuild) {
+    const routePatterns = typeof deps.remixBuild === "function" ? [] : pagePatterns(deps.remixBuild);
+    const buildVersion = typeof deps.remixBuild === "function" ? "dev" : deps.remixBuild.assets.version;
+    // Spec point 4's version check: the browser compares its build with this one.
+    app.get("/version.json", (_req, res) => {
+      res.set("Cache-Control", "no-store").json({ name: "exhibitor-portal", versionHash: buildVersion });
+    });
+    const publicDir = deps.publicDir ?? path.resolve("public");
+    // Remix fingerprints everything under /build, so it can be cached for a year.
+    app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+    app.all(
+      "*",
+      createRequestHandler({
+        build: deps.remixBuild,
+        mode: config.NODE_ENV,
+        getLoadContext: (req, res) => ({
+          requestId: res.locals.requestId as string,
+          clientIp: req.ip ?? "unknown",
+          apiBaseUrl: config.apiBaseUrl,
+          sessionSecrets: deps.sessionSecrets,
+          secureCookies: config.secureCookies,
+          captchaMode: config.LOGIN_CAPTCHA,
+          filingNumber: config.FILING_NUMBER,
+          routePatterns,
+          userGuideUrl: config.USER_GUIDE_URL,
+          buildVersion,
+        }),
+      }),
+    );
+  }
+  return app;
+}
+
+/** Full URL paths of the route modules that render a page, e.g. "/index/schedule". */
+export function pagePatterns(build: ServerBuild) {
+  const routes = build.routes;
+  const fullPath = (id: string): string => {
+    const route = routes[id]!;
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return [parent, route.path ?? ""].filter(Boolean).join("/");
+  };
+  const paths = Object.keys(routes)
+    .filter((id) => id !== "root" && routes[id]!.module.default)
+    .map((id) => `/${fullPath(id)}`.replace(/\/+$/, "") || "/");
+  return [...new Set(paths)];
+}

@@ -1,0 +1,36 @@
+import type { ButtonAuth } from "../../app/lib/api-types";
+import { buttonState, FULL_ACCESS_ROLE_ID } from "../../app/lib/buttons";
+import type { Database } from "../db/database";
+import { ApiCode, ApiError } from "../api/envelope";
+
+/** The button auths of a role (roleId 1: every row), in the shape the web app gets. */
+export async function buttonAuthsForRole(db: Database, roleId: number): Promise<ButtonAuth[]> {
+  let query = db.selectFrom("button_auths").selectAll("button_auths").orderBy("button_auths.id");
+  if (roleId !== FULL_ACCESS_ROLE_ID) {
+    query = query.innerJoin("role_buttons", "role_buttons.button_id", "button_auths.id").where("role_buttons.role_id", "=", roleId);
+  }
+  const rows = await query.execute();
+  return rows.map((b) => ({
+    id: b.id,
+    url: b.url,
+    name: b.name,
+    nameEn: b.name_en,
+    pid: b.menu_id,
+    buttonEffectStartTime: b.effect_start ? new Date(b.effect_start).toISOString() : null,
+    buttonEffectEndTime: b.effect_end ? new Date(b.effect_end).toISOString() : null,
+    closedMessage: b.closed_message,
+    closedMessageEn: b.closed_message_en,
+  }));
+}
+
+/**
+ * The API's side of spec point 6: the action behind a button runs only when the caller's role
+ * has that button under that menu and the server's clock is inside its window (roleId 1: always).
+ * Otherwise 403 'Insufficient permissions'.
+ */
+export async function requireApiButton(db: Database, user: { roleId: number; id: number }, menuId: number, url: string): Promise<void> {
+  if (user.roleId === FULL_ACCESS_ROLE_ID) return;
+  const auths = await buttonAuthsForRole(db, user.roleId);
+  const state = buttonState(auths, { roleId: user.roleId, menuId, url, now: Date.now(), language: "zh" });
+  if (!state.visible) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+}

@@ -1,0 +1,76 @@
+import { sql } from "kysely";
+import type { Database } from "../db/database";
+
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+/** Failures in the window after which a captcha is required (per username or IP). */
+export const CAPTCHA_AFTER_FAILURES = 3;
+/** Failures in the window after which sign-in is refused (per username and per IP). */
+export const LOCK_AFTER_FAILURES = 10;
+
+export type ThrottleState = {
+  usernameFailures: number;
+  ipFailures: number;
+  captchaRequired: boolean;
+  locked: boolean;
+  /** Minutes until the oldest counted failure leaves the window. */
+  retryAfterMinutes: number;
+};
+
+/** Counters live in the database so every Node process sees the same numbers. */
+export async function getThrottleState(
+  db: Database,
+  input: { username: string; ip: string; captchaMode: "auto" | "always" | "never" },
+  now = new Date(),
+): Promise<ThrottleState> {
+  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  const username = input.username.trim().toLowerCase();
+  const row = await db
+    .selectFrom("login_attempts")
+    .select([
+      sql<number>`count(*) filter (where lower(username) = ${username})::int`.as("username_failures"),
+      sql<number>`count(*) filter (where ip = ${input.ip})::int`.as("ip_failures"),
+      sql<Date | null>`min(created_at) filter (where lower(username) = ${username})`.as("oldest_username"),
+      sql<Date | null>`min(created_at) filter (where ip = ${input.ip})`.as("oldest_ip"),
+    ])
+    .where("succeeded", "=", false)
+    .where("created_at", ">", since)
+    .where((eb) => eb.or([eb(sql`lower(username)`, "=", username), eb("ip", "=", input.ip)]))
+    .executeTakeFirstOrThrow();
+  const usernameFailures = row.username_failures;
+  const ipFailures = row.ip_failures;
+  const locked = usernameFailures >= LOCK_AFTER_FAILURES || ipFailures >= LOCK_AFTER_FAILURES;
+  const oldest = [
+    usernameFailures >= LOCK_AFTER_FAILURES ? row.oldest_username : null,
+    ipFailures >= LOCK_AFTER_FAILURES ? row.oldest_ip : null,
+  ]
+    .filter((d): d is Date => d instanceof Date)
+    .map((d) => d.getTime());
+  const unlockAt = oldest.length ? Math.min(...oldest) + THROTTLE_WINDOW_MS : now.getTime();
+  return {
+    usernameFailures,
+    ipFailures,
+    locked,
+    retryAfterMinutes: Math.max(1, Math.ceil((unlockAt - now.getTime()) / 60_000)),
+    captchaRequired:
+      input.captchaMode === "always" ||
+      (input.captchaMode === "auto" &&
+        (usernameFailures >= CAPTCHA_AFTER_FAILURES || ipFailures >= CAPTCHA_AFTER_FAILURES)),
+  };
+}
+
+export async function recordLoginAttempt(
+  db: Database,
+  input: { username: string; ip: string; succeeded: boolean },
+) {
+  await db
+    .insertInto("login_attempts")
+    .values({ username: input.username.trim().slice(0, 100), ip: input.ip, succeeded: input.succeeded })
+    .execute();
+}
+
+export async function purgeOldLoginAttempts(db: Database, now = new Date()) {
+  await db
+    .deleteFrom("login_attempts")
+    .where("created_at", "<", new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .execute();
+}

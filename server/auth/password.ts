@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+/** OWASP ASVS 4.0 (2.4.3) minimum for scrypt: N=2^17, r=8, p=1. */
+export const ASVS_SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+type ScryptParams = { N: number; r: number; p: number };
+const KEY_LENGTH = 32;
+
+
+function maxmem({ N, r }: ScryptParams) {
+  return 128 * N * r * 2;
+}
+
+/** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */
+export async function hashPassword(password: string, params: ScryptParams = ASVS_SCRYPT) {
+  const salt = crypto.randomBytes(16);
+  const hash = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, {
+    ...params,
+    maxmem: maxmem(params),
+  });
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string) {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const expected = Buffer.from(hash, "base64url");
+  const actual = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, {
+    ...params,
+    maxmem: maxmem(params),
+  });
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+/** A hash of a random password, verified against unknown usernames to even out timing. */
+let dummyHash: Promise<string> | null = null;
+export function getDummyHash() {
+  dummyHash ??= hashPassword(crypto.randomUUID());
+  return dummyHash;
+}
+
+export function needsRehash(stored: string) {
+  const [, n, r, p] = stored.split("$");
+  return Number(n) < ASVS_SCRYPT.N || Number(r) < ASVS_SCRYPT.r || Number(p) < ASVS_SCRYPT.p;
+}

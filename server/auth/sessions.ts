@@ -1,0 +1,90 @@
+import crypto from "node:crypto";
+import type { Database } from "../db/database";
+
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not all become writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** Only a hash of the ticket is stored: a leaked table does not hand out live sessions. */
+export function ticketId(ticket: string) {
+  return crypto.createHash("sha256").update(ticket).digest("hex");
+}
+
+export async function createSession(
+  db: Database,
+  input: { userId: number; boothId: number | null; ip?: string; userAgent?: string },
+) {
+  const ticket = crypto.randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({
+      id: ticketId(ticket),
+      user_id: input.userId,
+      booth_id: input.boothId,
+      ip: input.ip ?? null,
+      user_agent: input.userAgent?.slice(0, 400) ?? null,
+      last_seen_at: new Date(),
+    })
+    .execute();
+  return ticket;
+}
+
+export type ActiveSession = {
+  id: string;
+  userId: number;
+  boothId: number | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+};
+
+export function isExpired(session: { created_at: Date; last_seen_at: Date }, now = new Date()) {
+  return (
+    now.getTime() - session.last_seen_at.getTime() > SESSION_IDLE_MS ||
+    now.getTime() - session.created_at.getTime() > SESSION_ABSOLUTE_MS
+  );
+}
+
+/** Returns the live session for a ticket, sliding its idle window; expired rows are deleted. */
+export async function resolveSession(db: Database, ticket: string | undefined | null, now = new Date()) {
+  if (!ticket || ticket.length > 200) return null;
+  const id = ticketId(ticket);
+  const row = await db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  if (isExpired(row, now)) {
+    await db.deleteFrom("sessions").where("id", "=", id).execute();
+    return null;
+  }
+  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+    await db.updateTable("sessions").set({ last_seen_at: now }).where("id", "=", id).execute();
+    row.last_seen_at = now;
+  }
+  return {
+    id,
+    userId: row.user_id,
+    boothId: row.booth_id,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+  } satisfies ActiveSession;
+}
+
+export async function deleteSession(db: Database, ticket: string) {
+  await db.deleteFrom("sessions").where("id", "=", ticketId(ticket)).execute();
+}
+
+export async function deleteOtherSessions(db: Database, userId: number, keepSessionId: string) {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", keepSessionId).execute();
+}
+
+/** Housekeeping: drop rows that can no longer be used. Safe to run from any process. */
+export async function purgeExpiredSessions(db: Database, now = new Date()) {
+  await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("last_seen_at", "<", new Date(now.getTime() - SESSION_IDLE_MS)),
+        eb("created_at", "<", new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
+      ]),
+    )
+    .execute();
+}

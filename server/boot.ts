@@ -1,0 +1,36 @@
+import type { Config } from "./config";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "./db/database";
+import type { Logger } from "./logger";
+import { loadRsaKeys, loadSessionSecrets } from "./auth/secrets";
+import { formatDemoAccounts, hasDemoData, seedDemoData, seedReferenceData } from "./seed/demo-data";
+import { createTranslator } from "./translate/libretranslate";
+
+/** Opens the database, migrates it, seeds it when appropriate, and loads shared secrets. */
+export async function prepareServices(config: Config, logger: Logger) {
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ migrations: applied }, "database migrated");
+
+  const seedDemo =
+    config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && config.usesEmbeddedDatabase);
+  if (seedDemo) {
+    const { created } = await seedDemoData(database.db);
+    if (created) {
+      logger.info("demo data loaded");
+      // Printed plainly so a newcomer sees how to sign in.
+      console.log(`\n${formatDemoAccounts()}\n`);
+    }
+  } else {
+    await seedReferenceData(database.db);
+    if (!(await hasDemoData(database.db))) logger.info("no demo data; run `npm run db:seed` to load it");
+  }
+
+  const rsa = await loadRsaKeys(database.db, config.RSA_PRIVATE_KEY);
+  const sessionSecrets = await loadSessionSecrets(database.db, config.sessionSecrets);
+  const translator = createTranslator(config);
+  return { database, rsa, sessionSecrets, translator };
+}

@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from "./config";
+import { migrateToLatest, openDatabase } from "./db/database";
+import { formatDemoAccounts, seedDemoData } from "./seed/demo-data";
+import { createUser } from "./seed/create-user";
+
+/** `npm run db:migrate` and `npm run db:seed`, on the embedded database or DATABASE_URL. */
+async function main(command: string | undefined) {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  try {
+    const applied = await migrateToLatest(database.db);
+    console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");
+    if (command === "seed") {
+      const { created } = await seedDemoData(database.db);
+      console.log(created ? `Demo data loaded.\n${formatDemoAccounts()}` : "Demo data already present; nothing changed.");
+    } else if (command === "create-user") {
+      // Groups of four: <username> <password> <role> <business name>; several accounts in one run.
+      const args = process.argv.slice(3);
+      if (args.length < 3) throw new Error("Usage: cli.js create-user <username> <password> <admin|exhibitor|carrier> [business name] [...more groups of four]");
+      const groups = args.length === 3 ? [args] : Array.from({ length: Math.ceil(args.length / 4) }, (_, i) => args.slice(i * 4, i * 4 + 4));
+      await Promise.all(
+        groups.map(async ([username, password, role, businessName]) => {
+          const id = await createUser(database.db, { username: username!, password: password!, role: role!, businessName });
+          console.log(`Created user ${username} (id ${id}).`);
+        }),
+      );
+    } else if (command !== "migrate") {
+      throw new Error(`Unknown command "${command}". Use "migrate", "seed" or "create-user".`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv[2]).catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url({ message: "must be an absolute URL such as https://example.org" }).optional());
+
+/** Every environment variable the server reads, validated once at boot. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
+      message: "must start with postgres:// or postgresql://",
+    }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .refine((value) => !value || value.split(",").every((s) => s.trim().length >= 16), {
+      message: "each comma-separated secret must be at least 16 characters",
+    }),
+  API_BASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: z.string().default("loopback"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOGIN_CAPTCHA: z.enum(["auto", "always", "never"]).default("auto"),
+  SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
+  TRANSLATE_URL: optionalUrl,
+  TRANSLATE_API_KEY: z.string().optional(),
+  RSA_PRIVATE_KEY: z.string().optional(),
+  FILING_NUMBER: z.string().default("粤ICP备00000000号"),
+  USER_GUIDE_URL: z.url({ message: "must be an absolute URL" }).default("https://docs.example.org/exhibitor-portal/guide"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export type Config = RawConfig & {
+  dataDir: string;
+  sessionSecrets: string[];
+  secureCookies: boolean;
+  /** Base URL of the exhibition API that the web app calls. */
+  apiBaseUrl: string;
+  usesEmbeddedDatabase: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        return `${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`;
+      }),
+    );
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const sessionSecrets = raw.SESSION_SECRET
+    ? raw.SESSION_SECRET.split(",").map((s) => s.trim())
+    : [];
+  return {
+    ...raw,
+    dataDir,
+    sessionSecrets,
+    secureCookies: raw.PUBLIC_URL?.startsWith("https://") ?? false,
+    apiBaseUrl: (raw.API_BASE_URL ?? `http://127.0.0.1:${raw.PORT}/api`).replace(/\/$/, ""),
+    usesEmbeddedDatabase: !raw.DATABASE_URL,
+  };
+}

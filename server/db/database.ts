@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { DB } from "./schema";
+import { migrationProvider } from "./migrations";
+import { PgliteDialect } from "./pglite-pool";
+
+export type Database = Kysely<DB>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** The embedded engine, when used (tests dump and clone it). */
+  pglite?: import("@electric-sql/pglite").PGlite;
+  /** Cheap round trip for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** Only for tests: a PostgreSQL schema to isolate one test file on a shared database. */
+  schema?: string;
+  /** Only for tests: start the embedded database from a dumped data directory. */
+  loadDataDir?: Blob;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => void (await sql`select 1`.execute(db)),
+      close: () => db.destroy(),
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  let pglite;
+  if (options.loadDataDir) {
+    pglite = await PGlite.create({ loadDataDir: options.loadDataDir });
+  } else {
+    const dir = path.join(options.dataDir ?? "./data", "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  }
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: () => db.destroy(),
+  };
+}
+
+export async function migrateToLatest(db: Database) {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

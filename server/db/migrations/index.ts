@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./0001-initial";
+import * as shell from "./0002-shell";
+
+/** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+  "0002-shell": shell,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

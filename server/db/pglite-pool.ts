@@ -1,0 +1,92 @@
+import type { PGlite } from "@electric-sql/pglite";
+import type { DatabaseConnection, Driver, Dialect, QueryResult, CompiledQuery } from "kysely";
+import {
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type Kysely,
+} from "kysely";
+
+/**
+ * PGlite is a single connection living in this thread, so Kysely's checkouts are
+ * serialized: a second connection waits until the first is released. This keeps
+ * transactions from interleaving on the one backend.
+ */
+class PgliteConnection implements DatabaseConnection {
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const command = (result as { command?: string }).command?.toUpperCase();
+    const changes =
+      command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "MERGE";
+    return {
+      rows: result.rows ?? [],
+      numAffectedRows: changes ? BigInt(result.affectedRows ?? 0) : undefined,
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("Streaming queries are not supported on the embedded database");
+  }
+}
+
+class PgliteDriver implements Driver {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly connection: PgliteConnection;
+  private releaseCurrent: (() => void) | null = null;
+
+  constructor(private readonly pglite: PGlite) {
+    this.connection = new PgliteConnection(pglite);
+  }
+
+  async init() {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.queue;
+    let release!: () => void;
+    this.queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.releaseCurrent = release;
+    return this.connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery({ sql: "begin", parameters: [], query: null as never, queryId: null as never });
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery({ sql: "commit", parameters: [], query: null as never, queryId: null as never });
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery({ sql: "rollback", parameters: [], query: null as never, queryId: null as never });
+  }
+
+  async releaseConnection() {
+    const release = this.releaseCurrent;
+    this.releaseCurrent = null;
+    release?.();
+  }
+
+  async destroy() {
+    await this.pglite.close();
+  }
+}
+
+export class PgliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver() {
+    return new PgliteDriver(this.pglite);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
+}

@@ -1,0 +1,216 @@
+import type { ColumnType, Generated } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface ExhibitionTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  starts_on: string;
+  ends_on: string;
+  venue_zh: string;
+  venue_en: string;
+  is_current: boolean;
+}
+
+export interface HallTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  sort: number;
+}
+
+export interface RoleTable {
+  id: number;
+  code: string;
+  name_zh: string;
+  name_en: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  role_id: number;
+  exhibition_id: number;
+  business_name: string | null;
+  business_name_en: string | null;
+  created_at: CreatedAt;
+  password_changed_at: Timestamp | null;
+  contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface BoothTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  user_id: number;
+  hall_id: number | null;
+  booth_no: string;
+  booth_type: number;
+  width_m: number;
+  depth_m: number;
+  area_m2: number;
+}
+
+export interface MenuTable {
+  id: number;
+  pid: number;
+  route: string;
+  name: string;
+  name_en: string;
+  icon: string | null;
+  is_menu: number;
+  hidden: boolean;
+  remark: string | null;
+  url: string | null;
+  sort: number;
+}
+
+export interface RoleMenuTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export interface ButtonAuthTable {
+  id: number;
+  menu_id: number;
+  url: string;
+  name: string;
+  name_en: string;
+  effect_start: Timestamp | null;
+  effect_end: Timestamp | null;
+  closed_message: string | null;
+  closed_message_en: string | null;
+}
+
+export interface RoleButtonTable {
+  role_id: number;
+  button_id: number;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  booth_id: number | null;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  succeeded: boolean;
+  created_at: CreatedAt;
+}
+
+export interface CaptchaTable {
+  id: string;
+  kind: "click" | "text";
+  answer: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  verified_at: Timestamp | null;
+  used_at: Timestamp | null;
+  ip: string | null;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+  updated_at: CreatedAt;
+}
+
+export interface CountryTable {
+  id: number;
+  iso2: string;
+  name_zh: string;
+  name_en: string;
+  sort: number;
+}
+
+export interface RegionTable {
+  code: string;
+  parent_code: string | null;
+  level: number;
+  name_zh: string;
+  name_en: string;
+}
+
+export interface UserPreferenceTable {
+  user_id: number;
+  skin: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  content: string;
+  img_url: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StoredFileTable {
+  id: string;
+  owner_user_id: number | null;
+  folder: string;
+  original_name: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+export interface ContentPageTable {
+  exhibition_id: number;
+  slug: string;
+  title_zh: string;
+  title_en: string;
+  body_zh: string;
+  body_en: string;
+  updated_at: CreatedAt;
+}
+
+export interface ScheduleItemTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  title_zh: string;
+  title_en: string;
+  deadline: Timestamp;
+  link: string;
+  done_check: string | null;
+  sort: number;
+}
+
+export interface DB {
+  exhibitions: ExhibitionTable;
+  halls: HallTable;
+  roles: RoleTable;
+  users: UserTable;
+  booths: BoothTable;
+  menus: MenuTable;
+  role_menus: RoleMenuTable;
+  button_auths: ButtonAuthTable;
+  role_buttons: RoleButtonTable;
+  sessions: SessionTable;
+  login_attempts: LoginAttemptTable;
+  captchas: CaptchaTable;
+  app_settings: AppSettingTable;
+  countries: CountryTable;
+  regions: RegionTable;
+  user_preferences: UserPreferenceTable;
+  feedback: FeedbackTable;
+  stored_files: StoredFileTable;
+  content_pages: ContentPageTable;
+  schedule_items: ScheduleItemTable;
+}

@@ -1,0 +1,74 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { ConfigError, loadConfig } from "./config";
+import { createLogger } from "./logger";
+import { prepareServices } from "./boot";
+import { createServerApp } from "./app";
+import { purgeExpiredSessions } from "./auth/sessions";
+import { purgeOldLoginAttempts } from "./auth/login-throttle";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const services = await prepareServices(config, logger);
+
+  const buildPath = path.resolve("build/index.js");
+  const remixBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const app = createServerApp({ config, logger, ...services, remixBuild, publicDir: path.resolve("public") });
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    if (!config.API_BASE_URL) config.apiBaseUrl = `http://127.0.0.1:${port}/api`;
+    logger.info({ port, database: services.database.kind, api: config.apiBaseUrl }, "listening");
+    console.log(`Exhibitor Portal is running at ${config.PUBLIC_URL ?? `http://localhost:${port}`}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  // Housekeeping on a timer; any process may run it, the deletes are idempotent.
+  const housekeeping = setInterval(() => {
+    Promise.all([purgeExpiredSessions(services.database.db), purgeOldLoginAttempts(services.database.db)]).catch((error) =>
+      logger.warn({ err: error }, "housekeeping failed"),
+    );
+  }, 10 * 60 * 1000);
+  housekeeping.unref();
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout reached; exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    // Keep-alive clients are told to reconnect (to another process) after their current answer.
+    server.on("request", (_req, res) => res.setHeader("Connection", "close"));
+    server.close(async () => {
+      await services.database.close().catch(() => {});
+      logger.info("stopped");
+      process.exit(0);
+    });
+    // Connections still busy at SIGTERM become idle once answered; close them as they do.
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 200).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+import type { Database } from "../db/database";
+import { hashPassword } from "../auth/password";
+import { loadReferenceData } from "../lookups/reference-data";
+import { seedHomeContent } from "./home-content";
+import { demoButtonAuths, demoMenus, demoRoleButtons, demoRoleMenus } from "./menus";
+import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./roles";
+
+export const demoAccounts = [
+  { username: "admin", password: "Admin#2026", roleId: ADMIN_ROLE_ID, note: "administrator (roleId 1)" },
+  { username: "std01", password: "Expo#2026", roleId: EXHIBITOR_ROLE_ID, note: "exhibitor, standard booth 1A01 (3x3, 9 m²)" },
+  { username: "raw01", password: "Expo#2026", roleId: EXHIBITOR_ROLE_ID, note: "exhibitor, raw space 2B10 and 2B12" },
+  { username: "carrier01", password: "Expo#2026", roleId: CARRIER_ROLE_ID, note: "carrier (review and carrier orders)" },
+] as const;
+
+/** Reference data every installation needs (roles, countries, regions). Idempotent. */
+export async function seedReferenceData(db: Database) {
+  await db.insertInto("roles").values(roles).onConflict((oc) => oc.column("id").doNothing()).execute();
+  return loadReferenceData(db);
+}
+
+export async function hasDemoData(db: Database) {
+  return Boolean(await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirst());
+}
+
+/** The demo exhibition, menus, button windows and the four demo accounts. Skips if present. */
+export async function seedDemoData(db: Database, now = new Date()) {
+  await seedReferenceData(db);
+  if (await hasDemoData(db)) return { created: false as const };
+  // Hash outside the transaction: the embedded database has one connection.
+  const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+
+  await db.transaction().execute(async (trx) => {
+    const exhibition = await trx
+      .insertInto("exhibitions")
+      .values({
+        code: "PITF2026",
+        name_zh: "2026 鹏城国际智能科技博览会",
+        name_en: "Pengcheng International Smart Technology Fair 2026",
+        starts_on: "2026-12-08",
+        ends_on: "2026-12-11",
+        venue_zh: "鹏城国际会展中心",
+        venue_en: "Pengcheng International Convention and Exhibition Center",
+        is_current: true,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const halls = await trx
+      .insertInto("halls")
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          exhibition_id: exhibition.id,
+          code: `${i + 1}`,
+          name_zh: `${i + 1}号馆`,
+          name_en: `Hall ${i + 1}`,
+          sort: i + 1,
+        })),
+      )
+      .returning(["id", "code"])
+      .execute();
+    const hallId = (code: string) => halls.find((h) => h.code === code)!.id;
+
+    const users = await trx
+      .insertInto("users")
+      .values([
+        { username: "admin", password_hash: hashes[0]!, role_id: ADMIN_ROLE_ID, exhibition_id: exhibition.id, business_name: "主办方运营", business_name_en: "Organizer operations", contact_phone: "13900000001", contact_email: "ops@pitf.example.org" },
+        { username: "std01", password_hash: hashes[1]!, role_id: EXHIBITOR_ROLE_ID, exhibition_id: exhibition.id, business_name: "深圳星河智能科技有限公司", business_name_en: "Shenzhen Galaxy Smart Technology Co., Ltd.", contact_phone: "13812345678", contact_email: "zhangsan@galaxy-smart.example.com" },
+        { username: "raw01", password_hash: hashes[2]!, role_id: EXHIBITOR_ROLE_ID, exhibition_id: exhibition.id, business_name: "广州远航机器人有限公司", business_name_en: null, contact_phone: "13698765432", contact_email: "lisi@yuanhang.example.cn" },
+        { username: "carrier01", password_hash: hashes[3]!, role_id: CARRIER_ROLE_ID, exhibition_id: exhibition.id, business_name: "顺达国际物流有限公司", business_name_en: "Shunda International Logistics Co., Ltd.", contact_phone: "13512340000", contact_email: "dispatch@shunda.example.com" },
+      ])
+      .returning(["id", "username"])
+      .execute();
+    const userId = (username: string) => users.find((u) => u.username === username)!.id;
+
+    await trx
+      .insertInto("booths")
+      .values([
+        { exhibition_id: exhibition.id, user_id: userId("std01"), hall_id: hallId("1"), booth_no: "1A01", booth_type: 1, width_m: 3, depth_m: 3, area_m2: 9 },
+        { exhibition_id: exhibition.id, user_id: userId("raw01"), hall_id: hallId("2"), booth_no: "2B10", booth_type: 2, width_m: 9, depth_m: 6, area_m2: 54 },
+        { exhibition_id: exhibition.id, user_id: userId("raw01"), hall_id: hallId("2"), booth_no: "2B12", booth_type: 2, width_m: 6, depth_m: 6, area_m2: 36 },
+      ])
+      .execute();
+
+    await trx.insertInto("menus").values(demoMenus).execute();
+    await trx.insertInto("role_menus").values(demoRoleMenus).execute();
+    await trx.insertInto("button_auths").values(demoButtonAuths(now)).execute();
+    await trx.insertInto("role_buttons").values(demoRoleButtons).execute();
+    await seedHomeContent(trx, exhibition.id);
+  });
+  return { created: true as const };
+}
+
+export function formatDemoAccounts() {
+  return [
+    "Demo accounts:",
+    ...demoAccounts.map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(11)} ${a.note}`),
+  ].join("\n");
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ButtonAuth, MenuItem, PermissionInfo } from "../../app/lib/api-types";
+import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+const routes = (items: MenuItem[]): string[] => items.flatMap((m) => [m.route, ...routes(m.list)]);
+
+describe.each(backends)("permission info on %s", (backend) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+  });
+  afterAll(() => api?.close());
+
+  const info = async (username: string, password = "Expo#2026", lang = "en") =>
+    (await api.call<PermissionInfo>("/smeb/permission/getInfo", { ticket: await api.login(username, password), lang })).data;
+
+  it("describes std01: standard booth 1A01, 9 m², names in zh and en", async () => {
+    const { infoVO } = await info("std01");
+    expect(infoVO).toMatchObject({
+      roleId: 2,
+      businessName: "深圳星河智能科技有限公司",
+      businessNameEn: "Shenzhen Galaxy Smart Technology Co., Ltd.",
+      boothNo: "1A01",
+      boothArea: 9,
+      boothType: 1,
+      exhibitName: "Pengcheng International Smart Technology Fair 2026",
+    });
+    expect(infoVO.booths).toHaveLength(1);
+    expect(Math.abs(infoVO.sysCurrentTime - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("describes raw01: raw space, two booths, zh name only; exhibition name in Chinese for zh", async () => {
+    const { infoVO } = await info("raw01", "Expo#2026", "zh-CN");
+    expect(infoVO).toMatchObject({ boothType: 2, businessName: "广州远航机器人有限公司", businessNameEn: null, exhibitName: "2026 鹏城国际智能科技博览会" });
+    expect(infoVO.booths.map((b) => b.boothNo)).toEqual(["2B10", "2B12"]);
+  });
+
+  it("gives the admin (roleId 1) every menu and every button", async () => {
+    const admin = await info("admin", "Admin#2026");
+    expect(admin.infoVO.roleId).toBe(1);
+    expect(routes(admin.menuAuths)).toEqual(expect.arrayContaining(["/index", "/index/schedule", "/exhibitTL/review", "/exhibitTL/carriageOrder"]));
+    expect(admin.auths.map((a) => a.id).sort()).toEqual([101, 102, 103]);
+  });
+
+  it("gives the carrier only the review and carrier-order pages", async () => {
+    const carrier = await info("carrier01");
+    const pages = routes(carrier.menuAuths);
+    expect(pages).toEqual(expect.arrayContaining(["/exhibitTL/review", "/exhibitTL/carriageOrder"]));
+    expect(pages).not.toContain("/index/schedule");
+    expect(carrier.auths).toEqual([]);
+  });
+
+  it("masks phone and e-mail for everyone but roleId 1, on the server", async () => {
+    const std = await info("std01");
+    expect(std.infoVO.contactPhone).toBe("1381******8");
+    expect(std.infoVO.contactEmail).toBe("zh******@galaxy-smart.example.com");
+    expect(JSON.stringify(std)).not.toContain("13812345678");
+    const admin = await info("admin", "Admin#2026");
+    expect(admin.infoVO.contactPhone).toBe("13900000001");
+    expect(admin.infoVO.contactEmail).toBe("ops@pitf.example.org");
+  });
+
+  it("changes the session's stateVersion with a booth switch and a skin change (cache key for clients)", async () => {
+    const ticket = await api.login("raw01", "Expo#2026");
+    const version = async () => (await api.call<{ stateVersion: string }>("/login/authTicket", { ticket })).data.stateVersion;
+    const first = await version();
+    expect(await version()).toBe(first);
+    const booths = (await api.call<PermissionInfo>("/smeb/permission/getInfo", { ticket })).data.infoVO.booths;
+    await api.call("/smeb/user/switchBooth", { form: { boothId: String(booths[1]!.boothId) }, ticket });
+    const second = await version();
+    expect(second).not.toBe(first);
+    await api.call("/smeb/user/skin", { form: { skin: "skin2" }, ticket });
+    expect(await version()).not.toBe(second);
+  });
+
+  it("returns menus as a tree with the spec's fields", async () => {
+    const { menuAuths } = await info("std01");
+    const home = menuAuths.find((m) => m.route === "/index")!;
+    expect(home).toMatchObject({ name: "首页", nameEn: "Home", isMenu: 1, hidden: false, pid: 0 });
+    const schedule = home.list.find((m) => m.route === "/index/schedule")!;
+    expect(schedule).toMatchObject({ remark: "new feature", pid: home.id, icon: "calendar" });
+  });
+
+  it("returns button auths by menu id with their time windows", async () => {
+    const ticket = await api.login("std01", "Expo#2026");
+    const result = await api.call<ButtonAuth[]>("/smeb/permission/getButtonsByMenu", { ticket, query: { menuId: "2" } });
+    expect(result.code).toBe(200);
+    const byUrl = Object.fromEntries(result.data.map((b) => [b.url, b]));
+    const now = Date.now();
+    const open = byUrl["schedule:export"]!;
+    expect(new Date(open.buttonEffectStartTime!).getTime()).toBeLessThan(now);
+    expect(new Date(open.buttonEffectEndTime!).getTime()).toBeGreaterThan(now);
+    expect(new Date(byUrl["schedule:confirm"]!.buttonEffectStartTime!).getTime()).toBeGreaterThan(now);
+    const closed = byUrl["schedule:apply"]!;
+    expect(closed.buttonEffectStartTime).toBeNull();
+    expect(new Date(closed.buttonEffectEndTime!).getTime()).toBeLessThan(now);
+    expect(closed.closedMessageEn).toMatch(/closed/);
+
+    const bad = await api.call("/smeb/permission/getButtonsByMenu", { ticket, query: { menuId: "x" } });
+    expect(bad.code).toBe(400);
+    const carrier = await api.call<ButtonAuth[]>("/smeb/permission/getButtonsByMenu", { ticket: await api.login("carrier01", "Expo#2026"), query: { menuId: "2" } });
+    expect(carrier.data).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+describe.each(backends)("brute-force limits on %s", (backend) => {
+  let api: TestApi;
+  let strict: TestApi;
+  beforeAll(async () => {
+    // Lockout counting is easier to see without captchas in the way.
+    [api, strict] = await Promise.all([startTestApi(backend, { LOGIN_CAPTCHA: "never" }), startTestApi(backend, { LOGIN_CAPTCHA: "always" })]);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await strict?.close();
+  });
+
+  const fail = (t: TestApi, username: string, ip: string) => t.call<{ captchaRequired?: boolean; locked?: boolean }>("/login/login", { form: { username, password: "wrong" }, ip });
+
+  it("refuses the 11th attempt on one account within 15 minutes, even with the right password", async () => {
+    for (let i = 0; i < 10; i++) {
+      const result = await fail(api, "std01", `10.2.0.${i}`);
+      expect(result.message).toBe("Incorrect username or password");
+    }
+    const refused = await api.call("/login/login", { form: { username: "std01", password: "Expo#2026" }, ip: "10.2.1.1" });
+    expect(refused.code).toBe(429);
+    expect(refused.message).toMatch(/^Too many failed sign-in attempts\. Please try again in (1[0-5]|[1-9]) minutes\.$/);
+    // Another account from another address is untouched.
+    expect((await api.call("/login/login", { form: { username: "raw01", password: "Expo#2026" }, ip: "10.2.1.2" })).code).toBe(200);
+  });
+
+  it("refuses the 11th attempt from one IP address, whatever the account", async () => {
+    for (let i = 0; i < 10; i++) await fail(api, `ghost${i}`, "10.2.2.2");
+    const refused = await api.call("/login/login", { form: { username: "carrier01", password: "Expo#2026" }, ip: "10.2.2.2" });
+    expect(refused.code).toBe(429);
+    expect((await api.call("/login/login", { form: { username: "carrier01", password: "Expo#2026" }, ip: "10.2.2.3" })).code).toBe(200);
+  });
+
+  it("lifts the lock once the failures are older than 15 minutes", async () => {
+    for (let i = 0; i < 10; i++) await fail(api, "admin", `10.2.3.${i}`);
+    expect((await api.call("/login/login", { form: { username: "admin", password: "Admin#2026" }, ip: "10.2.3.100" })).code).toBe(429);
+    await api.db.updateTable("login_attempts").set({ created_at: new Date(Date.now() - 16 * 60_000) } as never).where("username", "=", "admin").execute();
+    expect((await api.call("/login/login", { form: { username: "admin", password: "Admin#2026" }, ip: "10.2.3.101" })).code).toBe(200);
+  });
+
+  it("records every attempt, and never the password", async () => {
+    const rows = await api.db.selectFrom("login_attempts").selectAll().execute();
+    expect(rows.length).toBeGreaterThan(30);
+    expect(JSON.stringify(rows)).not.toContain("Expo#2026");
+    expect(rows.some((r) => r.succeeded)).toBe(true);
+  });
+
+  it("always asks for a captcha when LOGIN_CAPTCHA=always", async () => {
+    const result = await strict.call<{ captchaRequired: boolean }>("/login/login", { form: { username: "std01", password: "Expo#2026" }, ip: "10.2.4.1" });
+    expect(result).toMatchObject({ code: 400, message: "Please complete the security check first", data: { captchaRequired: true } });
+    const state = await strict.call<{ captchaRequired: boolean }>("/login/captchaRequired", { ip: "10.2.4.1" });
+    expect(state.data.captchaRequired).toBe(true);
+  });
+});
+
+describe("sign-in logging", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi("pglite");
+  });
+  afterAll(() => api?.close());
+
+  it("logs every attempt with its outcome and address, never the password", async () => {
+    await api.call("/login/login", { form: { username: "std01", password: "Wrong#Secret1" }, ip: "10.9.0.1" });
+    await api.call("/login/login", { form: { username: "std01", password: "Expo#2026" }, ip: "10.9.0.1" });
+    const attempts = api.logLines.filter((l) => l.event === "login");
+    expect(attempts.map((l) => l.outcome)).toEqual(["wrong-credentials", "success"]);
+    expect(attempts[0]).toMatchObject({ username: "std01", ip: "10.9.0.1" });
+    const everything = JSON.stringify(api.logLines);
+    expect(everything).not.toContain("Wrong#Secret1");
+    expect(everything).not.toContain("Expo#2026");
+  });
+});

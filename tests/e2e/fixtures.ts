@@ -1,0 +1,161 @@
+import crypto from "node:crypto";
+import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+
+export { expect };
+
+export const PASSWORD = "Expo#2026";
+
+/** A client address of its own for every test (and project): per-IP sign-in limits never leak between tests. */
+export function clientIpFor(testInfo: TestInfo, salt = "") {
+  const hash = crypto.createHash("sha256").update(`${testInfo.project.name}\n${testInfo.testId}\n${salt}`).digest();
+  return `10.${hash[0]}.${hash[1]}.${1 + (hash[2]! % 254)}`;
+}
+
+/** The throwaway account of this project (the start script creates one per project). */
+export function accountFor(kind: "captcha" | "password" | "expire" | "spare", testInfo: TestInfo) {
+  return `e2e-${kind}-${testInfo.project.name}`;
+}
+
+type ConsoleWatch = {
+  /** Console errors matching the pattern are expected in this test (e.g. a 400 reply to a wrong password). */
+  allow(pattern: RegExp): void;
+};
+
+export type App = {
+  page: Page;
+  jsEnabled: boolean;
+  /** page.goto, then (JS on) waits until React has hydrated, so clicks go through the enhanced code. */
+  goto(path: string): Promise<void>;
+  waitForHydration(): Promise<void>;
+  fillLogin(username: string, password: string): Promise<void>;
+  /** Fills the form and presses "Sign in" (does not wait for the result). */
+  login(username: string, password: string): Promise<void>;
+  /** Signs in from /login and waits for the signed-in home page. */
+  loginFromScratch(username: string, password?: string): Promise<void>;
+  /**
+   * Signs in without the login page (a form POST through page.request, which shares the browser's
+   * cookies), for tests about what comes after. Does not open a page.
+   */
+  signIn(username: string, password?: string): Promise<void>;
+  /** Opens the user dropdown of the header (a <details>; works with and without JS) and returns it. */
+  openUserMenu(): Promise<Locator>;
+  /** Logs out through the user dropdown and waits for /login. */
+  logout(): Promise<void>;
+  /**
+   * Runs a trigger that POSTs a form and waits until its result is on screen: the new
+   * document (JS off) or the router back at idle after the action and revalidation (JS on).
+   */
+  submit(trigger: () => Promise<void>): Promise<void>;
+};
+
+/** A failed document or fetch reply is logged by Chromium as a console error; tests opt in to the ones they expect. */
+export const FAILED_RESOURCE = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
+
+export const test = base.extend<{ clientIp: string; consoleErrors: ConsoleWatch; app: App }>({
+  locale: "en-US",
+  clientIp: async ({}, use, testInfo) => {
+    await use(clientIpFor(testInfo));
+  },
+  extraHTTPHeaders: async ({ clientIp }, use) => {
+    await use({ "x-forwarded-for": clientIp });
+  },
+
+  consoleErrors: async ({ context, javaScriptEnabled }, use, testInfo) => {
+    const allowed: RegExp[] = [];
+    const errors: string[] = [];
+    const watch = (page: Page) => {
+      // With JS on every form is enhanced: a document POST means a submit escaped Remix (and Conform).
+      if (javaScriptEnabled !== false) {
+        page.on("request", (request) => {
+          if (request.isNavigationRequest() && request.method() === "POST") errors.push(`unenhanced form post: POST ${request.url()}`);
+        });
+      }
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        const where = message.location()?.url ? ` (${message.location().url})` : "";
+        errors.push(`console.error: ${text}${where}`);
+      });
+      page.on("pageerror", (error) => errors.push(`page error: ${error.stack ?? error.message}`));
+    };
+    context.pages().forEach(watch);
+    context.on("page", watch);
+    await use({ allow: (pattern) => allowed.push(pattern) });
+    const unexpected = errors.filter((e) => !allowed.some((pattern) => pattern.test(e)));
+    if (unexpected.length) {
+      await testInfo.attach("browser-errors", { body: unexpected.join("\n\n"), contentType: "text/plain" });
+      throw new Error(`Browser console/page errors:\n${unexpected.join("\n")}`);
+    }
+  },
+
+  // Every test gets the watch, whether or not it names it.
+  page: async ({ page, consoleErrors }, use) => {
+    void consoleErrors;
+    await use(page);
+  },
+
+  app: async ({ page, javaScriptEnabled }, use) => {
+    const jsEnabled = javaScriptEnabled !== false;
+    const waitForHydration = async () => {
+      if (!jsEnabled) return;
+      // React sets its fiber key on <html> last while hydrating the document; the commit follows in the same task.
+      await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
+    };
+    const fillLogin = async (username: string, password: string) => {
+      await page.locator("input[name=username]").fill(username);
+      await page.locator("input[name=password]").fill(password);
+    };
+    const login = async (username: string, password: string) => {
+      await fillLogin(username, password);
+      // The form's first submit button ("Sign in" / "登录"); the text captcha adds a second one.
+      await page.locator("form#login button[type=submit]").first().click();
+    };
+    const app: App = {
+      page,
+      jsEnabled,
+      goto: async (path) => {
+        await page.goto(path);
+        await waitForHydration();
+      },
+      waitForHydration,
+      fillLogin,
+      login,
+      loginFromScratch: async (username, password = PASSWORD) => {
+        await app.goto("/login");
+        await login(username, password);
+        await expect(page).toHaveURL(/\/index$/);
+        await expect(page.getByTestId("business-name")).toBeVisible();
+      },
+      signIn: async (username, password = PASSWORD) => {
+        const response = await page.request.post("/login", { form: { username, password }, maxRedirects: 0 });
+        expect(response.status(), `sign-in of ${username}`).toBe(302);
+        expect((await page.context().cookies()).some((c) => c.name === "ticket"), `ticket of ${username}`).toBe(true);
+      },
+      openUserMenu: async () => {
+        const menu = page.locator("header details.shell-usermenu");
+        if ((await menu.getAttribute("open")) === null) await menu.getByTestId("user-label").click();
+        await expect(menu).toHaveAttribute("open", "");
+        return menu;
+      },
+      logout: async () => {
+        const menu = await app.openUserMenu();
+        await menu.getByRole("button", { name: "Log out", exact: true }).click();
+        await expect(page).toHaveURL(/\/login$/);
+        await waitForHydration();
+      },
+      submit: async (trigger) => {
+        const posted = page.waitForResponse((r) => r.request().method() === "POST");
+        const loaded = jsEnabled ? null : page.waitForEvent("domcontentloaded");
+        await trigger();
+        await posted;
+        if (loaded) await loaded;
+        else {
+          await page.waitForFunction(
+            () => (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter?.state.navigation.state === "idle",
+          );
+        }
+      },
+    };
+    await use(app);
+  },
+});

@@ -1,0 +1,88 @@
+import { FAILED_RESOURCE, accountFor, expect, test } from "./fixtures";
+
+const TOO_LONG = "The content can be at most 300 characters";
+
+test.describe("feedback", () => {
+  test.beforeEach(({ consoleErrors }) => {
+    // Refused submissions answer 400.
+    consoleErrors.allow(FAILED_RESOURCE(400));
+  });
+
+  test("the content is limited to 300 characters, with a live counter when JS is on", async ({ app, page }) => {
+    await app.signIn("std01");
+    await app.goto("/feedback");
+    const content = page.locator("main form textarea[name=content]");
+    const counter = page.getByTestId("counter");
+    await expect(content).toHaveAttribute("maxlength", "300");
+    if (app.jsEnabled) {
+      await expect(counter).toHaveText("0/300");
+      await content.pressSequentially("Hello");
+      await expect(counter).toHaveText("5/300");
+      await content.fill("a".repeat(120));
+      await expect(counter).toHaveText("120/300");
+    } else {
+      // Without JS the limit is stated instead of counted.
+      await expect(page.getByText("At most 300 characters", { exact: true })).toBeVisible();
+      await expect(counter).toHaveCount(0);
+    }
+    // The field refuses what goes past the limit (typing or pasting).
+    await content.fill("b".repeat(10));
+    await content.focus();
+    await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length, el.value.length));
+    await page.keyboard.insertText("c".repeat(295));
+    await expect(content).toHaveValue("b".repeat(10) + "c".repeat(290));
+    if (app.jsEnabled) await expect(counter).toHaveText("300/300");
+  });
+
+  test("the server refuses 301 characters", async ({ app, page }) => {
+    await app.signIn("std01");
+    // page.request does not send the browser's language; the cookie chooses English.
+    await page.context().addCookies([{ name: "lng", value: "en", url: test.info().project.use.baseURL! }]);
+    // Past the textarea's maxlength: the form post as a browser without the limit would send it.
+    const response = await page.request.post("/feedback", { multipart: { type: "1", content: "x".repeat(301) } });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(TOO_LONG);
+    expect(html).not.toContain("feedback success");
+    // 300 is fine.
+    const ok = await page.request.post("/feedback", { multipart: { type: "1", content: "y".repeat(300) } });
+    expect(ok.status()).toBe(200);
+    expect(await ok.text()).toContain("feedback success");
+  });
+
+  test("a valid feedback is sent", async ({ app, page }) => {
+    await app.signIn("std01");
+    await app.goto("/feedback");
+    const form = page.locator("main form");
+    await form.getByLabel("Type").selectOption({ label: "Suggestion" });
+    await form.locator("textarea[name=content]").fill("The schedule page could show the booth number.");
+    await app.submit(() => form.getByRole("button", { name: "Submit" }).click());
+    await expect(page.getByTestId("success")).toHaveText("feedback success");
+    // The form is emptied after success.
+    await expect(form.locator("textarea[name=content]")).toHaveValue("");
+  });
+});
+
+test("the skin picker: skin2 is applied and stays chosen", async ({ app, page }, testInfo) => {
+  // Skins belong to the account: this project's spare one, so other tests' pages keep theirs.
+  await app.signIn(accountFor("spare", testInfo));
+  await app.goto("/skin");
+  const meadow = page.getByRole("radio", { name: "Meadow" });
+  await meadow.check();
+  await app.submit(() => page.locator("main form").getByRole("button", { name: "Apply" }).click());
+  await expect(page.getByTestId("success")).toHaveText("skin change success");
+  await expect(meadow).toBeChecked();
+
+  // Loaded afresh (a reload of a JS-off POST result would post again).
+  await app.goto("/skin");
+  await expect(page.getByTestId("success")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: "Meadow" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Morning sky" })).not.toBeChecked();
+});
+
+test("the skin picker is reached from the settings link in the footer", async ({ app, page }) => {
+  await app.signIn("std01");
+  await app.goto("/index");
+  await page.locator("footer").getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/skin$/);
+});

@@ -1,0 +1,17 @@
+// Starts the production build on a fresh embedded database with the demo data plus
+// throwaway accounts, so tests that fail logins or change passwords stay apart.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+
+fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+const cli = (...args) => execFileSync("node", ["build/server/cli.js", ...args], { stdio: "inherit", env: process.env });
+cli("seed");
+// One copy per Playwright project (js-on, js-off): the two run at the same time.
+const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare"].flatMap((name) =>
+  ["js-on", "js-off"].flatMap((project) => [`${name}-${project}`, "Expo#2026", "exhibitor", `E2E ${name}`]),
+);
+cli("create-user", ...accounts);
+
+const server = spawn("node", ["build/server/index.js"], { stdio: "inherit", env: process.env });
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import os from "node:os";
+import path from "node:path";
+import { migrateToLatest, openDatabase } from "../../server/db/database";
+import { seedDemoData } from "../../server/seed/demo-data";
+
+/**
+ * Builds one migrated and seeded embedded database and dumps it; every test file
+ * starts from a copy instead of paying PGlite's creation and scrypt hashing again.
+ */
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-base-"));
+  const handle = await openDatabase({ dataDir: dir });
+  await migrateToLatest(handle.db);
+  await seedDemoData(handle.db);
+  const dumpable = handle.pglite;
+  if (!dumpable) throw new Error("embedded database handle does not expose pglite");
+  const blob = await dumpable.dumpDataDir("none");
+  const file = path.join(dir, "base.tar");
+  fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  await handle.close();
+  project.provide("baseDbFile", file);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseDbFile: string;
+  }
+}

@@ -1,0 +1,103 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import { inject } from "vitest";
+import { loadConfig, type Config } from "../../server/config";
+import { createServerApp } from "../../server/app";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../server/db/database";
+import { createLogger } from "../../server/logger";
+import { loadRsaKeys } from "../../server/auth/secrets";
+import { seedDemoData } from "../../server/seed/demo-data";
+import { createTranslator } from "../../server/translate/libretranslate";
+import pg from "pg";
+
+export type Backend = "pglite" | "postgres";
+
+/** PostgreSQL for the database tests; npm test fills it in when 127.0.0.1:5432 answers. */
+export const postgresUrl = process.env.TEST_DATABASE_URL;
+export const backends: Backend[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
+export const postgresSkipReason = postgresUrl ? null : "skipped on PostgreSQL: TEST_DATABASE_URL is not set and no server answered at 127.0.0.1:5432";
+
+/** A migrated, seeded database: a copy of the prepared embedded one, or a fresh schema on PostgreSQL. */
+export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle> {
+  if (backend === "pglite") {
+    const file = inject("baseDbFile");
+    const handle = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+    return handle;
+  }
+  const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = await openDatabase({ databaseUrl: postgresUrl, schema, poolSize: 4 });
+  await migrateToLatest(handle.db);
+  await seedDemoData(handle.db);
+  const close = handle.close;
+  handle.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: postgresUrl });
+    await dropper.connect();
+    await dropper.query(`drop schema ${schema} cascade`);
+    await dropper.end();
+  };
+  return handle;
+}
+
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+/** Our exhibition API on a random port, over real HTTP, on the given backend. */
+export async function startTestApi(backend: Backend = "pglite", env: Record<string, string> = {}) {
+  const database = await openTestDatabase(backend);
+  const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", ...env });
+  // Log lines are kept so tests can check what is (and is not) logged.
+  const logLines: Record<string, unknown>[] = [];
+  const logger = createLogger(env.LOG_LEVEL ?? "info", { write: (line: string) => void logLines.push(JSON.parse(line)) });
+  const rsa = await loadRsaKeys(database.db);
+  const app = createServerApp({ config, database, logger, rsa, translator: createTranslator(config), sessionSecrets: ["test-secret-0123456789"] });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function call<T = unknown>(
+    path: string,
+    init: { method?: string; form?: Record<string, string>; json?: unknown; ticket?: string; lang?: string; ip?: string; query?: Record<string, string> } = {},
+  ) {
+    const url = new URL(`${baseUrl}/api${path}`);
+    for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { "accept-language": init.lang ?? "en" };
+    if (init.ticket) headers.ticket = init.ticket;
+    if (init.ip) headers["x-forwarded-for"] = init.ip;
+    let body: string | undefined;
+    if (init.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(url, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+    const envelope = (await response.json()) as { code: number; message: string; data: T };
+    return { status: response.status, ...envelope };
+  }
+
+  async function login(username: string, password: string, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+    const result = await call<{ ticket: string }>("/login/login", { form: { username, password }, ip });
+    if (result.code !== 200) throw new Error(`login failed: ${result.message}`);
+    return result.data.ticket;
+  }
+
+  return {
+    baseUrl,
+    logLines,
+    db: database.db,
+    database,
+    rsa,
+    call,
+    login,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+    },
+  };
+}

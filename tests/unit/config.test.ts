@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config";
+
+describe("config from the environment", () => {
+  it("has working defaults for the embedded database", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.usesEmbeddedDatabase).toBe(true);
+    expect(config.apiBaseUrl).toBe("http://127.0.0.1:3000/api");
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it("names the variable and the value when one is wrong", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT="eighty"/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL="mysql:\/\/x": must start with postgres/);
+    expect(() => loadConfig({ API_BASE_URL: "not a url" })).toThrow(/API_BASE_URL/);
+    expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET.*at least 16/);
+    expect(() => loadConfig({ LOGIN_CAPTCHA: "sometimes" })).toThrow(/LOGIN_CAPTCHA/);
+  });
+
+  it("uses secure cookies behind https and an external API when configured", () => {
+    const config = loadConfig({
+      PUBLIC_URL: "https://expo.example.org",
+      API_BASE_URL: "https://api.example.org/",
+      DATABASE_URL: "postgres://u@db/portal",
+      SESSION_SECRET: "first-secret-0123456789,second-secret-0123456789",
+    });
+    expect(config.secureCookies).toBe(true);
+    expect(config.apiBaseUrl).toBe("https://api.example.org");
+    expect(config.usesEmbeddedDatabase).toBe(false);
+    expect(config.sessionSecrets).toEqual(["first-secret-0123456789", "second-secret-0123456789"]);
+  });
+});

@@ -21,7 +21,10 @@ export function ticketCookie(context: AppLoadContext) {
 }
 
 export async function readTicket(request: Request, context: AppLoadContext): Promise<string | null> {
-  const value = await ticketCookie(context).parse(request.headers.get("cookie"));
+  // A tampered cookie can make the signature check throw (invalid base64): that is no ticket.
+  const value: unknown = await ticketCookie(context)
+    .parse(request.headers.get("cookie"))
+    .catch(() => null);
   return typeof value === "string" && value ? value : null;
 }
 

@@ -62,8 +62,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-export async function migrateToLatest(db: Database) {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * `schema` names the PostgreSQL schema the migrations' own tables belong to. Without it Kysely
+ * looks for its lock table in every schema, and with several schemas on one database (the tests)
+ * it may see another schema's table and skip creating its own.
+ */
+export async function migrateToLatest(db: Database, options: { schema?: string } = {}) {
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: options.schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

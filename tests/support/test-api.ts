@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
 import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
 import { loadConfig, type Config } from "../../server/config";
@@ -31,7 +34,7 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = await openDatabase({ databaseUrl: postgresUrl, schema, poolSize: 4 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, { schema });
   await seedDemoData(handle.db);
   const close = handle.close;
   handle.close = async () => {
@@ -46,18 +49,39 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
-/** Our exhibition API on a random port, over real HTTP, on the given backend. */
-export async function startTestApi(backend: Backend = "pglite", env: Record<string, string> = {}) {
+/** The production Remix build, for tests that drive pages and actions; `npm test` builds it first. */
+export async function loadRemixBuild(): Promise<ServerBuild> {
+  const file = path.resolve("build/index.js");
+  if (!fs.existsSync(file)) throw new Error("build/index.js is missing: run `npm run build` first (npm test does)");
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
+}
+
+/**
+ * Our exhibition API on a random port, over real HTTP, on the given backend; with `remixBuild`,
+ * the whole portal (pages and actions) in the same server, as in production.
+ */
+export async function startTestApi(backend: Backend = "pglite", env: Record<string, string> = {}, options: { remixBuild?: ServerBuild } = {}) {
   const database = await openTestDatabase(backend);
   const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", ...env });
   // Log lines are kept so tests can check what is (and is not) logged.
   const logLines: Record<string, unknown>[] = [];
   const logger = createLogger(env.LOG_LEVEL ?? "info", { write: (line: string) => void logLines.push(JSON.parse(line)) });
   const rsa = await loadRsaKeys(database.db);
-  const app = createServerApp({ config, database, logger, rsa, translator: createTranslator(config), sessionSecrets: ["test-secret-0123456789"] });
+  const app = createServerApp({
+    config,
+    database,
+    logger,
+    rsa,
+    translator: createTranslator(config),
+    sessionSecrets: ["test-secret-0123456789"],
+    remixBuild: options.remixBuild,
+    publicDir: path.resolve("public"),
+  });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The port is only known now; the pages' API client reads this per request.
+  if (!env.API_BASE_URL) config.apiBaseUrl = `${baseUrl}/api`;
 
   async function call<T = unknown>(
     path: string,
@@ -89,6 +113,7 @@ export async function startTestApi(backend: Backend = "pglite", env: Record<stri
 
   return {
     baseUrl,
+    config,
     logLines,
     db: database.db,
     database,

@@ -226,7 +226,10 @@ export function fileRoutes(deps: ApiDeps): Router {
     if (!header) return null;
     secrets ??= loadSessionSecrets(db, config.sessionSecrets);
     for (const name of ["__Host-ticket", "ticket"]) {
-      const value: unknown = await createCookie(name, { secrets: await secrets }).parse(header);
+      // A tampered signature can make the check throw (invalid base64): that is no session.
+      const value: unknown = await createCookie(name, { secrets: await secrets })
+        .parse(header)
+        .catch(() => null);
       if (typeof value === "string" && value) return resolveSession(db, value);
     }
     return null;

@@ -8,6 +8,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
 import { resources } from "~/i18n/config";
 import { i18nServer } from "~/i18n/i18next.server";
+import { NonceProvider } from "~/lib/nonce";
 
 const ABORT_DELAY = 10_000;
 
@@ -16,31 +17,33 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   // One i18next instance per request, so concurrent users never share a language.
   const i18n = createInstance();
   const lng = await i18nServer.getLocale(request);
   await i18n.use(initReactI18next).init({ lng, resources, fallbackLng: "zh", interpolation: { escapeValue: false } });
 
+  // Set by server/security.ts together with the Content-Security-Policy header.
+  const nonce = loadContext.cspNonce ?? "";
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
         [callback]: () => {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("X-Content-Type-Options", "nosniff");
-          responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-          responseHeaders.set("X-Frame-Options", "DENY");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
+        nonce,
         onShellError(error: unknown) {
           reject(error);
         },

@@ -12,6 +12,7 @@ import portalCss from "~/styles/portal.css";
 import { getLanguage } from "~/lib/cookies.server";
 import { isMessagingAppBrowser, WX_EXEMPT_PATHS } from "~/lib/public-routes";
 import type { Language } from "~/i18n/config";
+import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineCss },
@@ -39,6 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language: Language = data?.language ?? "zh";
   const { i18n } = useTranslation();
+  const nonce = useNonce();
   useChangeLanguage(language);
   useEffect(() => {
     // Spec: the chosen language is also kept in local storage.
@@ -55,14 +57,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
           {children}
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

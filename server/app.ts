@@ -12,6 +12,7 @@ import type { RsaKeys } from "./auth/secrets";
 import type { Translator } from "./translate/provider";
 import { createApiRouter } from "./api";
 import { fileRoutes } from "./api/routes/settings";
+import { rejectCrossSiteWrites, securityHeaders } from "./security";
 
 export type ServerDeps = {
   config: Config;
@@ -53,6 +54,8 @@ export function createServerApp(deps: ServerDeps) {
     }),
   );
   app.use(compression());
+  app.use(securityHeaders(config));
+  app.use(rejectCrossSiteWrites(config));
 
   app.get("/healthz", (_req, res) => res.set("Cache-Control", "no-store").json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
@@ -90,6 +93,7 @@ export function createServerApp(deps: ServerDeps) {
         mode: config.NODE_ENV,
         getLoadContext: (req, res) => ({
           requestId: res.locals.requestId as string,
+          cspNonce: res.locals.cspNonce as string,
           clientIp: req.ip ?? "unknown",
           apiBaseUrl: config.apiBaseUrl,
           sessionSecrets: deps.sessionSecrets,

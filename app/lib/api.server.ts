@@ -85,6 +85,9 @@ export function createApiClient(options: ClientOptions) {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
+      // Ops need the cause (refused, reset, timed out); the user gets the spec's network message.
+      const cause = error instanceof Error && error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : undefined;
+      console.warn(JSON.stringify({ level: "warn", msg: "API request failed", path, error: String(error), cause, requestId: options.requestId }));
       return networkFailure(options.language, 0, error instanceof Error ? error.name : "error");
     }
     const contentType = response.headers.get("content-type") ?? "";

@@ -36,7 +36,7 @@ export async function clearTicket(context: AppLoadContext) {
   return ticketCookie(context).serialize("", { maxAge: 0 });
 }
 
-/** The chosen language: a plain cookie (so it is readable as `lng=zh`), kept a year. */
+/** The chosen language (`lng=zh`), kept a year; only the server reads it, so HttpOnly like the rest. */
 export const LANGUAGE_COOKIE = "lng";
 
 export function getLanguage(request: Request): Language {
@@ -49,6 +49,7 @@ export function serializeLanguage(language: Language, context: AppLoadContext) {
   return serialize(LANGUAGE_COOKIE, language, {
     path: "/",
     maxAge: 365 * 24 * 60 * 60,
+    httpOnly: true,
     sameSite: "lax",
     secure: context.secureCookies,
   });

@@ -1,6 +1,8 @@
 /** What the Node server hands every loader and action (server/app.ts getLoadContext). */
 export type PortalLoadContext = {
   requestId: string;
+  /** This response's Content-Security-Policy nonce (server/security.ts). */
+  cspNonce: string;
   clientIp: string;
   apiBaseUrl: string;
   sessionSecrets: string[];

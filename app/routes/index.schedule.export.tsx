@@ -27,14 +27,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The body and its content headers pass unchanged. fetch has already decoded any gzip the API
- * applied (its compression starts at 1 KB), so the encoding and length headers no longer describe
- * the body: they are dropped and our own server compresses again as it sees fit.
+ * The body and its content headers pass unchanged; the response's own security headers are our
+ * server's (server/security.ts), not the API's. fetch has already decoded any gzip the API applied,
+ * so encoding and length are not copied: our own server compresses again as it sees fit.
  */
-const STALE_HEADERS = ["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"];
+const CONTENT_HEADERS = ["content-type", "content-disposition", "cache-control", "last-modified", "etag"];
 
 function passThrough(response: Response) {
-  const headers = new Headers(response.headers);
-  for (const name of STALE_HEADERS) headers.delete(name);
+  const headers = new Headers();
+  for (const name of CONTENT_HEADERS) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

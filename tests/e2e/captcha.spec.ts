@@ -99,6 +99,7 @@ test("the type-a-code alternative signs in", async ({ app, page }) => {
 });
 
 test("ten failures lock sign-in from that address", async ({ app, page, request }) => {
+  test.slow(); // eleven sign-ins with ten captchas solved: long on a busy machine
   const ghost = ghostName();
   await app.goto("/login");
   for (let failure = 1; failure <= 3; failure++) await failPassword(app, ghost);

@@ -113,6 +113,7 @@ export async function startTestApi(backend: Backend = "pglite", env: Record<stri
 
   return {
     baseUrl,
+    app,
     config,
     logLines,
     db: database.db,

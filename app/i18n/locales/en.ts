@@ -43,6 +43,7 @@ const en = {
     logout: "Log out",
   },
   errors: {
+    crossSite: "This request came from another site and was refused",
     insufficientPermissions: "Insufficient permissions",
     network: "Network exception, please try reconnecting",
     requestFailed: "Request failed, please try again!",

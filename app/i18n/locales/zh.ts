@@ -44,6 +44,7 @@ const zh: Resource = {
     logout: "退出登录",
   },
   errors: {
+    crossSite: "该请求来自其他网站，已被拒绝",
     insufficientPermissions: "权限不足",
     network: "网络异常，请尝试重新连接",
     requestFailed: "请求失败，请重试！",

@@ -56,7 +56,8 @@ export function settingsRoutes(deps: ApiDeps): Router {
         // An earlier upload may be referenced, but only one of the caller's own.
         const id = input.imgUrl.slice("/files/".length);
         const owned = await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", user.id).executeTakeFirst();
-        if (!owned) throw new ApiError(ApiCode.badRequest, "settings.feedbackImageInvalid", {}, { fields: { imgUrl: ["settings.feedbackImageInvalid"] } });
+        // 404 whether it is missing or someone else's: the answer does not tell which.
+        if (!owned) throw new ApiError(ApiCode.notFound, "settings.feedbackImageInvalid", {}, { fields: { imgUrl: ["settings.feedbackImageInvalid"] } });
         imgUrl = storedFileUrl(owned.id);
       }
 

@@ -1,0 +1,79 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { languageFromAcceptLanguage, translate } from "../app/i18n/config";
+import type { Config } from "./config";
+
+/**
+ * The Content-Security-Policy of every response. Scripts run only from this origin or with the
+ * request's nonce (Remix's inline context and module scripts carry it), so an injected <script>
+ * or event handler never runs. Styles allow inline because Mantine sets style attributes.
+ */
+export function contentSecurityPolicy(nonce: string, config: Pick<Config, "secureCookies">) {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  if (config.secureCookies) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** Security headers on every response, and a fresh nonce for the HTML renderer (res.locals.cspNonce). */
+export function securityHeaders(config: Config): RequestHandler {
+  return (_req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.set({
+      "Content-Security-Policy": contentSecurityPolicy(nonce, config),
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "DENY",
+      "Cross-Origin-Opener-Policy": "same-origin",
+      "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    });
+    // Only over https (PUBLIC_URL), where a browser honours it and plain http cannot be downgraded to.
+    if (config.secureCookies) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Anti-forgery for every state-changing request: a browser tells us where a request comes from
+ * (Sec-Fetch-Site, or else Origin); anything not from this site is refused before it reaches a
+ * route. Requests without either header are not from a browser page (the web app's own server-side
+ * API client, curl), and carry no ambient cookie authority of a victim's browser.
+ */
+export function rejectCrossSiteWrites(config: Pick<Config, "PUBLIC_URL">): RequestHandler {
+  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (isSameSiteRequest(req, publicOrigin)) return next();
+    const language = languageFromAcceptLanguage(req.get("accept-language"));
+    const message = translate(language, "errors.crossSite");
+    res.set("Cache-Control", "no-store");
+    if (req.path.startsWith("/api/")) {
+      res.status(403).json({ code: 403, message, data: null });
+    } else {
+      res.status(403).type("text/plain; charset=utf-8").send(message);
+    }
+  };
+}
+
+function isSameSiteRequest(req: Request, publicOrigin: string | null) {
+  const fetchSite = req.get("sec-fetch-site");
+  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
+  const origin = req.get("origin");
+  if (!origin) return true;
+  const ownOrigin = `${req.protocol}://${req.get("host")}`;
+  return origin === ownOrigin || origin === publicOrigin;
+}

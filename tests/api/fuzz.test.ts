@@ -1,0 +1,169 @@
+/// <reference types="vite/client" />
+import type { ServerBuild } from "@remix-run/node";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseFingerprint, fillPath, pageRoutes, serverRoutes } from "../support/inventory";
+import { portalClient, randomIp } from "../support/portal-client";
+import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+
+/**
+ * Every action and every API route gets random and hostile input. None may answer 5xx; input
+ * that is refused leaves the database exactly as it was; nothing typed comes back as live HTML.
+ * Routes are read from the running server, field names from the forms' own zod schemas, so new
+ * routes and fields are fuzzed without being listed here.
+ */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 8);
+
+const schemaModules = import.meta.glob("../../app/schemas/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+const FIELD_NAMES = [
+  ...new Set(
+    Object.values(schemaModules)
+      .flatMap((module) => Object.values(module))
+      .flatMap((value) => (value && typeof value === "object" && "shape" in value ? Object.keys((value as { shape: object }).shape) : [])),
+  ),
+  "intent",
+  "redirectTo",
+  "id",
+  "file",
+  "captchaId",
+  "x",
+  "y",
+];
+
+/** Markers that would run if a page ever echoed them unescaped. */
+const LIVE_HTML = ["<img src=x onerror=alert(1)>", "<script>alert('fuzz')</script>", '"><svg onload=alert(1)>'];
+const HOSTILE = [
+  ...LIVE_HTML,
+  "' OR '1'='1",
+  "'; drop table users; --",
+  "1; select pg_sleep(0)",
+  "\u0000",
+  "../../../../etc/passwd",
+  "%00%ff",
+  "{{7*7}}${7*7}",
+  "-1",
+  "0",
+  "1e309",
+  "NaN",
+  "null",
+  "[]",
+  "{}",
+  "true",
+  "9".repeat(40),
+  "\u202e\ufeff\u200b",
+  "𠮷".repeat(2000),
+];
+
+const value = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.integer().map(String) },
+  { weight: 1, arbitrary: fc.integer({ min: 1000, max: 300_000 }).map((n) => "A".repeat(n)) },
+);
+const fieldName = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) });
+const fields = fc.array(fc.tuple(fieldName, value), { maxLength: 8 });
+const encoding = fc.constantFrom("urlencoded", "multipart", "json", "json-not-an-object", "garbage");
+
+type Encoding = "urlencoded" | "multipart" | "json" | "json-not-an-object" | "garbage";
+
+function encode(kind: Encoding, pairs: [string, string][]): { body: BodyInit; headers: Record<string, string> } {
+  switch (kind) {
+    case "urlencoded":
+      return { body: new URLSearchParams(pairs), headers: { "content-type": "application/x-www-form-urlencoded" } };
+    case "multipart": {
+      const form = new FormData();
+      for (const [k, v] of pairs) form.append(k, v);
+      form.append("file", new File([new TextEncoder().encode(pairs[0]?.[1] ?? "x")], "fuzz.png", { type: "image/png" }));
+      return { body: form, headers: {} };
+    }
+    case "json":
+      return { body: JSON.stringify(Object.fromEntries(pairs)), headers: { "content-type": "application/json" } };
+    case "json-not-an-object":
+      return { body: JSON.stringify(pairs.map(([, v]) => v)), headers: { "content-type": "application/json" } };
+    case "garbage":
+      return { body: `\u0000{${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`, headers: { "content-type": "application/json" } };
+  }
+}
+
+function expectNoLiveHtml(html: string, where: string) {
+  for (const marker of LIVE_HTML) expect(html.includes(marker), `${where} echoed ${marker} unescaped`).toBe(false);
+}
+
+let build: ServerBuild;
+let api: TestApi;
+beforeAll(async () => {
+  build = await loadRemixBuild();
+  api = await startTestApi("pglite", {}, { remixBuild: build });
+});
+afterAll(() => api?.close());
+
+describe("fuzz", () => {
+  it("every API route: no 5xx, refused input changes nothing", { timeout: 240_000 }, async () => {
+    const routes = serverRoutes(api.app).filter((r) => r.path.startsWith("/api/"));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      // A fresh session per route: some routes (cancellation) legitimately end it.
+      const ticket = await api.login("std01", "Expo#2026");
+      await fc.assert(
+        fc.asyncProperty(fields, encoding, async (pairs, kind) => {
+          const before = await databaseFingerprint(api.db);
+          const query = route.method === "GET" ? `?${new URLSearchParams(pairs)}` : "";
+          const { body, headers } = encode(kind, pairs);
+          const response = await fetch(`${api.baseUrl}${fillPath(route.path)}${query}`, {
+            method: route.method,
+            headers: { ...headers, ticket, connection: "close", "x-forwarded-for": randomIp(), "accept-language": "en" },
+            body: route.method === "GET" ? undefined : body,
+          });
+          const text = await response.text();
+          expect(response.status, `${route.key} ${kind}`).toBeLessThan(500);
+          const envelope = response.headers.get("content-type")?.includes("json") ? (JSON.parse(text) as { code: number }) : null;
+          if (envelope) expect(envelope.code, `${route.key} ${kind}: ${text.slice(0, 200)}`).toBeLessThan(500);
+          if (envelope && envelope.code !== 200) expect(await databaseFingerprint(api.db), `${route.key} refused but changed data`).toEqual(before);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    }
+  });
+
+  it("every page action: no 5xx, refused input changes nothing, typed input never comes back as live HTML", { timeout: 240_000 }, async () => {
+    const routes = pageRoutes(build).filter((r) => r.hasAction);
+    expect(routes.length).toBeGreaterThanOrEqual(7);
+    for (const route of routes) {
+      let client = portalClient(api.baseUrl);
+      await fc.assert(
+        fc.asyncProperty(fields, fc.constantFrom<Encoding>("urlencoded", "multipart"), async (pairs, kind) => {
+          // Logout and the language switch legitimately end the session: sign in again when they did,
+          // from a fresh address (fuzzing the login form may have put the last one under captcha).
+          if (!client.jar.has("ticket")) {
+            client = portalClient(api.baseUrl);
+            await client.signIn("std01", "Expo#2026");
+          }
+          const before = await databaseFingerprint(api.db);
+          const { body, headers } = encode(kind, pairs);
+          const response = await client.request(fillPath(route.path), { body: body as FormData, headers });
+          const text = await response.text();
+          expect(response.status, `${route.id} ${kind}`).toBeLessThan(500);
+          expectNoLiveHtml(text, route.id);
+          if (response.status >= 400) expect(await databaseFingerprint(api.db), `${route.id} refused but changed data`).toEqual(before);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    }
+  });
+
+  it("afterwards, no page shows anything the fuzz stored as live HTML", async () => {
+    for (const [username, password] of [
+      ["std01", "Expo#2026"],
+      ["admin", "Admin#2026"],
+    ] as const) {
+      const client = portalClient(api.baseUrl);
+      await client.signIn(username, password);
+      for (const route of pageRoutes(build).filter((r) => r.hasLoader && r.path !== "/logout")) {
+        const response = await client.request(fillPath(route.path, { slug: "guide" }));
+        expect(response.status).toBeLessThan(500);
+        expectNoLiveHtml(await response.text(), route.id);
+      }
+    }
+  });
+});

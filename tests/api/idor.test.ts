@@ -1,0 +1,186 @@
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageRoutes, serverRoutes } from "../support/inventory";
+import { portalClient } from "../support/portal-client";
+import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+
+/**
+ * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
+ * A's data. The routes come from the running server and the Remix manifest; each must be listed
+ * below either with a probe (it takes an id of something someone owns) or with the reason it
+ * takes none. A new route fails this test until someone decides which it is.
+ */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3a1b5e30000000049454e44ae426082",
+  "hex",
+);
+
+type Context = {
+  api: TestApi;
+  /** Tickets of the two exhibitors, the organizer and a carrier. */
+  a: string;
+  b: string;
+  admin: string;
+  carrier: string;
+  aFileUrl: string;
+  aBoothId: number;
+};
+type Probe = (ctx: Context) => Promise<void>;
+type Entry = { probe: Probe } | { noOwnedId: string };
+
+const REFERENCE_DATA = "reference data (countries, regions, halls), the same for every caller";
+const OWN_SESSION = "acts on the caller's own session or account only; no id is read";
+const EXHIBITION_WIDE = "exhibition-wide content or configuration, the same for every exhibitor of a role; no owned id";
+
+async function apiCall(ctx: Context, ticket: string, path: string, form?: Record<string, string>) {
+  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
+    method: form ? "POST" : "GET",
+    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
+    body: form ? new URLSearchParams(form) : undefined,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+const fileProbe: Probe = async (ctx) => {
+  const url = `${ctx.api.baseUrl}${ctx.aFileUrl}`;
+  for (const ticket of [ctx.b, ctx.carrier]) {
+    const response = await fetch(url, { headers: { ticket } });
+    expect(response.status).toBe(404);
+    expect(Buffer.from(await response.arrayBuffer()).includes(PNG)).toBe(false);
+  }
+  // The same through a signed-in browser (the portal's ticket cookie).
+  const browser = portalClient(ctx.api.baseUrl);
+  await browser.signIn("raw01", "Expo#2026");
+  const viaCookie = await browser.request(ctx.aFileUrl);
+  expect(viaCookie.status).toBe(404);
+  // Controls: the owner and the organizer do read it, so the 404s above are about ownership.
+  expect((await fetch(url, { headers: { ticket: ctx.a } })).status).toBe(200);
+  expect((await fetch(url, { headers: { ticket: ctx.admin } })).status).toBe(200);
+};
+
+const switchBoothProbe: Probe = async (ctx) => {
+  const result = await apiCall(ctx, ctx.b, "/smeb/user/switchBooth", { boothId: String(ctx.aBoothId) });
+  expect(result.status).toBe(403);
+  expect(result.text).not.toContain("1A01");
+  const info = await apiCall(ctx, ctx.b, "/smeb/permission/getInfo");
+  expect(info.text).not.toContain("1A01");
+};
+
+const feedbackImageProbe: Probe = async (ctx) => {
+  const count = async () => (await ctx.api.db.selectFrom("feedback").select("img_url").where("img_url", "=", ctx.aFileUrl).execute()).length;
+  const before = await count();
+  const result = await apiCall(ctx, ctx.b, "/smeb/feedback/save", { type: "1", content: "borrowing A's picture", imgUrl: ctx.aFileUrl });
+  expect(result.status).toBe(404);
+  expect(await count()).toBe(before);
+};
+
+const boothPageProbe: Probe = async (ctx) => {
+  const browser = portalClient(ctx.api.baseUrl);
+  await browser.signIn("raw01", "Expo#2026");
+  const response = await browser.request("/booth", { body: new URLSearchParams({ boothId: String(ctx.aBoothId), redirectTo: "/index" }) });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/401");
+  const home = await (await browser.request("/index")).text();
+  expect(home).not.toContain("1A01");
+};
+
+/** Keys: "METHOD /path" for server routes, the Remix route id for pages. */
+const sweep: Record<string, Entry> = {
+  "GET /files/:id": { probe: fileProbe },
+  "POST /api/smeb/user/switchBooth": { probe: switchBoothProbe },
+  "POST /api/smeb/feedback/save": { probe: feedbackImageProbe },
+  "routes/booth": { probe: boothPageProbe },
+
+  "POST /api/login/login": { noOwnedId: "signs in by username and password; a wrong pair learns nothing (same message)" },
+  "GET /api/login/vCode": { noOwnedId: "issues a new captcha challenge" },
+  "GET /api/login/captchaRequired": { noOwnedId: "answers whether a username needs a captcha; no data of the account" },
+  "GET /api/login/authTicket": { noOwnedId: OWN_SESSION },
+  "GET /api/login/publicKey": { noOwnedId: "the API's public key, the same for everyone" },
+  "POST /api/login/cancellation": { noOwnedId: OWN_SESSION },
+  "POST /api/login/modifyPasswd": { noOwnedId: OWN_SESSION },
+  "GET /api/vcode/readUsingImageReaderBigcH": { noOwnedId: "issues a new captcha challenge" },
+  "POST /api/vcode/readUsingImageReaderBigcH": { noOwnedId: "issues a new captcha challenge" },
+  "POST /api/vcode/verify": { noOwnedId: "a captcha id is a one-time random secret of whoever asked for it, not an account's record" },
+  "GET /api/smeb/permission/getInfo": { noOwnedId: OWN_SESSION },
+  "GET /api/smeb/permission/getButtonsByMenu": { noOwnedId: EXHIBITION_WIDE },
+  "POST /api/translate": { noOwnedId: "translates the text it is sent" },
+  "POST /api/smeb/user/skin": { noOwnedId: OWN_SESSION },
+  "GET /api/smeb/user/skin": { noOwnedId: OWN_SESSION },
+  "GET /api/wx/getContactWay": { noOwnedId: EXHIBITION_WIDE },
+  "GET /api/smeb/content/page": { noOwnedId: EXHIBITION_WIDE },
+  "GET /api/smeb/worksheet/worksheet": { noOwnedId: "the caller's own schedule, computed from the caller's session" },
+  "GET /api/smeb/worksheet/export": { noOwnedId: "the caller's own schedule, computed from the caller's session" },
+  "POST /api/smeb/worksheet/confirm": { noOwnedId: "mails the caller's own schedule to the caller's own address" },
+  "POST /api/smeb/worksheet/extension": { noOwnedId: "schedule items are the exhibition's, the same for every exhibitor; the request is filed for the caller" },
+
+  "GET /healthz": { noOwnedId: "liveness, no data" },
+  "GET /readyz": { noOwnedId: "readiness, no data" },
+  "GET /version.json": { noOwnedId: "the build's version, the same for everyone" },
+
+  "routes/$": { noOwnedId: "the not-found page" },
+  "routes/401": { noOwnedId: "an error page" },
+  "routes/404": { noOwnedId: "an error page" },
+  "routes/_index": { noOwnedId: "a redirect" },
+  "routes/login": { noOwnedId: "signing in" },
+  "routes/logout": { noOwnedId: OWN_SESSION },
+  "routes/language": { noOwnedId: OWN_SESSION },
+  "routes/ui": { noOwnedId: "the caller's own sidebar and tab cookies" },
+  "routes/wxBrowser": { noOwnedId: "a static notice" },
+  "routes/_shell": { noOwnedId: OWN_SESSION },
+  "routes/_shell.index": { noOwnedId: OWN_SESSION },
+  "routes/_shell.index._index": { noOwnedId: OWN_SESSION },
+  "routes/_shell.index.schedule": { noOwnedId: "the caller's own schedule" },
+  "routes/_shell.index.$slug": { noOwnedId: EXHIBITION_WIDE },
+  "routes/index.schedule.export": { noOwnedId: "the caller's own schedule" },
+  "routes/_shell.changePassword": { noOwnedId: OWN_SESSION },
+  "routes/_shell.feedback": { noOwnedId: "files new feedback for the caller; an image arrives as a file, never as a reference" },
+  "routes/_shell.skin": { noOwnedId: OWN_SESSION },
+  "routes/_shell.contact": { noOwnedId: EXHIBITION_WIDE },
+};
+
+/** The address pickers are many routes of one kind. */
+const patterns: [RegExp, Entry][] = [[/^(GET|POST) \/api\/(address\/|hall\/list$)/, { noOwnedId: REFERENCE_DATA }]];
+
+let build: ServerBuild;
+let ctx: Context;
+beforeAll(async () => {
+  build = await loadRemixBuild();
+  const api = await startTestApi("pglite", {}, { remixBuild: build });
+  const [a, b, admin, carrier] = await Promise.all([
+    api.login("std01", "Expo#2026"),
+    api.login("raw01", "Expo#2026"),
+    api.login("admin", "Admin#2026"),
+    api.login("carrier01", "Expo#2026"),
+  ]);
+  const form = new FormData();
+  form.set("type", "1");
+  form.set("content", "A's screenshot");
+  form.set("file", new File([new Uint8Array(PNG)], "a.png", { type: "image/png" }));
+  const saved = await fetch(`${api.baseUrl}/api/smeb/feedback/save`, { method: "POST", headers: { ticket: a }, body: form });
+  const aFileUrl = ((await saved.json()) as { data: { imgUrl: string } }).data.imgUrl;
+  const booth = await api.db.selectFrom("booths").select("id").where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
+  ctx = { api, a, b, admin, carrier, aFileUrl, aBoothId: booth.id };
+});
+afterAll(() => ctx?.api.close());
+
+function entryFor(key: string) {
+  return sweep[key] ?? patterns.find(([pattern]) => pattern.test(key))?.[1];
+}
+
+describe("IDOR sweep", () => {
+  it("every server route and every page route is in the sweep", () => {
+    const keys = [...serverRoutes(ctx.api.app).map((r) => r.key), ...pageRoutes(build).map((r) => r.id)];
+    const unlisted = keys.filter((key) => !entryFor(key));
+    expect(unlisted.join(", "), "new routes: add each to tests/api/idor.test.ts with a probe or the reason it takes no owned id").toBe("");
+    expect(keys.length).toBeGreaterThan(40);
+  });
+
+  it("no entry names a route that no longer exists", () => {
+    const keys = new Set([...serverRoutes(ctx.api.app).map((r) => r.key), ...pageRoutes(build).map((r) => r.id)]);
+    expect(Object.keys(sweep).filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  for (const [key, entry] of Object.entries(sweep)) {
+    if ("probe" in entry) it(`${key}: exhibitor B with A's id gets 403/404 and none of A's data`, () => entry.probe(ctx));
+  }
+});

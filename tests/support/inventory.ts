@@ -1,0 +1,112 @@
+import type { ServerBuild } from "@remix-run/node";
+import type { Express } from "express";
+import { sql, type Kysely } from "kysely";
+
+/**
+ * The routes a security sweep must cover, read from the running server itself: the Express
+ * router stack (our exhibition API, file routes) and the Remix route manifest (pages and
+ * actions). A route added later is swept without anyone listing it.
+ */
+export type ServerRoute = { method: string; path: string; key: string };
+
+type Layer = {
+  route?: { path: string; methods: Record<string, boolean> };
+  name?: string;
+  regexp?: RegExp & { fast_slash?: boolean };
+  handle?: { stack?: Layer[] };
+};
+
+function mountPath(layer: Layer) {
+  if (!layer.regexp || layer.regexp.fast_slash) return "";
+  // Express 4 compiles app.use("/api", …) to /^\/api\/?(?=\/|$)/i.
+  return layer.regexp.source.replace(/^\^/, "").replace("\\/?(?=\\/|$)", "").replace(/\\\//g, "/");
+}
+
+export function serverRoutes(app: Express): ServerRoute[] {
+  const found: ServerRoute[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods)) {
+          const m = method === "_all" ? "ALL" : method.toUpperCase();
+          if (layer.route.path === "*") continue; // the Remix handler, swept through the manifest
+          found.push({ method: m, path: prefix + layer.route.path, key: `${m} ${prefix}${layer.route.path}` });
+        }
+      } else if (layer.name === "router" && layer.handle?.stack) {
+        walk(layer.handle.stack, prefix + mountPath(layer));
+      }
+    }
+  };
+  walk((app as unknown as { _router: { stack: Layer[] } })._router.stack, "");
+  return [...new Map(found.map((r) => [r.key, r])).values()];
+}
+
+export type PageRoute = {
+  id: string;
+  /** Full URL pattern with `:param` and `*` segments, e.g. "/index/:slug". */
+  path: string;
+  params: string[];
+  hasLoader: boolean;
+  hasAction: boolean;
+};
+
+export function pageRoutes(build: ServerBuild): PageRoute[] {
+  const routes = build.routes;
+  const fullPath = (id: string): string => {
+    const route = routes[id]!;
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return [parent, route.path ?? ""].filter(Boolean).join("/");
+  };
+  return Object.keys(routes)
+    .filter((id) => id !== "root")
+    .map((id) => {
+      const path = `/${fullPath(id)}`.replace(/\/+$/, "") || "/";
+      const params = [...path.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? "*");
+      const module = routes[id]!.module;
+      return { id, path, params, hasLoader: Boolean(module.loader), hasAction: Boolean(module.action) };
+    });
+}
+
+/** A URL for a page pattern, with each parameter filled from `values` (or a harmless sample). */
+export function fillPath(pattern: string, values: Record<string, string> = {}) {
+  return pattern.replace(/:(\w+)|\*/g, (_m, name: string | undefined) => encodeURIComponent(values[name ?? "*"] ?? "sample"));
+}
+
+/**
+ * What changes by design on requests that change nothing of anyone's records: the session's
+ * last-seen time, the audit of sign-in attempts, and the one-time captcha challenges that the
+ * spec's captcha GET issues.
+ */
+export const VOLATILE = { tables: ["login_attempts", "captchas", "kysely_migration", "kysely_migration_lock"], columns: { sessions: ["last_seen_at"] } as Record<string, string[]> };
+
+/** One hash per table of everything in it (bar the volatile parts), to compare before and after. */
+export async function databaseFingerprint(db: Kysely<any>): Promise<Record<string, string>> {
+  let query = fingerprintQueries.get(db);
+  if (!query) {
+    query = await buildFingerprintQuery(db);
+    fingerprintQueries.set(db, query);
+  }
+  const rows = await query.execute(db);
+  return Object.fromEntries(rows.rows.map((r) => [r.t, `${r.n}:${r.h ?? ""}`]));
+}
+
+const fingerprintQueries = new WeakMap<Kysely<any>, ReturnType<typeof sql<{ t: string; n: number; h: string | null }>>>();
+
+/** One statement for all tables, built once per database: the fuzz test fingerprints hundreds of times. */
+async function buildFingerprintQuery(db: Kysely<any>) {
+  const columns = await sql<{ table_name: string; column_name: string }>`
+    select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+    order by c.table_name, c.ordinal_position`.execute(db);
+  const byTable = new Map<string, string[]>();
+  for (const { table_name: table, column_name: column } of columns.rows) {
+    if (VOLATILE.tables.includes(table) || (VOLATILE.columns[table] ?? []).includes(column)) continue;
+    byTable.set(table, [...(byTable.get(table) ?? []), column]);
+  }
+  const parts = [...byTable].map(
+    ([table, kept]) => sql`select ${table}::text as t, count(*)::int as n, md5(string_agg(r::text, '|' order by r::text)) as h
+      from (select ${sql.join(kept.map((c) => sql.ref(c)))} from ${sql.table(table)}) r`,
+  );
+  return sql<{ t: string; n: number; h: string | null }>`${sql.join(parts, sql` union all `)}`;
+}

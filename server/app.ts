@@ -13,6 +13,9 @@ import type { Translator } from "./translate/provider";
 import { createApiRouter } from "./api";
 import { fileRoutes } from "./api/routes/settings";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
+import { createObjectStore } from "./storage";
+import { localStorageHost } from "./storage/local-host";
+import type { ObjectStore } from "./storage/object-store";
 
 export type ServerDeps = {
   config: Config;
@@ -23,6 +26,8 @@ export type ServerDeps = {
   sessionSecrets: string[];
   /** The Remix server build; absent in API-only tests. */
   remixBuild?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Where uploads live; by default the configured store (STORAGE). */
+  store?: ObjectStore;
   /** Where fingerprinted client assets live (public/build). */
   publicDir?: string;
 };
@@ -69,11 +74,11 @@ export function createServerApp(deps: ServerDeps) {
     }
   });
 
-  app.use(fileRoutes({ db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator }));
-  app.use(
-    "/api",
-    createApiRouter({ db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator }),
-  );
+  const store = deps.store ?? createObjectStore(config, database.db);
+  const apiDeps = { db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator, store };
+  if (store.kind === "local") app.use(localStorageHost({ db: database.db, store, logger }));
+  app.use(fileRoutes(apiDeps));
+  app.use("/api", createApiRouter(apiDeps));
 
   if (deps.remixBuild) {
     const routePatterns = typeof deps.remixBuild === "function" ? [] : pagePatterns(deps.remixBuild);

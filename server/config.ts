@@ -46,6 +46,21 @@ export const configSchema = z.object({
   FILING_NUMBER: z.string().default("粤ICP备00000000号"),
   USER_GUIDE_URL: z.url({ message: "must be an absolute URL" }).default("https://docs.example.org/exhibitor-portal/guide"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Where uploads live: our own storage host (DATA_DIR/uploads) or an S3-compatible store. */
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: optionalUrl,
+  /** The endpoint browsers use, when it differs from the one the server uses. */
+  S3_PUBLIC_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+}).superRefine((env, ctx) => {
+  if (env.STORAGE !== "s3") return;
+  for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when STORAGE=s3" });
+  }
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -8,14 +8,14 @@ import type { Config } from "./config";
  * request's nonce (Remix's inline context and module scripts carry it), so an injected <script>
  * or event handler never runs. Styles allow inline because Mantine sets style attributes.
  */
-export function contentSecurityPolicy(nonce: string, config: Pick<Config, "secureCookies">) {
+export function contentSecurityPolicy(nonce: string, config: Pick<Config, "secureCookies" | "STORAGE" | "S3_ENDPOINT" | "S3_PUBLIC_ENDPOINT" | "S3_BUCKET" | "S3_REGION">) {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${storageOrigin(config)}`,
     "media-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -24,6 +24,13 @@ export function contentSecurityPolicy(nonce: string, config: Pick<Config, "secur
   ];
   if (config.secureCookies) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
+}
+
+/** Browsers upload straight to an S3-compatible store, so its origin may be connected to. */
+function storageOrigin(config: Pick<Config, "STORAGE" | "S3_ENDPOINT" | "S3_PUBLIC_ENDPOINT" | "S3_BUCKET" | "S3_REGION">) {
+  if (config.STORAGE !== "s3") return "";
+  const endpoint = config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT;
+  return ` ${endpoint ? new URL(endpoint).origin : `https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`}`;
 }
 
 /** Security headers on every response, and a fresh nonce for the HTML renderer (res.locals.cspNonce). */

@@ -18,7 +18,7 @@ export const PUBLIC_PATHS = [
 ] as const;
 
 /** Pages every signed-in user may open whatever their menu says (personal pages and the home fallback). */
-export const PERSONAL_PATHS = ["/index", "/changePassword", "/feedback", "/skin", "/contact", "/booth"] as const;
+export const PERSONAL_PATHS = ["/index", "/changePassword", "/feedback", "/skin", "/contact", "/booth", "/upload/signature", "/upload/complete"] as const;
 
 /** The in-app browser page is skipped for the invoice QR-code save route (spec point 2). */
 export const WX_EXEMPT_PATHS = ["/wxBrowser", "/invoiceArea/saveQrCode"] as const;

@@ -1,14 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, Group, Input, NativeSelect, Paper, Stack, Textarea, Title } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Textarea, Title } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, UploadHandler } from "@remix-run/node";
-import {
-  json,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,10 +12,12 @@ import { replyToApiFailure } from "~/lib/form-reply.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
+import { FileUpload } from "~/components/file-upload";
+import { uploadedRefs, uploadFieldNames } from "~/lib/upload-fields";
+import { parseFormWithUploads } from "~/lib/uploads.server";
 import {
   FEEDBACK_CONTENT_MAX,
-  FEEDBACK_FILE_FIELD,
-  FEEDBACK_IMAGE_ACCEPT,
+  FEEDBACK_IMAGE_KINDS,
   FEEDBACK_IMAGE_MAX_BYTES,
   FEEDBACK_TYPES,
   feedbackFormSchema,
@@ -36,50 +33,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The fields the API knows, so its field errors land next to the right input. */
-const FORM_FIELDS = ["type", "content", FEEDBACK_FILE_FIELD];
+const FORM_FIELDS = ["type", "content", "imgUrl"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireShellUser(request, context);
+  const { api, language } = await requireShellUser(request, context);
   // Typed content is sent back so a failed submit loses nothing; never cache that page.
   const noStore = { "Cache-Control": "no-store" };
 
-  // Text fields are remembered as they stream past, so an oversize image (which aborts
-  // parsing) still leaves the type and content to send back to the form.
-  const memory = unstable_createMemoryUploadHandler({ maxPartSize: FEEDBACK_IMAGE_MAX_BYTES });
-  const seen = new FormData();
-  const uploadHandler: UploadHandler = async (part) => {
-    const value = await memory(part);
-    if (typeof value === "string") seen.append(part.name, value);
-    return value;
-  };
-  let formData: FormData;
-  let oversize = false;
-  try {
-    const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-    formData = multipart ? await unstable_parseMultipartFormData(request, uploadHandler) : await request.formData();
-  } catch (error) {
-    if (!(error instanceof MaxPartSizeExceededError)) throw error;
-    formData = seen;
-    oversize = true;
-  }
+  // Without JavaScript the image arrives as a file and is stored on the way (uploads.server.ts).
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  const { formData, uploadErrors } = multipart
+    ? await parseFormWithUploads(request, context, api, language, { imgUrl: { folder: "feedback", kinds: FEEDBACK_IMAGE_KINDS, maxBytes: FEEDBACK_IMAGE_MAX_BYTES } })
+    : { formData: await request.formData(), uploadErrors: {} };
 
   const submission = parseWithZod(formData, { schema: feedbackFormSchema });
-  if (oversize) {
-    return json(
-      { result: submission.reply({ fieldErrors: { [FEEDBACK_FILE_FIELD]: ["settings.feedbackImageTooLarge"] } }), success: false },
-      { status: 400, headers: noStore },
-    );
-  }
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), success: false }, { status: 400, headers: noStore });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
+    return json({ result: submission.reply({ fieldErrors }), success: false }, { status: 400, headers: noStore });
   }
 
-  const upload = new FormData();
-  upload.set("type", String(submission.value.type));
-  upload.set("content", submission.value.content);
-  const image = submission.value[FEEDBACK_FILE_FIELD];
-  if (image) upload.set(FEEDBACK_FILE_FIELD, image, image.name);
-  const result = await handleAuthErrors(await api.call("/smeb/feedback/save", { upload }), request, context);
+  const { type, content, imgUrl } = submission.value;
+  const result = await handleAuthErrors(await api.call("/smeb/feedback/save", { form: { type, content, imgUrl } }), request, context);
   if (!result.ok) {
     const reply = replyToApiFailure(submission, result, FORM_FIELDS);
     return json({ result: reply, success: false }, { status: 400, headers: noStore });
@@ -105,7 +79,6 @@ export default function FeedbackPage() {
   const [used, setUsed] = useState(initialContent.length);
   useEffect(() => setUsed(initialContent.length), [fields.content.key, initialContent]);
 
-  const fileField = fields[FEEDBACK_FILE_FIELD];
   const typeOptions = [
     // The empty first option is the placeholder; `required` makes the browser insist on a type.
     { value: "", label: t("settings.feedbackTypePlaceholder") },
@@ -161,21 +134,16 @@ export default function FeedbackPage() {
               }
               inputWrapperOrder={["label", "input", "description", "error"]}
             />
-            <Input.Wrapper
+            <FileUpload
+              key={fields.imgUrl.key}
+              name="imgUrl"
+              folder="feedback"
+              kinds={FEEDBACK_IMAGE_KINDS}
+              maxBytes={FEEDBACK_IMAGE_MAX_BYTES}
               label={t("settings.feedbackImage")}
-              description={t("settings.feedbackImageRule")}
-              error={errorText(fileField.errors)}
-              id={fileField.id}
-              inputWrapperOrder={["label", "input", "description", "error"]}
-            >
-              <Input
-                {...getInputProps(fileField, { type: "file" })}
-                key={fileField.key}
-                accept={FEEDBACK_IMAGE_ACCEPT}
-                error={Boolean(fileField.errors?.length)}
-                styles={{ input: { paddingTop: 4 } }}
-              />
-            </Input.Wrapper>
+              files={uploadedRefs(fields.imgUrl.initialValue, form.initialValue?.[uploadFieldNames("imgUrl").name])}
+              error={errorText(fields.imgUrl.errors)}
+            />
             <Group>
               <Button type="submit" loading={isPending}>
                 {t("settings.feedbackSubmit")}

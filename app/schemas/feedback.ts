@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UploadKind } from "./upload";
 
 /**
  * Spec points 3 and 5: feedback is { type, imgUrl, content }; type is a 1-based index into
@@ -16,8 +17,8 @@ export function feedbackTypeLabelKey(type: number) {
 
 export const FEEDBACK_CONTENT_MAX = 300;
 export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const FEEDBACK_IMAGE_EXTENSIONS = ["jpg", "jpeg", "png"] as const;
-export const FEEDBACK_IMAGE_ACCEPT = FEEDBACK_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(",");
+/** Spec point 5: jpg, jpeg (the same kind) and png. */
+export const FEEDBACK_IMAGE_KINDS: UploadKind[] = ["jpg", "png"];
 
 /** Field name of the image part, in the web form and in the API's multipart body. */
 export const FEEDBACK_FILE_FIELD = "file";
@@ -35,32 +36,24 @@ const contentField = z
   .min(1, "settings.feedbackContentRequired")
   .max(FEEDBACK_CONTENT_MAX, "settings.feedbackContentTooLong");
 
-const imageExtension = new RegExp(`\\.(${FEEDBACK_IMAGE_EXTENSIONS.join("|")})$`, "i");
+/** Stored files are referenced as /files/<id> (see server/storage/files.ts). */
+export const STORED_FILE_URL = /^\/files\/[A-Za-z0-9_-]{1,64}$/;
 
-/** The web form: type, content and an optional image file. */
+const imageUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined)
+  .pipe(z.string().regex(STORED_FILE_URL, "settings.feedbackImageInvalid").optional());
+
+/** The web form: type, content and the stored image's URL (the upload component fills it, with or without JS). */
 export const feedbackFormSchema = z.object({
   type: typeField,
   content: contentField,
-  [FEEDBACK_FILE_FIELD]: z
-    .file()
-    .max(FEEDBACK_IMAGE_MAX_BYTES, "settings.feedbackImageTooLarge")
-    .refine((file) => imageExtension.test(file.name), "settings.feedbackImageType")
-    .optional(),
+  imgUrl: imageUrl,
 });
 
-/** Stored files are referenced as /files/<id> (see server/storage/local-files.ts). */
-export const STORED_FILE_URL = /^\/files\/[A-Za-z0-9_-]{1,64}$/;
-
-/** What POST /smeb/feedback/save validates (the image arrives as a `file` part or an earlier upload's imgUrl). */
-export const feedbackRequestSchema = z.object({
-  type: typeField,
-  content: contentField,
-  imgUrl: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(z.string().regex(STORED_FILE_URL, "settings.feedbackImageInvalid").optional()),
-});
+/** What POST /smeb/feedback/save validates: the same fields (API clients may also send the image as a `file` part). */
+export const feedbackRequestSchema = feedbackFormSchema;
 
 export type FeedbackRequest = z.output<typeof feedbackRequestSchema>;

@@ -1,3 +1,4 @@
+import type { ObjectStore } from "../storage/object-store";
 import type { Request } from "express";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
@@ -12,6 +13,7 @@ export type ApiDeps = {
   logger: Logger;
   rsa: RsaKeys;
   translator: Translator;
+  store: ObjectStore;
 };
 
 /** The ticket travels as a `ticket` header (server-to-server) or a `ticket` cookie (browsers). */

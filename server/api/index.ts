@@ -9,6 +9,7 @@ import { translateRoutes } from "./routes/translate";
 import { settingsRoutes } from "./routes/settings";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/schedule-actions";
+import { uploadRoutes } from "./routes/uploads";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -28,6 +29,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(settingsRoutes(deps));
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));
+  router.use(uploadRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

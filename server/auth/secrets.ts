@@ -46,3 +46,9 @@ export async function loadSessionSecrets(db: Database, configured: string[]) {
   if (configured.length) return configured;
   return [await sharedSetting(db, "session_secret", async () => crypto.randomBytes(32).toString("base64url"))];
 }
+
+/** Signs the local storage host's upload policies; shared by every process through the database. */
+export async function loadStorageSecrets(db: Database, configured: string[]) {
+  if (configured.length) return configured;
+  return [await sharedSetting(db, "storage_policy_secret", async () => crypto.randomBytes(32).toString("base64url"))];
+}

@@ -168,6 +168,13 @@ export interface StoredFileTable {
   content_type: string;
   size_bytes: number;
   storage_key: string;
+  upload_key: string | null;
+  created_at: CreatedAt;
+}
+
+export interface FileGrantTable {
+  file_id: string;
+  user_id: number;
   created_at: CreatedAt;
 }
 
@@ -211,6 +218,7 @@ export interface DB {
   user_preferences: UserPreferenceTable;
   feedback: FeedbackTable;
   stored_files: StoredFileTable;
+  file_grants: FileGrantTable;
   content_pages: ContentPageTable;
   schedule_items: ScheduleItemTable;
 }

@@ -54,7 +54,7 @@ describe("cross-site writes are refused", () => {
     expect((await client.request("/index")).status).toBe(200);
   });
 
-  it("every API route that writes refuses a request from another site with a 403 envelope", async () => {
+  it("every server route that writes (API, storage host) refuses a request from another site with a 403", async () => {
     const before = await databaseFingerprint(api.db);
     for (const route of serverRoutes(api.app).filter((r) => WRITE_METHODS.includes(r.method))) {
       const method = route.method === "ALL" ? "POST" : route.method;
@@ -66,7 +66,9 @@ describe("cross-site writes are refused", () => {
           body: new URLSearchParams({ content: "forged", type: "1", skin: "skin2", boothId: "1" }),
         });
         expect(response.status, `${route.key} (${variant})`).toBe(403);
-        expect(await response.json()).toEqual({ code: 403, message: "This request came from another site and was refused", data: null });
+        const message = "This request came from another site and was refused";
+        if (route.path.startsWith("/api/")) expect(await response.json()).toEqual({ code: 403, message, data: null });
+        else expect(await response.text()).toBe(message);
       }
     }
     expect(await databaseFingerprint(api.db)).toEqual(before);

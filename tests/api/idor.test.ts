@@ -84,12 +84,39 @@ const boothPageProbe: Probe = async (ctx) => {
   expect(home).not.toContain("1A01");
 };
 
+/** A's upload, not yet completed: B cannot complete (claim) it, through the API or the portal. */
+const completeProbe: Probe = async (ctx) => {
+  const signed = await apiCall(ctx, ctx.a, `/oss/signature/getSignature?timesp=${Date.now()}&folder=feedback&fileName=a.png`);
+  const signature = JSON.parse(signed.text).data as { key: string; fields: Record<string, string> };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(signature.fields)) form.append(name, value);
+  form.append("file", new File([new Uint8Array(PNG)], "a.png"));
+  expect((await fetch(`${ctx.api.baseUrl}/storage`, { method: "POST", body: form })).status).toBe(200);
+
+  const viaApi = await apiCall(ctx, ctx.b, "/oss/complete", { key: signature.key, name: "mine.png" });
+  expect(viaApi.status).toBe(404);
+  expect(viaApi.text).not.toContain("/files/");
+  const browser = portalClient(ctx.api.baseUrl);
+  await browser.signIn("raw01", "Expo#2026");
+  const viaPortal = await browser.request("/upload/complete", { body: new URLSearchParams({ key: signature.key, name: "mine.png" }) });
+  expect(viaPortal.status).toBe(400);
+  expect(await viaPortal.text()).not.toContain("/files/");
+  // The owner still can: the refusals above were about ownership and left A's upload alone.
+  const owner = await apiCall(ctx, ctx.a, "/oss/complete", { key: signature.key, name: "a.png" });
+  expect(owner.status).toBe(200);
+};
+
 /** Keys: "METHOD /path" for server routes, the Remix route id for pages. */
 const sweep: Record<string, Entry> = {
   "GET /files/:id": { probe: fileProbe },
   "POST /api/smeb/user/switchBooth": { probe: switchBoothProbe },
   "POST /api/smeb/feedback/save": { probe: feedbackImageProbe },
   "routes/booth": { probe: boothPageProbe },
+  "POST /api/oss/complete": { probe: completeProbe },
+  "routes/upload.complete": { probe: completeProbe },
+  "GET /api/oss/signature/getSignature": { noOwnedId: "signs a new key under the caller's own prefix; no id is read" },
+  "routes/upload.signature": { noOwnedId: "signs a new key under the caller's own prefix; no id is read" },
+  "POST /storage": { noOwnedId: "the storage host: what may be written is the signed policy (tests/api/uploads.test.ts), not a session" },
 
   "POST /api/login/login": { noOwnedId: "signs in by username and password; a wrong pair learns nothing (same message)" },
   "GET /api/login/vCode": { noOwnedId: "issues a new captcha challenge" },

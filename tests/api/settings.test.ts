@@ -87,7 +87,7 @@ describe.each(backends)("settings API on %s", (backend) => {
       expect(zh).toMatchObject({ code: 200, message: "反馈成功" });
     });
 
-    it("accepts a PNG (by its bytes) and stores it under DATA_DIR/uploads/feedback/<yyyy-mm>/", async () => {
+    it("accepts a PNG (by its bytes) and stores it under DATA_DIR/uploads/stored/feedback/<user>/<yyyy-mm>/", async () => {
       const ticket = await api.login("std01", "Expo#2026");
       const result = await upload<{ id: number; imgUrl: string }>("/smeb/feedback/save", feedbackForm({ type: "1", content: "Screenshot attached" }, { bytes: PNG, name: "screen.png" }), ticket);
       expect(result).toMatchObject({ code: 200, message: "feedback success" });
@@ -95,8 +95,8 @@ describe.each(backends)("settings API on %s", (backend) => {
       const id = result.data.imgUrl.slice("/files/".length);
       const stored = await api.db.selectFrom("stored_files").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ folder: "feedback", original_name: "screen.png", content_type: "image/png", size_bytes: PNG.length });
-      expect(stored.storage_key).toMatch(/^uploads\/feedback\/\d{4}-\d{2}\/[0-9a-f]{16}-\d{13}\.png$/);
-      expect(fs.readFileSync(path.join(dataDir, stored.storage_key))).toEqual(PNG);
+      expect(stored.storage_key).toMatch(new RegExp(`^stored/feedback/${stored.owner_user_id}/\\d{4}-\\d{2}/[0-9a-f]{16}-\\d{13}\\.png$`));
+      expect(fs.readFileSync(path.join(dataDir, "uploads", stored.storage_key))).toEqual(PNG);
       const row = await api.db.selectFrom("feedback").selectAll().where("id", "=", result.data.id).executeTakeFirstOrThrow();
       expect(row.img_url).toBe(result.data.imgUrl);
 
@@ -143,7 +143,7 @@ describe.each(backends)("settings API on %s", (backend) => {
 
       const other = await api.login("raw01", "Expo#2026");
       const stolen = await api.call("/smeb/feedback/save", { ticket: other, form: { type: "4", content: "mine?", imgUrl: saved.data.imgUrl } });
-      expect(stolen).toMatchObject({ code: 400, message: "The image could not be found, please upload it again" });
+      expect(stolen).toMatchObject({ code: 404, message: "The image could not be found, please upload it again" });
       const external = await api.call("/smeb/feedback/save", { ticket: other, form: { type: "4", content: "x", imgUrl: "https://evil.example/a.png" } });
       expect(external.code).toBe(400);
     });

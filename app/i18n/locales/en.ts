@@ -1,6 +1,7 @@
 import home from "./en-home";
 import settings from "./en-settings";
 import shell from "./en-shell";
+import uploads from "./en-uploads";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -91,6 +92,7 @@ const en = {
   home,
   settings,
   shell,
+  uploads,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

@@ -2,6 +2,7 @@ import type { Resource } from "./en";
 import home from "./zh-home";
 import settings from "./zh-settings";
 import shell from "./zh-shell";
+import uploads from "./zh-uploads";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -92,6 +93,7 @@ const zh: Resource = {
   home,
   settings,
   shell,
+  uploads,
   common: {
     loading: "加载中…",
     cancel: "取消",

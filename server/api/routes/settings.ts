@@ -3,13 +3,13 @@ import { createCookie } from "@remix-run/node";
 import express, { Router } from "express";
 import QRCode from "qrcode";
 import { translate } from "../../../app/i18n/config";
-import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_MAX_BYTES, feedbackRequestSchema } from "../../../app/schemas/feedback";
+import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, feedbackRequestSchema } from "../../../app/schemas/feedback";
 import { SKIN_IDS, isSkinId, skinSchema, type SkinResponse } from "../../../app/schemas/skin";
 import { switchBoothSchema, type SwitchBoothResponse } from "../../../app/schemas/booth";
 import { loadSessionSecrets } from "../../auth/secrets";
 import { resolveSession } from "../../auth/sessions";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
-import { openStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../storage/local-files";
+import { canReadFile, findStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../storage/files";
 import { readTicket, type ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput, requestLanguage, sendOk } from "../envelope";
 import { requireSession } from "../require-session";
@@ -26,7 +26,7 @@ export type FeedbackSaved = { id: number; imgUrl: string | null };
 /** Personal settings: feedback, skin, booth switch and the contact code. Mounted inside /api. */
 export function settingsRoutes(deps: ApiDeps): Router {
   const router = Router();
-  const { db, config, logger } = deps;
+  const { db, logger, store } = deps;
 
   router.post(
     "/smeb/feedback/save",
@@ -38,12 +38,12 @@ export function settingsRoutes(deps: ApiDeps): Router {
       let imgUrl: string | null = null;
       if (file) {
         try {
-          const saved = await saveUpload(db, config, {
+          const saved = await saveUpload(db, store, {
             ownerUserId: user.id,
             folder: "feedback",
             originalName: file.name,
             bytes: Buffer.from(await file.arrayBuffer()),
-            allowed: ["jpg", "png"],
+            kinds: FEEDBACK_IMAGE_KINDS,
             maxBytes: FEEDBACK_IMAGE_MAX_BYTES,
           });
           imgUrl = saved.url;
@@ -216,7 +216,7 @@ async function readMultipart(req: express.Request, res: express.Response) {
  */
 export function fileRoutes(deps: ApiDeps): Router {
   const router = Router();
-  const { db, config, logger } = deps;
+  const { db, config, logger, store } = deps;
   let secrets: Promise<string[]> | null = null;
 
   async function callerSession(req: express.Request) {
@@ -242,19 +242,24 @@ export function fileRoutes(deps: ApiDeps): Router {
       const session = await callerSession(req);
       if (!session) return notFound();
       const [file, caller] = await Promise.all([
-        openStoredFile(db, config, req.params.id ?? ""),
+        findStoredFile(db, req.params.id ?? ""),
         db.selectFrom("users").select(["id", "role_id"]).where("id", "=", session.userId).executeTakeFirst(),
       ]);
-      if (!file || !caller || (file.ownerUserId !== caller.id && caller.role_id !== ADMIN_ROLE_ID)) return notFound();
+      if (!file || !caller || !(await canReadFile(db, file, { id: caller.id, roleId: caller.role_id }))) return notFound();
+      const info = await store.stat(file.storageKey);
+      if (!info) return notFound();
+      // Images, PDFs and video open in the browser; spreadsheets download. Never sniffed (nosniff),
+      // never able to script this origin (sandbox).
+      const disposition = /^(image|video)\/|^application\/pdf$/.test(file.contentType) ? "inline" : "attachment";
       res.set({
         "Content-Type": file.contentType,
-        "Content-Length": String(file.sizeBytes),
-        "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        "Content-Length": String(info.sizeBytes),
+        "Content-Disposition": `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
         "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'none'; sandbox",
         "Cache-Control": "private, no-cache",
       });
-      const stream = fs.createReadStream(file.filePath);
+      const stream = await store.openRead(file.storageKey);
       stream.on("error", (error) => {
         logger.error({ err: error, fileId: file.id }, "stored file could not be read");
         if (!res.headersSent) res.status(500).end();

@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001-initial";
 import * as shell from "./0002-shell";
+import * as uploads from "./0003-uploads";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-shell": shell,
+  "0003-uploads": uploads,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,24 @@
+/** The upload component and the storage calls (spec points 4, 5 and 8). */
+const uploads = {
+  choose: "Choose file",
+  accepted: "Accepted formats: {{formats}}; maximum size {{size}}; up to {{count}} file(s)",
+  uploading: "Uploading {{name}}: {{percent}}%",
+  uploaded: "Uploaded",
+  remove: "Remove",
+  confirmRemove: "Remove {{name}}?",
+  removeKeep: "Keep",
+  tooLarge: "{{name}} is larger than {{size}}, please choose a smaller file",
+  tooMany: "At most {{count}} file(s) can be uploaded",
+  typeNotAllowed: "Only {{formats}} files can be uploaded",
+  typeMismatch: "The content of this file is not one of {{formats}}; it was not accepted",
+  videoCodec: "The video must be an MP4 file with H.264 video and AAC audio",
+  empty: "The file is empty",
+  notFound: "The uploaded file was not found, please upload it again",
+  failed: "Operation failed",
+  folderInvalid: "This upload is not allowed",
+  nameRequired: "The file needs a name",
+  noJsHint: "The file is uploaded when you submit the form.",
+  current: "Current file: {{name}}",
+};
+
+export default uploads;

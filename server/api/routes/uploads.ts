@@ -1,0 +1,92 @@
+import { Router } from "express";
+import {
+  completeRequestSchema,
+  effectiveRules,
+  formatSizeLimit,
+  KIND_EXTENSIONS,
+  kindOfName,
+  signatureRequestSchema,
+  UPLOAD_FOLDERS,
+  type UploadFolder,
+  type UploadKind,
+  type UploadSignature,
+  type UploadedFile,
+} from "../../../app/schemas/upload";
+import { claimUpload, keyPrefixOf, newStorageKey, UploadRejectedError } from "../../storage/files";
+import type { ApiDeps } from "../context";
+import { ApiCode, ApiError, handle, parseInput } from "../envelope";
+import { requireSession } from "../require-session";
+
+/** A signed form stays usable this long; an upload must have started by then. */
+const SIGNATURE_LIFETIME_MS = 15 * 60 * 1000;
+
+/** As the upload field lists them: every extension of every kind (jpg, jpeg, png). */
+const formats = (kinds: UploadKind[]) => kinds.flatMap((kind) => KIND_EXTENSIONS[kind]).join(", ");
+
+/** Spec point 7: the signing settings and, ours, the call that turns an uploaded object into a file. */
+export function uploadRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const { db, store, logger } = deps;
+
+  /** GET oss/signature/getSignature?timesp&folder&fileName[&kinds&maxBytes]: one signed form, one server-made key. */
+  router.get(
+    "/oss/signature/getSignature",
+    handle(async (req, res): Promise<UploadSignature> => {
+      const { user } = await requireSession(deps, req, res);
+      const input = parseInput(signatureRequestSchema, req.query);
+      const rules = effectiveRules(input.folder, { kinds: input.kinds, maxBytes: input.maxBytes });
+      const kind = kindOfName(input.fileName);
+      if (!kind || !rules.kinds.includes(kind)) {
+        throw new ApiError(ApiCode.badRequest, "uploads.typeNotAllowed", { formats: formats(rules.kinds) }, { fields: { file: ["uploads.typeNotAllowed"] } });
+      }
+      const key = newStorageKey(input.folder, user.id, kind);
+      const expiresAt = new Date(Date.now() + SIGNATURE_LIFETIME_MS);
+      const form = await store.createUploadForm({ key, keyPrefix: keyPrefixOf(input.folder, user.id), maxBytes: rules.maxBytes, expiresAt });
+      return {
+        key,
+        policy: form.fields.policy ?? form.fields.Policy ?? "",
+        OSSAccessKeyId: form.fields.OSSAccessKeyId ?? form.fields["X-Amz-Credential"] ?? "",
+        signature: form.fields.signature ?? form.fields["X-Amz-Signature"] ?? "",
+        host: form.host,
+        fields: form.fields,
+        maxBytes: rules.maxBytes,
+        expire: Math.floor(expiresAt.getTime() / 1000),
+      };
+    }),
+  );
+
+  /** POST oss/complete {key, name[, kinds]}: checks the uploaded bytes and records the file; refused objects are deleted. */
+  router.post(
+    "/oss/complete",
+    handle(async (req, res): Promise<UploadedFile> => {
+      const { user } = await requireSession(deps, req, res);
+      const input = parseInput(completeRequestSchema, req.body);
+      const folder = input.key.split("/")[0] as UploadFolder;
+      if (!(UPLOAD_FOLDERS as readonly string[]).includes(folder)) throw rejection("notFound", folder);
+      try {
+        const file = await claimUpload(db, store, { userId: user.id, folder, key: input.key, name: input.name, kinds: input.kinds });
+        logger.info({ event: "upload", userId: user.id, fileId: file.id, folder, sizeBytes: file.sizeBytes, contentType: file.contentType }, "upload recorded");
+        return file;
+      } catch (error) {
+        if (!(error instanceof UploadRejectedError)) throw error;
+        logger.warn({ event: "upload", userId: user.id, key: input.key, outcome: error.reason }, "upload refused");
+        throw rejection(error.reason, folder, input.kinds);
+      }
+    }),
+  );
+
+  return router;
+}
+
+/** A refused upload as an API error: 404 for a key that is not the caller's (or gone), 400 otherwise. */
+export function rejection(reason: UploadRejectedError["reason"], folder: UploadFolder, kinds?: UploadKind[]) {
+  const rules = (UPLOAD_FOLDERS as readonly string[]).includes(folder) ? effectiveRules(folder, { kinds }) : null;
+  const values = { formats: formats(rules?.kinds ?? []), size: formatSizeLimit(rules?.maxBytes ?? 0), name: "" };
+  const key =
+    reason === "notFound" ? "uploads.notFound"
+    : reason === "type" ? "uploads.typeMismatch"
+    : reason === "tooLarge" ? "uploads.tooLarge"
+    : reason === "empty" ? "uploads.empty"
+    : "uploads.videoCodec";
+  return new ApiError(reason === "notFound" ? ApiCode.notFound : ApiCode.badRequest, key, values, { fields: { file: [key] }, reason });
+}

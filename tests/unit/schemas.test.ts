@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { changePasswordSchema } from "../../app/schemas/change-password";
 import { loginSchema } from "../../app/schemas/login";
+import { DEFAULT_UPLOAD_KINDS, DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_UPLOAD_MAX_COUNT, effectiveRules, formatSizeLimit, KIND_EXTENSIONS, kindOfName } from "~/schemas/upload";
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -42,5 +43,34 @@ describe("login schema", () => {
     expect(messages(loginSchema.safeParse({ username: "  ", password: "" }))).toEqual({ username: "login.usernameRequired", password: "login.passwordRequired" });
     const ok = loginSchema.safeParse({ username: " std01 ", password: "x" });
     expect(ok.success && ok.data.username).toBe("std01");
+  });
+});
+
+describe("upload rules (spec point 5)", () => {
+  it("shows the size limit in KB under 1 MB, in MB from 1 MB", () => {
+    expect(formatSizeLimit(500 * 1024)).toBe("500KB");
+    expect(formatSizeLimit(1023 * 1024)).toBe("1023KB");
+    expect(formatSizeLimit(1024 * 1024)).toBe("1MB");
+    expect(formatSizeLimit(5 * 1024 * 1024)).toBe("5MB");
+    expect(formatSizeLimit(1.5 * 1024 * 1024)).toBe("1.5MB");
+  });
+
+  it("defaults to jpg, jpeg, png, gif, pdf, xls, xlsx, 5 MB and one file", () => {
+    expect(DEFAULT_UPLOAD_KINDS.flatMap((k) => KIND_EXTENSIONS[k])).toEqual(["jpg", "jpeg", "png", "gif", "pdf", "xls", "xlsx"]);
+    expect(DEFAULT_UPLOAD_MAX_BYTES).toBe(5 * 1024 * 1024);
+    expect(DEFAULT_UPLOAD_MAX_COUNT).toBe(1);
+  });
+
+  it("lets a use narrow its folder's rules, never widen them", () => {
+    expect(effectiveRules("feedback", { kinds: ["png"], maxBytes: 1024 })).toEqual({ kinds: ["png"], maxBytes: 1024 });
+    expect(effectiveRules("feedback", { kinds: ["pdf"], maxBytes: 1e12 })).toEqual({ kinds: ["jpg", "png", "gif"], maxBytes: 5 * 1024 * 1024 });
+    expect(effectiveRules("company-video")).toEqual({ kinds: ["mp4"], maxBytes: 200 * 1024 * 1024 });
+  });
+
+  it("reads the kind a name claims, jpeg being jpg", () => {
+    expect(kindOfName("Photo.JPEG")).toBe("jpg");
+    expect(kindOfName("sheet.xlsx")).toBe("xlsx");
+    expect(kindOfName("notes.txt")).toBeNull();
+    expect(kindOfName("noextension")).toBeNull();
   });
 });

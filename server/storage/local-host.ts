@@ -49,6 +49,10 @@ export function localStorageHost(deps: { db: Database; store: ObjectStore; logge
     parser.on("file", (name, file) => {
       if (name !== "file" || handled) return void file.resume();
       sawFile = true;
+      // A client that goes away mid-file (an aborted upload) must not leave a half-written file.
+      req.once("close", () => {
+        if (!req.complete) file.destroy(new Error("upload aborted by the client"));
+      });
       void (async () => {
         const check = verifyUploadPolicy(await (secrets ??= loadStorageSecrets(deps.db, [])), fields);
         if (!check.ok) {

@@ -90,6 +90,8 @@ export function createServerApp(deps: ServerDeps) {
     const publicDir = deps.publicDir ?? path.resolve("public");
     // Remix fingerprints everything under /build, so it can be cached for a year.
     app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+    // An asset of an older build is gone: a plain 404, not the not-found page's redirect.
+    app.use("/build", (_req, res) => res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found"));
     app.use(express.static(publicDir, { maxAge: "1h", index: false }));
     app.all(
       "*",

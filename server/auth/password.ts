@@ -14,6 +14,24 @@ export const ASVS_SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
 type ScryptParams = { N: number; r: number; p: number };
 const KEY_LENGTH = 32;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which also does every gzip and file read of the
+ * server. A burst of sign-ins must not take all of them: at most two hashes run at once, the rest wait.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
 
 function maxmem({ N, r }: ScryptParams) {
   return 128 * N * r * 2;
@@ -22,10 +40,7 @@ function maxmem({ N, r }: ScryptParams) {
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */
 export async function hashPassword(password: string, params: ScryptParams = ASVS_SCRYPT) {
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, {
-    ...params,
-    maxmem: maxmem(params),
-  });
+  const hash = await limited(() => scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: maxmem(params) }));
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
@@ -34,10 +49,9 @@ export async function verifyPassword(password: string, stored: string) {
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   const expected = Buffer.from(hash, "base64url");
-  const actual = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, {
-    ...params,
-    maxmem: maxmem(params),
-  });
+  const actual = await limited(() =>
+    scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, { ...params, maxmem: maxmem(params) }),
+  );
   return crypto.timingSafeEqual(actual, expected);
 }
 

@@ -76,6 +76,12 @@ describe("security headers (development config: plain http)", () => {
     expectSecurityHeaders(envelope, "/api/hall/list");
   });
 
+  it("an asset of another build answers a plain 404, not the not-found page's redirect", async () => {
+    const response = await fetch(`${api.baseUrl}/build/_shared/chunk-GONE.js`, { redirect: "manual" });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
   it("no HSTS over plain http; cookies are HttpOnly and SameSite", async () => {
     const client = portalClient(api.baseUrl);
     const login = await client.request("/login");

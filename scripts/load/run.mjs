@@ -1,0 +1,416 @@
+// `npm run test:load`: the load and fault suite, against the production build (it never builds).
+//
+//  1. Load (embedded database): LOAD_USERS (100) simulated users sign in through the portal's form,
+//     browse and save forms for LOAD_DURATION (60) seconds on loopback; 0 errors allowed; afterwards
+//     every acknowledged write must be in the database.
+//  2. Crash (embedded, then PostgreSQL): writers save feedback (some with an image), the server is
+//     killed with SIGKILL mid-stream and started again on the same data: no acknowledged write may
+//     be lost, no half-written record visible.
+//  3. Scale-out (PostgreSQL only): two processes on one database behind one port (a round-robin
+//     proxy): a session, the sign-in failure counter, a captcha and a per-user preference made
+//     through one process are seen by the other.
+//
+// Prints PASS/FAIL/SKIP per check and "load suite: N passed, M failed, K skipped"; exits 0 only when
+// nothing failed. Child processes, temp dirs and the throwaway PostgreSQL database are removed at
+// the end, also on failure and Ctrl-C. The README's "Load and fault suite" section has the details.
+import fs from "node:fs";
+import path from "node:path";
+import { crossProcessChecks } from "./scaleout.mjs";
+import { cloneUsers, findPostgres, openPostgres, redactUrl, throwawayDatabase, withPglite } from "./db.mjs";
+import { killDuringWrites } from "./kill.mjs";
+import { runLoad } from "./load.mjs";
+import { startProxy } from "./proxy.mjs";
+import { PortalProcess, portalEnv, ROOT, runCli, snapshotBuild } from "./server.mjs";
+import { cleanup, freePort, makeTempDir, ms, onCleanup, seconds, table } from "./util.mjs";
+import { verifyFeedback, verifySkins } from "./verify.mjs";
+
+const intEnv = (name, fallback) => {
+  const value = process.env[name];
+  if (value === undefined || value === "") return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw new Error(`${name}=${JSON.stringify(value)}: must be a non-negative number`);
+  return number;
+};
+
+const settings = {
+  users: intEnv("LOAD_USERS", 100),
+  durationMs: intEnv("LOAD_DURATION", 60) * 1000,
+  thinkMs: intEnv("LOAD_THINK_MS", 3000),
+  signInConcurrency: Math.max(1, intEnv("LOAD_SIGNIN_CONCURRENCY", 2)),
+  killWriters: Math.max(1, intEnv("LOAD_KILL_WRITERS", 20)),
+  killRounds: Math.max(1, intEnv("LOAD_KILL_ROUNDS", 1)),
+  pgLoad: process.env.LOAD_PG_LOAD === "1",
+  timeoutMs: intEnv("LOAD_TIMEOUT", 900) * 1000,
+};
+/**
+ * Load accounts are copies of this seeded exhibitor (same password hash, role and exhibition, no
+ * booth): hashing a password costs 0.3-0.7 s of CPU here (scrypt N=2^17), so making 100 with
+ * `cli.js create-user` would take a minute.
+ */
+const DEMO_EXHIBITOR = { username: "std01", password: "Expo#2026" };
+const runTag = `lt${Date.now().toString(36)}`;
+
+// ---------------------------------------------------------------------------
+// Reporting
+
+const outcomes = [];
+const t0 = performance.now();
+const log = (message) => console.log(`[${seconds(performance.now() - t0).padStart(7)}] ${message}`);
+
+function report(status, name, detail) {
+  outcomes.push({ status, name });
+  console.log(`${status.padEnd(4)}  ${name}`);
+  for (const line of [detail].flat().filter(Boolean)) console.log(`      ${line}`);
+}
+const check = (ok, name, detail) => report(ok ? "PASS" : "FAIL", name, detail);
+const skip = (name, reason) => report("SKIP", name, reason);
+
+function serverErrors(proc, since = 0) {
+  return proc.errorLines.slice(since).map((e) => `${proc.name}: ${e.msg ?? ""} ${e.err?.message ?? ""} ${e.req?.url ?? ""}`.trim());
+}
+
+function loadTables(label, result, verified) {
+  const { stats, signIn } = result;
+  const acked = verified.feedback.acked + verified.skins.acked;
+  const found = verified.feedback.found + verified.skins.found;
+  const row = (phase, r, users, writes) => [
+    phase,
+    users,
+    seconds(r.elapsedMs),
+    r.stats.requests,
+    (r.stats.requests / (r.elapsedMs / 1000)).toFixed(1),
+    ms(r.p50),
+    ms(r.p99),
+    r.stats.errors,
+    ...writes,
+  ];
+  console.log(
+    `\n${table([
+      ["phase", "users", "duration", "requests", "req/s", "p50", "p99", "errors", "acknowledged writes", "writes found"],
+      row(`sign-in (${label}, ${settings.signInConcurrency} posts at a time)`, signIn, `${signIn.signedIn}/${settings.users}`, ["–", "–"]),
+      row(`browse and save (${label})`, result, settings.users - result.usersFailed, [
+        `${acked} (${verified.feedback.acked} feedback, ${verified.feedback.withImage} with an image; ${verified.skins.acked} users' skins)`,
+        found,
+      ]),
+    ])}\n`,
+  );
+  const kinds = new Map(signIn.byKind.map((k) => [k.kind, { signIn: k }]));
+  for (const k of result.byKind) kinds.set(k.kind, { ...kinds.get(k.kind), window: k });
+  const cell = (k) => (k ? [k.count, ms(k.p50), ms(k.p99), k.errors] : ["–", "–", "–", "–"]);
+  console.log(
+    `${table([
+      ["request kind", "sign-in: count", "p50", "p99", "errors", "window: count", "p50", "p99", "errors"],
+      ...[...kinds].map(([kind, k]) => [kind, ...cell(k.signIn), ...cell(k.window)]),
+    ])}\n`,
+  );
+}
+
+function reportLoad(label, result, verified, proc, logSince) {
+  const { stats, signIn } = result;
+  const full = settings.users >= 100 && settings.durationMs >= 60_000;
+  const scope = `${settings.users} users, ${settings.durationMs / 1000} s${full ? "" : " (below the issue's 100 users for 60 s)"}`;
+  const errors = stats.errors + signIn.stats.errors;
+  check(
+    errors === 0 && signIn.signedIn === settings.users && result.usersFailed === 0,
+    `load (${label}): ${scope} signing in, browsing and saving forms, 0 errors`,
+    [
+      `sign-in: ${signIn.signedIn}/${settings.users} users in ${seconds(signIn.elapsedMs)} (${signIn.stats.requests} requests, ${signIn.stats.errors} errors); window: ${stats.requests} requests in ${seconds(result.elapsedMs)}, ${stats.errors} errors`,
+      ...[...signIn.stats.errorReasons, ...stats.errorReasons].map(([reason, count]) => `${count} × ${reason}`),
+      ...[...signIn.stats.errorSamples, ...stats.errorSamples].slice(0, 8).map((e) => `e.g. ${e.message}`),
+    ],
+  );
+  const missing = [...verified.feedback.missing, ...verified.feedback.wrong, ...verified.skins.wrong];
+  check(
+    missing.length === 0 && verified.feedback.acked > 0,
+    `load (${label}): every acknowledged write is in the database`,
+    [
+      `feedback ${verified.feedback.found}/${verified.feedback.acked} found, ${verified.feedback.complete} complete (${verified.feedback.withImage} with an image, bytes compared), skins ${verified.skins.found}/${verified.skins.acked}`,
+      result.imageField ? `images sent through the form's file input "${result.imageField}"` : "note: the feedback page has no file input; no images were sent",
+      ...missing.slice(0, 10).map((m) => `missing or wrong: ${m}`),
+    ],
+  );
+  check(
+    verified.feedback.halfWritten.length === 0,
+    `load (${label}): no half-written record (every image row has its file, complete)`,
+    verified.feedback.halfWritten.slice(0, 10),
+  );
+  const logged = serverErrors(proc, logSince);
+  check(logged.length === 0, `load (${label}): the server logged no errors`, logged.slice(0, 10));
+  loadTables(label, result, verified);
+}
+
+function reportKill(label, kill, verified) {
+  check(
+    kill.errorsBeforeKill.length === 0,
+    `crash (${label}): ${kill.writers} writers saved feedback without errors until the kill`,
+    [
+      `${kill.writers} writers on ${kill.sessions} sessions: ${kill.acksAtKill} writes acknowledged in ${ms(kill.writeMs)}, ${kill.inFlightAtKill} requests in flight at SIGKILL (exit: ${kill.exit?.signal ?? kill.exit?.code})`,
+      ...kill.errorsBeforeKill.slice(0, 5),
+    ],
+  );
+  check(
+    !kill.restartError && kill.afterRestart === "ok",
+    `crash (${label}): the server starts again on the same data and serves the old session`,
+    kill.restartError ? kill.restartError.split("\n").slice(0, 15) : [`ready again after ${ms(kill.restartMs)}; ${kill.afterRestart === "ok" ? "an old session loaded /feedback and saved one more feedback" : kill.afterRestart}`],
+  );
+  if (!verified) return;
+  if (verified.error) {
+    check(false, `crash (${label}): the database can be read after the crash`, verified.error);
+    return;
+  }
+  const lost = [...verified.missing.map((t) => `lost: ${t}`), ...verified.wrong];
+  check(
+    lost.length === 0,
+    `crash (${label}): no acknowledged write lost`,
+    [
+      `${verified.found}/${verified.acked} acknowledged writes found, ${verified.complete} complete (${verified.withImage} with an image); of the writes in flight at the kill, ${verified.unacknowledgedStored} were stored anyway`,
+      ...lost.slice(0, 15),
+    ],
+  );
+  check(
+    verified.halfWritten.length === 0,
+    `crash (${label}): no half-written record visible`,
+    [
+      `every feedback image has its stored_files row and its complete file; invisible leftovers of writes cut short: ${verified.unreferencedUploads} stored file row(s) without a feedback, ${verified.orphanFiles} complete file(s) without a row, ${verified.partFiles} partial upload(s) (.part)`,
+      ...verified.halfWritten.slice(0, 15),
+    ],
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Phases
+
+function requireBuild() {
+  const needed = ["build/server/index.js", "build/server/cli.js", "build/index.js", "public/build"];
+  const missing = needed.filter((p) => !fs.existsSync(path.join(ROOT, p)));
+  if (missing.length) {
+    console.error(`load suite: the production build is missing (${missing.join(", ")}). Run \`npm run build\` first; this suite never builds.`);
+    process.exit(1);
+  }
+  const builtAt = fs.statSync(path.join(ROOT, "build/server/index.js")).mtimeMs;
+  const newest = (dir) =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
+      const full = path.join(dir, entry.name);
+      return Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
+    }, 0);
+  if (Math.max(newest(path.join(ROOT, "app")), newest(path.join(ROOT, "server"))) > builtAt) {
+    console.log("warning: app/ or server/ changed after the last build; the suite tests the existing build (run `npm run build` to include the changes)");
+  }
+}
+
+async function embeddedPhase() {
+  const dataDir = makeTempDir("portal-load-");
+  const port = await freePort();
+  const env = portalEnv({ port, dataDir });
+  const names = Array.from({ length: settings.users }, (_, i) => `load${String(i + 1).padStart(3, "0")}`);
+  const accounts = names.map((username) => ({ username, password: DEMO_EXHIBITOR.password }));
+
+  // PGlite is single-process: accounts are made while no server has the data directory open.
+  log(`embedded: seeding ${dataDir}`);
+  await runCli(["seed"], env);
+  log(`embedded: creating ${names.length} exhibitor accounts (copies of the demo exhibitor ${DEMO_EXHIBITOR.username})`);
+  await withPglite(dataDir, (db) => cloneUsers(db, DEMO_EXHIBITOR.username, names));
+
+  const server = new PortalProcess({ name: "embedded", port, env });
+  await server.start();
+  log(`embedded: server ready on ${server.baseUrl} after ${ms(server.bootMs)}; ${settings.users} users sign in, then ${settings.durationMs / 1000} s of browsing and saving`);
+
+  const tag = `${runTag}e`;
+  const result = await runLoad({
+    baseUrl: server.baseUrl,
+    accounts,
+    durationMs: settings.durationMs,
+    thinkMs: settings.thinkMs,
+    signInConcurrency: settings.signInConcurrency,
+    tag,
+  });
+  log(`embedded: load done (${result.stats.requests} requests, ${result.stats.errors} errors); stopping the server with SIGTERM`);
+  const exit = await server.stop();
+  check(exit?.code === 0, "load (embedded): graceful shutdown on SIGTERM after the load (exit code 0)", `exit: ${exit?.code ?? exit?.signal}`);
+
+  const verified = await withPglite(dataDir, async (db) => ({
+    feedback: await verifyFeedback(db, { dataDir, acks: result.feedbackAcks, tag }),
+    skins: await verifySkins(db, result.skinAcks),
+  }));
+  reportLoad("embedded", result, verified, server, 0);
+
+  // Crash test on the same data directory, with the load users' sessions (they survived the restart).
+  const logsBeforeCrash = server.errorLines.length;
+  for (let round = 1; round <= settings.killRounds; round++) {
+    const label = settings.killRounds > 1 ? `embedded, round ${round}/${settings.killRounds}` : "embedded";
+    log(`${label}: crash test, ${settings.killWriters} writers, SIGKILL mid-stream`);
+    await server.start();
+    const killTag = `${runTag}k${round}`;
+    const kill = await killDuringWrites({
+      server,
+      writers: settings.killWriters,
+      sessions: result.sessions.slice(0, settings.killWriters),
+      tag: killTag,
+      ipBlock: 30,
+    });
+    await server.stop();
+    let verifiedKill;
+    try {
+      verifiedKill = await withPglite(dataDir, (db) => verifyFeedback(db, { dataDir, acks: kill.acks, tag: killTag }));
+    } catch (error) {
+      verifiedKill = { error: `opening the data directory failed: ${error.message}` };
+    }
+    reportKill(label, kill, verifiedKill);
+  }
+  const crashLogs = serverErrors(server, logsBeforeCrash);
+  if (crashLogs.length) console.log(`note: the embedded server logged ${crashLogs.length} error line(s) around the crash:\n  ${crashLogs.slice(0, 10).join("\n  ")}`);
+}
+
+const PG_CHECKS = [
+  "scale-out (PostgreSQL): session, lockout counter, captcha and preference shared by two processes",
+  "crash (PostgreSQL): no acknowledged write lost, no half-written record visible",
+];
+
+async function postgresPhase() {
+  const found = await findPostgres();
+  if (found.skipped) {
+    for (const name of PG_CHECKS) skip(name, `skipped: ${found.skipped}`);
+    return;
+  }
+  let database;
+  try {
+    database = await throwawayDatabase(found.url);
+  } catch (error) {
+    const reason = `could not create a database on ${redactUrl(found.url)}: ${error.message}`;
+    // Named explicitly (CI): a failure. Only probed: PostgreSQL is optional here.
+    for (const name of PG_CHECKS) (found.source === "TEST_DATABASE_URL" ? (n) => check(false, n, reason) : (n) => skip(n, `skipped: ${reason}`))(name);
+    return;
+  }
+  onCleanup(() => database.drop());
+  log(`postgres: throwaway database ${database.name} on ${redactUrl(found.url)} (from ${found.source})`);
+
+  // Both processes share DATA_DIR, as they would share a volume: uploads are files on local disk.
+  const sharedDir = makeTempDir("portal-load-pg-");
+  const [portA, portB, portProxy] = [await freePort(), await freePort(), await freePort()];
+  const a = new PortalProcess({ name: "A", port: portA, env: portalEnv({ port: portA, dataDir: sharedDir, databaseUrl: database.url }) });
+  const b = new PortalProcess({ name: "B", port: portB, env: portalEnv({ port: portB, dataDir: sharedDir, databaseUrl: database.url }) });
+  await a.start();
+  await b.start();
+  const proxy = await startProxy({
+    port: portProxy,
+    backends: [
+      { name: "A", port: () => a.port },
+      { name: "B", port: () => b.port },
+    ],
+  });
+  onCleanup(() => proxy.close());
+  const db = openPostgres(database.url);
+  onCleanup(() => db.close());
+  log(`postgres: A ${a.baseUrl} (ready after ${ms(a.bootMs)}), B ${b.baseUrl}, proxy ${proxy.baseUrl}`);
+
+  // Crash writers share 5 sessions (tabs of 5 browsers): every sign-in costs a scrypt hash.
+  const killNames = Array.from({ length: Math.min(5, settings.killWriters) }, (_, i) => `kill${String(i + 1).padStart(2, "0")}`);
+  const loadNames = settings.pgLoad ? Array.from({ length: settings.users }, (_, i) => `load${String(i + 1).padStart(3, "0")}`) : [];
+  await cloneUsers(db, DEMO_EXHIBITOR.username, ["lock01", ...killNames, ...loadNames]);
+
+  const { results } = await crossProcessChecks({ a, b, proxy, db, lockAccount: "lock01", password: DEMO_EXHIBITOR.password });
+  for (const r of results) check(r.ok, `scale-out (PostgreSQL): ${r.name}`, r.detail);
+  skip("scale-out (PostgreSQL): a cart made through one process is seen by the other", "skipped: there is no cart yet (on-site ordering is a later issue); this check will be added when ordering exists");
+
+  log(`postgres: crash test, ${settings.killWriters} writers on A, SIGKILL mid-stream`);
+  const killTag = `${runTag}p`;
+  const kill = await killDuringWrites({
+    server: a,
+    writers: settings.killWriters,
+    accounts: killNames.map((username) => ({ username, password: DEMO_EXHIBITOR.password })),
+    tag: killTag,
+    ipBlock: 40,
+    whileDown: async () => {
+      const res = await fetch(`${b.baseUrl}/readyz`, { signal: AbortSignal.timeout(10_000) });
+      await res.arrayBuffer();
+      return `B /readyz ${res.status}`;
+    },
+  });
+  let verifiedKill;
+  try {
+    verifiedKill = await verifyFeedback(db, { dataDir: sharedDir, acks: kill.acks, tag: killTag });
+  } catch (error) {
+    verifiedKill = { error: error.message };
+  }
+  reportKill("PostgreSQL", kill, verifiedKill);
+  check(kill.whileDownResult === "B /readyz 200", "crash (PostgreSQL): B kept serving while A was down", kill.whileDownResult);
+
+  if (settings.pgLoad) {
+    log(`postgres: ${settings.users} users for ${settings.durationMs / 1000} s through the proxy (LOAD_PG_LOAD=1)`);
+    const tag = `${runTag}l`;
+    const since = { A: a.errorLines.length, B: b.errorLines.length };
+    const result = await runLoad({
+      baseUrl: proxy.baseUrl,
+      accounts: loadNames.map((username) => ({ username, password: DEMO_EXHIBITOR.password })),
+      durationMs: settings.durationMs,
+      thinkMs: settings.thinkMs,
+      signInConcurrency: settings.signInConcurrency,
+      tag,
+      ipBlock: 50,
+    });
+    const verified = {
+      feedback: await verifyFeedback(db, { dataDir: sharedDir, acks: result.feedbackAcks, tag }),
+      skins: await verifySkins(db, result.skinAcks),
+    };
+    reportLoad("PostgreSQL, 2 processes behind the proxy", result, verified, a, since.A);
+    const errorsB = serverErrors(b, since.B);
+    check(errorsB.length === 0, "load (PostgreSQL): process B logged no errors", errorsB.slice(0, 10));
+    console.log(`proxy: ${[...proxy.served].map(([n, c]) => `${n} served ${c}`).join(", ")}`);
+  } else {
+    skip("load (PostgreSQL, 2 processes behind the proxy)", "optional, not run: set LOAD_PG_LOAD=1 (adds ~1.5 min)");
+  }
+
+  const [exitA, exitB] = await Promise.all([a.stop(), b.stop()]);
+  check(exitA?.code === 0 && exitB?.code === 0, "scale-out (PostgreSQL): both processes shut down gracefully on SIGTERM", `A exit ${exitA?.code ?? exitA?.signal}, B exit ${exitB?.code ?? exitB?.signal}`);
+  const errors = [...serverErrors(a), ...serverErrors(b)];
+  if (errors.length) console.log(`note: the PostgreSQL processes logged ${errors.length} error line(s):\n  ${errors.slice(0, 10).join("\n  ")}`);
+}
+
+// ---------------------------------------------------------------------------
+
+async function main() {
+  requireBuild();
+  await snapshotBuild();
+  console.log(
+    `load and fault suite: ${settings.users} users, ${settings.durationMs / 1000} s window, think time ~${settings.thinkMs} ms, at most ${settings.signInConcurrency} sign-in posts at a time, ${settings.killWriters} crash writers, node ${process.version}`,
+  );
+  for (const phase of [embeddedPhase, postgresPhase]) {
+    try {
+      await phase();
+    } catch (error) {
+      check(false, `${phase.name}: aborted`, String(error.stack ?? error).split("\n").slice(0, 20));
+    }
+  }
+}
+
+let finished = false;
+async function finish(code) {
+  if (finished) return;
+  finished = true;
+  await cleanup();
+  const count = (s) => outcomes.filter((o) => o.status === s).length;
+  const failed = count("FAIL");
+  console.log(`\nload suite: ${count("PASS")} passed, ${failed} failed, ${count("SKIP")} skipped (${seconds(performance.now() - t0)})`);
+  process.exit(code ?? (failed ? 1 : 0));
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    console.log(`\n${signal}: stopping, cleaning up`);
+    report("FAIL", `interrupted by ${signal}`);
+    finish(130);
+  });
+}
+const watchdog = setTimeout(() => {
+  report("FAIL", `the suite took longer than LOAD_TIMEOUT=${settings.timeoutMs / 1000} s`);
+  finish(1);
+}, settings.timeoutMs);
+watchdog.unref();
+
+main().then(
+  () => finish(),
+  (error) => {
+    report("FAIL", "suite error", String(error.stack ?? error));
+    finish(1);
+  },
+);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageRoutes, serverRoutes } from "../support/inventory";
 import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { PNG } from "../support/sample-files";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -10,10 +11,6 @@ import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api"
  * below either with a probe (it takes an id of something someone owns) or with the reason it
  * takes none. A new route fails this test until someone decides which it is.
  */
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3a1b5e30000000049454e44ae426082",
-  "hex",
-);
 
 type Context = {
   api: TestApi;

@@ -6,14 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PermissionInfo } from "../../app/lib/api-types";
 import { loadSessionSecrets } from "../../server/auth/secrets";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { PNG } from "../support/sample-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-/** A valid 1×1 PNG. */
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3a1b5e30000000049454e44ae426082",
-  "hex",
-);
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
 
 type Envelope<T = unknown> = { status: number; code: number; message: string; data: T };

@@ -4,15 +4,12 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient, type PortalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { PNG } from "../support/sample-files";
 
 /**
  * The no-JavaScript path of the upload field, through a real page action (the feedback form):
  * the file part streams to the storage host with the same rules as a browser upload.
  */
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3a1b5e30000000049454e44ae426082",
-  "hex",
-);
 
 let build: ServerBuild;
 let api: TestApi;

@@ -8,14 +8,10 @@ import { createObjectStore } from "../../server/storage";
 import { grantFile } from "../../server/storage/files";
 import { signUploadPolicy } from "../../server/storage/upload-policy";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { PNG } from "../support/sample-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-/** A valid 1×1 PNG (as in settings.test.ts). */
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3a1b5e30000000049454e44ae426082",
-  "hex",
-);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const HTML = Buffer.from("<!DOCTYPE html><html><head><title>x</title></head><body><script>alert(document.cookie)</script></body></html>\n");
 

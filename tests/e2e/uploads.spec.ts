@@ -1,10 +1,8 @@
 import { FAILED_RESOURCE, expect, test } from "./fixtures";
+import { PNG } from "../support/sample-files";
 
 /** The upload field on the feedback page: the same rules with JavaScript (direct, with progress) and without (multipart). */
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3a1b5e30000000049454e44ae426082",
-  "hex",
-);
+
 /** A PNG padded past zlib's view, large enough for progress events to be seen. */
 const BIG_PNG = Buffer.concat([PNG, Buffer.alloc(1_500_000, 7)]);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");

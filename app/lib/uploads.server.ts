@@ -71,7 +71,15 @@ export async function parseFormWithUploads(
     return completed.data.url;
   };
 
-  const parsed = await unstable_parseMultipartFormData(request, handler);
+  let parsed: FormData;
+  try {
+    parsed = await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // A body no browser form would send (the multipart parser gave up): refuse it, do not crash.
+    console.warn(JSON.stringify({ level: "warn", msg: "unreadable multipart form", error: String(error), requestId: context.requestId }));
+    throw new Response(translate(language, "errors.badRequest"), { status: 400 });
+  }
   const formData = new FormData();
   const removed = new Set<string>();
   for (const name of Object.keys(specs)) for (const value of parsed.getAll(uploadFieldNames(name).remove)) removed.add(String(value));

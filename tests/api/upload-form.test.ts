@@ -78,4 +78,12 @@ describe("upload field without JavaScript", () => {
     expect(await response.text()).toContain("The content of this file is not one of jpg, jpeg, png; it was not accepted");
     expect(storedFiles()).toEqual(before);
   });
+
+  it("answers 400, not 500, to a multipart body Remix's parser cannot read (a field named a=b)", async () => {
+    // Found by the fuzz test: the parser throws on '=' inside a field name.
+    const form = feedbackForm([]);
+    form.append("a=b", "x");
+    const response = await client.request("/feedback", { body: form });
+    expect(response.status).toBe(400);
+  });
 });

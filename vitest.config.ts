@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Vitest's default leaves one core idle (cores - 1); the test files mostly wait on the database and HTTP.
+    maxWorkers: 2,
     reporters: ["default"],
   },
 });

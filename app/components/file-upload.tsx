@@ -52,6 +52,21 @@ export function FileUpload({ name, folder, label, kinds, maxBytes, maxCount = DE
   const [confirming, setConfirming] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLDivElement>(null);
+
+  // A submit while a file is still on its way would save the form without it: hold it back.
+  const uploading = items.some((item) => item.progress !== null);
+  useEffect(() => {
+    const form = field.current?.closest("form");
+    if (!form || !uploading) return;
+    const hold = (event: Event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      setNotice(t("uploads.wait"));
+    };
+    form.addEventListener("submit", hold);
+    return () => form.removeEventListener("submit", hold);
+  }, [uploading, t]);
 
   const update = (localId: string, change: Partial<Item> | null) =>
     setItems((current) => (change ? current.map((i) => (i.localId === localId ? { ...i, ...change } : i)) : current.filter((i) => i.localId !== localId)));
@@ -101,7 +116,7 @@ export function FileUpload({ name, folder, label, kinds, maxBytes, maxCount = DE
   const describedBy = `${inputId}-rules`;
   return (
     <Input.Wrapper label={label} error={error} id={inputId} inputWrapperOrder={["label", "input", "description", "error"]}>
-      <Stack gap={6} data-testid={`upload-${name}`}>
+      <Stack gap={6} data-testid={`upload-${name}`} ref={field}>
         {items.map((item) => (
           <div key={item.localId} data-testid="upload-item">
             {item.url ? <input type="hidden" name={name} value={item.url} /> : null}

@@ -122,3 +122,24 @@ test("removing a file asks first", async ({ app, page }) => {
     await expect(page.getByTestId("upload-item")).toHaveCount(0);
   }
 });
+
+test("a submit while the image is still uploading is held back until it is done", async ({ app, page }) => {
+  test.skip(!app.jsEnabled, "without JS the file travels with the form itself");
+  await app.signIn("std01");
+  await app.goto("/feedback");
+  // A slow storage host, so the upload is still running when the user submits.
+  await page.route("**/storage", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  const form = page.locator("main form");
+  await form.getByLabel("Type").selectOption({ label: "Malfunction" });
+  await form.locator("textarea[name=content]").fill("Submitted too early.");
+  await page.getByTestId("upload-input").setInputFiles({ name: "slow.png", mimeType: "image/png", buffer: PNG });
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("upload-notice")).toHaveText("Please wait until the upload has finished");
+  await expect(page.getByTestId("success")).toHaveCount(0);
+  await expect(page.getByTestId("upload-item").getByRole("link", { name: "slow.png" })).toBeVisible();
+  await app.submit(() => form.getByRole("button", { name: "Submit" }).click());
+  await expect(page.getByTestId("success")).toHaveText("feedback success");
+});

@@ -14,6 +14,7 @@ const uploads = {
   videoCodec: "The video must be an MP4 file with H.264 video and AAC audio",
   empty: "The file is empty",
   notFound: "The uploaded file was not found, please upload it again",
+  wait: "Please wait until the upload has finished",
   failed: "Operation failed",
   folderInvalid: "This upload is not allowed",
   nameRequired: "The file needs a name",

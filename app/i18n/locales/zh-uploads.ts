@@ -16,6 +16,7 @@ const uploads: typeof en = {
   videoCodec: "视频须为 H.264 视频与 AAC 音频编码的 MP4 文件",
   empty: "文件为空",
   notFound: "未找到已上传的文件，请重新上传",
+  wait: "请等待文件上传完成",
   failed: "操作失败",
   folderInvalid: "不允许此上传",
   nameRequired: "文件需要名称",

@@ -24,3 +24,12 @@ export function translate(language: Language, key: string, values: Record<string
   if (typeof text !== "string") return key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 }
+
+/**
+ * A validation message as schemas write it: an i18n key, or "<key>|<label key>" for spec point 5's
+ * generic messages ('{prop} is required'), where the label fills {prop}.
+ */
+export function translateMessage(language: Language, message: string, values: Record<string, unknown> = {}) {
+  const [key, propKey] = message.split("|");
+  return translate(language, key!, propKey ? { ...values, prop: translate(language, propKey) } : values);
+}

@@ -30,5 +30,10 @@ export function usePortalForm<Schema extends z.ZodType<Record<string, unknown>, 
 /** Schema messages are i18n keys; the API's are already translated (t() returns them unchanged). */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (errors?: string[]) => errors?.map((e) => t(e)).join(" ");
+  // "<key>|<label key>": spec point 5's generic messages name the field ({prop}).
+  const one = (e: string) => {
+    const [key, propKey] = e.split("|");
+    return propKey ? t(key!, { prop: t(propKey) }) : t(e);
+  };
+  return (errors?: string[]) => errors?.map(one).join(" ");
 }

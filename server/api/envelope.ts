@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { z } from "zod";
-import { languageFromAcceptLanguage, translate, type Language } from "../../app/i18n/config";
+import { languageFromAcceptLanguage, translateMessage, type Language } from "../../app/i18n/config";
 
 /** Response codes of the exhibition API (spec point 7/8). 200 is the only success. */
 export const ApiCode = {
@@ -44,7 +44,7 @@ export function sendError(req: Request, res: Response, error: ApiError) {
   const language = requestLanguage(req);
   const body: Envelope = {
     code: error.code,
-    message: translate(language, error.messageKey, error.values),
+    message: translateMessage(language, error.messageKey, error.values),
     data: error.data,
   };
   res.status(error.code >= 400 && error.code < 600 ? error.code : 200).json(body);

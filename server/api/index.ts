@@ -10,6 +10,8 @@ import { settingsRoutes } from "./routes/settings";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/schedule-actions";
 import { uploadRoutes } from "./routes/uploads";
+import { exhibitorInfoRoutes } from "./routes/exhibitor-info";
+import { exhibitorContactRoutes } from "./routes/exhibitor-contact";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -30,6 +32,8 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));
   router.use(uploadRoutes(deps));
+  router.use(exhibitorContactRoutes(deps));
+  router.use(exhibitorInfoRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

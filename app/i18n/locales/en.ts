@@ -2,6 +2,9 @@ import home from "./en-home";
 import settings from "./en-settings";
 import shell from "./en-shell";
 import uploads from "./en-uploads";
+import verify from "./en-verify";
+import profileApi from "./en-profile-api";
+import exhibitor from "./en-exhibitor";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -73,6 +76,7 @@ const en = {
     illegalEmail: "illegal email",
     tooLong: "{{prop}} can be at most {{max}} characters",
     tickRules: "please tick that you have read the rules",
+    tooMany: "Too many {{prop}} chosen",
   },
   password: {
     title: "Change password",
@@ -93,6 +97,9 @@ const en = {
   settings,
   shell,
   uploads,
+  verify,
+  profileApi,
+  exhibitor,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

@@ -3,6 +3,9 @@ import home from "./zh-home";
 import settings from "./zh-settings";
 import shell from "./zh-shell";
 import uploads from "./zh-uploads";
+import verify from "./zh-verify";
+import profileApi from "./zh-profile-api";
+import exhibitor from "./zh-exhibitor";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -74,6 +77,7 @@ const zh: Resource = {
     illegalEmail: "邮箱不合法",
     tooLong: "{{prop}}最多 {{max}} 个字符",
     tickRules: "请勾选已阅读规则",
+    tooMany: "{{prop}}选择过多",
   },
   password: {
     title: "修改密码",
@@ -94,6 +98,9 @@ const zh: Resource = {
   settings,
   shell,
   uploads,
+  verify,
+  profileApi,
+  exhibitor,
   common: {
     loading: "加载中…",
     cancel: "取消",

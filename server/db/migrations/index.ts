@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001-initial";
 import * as shell from "./0002-shell";
 import * as uploads from "./0003-uploads";
+import * as exhibitor from "./0004-exhibitor";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-shell": shell,
   "0003-uploads": uploads,
+  "0004-exhibitor": exhibitor,
 };
 
 export const migrationProvider: MigrationProvider = {

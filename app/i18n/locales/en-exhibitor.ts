@@ -1,0 +1,5 @@
+/** exhibitor texts (en). */
+const exhibitor = {
+};
+
+export default exhibitor;

@@ -1,0 +1,5 @@
+/** profileApi texts (en). */
+const profileApi = {
+};
+
+export default profileApi;

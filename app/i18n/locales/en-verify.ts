@@ -1,0 +1,5 @@
+/** verify texts (en). */
+const verify = {
+};
+
+export default verify;

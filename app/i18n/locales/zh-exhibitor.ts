@@ -1,0 +1,5 @@
+/** exhibitor texts (zh). */
+const exhibitor = {
+};
+
+export default exhibitor;

@@ -1,0 +1,5 @@
+/** profileApi texts (zh). */
+const profileApi = {
+};
+
+export default profileApi;

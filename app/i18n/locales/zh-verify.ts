@@ -1,0 +1,5 @@
+/** verify texts (zh). */
+const verify = {
+};
+
+export default verify;

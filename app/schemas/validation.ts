@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/**
+ * Spec point 5's generic messages carry the field's name: a message is "<key>|<field label key>"
+ * (e.g. "validation.required|exhibitor.fields.companyNameZh"); `translateMessage` and the forms'
+ * `useErrorText` put the translated label in as {prop}.
+ */
+export function withProp(key: string, propKey: string) {
+  return `${key}|${propKey}`;
+}
+
+/** Spec point 5: mainland mobile numbers, 11 digits, 13x to 19x. */
+export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+/** Overseas mobiles: optional +, country code and number, 6 to 20 digits with spaces or dashes. */
+export const INTERNATIONAL_PHONE = /^\+?[0-9][0-9 -]{4,18}[0-9]$/;
+/** Company telephone: digits with the usual separators and an optional extension. */
+export const COMPANY_PHONE = /^\+?[0-9()][0-9 ()-]{4,24}[0-9](?:\s*(?:ext\.?|转|-)\s*\d{1,6})?$/;
+/** A verification code: 6 digits (spec issue: 6 digits, 10 minutes, 5 tries). */
+export const VERIFICATION_CODE = /^\d{6}$/;
+
+/** Empty strings from unfilled form fields count as absent. */
+export const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** Text that is required: '{prop} is required'; too long: '{prop} can be at most {max} characters'. */
+export function requiredText(prop: string, max: number) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : v),
+    z
+      .string({ message: withProp("validation.required", prop) })
+      .min(1, withProp("validation.required", prop))
+      .max(max, withProp("validation.tooLong", prop)),
+  );
+}
+
+/** Optional text; "" becomes undefined. */
+export function optionalText(prop: string, max: number) {
+  return z.preprocess(
+    (v) => blank(typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : v),
+    z.string().max(max, withProp("validation.tooLong", prop)).optional(),
+  );
+}
+
+/** E-mail: required and well formed ('Email format is incorrect'). */
+export function requiredEmail(prop: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ message: withProp("validation.required", prop) })
+      .min(1, withProp("validation.required", prop))
+      .max(120, withProp("validation.tooLong", prop))
+      .pipe(z.email("validation.email")),
+  );
+}
+
+/** One choice among `values` (a select or radio); missing: '{prop} is required'. */
+export function requiredChoice<const T extends readonly [string, ...string[]]>(prop: string, values: T) {
+  return z.preprocess(blank, z.enum(values, { message: withProp("validation.required", prop) }));
+}
+
+/** Several ticked values (checkboxes), each a positive id or a known value; at least `min`. */
+export function requiredList<T extends z.ZodType>(prop: string, item: T, min: number, max: number) {
+  return z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "") : [v]),
+    z
+      .array(item, { message: withProp("validation.required", prop) })
+      .min(min, withProp("validation.required", prop))
+      .max(max, withProp("validation.tooMany", prop)),
+  );
+}
+
+export function optionalList<T extends z.ZodType>(prop: string, item: T, max: number) {
+  return requiredList(prop, item, 0, max);
+}
+
+/** A positive integer id sent as a form string. */
+export function idValue(prop: string) {
+  return z.coerce.number({ message: withProp("validation.correct", prop) }).int(withProp("validation.correct", prop)).positive(withProp("validation.correct", prop));
+}

@@ -112,33 +112,20 @@ export function mobileValid(type: ContactType | undefined, mobile: string) {
   return type === "overseas" ? INTERNATIONAL_PHONE.test(mobile) : MAINLAND_MOBILE.test(mobile);
 }
 
-const contactFields = (n: 1 | 2) => ({
-  [`contact${n}Type`]: requiredChoice(label(`contact${n}Type`), CONTACT_TYPES),
-  [`contact${n}Name`]: requiredText(label(`contact${n}Name`), 50),
-  [`contact${n}Position`]: optionalText(label(`contact${n}Position`), 50),
-  [`contact${n}Mobile`]: requiredText(label(`contact${n}Mobile`), 24),
-  [`contact${n}Email`]: requiredEmail(label(`contact${n}Email`)),
-});
-
 const contactsFields = {
-  ...contactFields(1),
-  ...contactFields(2),
+  contact1Type: requiredChoice(label("contact1Type"), CONTACT_TYPES),
+  contact1Name: requiredText(label("contact1Name"), 50),
+  contact1Position: optionalText(label("contact1Position"), 50),
+  contact1Mobile: requiredText(label("contact1Mobile"), 24),
+  contact1Email: requiredEmail(label("contact1Email")),
   // Contact 1 receives the organizer's notices: its mobile and e-mail are verified by code.
   contact1MobileCode: code("contact1MobileCode"),
   contact1EmailCode: code("contact1EmailCode"),
-} as {
-  contact1Type: z.ZodType<ContactType>;
-  contact1Name: z.ZodType<string>;
-  contact1Position: z.ZodType<string | undefined>;
-  contact1Mobile: z.ZodType<string>;
-  contact1Email: z.ZodType<string>;
-  contact2Type: z.ZodType<ContactType>;
-  contact2Name: z.ZodType<string>;
-  contact2Position: z.ZodType<string | undefined>;
-  contact2Mobile: z.ZodType<string>;
-  contact2Email: z.ZodType<string>;
-  contact1MobileCode: z.ZodType<string | undefined>;
-  contact1EmailCode: z.ZodType<string | undefined>;
+  contact2Type: requiredChoice(label("contact2Type"), CONTACT_TYPES),
+  contact2Name: requiredText(label("contact2Name"), 50),
+  contact2Position: optionalText(label("contact2Position"), 50),
+  contact2Mobile: requiredText(label("contact2Mobile"), 24),
+  contact2Email: requiredEmail(label("contact2Email")),
 };
 
 function contactsSchema() {

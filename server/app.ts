@@ -16,6 +16,8 @@ import { rejectCrossSiteWrites, securityHeaders } from "./security";
 import { createObjectStore } from "./storage";
 import { localStorageHost } from "./storage/local-host";
 import type { ObjectStore } from "./storage/object-store";
+import { createNotifier } from "./notify";
+import type { Notifier } from "./notify/notifier";
 
 export type ServerDeps = {
   config: Config;
@@ -28,6 +30,8 @@ export type ServerDeps = {
   remixBuild?: ServerBuild | (() => Promise<ServerBuild>);
   /** Where uploads live; by default the configured store (STORAGE). */
   store?: ObjectStore;
+  /** E-mail and SMS; by default SMTP_URL or the file outbox, and SMS_PROVIDER. */
+  notifier?: Notifier;
   /** Where fingerprinted client assets live (public/build). */
   publicDir?: string;
 };
@@ -75,7 +79,8 @@ export function createServerApp(deps: ServerDeps) {
   });
 
   const store = deps.store ?? createObjectStore(config, database.db);
-  const apiDeps = { db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator, store };
+  const notifier = deps.notifier ?? createNotifier(config);
+  const apiDeps = { db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator, store, notifier };
   if (store.kind === "local") app.use(localStorageHost({ db: database.db, store, logger }));
   app.use(fileRoutes(apiDeps));
   app.use("/api", createApiRouter(apiDeps));

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { formatDemoAccounts, seedDemoData } from "./seed/demo-data";
 import { createUser } from "./seed/create-user";
+import { listReviewsCommand, reviewProfileCommand } from "./exhibitor/review-queue";
 
 /** `npm run db:migrate` and `npm run db:seed`, on the embedded database or DATABASE_URL. */
 async function main(command: string | undefined) {
@@ -12,7 +13,7 @@ async function main(command: string | undefined) {
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");
     if (command === "seed") {
       const { created } = await seedDemoData(database.db);
-      console.log(created ? `Demo data loaded.\n${formatDemoAccounts()}` : "Demo data already present; nothing changed.");
+      console.log(created ? `Demo data loaded.\n${formatDemoAccounts()}` : "Demo data already present; added only missing menus and lists.");
     } else if (command === "create-user") {
       // Groups of four: <username> <password> <role> <business name>; several accounts in one run.
       const args = process.argv.slice(3);
@@ -24,8 +25,12 @@ async function main(command: string | undefined) {
           console.log(`Created user ${username} (id ${id}).`);
         }),
       );
+    } else if (command === "review-profile") {
+      console.log(await reviewProfileCommand(database.db, process.argv.slice(3)));
+    } else if (command === "list-reviews") {
+      console.log(await listReviewsCommand(database.db));
     } else if (command !== "migrate") {
-      throw new Error(`Unknown command "${command}". Use "migrate", "seed" or "create-user".`);
+      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "create-user", "review-profile" or "list-reviews".`);
     }
   } finally {
     await database.close();

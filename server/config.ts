@@ -56,6 +56,17 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag,
+  /** Real e-mail through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); unset: the file outbox. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => !value || /^smtps?:\/\/[^/\s]/.test(value), { message: "must start with smtp:// or smtps://" }),
+  /** Sender address of every e-mail (outbox and SMTP); default noreply@portal.local. */
+  MAIL_FROM: z.string().trim().optional().transform((value) => (value ? value : undefined)),
+  /** Where SMS go; only the file outbox (DATA_DIR/outbox/*.sms.json) exists so far. */
+  SMS_PROVIDER: z.enum(["outbox"]).default("outbox"),
 }).superRefine((env, ctx) => {
   if (env.STORAGE !== "s3") return;
   for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import type { Language } from "~/i18n/config";
 import { translate } from "~/i18n/config";
 import { clearTicket, getLanguage, readTicket, serializeNotice } from "./cookies.server";
+import { holdPostedForm } from "./form-hold.server";
 
 /** Spec point 7: default 300 s, uploads 600 s. */
 export const API_TIMEOUT_MS = 300_000;
@@ -24,7 +25,7 @@ export type ApiRequest = {
   method?: "GET" | "POST";
   query?: Record<string, string | number | undefined>;
   /** Form-encoded body: the API's default. */
-  form?: Record<string, string | number | undefined>;
+  form?: Record<string, string | number | readonly string[] | undefined>;
   /** JSON body, where the spec says so. */
   json?: unknown;
   upload?: FormData;
@@ -73,7 +74,11 @@ export function createApiClient(options: ClientOptions) {
       body = request.upload;
     } else if (request.form) {
       const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(request.form)) if (value !== undefined) params.set(key, String(value));
+      for (const [key, value] of Object.entries(request.form)) {
+        // A list (ticked checkboxes) is sent as the key repeated, as a browser would.
+        if (Array.isArray(value)) for (const item of value) params.append(key, item);
+        else if (value !== undefined) params.set(key, String(value));
+      }
       headers.set("content-type", "application/x-www-form-urlencoded");
       body = params;
     }
@@ -167,6 +172,7 @@ export async function handleAuthErrors<T>(result: ApiResult<T>, request: Request
     const headers = new Headers();
     headers.append("Set-Cookie", await clearTicket(context));
     headers.append("Set-Cookie", serializeNotice("session.expired", context));
+    for (const cookie of await holdPostedForm(request, context)) headers.append("Set-Cookie", cookie);
     throw redirect(loginUrl(returnPath(request)), { headers });
   }
   if (result.code === 403) throw redirect("/401");

@@ -5,6 +5,7 @@ import type { Language } from "~/i18n/config";
 import type { MenuItem, PermissionInfo } from "./api-types";
 import { apiFor, handleAuthErrors, loginUrl, returnPath, type ApiClient } from "./api.server";
 import { clearTicket, getLanguage, readTicket } from "./cookies.server";
+import { holdPostedForm } from "./form-hold.server";
 import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "./menus";
 import { isPersonalPath, isPublicPath } from "./public-routes";
 import { pageExistsFor } from "./route-patterns";
@@ -85,7 +86,11 @@ export async function getShellUser(request: Request, context: AppLoadContext): P
 export async function requireShellUser(request: Request, context: AppLoadContext, path = new URL(request.url).pathname) {
   const user = await getShellUser(request, context);
   if (!user) {
-    throw redirect(loginUrl(returnPath(request)), { headers: { "Set-Cookie": await clearTicket(context) } });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await clearTicket(context));
+    // A form posted after the session ended is kept for after sign-in (form-hold.server.ts).
+    for (const cookie of await holdPostedForm(request, context)) headers.append("Set-Cookie", cookie);
+    throw redirect(loginUrl(returnPath(request)), { headers });
   }
   if (!isPersonalPath(path) && !isPublicPath(path) && !user.allowed.has(stripTrailingSlash(path))) {
     throw redirect("/401");

@@ -12,6 +12,7 @@ import { translate } from "~/i18n/config";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/auth.server";
 import { captchaKindFrom, clickFromForm, fetchCaptcha } from "~/lib/captcha.server";
+import { accountCookie } from "~/lib/form-hold.server";
 import { clearNotice, getLanguage, readNotice, readTicket, setTicket } from "~/lib/cookies.server";
 import { useIsPending } from "~/lib/hooks";
 import { loginSchema } from "~/schemas/login";
@@ -87,6 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const headers = new Headers();
   headers.append("Set-Cookie", await setTicket(context, result.data.ticket));
+  // Whose typed forms may be given back after a session ends (form-hold.server.ts).
+  headers.append("Set-Cookie", await accountCookie(context).serialize(username.trim().toLowerCase()));
   headers.append("Set-Cookie", clearNotice(context));
   throw redirect(safeRedirect(formData.get("redirectTo")), { headers });
 }

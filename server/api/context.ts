@@ -5,6 +5,7 @@ import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import type { RsaKeys } from "../auth/secrets";
 import type { Translator } from "../translate/provider";
+import type { Notifier } from "../notify/notifier";
 
 /** What every API route module receives. Nothing here holds per-user state. */
 export type ApiDeps = {
@@ -14,6 +15,8 @@ export type ApiDeps = {
   rsa: RsaKeys;
   translator: Translator;
   store: ObjectStore;
+  /** E-mail and SMS (verification codes, notices). */
+  notifier: Notifier;
 };
 
 /** The ticket travels as a `ticket` header (server-to-server) or a `ticket` cookie (browsers). */

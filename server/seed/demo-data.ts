@@ -1,6 +1,7 @@
 import type { Database } from "../db/database";
 import { hashPassword } from "../auth/password";
 import { loadReferenceData } from "../lookups/reference-data";
+import { seedExhibitorReference } from "./exhibitor-reference";
 import { seedHomeContent } from "./home-content";
 import { demoButtonAuths, demoMenus, demoRoleButtons, demoRoleMenus } from "./menus";
 import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./roles";
@@ -22,10 +23,26 @@ export async function hasDemoData(db: Database) {
   return Boolean(await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirst());
 }
 
-/** The demo exhibition, menus, button windows and the four demo accounts. Skips if present. */
+const DEMO_EXHIBITION_CODE = "PITF2026";
+
+/**
+ * Rows added to the demo data after it was first seeded (menus, exhibitor choice lists), so an
+ * existing data directory gets them too. Inserts only what is missing; never changes a row.
+ */
+async function addMissingDemoRows(db: Database) {
+  await db.insertInto("menus").values(demoMenus).onConflict((oc) => oc.column("id").doNothing()).execute();
+  await db.insertInto("role_menus").values(demoRoleMenus).onConflict((oc) => oc.columns(["role_id", "menu_id"]).doNothing()).execute();
+  const exhibition = await db.selectFrom("exhibitions").select("id").where("code", "=", DEMO_EXHIBITION_CODE).executeTakeFirst();
+  if (exhibition) await seedExhibitorReference(db, exhibition.id);
+}
+
+/** The demo exhibition, menus, button windows and the four demo accounts. Only adds missing rows if present. */
 export async function seedDemoData(db: Database, now = new Date()) {
   await seedReferenceData(db);
-  if (await hasDemoData(db)) return { created: false as const };
+  if (await hasDemoData(db)) {
+    await addMissingDemoRows(db);
+    return { created: false as const };
+  }
   // Hash outside the transaction: the embedded database has one connection.
   const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
 
@@ -33,7 +50,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
     const exhibition = await trx
       .insertInto("exhibitions")
       .values({
-        code: "PITF2026",
+        code: DEMO_EXHIBITION_CODE,
         name_zh: "2026 鹏城国际智能科技博览会",
         name_en: "Pengcheng International Smart Technology Fair 2026",
         starts_on: "2026-12-08",
@@ -85,6 +102,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
     await trx.insertInto("button_auths").values(demoButtonAuths(now)).execute();
     await trx.insertInto("role_buttons").values(demoRoleButtons).execute();
     await seedHomeContent(trx, exhibition.id);
+    await seedExhibitorReference(trx, exhibition.id);
   });
   return { created: true as const };
 }

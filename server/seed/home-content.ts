@@ -30,7 +30,9 @@ export type DoneCheck = (db: Database, userId: number) => Promise<boolean | null
 const unknownYet: DoneCheck = async () => null;
 
 export const doneChecks: Record<string, DoneCheck> = {
-  "profile-submitted": unknownYet,
+  // Done once the organizer has approved the profile (approved_at stays set through later edits).
+  "profile-submitted": async (db, userId) =>
+    Boolean((await db.selectFrom("exhibitor_profiles").select("approved_at").where("user_id", "=", userId).executeTakeFirst())?.approved_at),
   "badges-applied": unknownYet,
   "fascia-submitted": unknownYet,
   "services-ordered": unknownYet,

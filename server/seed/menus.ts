@@ -65,6 +65,8 @@ export const demoMenus: SeedMenu[] = [
   menu(14, 10, 4, "/exhibitorInfo/exhibitorCertificateApply", "展商证件申请", "Exhibitor badge application", "badge"),
   menu(15, 10, 5, "/exhibitorInfo/promotionalVideo", "宣传视频", "Promotional video", "video"),
   menu(16, 10, 6, "/exhibitorInfo/epidemicDeclaration", "防疫申报", "Epidemic declaration", "health", { is_menu: 2 }),
+  // The organizer's review of submitted profiles; only roleId 1 (who sees every menu) has it.
+  menu(17, 10, 7, "/exhibitorInfo/exhibitorReview", "展商资料审核", "Exhibitor data review", "audit"),
 
   // Invitation /invitation (its pages live under /exhibitorInfo/invitation)
   menu(110, 0, 20, "/invitation", "观众邀请", "Invitation", "mail"),
@@ -120,9 +122,11 @@ export const demoMenus: SeedMenu[] = [
 /** The carrier's pages; every other menu belongs to the exhibitor. */
 const CARRIER_MENU_IDS = [3, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
+/** Organizer pages: granted to no role, roleId 1 sees them anyway. */
+export const ADMIN_ONLY_MENU_IDS = new Set([17]);
 
 export const demoRoleMenus = [
-  ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),
+  ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),
   ...CARRIER_MENU_IDS.map((menu_id) => ({ role_id: CARRIER_ROLE_ID, menu_id })),
 ];
 

@@ -1,0 +1,37 @@
+import type { Database } from "../db/database";
+
+/** The choice lists of the profile's exhibits step, per exhibition (seeded by server/seed/exhibitor-reference.ts). */
+
+export type NamedItem = { id: number; name: string; nameEn: string };
+export type AreaTheme = NamedItem & { pavilions: (NamedItem & { code: string })[] };
+
+export async function listExhibitClasses(db: Database, exhibitionId: number): Promise<NamedItem[]> {
+  const rows = await db.selectFrom("exhibit_classes").select(["id", "name_zh", "name_en"]).where("exhibition_id", "=", exhibitionId).orderBy("sort").orderBy("id").execute();
+  return rows.map((r) => ({ id: r.id, name: r.name_zh, nameEn: r.name_en }));
+}
+
+export async function listIndustries(db: Database, exhibitionId: number): Promise<NamedItem[]> {
+  const rows = await db.selectFrom("industries").select(["id", "name_zh", "name_en"]).where("exhibition_id", "=", exhibitionId).orderBy("sort").orderBy("id").execute();
+  return rows.map((r) => ({ id: r.id, name: r.name_zh, nameEn: r.name_en }));
+}
+
+/** Themes with their pavilions (halls); a pavilion's id is the hall id. */
+export async function listAreaClassify(db: Database, exhibitionId: number): Promise<AreaTheme[]> {
+  const themes = await db.selectFrom("exhibition_themes").select(["id", "name_zh", "name_en"]).where("exhibition_id", "=", exhibitionId).orderBy("sort").orderBy("id").execute();
+  const halls = themes.length
+    ? await db
+        .selectFrom("theme_halls")
+        .innerJoin("halls", "halls.id", "theme_halls.hall_id")
+        .select(["theme_halls.theme_id", "halls.id", "halls.code", "halls.name_zh", "halls.name_en"])
+        .where("theme_halls.theme_id", "in", themes.map((t) => t.id))
+        .orderBy("halls.sort")
+        .orderBy("halls.id")
+        .execute()
+    : [];
+  return themes.map((t) => ({
+    id: t.id,
+    name: t.name_zh,
+    nameEn: t.name_en,
+    pavilions: halls.filter((h) => h.theme_id === t.id).map((h) => ({ id: h.id, code: h.code, name: h.name_zh, nameEn: h.name_en })),
+  }));
+}

@@ -1,0 +1,39 @@
+import nodemailer from "nodemailer";
+import type { EmailMessage } from "./notifier";
+
+export type SmtpSender = {
+  send(message: EmailMessage): Promise<void>;
+  close(): void;
+};
+
+/**
+ * Real e-mail through the SMTP server in SMTP_URL (credentials, port and TLS all come from the
+ * URL: smtps:// is implicit TLS, smtp:// upgrades with STARTTLS when the server offers it).
+ * Sending happens inside an API request, so the timeouts are short rather than nodemailer's minutes.
+ */
+export function createSmtpSender(options: { url: string; from: string }): SmtpSender {
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(message) {
+      // Plain addresses only (as the outbox): a newline in them would be header injection.
+      for (const address of [message.to, message.replyTo]) {
+        if (address !== undefined && /[\r\n]/.test(address)) throw new Error("smtp: invalid address");
+      }
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

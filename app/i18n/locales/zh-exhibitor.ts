@@ -136,7 +136,7 @@ const exhibitor: Resource["exhibitor"] = {
     link: "参展确认函",
     title: "参展确认函",
     print: "打印或另存为 PDF",
-    greeting: "{{company}}：",
+    greeting: "致 {{company}}：",
     body: "兹确认贵司参加 {{exhibition}}。",
     booth: "展位号：{{booths}}",
     theme: "展览主题及展馆：{{theme}} / {{pavilion}}",

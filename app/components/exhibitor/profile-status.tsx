@@ -149,14 +149,16 @@ export function ProfileSummary({ profile, options }: { profile: Profile; options
 
 export function ProfileHistory({ history }: { history: ProfileView["history"] }) {
   const { t } = useTranslation();
-  if (!history.length) return null;
+  // Draft saves stay in the audit trail; the page lists what changed the profile's state.
+  const shown = history.filter((event) => event.action !== "draft_saved");
+  if (!shown.length) return null;
   return (
     <section aria-labelledby="profile-history">
       <Title order={2} size="h5" id="profile-history">
         {t("exhibitor.history.title")}
       </Title>
       <List size="sm" mt="xs" data-testid="profile-history">
-        {history.map((event, i) => (
+        {shown.map((event, i) => (
           <List.Item key={i}>
             {new Date(event.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC · {event.actorLabel} · {t(`exhibitor.history.actions.${event.action}`, { defaultValue: event.action })}
             {event.comment ? ` — ${event.comment}` : ""}

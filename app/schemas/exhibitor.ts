@@ -75,6 +75,16 @@ const website = z.preprocess(
     .optional(),
 );
 
+/** Cross-field rules run even when a field already failed: every error of a step shows at once. */
+const ALWAYS = { when: () => true };
+
+/** A required id (select): absent or blank → '{prop} is required'; not a positive integer → 'correct'. */
+const requiredId = (prop: string) =>
+  z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : blank(v)),
+    z.string({ message: withProp("validation.required", prop) }).regex(/^\d{1,9}$/, withProp("validation.correct", prop)).transform(Number).pipe(z.number().positive(withProp("validation.correct", prop))),
+  );
+
 export type StepContext = { language: "zh" | "en"; districtsExist: boolean };
 
 const companyFields = {
@@ -94,17 +104,18 @@ const companyFields = {
 
 function companySchema(ctx: StepContext) {
   return z.object(companyFields).superRefine((value, issues) => {
+    // Runs even when a field failed, so every error shows at once (see ALWAYS).
     const need = (path: string, message: string) => issues.addIssue({ code: "custom", path: [path], message });
     if (value.listingStatus === "listed") {
       if (!value.stockCode) need("stockCode", withProp("validation.required", label("stockCode")));
       else if (!/^[A-Za-z0-9.]{1,12}$/.test(value.stockCode)) need("stockCode", withProp("validation.correct", label("stockCode")));
     }
-    const parts = requiredAddressParts({ language: ctx.language, countryId: value.countryId, provinceCode: value.provinceCode, districtsExist: ctx.districtsExist });
+    const parts = requiredAddressParts({ language: ctx.language, countryId: Number(value.countryId) || null, provinceCode: value.provinceCode, districtsExist: ctx.districtsExist });
     if (!value.countryId) need("countryId", withProp("validation.required", label("countryId")));
     if (parts.province && !value.provinceCode) need("provinceCode", withProp("validation.required", label("provinceCode")));
     if (parts.city && !value.cityCode) need("cityCode", withProp("validation.required", label("cityCode")));
     if (parts.district && !value.districtCode) need("districtCode", withProp("validation.required", label("districtCode")));
-  });
+  }, ALWAYS);
 }
 
 /** Spec point 5: a mobile inside China is 11 digits, 13x to 19x; an overseas one is international. */
@@ -136,7 +147,7 @@ function contactsSchema() {
         issues.addIssue({ code: "custom", path: [`contact${n}Mobile`], message: withProp("validation.correct", label(`contact${n}Mobile`)) });
       }
     }
-  });
+  }, ALWAYS);
 }
 
 const presentationFields = {
@@ -157,14 +168,14 @@ function presentationSchema() {
     if (value.videoUrl && !value.videoCoverUrl) {
       issues.addIssue({ code: "custom", path: ["videoCoverUrl"], message: withProp("validation.required", label("videoCoverUrl")) });
     }
-  });
+  }, ALWAYS);
 }
 
 const exhibitsFields = {
   exhibitClassIds: requiredList(label("exhibitClassIds"), idValue(label("exhibitClassIds")), 1, MAX_EXHIBIT_CLASSES),
   industryIds: requiredList(label("industryIds"), idValue(label("industryIds")), 1, MAX_INDUSTRIES),
-  themeId: z.preprocess(blank, idValue(label("themeId")).optional()).refine((v) => v !== undefined, withProp("validation.required", label("themeId"))),
-  pavilionId: z.preprocess(blank, idValue(label("pavilionId")).optional()).refine((v) => v !== undefined, withProp("validation.required", label("pavilionId"))),
+  themeId: requiredId(label("themeId")),
+  pavilionId: requiredId(label("pavilionId")),
 };
 
 const eventsFields = {

@@ -46,7 +46,7 @@ export type ProfileView = {
 };
 
 const HISTORY_LENGTH = 20;
-const WRITE_ATTEMPTS = 8;
+const WRITE_ATTEMPTS = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -114,6 +114,8 @@ async function applyChange(db: Database, load: () => Promise<ProfileRow>, actor:
       return updated;
     });
     if (written) return written;
+    // Someone wrote in between: back off a random while so racing writers spread out.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
   }
   throw new ApiError(ApiCode.conflict, "profileApi.busy");
 }

@@ -43,7 +43,7 @@ const AREAS = ["/index", "/exhibitorInfo", "/invitation", "/boothConstruction", 
 const SPEC_PAGES = [
   "/index/schedule", "/index/promote", "/index/premise", "/index/service", "/index/hotel", "/index/poster",
   "/index/bannerDownload", "/index/posterCn", "/index/posterEn", "/index/drawingSubmission", "/changePassword",
-  "/exhibitorInfo/exhibitorData", "/exhibitorInfo/groupData", "/exhibitorInfo/miniProgram", "/exhibitorInfo/exhibitorCertificateApply",
+  "/exhibitorInfo/exhibitorData", "/exhibitorInfo/exhibitorReview", "/exhibitorInfo/groupData", "/exhibitorInfo/miniProgram", "/exhibitorInfo/exhibitorCertificateApply",
   "/exhibitorInfo/invitation/custom", "/exhibitorInfo/invitation/exhibitorTopRanking", "/exhibitorInfo/invitation/exhibitorRanking",
   "/exhibitorInfo/invitation/inviteAudienceData", "/exhibitorInfo/promotionalVideo", "/exhibitorInfo/epidemicDeclaration",
   "/boothConstruction/standardConstruction", "/boothConstruction/insurancePurchase", "/boothConstruction/entrySafetyCommitment",
@@ -75,9 +75,9 @@ describe("seeded menu tree", () => {
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("grants the exhibitor everything but the carrier pages and the carrier exactly 3, 70, 72, 73", () => {
+  it("grants the exhibitor everything but the carrier pages and the organizer's review, and the carrier exactly 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
-    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => id !== 72 && id !== 73).sort((a, b) => a - b));
+    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => id !== 72 && id !== 73 && id !== 17).sort((a, b) => a - b));
     expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([3, 70, 72, 73]);
   });
 });

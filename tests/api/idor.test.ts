@@ -4,6 +4,7 @@ import { pageRoutes, serverRoutes } from "../support/inventory";
 import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
+import { exhibitorSweep } from "./idor-exhibitor";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -160,6 +161,7 @@ const sweep: Record<string, Entry> = {
   "routes/_shell.feedback": { noOwnedId: "files new feedback for the caller; an image arrives as a file, never as a reference" },
   "routes/_shell.skin": { noOwnedId: OWN_SESSION },
   "routes/_shell.contact": { noOwnedId: EXHIBITION_WIDE },
+  ...exhibitorSweep,
 };
 
 /** The address pickers are many routes of one kind. */

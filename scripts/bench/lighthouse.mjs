@@ -70,6 +70,7 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
     for (const page of [
       { name: "login", path: "/login" },
       { name: "index", path: "/index", cookie },
+      { name: "exhibitorData", path: "/exhibitorInfo/exhibitorData?step=company", cookie },
     ]) {
       log(`  lighthouse ${page.path}`);
       const flags = {

@@ -44,6 +44,7 @@ export function loadTargets(cookie) {
     { name: "login", path: "/login", note: "signed out" },
     { name: "index", path: "/index", cookie, note: "signed in home" },
     { name: "changePassword", path: "/changePassword", cookie, note: "signed in area page" },
+    { name: "exhibitorData", path: "/exhibitorInfo/exhibitorData?step=company", cookie, note: "first full area: profile step with the country list" },
   ];
 }
 

@@ -61,7 +61,20 @@ export async function findProfile(db: Database, userId: number) {
   return db.selectFrom("exhibitor_profiles").selectAll().where("user_id", "=", userId).executeTakeFirst();
 }
 
-/** The caller's profile, created (draft, empty, random unique id) on first read. */
+/**
+ * For reading: the caller's profile, or an empty draft that is not stored (no unique id yet).
+ * Reading never writes (tests/api/anti-forgery.test.ts: no GET changes data).
+ */
+export async function readProfile(db: Database, owner: ProfileOwner): Promise<ProfileRow> {
+  return (
+    (await findProfile(db, owner.userId)) ?? {
+      user_id: owner.userId, exhibition_id: owner.exhibitionId, unique_id: "", status: "draft", draft: {}, submitted: null, review_comment: null,
+      submitted_at: null, reviewed_at: null, reviewed_by: null, approved_at: null, version: 0, updated_at: new Date(),
+    }
+  );
+}
+
+/** For writing: the caller's profile, created (draft, empty, random unique id) on the first write. */
 export async function loadProfile(db: Database, owner: ProfileOwner): Promise<ProfileRow> {
   const existing = await findProfile(db, owner.userId);
   if (existing) return existing;

@@ -103,9 +103,13 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
     expect(await menus(std01)).not.toContain("/exhibitorInfo/exhibitorReview");
   });
 
-  it("creates the profile on first read: draft, random url-safe unique id, nothing complete", async () => {
+  it("reads an empty draft without storing it, and creates the profile (random url-safe unique id) on the first save", async () => {
+    const empty = await profile(std01);
+    expect(empty).toMatchObject({ status: "draft", draft: {}, submitted: null, version: 0, complete: false, firstIncompleteStep: "company", expectedReviewBy: null, uniqueId: "" });
+    expect(await api.db.selectFrom("exhibitor_profiles").select("user_id").execute()).toEqual([]);
+    await save(std01, "company", {});
+    await save(raw01, "company", {});
     const first = await profile(std01);
-    expect(first).toMatchObject({ status: "draft", draft: {}, submitted: null, version: 0, complete: false, firstIncompleteStep: "company", expectedReviewBy: null });
     expect(first.uniqueId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     expect((await profile(raw01)).uniqueId).not.toBe(first.uniqueId);
     expect((await profile(std01)).uniqueId).toBe(first.uniqueId);

@@ -14,7 +14,7 @@ import {
 import { getGroupInfo, saveGroupInfo } from "../../exhibitor/group-info";
 import type { CheckContext, ContactCodes } from "../../exhibitor/profile-checks";
 import { stepErrors } from "../../exhibitor/profile-checks";
-import { findProfile, isPublished, loadProfile, readDraft, profileView, reviewProfile, saveDraftStep, StepsIncomplete, submitProfile, updateContacts, type Actor } from "../../exhibitor/profiles";
+import { findProfile, isPublished, readDraft, readProfile, profileView, reviewProfile, saveDraftStep, StepsIncomplete, submitProfile, updateContacts, type Actor } from "../../exhibitor/profiles";
 import { listReviews } from "../../exhibitor/review-queue";
 import { listAreaClassify, listExhibitClasses, listIndustries } from "../../exhibitor/reference-lists";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
@@ -83,7 +83,7 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
   const requireAdmin = (user: SessionUser["user"]) => {
     if (user.roleId !== ADMIN_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
   };
-  const ownView = async (req: Request, ctx: CheckContext) => profileView(db, await loadProfile(db, ctx), requestLanguage(req));
+  const ownView = async (req: Request, ctx: CheckContext) => profileView(db, await readProfile(db, ctx), requestLanguage(req));
 
   router.get(
     "/smeb/exhibitor/info/findByUserId",
@@ -145,7 +145,7 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
     "/smeb/exhibitor/info/getExhibitionLetterUrl",
     handle(async (req, res) => {
       const { ctx } = await caller(req, res);
-      const row = await loadProfile(db, ctx);
+      const row = await readProfile(db, ctx);
       if (!isPublished(row)) throw new ApiError(ApiCode.badRequest, "errors.improveInfo");
       return { url: EXHIBITION_LETTER_URL };
     }),

@@ -5,6 +5,7 @@ import uploads from "./en-uploads";
 import verify from "./en-verify";
 import profileApi from "./en-profile-api";
 import exhibitor from "./en-exhibitor";
+import orders from "./en-orders";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -100,6 +101,7 @@ const en = {
   verify,
   profileApi,
   exhibitor,
+  orders,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

@@ -6,6 +6,7 @@ import uploads from "./zh-uploads";
 import verify from "./zh-verify";
 import profileApi from "./zh-profile-api";
 import exhibitor from "./zh-exhibitor";
+import orders from "./zh-orders";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -101,6 +102,7 @@ const zh: Resource = {
   verify,
   profileApi,
   exhibitor,
+  orders,
   common: {
     loading: "加载中…",
     cancel: "取消",

@@ -1,0 +1,5 @@
+/** On-site service ordering texts (en). */
+const orders = {
+};
+
+export default orders;

@@ -1,0 +1,5 @@
+/** On-site service ordering texts (zh). */
+const orders = {
+};
+
+export default orders;

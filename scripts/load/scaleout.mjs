@@ -60,6 +60,21 @@ export async function crossProcessChecks({ a, b, proxy, db, lockAccount, passwor
     return "signed in on A; B served /index (same company name) and /skin data with that cookie";
   });
 
+  await run("exhibitor data draft saved through A is seen by B", async () => {
+    const viaA = new Browser({ baseUrl: a.baseUrl, ip: "10.60.0.4", stats });
+    await viaA.signIn(DEMO.username, DEMO.password);
+    const marker = `草稿-${Date.now().toString(36)}`;
+    const form = new URLSearchParams({ step: "company", intent: "save", companyNameZh: marker }).toString();
+    await viaA.request("post", "POST", "/exhibitorInfo/exhibitorData?step=company", {
+      body: form,
+      document: true,
+      check: (res) => (res.status === 302 ? null : `expected a redirect after saving, got ${res.status}`),
+    });
+    const viaB = sameBrowserAt(viaA, b.baseUrl);
+    await viaB.loadDocument("/exhibitorInfo/exhibitorData?step=company", marker);
+    return "saved the company step on A; B's page shows the same draft";
+  });
+
   await run("session ended through B is refused by A", async () => {
     const viaA = new Browser({ baseUrl: a.baseUrl, ip: "10.60.0.2", stats });
     await viaA.signIn(DEMO.username, DEMO.password);

@@ -1,7 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
+import { z } from "zod";
+
+const UNCHECKED = z.object({}).passthrough();
 
 /**
  * Every portal form the same way: the route's zod schema checks in the browser (on blur, then as
@@ -23,7 +25,10 @@ export function usePortalForm<Schema extends z.ZodType<Record<string, unknown>, 
     constraint: getZodConstraint(schema),
     shouldValidate: options.shouldValidate ?? "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // A button marked formNoValidate (save draft, reload choices...) skips the rules, as the
+    // browser does without JavaScript; Conform itself would validate every submit.
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: (submitter instanceof HTMLButtonElement && submitter.formNoValidate ? UNCHECKED : schema) as Schema }),
   });
 }
 

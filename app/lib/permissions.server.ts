@@ -92,7 +92,7 @@ export async function requireShellUser(request: Request, context: AppLoadContext
     for (const cookie of await holdPostedForm(request, context)) headers.append("Set-Cookie", cookie);
     throw redirect(loginUrl(returnPath(request)), { headers });
   }
-  if (!isPersonalPath(path) && !isPublicPath(path) && !user.allowed.has(stripTrailingSlash(path))) {
+  if (!isPersonalPath(path) && !isPublicPath(path) && !user.allowed.has(menuPathOf(stripTrailingSlash(path)))) {
     throw redirect("/401");
   }
   return user;
@@ -101,6 +101,13 @@ export async function requireShellUser(request: Request, context: AppLoadContext
 /** Spec point 4: from / or /index, the first non-top-level allowed page; /index when there is none. */
 export function landingPath(user: ShellUser) {
   return firstAllowedRoute(user.menus, user.pageExists) ?? "/index";
+}
+
+/** Pages opened from a menu page but not in the menu themselves take that page's permission. */
+const SUB_PAGES: [RegExp, string][] = [[/^\/exhibitorInfo\/exhibitorData\/letter$/, "/exhibitorInfo/exhibitorData"]];
+
+export function menuPathOf(path: string) {
+  return SUB_PAGES.find(([pattern]) => pattern.test(path))?.[1] ?? path;
 }
 
 function stripTrailingSlash(path: string) {

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -132,6 +131,7 @@ function StepForm({ actionResult }: { actionResult?: SubmissionResult<string[]> 
   const districtsExist = (data.options.districts ?? []).length > 0;
   const lastResult =
     actionResult ?? (data.checkErrors ? { status: "error" as const, initialValue: data.values as Record<string, string>, error: data.checkErrors } : undefined);
+  // Save draft, previous, the choice, translate and code buttons are formNoValidate: no rules for them.
   const [form, fields] = usePortalForm({
     id: `profile-${step}`,
     schema: stepSchema(step, { language: data.language, districtsExist }),

@@ -14,8 +14,8 @@ export const handle = { breadcrumb: "exhibitor.letter.title" };
 
 /** The exhibition confirmation letter of an approved profile, printable (the browser saves it as PDF). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Part of the exhibitor data page: the same menu permission.
-  const { api, language, info } = await requireShellUser(request, context, "/exhibitorInfo/exhibitorData");
+  // A sub-page of the exhibitor data page: the same menu permission (menuPathOf).
+  const { api, language, info } = await requireShellUser(request, context);
   const title = translate(language, "exhibitor.letter.title");
   const letter = await handleAuthErrors(await api.call<{ url: string }>("/smeb/exhibitor/info/getExhibitionLetterUrl"), request, context);
   if (!letter.ok) return json({ title, ready: false as const, message: letter.message }, { headers: { "Cache-Control": "no-store" } });

@@ -11,8 +11,12 @@ export function clientIpFor(testInfo: TestInfo, salt = "") {
   return `10.${hash[0]}.${hash[1]}.${1 + (hash[2]! % 254)}`;
 }
 
+/** Exhibitor accounts of the exhibitor profile specs (exhibitor-*.spec.ts): one per test, so they run in parallel. */
+export const PROFILE_ACCOUNTS = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor"] as const;
+export type ProfileAccount = (typeof PROFILE_ACCOUNTS)[number];
+
 /** The throwaway account of this project (the start script creates one per project). */
-export function accountFor(kind: "captcha" | "password" | "expire" | "spare", testInfo: TestInfo) {
+export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount, testInfo: TestInfo) {
   return `e2e-${kind}-${testInfo.project.name}`;
 }
 

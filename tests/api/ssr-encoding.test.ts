@@ -1,0 +1,36 @@
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { portalClient } from "../support/portal-client";
+import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+
+/**
+ * Server-rendered pages are valid UTF-8 without zero bytes, in Chinese too. React 18.3's stream
+ * writer left a zero byte every 2 KB where a multi-byte character met its buffer's end, which
+ * broke Chinese text for browsers without JavaScript (app/entry.server.tsx filters them).
+ */
+let api: TestApi;
+let build: ServerBuild;
+beforeAll(async () => {
+  build = await loadRemixBuild();
+  api = await startTestApi("pglite", {}, { remixBuild: build });
+});
+afterAll(() => api?.close());
+
+describe("server-rendered HTML", () => {
+  it("has no zero bytes and decodes as UTF-8, for long Chinese and English pages", async () => {
+    const signedIn = portalClient(api.baseUrl);
+    await signedIn.signIn("std01", "Expo#2026");
+    const signedOut = portalClient(api.baseUrl);
+    const pages = ["/index/premise", "/index/promote", "/index/service", "/index/hotel", "/index/schedule", "/exhibitorInfo/exhibitorData?step=company"];
+    for (const language of ["zh", "en"]) {
+      for (const [browser, path] of [...pages.map((p) => [signedIn, p] as const), ...pages.slice(0, 4).map((p) => [signedOut, p] as const)]) {
+        const response = await browser.request(path, { headers: { "accept-language": language } });
+        expect(response.status, path).toBe(200);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        expect(bytes.length, path).toBeGreaterThan(8192);
+        expect(bytes.indexOf(0), `${language} ${path}: first zero byte`).toBe(-1);
+        expect(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes), path).not.toThrow();
+      }
+    }
+  });
+});

@@ -1,0 +1,359 @@
+import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { formatMoney } from "../../app/lib/format";
+import { contractFontkit, loadContractFontBytes, wrapText } from "./contract-font";
+
+/**
+ * Contract PDFs of on-site service orders (spec point 5): the contract the server generates
+ * from an order, in Chinese or English, and the stamped contract the exhibitor uploads as
+ * scans, combined into one PDF.
+ */
+export type PriceKind = "advance" | "standard" | "onsite";
+
+export interface ContractLine {
+  nameZh: string;
+  nameEn: string;
+  unitZh: string;
+  unitEn: string;
+  quantity: number;
+  unitPriceCents: number;
+  priceKind: PriceKind;
+  lineTotalCents: number;
+}
+
+export interface ContractInput {
+  orderNo: string;
+  /** ISO time the order was created: the contract date and the PDF's creation date. */
+  createdAt: string;
+  exhibitionName: string;
+  exhibitorCompany: string;
+  boothNo: string;
+  contractorCompany?: string | null;
+  contractorContact?: string | null;
+  lines: ContractLine[];
+  totalCents: number;
+  contractVersion: number;
+}
+
+export type ContractLanguage = "zh" | "en";
+
+export const SERVICE_COMPANY = { zh: "鹏城国际会展服务有限公司", en: "Pengcheng International Exhibition Services Co., Ltd." } as const;
+
+const TEXTS = {
+  zh: {
+    title: "现场服务订购合同",
+    orderNo: "订单编号", date: "签订日期", exhibition: "展会名称", booth: "展位号", version: "合同版本",
+    partyA: "甲方（服务方）", partyB: "乙方（参展商）", contractor: "委托承建商", contact: "联系人",
+    intro: "经双方协商一致，乙方向甲方订购以下现场服务：",
+    columns: ["序号", "服务项目", "单位", "数量", "价格类型", "单价（元）", "金额（元）"],
+    priceKinds: { advance: "预订价", standard: "标准价", onsite: "现场价" },
+    total: "合计（人民币元）", totalInFigures: "合同总金额（小写）：人民币 ¥",
+    termsTitle: "合同条款",
+    terms: [
+      "付款：乙方应自本合同签订之日起 7 日内将合同总金额付至甲方指定账户，甲方确认收款后提供服务。",
+      "变更：乙方上传盖章合同后，本订单内容不可更改；如需增加服务，请另行下单。",
+      "现场价格：展会开幕当日及之后提交的订单按现场价格收费。",
+      "取消：合同上传后取消订单的，已付款项按甲方现场服务规定处理；已安装或已提供的服务不予退款。",
+      "本合同经双方盖章后生效；盖章合同的扫描件与原件具有同等效力。",
+    ],
+    stampA: "甲方（盖章）", stampB: "乙方（盖章）", signature: "授权代表签字：", signDate: "日期：",
+    page: (n: number, of: number) => `第 ${n} 页 / 共 ${of} 页`,
+  },
+  en: {
+    title: "On-site service order contract",
+    orderNo: "Order No.", date: "Date", exhibition: "Exhibition", booth: "Booth", version: "Contract version",
+    partyA: "Party A (service provider)", partyB: "Party B (exhibitor)", contractor: "Entrusted contractor", contact: "Contact",
+    intro: "Party B orders the following on-site services from Party A:",
+    columns: ["No.", "Service", "Unit", "Qty", "Price type", "Unit price (CNY)", "Amount (CNY)"],
+    priceKinds: { advance: "Advance", standard: "Standard", onsite: "On-site" },
+    total: "Total (CNY)", totalInFigures: "Contract total (in figures): CNY ",
+    termsTitle: "Terms",
+    terms: [
+      "Payment: Party B pays the contract total to Party A's designated account within 7 days of the contract date; services are provided once Party A has confirmed receipt.",
+      "Changes: once Party B has uploaded the stamped contract, this order cannot be changed; further services need a new order.",
+      "On-site prices: orders placed on or after the opening day of the exhibition are charged at on-site prices.",
+      "Cancellation: payments for an order cancelled after the contract was uploaded are settled under Party A's on-site service rules; services already installed or provided are not refunded.",
+      "This contract takes effect when stamped by both parties; a scan of the stamped contract is as valid as the original.",
+    ],
+    stampA: "Party A (stamp)", stampB: "Party B (stamp)", signature: "Authorized signature:", signDate: "Date:",
+    page: (n: number, of: number) => `Page ${n} of ${of}`,
+  },
+} as const;
+
+// A4 in points; margins leave room for the footer.
+const PAGE_SIZE: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+const FOOTER_SPACE = 36;
+const CONTENT_WIDTH = PAGE_SIZE[0] - 2 * MARGIN;
+const BODY_SIZE = 9.5;
+const LINE_GAP = 4;
+const INK = rgb(0.1, 0.1, 0.1);
+const GREY = rgb(0.45, 0.45, 0.45);
+const RULE = rgb(0.7, 0.7, 0.7);
+const HEADER_FILL = rgb(0.93, 0.94, 0.96);
+// Column widths of the lines table; the service name takes what the others leave.
+const FIXED_COLUMNS = [30, 40, 40, 54, 78, 86];
+const COLUMN_WIDTHS = [FIXED_COLUMNS[0]!, CONTENT_WIDTH - FIXED_COLUMNS.reduce((a, b) => a + b, 0), ...FIXED_COLUMNS.slice(1)];
+const RIGHT_ALIGNED_COLUMNS = new Set([3, 5, 6]);
+const CELL_PADDING = 4;
+
+/** Contract date: the calendar day in China time (UTC+8, no daylight saving), whatever the server's zone. */
+export function contractDate(createdAt: string): string {
+  const time = Date.parse(createdAt);
+  if (Number.isNaN(time)) throw new Error(`contract: createdAt is not a valid ISO time: ${createdAt}`);
+  return new Date(time + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** Page cursor: text flows down the current page and breaks to a new one when a block does not fit. */
+class Layout {
+  readonly pages: PDFPage[] = [];
+  page!: PDFPage;
+  y = 0;
+  /** Drawn at the top of each page the table continues on. */
+  onNewPage: (() => void) | null = null;
+
+  constructor(readonly doc: PDFDocument, readonly font: PDFFont, readonly bold: PDFFont) {
+    this.newPage();
+  }
+
+  newPage() {
+    this.page = this.doc.addPage(PAGE_SIZE);
+    this.pages.push(this.page);
+    this.y = PAGE_SIZE[1] - MARGIN;
+    this.onNewPage?.();
+  }
+
+  ensureSpace(height: number) {
+    if (this.y - height < MARGIN + FOOTER_SPACE) this.newPage();
+  }
+
+  text(text: string, x: number, y: number, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; alignRightAt?: number } = {}) {
+    const font = options.bold ? this.bold : this.font;
+    const size = options.size ?? BODY_SIZE;
+    const left = options.alignRightAt === undefined ? x : options.alignRightAt - font.widthOfTextAtSize(text, size);
+    this.page.drawText(text, { x: left, y, size, font, color: options.color ?? INK });
+  }
+
+  /** A wrapped paragraph at the cursor, indented by `indent`; returns nothing, moves the cursor. */
+  paragraph(text: string, options: { indent?: number; size?: number; bold?: boolean; hangingLabel?: string } = {}) {
+    const size = options.size ?? BODY_SIZE;
+    const indent = options.indent ?? 0;
+    const lines = wrapText(text, options.bold ? this.bold : this.font, size, CONTENT_WIDTH - indent);
+    lines.forEach((line, index) => {
+      this.ensureSpace(size + LINE_GAP);
+      this.y -= size + LINE_GAP;
+      if (index === 0 && options.hangingLabel) this.text(options.hangingLabel, MARGIN, this.y, { size, bold: options.bold });
+      this.text(line, MARGIN + indent, this.y, { size, bold: options.bold });
+    });
+  }
+}
+
+function drawTableRow(layout: Layout, cells: string[], options: { bold?: boolean; fill?: boolean }) {
+  const font = options.bold ? layout.bold : layout.font;
+  const wrapped = cells.map((cell, index) => wrapText(cell, font, BODY_SIZE, COLUMN_WIDTHS[index]! - 2 * CELL_PADDING));
+  const height = Math.max(...wrapped.map((lines) => lines.length)) * (BODY_SIZE + LINE_GAP) + 2 * CELL_PADDING;
+  layout.ensureSpace(height);
+  const top = layout.y;
+  if (options.fill) layout.page.drawRectangle({ x: MARGIN, y: top - height, width: CONTENT_WIDTH, height, color: HEADER_FILL });
+  let x = MARGIN;
+  wrapped.forEach((lines, index) => {
+    const width = COLUMN_WIDTHS[index]!;
+    lines.forEach((line, lineIndex) => {
+      const baseline = top - CELL_PADDING - (lineIndex + 1) * (BODY_SIZE + LINE_GAP) + LINE_GAP;
+      const alignRightAt = RIGHT_ALIGNED_COLUMNS.has(index) ? x + width - CELL_PADDING : undefined;
+      layout.text(line, x + CELL_PADDING, baseline, { bold: options.bold, alignRightAt });
+    });
+    x += width;
+  });
+  layout.page.drawLine({ start: { x: MARGIN, y: top - height }, end: { x: MARGIN + CONTENT_WIDTH, y: top - height }, thickness: 0.5, color: RULE });
+  layout.y = top - height;
+}
+
+function drawSignatureBoxes(layout: Layout, texts: (typeof TEXTS)[ContractLanguage], partyB: string, language: ContractLanguage) {
+  const boxHeight = 120;
+  const gap = 16;
+  const boxWidth = (CONTENT_WIDTH - gap) / 2;
+  layout.ensureSpace(boxHeight + 16);
+  layout.y -= 16;
+  const top = layout.y;
+  const boxes = [
+    { title: texts.stampA, company: SERVICE_COMPANY[language] },
+    { title: texts.stampB, company: partyB },
+  ];
+  boxes.forEach((box, index) => {
+    const x = MARGIN + index * (boxWidth + gap);
+    layout.page.drawRectangle({ x, y: top - boxHeight, width: boxWidth, height: boxHeight, borderColor: GREY, borderWidth: 0.8 });
+    let y = top - 8 - BODY_SIZE;
+    layout.text(box.title, x + 8, y, { bold: true });
+    for (const line of wrapText(box.company, layout.font, BODY_SIZE, boxWidth - 16).slice(0, 2)) {
+      y -= BODY_SIZE + LINE_GAP;
+      layout.text(line, x + 8, y);
+    }
+    layout.text(texts.signature, x + 8, top - boxHeight + 34, { color: GREY });
+    layout.text(texts.signDate, x + 8, top - boxHeight + 14, { color: GREY });
+  });
+  layout.y = top - boxHeight;
+}
+
+/**
+ * The contract of one order as a PDF (A4, as many pages as the lines need). The output
+ * depends only on the input: the PDF dates come from createdAt, and pdf-lib's resource
+ * names come from a fixed-seed generator.
+ */
+export async function renderContractPdf(order: ContractInput, language: ContractLanguage): Promise<Uint8Array> {
+  const texts = TEXTS[language];
+  const date = contractDate(order.createdAt);
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(contractFontkit);
+  // Subset: only the glyphs used are embedded, so a contract is tens of kB, not 10 MB.
+  // Fixed names (six-letter subset tag) instead of pdf-lib's numbered ones.
+  const [regularBytes, boldBytes] = await Promise.all([loadContractFontBytes("regular"), loadContractFontBytes("bold")]);
+  const font = await doc.embedFont(regularBytes, { subset: true, customName: "PCCTRA+NotoSansSC-Regular" });
+  const bold = await doc.embedFont(boldBytes, { subset: true, customName: "PCCTRB+NotoSansSC-Bold" });
+
+  const layout = new Layout(doc, font, bold);
+  const titleSize = 18;
+  layout.y -= titleSize;
+  layout.text(texts.title, MARGIN + (CONTENT_WIDTH - bold.widthOfTextAtSize(texts.title, titleSize)) / 2, layout.y, { size: titleSize, bold: true });
+  layout.y -= 14;
+
+  const labelWidth = language === "zh" ? 96 : 150;
+  const facts: [string, string][] = [
+    [texts.orderNo, order.orderNo],
+    [texts.date, date],
+    [texts.exhibition, order.exhibitionName],
+    [texts.booth, order.boothNo],
+    [texts.partyA, SERVICE_COMPANY[language]],
+    [texts.partyB, order.exhibitorCompany],
+  ];
+  if (order.contractorCompany) {
+    const contact = order.contractorContact ? ` (${texts.contact}: ${order.contractorContact})` : "";
+    facts.push([texts.contractor, `${order.contractorCompany}${contact}`]);
+  }
+  for (const [label, value] of facts) layout.paragraph(value, { indent: labelWidth, hangingLabel: label + (language === "zh" ? "：" : ":") });
+
+  layout.y -= 8;
+  layout.paragraph(texts.intro);
+  layout.y -= 6;
+
+  const headerRow = () => drawTableRow(layout, [...texts.columns], { bold: true, fill: true });
+  headerRow();
+  layout.onNewPage = headerRow;
+  order.lines.forEach((line, index) => {
+    const name = language === "zh" ? line.nameZh : line.nameEn;
+    const unit = language === "zh" ? line.unitZh : line.unitEn;
+    const cells = [String(index + 1), name, unit, String(line.quantity), texts.priceKinds[line.priceKind], formatMoney(line.unitPriceCents), formatMoney(line.lineTotalCents)];
+    drawTableRow(layout, cells, {});
+  });
+  layout.onNewPage = null;
+  drawTableRow(layout, ["", texts.total, "", "", "", "", formatMoney(order.totalCents)], { bold: true });
+
+  layout.y -= 6;
+  layout.paragraph(`${texts.totalInFigures}${formatMoney(order.totalCents)}`, { bold: true });
+
+  layout.y -= 10;
+  layout.ensureSpace(60);
+  layout.paragraph(texts.termsTitle, { bold: true, size: 11 });
+  texts.terms.forEach((term, index) => layout.paragraph(term, { indent: 16, hangingLabel: `${index + 1}.` }));
+
+  drawSignatureBoxes(layout, texts, order.exhibitorCompany, language);
+
+  // Footers last, when the page count is known.
+  layout.pages.forEach((page, index) => {
+    layout.page = page;
+    const footerY = MARGIN - 10;
+    layout.text(`${order.orderNo} · ${texts.version} v${order.contractVersion}`, MARGIN, footerY, { size: 8, color: GREY });
+    layout.text(texts.page(index + 1, layout.pages.length), 0, footerY, { size: 8, color: GREY, alignRightAt: MARGIN + CONTENT_WIDTH });
+  });
+
+  const created = new Date(order.createdAt);
+  doc.setTitle(`${texts.title} ${order.orderNo} v${order.contractVersion}`);
+  doc.setAuthor(SERVICE_COMPANY[language]);
+  doc.setLanguage(language === "zh" ? "zh-CN" : "en");
+  doc.setProducer("Exhibitor Portal");
+  doc.setCreationDate(created);
+  doc.setModificationDate(created);
+  return doc.save();
+}
+
+export type CombinableFile = { bytes: Uint8Array; kind: "jpg" | "png" | "pdf" };
+
+export const COMBINE_MAX_FILES = 20;
+export const COMBINE_MAX_TOTAL_BYTES = 50 * 1024 * 1024;
+const IMAGE_MARGIN = 28;
+
+/**
+ * Phones store photos as the sensor saw them plus an EXIF orientation tag; without it a photo
+ * of the stamped contract lands sideways. Mirrored orientations (2, 4, 5, 7; no camera writes
+ * them) get their turn only.
+ */
+const CLOCKWISE_TURN_OF_EXIF_ORIENTATION: Record<number, 0 | 90 | 180 | 270> = { 1: 0, 2: 0, 3: 180, 4: 180, 5: 270, 6: 90, 7: 90, 8: 270 };
+
+/** The EXIF orientation (1–8) of a JPEG; 1 when it has none or the EXIF block is unreadable. */
+export function jpegExifOrientation(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    if (view.getUint16(0) !== 0xffd8) return 1;
+    // Walks the marker segments up to the image data (start of scan, 0xffda).
+    for (let offset = 2; offset + 4 <= bytes.byteLength; offset += 2 + view.getUint16(offset + 2)) {
+      const marker = view.getUint16(offset);
+      if ((marker & 0xff00) !== 0xff00 || marker === 0xffda) return 1;
+      if (marker !== 0xffe1 || view.getUint32(offset + 4) !== 0x45786966) continue; // APP1 "Exif"
+      const tiff = offset + 10;
+      const littleEndian = view.getUint16(tiff) === 0x4949;
+      const ifd = tiff + view.getUint32(tiff + 4, littleEndian);
+      for (let entry = ifd + 2; entry < ifd + 2 + view.getUint16(ifd, littleEndian) * 12; entry += 12) {
+        if (view.getUint16(entry, littleEndian) === 0x0112) return view.getUint16(entry + 8, littleEndian);
+      }
+      return 1;
+    }
+  } catch {
+    // A RangeError from a truncated segment: treat as no orientation.
+  }
+  return 1;
+}
+
+/**
+ * The stamped contract as one PDF: one A4 page per image (portrait or landscape as the image
+ * is shown, upright per its EXIF orientation, scaled to fit inside the margins, aspect ratio
+ * kept) and the pages of each PDF input, in the order given.
+ */
+export async function imagesToPdf(files: CombinableFile[]): Promise<Uint8Array> {
+  if (files.length === 0) throw new Error("imagesToPdf: no files given");
+  if (files.length > COMBINE_MAX_FILES) throw new Error(`imagesToPdf: at most ${COMBINE_MAX_FILES} files can be combined, got ${files.length}`);
+  const totalBytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  if (totalBytes > COMBINE_MAX_TOTAL_BYTES) throw new Error(`imagesToPdf: the files total ${totalBytes} bytes, more than the ${COMBINE_MAX_TOTAL_BYTES} (50 MB) allowed`);
+
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  for (const [index, file] of files.entries()) {
+    try {
+      if (file.kind === "pdf") {
+        const source = await PDFDocument.load(file.bytes);
+        const pages = await doc.copyPages(source, source.getPageIndices());
+        pages.forEach((page) => doc.addPage(page));
+        continue;
+      }
+      const image = file.kind === "jpg" ? await doc.embedJpg(file.bytes) : await doc.embedPng(file.bytes);
+      const turn = file.kind === "jpg" ? CLOCKWISE_TURN_OF_EXIF_ORIENTATION[jpegExifOrientation(file.bytes)] ?? 0 : 0;
+      const sideways = turn === 90 || turn === 270;
+      const [shownWidth, shownHeight] = sideways ? [image.height, image.width] : [image.width, image.height];
+      const [pageWidth, pageHeight] = shownWidth > shownHeight ? [PAGE_SIZE[1], PAGE_SIZE[0]] : PAGE_SIZE;
+      const scale = Math.min((pageWidth - 2 * IMAGE_MARGIN) / shownWidth, (pageHeight - 2 * IMAGE_MARGIN) / shownHeight);
+      const [width, height] = [image.width * scale, image.height * scale];
+      const left = (pageWidth - shownWidth * scale) / 2;
+      const bottom = (pageHeight - shownHeight * scale) / 2;
+      // pdf-lib turns an image counter-clockwise about the corner it is placed at, so each turn
+      // moves that corner to keep the turned image inside the centred box.
+      const placement = {
+        0: { x: left, y: bottom },
+        90: { x: left, y: bottom + width },
+        180: { x: left + width, y: bottom + height },
+        270: { x: left + height, y: bottom },
+      }[turn];
+      const page = doc.addPage([pageWidth, pageHeight]);
+      page.drawImage(image, { ...placement, width, height, rotate: degrees(-turn) });
+    } catch (error) {
+      throw new Error(`imagesToPdf: file ${index + 1} is not a readable ${file.kind.toUpperCase()}`, { cause: error });
+    }
+  }
+  return doc.save();
+}

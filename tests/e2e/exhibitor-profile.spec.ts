@@ -148,7 +148,8 @@ test("every step is filled and kept as a draft, submitted, returned with a comme
   await app.goto(PAGE);
   await page.getByRole("link", { name: "Exhibition confirmation letter" }).click();
   await expect(page).toHaveURL(/\/exhibitorInfo\/exhibitorData\/letter$/);
-  await expect(page.locator("main")).toContainText(COMPANY.nameZh);
+  // The letter is in the page's language: the English company name here.
+  await expect(page.locator("main")).toContainText(COMPANY.nameEn);
 });
 
 test("a session that ends mid-form loses nothing: after signing in again the typed values are back", async ({ app, page, context, request, consoleErrors }, testInfo) => {

@@ -12,7 +12,7 @@ export function clientIpFor(testInfo: TestInfo, salt = "") {
 }
 
 /** Exhibitor accounts of the exhibitor profile specs (exhibitor-*.spec.ts): one per test, so they run in parallel. */
-export const PROFILE_ACCOUNTS = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor"] as const;
+export const PROFILE_ACCOUNTS = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor", "profile-translate"] as const;
 export type ProfileAccount = (typeof PROFILE_ACCOUNTS)[number];
 
 /** The throwaway account of this project (the start script creates one per project). */

@@ -2,18 +2,33 @@
 // throwaway accounts, so tests that fail logins or change passwords stay apart.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 const cli = (...args) => execFileSync("node", ["build/server/cli.js", ...args], { stdio: "inherit", env: process.env });
 cli("seed");
 // One copy per Playwright project (js-on, js-off): the two run at the same time.
 // The exhibitor profile specs (exhibitor-*.spec.ts) take one account per test: PROFILE_ACCOUNTS in fixtures.ts.
-const profileAccounts = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor"].map((kind) => `e2e-${kind}`);
+const profileAccounts = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor", "profile-translate"].map((kind) => `e2e-${kind}`);
 const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare", ...profileAccounts].flatMap((name) =>
   ["js-on", "js-off"].flatMap((project) => [`${name}-${project}`, "Expo#2026", "exhibitor", `E2E ${name}`]),
 );
 cli("create-user", ...accounts);
 
-const server = spawn("node", ["build/server/index.js"], { stdio: "inherit", env: process.env });
+// A stand-in for the LibreTranslate service the portal calls (TRANSLATE_URL): answers "[en] <text>",
+// so the translate buttons can be tested end to end without the internet.
+const translator = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk) => (body += chunk));
+  req.on("end", () => {
+    const { q = "", source, target } = JSON.parse(body || "{}");
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ translatedText: `[${target}] ${q}`, detectedLanguage: { language: source } }));
+  });
+});
+await new Promise((resolve) => translator.listen(0, "127.0.0.1", resolve));
+const env = { ...process.env, TRANSLATE_URL: `http://127.0.0.1:${translator.address().port}` };
+
+const server = spawn("node", ["build/server/index.js"], { stdio: "inherit", env });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

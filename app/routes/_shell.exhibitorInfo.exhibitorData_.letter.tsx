@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantin
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translate } from "~/i18n/config";
 import { handleAuthErrors } from "~/lib/api.server";
@@ -42,6 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function LetterPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
+  // The print button needs JavaScript; without it the browser's own print menu does the same.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   if (!data.ready) {
     return (
       <Paper withBorder p="lg">
@@ -60,9 +64,11 @@ export default function LetterPage() {
           <Anchor component={Link} to="/exhibitorInfo/exhibitorData">
             {t("exhibitor.title")}
           </Anchor>
-          <Button type="button" variant="light" onClick={() => window.print()}>
-            {t("exhibitor.letter.print")}
-          </Button>
+          {hydrated ? (
+            <Button type="button" variant="light" onClick={() => window.print()}>
+              {t("exhibitor.letter.print")}
+            </Button>
+          ) : null}
         </Group>
         <Title order={1} size="h2" ta="center">
           {t("exhibitor.letter.title")}

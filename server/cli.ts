@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase } from "./db/database";
 import { formatDemoAccounts, seedDemoData } from "./seed/demo-data";
 import { createUser } from "./seed/create-user";
 import { listReviewsCommand, reviewProfileCommand } from "./exhibitor/review-queue";
+import { completeOrderCommand } from "./orders/order-actions";
 
 /** `npm run db:migrate` and `npm run db:seed`, on the embedded database or DATABASE_URL. */
 async function main(command: string | undefined) {
@@ -13,7 +14,7 @@ async function main(command: string | undefined) {
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");
     if (command === "seed") {
       const { created } = await seedDemoData(database.db);
-      console.log(created ? `Demo data loaded.\n${formatDemoAccounts()}` : "Demo data already present; added only missing menus and lists.");
+      console.log(created ? `Demo data loaded.\n${formatDemoAccounts()}` : "Demo data already present; added only missing menus, lists and services.");
     } else if (command === "create-user") {
       // Groups of four: <username> <password> <role> <business name>; several accounts in one run.
       const args = process.argv.slice(3);
@@ -29,8 +30,10 @@ async function main(command: string | undefined) {
       console.log(await reviewProfileCommand(database.db, process.argv.slice(3)));
     } else if (command === "list-reviews") {
       console.log(await listReviewsCommand(database.db));
+    } else if (command === "complete-order") {
+      console.log(await completeOrderCommand(database.db, process.argv.slice(3)));
     } else if (command !== "migrate") {
-      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "create-user", "review-profile" or "list-reviews".`);
+      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "create-user", "review-profile", "list-reviews" or "complete-order".`);
     }
   } finally {
     await database.close();

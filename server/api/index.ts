@@ -12,6 +12,7 @@ import { scheduleActionRoutes } from "./routes/schedule-actions";
 import { uploadRoutes } from "./routes/uploads";
 import { exhibitorInfoRoutes } from "./routes/exhibitor-info";
 import { exhibitorContactRoutes } from "./routes/exhibitor-contact";
+import { orderRoutes } from "./routes/orders";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -34,6 +35,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(uploadRoutes(deps));
   router.use(exhibitorContactRoutes(deps));
   router.use(exhibitorInfoRoutes(deps));
+  router.use(orderRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -172,7 +172,9 @@ export class StepsIncomplete extends ApiError {
 
 /** Submit: every step must pass on the stored draft; then under review, the draft frozen as `submitted`. */
 export async function submitProfile(ctx: CheckContext, actor: Actor, codes: ContactCodes, extra: Record<string, unknown> = {}) {
-  return applyChange(ctx.db, () => loadProfile(ctx.db, ctx), actor, async (row) => {
+  // Read without creating: a profile that was never saved is empty, so this submit is refused
+  // and a refusal writes nothing.
+  return applyChange(ctx.db, () => readProfile(ctx.db, ctx), actor, async (row) => {
     refuseWhileUnderReview(row);
     const draft = readDraft(row.draft);
     const { firstStep, fields } = await profileErrors(ctx, draft, codes);

@@ -4,6 +4,7 @@ import { loadReferenceData } from "../lookups/reference-data";
 import { seedExhibitorReference } from "./exhibitor-reference";
 import { seedHomeContent } from "./home-content";
 import { demoButtonAuths, demoMenus, demoRoleButtons, demoRoleMenus } from "./menus";
+import { seedServiceCatalogue } from "./service-catalogue";
 import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./roles";
 
 export const demoAccounts = [
@@ -26,14 +27,17 @@ export async function hasDemoData(db: Database) {
 const DEMO_EXHIBITION_CODE = "PITF2026";
 
 /**
- * Rows added to the demo data after it was first seeded (menus, exhibitor choice lists), so an
+ * Rows added to the demo data after it was first seeded (menus, exhibitor choice lists, service catalogue), so an
  * existing data directory gets them too. Inserts only what is missing; never changes a row.
  */
 async function addMissingDemoRows(db: Database) {
   await db.insertInto("menus").values(demoMenus).onConflict((oc) => oc.column("id").doNothing()).execute();
   await db.insertInto("role_menus").values(demoRoleMenus).onConflict((oc) => oc.columns(["role_id", "menu_id"]).doNothing()).execute();
   const exhibition = await db.selectFrom("exhibitions").select("id").where("code", "=", DEMO_EXHIBITION_CODE).executeTakeFirst();
-  if (exhibition) await seedExhibitorReference(db, exhibition.id);
+  if (exhibition) {
+    await seedExhibitorReference(db, exhibition.id);
+    await seedServiceCatalogue(db, exhibition.id);
+  }
 }
 
 /** The demo exhibition, menus, button windows and the four demo accounts. Only adds missing rows if present. */
@@ -103,6 +107,7 @@ export async function seedDemoData(db: Database, now = new Date()) {
     await trx.insertInto("role_buttons").values(demoRoleButtons).execute();
     await seedHomeContent(trx, exhibition.id);
     await seedExhibitorReference(trx, exhibition.id);
+    await seedServiceCatalogue(trx, exhibition.id);
   });
   return { created: true as const };
 }

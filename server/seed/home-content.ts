@@ -35,7 +35,9 @@ export const doneChecks: Record<string, DoneCheck> = {
     Boolean((await db.selectFrom("exhibitor_profiles").select("approved_at").where("user_id", "=", userId).executeTakeFirst())?.approved_at),
   "badges-applied": unknownYet,
   "fascia-submitted": unknownYet,
-  "services-ordered": unknownYet,
+  // Done once the exhibitor has an order (not deleted), whatever its step.
+  "services-ordered": async (db, userId) =>
+    Boolean(await db.selectFrom("service_orders").select("id").where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst()),
   "transport-booked": unknownYet,
   "invoice-requested": unknownYet,
   "safety-commitment-signed": unknownYet,

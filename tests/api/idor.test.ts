@@ -5,6 +5,7 @@ import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 import { exhibitorSweep } from "./idor-exhibitor";
+import { ordersSweep } from "./idor-orders";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -162,6 +163,7 @@ const sweep: Record<string, Entry> = {
   "routes/_shell.skin": { noOwnedId: OWN_SESSION },
   "routes/_shell.contact": { noOwnedId: EXHIBITION_WIDE },
   ...exhibitorSweep,
+  ...ordersSweep,
 };
 
 /** The address pickers are many routes of one kind. */

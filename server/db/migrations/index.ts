@@ -3,6 +3,7 @@ import * as initial from "./0001-initial";
 import * as shell from "./0002-shell";
 import * as uploads from "./0003-uploads";
 import * as exhibitor from "./0004-exhibitor";
+import * as orders from "./0005-orders";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0002-shell": shell,
   "0003-uploads": uploads,
   "0004-exhibitor": exhibitor,
+  "0005-orders": orders,
 };
 
 export const migrationProvider: MigrationProvider = {

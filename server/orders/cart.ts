@@ -1,0 +1,118 @@
+import { sql } from "kysely";
+import { label, MAX_QUANTITY } from "../../app/schemas/orders";
+import { withProp } from "../../app/schemas/validation";
+import { ApiCode, ApiError } from "../api/envelope";
+import type { Database } from "../db/database";
+import { findService, isOrderable, resolveBooth, servicePrice, type Owner, type ServiceRow } from "./catalogue";
+import { lineCents, loadPriceDates, totalCents, type PriceInForce } from "./pricing";
+
+/**
+ * The cart: one line per booth and service, owned by its user. Lines carry no price; the cart
+ * shows the price in force now, and the commit locks the price in force then (orders.ts).
+ */
+
+export type CartLine = {
+  itemId: number;
+  serviceId: number;
+  boothId: number;
+  boothNo: string;
+  name: string;
+  nameEn: string;
+  unit: string;
+  unitEn: string;
+  photoUrl: string | null;
+  quantity: number;
+  price: PriceInForce;
+  lineCents: number;
+  orderOpen: boolean;
+};
+
+export type CartView = { boothId: number; boothNo: string; lines: CartLine[]; totalCents: number; count: number };
+
+const tooMany = () => new ApiError(ApiCode.badRequest, withProp("validation.correct", label("quantity")), {}, { fields: { quantity: [withProp("validation.correct", label("quantity"))] } });
+const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
+
+function refuseClosed(service: ServiceRow, now: Date) {
+  if (!isOrderable(service, now)) throw new ApiError(ApiCode.conflict, "orders.errors.windowClosed", {}, { serviceIds: [service.id] });
+}
+
+/** Adds a line, or increases the quantity of the booth's line for the service; in one statement, so concurrent adds sum up. */
+export async function addToCart(db: Database, owner: Owner, input: { serviceId: number; quantity: number; boothId?: number }, now: Date) {
+  const booth = await resolveBooth(db, owner, input.boothId);
+  const service = await findService(db, owner.exhibitionId, input.serviceId);
+  refuseClosed(service, now);
+  const row = await db
+    .insertInto("cart_items")
+    .values({ user_id: owner.userId, booth_id: booth.id, service_id: service.id, quantity: input.quantity, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(["user_id", "booth_id", "service_id"])
+        .doUpdateSet({ quantity: sql`cart_items.quantity + excluded.quantity`, updated_at: now })
+        .where(sql<boolean>`cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}`),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) throw tooMany();
+  return cartView(db, owner, booth.id, now);
+}
+
+/** Sets a line's quantity; 0 deletes it. Only the caller's own lines (another's id answers 404). */
+export async function updateCartItem(db: Database, owner: Owner, input: { itemId: number; quantity: number }, now: Date) {
+  if (input.quantity === 0) return deleteCartItem(db, owner, input.itemId, now);
+  const row = await db
+    .updateTable("cart_items")
+    .set({ quantity: input.quantity, updated_at: now })
+    .where("id", "=", input.itemId)
+    .where("user_id", "=", owner.userId)
+    .returning("booth_id")
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return cartView(db, owner, row.booth_id, now);
+}
+
+export async function deleteCartItem(db: Database, owner: Owner, itemId: number, now: Date) {
+  const row = await db.deleteFrom("cart_items").where("id", "=", itemId).where("user_id", "=", owner.userId).returning("booth_id").executeTakeFirst();
+  if (!row) throw notFound();
+  return cartView(db, owner, row.booth_id, now);
+}
+
+/** The booth's cart with today's prices; the booth defaults as in resolveBooth. */
+export async function cartView(db: Database, owner: Owner, boothId: number | undefined, now: Date): Promise<CartView> {
+  const booth = await resolveBooth(db, owner, boothId);
+  const dates = await loadPriceDates(db, owner.exhibitionId);
+  const rows = await db
+    .selectFrom("cart_items")
+    .innerJoin("services", "services.id", "cart_items.service_id")
+    .selectAll("services")
+    .select(["cart_items.id as item_id", "cart_items.quantity"])
+    .where("cart_items.user_id", "=", owner.userId)
+    .where("cart_items.booth_id", "=", booth.id)
+    .orderBy("services.sort")
+    .orderBy("cart_items.id")
+    .execute();
+  const lines = rows.map((row): CartLine => {
+    const price = servicePrice(row, dates, now);
+    return {
+      itemId: row.item_id,
+      serviceId: row.id,
+      boothId: booth.id,
+      boothNo: booth.booth_no,
+      name: row.name_zh,
+      nameEn: row.name_en,
+      unit: row.unit_zh,
+      unitEn: row.unit_en,
+      photoUrl: row.photo_url,
+      quantity: row.quantity,
+      price,
+      lineCents: lineCents(price.cents, row.quantity),
+      orderOpen: isOrderable(row, now),
+    };
+  });
+  return {
+    boothId: booth.id,
+    boothNo: booth.booth_no,
+    lines,
+    totalCents: totalCents(lines.map((l) => ({ unitCents: l.price.cents, quantity: l.quantity }))),
+    count: lines.reduce((sum, l) => sum + l.quantity, 0),
+  };
+}

@@ -1,0 +1,99 @@
+import type { Selectable } from "kysely";
+import type { ServiceCategory } from "../../app/schemas/orders";
+import { ApiCode, ApiError } from "../api/envelope";
+import type { Database } from "../db/database";
+import type { BoothTable, ServiceTable } from "../db/schema";
+import { endOfExhibitionDay, loadPriceDates, orderWindowOpen, priceInForce, type ExhibitionPriceDates, type PriceInForce } from "./pricing";
+
+/** The service catalogue as the order pages and the cart show it: the price in force per item. */
+
+export type ServiceRow = Selectable<ServiceTable>;
+
+export type ServiceView = {
+  id: number;
+  code: string;
+  category: ServiceCategory;
+  name: string;
+  nameEn: string;
+  unit: string;
+  unitEn: string;
+  photoUrl: string | null;
+  advanceCents: number;
+  standardCents: number;
+  onsiteCents: number;
+  /** The price the server charges if ordered now; `until` is when it ends ('advance price until ...'). */
+  price: PriceInForce;
+  orderOpen: boolean;
+  orderOpensAt: string | null;
+  orderClosesAt: string | null;
+};
+
+export type Catalogue = {
+  /** The last second of advance prices and the first day of on-site prices, exhibition time. */
+  advanceUntil: string;
+  onsiteFrom: string;
+  list: ServiceView[];
+};
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+export function servicePrice(row: ServiceRow, dates: ExhibitionPriceDates, now: Date) {
+  return priceInForce({ advanceCents: row.advance_cents, standardCents: row.standard_cents, onsiteCents: row.onsite_cents }, dates, now);
+}
+
+export function isOrderable(row: ServiceRow, now: Date) {
+  return orderWindowOpen({ active: row.active, orderOpensAt: row.order_opens_at, orderClosesAt: row.order_closes_at }, now);
+}
+
+export function serviceView(row: ServiceRow, dates: ExhibitionPriceDates, now: Date): ServiceView {
+  return {
+    id: row.id,
+    code: row.code,
+    category: row.category,
+    name: row.name_zh,
+    nameEn: row.name_en,
+    unit: row.unit_zh,
+    unitEn: row.unit_en,
+    photoUrl: row.photo_url,
+    advanceCents: row.advance_cents,
+    standardCents: row.standard_cents,
+    onsiteCents: row.onsite_cents,
+    price: servicePrice(row, dates, now),
+    orderOpen: isOrderable(row, now),
+    orderOpensAt: iso(row.order_opens_at),
+    orderClosesAt: iso(row.order_closes_at),
+  };
+}
+
+/** The exhibition's active services in catalogue order (inactive ones are withdrawn, not shown). */
+export async function listCatalogue(db: Database, exhibitionId: number, now: Date): Promise<Catalogue> {
+  const dates = await loadPriceDates(db, exhibitionId);
+  const rows = await db.selectFrom("services").selectAll().where("exhibition_id", "=", exhibitionId).where("active", "=", true).orderBy("sort").orderBy("id").execute();
+  return { advanceUntil: endOfExhibitionDay(dates.advanceUntil), onsiteFrom: dates.opensOn, list: rows.map((row) => serviceView(row, dates, now)) };
+}
+
+/** A service of the caller's exhibition; another exhibition's id answers like an unknown one. */
+export async function findService(db: Database, exhibitionId: number, serviceId: number) {
+  const row = await db.selectFrom("services").selectAll().where("id", "=", serviceId).where("exhibition_id", "=", exhibitionId).executeTakeFirst();
+  if (!row) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  return row;
+}
+
+export type Owner = { userId: number; exhibitionId: number; sessionBoothId: number | null };
+export type BoothRef = Pick<Selectable<BoothTable>, "id" | "booth_no">;
+
+/**
+ * The booth an order or cart line is for: the one named (only the caller's own; anyone else's
+ * answers 404), else the session's current booth, else the caller's first booth.
+ */
+export async function resolveBooth(db: Database, owner: Owner, requested?: number): Promise<BoothRef> {
+  const booths = await db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", owner.userId).where("exhibition_id", "=", owner.exhibitionId).orderBy("id").execute();
+  if (requested !== undefined) {
+    const named = booths.find((b) => b.id === requested);
+    if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    return named;
+  }
+  const booth = booths.find((b) => b.id === owner.sessionBoothId) ?? booths[0];
+  if (!booth) throw new ApiError(ApiCode.badRequest, "orders.errors.noBooth");
+  return booth;
+}

@@ -1,0 +1,60 @@
+import type { OrderStatus } from "../../app/schemas/orders";
+
+/**
+ * The service order's life (spec point 4, issue "Orders"): submitted → contract_uploaded →
+ * payment_claimed → completed. The lines never change after commit; until the contract is
+ * uploaded the contractor details can be edited, the contract regenerated and the order deleted;
+ * after that nothing of it changes but the next step.
+ */
+
+export const ORDER_ACTIONS = ["updateContractor", "regenerateContract", "delete", "uploadContract", "claimPayment", "complete"] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+type Transition = { from: readonly OrderStatus[]; to: OrderStatus | "same" };
+
+/** Every action, the statuses it is allowed in, and the status it leads to ("same": stays). */
+export const TRANSITIONS: Record<OrderAction, Transition> = {
+  updateContractor: { from: ["submitted"], to: "same" },
+  regenerateContract: { from: ["submitted"], to: "same" },
+  delete: { from: ["submitted"], to: "same" },
+  uploadContract: { from: ["submitted"], to: "contract_uploaded" },
+  claimPayment: { from: ["contract_uploaded"], to: "payment_claimed" },
+  complete: { from: ["payment_claimed"], to: "completed" },
+};
+
+/** The i18n key that explains why `action` is refused in `status`. */
+export function refusalKey(action: OrderAction, status: OrderStatus) {
+  if (status === "completed") return "orders.errors.completed";
+  if (action === "complete") return "orders.errors.paymentNotClaimed";
+  if (action === "claimPayment") return status === "submitted" ? "orders.errors.contractNotUploaded" : "orders.errors.paymentAlreadyClaimed";
+  return "orders.errors.lockedAfterContract";
+}
+
+export class OrderStateError extends Error {
+  constructor(
+    public readonly action: OrderAction,
+    public readonly status: OrderStatus,
+  ) {
+    super(`${action} is not allowed while the order is ${status}`);
+    this.name = "OrderStateError";
+  }
+  get messageKey() {
+    return refusalKey(this.action, this.status);
+  }
+}
+
+export function canApply(status: OrderStatus, action: OrderAction) {
+  return TRANSITIONS[action].from.includes(status);
+}
+
+/** The status after `action`; throws OrderStateError when the table does not allow it. */
+export function nextStatus(status: OrderStatus, action: OrderAction): OrderStatus {
+  if (!canApply(status, action)) throw new OrderStateError(action, status);
+  const to = TRANSITIONS[action].to;
+  return to === "same" ? status : to;
+}
+
+/** What the order page may offer in a status. */
+export function allowedActions(status: OrderStatus): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => canApply(status, action));
+}

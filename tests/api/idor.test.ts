@@ -5,6 +5,8 @@ import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 import { exhibitorSweep } from "./idor-exhibitor";
+import { orderPagesSweep } from "./idor-order-pages";
+import { bookingFormsSweep } from "./idor-booking-forms";
 import { ordersSweep } from "./idor-orders";
 
 /**
@@ -164,6 +166,8 @@ const sweep: Record<string, Entry> = {
   "routes/_shell.contact": { noOwnedId: EXHIBITION_WIDE },
   ...exhibitorSweep,
   ...ordersSweep,
+  ...orderPagesSweep,
+  ...bookingFormsSweep,
 };
 
 /** The address pickers are many routes of one kind. */

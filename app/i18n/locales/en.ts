@@ -6,6 +6,7 @@ import verify from "./en-verify";
 import profileApi from "./en-profile-api";
 import exhibitor from "./en-exhibitor";
 import orders from "./en-orders";
+import bookingForms from "./en-booking-forms";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -102,6 +103,7 @@ const en = {
   profileApi,
   exhibitor,
   orders,
+  bookingForms,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

@@ -7,6 +7,7 @@ import verify from "./zh-verify";
 import profileApi from "./zh-profile-api";
 import exhibitor from "./zh-exhibitor";
 import orders from "./zh-orders";
+import bookingForms from "./zh-booking-forms";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -103,6 +104,7 @@ const zh: Resource = {
   profileApi,
   exhibitor,
   orders,
+  bookingForms,
   common: {
     loading: "加载中…",
     cancel: "取消",

@@ -75,6 +75,38 @@ export async function crossProcessChecks({ a, b, proxy, db, lockAccount, passwor
     return "saved the company step on A; B's page shows the same draft";
   });
 
+  await run("cart made through A is seen by B, and an order committed on B empties it on A", async () => {
+    // Through the exhibition API, as the web app calls it: a ticket header.
+    const api = async (server, path, { ticket, form } = {}) => {
+      const res = await fetch(`${server.baseUrl}/api${path}`, {
+        method: form ? "POST" : "GET",
+        headers: { "x-forwarded-for": "10.60.0.5", ...(ticket ? { ticket } : {}), ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+        body: form ? new URLSearchParams(form) : undefined,
+        signal: AbortSignal.timeout(30_000),
+      });
+      const body = await res.json();
+      if (body.code !== 200) throw new Error(`${path} on ${server === a ? "A" : "B"}: ${body.code} ${body.message}`);
+      return body.data;
+    };
+    const { ticket } = await api(a, "/login/login", { form: { username: DEMO.username, password: DEMO.password } });
+    const catalogue = await api(a, "/smeb/service/service/list", { ticket });
+    const service = catalogue.list.find((item) => item.orderOpen);
+    if (!service) throw new Error("no service open for ordering in the demo catalogue");
+    const before = await api(b, "/smeb/service/cart/list", { ticket });
+    const had = before.lines.find((line) => line.serviceId === service.id)?.quantity ?? 0;
+    await api(a, "/smeb/service/cart/add", { ticket, form: { serviceId: String(service.id), quantity: "2" } });
+    const seen = await api(b, "/smeb/service/cart/list", { ticket });
+    const line = seen.lines.find((l) => l.serviceId === service.id);
+    if (line?.quantity !== had + 2) throw new Error(`B sees quantity ${line?.quantity ?? 0}, expected ${had + 2}`);
+    const key = `load-${Date.now().toString(36)}`;
+    const order = await api(b, "/smeb/service/order/commit", { ticket, form: { idempotencyKey: key } });
+    const again = await api(a, "/smeb/service/order/commit", { ticket, form: { idempotencyKey: key } }).catch((error) => ({ error }));
+    const after = await api(a, "/smeb/service/cart/list", { ticket });
+    if (after.lines.length) throw new Error(`A still shows ${after.lines.length} cart line(s) after B committed`);
+    if (again.error || again.orderNo !== order.orderNo) throw new Error(`the same idempotency key on A gave ${again.orderNo ?? again.error?.message}, not ${order.orderNo}`);
+    return `+2 × ${service.code} on A → B shows ${line.quantity}; committed on B as ${order.orderNo}; A's cart is empty and the same key on A returns ${again.orderNo}`;
+  });
+
   await run("session ended through B is refused by A", async () => {
     const viaA = new Browser({ baseUrl: a.baseUrl, ip: "10.60.0.2", stats });
     await viaA.signIn(DEMO.username, DEMO.password);

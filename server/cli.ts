@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { formatDemoAccounts, seedDemoData } from "./seed/demo-data";
 import { createUser } from "./seed/create-user";
+import { createBooth } from "./seed/create-booth";
 import { listReviewsCommand, reviewProfileCommand } from "./exhibitor/review-queue";
 import { completeOrderCommand } from "./orders/order-actions";
 
@@ -26,6 +27,15 @@ async function main(command: string | undefined) {
           console.log(`Created user ${username} (id ${id}).`);
         }),
       );
+    } else if (command === "create-booth") {
+      // Groups of four: <username> <booth no> <hall code> <booth type 1|2>; several booths in one run.
+      const args = process.argv.slice(3);
+      if (args.length < 4 || args.length % 4) throw new Error("Usage: cli.js create-booth <username> <boothNo> <hallCode> <1|2> [...more groups of four]");
+      for (let i = 0; i < args.length; i += 4) {
+        const [username, boothNo, hallCode, type] = args.slice(i, i + 4);
+        const id = await createBooth(database.db, { username: username!, boothNo: boothNo!, hallCode: hallCode!, boothType: Number(type) });
+        console.log(`Created booth ${boothNo} for ${username} (id ${id}).`);
+      }
     } else if (command === "review-profile") {
       console.log(await reviewProfileCommand(database.db, process.argv.slice(3)));
     } else if (command === "list-reviews") {
@@ -33,7 +43,7 @@ async function main(command: string | undefined) {
     } else if (command === "complete-order") {
       console.log(await completeOrderCommand(database.db, process.argv.slice(3)));
     } else if (command !== "migrate") {
-      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "create-user", "review-profile", "list-reviews" or "complete-order".`);
+      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "create-user", "create-booth", "review-profile", "list-reviews" or "complete-order".`);
     }
   } finally {
     await database.close();

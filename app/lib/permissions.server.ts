@@ -104,7 +104,11 @@ export function landingPath(user: ShellUser) {
 }
 
 /** Pages opened from a menu page but not in the menu themselves take that page's permission. */
-const SUB_PAGES: [RegExp, string][] = [[/^\/exhibitorInfo\/exhibitorData\/letter$/, "/exhibitorInfo/exhibitorData"]];
+const SUB_PAGES: [RegExp, string][] = [
+  [/^\/exhibitorInfo\/exhibitorData\/letter$/, "/exhibitorInfo/exhibitorData"],
+  // One order and its contract download belong to My orders.
+  [/^\/bookingService\/myOrder\/[^/]+(\/contract)?$/, "/bookingService/myOrder"],
+];
 
 export function menuPathOf(path: string) {
   return SUB_PAGES.find(([pattern]) => pattern.test(path))?.[1] ?? path;

@@ -13,6 +13,7 @@ import { uploadRoutes } from "./routes/uploads";
 import { exhibitorInfoRoutes } from "./routes/exhibitor-info";
 import { exhibitorContactRoutes } from "./routes/exhibitor-contact";
 import { orderRoutes } from "./routes/orders";
+import { bookingFormRoutes } from "./routes/booking-forms";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -36,6 +37,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(exhibitorContactRoutes(deps));
   router.use(exhibitorInfoRoutes(deps));
   router.use(orderRoutes(deps));
+  router.use(bookingFormRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -1,9 +1,11 @@
-import type { Updateable } from "kysely";
+import type { Transaction, Updateable } from "kysely";
 import type { ContractorInput } from "../../app/schemas/orders";
-import { translateMessage } from "../../app/i18n/config";
+import { translateMessage, type Language } from "../../app/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
-import type { ServiceOrderTable } from "../db/schema";
+import type { DB, ServiceOrderTable } from "../db/schema";
+import type { ObjectStore } from "../storage/object-store";
+import { insertStagedFile, stageGeneratedContract, stageStampedContract } from "./contract-files";
 import { nextStatus, OrderStateError, type OrderAction } from "./order-state";
 import { findOrderInExhibition, requireOwnedFile, type Actor, type OrderRow } from "./orders";
 import { orderClock } from "./pricing";
@@ -16,47 +18,67 @@ import { orderClock } from "./pricing";
 
 const WRITE_ATTEMPTS = 20;
 
-type Change = { set: Omit<Updateable<ServiceOrderTable>, "version" | "status">; details?: Record<string, unknown> };
+type Change = {
+  set: Omit<Updateable<ServiceOrderTable>, "version" | "status">;
+  details?: Record<string, unknown>;
+  /** More rows that belong to the change (a stored file it makes current), in its transaction. */
+  alsoWrite?: (trx: Transaction<DB>) => Promise<void>;
+  /** Undoes what the plan did outside the database, when this attempt's write did not happen. */
+  discard?: () => Promise<void>;
+};
 
-async function applyAction(db: Database, load: () => Promise<OrderRow>, actor: Actor, action: OrderAction, plan: (row: OrderRow) => Change, now: Date) {
+/** The status after `action`, or the 409 that explains why the order's status refuses it. */
+function statusAfter(row: OrderRow, action: OrderAction) {
+  try {
+    return nextStatus(row.status, action);
+  } catch (error) {
+    if (error instanceof OrderStateError) throw new ApiError(ApiCode.conflict, error.messageKey, {}, { status: row.status });
+    throw error;
+  }
+}
+
+async function applyAction(db: Database, load: () => Promise<OrderRow>, actor: Actor, action: OrderAction, plan: (row: OrderRow) => Change | Promise<Change>, now: Date) {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const row = await load();
-    let status;
-    try {
-      status = nextStatus(row.status, action);
-    } catch (error) {
-      if (error instanceof OrderStateError) throw new ApiError(ApiCode.conflict, error.messageKey, {}, { status: row.status });
+    const status = statusAfter(row, action);
+    const change = await plan(row);
+    const written = await writeChange(db, row, status, actor, action, change, now).catch(async (error: unknown) => {
+      await change.discard?.();
       throw error;
-    }
-    const change = plan(row);
-    const written = await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable("service_orders")
-        .set({ ...change.set, status, version: row.version + 1, updated_at: now })
-        .where("id", "=", row.id)
-        .where("version", "=", row.version)
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) return undefined;
-      await trx
-        .insertInto("service_order_events")
-        .values({
-          order_id: row.id,
-          actor_id: actor.id,
-          actor_label: actor.label,
-          action,
-          from_status: row.status,
-          to_status: status,
-          details: change.details ? JSON.stringify(change.details) : null,
-        })
-        .execute();
-      return updated;
     });
     if (written) return written;
+    await change.discard?.();
     // Someone wrote in between: back off a random while so racing writers spread out.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
   }
   throw new ApiError(ApiCode.conflict, "orders.errors.busy");
+}
+
+async function writeChange(db: Database, row: OrderRow, status: OrderRow["status"], actor: Actor, action: OrderAction, change: Change, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("service_orders")
+      .set({ ...change.set, status, version: row.version + 1, updated_at: now })
+      .where("id", "=", row.id)
+      .where("version", "=", row.version)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    await trx
+      .insertInto("service_order_events")
+      .values({
+        order_id: row.id,
+        actor_id: actor.id,
+        actor_label: actor.label,
+        action,
+        from_status: row.status,
+        to_status: status,
+        details: change.details ? JSON.stringify(change.details) : null,
+      })
+      .execute();
+    await change.alsoWrite?.(trx);
+    return updated;
+  });
 }
 
 export type OrderLoader = () => Promise<OrderRow>;
@@ -68,9 +90,21 @@ export async function updateContractor(db: Database, load: OrderLoader, actor: A
   }), now);
 }
 
-/** For now records the event and bumps the contract version; the PDF itself (contract-pdf.ts) comes later. */
-export async function regenerateContract(db: Database, load: OrderLoader, actor: Actor, now: Date) {
-  return applyAction(db, load, actor, "regenerateContract", (row) => ({ set: { contract_version: row.contract_version + 1 }, details: { contractVersion: row.contract_version + 1 } }), now);
+/**
+ * A new version of the contract PDF, rendered in the caller's language, becomes the current one;
+ * the earlier versions' files stay (owned by the exhibitor) and are named in the events.
+ */
+export async function regenerateContract(db: Database, store: ObjectStore, load: OrderLoader, actor: Actor, language: Language, now: Date) {
+  return applyAction(db, load, actor, "regenerateContract", async (row) => {
+    const contractVersion = row.contract_version + 1;
+    const staged = await stageGeneratedContract(db, store, row, contractVersion, language, now);
+    return {
+      set: { contract_version: contractVersion, contract_pdf_url: staged.url },
+      details: { contractVersion, language, contractPdfUrl: staged.url, previousContractPdfUrl: row.contract_pdf_url },
+      alsoWrite: (trx) => insertStagedFile(trx, staged),
+      discard: staged.discard,
+    };
+  }, now);
 }
 
 /** Soft delete: the order leaves the lists but keeps its audit trail and its idempotency key. */
@@ -78,13 +112,29 @@ export async function deleteOrder(db: Database, load: OrderLoader, actor: Actor,
   return applyAction(db, load, actor, "delete", () => ({ set: { deleted_at: now } }), now);
 }
 
-/** The stamped contract (one or more of the caller's files) after the rules were ticked. */
-export async function uploadContract(db: Database, load: OrderLoader, actor: Actor & { id: number }, contractUrls: string[], now: Date) {
+/**
+ * The stamped contract (one or more of the caller's images or PDFs) after the rules were ticked:
+ * combined into one PDF that replaces the generated contract as the order's contract_pdf_url, in
+ * the same transaction as the status change. The originals stay in contract_urls. If they cannot
+ * be combined, nothing changes.
+ */
+export async function uploadContract(db: Database, store: ObjectStore, load: OrderLoader, actor: Actor & { id: number }, contractUrls: string[], now: Date) {
   for (const url of contractUrls) await requireOwnedFile(db, actor.id, url);
-  return applyAction(db, load, actor, "uploadContract", () => ({
-    set: { contract_urls: JSON.stringify(contractUrls), rules_accepted_at: now, contract_uploaded_at: now },
-    details: { contractUrls },
-  }), now);
+  // Refused before the (costly) merge when the order is already past this step.
+  const order = await load();
+  statusAfter(order, "uploadContract");
+  const stamped = await stageStampedContract(db, store, order, contractUrls, now);
+  try {
+    return await applyAction(db, load, actor, "uploadContract", (row) => ({
+      set: { contract_urls: JSON.stringify(contractUrls), contract_pdf_url: stamped.url, rules_accepted_at: now, contract_uploaded_at: now },
+      details: { contractUrls, contractPdfUrl: stamped.url, generatedContractPdfUrl: row.contract_pdf_url },
+      alsoWrite: (trx) => insertStagedFile(trx, stamped),
+    }), now);
+  } catch (error) {
+    // Only one attempt's transaction can have written the file's row, and it did not commit.
+    await stamped.discard();
+    throw error;
+  }
 }
 
 export async function claimPayment(db: Database, load: OrderLoader, actor: Actor & { id: number }, voucherUrl: string, now: Date) {

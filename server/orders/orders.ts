@@ -4,6 +4,7 @@ import type { CommitInput, OrderSource, OrderStatus, PriceKind } from "../../app
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ServiceOrderTable } from "../db/schema";
+import { contractPdfKind, generatedUrlReplacedByUpload, type ContractKind } from "./contract-files";
 import { isOrderable, resolveBooth, servicePrice, type Owner } from "./catalogue";
 import { allowedActions, type OrderAction } from "./order-state";
 import { exhibitionDay, lineCents, loadPriceDates, totalCents } from "./pricing";
@@ -48,7 +49,11 @@ export type OrderView = OrderSummary & {
   installationDrawingUrl: string | null;
   contractVersion: number;
   contractUrls: string[];
+  /** The current contract PDF: the generated one until the upload, then the stamped, combined one. */
   contractPdfUrl: string | null;
+  contractPdfKind: ContractKind | null;
+  /** The generated contract of the current version (still kept after the upload). */
+  generatedContractPdfUrl: string | null;
   rulesAcceptedAt: string | null;
   voucherUrl: string | null;
   contractUploadedAt: string | null;
@@ -217,6 +222,8 @@ export async function orderView(db: Database, row: OrderRow, forOrganizer = fals
     contractVersion: row.contract_version,
     contractUrls: stringList(row.contract_urls),
     contractPdfUrl: row.contract_pdf_url,
+    contractPdfKind: contractPdfKind(row),
+    generatedContractPdfUrl: contractPdfKind(row) === "stamped" ? generatedUrlReplacedByUpload(events) : row.contract_pdf_url,
     rulesAcceptedAt: iso(row.rules_accepted_at),
     voucherUrl: row.voucher_url,
     contractUploadedAt: iso(row.contract_uploaded_at),

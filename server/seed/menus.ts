@@ -90,6 +90,8 @@ export const demoMenus: SeedMenu[] = [
   menu(44, 40, 4, "/bookingService/electricboxImg", "设施位置图上传", "Facility location map upload", "upload"),
   menu(45, 40, 5, "/bookingService/ECReservation", "委托搭建商预订", "Reservation via contractor", "handshake"),
   menu(46, 40, 6, "/bookingService/LeakageElectric", "特殊用电申请", "Special power application", "power"),
+  // The organizer's list of service orders, to confirm payments; only roleId 1 (who sees every menu) has it.
+  menu(47, 40, 7, "/bookingService/orderReview", "服务订单审核", "Service order review", "audit"),
 
   // Invoice area /invoiceArea
   menu(50, 0, 50, "/invoiceArea", "发票专区", "Invoice area", "file"),
@@ -123,7 +125,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [3, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-export const ADMIN_ONLY_MENU_IDS = new Set([17]);
+export const ADMIN_ONLY_MENU_IDS = new Set([17, 47]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

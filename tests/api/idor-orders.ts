@@ -117,6 +117,28 @@ const orderProbe: Probe = async (ctx) => {
   expect((await call(ctx, ctx.a, `/order/detail?orderNo=${p.orderNo}`)).text).toContain(MARKER);
 };
 
+const downloadProbe: Probe = async (ctx) => {
+  const p = await prepare(ctx);
+  const before = await aState(ctx, p.aId);
+  const download = async (ticket: string, query: string) => {
+    const response = await fetch(`${ctx.api.baseUrl}/api/smeb/service/order/downloadContract?${query}`, { headers: { ticket, "accept-language": "en" } });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, text: bytes.toString("latin1"), type: response.headers.get("content-type") };
+  };
+  for (const query of [`orderNo=${p.orderNo}`, `orderNo=${p.orderNo}&which=generated`, `orderNo=${p.orderNo}&which=stamped`, `orderNo=${p.orderNo}&userId=${p.aId}`]) {
+    const result = await download(ctx.b, query);
+    refused(result, `/order/downloadContract?${query}`, p.orderNo);
+    expect(result.text).not.toContain("%PDF");
+  }
+  expect(await aState(ctx, p.aId)).toBe(before);
+  // Controls: the owner and the organizer do get the PDF, so the 404s were about ownership.
+  for (const ticket of [ctx.a, ctx.admin]) {
+    const result = await download(ticket, `orderNo=${p.orderNo}`);
+    expect(result.status).toBe(200);
+    expect(result.type).toBe("application/pdf");
+  }
+};
+
 const organizerProbe: Probe = async (ctx) => {
   const p = await prepare(ctx);
   const before = await aState(ctx, p.aId);
@@ -147,6 +169,7 @@ export const ordersSweep = {
   "POST /api/smeb/service/order/regenerateContract": { probe: orderProbe },
   "POST /api/smeb/service/order/uploadContract": { probe: orderProbe },
   "POST /api/smeb/service/order/claimPayment": { probe: orderProbe },
+  "GET /api/smeb/service/order/downloadContract": { probe: downloadProbe },
   "GET /api/smeb/service/order/adminList": { probe: organizerProbe },
   "POST /api/smeb/service/order/complete": { probe: organizerProbe },
 };

@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { WorksheetItem } from "../../server/api/routes/home";
 import type { CartView } from "../../server/orders/cart";
@@ -8,6 +11,7 @@ import type { AdminOrderSummary, OrderPage, OrderSummary, OrderView } from "../.
 import { orderClock } from "../../server/orders/pricing";
 import { doneChecks } from "../../server/seed/home-content";
 import { seedDemoData } from "../../server/seed/demo-data";
+import { PNG } from "../support/sample-files";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -20,6 +24,7 @@ const key = () => `k-${crypto.randomUUID()}`;
 
 describe.each(backends)("service ordering API on %s", (backend) => {
   let api: TestApi;
+  let dataDir: string;
   let std01: string;
   let raw01: string;
   let admin: string;
@@ -34,9 +39,13 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     call<CartView>("cart/add", ticket, { form: { serviceId: String(svc(code).id), quantity: String(quantity), ...extra } });
   const commit = (ticket: string, form: Record<string, string> = {}) => call<OrderView>("order/commit", ticket, { form: { idempotencyKey: key(), ...form } });
   const detail = (ticket: string, orderNo: string) => call<OrderView>("order/detail", ticket, { query: { orderNo } });
+  /** A stored 1×1 PNG of the user's (the stamped contract is read back and combined into a PDF). */
   async function storedFile(userId: number) {
     const id = crypto.randomBytes(12).toString("base64url");
-    await api.db.insertInto("stored_files").values({ id, owner_user_id: userId, folder: "test", original_name: "contract.jpg", content_type: "image/jpeg", size_bytes: 10, storage_key: `stored/test/${id}`, upload_key: null }).execute();
+    const key = `stored/test/${userId}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`;
+    fs.mkdirSync(path.dirname(path.join(dataDir, "uploads", ...key.split("/"))), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "uploads", ...key.split("/")), PNG);
+    await api.db.insertInto("stored_files").values({ id, owner_user_id: userId, folder: "test", original_name: "contract.png", content_type: "image/png", size_bytes: PNG.length, storage_key: key, upload_key: null }).execute();
     return `/files/${id}`;
   }
   async function newOrder(ticket: string, code = "furn-folding-chair", quantity = 2) {
@@ -47,7 +56,8 @@ describe.each(backends)("service ordering API on %s", (backend) => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi(backend);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-orders-"));
+    api = await startTestApi(backend, { DATA_DIR: dataDir });
     [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
     const users = await api.db.selectFrom("users").select(["id", "username"]).execute();
     std01Id = users.find((u) => u.username === "std01")!.id;
@@ -61,6 +71,7 @@ describe.each(backends)("service ordering API on %s", (backend) => {
   afterAll(async () => {
     orderClock.now = realClock;
     await api?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("lists the catalogue with the price in force, its deadline and the order window; seeding again adds nothing", async () => {

@@ -15,8 +15,16 @@ export function clientIpFor(testInfo: TestInfo, salt = "") {
 export const PROFILE_ACCOUNTS = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor", "profile-translate"] as const;
 export type ProfileAccount = (typeof PROFILE_ACCOUNTS)[number];
 
+/** Exhibitors of the service-order specs (orders-*.spec.ts), each with a booth of its own (9E01...). */
+export const ORDER_ACCOUNTS = ["orders-cart", "orders-steps"] as const;
+export type OrderAccount = (typeof ORDER_ACCOUNTS)[number];
+
+/** Exhibitors of the offline booking form spec (booking-forms.spec.ts), each with a booth of its own (9F01...). */
+export const FORM_ACCOUNTS = ["forms-air", "forms-map", "forms-leakage"] as const;
+export type FormAccount = (typeof FORM_ACCOUNTS)[number];
+
 /** The throwaway account of this project (the start script creates one per project). */
-export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount, testInfo: TestInfo) {
+export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount, testInfo: TestInfo) {
   return `e2e-${kind}-${testInfo.project.name}`;
 }
 

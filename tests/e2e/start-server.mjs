@@ -14,6 +14,15 @@ const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare", ...p
   ["js-on", "js-off"].flatMap((project) => [`${name}-${project}`, "Expo#2026", "exhibitor", `E2E ${name}`]),
 );
 cli("create-user", ...accounts);
+// The service-order specs (orders-*.spec.ts) take one exhibitor per test and project: ORDER_ACCOUNTS in fixtures.ts.
+// Carts and orders are per booth, so each gets a booth of its own.
+const orderAccounts = ["orders-cart", "orders-steps"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+cli("create-user", ...orderAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+cli("create-booth", ...orderAccounts.flatMap((name, i) => [name, `9E${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+// The offline booking form specs (booking-forms.spec.ts): one exhibitor with a booth per test and project (FORM_ACCOUNTS).
+const formAccounts = ["forms-air", "forms-map", "forms-leakage"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+cli("create-user", ...formAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+cli("create-booth", ...formAccounts.flatMap((name, i) => [name, `9F${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 
 // A stand-in for the LibreTranslate service the portal calls (TRANSLATE_URL): answers "[en] <text>",
 // so the translate buttons can be tested end to end without the internet.

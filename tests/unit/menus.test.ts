@@ -49,7 +49,7 @@ const SPEC_PAGES = [
   "/boothConstruction/standardConstruction", "/boothConstruction/insurancePurchase", "/boothConstruction/entrySafetyCommitment",
   "/boothConstruction/specialBoothCIProcess",
   "/bookingService/onlineBookingService", "/bookingService/offlineBookingService/airCompressorService", "/bookingService/myOrder",
-  "/bookingService/electricboxImg", "/bookingService/ECReservation", "/bookingService/LeakageElectric",
+  "/bookingService/electricboxImg", "/bookingService/ECReservation", "/bookingService/LeakageElectric", "/bookingService/orderReview",
   "/invoiceArea/billingApplication", "/invoiceArea/paymentVoucher",
   "/exhibitTL/carriage", "/exhibitTL/review", "/exhibitTL/carriageOrder", "/exhibitTL/truckInformationSubmit",
   "/exhibitTL/twExhibitsDeclaration", "/exhibitTL/exhibitsCostReservation", "/exhibitTL/smallExhibitsExpress", "/exhibitTL/overseasExhibitTrans",
@@ -75,9 +75,9 @@ describe("seeded menu tree", () => {
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("grants the exhibitor everything but the carrier pages and the organizer's review, and the carrier exactly 3, 70, 72, 73", () => {
+  it("grants the exhibitor everything but the carrier pages and the organizer's reviews (17, 47), and the carrier exactly 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
-    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => id !== 72 && id !== 73 && id !== 17).sort((a, b) => a - b));
+    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => id !== 72 && id !== 73 && id !== 17 && id !== 47).sort((a, b) => a - b));
     expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([3, 70, 72, 73]);
   });
 });

@@ -1,4 +1,6 @@
+import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
+import { z } from "zod";
 import {
   cartAddSchema,
   cartDeleteSchema,
@@ -11,6 +13,7 @@ import {
   updateContractorSchema,
   uploadContractSchema,
 } from "../../../app/schemas/orders";
+import { contractForDownload, ensureGeneratedContract, type ContractDownload } from "../../orders/contract-files";
 import { addToCart, cartView, deleteCartItem, updateCartItem } from "../../orders/cart";
 import { listCatalogue, type Owner } from "../../orders/catalogue";
 import { claimPayment, completeOrder, deleteOrder, regenerateContract, updateContractor, uploadContract } from "../../orders/order-actions";
@@ -18,23 +21,44 @@ import { commitOrder, findOrderInExhibition, findOwnOrder, listExhibitionOrders,
 import { orderClock } from "../../orders/pricing";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput } from "../envelope";
+import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
 import { requireSession } from "../require-session";
 
 /**
  * /smeb/service/* (spec point 7, "service ordering" and "my orders"): the catalogue, the cart,
  * committing an order and the order's steps. Carts and orders are always the session user's:
  * every id in a request is looked up together with the caller's user id, and another user's id
- * answers exactly like an unknown one (404). Completing an order is the organizer's (roleId 1).
+ * answers exactly like an unknown one (404). Completing an order is the organizer's (roleId 1),
+ * who may also download any contract of the organizer's exhibition.
  */
 
 type Body = Record<string, unknown>;
 const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
 /** Forms may name a list "field[]". */
 const listField = (body: Body, field: string) => body[field] ?? body[`${field}[]`];
+const downloadContractQuery = orderNoSchema.extend({ which: z.preprocess((v) => v || undefined, z.enum(["generated", "stamped"], { message: "errors.badRequest" }).optional()) });
+
+/** The contract as a download; the headers say which contract and version it is. */
+async function sendContract(res: Response, deps: ApiDeps, download: ContractDownload, version: number) {
+  const { store, logger } = deps;
+  const info = await store.stat(download.file.storageKey);
+  if (!info) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  const stream = await store.openRead(download.file.storageKey);
+  res.status(200).set({
+    "Content-Type": "application/pdf",
+    "Content-Length": String(info.sizeBytes),
+    "Content-Disposition": `attachment; filename="${download.fileName}"; filename*=UTF-8''${encodeURIComponent(download.fileName)}`,
+    "X-Contract-Kind": download.kind,
+    "X-Contract-Version": String(version),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+  });
+  // Once bytes went out no error envelope can follow: the connection is cut instead.
+  await pipeline(stream, res).catch((error: unknown) => logger.error({ err: error, fileId: download.file.id }, "contract download broke off"));
+}
 
 export function orderRoutes(deps: ApiDeps): Router {
-  const { db } = deps;
+  const { db, store, logger } = deps;
   const router = Router();
 
   const caller = async (req: Request, res: Response) => {
@@ -94,7 +118,12 @@ export function orderRoutes(deps: ApiDeps): Router {
     handle(async (req, res) => {
       const { owner, actor, now } = await caller(req, res);
       const order = await commitOrder(db, owner, actor, parseInput(commitSchema, bodyOf(req)), now);
-      return orderView(db, order);
+      // The order stands even if its contract cannot be made now: the download makes it later.
+      const withContract = await ensureGeneratedContract(db, store, order, requestLanguage(req), now).catch((error: unknown) => {
+        logger.error({ err: error, orderNo: order.order_no }, "contract PDF could not be generated at commit");
+        return order;
+      });
+      return orderView(db, withContract);
     }),
   );
 
@@ -136,7 +165,7 @@ export function orderRoutes(deps: ApiDeps): Router {
     handle(async (req, res) => {
       const { user, actor, now } = await caller(req, res);
       const { orderNo } = parseInput(orderNoSchema, bodyOf(req));
-      return orderView(db, await regenerateContract(db, ownOrder(user.id, orderNo), actor, now));
+      return orderView(db, await regenerateContract(db, store, ownOrder(user.id, orderNo), actor, requestLanguage(req), now));
     }),
   );
   router.post(
@@ -148,7 +177,18 @@ export function orderRoutes(deps: ApiDeps): Router {
       // The order first: someone else's order number answers 404 whatever the files are.
       const load = ownOrder(user.id, input.orderNo);
       await load();
-      return orderView(db, await uploadContract(db, load, actor, input.contractUrls, now));
+      return orderView(db, await uploadContract(db, store, load, actor, input.contractUrls, now));
+    }),
+  );
+  // Spec point 7, my orders' "download": the owner's contract, or any in the organizer's exhibition.
+  router.get(
+    "/smeb/service/order/downloadContract",
+    handle(async (req, res) => {
+      const { user, now } = await caller(req, res);
+      const { orderNo, which } = parseInput(downloadContractQuery, req.query);
+      const order = user.roleId === ADMIN_ROLE_ID ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await findOwnOrder(db, user.id, orderNo);
+      const download = await contractForDownload(db, store, order, which, requestLanguage(req), now);
+      await sendContract(res, deps, download, order.contract_version);
     }),
   );
   router.post(

@@ -4,6 +4,7 @@ import * as shell from "./0002-shell";
 import * as uploads from "./0003-uploads";
 import * as exhibitor from "./0004-exhibitor";
 import * as orders from "./0005-orders";
+import * as bookingForms from "./0006-booking-forms";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0003-uploads": uploads,
   "0004-exhibitor": exhibitor,
   "0005-orders": orders,
+  "0006-booking-forms": bookingForms,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,27 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Language } from "~/i18n/config";
 import { CHINA_COUNTRY_ID } from "~/schemas/address";
-import { LIST_FIELDS, STEP_FIELDS, type ProfileDraft, type ProfileStatus, type ProfileStep } from "~/schemas/exhibitor";
+import { LIST_FIELDS, STEP_FIELDS, type ProfileDraft, type ProfileStep } from "~/schemas/exhibitor";
 import type { StepOptions } from "~/components/exhibitor/profile-steps";
 import { requireOk, type ApiClient } from "./api.server";
+import type { ProfileView } from "./api-types-exhibitor";
 
-/** GET /smeb/exhibitor/info/findByUserId. */
-export type ProfileView = {
-  uniqueId: string;
-  status: ProfileStatus;
-  draft: ProfileDraft;
-  submitted: ProfileDraft | null;
-  reviewComment: string | null;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  approvedAt: string | null;
-  expectedReviewBy: string | null;
-  version: number;
-  complete: boolean;
-  firstIncompleteStep: ProfileStep | null;
-  verified?: { mobile: boolean; email: boolean };
-  history: { action: string; fromStatus: string | null; toStatus: string | null; comment: string | null; actorLabel: string; createdAt: string }[];
-};
+/** GET /smeb/exhibitor/info/findByUserId (the shape is shared with our API). */
+export type { ProfileView };
 
 type Named = { id: number | string; name: string; nameEn: string };
 type Theme = Named & { pavilions: (Named & { code: string })[] };

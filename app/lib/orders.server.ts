@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { ORDER_NO, ORDER_STATUSES, type OrderSource, type OrderStatus, type PriceKind, type ServiceCategory } from "~/schemas/orders";
 import { handleAuthErrors, requireOk, type ApiClient } from "./api.server";
+import type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView } from "./api-types-orders";
 
 /**
  * What the service-ordering pages read from the API (/smeb/service/*, server/api/routes/orders.ts).
@@ -8,70 +9,8 @@ import { handleAuthErrors, requireOk, type ApiClient } from "./api.server";
  * formats it (formatCny).
  */
 
-export type PriceInForce = { kind: PriceKind; cents: number; until?: string };
-
-export type ServiceView = {
-  id: number;
-  code: string;
-  category: ServiceCategory;
-  name: string;
-  nameEn: string;
-  unit: string;
-  unitEn: string;
-  photoUrl: string | null;
-  advanceCents: number;
-  standardCents: number;
-  onsiteCents: number;
-  price: PriceInForce;
-  orderOpen: boolean;
-  orderOpensAt: string | null;
-  orderClosesAt: string | null;
-};
-export type Catalogue = { advanceUntil: string; onsiteFrom: string; list: ServiceView[] };
-
-export type CartLine = {
-  itemId: number;
-  serviceId: number;
-  boothNo: string;
-  name: string;
-  nameEn: string;
-  unit: string;
-  unitEn: string;
-  quantity: number;
-  price: PriceInForce;
-  lineCents: number;
-  orderOpen: boolean;
-};
-export type CartView = { boothId: number; boothNo: string; lines: CartLine[]; totalCents: number; count: number };
-
-export type OrderLine = { code: string; name: string; nameEn: string; unit: string; unitEn: string; priceKind: PriceKind; unitCents: number; quantity: number; lineCents: number };
-export type OrderAction = "updateContractor" | "regenerateContract" | "delete" | "uploadContract" | "claimPayment" | "complete";
-
-export type OrderSummary = {
-  orderNo: string;
-  source: OrderSource;
-  status: OrderStatus;
-  totalCents: number;
-  boothNo: string;
-  contractorCompany: string | null;
-  contractorContact: string | null;
-  contractorPhone: string | null;
-  createdAt: string;
-};
-export type OrderView = OrderSummary & {
-  installationDrawingUrl: string | null;
-  contractVersion: number;
-  contractUrls: string[];
-  contractPdfUrl: string | null;
-  voucherUrl: string | null;
-  contractUploadedAt: string | null;
-  paymentClaimedAt: string | null;
-  completedAt: string | null;
-  lines: OrderLine[];
-  allowedActions: OrderAction[];
-};
-export type AdminOrderSummary = OrderSummary & { username: string; businessName: string | null; contractUrls: string[]; voucherUrl: string | null };
-export type OrderPage<T> = { total: number; page: number; pageSize: number; list: T[] };
+// The API's answers, written once for our API and these pages.
+export type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView };
 
 export { BOOKING_PAGE, MY_ORDERS_PAGE, ORDER_REVIEW_PAGE, orderPath } from "~/components/orders/paths";
 

@@ -6,6 +6,7 @@ import type { Language } from "../../app/i18n/config";
 import type { Database } from "../db/database";
 import type { ExhibitorProfileTable } from "../db/schema";
 import { profileErrors, stepErrors, type CheckContext, type ContactCodes, type FieldErrors } from "./profile-checks";
+import type { ProfileEvent, ProfileView } from "../../app/lib/api-types-exhibitor";
 
 /**
  * The exhibitor profile's life (spec point 4): draft → under_review (submit) → approved | returned
@@ -17,33 +18,8 @@ export type ProfileRow = Selectable<ExhibitorProfileTable>;
 export type Actor = { id: number | null; label: string };
 export type ProfileOwner = { userId: number; exhibitionId: number };
 
-export type ProfileEvent = {
-  action: string;
-  fromStatus: string | null;
-  toStatus: string | null;
-  comment: string | null;
-  actorLabel: string;
-  /** The step a draft save touched, else null. */
-  step: string | null;
-  createdAt: string;
-};
-
-export type ProfileView = {
-  uniqueId: string;
-  status: ProfileStatus;
-  draft: ProfileDraft;
-  submitted: ProfileDraft | null;
-  reviewComment: string | null;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  approvedAt: string | null;
-  /** While under review: submittedAt + REVIEW_DAYS days (spec point 9). */
-  expectedReviewBy: string | null;
-  version: number;
-  history: ProfileEvent[];
-  complete: boolean;
-  firstIncompleteStep: ProfileStep | null;
-};
+// The answers' shapes are the API contract, written once in app/lib/api-types-exhibitor.ts.
+export type { ProfileEvent, ProfileView };
 
 const HISTORY_LENGTH = 20;
 const WRITE_ATTEMPTS = 20;

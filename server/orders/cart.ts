@@ -5,29 +5,14 @@ import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { findService, isOrderable, resolveBooth, servicePrice, type Owner, type ServiceRow } from "./catalogue";
 import { lineCents, loadPriceDates, totalCents, type PriceInForce } from "./pricing";
+import type { CartLine, CartView } from "../../app/lib/api-types-orders";
 
 /**
  * The cart: one line per booth and service, owned by its user. Lines carry no price; the cart
  * shows the price in force now, and the commit locks the price in force then (orders.ts).
  */
 
-export type CartLine = {
-  itemId: number;
-  serviceId: number;
-  boothId: number;
-  boothNo: string;
-  name: string;
-  nameEn: string;
-  unit: string;
-  unitEn: string;
-  photoUrl: string | null;
-  quantity: number;
-  price: PriceInForce;
-  lineCents: number;
-  orderOpen: boolean;
-};
-
-export type CartView = { boothId: number; boothNo: string; lines: CartLine[]; totalCents: number; count: number };
+export type { CartLine, CartView };
 
 const tooMany = () => new ApiError(ApiCode.badRequest, withProp("validation.correct", label("quantity")), {}, { fields: { quantity: [withProp("validation.correct", label("quantity"))] } });
 const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");

@@ -4,36 +4,13 @@ import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { BoothTable, ServiceTable } from "../db/schema";
 import { endOfExhibitionDay, loadPriceDates, orderWindowOpen, priceInForce, type ExhibitionPriceDates, type PriceInForce } from "./pricing";
+import type { Catalogue, ServiceView } from "../../app/lib/api-types-orders";
 
 /** The service catalogue as the order pages and the cart show it: the price in force per item. */
 
 export type ServiceRow = Selectable<ServiceTable>;
 
-export type ServiceView = {
-  id: number;
-  code: string;
-  category: ServiceCategory;
-  name: string;
-  nameEn: string;
-  unit: string;
-  unitEn: string;
-  photoUrl: string | null;
-  advanceCents: number;
-  standardCents: number;
-  onsiteCents: number;
-  /** The price the server charges if ordered now; `until` is when it ends ('advance price until ...'). */
-  price: PriceInForce;
-  orderOpen: boolean;
-  orderOpensAt: string | null;
-  orderClosesAt: string | null;
-};
-
-export type Catalogue = {
-  /** The last second of advance prices and the first day of on-site prices, exhibition time. */
-  advanceUntil: string;
-  onsiteFrom: string;
-  list: ServiceView[];
-};
+export type { Catalogue, ServiceView };
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 

@@ -12,6 +12,7 @@ import { findStoredFile, storedFileUrl, type StoredFile } from "../storage/files
 import type { ObjectStore } from "../storage/object-store";
 import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, imagesToPdf, renderContractPdf, type CombinableFile, type ContractInput } from "./contract-pdf";
 import type { OrderRow } from "./orders";
+import type { ContractKind } from "../../app/lib/api-types-orders";
 
 /**
  * The files of an order's contract (spec point 5, decision 007): the contract PDF the server
@@ -197,7 +198,7 @@ export async function stageStampedContract(db: Database, store: ObjectStore, row
   return stagePdf(store, { ownerUserId: row.user_id, folder: STAMPED_CONTRACT_FOLDER, name: contractFileName(row.order_no, row.contract_version, "stamped"), bytes: merged, now });
 }
 
-export type ContractKind = "generated" | "stamped";
+export type { ContractKind };
 
 /**
  * Until the upload the order's contract_pdf_url is the generated contract; the upload replaces it

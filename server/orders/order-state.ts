@@ -1,4 +1,5 @@
 import type { OrderStatus } from "../../app/schemas/orders";
+import { ORDER_ACTIONS, type OrderAction } from "../../app/lib/api-types-orders";
 
 /**
  * The service order's life (spec point 4, issue "Orders"): submitted → contract_uploaded →
@@ -7,8 +8,7 @@ import type { OrderStatus } from "../../app/schemas/orders";
  * after that nothing of it changes but the next step.
  */
 
-export const ORDER_ACTIONS = ["updateContractor", "regenerateContract", "delete", "uploadContract", "claimPayment", "complete"] as const;
-export type OrderAction = (typeof ORDER_ACTIONS)[number];
+export { ORDER_ACTIONS, type OrderAction };
 
 type Transition = { from: readonly OrderStatus[]; to: OrderStatus | "same" };
 

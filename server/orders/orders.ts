@@ -8,6 +8,7 @@ import { contractPdfKind, generatedUrlReplacedByUpload, type ContractKind } from
 import { isOrderable, resolveBooth, servicePrice, type Owner } from "./catalogue";
 import { allowedActions, type OrderAction } from "./order-state";
 import { exhibitionDay, lineCents, loadPriceDates, totalCents } from "./pricing";
+import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView } from "../../app/lib/api-types-orders";
 
 /**
  * Service orders: the commit (cart → order, prices locked, idempotent per key), and how orders
@@ -17,57 +18,8 @@ import { exhibitionDay, lineCents, loadPriceDates, totalCents } from "./pricing"
 export type OrderRow = Selectable<ServiceOrderTable>;
 export type Actor = { id: number | null; label: string };
 
-export type OrderLine = {
-  serviceId: number | null;
-  code: string;
-  name: string;
-  nameEn: string;
-  unit: string;
-  unitEn: string;
-  priceKind: PriceKind;
-  unitCents: number;
-  quantity: number;
-  lineCents: number;
-};
-
-export type OrderEvent = { action: string; fromStatus: string | null; toStatus: string | null; actorLabel: string; details: unknown; createdAt: string };
-
-export type OrderSummary = {
-  orderNo: string;
-  source: OrderSource;
-  status: OrderStatus;
-  totalCents: number;
-  boothId: number | null;
-  boothNo: string;
-  contractorCompany: string | null;
-  contractorContact: string | null;
-  contractorPhone: string | null;
-  createdAt: string;
-};
-
-export type OrderView = OrderSummary & {
-  installationDrawingUrl: string | null;
-  contractVersion: number;
-  contractUrls: string[];
-  /** The current contract PDF: the generated one until the upload, then the stamped, combined one. */
-  contractPdfUrl: string | null;
-  contractPdfKind: ContractKind | null;
-  /** The generated contract of the current version (still kept after the upload). */
-  generatedContractPdfUrl: string | null;
-  rulesAcceptedAt: string | null;
-  voucherUrl: string | null;
-  contractUploadedAt: string | null;
-  paymentClaimedAt: string | null;
-  completedAt: string | null;
-  lines: OrderLine[];
-  /** What the caller may do next (the organizer's completion is not the exhibitor's). */
-  allowedActions: OrderAction[];
-  history: OrderEvent[];
-};
-
-export type OrderPage<T> = { total: number; page: number; pageSize: number; list: T[] };
-/** The organizer's list also says whose order it is and what was attached. */
-export type AdminOrderSummary = OrderSummary & { username: string; businessName: string | null; contractUrls: string[]; voucherUrl: string | null };
+// The answers' shapes are the API contract, written once in app/lib/api-types-orders.ts.
+export type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView };
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const ORDER_NO_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

@@ -1,6 +1,7 @@
 import type { PriceKind } from "../../app/schemas/orders";
 import type { Database } from "../db/database";
 import { sql } from "kysely";
+import type { PriceInForce } from "../../app/lib/api-types-orders";
 
 /**
  * Which of a service's three prices is in force (spec point 9, issue "deadline pricing"):
@@ -12,7 +13,7 @@ import { sql } from "kysely";
 export type ServicePrices = { advanceCents: number; standardCents: number; onsiteCents: number };
 /** Both YYYY-MM-DD in exhibition time: the last advance day and the opening day. */
 export type ExhibitionPriceDates = { advanceUntil: string; opensOn: string };
-export type PriceInForce = { kind: PriceKind; cents: number; until?: string };
+export type { PriceInForce };
 
 const UTC8_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,3 +1,5 @@
+import type { ContractorIdentity } from "./api-types-contractors";
+
 /** Shapes of the exhibition API's data, shared by our API implementation and the web app. */
 export type BoothSummary = { boothId: number; boothNo: string; boothArea: number; boothType: number };
 
@@ -21,6 +23,8 @@ export type InfoVO = {
   /** The chosen background (skin1..skin3), or null for the default. */
   skin?: string | null;
   booths: BoothSummary[];
+  /** Set when an entrusted contractor is signed in for this exhibitor (ECReservation). */
+  contractor?: ContractorIdentity | null;
 };
 
 export type MenuItem = {

@@ -7,7 +7,7 @@ import { apiFor, handleAuthErrors, loginUrl, returnPath, type ApiClient } from "
 import { clearTicket, getLanguage, readTicket } from "./cookies.server";
 import { holdPostedForm } from "./form-hold.server";
 import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "./menus";
-import { isPersonalPath, isPublicPath } from "./public-routes";
+import { isContractorPersonalPath, isPersonalPath, isPublicPath } from "./public-routes";
 import { pageExistsFor } from "./route-patterns";
 
 export type ShellUser = {
@@ -92,10 +92,18 @@ export async function requireShellUser(request: Request, context: AppLoadContext
     for (const cookie of await holdPostedForm(request, context)) headers.append("Set-Cookie", cookie);
     throw redirect(loginUrl(returnPath(request)), { headers });
   }
-  if (!isPersonalPath(path) && !isPublicPath(path) && !user.allowed.has(menuPathOf(stripTrailingSlash(path)))) {
+  const contractor = Boolean(user.info.infoVO.contractor);
+  const personal = isPersonalPath(path) && (!contractor || isContractorPersonalPath(path));
+  if (contractor && stripTrailingSlash(path) === "/index" && landingPath(user) !== "/index") throw redirect(landingPath(user));
+  if (!personal && !isPublicPath(path) && !user.allowed.has(menuPathOf(stripTrailingSlash(path)))) {
     throw redirect("/401");
   }
   return user;
+}
+
+/** Whose typed forms a held form may be given back to (form-hold.server.ts): a contractor's are its own. */
+export function formHolderOf(info: PermissionInfo) {
+  return info.infoVO.contractor ? `contractor:${info.infoVO.contractor.accessId}` : info.infoVO.username;
 }
 
 /** Spec point 4: from / or /index, the first non-top-level allowed page; /index when there is none. */

@@ -13,7 +13,7 @@ import { heldValues, takeHeldForm } from "~/lib/form-hold.server";
 import { useErrorText } from "~/lib/forms";
 import { BOOKING_NOTICES, handleBookingAction } from "~/lib/orders-action.server";
 import { loadCart, loadCatalogue, noStore } from "~/lib/orders.server";
-import { requireShellUser } from "~/lib/permissions.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Online booking service" }];
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [catalogue, { cart, cartError }] = await Promise.all([loadCatalogue(api, request, context), loadCart(api, request, context)]);
   // The commit form typed before the session ended comes back once (form-hold.server.ts).
-  const held = await takeHeldForm(request, context, info.infoVO.username);
+  const held = await takeHeldForm(request, context, formHolderOf(info));
   const heldForm = held.fields ? heldValues(held.fields) : null;
   const commitValues = heldForm?.intent === "commit" ? Object.fromEntries(CONTRACTOR_FIELDS.map((name) => [name, heldForm[name] ?? ""])) : undefined;
   const notice = url.searchParams.get("notice");

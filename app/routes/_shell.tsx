@@ -6,6 +6,7 @@ import { ShellFooter } from "~/components/shell/footer";
 import { ShellHeader } from "~/components/shell/header";
 import { ShellSidebar } from "~/components/shell/sidebar";
 import { ShellTabs } from "~/components/shell/tabs";
+import { ContractorBanner } from "~/components/shell/contractor-banner";
 import { useAccountWatch, useVersionCheck } from "~/components/shell/watchers";
 import { businessNameFor } from "~/lib/display";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
@@ -52,7 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         currentBoothId: infoVO.boothId,
         booths: infoVO.booths.map((b) => ({ boothId: b.boothId, boothNo: b.boothNo })),
         // 'My info' opens the exhibitor data page, offered once this build has it and the menu allows it.
-        myInfoPath: user.allowed.has(MY_INFO_PATH) && user.pageExists(MY_INFO_PATH) ? MY_INFO_PATH : null,
+        myInfoPath: user.allowed.has(MY_INFO_PATH) && user.pageExists(MY_INFO_PATH) && !infoVO.contractor ? MY_INFO_PATH : null,
+        contractor: infoVO.contractor ? { companyName: infoVO.contractor.companyName, contactName: infoVO.contractor.contactName } : null,
       },
       skin: infoVO.skin && /^skin[1-3]$/.test(infoVO.skin) ? infoVO.skin : null,
       nav: topNavigation(user.menus, language),
@@ -87,6 +89,7 @@ export default function Shell() {
         <div className="shell-main">
           {data.user ? <ShellTabs tabs={data.tabs} current={location.pathname} /> : null}
           <main id="main" className="shell-content">
+            {data.user?.contractor ? <ContractorBanner user={data.user} /> : null}
             <ShellBreadcrumbs />
             <Outlet />
           </main>

@@ -229,6 +229,11 @@ export default function LoginPage() {
               ) : null}
             </Stack>
           </Form>
+          <Group justify="center">
+            <Anchor component={Link} to="/contractor" size="sm" data-testid="contractor-sign-in">
+              {t("contractors.signIn.link")}
+            </Anchor>
+          </Group>
         </Stack>
       </Paper>
     </main>

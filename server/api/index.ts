@@ -14,6 +14,7 @@ import { exhibitorInfoRoutes } from "./routes/exhibitor-info";
 import { exhibitorContactRoutes } from "./routes/exhibitor-contact";
 import { orderRoutes } from "./routes/orders";
 import { bookingFormRoutes } from "./routes/booking-forms";
+import { contractorRoutes } from "./routes/contractors";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -38,6 +39,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(exhibitorInfoRoutes(deps));
   router.use(orderRoutes(deps));
   router.use(bookingFormRoutes(deps));
+  router.use(contractorRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -1,5 +1,7 @@
 import type { Request, Response } from "express";
-import { resolveSession, type ActiveSession } from "../auth/sessions";
+import { deleteSession, resolveSession, type ActiveSession } from "../auth/sessions";
+import { activeAccess } from "../contractors/access";
+import { contractorMayCall } from "../contractors/scope";
 import type { ApiDeps } from "./context";
 import { readTicket } from "./context";
 import { ApiCode, ApiError } from "./envelope";
@@ -18,9 +20,15 @@ export type SessionUser = {
     contactPhone: string | null;
     contactEmail: string | null;
   };
+  /** An entrusted contractor acting for `user` (ECReservation); null for the user themselves. */
+  contractor: { accessId: number; companyName: string; contactName: string; boothId: number } | null;
 };
 
-/** The one way API handlers ask "who is calling": a 401 envelope when nobody valid is. */
+/**
+ * The one way API handlers ask "who is calling": a 401 envelope when nobody valid is. A
+ * contractor's session answers 401 once its grant is revoked, and 403 outside what a contractor
+ * may call (server/contractors/scope.ts).
+ */
 export async function requireSession(deps: ApiDeps, req: Request, res: Response): Promise<SessionUser> {
   const cached = res.locals.sessionUser as SessionUser | undefined;
   if (cached) return cached;
@@ -33,6 +41,16 @@ export async function requireSession(deps: ApiDeps, req: Request, res: Response)
     .where("id", "=", session.userId)
     .executeTakeFirst();
   if (!user) throw new ApiError(ApiCode.unauthorized, "session.expired");
+  let contractor: SessionUser["contractor"] = null;
+  if (session.contractorAccessId !== null) {
+    const access = await activeAccess(deps.db, session.contractorAccessId, user.id);
+    if (!access) {
+      await deleteSession(deps.db, ticket);
+      throw new ApiError(ApiCode.unauthorized, "session.expired");
+    }
+    if (!contractorMayCall(req.path)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+    contractor = { accessId: access.id, companyName: access.company_name, contactName: access.contact_name, boothId: access.booth_id };
+  }
   const sessionUser: SessionUser = {
     session,
     ticket,
@@ -47,6 +65,7 @@ export async function requireSession(deps: ApiDeps, req: Request, res: Response)
       contactPhone: user.contact_phone,
       contactEmail: user.contact_email,
     },
+    contractor,
   };
   res.locals.sessionUser = sessionUser;
   return sessionUser;

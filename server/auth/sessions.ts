@@ -13,7 +13,7 @@ export function ticketId(ticket: string) {
 
 export async function createSession(
   db: Database,
-  input: { userId: number; boothId: number | null; ip?: string; userAgent?: string },
+  input: { userId: number; boothId: number | null; ip?: string; userAgent?: string; contractorAccessId?: number },
 ) {
   const ticket = crypto.randomBytes(32).toString("base64url");
   await db
@@ -24,6 +24,7 @@ export async function createSession(
       booth_id: input.boothId,
       ip: input.ip ?? null,
       user_agent: input.userAgent?.slice(0, 400) ?? null,
+      contractor_access_id: input.contractorAccessId ?? null,
       last_seen_at: new Date(),
     })
     .execute();
@@ -34,6 +35,8 @@ export type ActiveSession = {
   id: string;
   userId: number;
   boothId: number | null;
+  /** An entrusted contractor's session: acts for userId, limited to that grant (server/contractors). */
+  contractorAccessId: number | null;
   createdAt: Date;
   lastSeenAt: Date;
 };
@@ -63,6 +66,7 @@ export async function resolveSession(db: Database, ticket: string | undefined | 
     id,
     userId: row.user_id,
     boothId: row.booth_id,
+    contractorAccessId: row.contractor_access_id,
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
   } satisfies ActiveSession;
@@ -72,8 +76,14 @@ export async function deleteSession(db: Database, ticket: string) {
   await db.deleteFrom("sessions").where("id", "=", ticketId(ticket)).execute();
 }
 
+/** Revoking a contractor's access ends the contractor's sessions in every process at once. */
+export async function deleteContractorSessions(db: Database, contractorAccessId: number) {
+  await db.deleteFrom("sessions").where("contractor_access_id", "=", contractorAccessId).execute();
+}
+
+/** After a password change. Contractors never used the password: their grants are revoked on their own. */
 export async function deleteOtherSessions(db: Database, userId: number, keepSessionId: string) {
-  await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", keepSessionId).execute();
+  await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", keepSessionId).where("contractor_access_id", "is", null).execute();
 }
 
 /** Housekeeping: drop rows that can no longer be used. Safe to run from any process. */

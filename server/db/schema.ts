@@ -101,6 +101,8 @@ export interface SessionTable {
   last_seen_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  /** Set for an entrusted contractor's session (0007-contractors): it acts for user_id through that grant. */
+  contractor_access_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LoginAttemptTable {
@@ -343,6 +345,8 @@ export interface CartItemTable {
   booth_id: number;
   service_id: number;
   quantity: number;
+  /** The entrusted contractor whose cart this line is in; null for the exhibitor's own cart. */
+  contractor_access_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -485,4 +489,28 @@ export interface DB {
   electricbox_images: ElectricboxImageTable;
   leakage_commitments: LeakageCommitmentTable;
   booking_form_events: BookingFormEventTable;
+}
+
+export interface ContractorAccessTable {
+  id: Generated<number>;
+  user_id: number;
+  exhibition_id: number;
+  booth_id: number;
+  company_name: string;
+  contact_name: string;
+  email: string;
+  status: ColumnType<"active" | "revoked", "active" | "revoked" | undefined, "active" | "revoked">;
+  code_hash: string | null;
+  code_expires_at: Date | null;
+  code_sent_at: Date | null;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  last_signed_in_at: Date | null;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Entrusted contractors (0007-contractors). */
+export interface DB {
+  contractor_accesses: ContractorAccessTable;
 }

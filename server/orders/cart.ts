@@ -8,7 +8,8 @@ import { lineCents, loadPriceDates, totalCents, type PriceInForce } from "./pric
 import type { CartLine, CartView } from "../../app/lib/api-types-orders";
 
 /**
- * The cart: one line per booth and service, owned by its user. Lines carry no price; the cart
+ * The cart: one line per booth and service, owned by its user (and, for an entrusted
+ * contractor, by the contractor's grant: exhibitor and contractor never share a cart). Lines carry no price; the cart
  * shows the price in force now, and the commit locks the price in force then (orders.ts).
  */
 
@@ -16,6 +17,8 @@ export type { CartLine, CartView };
 
 const tooMany = () => new ApiError(ApiCode.badRequest, withProp("validation.correct", label("quantity")), {}, { fields: { quantity: [withProp("validation.correct", label("quantity"))] } });
 const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
+/** The exhibitor's cart (null) or the entrusted contractor's own. */
+const cartOf = (owner: Owner) => owner.contractorAccessId ?? null;
 
 function refuseClosed(service: ServiceRow, now: Date) {
   if (!isOrderable(service, now)) throw new ApiError(ApiCode.conflict, "orders.errors.windowClosed", {}, { serviceIds: [service.id] });
@@ -28,10 +31,10 @@ export async function addToCart(db: Database, owner: Owner, input: { serviceId: 
   refuseClosed(service, now);
   const row = await db
     .insertInto("cart_items")
-    .values({ user_id: owner.userId, booth_id: booth.id, service_id: service.id, quantity: input.quantity, updated_at: now })
+    .values({ user_id: owner.userId, booth_id: booth.id, service_id: service.id, quantity: input.quantity, contractor_access_id: cartOf(owner), updated_at: now })
     .onConflict((oc) =>
       oc
-        .columns(["user_id", "booth_id", "service_id"])
+        .columns(["user_id", "booth_id", "service_id", "contractor_access_id"])
         .doUpdateSet({ quantity: sql`cart_items.quantity + excluded.quantity`, updated_at: now })
         .where(sql<boolean>`cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}`),
     )
@@ -49,6 +52,7 @@ export async function updateCartItem(db: Database, owner: Owner, input: { itemId
     .set({ quantity: input.quantity, updated_at: now })
     .where("id", "=", input.itemId)
     .where("user_id", "=", owner.userId)
+    .where("contractor_access_id", cartOf(owner) === null ? "is" : "=", cartOf(owner))
     .returning("booth_id")
     .executeTakeFirst();
   if (!row) throw notFound();
@@ -56,7 +60,13 @@ export async function updateCartItem(db: Database, owner: Owner, input: { itemId
 }
 
 export async function deleteCartItem(db: Database, owner: Owner, itemId: number, now: Date) {
-  const row = await db.deleteFrom("cart_items").where("id", "=", itemId).where("user_id", "=", owner.userId).returning("booth_id").executeTakeFirst();
+  const row = await db
+    .deleteFrom("cart_items")
+    .where("id", "=", itemId)
+    .where("user_id", "=", owner.userId)
+    .where("contractor_access_id", cartOf(owner) === null ? "is" : "=", cartOf(owner))
+    .returning("booth_id")
+    .executeTakeFirst();
   if (!row) throw notFound();
   return cartView(db, owner, row.booth_id, now);
 }
@@ -72,6 +82,7 @@ export async function cartView(db: Database, owner: Owner, boothId: number | und
     .select(["cart_items.id as item_id", "cart_items.quantity"])
     .where("cart_items.user_id", "=", owner.userId)
     .where("cart_items.booth_id", "=", booth.id)
+    .where("cart_items.contractor_access_id", cartOf(owner) === null ? "is" : "=", cartOf(owner))
     .orderBy("services.sort")
     .orderBy("cart_items.id")
     .execute();

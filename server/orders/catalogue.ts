@@ -56,7 +56,8 @@ export async function findService(db: Database, exhibitionId: number, serviceId:
   return row;
 }
 
-export type Owner = { userId: number; exhibitionId: number; sessionBoothId: number | null };
+/** Whose cart and orders: the exhibitor's own, or (contractorAccessId set) those of a contractor acting for them. */
+export type Owner = { userId: number; exhibitionId: number; sessionBoothId: number | null; contractorAccessId?: number | null };
 export type BoothRef = Pick<Selectable<BoothTable>, "id" | "booth_no">;
 
 /**
@@ -64,7 +65,10 @@ export type BoothRef = Pick<Selectable<BoothTable>, "id" | "booth_no">;
  * answers 404), else the session's current booth, else the caller's first booth.
  */
 export async function resolveBooth(db: Database, owner: Owner, requested?: number): Promise<BoothRef> {
-  const booths = await db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", owner.userId).where("exhibition_id", "=", owner.exhibitionId).orderBy("id").execute();
+  let query = db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", owner.userId).where("exhibition_id", "=", owner.exhibitionId);
+  // A contractor is entrusted with one booth (the session's): the others do not exist for it.
+  if (owner.contractorAccessId) query = query.where("id", "=", owner.sessionBoothId ?? 0);
+  const booths = await query.orderBy("id").execute();
   if (requested !== undefined) {
     const named = booths.find((b) => b.id === requested);
     if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound");

@@ -52,7 +52,10 @@ async function findByKey(db: Database, userId: number, key: string) {
  * index, so a concurrent twin waits for it and then finds it. The cart lines are deleted in the
  * same transaction, so two commits with different keys cannot both take them.
  */
-export async function commitOrder(db: Database, owner: Owner, actor: Actor, input: CommitInput, now: Date, source: OrderSource = "online"): Promise<OrderRow> {
+export async function commitOrder(db: Database, owner: Owner, actor: Actor, input: CommitInput, now: Date): Promise<OrderRow> {
+  // The source says who placed it: the exhibitor online, or a contractor through its grant.
+  const contractorAccessId = owner.contractorAccessId ?? null;
+  const source: OrderSource = contractorAccessId ? "contractor" : "online";
   const earlier = await findByKey(db, owner.userId, input.idempotencyKey);
   if (earlier) return answerRetry(earlier);
   const booth = await resolveBooth(db, owner, input.boothId);
@@ -77,6 +80,7 @@ export async function commitOrder(db: Database, owner: Owner, actor: Actor, inpu
             contractor_contact: input.contractorContact ?? null,
             contractor_phone: input.contractorPhone ?? null,
             installation_drawing_url: input.installationDrawingUrl ?? null,
+            contractor_access_id: contractorAccessId,
             created_at: now,
             updated_at: now,
           })
@@ -86,7 +90,13 @@ export async function commitOrder(db: Database, owner: Owner, actor: Actor, inpu
         // A twin committed first: nothing more to do here, it is read below.
         if (!order) return;
 
-        const taken = await trx.deleteFrom("cart_items").where("user_id", "=", owner.userId).where("booth_id", "=", booth.id).returning(["service_id", "quantity"]).execute();
+        const taken = await trx
+          .deleteFrom("cart_items")
+          .where("user_id", "=", owner.userId)
+          .where("booth_id", "=", booth.id)
+          .where("contractor_access_id", contractorAccessId === null ? "is" : "=", contractorAccessId)
+          .returning(["service_id", "quantity"])
+          .execute();
         if (!taken.length) throw new ApiError(ApiCode.badRequest, "orders.errors.emptyCart");
         const services = await trx.selectFrom("services").selectAll().where("id", "in", taken.map((t) => t.service_id)).orderBy("sort").orderBy("id").execute();
         const closed = services.filter((s) => !isOrderable(s, now)).map((s) => s.id);
@@ -133,9 +143,14 @@ function answerRetry(order: OrderRow) {
   return order;
 }
 
-/** One of the caller's orders (not deleted); another user's order number answers 404. */
-export async function findOwnOrder(db: Database, userId: number, orderNo: string) {
-  const row = await db.selectFrom("service_orders").selectAll().where("order_no", "=", orderNo).where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+/**
+ * One of the caller's orders (not deleted); another user's order number answers 404. A
+ * contractor (contractorAccessId) finds only the orders placed through its grant.
+ */
+export async function findOwnOrder(db: Database, userId: number, orderNo: string, contractorAccessId?: number | null) {
+  let query = db.selectFrom("service_orders").selectAll().where("order_no", "=", orderNo).where("user_id", "=", userId).where("deleted_at", "is", null);
+  if (contractorAccessId) query = query.where("contractor_access_id", "=", contractorAccessId);
+  const row = await query.executeTakeFirst();
   if (!row) throw new ApiError(ApiCode.notFound, "errors.notFound");
   return row;
 }
@@ -200,9 +215,10 @@ export async function orderView(db: Database, row: OrderRow, forOrganizer = fals
 
 type ListQuery = { status?: OrderStatus; page: number; pageSize: number };
 
-async function pageOfOrders(db: Database, scope: { userId?: number; exhibitionId?: number }, query: ListQuery) {
+async function pageOfOrders(db: Database, scope: { userId?: number; exhibitionId?: number; contractorAccessId?: number | null }, query: ListQuery) {
   let base = db.selectFrom("service_orders").where("deleted_at", "is", null);
   if (scope.userId !== undefined) base = base.where("user_id", "=", scope.userId);
+  if (scope.contractorAccessId) base = base.where("contractor_access_id", "=", scope.contractorAccessId);
   if (scope.exhibitionId !== undefined) base = base.where("exhibition_id", "=", scope.exhibitionId);
   if (query.status) base = base.where("status", "=", query.status);
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
@@ -215,9 +231,9 @@ async function pageOfOrders(db: Database, scope: { userId?: number; exhibitionId
   return { total: Number(total), page: query.page, pageSize: query.pageSize, rows };
 }
 
-/** My orders, newest first. */
-export async function listOwnOrders(db: Database, userId: number, query: ListQuery): Promise<OrderPage<OrderSummary>> {
-  const { rows, ...page } = await pageOfOrders(db, { userId }, query);
+/** My orders, newest first (a contractor's: the ones it placed). */
+export async function listOwnOrders(db: Database, userId: number, query: ListQuery, contractorAccessId?: number | null): Promise<OrderPage<OrderSummary>> {
+  const { rows, ...page } = await pageOfOrders(db, { userId, contractorAccessId }, query);
   return { ...page, list: rows.map(orderSummary) };
 }
 

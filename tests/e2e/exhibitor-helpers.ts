@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
 import { translate, type Language } from "../../app/i18n/config";
 import { PASSWORD, clientIpFor, expect, type App } from "./fixtures";
 import { PNG } from "../support/sample-files";
+import { readOutbox } from "../support/outbox";
 
 /** Shared steps of the exhibitor profile specs (exhibitor-*.spec.ts); not a spec itself. */
 
@@ -13,7 +12,6 @@ export const PAGE = "/exhibitorInfo/exhibitorData";
 export type Step = "company" | "contacts" | "presentation" | "exhibits" | "events";
 
 const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
-const outbox = path.join(dataDir, "outbox");
 
 /** The form of one step (Conform's id `profile-<step>`). */
 export const stepForm = (page: Page, step: Step) => page.locator(`form#profile-${step}`);
@@ -81,25 +79,7 @@ export function uniqueEmail(testInfo: TestInfo, salt = "") {
   return `e2e-${hash.slice(0, 12)}@example.com`;
 }
 
-type OutboxEntry = { file: string; to: string; text: string };
-
-function outboxEntries(): OutboxEntry[] {
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith(".sms.json") || name.endsWith(".eml"))
-    .sort()
-    .map((name) => {
-      const raw = fs.readFileSync(path.join(outbox, name), "utf8");
-      if (name.endsWith(".sms.json")) {
-        const sms = JSON.parse(raw) as { to: string; text: string };
-        return { file: name, to: sms.to, text: sms.text };
-      }
-      const split = raw.indexOf("\r\n\r\n");
-      const head = raw.slice(0, split).replace(/\r\n[ \t]/g, " ");
-      return { file: name, to: head.match(/^To: (.*)$/m)?.[1]?.trim().toLowerCase() ?? "", text: Buffer.from(raw.slice(split + 4).replace(/\s+/g, ""), "base64").toString("utf8") };
-    });
-}
+const outboxEntries = () => readOutbox(dataDir).map((m) => ({ ...m, to: m.to.toLowerCase() }));
 
 /** The outbox files already there for a target, to tell the next one apart. */
 export function outboxMark(target: string) {

@@ -74,7 +74,10 @@ export function MyOrdersTable({ orders }: { orders: OrderSummary[] }) {
             </Table.Td>
             <Table.Td>{exhibitionDateTime(order.createdAt)}</Table.Td>
             <Table.Td>{order.boothNo}</Table.Td>
-            <Table.Td>{t(`orders.sources.${order.source}`)}</Table.Td>
+            <Table.Td>
+              {t(`orders.sources.${order.source}`)}
+              {order.source === "contractor" && order.contractorCompany ? ` · ${order.contractorCompany}` : ""}
+            </Table.Td>
             <Table.Td>
               <OrderStatusBadge status={order.status} />
             </Table.Td>

@@ -67,6 +67,11 @@ function UserMenu({ user }: { user: ShellUserSummary }) {
       </summary>
       <div className="shell-dropdown-panel shell-dropdown-right">
         <p className="shell-usermenu-name">{user.displayName}</p>
+        {user.contractor ? (
+          <p className="shell-usermenu-booth" data-testid="contractor-label">
+            {t("contractors.shell.actingAs", { company: user.contractor.companyName, contact: user.contractor.contactName })}
+          </p>
+        ) : null}
         {user.boothNo ? (
           user.booths.length > 1 ? (
             <Form method="post" action="/booth" className="shell-booth-form">
@@ -93,12 +98,16 @@ function UserMenu({ user }: { user: ShellUserSummary }) {
               <Link to={user.myInfoPath}>{t("shell.myInfo")}</Link>
             </li>
           ) : null}
-          <li>
-            <Link to="/changePassword">{t("shell.changePassword")}</Link>
-          </li>
-          <li>
-            <Link to="/feedback">{t("shell.feedback")}</Link>
-          </li>
+          {user.contractor ? null : (
+            <>
+              <li>
+                <Link to="/changePassword">{t("shell.changePassword")}</Link>
+              </li>
+              <li>
+                <Link to="/feedback">{t("shell.feedback")}</Link>
+              </li>
+            </>
+          )}
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className="shell-linkbutton">
@@ -147,7 +156,8 @@ export function ShellHeader({
         <span className="shell-spacer" />
       )}
       <div className="shell-header-tools">
-        <LanguageSwitch current={language} />
+        {/* Switching signs out (spec point 4), which would spend a contractor's one-time code. */}
+        {user?.contractor ? null : <LanguageSwitch current={language} />}
         {user ? (
           <UserMenu user={user} />
         ) : (

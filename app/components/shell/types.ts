@@ -23,4 +23,6 @@ export type ShellUserSummary = {
   currentBoothId: number | null;
   booths: { boothId: number; boothNo: string }[];
   myInfoPath: string | null;
+  /** An entrusted contractor signed in for this exhibitor: no personal pages, no language switch. */
+  contractor: { companyName: string; contactName: string } | null;
 };

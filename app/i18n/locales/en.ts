@@ -7,6 +7,7 @@ import profileApi from "./en-profile-api";
 import exhibitor from "./en-exhibitor";
 import orders from "./en-orders";
 import bookingForms from "./en-booking-forms";
+import contractors from "./en-contractors";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -104,6 +105,7 @@ const en = {
   exhibitor,
   orders,
   bookingForms,
+  contractors,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

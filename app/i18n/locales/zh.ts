@@ -8,6 +8,7 @@ import profileApi from "./zh-profile-api";
 import exhibitor from "./zh-exhibitor";
 import orders from "./zh-orders";
 import bookingForms from "./zh-booking-forms";
+import contractors from "./zh-contractors";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -105,6 +106,7 @@ const zh: Resource = {
   exhibitor,
   orders,
   bookingForms,
+  contractors,
   common: {
     loading: "加载中…",
     cancel: "取消",

@@ -44,7 +44,8 @@ export function homeRoutes(deps: ApiDeps): Router {
   /** The caller, if a live ticket came along; never throws for a missing or stale one. */
   async function optionalCaller(req: Request) {
     const session = await resolveSession(db, readTicket(req));
-    if (!session) return null;
+    // A contractor acts for the exhibitor only in booking: here it reads like a visitor.
+    if (!session || session.contractorAccessId !== null) return null;
     const user = await db.selectFrom("users").select(["id", "exhibition_id"]).where("id", "=", session.userId).executeTakeFirst();
     return user ? { userId: user.id, exhibitionId: user.exhibition_id } : null;
   }

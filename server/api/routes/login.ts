@@ -96,7 +96,7 @@ export function loginRoutes(deps: ApiDeps) {
         boothId: session.boothId,
         // Changes whenever something the permission info shows changes (booth, preferences, account);
         // clients may cache that info under this value.
-        stateVersion: [session.boothId ?? 0, preferences?.updated_at.getTime() ?? 0, user.roleId].join("."),
+        stateVersion: [session.boothId ?? 0, preferences?.updated_at.getTime() ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
         idleExpiresAt: new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS).toISOString(),
         absoluteExpiresAt: new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
       };

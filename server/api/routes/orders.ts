@@ -23,6 +23,7 @@ import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
 import { requireSession } from "../require-session";
+import { CONTRACTOR_ORDER_ACTIONS } from "../../contractors/scope";
 
 /**
  * /smeb/service/* (spec point 7, "service ordering" and "my orders"): the catalogue, the cart,
@@ -62,10 +63,22 @@ export function orderRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   const caller = async (req: Request, res: Response) => {
-    const { user, session } = await requireSession(deps, req, res);
-    const owner: Owner = { userId: user.id, exhibitionId: user.exhibitionId, sessionBoothId: session.boothId };
-    const actor = { id: user.id, label: user.username } satisfies Actor;
-    return { user, owner, actor, now: orderClock.now() };
+    const { user, session, contractor } = await requireSession(deps, req, res);
+    const owner: Owner = {
+      userId: user.id,
+      exhibitionId: user.exhibitionId,
+      sessionBoothId: contractor ? contractor.boothId : session.boothId,
+      contractorAccessId: contractor?.accessId ?? null,
+    };
+    // The audit trail names the contractor who acted for the exhibitor.
+    const actor = { id: user.id, label: contractor ? `${contractor.companyName} (${contractor.contactName}) → ${user.username}` : user.username } satisfies Actor;
+    return { user, owner, actor, contractor, now: orderClock.now() };
+  };
+  /** The order as the caller may act on it: a contractor is offered only what it may do. */
+  const viewFor = async (row: Parameters<typeof orderView>[1], contractor: { accessId: number } | null) => {
+    const view = await orderView(db, row);
+    if (contractor) view.allowedActions = view.allowedActions.filter((a) => (CONTRACTOR_ORDER_ACTIONS as readonly string[]).includes(a));
+    return view;
   };
   const organizer = async (req: Request, res: Response) => {
     const context = await caller(req, res);
@@ -73,7 +86,7 @@ export function orderRoutes(deps: ApiDeps): Router {
     return context;
   };
   /** The caller's order named in the request; re-read on every attempt of a write. */
-  const ownOrder = (userId: number, orderNo: string) => () => findOwnOrder(db, userId, orderNo);
+  const ownOrder = (owner: Owner, orderNo: string) => () => findOwnOrder(db, owner.userId, orderNo, owner.contractorAccessId);
 
   router.get(
     "/smeb/service/service/list",
@@ -116,66 +129,69 @@ export function orderRoutes(deps: ApiDeps): Router {
   router.post(
     "/smeb/service/order/commit",
     handle(async (req, res) => {
-      const { owner, actor, now } = await caller(req, res);
-      const order = await commitOrder(db, owner, actor, parseInput(commitSchema, bodyOf(req)), now);
+      const { owner, actor, contractor, now } = await caller(req, res);
+      const input = parseInput(commitSchema, bodyOf(req));
+      // A contractor's order names the contractor unless the form says otherwise.
+      if (contractor) Object.assign(input, { contractorCompany: input.contractorCompany ?? contractor.companyName, contractorContact: input.contractorContact ?? contractor.contactName });
+      const order = await commitOrder(db, owner, actor, input, now);
       // The order stands even if its contract cannot be made now: the download makes it later.
       const withContract = await ensureGeneratedContract(db, store, order, requestLanguage(req), now).catch((error: unknown) => {
         logger.error({ err: error, orderNo: order.order_no }, "contract PDF could not be generated at commit");
         return order;
       });
-      return orderView(db, withContract);
+      return viewFor(withContract, contractor);
     }),
   );
 
   router.get(
     "/smeb/service/order/list",
     handle(async (req, res) => {
-      const { user } = await caller(req, res);
-      return listOwnOrders(db, user.id, parseInput(orderListQuery, req.query));
+      const { owner } = await caller(req, res);
+      return listOwnOrders(db, owner.userId, parseInput(orderListQuery, req.query), owner.contractorAccessId);
     }),
   );
   router.get(
     "/smeb/service/order/detail",
     handle(async (req, res) => {
-      const { user } = await caller(req, res);
+      const { owner, contractor } = await caller(req, res);
       const { orderNo } = parseInput(orderNoSchema, req.query);
-      return orderView(db, await findOwnOrder(db, user.id, orderNo));
+      return viewFor(await ownOrder(owner, orderNo)(), contractor);
     }),
   );
 
   router.post(
     "/smeb/service/order/delete",
     handle(async (req, res) => {
-      const { user, actor, now } = await caller(req, res);
+      const { owner, actor, now } = await caller(req, res);
       const { orderNo } = parseInput(orderNoSchema, bodyOf(req));
-      await deleteOrder(db, ownOrder(user.id, orderNo), actor, now);
+      await deleteOrder(db, ownOrder(owner, orderNo), actor, now);
       return { orderNo, deleted: true };
     }),
   );
   router.post(
     "/smeb/service/order/updateContractor",
     handle(async (req, res) => {
-      const { user, actor, now } = await caller(req, res);
+      const { owner, actor, contractor, now } = await caller(req, res);
       const input = parseInput(updateContractorSchema, bodyOf(req));
-      return orderView(db, await updateContractor(db, ownOrder(user.id, input.orderNo), actor, input, now));
+      return viewFor(await updateContractor(db, ownOrder(owner, input.orderNo), actor, input, now), contractor);
     }),
   );
   router.post(
     "/smeb/service/order/regenerateContract",
     handle(async (req, res) => {
-      const { user, actor, now } = await caller(req, res);
+      const { owner, actor, contractor, now } = await caller(req, res);
       const { orderNo } = parseInput(orderNoSchema, bodyOf(req));
-      return orderView(db, await regenerateContract(db, store, ownOrder(user.id, orderNo), actor, requestLanguage(req), now));
+      return viewFor(await regenerateContract(db, store, ownOrder(owner, orderNo), actor, requestLanguage(req), now), contractor);
     }),
   );
   router.post(
     "/smeb/service/order/uploadContract",
     handle(async (req, res) => {
-      const { user, actor, now } = await caller(req, res);
+      const { owner, actor, now } = await caller(req, res);
       const body = bodyOf(req);
       const input = parseInput(uploadContractSchema, { ...body, contractUrls: listField(body, "contractUrls") });
       // The order first: someone else's order number answers 404 whatever the files are.
-      const load = ownOrder(user.id, input.orderNo);
+      const load = ownOrder(owner, input.orderNo);
       await load();
       return orderView(db, await uploadContract(db, store, load, actor, input.contractUrls, now));
     }),
@@ -184,9 +200,9 @@ export function orderRoutes(deps: ApiDeps): Router {
   router.get(
     "/smeb/service/order/downloadContract",
     handle(async (req, res) => {
-      const { user, now } = await caller(req, res);
+      const { user, owner, contractor, now } = await caller(req, res);
       const { orderNo, which } = parseInput(downloadContractQuery, req.query);
-      const order = user.roleId === ADMIN_ROLE_ID ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await findOwnOrder(db, user.id, orderNo);
+      const order = user.roleId === ADMIN_ROLE_ID && !contractor ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await ownOrder(owner, orderNo)();
       const download = await contractForDownload(db, store, order, which, requestLanguage(req), now);
       await sendContract(res, deps, download, order.contract_version);
     }),
@@ -194,9 +210,9 @@ export function orderRoutes(deps: ApiDeps): Router {
   router.post(
     "/smeb/service/order/claimPayment",
     handle(async (req, res) => {
-      const { user, actor, now } = await caller(req, res);
+      const { owner, actor, now } = await caller(req, res);
       const input = parseInput(claimPaymentSchema, bodyOf(req));
-      const load = ownOrder(user.id, input.orderNo);
+      const load = ownOrder(owner, input.orderNo);
       await load();
       return orderView(db, await claimPayment(db, load, actor, input.voucherUrl, now));
     }),

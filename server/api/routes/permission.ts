@@ -4,6 +4,7 @@ import type { ApiDeps } from "../context";
 import { handle, parseInput, requestLanguage } from "../envelope";
 import { requireSession } from "../require-session";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
+import { CONTRACTOR_MENU_ROUTES } from "../../contractors/scope";
 import type { ButtonAuth, MenuItem, PermissionInfo } from "../../../app/lib/api-types";
 import { emailForRole, phoneForRole } from "../../../app/lib/format";
 
@@ -46,19 +47,20 @@ export function permissionRoutes(deps: ApiDeps) {
   router.get(
     "/smeb/permission/getInfo",
     handle(async (req, res) => {
-      const { user, session } = await requireSession(deps, req, res);
-      const [exhibition, booths, menus, auths, preferences] = await Promise.all([
+      const { user, session, contractor } = await requireSession(deps, req, res);
+      let boothQuery = db.selectFrom("booths").select(["id", "booth_no", "area_m2", "booth_type"]).where("user_id", "=", user.id);
+      // A contractor sees the one booth it was entrusted with.
+      if (contractor) boothQuery = boothQuery.where("id", "=", contractor.boothId);
+      const [exhibition, booths, granted, grantedButtons, preferences] = await Promise.all([
         db.selectFrom("exhibitions").select(["name_zh", "name_en", "code"]).where("id", "=", user.exhibitionId).executeTakeFirst(),
-        db
-          .selectFrom("booths")
-          .select(["id", "booth_no", "area_m2", "booth_type"])
-          .where("user_id", "=", user.id)
-          .orderBy("id")
-          .execute(),
+        boothQuery.orderBy("id").execute(),
         allowedMenus(user.roleId),
         allowedButtons(user.roleId),
         db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst(),
       ]);
+      // A contractor's session gets the booking menus only (server/contractors/scope.ts), and no contact details.
+      const menus = contractor ? granted.filter((m) => CONTRACTOR_MENU_ROUTES.has(m.route)) : granted;
+      const auths = contractor ? grantedButtons.filter((b) => menus.some((m) => m.id === b.pid)) : grantedButtons;
       const current = booths.find((b) => b.id === session.boothId) ?? booths[0];
       const english = requestLanguage(req) === "en";
       const info: PermissionInfo = {
@@ -76,10 +78,11 @@ export function permissionRoutes(deps: ApiDeps) {
           exhibitName: exhibition ? (english ? exhibition.name_en : exhibition.name_zh) : null,
           exhibitCode: exhibition?.code ?? null,
           // Spec point 6: masked by the server for everyone but roleId 1; the browser never sees more.
-          contactPhone: user.contactPhone ? phoneForRole(user.contactPhone, user.roleId) : null,
-          contactEmail: user.contactEmail ? emailForRole(user.contactEmail, user.roleId) : null,
-          skin: preferences?.skin ?? null,
+          contactPhone: user.contactPhone && !contractor ? phoneForRole(user.contactPhone, user.roleId) : null,
+          contactEmail: user.contactEmail && !contractor ? emailForRole(user.contactEmail, user.roleId) : null,
+          skin: contractor ? null : (preferences?.skin ?? null),
           booths: booths.map((b) => ({ boothId: b.id, boothNo: b.booth_no, boothArea: b.area_m2, boothType: b.booth_type })),
+          contractor: contractor ? { accessId: contractor.accessId, companyName: contractor.companyName, contactName: contractor.contactName } : null,
         },
         menuAuths: buildMenuTree(menus),
         auths,
@@ -92,8 +95,12 @@ export function permissionRoutes(deps: ApiDeps) {
   router.get(
     "/smeb/permission/getButtonsByMenu",
     handle(async (req, res) => {
-      const { user } = await requireSession(deps, req, res);
+      const { user, contractor } = await requireSession(deps, req, res);
       const { menuId } = parseInput(z.object({ menuId: z.coerce.number({ message: "errors.badRequest" }).int().positive("errors.badRequest") }), req.query);
+      if (contractor) {
+        const menu = (await allowedMenus(user.roleId)).find((m) => m.id === menuId);
+        if (!menu || !CONTRACTOR_MENU_ROUTES.has(menu.route)) return [];
+      }
       return allowedButtons(user.roleId, menuId);
     }),
   );

@@ -7,6 +7,7 @@ import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, fe
 import { SKIN_IDS, isSkinId, skinSchema, type SkinResponse } from "../../../app/schemas/skin";
 import { switchBoothSchema, type SwitchBoothResponse } from "../../../app/schemas/booth";
 import { loadSessionSecrets } from "../../auth/secrets";
+import { contractorMayReadFile } from "../../contractors/access";
 import { resolveSession } from "../../auth/sessions";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import { canReadFile, findStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../storage/files";
@@ -246,6 +247,8 @@ export function fileRoutes(deps: ApiDeps): Router {
         db.selectFrom("users").select(["id", "role_id"]).where("id", "=", session.userId).executeTakeFirst(),
       ]);
       if (!file || !caller || !(await canReadFile(db, file, { id: caller.id, roleId: caller.role_id }))) return notFound();
+      // A contractor's session reads only the files of the orders it placed.
+      if (session.contractorAccessId !== null && !(await contractorMayReadFile(db, session.contractorAccessId, caller.id, file.id))) return notFound();
       const info = await store.stat(file.storageKey);
       if (!info) return notFound();
       // Images, PDFs and video open in the browser; spreadsheets download. Never sniffed (nosniff),

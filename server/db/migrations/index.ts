@@ -5,6 +5,7 @@ import * as uploads from "./0003-uploads";
 import * as exhibitor from "./0004-exhibitor";
 import * as orders from "./0005-orders";
 import * as bookingForms from "./0006-booking-forms";
+import * as contractors from "./0007-contractors";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0004-exhibitor": exhibitor,
   "0005-orders": orders,
   "0006-booking-forms": bookingForms,
+  "0007-contractors": contractors,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,7 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The commit form typed before the session ended comes back once (form-hold.server.ts).
   const held = await takeHeldForm(request, context, formHolderOf(info));
   const heldForm = held.fields ? heldValues(held.fields) : null;
-  const commitValues = heldForm?.intent === "commit" ? Object.fromEntries(CONTRACTOR_FIELDS.map((name) => [name, heldForm[name] ?? ""])) : undefined;
+  // An entrusted contractor's order names the contractor: its company and contact come filled in.
+  const contractor = info.infoVO.contractor;
+  const commitValues =
+    heldForm?.intent === "commit"
+      ? Object.fromEntries(CONTRACTOR_FIELDS.map((name) => [name, heldForm[name] ?? ""]))
+      : contractor
+        ? { contractorCompany: contractor.companyName, contractorContact: contractor.contactName }
+        : undefined;
   const notice = url.searchParams.get("notice");
   const removing = Number(url.searchParams.get("remove"));
   const headers = new Headers(noStore);

@@ -8,6 +8,7 @@ import { exhibitorSweep } from "./idor-exhibitor";
 import { orderPagesSweep } from "./idor-order-pages";
 import { bookingFormsSweep } from "./idor-booking-forms";
 import { ordersSweep } from "./idor-orders";
+import { contractorsSweep } from "./idor-contractors";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -168,6 +169,7 @@ const sweep: Record<string, Entry> = {
   ...ordersSweep,
   ...orderPagesSweep,
   ...bookingFormsSweep,
+  ...contractorsSweep,
 };
 
 /** The address pickers are many routes of one kind. */

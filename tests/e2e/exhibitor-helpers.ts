@@ -81,6 +81,9 @@ export function uniqueEmail(testInfo: TestInfo, salt = "") {
 
 const outboxEntries = () => readOutbox(dataDir).map((m) => ({ ...m, to: m.to.toLowerCase() }));
 
+/** The messages sent to a target so far, oldest first. */
+export const outboxFor = (target: string) => outboxEntries().filter((e) => e.to === target.toLowerCase());
+
 /** The outbox files already there for a target, to tell the next one apart. */
 export function outboxMark(target: string) {
   return new Set(outboxEntries().filter((e) => e.to === target.toLowerCase()).map((e) => e.file));

@@ -16,7 +16,7 @@ export const PROFILE_ACCOUNTS = ["profile-flow", "profile-expire", "profile-veri
 export type ProfileAccount = (typeof PROFILE_ACCOUNTS)[number];
 
 /** Exhibitors of the service-order specs (orders-*.spec.ts), each with a booth of its own (9E01...). */
-export const ORDER_ACCOUNTS = ["orders-cart", "orders-steps"] as const;
+export const ORDER_ACCOUNTS = ["orders-cart", "orders-steps", "orders-contractor"] as const;
 export type OrderAccount = (typeof ORDER_ACCOUNTS)[number];
 
 /** Exhibitors of the offline booking form spec (booking-forms.spec.ts), each with a booth of its own (9F01...). */
@@ -107,67 +107,72 @@ export const test = base.extend<{ clientIp: string; consoleErrors: ConsoleWatch;
   },
 
   app: async ({ page, javaScriptEnabled }, use) => {
-    const jsEnabled = javaScriptEnabled !== false;
-    const waitForHydration = async () => {
-      if (!jsEnabled) return;
-      // React sets its fiber key on <html> last while hydrating the document; the commit follows in the same task.
-      await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
-    };
-    const fillLogin = async (username: string, password: string) => {
-      await page.locator("input[name=username]").fill(username);
-      await page.locator("input[name=password]").fill(password);
-    };
-    const login = async (username: string, password: string) => {
-      await fillLogin(username, password);
-      // The form's first submit button ("Sign in" / "登录"); the text captcha adds a second one.
-      await page.locator("form#login button[type=submit]").first().click();
-    };
-    const app: App = {
-      page,
-      jsEnabled,
-      goto: async (path) => {
-        await page.goto(path);
-        await waitForHydration();
-      },
-      waitForHydration,
-      fillLogin,
-      login,
-      loginFromScratch: async (username, password = PASSWORD) => {
-        await app.goto("/login");
-        await login(username, password);
-        await expect(page).toHaveURL(/\/index$/);
-        await expect(page.getByTestId("business-name")).toBeVisible();
-      },
-      signIn: async (username, password = PASSWORD) => {
-        const response = await page.request.post("/login", { form: { username, password }, maxRedirects: 0 });
-        expect(response.status(), `sign-in of ${username}`).toBe(302);
-        expect((await page.context().cookies()).some((c) => c.name === "ticket"), `ticket of ${username}`).toBe(true);
-      },
-      openUserMenu: async () => {
-        const menu = page.locator("header details.shell-usermenu");
-        if ((await menu.getAttribute("open")) === null) await menu.getByTestId("user-label").click();
-        await expect(menu).toHaveAttribute("open", "");
-        return menu;
-      },
-      logout: async () => {
-        const menu = await app.openUserMenu();
-        await menu.getByRole("button", { name: "Log out", exact: true }).click();
-        await expect(page).toHaveURL(/\/login$/);
-        await waitForHydration();
-      },
-      submit: async (trigger) => {
-        const posted = page.waitForResponse((r) => r.request().method() === "POST");
-        const loaded = jsEnabled ? null : page.waitForEvent("domcontentloaded");
-        await trigger();
-        await posted;
-        if (loaded) await loaded;
-        else {
-          await page.waitForFunction(
-            () => (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter?.state.navigation.state === "idle",
-          );
-        }
-      },
-    };
-    await use(app);
+    await use(appFor(page, javaScriptEnabled !== false));
   },
 });
+
+/** The helpers of one page; the `app` fixture's, or a second browser's (another person in the same test). */
+export function appFor(page: Page, jsEnabled: boolean): App {
+  const waitForHydration = async () => {
+    if (!jsEnabled) return;
+    // React sets its fiber key on <html> last while hydrating the document; the commit follows in the same task.
+    await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
+  };
+  const fillLogin = async (username: string, password: string) => {
+    await page.locator("input[name=username]").fill(username);
+    await page.locator("input[name=password]").fill(password);
+  };
+  const login = async (username: string, password: string) => {
+    await fillLogin(username, password);
+    // The form's first submit button ("Sign in" / "登录"); the text captcha adds a second one.
+    await page.locator("form#login button[type=submit]").first().click();
+  };
+  const app: App = {
+    page,
+    jsEnabled,
+    goto: async (path) => {
+      await page.goto(path);
+      await waitForHydration();
+    },
+    waitForHydration,
+    fillLogin,
+    login,
+    loginFromScratch: async (username, password = PASSWORD) => {
+      await app.goto("/login");
+      await login(username, password);
+      await expect(page).toHaveURL(/\/index$/);
+      await expect(page.getByTestId("business-name")).toBeVisible();
+    },
+    signIn: async (username, password = PASSWORD) => {
+      const response = await page.request.post("/login", { form: { username, password }, maxRedirects: 0 });
+      expect(response.status(), `sign-in of ${username}`).toBe(302);
+      expect((await page.context().cookies()).some((c) => c.name === "ticket"), `ticket of ${username}`).toBe(true);
+    },
+    openUserMenu: async () => {
+      const menu = page.locator("header details.shell-usermenu");
+      if ((await menu.getAttribute("open")) === null) await menu.getByTestId("user-label").click();
+      await expect(menu).toHaveAttribute("open", "");
+      return menu;
+    },
+    logout: async () => {
+      const menu = await app.openUserMenu();
+      await menu.getByRole("button", { name: "Log out", exact: true }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await waitForHydration();
+    },
+    submit: async (trigger) => {
+      const posted = page.waitForResponse((r) => r.request().method() === "POST");
+      const loaded = jsEnabled ? null : page.waitForEvent("domcontentloaded");
+      await trigger();
+      await posted;
+      if (loaded) await loaded;
+      else {
+        await page.waitForFunction(
+          () => (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter?.state.navigation.state === "idle",
+        );
+      }
+    },
+  };
+  return app;
+}
+

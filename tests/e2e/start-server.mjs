@@ -16,7 +16,7 @@ const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare", ...p
 cli("create-user", ...accounts);
 // The service-order specs (orders-*.spec.ts) take one exhibitor per test and project: ORDER_ACCOUNTS in fixtures.ts.
 // Carts and orders are per booth, so each gets a booth of its own.
-const orderAccounts = ["orders-cart", "orders-steps"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+const orderAccounts = ["orders-cart", "orders-steps", "orders-contractor"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
 cli("create-user", ...orderAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
 cli("create-booth", ...orderAccounts.flatMap((name, i) => [name, `9E${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 // The offline booking form specs (booking-forms.spec.ts): one exhibitor with a booth per test and project (FORM_ACCOUNTS).

@@ -57,7 +57,7 @@ export async function commitOrder(db: Database, owner: Owner, actor: Actor, inpu
   const contractorAccessId = owner.contractorAccessId ?? null;
   const source: OrderSource = contractorAccessId ? "contractor" : "online";
   const earlier = await findByKey(db, owner.userId, input.idempotencyKey);
-  if (earlier) return answerRetry(earlier);
+  if (earlier) return answerRetry(earlier, contractorAccessId);
   const booth = await resolveBooth(db, owner, input.boothId);
   if (input.installationDrawingUrl) await requireOwnedFile(db, owner.userId, input.installationDrawingUrl);
 
@@ -135,10 +135,13 @@ export async function commitOrder(db: Database, owner: Owner, actor: Actor, inpu
       throw error;
     }
   }
-  return answerRetry((await findByKey(db, owner.userId, input.idempotencyKey))!);
+  return answerRetry((await findByKey(db, owner.userId, input.idempotencyKey))!, contractorAccessId);
 }
 
-function answerRetry(order: OrderRow) {
+function answerRetry(order: OrderRow, contractorAccessId: number | null) {
+  // A key is only ever the same request's: one of the exhibitor's keys sent by a contractor (or the
+  // other way round) is refused, and says nothing of that order.
+  if ((order.contractor_access_id ?? null) !== contractorAccessId) throw new ApiError(ApiCode.badRequest, "errors.badRequest");
   if (order.deleted_at) throw new ApiError(ApiCode.conflict, "orders.errors.deleted");
   return order;
 }

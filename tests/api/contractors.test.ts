@@ -165,10 +165,9 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
 
   it("keeps the contractor's cart apart; its order is the exhibitor's, marked as the contractor's, with the grant's company", async () => {
     const { ticket, access, company } = await contractorOfStd01();
-    const exhibitorOrder = (await (async () => {
-      await call("/smeb/service/cart/add", std01, { form: { serviceId: String(svc("furn-folding-chair").id), quantity: "1" } });
-      return call<OrderView>("/smeb/service/order/commit", std01, { form: { idempotencyKey: key() } });
-    })()).data;
+    const exhibitorKey = key();
+    await call("/smeb/service/cart/add", std01, { form: { serviceId: String(svc("furn-folding-chair").id), quantity: "1" } });
+    const exhibitorOrder = (await call<OrderView>("/smeb/service/order/commit", std01, { form: { idempotencyKey: exhibitorKey } })).data;
     await call("/smeb/service/cart/add", std01, { form: { serviceId: String(svc("furn-folding-chair").id), quantity: "3" } });
     const added = await call<CartView>("/smeb/service/cart/add", ticket, { form: { serviceId: String(svc("elec-20kw-380v").id), quantity: "2" } });
     expect(added.code, added.message).toBe(200);
@@ -179,6 +178,10 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
     expect((await call("/smeb/service/cart/update", ticket, { form: { itemId: String(exhibitorCart.lines[0]!.itemId), quantity: "9" } })).code).toBe(404);
     expect((await call("/smeb/service/cart/delete", std01, { form: { itemId: String(added.data.lines[0]!.itemId) } })).code).toBe(404);
 
+    // The exhibitor's key is not the contractor's to replay: refused, and nothing of that order shown.
+    const replay = await call("/smeb/service/order/commit", ticket, { form: { idempotencyKey: exhibitorKey } });
+    expect(replay.code).toBe(400);
+    expect(JSON.stringify(replay)).not.toContain(exhibitorOrder.orderNo);
     const idempotencyKey = key();
     const committed = await call<OrderView>("/smeb/service/order/commit", ticket, { form: { idempotencyKey } });
     expect(committed.code, committed.message).toBe(200);

@@ -92,13 +92,26 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose value is itself a secret: a refusal names them but never prints them. */
+const SECRET_NAME = /SECRET|PASSWORD|PRIVATE_KEY|ACCESS_KEY|API_KEY|TOKEN/;
+
+/**
+ * A refused value as the boot message shows it (logs are often shipped elsewhere): secrets as
+ * "(hidden)", the password in a URL's credentials as "***".
+ */
+export function shownValue(name: string, value: string | undefined) {
+  if (value === undefined || value === "") return '""';
+  if (SECRET_NAME.test(name)) return "(hidden)";
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@/\s]*@/i, "$1:***@"));
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
-        return `${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`;
+        return `${name}=${shownValue(name, env[name])}: ${issue.message}`;
       }),
     );
   }

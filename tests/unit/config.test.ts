@@ -18,6 +18,11 @@ describe("config from the environment", () => {
     expect(() => loadConfig({ API_BASE_URL: "not a url" })).toThrow(/API_BASE_URL/);
     expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET.*at least 16/);
     expect(() => loadConfig({ LOGIN_CAPTCHA: "sometimes" })).toThrow(/LOGIN_CAPTCHA/);
+    // Secrets are named, never printed: a boot log may be shipped anywhere.
+    expect(() => loadConfig({ SESSION_SECRET: "short-secret" })).toThrow(/SESSION_SECRET=\(hidden\)/);
+    expect(() => loadConfig({ SESSION_SECRET: "short-secret" })).not.toThrow(/short-secret/);
+    expect(() => loadConfig({ SMTP_URL: "http://mailer:s3cr3t-pass@mail.example.com:587" })).toThrow(/SMTP_URL="http:\/\/mailer:\*\*\*@mail\.example\.com:587"/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://app:hunter2@db/x" })).not.toThrow(/hunter2/);
   });
 
   it("uses secure cookies behind https and an external API when configured", () => {

@@ -50,14 +50,18 @@ export function createLocalStore(options: { dataDir: string; secrets: () => Prom
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.${crypto.randomBytes(6).toString("hex")}.part`;
       const counted = { bytes: 0 };
+      const out = fs.createWriteStream(temporary, { flags: "wx" });
       try {
-        await pipeline(body, byteLimit(maxBytes, counted), fs.createWriteStream(temporary, { flags: "wx" }));
+        await pipeline(body, byteLimit(maxBytes, counted), out);
         // Data on disk before the name appears, so an acknowledged upload survives a crash.
         const handle = await fs.promises.open(temporary, "r+");
         await handle.sync();
         await handle.close();
         await fs.promises.rename(temporary, file);
       } catch (error) {
+        // A refusal can come before the file is even open: removed only once the stream is closed,
+        // or the open would recreate it after the removal.
+        if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
         await fs.promises.rm(temporary, { force: true });
         throw error;
       }

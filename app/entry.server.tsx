@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { createInstance } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { resources } from "~/i18n/config";
+import { resources } from "~/i18n/translate.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { NonceProvider } from "~/lib/nonce";
 

@@ -6,13 +6,13 @@ import { json, redirect } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import portalCss from "~/styles/portal.css";
 import { getLanguage } from "~/lib/cookies.server";
 import { isMessagingAppBrowser, WX_EXEMPT_PATHS } from "~/lib/public-routes";
 import type { Language } from "~/i18n/config";
 import { useNonce } from "~/lib/nonce";
+import { useServerLanguage } from "~/i18n/client-texts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineCss },
@@ -28,7 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isMessagingAppBrowser(request.headers.get("user-agent")) && !(WX_EXEMPT_PATHS as readonly string[]).includes(path)) {
     throw redirect("/wxBrowser");
   }
-  return json({ language: getLanguage(request), filingNumber: context.filingNumber });
+  const language = getLanguage(request);
+  return json({ language, filingNumber: context.filingNumber, localeChunk: context.localeChunks?.[language] ?? null });
 }
 
 export const handle = { i18n: "translation" };
@@ -41,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language: Language = data?.language ?? "zh";
   const { i18n } = useTranslation();
   const nonce = useNonce();
-  useChangeLanguage(language);
+  useServerLanguage(i18n, language);
   useEffect(() => {
     // Spec: the chosen language is also kept in local storage.
     try {
@@ -57,6 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* The texts entry.client imports before hydrating: fetched alongside the other modules. */}
+        {data?.localeChunk ? <link rel="modulepreload" href={data.localeChunk} /> : null}
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body>

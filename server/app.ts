@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import crypto from "node:crypto";
 import path from "node:path";
 import compression from "compression";
@@ -93,6 +94,7 @@ export function createServerApp(deps: ServerDeps) {
       res.set("Cache-Control", "no-store").json({ name: "exhibitor-portal", versionHash: buildVersion });
     });
     const publicDir = deps.publicDir ?? path.resolve("public");
+    const localeChunks = typeof deps.remixBuild === "function" ? {} : findLocaleChunks(publicDir, [deps.remixBuild.assets.entry.module, ...deps.remixBuild.assets.entry.imports, ...(deps.remixBuild.assets.routes.root?.imports ?? [])]);
     // Remix fingerprints everything under /build, so it can be cached for a year.
     app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
     // An asset of an older build is gone: a plain 404, not the not-found page's redirect.
@@ -115,11 +117,30 @@ export function createServerApp(deps: ServerDeps) {
           routePatterns,
           userGuideUrl: config.USER_GUIDE_URL,
           buildVersion,
+          localeChunks,
         }),
       }),
     );
   }
   return app;
+}
+
+/**
+ * The per-language text chunks entry.client imports (app/i18n/client-texts.ts), read once from
+ * the built entry and its imports, so each page can ask the browser to fetch its language's chunk early.
+ */
+export function findLocaleChunks(publicDir: string, modules: string[]): Partial<Record<"zh" | "en", string>> {
+  const chunks: Partial<Record<"zh" | "en", string>> = {};
+  for (const url of modules) {
+    let source = "";
+    try {
+      source = fs.readFileSync(path.join(publicDir, ...url.split("/").filter(Boolean)), "utf8");
+    } catch {
+      continue;
+    }
+    for (const [, chunk, language] of source.matchAll(/import\("(\/build\/_shared\/(zh|en)-[A-Za-z0-9_-]+\.js)"\)/g)) chunks[language as "zh" | "en"] = chunk;
+  }
+  return chunks;
 }
 
 /** Full URL paths of the route modules that render a page, e.g. "/index/schedule". */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { languageFromAcceptLanguage, translate } from "../app/i18n/config";
+import { languageFromAcceptLanguage } from "../app/i18n/config";
+import { translate } from "../app/i18n/translate.server";
 import type { Config } from "./config";
 
 /**

@@ -1,10 +1,10 @@
-import en from "./locales/en";
-import zh from "./locales/zh";
-
+/**
+ * The languages and how one is chosen. Safe for the browser: the texts themselves are in
+ * ./locales (loaded per language by entry.client.tsx) and ./translate.server.ts (server side).
+ */
 export const supportedLanguages = ["zh", "en"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const defaultLanguage: Language = "zh";
-export const resources = { zh: { translation: zh }, en: { translation: en } } as const;
 
 export function isLanguage(value: unknown): value is Language {
   return value === "zh" || value === "en";
@@ -14,22 +14,4 @@ export function isLanguage(value: unknown): value is Language {
 export function languageFromAcceptLanguage(header: string | null | undefined): Language {
   if (!header) return defaultLanguage;
   return header.toLowerCase().includes("zh") ? "zh" : "en";
-}
-
-/** Minimal interpolation used outside React (the API's messages). */
-export function translate(language: Language, key: string, values: Record<string, unknown> = {}) {
-  const text = key
-    .split(".")
-    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), resources[language].translation);
-  if (typeof text !== "string") return key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
-}
-
-/**
- * A validation message as schemas write it: an i18n key, or "<key>|<label key>" for spec point 5's
- * generic messages ('{prop} is required'), where the label fills {prop}.
- */
-export function translateMessage(language: Language, message: string, values: Record<string, unknown> = {}) {
-  const [key, propKey] = message.split("|");
-  return translate(language, key!, propKey ? { ...values, prop: translate(language, propKey) } : values);
 }

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import type { Language } from "~/i18n/config";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { clearTicket, getLanguage, readTicket, serializeNotice } from "./cookies.server";
-import { holdPostedForm } from "./form-hold.server";
+import { holdPostedForm, signedInAccount } from "./form-hold.server";
 
 /** Spec point 7: default 300 s, uploads 600 s. */
 export const API_TIMEOUT_MS = 300_000;
@@ -158,8 +158,14 @@ export function returnPath(request: Request) {
   return url.pathname + (search ? `?${search}` : "");
 }
 
-export function loginUrl(redirectTo?: string) {
-  return redirectTo && redirectTo !== "/" ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+export function loginUrl(redirectTo?: string, signInPage = "/login") {
+  return redirectTo && redirectTo !== "/" ? `${signInPage}?${new URLSearchParams({ redirectTo })}` : signInPage;
+}
+
+/** Where this browser signs in again: an entrusted contractor with a code (/contractor), everyone else at /login. */
+export async function signInUrl(request: Request, context: AppLoadContext) {
+  const account = await signedInAccount(request, context);
+  return loginUrl(returnPath(request), account?.startsWith("contractor:") ? "/contractor" : "/login");
 }
 
 /**
@@ -173,7 +179,7 @@ export async function handleAuthErrors<T>(result: ApiResult<T>, request: Request
     headers.append("Set-Cookie", await clearTicket(context));
     headers.append("Set-Cookie", serializeNotice("session.expired", context));
     for (const cookie of await holdPostedForm(request, context)) headers.append("Set-Cookie", cookie);
-    throw redirect(loginUrl(returnPath(request)), { headers });
+    throw redirect(await signInUrl(request, context), { headers });
   }
   if (result.code === 403) throw redirect("/401");
   return result;

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import type { PermissionInfo } from "./api-types";
-import { apiFor, loginUrl, requireOk, returnPath } from "./api.server";
+import { apiFor, requireOk, signInUrl } from "./api.server";
 import { clearTicket, readTicket } from "./cookies.server";
 
 /**
@@ -11,7 +11,7 @@ import { clearTicket, readTicket } from "./cookies.server";
 export async function requireTicket(request: Request, context: AppLoadContext) {
   const ticket = await readTicket(request, context);
   if (!ticket) {
-    throw redirect(loginUrl(returnPath(request)), { headers: { "Set-Cookie": await clearTicket(context) } });
+    throw redirect(await signInUrl(request, context), { headers: { "Set-Cookie": await clearTicket(context) } });
   }
   return ticket;
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import {
   COVER_KINDS,
   COVER_MAX_BYTES,

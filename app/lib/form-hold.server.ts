@@ -56,7 +56,7 @@ export function accountCookie(context: AppLoadContext) {
   });
 }
 
-async function signedInAccount(request: Request, context: AppLoadContext): Promise<string | null> {
+export async function signedInAccount(request: Request, context: AppLoadContext): Promise<string | null> {
   const value: unknown = await accountCookie(context)
     .parse(request.headers.get("cookie"))
     .catch(() => null);

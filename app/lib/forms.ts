@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 
 const UNCHECKED = z.object({}).passthrough();
 

@@ -13,6 +13,8 @@ export type PortalLoadContext = {
   routePatterns: string[];
   userGuideUrl: string;
   buildVersion: string;
+  /** URL of each language's text chunk in this build, for a modulepreload hint (server/app.ts). */
+  localeChunks?: Partial<Record<"zh" | "en", string>>;
 };
 
 declare module "@remix-run/node" {

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import type { Language } from "~/i18n/config";
 import type { MenuItem, PermissionInfo } from "./api-types";
-import { apiFor, handleAuthErrors, loginUrl, returnPath, type ApiClient } from "./api.server";
+import { apiFor, handleAuthErrors, signInUrl, type ApiClient } from "./api.server";
 import { clearTicket, getLanguage, readTicket } from "./cookies.server";
 import { holdPostedForm } from "./form-hold.server";
 import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "./menus";
@@ -90,7 +90,7 @@ export async function requireShellUser(request: Request, context: AppLoadContext
     headers.append("Set-Cookie", await clearTicket(context));
     // A form posted after the session ended is kept for after sign-in (form-hold.server.ts).
     for (const cookie of await holdPostedForm(request, context)) headers.append("Set-Cookie", cookie);
-    throw redirect(loginUrl(returnPath(request)), { headers });
+    throw redirect(await signInUrl(request, context), { headers });
   }
   const contractor = Boolean(user.info.infoVO.contractor);
   const personal = isPersonalPath(path) && (!contractor || isContractorPersonalPath(path));

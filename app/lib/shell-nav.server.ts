@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/config";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import type { NavItem, ShellTab } from "~/components/shell/types";
 import type { MenuItem } from "./api-types";
 import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "./menus";

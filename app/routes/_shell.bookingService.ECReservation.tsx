@@ -7,14 +7,14 @@ import { useTranslation } from "react-i18next";
 import { NoBooth, Notice } from "~/components/booking-forms/parts";
 import { AccessList, type RowReply } from "~/components/contractors/access-list";
 import { EntrustForm } from "~/components/contractors/entrust-form";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import type { ContractorAccessView } from "~/lib/api-types-contractors";
-import { rememberForm } from "~/lib/form-hold.server";
+import { heldValues, rememberForm, takeHeldForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
-import { requireShellUser } from "~/lib/permissions.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { accessIdSchema, entrustSchema } from "~/schemas/contractors";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Reservation via contractor" }];
@@ -39,6 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const booths = info.infoVO.booths;
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
   const revoke = Number(url.searchParams.get("revoke"));
+  // What was typed before the session ended comes back once (form-hold.server.ts).
+  const held = await takeHeldForm(request, context, formHolderOf(info));
+  const heldForm = held.fields ? heldValues(held.fields) : null;
+  const entrustValues = heldForm?.intent === "entrust" ? Object.fromEntries(ENTRUST_FIELDS.map((name) => [name, heldForm[name] ?? ""])) : null;
+  const headers = new Headers(noStore);
+  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
   return json(
     {
       title: translate(language, "contractors.page.title"),
@@ -47,8 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       defaultBooth,
       revoking: Number.isInteger(revoke) && revoke > 0 ? revoke : null,
       done: DONE.find((d) => d === url.searchParams.get("done")) ?? null,
+      entrustValues,
     },
-    { headers: noStore },
+    { headers },
   );
 }
 
@@ -95,7 +102,7 @@ export default function ECReservationPage() {
             {t("contractors.page.intro")}
           </Text>
           <Notice text={data.done && !actionData ? t(`contractors.notices.${data.done}`) : null} />
-          {data.booths.length === 0 ? <NoBooth /> : <EntrustForm booths={data.booths} defaultBooth={data.defaultBooth} lastResult={actionData?.result ?? undefined} pending={isPending} />}
+          {data.booths.length === 0 ? <NoBooth /> : <EntrustForm booths={data.booths} defaultBooth={data.defaultBooth} held={data.entrustValues} lastResult={actionData?.result ?? undefined} pending={isPending} />}
         </Stack>
       </Paper>
       <Paper withBorder p="lg">

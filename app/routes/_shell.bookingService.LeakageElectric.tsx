@@ -6,7 +6,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LEAKAGE_UPLOAD, LeakageDetail, LeakageForm } from "~/components/booking-forms/leakage-form";
 import { ConfirmDelete, NoBooth, Notice } from "~/components/booking-forms/parts";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { rememberForm } from "~/lib/form-hold.server";

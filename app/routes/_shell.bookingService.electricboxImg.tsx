@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FileUpload } from "~/components/file-upload";
 import { BoothSelect, ConfirmDelete, NoBooth, Notice } from "~/components/booking-forms/parts";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { rememberForm } from "~/lib/form-hold.server";

@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MyOrdersTable, Pager, StatusFilter } from "~/components/orders/order-list";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { orderNotice } from "~/lib/orders-order-action.server";
 import { BOOKING_PAGE } from "~/components/orders/paths";
 import { listQuery, loadOrders, noStore, type OrderSummary } from "~/lib/orders.server";

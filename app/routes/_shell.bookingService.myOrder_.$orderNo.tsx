@@ -8,7 +8,7 @@ import { exhibitionDateTime } from "~/components/orders/display";
 import type { FormReply } from "~/components/orders/forms";
 import { ContractorForm, ContractUploadForm, VoucherForm } from "~/components/orders/order-forms";
 import { OrderLinesTable, OrderStatusBadge, OrderStepper } from "~/components/orders/order-status";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { handleOrderAction, orderNotice } from "~/lib/orders-order-action.server";

@@ -6,7 +6,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BoothSelect, NoBooth, Notice } from "~/components/booking-forms/parts";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { rememberForm } from "~/lib/form-hold.server";

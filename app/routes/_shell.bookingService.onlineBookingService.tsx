@@ -8,7 +8,7 @@ import { CartTable } from "~/components/orders/cart";
 import { ServiceCatalogue } from "~/components/orders/catalogue";
 import { CommitForm } from "~/components/orders/commit-form";
 import type { FormReply } from "~/components/orders/forms";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { heldValues, takeHeldForm } from "~/lib/form-hold.server";
 import { useErrorText } from "~/lib/forms";
 import { BOOKING_NOTICES, handleBookingAction } from "~/lib/orders-action.server";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { FormReply } from "~/components/orders/forms";
 import { Pager, StatusFilter } from "~/components/orders/order-list";
 import { ReviewTable } from "~/components/orders/review-table";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { handleCompleteAction, orderNotice } from "~/lib/orders-order-action.server";
 import { listQuery, loadOrders, noStore, type AdminOrderSummary } from "~/lib/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { apiFor, handleAuthErrors } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ProfileHistory, ProfileStatusBanner, ProfileStepper, ProfileSummary } from "~/components/exhibitor/profile-status";
 import { ProfileStepFields } from "~/components/exhibitor/profile-steps";
 import type { Fields } from "~/components/exhibitor/profile-fields";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { loadProfile, loadStepOptions, stepValuesFromDraft } from "~/lib/exhibitor-profile.server";
 import { handleProfileAction, noticeKey, stepOf } from "~/lib/exhibitor-profile-action.server";
 import { heldValues, takeHeldForm } from "~/lib/form-hold.server";

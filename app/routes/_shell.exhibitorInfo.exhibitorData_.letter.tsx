@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { loadProfile, loadStepOptions } from "~/lib/exhibitor-profile.server";
 import { requireShellUser } from "~/lib/permissions.server";

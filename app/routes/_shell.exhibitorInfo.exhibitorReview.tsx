@@ -6,7 +6,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProfileStatusBanner, ProfileSummary } from "~/components/exhibitor/profile-status";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { loadStepOptions, type ProfileView } from "~/lib/exhibitor-profile.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";

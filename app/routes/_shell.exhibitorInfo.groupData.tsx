@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { loadProfile } from "~/lib/exhibitor-profile.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";

@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { WorksheetItem } from "~/lib/api-types";
 import { exhibitionDate, ScheduleStatusBadge } from "~/components/schedule-status";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { businessNameFor } from "~/lib/display";
 import { landingPath, requireShellUser } from "~/lib/permissions.server";
 

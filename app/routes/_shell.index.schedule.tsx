@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { WorksheetItem } from "~/lib/api-types";
 import { exhibitionDate, ScheduleStatusBadge } from "~/components/schedule-status";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { apiFor, handleAuthErrors } from "~/lib/api.server";
 import { requireButton } from "~/lib/buttons.server";

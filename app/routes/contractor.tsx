@@ -5,9 +5,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
-import { getLanguage, readTicket, serializeLanguage, setTicket } from "~/lib/cookies.server";
+import { safeRedirect } from "~/lib/auth.server";
+import { clearNotice, getLanguage, readNotice, readTicket, serializeLanguage, setTicket } from "~/lib/cookies.server";
 import { accountCookie } from "~/lib/form-hold.server";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
@@ -25,16 +26,24 @@ export const BOOKING_LANDING = "/bookingService/onlineBookingService";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} - ${data.appTitle}` : "Contractor sign-in" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await readTicket(request, context)) throw redirect(BOOKING_LANDING);
   const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), BOOKING_LANDING);
+  if (await readTicket(request, context)) throw redirect(redirectTo);
   const language = getLanguage(request);
-  return json({
-    // A link in the e-mail may carry the exhibitor number.
-    exhibitorNo: (url.searchParams.get("no") ?? "").slice(0, 100),
-    language,
-    title: translate(language, "contractors.signIn.title"),
-    appTitle: translate(language, "app.title"),
-  });
+  // After an ended session: the same one-time notice as the login page.
+  const notice = readNotice(request);
+  return json(
+    {
+      // A link in the e-mail may carry the exhibitor number.
+      exhibitorNo: (url.searchParams.get("no") ?? "").slice(0, 100),
+      redirectTo,
+      notice,
+      language,
+      title: translate(language, "contractors.signIn.title"),
+      appTitle: translate(language, "app.title"),
+    },
+    notice ? { headers: { "Set-Cookie": clearNotice(context) } } : undefined,
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,7 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   headers.append("Set-Cookie", await setTicket(context, result.data.ticket));
   headers.append("Set-Cookie", await accountCookie(context).serialize(`contractor:${result.data.contractor.accessId}`));
   headers.append("Set-Cookie", serializeLanguage("zh", context));
-  throw redirect(BOOKING_LANDING, { headers });
+  headers.append("Set-Cookie", clearNotice(context));
+  throw redirect(safeRedirect(formData.get("redirectTo"), BOOKING_LANDING), { headers });
 }
 
 export default function ContractorSignInPage() {
@@ -85,12 +95,18 @@ export default function ContractorSignInPage() {
               {t("contractors.signIn.chineseOnly")}
             </Text>
           ) : null}
+          {data.notice && !actionData ? (
+            <Alert color="yellow" role="alert" data-testid="notice">
+              {t(data.notice)}
+            </Alert>
+          ) : null}
           {form.errors?.length ? (
             <Alert color="red" role="alert" id={form.errorId} data-testid="form-error">
               {errorText(form.errors)}
             </Alert>
           ) : null}
           <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="redirectTo" value={data.redirectTo} />
             <Stack gap="sm">
               <TextInput
                 {...getInputProps(fields.exhibitorNo, { type: "text" })}

@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "~/components/language-switch";
-import { translate } from "~/i18n/config";
+import { translate } from "~/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/auth.server";
 import { captchaKindFrom, clickFromForm, fetchCaptcha } from "~/lib/captcha.server";

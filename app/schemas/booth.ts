@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Switching the current booth (for users with several): POST /smeb/user/switchBooth {boothId}. */
 export const switchBoothSchema = z.object({

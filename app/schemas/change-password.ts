@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Spec point 5, exactly: old required; new required and different from old;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { requiredAddressParts } from "./address";
 import { STORED_FILE_URL } from "./feedback";
 import type { UploadKind } from "./upload";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Sign-in form; the API validates its request with the same fields. Messages are i18n keys. */
 export const loginSchema = z.object({

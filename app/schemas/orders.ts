@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { STORED_FILE_URL } from "./feedback";
 import { COMPANY_PHONE, blank, idValue, optionalText, requiredText, withProp } from "./validation";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Buttons of the important schedule page (/index/schedule, menu id 2; spec point 6).

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Spec: a skin picker with three background images; one must be chosen; stored per user. */
 export const SKIN_IDS = ["skin1", "skin2", "skin3"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Spec point 3: the upload folders. */
 export const UPLOAD_FOLDERS = [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Spec point 5's generic messages carry the field's name: a message is "<key>|<field label key>"

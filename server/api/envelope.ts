@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { z } from "zod";
-import { languageFromAcceptLanguage, translateMessage, type Language } from "../../app/i18n/config";
+import { languageFromAcceptLanguage, type Language } from "../../app/i18n/config";
+import { translateMessage } from "../../app/i18n/translate.server";
 
 /** Response codes of the exhibition API (spec point 7/8). 200 is the only success. */
 export const ApiCode = {

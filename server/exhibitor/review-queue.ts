@@ -1,5 +1,5 @@
 import type { ProfileStatus } from "../../app/schemas/exhibitor";
-import { translateMessage } from "../../app/i18n/config";
+import { translateMessage } from "../../app/i18n/translate.server";
 import { ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { readDraft, reviewProfile } from "./profiles";

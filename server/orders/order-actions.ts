@@ -1,6 +1,7 @@
 import type { Transaction, Updateable } from "kysely";
 import type { ContractorInput } from "../../app/schemas/orders";
-import { translateMessage, type Language } from "../../app/i18n/config";
+import { type Language } from "../../app/i18n/config";
+import { translateMessage } from "../../app/i18n/translate.server";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB, ServiceOrderTable } from "../db/schema";

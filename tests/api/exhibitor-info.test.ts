@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { translateMessage } from "../../app/i18n/config";
+import { translateMessage } from "../../app/i18n/translate.server";
 import type { MenuItem, PermissionInfo } from "../../app/lib/api-types";
 import type { WorksheetItem } from "../../server/api/routes/home";
 import type { ProfileView } from "../../server/exhibitor/profiles";

@@ -1,6 +1,6 @@
 import type { Locator } from "@playwright/test";
-import { outboxFor, setLanguage } from "./exhibitor-helpers";
-import { accountFor, appFor, clientIpFor, expect, FAILED_RESOURCE, test, type App } from "./fixtures";
+import { endSessionOnServer, outboxFor, setLanguage } from "./exhibitor-helpers";
+import { accountFor, appFor, clientIpFor, expect, FAILED_RESOURCE, PASSWORD, test, type App } from "./fixtures";
 
 /**
  * ECReservation end to end, with JS on and off (in Chinese: the booking menus are hidden in
@@ -41,6 +41,18 @@ test("entrusted contractor: entrust, sign in with the e-mailed code, book for th
 
   await form.getByLabel("联系人").fill("李工");
   await form.getByLabel("搭建商邮箱").fill(email);
+  // The session ends while the form is open: after signing in again, what was typed is back.
+  await endSessionOnServer(page.context(), page.request);
+  await app.submit(() => form.getByRole("button", { name: "委托并发送验证码" }).click());
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2FbookingService%2FECReservation$/);
+  await app.waitForHydration();
+  await app.login(exhibitor, PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`${EC}$`));
+  await app.waitForHydration();
+  await expect(form.getByLabel("搭建商公司名称")).toHaveValue("华建展览工程有限公司");
+  await expect(form.getByLabel("联系人")).toHaveValue("李工");
+  await expect(form.getByLabel("搭建商邮箱")).toHaveValue(email);
+  expect(outboxFor(email)).toHaveLength(0);
   await press(app, form.getByRole("button", { name: "委托并发送验证码" }), true);
   await expect(page.getByTestId("notice")).toHaveText("已委托该搭建商，展商编号和一次性验证码已通过邮件发送。");
   const row = page.getByTestId("contractor-accesses").locator("tbody tr").first();
@@ -124,8 +136,10 @@ test("entrusted contractor: entrust, sign in with the e-mailed code, book for th
     await expect(row.getByTestId("access-status")).toHaveText("已撤销");
     await expect(row.getByRole("button", { name: "重新发送验证码" })).toHaveCount(0);
 
+    // Back to the contractor's sign-in (not the exhibitors'), saying why.
     await contractor.goto(BOOKING);
-    await expect(cpage).toHaveURL(/\/login\?redirectTo=/);
+    await expect(cpage).toHaveURL(/\/contractor\?redirectTo=%2FbookingService%2FonlineBookingService$/);
+    await expect(cpage.getByTestId("notice")).toHaveText("用户未登录或登录已过期，请重新登录");
     // The spent code does not open a new session.
     await contractor.goto(`/contractor?no=${exhibitorNo}`);
     await expect(cpage.getByLabel("展商编号")).toHaveValue(exhibitorNo);

@@ -9,10 +9,10 @@ import { useErrorText, usePortalForm } from "~/lib/forms";
 import { entrustSchema } from "~/schemas/contractors";
 
 /** Company, contact and e-mail of the contractor, and the booth (a plain select when there are several). */
-export function EntrustForm({ booths, defaultBooth, lastResult, pending }: { booths: BoothSummary[]; defaultBooth: string; lastResult?: SubmissionResult<string[]>; pending: boolean }) {
+export function EntrustForm({ booths, defaultBooth, held, lastResult, pending }: { booths: BoothSummary[]; defaultBooth: string; held: Record<string, string | string[]> | null; lastResult?: SubmissionResult<string[]>; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: "entrust", schema: entrustSchema, lastResult, defaultValue: { boothId: defaultBooth } });
+  const [form, fields] = usePortalForm({ id: "entrust", schema: entrustSchema, lastResult, defaultValue: { boothId: defaultBooth, ...held } });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="entrust-form">
       <input type="hidden" name="intent" value="entrust" />

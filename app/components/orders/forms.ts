@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { cartAddSchema, cartUpdateSchema, claimPaymentSchema, commitSchema, contractorSchema, uploadContractSchema } from "~/schemas/orders";
 
 /**

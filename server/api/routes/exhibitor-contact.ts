@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { sendEmailCodeSchema, sendSmsCodeSchema } from "../../../app/schemas/exhibitor";
-import { translate } from "../../../app/i18n/config";
+import { translate } from "../../../app/i18n/translate.server";
 import { sendVerificationCode, type VerifyChannel } from "../../exhibitor/verification";
 import type { ApiDeps } from "../context";
 import { handle, parseInput, requestLanguage, sendOk } from "../envelope";

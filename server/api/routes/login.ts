@@ -10,7 +10,7 @@ import { rsaDecrypt } from "../../auth/secrets";
 import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../../captcha";
 import { clientIp, readTicket, type ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput, requestLanguage, sendOk } from "../envelope";
-import { translate } from "../../../app/i18n/config";
+import { translate } from "../../../app/i18n/translate.server";
 import { requireSession } from "../require-session";
 
 export function loginRoutes(deps: ApiDeps) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createCookie } from "@remix-run/node";
 import express, { Router } from "express";
 import QRCode from "qrcode";
-import { translate } from "../../../app/i18n/config";
+import { translate } from "../../../app/i18n/translate.server";
 import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, feedbackRequestSchema } from "../../../app/schemas/feedback";
 import { SKIN_IDS, isSkinId, skinSchema, type SkinResponse } from "../../../app/schemas/skin";
 import { switchBoothSchema, type SwitchBoothResponse } from "../../../app/schemas/booth";

@@ -1,0 +1,28 @@
+import type { Language } from "./config";
+import en from "./locales/en";
+import zh from "./locales/zh";
+
+/**
+ * Both languages' texts, for the server (API messages, page titles in loaders, SSR). Kept out of
+ * config.ts so no browser bundle reaches them through a shared import: a page downloads only its
+ * language's texts (app/entry.client.tsx).
+ */
+export const resources = { zh: { translation: zh }, en: { translation: en } } as const;
+
+/** Minimal interpolation used outside React (the API's messages). */
+export function translate(language: Language, key: string, values: Record<string, unknown> = {}) {
+  const text = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), resources[language].translation);
+  if (typeof text !== "string") return key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+}
+
+/**
+ * A validation message as schemas write it: an i18n key, or "<key>|<label key>" for spec point 5's
+ * generic messages ('{prop} is required'), where the label fills {prop}.
+ */
+export function translateMessage(language: Language, message: string, values: Record<string, unknown> = {}) {
+  const [key, propKey] = message.split("|");
+  return translate(language, key!, propKey ? { ...values, prop: translate(language, propKey) } : values);
+}

@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+
+/**
+ * A page downloads the texts of its own language only (app/i18n/client-texts.ts): the server
+ * hints that language's chunk, and no script the page loads carries the other language.
+ */
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+});
+afterAll(() => api?.close());
+
+/** Every script URL the document names (modulepreload, src, inline imports). */
+async function scriptsOf(language: string) {
+  const html = await (await fetch(`${api.baseUrl}/login`, { headers: { "accept-language": language } })).text();
+  const urls = new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"|import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/build\/[^"']+\.js)["']/g)].map((m) => m[1] ?? m[2]!));
+  return [...urls];
+}
+const read = (url: string) => fs.readFileSync(path.join("public", ...url.split("/").filter(Boolean)), "utf8");
+
+describe("texts per language", () => {
+  it("hints the page language's text chunk and loads nothing of the other language", async () => {
+    const zh = await scriptsOf("zh");
+    const en = await scriptsOf("en");
+    const zhChunk = zh.find((u) => /\/_shared\/zh-[\w-]+\.js$/.test(u));
+    const enChunk = en.find((u) => /\/_shared\/en-[\w-]+\.js$/.test(u));
+    expect(zhChunk, zh.join("\n")).toBeDefined();
+    expect(enChunk, en.join("\n")).toBeDefined();
+    expect(zh.some((u) => /\/_shared\/en-/.test(u))).toBe(false);
+    // An English-only sentence is in the English chunk and in nothing the Chinese page loads.
+    const englishOnly = "Sign in as an entrusted contractor";
+    expect(read(enChunk!)).toContain(englishOnly);
+    for (const url of zh) expect(read(url), url).not.toContain(englishOnly);
+  });
+});

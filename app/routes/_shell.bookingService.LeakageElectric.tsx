@@ -9,9 +9,10 @@ import { ConfirmDelete, NoBooth, Notice } from "~/components/booking-forms/parts
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
-import { rememberForm } from "~/lib/form-hold.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { useIsPending } from "~/lib/hooks";
-import { requireShellUser } from "~/lib/permissions.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { uploadFieldNames } from "~/lib/upload-fields";
 import { parseFormWithUploads } from "~/lib/uploads.server";
 import { leakageSchema, leakageUpdateSchema, recordIdSchema, type LeakageCommitment } from "~/schemas/booking-forms";
 
@@ -44,7 +45,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const booths = info.infoVO.booths;
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
   const done = DONE.find((d) => d === url.searchParams.get("done")) ?? null;
-  return json({ title: translate(language, "bookingForms.leakage.title"), list, mode, selected, booths, defaultBooth, done }, { headers: noStore });
+  // What was typed before the session ended comes back once, into the same form (new or that record's edit).
+  const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, "id", uploadFieldNames("scanUrl").name], "save");
+  const heldHere = held.values && String(held.values.id ?? "") === (mode === "edit" && selected ? String(selected.id) : "") ? held.values : null;
+  const headers = new Headers(noStore);
+  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
+  return json({ title: translate(language, "bookingForms.leakage.title"), list, mode, selected, booths, defaultBooth, done, held: heldHere }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -106,6 +112,7 @@ export default function LeakageElectricPage() {
               booths={data.booths}
               defaultBooth={data.defaultBooth}
               editing={mode === "edit" ? selected : null}
+              held={data.held}
               lastResult={actionData?.result}
               pending={isPending}
               cancelTo={selected ? `${PATH}?id=${selected.id}` : PATH}

@@ -14,7 +14,8 @@ import { useIsPending } from "~/lib/hooks";
 import { handleOrderAction, orderNotice } from "~/lib/orders-order-action.server";
 import { MY_ORDERS_PAGE, orderPath } from "~/components/orders/paths";
 import { loadOrder, noStore, orderNoOf } from "~/lib/orders.server";
-import { requireShellUser } from "~/lib/permissions.server";
+import { heldFormValues } from "~/lib/form-hold.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Order" }];
 
@@ -22,10 +23,14 @@ export const handle = { breadcrumb: "orders.list.title" };
 
 /** One of the caller's orders (the API answers 404 for anyone else's). Its permission is My orders' (SUB_PAGES). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, language } = await requireShellUser(request, context);
+  const { api, language, info } = await requireShellUser(request, context);
   const orderNo = orderNoOf(params);
   const order = await loadOrder(api, orderNo, request, context);
   const url = new URL(request.url);
+  // The contractor details typed before the session ended come back once (form-hold.server.ts).
+  const held = await heldFormValues(request, context, formHolderOf(info), ["contractorCompany", "contractorContact", "contractorPhone"], "contractor");
+  const headers = new Headers(noStore);
+  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
   return json(
     {
       title: translate(language, "orders.detail.title", { orderNo }),
@@ -33,8 +38,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       order,
       notice: orderNotice(url.searchParams.get("notice")),
       confirmDelete: url.searchParams.get("confirm") === "delete" && order.allowedActions.includes("delete"),
+      heldContractor: held.values as Record<string, string> | null,
     },
-    { headers: noStore },
+    { headers },
   );
 }
 
@@ -112,7 +118,7 @@ export default function OrderPage() {
           {t("orders.detail.contractor")}
         </Title>
         {can("updateContractor") ? (
-          <ContractorForm defaultValue={contractor} lastResult={resultFor("contractor")} />
+          <ContractorForm defaultValue={{ ...contractor, ...data.heldContractor }} lastResult={resultFor("contractor")} />
         ) : (
           <Stack gap={4} data-testid="contractor-readonly">
             <Text size="sm">{[order.contractorCompany, order.contractorContact, order.contractorPhone].filter(Boolean).join(" · ") || t("orders.detail.contractorNone")}</Text>

@@ -9,10 +9,10 @@ import { BoothSelect, NoBooth, Notice } from "~/components/booking-forms/parts";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
-import { rememberForm } from "~/lib/form-hold.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
-import { requireShellUser } from "~/lib/permissions.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import {
   airCompressorSchema,
   COMPRESSOR_FLOWS,
@@ -34,7 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const applications = await requireOk(await api.call<AirCompressorApplication[]>("/smeb/booking/airCompressor/list"), request, context);
   const booths = info.infoVO.booths;
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
-  return json({ title: translate(language, "bookingForms.air.title"), booths, defaultBooth, applications }, { headers: noStore });
+  // What was typed before the session ended comes back once (form-hold.server.ts).
+  const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "apply");
+  const headers = new Headers(noStore);
+  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
+  return json({ title: translate(language, "bookingForms.air.title"), booths, defaultBooth, applications, held: held.values }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -73,7 +77,7 @@ export default function AirCompressorPage() {
     id: "air-compressor",
     schema: airCompressorSchema,
     lastResult: actionData?.intent === "apply" ? actionData.result : undefined,
-    defaultValue: { boothId: data.defaultBooth, quantity: "1" },
+    defaultValue: { boothId: data.defaultBooth, quantity: "1", ...data.held },
   });
 
   const choices = (values: readonly string[], key: string) => [{ value: "", label: t("bookingForms.air.choose") }, ...values.map((value) => ({ value, label: t(key, { value }) }))];

@@ -9,10 +9,10 @@ import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { loadProfile } from "~/lib/exhibitor-profile.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
-import { rememberForm } from "~/lib/form-hold.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
-import { requireShellUser } from "~/lib/permissions.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { groupDataSchema, type GroupData } from "~/schemas/exhibitor";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Group data" }];
@@ -23,13 +23,18 @@ const FIELDS = ["isGroupMember", "groupNameZh", "groupNameEn", "groupWebsite", "
 const noStore = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language } = await requireShellUser(request, context);
+  const { api, language, info } = await requireShellUser(request, context);
   const title = translate(language, "exhibitor.group.title");
   const profile = await loadProfile(api, request, context);
   // The group is shown with the exhibitor's catalogue entry: the profile comes first.
   if (!profile.complete && !profile.submittedAt) return json({ title, needsProfile: true as const, group: null }, { headers: noStore });
-  const group = await requireOk(await api.call<Partial<GroupData> | null>("/smeb/exhibitor/info/getGroupInfo"), request, context);
-  return json({ title, needsProfile: false as const, group }, { headers: noStore });
+  const saved = await requireOk(await api.call<Partial<GroupData> | null>("/smeb/exhibitor/info/getGroupInfo"), request, context);
+  // What was typed before the session ended comes back once, over the saved data (form-hold.server.ts).
+  const held = await heldFormValues(request, context, formHolderOf(info), FIELDS);
+  const headers = new Headers(noStore);
+  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
+  const group = held.values ? { ...saved, ...held.values } : saved;
+  return json({ title, needsProfile: false as const, group }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,14 +4,15 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Textarea, Title } fro
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translate } from "~/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
-import { requireShellUser } from "~/lib/permissions.server";
+import { heldFormValues } from "~/lib/form-hold.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { FileUpload } from "~/components/file-upload";
 import { uploadedRefs, uploadFieldNames } from "~/lib/upload-fields";
 import { parseFormWithUploads } from "~/lib/uploads.server";
@@ -28,8 +29,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export const handle = { breadcrumb: "settings.feedbackTitle" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { language } = await requireShellUser(request, context);
-  return json({ title: translate(language, "settings.feedbackTitle") });
+  const { language, info } = await requireShellUser(request, context);
+  // What was typed before the session ended comes back once (form-hold.server.ts); a chosen image does not.
+  const held = await heldFormValues(request, context, formHolderOf(info), ["type", "content"]);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
+  return json({ title: translate(language, "settings.feedbackTitle"), held: held.values }, { headers });
 }
 
 /** The fields the API knows, so its field errors land next to the right input. */
@@ -63,12 +68,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function FeedbackPage() {
   const { t } = useTranslation();
+  const { held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const [form, fields] = usePortalForm({
     id: "feedback",
     schema: feedbackFormSchema,
     lastResult: actionData?.result,
+    defaultValue: held ?? undefined,
   });
   const errorText = useErrorText();
 

@@ -16,7 +16,16 @@ export const LEAKAGE_UPLOAD = { folder: "leakage-electric" as const, kinds: [...
  * The commitment form, for a new one or to change one (then with its id and the version it was
  * read at). The rules are ticked again on every save: the ticked text is what was agreed to.
  */
-export function LeakageForm(props: { booths: BoothSummary[]; defaultBooth: string; editing: LeakageCommitment | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean; cancelTo: string }) {
+export function LeakageForm(props: {
+  booths: BoothSummary[];
+  defaultBooth: string;
+  editing: LeakageCommitment | null;
+  /** Typed before the session ended (form-hold.server.ts), over the saved values. */
+  held?: Record<string, string | string[]> | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+  cancelTo: string;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { editing } = props;
@@ -24,9 +33,12 @@ export function LeakageForm(props: { booths: BoothSummary[]; defaultBooth: strin
     id: editing ? `leakage-${editing.id}` : "leakage-new",
     schema: editing ? leakageUpdateSchema : leakageSchema,
     lastResult: props.lastResult,
-    defaultValue: editing
-      ? { id: String(editing.id), version: String(editing.version), boothId: String(editing.boothId), equipmentName: editing.equipmentName, powerKw: String(editing.powerKw), reason: editing.reason, signerName: editing.signerName, scanUrl: editing.scanUrl, [uploadFieldNames("scanUrl").name]: `${editing.scanUrl}|${editing.scanName}` }
-      : { boothId: props.defaultBooth },
+    defaultValue: {
+      ...(editing
+        ? { id: String(editing.id), version: String(editing.version), boothId: String(editing.boothId), equipmentName: editing.equipmentName, powerKw: String(editing.powerKw), reason: editing.reason, signerName: editing.signerName, scanUrl: editing.scanUrl, [uploadFieldNames("scanUrl").name]: `${editing.scanUrl}|${editing.scanName}` }
+        : { boothId: props.defaultBooth }),
+      ...props.held,
+    },
   });
   const field = (name: "equipmentName" | "signerName", max: number) => (
     <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(`bookingForms.fields.${name}`)} maxLength={max} error={errorText(fields[name].errors)} withAsterisk />

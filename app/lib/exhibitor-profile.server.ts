@@ -18,25 +18,8 @@ export async function loadProfile(api: ApiClient, request: Request, context: App
 
 const options = (items: Named[], language: Language) => items.map((item) => ({ value: String(item.id), label: language === "en" ? item.nameEn || item.name : item.name }));
 
-/**
- * The address lists (countries, regions) are the same for every caller and change with a
- * deployment's data at most: kept a few minutes per process so a page does not fetch and parse
- * the 250 countries on every render. A second process simply has its own copy. Classes and
- * industries are per exhibition and always asked.
- */
-const REFERENCE_TTL_MS = 5 * 60_000;
-const REFERENCE_MAX = 500;
-const referenceCache = new Map<string, { list: Named[]; expires: number }>();
-
 async function list(api: ApiClient, path: string, query: Record<string, string | number | undefined>, request: Request, context: AppLoadContext) {
-  if (!path.startsWith("/address/")) return requireOk(await api.call<Named[]>(path, { query }), request, context);
-  const key = `${context.apiBaseUrl}|${path}|${JSON.stringify(query)}`;
-  const hit = referenceCache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.list;
-  const fresh = await requireOk(await api.call<Named[]>(path, { query }), request, context);
-  if (referenceCache.size >= REFERENCE_MAX) referenceCache.delete(referenceCache.keys().next().value!);
-  referenceCache.set(key, { list: fresh, expires: Date.now() + REFERENCE_TTL_MS });
-  return fresh;
+  return requireOk(await api.call<Named[]>(path, { query }), request, context);
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : Array.isArray(value) ? String(value[0] ?? "") : "");

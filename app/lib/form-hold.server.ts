@@ -138,12 +138,15 @@ export function heldValues(fields: [string, string][]) {
 
 /**
  * A page loader's side of the hold: the named fields typed before the session ended (only if the
- * held form was this intent, when one is given), as the form's default values, and the headers
- * that clear the hold. Null when nothing is held for this page and account.
+ * held form was this intent, when one is given) as the form's default values, and the page's
+ * response headers: never cached (typed values are in it), clearing the hold. `values` is null
+ * when nothing is held for this page and account.
  */
 export async function heldFormValues(request: Request, context: AppLoadContext, holder: string, fields: readonly string[], intent?: string) {
   const held = await takeHeldForm(request, context, holder);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
   const values = held.fields ? heldValues(held.fields) : null;
-  if (!values || (intent !== undefined && values.intent !== intent)) return { values: null, headers: held.headers };
-  return { values: Object.fromEntries(fields.filter((name) => values[name] !== undefined).map((name) => [name, values[name]!])), headers: held.headers };
+  if (!values || (intent !== undefined && values.intent !== intent)) return { values: null, headers };
+  return { values: Object.fromEntries(fields.filter((name) => values[name] !== undefined).map((name) => [name, values[name]!])), headers };
 }

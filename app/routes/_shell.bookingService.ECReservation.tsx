@@ -10,7 +10,7 @@ import { EntrustForm } from "~/components/contractors/entrust-form";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import type { ContractorAccessView } from "~/lib/api-types-contractors";
-import { heldValues, rememberForm, takeHeldForm } from "~/lib/form-hold.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
@@ -40,11 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
   const revoke = Number(url.searchParams.get("revoke"));
   // What was typed before the session ended comes back once (form-hold.server.ts).
-  const held = await takeHeldForm(request, context, formHolderOf(info));
-  const heldForm = held.fields ? heldValues(held.fields) : null;
-  const entrustValues = heldForm?.intent === "entrust" ? Object.fromEntries(ENTRUST_FIELDS.map((name) => [name, heldForm[name] ?? ""])) : null;
-  const headers = new Headers(noStore);
-  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
+  const held = await heldFormValues(request, context, formHolderOf(info), ENTRUST_FIELDS, "entrust");
   return json(
     {
       title: translate(language, "contractors.page.title"),
@@ -53,9 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       defaultBooth,
       revoking: Number.isInteger(revoke) && revoke > 0 ? revoke : null,
       done: DONE.find((d) => d === url.searchParams.get("done")) ?? null,
-      entrustValues,
+      entrustValues: held.values,
     },
-    { headers },
+    { headers: held.headers },
   );
 }
 

@@ -48,9 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What was typed before the session ended comes back once, into the same form (new or that record's edit).
   const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, "id", uploadFieldNames("scanUrl").name], "save");
   const heldHere = held.values && String(held.values.id ?? "") === (mode === "edit" && selected ? String(selected.id) : "") ? held.values : null;
-  const headers = new Headers(noStore);
-  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
-  return json({ title: translate(language, "bookingForms.leakage.title"), list, mode, selected, booths, defaultBooth, done, held: heldHere }, { headers });
+  return json({ title: translate(language, "bookingForms.leakage.title"), list, mode, selected, booths, defaultBooth, done, held: heldHere }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

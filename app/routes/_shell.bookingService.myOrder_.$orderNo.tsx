@@ -29,8 +29,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // The contractor details typed before the session ended come back once (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), ["contractorCompany", "contractorContact", "contractorPhone"], "contractor");
-  const headers = new Headers(noStore);
-  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
   return json(
     {
       title: translate(language, "orders.detail.title", { orderNo }),
@@ -40,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       confirmDelete: url.searchParams.get("confirm") === "delete" && order.allowedActions.includes("delete"),
       heldContractor: held.values as Record<string, string> | null,
     },
-    { headers },
+    { headers: held.headers },
   );
 }
 

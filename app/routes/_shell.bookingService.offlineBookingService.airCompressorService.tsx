@@ -36,9 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
   // What was typed before the session ended comes back once (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "apply");
-  const headers = new Headers(noStore);
-  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
-  return json({ title: translate(language, "bookingForms.air.title"), booths, defaultBooth, applications, held: held.values }, { headers });
+  return json({ title: translate(language, "bookingForms.air.title"), booths, defaultBooth, applications, held: held.values }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

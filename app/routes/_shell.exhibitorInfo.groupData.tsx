@@ -31,10 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const saved = await requireOk(await api.call<Partial<GroupData> | null>("/smeb/exhibitor/info/getGroupInfo"), request, context);
   // What was typed before the session ended comes back once, over the saved data (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS);
-  const headers = new Headers(noStore);
-  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
   const group = held.values ? { ...saved, ...held.values } : saved;
-  return json({ title, needsProfile: false as const, group }, { headers });
+  return json({ title, needsProfile: false as const, group }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -32,9 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, info } = await requireShellUser(request, context);
   // What was typed before the session ended comes back once (form-hold.server.ts); a chosen image does not.
   const held = await heldFormValues(request, context, formHolderOf(info), ["type", "content"]);
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  for (const cookie of held.headers) headers.append("Set-Cookie", cookie);
-  return json({ title: translate(language, "settings.feedbackTitle"), held: held.values }, { headers });
+  return json({ title: translate(language, "settings.feedbackTitle"), held: held.values }, { headers: held.headers });
 }
 
 /** The fields the API knows, so its field errors land next to the right input. */

@@ -43,11 +43,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: reviewDecisionSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: noStore });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: reviewDecisionSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), confirmApprove: false }, { status: 400, headers: noStore });
   const { userId, decision, comment } = submission.value;
+  // An approval cannot be taken back from this page: it is asked once more, the comment kept.
+  if (decision === "approve" && formData.get("confirmed") !== "1") return json({ result: submission.reply(), confirmApprove: true }, { headers: noStore });
   const result = await handleAuthErrors(await api.call("/smeb/exhibitor/info/review", { form: { userId, decision, comment } }), request, context);
-  if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]) }, { status: 400, headers: noStore });
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]), confirmApprove: false }, { status: 400, headers: noStore });
   return redirect(`/exhibitorInfo/exhibitorReview?userId=${userId}&decided=1`);
 }
 
@@ -147,8 +150,26 @@ function ReviewDetail() {
           <Stack gap="sm" maw={640}>
             {form.errors?.length ? <Alert color="red" role="alert">{errorText(form.errors)}</Alert> : null}
             <Textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} label={t("exhibitor.review.comment")} description={t("exhibitor.review.commentHint")} autosize minRows={3} maxLength={500} error={errorText(fields.comment.errors)} required={false} />
+            {actionData?.confirmApprove ? (
+              <Paper withBorder p="md" role="alertdialog" aria-labelledby="confirm-approve" data-testid="confirm-approve">
+                <Stack gap="sm">
+                  <Text id="confirm-approve" fw={500}>
+                    {t("exhibitor.review.confirmApprove")}
+                  </Text>
+                  <Group>
+                    <input type="hidden" name="confirmed" value="1" />
+                    <Button type="submit" name="decision" value="approve" color="green" loading={isPending}>
+                      {t("exhibitor.review.confirmApproveYes")}
+                    </Button>
+                    <Button component={Link} to={`/exhibitorInfo/exhibitorReview?userId=${data.userId}`} variant="default">
+                      {t("exhibitor.review.keepReviewing")}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            ) : null}
             <Group>
-              <Button type="submit" name="decision" value="approve" color="green" loading={isPending}>
+              <Button type="submit" name="decision" value="approve" color="green" loading={isPending} disabled={Boolean(actionData?.confirmApprove)}>
                 {t("exhibitor.review.approve")}
               </Button>
               <Button type="submit" name="decision" value="return" color="orange" variant="light" loading={isPending}>

@@ -267,7 +267,14 @@ export async function review(browser: Browser, testInfo: TestInfo, username: str
     await expect(page.getByTestId("profile-status")).toHaveText("Under review");
     if (testInfo.project.use.javaScriptEnabled !== false) await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
     if (comment) await page.locator("textarea[name=comment]").fill(comment);
-    await page.locator(`button[name=decision][value=${decision}]`).click();
+    await page.locator(`button[name=decision][value=${decision}]`).first().click();
+    if (decision === "approve") {
+      // Approving asks once more; the comment typed stays.
+      const confirm = page.getByTestId("confirm-approve");
+      await expect(confirm).toContainText("Approve this exhibitor's data?");
+      if (comment) await expect(page.locator("textarea[name=comment]")).toHaveValue(comment);
+      await confirm.getByRole("button", { name: "Yes, approve" }).click();
+    }
     await expect(page.getByText("Decision saved")).toBeVisible();
     await expect(page.getByTestId("profile-status")).toHaveText(decision === "approve" ? "Approved" : "Returned for changes");
   } finally {

@@ -172,6 +172,8 @@ const exhibitor = {
     back: "Back to the list",
     decided: "Decision saved",
     confirmApprove: "Approve this exhibitor's data?",
+    confirmApproveYes: "Yes, approve",
+    keepReviewing: "Not yet",
     pageOf: "Page {{page}} of {{pages}}",
     previousPage: "Previous page",
     nextPage: "Next page",

@@ -174,6 +174,8 @@ const exhibitor: Resource["exhibitor"] = {
     back: "返回列表",
     decided: "审核结果已保存",
     confirmApprove: "确认通过该展商的资料？",
+    confirmApproveYes: "确认通过",
+    keepReviewing: "暂不通过",
     pageOf: "第 {{page}} / {{pages}} 页",
     previousPage: "上一页",
     nextPage: "下一页",

@@ -7,6 +7,7 @@ import { prepareServices } from "./boot";
 import { createServerApp } from "./app";
 import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
+import { purgeOldVerificationCodes } from "./exhibitor/verification";
 
 async function main() {
   let config;
@@ -37,7 +38,8 @@ async function main() {
 
   // Housekeeping on a timer; any process may run it, the deletes are idempotent.
   const housekeeping = setInterval(() => {
-    Promise.all([purgeExpiredSessions(services.database.db), purgeOldLoginAttempts(services.database.db)]).catch((error) =>
+    const { db } = services.database;
+    Promise.all([purgeExpiredSessions(db), purgeOldLoginAttempts(db), purgeOldVerificationCodes(db)]).catch((error) =>
       logger.warn({ err: error }, "housekeeping failed"),
     );
   }, 10 * 60 * 1000);

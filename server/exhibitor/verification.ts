@@ -239,3 +239,8 @@ export async function contactVerificationErrors(
   }
   return errors;
 }
+
+/** Housekeeping: codes older than a day are dead and no longer count for a throttle. Safe from any process. */
+export async function purgeOldVerificationCodes(db: Database) {
+  await db.deleteFrom("verification_codes").where("created_at", "<", sql<Date>`now() - interval '1 day'`).execute();
+}

@@ -11,6 +11,7 @@ import {
   contactVerificationErrors,
   isVerifiedContact,
   normalizeTarget,
+  purgeOldVerificationCodes,
   sendVerificationCode,
 } from "../../server/exhibitor/verification";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
@@ -304,6 +305,16 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email })).toEqual({});
       // A changed number needs a new verification.
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: "13900000000", contact1Email: email })).toEqual({ contact1MobileCode: ["verify.required"] });
+    });
+
+    it("housekeeping drops day-old codes only, and keeps verified contacts", async () => {
+      const row = (hoursAgo: number) => ({ user_id: std01Id, channel: "sms" as const, target: `1390000${String(hoursAgo).padStart(4, "0")}`, code_hash: "x", expires_at: new Date(), created_at: new Date(Date.now() - hoursAgo * 3600_000) });
+      await api.db.insertInto("verification_codes").values([row(30), row(2)]).execute();
+      const verifiedBefore = await api.db.selectFrom("verified_contacts").select("target").where("user_id", "=", std01Id).execute();
+      await purgeOldVerificationCodes(api.db);
+      const left = await api.db.selectFrom("verification_codes").select("target").where("target", "in", ["13900000030", "13900000002"]).execute();
+      expect(left.map((r) => r.target)).toEqual(["13900000002"]);
+      expect(await api.db.selectFrom("verified_contacts").select("target").where("user_id", "=", std01Id).execute()).toEqual(verifiedBefore);
     });
   });
 });

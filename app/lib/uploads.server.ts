@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { translate } from "~/i18n/translate.server";
 import {
   DEFAULT_UPLOAD_MAX_COUNT,

@@ -10,7 +10,7 @@ import {
   MAX_ACTIVE_ACCESSES,
   type EntrustInput,
 } from "../../app/schemas/contractors";
-import { type Language } from "../../app/i18n/config";
+import type { Language } from "../../app/i18n/config";
 import { translate } from "../../app/i18n/translate.server";
 import type { ContractorAccessView } from "../../app/lib/api-types-contractors";
 import { ApiCode, ApiError } from "../api/envelope";

@@ -1,6 +1,6 @@
 import type { Transaction, Updateable } from "kysely";
 import type { ContractorInput } from "../../app/schemas/orders";
-import { type Language } from "../../app/i18n/config";
+import type { Language } from "../../app/i18n/config";
 import { translateMessage } from "../../app/i18n/translate.server";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";

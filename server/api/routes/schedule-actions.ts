@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { type Language } from "../../../app/i18n/config";
+import type { Language } from "../../../app/i18n/config";
 import { translate } from "../../../app/i18n/translate.server";
 import { emailForRole } from "../../../app/lib/format";
 import { extensionRequestSchema, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "../../../app/schemas/schedule";

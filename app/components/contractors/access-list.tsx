@@ -14,23 +14,33 @@ export type RowReply = { accessId: number; errors: string[] };
 export function AccessList({ accesses, path, revoking, reply, pending }: { accesses: ContractorAccessView[]; path: string; revoking: number | null; reply?: RowReply; pending: boolean }) {
   const { t } = useTranslation();
   if (!accesses.length) return <Text c="dimmed">{t("contractors.page.empty")}</Text>;
+  // Scrolls sideways on a phone instead of squeezing five columns.
   return (
-    <Table data-testid="contractor-accesses" verticalSpacing="sm">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t("contractors.page.contractor")}</Table.Th>
-          <Table.Th>{t("contractors.fields.booth")}</Table.Th>
-          <Table.Th>{t("contractors.page.access")}</Table.Th>
-          <Table.Th>{t("contractors.page.orders")}</Table.Th>
-          <Table.Th>{t("contractors.page.actions")}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {accesses.map((access) => (
-          <AccessRow key={access.accessId} access={access} path={path} confirming={revoking === access.accessId} errors={reply?.accessId === access.accessId ? reply.errors : undefined} pending={pending} />
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={720}>
+      <Table data-testid="contractor-accesses" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("contractors.page.contractor")}</Table.Th>
+            <Table.Th>{t("contractors.fields.booth")}</Table.Th>
+            <Table.Th>{t("contractors.page.access")}</Table.Th>
+            <Table.Th>{t("contractors.page.orders")}</Table.Th>
+            <Table.Th>{t("contractors.page.actions")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {accesses.map((access) => (
+            <AccessRow
+              key={access.accessId}
+              access={access}
+              path={path}
+              confirming={revoking === access.accessId}
+              errors={reply?.accessId === access.accessId ? reply.errors : undefined}
+              pending={pending}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -56,10 +66,10 @@ function AccessRow({ access, path, confirming, errors, pending }: { access: Cont
               {access.codeState === "sent"
                 ? t("contractors.codeState.sent", { date: exhibitionDateTime(access.codeExpiresAt) })
                 : access.codeState === "used"
-                  ? t("contractors.codeState.used", { date: exhibitionDateTime(access.lastSignedInAt) })
-                  : access.codeState === "expired"
-                    ? t("contractors.codeState.expired")
-                    : t("contractors.codeState.revoked", { date: exhibitionDateTime(access.revokedAt) })}
+                ? t("contractors.codeState.used", { date: exhibitionDateTime(access.lastSignedInAt) })
+                : access.codeState === "expired"
+                ? t("contractors.codeState.expired")
+                : t("contractors.codeState.revoked", { date: exhibitionDateTime(access.revokedAt) })}
             </Text>
           </Stack>
         </Table.Td>

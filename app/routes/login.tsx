@@ -1,7 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { usePortalForm } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -11,11 +8,10 @@ import { LanguageSwitch } from "~/components/language-switch";
 import { translate } from "~/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/auth.server";
-import { captchaKindFrom, clickFromForm, fetchCaptcha } from "~/lib/captcha.server";
-import { accountCookie } from "~/lib/form-hold.server";
-import { clearNotice, getLanguage, readNotice, readTicket, setTicket } from "~/lib/cookies.server";
+import { captchaKindFrom, fetchCaptcha } from "~/lib/captcha.server";
+import { clearNotice, getLanguage, readNotice, readTicket } from "~/lib/cookies.server";
+import { signIn } from "~/lib/login-action.server";
 import { useIsPending } from "~/lib/hooks";
-import { loginSchema } from "~/schemas/login";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} - ${data.appTitle}` : "Login" },
@@ -48,51 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const url = new URL(request.url);
-  const kind = captchaKindFrom(url);
-  const api = await apiFor(request, context);
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  const hadCaptcha = formData.has("captchaId");
-
-  const fail = async (message: string | null, captchaRequired: boolean, status = 400) =>
-    json(
-      {
-        result: submission.reply({ formErrors: message ? [message] : undefined, hideFields: ["password"] }),
-        captcha: captchaRequired ? await fetchCaptcha(api, kind) : null,
-      },
-      { status },
-    );
-
-  if (submission.status !== "success") return fail(null, hadCaptcha);
-  const { username, password, captchaId, vCode } = submission.value;
-
-  const click = clickFromForm(formData);
-  if (captchaId && click) {
-    const verified = await api.call("/vcode/verify", { json: { captchaId, points: [click] } });
-    if (!verified.ok) return fail(verified.message, true);
-  }
-
-  // Only an answered captcha goes to the API: an untouched one is "missing" (please complete it), not "expired".
-  const answered = kind === "text" ? Boolean(vCode) : Boolean(click);
-  const result = await api.call<{ ticket: string }>("/login/login", {
-    form: { username, password, captchaId: answered ? captchaId : undefined, vCode: kind === "text" ? vCode : undefined },
-  });
-  if (!result.ok) {
-    const data = (result.data ?? {}) as { captchaRequired?: boolean };
-    // A captcha once shown stays (a fresh one): removing it while its picture or code field has
-    // focus makes Conform's blur validation submit the form natively during React's commit.
-    return fail(result.message, hadCaptcha || Boolean(data.captchaRequired), result.code === 429 ? 429 : 400);
-  }
-
-  const headers = new Headers();
-  headers.append("Set-Cookie", await setTicket(context, result.data.ticket));
-  // Whose typed forms may be given back after a session ends (form-hold.server.ts).
-  headers.append("Set-Cookie", await accountCookie(context).serialize(username.trim().toLowerCase()));
-  headers.append("Set-Cookie", clearNotice(context));
-  throw redirect(safeRedirect(formData.get("redirectTo")), { headers });
-}
+export const action = (args: ActionFunctionArgs) => signIn(args);
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -103,11 +55,16 @@ export default function LoginPage() {
   const captcha = actionData ? actionData.captcha : data.captcha;
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [form, fields] = usePortalForm({
-    id: "login",
-    schema: loginSchema,
-    lastResult: actionData?.result,
-  });
+  // Checked on the server only (app/lib/login-action.server.ts); its reply names the errors and
+  // gives back the username. A new reply remounts the inputs with it.
+  const reply = actionData?.result;
+  const errorsOf = (name: string) => reply?.error?.[name]?.map((e) => t(e)).join(" ") || undefined;
+  const formErrors = reply?.error?.[""] ?? [];
+  const typedUsername = typeof reply?.initialValue?.username === "string" ? reply.initialValue.username : "";
+  // Each reply remounts the fields: the username comes back as sent, the password empty.
+  const replies = useRef({ seen: null as unknown, count: 0 });
+  if (actionData !== replies.current.seen) replies.current = { seen: actionData, count: replies.current.count + 1 };
+  const fieldKey = String(replies.current.count);
 
   const textMode = captcha?.kind === "text";
   const otherMode = new URLSearchParams(location.search);
@@ -133,29 +90,26 @@ export default function LoginPage() {
               {t(data.notice)}
             </Alert>
           ) : null}
-          {form.errors?.length ? (
-            <Alert color="red" role="alert" id={form.errorId} data-testid="form-error">
-              {form.errors.map((e) => t(e)).join(" ")}
+          {formErrors.length ? (
+            <Alert color="red" role="alert" id="login-error" data-testid="form-error">
+              {formErrors.map((e) => t(e)).join(" ")}
             </Alert>
           ) : null}
-          <Form method="post" {...getFormProps(form)} ref={formRef}>
+          <Form method="post" id="login" noValidate aria-describedby={formErrors.length ? "login-error" : undefined} ref={formRef}>
             <input type="hidden" name="redirectTo" value={data.redirectTo} />
             <Stack gap="sm">
               <TextInput
-                {...getInputProps(fields.username, { type: "text" })}
-                key={fields.username.key}
+                name="username"
+                type="text"
+                key={`username-${fieldKey}`}
+                defaultValue={typedUsername}
                 label={t("login.username")}
                 autoComplete="username"
                 autoCapitalize="none"
-                error={fields.username.errors?.map((e) => t(e)).join(" ")}
+                maxLength={100}
+                error={errorsOf("username")}
               />
-              <PasswordInput
-                {...getInputProps(fields.password, { type: "password" })}
-                key={fields.password.key}
-                label={t("login.password")}
-                autoComplete="current-password"
-                error={fields.password.errors?.map((e) => t(e)).join(" ")}
-              />
+              <PasswordInput name="password" key={`password-${fieldKey}`} label={t("login.password")} autoComplete="current-password" maxLength={200} error={errorsOf("password")} />
               <Button type="submit" loading={isPending} fullWidth>
                 {t("login.submit")}
               </Button>

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 
 /**
- * A page downloads the texts of its own language only (app/i18n/client-texts.ts): the server
- * hints that language's chunk, and no script the page loads carries the other language.
+ * What pages download, beyond the numbers `npm run bench` reports: a page gets the texts of its
+ * own language only (app/i18n/client-texts.ts), and the sign-in page, the first every exhibitor
+ * loads, ships no validation library (app/lib/login-action.server.ts).
  */
 let api: TestApi;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ async function scriptsOf(language: string) {
 }
 const read = (url: string) => fs.readFileSync(path.join("public", ...url.split("/").filter(Boolean)), "utf8");
 
-describe("texts per language", () => {
+describe("page weight", () => {
   it("hints the page language's text chunk and loads nothing of the other language", async () => {
     const zh = await scriptsOf("zh");
     const en = await scriptsOf("en");
@@ -34,5 +35,14 @@ describe("texts per language", () => {
     const englishOnly = "Sign in as an entrusted contractor";
     expect(read(enChunk!)).toContain(englishOnly);
     for (const url of zh) expect(read(url), url).not.toContain(englishOnly);
+  });
+
+  it("sign-in page: no zod and no Conform in what it loads", async () => {
+    for (const url of await scriptsOf("zh")) {
+      const source = read(url);
+      // Marks of zod's core and of Conform's form state, as they survive minification.
+      expect(source, url).not.toContain("BIGINT_FORMAT_RANGES");
+      expect(source, url).not.toContain("Invalid path syntax at position");
+    }
   });
 });

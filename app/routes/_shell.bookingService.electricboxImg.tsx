@@ -1,3 +1,4 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
@@ -93,11 +94,7 @@ export default function ElectricboxPage() {
           </Alert>
         ) : null}
         <Notice text={notice} />
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId}>
-            {errorText(form.errors)}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         {data.maps.length === 0 ? (
           <NoBooth />
         ) : (

@@ -1,3 +1,4 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
@@ -97,11 +98,7 @@ export default function AirCompressorPage() {
               {actionData.message}
             </Alert>
           ) : null}
-          {form.errors?.length ? (
-            <Alert color="red" role="alert" id={form.errorId}>
-              {errorText(form.errors)}
-            </Alert>
-          ) : null}
+          <FormError errors={form.errors} id={form.errorId} />
           {data.booths.length === 0 ? (
             <NoBooth />
           ) : (

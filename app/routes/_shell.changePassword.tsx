@@ -1,3 +1,4 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Paper, PasswordInput, Stack, Title } from "@mantine/core";
@@ -76,11 +77,7 @@ export default function ChangePasswordPage() {
               {t("password.success")}
             </Alert>
           ) : null}
-          {form.errors?.length ? (
-            <Alert color="red" role="alert" id={form.errorId}>
-              {errorText(form.errors)}
-            </Alert>
-          ) : null}
+          <FormError errors={form.errors} id={form.errorId} />
           <Form method="post" {...getFormProps(form)}>
             <Stack gap="sm">
               <PasswordInput

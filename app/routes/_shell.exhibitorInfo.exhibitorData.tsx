@@ -1,3 +1,4 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -11,7 +12,7 @@ import { translate } from "~/i18n/translate.server";
 import { loadProfile, loadStepOptions, stepValuesFromDraft } from "~/lib/exhibitor-profile.server";
 import { handleProfileAction, noticeKey, stepOf } from "~/lib/exhibitor-profile-action.server";
 import { heldValues, takeHeldForm } from "~/lib/form-hold.server";
-import { usePortalForm, useErrorText } from "~/lib/forms";
+import { usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, stepSchema, type ProfileStep } from "~/schemas/exhibitor";
@@ -126,7 +127,6 @@ function StepForm({ actionResult }: { actionResult?: SubmissionResult<string[]> 
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const isPending = useIsPending();
-  const errorText = useErrorText();
   const { step } = data;
   const districtsExist = (data.options.districts ?? []).length > 0;
   const lastResult =
@@ -151,11 +151,7 @@ function StepForm({ actionResult }: { actionResult?: SubmissionResult<string[]> 
         <Title order={2} size="h4" id="step-heading">
           {t(`exhibitor.steps.${step}`)}
         </Title>
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId}>
-            {errorText(form.errors)}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         <ProfileStepFields step={step} fields={fields as unknown as Fields} options={data.options} formValues={form.initialValue as Record<string, unknown> | undefined} />
         <Group justify="space-between" className="profile-actions">
           <Group>

@@ -1,3 +1,4 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
@@ -97,11 +98,7 @@ export default function GroupDataPage() {
             {t("exhibitor.group.saved")}
           </Alert>
         ) : null}
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId}>
-            {errorText(form.errors)}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         <Form method="post" {...getFormProps(form)}>
           <Stack gap="sm">
             <Radio.Group label={t("exhibitor.group.isGroupMember")} withAsterisk error={errorText(fields.isGroupMember.errors)} defaultValue={String(member)} name={fields.isGroupMember.name} key={fields.isGroupMember.key}>

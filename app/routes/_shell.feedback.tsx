@@ -1,3 +1,4 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Textarea, Title } from "@mantine/core";
@@ -101,11 +102,7 @@ export default function FeedbackPage() {
             {t("settings.feedbackSuccess")}
           </Alert>
         ) : null}
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId}>
-            {errorText(form.errors)}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
           <Stack gap="sm">
             <NativeSelect

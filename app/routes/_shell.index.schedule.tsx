@@ -1,3 +1,4 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
@@ -185,11 +186,7 @@ function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionD
           {t("home.actions.extensionSent", { email: reply.sentTo })}
         </Alert>
       ) : null}
-      {form.errors?.length ? (
-        <Alert color="red" role="alert" id={form.errorId} data-testid="schedule-extension-error">
-          {errorText(form.errors)}
-        </Alert>
-      ) : null}
+      <FormError errors={form.errors} id={form.errorId} testId="schedule-extension-error" />
       <Form method="post" {...getFormProps(form)} data-testid="schedule-extension">
         <input type="hidden" name="intent" value="extension" />
         <Stack gap="sm" maw={560}>

@@ -1,3 +1,4 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Badge, Button, Card, Group, Image, Paper, Radio, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
@@ -66,11 +67,7 @@ export default function SkinPage() {
             {t("settings.skinSuccess")}
           </Alert>
         ) : null}
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId}>
-            {errorText(form.errors)}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         <Form method="post" {...getFormProps(form)}>
           <Stack gap="md">
             <fieldset

@@ -1,3 +1,4 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
@@ -100,11 +101,7 @@ export default function ContractorSignInPage() {
               {t(data.notice)}
             </Alert>
           ) : null}
-          {form.errors?.length ? (
-            <Alert color="red" role="alert" id={form.errorId} data-testid="form-error">
-              {errorText(form.errors)}
-            </Alert>
-          ) : null}
+          <FormError errors={form.errors} id={form.errorId} testId="form-error" />
           <Form method="post" {...getFormProps(form)}>
             <input type="hidden" name="redirectTo" value={data.redirectTo} />
             <Stack gap="sm">

@@ -1,5 +1,6 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { Alert, Anchor, Blockquote, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Anchor, Blockquote, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -56,11 +57,7 @@ export function LeakageForm(props: {
         <Title order={2} size="h4">
           {editing ? `${t("bookingForms.leakage.edit")}: ${editing.equipmentName}` : t("bookingForms.leakage.create")}
         </Title>
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId}>
-            {errorText(form.errors)}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <BoothSelect booths={props.booths} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)} error={errorText(fields.boothId.errors)} />
           {field("equipmentName", 100)}

@@ -1,6 +1,7 @@
+import { FormError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Alert, Button, Stack, TextInput, Title } from "@mantine/core";
+import { Button, Stack, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BoothSelect } from "~/components/booking-forms/parts";
@@ -20,11 +21,7 @@ export function EntrustForm({ booths, defaultBooth, held, lastResult, pending }:
         <Title order={2} size="h4">
           {t("contractors.page.entrustHeading")}
         </Title>
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId}>
-            {errorText(form.errors)}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         <TextInput {...getInputProps(fields.companyName, { type: "text" })} key={fields.companyName.key} label={t("contractors.fields.companyName")} withAsterisk error={errorText(fields.companyName.errors)} />
         <TextInput {...getInputProps(fields.contactName, { type: "text" })} key={fields.contactName.key} label={t("contractors.fields.contactName")} withAsterisk error={errorText(fields.contactName.errors)} />
         <TextInput

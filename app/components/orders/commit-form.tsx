@@ -1,5 +1,6 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FileUpload } from "~/components/file-upload";
@@ -31,11 +32,7 @@ export function CommitForm({ idempotencyKey, totalCents, lastResult, defaultValu
         <Text size="sm" c="dimmed">
           {t("orders.booking.commitHint")}
         </Text>
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId} data-testid="commit-error">
-            {errorText(form.errors)}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} testId="commit-error" />
         <TextInput {...getInputProps(fields.contractorCompany, { type: "text" })} key={fields.contractorCompany.key} label={t("orders.fields.contractorCompany")} maxLength={100} error={errorText(fields.contractorCompany.errors)} />
         <TextInput {...getInputProps(fields.contractorContact, { type: "text" })} key={fields.contractorContact.key} label={t("orders.fields.contractorContact")} maxLength={50} error={errorText(fields.contractorContact.errors)} />
         <TextInput {...getInputProps(fields.contractorPhone, { type: "tel" })} key={fields.contractorPhone.key} label={t("orders.fields.contractorPhone")} error={errorText(fields.contractorPhone.errors)} />

@@ -1,5 +1,6 @@
+import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FileUpload } from "~/components/file-upload";
@@ -11,14 +12,6 @@ import { contractFormSchema, contractorFormSchema, voucherFormSchema } from "./f
 
 type Result = SubmissionResult<string[]> | undefined;
 
-function FormError({ errors, id }: { errors?: string[]; id: string }) {
-  const errorText = useErrorText();
-  return errors?.length ? (
-    <Alert color="red" role="alert" id={id}>
-      {errorText(errors)}
-    </Alert>
-  ) : null;
-}
 
 /** The entrusted contractor, editable until the stamped contract is uploaded. */
 export function ContractorForm({ defaultValue, lastResult }: { defaultValue: Record<string, string>; lastResult: Result }) {

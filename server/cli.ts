@@ -5,10 +5,12 @@ import { createUser } from "./seed/create-user";
 import { createBooth } from "./seed/create-booth";
 import { listReviewsCommand, reviewProfileCommand } from "./exhibitor/review-queue";
 import { completeOrderCommand } from "./orders/order-actions";
+import { appClock } from "./clock";
 
 /** `npm run db:migrate` and `npm run db:seed`, on the embedded database or DATABASE_URL. */
 async function main(command: string | undefined) {
   const config = loadConfig();
+  if (config.TEST_CLOCK) appClock.startAt(config.TEST_CLOCK);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     const applied = await migrateToLatest(database.db);

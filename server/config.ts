@@ -67,7 +67,22 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().trim().optional().transform((value) => (value ? value : undefined)),
   /** Where SMS go; only the file outbox (DATA_DIR/outbox/*.sms.json) exists so far. */
   SMS_PROVIDER: z.enum(["outbox"]).default("outbox"),
+  /**
+   * Test only: business time starts at this instant (ISO 8601 with an offset) and runs on from
+   * there (server/clock.ts). Refused with NODE_ENV=production.
+   */
+  TEST_CLOCK: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => !value || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && Number.isFinite(Date.parse(value))), {
+      message: "must be a date and time with an offset, such as 2026-11-23T10:00:00+08:00",
+    }),
 }).superRefine((env, ctx) => {
+  if (env.TEST_CLOCK && env.NODE_ENV === "production") {
+    ctx.addIssue({ code: "custom", path: ["TEST_CLOCK"], message: "is a test setting and is refused with NODE_ENV=production (unset it, or set NODE_ENV=test)" });
+  }
   if (env.STORAGE !== "s3") return;
   for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
     if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when STORAGE=s3" });

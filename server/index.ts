@@ -8,6 +8,7 @@ import { createServerApp } from "./app";
 import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
+import { appClock } from "./clock";
 
 async function main() {
   let config;
@@ -21,6 +22,10 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  if (config.TEST_CLOCK) {
+    appClock.startAt(config.TEST_CLOCK);
+    logger.warn({ testClock: config.TEST_CLOCK }, "TEST_CLOCK is set: business time starts at it (test setting)");
+  }
   const services = await prepareServices(config, logger);
 
   const buildPath = path.resolve("build/index.js");

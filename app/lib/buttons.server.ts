@@ -5,6 +5,6 @@ import type { ShellUser } from "./permissions.server";
 /** Server side of useButton: an action behind a button the user may not press ends at /401. */
 export function requireButton(user: ShellUser, menuId: number, url: string) {
   const { infoVO, auths } = user.info;
-  const state = buttonState(auths, { roleId: infoVO.roleId, menuId, url, now: Date.now(), language: user.language });
+  const state = buttonState(auths, { roleId: infoVO.roleId, menuId, url, now: user.now(), language: user.language });
   if (!state.visible) throw redirect("/401");
 }

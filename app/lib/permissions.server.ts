@@ -18,6 +18,12 @@ export type ShellUser = {
   menus: MenuItem[];
   allowed: Set<string>;
   pageExists: (route: string) => boolean;
+  /**
+   * The exhibition API's time (its sysCurrentTime, kept as an offset from this process's clock), in
+   * ms: deadlines, windows and button effect times are judged by it, so the pages agree with the API
+   * whatever this server's clock says.
+   */
+  now: () => number;
 };
 
 /**
@@ -28,8 +34,9 @@ export type ShellUser = {
  */
 const CACHE_TTL_MS = 5 * 60_000;
 const CACHE_MAX = 2000;
-const cache = new Map<string, { info: PermissionInfo; expires: number }>();
-const perRequest = new WeakMap<Request, Promise<PermissionInfo>>();
+type LoadedInfo = { info: PermissionInfo; clockOffsetMs: number };
+const cache = new Map<string, LoadedInfo & { expires: number }>();
+const perRequest = new WeakMap<Request, Promise<LoadedInfo>>();
 
 type TicketState = { stateVersion?: string };
 
@@ -42,17 +49,18 @@ function loadPermissionInfo(api: ApiClient, ticket: string, request: Request, co
   return pending;
 }
 
-async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Request, context: AppLoadContext) {
+async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Request, context: AppLoadContext): Promise<LoadedInfo> {
   const state = await handleAuthErrors(await api.call<TicketState>("/login/authTicket"), request, context);
   const key = state.ok ? crypto.createHash("sha256").update(`${ticket}|${state.data.stateVersion ?? ""}`).digest("hex") : null;
   const hit = key ? cache.get(key) : undefined;
-  if (hit && hit.expires > Date.now()) return hit.info;
+  if (hit && hit.expires > Date.now()) return hit;
   const info = await fetchPermissionInfo(api, request, context);
+  const loaded = { info, clockOffsetMs: Number.isFinite(info.infoVO.sysCurrentTime) ? info.infoVO.sysCurrentTime - Date.now() : 0 };
   if (key && info.infoVO.id) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(key, { info, expires: Date.now() + CACHE_TTL_MS });
+    cache.set(key, { ...loaded, expires: Date.now() + CACHE_TTL_MS });
   }
-  return info;
+  return loaded;
 }
 
 async function fetchPermissionInfo(api: ApiClient, request: Request, context: AppLoadContext) {
@@ -71,12 +79,12 @@ export async function getShellUser(request: Request, context: AppLoadContext): P
   const ticket = await readTicket(request, context);
   if (!ticket) return null;
   const api = await apiFor(request, context);
-  const info = await loadPermissionInfo(api, ticket, request, context);
+  const { info, clockOffsetMs } = await loadPermissionInfo(api, ticket, request, context);
   const language = getLanguage(request);
   const pageExists = pageExistsFor(context.routePatterns ?? []);
   const filtered = filterMenus(info.menuAuths, { language, boothType: info.infoVO.boothType, exhibitionCode: info.infoVO.exhibitCode ?? null });
   const menus = pruneMissingPages(filtered, pageExists);
-  return { api, info, language, menus, allowed: allowedRoutes(filtered), pageExists };
+  return { api, info, language, menus, allowed: allowedRoutes(filtered), pageExists, now: () => Date.now() + clockOffsetMs };
 }
 
 /**

@@ -22,7 +22,7 @@ export const handle = { breadcrumb: "orders.booking.title" };
 const CONTRACTOR_FIELDS = ["contractorCompany", "contractorContact", "contractorPhone"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
+  const { api, language, info, now } = await requireShellUser(request, context);
   const url = new URL(request.url);
   const [catalogue, { cart, cartError }] = await Promise.all([loadCatalogue(api, request, context), loadCart(api, request, context)]);
   // The commit form typed before the session ended comes back once (form-hold.server.ts).
@@ -45,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: translate(language, "orders.booking.title"),
       language,
       catalogue,
+      // The API's time: whether a closed service opens later or has closed is judged by it.
+      now: now(),
       cart,
       cartError,
       // A fresh key each time the form is shown; a resubmission of this page carries this one.
@@ -100,7 +102,7 @@ export default function OnlineBookingPage() {
           <Title order={2} size="h4" id="catalogue-heading" mb="sm">
             {t("orders.booking.catalogue")}
           </Title>
-          <ServiceCatalogue catalogue={data.catalogue} language={data.language} reply={reply} canOrder={Boolean(cart)} />
+          <ServiceCatalogue catalogue={data.catalogue} language={data.language} reply={reply} canOrder={Boolean(cart)} now={data.now} />
         </section>
         {cart ? (
           <section aria-labelledby="cart-heading" id="cart">

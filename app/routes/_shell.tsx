@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       nav: topNavigation(user.menus, language),
       area: areaMenu(user.menus, path, language),
       tabs: tabsFor(visited, user.menus, language),
-      buttons: { roleId: infoVO.roleId, now: Date.now(), auths: user.info.auths },
+      buttons: { roleId: infoVO.roleId, now: user.now(), auths: user.info.auths },
     },
     { headers },
   );

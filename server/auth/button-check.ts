@@ -1,3 +1,4 @@
+import { appClock } from "../clock";
 import type { ButtonAuth } from "../../app/lib/api-types";
 import { buttonState, FULL_ACCESS_ROLE_ID } from "../../app/lib/buttons";
 import type { Database } from "../db/database";
@@ -31,6 +32,6 @@ export async function buttonAuthsForRole(db: Database, roleId: number): Promise<
 export async function requireApiButton(db: Database, user: { roleId: number; id: number }, menuId: number, url: string): Promise<void> {
   if (user.roleId === FULL_ACCESS_ROLE_ID) return;
   const auths = await buttonAuthsForRole(db, user.roleId);
-  const state = buttonState(auths, { roleId: user.roleId, menuId, url, now: Date.now(), language: "zh" });
+  const state = buttonState(auths, { roleId: user.roleId, menuId, url, now: appClock.now().getTime(), language: "zh" });
   if (!state.visible) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
 }

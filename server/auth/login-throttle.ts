@@ -64,7 +64,8 @@ export async function recordLoginAttempt(
 ) {
   await db
     .insertInto("login_attempts")
-    .values({ username: input.username.trim().slice(0, 100), ip: input.ip, succeeded: input.succeeded })
+    // created_at from this process's clock, which getThrottleState compares it with (not the database's).
+    .values({ username: input.username.trim().slice(0, 100), ip: input.ip, succeeded: input.succeeded, created_at: new Date() })
     .execute();
 }
 

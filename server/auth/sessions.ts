@@ -25,6 +25,8 @@ export async function createSession(
       ip: input.ip ?? null,
       user_agent: input.userAgent?.slice(0, 400) ?? null,
       contractor_access_id: input.contractorAccessId ?? null,
+      // Both times from this process's clock, which is what they are compared with (not the database's).
+      created_at: new Date(),
       last_seen_at: new Date(),
     })
     .execute();

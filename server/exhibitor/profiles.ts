@@ -1,3 +1,4 @@
+import { appClock } from "../clock";
 import crypto from "node:crypto";
 import type { Selectable, Updateable } from "kysely";
 import { REVIEW_DAYS, STEP_FIELDS, type ProfileDraft, type ProfileStatus, type ProfileStep } from "../../app/schemas/exhibitor";
@@ -156,7 +157,7 @@ export async function submitProfile(ctx: CheckContext, actor: Actor, codes: Cont
     const { firstStep, fields } = await profileErrors(ctx, draft, codes);
     if (firstStep) throw new StepsIncomplete(firstStep, fields, extra);
     return {
-      set: { status: "under_review", submitted: JSON.stringify(draft), submitted_at: new Date(), review_comment: null, reviewed_at: null, reviewed_by: null },
+      set: { status: "under_review", submitted: JSON.stringify(draft), submitted_at: appClock.now(), review_comment: null, reviewed_at: null, reviewed_by: null },
       action: "submitted",
     };
   });
@@ -171,7 +172,7 @@ export async function reviewProfile(db: Database, userId: number, decision: "app
   };
   return applyChange(db, load, actor, (row) => {
     if (row.status !== "under_review") throw new ApiError(ApiCode.conflict, "profileApi.notUnderReview");
-    const now = new Date();
+    const now = appClock.now();
     const reviewed = { review_comment: comment ?? null, reviewed_at: now, reviewed_by: actor.id };
     return decision === "approve"
       ? { set: { ...reviewed, status: "approved", approved_at: now }, action: "approved", comment }

@@ -9,7 +9,7 @@ import type { ObjectStore } from "../storage/object-store";
 import { insertStagedFile, stageGeneratedContract, stageStampedContract } from "./contract-files";
 import { nextStatus, OrderStateError, type OrderAction } from "./order-state";
 import { findOrderInExhibition, requireOwnedFile, type Actor, type OrderRow } from "./orders";
-import { orderClock } from "./pricing";
+import { appClock } from "../clock";
 
 /**
  * Every change of an order after its commit: checked against the transition table on the row as
@@ -154,7 +154,7 @@ const CLI_ACTOR: Actor = { id: null, label: "ops-cli" };
 export async function completeOrderCommand(db: Database, args: string[]) {
   const [orderNo] = args;
   if (!orderNo) throw new Error("Usage: cli.js complete-order <orderNo>");
-  const order = await completeOrder(db, () => findOrderInExhibition(db, null, orderNo.trim()), CLI_ACTOR, orderClock.now()).catch((error: unknown) => {
+  const order = await completeOrder(db, () => findOrderInExhibition(db, null, orderNo.trim()), CLI_ACTOR, appClock.now()).catch((error: unknown) => {
     throw error instanceof ApiError ? new Error(`${orderNo}: ${translateMessage("en", error.messageKey, error.values)}`) : error;
   });
   return `${order.order_no}: ${order.status}`;

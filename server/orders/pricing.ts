@@ -58,9 +58,6 @@ export function orderWindowOpen(service: { active: boolean; orderOpensAt: Date |
   return true;
 }
 
-/** The clock the ordering code reads; tests may move it. */
-export const orderClock = { now: () => new Date() };
-
 /** The exhibition's price dates; without a service_price_dates row there is no advance period. */
 export async function loadPriceDates(db: Database, exhibitionId: number): Promise<ExhibitionPriceDates> {
   const row = await db

@@ -1,8 +1,11 @@
+import { sql } from "kysely";
 import type { Database } from "../db/database";
 import { hashPassword } from "../auth/password";
 import { loadReferenceData } from "../lookups/reference-data";
+import { appClock } from "../clock";
+import { demoCalendar, demoCalendarForOpening } from "./demo-calendar";
 import { seedExhibitorReference } from "./exhibitor-reference";
-import { seedHomeContent } from "./home-content";
+import { demoExhibitionName, seedHomeContent } from "./home-content";
 import { demoButtonAuths, demoMenus, demoRoleButtons, demoRoleMenus } from "./menus";
 import { seedServiceCatalogue } from "./service-catalogue";
 import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./roles";
@@ -33,15 +36,23 @@ const DEMO_EXHIBITION_CODE = "PITF2026";
 async function addMissingDemoRows(db: Database) {
   await db.insertInto("menus").values(demoMenus).onConflict((oc) => oc.column("id").doNothing()).execute();
   await db.insertInto("role_menus").values(demoRoleMenus).onConflict((oc) => oc.columns(["role_id", "menu_id"]).doNothing()).execute();
-  const exhibition = await db.selectFrom("exhibitions").select("id").where("code", "=", DEMO_EXHIBITION_CODE).executeTakeFirst();
+  const exhibition = await db
+    .selectFrom("exhibitions")
+    .select(["id", sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as("opens_on")])
+    .where("code", "=", DEMO_EXHIBITION_CODE)
+    .executeTakeFirst();
   if (exhibition) {
     await seedExhibitorReference(db, exhibition.id);
-    await seedServiceCatalogue(db, exhibition.id);
+    // Rows added later take the dates of the demo as it was first seeded, not of today.
+    await seedServiceCatalogue(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
   }
 }
 
-/** The demo exhibition, menus, button windows and the four demo accounts. Only adds missing rows if present. */
-export async function seedDemoData(db: Database, now = new Date()) {
+/**
+ * The demo exhibition, menus, button windows and the four demo accounts, every date placed relative
+ * to `now` (business time; seed/demo-calendar.ts). Only adds missing rows if present.
+ */
+export async function seedDemoData(db: Database, now = appClock.now()) {
   await seedReferenceData(db);
   if (await hasDemoData(db)) {
     await addMissingDemoRows(db);
@@ -49,16 +60,18 @@ export async function seedDemoData(db: Database, now = new Date()) {
   }
   // Hash outside the transaction: the embedded database has one connection.
   const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+  const calendar = demoCalendar(now);
+  const name = demoExhibitionName(calendar);
 
   await db.transaction().execute(async (trx) => {
     const exhibition = await trx
       .insertInto("exhibitions")
       .values({
         code: DEMO_EXHIBITION_CODE,
-        name_zh: "2026 鹏城国际智能科技博览会",
-        name_en: "Pengcheng International Smart Technology Fair 2026",
-        starts_on: "2026-12-08",
-        ends_on: "2026-12-11",
+        name_zh: name.zh,
+        name_en: name.en,
+        starts_on: calendar.opensOn,
+        ends_on: calendar.endsOn,
         venue_zh: "鹏城国际会展中心",
         venue_en: "Pengcheng International Convention and Exhibition Center",
         is_current: true,
@@ -105,9 +118,9 @@ export async function seedDemoData(db: Database, now = new Date()) {
     await trx.insertInto("role_menus").values(demoRoleMenus).execute();
     await trx.insertInto("button_auths").values(demoButtonAuths(now)).execute();
     await trx.insertInto("role_buttons").values(demoRoleButtons).execute();
-    await seedHomeContent(trx, exhibition.id);
+    await seedHomeContent(trx, exhibition.id, calendar);
     await seedExhibitorReference(trx, exhibition.id);
-    await seedServiceCatalogue(trx, exhibition.id);
+    await seedServiceCatalogue(trx, exhibition.id, calendar);
   });
   return { created: true as const };
 }

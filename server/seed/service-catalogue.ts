@@ -1,14 +1,13 @@
 import type { Database } from "../db/database";
 import type { ServiceCategory } from "../db/schema";
+import type { DemoCalendar } from "./demo-calendar";
 
 /**
  * The demo exhibition's on-site service catalogue (official contractor price list style). Prices
  * are CNY in cents: advance, standard (about +20%) and on-site (about +50%). Advance prices run
- * through 2026-11-28 (exhibition time); on-site prices start on the opening day 2026-12-08.
+ * through the demo calendar's advanceUntil (exhibition time); on-site prices start on the opening day.
  * Rows are keyed by (exhibition_id, code), so seeding again adds what is missing and changes nothing.
  */
-
-export const DEMO_ADVANCE_UNTIL = "2026-11-28";
 
 type ServiceSeed = {
   code: string;
@@ -19,8 +18,8 @@ type ServiceSeed = {
   unitEn: string;
   /** Advance, standard and on-site price in cents. */
   cents: [number, number, number];
-  /** Services the contractor must prepare ahead stop taking orders before the show. */
-  closesAt?: string;
+  /** Services the contractor must prepare ahead stop taking orders before the show (00:00 of that demo day). */
+  closesOn?: keyof DemoCalendar["serviceCloses"];
 };
 
 const yuan = (advance: number, standard: number, onsite: number): [number, number, number] => [advance * 100, standard * 100, onsite * 100];
@@ -30,12 +29,12 @@ export const DEMO_SERVICES: ServiceSeed[] = [
   { code: "elec-5kw-380v", category: "electricity", zh: "电箱 5 kW / 380 V（三相，展期用电）", en: "Electricity box 5 kW / 380 V (three phase, show days)", unitZh: "个", unitEn: "box", cents: yuan(1200, 1440, 1800) },
   { code: "elec-10kw-380v", category: "electricity", zh: "电箱 10 kW / 380 V（三相，展期用电）", en: "Electricity box 10 kW / 380 V (three phase, show days)", unitZh: "个", unitEn: "box", cents: yuan(1800, 2160, 2700) },
   { code: "elec-20kw-380v", category: "electricity", zh: "电箱 20 kW / 380 V（三相，展期用电）", en: "Electricity box 20 kW / 380 V (three phase, show days)", unitZh: "个", unitEn: "box", cents: yuan(3000, 3600, 4500) },
-  { code: "elec-24h-3kw-220v", category: "electricity", zh: "24 小时电箱 3 kW / 220 V", en: "24-hour electricity box 3 kW / 220 V", unitZh: "个", unitEn: "box", cents: yuan(1500, 1800, 2250), closesAt: "2026-12-05T00:00:00+08:00" },
+  { code: "elec-24h-3kw-220v", category: "electricity", zh: "24 小时电箱 3 kW / 220 V", en: "24-hour electricity box 3 kW / 220 V", unitZh: "个", unitEn: "box", cents: yuan(1500, 1800, 2250), closesOn: "allDayPower" },
   { code: "socket-500w-220v", category: "electricity", zh: "五孔插座 220 V / 500 W", en: "Five-hole socket 220 V / 500 W", unitZh: "个", unitEn: "socket", cents: yuan(100, 120, 150) },
   { code: "air-1m3-08mpa", category: "compressedAir", zh: "压缩空气 0.8 MPa，≤1 m³/min（含接驳）", en: "Compressed air 0.8 MPa, up to 1 m³/min (connection included)", unitZh: "处", unitEn: "point", cents: yuan(2000, 2400, 3000) },
   { code: "air-2m3-08mpa", category: "compressedAir", zh: "压缩空气 0.8 MPa，≤2 m³/min（含接驳）", en: "Compressed air 0.8 MPa, up to 2 m³/min (connection included)", unitZh: "处", unitEn: "point", cents: yuan(3200, 3840, 4800) },
-  { code: "water-dn15", category: "water", zh: "给排水 DN15（含接驳）", en: "Water supply and drain DN15 (connection included)", unitZh: "处", unitEn: "point", cents: yuan(1500, 1800, 2250), closesAt: "2026-12-02T00:00:00+08:00" },
-  { code: "water-dn25", category: "water", zh: "给排水 DN25（含接驳）", en: "Water supply and drain DN25 (connection included)", unitZh: "处", unitEn: "point", cents: yuan(2200, 2640, 3300), closesAt: "2026-12-02T00:00:00+08:00" },
+  { code: "water-dn15", category: "water", zh: "给排水 DN15（含接驳）", en: "Water supply and drain DN15 (connection included)", unitZh: "处", unitEn: "point", cents: yuan(1500, 1800, 2250), closesOn: "water" },
+  { code: "water-dn25", category: "water", zh: "给排水 DN25（含接驳）", en: "Water supply and drain DN25 (connection included)", unitZh: "处", unitEn: "point", cents: yuan(2200, 2640, 3300), closesOn: "water" },
   { code: "light-spot-100w", category: "lighting", zh: "射灯 100 W", en: "Spotlight 100 W", unitZh: "盏", unitEn: "lamp", cents: yuan(150, 180, 225) },
   { code: "light-led-flood-50w", category: "lighting", zh: "LED 投光灯 50 W", en: "LED floodlight 50 W", unitZh: "盏", unitEn: "lamp", cents: yuan(200, 240, 300) },
   { code: "furn-folding-chair", category: "furniture", zh: "折椅", en: "Folding chair", unitZh: "把", unitEn: "chair", cents: yuan(30, 36, 45) },
@@ -50,10 +49,10 @@ export const DEMO_SERVICES: ServiceSeed[] = [
 ];
 
 /** Idempotent: safe on a fresh database and on one seeded before the catalogue existed. */
-export async function seedServiceCatalogue(db: Database, exhibitionId: number) {
+export async function seedServiceCatalogue(db: Database, exhibitionId: number, calendar: DemoCalendar) {
   await db
     .insertInto("service_price_dates")
-    .values({ exhibition_id: exhibitionId, advance_until: DEMO_ADVANCE_UNTIL })
+    .values({ exhibition_id: exhibitionId, advance_until: calendar.advanceUntil })
     .onConflict((oc) => oc.column("exhibition_id").doNothing())
     .execute();
   await db
@@ -72,7 +71,7 @@ export async function seedServiceCatalogue(db: Database, exhibitionId: number) {
         standard_cents: s.cents[1],
         onsite_cents: s.cents[2],
         order_opens_at: null,
-        order_closes_at: s.closesAt ?? null,
+        order_closes_at: s.closesOn ? `${calendar.serviceCloses[s.closesOn]}T00:00:00+08:00` : null,
         sort: i + 1,
       })),
     )

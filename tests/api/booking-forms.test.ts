@@ -4,6 +4,7 @@ import type { Booth } from "../../server/booking/common";
 import { createUser } from "../../server/seed/create-user";
 import { PNG } from "../support/sample-files";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { addDays, testCalendar as cal } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -31,7 +32,7 @@ describe.each(backends)("booking forms API on %s", (backend) => {
 
   const post = <T>(path: string, ticket: string, form: Record<string, string>, lang = "en") => api.call<T & Fields>(`/smeb/booking/${path}`, { ticket, form, lang });
   const get = <T>(path: string, ticket: string, query: Record<string, string> = {}) => api.call<T>(`/smeb/booking/${path}`, { ticket, query });
-  const compressor = () => ({ boothId: String(stdBooth.id), flow: "1.0", pressure: "0.8", quantity: "2", startDate: "2026-12-01", endDate: "2026-12-03", contactName: "张三", contactPhone: "138 1234 5678", remarks: "靠近 A 门" });
+  const compressor = () => ({ boothId: String(stdBooth.id), flow: "1.0", pressure: "0.8", quantity: "2", startDate: cal.rawMoveIn.from, endDate: cal.opensOn, contactName: "张三", contactPhone: "138 1234 5678", remarks: "靠近 A 门" });
 
   beforeAll(async () => {
     api = await startTestApi(backend);
@@ -49,7 +50,7 @@ describe.each(backends)("booking forms API on %s", (backend) => {
   it("files an air compressor application as submitted/offline, lists it, and cancels it once", async () => {
     const saved = await post<AirCompressorApplication>("airCompressor/save", std01, compressor());
     expect(saved.code).toBe(200);
-    expect(saved.data).toMatchObject({ boothNo: "1A01", source: "offline", status: "submitted", flow: "1.0", pressure: "0.8", quantity: 2, startDate: "2026-12-01", endDate: "2026-12-03", contactPhone: "13812345678" });
+    expect(saved.data).toMatchObject({ boothNo: "1A01", source: "offline", status: "submitted", flow: "1.0", pressure: "0.8", quantity: 2, startDate: cal.rawMoveIn.from, endDate: cal.opensOn, contactPhone: "13812345678" });
     const list = await get<AirCompressorApplication[]>("airCompressor/list", std01);
     expect(list.data.map((a) => a.id)).toContain(saved.data.id);
     expect((await get<AirCompressorApplication[]>("airCompressor/list", raw01)).data.map((a) => a.id)).not.toContain(saved.data.id);
@@ -71,7 +72,7 @@ describe.each(backends)("booking forms API on %s", (backend) => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.data.fields ?? {}).sort()).toEqual(["contactPhone", "flow", "quantity"]);
     expect(bad.message).toBe("排气量不能为空");
-    const dates = await post("airCompressor/save", std01, { ...compressor(), endDate: "2026-11-30" }, "zh");
+    const dates = await post("airCompressor/save", std01, { ...compressor(), endDate: addDays(cal.rawMoveIn.from, -1) }, "zh");
     expect(dates.data.fields?.endDate).toEqual(["bookingForms.errors.endBeforeStart"]);
     expect(dates.message).toBe("结束使用日期不能早于开始使用日期");
     // Someone else's booth: refused on the booth field, nothing written.

@@ -9,15 +9,13 @@ import { ACCESS_CODE_MAX_FAILURES } from "../../app/schemas/contractors";
 import type { CartView } from "../../server/orders/cart";
 import type { Catalogue } from "../../server/orders/catalogue";
 import type { OrderPage, OrderSummary, OrderView } from "../../server/orders/orders";
-import { orderClock } from "../../server/orders/pricing";
+import { appClock } from "../../server/clock";
 import { PNG } from "../support/sample-files";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-const ADVANCE_DAY = new Date("2026-11-20T10:00:00+08:00");
-const realClock = orderClock.now;
 const key = () => `k-${crypto.randomUUID()}`;
 
 describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend) => {
@@ -56,11 +54,9 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
     api = await startTestApi(backend, { DATA_DIR: dataDir });
     [std01, raw01] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026")]);
     std01Id = (await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow()).id;
-    orderClock.now = () => ADVANCE_DAY;
     catalogue = (await call<Catalogue>("/smeb/service/service/list", std01)).data;
   });
   afterAll(async () => {
-    orderClock.now = realClock;
     await api?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -124,7 +120,7 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
     for (let i = 0; i < ACCESS_CODE_MAX_FAILURES; i++) expect((await signIn("std01", "ZZZZZZZZ")).code).toBe(400);
     expect((await signIn("std01", code)).code).toBe(400);
     expect((await list(std01)).find((a) => a.accessId === made.data.accessId)!.codeState).toBe("expired");
-    await api.db.updateTable("contractor_accesses").set({ code_sent_at: new Date(Date.now() - 120_000) }).where("id", "=", made.data.accessId).execute();
+    await api.db.updateTable("contractor_accesses").set({ code_sent_at: new Date(appClock.now().getTime() - 120_000) }).where("id", "=", made.data.accessId).execute();
     const resent = await call<ContractorAccessView>("/smeb/service/contractor/resendCode", std01, { form: { accessId: String(made.data.accessId) } });
     expect(resent.code, resent.message).toBe(200);
     expect(resent.data.codeState).toBe("sent");

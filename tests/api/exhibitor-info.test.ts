@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appClock } from "../../server/clock";
 import { translateMessage } from "../../app/i18n/translate.server";
 import type { MenuItem, PermissionInfo } from "../../app/lib/api-types";
 import type { WorksheetItem } from "../../server/api/routes/home";
@@ -190,6 +191,8 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
     expect(view.submitted).toEqual(view.draft);
     expect(view.draft.liveEventThemes).toEqual(events.liveEventThemes);
     expect(Date.parse(view.expectedReviewBy!) - Date.parse(view.submittedAt!)).toBe(3 * DAY_MS);
+    // Submitted in business time (server/clock.ts), so the expected date follows the exhibition's calendar.
+    expect(Math.abs(Date.parse(view.submittedAt!) - appClock.now().getTime())).toBeLessThan(60_000);
     expect(view.history[0]).toMatchObject({ action: "submitted", actorLabel: "std01", fromStatus: "draft", toStatus: "under_review" });
   });
 
@@ -298,7 +301,7 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
 
   it("offers ops the review queue and decisions from the CLI (actor ops-cli)", async () => {
     const rawId = (await api.db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow()).id;
-    await api.db.updateTable("exhibitor_profiles").set({ status: "under_review", submitted_at: new Date() }).where("user_id", "=", rawId).execute();
+    await api.db.updateTable("exhibitor_profiles").set({ status: "under_review", submitted_at: appClock.now() }).where("user_id", "=", rawId).execute();
     expect(await listReviewsCommand(api.db)).toMatch(/^1 profile\(s\) waiting for review:\n {2}raw01 /);
     await expect(reviewProfileCommand(api.db, ["raw01", "return"])).rejects.toThrow(/comment/);
     expect(await reviewProfileCommand(api.db, ["raw01", "return", "Please", "add", "a", "logo"])).toBe("raw01: returned (Please add a logo)");

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient, type PortalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { testCalendar as cal } from "../support/test-clock";
 
 /**
  * "A session that expires mid-form must not lose what was typed", page by page: the form is
@@ -39,10 +40,10 @@ describe("typed input survives an ended session", () => {
   it("on the air compressor application", async () => {
     const marker = `空压机-${crypto.randomUUID().slice(0, 6)}`;
     const html = await postAfterExpiry(await signedIn(), "/bookingService/offlineBookingService/airCompressorService", {
-      intent: "apply", flow: "1.0", pressure: "0.8", quantity: "3", startDate: "2026-12-01", endDate: "2026-12-03", contactName: marker, contactPhone: "13812345678", remarks: "",
+      intent: "apply", flow: "1.0", pressure: "0.8", quantity: "3", startDate: cal.rawMoveIn.from, endDate: cal.opensOn, contactName: marker, contactPhone: "13812345678", remarks: "",
     });
     expect(html).toContain(`value="${marker}"`);
-    expect(html).toContain('value="2026-12-03"');
+    expect(html).toContain(`value="${cal.opensOn}"`);
   });
 
   it("on a new special power commitment", async () => {

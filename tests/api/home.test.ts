@@ -3,6 +3,8 @@ import type { HomeContentPage, WorksheetItem } from "../../server/api/routes/hom
 import { hashPassword } from "../../server/auth/password";
 import { doneChecks, HOME_CONTENT_SLUGS } from "../../server/seed/home-content";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { appClock } from "../../server/clock";
+import { endOfExhibitionDay, testCalendar as cal } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -105,7 +107,7 @@ describe.each(backends)("home area API on %s", (backend) => {
       const items = result.data;
       expect(items.length).toBeGreaterThanOrEqual(6);
       expect(items.length).toBeLessThanOrEqual(8);
-      const now = Date.now();
+      const now = appClock.now().getTime();
       for (const item of items) {
         expect(item.title).toMatch(/[\u4e00-\u9fff]/);
         expect(item.titleEn.length).toBeGreaterThan(0);
@@ -118,10 +120,13 @@ describe.each(backends)("home area API on %s", (backend) => {
         expect(item.status).not.toBe("done");
       }
       expect(items.map((i) => i.link)).toEqual(expect.arrayContaining(["/exhibitorInfo/exhibitorData", "/exhibitorInfo/exhibitorCertificateApply", "/invoiceArea/billingApplication"]));
+      // The demo is live on the day it is seeded: two items overdue, three due this week, two weeks ahead.
+      expect(items.map((i) => i.status)).toEqual(["overdue", "overdue", "dueSoon", "dueSoon", "dueSoon", "open", "open"]);
+      expect(items.map((i) => i.deadline)).toEqual(Object.values(cal.schedule).map((day) => new Date(endOfExhibitionDay(day)).toISOString()));
     });
 
     it("computes overdue, due soon (within 7 days) and open", async () => {
-      const now = Date.now();
+      const now = appClock.now().getTime();
       const ids = {
         longPast: await addItem("Long past", new Date(now - 30 * DAY)),
         justPast: await addItem("Just past", new Date(now - 60_000)),
@@ -152,7 +157,7 @@ describe.each(backends)("home area API on %s", (backend) => {
     });
 
     it("marks an item done for a signed-in caller when its check says so, and only for them", async () => {
-      const now = Date.now();
+      const now = appClock.now().getTime();
       const std01 = (await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow()).id;
       doneChecks["test-always-done"] = async (_db, userId) => userId === std01;
       const overdueDone = await addItem("Done but late", new Date(now - DAY), "test-always-done");

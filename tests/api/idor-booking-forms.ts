@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { testCalendar as cal } from "../support/test-clock";
 import { expect } from "vitest";
 import { portalClient } from "../support/portal-client";
 import type { TestApi } from "../support/test-api";
@@ -39,7 +40,7 @@ function prepare(ctx: Ctx) {
     const booth = async (no: string) => String((await ctx.api.db.selectFrom("booths").select("id").where("booth_no", "=", no).executeTakeFirstOrThrow()).id);
     const [aBooth, bBooth] = [await booth("1A01"), await booth("2B10")];
     const [aMap, aScan, bMap, bScan] = [await fileOf(ctx, "std01", "eletricbox-img"), await fileOf(ctx, "std01", "leakage-electric"), await fileOf(ctx, "raw01", "eletricbox-img"), await fileOf(ctx, "raw01", "leakage-electric")];
-    const app = await call(ctx, ctx.a, "/smeb/booking/airCompressor/save", { boothId: aBooth, flow: "1.0", pressure: "0.8", quantity: "1", startDate: "2026-12-01", endDate: "2026-12-02", contactName: MARKER, contactPhone: "13812345678" });
+    const app = await call(ctx, ctx.a, "/smeb/booking/airCompressor/save", { boothId: aBooth, flow: "1.0", pressure: "0.8", quantity: "1", startDate: cal.rawMoveIn.from, endDate: cal.rawMoveIn.to, contactName: MARKER, contactPhone: "13812345678" });
     expect(app.status, app.text).toBe(200);
     expect((await call(ctx, ctx.a, "/smeb/booking/electricboxImg/save", { boothId: aBooth, fileUrl: aMap })).status).toBe(200);
     const leak = await call(ctx, ctx.a, "/smeb/booking/leakageElectric/save", { boothId: aBooth, equipmentName: MARKER, powerKw: "5", reason: MARKER, readRules: "on", signerName: "A", scanUrl: aScan });
@@ -77,7 +78,7 @@ const airProbe: Probe = async (ctx) => {
   await expectRefusals(ctx, [
     [`/smeb/booking/airCompressor/detail?id=${p.appId}`],
     ["/smeb/booking/airCompressor/cancel", { id: p.appId }],
-    ["/smeb/booking/airCompressor/save", { boothId: p.aBooth, flow: "1.0", pressure: "0.8", quantity: "1", startDate: "2026-12-01", endDate: "2026-12-02", contactName: "B", contactPhone: "13812345678" }],
+    ["/smeb/booking/airCompressor/save", { boothId: p.aBooth, flow: "1.0", pressure: "0.8", quantity: "1", startDate: cal.rawMoveIn.from, endDate: cal.rawMoveIn.to, contactName: "B", contactPhone: "13812345678" }],
   ]);
   // Control: the owner reads it.
   expect((await call(ctx, ctx.a, `/smeb/booking/airCompressor/detail?id=${p.appId}`)).text).toContain(MARKER);

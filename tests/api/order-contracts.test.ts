@@ -7,8 +7,8 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStre
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadedFile } from "../../app/schemas/upload";
 import type { OrderView } from "../../server/orders/orders";
-import { orderClock } from "../../server/orders/pricing";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { demoName } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -17,8 +17,6 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * regeneration, the stamped images/PDFs combined into one PDF at upload, and the download.
  */
 
-const ADVANCE_DAY = new Date("2026-11-20T10:00:00+08:00");
-const realClock = orderClock.now;
 
 // Tiny images made here (no image library): a grey RGB PNG and a 16×8 baseline JPEG.
 function crc32(bytes: Buffer) {
@@ -130,18 +128,16 @@ describe.each(backends)("service order contracts on %s", (backend) => {
     [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
     std01Id = (await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow()).id;
     chairId = String((await api.db.selectFrom("services").select("id").where("code", "=", "furn-folding-chair").executeTakeFirstOrThrow()).id);
-    orderClock.now = () => ADVANCE_DAY;
   });
   afterAll(async () => {
-    orderClock.now = realClock;
     await api?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("renders the contract at commit in the request's language, as the exhibitor's stored file", async () => {
     for (const [lang, title, company, exhibition] of [
-      ["en", "On-site service order contract", "Shenzhen Galaxy Smart Technology Co., Ltd.", "Pengcheng International Smart Technology Fair 2026"],
-      ["zh", "现场服务订购合同", "深圳星河智能科技有限公司", "2026 鹏城国际智能科技博览会"],
+      ["en", "On-site service order contract", "Shenzhen Galaxy Smart Technology Co., Ltd.", demoName.en],
+      ["zh", "现场服务订购合同", "深圳星河智能科技有限公司", demoName.zh],
     ] as const) {
       const order = await newOrder(lang);
       expect(order).toMatchObject({ contractVersion: 0, contractPdfKind: "generated", contractPdfUrl: expect.stringMatching(/^\/files\//) });

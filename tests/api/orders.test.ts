@@ -8,18 +8,18 @@ import type { CartView } from "../../server/orders/cart";
 import type { Catalogue } from "../../server/orders/catalogue";
 import { completeOrderCommand } from "../../server/orders/order-actions";
 import type { AdminOrderSummary, OrderPage, OrderSummary, OrderView } from "../../server/orders/orders";
-import { orderClock } from "../../server/orders/pricing";
+import { appClock } from "../../server/clock";
 import { doneChecks } from "../../server/seed/home-content";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { PNG } from "../support/sample-files";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { addDays, endOfExhibitionDay, exhibitionTime, resetTestClock, testCalendar as cal } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-/** Exhibition time: advance prices through 2026-11-28, on-site from 2026-12-08. */
-const ADVANCE_DAY = new Date("2026-11-20T10:00:00+08:00");
-const STANDARD_DAY = new Date("2026-12-01T10:00:00+08:00");
-const realClock = orderClock.now;
+/** Exhibition time: advance prices through cal.advanceUntil, on-site from cal.opensOn. */
+const ADVANCE_DAY = exhibitionTime(addDays(cal.advanceUntil, -8));
+const STANDARD_DAY = exhibitionTime(addDays(cal.advanceUntil, 3));
 const key = () => `k-${crypto.randomUUID()}`;
 
 describe.each(backends)("service ordering API on %s", (backend) => {
@@ -62,32 +62,32 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     const users = await api.db.selectFrom("users").select(["id", "username"]).execute();
     std01Id = users.find((u) => u.username === "std01")!.id;
     raw01Id = users.find((u) => u.username === "raw01")!.id;
-    orderClock.now = () => ADVANCE_DAY;
+    appClock.freezeAt(ADVANCE_DAY);
     catalogue = (await call<Catalogue>("service/list", std01)).data;
   });
   afterEach(() => {
-    orderClock.now = () => ADVANCE_DAY;
+    appClock.freezeAt(ADVANCE_DAY);
   });
   afterAll(async () => {
-    orderClock.now = realClock;
+    resetTestClock();
     await api?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("lists the catalogue with the price in force, its deadline and the order window; seeding again adds nothing", async () => {
     expect(catalogue.list.length).toBeGreaterThanOrEqual(20);
-    expect(catalogue.advanceUntil).toBe("2026-11-28T23:59:59+08:00");
-    expect(catalogue.onsiteFrom).toBe("2026-12-08");
+    expect(catalogue.advanceUntil).toBe(endOfExhibitionDay(cal.advanceUntil));
+    expect(catalogue.onsiteFrom).toBe(cal.opensOn);
     expect(new Set(catalogue.list.map((s) => s.category))).toEqual(new Set(["electricity", "compressedAir", "water", "lighting", "furniture", "network", "cleaning"]));
     expect(svc("elec-3kw-220v")).toMatchObject({ name: expect.stringContaining("3 kW / 220 V"), nameEn: expect.stringContaining("3 kW / 220 V"), unit: "个", unitEn: "box", advanceCents: 80_000, standardCents: 96_000, onsiteCents: 120_000, orderOpen: true });
-    expect(svc("elec-3kw-220v").price).toEqual({ kind: "advance", cents: 80_000, until: "2026-11-28T23:59:59+08:00" });
+    expect(svc("elec-3kw-220v").price).toEqual({ kind: "advance", cents: 80_000, until: endOfExhibitionDay(cal.advanceUntil) });
 
-    orderClock.now = () => STANDARD_DAY;
+    appClock.freezeAt(STANDARD_DAY);
     const later = (await call<Catalogue>("service/list", std01)).data;
-    expect(later.list.find((s) => s.code === "elec-3kw-220v")!.price).toEqual({ kind: "standard", cents: 96_000, until: "2026-12-07T23:59:59+08:00" });
-    // Water connections stop taking orders on 2026-12-02 (seeded window).
+    expect(later.list.find((s) => s.code === "elec-3kw-220v")!.price).toEqual({ kind: "standard", cents: 96_000, until: endOfExhibitionDay(addDays(cal.opensOn, -1)) });
+    // Water connections stop taking orders at cal.serviceCloses.water (seeded window).
     expect(later.list.find((s) => s.code === "water-dn15")!.orderOpen).toBe(true);
-    orderClock.now = () => new Date("2026-12-09T10:00:00+08:00");
+    appClock.freezeAt(exhibitionTime(addDays(cal.opensOn, 1)));
     const onsite = (await call<Catalogue>("service/list", std01)).data;
     expect(onsite.list.find((s) => s.code === "elec-3kw-220v")!.price).toEqual({ kind: "onsite", cents: 120_000 });
     expect(onsite.list.find((s) => s.code === "water-dn15")!.orderOpen).toBe(false);
@@ -150,7 +150,7 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     const result = await commit(std01, { contractorCompany: "鹏城展览工程有限公司", contractorContact: "王五", contractorPhone: "13700001111", installationDrawingUrl: drawing });
     expect(result.code).toBe(200);
     const order = result.data;
-    expect(order.orderNo).toMatch(/^SO20261120-[A-Z2-9]{6}$/);
+    expect(order.orderNo).toMatch(new RegExp(`^SO${addDays(cal.advanceUntil, -8).replaceAll("-", "")}-[A-Z2-9]{6}$`));
     expect(order).toMatchObject({ status: "submitted", source: "online", boothNo: "1A01", totalCents: 80_000 + 3 * 15_000, contractorCompany: "鹏城展览工程有限公司", installationDrawingUrl: drawing, contractVersion: 0 });
     expect(order.lines.map((l) => [l.code, l.priceKind, l.unitCents, l.quantity, l.lineCents])).toEqual([
       ["elec-3kw-220v", "advance", 80_000, 1, 80_000],
@@ -160,7 +160,7 @@ describe.each(backends)("service ordering API on %s", (backend) => {
 
     // The catalogue changes and the date passes: the order keeps what was agreed.
     await api.db.updateTable("services").set({ advance_cents: 1, standard_cents: 2, onsite_cents: 3 }).where("code", "=", "elec-3kw-220v").execute();
-    orderClock.now = () => STANDARD_DAY;
+    appClock.freezeAt(STANDARD_DAY);
     const again = (await detail(std01, order.orderNo)).data;
     expect(again.totalCents).toBe(125_000);
     expect(again.lines[0]).toMatchObject({ unitCents: 80_000, priceKind: "advance" });
@@ -169,7 +169,7 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     // Committed after the advance deadline: the standard price.
     const later = await newOrder(std01, "elec-3kw-220v", 2);
     expect(later.lines[0]).toMatchObject({ priceKind: "standard", unitCents: 96_000, lineCents: 192_000 });
-    expect(later.orderNo).toMatch(/^SO20261201-/);
+    expect(later.orderNo).toMatch(new RegExp(`^SO${addDays(cal.advanceUntil, 3).replaceAll("-", "")}-`));
 
     // Someone else's drawing is refused like a missing one.
     await add(std01, "furn-folding-chair", 1);
@@ -204,7 +204,7 @@ describe.each(backends)("service ordering API on %s", (backend) => {
 
   it("refuses services whose order window is closed, in the cart and at commit, keeping the cart", async () => {
     await add(std01, "water-dn25", 1);
-    orderClock.now = () => new Date("2026-12-02T00:00:00+08:00");
+    appClock.freezeAt(new Date(`${cal.serviceCloses.water}T00:00:00+08:00`));
     const refused = await commit(std01);
     expect(refused).toMatchObject({ code: 409, message: "Ordering is closed for this service", data: { serviceIds: [svc("water-dn25").id] } });
     expect((await call<OrderView>("order/commit", std01, { form: { idempotencyKey: key() }, lang: "zh" })).message).toBe("该服务已停止预订");

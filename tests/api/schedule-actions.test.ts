@@ -6,6 +6,11 @@ import type { WorksheetItem } from "../../server/api/routes/home";
 import { ORGANIZER_SERVICE_EMAIL } from "../../server/api/routes/schedule-actions";
 import { decodeHeaderWords, encodeHeaderWord, writeMail } from "../../server/mail/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { appClock } from "../../server/clock";
+import { demoName, testCalendar as cal } from "../support/test-clock";
+
+/** The first checklist item's deadline in the demo data (exhibition date). */
+const FIRST_DEADLINE = cal.schedule["profile-submitted"];
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -118,8 +123,8 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
       expect(lines[1]).toContain(`,${date},`);
       expect(lines[1]).toMatch(/,(Overdue|Due soon|Open|Done),\/[A-Za-z]/);
       expect(lines[1]!.endsWith(first.link)).toBe(true);
-      // Deadlines are exhibition dates: the seed's 2026-11-15T23:59:59+08:00 stays on the 15th.
-      expect(text).toContain(",2026-11-15,");
+      // Deadlines are exhibition dates: the seed's <day>T23:59:59+08:00 stays on that day.
+      expect(text).toContain(`,${FIRST_DEADLINE},`);
     });
 
     it("uses the caller's language for the header row and statuses", async () => {
@@ -155,21 +160,21 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
       const [mail, ...rest] = mails();
       expect(rest).toEqual([]);
       expect(mail!.headers.to).toBe("ops@pitf.example.org");
-      expect(mail!.subject).toBe("2026 鹏城国际智能科技博览会：您的重要日程");
+      expect(mail!.subject).toBe(`${demoName.zh}：您的重要日程`);
       expect(mail!.text).toContain("尊敬的主办方运营：");
       expect(mail!.text).toContain("提交展商资料（会刊信息）");
-      expect(mail!.text).toContain("截止日期：2026-11-15");
+      expect(mail!.text).toContain(`截止日期：${FIRST_DEADLINE}`);
       expect(mail!.text).toMatch(/状态：(已逾期|即将截止|待办理|已完成)/);
       expect(mail!.text.match(/^\d\. /gm)).toHaveLength(7);
     });
 
     it("masks the address for others once the button is open, and needs a contact e-mail", async () => {
-      await api.db.updateTable("button_auths").set({ effect_start: new Date(Date.now() - 60_000) }).where("id", "=", 102).execute();
+      await api.db.updateTable("button_auths").set({ effect_start: new Date(appClock.now().getTime() - 60_000) }).where("id", "=", 102).execute();
       try {
         const result = await api.call<{ sentTo: string }>("/smeb/worksheet/confirm", { method: "POST", ticket: std01 });
         expect(result).toMatchObject({ code: 200, data: { sentTo: "zh******@galaxy-smart.example.com" } });
         expect(mails().map((m) => m.headers.to)).toEqual(["zhangsan@galaxy-smart.example.com"]);
-        expect(mails()[0]!.subject).toBe("Pengcheng International Smart Technology Fair 2026: your important schedule");
+        expect(mails()[0]!.subject).toBe(`${demoName.en}: your important schedule`);
 
         await api.db.updateTable("users").set({ contact_email: null }).where("username", "=", "std01").execute();
         const none = await api.call("/smeb/worksheet/confirm", { method: "POST", ticket: std01 });
@@ -177,7 +182,7 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
         expect(mails()).toHaveLength(1);
       } finally {
         await api.db.updateTable("users").set({ contact_email: "zhangsan@galaxy-smart.example.com" }).where("username", "=", "std01").execute();
-        await api.db.updateTable("button_auths").set({ effect_start: new Date(Date.now() + 10 * 86_400_000) }).where("id", "=", 102).execute();
+        await api.db.updateTable("button_auths").set({ effect_start: new Date(appClock.now().getTime() + 10 * 86_400_000) }).where("id", "=", 102).execute();
       }
     });
 
@@ -209,12 +214,12 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
       expect(mail!.text).toContain("Exhibitor: Organizer operations");
       expect(mail!.text).toContain("Account: admin");
       expect(mail!.text).toContain(`Item: Submit exhibitor data (catalogue entry) (no. ${itemId})`);
-      expect(mail!.text).toContain("Current deadline: 2026-11-15");
+      expect(mail!.text).toContain(`Current deadline: ${FIRST_DEADLINE}`);
       expect(mail!.text).toContain("Customs delay.");
     });
 
     it("names the booth of an exhibitor once the button is open for them", async () => {
-      await api.db.updateTable("button_auths").set({ effect_end: new Date(Date.now() + 60_000) }).where("id", "=", 103).execute();
+      await api.db.updateTable("button_auths").set({ effect_end: new Date(appClock.now().getTime() + 60_000) }).where("id", "=", 103).execute();
       try {
         const result = await api.call("/smeb/worksheet/extension", { ticket: std01, form: { itemId: String(await firstItemId()), reason: "need time" } });
         expect(result.code).toBe(200);
@@ -222,7 +227,7 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
         expect(mail!.subject).toBe("延期申请：展位 1A01 深圳星河智能科技有限公司 - 提交展商资料（会刊信息）");
         expect(mail!.text).toContain("Booth: 1A01");
       } finally {
-        await api.db.updateTable("button_auths").set({ effect_end: new Date(Date.now() - 2 * 86_400_000) }).where("id", "=", 103).execute();
+        await api.db.updateTable("button_auths").set({ effect_end: new Date(appClock.now().getTime() - 2 * 86_400_000) }).where("id", "=", 103).execute();
       }
     });
 

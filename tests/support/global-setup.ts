@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { seedDemoData } from "../../server/seed/demo-data";
+import { TEST_NOW } from "./test-clock";
 
 /**
  * Builds one migrated and seeded embedded database and dumps it; every test file
@@ -13,7 +14,7 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-base-"));
   const handle = await openDatabase({ dataDir: dir });
   await migrateToLatest(handle.db);
-  await seedDemoData(handle.db);
+  await seedDemoData(handle.db, new Date(TEST_NOW));
   const dumpable = handle.pglite;
   if (!dumpable) throw new Error("embedded database handle does not expose pglite");
   const blob = await dumpable.dumpDataDir("none");

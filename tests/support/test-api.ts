@@ -13,6 +13,7 @@ import { loadRsaKeys } from "../../server/auth/secrets";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { createTranslator } from "../../server/translate/libretranslate";
 import pg from "pg";
+import { TEST_NOW } from "./test-clock";
 
 export type Backend = "pglite" | "postgres";
 
@@ -35,7 +36,7 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   await admin.end();
   const handle = await openDatabase({ databaseUrl: postgresUrl, schema, poolSize: 4 });
   await migrateToLatest(handle.db, { schema });
-  await seedDemoData(handle.db);
+  await seedDemoData(handle.db, new Date(TEST_NOW));
   const close = handle.close;
   handle.close = async () => {
     await close();

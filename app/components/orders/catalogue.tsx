@@ -10,7 +10,7 @@ import { exhibitionDate, localName, localUnit } from "./display";
 import type { FormReply } from "./forms";
 
 /** The catalogue by category: each service with its price in force, the three prices and an add form. */
-export function ServiceCatalogue({ catalogue, language, reply, canOrder }: { catalogue: Catalogue; language: Language; reply?: FormReply; canOrder: boolean }) {
+export function ServiceCatalogue({ catalogue, language, reply, canOrder, now }: { catalogue: Catalogue; language: Language; reply?: FormReply; canOrder: boolean; now: number }) {
   const { t } = useTranslation();
   if (!catalogue.list.length) return <Text c="dimmed" data-testid="catalogue-empty">{t("orders.booking.emptyCatalogue")}</Text>;
   return (
@@ -25,7 +25,7 @@ export function ServiceCatalogue({ catalogue, language, reply, canOrder }: { cat
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
               {services.map((service) => (
-                <ServiceCard key={service.id} service={service} language={language} reply={reply?.form === `add-${service.id}` ? reply : undefined} canOrder={canOrder} />
+                <ServiceCard key={service.id} service={service} language={language} reply={reply?.form === `add-${service.id}` ? reply : undefined} canOrder={canOrder} now={now} />
               ))}
             </SimpleGrid>
           </section>
@@ -35,7 +35,7 @@ export function ServiceCatalogue({ catalogue, language, reply, canOrder }: { cat
   );
 }
 
-function ServiceCard({ service, language, reply, canOrder }: { service: ServiceView; language: Language; reply?: FormReply; canOrder: boolean }) {
+function ServiceCard({ service, language, reply, canOrder, now }: { service: ServiceView; language: Language; reply?: FormReply; canOrder: boolean; now: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const name = localName(service, language);
@@ -44,7 +44,7 @@ function ServiceCard({ service, language, reply, canOrder }: { service: ServiceV
   const until = price.until ? t(`orders.priceUntil.${price.kind}`, { date: exhibitionDate(price.until) }) : t(`orders.priceKinds.${price.kind}`);
   const closedNote = service.orderOpen
     ? null
-    : service.orderOpensAt && Date.parse(service.orderOpensAt) > Date.now()
+    : service.orderOpensAt && Date.parse(service.orderOpensAt) > now
       ? t("orders.booking.opensOn", { date: exhibitionDate(service.orderOpensAt) })
       : service.orderClosesAt
         ? t("orders.booking.closedSince", { date: exhibitionDate(service.orderClosesAt) })

@@ -1,3 +1,4 @@
+import { appClock } from "../../clock";
 import { Router } from "express";
 import { accessIdSchema, contractorSignInSchema, entrustSchema } from "../../../app/schemas/contractors";
 import { getThrottleState, recordLoginAttempt } from "../../auth/login-throttle";
@@ -16,7 +17,8 @@ import { requireSession } from "../require-session";
 export function contractorRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db, logger } = deps;
-  const now = () => new Date();
+  // Code lifetimes are business time (server/clock.ts); the once-a-minute resend runs on it too.
+  const now = () => appClock.now();
 
   const exhibitorOf = async (req: Parameters<typeof requireSession>[1], res: Parameters<typeof requireSession>[2]) => {
     const { user, session } = await requireSession(deps, req, res);

@@ -1,3 +1,4 @@
+import { appClock } from "../../clock";
 import type { Request } from "express";
 import { Router } from "express";
 import { z } from "zod";
@@ -87,7 +88,7 @@ export function homeRoutes(deps: ApiDeps): Router {
         .orderBy("deadline")
         .orderBy("id")
         .execute();
-      const now = new Date();
+      const now = appClock.now();
       const items = await Promise.all(
         rows.map(async (row): Promise<WorksheetItem> => {
           const check = caller && row.done_check ? doneChecks[row.done_check] : undefined;

@@ -18,7 +18,7 @@ import { addToCart, cartView, deleteCartItem, updateCartItem } from "../../order
 import { listCatalogue, type Owner } from "../../orders/catalogue";
 import { claimPayment, completeOrder, deleteOrder, regenerateContract, updateContractor, uploadContract } from "../../orders/order-actions";
 import { commitOrder, findOrderInExhibition, findOwnOrder, listExhibitionOrders, listOwnOrders, orderView, type Actor } from "../../orders/orders";
-import { orderClock } from "../../orders/pricing";
+import { appClock } from "../../clock";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
@@ -72,7 +72,7 @@ export function orderRoutes(deps: ApiDeps): Router {
     };
     // The audit trail names the contractor who acted for the exhibitor.
     const actor = { id: user.id, label: contractor ? `${contractor.companyName} (${contractor.contactName}) → ${user.username}` : user.username } satisfies Actor;
-    return { user, owner, actor, contractor, now: orderClock.now() };
+    return { user, owner, actor, contractor, now: appClock.now() };
   };
   /** The order as the caller may act on it: a contractor is offered only what it may do. */
   const viewFor = async (row: Parameters<typeof orderView>[1], contractor: { accessId: number } | null) => {

@@ -1,3 +1,4 @@
+import { appClock } from "../../clock";
 import { Router } from "express";
 import { z } from "zod";
 import type { ApiDeps } from "../context";
@@ -74,7 +75,7 @@ export function permissionRoutes(deps: ApiDeps) {
           boothNo: current?.booth_no ?? null,
           boothArea: current?.area_m2 ?? null,
           boothType: current?.booth_type ?? null,
-          sysCurrentTime: Date.now(),
+          sysCurrentTime: appClock.now().getTime(),
           exhibitName: exhibition ? (english ? exhibition.name_en : exhibition.name_zh) : null,
           exhibitCode: exhibition?.code ?? null,
           // Spec point 6: masked by the server for everyone but roleId 1; the browser never sees more.

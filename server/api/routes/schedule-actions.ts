@@ -1,3 +1,4 @@
+import { appClock } from "../../clock";
 import { Router } from "express";
 import { z } from "zod";
 import type { Language } from "../../../app/i18n/config";
@@ -62,7 +63,7 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
       .orderBy("deadline")
       .orderBy("id")
       .execute();
-    const now = new Date();
+    const now = appClock.now();
     return Promise.all(
       rows.map(async (row) => {
         const check = row.done_check ? doneChecks[row.done_check] : undefined;
@@ -135,7 +136,7 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
       const text = [
         t("greeting", { name: displayName(user, language) }),
         "",
-        t("confirmIntro", { exhibition, time: exhibitionDateTime(new Date()) }),
+        t("confirmIntro", { exhibition, time: exhibitionDateTime(appClock.now()) }),
         "",
         ...(lines.length ? lines : [translate(language, "home.schedule.empty")]),
         "",
@@ -190,7 +191,7 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
         name: displayName(user, "zh"),
         item: item.titleZh,
       });
-      const text = [block("zh"), "", "----------------------------------------", "", block("en"), "", translate("en", "home.actions.mail.sentAt", { time: exhibitionDateTime(new Date()) })].join("\n");
+      const text = [block("zh"), "", "----------------------------------------", "", block("en"), "", translate("en", "home.actions.mail.sentAt", { time: exhibitionDateTime(appClock.now()) })].join("\n");
       const file = await writeMail(config, { to: ORGANIZER_SERVICE_EMAIL, subject, text, replyTo });
       logger.info({ userId: user.id, itemId: item.id, outbox: file, kind: "schedule-extension" }, "extension request e-mailed");
       const result: ScheduleMailResult = { sentTo: ORGANIZER_SERVICE_EMAIL };

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { TEST_NOW } from "./tests/support/test-clock";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
@@ -44,7 +45,10 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
-      NODE_ENV: "production",
+      // "test", because production refuses TEST_CLOCK: business time starts at TEST_NOW, whatever the
+      // machine's date, and the demo data is seeded at it (tests compute expected dates from it).
+      NODE_ENV: "test",
+      TEST_CLOCK: TEST_NOW,
       LOG_LEVEL: "warn",
       // Each test sends its own X-Forwarded-For, so per-IP limits do not leak between tests.
       TRUST_PROXY: "true",

@@ -6,6 +6,7 @@ import { createBooth } from "./seed/create-booth";
 import { listReviewsCommand, reviewProfileCommand } from "./exhibitor/review-queue";
 import { completeOrderCommand } from "./orders/order-actions";
 import { appClock } from "./clock";
+import { redateDemo } from "./seed/redate-demo";
 
 /** `npm run db:migrate` and `npm run db:seed`, on the embedded database or DATABASE_URL. */
 async function main(command: string | undefined) {
@@ -18,6 +19,13 @@ async function main(command: string | undefined) {
     if (command === "seed") {
       const { created } = await seedDemoData(database.db);
       console.log(created ? `Demo data loaded.\n${formatDemoAccounts()}` : "Demo data already present; added only missing menus, lists and services.");
+    } else if (command === "redate-demo") {
+      const { days, calendar } = await redateDemo(database.db);
+      console.log(
+        days === 0
+          ? `The demo exhibition is already dated from today (opens ${calendar.opensOn}).`
+          : `Moved the demo exhibition's dates by ${days} day(s): it opens ${calendar.opensOn}, advance prices until ${calendar.advanceUntil}.`,
+      );
     } else if (command === "create-user") {
       // Groups of four: <username> <password> <role> <business name>; several accounts in one run.
       const args = process.argv.slice(3);
@@ -45,7 +53,7 @@ async function main(command: string | undefined) {
     } else if (command === "complete-order") {
       console.log(await completeOrderCommand(database.db, process.argv.slice(3)));
     } else if (command !== "migrate") {
-      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "create-user", "create-booth", "review-profile", "list-reviews" or "complete-order".`);
+      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "redate-demo", "create-user", "create-booth", "review-profile", "list-reviews" or "complete-order".`);
     }
   } finally {
     await database.close();

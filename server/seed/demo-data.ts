@@ -27,7 +27,7 @@ export async function hasDemoData(db: Database) {
   return Boolean(await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirst());
 }
 
-const DEMO_EXHIBITION_CODE = "PITF2026";
+export const DEMO_EXHIBITION_CODE = "PITF2026";
 
 /**
  * Rows added to the demo data after it was first seeded (menus, exhibitor choice lists, service catalogue), so an

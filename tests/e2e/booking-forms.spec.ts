@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, TestInfo } from "@playwright/test";
 import { FAILED_RESOURCE, accountFor, expect, test, type App, type FormAccount } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
+import { testCalendar as cal } from "../support/test-clock";
 
 /**
  * The offline booking forms (air compressor, location map, special power commitment), in Chinese:
@@ -48,8 +49,8 @@ test("air compressor: apply, refused input kept, list and cancel", async ({ app,
   await form.locator("select[name=flow]").selectOption("1.5");
   await form.locator("select[name=pressure]").selectOption("0.8");
   await form.locator("input[name=quantity]").fill("2");
-  await form.locator("input[name=startDate]").fill("2026-12-03");
-  await form.locator("input[name=endDate]").fill("2026-12-01");
+  await form.locator("input[name=startDate]").fill(cal.rawMoveIn.to);
+  await form.locator("input[name=endDate]").fill(cal.rawMoveIn.from);
   await form.locator("input[name=contactName]").fill(`联系人-${testInfo.project.name}`);
   await form.locator("input[name=contactPhone]").fill("13812345678");
   await form.locator("textarea[name=remarks]").fill("靠近北门");
@@ -60,12 +61,12 @@ test("air compressor: apply, refused input kept, list and cancel", async ({ app,
   await expect(form.locator("input[name=contactName]")).toHaveValue(`联系人-${testInfo.project.name}`);
   await expect(form.locator("select[name=flow]")).toHaveValue("1.5");
 
-  await form.locator("input[name=endDate]").fill("2026-12-05");
+  await form.locator("input[name=endDate]").fill(cal.opensOn);
   await app.submit(() => submit.click());
   await expect(page.getByTestId("notice")).toHaveText("申请已提交，主场服务商将与您联系。");
   const row = page.getByTestId("applications").locator("tbody tr").first();
   await expect(row).toContainText("1.5 立方米/分钟 / 0.8 兆帕");
-  await expect(row).toContainText("2026-12-03 – 2026-12-05");
+  await expect(row).toContainText(`${cal.rawMoveIn.to} – ${cal.opensOn}`);
   await expect(row).toContainText("已提交");
   await expectAccessible(app);
   await app.submit(() => row.getByRole("button", { name: "取消申请" }).click());

@@ -1,4 +1,5 @@
 import { PNG } from "../support/sample-files";
+import { testCalendar as cal } from "../support/test-clock";
 import { setLanguage } from "./exhibitor-helpers";
 import { FAILED_RESOURCE, accountFor, expect, test, type App } from "./fixtures";
 
@@ -26,7 +27,7 @@ test("cart: add, change the quantity, remove after confirming, commit once even 
   // The price in force, its kind and deadline, and all three prices.
   const chair = page.getByTestId("service-furn-folding-chair");
   await expect(chair.getByTestId("price")).toHaveText("¥30.00");
-  await expect(chair.getByTestId("price-kind")).toHaveText("预订价截至 2026-11-28");
+  await expect(chair.getByTestId("price-kind")).toHaveText(`预订价截至 ${cal.advanceUntil}`);
   await expect(chair).toContainText("预订价 ¥30.00 · 标准价 ¥36.00 · 现场价 ¥45.00");
   await expect(page.getByRole("heading", { name: "家具租赁" })).toBeVisible();
 

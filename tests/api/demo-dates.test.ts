@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WorksheetItem } from "../../server/api/routes/home";
+import type { HomeContentPage } from "../../app/lib/api-types";
+import type { Catalogue } from "../../server/orders/catalogue";
+import { appClock } from "../../server/clock";
+import { addDays, demoCalendar, enRange, zhRange } from "../../server/seed/demo-calendar";
+import { seedDemoData } from "../../server/seed/demo-data";
+import { redateDemo } from "../../server/seed/redate-demo";
+import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { exhibitionTime, resetTestClock, testCalendar as cal } from "../support/test-clock";
+
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+/** The demo stays live: seeded or re-dated on any day, its deadlines, prices and windows are around that day. */
+describe.each(backends)("demo dates on %s", (backend) => {
+  let api: TestApi;
+  let std01: string;
+
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+    std01 = await api.login("std01", "Expo#2026");
+  });
+  afterAll(async () => {
+    resetTestClock();
+    await api?.close();
+  });
+
+  const worksheet = async () => (await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket: std01 })).data;
+  const catalogue = async () => (await api.call<Catalogue>("/smeb/service/service/list", { ticket: std01 })).data;
+
+  it("shows the seeded demo live at TEST_NOW: some items overdue, some due soon, some weeks ahead, advance prices, open windows", async () => {
+    expect((await worksheet()).map((i) => i.status)).toEqual(["overdue", "overdue", "dueSoon", "dueSoon", "dueSoon", "open", "open"]);
+    const list = await catalogue();
+    expect(list.onsiteFrom).toBe(cal.opensOn);
+    expect(list.list.every((s) => s.price.kind === "advance" && s.orderOpen)).toBe(true);
+  });
+
+  it("a year and 60 days later, redate-demo makes it live again without touching anything else; running it twice changes nothing", async () => {
+    const later = exhibitionTime(addDays(cal.opensOn, 60 + 365), "15:30:00");
+    appClock.freezeAt(later);
+    // Before: the show is long over.
+    expect((await worksheet()).every((i) => i.status === "overdue")).toBe(true);
+    expect((await catalogue()).list.every((s) => s.price.kind === "onsite")).toBe(true);
+
+    const moved = await redateDemo(api.db);
+    const calendar = demoCalendar(later);
+    expect(moved.days).toBe(60 + 365 + 15);
+    expect(moved.calendar).toEqual(calendar);
+    expect((await worksheet()).map((i) => i.status)).toEqual(["overdue", "overdue", "dueSoon", "dueSoon", "dueSoon", "open", "open"]);
+    const list = await catalogue();
+    expect(list).toMatchObject({ onsiteFrom: calendar.opensOn, advanceUntil: `${calendar.advanceUntil}T23:59:59+08:00` });
+    expect(list.list.every((s) => s.price.kind === "advance" && s.orderOpen)).toBe(true);
+    const water = await api.db.selectFrom("services").select("order_closes_at").where("code", "=", "water-dn15").executeTakeFirstOrThrow();
+    expect(new Date(water.order_closes_at!).toISOString()).toBe(new Date(`${calendar.serviceCloses.water}T00:00:00+08:00`).toISOString());
+    const exhibition = await api.db.selectFrom("exhibitions").select(["name_en"]).where("code", "=", "PITF2026").executeTakeFirstOrThrow();
+    expect(exhibition.name_en).toBe(`Pengcheng International Smart Technology Fair ${calendar.opensOn.slice(0, 4)}`);
+    const premise = (await api.call<HomeContentPage>("/smeb/content/page", { query: { slug: "premise" } })).data;
+    expect(premise.body).toContain(`展商入场：${zhRange(calendar.opensOn, calendar.endsOn)}`);
+    expect(premise.bodyEn).toContain(`Exhibitor entry: ${enRange(calendar.opensOn, calendar.endsOn)}`);
+
+    expect((await redateDemo(api.db)).days).toBe(0);
+    // Seeding again on the moved data adds nothing and moves nothing.
+    await seedDemoData(api.db);
+    expect((await catalogue()).onsiteFrom).toBe(calendar.opensOn);
+  });
+});

@@ -37,4 +37,13 @@ describe("config from the environment", () => {
     expect(config.usesEmbeddedDatabase).toBe(false);
     expect(config.sessionSecrets).toEqual(["first-secret-0123456789", "second-secret-0123456789"]);
   });
+
+  it("accepts TEST_CLOCK only outside production, as a date and time with an offset", () => {
+    expect(loadConfig({ NODE_ENV: "test", TEST_CLOCK: "2026-11-23T10:00:00+08:00" }).TEST_CLOCK).toBe("2026-11-23T10:00:00+08:00");
+    expect(() => loadConfig({ TEST_CLOCK: "2026-11-23T10:00:00+08:00" })).toThrow(/TEST_CLOCK="2026-11-23T10:00:00\+08:00": is a test setting and is refused with NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: "production", TEST_CLOCK: "2026-11-23T10:00:00Z" })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "test", TEST_CLOCK: "2026-11-23" })).toThrow(/TEST_CLOCK.*with an offset/);
+    expect(() => loadConfig({ NODE_ENV: "test", TEST_CLOCK: "2026-13-45T10:00:00Z" })).toThrow(/TEST_CLOCK/);
+    expect(loadConfig({ NODE_ENV: "production", TEST_CLOCK: "" }).TEST_CLOCK).toBeUndefined();
+  });
 });

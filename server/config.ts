@@ -121,7 +121,8 @@ export function shownValue(name: string, value: string | undefined) {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  // For operators: zod's own English wording where a variable's rule has none (not the portal's texts).
+  const parsed = configSchema.safeParse(env, { error: z.locales.en().localeError });
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {

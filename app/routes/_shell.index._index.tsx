@@ -7,11 +7,15 @@ import type { WorksheetItem } from "~/lib/api-types";
 import { exhibitionDate, ScheduleStatusBadge } from "~/components/schedule-status";
 import { translate } from "~/i18n/translate.server";
 import { businessNameFor } from "~/lib/display";
+import { findMenu } from "~/lib/menus";
 import { landingPath, requireShellUser } from "~/lib/permissions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
 export const handle = { breadcrumb: "home.title", hideSidebar: true, noCache: true };
+
+/** The carrier's own pages (spec point 2: review and carrier orders). */
+const CARRIER_PAGES = ["/exhibitTL/review", "/exhibitTL/carriageOrder"];
 
 /** Home subpages offered as quick links; the Chinese-only ones (spec point 1) only in Chinese. */
 const QUICK_LINKS: { slug: string; zhOnly: boolean }[] = [
@@ -33,8 +37,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const landing = landingPath(user);
   if (landing !== "/index") throw redirect(landing);
   const { infoVO } = info;
-  const worksheet = await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet");
-  const items = worksheet.ok ? worksheet.data : [];
+  // A carrier (transport pages, no booth) has no booth and no exhibitor checklist: its home says what it will find here.
+  // The role's own menu tree, before the language filter (the transport area is hidden in English).
+  const carrier = infoVO.roleId !== 1 && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
+  const worksheet = carrier ? null : await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet");
+  const items = worksheet?.ok ? worksheet.data : [];
   const upcoming = items
     .filter((item) => item.status === "dueSoon" || item.status === "open")
     .sort((a, b) => a.deadline.localeCompare(b.deadline))
@@ -54,7 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     booths: infoVO.booths,
     currentBoothId: infoVO.boothId,
     quickLinks: QUICK_LINKS.filter((link) => language === "zh" || !link.zhOnly).map((link) => link.slug),
-    scheduleLoaded: worksheet.ok,
+    carrier,
+    scheduleLoaded: Boolean(worksheet?.ok),
     upcoming,
     overdue: items.filter((item) => item.status === "overdue").length,
   });
@@ -77,32 +85,41 @@ export default function HomePage() {
         ) : null}
       </Stack>
 
-      <section aria-labelledby="home-booths">
-        <Title order={2} size="h4" id="home-booths" mb="xs">
-          {t("home.booths")}
-        </Title>
-        {data.booths.length ? (
-          <Group gap="sm">
-            {data.booths.map((booth) => (
-              <Card key={booth.boothId} withBorder padding="sm">
-                <Group gap="xs">
-                  <Text fw={600}>{t("home.booth", { boothNo: booth.boothNo })}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t("home.boothArea", { area: booth.boothArea })}
-                  </Text>
-                  {booth.boothId === data.currentBoothId && data.booths.length > 1 ? (
-                    <Badge size="xs" variant="light">
-                      {t("home.currentBooth")}
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Card>
-            ))}
-          </Group>
-        ) : (
-          <Text c="dimmed">{t("home.noBooth")}</Text>
-        )}
-      </section>
+      {data.carrier ? (
+        <section aria-labelledby="home-carrier" data-testid="carrier-home">
+          <Title order={2} size="h4" id="home-carrier" mb="xs">
+            {t("home.carrierWork")}
+          </Title>
+          <Text c="dimmed">{t("home.carrierEmpty")}</Text>
+        </section>
+      ) : (
+        <section aria-labelledby="home-booths">
+          <Title order={2} size="h4" id="home-booths" mb="xs">
+            {t("home.booths")}
+          </Title>
+          {data.booths.length ? (
+            <Group gap="sm">
+              {data.booths.map((booth) => (
+                <Card key={booth.boothId} withBorder padding="sm">
+                  <Group gap="xs">
+                    <Text fw={600}>{t("home.booth", { boothNo: booth.boothNo })}</Text>
+                    <Text size="sm" c="dimmed">
+                      {t("home.boothArea", { area: booth.boothArea })}
+                    </Text>
+                    {booth.boothId === data.currentBoothId && data.booths.length > 1 ? (
+                      <Badge size="xs" variant="light">
+                        {t("home.currentBooth")}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Card>
+              ))}
+            </Group>
+          ) : (
+            <Text c="dimmed">{t("home.noBooth")}</Text>
+          )}
+        </section>
+      )}
 
       {data.scheduleLoaded ? (
         <section aria-labelledby="home-upcoming">
@@ -124,7 +141,9 @@ export default function HomePage() {
                         <Stack gap={2}>
                           <Text fw={500}>{item.title}</Text>
                           <Text size="sm" c="dimmed">
-                            {t("home.schedule.deadlineOn", { date: item.deadline })}
+                            {t("home.schedule.deadlineOn", {
+                              date: item.deadline,
+                            })}
                           </Text>
                         </Stack>
                         <ScheduleStatusBadge status={item.status} />

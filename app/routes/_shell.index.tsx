@@ -6,6 +6,7 @@ import { getLanguage } from "~/lib/cookies.server";
 import { HOME_LEFT_MENU } from "~/lib/menus";
 import { getShellUser } from "~/lib/permissions.server";
 import { isPublicPath } from "~/lib/public-routes";
+import { pageExistsFor } from "~/lib/route-patterns";
 import homeCss from "~/styles/home.css";
 
 /** The external special-booth drawing submission site (Chinese-only home item, spec point 1). */
@@ -35,7 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getShellUser(request, context);
   const language = user?.language ?? getLanguage(request);
   const chinese = language === "zh";
+  const pageExists = user?.pageExists ?? pageExistsFor(context.routePatterns ?? []);
   const entries: MenuEntry[] = HOME_LEFT_MENU.filter((item) => chinese || !item.zhOnly)
+    // Only pages this build has (the transport area, for one, is still to come).
+    .filter((item) => pageExists(item.route))
     // A signed-in user only gets links to pages of their menu (public pages are always open).
     .filter((item) => !user || isPublicPath(item.route) || user.allowed.has(item.route))
     .map((item) => ({ to: item.route, labelKey: LABEL_KEYS[item.route] ?? item.route, external: false }));

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 import { blank, idValue, MAINLAND_MOBILE, optionalText, requiredChoice, requiredText, withProp } from "./validation";
 
 /**

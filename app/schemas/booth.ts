@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 
 /** Switching the current booth (for users with several): POST /smeb/user/switchBooth {boothId}. */
 export const switchBoothSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 
 /**
  * Spec point 5, exactly: old required; new required and different from old;

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 import { blank, idValue, requiredEmail, requiredText, withProp } from "./validation";
 
 /**

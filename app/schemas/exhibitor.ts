@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 import { requiredAddressParts } from "./address";
 import { STORED_FILE_URL } from "./feedback";
 import type { UploadKind } from "./upload";
@@ -76,7 +77,11 @@ const website = z.preprocess(
 );
 
 /** Cross-field rules run even when a field already failed: every error of a step shows at once. */
-const ALWAYS = { when: () => true };
+/** A field's raw value in a cross-field rule: it may have failed its own check and be of any type. */
+const asText = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined);
+
+// Even when a field failed, but only on an object: a body of another shape (an API call) has no fields to check.
+const ALWAYS = { when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value) };
 
 /** A required id (select): absent or blank → '{prop} is required'; not a positive integer → 'correct'. */
 const requiredId = (prop: string) =>
@@ -106,15 +111,18 @@ function companySchema(ctx: StepContext) {
   return z.object(companyFields).superRefine((value, issues) => {
     // Runs even when a field failed, so every error shows at once (see ALWAYS).
     const need = (path: string, message: string) => issues.addIssue({ code: "custom", path: [path], message });
+    const stockCode = asText(value.stockCode);
     if (value.listingStatus === "listed") {
-      if (!value.stockCode) need("stockCode", withProp("validation.required", label("stockCode")));
-      else if (!/^[A-Za-z0-9.]{1,12}$/.test(value.stockCode)) need("stockCode", withProp("validation.correct", label("stockCode")));
+      if (!stockCode) need("stockCode", withProp("validation.required", label("stockCode")));
+      else if (!/^[A-Za-z0-9.]{1,12}$/.test(stockCode)) need("stockCode", withProp("validation.correct", label("stockCode")));
     }
-    const parts = requiredAddressParts({ language: ctx.language, countryId: Number(value.countryId) || null, provinceCode: value.provinceCode, districtsExist: ctx.districtsExist });
-    if (!value.countryId) need("countryId", withProp("validation.required", label("countryId")));
-    if (parts.province && !value.provinceCode) need("provinceCode", withProp("validation.required", label("provinceCode")));
-    if (parts.city && !value.cityCode) need("cityCode", withProp("validation.required", label("cityCode")));
-    if (parts.district && !value.districtCode) need("districtCode", withProp("validation.required", label("districtCode")));
+    const countryId = asText(value.countryId);
+    const provinceCode = asText(value.provinceCode);
+    const parts = requiredAddressParts({ language: ctx.language, countryId: Number(countryId) || null, provinceCode, districtsExist: ctx.districtsExist });
+    if (!countryId) need("countryId", withProp("validation.required", label("countryId")));
+    if (parts.province && !provinceCode) need("provinceCode", withProp("validation.required", label("provinceCode")));
+    if (parts.city && !asText(value.cityCode)) need("cityCode", withProp("validation.required", label("cityCode")));
+    if (parts.district && !asText(value.districtCode)) need("districtCode", withProp("validation.required", label("districtCode")));
   }, ALWAYS);
 }
 
@@ -142,8 +150,9 @@ const contactsFields = {
 function contactsSchema() {
   return z.object(contactsFields).superRefine((value, issues) => {
     for (const n of [1, 2] as const) {
-      const mobile = value[`contact${n}Mobile`];
-      if (mobile && !mobileValid(value[`contact${n}Type`], mobile)) {
+      const mobile = asText(value[`contact${n}Mobile`]);
+      const type = value[`contact${n}Type`];
+      if (mobile && !mobileValid(type === "overseas" ? "overseas" : undefined, mobile)) {
         issues.addIssue({ code: "custom", path: [`contact${n}Mobile`], message: withProp("validation.correct", label(`contact${n}Mobile`)) });
       }
     }

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 import type { UploadKind } from "./upload";
 
 /**

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 
 /** Sign-in form; the API validates its request with the same fields. Messages are i18n keys. */
 export const loginSchema = z.object({

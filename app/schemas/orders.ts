@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 import { STORED_FILE_URL } from "./feedback";
 import { COMPANY_PHONE, blank, idValue, optionalText, requiredText, withProp } from "./validation";
 

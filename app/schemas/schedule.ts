@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 
 /**
  * Buttons of the important schedule page (/index/schedule, menu id 2; spec point 6).

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 
 /** Spec: a skin picker with three background images; one must be chosen; stored per user. */
 export const SKIN_IDS = ["skin1", "skin2", "skin3"] as const;

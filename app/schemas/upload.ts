@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 
 /** Spec point 3: the upload folders. */
 export const UPLOAD_FOLDERS = [

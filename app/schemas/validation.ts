@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-messages";
 
 /**
  * Spec point 5's generic messages carry the field's name: a message is "<key>|<field label key>"

@@ -216,6 +216,10 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
       expect(traversal.code).toBe(404);
       const missing = await api.call("/oss/complete", { ticket: std, form: { key: signature.key } });
       expect(missing.code).toBe(400);
+      // A value no rule words itself is answered with a portal text in the caller's language, not zod's English.
+      const unknownKind = await api.call("/oss/complete", { ticket: std, form: { key: signature.key, name: "a.png", kinds: "image" }, lang: "zh-CN" });
+      expect(unknownKind).toMatchObject({ code: 400, message: "填写的内容无效" });
+      expect((await api.call("/oss/complete", { ticket: std, form: { key: signature.key, name: "a.png", kinds: "image" }, lang: "en" })).message).toBe("A value is not valid");
       expect((await complete(undefined as unknown as string, signature.key)).code).toBe(401);
     });
 

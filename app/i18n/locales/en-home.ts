@@ -5,6 +5,8 @@ const home = {
     booth: "Booth {{boothNo}}",
     boothArea: "{{area}} m²",
     noBooth: "No booth assigned yet",
+    carrierWork: "Your transport work",
+    carrierEmpty: "Exhibit transport declarations that exhibitors entrust to you, and your carrier orders, will be listed here once exhibit transport opens in the portal.",
     role: "Role",
     exhibition: "Exhibition",
     booths: "Your booths",

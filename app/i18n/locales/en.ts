@@ -80,6 +80,11 @@ const en = {
     tooLong: "{{prop}} can be at most {{max}} characters",
     tickRules: "please tick that you have read the rules",
     tooMany: "Too many {{prop}} chosen",
+    // For what no schema words itself (server/API input of the wrong shape): app/schemas/zod-messages.ts.
+    missing: "Required information is missing",
+    invalid: "A value is not valid",
+    tooBig: "A value is too long or too large",
+    tooSmall: "A value is too short or too small",
   },
   password: {
     title: "Change password",

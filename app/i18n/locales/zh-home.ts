@@ -7,6 +7,8 @@ const home: typeof en = {
     booth: "展位 {{boothNo}}",
     boothArea: "{{area}} 平方米",
     noBooth: "尚未分配展位",
+    carrierWork: "我的运输业务",
+    carrierEmpty: "展商委托给您的展品运输申报及您的承运订单，将在门户开放展品运输功能后显示在这里。",
     role: "角色",
     exhibition: "展会",
     booths: "我的展位",

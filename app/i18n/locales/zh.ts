@@ -81,6 +81,10 @@ const zh: Resource = {
     tooLong: "{{prop}}最多 {{max}} 个字符",
     tickRules: "请勾选已阅读规则",
     tooMany: "{{prop}}选择过多",
+    missing: "缺少必填信息",
+    invalid: "填写的内容无效",
+    tooBig: "填写的内容过长或过大",
+    tooSmall: "填写的内容过短或过小",
   },
   password: {
     title: "修改密码",

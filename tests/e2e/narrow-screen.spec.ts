@@ -1,0 +1,43 @@
+import { setLanguage } from "./exhibitor-helpers";
+import { expect, test } from "./fixtures";
+
+/**
+ * A cheap phone is 360 px wide: no page may scroll sideways there, in either language. Every page
+ * reachable by links from the home page is visited (JS off: what the server renders is what such a
+ * phone shows first) as std01 (standard booth) and raw01 (raw space, two booths).
+ */
+
+/** Links that are not pages to look at: downloads, sign-out, language switch, the form-posting UI endpoints. */
+const NOT_PAGES = /^\/(logout|language|ui|booth)(\/|\?|$)|\/(export|template|contract)(\?|$)|^\/files\/|^\/build\//;
+const MAX_PAGES = 60;
+
+for (const username of ["std01", "raw01"]) {
+  for (const language of ["zh", "en"] as const) {
+    test(`${username} in ${language}: no page reachable by links scrolls sideways at 360 px`, async ({ app, page }, testInfo) => {
+      test.skip(testInfo.project.name !== "js-off", "server-rendered layout: checked once, without JavaScript");
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await setLanguage(page, language, testInfo);
+      await app.signIn(username);
+      const seen = new Set<string>();
+      const queue = ["/index"];
+      const tooWide: string[] = [];
+      while (queue.length && seen.size < MAX_PAGES) {
+        const path = queue.shift()!;
+        if (seen.has(path)) continue;
+        seen.add(path);
+        const response = await page.goto(path);
+        if (!response || response.status() >= 400) continue;
+        const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+        if (width > 360) tooWide.push(`${path}: ${width} px`);
+        const links = await page.locator("a[href^='/']").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")!));
+        for (const href of links) {
+          const target = href.split("#")[0]!;
+          if (target && !NOT_PAGES.test(target) && !seen.has(target)) queue.push(target);
+        }
+      }
+      expect(seen.size, "pages visited").toBeGreaterThan(8);
+      expect(tooWide).toEqual([]);
+    });
+  }
+}

@@ -15,6 +15,20 @@ if (!fs.existsSync(chromium)) {
   }
 }
 
+// Chinese text needs a Chinese font to take its real width (the 360 px layout test measures it).
+if (!hasChineseFont()) {
+  if (process.getuid?.() === 0) {
+    console.log("No Chinese font: installing Debian's fonts-wqy-microhei (apt-get install -y fonts-wqy-microhei)…");
+    execSync("apt-get install -y fonts-wqy-microhei || (apt-get update && apt-get install -y fonts-wqy-microhei)", { stdio: "inherit", shell: "/bin/bash" });
+  } else {
+    console.log("No Chinese font and this user is not root: the 360 px layout test will be skipped in Chinese (sudo apt-get install -y fonts-wqy-microhei).");
+  }
+}
+
+function hasChineseFont() {
+  return spawnSync("fc-list", [":lang=zh", "family"], { encoding: "utf8" }).stdout?.trim().length > 0;
+}
+
 function portOpen(host, port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: 1000 });

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { setLanguage } from "./exhibitor-helpers";
 import { expect, test } from "./fixtures";
 
@@ -10,11 +11,14 @@ import { expect, test } from "./fixtures";
 /** Links that are not pages to look at: downloads, sign-out, language switch, the form-posting UI endpoints. */
 const NOT_PAGES = /^\/(logout|language|ui|booth)(\/|\?|$)|\/(export|template|contract)(\?|$)|^\/files\/|^\/build\//;
 const MAX_PAGES = 60;
+/** Without a Chinese font the characters render as narrow boxes and a too-wide Chinese menu goes unnoticed. */
+const chineseFont = (spawnSync("fc-list", [":lang=zh", "family"], { encoding: "utf8" }).stdout ?? "").trim().length > 0;
 
 for (const username of ["std01", "raw01"]) {
   for (const language of ["zh", "en"] as const) {
     test(`${username} in ${language}: no page reachable by links scrolls sideways at 360 px`, async ({ app, page }, testInfo) => {
       test.skip(testInfo.project.name !== "js-off", "server-rendered layout: checked once, without JavaScript");
+      test.skip(language === "zh" && !chineseFont, "no Chinese font on this machine (apt-get install -y fonts-wqy-microhei): Chinese text would not take its real width");
       test.setTimeout(180_000);
       await page.setViewportSize({ width: 360, height: 740 });
       await setLanguage(page, language, testInfo);

@@ -2,17 +2,20 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getShellUser } from "~/lib/permissions.server";
 import { isPublicPath } from "~/lib/public-routes";
+import { isSpecPage } from "~/lib/spec-pages";
 
 /** The product's areas (spec point 2): a path under one of them is a page of the product. */
 const PRODUCT_AREAS = ["/index", "/exhibitorInfo", "/invitation", "/boothConstruction", "/bookingService", "/invoiceArea", "/exhibitTL", "/HT", "/dataArea"];
 
 /**
- * Spec point 2: unknown paths redirect to /404. Spec point 4: a page outside the signed-in
- * user's (filtered) menu goes to /401, also when this build has no page for it yet.
+ * Spec point 2: unknown paths redirect to /404, also inside an area (/exhibitorInfo/no-such-page).
+ * Spec point 4: a page of the product outside the signed-in user's (filtered) menu goes to /401,
+ * also when this build has no page for it yet.
  */
 async function target({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
-  if (!isPublicPath(path) && PRODUCT_AREAS.some((area) => path === area || path.startsWith(`${area}/`))) {
+  const inArea = PRODUCT_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
+  if (inArea && !isPublicPath(path) && isSpecPage(path)) {
     const user = await getShellUser(request, context);
     if (user && !user.allowed.has(path)) return "/401";
   }

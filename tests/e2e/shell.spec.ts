@@ -68,6 +68,12 @@ test("a typed URL to a page outside the user's menu lands on /401", async ({ app
   consoleErrors.allow(FAILED_RESOURCE(404));
   await app.goto("/no/such/page");
   await expect(page).toHaveURL(/\/404$/);
+  // So is an unknown path inside a known area: a 404 with its status, not a 401.
+  for (const path of ["/exhibitorInfo/no-such-page", "/bookingService/nothing/here"]) {
+    const response = await page.goto(path);
+    await expect(page, path).toHaveURL(/\/404$/);
+    expect(response?.status(), path).toBe(404);
+  }
 });
 
 test("the tab strip: visited pages, close, close others, close all", async ({ app, page }) => {

@@ -1,0 +1,34 @@
+/**
+ * The product's pages by area (spec point 2), whether or not this build has them yet. An unknown
+ * path inside an area is a 404; a page of this list outside the user's menu is a 401.
+ */
+export const SPEC_PAGES: Record<string, readonly string[]> = {
+  "/exhibitorInfo": [
+    "exhibitorData",
+    "groupData",
+    "miniProgram",
+    "exhibitorCertificateApply",
+    "invitation/custom",
+    "invitation/exhibitorTopRanking",
+    "invitation/exhibitorRanking",
+    "invitation/inviteAudienceData",
+    "promotionalVideo",
+    "epidemicDeclaration",
+    // The organizer's side of the area (this portal's addition).
+    "exhibitorReview",
+  ],
+  "/boothConstruction": ["standardConstruction", "insurancePurchase", "entrySafetyCommitment", "specialBoothCIProcess"],
+  "/bookingService": ["onlineBookingService", "offlineBookingService/airCompressorService", "myOrder", "electricboxImg", "ECReservation", "LeakageElectric", "orderReview"],
+  "/invoiceArea": ["billingApplication", "paymentVoucher", "saveQrCode"],
+  "/exhibitTL": ["carriage", "review", "carriageOrder", "truckInformationSubmit", "twExhibitsDeclaration", "exhibitsCostReservation", "smallExhibitsExpress", "overseasExhibitTrans"],
+  "/HT": ["blueCarGuide", "busGuide", "parkingGuide", "businessReservations"],
+  "/dataArea": ["index"],
+  "/invitation": [],
+};
+
+const SPEC_PATHS = new Set(Object.entries(SPEC_PAGES).flatMap(([area, pages]) => [area, ...pages.map((page) => `${area}/${page}`)]));
+
+/** Whether `path` is one of the product's pages (or an area itself). */
+export function isSpecPage(path: string) {
+  return SPEC_PATHS.has(path);
+}

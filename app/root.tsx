@@ -29,7 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/wxBrowser");
   }
   const language = getLanguage(request);
-  return json({ language, filingNumber: context.filingNumber, localeChunk: context.localeChunks?.[language] ?? null });
+  // requestId: the error page of a 500 names it, so support can find the request in the logs.
+  return json({ language, filingNumber: context.filingNumber, localeChunk: context.localeChunks?.[language] ?? null, requestId: context.requestId });
 }
 
 export const handle = { i18n: "translation" };

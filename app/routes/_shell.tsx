@@ -1,17 +1,19 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ShellBreadcrumbs } from "~/components/shell/breadcrumbs";
 import { ShellFooter } from "~/components/shell/footer";
 import { ShellHeader } from "~/components/shell/header";
-import { ShellSidebar } from "~/components/shell/sidebar";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { areaOf } from "~/components/shell/area-layout";
 import { ShellTabs } from "~/components/shell/tabs";
 import { ContractorBanner } from "~/components/shell/contractor-banner";
 import { useAccountWatch, useVersionCheck } from "~/components/shell/watchers";
 import { businessNameFor } from "~/lib/display";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
 import { isPublicPath } from "~/lib/public-routes";
-import { areaMenu, tabsFor, topNavigation } from "~/lib/shell-nav.server";
+import { tabsFor, topNavigation } from "~/lib/shell-nav.server";
 import { readSidebarCollapsed, readTabs, serializeTabs, withVisited } from "~/lib/ui-state.server";
 import { getLanguage } from "~/lib/cookies.server";
 import shellCss from "~/styles/shell.css";
@@ -35,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sidebarCollapsed: readSidebarCollapsed(request),
   };
   if (!user) {
-    return json({ ...base, user: null, nav: null, area: null, tabs: [], buttons: null, skin: null });
+    return json({ ...base, user: null, nav: null, tabs: [], buttons: null, skin: null });
   }
   const { infoVO } = user.info;
   const visited = withVisited(readTabs(request), path);
@@ -58,7 +60,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
       skin: infoVO.skin && /^skin[1-3]$/.test(infoVO.skin) ? infoVO.skin : null,
       nav: topNavigation(user.menus, language),
-      area: areaMenu(user.menus, path, language),
       tabs: tabsFor(visited, user.menus, language),
       buttons: { roleId: infoVO.roleId, now: user.now(), auths: user.info.auths },
     },
@@ -66,15 +67,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** Tabs, menus and the current area depend on the path: re-run on every navigation. */
+/** Tabs and menus depend on the path: re-run on every navigation. Each area's sidebar is its layout's (area-layout.tsx). */
 export const shouldRevalidate = () => true;
 
 export default function Shell() {
-  const data = useLoaderData<typeof loader>();
+  return (
+    <ShellFrame>
+      <Outlet />
+    </ShellFrame>
+  );
+}
+
+/**
+ * A page outside an area that fails (its loader or its render) shows the error page inside the shell:
+ * header, menus and tabs stay usable. When the shell's own loader failed, the root's page shows.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_shell");
+  if (!data) return <GeneralErrorBoundary />;
+  return (
+    <ShellFrame>
+      <GeneralErrorBoundary landmark="section" />
+    </ShellFrame>
+  );
+}
+
+function ShellFrame({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("routes/_shell")!;
   const location = useLocation();
   useVersionCheck();
   useAccountWatch(data.user?.id ?? null);
-  const hasSidebar = Boolean(data.area);
+  // The area layout below (if any) renders the sidebar; the header's menu button and its checkbox are the shell's.
+  const hasSidebar = Boolean(areaOf(useMatches()));
   return (
     <div
       className="shell"
@@ -85,13 +109,12 @@ export default function Shell() {
       {hasSidebar ? <input type="checkbox" id="shell-nav-toggle" className="shell-nav-toggle visually-hidden" aria-hidden="true" tabIndex={-1} /> : null}
       <ShellHeader language={data.language} user={data.user} nav={data.nav} hasSidebar={hasSidebar} />
       <div className="shell-body">
-        {data.area ? <ShellSidebar area={data.area} collapsed={data.sidebarCollapsed} /> : null}
         <div className="shell-main">
           {data.user ? <ShellTabs tabs={data.tabs} current={location.pathname} /> : null}
           <main id="main" className="shell-content">
             {data.user?.contractor ? <ContractorBanner user={data.user} /> : null}
             <ShellBreadcrumbs />
-            <Outlet />
+            {children}
           </main>
           <ShellFooter
             language={data.language}

@@ -66,6 +66,7 @@ const en = {
     translateNeedsChinese: "Translation needs the Chinese content first",
     decryptFailed: "The encrypted password could not be read, please reload the page and try again",
     backHome: "Back to home",
+    requestId: "Request id {{id}} (please quote it when you contact us)",
     goToLogin: "Go to login",
     status: "Status {{status}}",
   },

@@ -67,6 +67,7 @@ const zh: Resource = {
     translateNeedsChinese: "翻译需要先填写中文内容",
     decryptFailed: "无法读取加密的密码，请刷新页面后重试",
     backHome: "返回首页",
+    requestId: "请求编号 {{id}}（联系我们时请提供）",
     goToLogin: "前往登录",
     status: "状态码 {{status}}",
   },

@@ -1,0 +1,65 @@
+import type { ShouldRevalidateFunction, UIMatch } from "@remix-run/react";
+import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ShellSidebar } from "./sidebar";
+import type { NavItem } from "./types";
+
+/**
+ * An area of spec point 2 (/exhibitorInfo, /bookingService, …) is a layout route: its loader
+ * (app/lib/area.server.ts) gives the area's sidebar from the permission info the shell already
+ * loaded, and any area-wide data or guard; its component is the sidebar beside the page's <Outlet/>.
+ */
+export type AreaData = { area: { title: string; items: NavItem[] } | null };
+
+/** Marks a route as an area layout, for the shell (menu button) and the error boundary. */
+export const areaHandle = { area: true };
+
+/** The matched area layout's sidebar, if the page is inside one. */
+export function areaOf(matches: UIMatch[]) {
+  const match = matches.find((m) => (m.handle as { area?: boolean } | undefined)?.area);
+  return (match?.data as AreaData | undefined)?.area ?? null;
+}
+
+/**
+ * The sidebar depends on the session, the booth and the language only: moving between the area's
+ * pages or posting its forms does not ask the API again. Those three change through these actions.
+ */
+const SESSION_CHANGES = /^\/(booth|language|logout|login|contractor)(\?|$)/;
+export const areaShouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentUrl, nextUrl }) =>
+  Boolean(formAction && SESSION_CHANGES.test(formAction)) || currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1];
+
+function AreaFrame({ area, children }: { area: AreaData["area"]; children: ReactNode }) {
+  const sidebarCollapsed = useRouteLoaderData<{ sidebarCollapsed?: boolean }>("routes/_shell")?.sidebarCollapsed ?? false;
+  if (!area) return <>{children}</>;
+  return (
+    <div className="area-layout">
+      <ShellSidebar area={area} collapsed={sidebarCollapsed} />
+      <div className="area-content">{children}</div>
+    </div>
+  );
+}
+
+/** The layout route's component: `export default areaLayout("routes/_shell.exhibitorInfo")`. */
+export function areaLayout(routeId: string) {
+  return function AreaLayout() {
+    const data = useRouteLoaderData<AreaData>(routeId);
+    return (
+      <AreaFrame area={data?.area ?? null}>
+        <Outlet />
+      </AreaFrame>
+    );
+  };
+}
+
+/** A page of the area that fails shows the error page beside the area's sidebar, inside the shell. */
+export function areaErrorBoundary(routeId: string) {
+  return function AreaErrorBoundary() {
+    const data = useRouteLoaderData<AreaData>(routeId);
+    return (
+      <AreaFrame area={data?.area ?? null}>
+        <GeneralErrorBoundary landmark="section" />
+      </AreaFrame>
+    );
+  };
+}

@@ -1,0 +1,22 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireShellUser } from "./permissions.server";
+import { areaMenu } from "./shell-nav.server";
+
+/**
+ * The loader of an area layout: the guard for every page of the area (requireShellUser, the one
+ * permission path; the permission info is the shell's, fetched once per request) and the area's sidebar.
+ */
+export async function loadArea(request: Request, context: AppLoadContext, areaPath: string) {
+  const user = await requireShellUser(request, context);
+  const area = areaMenu(user.menus, areaPath, user.language);
+  return { user, area };
+}
+
+/** A bare area path (/bookingService) opens the area's first page the user may see; /401 when there is none. */
+export async function redirectToFirstPage(request: Request, context: AppLoadContext, areaPath: string): Promise<never> {
+  const user = await requireShellUser(request, context, `${areaPath}/`);
+  const area = areaMenu(user.menus, areaPath, user.language);
+  const first = area?.items.find((item) => !item.url && user.pageExists(item.href))?.href;
+  throw redirect(first ?? "/401");
+}

@@ -99,6 +99,8 @@ function ShellFrame({ children }: { children: ReactNode }) {
   useAccountWatch(data.user?.id ?? null);
   // The area layout below (if any) renders the sidebar; the header's menu button and its checkbox are the shell's.
   const hasSidebar = Boolean(areaOf(useMatches()));
+  // Inside an area the page's <main> is the area layout's, so the area's sidebar is not part of it.
+  const Content = hasSidebar ? "div" : "main";
   return (
     <div
       className="shell"
@@ -111,11 +113,11 @@ function ShellFrame({ children }: { children: ReactNode }) {
       <div className="shell-body">
         <div className="shell-main">
           {data.user ? <ShellTabs tabs={data.tabs} current={location.pathname} /> : null}
-          <main id="main" className="shell-content">
+          <Content id={hasSidebar ? undefined : "main"} className="shell-content">
             {data.user?.contractor ? <ContractorBanner user={data.user} /> : null}
             <ShellBreadcrumbs />
             {children}
-          </main>
+          </Content>
           <ShellFooter
             language={data.language}
             filingNumber={data.filingNumber}

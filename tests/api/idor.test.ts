@@ -157,6 +157,11 @@ const sweep: Record<string, Entry> = {
   "routes/wxBrowser": { noOwnedId: "a static notice" },
   "routes/_shell": { noOwnedId: OWN_SESSION },
   "routes/_shell.index": { noOwnedId: OWN_SESSION },
+  // Area layouts: the sidebar from the caller's own menus; a bare area path redirects to its first page.
+  "routes/_shell.exhibitorInfo": { noOwnedId: OWN_SESSION },
+  "routes/_shell.exhibitorInfo._index": { noOwnedId: OWN_SESSION },
+  "routes/_shell.bookingService": { noOwnedId: OWN_SESSION },
+  "routes/_shell.bookingService._index": { noOwnedId: OWN_SESSION },
   "routes/_shell.index._index": { noOwnedId: OWN_SESSION },
   "routes/_shell.index.schedule": { noOwnedId: "the caller's own schedule" },
   "routes/_shell.index.$slug": { noOwnedId: EXHIBITION_WIDE },

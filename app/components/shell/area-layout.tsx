@@ -35,7 +35,9 @@ function AreaFrame({ area, children }: { area: AreaData["area"]; children: React
   return (
     <div className="area-layout">
       <ShellSidebar area={area} collapsed={sidebarCollapsed} />
-      <div className="area-content">{children}</div>
+      <main id="main" className="area-content">
+        {children}
+      </main>
     </div>
   );
 }

@@ -78,6 +78,12 @@ export function pageTitle(menus: MenuItem[], path: string, language: Language) {
     const text = translate(language, `home.pages.${homePage[1]}`);
     if (!text.startsWith("home.pages.")) return text;
   }
+  // A page opened from a menu page (an order, the invitation letter): that page's name and the rest.
+  const parts = path.split("/");
+  for (let end = parts.length - 1; end > 1; end--) {
+    const parent = findByRoute(menus, parts.slice(0, end).join("/"));
+    if (parent) return `${menuLabel(parent, language)} · ${parts.slice(end).join("/")}`;
+  }
   return path;
 }
 

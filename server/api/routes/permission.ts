@@ -1,3 +1,4 @@
+import type { MenuTable } from "../../db/schema";
 import { appClock } from "../../clock";
 import { Router } from "express";
 import { z } from "zod";
@@ -109,18 +110,8 @@ export function permissionRoutes(deps: ApiDeps) {
   return router;
 }
 
-type MenuRow = {
-  id: number;
-  pid: number;
-  route: string;
-  name: string;
-  name_en: string;
-  icon: string | null;
-  is_menu: number;
-  hidden: boolean;
-  remark: string | null;
-  url: string | null;
-};
+/** A menus row as read for the tree (the table's own type: one menu row type, server side). */
+type MenuRow = Omit<MenuTable, "sort">;
 
 /** Rows to the nested `list` shape; an item whose parent is not granted becomes a root. */
 export function buildMenuTree(rows: MenuRow[]): MenuItem[] {

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import type { MenuItem } from "../../app/lib/api-types";
+import { pageTitle } from "../../app/lib/shell-nav.server";
+
+const item = (id: number, route: string, name: string, nameEn: string, list: MenuItem[] = []): MenuItem => ({
+  id, pid: 0, route, name, nameEn, icon: null, isMenu: 1, hidden: false, remark: null, url: null, list,
+});
+const menus = [item(40, "/bookingService", "预订服务", "Booking", [item(43, "/bookingService/myOrder", "我的订单", "My orders")])];
+
+describe("tab titles", () => {
+  it("names a menu page by its menu label in the chosen language", () => {
+    expect(pageTitle(menus, "/bookingService/myOrder", "zh")).toBe("我的订单");
+    expect(pageTitle(menus, "/bookingService/myOrder", "en")).toBe("My orders");
+  });
+
+  it("names a page opened from a menu page by that page and the rest of its path, not by its raw path", () => {
+    expect(pageTitle(menus, "/bookingService/myOrder/SO20261120-ABC234", "zh")).toBe("我的订单 · SO20261120-ABC234");
+    expect(pageTitle(menus, "/nowhere/at/all", "en")).toBe("/nowhere/at/all");
+  });
+});

@@ -99,6 +99,8 @@ async function applyChange(db: Database, load: () => Promise<ProfileRow>, actor:
           to_status: updated.status,
           comment: change.comment ?? null,
           details: change.details ? JSON.stringify(change.details) : null,
+          // Business time, as the profile's own dates: the history agrees with the status beside it.
+          created_at: appClock.now(),
         })
         .execute();
       return updated;

@@ -75,6 +75,7 @@ async function writeChange(db: Database, row: OrderRow, status: OrderRow["status
         from_status: row.status,
         to_status: status,
         details: change.details ? JSON.stringify(change.details) : null,
+        created_at: now,
       })
       .execute();
     await change.alsoWrite?.(trx);

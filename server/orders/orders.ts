@@ -125,7 +125,7 @@ export async function commitOrder(db: Database, owner: Owner, actor: Actor, inpu
         await trx.updateTable("service_orders").set({ total_cents: total }).where("id", "=", order.id).execute();
         await trx
           .insertInto("service_order_events")
-          .values({ order_id: order.id, actor_id: actor.id, actor_label: actor.label, action: "committed", from_status: null, to_status: "submitted", details: JSON.stringify({ totalCents: total, lines: lines.length, source }) })
+          .values({ order_id: order.id, actor_id: actor.id, actor_label: actor.label, action: "committed", from_status: null, to_status: "submitted", details: JSON.stringify({ totalCents: total, lines: lines.length, source }), created_at: now })
           .execute();
       });
       break;

@@ -7,6 +7,7 @@ import type { WorksheetItem } from "~/lib/api-types";
 import { exhibitionDate, ScheduleStatusBadge } from "~/components/schedule-status";
 import { translate } from "~/i18n/translate.server";
 import { businessNameFor } from "~/lib/display";
+import { FULL_ACCESS_ROLE_ID } from "~/lib/buttons";
 import { findMenu } from "~/lib/menus";
 import { landingPath, requireShellUser } from "~/lib/permissions.server";
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { infoVO } = info;
   // A carrier (transport pages, no booth) has no booth and no exhibitor checklist: its home says what it will find here.
   // The role's own menu tree, before the language filter (the transport area is hidden in English).
-  const carrier = infoVO.roleId !== 1 && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
+  const carrier = infoVO.roleId !== FULL_ACCESS_ROLE_ID && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
   const worksheet = carrier ? null : await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet");
   const items = worksheet?.ok ? worksheet.data : [];
   const upcoming = items

@@ -35,7 +35,7 @@ describe.each(backends)("demo dates on %s", (backend) => {
     expect(list.list.every((s) => s.price.kind === "advance" && s.orderOpen)).toBe(true);
   });
 
-  it("a year and 60 days later, redate-demo makes it live again without touching anything else; running it twice changes nothing", async () => {
+  it("a year and 60 days later, redate-demo makes the demo's dates, prices, windows and texts live again; running it twice changes nothing", async () => {
     const later = exhibitionTime(addDays(cal.opensOn, 60 + 365), "15:30:00");
     appClock.freezeAt(later);
     // Before: the show is long over.

@@ -36,13 +36,13 @@ const QUICK_VITEST = [
   "tests/api/demo-dates.test.ts",
   "tests/api/home.test.ts",
   "tests/api/orders.test.ts",
-  "tests/api/schedule-actions.test.ts",
+  "tests/api/home-schedule.test.ts",
   "tests/api/permission.test.ts",
   "tests/api/booking-forms.test.ts",
   "tests/api/envelope-and-login.test.ts",
   "tests/api/throttle.test.ts",
   "tests/api/verification.test.ts",
-  "tests/api/exhibitor-info.test.ts",
+  "tests/api/exhibitor.test.ts",
 ];
 const QUICK_E2E = ["tests/e2e/orders-booking.spec.ts", "tests/e2e/buttons.spec.ts", "tests/e2e/booking-forms.spec.ts", "tests/e2e/login.spec.ts"];
 // CI keeps to the pages whose dates the server computes (prices and labels, button windows): .ci/run stays under 25 minutes.

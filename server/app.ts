@@ -14,9 +14,9 @@ import type { Translator } from "./translate/provider";
 import { createApiRouter } from "./api";
 import { fileRoutes } from "./api/routes/settings";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
-import { createObjectStore } from "./storage";
-import { localStorageHost } from "./storage/local-host";
-import type { ObjectStore } from "./storage/object-store";
+import { createObjectStore } from "./uploads";
+import { localStorageHost } from "./uploads/local-host";
+import type { ObjectStore } from "./uploads/object-store";
 import { createNotifier } from "./notify";
 import type { Notifier } from "./notify/notifier";
 

@@ -1,4 +1,4 @@
-import type { ContractorIdentity } from "./api-types-contractors";
+import type { ContractorIdentity } from "../features/contractors/api-types";
 
 /** Shapes of the exhibition API's data, shared by our API implementation and the web app. */
 export type BoothSummary = { boothId: number; boothNo: string; boothArea: number; boothType: number };

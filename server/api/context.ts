@@ -1,4 +1,4 @@
-import type { ObjectStore } from "../storage/object-store";
+import type { ObjectStore } from "../uploads/object-store";
 import type { Request } from "express";
 import type { Config } from "../config";
 import type { Database } from "../db/database";

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { z } from "zod";
 // Schemas written in the API routes get portal texts for their issues too.
-import "../../app/schemas/zod-messages";
+import "../../app/lib/zod-messages";
 import { languageFromAcceptLanguage, type Language } from "../../app/i18n/config";
 import { translateMessage } from "../../app/i18n/translate.server";
 

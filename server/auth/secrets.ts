@@ -31,7 +31,7 @@ export async function loadRsaKeys(db: Database, configuredPrivateKey?: string): 
   return { publicKeyPem, privateKey };
 }
 
-/** RSA-OAEP with SHA-256, base64 ciphertext (PKCS#1 v1.5 decryption is disabled in Node 20). The web app encrypts in app/lib/rsa.server.ts. */
+/** RSA-OAEP with SHA-256, base64 ciphertext (PKCS#1 v1.5 decryption is disabled in Node 20). The web app encrypts in app/features/auth/rsa.server.ts. */
 export function rsaDecrypt(privateKey: crypto.KeyObject, ciphertext: string): string | null {
   try {
     return crypto

@@ -221,7 +221,7 @@ export interface ExhibitorProfileTable {
   exhibition_id: number;
   unique_id: string;
   status: "draft" | "under_review" | "approved" | "returned";
-  /** JSON: the ProfileDraft (app/schemas/exhibitor.ts). Written as JSON.stringify(...). */
+  /** JSON: the ProfileDraft (app/features/exhibitor/schema.ts). Written as JSON.stringify(...). */
   draft: Json;
   /** JSON: the draft as last submitted (what the organizer reviews and the catalogue shows once approved). */
   submitted: ColumnType<unknown, string | null, string | null>;
@@ -308,11 +308,11 @@ export interface DB {
 
 // On-site service ordering (migration 0005). Money is integer cents (CNY).
 
-// The value lists live with the shared schemas (app/schemas/orders.ts), so the two never drift.
-export type ServiceCategory = import("../../app/schemas/orders").ServiceCategory;
-export type OrderSource = import("../../app/schemas/orders").OrderSource;
-export type OrderStatus = import("../../app/schemas/orders").OrderStatus;
-export type PriceKind = import("../../app/schemas/orders").PriceKind;
+// The value lists live with the shared schemas (app/features/orders/schema.ts), so the two never drift.
+export type ServiceCategory = import("../../app/features/orders/schema").ServiceCategory;
+export type OrderSource = import("../../app/features/orders/schema").OrderSource;
+export type OrderStatus = import("../../app/features/orders/schema").OrderStatus;
+export type PriceKind = import("../../app/features/orders/schema").PriceKind;
 
 export interface ServicePriceDatesTable {
   exhibition_id: number;
@@ -433,7 +433,7 @@ export interface AirCompressorApplicationTable {
   flow: string;
   pressure: string;
   quantity: number;
-  /** date columns: written as YYYY-MM-DD, read as Date (pg) or string; see server/booking/dates. */
+  /** date columns: written as YYYY-MM-DD, read as Date (pg) or string; see server/booking-forms/dates. */
   start_date: ColumnType<Date | string, string, string>;
   end_date: ColumnType<Date | string, string, string>;
   contact_name: string;

@@ -1,13 +1,13 @@
 import { appClock } from "../clock";
 import crypto from "node:crypto";
 import type { Selectable, Updateable } from "kysely";
-import { REVIEW_DAYS, STEP_FIELDS, type ProfileDraft, type ProfileStatus, type ProfileStep } from "../../app/schemas/exhibitor";
+import { REVIEW_DAYS, STEP_FIELDS, type ProfileDraft, type ProfileStatus, type ProfileStep } from "../../app/features/exhibitor/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Language } from "../../app/i18n/config";
 import type { Database } from "../db/database";
 import type { ExhibitorProfileTable } from "../db/schema";
 import { profileErrors, stepErrors, type CheckContext, type ContactCodes, type FieldErrors } from "./profile-checks";
-import type { ProfileEvent, ProfileView } from "../../app/lib/api-types-exhibitor";
+import type { ProfileEvent, ProfileView } from "../../app/features/exhibitor/api-types";
 
 /**
  * The exhibitor profile's life (spec point 4): draft → under_review (submit) → approved | returned
@@ -19,7 +19,7 @@ export type ProfileRow = Selectable<ExhibitorProfileTable>;
 export type Actor = { id: number | null; label: string };
 export type ProfileOwner = { userId: number; exhibitionId: number };
 
-// The answers' shapes are the API contract, written once in app/lib/api-types-exhibitor.ts.
+// The answers' shapes are the API contract, written once in app/features/exhibitor/api-types.ts.
 export type { ProfileEvent, ProfileView };
 
 const HISTORY_LENGTH = 20;
@@ -109,7 +109,7 @@ async function applyChange(db: Database, load: () => Promise<ProfileRow>, actor:
     // Someone wrote in between: back off a random while so racing writers spread out.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
   }
-  throw new ApiError(ApiCode.conflict, "profileApi.busy");
+  throw new ApiError(ApiCode.conflict, "exhibitor.api.busy");
 }
 
 /** The draft with one step's fields replaced; empty values are dropped (absent means empty). */
@@ -126,7 +126,7 @@ function mergeStep(draft: ProfileDraft, fields: readonly string[], values: Profi
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 function refuseWhileUnderReview(row: ProfileRow) {
-  if (row.status === "under_review") throw new ApiError(ApiCode.conflict, "profileApi.underReview");
+  if (row.status === "under_review") throw new ApiError(ApiCode.conflict, "exhibitor.api.underReview");
 }
 
 /** Save draft (spec point 4): merges one step; an approved profile turns draft (approved_at kept). */
@@ -173,7 +173,7 @@ export async function reviewProfile(db: Database, userId: number, decision: "app
     return row;
   };
   return applyChange(db, load, actor, (row) => {
-    if (row.status !== "under_review") throw new ApiError(ApiCode.conflict, "profileApi.notUnderReview");
+    if (row.status !== "under_review") throw new ApiError(ApiCode.conflict, "exhibitor.api.notUnderReview");
     const now = appClock.now();
     const reviewed = { review_comment: comment ?? null, reviewed_at: now, reviewed_by: actor.id };
     return decision === "approve"

@@ -1,4 +1,4 @@
-import type { ProfileStatus } from "../../app/schemas/exhibitor";
+import type { ProfileStatus } from "../../app/features/exhibitor/schema";
 import { translateMessage } from "../../app/i18n/translate.server";
 import { ApiError } from "../api/envelope";
 import type { Database } from "../db/database";

@@ -56,8 +56,8 @@ function newCode() {
 function message(language: "zh" | "en", channel: VerifyChannel, code: string) {
   const values = { code, minutes: CODE_TTL_MINUTES };
   return {
-    subject: translate(language, "verify.emailSubject", values),
-    text: translate(language, channel === "sms" ? "verify.smsText" : "verify.emailText", values),
+    subject: translate(language, "exhibitor.verify.emailSubject", values),
+    text: translate(language, channel === "sms" ? "exhibitor.verify.smsText" : "exhibitor.verify.emailText", values),
   };
 }
 
@@ -89,7 +89,7 @@ export async function sendVerificationCode(
       .where("created_at", ">", sql<Date>`now() - make_interval(secs => ${RESEND_AFTER_SECONDS})`)
       .executeTakeFirst();
     if (recent?.wait_seconds != null) {
-      throw new ApiError(ApiCode.tooManyRequests, "verify.tooSoon", { seconds: Math.max(1, recent.wait_seconds) });
+      throw new ApiError(ApiCode.tooManyRequests, "exhibitor.verify.tooSoon", { seconds: Math.max(1, recent.wait_seconds) });
     }
 
     const hourly = await trx
@@ -103,7 +103,7 @@ export async function sendVerificationCode(
       .where("created_at", ">", sql<Date>`now() - interval '1 hour'`)
       .executeTakeFirstOrThrow();
     if (hourly.sends >= MAX_SENDS_PER_HOUR) {
-      throw new ApiError(ApiCode.tooManyRequests, "verify.tooManySends", { minutes: Math.max(1, hourly.wait_minutes ?? 60) });
+      throw new ApiError(ApiCode.tooManyRequests, "exhibitor.verify.tooManySends", { minutes: Math.max(1, hourly.wait_minutes ?? 60) });
     }
 
     // Nothing else prunes the table: a day-old code is long dead and no longer counts for a throttle.
@@ -207,10 +207,10 @@ export async function isVerifiedContact(db: Database, userId: number, channel: V
 }
 
 const CHECK_MESSAGES: Record<Exclude<CodeCheck, "ok">, string> = {
-  wrong: "verify.wrong",
-  expired: "verify.expired",
-  tooManyTries: "verify.tooManyTries",
-  noCode: "verify.noCode",
+  wrong: "exhibitor.verify.wrong",
+  expired: "exhibitor.verify.expired",
+  tooManyTries: "exhibitor.verify.tooManyTries",
+  noCode: "exhibitor.verify.noCode",
 };
 
 /**
@@ -231,7 +231,7 @@ export async function contactVerificationErrors(
     if (!target?.trim()) continue;
     if (await isVerifiedContact(db, userId, channel, target)) continue;
     if (!code?.trim()) {
-      errors[field] = ["verify.required"];
+      errors[field] = ["exhibitor.verify.required"];
       continue;
     }
     const result = await checkVerificationCode(db, userId, channel, target, code);

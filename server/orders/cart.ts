@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import { label, MAX_QUANTITY } from "../../app/schemas/orders";
-import { withProp } from "../../app/schemas/validation";
+import { label, MAX_QUANTITY } from "../../app/features/orders/schema";
+import { withProp } from "../../app/lib/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { findService, isOrderable, resolveBooth, servicePrice, type Owner, type ServiceRow } from "./catalogue";
 import { lineCents, loadPriceDates, totalCents, type PriceInForce } from "./pricing";
-import type { CartLine, CartView } from "../../app/lib/api-types-orders";
+import type { CartLine, CartView } from "../../app/features/orders/api-types";
 
 /**
  * The cart: one line per booth and service, owned by its user (and, for an entrusted

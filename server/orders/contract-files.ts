@@ -8,11 +8,11 @@ import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB, StoredFileTable } from "../db/schema";
 import { readDraft } from "../exhibitor/profiles";
-import { findStoredFile, storedFileUrl, type StoredFile } from "../storage/files";
-import type { ObjectStore } from "../storage/object-store";
+import { findStoredFile, storedFileUrl, type StoredFile } from "../uploads/files";
+import type { ObjectStore } from "../uploads/object-store";
 import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, imagesToPdf, renderContractPdf, type CombinableFile, type ContractInput } from "./contract-pdf";
 import type { OrderRow } from "./orders";
-import type { ContractKind } from "../../app/lib/api-types-orders";
+import type { ContractKind } from "../../app/features/orders/api-types";
 
 /**
  * The files of an order's contract (spec point 5, decision 007): the contract PDF the server

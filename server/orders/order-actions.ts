@@ -1,11 +1,11 @@
 import type { Transaction, Updateable } from "kysely";
-import type { ContractorInput } from "../../app/schemas/orders";
+import type { ContractorInput } from "../../app/features/orders/schema";
 import type { Language } from "../../app/i18n/config";
 import { translateMessage } from "../../app/i18n/translate.server";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB, ServiceOrderTable } from "../db/schema";
-import type { ObjectStore } from "../storage/object-store";
+import type { ObjectStore } from "../uploads/object-store";
 import { insertStagedFile, stageGeneratedContract, stageStampedContract } from "./contract-files";
 import { nextStatus, OrderStateError, type OrderAction } from "./order-state";
 import { findOrderInExhibition, requireOwnedFile, type Actor, type OrderRow } from "./orders";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
-import type { CommitInput, OrderSource, OrderStatus, PriceKind } from "../../app/schemas/orders";
+import type { CommitInput, OrderSource, OrderStatus, PriceKind } from "../../app/features/orders/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ServiceOrderTable } from "../db/schema";
@@ -8,7 +8,7 @@ import { contractPdfKind, generatedUrlReplacedByUpload, type ContractKind } from
 import { isOrderable, resolveBooth, servicePrice, type Owner } from "./catalogue";
 import { allowedActions, type OrderAction } from "./order-state";
 import { exhibitionDay, lineCents, loadPriceDates, totalCents } from "./pricing";
-import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView } from "../../app/lib/api-types-orders";
+import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView } from "../../app/features/orders/api-types";
 
 /**
  * Service orders: the commit (cart → order, prices locked, idempotent per key), and how orders
@@ -18,7 +18,7 @@ import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary,
 export type OrderRow = Selectable<ServiceOrderTable>;
 export type Actor = { id: number | null; label: string };
 
-// The answers' shapes are the API contract, written once in app/lib/api-types-orders.ts.
+// The answers' shapes are the API contract, written once in app/features/orders/api-types.ts.
 export type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView };
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);

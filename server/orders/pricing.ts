@@ -1,7 +1,7 @@
-import type { PriceKind } from "../../app/schemas/orders";
+import type { PriceKind } from "../../app/features/orders/schema";
 import type { Database } from "../db/database";
 import { sql } from "kysely";
-import type { PriceInForce } from "../../app/lib/api-types-orders";
+import type { PriceInForce } from "../../app/features/orders/api-types";
 
 /**
  * Which of a service's three prices is in force (spec point 9, issue "deadline pricing"):

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AirCompressorApplication, ElectricboxImage, LeakageCommitment } from "../../app/schemas/booking-forms";
-import type { Booth } from "../../server/booking/common";
+import type { AirCompressorApplication, ElectricboxImage, LeakageCommitment } from "../../app/features/booking-forms/schema";
+import type { Booth } from "../../server/booking-forms/common";
 import { createUser } from "../../server/seed/create-user";
 import { PNG } from "../support/sample-files";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";

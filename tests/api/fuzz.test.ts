@@ -18,7 +18,10 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 8);
 const seed = process.env.FUZZ_SEED === "random" ? Date.now() : Number(process.env.FUZZ_SEED ?? 20261122);
 fc.configureGlobal({ seed });
 
-const schemaModules = import.meta.glob("../../app/schemas/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+const schemaModules = import.meta.glob(["../../app/features/*/schema.ts", "../../app/features/*/*-schema.ts"], { eager: true }) as Record<
+  string,
+  Record<string, unknown>
+>;
 const FIELD_NAMES = [
   ...new Set(
     Object.values(schemaModules)

@@ -5,7 +5,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { UploadedFile } from "../../app/schemas/upload";
+import type { UploadedFile } from "../../app/features/uploads/schema";
 import type { OrderView } from "../../server/orders/orders";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { demoName } from "../support/test-clock";

@@ -6,7 +6,7 @@ import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api"
 /**
  * What pages download, beyond the numbers `npm run bench` reports: a page gets the texts of its
  * own language only (app/i18n/client-texts.ts), and the sign-in page, the first every exhibitor
- * loads, ships no validation library (app/lib/login-action.server.ts).
+ * loads, ships no validation library (app/routes/login/action.server.ts).
  */
 let api: TestApi;
 beforeAll(async () => {

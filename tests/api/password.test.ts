@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rsaEncrypt } from "../../app/lib/rsa.server";
+import { rsaEncrypt } from "../../app/features/auth/rsa.server";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));

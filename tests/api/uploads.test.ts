@@ -3,10 +3,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { UploadedFile, UploadSignature } from "../../app/schemas/upload";
-import { createObjectStore } from "../../server/storage";
-import { grantFile } from "../../server/storage/files";
-import { signUploadPolicy } from "../../server/storage/upload-policy";
+import type { UploadedFile, UploadSignature } from "../../app/features/uploads/schema";
+import { createObjectStore } from "../../server/uploads";
+import { grantFile } from "../../server/uploads/files";
+import { signUploadPolicy } from "../../server/uploads/upload-policy";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 

@@ -270,12 +270,12 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
       expect(await contactVerificationErrors(api.db, std01Id, {})).toEqual({});
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: " ", contact1Email: "" })).toEqual({});
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email, contact1MobileCode: " " })).toEqual({
-        contact1MobileCode: ["verify.required"],
-        contact1EmailCode: ["verify.required"],
+        contact1MobileCode: ["exhibitor.verify.required"],
+        contact1EmailCode: ["exhibitor.verify.required"],
       });
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email, contact1MobileCode: "123456", contact1EmailCode: "123456" })).toEqual({
-        contact1MobileCode: ["verify.noCode"],
-        contact1EmailCode: ["verify.noCode"],
+        contact1MobileCode: ["exhibitor.verify.noCode"],
+        contact1EmailCode: ["exhibitor.verify.noCode"],
       });
     });
 
@@ -286,25 +286,25 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
       const mailCode = lastMailCode();
       const wrongSms = smsCode === "000000" ? "111111" : "000000";
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email, contact1MobileCode: wrongSms, contact1EmailCode: mailCode })).toEqual({
-        contact1MobileCode: ["verify.wrong"],
+        contact1MobileCode: ["exhibitor.verify.wrong"],
       });
       // The e-mail is verified now: no code needed any more, in any spelling.
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Email: email.toUpperCase() })).toEqual({});
 
       for (let i = 0; i < 3; i++) await checkVerificationCode(api.db, std01Id, "sms", mobile, wrongSms);
-      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1MobileCode: wrongSms })).toEqual({ contact1MobileCode: ["verify.tooManyTries"] });
+      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1MobileCode: wrongSms })).toEqual({ contact1MobileCode: ["exhibitor.verify.tooManyTries"] });
 
       await age(61);
       await sendSms(std01, mobile);
       await api.db.updateTable("verification_codes").set({ expires_at: sql<Date>`now() - interval '1 second'` }).where("channel", "=", "sms").execute();
-      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1MobileCode: lastSmsCode() })).toEqual({ contact1MobileCode: ["verify.expired"] });
+      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1MobileCode: lastSmsCode() })).toEqual({ contact1MobileCode: ["exhibitor.verify.expired"] });
 
       await age(61);
       await sendSms(std01, mobile);
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email, contact1MobileCode: lastSmsCode() })).toEqual({});
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email })).toEqual({});
       // A changed number needs a new verification.
-      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: "13900000000", contact1Email: email })).toEqual({ contact1MobileCode: ["verify.required"] });
+      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: "13900000000", contact1Email: email })).toEqual({ contact1MobileCode: ["exhibitor.verify.required"] });
     });
 
     it("housekeeping drops day-old codes only, and keeps verified contacts", async () => {

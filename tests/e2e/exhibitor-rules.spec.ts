@@ -97,8 +97,8 @@ for (const language of ["en", "zh"] as const) {
     await stepForm(page, "contacts").locator("input[name=contact2Type][value=overseas]").check();
     await press(app, "contacts", "next");
     await expect(page).toHaveURL(/\?step=contacts/);
-    await expect(errorOf(page, "contacts", "contact1MobileCode")).toHaveText(translate(language, "verify.required"));
-    await expect(errorOf(page, "contacts", "contact1EmailCode")).toHaveText(translate(language, "verify.required"));
+    await expect(errorOf(page, "contacts", "contact1MobileCode")).toHaveText(translate(language, "exhibitor.verify.required"));
+    await expect(errorOf(page, "contacts", "contact1EmailCode")).toHaveText(translate(language, "exhibitor.verify.required"));
 
     // ---- presentation: translation needs the Chinese; a video needs its cover ----
     await openStep(app, "presentation");

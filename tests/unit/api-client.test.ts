@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { API_TIMEOUT_MS, createApiClient, handleAuthErrors, requireOk, UPLOAD_TIMEOUT_MS } from "../../app/lib/api.server";
-import { safeRedirect } from "../../app/lib/auth.server";
+import { safeRedirect } from "../../app/features/auth/auth.server";
 
 type Seen = { url: string; init: RequestInit & { headers: Headers } };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "../../app/schemas/orders";
+import { ORDER_STATUSES } from "../../app/features/orders/schema";
 import { allowedActions, canApply, nextStatus, ORDER_ACTIONS, OrderStateError, refusalKey, type OrderAction } from "../../server/orders/order-state";
-import en from "../../app/i18n/locales/en-orders";
+import en from "../../app/features/orders/texts.en";
 
 /** Every (status, action) pair: what the transition table allows, where it leads, and why it refuses. */
 const expected: Record<(typeof ORDER_STATUSES)[number], Partial<Record<OrderAction, string>>> = {

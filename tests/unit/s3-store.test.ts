@@ -24,8 +24,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ObjectTooLargeError, type ObjectStore } from "../../server/storage/object-store";
-import { createS3Store } from "../../server/storage/s3-store";
+import { ObjectTooLargeError, type ObjectStore } from "../../server/uploads/object-store";
+import { createS3Store } from "../../server/uploads/s3-store";
 
 type S3rverOptions = { address: string; port: number; directory: string; silent: boolean };
 type S3rverInstance = { run(): Promise<{ port: number }>; close(): Promise<void>; httpServer: http.Server };

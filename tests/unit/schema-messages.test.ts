@@ -4,19 +4,26 @@ import fc from "fast-check";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { translate } from "../../app/i18n/translate.server";
-import { PROFILE_STEPS, stepSchema } from "../../app/schemas/exhibitor";
+import { PROFILE_STEPS, stepSchema } from "../../app/features/exhibitor/schema";
 
 /**
  * Every message a schema can give is one of the portal's texts, present in zh and en: the schemas'
- * own messages and, through app/schemas/zod-messages.ts, whatever zod would have worded in English.
+ * own messages and, through app/lib/zod-messages.ts, whatever zod would have worded in English.
  */
 
-const SCHEMA_DIR = path.resolve("app/schemas");
+// Every feature's schema files (schema.ts, <form>-schema.ts) and the shared field rules.
+const FEATURES_DIR = path.resolve("app/features");
+const schemaFiles = [
+  ...fs.readdirSync(FEATURES_DIR).flatMap((feature) =>
+    fs
+      .readdirSync(path.join(FEATURES_DIR, feature))
+      .filter((name) => /(^|-)schema\.ts$/.test(name))
+      .map((name) => path.join(FEATURES_DIR, feature, name)),
+  ),
+  path.resolve("app/lib/validation.ts"),
+];
 const modules = await Promise.all(
-  fs
-    .readdirSync(SCHEMA_DIR)
-    .filter((name) => name.endsWith(".ts"))
-    .map(async (name) => [name, (await import(path.join(SCHEMA_DIR, name))) as Record<string, unknown>] as const),
+  schemaFiles.map(async (file) => [path.relative(FEATURES_DIR, file), (await import(file)) as Record<string, unknown>] as const),
 );
 
 const schemas: [string, z.ZodType][] = modules.flatMap(([file, exports]) =>
@@ -26,7 +33,7 @@ const schemas: [string, z.ZodType][] = modules.flatMap(([file, exports]) =>
 );
 for (const step of PROFILE_STEPS) {
   for (const language of ["zh", "en"] as const) {
-    for (const districtsExist of [true, false]) schemas.push([`exhibitor.ts:stepSchema(${step}, ${language})`, stepSchema(step, { language, districtsExist })]);
+    for (const districtsExist of [true, false]) schemas.push([`exhibitor/schema.ts:stepSchema(${step}, ${language})`, stepSchema(step, { language, districtsExist })]);
   }
 }
 
@@ -93,7 +100,7 @@ describe("schema messages are portal texts in zh and en", () => {
   });
 
   it("answers the kinds=image example of the issue with a text, not zod's English", async () => {
-    const { completeRequestSchema } = await import("../../app/schemas/upload");
+    const { completeRequestSchema } = await import("../../app/features/uploads/schema");
     const result = completeRequestSchema.safeParse({ kinds: "image" });
     expect(result.success).toBe(false);
     for (const issue of result.error!.issues) expect(issue.message).not.toMatch(/Invalid|expected/);

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { checkMp4Codecs, FILE_KINDS, normalizeAccept, sniffKind, type ReadRange } from "../../server/storage/sniff";
+import { checkMp4Codecs, FILE_KINDS, normalizeAccept, sniffKind, type ReadRange } from "../../server/uploads/sniff";
 
 // ---------- byte helpers ----------
 

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStore } from "../../server/storage/local-store";
-import { ObjectTooLargeError } from "../../server/storage/object-store";
-import { signUploadPolicy, verifyUploadPolicy, type PolicyDocument } from "../../server/storage/upload-policy";
+import { createLocalStore } from "../../server/uploads/local-store";
+import { ObjectTooLargeError } from "../../server/uploads/object-store";
+import { signUploadPolicy, verifyUploadPolicy, type PolicyDocument } from "../../server/uploads/upload-policy";
 
 const SECRET = "a".repeat(32);
 const OLD_SECRET = "b".repeat(32);

@@ -1,13 +1,11 @@
-import home from "./en-home";
-import settings from "./en-settings";
+import home from "~/features/home/texts.en";
+import settings from "~/features/settings/texts.en";
 import shell from "./en-shell";
-import uploads from "./en-uploads";
-import verify from "./en-verify";
-import profileApi from "./en-profile-api";
-import exhibitor from "./en-exhibitor";
-import orders from "./en-orders";
-import bookingForms from "./en-booking-forms";
-import contractors from "./en-contractors";
+import uploads from "~/features/uploads/texts.en";
+import exhibitor from "~/features/exhibitor/texts.en";
+import orders from "~/features/orders/texts.en";
+import bookingForms from "~/features/booking-forms/texts.en";
+import contractors from "~/features/contractors/texts.en";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -81,7 +79,7 @@ const en = {
     tooLong: "{{prop}} can be at most {{max}} characters",
     tickRules: "please tick that you have read the rules",
     tooMany: "Too many {{prop}} chosen",
-    // For what no schema words itself (server/API input of the wrong shape): app/schemas/zod-messages.ts.
+    // For what no schema words itself (server/API input of the wrong shape): app/lib/zod-messages.ts.
     missing: "Required information is missing",
     invalid: "A value is not valid",
     tooBig: "A value is too long or too large",
@@ -106,8 +104,6 @@ const en = {
   settings,
   shell,
   uploads,
-  verify,
-  profileApi,
   exhibitor,
   orders,
   bookingForms,

@@ -1,14 +1,12 @@
 import type { Resource } from "./en";
-import home from "./zh-home";
-import settings from "./zh-settings";
+import home from "~/features/home/texts.zh";
+import settings from "~/features/settings/texts.zh";
 import shell from "./zh-shell";
-import uploads from "./zh-uploads";
-import verify from "./zh-verify";
-import profileApi from "./zh-profile-api";
-import exhibitor from "./zh-exhibitor";
-import orders from "./zh-orders";
-import bookingForms from "./zh-booking-forms";
-import contractors from "./zh-contractors";
+import uploads from "~/features/uploads/texts.zh";
+import exhibitor from "~/features/exhibitor/texts.zh";
+import orders from "~/features/orders/texts.zh";
+import bookingForms from "~/features/booking-forms/texts.zh";
+import contractors from "~/features/contractors/texts.zh";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -106,8 +104,6 @@ const zh: Resource = {
   settings,
   shell,
   uploads,
-  verify,
-  profileApi,
   exhibitor,
   orders,
   bookingForms,

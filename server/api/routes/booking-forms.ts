@@ -7,11 +7,11 @@ import {
   leakageUpdateSchema,
   optionalBoothQuery,
   recordIdSchema,
-} from "../../../app/schemas/booking-forms";
-import { applyAirCompressor, cancelApplication, findApplication, listApplications } from "../../booking/air-compressor";
-import { ownBooths, type Actor, type Owner } from "../../booking/common";
-import { deleteMap, judgeUploaded, listMaps, mapOf, saveMap, templatePdf } from "../../booking/electricbox";
-import { createCommitment, deleteCommitment, findCommitment, listCommitments, updateCommitment } from "../../booking/leakage";
+} from "../../../app/features/booking-forms/schema";
+import { applyAirCompressor, cancelApplication, findApplication, listApplications } from "../../booking-forms/air-compressor";
+import { ownBooths, type Actor, type Owner } from "../../booking-forms/common";
+import { deleteMap, judgeUploaded, listMaps, mapOf, saveMap, templatePdf } from "../../booking-forms/electricbox";
+import { createCommitment, deleteCommitment, findCommitment, listCommitments, updateCommitment } from "../../booking-forms/leakage";
 import type { ApiDeps } from "../context";
 import { handle, parseInput } from "../envelope";
 import { requireSession } from "../require-session";

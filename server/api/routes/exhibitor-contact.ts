@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import { sendEmailCodeSchema, sendSmsCodeSchema } from "../../../app/schemas/exhibitor";
+import { sendEmailCodeSchema, sendSmsCodeSchema } from "../../../app/features/exhibitor/schema";
 import { translate } from "../../../app/i18n/translate.server";
 import { sendVerificationCode, type VerifyChannel } from "../../exhibitor/verification";
 import type { ApiDeps } from "../context";
@@ -17,7 +17,7 @@ export function exhibitorContactRoutes(deps: ApiDeps): Router {
     const language = requestLanguage(req);
     const result = await sendVerificationCode(deps, user, channel, target, language);
     // The message is shown as the confirmation toast; the data drives the resend countdown.
-    sendOk(res, result, translate(language, "verify.sent", { target: target.trim() }));
+    sendOk(res, result, translate(language, "exhibitor.verify.sent", { target: target.trim() }));
   }
 
   router.post(

@@ -11,8 +11,8 @@ import {
   type UploadKind,
   type UploadSignature,
   type UploadedFile,
-} from "../../../app/schemas/upload";
-import { claimUpload, keyPrefixOf, newStorageKey, UploadRejectedError } from "../../storage/files";
+} from "../../../app/features/uploads/schema";
+import { claimUpload, keyPrefixOf, newStorageKey, UploadRejectedError } from "../../uploads/files";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput } from "../envelope";
 import { requireSession } from "../require-session";

@@ -1,0 +1,32 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { PermissionInfo } from "../../lib/api-types";
+import { apiFor, requireOk, signInUrl } from "../../lib/api.server";
+import { clearTicket, readTicket } from "../../lib/cookies.server";
+
+/**
+ * The one way loaders and actions ask "who is this": no ticket → the session is cleared
+ * and the user goes to /login with the return path (spec point 4).
+ */
+export async function requireTicket(request: Request, context: AppLoadContext) {
+  const ticket = await readTicket(request, context);
+  if (!ticket) {
+    throw redirect(await signInUrl(request, context), { headers: { "Set-Cookie": await clearTicket(context) } });
+  }
+  return ticket;
+}
+
+/** Signed-in user with their permission info; an expired ticket ends at /login (via requireOk). */
+export async function requireUser(request: Request, context: AppLoadContext) {
+  await requireTicket(request, context);
+  const api = await apiFor(request, context);
+  const info = await requireOk(await api.call<PermissionInfo>("/smeb/permission/getInfo"), request, context);
+  return { api, info };
+}
+
+/** Only same-site paths: never `//host` or `/\host`, which browsers treat as other origins. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/index") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
+  return to;
+}

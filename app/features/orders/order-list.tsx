@@ -1,0 +1,90 @@
+import { Anchor, Button, Group, NativeSelect, Table, Text } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatCny } from "~/lib/format";
+import type { OrderPage, OrderSummary } from "~/features/orders/orders.server";
+import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/schema";
+import { exhibitionDateTime } from "./display";
+import { OrderStatusBadge } from "./order-status";
+
+/** A GET form: the status filter works as a plain link without JavaScript. */
+export function StatusFilter({ status }: { status: OrderStatus | null }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" data-testid="status-filter">
+      <Group align="end">
+        <NativeSelect
+          name="status"
+          label={t("orders.list.filter")}
+          defaultValue={status ?? ""}
+          data={[{ value: "", label: t("orders.list.all") }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))]}
+        />
+        <Button type="submit" variant="default">
+          {t("orders.list.apply")}
+        </Button>
+      </Group>
+    </Form>
+  );
+}
+
+export function Pager({ page, status }: { page: OrderPage<unknown>; status: OrderStatus | null }) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const link = (n: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(n) })}`;
+  if (pages === 1) return null;
+  return (
+    <Group gap="sm" data-testid="pager">
+      {page.page > 1 ? (
+        <Anchor component={Link} to={link(page.page - 1)}>
+          {t("orders.list.previousPage")}
+        </Anchor>
+      ) : null}
+      <Text size="sm">{t("orders.list.pageOf", { page: page.page, pages })}</Text>
+      {page.page < pages ? (
+        <Anchor component={Link} to={link(page.page + 1)}>
+          {t("orders.list.nextPage")}
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The exhibitor's orders: number (a link to the order), time, booth, source, status, total. */
+export function MyOrdersTable({ orders }: { orders: OrderSummary[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table withTableBorder striped data-testid="order-list">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("orders.list.orderNo")}</Table.Th>
+          <Table.Th>{t("orders.list.createdAt")}</Table.Th>
+          <Table.Th>{t("orders.list.booth")}</Table.Th>
+          <Table.Th>{t("orders.list.source")}</Table.Th>
+          <Table.Th>{t("orders.list.status")}</Table.Th>
+          <Table.Th ta="right">{t("orders.list.total")}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {orders.map((order) => (
+          <Table.Tr key={order.orderNo} data-testid={`order-${order.orderNo}`}>
+            <Table.Td>
+              <Anchor component={Link} to={`/bookingService/myOrder/${order.orderNo}`}>
+                {order.orderNo}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{exhibitionDateTime(order.createdAt)}</Table.Td>
+            <Table.Td>{order.boothNo}</Table.Td>
+            <Table.Td>
+              {t(`orders.sources.${order.source}`)}
+              {order.source === "contractor" && order.contractorCompany ? ` · ${order.contractorCompany}` : ""}
+            </Table.Td>
+            <Table.Td>
+              <OrderStatusBadge status={order.status} />
+            </Table.Td>
+            <Table.Td ta="right">{formatCny(order.totalCents)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,79 @@
+import { Badge, Table, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { Language } from "~/i18n/config";
+import { formatCny } from "~/lib/format";
+import type { OrderLine } from "~/features/orders/orders.server";
+import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/schema";
+import { localName, localUnit } from "./display";
+
+const STATUS_COLORS: Record<OrderStatus, string> = { submitted: "blue", contract_uploaded: "grape", payment_claimed: "orange", completed: "green" };
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="order-status">
+      {t(`orders.statuses.${status}`)}
+    </Badge>
+  );
+}
+
+/** Spec point 4: order submitted → contract uploaded → payment claimed → transaction complete. */
+export function OrderStepper({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  const current = ORDER_STATUSES.indexOf(status);
+  return (
+    <nav aria-label={t("orders.detail.steps")}>
+      <ol className="order-stepper" data-testid="order-stepper">
+        {ORDER_STATUSES.map((step, index) => (
+          <li key={step} aria-current={index === current ? "step" : undefined} className={index < current ? "is-done" : index === current ? "is-current" : undefined}>
+            <span className="order-stepper-number" aria-hidden="true">
+              {index < current || status === "completed" ? "✓" : index + 1}
+            </span>{" "}
+            {t(`orders.statuses.${step}`)}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** The order's lines at the prices locked when it was committed. */
+export function OrderLinesTable({ lines, totalCents, language }: { lines: OrderLine[]; totalCents: number; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <Table withTableBorder striped data-testid="order-lines">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("orders.detail.service")}</Table.Th>
+          <Table.Th>{t("orders.detail.priceKind")}</Table.Th>
+          <Table.Th ta="right">{t("orders.booking.unitPrice")}</Table.Th>
+          <Table.Th ta="right">{t("orders.detail.quantity")}</Table.Th>
+          <Table.Th ta="right">{t("orders.booking.amount")}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((line, index) => (
+          <Table.Tr key={`${line.code}-${index}`}>
+            <Table.Td>{localName(line, language)}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{t(`orders.priceKinds.${line.priceKind}`)}</Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              {formatCny(line.unitCents)} / {localUnit(line, language)}
+            </Table.Td>
+            <Table.Td ta="right">{line.quantity}</Table.Td>
+            <Table.Td ta="right">{formatCny(line.lineCents)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th colSpan={4}>{t("orders.booking.total")}</Table.Th>
+          <Table.Th ta="right" data-testid="order-total">
+            {formatCny(totalCents)}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}

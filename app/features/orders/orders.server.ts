@@ -1,0 +1,52 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { ORDER_NO, ORDER_STATUSES, type OrderSource, type OrderStatus, type PriceKind, type ServiceCategory } from "~/features/orders/schema";
+import { handleAuthErrors, requireOk, type ApiClient } from "../../lib/api.server";
+import type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView } from "./api-types";
+
+/**
+ * What the service-ordering pages read from the API (/smeb/service/*, server/api/routes/orders.ts).
+ * The shapes mirror the API's answers; money is integer cents throughout and only the page
+ * formats it (formatCny).
+ */
+
+// The API's answers, written once for our API and these pages.
+export type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView };
+
+export { BOOKING_PAGE, MY_ORDERS_PAGE, ORDER_REVIEW_PAGE, orderPath } from "~/features/orders/paths";
+
+export const noStore = { "Cache-Control": "no-store" };
+
+export async function loadCatalogue(api: ApiClient, request: Request, context: AppLoadContext) {
+  return requireOk(await api.call<Catalogue>("/smeb/service/service/list"), request, context);
+}
+
+/**
+ * The session booth's cart. An exhibitor without a booth has no cart (the API says so with a
+ * refusal): the page then shows that instead of an error page.
+ */
+export async function loadCart(api: ApiClient, request: Request, context: AppLoadContext) {
+  const result = await handleAuthErrors(await api.call<CartView>("/smeb/service/cart/list"), request, context);
+  return result.ok ? { cart: result.data, cartError: null } : { cart: null, cartError: result.message };
+}
+
+/** ?status= and ?page= of a list page; anything unknown falls back to all statuses, page 1. */
+export function listQuery(url: URL) {
+  const status = ORDER_STATUSES.find((s) => s === url.searchParams.get("status")) ?? null;
+  const page = Math.min(100_000, Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1));
+  return { status, page };
+}
+
+export async function loadOrders<T extends OrderSummary>(api: ApiClient, path: "/smeb/service/order/list" | "/smeb/service/order/adminList", query: { status: OrderStatus | null; page: number }, request: Request, context: AppLoadContext) {
+  return requireOk(await api.call<OrderPage<T>>(path, { query: { status: query.status ?? undefined, page: query.page } }), request, context);
+}
+
+/** The order named in the URL: a malformed number is a 404 before the API is asked. */
+export function orderNoOf(params: { orderNo?: string }) {
+  const orderNo = params.orderNo ?? "";
+  if (!ORDER_NO.test(orderNo)) throw new Response("Not found", { status: 404 });
+  return orderNo;
+}
+
+export async function loadOrder(api: ApiClient, orderNo: string, request: Request, context: AppLoadContext) {
+  return requireOk(await api.call<OrderView>("/smeb/service/order/detail", { query: { orderNo } }), request, context);
+}

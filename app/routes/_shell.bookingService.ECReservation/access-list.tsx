@@ -1,0 +1,130 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { exhibitionDateTime } from "~/features/orders/display";
+import type { ContractorAccessView } from "~/features/contractors/api-types";
+import { formatCny } from "~/lib/format";
+
+export type RowReply = { accessId: number; errors: string[] };
+
+/**
+ * The exhibitor's contractors: what each may still do, what it ordered, and the two actions.
+ * Revoking asks first on a page state of its own (`?revoke=<id>`), so it needs no JavaScript.
+ */
+export function AccessList({ accesses, path, revoking, reply, pending }: { accesses: ContractorAccessView[]; path: string; revoking: number | null; reply?: RowReply; pending: boolean }) {
+  const { t } = useTranslation();
+  if (!accesses.length) return <Text c="dimmed">{t("contractors.page.empty")}</Text>;
+  // Scrolls sideways on a phone instead of squeezing five columns.
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table data-testid="contractor-accesses" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("contractors.page.contractor")}</Table.Th>
+            <Table.Th>{t("contractors.fields.booth")}</Table.Th>
+            <Table.Th>{t("contractors.page.access")}</Table.Th>
+            <Table.Th>{t("contractors.page.orders")}</Table.Th>
+            <Table.Th>{t("contractors.page.actions")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {accesses.map((access) => (
+            <AccessRow
+              key={access.accessId}
+              access={access}
+              path={path}
+              confirming={revoking === access.accessId}
+              errors={reply?.accessId === access.accessId ? reply.errors : undefined}
+              pending={pending}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AccessRow({ access, path, confirming, errors, pending }: { access: ContractorAccessView; path: string; confirming: boolean; errors?: string[]; pending: boolean }) {
+  const { t } = useTranslation();
+  const active = access.status === "active";
+  return (
+    <>
+      <Table.Tr data-testid={`access-${access.accessId}`}>
+        <Table.Td>
+          <Text fw={500}>{access.companyName}</Text>
+          <Text size="sm">
+            {access.contactName} · {access.email}
+          </Text>
+        </Table.Td>
+        <Table.Td>{access.boothNo}</Table.Td>
+        <Table.Td>
+          <Stack gap={4}>
+            <Badge color={active ? "green" : "gray"} variant="light" data-testid="access-status">
+              {t(`contractors.status.${access.status}`)}
+            </Badge>
+            <Text size="xs" c="dimmed" data-testid="code-state">
+              {access.codeState === "sent"
+                ? t("contractors.codeState.sent", { date: exhibitionDateTime(access.codeExpiresAt) })
+                : access.codeState === "used"
+                ? t("contractors.codeState.used", { date: exhibitionDateTime(access.lastSignedInAt) })
+                : access.codeState === "expired"
+                ? t("contractors.codeState.expired")
+                : t("contractors.codeState.revoked", { date: exhibitionDateTime(access.revokedAt) })}
+            </Text>
+          </Stack>
+        </Table.Td>
+        <Table.Td data-testid="access-orders">{t("contractors.page.orderSummary", { count: access.orderCount, total: formatCny(access.orderTotalCents) })}</Table.Td>
+        <Table.Td>
+          {active ? (
+            <Group gap="xs">
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="resend" />
+                <input type="hidden" name="accessId" value={access.accessId} />
+                <Button type="submit" size="xs" variant="light">
+                  {t("contractors.page.resend")}
+                </Button>
+              </Form>
+              <Anchor component={Link} to={`${path}?revoke=${access.accessId}`} preventScrollReset c="red.9" size="sm">
+                {t("contractors.page.revoke")}
+              </Anchor>
+            </Group>
+          ) : null}
+        </Table.Td>
+      </Table.Tr>
+      {errors?.length ? (
+        <Table.Tr>
+          <Table.Td colSpan={5}>
+            <Alert color="red" role="alert">
+              {errors.join(" ")}
+            </Alert>
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+      {confirming && active ? (
+        <Table.Tr>
+          <Table.Td colSpan={5}>
+            <Paper withBorder p="md" role="alertdialog" aria-labelledby={`revoke-${access.accessId}`} data-testid="confirm-revoke">
+              <Stack gap="sm">
+                <Text id={`revoke-${access.accessId}`} fw={500}>
+                  {t("contractors.page.confirmRevoke", { company: access.companyName })}
+                </Text>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="accessId" value={access.accessId} />
+                  <Group>
+                    <Button type="submit" color="red.9" loading={pending}>
+                      {t("contractors.page.confirmRevokeYes")}
+                    </Button>
+                    <Button component={Link} to={path} variant="default" preventScrollReset>
+                      {t("contractors.page.keep")}
+                    </Button>
+                  </Group>
+                </Form>
+              </Stack>
+            </Paper>
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </>
+  );
+}

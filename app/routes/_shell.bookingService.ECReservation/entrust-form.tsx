@@ -1,0 +1,49 @@
+import { FormError } from "~/components/form-error";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Button, Stack, TextInput, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BoothSelect } from "~/features/booking-forms/parts";
+import type { BoothSummary } from "~/lib/api-types";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+import { entrustSchema } from "~/features/contractors/schema";
+
+/** Company, contact and e-mail of the contractor, and the booth (a plain select when there are several). */
+export function EntrustForm({ booths, defaultBooth, held, lastResult, pending }: { booths: BoothSummary[]; defaultBooth: string; held: Record<string, string | string[]> | null; lastResult?: SubmissionResult<string[]>; pending: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({ id: "entrust", schema: entrustSchema, lastResult, defaultValue: { boothId: defaultBooth, ...held } });
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="entrust-form">
+      <input type="hidden" name="intent" value="entrust" />
+      <Stack gap="sm" maw={520}>
+        <Title order={2} size="h4">
+          {t("contractors.page.entrustHeading")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <TextInput {...getInputProps(fields.companyName, { type: "text" })} key={fields.companyName.key} label={t("contractors.fields.companyName")} withAsterisk error={errorText(fields.companyName.errors)} />
+        <TextInput {...getInputProps(fields.contactName, { type: "text" })} key={fields.contactName.key} label={t("contractors.fields.contactName")} withAsterisk error={errorText(fields.contactName.errors)} />
+        <TextInput
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          label={t("contractors.fields.email")}
+          description={t("contractors.page.emailHint")}
+          autoComplete="off"
+          withAsterisk
+          error={errorText(fields.email.errors)}
+        />
+        {booths.length > 1 ? (
+          <BoothSelect booths={booths} name="boothId" defaultValue={String(fields.boothId.initialValue ?? defaultBooth)} error={errorText(fields.boothId.errors)} />
+        ) : (
+          <input type="hidden" name="boothId" value={defaultBooth} />
+        )}
+        <div>
+          <Button type="submit" loading={pending}>
+            {t("contractors.page.entrustSubmit")}
+          </Button>
+        </div>
+      </Stack>
+    </Form>
+  );
+}

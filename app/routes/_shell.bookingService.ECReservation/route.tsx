@@ -1,0 +1,114 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NoBooth, Notice } from "~/features/booking-forms/parts";
+import { AccessList, type RowReply } from "~/routes/_shell.bookingService.ECReservation/access-list";
+import { EntrustForm } from "~/routes/_shell.bookingService.ECReservation/entrust-form";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import type { ContractorAccessView } from "~/features/contractors/api-types";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useErrorText } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { accessIdSchema, entrustSchema } from "~/features/contractors/schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Reservation via contractor" }];
+
+export const handle = { breadcrumb: "contractors.page.title" };
+
+const PATH = "/bookingService/ECReservation";
+const ENTRUST_FIELDS = ["companyName", "contactName", "email", "boothId"];
+const DONE = ["entrusted", "resent", "revoked"] as const;
+const noStore = { "Cache-Control": "no-store" };
+
+/**
+ * ECReservation: the exhibitor entrusts a contractor, who gets the exhibitor number and a
+ * one-time code by e-mail and books services without the exhibitor's password
+ * (/contractor). The list shows each contractor's access and orders; a new code or a revoke is
+ * one plain form each (revoke after a confirmation state, `?revoke=<id>`).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const accesses = await requireOk(await api.call<ContractorAccessView[]>("/smeb/service/contractor/list"), request, context);
+  const booths = info.infoVO.booths;
+  const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
+  const revoke = Number(url.searchParams.get("revoke"));
+  // What was typed before the session ended comes back once (form-hold.server.ts).
+  const held = await heldFormValues(request, context, formHolderOf(info), ENTRUST_FIELDS, "entrust");
+  return json(
+    {
+      title: translate(language, "contractors.page.title"),
+      accesses,
+      booths,
+      defaultBooth,
+      revoking: Number.isInteger(revoke) && revoke > 0 ? revoke : null,
+      done: DONE.find((d) => d === url.searchParams.get("done")) ?? null,
+      entrustValues: held.values,
+    },
+    { headers: held.headers },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  rememberForm(request, formData);
+  const intent = formData.get("intent");
+
+  if (intent === "resend" || intent === "revoke") {
+    const parsed = accessIdSchema.safeParse({ accessId: formData.get("accessId") });
+    if (!parsed.success) throw new Response("Bad request", { status: 400 });
+    const path = intent === "resend" ? "/smeb/service/contractor/resendCode" : "/smeb/service/contractor/revoke";
+    const result = await handleAuthErrors(await api.call<ContractorAccessView>(path, { form: { accessId: String(parsed.data.accessId) } }), request, context);
+    if (!result.ok) return json({ row: { accessId: parsed.data.accessId, errors: [result.message] } satisfies RowReply, result: null }, { status: 400, headers: noStore });
+    return redirect(`${PATH}?done=${intent === "resend" ? "resent" : "revoked"}`);
+  }
+
+  const submission = parseWithZod(formData, { schema: entrustSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), row: null }, { status: 400, headers: noStore });
+  const v = submission.value;
+  const form: Record<string, string> = { companyName: v.companyName, contactName: v.contactName, email: v.email };
+  if (v.boothId !== undefined) form.boothId = String(v.boothId);
+  const result = await handleAuthErrors(await api.call<ContractorAccessView>("/smeb/service/contractor/entrust", { form }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, ENTRUST_FIELDS), row: null }, { status: 400, headers: noStore });
+  return redirect(`${PATH}?done=entrusted`);
+}
+
+export default function ECReservationPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const row = actionData?.row ? { ...actionData.row, errors: [errorText(actionData.row.errors) ?? ""] } : undefined;
+  return (
+    <Stack gap="lg" maw={1040}>
+      <Paper withBorder p="lg">
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("contractors.page.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("contractors.page.intro")}
+          </Text>
+          <Notice text={data.done && !actionData ? t(`contractors.notices.${data.done}`) : null} />
+          {data.booths.length === 0 ? <NoBooth /> : <EntrustForm booths={data.booths} defaultBooth={data.defaultBooth} held={data.entrustValues} lastResult={actionData?.result ?? undefined} pending={isPending} />}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("contractors.page.listHeading")}
+          </Title>
+          <AccessList accesses={data.accesses} path={PATH} revoking={data.revoking} reply={row} pending={isPending} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { Anchor, Blockquote, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FileUpload } from "~/features/uploads/file-upload";
+import type { BoothSummary } from "~/lib/api-types";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
+import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, leakageSchema, leakageUpdateSchema, type LeakageCommitment } from "~/features/booking-forms/schema";
+import { BoothSelect } from "../../features/booking-forms/parts";
+
+export const LEAKAGE_UPLOAD = { folder: "leakage-electric" as const, kinds: [...BOOKING_FILE_KINDS], maxBytes: BOOKING_FILE_MAX_BYTES };
+
+/**
+ * The commitment form, for a new one or to change one (then with its id and the version it was
+ * read at). The rules are ticked again on every save: the ticked text is what was agreed to.
+ */
+export function LeakageForm(props: {
+  booths: BoothSummary[];
+  defaultBooth: string;
+  editing: LeakageCommitment | null;
+  /** Typed before the session ended (form-hold.server.ts), over the saved values. */
+  held?: Record<string, string | string[]> | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { editing } = props;
+  const [form, fields] = usePortalForm({
+    id: editing ? `leakage-${editing.id}` : "leakage-new",
+    schema: editing ? leakageUpdateSchema : leakageSchema,
+    lastResult: props.lastResult,
+    defaultValue: {
+      ...(editing
+        ? { id: String(editing.id), version: String(editing.version), boothId: String(editing.boothId), equipmentName: editing.equipmentName, powerKw: String(editing.powerKw), reason: editing.reason, signerName: editing.signerName, scanUrl: editing.scanUrl, [uploadFieldNames("scanUrl").name]: `${editing.scanUrl}|${editing.scanName}` }
+        : { boothId: props.defaultBooth }),
+      ...props.held,
+    },
+  });
+  const field = (name: "equipmentName" | "signerName", max: number) => (
+    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(`bookingForms.fields.${name}`)} maxLength={max} error={errorText(fields[name].errors)} withAsterisk />
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="leakage-form">
+      <input type="hidden" name="intent" value="save" />
+      {editing ? (
+        <>
+          <input type="hidden" name="id" value={editing.id} />
+          <input type="hidden" name="version" value={editing.version} />
+        </>
+      ) : null}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {editing ? `${t("bookingForms.leakage.edit")}: ${editing.equipmentName}` : t("bookingForms.leakage.create")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <BoothSelect booths={props.booths} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)} error={errorText(fields.boothId.errors)} />
+          {field("equipmentName", 100)}
+          <TextInput {...getInputProps(fields.powerKw, { type: "number" })} key={fields.powerKw.key} label={t("bookingForms.fields.powerKw")} step="0.01" min="0.01" error={errorText(fields.powerKw.errors)} withAsterisk />
+          {field("signerName", 50)}
+        </SimpleGrid>
+        <Textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} label={t("bookingForms.fields.reason")} autosize minRows={2} maxLength={500} error={errorText(fields.reason.errors)} withAsterisk />
+        <Blockquote p="sm" data-testid="rules">
+          {t("bookingForms.leakage.rules")}
+        </Blockquote>
+        <Checkbox {...getInputProps(fields.readRules, { type: "checkbox" })} key={fields.readRules.key} label={t("bookingForms.fields.readRules")} error={errorText(fields.readRules.errors)} />
+        <FileUpload
+          key={fields.scanUrl.key}
+          name="scanUrl"
+          folder={LEAKAGE_UPLOAD.folder}
+          kinds={LEAKAGE_UPLOAD.kinds}
+          maxBytes={LEAKAGE_UPLOAD.maxBytes}
+          label={t("bookingForms.fields.scan")}
+          files={uploadedRefs(fields.scanUrl.initialValue, form.initialValue?.[uploadFieldNames("scanUrl").name])}
+          error={errorText(fields.scanUrl.errors)}
+        />
+        <Group>
+          <Button type="submit" loading={props.pending}>
+            {t(editing ? "bookingForms.leakage.update" : "bookingForms.leakage.save")}
+          </Button>
+          {editing ? (
+            <Button component={Link} to={props.cancelTo} variant="default">
+              {t("bookingForms.common.back")}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+/** Exhibition time (UTC+8), the same on the server and in the browser (no hydration mismatch). */
+const exhibitionTime = (iso: string) => new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+
+export function LeakageDetail({ item, path }: { item: LeakageCommitment; path: string }) {
+  const { t } = useTranslation();
+  const rows: [string, React.ReactNode][] = [
+    ["bookingForms.fields.booth", item.boothNo],
+    ["bookingForms.fields.equipmentName", item.equipmentName],
+    ["bookingForms.fields.powerKw", item.powerKw],
+    ["bookingForms.fields.reason", item.reason],
+    ["bookingForms.fields.signerName", item.signerName],
+    ["bookingForms.fields.scan", <Anchor key="scan" href={item.scanUrl} target="_blank" rel="noopener">{item.scanName}</Anchor>],
+    ["bookingForms.leakage.rulesAcceptedAt", exhibitionTime(item.rulesAcceptedAt)],
+  ];
+  return (
+    <Paper withBorder p="md" data-testid="leakage-detail">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {item.equipmentName}
+        </Title>
+        <Table>
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={200}>{t(label)}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Text size="sm" c="dimmed">
+          {t("bookingForms.leakage.rules")}
+        </Text>
+        <Group>
+          <Button component={Link} to={`${path}?edit=${item.id}`}>
+            {t("bookingForms.leakage.edit")}
+          </Button>
+          <Button component={Link} to={`${path}?delete=${item.id}`} color="red.9" variant="outline">
+            {t("bookingForms.leakage.delete")}
+          </Button>
+          <Button component={Link} to={path} variant="default">
+            {t("bookingForms.common.back")}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

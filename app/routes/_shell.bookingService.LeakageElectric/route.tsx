@@ -1,0 +1,173 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LEAKAGE_UPLOAD, LeakageDetail, LeakageForm } from "~/routes/_shell.bookingService.LeakageElectric/leakage-form";
+import { ConfirmDelete, NoBooth, Notice } from "~/features/booking-forms/parts";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { useIsPending } from "~/lib/hooks";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { leakageSchema, leakageUpdateSchema, recordIdSchema, type LeakageCommitment } from "~/features/booking-forms/schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special power application" }];
+
+export const handle = { breadcrumb: "bookingForms.leakage.title" };
+
+const PATH = "/bookingService/LeakageElectric";
+const FIELDS = ["boothId", "equipmentName", "powerKw", "reason", "readRules", "signerName", "scanUrl"];
+const DONE = ["created", "updated", "deleted"] as const;
+const noStore = { "Cache-Control": "no-store" };
+
+/**
+ * One page, four views by query: the list with the new-commitment form (no query), the detail
+ * (`?id=`), the edit form (`?edit=`) and the delete confirmation (`?delete=`). Each is a plain
+ * link, so all of it works without JavaScript. An id is only ever looked up through the API,
+ * which answers 404 for anyone else's.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const [mode, raw] = (["id", "edit", "delete"] as const).map((m) => [m, url.searchParams.get(m)] as const).find(([, v]) => v) ?? [null, null];
+  const list = await requireOk(await api.call<LeakageCommitment[]>("/smeb/booking/leakageElectric/list"), request, context);
+  let selected: LeakageCommitment | null = null;
+  if (mode) {
+    const id = recordIdSchema.safeParse({ id: raw });
+    if (!id.success) throw new Response("Not found", { status: 404 });
+    selected = await requireOk(await api.call<LeakageCommitment>("/smeb/booking/leakageElectric/detail", { query: { id: id.data.id } }), request, context);
+  }
+  const booths = info.infoVO.booths;
+  const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
+  const done = DONE.find((d) => d === url.searchParams.get("done")) ?? null;
+  // What was typed before the session ended comes back once, into the same form (new or that record's edit).
+  const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, "id", uploadFieldNames("scanUrl").name], "save");
+  const heldHere = held.values && String(held.values.id ?? "") === (mode === "edit" && selected ? String(selected.id) : "") ? held.values : null;
+  return json({ title: translate(language, "bookingForms.leakage.title"), list, mode, selected, booths, defaultBooth, done, held: heldHere }, { headers: held.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  // Without JavaScript the signed scan arrives as a file and is stored on the way (uploads.server.ts).
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { scanUrl: LEAKAGE_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  rememberForm(request, formData);
+
+  if (formData.get("intent") === "delete") {
+    const parsed = recordIdSchema.safeParse({ id: formData.get("id") });
+    if (!parsed.success) throw new Response("Bad request", { status: 400 });
+    await requireOk(await api.call("/smeb/booking/leakageElectric/delete", { form: { id: String(parsed.data.id) } }), request, context);
+    return redirect(`${PATH}?done=deleted`);
+  }
+
+  const updating = Boolean(formData.get("id"));
+  const submission = parseWithZod(formData, { schema: updating ? leakageUpdateSchema : leakageSchema });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
+    return json({ result: submission.reply({ fieldErrors }) }, { status: 400, headers: noStore });
+  }
+  const v = submission.value;
+  const form: Record<string, string> = { boothId: String(v.boothId), equipmentName: v.equipmentName, powerKw: String(v.powerKw), reason: v.reason, readRules: "on", signerName: v.signerName, scanUrl: v.scanUrl };
+  const update = v as typeof v & { id?: number; version?: number };
+  if (update.id !== undefined) Object.assign(form, { id: String(update.id), version: String(update.version ?? 0) });
+  const result = await handleAuthErrors(await api.call<LeakageCommitment>(`/smeb/booking/leakageElectric/${updating ? "update" : "save"}`, { form }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, FIELDS) }, { status: 400, headers: noStore });
+  // To the saved commitment's detail: a reload then shows it instead of posting again.
+  return redirect(`${PATH}?id=${result.data.id}&done=${updating ? "updated" : "created"}`);
+}
+
+export default function LeakageElectricPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const { selected, mode } = data;
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Paper withBorder p="lg">
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("bookingForms.leakage.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("bookingForms.leakage.intro")}
+          </Text>
+          <Notice text={data.done ? t(`bookingForms.leakage.${data.done}`) : null} />
+          {data.booths.length === 0 ? <NoBooth /> : null}
+          {selected && mode === "id" ? <LeakageDetail item={selected} path={PATH} /> : null}
+          {selected && mode === "delete" ? (
+            <ConfirmDelete question={t("bookingForms.leakage.deleteQuestion", { name: selected.equipmentName })} fields={{ id: String(selected.id) }} cancelTo={`${PATH}?id=${selected.id}`} pending={isPending} />
+          ) : null}
+          {data.booths.length > 0 && (mode === null || mode === "edit") ? (
+            <LeakageForm
+              key={selected?.id ?? "new"}
+              booths={data.booths}
+              defaultBooth={data.defaultBooth}
+              editing={mode === "edit" ? selected : null}
+              held={data.held}
+              lastResult={actionData?.result}
+              pending={isPending}
+              cancelTo={selected ? `${PATH}?id=${selected.id}` : PATH}
+            />
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="lg">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={2} size="h4">
+              {t("bookingForms.leakage.listTitle")}
+            </Title>
+            {mode ? (
+              <Button component={Link} to={PATH} variant="light" size="xs">
+                {t("bookingForms.leakage.create")}
+              </Button>
+            ) : null}
+          </Group>
+          {data.list.length === 0 ? (
+            <Text c="dimmed">{t("bookingForms.leakage.empty")}</Text>
+          ) : (
+            <Table data-testid="commitments">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
+                  <Table.Th>{t("bookingForms.fields.equipmentName")}</Table.Th>
+                  <Table.Th>{t("bookingForms.fields.powerKw")}</Table.Th>
+                  <Table.Th>{t("bookingForms.common.actions")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.list.map((item) => (
+                  <Table.Tr key={item.id} data-testid={`commitment-${item.id}`}>
+                    <Table.Td>{item.boothNo}</Table.Td>
+                    <Table.Td>{item.equipmentName}</Table.Td>
+                    <Table.Td>{item.powerKw}</Table.Td>
+                    <Table.Td>
+                      <Group gap="sm">
+                        <Anchor component={Link} to={`${PATH}?id=${item.id}`}>
+                          {t("bookingForms.leakage.detail")}
+                        </Anchor>
+                        <Anchor component={Link} to={`${PATH}?edit=${item.id}`}>
+                          {t("bookingForms.leakage.edit")}
+                        </Anchor>
+                        <Anchor component={Link} to={`${PATH}?delete=${item.id}`} c="red.9">
+                          {t("bookingForms.leakage.delete")}
+                        </Anchor>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

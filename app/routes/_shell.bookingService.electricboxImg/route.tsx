@@ -1,0 +1,171 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FileUpload } from "~/features/uploads/file-upload";
+import { BoothSelect, ConfirmDelete, NoBooth, Notice } from "~/features/booking-forms/parts";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { rememberForm } from "~/lib/form-hold.server";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import { requireShellUser } from "~/lib/permissions.server";
+import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
+import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, boothIdSchema, electricboxSchema, type ElectricboxImage } from "~/features/booking-forms/schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Facility location map" }];
+
+export const handle = { breadcrumb: "bookingForms.map.title" };
+
+const PATH = "/bookingService/electricboxImg";
+const FIELDS = ["boothId", "fileUrl"];
+const noStore = { "Cache-Control": "no-store" };
+const UPLOAD = { folder: "eletricbox-img" as const, kinds: [...BOOKING_FILE_KINDS], maxBytes: BOOKING_FILE_MAX_BYTES };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const [maps, judge] = await Promise.all([
+    requireOk(await api.call<ElectricboxImage[]>("/smeb/booking/electricboxImg/list"), request, context),
+    requireOk(await api.call<{ uploaded: boolean; boothNo: string | null }>("/index/judge"), request, context),
+  ]);
+  const url = new URL(request.url);
+  // Only a booth of the caller's own list can be asked about; anything else shows no panel.
+  const deleting = maps.find((m) => String(m.boothId) === url.searchParams.get("delete") && m.fileUrl) ?? null;
+  const defaultBooth = String(maps.find((m) => m.boothId === info.infoVO.boothId)?.boothId ?? maps[0]?.boothId ?? "");
+  return json({ title: translate(language, "bookingForms.map.title"), maps, judge, deleting, defaultBooth, done: url.searchParams.get("done") === "deleted" }, { headers: noStore });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  // Without JavaScript the map arrives as a file and is stored on the way (uploads.server.ts).
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { fileUrl: UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  rememberForm(request, formData);
+
+  if (formData.get("intent") === "delete") {
+    const parsed = boothIdSchema.safeParse({ boothId: formData.get("boothId") });
+    if (!parsed.success) throw new Response("Bad request", { status: 400 });
+    await requireOk(await api.call("/smeb/booking/electricboxImg/delete", { form: { boothId: String(parsed.data.boothId) } }), request, context);
+    return redirect(`${PATH}?done=deleted`);
+  }
+
+  const submission = parseWithZod(formData, { schema: electricboxSchema });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
+    return json({ result: submission.reply({ fieldErrors }), success: false }, { status: 400, headers: noStore });
+  }
+  const result = await handleAuthErrors(
+    await api.call("/smeb/booking/electricboxImg/save", { form: { boothId: String(submission.value.boothId), fileUrl: submission.value.fileUrl } }),
+    request,
+    context,
+  );
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, FIELDS), success: false }, { status: 400, headers: noStore });
+  return json({ result: submission.reply({ resetForm: true }), success: true }, { headers: noStore });
+}
+
+export default function ElectricboxPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({ id: "electricbox", schema: electricboxSchema, lastResult: actionData?.result, defaultValue: { boothId: data.defaultBooth } });
+  const notice = actionData?.success ? t("bookingForms.map.saved") : data.done ? t("bookingForms.map.deleted") : null;
+  const boothOptions = data.maps.map((m) => ({ boothId: m.boothId, boothNo: m.boothNo, boothArea: 0, boothType: 0 }));
+
+  return (
+    <Paper withBorder p="lg" maw={860}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t("bookingForms.map.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("bookingForms.map.intro")}
+        </Text>
+        {data.judge.boothNo ? (
+          <Alert color={data.judge.uploaded ? "green" : "orange"} data-testid="judge" data-uploaded={String(data.judge.uploaded)}>
+            {t(data.judge.uploaded ? "bookingForms.map.judgeYes" : "bookingForms.map.judgeNo", { booth: data.judge.boothNo })}
+          </Alert>
+        ) : null}
+        <Notice text={notice} />
+        <FormError errors={form.errors} id={form.errorId} />
+        {data.maps.length === 0 ? (
+          <NoBooth />
+        ) : (
+          <>
+            <Group>
+              {/* A download, not a page: the browser fetches it directly, with or without JavaScript. */}
+              <Anchor href={`${PATH}/template`} download data-testid="template">
+                {t("bookingForms.map.template")}
+              </Anchor>
+            </Group>
+            {data.deleting ? (
+              <ConfirmDelete question={t("bookingForms.map.deleteQuestion", { booth: data.deleting.boothNo })} fields={{ boothId: String(data.deleting.boothId) }} cancelTo={PATH} pending={isPending} />
+            ) : null}
+            <Table data-testid="maps">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
+                  <Table.Th>{t("bookingForms.map.current")}</Table.Th>
+                  <Table.Th>{t("bookingForms.common.actions")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.maps.map((m) => (
+                  <Table.Tr key={m.boothId} data-testid={`map-${m.boothNo}`}>
+                    <Table.Td>{m.boothNo}</Table.Td>
+                    <Table.Td>
+                      {m.fileUrl ? (
+                        <Anchor href={m.fileUrl} target="_blank" rel="noopener">
+                          {m.fileName}
+                        </Anchor>
+                      ) : (
+                        <Badge variant="light" color="gray">
+                          {t("bookingForms.map.none")}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {m.fileUrl ? (
+                        <Anchor component={Link} to={`${PATH}?delete=${m.boothId}`} c="red.9">
+                          {t("bookingForms.map.delete")}
+                        </Anchor>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="save" />
+              <Stack gap="sm">
+                <BoothSelect booths={boothOptions} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)} error={errorText(fields.boothId.errors)} />
+                <FileUpload
+                  key={fields.fileUrl.key}
+                  name="fileUrl"
+                  folder={UPLOAD.folder}
+                  kinds={UPLOAD.kinds}
+                  maxBytes={UPLOAD.maxBytes}
+                  label={t("bookingForms.fields.locationMap")}
+                  files={uploadedRefs(fields.fileUrl.initialValue, form.initialValue?.[uploadFieldNames("fileUrl").name])}
+                  error={errorText(fields.fileUrl.errors)}
+                />
+                <Group>
+                  <Button type="submit" loading={isPending}>
+                    {t("bookingForms.map.upload")}
+                  </Button>
+                </Group>
+              </Stack>
+            </Form>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

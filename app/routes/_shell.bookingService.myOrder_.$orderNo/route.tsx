@@ -1,0 +1,196 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Alert, Anchor, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { exhibitionDateTime } from "~/features/orders/display";
+import type { FormReply } from "~/features/orders/forms";
+import { ContractorForm, ContractUploadForm, VoucherForm } from "~/routes/_shell.bookingService.myOrder_.$orderNo/order-forms";
+import { OrderLinesTable, OrderStatusBadge, OrderStepper } from "~/features/orders/order-status";
+import { translate } from "~/i18n/translate.server";
+import { useErrorText } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import { handleOrderAction, orderNotice } from "~/features/orders/order-action.server";
+import { MY_ORDERS_PAGE, orderPath } from "~/features/orders/paths";
+import { loadOrder, noStore, orderNoOf } from "~/features/orders/orders.server";
+import { heldFormValues } from "~/lib/form-hold.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Order" }];
+
+export const handle = { breadcrumb: "orders.list.title" };
+
+/** One of the caller's orders (the API answers 404 for anyone else's). Its permission is My orders' (SUB_PAGES). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const orderNo = orderNoOf(params);
+  const order = await loadOrder(api, orderNo, request, context);
+  const url = new URL(request.url);
+  // The contractor details typed before the session ended come back once (form-hold.server.ts).
+  const held = await heldFormValues(request, context, formHolderOf(info), ["contractorCompany", "contractorContact", "contractorPhone"], "contractor");
+  return json(
+    {
+      title: translate(language, "orders.detail.title", { orderNo }),
+      language,
+      order,
+      notice: orderNotice(url.searchParams.get("notice")),
+      confirmDelete: url.searchParams.get("confirm") === "delete" && order.allowedActions.includes("delete"),
+      heldContractor: held.values as Record<string, string> | null,
+    },
+    { headers: held.headers },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireShellUser(request, context);
+  return handleOrderAction(request, context, user, orderNoOf(params));
+}
+
+export default function OrderPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const { order } = data;
+  const can = (action: (typeof order.allowedActions)[number]) => order.allowedActions.includes(action);
+  const resultFor = (form: string) => (reply?.form === form ? (reply.result as SubmissionResult<string[]>) : undefined);
+  // A refusal for a form this status no longer shows (e.g. an edit after the contract upload): said above.
+  const shown = { contractor: can("updateContractor"), contract: can("uploadContract"), voucher: can("claimPayment") } as Record<string, boolean>;
+  const orphanErrors = reply && reply.form !== "order" && !shown[reply.form] ? (reply.errors ?? Object.values(reply.result?.error ?? {}).flatMap((e) => e ?? [])) : [];
+  const pageErrors = [...(reply?.form === "order" ? (reply.errors ?? []) : []), ...orphanErrors];
+  const contractor = { contractorCompany: order.contractorCompany ?? "", contractorContact: order.contractorContact ?? "", contractorPhone: order.contractorPhone ?? "" };
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="md">
+        <Anchor component={Link} to={MY_ORDERS_PAGE}>
+          {t("orders.detail.back")}
+        </Anchor>
+        <Group justify="space-between">
+          <Title order={1} size="h3">
+            {t("orders.detail.title", { orderNo: order.orderNo })}
+          </Title>
+          <OrderStatusBadge status={order.status} />
+        </Group>
+        <OrderStepper status={order.status} />
+        {data.notice ? (
+          <Alert color="green" role="status" data-testid="notice">
+            {t(data.notice)}
+          </Alert>
+        ) : null}
+        {pageErrors.length ? (
+          <Alert color="red" role="alert" data-testid="order-error">
+            {errorText(pageErrors)}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Fact label={t("orders.detail.booth")} value={order.boothNo} />
+          <Fact label={t("orders.detail.source")} value={t(`orders.sources.${order.source}`)} />
+          <Fact label={t("orders.detail.createdAt")} value={exhibitionDateTime(order.createdAt)} />
+        </SimpleGrid>
+        {order.installationDrawingUrl ? (
+          <Anchor href={order.installationDrawingUrl} target="_blank" rel="noreferrer">
+            {t("orders.detail.installationDrawing")}
+          </Anchor>
+        ) : null}
+        <OrderLinesTable lines={order.lines} totalCents={order.totalCents} language={data.language} />
+
+        <Divider label={t("orders.detail.contract")} labelPosition="left" />
+        <Group>
+          <Button component="a" href={`${orderPath(order.orderNo)}/contract`} variant="light" data-testid="download-contract">
+            {t("orders.detail.download")}
+          </Button>
+          {can("regenerateContract") ? (
+            <Form method="post">
+              <Button type="submit" name="intent" value="regenerate" variant="default">
+                {t("orders.detail.regenerate")}
+              </Button>
+            </Form>
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {t("orders.detail.contractVersion", { version: order.contractVersion })}
+          </Text>
+        </Group>
+
+        <Title order={2} size="h4">
+          {t("orders.detail.contractor")}
+        </Title>
+        {can("updateContractor") ? (
+          <ContractorForm defaultValue={{ ...contractor, ...data.heldContractor }} lastResult={resultFor("contractor")} />
+        ) : (
+          <Stack gap={4} data-testid="contractor-readonly">
+            <Text size="sm">{[order.contractorCompany, order.contractorContact, order.contractorPhone].filter(Boolean).join(" · ") || t("orders.detail.contractorNone")}</Text>
+            <Text size="sm" c="dimmed">
+              {t("orders.detail.contractorLocked")}
+            </Text>
+          </Stack>
+        )}
+
+        {can("uploadContract") ? <ContractUploadForm lastResult={resultFor("contract")} /> : null}
+        <FileLinks title={t("orders.detail.uploadedFiles")} urls={order.contractUrls} testId="contract-files" />
+        {can("claimPayment") ? <VoucherForm lastResult={resultFor("voucher")} /> : null}
+        <FileLinks title={t("orders.detail.voucher")} urls={order.voucherUrl ? [order.voucherUrl] : []} testId="voucher-file" />
+
+        {can("delete") ? <DeleteOrder orderNo={order.orderNo} confirming={data.confirmDelete} /> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+function FileLinks({ title, urls, testId }: { title: string; urls: string[]; testId: string }) {
+  const { t } = useTranslation();
+  if (!urls.length) return null;
+  return (
+    <Group gap="sm" data-testid={testId}>
+      <Text size="sm" fw={600}>
+        {title}:
+      </Text>
+      {urls.map((url, index) => (
+        <Anchor key={url} href={url} target="_blank" rel="noreferrer" size="sm">
+          {t("orders.detail.file", { n: index + 1 })}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
+/** Two steps with or without JavaScript: 'Delete order…' (a link) asks, the red button deletes. */
+function DeleteOrder({ orderNo, confirming }: { orderNo: string; confirming: boolean }) {
+  const { t } = useTranslation();
+  const isPending = useIsPending();
+  if (!confirming) {
+    return (
+      <Group>
+        <Button component={Link} to="?confirm=delete" preventScrollReset replace variant="subtle" color="red">
+          {t("orders.detail.delete")}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Alert color="red" role="alertdialog" aria-label={t("orders.detail.confirmDelete", { orderNo })} data-testid="confirm-delete">
+      <Form method="post">
+        <Group gap="sm">
+          <Text size="sm">{t("orders.detail.confirmDelete", { orderNo })}</Text>
+          <Button type="submit" name="intent" value="delete" color="red" loading={isPending} autoFocus>
+            {t("orders.detail.confirmDeleteYes")}
+          </Button>
+          <Button component={Link} to="?" preventScrollReset replace variant="default">
+            {t("orders.booking.cancel")}
+          </Button>
+        </Group>
+      </Form>
+    </Alert>
+  );
+}

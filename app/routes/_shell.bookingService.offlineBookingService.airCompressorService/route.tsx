@@ -1,0 +1,196 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BoothSelect, NoBooth, Notice } from "~/features/booking-forms/parts";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import {
+  airCompressorSchema,
+  COMPRESSOR_FLOWS,
+  COMPRESSOR_MAX_QUANTITY,
+  COMPRESSOR_PRESSURES,
+  recordIdSchema,
+  type AirCompressorApplication,
+} from "~/features/booking-forms/schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Air compressor service" }];
+
+export const handle = { breadcrumb: "bookingForms.air.title" };
+
+const FIELDS = ["boothId", "flow", "pressure", "quantity", "startDate", "endDate", "contactName", "contactPhone", "remarks"];
+const noStore = { "Cache-Control": "no-store" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const applications = await requireOk(await api.call<AirCompressorApplication[]>("/smeb/booking/airCompressor/list"), request, context);
+  const booths = info.infoVO.booths;
+  const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
+  // What was typed before the session ended comes back once (form-hold.server.ts).
+  const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "apply");
+  return json({ title: translate(language, "bookingForms.air.title"), booths, defaultBooth, applications, held: held.values }, { headers: held.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  rememberForm(request, formData);
+
+  if (formData.get("intent") === "cancel") {
+    const parsed = recordIdSchema.safeParse({ id: formData.get("id") });
+    if (!parsed.success) throw new Response("Bad request", { status: 400 });
+    const result = await handleAuthErrors(await api.call("/smeb/booking/airCompressor/cancel", { form: { id: String(parsed.data.id) } }), request, context);
+    return json({ intent: "cancel" as const, result: null, success: result.ok, message: result.ok ? null : result.message }, { status: result.ok ? 200 : 400, headers: noStore });
+  }
+
+  const submission = parseWithZod(formData, { schema: airCompressorSchema });
+  if (submission.status !== "success") return json({ intent: "apply" as const, result: submission.reply(), success: false, message: null }, { status: 400, headers: noStore });
+  const v = submission.value;
+  const result = await handleAuthErrors(
+    await api.call("/smeb/booking/airCompressor/save", {
+      form: { boothId: String(v.boothId), flow: v.flow, pressure: v.pressure, quantity: String(v.quantity), startDate: v.startDate, endDate: v.endDate, contactName: v.contactName, contactPhone: v.contactPhone, remarks: v.remarks ?? "" },
+    }),
+    request,
+    context,
+  );
+  if (!result.ok) return json({ intent: "apply" as const, result: replyToApiFailure(submission, result, FIELDS), success: false, message: null }, { status: 400, headers: noStore });
+  return json({ intent: "apply" as const, result: submission.reply({ resetForm: true }), success: true, message: null }, { headers: noStore });
+}
+
+export default function AirCompressorPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({
+    id: "air-compressor",
+    schema: airCompressorSchema,
+    lastResult: actionData?.intent === "apply" ? actionData.result : undefined,
+    defaultValue: { boothId: data.defaultBooth, quantity: "1", ...data.held },
+  });
+
+  const choices = (values: readonly string[], key: string) => [{ value: "", label: t("bookingForms.air.choose") }, ...values.map((value) => ({ value, label: t(key, { value }) }))];
+  const notice = actionData?.success ? t(actionData.intent === "cancel" ? "bookingForms.air.cancelled" : "bookingForms.air.submitted") : null;
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Paper withBorder p="lg">
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("bookingForms.air.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("bookingForms.air.intro")}
+          </Text>
+          <Notice text={notice} />
+          {actionData?.message ? (
+            <Alert color="red" role="alert">
+              {actionData.message}
+            </Alert>
+          ) : null}
+          <FormError errors={form.errors} id={form.errorId} />
+          {data.booths.length === 0 ? (
+            <NoBooth />
+          ) : (
+            <Form method="post" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="apply" />
+              <Stack gap="sm">
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <BoothSelect booths={data.booths} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)} error={errorText(fields.boothId.errors)} />
+                  <TextInput {...getInputProps(fields.quantity, { type: "number" })} key={fields.quantity.key} label={t("bookingForms.fields.quantity")} min={1} max={COMPRESSOR_MAX_QUANTITY} error={errorText(fields.quantity.errors)} withAsterisk />
+                  <NativeSelect {...getSelectProps(fields.flow)} key={fields.flow.key} label={t("bookingForms.fields.flow")} data={choices(COMPRESSOR_FLOWS, "bookingForms.air.flowOption")} error={errorText(fields.flow.errors)} withAsterisk />
+                  <NativeSelect {...getSelectProps(fields.pressure)} key={fields.pressure.key} label={t("bookingForms.fields.pressure")} data={choices(COMPRESSOR_PRESSURES, "bookingForms.air.pressureOption")} error={errorText(fields.pressure.errors)} withAsterisk />
+                  <TextInput {...getInputProps(fields.startDate, { type: "date" })} key={fields.startDate.key} label={t("bookingForms.fields.startDate")} error={errorText(fields.startDate.errors)} withAsterisk />
+                  <TextInput {...getInputProps(fields.endDate, { type: "date" })} key={fields.endDate.key} label={t("bookingForms.fields.endDate")} error={errorText(fields.endDate.errors)} withAsterisk />
+                  <TextInput {...getInputProps(fields.contactName, { type: "text" })} key={fields.contactName.key} label={t("bookingForms.fields.contactName")} maxLength={50} error={errorText(fields.contactName.errors)} withAsterisk />
+                  <TextInput {...getInputProps(fields.contactPhone, { type: "tel" })} key={fields.contactPhone.key} label={t("bookingForms.fields.contactPhone")} maxLength={20} error={errorText(fields.contactPhone.errors)} withAsterisk />
+                </SimpleGrid>
+                <Textarea {...getTextareaProps(fields.remarks)} key={fields.remarks.key} label={t("bookingForms.fields.remarks")} autosize minRows={2} maxLength={500} error={errorText(fields.remarks.errors)} required={false} />
+                <Group>
+                  <Button type="submit" loading={isPending}>
+                    {t("bookingForms.air.submit")}
+                  </Button>
+                </Group>
+              </Stack>
+            </Form>
+          )}
+        </Stack>
+      </Paper>
+      <ApplicationList applications={data.applications} pending={isPending} />
+    </Stack>
+  );
+}
+
+function ApplicationList({ applications, pending }: { applications: AirCompressorApplication[]; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("bookingForms.air.listTitle")}
+        </Title>
+        {applications.length === 0 ? (
+          <Text c="dimmed">{t("bookingForms.air.empty")}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table data-testid="applications">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
+                  <Table.Th>{t("bookingForms.air.spec")}</Table.Th>
+                  <Table.Th>{t("bookingForms.fields.quantity")}</Table.Th>
+                  <Table.Th>{t("bookingForms.air.dates")}</Table.Th>
+                  <Table.Th>{t("bookingForms.air.status")}</Table.Th>
+                  <Table.Th>{t("bookingForms.common.actions")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {applications.map((a) => (
+                  <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
+                    <Table.Td>{a.boothNo}</Table.Td>
+                    <Table.Td>
+                      {t("bookingForms.air.flowOption", { value: a.flow })} / {t("bookingForms.air.pressureOption", { value: a.pressure })}
+                    </Table.Td>
+                    <Table.Td>{a.quantity}</Table.Td>
+                    <Table.Td>
+                      {a.startDate} – {a.endDate}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        <Badge variant="light">{t(`bookingForms.air.statuses.${a.status}`)}</Badge>
+                        <Badge variant="outline" color="gray">
+                          {t("bookingForms.air.source")}
+                        </Badge>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {a.status === "submitted" ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="cancel" />
+                          <input type="hidden" name="id" value={a.id} />
+                          <Button type="submit" size="xs" variant="outline" color="red.9" disabled={pending}>
+                            {t("bookingForms.air.cancel")}
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

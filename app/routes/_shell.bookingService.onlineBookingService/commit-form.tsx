@@ -1,0 +1,51 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FileUpload } from "~/features/uploads/file-upload";
+import { formatCny } from "~/lib/format";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
+import { commitFormSchema } from "../../features/orders/forms";
+
+/**
+ * The order form under the cart. The idempotency key is the loader's, fixed when the page was
+ * shown: pressing twice, or posting the same page again, names the same order.
+ */
+export function CommitForm({ idempotencyKey, totalCents, lastResult, defaultValue }: { idempotencyKey: string; totalCents: number; lastResult?: SubmissionResult<string[]>; defaultValue?: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const isPending = useIsPending();
+  const [form, fields] = usePortalForm({ id: "commit", schema: commitFormSchema, lastResult, defaultValue: { ...defaultValue, idempotencyKey }, shouldValidate: "onSubmit" });
+  // After a refusal the key posted comes back with the form: the same attempt, the same order.
+  const key = typeof fields.idempotencyKey.initialValue === "string" && fields.idempotencyKey.initialValue ? fields.idempotencyKey.initialValue : idempotencyKey;
+  const drawing = uploadedRefs(fields.installationDrawingUrl.initialValue, form.initialValue?.[uploadFieldNames("installationDrawingUrl").name]);
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-labelledby="commit-heading" data-testid="commit-form">
+      <input type="hidden" name="idempotencyKey" value={key} />
+      <Stack gap="sm" maw={640}>
+        <Title order={2} size="h4" id="commit-heading">
+          {t("orders.booking.commitTitle")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("orders.booking.commitHint")}
+        </Text>
+        <FormError errors={form.errors} id={form.errorId} testId="commit-error" />
+        <TextInput {...getInputProps(fields.contractorCompany, { type: "text" })} key={fields.contractorCompany.key} label={t("orders.fields.contractorCompany")} maxLength={100} error={errorText(fields.contractorCompany.errors)} />
+        <TextInput {...getInputProps(fields.contractorContact, { type: "text" })} key={fields.contractorContact.key} label={t("orders.fields.contractorContact")} maxLength={50} error={errorText(fields.contractorContact.errors)} />
+        <TextInput {...getInputProps(fields.contractorPhone, { type: "tel" })} key={fields.contractorPhone.key} label={t("orders.fields.contractorPhone")} error={errorText(fields.contractorPhone.errors)} />
+        <FileUpload key={fields.installationDrawingUrl.key} name="installationDrawingUrl" folder="eletricbox-img" label={t("orders.fields.installationDrawing")} files={drawing} error={errorText(fields.installationDrawingUrl.errors)} />
+        <Group justify="space-between">
+          <Text fw={600}>
+            {t("orders.booking.total")}: <span data-testid="commit-total">{formatCny(totalCents)}</span>
+          </Text>
+          <Button type="submit" name="intent" value="commit" loading={isPending}>
+            {t("orders.booking.commit")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,105 @@
+import { Alert, Anchor, Button, Group, Table, Text } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatCny } from "~/lib/format";
+import { useErrorText } from "~/lib/forms";
+import type { AdminOrderSummary } from "~/features/orders/orders.server";
+import type { OrderStatus } from "~/features/orders/schema";
+import { exhibitionDateTime } from "../../features/orders/display";
+import type { FormReply } from "../../features/orders/forms";
+import { OrderStatusBadge } from "../../features/orders/order-status";
+
+type Props = { orders: AdminOrderSummary[]; status: OrderStatus | null; page: number; confirming: string | null; reply?: FormReply };
+
+/** The organizer's list: whose order, what was attached, and 'mark complete' once paid (two steps). */
+export function ReviewTable({ orders, status, page, confirming, reply }: Props) {
+  const { t } = useTranslation();
+  const keep = { ...(status ? { status } : {}), page: String(page) };
+  return (
+    <Table withTableBorder striped data-testid="review-orders">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("orders.list.orderNo")}</Table.Th>
+          <Table.Th>{t("orders.review.exhibitor")}</Table.Th>
+          <Table.Th>{t("orders.list.booth")}</Table.Th>
+          <Table.Th>{t("orders.list.createdAt")}</Table.Th>
+          <Table.Th>{t("orders.list.source")}</Table.Th>
+          <Table.Th>{t("orders.list.status")}</Table.Th>
+          <Table.Th ta="right">{t("orders.list.total")}</Table.Th>
+          <Table.Th>{t("orders.review.files")}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {orders.map((order) => {
+          const exhibitor = order.businessName ? `${order.businessName} (${order.username})` : order.username;
+          const refused = reply?.form === `complete-${order.orderNo}` ? reply : undefined;
+          return (
+            <ReviewRow key={order.orderNo} order={order} exhibitor={exhibitor} keep={keep} confirming={confirming === order.orderNo} refused={refused} />
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ReviewRow({ order, exhibitor, keep, confirming, refused }: { order: AdminOrderSummary; exhibitor: string; keep: Record<string, string>; confirming: boolean; refused?: FormReply }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const files = [...order.contractUrls.map((url, i) => ({ url, label: `${t("orders.fields.contract")} ${i + 1}` })), ...(order.voucherUrl ? [{ url: order.voucherUrl, label: t("orders.fields.voucher") }] : [])];
+  return (
+    <>
+      <Table.Tr data-testid={`review-${order.orderNo}`}>
+        <Table.Td>{order.orderNo}</Table.Td>
+        <Table.Td>{exhibitor}</Table.Td>
+        <Table.Td>{order.boothNo}</Table.Td>
+        <Table.Td>{exhibitionDateTime(order.createdAt)}</Table.Td>
+        <Table.Td>{t(`orders.sources.${order.source}`)}</Table.Td>
+        <Table.Td>
+          <OrderStatusBadge status={order.status} />
+        </Table.Td>
+        <Table.Td ta="right">{formatCny(order.totalCents)}</Table.Td>
+        <Table.Td>
+          <Group gap={6}>
+            {files.map((file) => (
+              <Anchor key={file.url} href={file.url} target="_blank" rel="noreferrer" size="sm">
+                {file.label}
+              </Anchor>
+            ))}
+          </Group>
+        </Table.Td>
+        <Table.Td>
+          {order.status === "payment_claimed" ? (
+            <Button component={Link} to={`?${new URLSearchParams({ ...keep, confirm: order.orderNo })}`} preventScrollReset replace size="xs" variant="light" color="green">
+              {t("orders.review.complete")}
+            </Button>
+          ) : null}
+        </Table.Td>
+      </Table.Tr>
+      {confirming || refused ? (
+        <Table.Tr>
+          <Table.Td colSpan={9}>
+            <Alert color={refused ? "red" : "green"} role="alertdialog" aria-label={t("orders.review.confirmComplete", { orderNo: order.orderNo, exhibitor, total: formatCny(order.totalCents) })} data-testid="confirm-complete">
+              {refused?.errors?.length ? <Text c="red" size="sm" role="alert">{errorText(refused.errors)}</Text> : null}
+              <Form method="post">
+                <input type="hidden" name="orderNo" value={order.orderNo} />
+                {Object.entries(keep).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <Group gap="sm">
+                  <Text size="sm">{t("orders.review.confirmComplete", { orderNo: order.orderNo, exhibitor, total: formatCny(order.totalCents) })}</Text>
+                  <Button type="submit" name="intent" value="complete" color="green" size="xs" autoFocus>
+                    {t("orders.review.confirmCompleteYes")}
+                  </Button>
+                  <Button component={Link} to={`?${new URLSearchParams(keep)}`} preventScrollReset replace variant="default" size="xs">
+                    {t("orders.booking.cancel")}
+                  </Button>
+                </Group>
+              </Form>
+            </Alert>
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { FormReply } from "~/features/orders/forms";
+import { Pager, StatusFilter } from "~/features/orders/order-list";
+import { ReviewTable } from "~/routes/_shell.bookingService.orderReview/review-table";
+import { translate } from "~/i18n/translate.server";
+import { handleCompleteAction, orderNotice } from "~/features/orders/order-action.server";
+import { listQuery, loadOrders, noStore, type AdminOrderSummary } from "~/features/orders/orders.server";
+import { requireShellUser } from "~/lib/permissions.server";
+import { ORDER_NO } from "~/features/orders/schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Service order review" }];
+
+export const handle = { breadcrumb: "orders.review.title" };
+
+/** The organizer's service orders (menu 47, roleId 1 only; the API refuses everyone else with 403 → /401). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const query = listQuery(url);
+  const orders = await loadOrders<AdminOrderSummary>(api, "/smeb/service/order/adminList", query, request, context);
+  const confirm = url.searchParams.get("confirm");
+  return json(
+    {
+      title: translate(language, "orders.review.title"),
+      orders,
+      status: query.status,
+      confirming: confirm && ORDER_NO.test(confirm) ? confirm : null,
+      notice: orderNotice(url.searchParams.get("notice")),
+    },
+    { headers: noStore },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireShellUser(request, context);
+  return handleCompleteAction(request, context, user);
+}
+
+export default function OrderReviewPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const { orders, status } = data;
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t("orders.review.title")}
+        </Title>
+        {data.notice ? (
+          <Alert color="green" role="status" data-testid="notice">
+            {t(data.notice)}
+          </Alert>
+        ) : null}
+        <StatusFilter status={status} />
+        {orders.list.length ? (
+          <ReviewTable orders={orders.list} status={status} page={orders.page} confirming={data.confirming} reply={reply} />
+        ) : (
+          <Text c="dimmed" data-testid="orders-empty">
+            {t(status ? "orders.list.emptyFiltered" : "orders.list.empty")}
+          </Text>
+        )}
+        <Pager page={orders} status={status} />
+      </Stack>
+    </Paper>
+  );
+}

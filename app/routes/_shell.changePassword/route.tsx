@@ -1,0 +1,112 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Button, Paper, PasswordInput, Stack, Title } from "@mantine/core";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { translate } from "~/i18n/translate.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { apiFor, handleAuthErrors } from "~/lib/api.server";
+import { requireShellUser } from "~/lib/permissions.server";
+import { useIsPending } from "~/lib/hooks";
+import { apiPublicKey, rsaEncrypt } from "~/features/auth/rsa.server";
+import { changePasswordSchema } from "~/features/auth/change-password-schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Change password" }];
+
+export const handle = { breadcrumb: "password.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language } = await requireShellUser(request, context);
+  return json({ title: translate(language, "password.title") });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireShellUser(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  // Typed passwords are sent back so a failed submit loses nothing; never cache that page.
+  const noStore = { "Cache-Control": "no-store" };
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), success: false }, { status: 400, headers: noStore });
+  }
+  const api = await apiFor(request, context);
+  const publicKey = await apiPublicKey(api, context.apiBaseUrl);
+  if (!publicKey) {
+    return json({ result: submission.reply({ formErrors: [translate(api.language, "errors.requestFailed")] }), success: false }, { status: 502, headers: noStore });
+  }
+  const result = await handleAuthErrors(
+    await api.call("/login/modifyPasswd", {
+      form: {
+        password: rsaEncrypt(publicKey, submission.value.password),
+        newPassword: rsaEncrypt(publicKey, submission.value.newPassword),
+      },
+    }),
+    request,
+    context,
+  );
+  if (!result.ok) {
+    const reply = replyToApiFailure(submission, result, ["password", "newPassword"]);
+    return json({ result: reply, success: false }, { status: 400, headers: noStore });
+  }
+  return json({ result: submission.reply({ resetForm: true }), success: true }, { headers: noStore });
+}
+
+export default function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = usePortalForm({
+    id: "change-password",
+    schema: changePasswordSchema,
+    lastResult: actionData?.result,
+  });
+  const errorText = useErrorText();
+
+  return (
+    <Paper withBorder p="lg" maw={440}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("password.title")}
+          </Title>
+          {actionData?.success ? (
+            <Alert color="green" role="status" data-testid="success">
+              {t("password.success")}
+            </Alert>
+          ) : null}
+          <FormError errors={form.errors} id={form.errorId} />
+          <Form method="post" {...getFormProps(form)}>
+            <Stack gap="sm">
+              <PasswordInput
+                {...getInputProps(fields.password, { type: "password" })}
+                key={fields.password.key}
+                label={t("password.old")}
+                autoComplete="current-password"
+                error={errorText(fields.password.errors)}
+              />
+              <PasswordInput
+                {...getInputProps(fields.newPassword, { type: "password" })}
+                key={fields.newPassword.key}
+                label={t("password.new")}
+                autoComplete="new-password"
+                error={errorText(fields.newPassword.errors)}
+              />
+              <PasswordInput
+                {...getInputProps(fields.newPassword1, { type: "password" })}
+                key={fields.newPassword1.key}
+                label={t("password.confirm")}
+                autoComplete="new-password"
+                error={errorText(fields.newPassword1.errors)}
+              />
+              <Button type="submit" loading={isPending}>
+                {t("password.submit")}
+              </Button>
+            </Stack>
+          </Form>
+        </Stack>
+      </Paper>
+  );
+}

@@ -1,0 +1,127 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { loadProfile } from "~/features/exhibitor/profile.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { groupDataSchema, type GroupData } from "~/features/exhibitor/schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Group data" }];
+
+export const handle = { breadcrumb: "exhibitor.group.title" };
+
+const FIELDS = ["isGroupMember", "groupNameZh", "groupNameEn", "groupWebsite", "memberCompanies", "groupIntro"];
+const noStore = { "Cache-Control": "no-store" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const title = translate(language, "exhibitor.group.title");
+  const profile = await loadProfile(api, request, context);
+  // The group is shown with the exhibitor's catalogue entry: the profile comes first.
+  if (!profile.complete && !profile.submittedAt) return json({ title, needsProfile: true as const, group: null }, { headers: noStore });
+  const saved = await requireOk(await api.call<Partial<GroupData> | null>("/smeb/exhibitor/info/getGroupInfo"), request, context);
+  // What was typed before the session ended comes back once, over the saved data (form-hold.server.ts).
+  const held = await heldFormValues(request, context, formHolderOf(info), FIELDS);
+  const group = held.values ? { ...saved, ...held.values } : saved;
+  return json({ title, needsProfile: false as const, group }, { headers: held.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  rememberForm(request, formData);
+  const submission = parseWithZod(formData, { schema: groupDataSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), success: false }, { status: 400, headers: noStore });
+  const v = submission.value;
+  const result = await handleAuthErrors(
+    await api.call("/smeb/exhibitor/info/saveGroupInfo", {
+      form: { isGroupMember: v.isGroupMember, groupNameZh: v.groupNameZh, groupNameEn: v.groupNameEn, groupWebsite: v.groupWebsite, memberCompanies: v.memberCompanies, groupIntro: v.groupIntro },
+    }),
+    request,
+    context,
+  );
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, FIELDS), success: false }, { status: 400, headers: noStore });
+  return json({ result: submission.reply(), success: true }, { headers: noStore });
+}
+
+export default function GroupDataPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({
+    id: "group-data",
+    schema: groupDataSchema,
+    lastResult: actionData?.result,
+    defaultValue: data.group ?? { isGroupMember: "no" },
+    shouldValidate: "onSubmit",
+  });
+
+  if (data.needsProfile) {
+    return (
+      <Paper withBorder p="lg">
+        <Alert color="orange" role="alert" title={t("exhibitor.improveInfo")} data-testid="improve-info">
+          <Anchor component={Link} to="/exhibitorInfo/exhibitorData">
+            {t("exhibitor.completeProfile")}
+          </Anchor>
+        </Alert>
+      </Paper>
+    );
+  }
+
+  const member = fields.isGroupMember.initialValue ?? "no";
+  const text = (name: "groupNameZh" | "groupNameEn" | "groupWebsite", max: number) => (
+    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(`exhibitor.group.${name}`)} maxLength={max} error={errorText(fields[name].errors)} required={false} />
+  );
+  return (
+    <Paper withBorder p="lg" maw={820}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t("exhibitor.group.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("exhibitor.group.intro")}
+        </Text>
+        {actionData?.success ? (
+          <Alert color="green" role="status" data-testid="notice">
+            {t("exhibitor.group.saved")}
+          </Alert>
+        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        <Form method="post" {...getFormProps(form)}>
+          <Stack gap="sm">
+            <Radio.Group label={t("exhibitor.group.isGroupMember")} withAsterisk error={errorText(fields.isGroupMember.errors)} defaultValue={String(member)} name={fields.isGroupMember.name} key={fields.isGroupMember.key}>
+              <Group mt={4}>
+                <Radio value="yes" label={t("exhibitor.group.yes")} />
+                <Radio value="no" label={t("exhibitor.group.no")} />
+              </Group>
+            </Radio.Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text("groupNameZh", 100)}
+              {text("groupNameEn", 200)}
+            </SimpleGrid>
+            {text("groupWebsite", 200)}
+            <Textarea {...getTextareaProps(fields.memberCompanies)} key={fields.memberCompanies.key} label={t("exhibitor.group.memberCompanies")} autosize minRows={3} maxLength={2000} error={errorText(fields.memberCompanies.errors)} required={false} />
+            <Textarea {...getTextareaProps(fields.groupIntro)} key={fields.groupIntro.key} label={t("exhibitor.group.groupIntro")} autosize minRows={3} maxLength={1000} error={errorText(fields.groupIntro.errors)} required={false} />
+            <Group>
+              <Button type="submit" loading={isPending}>
+                {t("exhibitor.group.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Stack>
+    </Paper>
+  );
+}

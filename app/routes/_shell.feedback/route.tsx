@@ -1,0 +1,159 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Textarea, Title } from "@mantine/core";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translate } from "~/i18n/translate.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { handleAuthErrors } from "~/lib/api.server";
+import { useIsPending } from "~/lib/hooks";
+import { heldFormValues } from "~/lib/form-hold.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { FileUpload } from "~/features/uploads/file-upload";
+import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
+import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import {
+  FEEDBACK_CONTENT_MAX,
+  FEEDBACK_IMAGE_KINDS,
+  FEEDBACK_IMAGE_MAX_BYTES,
+  FEEDBACK_TYPES,
+  feedbackFormSchema,
+} from "~/features/settings/feedback-schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback" }];
+
+export const handle = { breadcrumb: "settings.feedbackTitle" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language, info } = await requireShellUser(request, context);
+  // What was typed before the session ended comes back once (form-hold.server.ts); a chosen image does not.
+  const held = await heldFormValues(request, context, formHolderOf(info), ["type", "content"]);
+  return json({ title: translate(language, "settings.feedbackTitle"), held: held.values }, { headers: held.headers });
+}
+
+/** The fields the API knows, so its field errors land next to the right input. */
+const FORM_FIELDS = ["type", "content", "imgUrl"];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  // Typed content is sent back so a failed submit loses nothing; never cache that page.
+  const noStore = { "Cache-Control": "no-store" };
+
+  // Without JavaScript the image arrives as a file and is stored on the way (uploads.server.ts).
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  const { formData, uploadErrors } = multipart
+    ? await parseFormWithUploads(request, context, api, language, { imgUrl: { folder: "feedback", kinds: FEEDBACK_IMAGE_KINDS, maxBytes: FEEDBACK_IMAGE_MAX_BYTES } })
+    : { formData: await request.formData(), uploadErrors: {} };
+
+  const submission = parseWithZod(formData, { schema: feedbackFormSchema });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
+    return json({ result: submission.reply({ fieldErrors }), success: false }, { status: 400, headers: noStore });
+  }
+
+  const { type, content, imgUrl } = submission.value;
+  const result = await handleAuthErrors(await api.call("/smeb/feedback/save", { form: { type, content, imgUrl } }), request, context);
+  if (!result.ok) {
+    const reply = replyToApiFailure(submission, result, FORM_FIELDS);
+    return json({ result: reply, success: false }, { status: 400, headers: noStore });
+  }
+  return json({ result: submission.reply({ resetForm: true }), success: true }, { headers: noStore });
+}
+
+export default function FeedbackPage() {
+  const { t } = useTranslation();
+  const { held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = usePortalForm({
+    id: "feedback",
+    schema: feedbackFormSchema,
+    lastResult: actionData?.result,
+    defaultValue: held ?? undefined,
+  });
+  const errorText = useErrorText();
+
+  // The live counter needs JavaScript; without it the limit is shown as text.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const initialContent = typeof fields.content.initialValue === "string" ? fields.content.initialValue : "";
+  const [used, setUsed] = useState(initialContent.length);
+  useEffect(() => setUsed(initialContent.length), [fields.content.key, initialContent]);
+
+  const typeOptions = [
+    // The empty first option is the placeholder; `required` makes the browser insist on a type.
+    { value: "", label: t("settings.feedbackTypePlaceholder") },
+    ...FEEDBACK_TYPES.map((key, index) => ({ value: String(index + 1), label: t(`settings.feedbackTypes.${key}`) })),
+  ];
+
+  return (
+    <Paper withBorder p="lg" maw={560}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t("settings.feedbackTitle")}
+        </Title>
+        {actionData?.success ? (
+          <Alert color="green" role="status" data-testid="success">
+            {t("settings.feedbackSuccess")}
+          </Alert>
+        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+          <Stack gap="sm">
+            <NativeSelect
+              {...getSelectProps(fields.type)}
+              key={fields.type.key}
+              label={t("settings.feedbackType")}
+              data={typeOptions}
+              error={errorText(fields.type.errors)}
+              withAsterisk
+            />
+            <Textarea
+              {...getTextareaProps(fields.content)}
+              key={fields.content.key}
+              label={t("settings.feedbackContent")}
+              placeholder={t("settings.feedbackContentPlaceholder")}
+              maxLength={FEEDBACK_CONTENT_MAX}
+              autosize
+              minRows={5}
+              maxRows={12}
+              onInput={(event) => setUsed(event.currentTarget.value.length)}
+              error={errorText(fields.content.errors)}
+              withAsterisk
+              description={
+                hydrated ? (
+                  <span aria-live="polite" aria-label={t("settings.feedbackCounterLabel", { used, max: FEEDBACK_CONTENT_MAX })} data-testid="counter">
+                    {used}/{FEEDBACK_CONTENT_MAX}
+                  </span>
+                ) : (
+                  t("settings.feedbackContentLimit", { max: FEEDBACK_CONTENT_MAX })
+                )
+              }
+              inputWrapperOrder={["label", "input", "description", "error"]}
+            />
+            <FileUpload
+              key={fields.imgUrl.key}
+              name="imgUrl"
+              folder="feedback"
+              kinds={FEEDBACK_IMAGE_KINDS}
+              maxBytes={FEEDBACK_IMAGE_MAX_BYTES}
+              label={t("settings.feedbackImage")}
+              files={uploadedRefs(fields.imgUrl.initialValue, form.initialValue?.[uploadFieldNames("imgUrl").name])}
+              error={errorText(fields.imgUrl.errors)}
+            />
+            <Group>
+              <Button type="submit" loading={isPending}>
+                {t("settings.feedbackSubmit")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Stack>
+    </Paper>
+  );
+}

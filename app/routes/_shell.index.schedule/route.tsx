@@ -1,0 +1,329 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { WorksheetItem } from "~/lib/api-types";
+import { exhibitionDate, ScheduleStatusBadge } from "~/features/home/schedule-status";
+import { translate } from "~/i18n/translate.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { apiFor, handleAuthErrors } from "~/lib/api.server";
+import { requireButton } from "~/lib/buttons.server";
+import { useIsPending } from "~/lib/hooks";
+import { getShellUser, requireShellUser } from "~/lib/permissions.server";
+import { isPublicPath } from "~/lib/public-routes";
+import { pageExistsFor } from "~/lib/route-patterns";
+import { useButton } from "~/lib/use-button";
+import {
+  EXTENSION_REASON_MAX,
+  extensionRequestSchema,
+  isScheduleIntent,
+  SCHEDULE_BUTTONS,
+  SCHEDULE_MENU_ID,
+  type ScheduleMailResult,
+} from "~/features/home/schedule-schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
+
+export const handle = { breadcrumb: "home.pages.schedule", hideSidebar: true, noCache: true };
+
+/** Public page (spec point 2): signed out it lists the dates; signed in, the API adds what is done. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getShellUser(request, context);
+  const api = user?.api ?? (await apiFor(request, context));
+  const language = api.language;
+  const result = await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet");
+  const items = (result.ok ? result.data : []).map((item) => ({
+    id: item.id,
+    title: language === "en" ? item.titleEn || item.title : item.title,
+    deadline: exhibitionDate(item.deadline),
+    status: item.status,
+    // Signed in, only pages of the user's menu are linked (others would answer /401).
+    link: isPublicPath(item.link) || (user ? user.allowed.has(item.link) && user.pageExists(item.link) : pageExistsFor(context.routePatterns ?? [])(item.link)) ? item.link : null,
+  }));
+  return json({
+    title: translate(language, "home.pages.schedule"),
+    items,
+    error: result.ok ? null : result.message,
+    signedIn: Boolean(user),
+  });
+}
+
+/** Where the export button's resource route lives (app/routes/index.schedule.export/route.tsx). */
+const EXPORT_HREF = "/index/schedule/export";
+
+/**
+ * The schedule's buttons (spec point 6, menu id 2): e-mail me the schedule (intent=confirm) and
+ * request an extension (intent=extension). The button is checked here and again by the API.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireShellUser(request, context, "/index/schedule");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  // A typed reason may be sent back; never cache that page.
+  const noStore = { "Cache-Control": "no-store" };
+  if (!isScheduleIntent(intent) || intent === "export") {
+    return json({ intent: "unknown" as const, error: translate(user.language, "home.actions.unknownIntent") }, { status: 400, headers: noStore });
+  }
+  requireButton(user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS[intent]);
+
+  if (intent === "confirm") {
+    const result = await handleAuthErrors(await user.api.call<ScheduleMailResult>("/smeb/worksheet/confirm", { method: "POST" }), request, context);
+    if (!result.ok) return json({ intent: "confirm" as const, sentTo: null, error: result.message }, { status: 400, headers: noStore });
+    return json({ intent: "confirm" as const, sentTo: result.data.sentTo, error: null }, { headers: noStore });
+  }
+
+  const submission = parseWithZod(formData, { schema: extensionRequestSchema });
+  if (submission.status !== "success") {
+    return json({ intent: "extension" as const, result: submission.reply(), sentTo: null }, { status: 400, headers: noStore });
+  }
+  const result = await handleAuthErrors(
+    await user.api.call<ScheduleMailResult>("/smeb/worksheet/extension", {
+      form: { itemId: submission.value.itemId, reason: submission.value.reason },
+    }),
+    request,
+    context,
+  );
+  if (!result.ok) {
+    const reply = replyToApiFailure(submission, result, ["itemId", "reason"]);
+    return json({ intent: "extension" as const, result: reply, sentTo: null }, { status: 400, headers: noStore });
+  }
+  return json({ intent: "extension" as const, result: submission.reply({ resetForm: true }), sentTo: result.data.sentTo }, { headers: noStore });
+}
+
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+/** True while this page's form with the given intent is submitting. */
+function useIntentPending(intent: string) {
+  const isPending = useIsPending();
+  const navigation = useNavigation();
+  return isPending && navigation.formData?.get("intent") === intent;
+}
+
+function ClosedNotice({ message, testId }: { message: string; testId: string }) {
+  return (
+    <Alert color="yellow" role="status" data-testid={testId}>
+      {message}
+    </Alert>
+  );
+}
+
+function ConfirmButton({ actionData }: { actionData: ActionData }) {
+  const { t } = useTranslation();
+  const pending = useIntentPending("confirm");
+  const reply = actionData?.intent === "confirm" ? actionData : null;
+  return (
+    <Stack gap="xs">
+      <Form method="post" data-testid="schedule-confirm">
+        <Stack gap={4}>
+          <Group>
+            <Button type="submit" name="intent" value="confirm" variant="light" loading={pending}>
+              {t("home.actions.confirm")}
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t("home.actions.confirmHint")}
+          </Text>
+        </Stack>
+      </Form>
+      {reply?.sentTo ? (
+        <Alert color="green" role="status" data-testid="schedule-confirm-success">
+          {t("home.actions.sentTo", { email: reply.sentTo })}
+        </Alert>
+      ) : null}
+      {reply?.error ? (
+        <Alert color="red" role="alert" data-testid="schedule-confirm-error">
+          {reply.error}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+type SelectableItem = { id: number; title: string; deadline: string };
+
+function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionData: ActionData }) {
+  const { t } = useTranslation();
+  const pending = useIntentPending("extension");
+  const reply = actionData?.intent === "extension" ? actionData : null;
+  const [form, fields] = usePortalForm({
+    id: "schedule-extension",
+    schema: extensionRequestSchema,
+    lastResult: reply?.result,
+  });
+  const errorText = useErrorText();
+
+  // The live counter needs JavaScript; without it the browser's maxLength still holds.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const initialReason = typeof fields.reason.initialValue === "string" ? fields.reason.initialValue : "";
+  const [used, setUsed] = useState(initialReason.length);
+  useEffect(() => setUsed(initialReason.length), [fields.reason.key, initialReason]);
+
+  if (!items.length) {
+    return (
+      <Text c="dimmed" data-testid="schedule-extension-none">
+        {t("home.actions.noOpenItems")}
+      </Text>
+    );
+  }
+  const options = [{ value: "", label: t("home.actions.itemPlaceholder") }, ...items.map((item) => ({ value: String(item.id), label: `${item.deadline} ${item.title}` }))];
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {t("home.actions.extension")}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t("home.actions.extensionHint")}
+      </Text>
+      {reply?.sentTo ? (
+        <Alert color="green" role="status" data-testid="schedule-extension-success">
+          {t("home.actions.extensionSent", { email: reply.sentTo })}
+        </Alert>
+      ) : null}
+      <FormError errors={form.errors} id={form.errorId} testId="schedule-extension-error" />
+      <Form method="post" {...getFormProps(form)} data-testid="schedule-extension">
+        <input type="hidden" name="intent" value="extension" />
+        <Stack gap="sm" maw={560}>
+          <NativeSelect
+            {...getSelectProps(fields.itemId)}
+            key={fields.itemId.key}
+            label={t("home.actions.item")}
+            data={options}
+            error={errorText(fields.itemId.errors)}
+            withAsterisk
+          />
+          <Textarea
+            {...getTextareaProps(fields.reason)}
+            key={fields.reason.key}
+            label={t("home.actions.reason")}
+            maxLength={EXTENSION_REASON_MAX}
+            autosize
+            minRows={3}
+            maxRows={10}
+            onInput={(event) => setUsed(event.currentTarget.value.length)}
+            error={errorText(fields.reason.errors)}
+            withAsterisk
+            description={
+              hydrated ? (
+                <span aria-live="polite" data-testid="schedule-reason-counter">
+                  {t("home.actions.reasonCount", { n: used, max: EXTENSION_REASON_MAX })}
+                </span>
+              ) : null
+            }
+            inputWrapperOrder={["label", "input", "description", "error"]}
+          />
+          <Group>
+            <Button type="submit" loading={pending}>
+              {t("home.actions.submitExtension")}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Stack>
+  );
+}
+
+/** The toolbar of signed-in users: each button as its permission says (hidden before it opens). */
+function ScheduleActions({ items }: { items: SelectableItem[] }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const exportButton = useButton(SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.export);
+  const confirmButton = useButton(SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.confirm);
+  const extensionButton = useButton(SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.extension);
+  const anything = [exportButton, confirmButton, extensionButton].some((b) => b.visible || b.closedMessage);
+  if (!anything && actionData?.intent !== "unknown") return null;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="schedule-actions-title" data-testid="schedule-actions">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="schedule-actions-title">
+          {t("home.actions.title")}
+        </Title>
+        {actionData?.intent === "unknown" ? (
+          <Alert color="red" role="alert">
+            {actionData.error}
+          </Alert>
+        ) : null}
+        {exportButton.visible ? (
+          <Stack gap={4}>
+            <Group>
+              {/* A plain link: the file comes from a resource route, so no client-side navigation. */}
+              <Button component="a" href={EXPORT_HREF} download="schedule.csv" variant="light" data-testid="schedule-export">
+                {t("home.actions.export")}
+              </Button>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t("home.actions.exportHint")}
+            </Text>
+          </Stack>
+        ) : exportButton.closedMessage ? (
+          <ClosedNotice message={exportButton.closedMessage} testId="schedule-export-closed" />
+        ) : null}
+        {confirmButton.visible ? (
+          <ConfirmButton actionData={actionData} />
+        ) : confirmButton.closedMessage ? (
+          <ClosedNotice message={confirmButton.closedMessage} testId="schedule-confirm-closed" />
+        ) : null}
+        {extensionButton.visible ? (
+          <ExtensionForm items={items} actionData={actionData} />
+        ) : extensionButton.closedMessage ? (
+          <ClosedNotice message={extensionButton.closedMessage} testId="schedule-extension-closed" />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+export default function SchedulePage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t("home.pages.schedule")}
+      </Title>
+      <Text c="dimmed">{t("home.schedule.intro")}</Text>
+      {data.signedIn ? <ScheduleActions items={data.items.filter((item) => item.status !== "done")} /> : null}
+      {data.error ? (
+        <Alert color="red" role="alert">
+          {t("home.schedule.loadFailed", { message: data.error })}
+        </Alert>
+      ) : data.items.length ? (
+        <Stack component="ol" gap="sm" className="home-plain-list" data-testid="schedule-list">
+          {data.items.map((item) => (
+            <li key={item.id} data-status={item.status}>
+              <Card withBorder padding="md">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Stack gap={4}>
+                    <Text fw={600}>
+                      {item.link ? (
+                        <Anchor component={Link} to={item.link} prefetch="intent">
+                          {item.title}
+                        </Anchor>
+                      ) : (
+                        item.title
+                      )}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      <time dateTime={item.deadline}>{t("home.schedule.deadlineOn", { date: item.deadline })}</time>
+                    </Text>
+                  </Stack>
+                  <ScheduleStatusBadge status={item.status} />
+                </Group>
+              </Card>
+            </li>
+          ))}
+        </Stack>
+      ) : (
+        <Text c="dimmed" data-testid="schedule-empty">
+          {t("home.schedule.empty")}
+        </Text>
+      )}
+    </Stack>
+  );
+}

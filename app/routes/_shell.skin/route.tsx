@@ -1,0 +1,119 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Badge, Button, Card, Group, Image, Paper, Radio, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { translate } from "~/i18n/translate.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { useIsPending } from "~/lib/hooks";
+import { requireShellUser } from "~/lib/permissions.server";
+import { SKIN_IDS, skinImageUrl, skinSchema, type SkinResponse } from "~/features/settings/skin-schema";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Skin" }];
+
+export const handle = { breadcrumb: "settings.skinTitle" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const data = await requireOk(await api.call<SkinResponse>("/smeb/user/skin"), request, context);
+  return json({ title: translate(language, "settings.skinTitle"), skin: data.skin }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: skinSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), success: false }, { status: 400 });
+  }
+  const result = await handleAuthErrors(await api.call<SkinResponse>("/smeb/user/skin", { form: { skin: submission.value.skin } }), request, context);
+  if (!result.ok) {
+    const reply = replyToApiFailure(submission, result, ["skin"]);
+    return json({ result: reply, success: false }, { status: 400 });
+  }
+  return json({ result: submission.reply(), success: true });
+}
+
+export default function SkinPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = usePortalForm({
+    id: "skin",
+    schema: skinSchema,
+    lastResult: actionData?.result,
+    defaultValue: { skin: data.skin ?? undefined },
+    shouldValidate: "onSubmit",
+  });
+  const errorText = useErrorText();
+  const skinError = errorText(fields.skin.errors);
+
+  return (
+    <Paper withBorder p="lg" maw={760}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t("settings.skinTitle")}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t("settings.skinIntro")}
+        </Text>
+        {actionData?.success ? (
+          <Alert color="green" role="status" data-testid="success">
+            {t("settings.skinSuccess")}
+          </Alert>
+        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        <Form method="post" {...getFormProps(form)}>
+          <Stack gap="md">
+            <fieldset
+              style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+              aria-invalid={skinError ? true : undefined}
+              aria-describedby={skinError ? fields.skin.errorId : undefined}
+            >
+              <VisuallyHidden component="legend">{t("settings.skinTitle")}</VisuallyHidden>
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+                {SKIN_IDS.map((skin) => {
+                  const inputProps = getInputProps(fields.skin, { type: "radio", value: skin });
+                  const id = `${fields.skin.id}-${skin}`;
+                  return (
+                    <Card key={`${fields.skin.key ?? ""}-${skin}`} withBorder padding="sm" component="label" htmlFor={id} style={{ cursor: "pointer" }}>
+                      <Card.Section>
+                        <Image src={skinImageUrl(skin)} alt="" h={120} fit="cover" />
+                      </Card.Section>
+                      <Group mt="sm" gap="xs" wrap="nowrap">
+                        <Radio {...inputProps} id={id} aria-label={t(`settings.skinNames.${skin}`)} />
+                        <Text size="sm" fw={500}>
+                          {t(`settings.skinNames.${skin}`)}
+                        </Text>
+                        {data.skin === skin ? (
+                          <Badge size="xs" variant="light">
+                            {t("settings.skinCurrent")}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Card>
+                  );
+                })}
+              </SimpleGrid>
+            </fieldset>
+            {skinError ? (
+              <Text c="red" size="sm" id={fields.skin.errorId} role="alert">
+                {skinError}
+              </Text>
+            ) : null}
+            <Group>
+              <Button type="submit" loading={isPending}>
+                {t("settings.skinSubmit")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Stack>
+    </Paper>
+  );
+}

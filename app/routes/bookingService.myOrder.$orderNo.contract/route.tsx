@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { proxyDownload } from "~/lib/download.server";
+import { MY_ORDERS_PAGE, orderNoOf } from "~/features/orders/orders.server";
+import { requireShellUser } from "~/lib/permissions.server";
+
+/**
+ * GET /bookingService/myOrder/<orderNo>/contract: the order's contract PDF as a resource route,
+ * outside the shell layout, with My orders' permission. The API answers only for the caller's own
+ * order; its attachment passes through untouched.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireShellUser(request, context, MY_ORDERS_PAGE);
+  const orderNo = orderNoOf(params);
+  const response = await user.api.download("/smeb/service/order/downloadContract", { orderNo });
+  return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
+}

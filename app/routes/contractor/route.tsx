@@ -1,0 +1,140 @@
+import { FormError } from "~/components/form-error";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { translate } from "~/i18n/translate.server";
+import { apiFor } from "~/lib/api.server";
+import { safeRedirect } from "~/features/auth/auth.server";
+import { clearNotice, getLanguage, readNotice, readTicket, serializeLanguage, setTicket } from "~/lib/cookies.server";
+import { accountCookie } from "~/lib/form-hold.server";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import { contractorSignInSchema } from "~/features/contractors/schema";
+
+/**
+ * Sign-in for an entrusted contractor (ECReservation): the exhibitor number and the one-time
+ * code from the e-mail, no password. The session it opens books services for that exhibitor
+ * only. The booking pages exist in Chinese (spec point 4 hides them in English), so the
+ * portal continues in Chinese.
+ */
+
+export const BOOKING_LANDING = "/bookingService/onlineBookingService";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} - ${data.appTitle}` : "Contractor sign-in" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), BOOKING_LANDING);
+  if (await readTicket(request, context)) throw redirect(redirectTo);
+  const language = getLanguage(request);
+  // After an ended session: the same one-time notice as the login page.
+  const notice = readNotice(request);
+  return json(
+    {
+      // A link in the e-mail may carry the exhibitor number.
+      exhibitorNo: (url.searchParams.get("no") ?? "").slice(0, 100),
+      redirectTo,
+      notice,
+      language,
+      title: translate(language, "contractors.signIn.title"),
+      appTitle: translate(language, "app.title"),
+    },
+    notice ? { headers: { "Set-Cookie": clearNotice(context) } } : undefined,
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contractorSignInSchema });
+  // The code is spent on success and useless on failure: it never comes back into the form.
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  const api = await apiFor(request, context);
+  const result = await api.call<{ ticket: string; contractor: { accessId: number } }>("/login/contractorLogin", { form: submission.value });
+  if (!result.ok) {
+    // A wrong code is the code field's error (an i18n key); anything else (locked, unavailable) the form's.
+    const codeErrors = (result.data as { fields?: Record<string, string[]> } | null)?.fields?.code;
+    const reply = codeErrors ? submission.reply({ fieldErrors: { code: codeErrors }, hideFields: ["code"] }) : submission.reply({ formErrors: [result.message], hideFields: ["code"] });
+    return json({ result: reply }, { status: result.code === 429 ? 429 : 400 });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await setTicket(context, result.data.ticket));
+  headers.append("Set-Cookie", await accountCookie(context).serialize(`contractor:${result.data.contractor.accessId}`));
+  headers.append("Set-Cookie", serializeLanguage("zh", context));
+  headers.append("Set-Cookie", clearNotice(context));
+  throw redirect(safeRedirect(formData.get("redirectTo"), BOOKING_LANDING), { headers });
+}
+
+export default function ContractorSignInPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = usePortalForm({
+    id: "contractor-sign-in",
+    schema: contractorSignInSchema,
+    lastResult: actionData?.result,
+    defaultValue: { exhibitorNo: data.exhibitorNo },
+  });
+  return (
+    <main className="auth-page">
+      <Paper className="auth-card" withBorder shadow="sm" p={{ base: "sm", xs: "lg" }} radius="md">
+        <Stack gap="md">
+          <Text fw={700} c="indigo">
+            {t("app.title")}
+          </Text>
+          <Title order={1} size="h3">
+            {t("contractors.signIn.heading")}
+          </Title>
+          <Text size="sm">{t("contractors.signIn.intro")}</Text>
+          {data.language === "en" ? (
+            <Text size="sm" c="dimmed">
+              {t("contractors.signIn.chineseOnly")}
+            </Text>
+          ) : null}
+          {data.notice && !actionData ? (
+            <Alert color="yellow" role="alert" data-testid="notice">
+              {t(data.notice)}
+            </Alert>
+          ) : null}
+          <FormError errors={form.errors} id={form.errorId} testId="form-error" />
+          <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="redirectTo" value={data.redirectTo} />
+            <Stack gap="sm">
+              <TextInput
+                {...getInputProps(fields.exhibitorNo, { type: "text" })}
+                key={fields.exhibitorNo.key}
+                label={t("contractors.fields.exhibitorNo")}
+                autoComplete="off"
+                autoCapitalize="none"
+                error={errorText(fields.exhibitorNo.errors)}
+              />
+              <TextInput
+                {...getInputProps(fields.code, { type: "text" })}
+                key={fields.code.key}
+                label={t("contractors.fields.code")}
+                description={t("contractors.signIn.codeHint")}
+                autoComplete="one-time-code"
+                autoCapitalize="characters"
+                spellCheck={false}
+                error={errorText(fields.code.errors)}
+              />
+              <Button type="submit" loading={isPending} fullWidth>
+                {t("contractors.signIn.submit")}
+              </Button>
+            </Stack>
+          </Form>
+          <Group justify="center">
+            <Anchor component={Link} to="/login" size="sm">
+              {t("contractors.signIn.exhibitorLogin")}
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireButton } from "~/lib/buttons.server";
+import { proxyDownload } from "~/lib/download.server";
+import { requireShellUser } from "~/lib/permissions.server";
+import { SCHEDULE_BUTTONS, SCHEDULE_MENU_ID } from "~/features/home/schedule-schema";
+
+/**
+ * GET /index/schedule/export: the schedule's "export" button (spec point 6, menu id 2) as a
+ * resource route, outside the shell layout. The guard checks the schedule page's path; the
+ * CSV comes from the API and passes through untouched (spec point 8: downloads).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireShellUser(request, context, "/index/schedule");
+  requireButton(user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.export);
+  return proxyDownload(await user.api.download("/smeb/worksheet/export"), request, context);
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { isLanguage } from "~/i18n/config";
+import { apiFor } from "~/lib/api.server";
+import { safeRedirect } from "~/features/auth/auth.server";
+import { clearTicket, readTicket, serializeLanguage } from "~/lib/cookies.server";
+
+/**
+ * Sets the language cookie. Spec point 4: switching language while signed in logs out
+ * and returns to /login (the menus and data are language-specific).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const lng = formData.get("lng");
+  const headers = new Headers();
+  if (isLanguage(lng)) headers.append("Set-Cookie", serializeLanguage(lng, context));
+  if (await readTicket(request, context)) {
+    const api = await apiFor(request, context);
+    await api.call("/login/cancellation", { method: "POST" });
+    headers.append("Set-Cookie", await clearTicket(context));
+    return redirect("/login", { headers });
+  }
+  // Back to the same page; the login page itself (with its return path) too, which safeRedirect refuses.
+  const back = formData.get("redirectTo");
+  const onLoginPage = typeof back === "string" && /^\/login(?:[?#]|$)/.test(back);
+  return redirect(onLoginPage ? back : safeRedirect(back, "/login"), { headers });
+}
+
+export async function loader() {
+  return redirect("/login");
+}

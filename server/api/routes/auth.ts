@@ -1,0 +1,151 @@
+import { Router } from "express";
+import { sql } from "kysely";
+import { z } from "zod";
+import { loginRequestSchema } from "../../../app/features/auth/login-schema";
+import { modifyPasswordRequestSchema } from "../../../app/features/auth/change-password-schema";
+import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
+import { getThrottleState, recordLoginAttempt } from "../../auth/login-throttle";
+import { createSession, deleteOtherSessions, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
+import { rsaDecrypt } from "../../auth/secrets";
+import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../../captcha";
+import { clientIp, readTicket, type ApiDeps } from "../context";
+import { ApiCode, ApiError, handle, parseInput, requestLanguage, sendOk } from "../envelope";
+import { translate } from "../../../app/i18n/translate.server";
+import { requireSession } from "../require-session";
+
+export function loginRoutes(deps: ApiDeps) {
+  const router = Router();
+  const { db, logger, config } = deps;
+
+  /** Whether the next attempt for this username (and the caller's IP) must pass a captcha. */
+  router.get(
+    "/login/captchaRequired",
+    handle(async (req) => {
+      const username = z.string().max(100).catch("").parse(req.query.username);
+      const state = await getThrottleState(db, { username, ip: clientIp(req), captchaMode: config.LOGIN_CAPTCHA });
+      return { captchaRequired: state.captchaRequired, locked: state.locked };
+    }),
+  );
+
+  router.post(
+    "/login/login",
+    handle(async (req) => {
+      const input = parseInput(loginRequestSchema, req.body);
+      const ip = clientIp(req);
+      const attempt = { event: "login", username: input.username, ip, requestId: req.get("x-request-id") };
+      const state = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
+
+      if (state.locked) {
+        logger.warn({ ...attempt, outcome: "locked" }, "sign-in refused: too many failures");
+        throw new ApiError(ApiCode.tooManyRequests, "login.locked", { minutes: state.retryAfterMinutes }, { locked: true });
+      }
+      if (state.captchaRequired) {
+        const passed = await passCaptcha(input.captchaId, input.vCode);
+        if (passed !== "ok") {
+          logger.info({ ...attempt, outcome: `captcha-${passed}` }, "sign-in refused: captcha");
+          const key = passed === "missing" ? "login.captchaRequired" : passed === "expired" ? "login.captchaExpired" : "login.captchaWrong";
+          throw new ApiError(ApiCode.badRequest, key, {}, { captchaRequired: true });
+        }
+      }
+
+      const user = await db
+        .selectFrom("users")
+        .select(["id", "password_hash"])
+        .where(sql`lower(username)`, "=", input.username.toLowerCase())
+        .executeTakeFirst();
+      // Unknown usernames still pay for one hash, so timing does not reveal which accounts exist.
+      const valid = await verifyPassword(input.password, user?.password_hash ?? (await getDummyHash()));
+      if (!user || !valid) {
+        await recordLoginAttempt(db, { username: input.username, ip, succeeded: false });
+        const after = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
+        logger.info({ ...attempt, outcome: "wrong-credentials", failures: after.usernameFailures }, "sign-in failed");
+        throw new ApiError(ApiCode.badRequest, "login.wrongCredentials", {}, { captchaRequired: after.captchaRequired });
+      }
+
+      await recordLoginAttempt(db, { username: input.username, ip, succeeded: true });
+      if (needsRehash(user.password_hash)) {
+        await db.updateTable("users").set({ password_hash: await hashPassword(input.password) }).where("id", "=", user.id).execute();
+      }
+      // Rotation: a ticket the caller already held is ended, a fresh one issued.
+      const previous = readTicket(req);
+      if (previous) await deleteSession(db, previous);
+      const booth = await db.selectFrom("booths").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirst();
+      const ticket = await createSession(db, { userId: user.id, boothId: booth?.id ?? null, ip, userAgent: req.get("x-client-user-agent") ?? req.get("user-agent") });
+      logger.info({ ...attempt, outcome: "success", userId: user.id }, "signed in");
+      return { ticket, idleTimeoutSeconds: SESSION_IDLE_MS / 1000, absoluteTimeoutSeconds: SESSION_ABSOLUTE_MS / 1000 };
+    }),
+  );
+
+  async function passCaptcha(captchaId?: string, vCode?: string): Promise<"ok" | "missing" | "wrong" | "expired"> {
+    if (!captchaId) return "missing";
+    if (vCode) {
+      const result = await verifyTextCaptcha(db, captchaId, vCode);
+      if (result !== "ok") return result;
+    }
+    return (await consumeVerifiedCaptcha(db, captchaId)) ? "ok" : "expired";
+  }
+
+  router.get(
+    "/login/authTicket",
+    handle(async (req, res) => {
+      const { session, ticket, user } = await requireSession(deps, req, res);
+      const preferences = await db.selectFrom("user_preferences").select(["skin", "updated_at"]).where("user_id", "=", user.id).executeTakeFirst();
+      return {
+        ticket,
+        userId: session.userId,
+        boothId: session.boothId,
+        // Changes whenever something the permission info shows changes (booth, preferences, account);
+        // clients may cache that info under this value.
+        stateVersion: [session.boothId ?? 0, preferences?.updated_at.getTime() ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
+        idleExpiresAt: new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS).toISOString(),
+        absoluteExpiresAt: new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+      };
+    }),
+  );
+
+  router.get("/login/publicKey", handle(() => ({ publicKey: deps.rsa.publicKeyPem, algorithm: "RSA-OAEP-256" })));
+
+  /** Logout. Idempotent: an unknown or missing ticket is already signed out. */
+  router.post(
+    "/login/cancellation",
+    handle(async (req) => {
+      const ticket = readTicket(req);
+      if (ticket) await deleteSession(db, ticket);
+      logger.info({ event: "logout", ip: clientIp(req) }, "signed out");
+      return null;
+    }),
+  );
+
+  router.post(
+    "/login/modifyPasswd",
+    handle(async (req, res) => {
+      const { user, session } = await requireSession(deps, req, res);
+      const encrypted = parseInput(
+        z.object({
+          password: z.string({ message: "password.oldRequired" }).min(1, "password.oldRequired").max(2000),
+          newPassword: z.string({ message: "password.newRequired" }).min(1, "password.newRequired").max(2000),
+        }),
+        req.body,
+      );
+      const password = rsaDecrypt(deps.rsa.privateKey, encrypted.password);
+      const newPassword = rsaDecrypt(deps.rsa.privateKey, encrypted.newPassword);
+      if (password === null || newPassword === null) throw new ApiError(ApiCode.badRequest, "errors.decryptFailed");
+      const input = parseInput(modifyPasswordRequestSchema, { password, newPassword });
+      if (!(await verifyPassword(input.password, user.passwordHash))) {
+        logger.info({ event: "password-change", userId: user.id, outcome: "wrong-old-password" }, "password change refused");
+        throw new ApiError(ApiCode.badRequest, "password.oldWrong", {}, { fields: { password: ["password.oldWrong"] } });
+      }
+      await db
+        .updateTable("users")
+        .set({ password_hash: await hashPassword(input.newPassword), password_changed_at: new Date() })
+        .where("id", "=", user.id)
+        .execute();
+      // Other browsers signed in with the old password are signed out; this one stays.
+      await deleteOtherSessions(db, user.id, session.id);
+      logger.info({ event: "password-change", userId: user.id, outcome: "success" }, "password changed");
+      sendOk(res, null, translate(requestLanguage(req), "password.success"));
+    }),
+  );
+
+  return router;
+}

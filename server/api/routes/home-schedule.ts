@@ -1,0 +1,203 @@
+import { appClock } from "../../clock";
+import { Router } from "express";
+import { z } from "zod";
+import type { Language } from "../../../app/i18n/config";
+import { translate } from "../../../app/i18n/translate.server";
+import { emailForRole } from "../../../app/lib/format";
+import { extensionRequestSchema, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "../../../app/features/home/schedule-schema";
+import { requireApiButton } from "../../auth/button-check";
+import { writeMail } from "../../mail/outbox";
+import { doneChecks } from "../../seed/home-content";
+import type { ApiDeps } from "../context";
+import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { requireSession, type SessionUser } from "../require-session";
+import { scheduleStatus, type ScheduleStatus } from "./home";
+
+/** Where extension requests go: the organizer's exhibitor service desk. */
+export const ORGANIZER_SERVICE_EMAIL = "exhibitor-service@pitf.example.org";
+
+const UTC8_MS = 8 * 60 * 60 * 1000;
+
+/** YYYY-MM-DD of a moment in exhibition time (China, UTC+8, no daylight saving). */
+export function exhibitionDate(value: Date | string) {
+  return new Date(new Date(value).getTime() + UTC8_MS).toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD HH:mm in exhibition time. */
+function exhibitionDateTime(value: Date) {
+  return new Date(value.getTime() + UTC8_MS).toISOString().slice(0, 16).replace("T", " ");
+}
+
+type ScheduleRow = { id: number; titleZh: string; titleEn: string; deadline: Date; link: string; status: ScheduleStatus };
+
+const emailAddress = z.email();
+
+/** One CSV field (RFC 4180); text that a spreadsheet would run as a formula is prefixed with '. */
+function csvField(value: string) {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function csv(rows: string[][]) {
+  return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+}
+
+/**
+ * The buttons of the important schedule page (/index/schedule, menu id 2): export the work
+ * sheet, e-mail it to the caller, request an extension of one item from the organizer.
+ * Each checks its button (spec point 6) on the server, whatever the page showed.
+ */
+export function scheduleActionRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const { db, config, logger } = deps;
+
+  /** Pages are linked absolutely when the public URL is configured. */
+  const absoluteLink = (link: string) => (config.PUBLIC_URL ? new URL(link, config.PUBLIC_URL).toString() : link);
+
+  async function scheduleOf(user: SessionUser["user"]): Promise<ScheduleRow[]> {
+    const rows = await db
+      .selectFrom("schedule_items")
+      .select(["id", "title_zh", "title_en", "deadline", "link", "done_check"])
+      .where("exhibition_id", "=", user.exhibitionId)
+      .orderBy("sort")
+      .orderBy("deadline")
+      .orderBy("id")
+      .execute();
+    const now = appClock.now();
+    return Promise.all(
+      rows.map(async (row) => {
+        const check = row.done_check ? doneChecks[row.done_check] : undefined;
+        const done = check ? await check(db, user.id) : null;
+        const deadline = new Date(row.deadline);
+        return { id: row.id, titleZh: row.title_zh, titleEn: row.title_en, deadline, link: row.link, status: scheduleStatus(deadline, now, done) };
+      }),
+    );
+  }
+
+  async function exhibitionName(exhibitionId: number, language: Language) {
+    const row = await db.selectFrom("exhibitions").select(["name_zh", "name_en"]).where("id", "=", exhibitionId).executeTakeFirst();
+    if (!row) return "";
+    return language === "en" ? row.name_en : row.name_zh;
+  }
+
+  /** The session's booth, else the user's first; null when the user has none. */
+  async function boothOf({ user, session }: SessionUser) {
+    const booths = await db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", user.id).orderBy("id").execute();
+    return booths.find((b) => b.id === session.boothId) ?? booths[0] ?? null;
+  }
+
+  const displayName = (user: SessionUser["user"], language: Language) =>
+    (language === "en" ? user.businessNameEn || user.businessName : user.businessName) || user.username;
+
+  /** GET /smeb/worksheet/export: the work sheet as CSV (UTF-8 with BOM, so Excel reads Chinese). */
+  router.get(
+    "/smeb/worksheet/export",
+    handle(async (req, res) => {
+      const { user } = await requireSession(deps, req, res);
+      await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.export);
+      const language = requestLanguage(req);
+      const t = (key: string) => translate(language, `home.actions.csv.${key}`);
+      const items = await scheduleOf(user);
+      const rows = [
+        [t("titleZh"), t("titleEn"), t("deadline"), t("status"), t("link")],
+        ...items.map((item) => [item.titleZh, item.titleEn, exhibitionDate(item.deadline), translate(language, `home.status.${item.status}`), absoluteLink(item.link)]),
+      ];
+      res
+        .status(200)
+        .set({
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": 'attachment; filename="schedule.csv"',
+          "X-Content-Type-Options": "nosniff",
+        })
+        .send(Buffer.from(`\uFEFF${csv(rows)}`, "utf8"));
+    }),
+  );
+
+  /** POST /smeb/worksheet/confirm: e-mails the caller the schedule with each item's status. */
+  router.post(
+    "/smeb/worksheet/confirm",
+    handle(async (req, res) => {
+      const { user } = await requireSession(deps, req, res);
+      await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.confirm);
+      const to = user.contactEmail?.trim();
+      if (!to || !emailAddress.safeParse(to).success) throw new ApiError(ApiCode.badRequest, "home.actions.noContactEmail");
+      const language = requestLanguage(req);
+      const t = (key: string, values: Record<string, unknown> = {}) => translate(language, `home.actions.mail.${key}`, values);
+      const [items, exhibition] = await Promise.all([scheduleOf(user), exhibitionName(user.exhibitionId, language)]);
+      const lines = items.map((item, index) =>
+        t("confirmLine", {
+          n: index + 1,
+          title: language === "en" ? item.titleEn || item.titleZh : item.titleZh,
+          date: exhibitionDate(item.deadline),
+          status: translate(language, `home.status.${item.status}`),
+          link: absoluteLink(item.link),
+        }),
+      );
+      const text = [
+        t("greeting", { name: displayName(user, language) }),
+        "",
+        t("confirmIntro", { exhibition, time: exhibitionDateTime(appClock.now()) }),
+        "",
+        ...(lines.length ? lines : [translate(language, "home.schedule.empty")]),
+        "",
+        t("footer"),
+      ].join("\n");
+      const file = await writeMail(config, { to, subject: t("confirmSubject", { exhibition }), text });
+      logger.info({ userId: user.id, outbox: file, kind: "schedule-confirm" }, "schedule e-mailed");
+      const result: ScheduleMailResult = { sentTo: emailForRole(to, user.roleId) };
+      return result;
+    }),
+  );
+
+  /** POST /smeb/worksheet/extension {itemId, reason}: asks the organizer to extend one item's deadline. */
+  router.post(
+    "/smeb/worksheet/extension",
+    handle(async (req, res) => {
+      const caller = await requireSession(deps, req, res);
+      const { user } = caller;
+      await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.extension);
+      const { itemId, reason } = parseInput(extensionRequestSchema, req.body);
+      const invalidItem = (key: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { itemId: [key] } });
+      const item = (await scheduleOf(user)).find((i) => i.id === itemId);
+      if (!item) throw invalidItem("home.actions.itemInvalid");
+      if (item.status === "done") throw invalidItem("home.actions.itemDone");
+
+      const [booth, exhibitionZh, exhibitionEn] = await Promise.all([
+        boothOf(caller),
+        exhibitionName(user.exhibitionId, "zh"),
+        exhibitionName(user.exhibitionId, "en"),
+      ]);
+      const contact = user.contactEmail?.trim() ?? "";
+      const replyTo = contact && emailAddress.safeParse(contact).success ? contact : undefined;
+      const boothNo = booth?.booth_no ?? "-";
+      // The organizer's desk reads both languages: one block each.
+      const block = (language: Language) => {
+        const t = (key: string, values: Record<string, unknown> = {}) => translate(language, `home.actions.mail.${key}`, values);
+        return [
+          t("extensionIntro", { exhibition: language === "en" ? exhibitionEn : exhibitionZh }),
+          "",
+          t("exhibitor", { name: displayName(user, language) }),
+          t("account", { username: user.username }),
+          t("booth", { booth: boothNo }),
+          t("contact", { email: contact || "-" }),
+          t("item", { title: language === "en" ? item.titleEn || item.titleZh : item.titleZh, id: item.id }),
+          t("deadline", { date: exhibitionDate(item.deadline), status: translate(language, `home.status.${item.status}`) }),
+          t("reason"),
+          reason,
+        ].join("\n");
+      };
+      const subject = translate("zh", "home.actions.mail.extensionSubject", {
+        booth: boothNo,
+        name: displayName(user, "zh"),
+        item: item.titleZh,
+      });
+      const text = [block("zh"), "", "----------------------------------------", "", block("en"), "", translate("en", "home.actions.mail.sentAt", { time: exhibitionDateTime(appClock.now()) })].join("\n");
+      const file = await writeMail(config, { to: ORGANIZER_SERVICE_EMAIL, subject, text, replyTo });
+      logger.info({ userId: user.id, itemId: item.id, outbox: file, kind: "schedule-extension" }, "extension request e-mailed");
+      const result: ScheduleMailResult = { sentTo: ORGANIZER_SERVICE_EMAIL };
+      return result;
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,64 @@
+import type { Transaction } from "kysely";
+import type { UploadFolder } from "../../app/features/uploads/schema";
+import { ApiCode, ApiError } from "../api/envelope";
+import type { Database } from "../db/database";
+import type { DB } from "../db/schema";
+import { storedFileUrl } from "../uploads/files";
+
+/**
+ * What the three offline booking forms share: the caller (always the session's user), the booth a
+ * record is for (only the caller's own), files named by URL (only the caller's own, from the form's
+ * folder) and the audit trail. Another user's booth, record or file answers like an unknown one.
+ */
+
+export type Owner = { userId: number; exhibitionId: number; sessionBoothId: number | null };
+export type Actor = { id: number; label: string };
+export type Booth = { id: number; boothNo: string };
+export type FormName = "airCompressor" | "electricbox" | "leakage";
+
+export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
+export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+export async function ownBooths(db: Database, owner: Owner): Promise<Booth[]> {
+  const rows = await db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", owner.userId).where("exhibition_id", "=", owner.exhibitionId).orderBy("id").execute();
+  return rows.map((r) => ({ id: r.id, boothNo: r.booth_no }));
+}
+
+/** The booth named (the caller's own only), else the session's booth, else the caller's first. */
+export async function resolveBooth(db: Database, owner: Owner, requested?: number): Promise<Booth> {
+  const booths = await ownBooths(db, owner);
+  if (requested !== undefined) {
+    const named = booths.find((b) => b.id === requested);
+    // Field-level, so the form shows it next to the booth choice.
+    if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound", {}, { fields: { boothId: ["errors.notFound"] } });
+    return named;
+  }
+  const booth = booths.find((b) => b.id === owner.sessionBoothId) ?? booths[0];
+  if (!booth) throw new ApiError(ApiCode.badRequest, "bookingForms.errors.noBooth");
+  return booth;
+}
+
+/** A file the caller uploaded into `folder`, named by its /files/ URL; anything else is refused on `field`. */
+export async function ownFile(db: Database | Transaction<DB>, owner: Owner, url: string, folder: UploadFolder, field: string) {
+  const id = url.startsWith("/files/") ? url.slice("/files/".length) : "";
+  const row = id
+    ? await db.selectFrom("stored_files").select(["id", "original_name"]).where("id", "=", id).where("owner_user_id", "=", owner.userId).where("folder", "=", folder).executeTakeFirst()
+    : undefined;
+  if (!row) throw new ApiError(ApiCode.notFound, "bookingForms.errors.fileInvalid", {}, { fields: { [field]: ["bookingForms.errors.fileInvalid"] } });
+  return { id: row.id, url: storedFileUrl(row.id), name: row.original_name };
+}
+
+export async function recordEvent(
+  db: Database | Transaction<DB>,
+  owner: Owner,
+  actor: Actor,
+  form: FormName,
+  recordId: number | string,
+  action: string,
+  details: Record<string, unknown> | null = null,
+) {
+  await db
+    .insertInto("booking_form_events")
+    .values({ user_id: owner.userId, actor_id: actor.id, actor_label: actor.label, form, record_id: String(recordId), action, details: details ? JSON.stringify(details) : null })
+    .execute();
+}

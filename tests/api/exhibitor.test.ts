@@ -1,0 +1,313 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appClock } from "../../server/clock";
+import { translateMessage } from "../../app/i18n/translate.server";
+import type { MenuItem, PermissionInfo } from "../../app/lib/api-types";
+import type { WorksheetItem } from "../../server/api/routes/home";
+import type { ProfileView } from "../../server/exhibitor/profiles";
+import type { AreaTheme, NamedItem } from "../../server/exhibitor/reference-lists";
+import { listReviewsCommand, reviewProfileCommand } from "../../server/exhibitor/review-queue";
+import { seedDemoData } from "../../server/seed/demo-data";
+import { seedExhibitorReference } from "../../server/seed/exhibitor-reference";
+import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const routes = (items: MenuItem[]): string[] => items.flatMap((m) => [m.route, ...routes(m.list)]);
+type Fields = { fields?: Record<string, string[]>; step?: string; saved?: boolean };
+
+describe.each(backends)("exhibitor info API on %s", (backend) => {
+  let api: TestApi;
+  let std01: string;
+  let raw01: string;
+  let admin: string;
+  let std01Id: number;
+  let classes: NamedItem[];
+  let industries: NamedItem[];
+  let themes: AreaTheme[];
+
+  const info = (path: string, ticket: string, init: { json?: unknown; query?: Record<string, string>; lang?: string } = {}) =>
+    api.call<ProfileView & Fields & { url?: string }>(`/smeb/exhibitor/info/${path}`, { ticket, ...init });
+  const save = (ticket: string, step: string, values: Record<string, unknown>, lang = "en") => info("saveDraft", ticket, { json: { step, ...values }, lang });
+  const profile = async (ticket: string) => (await info("findByUserId", ticket)).data;
+
+  const company = {
+    companyNameZh: "深圳星河智能科技有限公司",
+    companyNameEn: "Shenzhen Galaxy Smart Technology Co., Ltd.",
+    listingStatus: "unlisted",
+    companyPhone: "0755-86001234",
+    countryId: "37",
+    provinceCode: "440000",
+    cityCode: "440300",
+    districtCode: "440305",
+    address: "科技园科苑路 1 号",
+  };
+  const contacts = {
+    contact1Type: "inside", contact1Name: "张三", contact1Mobile: "13812345678", contact1Email: "ZhangSan@galaxy-smart.example.com",
+    contact2Type: "overseas", contact2Name: "Li Si", contact2Mobile: "+852 9123 4567", contact2Email: "lisi@galaxy-smart.example.com",
+  };
+  const presentation = { logoUrl: "/files/logo1", introZh: "智能机器人", introEn: "Smart robots", brandsZh: "星河", brandsEn: "Galaxy", mainProductsZh: "机器人", mainProductsEn: "Robots" };
+  const exhibits = () => ({ exhibitClassIds: [classes[0]!.id, classes[1]!.id], industryIds: [industries[2]!.id], themeId: themes[0]!.id, pavilionId: themes[0]!.pavilions[0]!.id });
+  const events = { liveEventThemes: ["productLaunch", "liveBroadcast"], attendance: "arrived" };
+
+  async function verifyContact1(userId: number) {
+    // As if the codes had been sent and typed: targets are stored normalized.
+    await api.db
+      .insertInto("verified_contacts")
+      .values([
+        { user_id: userId, channel: "sms", target: "13812345678" },
+        { user_id: userId, channel: "email", target: "zhangsan@galaxy-smart.example.com" },
+      ])
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  async function fillAllSteps(ticket: string) {
+    for (const [step, values] of [["company", company], ["contacts", contacts], ["presentation", presentation], ["exhibits", exhibits()], ["events", events]] as const) {
+      expect((await save(ticket, step, values)).code).toBe(200);
+    }
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+    [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+    std01Id = (await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow()).id;
+    classes = (await api.call<NamedItem[]>("/smeb/exhibitor/class/list", { ticket: std01 })).data;
+    industries = (await api.call<NamedItem[]>("/smeb/exhibitor/industry/list", { ticket: std01 })).data;
+    themes = (await api.call<AreaTheme[]>("/smeb/exhibitor/info/listAreaClassify", { ticket: std01 })).data;
+  });
+  afterAll(() => api?.close());
+
+  it("serves the seeded choice lists in zh and en, and seeding again changes nothing", async () => {
+    expect(classes).toHaveLength(12);
+    expect(classes[0]).toEqual({ id: expect.any(Number), name: "人工智能", nameEn: "Artificial intelligence" });
+    expect(industries).toHaveLength(12);
+    expect(themes.length).toBeGreaterThanOrEqual(4);
+    for (const theme of themes) {
+      expect(theme.pavilions.length).toBeGreaterThanOrEqual(2);
+      expect(theme.pavilions[0]).toEqual({ id: expect.any(Number), code: expect.any(String), name: expect.stringMatching(/号馆$/), nameEn: expect.stringMatching(/^Hall /) });
+    }
+    const count = async () => (await api.db.selectFrom("theme_halls").select("hall_id").execute()).length;
+    const before = await count();
+    const exhibition = await api.db.selectFrom("exhibitions").select("id").executeTakeFirstOrThrow();
+    await seedExhibitorReference(api.db, exhibition.id);
+    await seedDemoData(api.db);
+    expect(await count()).toBe(before);
+    expect((await api.call<NamedItem[]>("/smeb/exhibitor/class/list", { ticket: std01 })).data).toEqual(classes);
+    expect((await api.call("/smeb/exhibitor/class/list", {})).code).toBe(401);
+  });
+
+  it("shows the review menu to the organizer only; re-seeding an old database adds it", async () => {
+    await api.db.deleteFrom("menus").where("id", "=", 17).execute();
+    await seedDemoData(api.db);
+    const menus = async (ticket: string) => routes((await api.call<PermissionInfo>("/smeb/permission/getInfo", { ticket })).data.menuAuths);
+    expect(await menus(admin)).toContain("/exhibitorInfo/exhibitorReview");
+    expect(await menus(std01)).not.toContain("/exhibitorInfo/exhibitorReview");
+  });
+
+  it("reads an empty draft without storing it, and creates the profile (random url-safe unique id) on the first save", async () => {
+    const empty = await profile(std01);
+    expect(empty).toMatchObject({ status: "draft", draft: {}, submitted: null, version: 0, complete: false, firstIncompleteStep: "company", expectedReviewBy: null, uniqueId: "" });
+    expect(await api.db.selectFrom("exhibitor_profiles").select("user_id").execute()).toEqual([]);
+    await save(std01, "company", {});
+    await save(raw01, "company", {});
+    const first = await profile(std01);
+    expect(first.uniqueId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect((await profile(raw01)).uniqueId).not.toBe(first.uniqueId);
+    expect((await profile(std01)).uniqueId).toBe(first.uniqueId);
+  });
+
+  it("saves a draft step by step, merging steps and clearing what is left out of a step", async () => {
+    const before = (await profile(std01)).version;
+    expect((await save(std01, "company", { companyNameZh: "星河", companyPhone: "not yet" })).data.draft).toEqual({ companyNameZh: "星河", companyPhone: "not yet" });
+    const afterEvents = (await save(std01, "events", { liveEventThemes: ["prizeDraw"], attendance: "arrived" })).data;
+    expect(afterEvents.draft).toEqual({ companyNameZh: "星河", companyPhone: "not yet", liveEventThemes: ["prizeDraw"], attendance: "arrived" });
+    // Unticking every theme: the list is absent from the body and so cleared.
+    const cleared = (await save(std01, "events", { attendance: "notArrived" })).data;
+    expect(cleared.draft).toEqual({ companyNameZh: "星河", companyPhone: "not yet", attendance: "notArrived" });
+    expect(cleared.version).toBe(before + 3);
+    // A plain form works too.
+    const form = await api.call<ProfileView>("/smeb/exhibitor/info/saveDraft", { ticket: std01, form: { step: "company", companyNameZh: "星河智能", address: "南山" } });
+    expect(form.data.draft).toMatchObject({ companyNameZh: "星河智能", address: "南山", attendance: "notArrived" });
+    expect(form.data.draft.companyPhone).toBeUndefined();
+    expect(form.data.history[0]).toMatchObject({ action: "draft_saved", actorLabel: "std01", step: "company", fromStatus: "draft", toStatus: "draft" });
+    expect((await save(std01, "nope", {})).code).toBe(400);
+  });
+
+  it("validate=1 keeps the draft but answers the step's errors, in en and zh", async () => {
+    const result = await save(std01, "company", { ...company, companyPhone: "call me", validate: "1" });
+    expect(result.code).toBe(400);
+    expect(result.data).toMatchObject({ saved: true, step: "company", fields: { companyPhone: ["validation.correct|exhibitor.fields.companyPhone"] } });
+    expect(result.message).toBe(translateMessage("en", "validation.correct|exhibitor.fields.companyPhone"));
+    expect((await profile(std01)).draft.companyPhone).toBe("call me");
+    const zh = await save(std01, "company", { ...company, companyPhone: "call me", validate: "1" }, "zh-CN");
+    expect(zh.message).toBe(translateMessage("zh", "validation.correct|exhibitor.fields.companyPhone"));
+    expect(zh.message).not.toBe(result.message);
+
+    // The server knows Shenzhen has districts, and which regions hang together.
+    const noDistrict = await save(std01, "company", { ...company, districtCode: "", validate: "1" });
+    expect(noDistrict.data.fields).toEqual({ districtCode: ["validation.required|exhibitor.fields.districtCode"] });
+    const wrongCity = await save(std01, "company", { ...company, cityCode: "110100", districtCode: "", validate: "1" });
+    expect(wrongCity.data.fields?.cityCode).toEqual(["validation.correct|exhibitor.fields.cityCode"]);
+    expect((await save(std01, "company", { ...company, validate: "1" })).code).toBe(200);
+  });
+
+  it("checks chosen ids against the caller's exhibition and the pavilion against the theme", async () => {
+    const ok = exhibits();
+    const otherTheme = themes[1]!;
+    const wrong = await save(std01, "exhibits", { ...ok, exhibitClassIds: [ok.exhibitClassIds[0], 999999], industryIds: [ok.industryIds[0], ok.industryIds[0]], pavilionId: otherTheme.pavilions[0]!.id, validate: "1" });
+    expect(wrong.data.fields).toEqual({
+      exhibitClassIds: ["validation.correct|exhibitor.fields.exhibitClassIds"],
+      industryIds: ["validation.correct|exhibitor.fields.industryIds"],
+      pavilionId: ["validation.correct|exhibitor.fields.pavilionId"],
+    });
+    const missing = await save(std01, "exhibits", { exhibitClassIds: [ok.exhibitClassIds[0]], industryIds: ok.industryIds, validate: "1" });
+    expect(missing.data.fields).toEqual({ themeId: ["validation.required|exhibitor.fields.themeId"], pavilionId: ["validation.required|exhibitor.fields.pavilionId"] });
+    expect((await save(std01, "exhibits", { ...ok, validate: "1" })).code).toBe(200);
+  });
+
+  it("needs contact 1 verified (or codes) before the contacts step is complete", async () => {
+    const unverified = await save(std01, "contacts", { ...contacts, validate: "1" });
+    expect(unverified.code).toBe(400);
+    expect(unverified.data.fields).toEqual({ contact1MobileCode: ["exhibitor.verify.required"], contact1EmailCode: ["exhibitor.verify.required"] });
+    await verifyContact1(std01Id);
+    expect((await save(std01, "contacts", { ...contacts, validate: "1" })).code).toBe(200);
+  });
+
+  it("refuses an incomplete submission naming the first failing step, then submits a complete one", async () => {
+    await save(std01, "presentation", { ...presentation, logoUrl: "" });
+    const incomplete = await info("update", std01, { json: {} });
+    expect(incomplete.code).toBe(400);
+    expect(incomplete.data.step).toBe("presentation");
+    expect(incomplete.data.fields?.logoUrl).toEqual(["validation.required|exhibitor.fields.logoUrl"]);
+    expect((await profile(std01)).status).toBe("draft");
+
+    // The last step's fields come with the submission.
+    await save(std01, "presentation", presentation);
+    await save(std01, "events", {});
+    const submitted = await info("update", std01, { json: { step: "events", ...events } });
+    expect(submitted.code).toBe(200);
+    const view = submitted.data;
+    expect(view).toMatchObject({ status: "under_review", complete: true, firstIncompleteStep: null, reviewComment: null });
+    expect(view.submitted).toEqual(view.draft);
+    expect(view.draft.liveEventThemes).toEqual(events.liveEventThemes);
+    expect(Date.parse(view.expectedReviewBy!) - Date.parse(view.submittedAt!)).toBe(3 * DAY_MS);
+    // Submitted in business time (server/clock.ts), so the expected date follows the exhibition's calendar.
+    expect(Math.abs(Date.parse(view.submittedAt!) - appClock.now().getTime())).toBeLessThan(60_000);
+    expect(view.history[0]).toMatchObject({ action: "submitted", actorLabel: "std01", fromStatus: "draft", toStatus: "under_review" });
+  });
+
+  it("is read-only while under review (409), but contacts may still change", async () => {
+    const en = await save(std01, "company", company);
+    expect(en).toMatchObject({ status: 409, code: 409, message: translateMessage("en", "exhibitor.api.underReview") });
+    expect((await save(std01, "company", company, "zh")).message).toBe(translateMessage("zh", "exhibitor.api.underReview"));
+    expect((await info("update", std01, { json: {} })).code).toBe(409);
+
+    const changed = await info("updateExhibitorContact", std01, { json: { ...contacts, contact2Name: "王五" } });
+    expect(changed.code).toBe(200);
+    expect(changed.data).toMatchObject({ status: "under_review", draft: { contact2Name: "王五" }, submitted: { contact2Name: "王五" } });
+    expect(changed.data.history[0]).toMatchObject({ action: "contact_updated", actorLabel: "std01" });
+    const badMobile = await info("updateExhibitorContact", std01, { json: { ...contacts, contact1Mobile: "12345" } });
+    expect(badMobile.data.fields?.contact1Mobile).toEqual(["validation.correct|exhibitor.fields.contact1Mobile"]);
+  });
+
+  it("keeps the review endpoints for the organizer (403 for exhibitors)", async () => {
+    for (const ticket of [std01, raw01]) {
+      expect((await info("reviewList", ticket)).code).toBe(403);
+      expect((await info("reviewDetail", ticket, { query: { userId: String(std01Id) } })).code).toBe(403);
+      const review = await info("review", ticket, { json: { userId: std01Id, decision: "approve" } });
+      expect(review).toMatchObject({ status: 403, code: 403, message: "Insufficient permissions" });
+    }
+    expect((await profile(std01)).status).toBe("under_review");
+  });
+
+  it("lets the organizer return with a comment the exhibitor sees, then approve a resubmission", async () => {
+    const list = await api.call<{ total: number; rows: { userId: number; username: string; companyNameZh: string; status: string; submittedAt: string }[] }>("/smeb/exhibitor/info/reviewList", { ticket: admin });
+    expect(list.data.total).toBe(1);
+    expect(list.data.rows[0]).toMatchObject({ userId: std01Id, username: "std01", companyNameZh: company.companyNameZh, status: "under_review" });
+    expect((await info("reviewList", admin, { query: { pageSize: "101" } })).code).toBe(400);
+    const detail = await info("reviewDetail", admin, { query: { userId: String(std01Id) } });
+    expect(detail.data).toMatchObject({ userId: std01Id, username: "std01", status: "under_review" });
+
+    expect((await info("review", admin, { json: { userId: std01Id, decision: "return" } })).data.fields?.comment).toEqual(["validation.required|exhibitor.review.comment"]);
+    const returned = await info("review", admin, { json: { userId: std01Id, decision: "return", comment: "Logo is blurry" } });
+    expect(returned.data).toMatchObject({ status: "returned", reviewComment: "Logo is blurry" });
+    expect((await info("review", admin, { json: { userId: std01Id, decision: "approve" } }))).toMatchObject({ code: 409, message: translateMessage("en", "exhibitor.api.notUnderReview") });
+
+    // The exhibitor sees the comment, cannot get the letter yet, and the checklist is not done.
+    const seen = await profile(std01);
+    expect(seen).toMatchObject({ status: "returned", reviewComment: "Logo is blurry", expectedReviewBy: null });
+    expect(seen.draft.companyNameZh).toBe(company.companyNameZh);
+    expect(await info("getExhibitionLetterUrl", std01)).toMatchObject({ code: 400, message: "Please improve your information first" });
+    const worksheet = async () => (await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket: std01 })).data.find((i) => i.link === "/exhibitorInfo/exhibitorData")!;
+    expect((await worksheet()).status).not.toBe("done");
+
+    expect((await save(std01, "presentation", { ...presentation, logoUrl: "/files/logo2" })).data.status).toBe("returned");
+    expect((await info("update", std01, { json: {} })).data.status).toBe("under_review");
+    const approved = await info("review", admin, { json: { userId: std01Id, decision: "approve" } });
+    expect(approved.data).toMatchObject({ status: "approved", reviewComment: null });
+    expect(approved.data.approvedAt).toBeTruthy();
+    expect((await info("getExhibitionLetterUrl", std01)).data).toEqual({ url: "/exhibitorInfo/exhibitorData/letter" });
+    expect((await worksheet()).status).toBe("done");
+
+    // Editing after approval: draft again, still approved for the catalogue until resubmitted.
+    const edited = (await save(std01, "events", events)).data;
+    expect(edited).toMatchObject({ status: "draft", approvedAt: approved.data.approvedAt });
+    expect((await info("getExhibitionLetterUrl", std01)).code).toBe(200);
+    expect((await worksheet()).status).toBe("done");
+  });
+
+  it("records who did what and when", async () => {
+    const history = (await profile(std01)).history;
+    const actions = history.map((e) => `${e.action}:${e.actorLabel}`);
+    expect(actions.slice(0, 5)).toEqual(["draft_saved:std01", "approved:admin", "submitted:std01", "draft_saved:std01", "returned:admin"]);
+    expect(history.find((e) => e.action === "returned")).toMatchObject({ fromStatus: "under_review", toStatus: "returned", comment: "Logo is blurry" });
+    // Events are dated in business time (server/clock.ts), like the profile's own dates.
+    for (const e of history) expect(appClock.now().getTime() - Date.parse(e.createdAt)).toBeLessThan(10 * 60_000);
+    expect(history.length).toBeLessThanOrEqual(20);
+    const rows = await api.db.selectFrom("exhibitor_profile_events").select(["actor_id", "action"]).where("user_id", "=", std01Id).where("action", "=", "approved").execute();
+    const adminId = (await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id;
+    expect(rows.map((r) => r.actor_id)).toEqual([adminId]);
+  });
+
+  it("never lets raw01 read or change std01's profile or group data", async () => {
+    const stdProfile = await profile(std01);
+    const foreign = await info("findExhibitorInfoByUniqueId", raw01, { query: { uniqueId: stdProfile.uniqueId } });
+    const unknown = await info("findExhibitorInfoByUniqueId", raw01, { query: { uniqueId: "no-such-profile-id-000" } });
+    expect(foreign).toMatchObject({ status: 404, code: 404 });
+    expect(JSON.stringify(foreign)).toBe(JSON.stringify(unknown));
+    expect((await info("findExhibitorInfoByUniqueId", std01, { query: { uniqueId: stdProfile.uniqueId } })).data.uniqueId).toBe(stdProfile.uniqueId);
+    expect((await info("findExhibitorInfoByUniqueId", admin, { query: { uniqueId: stdProfile.uniqueId } })).data.draft).toEqual(stdProfile.draft);
+
+    // Ids in the body are ignored: raw01 writes raw01's own profile and group row.
+    await info("saveDraft", raw01, { json: { step: "company", companyNameZh: "远航", userId: std01Id, uniqueId: stdProfile.uniqueId } });
+    expect((await profile(std01)).draft).toEqual(stdProfile.draft);
+    expect((await profile(raw01)).draft.companyNameZh).toBe("远航");
+
+    expect((await info("saveGroupInfo", std01, { json: { isGroupMember: "yes", groupNameZh: "星河集团" } })).code).toBe(200);
+    expect((await info("saveGroupInfo", raw01, { json: { isGroupMember: "yes" } })).data.fields?.groupNameZh).toEqual(["validation.required|exhibitor.group.groupNameZh"]);
+    await info("saveGroupInfo", raw01, { json: { isGroupMember: "no", userId: std01Id } });
+    expect((await info("getGroupInfo", std01)).data).toMatchObject({ isGroupMember: "yes", groupNameZh: "星河集团" });
+    expect((await info("getGroupInfo", raw01)).data).toMatchObject({ isGroupMember: "no" });
+  });
+
+  it("loses no update when saves race (version)", async () => {
+    const start = (await profile(raw01)).version;
+    const steps = [["company", { companyNameZh: "远航机器人" }], ["presentation", { introZh: "并发" }], ["events", { attendance: "arrived" }], ["exhibits", { themeId: "1" }], ["contacts", { contact1Name: "李四" }]] as const;
+    const results = await Promise.all([...steps, ...steps].map(([step, values]) => save(raw01, step, values)));
+    expect(results.map((r) => r.code)).toEqual(Array(10).fill(200));
+    const end = await profile(raw01);
+    expect(end.version).toBe(start + 10);
+    expect(end.draft).toMatchObject({ companyNameZh: "远航机器人", introZh: "并发", attendance: "arrived", themeId: "1", contact1Name: "李四" });
+  });
+
+  it("offers ops the review queue and decisions from the CLI (actor ops-cli)", async () => {
+    const rawId = (await api.db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow()).id;
+    await api.db.updateTable("exhibitor_profiles").set({ status: "under_review", submitted_at: appClock.now() }).where("user_id", "=", rawId).execute();
+    expect(await listReviewsCommand(api.db)).toMatch(/^1 profile\(s\) waiting for review:\n {2}raw01 /);
+    await expect(reviewProfileCommand(api.db, ["raw01", "return"])).rejects.toThrow(/comment/);
+    expect(await reviewProfileCommand(api.db, ["raw01", "return", "Please", "add", "a", "logo"])).toBe("raw01: returned (Please add a logo)");
+    await expect(reviewProfileCommand(api.db, ["raw01", "approve"])).rejects.toThrow("not waiting for review");
+    expect((await profile(raw01)).history[0]).toMatchObject({ action: "returned", actorLabel: "ops-cli", comment: "Please add a logo" });
+    expect(await listReviewsCommand(api.db)).toBe("No profiles are waiting for review.");
+  });
+});

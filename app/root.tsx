@@ -7,9 +7,11 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Toast } from "~/components/toast";
 import portalCss from "~/styles/portal.css";
 import { getLanguage } from "~/lib/cookies.server";
-import { isMessagingAppBrowser, WX_EXEMPT_PATHS } from "~/lib/public-routes";
+import { takeToast } from "~/lib/toast.server";
+import { isMessagingAppBrowser, WX_EXEMPT_PATHS } from "~/lib/messaging-browser";
 import type { Language } from "~/i18n/config";
 import { useNonce } from "~/lib/nonce";
 import { useServerLanguage } from "~/i18n/client-texts";
@@ -29,8 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/wxBrowser");
   }
   const language = getLanguage(request);
+  const { toast, headers } = await takeToast(request, context, language);
   // requestId: the error page of a 500 names it, so support can find the request in the logs.
-  return json({ language, filingNumber: context.filingNumber, localeChunk: context.localeChunks?.[language] ?? null, requestId: context.requestId });
+  return json(
+    { language, filingNumber: context.filingNumber, localeChunk: context.localeChunks?.[language] ?? null, requestId: context.requestId, toast },
+    { headers },
+  );
 }
 
 export const handle = { i18n: "translation" };
@@ -66,6 +72,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
           {children}
+          {data?.toast ? (
+            <Toast key={data.toast.id} kind={data.toast.kind}>
+              {data.toast.text}
+            </Toast>
+          ) : null}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

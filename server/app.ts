@@ -6,6 +6,8 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import type { PageHandle } from "../app/lib/page-handle";
+import type { PageRoute } from "../app/lib/page-rules";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import type { Logger } from "./logger";
@@ -87,7 +89,7 @@ export function createServerApp(deps: ServerDeps) {
   app.use("/api", createApiRouter(apiDeps));
 
   if (deps.remixBuild) {
-    const routePatterns = typeof deps.remixBuild === "function" ? [] : pagePatterns(deps.remixBuild);
+    const pages = typeof deps.remixBuild === "function" ? [] : pageRoutesOf(deps.remixBuild);
     const buildVersion = typeof deps.remixBuild === "function" ? "dev" : deps.remixBuild.assets.version;
     // Spec point 4's version check: the browser compares its build with this one.
     app.get("/version.json", (_req, res) => {
@@ -107,6 +109,8 @@ export function createServerApp(deps: ServerDeps) {
         mode: config.NODE_ENV,
         getLoadContext: (req, res) => ({
           requestId: res.locals.requestId as string,
+          // Remix strips `_data` before the loaders see the request; the toasts need to know (toast.server.ts).
+          dataRequest: typeof req.query._data === "string",
           cspNonce: res.locals.cspNonce as string,
           clientIp: req.ip ?? "unknown",
           apiBaseUrl: config.apiBaseUrl,
@@ -114,7 +118,7 @@ export function createServerApp(deps: ServerDeps) {
           secureCookies: config.secureCookies,
           captchaMode: config.LOGIN_CAPTCHA,
           filingNumber: config.FILING_NUMBER,
-          routePatterns,
+          pages,
           userGuideUrl: config.USER_GUIDE_URL,
           buildVersion,
           localeChunks,
@@ -143,16 +147,22 @@ export function findLocaleChunks(publicDir: string, modules: string[]): Partial<
   return chunks;
 }
 
-/** Full URL paths of the route modules that render a page, e.g. "/index/schedule". */
-export function pagePatterns(build: ServerBuild) {
+/**
+ * Every route module of the build with its full URL path (e.g. "/index/schedule") and its `handle`:
+ * the pages' own rules (app/lib/page-handle.ts), read by the loaders through the load context.
+ */
+export function pageRoutesOf(build: ServerBuild): PageRoute[] {
   const routes = build.routes;
   const fullPath = (id: string): string => {
     const route = routes[id]!;
     const parent = route.parentId ? fullPath(route.parentId) : "";
     return [parent, route.path ?? ""].filter(Boolean).join("/");
   };
-  const paths = Object.keys(routes)
-    .filter((id) => id !== "root" && routes[id]!.module.default)
-    .map((id) => `/${fullPath(id)}`.replace(/\/+$/, "") || "/");
-  return [...new Set(paths)];
+  return Object.keys(routes)
+    .filter((id) => id !== "root")
+    .map((id) => ({
+      path: `/${fullPath(id)}`.replace(/\/+$/, "") || "/",
+      hasPage: Boolean(routes[id]!.module.default),
+      handle: (routes[id]!.module.handle ?? {}) as PageHandle,
+    }));
 }

@@ -1,12 +1,15 @@
-import { Alert } from "@mantine/core";
 import { useErrorText } from "~/lib/forms";
+import { Toast } from "./toast";
 
-/** A form's own errors (not a field's), over the form; `id` is Conform's form.errorId for aria. */
+/**
+ * A form's own errors (an API answer that belongs to no field), shown as a toast (spec point 8);
+ * field errors stay beside their fields. `id` is Conform's form.errorId, for the form's aria.
+ */
 export function FormError({ errors, id, testId }: { errors?: string[] | null; id: string; testId?: string }) {
   const errorText = useErrorText();
   return errors?.length ? (
-    <Alert color="red" role="alert" id={id} data-testid={testId}>
+    <Toast kind="error" id={id} testId={testId}>
       {errorText(errors)}
-    </Alert>
+    </Toast>
   ) : null;
 }

@@ -1,3 +1,6 @@
+import type { PageRoute } from "./page-rules";
+import type { FlashToast } from "./toast.server";
+
 /** What the Node server hands every loader and action (server/app.ts getLoadContext). */
 export type PortalLoadContext = {
   requestId: string;
@@ -9,12 +12,16 @@ export type PortalLoadContext = {
   secureCookies: boolean;
   captchaMode: "auto" | "always" | "never";
   filingNumber: string;
-  /** Full paths of the page routes in this build (from the Remix route manifest). */
-  routePatterns: string[];
+  /** The build's routes with their full paths and handles (server/app.ts pageRoutesOf; app/lib/page-rules.ts). */
+  pages: PageRoute[];
   userGuideUrl: string;
   buildVersion: string;
   /** URL of each language's text chunk in this build, for a modulepreload hint (server/app.ts). */
   localeChunks?: Partial<Record<"zh" | "en", string>>;
+  /** A Remix data request (JavaScript on: `?_data=`), not a document request. */
+  dataRequest?: boolean;
+  /** Set by an action for the page it answers with (toast.server.ts showToast); one context per request. */
+  toast?: FlashToast;
 };
 
 declare module "@remix-run/node" {

@@ -3,21 +3,13 @@
  * the browser and on the server: no server imports, inputs are never mutated.
  */
 import type { MenuItem } from "./api-types";
+import type { MenuRules } from "./page-rules";
 import type { Language } from "~/i18n/config";
 
 /** The one exhibition whose promotional video page is removed (spec point 4). */
 export const PROMO_VIDEO_EXCLUDED_EXHIBITION = "CIFTIS2020";
 
 export const PROMOTIONAL_VIDEO_ROUTE = "/exhibitorInfo/promotionalVideo";
-
-/** Areas emptied (list: []) and hidden in English. */
-export const ENGLISH_HIDDEN_AREAS: ReadonlySet<string> = new Set([
-  "/invoiceArea",
-  "/exhibitTL",
-  "/invitation",
-  "/boothConstruction",
-  "/bookingService",
-]);
 
 /** Chinese-only home items, removed in English (spec point 1). */
 export const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set([
@@ -30,11 +22,6 @@ export const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set([
 /** Booth type 1 = standard booth, 2 = raw space. */
 export const STANDARD_BOOTH = 1;
 export const RAW_SPACE = 2;
-
-const BOOTH_TYPE_REMOVED: Readonly<Record<number, readonly string[]>> = {
-  [STANDARD_BOOTH]: ["/boothConstruction/insurancePurchase", "/boothConstruction/specialBoothCIProcess"],
-  [RAW_SPACE]: ["/boothConstruction/standardConstruction"],
-};
 
 /** Left menu of the /index/* subpages, in order; the Chinese-only entries are marked. */
 export const HOME_LEFT_MENU: readonly { route: string; zhOnly: boolean }[] = [
@@ -62,18 +49,23 @@ export type MenuFilterOptions = {
   language: Language;
   boothType: number | null;
   exhibitionCode?: string | null;
+  /** From the pages' and area layouts' handles (page-rules.ts menuRulesOf). */
+  rules: MenuRules;
 };
 
 /**
  * Spec point 4: the server's menu tree narrowed by language, booth type and exhibition.
- * - English: the five areas of ENGLISH_HIDDEN_AREAS are kept with `list: []` and `hidden: true`;
+ * - English: the areas whose layout says `hiddenInEnglish` are kept with `list: []` and `hidden: true`;
  *   the promotional video page and the Chinese-only home items are removed.
  * - Exhibition PROMO_VIDEO_EXCLUDED_EXHIBITION: the promotional video page is removed.
- * - Booth type 1 loses insurance purchase and the special-booth CI process; type 2 loses standard construction.
+ * - A page whose handle names `boothTypes` is removed for the other booth types (type 1 loses
+ *   insurance purchase and the special-booth CI process; type 2 loses standard construction).
  */
 export function filterMenus(tree: MenuItem[], opts: MenuFilterOptions): MenuItem[] {
   const english = opts.language === "en";
-  const removed = new Set<string>(opts.boothType != null ? (BOOTH_TYPE_REMOVED[opts.boothType] ?? []) : []);
+  const { boothType, rules } = opts;
+  const removed = new Set<string>();
+  if (boothType != null) for (const [route, types] of rules.boothTypesOf) if (!types.includes(boothType)) removed.add(route);
   if (english || opts.exhibitionCode === PROMO_VIDEO_EXCLUDED_EXHIBITION) removed.add(PROMOTIONAL_VIDEO_ROUTE);
   if (english) for (const route of CHINESE_ONLY_ROUTES) removed.add(route);
 
@@ -81,8 +73,8 @@ export function filterMenus(tree: MenuItem[], opts: MenuFilterOptions): MenuItem
     items
       .filter((item) => !removed.has(item.route))
       .map((item) =>
-        english && ENGLISH_HIDDEN_AREAS.has(item.route)
-          ? { ...item, hidden: true, list: [] }
+        english && rules.englishHiddenAreas.has(item.route)
+          ? { ...item, hidden: true, list: [], emptiedInEnglish: true }
           : { ...item, list: walk(item.list) },
       );
   return walk(tree);
@@ -97,8 +89,10 @@ export function sideMenu(tree: MenuItem[]): MenuItem[] {
 
 /** An area that the English filter emptied and hid: it has no page of its own to allow. */
 function isEmptiedArea(item: MenuItem) {
-  return item.hidden && item.list.length === 0 && ENGLISH_HIDDEN_AREAS.has(item.route);
+  return Boolean((item as FilteredMenuItem).emptiedInEnglish);
 }
+
+type FilteredMenuItem = MenuItem & { emptiedInEnglish?: true };
 
 /**
  * Every route the user may open: all routes of the (filtered) tree, hidden and isMenu-2

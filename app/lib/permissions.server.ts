@@ -7,8 +7,7 @@ import { apiFor, handleAuthErrors, signInUrl, type ApiClient } from "./api.serve
 import { clearTicket, getLanguage, readTicket } from "./cookies.server";
 import { holdPostedForm } from "./form-hold.server";
 import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "./menus";
-import { isContractorPersonalPath, isPersonalPath, isPublicPath } from "./public-routes";
-import { pageExistsFor } from "./route-patterns";
+import { menuRulesOf, pageExistsIn, rulesFor } from "./page-rules";
 
 export type ShellUser = {
   api: ApiClient;
@@ -81,8 +80,14 @@ export async function getShellUser(request: Request, context: AppLoadContext): P
   const api = await apiFor(request, context);
   const { info, clockOffsetMs } = await loadPermissionInfo(api, ticket, request, context);
   const language = getLanguage(request);
-  const pageExists = pageExistsFor(context.routePatterns ?? []);
-  const filtered = filterMenus(info.menuAuths, { language, boothType: info.infoVO.boothType, exhibitionCode: info.infoVO.exhibitCode ?? null });
+  const pages = context.pages ?? [];
+  const pageExists = pageExistsIn(pages);
+  const filtered = filterMenus(info.menuAuths, {
+    language,
+    boothType: info.infoVO.boothType,
+    exhibitionCode: info.infoVO.exhibitCode ?? null,
+    rules: menuRulesOf(pages),
+  });
   const menus = pruneMissingPages(filtered, pageExists);
   return { api, info, language, menus, allowed: allowedRoutes(filtered), pageExists, now: () => Date.now() + clockOffsetMs };
 }
@@ -101,9 +106,11 @@ export async function requireShellUser(request: Request, context: AppLoadContext
     throw redirect(await signInUrl(request, context), { headers });
   }
   const contractor = Boolean(user.info.infoVO.contractor);
-  const personal = isPersonalPath(path) && (!contractor || isContractorPersonalPath(path));
+  const rules = rulesFor(context.pages ?? [], path);
+  // Personal pages (handle.personal) are every account's; an entrusted contractor keeps only the "everyone" ones.
+  const personal = rules.personal === "everyone" || (rules.personal === "account" && !contractor);
   if (contractor && stripTrailingSlash(path) === "/index" && landingPath(user) !== "/index") throw redirect(landingPath(user));
-  if (!personal && !isPublicPath(path) && !user.allowed.has(menuPathOf(stripTrailingSlash(path)))) {
+  if (!personal && !rules.public && !user.allowed.has(rules.permissionOf ?? stripTrailingSlash(path))) {
     throw redirect("/401");
   }
   return user;
@@ -117,17 +124,6 @@ export function formHolderOf(info: PermissionInfo) {
 /** Spec point 4: from / or /index, the first non-top-level allowed page; /index when there is none. */
 export function landingPath(user: ShellUser) {
   return firstAllowedRoute(user.menus, user.pageExists) ?? "/index";
-}
-
-/** Pages opened from a menu page but not in the menu themselves take that page's permission. */
-const SUB_PAGES: [RegExp, string][] = [
-  [/^\/exhibitorInfo\/exhibitorData\/letter$/, "/exhibitorInfo/exhibitorData"],
-  // One order and its contract download belong to My orders.
-  [/^\/bookingService\/myOrder\/[^/]+(\/contract)?$/, "/bookingService/myOrder"],
-];
-
-export function menuPathOf(path: string) {
-  return SUB_PAGES.find(([pattern]) => pattern.test(path))?.[1] ?? path;
 }
 
 function stripTrailingSlash(path: string) {

@@ -3,6 +3,7 @@ import { translate } from "~/i18n/translate.server";
 import type { NavItem, ShellTab } from "~/components/shell/types";
 import type { MenuItem } from "./api-types";
 import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "./menus";
+import { rulesFor, type PageRoute } from "./page-rules";
 
 export function toNavItems(items: MenuItem[], language: Language): NavItem[] {
   return items.map((item) => {
@@ -39,24 +40,15 @@ export function topNavigation(menus: MenuItem[], language: Language) {
   };
 }
 
-/** Paths whose pages show no sidebar (spec point 2: the home area and the data area). */
-const NO_SIDEBAR = [/^\/index(\/|$)/, /^\/dataArea\/index$/];
-
-/** The current area's pages for the sidebar, or null where the sidebar is hidden. */
+/**
+ * An area's pages for its sidebar (the area layouts call this; areas without a sidebar, like the
+ * home area, simply have no such layout).
+ */
 export function areaMenu(menus: MenuItem[], path: string, language: Language) {
-  if (NO_SIDEBAR.some((pattern) => pattern.test(path))) return null;
   const area = sideMenu(menus).find((item) => contains(item, path));
   if (!area || !area.list.length) return null;
   return { title: menuLabel(area, language), items: toNavItems(area.list, language) };
 }
-
-const PERSONAL_TITLES: Record<string, string> = {
-  "/index": "home.title",
-  "/changePassword": "shell.pages.changePassword",
-  "/feedback": "shell.pages.feedback",
-  "/skin": "shell.pages.skin",
-  "/contact": "shell.pages.contact",
-};
 
 function findByRoute(items: MenuItem[], route: string): MenuItem | undefined {
   for (const item of items) {
@@ -67,8 +59,9 @@ function findByRoute(items: MenuItem[], route: string): MenuItem | undefined {
   return undefined;
 }
 
-export function pageTitle(menus: MenuItem[], path: string, language: Language) {
-  const key = PERSONAL_TITLES[path];
+/** A tab's name: the page's own title (handle.title), else its menu item's, else its parent page's and the rest. */
+export function pageTitle(menus: MenuItem[], path: string, language: Language, pages: readonly PageRoute[]) {
+  const key = rulesFor(pages, path).title;
   if (key) return translate(language, key);
   const item = findByRoute(menus, path);
   if (item) return menuLabel(item, language);
@@ -87,6 +80,6 @@ export function pageTitle(menus: MenuItem[], path: string, language: Language) {
   return path;
 }
 
-export function tabsFor(paths: string[], menus: MenuItem[], language: Language): ShellTab[] {
-  return paths.map((path) => ({ path, title: pageTitle(menus, path, language) }));
+export function tabsFor(paths: string[], menus: MenuItem[], language: Language, pages: readonly PageRoute[]): ShellTab[] {
+  return paths.map((path) => ({ path, title: pageTitle(menus, path, language, pages) }));
 }

@@ -1,3 +1,6 @@
+import type { PageHandle } from "./page-handle";
+import { RAW_SPACE, STANDARD_BOOTH } from "./menus";
+
 /**
  * The product's pages by area (spec point 2), whether or not this build has them yet. An unknown
  * path inside an area is a 404; a page of this list outside the user's menu is a 401.
@@ -32,3 +35,21 @@ const SPEC_PATHS = new Set(Object.entries(SPEC_PAGES).flatMap(([area, pages]) =>
 export function isSpecPage(path: string) {
   return SPEC_PATHS.has(path);
 }
+
+/**
+ * The rules of spec pages and areas this build does not have yet (spec points 1, 2 and 4). When a
+ * page or an area layout is built, its line moves into its route's `handle` (docs/adding-a-page.md);
+ * a unit test refuses a line here for a route that exists.
+ */
+export const UNBUILT_PAGE_RULES: Readonly<Record<string, PageHandle>> = {
+  "/invoiceArea": { area: { hiddenInEnglish: true } },
+  "/invoiceArea/saveQrCode": { public: true },
+  "/exhibitTL": { area: { hiddenInEnglish: true } },
+  "/exhibitTL/review": { floatingButtons: false },
+  "/invitation": { area: { hiddenInEnglish: true } },
+  "/boothConstruction": { area: { hiddenInEnglish: true } },
+  "/boothConstruction/standardConstruction": { boothTypes: [STANDARD_BOOTH] },
+  "/boothConstruction/insurancePurchase": { boothTypes: [RAW_SPACE] },
+  "/boothConstruction/specialBoothCIProcess": { boothTypes: [RAW_SPACE] },
+  "/exhibitorInfo/promotionalVideo": { public: true },
+};

@@ -5,6 +5,9 @@ export { expect };
 
 export const PASSWORD = "Expo#2026";
 
+/** The success toast a form post answers with (app/components/toast.tsx). */
+export const successToast = (page: Page) => page.locator('.portal-toast[data-kind="success"]');
+
 /** A client address of its own for every test (and project): per-IP sign-in limits never leak between tests. */
 export function clientIpFor(testInfo: TestInfo, salt = "") {
   const hash = crypto.createHash("sha256").update(`${testInfo.project.name}\n${testInfo.testId}\n${salt}`).digest();

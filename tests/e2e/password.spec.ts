@@ -1,4 +1,4 @@
-import { FAILED_RESOURCE, PASSWORD, accountFor, expect, test, type App } from "./fixtures";
+import { FAILED_RESOURCE, successToast, PASSWORD, accountFor, expect, test, type App } from "./fixtures";
 
 async function fillPasswords(app: App, values: { old: string; new: string; confirm: string }) {
   await app.page.locator("input[name=password]").fill(values.old);
@@ -34,7 +34,7 @@ test("each rule shows its message at its field", async ({ app, page }, testInfo)
   await expect(page.getByText("the two new passwords do not match", { exact: true })).toBeVisible();
   await expect(page.getByText("old password cannot be the same as the new", { exact: true })).toHaveCount(0);
   await expect(page.locator("input[name=newPassword1]")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByTestId("success")).toHaveCount(0);
+  await expect(successToast(page)).toHaveCount(0);
 });
 
 test("wrong old password is refused; a change works and the new password signs in", async ({ app, page }, testInfo) => {
@@ -48,11 +48,11 @@ test("wrong old password is refused; a change works and the new password signs i
   await app.submit(() => save.click());
   await expect(page.getByText("The old password is incorrect", { exact: true })).toBeVisible();
   await expect(page.locator("input[name=password]")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByTestId("success")).toHaveCount(0);
+  await expect(successToast(page)).toHaveCount(0);
 
   await fillPasswords(app, { old: PASSWORD, new: newPassword, confirm: newPassword });
   await app.submit(() => save.click());
-  await expect(page.getByTestId("success")).toHaveText("modified successfully");
+  await expect(successToast(page)).toHaveText("modified successfully");
   await expect(page.getByText("The old password is incorrect")).toHaveCount(0);
   // The form is emptied after success.
   await expect(page.locator("input[name=newPassword]")).toHaveValue("");

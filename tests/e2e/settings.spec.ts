@@ -1,4 +1,4 @@
-import { FAILED_RESOURCE, accountFor, expect, test } from "./fixtures";
+import { FAILED_RESOURCE, successToast, accountFor, expect, test } from "./fixtures";
 
 const TOO_LONG = "The content can be at most 300 characters";
 
@@ -57,7 +57,7 @@ test.describe("feedback", () => {
     await form.getByLabel("Type").selectOption({ label: "Suggestion" });
     await form.locator("textarea[name=content]").fill("The schedule page could show the booth number.");
     await app.submit(() => form.getByRole("button", { name: "Submit" }).click());
-    await expect(page.getByTestId("success")).toHaveText("feedback success");
+    await expect(successToast(page)).toHaveText("feedback success");
     // The form is emptied after success.
     await expect(form.locator("textarea[name=content]")).toHaveValue("");
   });
@@ -70,12 +70,12 @@ test("the skin picker: skin2 is applied and stays chosen", async ({ app, page },
   const meadow = page.getByRole("radio", { name: "Meadow" });
   await meadow.check();
   await app.submit(() => page.locator("main form").getByRole("button", { name: "Apply" }).click());
-  await expect(page.getByTestId("success")).toHaveText("skin change success");
+  await expect(successToast(page)).toHaveText("skin change success");
   await expect(meadow).toBeChecked();
 
   // Loaded afresh (a reload of a JS-off POST result would post again).
   await app.goto("/skin");
-  await expect(page.getByTestId("success")).toHaveCount(0);
+  await expect(successToast(page)).toHaveCount(0);
   await expect(page.getByRole("radio", { name: "Meadow" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Morning sky" })).not.toBeChecked();
 });

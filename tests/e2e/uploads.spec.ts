@@ -1,4 +1,4 @@
-import { FAILED_RESOURCE, expect, test } from "./fixtures";
+import { FAILED_RESOURCE, successToast, expect, test } from "./fixtures";
 import { PNG } from "../support/sample-files";
 
 /** The upload field on the feedback page: the same rules with JavaScript (direct, with progress) and without (multipart). */
@@ -28,7 +28,7 @@ test("an image is uploaded, ends in a saved URL, and the feedback keeps it", asy
     await expect(form.locator("input[type=hidden][name=imgUrl]")).toHaveValue(/^\/files\//);
   }
   await app.submit(() => form.getByRole("button", { name: "Submit" }).click());
-  await expect(page.getByTestId("success")).toHaveText("feedback success");
+  await expect(successToast(page)).toHaveText("feedback success");
 });
 
 test("a refused submit keeps the uploaded image, and without JS keeps it across the round trip", async ({ app, page }) => {
@@ -48,7 +48,7 @@ test("a refused submit keeps the uploaded image, and without JS keeps it across 
   await expect(form.locator("textarea[name=content]")).toHaveValue("Kept across a refusal.");
   await form.getByLabel("Type").selectOption({ label: "Malfunction" });
   await app.submit(() => form.getByRole("button", { name: "Submit" }).click());
-  await expect(page.getByTestId("success")).toHaveText("feedback success");
+  await expect(successToast(page)).toHaveText("feedback success");
 });
 
 test("an oversize file gets the size warning", async ({ app, page }) => {
@@ -138,8 +138,8 @@ test("a submit while the image is still uploading is held back until it is done"
   await page.getByTestId("upload-input").setInputFiles({ name: "slow.png", mimeType: "image/png", buffer: PNG });
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByTestId("upload-notice")).toHaveText("Please wait until the upload has finished");
-  await expect(page.getByTestId("success")).toHaveCount(0);
+  await expect(successToast(page)).toHaveCount(0);
   await expect(page.getByTestId("upload-item").getByRole("link", { name: "slow.png" })).toBeVisible();
   await app.submit(() => form.getByRole("button", { name: "Submit" }).click());
-  await expect(page.getByTestId("success")).toHaveText("feedback success");
+  await expect(successToast(page)).toHaveText("feedback success");
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MenuItem } from "../../app/lib/api-types";
 import {
-  ENGLISH_HIDDEN_AREAS,
   PROMO_VIDEO_EXCLUDED_EXHIBITION,
   allowedRoutes,
   filterMenus,
@@ -15,6 +14,7 @@ import {
   sideMenu,
   topMenuGroups,
 } from "../../app/lib/menus";
+import type { MenuRules } from "../../app/lib/page-rules";
 import { buildMenuTree } from "../../server/api/routes/permission";
 import { demoMenus, demoRoleMenus } from "../../server/seed/menus";
 import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID } from "../../server/seed/roles";
@@ -36,8 +36,19 @@ const accounts = {
   carrier01: { roleId: CARRIER_ROLE_ID, boothType: null },
 } as const;
 
+/** Spec point 4's filters, as the area layouts and pages declare them (tests/api/page-rules.test.ts checks the build's). */
+const ENGLISH_HIDDEN_AREAS = ["/invoiceArea", "/exhibitTL", "/invitation", "/boothConstruction", "/bookingService"];
+const rules: MenuRules = {
+  englishHiddenAreas: new Set(ENGLISH_HIDDEN_AREAS),
+  boothTypesOf: new Map([
+    ["/boothConstruction/standardConstruction", [1]],
+    ["/boothConstruction/insurancePurchase", [2]],
+    ["/boothConstruction/specialBoothCIProcess", [2]],
+  ]),
+};
+
 const filtered = (account: keyof typeof accounts, language: "zh" | "en", exhibitionCode: string | null = "PITF2026") =>
-  filterMenus(treeFor(accounts[account].roleId), { language, boothType: accounts[account].boothType, exhibitionCode });
+  filterMenus(treeFor(accounts[account].roleId), { language, boothType: accounts[account].boothType, exhibitionCode, rules });
 
 const AREAS = ["/index", "/exhibitorInfo", "/invitation", "/boothConstruction", "/bookingService", "/invoiceArea", "/exhibitTL", "/HT", "/dataArea"];
 const SPEC_PAGES = [
@@ -154,7 +165,7 @@ describe("filterMenus on the seeded tree", () => {
   it("never mutates its input", () => {
     const tree = treeFor(ADMIN_ROLE_ID);
     const before = JSON.stringify(tree);
-    const out = filterMenus(tree, { language: "en", boothType: 1, exhibitionCode: PROMO_VIDEO_EXCLUDED_EXHIBITION });
+    const out = filterMenus(tree, { language: "en", boothType: 1, exhibitionCode: PROMO_VIDEO_EXCLUDED_EXHIBITION, rules });
     expect(JSON.stringify(tree)).toBe(before);
     expect(out[0]).not.toBe(tree[0]);
   });

@@ -39,7 +39,11 @@ beforeAll(async () => {
     apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sessionSecrets: ["unit-test-secret-123456"],
     secureCookies: false,
-    routePatterns: ["/boothConstruction/standardConstruction", "/boothConstruction/insurancePurchase", "/changePassword"],
+    pages: [
+      { path: "/boothConstruction/standardConstruction", hasPage: true, handle: { boothTypes: [1] } },
+      { path: "/boothConstruction/insurancePurchase", hasPage: true, handle: { boothTypes: [2] } },
+      { path: "/changePassword", hasPage: true, handle: { personal: "account" } },
+    ],
     requestId: "t",
     clientIp: "127.0.0.1",
   } as AppLoadContext;

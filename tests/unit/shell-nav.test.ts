@@ -1,20 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { MenuItem } from "../../app/lib/api-types";
+import type { PageRoute } from "../../app/lib/page-rules";
 import { pageTitle } from "../../app/lib/shell-nav.server";
 
 const item = (id: number, route: string, name: string, nameEn: string, list: MenuItem[] = []): MenuItem => ({
   id, pid: 0, route, name, nameEn, icon: null, isMenu: 1, hidden: false, remark: null, url: null, list,
 });
+const pages: PageRoute[] = [{ path: "/changePassword", hasPage: true, handle: { title: "shell.pages.changePassword" } }];
 const menus = [item(40, "/bookingService", "预订服务", "Booking", [item(43, "/bookingService/myOrder", "我的订单", "My orders")])];
 
 describe("tab titles", () => {
   it("names a menu page by its menu label in the chosen language", () => {
-    expect(pageTitle(menus, "/bookingService/myOrder", "zh")).toBe("我的订单");
-    expect(pageTitle(menus, "/bookingService/myOrder", "en")).toBe("My orders");
+    expect(pageTitle(menus, "/bookingService/myOrder", "zh", pages)).toBe("我的订单");
+    expect(pageTitle(menus, "/bookingService/myOrder", "en", pages)).toBe("My orders");
   });
 
   it("names a page opened from a menu page by that page and the rest of its path, not by its raw path", () => {
-    expect(pageTitle(menus, "/bookingService/myOrder/SO20261120-ABC234", "zh")).toBe("我的订单 · SO20261120-ABC234");
-    expect(pageTitle(menus, "/nowhere/at/all", "en")).toBe("/nowhere/at/all");
+    expect(pageTitle(menus, "/bookingService/myOrder/SO20261120-ABC234", "zh", pages)).toBe("我的订单 · SO20261120-ABC234");
+    expect(pageTitle(menus, "/nowhere/at/all", "en", pages)).toBe("/nowhere/at/all");
+  });
+
+  it("names a personal page by its handle's title", () => {
+    expect(pageTitle(menus, "/changePassword", "en", pages)).toBe("Change password");
+    expect(pageTitle(menus, "/changePassword/", "zh", pages)).toBe("修改密码");
   });
 });

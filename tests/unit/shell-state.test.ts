@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyTabOperation, MAX_TABS, readTabs, withVisited } from "../../app/lib/ui-state.server";
-import { pageExistsFor } from "../../app/lib/route-patterns";
-import { isMessagingAppBrowser, isPublicPath } from "../../app/lib/public-routes";
+import { isMessagingAppBrowser } from "../../app/lib/messaging-browser";
 
 const withCookie = (cookie: string) => new Request("http://x/", { headers: { cookie } });
 
@@ -28,25 +27,7 @@ describe("tabs strip state", () => {
   });
 });
 
-describe("route manifest", () => {
-  it("knows which menu routes have a page, dynamic segments included, splats excluded", () => {
-    const exists = pageExistsFor(["/index", "/index/schedule", "/index/:slug", "/changePassword", "/*"]);
-    expect(exists("/index/promote")).toBe(true);
-    expect(exists("/index")).toBe(true);
-    expect(exists("/exhibitorInfo/exhibitorData")).toBe(false);
-    expect(exists("/index/promote/extra")).toBe(false);
-  });
-});
-
-describe("public routes and the in-app browser", () => {
-  it("lists spec point 2's public routes", () => {
-    expect(isPublicPath("/index/schedule")).toBe(true);
-    expect(isPublicPath("/index/schedule/")).toBe(true);
-    expect(isPublicPath("/exhibitorInfo/promotionalVideo")).toBe(true);
-    expect(isPublicPath("/index")).toBe(false);
-    expect(isPublicPath("/changePassword")).toBe(false);
-  });
-
+describe("the in-app browser", () => {
   it("recognizes the messaging app's browser", () => {
     expect(isMessagingAppBrowser("Mozilla/5.0 (Linux; Android 13) MicroMessenger/8.0.47")).toBe(true);
     expect(isMessagingAppBrowser("Mozilla/5.0 Chrome/120")).toBe(false);

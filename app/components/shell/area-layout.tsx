@@ -2,6 +2,7 @@ import type { ShouldRevalidateFunction, UIMatch } from "@remix-run/react";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageHandle, type PageHandle } from "~/lib/page-handle";
 import { ShellSidebar } from "./sidebar";
 import type { NavItem } from "./types";
 
@@ -12,12 +13,17 @@ import type { NavItem } from "./types";
  */
 export type AreaData = { area: { title: string; items: NavItem[] } | null };
 
-/** Marks a route as an area layout, for the shell (menu button) and the error boundary. */
-export const areaHandle = { area: true };
+/**
+ * An area layout's `handle`: marks it for the shell (menu button) and the error boundary, and
+ * carries the area's rules, e.g. `areaHandle({ hiddenInEnglish: true })` (spec point 4).
+ */
+export function areaHandle(area: NonNullable<PageHandle["area"]> = {}) {
+  return pageHandle({ area });
+}
 
 /** The matched area layout's sidebar, if the page is inside one. */
 export function areaOf(matches: UIMatch[]) {
-  const match = matches.find((m) => (m.handle as { area?: boolean } | undefined)?.area);
+  const match = matches.find((m) => (m.handle as PageHandle | undefined)?.area);
   return (match?.data as AreaData | undefined)?.area ?? null;
 }
 

@@ -1,7 +1,6 @@
 import { Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { FileUpload } from "~/features/uploads/file-upload";
-import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import {
   ATTENDANCE,
   CONTACT_TYPES,
@@ -19,7 +18,6 @@ import {
   label,
   type ProfileStep,
 } from "~/features/exhibitor/schema";
-import { useErrorText } from "~/lib/forms";
 import { CheckboxGroupField, IntentButton, RadioGroupField, SelectField, TextAreaField, TextField, type Fields, type Option } from "./profile-fields";
 
 export type StepOptions = Partial<Record<"countries" | "provinces" | "cities" | "districts" | "classes" | "industries" | "themes" | "pavilions", Option[]>>;
@@ -138,18 +136,15 @@ function ContactsStep({ fields }: { fields: Fields }) {
 
 function Upload({ fields, name, folder, kinds, maxBytes, required, formValues }: { fields: Fields; name: string; folder: "company-logo" | "company-video" | "company-video-cover"; kinds: typeof LOGO_KINDS; maxBytes: number; required?: boolean; formValues?: Record<string, unknown> }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const field = fields[name]!;
   return (
-    <FileUpload
-      key={field.key}
-      name={name}
+    <FieldFileUpload
+      field={field}
+      formValues={formValues}
       folder={folder}
       kinds={kinds}
       maxBytes={maxBytes}
       label={`${t(label(name))}${required ? " *" : ""}`}
-      files={uploadedRefs(field.initialValue, formValues?.[uploadFieldNames(name).name])}
-      error={errorText(field.errors)}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getShellUser } from "~/lib/permissions.server";
-import { isPublicPath } from "~/lib/public-routes";
+import { isPublicPage } from "~/lib/page-rules";
 import { isSpecPage } from "~/lib/spec-pages";
 
 /** The product's areas (spec point 2): a path under one of them is a page of the product. */
@@ -15,7 +15,7 @@ const PRODUCT_AREAS = ["/index", "/exhibitorInfo", "/invitation", "/boothConstru
 async function target({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
   const inArea = PRODUCT_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
-  if (inArea && !isPublicPath(path) && isSpecPage(path)) {
+  if (inArea && !isPublicPage(context.pages ?? [], path) && isSpecPage(path)) {
     const user = await getShellUser(request, context);
     if (user && !user.allowed.has(path)) return "/401";
   }

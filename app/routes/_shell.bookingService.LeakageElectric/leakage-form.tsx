@@ -4,10 +4,10 @@ import { Anchor, Blockquote, Button, Checkbox, Group, Paper, SimpleGrid, Stack, 
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FileUpload } from "~/features/uploads/file-upload";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import type { BoothSummary } from "~/lib/api-types";
 import { usePortalForm, useErrorText } from "~/lib/forms";
-import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, leakageSchema, leakageUpdateSchema, type LeakageCommitment } from "~/features/booking-forms/schema";
 import { BoothSelect } from "../../features/booking-forms/parts";
 
@@ -69,15 +69,13 @@ export function LeakageForm(props: {
           {t("bookingForms.leakage.rules")}
         </Blockquote>
         <Checkbox {...getInputProps(fields.readRules, { type: "checkbox" })} key={fields.readRules.key} label={t("bookingForms.fields.readRules")} error={errorText(fields.readRules.errors)} />
-        <FileUpload
-          key={fields.scanUrl.key}
-          name="scanUrl"
+        <FieldFileUpload
+          field={fields.scanUrl}
+          formValues={form.initialValue}
           folder={LEAKAGE_UPLOAD.folder}
           kinds={LEAKAGE_UPLOAD.kinds}
           maxBytes={LEAKAGE_UPLOAD.maxBytes}
           label={t("bookingForms.fields.scan")}
-          files={uploadedRefs(fields.scanUrl.initialValue, form.initialValue?.[uploadFieldNames("scanUrl").name])}
-          error={errorText(fields.scanUrl.errors)}
         />
         <Group>
           <Button type="submit" loading={props.pending}>

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FileUpload } from "~/features/uploads/file-upload";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { BoothSelect, ConfirmDelete, NoBooth, Notice } from "~/features/booking-forms/parts";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -15,7 +15,6 @@ import { rememberForm } from "~/lib/form-hold.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
-import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
 import { parseFormWithUploads } from "~/features/uploads/uploads.server";
 import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, boothIdSchema, electricboxSchema, type ElectricboxImage } from "~/features/booking-forms/schema";
 
@@ -146,15 +145,13 @@ export default function ElectricboxPage() {
               <input type="hidden" name="intent" value="save" />
               <Stack gap="sm">
                 <BoothSelect booths={boothOptions} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)} error={errorText(fields.boothId.errors)} />
-                <FileUpload
-                  key={fields.fileUrl.key}
-                  name="fileUrl"
+                <FieldFileUpload
+                  field={fields.fileUrl}
+                  formValues={form.initialValue}
                   folder={UPLOAD.folder}
                   kinds={UPLOAD.kinds}
                   maxBytes={UPLOAD.maxBytes}
                   label={t("bookingForms.fields.locationMap")}
-                  files={uploadedRefs(fields.fileUrl.initialValue, form.initialValue?.[uploadFieldNames("fileUrl").name])}
-                  error={errorText(fields.fileUrl.errors)}
                 />
                 <Group>
                   <Button type="submit" loading={isPending}>

@@ -16,10 +16,11 @@ import { MY_ORDERS_PAGE, orderPath } from "~/features/orders/paths";
 import { loadOrder, noStore, orderNoOf } from "~/features/orders/orders.server";
 import { heldFormValues } from "~/lib/form-hold.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { pageHandle } from "~/lib/page-handle";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Order" }];
 
-export const handle = { breadcrumb: "orders.list.title" };
+export const handle = pageHandle({ breadcrumb: "orders.list.title", permissionOf: "/bookingService/myOrder" });
 
 /** One of the caller's orders (the API answers 404 for anyone else's). Its permission is My orders' (SUB_PAGES). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

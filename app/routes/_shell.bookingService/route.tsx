@@ -6,7 +6,7 @@ import { loadArea } from "~/lib/area.server";
 /** The /bookingService area (spec point 2): its sidebar beside each page; the guard runs for every page of it. */
 const ROUTE_ID = "routes/_shell.bookingService";
 
-export const handle = areaHandle;
+export const handle = areaHandle({ hiddenInEnglish: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { area } = await loadArea(request, context, "/bookingService");

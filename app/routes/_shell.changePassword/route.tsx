@@ -1,7 +1,7 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, Paper, PasswordInput, Stack, Title } from "@mantine/core";
+import { Button, Paper, PasswordInput, Stack, Title } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -14,10 +14,12 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { useIsPending } from "~/lib/hooks";
 import { apiPublicKey, rsaEncrypt } from "~/features/auth/rsa.server";
 import { changePasswordSchema } from "~/features/auth/change-password-schema";
+import { pageHandle } from "~/lib/page-handle";
+import { showToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Change password" }];
 
-export const handle = { breadcrumb: "password.title" };
+export const handle = pageHandle({ breadcrumb: "password.title", title: "shell.pages.changePassword", personal: "account" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await requireShellUser(request, context);
@@ -52,7 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = replyToApiFailure(submission, result, ["password", "newPassword"]);
     return json({ result: reply, success: false }, { status: 400, headers: noStore });
   }
-  return json({ result: submission.reply({ resetForm: true }), success: true }, { headers: noStore });
+  const headers = await showToast(context, { kind: "success", key: "password.success" }, new Headers(noStore));
+  return json({ result: submission.reply({ resetForm: true }), success: true }, { headers });
 }
 
 export default function ChangePasswordPage() {
@@ -72,11 +75,6 @@ export default function ChangePasswordPage() {
           <Title order={1} size="h3">
             {t("password.title")}
           </Title>
-          {actionData?.success ? (
-            <Alert color="green" role="status" data-testid="success">
-              {t("password.success")}
-            </Alert>
-          ) : null}
           <FormError errors={form.errors} id={form.errorId} />
           <Form method="post" {...getFormProps(form)}>
             <Stack gap="sm">

@@ -16,10 +16,11 @@ import { usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, stepSchema, type ProfileStep } from "~/features/exhibitor/schema";
+import { pageHandle } from "~/lib/page-handle";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor data" }];
 
-export const handle = { breadcrumb: "exhibitor.title" };
+export const handle = pageHandle({ breadcrumb: "exhibitor.title", myInfo: true });
 
 const noStore = { "Cache-Control": "no-store" };
 

@@ -8,14 +8,15 @@ import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { loadProfile, loadStepOptions } from "~/features/exhibitor/profile.server";
 import { requireShellUser } from "~/lib/permissions.server";
+import { pageHandle } from "~/lib/page-handle";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Letter" }];
 
-export const handle = { breadcrumb: "exhibitor.letter.title" };
+export const handle = pageHandle({ breadcrumb: "exhibitor.letter.title", permissionOf: "/exhibitorInfo/exhibitorData" });
 
 /** The exhibition confirmation letter of an approved profile, printable (the browser saves it as PDF). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // A sub-page of the exhibitor data page: the same menu permission (menuPathOf).
+  // A sub-page of the exhibitor data page: the same menu permission (its handle: permissionOf).
   const { api, language, info } = await requireShellUser(request, context);
   const title = translate(language, "exhibitor.letter.title");
   const letter = await handleAuthErrors(await api.call<{ url: string }>("/smeb/exhibitor/info/getExhibitionLetterUrl"), request, context);

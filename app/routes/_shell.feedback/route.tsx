@@ -1,7 +1,7 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Textarea, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Paper, Stack, Textarea, Title } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -14,8 +14,7 @@ import { handleAuthErrors } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
 import { heldFormValues } from "~/lib/form-hold.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import { FileUpload } from "~/features/uploads/file-upload";
-import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { parseFormWithUploads } from "~/features/uploads/uploads.server";
 import {
   FEEDBACK_CONTENT_MAX,
@@ -24,10 +23,12 @@ import {
   FEEDBACK_TYPES,
   feedbackFormSchema,
 } from "~/features/settings/feedback-schema";
+import { pageHandle } from "~/lib/page-handle";
+import { showToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback" }];
 
-export const handle = { breadcrumb: "settings.feedbackTitle" };
+export const handle = pageHandle({ breadcrumb: "settings.feedbackTitle", title: "shell.pages.feedback", personal: "account" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, info } = await requireShellUser(request, context);
@@ -62,7 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = replyToApiFailure(submission, result, FORM_FIELDS);
     return json({ result: reply, success: false }, { status: 400, headers: noStore });
   }
-  return json({ result: submission.reply({ resetForm: true }), success: true }, { headers: noStore });
+  const headers = await showToast(context, { kind: "success", key: "settings.feedbackSuccess" }, new Headers(noStore));
+  return json({ result: submission.reply({ resetForm: true }), success: true }, { headers });
 }
 
 export default function FeedbackPage() {
@@ -97,11 +99,6 @@ export default function FeedbackPage() {
         <Title order={1} size="h3">
           {t("settings.feedbackTitle")}
         </Title>
-        {actionData?.success ? (
-          <Alert color="green" role="status" data-testid="success">
-            {t("settings.feedbackSuccess")}
-          </Alert>
-        ) : null}
         <FormError errors={form.errors} id={form.errorId} />
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
           <Stack gap="sm">
@@ -136,15 +133,13 @@ export default function FeedbackPage() {
               }
               inputWrapperOrder={["label", "input", "description", "error"]}
             />
-            <FileUpload
-              key={fields.imgUrl.key}
-              name="imgUrl"
+            <FieldFileUpload
+              field={fields.imgUrl}
+              formValues={form.initialValue}
               folder="feedback"
               kinds={FEEDBACK_IMAGE_KINDS}
               maxBytes={FEEDBACK_IMAGE_MAX_BYTES}
               label={t("settings.feedbackImage")}
-              files={uploadedRefs(fields.imgUrl.initialValue, form.initialValue?.[uploadFieldNames("imgUrl").name])}
-              error={errorText(fields.imgUrl.errors)}
             />
             <Group>
               <Button type="submit" loading={isPending}>

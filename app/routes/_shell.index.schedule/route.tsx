@@ -16,8 +16,7 @@ import { apiFor, handleAuthErrors } from "~/lib/api.server";
 import { requireButton } from "~/lib/buttons.server";
 import { useIsPending } from "~/lib/hooks";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
-import { isPublicPath } from "~/lib/public-routes";
-import { pageExistsFor } from "~/lib/route-patterns";
+import { isPublicPage, pageExistsIn } from "~/lib/page-rules";
 import { useButton } from "~/lib/use-button";
 import {
   EXTENSION_REASON_MAX,
@@ -27,10 +26,11 @@ import {
   SCHEDULE_MENU_ID,
   type ScheduleMailResult,
 } from "~/features/home/schedule-schema";
+import { pageHandle } from "~/lib/page-handle";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
-export const handle = { breadcrumb: "home.pages.schedule", hideSidebar: true, noCache: true };
+export const handle = pageHandle({ breadcrumb: "home.pages.schedule", public: true });
 
 /** Public page (spec point 2): signed out it lists the dates; signed in, the API adds what is done. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     deadline: exhibitionDate(item.deadline),
     status: item.status,
     // Signed in, only pages of the user's menu are linked (others would answer /401).
-    link: isPublicPath(item.link) || (user ? user.allowed.has(item.link) && user.pageExists(item.link) : pageExistsFor(context.routePatterns ?? [])(item.link)) ? item.link : null,
+    link: isPublicPage(context.pages ?? [], item.link) || (user ? user.allowed.has(item.link) && user.pageExists(item.link) : pageExistsIn(context.pages ?? [])(item.link)) ? item.link : null,
   }));
   return json({
     title: translate(language, "home.pages.schedule"),

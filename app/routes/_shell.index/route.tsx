@@ -5,8 +5,7 @@ import { useTranslation } from "react-i18next";
 import { getLanguage } from "~/lib/cookies.server";
 import { HOME_LEFT_MENU } from "~/lib/menus";
 import { getShellUser } from "~/lib/permissions.server";
-import { isPublicPath } from "~/lib/public-routes";
-import { pageExistsFor } from "~/lib/route-patterns";
+import { isPublicPage, pageExistsIn } from "~/lib/page-rules";
 import homeCss from "~/styles/home.css";
 
 /** The external special-booth drawing submission site (Chinese-only home item, spec point 1). */
@@ -15,7 +14,6 @@ const DRAWING_SUBMISSION_URL = "https://drawing.example.org/submit";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeCss }];
 
 /** Spec point 2: the home area's pages hide the sidebar and are not kept in the tab cache. */
-export const handle = { hideSidebar: true, noCache: true };
 
 const LABEL_KEYS: Record<string, string> = {
   "/index/schedule": "home.pages.schedule",
@@ -36,12 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getShellUser(request, context);
   const language = user?.language ?? getLanguage(request);
   const chinese = language === "zh";
-  const pageExists = user?.pageExists ?? pageExistsFor(context.routePatterns ?? []);
+  const pageExists = user?.pageExists ?? pageExistsIn(context.pages ?? []);
   const entries: MenuEntry[] = HOME_LEFT_MENU.filter((item) => chinese || !item.zhOnly)
     // Only pages this build has (the transport area, for one, is still to come).
     .filter((item) => pageExists(item.route))
     // A signed-in user only gets links to pages of their menu (public pages are always open).
-    .filter((item) => !user || isPublicPath(item.route) || user.allowed.has(item.route))
+    .filter((item) => !user || isPublicPage(context.pages ?? [], item.route) || user.allowed.has(item.route))
     .map((item) => ({ to: item.route, labelKey: LABEL_KEYS[item.route] ?? item.route, external: false }));
   if (chinese) entries.push({ to: DRAWING_SUBMISSION_URL, labelKey: "home.pages.drawingSubmission", external: true });
   return json({ entries });

@@ -1,7 +1,7 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Badge, Button, Card, Group, Image, Paper, Radio, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Card, Group, Image, Paper, Radio, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -13,10 +13,12 @@ import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { SKIN_IDS, skinImageUrl, skinSchema, type SkinResponse } from "~/features/settings/skin-schema";
+import { pageHandle } from "~/lib/page-handle";
+import { showToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Skin" }];
 
-export const handle = { breadcrumb: "settings.skinTitle" };
+export const handle = pageHandle({ breadcrumb: "settings.skinTitle", title: "shell.pages.skin", personal: "account" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
@@ -35,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = replyToApiFailure(submission, result, ["skin"]);
     return json({ result: reply, success: false }, { status: 400 });
   }
-  return json({ result: submission.reply(), success: true });
+  return json({ result: submission.reply(), success: true }, { headers: await showToast(context, { kind: "success", key: "settings.skinSuccess" }) });
 }
 
 export default function SkinPage() {
@@ -62,11 +64,6 @@ export default function SkinPage() {
         <Text c="dimmed" size="sm">
           {t("settings.skinIntro")}
         </Text>
-        {actionData?.success ? (
-          <Alert color="green" role="status" data-testid="success">
-            {t("settings.skinSuccess")}
-          </Alert>
-        ) : null}
         <FormError errors={form.errors} id={form.errorId} />
         <Form method="post" {...getFormProps(form)}>
           <Stack gap="md">

@@ -12,7 +12,7 @@ import { ContractorBanner } from "~/components/shell/contractor-banner";
 import { useAccountWatch, useVersionCheck } from "~/components/shell/watchers";
 import { businessNameFor } from "~/lib/display";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
-import { isPublicPath } from "~/lib/public-routes";
+import { isPublicPage, myInfoPath, rulesFor } from "~/lib/page-rules";
 import { tabsFor, topNavigation } from "~/lib/shell-nav.server";
 import { readSidebarCollapsed, readTabs, serializeTabs, withVisited } from "~/lib/ui-state.server";
 import { getLanguage } from "~/lib/cookies.server";
@@ -20,26 +20,24 @@ import shellCss from "~/styles/shell.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellCss }];
 
-const MY_INFO_PATH = "/exhibitorInfo/exhibitorData";
-
-/** Pages without the floating buttons (spec point 1: the carrier review page). */
-const NO_FLOATING = ["/exhibitTL/review"];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
-  const user = isPublicPath(path) ? await getShellUser(request, context) : await requireShellUser(request, context);
+  const pages = context.pages ?? [];
+  const user = isPublicPage(pages, path) ? await getShellUser(request, context) : await requireShellUser(request, context);
   const language = getLanguage(request);
   const base = {
     language,
     filingNumber: context.filingNumber,
     userGuideUrl: context.userGuideUrl,
-    showFloating: !NO_FLOATING.includes(path),
+    // Spec point 1: a page may go without the floating buttons (its handle says floatingButtons: false).
+    showFloating: rulesFor(pages, path).floatingButtons !== false,
     sidebarCollapsed: readSidebarCollapsed(request),
   };
   if (!user) {
     return json({ ...base, user: null, nav: null, tabs: [], buttons: null, skin: null });
   }
   const { infoVO } = user.info;
+  const myInfo = myInfoPath(pages);
   const visited = withVisited(readTabs(request), path);
   const headers = new Headers();
   if (visited.length !== readTabs(request).length) headers.append("Set-Cookie", serializeTabs(visited, context));
@@ -55,12 +53,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         currentBoothId: infoVO.boothId,
         booths: infoVO.booths.map((b) => ({ boothId: b.boothId, boothNo: b.boothNo })),
         // 'My info' opens the exhibitor data page, offered once this build has it and the menu allows it.
-        myInfoPath: user.allowed.has(MY_INFO_PATH) && user.pageExists(MY_INFO_PATH) && !infoVO.contractor ? MY_INFO_PATH : null,
+        myInfoPath: myInfo && user.allowed.has(myInfo) && !infoVO.contractor ? myInfo : null,
         contractor: infoVO.contractor ? { companyName: infoVO.contractor.companyName, contactName: infoVO.contractor.contactName } : null,
       },
       skin: infoVO.skin && /^skin[1-3]$/.test(infoVO.skin) ? infoVO.skin : null,
       nav: topNavigation(user.menus, language),
-      tabs: tabsFor(visited, user.menus, language),
+      tabs: tabsFor(visited, user.menus, language, pages),
       buttons: { roleId: infoVO.roleId, now: user.now(), auths: user.info.auths },
     },
     { headers },

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
+import { pageHandle } from "~/lib/page-handle";
+
+export const handle = pageHandle({ permissionOf: "/bookingService/electricboxImg" });
 
 /**
  * GET /bookingService/electricboxImg/template: the location map template (a PDF of the caller's
@@ -8,7 +11,7 @@ import { requireShellUser } from "~/lib/permissions.server";
  * page's path; the PDF comes from the API and passes through untouched.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireShellUser(request, context, "/bookingService/electricboxImg");
+  const user = await requireShellUser(request, context);
   const boothId = new URL(request.url).searchParams.get("boothId") ?? undefined;
   const response = await user.api.download("/smeb/booking/electricboxImg/template", boothId ? { boothId } : undefined);
   return proxyDownload(response, request, context, { cacheControl: "no-store" });

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { proxyDownload } from "~/lib/download.server";
-import { MY_ORDERS_PAGE, orderNoOf } from "~/features/orders/orders.server";
+import { orderNoOf } from "~/features/orders/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";
+import { pageHandle } from "~/lib/page-handle";
+
+export const handle = pageHandle({ permissionOf: "/bookingService/myOrder" });
 
 /**
  * GET /bookingService/myOrder/<orderNo>/contract: the order's contract PDF as a resource route,
@@ -9,7 +12,7 @@ import { requireShellUser } from "~/lib/permissions.server";
  * order; its attachment passes through untouched.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireShellUser(request, context, MY_ORDERS_PAGE);
+  const user = await requireShellUser(request, context);
   const orderNo = orderNoOf(params);
   const response = await user.api.download("/smeb/service/order/downloadContract", { orderNo });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });

@@ -12,6 +12,10 @@ import { captchaKindFrom, fetchCaptcha } from "~/features/captcha/captcha.server
 import { clearNotice, getLanguage, readNotice, readTicket } from "~/lib/cookies.server";
 import { signIn } from "~/routes/login/action.server";
 import { useIsPending } from "~/lib/hooks";
+import { pageHandle } from "~/lib/page-handle";
+import { Toast } from "~/components/toast";
+
+export const handle = pageHandle({ public: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} - ${data.appTitle}` : "Login" },
@@ -91,9 +95,9 @@ export default function LoginPage() {
             </Alert>
           ) : null}
           {formErrors.length ? (
-            <Alert color="red" role="alert" id="login-error" data-testid="form-error">
+            <Toast kind="error" id="login-error" testId="form-error">
               {formErrors.map((e) => t(e)).join(" ")}
-            </Alert>
+            </Toast>
           ) : null}
           <Form method="post" id="login" noValidate aria-describedby={formErrors.length ? "login-error" : undefined} ref={formRef}>
             <input type="hidden" name="redirectTo" value={data.redirectTo} />

@@ -1,5 +1,8 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { pageHandle } from "~/lib/page-handle";
+
+export const handle = pageHandle({ public: true });
 
 /** Shown instead of the portal inside the messaging app's in-app browser (spec point 2). */
 export default function InAppBrowserPage() {

@@ -1,0 +1,33 @@
+/**
+ * What a route module's `handle` says about its page. A page's rules live in its own route file
+ * (or its area layout's), not in path tables elsewhere; the server reads them from the build
+ * (page-rules.ts), the browser from `useMatches()`.
+ */
+export type PageHandle = {
+  /** i18n key of the page's breadcrumb. */
+  breadcrumb?: string;
+  /** i18n key naming the page in its tab when no menu item names it (the personal pages). */
+  title?: string;
+  /** Reachable without signing in (spec point 2). */
+  public?: true;
+  /**
+   * Open to every signed-in account whatever its menu says: "account" for the account holders,
+   * "everyone" also for an entrusted contractor (which acts for the exhibitor in booking only).
+   */
+  personal?: "account" | "everyone";
+  /** A page opened from a menu page (an order, a letter) takes that page's permission. */
+  permissionOf?: string;
+  /** `false`: the page has no floating buttons (spec point 1: the carrier review page). */
+  floatingButtons?: false;
+  /** The header's 'My info' opens this page. */
+  myInfo?: true;
+  /** The booth types (1 standard, 2 raw space) that have this page; the others lose it from their menus (spec point 4). */
+  boothTypes?: readonly number[];
+  /** Marks an area layout (spec point 2). `hiddenInEnglish`: the area is emptied and hidden in English (spec point 4). */
+  area?: { hiddenInEnglish?: true };
+};
+
+/** Typed `handle` for a route module: `export const handle = pageHandle({ breadcrumb: "…" })`. */
+export function pageHandle<T extends PageHandle>(handle: T): T {
+  return handle;
+}

@@ -1,7 +1,7 @@
-import { FormError } from "~/components/form-error";
+import { FormPage } from "~/components/form-page";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Paper, PasswordInput, Stack, Title } from "@mantine/core";
+import { Button, PasswordInput, Stack } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -70,41 +70,35 @@ export default function ChangePasswordPage() {
   const errorText = useErrorText();
 
   return (
-    <Paper withBorder p="lg" maw={440}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("password.title")}
-          </Title>
-          <FormError errors={form.errors} id={form.errorId} />
-          <Form method="post" {...getFormProps(form)}>
-            <Stack gap="sm">
-              <PasswordInput
-                {...getInputProps(fields.password, { type: "password" })}
-                key={fields.password.key}
-                label={t("password.old")}
-                autoComplete="current-password"
-                error={errorText(fields.password.errors)}
-              />
-              <PasswordInput
-                {...getInputProps(fields.newPassword, { type: "password" })}
-                key={fields.newPassword.key}
-                label={t("password.new")}
-                autoComplete="new-password"
-                error={errorText(fields.newPassword.errors)}
-              />
-              <PasswordInput
-                {...getInputProps(fields.newPassword1, { type: "password" })}
-                key={fields.newPassword1.key}
-                label={t("password.confirm")}
-                autoComplete="new-password"
-                error={errorText(fields.newPassword1.errors)}
-              />
-              <Button type="submit" loading={isPending}>
-                {t("password.submit")}
-              </Button>
-            </Stack>
-          </Form>
+    <FormPage title={t("password.title")} maw={440} form={form}>
+      <Form method="post" {...getFormProps(form)}>
+        <Stack gap="sm">
+          <PasswordInput
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            label={t("password.old")}
+            autoComplete="current-password"
+            error={errorText(fields.password.errors)}
+          />
+          <PasswordInput
+            {...getInputProps(fields.newPassword, { type: "password" })}
+            key={fields.newPassword.key}
+            label={t("password.new")}
+            autoComplete="new-password"
+            error={errorText(fields.newPassword.errors)}
+          />
+          <PasswordInput
+            {...getInputProps(fields.newPassword1, { type: "password" })}
+            key={fields.newPassword1.key}
+            label={t("password.confirm")}
+            autoComplete="new-password"
+            error={errorText(fields.newPassword1.errors)}
+          />
+          <Button type="submit" loading={isPending}>
+            {t("password.submit")}
+          </Button>
         </Stack>
-      </Paper>
+      </Form>
+    </FormPage>
   );
 }

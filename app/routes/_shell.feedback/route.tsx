@@ -1,7 +1,7 @@
-import { FormError } from "~/components/form-error";
+import { FormPage } from "~/components/form-page";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Group, NativeSelect, Paper, Stack, Textarea, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Textarea } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -94,61 +94,55 @@ export default function FeedbackPage() {
   ];
 
   return (
-    <Paper withBorder p="lg" maw={560}>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {t("settings.feedbackTitle")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-          <Stack gap="sm">
-            <NativeSelect
-              {...getSelectProps(fields.type)}
-              key={fields.type.key}
-              label={t("settings.feedbackType")}
-              data={typeOptions}
-              error={errorText(fields.type.errors)}
-              withAsterisk
-            />
-            <Textarea
-              {...getTextareaProps(fields.content)}
-              key={fields.content.key}
-              label={t("settings.feedbackContent")}
-              placeholder={t("settings.feedbackContentPlaceholder")}
-              maxLength={FEEDBACK_CONTENT_MAX}
-              autosize
-              minRows={5}
-              maxRows={12}
-              onInput={(event) => setUsed(event.currentTarget.value.length)}
-              error={errorText(fields.content.errors)}
-              withAsterisk
-              description={
-                hydrated ? (
-                  <span aria-live="polite" aria-label={t("settings.feedbackCounterLabel", { used, max: FEEDBACK_CONTENT_MAX })} data-testid="counter">
-                    {used}/{FEEDBACK_CONTENT_MAX}
-                  </span>
-                ) : (
-                  t("settings.feedbackContentLimit", { max: FEEDBACK_CONTENT_MAX })
-                )
-              }
-              inputWrapperOrder={["label", "input", "description", "error"]}
-            />
-            <FieldFileUpload
-              field={fields.imgUrl}
-              formValues={form.initialValue}
-              folder="feedback"
-              kinds={FEEDBACK_IMAGE_KINDS}
-              maxBytes={FEEDBACK_IMAGE_MAX_BYTES}
-              label={t("settings.feedbackImage")}
-            />
-            <Group>
-              <Button type="submit" loading={isPending}>
-                {t("settings.feedbackSubmit")}
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Stack>
-    </Paper>
+    <FormPage title={t("settings.feedbackTitle")} maw={560} form={form}>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <Stack gap="sm">
+          <NativeSelect
+            {...getSelectProps(fields.type)}
+            key={fields.type.key}
+            label={t("settings.feedbackType")}
+            data={typeOptions}
+            error={errorText(fields.type.errors)}
+            withAsterisk
+          />
+          <Textarea
+            {...getTextareaProps(fields.content)}
+            key={fields.content.key}
+            label={t("settings.feedbackContent")}
+            placeholder={t("settings.feedbackContentPlaceholder")}
+            maxLength={FEEDBACK_CONTENT_MAX}
+            autosize
+            minRows={5}
+            maxRows={12}
+            onInput={(event) => setUsed(event.currentTarget.value.length)}
+            error={errorText(fields.content.errors)}
+            withAsterisk
+            description={
+              hydrated ? (
+                <span aria-live="polite" aria-label={t("settings.feedbackCounterLabel", { used, max: FEEDBACK_CONTENT_MAX })} data-testid="counter">
+                  {used}/{FEEDBACK_CONTENT_MAX}
+                </span>
+              ) : (
+                t("settings.feedbackContentLimit", { max: FEEDBACK_CONTENT_MAX })
+              )
+            }
+            inputWrapperOrder={["label", "input", "description", "error"]}
+          />
+          <FieldFileUpload
+            field={fields.imgUrl}
+            formValues={form.initialValue}
+            folder="feedback"
+            kinds={FEEDBACK_IMAGE_KINDS}
+            maxBytes={FEEDBACK_IMAGE_MAX_BYTES}
+            label={t("settings.feedbackImage")}
+          />
+          <Group>
+            <Button type="submit" loading={isPending}>
+              {t("settings.feedbackSubmit")}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </FormPage>
   );
 }

@@ -1,7 +1,7 @@
-import { FormError } from "~/components/form-error";
+import { FormPage } from "~/components/form-page";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Badge, Button, Card, Group, Image, Paper, Radio, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Card, Group, Image, Radio, SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -56,61 +56,52 @@ export default function SkinPage() {
   const skinError = errorText(fields.skin.errors);
 
   return (
-    <Paper withBorder p="lg" maw={760}>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {t("settings.skinTitle")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("settings.skinIntro")}
-        </Text>
-        <FormError errors={form.errors} id={form.errorId} />
-        <Form method="post" {...getFormProps(form)}>
-          <Stack gap="md">
-            <fieldset
-              style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
-              aria-invalid={skinError ? true : undefined}
-              aria-describedby={skinError ? fields.skin.errorId : undefined}
-            >
-              <VisuallyHidden component="legend">{t("settings.skinTitle")}</VisuallyHidden>
-              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-                {SKIN_IDS.map((skin) => {
-                  const inputProps = getInputProps(fields.skin, { type: "radio", value: skin });
-                  const id = `${fields.skin.id}-${skin}`;
-                  return (
-                    <Card key={`${fields.skin.key ?? ""}-${skin}`} withBorder padding="sm" component="label" htmlFor={id} style={{ cursor: "pointer" }}>
-                      <Card.Section>
-                        <Image src={skinImageUrl(skin)} alt="" h={120} fit="cover" />
-                      </Card.Section>
-                      <Group mt="sm" gap="xs" wrap="nowrap">
-                        <Radio {...inputProps} id={id} aria-label={t(`settings.skinNames.${skin}`)} />
-                        <Text size="sm" fw={500}>
-                          {t(`settings.skinNames.${skin}`)}
-                        </Text>
-                        {data.skin === skin ? (
-                          <Badge size="xs" variant="light">
-                            {t("settings.skinCurrent")}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Card>
-                  );
-                })}
-              </SimpleGrid>
-            </fieldset>
-            {skinError ? (
-              <Text c="red" size="sm" id={fields.skin.errorId} role="alert">
-                {skinError}
-              </Text>
-            ) : null}
-            <Group>
-              <Button type="submit" loading={isPending}>
-                {t("settings.skinSubmit")}
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Stack>
-    </Paper>
+    <FormPage title={t("settings.skinTitle")} maw={760} intro={t("settings.skinIntro")} form={form}>
+      <Form method="post" {...getFormProps(form)}>
+        <Stack gap="md">
+          <fieldset
+            style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+            aria-invalid={skinError ? true : undefined}
+            aria-describedby={skinError ? fields.skin.errorId : undefined}
+          >
+            <VisuallyHidden component="legend">{t("settings.skinTitle")}</VisuallyHidden>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+              {SKIN_IDS.map((skin) => {
+                const inputProps = getInputProps(fields.skin, { type: "radio", value: skin });
+                const id = `${fields.skin.id}-${skin}`;
+                return (
+                  <Card key={`${fields.skin.key ?? ""}-${skin}`} withBorder padding="sm" component="label" htmlFor={id} style={{ cursor: "pointer" }}>
+                    <Card.Section>
+                      <Image src={skinImageUrl(skin)} alt="" h={120} fit="cover" />
+                    </Card.Section>
+                    <Group mt="sm" gap="xs" wrap="nowrap">
+                      <Radio {...inputProps} id={id} aria-label={t(`settings.skinNames.${skin}`)} />
+                      <Text size="sm" fw={500}>
+                        {t(`settings.skinNames.${skin}`)}
+                      </Text>
+                      {data.skin === skin ? (
+                        <Badge size="xs" variant="light">
+                          {t("settings.skinCurrent")}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Card>
+                );
+              })}
+            </SimpleGrid>
+          </fieldset>
+          {skinError ? (
+            <Text c="red" size="sm" id={fields.skin.errorId} role="alert">
+              {skinError}
+            </Text>
+          ) : null}
+          <Group>
+            <Button type="submit" loading={isPending}>
+              {t("settings.skinSubmit")}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </FormPage>
   );
 }

@@ -7,7 +7,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Toast } from "~/components/toast";
+import { ToastBox } from "~/components/toast";
 import portalCss from "~/styles/portal.css";
 import { getLanguage } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
@@ -73,9 +73,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <MantineProvider theme={theme} defaultColorScheme="light">
           {children}
           {data?.toast ? (
-            <Toast key={data.toast.id} kind={data.toast.kind}>
+            // Keyed by the toast's id, not the location: a later navigation does not show it again.
+            <ToastBox key={data.toast.id} kind={data.toast.kind}>
               {data.toast.text}
-            </Toast>
+            </ToastBox>
           ) : null}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

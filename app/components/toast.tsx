@@ -1,4 +1,5 @@
 import { CloseButton } from "@mantine/core";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -7,7 +8,18 @@ import { useTranslation } from "react-i18next";
  * the server-rendered page, so it shows without JavaScript; with JavaScript a success fades after a
  * few seconds and an error can be closed. Screen readers hear it (status or alert).
  */
-export function Toast({ kind, id, testId, children }: { kind: "success" | "error"; id?: string; testId?: string; children: ReactNode }) {
+type ToastProps = { kind: "success" | "error"; id?: string; testId?: string; children: ReactNode };
+
+/**
+ * A toast a page renders from its own data (an action's answer, a notice): each submission's answer
+ * is a new location, so the toast starts afresh (shown again, not closed, fading anew).
+ */
+export function Toast(props: ToastProps) {
+  return <ToastBox key={useLocation().key} {...props} />;
+}
+
+/** The toast itself; the root renders the flash toast with this, keyed by the toast's id. */
+export function ToastBox({ kind, id, testId, children }: ToastProps) {
   const { t } = useTranslation();
   const [enhanced, setEnhanced] = useState(false);
   const [closed, setClosed] = useState(false);

@@ -53,6 +53,9 @@ test("an API error that belongs to no field is an error toast; it can be closed 
   if (app.jsEnabled) {
     await close.click();
     await expect(toast).toHaveCount(0);
+    // The next refused post shows its error again, though the last one was closed.
+    await app.login("toast-nobody", "still-not-the-password");
+    await expect(toast).toBeVisible();
   } else {
     await expect(close).toHaveCount(0);
     await expect(toast).toBeVisible();

@@ -2,6 +2,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BoothSummary } from "~/lib/api-types";
+import { Toast } from "~/components/toast";
 
 /** The booth a record is for: a plain select, so it posts the same with or without JavaScript. */
 export function BoothSelect({ booths, name, defaultValue, error }: { booths: BoothSummary[]; name: string; defaultValue?: string; error?: string }) {
@@ -65,8 +66,8 @@ export function ConfirmDelete({ question, fields, cancelTo, pending }: { questio
 export function Notice({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <Alert color="green" role="status" data-testid="notice">
+    <Toast kind="success" testId="notice">
       {text}
-    </Alert>
+    </Toast>
   );
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { ORDER_NO, ORDER_STATUSES, type OrderSource, type OrderStatus, type PriceKind, type ServiceCategory } from "~/features/orders/schema";
+import { ORDER_NO, ORDER_STATUSES, type OrderStatus } from "~/features/orders/schema";
 import { handleAuthErrors, requireOk, type ApiClient } from "../../lib/api.server";
 import type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView } from "./api-types";
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -9,6 +9,7 @@ import { orderNotice } from "~/features/orders/order-action.server";
 import { BOOKING_PAGE } from "~/features/orders/paths";
 import { listQuery, loadOrders, noStore, type OrderSummary } from "~/features/orders/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";
+import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "My orders" }];
 
@@ -38,9 +39,9 @@ export default function MyOrdersPage() {
           </Anchor>
         </Group>
         {notice ? (
-          <Alert color="green" role="status" data-testid="notice">
+          <Toast kind="success" testId="notice">
             {t(notice)}
-          </Alert>
+          </Toast>
         ) : null}
         <StatusFilter status={status} />
         {orders.list.length ? (

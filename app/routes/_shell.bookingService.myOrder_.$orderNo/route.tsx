@@ -13,10 +13,11 @@ import { useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { handleOrderAction, orderNotice } from "~/features/orders/order-action.server";
 import { MY_ORDERS_PAGE, orderPath } from "~/features/orders/paths";
-import { loadOrder, noStore, orderNoOf } from "~/features/orders/orders.server";
+import { loadOrder, orderNoOf } from "~/features/orders/orders.server";
 import { heldFormValues } from "~/lib/form-hold.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { pageHandle } from "~/lib/page-handle";
+import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Order" }];
 
@@ -75,14 +76,14 @@ export default function OrderPage() {
         </Group>
         <OrderStepper status={order.status} />
         {data.notice ? (
-          <Alert color="green" role="status" data-testid="notice">
+          <Toast kind="success" testId="notice">
             {t(data.notice)}
-          </Alert>
+          </Toast>
         ) : null}
         {pageErrors.length ? (
-          <Alert color="red" role="alert" data-testid="order-error">
+          <Toast kind="error" testId="order-error">
             {errorText(pageErrors)}
-          </Alert>
+          </Toast>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Fact label={t("orders.detail.booth")} value={order.boothNo} />

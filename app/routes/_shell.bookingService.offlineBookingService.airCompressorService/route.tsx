@@ -1,7 +1,7 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -22,6 +22,7 @@ import {
   recordIdSchema,
   type AirCompressorApplication,
 } from "~/features/booking-forms/schema";
+import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Air compressor service" }];
 
@@ -94,9 +95,7 @@ export default function AirCompressorPage() {
           </Text>
           <Notice text={notice} />
           {actionData?.message ? (
-            <Alert color="red" role="alert">
-              {actionData.message}
-            </Alert>
+            <Toast kind="error">{actionData.message}</Toast>
           ) : null}
           <FormError errors={form.errors} id={form.errorId} />
           {data.booths.length === 0 ? (

@@ -14,6 +14,7 @@ import { useErrorText } from "~/lib/forms";
 import { BOOKING_NOTICES, handleBookingAction } from "~/routes/_shell.bookingService.onlineBookingService/action.server";
 import { loadCart, loadCatalogue, noStore } from "~/features/orders/orders.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Online booking service" }];
 
@@ -84,14 +85,12 @@ export default function OnlineBookingPage() {
           ) : null}
         </Group>
         {data.notice ? (
-          <Alert color="green" role="status" data-testid="notice">
+          <Toast kind="success" testId="notice">
             {t(data.notice)}
-          </Alert>
+          </Toast>
         ) : null}
         {reply?.form === "page" && reply.errors?.length ? (
-          <Alert color="red" role="alert">
-            {errorText(reply.errors)}
-          </Alert>
+          <Toast kind="error">{errorText(reply.errors)}</Toast>
         ) : null}
         {data.cartError ? (
           <Alert color="yellow" data-testid="no-booth">

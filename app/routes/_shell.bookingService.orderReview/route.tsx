@@ -1,4 +1,4 @@
-import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -11,6 +11,7 @@ import { handleCompleteAction, orderNotice } from "~/features/orders/order-actio
 import { listQuery, loadOrders, noStore, type AdminOrderSummary } from "~/features/orders/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import { ORDER_NO } from "~/features/orders/schema";
+import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Service order review" }];
 
@@ -52,9 +53,9 @@ export default function OrderReviewPage() {
           {t("orders.review.title")}
         </Title>
         {data.notice ? (
-          <Alert color="green" role="status" data-testid="notice">
+          <Toast kind="success" testId="notice">
             {t(data.notice)}
-          </Alert>
+          </Toast>
         ) : null}
         <StatusFilter status={status} />
         {orders.list.length ? (

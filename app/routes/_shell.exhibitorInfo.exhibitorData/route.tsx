@@ -17,6 +17,7 @@ import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, stepSchema, type ProfileStep } from "~/features/exhibitor/schema";
 import { pageHandle } from "~/lib/page-handle";
+import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor data" }];
 
@@ -101,9 +102,9 @@ export default function ExhibitorDataPage() {
         </Title>
         <ProfileStatusBanner profile={profile} language={data.language} />
         {data.notice ? (
-          <Alert color="green" role="status" data-testid="notice">
+          <Toast kind="success" testId="notice">
             {t(data.notice)}
-          </Alert>
+          </Toast>
         ) : null}
         {data.restored ? (
           <Alert color="yellow" role="status" data-testid="restored">

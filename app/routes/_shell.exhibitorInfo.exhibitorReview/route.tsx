@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,6 +14,8 @@ import { usePortalForm, useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { PROFILE_STATUSES, reviewDecisionSchema } from "~/features/exhibitor/schema";
+import { Toast } from "~/components/toast";
+import { FormError } from "~/components/form-error";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Review" }];
 
@@ -139,16 +141,16 @@ function ReviewDetail() {
         {t("exhibitor.review.title")}
       </Title>
       {decided ? (
-        <Alert color="green" role="status">
+        <Toast kind="success">
           {t("exhibitor.review.decided")}
-        </Alert>
+        </Toast>
       ) : null}
       <ProfileStatusBanner profile={profile} language={data.language} />
       {profile.status === "under_review" ? (
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="userId" value={data.userId ?? ""} />
           <Stack gap="sm" maw={640}>
-            {form.errors?.length ? <Alert color="red" role="alert">{errorText(form.errors)}</Alert> : null}
+            <FormError errors={form.errors} id={form.errorId} />
             <Textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} label={t("exhibitor.review.comment")} description={t("exhibitor.review.commentHint")} autosize minRows={3} maxLength={500} error={errorText(fields.comment.errors)} required={false} />
             {actionData?.confirmApprove ? (
               <Paper withBorder p="md" role="alertdialog" aria-labelledby="confirm-approve" data-testid="confirm-approve">

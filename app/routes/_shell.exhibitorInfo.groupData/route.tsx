@@ -15,6 +15,7 @@ import { usePortalForm, useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { groupDataSchema, type GroupData } from "~/features/exhibitor/schema";
+import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Group data" }];
 
@@ -94,9 +95,9 @@ export default function GroupDataPage() {
           {t("exhibitor.group.intro")}
         </Text>
         {actionData?.success ? (
-          <Alert color="green" role="status" data-testid="notice">
+          <Toast kind="success" testId="notice">
             {t("exhibitor.group.saved")}
-          </Alert>
+          </Toast>
         ) : null}
         <FormError errors={form.errors} id={form.errorId} />
         <Form method="post" {...getFormProps(form)}>

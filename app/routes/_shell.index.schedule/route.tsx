@@ -1,7 +1,7 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -27,6 +27,7 @@ import {
   type ScheduleMailResult,
 } from "~/features/home/schedule-schema";
 import { pageHandle } from "~/lib/page-handle";
+import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
@@ -132,14 +133,14 @@ function ConfirmButton({ actionData }: { actionData: ActionData }) {
         </Stack>
       </Form>
       {reply?.sentTo ? (
-        <Alert color="green" role="status" data-testid="schedule-confirm-success">
+        <Toast kind="success" testId="schedule-confirm-success">
           {t("home.actions.sentTo", { email: reply.sentTo })}
-        </Alert>
+        </Toast>
       ) : null}
       {reply?.error ? (
-        <Alert color="red" role="alert" data-testid="schedule-confirm-error">
+        <Toast kind="error" testId="schedule-confirm-error">
           {reply.error}
-        </Alert>
+        </Toast>
       ) : null}
     </Stack>
   );
@@ -182,9 +183,9 @@ function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionD
         {t("home.actions.extensionHint")}
       </Text>
       {reply?.sentTo ? (
-        <Alert color="green" role="status" data-testid="schedule-extension-success">
+        <Toast kind="success" testId="schedule-extension-success">
           {t("home.actions.extensionSent", { email: reply.sentTo })}
-        </Alert>
+        </Toast>
       ) : null}
       <FormError errors={form.errors} id={form.errorId} testId="schedule-extension-error" />
       <Form method="post" {...getFormProps(form)} data-testid="schedule-extension">
@@ -245,9 +246,7 @@ function ScheduleActions({ items }: { items: SelectableItem[] }) {
           {t("home.actions.title")}
         </Title>
         {actionData?.intent === "unknown" ? (
-          <Alert color="red" role="alert">
-            {actionData.error}
-          </Alert>
+          <Toast kind="error">{actionData.error}</Toast>
         ) : null}
         {exportButton.visible ? (
           <Stack gap={4}>

@@ -1,7 +1,8 @@
 /**
  * What a route module's `handle` says about its page. A page's rules live in its own route file
  * (or its area layout's), not in path tables elsewhere; the server reads them from the build
- * (page-rules.ts), the browser from `useMatches()`.
+ * (page-rules.ts), the browser from `useMatches()`. A route writes
+ * `export const handle = { breadcrumb: "…" } satisfies PageHandle;` (a type only: no code is shipped).
  */
 export type PageHandle = {
   /** i18n key of the page's breadcrumb. */
@@ -26,8 +27,3 @@ export type PageHandle = {
   /** Marks an area layout (spec point 2). `hiddenInEnglish`: the area is emptied and hidden in English (spec point 4). */
   area?: { hiddenInEnglish?: true };
 };
-
-/** Typed `handle` for a route module: `export const handle = pageHandle({ breadcrumb: "…" })`. */
-export function pageHandle<T extends PageHandle>(handle: T): T {
-  return handle;
-}

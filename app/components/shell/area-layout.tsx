@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunction, UIMatch } from "@remix-run/react";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { pageHandle, type PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 import { ShellSidebar } from "./sidebar";
 import type { NavItem } from "./types";
 
@@ -18,7 +18,7 @@ export type AreaData = { area: { title: string; items: NavItem[] } | null };
  * carries the area's rules, e.g. `areaHandle({ hiddenInEnglish: true })` (spec point 4).
  */
 export function areaHandle(area: NonNullable<PageHandle["area"]> = {}) {
-  return pageHandle({ area });
+  return { area } satisfies PageHandle;
 }
 
 /** The matched area layout's sidebar, if the page is inside one. */

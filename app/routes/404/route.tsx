@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { ErrorPage } from "~/components/error-page";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = pageHandle({ public: true });
+export const handle = { public: true } satisfies PageHandle;
 
 export async function loader(_: LoaderFunctionArgs) {
   return json(null, { status: 404 });

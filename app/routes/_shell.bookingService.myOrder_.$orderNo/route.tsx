@@ -16,12 +16,12 @@ import { MY_ORDERS_PAGE, orderPath } from "~/features/orders/paths";
 import { loadOrder, orderNoOf } from "~/features/orders/orders.server";
 import { heldFormValues } from "~/lib/form-hold.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Order" }];
 
-export const handle = pageHandle({ breadcrumb: "orders.list.title", permissionOf: "/bookingService/myOrder" });
+export const handle = { breadcrumb: "orders.list.title", permissionOf: "/bookingService/myOrder" } satisfies PageHandle;
 
 /** One of the caller's orders (the API answers 404 for anyone else's). Its permission is My orders' (SUB_PAGES). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

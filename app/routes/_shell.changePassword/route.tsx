@@ -14,12 +14,12 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { useIsPending } from "~/lib/hooks";
 import { apiPublicKey, rsaEncrypt } from "~/features/auth/rsa.server";
 import { changePasswordSchema } from "~/features/auth/change-password-schema";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 import { showToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Change password" }];
 
-export const handle = pageHandle({ breadcrumb: "password.title", title: "shell.pages.changePassword", personal: "account" });
+export const handle = { breadcrumb: "password.title", title: "shell.pages.changePassword", personal: "account" } satisfies PageHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await requireShellUser(request, context);

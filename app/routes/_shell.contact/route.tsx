@@ -7,11 +7,11 @@ import { useTranslation } from "react-i18next";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Contact us" }];
 
-export const handle = pageHandle({ breadcrumb: "settings.contactTitle", title: "shell.pages.contact", personal: "everyone" });
+export const handle = { breadcrumb: "settings.contactTitle", title: "shell.pages.contact", personal: "everyone" } satisfies PageHandle;
 
 /** What GET /wx/getContactWay returns. */
 type ContactWay = { qrCode: string; tips: string[] };

@@ -16,12 +16,12 @@ import { usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, stepSchema, type ProfileStep } from "~/features/exhibitor/schema";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor data" }];
 
-export const handle = pageHandle({ breadcrumb: "exhibitor.title", myInfo: true });
+export const handle = { breadcrumb: "exhibitor.title", myInfo: true } satisfies PageHandle;
 
 const noStore = { "Cache-Control": "no-store" };
 

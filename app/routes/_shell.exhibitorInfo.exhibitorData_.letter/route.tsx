@@ -8,11 +8,11 @@ import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { loadProfile, loadStepOptions } from "~/features/exhibitor/profile.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Letter" }];
 
-export const handle = pageHandle({ breadcrumb: "exhibitor.letter.title", permissionOf: "/exhibitorInfo/exhibitorData" });
+export const handle = { breadcrumb: "exhibitor.letter.title", permissionOf: "/exhibitorInfo/exhibitorData" } satisfies PageHandle;
 
 /** The exhibition confirmation letter of an approved profile, printable (the browser saves it as PDF). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -23,12 +23,12 @@ import {
   FEEDBACK_TYPES,
   feedbackFormSchema,
 } from "~/features/settings/feedback-schema";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 import { showToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback" }];
 
-export const handle = pageHandle({ breadcrumb: "settings.feedbackTitle", title: "shell.pages.feedback", personal: "account" });
+export const handle = { breadcrumb: "settings.feedbackTitle", title: "shell.pages.feedback", personal: "account" } satisfies PageHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, info } = await requireShellUser(request, context);

@@ -6,12 +6,12 @@ import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import type { HomeContentPage } from "~/lib/api-types";
 import { apiFor, requireOk } from "~/lib/api.server";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
 /** One route serves all content pages; the tab title comes from the menu, the heading from the page. */
-export const handle = pageHandle({ breadcrumb: "home.pages.content", public: true });
+export const handle = { breadcrumb: "home.pages.content", public: true } satisfies PageHandle;
 
 /** The home area's content pages (spec point 2); anything else under /index is not found. */
 const CONTENT_SLUGS = new Set(["promote", "premise", "service", "hotel", "poster", "bannerDownload", "posterCn", "posterEn"]);

@@ -10,11 +10,11 @@ import { businessNameFor } from "~/lib/display";
 import { FULL_ACCESS_ROLE_ID } from "~/lib/buttons";
 import { findMenu } from "~/lib/menus";
 import { landingPath, requireShellUser } from "~/lib/permissions.server";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
-export const handle = pageHandle({ breadcrumb: "home.title", title: "home.title", personal: "everyone" });
+export const handle = { breadcrumb: "home.title", title: "home.title", personal: "everyone" } satisfies PageHandle;
 
 /** The carrier's own pages (spec point 2: review and carrier orders). */
 const CARRIER_PAGES = ["/exhibitTL/review", "/exhibitTL/carriageOrder"];

@@ -26,12 +26,12 @@ import {
   SCHEDULE_MENU_ID,
   type ScheduleMailResult,
 } from "~/features/home/schedule-schema";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
-export const handle = pageHandle({ breadcrumb: "home.pages.schedule", public: true });
+export const handle = { breadcrumb: "home.pages.schedule", public: true } satisfies PageHandle;
 
 /** Public page (spec point 2): signed out it lists the dates; signed in, the API adds what is done. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

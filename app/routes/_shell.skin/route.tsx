@@ -13,12 +13,12 @@ import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { SKIN_IDS, skinImageUrl, skinSchema, type SkinResponse } from "~/features/settings/skin-schema";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 import { showToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Skin" }];
 
-export const handle = pageHandle({ breadcrumb: "settings.skinTitle", title: "shell.pages.skin", personal: "account" });
+export const handle = { breadcrumb: "settings.skinTitle", title: "shell.pages.skin", personal: "account" } satisfies PageHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);

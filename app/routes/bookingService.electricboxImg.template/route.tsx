@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = pageHandle({ permissionOf: "/bookingService/electricboxImg" });
+export const handle = { permissionOf: "/bookingService/electricboxImg" } satisfies PageHandle;
 
 /**
  * GET /bookingService/electricboxImg/template: the location map template (a PDF of the caller's

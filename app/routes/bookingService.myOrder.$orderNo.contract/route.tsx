@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { proxyDownload } from "~/lib/download.server";
 import { orderNoOf } from "~/features/orders/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = pageHandle({ permissionOf: "/bookingService/myOrder" });
+export const handle = { permissionOf: "/bookingService/myOrder" } satisfies PageHandle;
 
 /**
  * GET /bookingService/myOrder/<orderNo>/contract: the order's contract PDF as a resource route,

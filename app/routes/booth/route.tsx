@@ -4,9 +4,9 @@ import { handleAuthErrors } from "~/lib/api.server";
 import { safeRedirect } from "~/features/auth/auth.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import { switchBoothSchema, type SwitchBoothResponse } from "~/features/settings/booth-schema";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = pageHandle({ personal: "account" });
+export const handle = { personal: "account" } satisfies PageHandle;
 
 /**
  * The booth switch of the user dropdown (several booths): a plain form POST with boothId and

@@ -14,9 +14,9 @@ import { accountCookie } from "~/lib/form-hold.server";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { contractorSignInSchema } from "~/features/contractors/schema";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = pageHandle({ public: true });
+export const handle = { public: true } satisfies PageHandle;
 
 /**
  * Sign-in for an entrusted contractor (ECReservation): the exhibitor number and the one-time

@@ -12,10 +12,10 @@ import { captchaKindFrom, fetchCaptcha } from "~/features/captcha/captcha.server
 import { clearNotice, getLanguage, readNotice, readTicket } from "~/lib/cookies.server";
 import { signIn } from "~/routes/login/action.server";
 import { useIsPending } from "~/lib/hooks";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
 
-export const handle = pageHandle({ public: true });
+export const handle = { public: true } satisfies PageHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} - ${data.appTitle}` : "Login" },

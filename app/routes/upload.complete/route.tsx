@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireShellUser } from "~/lib/permissions.server";
 import type { UploadedFile } from "~/features/uploads/schema";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = pageHandle({ personal: "everyone" });
+export const handle = { personal: "everyone" } satisfies PageHandle;
 
 /** POST /upload/complete {key, name, kinds}: the API checks the uploaded bytes and records the file. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireShellUser } from "~/lib/permissions.server";
 import type { UploadSignature } from "~/features/uploads/schema";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = pageHandle({ personal: "everyone" });
+export const handle = { personal: "everyone" } satisfies PageHandle;
 
 /**
  * GET /upload/signature?folder&fileName[&kinds&maxBytes]: the signing settings for one upload

@@ -1,8 +1,8 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { pageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = pageHandle({ public: true });
+export const handle = { public: true } satisfies PageHandle;
 
 /** Shown instead of the portal inside the messaging app's in-app browser (spec point 2). */
 export default function InAppBrowserPage() {

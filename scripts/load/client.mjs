@@ -287,7 +287,8 @@ export class Browser {
       document: true,
       check: (res, text) => {
         if (res.status !== 200) return "expected 200";
-        return text.includes('data-testid="success"') ? null : "page shows no success message";
+        // The success toast (app/components/toast.tsx).
+        return text.includes('data-kind="success"') ? null : "page shows no success message";
       },
     });
     onAck?.();

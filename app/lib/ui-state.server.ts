@@ -24,7 +24,8 @@ export function serializeSidebar(collapsed: boolean, context: AppLoadContext) {
   });
 }
 
-const TAB_PATH = /^\/[A-Za-z0-9/_-]{0,120}$/;
+// A path of this site: no "//" at the start (a protocol-relative link to another host).
+const TAB_PATH = /^\/(?!\/)[A-Za-z0-9/_-]{0,120}$/;
 
 export function readTabs(request: Request): string[] {
   const raw = parseCookieHeader(request.headers.get("cookie") ?? "")[TABS_COOKIE];

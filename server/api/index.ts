@@ -15,6 +15,7 @@ import { exhibitorContactRoutes } from "./routes/exhibitor-contact";
 import { orderRoutes } from "./routes/orders";
 import { bookingFormRoutes } from "./routes/booking-forms";
 import { contractorRoutes } from "./routes/contractors";
+import { refuseUnstorableText } from "./text-input";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -25,6 +26,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   });
   router.use(express.urlencoded({ extended: false, limit: "1mb" }));
   router.use(express.json({ limit: "1mb" }));
+  router.use(refuseUnstorableText());
 
   router.use(loginRoutes(deps));
   router.use(captchaRoutes(deps));

@@ -169,22 +169,24 @@ function drawTableRow(layout: Layout, cells: string[], options: { bold?: boolean
 }
 
 function drawSignatureBoxes(layout: Layout, texts: (typeof TEXTS)[ContractLanguage], partyB: string, language: ContractLanguage) {
-  const boxHeight = 120;
   const gap = 16;
   const boxWidth = (CONTENT_WIDTH - gap) / 2;
-  layout.ensureSpace(boxHeight + 16);
-  layout.y -= 16;
-  const top = layout.y;
   const boxes = [
     { title: texts.stampA, company: SERVICE_COMPANY[language] },
     { title: texts.stampB, company: partyB },
-  ];
+  ].map((box) => ({ ...box, lines: wrapText(box.company, layout.font, BODY_SIZE, boxWidth - 16) }));
+  // Room for two lines of company name; a longer name (up to its field's maximum) makes the boxes taller, never cut.
+  const extraLines = Math.max(0, ...boxes.map((box) => box.lines.length - 2));
+  const boxHeight = 120 + extraLines * (BODY_SIZE + LINE_GAP);
+  layout.ensureSpace(boxHeight + 16);
+  layout.y -= 16;
+  const top = layout.y;
   boxes.forEach((box, index) => {
     const x = MARGIN + index * (boxWidth + gap);
     layout.page.drawRectangle({ x, y: top - boxHeight, width: boxWidth, height: boxHeight, borderColor: GREY, borderWidth: 0.8 });
     let y = top - 8 - BODY_SIZE;
     layout.text(box.title, x + 8, y, { bold: true });
-    for (const line of wrapText(box.company, layout.font, BODY_SIZE, boxWidth - 16).slice(0, 2)) {
+    for (const line of box.lines) {
       y -= BODY_SIZE + LINE_GAP;
       layout.text(line, x + 8, y);
     }

@@ -61,6 +61,27 @@ const HOSTILE = [
   "𠮷".repeat(2000),
 ];
 
+/**
+ * Classes an outside scan found or would try (issue 13): every route gets each of them in every
+ * field at least once, besides the random runs.
+ */
+const HOSTILE_CLASSES: Record<string, string> = {
+  nul: "a\u0000b",
+  controls: "\u0001\u0007\u001b[31m\u007f\u0085",
+  loneHighSurrogate: "x\ud800y",
+  loneLowSurrogate: "\udfffz",
+  rightToLeft: "\u200f\u202bابت\u202c\u202e",
+  // Long, but all fields of one request stay under the 1 MB body limit.
+  longChinese: "展".repeat(1500),
+  passwordTooLong: "密".repeat(70),
+  returnPathTab: "/\t/evil.example",
+  returnPathBackslash: "/\\evil.example",
+  returnPathLineBreak: "/index\r\nSet-Cookie: fuzz=1",
+  returnPathEncoded: "/%2F%2Fevil.example",
+  protocolRelative: "//evil.example",
+};
+HOSTILE.push(...Object.values(HOSTILE_CLASSES));
+
 const value = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
@@ -160,6 +181,55 @@ describe("fuzz", () => {
         }),
         { numRuns: RUNS_PER_ROUTE },
       );
+    }
+  });
+
+  it("each hostile class in every field of every API route and page: no 5xx, no redirect off the site", { timeout: 300_000 }, async () => {
+    const origin = new URL(api.baseUrl).origin;
+    const endsSession = (path: string) => /cancellation|logout|language/.test(path);
+    const apiRoutes = serverRoutes(api.app)
+      .filter((r) => r.path.startsWith("/api/") || r.method !== "GET")
+      .sort((a, b) => Number(endsSession(a.path)) - Number(endsSession(b.path)));
+    const pages = pageRoutes(build).filter((r) => r.path !== "/logout");
+    const staysOnSite = (response: Response, where: string) => {
+      const location = response.headers.get("location");
+      if (location) expect(new URL(location, api.baseUrl).origin, `${where} redirects to ${location}`).toBe(origin);
+    };
+    let client = portalClient(api.baseUrl);
+    for (const [name, hostile] of Object.entries(HOSTILE_CLASSES)) {
+      const pairs = FIELD_NAMES.map((field) => [field, hostile] as [string, string]);
+      const query = `?${new URLSearchParams(pairs)}`;
+      const ticket = await api.login("std01", "Expo#2026");
+      for (const route of apiRoutes) {
+        const { body, headers } = encode("json", pairs);
+        const response = await fetch(`${api.baseUrl}${fillPath(route.path)}${route.method === "GET" ? query : ""}`, {
+          method: route.method,
+          headers: { ...headers, ticket, connection: "close", "x-forwarded-for": randomIp(), "accept-language": "zh" },
+          body: route.method === "GET" ? undefined : body,
+        });
+        const text = await response.text();
+        const deliberate = response.status === 503 && text.includes('"code":503');
+        if (!deliberate) expect(response.status, `${route.key} ${name}: ${text.slice(0, 200)}`).toBeLessThan(500);
+      }
+      for (const route of pages) {
+        if (!client.jar.has("ticket")) {
+          client = portalClient(api.baseUrl);
+          await client.signIn("std01", "Expo#2026");
+        }
+        const path = fillPath(route.path, { slug: "guide" });
+        if (route.hasLoader) {
+          const response = await client.request(`${path}${query}`);
+          expect(response.status, `GET ${route.id} ${name}`).toBeLessThan(500);
+          staysOnSite(response, `GET ${route.id} ${name}`);
+          expectNoLiveHtml(await response.text(), route.id);
+        }
+        if (route.hasAction) {
+          const response = await client.request(path, { body: new URLSearchParams(pairs) });
+          expect(response.status, `POST ${route.id} ${name}`).toBeLessThan(500);
+          staysOnSite(response, `POST ${route.id} ${name}`);
+          await response.text();
+        }
+      }
     }
   });
 

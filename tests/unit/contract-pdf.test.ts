@@ -124,6 +124,13 @@ describe("renderContractPdf", () => {
     expect(lastPage).toContain(language === "zh" ? `第 ${pages} 页 / 共 ${pages} 页` : `Page ${pages} of ${pages}`);
   });
 
+  it("prints a company name at its field's maximum (100 characters) whole in the signature box, which grows", async () => {
+    // 龘 appears nowhere else: once in the parties, once in party B's signature box.
+    const company = `${"展".repeat(99)}龘`;
+    const text = await pdfText(await renderContractPdf({ ...order(3), exhibitorCompany: company }, "zh"));
+    expect(text.split("龘").length - 1).toBe(2);
+  });
+
   it("writes the Chinese contract with its parties, lines, amounts, terms and version", async () => {
     const text = await pdfText(await renderContractPdf(order(3), "zh"));
     for (const expected of [

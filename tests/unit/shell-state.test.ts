@@ -23,7 +23,9 @@ describe("tabs strip state", () => {
 
   it("ignores a tampered cookie instead of failing", () => {
     expect(readTabs(withCookie("tabs=not-json"))).toEqual([]);
-    expect(readTabs(withCookie(`tabs=${encodeURIComponent(JSON.stringify(["/ok", "//evil.example", "javascript:alert(1)", 5]))}`))).toEqual(["/ok"]);
+    expect(readTabs(withCookie(`tabs=${encodeURIComponent(JSON.stringify(["/ok", "//evil.example", "//evil", "javascript:alert(1)", 5]))}`))).toEqual(["/ok"]);
+    // A visited "//host" path (the not-found page) never becomes a tab linking to another site.
+    expect(withVisited([], "//evil")).toEqual([]);
   });
 });
 

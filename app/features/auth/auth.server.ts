@@ -23,10 +23,3 @@ export async function requireUser(request: Request, context: AppLoadContext) {
   const info = await requireOk(await api.call<PermissionInfo>("/smeb/permission/getInfo"), request, context);
   return { api, info };
 }
-
-/** Only same-site paths: never `//host` or `/\host`, which browsers treat as other origins. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/index") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
-  return to;
-}

@@ -79,6 +79,7 @@ const en = {
     tooLong: "{{prop}} can be at most {{max}} characters",
     tickRules: "please tick that you have read the rules",
     tooMany: "Too many {{prop}} chosen",
+    unstorable: "The input contains characters that cannot be saved (control characters); please remove them",
     // For what no schema words itself (server/API input of the wrong shape): app/lib/zod-messages.ts.
     missing: "Required information is missing",
     invalid: "A value is not valid",
@@ -98,6 +99,7 @@ const en = {
     confirmRequired: "please enter new password again",
     mismatch: "the two new passwords do not match",
     oldWrong: "The old password is incorrect",
+    tooLong: "The password can be at most 190 bytes (190 letters or digits, or 63 Chinese characters)",
     success: "modified successfully",
   },
   home,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { handleAuthErrors } from "~/lib/api.server";
-import { safeRedirect } from "~/features/auth/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { requireShellUser } from "~/lib/permissions.server";
 import { switchBoothSchema, type SwitchBoothResponse } from "~/features/settings/booth-schema";
 import type { PageHandle } from "~/lib/page-handle";

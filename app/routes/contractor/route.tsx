@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { translate } from "~/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
-import { safeRedirect } from "~/features/auth/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { clearNotice, getLanguage, readNotice, readTicket, serializeLanguage, setTicket } from "~/lib/cookies.server";
 import { accountCookie } from "~/lib/form-hold.server";
 import { useErrorText, usePortalForm } from "~/lib/forms";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isLanguage } from "~/i18n/config";
 import { apiFor } from "~/lib/api.server";
-import { safeRedirect } from "~/features/auth/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { clearTicket, readTicket, serializeLanguage } from "~/lib/cookies.server";
 
 /**
@@ -20,10 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await clearTicket(context));
     return redirect("/login", { headers });
   }
-  // Back to the same page; the login page itself (with its return path) too, which safeRedirect refuses.
-  const back = formData.get("redirectTo");
-  const onLoginPage = typeof back === "string" && /^\/login(?:[?#]|$)/.test(back);
-  return redirect(onLoginPage ? back : safeRedirect(back, "/login"), { headers });
+  // Back to the same page, the login page itself (with its return path) included.
+  return redirect(safeRedirect(formData.get("redirectTo"), "/login", { allowSignIn: true }), { headers });
 }
 
 export async function loader() {

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { loginSchema } from "~/features/auth/login-schema";
 import { apiFor } from "../../lib/api.server";
-import { safeRedirect } from "../../features/auth/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { captchaKindFrom, clickFromForm, fetchCaptcha } from "../../features/captcha/captcha.server";
 import { clearNotice, setTicket } from "../../lib/cookies.server";
 import { accountCookie } from "../../lib/form-hold.server";

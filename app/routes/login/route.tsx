@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "~/components/language-switch";
 import { translate } from "~/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
-import { safeRedirect } from "~/features/auth/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { captchaKindFrom, fetchCaptcha } from "~/features/captcha/captcha.server";
 import { clearNotice, getLanguage, readNotice, readTicket } from "~/lib/cookies.server";
 import { signIn } from "~/routes/login/action.server";

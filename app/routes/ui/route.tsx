@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "~/features/auth/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { requireTicket } from "~/features/auth/auth.server";
 import { applyTabOperation, readSidebarCollapsed, readTabs, serializeSidebar, serializeTabs, type TabOperation } from "~/lib/ui-state.server";
 

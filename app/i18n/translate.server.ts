@@ -1,6 +1,7 @@
 import type { Language } from "./config";
 import en from "./locales/en";
 import zh from "./locales/zh";
+import { messageParts } from "../lib/message-parts";
 
 /**
  * Both languages' texts, for the server (API messages, page titles in loaders, SSR). Kept out of
@@ -23,6 +24,6 @@ export function translate(language: Language, key: string, values: Record<string
  * generic messages ('{prop} is required'), where the label fills {prop}.
  */
 export function translateMessage(language: Language, message: string, values: Record<string, unknown> = {}) {
-  const [key, propKey] = message.split("|");
-  return translate(language, key!, propKey ? { ...values, prop: translate(language, propKey) } : values);
+  const { key, propKey, max } = messageParts(message);
+  return translate(language, key, { ...values, ...(propKey ? { prop: translate(language, propKey) } : {}), ...(max ? { max } : {}) });
 }

@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
+import { messageParts } from "./message-parts";
 
 const UNCHECKED = z.object({}).passthrough();
 
@@ -37,8 +38,8 @@ export function useErrorText() {
   const { t } = useTranslation();
   // "<key>|<label key>": spec point 5's generic messages name the field ({prop}).
   const one = (e: string) => {
-    const [key, propKey] = e.split("|");
-    return propKey ? t(key!, { prop: t(propKey) }) : t(e);
+    const { key, propKey, max } = messageParts(e);
+    return propKey ? t(key, { prop: t(propKey), ...(max ? { max } : {}) }) : t(e);
   };
   return (errors?: string[]) => errors?.map(one).join(" ");
 }

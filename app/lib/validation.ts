@@ -3,12 +3,14 @@ import "./zod-messages";
 
 /**
  * Spec point 5's generic messages carry the field's name: a message is "<key>|<field label key>"
- * (e.g. "validation.required|exhibitor.fields.companyNameZh"); `translateMessage` and the forms'
- * `useErrorText` put the translated label in as {prop}.
+ * (e.g. "validation.required|exhibitor.fields.companyNameZh"), and a limit's message its limit too
+ * ("validation.tooLong|exhibitor.fields.companyNameZh|100"); `translateMessage` and the forms'
+ * `useErrorText` put the translated label in as {prop} and the limit as {max}.
  */
-export function withProp(key: string, propKey: string) {
-  return `${key}|${propKey}`;
+export function withProp(key: string, propKey: string, max?: number) {
+  return max === undefined ? `${key}|${propKey}` : `${key}|${propKey}|${max}`;
 }
+
 
 /** Spec point 5: mainland mobile numbers, 11 digits, 13x to 19x. */
 export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
@@ -29,7 +31,7 @@ export function requiredText(prop: string, max: number) {
     z
       .string({ message: withProp("validation.required", prop) })
       .min(1, withProp("validation.required", prop))
-      .max(max, withProp("validation.tooLong", prop)),
+      .max(max, withProp("validation.tooLong", prop, max)),
   );
 }
 
@@ -37,7 +39,7 @@ export function requiredText(prop: string, max: number) {
 export function optionalText(prop: string, max: number) {
   return z.preprocess(
     (v) => blank(typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : v),
-    z.string().max(max, withProp("validation.tooLong", prop)).optional(),
+    z.string().max(max, withProp("validation.tooLong", prop, max)).optional(),
   );
 }
 
@@ -48,7 +50,7 @@ export function requiredEmail(prop: string) {
     z
       .string({ message: withProp("validation.required", prop) })
       .min(1, withProp("validation.required", prop))
-      .max(120, withProp("validation.tooLong", prop))
+      .max(120, withProp("validation.tooLong", prop, 120))
       .pipe(z.email("validation.email")),
   );
 }

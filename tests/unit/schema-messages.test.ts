@@ -1,54 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { translate } from "../../app/i18n/translate.server";
-import { PROFILE_STEPS, stepSchema } from "../../app/features/exhibitor/schema";
+import { allSchemas, fieldNames } from "../support/schemas";
 
 /**
  * Every message a schema can give is one of the portal's texts, present in zh and en: the schemas'
  * own messages and, through app/lib/zod-messages.ts, whatever zod would have worded in English.
  */
 
-// Every feature's schema files (schema.ts, <form>-schema.ts) and the shared field rules.
-const FEATURES_DIR = path.resolve("app/features");
-const schemaFiles = [
-  ...fs.readdirSync(FEATURES_DIR).flatMap((feature) =>
-    fs
-      .readdirSync(path.join(FEATURES_DIR, feature))
-      .filter((name) => /(^|-)schema\.ts$/.test(name))
-      .map((name) => path.join(FEATURES_DIR, feature, name)),
-  ),
-  path.resolve("app/lib/validation.ts"),
-];
-const modules = await Promise.all(
-  schemaFiles.map(async (file) => [path.relative(FEATURES_DIR, file), (await import(file)) as Record<string, unknown>] as const),
-);
-
-const schemas: [string, z.ZodType][] = modules.flatMap(([file, exports]) =>
-  Object.entries(exports)
-    .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
-    .map(([name, schema]) => [`${file}:${name}`, schema] as [string, z.ZodType]),
-);
-for (const step of PROFILE_STEPS) {
-  for (const language of ["zh", "en"] as const) {
-    for (const districtsExist of [true, false]) schemas.push([`exhibitor/schema.ts:stepSchema(${step}, ${language})`, stepSchema(step, { language, districtsExist })]);
-  }
-}
-
-/** The field names an object schema knows (through preprocess, pipes, refinements and defaults). */
-function fieldNames(schema: z.ZodType): string[] {
-  const def = ((schema as unknown as { _zod?: { def?: Record<string, unknown> } })._zod?.def ?? {});
-  if (def.shape && typeof def.shape === "object") return Object.keys(def.shape as object);
-  for (const inner of [def.in, def.out, def.innerType, def.schema]) {
-    if (inner instanceof z.ZodType) {
-      const names = fieldNames(inner);
-      if (names.length) return names;
-    }
-  }
-  return [];
-}
+const schemas = await allSchemas();
 
 const hostileValue = fc.oneof(
   fc.constant(undefined),

@@ -71,7 +71,7 @@ const website = z.preprocess(
   z
     .string()
     .trim()
-    .max(200, withProp("validation.tooLong", label("website")))
+    .max(200, withProp("validation.tooLong", label("website"), 200))
     .regex(/^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}(\/\S*)?$/i, withProp("validation.correct", label("website")))
     .optional(),
 );

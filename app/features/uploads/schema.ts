@@ -1,5 +1,6 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
+import { withProp } from "../../lib/validation";
 
 /** Spec point 3: the upload folders. */
 export const UPLOAD_FOLDERS = [
@@ -89,7 +90,7 @@ export function effectiveRules(folder: UploadFolder, wanted: { kinds?: UploadKin
 
 const kindList = z
   .string()
-  .max(100)
+  .max(100, withProp("validation.tooLong", "uploads.kindsLabel", 100))
   .optional()
   .transform((value) => (value ? value.split(",").map((k) => k.trim().toLowerCase()) : undefined))
   .pipe(z.array(z.enum(UPLOAD_KINDS)).optional());
@@ -98,7 +99,7 @@ const kindList = z
 export const signatureRequestSchema = z.object({
   timesp: z.coerce.number().int().positive().max(9_999_999_999_999),
   folder: z.enum(UPLOAD_FOLDERS, { message: "uploads.folderInvalid" }),
-  fileName: z.string().trim().min(1, "uploads.nameRequired").max(200, "uploads.nameRequired"),
+  fileName: z.string().trim().min(1, "uploads.nameRequired").max(200, withProp("validation.tooLong", "uploads.nameLabel", 200)),
   kinds: kindList,
   maxBytes: z.coerce.number().int().positive().optional(),
 });
@@ -117,8 +118,8 @@ export type UploadSignature = {
 
 /** POST oss/complete: the uploaded key and the name the user gave the file. */
 export const completeRequestSchema = z.object({
-  key: z.string().trim().min(1).max(200),
-  name: z.string().trim().min(1).max(200),
+  key: z.string().trim().min(1).max(200, withProp("validation.tooLong", "uploads.keyLabel", 200)),
+  name: z.string().trim().min(1, "uploads.nameRequired").max(200, withProp("validation.tooLong", "uploads.nameLabel", 200)),
   kinds: kindList,
 });
 

@@ -18,6 +18,9 @@ const uploads = {
   failed: "Operation failed",
   folderInvalid: "This upload is not allowed",
   nameRequired: "The file needs a name",
+  nameLabel: "File name",
+  keyLabel: "Stored file",
+  kindsLabel: "File types",
   noJsHint: "The file is uploaded when you submit the form.",
   current: "Current file: {{name}}",
 };

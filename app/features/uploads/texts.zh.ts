@@ -20,6 +20,9 @@ const uploads: typeof en = {
   failed: "操作失败",
   folderInvalid: "不允许此上传",
   nameRequired: "文件需要名称",
+  nameLabel: "文件名",
+  keyLabel: "存储文件",
+  kindsLabel: "文件类型",
   noJsHint: "提交表单时上传文件。",
   current: "当前文件：{{name}}",
 };

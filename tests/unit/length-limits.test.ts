@@ -55,6 +55,10 @@ describe("length limits are stated in their messages", () => {
     expect(limited.length).toBeGreaterThan(30);
   });
 
+  it("keeps every limit within what an Excel cell holds (32,767 characters), as exports write them", () => {
+    expect(limited.filter(([, , , max]) => max > 32_767).map(([name]) => name)).toEqual([]);
+  });
+
   it.each(limited)("%s", (_name, schema, field, max) => {
     const result = schema.safeParse({ [field]: "字".repeat(max + 1) });
     expect(result.success).toBe(false);

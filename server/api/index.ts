@@ -16,6 +16,7 @@ import { orderRoutes } from "./routes/orders";
 import { bookingFormRoutes } from "./routes/booking-forms";
 import { contractorRoutes } from "./routes/contractors";
 import { refuseUnstorableText } from "./text-input";
+import { badgeRoutes } from "./routes/badges";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -42,6 +43,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(orderRoutes(deps));
   router.use(bookingFormRoutes(deps));
   router.use(contractorRoutes(deps));
+  router.use(badgeRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

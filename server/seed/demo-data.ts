@@ -9,6 +9,7 @@ import { demoExhibitionName, seedHomeContent } from "./home-content";
 import { demoButtonAuths, demoMenus, demoRoleButtons, demoRoleMenus } from "./menus";
 import { seedServiceCatalogue } from "./service-catalogue";
 import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./roles";
+import { seedBadges } from "./badges";
 
 export const demoAccounts = [
   { username: "admin", password: "Admin#2026", roleId: ADMIN_ROLE_ID, note: "administrator (roleId 1)" },
@@ -45,6 +46,7 @@ async function addMissingDemoRows(db: Database) {
     await seedExhibitorReference(db, exhibition.id);
     // Rows added later take the dates of the demo as it was first seeded, not of today.
     await seedServiceCatalogue(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
+    await seedBadges(db, exhibition.id);
   }
 }
 
@@ -121,6 +123,7 @@ export async function seedDemoData(db: Database, now = appClock.now()) {
     await seedHomeContent(trx, exhibition.id, calendar);
     await seedExhibitorReference(trx, exhibition.id);
     await seedServiceCatalogue(trx, exhibition.id, calendar);
+    await seedBadges(trx, exhibition.id);
   });
   return { created: true as const };
 }

@@ -9,6 +9,7 @@ import { orderPagesSweep } from "./idor-order-pages";
 import { bookingFormsSweep } from "./idor-booking-forms";
 import { ordersSweep } from "./idor-orders";
 import { contractorsSweep } from "./idor-contractors";
+import { badgesSweep } from "./idor-badges";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -175,6 +176,7 @@ const sweep: Record<string, Entry> = {
   ...orderPagesSweep,
   ...bookingFormsSweep,
   ...contractorsSweep,
+  ...badgesSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -6,6 +6,7 @@ import exhibitor from "~/features/exhibitor/texts.en";
 import orders from "~/features/orders/texts.en";
 import bookingForms from "~/features/booking-forms/texts.en";
 import contractors from "~/features/contractors/texts.en";
+import badges from "~/features/badges/texts.en";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -110,6 +111,7 @@ const en = {
   orders,
   bookingForms,
   contractors,
+  badges,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

@@ -7,6 +7,7 @@ import exhibitor from "~/features/exhibitor/texts.zh";
 import orders from "~/features/orders/texts.zh";
 import bookingForms from "~/features/booking-forms/texts.zh";
 import contractors from "~/features/contractors/texts.zh";
+import badges from "~/features/badges/texts.zh";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -110,6 +111,7 @@ const zh: Resource = {
   orders,
   bookingForms,
   contractors,
+  badges,
   common: {
     loading: "加载中…",
     cancel: "取消",

@@ -6,6 +6,7 @@ import * as exhibitor from "./0004-exhibitor";
 import * as orders from "./0005-orders";
 import * as bookingForms from "./0006-booking-forms";
 import * as contractors from "./0007-contractors";
+import * as badges from "./0008-badges";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0005-orders": orders,
   "0006-booking-forms": bookingForms,
   "0007-contractors": contractors,
+  "0008-badges": badges,
 };
 
 export const migrationProvider: MigrationProvider = {

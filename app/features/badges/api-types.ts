@@ -1,0 +1,33 @@
+import type { IdType } from "./id-documents";
+import type { BadgeQuota } from "./quota";
+
+/** The answers of /smeb/pass/ticket/* (issue 14), written once for the server and the pages. */
+export type BadgeView = {
+  id: number;
+  boothId: number;
+  boothNo: string;
+  holderName: string;
+  idType: IdType;
+  /** Masked for everyone but roleId 1 (spec point 6), like the mobile and the e-mail. */
+  idNumber: string;
+  mobile: string;
+  email: string;
+  company: string;
+  position: string | null;
+  photoUrl: string | null;
+  kind: "free" | "paid";
+  priceCents: number;
+  status: "submitted" | "approved" | "returned";
+  reviewComment: string | null;
+  checkedInAt: string | null;
+  version: number;
+  createdAt: string;
+};
+
+export type BadgeList = {
+  rows: BadgeView[];
+  total: number;
+  page: number;
+  pageSize: number;
+  quota: BadgeQuota & { paidPriceCents: number };
+};

@@ -1,0 +1,86 @@
+import { Router, type Request, type Response } from "express";
+import {
+  badgeIdSchema,
+  badgeIdsSchema,
+  badgeListQuerySchema,
+  badgeSchema,
+  badgeUpdateSchema,
+  validateEmailSchema,
+  validateMobileSchema,
+} from "../../../app/features/badges/schema";
+import { deleteBadges, duplicateField, findBadge, listBadges, saveBadge, updateBadge, type Caller } from "../../badges/badges";
+import type { ApiDeps } from "../context";
+import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { requireSession } from "../require-session";
+
+/**
+ * Exhibitor badges (spec point 7: /smeb/pass/ticket/ list, save, update, delete, batchDelete, info,
+ * validateEmail, validateMobile). Everything is the session user's: another's badge answers like an
+ * unknown one (404). The mobile's pattern follows the caller's language (spec: mainland numbers in the
+ * Chinese portal, with a country code otherwise).
+ */
+type Body = Record<string, unknown>;
+const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
+const schemaLanguage = (req: Request) => (requestLanguage(req) === "zh" ? "zh" : "en");
+
+export function badgeRoutes(deps: ApiDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  const callerOf = async (req: Request, res: Response): Promise<Caller> => {
+    const { user, session } = await requireSession(deps, req, res);
+    return { userId: user.id, exhibitionId: user.exhibitionId, roleId: user.roleId, sessionBoothId: session.boothId, label: user.username };
+  };
+
+  router.get(
+    "/smeb/pass/ticket/list",
+    handle(async (req, res) => listBadges(db, await callerOf(req, res), parseInput(badgeListQuerySchema, req.query))),
+  );
+  router.get(
+    "/smeb/pass/ticket/info",
+    handle(async (req, res) => findBadge(db, await callerOf(req, res), parseInput(badgeIdSchema, req.query).id)),
+  );
+  router.post(
+    "/smeb/pass/ticket/save",
+    handle(async (req, res) => saveBadge(db, await callerOf(req, res), parseInput(badgeSchema(schemaLanguage(req)), bodyOf(req)))),
+  );
+  router.post(
+    "/smeb/pass/ticket/update",
+    handle(async (req, res) => updateBadge(db, await callerOf(req, res), parseInput(badgeUpdateSchema(schemaLanguage(req)), bodyOf(req)))),
+  );
+  router.post(
+    "/smeb/pass/ticket/delete",
+    handle(async (req, res) => deleteBadges(db, await callerOf(req, res), [parseInput(badgeIdSchema, bodyOf(req)).id])),
+  );
+  router.post(
+    "/smeb/pass/ticket/batchDelete",
+    handle(async (req, res) => deleteBadges(db, await callerOf(req, res), parseInput(badgeIdsSchema, bodyOf(req)).ids)),
+  );
+
+  // As the user types (JS on); the save checks again, and the unique indexes decide.
+  const answerDuplicate = (field: "mobile" | "email") => {
+    throw new ApiError(ApiCode.conflict, `validation.exists|badges.fields.${field}`, {}, { fields: { [field]: [`validation.exists|badges.fields.${field}`] } });
+  };
+  router.get(
+    "/smeb/pass/ticket/validateMobile",
+    handle(async (req, res) => {
+      const caller = await callerOf(req, res);
+      const input = parseInput(validateMobileSchema, req.query);
+      if (input.excludeId !== undefined) await findBadge(db, caller, input.excludeId);
+      if (await duplicateField(db, caller.exhibitionId, { mobile: input.mobile.replace(/[\s-]/g, "") }, input.excludeId)) answerDuplicate("mobile");
+      return { available: true };
+    }),
+  );
+  router.get(
+    "/smeb/pass/ticket/validateEmail",
+    handle(async (req, res) => {
+      const caller = await callerOf(req, res);
+      const input = parseInput(validateEmailSchema, req.query);
+      if (input.excludeId !== undefined) await findBadge(db, caller, input.excludeId);
+      if (await duplicateField(db, caller.exhibitionId, { email: input.email }, input.excludeId)) answerDuplicate("email");
+      return { available: true };
+    }),
+  );
+
+  return router;
+}

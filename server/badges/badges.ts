@@ -1,0 +1,277 @@
+import crypto from "node:crypto";
+import { sql, type Transaction } from "kysely";
+import type { BadgeList, BadgeView } from "../../app/features/badges/api-types";
+import { badgeQuota, DEFAULT_QUOTA_RULE, kindsOfNext, type BadgeQuotaRule } from "../../app/features/badges/quota";
+import type { BadgeInput, BadgeListQuery, BadgeUpdateInput } from "../../app/features/badges/schema";
+import { maskEmail, maskPhone } from "../../app/lib/format";
+import { ApiCode, ApiError } from "../api/envelope";
+import type { Database } from "../db/database";
+import type { DB } from "../db/schema";
+import { ADMIN_ROLE_ID } from "../seed/roles";
+import { storedFileUrl } from "../uploads/files";
+
+/**
+ * Exhibitor badges (issue 14): the caller's own, per booth, within the exhibition's quota. Every
+ * lookup is scoped to the caller (another's badge answers like an unknown one, 404); duplicates of
+ * an ID number, mobile or e-mail in one exhibition are refused by the unique indexes, so two saves
+ * at once cannot both get in; the quota is counted with the booth row locked.
+ */
+export type Caller = { userId: number; exhibitionId: number; roleId: number; sessionBoothId: number | null; label: string };
+
+const PHOTO_FOLDER = "icon";
+const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+type Db = Database | Transaction<DB>;
+
+/** The exhibition's rule from the database; the demo's default when none is configured. */
+export async function quotaRule(db: Db, exhibitionId: number): Promise<BadgeQuotaRule> {
+  const row = await db.selectFrom("badge_quota_rules").selectAll().where("exhibition_id", "=", exhibitionId).executeTakeFirst();
+  if (!row) return DEFAULT_QUOTA_RULE;
+  return {
+    freeBase: row.free_base,
+    baseAreaM2: Number(row.base_area_m2),
+    stepAreaM2: Number(row.step_area_m2),
+    freePerStep: row.free_per_step,
+    paidMax: row.paid_max,
+    paidPriceCents: row.paid_price_cents,
+  };
+}
+
+type Booth = { id: number; boothNo: string; areaM2: number };
+
+/** The booth named (the caller's own only), else the session's, else the caller's first. */
+async function resolveBooth(db: Db, caller: Caller, requested?: number): Promise<Booth> {
+  const rows = await db.selectFrom("booths").select(["id", "booth_no", "area_m2"]).where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId).orderBy("id").execute();
+  const booths = rows.map((r) => ({ id: r.id, boothNo: r.booth_no, areaM2: Number(r.area_m2) }));
+  if (requested !== undefined) {
+    const named = booths.find((b) => b.id === requested);
+    if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound", {}, { fields: { boothId: ["errors.notFound"] } });
+    return named;
+  }
+  const booth = booths.find((b) => b.id === caller.sessionBoothId) ?? booths[0];
+  if (!booth) throw new ApiError(ApiCode.badRequest, "bookingForms.errors.noBooth");
+  return booth;
+}
+
+function selectOwn(db: Db, caller: Caller) {
+  return db
+    .selectFrom("badges as g")
+    .innerJoin("booths as b", "b.id", "g.booth_id")
+    .selectAll("g")
+    .select("b.booth_no")
+    .where("g.user_id", "=", caller.userId)
+    .where("g.exhibition_id", "=", caller.exhibitionId)
+    .where("g.deleted_at", "is", null);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectOwn>["executeTakeFirstOrThrow"]>>;
+
+/** Spec point 6: roleId 1 sees contacts and ID numbers as typed; everyone else masked. */
+function view(row: Row, roleId: number): BadgeView {
+  const full = roleId === ADMIN_ROLE_ID;
+  return {
+    id: row.id,
+    boothId: row.booth_id,
+    boothNo: row.booth_no,
+    holderName: row.holder_name,
+    idType: row.id_type,
+    idNumber: full ? row.id_number : maskPhone(row.id_number),
+    mobile: full ? row.mobile : maskPhone(row.mobile),
+    email: full ? row.email : maskEmail(row.email),
+    company: row.company,
+    position: row.position,
+    photoUrl: row.photo_file_id ? storedFileUrl(row.photo_file_id) : null,
+    kind: row.kind,
+    priceCents: row.price_cents,
+    status: row.status,
+    reviewComment: row.review_comment,
+    checkedInAt: iso(row.checked_in_at),
+    version: row.version,
+    createdAt: iso(row.created_at)!,
+  };
+}
+
+async function liveCount(db: Db, boothId: number) {
+  const row = await db.selectFrom("badges").select((eb) => eb.fn.countAll<number>().as("n")).where("booth_id", "=", boothId).where("deleted_at", "is", null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listBadges(db: Database, caller: Caller, query: BadgeListQuery): Promise<BadgeList> {
+  let rows = selectOwn(db, caller);
+  if (query.keyword) {
+    const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    rows = rows.where((eb) => eb.or([eb("g.holder_name", "ilike", like), eb("g.company", "ilike", like), eb("g.mobile", "like", like), eb("b.booth_no", "ilike", like)]));
+  }
+  const total = Number((await rows.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const page = await rows.orderBy("g.id", "desc").limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
+  const rule = await quotaRule(db, caller.exhibitionId);
+  const booth = await resolveBooth(db, caller);
+  return {
+    rows: page.map((row) => view(row, caller.roleId)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    quota: { ...badgeQuota(rule, booth.areaM2, await liveCount(db, booth.id)), paidPriceCents: rule.paidPriceCents },
+  };
+}
+
+export async function findBadge(db: Db, caller: Caller, id: number) {
+  const row = await selectOwn(db, caller).where("g.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound();
+  return view(row, caller.roleId);
+}
+
+/** 'The {prop} already exists' at the field that collides (spec point 5). */
+const EXISTS = (field: "idNumber" | "mobile" | "email") =>
+  new ApiError(ApiCode.conflict, `validation.exists|badges.fields.${field}`, {}, { fields: { [field]: [`validation.exists|badges.fields.${field}`] } });
+
+/** Which of the three is already held by another live badge of the exhibition (also the caller's own others). */
+export async function duplicateField(db: Db, exhibitionId: number, values: { idNumber?: string; mobile?: string; email?: string }, exceptId?: number) {
+  const checks = [
+    ["idNumber", "id_number", values.idNumber],
+    ["mobile", "mobile", values.mobile],
+    ["email", "email", values.email],
+  ] as const;
+  for (const [field, column, value] of checks) {
+    if (!value) continue;
+    let query = db.selectFrom("badges").select("id").where("exhibition_id", "=", exhibitionId).where("deleted_at", "is", null);
+    query = column === "email" ? query.where(sql`lower(email)`, "=", value.toLowerCase()) : query.where(column, "=", value);
+    if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+    if (await query.executeTakeFirst()) return field;
+  }
+  return null;
+}
+
+/** A unique index refused the row: name the field it guards. */
+function uniqueViolationField(error: unknown): "idNumber" | "mobile" | "email" | null {
+  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
+  if (code !== "23505") return null;
+  const name = `${constraint ?? ""} ${message ?? ""}`;
+  return name.includes("badges_id_number_idx") ? "idNumber" : name.includes("badges_mobile_idx") ? "mobile" : "email";
+}
+
+async function ownPhoto(db: Db, caller: Caller, url: string | undefined) {
+  if (!url) return null;
+  const id = url.startsWith("/files/") ? url.slice("/files/".length) : "";
+  const row = id ? await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", caller.userId).where("folder", "=", PHOTO_FOLDER).executeTakeFirst() : undefined;
+  if (!row) throw new ApiError(ApiCode.badRequest, "badges.errors.photo", {}, { fields: { photoUrl: ["badges.errors.photo"] } });
+  return row.id;
+}
+
+async function recordEvent(db: Db, caller: Caller, badgeId: number, action: string, details: Record<string, unknown> | null = null) {
+  await db.insertInto("badge_events").values({ badge_id: badgeId, actor_id: caller.userId, actor_label: caller.label, action, details: details ? JSON.stringify(details) : null }).execute();
+}
+
+/** A badge's code for its QR: random, so it says nothing about the holder. */
+const newCode = () => crypto.randomBytes(16).toString("base64url");
+
+export async function saveBadge(db: Database, caller: Caller, input: BadgeInput) {
+  const booth = await resolveBooth(db, caller, input.boothId);
+  const photoId = await ownPhoto(db, caller, input.photoUrl);
+  const duplicate = await duplicateField(db, caller.exhibitionId, input);
+  if (duplicate) throw EXISTS(duplicate);
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      // The booth row is the lock: two saves for one booth count the quota one after the other.
+      await trx.selectFrom("booths").select("id").where("id", "=", booth.id).forUpdate().executeTakeFirstOrThrow();
+      const rule = await quotaRule(trx, caller.exhibitionId);
+      const kinds = kindsOfNext(rule, booth.areaM2, await liveCount(trx, booth.id), 1);
+      if (!kinds) {
+        const free = badgeQuota(rule, booth.areaM2, 0).free;
+        throw new ApiError(ApiCode.conflict, "badges.errors.quotaExceeded", { free, paidMax: rule.paidMax });
+      }
+      const kind = kinds[0]!;
+      const row = await trx
+        .insertInto("badges")
+        .values({
+          user_id: caller.userId,
+          exhibition_id: caller.exhibitionId,
+          booth_id: booth.id,
+          holder_name: input.holderName,
+          id_type: input.idType,
+          id_number: input.idNumber,
+          mobile: input.mobile,
+          email: input.email,
+          company: input.company,
+          position: input.position ?? null,
+          photo_file_id: photoId,
+          kind,
+          price_cents: kind === "paid" ? rule.paidPriceCents : 0,
+          code: newCode(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordEvent(trx, caller, row.id, "created", { boothNo: booth.boothNo, kind });
+      return row.id;
+    });
+    return findBadge(db, caller, id);
+  } catch (error) {
+    const field = uniqueViolationField(error);
+    if (field) throw EXISTS(field);
+    throw error;
+  }
+}
+
+export async function updateBadge(db: Database, caller: Caller, input: BadgeUpdateInput) {
+  const current = await findBadge(db, caller, input.id);
+  if (current.status === "approved") throw new ApiError(ApiCode.conflict, "badges.errors.approvedLocked");
+  const photoId = await ownPhoto(db, caller, input.photoUrl);
+  const duplicate = await duplicateField(db, caller.exhibitionId, input, input.id);
+  if (duplicate) throw EXISTS(duplicate);
+  try {
+    const updated = await db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable("badges")
+        .set({
+          holder_name: input.holderName,
+          id_type: input.idType,
+          id_number: input.idNumber,
+          mobile: input.mobile,
+          email: input.email,
+          company: input.company,
+          position: input.position ?? null,
+          photo_file_id: photoId,
+          // A returned badge, edited, goes back to the organizer.
+          status: "submitted",
+          version: input.version + 1,
+          updated_at: new Date(),
+        })
+        .where("id", "=", input.id)
+        .where("user_id", "=", caller.userId)
+        .where("version", "=", input.version)
+        .where("deleted_at", "is", null)
+        .where("status", "!=", "approved")
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+      await recordEvent(trx, caller, input.id, current.status === "returned" ? "resubmitted" : "updated");
+      return true;
+    });
+    if (!updated) throw new ApiError(ApiCode.conflict, "badges.errors.busy");
+    return findBadge(db, caller, input.id);
+  } catch (error) {
+    const field = uniqueViolationField(error);
+    if (field) throw EXISTS(field);
+    throw error;
+  }
+}
+
+/** Deletes the caller's badges named, all or none: an unknown, another's or an approved one refuses the lot. */
+export async function deleteBadges(db: Database, caller: Caller, ids: number[]) {
+  const unique = [...new Set(ids)];
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("badges")
+      .select(["id", "status"])
+      .where("id", "in", unique)
+      .where("user_id", "=", caller.userId)
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .where("deleted_at", "is", null)
+      .forUpdate()
+      .execute();
+    if (rows.length !== unique.length) throw notFound();
+    if (rows.some((row) => row.status === "approved")) throw new ApiError(ApiCode.conflict, "badges.errors.approvedLocked");
+    await trx.updateTable("badges").set({ deleted_at: new Date(), updated_at: new Date() }).where("id", "in", unique).execute();
+    for (const id of unique) await recordEvent(trx, caller, id, "deleted");
+    return { deleted: unique.length };
+  });
+}

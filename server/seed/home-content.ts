@@ -35,7 +35,9 @@ export const doneChecks: Record<string, DoneCheck> = {
   // Done once the organizer has approved the profile (approved_at stays set through later edits).
   "profile-submitted": async (db, userId) =>
     Boolean((await db.selectFrom("exhibitor_profiles").select("approved_at").where("user_id", "=", userId).executeTakeFirst())?.approved_at),
-  "badges-applied": unknownYet,
+  // Done once the exhibitor has applied for one badge (not deleted), whatever its review.
+  "badges-applied": async (db, userId) =>
+    Boolean(await db.selectFrom("badges").select("id").where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst()),
   "fascia-submitted": unknownYet,
   // Done once the exhibitor has an order (not deleted), whatever its step.
   "services-ordered": async (db, userId) =>

@@ -202,8 +202,11 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
       const signature = await signOk(std, "a.png");
       expect((await post(signature.fields, { bytes: PNG, name: "../../evil.sh" })).status).toBe(200);
       expect(fs.existsSync(fileOfKey(signature.key))).toBe(true);
-      const done = await complete(std, signature.key, "C:\\Users\\me\\shot\u0007.png");
+      const done = await complete(std, signature.key, "C:\\Users\\me\\shot.png");
       expect(done).toMatchObject({ code: 200, data: { name: "shot.png" } });
+      // A control character in the name is refused at the API's edge (server/api/text-input.ts), at its field.
+      const bell = await complete(std, signature.key, "shot\u0007.png");
+      expect(bell).toMatchObject({ code: 400, data: { fields: { name: ["validation.unstorable"] } } });
     });
 
     it("refuses complete for an unknown or malformed key with 404 / 400", async () => {

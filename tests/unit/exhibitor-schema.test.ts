@@ -159,7 +159,7 @@ describe("presentation step", () => {
   });
 
   it("limits lengths and known advantages", () => {
-    expect(errors("presentation", { ...completePresentation, introZh: "字".repeat(1001) })).toEqual({ introZh: "validation.tooLong|exhibitor.fields.introZh" });
+    expect(errors("presentation", { ...completePresentation, introZh: "字".repeat(1001) })).toEqual({ introZh: "validation.tooLong|exhibitor.fields.introZh|1000" });
     expect(errors("presentation", { ...completePresentation, advantages: ["highTech", "magic"] })).toEqual({ "advantages.1": bad("advantages") });
   });
 });

@@ -49,8 +49,18 @@ async function resolveBooth(db: Db, caller: Caller, requested?: number): Promise
     return named;
   }
   const booth = booths.find((b) => b.id === caller.sessionBoothId) ?? booths[0];
-  if (!booth) throw new ApiError(ApiCode.badRequest, "bookingForms.errors.noBooth");
+  if (!booth) throw new ApiError(ApiCode.badRequest, "badges.errors.noBooth");
   return booth;
+}
+
+/** The session's booth, or null for an account without one (the organizer): no quota to count. */
+async function currentBooth(db: Db, caller: Caller) {
+  try {
+    return await resolveBooth(db, caller);
+  } catch (error) {
+    if (error instanceof ApiError && error.messageKey === "badges.errors.noBooth") return null;
+    throw error;
+  }
 }
 
 function selectOwn(db: Db, caller: Caller) {
@@ -105,13 +115,15 @@ export async function listBadges(db: Database, caller: Caller, query: BadgeListQ
   const total = Number((await rows.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const page = await rows.orderBy("g.id", "desc").limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
   const rule = await quotaRule(db, caller.exhibitionId);
-  const booth = await resolveBooth(db, caller);
+  const booth = await currentBooth(db, caller);
+  // Without a booth there is nothing to apply for: a quota of none.
+  const quota = booth ? badgeQuota(rule, booth.areaM2, await liveCount(db, booth.id)) : { free: 0, paidMax: 0, applied: 0, freeLeft: 0, paidLeft: 0, remaining: 0 };
   return {
     rows: page.map((row) => view(row, caller.roleId)),
     total,
     page: query.page,
     pageSize: query.pageSize,
-    quota: { ...badgeQuota(rule, booth.areaM2, await liveCount(db, booth.id)), paidPriceCents: rule.paidPriceCents },
+    quota: { ...quota, paidPriceCents: rule.paidPriceCents },
   };
 }
 

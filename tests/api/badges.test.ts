@@ -135,7 +135,10 @@ describe.each(backends)("exhibitor badges (/smeb/pass/ticket) on %s", (backend) 
     expect((await api.call("/smeb/pass/ticket/validateEmail", { query: { email: "LISI.badge@galaxy-smart.example.com" }, ticket: raw01 })).status).toBe(409);
   });
 
-  it("an account without a booth (the organizer) has nothing to apply for", async () => {
-    expect((await save(admin, badge(12))).status).toBe(400);
+  it("an account without a booth (the organizer) has nothing to apply for, and an empty list with no quota", async () => {
+    expect(await save(admin, badge(12), "en")).toMatchObject({ status: 400, message: "There is no booth to apply for badges for" });
+    const empty = await list(admin);
+    expect(empty.code).toBe(200);
+    expect(empty.data).toMatchObject({ rows: [], total: 0, quota: { remaining: 0 } });
   });
 });

@@ -25,6 +25,7 @@ const badges = {
     approvedLocked: "An approved badge cannot be changed or deleted",
     busy: "The badge was changed at the same time, please reload and try again",
     photo: "Please upload the photo again",
+    noBooth: "There is no booth to apply for badges for",
   },
 };
 

@@ -11,7 +11,8 @@ import { ToastBox } from "~/components/toast";
 import portalCss from "~/styles/portal.css";
 import { getLanguage } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
-import { isMessagingAppBrowser, WX_EXEMPT_PATHS } from "~/lib/messaging-browser";
+import { isMessagingAppBrowser } from "~/lib/messaging-browser";
+import { rulesFor } from "~/lib/page-rules";
 import type { Language } from "~/i18n/config";
 import { useNonce } from "~/lib/nonce";
 import { useServerLanguage } from "~/i18n/client-texts";
@@ -25,9 +26,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Exhibitor Portal" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Spec point 2: inside the messaging app's in-app browser, every page but a few shows /wxBrowser.
+  // Spec point 2: inside the messaging app's in-app browser, every page shows /wxBrowser but those whose handle says inAppBrowser.
   const path = new URL(request.url).pathname;
-  if (isMessagingAppBrowser(request.headers.get("user-agent")) && !(WX_EXEMPT_PATHS as readonly string[]).includes(path)) {
+  if (isMessagingAppBrowser(request.headers.get("user-agent")) && !rulesFor(context.pages ?? [], path).inAppBrowser) {
     throw redirect("/wxBrowser");
   }
   const language = getLanguage(request);

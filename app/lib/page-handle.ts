@@ -18,6 +18,8 @@ export type PageHandle = {
   personal?: "account" | "everyone";
   /** A page opened from a menu page (an order, a letter) takes that page's permission. */
   permissionOf?: string;
+  /** Shown inside the messaging app's in-app browser too, instead of the /wxBrowser notice (spec point 2). */
+  inAppBrowser?: true;
   /** `false`: the page has no floating buttons (spec point 1: the carrier review page). */
   floatingButtons?: false;
   /** The header's 'My info' opens this page. */

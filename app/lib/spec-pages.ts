@@ -43,7 +43,7 @@ export function isSpecPage(path: string) {
  */
 export const UNBUILT_PAGE_RULES: Readonly<Record<string, PageHandle>> = {
   "/invoiceArea": { area: { hiddenInEnglish: true } },
-  "/invoiceArea/saveQrCode": { public: true },
+  "/invoiceArea/saveQrCode": { public: true, inAppBrowser: true },
   "/exhibitTL": { area: { hiddenInEnglish: true } },
   "/exhibitTL/review": { floatingButtons: false },
   "/invitation": { area: { hiddenInEnglish: true } },

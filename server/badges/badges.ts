@@ -9,6 +9,7 @@ import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { ADMIN_ROLE_ID } from "../seed/roles";
 import { storedFileUrl } from "../uploads/files";
+import { iso, notFound, ownBooths, ownFile, type Booth } from "../booking-forms/common";
 
 /**
  * Exhibitor badges (issue 14): the caller's own, per booth, within the exhibition's quota. Every
@@ -19,8 +20,6 @@ import { storedFileUrl } from "../uploads/files";
 export type Caller = { userId: number; exhibitionId: number; roleId: number; sessionBoothId: number | null; label: string };
 
 const PHOTO_FOLDER = "icon";
-const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 type Db = Database | Transaction<DB>;
 
 /** The exhibition's rule from the database; the demo's default when none is configured. */
@@ -37,12 +36,9 @@ export async function quotaRule(db: Db, exhibitionId: number): Promise<BadgeQuot
   };
 }
 
-type Booth = { id: number; boothNo: string; areaM2: number };
-
 /** The booth named (the caller's own only), else the session's, else the caller's first. */
-async function resolveBooth(db: Db, caller: Caller, requested?: number): Promise<Booth> {
-  const rows = await db.selectFrom("booths").select(["id", "booth_no", "area_m2"]).where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId).orderBy("id").execute();
-  const booths = rows.map((r) => ({ id: r.id, boothNo: r.booth_no, areaM2: Number(r.area_m2) }));
+async function resolveBooth(db: Database, caller: Caller, requested?: number): Promise<Booth> {
+  const booths = await ownBooths(db, caller);
   if (requested !== undefined) {
     const named = booths.find((b) => b.id === requested);
     if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound", {}, { fields: { boothId: ["errors.notFound"] } });
@@ -54,7 +50,7 @@ async function resolveBooth(db: Db, caller: Caller, requested?: number): Promise
 }
 
 /** The session's booth, or null for an account without one (the organizer): no quota to count. */
-async function currentBooth(db: Db, caller: Caller) {
+async function currentBooth(db: Database, caller: Caller) {
   try {
     return await resolveBooth(db, caller);
   } catch (error) {
@@ -134,7 +130,7 @@ export async function findBadge(db: Db, caller: Caller, id: number) {
 }
 
 /** 'The {prop} already exists' at the field that collides (spec point 5). */
-const EXISTS = (field: "idNumber" | "mobile" | "email") =>
+export const EXISTS = (field: "idNumber" | "mobile" | "email") =>
   new ApiError(ApiCode.conflict, `validation.exists|badges.fields.${field}`, {}, { fields: { [field]: [`validation.exists|badges.fields.${field}`] } });
 
 /** Which of the three is already held by another live badge of the exhibition (also the caller's own others). */
@@ -162,14 +158,6 @@ function uniqueViolationField(error: unknown): "idNumber" | "mobile" | "email" |
   return name.includes("badges_id_number_idx") ? "idNumber" : name.includes("badges_mobile_idx") ? "mobile" : "email";
 }
 
-async function ownPhoto(db: Db, caller: Caller, url: string | undefined) {
-  if (!url) return null;
-  const id = url.startsWith("/files/") ? url.slice("/files/".length) : "";
-  const row = id ? await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", caller.userId).where("folder", "=", PHOTO_FOLDER).executeTakeFirst() : undefined;
-  if (!row) throw new ApiError(ApiCode.badRequest, "badges.errors.photo", {}, { fields: { photoUrl: ["badges.errors.photo"] } });
-  return row.id;
-}
-
 async function recordEvent(db: Db, caller: Caller, badgeId: number, action: string, details: Record<string, unknown> | null = null) {
   await db.insertInto("badge_events").values({ badge_id: badgeId, actor_id: caller.userId, actor_label: caller.label, action, details: details ? JSON.stringify(details) : null }).execute();
 }
@@ -179,7 +167,7 @@ const newCode = () => crypto.randomBytes(16).toString("base64url");
 
 export async function saveBadge(db: Database, caller: Caller, input: BadgeInput) {
   const booth = await resolveBooth(db, caller, input.boothId);
-  const photoId = await ownPhoto(db, caller, input.photoUrl);
+  const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
   const duplicate = await duplicateField(db, caller.exhibitionId, input);
   if (duplicate) throw EXISTS(duplicate);
   try {
@@ -227,7 +215,7 @@ export async function saveBadge(db: Database, caller: Caller, input: BadgeInput)
 export async function updateBadge(db: Database, caller: Caller, input: BadgeUpdateInput) {
   const current = await findBadge(db, caller, input.id);
   if (current.status === "approved") throw new ApiError(ApiCode.conflict, "badges.errors.approvedLocked");
-  const photoId = await ownPhoto(db, caller, input.photoUrl);
+  const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
   const duplicate = await duplicateField(db, caller.exhibitionId, input, input.id);
   if (duplicate) throw EXISTS(duplicate);
   try {

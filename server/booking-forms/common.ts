@@ -13,15 +13,15 @@ import { storedFileUrl } from "../uploads/files";
 
 export type Owner = { userId: number; exhibitionId: number; sessionBoothId: number | null };
 export type Actor = { id: number; label: string };
-export type Booth = { id: number; boothNo: string };
+export type Booth = { id: number; boothNo: string; areaM2: number };
 export type FormName = "airCompressor" | "electricbox" | "leakage";
 
 export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export async function ownBooths(db: Database, owner: Owner): Promise<Booth[]> {
-  const rows = await db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", owner.userId).where("exhibition_id", "=", owner.exhibitionId).orderBy("id").execute();
-  return rows.map((r) => ({ id: r.id, boothNo: r.booth_no }));
+  const rows = await db.selectFrom("booths").select(["id", "booth_no", "area_m2"]).where("user_id", "=", owner.userId).where("exhibition_id", "=", owner.exhibitionId).orderBy("id").execute();
+  return rows.map((r) => ({ id: r.id, boothNo: r.booth_no, areaM2: Number(r.area_m2) }));
 }
 
 /** The booth named (the caller's own only), else the session's booth, else the caller's first. */

@@ -50,6 +50,10 @@ describe("page rules from the route handles", () => {
     expect(myInfoPath(pages)).toBe("/exhibitorInfo/exhibitorData");
     expect(rulesFor(pages, "/exhibitorInfo/exhibitorData").floatingButtons).toBeUndefined();
     expect(rulesFor(pages, "/exhibitTL/review").floatingButtons).toBe(false);
+    // The messaging app's in-app browser gets /wxBrowser everywhere but on these.
+    expect(rulesFor(pages, "/wxBrowser").inAppBrowser).toBe(true);
+    expect(rulesFor(pages, "/invoiceArea/saveQrCode").inAppBrowser).toBe(true);
+    expect(rulesFor(pages, "/index").inAppBrowser).toBeUndefined();
   });
 
   it("collects the menu filters of spec point 4 from the area layouts and pages", () => {

@@ -24,7 +24,6 @@ const badges = {
     noneTicked: "Please tick the badges first",
     approvedLocked: "An approved badge cannot be changed or deleted",
     busy: "The badge was changed at the same time, please reload and try again",
-    photo: "Please upload the photo again",
     noBooth: "There is no booth to apply for badges for",
   },
 };

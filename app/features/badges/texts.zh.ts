@@ -26,7 +26,6 @@ const badges: Resource["badges"] = {
     noneTicked: "请先勾选证件",
     approvedLocked: "已通过审核的证件不能修改或删除",
     busy: "该证件已被同时修改，请刷新后重试",
-    photo: "请重新上传照片",
     noBooth: "没有可申请证件的展位",
   },
 };

@@ -2,7 +2,7 @@ import { Container, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { public: true } satisfies PageHandle;
+export const handle = { public: true, inAppBrowser: true } satisfies PageHandle;
 
 /** Shown instead of the portal inside the messaging app's in-app browser (spec point 2). */
 export default function InAppBrowserPage() {

@@ -8,9 +8,9 @@ import {
   validateEmailSchema,
   validateMobileSchema,
 } from "../../../app/features/badges/schema";
-import { deleteBadges, duplicateField, findBadge, listBadges, saveBadge, updateBadge, type Caller } from "../../badges/badges";
+import { deleteBadges, duplicateField, EXISTS, findBadge, listBadges, saveBadge, updateBadge, type Caller } from "../../badges/badges";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { handle, parseInput, requestLanguage } from "../envelope";
 import { requireSession } from "../require-session";
 
 /**
@@ -58,16 +58,13 @@ export function badgeRoutes(deps: ApiDeps): Router {
   );
 
   // As the user types (JS on); the save checks again, and the unique indexes decide.
-  const answerDuplicate = (field: "mobile" | "email") => {
-    throw new ApiError(ApiCode.conflict, `validation.exists|badges.fields.${field}`, {}, { fields: { [field]: [`validation.exists|badges.fields.${field}`] } });
-  };
   router.get(
     "/smeb/pass/ticket/validateMobile",
     handle(async (req, res) => {
       const caller = await callerOf(req, res);
       const input = parseInput(validateMobileSchema, req.query);
       if (input.excludeId !== undefined) await findBadge(db, caller, input.excludeId);
-      if (await duplicateField(db, caller.exhibitionId, { mobile: input.mobile.replace(/[\s-]/g, "") }, input.excludeId)) answerDuplicate("mobile");
+      if (await duplicateField(db, caller.exhibitionId, { mobile: input.mobile.replace(/[\s-]/g, "") }, input.excludeId)) throw EXISTS("mobile");
       return { available: true };
     }),
   );
@@ -77,7 +74,7 @@ export function badgeRoutes(deps: ApiDeps): Router {
       const caller = await callerOf(req, res);
       const input = parseInput(validateEmailSchema, req.query);
       if (input.excludeId !== undefined) await findBadge(db, caller, input.excludeId);
-      if (await duplicateField(db, caller.exhibitionId, { email: input.email }, input.excludeId)) answerDuplicate("email");
+      if (await duplicateField(db, caller.exhibitionId, { email: input.email }, input.excludeId)) throw EXISTS("email");
       return { available: true };
     }),
   );

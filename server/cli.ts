@@ -7,6 +7,7 @@ import { listReviewsCommand, reviewProfileCommand } from "./exhibitor/review-que
 import { completeOrderCommand } from "./orders/order-actions";
 import { appClock } from "./clock";
 import { redateDemo } from "./seed/redate-demo";
+import { badgeQuotaCommand } from "./badges/quota-command";
 
 /** `npm run db:migrate` and `npm run db:seed`, on the embedded database or DATABASE_URL. */
 async function main(command: string | undefined) {
@@ -52,8 +53,10 @@ async function main(command: string | undefined) {
       console.log(await listReviewsCommand(database.db));
     } else if (command === "complete-order") {
       console.log(await completeOrderCommand(database.db, process.argv.slice(3)));
+    } else if (command === "badge-quota") {
+      console.log(await badgeQuotaCommand(database.db, process.argv.slice(3)));
     } else if (command !== "migrate") {
-      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "redate-demo", "create-user", "create-booth", "review-profile", "list-reviews" or "complete-order".`);
+      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "redate-demo", "create-user", "create-booth", "review-profile", "list-reviews", "complete-order" or "badge-quota".`);
     }
   } finally {
     await database.close();

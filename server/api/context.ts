@@ -17,6 +17,8 @@ export type ApiDeps = {
   store: ObjectStore;
   /** E-mail and SMS (verification codes, notices). */
   notifier: Notifier;
+  /** The cookie secrets (first signs, all verify), loaded once at boot; badge codes are signed from them too. */
+  sessionSecrets: string[];
 };
 
 /** The ticket travels as a `ticket` header (server-to-server) or a `ticket` cookie (browsers). */

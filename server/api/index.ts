@@ -17,6 +17,9 @@ import { bookingFormRoutes } from "./routes/booking-forms";
 import { contractorRoutes } from "./routes/contractors";
 import { refuseUnstorableText } from "./text-input";
 import { badgeRoutes } from "./routes/badges";
+import { badgeExcelRoutes } from "./routes/badges-excel";
+import { badgePrintRoutes } from "./routes/badges-print";
+import { badgeReviewRoutes } from "./routes/badges-review";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -44,6 +47,9 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(bookingFormRoutes(deps));
   router.use(contractorRoutes(deps));
   router.use(badgeRoutes(deps));
+  router.use(badgeExcelRoutes(deps));
+  router.use(badgePrintRoutes(deps));
+  router.use(badgeReviewRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

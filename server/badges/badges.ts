@@ -36,8 +36,25 @@ export async function quotaRule(db: Db, exhibitionId: number): Promise<BadgeQuot
   };
 }
 
+/** Sets the exhibition's rule (the ops command); `keep` leaves an existing one as it is (the seed). */
+export async function saveQuotaRule(db: Db, exhibitionId: number, rule: BadgeQuotaRule, { keep = false } = {}) {
+  const row = {
+    free_base: rule.freeBase,
+    base_area_m2: rule.baseAreaM2,
+    step_area_m2: rule.stepAreaM2,
+    free_per_step: rule.freePerStep,
+    paid_max: rule.paidMax,
+    paid_price_cents: rule.paidPriceCents,
+  };
+  await db
+    .insertInto("badge_quota_rules")
+    .values({ exhibition_id: exhibitionId, ...row })
+    .onConflict((oc) => (keep ? oc.column("exhibition_id").doNothing() : oc.column("exhibition_id").doUpdateSet(row)))
+    .execute();
+}
+
 /** The booth named (the caller's own only), else the session's, else the caller's first. */
-async function resolveBooth(db: Database, caller: Caller, requested?: number): Promise<Booth> {
+export async function resolveBooth(db: Database, caller: Caller, requested?: number): Promise<Booth> {
   const booths = await ownBooths(db, caller);
   if (requested !== undefined) {
     const named = booths.find((b) => b.id === requested);
@@ -72,8 +89,8 @@ function selectOwn(db: Db, caller: Caller) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectOwn>["executeTakeFirstOrThrow"]>>;
 
-/** Spec point 6: roleId 1 sees contacts and ID numbers as typed; everyone else masked. */
-function view(row: Row, roleId: number): BadgeView {
+/** Spec point 6: roleId 1 sees contacts and ID numbers as typed; everyone else masked (the list, details and exports). */
+export function view(row: Row, roleId: number): BadgeView {
   const full = roleId === ADMIN_ROLE_ID;
   return {
     id: row.id,
@@ -97,17 +114,13 @@ function view(row: Row, roleId: number): BadgeView {
   };
 }
 
-async function liveCount(db: Db, boothId: number) {
+export async function liveCount(db: Db, boothId: number) {
   const row = await db.selectFrom("badges").select((eb) => eb.fn.countAll<number>().as("n")).where("booth_id", "=", boothId).where("deleted_at", "is", null).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function listBadges(db: Database, caller: Caller, query: BadgeListQuery): Promise<BadgeList> {
-  let rows = selectOwn(db, caller);
-  if (query.keyword) {
-    const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    rows = rows.where((eb) => eb.or([eb("g.holder_name", "ilike", like), eb("g.company", "ilike", like), eb("g.mobile", "like", like), eb("b.booth_no", "ilike", like)]));
-  }
+export async function listBadges(db: Database, caller: Caller, query: BadgeListQuery): Promise<Omit<BadgeList, "window" | "arrivedAt">> {
+  const rows = matching(selectOwn(db, caller), query.keyword);
   const total = Number((await rows.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const page = await rows.orderBy("g.id", "desc").limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
   const rule = await quotaRule(db, caller.exhibitionId);
@@ -121,6 +134,19 @@ export async function listBadges(db: Database, caller: Caller, query: BadgeListQ
     pageSize: query.pageSize,
     quota: { ...quota, paidPriceCents: rule.paidPriceCents },
   };
+}
+
+/** The list's search: name, company, mobile or booth number containing the keyword. */
+function matching(rows: ReturnType<typeof selectOwn>, keyword: string | undefined) {
+  if (!keyword) return rows;
+  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return rows.where((eb) => eb.or([eb("g.holder_name", "ilike", like), eb("g.company", "ilike", like), eb("g.mobile", "like", like), eb("b.booth_no", "ilike", like)]));
+}
+
+/** Every live badge of the caller's the keyword matches, by booth, not paged (the Excel export). */
+export async function allOwnBadges(db: Database, caller: Caller, keyword?: string): Promise<BadgeView[]> {
+  const rows = await matching(selectOwn(db, caller), keyword).orderBy("b.booth_no").orderBy("g.id").execute();
+  return rows.map((row) => view(row, caller.roleId));
 }
 
 export async function findBadge(db: Db, caller: Caller, id: number) {
@@ -151,7 +177,7 @@ export async function duplicateField(db: Db, exhibitionId: number, values: { idN
 }
 
 /** A unique index refused the row: name the field it guards. */
-function uniqueViolationField(error: unknown): "idNumber" | "mobile" | "email" | null {
+export function uniqueViolationField(error: unknown): "idNumber" | "mobile" | "email" | null {
   const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
   if (code !== "23505") return null;
   const name = `${constraint ?? ""} ${message ?? ""}`;
@@ -165,6 +191,45 @@ async function recordEvent(db: Db, caller: Caller, badgeId: number, action: stri
 /** A badge's code for its QR: random, so it says nothing about the holder. */
 const newCode = () => crypto.randomBytes(16).toString("base64url");
 
+/** Locks the booth's row for the transaction: saves and imports for one booth count the quota in turn. */
+export async function lockBooth(trx: Transaction<DB>, boothId: number) {
+  await trx.selectFrom("booths").select("id").where("id", "=", boothId).forUpdate().executeTakeFirstOrThrow();
+}
+
+export type NewBadge = { input: Pick<BadgeInput, "holderName" | "idType" | "idNumber" | "mobile" | "email" | "company" | "position">; photoId: string | null; kind: "free" | "paid" };
+
+/**
+ * New badges and their 'created' events, two statements however many (the form's save and the Excel
+ * import), in a transaction holding the booth's lock. The ids come back in the order given.
+ */
+export async function insertBadges(trx: Transaction<DB>, caller: Caller, booth: Booth, badges: NewBadge[], rule: BadgeQuotaRule, details: Record<string, unknown> = {}) {
+  const values = badges.map(({ input, photoId, kind }) => ({
+    user_id: caller.userId,
+    exhibition_id: caller.exhibitionId,
+    booth_id: booth.id,
+    holder_name: input.holderName,
+    id_type: input.idType,
+    id_number: input.idNumber,
+    mobile: input.mobile,
+    email: input.email,
+    company: input.company,
+    position: input.position ?? null,
+    photo_file_id: photoId,
+    kind,
+    price_cents: kind === "paid" ? rule.paidPriceCents : 0,
+    code: newCode(),
+  }));
+  const rows = await trx.insertInto("badges").values(values).returning(["id", "code"]).execute();
+  // Matched by the unique code, not by the order the database returns the rows in.
+  const idOf = new Map(rows.map((row) => [row.code, row.id]));
+  const ids = values.map((value) => idOf.get(value.code)!);
+  await trx
+    .insertInto("badge_events")
+    .values(values.map((value, i) => ({ badge_id: ids[i]!, actor_id: caller.userId, actor_label: caller.label, action: "created", details: JSON.stringify({ boothNo: booth.boothNo, kind: value.kind, ...details }) })))
+    .execute();
+  return ids;
+}
+
 export async function saveBadge(db: Database, caller: Caller, input: BadgeInput) {
   const booth = await resolveBooth(db, caller, input.boothId);
   const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
@@ -173,36 +238,15 @@ export async function saveBadge(db: Database, caller: Caller, input: BadgeInput)
   try {
     const id = await db.transaction().execute(async (trx) => {
       // The booth row is the lock: two saves for one booth count the quota one after the other.
-      await trx.selectFrom("booths").select("id").where("id", "=", booth.id).forUpdate().executeTakeFirstOrThrow();
+      await lockBooth(trx, booth.id);
       const rule = await quotaRule(trx, caller.exhibitionId);
       const kinds = kindsOfNext(rule, booth.areaM2, await liveCount(trx, booth.id), 1);
       if (!kinds) {
         const free = badgeQuota(rule, booth.areaM2, 0).free;
         throw new ApiError(ApiCode.conflict, "badges.errors.quotaExceeded", { free, paidMax: rule.paidMax });
       }
-      const kind = kinds[0]!;
-      const row = await trx
-        .insertInto("badges")
-        .values({
-          user_id: caller.userId,
-          exhibition_id: caller.exhibitionId,
-          booth_id: booth.id,
-          holder_name: input.holderName,
-          id_type: input.idType,
-          id_number: input.idNumber,
-          mobile: input.mobile,
-          email: input.email,
-          company: input.company,
-          position: input.position ?? null,
-          photo_file_id: photoId,
-          kind,
-          price_cents: kind === "paid" ? rule.paidPriceCents : 0,
-          code: newCode(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordEvent(trx, caller, row.id, "created", { boothNo: booth.boothNo, kind });
-      return row.id;
+      const [id] = await insertBadges(trx, caller, booth, [{ input, photoId, kind: kinds[0]! }], rule);
+      return id!;
     });
     return findBadge(db, caller, id);
   } catch (error) {
@@ -215,6 +259,11 @@ export async function saveBadge(db: Database, caller: Caller, input: BadgeInput)
 export async function updateBadge(db: Database, caller: Caller, input: BadgeUpdateInput) {
   const current = await findBadge(db, caller, input.id);
   if (current.status === "approved") throw new ApiError(ApiCode.conflict, "badges.errors.approvedLocked");
+  // A blank ID number keeps the stored one (it is shown masked), but not under another ID type.
+  if (input.idNumber === undefined && input.idType !== current.idType) {
+    const required = "validation.required|badges.fields.idNumber";
+    throw new ApiError(ApiCode.badRequest, required, {}, { fields: { idNumber: [required] } });
+  }
   const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
   const duplicate = await duplicateField(db, caller.exhibitionId, input, input.id);
   if (duplicate) throw EXISTS(duplicate);
@@ -225,6 +274,7 @@ export async function updateBadge(db: Database, caller: Caller, input: BadgeUpda
         .set({
           holder_name: input.holderName,
           id_type: input.idType,
+          // undefined (left blank) leaves the column as it is.
           id_number: input.idNumber,
           mobile: input.mobile,
           email: input.email,

@@ -570,3 +570,16 @@ export interface DB {
   badges: BadgeTable;
   badge_events: BadgeEventTable;
 }
+
+// On-site check-in (0009-badge-check-in).
+
+export interface ExhibitorArrivalTable {
+  exhibition_id: number;
+  user_id: number;
+  first_arrived_at: Date;
+  first_badge_id: number | null;
+}
+
+export interface DB {
+  exhibitor_arrivals: ExhibitorArrivalTable;
+}

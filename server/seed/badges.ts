@@ -4,26 +4,14 @@ import { idCardCheckChar } from "../../app/features/badges/id-documents";
 import { DEFAULT_QUOTA_RULE } from "../../app/features/badges/quota";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
+import { saveQuotaRule } from "../badges/badges";
 
 /**
  * The demo exhibition's badge quota (2 free up to 9 m², 1 more per further 9 m², up to 10 paid at
  * ¥80) and demo badges: std01 has two (one approved), raw01 one. Adds only what is missing.
  */
 export async function seedBadges(db: Database | Transaction<DB>, exhibitionId: number) {
-  const rule = DEFAULT_QUOTA_RULE;
-  await db
-    .insertInto("badge_quota_rules")
-    .values({
-      exhibition_id: exhibitionId,
-      free_base: rule.freeBase,
-      base_area_m2: rule.baseAreaM2,
-      step_area_m2: rule.stepAreaM2,
-      free_per_step: rule.freePerStep,
-      paid_max: rule.paidMax,
-      paid_price_cents: rule.paidPriceCents,
-    })
-    .onConflict((oc) => oc.column("exhibition_id").doNothing())
-    .execute();
+  await saveQuotaRule(db, exhibitionId, DEFAULT_QUOTA_RULE, { keep: true });
 
   const booths = await db
     .selectFrom("booths as b")

@@ -67,6 +67,9 @@ export const demoMenus: SeedMenu[] = [
   menu(16, 10, 6, "/exhibitorInfo/epidemicDeclaration", "防疫申报", "Epidemic declaration", "health", { is_menu: 2 }),
   // The organizer's review of submitted profiles; only roleId 1 (who sees every menu) has it.
   menu(17, 10, 7, "/exhibitorInfo/exhibitorReview", "展商资料审核", "Exhibitor data review", "audit"),
+  // The organizer's badge review and the on-site check-in desk (issue 14): roleId 1 only, too.
+  menu(18, 10, 8, "/exhibitorInfo/badgeReview", "展商证件审核", "Badge review", "audit"),
+  menu(19, 10, 9, "/exhibitorInfo/badgeCheckIn", "现场证件签到", "On-site badge check-in", "scan"),
 
   // Invitation /invitation (its pages live under /exhibitorInfo/invitation)
   menu(110, 0, 20, "/invitation", "观众邀请", "Invitation", "mail"),
@@ -125,7 +128,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [3, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-export const ADMIN_ONLY_MENU_IDS = new Set([17, 47]);
+export const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 47]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idCardCheckChar } from "../../app/features/badges/id-documents";
-import type { BadgeList, BadgeView } from "../../app/features/badges/api-types";
+import type { BadgeDetail, BadgeList, BadgeView } from "../../app/features/badges/api-types";
+import { groupedBadgeCode, signBadgeCode, verifyBadgeCode } from "../../server/badges/badge-code";
+import { appClock } from "../../server/clock";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { addDays, endOfExhibitionDay, resetTestClock, testCalendar } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -140,5 +143,55 @@ describe.each(backends)("exhibitor badges (/smeb/pass/ticket) on %s", (backend) 
     const empty = await list(admin);
     expect(empty.code).toBe(200);
     expect(empty.data).toMatchObject({ rows: [], total: 0, quota: { remaining: 0 } });
+  });
+
+  it("after the badge deadline the list says so and every change is refused; the organizer is not held", async () => {
+    const deadline = testCalendar.schedule["badges-applied"];
+    appClock.freezeAt(endOfExhibitionDay(deadline));
+    try {
+      const open = await list(std01);
+      expect(open.data.window).toMatchObject({ closed: false });
+      expect(Date.parse(open.data.window.deadline!)).toBeGreaterThan(0);
+      appClock.freezeAt(`${addDays(deadline, 1)}T12:00:00+08:00`);
+      const closed = await list(std01);
+      expect(closed.data.window.closed).toBe(true);
+      const before = closed.data.total;
+      const refused = await save(std01, badge(20), "en");
+      expect(refused.status).toBe(409);
+      expect(refused.message).toMatch(/^The badge deadline \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+8\)\) has passed/);
+      const li = closed.data.rows.find((row) => row.status !== "approved")!;
+      expect((await api.call("/smeb/pass/ticket/delete", { form: { id: String(li.id) }, ticket: std01 })).status).toBe(409);
+      expect((await api.call("/smeb/pass/ticket/batchDelete", { form: { ids: String(li.id) }, ticket: std01 })).status).toBe(409);
+      expect((await api.call("/smeb/pass/ticket/update", { form: { ...badge(21), id: String(li.id), version: String(li.version) }, ticket: std01 })).status).toBe(409);
+      expect((await list(std01)).data.total).toBe(before);
+      // The organizer's own calls are not held by the exhibitors' deadline (it has no booth: its own refusal).
+      expect((await save(admin, badge(22), "en")).message).toBe("There is no booth to apply for badges for");
+    } finally {
+      resetTestClock();
+    }
+  });
+
+  it("an edit with the masked ID number, mobile and e-mail left blank keeps them; another ID type needs a new number", async () => {
+    const saved = await save(raw01, badge(30));
+    expect(saved.code).toBe(200);
+    const form = { ...badge(30), idNumber: "", mobile: "", email: " ", holderName: "改名", id: String(saved.data.id), version: String(saved.data.version) };
+    const kept = await api.call<BadgeView>("/smeb/pass/ticket/update", { form, ticket: raw01 });
+    expect(kept.code).toBe(200);
+    expect(kept.data.holderName).toBe("改名");
+    const row = await api.db.selectFrom("badges").select(["id_number", "mobile", "email"]).where("id", "=", saved.data.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ id_number: idCard(30), mobile: badge(30).mobile, email: badge(30).email });
+    const otherType = await api.call("/smeb/pass/ticket/update", { form: { ...form, idType: "passport", version: String(kept.data.version) }, ticket: raw01, lang: "en" });
+    expect(otherType.status).toBe(400);
+    expect(((otherType.data as unknown) as { fields: Record<string, string[]> }).fields.idNumber).toEqual(["validation.required|badges.fields.idNumber"]);
+  });
+
+  it("info carries the signed code of the badge's QR, grouped for typing, and none for a returned badge", async () => {
+    const saved = await save(raw01, badge(40));
+    const info = await api.call<BadgeDetail>("/smeb/pass/ticket/info", { query: { id: String(saved.data.id) }, ticket: raw01 });
+    const { code } = await api.db.selectFrom("badges").select("code").where("id", "=", saved.data.id).executeTakeFirstOrThrow();
+    expect(info.data.badgeCode).toBe(groupedBadgeCode(signBadgeCode(code, api.sessionSecrets)));
+    expect(verifyBadgeCode(info.data.badgeCode, api.sessionSecrets)).toBe(code);
+    await api.db.updateTable("badges").set({ status: "returned" }).where("id", "=", saved.data.id).execute();
+    expect((await api.call<BadgeDetail>("/smeb/pass/ticket/info", { query: { id: String(saved.data.id) }, ticket: raw01 })).data.badgeCode).toBeNull();
   });
 });

@@ -10,6 +10,10 @@ import { bookingFormsSweep } from "./idor-booking-forms";
 import { ordersSweep } from "./idor-orders";
 import { contractorsSweep } from "./idor-contractors";
 import { badgesSweep } from "./idor-badges";
+import { badgesExcelSweep } from "./idor-badges-excel";
+import { badgePagesSweep } from "./idor-badge-pages";
+import { badgesPrintSweep } from "./idor-badges-print";
+import { badgesReviewSweep } from "./idor-badges-review";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -177,6 +181,10 @@ const sweep: Record<string, Entry> = {
   ...bookingFormsSweep,
   ...contractorsSweep,
   ...badgesSweep,
+  ...badgesExcelSweep,
+  ...badgePagesSweep,
+  ...badgesPrintSweep,
+  ...badgesReviewSweep,
 };
 
 /** The address pickers are many routes of one kind. */

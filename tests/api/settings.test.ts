@@ -4,7 +4,6 @@ import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PermissionInfo } from "../../app/lib/api-types";
-import { loadSessionSecrets } from "../../server/auth/secrets";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 
@@ -172,7 +171,7 @@ describe.each(backends)("settings API on %s", (backend) => {
     it("recognises the portal's signed ticket cookie (browsers)", async () => {
       const owner = await api.login("std01", "Expo#2026");
       const saved = await upload<{ imgUrl: string }>("/smeb/feedback/save", feedbackForm({ type: "1", content: "cookie" }, { bytes: PNG, name: "c.png" }), owner);
-      const secrets = await loadSessionSecrets(api.db, []);
+      const secrets = api.sessionSecrets;
       const cookie = (await createCookie("ticket", { secrets }).serialize(owner)).split(";")[0]!;
       const viaCookie = await fetch(`${api.baseUrl}${saved.data.imgUrl}`, { headers: { cookie } });
       expect(viaCookie.status).toBe(200);

@@ -26,8 +26,12 @@ export type OrderAccount = (typeof ORDER_ACCOUNTS)[number];
 export const FORM_ACCOUNTS = ["forms-air", "forms-map", "forms-leakage"] as const;
 export type FormAccount = (typeof FORM_ACCOUNTS)[number];
 
+/** Exhibitors of the badge spec (badges.spec.ts), each with a standard booth of its own (9G01...): 2 free badges. */
+export const BADGE_ACCOUNTS = ["badges-flow", "badges-excel", "badges-review"] as const;
+export type BadgeAccount = (typeof BADGE_ACCOUNTS)[number];
+
 /** The throwaway account of this project (the start script creates one per project). */
-export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount, testInfo: TestInfo) {
+export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount, testInfo: TestInfo) {
   return `e2e-${kind}-${testInfo.project.name}`;
 }
 

@@ -23,6 +23,10 @@ cli("create-booth", ...orderAccounts.flatMap((name, i) => [name, `9E${String(i +
 const formAccounts = ["forms-air", "forms-map", "forms-leakage"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
 cli("create-user", ...formAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
 cli("create-booth", ...formAccounts.flatMap((name, i) => [name, `9F${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+// The badge spec (badges.spec.ts): one exhibitor with a standard booth per test and project (BADGE_ACCOUNTS).
+const badgeAccounts = ["badges-flow", "badges-excel", "badges-review"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+cli("create-user", ...badgeAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+cli("create-booth", ...badgeAccounts.flatMap((name, i) => [name, `9G${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 
 // A stand-in for the LibreTranslate service the portal calls (TRANSLATE_URL): answers "[en] <text>",
 // so the translate buttons can be tested end to end without the internet.

@@ -68,13 +68,14 @@ export async function startTestApi(backend: Backend = "pglite", env: Record<stri
   const logLines: Record<string, unknown>[] = [];
   const logger = createLogger(env.LOG_LEVEL ?? "info", { write: (line: string) => void logLines.push(JSON.parse(line)) });
   const rsa = await loadRsaKeys(database.db);
+  const sessionSecrets = ["test-secret-0123456789"];
   const app = createServerApp({
     config,
     database,
     logger,
     rsa,
     translator: createTranslator(config),
-    sessionSecrets: ["test-secret-0123456789"],
+    sessionSecrets,
     remixBuild: options.remixBuild,
     publicDir: path.resolve("public"),
   });
@@ -120,6 +121,8 @@ export async function startTestApi(backend: Backend = "pglite", env: Record<stri
     db: database.db,
     database,
     rsa,
+    /** What signs cookies and badge codes in this server. */
+    sessionSecrets,
     call,
     login,
     async close() {

@@ -66,6 +66,8 @@ const SPEC_PAGES = [
   "/exhibitTL/twExhibitsDeclaration", "/exhibitTL/exhibitsCostReservation", "/exhibitTL/smallExhibitsExpress", "/exhibitTL/overseasExhibitTrans",
   "/HT/blueCarGuide", "/HT/busGuide", "/HT/parkingGuide", "/HT/businessReservations", "/dataArea/index",
 ];
+/** The organizer's own pages beside the spec's (roleId 1 only): the badge review and the check-in desk. */
+const ORGANIZER_PAGES = ["/exhibitorInfo/badgeReview", "/exhibitorInfo/badgeCheckIn"];
 
 describe("seeded menu tree", () => {
   it("has unique ids and routes, keeps the ids the API tests rely on, and covers every page of spec point 2", () => {
@@ -81,14 +83,14 @@ describe("seeded menu tree", () => {
     expect(byId.get(72)).toMatchObject({ route: "/exhibitTL/review", pid: 70 });
     expect(byId.get(73)).toMatchObject({ route: "/exhibitTL/carriageOrder", pid: 70 });
     for (const m of demoMenus) if (m.pid !== 0) expect(byId.has(m.pid)).toBe(true);
-    expect([...new Set(routes(treeFor(ADMIN_ROLE_ID)))].sort()).toEqual([...AREAS, ...SPEC_PAGES].sort());
+    expect([...new Set(routes(treeFor(ADMIN_ROLE_ID)))].sort()).toEqual([...AREAS, ...SPEC_PAGES, ...ORGANIZER_PAGES].sort());
     expect(demoMenus.find((m) => m.route === "/index/drawingSubmission")?.url).toBe("https://drawing.example.org/submit");
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("grants the exhibitor everything but the carrier pages and the organizer's reviews (17, 47), and the carrier exactly 3, 70, 72, 73", () => {
+  it("grants the exhibitor everything but the carrier pages and the organizer's pages (17, 18, 19, 47), and the carrier exactly 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
-    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => id !== 72 && id !== 73 && id !== 17 && id !== 47).sort((a, b) => a - b));
+    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => ![72, 73, 17, 18, 19, 47].includes(id)).sort((a, b) => a - b));
     expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([3, 70, 72, 73]);
   });
 });
@@ -159,7 +161,7 @@ describe("filterMenus on the seeded tree", () => {
 
   it("admin sees every page in zh", () => {
     const all = [...new Set(routes(filtered("admin", "zh")))];
-    expect(all.sort()).toEqual([...AREAS, ...SPEC_PAGES].sort());
+    expect(all.sort()).toEqual([...AREAS, ...SPEC_PAGES, ...ORGANIZER_PAGES].sort());
   });
 
   it("never mutates its input", () => {

@@ -24,10 +24,19 @@ export type BadgeView = {
   createdAt: string;
 };
 
+/** /smeb/pass/ticket/info: the badge, and the signed code its QR carries (grouped for typing), none when returned. */
+export type BadgeDetail = BadgeView & { badgeCode: string | null };
+
 export type BadgeList = {
   rows: BadgeView[];
   total: number;
   page: number;
   pageSize: number;
   quota: BadgeQuota & { paidPriceCents: number };
+  /** Until when badges can be applied for (the schedule item); after it the list is read-only. */
+  window: BadgeWindow;
+  /** When the exhibitor's first badge was checked in on site (spec point 3: attendance arrived or not). */
+  arrivedAt: string | null;
 };
+
+export type BadgeWindow = { deadline: string | null; closed: boolean };

@@ -44,8 +44,8 @@ const badgeFields = (language: "zh" | "en") => ({
 });
 
 /** The ID number is checked against its type: 'IDCard format is incorrect' for a mainland ID (spec point 5). */
-function checkIdNumber(value: { idType: (typeof ID_TYPES)[number]; idNumber: string }, ctx: z.RefinementCtx) {
-  if (isValidIdNumber(value.idType, value.idNumber)) return;
+function checkIdNumber(value: { idType: (typeof ID_TYPES)[number]; idNumber?: string }, ctx: z.RefinementCtx) {
+  if (value.idNumber === undefined || isValidIdNumber(value.idType, value.idNumber)) return;
   ctx.addIssue({ code: "custom", path: ["idNumber"], message: value.idType === "idCard" ? "validation.idCard" : withProp("validation.correct", F("idNumber")) });
 }
 
@@ -53,9 +53,21 @@ export function badgeSchema(language: "zh" | "en") {
   return z.object(badgeFields(language)).superRefine(checkIdNumber);
 }
 
+/**
+ * A change: the ID number, mobile and e-mail are shown masked (spec point 6), so a blank one keeps
+ * the stored value and only a newly typed one replaces it; the old value is never sent back.
+ */
 export function badgeUpdateSchema(language: "zh" | "en") {
+  const fields = badgeFields(language);
   return z
-    .object({ ...badgeFields(language), id: idValue(F("record")), version: z.coerce.number().int().min(0) })
+    .object({
+      ...fields,
+      idNumber: z.preprocess(blank, fields.idNumber.optional()),
+      mobile: z.preprocess(blank, fields.mobile.optional()),
+      email: z.preprocess(blank, fields.email.optional()),
+      id: idValue(F("record")),
+      version: z.coerce.number().int().min(0),
+    })
     .superRefine(checkIdNumber);
 }
 
@@ -66,8 +78,8 @@ export const badgeSchemaEn = badgeSchema("en");
 export type BadgeInput = z.output<ReturnType<typeof badgeSchema>>;
 export type BadgeUpdateInput = z.output<ReturnType<typeof badgeUpdateSchema>>;
 
-export const badgeListQuerySchema = z.object({
-  keyword: z.preprocess(blank, z.string().trim().max(50, withProp("validation.tooLong", F("keyword"), 50)).optional()),
+/** A list's page and page size (the exhibitor's list and the organizer's review alike). */
+export const badgePaging = {
   page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
   pageSize: z.preprocess(
     blank,
@@ -77,6 +89,11 @@ export const badgeListQuerySchema = z.object({
       .refine((v) => (BADGE_PAGE_SIZES as readonly number[]).includes(v), { message: withProp("validation.correct", F("pageSize")) })
       .default(10),
   ),
+};
+
+export const badgeListQuerySchema = z.object({
+  keyword: z.preprocess(blank, z.string().trim().max(50, withProp("validation.tooLong", F("keyword"), 50)).optional()),
+  ...badgePaging,
 });
 export type BadgeListQuery = z.output<typeof badgeListQuerySchema>;
 

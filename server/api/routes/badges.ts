@@ -9,6 +9,10 @@ import {
   validateMobileSchema,
 } from "../../../app/features/badges/schema";
 import { deleteBadges, duplicateField, EXISTS, findBadge, listBadges, saveBadge, updateBadge, type Caller } from "../../badges/badges";
+import type { BadgeDetail } from "../../../app/features/badges/api-types";
+import { groupedBadgeCode, signBadgeCode } from "../../badges/badge-code";
+import { exhibitorArrival } from "../../badges/check-in";
+import { badgeWindow, requireBadgesOpen } from "../../badges/deadline";
 import type { ApiDeps } from "../context";
 import { handle, parseInput, requestLanguage } from "../envelope";
 import { requireSession } from "../require-session";
@@ -31,30 +35,47 @@ export function badgeRoutes(deps: ApiDeps): Router {
     const { user, session } = await requireSession(deps, req, res);
     return { userId: user.id, exhibitionId: user.exhibitionId, roleId: user.roleId, sessionBoothId: session.boothId, label: user.username };
   };
+  /** A change: refused after the badge deadline (the list is read-only then). */
+  const changingCallerOf = async (req: Request, res: Response): Promise<Caller> => {
+    const caller = await callerOf(req, res);
+    await requireBadgesOpen(db, caller);
+    return caller;
+  };
 
   router.get(
     "/smeb/pass/ticket/list",
-    handle(async (req, res) => listBadges(db, await callerOf(req, res), parseInput(badgeListQuerySchema, req.query))),
+    handle(async (req, res) => {
+      const caller = await callerOf(req, res);
+      const list = await listBadges(db, caller, parseInput(badgeListQuerySchema, req.query));
+      const [window, arrival] = await Promise.all([badgeWindow(db, caller.exhibitionId), exhibitorArrival(db, caller.exhibitionId, caller.userId)]);
+      return { ...list, window, arrivedAt: arrival?.arrivedAt ?? null };
+    }),
   );
   router.get(
     "/smeb/pass/ticket/info",
-    handle(async (req, res) => findBadge(db, await callerOf(req, res), parseInput(badgeIdSchema, req.query).id)),
+    handle(async (req, res): Promise<BadgeDetail> => {
+      const badge = await findBadge(db, await callerOf(req, res), parseInput(badgeIdSchema, req.query).id);
+      if (badge.status === "returned") return { ...badge, badgeCode: null };
+      // The owner may read it out at the desk when the QR will not scan; it says nothing personal.
+      const { code } = await db.selectFrom("badges").select("code").where("id", "=", badge.id).executeTakeFirstOrThrow();
+      return { ...badge, badgeCode: groupedBadgeCode(signBadgeCode(code, deps.sessionSecrets)) };
+    }),
   );
   router.post(
     "/smeb/pass/ticket/save",
-    handle(async (req, res) => saveBadge(db, await callerOf(req, res), parseInput(badgeSchema(schemaLanguage(req)), bodyOf(req)))),
+    handle(async (req, res) => saveBadge(db, await changingCallerOf(req, res), parseInput(badgeSchema(schemaLanguage(req)), bodyOf(req)))),
   );
   router.post(
     "/smeb/pass/ticket/update",
-    handle(async (req, res) => updateBadge(db, await callerOf(req, res), parseInput(badgeUpdateSchema(schemaLanguage(req)), bodyOf(req)))),
+    handle(async (req, res) => updateBadge(db, await changingCallerOf(req, res), parseInput(badgeUpdateSchema(schemaLanguage(req)), bodyOf(req)))),
   );
   router.post(
     "/smeb/pass/ticket/delete",
-    handle(async (req, res) => deleteBadges(db, await callerOf(req, res), [parseInput(badgeIdSchema, bodyOf(req)).id])),
+    handle(async (req, res) => deleteBadges(db, await changingCallerOf(req, res), [parseInput(badgeIdSchema, bodyOf(req)).id])),
   );
   router.post(
     "/smeb/pass/ticket/batchDelete",
-    handle(async (req, res) => deleteBadges(db, await callerOf(req, res), parseInput(badgeIdsSchema, bodyOf(req)).ids)),
+    handle(async (req, res) => deleteBadges(db, await changingCallerOf(req, res), parseInput(badgeIdsSchema, bodyOf(req)).ids)),
   );
 
   // As the user types (JS on); the save checks again, and the unique indexes decide.

@@ -6,7 +6,6 @@ import { translate } from "../../../app/i18n/translate.server";
 import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, feedbackRequestSchema } from "../../../app/features/settings/feedback-schema";
 import { SKIN_IDS, isSkinId, skinSchema, type SkinResponse } from "../../../app/features/settings/skin-schema";
 import { switchBoothSchema, type SwitchBoothResponse } from "../../../app/features/settings/booth-schema";
-import { loadSessionSecrets } from "../../auth/secrets";
 import { contractorMayReadFile } from "../../contractors/access";
 import { resolveSession } from "../../auth/sessions";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
@@ -218,7 +217,6 @@ async function readMultipart(req: express.Request, res: express.Response) {
 export function fileRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db, config, logger, store } = deps;
-  let secrets: Promise<string[]> | null = null;
 
   async function callerSession(req: express.Request) {
     const plain = readTicket(req);
@@ -226,10 +224,9 @@ export function fileRoutes(deps: ApiDeps): Router {
     if (session) return session;
     const header = req.get("cookie");
     if (!header) return null;
-    secrets ??= loadSessionSecrets(db, config.sessionSecrets);
     for (const name of ["__Host-ticket", "ticket"]) {
       // A tampered signature can make the check throw (invalid base64): that is no session.
-      const value: unknown = await createCookie(name, { secrets: await secrets })
+      const value: unknown = await createCookie(name, { secrets: deps.sessionSecrets })
         .parse(header)
         .catch(() => null);
       if (typeof value === "string" && value) return resolveSession(db, value);

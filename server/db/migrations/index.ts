@@ -7,6 +7,7 @@ import * as orders from "./0005-orders";
 import * as bookingForms from "./0006-booking-forms";
 import * as contractors from "./0007-contractors";
 import * as badges from "./0008-badges";
+import * as badgeCheckIn from "./0009-badge-check-in";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0006-booking-forms": bookingForms,
   "0007-contractors": contractors,
   "0008-badges": badges,
+  "0009-badge-check-in": badgeCheckIn,
 };
 
 export const migrationProvider: MigrationProvider = {

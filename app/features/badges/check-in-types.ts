@@ -1,0 +1,24 @@
+import type { BadgeView } from "./api-types";
+
+/**
+ * Printing badges and on-site check-in (issue 14; /smeb/pass/ticket/print, checkIn and qr), written
+ * once for the server and the pages.
+ */
+export const PRINT_LAYOUTS = ["single", "sheet"] as const;
+export type PrintLayout = (typeof PRINT_LAYOUTS)[number];
+/** Most badges one PDF holds; a longer list is refused, not cut short. */
+export const PRINT_MAX_BADGES = 200;
+
+/** The answer of POST /smeb/pass/ticket/checkIn (roleId 1). */
+export type CheckInResult = {
+  /** True when this badge had been checked in before: `checkedInAt` is that first time. */
+  alreadyCheckedIn: boolean;
+  /** ISO time of the badge's first check-in. */
+  checkedInAt: string;
+  badge: Pick<BadgeView, "id" | "holderName" | "company" | "boothNo" | "kind" | "status" | "photoUrl">;
+  /** The exhibitor the badge belongs to: its company name in the caller's language, and its first arrival. */
+  exhibitor: { name: string; arrivedAt: string };
+};
+
+/** An exhibitor's first arrival in the exhibition (spec point 3, 'attendance arrived or not'). */
+export type ExhibitorArrival = { arrivedAt: string; firstBadgeId: number | null };

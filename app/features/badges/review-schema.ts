@@ -1,0 +1,45 @@
+import * as z from "zod";
+import "../../lib/zod-messages";
+import { blank, idValue, optionalText, requiredChoice, withProp } from "../../lib/validation";
+import { badgePaging } from "./schema";
+
+/**
+ * The organizer's badge review (roleId 1; page /exhibitorInfo/badgeReview, API
+ * /smeb/pass/ticket/review/*): the list's filters and the decision form. Messages are i18n keys.
+ */
+const R = (name: string) => `badges.review.fields.${name}`;
+
+export const BADGE_STATUSES = ["submitted", "approved", "returned"] as const;
+export const BADGE_KINDS = ["free", "paid"] as const;
+export const BADGE_DECISIONS = ["approve", "return"] as const;
+export const REVIEW_COMMENT_MAX = 200;
+export const REVIEW_KEYWORD_MAX = 50;
+
+/** A filter value that is absent when blank and otherwise one of `values`. */
+const optionalChoice = <const T extends readonly [string, ...string[]]>(prop: string, values: T) =>
+  z.preprocess(blank, z.enum(values, { message: withProp("validation.correct", prop) }).optional());
+
+/** The list's and the export's filters; paging is ignored by the export. */
+export const badgeReviewQuerySchema = z.object({
+  exhibitor: z.preprocess(blank, idValue(R("exhibitor")).optional()),
+  status: optionalChoice(R("status"), BADGE_STATUSES),
+  kind: optionalChoice("badges.fields.kind", BADGE_KINDS),
+  keyword: z.preprocess(blank, z.string().trim().max(REVIEW_KEYWORD_MAX, withProp("validation.tooLong", "badges.fields.keyword", REVIEW_KEYWORD_MAX)).optional()),
+  ...badgePaging,
+});
+export type BadgeReviewQuery = z.output<typeof badgeReviewQuerySchema>;
+
+/** Approve, or return with a comment saying what to fix; `version` is the one the organizer saw. */
+export const badgeDecisionSchema = z
+  .object({
+    id: idValue("badges.fields.record"),
+    decision: requiredChoice(R("decision"), BADGE_DECISIONS),
+    comment: optionalText(R("comment"), REVIEW_COMMENT_MAX),
+    version: z.coerce.number({ message: withProp("validation.correct", "badges.fields.record") }).int(withProp("validation.correct", "badges.fields.record")).min(0, withProp("validation.correct", "badges.fields.record")),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "return" && !value.comment) {
+      ctx.addIssue({ code: "custom", path: ["comment"], message: withProp("validation.required", R("comment")) });
+    }
+  });
+export type BadgeDecision = z.output<typeof badgeDecisionSchema>;

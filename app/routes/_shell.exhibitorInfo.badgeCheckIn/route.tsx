@@ -1,0 +1,99 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import { checkInSchema } from "~/features/badges/check-in-schema";
+import type { CheckInResult } from "~/features/badges/check-in-types";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors } from "~/lib/api.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+import { CameraScanner } from "./camera-scanner";
+import { CheckInCard } from "./check-in-card";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "On-site check-in" }];
+
+export const handle = { breadcrumb: "badges.checkIn.title", floatingButtons: false } satisfies PageHandle;
+
+const noStore = { "Cache-Control": "no-store" };
+
+/**
+ * The on-site check-in desk (roleId 1; the API refuses everyone else). A hand scanner types the QR's
+ * text into the field and presses Enter, which is a plain POST: no JavaScript needed. With
+ * JavaScript, a phone's camera can read the code where the browser can (BarcodeDetector).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language } = await requireShellUser(request, context);
+  return json({ title: translate(language, "badges.checkIn.title") }, { headers: noStore });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: checkInSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), checkIn: null }, { status: 400, headers: noStore });
+  const result = await handleAuthErrors(await api.call<CheckInResult>("/smeb/pass/ticket/checkIn", { form: { code: submission.value.code } }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["code"]), checkIn: null }, { status: result.code === 403 ? 403 : 400, headers: noStore });
+  // The field is emptied for the next badge; the card shows who just came in.
+  return json({ result: submission.reply({ resetForm: true }), checkIn: result.data }, { headers: noStore });
+}
+
+export default function BadgeCheckInPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = usePortalForm({ id: "check-in", schema: checkInSchema, lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <Paper withBorder p="lg" maw={720}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t("badges.checkIn.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("badges.checkInPage.intro")}
+        </Text>
+        {actionData?.checkIn ? <CheckInCard checkIn={actionData.checkIn} /> : null}
+        <Form method="post" ref={formRef} {...getFormProps(form)} data-testid="check-in-form">
+          <Stack gap="sm">
+            <FormError errors={form.errors} id={form.errorId} />
+            <TextInput
+              {...getInputProps(fields.code, { type: "text" })}
+              key={fields.code.key}
+              label={t("badges.checkIn.code")}
+              description={t("badges.checkInPage.codeHint")}
+              error={errorText(fields.code.errors)}
+              maxLength={100}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              // The desk's scanner types here: the field is ready without a click.
+              autoFocus
+              data-testid="check-in-code"
+            />
+            <Group>
+              <Button type="submit" loading={isPending}>
+                {t("badges.checkIn.submit")}
+              </Button>
+              <CameraScanner
+                onCode={(code) => {
+                  const input = formRef.current?.elements.namedItem("code");
+                  if (input instanceof HTMLInputElement) input.value = code;
+                  formRef.current?.requestSubmit();
+                }}
+              />
+            </Group>
+          </Stack>
+        </Form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,102 @@
+import { Anchor, Group, Image, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { BadgeEventView, BadgeReviewInfo } from "~/features/badges/review-types";
+import { exhibitionDateTime } from "~/features/orders/display";
+import { formatMoney } from "~/lib/format";
+import { DecisionForm } from "./decision-form";
+import { PAGE_PATH, PRINT_PATH } from "./filters";
+import { FieldTable, StatusTag } from "~/features/badges/badge-parts";
+
+const KNOWN_ACTIONS = new Set(["created", "updated", "resubmitted", "returned", "approved", "deleted", "checkedIn", "checkedInAgain"]);
+
+function History({ events }: { events: BadgeEventView[] }) {
+  const { t } = useTranslation();
+  if (!events.length) return <Text c="dimmed">{t("badges.review.noHistory")}</Text>;
+  return (
+    <List spacing="xs" listStyleType="none" data-testid="review-history">
+      {events.map((event, index) => {
+        const action = event.action.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+        return (
+          <List.Item key={`${event.createdAt}-${index}`} data-action={event.action}>
+            <Text size="sm">
+              <Text span c="dimmed">
+                {exhibitionDateTime(event.createdAt)} (UTC+8)
+              </Text>{" "}
+              <Text span fw={500}>
+                {KNOWN_ACTIONS.has(action) ? t(`badges.review.actions.${action}`) : event.action}
+              </Text>{" "}
+              · {event.actorLabel}
+            </Text>
+            {event.comment ? (
+              <Text size="sm" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
+                {t("badges.review.commentLine", { comment: event.comment })}
+              </Text>
+            ) : null}
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}
+
+/** One badge with every field unmasked (roleId 1), its photo, its history and the decision form. */
+export function BadgeDetail({ badge, back }: { badge: BadgeReviewInfo; back: string }) {
+  const { t } = useTranslation();
+  const rows: [string, ReactNode][] = [
+    ["badges.review.fields.exhibitor", badge.exhibitorName],
+    ["badges.fields.booth", badge.boothNo],
+    ["badges.fields.holderName", badge.holderName],
+    ["badges.fields.idType", t(`badges.idTypes.${badge.idType}`)],
+    ["badges.fields.idNumber", badge.idNumber],
+    ["badges.fields.mobile", badge.mobile],
+    ["badges.fields.email", badge.email],
+    ["badges.fields.company", badge.company],
+    ["badges.fields.position", badge.position ?? "—"],
+    ["badges.fields.kind", t(`badges.kinds.${badge.kind}`)],
+    ["badges.review.price", formatMoney(badge.priceCents)],
+    ["badges.review.fields.status", <StatusTag key="status" status={badge.status} />],
+    ["badges.review.lastComment", badge.reviewComment ?? "—"],
+    ["badges.review.createdAt", `${exhibitionDateTime(badge.createdAt)} (UTC+8)`],
+    ["badges.review.columns.checkedIn", badge.checkedInAt ? t("badges.review.checkedInYes", { time: `${exhibitionDateTime(badge.checkedInAt)} (UTC+8)` }) : t("badges.review.checkedInNo")],
+  ];
+  return (
+    <Stack gap="md" data-testid="review-detail">
+      <Anchor component={Link} to={`${PAGE_PATH}${back}`}>
+        {t("badges.review.back")}
+      </Anchor>
+      <Title order={1} size="h3" style={{ overflowWrap: "anywhere" }}>
+        {t("badges.review.detail", { name: badge.holderName })}
+      </Title>
+      <Group align="flex-start" wrap="wrap">
+        {badge.photoUrl ? (
+          <Image src={badge.photoUrl} alt={t("badges.review.photoAlt", { name: badge.holderName })} w={120} h={160} fit="cover" radius="sm" />
+        ) : (
+          <Paper withBorder w={120} h={160} p="xs">
+            <Text size="sm" c="dimmed">
+              {t("badges.review.noPhoto")}
+            </Text>
+          </Paper>
+        )}
+        <FieldTable rows={rows} />
+      </Group>
+      {badge.status !== "returned" ? (
+        <Anchor href={`${PRINT_PATH}?layout=single&ids=${badge.id}`} data-testid="review-print-one">
+          {t("badges.page.printOne")}
+        </Anchor>
+      ) : null}
+      {badge.status === "approved" ? (
+        <Text c="green.9" role="status" data-testid="review-approved">
+          {t("badges.review.approvedNote")}
+        </Text>
+      ) : (
+        <DecisionForm badge={badge} />
+      )}
+      <Title order={2} size="h4">
+        {t("badges.review.history")}
+      </Title>
+      <History events={badge.events} />
+    </Stack>
+  );
+}

@@ -1,0 +1,165 @@
+import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BADGE_KINDS, BADGE_STATUSES, REVIEW_KEYWORD_MAX } from "~/features/badges/review-schema";
+import type { BadgeReviewList, BadgeReviewRow } from "~/features/badges/review-types";
+import { BADGE_PAGE_SIZES } from "~/features/badges/schema";
+import { exhibitionDateTime } from "~/features/orders/display";
+import { StatusTag } from "~/features/badges/badge-parts";
+import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, PRINT_PATH, type ListFilters } from "./filters";
+
+/** The filters as a plain GET form (works without JavaScript); the chosen values come back from the address. */
+function FilterForm({ list, filters }: { list: BadgeReviewList; filters: ListFilters }) {
+  const { t } = useTranslation();
+  const all = { value: "", label: t("badges.review.all") };
+  return (
+    <Form method="get" action={PAGE_PATH} data-testid="review-filters">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+          <NativeSelect
+            name="exhibitor"
+            label={t("badges.review.fields.exhibitor")}
+            defaultValue={filters.exhibitor !== undefined ? String(filters.exhibitor) : ""}
+            data={[all, ...list.exhibitors.map((e) => ({ value: String(e.userId), label: e.name }))]}
+          />
+          <NativeSelect
+            name="status"
+            label={t("badges.review.fields.status")}
+            defaultValue={filters.status ?? ""}
+            data={[all, ...BADGE_STATUSES.map((s) => ({ value: s, label: `${t(`badges.statuses.${s}`)} (${list.counts[s]})` }))]}
+          />
+          <NativeSelect name="kind" label={t("badges.fields.kind")} defaultValue={filters.kind ?? ""} data={[all, ...BADGE_KINDS.map((k) => ({ value: k, label: t(`badges.kinds.${k}`) }))]} />
+          <TextInput name="keyword" type="search" label={t("badges.fields.keyword")} defaultValue={filters.keyword ?? ""} maxLength={REVIEW_KEYWORD_MAX} />
+          <NativeSelect name="pageSize" label={t("badges.fields.pageSize")} defaultValue={String(filters.pageSize)} data={BADGE_PAGE_SIZES.map(String)} />
+        </SimpleGrid>
+        <Group gap="sm">
+          <Button type="submit" variant="default">
+            {t("badges.review.filter")}
+          </Button>
+          <Anchor component={Link} to={PAGE_PATH} size="sm">
+            {t("badges.review.reset")}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+function ReviewTable({ rows, filters }: { rows: BadgeReviewRow[]; filters: ListFilters }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table striped withTableBorder data-testid="review-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("badges.review.fields.exhibitor")}</Table.Th>
+            <Table.Th>{t("badges.fields.booth")}</Table.Th>
+            <Table.Th>{t("badges.fields.holderName")}</Table.Th>
+            <Table.Th>{t("badges.review.columns.idDocument")}</Table.Th>
+            <Table.Th>{t("badges.fields.mobile")}</Table.Th>
+            <Table.Th>{t("badges.fields.kind")}</Table.Th>
+            <Table.Th>{t("badges.review.fields.status")}</Table.Th>
+            <Table.Th>{t("badges.review.columns.checkedIn")}</Table.Th>
+            <Table.Th>{t("badges.review.columns.actions")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id} data-testid={`review-row-${row.id}`}>
+              <Table.Td>{row.exhibitorName}</Table.Td>
+              <Table.Td>{row.boothNo}</Table.Td>
+              <Table.Td>{row.holderName}</Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {t(`badges.idTypes.${row.idType}`)}
+                </Text>
+                <Text size="sm">{row.idNumber}</Text>
+              </Table.Td>
+              <Table.Td>{row.mobile}</Table.Td>
+              <Table.Td>{t(`badges.kinds.${row.kind}`)}</Table.Td>
+              <Table.Td>
+                <StatusTag status={row.status} />
+              </Table.Td>
+              <Table.Td>{row.checkedInAt ? t("badges.review.checkedInYes", { time: exhibitionDateTime(row.checkedInAt) }) : t("badges.review.checkedInNo")}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`${PAGE_PATH}${detailSearch(filters, row.id)}`} aria-label={`${t("badges.review.open")} ${row.holderName}`}>
+                  {t("badges.review.open")}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Pager({ list, filters }: { list: BadgeReviewList; filters: ListFilters }) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  if (pages === 1 && list.page === 1) return null;
+  const link = (page: number) => `${PAGE_PATH}${listSearch(filters, { page })}`;
+  return (
+    <Group gap="sm" data-testid="pager">
+      {list.page > 1 ? (
+        <Anchor component={Link} to={link(Math.min(list.page - 1, pages))}>
+          {t("badges.review.previousPage")}
+        </Anchor>
+      ) : null}
+      <Text size="sm">{t("badges.review.pageOf", { page: list.page, pages })}</Text>
+      {list.page < pages ? (
+        <Anchor component={Link} to={link(list.page + 1)}>
+          {t("badges.review.nextPage")}
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The organizer's list: filters, the numbers per status, the badges and a way to export them. */
+export function ReviewList({ list, filters }: { list: BadgeReviewList; filters: ListFilters }) {
+  const { t } = useTranslation();
+  const filtered = Boolean(filters.exhibitor !== undefined || filters.status || filters.kind || filters.keyword);
+  const exportSearch = listSearch({ ...filters, pageSize: 10 }).replace(/^\?/, "");
+  // The badges of this page that can be printed (a returned one is not valid at the door).
+  const printable = list.rows.filter((row) => row.status !== "returned").map((row) => row.id);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Title order={1} size="h3">
+          {t("badges.review.title")}
+        </Title>
+        <Group gap="md">
+          <Anchor href={`${EXPORT_PATH}${exportSearch ? `?${exportSearch}` : ""}`} data-testid="review-export">
+            {t("badges.review.export")}
+          </Anchor>
+          {printable.length ? (
+            <Anchor href={`${PRINT_PATH}?layout=sheet&ids=${printable.join(",")}`} data-testid="review-print">
+              {t("badges.review.printPage")}
+            </Anchor>
+          ) : null}
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t("badges.review.intro")}
+      </Text>
+      <FilterForm list={list} filters={filters} />
+      <Group gap="md">
+        <Text size="sm" data-testid="review-counts">
+          {t("badges.review.counts", list.counts)}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="review-total">
+          {t("badges.review.total", { count: list.total })}
+        </Text>
+      </Group>
+      {list.rows.length ? (
+        <ReviewTable rows={list.rows} filters={filters} />
+      ) : (
+        <Text c="dimmed" data-testid="review-empty">
+          {t(filtered || list.page > 1 ? "badges.review.emptyFiltered" : "badges.review.empty")}
+        </Text>
+      )}
+      <Pager list={list} filters={filters} />
+    </Stack>
+  );
+}

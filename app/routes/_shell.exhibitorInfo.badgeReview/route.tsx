@@ -1,0 +1,49 @@
+import { Paper } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { BadgeReviewInfo, BadgeReviewList } from "~/features/badges/review-types";
+import { translate } from "~/i18n/translate.server";
+import { requireOk } from "~/lib/api.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+import { decideAction } from "./action.server";
+import { BadgeDetail } from "./badge-detail";
+import { listFilters, listSearch, NO_STORE } from "./filters";
+import { ReviewList } from "./review-table";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Badge review" }];
+
+export const handle = { breadcrumb: "badges.review.title" } satisfies PageHandle;
+
+/**
+ * The organizer's badge review (roleId 1; the menu and the API refuse everyone else): every badge
+ * of the exhibition with filters, and one badge (`?id=`) with its history and the decision form.
+ * The list's filters stay in the address, so the detail's way back keeps them.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const title = translate(language, "badges.review.title");
+  const filters = listFilters(url.searchParams);
+  const id = Number(url.searchParams.get("id"));
+  if (Number.isInteger(id) && id > 0) {
+    const badge = await requireOk(await api.call<BadgeReviewInfo>("/smeb/pass/ticket/review/info", { query: { id } }), request, context);
+    return json({ title, view: "detail" as const, badge, list: null, filters, back: listSearch(filters, { page: filters.page }) }, { headers: NO_STORE });
+  }
+  const list = await requireOk(await api.call<BadgeReviewList>("/smeb/pass/ticket/review/list", { query: filters }), request, context);
+  return json({ title, view: "list" as const, badge: null, list, filters, back: listSearch(filters, { page: filters.page }) }, { headers: NO_STORE });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return decideAction(args);
+}
+
+export default function BadgeReviewPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+      {data.view === "detail" ? <BadgeDetail badge={data.badge!} back={data.back} /> : <ReviewList list={data.list!} filters={data.filters} />}
+    </Paper>
+  );
+}

@@ -1,0 +1,173 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BoothSelect } from "~/features/booking-forms/parts";
+import type { BadgeView } from "~/features/badges/api-types";
+import { ID_TYPES } from "~/features/badges/id-documents";
+import { BADGE_NAME_MAX, badgeSchema, badgeUpdateSchema } from "~/features/badges/schema";
+import { FormError } from "~/components/form-error";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import type { BoothSummary } from "~/lib/api-types";
+import { usePortalForm, useErrorText } from "~/lib/forms";
+import { BADGES_PATH as PATH } from "./list-query";
+
+
+/** The photo: a passport-style picture, JPEG or PNG only (a PDF renamed .jpg is refused by its bytes). */
+export const BADGE_PHOTO_UPLOAD = { folder: "icon" as const, kinds: ["jpg" as const, "png" as const], maxBytes: 2 * 1024 * 1024 };
+
+export const BADGE_FORM_FIELDS = ["boothId", "holderName", "idType", "idNumber", "mobile", "email", "company", "position", "photoUrl"];
+
+/**
+ * A new badge, or a change to one (with the version it was read at). The ID number, mobile and
+ * e-mail of a saved badge are shown masked as a hint only: left blank they stay as they are.
+ */
+export function BadgeForm(props: {
+  booths: BoothSummary[];
+  defaultBooth: string;
+  company: string;
+  editing: BadgeView | null;
+  held?: Record<string, string | string[]> | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+  cancelTo: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const { editing } = props;
+  const language = i18n.language === "en" ? "en" : "zh";
+  const [form, fields] = usePortalForm({
+    id: editing ? `badge-${editing.id}` : "badge-new",
+    schema: editing ? badgeUpdateSchema(language) : badgeSchema(language),
+    lastResult: props.lastResult,
+    defaultValue: {
+      ...(editing
+        ? {
+            id: String(editing.id),
+            version: String(editing.version),
+            boothId: String(editing.boothId),
+            holderName: editing.holderName,
+            idType: editing.idType,
+            company: editing.company,
+            position: editing.position ?? "",
+            photoUrl: editing.photoUrl ?? "",
+            ...(editing.photoUrl ? { [uploadFieldNames("photoUrl").name]: `${editing.photoUrl}|${t("badges.fields.photo")}` } : {}),
+          }
+        : { boothId: props.defaultBooth, idType: "idCard", company: props.company }),
+      ...props.held,
+    },
+  });
+  const text = (name: "holderName" | "company" | "position" | "idNumber", max: number, required = true) => (
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={t(`badges.fields.${name}`)}
+      maxLength={max}
+      error={errorText(fields[name].errors)}
+      withAsterisk={required}
+      placeholder={editing && name === "idNumber" ? editing.idNumber : undefined}
+      description={editing && name === "idNumber" ? t("badges.page.keepMasked") : undefined}
+      autoComplete="off"
+    />
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="badge-form">
+      <input type="hidden" name="intent" value="save" />
+      {editing ? (
+        <>
+          <input type="hidden" name="id" value={editing.id} />
+          <input type="hidden" name="version" value={editing.version} />
+        </>
+      ) : null}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {editing ? `${t("badges.page.edit")}: ${editing.holderName}` : t("badges.page.create")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {props.booths.length > 1 && !editing ? (
+            <BoothSelect booths={props.booths} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)} error={errorText(fields.boothId.errors)} />
+          ) : (
+            <input type="hidden" name={fields.boothId.name} value={String(fields.boothId.initialValue ?? props.defaultBooth)} />
+          )}
+          {text("holderName", BADGE_NAME_MAX)}
+          <NativeSelect
+            name={fields.idType.name}
+            id={fields.idType.id}
+            key={fields.idType.key}
+            label={t("badges.fields.idType")}
+            defaultValue={String(fields.idType.initialValue ?? "idCard")}
+            data={ID_TYPES.map((type) => ({ value: type, label: t(`badges.idTypes.${type}`) }))}
+            error={errorText(fields.idType.errors)}
+            withAsterisk
+          />
+          {text("idNumber", 30, !editing)}
+          <CheckedContact kind="mobile" field={fields.mobile} editing={editing} language={language} />
+          <CheckedContact kind="email" field={fields.email} editing={editing} language={language} />
+          {text("company", 100)}
+          {text("position", 50, false)}
+        </SimpleGrid>
+        <FieldFileUpload
+          field={fields.photoUrl}
+          formValues={form.initialValue}
+          folder={BADGE_PHOTO_UPLOAD.folder}
+          kinds={BADGE_PHOTO_UPLOAD.kinds}
+          maxBytes={BADGE_PHOTO_UPLOAD.maxBytes}
+          label={t("badges.fields.photo")}
+        />
+        <Text size="xs" c="dimmed">
+          {t("badges.page.photoHint")}
+        </Text>
+        <Group>
+          <Button type="submit" loading={props.pending}>
+            {t(editing ? (editing.status === "returned" ? "badges.page.resubmit" : "badges.page.update") : "badges.page.save")}
+          </Button>
+          {editing ? (
+            <Button component={Link} to={props.cancelTo} variant="default">
+              {t("badges.page.cancel")}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+type ContactField = { name: string; id: string; key?: string; initialValue?: unknown; errors?: string[]; descriptionId: string; errorId: string };
+
+/**
+ * The mobile or e-mail, checked against the exhibition's other badges when the user leaves the
+ * field (JavaScript only; the save always checks again, and the database decides).
+ */
+function CheckedContact({ kind, field, editing, language }: { kind: "mobile" | "email"; field: ContactField; editing: BadgeView | null; language: "zh" | "en" }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const fetcher = useFetcher<{ message: string | null }>();
+  const [checked, setChecked] = useState("");
+  const own = errorText(field.errors);
+  const taken = !own && fetcher.data?.message && checked ? fetcher.data.message : null;
+  return (
+    <TextInput
+      {...getInputProps(field as never, { type: kind === "email" ? "email" : "tel" })}
+      key={field.key}
+      label={t(`badges.fields.${kind}`)}
+      maxLength={kind === "email" ? 120 : 20}
+      error={own ?? taken ?? undefined}
+      withAsterisk={!editing}
+      placeholder={editing ? editing[kind] : kind === "mobile" && language === "en" ? "+44 7700 900123" : undefined}
+      description={editing ? t("badges.page.keepMasked") : kind === "mobile" ? t(language === "en" ? "badges.page.mobileHintEn" : "badges.page.mobileHintZh") : undefined}
+      autoComplete={kind === "email" ? "email" : "tel"}
+      data-testid={`${kind}-input`}
+      onBlur={(event) => {
+        const value = event.currentTarget.value.trim();
+        setChecked(value);
+        if (!value) return;
+        const params = new URLSearchParams({ field: kind, value });
+        if (editing) params.set("excludeId", String(editing.id));
+        fetcher.load(`${PATH}/check?${params}`);
+      }}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { Anchor, Button, Group, Input, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BADGE_EXCEL_LIMITS } from "~/features/badges/excel-types";
+import { formatSizeLimit } from "~/features/uploads/schema";
+import { useErrorText } from "~/lib/forms";
+import type { ImportReply } from "./action.server";
+import { BADGES_PATH as PATH } from "./list-query";
+
+/**
+ * Excel in and out, and printing: the template, the import (a plain multipart POST; a refusal lists
+ * every failed row and saves nothing), the export and the printable badges, as plain links.
+ */
+export function ExcelPanel({ canImport, importResult, pending, keyword, hasBadges }: { canImport: boolean; importResult: ImportReply | null; pending: boolean; keyword: string; hasBadges: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const exportQuery = keyword ? `?${new URLSearchParams({ keyword })}` : "";
+  return (
+    <Paper withBorder p="lg" data-testid="badge-excel">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("badges.page.excelTitle")}
+        </Title>
+        <Group gap="lg" wrap="wrap">
+          <Anchor href={`${PATH}/template`} data-testid="download-template">
+            {t("badges.page.downloadTemplate")}
+          </Anchor>
+          {hasBadges ? (
+            <>
+              <Anchor href={`${PATH}/export${exportQuery}`} data-testid="export-badges">
+                {t("badges.page.export")}
+              </Anchor>
+              <Anchor href={`${PATH}/print?layout=sheet`} data-testid="print-sheet">
+                {t("badges.page.printSheet")}
+              </Anchor>
+              <Anchor href={`${PATH}/print?layout=single`} data-testid="print-single">
+                {t("badges.page.printSingle")}
+              </Anchor>
+            </>
+          ) : null}
+        </Group>
+        {canImport ? (
+          <Form method="post" action="?import" encType="multipart/form-data" data-testid="import-form">
+            <Stack gap="xs">
+              {/* A native file input: it posts the file with or without JavaScript. */}
+              <Input.Wrapper label={t("badges.page.importFile")} description={t("badges.page.importHint", { rows: BADGE_EXCEL_LIMITS.maxRows, size: formatSizeLimit(BADGE_EXCEL_LIMITS.maxBytes) })} id="badge-import-file">
+                <input id="badge-import-file" type="file" name="file" required accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" style={{ display: "block", marginTop: 4, maxWidth: "100%" }} data-testid="import-file" />
+              </Input.Wrapper>
+              <Group>
+                <Button type="submit" variant="light" loading={pending} data-testid="import-submit">
+                  {t("badges.page.import")}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        ) : null}
+        {importResult ? (
+          <Stack gap="xs" role="alert" data-testid="import-errors">
+            <Text c="red.9" fw={500}>
+              {importResult.message}
+            </Text>
+            {importResult.rows.length > 0 ? (
+              <Table.ScrollContainer minWidth={420}>
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t("badges.page.importRow")}</Table.Th>
+                      <Table.Th>{t("badges.page.importColumn")}</Table.Th>
+                      <Table.Th>{t("badges.page.importMessage")}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {importResult.rows.map((row, index) => (
+                      <Table.Tr key={`${row.row}-${row.column}-${index}`} data-testid={`import-error-${row.row}`}>
+                        <Table.Td>{row.row}</Table.Td>
+                        <Table.Td>{row.field ? `${row.column} (${t(`badges.fields.${row.field}`)})` : row.column}</Table.Td>
+                        <Table.Td>{errorText([row.message])}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : null}
+            {importResult.total > importResult.rows.length ? <Text size="sm">{t("badges.page.importMore", { count: importResult.total - importResult.rows.length })}</Text> : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

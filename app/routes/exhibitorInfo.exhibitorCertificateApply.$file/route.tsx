@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { proxyDownload } from "~/lib/download.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+
+export const handle = { permissionOf: "/exhibitorInfo/exhibitorCertificateApply" } satisfies PageHandle;
+
+/** The badge files, each a plain link: the Excel template, the export, the printable badges and a badge's QR. */
+const FILES = {
+  template: { path: "/smeb/pass/ticket/downloadTemplate", params: [] },
+  export: { path: "/smeb/pass/ticket/export", params: ["keyword"] },
+  print: { path: "/smeb/pass/ticket/print", params: ["ids", "layout"] },
+  qr: { path: "/smeb/pass/ticket/qr", params: ["id"] },
+} as const;
+
+/**
+ * GET /exhibitorInfo/exhibitorCertificateApply/<template|export|print|qr>, with the badge page's
+ * permission. The API answers only with the caller's own badges; its attachment passes through.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireShellUser(request, context);
+  const file = FILES[params.file as keyof typeof FILES];
+  if (!file || !Object.hasOwn(FILES, params.file ?? "")) throw new Response("Not found", { status: 404 });
+  const url = new URL(request.url);
+  const query = Object.fromEntries(file.params.flatMap((name) => (url.searchParams.has(name) ? [[name, url.searchParams.get(name)!.slice(0, 2000)]] : [])));
+  const response = await user.api.download(file.path, query);
+  return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
+}

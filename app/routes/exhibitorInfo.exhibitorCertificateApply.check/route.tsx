@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { handleAuthErrors } from "~/lib/api.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+
+export const handle = { permissionOf: "/exhibitorInfo/exhibitorCertificateApply" } satisfies PageHandle;
+
+const CHECKS = { mobile: "/smeb/pass/ticket/validateMobile", email: "/smeb/pass/ticket/validateEmail" } as const;
+
+/**
+ * The badge form's check as the user leaves the mobile or e-mail (JavaScript only): `{ message }`,
+ * null when the value is free. Only 'already exists' is reported here; the form's own rules and the
+ * save say everything else.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const field = url.searchParams.get("field");
+  const value = (url.searchParams.get("value") ?? "").slice(0, 200);
+  if (field !== "mobile" && field !== "email") return json({ message: null }, { status: 400 });
+  const excludeId = url.searchParams.get("excludeId") ?? undefined;
+  const result = await handleAuthErrors(await api.call(CHECKS[field], { query: { [field]: value, excludeId } }), request, context);
+  return json({ message: !result.ok && result.code === 409 ? result.message : null }, { headers: { "Cache-Control": "no-store" } });
+}

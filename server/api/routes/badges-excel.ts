@@ -1,0 +1,118 @@
+import busboy from "busboy";
+import { Router, type Request, type Response } from "express";
+import * as z from "zod";
+import { BADGE_EXCEL_BOOTH_FIELD, BADGE_EXCEL_FILE_FIELD, BADGE_EXCEL_LIMITS, type BadgeImportResult } from "../../../app/features/badges/excel-types";
+import { badgeListQuerySchema } from "../../../app/features/badges/schema";
+import { blank, idValue } from "../../../app/lib/validation";
+import { allOwnBadges, type Caller } from "../../badges/badges";
+import { requireBadgesOpen } from "../../badges/deadline";
+import { attachmentDisposition, badgesWorkbook, badgeTemplate, callerCompany, excelFileName, XLSX_CONTENT_TYPE } from "../../badges/excel";
+import { importBadges } from "../../badges/excel-import";
+import type { ApiDeps } from "../context";
+import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { requireSession } from "../require-session";
+
+/**
+ * Badges in Excel (spec point 7: /smeb/pass/ticket/ downloadTemplate, upload, export; decision 015).
+ * All three are the session user's own: the template and the export take no id, and the upload
+ * saves for the caller's own booth only.
+ */
+const uploadFieldsSchema = z.object({ boothId: z.preprocess(blank, idValue("badges.fields.booth").optional()) });
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+/** A body declaring far more than the limit is refused unread. */
+const UNREAD_LIMIT_BYTES = 4 * BADGE_EXCEL_LIMITS.maxBytes;
+
+const tooLarge = () => new ApiError(413, "badges.excel.fileTooLarge", { max: megabytes(BADGE_EXCEL_LIMITS.maxBytes) });
+
+/** The multipart body: one file of at most the limit (held in memory, 2 MB) and the booth field. */
+function readUpload(req: Request, res: Response): Promise<{ file: Buffer | null; fields: Record<string, string> }> {
+  const declared = Number(req.get("content-length"));
+  if (Number.isFinite(declared) && declared > UNREAD_LIMIT_BYTES) {
+    // The rest of the body is not read; closing the connection stops the sender.
+    res.set("Connection", "close");
+    return Promise.reject(tooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: BADGE_EXCEL_LIMITS.maxBytes, fields: 5, fieldSize: 1024, parts: 8 } });
+    } catch {
+      return reject(new ApiError(ApiCode.badRequest, "badges.excel.noFile"));
+    }
+    const fields: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let sawFile = false;
+    let over = false;
+    parser.on("field", (name, value) => {
+      if (name === BADGE_EXCEL_BOOTH_FIELD) fields[name] = value;
+    });
+    parser.on("file", (name, stream) => {
+      if (name !== BADGE_EXCEL_FILE_FIELD || sawFile) return void stream.resume();
+      sawFile = true;
+      stream.on("data", (chunk: Buffer) => void (over || chunks.push(chunk)));
+      stream.on("limit", () => {
+        over = true;
+        chunks.length = 0;
+      });
+    });
+    parser.on("close", () => {
+      if (over) return reject(tooLarge());
+      const file = sawFile ? Buffer.concat(chunks) : null;
+      resolve({ file: file && file.length ? file : null, fields });
+    });
+    parser.on("error", () => reject(new ApiError(ApiCode.badRequest, "errors.badRequest")));
+    req.pipe(parser);
+  });
+}
+
+function sendXlsx(res: Response, bytes: Buffer, name: { filename: string; ascii: string }) {
+  res.set({
+    "Content-Type": XLSX_CONTENT_TYPE,
+    "Content-Disposition": attachmentDisposition(name.filename, name.ascii),
+    "Content-Length": String(bytes.length),
+  });
+  res.status(200).end(bytes);
+}
+
+export function badgeExcelRoutes(deps: ApiDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  const callerOf = async (req: Request, res: Response): Promise<Caller> => {
+    const { user, session } = await requireSession(deps, req, res);
+    return { userId: user.id, exhibitionId: user.exhibitionId, roleId: user.roleId, sessionBoothId: session.boothId, label: user.username };
+  };
+
+  router.get(
+    "/smeb/pass/ticket/downloadTemplate",
+    handle(async (req, res) => {
+      const caller = await callerOf(req, res);
+      const language = requestLanguage(req);
+      sendXlsx(res, await badgeTemplate(language, await callerCompany(db, caller, language)), excelFileName(language, "templateFile"));
+    }),
+  );
+
+  router.post(
+    "/smeb/pass/ticket/upload",
+    handle(async (req, res): Promise<BadgeImportResult> => {
+      const caller = await callerOf(req, res);
+      await requireBadgesOpen(db, caller);
+      const { file, fields } = await readUpload(req, res);
+      if (!file) throw new ApiError(ApiCode.badRequest, "badges.excel.noFile");
+      const { boothId } = parseInput(uploadFieldsSchema, fields);
+      return importBadges(db, caller, file, requestLanguage(req), boothId);
+    }),
+  );
+
+  router.get(
+    "/smeb/pass/ticket/export",
+    handle(async (req, res) => {
+      const caller = await callerOf(req, res);
+      const language = requestLanguage(req);
+      const { keyword } = parseInput(badgeListQuerySchema, req.query);
+      sendXlsx(res, await badgesWorkbook(await allOwnBadges(db, caller, keyword), language), excelFileName(language, "exportFile"));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,80 @@
+import QRCode from "qrcode";
+import { Router, type Request, type Response } from "express";
+import { badgePrintQuerySchema, badgeQrQuerySchema, checkInSchema } from "../../../app/features/badges/check-in-schema";
+import { translateMessage } from "../../../app/i18n/translate.server";
+import { signBadgeCode } from "../../badges/badge-code";
+import { loadBadgePrint, renderBadgesPdf } from "../../badges/badge-pdf";
+import { checkIn } from "../../badges/check-in";
+import { notFound } from "../../booking-forms/common";
+import { ADMIN_ROLE_ID } from "../../seed/roles";
+import type { ApiDeps } from "../context";
+import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { requireSession } from "../require-session";
+
+/**
+ * Printable badges and on-site check-in (issue 14, docs/decisions/016): the PDF of the caller's
+ * badges (the organizer's: any of the exhibition, by id), a badge's QR code as an image for the
+ * exhibitor's page, and the organizer's check-in of a scanned or typed badge code.
+ */
+type Body = Record<string, unknown>;
+const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
+
+export function badgePrintRoutes(deps: ApiDeps): Router {
+  const { db, config, store } = deps;
+  const router = Router();
+
+  const callerOf = async (req: Request, res: Response) => {
+    const { user } = await requireSession(deps, req, res);
+    return { userId: user.id, exhibitionId: user.exhibitionId, roleId: user.roleId, label: user.username };
+  };
+
+  router.get(
+    "/smeb/pass/ticket/print",
+    handle(async (req, res) => {
+      const caller = await callerOf(req, res);
+      const query = parseInput(badgePrintQuerySchema, req.query);
+      const print = await loadBadgePrint(db, store, caller, query.ids, deps.sessionSecrets);
+      const pdf = await renderBadgesPdf(print, query.layout);
+      const fileName = `${translateMessage(requestLanguage(req), "badges.print.fileName")}.pdf`;
+      res.status(200).set({
+        "Content-Type": "application/pdf",
+        "Content-Length": String(pdf.byteLength),
+        "Content-Disposition": `attachment; filename="badges.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+      });
+      res.end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    }),
+  );
+
+  // The QR of one badge, for the exhibitor's page: the owner's live badge, or any of the exhibition for roleId 1.
+  router.get(
+    "/smeb/pass/ticket/qr",
+    handle(async (req, res) => {
+      const caller = await callerOf(req, res);
+      const { id } = parseInput(badgeQrQuerySchema, req.query);
+      let query = db.selectFrom("badges").select(["code", "status", "holder_name"]).where("id", "=", id).where("exhibition_id", "=", caller.exhibitionId).where("deleted_at", "is", null);
+      if (caller.roleId !== ADMIN_ROLE_ID) query = query.where("user_id", "=", caller.userId);
+      const badge = await query.executeTakeFirst();
+      if (!badge) throw notFound();
+      // Its code would be refused at the door anyway.
+      if (badge.status === "returned") throw new ApiError(ApiCode.conflict, "badges.print.returnedNotPrintable", { name: badge.holder_name });
+      const png = await QRCode.toBuffer(signBadgeCode(badge.code, deps.sessionSecrets), { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 6 });
+      res.status(200).set({ "Content-Type": "image/png", "Content-Length": String(png.byteLength), "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" });
+      res.end(png);
+    }),
+  );
+
+  // On-site check-in: the organizer's staff only.
+  router.post(
+    "/smeb/pass/ticket/checkIn",
+    handle(async (req, res) => {
+      const caller = await callerOf(req, res);
+      if (caller.roleId !== ADMIN_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+      const { code } = parseInput(checkInSchema, bodyOf(req));
+      return checkIn(db, caller, code, deps.sessionSecrets, requestLanguage(req));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,33 @@
+import type { BadgeWindow } from "../../app/features/badges/api-types";
+import { exhibitionDateTime } from "../../app/features/orders/display";
+import { ApiCode, ApiError } from "../api/envelope";
+import { appClock } from "../clock";
+import type { Database } from "../db/database";
+import { ADMIN_ROLE_ID } from "../seed/roles";
+
+/**
+ * Badges can be applied for, changed and deleted until the schedule item 'apply for exhibitor
+ * badges' (done_check 'badges-applied') is due; after it the list is read-only. An exhibition
+ * without that item has no deadline. The organizer (roleId 1) is never held by it.
+ */
+export const BADGE_SCHEDULE_CHECK = "badges-applied";
+
+export async function badgeWindow(db: Database, exhibitionId: number): Promise<BadgeWindow> {
+  const item = await db
+    .selectFrom("schedule_items")
+    .select("deadline")
+    .where("exhibition_id", "=", exhibitionId)
+    .where("done_check", "=", BADGE_SCHEDULE_CHECK)
+    .orderBy("deadline", "desc")
+    .executeTakeFirst();
+  if (!item) return { deadline: null, closed: false };
+  const deadline = new Date(item.deadline);
+  return { deadline: deadline.toISOString(), closed: appClock.now().getTime() > deadline.getTime() };
+}
+
+/** Refuses a change after the deadline, with the deadline in the message. */
+export async function requireBadgesOpen(db: Database, caller: { exhibitionId: number; roleId: number }) {
+  if (caller.roleId === ADMIN_ROLE_ID) return;
+  const window = await badgeWindow(db, caller.exhibitionId);
+  if (window.closed) throw new ApiError(ApiCode.conflict, "badges.errors.closed", { deadline: `${exhibitionDateTime(window.deadline)} (UTC+8)` });
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { badgeQuotaCommand } from "../../server/badges/quota-command";
+import { quotaRule } from "../../server/badges/badges";
+import { startTestApi, type TestApi } from "../support/test-api";
+
+/** The ops command that shows and changes an exhibition's badge quota (cli.js badge-quota). */
+describe("cli.js badge-quota", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi("pglite");
+  });
+  afterAll(() => api?.close());
+
+  it("shows the seeded rule, changes parts of it, and the list's quota follows", async () => {
+    const exhibition = await api.db.selectFrom("exhibitions").select(["id", "code"]).orderBy("id").executeTakeFirstOrThrow();
+    expect(await badgeQuotaCommand(api.db, [])).toContain("2 free badges up to 9 m², 1 more per further 9 m²; up to 10 paid at 80.00 each");
+    const changed = await badgeQuotaCommand(api.db, [exhibition.code, "free-base=3", "price-cents=12000"]);
+    expect(changed).toContain("3 free badges up to 9 m²");
+    expect(changed).toContain("18 m²: 4 free");
+    expect(await quotaRule(api.db, exhibition.id)).toMatchObject({ freeBase: 3, paidPriceCents: 12000, paidMax: 10 });
+    const std01 = await api.login("std01", "Expo#2026");
+    const list = await api.call<{ quota: { free: number; paidPriceCents: number } }>("/smeb/pass/ticket/list", { ticket: std01 });
+    expect(list.data.quota).toMatchObject({ free: 3, paidPriceCents: 12000 });
+  });
+
+  it("refuses what it does not understand and changes nothing", async () => {
+    const exhibition = await api.db.selectFrom("exhibitions").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const before = await quotaRule(api.db, exhibition.id);
+    for (const args of [["free-base=-1"], ["paid-max=2.5"], ["base-area=0"], ["colour=red"], ["price-cents="], ["NO-SUCH-SHOW"]]) {
+      await expect(badgeQuotaCommand(api.db, args), args.join(" ")).rejects.toThrow(/Not understood|No exhibition/);
+    }
+    expect(await quotaRule(api.db, exhibition.id)).toEqual(before);
+  });
+});

@@ -6,7 +6,6 @@ import { translate } from "../../app/i18n/translate.server";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { ApiDeps } from "../api/context";
 import type { Database } from "../db/database";
-import { storedFileUrl } from "../uploads/files";
 import { iso, notFound } from "../booking-forms/common";
 import { view, type Caller } from "./badges";
 import { exhibitorNameIn, exhibitorNamesOf, type ExhibitorNames } from "./exhibitor-names";

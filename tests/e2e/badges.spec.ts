@@ -11,6 +11,11 @@ import { setLanguage } from "./exhibitor-helpers";
  * free badges, then paid ones.
  */
 const PAGE = "/exhibitorInfo/exhibitorCertificateApply";
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3a1b5e30000000049454e44ae426082",
+  "hex",
+);
 
 /** Numbers nobody else in the e2e database uses: by project, test and a running number. */
 function person(testInfo: TestInfo, test: number, n: number) {
@@ -73,9 +78,22 @@ test("add with refused input kept, edit, delete with confirmation, batch delete"
   await expect(form.locator("input[name=holderName]")).toHaveValue(first.name);
   await expect(form.locator("input[name=email]")).toHaveValue(first.email);
 
+  // A photo that is really a PDF: refused for its bytes, the rest kept.
+  await form.getByTestId("upload-input").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: PDF });
+  const notAnImage = "The content of this file is not one of jpg, jpeg, png; it was not accepted";
   await form.locator("input[name=idNumber]").fill(first.idNumber);
+  if (app.jsEnabled) {
+    await expect(form.getByTestId("upload-notice")).toContainText(notAnImage);
+  } else {
+    await app.submit(() => submit.click());
+    await expect(page.getByText(notAnImage)).toBeVisible();
+    await expect(form.locator("input[name=idNumber]")).toHaveValue(first.idNumber);
+  }
+  await form.getByTestId("upload-input").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+  if (app.jsEnabled) await expect(form.getByTestId("upload-item")).toHaveCount(1);
   await app.submit(() => submit.click());
   await expect(successToast(page)).toContainText(`The badge for ${first.name} was submitted.`);
+  await expect(page.getByTestId("badge-detail").getByRole("img", { name: "Photo" })).toBeVisible();
   await expect(page.getByTestId("badge-detail")).toContainText("Submitted");
   // Contacts are shown masked, even to their owner.
   await expect(page.getByTestId("badge-detail")).not.toContainText(first.mobile);
@@ -84,6 +102,8 @@ test("add with refused input kept, edit, delete with confirmation, batch delete"
   await app.goto(PAGE);
   const second = person(testInfo, 1, 2);
   await fillBadge(page.getByTestId("badge-form"), { ...second, email: first.email });
+  // With JavaScript the duplicate is found as the user leaves the field, before any submit.
+  if (app.jsEnabled) await expect(page.getByTestId("badge-form").getByText("The E-mail already exists")).toBeVisible();
   await app.submit(() => page.getByTestId("badge-form").getByRole("button", { name: "Submit application" }).click());
   await expect(page.getByText("The E-mail already exists")).toBeVisible();
   await expect(page.getByTestId("badge-form").locator("input[name=holderName]")).toHaveValue(second.name);

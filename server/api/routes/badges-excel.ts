@@ -4,13 +4,13 @@ import * as z from "zod";
 import { BADGE_EXCEL_BOOTH_FIELD, BADGE_EXCEL_FILE_FIELD, BADGE_EXCEL_LIMITS, type BadgeImportResult } from "../../../app/features/badges/excel-types";
 import { badgeListQuerySchema } from "../../../app/features/badges/schema";
 import { blank, idValue } from "../../../app/lib/validation";
-import { allOwnBadges, type Caller } from "../../badges/badges";
+import { allOwnBadges } from "../../badges/badges";
 import { requireBadgesOpen } from "../../badges/deadline";
 import { attachmentDisposition, badgesWorkbook, badgeTemplate, callerCompany, excelFileName, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { importBadges } from "../../badges/excel-import";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
-import { requireSession } from "../require-session";
+import { badgeCallerOf } from "./badge-caller";
 
 /**
  * Badges in Excel (spec point 7: /smeb/pass/ticket/ downloadTemplate, upload, export; decision 015).
@@ -78,10 +78,7 @@ export function badgeExcelRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  const callerOf = async (req: Request, res: Response): Promise<Caller> => {
-    const { user, session } = await requireSession(deps, req, res);
-    return { userId: user.id, exhibitionId: user.exhibitionId, roleId: user.roleId, sessionBoothId: session.boothId, label: user.username };
-  };
+  const callerOf = (req: Request, res: Response) => badgeCallerOf(deps, req, res);
 
   router.get(
     "/smeb/pass/ticket/downloadTemplate",

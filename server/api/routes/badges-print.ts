@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { Router, type Request, type Response } from "express";
+import { Router, type Request } from "express";
 import { badgePrintQuerySchema, badgeQrQuerySchema, checkInSchema } from "../../../app/features/badges/check-in-schema";
 import { translateMessage } from "../../../app/i18n/translate.server";
 import { signBadgeCode } from "../../badges/badge-code";
@@ -9,7 +9,7 @@ import { notFound } from "../../booking-forms/common";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
-import { requireSession } from "../require-session";
+import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
 
 /**
  * Printable badges and on-site check-in (issue 14, docs/decisions/016): the PDF of the caller's
@@ -20,18 +20,13 @@ type Body = Record<string, unknown>;
 const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
 
 export function badgePrintRoutes(deps: ApiDeps): Router {
-  const { db, config, store } = deps;
+  const { db, store } = deps;
   const router = Router();
-
-  const callerOf = async (req: Request, res: Response) => {
-    const { user } = await requireSession(deps, req, res);
-    return { userId: user.id, exhibitionId: user.exhibitionId, roleId: user.roleId, label: user.username };
-  };
 
   router.get(
     "/smeb/pass/ticket/print",
     handle(async (req, res) => {
-      const caller = await callerOf(req, res);
+      const caller = await badgeCallerOf(deps, req, res);
       const query = parseInput(badgePrintQuerySchema, req.query);
       const print = await loadBadgePrint(db, store, caller, query.ids, deps.sessionSecrets);
       const pdf = await renderBadgesPdf(print, query.layout);
@@ -51,7 +46,7 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
   router.get(
     "/smeb/pass/ticket/qr",
     handle(async (req, res) => {
-      const caller = await callerOf(req, res);
+      const caller = await badgeCallerOf(deps, req, res);
       const { id } = parseInput(badgeQrQuerySchema, req.query);
       let query = db.selectFrom("badges").select(["code", "status", "holder_name"]).where("id", "=", id).where("exhibition_id", "=", caller.exhibitionId).where("deleted_at", "is", null);
       if (caller.roleId !== ADMIN_ROLE_ID) query = query.where("user_id", "=", caller.userId);
@@ -69,8 +64,7 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
   router.post(
     "/smeb/pass/ticket/checkIn",
     handle(async (req, res) => {
-      const caller = await callerOf(req, res);
-      if (caller.roleId !== ADMIN_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+      const caller = await badgeOrganizerOf(deps, req, res);
       const { code } = parseInput(checkInSchema, bodyOf(req));
       return checkIn(db, caller, code, deps.sessionSecrets, requestLanguage(req));
     }),

@@ -1,13 +1,11 @@
 import { Router, type Request, type Response } from "express";
 import { badgeDecisionSchema, badgeReviewQuerySchema } from "../../../app/features/badges/review-schema";
 import { badgeIdSchema } from "../../../app/features/badges/schema";
-import type { Caller } from "../../badges/badges";
 import { attachmentDisposition, badgesWorkbook, excelFileName, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { allForReview, decideBadge, listForReview, reviewInfo } from "../../badges/organizer";
-import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
-import { requireSession } from "../require-session";
+import { handle, parseInput, requestLanguage } from "../envelope";
+import { badgeOrganizerOf } from "./badge-caller";
 
 /**
  * The organizer's badge review (roleId 1; issue 14): /smeb/pass/ticket/review/ list, info, decide,
@@ -21,11 +19,7 @@ export function badgeReviewRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  const organizerOf = async (req: Request, res: Response): Promise<Caller> => {
-    const { user, session } = await requireSession(deps, req, res);
-    if (user.roleId !== ADMIN_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
-    return { userId: user.id, exhibitionId: user.exhibitionId, roleId: user.roleId, sessionBoothId: session.boothId, label: user.username };
-  };
+  const organizerOf = (req: Request, res: Response) => badgeOrganizerOf(deps, req, res);
 
   router.get(
     "/smeb/pass/ticket/review/list",

@@ -15,7 +15,7 @@ import { exhibitorArrival } from "../../badges/check-in";
 import { badgeWindow, requireBadgesOpen } from "../../badges/deadline";
 import type { ApiDeps } from "../context";
 import { handle, parseInput, requestLanguage } from "../envelope";
-import { requireSession } from "../require-session";
+import { badgeCallerOf } from "./badge-caller";
 
 /**
  * Exhibitor badges (spec point 7: /smeb/pass/ticket/ list, save, update, delete, batchDelete, info,
@@ -31,10 +31,7 @@ export function badgeRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  const callerOf = async (req: Request, res: Response): Promise<Caller> => {
-    const { user, session } = await requireSession(deps, req, res);
-    return { userId: user.id, exhibitionId: user.exhibitionId, roleId: user.roleId, sessionBoothId: session.boothId, label: user.username };
-  };
+  const callerOf = (req: Request, res: Response) => badgeCallerOf(deps, req, res);
   /** A change: refused after the badge deadline (the list is read-only then). */
   const changingCallerOf = async (req: Request, res: Response): Promise<Caller> => {
     const caller = await callerOf(req, res);

@@ -43,8 +43,6 @@ const QUICK_VITEST = [
   "tests/api/throttle.test.ts",
   "tests/api/verification.test.ts",
   "tests/api/exhibitor.test.ts",
-  // The badge deadline and check-in times.
-  "tests/api/badges.test.ts",
 ];
 const QUICK_E2E = ["tests/e2e/orders-booking.spec.ts", "tests/e2e/buttons.spec.ts", "tests/e2e/booking-forms.spec.ts", "tests/e2e/login.spec.ts"];
 // CI keeps to the pages whose dates the server computes (prices and labels, button windows): .ci/run stays under 25 minutes.

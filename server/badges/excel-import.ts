@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { BADGE_EXCEL_FIELDS, BADGE_EXCEL_LIMITS, type BadgeExcelField, type BadgeImportFailure, type BadgeImportRowError } from "../../app/features/badges/excel-types";
 import { ID_TYPES, type IdType } from "../../app/features/badges/id-documents";
@@ -10,7 +10,7 @@ import { ApiCode, ApiError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import type { Database } from "../db/database";
 import { insertBadges, liveCount, lockBooth, quotaRule, resolveBooth, uniqueViolationField, type Caller } from "./badges";
-import { fieldLabel, idTypeLabel, SAMPLE } from "./excel";
+import { fieldLabel, idTypeLabel, loadExcel, SAMPLE } from "./excel";
 import { sniffXlsx } from "./xlsx-sniff";
 
 /**
@@ -80,7 +80,8 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 export async function readBadgeSheet(bytes: Buffer, language: Language): Promise<BadgeSheet> {
   const sniff = await sniffXlsx(bytes);
   if (!sniff.ok) throw refuse(sniff.reason, { max: megabytes(BADGE_EXCEL_LIMITS.maxUnpackedBytes) });
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcel();
+  const workbook = new excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {
@@ -113,7 +114,7 @@ export async function readBadgeSheet(bytes: Buffer, language: Language): Promise
       if (col === undefined) continue;
       const cell = row.getCell(col);
       // Only a merged range's first cell holds its value.
-      const read = cell.type === ExcelJS.ValueType.Merge ? { text: "" } : cellText(cell.value, field);
+      const read = cell.type === excel.ValueType.Merge ? { text: "" } : cellText(cell.value, field);
       if ("error" in read) entry.errors.push({ row: row.number, column: columns[field]!, field, message: read.error });
       else if (read.text) entry.cells[field] = read.text;
     }

@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { BadgeView } from "../../app/features/badges/api-types";
 import { BADGE_EXCEL_FIELDS, BADGE_EXCEL_LIMITS, type BadgeExcelField } from "../../app/features/badges/excel-types";
 import { idCardCheckChar, ID_TYPES, type IdType } from "../../app/features/badges/id-documents";
@@ -62,9 +62,12 @@ function boldHeader(sheet: ExcelJS.Worksheet) {
   sheet.views = [{ state: "frozen", ySplit: 1 }];
 }
 
+/** exceljs takes about 0.4 s to load: on the first Excel request, not at every boot (or test file). */
+export const loadExcel = async () => (await import("exceljs")).default;
+
 /** The import template: headers, one sample row, a drop-down of ID types, text columns for numbers. */
 export async function badgeTemplate(language: Language, company: string | null): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(t(language, "excel.sheetName"));
   sheet.columns = BADGE_EXCEL_FIELDS.map((field) => ({ header: fieldLabel(language, field), key: field, width: WIDTHS[field] }));
   for (const field of TEXT_FIELDS) sheet.getColumn(field).numFmt = "@";
@@ -100,7 +103,7 @@ export type BadgeExportRow = BadgeView & { exhibitorName?: string };
  * come from the list's view). With `withExhibitor`, a leading column names each badge's exhibitor.
  */
 export async function badgesWorkbook(rows: BadgeExportRow[], language: Language, options: { withExhibitor?: boolean } = {}): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(t(language, "excel.sheetName"));
   const column = (key: string, header: string, width: number, numFmt?: string): Partial<ExcelJS.Column> => ({ key, header, width, ...(numFmt ? { style: { numFmt } } : {}) });
   sheet.columns = [

@@ -44,6 +44,8 @@ export function BadgeTable({ list, query, queryInvalid, readOnly }: { list: Badg
           </Text>
         ) : (
           <Form method="get" id="ticked-badges">
+            {/* Present even when nothing is ticked, so that case gets its own message. */}
+            <input type="hidden" name="delete" value="" />
             <Table.ScrollContainer minWidth={720}>
               <Table data-testid="badges" striped>
                 <Table.Thead>

@@ -20,6 +20,9 @@ import { badgeRoutes } from "./routes/badges";
 import { badgeExcelRoutes } from "./routes/badges-excel";
 import { badgePrintRoutes } from "./routes/badges-print";
 import { badgeReviewRoutes } from "./routes/badges-review";
+import { boothBuildRoutes } from "./routes/booth-build";
+import { boothSafetyRoutes } from "./routes/booth-safety";
+import { boothReviewRoutes } from "./routes/booth-review";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -50,6 +53,9 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(badgeExcelRoutes(deps));
   router.use(badgePrintRoutes(deps));
   router.use(badgeReviewRoutes(deps));
+  router.use(boothBuildRoutes(deps));
+  router.use(boothSafetyRoutes(deps));
+  router.use(boothReviewRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

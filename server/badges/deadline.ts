@@ -1,8 +1,8 @@
 import type { BadgeWindow } from "../../app/features/badges/api-types";
 import { exhibitionDateTime } from "../../app/features/orders/display";
 import { ApiCode, ApiError } from "../api/envelope";
-import { appClock } from "../clock";
 import type { Database } from "../db/database";
+import { scheduleWindow } from "../schedule/window";
 import { ADMIN_ROLE_ID } from "../seed/roles";
 
 /**
@@ -12,18 +12,7 @@ import { ADMIN_ROLE_ID } from "../seed/roles";
  */
 export const BADGE_SCHEDULE_CHECK = "badges-applied";
 
-export async function badgeWindow(db: Database, exhibitionId: number): Promise<BadgeWindow> {
-  const item = await db
-    .selectFrom("schedule_items")
-    .select("deadline")
-    .where("exhibition_id", "=", exhibitionId)
-    .where("done_check", "=", BADGE_SCHEDULE_CHECK)
-    .orderBy("deadline", "desc")
-    .executeTakeFirst();
-  if (!item) return { deadline: null, closed: false };
-  const deadline = new Date(item.deadline);
-  return { deadline: deadline.toISOString(), closed: appClock.now().getTime() > deadline.getTime() };
-}
+export const badgeWindow = (db: Database, exhibitionId: number): Promise<BadgeWindow> => scheduleWindow(db, exhibitionId, BADGE_SCHEDULE_CHECK);
 
 /** Refuses a change after the deadline, with the deadline in the message. */
 export async function requireBadgesOpen(db: Database, caller: { exhibitionId: number; roleId: number }) {

@@ -12,6 +12,7 @@ export const FILE_KINDS = {
   xls: { ext: "xls", contentType: "application/vnd.ms-excel", aliases: [] },
   xlsx: { ext: "xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", aliases: [] },
   mp4: { ext: "mp4", contentType: "video/mp4", aliases: [] },
+  cdr: { ext: "cdr", contentType: "application/vnd.corel-draw", aliases: [] },
 } as const satisfies Record<string, { ext: string; contentType: string; aliases: readonly string[] }>;
 
 export type FileKindName = keyof typeof FILE_KINDS;
@@ -51,7 +52,24 @@ export async function sniffKind(head: Uint8Array): Promise<FileKindName | null> 
     return null; // malformed containers (e.g. a broken zip) are simply not an accepted kind
   }
   if (ext === "cfb") return looksLikeXls(head) ? "xls" : null;
+  if (looksLikeCdr(head, ext)) return "cdr";
   return (ext && FROM_FILE_TYPE[ext]) || null;
+}
+
+/**
+ * CorelDRAW: up to version 13 a RIFF file whose form type is "CDR" plus a version character
+ * ("CDR9", "CDRA", "cdrE"…); from X4 a zip whose first entry is under "content/" (riffData.cdr or
+ * root.dat). file-type knows neither: it says nothing, or "zip".
+ */
+function looksLikeCdr(head: Uint8Array, ext: string | undefined): boolean {
+  const text = (from: number, to: number) => Buffer.from(head.subarray(from, to)).toString("latin1");
+  if (text(0, 4) === "RIFF" && /^cdr.$/i.test(text(8, 12))) return true;
+  // A zip's first local header: "PK\x03\x04", the name's length at 26, the name at 30.
+  if (ext === "zip" && text(0, 4) === "PK\x03\x04" && head.length > 30) {
+    const nameLength = head[26]! | (head[27]! << 8);
+    return /^(content\/|META-INF\/)/.test(text(30, 30 + nameLength)) && text(30, Math.min(head.length, 4100)).includes("content/");
+  }
+  return false;
 }
 
 /**

@@ -2,26 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AirCompressorApplication, ElectricboxImage, LeakageCommitment } from "../../app/features/booking-forms/schema";
 import type { Booth } from "../../server/booking-forms/common";
 import { createUser } from "../../server/seed/create-user";
-import { PNG } from "../support/sample-files";
+import { uploadAs } from "../support/uploads";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar as cal } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 type Fields = { fields?: Record<string, string[]> };
-
-/** Uploads a file the way the browser does (signature, storage host, complete); answers its /files/ URL. */
-export async function uploadAs(api: TestApi, ticket: string, folder: string, name = "plan.png", bytes: Buffer = PNG) {
-  const signed = await api.call<{ key: string; fields: Record<string, string> }>("/oss/signature/getSignature", { ticket, query: { timesp: String(Date.now()), folder, fileName: name } });
-  expect(signed.code).toBe(200);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(signed.data.fields)) form.append(k, v);
-  form.append("file", new File([new Uint8Array(bytes)], name));
-  expect((await fetch(`${api.baseUrl}/storage`, { method: "POST", body: form })).status).toBe(200);
-  const done = await api.call<{ url: string }>("/oss/complete", { ticket, form: { key: signed.data.key, name } });
-  expect(done.code).toBe(200);
-  return done.data.url;
-}
 
 describe.each(backends)("booking forms API on %s", (backend) => {
   let api: TestApi;

@@ -14,6 +14,10 @@ import { badgesExcelSweep } from "./idor-badges-excel";
 import { badgePagesSweep } from "./idor-badge-pages";
 import { badgesPrintSweep } from "./idor-badges-print";
 import { badgesReviewSweep } from "./idor-badges-review";
+import { boothBuildSweep } from "./idor-booth-build";
+import { boothSafetySweep } from "./idor-booth-safety";
+import { boothReviewSweep } from "./idor-booth-review";
+import { boothPagesSweep } from "./idor-booth-pages";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -185,6 +189,10 @@ const sweep: Record<string, Entry> = {
   ...badgePagesSweep,
   ...badgesPrintSweep,
   ...badgesReviewSweep,
+  ...boothBuildSweep,
+  ...boothSafetySweep,
+  ...boothReviewSweep,
+  ...boothPagesSweep,
 };
 
 /** The address pickers are many routes of one kind. */

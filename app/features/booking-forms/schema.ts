@@ -22,10 +22,10 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const BOOKING_FILE_KINDS = ["jpg", "png", "pdf"] as const satisfies readonly ("jpg" | "png" | "pdf")[];
 export const BOOKING_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const isRealDate = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
-function requiredDate(prop: string) {
+export function requiredDate(prop: string) {
   return z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
     z.string({ message: withProp("validation.required", prop) }).min(1, withProp("validation.required", prop)).refine(isRealDate, withProp("validation.correct", prop)),
@@ -33,7 +33,7 @@ function requiredDate(prop: string) {
 }
 
 /** A stored file's URL as the upload field holds it (/files/<id>); ownership is the API's check. */
-function requiredFileUrl(prop: string) {
+export function requiredFileUrl(prop: string) {
   return z.preprocess(
     (v) => (Array.isArray(v) ? v[0] : blank(v)),
     z.string({ message: withProp("validation.required", prop) }).regex(/^\/files\/[A-Za-z0-9_-]{1,64}$/, withProp("validation.correct", prop)),

@@ -22,11 +22,16 @@ export const UPLOAD_FOLDERS = [
   "travel-code",
   "poster",
   "test",
+  // Booth construction (issue 15): the spec names no folder for these.
+  "booth-fascia",
+  "booth-insurance",
+  "safety-commitment",
+  "booth-drawing",
 ] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 /** File kinds the portal accepts, by the extension a user sees. The server checks the bytes. */
-export const UPLOAD_KINDS = ["jpg", "png", "gif", "pdf", "xls", "xlsx", "mp4"] as const;
+export const UPLOAD_KINDS = ["jpg", "png", "gif", "pdf", "xls", "xlsx", "mp4", "cdr"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** Extensions a file name may carry for each kind (jpeg is jpg). */
@@ -38,6 +43,7 @@ export const KIND_EXTENSIONS: Record<UploadKind, string[]> = {
   xls: ["xls"],
   xlsx: ["xlsx"],
   mp4: ["mp4"],
+  cdr: ["cdr"],
 };
 
 /** Spec points 5 and 9: jpg, jpeg, png, gif, pdf, xls, xlsx; 5 MB; one file. */
@@ -68,6 +74,11 @@ export const FOLDER_RULES: Record<UploadFolder, { kinds: UploadKind[]; maxBytes:
   "travel-code": { kinds: IMAGES, maxBytes: 5 * MB },
   poster: { kinds: [...IMAGES, "pdf"], maxBytes: 20 * MB },
   test: { kinds: DEFAULT_UPLOAD_KINDS, maxBytes: DEFAULT_UPLOAD_MAX_BYTES },
+  // Fascia artwork: a JPG or a CorelDRAW file (spec point 5), large.
+  "booth-fascia": { kinds: ["jpg", "cdr"], maxBytes: 50 * MB },
+  "booth-insurance": { kinds: ["pdf"], maxBytes: 10 * MB },
+  "safety-commitment": { kinds: ["jpg", "png", "pdf"], maxBytes: 10 * MB },
+  "booth-drawing": { kinds: ["pdf", "jpg", "png"], maxBytes: 50 * MB },
 };
 
 /** The kind a file name claims (for the browser's early check only), or null. */

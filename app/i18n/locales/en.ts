@@ -7,6 +7,7 @@ import orders from "~/features/orders/texts.en";
 import bookingForms from "~/features/booking-forms/texts.en";
 import contractors from "~/features/contractors/texts.en";
 import badges from "~/features/badges/texts.en";
+import boothConstruction from "~/features/booth-construction/texts.en";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -112,6 +113,7 @@ const en = {
   bookingForms,
   contractors,
   badges,
+  boothConstruction,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

@@ -8,6 +8,7 @@ import orders from "~/features/orders/texts.zh";
 import bookingForms from "~/features/booking-forms/texts.zh";
 import contractors from "~/features/contractors/texts.zh";
 import badges from "~/features/badges/texts.zh";
+import boothConstruction from "~/features/booth-construction/texts.zh";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -112,6 +113,7 @@ const zh: Resource = {
   bookingForms,
   contractors,
   badges,
+  boothConstruction,
   common: {
     loading: "加载中…",
     cancel: "取消",

@@ -8,6 +8,7 @@ import * as bookingForms from "./0006-booking-forms";
 import * as contractors from "./0007-contractors";
 import * as badges from "./0008-badges";
 import * as badgeCheckIn from "./0009-badge-check-in";
+import * as boothConstruction from "./0010-booth-construction";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0007-contractors": contractors,
   "0008-badges": badges,
   "0009-badge-check-in": badgeCheckIn,
+  "0010-booth-construction": boothConstruction,
 };
 
 export const migrationProvider: MigrationProvider = {

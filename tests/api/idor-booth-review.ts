@@ -1,0 +1,2 @@
+/** Filled in with the booth construction routes (issue 15). */
+export const boothReviewSweep = {};

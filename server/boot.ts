@@ -4,6 +4,7 @@ import type { Logger } from "./logger";
 import { loadRsaKeys, loadSessionSecrets } from "./auth/secrets";
 import { formatDemoAccounts, hasDemoData, seedDemoData, seedReferenceData } from "./seed/demo-data";
 import { createTranslator } from "./translate/libretranslate";
+import { createObjectStore } from "./uploads";
 
 /** Opens the database, migrates it, seeds it when appropriate, and loads shared secrets. */
 export async function prepareServices(config: Config, logger: Logger) {
@@ -17,8 +18,10 @@ export async function prepareServices(config: Config, logger: Logger) {
 
   const seedDemo =
     config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && config.usesEmbeddedDatabase);
+  // Made here so the demo's files (special booth drawings) land where the server serves them from.
+  const store = createObjectStore(config, database.db);
   if (seedDemo) {
-    const { created } = await seedDemoData(database.db);
+    const { created } = await seedDemoData(database.db, undefined, { store });
     if (created) {
       logger.info("demo data loaded");
       // Printed plainly so a newcomer sees how to sign in.
@@ -32,5 +35,5 @@ export async function prepareServices(config: Config, logger: Logger) {
   const rsa = await loadRsaKeys(database.db, config.RSA_PRIVATE_KEY);
   const sessionSecrets = await loadSessionSecrets(database.db, config.sessionSecrets);
   const translator = createTranslator(config);
-  return { database, rsa, sessionSecrets, translator };
+  return { database, rsa, sessionSecrets, translator, store };
 }

@@ -8,6 +8,7 @@ import { completeOrderCommand } from "./orders/order-actions";
 import { appClock } from "./clock";
 import { redateDemo } from "./seed/redate-demo";
 import { badgeQuotaCommand } from "./badges/quota-command";
+import { createObjectStore } from "./uploads";
 
 /** `npm run db:migrate` and `npm run db:seed`, on the embedded database or DATABASE_URL. */
 async function main(command: string | undefined) {
@@ -18,7 +19,7 @@ async function main(command: string | undefined) {
     const applied = await migrateToLatest(database.db);
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");
     if (command === "seed") {
-      const { created } = await seedDemoData(database.db);
+      const { created } = await seedDemoData(database.db, undefined, { store: createObjectStore(config, database.db) });
       console.log(created ? `Demo data loaded.\n${formatDemoAccounts()}` : "Demo data already present; added only missing menus, lists and services.");
     } else if (command === "redate-demo") {
       const { days, calendar } = await redateDemo(database.db);

@@ -20,7 +20,14 @@ export const SPEC_PAGES: Record<string, readonly string[]> = {
     // The organizer's side of the area (this portal's addition).
     "exhibitorReview",
   ],
-  "/boothConstruction": ["standardConstruction", "insurancePurchase", "entrySafetyCommitment", "specialBoothCIProcess"],
+  "/boothConstruction": [
+    "standardConstruction",
+    "insurancePurchase",
+    "entrySafetyCommitment",
+    "specialBoothCIProcess",
+    // The organizer's side of the area (this portal's addition).
+    "constructionReview",
+  ],
   "/bookingService": ["onlineBookingService", "offlineBookingService/airCompressorService", "myOrder", "electricboxImg", "ECReservation", "LeakageElectric", "orderReview"],
   "/invoiceArea": ["billingApplication", "paymentVoucher", "saveQrCode"],
   "/exhibitTL": ["carriage", "review", "carriageOrder", "truckInformationSubmit", "twExhibitsDeclaration", "exhibitsCostReservation", "smallExhibitsExpress", "overseasExhibitTrans"],
@@ -47,9 +54,5 @@ export const UNBUILT_PAGE_RULES: Readonly<Record<string, PageHandle>> = {
   "/exhibitTL": { area: { hiddenInEnglish: true } },
   "/exhibitTL/review": { floatingButtons: false },
   "/invitation": { area: { hiddenInEnglish: true } },
-  "/boothConstruction": { area: { hiddenInEnglish: true } },
-  "/boothConstruction/standardConstruction": { boothTypes: [STANDARD_BOOTH] },
-  "/boothConstruction/insurancePurchase": { boothTypes: [RAW_SPACE] },
-  "/boothConstruction/specialBoothCIProcess": { boothTypes: [RAW_SPACE] },
   "/exhibitorInfo/promotionalVideo": { public: true },
 };

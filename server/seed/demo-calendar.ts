@@ -14,9 +14,9 @@ export const DEMO_OPENS_AFTER_DAYS = 15;
 /** Checklist items (schedule_items.done_check) and their deadline, in days after the seed day. */
 export const DEMO_SCHEDULE_OFFSETS = {
   "profile-submitted": -8,
-  "fascia-submitted": 6,
+  "fascia-submitted": 4,
   "badges-applied": 2,
-  "safety-commitment-signed": 4,
+  "safety-commitment-signed": -3,
   "services-ordered": 5,
   "transport-booked": 9,
   "invoice-requested": 25,

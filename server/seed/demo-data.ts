@@ -10,6 +10,8 @@ import { demoButtonAuths, demoMenus, demoRoleButtons, demoRoleMenus } from "./me
 import { seedServiceCatalogue } from "./service-catalogue";
 import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./roles";
 import { seedBadges } from "./badges";
+import { seedBoothConstruction } from "./booth-construction";
+import type { ObjectStore } from "../uploads/object-store";
 
 export const demoAccounts = [
   { username: "admin", password: "Admin#2026", roleId: ADMIN_ROLE_ID, note: "administrator (roleId 1)" },
@@ -34,7 +36,7 @@ export const DEMO_EXHIBITION_CODE = "PITF2026";
  * Rows added to the demo data after it was first seeded (menus, exhibitor choice lists, service catalogue), so an
  * existing data directory gets them too. Inserts only what is missing; never changes a row.
  */
-async function addMissingDemoRows(db: Database) {
+async function addMissingDemoRows(db: Database, store?: ObjectStore) {
   await db.insertInto("menus").values(demoMenus).onConflict((oc) => oc.column("id").doNothing()).execute();
   await db.insertInto("role_menus").values(demoRoleMenus).onConflict((oc) => oc.columns(["role_id", "menu_id"]).doNothing()).execute();
   const exhibition = await db
@@ -47,17 +49,19 @@ async function addMissingDemoRows(db: Database) {
     // Rows added later take the dates of the demo as it was first seeded, not of today.
     await seedServiceCatalogue(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
     await seedBadges(db, exhibition.id);
+    await seedBoothConstruction(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on), store);
   }
 }
 
 /**
  * The demo exhibition, menus, button windows and the four demo accounts, every date placed relative
- * to `now` (business time; seed/demo-calendar.ts). Only adds missing rows if present.
+ * to `now` (business time; seed/demo-calendar.ts). Only adds missing rows if present. With the object
+ * store, demo rows that need files (a special booth's drawings) get them; without, they are left out.
  */
-export async function seedDemoData(db: Database, now = appClock.now()) {
+export async function seedDemoData(db: Database, now = appClock.now(), options: { store?: ObjectStore } = {}) {
   await seedReferenceData(db);
   if (await hasDemoData(db)) {
-    await addMissingDemoRows(db);
+    await addMissingDemoRows(db, options.store);
     return { created: false as const };
   }
   // Hash outside the transaction: the embedded database has one connection.
@@ -124,6 +128,7 @@ export async function seedDemoData(db: Database, now = appClock.now()) {
     await seedExhibitorReference(trx, exhibition.id);
     await seedServiceCatalogue(trx, exhibition.id, calendar);
     await seedBadges(trx, exhibition.id);
+    await seedBoothConstruction(trx, exhibition.id, calendar, options.store);
   });
   return { created: true as const };
 }

@@ -22,14 +22,28 @@ export const CHINESE_ONLY_SLUGS: ReadonlySet<string> = new Set(["premise", "serv
  * Keys of `schedule_items.done_check`: which of the exhibitor's data tells whether an item is done.
  * Each check answers true (done), false (not done) or null (cannot tell yet).
  *
- * HOOK: the pages holding this data (exhibitor data, badges, booth build, service orders,
- * invoices, transport) do not exist yet, so every check answers null and the checklist never
- * claims "done". When a page lands, replace its check here with a query on its table, e.g.
+ * HOOK: the pages holding the rest of this data (invoices, transport) do not exist yet, so their
+ * checks answer null and the checklist never claims "done". When a page lands, replace its check
+ * here with a query on its table, e.g.
  *   "badges-applied": async (db, userId) => Boolean(await db.selectFrom("badges")...executeTakeFirst()),
  */
 export type DoneCheck = (db: Database, userId: number) => Promise<boolean | null>;
 
 const unknownYet: DoneCheck = async () => null;
+
+/** Whether each of the exhibitor's booths of these types has a submitted or accepted row in `table`; null without such booths. */
+async function everyBoothHas(db: Database, userId: number, table: "standard_builds" | "safety_commitments", boothTypes: number[]) {
+  const booths = await db.selectFrom("booths").select("id").where("user_id", "=", userId).where("booth_type", "in", boothTypes).execute();
+  if (!booths.length) return null;
+  const done = await db
+    // Both tables have booth_id and a status with these values.
+    .selectFrom(table as "standard_builds")
+    .select("booth_id")
+    .where("booth_id", "in", booths.map((b) => b.id))
+    .where("status", "in", ["submitted", "accepted"])
+    .execute();
+  return done.length === booths.length;
+}
 
 export const doneChecks: Record<string, DoneCheck> = {
   // Done once the organizer has approved the profile (approved_at stays set through later edits).
@@ -38,13 +52,15 @@ export const doneChecks: Record<string, DoneCheck> = {
   // Done once the exhibitor has applied for one badge (not deleted), whatever its review.
   "badges-applied": async (db, userId) =>
     Boolean(await db.selectFrom("badges").select("id").where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst()),
-  "fascia-submitted": unknownYet,
+  // Done once every standard booth of the exhibitor has its build submitted (or accepted); not applicable without one.
+  "fascia-submitted": (db, userId) => everyBoothHas(db, userId, "standard_builds", [1]),
   // Done once the exhibitor has an order (not deleted), whatever its step.
   "services-ordered": async (db, userId) =>
     Boolean(await db.selectFrom("service_orders").select("id").where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst()),
   "transport-booked": unknownYet,
   "invoice-requested": unknownYet,
-  "safety-commitment-signed": unknownYet,
+  // Done once every booth's signed commitment is submitted (or accepted).
+  "safety-commitment-signed": (db, userId) => everyBoothHas(db, userId, "safety_commitments", [1, 2]),
 };
 
 type PageSeed = { slug: HomeContentSlug; title_zh: string; title_en: string; body_zh: string; body_en: string };

@@ -84,6 +84,8 @@ export const demoMenus: SeedMenu[] = [
   menu(32, 30, 2, "/boothConstruction/insurancePurchase", "保险购买", "Insurance purchase", "shield"),
   menu(33, 30, 3, "/boothConstruction/entrySafetyCommitment", "进馆安全承诺", "Entry safety commitment", "safety"),
   menu(34, 30, 4, "/boothConstruction/specialBoothCIProcess", "特装展位CI流程", "Special booth CI process", "process"),
+  // The organizer's one review queue of fascia boards, insurance, commitments and drawings (issue 15): roleId 1 only.
+  menu(35, 30, 5, "/boothConstruction/constructionReview", "搭建审核", "Construction review", "audit"),
 
   // Booking service /bookingService
   menu(40, 0, 40, "/bookingService", "预订服务", "Booking service", "cart"),
@@ -128,7 +130,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [3, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-export const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 47]);
+export const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

@@ -11,9 +11,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * `cli redate-demo`: moves every date of the demo exhibition by whole days so that it is live again
  * as if seeded on today's date (business time): opening, show days, advance prices, service order
- * windows, checklist deadlines, the demo buttons' windows and the dates written in the content pages.
- * Orders, profiles and other records keep their dates. Only the demo exhibition (code PITF2026) is
- * touched; a real exhibition's dates are the organizer's.
+ * windows, checklist deadlines, build-up and dismantling days, the demo buttons' windows and the dates
+ * written in the content pages. Orders, profiles and other records keep their dates. Only the demo
+ * exhibition (code PITF2026) is touched; a real exhibition's dates are the organizer's.
  */
 export async function redateDemo(db: Database, now = appClock.now()) {
   const exhibition = await db
@@ -33,6 +33,16 @@ export async function redateDemo(db: Database, now = appClock.now()) {
     await trx.updateTable("service_price_dates").set({ advance_until: sql<string>`advance_until + ${days}::int` }).where("exhibition_id", "=", exhibition.id).execute();
     await trx.updateTable("services").set({ order_opens_at: shift("order_opens_at"), order_closes_at: shift("order_closes_at") }).where("exhibition_id", "=", exhibition.id).execute();
     await trx.updateTable("schedule_items").set({ deadline: shift("deadline") }).where("exhibition_id", "=", exhibition.id).execute();
+    await trx
+      .updateTable("construction_settings")
+      .set({
+        build_up_from: sql<string>`build_up_from + ${days}::int`,
+        build_up_to: sql<string>`build_up_to + ${days}::int`,
+        dismantle_from: sql<string>`dismantle_from + ${days}::int`,
+        dismantle_to: sql<string>`dismantle_to + ${days}::int`,
+      })
+      .where("exhibition_id", "=", exhibition.id)
+      .execute();
     await trx
       .updateTable("button_auths")
       .set({ effect_start: shift("effect_start"), effect_end: shift("effect_end") })

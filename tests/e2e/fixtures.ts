@@ -30,8 +30,12 @@ export type FormAccount = (typeof FORM_ACCOUNTS)[number];
 export const BADGE_ACCOUNTS = ["badges-flow", "badges-excel", "badges-review"] as const;
 export type BadgeAccount = (typeof BADGE_ACCOUNTS)[number];
 
+/** Exhibitors of the booth construction spec (booth-construction.spec.ts): standard booths 9H01..., raw space 9J01.... */
+export const CONSTRUCTION_ACCOUNTS = ["build-std", "build-commit", "build-raw"] as const;
+export type ConstructionAccount = (typeof CONSTRUCTION_ACCOUNTS)[number];
+
 /** The throwaway account of this project (the start script creates one per project). */
-export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount, testInfo: TestInfo) {
+export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount | ConstructionAccount, testInfo: TestInfo) {
   return `e2e-${kind}-${testInfo.project.name}`;
 }
 

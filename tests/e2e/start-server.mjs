@@ -27,6 +27,13 @@ cli("create-booth", ...formAccounts.flatMap((name, i) => [name, `9F${String(i + 
 const badgeAccounts = ["badges-flow", "badges-excel", "badges-review"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
 cli("create-user", ...badgeAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
 cli("create-booth", ...badgeAccounts.flatMap((name, i) => [name, `9G${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+// The booth construction spec (booth-construction.spec.ts): one exhibitor per test and project (CONSTRUCTION_ACCOUNTS),
+// standard booths 9H01... and raw space 9J01....
+const standardBuilders = ["build-std", "build-commit"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+const rawBuilders = ["build-raw"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+cli("create-user", ...[...standardBuilders, ...rawBuilders].flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+cli("create-booth", ...standardBuilders.flatMap((name, i) => [name, `9H${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+cli("create-booth", ...rawBuilders.flatMap((name, i) => [name, `9J${String(i + 1).padStart(2, "0")}`, "2", "2"]));
 
 // A stand-in for the LibreTranslate service the portal calls (TRANSLATE_URL): answers "[en] <text>",
 // so the translate buttons can be tested end to end without the internet.

@@ -184,7 +184,7 @@ const check = (bytes: Uint8Array) => checkMp4Codecs(inMemory(bytes).readRange, b
 
 describe("FILE_KINDS / normalizeAccept", () => {
   it("describes the accepted kinds", () => {
-    expect(Object.keys(FILE_KINDS)).toEqual(["jpg", "png", "gif", "pdf", "xls", "xlsx", "mp4"]);
+    expect(Object.keys(FILE_KINDS)).toEqual(["jpg", "png", "gif", "pdf", "xls", "xlsx", "mp4", "cdr"]);
     expect(FILE_KINDS.jpg).toMatchObject({ ext: "jpg", contentType: "image/jpeg" });
     expect(FILE_KINDS.xlsx.contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(FILE_KINDS.mp4.contentType).toBe("video/mp4");

@@ -80,7 +80,7 @@ export const standardBuildSchema = z
     unneededEquipment: optionalList(F("unneededEquipment"), z.enum(EQUIPMENT_CODES, { message: withProp("validation.correct", F("unneededEquipment")) }), EQUIPMENT_CODES.length),
     wallsRemoved: optionalList(F("wallsRemoved"), z.enum(WALLS, { message: withProp("validation.correct", F("wallsRemoved")) }), WALLS.length),
     extraBoards: z.preprocess(
-      (v) => (typeof v === "string" && v.trim() === "" ? 0 : v),
+      (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? 0 : v),
       z.coerce
         .number({ message: withProp("validation.correct", F("extraBoards")) })
         .int(withProp("validation.correct", F("extraBoards")))

@@ -1,5 +1,8 @@
 /** Booth construction (issue 15; spec /boothConstruction). */
+import pageTexts from "./page-texts.en";
+
 const boothConstruction = {
+  ...pageTexts,
   fields: {
     booth: "Booth",
     record: "Record",

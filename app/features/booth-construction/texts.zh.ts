@@ -1,5 +1,8 @@
 /** 展位搭建（issue 15；规格 /boothConstruction）。 */
+import pageTexts from "./page-texts.zh";
+
 const boothConstruction = {
+  ...pageTexts,
   fields: {
     booth: "展位",
     record: "记录",

@@ -1,0 +1,71 @@
+import { Alert, Badge as Tag, List, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { exhibitionDateTime } from "~/features/orders/display";
+import type { ConstructionBooth, ConstructionEvent, ConstructionSettings } from "./api-types";
+import { boothSizeName } from "./equipment";
+
+/** What the four booth construction pages and the organizer's review show alike. */
+const STATUS_COLORS = { new: "gray", draft: "gray", notSigned: "gray", submitted: "blue", accepted: "green", returned: "orange" } as const;
+export type AnyStatus = keyof typeof STATUS_COLORS;
+
+export function StatusTag({ status, testId = "construction-status" }: { status: AnyStatus; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLORS[status]} variant="light" data-testid={testId}>
+      {t(`boothConstruction.statuses.${status}`)}
+    </Tag>
+  );
+}
+
+/** The organizer's comment on a returned record, where the exhibitor cannot miss it. */
+export function ReturnedComment({ comment, status }: { comment: string | null; status: string }) {
+  const { t } = useTranslation();
+  if (!comment || status !== "returned") return null;
+  return (
+    <Alert color="orange" title={t("boothConstruction.reviewComment")} data-testid="review-comment">
+      <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        {comment}
+      </Text>
+    </Alert>
+  );
+}
+
+export function BoothLine({ booth, settings }: { booth: ConstructionBooth; settings?: ConstructionSettings }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      <Text fw={500}>{t("boothConstruction.booth", { boothNo: booth.boothNo, size: boothSizeName(booth), area: booth.areaM2 })}</Text>
+      {settings ? (
+        <Text size="sm" c="dimmed">
+          {t("boothConstruction.buildUp", { from: settings.buildUpFrom, to: settings.buildUpTo, dismantleFrom: settings.dismantleFrom, dismantleTo: settings.dismantleTo })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Submissions and decisions, oldest first, with the organizer's comments. */
+export function History({ events }: { events: ConstructionEvent[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" data-testid="construction-history">
+      <Title order={2} size="h5">
+        {t("boothConstruction.history.title")}
+      </Title>
+      {events.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t("boothConstruction.history.empty")}
+        </Text>
+      ) : (
+        <List size="sm" spacing={4}>
+          {events.map((event) => (
+            <List.Item key={event.id}>
+              {exhibitionDateTime(event.createdAt)} · {t(`boothConstruction.history.${event.action}`, { defaultValue: event.action })} · {event.actorLabel}
+              {event.comment ? <Text span c="orange.9">{`: ${event.comment}`}</Text> : null}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,143 @@
+import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BADGE_PAGE_SIZES } from "~/features/badges/schema";
+import type { ReviewItem, ReviewList as ReviewListAnswer } from "~/features/booth-construction/api-types";
+import { StatusTag } from "~/features/booth-construction/parts";
+import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/features/booth-construction/schema";
+import { exhibitionDateTime } from "~/features/orders/display";
+import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, type ListFilters } from "./filters";
+
+const NO_WRAP = { whiteSpace: "nowrap" } as const;
+
+/** The filters as a plain GET form (works without JavaScript). */
+function FilterForm({ list, filters }: { list: ReviewListAnswer; filters: ListFilters }) {
+  const { t } = useTranslation();
+  const all = { value: "", label: t("boothConstruction.review.all") };
+  return (
+    <Form method="get" action={PAGE_PATH} data-testid="review-filters">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <NativeSelect name="subject" label={t("boothConstruction.fields.subject")} defaultValue={filters.subject ?? ""} data={[all, ...REVIEW_SUBJECTS.map((s) => ({ value: s, label: t(`boothConstruction.review.subjects.${s}`) }))]} />
+          <NativeSelect
+            name="status"
+            label={t("boothConstruction.fields.status")}
+            defaultValue={filters.status ?? ""}
+            data={[all, ...REVIEW_STATUSES.map((s) => ({ value: s, label: `${t(`boothConstruction.statuses.${s}`)} (${list.counts[s]})` }))]}
+          />
+          <TextInput name="keyword" type="search" label={t("boothConstruction.fields.keyword")} defaultValue={filters.keyword ?? ""} maxLength={50} />
+          <NativeSelect name="pageSize" label={t("badges.fields.pageSize")} defaultValue={String(filters.pageSize)} data={BADGE_PAGE_SIZES.map(String)} />
+        </SimpleGrid>
+        <Group gap="sm">
+          <Button type="submit" variant="default">
+            {t("boothConstruction.review.search")}
+          </Button>
+          <Anchor component={Link} to={PAGE_PATH} size="sm">
+            {t("badges.review.reset")}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+export function ItemFiles({ item }: { item: ReviewItem }) {
+  return (
+    <Stack gap={2}>
+      {item.files.map((file) => (
+        <Anchor key={file.url} href={file.url} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: "anywhere" }}>
+          {file.name}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
+function Pager({ list, filters }: { list: ReviewListAnswer; filters: ListFilters }) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  if (pages === 1 && list.page === 1) return null;
+  const link = (page: number) => `${PAGE_PATH}${listSearch(filters, { page })}`;
+  return (
+    <Group gap="sm" data-testid="pager">
+      {list.page > 1 ? (
+        <Anchor component={Link} to={link(Math.min(list.page - 1, pages))}>
+          {t("boothConstruction.review.previous")}
+        </Anchor>
+      ) : null}
+      <Text size="sm">{t("boothConstruction.review.page", { page: list.page, pages })}</Text>
+      {list.page < pages ? (
+        <Anchor component={Link} to={link(list.page + 1)}>
+          {t("boothConstruction.review.next")}
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The organizer's queue: fascia boards, policies, commitments and drawings of every exhibitor. */
+export function ReviewList({ list, filters }: { list: ReviewListAnswer; filters: ListFilters }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Title order={1} size="h3">
+          {t("boothConstruction.review.title")}
+        </Title>
+        <Anchor href={EXPORT_PATH} data-testid="builder-export">
+          {t("boothConstruction.review.export")}
+        </Anchor>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t("boothConstruction.review.intro")}
+      </Text>
+      <FilterForm list={list} filters={filters} />
+      <Text size="sm" data-testid="review-counts">
+        {t("boothConstruction.review.counts", list.counts)}
+      </Text>
+      {list.items.length === 0 ? (
+        <Text c="dimmed">{t("boothConstruction.review.empty")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={1000}>
+          <Table striped withTableBorder data-testid="review-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("boothConstruction.review.exhibitor")}</Table.Th>
+                <Table.Th>{t("boothConstruction.fields.booth")}</Table.Th>
+                <Table.Th>{t("boothConstruction.fields.subject")}</Table.Th>
+                <Table.Th>{t("boothConstruction.review.what")}</Table.Th>
+                <Table.Th>{t("boothConstruction.review.files")}</Table.Th>
+                <Table.Th>{t("boothConstruction.fields.status")}</Table.Th>
+                <Table.Th>{t("boothConstruction.review.submittedAt")}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.items.map((item) => (
+                <Table.Tr key={`${item.subject}-${item.id}`} data-testid={`review-row-${item.subject}-${item.id}`}>
+                  <Table.Td>{item.exhibitorName}</Table.Td>
+                  <Table.Td>{item.boothNo}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{t(`boothConstruction.review.subjects.${item.subject}`)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 280 }}>{item.summary}</Table.Td>
+                  <Table.Td>
+                    <ItemFiles item={item} />
+                  </Table.Td>
+                  <Table.Td style={NO_WRAP}>
+                    <StatusTag status={item.status} />
+                  </Table.Td>
+                  <Table.Td>{item.submittedAt ? exhibitionDateTime(item.submittedAt) : "—"}</Table.Td>
+                  <Table.Td style={NO_WRAP}>
+                    <Anchor component={Link} to={`${PAGE_PATH}${detailSearch(filters, item)}`} aria-label={`${t("boothConstruction.review.open")} ${item.boothNo} ${t(`boothConstruction.review.subjects.${item.subject}`)}`}>
+                      {t("boothConstruction.review.open")}
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager list={list} filters={filters} />
+    </Stack>
+  );
+}

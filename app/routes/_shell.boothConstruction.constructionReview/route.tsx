@@ -1,0 +1,62 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Paper } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { ConstructionEvent, ReviewItem, ReviewList as ReviewListAnswer } from "~/features/booth-construction/api-types";
+import { decisionSchema } from "~/features/booth-construction/schema";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { detailSearch, itemOf, listFilters, listSearch, NO_STORE, PAGE_PATH } from "./filters";
+import { ReviewDetail } from "./review-detail";
+import { ReviewList } from "./review-list";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Construction review" }];
+
+export const handle = { breadcrumb: "boothConstruction.review.title" } satisfies PageHandle;
+
+/**
+ * The organizer's one review queue (roleId 1; the menu and the API refuse everyone else): fascia
+ * boards, insurance policies, safety commitments and drawing versions, with filters; one record
+ * (`?item=<subject>-<id>`) with its history and the decision form.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const title = translate(language, "boothConstruction.review.title");
+  const filters = listFilters(url.searchParams);
+  const back = `${PAGE_PATH}${listSearch(filters, { page: filters.page })}`;
+  const item = itemOf(url.searchParams.get("item"));
+  if (item) {
+    const detail = await requireOk(await api.call<ReviewItem & { history: ConstructionEvent[] }>("/smeb/boothBuild/review/info", { query: item }), request, context);
+    return json({ title, view: "detail" as const, detail, list: null, filters, back }, { headers: NO_STORE });
+  }
+  const list = await requireOk(await api.call<ReviewListAnswer>("/smeb/boothBuild/review/list", { query: filters }), request, context);
+  return json({ title, view: "list" as const, detail: null, list, filters, back }, { headers: NO_STORE });
+}
+
+/** Approve or return one record; refusals come back with the comment as typed. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: decisionSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  const { subject, id, decision, comment, version } = submission.value;
+  const result = await handleAuthErrors(await api.call("/smeb/boothBuild/review/decide", { form: { subject, id, decision, comment, version } }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]) }, { status: 400, headers: NO_STORE });
+  const key = decision === "approve" ? "boothConstruction.review.decidedApproved" : "boothConstruction.review.decidedReturned";
+  const back = `${PAGE_PATH}${detailSearch(listFilters(new URL(request.url).searchParams), { subject, id })}`;
+  return redirectWithToast(back, context, { kind: "success", key });
+}
+
+export default function ConstructionReviewPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+      {data.view === "detail" ? <ReviewDetail item={data.detail!} history={data.detail!.history} back={data.back} /> : <ReviewList list={data.list!} filters={data.filters} />}
+    </Paper>
+  );
+}

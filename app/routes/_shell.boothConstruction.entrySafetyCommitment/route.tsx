@@ -1,0 +1,118 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { CommitmentAnswer } from "~/features/booth-construction/api-types";
+import { BoothLine, History, ReturnedComment, StatusTag } from "~/features/booth-construction/parts";
+import { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema";
+import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { CommitmentText, DetailsForm, SCANS_UPLOAD, ScansForm } from "./commitment-forms";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Entry safety commitment" }];
+
+export const handle = { breadcrumb: "boothConstruction.commitment.title" } satisfies PageHandle;
+
+const PATH = "/boothConstruction/entrySafetyCommitment";
+const DETAIL_FIELDS = ["intent", "responsiblePerson", "builderCompany", "mobile"] as const;
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The booth's entry safety commitment (both booth types): details → filled PDF → signed scans → review. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const boothId = info.infoVO.boothId ?? undefined;
+  const answer = await requireOk(await api.call<CommitmentAnswer>("/smeb/boothBuild/commitment/find", { query: { boothId } }), request, context);
+  const held = await heldFormValues(request, context, formHolderOf(info), DETAIL_FIELDS);
+  return json({ title: translate(language, "boothConstruction.commitment.title"), answer, held: held.values }, { headers: held.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { scanUrls: SCANS_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  rememberForm(request, formData);
+  const boothId = info.infoVO.boothId ? String(info.infoVO.boothId) : undefined;
+  const version = formData.get("version") ? String(formData.get("version")) : undefined;
+
+  if (formData.get("intent") === "scans") {
+    const submission = parseWithZod(formData, { schema: commitmentScansSchema });
+    if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+      const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
+      return json({ intent: "scans" as const, result: submission.reply({ fieldErrors }) }, { status: 400, headers: NO_STORE });
+    }
+    const result = await handleAuthErrors(await api.call("/smeb/boothBuild/commitment/upload", { form: { boothId, version, scanUrls: submission.value.scanUrls } }), request, context);
+    if (!result.ok) return json({ intent: "scans" as const, result: replyToApiFailure(submission, result, ["scanUrls"]) }, { status: 400, headers: NO_STORE });
+    return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.commitment.uploaded" });
+  }
+
+  const submission = parseWithZod(formData, { schema: commitmentSchema(language === "en" ? "en" : "zh") });
+  if (submission.status !== "success") return json({ intent: "details" as const, result: submission.reply() }, { status: 400, headers: NO_STORE });
+  const v = submission.value;
+  const form = { boothId, version, responsiblePerson: v.responsiblePerson, builderCompany: v.builderCompany, mobile: v.mobile, readRules: "on" };
+  const result = await handleAuthErrors(await api.call("/smeb/boothBuild/commitment/save", { form }), request, context);
+  if (!result.ok) return json({ intent: "details" as const, result: replyToApiFailure(submission, result, ["responsiblePerson", "builderCompany", "mobile", "readRules"]) }, { status: 400, headers: NO_STORE });
+  return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.commitment.saved" });
+}
+
+export default function EntrySafetyCommitmentPage() {
+  const { t } = useTranslation();
+  const { answer, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const { commitment } = answer;
+  const status = commitment?.status ?? "notSigned";
+  const changeable = status === "notSigned" || status === "returned";
+  const formProps = { answer, held, pending };
+  return (
+    <Stack gap="lg" maw={960}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <Title order={1} size="h3">
+              {t("boothConstruction.commitment.title")}
+            </Title>
+            <StatusTag status={status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t("boothConstruction.commitment.intro")}
+          </Text>
+          <BoothLine booth={answer.booth} />
+          <ReturnedComment comment={commitment?.reviewComment ?? null} status={status} />
+          <CommitmentText />
+          {commitment?.generatedPdf ? (
+            <Anchor href={`${PATH}/pdf`} data-testid="commitment-download">
+              {t("boothConstruction.commitment.download")}
+            </Anchor>
+          ) : null}
+          {commitment?.signedPdf ? (
+            <Anchor href={commitment.signedPdf.url} target="_blank" rel="noopener" data-testid="commitment-signed">
+              {t("boothConstruction.commitment.signed")}
+            </Anchor>
+          ) : null}
+          {changeable ? (
+            <DetailsForm key={`details-${commitment?.version ?? "new"}`} {...formProps} lastResult={actionData?.intent === "details" ? actionData.result : undefined} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("boothConstruction.readOnly")}
+            </Text>
+          )}
+          {changeable && commitment?.generatedPdf ? (
+            <ScansForm key={`scans-${commitment.version}`} {...formProps} lastResult={actionData?.intent === "scans" ? actionData.result : undefined} />
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <History events={answer.history} />
+      </Paper>
+    </Stack>
+  );
+}

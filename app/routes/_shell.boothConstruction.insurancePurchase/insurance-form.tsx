@@ -1,0 +1,74 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import type { InsuranceAnswer } from "~/features/booth-construction/api-types";
+import { INSURANCE_MAX_BYTES, insuranceSchema } from "~/features/booth-construction/schema";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+
+export const POLICY_UPLOAD = { folder: "booth-insurance" as const, kinds: ["pdf" as const], maxBytes: INSURANCE_MAX_BYTES };
+
+/** The policy form: a new policy, or a replacement of one not yet accepted (at the version read). */
+export function InsuranceForm({ answer, held, lastResult, pending }: { answer: InsuranceAnswer; held: Record<string, string | string[]> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const current = answer.insurance;
+  const [form, fields] = usePortalForm({
+    id: `insurance-${answer.booth.boothId}`,
+    schema: insuranceSchema,
+    lastResult,
+    defaultValue: {
+      ...(current
+        ? {
+            insurer: current.insurer,
+            policyNo: current.policyNo,
+            insuredAmount: (current.insuredCents / 100).toFixed(2),
+            validFrom: current.validFrom,
+            validTo: current.validTo,
+            policyUrl: current.policyFile.url,
+            [uploadFieldNames("policyUrl").name]: `${current.policyFile.url}|${current.policyFile.name}`,
+          }
+        : { validFrom: answer.settings.buildUpFrom, validTo: answer.settings.dismantleTo }),
+      ...held,
+    },
+  });
+  const text = (name: "insurer" | "policyNo" | "insuredAmount", max: number, inputMode?: "decimal") => (
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={t(`boothConstruction.fields.${name}`)}
+      maxLength={max}
+      inputMode={inputMode}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+    />
+  );
+  const date = (name: "validFrom" | "validTo") => (
+    <TextInput {...getInputProps(fields[name], { type: "date" })} key={fields[name].key} label={t(`boothConstruction.fields.${name}`)} withAsterisk error={errorText(fields[name].errors)} />
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="insurance-form">
+      {current ? <input type="hidden" name="version" value={current.version} /> : null}
+      <Stack gap="sm">
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text("insurer", 100)}
+          {text("policyNo", 40)}
+          {text("insuredAmount", 20, "decimal")}
+          <span />
+          {date("validFrom")}
+          {date("validTo")}
+        </SimpleGrid>
+        <FieldFileUpload field={fields.policyUrl} formValues={form.initialValue} folder={POLICY_UPLOAD.folder} kinds={POLICY_UPLOAD.kinds} maxBytes={POLICY_UPLOAD.maxBytes} label={t("boothConstruction.fields.policyFile")} />
+        <Group>
+          <Button type="submit" loading={pending}>
+            {t("boothConstruction.insurance.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

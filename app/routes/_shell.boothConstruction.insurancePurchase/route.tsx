@@ -1,0 +1,125 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldTable } from "~/features/badges/badge-parts";
+import type { Insurance, InsuranceAnswer } from "~/features/booth-construction/api-types";
+import { BoothLine, History, ReturnedComment, StatusTag } from "~/features/booth-construction/parts";
+import { insuranceSchema } from "~/features/booth-construction/schema";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formatMoney } from "~/lib/format";
+import { useIsPending } from "~/lib/hooks";
+import { RAW_SPACE } from "~/lib/menus";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { InsuranceForm, POLICY_UPLOAD } from "./insurance-form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Insurance purchase" }];
+
+// Spec point 4: standard booths do not have this page.
+export const handle = { breadcrumb: "boothConstruction.insurance.title", boothTypes: [RAW_SPACE] } satisfies PageHandle;
+
+const PATH = "/boothConstruction/insurancePurchase";
+const FIELDS = ["insurer", "policyNo", "insuredAmount", "validFrom", "validTo", "policyUrl"] as const;
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The raw space booth's public liability policy (the booth chosen in the header). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const answer = await requireOk(await api.call<InsuranceAnswer>("/smeb/boothBuild/insurance/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
+  const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, uploadFieldNames("policyUrl").name]);
+  return json({ title: translate(language, "boothConstruction.insurance.title"), answer, held: held.values }, { headers: held.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { policyUrl: POLICY_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  rememberForm(request, formData);
+  const submission = parseWithZod(formData, { schema: insuranceSchema });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
+    return json({ result: submission.reply({ fieldErrors }) }, { status: 400, headers: NO_STORE });
+  }
+  const v = submission.value;
+  const form = {
+    boothId: info.infoVO.boothId ? String(info.infoVO.boothId) : undefined,
+    version: v.version === undefined ? undefined : String(v.version),
+    insurer: v.insurer,
+    policyNo: v.policyNo,
+    // The API takes the amount as typed (yuan) and checks it with the same schema.
+    insuredAmount: String(formData.get("insuredAmount") ?? ""),
+    validFrom: v.validFrom,
+    validTo: v.validTo,
+    policyUrl: v.policyUrl,
+  };
+  const result = await handleAuthErrors(await api.call<Insurance>("/smeb/boothBuild/insurance/save", { form }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, FIELDS) }, { status: 400, headers: NO_STORE });
+  return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.insurance.saved" });
+}
+
+export default function InsurancePurchasePage() {
+  const { t } = useTranslation();
+  const { answer, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const { insurance, settings } = answer;
+  return (
+    <Stack gap="lg" maw={960}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <Title order={1} size="h3">
+              {t("boothConstruction.insurance.title")}
+            </Title>
+            <StatusTag status={insurance?.status ?? "new"} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t("boothConstruction.insurance.intro")}
+          </Text>
+          <BoothLine booth={answer.booth} settings={settings} />
+          <Text size="sm">{t("boothConstruction.insurance.minimum", { min: formatMoney(settings.insuranceMinCents), from: settings.buildUpFrom, to: settings.dismantleTo })}</Text>
+          {insurance ? (
+            <Stack gap="xs" data-testid="current-policy">
+              <Title order={2} size="h4">
+                {t("boothConstruction.insurance.current")}
+              </Title>
+              <FieldTable
+                rows={[
+                  ["boothConstruction.fields.policyNo", t("boothConstruction.insurance.policy", { policyNo: insurance.policyNo, insurer: insurance.insurer })],
+                  ["boothConstruction.insurance.amount", `¥${formatMoney(insurance.insuredCents)}`],
+                  ["boothConstruction.insurance.validity", `${insurance.validFrom} – ${insurance.validTo}`],
+                  [
+                    "boothConstruction.fields.policyFile",
+                    <Anchor key="file" href={insurance.policyFile.url} target="_blank" rel="noopener">
+                      {insurance.policyFile.name}
+                    </Anchor>,
+                  ],
+                ]}
+              />
+            </Stack>
+          ) : null}
+          <ReturnedComment comment={insurance?.reviewComment ?? null} status={insurance?.status ?? ""} />
+          {insurance?.status === "accepted" ? (
+            <Text size="sm" c="dimmed">
+              {t("boothConstruction.readOnly")}
+            </Text>
+          ) : (
+            <InsuranceForm key={`${answer.booth.boothId}-${insurance?.version ?? "new"}`} answer={answer} held={held} lastResult={actionData?.result} pending={pending} />
+          )}
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <History events={answer.history} />
+      </Paper>
+    </Stack>
+  );
+}

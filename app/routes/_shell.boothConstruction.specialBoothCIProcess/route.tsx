@@ -1,0 +1,97 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { DrawingProcess } from "~/features/booth-construction/api-types";
+import { BoothLine, StatusTag } from "~/features/booth-construction/parts";
+import { DRAWING_KINDS, drawingUploadSchema } from "~/features/booth-construction/schema";
+import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import { RAW_SPACE } from "~/lib/menus";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { redirectWithToast } from "~/lib/toast.server";
+import { DRAWING_UPLOAD, DrawingKindPanel, ProcessSteps } from "./drawing-parts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special booth CI process" }];
+
+// Spec point 4: standard booths do not have this page.
+export const handle = { breadcrumb: "boothConstruction.process.title", boothTypes: [RAW_SPACE] } satisfies PageHandle;
+
+const PATH = "/boothConstruction/specialBoothCIProcess";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The raw space booth's drawings process (the booth chosen in the header). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const process = await requireOk(await api.call<DrawingProcess>("/smeb/boothBuild/drawing/list", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
+  // What was posted before the session ended comes back into the same kind's form.
+  const held = await heldFormValues(request, context, formHolderOf(info), ["kind", "note", "fileUrl", uploadFieldNames("fileUrl").name]);
+  return json({ title: translate(language, "boothConstruction.process.title"), process, held: held.values }, { headers: held.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { fileUrl: DRAWING_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  rememberForm(request, formData);
+  const submission = parseWithZod(formData, { schema: drawingUploadSchema });
+  const kind = DRAWING_KINDS.find((k) => k === formData.get("kind")) ?? null;
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
+    return json({ kind, result: submission.reply({ fieldErrors }) }, { status: 400, headers: NO_STORE });
+  }
+  const v = submission.value;
+  const form = { boothId: info.infoVO.boothId ? String(info.infoVO.boothId) : undefined, kind: v.kind, fileUrl: v.fileUrl, note: v.note };
+  const result = await handleAuthErrors(await api.call("/smeb/boothBuild/drawing/upload", { form }), request, context);
+  if (!result.ok) return json({ kind, result: replyToApiFailure(submission, result, ["fileUrl", "note"]) }, { status: 400, headers: NO_STORE });
+  return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.process.uploaded" });
+}
+
+export default function SpecialBoothProcessPage() {
+  const { t } = useTranslation();
+  const { process, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  return (
+    <Stack gap="lg" maw={960}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("boothConstruction.process.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("boothConstruction.process.intro")}
+          </Text>
+          <BoothLine booth={process.booth} />
+          <ProcessSteps step={process.step} />
+          <Group gap="lg">
+            <Group gap={6}>
+              <Text size="sm">{t("boothConstruction.process.insurance")}:</Text>
+              {process.insuranceStatus ? <StatusTag status={process.insuranceStatus} testId="insurance-status" /> : <Text size="sm" c="dimmed">{t("boothConstruction.process.missing")}</Text>}
+            </Group>
+            <Group gap={6}>
+              <Text size="sm">{t("boothConstruction.process.commitment")}:</Text>
+              {process.commitmentStatus ? <StatusTag status={process.commitmentStatus} testId="commitment-status" /> : <Text size="sm" c="dimmed">{t("boothConstruction.process.missing")}</Text>}
+            </Group>
+          </Group>
+          {process.drawingSiteUrl ? (
+            <Anchor href={process.drawingSiteUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid="drawing-site">
+              {t("boothConstruction.process.externalSite")}
+            </Anchor>
+          ) : null}
+        </Stack>
+      </Paper>
+      {DRAWING_KINDS.map((kind) => (
+        <DrawingKindPanel key={kind} kind={kind} versions={process.drawings[kind]} lastResult={actionData?.kind === kind ? actionData.result : undefined} held={held?.kind === kind ? held : null} pending={pending} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { StandardBuildAnswer } from "~/features/booth-construction/api-types";
+import { BoothLine, History, ReturnedComment, StatusTag } from "~/features/booth-construction/parts";
+import { exhibitionDateTime } from "~/features/orders/display";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { translate } from "~/i18n/translate.server";
+import { requireOk } from "~/lib/api.server";
+import { heldFormValues } from "~/lib/form-hold.server";
+import { useIsPending } from "~/lib/hooks";
+import { STANDARD_BOOTH } from "~/lib/menus";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { BUILD_FIELDS, saveBuildAction } from "./action.server";
+import { BuildForm } from "./build-form";
+import { ReadOnlyBuild } from "./read-only-build";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Standard booth construction" }];
+
+// Spec point 4: raw space booths do not have this page.
+export const handle = { breadcrumb: "boothConstruction.standard.title", boothTypes: [STANDARD_BOOTH] } satisfies PageHandle;
+
+/** The standard booth build of the booth chosen in the header (spec point 3). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const answer = await requireOk(await api.call<StandardBuildAnswer>("/smeb/boothBuild/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
+  const held = await heldFormValues(request, context, formHolderOf(info), [...BUILD_FIELDS, uploadFieldNames("fasciaFileUrl").name]);
+  return json({ title: translate(language, "boothConstruction.standard.title"), answer, held: held.values }, { headers: held.headers });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return saveBuildAction(args);
+}
+
+export default function StandardConstructionPage() {
+  const { t } = useTranslation();
+  const { answer, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const { build, window } = answer;
+  const deadline = window.deadline ? exhibitionDateTime(window.deadline) : null;
+  return (
+    <Stack gap="lg" maw={960}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <Title order={1} size="h3">
+              {t("boothConstruction.standard.title")}
+            </Title>
+            <StatusTag status={build.status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t("boothConstruction.standard.intro")}
+          </Text>
+          <BoothLine booth={build.booth} settings={answer.settings} />
+          {deadline && !window.closed ? <Text size="sm">{t("boothConstruction.standard.deadline", { deadline })}</Text> : null}
+          {deadline && window.closed ? (
+            <Alert color="gray" data-testid="build-closed">
+              {t("boothConstruction.standard.closed", { deadline })}
+            </Alert>
+          ) : null}
+          <ReturnedComment comment={build.reviewComment} status={build.status} />
+          {build.editable ? (
+            <BuildForm key={`${build.booth.boothId}-${build.version}`} answer={answer} held={held} lastResult={actionData?.result} pending={pending} />
+          ) : (
+            <ReadOnlyBuild build={build} />
+          )}
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <History events={answer.history} />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { proxyDownload } from "~/lib/download.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+
+export const handle = { permissionOf: "/boothConstruction/constructionReview" } satisfies PageHandle;
+
+/**
+ * GET /boothConstruction/constructionReview/export: every standard booth's fascia texts, unneeded
+ * equipment and partitions as .xlsx, for the builder of the standard booths. The API (roleId 1
+ * only) builds it; it passes through untouched.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireShellUser(request, context);
+  const response = await user.api.download("/smeb/boothBuild/review/export");
+  return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
+}

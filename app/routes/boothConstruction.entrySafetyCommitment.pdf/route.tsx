@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { proxyDownload } from "~/lib/download.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+
+export const handle = { permissionOf: "/boothConstruction/entrySafetyCommitment" } satisfies PageHandle;
+
+/**
+ * GET /boothConstruction/entrySafetyCommitment/pdf: the filled commitment of the booth in the
+ * header, to print, sign and stamp. The API makes it (only for the caller's own booth) and it
+ * passes through untouched.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireShellUser(request, context);
+  const response = await user.api.download("/smeb/boothBuild/commitment/pdf", { boothId: user.info.infoVO.boothId ?? undefined });
+  return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
+}

@@ -17,7 +17,8 @@ import type { PrintLayout } from "../../app/features/badges/check-in-types";
 import { PRINT_MAX_BADGES } from "../../app/features/badges/check-in-types";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { contractFontkit, loadContractFontBytes, wrapText } from "../orders/contract-font";
+import { wrapText } from "../orders/contract-font";
+import { PAGE_SIZE as A4, embedContractFonts } from "../orders/pdf-layout";
 import { ADMIN_ROLE_ID } from "../seed/roles";
 import type { ObjectStore } from "../uploads/object-store";
 import { notFound } from "../booking-forms/common";
@@ -117,7 +118,6 @@ export async function loadBadgePrint(db: Database, store: ObjectStore, caller: P
 // A6 in points: the badge as it is drawn; the sheet draws it at SHEET_SCALE.
 const BADGE_W = 297.64;
 const BADGE_H = 419.53;
-const A4: [number, number] = [595.28, 841.89];
 const SHEET_SCALE = 0.9;
 const CUT_MARK_OFFSET = 3;
 const CUT_MARK_LENGTH = 6;
@@ -253,14 +253,8 @@ async function embedPhoto(doc: PDFDocument, bytes: Uint8Array | null) {
 
 export async function renderBadgesPdf(print: BadgePrint, layout: PrintLayout): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(contractFontkit);
-  const [regularBytes, boldBytes] = await Promise.all([loadContractFontBytes("regular"), loadContractFontBytes("bold")]);
-  // Fixed subset names, as in the contracts, so the same badges give the same bytes.
-  const fonts: Fonts = {
-    regular: await doc.embedFont(regularBytes, { subset: true, customName: "PCBDGA+NotoSansSC-Regular" }),
-    bold: await doc.embedFont(boldBytes, { subset: true, customName: "PCBDGB+NotoSansSC-Bold" }),
-    mono: await doc.embedFont(StandardFonts.Courier),
-  };
+  // The contracts' fonts with fixed subset names, so the same badges give the same bytes.
+  const fonts: Fonts = { ...(await embedContractFonts(doc, "PCBDG")), mono: await doc.embedFont(StandardFonts.Courier) };
   const images = new Map<string, Promise<PDFImage | null>>();
   const imageOf = (badge: PrintableBadge) => {
     if (!badge.photoKey) return Promise.resolve(null);

@@ -1,12 +1,12 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { contractFontkit, loadContractFontBytes, wrapText } from "../orders/contract-font";
+import { PDFDocument } from "pdf-lib";
 import { contractDate } from "../orders/contract-pdf";
+import { MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "../orders/pdf-layout";
 
 /**
  * The entry safety commitment (spec /boothConstruction entrySafetyCommitment) as the server fills
  * it in from the exhibitor's details: printed, signed by the person responsible on site, stamped
  * by the exhibitor and the booth builder, and uploaded again as scans. Same font and page as the
- * service contracts (contract-font.ts), so Chinese names print in either language.
+ * service contracts (pdf-layout.ts), so Chinese names print in either language.
  */
 export type CommitmentPdfInput = {
   exhibitionName: string;
@@ -71,90 +71,9 @@ const TEXTS = {
 export const COMMITMENT_CLAUSES: Record<CommitmentLanguage, readonly Clause[]> = { zh: TEXTS.zh.clauses, en: TEXTS.en.clauses };
 export const COMMITMENT_TITLE: Record<CommitmentLanguage, string> = { zh: TEXTS.zh.title, en: TEXTS.en.title };
 
-// A4 in points, as the contracts.
-const PAGE_SIZE: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
+// Where this sheet's page differs from the contracts' (pdf-layout.ts): a lower footer, more space between lines.
 const FOOTER_SPACE = 30;
-const CONTENT_WIDTH = PAGE_SIZE[0] - 2 * MARGIN;
-const BODY_SIZE = 9.5;
 const LINE_GAP = 4.5;
-const INK = rgb(0.1, 0.1, 0.1);
-const GREY = rgb(0.45, 0.45, 0.45);
-
-/** Text flows down the page and continues on a new one when a line does not fit. */
-class Flow {
-  readonly pages: PDFPage[] = [];
-  page!: PDFPage;
-  y = 0;
-
-  constructor(readonly doc: PDFDocument, readonly font: PDFFont, readonly bold: PDFFont) {
-    this.newPage();
-  }
-
-  newPage() {
-    this.page = this.doc.addPage(PAGE_SIZE);
-    this.pages.push(this.page);
-    this.y = PAGE_SIZE[1] - MARGIN;
-  }
-
-  ensureSpace(height: number) {
-    if (this.y - height < MARGIN + FOOTER_SPACE) this.newPage();
-  }
-
-  text(text: string, x: number, y: number, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> } = {}) {
-    this.page.drawText(text, { x, y, size: options.size ?? BODY_SIZE, font: options.bold ? this.bold : this.font, color: options.color ?? INK });
-  }
-
-  /**
-   * A wrapped paragraph; a hanging label sits left of its first line, in the indent, and a bold
-   * lead (a clause's heading) starts the first line as its own run of text.
-   */
-  paragraph(text: string, options: { indent?: number; size?: number; bold?: boolean; label?: string; lead?: string } = {}) {
-    const size = options.size ?? BODY_SIZE;
-    const indent = options.indent ?? 0;
-    const lead = options.lead ?? "";
-    // Wrapped in the regular font, the bold lead is a little wider: every line gives up that much.
-    const leadExtra = lead ? this.bold.widthOfTextAtSize(lead, size) - this.font.widthOfTextAtSize(lead, size) : 0;
-    wrapText(lead + text, options.bold ? this.bold : this.font, size, CONTENT_WIDTH - indent - Math.max(0, leadExtra)).forEach((line, index) => {
-      this.ensureSpace(size + LINE_GAP);
-      this.y -= size + LINE_GAP;
-      const x = MARGIN + indent;
-      if (index > 0) return this.text(line, x, this.y, { size, bold: options.bold });
-      if (options.label) this.text(options.label, MARGIN, this.y, { size, bold: Boolean(lead) });
-      if (lead) this.text(lead.trimEnd(), x, this.y, { size, bold: true });
-      this.text(line.slice(lead.length), x + (lead ? this.bold.widthOfTextAtSize(lead, size) : 0), this.y, { size, bold: options.bold });
-    });
-  }
-}
-
-/** Two stamp boxes side by side: the exhibitor's and the builder's, each with a signature and a date line. */
-function drawStampBoxes(flow: Flow, texts: (typeof TEXTS)[CommitmentLanguage], input: CommitmentPdfInput) {
-  const gap = 16;
-  const boxWidth = (CONTENT_WIDTH - gap) / 2;
-  const boxes = [
-    { title: texts.stampExhibitor, company: input.exhibitorCompany },
-    { title: texts.stampBuilder, company: input.builderCompany },
-  ].map((box) => ({ ...box, lines: wrapText(box.company, flow.font, BODY_SIZE, boxWidth - 16) }));
-  // A long company name makes both boxes taller rather than being cut.
-  const extraLines = Math.max(0, ...boxes.map((box) => box.lines.length - 2));
-  const boxHeight = 112 + extraLines * (BODY_SIZE + LINE_GAP);
-  flow.ensureSpace(boxHeight + 18);
-  flow.y -= 18;
-  const top = flow.y;
-  boxes.forEach((box, index) => {
-    const x = MARGIN + index * (boxWidth + gap);
-    flow.page.drawRectangle({ x, y: top - boxHeight, width: boxWidth, height: boxHeight, borderColor: GREY, borderWidth: 0.8 });
-    let y = top - 8 - BODY_SIZE;
-    flow.text(box.title, x + 8, y, { bold: true });
-    for (const line of box.lines) {
-      y -= BODY_SIZE + LINE_GAP;
-      flow.text(line, x + 8, y);
-    }
-    flow.text(texts.signature, x + 8, top - boxHeight + 36, { color: GREY });
-    flow.text(texts.signDate, x + 8, top - boxHeight + 14, { color: GREY });
-  });
-  flow.y = top - boxHeight;
-}
 
 /**
  * The filled commitment as a PDF (A4; one page unless the names are very long). The output depends
@@ -163,17 +82,8 @@ function drawStampBoxes(flow: Flow, texts: (typeof TEXTS)[CommitmentLanguage], i
 export async function renderCommitmentPdf(input: CommitmentPdfInput, language: CommitmentLanguage): Promise<Uint8Array> {
   const texts = TEXTS[language];
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(contractFontkit);
-  const [regularBytes, boldBytes] = await Promise.all([loadContractFontBytes("regular"), loadContractFontBytes("bold")]);
-  // Subsets with fixed names, as the contracts: tens of kB, and the same bytes for the same input.
-  const font = await doc.embedFont(regularBytes, { subset: true, customName: "PCSCRA+NotoSansSC-Regular" });
-  const bold = await doc.embedFont(boldBytes, { subset: true, customName: "PCSCRB+NotoSansSC-Bold" });
-
-  const flow = new Flow(doc, font, bold);
-  const titleSize = 17;
-  flow.y -= titleSize;
-  flow.text(texts.title, MARGIN + Math.max(0, (CONTENT_WIDTH - bold.widthOfTextAtSize(texts.title, titleSize)) / 2), flow.y, { size: titleSize, bold: true });
-  flow.y -= 14;
+  const flow = new PdfLayout(doc, await embedContractFonts(doc, "PCSCR"), { footerSpace: FOOTER_SPACE, lineGap: LINE_GAP });
+  flow.title(texts.title, 17);
 
   const colon = language === "zh" ? "：" : ":";
   const labelWidth = language === "zh" ? 100 : 150;
@@ -198,23 +108,13 @@ export async function renderCommitmentPdf(input: CommitmentPdfInput, language: C
   flow.y -= 8;
   flow.paragraph(texts.closing);
 
-  drawStampBoxes(flow, texts, input);
+  // The exhibitor's and the builder's stamp, each with the on-site responsible person's signature.
+  const boxes = [
+    { title: texts.stampExhibitor, company: input.exhibitorCompany },
+    { title: texts.stampBuilder, company: input.builderCompany },
+  ];
+  drawStampBoxes(flow, boxes, texts, { height: 112, spaceAbove: 18, signatureAt: 36 });
+  flow.footers(`${texts.booth} ${input.boothNo}`, texts.page, MARGIN - 14);
 
-  // Footers last, when the page count is known.
-  flow.pages.forEach((page, index) => {
-    flow.page = page;
-    const footerY = MARGIN - 14;
-    flow.text(`${texts.booth} ${input.boothNo}`, MARGIN, footerY, { size: 8, color: GREY });
-    const pageLabel = texts.page(index + 1, flow.pages.length);
-    flow.text(pageLabel, MARGIN + CONTENT_WIDTH - font.widthOfTextAtSize(pageLabel, 8), footerY, { size: 8, color: GREY });
-  });
-
-  const filled = new Date(input.filledAt);
-  doc.setTitle(`${texts.title} ${input.boothNo}`);
-  doc.setAuthor(input.exhibitorCompany);
-  doc.setLanguage(language === "zh" ? "zh-CN" : "en");
-  doc.setProducer("Exhibitor Portal");
-  doc.setCreationDate(filled);
-  doc.setModificationDate(filled);
-  return doc.save();
+  return saveWithInfo(doc, { title: `${texts.title} ${input.boothNo}`, author: input.exhibitorCompany, language, date: new Date(input.filledAt) });
 }

@@ -264,7 +264,7 @@ export async function saveStandardBuild(deps: { db: Database; store: ObjectStore
         // The version and status read above, again in the statement: a change or decision meanwhile wins.
         const row = await trx
           .updateTable("standard_builds")
-          .set({ ...values, version: sql<number>`version + 1`, updated_at: new Date() })
+          .set({ ...values, version: sql<number>`version + 1`, updated_at: appClock.now() })
           .where("id", "=", current!.id)
           .where("user_id", "=", caller.userId)
           .where("version", "=", input.version!)

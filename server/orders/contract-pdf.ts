@@ -1,6 +1,7 @@
-import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, degrees, rgb } from "pdf-lib";
 import { formatMoney } from "../../app/lib/format";
-import { contractFontkit, loadContractFontBytes, wrapText } from "./contract-font";
+import { wrapText } from "./contract-font";
+import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PAGE_SIZE, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "./pdf-layout";
 
 /**
  * Contract PDFs of on-site service orders (spec point 5): the contract the server generates
@@ -79,15 +80,10 @@ const TEXTS = {
   },
 } as const;
 
-// A4 in points; margins leave room for the footer.
-const PAGE_SIZE: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
+// The page, fonts and text flow are in pdf-layout.ts, shared with the safety commitment; these are
+// the contract's own: room for its footer, its line spacing and the lines table.
 const FOOTER_SPACE = 36;
-const CONTENT_WIDTH = PAGE_SIZE[0] - 2 * MARGIN;
-const BODY_SIZE = 9.5;
 const LINE_GAP = 4;
-const INK = rgb(0.1, 0.1, 0.1);
-const GREY = rgb(0.45, 0.45, 0.45);
 const RULE = rgb(0.7, 0.7, 0.7);
 const HEADER_FILL = rgb(0.93, 0.94, 0.96);
 // Column widths of the lines table; the service name takes what the others leave.
@@ -103,52 +99,8 @@ export function contractDate(createdAt: string): string {
   return new Date(time + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** Page cursor: text flows down the current page and breaks to a new one when a block does not fit. */
-class Layout {
-  readonly pages: PDFPage[] = [];
-  page!: PDFPage;
-  y = 0;
-  /** Drawn at the top of each page the table continues on. */
-  onNewPage: (() => void) | null = null;
-
-  constructor(readonly doc: PDFDocument, readonly font: PDFFont, readonly bold: PDFFont) {
-    this.newPage();
-  }
-
-  newPage() {
-    this.page = this.doc.addPage(PAGE_SIZE);
-    this.pages.push(this.page);
-    this.y = PAGE_SIZE[1] - MARGIN;
-    this.onNewPage?.();
-  }
-
-  ensureSpace(height: number) {
-    if (this.y - height < MARGIN + FOOTER_SPACE) this.newPage();
-  }
-
-  text(text: string, x: number, y: number, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; alignRightAt?: number } = {}) {
-    const font = options.bold ? this.bold : this.font;
-    const size = options.size ?? BODY_SIZE;
-    const left = options.alignRightAt === undefined ? x : options.alignRightAt - font.widthOfTextAtSize(text, size);
-    this.page.drawText(text, { x: left, y, size, font, color: options.color ?? INK });
-  }
-
-  /** A wrapped paragraph at the cursor, indented by `indent`; returns nothing, moves the cursor. */
-  paragraph(text: string, options: { indent?: number; size?: number; bold?: boolean; hangingLabel?: string } = {}) {
-    const size = options.size ?? BODY_SIZE;
-    const indent = options.indent ?? 0;
-    const lines = wrapText(text, options.bold ? this.bold : this.font, size, CONTENT_WIDTH - indent);
-    lines.forEach((line, index) => {
-      this.ensureSpace(size + LINE_GAP);
-      this.y -= size + LINE_GAP;
-      if (index === 0 && options.hangingLabel) this.text(options.hangingLabel, MARGIN, this.y, { size, bold: options.bold });
-      this.text(line, MARGIN + indent, this.y, { size, bold: options.bold });
-    });
-  }
-}
-
-function drawTableRow(layout: Layout, cells: string[], options: { bold?: boolean; fill?: boolean }) {
-  const font = options.bold ? layout.bold : layout.font;
+function drawTableRow(layout: PdfLayout, cells: string[], options: { bold?: boolean; fill?: boolean }) {
+  const font = options.bold ? layout.bold : layout.regular;
   const wrapped = cells.map((cell, index) => wrapText(cell, font, BODY_SIZE, COLUMN_WIDTHS[index]! - 2 * CELL_PADDING));
   const height = Math.max(...wrapped.map((lines) => lines.length)) * (BODY_SIZE + LINE_GAP) + 2 * CELL_PADDING;
   layout.ensureSpace(height);
@@ -168,34 +120,6 @@ function drawTableRow(layout: Layout, cells: string[], options: { bold?: boolean
   layout.y = top - height;
 }
 
-function drawSignatureBoxes(layout: Layout, texts: (typeof TEXTS)[ContractLanguage], partyB: string, language: ContractLanguage) {
-  const gap = 16;
-  const boxWidth = (CONTENT_WIDTH - gap) / 2;
-  const boxes = [
-    { title: texts.stampA, company: SERVICE_COMPANY[language] },
-    { title: texts.stampB, company: partyB },
-  ].map((box) => ({ ...box, lines: wrapText(box.company, layout.font, BODY_SIZE, boxWidth - 16) }));
-  // Room for two lines of company name; a longer name (up to its field's maximum) makes the boxes taller, never cut.
-  const extraLines = Math.max(0, ...boxes.map((box) => box.lines.length - 2));
-  const boxHeight = 120 + extraLines * (BODY_SIZE + LINE_GAP);
-  layout.ensureSpace(boxHeight + 16);
-  layout.y -= 16;
-  const top = layout.y;
-  boxes.forEach((box, index) => {
-    const x = MARGIN + index * (boxWidth + gap);
-    layout.page.drawRectangle({ x, y: top - boxHeight, width: boxWidth, height: boxHeight, borderColor: GREY, borderWidth: 0.8 });
-    let y = top - 8 - BODY_SIZE;
-    layout.text(box.title, x + 8, y, { bold: true });
-    for (const line of box.lines) {
-      y -= BODY_SIZE + LINE_GAP;
-      layout.text(line, x + 8, y);
-    }
-    layout.text(texts.signature, x + 8, top - boxHeight + 34, { color: GREY });
-    layout.text(texts.signDate, x + 8, top - boxHeight + 14, { color: GREY });
-  });
-  layout.y = top - boxHeight;
-}
-
 /**
  * The contract of one order as a PDF (A4, as many pages as the lines need). The output
  * depends only on the input: the PDF dates come from createdAt, and pdf-lib's resource
@@ -205,18 +129,8 @@ export async function renderContractPdf(order: ContractInput, language: Contract
   const texts = TEXTS[language];
   const date = contractDate(order.createdAt);
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(contractFontkit);
-  // Subset: only the glyphs used are embedded, so a contract is tens of kB, not 10 MB.
-  // Fixed names (six-letter subset tag) instead of pdf-lib's numbered ones.
-  const [regularBytes, boldBytes] = await Promise.all([loadContractFontBytes("regular"), loadContractFontBytes("bold")]);
-  const font = await doc.embedFont(regularBytes, { subset: true, customName: "PCCTRA+NotoSansSC-Regular" });
-  const bold = await doc.embedFont(boldBytes, { subset: true, customName: "PCCTRB+NotoSansSC-Bold" });
-
-  const layout = new Layout(doc, font, bold);
-  const titleSize = 18;
-  layout.y -= titleSize;
-  layout.text(texts.title, MARGIN + (CONTENT_WIDTH - bold.widthOfTextAtSize(texts.title, titleSize)) / 2, layout.y, { size: titleSize, bold: true });
-  layout.y -= 14;
+  const layout = new PdfLayout(doc, await embedContractFonts(doc, "PCCTR"), { footerSpace: FOOTER_SPACE, lineGap: LINE_GAP });
+  layout.title(texts.title, 18);
 
   const labelWidth = language === "zh" ? 96 : 150;
   const facts: [string, string][] = [
@@ -231,7 +145,7 @@ export async function renderContractPdf(order: ContractInput, language: Contract
     const contact = order.contractorContact ? ` (${texts.contact}: ${order.contractorContact})` : "";
     facts.push([texts.contractor, `${order.contractorCompany}${contact}`]);
   }
-  for (const [label, value] of facts) layout.paragraph(value, { indent: labelWidth, hangingLabel: label + (language === "zh" ? "：" : ":") });
+  for (const [label, value] of facts) layout.paragraph(value, { indent: labelWidth, label: label + (language === "zh" ? "：" : ":") });
 
   layout.y -= 8;
   layout.paragraph(texts.intro);
@@ -255,26 +169,17 @@ export async function renderContractPdf(order: ContractInput, language: Contract
   layout.y -= 10;
   layout.ensureSpace(60);
   layout.paragraph(texts.termsTitle, { bold: true, size: 11 });
-  texts.terms.forEach((term, index) => layout.paragraph(term, { indent: 16, hangingLabel: `${index + 1}.` }));
+  texts.terms.forEach((term, index) => layout.paragraph(term, { indent: 16, label: `${index + 1}.` }));
 
-  drawSignatureBoxes(layout, texts, order.exhibitorCompany, language);
+  const boxes = [
+    { title: texts.stampA, company: SERVICE_COMPANY[language] },
+    { title: texts.stampB, company: order.exhibitorCompany },
+  ];
+  drawStampBoxes(layout, boxes, texts, { height: 120, spaceAbove: 16, signatureAt: 34 });
+  layout.footers(`${order.orderNo} · ${texts.version} v${order.contractVersion}`, texts.page, MARGIN - 10);
 
-  // Footers last, when the page count is known.
-  layout.pages.forEach((page, index) => {
-    layout.page = page;
-    const footerY = MARGIN - 10;
-    layout.text(`${order.orderNo} · ${texts.version} v${order.contractVersion}`, MARGIN, footerY, { size: 8, color: GREY });
-    layout.text(texts.page(index + 1, layout.pages.length), 0, footerY, { size: 8, color: GREY, alignRightAt: MARGIN + CONTENT_WIDTH });
-  });
-
-  const created = new Date(order.createdAt);
-  doc.setTitle(`${texts.title} ${order.orderNo} v${order.contractVersion}`);
-  doc.setAuthor(SERVICE_COMPANY[language]);
-  doc.setLanguage(language === "zh" ? "zh-CN" : "en");
-  doc.setProducer("Exhibitor Portal");
-  doc.setCreationDate(created);
-  doc.setModificationDate(created);
-  return doc.save();
+  const title = `${texts.title} ${order.orderNo} v${order.contractVersion}`;
+  return saveWithInfo(doc, { title, author: SERVICE_COMPANY[language], language, date: new Date(order.createdAt) });
 }
 
 export type CombinableFile = { bytes: Uint8Array; kind: "jpg" | "png" | "pdf" };

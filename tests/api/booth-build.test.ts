@@ -236,6 +236,24 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     expect(png.status).toBe(400);
   });
 
+  // The storage host is the same whatever the database: once is enough for 60 MB.
+  it.runIf(backend === "pglite")("signs fascia uploads for 50 MB and refuses a 60 MB file at the storage host", async () => {
+    const { ticket } = await freshExhibitor();
+    const signed = await api.call<{ key: string; maxBytes: number; fields: Record<string, string> }>("/oss/signature/getSignature", { ticket, query: { timesp: String(Date.now()), folder: "booth-fascia", fileName: "huge.cdr" } });
+    expect(signed.data.maxBytes).toBe(50 * 1024 * 1024);
+    const upload = new FormData();
+    for (const [k, v] of Object.entries(signed.data.fields)) upload.append(k, v);
+    upload.append("file", new File([new Uint8Array(60 * 1024 * 1024)], "huge.cdr"));
+    // The host answers before reading the rest; a client may see the answer or a reset.
+    const response = await fetch(`${api.baseUrl}/storage`, { method: "POST", body: upload }).catch(() => null);
+    if (response) {
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("EntityTooLarge");
+    }
+    const done = await api.call("/oss/complete", { ticket, form: { key: signed.data.key, name: "huge.cdr" } });
+    expect(done.status).not.toBe(200);
+  });
+
   it("takes only the caller's own file from the fascia folder", async () => {
     const { boothId, ticket } = await freshExhibitor();
     const othersUrl = await uploadAs(api, raw01, "booth-fascia", "theirs.jpg", jpeg(2400, 950, 72));

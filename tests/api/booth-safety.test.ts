@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommitmentAnswer, InsuranceAnswer } from "../../app/features/booth-construction/api-types";
 import { createBooth } from "../../server/seed/create-booth";
 import { createUser } from "../../server/seed/create-user";
+import { pdfText } from "../support/pdf-text";
 import { uploadAs } from "../support/uploads";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
@@ -18,30 +19,6 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * safety commitment (filled in, printed as a PDF, uploaded signed as scans). Flows that need a
  * clean state run on fresh exhibitors: the demo booths may hold records of their own.
  */
-
-/** Page text as a viewer's search sees it (as tests/api/order-contracts.test.ts reads contracts). */
-function pageText(page: PDFPage) {
-  const decode = (stream: unknown) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString("latin1");
-  const fonts = new Map<string, Map<number, string>>();
-  for (const [key, ref] of page.node.Resources()!.lookup(PDFName.of("Font"), PDFDict).entries()) {
-    const cmap = new Map<number, string>();
-    for (const m of decode(page.doc.context.lookup(ref, PDFDict).lookup(PDFName.of("ToUnicode"))).matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
-      cmap.set(parseInt(m[1]!, 16), String.fromCharCode(...m[2]!.match(/.{4}/g)!.map((h) => parseInt(h, 16))));
-    }
-    fonts.set(key.decodeText(), cmap);
-  }
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  let font: Map<number, string> | undefined;
-  const shown: string[] = [];
-  for (const stream of streams) {
-    for (const m of decode(stream).matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      if (m[1]) font = fonts.get(m[1]);
-      else shown.push((m[2]!.match(/.{4}/g) ?? []).map((h) => font?.get(parseInt(h, 16)) ?? "\uFFFD").join(""));
-    }
-  }
-  return shown.join("\n");
-}
 
 const onePagePdf = async () => {
   const doc = await PDFDocument.create();
@@ -82,7 +59,6 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
     const response = await fetch(url, { headers: { ticket, "accept-language": lang } });
     return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
   };
-  const pdfText = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPages().map(pageText).join("\n");
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-booth-safety-"));

@@ -3,10 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadedFile } from "../../app/features/uploads/schema";
 import type { OrderView } from "../../server/orders/orders";
+import { pageText } from "../support/pdf-text";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { demoName } from "../support/test-clock";
 
@@ -54,30 +55,6 @@ const CORRUPT_PNG = (() => {
   return Buffer.concat([good.subarray(0, 33), pngChunk("IDAT", Buffer.from("not zlib data at all, just text")), pngChunk("IEND", Buffer.alloc(0))]);
 })();
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
-
-/** Page text as a viewer's search sees it: the glyphs shown, mapped back through each font's ToUnicode map. */
-function pageText(page: PDFPage) {
-  const decode = (stream: unknown) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString("latin1");
-  const fonts = new Map<string, Map<number, string>>();
-  for (const [key, ref] of page.node.Resources()!.lookup(PDFName.of("Font"), PDFDict).entries()) {
-    const cmap = new Map<number, string>();
-    for (const m of decode(page.doc.context.lookup(ref, PDFDict).lookup(PDFName.of("ToUnicode"))).matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
-      cmap.set(parseInt(m[1]!, 16), String.fromCharCode(...m[2]!.match(/.{4}/g)!.map((h) => parseInt(h, 16))));
-    }
-    fonts.set(key.decodeText(), cmap);
-  }
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  let font: Map<number, string> | undefined;
-  const shown: string[] = [];
-  for (const stream of streams) {
-    for (const m of decode(stream).matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      if (m[1]) font = fonts.get(m[1]);
-      else shown.push((m[2]!.match(/.{4}/g) ?? []).map((h) => font?.get(parseInt(h, 16)) ?? "\uFFFD").join(""));
-    }
-  }
-  return shown.join("\n");
-}
 
 describe.each(backends)("service order contracts on %s", (backend) => {
   let api: TestApi;

@@ -1,34 +1,7 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { COMMITMENT_CLAUSES, COMMITMENT_TITLE, renderCommitmentPdf, type CommitmentPdfInput } from "../../server/booth-construction/commitment-pdf";
-
-/**
- * Page text the way a viewer's search sees it (as tests/unit/contract-pdf.test.ts reads contracts):
- * the glyphs each Tj shows, mapped back through the font's ToUnicode map. So a match proves the
- * text was drawn with the embedded font and maps back to the right characters.
- */
-function pageText(page: PDFPage) {
-  const decode = (stream: unknown) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString("latin1");
-  const fonts = new Map<string, Map<number, string>>();
-  for (const [key, ref] of page.node.Resources()!.lookup(PDFName.of("Font"), PDFDict).entries()) {
-    const cmap = new Map<number, string>();
-    for (const m of decode(page.doc.context.lookup(ref, PDFDict).lookup(PDFName.of("ToUnicode"))).matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
-      cmap.set(parseInt(m[1]!, 16), String.fromCharCode(...m[2]!.match(/.{4}/g)!.map((h) => parseInt(h, 16))));
-    }
-    fonts.set(key.decodeText(), cmap);
-  }
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  let font: Map<number, string> | undefined;
-  const shown: string[] = [];
-  for (const stream of streams) {
-    for (const m of decode(stream).matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      if (m[1]) font = fonts.get(m[1]);
-      else shown.push((m[2]!.match(/.{4}/g) ?? []).map((h) => font?.get(parseInt(h, 16)) ?? "\uFFFD").join(""));
-    }
-  }
-  return shown.join("\n");
-}
+import { pageText } from "../support/pdf-text";
 
 const input: CommitmentPdfInput = {
   exhibitionName: "第二十八届中国国际高新技术成果交易会",

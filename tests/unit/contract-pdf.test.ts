@@ -12,6 +12,7 @@ import {
   type ContractLine,
 } from "../../server/orders/contract-pdf";
 import { loadContractFontBytes } from "../../server/orders/contract-font";
+import { pageGlyphs, pdfText, streamText } from "../support/pdf-text";
 
 function line(index: number): ContractLine {
   return {
@@ -41,76 +42,6 @@ function order(lineCount: number): ContractInput {
     totalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
     contractVersion: 3,
   };
-}
-
-/**
- * Text extraction the way a viewer's copy/search does it: the glyph ids shown by each Tj in
- * the page content, mapped back to Unicode through the font's ToUnicode CMap. So a match
- * proves the text was drawn with the embedded font and maps back to the right characters.
- */
-interface PageFont {
-  name: string;
-  dict: PDFDict;
-  toUnicode: Map<number, string>;
-}
-
-function streamText(stream: unknown): string {
-  if (!(stream instanceof PDFRawStream)) throw new Error("expected a raw stream");
-  return Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
-}
-
-function parseToUnicode(cmap: string): Map<number, string> {
-  const map = new Map<number, string>();
-  for (const match of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
-    const units = match[2]!.match(/.{4}/g)!.map((hex) => parseInt(hex, 16));
-    map.set(parseInt(match[1]!, 16), String.fromCharCode(...units));
-  }
-  return map;
-}
-
-function pageFonts(page: PDFPage): Map<string, PageFont> {
-  const fonts = new Map<string, PageFont>();
-  const fontDict = page.node.Resources()!.lookup(PDFName.of("Font"), PDFDict);
-  for (const [key, ref] of fontDict.entries()) {
-    const dict = page.doc.context.lookup(ref, PDFDict);
-    const toUnicode = parseToUnicode(streamText(dict.lookup(PDFName.of("ToUnicode"))));
-    fonts.set(key.decodeText(), { name: dict.lookup(PDFName.of("BaseFont"), PDFName).decodeText(), dict, toUnicode });
-  }
-  return fonts;
-}
-
-interface ShownGlyph {
-  font: PageFont;
-  glyphId: number;
-  char: string;
-}
-
-function pageText(page: PDFPage): { text: string; glyphs: ShownGlyph[] } {
-  const fonts = pageFonts(page);
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  const glyphs: ShownGlyph[] = [];
-  const shown: string[] = [];
-  let font: PageFont | undefined;
-  for (const stream of streams) {
-    for (const match of streamText(stream).matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      if (match[1]) font = fonts.get(match[1]);
-      else {
-        const ids = (match[2]!.match(/.{4}/g) ?? []).map((hex) => parseInt(hex, 16));
-        shown.push(ids.map((id) => {
-          const char = font!.toUnicode.get(id) ?? "\uFFFD";
-          glyphs.push({ font: font!, glyphId: id, char });
-          return char;
-        }).join(""));
-      }
-    }
-  }
-  return { text: shown.join("\n"), glyphs };
-}
-
-async function pdfText(bytes: Uint8Array) {
-  const doc = await PDFDocument.load(bytes);
-  return doc.getPages().map((page) => pageText(page).text).join("\n");
 }
 
 describe("renderContractPdf", () => {
@@ -189,7 +120,7 @@ describe("renderContractPdf", () => {
       Bold: fontkit.create(Buffer.from(await loadContractFontBytes("bold"))) as fontkit.Font,
     };
     const subsets = new Map<PDFDict, fontkit.Font>();
-    const chinese = pageText(doc.getPage(0)).glyphs.filter((glyph) => /\p{Script=Han}/u.test(glyph.char));
+    const chinese = pageGlyphs(doc.getPage(0)).filter((glyph) => /\p{Script=Han}/u.test(glyph.char));
     expect(new Set(chinese.map((glyph) => glyph.font.name))).toEqual(new Set(["PCCTRA+NotoSansSC-Regular", "PCCTRB+NotoSansSC-Bold"]));
     // Each Chinese glyph shown must have, in the embedded subset, the same outline box as in the
     // original font. A broken subsetter (@pdf-lib/fontkit) gets this wrong while the text

@@ -1,4 +1,4 @@
-import { Alert, Badge as Tag, List, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge as Tag, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { exhibitionDateTime } from "~/features/orders/display";
 import type { ConstructionBooth, ConstructionEvent, ConstructionSettings } from "./api-types";
@@ -67,5 +67,22 @@ export function History({ events }: { events: ConstructionEvent[] }) {
         </List>
       )}
     </Stack>
+  );
+}
+
+/** A page for a booth the account does not have (the organizer, or an exhibitor without a booth): said once. */
+export function NoBoothPage({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }} maw={960}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        <Alert color="orange" role="status" data-testid="no-booth">
+          {t("boothConstruction.errors.noBooth")}
+        </Alert>
+      </Stack>
+    </Paper>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Button, Group, NativeSelect, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, NativeSelect, Table } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListPager } from "~/components/list-pager";
 import { formatCny } from "~/lib/format";
 import type { OrderPage, OrderSummary } from "~/features/orders/orders.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/schema";
@@ -28,25 +29,8 @@ export function StatusFilter({ status }: { status: OrderStatus | null }) {
 }
 
 export function Pager({ page, status }: { page: OrderPage<unknown>; status: OrderStatus | null }) {
-  const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const link = (n: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(n) })}`;
-  if (pages === 1) return null;
-  return (
-    <Group gap="sm" data-testid="pager">
-      {page.page > 1 ? (
-        <Anchor component={Link} to={link(page.page - 1)}>
-          {t("orders.list.previousPage")}
-        </Anchor>
-      ) : null}
-      <Text size="sm">{t("orders.list.pageOf", { page: page.page, pages })}</Text>
-      {page.page < pages ? (
-        <Anchor component={Link} to={link(page.page + 1)}>
-          {t("orders.list.nextPage")}
-        </Anchor>
-      ) : null}
-    </Group>
-  );
+  return <ListPager page={page.page} pageSize={page.pageSize} total={page.total} link={link} keys={{ previous: "orders.list.previousPage", next: "orders.list.nextPage", pageOf: "orders.list.pageOf" }} />;
 }
 
 /** The exhibitor's orders: number (a link to the order), time, booth, source, status, total. */

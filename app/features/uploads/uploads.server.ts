@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Submission } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/node";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { Language } from "~/i18n/config";
@@ -14,6 +15,21 @@ import {
 } from "~/features/uploads/schema";
 import { UPLOAD_TIMEOUT_MS, type ApiClient } from "../../lib/api.server";
 import { uploadFieldNames } from "./upload-fields";
+
+/**
+ * The posted form of a page with uploads: multipart without JavaScript (the files stream to storage
+ * on the way, see parseFormWithUploads), urlencoded from the enhanced form (the fields hold URLs).
+ */
+export async function readUploadForm(request: Request, context: AppLoadContext, api: ApiClient, language: Language, specs: Record<string, UploadFieldSpec>) {
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  return multipart ? parseFormWithUploads(request, context, api, language, specs) : { formData: await request.formData(), uploadErrors: {} as Record<string, string[]> };
+}
+
+/** A refused submission's reply: the schema's errors and the uploads' side by side. */
+export function replyWithUploadErrors(submission: Submission<unknown>, uploadErrors: Record<string, string[]>) {
+  const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
+  return submission.reply({ fieldErrors });
+}
 
 export type UploadFieldSpec = { folder: UploadFolder; kinds?: UploadKind[]; maxBytes?: number; maxCount?: number };
 

@@ -13,7 +13,7 @@ import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { leakageSchema, leakageUpdateSchema, recordIdSchema, type LeakageCommitment } from "~/features/booking-forms/schema";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special power application" }];
@@ -54,8 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   // Without JavaScript the signed scan arrives as a file and is stored on the way (uploads.server.ts).
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { scanUrl: LEAKAGE_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { scanUrl: LEAKAGE_UPLOAD });
   rememberForm(request, formData);
 
   if (formData.get("intent") === "delete") {
@@ -68,8 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const updating = Boolean(formData.get("id"));
   const submission = parseWithZod(formData, { schema: updating ? leakageUpdateSchema : leakageSchema });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
-    return json({ result: submission.reply({ fieldErrors }) }, { status: 400, headers: noStore });
+    return json({ result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: noStore });
   }
   const v = submission.value;
   const form: Record<string, string> = { boothId: String(v.boothId), equipmentName: v.equipmentName, powerKw: String(v.powerKw), reason: v.reason, readRules: "on", signerName: v.signerName, scanUrl: v.scanUrl };

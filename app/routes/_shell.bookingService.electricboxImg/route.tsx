@@ -15,7 +15,7 @@ import { rememberForm } from "~/lib/form-hold.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
-import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, boothIdSchema, electricboxSchema, type ElectricboxImage } from "~/features/booking-forms/schema";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Facility location map" }];
@@ -43,8 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   // Without JavaScript the map arrives as a file and is stored on the way (uploads.server.ts).
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { fileUrl: UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { fileUrl: UPLOAD });
   rememberForm(request, formData);
 
   if (formData.get("intent") === "delete") {
@@ -56,8 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: electricboxSchema });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
-    return json({ result: submission.reply({ fieldErrors }), success: false }, { status: 400, headers: noStore });
+    return json({ result: replyWithUploadErrors(submission, uploadErrors), success: false }, { status: 400, headers: noStore });
   }
   const result = await handleAuthErrors(
     await api.call("/smeb/booking/electricboxImg/save", { form: { boothId: String(submission.value.boothId), fileUrl: submission.value.fileUrl } }),

@@ -8,7 +8,7 @@ import { rememberForm } from "../../lib/form-hold.server";
 import { replyToApiFailure } from "../../lib/form-reply.server";
 import { BOOKING_PAGE, noStore, orderPath, type CartView, type OrderView } from "../../features/orders/orders.server";
 import type { ShellUser } from "../../lib/permissions.server";
-import { parseFormWithUploads } from "../../features/uploads/uploads.server";
+import { parseFormWithUploads, replyWithUploadErrors } from "../../features/uploads/uploads.server";
 
 /** The installation drawing goes with the facility drawings (images or PDF). */
 const COMMIT_UPLOADS = { installationDrawingUrl: { folder: "eletricbox-img" as const } };
@@ -79,8 +79,7 @@ type Call = <T>(path: string, form: Record<string, string | number | undefined>)
 async function commit(formData: FormData, uploadErrors: Record<string, string[]>, call: Call) {
   const submission = parseWithZod(formData, { schema: commitFormSchema });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
-    return reply({ form: "commit", result: submission.reply({ fieldErrors }) });
+    return reply({ form: "commit", result: replyWithUploadErrors(submission, uploadErrors) });
   }
   const value: z.output<typeof commitFormSchema> = submission.value;
   const result = await call<OrderView>("/smeb/service/order/commit", value);

@@ -1,12 +1,15 @@
 import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListPager } from "~/components/list-pager";
 import { BADGE_PAGE_SIZES } from "~/features/badges/schema";
 import type { ReviewItem, ReviewList as ReviewListAnswer } from "~/features/booth-construction/api-types";
 import { StatusTag } from "~/features/booth-construction/parts";
 import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/features/booth-construction/schema";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, type ListFilters } from "./filters";
+
+const PAGER_KEYS = { previous: "boothConstruction.review.previous", next: "boothConstruction.review.next", pageOf: "boothConstruction.review.page" };
 
 const NO_WRAP = { whiteSpace: "nowrap" } as const;
 
@@ -53,27 +56,6 @@ export function ItemFiles({ item }: { item: ReviewItem }) {
   );
 }
 
-function Pager({ list, filters }: { list: ReviewListAnswer; filters: ListFilters }) {
-  const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (pages === 1 && list.page === 1) return null;
-  const link = (page: number) => `${PAGE_PATH}${listSearch(filters, { page })}`;
-  return (
-    <Group gap="sm" data-testid="pager">
-      {list.page > 1 ? (
-        <Anchor component={Link} to={link(Math.min(list.page - 1, pages))}>
-          {t("boothConstruction.review.previous")}
-        </Anchor>
-      ) : null}
-      <Text size="sm">{t("boothConstruction.review.page", { page: list.page, pages })}</Text>
-      {list.page < pages ? (
-        <Anchor component={Link} to={link(list.page + 1)}>
-          {t("boothConstruction.review.next")}
-        </Anchor>
-      ) : null}
-    </Group>
-  );
-}
 
 /** The organizer's queue: fascia boards, policies, commitments and drawings of every exhibitor. */
 export function ReviewList({ list, filters }: { list: ReviewListAnswer; filters: ListFilters }) {
@@ -137,7 +119,7 @@ export function ReviewList({ list, filters }: { list: ReviewListAnswer; filters:
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pager list={list} filters={filters} />
+      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => `${PAGE_PATH}${listSearch(filters, { page })}`} keys={PAGER_KEYS} />
     </Stack>
   );
 }

@@ -5,9 +5,9 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CommitmentAnswer } from "~/features/booth-construction/api-types";
-import { BoothLine, History, ReturnedComment, StatusTag } from "~/features/booth-construction/parts";
+import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema";
-import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
@@ -29,6 +29,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The booth's entry safety commitment (both booth types): details → filled PDF → signed scans → review. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
+  // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
+  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.commitment.title"), answer: null, held: null }, { headers: { "Cache-Control": "no-store" } });
   const boothId = info.infoVO.boothId ?? undefined;
   const answer = await requireOk(await api.call<CommitmentAnswer>("/smeb/boothBuild/commitment/find", { query: { boothId } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), DETAIL_FIELDS);
@@ -37,8 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { scanUrls: SCANS_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { scanUrls: SCANS_UPLOAD });
   rememberForm(request, formData);
   const boothId = info.infoVO.boothId ? String(info.infoVO.boothId) : undefined;
   const version = formData.get("version") ? String(formData.get("version")) : undefined;
@@ -46,8 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "scans") {
     const submission = parseWithZod(formData, { schema: commitmentScansSchema });
     if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-      const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
-      return json({ intent: "scans" as const, result: submission.reply({ fieldErrors }) }, { status: 400, headers: NO_STORE });
+      return json({ intent: "scans" as const, result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
     }
     const result = await handleAuthErrors(await api.call("/smeb/boothBuild/commitment/upload", { form: { boothId, version, scanUrls: submission.value.scanUrls } }), request, context);
     if (!result.ok) return json({ intent: "scans" as const, result: replyToApiFailure(submission, result, ["scanUrls"]) }, { status: 400, headers: NO_STORE });
@@ -64,8 +64,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EntrySafetyCommitmentPage() {
+  const { title, answer, held } = useLoaderData<typeof loader>();
+  if (!answer) return <NoBoothPage title={title} />;
+  return <EntrySafetyCommitmentContent answer={answer} held={held} />;
+}
+
+function EntrySafetyCommitmentContent({ answer, held }: { answer: CommitmentAnswer; held: Record<string, string | string[]> | null }) {
   const { t } = useTranslation();
-  const { answer, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const { commitment } = answer;

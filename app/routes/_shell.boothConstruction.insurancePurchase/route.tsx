@@ -6,10 +6,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldTable } from "~/features/badges/badge-parts";
 import type { Insurance, InsuranceAnswer } from "~/features/booth-construction/api-types";
-import { BoothLine, History, ReturnedComment, StatusTag } from "~/features/booth-construction/parts";
+import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { insuranceSchema } from "~/features/booth-construction/schema";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
@@ -34,6 +34,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The raw space booth's public liability policy (the booth chosen in the header). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
+  // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
+  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.insurance.title"), answer: null, held: null }, { headers: { "Cache-Control": "no-store" } });
   const answer = await requireOk(await api.call<InsuranceAnswer>("/smeb/boothBuild/insurance/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, uploadFieldNames("policyUrl").name]);
   return json({ title: translate(language, "boothConstruction.insurance.title"), answer, held: held.values }, { headers: held.headers });
@@ -41,13 +43,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { policyUrl: POLICY_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { policyUrl: POLICY_UPLOAD });
   rememberForm(request, formData);
   const submission = parseWithZod(formData, { schema: insuranceSchema });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
-    return json({ result: submission.reply({ fieldErrors }) }, { status: 400, headers: NO_STORE });
+    return json({ result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
   }
   const v = submission.value;
   const form = {
@@ -67,8 +67,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function InsurancePurchasePage() {
+  const { title, answer, held } = useLoaderData<typeof loader>();
+  if (!answer) return <NoBoothPage title={title} />;
+  return <InsurancePurchaseContent answer={answer} held={held} />;
+}
+
+function InsurancePurchaseContent({ answer, held }: { answer: InsuranceAnswer; held: Record<string, string | string[]> | null }) {
   const { t } = useTranslation();
-  const { answer, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const { insurance, settings } = answer;

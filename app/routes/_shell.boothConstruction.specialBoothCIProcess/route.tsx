@@ -5,9 +5,9 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DrawingProcess } from "~/features/booth-construction/api-types";
-import { BoothLine, StatusTag } from "~/features/booth-construction/parts";
+import { BoothLine, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { DRAWING_KINDS, drawingUploadSchema } from "~/features/booth-construction/schema";
-import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
@@ -31,6 +31,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The raw space booth's drawings process (the booth chosen in the header). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
+  // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
+  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.process.title"), process: null, held: null }, { headers: { "Cache-Control": "no-store" } });
   const process = await requireOk(await api.call<DrawingProcess>("/smeb/boothBuild/drawing/list", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
   // What was posted before the session ended comes back into the same kind's form.
   const held = await heldFormValues(request, context, formHolderOf(info), ["kind", "note", "fileUrl", uploadFieldNames("fileUrl").name]);
@@ -39,14 +41,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { fileUrl: DRAWING_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { fileUrl: DRAWING_UPLOAD });
   rememberForm(request, formData);
   const submission = parseWithZod(formData, { schema: drawingUploadSchema });
   const kind = DRAWING_KINDS.find((k) => k === formData.get("kind")) ?? null;
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
-    return json({ kind, result: submission.reply({ fieldErrors }) }, { status: 400, headers: NO_STORE });
+    return json({ kind, result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
   }
   const v = submission.value;
   const form = { boothId: info.infoVO.boothId ? String(info.infoVO.boothId) : undefined, kind: v.kind, fileUrl: v.fileUrl, note: v.note };
@@ -56,8 +56,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SpecialBoothProcessPage() {
+  const { title, process, held } = useLoaderData<typeof loader>();
+  if (!process) return <NoBoothPage title={title} />;
+  return <SpecialBoothProcessContent process={process} held={held} />;
+}
+
+function SpecialBoothProcessContent({ process, held }: { process: DrawingProcess; held: Record<string, string | string[]> | null }) {
   const { t } = useTranslation();
-  const { process, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   return (

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { StandardBuild } from "~/features/booth-construction/api-types";
 import { standardBuildSchema } from "~/features/booth-construction/schema";
-import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
@@ -36,14 +36,12 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function saveBuildAction({ request, context }: ActionFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   // Without JavaScript the artwork arrives as a file and is stored on the way (uploads.server.ts).
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { fasciaFileUrl: FASCIA_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { fasciaFileUrl: FASCIA_UPLOAD });
   rememberForm(request, formData);
 
   const submission = parseWithZod(formData, { schema: standardBuildSchema });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
-    return json({ result: submission.reply({ fieldErrors }) }, { status: 400, headers: NO_STORE });
+    return json({ result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
   }
   const v = submission.value;
   // The build exists once saved: later saves update it at the version the page was read at.

@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { StandardBuildAnswer } from "~/features/booth-construction/api-types";
-import { BoothLine, History, ReturnedComment, StatusTag } from "~/features/booth-construction/parts";
+import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { translate } from "~/i18n/translate.server";
@@ -26,6 +26,8 @@ export const handle = { breadcrumb: "boothConstruction.standard.title", boothTyp
 /** The standard booth build of the booth chosen in the header (spec point 3). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
+  // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
+  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.standard.title"), answer: null, held: null }, { headers: { "Cache-Control": "no-store" } });
   const answer = await requireOk(await api.call<StandardBuildAnswer>("/smeb/boothBuild/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...BUILD_FIELDS, uploadFieldNames("fasciaFileUrl").name]);
   return json({ title: translate(language, "boothConstruction.standard.title"), answer, held: held.values }, { headers: held.headers });
@@ -36,8 +38,13 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function StandardConstructionPage() {
+  const { title, answer, held } = useLoaderData<typeof loader>();
+  if (!answer) return <NoBoothPage title={title} />;
+  return <StandardConstructionContent answer={answer} held={held} />;
+}
+
+function StandardConstructionContent({ answer, held }: { answer: StandardBuildAnswer; held: Record<string, string | string[]> | null }) {
   const { t } = useTranslation();
-  const { answer, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const { build, window } = answer;

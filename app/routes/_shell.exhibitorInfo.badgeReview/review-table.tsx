@@ -1,12 +1,15 @@
 import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListPager } from "~/components/list-pager";
 import { BADGE_KINDS, BADGE_STATUSES, REVIEW_KEYWORD_MAX } from "~/features/badges/review-schema";
 import type { BadgeReviewList, BadgeReviewRow } from "~/features/badges/review-types";
 import { BADGE_PAGE_SIZES } from "~/features/badges/schema";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, PRINT_PATH, type ListFilters } from "./filters";
+
+const PAGER_KEYS = { previous: "badges.review.previousPage", next: "badges.review.nextPage", pageOf: "badges.review.pageOf" };
 
 /** The filters as a plain GET form (works without JavaScript); the chosen values come back from the address. */
 function FilterForm({ list, filters }: { list: BadgeReviewList; filters: ListFilters }) {
@@ -94,27 +97,6 @@ function ReviewTable({ rows, filters }: { rows: BadgeReviewRow[]; filters: ListF
   );
 }
 
-function Pager({ list, filters }: { list: BadgeReviewList; filters: ListFilters }) {
-  const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (pages === 1 && list.page === 1) return null;
-  const link = (page: number) => `${PAGE_PATH}${listSearch(filters, { page })}`;
-  return (
-    <Group gap="sm" data-testid="pager">
-      {list.page > 1 ? (
-        <Anchor component={Link} to={link(Math.min(list.page - 1, pages))}>
-          {t("badges.review.previousPage")}
-        </Anchor>
-      ) : null}
-      <Text size="sm">{t("badges.review.pageOf", { page: list.page, pages })}</Text>
-      {list.page < pages ? (
-        <Anchor component={Link} to={link(list.page + 1)}>
-          {t("badges.review.nextPage")}
-        </Anchor>
-      ) : null}
-    </Group>
-  );
-}
 
 /** The organizer's list: filters, the numbers per status, the badges and a way to export them. */
 export function ReviewList({ list, filters }: { list: BadgeReviewList; filters: ListFilters }) {
@@ -159,7 +141,7 @@ export function ReviewList({ list, filters }: { list: BadgeReviewList; filters: 
           {t(filtered || list.page > 1 ? "badges.review.emptyFiltered" : "badges.review.empty")}
         </Text>
       )}
-      <Pager list={list} filters={filters} />
+      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => `${PAGE_PATH}${listSearch(filters, { page })}`} keys={PAGER_KEYS} />
     </Stack>
   );
 }

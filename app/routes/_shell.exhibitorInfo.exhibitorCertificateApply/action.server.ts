@@ -4,7 +4,7 @@ import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, uns
 import { badgeIdsSchema, badgeSchema, badgeUpdateSchema } from "~/features/badges/schema";
 import type { BadgeView } from "~/features/badges/api-types";
 import { BADGE_EXCEL_LIMITS, type BadgeImportFailure, type BadgeImportResult } from "~/features/badges/excel-types";
-import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { formatSizeLimit } from "~/features/uploads/schema";
@@ -29,8 +29,7 @@ export async function badgeAction({ request, context }: ActionFunctionArgs) {
   if (new URL(request.url).searchParams.has("import")) return importBadges(request, context, user);
 
   const { api, language } = user;
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  const { formData, uploadErrors } = multipart ? await parseFormWithUploads(request, context, api, language, { photoUrl: BADGE_PHOTO_UPLOAD }) : { formData: await request.formData(), uploadErrors: {} };
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { photoUrl: BADGE_PHOTO_UPLOAD });
   rememberForm(request, formData);
 
   if (formData.get("intent") === "delete") {
@@ -52,8 +51,7 @@ export async function badgeAction({ request, context }: ActionFunctionArgs) {
   const updating = Boolean(formData.get("id"));
   const submission = parseWithZod(formData, { schema: updating ? badgeUpdateSchema(schemaLanguage) : badgeSchema(schemaLanguage) });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
-    return json({ intent: "save" as const, result: submission.reply({ fieldErrors }) }, { status: 400, headers: noStore });
+    return json({ intent: "save" as const, result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: noStore });
   }
   const form: Record<string, string | undefined> = Object.fromEntries(
     Object.entries(submission.value).map(([name, value]) => [name, value === undefined || value === null ? undefined : String(value)]),

@@ -15,7 +15,7 @@ import { useIsPending } from "~/lib/hooks";
 import { heldFormValues } from "~/lib/form-hold.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { parseFormWithUploads } from "~/features/uploads/uploads.server";
+import { parseFormWithUploads, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import {
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_IMAGE_KINDS,
@@ -53,8 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: feedbackFormSchema });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : submission.error), ...uploadErrors } as Record<string, string[]>;
-    return json({ result: submission.reply({ fieldErrors }), success: false }, { status: 400, headers: noStore });
+    return json({ result: replyWithUploadErrors(submission, uploadErrors), success: false }, { status: 400, headers: noStore });
   }
 
   const { type, content, imgUrl } = submission.value;

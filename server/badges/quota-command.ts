@@ -1,5 +1,6 @@
 import { DEFAULT_QUOTA_RULE, freeBadges, type BadgeQuotaRule } from "../../app/features/badges/quota";
 import type { Database } from "../db/database";
+import { commandExhibition } from "../seed/command-exhibition";
 import { quotaRule, saveQuotaRule } from "./badges";
 
 /**
@@ -18,11 +19,7 @@ const KEYS: Record<string, keyof BadgeQuotaRule> = {
 const USAGE = `Usage: cli.js badge-quota [<exhibition code>] [${Object.keys(KEYS).map((k) => `${k}=<n>`).join(" ")}]`;
 
 export async function badgeQuotaCommand(db: Database, args: string[]) {
-  const code = args[0] && !args[0].includes("=") ? args.shift() : undefined;
-  let exhibitions = db.selectFrom("exhibitions").select(["id", "code"]).orderBy("id");
-  if (code) exhibitions = exhibitions.where("code", "=", code);
-  const exhibition = await exhibitions.executeTakeFirst();
-  if (!exhibition) throw new Error(code ? `No exhibition with the code "${code}".\n${USAGE}` : "No exhibition yet: run the seed first.");
+  const exhibition = await commandExhibition(db, args, USAGE);
 
   const changes: Partial<BadgeQuotaRule> = {};
   for (const arg of args) {

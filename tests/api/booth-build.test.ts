@@ -72,6 +72,31 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     ...extra,
   });
 
+  it("marks the checklist's fascia and safety commitment items done from the records, not before", async () => {
+    const { boothId, ticket } = await freshExhibitor();
+    const status = async (link: string) => {
+      const items = (await api.call<{ link: string; status: string }[]>("/smeb/worksheet/worksheet", { ticket })).data;
+      return items.find((item) => item.link === link)?.status;
+    };
+    const FASCIA = "/boothConstruction/standardConstruction";
+    const COMMITMENT = "/boothConstruction/entrySafetyCommitment";
+    expect(await status(FASCIA)).not.toBe("done");
+    expect((await post("create", ticket, form(boothId))).code).toBe(200);
+    // A draft is not a submission.
+    expect(await status(FASCIA)).not.toBe("done");
+    const draft = (await find(ticket, boothId)).data.build;
+    expect((await post("update", ticket, form(boothId, { intent: "submit", version: String(draft.version) }))).code).toBe(200);
+    expect(await status(FASCIA)).toBe("done");
+
+    expect(await status(COMMITMENT)).not.toBe("done");
+    const booth = await api.db.selectFrom("booths").select(["exhibition_id", "user_id"]).where("id", "=", boothId).executeTakeFirstOrThrow();
+    const commitment = { exhibition_id: booth.exhibition_id, user_id: booth.user_id, booth_id: boothId, responsible_person: "王建国", builder_company: "鑫源展览", mobile: "13912345678", rules_read_at: new Date() };
+    await api.db.insertInto("safety_commitments").values({ ...commitment, status: "notSigned" }).execute();
+    expect(await status(COMMITMENT)).not.toBe("done");
+    await api.db.updateTable("safety_commitments").set({ status: "submitted" }).where("booth_id", "=", boothId).execute();
+    expect(await status(COMMITMENT)).toBe("done");
+  });
+
   it("answers a booth without a build as a new one, prefilled from the exhibitor's names", async () => {
     const { userId, boothId, ticket } = await freshExhibitor();
     const fresh = await find(ticket, boothId);

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 
 /**
  * The signed badge code a badge's QR carries (issue 14, docs/decisions/016): `EPB1.<code>.<signature>`.
@@ -11,34 +11,18 @@ export const BADGE_CODE_PREFIX = "EPB1";
 /** Longer input is refused before any work (a scanner or a hostile form can send anything). */
 export const BADGE_CODE_MAX_LENGTH = 100;
 
-const SIGNATURE_BYTES = 16;
 // 16 bytes in base64url: 22 characters, no padding.
 const PART = "[A-Za-z0-9_-]{22}";
 const SIGNED = new RegExp(`^${BADGE_CODE_PREFIX}\\.(${PART})\\.(${PART})$`);
 const CODE = new RegExp(`^${PART}$`);
 
-const derivedKeys = new Map<string, Buffer>();
-
 /** A key of its own for badge codes, so a badge signature can never pass as a cookie's or a policy's. */
-function badgeKey(secret: string) {
-  let key = derivedKeys.get(secret);
-  if (!key) {
-    key = crypto.createHmac("sha256", secret).update("exhibitor-portal/badge-code/v1").digest();
-    derivedKeys.set(secret, key);
-  }
-  return key;
-}
-
-function signatureOf(code: string, secret: string) {
-  return crypto.createHmac("sha256", badgeKey(secret)).update(`${BADGE_CODE_PREFIX}.${code}`).digest().subarray(0, SIGNATURE_BYTES).toString("base64url");
-}
+const PURPOSE = "exhibitor-portal/badge-code/v1";
 
 /** The text of a badge's QR code, signed with the first configured secret. */
 export function signBadgeCode(code: string, secrets: readonly string[]) {
-  const secret = secrets[0];
-  if (!secret) throw new Error("badge code: no secret to sign with");
   if (!CODE.test(code)) throw new Error("badge code: not a 16-byte base64url code");
-  return `${BADGE_CODE_PREFIX}.${code}.${signatureOf(code, secret)}`;
+  return `${BADGE_CODE_PREFIX}.${code}.${signForPurpose(PURPOSE, `${BADGE_CODE_PREFIX}.${code}`, secrets)}`;
 }
 
 /**
@@ -52,13 +36,7 @@ export function verifyBadgeCode(text: unknown, secrets: readonly string[]): stri
   const match = SIGNED.exec(text.replace(/\s+/g, ""));
   if (!match) return null;
   const [, code, signature] = match as unknown as [string, string, string];
-  const given = Buffer.from(signature, "ascii");
-  let valid = false;
-  // Every secret is tried, also after a match, so the time taken says nothing about which one fitted.
-  for (const secret of secrets) {
-    if (crypto.timingSafeEqual(Buffer.from(signatureOf(code, secret), "ascii"), given)) valid = true;
-  }
-  return valid ? code : null;
+  return verifyForPurpose(PURPOSE, `${BADGE_CODE_PREFIX}.${code}`, signature, secrets) ? code : null;
 }
 
 /** The signed text in groups of five, as printed under the QR for typing by hand (spaces are ignored when read). */

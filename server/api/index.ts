@@ -23,6 +23,8 @@ import { badgeReviewRoutes } from "./routes/badges-review";
 import { boothBuildRoutes } from "./routes/booth-build";
 import { boothSafetyRoutes } from "./routes/booth-safety";
 import { boothReviewRoutes } from "./routes/booth-review";
+import { paymentVoucherRoutes } from "./routes/payment-vouchers";
+import { invoiceRoutes } from "./routes/invoices";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -56,6 +58,8 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(boothBuildRoutes(deps));
   router.use(boothSafetyRoutes(deps));
   router.use(boothReviewRoutes(deps));
+  router.use(paymentVoucherRoutes(deps));
+  router.use(invoiceRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -7,14 +7,17 @@ import type { Database } from "../db/database";
 import type { DB, ServiceOrderTable } from "../db/schema";
 import type { ObjectStore } from "../uploads/object-store";
 import { insertStagedFile, stageGeneratedContract, stageStampedContract } from "./contract-files";
-import { nextStatus, OrderStateError, type OrderAction } from "./order-state";
+import { nextStatus, OrderStateError, type OrderAction, type OrderStep } from "./order-state";
 import { findOrderInExhibition, requireOwnedFile, type Actor, type OrderRow } from "./orders";
+import { exhibitionDay } from "./pricing";
 import { appClock } from "../clock";
+import { lockOwner } from "../invoices/billable";
 
 /**
  * Every change of an order after its commit: checked against the transition table on the row as
  * read, written only if its `version` is still the one read (else read and checked again), with
- * its audit event in the same transaction.
+ * its audit event in the same transaction. The payment claim is a payment voucher (decision 018):
+ * claiming writes it, completing confirms it, and the voucher's review moves the order on or back.
  */
 
 const WRITE_ATTEMPTS = 20;
@@ -22,6 +25,11 @@ const WRITE_ATTEMPTS = 20;
 type Change = {
   set: Omit<Updateable<ServiceOrderTable>, "version" | "status">;
   details?: Record<string, unknown>;
+  /**
+   * Locks taken before the order's row: the exhibitor's money lock, which the voucher's save and
+   * review take first too, so no two of them wait on each other in opposite orders.
+   */
+  lockFirst?: (trx: Transaction<DB>) => Promise<void>;
   /** More rows that belong to the change (a stored file it makes current), in its transaction. */
   alsoWrite?: (trx: Transaction<DB>) => Promise<void>;
   /** Undoes what the plan did outside the database, when this attempt's write did not happen. */
@@ -57,30 +65,38 @@ async function applyAction(db: Database, load: () => Promise<OrderRow>, actor: A
 
 async function writeChange(db: Database, row: OrderRow, status: OrderRow["status"], actor: Actor, action: OrderAction, change: Change, now: Date) {
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("service_orders")
-      .set({ ...change.set, status, version: row.version + 1, updated_at: now })
-      .where("id", "=", row.id)
-      .where("version", "=", row.version)
-      .returningAll()
-      .executeTakeFirst();
+    await change.lockFirst?.(trx);
+    const updated = await writeStep(trx, row, status, actor, action, change, now);
     if (!updated) return undefined;
-    await trx
-      .insertInto("service_order_events")
-      .values({
-        order_id: row.id,
-        actor_id: actor.id,
-        actor_label: actor.label,
-        action,
-        from_status: row.status,
-        to_status: status,
-        details: change.details ? JSON.stringify(change.details) : null,
-        created_at: now,
-      })
-      .execute();
     await change.alsoWrite?.(trx);
     return updated;
   });
+}
+
+/** The order's row at the version read, and its event; undefined when someone wrote in between. */
+async function writeStep(trx: Transaction<DB>, row: OrderRow, status: OrderRow["status"], actor: Actor, action: OrderStep, change: Pick<Change, "set" | "details">, now: Date) {
+  const updated = await trx
+    .updateTable("service_orders")
+    .set({ ...change.set, status, version: row.version + 1, updated_at: now })
+    .where("id", "=", row.id)
+    .where("version", "=", row.version)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) return undefined;
+  await trx
+    .insertInto("service_order_events")
+    .values({
+      order_id: row.id,
+      actor_id: actor.id,
+      actor_label: actor.label,
+      action,
+      from_status: row.status,
+      to_status: status,
+      details: change.details ? JSON.stringify(change.details) : null,
+      created_at: now,
+    })
+    .execute();
+  return updated;
 }
 
 export type OrderLoader = () => Promise<OrderRow>;
@@ -139,14 +155,108 @@ export async function uploadContract(db: Database, store: ObjectStore, load: Ord
   }
 }
 
+const ownerOf = (row: OrderRow) => ({ userId: row.user_id, exhibitionId: row.exhibition_id });
+
+/**
+ * The exhibitor's proof of payment: besides the order's step, a payment voucher for `order:<id>`
+ * (the file, the order's total) in the same transaction, which the organizer then confirms. An
+ * order of 0 owes nothing and gets none. `voucher_url` stays for the order page's link.
+ */
 export async function claimPayment(db: Database, load: OrderLoader, actor: Actor & { id: number }, voucherUrl: string, now: Date) {
   await requireOwnedFile(db, actor.id, voucherUrl);
-  return applyAction(db, load, actor, "claimPayment", () => ({ set: { voucher_url: voucherUrl, payment_claimed_at: now }, details: { voucherUrl } }), now);
+  return applyAction(db, load, actor, "claimPayment", (row) => ({
+    set: { voucher_url: voucherUrl, payment_claimed_at: now },
+    details: { voucherUrl },
+    lockFirst: (trx) => lockOwner(trx, ownerOf(row)),
+    alsoWrite: (trx) => insertOrderVoucher(trx, row, voucherUrl, now),
+  }), now);
 }
 
-/** The organizer's confirmation that the money arrived (roleId 1 page or the ops CLI). */
+async function insertOrderVoucher(trx: Transaction<DB>, row: OrderRow, voucherUrl: string, now: Date) {
+  const cents = Number(row.total_cents);
+  if (cents <= 0) return;
+  const itemKey = `order:${row.id}`;
+  // Already on a voucher from the voucher page (before this claim): that one stands for the payment.
+  const live = await trx.selectFrom("payment_voucher_items").select("voucher_id").where("item_key", "=", itemKey).where("active", "=", true).executeTakeFirst();
+  if (live) return;
+  const user = await trx.selectFrom("users").select(["username", "business_name"]).where("id", "=", row.user_id).executeTakeFirstOrThrow();
+  const voucher = await trx
+    .insertInto("payment_vouchers")
+    .values({
+      exhibition_id: row.exhibition_id,
+      user_id: row.user_id,
+      source: "order",
+      name: row.order_no,
+      product_type: "service",
+      amount_cents: cents,
+      paid_on: exhibitionDay(now),
+      payer_account_name: user.business_name?.trim() || user.username,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx.insertInto("payment_voucher_files").values({ voucher_id: voucher.id, sort: 0, file_id: voucherUrl.slice("/files/".length) }).execute();
+  await trx.insertInto("payment_voucher_items").values({ voucher_id: voucher.id, item_key: itemKey, amount_cents: cents }).execute();
+}
+
+/**
+ * The organizer's confirmation that the money arrived (roleId 1 page or the ops CLI): confirms the
+ * order's live voucher too, so the voucher list and the order agree. An order of 0 has none.
+ */
 export async function completeOrder(db: Database, load: OrderLoader, actor: Actor, now: Date) {
-  return applyAction(db, load, actor, "complete", () => ({ set: { completed_at: now, completed_by: actor.id } }), now);
+  return applyAction(db, load, actor, "complete", (row) => ({
+    set: { completed_at: now, completed_by: actor.id },
+    lockFirst: (trx) => lockOwner(trx, ownerOf(row)),
+    alsoWrite: (trx) => confirmOrderVoucher(trx, row, actor, now),
+  }), now);
+}
+
+async function confirmOrderVoucher(trx: Transaction<DB>, row: OrderRow, actor: Actor, now: Date) {
+  const live = await trx
+    .selectFrom("payment_voucher_items as i")
+    .innerJoin("payment_vouchers as v", "v.id", "i.voucher_id")
+    .select(["v.id", "v.status", "v.version"])
+    .where("i.item_key", "=", `order:${row.id}`)
+    .where("i.active", "=", true)
+    .executeTakeFirst();
+  if (!live || live.status !== "submitted") return;
+  await trx
+    .updateTable("payment_vouchers")
+    .set({ status: "confirmed", decided_at: now, decided_by: actor.id, version: live.version + 1, updated_at: now })
+    .where("id", "=", live.id)
+    .where("status", "=", "submitted")
+    .execute();
+  // Any other order the same voucher paid for is complete as well.
+  await ordersAfterVoucherDecision(trx, live.id, { decision: "confirm" }, actor, now);
+}
+
+/** The claimed orders (payment_claimed) a voucher names, locked for their step. */
+async function claimedOrdersOn(trx: Transaction<DB>, voucherId: number) {
+  const items = await trx.selectFrom("payment_voucher_items").select("item_key").where("voucher_id", "=", voucherId).where("item_key", "like", "order:%").execute();
+  const ids = items.map((item) => Number(item.item_key.slice("order:".length)));
+  if (!ids.length) return [];
+  return trx.selectFrom("service_orders").selectAll().where("id", "in", ids).where("status", "=", "payment_claimed").where("deleted_at", "is", null).orderBy("id").forUpdate().execute();
+}
+
+/**
+ * What the organizer's decision on a voucher does to the orders it pays for, in the decision's
+ * transaction (the caller holds the exhibitor's money lock): confirmed completes them; returned
+ * puts them back to contract_uploaded, so the exhibitor can attach a new voucher. Both are steps
+ * of the order's own table, with their events in its history.
+ */
+export async function ordersAfterVoucherDecision(trx: Transaction<DB>, voucherId: number, decision: { decision: "confirm" | "return"; reason?: string }, actor: Actor, now: Date) {
+  for (const row of await claimedOrdersOn(trx, voucherId)) {
+    const step = decision.decision === "confirm" ? "complete" : "returnPayment";
+    const change =
+      step === "complete"
+        ? { set: { completed_at: now, completed_by: actor.id }, details: { voucherId } }
+        : // The returned file is no longer the order's voucher; the event keeps it.
+          { set: { voucher_url: null, payment_claimed_at: null }, details: { voucherId, reason: decision.reason ?? null, voucherUrl: row.voucher_url } };
+    // The row is locked, so its version is the one read.
+    const written = await writeStep(trx, row, nextStatus(row.status, step), actor, step, change, now);
+    if (!written) throw new ApiError(ApiCode.conflict, "orders.errors.busy");
+  }
 }
 
 const CLI_ACTOR: Actor = { id: null, label: "ops-cli" };

@@ -11,6 +11,7 @@ import { seedServiceCatalogue } from "./service-catalogue";
 import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./roles";
 import { seedBadges } from "./badges";
 import { seedBoothConstruction } from "./booth-construction";
+import { seedInvoices } from "./invoices";
 import type { ObjectStore } from "../uploads/object-store";
 
 export const demoAccounts = [
@@ -50,6 +51,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedServiceCatalogue(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
     await seedBadges(db, exhibition.id);
     await seedBoothConstruction(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on), store);
+    await seedInvoices(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
   }
 }
 
@@ -129,6 +131,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedServiceCatalogue(trx, exhibition.id, calendar);
     await seedBadges(trx, exhibition.id);
     await seedBoothConstruction(trx, exhibition.id, calendar, options.store);
+    await seedInvoices(trx, exhibition.id, calendar);
   });
   return { created: true as const };
 }

@@ -22,7 +22,7 @@ export const CHINESE_ONLY_SLUGS: ReadonlySet<string> = new Set(["premise", "serv
  * Keys of `schedule_items.done_check`: which of the exhibitor's data tells whether an item is done.
  * Each check answers true (done), false (not done) or null (cannot tell yet).
  *
- * HOOK: the pages holding the rest of this data (invoices, transport) do not exist yet, so their
+ * HOOK: the pages holding the rest of this data (transport) do not exist yet, so their
  * checks answer null and the checklist never claims "done". When a page lands, replace its check
  * here with a query on its table, e.g.
  *   "badges-applied": async (db, userId) => Boolean(await db.selectFrom("badges")...executeTakeFirst()),
@@ -58,7 +58,9 @@ export const doneChecks: Record<string, DoneCheck> = {
   "services-ordered": async (db, userId) =>
     Boolean(await db.selectFrom("service_orders").select("id").where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst()),
   "transport-booked": unknownYet,
-  "invoice-requested": unknownYet,
+  // Done once the exhibitor has applied for an invoice that was not returned.
+  "invoice-requested": async (db, userId) =>
+    Boolean(await db.selectFrom("invoice_applications").select("id").where("user_id", "=", userId).where("status", "!=", "returned").executeTakeFirst()),
   // Done once every booth's signed commitment is submitted (or accepted).
   "safety-commitment-signed": (db, userId) => everyBoothHas(db, userId, "safety_commitments", [1, 2]),
 };

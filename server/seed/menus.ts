@@ -102,6 +102,8 @@ export const demoMenus: SeedMenu[] = [
   menu(50, 0, 50, "/invoiceArea", "发票专区", "Invoice area", "file"),
   menu(51, 50, 1, "/invoiceArea/billingApplication", "开票申请", "Billing application", "invoice"),
   menu(52, 50, 2, "/invoiceArea/paymentVoucher", "付款凭证", "Payment voucher", "receipt"),
+  // The organizer's finance desk: vouchers to confirm, invoices to issue, bills to enter (issue 16): roleId 1 only.
+  menu(53, 50, 3, "/invoiceArea/financeDesk", "财务处理", "Finance desk", "audit"),
 
   // Exhibit transport /exhibitTL (72 and 73 are the carrier's pages)
   { id: 70, pid: 0, route: "/exhibitTL", name: "展品运输", name_en: "Exhibit transport", icon: "truck", is_menu: 1, hidden: false, remark: null, url: null, sort: 70 },
@@ -130,7 +132,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [3, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-export const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47]);
+export const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47, 53]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

@@ -127,7 +127,8 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 describe("fuzz", () => {
-  it("every API and storage route: no 5xx, refused input changes nothing", { timeout: 240_000 }, async () => {
+  // About 2 s a route on this 2-core machine, and the routes grow with every area (issue 19 trims this).
+  it("every API and storage route: no 5xx, refused input changes nothing", { timeout: 480_000 }, async () => {
     // The API, and every other route that takes a body (the storage host).
     const routes = serverRoutes(api.app).filter((r) => r.path.startsWith("/api/") || r.method !== "GET");
     expect(routes.length).toBeGreaterThan(20);
@@ -158,7 +159,7 @@ describe("fuzz", () => {
     }
   });
 
-  it("every page action: no 5xx, refused input changes nothing, typed input never comes back as live HTML", { timeout: 240_000 }, async () => {
+  it("every page action: no 5xx, refused input changes nothing, typed input never comes back as live HTML", { timeout: 360_000 }, async () => {
     const routes = pageRoutes(build).filter((r) => r.hasAction);
     expect(routes.length).toBeGreaterThanOrEqual(7);
     for (const route of routes) {

@@ -53,7 +53,9 @@ async function aState(ctx: Ctx, aId: number) {
   const cart = await ctx.api.db.selectFrom("cart_items").selectAll().where("user_id", "=", aId).orderBy("id").execute();
   const orders = await ctx.api.db.selectFrom("service_orders").selectAll().where("user_id", "=", aId).orderBy("id").execute();
   const events = await ctx.api.db.selectFrom("service_order_events").select("id").where("order_id", "in", orders.length ? orders.map((o) => o.id) : [0]).execute();
-  return JSON.stringify({ cart, orders, events: events.length });
+  // A payment claim is also a payment voucher (decision 018): a refused one writes none.
+  const vouchers = await ctx.api.db.selectFrom("payment_vouchers").select(["id", "status", "version"]).where("user_id", "=", aId).orderBy("id").execute();
+  return JSON.stringify({ cart, orders, events: events.length, vouchers });
 }
 
 function refused(result: { status: number; text: string }, path: string, orderNo?: string) {

@@ -18,6 +18,9 @@ import { boothBuildSweep } from "./idor-booth-build";
 import { boothSafetySweep } from "./idor-booth-safety";
 import { boothReviewSweep } from "./idor-booth-review";
 import { boothPagesSweep } from "./idor-booth-pages";
+import { paymentVouchersSweep } from "./idor-payment-vouchers";
+import { invoicesSweep } from "./idor-invoices";
+import { invoicePagesSweep } from "./idor-invoice-pages";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -193,6 +196,9 @@ const sweep: Record<string, Entry> = {
   ...boothSafetySweep,
   ...boothReviewSweep,
   ...boothPagesSweep,
+  ...paymentVouchersSweep,
+  ...invoicesSweep,
+  ...invoicePagesSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -34,8 +34,12 @@ export type BadgeAccount = (typeof BADGE_ACCOUNTS)[number];
 export const CONSTRUCTION_ACCOUNTS = ["build-std", "build-commit", "build-raw"] as const;
 export type ConstructionAccount = (typeof CONSTRUCTION_ACCOUNTS)[number];
 
+/** Exhibitors of the invoice spec (invoices.spec.ts), each with a standard booth (9K01...). */
+export const INVOICE_ACCOUNTS = ["invoice-flow"] as const;
+export type InvoiceAccount = (typeof INVOICE_ACCOUNTS)[number];
+
 /** The throwaway account of this project (the start script creates one per project). */
-export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount | ConstructionAccount, testInfo: TestInfo) {
+export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount | ConstructionAccount | InvoiceAccount, testInfo: TestInfo) {
   return `e2e-${kind}-${testInfo.project.name}`;
 }
 

@@ -81,4 +81,11 @@ test.describe("inside the messaging app", () => {
     }
     await expect(page.getByRole("heading", { name: "Please open the portal in your browser" })).toBeVisible();
   });
+
+  test("the invoice QR page is the one page it may open (spec point 2)", async ({ app, page, consoleErrors }) => {
+    consoleErrors.allow(FAILED_RESOURCE(400));
+    await app.goto("/invoiceArea/saveQrCode?token=EPI1.1.9999999999.AAAAAAAAAAAAAAAAAAAAAA");
+    await expect(page).toHaveURL(/\/invoiceArea\/saveQrCode\?token=/);
+    await expect(page.getByTestId("qr-error")).toBeVisible();
+  });
 });

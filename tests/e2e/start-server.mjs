@@ -34,6 +34,10 @@ const rawBuilders = ["build-raw"].flatMap((kind) => ["js-on", "js-off"].map((pro
 cli("create-user", ...[...standardBuilders, ...rawBuilders].flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
 cli("create-booth", ...standardBuilders.flatMap((name, i) => [name, `9H${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 cli("create-booth", ...rawBuilders.flatMap((name, i) => [name, `9J${String(i + 1).padStart(2, "0")}`, "2", "2"]));
+// The invoice spec (invoices.spec.ts): one exhibitor with a standard booth per test and project (INVOICE_ACCOUNTS), 9K01....
+const invoiceAccounts = ["invoice-flow"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+cli("create-user", ...invoiceAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+cli("create-booth", ...invoiceAccounts.flatMap((name, i) => [name, `9K${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 
 // A stand-in for the LibreTranslate service the portal calls (TRANSLATE_URL): answers "[en] <text>",
 // so the translate buttons can be tested end to end without the internet.

@@ -67,7 +67,7 @@ const SPEC_PAGES = [
   "/HT/blueCarGuide", "/HT/busGuide", "/HT/parkingGuide", "/HT/businessReservations", "/dataArea/index",
 ];
 /** The organizer's own pages beside the spec's (roleId 1 only): the badge review and the check-in desk. */
-const ORGANIZER_PAGES = ["/exhibitorInfo/badgeReview", "/exhibitorInfo/badgeCheckIn", "/boothConstruction/constructionReview"];
+const ORGANIZER_PAGES = ["/exhibitorInfo/badgeReview", "/exhibitorInfo/badgeCheckIn", "/boothConstruction/constructionReview", "/invoiceArea/financeDesk"];
 
 describe("seeded menu tree", () => {
   it("has unique ids and routes, keeps the ids the API tests rely on, and covers every page of spec point 2", () => {
@@ -88,9 +88,9 @@ describe("seeded menu tree", () => {
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("grants the exhibitor everything but the carrier pages and the organizer's pages (17, 18, 19, 35, 47), and the carrier exactly 3, 70, 72, 73", () => {
+  it("grants the exhibitor everything but the carrier pages and the organizer's pages (17, 18, 19, 35, 47, 53), and the carrier exactly 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
-    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => ![72, 73, 17, 18, 19, 35, 47].includes(id)).sort((a, b) => a - b));
+    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => ![72, 73, 17, 18, 19, 35, 47, 53].includes(id)).sort((a, b) => a - b));
     expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([3, 70, 72, 73]);
   });
 });

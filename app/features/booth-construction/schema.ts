@@ -2,6 +2,7 @@ import * as z from "zod";
 import "../../lib/zod-messages";
 import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalList, optionalText, requiredChoice, requiredList, requiredText, withProp } from "../../lib/validation";
 import { isRealDate, requiredDate, requiredFileUrl } from "../booking-forms/schema";
+import { yuanAmount } from "../../lib/money";
 import { badgePaging } from "../badges/schema";
 import { EQUIPMENT_CODES } from "./equipment";
 
@@ -54,14 +55,6 @@ function mobileField(language: "zh" | "en") {
       .max(20, withProp("validation.tooLong", F("mobile"), 20))
       .refine((v) => MAINLAND_MOBILE.test(v) || (language === "en" && v.startsWith("+") && INTERNATIONAL_PHONE.test(v)), withProp("validation.correct", F("mobile"))),
   );
-}
-
-/** "1,000,000.50" (yuan) → 100000050 cents; anything else is not an amount. */
-export function yuanToCents(value: string): number | null {
-  const text = value.replace(/[,\s，]/g, "");
-  if (!/^\d{1,11}(\.\d{1,2})?$/.test(text)) return null;
-  const [whole, fraction = ""] = text.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
 /**
@@ -119,21 +112,7 @@ export const insuranceSchema = z
         .max(40, withProp("validation.tooLong", F("policyNo"), 40))
         .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, withProp("validation.correct", F("policyNo"))),
     ),
-    insuredAmount: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() : v),
-      z
-        .string({ message: withProp("validation.required", F("insuredAmount")) })
-        .min(1, withProp("validation.required", F("insuredAmount")))
-        .max(20, withProp("validation.tooLong", F("insuredAmount"), 20))
-        .transform((v, ctx) => {
-          const cents = yuanToCents(v);
-          if (cents === null || cents <= 0 || cents > INSURED_MAX_CENTS) {
-            ctx.addIssue({ code: "custom", message: withProp("validation.correct", F("insuredAmount")) });
-            return z.NEVER;
-          }
-          return cents;
-        }),
-    ),
+    insuredAmount: yuanAmount(F("insuredAmount"), INSURED_MAX_CENTS),
     validFrom: requiredDate(F("validFrom")),
     validTo: requiredDate(F("validTo")),
     policyUrl: requiredFileUrl(F("policyFile")),

@@ -8,6 +8,7 @@ import bookingForms from "~/features/booking-forms/texts.en";
 import contractors from "~/features/contractors/texts.en";
 import badges from "~/features/badges/texts.en";
 import boothConstruction from "~/features/booth-construction/texts.en";
+import invoices from "~/features/invoices/texts.en";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -114,6 +115,7 @@ const en = {
   contractors,
   badges,
   boothConstruction,
+  invoices,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

@@ -9,6 +9,7 @@ import bookingForms from "~/features/booking-forms/texts.zh";
 import contractors from "~/features/contractors/texts.zh";
 import badges from "~/features/badges/texts.zh";
 import boothConstruction from "~/features/booth-construction/texts.zh";
+import invoices from "~/features/invoices/texts.zh";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -114,6 +115,7 @@ const zh: Resource = {
   contractors,
   badges,
   boothConstruction,
+  invoices,
   common: {
     loading: "加载中…",
     cancel: "取消",

@@ -9,6 +9,7 @@ import * as contractors from "./0007-contractors";
 import * as badges from "./0008-badges";
 import * as badgeCheckIn from "./0009-badge-check-in";
 import * as boothConstruction from "./0010-booth-construction";
+import * as invoices from "./0011-invoices";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0008-badges": badges,
   "0009-badge-check-in": badgeCheckIn,
   "0010-booth-construction": boothConstruction,
+  "0011-invoices": invoices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,100 @@
+import { Anchor, Button, Group, Image, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldTable } from "~/features/badges/badge-parts";
+import type { InvoiceApplicationDetail } from "~/features/invoices/api-types";
+import { StatusTag, yuan } from "~/features/invoices/parts";
+import { exhibitionDate, exhibitionDateTime } from "~/features/orders/display";
+import { PATH } from "./application-form";
+
+/** One application: its items and details, the QR page for the finance colleague, the e-invoice once issued. */
+export function ApplicationDetail({ application, qrImage, qrLink, pending }: { application: InvoiceApplicationDetail; qrImage: string | null; qrLink: string | null; pending: boolean }) {
+  const { t } = useTranslation();
+  const a = application;
+  return (
+    <Stack gap="md" data-testid="application-detail">
+      <Anchor component={Link} to={PATH} size="sm">
+        {t("invoices.application.back")}
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Title order={2} size="h4">
+          {a.title} · {yuan(a.amountCents)}
+        </Title>
+        <StatusTag group="invoiceStatuses" status={a.status} testId="application-status" />
+      </Group>
+      {a.status === "returned" && a.returnReason ? (
+        <Text c="orange.9" data-testid="application-return-reason">
+          {t("invoices.fields.reason")}: {a.returnReason}
+        </Text>
+      ) : null}
+      <FieldTable
+        rows={[
+          ["invoices.fields.invoiceType", t(`invoices.invoiceTypes.${a.invoiceType}`)],
+          ["invoices.fields.taxpayerId", a.taxpayerId],
+          ["invoices.fields.addressPhone", a.addressPhone || "—"],
+          ["invoices.fields.bankAccount", a.bankAccount || "—"],
+          ["invoices.fields.receivingEmail", a.receivingEmail],
+          ["invoices.fields.urgentReason", a.urgent ? a.urgentReason ?? "" : "—"],
+          ["invoices.fields.invoiceNo", a.invoiceNo ?? "—"],
+          ["invoices.fields.invoiceDate", a.invoiceDate ?? "—"],
+        ]}
+      />
+      {a.detailsBy === "qr" ? (
+        <Text size="sm" c="dimmed">
+          {t("invoices.application.detailsByQr")}
+        </Text>
+      ) : null}
+      <Table>
+        <Table.Tbody>
+          {a.items.map((item) => (
+            <Table.Tr key={item.key}>
+              <Table.Td>{item.title}</Table.Td>
+              <Table.Td style={{ textAlign: "right" }}>{yuan(item.amountCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {a.hasPdf ? (
+        <Anchor href={`${PATH}/pdf?id=${a.id}`} data-testid="invoice-pdf">
+          {t("invoices.application.pdf")}
+        </Anchor>
+      ) : null}
+      {a.status !== "issued" ? (
+        <Group>
+          <Button component={Link} to={`${PATH}?edit=${a.id}`} variant="default">
+            {t("invoices.application.edit")}
+          </Button>
+        </Group>
+      ) : null}
+      {a.status === "submitted" && !a.urgent ? (
+        <Form method="post" data-testid="urgent-form">
+          <input type="hidden" name="intent" value="urgent" />
+          <input type="hidden" name="id" value={a.id} />
+          <Group align="flex-end" gap="sm">
+            <TextInput name="urgentReason" label={t("invoices.fields.urgentReason")} maxLength={200} required />
+            <Button type="submit" variant="light" color="orange" loading={pending}>
+              {t("invoices.application.markUrgent")}
+            </Button>
+          </Group>
+        </Form>
+      ) : null}
+      {qrImage && qrLink && a.qr ? (
+        <Stack gap="xs" data-testid="application-qr">
+          <Title order={3} size="h5">
+            {t("invoices.application.qrTitle")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("invoices.application.qrHint", { expires: exhibitionDateTime(a.qr.expiresAt) })}
+          </Text>
+          <Image src={qrImage} alt={t("invoices.application.qrTitle")} w={180} h={180} />
+          <Anchor href={qrLink} size="sm" style={{ overflowWrap: "anywhere" }} data-testid="application-qr-link">
+            {qrLink}
+          </Anchor>
+        </Stack>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        {exhibitionDate(a.createdAt)}
+      </Text>
+    </Stack>
+  );
+}

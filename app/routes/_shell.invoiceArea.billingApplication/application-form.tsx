@@ -1,0 +1,170 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import type { BillableItem, BillingBaseInfo, InvoiceApplication } from "~/features/invoices/api-types";
+import { BillTable } from "~/features/invoices/parts";
+import { applicationSchema, applicationUpdateSchema, INVOICE_TYPES } from "~/features/invoices/schema";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+
+export const PATH = "/invoiceArea/billingApplication";
+const DETAIL_FIELDS = ["invoiceType", "title", "taxpayerId", "addressPhone", "bankAccount", "receivingEmail"] as const;
+const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : []);
+
+/** With JavaScript: as the title is typed, the billing details used before with a matching title, to fill in. */
+function EarlierDetails({ title, onPick }: { title: string; onPick: (info: BillingBaseInfo) => void }) {
+  const { t } = useTranslation();
+  const [found, setFound] = useState<BillingBaseInfo[]>([]);
+  useEffect(() => {
+    const typed = title.trim();
+    if (!typed) return setFound([]);
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`${PATH}/baseInfo?title=${encodeURIComponent(typed)}`, { signal: controller.signal, headers: { accept: "application/json" } })
+        .then((response) => (response.ok ? (response.json() as Promise<{ found: BillingBaseInfo[] }>) : { found: [] }))
+        .then((body) => setFound(body.found))
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [title]);
+  if (!found.length) return null;
+  return (
+    <Group gap="xs" data-testid="earlier-details">
+      <Text size="xs" c="dimmed">
+        {t("invoices.application.suggestions")}
+      </Text>
+      {found.map((info) => (
+        <Button key={info.id} size="compact-xs" variant="light" onClick={() => onPick(info)}>
+          {info.title} · {info.taxpayerId}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * Apply for an invoice: tick paid items (each taken whole), the billing details, urgency. Editing
+ * shows the application's own items ticked beside what is open. Without JavaScript, earlier details
+ * are chosen with the select above and a plain GET.
+ */
+export function ApplicationForm(props: {
+  open: BillableItem[];
+  editing: InvoiceApplication | null;
+  earlier: BillingBaseInfo[];
+  prefill: BillingBaseInfo | null;
+  defaultTitle: string;
+  held: Record<string, string | string[]> | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { editing, prefill } = props;
+  const own: BillableItem[] = (editing?.items ?? []).map((item) => ({ key: item.key, kind: item.key.split(":")[0] as BillableItem["kind"], title: item.title, boothNo: "", amountCents: item.amountCents, payment: "paid", invoicedCents: 0, openCents: item.amountCents, createdAt: "" }));
+  const items = [...own, ...props.open.filter((item) => !own.some((o) => o.key === item.key))];
+  const details = prefill ?? editing;
+  const [form, fields] = usePortalForm({
+    id: editing ? `invoice-${editing.id}-${editing.version}` : "invoice-new",
+    schema: editing ? applicationUpdateSchema : applicationSchema,
+    lastResult: props.lastResult,
+    defaultValue: {
+      invoiceType: "vatGeneral",
+      title: props.defaultTitle,
+      ...(details ? Object.fromEntries(DETAIL_FIELDS.map((name) => [name, details[name]])) : {}),
+      ...(editing ? { itemKeys: editing.items.map((i) => i.key), urgent: editing.urgent ? "on" : "", urgentReason: editing.urgentReason ?? "" } : {}),
+      ...props.held,
+    },
+  });
+  const ticked = asList(fields.itemKeys.initialValue);
+  const fill = (info: BillingBaseInfo) => {
+    for (const name of DETAIL_FIELDS) form.update({ name: fields[name].name, value: info[name] });
+  };
+  const text = (name: "title" | "taxpayerId" | "addressPhone" | "bankAccount" | "receivingEmail", max: number, required = true) => (
+    <TextInput
+      {...getInputProps(fields[name], { type: name === "receivingEmail" ? "email" : "text" })}
+      key={fields[name].key}
+      label={t(`invoices.fields.${name}`)}
+      maxLength={max}
+      withAsterisk={required}
+      required={false}
+      error={errorText(fields[name].errors)}
+    />
+  );
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {t(editing ? "invoices.application.editTitle" : "invoices.application.formTitle")}
+      </Title>
+      {props.earlier.length ? (
+        <Form method="get" action={PATH} data-testid="earlier-form">
+          {editing ? <input type="hidden" name="edit" value={editing.id} /> : null}
+          <Group align="flex-end" gap="sm">
+            <NativeSelect name="from" label={t("invoices.application.earlier")} data={[{ value: "", label: t("invoices.application.earlierNone") }, ...props.earlier.map((e) => ({ value: String(e.id), label: `${e.title} · ${e.taxpayerId}` }))]} defaultValue={prefill ? String(prefill.id) : ""} />
+            <Button type="submit" variant="default">
+              {t("invoices.application.useEarlier")}
+            </Button>
+          </Group>
+        </Form>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} data-testid="application-form">
+        <input type="hidden" name="intent" value={editing ? "update" : "save"} />
+        {editing ? (
+          <>
+            <input type="hidden" name="id" value={editing.id} />
+            <input type="hidden" name="version" value={editing.version} />
+          </>
+        ) : null}
+        <Stack gap="sm">
+          <FormError errors={form.errors} id={form.errorId} />
+          {items.length ? (
+            <div id={fields.itemKeys.id} key={fields.itemKeys.key}>
+              <BillTable items={items} pick={() => true} checked={ticked} showOpen />
+            </div>
+          ) : (
+            <Text c="dimmed">{t("invoices.application.nothingOpen")}</Text>
+          )}
+          {fields.itemKeys.errors ? (
+            <Text c="red.8" size="sm">
+              {errorText(fields.itemKeys.errors)}
+            </Text>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              {...getSelectProps(fields.invoiceType)}
+              key={fields.invoiceType.key}
+              label={t("invoices.fields.invoiceType")}
+              data={INVOICE_TYPES.map((type) => ({ value: type, label: t(`invoices.invoiceTypes.${type}`) }))}
+              withAsterisk
+              error={errorText(fields.invoiceType.errors)}
+            />
+            <Stack gap={4}>
+              {text("title", 100)}
+              <EarlierDetails title={String(fields.title.value ?? "")} onPick={fill} />
+            </Stack>
+            {text("taxpayerId", 18)}
+            {text("receivingEmail", 120)}
+            {text("addressPhone", 200, false)}
+            {text("bankAccount", 200, false)}
+          </SimpleGrid>
+          <Checkbox {...getInputProps(fields.urgent, { type: "checkbox" })} key={fields.urgent.key} label={t("invoices.application.urgent")} />
+          <TextInput {...getInputProps(fields.urgentReason, { type: "text" })} key={fields.urgentReason.key} label={t("invoices.fields.urgentReason")} maxLength={200} error={errorText(fields.urgentReason.errors)} />
+          <Group>
+            <Button type="submit" loading={props.pending} disabled={!items.length}>
+              {t(editing ? "invoices.application.update" : "invoices.application.submit")}
+            </Button>
+            {editing ? (
+              <Button component={Link} to={`${PATH}?id=${editing.id}`} variant="default">
+                {t("invoices.application.back")}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Form>
+    </Stack>
+  );
+}

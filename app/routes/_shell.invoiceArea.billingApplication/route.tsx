@@ -1,0 +1,195 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail } from "~/features/invoices/api-types";
+import { StatusTag, yuan } from "~/features/invoices/parts";
+import { applicationSchema, applicationUpdateSchema, urgentSchema } from "~/features/invoices/schema";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { ApplicationDetail } from "./application-detail";
+import { ApplicationForm, PATH } from "./application-form";
+import { qrImageOf } from "./qr.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice application" }];
+
+export const handle = { breadcrumb: "invoices.application.title" } satisfies PageHandle;
+
+const FIELDS = ["invoiceType", "title", "taxpayerId", "addressPhone", "bankAccount", "receivingEmail", "itemKeys", "urgent", "urgentReason", "id"] as const;
+const NO_STORE = { "Cache-Control": "no-store" };
+const idOf = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
+
+/**
+ * The exhibitor's invoices: what is paid and open, the application form (`?edit=` to change one,
+ * `?from=` to start from earlier details) and the applications; `?id=` one application with its QR page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const title = translate(language, "invoices.application.title");
+  const ok = <T,>(path: string, query?: Record<string, string | number>) => api.call<T>(path, { query }).then((r) => requireOk(r, request, context));
+  const viewId = idOf(url.searchParams.get("id"));
+  if (viewId) {
+    const application = await ok<InvoiceApplicationDetail>("/smeb/invoice/detail", { id: viewId });
+    const qrLink = application.qr ? new URL(application.qr.url, url.origin).toString() : null;
+    return json(
+      { title, view: "detail" as const, application, qrLink, qrImage: qrLink ? await qrImageOf(qrLink) : null, open: null, list: null, editing: null, earlier: [], prefill: null, held: null, defaultTitle: "" },
+      { headers: NO_STORE },
+    );
+  }
+  const editId = idOf(url.searchParams.get("edit"));
+  const fromId = idOf(url.searchParams.get("from"));
+  const [open, list, editing, prefill] = await Promise.all([
+    ok<BillList>("/smeb/invoice/openList"),
+    ok<InvoiceApplication[]>("/smeb/invoice/list"),
+    editId ? ok<InvoiceApplicationDetail>("/smeb/invoice/detail", { id: editId }) : null,
+    fromId ? ok<BillingBaseInfo>("/smeb/invoice/baseInfoByLogId", { id: fromId }) : null,
+  ]);
+  // Earlier billing details to start from without JavaScript: one per title and taxpayer ID.
+  const seen = new Set<string>();
+  const earlier = list.filter((a) => !seen.has(`${a.title}|${a.taxpayerId}`) && seen.add(`${a.title}|${a.taxpayerId}`)).slice(0, 10);
+  const held = await heldFormValues(request, context, formHolderOf(info), FIELDS);
+  const heldHere = held.values && String(held.values.id ?? "") === String(editing?.id ?? "") ? held.values : null;
+  return json(
+    {
+      title,
+      view: "list" as const,
+      application: null,
+      qrLink: null,
+      qrImage: null,
+      open,
+      list,
+      editing: editing?.status === "issued" ? null : editing,
+      earlier,
+      prefill,
+      held: heldHere,
+      // The invoice title starts as the company's name (spec: prefilled from the profile).
+      defaultTitle: info.infoVO.businessName ?? "",
+    },
+    { headers: held.headers },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  rememberForm(request, formData);
+  const intent = formData.get("intent");
+  if (intent === "urgent") {
+    const parsed = urgentSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) throw new Response("Bad request", { status: 400 });
+    await requireOk(await api.call("/smeb/invoice/urgent", { form: { id: parsed.data.id, urgentReason: parsed.data.urgentReason } }), request, context);
+    return redirectWithToast(`${PATH}?id=${parsed.data.id}`, context, { kind: "success", key: "invoices.application.urgentSaved" });
+  }
+  const updating = intent === "update";
+  const submission = parseWithZod(formData, { schema: updating ? applicationUpdateSchema : applicationSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  const v = submission.value as typeof submission.value & { id?: number; version?: number };
+  const form = {
+    id: v.id === undefined ? undefined : String(v.id),
+    version: v.version === undefined ? undefined : String(v.version),
+    invoiceType: v.invoiceType,
+    title: v.title,
+    taxpayerId: v.taxpayerId,
+    addressPhone: v.addressPhone,
+    bankAccount: v.bankAccount,
+    receivingEmail: v.receivingEmail,
+    itemKeys: v.itemKeys,
+    urgent: v.urgent ? "on" : undefined,
+    urgentReason: v.urgentReason,
+  };
+  const result = await handleAuthErrors(await api.call<InvoiceApplication>(`/smeb/invoice/${updating ? "update" : "save"}`, { form }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, [...FIELDS]) }, { status: 400, headers: NO_STORE });
+  return redirectWithToast(`${PATH}?id=${result.data.id}`, context, { kind: "success", key: updating ? "invoices.application.updated" : "invoices.application.saved" });
+}
+
+function ApplicationList({ list }: { list: InvoiceApplication[] }) {
+  const { t } = useTranslation();
+  if (!list.length) return <Text c="dimmed">{t("invoices.application.empty")}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped withTableBorder data-testid="application-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("invoices.fields.title")}</Table.Th>
+            <Table.Th>{t("invoices.fields.invoiceType")}</Table.Th>
+            <Table.Th style={{ textAlign: "right" }}>{t("invoices.fields.amount")}</Table.Th>
+            <Table.Th>{t("invoices.fields.status")}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((a) => (
+            <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{a.title}</Table.Td>
+              <Table.Td>{t(`invoices.invoiceTypes.${a.invoiceType}`)}</Table.Td>
+              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(a.amountCents)}</Table.Td>
+              <Table.Td>
+                <StatusTag group="invoiceStatuses" status={a.status} />
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`${PATH}?id=${a.id}`} size="sm">
+                  {t("invoices.application.detail")}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export default function BillingApplicationPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  return (
+    <Stack gap="lg" maw={1000}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("invoices.application.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("invoices.application.intro")}
+          </Text>
+          {data.view === "detail" && data.application ? (
+            <ApplicationDetail application={data.application} qrImage={data.qrImage} qrLink={data.qrLink} pending={pending} />
+          ) : (
+            <ApplicationForm
+              key={data.editing ? `edit-${data.editing.id}-${data.editing.version}` : `new-${data.prefill?.id ?? ""}`}
+              open={data.open?.items ?? []}
+              editing={data.editing}
+              earlier={data.earlier}
+              prefill={data.prefill}
+              defaultTitle={data.defaultTitle}
+              held={data.held}
+              lastResult={actionData?.result}
+              pending={pending}
+            />
+          )}
+        </Stack>
+      </Paper>
+      {data.view === "list" ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t("invoices.application.listTitle")}
+            </Title>
+            <ApplicationList list={data.list ?? []} />
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, TextInput, Title } from "@mantine/core";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import type { Bill } from "~/features/invoices/api-types";
+import { yuan } from "~/features/invoices/parts";
+import { BILL_KINDS, billSchema } from "~/features/invoices/schema";
+import { exhibitionDate } from "~/features/orders/display";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import { Empty } from "./desk-parts";
+import type { action } from "./route";
+
+/** The organizer's bills (booth fees and others) and the form to add one for a booth. */
+export function BillDesk({ bills }: { bills: Bill[] }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({ id: "new-bill", schema: billSchema, lastResult: actionData?.result, defaultValue: { kind: "boothFee" } });
+  const text = (name: "boothNo" | "titleZh" | "titleEn" | "amount", label: string, max: number) => (
+    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(label)} maxLength={max} withAsterisk error={errorText(fields[name].errors)} />
+  );
+  return (
+    <Stack gap="md">
+      <Form method="post" {...getFormProps(form)} data-testid="bill-form">
+        <input type="hidden" name="deskAction" value="bill" />
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("invoices.finance.newBill")}
+          </Title>
+          <FormError errors={form.errors} id={form.errorId} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {text("boothNo", "invoices.fields.boothNo", 20)}
+            <NativeSelect
+              {...getSelectProps(fields.kind)}
+              key={fields.kind.key}
+              label={t("invoices.fields.billKind")}
+              data={BILL_KINDS.map((k) => ({ value: k, label: t(`invoices.productTypes.${k}`) }))}
+              error={errorText(fields.kind.errors)}
+            />
+            {text("amount", "invoices.fields.amount", 20)}
+            {text("titleZh", "invoices.fields.billTitleZh", 100)}
+            {text("titleEn", "invoices.fields.billTitleEn", 100)}
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" loading={pending}>
+              {t("invoices.finance.newBill")}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+      {bills.length ? (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder data-testid="bill-list">
+            <Table.Tbody>
+              {bills.map((bill) => (
+                <Table.Tr key={bill.id} data-testid={`bill-row-${bill.id}`}>
+                  <Table.Td>{bill.exhibitorName}</Table.Td>
+                  <Table.Td>{bill.boothNo}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>{bill.titleZh}</Table.Td>
+                  <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(bill.amountCents)}</Table.Td>
+                  <Table.Td>{exhibitionDate(bill.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Form method="post">
+                      <input type="hidden" name="deskAction" value="deleteBill" />
+                      <input type="hidden" name="id" value={bill.id} />
+                      <Button type="submit" size="compact-sm" variant="subtle" color="red.9" loading={pending}>
+                        {t("invoices.finance.deleteBill")}
+                      </Button>
+                    </Form>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Empty />
+      )}
+    </Stack>
+  );
+}

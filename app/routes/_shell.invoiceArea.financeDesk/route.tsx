@@ -1,0 +1,114 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Bill, FinanceApplication, FinancePage, FinanceVoucher } from "~/features/invoices/api-types";
+import { billSchema, issueSchema, voucherDecisionSchema } from "~/features/invoices/schema";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { BillDesk } from "./bill-list";
+import { deskQuery, deskSearch, EXPORT_PATH, NO_STORE, type DeskQuery } from "./desk-filters";
+import { DeskFilters, DeskTabs } from "./desk-parts";
+import { INVOICE_PDF_UPLOAD, InvoiceDecision, InvoiceQueue } from "./invoice-queue";
+import { VoucherDecision, VoucherQueue } from "./voucher-queue";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Finance desk" }];
+
+export const handle = { breadcrumb: "invoices.finance.title" } satisfies PageHandle;
+
+/**
+ * The organizer's finance desk (roleId 1; the menu and the API refuse everyone else): invoice
+ * applications to issue (urgent first), payment vouchers to confirm, bills to enter. `?tab=` picks
+ * the queue, `?id=` one record with its decision form.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const query = deskQuery(new URL(request.url).searchParams);
+  const title = translate(language, "invoices.finance.title");
+  const filters = { status: query.status, keyword: query.keyword, page: query.id ? 1 : query.page, pageSize: query.id ? 50 : query.pageSize };
+  const ok = <T,>(path: string, q?: Record<string, string | number | undefined>) => api.call<T>(path, { query: q }).then((r) => requireOk(r, request, context));
+  if (query.tab === "bills") return json({ title, query, invoices: null, vouchers: null, bills: await ok<Bill[]>("/smeb/bill/list", { keyword: query.keyword }) }, { headers: NO_STORE });
+  if (query.tab === "vouchers") return json({ title, query, invoices: null, vouchers: await ok<FinancePage<FinanceVoucher>>("/smeb/paymentVoucher/review/list", filters), bills: null }, { headers: NO_STORE });
+  return json({ title, query, invoices: await ok<FinancePage<FinanceApplication>>("/smeb/invoice/review/list", filters), vouchers: null, bills: null }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const query = deskQuery(new URL(request.url).searchParams);
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { pdfUrl: INVOICE_PDF_UPLOAD });
+  const deskAction = formData.get("deskAction");
+  const refused = (result: unknown) => json({ result: result as ReturnType<typeof replyWithUploadErrors> }, { status: 400, headers: NO_STORE });
+
+  if (deskAction === "deleteBill") {
+    await requireOk(await api.call("/smeb/bill/delete", { form: { id: String(formData.get("id") ?? "") } }), request, context);
+    return redirectWithToast(deskSearch(query), context, { kind: "success", key: "invoices.finance.billDeleted" });
+  }
+  if (deskAction === "bill") {
+    const submission = parseWithZod(formData, { schema: billSchema });
+    if (submission.status !== "success") return refused(submission.reply());
+    const v = submission.value;
+    const result = await handleAuthErrors(await api.call("/smeb/bill/save", { form: { boothNo: v.boothNo, kind: v.kind, titleZh: v.titleZh, titleEn: v.titleEn, amount: String(formData.get("amount") ?? "") } }), request, context);
+    if (!result.ok) return refused(replyToApiFailure(submission, result, ["boothNo", "kind", "titleZh", "titleEn", "amount"]));
+    return redirectWithToast(deskSearch(query), context, { kind: "success", key: "invoices.finance.billSaved" });
+  }
+  if (deskAction === "voucher") {
+    const submission = parseWithZod(formData, { schema: voucherDecisionSchema });
+    if (submission.status !== "success") return refused(submission.reply());
+    const { id, decision, reason, version } = submission.value;
+    const result = await handleAuthErrors(await api.call("/smeb/paymentVoucher/review/decide", { form: { id, decision, reason, version } }), request, context);
+    if (!result.ok) return refused(replyToApiFailure(submission, result, ["decision", "reason"]));
+    return redirectWithToast(deskSearch(query, { page: query.page, id }), context, { kind: "success", key: decision === "confirm" ? "invoices.finance.confirmed" : "invoices.finance.returned" });
+  }
+  const submission = parseWithZod(formData, { schema: issueSchema });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) return refused(replyWithUploadErrors(submission, uploadErrors));
+  const { id, decision, invoiceNo, invoiceDate, pdfUrl, reason, version } = submission.value;
+  const result = await handleAuthErrors(await api.call("/smeb/invoice/review/decide", { form: { id, decision, invoiceNo, invoiceDate, pdfUrl, reason, version } }), request, context);
+  if (!result.ok) return refused(replyToApiFailure(submission, result, ["decision", "invoiceNo", "invoiceDate", "pdfUrl", "reason"]));
+  return redirectWithToast(deskSearch(query, { page: query.page, id }), context, { kind: "success", key: decision === "issue" ? "invoices.finance.issued" : "invoices.finance.returned" });
+}
+
+function Queue({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const query = data.query as DeskQuery;
+  if (data.bills) return <BillDesk bills={data.bills} />;
+  if (data.vouchers) {
+    const row = query.id ? data.vouchers.rows.find((r) => r.id === query.id) : null;
+    return row ? <VoucherDecision row={row} query={query} /> : <VoucherQueue page={data.vouchers} query={query} />;
+  }
+  const page = data.invoices!;
+  const row = query.id ? page.rows.find((r) => r.id === query.id) : null;
+  return row ? <InvoiceDecision row={row} query={query} /> : <InvoiceQueue page={page} query={query} />;
+}
+
+export default function FinanceDeskPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Title order={1} size="h3">
+            {t("invoices.finance.title")}
+          </Title>
+          {data.query.tab === "invoices" ? (
+            <Anchor href={EXPORT_PATH} data-testid="finance-export">
+              {t("invoices.finance.export")}
+            </Anchor>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t("invoices.finance.intro")}
+        </Text>
+        <DeskTabs query={data.query} />
+        {data.query.id ? null : <DeskFilters query={data.query} />}
+        <Queue data={data} />
+      </Stack>
+    </Paper>
+  );
+}

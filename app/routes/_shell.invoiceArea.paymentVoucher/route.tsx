@@ -1,0 +1,160 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDelete } from "~/features/booking-forms/parts";
+import type { BillList, PaymentVoucher, PaymentVoucherList } from "~/features/invoices/api-types";
+import { BillTable, BillTotals, StatusTag, yuan } from "~/features/invoices/parts";
+import { recordIdSchema, voucherSchema } from "~/features/invoices/schema";
+import { exhibitionDate } from "~/features/orders/display";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { VOUCHER_UPLOAD, VoucherForm } from "./voucher-form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Payment voucher" }];
+
+export const handle = { breadcrumb: "invoices.voucher.title" } satisfies PageHandle;
+
+const PATH = "/invoiceArea/paymentVoucher";
+const FIELDS = ["name", "productType", "amount", "paidOn", "payerAccountName", "itemKeys", "documentUrls", uploadFieldNames("documentUrls").name] as const;
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The exhibitor's bills, the voucher form, and the vouchers so far (`?delete=` asks before deleting one). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const [bills, list] = await Promise.all([
+    api.call<BillList>("/smeb/paymentVoucher/bills").then((r) => requireOk(r, request, context)),
+    api.call<PaymentVoucherList>("/smeb/paymentVoucher/list").then((r) => requireOk(r, request, context)),
+  ]);
+  const deleting = list.vouchers.find((v) => String(v.id) === new URL(request.url).searchParams.get("delete") && v.deletable) ?? null;
+  const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "save");
+  return json({ title: translate(language, "invoices.voucher.title"), bills, vouchers: list.vouchers, deleting, held: held.values }, { headers: held.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { documentUrls: VOUCHER_UPLOAD });
+  rememberForm(request, formData);
+  if (formData.get("intent") === "delete") {
+    const parsed = recordIdSchema.safeParse({ id: formData.get("id"), version: formData.get("version") });
+    if (!parsed.success) throw new Response("Bad request", { status: 400 });
+    await requireOk(await api.call("/smeb/paymentVoucher/delete", { form: { id: parsed.data.id, version: parsed.data.version } }), request, context);
+    return redirectWithToast(PATH, context, { kind: "success", key: "invoices.voucher.deleted" });
+  }
+  const submission = parseWithZod(formData, { schema: voucherSchema });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    return json({ result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
+  }
+  const v = submission.value;
+  const form = { name: v.name, productType: v.productType, amount: String(formData.get("amount") ?? ""), paidOn: v.paidOn, payerAccountName: v.payerAccountName, itemKeys: v.itemKeys, documentUrls: v.documentUrls };
+  const result = await handleAuthErrors(await api.call<PaymentVoucher>("/smeb/paymentVoucher/save", { form }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["name", "productType", "amount", "paidOn", "payerAccountName", "itemKeys", "documentUrls"]) }, { status: 400, headers: NO_STORE });
+  return redirectWithToast(PATH, context, { kind: "success", key: "invoices.voucher.saved" });
+}
+
+function VoucherList({ vouchers }: { vouchers: PaymentVoucher[] }) {
+  const { t } = useTranslation();
+  if (!vouchers.length) return <Text c="dimmed">{t("invoices.voucher.empty")}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder data-testid="voucher-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("invoices.fields.name")}</Table.Th>
+            <Table.Th>{t("invoices.fields.items")}</Table.Th>
+            <Table.Th style={{ textAlign: "right" }}>{t("invoices.fields.amount")}</Table.Th>
+            <Table.Th>{t("invoices.fields.paidOn")}</Table.Th>
+            <Table.Th>{t("invoices.fields.status")}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {vouchers.map((v) => (
+            <Table.Tr key={v.id} data-testid={`voucher-${v.id}`}>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>
+                {v.name}
+                {v.documents.map((d) => (
+                  <Anchor key={d.url} href={d.url} target="_blank" rel="noopener" size="xs" display="block">
+                    {d.name}
+                  </Anchor>
+                ))}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{v.items.map((i) => i.title).join("、")}</Table.Td>
+              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(v.amountCents)}</Table.Td>
+              <Table.Td>{v.paidOn}</Table.Td>
+              <Table.Td>
+                <StatusTag group="voucherStatuses" status={v.status} />
+                {v.returnReason && v.status === "returned" ? (
+                  <Text size="sm" c="orange.9" data-testid="voucher-return-reason">
+                    {v.returnReason}
+                  </Text>
+                ) : null}
+                {v.decidedAt ? <Text size="xs" c="dimmed">{exhibitionDate(v.decidedAt)}</Text> : null}
+              </Table.Td>
+              <Table.Td>
+                {v.deletable ? (
+                  <Anchor component={Link} to={`${PATH}?delete=${v.id}`} c="red.9" size="sm">
+                    {t("invoices.voucher.delete")}
+                  </Anchor>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export default function PaymentVoucherPage() {
+  const { t } = useTranslation();
+  const { bills, vouchers, deleting, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  return (
+    <Stack gap="lg" maw={1000}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("invoices.voucher.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("invoices.voucher.intro")}
+          </Text>
+          <Group justify="space-between">
+            <Title order={2} size="h4">
+              {t("invoices.bills.title")}
+            </Title>
+            <BillTotals totals={bills.totals} />
+          </Group>
+          <BillTable items={bills.items} />
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        {deleting ? (
+          <ConfirmDelete question={t("invoices.voucher.deleteQuestion", { name: deleting.name })} fields={{ id: String(deleting.id), version: String(deleting.version) }} cancelTo={PATH} pending={pending} />
+        ) : (
+          <VoucherForm bills={bills} held={held} lastResult={actionData?.result} pending={pending} />
+        )}
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("invoices.voucher.listTitle")}
+          </Title>
+          <VoucherList vouchers={vouchers} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

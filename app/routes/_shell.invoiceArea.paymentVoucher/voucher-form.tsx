@@ -1,0 +1,85 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import type { BillList } from "~/features/invoices/api-types";
+import { BillTable } from "~/features/invoices/parts";
+import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX, voucherSchema } from "~/features/invoices/schema";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+
+export const VOUCHER_UPLOAD = { folder: "payment-voucher" as const, kinds: [...VOUCHER_FILE_KINDS], maxBytes: 10 * 1024 * 1024, maxCount: VOUCHER_FILES_MAX };
+
+const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : []);
+
+/**
+ * A proof of payment for the ticked bills: the unpaid bills without a voucher can be ticked.
+ * Without JavaScript the documents arrive as files and are stored on the way.
+ */
+export function VoucherForm({ bills, held, lastResult, pending }: { bills: BillList; held: Record<string, string | string[]> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const payable = bills.items.filter((item) => item.payment === "unpaid");
+  const [form, fields] = usePortalForm({ id: "payment-voucher", schema: voucherSchema, lastResult, defaultValue: { productType: "service", ...held } });
+  const ticked = asList(fields.itemKeys.initialValue);
+  const text = (name: "name" | "amount" | "payerAccountName", max: number, inputMode?: "decimal") => (
+    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(`invoices.fields.${name}`)} maxLength={max} inputMode={inputMode} withAsterisk error={errorText(fields[name].errors)} />
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="voucher-form">
+      <input type="hidden" name="intent" value="save" />
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("invoices.voucher.formTitle")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        {payable.length ? (
+          <>
+            <Text size="sm" c="dimmed">
+              {t("invoices.voucher.pickHint")}
+            </Text>
+            <div id={fields.itemKeys.id} key={fields.itemKeys.key}>
+              <BillTable items={payable} pick={() => true} checked={ticked} />
+            </div>
+            {fields.itemKeys.errors ? (
+              <Text c="red.8" size="sm">
+                {errorText(fields.itemKeys.errors)}
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          <Text c="dimmed">{t("invoices.voucher.nothingToPay")}</Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text("name", 100)}
+          <NativeSelect
+            {...getSelectProps(fields.productType)}
+            key={fields.productType.key}
+            label={t("invoices.fields.productType")}
+            data={PRODUCT_TYPES.map((type) => ({ value: type, label: t(`invoices.productTypes.${type}`) }))}
+            withAsterisk
+            error={errorText(fields.productType.errors)}
+          />
+          {text("amount", 20, "decimal")}
+          <TextInput {...getInputProps(fields.paidOn, { type: "date" })} key={fields.paidOn.key} label={t("invoices.fields.paidOn")} withAsterisk error={errorText(fields.paidOn.errors)} />
+          {text("payerAccountName", 100)}
+        </SimpleGrid>
+        <FieldFileUpload
+          field={fields.documentUrls}
+          formValues={form.initialValue}
+          folder={VOUCHER_UPLOAD.folder}
+          kinds={VOUCHER_UPLOAD.kinds}
+          maxBytes={VOUCHER_UPLOAD.maxBytes}
+          maxCount={VOUCHER_UPLOAD.maxCount}
+          label={t("invoices.fields.documents")}
+        />
+        <Group>
+          <Button type="submit" loading={pending} disabled={!payable.length}>
+            {t("invoices.voucher.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { proxyDownload } from "~/lib/download.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+
+export const handle = { permissionOf: "/invoiceArea/financeDesk" } satisfies PageHandle;
+
+/**
+ * GET /invoiceArea/financeDesk/export: the invoice applications as .xlsx for the finance system.
+ * The API (roleId 1 only) builds it; it passes through untouched.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireShellUser(request, context);
+  const response = await user.api.download("/smeb/invoice/review/export");
+  return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
+}

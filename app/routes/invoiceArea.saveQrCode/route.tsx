@@ -1,0 +1,123 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Button, Container, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import type { QrApplication } from "~/features/invoices/api-types";
+import { yuan } from "~/features/invoices/parts";
+import { INVOICE_TYPES, qrSaveSchema } from "~/features/invoices/schema";
+import { translate } from "~/i18n/translate.server";
+import { apiFor } from "~/lib/api.server";
+import { getLanguage } from "~/lib/cookies.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice billing details" }, { name: "robots", content: "noindex" }];
+
+// Spec point 2: public, and the one page the messaging app's in-app browser is not turned away from.
+export const handle = { public: true, inAppBrowser: true } satisfies PageHandle;
+
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+const FIELDS = ["invoiceType", "title", "taxpayerId", "addressPhone", "bankAccount", "receivingEmail"] as const;
+
+/**
+ * GET /invoiceArea/saveQrCode?token=: the exhibitor's finance colleague, on a phone and signed in
+ * nowhere, fills in the billing details of the one application the token names (issue 16). The
+ * token is all the page knows; what it may show and change is the API's decision.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const language = getLanguage(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const api = await apiFor(request, context);
+  const result = await api.call<QrApplication>("/invoice/qr/info", { query: { token } });
+  const title = translate(language, "invoices.qr.title");
+  const saved = new URL(request.url).searchParams.get("saved") === "1";
+  if (!result.ok) return json({ title, token, application: null, error: result.message, saved: false }, { status: result.code === 429 ? 429 : 400, headers: NO_STORE });
+  return json({ title, token, application: result.data, error: null, saved }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: qrSaveSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  const api = await apiFor(request, context);
+  const v = submission.value;
+  const result = await api.call("/invoice/qrSave", { form: { token: v.token, version: String(v.version), invoiceType: v.invoiceType, title: v.title, taxpayerId: v.taxpayerId, addressPhone: v.addressPhone, bankAccount: v.bankAccount, receivingEmail: v.receivingEmail } });
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, [...FIELDS]) }, { status: 400, headers: NO_STORE });
+  // Back to the page (GET): a reload does not post again.
+  return new Response(null, { status: 303, headers: { Location: `/invoiceArea/saveQrCode?${new URLSearchParams({ token: v.token, saved: "1" })}`, ...NO_STORE } });
+}
+
+export default function SaveQrCodePage() {
+  const { t } = useTranslation();
+  const { token, application, error, saved } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({
+    id: `qr-${application?.version ?? 0}`,
+    schema: qrSaveSchema,
+    lastResult: actionData?.result,
+    defaultValue: application ? Object.fromEntries(FIELDS.map((name) => [name, application[name]])) : {},
+  });
+  const text = (name: Exclude<(typeof FIELDS)[number], "invoiceType">, max: number) => (
+    <TextInput {...getInputProps(fields[name], { type: name === "receivingEmail" ? "email" : "text" })} key={fields[name].key} label={t(`invoices.fields.${name}`)} maxLength={max} required={false} error={errorText(fields[name].errors)} />
+  );
+  return (
+    <main>
+      <Container size="xs" py="lg" px="sm">
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("invoices.qr.title")}
+          </Title>
+          {error ? (
+            <Alert color="orange" data-testid="qr-error">
+              {error}
+            </Alert>
+          ) : null}
+          {saved ? (
+            <Alert color="green" data-testid="qr-saved">
+              {t("invoices.qr.saved")}
+            </Alert>
+          ) : null}
+          {application ? (
+            <>
+              <Text size="sm">{t("invoices.qr.intro", { exhibition: application.exhibitionName, amount: yuan(application.amountCents).slice(1) })}</Text>
+              {application.status === "issued" ? (
+                <Alert color="gray">{t("invoices.qr.issued")}</Alert>
+              ) : (
+                <Form method="post" {...getFormProps(form)} data-testid="qr-form">
+                  <input type="hidden" name="token" value={token} />
+                  <input type="hidden" name="version" value={application.version} />
+                  <Stack gap="sm">
+                    <FormError errors={form.errors} id={form.errorId} />
+                    <NativeSelect
+                      {...getSelectProps(fields.invoiceType)}
+                      key={fields.invoiceType.key}
+                      label={t("invoices.fields.invoiceType")}
+                      data={INVOICE_TYPES.map((type) => ({ value: type, label: t(`invoices.invoiceTypes.${type}`) }))}
+                      error={errorText(fields.invoiceType.errors)}
+                    />
+                    {text("title", 100)}
+                    {text("taxpayerId", 18)}
+                    {text("addressPhone", 200)}
+                    {text("bankAccount", 200)}
+                    {text("receivingEmail", 120)}
+                    <Button type="submit" loading={pending} fullWidth>
+                      {t("invoices.qr.save")}
+                    </Button>
+                  </Stack>
+                </Form>
+              )}
+            </>
+          ) : null}
+        </Stack>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,119 @@
+import { sql } from "kysely";
+import type { QrApplication } from "../../app/features/invoices/api-types";
+import type { qrSaveSchema } from "../../app/features/invoices/schema";
+import type { Language } from "../../app/i18n/config";
+import type { z } from "zod";
+import { ApiCode, ApiError } from "../api/envelope";
+import { appClock } from "../clock";
+import type { Database } from "../db/database";
+import { issuedError, selectApplications, staleError, type ApplicationRow, type Db } from "./applications";
+import { verifyQrToken } from "./qr-token";
+
+/**
+ * The public QR page's API (spec point 2: the invoice QR-code save call needs no login): the
+ * exhibitor's finance colleague reads and fills in the billing details of the one application the
+ * signed token names, until it expires (7 days) or the invoice is issued. Nothing else of the
+ * account is answered, and every request counts against the caller's address.
+ */
+type QrSaveInput = z.output<typeof qrSaveSchema>;
+
+/** Requests per address over both QR routes in the window; a person filling in one form needs a few. */
+export const QR_RATE_LIMIT = 30;
+export const QR_RATE_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * The QR requests are counted in login_attempts (no table of their own yet): rows under this name,
+ * marked succeeded so the sign-in throttle (which counts failures only) never sees them, and purged
+ * with the sign-in attempts after a day. A failed sign-in typed with this name is not counted here.
+ */
+export const QR_RATE_MARKER = "[invoice-qr]";
+
+/**
+ * Counts this request for `ip` and refuses it (429) once the address made QR_RATE_LIMIT in the
+ * window. In the database, so every Node process counts the same requests; an address lock makes
+ * count-and-record one step, and a refused request is not recorded (a flood adds no rows).
+ * Real time, not business time: moving the application clock must never lift a limit.
+ */
+export async function countQrRequest(db: Database, ip: string, now = new Date()) {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`invoice-qr:${ip}`}))`.execute(trx);
+    const { n } = await trx
+      .selectFrom("login_attempts")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("username", "=", QR_RATE_MARKER)
+      .where("succeeded", "=", true)
+      .where("ip", "=", ip)
+      .where("created_at", ">", new Date(now.getTime() - QR_RATE_WINDOW_MS))
+      .executeTakeFirstOrThrow();
+    if (n >= QR_RATE_LIMIT) throw new ApiError(ApiCode.tooManyRequests, "errors.tooManyRequests");
+    await trx.insertInto("login_attempts").values({ username: QR_RATE_MARKER, ip: ip.slice(0, 100), succeeded: true, created_at: now }).execute();
+  });
+}
+
+const tokenError = (reason: "invalid" | "expired") =>
+  reason === "expired" ? new ApiError(410, "invoices.errors.tokenExpired") : new ApiError(ApiCode.notFound, "invoices.errors.tokenInvalid");
+
+/** The application the token opens, or the refusal: edited or unknown (404), expired (410), issued (409). */
+async function openedRow(db: Db, token: string, secrets: readonly string[], forUpdate = false): Promise<ApplicationRow> {
+  const check = verifyQrToken(token, appClock.now(), secrets);
+  if (!check.ok) throw tokenError(check.reason);
+  let query = selectApplications(db).where("a.id", "=", check.applicationId);
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw tokenError("invalid");
+  if (row.status === "issued") throw issuedError();
+  return row;
+}
+
+/** Only the billing details, the amount and the exhibition's name: no items, no account, no other application. */
+async function qrView(db: Db, row: ApplicationRow, language: Language): Promise<QrApplication> {
+  const exhibition = await db.selectFrom("exhibitions").select(["name_zh", "name_en"]).where("id", "=", row.exhibition_id).executeTakeFirstOrThrow();
+  return {
+    invoiceType: row.invoice_type,
+    title: row.title,
+    taxpayerId: row.taxpayer_id,
+    addressPhone: row.address_phone,
+    bankAccount: row.bank_account,
+    receivingEmail: row.receiving_email,
+    amountCents: Number(row.amount_cents),
+    status: row.status,
+    version: row.version,
+    exhibitionName: language === "en" ? exhibition.name_en || exhibition.name_zh : exhibition.name_zh,
+  };
+}
+
+/** GET /invoice/qr/info */
+export async function qrInfo(db: Database, token: string, secrets: readonly string[], language: Language): Promise<QrApplication> {
+  return qrView(db, await openedRow(db, token, secrets), language);
+}
+
+/**
+ * POST /invoice/qrSave: the billing details only (the items and the amount stay the exhibitor's), at
+ * the version read, so the same form posted twice changes nothing the second time. A returned
+ * application stays returned: the exhibitor looks at it again and resubmits.
+ */
+export async function qrSave(db: Database, input: QrSaveInput, secrets: readonly string[], language: Language): Promise<QrApplication> {
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await openedRow(trx, input.token, secrets, true);
+    if (row.version !== input.version) throw staleError();
+    const result = await trx
+      .updateTable("invoice_applications")
+      .set({
+        invoice_type: input.invoiceType,
+        title: input.title,
+        taxpayer_id: input.taxpayerId,
+        address_phone: input.addressPhone ?? "",
+        bank_account: input.bankAccount ?? "",
+        receiving_email: input.receivingEmail,
+        details_by: "qr",
+        version: row.version + 1,
+        updated_at: appClock.now(),
+      })
+      .where("id", "=", row.id)
+      .where("version", "=", row.version)
+      .where("status", "!=", "issued")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw staleError();
+    return row.id;
+  });
+  return qrView(db, await selectApplications(db).where("a.id", "=", id).executeTakeFirstOrThrow(), language);
+}

@@ -13,7 +13,8 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const PORT_MIN = 3600;
 const PORT_MAX = 3699;
-const handedOut = new Set();
+// fetch refuses the Fetch standard's "bad ports"; 3659 (apple-sasl) is the one in this range.
+const handedOut = new Set([3659]);
 
 function isFree(port) {
   return new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { pdfText } from "../support/pdf-text";
 import { portalClient } from "../support/portal-client";
 import type { TestApi } from "../support/test-api";
 
@@ -67,9 +68,16 @@ const ownBoothProbe: Probe = async (ctx) => {
     expect(html, path).not.toContain("1A01");
     expect(html, path).not.toContain(MARKER);
   }
+  // The download is B's own commitment, or nothing when B has none: never A's (its text read back).
   const pdf = await browser.request(`/boothConstruction/entrySafetyCommitment/pdf?boothId=${ctx.aBoothId}`, { headers: { "accept-language": "zh" } });
-  // B has no commitment yet: nothing to download, and never A's.
-  expect(Buffer.from(await pdf.arrayBuffer()).includes(Buffer.from("1A01"))).toBe(false);
+  const bytes = new Uint8Array(await pdf.arrayBuffer());
+  if (pdf.status === 200) {
+    const text = await pdfText(bytes);
+    expect(text).toContain("2B10");
+    expect(text).not.toContain("1A01");
+  } else {
+    expect(pdf.headers.get("content-type") ?? "").not.toContain("pdf");
+  }
 };
 
 const organizerPageProbe: Probe = async (ctx) => {

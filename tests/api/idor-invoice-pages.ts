@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { portalClient } from "../support/portal-client";
 import type { TestApi } from "../support/test-api";
+import { addDays, testCalendar } from "../support/test-clock";
 
 /**
  * The invoice area's pages in the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01), signed in
@@ -35,7 +36,7 @@ function prepare(ctx: Ctx) {
     const paid = await bill(`${MARKER}-paid`);
     const voucher = await ctx.api.db
       .insertInto("payment_vouchers")
-      .values({ exhibition_id: a.exhibition_id, user_id: a.id, name: MARKER, product_type: "other", amount_cents: 12345, paid_on: "2026-11-20", payer_account_name: MARKER, status: "confirmed" })
+      .values({ exhibition_id: a.exhibition_id, user_id: a.id, name: MARKER, product_type: "other", amount_cents: 12345, paid_on: addDays(testCalendar.seededOn, -3), payer_account_name: MARKER, status: "confirmed" })
       .returning("id")
       .executeTakeFirstOrThrow();
     await ctx.api.db.insertInto("payment_voucher_items").values({ voucher_id: voucher.id, item_key: `bill:${paid.id}`, amount_cents: 12345 }).execute();
@@ -50,7 +51,7 @@ function prepare(ctx: Ctx) {
     const unpaid = await bill(`${MARKER}-unpaid`);
     const pending = await ctx.api.db
       .insertInto("payment_vouchers")
-      .values({ exhibition_id: a.exhibition_id, user_id: a.id, name: `${MARKER}-pending`, product_type: "other", amount_cents: 12345, paid_on: "2026-11-20", payer_account_name: MARKER })
+      .values({ exhibition_id: a.exhibition_id, user_id: a.id, name: `${MARKER}-pending`, product_type: "other", amount_cents: 12345, paid_on: addDays(testCalendar.seededOn, -3), payer_account_name: MARKER })
       .returning("id")
       .executeTakeFirstOrThrow();
     await ctx.api.db.insertInto("payment_voucher_items").values({ voucher_id: pending.id, item_key: `bill:${unpaid.id}`, amount_cents: 12345 }).execute();

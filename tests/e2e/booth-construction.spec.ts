@@ -1,6 +1,7 @@
 import type { Browser, TestInfo } from "@playwright/test";
 import { FAILED_RESOURCE, accountFor, appFor, expect, successToast, test, type App, type ConstructionAccount } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
+import { addDays, testCalendar } from "../support/test-clock";
 
 /**
  * Booth construction (/boothConstruction), in Chinese (the area is hidden in English, spec point 4):
@@ -67,7 +68,7 @@ test("standard build: draft with refused date kept, submit, the organizer return
   await form.locator("input[name=fasciaNameZh]").fill(nameZh);
   await form.locator("input[name=fasciaNameEn]").fill("Galaxy Display");
   await form.getByLabel("不需要: 垃圾桶").check();
-  await form.locator("input[name=positioningDate]").fill("2020-01-01");
+  await form.locator("input[name=positioningDate]").fill(addDays(testCalendar.opensOn, 30));
   await submitExpectingRefusal(app, () => form.getByRole("button", { name: "提交" }).click());
   await expect(page.getByText("提前定位日期须在布展期内")).toBeVisible();
   await expect(form.locator("input[name=fasciaNameZh]")).toHaveValue(nameZh);

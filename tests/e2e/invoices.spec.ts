@@ -1,6 +1,7 @@
 import type { Browser, TestInfo } from "@playwright/test";
 import { FAILED_RESOURCE, accountFor, appFor, expect, successToast, test, type App } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
+import { addDays, testCalendar } from "../support/test-clock";
 
 /**
  * Payment vouchers and invoices (/invoiceArea), in Chinese (the area is hidden in English): the
@@ -59,7 +60,7 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
     await voucher.getByRole("checkbox", { name: billTitle }).check();
     await voucher.locator("input[name=name]").fill(`转账 ${boothNo}`);
     await voucher.locator("input[name=amount]").fill("1000");
-    await voucher.locator("input[name=paidOn]").fill("2026-11-20");
+    await voucher.locator("input[name=paidOn]").fill(addDays(testCalendar.seededOn, -3));
     await voucher.locator("input[name=payerAccountName]").fill(payer);
     await voucher.getByTestId("upload-input").setInputFiles({ name: "transfer.png", mimeType: "image/png", buffer: PNG });
     if (app.jsEnabled) await expect(voucher.getByTestId("upload-item").getByRole("link", { name: "transfer.png" })).toBeVisible();
@@ -117,7 +118,7 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
     await organizer.page.getByTestId("invoice-queue").getByRole("link", { name: "审核" }).first().click();
     const issue = organizer.page.getByTestId("issue-form");
     await issue.locator("input[name=invoiceNo]").fill(`2644000000${project}1234567`);
-    await issue.locator("input[name=invoiceDate]").fill("2026-11-23");
+    await issue.locator("input[name=invoiceDate]").fill(testCalendar.seededOn);
     await issue.getByTestId("upload-input").setInputFiles({ name: "e-invoice.pdf", mimeType: "application/pdf", buffer: PDF });
     if (organizer.jsEnabled) await expect(issue.getByTestId("upload-item").getByRole("link", { name: "e-invoice.pdf" })).toBeVisible();
     await organizer.submit(() => issue.getByRole("button", { name: "开具发票" }).click());

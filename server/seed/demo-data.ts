@@ -12,6 +12,7 @@ import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./role
 import { seedBadges } from "./badges";
 import { seedBoothConstruction } from "./booth-construction";
 import { seedInvoices } from "./invoices";
+import { SECOND_CARRIER_ACCOUNT, seedCarriers } from "./transport";
 import type { ObjectStore } from "../uploads/object-store";
 
 export const demoAccounts = [
@@ -20,6 +21,9 @@ export const demoAccounts = [
   { username: "raw01", password: "Expo#2026", roleId: EXHIBITOR_ROLE_ID, note: "exhibitor, raw space 2B10 and 2B12" },
   { username: "carrier01", password: "Expo#2026", roleId: CARRIER_ROLE_ID, note: "carrier (review and carrier orders)" },
 ] as const;
+
+/** Accounts seeded with their records rather than here (the second carrier comes with its company). */
+const laterAccounts = [{ ...SECOND_CARRIER_ACCOUNT, note: "a second appointed carrier" }];
 
 /** Reference data every installation needs (roles, countries, regions). Idempotent. */
 export async function seedReferenceData(db: Database) {
@@ -52,6 +56,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedBadges(db, exhibition.id);
     await seedBoothConstruction(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on), store);
     await seedInvoices(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
+    await seedCarriers(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
   }
 }
 
@@ -132,6 +137,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedBadges(trx, exhibition.id);
     await seedBoothConstruction(trx, exhibition.id, calendar, options.store);
     await seedInvoices(trx, exhibition.id, calendar);
+    await seedCarriers(trx, exhibition.id, calendar);
   });
   return { created: true as const };
 }
@@ -139,6 +145,6 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
 export function formatDemoAccounts() {
   return [
     "Demo accounts:",
-    ...demoAccounts.map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(11)} ${a.note}`),
+    ...[...demoAccounts, ...laterAccounts].map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(11)} ${a.note}`),
   ].join("\n");
 }

@@ -9,6 +9,7 @@ import contractors from "~/features/contractors/texts.en";
 import badges from "~/features/badges/texts.en";
 import boothConstruction from "~/features/booth-construction/texts.en";
 import invoices from "~/features/invoices/texts.en";
+import transport from "~/features/transport/texts.en";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -82,6 +83,8 @@ const en = {
     tooLong: "{{prop}} can be at most {{max}} characters",
     tickRules: "please tick that you have read the rules",
     tooMany: "Too many {{prop}} chosen",
+    positive: "{{prop}} must be greater than 0",
+    atMost: "{{prop}} can be at most {{max}}",
     unstorable: "The input contains characters that cannot be saved (control characters); please remove them",
     // For what no schema words itself (server/API input of the wrong shape): app/lib/zod-messages.ts.
     missing: "Required information is missing",
@@ -116,6 +119,7 @@ const en = {
   badges,
   boothConstruction,
   invoices,
+  transport,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

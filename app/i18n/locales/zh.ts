@@ -10,6 +10,7 @@ import contractors from "~/features/contractors/texts.zh";
 import badges from "~/features/badges/texts.zh";
 import boothConstruction from "~/features/booth-construction/texts.zh";
 import invoices from "~/features/invoices/texts.zh";
+import transport from "~/features/transport/texts.zh";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -84,6 +85,8 @@ const zh: Resource = {
     tickRules: "请勾选已阅读规则",
     unstorable: "输入内容含有无法保存的字符（控制字符），请删除后重试",
     tooMany: "{{prop}}选择过多",
+    positive: "{{prop}}必须大于 0",
+    atMost: "{{prop}}最大为 {{max}}",
     missing: "缺少必填信息",
     invalid: "填写的内容无效",
     tooBig: "填写的内容过长或过大",
@@ -116,6 +119,7 @@ const zh: Resource = {
   badges,
   boothConstruction,
   invoices,
+  transport,
   common: {
     loading: "加载中…",
     cancel: "取消",

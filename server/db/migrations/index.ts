@@ -10,6 +10,7 @@ import * as badges from "./0008-badges";
 import * as badgeCheckIn from "./0009-badge-check-in";
 import * as boothConstruction from "./0010-booth-construction";
 import * as invoices from "./0011-invoices";
+import * as transport from "./0012-transport";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "0009-badge-check-in": badgeCheckIn,
   "0010-booth-construction": boothConstruction,
   "0011-invoices": invoices,
+  "0012-transport": transport,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,28 @@
+import type { Request, Response } from "express";
+import { CARRIER_ROLE_ID } from "../../seed/roles";
+import { carrierViewerOf, type Viewer } from "../../transport/common";
+import type { ApiDeps } from "../context";
+import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { badgeCallerOf } from "./badge-caller";
+
+/**
+ * Who calls a transport route (issue 17). The session first (401), then the language: the area is
+ * hidden in English (spec point 4) and the API refuses English too (403), then the role: exhibitor
+ * routes are not a carrier's, carrier routes are a carrier account's or the organizer's (read only).
+ */
+function requireChinese(req: Request) {
+  if (requestLanguage(req) !== "zh") throw new ApiError(ApiCode.forbidden, "transport.errors.chineseOnly");
+}
+
+export async function transportExhibitorOf(deps: ApiDeps, req: Request, res: Response): Promise<Extract<Viewer, { kind: "exhibitor" }>> {
+  const caller = await badgeCallerOf(deps, req, res);
+  requireChinese(req);
+  if (caller.roleId === CARRIER_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+  return { kind: "exhibitor", caller };
+}
+
+export async function transportCarrierOf(deps: ApiDeps, req: Request, res: Response) {
+  const caller = await badgeCallerOf(deps, req, res);
+  requireChinese(req);
+  return carrierViewerOf(deps.db, caller, requestLanguage(req));
+}

@@ -1,0 +1,132 @@
+import { sql } from "kysely";
+import type { DiscountRule, PriceRow, TransportService } from "../../app/features/transport/pricing";
+import { TRANSPORT_SERVICES } from "../../app/features/transport/pricing";
+import type { Language } from "../../app/i18n/config";
+import { ApiCode, ApiError } from "../api/envelope";
+import type { Caller, Db } from "../booth-construction/common";
+import { ADMIN_ROLE_ID, CARRIER_ROLE_ID } from "../seed/roles";
+
+export type { Caller, Db } from "../booth-construction/common";
+export { day, iso, ownFileId } from "../booth-construction/common";
+
+/**
+ * What the transport modules share (issue 17, decision 019): who is looking at a declaration (its
+ * exhibitor, its carrier, or the organizer, read only), the appointed carriers and their price
+ * lists, and the events' names. Every query that reads a declaration carries the viewer's scope, so
+ * another exhibitor's or another carrier's record answers like an unknown one (404).
+ */
+export type Viewer =
+  | { kind: "exhibitor"; caller: Caller }
+  | { kind: "carrier"; caller: Caller; carrierId: number; carrierName: string }
+  | { kind: "organizer"; caller: Caller };
+
+export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
+export const stale = () => new ApiError(ApiCode.conflict, "transport.errors.stale");
+
+/**
+ * What a declaration and its order went through; `transport.events.<kind with : as _>` names each.
+ * Declaration kinds are the exhibitor's and carrier's decisions; order kinds the carrier's steps.
+ */
+export const EVENT_KINDS = [
+  "declaration:submitted",
+  "declaration:returned",
+  "declaration:accepted",
+  "order:received",
+  "order:delivered",
+  "order:returned",
+  "order:completed",
+  "order:paid",
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** The carrier a user acts for, or null when the user is no carrier's account. */
+export async function accountCarrier(db: Db, caller: Caller, language: Language): Promise<{ carrierId: number; carrierName: string } | null> {
+  if (caller.roleId !== CARRIER_ROLE_ID) return null;
+  const row = await db
+    .selectFrom("carrier_accounts as a")
+    .innerJoin("carriers as c", "c.id", "a.carrier_id")
+    .select(["c.id", "c.name_zh", "c.name_en"])
+    .where("a.user_id", "=", caller.userId)
+    .where("c.exhibition_id", "=", caller.exhibitionId)
+    .where("c.active", "=", true)
+    .executeTakeFirst();
+  return row ? { carrierId: row.id, carrierName: language === "en" ? row.name_en : row.name_zh } : null;
+}
+
+/**
+ * The viewer of the carrier pages: the organizer (every carrier, read only) or a carrier account
+ * (its own carrier only); anyone else is refused (403) before anything is read.
+ */
+export async function carrierViewerOf(db: Db, caller: Caller, language: Language): Promise<Extract<Viewer, { kind: "carrier" | "organizer" }>> {
+  if (caller.roleId === ADMIN_ROLE_ID) return { kind: "organizer", caller };
+  const carrier = await accountCarrier(db, caller, language);
+  if (!carrier) throw new ApiError(ApiCode.forbidden, "transport.errors.notCarrier");
+  return { kind: "carrier", caller, ...carrier };
+}
+
+/** Only the carrier itself decides and moves its records; the organizer reads. */
+export function requireCarrier(viewer: Viewer): Extract<Viewer, { kind: "carrier" }> {
+  if (viewer.kind !== "carrier") throw new ApiError(ApiCode.forbidden, "transport.errors.notCarrier");
+  return viewer;
+}
+
+/** An appointed (active) carrier of the caller's exhibition, else 400 on `field`. */
+export async function appointedCarrier(db: Db, exhibitionId: number, carrierId: number, field = "carrierId") {
+  const row = await db
+    .selectFrom("carriers")
+    .select(["id", "name_zh", "name_en", "contact_email"])
+    .where("id", "=", carrierId)
+    .where("exhibition_id", "=", exhibitionId)
+    .where("active", "=", true)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(ApiCode.badRequest, "transport.errors.carrierUnknown", {}, { fields: { [field]: ["transport.errors.carrierUnknown"] } });
+  return row;
+}
+
+/** The caller's own booth, else 400 on `field` (another exhibitor's booth is not told apart from none). */
+export async function ownBooth(db: Db, caller: Caller, boothId: number, field = "boothId") {
+  const row = await db
+    .selectFrom("booths")
+    .select(["id", "booth_no"])
+    .where("id", "=", boothId)
+    .where("user_id", "=", caller.userId)
+    .where("exhibition_id", "=", caller.exhibitionId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(ApiCode.badRequest, "transport.errors.boothUnknown", {}, { fields: { [field]: ["transport.errors.boothUnknown"] } });
+  return { boothId: row.id, boothNo: row.booth_no };
+}
+
+export async function ownBooths(db: Db, caller: Caller) {
+  const rows = await db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId).orderBy("id").execute();
+  return rows.map((r) => ({ boothId: r.id, boothNo: r.booth_no }));
+}
+
+/** A carrier's price list and discounts, as the pricing module takes them. */
+export async function carrierPricing(db: Db, carrierId: number): Promise<{ prices: PriceRow[]; discounts: DiscountRule[] }> {
+  const [prices, discounts] = await Promise.all([
+    db.selectFrom("carrier_prices").selectAll().where("carrier_id", "=", carrierId).execute(),
+    db
+      .selectFrom("carrier_discounts")
+      .select(["code", "name_zh", "name_en", "kind", sql<string | null>`to_char(until_on, 'YYYY-MM-DD')`.as("until_on"), "min_volume_cm3", "percent_bp", "amount_cents"])
+      .where("carrier_id", "=", carrierId)
+      .orderBy("id")
+      .execute(),
+  ]);
+  return {
+    prices: prices.map((p) => ({ service: p.service, perM3Cents: Number(p.per_m3_cents), perTonCents: Number(p.per_ton_cents), minimumCents: Number(p.minimum_cents) })),
+    discounts: discounts.map((d) => ({
+      code: d.code,
+      nameZh: d.name_zh,
+      nameEn: d.name_en,
+      kind: d.kind,
+      untilOn: d.until_on,
+      minVolumeCm3: d.min_volume_cm3 === null ? null : Number(d.min_volume_cm3),
+      percentBp: d.percent_bp,
+      amountCents: d.amount_cents === null ? null : Number(d.amount_cents),
+    })),
+  };
+}
+
+/** The services column ("delivery,return") as a list in the canonical order, and back. */
+export const servicesOf = (text: string): TransportService[] => TRANSPORT_SERVICES.filter((s) => text.split(",").includes(s));
+export const servicesText = (services: readonly TransportService[]) => TRANSPORT_SERVICES.filter((s) => services.includes(s)).join(",");

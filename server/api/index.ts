@@ -25,6 +25,9 @@ import { boothSafetyRoutes } from "./routes/booth-safety";
 import { boothReviewRoutes } from "./routes/booth-review";
 import { paymentVoucherRoutes } from "./routes/payment-vouchers";
 import { invoiceRoutes } from "./routes/invoices";
+import { transportDeclarationRoutes } from "./routes/transport-declarations";
+import { transportCarrierRoutes } from "./routes/transport-carrier";
+import { liftingRoutes } from "./routes/transport-lifting";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -60,6 +63,9 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(boothReviewRoutes(deps));
   router.use(paymentVoucherRoutes(deps));
   router.use(invoiceRoutes(deps));
+  router.use(transportDeclarationRoutes(deps));
+  router.use(transportCarrierRoutes(deps));
+  router.use(liftingRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -50,8 +50,6 @@ export function isSpecPage(path: string) {
  * a unit test refuses a line here for a route that exists.
  */
 export const UNBUILT_PAGE_RULES: Readonly<Record<string, PageHandle>> = {
-  "/exhibitTL": { area: { hiddenInEnglish: true } },
-  "/exhibitTL/review": { floatingButtons: false },
   "/invitation": { area: { hiddenInEnglish: true } },
   "/exhibitorInfo/promotionalVideo": { public: true },
 };

@@ -12,7 +12,7 @@ import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./role
 import { seedBadges } from "./badges";
 import { seedBoothConstruction } from "./booth-construction";
 import { seedInvoices } from "./invoices";
-import { SECOND_CARRIER_ACCOUNT, seedCarriers } from "./transport";
+import { SECOND_CARRIER_ACCOUNT, seedCarriers, seedTransportDemo } from "./transport";
 import type { ObjectStore } from "../uploads/object-store";
 
 export const demoAccounts = [
@@ -57,6 +57,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedBoothConstruction(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on), store);
     await seedInvoices(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
     await seedCarriers(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
+    await seedTransportDemo(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
   }
 }
 
@@ -138,6 +139,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedBoothConstruction(trx, exhibition.id, calendar, options.store);
     await seedInvoices(trx, exhibition.id, calendar);
     await seedCarriers(trx, exhibition.id, calendar);
+    await seedTransportDemo(trx, exhibition.id, calendar);
   });
   return { created: true as const };
 }

@@ -20,16 +20,10 @@ export const CHINESE_ONLY_SLUGS: ReadonlySet<string> = new Set(["premise", "serv
 
 /**
  * Keys of `schedule_items.done_check`: which of the exhibitor's data tells whether an item is done.
- * Each check answers true (done), false (not done) or null (cannot tell yet).
- *
- * HOOK: the pages holding the rest of this data (transport) do not exist yet, so their
- * checks answer null and the checklist never claims "done". When a page lands, replace its check
- * here with a query on its table, e.g.
- *   "badges-applied": async (db, userId) => Boolean(await db.selectFrom("badges")...executeTakeFirst()),
+ * Each check answers true (done), false (not done) or null (cannot tell, e.g. an exhibitor without
+ * the booths an item is about). A new checklist item gets its check here, a query on its table.
  */
 export type DoneCheck = (db: Database, userId: number) => Promise<boolean | null>;
-
-const unknownYet: DoneCheck = async () => null;
 
 /** Whether each of the exhibitor's booths of these types has a submitted or accepted row in `table`; null without such booths. */
 async function everyBoothHas(db: Database, userId: number, table: "standard_builds" | "safety_commitments", boothTypes: number[]) {
@@ -57,7 +51,12 @@ export const doneChecks: Record<string, DoneCheck> = {
   // Done once the exhibitor has an order (not deleted), whatever its step.
   "services-ordered": async (db, userId) =>
     Boolean(await db.selectFrom("service_orders").select("id").where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst()),
-  "transport-booked": unknownYet,
+  // Done once the exhibitor has a declaration with a carrier (submitted at least once) or has sent hoisting bookings.
+  "transport-booked": async (db, userId) =>
+    Boolean(
+      (await db.selectFrom("transport_declarations").select("id").where("user_id", "=", userId).where("submitted_at", "is not", null).where("deleted_at", "is", null).executeTakeFirst()) ??
+        (await db.selectFrom("lifting_sends").select("id").where("user_id", "=", userId).executeTakeFirst()),
+    ),
   // Done once the exhibitor has applied for an invoice that was not returned.
   "invoice-requested": async (db, userId) =>
     Boolean(await db.selectFrom("invoice_applications").select("id").where("user_id", "=", userId).where("status", "!=", "returned").executeTakeFirst()),

@@ -1,7 +1,9 @@
 import type { Database } from "../db/database";
 import type { TransportService } from "../db/schema";
 import { hashPassword } from "../auth/password";
-import type { DemoCalendar } from "./demo-calendar";
+import { quoteDeclaration } from "../../app/features/transport/pricing";
+import { carrierPricing as carrierPricingRows } from "../transport/common";
+import { addDays, type DemoCalendar } from "./demo-calendar";
 import { CARRIER_ROLE_ID } from "./roles";
 
 /**
@@ -91,5 +93,98 @@ export async function seedCarriers(db: Database, exhibitionId: number, calendar:
     .insertInto("lifting_fee_classes")
     .values(LIFTING_FEES.map((fee) => ({ ...fee, exhibition_id: exhibitionId })))
     .onConflict((oc) => oc.columns(["exhibition_id", "kind", "max_weight_kg"]).doNothing())
+    .execute();
+}
+
+type DemoExhibit = { name_zh: string; name_en: string; quantity: number; packages: number; gross_weight_g: number; length_cm: number; width_cm: number; height_cm: number };
+
+/**
+ * The demo's transport records: std01 has a declaration submitted to carrier01's company and a
+ * hoisting booking not sent yet (so the send and its lock can be tried); raw01's declaration was
+ * accepted and its order is in progress (goods received), so carrier01 has work in every list.
+ * Added once per exhibition: skipped when the exhibition has any declaration.
+ */
+export async function seedTransportDemo(db: Database, exhibitionId: number, calendar: DemoCalendar) {
+  if (await db.selectFrom("transport_declarations").select("id").where("exhibition_id", "=", exhibitionId).executeTakeFirst()) return;
+  const carrier = await db.selectFrom("carriers").select("id").where("exhibition_id", "=", exhibitionId).where("code", "=", "shunda").executeTakeFirst();
+  const booth = (no: string) =>
+    db.selectFrom("booths").select(["id", "user_id"]).where("exhibition_id", "=", exhibitionId).where("booth_no", "=", no).executeTakeFirst();
+  const [std01Booth, raw01Booth, carrierUser] = await Promise.all([booth("1A01"), booth("2B10"), db.selectFrom("users").select("id").where("username", "=", "carrier01").executeTakeFirst()]);
+  if (!carrier || !std01Booth || !raw01Booth) return;
+  const { prices, discounts } = await carrierPricingRows(db, carrier.id);
+  const at = (day: string, time: string) => `${day}T${time}:00+08:00`;
+  const buildUpFrom = calendar.rawMoveIn.from;
+
+  async function declare(input: { booth: { id: number; user_id: number | null }; services: TransportService[]; exhibits: DemoExhibit[]; contact: [string, string]; submittedAt: string; status: "submitted" | "accepted" }) {
+    const quote = quoteDeclaration({
+      prices,
+      discounts,
+      services: input.services,
+      declaredOn: calendar.seededOn,
+      exhibits: input.exhibits.map((e) => ({ packages: e.packages, grossWeightG: e.gross_weight_g, lengthCm: e.length_cm, widthCm: e.width_cm, heightCm: e.height_cm })),
+    });
+    const row = await db
+      .insertInto("transport_declarations")
+      .values({
+        exhibition_id: exhibitionId,
+        user_id: input.booth.user_id!,
+        booth_id: input.booth.id,
+        carrier_id: carrier!.id,
+        status: input.status,
+        services: input.services.join(","),
+        arrival_from: addDays(buildUpFrom, -1),
+        arrival_to: buildUpFrom,
+        contact_name: input.contact[0],
+        contact_phone: input.contact[1],
+        computed_cents: quote.subtotalCents,
+        discount_cents: quote.discountCents,
+        submitted_at: input.submittedAt,
+        updated_at: input.submittedAt,
+        ...(input.status === "accepted" ? { accepted_cents: quote.totalCents, accept_note: "已安排 12 月初提货，请按箱唛标注展位号。", decided_at: at(calendar.seededOn, "16:00"), decided_by: carrierUser?.id ?? null, version: 1 } : {}),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("transport_exhibits").values(input.exhibits.map((e, sort) => ({ ...e, declaration_id: row.id, sort }))).execute();
+    await db.insertInto("transport_events").values({ declaration_id: row.id, kind: "declaration:submitted", actor_id: input.booth.user_id, created_at: input.submittedAt }).execute();
+    return { id: row.id, totalCents: quote.totalCents };
+  }
+
+  const std01 = await declare({
+    booth: std01Booth,
+    services: ["delivery", "return"],
+    contact: ["张三", "13812345678"],
+    submittedAt: at(calendar.seededOn, "09:30"),
+    status: "submitted",
+    exhibits: [
+      { name_zh: "智能巡检机器人", name_en: "Smart inspection robot", quantity: 2, packages: 2, gross_weight_g: 360_000, length_cm: 120, width_cm: 80, height_cm: 110 },
+      { name_zh: "展示屏及支架", name_en: "Display screen with stand", quantity: 1, packages: 1, gross_weight_g: 85_500, length_cm: 180, width_cm: 30, height_cm: 120 },
+    ],
+  });
+  await db.insertInto("transport_messages").values({ declaration_id: std01.id, side: "exhibitor", author_id: std01Booth.user_id, body: "机器人箱体较重，请安排尾板车送货，谢谢。", created_at: at(calendar.seededOn, "09:40") }).execute();
+
+  const raw01 = await declare({
+    booth: raw01Booth,
+    services: ["delivery", "forklift", "return"],
+    contact: ["李四", "13698765432"],
+    submittedAt: at(addDays(calendar.seededOn, -2), "14:00"),
+    status: "accepted",
+    exhibits: [{ name_zh: "工业机械臂", name_en: "Industrial robot arm", quantity: 1, packages: 1, gross_weight_g: 1_850_000, length_cm: 220, width_cm: 150, height_cm: 180 }],
+  });
+  await db
+    .insertInto("transport_orders")
+    .values({ declaration_id: raw01.id, carrier_id: carrier.id, order_no: `TR${calendar.seededOn.replace(/-/g, "")}-${String(raw01.id).padStart(5, "0")}`, step: "received", amount_cents: raw01.totalCents, updated_at: at(calendar.seededOn, "11:00") })
+    .execute();
+  await db
+    .insertInto("transport_events")
+    .values([
+      { declaration_id: raw01.id, kind: "declaration:accepted", actor_id: carrierUser?.id ?? null, note: "已安排 12 月初提货，请按箱唛标注展位号。", created_at: at(calendar.seededOn, "16:00") },
+      { declaration_id: raw01.id, kind: "order:received", actor_id: carrierUser?.id ?? null, created_at: at(calendar.seededOn, "17:30") },
+    ])
+    .execute();
+
+  const fee = await db.selectFrom("lifting_fee_classes").select("fee_cents").where("exhibition_id", "=", exhibitionId).where("kind", "=", "forklift").where("max_weight_kg", ">=", 2_500).orderBy("max_weight_kg").executeTakeFirst();
+  await db
+    .insertInto("lifting_bookings")
+    .values({ exhibition_id: exhibitionId, user_id: std01Booth.user_id!, booth_id: std01Booth.id, carrier_id: carrier.id, kind: "forklift", weight_kg: 2_500, length_cm: 180, width_cm: 120, height_cm: 150, pieces: 1, work_day: buildUpFrom, slot: "10:00-12:00", fee_cents: Number(fee?.fee_cents ?? 40_000) })
     .execute();
 }

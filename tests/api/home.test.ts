@@ -148,13 +148,13 @@ describe.each(backends)("home area API on %s", (backend) => {
     });
 
     it("never claims done while the checks cannot tell (pages not built yet answer null; the built ones answer false until there is something)", async () => {
-      const answering = new Set(["profile-submitted", "services-ordered", "badges-applied", "invoice-requested"]);
+      const answering = new Set(["profile-submitted", "services-ordered", "badges-applied", "invoice-requested", "transport-booked"]);
       for (const [key, check] of Object.entries(doneChecks)) expect(await check(api.db, 1)).toBe(answering.has(key) ? false : null);
       const ticket = await api.login("std01", "Expo#2026");
       const { data } = await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket });
       expect(data.length).toBeGreaterThan(0);
-      // The demo's std01 has applied for badges and for an invoice: those items alone are done.
-      expect(data.filter((i) => i.status === "done").map((i) => i.link)).toEqual(["/exhibitorInfo/exhibitorCertificateApply", "/invoiceArea/billingApplication"]);
+      // The demo's std01 has applied for badges and for an invoice and declared exhibits to a carrier: those items alone are done.
+      expect(data.filter((i) => i.status === "done").map((i) => i.link)).toEqual(["/exhibitorInfo/exhibitorCertificateApply", "/exhibitTL/carriage", "/invoiceArea/billingApplication"]);
     });
 
     it("marks an item done for a signed-in caller when its check says so, and only for them", async () => {

@@ -70,7 +70,10 @@ const transport = {
     liftingNothingToSend: "There is nothing new to send",
     liftingSlotTaken: "This booth already has a booking in this time slot",
     liftingConfirmed: "This booking is already confirmed",
+    liftingNotOffered: "This carrier does not offer {{kind}}",
+    liftingSendFailed: "The e-mail could not be sent, please try again",
     boothUnknown: "This booth is not yours",
+    messageBeforeSubmit: "Submit the declaration before writing to the carrier",
   },
   excel: {
     rowsFailed: "The file was not imported: {{failedRows}} rows have errors. Nothing was added",

@@ -70,7 +70,10 @@ const transport = {
     liftingNothingToSend: "没有需要发送的新预约",
     liftingSlotTaken: "该展位在此时段已有预约",
     liftingConfirmed: "该预约已确认",
+    liftingNotOffered: "该承运商不提供{{kind}}服务",
+    liftingSendFailed: "邮件发送失败，请重试",
     boothUnknown: "该展位不属于您",
+    messageBeforeSubmit: "请先提交申报，再给承运商留言",
   },
   excel: {
     rowsFailed: "文件未导入：{{failedRows}} 行有错误，未添加任何展品",

@@ -11,6 +11,8 @@ import { FULL_ACCESS_ROLE_ID } from "~/lib/buttons";
 import { findMenu } from "~/lib/menus";
 import { landingPath, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/lib/page-handle";
+import type { CarrierHome } from "~/features/transport/api-types";
+import { CarrierPanel } from "./carrier-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
@@ -43,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The role's own menu tree, before the language filter (the transport area is hidden in English).
   const carrier = infoVO.roleId !== FULL_ACCESS_ROLE_ID && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
   const worksheet = carrier ? null : await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet");
+  // The carrier's work is in the transport area, which is Chinese only (spec point 4).
+  const carrierHome = carrier && language === "zh" ? await api.call<CarrierHome>("/shipment/home") : null;
   const items = worksheet?.ok ? worksheet.data : [];
   const upcoming = items
     .filter((item) => item.status === "dueSoon" || item.status === "open")
@@ -64,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     currentBoothId: infoVO.boothId,
     quickLinks: QUICK_LINKS.filter((link) => language === "zh" || !link.zhOnly).map((link) => link.slug),
     carrier,
+    carrierHome: carrierHome?.ok ? carrierHome.data : null,
     scheduleLoaded: Boolean(worksheet?.ok),
     upcoming,
     overdue: items.filter((item) => item.status === "overdue").length,
@@ -88,12 +93,7 @@ export default function HomePage() {
       </Stack>
 
       {data.carrier ? (
-        <section aria-labelledby="home-carrier" data-testid="carrier-home">
-          <Title order={2} size="h4" id="home-carrier" mb="xs">
-            {t("home.carrierWork")}
-          </Title>
-          <Text c="dimmed">{t("home.carrierEmpty")}</Text>
-        </section>
+        <CarrierPanel home={data.carrierHome} />
       ) : (
         <section aria-labelledby="home-booths">
           <Title order={2} size="h4" id="home-booths" mb="xs">

@@ -1,0 +1,112 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+import type { CarrierOption } from "./api-types";
+import { declarationSchema, TRANSPORT_SERVICES } from "./schema";
+
+/** The bill of lading: an image or a PDF up to 10 MB (upload folder carriage-bill). */
+export const BILL_UPLOAD = { folder: "carriage-bill" as const, kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[], maxBytes: 10 * 1024 * 1024, maxCount: 1 };
+export const DECLARATION_FIELDS = ["boothId", "carrierId", "services", "arrivalFrom", "arrivalTo", "contactName", "contactPhone", "billUrl", uploadFieldNames("billUrl").name] as const;
+
+const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : []);
+
+/**
+ * The declaration's header: booth, carrier, services, arrival window, contact, bill of lading. The
+ * same form creates a draft (intent `save`) and changes a draft or a returned one (intent `update`,
+ * with id and version). Plain controls, so it posts without JavaScript.
+ */
+export function DeclarationForm({
+  intent,
+  carriers,
+  booths,
+  buildUpTo,
+  defaults,
+  record,
+  lastResult,
+  pending,
+}: {
+  intent: "save" | "update";
+  carriers: CarrierOption[];
+  booths: { boothId: number; boothNo: string }[];
+  buildUpTo: string;
+  defaults: Record<string, unknown>;
+  record?: { id: number; version: number };
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({ id: `declaration-${intent}`, schema: declarationSchema, lastResult, defaultValue: defaults });
+  const services = asList(fields.services.initialValue);
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="declaration-form">
+      <input type="hidden" name="intent" value={intent} />
+      {record ? (
+        <>
+          <input type="hidden" name="id" value={record.id} />
+          <input type="hidden" name="version" value={record.version} />
+        </>
+      ) : null}
+      <Stack gap="sm">
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            {...getSelectProps(fields.boothId)}
+            key={fields.boothId.key}
+            label={t("transport.fields.booth")}
+            data={booths.map((b) => ({ value: String(b.boothId), label: b.boothNo }))}
+            withAsterisk
+            error={errorText(fields.boothId.errors)}
+          />
+          <NativeSelect
+            {...getSelectProps(fields.carrierId)}
+            key={fields.carrierId.key}
+            label={t("transport.fields.carrier")}
+            data={[{ value: "", label: t("transport.page.pickCarrier") }, ...carriers.map((c) => ({ value: String(c.id), label: c.name }))]}
+            withAsterisk
+            error={errorText(fields.carrierId.errors)}
+          />
+        </SimpleGrid>
+        <fieldset id={fields.services.id} key={fields.services.key} style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={fields.services.errors ? `${fields.services.id}-error` : undefined}>
+          <Text component="legend" size="sm" fw={500} mb={4}>
+            {t("transport.fields.services")} <span aria-hidden="true" style={{ color: "var(--mantine-color-red-8)" }}>*</span>
+          </Text>
+          <Group gap="md">
+            {TRANSPORT_SERVICES.map((service) => (
+              <Checkbox key={service} name="services" value={service} label={t(`transport.services.${service}`)} defaultChecked={services.includes(service)} />
+            ))}
+          </Group>
+          {fields.services.errors ? (
+            <Text c="red.8" size="sm" id={`${fields.services.id}-error`}>
+              {errorText(fields.services.errors)}
+            </Text>
+          ) : null}
+        </fieldset>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput {...getInputProps(fields.arrivalFrom, { type: "date" })} key={fields.arrivalFrom.key} label={t("transport.fields.arrivalFrom")} withAsterisk error={errorText(fields.arrivalFrom.errors)} />
+          <TextInput
+            {...getInputProps(fields.arrivalTo, { type: "date" })}
+            key={fields.arrivalTo.key}
+            label={t("transport.fields.arrivalTo")}
+            description={t("transport.page.arrivalHint", { day: buildUpTo })}
+            withAsterisk
+            error={errorText(fields.arrivalTo.errors)}
+          />
+          <TextInput {...getInputProps(fields.contactName, { type: "text" })} key={fields.contactName.key} label={t("transport.fields.contactName")} maxLength={50} withAsterisk error={errorText(fields.contactName.errors)} />
+          <TextInput {...getInputProps(fields.contactPhone, { type: "tel" })} key={fields.contactPhone.key} label={t("transport.fields.contactPhone")} maxLength={20} withAsterisk error={errorText(fields.contactPhone.errors)} />
+        </SimpleGrid>
+        <FieldFileUpload field={fields.billUrl} formValues={form.initialValue} {...BILL_UPLOAD} label={t("transport.fields.bill")} />
+        <Group>
+          <Button type="submit" loading={pending}>
+            {t(intent === "save" ? "transport.page.createDraft" : "transport.page.saveChanges")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

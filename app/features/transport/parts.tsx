@@ -1,0 +1,280 @@
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Anchor, Badge as Tag, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import { exhibitionDate, exhibitionDateTime } from "~/features/orders/display";
+import { formatMoney } from "~/lib/format";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+import type { DeclarationDetail, ExhibitView, MessageView, OrderView, QuoteView, TransportEventView } from "./api-types";
+import { MESSAGE_MAX, messageSchema } from "./schema";
+
+/** What the exhibitor's and the carrier's transport pages show alike (issue 17). */
+export const yuan = (cents: number) => `¥${formatMoney(cents)}`;
+
+const STATUS_COLORS: Record<string, string> = { draft: "gray", submitted: "blue", accepted: "green", returned: "orange", booked: "blue", confirmed: "green" };
+
+export function DeclarationStatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLORS[status] ?? "gray"} variant="light" data-testid="declaration-status" style={{ flexShrink: 0 }}>
+      {t(`transport.statuses.${status}`)}
+    </Tag>
+  );
+}
+
+/** The order's steps in a row: done ones ticked, the current one filled. */
+export function OrderSteps({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const current = order.steps.indexOf(order.step);
+  return (
+    <Group gap={6} data-testid="order-steps" aria-label={t("transport.page.orderSteps")}>
+      {order.steps.map((step, index) => (
+        <Tag key={step} variant={index === current ? "filled" : "light"} color={index <= current ? "green" : "gray"} aria-current={index === current ? "step" : undefined}>
+          {index < current ? "✓ " : ""}
+          {t(`transport.steps.${step}`)}
+        </Tag>
+      ))}
+      <Tag variant="outline" color={order.paid ? "green" : "gray"} data-testid="order-paid">
+        {t(order.paid ? "transport.page.paid" : "transport.page.unpaid")}
+      </Tag>
+    </Group>
+  );
+}
+
+/** Who, where, when and what of a declaration. */
+export function DeclarationFacts({ declaration: d }: { declaration: DeclarationDetail }) {
+  const { t } = useTranslation();
+  const fact = (label: string, value: React.ReactNode) => (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+        {value}
+      </Text>
+    </div>
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" data-testid="declaration-facts">
+      {fact(t("transport.fields.carrier"), d.carrierName)}
+      {fact(t("transport.page.exhibitor"), `${d.exhibitorName} · ${d.boothNo}`)}
+      {fact(t("transport.fields.services"), d.services.map((s) => t(`transport.services.${s}`)).join("、"))}
+      {fact(t("transport.page.arrival"), `${d.arrivalFrom} – ${d.arrivalTo}`)}
+      {fact(t("transport.fields.contactName"), `${d.contactName} ${d.contactPhone}`)}
+      {fact(
+        t("transport.fields.bill"),
+        d.bill ? (
+          <Anchor href={d.bill.url} target="_blank" rel="noopener">
+            {d.bill.name}
+          </Anchor>
+        ) : (
+          "—"
+        ),
+      )}
+    </SimpleGrid>
+  );
+}
+
+/** The exhibit lines; with `deleteHref`, a delete link per line (the page asks before deleting). */
+export function ExhibitsTable({ exhibits, deleteHref }: { exhibits: ExhibitView[]; deleteHref?: (sort: number) => string }) {
+  const { t } = useTranslation();
+  if (!exhibits.length) return <Text c="dimmed">{t("transport.page.noExhibits")}</Text>;
+  const num = { textAlign: "right" as const, whiteSpace: "nowrap" as const };
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped withTableBorder data-testid="exhibits-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("transport.page.exhibitName")}</Table.Th>
+            <Table.Th style={num}>{t("transport.fields.quantity")}</Table.Th>
+            <Table.Th style={num}>{t("transport.fields.packages")}</Table.Th>
+            <Table.Th style={num}>{t("transport.fields.grossWeight")}</Table.Th>
+            <Table.Th>{t("transport.page.sizeCm")}</Table.Th>
+            <Table.Th style={num}>{t("transport.fields.volume")}</Table.Th>
+            {deleteHref ? <Table.Th /> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {exhibits.map((e) => (
+            <Table.Tr key={e.sort} data-testid={`exhibit-${e.sort}`}>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>
+                {e.nameZh}
+                {e.nameEn ? (
+                  <Text size="xs" c="dimmed">
+                    {e.nameEn}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td style={num}>{e.quantity}</Table.Td>
+              <Table.Td style={num}>{e.packages}</Table.Td>
+              <Table.Td style={num}>{e.grossWeightKg}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>
+                {e.lengthCm} × {e.widthCm} × {e.heightCm}
+              </Table.Td>
+              <Table.Td style={num}>{e.volumeM3}</Table.Td>
+              {deleteHref ? (
+                <Table.Td>
+                  <Anchor component={Link} to={deleteHref(e.sort)} c="red.9" size="sm" preventScrollReset>
+                    {t("transport.page.delete")}
+                  </Anchor>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The server's amounts: each service line, the discounts, the total (and the carrier's accepted amount). */
+export function QuoteTable({ quote, acceptedCents }: { quote: QuoteView; acceptedCents: number | null }) {
+  const { t } = useTranslation();
+  const right = { textAlign: "right" as const, whiteSpace: "nowrap" as const };
+  return (
+    <Stack gap="xs" data-testid="quote">
+      <Text size="sm" c="dimmed">
+        {t("transport.page.totals", { volume: quote.volumeM3, weight: quote.weightKg })}
+      </Text>
+      {quote.unpriced.length ? (
+        <Text size="sm" c="orange.9" data-testid="quote-unpriced">
+          {t("transport.page.unpriced", { services: quote.unpriced.map((s) => t(`transport.services.${s}`)).join("、") })}
+        </Text>
+      ) : null}
+      <Table withTableBorder>
+        <Table.Tbody>
+          {quote.lines.map((line) => (
+            <Table.Tr key={line.service} data-testid={`quote-${line.service}`}>
+              <Table.Td>
+                {t(`transport.services.${line.service}`)}
+                <Text span size="xs" c="dimmed">
+                  {" "}
+                  ({t(`transport.page.basis.${line.basis}`)})
+                </Text>
+              </Table.Td>
+              <Table.Td style={right}>{yuan(line.amountCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+          {quote.discounts.map((discount) => (
+            <Table.Tr key={discount.code} data-testid={`discount-${discount.code}`}>
+              <Table.Td>{discount.name}</Table.Td>
+              <Table.Td style={right}>−{yuan(discount.amountCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td fw={600}>{t("transport.page.total")}</Table.Td>
+            <Table.Td style={right} fw={600} data-testid="quote-total">
+              {yuan(quote.totalCents)}
+            </Table.Td>
+          </Table.Tr>
+          {acceptedCents !== null ? (
+            <Table.Tr>
+              <Table.Td fw={600}>{t("transport.fields.acceptedAmount")}</Table.Td>
+              <Table.Td style={right} fw={600} data-testid="accepted-amount">
+                {yuan(acceptedCents)}
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+export function EventList({ events }: { events: TransportEventView[] }) {
+  const { t } = useTranslation();
+  if (!events.length) return null;
+  return (
+    <Stack gap={4} data-testid="declaration-events">
+      {events.map((event, index) => (
+        <Text key={index} size="sm">
+          <Text span c="dimmed" size="xs">
+            {exhibitionDateTime(event.at)}{" "}
+          </Text>
+          {t(`transport.events.${event.kind.replace(":", "_")}`)}
+          {event.note ? `：${event.note}` : ""}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The contact log between exhibitor and carrier, and the form to add a message (intent `message`). */
+export function ContactLog({ messages, declarationId, canWrite, lastResult, pending }: { messages: MessageView[]; declarationId: number; canWrite: boolean; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({ id: "transport-message", schema: messageSchema, lastResult, defaultValue: { declarationId: String(declarationId) } });
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("transport.page.contactLog")}
+        </Title>
+        {messages.length ? (
+          <Stack gap="xs" data-testid="contact-log">
+            {messages.map((m) => (
+              <Paper key={m.id} p="xs" bg={m.side === "carrier" ? "blue.0" : "gray.0"} data-testid={`message-${m.side}`}>
+                <Text size="xs" c="dimmed">
+                  {m.author} · {exhibitionDateTime(m.at)}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                  {m.body}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t("transport.page.noMessages")}
+          </Text>
+        )}
+        {canWrite ? (
+          <Form method="post" {...getFormProps(form)} preventScrollReset>
+            <input type="hidden" name="intent" value="message" />
+            <input type="hidden" name="declarationId" value={declarationId} />
+            <Stack gap="xs">
+              <FormError errors={form.errors} id={form.errorId} />
+              <Textarea {...getTextareaProps(fields.body)} key={fields.body.key} label={t("transport.fields.message")} maxLength={MESSAGE_MAX} autosize minRows={2} error={errorText(fields.body.errors)} />
+              <Group>
+                <Button type="submit" variant="light" loading={pending}>
+                  {t("transport.page.send")}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A question before a step that cannot be undone, posted as `intent` with `fields`. */
+export function ConfirmAction({ question, intent, fields, confirmLabel, cancelTo, pending, color = "red.9" }: { question: string; intent: string; fields: Record<string, string>; confirmLabel: string; cancelTo: string; pending: boolean; color?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" data-testid="confirm-action" role="alertdialog" aria-labelledby="confirm-action-question">
+      <Stack gap="sm">
+        <Text id="confirm-action-question" fw={500}>
+          {question}
+        </Text>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={intent} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <Group>
+            <Button type="submit" color={color} loading={pending}>
+              {confirmLabel}
+            </Button>
+            <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
+              {t("transport.page.cancel")}
+            </Button>
+          </Group>
+        </Form>
+      </Stack>
+    </Paper>
+  );
+}
+
+export const arrivalText = (d: { arrivalFrom: string; arrivalTo: string }) => `${exhibitionDate(d.arrivalFrom) || d.arrivalFrom} – ${exhibitionDate(d.arrivalTo) || d.arrivalTo}`;

@@ -1,0 +1,134 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { DeclarationDetail, DeclarationList, DeclarationSummary } from "~/features/transport/api-types";
+import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
+import { DeclarationStatusTag, yuan } from "~/features/transport/parts";
+import { declarationSchema } from "~/features/transport/schema";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { declarationForm } from "~/features/transport/forms.server";
+import { CarrierPrices } from "./carrier-prices";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibit carriage" }];
+
+export const handle = { breadcrumb: "transport.carriage.title" } satisfies PageHandle;
+
+export const CARRIAGE_PATH = "/exhibitTL/carriage";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The exhibitor's declarations, the appointed carriers' price lists, and the form that starts a new one. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const list = await requireOk(await api.call<DeclarationList>("/smeb/shipment/declaration/list"), request, context);
+  const held = await heldFormValues(request, context, formHolderOf(info), DECLARATION_FIELDS, "save");
+  // The session's booth and the last build-up day to begin with (phone numbers are masked in infoVO: not prefilled).
+  const defaults = held.values ?? { boothId: String(info.infoVO.boothId ?? list.booths[0]?.boothId ?? ""), arrivalTo: list.buildUp.to };
+  return json({ title: translate(language, "transport.carriage.title"), list, defaults }, { headers: held.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { billUrl: BILL_UPLOAD });
+  rememberForm(request, formData);
+  const submission = parseWithZod(formData, { schema: declarationSchema });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    return json({ result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
+  }
+  const result = await handleAuthErrors(await api.call<DeclarationDetail>("/smeb/shipment/declaration/save", { form: declarationForm(formData) }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, DECLARATION_FIELDS) }, { status: 400, headers: NO_STORE });
+  return redirectWithToast(`${CARRIAGE_PATH}/${result.data.id}`, context, { kind: "success", key: "transport.carriage.draftSaved" });
+}
+
+function DeclarationTable({ declarations }: { declarations: DeclarationSummary[] }) {
+  const { t } = useTranslation();
+  if (!declarations.length) return <Text c="dimmed">{t("transport.carriage.empty")}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped withTableBorder data-testid="declaration-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("transport.page.number")}</Table.Th>
+            <Table.Th>{t("transport.fields.carrier")}</Table.Th>
+            <Table.Th>{t("transport.fields.booth")}</Table.Th>
+            <Table.Th>{t("transport.page.arrival")}</Table.Th>
+            <Table.Th style={{ textAlign: "right" }}>{t("transport.page.exhibitCount")}</Table.Th>
+            <Table.Th style={{ textAlign: "right" }}>{t("transport.page.amount")}</Table.Th>
+            <Table.Th>{t("transport.fields.status")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {declarations.map((d) => (
+            <Table.Tr key={d.id} data-testid={`declaration-${d.id}`}>
+              <Table.Td>
+                <Anchor component={Link} to={`${CARRIAGE_PATH}/${d.id}`}>
+                  {t("transport.page.declarationNo", { id: d.id })}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{d.carrierName}</Table.Td>
+              <Table.Td>{d.boothNo}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>
+                {d.arrivalFrom} – {d.arrivalTo}
+              </Table.Td>
+              <Table.Td style={{ textAlign: "right" }}>{d.exhibitCount}</Table.Td>
+              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(d.amountCents)}</Table.Td>
+              <Table.Td>
+                <DeclarationStatusTag status={d.status} />
+                {d.orderStep ? (
+                  <Text size="xs" c="dimmed">
+                    {t(`transport.steps.${d.orderStep}`)}
+                  </Text>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export default function CarriagePage() {
+  const { t } = useTranslation();
+  const { list, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="sm">
+          <Title order={1} size="h3">
+            {t("transport.carriage.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("transport.carriage.intro")}
+          </Text>
+          <DeclarationTable declarations={list.declarations} />
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("transport.carriage.newTitle")}
+          </Title>
+          {list.booths.length ? (
+            <DeclarationForm intent="save" carriers={list.carriers} booths={list.booths} buildUpTo={list.buildUp.to} defaults={defaults} lastResult={actionData?.result} pending={pending} />
+          ) : (
+            <Text c="dimmed">{t("transport.carriage.noBooth")}</Text>
+          )}
+        </Stack>
+      </Paper>
+      <CarrierPrices carriers={list.carriers} />
+    </Stack>
+  );
+}

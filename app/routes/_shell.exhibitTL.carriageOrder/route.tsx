@@ -1,0 +1,139 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListPager } from "~/components/list-pager";
+import type { CarrierLiftingList, OrderList, OrderRow } from "~/features/transport/api-types";
+import { rawFields } from "~/features/transport/forms.server";
+import { OrderSteps, yuan } from "~/features/transport/parts";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { FULL_ACCESS_ROLE_ID } from "~/lib/buttons";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { LiftingForCarrier } from "./lifting-for-carrier";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier orders" }];
+
+export const handle = { breadcrumb: "transport.orders.title" } satisfies PageHandle;
+
+const PATH = "/exhibitTL/carriageOrder";
+
+/** The carrier's orders with their next step, its report, and the hoisting lists e-mailed to it. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get("page")) || 1));
+  const [orders, lifting] = await Promise.all([
+    api.call<OrderList>("/shipment/order/list", { query: { page } }).then((r) => requireOk(r, request, context)),
+    api.call<CarrierLiftingList>("/shipment/forklift/list").then((r) => requireOk(r, request, context)),
+  ]);
+  return json({ title: translate(language, "transport.orders.title"), orders, lifting, canAct: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID });
+}
+
+const ACTIONS = {
+  step: { path: "/shipment/order/step", fields: ["id", "version", "step"], done: "transport.orders.stepToast" },
+  paid: { path: "/shipment/order/paid", fields: ["id", "version"], done: "transport.orders.paidToast" },
+  confirmLifting: { path: "/shipment/forklift/confirm", fields: ["id"], done: "transport.orders.liftingToast" },
+} as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent")) as keyof typeof ACTIONS;
+  const chosen = ACTIONS[intent];
+  if (!chosen) throw new Response("Bad request", { status: 400 });
+  const result = await handleAuthErrors(await api.call(chosen.path, { form: rawFields(formData, chosen.fields) }), request, context);
+  if (!result.ok) return json({ error: result.message }, { status: result.code === 404 ? 404 : 409, headers: { "Cache-Control": "no-store" } });
+  const page = new URL(request.url).searchParams.get("page");
+  return redirectWithToast(page ? `${PATH}?page=${page}` : PATH, context, { kind: "success", key: chosen.done });
+}
+
+function OrderActions({ row, pending }: { row: OrderRow; pending: boolean }) {
+  const { t } = useTranslation();
+  const { order } = row;
+  return (
+    <Group gap="xs">
+      {order.nextStep ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="step" />
+          <input type="hidden" name="id" value={order.id} />
+          <input type="hidden" name="version" value={order.version} />
+          <input type="hidden" name="step" value={order.nextStep} />
+          <Button type="submit" size="xs" loading={pending} data-testid={`order-next-${order.id}`}>
+            {t("transport.orders.moveTo", { step: t(`transport.steps.${order.nextStep}`) })}
+          </Button>
+        </Form>
+      ) : null}
+      {order.paid ? null : (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="paid" />
+          <input type="hidden" name="id" value={order.id} />
+          <input type="hidden" name="version" value={order.version} />
+          <Button type="submit" size="xs" variant="light" loading={pending}>
+            {t("transport.orders.markPaid")}
+          </Button>
+        </Form>
+      )}
+    </Group>
+  );
+}
+
+export default function CarrierOrdersPage() {
+  const { t } = useTranslation();
+  const { orders, lifting, canAct } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={1} size="h3">
+              {t("transport.orders.title")}
+            </Title>
+            <Anchor href="/exhibitTL/carriageOrder/report" download data-testid="orders-report">
+              {t("transport.orders.report")}
+            </Anchor>
+          </Group>
+          {actionData?.error ? (
+            <Alert color="red" role="alert" data-testid="action-error">
+              {actionData.error}
+            </Alert>
+          ) : null}
+          {orders.items.length ? (
+            <Stack gap="sm" data-testid="order-list">
+              {orders.items.map((row) => (
+                <Paper key={row.order.id} withBorder p="sm" data-testid={`order-${row.order.orderNo}`}>
+                  <Stack gap={6}>
+                    <Group justify="space-between" wrap="wrap">
+                      <Anchor component={Link} to={`/exhibitTL/review/${row.declarationId}`} fw={600}>
+                        {row.order.orderNo}
+                      </Anchor>
+                      <Text fw={600}>{yuan(row.order.amountCents)}</Text>
+                    </Group>
+                    <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                      {row.exhibitorName} · {row.boothNo}
+                      {orders.carrier ? "" : ` · ${row.carrierName}`} · {t("transport.page.arrival")} {row.arrivalFrom} – {row.arrivalTo}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {row.services.map((s) => t(`transport.services.${s}`)).join("、")}
+                    </Text>
+                    <OrderSteps order={row.order} />
+                    {canAct ? <OrderActions row={row} pending={pending} /> : null}
+                  </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <Text c="dimmed">{t("transport.orders.empty")}</Text>
+          )}
+          <ListPager page={orders.page} pageSize={orders.pageSize} total={orders.total} link={(page) => (page > 1 ? `${PATH}?page=${page}` : PATH)} keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }} />
+        </Stack>
+      </Paper>
+      <LiftingForCarrier bookings={lifting.bookings} canAct={canAct} pending={pending} />
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Anchor, Button, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import type { ImportFailure } from "~/features/transport/api-types";
+import { exhibitAddSchema, exhibitImportSchema } from "~/features/transport/schema";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+
+export const EXCEL_UPLOAD = { folder: "carriage-exhibit-excel" as const, kinds: ["xlsx"] as "xlsx"[], maxBytes: 10 * 1024 * 1024, maxCount: 1 };
+export const EXHIBIT_FIELDS = ["nameZh", "nameEn", "quantity", "packages", "grossWeight", "length", "width", "height"] as const;
+export const IMPORT_FIELDS = ["fileUrl", uploadFieldNames("fileUrl").name] as const;
+
+type Record_ = { id: number; version: number };
+
+/** One exhibit line typed by hand (kg with up to 3 decimals, whole centimetres). */
+export function ExhibitForm({ record, held, lastResult, pending }: { record: Record_; held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({ id: "exhibit-add", schema: exhibitAddSchema, lastResult, defaultValue: { packages: "1", ...held } });
+  const input = (name: (typeof EXHIBIT_FIELDS)[number], mode: "text" | "numeric" | "decimal", max: number, required = true) => (
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={t(`transport.fields.${name}`)}
+      inputMode={mode === "text" ? undefined : mode}
+      maxLength={max}
+      withAsterisk={required}
+      error={errorText(fields[name].errors)}
+    />
+  );
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="exhibit-form" preventScrollReset>
+      <input type="hidden" name="intent" value="addExhibit" />
+      <input type="hidden" name="declarationId" value={record.id} />
+      <input type="hidden" name="version" value={record.version} />
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t("transport.detail.addExhibit")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {input("nameZh", "text", 100)}
+          {input("nameEn", "text", 200, false)}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+          {input("quantity", "numeric", 9)}
+          {input("packages", "numeric", 9)}
+          {input("grossWeight", "decimal", 14)}
+          {input("length", "numeric", 9)}
+          {input("width", "numeric", 9)}
+          {input("height", "numeric", 9)}
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" variant="light" loading={pending}>
+            {t("transport.detail.addExhibitButton")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+/** The carrier's Excel template filled in: every row is added, or none (the errors are listed by row). */
+export function ImportForm({ record, failure, lastResult, pending }: { record: Record_; failure: ImportFailure | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({ id: "exhibit-import", schema: exhibitImportSchema, lastResult, defaultValue: {} });
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="import-form" preventScrollReset>
+      <input type="hidden" name="intent" value="import" />
+      <input type="hidden" name="declarationId" value={record.id} />
+      <input type="hidden" name="version" value={record.version} />
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t("transport.detail.importTitle")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("transport.detail.importHint")}{" "}
+          <Anchor href="/exhibitTL/carriage/template" download>
+            {t("transport.detail.template")}
+          </Anchor>
+        </Text>
+        <FormError errors={form.errors} id={form.errorId} />
+        {failure ? (
+          <List size="sm" c="red.9" data-testid="import-errors">
+            {failure.rows.map((row, index) => (
+              <List.Item key={index}>{t("transport.detail.importRowError", { row: row.row, column: row.column, message: errorText([row.message]) })}</List.Item>
+            ))}
+            {failure.total > failure.rows.length ? <List.Item>{t("transport.detail.importMore", { count: failure.total - failure.rows.length })}</List.Item> : null}
+          </List>
+        ) : null}
+        <FieldFileUpload field={fields.fileUrl} formValues={form.initialValue} {...EXCEL_UPLOAD} label={t("transport.fields.excel")} />
+        <Group>
+          <Button type="submit" variant="light" loading={pending}>
+            {t("transport.detail.importButton")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

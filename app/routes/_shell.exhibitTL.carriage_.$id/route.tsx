@@ -1,0 +1,252 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as z from "zod";
+import type { DeclarationDetail, DeclarationList, ImportFailure } from "~/features/transport/api-types";
+import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
+import { declarationForm, rawFields } from "~/features/transport/forms.server";
+import { ConfirmAction, ContactLog, DeclarationFacts, DeclarationStatusTag, EventList, ExhibitsTable, OrderSteps, QuoteTable } from "~/features/transport/parts";
+import { declarationUpdateSchema, exhibitAddSchema, exhibitImportSchema, messageSchema } from "~/features/transport/schema";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk, type ApiClient } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { EXCEL_UPLOAD, EXHIBIT_FIELDS, ExhibitForm, ImportForm } from "./exhibit-forms";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibit carriage" }];
+
+export const handle = { breadcrumb: "transport.detail.breadcrumb", permissionOf: "/exhibitTL/carriage" } satisfies PageHandle;
+
+const CARRIAGE_PATH = "/exhibitTL/carriage";
+const NO_STORE = { "Cache-Control": "no-store" };
+const idOf = (params: { id?: string }) => {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+};
+const recordSchema = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().min(0) });
+
+/**
+ * One of the exhibitor's declarations (the API answers 404 for anyone else's): while a draft or
+ * returned, its header, exhibits (by hand or from Excel) and submission; afterwards the carrier's
+ * decision, the order's steps and the contact log. `?confirm=` asks before deleting.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const id = idOf(params);
+  const declaration = await requireOk(await api.call<DeclarationDetail>("/smeb/shipment/declaration/detail", { query: { id } }), request, context);
+  // The carriers and booths for the header form, only while it can be changed.
+  const list = declaration.editable ? await requireOk(await api.call<DeclarationList>("/smeb/shipment/declaration/list"), request, context) : null;
+  const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECLARATION_FIELDS, ...EXHIBIT_FIELDS, "body"]);
+  const confirm = new URL(request.url).searchParams.get("confirm");
+  const deleteExhibit = Number(new URL(request.url).searchParams.get("deleteExhibit"));
+  return json(
+    {
+      title: translate(language, "transport.detail.title", { id }),
+      declaration,
+      carriers: list?.carriers ?? [],
+      booths: list?.booths ?? [],
+      buildUpTo: list?.buildUp.to ?? "",
+      held: held.values,
+      confirmDelete: confirm === "delete" && declaration.deletable,
+      exhibitToDelete: declaration.editable ? (declaration.exhibits.find((e) => e.sort === deleteExhibit && new URL(request.url).searchParams.has("deleteExhibit")) ?? null) : null,
+    },
+    { headers: held.headers },
+  );
+}
+
+/** A form's refusal: Conform's result for the forms with fields, the API's message for the buttons. */
+type Reply = { form: string; result?: SubmissionResult<string[]>; importFailure?: ImportFailure | null; error?: string };
+const reply = (body: Reply, status = 400) => json(body, { status, headers: NO_STORE });
+
+async function post<T>(api: ApiClient, request: Request, context: Parameters<typeof handleAuthErrors>[2], path: string, form: Record<string, string | string[]>) {
+  return handleAuthErrors(await api.call<T>(path, { form }), request, context);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const id = idOf(params);
+  const here = `${CARRIAGE_PATH}/${id}`;
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { billUrl: BILL_UPLOAD, fileUrl: EXCEL_UPLOAD });
+  rememberForm(request, formData);
+  const intent = String(formData.get("intent") ?? "");
+  const done = (key: string) => redirectWithToast(here, context, { kind: "success", key });
+
+  if (intent === "update" || intent === "addExhibit" || intent === "import" || intent === "message") {
+    const schema = { update: declarationUpdateSchema, addExhibit: exhibitAddSchema, import: exhibitImportSchema, message: messageSchema }[intent];
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status !== "success" || Object.keys(uploadErrors).length) return reply({ form: intent, result: replyWithUploadErrors(submission, uploadErrors) });
+    const [path, form, fields] = {
+      update: ["/smeb/shipment/declaration/update", declarationForm(formData), DECLARATION_FIELDS],
+      addExhibit: ["/smeb/shipment/exhibits/add", rawFields(formData, ["declarationId", "version", ...EXHIBIT_FIELDS]), EXHIBIT_FIELDS],
+      import: ["/smeb/shipment/exhibits/import", rawFields(formData, ["declarationId", "version", "fileUrl"]), ["fileUrl"]],
+      message: ["/smeb/shipment/message/save", rawFields(formData, ["declarationId", "body"]), ["body"]],
+    }[intent] as [string, Record<string, string | string[]>, readonly string[]];
+    const result = await post(api, request, context, path, form);
+    if (!result.ok) {
+      const importFailure = intent === "import" ? ((result.data as ImportFailure | null)?.rows ? (result.data as ImportFailure) : null) : null;
+      return reply({ form: intent, result: replyToApiFailure(submission, result, fields), importFailure });
+    }
+    return done(`transport.detail.done.${intent}`);
+  }
+
+  const record = recordSchema.safeParse({ id: formData.get("id") ?? id, version: formData.get("version") });
+  if (intent === "deleteExhibit") {
+    const form = rawFields(formData, ["declarationId", "sort", "version"]);
+    const result = await post(api, request, context, "/smeb/shipment/exhibits/delete", form);
+    if (!result.ok) return reply({ form: intent, error: result.message });
+    return done("transport.detail.done.deleteExhibit");
+  }
+  if (!record.success) throw new Response("Bad request", { status: 400 });
+  const form = { id: String(id), version: String(record.data.version) };
+  if (intent === "submit") {
+    const result = await post(api, request, context, "/smeb/shipment/declaration/submit", form);
+    if (!result.ok) return reply({ form: intent, error: result.message });
+    return done("transport.detail.done.submit");
+  }
+  if (intent === "delete") {
+    const result = await post(api, request, context, "/smeb/shipment/declaration/delete", form);
+    if (!result.ok) return reply({ form: intent, error: result.message });
+    return redirectWithToast(CARRIAGE_PATH, context, { kind: "success", key: "transport.detail.done.delete" });
+  }
+  throw redirect(here);
+}
+
+export default function DeclarationPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const pending = useIsPending();
+  const { declaration: d } = data;
+  const here = `${CARRIAGE_PATH}/${d.id}`;
+  const resultFor = (form: string) => (actionData?.form === form ? actionData.result : undefined);
+  const heldFor = (intent: string) => (data.held && data.held.intent === intent ? data.held : null);
+  const record = { id: d.id, version: d.version };
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={1} size="h3">
+              {t("transport.detail.title", { id: d.id })}
+            </Title>
+            <DeclarationStatusTag status={d.status} />
+          </Group>
+          <Anchor component={Link} to={CARRIAGE_PATH} size="sm">
+            {t("transport.detail.back")}
+          </Anchor>
+          {actionData?.error && actionData.form !== "submit" ? (
+            <Alert color="red" role="alert" data-testid="action-error">
+              {actionData.error}
+            </Alert>
+          ) : null}
+          {d.status === "returned" && d.returnReason ? (
+            <Alert color="orange" title={t("transport.detail.returned")} data-testid="return-reason">
+              {d.returnReason}
+            </Alert>
+          ) : null}
+          {d.status === "accepted" && d.acceptNote ? <Alert color="green" title={t("transport.detail.accepted")}>{d.acceptNote}</Alert> : null}
+          {d.order ? <OrderSteps order={d.order} /> : null}
+          <DeclarationFacts declaration={d} />
+          <EventList events={d.events} />
+        </Stack>
+      </Paper>
+
+      {d.editable ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t("transport.detail.headerTitle")}
+            </Title>
+            <DeclarationForm
+              intent="update"
+              carriers={data.carriers}
+              booths={data.booths}
+              buildUpTo={data.buildUpTo}
+              record={record}
+              defaults={heldFor("update") ?? { boothId: String(d.boothId), carrierId: String(d.carrierId), services: d.services, arrivalFrom: d.arrivalFrom, arrivalTo: d.arrivalTo, contactName: d.contactName, contactPhone: d.contactPhone, billUrl: d.bill?.url ?? "", billUrl__name: d.bill?.name ?? "" }}
+              lastResult={resultFor("update")}
+              pending={pending}
+            />
+          </Stack>
+        </Paper>
+      ) : null}
+
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t("transport.detail.exhibitsTitle")}
+          </Title>
+          {data.exhibitToDelete ? (
+            <ConfirmAction
+              question={t("transport.detail.deleteExhibitQuestion", { name: data.exhibitToDelete.nameZh })}
+              intent="deleteExhibit"
+              fields={{ declarationId: String(d.id), sort: String(data.exhibitToDelete.sort), version: String(d.version) }}
+              confirmLabel={t("transport.page.delete")}
+              cancelTo={here}
+              pending={pending}
+            />
+          ) : null}
+          <ExhibitsTable exhibits={d.exhibits} deleteHref={d.editable ? (sort) => `${here}?deleteExhibit=${sort}` : undefined} />
+          {d.editable ? (
+            <>
+              <Divider />
+              <ExhibitForm record={record} held={heldFor("addExhibit")} lastResult={resultFor("addExhibit")} pending={pending} />
+              <Divider />
+              <ImportForm record={record} failure={actionData?.form === "import" ? (actionData.importFailure ?? null) : null} lastResult={resultFor("import")} pending={pending} />
+            </>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("transport.detail.amountTitle")}
+          </Title>
+          <QuoteTable quote={d.quote} acceptedCents={d.acceptedCents} />
+          {d.editable ? (
+            <Stack gap="xs">
+              {actionData?.error && actionData.form === "submit" ? (
+                <Alert color="red" role="alert" data-testid="submit-error">
+                  {actionData.error}
+                </Alert>
+              ) : null}
+              <Text size="sm" c="dimmed">
+                {t("transport.detail.submitHint")}
+              </Text>
+              <Group>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="submit" />
+                  <input type="hidden" name="version" value={d.version} />
+                  <Button type="submit" loading={pending} disabled={!d.submittable} data-testid="submit-declaration">
+                    {t(d.status === "returned" ? "transport.detail.resubmit" : "transport.detail.submit")}
+                  </Button>
+                </Form>
+                {d.deletable && !data.confirmDelete ? (
+                  <Button component={Link} to={`${here}?confirm=delete`} variant="subtle" color="red.9" preventScrollReset>
+                    {t("transport.detail.deleteDraft")}
+                  </Button>
+                ) : null}
+              </Group>
+              {data.confirmDelete ? (
+                <ConfirmAction question={t("transport.detail.deleteQuestion", { id: d.id })} intent="delete" fields={{ version: String(d.version) }} confirmLabel={t("transport.page.delete")} cancelTo={here} pending={pending} />
+              ) : null}
+            </Stack>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      {d.submittedAt ? <ContactLog messages={d.messages} declarationId={d.id} canWrite lastResult={resultFor("message")} pending={pending} /> : null}
+    </Stack>
+  );
+}

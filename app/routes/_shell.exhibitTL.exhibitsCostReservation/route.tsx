@@ -1,0 +1,196 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { exhibitionDateTime } from "~/features/orders/display";
+import type { LiftingList } from "~/features/transport/api-types";
+import { rawFields } from "~/features/transport/forms.server";
+import { LiftingRow } from "~/features/transport/lifting-parts";
+import { ConfirmAction, yuan } from "~/features/transport/parts";
+import { liftingSchema } from "~/features/transport/schema";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { LIFTING_FIELDS, LiftingForm } from "./lifting-form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Hoisting fee and appointment" }];
+
+export const handle = { breadcrumb: "transport.lifting.title" } satisfies PageHandle;
+
+const PATH = "/exhibitTL/exhibitsCostReservation";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The exhibitor's hoisting and forklift bookings with their fees. 'Send to carrier' e-mails the list
+ * and locks it (spec point 4): afterwards the server refuses adding and deleting. `?delete=` and
+ * `?confirm=send` ask first.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const list = await requireOk(await api.call<LiftingList>("/smeb/shipment/forklift/list"), request, context);
+  const url = new URL(request.url);
+  const held = await heldFormValues(request, context, formHolderOf(info), LIFTING_FIELDS, "save");
+  const deleting = list.locked ? null : (list.bookings.find((b) => String(b.id) === url.searchParams.get("delete")) ?? null);
+  const unsent = list.bookings.filter((b) => !b.sentAt).length;
+  return json({ title: translate(language, "transport.lifting.title"), list, held: held.values, deleting, unsent, confirmSend: url.searchParams.get("confirm") === "send" && unsent > 0 }, { headers: held.headers });
+}
+
+type Reply = { result?: SubmissionResult<string[]>; error?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  rememberForm(request, formData);
+  const intent = formData.get("intent");
+  if (intent === "delete" || intent === "send") {
+    const result = await handleAuthErrors(
+      intent === "delete" ? await api.call("/smeb/shipment/forklift/delete", { form: rawFields(formData, ["id"]) }) : await api.call("/smeb/shipment/forklift/sendEmail", { form: {} }),
+      request,
+      context,
+    );
+    if (!result.ok) return json({ error: result.message } satisfies Reply, { status: 409, headers: NO_STORE });
+    return redirectWithToast(PATH, context, { kind: "success", key: intent === "delete" ? "transport.lifting.deleted" : "transport.lifting.sent" });
+  }
+  const submission = parseWithZod(formData, { schema: liftingSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
+  const result = await handleAuthErrors(await api.call("/smeb/shipment/forklift/save", { form: rawFields(formData, LIFTING_FIELDS) }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, LIFTING_FIELDS) } satisfies Reply, { status: 400, headers: NO_STORE });
+  return redirectWithToast(PATH, context, { kind: "success", key: "transport.lifting.saved" });
+}
+
+export default function LiftingPage() {
+  const { t } = useTranslation();
+  const { list, held, deleting, unsent, confirmSend } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const pending = useIsPending();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("transport.lifting.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("transport.lifting.intro")}
+          </Text>
+          {actionData?.error ? (
+            <Alert color="red" role="alert" data-testid="action-error">
+              {actionData.error}
+            </Alert>
+          ) : null}
+          {list.locked ? (
+            <Alert color="blue" data-testid="lifting-locked">
+              {t("transport.lifting.lockedNote")}{" "}
+              <Anchor component={Link} to="/exhibitTL/carriage">
+                {t("transport.lifting.contactLogLink")}
+              </Anchor>
+            </Alert>
+          ) : null}
+          {deleting ? (
+            <ConfirmAction
+              question={t("transport.lifting.deleteQuestion", { day: deleting.workDay, slot: deleting.slot })}
+              intent="delete"
+              fields={{ id: String(deleting.id) }}
+              confirmLabel={t("transport.page.delete")}
+              cancelTo={PATH}
+              pending={pending}
+            />
+          ) : null}
+          {list.bookings.length ? (
+            <Table.ScrollContainer minWidth={860}>
+              <Table striped withTableBorder data-testid="lifting-list">
+                <Table.Thead>
+                  <Table.Tr>
+                    <LiftingRow.Head />
+                    <Table.Th>{t("transport.fields.status")}</Table.Th>
+                    {list.locked ? null : <Table.Th />}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.bookings.map((b) => (
+                    <Table.Tr key={b.id} data-testid={`lifting-${b.id}`}>
+                      <LiftingRow.Cells booking={b} />
+                      <Table.Td>
+                        <Tag variant="light" color={b.status === "confirmed" ? "green" : b.sentAt ? "blue" : "gray"}>
+                          {b.sentAt ? t(`transport.liftingStatuses.${b.status}`) : t("transport.lifting.notSent")}
+                        </Tag>
+                        <Text size="xs" c="dimmed">
+                          {b.carrierName}
+                        </Text>
+                      </Table.Td>
+                      {list.locked ? null : (
+                        <Table.Td>
+                          <Anchor component={Link} to={`${PATH}?delete=${b.id}`} c="red.9" size="sm" preventScrollReset>
+                            {t("transport.page.delete")}
+                          </Anchor>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : (
+            <Text c="dimmed">{t("transport.lifting.empty")}</Text>
+          )}
+          <Group justify="space-between" wrap="wrap">
+            <Text fw={600} data-testid="lifting-total">
+              {t("transport.lifting.total", { amount: yuan(list.totalFeeCents) })}
+            </Text>
+            {unsent && !confirmSend ? (
+              <Button component={Link} to={`${PATH}?confirm=send`} preventScrollReset data-testid="lifting-send">
+                {t("transport.lifting.send", { count: unsent })}
+              </Button>
+            ) : null}
+          </Group>
+          {confirmSend ? (
+            <ConfirmAction question={t("transport.lifting.sendQuestion", { count: unsent })} intent="send" fields={{}} confirmLabel={t("transport.lifting.sendConfirm")} cancelTo={PATH} pending={pending} color="blue" />
+          ) : null}
+        </Stack>
+      </Paper>
+      {list.locked ? null : (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          <LiftingForm list={list} held={held} lastResult={actionData?.result} pending={pending} />
+        </Paper>
+      )}
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("transport.lifting.feesTitle")}
+          </Title>
+          <Table withTableBorder data-testid="lifting-fees">
+            <Table.Tbody>
+              {list.classes.map((c) => (
+                <Table.Tr key={`${c.kind}-${c.maxWeightT}`}>
+                  <Table.Td>{t(`transport.liftingKinds.${c.kind}`)}</Table.Td>
+                  <Table.Td>{t("transport.lifting.upTo", { weight: c.maxWeightT })}</Table.Td>
+                  <Table.Td style={{ textAlign: "right" }}>{t("transport.lifting.perPiece", { amount: yuan(c.feeCents) })}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {list.sends.length ? (
+            <>
+              <Title order={3} size="h5">
+                {t("transport.lifting.sendsTitle")}
+              </Title>
+              {list.sends.map((s) => (
+                <Text key={s.id} size="sm" data-testid="lifting-sent">
+                  {t("transport.lifting.sentLine", { at: exhibitionDateTime(s.sentAt), carrier: s.carrierName, to: s.sentTo, count: s.count, amount: yuan(s.totalFeeCents) })}
+                </Text>
+              ))}
+            </>
+          ) : null}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

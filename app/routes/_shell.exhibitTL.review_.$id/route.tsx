@@ -1,0 +1,118 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { DeclarationDetail } from "~/features/transport/api-types";
+import { rawFields } from "~/features/transport/forms.server";
+import { ContactLog, DeclarationFacts, DeclarationStatusTag, EventList, ExhibitsTable, OrderSteps, QuoteTable } from "~/features/transport/parts";
+import { messageSchema, reviewDecisionSchema } from "~/features/transport/schema";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { FULL_ACCESS_ROLE_ID } from "~/lib/buttons";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { DecisionForms } from "./decision-forms";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
+
+/** Opened from the review list: its permission, and no floating buttons either (spec point 1). */
+export const handle = { breadcrumb: "transport.detail.breadcrumb", permissionOf: "/exhibitTL/review", floatingButtons: false } satisfies PageHandle;
+
+const REVIEW_PATH = "/exhibitTL/review";
+const NO_STORE = { "Cache-Control": "no-store" };
+const DECISION_FIELDS = ["decision", "amount", "note", "reason"] as const;
+
+const idOf = (params: { id?: string }) => {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+};
+
+/** A declaration addressed to the signed-in carrier (another carrier's answers 404); the organizer reads any. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const id = idOf(params);
+  const declaration = await requireOk(await api.call<DeclarationDetail>("/shipment/declaration/detail", { query: { id } }), request, context);
+  const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS, "body"]);
+  return json(
+    { title: translate(language, "transport.detail.title", { id }), declaration, canWrite: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID, held: held.values },
+    { headers: held.headers },
+  );
+}
+
+type Reply = { form: string; result: SubmissionResult<string[]> };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const id = idOf(params);
+  const formData = await request.formData();
+  rememberForm(request, formData);
+  const intent = formData.get("intent") === "message" ? "message" : "decide";
+  const schema = intent === "message" ? messageSchema : reviewDecisionSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return json({ form: intent, result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
+  const [path, form, fields] =
+    intent === "message"
+      ? ["/shipment/message/save", rawFields(formData, ["declarationId", "body"]), ["body"]]
+      : ["/shipment/review/decide", { ...rawFields(formData, ["version", ...DECISION_FIELDS]), id: String(id) }, [...DECISION_FIELDS]];
+  const result = await handleAuthErrors(await api.call(path, { form }), request, context);
+  if (!result.ok) return json({ form: intent, result: replyToApiFailure(submission, result, fields) } satisfies Reply, { status: 400, headers: NO_STORE });
+  const key = intent === "message" ? "transport.detail.done.message" : formData.get("decision") === "accept" ? "transport.review.acceptedToast" : "transport.review.returnedToast";
+  return redirectWithToast(intent === "message" ? `${REVIEW_PATH}/${id}` : REVIEW_PATH, context, { kind: "success", key });
+}
+
+export default function ReviewDetailPage() {
+  const { t } = useTranslation();
+  const { declaration: d, canWrite, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const pending = useIsPending();
+  const resultFor = (form: string) => (actionData?.form === form ? actionData.result : undefined);
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={1} size="h3">
+              {t("transport.detail.title", { id: d.id })}
+            </Title>
+            <DeclarationStatusTag status={d.status} />
+          </Group>
+          <Anchor component={Link} to={REVIEW_PATH} size="sm">
+            {t("transport.review.back")}
+          </Anchor>
+          {d.status === "returned" && d.returnReason ? (
+            <Alert color="orange" title={t("transport.detail.returned")}>
+              {d.returnReason}
+            </Alert>
+          ) : null}
+          {d.order ? (
+            <Group gap="sm">
+              <Text size="sm">{t("transport.orders.orderNo", { orderNo: d.order.orderNo })}</Text>
+              <OrderSteps order={d.order} />
+            </Group>
+          ) : null}
+          <DeclarationFacts declaration={d} />
+          <EventList events={d.events} />
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t("transport.detail.exhibitsTitle")}
+          </Title>
+          <ExhibitsTable exhibits={d.exhibits} />
+          <QuoteTable quote={d.quote} acceptedCents={d.acceptedCents} />
+        </Stack>
+      </Paper>
+      {d.decidable ? <DecisionForms declaration={d} held={held?.intent === "decide" ? held : null} lastResult={resultFor("decide")} pending={pending} /> : null}
+      <ContactLog messages={d.messages} declarationId={d.id} canWrite={canWrite} lastResult={resultFor("message")} pending={pending} />
+    </Stack>
+  );
+}

@@ -34,7 +34,6 @@ export function positiveMeasure(prop: string, decimals: number, max: number) {
     z
       .string({ message: withProp("validation.required", prop) })
       .min(1, withProp("validation.required", prop))
-      .max(20, withProp("validation.correct", prop))
       .transform((v, ctx) => {
         const units = decimalToUnits(v, decimals);
         if (units === null) {

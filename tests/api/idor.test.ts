@@ -21,6 +21,10 @@ import { boothPagesSweep } from "./idor-booth-pages";
 import { paymentVouchersSweep } from "./idor-payment-vouchers";
 import { invoicesSweep } from "./idor-invoices";
 import { invoicePagesSweep } from "./idor-invoice-pages";
+import { transportDeclarationsSweep } from "./idor-transport-declarations";
+import { transportCarrierSweep } from "./idor-transport-carrier";
+import { liftingSweep } from "./idor-transport-lifting";
+import { transportPagesSweep } from "./idor-transport-pages";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -199,6 +203,10 @@ const sweep: Record<string, Entry> = {
   ...paymentVouchersSweep,
   ...invoicesSweep,
   ...invoicePagesSweep,
+  ...transportDeclarationsSweep,
+  ...transportCarrierSweep,
+  ...liftingSweep,
+  ...transportPagesSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -38,8 +38,12 @@ export type ConstructionAccount = (typeof CONSTRUCTION_ACCOUNTS)[number];
 export const INVOICE_ACCOUNTS = ["invoice-flow"] as const;
 export type InvoiceAccount = (typeof INVOICE_ACCOUNTS)[number];
 
+/** Exhibitors of the transport spec (transport.spec.ts), each with a raw-space booth (9L01...). */
+export const TRANSPORT_ACCOUNTS = ["transport-flow", "transport-lifting"] as const;
+export type TransportAccount = (typeof TRANSPORT_ACCOUNTS)[number];
+
 /** The throwaway account of this project (the start script creates one per project). */
-export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount | ConstructionAccount | InvoiceAccount, testInfo: TestInfo) {
+export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount | ConstructionAccount | InvoiceAccount | TransportAccount, testInfo: TestInfo) {
   return `e2e-${kind}-${testInfo.project.name}`;
 }
 

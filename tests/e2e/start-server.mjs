@@ -38,6 +38,10 @@ cli("create-booth", ...rawBuilders.flatMap((name, i) => [name, `9J${String(i + 1
 const invoiceAccounts = ["invoice-flow"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
 cli("create-user", ...invoiceAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
 cli("create-booth", ...invoiceAccounts.flatMap((name, i) => [name, `9K${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+// The transport spec (transport.spec.ts): one exhibitor with a raw-space booth per test and project (TRANSPORT_ACCOUNTS), 9L01....
+const transportAccounts = ["transport-flow", "transport-lifting"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+cli("create-user", ...transportAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+cli("create-booth", ...transportAccounts.flatMap((name, i) => [name, `9L${String(i + 1).padStart(2, "0")}`, "2", "2"]));
 
 // A stand-in for the LibreTranslate service the portal calls (TRANSLATE_URL): answers "[en] <text>",
 // so the translate buttons can be tested end to end without the internet.

@@ -92,7 +92,8 @@ export function ImportForm({ record, failure, lastResult, pending }: { record: R
             {failure.total > failure.rows.length ? <List.Item>{t("transport.detail.importMore", { count: failure.total - failure.rows.length })}</List.Item> : null}
           </List>
         ) : null}
-        <FieldFileUpload field={fields.fileUrl} formValues={form.initialValue} {...EXCEL_UPLOAD} label={t("transport.fields.excel")} />
+        {/* A refused file is not offered again: the corrected one replaces it. */}
+        <FieldFileUpload field={lastResult ? { name: fields.fileUrl.name, key: `retry-${failure?.total ?? 0}`, errors: fields.fileUrl.errors } : fields.fileUrl} formValues={lastResult ? undefined : form.initialValue} {...EXCEL_UPLOAD} label={t("transport.fields.excel")} />
         <Group>
           <Button type="submit" variant="light" loading={pending}>
             {t("transport.detail.importButton")}

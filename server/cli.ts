@@ -9,6 +9,7 @@ import { appClock } from "./clock";
 import { redateDemo } from "./seed/redate-demo";
 import { badgeQuotaCommand } from "./badges/quota-command";
 import { constructionSettingsCommand } from "./booth-construction/settings-command";
+import { carriersCommand } from "./transport/carriers-command";
 import { createObjectStore } from "./uploads";
 
 /** `npm run db:migrate` and `npm run db:seed`, on the embedded database or DATABASE_URL. */
@@ -59,8 +60,10 @@ async function main(command: string | undefined) {
       console.log(await badgeQuotaCommand(database.db, process.argv.slice(3)));
     } else if (command === "construction-settings") {
       console.log(await constructionSettingsCommand(database.db, process.argv.slice(3)));
+    } else if (command === "carriers") {
+      console.log(await carriersCommand(database.db, process.argv.slice(3)));
     } else if (command !== "migrate") {
-      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "redate-demo", "create-user", "create-booth", "review-profile", "list-reviews", "complete-order", "badge-quota" or "construction-settings".`);
+      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "redate-demo", "create-user", "create-booth", "review-profile", "list-reviews", "complete-order", "badge-quota", "construction-settings" or "carriers".`);
     }
   } finally {
     await database.close();

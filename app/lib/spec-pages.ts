@@ -31,7 +31,8 @@ export const SPEC_PAGES: Record<string, readonly string[]> = {
   "/bookingService": ["onlineBookingService", "offlineBookingService/airCompressorService", "myOrder", "electricboxImg", "ECReservation", "LeakageElectric", "orderReview"],
   // financeDesk: the organizer's side of the area (this portal's addition).
   "/invoiceArea": ["billingApplication", "paymentVoucher", "saveQrCode", "financeDesk"],
-  "/exhibitTL": ["carriage", "review", "carriageOrder", "truckInformationSubmit", "twExhibitsDeclaration", "exhibitsCostReservation", "smallExhibitsExpress", "overseasExhibitTrans"],
+  // truckReview, twExhibitsReview: the organizer's side of the area (this portal's addition).
+  "/exhibitTL": ["carriage", "review", "carriageOrder", "truckInformationSubmit", "twExhibitsDeclaration", "exhibitsCostReservation", "smallExhibitsExpress", "overseasExhibitTrans", "truckReview", "twExhibitsReview"],
   "/HT": ["blueCarGuide", "busGuide", "parkingGuide", "businessReservations"],
   "/dataArea": ["index"],
   "/invitation": [],

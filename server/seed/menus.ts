@@ -115,6 +115,9 @@ export const demoMenus: SeedMenu[] = [
   menu(76, 70, 6, "/exhibitTL/exhibitsCostReservation", "吊装费用及预约", "Hoisting fee and appointment", "crane"),
   menu(77, 70, 7, "/exhibitTL/smallExhibitsExpress", "小件展品快递", "Small exhibits express", "box", NEW),
   menu(78, 70, 8, "/exhibitTL/overseasExhibitTrans", "境外展品运输", "Overseas exhibit transport", "globe"),
+  // The organizer's side (issue 18): truck approval and the customs agent's review of Taiwan filings; roleId 1 only.
+  menu(79, 70, 9, "/exhibitTL/truckReview", "黄牌车审核", "Truck approval", "audit"),
+  menu(69, 70, 10, "/exhibitTL/twExhibitsReview", "台湾展品报备审核", "Taiwan filings review", "audit"),
 
   // Hotel and traffic /HT
   menu(80, 0, 80, "/HT", "酒店交通", "Hotel and traffic", "car"),
@@ -128,11 +131,14 @@ export const demoMenus: SeedMenu[] = [
   menu(91, 90, 1, "/dataArea/index", "资料下载", "Data download", "download"),
 ];
 
-/** The carrier's pages; every other menu belongs to the exhibitor. */
-const CARRIER_MENU_IDS = [3, 70, 72, 73];
+/**
+ * The carrier's pages, and its home (1, 20: pending reviews and today's deliveries, issue 17), which
+ * is then its landing page; every other menu belongs to the exhibitor.
+ */
+const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-export const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47, 53]);
+export const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47, 53, 69, 79]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

@@ -243,7 +243,7 @@ async function notifyCarrier(
         "",
         `展商 ${exhibitor}（展位 ${sent.boothNo}）${what}展品运输申报 #${id}，请审核。`,
         `展品 ${sent.exhibitCount} 项，总体积 ${cm3ToM3Text(sent.quote.volumeCm3)} m³，系统核算金额 ${formatCny(sent.quote.totalCents)}。`,
-        `请登录展商服务平台，在“运输审核”页面处理：${pageLink(deps, CARRIER_REVIEW_PAGE)}`,
+        `请登录展商服务平台，在“承运商审核”页面处理：${pageLink(deps, CARRIER_REVIEW_PAGE)}`,
         "",
         "此邮件由系统自动发送，请勿直接回复。",
       ].join("\n"),

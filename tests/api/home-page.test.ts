@@ -18,17 +18,24 @@ async function page(username: string, password: string, path: string, language: 
 }
 
 describe("home page by role", () => {
-  it("a carrier's home shows its transport work (empty for now), not an exhibitor's booths and deadlines", async () => {
-    for (const [language, title, empty] of [
-      ["en", "Your transport work", "will be listed here once exhibit transport opens"],
-      ["zh", "我的运输业务", "将在门户开放展品运输功能后显示在这里"],
+  it("a carrier's home shows its transport work (in Chinese: the declarations waiting, today's deliveries), not an exhibitor's booths and deadlines", async () => {
+    for (const [language, title, work] of [
+      // The transport area is Chinese only (spec point 4): in English the home says where the work is.
+      ["en", "Your transport work", "Exhibit transport is available in Chinese only"],
+      // The demo's std01 declaration waits for carrier01; its one order (raw01's) is not due today.
+      ["zh", "我的运输业务", "1 份申报待您审核"],
     ] as const) {
       const html = await page("carrier01", "Expo#2026", "/index", language);
       expect(html).toContain('data-testid="carrier-home"');
       expect(html).toContain(title);
-      expect(html).toContain(empty);
+      expect(html).toContain(work);
       expect(html).not.toMatch(/Your booths|我的展位|No booth assigned|尚未分配展位|Upcoming deadlines|即将截止/);
     }
+    const zh = await page("carrier01", "Expo#2026", "/index", "zh");
+    expect(zh).toContain('href="/exhibitTL/review?status=submitted"');
+    expect(zh).toContain("今日没有预计送达的订单");
+    // The second carrier has nothing waiting: carrier01's declaration is not its work.
+    expect(await page("carrier02", "Expo#2026", "/index", "zh")).toContain("0 份申报待您审核");
   });
 
   it("an exhibitor's home still shows its booths and the upcoming deadlines", async () => {
@@ -39,10 +46,12 @@ describe("home page by role", () => {
     expect(html).not.toContain('data-testid="carrier-home"');
   });
 
-  it("the home area's Chinese left menu links only pages that exist", async () => {
+  it("the home area's Chinese left menu links only pages that exist: the transport entry once the carriage page exists", async () => {
     const html = await page("std01", "Expo#2026", "/index/schedule", "zh");
     const menu = html.slice(html.indexOf('class="home-menu"'), html.indexOf("</nav>", html.indexOf('class="home-menu"')));
     expect(menu).toContain('href="/index/premise"');
-    expect(menu).not.toContain("/exhibitTL/carriage");
+    expect(menu).toContain('href="/exhibitTL/carriage"');
+    const english = await page("std01", "Expo#2026", "/index/schedule", "en");
+    expect(english.slice(english.indexOf('class="home-menu"'))).not.toContain("/exhibitTL/carriage");
   });
 });

@@ -67,7 +67,7 @@ const SPEC_PAGES = [
   "/HT/blueCarGuide", "/HT/busGuide", "/HT/parkingGuide", "/HT/businessReservations", "/dataArea/index",
 ];
 /** The organizer's own pages beside the spec's (roleId 1 only): the badge review and the check-in desk. */
-const ORGANIZER_PAGES = ["/exhibitorInfo/badgeReview", "/exhibitorInfo/badgeCheckIn", "/boothConstruction/constructionReview", "/invoiceArea/financeDesk"];
+const ORGANIZER_PAGES = ["/exhibitorInfo/badgeReview", "/exhibitorInfo/badgeCheckIn", "/boothConstruction/constructionReview", "/invoiceArea/financeDesk", "/exhibitTL/truckReview", "/exhibitTL/twExhibitsReview"];
 
 describe("seeded menu tree", () => {
   it("has unique ids and routes, keeps the ids the API tests rely on, and covers every page of spec point 2", () => {
@@ -88,10 +88,10 @@ describe("seeded menu tree", () => {
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("grants the exhibitor everything but the carrier pages and the organizer's pages (17, 18, 19, 35, 47, 53), and the carrier exactly 3, 70, 72, 73", () => {
+  it("grants the exhibitor everything but the carrier pages and the organizer's pages (17, 18, 19, 35, 47, 53, 69, 79), and the carrier exactly its home, 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
-    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => ![72, 73, 17, 18, 19, 35, 47, 53].includes(id)).sort((a, b) => a - b));
-    expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([3, 70, 72, 73]);
+    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => ![72, 73, 17, 18, 19, 35, 47, 53, 69, 79].includes(id)).sort((a, b) => a - b));
+    expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([1, 3, 20, 70, 72, 73]);
   });
 });
 
@@ -145,18 +145,18 @@ describe("filterMenus on the seeded tree", () => {
     expect(routes(filtered("std01", "zh", null))).toContain("/exhibitorInfo/promotionalVideo");
   });
 
-  it("carrier sees only review and carrier orders in zh, and nothing but hidden entries in en", () => {
+  it("carrier sees its home, review and carrier orders in zh, and only its home in en (transport is hidden in English)", () => {
     const zh = filtered("carrier01", "zh");
-    expect(routes(sideMenu(zh))).toEqual(["/exhibitTL", "/exhibitTL/review", "/exhibitTL/carriageOrder"]);
-    expect([...allowedRoutes(zh)].sort()).toEqual(["/changePassword", "/exhibitTL", "/exhibitTL/carriageOrder", "/exhibitTL/review"]);
+    expect(routes(sideMenu(zh))).toEqual(["/index", "/index", "/exhibitTL", "/exhibitTL/review", "/exhibitTL/carriageOrder"]);
+    expect([...allowedRoutes(zh)].sort()).toEqual(["/changePassword", "/exhibitTL", "/exhibitTL/carriageOrder", "/exhibitTL/review", "/index"]);
+    // The home (its pending reviews and today's deliveries) is where / and /index land.
+    expect(firstAllowedRoute(zh, () => true)).toBe("/index");
 
     const en = filtered("carrier01", "en");
-    expect(en.length).toBeGreaterThan(0);
-    expect(en.every((m) => m.hidden)).toBe(true);
     expect(top(en, "/exhibitTL")).toMatchObject({ hidden: true, list: [] });
-    expect(sideMenu(en)).toEqual([]);
-    expect([...allowedRoutes(en)]).toEqual(["/changePassword"]);
-    expect(firstAllowedRoute(en, () => true)).toBeNull();
+    expect(routes(sideMenu(en))).toEqual(["/index", "/index"]);
+    expect([...allowedRoutes(en)].sort()).toEqual(["/changePassword", "/index"]);
+    expect(firstAllowedRoute(en, () => true)).toBe("/index");
   });
 
   it("admin sees every page in zh", () => {
@@ -204,7 +204,7 @@ describe("menu helpers", () => {
     const pages = new Set(["/exhibitorInfo/groupData", "/HT/busGuide"]);
     expect(firstAllowedRoute(tree, (r) => pages.has(r))).toBe("/exhibitorInfo/groupData");
     expect(firstAllowedRoute(tree, (r) => r === "/index/drawingSubmission")).toBeNull();
-    expect(firstAllowedRoute(filtered("carrier01", "zh"), () => true)).toBe("/exhibitTL/review");
+    expect(firstAllowedRoute(filtered("carrier01", "zh"), (r) => r !== "/index")).toBe("/exhibitTL/review");
     // a hidden page is used only when nothing shown qualifies
     expect(firstAllowedRoute(tree, (r) => r === "/changePassword" || r === "/dataArea/index")).toBe("/dataArea/index");
     expect(firstAllowedRoute(tree, (r) => r === "/changePassword")).toBe("/changePassword");

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { CARRIER_ROLE_ID } from "../../seed/roles";
+import { ADMIN_ROLE_ID, CARRIER_ROLE_ID } from "../../seed/roles";
 import { carrierViewerOf, type Viewer } from "../../transport/common";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
@@ -25,4 +25,12 @@ export async function transportCarrierOf(deps: ApiDeps, req: Request, res: Respo
   const caller = await badgeCallerOf(deps, req, res);
   requireChinese(req);
   return carrierViewerOf(deps.db, caller, requestLanguage(req));
+}
+
+/** The organizer's transport routes (truck approval, the customs agent's review): roleId 1, in Chinese. */
+export async function transportOrganizerOf(deps: ApiDeps, req: Request, res: Response) {
+  const caller = await badgeCallerOf(deps, req, res);
+  requireChinese(req);
+  if (caller.roleId !== ADMIN_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+  return caller;
 }

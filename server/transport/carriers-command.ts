@@ -1,0 +1,360 @@
+import { sql, type Transaction } from "kysely";
+import * as z from "zod";
+import { isRealDate } from "../../app/features/booking-forms/schema";
+import { TRANSPORT_SERVICES, type TransportService } from "../../app/features/transport/pricing";
+import { yuanToCents } from "../../app/lib/money";
+import type { Database } from "../db/database";
+import type { DB, LiftingKind } from "../db/schema";
+import { commandExhibition } from "../seed/command-exhibition";
+import { CARRIER_ROLE_ID } from "../seed/roles";
+
+/**
+ * `cli.js carriers [<exhibition code>] <subcommand> ...` (issue 17, decision 019): the organizer's ops
+ * appoint an exhibition's exhibit-transport carriers without SQL: the carriers themselves, the carrier
+ * users who act for them, their price lists and discounts, and the exhibition's hoisting fee classes.
+ * Every invocation runs in one transaction and everything is checked before anything is written, so a
+ * refused command changes nothing. Amounts are typed in yuan and kept in cents, volumes typed in m³ and
+ * kept in cm³, weights typed in tons and kept in kg.
+ */
+const SERVICES = TRANSPORT_SERVICES.join("|");
+export const CARRIERS_USAGE = [
+  "Usage: cli.js carriers [<exhibition code>] <subcommand>",
+  "  list                                         every carrier with its accounts, prices and discounts; the lifting fee classes",
+  "  set <carrier> nameZh=… nameEn=… email=… [phone=…] [active=yes|no] [sort=<n>]",
+  "                                               create a carrier (nameZh, nameEn and email needed) or change some of its fields",
+  "  account <carrier> <username>                 let a carrier user (role 3) act for the carrier (moves it from another carrier)",
+  `  price <carrier> <${SERVICES}> perM3=<yuan> perTon=<yuan> [minimum=<yuan>]`,
+  "                                               create or replace a service price (minimum 0 when left out)",
+  `  price <carrier> <${SERVICES}> remove`,
+  "  discount <carrier> <code> kind=early until=YYYY-MM-DD (percent=<n> | amount=<yuan>) nameZh=… nameEn=…",
+  "  discount <carrier> <code> kind=volume minM3=<m³> (percent=<n> | amount=<yuan>) nameZh=… nameEn=…",
+  "                                               create or replace a discount (percent up to 100, two decimals)",
+  "  discount <carrier> <code> remove",
+  "  lifting-fee <forklift|crane> <max tons> <yuan>  create or replace the fee per piece up to that weight",
+  "  lifting-fee <forklift|crane> <max tons> remove",
+  "Quote values with spaces: nameEn=\"Shunda Logistics Co., Ltd.\"",
+].join("\n");
+
+const SUBCOMMANDS = ["list", "set", "account", "price", "discount", "lifting-fee"] as const;
+type Subcommand = (typeof SUBCOMMANDS)[number];
+const LIFTING_KINDS: readonly LiftingKind[] = ["forklift", "crane"];
+const CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
+const MAX_NAME = 200;
+
+type Trx = Transaction<DB>;
+type Exhibition = { id: number; code: string };
+
+/** A refusal: the reason, then the usage. */
+const refuse = (message: string) => new Error(`${message}\n${CARRIERS_USAGE}`);
+
+export async function carriersCommand(db: Database, args: string[]): Promise<string> {
+  const rest = [...args];
+  // The first argument is the exhibition code unless it already names the subcommand.
+  const head = rest[0] !== undefined && !(SUBCOMMANDS as readonly string[]).includes(rest[0]) && !rest[0].includes("=") ? [rest.shift()!] : [];
+  return db.transaction().execute(async (trx) => {
+    const exhibition = await commandExhibition(trx, head, CARRIERS_USAGE);
+    const subcommand = (rest.shift() ?? "list") as Subcommand;
+    switch (subcommand) {
+      case "list":
+        if (rest.length) throw refuse(`"list" takes nothing more; got "${rest.join(" ")}".`);
+        return listAll(trx, exhibition);
+      case "set":
+        return setCarrier(trx, exhibition, rest);
+      case "account":
+        return linkAccount(trx, exhibition, rest);
+      case "price":
+        return setPrice(trx, exhibition, rest);
+      case "discount":
+        return setDiscount(trx, exhibition, rest);
+      case "lifting-fee":
+        return setLiftingFee(trx, exhibition, rest);
+      default:
+        throw refuse(`Unknown subcommand "${subcommand}".`);
+    }
+  });
+}
+
+// --- Parsing -------------------------------------------------------------------------------------
+
+/** `key=value` arguments, each key at most once and among `allowed`. */
+function keyValues(args: string[], allowed: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const arg of args) {
+    const at = arg.indexOf("=");
+    const key = at > 0 ? arg.slice(0, at) : "";
+    if (!allowed.includes(key)) throw refuse(`Not understood: "${arg}" (expected one of ${allowed.map((k) => `${k}=…`).join(", ")}).`);
+    if (key in values) throw refuse(`"${key}" is given twice.`);
+    values[key] = arg.slice(at + 1).trim();
+  }
+  return values;
+}
+
+function code(value: string | undefined, what: string): string {
+  if (!value) throw refuse(`The ${what} code is missing.`);
+  if (!CODE.test(value)) throw refuse(`"${value}" is not a valid ${what} code (letters, digits, - and _, at most 40).`);
+  return value;
+}
+
+function name(value: string, key: string): string {
+  if (!value) throw refuse(`${key} must not be empty.`);
+  if (value.length > MAX_NAME) throw refuse(`${key} is longer than ${MAX_NAME} characters.`);
+  return value;
+}
+
+function yuan(value: string | undefined, key: string, { positive }: { positive: boolean }): number {
+  const cents = value === undefined ? null : yuanToCents(value);
+  if (cents === null || (positive && cents === 0)) {
+    throw refuse(`${key} must be an amount in yuan${positive ? " above 0" : ""} with at most two decimals; got "${value ?? ""}".`);
+  }
+  return cents;
+}
+
+/** A non-negative decimal with at most `scale` decimals, as an integer of 10^-scale units (no floats). */
+function scaled(value: string, scale: number, maxWhole: number): number | null {
+  const match = new RegExp(`^(\\d{1,${maxWhole}})(?:\\.(\\d{1,${scale}}))?$`).exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 10 ** scale + Number((match[2] ?? "").padEnd(scale, "0"));
+}
+
+/** An integer number of `unit`s shown as a decimal of `scale` places, trailing zeros dropped. */
+function decimal(units: number, scale: number): string {
+  const whole = Math.floor(units / 10 ** scale);
+  const fraction = String(units % 10 ** scale).padStart(scale, "0").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+const money = (cents: string | number) => (Number(cents) / 100).toFixed(2);
+
+// --- Subcommands ---------------------------------------------------------------------------------
+
+async function findCarrier(trx: Trx, exhibition: Exhibition, carrierCode: string) {
+  const carrier = await trx.selectFrom("carriers").selectAll().where("exhibition_id", "=", exhibition.id).where("code", "=", carrierCode).executeTakeFirst();
+  if (!carrier) throw refuse(`No carrier "${carrierCode}" in ${exhibition.code}; create it first with "set ${carrierCode} nameZh=… nameEn=… email=…".`);
+  return carrier;
+}
+
+async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
+  const carrierCode = code(args[0], "carrier");
+  const values = keyValues(args.slice(1), ["nameZh", "nameEn", "email", "phone", "active", "sort"]);
+  const changes: { name_zh?: string; name_en?: string; contact_email?: string; contact_phone?: string; active?: boolean; sort?: number } = {};
+  if (values.nameZh !== undefined) changes.name_zh = name(values.nameZh, "nameZh");
+  if (values.nameEn !== undefined) changes.name_en = name(values.nameEn, "nameEn");
+  if (values.email !== undefined) {
+    if (values.email.length > 120 || !z.email().safeParse(values.email).success) throw refuse(`"${values.email}" is not a valid e-mail address.`);
+    changes.contact_email = values.email;
+  }
+  if (values.phone !== undefined) {
+    if (values.phone.length > 40 || !/^[0-9+()\- ]*$/.test(values.phone)) throw refuse(`"${values.phone}" is not a phone number (digits, spaces, + ( ) -, at most 40).`);
+    changes.contact_phone = values.phone;
+  }
+  if (values.active !== undefined) {
+    if (values.active !== "yes" && values.active !== "no") throw refuse(`active must be yes or no; got "${values.active}".`);
+    changes.active = values.active === "yes";
+  }
+  if (values.sort !== undefined) {
+    if (!/^-?\d{1,6}$/.test(values.sort)) throw refuse(`sort must be a whole number; got "${values.sort}".`);
+    changes.sort = Number(values.sort);
+  }
+
+  const existing = await trx.selectFrom("carriers").select("id").where("exhibition_id", "=", exhibition.id).where("code", "=", carrierCode).executeTakeFirst();
+  let done: string;
+  if (existing) {
+    if (!Object.keys(changes).length) throw refuse(`Nothing to change for carrier "${carrierCode}": give at least one of nameZh=, nameEn=, email=, phone=, active=, sort=.`);
+    await trx.updateTable("carriers").set(changes).where("id", "=", existing.id).execute();
+    done = `Updated carrier ${carrierCode} (${Object.keys(values).join(", ")}).`;
+  } else {
+    const missing = (["nameZh", "nameEn", "email"] as const).filter((key) => values[key] === undefined);
+    if (missing.length) throw refuse(`A new carrier needs ${missing.join(", ")}.`);
+    await trx
+      .insertInto("carriers")
+      .values({ exhibition_id: exhibition.id, code: carrierCode, name_zh: changes.name_zh!, name_en: changes.name_en!, contact_email: changes.contact_email!, contact_phone: changes.contact_phone, active: changes.active, sort: changes.sort })
+      .execute();
+    done = `Created carrier ${carrierCode} in ${exhibition.code}.`;
+  }
+  return `${done}\n${await describeCarrier(trx, await findCarrier(trx, exhibition, carrierCode))}`;
+}
+
+async function linkAccount(trx: Trx, exhibition: Exhibition, args: string[]) {
+  if (args.length !== 2) throw refuse(`"account" takes a carrier code and a username.`);
+  const carrier = await findCarrier(trx, exhibition, code(args[0], "carrier"));
+  const username = args[1]!;
+  const user = await trx.selectFrom("users").select(["id", "username", "role_id", "exhibition_id"]).where("username", "=", username).executeTakeFirst();
+  if (!user) throw refuse(`No user "${username}".`);
+  if (user.role_id !== CARRIER_ROLE_ID) throw refuse(`User "${username}" is not a carrier account (role ${user.role_id}, carriers have role ${CARRIER_ROLE_ID}); refusing to link it.`);
+  if (user.exhibition_id !== exhibition.id) throw refuse(`User "${username}" belongs to another exhibition than ${exhibition.code}.`);
+
+  const current = await trx
+    .selectFrom("carrier_accounts as a")
+    .innerJoin("carriers as c", "c.id", "a.carrier_id")
+    .innerJoin("exhibitions as e", "e.id", "c.exhibition_id")
+    .select(["c.id", "c.code", "e.code as exhibition_code"])
+    .where("a.user_id", "=", user.id)
+    .executeTakeFirst();
+  let done: string;
+  if (current?.id === carrier.id) {
+    done = `${username} already acts for carrier ${carrier.code}; nothing changed.`;
+  } else if (current) {
+    await trx.updateTable("carrier_accounts").set({ carrier_id: carrier.id }).where("user_id", "=", user.id).execute();
+    const from = current.exhibition_code === exhibition.code ? current.code : `${current.code} of ${current.exhibition_code}`;
+    done = `Moved ${username} from carrier ${from} to carrier ${carrier.code} (a user acts for one carrier).`;
+  } else {
+    await trx.insertInto("carrier_accounts").values({ user_id: user.id, carrier_id: carrier.id }).execute();
+    done = `${username} now acts for carrier ${carrier.code}.`;
+  }
+  return `${done}\n${await describeCarrier(trx, carrier)}`;
+}
+
+function service(value: string | undefined): TransportService {
+  if (!value || !(TRANSPORT_SERVICES as readonly string[]).includes(value)) throw refuse(`Unknown service "${value ?? ""}": use one of ${TRANSPORT_SERVICES.join(", ")}.`);
+  return value as TransportService;
+}
+
+async function setPrice(trx: Trx, exhibition: Exhibition, args: string[]) {
+  const carrierCode = code(args[0], "carrier");
+  const which = service(args[1]);
+  const carrier = await findCarrier(trx, exhibition, carrierCode);
+  let done: string;
+  if (args.length === 3 && args[2] === "remove") {
+    const removed = await trx.deleteFrom("carrier_prices").where("carrier_id", "=", carrier.id).where("service", "=", which).executeTakeFirst();
+    if (!removed.numDeletedRows) throw refuse(`Carrier ${carrierCode} has no ${which} price to remove.`);
+    done = `Removed the ${which} price of carrier ${carrierCode}.`;
+  } else {
+    const values = keyValues(args.slice(2), ["perM3", "perTon", "minimum"]);
+    const row = {
+      per_m3_cents: yuan(values.perM3, "perM3", { positive: false }),
+      per_ton_cents: yuan(values.perTon, "perTon", { positive: false }),
+      minimum_cents: values.minimum === undefined ? 0 : yuan(values.minimum, "minimum", { positive: false }),
+    };
+    const existed = await trx.selectFrom("carrier_prices").select("service").where("carrier_id", "=", carrier.id).where("service", "=", which).executeTakeFirst();
+    await trx
+      .insertInto("carrier_prices")
+      .values({ carrier_id: carrier.id, service: which, ...row })
+      .onConflict((oc) => oc.columns(["carrier_id", "service"]).doUpdateSet(row))
+      .execute();
+    done = `${existed ? "Replaced" : "Added"} the ${which} price of carrier ${carrierCode}: ${money(row.per_m3_cents)} per m³, ${money(row.per_ton_cents)} per ton, minimum ${money(row.minimum_cents)} yuan.`;
+  }
+  return `${done}\n${await describeCarrier(trx, carrier)}`;
+}
+
+async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
+  const carrierCode = code(args[0], "carrier");
+  const discountCode = code(args[1], "discount");
+  const carrier = await findCarrier(trx, exhibition, carrierCode);
+  let done: string;
+  if (args.length === 3 && args[2] === "remove") {
+    const removed = await trx.deleteFrom("carrier_discounts").where("carrier_id", "=", carrier.id).where("code", "=", discountCode).executeTakeFirst();
+    if (!removed.numDeletedRows) throw refuse(`Carrier ${carrierCode} has no discount "${discountCode}" to remove.`);
+    done = `Removed discount ${discountCode} of carrier ${carrierCode}.`;
+  } else {
+    const values = keyValues(args.slice(2), ["kind", "until", "minM3", "percent", "amount", "nameZh", "nameEn"]);
+    const row = {
+      name_zh: name(values.nameZh ?? "", "nameZh"),
+      name_en: name(values.nameEn ?? "", "nameEn"),
+      kind: "early" as "early" | "volume",
+      until_on: null as string | null,
+      min_volume_cm3: null as number | null,
+      percent_bp: null as number | null,
+      amount_cents: null as number | null,
+    };
+    if (values.kind === "early") {
+      if (values.minM3 !== undefined) throw refuse("An early discount takes until=YYYY-MM-DD, not minM3=.");
+      if (values.until === undefined || !isRealDate(values.until)) throw refuse(`An early discount needs until=YYYY-MM-DD (a real day); got "${values.until ?? ""}".`);
+      row.until_on = values.until;
+    } else if (values.kind === "volume") {
+      if (values.until !== undefined) throw refuse("A volume discount takes minM3=<m³>, not until=.");
+      const cm3 = values.minM3 === undefined ? null : scaled(values.minM3, 6, 9);
+      if (!cm3) throw refuse(`A volume discount needs minM3=<m³> above 0 (at most 6 decimals); got "${values.minM3 ?? ""}".`);
+      row.kind = "volume";
+      row.min_volume_cm3 = cm3;
+    } else {
+      throw refuse(`kind must be early or volume; got "${values.kind ?? ""}".`);
+    }
+    if ((values.percent === undefined) === (values.amount === undefined)) throw refuse("Give exactly one of percent=<n> and amount=<yuan>.");
+    if (values.percent !== undefined) {
+      const bp = scaled(values.percent, 2, 3);
+      if (!bp || bp > 10_000) throw refuse(`percent must be above 0 and at most 100, with at most two decimals; got "${values.percent}".`);
+      row.percent_bp = bp;
+    } else {
+      row.amount_cents = yuan(values.amount, "amount", { positive: true });
+    }
+    const existed = await trx.selectFrom("carrier_discounts").select("id").where("carrier_id", "=", carrier.id).where("code", "=", discountCode).executeTakeFirst();
+    await trx
+      .insertInto("carrier_discounts")
+      .values({ carrier_id: carrier.id, code: discountCode, ...row })
+      .onConflict((oc) => oc.columns(["carrier_id", "code"]).doUpdateSet(row))
+      .execute();
+    done = `${existed ? "Replaced" : "Added"} discount ${discountCode} of carrier ${carrierCode}.`;
+  }
+  return `${done}\n${await describeCarrier(trx, carrier)}`;
+}
+
+async function setLiftingFee(trx: Trx, exhibition: Exhibition, args: string[]) {
+  const kind = args[0] as LiftingKind;
+  if (!LIFTING_KINDS.includes(kind)) throw refuse(`The lifting kind must be forklift or crane; got "${args[0] ?? ""}".`);
+  const kg = args[1] === undefined ? null : scaled(args[1], 3, 6);
+  if (!kg) throw refuse(`The maximum weight must be in tons above 0 with at most three decimals; got "${args[1] ?? ""}".`);
+  if (args.length !== 3) throw refuse(`"lifting-fee" takes a kind, a maximum weight in tons, and a fee in yuan or "remove".`);
+  let done: string;
+  if (args[2] === "remove") {
+    const removed = await trx.deleteFrom("lifting_fee_classes").where("exhibition_id", "=", exhibition.id).where("kind", "=", kind).where("max_weight_kg", "=", kg).executeTakeFirst();
+    if (!removed.numDeletedRows) throw refuse(`${exhibition.code} has no ${kind} class up to ${decimal(kg, 3)} t to remove.`);
+    done = `Removed the ${kind} class up to ${decimal(kg, 3)} t.`;
+  } else {
+    const fee = yuan(args[2], "The fee", { positive: true });
+    const existed = await trx.selectFrom("lifting_fee_classes").select("kind").where("exhibition_id", "=", exhibition.id).where("kind", "=", kind).where("max_weight_kg", "=", kg).executeTakeFirst();
+    await trx
+      .insertInto("lifting_fee_classes")
+      .values({ exhibition_id: exhibition.id, kind, max_weight_kg: kg, fee_cents: fee })
+      .onConflict((oc) => oc.columns(["exhibition_id", "kind", "max_weight_kg"]).doUpdateSet({ fee_cents: fee }))
+      .execute();
+    done = `${existed ? "Replaced" : "Added"} the ${kind} class up to ${decimal(kg, 3)} t: ${money(fee)} yuan per piece.`;
+  }
+  return `${done}\n${await describeLiftingFees(trx, exhibition)}`;
+}
+
+// --- Showing -------------------------------------------------------------------------------------
+
+type CarrierRow = { id: number; code: string; name_zh: string; name_en: string; contact_email: string; contact_phone: string; active: boolean; sort: number };
+
+async function describeCarrier(trx: Trx, carrier: CarrierRow) {
+  // One after another: the transaction has one connection.
+  const accounts = await trx.selectFrom("carrier_accounts as a").innerJoin("users as u", "u.id", "a.user_id").select("u.username").where("a.carrier_id", "=", carrier.id).orderBy("u.username").execute();
+  const prices = await trx.selectFrom("carrier_prices").selectAll().where("carrier_id", "=", carrier.id).execute();
+  const discounts = await trx
+    .selectFrom("carrier_discounts")
+    .select(["code", "name_zh", "name_en", "kind", sql<string | null>`to_char(until_on, 'YYYY-MM-DD')`.as("until_on"), "min_volume_cm3", "percent_bp", "amount_cents"])
+    .where("carrier_id", "=", carrier.id)
+    .orderBy("code")
+    .execute();
+  prices.sort((a, b) => TRANSPORT_SERVICES.indexOf(a.service) - TRANSPORT_SERVICES.indexOf(b.service));
+  const lines = [
+    `${carrier.code}: ${carrier.name_zh} / ${carrier.name_en} (${carrier.active ? "active" : "inactive"}, sort ${carrier.sort})`,
+    `  e-mail ${carrier.contact_email}; phone ${carrier.contact_phone || "none"}`,
+    `  accounts: ${accounts.map((a) => a.username).join(", ") || "none"}`,
+    `  prices:${prices.length ? "" : " none"}`,
+    ...prices.map((p) => `    ${p.service}: ${money(p.per_m3_cents)} per m³ / ${money(p.per_ton_cents)} per ton / minimum ${money(p.minimum_cents)} yuan`),
+    `  discounts:${discounts.length ? "" : " none"}`,
+    ...discounts.map((d) => {
+      const off = d.percent_bp !== null ? `${decimal(d.percent_bp, 2)} % off` : `${money(d.amount_cents!)} yuan off`;
+      const when = d.kind === "early" ? `declared on or before ${d.until_on}` : `${decimal(Number(d.min_volume_cm3), 6)} m³ or more`;
+      return `    ${d.code} (${d.kind}): ${off} when ${when} — ${d.name_zh} / ${d.name_en}`;
+    }),
+  ];
+  return lines.join("\n");
+}
+
+async function describeLiftingFees(trx: Trx, exhibition: Exhibition) {
+  const classes = await trx.selectFrom("lifting_fee_classes").selectAll().where("exhibition_id", "=", exhibition.id).orderBy("kind", "desc").orderBy("max_weight_kg").execute();
+  return [
+    `Lifting fee classes of ${exhibition.code}:${classes.length ? "" : " none"}`,
+    ...classes.map((c) => `  ${c.kind} up to ${decimal(c.max_weight_kg, 3)} t: ${money(c.fee_cents)} yuan per piece`),
+  ].join("\n");
+}
+
+async function listAll(trx: Trx, exhibition: Exhibition) {
+  const carriers = await trx.selectFrom("carriers").selectAll().where("exhibition_id", "=", exhibition.id).orderBy("sort").orderBy("code").execute();
+  const parts = [`${exhibition.code}: ${carriers.length} carrier(s).`];
+  for (const carrier of carriers) parts.push(await describeCarrier(trx, carrier));
+  parts.push(await describeLiftingFees(trx, exhibition));
+  return parts.join("\n");
+}

@@ -1,0 +1,221 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { carriersCommand } from "../../server/transport/carriers-command";
+import { createUser } from "../../server/seed/create-user";
+import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+const TABLES = ["carriers", "carrier_accounts", "carrier_prices", "carrier_discounts", "lifting_fee_classes"] as const;
+
+/** The ops command that appoints an exhibition's exhibit-transport carriers (cli.js carriers). */
+describe.each(backends)("cli.js carriers on %s", (backend) => {
+  let api: TestApi;
+  let exhibition: { id: number; code: string };
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+    exhibition = await api.db.selectFrom("exhibitions").select(["id", "code"]).orderBy("id").executeTakeFirstOrThrow();
+  });
+  afterAll(() => api?.close());
+
+  /** Every row of the carriers' tables, as text: equal before and after means nothing changed. */
+  async function snapshot() {
+    const parts: string[] = [];
+    for (const table of TABLES) {
+      const { rows } = await sql<{ all: string | null }>`select string_agg(t::text, '|' order by t::text) as "all" from ${sql.table(table)} t`.execute(api.db);
+      parts.push(`${table}: ${rows[0]?.all ?? ""}`);
+    }
+    return parts.join("\n");
+  }
+
+  const carrierId = async (code: string) =>
+    (await api.db.selectFrom("carriers").select("id").where("exhibition_id", "=", exhibition.id).where("code", "=", code).executeTakeFirst())?.id;
+  const price = async (code: string, service: string) =>
+    api.db
+      .selectFrom("carrier_prices as p")
+      .innerJoin("carriers as c", "c.id", "p.carrier_id")
+      .select(["p.per_m3_cents", "p.per_ton_cents", "p.minimum_cents"])
+      .where("c.exhibition_id", "=", exhibition.id)
+      .where("c.code", "=", code)
+      .where("p.service", "=", service as "delivery")
+      .executeTakeFirst();
+  const discount = async (carrier: string, code: string) =>
+    api.db
+      .selectFrom("carrier_discounts as d")
+      .innerJoin("carriers as c", "c.id", "d.carrier_id")
+      .select(["d.name_zh", "d.name_en", "d.kind", sql<string | null>`to_char(d.until_on, 'YYYY-MM-DD')`.as("until_on"), "d.min_volume_cm3", "d.percent_bp", "d.amount_cents"])
+      .where("c.exhibition_id", "=", exhibition.id)
+      .where("c.code", "=", carrier)
+      .where("d.code", "=", code)
+      .executeTakeFirst();
+  const num = (v: string | number | null | undefined) => (v === null || v === undefined ? v : Number(v));
+
+  async function expectRefused(args: string[], pattern: RegExp) {
+    const before = await snapshot();
+    await expect(carriersCommand(api.db, args), args.join(" ")).rejects.toThrow(pattern);
+    await expect(carriersCommand(api.db, args), args.join(" ")).rejects.toThrow(/Usage: cli\.js carriers/);
+    expect(await snapshot(), args.join(" ")).toBe(before);
+  }
+
+  it("lists the seeded carriers with accounts, prices, discounts and the lifting fee classes", async () => {
+    const listed = await carriersCommand(api.db, [exhibition.code, "list"]);
+    expect(listed).toContain(`${exhibition.code}: 2 carrier(s).`);
+    expect(listed).toContain("shunda: 顺达国际物流有限公司 / Shunda International Logistics Co., Ltd. (active, sort 1)");
+    expect(listed).toContain("e-mail dispatch@shunda.example.com; phone 0755-86001234");
+    expect(listed).toContain("accounts: carrier01");
+    expect(listed).toContain("delivery: 180.00 per m³ / 120.00 per ton / minimum 500.00 yuan");
+    expect(listed).toContain("hengtong: 恒通会展物流有限公司");
+    expect(listed).toContain("accounts: carrier02");
+    expect(listed).toMatch(/early \(early\): 10 % off when declared on or before \d{4}-\d{2}-\d{2}/);
+    expect(listed).toContain("volume20 (volume): 300.00 yuan off when 20 m³ or more");
+    expect(listed).toContain("forklift up to 1 t: 200.00 yuan per piece");
+    expect(listed).toContain("crane up to 30 t: 5500.00 yuan per piece");
+    // Without a code: the first exhibition; without a subcommand: the list.
+    expect(await carriersCommand(api.db, ["list"])).toBe(listed);
+    expect(await carriersCommand(api.db, [])).toBe(listed);
+  });
+
+  it("creates a carrier and changes some of its fields", async () => {
+    const created = await carriersCommand(api.db, [exhibition.code, "set", "cargo", "nameZh=货运通", "nameEn=Cargo Express Ltd.", "email=desk@cargo.example.com", "phone=021-5550 1234", "sort=3"]);
+    expect(created).toContain("Created carrier cargo");
+    expect(await api.db.selectFrom("carriers").selectAll().where("id", "=", (await carrierId("cargo"))!).executeTakeFirstOrThrow()).toMatchObject({
+      exhibition_id: exhibition.id,
+      name_zh: "货运通",
+      name_en: "Cargo Express Ltd.",
+      contact_email: "desk@cargo.example.com",
+      contact_phone: "021-5550 1234",
+      active: true,
+      sort: 3,
+    });
+    const updated = await carriersCommand(api.db, ["set", "cargo", "active=no", "email=ops@cargo.example.com"]);
+    expect(updated).toContain("Updated carrier cargo");
+    expect(updated).toContain("(inactive, sort 3)");
+    expect(await api.db.selectFrom("carriers").selectAll().where("code", "=", "cargo").executeTakeFirstOrThrow()).toMatchObject({
+      name_zh: "货运通",
+      contact_email: "ops@cargo.example.com",
+      active: false,
+    });
+
+    await expectRefused(["set", "newco", "nameZh=新公司", "nameEn=New Co"], /needs email/);
+    await expectRefused(["set", "newco", "nameZh=新公司", "nameEn=New Co", "email=not-an-address"], /not a valid e-mail/);
+    await expectRefused(["set", "cargo", "email=a@b"], /not a valid e-mail/);
+    await expectRefused(["set", "cargo", "active=maybe"], /active must be yes or no/);
+    await expectRefused(["set", "cargo", "sort=1.5"], /sort must be a whole number/);
+    await expectRefused(["set", "cargo", "colour=red"], /Not understood/);
+    await expectRefused(["set", "cargo"], /Nothing to change/);
+    await expectRefused(["set", "bad code!", "nameZh=x"], /not a valid carrier code/);
+    expect(await carrierId("newco")).toBeUndefined();
+  });
+
+  it("links a carrier user, moves it between carriers, and refuses an exhibitor", async () => {
+    const userId = await createUser(api.db, { username: "carrier03", password: "Expo#2026x", role: "carrier" });
+    const linked = await carriersCommand(api.db, [exhibition.code, "account", "cargo", "carrier03"]);
+    expect(linked).toContain("carrier03 now acts for carrier cargo.");
+    expect(await api.db.selectFrom("carrier_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst()).toEqual({ user_id: userId, carrier_id: await carrierId("cargo") });
+
+    const moved = await carriersCommand(api.db, ["account", "hengtong", "carrier03"]);
+    expect(moved).toContain("Moved carrier03 from carrier cargo to carrier hengtong");
+    expect(moved).toContain("accounts: carrier02, carrier03");
+    expect(await api.db.selectFrom("carrier_accounts").select("carrier_id").where("user_id", "=", userId).execute()).toEqual([{ carrier_id: await carrierId("hengtong") }]);
+    expect(await carriersCommand(api.db, ["account", "hengtong", "carrier03"])).toContain("already acts for carrier hengtong; nothing changed");
+
+    await expectRefused(["account", "cargo", "std01"], /not a carrier account/);
+    await expectRefused(["account", "cargo", "nobody-here"], /No user "nobody-here"/);
+    await expectRefused(["account", "no-such-carrier", "carrier03"], /No carrier "no-such-carrier"/);
+    await expectRefused(["account", "cargo"], /takes a carrier code and a username/);
+    const std01 = await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
+    expect(await api.db.selectFrom("carrier_accounts").select("user_id").where("user_id", "=", std01.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("adds, replaces and removes a price, and refuses a bad service or amount", async () => {
+    const added = await carriersCommand(api.db, ["price", "cargo", "crane", "perM3=150", "perTon=0", "minimum=800.5"]);
+    expect(added).toContain("Added the crane price of carrier cargo: 150.00 per m³, 0.00 per ton, minimum 800.50 yuan.");
+    expect(await price("cargo", "crane")).toMatchObject({ per_m3_cents: expect.anything() });
+    let row = await price("cargo", "crane");
+    expect([num(row?.per_m3_cents), num(row?.per_ton_cents), num(row?.minimum_cents)]).toEqual([15_000, 0, 80_050]);
+
+    const replaced = await carriersCommand(api.db, [exhibition.code, "price", "cargo", "crane", "perM3=1,200.25", "perTon=99.9"]);
+    expect(replaced).toContain("Replaced the crane price");
+    row = await price("cargo", "crane");
+    expect([num(row?.per_m3_cents), num(row?.per_ton_cents), num(row?.minimum_cents)]).toEqual([120_025, 9_990, 0]);
+
+    await expectRefused(["price", "cargo", "teleport", "perM3=1", "perTon=1"], /Unknown service "teleport"/);
+    await expectRefused(["price", "cargo", "crane", "perM3=-1", "perTon=1"], /perM3 must be an amount in yuan/);
+    await expectRefused(["price", "cargo", "crane", "perM3=1.005", "perTon=1"], /perM3 must be an amount/);
+    await expectRefused(["price", "cargo", "crane", "perM3=abc", "perTon=1"], /perM3 must be an amount/);
+    await expectRefused(["price", "cargo", "crane", "perM3=1"], /perTon must be an amount/);
+    await expectRefused(["price", "cargo", "delivery", "remove"], /no delivery price to remove/);
+
+    expect(await carriersCommand(api.db, ["price", "cargo", "crane", "remove"])).toContain("Removed the crane price of carrier cargo.");
+    expect(await price("cargo", "crane")).toBeUndefined();
+    // The seeded carriers' prices were not touched.
+    row = await price("shunda", "crane");
+    expect([num(row?.per_m3_cents), num(row?.per_ton_cents), num(row?.minimum_cents)]).toEqual([15_000, 16_000, 80_000]);
+  });
+
+  it("adds and replaces early and volume discounts with a percent or an amount, and refuses bad combinations", async () => {
+    await carriersCommand(api.db, ["discount", "cargo", "early", "kind=early", "until=2026-12-01", "percent=12.5", "nameZh=早鸟", "nameEn=Early bird"]);
+    expect(await discount("cargo", "early")).toMatchObject({ kind: "early", until_on: "2026-12-01", min_volume_cm3: null, percent_bp: 1_250, amount_cents: null, name_en: "Early bird" });
+
+    const volume = await carriersCommand(api.db, ["discount", "cargo", "bulk", "kind=volume", "minM3=12.5", "amount=250.50", "nameZh=大批量", "nameEn=Bulk"]);
+    expect(volume).toContain("bulk (volume): 250.50 yuan off when 12.5 m³ or more");
+    let bulk = await discount("cargo", "bulk");
+    expect({ ...bulk, min_volume_cm3: num(bulk?.min_volume_cm3), amount_cents: num(bulk?.amount_cents) }).toMatchObject({ kind: "volume", until_on: null, min_volume_cm3: 12_500_000, percent_bp: null, amount_cents: 25_050 });
+
+    // Replacing turns the early discount into a volume one with a fixed amount.
+    expect(await carriersCommand(api.db, ["discount", "cargo", "early", "kind=volume", "minM3=0.5", "percent=100", "nameZh=改", "nameEn=Changed"])).toContain("Replaced discount early");
+    expect(await discount("cargo", "early")).toMatchObject({ kind: "volume", until_on: null, percent_bp: 10_000, amount_cents: null, name_zh: "改" });
+    expect(num((await discount("cargo", "early"))?.min_volume_cm3)).toBe(500_000);
+
+    const named = ["nameZh=折扣", "nameEn=Discount"];
+    await expectRefused(["discount", "cargo", "x", "kind=early", "until=2026-12-01", "percent=10", "amount=5", ...named], /exactly one of percent/);
+    await expectRefused(["discount", "cargo", "x", "kind=early", "until=2026-12-01", ...named], /exactly one of percent/);
+    await expectRefused(["discount", "cargo", "x", "kind=early", "minM3=5", "percent=10", ...named], /early discount takes until/);
+    await expectRefused(["discount", "cargo", "x", "kind=early", "until=2026-02-30", "percent=10", ...named], /needs until=YYYY-MM-DD/);
+    await expectRefused(["discount", "cargo", "x", "kind=volume", "until=2026-12-01", "percent=10", ...named], /volume discount takes minM3/);
+    await expectRefused(["discount", "cargo", "x", "kind=volume", "minM3=0", "percent=10", ...named], /needs minM3/);
+    await expectRefused(["discount", "cargo", "x", "kind=volume", "minM3=5", "percent=100.01", ...named], /percent must be above 0/);
+    await expectRefused(["discount", "cargo", "x", "kind=volume", "minM3=5", "percent=0", ...named], /percent must be above 0/);
+    await expectRefused(["discount", "cargo", "x", "kind=volume", "minM3=5", "amount=0", ...named], /amount must be an amount in yuan above 0/);
+    await expectRefused(["discount", "cargo", "x", "kind=weekly", "percent=10", ...named], /kind must be early or volume/);
+    await expectRefused(["discount", "cargo", "x", "kind=volume", "minM3=5", "percent=10", "nameZh=折扣"], /nameEn must not be empty/);
+    await expectRefused(["discount", "cargo", "bulk", "kind=volume", "minM3=5", "percent=10", "nameZh=折扣", "nameEn="], /nameEn must not be empty/);
+    await expectRefused(["discount", "cargo", "nothing-here", "remove"], /no discount "nothing-here"/);
+    bulk = await discount("cargo", "bulk");
+    expect(num(bulk?.amount_cents)).toBe(25_050);
+
+    expect(await carriersCommand(api.db, ["discount", "cargo", "bulk", "remove"])).toContain("Removed discount bulk of carrier cargo.");
+    expect(await discount("cargo", "bulk")).toBeUndefined();
+    expect(await discount("cargo", "early")).toBeDefined();
+  });
+
+  it("adds, replaces and removes lifting fee classes", async () => {
+    const fee = async (kind: "forklift" | "crane", kg: number) =>
+      num((await api.db.selectFrom("lifting_fee_classes").select("fee_cents").where("exhibition_id", "=", exhibition.id).where("kind", "=", kind).where("max_weight_kg", "=", kg).executeTakeFirst())?.fee_cents);
+    const added = await carriersCommand(api.db, ["lifting-fee", "forklift", "7.5", "900"]);
+    expect(added).toContain("Added the forklift class up to 7.5 t: 900.00 yuan per piece.");
+    expect(added).toContain("forklift up to 1 t: 200.00 yuan per piece");
+    expect(await fee("forklift", 7_500)).toBe(90_000);
+    expect(await carriersCommand(api.db, [exhibition.code, "lifting-fee", "forklift", "7.5", "950.5"])).toContain("Replaced the forklift class up to 7.5 t");
+    expect(await fee("forklift", 7_500)).toBe(95_050);
+
+    await expectRefused(["lifting-fee", "helicopter", "1", "100"], /forklift or crane/);
+    await expectRefused(["lifting-fee", "crane", "0", "100"], /maximum weight must be in tons above 0/);
+    await expectRefused(["lifting-fee", "crane", "1.2345", "100"], /maximum weight must be in tons/);
+    await expectRefused(["lifting-fee", "crane", "40", "0"], /fee must be an amount in yuan above 0/);
+    await expectRefused(["lifting-fee", "crane", "40"], /takes a kind, a maximum weight/);
+    await expectRefused(["lifting-fee", "crane", "7.5", "remove"], /no crane class up to 7.5 t to remove/);
+
+    expect(await carriersCommand(api.db, ["lifting-fee", "forklift", "7.5", "remove"])).toContain("Removed the forklift class up to 7.5 t.");
+    expect(await fee("forklift", 7_500)).toBeUndefined();
+    expect(await fee("forklift", 1_000)).toBe(20_000);
+  });
+
+  it("refuses an unknown exhibition code or subcommand and changes nothing", async () => {
+    await expectRefused(["NO-SUCH-SHOW", "set", "ghost", "nameZh=鬼", "nameEn=Ghost", "email=g@ghost.example.com"], /No exhibition with the code "NO-SUCH-SHOW"/);
+    await expectRefused(["NO-SUCH-SHOW", "list"], /No exhibition with the code/);
+    await expectRefused([exhibition.code, "fly"], /Unknown subcommand "fly"/);
+    await expectRefused(["list", "extra"], /"list" takes nothing more/);
+    expect(await carrierId("ghost")).toBeUndefined();
+  });
+});

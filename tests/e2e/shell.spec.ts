@@ -58,7 +58,7 @@ for (const account of MENU_ACCOUNTS) {
 test("a typed URL to a page outside the user's menu lands on /401", async ({ app, page, consoleErrors }) => {
   consoleErrors.allow(FAILED_RESOURCE(403));
   await app.signIn("std01");
-  // Filtered out for a standard booth (spec point 4), and a carrier's page; neither is built yet.
+  // Filtered out for a standard booth (spec point 4), and a carrier's page (not in an exhibitor's menu).
   for (const path of ["/boothConstruction/insurancePurchase", "/exhibitTL/review"]) {
     await app.goto(path);
     await expect(page, path).toHaveURL(/\/401$/);

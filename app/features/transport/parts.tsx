@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Badge as Tag, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Badge as Tag, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
-import { exhibitionDate, exhibitionDateTime } from "~/features/orders/display";
+import { exhibitionDateTime } from "~/features/orders/display";
 import { formatMoney } from "~/lib/format";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import type { DeclarationDetail, ExhibitView, MessageView, OrderView, QuoteView, TransportEventView } from "./api-types";
@@ -73,6 +73,45 @@ export function DeclarationFacts({ declaration: d }: { declaration: DeclarationD
         ),
       )}
     </SimpleGrid>
+  );
+}
+
+/**
+ * The top of a declaration's page, for its exhibitor and its carrier alike: number and status, the way
+ * back, the carrier's return reason or note, the order's steps, the facts and the history. `notice`
+ * goes under the way back (a refused action's message).
+ */
+export function DeclarationPanel({ declaration: d, back, notice }: { declaration: DeclarationDetail; back: { to: string; label: string }; notice?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1} size="h3">
+            {t("transport.detail.title", { id: d.id })}
+          </Title>
+          <DeclarationStatusTag status={d.status} />
+        </Group>
+        <Anchor component={Link} to={back.to} size="sm">
+          {back.label}
+        </Anchor>
+        {notice}
+        {d.status === "returned" && d.returnReason ? (
+          <Alert color="orange" title={t("transport.detail.returned")} data-testid="return-reason">
+            {d.returnReason}
+          </Alert>
+        ) : null}
+        {d.status === "accepted" && d.acceptNote ? <Alert color="green" title={t("transport.detail.accepted")}>{d.acceptNote}</Alert> : null}
+        {d.order ? (
+          <Group gap="sm">
+            <Text size="sm">{t("transport.orders.orderNo", { orderNo: d.order.orderNo })}</Text>
+            <OrderSteps order={d.order} />
+          </Group>
+        ) : null}
+        <DeclarationFacts declaration={d} />
+        <EventList events={d.events} />
+      </Stack>
+    </Paper>
   );
 }
 
@@ -276,5 +315,3 @@ export function ConfirmAction({ question, intent, fields, confirmLabel, cancelTo
     </Paper>
   );
 }
-
-export const arrivalText = (d: { arrivalFrom: string; arrivalTo: string }) => `${exhibitionDate(d.arrivalFrom) || d.arrivalFrom} – ${exhibitionDate(d.arrivalTo) || d.arrivalTo}`;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +9,7 @@ import * as z from "zod";
 import type { DeclarationDetail, DeclarationList, ImportFailure } from "~/features/transport/api-types";
 import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
 import { declarationForm, rawFields } from "~/features/transport/forms.server";
-import { ConfirmAction, ContactLog, DeclarationFacts, DeclarationStatusTag, EventList, ExhibitsTable, OrderSteps, QuoteTable } from "~/features/transport/parts";
+import { ConfirmAction, ContactLog, DeclarationPanel, ExhibitsTable, QuoteTable } from "~/features/transport/parts";
 import { declarationUpdateSchema, exhibitAddSchema, exhibitImportSchema, messageSchema } from "~/features/transport/schema";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
@@ -133,33 +133,17 @@ export default function DeclarationPage() {
   const record = { id: d.id, version: d.version };
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap">
-            <Title order={1} size="h3">
-              {t("transport.detail.title", { id: d.id })}
-            </Title>
-            <DeclarationStatusTag status={d.status} />
-          </Group>
-          <Anchor component={Link} to={CARRIAGE_PATH} size="sm">
-            {t("transport.detail.back")}
-          </Anchor>
-          {actionData?.error && actionData.form !== "submit" ? (
+      <DeclarationPanel
+        declaration={d}
+        back={{ to: CARRIAGE_PATH, label: t("transport.detail.back") }}
+        notice={
+          actionData?.error && actionData.form !== "submit" ? (
             <Alert color="red" role="alert" data-testid="action-error">
               {actionData.error}
             </Alert>
-          ) : null}
-          {d.status === "returned" && d.returnReason ? (
-            <Alert color="orange" title={t("transport.detail.returned")} data-testid="return-reason">
-              {d.returnReason}
-            </Alert>
-          ) : null}
-          {d.status === "accepted" && d.acceptNote ? <Alert color="green" title={t("transport.detail.accepted")}>{d.acceptNote}</Alert> : null}
-          {d.order ? <OrderSteps order={d.order} /> : null}
-          <DeclarationFacts declaration={d} />
-          <EventList events={d.events} />
-        </Stack>
-      </Paper>
+          ) : null
+        }
+      />
 
       {d.editable ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>

@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DeclarationDetail } from "~/features/transport/api-types";
 import { rawFields } from "~/features/transport/forms.server";
-import { ContactLog, DeclarationFacts, DeclarationStatusTag, EventList, ExhibitsTable, OrderSteps, QuoteTable } from "~/features/transport/parts";
+import { ContactLog, DeclarationPanel, ExhibitsTable, QuoteTable } from "~/features/transport/parts";
 import { messageSchema, reviewDecisionSchema } from "~/features/transport/schema";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -76,32 +76,7 @@ export default function ReviewDetailPage() {
   const resultFor = (form: string) => (actionData?.form === form ? actionData.result : undefined);
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap">
-            <Title order={1} size="h3">
-              {t("transport.detail.title", { id: d.id })}
-            </Title>
-            <DeclarationStatusTag status={d.status} />
-          </Group>
-          <Anchor component={Link} to={REVIEW_PATH} size="sm">
-            {t("transport.review.back")}
-          </Anchor>
-          {d.status === "returned" && d.returnReason ? (
-            <Alert color="orange" title={t("transport.detail.returned")}>
-              {d.returnReason}
-            </Alert>
-          ) : null}
-          {d.order ? (
-            <Group gap="sm">
-              <Text size="sm">{t("transport.orders.orderNo", { orderNo: d.order.orderNo })}</Text>
-              <OrderSteps order={d.order} />
-            </Group>
-          ) : null}
-          <DeclarationFacts declaration={d} />
-          <EventList events={d.events} />
-        </Stack>
-      </Paper>
+      <DeclarationPanel declaration={d} back={{ to: REVIEW_PATH, label: t("transport.review.back") }} />
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <Stack gap="md">
           <Title order={2} size="h4">

@@ -28,6 +28,10 @@ import { invoiceRoutes } from "./routes/invoices";
 import { transportDeclarationRoutes } from "./routes/transport-declarations";
 import { transportCarrierRoutes } from "./routes/transport-carrier";
 import { liftingRoutes } from "./routes/transport-lifting";
+import { truckRoutes } from "./routes/vehicles-trucks";
+import { taiwanRoutes } from "./routes/vehicles-taiwan";
+import { expressRoutes } from "./routes/vehicles-express";
+import { overseasRoutes } from "./routes/vehicles-overseas";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -66,6 +70,10 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(transportDeclarationRoutes(deps));
   router.use(transportCarrierRoutes(deps));
   router.use(liftingRoutes(deps));
+  router.use(truckRoutes(deps));
+  router.use(taiwanRoutes(deps));
+  router.use(expressRoutes(deps));
+  router.use(overseasRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

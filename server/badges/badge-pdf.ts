@@ -132,8 +132,8 @@ const QR_SIZE = 120;
 
 type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
 
-/** The QR's dark modules as filled rectangles (one per run in a row): sharp at any print size. */
-function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
+/** The QR's dark modules as filled rectangles (one per run in a row): sharp at any print size. Vehicle passes draw theirs with it too. */
+export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
   const count = qr.modules.size;
   const unit = size / count;

@@ -13,6 +13,10 @@ import { seedBadges } from "./badges";
 import { seedBoothConstruction } from "./booth-construction";
 import { seedInvoices } from "./invoices";
 import { SECOND_CARRIER_ACCOUNT, seedCarriers, seedTransportDemo } from "./transport";
+import { seedOverseasAgents } from "../vehicles/overseas";
+import { seedExpressDemo } from "../vehicles/express";
+import { seedTrucksDemo } from "../vehicles/trucks";
+import { seedTaiwanDemo } from "../vehicles/tw-filings";
 import type { ObjectStore } from "../uploads/object-store";
 
 export const demoAccounts = [
@@ -58,6 +62,10 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedInvoices(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
     await seedCarriers(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
     await seedTransportDemo(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
+    await seedOverseasAgents(db, exhibition.id);
+    await seedExpressDemo(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
+    await seedTrucksDemo(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on), store);
+    await seedTaiwanDemo(db, exhibition.id);
   }
 }
 
@@ -140,6 +148,10 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedInvoices(trx, exhibition.id, calendar);
     await seedCarriers(trx, exhibition.id, calendar);
     await seedTransportDemo(trx, exhibition.id, calendar);
+    await seedOverseasAgents(trx, exhibition.id);
+    await seedExpressDemo(trx, exhibition.id, calendar);
+    await seedTrucksDemo(trx, exhibition.id, calendar, options.store);
+    await seedTaiwanDemo(trx, exhibition.id);
   });
   return { created: true as const };
 }

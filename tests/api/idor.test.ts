@@ -25,6 +25,10 @@ import { transportDeclarationsSweep } from "./idor-transport-declarations";
 import { transportCarrierSweep } from "./idor-transport-carrier";
 import { liftingSweep } from "./idor-transport-lifting";
 import { transportPagesSweep } from "./idor-transport-pages";
+import { trucksSweep } from "./idor-vehicles-trucks";
+import { taiwanSweep } from "./idor-vehicles-taiwan";
+import { expressSweep } from "./idor-vehicles-express";
+import { overseasSweep } from "./idor-vehicles-overseas";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -207,6 +211,10 @@ const sweep: Record<string, Entry> = {
   ...transportCarrierSweep,
   ...liftingSweep,
   ...transportPagesSweep,
+  ...trucksSweep,
+  ...taiwanSweep,
+  ...expressSweep,
+  ...overseasSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -6,6 +6,7 @@ import type { CarrierLiftingList, LiftingList } from "../../app/features/transpo
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { readOutbox } from "../support/outbox";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
+import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { liftingSweep } from "./idor-transport-lifting";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -292,21 +293,4 @@ describe.each(backends)("hoisting and forklift bookings (/smeb/shipment/forklift
   });
 });
 
-// The IDOR sweep (tests/api/idor.test.ts) runs these probes on the embedded database only; here they run on both.
-describe.each(backends)("hoisting and forklift IDOR probes on %s", (backend) => {
-  let ctx: { api: TestApi; a: string; b: string; admin: string; carrier: string };
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lifting-idor-"));
-    const api = await startTestApi(backend, { DATA_DIR: dataDir });
-    const [a, b, admin, carrier] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026"), api.login("carrier01", "Expo#2026")]);
-    ctx = { api, a, b, admin, carrier };
-  });
-  afterAll(async () => {
-    await ctx?.api.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  for (const [route, entry] of Object.entries(liftingSweep)) it(route, () => entry.probe(ctx));
-});
+idorProbesOnBothDatabases("hoisting and forklift", liftingSweep);

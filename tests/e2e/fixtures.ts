@@ -42,8 +42,12 @@ export type InvoiceAccount = (typeof INVOICE_ACCOUNTS)[number];
 export const TRANSPORT_ACCOUNTS = ["transport-flow", "transport-lifting"] as const;
 export type TransportAccount = (typeof TRANSPORT_ACCOUNTS)[number];
 
+/** Exhibitors of the vehicles spec (vehicles.spec.ts), each with a standard booth (9M01...). */
+export const VEHICLE_ACCOUNTS = ["vehicles-truck", "vehicles-express"] as const;
+export type VehicleAccount = (typeof VEHICLE_ACCOUNTS)[number];
+
 /** The throwaway account of this project (the start script creates one per project). */
-export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount | ConstructionAccount | InvoiceAccount | TransportAccount, testInfo: TestInfo) {
+export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount | ConstructionAccount | InvoiceAccount | TransportAccount | VehicleAccount, testInfo: TestInfo) {
   return `e2e-${kind}-${testInfo.project.name}`;
 }
 

@@ -42,6 +42,10 @@ cli("create-booth", ...invoiceAccounts.flatMap((name, i) => [name, `9K${String(i
 const transportAccounts = ["transport-flow", "transport-lifting"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
 cli("create-user", ...transportAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
 cli("create-booth", ...transportAccounts.flatMap((name, i) => [name, `9L${String(i + 1).padStart(2, "0")}`, "2", "2"]));
+// The vehicles spec (vehicles.spec.ts): one exhibitor with a standard booth per test and project (VEHICLE_ACCOUNTS), 9M01....
+const vehicleAccounts = ["vehicles-truck", "vehicles-express"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+cli("create-user", ...vehicleAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+cli("create-booth", ...vehicleAccounts.flatMap((name, i) => [name, `9M${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 
 // A stand-in for the LibreTranslate service the portal calls (TRANSLATE_URL): answers "[en] <text>",
 // so the translate buttons can be tested end to end without the internet.

@@ -10,6 +10,7 @@ import badges from "~/features/badges/texts.en";
 import boothConstruction from "~/features/booth-construction/texts.en";
 import invoices from "~/features/invoices/texts.en";
 import transport from "~/features/transport/texts.en";
+import vehicles from "~/features/vehicles/texts.en";
 
 /** English texts. Spec texts are verbatim; keys are shared with zh.ts (checked by a unit test). */
 const en = {
@@ -120,6 +121,7 @@ const en = {
   boothConstruction,
   invoices,
   transport,
+  vehicles,
   common: {
     loading: "Loading…",
     cancel: "Cancel",

@@ -11,6 +11,7 @@ import badges from "~/features/badges/texts.zh";
 import boothConstruction from "~/features/booth-construction/texts.zh";
 import invoices from "~/features/invoices/texts.zh";
 import transport from "~/features/transport/texts.zh";
+import vehicles from "~/features/vehicles/texts.zh";
 
 /** 中文文案。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -120,6 +121,7 @@ const zh: Resource = {
   boothConstruction,
   invoices,
   transport,
+  vehicles,
   common: {
     loading: "加载中…",
     cancel: "取消",

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListPager } from "~/components/list-pager";
 import type { CarrierLiftingList, OrderList, OrderRow } from "~/features/transport/api-types";
+import type { CarrierExpressList } from "~/features/vehicles/express-types";
 import { rawFields } from "~/features/transport/forms.server";
 import { OrderSteps, yuan } from "~/features/transport/parts";
 import { translate } from "~/i18n/translate.server";
@@ -14,6 +15,7 @@ import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { ExpressForCarrier } from "./express-for-carrier";
 import { LiftingForCarrier } from "./lifting-for-carrier";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier orders" }];
@@ -22,21 +24,37 @@ export const handle = { breadcrumb: "transport.orders.title" } satisfies PageHan
 
 const PATH = "/exhibitTL/carriageOrder";
 
-/** The carrier's orders with their next step, its report, and the hoisting lists e-mailed to it. */
+/** A page number from the address (`page` for the orders, `expressPage` for the express bookings). */
+const pageParam = (url: URL, name: string) => Math.max(1, Math.min(10_000, Number(url.searchParams.get(name)) || 1));
+
+/** This page's address keeping both lists' pages. */
+function pageAddress(page: number, expressPage: number) {
+  const params = new URLSearchParams();
+  if (page > 1) params.set("page", String(page));
+  if (expressPage > 1) params.set("expressPage", String(expressPage));
+  const query = params.toString();
+  return query ? `${PATH}?${query}` : PATH;
+}
+
+/** The carrier's orders with their next step, its report, the hoisting lists e-mailed to it and its small-exhibit express bookings. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
-  const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get("page")) || 1));
-  const [orders, lifting] = await Promise.all([
+  const url = new URL(request.url);
+  const page = pageParam(url, "page");
+  const expressPage = pageParam(url, "expressPage");
+  const [orders, lifting, express] = await Promise.all([
     api.call<OrderList>("/shipment/order/list", { query: { page } }).then((r) => requireOk(r, request, context)),
     api.call<CarrierLiftingList>("/shipment/forklift/list").then((r) => requireOk(r, request, context)),
+    api.call<CarrierExpressList>("/shipment/express/list", { query: { page: expressPage } }).then((r) => requireOk(r, request, context)),
   ]);
-  return json({ title: translate(language, "transport.orders.title"), orders, lifting, canAct: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID });
+  return json({ title: translate(language, "transport.orders.title"), orders, lifting, express, expressPage, canAct: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID });
 }
 
 const ACTIONS = {
   step: { path: "/shipment/order/step", fields: ["id", "version", "step"], done: "transport.orders.stepToast" },
   paid: { path: "/shipment/order/paid", fields: ["id", "version"], done: "transport.orders.paidToast" },
   confirmLifting: { path: "/shipment/forklift/confirm", fields: ["id"], done: "transport.orders.liftingToast" },
+  expressStep: { path: "/shipment/express/step", fields: ["id", "version", "status"], done: "vehicles.express.stepToast" },
 } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,8 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!chosen) throw new Response("Bad request", { status: 400 });
   const result = await handleAuthErrors(await api.call(chosen.path, { form: rawFields(formData, chosen.fields) }), request, context);
   if (!result.ok) return json({ error: result.message }, { status: result.code === 404 ? 404 : 409, headers: { "Cache-Control": "no-store" } });
-  const page = new URL(request.url).searchParams.get("page");
-  return redirectWithToast(page ? `${PATH}?page=${page}` : PATH, context, { kind: "success", key: chosen.done });
+  const url = new URL(request.url);
+  return redirectWithToast(pageAddress(pageParam(url, "page"), pageParam(url, "expressPage")), context, { kind: "success", key: chosen.done });
 }
 
 function OrderActions({ row, pending }: { row: OrderRow; pending: boolean }) {
@@ -83,7 +101,7 @@ function OrderActions({ row, pending }: { row: OrderRow; pending: boolean }) {
 
 export default function CarrierOrdersPage() {
   const { t } = useTranslation();
-  const { orders, lifting, canAct } = useLoaderData<typeof loader>();
+  const { orders, lifting, express, expressPage, canAct } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   return (
@@ -130,10 +148,11 @@ export default function CarrierOrdersPage() {
           ) : (
             <Text c="dimmed">{t("transport.orders.empty")}</Text>
           )}
-          <ListPager page={orders.page} pageSize={orders.pageSize} total={orders.total} link={(page) => (page > 1 ? `${PATH}?page=${page}` : PATH)} keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }} />
+          <ListPager page={orders.page} pageSize={orders.pageSize} total={orders.total} link={(page) => pageAddress(page, expressPage)} keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }} />
         </Stack>
       </Paper>
       <LiftingForCarrier bookings={lifting.bookings} canAct={canAct} pending={pending} />
+      <ExpressForCarrier list={express} canAct={canAct} pending={pending} link={(next) => pageAddress(orders.page, next)} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import * as badgeCheckIn from "./0009-badge-check-in";
 import * as boothConstruction from "./0010-booth-construction";
 import * as invoices from "./0011-invoices";
 import * as transport from "./0012-transport";
+import * as vehicles from "./0013-vehicles";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0010-booth-construction": boothConstruction,
   "0011-invoices": invoices,
   "0012-transport": transport,
+  "0013-vehicles": vehicles,
 };
 
 export const migrationProvider: MigrationProvider = {

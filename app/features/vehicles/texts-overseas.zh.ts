@@ -1,0 +1,48 @@
+/** The overseas pages' texts (issue 18), in zh; joined in texts.zh.ts under vehicles.overseas. */
+const overseas = {
+  title: "境外展品运输",
+  intro: "展品从境外运来？以下为本届展会指定的境外运输代理，可负责运至展位的全程运输。在此提交申请后，系统将以邮件发送给代理，代理将回复您的联系邮箱。",
+  agentsTitle: "指定境外运输代理",
+  noAgents: "暂未指定境外运输代理。",
+  regions: "服务地区",
+  email: "电子邮箱",
+  phone: "电话",
+  requestFromAgent: "向该代理提交申请",
+  formTitle: "运输申请",
+  chooseAgent: "请选择代理",
+  chooseCountry: "请选择国家或地区",
+  incotermsHint: "费用与风险由谁承担至何处，每个术语后附有说明。",
+  volumeHint: "全部货物的总体积，最多三位小数",
+  send: "发送给代理",
+  sent: "申请已通过邮件发送给代理",
+  historyTitle: "我的申请",
+  empty: "您还没有提交过申请。",
+  columns: {
+    sentAt: "发送时间",
+    agent: "代理",
+    country: "起运地",
+    port: "起运港",
+    cargo: "货物",
+    volume: "体积（立方米）",
+    incoterms: "贸易术语",
+    contact: "联系人",
+  },
+  incoterms: {
+    EXW: "工厂交货：在卖方所在地交货，其余全部由买方负责",
+    FCA: "货交承运人：办妥出口清关后交给指定承运人",
+    FOB: "船上交货：在起运港装上船即完成交货",
+    CFR: "成本加运费：卖方支付至目的港的海运费",
+    CIF: "成本、保险费加运费：同 CFR，另含保险",
+    DAP: "目的地交货：运至目的地交货，不含进口税费",
+    DDP: "完税后交货：运至目的地交货，已付进口税费",
+  },
+  errors: {
+    agentUnknown: "请选择指定的境外运输代理",
+    countryUnknown: "请从列表中选择国家或地区",
+    notOverseas: "从中国大陆起运的货物不属于境外运输，请使用展品运输申报",
+    mailFailed: "申请未能发送给代理，也未保存，请稍后再试",
+    tooMany: "24 小时内最多可提交 {{max}} 份申请，请稍后再试",
+  },
+};
+
+export default overseas;

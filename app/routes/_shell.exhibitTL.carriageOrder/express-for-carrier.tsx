@@ -1,0 +1,87 @@
+import { Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListPager } from "~/components/list-pager";
+import type { CarrierExpressList, CarrierExpressView } from "~/features/vehicles/express-types";
+import { ExpressRow, ExpressStatusTag, ExpressSteps } from "../_shell.exhibitTL.smallExhibitsExpress/express-parts";
+
+/** The button that moves a booking to its next status, posted as intent expressStep with the version it shows. */
+function NextStep({ booking, pending }: { booking: CarrierExpressView; pending: boolean }) {
+  const { t } = useTranslation();
+  if (!booking.nextStatus) return null;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="expressStep" />
+      <input type="hidden" name="id" value={booking.id} />
+      <input type="hidden" name="version" value={booking.version} />
+      <input type="hidden" name="status" value={booking.nextStatus} />
+      <Button type="submit" size="xs" loading={pending} data-testid={`express-next-${booking.id}`}>
+        {t("vehicles.express.moveTo", { status: t(`vehicles.expressStatuses.${booking.nextStatus}`) })}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The small-exhibit express bookings addressed to this carrier (the organizer: every carrier's, read
+ * only), by expected day; the carrier marks each received at the warehouse, then delivered.
+ */
+export function ExpressForCarrier({ list, canAct, pending, link }: { list: CarrierExpressList; canAct: boolean; pending: boolean; link: (page: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("vehicles.express.carrierTitle")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t(list.carrier ? "vehicles.express.carrierIntro" : "vehicles.express.organizerIntro")}
+        </Text>
+        {list.items.length ? (
+          <Table.ScrollContainer minWidth={1000}>
+            <Table striped withTableBorder data-testid="carrier-express">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("vehicles.express.exhibitor")}</Table.Th>
+                  <ExpressRow.Head />
+                  <Table.Th>{t("vehicles.fields.status")}</Table.Th>
+                  {canAct ? <Table.Th /> : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.items.map((b) => (
+                  <Table.Tr key={b.id} data-testid={`carrier-express-${b.id}`}>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      {b.exhibitorName}
+                      <Text size="xs" c="dimmed">
+                        {t("vehicles.express.number", { id: b.id })}
+                        {list.carrier ? "" : ` · ${b.carrierName}`}
+                      </Text>
+                    </Table.Td>
+                    <ExpressRow.Cells booking={b} />
+                    <Table.Td>
+                      <Stack gap={4}>
+                        <ExpressStatusTag status={b.status} />
+                        <ExpressSteps booking={b} />
+                      </Stack>
+                    </Table.Td>
+                    {canAct ? (
+                      <Table.Td>
+                        <NextStep booking={b} pending={pending} />
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Text c="dimmed" data-testid="carrier-express-empty">
+            {t("vehicles.express.carrierEmpty")}
+          </Text>
+        )}
+        <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={link} keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import type { OverseasAgentsAnswer } from "~/features/vehicles/overseas-types";
+import { overseasRequestSchema } from "~/features/vehicles/schema";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+
+export const REQUEST_FIELDS = ["agentId", "originCountryId", "port", "cargoDescription", "volume", "incoterms", "contactName", "contactPhone", "contactEmail"] as const;
+
+type TextField = "port" | "volume" | "contactName" | "contactPhone" | "contactEmail";
+
+/**
+ * The request to an agent: who, from where, what and how much, on which terms, and whom to answer.
+ * Volume is typed in m³; the e-mail is a text input so that a wrong one reaches the server's
+ * translated message even without JavaScript.
+ */
+export function RequestForm({ offer, agentId, held, lastResult, pending }: { offer: OverseasAgentsAnswer; agentId: string; held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({
+    id: "overseas-request",
+    schema: overseasRequestSchema,
+    lastResult,
+    defaultValue: { agentId, contactName: offer.contact.name, contactPhone: offer.contact.phone, contactEmail: offer.contact.email, ...held },
+  });
+  const label = (name: string) => t(`vehicles.fields.${name}`);
+  const text = (name: TextField, labelKey: string, extra: { maxLength: number; inputMode?: "decimal" | "tel" | "email"; description?: string; autoComplete?: string }) => (
+    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={label(labelKey)} withAsterisk error={errorText(fields[name].errors)} {...extra} />
+  );
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="overseas-form" preventScrollReset>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("vehicles.overseas.formTitle")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            {...getSelectProps(fields.agentId)}
+            key={fields.agentId.key}
+            label={label("agent")}
+            withAsterisk
+            error={errorText(fields.agentId.errors)}
+            data={[{ value: "", label: t("vehicles.overseas.chooseAgent") }, ...offer.agents.map((a) => ({ value: String(a.id), label: a.name }))]}
+          />
+          <NativeSelect
+            {...getSelectProps(fields.originCountryId)}
+            key={fields.originCountryId.key}
+            label={label("originCountry")}
+            withAsterisk
+            error={errorText(fields.originCountryId.errors)}
+            data={[{ value: "", label: t("vehicles.overseas.chooseCountry") }, ...offer.countries.map((c) => ({ value: String(c.id), label: c.name }))]}
+          />
+          {text("port", "port", { maxLength: 100 })}
+          {text("volume", "volumeM3", { maxLength: 14, inputMode: "decimal", description: t("vehicles.overseas.volumeHint") })}
+        </SimpleGrid>
+        <Textarea {...getTextareaProps(fields.cargoDescription)} key={fields.cargoDescription.key} label={label("cargoDescription")} withAsterisk maxLength={500} autosize minRows={3} maxRows={10} error={errorText(fields.cargoDescription.errors)} />
+        <NativeSelect
+          {...getSelectProps(fields.incoterms)}
+          key={fields.incoterms.key}
+          label={label("incoterms")}
+          description={t("vehicles.overseas.incotermsHint")}
+          inputWrapperOrder={["label", "input", "description", "error"]}
+          withAsterisk
+          error={errorText(fields.incoterms.errors)}
+          data={[{ value: "", label: "—" }, ...offer.incoterms.map((term) => ({ value: term, label: `${term} · ${t(`vehicles.overseas.incoterms.${term}`)}` }))]}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {text("contactName", "contactName", { maxLength: 50, autoComplete: "name" })}
+          {text("contactPhone", "contactPhone", { maxLength: 24, inputMode: "tel", autoComplete: "tel" })}
+          {text("contactEmail", "contactEmail", { maxLength: 120, inputMode: "email", autoComplete: "email" })}
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={pending} data-testid="overseas-send">
+            {t("vehicles.overseas.send")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,95 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { rawFields } from "~/features/transport/forms.server";
+import type { OverseasAgentsAnswer, OverseasRequestList } from "~/features/vehicles/overseas-types";
+import { overseasRequestSchema } from "~/features/vehicles/schema";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { AgentCards, RequestHistory } from "./overseas-parts";
+import { REQUEST_FIELDS, RequestForm } from "./request-form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Overseas exhibit transport" }];
+
+export const handle = { breadcrumb: "vehicles.overseas.title" } satisfies PageHandle;
+
+const PATH = "/exhibitTL/overseasExhibitTrans";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * Overseas exhibit transport (spec /exhibitTL overseasExhibitTrans): the appointed agents, a request
+ * e-mailed to one of them, and the exhibitor's requests. `?agent=<id>` (a card's link) picks the agent.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const [offer, history] = await Promise.all([
+    api.call<OverseasAgentsAnswer>("/smeb/overseas/agents").then((result) => requireOk(result, request, context)),
+    api.call<OverseasRequestList>("/smeb/overseas/request/list").then((result) => requireOk(result, request, context)),
+  ]);
+  const held = await heldFormValues(request, context, formHolderOf(info), REQUEST_FIELDS);
+  const chosen = new URL(request.url).searchParams.get("agent");
+  const agentId = offer.agents.some((a) => String(a.id) === chosen) ? chosen! : offer.agents.length === 1 ? String(offer.agents[0]!.id) : "";
+  return json({ title: translate(language, "vehicles.overseas.title"), offer, requests: history.requests, agentId, held: held.values }, { headers: held.headers });
+}
+
+type Reply = { result?: SubmissionResult<string[]> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  rememberForm(request, formData);
+  const submission = parseWithZod(formData, { schema: overseasRequestSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
+  const result = await handleAuthErrors(await api.call("/smeb/overseas/request/save", { form: rawFields(formData, REQUEST_FIELDS) }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, REQUEST_FIELDS) } satisfies Reply, { status: result.code === 503 || result.code === 429 ? result.code : 400, headers: NO_STORE });
+  return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.overseas.sent" });
+}
+
+export default function OverseasTransportPage() {
+  const { t } = useTranslation();
+  const { offer, requests, agentId, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const pending = useIsPending();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("vehicles.overseas.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("vehicles.overseas.intro")}
+          </Text>
+          <Title order={2} size="h4">
+            {t("vehicles.overseas.agentsTitle")}
+          </Title>
+          <AgentCards agents={offer.agents} path={PATH} />
+        </Stack>
+      </Paper>
+      {offer.agents.length ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          {/* A card's link changes the chosen agent: a new key starts the form from it. */}
+          <RequestForm key={agentId} offer={offer} agentId={agentId} held={held} lastResult={actionData?.result} pending={pending} />
+        </Paper>
+      ) : null}
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("vehicles.overseas.historyTitle")}
+          </Title>
+          <RequestHistory requests={requests} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

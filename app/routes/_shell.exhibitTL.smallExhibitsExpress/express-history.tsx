@@ -1,0 +1,102 @@
+import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListPager } from "~/components/list-pager";
+import { exhibitionDateTime } from "~/features/orders/display";
+import type { ExpressFilters, ExpressList } from "~/features/vehicles/express-types";
+import { EXPRESS_STATUSES } from "~/features/vehicles/schema";
+import { ExpressRow, ExpressStatusTag, ExpressSteps } from "./express-parts";
+
+/** The list's address with its filters (and a page, or a booking to delete): what every link of the history keeps. */
+export function historyLink(path: string, filters: ExpressFilters, extra: { page?: number; delete?: number } = {}) {
+  const params = new URLSearchParams();
+  if (filters.status) params.set("status", filters.status);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  if (extra.page && extra.page > 1) params.set("page", String(extra.page));
+  if (extra.delete) params.set("delete", String(extra.delete));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The exhibitor's bookings (newest first) with a status and expected-day filter sent as GET: works without JavaScript. */
+export function ExpressHistory({ list, path }: { list: ExpressList; path: string }) {
+  const { t } = useTranslation();
+  const { filters } = list;
+  const filtered = Boolean(filters.status || filters.from || filters.to);
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {t("vehicles.express.historyTitle")}
+      </Title>
+      <Form method="get" data-testid="express-filter" aria-label={t("vehicles.express.filterTitle")}>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <NativeSelect
+            name="status"
+            label={t("vehicles.fields.status")}
+            defaultValue={filters.status ?? ""}
+            data={[{ value: "", label: t("vehicles.express.anyStatus") }, ...EXPRESS_STATUSES.map((s) => ({ value: s, label: t(`vehicles.expressStatuses.${s}`) }))]}
+          />
+          <TextInput type="date" name="from" label={t("vehicles.fields.from")} defaultValue={filters.from ?? ""} />
+          <TextInput type="date" name="to" label={t("vehicles.fields.to")} defaultValue={filters.to ?? ""} />
+          <Button type="submit" variant="light" data-testid="express-filter-submit">
+            {t("vehicles.express.filter")}
+          </Button>
+          {filtered ? (
+            <Anchor component={Link} to={path} size="sm" data-testid="express-filter-clear">
+              {t("vehicles.express.clearFilter")}
+            </Anchor>
+          ) : null}
+        </Group>
+      </Form>
+      {list.items.length ? (
+        <Table.ScrollContainer minWidth={980}>
+          <Table striped withTableBorder data-testid="express-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("vehicles.fields.record")}</Table.Th>
+                <ExpressRow.Head />
+                <Table.Th>{t("vehicles.express.steps")}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.items.map((b) => (
+                <Table.Tr key={b.id} data-testid={`express-${b.id}`}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    {t("vehicles.express.number", { id: b.id })}
+                    <Text size="xs" c="dimmed">
+                      {exhibitionDateTime(b.createdAt)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {b.carrierName}
+                    </Text>
+                  </Table.Td>
+                  <ExpressRow.Cells booking={b} />
+                  <Table.Td>
+                    <Stack gap={4}>
+                      <ExpressStatusTag status={b.status} />
+                      <ExpressSteps booking={b} />
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    {b.status === "booked" ? (
+                      <Anchor component={Link} to={historyLink(path, filters, { page: list.page, delete: b.id })} c="red.9" size="sm" preventScrollReset data-testid={`express-delete-${b.id}`}>
+                        {t("vehicles.express.delete")}
+                      </Anchor>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text c="dimmed" data-testid="express-empty">
+          {t(filtered ? "vehicles.express.emptyFiltered" : "vehicles.express.empty")}
+        </Text>
+      )}
+      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => historyLink(path, filters, { page })} keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }} />
+    </Stack>
+  );
+}

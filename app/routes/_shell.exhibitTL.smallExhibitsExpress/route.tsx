@@ -1,0 +1,119 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { rawFields } from "~/features/transport/forms.server";
+import { ConfirmAction } from "~/features/transport/parts";
+import type { ExpressList } from "~/features/vehicles/express-types";
+import { expressQuerySchema, expressSchema } from "~/features/vehicles/schema";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { EXPRESS_FIELDS, ExpressForm } from "./express-form";
+import { ExpressHistory } from "./express-history";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Small exhibits express" }];
+
+export const handle = { breadcrumb: "vehicles.express.title" } satisfies PageHandle;
+
+const PATH = "/exhibitTL/smallExhibitsExpress";
+const NO_STORE = { "Cache-Control": "no-store" };
+const FILTER_NAMES = ["status", "from", "to", "page"] as const;
+
+/** The history's filters from the address; one that does not parse is dropped, not an error page. */
+function filtersOf(url: URL) {
+  const query: Record<string, string> = {};
+  for (const name of FILTER_NAMES) {
+    const value = url.searchParams.get(name);
+    if (value && expressQuerySchema.shape[name].safeParse(value).success) query[name] = value;
+  }
+  return query;
+}
+
+/** The same address without `?delete=`: where a delete or a cancel goes back to. */
+function listAddress(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("delete");
+  const query = url.searchParams.toString();
+  return query ? `${PATH}?${query}` : PATH;
+}
+
+/**
+ * The exhibitor's small-exhibit express: a booking form (to its own booth, with an appointed
+ * carrier) and the history with its steps. `?delete=<id>` asks before deleting a booking the
+ * carrier has not received yet.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const list = await requireOk(await api.call<ExpressList>("/smeb/express/list", { query: filtersOf(url) }), request, context);
+  const held = await heldFormValues(request, context, formHolderOf(info), EXPRESS_FIELDS, "save");
+  const deleting = list.items.find((b) => String(b.id) === url.searchParams.get("delete") && b.status === "booked") ?? null;
+  return json({ title: translate(language, "vehicles.express.title"), list, held: held.values, deleting, backTo: listAddress(request) }, { headers: held.headers });
+}
+
+type Reply = { result?: SubmissionResult<string[]>; error?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  rememberForm(request, formData);
+  if (formData.get("intent") === "delete") {
+    const result = await handleAuthErrors(await api.call("/smeb/express/delete", { form: rawFields(formData, ["id", "version"]) }), request, context);
+    if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
+    return redirectWithToast(listAddress(request), context, { kind: "success", key: "vehicles.express.deleted" });
+  }
+  const submission = parseWithZod(formData, { schema: expressSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
+  const result = await handleAuthErrors(await api.call("/smeb/express/save", { form: rawFields(formData, EXPRESS_FIELDS) }), request, context);
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, EXPRESS_FIELDS) } satisfies Reply, { status: 400, headers: NO_STORE });
+  return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.express.saved" });
+}
+
+export default function SmallExhibitsExpressPage() {
+  const { t } = useTranslation();
+  const { list, held, deleting, backTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const pending = useIsPending();
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("vehicles.express.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("vehicles.express.intro")}
+          </Text>
+          {actionData?.error ? (
+            <Alert color="red" role="alert" data-testid="action-error">
+              {actionData.error}
+            </Alert>
+          ) : null}
+          {deleting ? (
+            <ConfirmAction
+              question={t("vehicles.express.deleteQuestion", { id: deleting.id, item: deleting.itemName })}
+              intent="delete"
+              fields={{ id: String(deleting.id), version: String(deleting.version) }}
+              confirmLabel={t("vehicles.express.delete")}
+              cancelTo={backTo}
+              pending={pending}
+            />
+          ) : null}
+          <ExpressHistory list={list} path={PATH} />
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <ExpressForm list={list} held={held} lastResult={actionData?.result} pending={pending} />
+      </Paper>
+    </Stack>
+  );
+}

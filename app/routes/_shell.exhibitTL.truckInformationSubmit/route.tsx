@@ -1,0 +1,204 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { rawFields } from "~/features/transport/forms.server";
+import { ConfirmAction } from "~/features/transport/parts";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
+import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema";
+import type { TruckList, TruckView } from "~/features/vehicles/trucks-types";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { LICENSE_UPLOAD, TRUCK_API_FIELDS, TRUCK_FORM_FIELDS, TRUCK_UPDATE_API_FIELDS, TruckForm } from "./truck-form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Yellow-plate truck information" }];
+
+export const handle = { breadcrumb: "vehicles.trucks.title" } satisfies PageHandle;
+
+const PATH = "/exhibitTL/truckInformationSubmit";
+const NO_STORE = { "Cache-Control": "no-store" };
+const STATUS_COLORS = { submitted: "blue", approved: "green", returned: "orange" } as const;
+
+/**
+ * The exhibitor's yellow-plate trucks (spec /exhibitTL truckInformationSubmit, issue 18): the list
+ * with each truck's status and, once approved, its vehicle pass; `?edit=` opens a change of a truck
+ * not yet approved (its plate read only: a wrong plate means delete and register again), `?delete=`
+ * asks before deleting. The server enforces all of it (plate lock, statuses, ownership).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const list = await requireOk(await api.call<TruckList>("/smeb/truck/list"), request, context);
+  const url = new URL(request.url);
+  const find = (param: string, allowed: (t: TruckView) => boolean) => list.trucks.find((t) => String(t.id) === url.searchParams.get(param) && allowed(t)) ?? null;
+  const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...TRUCK_FORM_FIELDS]);
+  return json(
+    { title: translate(language, "vehicles.trucks.title"), list, editing: find("edit", (t) => t.canEdit), deleting: find("delete", (t) => t.canDelete), held: held.values },
+    { headers: held.headers },
+  );
+}
+
+type Reply = { form?: "save" | "update"; result?: SubmissionResult<string[]>; error?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { licenseUrl: LICENSE_UPLOAD });
+  rememberForm(request, formData);
+  const intent = formData.get("intent");
+  if (intent === "delete") {
+    const result = await handleAuthErrors(await api.call("/smeb/truck/delete", { form: rawFields(formData, ["id", "version"]) }), request, context);
+    if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
+    return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.trucks.deleted" });
+  }
+  const form = intent === "update" ? "update" : "save";
+  const submission = parseWithZod(formData, { schema: form === "update" ? truckUpdateSchema : truckSchema });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    return json({ form, result: replyWithUploadErrors(submission, uploadErrors) } satisfies Reply, { status: 400, headers: NO_STORE });
+  }
+  const fields = form === "update" ? TRUCK_UPDATE_API_FIELDS : TRUCK_API_FIELDS;
+  const result = await handleAuthErrors(await api.call(`/smeb/truck/${form}`, { form: rawFields(formData, fields) }), request, context);
+  if (!result.ok) return json({ form, result: replyToApiFailure(submission, result, fields) } satisfies Reply, { status: result.code === 409 ? 409 : 400, headers: NO_STORE });
+  return redirectWithToast(PATH, context, { kind: "success", key: form === "update" ? "vehicles.trucks.updated" : "vehicles.trucks.saved" });
+}
+
+function TruckRows({ trucks }: { trucks: TruckView[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={880}>
+      <Table striped withTableBorder data-testid="truck-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("vehicles.fields.plate")}</Table.Th>
+            <Table.Th>{t("vehicles.fields.truckKind")}</Table.Th>
+            <Table.Th>{t("vehicles.fields.plannedOn")}</Table.Th>
+            <Table.Th>{t("vehicles.fields.booth")}</Table.Th>
+            <Table.Th>{t("vehicles.fields.driverName")}</Table.Th>
+            <Table.Th>{t("vehicles.fields.status")}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {trucks.map((truck) => (
+            <Table.Tr key={truck.id} data-testid={`truck-${truck.id}`}>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>
+                <Text fw={600} data-testid="truck-plate">
+                  {truck.plate}
+                </Text>
+                {truck.trailerPlate ? (
+                  <Text size="xs" c="dimmed">
+                    {truck.trailerPlate}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{t(`vehicles.truckKinds.${truck.kind}`)}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{truck.plannedOn}</Table.Td>
+              <Table.Td>{truck.boothNo}</Table.Td>
+              <Table.Td>
+                {truck.driverName}
+                <Text size="xs" c="dimmed">
+                  {truck.driverPhone}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Tag color={STATUS_COLORS[truck.status]} variant="light" data-testid="truck-status">
+                  {t(`vehicles.truckStatuses.${truck.status}`)}
+                </Tag>
+                {truck.status === "returned" && truck.returnReason ? (
+                  <Text size="xs" c="orange.9" data-testid="truck-return-reason" style={{ overflowWrap: "anywhere" }}>
+                    {t("vehicles.trucks.returnedBecause", { reason: truck.returnReason })}
+                  </Text>
+                ) : null}
+                {truck.gate ? (
+                  <Text size="xs" c="dimmed">
+                    {t("vehicles.trucks.gateLine", { gate: truck.gate })}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  {truck.status === "approved" ? (
+                    <Anchor href={`${PATH}/pass?id=${truck.id}`} size="sm" data-testid={`truck-pass-${truck.id}`}>
+                      {t("vehicles.trucks.downloadPass")}
+                    </Anchor>
+                  ) : null}
+                  {truck.canEdit ? (
+                    <Anchor component={Link} to={`${PATH}?edit=${truck.id}`} size="sm" preventScrollReset data-testid={`truck-edit-${truck.id}`}>
+                      {t("vehicles.trucks.edit")}
+                    </Anchor>
+                  ) : null}
+                  {truck.canDelete ? (
+                    <Anchor component={Link} to={`${PATH}?delete=${truck.id}`} c="red.9" size="sm" preventScrollReset data-testid={`truck-delete-${truck.id}`}>
+                      {t("vehicles.trucks.delete")}
+                    </Anchor>
+                  ) : null}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export default function TruckInformationPage() {
+  const { t } = useTranslation();
+  const { list, editing, deleting, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const pending = useIsPending();
+  // A held form (the session ended mid-form) goes back to the form it came from.
+  const heldFor = (intent: "save" | "update") => (held && held.intent === intent && (intent === "save" || String(held.id) === String(editing?.id)) ? held : null);
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("vehicles.trucks.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("vehicles.trucks.intro")}
+          </Text>
+          {actionData?.error ? (
+            <Alert color="red" role="alert" data-testid="action-error">
+              {actionData.error}
+            </Alert>
+          ) : null}
+          {deleting ? (
+            <ConfirmAction
+              question={t("vehicles.trucks.deleteQuestion", { plate: deleting.plate, day: deleting.plannedOn })}
+              intent="delete"
+              fields={{ id: String(deleting.id), version: String(deleting.version) }}
+              confirmLabel={t("vehicles.trucks.delete")}
+              cancelTo={PATH}
+              pending={pending}
+            />
+          ) : null}
+          <Title order={2} size="h4">
+            {t("vehicles.trucks.listTitle")}
+          </Title>
+          {list.trucks.length ? <TruckRows trucks={list.trucks} /> : <Text c="dimmed">{t("vehicles.trucks.empty")}</Text>}
+        </Stack>
+      </Paper>
+      {editing ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          <TruckForm key={`edit-${editing.id}-${editing.version}`} list={list} editing={editing} held={heldFor("update")} lastResult={actionData?.form === "update" ? actionData.result : undefined} pending={pending} cancelTo={PATH} />
+        </Paper>
+      ) : null}
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        {list.booths.length ? (
+          <TruckForm list={list} held={heldFor("save")} lastResult={actionData?.form === "save" ? actionData.result : undefined} pending={pending} />
+        ) : (
+          <Text c="dimmed">{t("vehicles.trucks.noBooth")}</Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { TRUCK_KINDS, truckSchema, truckUpdateSchema } from "~/features/vehicles/schema";
+import type { TruckList, TruckView } from "~/features/vehicles/trucks-types";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+
+/** The driving licence scan: an image or a PDF up to 5 MB (upload folder driving-license). */
+export const LICENSE_UPLOAD = { folder: "driving-license" as const, kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[], maxBytes: 5 * 1024 * 1024, maxCount: 1 };
+/** What the API takes (typed text, not parsed values); the page also keeps the upload's file name. */
+export const TRUCK_API_FIELDS = ["boothId", "plate", "trailerPlate", "kind", "driverName", "driverPhone", "plannedOn", "licenseUrl"] as const;
+export const TRUCK_UPDATE_API_FIELDS = [...TRUCK_API_FIELDS, "id", "version"] as const;
+export const TRUCK_FORM_FIELDS = [...TRUCK_UPDATE_API_FIELDS, uploadFieldNames("licenseUrl").name] as const;
+
+type Props = {
+  list: TruckList;
+  held: Record<string, unknown> | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+  /** The truck being changed: its plate is shown read only and posted as registered. */
+  editing?: TruckView;
+  cancelTo?: string;
+};
+
+/**
+ * A truck's registration (intent `save`) or a change of it (intent `update`, with id and version).
+ * Plain controls and a multipart post, so it works without JavaScript.
+ */
+export function TruckForm({ list, held, lastResult, pending, editing, cancelTo }: Props) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const intent = editing ? "update" : "save";
+  const defaults: Record<string, unknown> = editing
+    ? {
+        boothId: String(editing.boothId),
+        trailerPlate: editing.trailerPlate ?? "",
+        kind: editing.kind,
+        driverName: editing.driverName,
+        plannedOn: editing.plannedOn,
+        licenseUrl: editing.license?.url ?? "",
+        [uploadFieldNames("licenseUrl").name]: editing.license ? `${editing.license.url}|${editing.license.name}` : "",
+      }
+    : { boothId: String(list.booths[0]?.boothId ?? ""), kind: "installation", plannedOn: list.days.buildUpFrom };
+  const [form, fields] = usePortalForm({
+    id: editing ? `truck-edit-${editing.id}` : "truck-add",
+    schema: editing ? truckUpdateSchema : truckSchema,
+    lastResult,
+    defaultValue: { ...defaults, ...(held ?? {}), ...(editing ? { plate: editing.plate } : {}) },
+  });
+  const days = { buildUp: `${list.days.buildUpFrom} – ${list.days.buildUpTo}`, dismantle: `${list.days.dismantleFrom} – ${list.days.dismantleTo}` };
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid={editing ? "truck-edit-form" : "truck-form"} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      {editing ? (
+        <>
+          <input type="hidden" name="id" value={editing.id} />
+          <input type="hidden" name="version" value={editing.version} />
+        </>
+      ) : null}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {editing ? t("vehicles.trucks.editTitle", { plate: editing.plate }) : t("vehicles.trucks.formTitle")}
+        </Title>
+        {editing ? (
+          <Alert color="yellow" data-testid="plate-locked-hint">
+            {t("vehicles.trucks.plateLockedHint")}
+          </Alert>
+        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NativeSelect
+            {...getSelectProps(fields.boothId)}
+            key={fields.boothId.key}
+            label={t("vehicles.fields.booth")}
+            data={list.booths.map((b) => ({ value: String(b.boothId), label: b.boothNo }))}
+            withAsterisk
+            error={errorText(fields.boothId.errors)}
+          />
+          {editing ? (
+            // The registered plate, read only: posted as it is, the API refuses any other (409).
+            <TextInput name="plate" value={editing.plate} readOnly label={t("vehicles.fields.plate")} data-testid="plate-readonly" error={errorText(fields.plate.errors)} />
+          ) : (
+            <TextInput
+              {...getInputProps(fields.plate, { type: "text" })}
+              key={fields.plate.key}
+              label={t("vehicles.fields.plate")}
+              description={t("vehicles.trucks.plateHint")}
+              maxLength={12}
+              withAsterisk
+              error={errorText(fields.plate.errors)}
+            />
+          )}
+          <TextInput
+            {...getInputProps(fields.trailerPlate, { type: "text" })}
+            key={fields.trailerPlate.key}
+            label={t("vehicles.fields.trailerPlate")}
+            description={t("vehicles.trucks.trailerHint")}
+            maxLength={12}
+            error={errorText(fields.trailerPlate.errors)}
+          />
+          <NativeSelect
+            {...getSelectProps(fields.kind)}
+            key={fields.kind.key}
+            label={t("vehicles.fields.truckKind")}
+            data={TRUCK_KINDS.map((kind) => ({ value: kind, label: t(`vehicles.truckKinds.${kind}`) }))}
+            withAsterisk
+            error={errorText(fields.kind.errors)}
+          />
+          <TextInput {...getInputProps(fields.driverName, { type: "text" })} key={fields.driverName.key} label={t("vehicles.fields.driverName")} maxLength={30} withAsterisk error={errorText(fields.driverName.errors)} />
+          <TextInput
+            {...getInputProps(fields.driverPhone, { type: "tel" })}
+            key={fields.driverPhone.key}
+            label={t("vehicles.fields.driverPhone")}
+            description={editing ? t("vehicles.trucks.phoneRetype") : undefined}
+            maxLength={11}
+            inputMode="numeric"
+            withAsterisk
+            error={errorText(fields.driverPhone.errors)}
+          />
+        </SimpleGrid>
+        <TextInput
+          {...getInputProps(fields.plannedOn, { type: "date" })}
+          key={fields.plannedOn.key}
+          label={t("vehicles.fields.plannedOn")}
+          description={t("vehicles.trucks.daysHint", days)}
+          withAsterisk
+          maw={320}
+          error={errorText(fields.plannedOn.errors)}
+        />
+        <FieldFileUpload field={fields.licenseUrl} formValues={form.initialValue} {...LICENSE_UPLOAD} label={t("vehicles.fields.license")} />
+        <Group>
+          <Button type="submit" loading={pending} data-testid={editing ? "truck-save-changes" : "truck-add"}>
+            {t(editing ? "vehicles.trucks.saveChanges" : "vehicles.trucks.add")}
+          </Button>
+          {cancelTo ? (
+            <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
+              {t("vehicles.trucks.cancel")}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

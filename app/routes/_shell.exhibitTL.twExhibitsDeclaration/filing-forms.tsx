@@ -1,0 +1,119 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/form-error";
+import { CURRENCIES, TW_DISPOSITIONS, twHeaderSchema, twLineSchema } from "~/features/vehicles/schema";
+import type { TwFilingView } from "~/features/vehicles/taiwan-types";
+import { useErrorText, usePortalForm } from "~/lib/forms";
+
+/** What each form posts (as typed: the API parses yuan, kg and HS codes with the same schema). */
+export const HEADER_FIELDS = ["boothId", "importerName", "importerContact", "importerPhone", "id", "version"] as const;
+export const LINE_FIELDS = ["filingId", "version", "nameZh", "nameEn", "hsCode", "quantity", "unit", "unitValue", "currency", "disposition", "packages", "grossWeight"] as const;
+
+type FormProps = { held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
+
+/** The importer of a booth's filing: creates the draft, or changes it (with id and version) while editable. */
+export function HeaderForm({ boothId, filing, held, lastResult, pending }: FormProps & { boothId: number; filing: TwFilingView | null }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({
+    id: "tw-header",
+    schema: twHeaderSchema,
+    lastResult,
+    defaultValue: { importerName: filing?.importerName ?? "", importerContact: filing?.importerContact ?? "", importerPhone: filing?.importerPhone ?? "", ...held },
+  });
+  const input = (name: "importerName" | "importerContact" | "importerPhone", max: number, mode?: "tel") => (
+    <TextInput {...getInputProps(fields[name], { type: mode ?? "text" })} key={fields[name].key} label={t(`vehicles.fields.${name}`)} maxLength={max} withAsterisk error={errorText(fields[name].errors)} />
+  );
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="tw-header-form" preventScrollReset>
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="boothId" value={boothId} />
+      {filing ? (
+        <>
+          <input type="hidden" name="id" value={filing.id} />
+          <input type="hidden" name="version" value={filing.version} />
+        </>
+      ) : null}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("vehicles.taiwan.headerTitle")}
+        </Title>
+        {filing ? null : (
+          <Text size="sm" c="dimmed">
+            {t("vehicles.taiwan.headerHint")}
+          </Text>
+        )}
+        <FormError errors={[...(form.errors ?? []), ...(fields.boothId.errors ?? [])]} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {input("importerName", 100)}
+          {input("importerContact", 30)}
+          {input("importerPhone", 30, "tel")}
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" variant={filing ? "light" : "filled"} loading={pending} data-testid="tw-save-header">
+            {t("vehicles.taiwan.saveHeader")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+/** One exhibit: names, HS code, quantity and unit, unit value and currency, after-show disposition, packages and weight. */
+export function LineForm({ filing, held, lastResult, pending }: FormProps & { filing: TwFilingView }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [form, fields] = usePortalForm({ id: "tw-line", schema: twLineSchema, lastResult, defaultValue: { currency: "TWD", disposition: "returned", packages: "1", ...held } });
+  type TextField = "nameZh" | "nameEn" | "hsCode" | "quantity" | "unit" | "unitValue" | "packages" | "grossWeight";
+  const input = (name: TextField, max: number, mode?: "numeric" | "decimal", description?: string) => (
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={t(`vehicles.fields.${name}`)}
+      description={description}
+      inputMode={mode}
+      maxLength={max}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+    />
+  );
+  const select = (name: "currency" | "disposition", data: { value: string; label: string }[]) => (
+    <NativeSelect {...getSelectProps(fields[name])} key={fields[name].key} label={t(`vehicles.fields.${name}`)} data={data} withAsterisk error={errorText(fields[name].errors)} />
+  );
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="tw-line-form" preventScrollReset>
+      <input type="hidden" name="intent" value="addLine" />
+      <input type="hidden" name="filingId" value={filing.id} />
+      <input type="hidden" name="version" value={filing.version} />
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t("vehicles.taiwan.addLineTitle")}
+        </Title>
+        <FormError errors={[...(form.errors ?? []), ...(fields.version.errors ?? [])]} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {input("nameZh", 100)}
+          {input("nameEn", 200)}
+          {input("hsCode", 14, "numeric")}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {input("quantity", 9, "numeric")}
+          {input("unit", 10)}
+          {input("unitValue", 20, "decimal", t("vehicles.taiwan.unitValueHint"))}
+          {select("currency", CURRENCIES.map((c) => ({ value: c, label: c })))}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {select("disposition", TW_DISPOSITIONS.map((d) => ({ value: d, label: t(`vehicles.dispositions.${d}`) })))}
+          {input("packages", 9, "numeric")}
+          {input("grossWeight", 14, "decimal")}
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" variant="light" loading={pending} data-testid="tw-add-line">
+            {t("vehicles.taiwan.addLine")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,219 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListPager } from "~/components/list-pager";
+import { exhibitionDateTime } from "~/features/orders/display";
+import { rawFields } from "~/features/transport/forms.server";
+import { twReviewSchema } from "~/features/vehicles/schema";
+import type { TwReviewDetail, TwReviewList, TwStatus } from "~/features/vehicles/taiwan-types";
+import { translate } from "~/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { useIsPending } from "~/lib/hooks";
+import type { PageHandle } from "~/lib/page-handle";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { currencyAmount, ImporterFacts, LinesTable, TotalsBlock, TwStatusTag } from "../_shell.exhibitTL.twExhibitsDeclaration/filing-parts";
+import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Taiwan filings review" }];
+
+export const handle = { breadcrumb: "vehicles.taiwan.review.title" } satisfies PageHandle;
+
+const PATH = "/exhibitTL/twExhibitsReview";
+const FILTERS = ["submitted", "accepted", "returned"] as const;
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The customs agent's review of the Taiwan exhibits filings (the organizer, roleId 1: its menu row is
+ * granted to no other role): the list by status with a pager and the export, and `?id=` one filing
+ * with its lines and the two decisions, accept or return with comments.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get("id"));
+  if (url.searchParams.has("id")) {
+    if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+    const filing = await requireOk(await api.call<TwReviewDetail>("/smeb/twExhibit/review/detail", { query: { id } }), request, context);
+    const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS], "decide");
+    return json({ title: translate(language, "vehicles.taiwan.review.detailTitle", { id }), filing, list: null, status: null, held: held.values }, { headers: held.headers });
+  }
+  const status = FILTERS.find((s) => s === url.searchParams.get("status")) ?? null;
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  const list = await requireOk(await api.call<TwReviewList>("/smeb/twExhibit/review/list", { query: { status: status ?? undefined, page } }), request, context);
+  return json({ title: translate(language, "vehicles.taiwan.review.title"), filing: null, list, status, held: null });
+}
+
+type Reply = { result?: SubmissionResult<string[]>; error?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  rememberForm(request, formData);
+  if (formData.get("intent") !== "decide") throw redirect(PATH);
+  const submission = parseWithZod(formData, { schema: twReviewSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
+  const result = await handleAuthErrors(await api.call("/smeb/twExhibit/review/decide", { form: rawFields(formData, DECISION_FIELDS) }), request, context);
+  if (!result.ok) {
+    // A decision on a filing decided meanwhile (409) is no field's fault: said over the page.
+    if (result.code === 409 || result.code === 404) return json({ error: result.message } satisfies Reply, { status: result.code, headers: NO_STORE });
+    return json({ result: replyToApiFailure(submission, result, ["comment"]) } satisfies Reply, { status: 400, headers: NO_STORE });
+  }
+  const key = submission.value.decision === "accept" ? "vehicles.taiwan.review.acceptedToast" : "vehicles.taiwan.review.returnedToast";
+  return redirectWithToast(PATH, context, { kind: "success", key });
+}
+
+function FilingDetail({ filing, held, reply, pending }: { filing: TwReviewDetail; held: Record<string, unknown> | null; reply: Reply | undefined; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={1100} data-testid="tw-review-detail">
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={1} size="h3">
+              {t("vehicles.taiwan.review.detailTitle", { id: filing.id })}
+            </Title>
+            <TwStatusTag status={filing.status} />
+          </Group>
+          <Anchor component={Link} to={PATH} size="sm">
+            {t("vehicles.taiwan.review.back")}
+          </Anchor>
+          {reply?.error ? (
+            <Alert color="red" role="alert" data-testid="action-error">
+              {reply.error}
+            </Alert>
+          ) : null}
+          <Text fw={600} style={{ overflowWrap: "anywhere" }} data-testid="tw-review-exhibitor">
+            {filing.exhibitorName}
+          </Text>
+          <ImporterFacts filing={filing} />
+          <Text size="xs" c="dimmed">
+            {t("vehicles.taiwan.submittedAt", { at: exhibitionDateTime(filing.submittedAt) })}
+            {filing.reviewedAt ? ` · ${t("vehicles.taiwan.reviewedAt", { at: exhibitionDateTime(filing.reviewedAt) })}` : ""}
+          </Text>
+          {filing.reviewComment ? (
+            <Alert color={filing.status === "returned" ? "orange" : "gray"} title={t("vehicles.fields.comment")}>
+              {filing.reviewComment}
+            </Alert>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t("vehicles.taiwan.linesTitle")}
+          </Title>
+          <LinesTable lines={filing.lines} />
+          <TotalsBlock filing={filing} />
+        </Stack>
+      </Paper>
+      {filing.decidable ? (
+        <DecisionForms filing={filing} held={held} lastResult={reply?.result} pending={pending} />
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="tw-decided">
+          {t("vehicles.taiwan.review.decided")}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export default function TaiwanReviewPage() {
+  const { t } = useTranslation();
+  const { filing, list, status, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const pending = useIsPending();
+  if (filing) return <FilingDetail filing={filing} held={held} reply={actionData} pending={pending} />;
+  if (!list) return null;
+  const link = (next: { status?: TwStatus | null; page?: number }) => {
+    const params = new URLSearchParams();
+    const s = next.status === undefined ? status : next.status;
+    if (s) params.set("status", s);
+    if (next.page && next.page > 1) params.set("page", String(next.page));
+    const query = params.toString();
+    return query ? `${PATH}?${query}` : PATH;
+  };
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }} maw={1100}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1} size="h3">
+            {t("vehicles.taiwan.review.title")}
+          </Title>
+          {/* A plain link: the browser saves the file, with or without JavaScript. */}
+          <Button component="a" href={`${PATH}/export`} download variant="light" data-testid="tw-export">
+            {t("vehicles.taiwan.review.export")}
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t("vehicles.taiwan.review.intro")}
+        </Text>
+        <Group gap="md" data-testid="tw-review-filters">
+          <Anchor component={Link} to={link({ status: null, page: 1 })} fw={status ? undefined : 700}>
+            {t("vehicles.taiwan.review.all")}
+          </Anchor>
+          {FILTERS.map((s) => (
+            <Anchor key={s} component={Link} to={link({ status: s, page: 1 })} fw={status === s ? 700 : undefined} data-testid={`tw-filter-${s}`}>
+              {t(`vehicles.twStatuses.${s}`)} ({list.counts[s]})
+            </Anchor>
+          ))}
+        </Group>
+        {list.items.length ? (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped withTableBorder data-testid="tw-review-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("vehicles.taiwan.review.filing")}</Table.Th>
+                  <Table.Th>{t("vehicles.taiwan.review.exhibitor")}</Table.Th>
+                  <Table.Th>{t("vehicles.fields.importerName")}</Table.Th>
+                  <Table.Th style={{ textAlign: "right" }}>{t("vehicles.taiwan.review.lines")}</Table.Th>
+                  <Table.Th style={{ textAlign: "right" }}>{t("vehicles.taiwan.totals")}</Table.Th>
+                  <Table.Th>{t("vehicles.fields.status")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.items.map((item) => (
+                  <Table.Tr key={item.id} data-testid={`tw-review-${item.id}`}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`${PATH}?id=${item.id}`}>
+                        {t("vehicles.taiwan.review.filingNo", { id: item.id })}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {exhibitionDateTime(item.submittedAt)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      {item.exhibitorName}
+                      <Text size="xs" c="dimmed">
+                        {item.boothNo}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>{item.importerName}</Table.Td>
+                    <Table.Td style={{ textAlign: "right" }}>{item.lineCount}</Table.Td>
+                    <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                      {item.totals.map((total) => (
+                        <div key={total.currency}>{currencyAmount(total.cents, total.currency)}</div>
+                      ))}
+                    </Table.Td>
+                    <Table.Td>
+                      <TwStatusTag status={item.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Text c="dimmed">{t("vehicles.taiwan.review.empty")}</Text>
+        )}
+        <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => link({ page })} keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { proxyDownload } from "~/lib/download.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+
+export const handle = { permissionOf: "/exhibitTL/truckInformationSubmit" } satisfies PageHandle;
+
+/** GET /exhibitTL/truckInformationSubmit/pass?id=: the vehicle pass PDF of an approved truck of the caller's (the API answers 404 otherwise). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireShellUser(request, context);
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!/^[1-9][0-9]{0,8}$/.test(id)) throw new Response("Not found", { status: 404 });
+  const response = await user.api.download("/smeb/truck/pass", { id });
+  return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
+}

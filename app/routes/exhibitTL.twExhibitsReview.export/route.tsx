@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { proxyDownload } from "~/lib/download.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { requireShellUser } from "~/lib/permissions.server";
+
+export const handle = { permissionOf: "/exhibitTL/twExhibitsReview" } satisfies PageHandle;
+
+/** GET /exhibitTL/twExhibitsReview/export: the submitted and accepted filings' lines as .xlsx, in the customs form's column order. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireShellUser(request, context);
+  const response = await user.api.download("/smeb/twExhibit/review/export");
+  return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
+}

@@ -1,0 +1,292 @@
+import ExcelJS from "exceljs";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TwFilingView, TwFind, TwReviewDetail, TwReviewList } from "../../app/features/vehicles/taiwan-types";
+import { seedTaiwanDemo } from "../../server/vehicles/tw-filings";
+import { TW_EXPORT_HEADERS } from "../../server/vehicles/tw-excel";
+import { readOutbox } from "../support/outbox";
+import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
+import { taiwanSweep } from "./idor-vehicles-taiwan";
+
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+type Form = Record<string, string>;
+type Fields = { fields: Record<string, string[]> };
+
+const STD01_NAME = "深圳星河智能科技有限公司";
+const STD01_EMAIL = "zhangsan@galaxy-smart.example.com";
+
+describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backend) => {
+  let api: TestApi;
+  let dataDir: string;
+  let std01: string;
+  let raw01: string;
+  let admin: string;
+  let carrier01: string;
+  let ids: { std01: number; raw01: number; booth1A01: number; booth2B12: number; exhibition: number };
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-taiwan-"));
+    api = await startTestApi(backend, { DATA_DIR: dataDir });
+    [std01, raw01, admin, carrier01] = await Promise.all([
+      api.login("std01", "Expo#2026"),
+      api.login("raw01", "Expo#2026"),
+      api.login("admin", "Admin#2026"),
+      api.login("carrier01", "Expo#2026"),
+    ]);
+    const users = await api.db.selectFrom("users").select(["id", "username", "exhibition_id"]).where("username", "in", ["std01", "raw01"]).execute();
+    const booths = await api.db.selectFrom("booths").select(["id", "booth_no"]).where("booth_no", "in", ["1A01", "2B12"]).execute();
+    ids = {
+      std01: users.find((u) => u.username === "std01")!.id,
+      raw01: users.find((u) => u.username === "raw01")!.id,
+      booth1A01: booths.find((b) => b.booth_no === "1A01")!.id,
+      booth2B12: booths.find((b) => b.booth_no === "2B12")!.id,
+      exhibition: users[0]!.exhibition_id!,
+    };
+    // The steps below start from no filing at all, whatever demo filings the seed gave.
+    await api.db.deleteFrom("tw_filings").execute();
+  });
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const zh = <T,>(path: string, ticket: string, init: { form?: Form; query?: Form } = {}) => api.call<T>(path, { lang: "zh", ticket, ...init });
+  const find = async (ticket: string, boothId?: number) => {
+    const result = await zh<TwFind>("/smeb/twExhibit/find", ticket, { query: boothId ? { boothId: String(boothId) } : {} });
+    expect(result.code, result.message).toBe(200);
+    return result.data;
+  };
+  const header = (extra: Form = {}): Form => ({ boothId: String(ids.booth1A01), importerName: "台湾隆兴精密机械股份有限公司", importerContact: "陈志明", importerPhone: "+886 2 2345 6789", ...extra });
+  /** 3 lathes at USD 1,250.50 each, sold on site. */
+  const line = (filing: { id: number; version: number }, extra: Form = {}): Form => ({
+    filingId: String(filing.id),
+    version: String(filing.version),
+    nameZh: "数控车床",
+    nameEn: "CNC lathe",
+    hsCode: "8458.11.00.90",
+    quantity: "3",
+    unit: "台",
+    unitValue: "1,250.50",
+    currency: "USD",
+    disposition: "sold",
+    packages: "3",
+    grossWeight: "1200.5",
+    ...extra,
+  });
+  const post = <T = TwFilingView,>(path: string, ticket: string, form: Form) => zh<T & Fields>(path, ticket, { form });
+  const ok = <T,>(result: { code: number; message: string; data: T }) => {
+    expect(result.code, result.message).toBe(200);
+    return result.data;
+  };
+  const stateOf = async (userId: number) => {
+    const filings = await api.db.selectFrom("tw_filings").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+    const lines = await api.db.selectFrom("tw_filing_lines").selectAll().where("filing_id", "in", [0, ...filings.map((f) => f.id)]).orderBy("filing_id").orderBy("sort").execute();
+    return JSON.stringify({ filings, lines });
+  };
+  const review = (form: Form) => post<TwReviewDetail>("/smeb/twExhibit/review/decide", admin, form);
+
+  it("is Chinese only, keeps exhibitors off the agent's routes and carriers off the exhibitor's", async () => {
+    expect(await api.call("/smeb/twExhibit/find", { ticket: std01, lang: "en" })).toMatchObject({ status: 403, message: "Exhibit transport is available in Chinese only" });
+    expect((await api.call("/smeb/twExhibit/review/list", { ticket: admin, lang: "en" })).status).toBe(403);
+    for (const ticket of [std01, raw01, carrier01]) {
+      expect(await zh("/smeb/twExhibit/review/list", ticket), "list").toMatchObject({ status: 403, message: "权限不足" });
+      expect((await zh("/smeb/twExhibit/review/detail", ticket, { query: { id: "1" } })).status).toBe(403);
+      expect((await post("/smeb/twExhibit/review/decide", ticket, { id: "1", decision: "accept" })).status).toBe(403);
+      const file = await fetch(`${api.baseUrl}/api/smeb/twExhibit/review/export`, { headers: { ticket, "accept-language": "zh" } });
+      expect(file.status).toBe(403);
+    }
+    expect((await zh("/smeb/twExhibit/find", carrier01)).status).toBe(403);
+    expect((await post("/smeb/twExhibit/save", carrier01, header())).status).toBe(403);
+    expect(await stateOf(ids.std01)).toBe(JSON.stringify({ filings: [], lines: [] }));
+  });
+
+  it("files header, lines and submission; the agent returns it, the exhibitor corrects it, the agent accepts", async () => {
+    const empty = await find(std01);
+    expect(empty).toEqual({ booths: [{ boothId: ids.booth1A01, boothNo: "1A01" }], boothId: ids.booth1A01, filing: null, linesMax: 200 });
+
+    const draft = ok(await post("/smeb/twExhibit/save", std01, header()));
+    expect(draft).toMatchObject({ boothNo: "1A01", status: "draft", version: 0, editable: true, submittable: false, lines: [], totals: [] });
+    // A second new filing for the same booth (another tab) is refused, not merged.
+    expect(await post("/smeb/twExhibit/save", std01, header({ importerName: "另一家" }))).toMatchObject({ status: 409, message: "该展位已有报备，请刷新页面" });
+    const renamed = ok(await post("/smeb/twExhibit/save", std01, header({ id: String(draft.id), version: "0", importerContact: "林美华" })));
+    expect(renamed).toMatchObject({ importerContact: "林美华", version: 1 });
+
+    const one = ok(await post("/smeb/twExhibit/line/add", std01, line(renamed)));
+    const two = ok(await post("/smeb/twExhibit/line/add", std01, line(one, { nameZh: "精密量具", nameEn: "Precision gauges", hsCode: "903180", quantity: "20", unit: "套", unitValue: "12000", currency: "TWD", disposition: "returned", packages: "2", grossWeight: "85.5" })));
+    const three = ok(await post("/smeb/twExhibit/line/add", std01, line(two, { nameZh: "展示样品", quantity: "2", unitValue: "0.25" })));
+    expect(three.lines.map((l) => [l.sort, l.hsCode, l.unitValueCents, l.valueCents, l.grossWeightKg])).toEqual([
+      [0, "8458110090", 125_050, 375_150, "1200.5"],
+      [1, "903180", 1_200_000, 24_000_000, "85.5"],
+      [2, "8458110090", 25, 50, "1200.5"],
+    ]);
+    expect(three.totals).toEqual([
+      { currency: "TWD", cents: 24_000_000 },
+      { currency: "USD", cents: 375_200 },
+    ]);
+    expect(three).toMatchObject({ version: 4, submittable: true, packagesTotal: 8, grossWeightKgTotal: "2486.5" });
+    const stored = await api.db.selectFrom("tw_filing_lines").select(["unit_value_cents", "gross_weight_g"]).where("filing_id", "=", draft.id).where("sort", "=", 0).executeTakeFirstOrThrow();
+    expect([Number(stored.unit_value_cents), Number(stored.gross_weight_g)]).toEqual([125_050, 1_200_500]);
+
+    const trimmed = ok(await post("/smeb/twExhibit/line/delete", std01, { filingId: String(draft.id), sort: "2", version: String(three.version) }));
+    expect(trimmed.lines.map((l) => l.sort)).toEqual([0, 1]);
+    expect((await post("/smeb/twExhibit/line/delete", std01, { filingId: String(draft.id), sort: "2", version: String(trimmed.version) })).status).toBe(404);
+
+    const submitted = ok(await post("/smeb/twExhibit/submit", std01, { id: String(draft.id), version: String(trimmed.version) }));
+    expect(submitted).toMatchObject({ status: "submitted", editable: false, submittable: false, submittedAt: expect.any(String) });
+    expect((await find(std01)).filing).toMatchObject({ id: draft.id, status: "submitted" });
+
+    const waiting = ok(await zh<TwReviewList>("/smeb/twExhibit/review/list", admin, { query: { status: "submitted" } }));
+    expect(waiting.counts).toEqual({ submitted: 1, accepted: 0, returned: 0 });
+    expect(waiting.items).toEqual([
+      expect.objectContaining({ id: draft.id, exhibitorName: STD01_NAME, boothNo: "1A01", importerName: "台湾隆兴精密机械股份有限公司", lineCount: 2, totals: submitted.totals }),
+    ]);
+    const detail = ok(await zh<TwReviewDetail>("/smeb/twExhibit/review/detail", admin, { query: { id: String(draft.id) } }));
+    expect(detail).toMatchObject({ exhibitorName: STD01_NAME, decidable: true, lines: submitted.lines });
+
+    // Returning needs comments; then the exhibitor is told by e-mail.
+    const noComment = await review({ id: String(draft.id), version: String(detail.version), decision: "return" });
+    expect(noComment).toMatchObject({ status: 400, message: "审核意见不能为空" });
+    const returned = ok(await review({ id: String(draft.id), version: String(detail.version), decision: "return", comment: "第 2 项 HS 编码请补全为 10 位" }));
+    expect(returned).toMatchObject({ status: "returned", reviewComment: "第 2 项 HS 编码请补全为 10 位", decidable: false });
+    const [mail] = readOutbox(dataDir).filter((m) => m.to === STD01_EMAIL && m.subject.includes("台湾展品报备"));
+    expect(mail!.subject).toBe("台湾展品报备被退回（展位 1A01）");
+    expect(mail!.text).toContain("审核意见：第 2 项 HS 编码请补全为 10 位");
+    expect(mail!.text).toContain(`/exhibitTL/twExhibitsDeclaration?booth=${ids.booth1A01}`);
+    expect(await review({ id: String(draft.id), version: String(returned.version), decision: "accept" })).toMatchObject({ status: 409, message: "只有待审核的报备可以通过或退回" });
+
+    // Returned: editable again; the exhibitor adds a line and submits again.
+    const mine = (await find(std01)).filing!;
+    expect(mine).toMatchObject({ status: "returned", editable: true, reviewComment: "第 2 项 HS 编码请补全为 10 位" });
+    const corrected = ok(await post("/smeb/twExhibit/line/add", std01, line(mine, { nameZh: "刀具", nameEn: "Cutting tools", hsCode: "8207800000", quantity: "10", unit: "把", unitValue: "30", currency: "CNY", disposition: "returned", packages: "1", grossWeight: "4" })));
+    const again = ok(await post("/smeb/twExhibit/submit", std01, { id: String(draft.id), version: String(corrected.version) }));
+    expect(again.status).toBe("submitted");
+    expect(again.totals.map((t) => t.currency)).toEqual(["CNY", "TWD", "USD"]);
+
+    const accepted = ok(await review({ id: String(draft.id), version: String(again.version), decision: "accept" }));
+    expect(accepted).toMatchObject({ status: "accepted", reviewComment: null, reviewedAt: expect.any(String) });
+    const reviewer = await api.db.selectFrom("tw_filings").select("reviewed_by").where("id", "=", draft.id).executeTakeFirstOrThrow();
+    expect(reviewer.reviewed_by).toBe((await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
+    expect(readOutbox(dataDir).some((m) => m.to === STD01_EMAIL && m.subject === "台湾展品报备已通过审核（展位 1A01）")).toBe(true);
+    expect(ok(await zh<TwReviewList>("/smeb/twExhibit/review/list", admin)).counts).toEqual({ submitted: 0, accepted: 1, returned: 0 });
+  });
+
+  it("locks a submitted or accepted filing: no header, line or submission changes", async () => {
+    const filing = (await find(std01)).filing!;
+    expect(filing.status).toBe("accepted");
+    const before = await stateOf(ids.std01);
+    const v = String(filing.version);
+    for (const [route, form] of [
+      ["/smeb/twExhibit/save", header({ id: String(filing.id), version: v, importerName: "改名" })],
+      ["/smeb/twExhibit/line/add", line(filing)],
+      ["/smeb/twExhibit/line/delete", { filingId: String(filing.id), sort: "0", version: v }],
+      ["/smeb/twExhibit/submit", { id: String(filing.id), version: v }],
+    ] as [string, Form][]) {
+      expect(await post(route, std01, form), route).toMatchObject({ status: 409, message: "报备已提交报关代理，不能再修改" });
+    }
+    expect(await stateOf(ids.std01)).toBe(before);
+  });
+
+  it("refuses bad input with translated messages and saves nothing", async () => {
+    // raw01's second booth: a fresh draft to try bad lines on.
+    const draft = ok(await post("/smeb/twExhibit/save", raw01, header({ boothId: String(ids.booth2B12) })));
+    const before = await stateOf(ids.raw01);
+    const refusals: [Form, string, string, string?][] = [
+      [{ hsCode: "ABCDEF" }, "hsCode", "vehicles.errors.hsCode", "HS 编码为 6 到 10 位数字"],
+      [{ hsCode: "84581" }, "hsCode", "vehicles.errors.hsCode"],
+      [{ hsCode: "84581100901" }, "hsCode", "vehicles.errors.hsCode"],
+      [{ unitValue: "-5" }, "unitValue", "validation.correct|vehicles.fields.unitValue", "请输入正确的单价"],
+      [{ quantity: "0" }, "quantity", "validation.positive|vehicles.fields.quantity", "数量必须大于 0"],
+      [{ currency: "EUR" }, "currency", "validation.required|vehicles.fields.currency"],
+      [{ disposition: "gift" }, "disposition", "validation.required|vehicles.fields.disposition"],
+      [{ grossWeight: "-1" }, "grossWeight", "validation.correct|vehicles.fields.grossWeight"],
+    ];
+    for (const [change, field, key, message] of refusals) {
+      const refused = await post("/smeb/twExhibit/line/add", raw01, line(draft, change));
+      expect(refused.status, JSON.stringify(change)).toBe(400);
+      expect(refused.data.fields[field], JSON.stringify(change)).toEqual([key]);
+      if (message) expect(refused.message).toBe(message);
+    }
+    const badPhone = await post("/smeb/twExhibit/save", raw01, header({ boothId: String(ids.booth2B12), id: String(draft.id), version: "0", importerPhone: "电话" }));
+    expect(badPhone).toMatchObject({ status: 400, message: "请输入正确的进口商电话" });
+    // Nothing to submit yet.
+    expect(await post("/smeb/twExhibit/submit", raw01, { id: String(draft.id), version: "0" })).toMatchObject({ status: 400, message: "请至少添加一项展品再提交" });
+    // A filing stays with its booth; another exhibitor's booth is not the caller's.
+    const moved = await post("/smeb/twExhibit/save", raw01, header({ boothId: String((await find(raw01)).booths.find((b) => b.boothId !== ids.booth2B12)!.boothId), id: String(draft.id), version: "0" }));
+    expect(moved.data.fields.boothId).toEqual(["vehicles.taiwan.errors.boothFixed"]);
+    expect((await post("/smeb/twExhibit/save", raw01, header())).data.fields.boothId).toEqual(["transport.errors.boothUnknown"]);
+    expect(await stateOf(ids.raw01)).toBe(before);
+  });
+
+  it("checks the version read: a stale page changes nothing", async () => {
+    const draft = (await find(raw01, ids.booth2B12)).filing!;
+    const added = ok(await post("/smeb/twExhibit/line/add", raw01, line(draft)));
+    const before = await stateOf(ids.raw01);
+    const stale = String(draft.version);
+    for (const [route, form] of [
+      ["/smeb/twExhibit/save", header({ boothId: String(ids.booth2B12), id: String(draft.id), version: stale, importerName: "旧页面" })],
+      ["/smeb/twExhibit/line/add", line(draft)],
+      ["/smeb/twExhibit/line/delete", { filingId: String(draft.id), sort: "0", version: stale }],
+      ["/smeb/twExhibit/submit", { id: String(draft.id), version: stale }],
+    ] as [string, Form][]) {
+      expect(await post(route, raw01, form), route).toMatchObject({ status: 409, message: "该报备已被修改，请刷新后重试" });
+    }
+    expect(await stateOf(ids.raw01)).toBe(before);
+    // The agent's decision checks it too.
+    const submitted = ok(await post("/smeb/twExhibit/submit", raw01, { id: String(draft.id), version: String(added.version) }));
+    expect(await review({ id: String(draft.id), version: String(added.version), decision: "accept" })).toMatchObject({ status: 409, message: "该报备已被修改，请刷新后重试" });
+    expect((await find(raw01, ids.booth2B12)).filing).toMatchObject({ status: "submitted", version: submitted.version });
+  });
+
+  it("answers another exhibitor's filing and booth like unknown ones", async () => {
+    const theirs = (await find(std01)).filing!;
+    const before = await stateOf(ids.std01);
+    expect((await zh("/smeb/twExhibit/find", raw01, { query: { boothId: String(ids.booth1A01) } })).status).toBe(404);
+    for (const [route, form] of [
+      ["/smeb/twExhibit/save", header({ boothId: String(ids.booth2B12), id: String(theirs.id), version: String(theirs.version) })],
+      ["/smeb/twExhibit/line/add", line(theirs)],
+      ["/smeb/twExhibit/line/delete", { filingId: String(theirs.id), sort: "0", version: String(theirs.version) }],
+      ["/smeb/twExhibit/submit", { id: String(theirs.id), version: String(theirs.version) }],
+    ] as [string, Form][]) {
+      const answer = await post(route, raw01, form);
+      expect(answer.status, route).toBe(404);
+      expect(JSON.stringify(answer)).not.toContain("台湾隆兴");
+    }
+    expect(await stateOf(ids.std01)).toBe(before);
+  });
+
+  it("exports the submitted and accepted filings' lines in the customs form's column order", async () => {
+    const response = await fetch(`${api.baseUrl}/api/smeb/twExhibit/review/export`, { headers: { ticket: admin, "accept-language": "zh" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("spreadsheetml");
+    expect(response.headers.get("content-disposition")).toContain(encodeURIComponent("台湾展品报备.xlsx"));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual([...TW_EXPORT_HEADERS]);
+    expect(rows[0]).toEqual(["序号", "展商", "展位号", "进口商", "联系人", "电话", "品名（中文）", "品名（英文）", "HS编码", "数量", "单位", "单价", "币种", "总价", "展后处理（现场销售/退运）", "件数", "毛重（kg）"]);
+    // std01's accepted filing (3 lines) and raw01's submitted one (1 line); raw01's draft-free history only.
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[6], r[8], r[9], r[11], r[12], r[13], r[14], r[15], r[16]])).toEqual([
+      [1, "1A01", "数控车床", "8458110090", 3, 1250.5, "USD", 3751.5, "现场销售", 3, 1200.5],
+      [2, "1A01", "精密量具", "903180", 20, 12000, "TWD", 240000, "退运", 2, 85.5],
+      [3, "1A01", "刀具", "8207800000", 10, 30, "CNY", 300, "退运", 1, 4],
+      [4, "2B12", "数控车床", "8458110090", 3, 1250.5, "USD", 3751.5, "现场销售", 3, 1200.5],
+    ]);
+    expect(rows[1]!.slice(1, 6)).toEqual([STD01_NAME, "1A01", "台湾隆兴精密机械股份有限公司", "林美华", "+886 2 2345 6789"]);
+  });
+
+  it("seeds raw01's submitted demo filing once", async () => {
+    await api.db.deleteFrom("tw_filings").execute();
+    await seedTaiwanDemo(api.db, ids.exhibition);
+    await seedTaiwanDemo(api.db, ids.exhibition);
+    const list = ok(await zh<TwReviewList>("/smeb/twExhibit/review/list", admin));
+    expect(list.items).toEqual([expect.objectContaining({ boothNo: "2B12", status: "submitted", lineCount: 2, totals: [{ currency: "TWD", cents: 24_000_000 }, { currency: "USD", cents: 4_500_000 }] })]);
+    expect((await find(raw01, ids.booth2B12)).filing).toMatchObject({ status: "submitted", editable: false });
+  });
+});
+
+idorProbesOnBothDatabases("Taiwan filing", taiwanSweep, { apiOnly: true });

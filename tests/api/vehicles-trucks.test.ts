@@ -1,0 +1,267 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import { PDFArray, PDFDocument } from "pdf-lib";
+import QRCode from "qrcode";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../app/features/vehicles/trucks-types";
+import { readOutbox } from "../support/outbox";
+import { pdfText, streamText } from "../support/pdf-text";
+import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
+import { uploadAs } from "../support/uploads";
+import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
+import { trucksApiSweep } from "./idor-vehicles-trucks";
+
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+type Fields = { fields: Record<string, string[]> };
+type Form = Record<string, string>;
+
+/** The demo construction calendar: build-up from the raw-space move-in to the standard move-in, dismantling the last show day. */
+const BUILD_UP = { from: testCalendar.rawMoveIn.from, to: testCalendar.standardMoveIn };
+const DISMANTLE = testCalendar.endsOn;
+const STD01_MAIL = "zhangsan@galaxy-smart.example.com";
+
+/** The QR drawn on a page, read back from its filled rectangles (one per run of dark modules in a row). */
+async function drawnQrModules(pdf: Uint8Array) {
+  const page = (await PDFDocument.load(pdf)).getPage(0);
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const text = streams.map(streamText).join("\n");
+  const block = /cm\s+0 0 0 rg\s+((?:[\d.]+ [\d.]+ [\d.]+ [\d.]+ re\s+)+)f/.exec(text);
+  if (!block) throw new Error("no QR block on the page");
+  const dark = new Set<string>();
+  for (const m of block[1]!.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) 1 re/g)) {
+    const [col, row, width] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    for (let c = col; c < col + width; c++) dark.add(`${row},${c}`);
+  }
+  return dark;
+}
+function qrModulesOf(text: string) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const dark = new Set<string>();
+  for (let row = 0; row < qr.modules.size; row++) for (let col = 0; col < qr.modules.size; col++) if (qr.modules.get(row, col)) dark.add(`${row},${col}`);
+  return dark;
+}
+
+describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => {
+  let api: TestApi;
+  let dataDir: string;
+  let std01: string;
+  let raw01: string;
+  let admin: string;
+  let carrier01: string;
+  let ids: { std01: number; raw01: number; booth1A01: number; booth2B10: number };
+  let licence: { std01: string; raw01: string };
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-trucks-"));
+    api = await startTestApi(backend, { DATA_DIR: dataDir });
+    [std01, raw01, admin, carrier01] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026"), api.login("carrier01", "Expo#2026")]);
+    const users = await api.db.selectFrom("users").select(["id", "username"]).where("username", "in", ["std01", "raw01"]).execute();
+    const booths = await api.db.selectFrom("booths").select(["id", "booth_no"]).where("booth_no", "in", ["1A01", "2B10"]).execute();
+    ids = {
+      std01: users.find((u) => u.username === "std01")!.id,
+      raw01: users.find((u) => u.username === "raw01")!.id,
+      booth1A01: booths.find((b) => b.booth_no === "1A01")!.id,
+      booth2B10: booths.find((b) => b.booth_no === "2B10")!.id,
+    };
+    // The lists below start empty, whatever demo trucks the seed gives these exhibitors.
+    await api.db.deleteFrom("yellow_trucks").where("user_id", "in", [ids.std01, ids.raw01]).execute();
+    licence = { std01: await uploadAs(api, std01, "driving-license", "行驶证.png"), raw01: await uploadAs(api, raw01, "driving-license", "licence.png") };
+  });
+  afterEach(() => resetTestClock());
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const zh = <T,>(p: string, ticket: string, init: { form?: Form; query?: Form } = {}) => api.call<T>(p, { lang: "zh", ticket, ...init });
+  const truck = (extra: Form = {}): Form => ({
+    boothId: String(ids.booth1A01),
+    plate: "粤B12345",
+    trailerPlate: "",
+    kind: "installation",
+    driverName: "王师傅",
+    driverPhone: "13912345678",
+    plannedOn: BUILD_UP.from,
+    licenseUrl: licence.std01,
+    ...extra,
+  });
+  const save = (ticket: string, form: Form) => zh<TruckList & Fields>("/smeb/truck/save", ticket, { form });
+  const update = (ticket: string, form: Form) => zh<TruckList & Fields>("/smeb/truck/update", ticket, { form });
+  const remove = (ticket: string, form: Form) => zh<TruckList>("/smeb/truck/delete", ticket, { form });
+  const decide = (form: Form) => zh<TruckReviewItem & Fields>("/smeb/truck/review/decide", admin, { form });
+  const rowOf = (id: number) => api.db.selectFrom("yellow_trucks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const added = async (form: Form, ticket = std01) => {
+    const result = await save(ticket, form);
+    expect(result.code, result.message).toBe(200);
+    return result.data.trucks.find((t) => t.plate === form.plate!.replace(/[\s·]/g, "") && t.plannedOn === form.plannedOn)!;
+  };
+  const editForm = (t: { id: number; version: number }, extra: Form = {}) => truck({ id: String(t.id), version: String(t.version), ...extra });
+
+  it("is Chinese only, keeps carriers off and the organizer's routes to the organizer", async () => {
+    expect(await api.call("/smeb/truck/list", { ticket: std01, lang: "en" })).toMatchObject({ status: 403, message: "Exhibit transport is available in Chinese only" });
+    expect((await api.call("/smeb/truck/review/list", { ticket: admin, lang: "en" })).status).toBe(403);
+    for (const [route, form] of [["/smeb/truck/list"], ["/smeb/truck/save", truck()], ["/smeb/truck/delete", { id: "1" }]] as [string, Form?][]) {
+      expect(await zh(route, carrier01, { form }), route).toMatchObject({ status: 403, message: "权限不足" });
+    }
+    for (const [route, form] of [
+      ["/smeb/truck/review/list"],
+      ["/smeb/truck/review/decide", { id: "1", decision: "approve", gate: "1" }],
+      [`/smeb/truck/review/export?day=${BUILD_UP.from}`],
+      ["/smeb/truck/pass/verify?code=x"],
+    ] as [string, Form?][]) {
+      expect(await zh(route, std01, { form }), route).toMatchObject({ status: 403, message: "权限不足" });
+    }
+    expect(await api.db.selectFrom("yellow_trucks").select("id").where("user_id", "=", ids.std01).execute()).toEqual([]);
+  });
+
+  it("registers a truck, and refuses bad input with translated messages, saving nothing", async () => {
+    const empty = await zh<TruckList>("/smeb/truck/list", std01);
+    expect(empty.data).toMatchObject({ trucks: [], booths: [{ boothId: ids.booth1A01, boothNo: "1A01" }], days: { buildUpFrom: BUILD_UP.from, buildUpTo: BUILD_UP.to, dismantleFrom: DISMANTLE, dismantleTo: DISMANTLE } });
+    const before = await api.db.selectFrom("yellow_trucks").select("id").execute();
+    const refusals: [Form, string, string][] = [
+      [{ plate: "ABC1234" }, "plate", "请输入正确的车牌号"],
+      [{ plate: "粤B12" }, "plate", "请输入正确的车牌号"],
+      [{ plate: "粤b12345" }, "plate", "请输入正确的车牌号"],
+      [{ plate: "粤I12345" }, "plate", "请输入正确的车牌号"],
+      [{ plate: "粤BO2345" }, "plate", "请输入正确的车牌号"],
+      [{ trailerPlate: "粤B12345" }, "trailerPlate", "请输入正确的挂车车牌"],
+      [{ driverPhone: "1391234567" }, "driverPhone", "请输入正确的司机手机"],
+      [{ plannedOn: addDays(BUILD_UP.from, -1) }, "plannedOn", `布展车辆只能在布展日（${BUILD_UP.from} – ${BUILD_UP.to}）进场`],
+      [{ kind: "dismantling" }, "plannedOn", `撤展车辆只能在撤展日（${DISMANTLE} – ${DISMANTLE}）进场`],
+      [{ boothId: String(ids.booth2B10) }, "boothId", "该展位不属于您"],
+      [{ licenseUrl: licence.raw01 }, "licenseUrl", ""],
+    ];
+    for (const [extra, field, message] of refusals) {
+      const result = await save(std01, truck(extra));
+      expect([400, 404], JSON.stringify(extra)).toContain(result.status);
+      expect(Object.keys(result.data.fields), JSON.stringify(extra)).toContain(field);
+      if (message) expect(result.message, JSON.stringify(extra)).toContain(message);
+    }
+    expect(await api.db.selectFrom("yellow_trucks").select("id").execute()).toEqual(before);
+
+    // Spaces and the middle dot people type are dropped; the plate is stored as the pattern reads it.
+    const first = await added(truck({ plate: "粤B·12345", trailerPlate: "粤B1234挂" }));
+    expect(first).toMatchObject({ plate: "粤B12345", trailerPlate: "粤B1234挂", kind: "installation", boothNo: "1A01", status: "submitted", driverPhone: "1391******8", canEdit: true, canDelete: true, license: { url: licence.std01, name: "行驶证.png" } });
+    const dismantling = await added(truck({ plate: "京A1B2C3", kind: "dismantling", plannedOn: DISMANTLE }));
+    expect(dismantling.status).toBe("submitted");
+
+    // The same plate on the same day is refused, whoever registers it; on another day it is fine.
+    const twice = await save(raw01, truck({ boothId: String(ids.booth2B10), licenseUrl: licence.raw01 }));
+    expect(twice).toMatchObject({ status: 400, message: "该车牌号当天已登记", data: { fields: { plate: ["vehicles.trucks.errors.plateTaken"] } } });
+    await added(truck({ boothId: String(ids.booth2B10), licenseUrl: licence.raw01, plannedOn: BUILD_UP.to }), raw01);
+  });
+
+  it("never changes a registered plate: 409 from the API, and the trigger refuses a direct update", async () => {
+    const t = await added(truck({ plate: "粤B12345D", plannedOn: BUILD_UP.to }));
+    const stored = await rowOf(t.id);
+    const changed = await update(std01, editForm(t, { plate: "粤B54321D", plannedOn: BUILD_UP.to }));
+    expect(changed).toMatchObject({ status: 409, message: "已登记的车牌号不可修改：请删除该登记后重新登记" });
+    expect(await rowOf(t.id)).toEqual(stored);
+    await expect(api.db.updateTable("yellow_trucks").set({ plate: "粤B54321D" }).where("id", "=", t.id).execute()).rejects.toThrow(/registered plate cannot be changed/);
+    expect((await rowOf(t.id)).plate).toBe("粤B12345D");
+
+    // The other details change with the same plate, at the version read.
+    const ok = await update(std01, editForm(t, { plate: "粤B12345D", plannedOn: BUILD_UP.from, driverName: "赵师傅" }));
+    expect(ok.code, ok.message).toBe(200);
+    expect(ok.data.trucks.find((x) => x.id === t.id)).toMatchObject({ plate: "粤B12345D", plannedOn: BUILD_UP.from, driverName: "赵师傅", version: t.version + 1 });
+    expect((await update(std01, editForm(t, { plate: "粤B12345D" }))).status).toBe(409);
+    expect((await update(raw01, editForm({ id: t.id, version: t.version + 1 }, { plate: "粤B12345D", boothId: String(ids.booth2B10), licenseUrl: licence.raw01 }))).status).toBe(404);
+  });
+
+  it("lets the organizer return and approve with e-mails; an approved truck is locked; the exhibitor deletes until then", async () => {
+    const t = await added(truck({ plate: "粤BF12345", plannedOn: BUILD_UP.from }));
+    const gone = await added(truck({ plate: "粤BF54321", plannedOn: BUILD_UP.from }));
+    expect((await remove(raw01, { id: String(gone.id) })).status).toBe(404);
+    const deleted = await remove(std01, { id: String(gone.id), version: String(gone.version) });
+    expect(deleted.code, deleted.message).toBe(200);
+    expect(deleted.data.trucks.map((x) => x.id)).not.toContain(gone.id);
+    expect((await rowOf(gone.id)).deleted_at).not.toBeNull();
+
+    const list = await zh<TruckReviewList>("/smeb/truck/review/list", admin, { query: { status: "submitted", day: BUILD_UP.from } });
+    expect(list.code, list.message).toBe(200);
+    const item = list.data.items.find((x) => x.id === t.id)!;
+    expect(item).toMatchObject({ exhibitorName: "深圳星河智能科技有限公司", driverPhone: "13912345678", status: "submitted" });
+    expect(list.data.items.every((x) => x.status === "submitted" && x.plannedOn === BUILD_UP.from)).toBe(true);
+    expect((await zh("/smeb/truck/review/list", admin, { query: { status: "bogus" } })).status).toBe(400);
+
+    expect((await decide({ id: String(t.id), decision: "return" })).data.fields).toHaveProperty("reason");
+    expect((await decide({ id: String(t.id), version: String(t.version + 5), decision: "return", reason: "x" })).status).toBe(409);
+    const returned = await decide({ id: String(t.id), version: String(t.version), decision: "return", reason: "行驶证照片不清晰" });
+    expect(returned.data).toMatchObject({ status: "returned", returnReason: "行驶证照片不清晰" });
+    expect(readOutbox(dataDir).some((m) => m.to === STD01_MAIL && m.subject === "黄牌车 粤BF12345 被退回" && m.text.includes("行驶证照片不清晰"))).toBe(true);
+    expect((await decide({ id: String(t.id), decision: "approve", gate: "北 1 门" })).status).toBe(409);
+
+    // Corrected, it goes back to the organizer, who approves it with the gate.
+    const corrected = await update(std01, editForm(returned.data, { plate: "粤BF12345", plannedOn: BUILD_UP.from }));
+    expect(corrected.data.trucks.find((x) => x.id === t.id)).toMatchObject({ status: "submitted", returnReason: null });
+    const approved = await decide({ id: String(t.id), decision: "approve", gate: "北 1 门" });
+    expect(approved.data).toMatchObject({ status: "approved", gate: "北 1 门" });
+    expect(readOutbox(dataDir).some((m) => m.to === STD01_MAIL && m.subject === "黄牌车 粤BF12345 已审核通过" && m.text.includes("北 1 门"))).toBe(true);
+
+    const locked = await remove(std01, { id: String(t.id) });
+    expect(locked).toMatchObject({ status: 409, message: "已审核通过的车辆不能再修改或删除" });
+    expect((await update(std01, editForm(approved.data, { plate: "粤BF12345" }))).status).toBe(409);
+    expect((await rowOf(t.id)).deleted_at).toBeNull();
+    const mine = await zh<TruckList>("/smeb/truck/list", std01);
+    expect(mine.data.trucks.find((x) => x.id === t.id)).toMatchObject({ canEdit: false, canDelete: false });
+  });
+
+  it("makes the pass of an approved truck: plate, gate, day and a QR of a signed code the gate verifies", async () => {
+    const t = await added(truck({ plate: "粤B67890", trailerPlate: "粤B6789挂", plannedOn: BUILD_UP.to }));
+    const pass = (ticket: string, id = t.id) => fetch(`${api.baseUrl}/api/smeb/truck/pass?id=${id}`, { headers: { ticket, "accept-language": "zh" } });
+    expect((await pass(std01)).status).toBe(404);
+    await decide({ id: String(t.id), decision: "approve", gate: "东 2 门" });
+
+    const response = await pass(std01);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = await pdfText(bytes);
+    for (const part of ["车辆通行证", "粤B67890", "粤B6789挂", "东 2 门", "1A01", "王师傅", BUILD_UP.to, `${BUILD_UP.from} ~ ${BUILD_UP.to}`, "深圳星河智能科技有限公司"]) expect(text).toContain(part);
+    // The code printed under the QR (in groups of five), and the QR drawn is exactly that code's.
+    const printed = /^EPT1\..*$/m.exec(text)![0];
+    const code = printed.replace(/\s+/g, "");
+    expect(code).toMatch(new RegExp(`^EPT1\\.${t.id}\\.[A-Za-z0-9_-]{22}$`));
+    expect(await drawnQrModules(bytes)).toEqual(qrModulesOf(code));
+
+    const verified = await zh<TruckPassCheck>("/smeb/truck/pass/verify", admin, { query: { code: printed } });
+    expect(verified.data).toEqual({ id: t.id, plate: "粤B67890", trailerPlate: "粤B6789挂", kind: "installation", plannedOn: BUILD_UP.to, gate: "东 2 门", boothNo: "1A01", exhibitorName: "深圳星河智能科技有限公司", driverName: "王师傅" });
+    const tampered = `${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`;
+    for (const bad of [tampered, code.replace(`EPT1.${t.id}.`, `EPT1.${t.id + 1}.`), "hello"]) {
+      expect(await zh("/smeb/truck/pass/verify", admin, { query: { code: bad } }), bad).toMatchObject({ status: 400, message: "无效的车辆通行证编码" });
+    }
+
+    // The organizer prints any pass; another exhibitor none; a pass of a deleted truck no longer verifies.
+    expect((await pass(admin)).status).toBe(200);
+    expect((await pass(raw01)).status).toBe(404);
+    await api.db.updateTable("yellow_trucks").set({ deleted_at: new Date() }).where("id", "=", t.id).execute();
+    expect((await zh("/smeb/truck/pass/verify", admin, { query: { code } })).status).toBe(400);
+    expect((await pass(std01)).status).toBe(404);
+  });
+
+  it("exports the approved trucks of a day for the traffic police, mobiles as typed", async () => {
+    const day = BUILD_UP.from;
+    const approvedOne = await added(truck({ plate: "粤BD11111", plannedOn: day, driverPhone: "13500001111" }));
+    const waiting = await added(truck({ plate: "粤BD22222", plannedOn: day }));
+    await decide({ id: String(approvedOne.id), decision: "approve", gate: "南 3 门" });
+    const response = await fetch(`${api.baseUrl}/api/smeb/truck/review/export?day=${day}`, { headers: { ticket: admin, "accept-language": "zh" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toContain(`approved-trucks-${day}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, "车牌号", "挂车号牌", "用途", "司机", "司机手机", "展商", "展位号", "入场门", "通行日期"]);
+    const rows = sheet.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    expect(rows).toContainEqual(["粤BD11111", "", "布展", "王师傅", "13500001111", "深圳星河智能科技有限公司", "1A01", "南 3 门", day]);
+    expect(rows.some((r) => r[0] === waiting.plate)).toBe(false);
+    expect(rows.every((r) => r[8] === day)).toBe(true);
+    expect((await zh(`/smeb/truck/review/export`, admin, { query: { day: "2026-13-01" } })).status).toBe(400);
+  });
+});
+
+idorProbesOnBothDatabases("yellow-plate truck", trucksApiSweep, { apiOnly: true });

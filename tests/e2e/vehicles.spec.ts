@@ -72,3 +72,84 @@ test("small-exhibit express: a 4 m side refused with the input kept, booked, mov
   await expect(delivered.getByTestId("express-status")).toContainText("已送达展位");
   await expect(delivered.getByRole("link", { name: "删除" })).toHaveCount(0);
 });
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+test("yellow-plate truck: a bad plate refused with the input kept, registered, its plate not changeable, approved, the pass downloaded", async ({ app, page, browser, consoleErrors }, testInfo) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(FAILED_RESOURCE(400));
+  consoleErrors.allow(FAILED_RESOURCE(409));
+  const plate = testInfo.project.name === "js-on" ? "粤B9M001" : "粤B9M002";
+  await setLanguage(page, "zh", testInfo);
+  await app.signIn(accountFor("vehicles-truck", testInfo));
+  await app.goto("/exhibitTL/truckInformationSubmit");
+  const form = page.getByTestId("truck-form");
+  await form.locator("input[name=plate]").fill("粤b12345");
+  await form.locator("select[name=kind]").selectOption("installation");
+  await form.locator("input[name=driverName]").fill("钱七");
+  await form.locator("input[name=driverPhone]").fill("13600002222");
+  await form.locator("input[name=plannedOn]").fill(testCalendar.rawMoveIn.from);
+  await form.getByTestId("upload-input").setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: PDF });
+  if (app.jsEnabled) await expect(form.getByTestId("upload-item").getByRole("link", { name: "licence.pdf" })).toBeVisible();
+  await submitMaybeRefused(app, () => form.getByTestId("truck-add").click());
+  await expect(page.getByTestId("truck-form")).toContainText("请输入正确的车牌号");
+  await expect(page.getByTestId("truck-form").locator("input[name=driverName]")).toHaveValue("钱七");
+  await page.getByTestId("truck-form").locator("input[name=plate]").fill(plate);
+  await app.submit(() => page.getByTestId("truck-form").getByTestId("truck-add").click());
+  await expect(successToast(page)).toContainText("车辆已登记");
+  const row = page.getByTestId("truck-list").locator("tr", { hasText: plate });
+  await expect(row.getByTestId("truck-status")).toContainText("待审核");
+
+  // The plate is the registration: the edit form shows it read-only and the server refuses another one.
+  await row.getByRole("link", { name: "修改" }).click();
+  const edit = page.getByTestId("truck-edit-form");
+  await expect(edit.getByTestId("plate-locked-hint")).toBeVisible();
+  await expect(edit.getByTestId("plate-readonly")).toHaveAttribute("readonly", "");
+  await expect(edit.getByTestId("plate-readonly")).toHaveValue(plate);
+  // The same form posted with another plate (as an altered page would send it) is refused, and nothing changes.
+  const field = (name: string) => edit.locator(`input[name=${name}]`).first().inputValue();
+  const tampered = await page.request.post(new URL(page.url()).pathname, {
+    headers: { origin: new URL(page.url()).origin, "sec-fetch-site": "same-origin" },
+    form: {
+      intent: "update",
+      id: await field("id"),
+      version: await field("version"),
+      boothId: await edit.locator("select[name=boothId]").inputValue(),
+      plate: "粤B7777A",
+      kind: "installation",
+      driverName: "钱七",
+      driverPhone: "13600002222",
+      plannedOn: testCalendar.rawMoveIn.from,
+      licenseUrl: await field("licenseUrl"),
+    },
+  });
+  expect(tampered.status()).toBe(409);
+  expect(await tampered.text()).toContain("已登记的车牌号不可修改：请删除该登记后重新登记");
+  await app.goto("/exhibitTL/truckInformationSubmit");
+  await expect(page.getByTestId("truck-list")).toContainText(plate);
+  await expect(page.getByTestId("truck-list")).not.toContainText("粤B7777A");
+
+  // The organizer approves it with the gate.
+  const { other: organizer, close } = await otherContext(browser, app, testInfo);
+  try {
+    await organizer.signIn("admin", "Admin#2026");
+    await organizer.goto("/exhibitTL/truckReview?status=submitted");
+    const waiting = organizer.page.getByTestId("truck-review-list").locator("tr", { hasText: plate });
+    await waiting.locator("input[name=gate]").fill("南 2 门");
+    await organizer.submit(() => waiting.getByRole("button", { name: "通过" }).click());
+    await expect(successToast(organizer.page)).toContainText("车辆已审核通过");
+  } finally {
+    await close();
+  }
+
+  // The exhibitor downloads the pass.
+  await app.goto("/exhibitTL/truckInformationSubmit");
+  const approved = page.getByTestId("truck-list").locator("tr", { hasText: plate });
+  await expect(approved.getByTestId("truck-status")).toContainText("已通过");
+  await expect(approved.getByRole("link", { name: "修改" })).toHaveCount(0);
+  const href = await approved.getByRole("link", { name: "下载车辆通行证" }).getAttribute("href");
+  const pass = await page.request.get(href!);
+  expect(pass.status()).toBe(200);
+  expect(pass.headers()["content-type"]).toContain("application/pdf");
+  expect((await pass.body()).subarray(0, 5).toString()).toBe("%PDF-");
+});

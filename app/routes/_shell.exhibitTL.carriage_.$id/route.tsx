@@ -184,7 +184,7 @@ export default function DeclarationPage() {
           {d.editable ? (
             <>
               <Divider />
-              <ExhibitForm record={record} held={heldFor("addExhibit")} lastResult={resultFor("addExhibit")} pending={pending} />
+              <ExhibitForm key={`exhibit-${d.exhibits.length}-${d.version}`} record={record} held={heldFor("addExhibit")} lastResult={resultFor("addExhibit")} pending={pending} />
               <Divider />
               <ImportForm record={record} failure={actionData?.form === "import" ? (actionData.importFailure ?? null) : null} lastResult={resultFor("import")} pending={pending} />
             </>
@@ -230,7 +230,7 @@ export default function DeclarationPage() {
         </Stack>
       </Paper>
 
-      {d.submittedAt ? <ContactLog messages={d.messages} declarationId={d.id} canWrite lastResult={resultFor("message")} pending={pending} /> : null}
+      {d.submittedAt ? <ContactLog key={`messages-${d.messages.length}`} messages={d.messages} declarationId={d.id} canWrite lastResult={resultFor("message")} pending={pending} /> : null}
     </Stack>
   );
 }

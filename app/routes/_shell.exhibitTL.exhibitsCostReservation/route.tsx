@@ -158,7 +158,7 @@ export default function LiftingPage() {
       </Paper>
       {list.locked ? null : (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <LiftingForm list={list} held={held} lastResult={actionData?.result} pending={pending} />
+          <LiftingForm key={`lifting-${list.bookings.length}`} list={list} held={held} lastResult={actionData?.result} pending={pending} />
         </Paper>
       )}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

@@ -78,8 +78,8 @@ export default function OverseasTransportPage() {
       </Paper>
       {offer.agents.length ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          {/* A card's link changes the chosen agent: a new key starts the form from it. */}
-          <RequestForm key={agentId} offer={offer} agentId={agentId} held={held} lastResult={actionData?.result} pending={pending} />
+          {/* A card's link changes the chosen agent, a sent request adds to the history: a new key starts the form afresh. */}
+          <RequestForm key={`${agentId}-${requests.length}`} offer={offer} agentId={agentId} held={held} lastResult={actionData?.result} pending={pending} />
         </Paper>
       ) : null}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

@@ -87,7 +87,7 @@ export default function ReviewDetailPage() {
         </Stack>
       </Paper>
       {d.decidable ? <DecisionForms declaration={d} held={held?.intent === "decide" ? held : null} lastResult={resultFor("decide")} pending={pending} /> : null}
-      <ContactLog messages={d.messages} declarationId={d.id} canWrite={canWrite} lastResult={resultFor("message")} pending={pending} />
+      <ContactLog key={`messages-${d.messages.length}`} messages={d.messages} declarationId={d.id} canWrite={canWrite} lastResult={resultFor("message")} pending={pending} />
     </Stack>
   );
 }

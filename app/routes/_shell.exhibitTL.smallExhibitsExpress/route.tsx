@@ -112,7 +112,7 @@ export default function SmallExhibitsExpressPage() {
         </Stack>
       </Paper>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <ExpressForm list={list} held={held} lastResult={actionData?.result} pending={pending} />
+        <ExpressForm key={`express-${list.total}-${list.items[0]?.id ?? 0}`} list={list} held={held} lastResult={actionData?.result} pending={pending} />
       </Paper>
     </Stack>
   );

@@ -194,7 +194,7 @@ export default function TruckInformationPage() {
       ) : null}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         {list.booths.length ? (
-          <TruckForm list={list} held={heldFor("save")} lastResult={actionData?.form === "save" ? actionData.result : undefined} pending={pending} />
+          <TruckForm key={`add-${list.trucks.length}`} list={list} held={heldFor("save")} lastResult={actionData?.form === "save" ? actionData.result : undefined} pending={pending} />
         ) : (
           <Text c="dimmed">{t("vehicles.trucks.noBooth")}</Text>
         )}

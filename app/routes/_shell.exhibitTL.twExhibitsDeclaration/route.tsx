@@ -177,7 +177,7 @@ export default function TaiwanFilingPage() {
             {filing.editable ? (
               <>
                 <Divider />
-                <LineForm filing={filing} held={heldFor("addLine")} lastResult={resultFor("addLine")} pending={pending} />
+                <LineForm key={`line-${filing.lines.length}-${filing.version}`} filing={filing} held={heldFor("addLine")} lastResult={resultFor("addLine")} pending={pending} />
                 <Divider />
                 <Text size="sm" c="dimmed">
                   {t("vehicles.taiwan.submitHint")}

@@ -1,46 +1,16 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Anchor, Badge as Tag, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { exhibitionDateTime } from "~/features/orders/display";
-import { formatMoney } from "~/lib/format";
 import { useErrorText, usePortalForm } from "~/lib/forms";
-import type { DeclarationDetail, ExhibitView, MessageView, OrderView, QuoteView, TransportEventView } from "./api-types";
+import type { DeclarationDetail, ExhibitView, MessageView, QuoteView, TransportEventView } from "./api-types";
 import { MESSAGE_MAX, messageSchema } from "./schema";
+import { DeclarationStatusTag, OrderSteps, yuan } from "./status-tags";
 
-/** What the exhibitor's and the carrier's transport pages show alike (issue 17). */
-export const yuan = (cents: number) => `¥${formatMoney(cents)}`;
-
-const STATUS_COLORS: Record<string, string> = { draft: "gray", submitted: "blue", accepted: "green", returned: "orange", booked: "blue", confirmed: "green" };
-
-export function DeclarationStatusTag({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={STATUS_COLORS[status] ?? "gray"} variant="light" data-testid="declaration-status" style={{ flexShrink: 0 }}>
-      {t(`transport.statuses.${status}`)}
-    </Tag>
-  );
-}
-
-/** The order's steps in a row: done ones ticked, the current one filled. */
-export function OrderSteps({ order }: { order: OrderView }) {
-  const { t } = useTranslation();
-  const current = order.steps.indexOf(order.step);
-  return (
-    <Group gap={6} data-testid="order-steps" aria-label={t("transport.page.orderSteps")}>
-      {order.steps.map((step, index) => (
-        <Tag key={step} variant={index === current ? "filled" : "light"} color={index <= current ? "green" : "gray"} aria-current={index === current ? "step" : undefined}>
-          {index < current ? "✓ " : ""}
-          {t(`transport.steps.${step}`)}
-        </Tag>
-      ))}
-      <Tag variant="outline" color={order.paid ? "green" : "gray"} data-testid="order-paid">
-        {t(order.paid ? "transport.page.paid" : "transport.page.unpaid")}
-      </Tag>
-    </Group>
-  );
-}
+/** What the exhibitor's and the carrier's transport pages show alike (issue 17); the tags live apart, for light pages. */
+export { DeclarationStatusTag, OrderSteps, yuan };
 
 /** Who, where, when and what of a declaration. */
 export function DeclarationFacts({ declaration: d }: { declaration: DeclarationDetail }) {

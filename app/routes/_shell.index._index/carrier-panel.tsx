@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CarrierHome } from "~/features/transport/api-types";
-import { OrderSteps } from "~/features/transport/parts";
+import { OrderSteps } from "~/features/transport/status-tags";
 
 /** The carrier's home (issue 17): declarations waiting for its review and today's deliveries. */
 export function CarrierPanel({ home }: { home: CarrierHome | null }) {

@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { expect } from "vitest";
 import type { TestApi } from "../support/test-api";
+import { testCalendar } from "../support/test-clock";
 
 /**
  * The carrier's transport routes (/shipment/*, issue 17) in the IDOR sweep (tests/api/idor.test.ts).
@@ -57,8 +58,8 @@ function prepare(ctx: Ctx) {
             carrier_id: carrier.id,
             status: "submitted",
             services: "delivery,return",
-            arrival_from: "2026-12-01",
-            arrival_to: "2026-12-03",
+            arrival_from: testCalendar.rawMoveIn.from,
+            arrival_to: testCalendar.rawMoveIn.to,
             contact_name: "张三",
             contact_phone: "13812345678",
             computed_cents: 50_000,

@@ -23,7 +23,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [["list"]],
+  // The slowest files first, then the list reporter, whose summary lines end the output.
+  reporter: [["./tests/e2e/slowest-files-reporter.ts"], ["list"]],
   outputDir: "test-results",
   use: {
     baseURL: `http://127.0.0.1:${port}`,

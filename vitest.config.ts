@@ -12,6 +12,7 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default leaves one core idle (cores - 1); the test files mostly wait on the database and HTTP.
     maxWorkers: 2,
-    reporters: ["default"],
+    // The slowest files first, then the default reporter, whose summary lines end the output.
+    reporters: ["./tests/support/slowest-files-reporter.ts", "default"],
   },
 });

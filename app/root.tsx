@@ -3,7 +3,7 @@ import { ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } fro
 import mantineCss from "@mantine/core/styles.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -13,6 +13,7 @@ import { getLanguage } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
 import { isMessagingAppBrowser } from "~/lib/messaging-browser";
 import { rulesFor } from "~/lib/page-rules";
+import type { PageHandle } from "~/lib/page-handle";
 import type { Language } from "~/i18n/config";
 import { useNonce } from "~/lib/nonce";
 import { useServerLanguage } from "~/i18n/client-texts";
@@ -50,6 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language: Language = data?.language ?? "zh";
   const { i18n } = useTranslation();
   const nonce = useNonce();
+  // A page whose handle says hydrate: false gets no script at all (docs/decisions/021).
+  const hydrate = !useMatches().some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
   useServerLanguage(i18n, language);
   useEffect(() => {
     // Spec: the chosen language is also kept in local storage.
@@ -67,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* The texts entry.client imports before hydrating: fetched alongside the other modules. */}
-        {data?.localeChunk ? <link rel="modulepreload" href={data.localeChunk} /> : null}
+        {hydrate && data?.localeChunk ? <link rel="modulepreload" href={data.localeChunk} /> : null}
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body>
@@ -80,8 +83,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </ToastBox>
           ) : null}
         </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // Without React, the one thing the layout's effect does: keep the chosen language in local storage (spec).
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: `try{localStorage.setItem("language",${JSON.stringify(language)})}catch(e){}` }}
+          />
+        )}
       </body>
     </html>
   );

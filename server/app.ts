@@ -14,6 +14,8 @@ import type { Logger } from "./logger";
 import type { RsaKeys } from "./auth/secrets";
 import type { Translator } from "./translate/provider";
 import { createApiRouter } from "./api";
+import { countRequestWork } from "./db/statement-count";
+import { createInProcessApi } from "./api/in-process";
 import { fileRoutes } from "./api/routes/settings";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
 import { createObjectStore } from "./uploads";
@@ -41,20 +43,17 @@ export type ServerDeps = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
-export function createServerApp(deps: ServerDeps) {
-  const { config, database, logger } = deps;
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
-
-  app.use((req, res, next) => {
-    const incoming = req.get("x-request-id");
-    const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-    res.locals.requestId = id;
-    res.set("X-Request-Id", id);
-    next();
-  });
-  app.use(
+/** Request id, the per-request SQL count and the access log: for pages and for in-process API calls alike. */
+function requestTracing(config: Config, logger: Logger): express.RequestHandler[] {
+  return [
+    (req, res, next) => {
+      const incoming = req.get("x-request-id");
+      const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+      res.locals.requestId = id;
+      res.set("X-Request-Id", id);
+      next();
+    },
+    countRequestWork({ exposeHeader: config.SERVER_TIMING }),
     pinoHttp({
       logger,
       genReqId: (_req, res) => (res as express.Response).locals.requestId,
@@ -64,7 +63,17 @@ export function createServerApp(deps: ServerDeps) {
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
-  );
+  ];
+}
+
+export function createServerApp(deps: ServerDeps) {
+  const { config, database, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
+
+  const tracing = requestTracing(config, logger);
+  app.use(tracing);
   app.use(compression());
   app.use(securityHeaders(config));
   app.use(rejectCrossSiteWrites(config));
@@ -86,7 +95,11 @@ export function createServerApp(deps: ServerDeps) {
   const apiDeps = { db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator, store, notifier, sessionSecrets: deps.sessionSecrets };
   if (store.kind === "local") app.use(localStorageHost({ db: database.db, store, logger }));
   app.use(fileRoutes(apiDeps));
-  app.use("/api", createApiRouter(apiDeps));
+  const apiRouter = createApiRouter(apiDeps);
+  app.use("/api", apiRouter);
+  // Our own API is called in-process by the pages; an organizer's backend (API_BASE_URL) over HTTP.
+  const apiFetch = config.API_BASE_URL ? undefined : createInProcessApi({ apiRouter, trustProxy: app.get("trust proxy") as boolean | string, before: tracing });
+  app.locals.apiFetch = apiFetch;
 
   if (deps.remixBuild) {
     const pages = typeof deps.remixBuild === "function" ? [] : pageRoutesOf(deps.remixBuild);
@@ -114,6 +127,7 @@ export function createServerApp(deps: ServerDeps) {
           cspNonce: res.locals.cspNonce as string,
           clientIp: req.ip ?? "unknown",
           apiBaseUrl: config.apiBaseUrl,
+          apiFetch,
           sessionSecrets: deps.sessionSecrets,
           secureCookies: config.secureCookies,
           captchaMode: config.LOGIN_CAPTCHA,

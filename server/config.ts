@@ -37,6 +37,8 @@ export const configSchema = z.object({
   API_BASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: z.string().default("loopback"),
+  /** Sends a Server-Timing header (SQL statements and server time of the request); the benchmark sets it. */
+  SERVER_TIMING: booleanFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_CAPTCHA: z.enum(["auto", "always", "never"]).default("auto"),
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),

@@ -145,6 +145,7 @@ export async function apiFor(request: Request, context: AppLoadContext) {
     clientIp: context.clientIp,
     requestId: context.requestId,
     userAgent: request.headers.get("user-agent"),
+    fetchImpl: context.apiFetch,
   });
 }
 

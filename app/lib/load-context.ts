@@ -8,6 +8,8 @@ export type PortalLoadContext = {
   cspNonce: string;
   clientIp: string;
   apiBaseUrl: string;
+  /** Our own API in this process (server/api/in-process.ts); absent when API_BASE_URL names another backend. */
+  apiFetch?: typeof fetch;
   sessionSecrets: string[];
   secureCookies: boolean;
   captchaMode: "auto" | "always" | "never";

@@ -28,4 +28,9 @@ export type PageHandle = {
   boothTypes?: readonly number[];
   /** Marks an area layout (spec point 2). `hiddenInEnglish`: the area is emptied and hidden in English (spec point 4). */
   area?: { hiddenInEnglish?: true };
+  /**
+   * `false`: the page ships no script at all (root.tsx leaves out <Scripts/>): its forms are plain
+   * HTML posts and nothing on it needs React in the browser (docs/decisions/021).
+   */
+  hydrate?: false;
 };

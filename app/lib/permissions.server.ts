@@ -35,15 +35,21 @@ const CACHE_TTL_MS = 5 * 60_000;
 const CACHE_MAX = 2000;
 type LoadedInfo = { info: PermissionInfo; clockOffsetMs: number };
 const cache = new Map<string, LoadedInfo & { expires: number }>();
-const perRequest = new WeakMap<Request, Promise<LoadedInfo>>();
+/**
+ * One lookup per page: Remix hands each loader its own Request object, but one load context per
+ * HTTP request, so a GET's loaders share the context's lookup. A POST keys by its Request: the
+ * action may change what the loaders after it must see (a booth switch).
+ */
+const perRequest = new WeakMap<object, Promise<LoadedInfo>>();
 
 type TicketState = { stateVersion?: string };
 
 function loadPermissionInfo(api: ApiClient, ticket: string, request: Request, context: AppLoadContext) {
-  let pending = perRequest.get(request);
+  const key = request.method === "GET" || request.method === "HEAD" ? context : request;
+  let pending = perRequest.get(key);
   if (!pending) {
     pending = cachedPermissionInfo(api, ticket, request, context);
-    perRequest.set(request, pending);
+    perRequest.set(key, pending);
   }
   return pending;
 }

@@ -43,7 +43,7 @@ function summarize(name, url, lhr) {
 }
 
 /**
- * Audits /login (signed out) and /index (signed in, cookie sent as an extra header).
+ * Audits /login (signed out), /index and the main form page of every area (signed in, cookie sent as an extra header).
  * Never throws: a missing or failing Chromium is recorded as { skipped: reason }.
  */
 export async function measureLighthouse({ baseUrl, cookie, log = () => {}, cleanups = new Set() }) {
@@ -70,7 +70,14 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
     for (const page of [
       { name: "login", path: "/login" },
       { name: "index", path: "/index", cookie },
+      // The main form page of every area (spec point 2).
       { name: "exhibitorData", path: "/exhibitorInfo/exhibitorData?step=company", cookie },
+      { name: "badges", path: "/exhibitorInfo/exhibitorCertificateApply", cookie },
+      { name: "booking", path: "/bookingService/onlineBookingService", cookie },
+      { name: "construction", path: "/boothConstruction/standardConstruction", cookie },
+      { name: "invoices", path: "/invoiceArea/billingApplication", cookie },
+      { name: "transport", path: "/exhibitTL/carriage", cookie },
+      { name: "vehicles", path: "/exhibitTL/truckInformationSubmit", cookie },
     ]) {
       log(`  lighthouse ${page.path}`);
       const flags = {

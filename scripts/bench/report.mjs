@@ -27,15 +27,17 @@ export function sizeTable(size) {
     check ? `${check.pass ? "pass" : "FAIL"} (≤ ${kb(check.budgetGz)})` : "–",
   ]);
   const worst = size.manifestRoutes[0];
+  const over = size.manifestRoutes.filter((r) => r.jsGz > size.budgets.heaviestJsGz);
   const note = worst
-    ? `\nHeaviest route by manifest (JS only, all ${size.manifestRoutes.length} page routes): ${worst.routeId} ${kb(worst.jsGz)} gz`
+    ? `\nEvery page route by manifest (${size.manifestRoutes.length}, JS with the larger language's text chunk; none for pages that ship no script): heaviest ${worst.routeId} ${kb(worst.jsGz)} gz; ` +
+      `${over.length ? `${over.length} over ${kb(size.budgets.heaviestJsGz)}: ${over.map((r) => `${r.routeId.replace(/^routes\//, "")} ${kb(r.jsGz)}`).join(", ")}` : `all within ${kb(size.budgets.heaviestJsGz)}`}`
     : "";
   return table(["page", "JS gz", "CSS gz", "HTML gz", "files", "JS budget"], rows) + note;
 }
 
 export function loadTable(rows) {
   return table(
-    ["GET", "status", "req/s", "p50", "p99", "× floor", "CPU/req", "non-2xx", "errors"],
+    ["GET", "status", "req/s", "p50", "p99", "× floor", "CPU/req", "1 request p50", "SQL", "non-2xx", "errors"],
     rows.map((r) => [
       r.path + (r.floor ? " (floor)" : ""),
       String(r.status),
@@ -44,6 +46,8 @@ export function loadTable(rows) {
       ms(r.latencyMs.p99),
       r.ratioToFloor == null ? "–" : r.ratioToFloor.toFixed(2),
       r.serverCpuMsPerRequest == null ? "–" : `${r.serverCpuMsPerRequest.toFixed(1)} ms`,
+      r.idleP50Ms == null ? "–" : `${r.idleP50Ms.toFixed(1)} ms`,
+      r.sqlStatements == null ? "–" : String(r.sqlStatements),
       String(r.non2xx),
       String(r.errors + r.timeouts),
     ]),
@@ -81,6 +85,13 @@ export function printReport(results, out = console.log) {
       out(loadTable(target.load));
     }
     if (target.lighthouse) out(`\nLighthouse (mobile)\n\n${lighthouseTable(target.lighthouse)}`);
+    if (target.memory) out(`\n${memoryLine(target.memory)}`);
   }
   out("");
+}
+
+export function memoryLine(memory) {
+  if (memory.skipped || memory.error) return `Memory: ${memory.skipped ?? memory.error}`;
+  const runs = memory.runs.map((r) => `${r.rssMb} MB after run ${r.run} (${r.requests} requests, ${r.errors} errors)`).join(", ");
+  return `Memory (${memory.users} users × ${memory.durationSec} s, one server process, RSS): ${runs}; limit ${memory.limitMb} MB`;
 }

@@ -3,8 +3,8 @@
 // database. Writes bench/results.json and prints tables. Budgets are reported, never enforced.
 //
 // Env: BENCH_DURATION (s per page, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2),
-//      BENCH_SKIP_LIGHTHOUSE, BENCH_OUT (default bench/results.json), DATABASE_URL, CHROME_PATH.
-import { execFileSync } from "node:child_process";
+//      BENCH_SKIP_LIGHTHOUSE, BENCH_SKIP_MEMORY, BENCH_OUT (default bench/results.json), DATABASE_URL, CHROME_PATH.
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -96,6 +96,24 @@ async function benchTarget(target, results) {
   delete target.databaseUrl;
 }
 
+/**
+ * Memory: the load suite's 100-user load (scripts/load), twice in a row on one embedded server,
+ * with the server's RSS after each run. About 5 minutes; BENCH_SKIP_MEMORY=1 leaves it out.
+ */
+function measureMemory() {
+  if (process.env.BENCH_SKIP_MEMORY) return { skipped: "BENCH_SKIP_MEMORY is set" };
+  log("\nbench: memory (the load suite's 100-user load, twice on one server)");
+  const run = spawnSync(process.execPath, ["scripts/load/run.mjs"], {
+    cwd: root,
+    env: { ...process.env, LOAD_ONLY: "embedded-load", LOAD_RUNS: "2" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = run.stdout.split("\n").find((l) => l.startsWith("memory-json "));
+  if (!line) return { error: `the load suite gave no memory figures (exit ${run.status}): ${run.stdout.slice(-800)}` };
+  return { ...JSON.parse(line.slice("memory-json ".length)), suiteExit: run.status };
+}
+
 async function main() {
   const build = ensureBuild();
   const results = {
@@ -110,6 +128,7 @@ async function main() {
 
   const embedded = { database: "embedded", label: "Embedded database (PGlite)" };
   await benchTarget(embedded, results);
+  embedded.memory = measureMemory();
   results.targets.push(embedded);
 
   const postgres = { database: "postgresql", label: "PostgreSQL" };

@@ -39,13 +39,15 @@ export async function startServer({ cwd, databaseUrl }) {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOGIN_CAPTCHA: "never",
+    // Each page answer names its SQL statement count (Server-Timing), which the load table reports.
+    SERVER_TIMING: "true",
     PUBLIC_URL: "",
     API_BASE_URL: "",
   };
   delete env.DATABASE_URL;
   if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, SEED_DEMO_DATA: "always" });
 
-  const child = spawn(process.execPath, ["build/server/index.js"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--max-old-space-size=384", "build/server/index.js"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk) => {
     output = (output + chunk).slice(-20_000);

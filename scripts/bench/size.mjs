@@ -82,6 +82,12 @@ export async function manifestSizes(root, sizer) {
   const build = await import(pathToFileURL(path.join(root, "build/index.js")).href);
   const { entry, routes } = build.assets;
   const parentIds = new Set(Object.values(routes).map((r) => r.parentId).filter(Boolean));
+  // The larger of the per-language text chunks (app/i18n/client-texts.ts), which every hydrated page loads.
+  const textChunk = fs
+    .readdirSync(path.join(root, "public/build/_shared"))
+    .filter((f) => /^(zh|en)-[\w-]+\.js$/.test(f))
+    .map((f) => `/build/_shared/${f}`)
+    .sort((a, b) => sizer.total(new Set([b])).gz - sizer.total(new Set([a])).gz)[0];
   const rows = [];
   for (const [id, route] of Object.entries(routes)) {
     const serverModule = build.routes[id]?.module ?? {};
@@ -96,7 +102,11 @@ export async function manifestSizes(root, sizer) {
       for (const url of r.imports ?? []) js.add(url);
       for (const url of r.css ?? []) css.add(url);
     }
-    rows.push({ routeId: id, chain, jsGz: sizer.total(js).gz, jsRaw: sizer.total(js).raw, manifestCssGz: sizer.total(css).gz });
+    // A page that ships no script (handle.hydrate false) downloads none of it; the others also fetch their language's texts.
+    const noScript = chain.some((rid) => build.routes[rid]?.module?.handle?.hydrate === false);
+    if (noScript) js.clear();
+    else if (textChunk) js.add(textChunk);
+    rows.push({ routeId: id, chain, noScript, jsGz: sizer.total(js).gz, jsRaw: sizer.total(js).raw, manifestCssGz: sizer.total(css).gz });
   }
   return rows.sort((a, b) => b.jsGz - a.jsGz);
 }

@@ -41,7 +41,19 @@ const settings = {
   killRounds: Math.max(1, intEnv("LOAD_KILL_ROUNDS", 1)),
   pgLoad: process.env.LOAD_PG_LOAD === "1",
   timeoutMs: intEnv("LOAD_TIMEOUT", 900) * 1000,
+  /** Consecutive load runs on the same embedded server (the benchmark runs 2 to see whether memory grows). */
+  runs: Math.max(1, intEnv("LOAD_RUNS", 1)),
+  /** `embedded-load`: only the embedded load runs (the benchmark's memory phase), no crash or PostgreSQL phase. */
+  only: process.env.LOAD_ONLY ?? "",
 };
+/**
+ * One server process's resident memory after the 100-user load must stay under this. Measured
+ * 2026-11-24 with the embedded database: about 500 MB at boot (~200 MB of it the database's WASM
+ * memory, which never shrinks) and about 600 MB after the load, the V8 heap capped at 384 MB as
+ * `npm run serve` starts it. `npm run bench` runs the load twice to see whether memory grows.
+ */
+const MEMORY_LIMIT_MB = intEnv("LOAD_MEMORY_LIMIT_MB", 700);
+const MEMORY_GROWTH_MB = 25;
 /**
  * Load accounts are copies of this seeded exhibitor (same password hash, role and exhibition, no
  * booth): hashing a password costs 0.3-0.7 s of CPU here (scrypt N=2^17), so making 100 with
@@ -139,6 +151,37 @@ function reportLoad(label, result, verified, proc, logSince) {
   loadTables(label, result, verified);
 }
 
+/** Resident set size of a process, in MB (Linux /proc), or null. */
+function residentMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+function reportMemory(memory) {
+  const highest = Math.max(...memory.map((m) => m.rssMb ?? Infinity));
+  check(
+    highest <= MEMORY_LIMIT_MB,
+    `memory (embedded): one server process's RSS after the ${settings.users}-user load is under ${MEMORY_LIMIT_MB} MB`,
+    `RSS ${memory.map((m) => `${m.rssMb} MB after run ${m.run}`).join(", ")}`,
+  );
+  if (memory.length > 1) {
+    // The embedded database's buffers fill during the first runs (WASM memory never shrinks): the last two runs are compared.
+    const [before, after] = memory.slice(-2);
+    const growth = after.rssMb - before.rssMb;
+    check(
+      growth <= MEMORY_GROWTH_MB,
+      `memory (embedded): no growth between the last two consecutive load runs (under ${MEMORY_GROWTH_MB} MB)`,
+      `${growth >= 0 ? "+" : ""}${growth} MB from run ${before.run} to run ${after.run}`,
+    );
+  }
+  // For the benchmark (scripts/bench), which runs this suite for its memory figures.
+  console.log(`memory-json ${JSON.stringify({ users: settings.users, durationSec: settings.durationMs / 1000, limitMb: MEMORY_LIMIT_MB, runs: memory })}`);
+}
+
 function reportKill(label, kill, verified) {
   check(
     kill.errorsBeforeKill.length === 0,
@@ -215,16 +258,27 @@ async function embeddedPhase() {
   await server.start();
   log(`embedded: server ready on ${server.baseUrl} after ${ms(server.bootMs)}; ${settings.users} users sign in, then ${settings.durationMs / 1000} s of browsing and saving`);
 
-  const tag = `${runTag}e`;
-  const result = await runLoad({
-    baseUrl: server.baseUrl,
-    accounts,
-    durationMs: settings.durationMs,
-    thinkMs: settings.thinkMs,
-    signInConcurrency: settings.signInConcurrency,
-    tag,
-  });
-  log(`embedded: load done (${result.stats.requests} requests, ${result.stats.errors} errors); stopping the server with SIGTERM`);
+  const memory = [];
+  let result;
+  let tag;
+  for (let run = 1; run <= settings.runs; run++) {
+    const runTagged = run === 1 ? `${runTag}e` : `${runTag}e${run}`;
+    const outcome = await runLoad({
+      baseUrl: server.baseUrl,
+      accounts,
+      durationMs: settings.durationMs,
+      thinkMs: settings.thinkMs,
+      signInConcurrency: settings.signInConcurrency,
+      tag: runTagged,
+    });
+    memory.push({ run, rssMb: residentMb(server.child?.pid), requests: outcome.stats.requests, errors: outcome.stats.errors });
+    log(`embedded: load run ${run}/${settings.runs} done (${outcome.stats.requests} requests, ${outcome.stats.errors} errors); server RSS ${memory.at(-1).rssMb} MB`);
+    // The last run's writes are verified below (a later run rewrites the same users' skins).
+    result = outcome;
+    tag = runTagged;
+  }
+  reportMemory(memory);
+  log("embedded: stopping the server with SIGTERM");
   const exit = await server.stop();
   check(exit?.code === 0, "load (embedded): graceful shutdown on SIGTERM after the load (exit code 0)", `exit: ${exit?.code ?? exit?.signal}`);
 
@@ -233,6 +287,7 @@ async function embeddedPhase() {
     skins: await verifySkins(db, result.skinAcks),
   }));
   reportLoad("embedded", result, verified, server, 0);
+  if (settings.only === "embedded-load") return;
 
   // Crash test on the same data directory, with the load users' sessions (they survived the restart).
   const logsBeforeCrash = server.errorLines.length;
@@ -373,7 +428,7 @@ async function main() {
   console.log(
     `load and fault suite: ${settings.users} users, ${settings.durationMs / 1000} s window, think time ~${settings.thinkMs} ms, at most ${settings.signInConcurrency} sign-in posts at a time, ${settings.killWriters} crash writers, node ${process.version}`,
   );
-  for (const phase of [embeddedPhase, postgresPhase]) {
+  for (const phase of settings.only === "embedded-load" ? [embeddedPhase] : [embeddedPhase, postgresPhase]) {
     try {
       await phase();
     } catch (error) {

@@ -86,6 +86,9 @@ export function runCli(args, env) {
  * A portal process. `logs` collects the JSON log lines at level error or above (pino: >= 50),
  * so a phase can tell whether the server itself reported failures.
  */
+/** The V8 flags `npm run serve` starts the server with (package.json), so the measured memory is production's. */
+export const SERVER_NODE_FLAGS = ["--max-old-space-size=384"];
+
 export class PortalProcess {
   constructor({ name, port, env }) {
     this.name = name;
@@ -128,7 +131,7 @@ export class PortalProcess {
   }
 
   spawnChild() {
-    const child = trackChild(spawn(process.execPath, ["build/server/index.js"], { cwd: runDir, env: this.env, stdio: ["ignore", "pipe", "pipe"] }));
+    const child = trackChild(spawn(process.execPath, [...SERVER_NODE_FLAGS, "build/server/index.js"], { cwd: runDir, env: this.env, stdio: ["ignore", "pipe", "pipe"] }));
     this.child = child;
     this.exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
     let pending = "";

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { deleteSession, resolveSession, type ActiveSession } from "../auth/sessions";
+import { deleteSession, resolveSessionWithUser, type ActiveSession } from "../auth/sessions";
 import { activeAccess } from "../contractors/access";
 import { contractorMayCall } from "../contractors/scope";
 import type { ApiDeps } from "./context";
@@ -20,6 +20,8 @@ export type SessionUser = {
     contactPhone: string | null;
     contactEmail: string | null;
   };
+  /** When the account's preferences (skin, …) last changed; part of the permission info's stateVersion. */
+  preferencesUpdatedAt: Date | null;
   /** An entrusted contractor acting for `user` (ECReservation); null for the user themselves. */
   contractor: { accessId: number; companyName: string; contactName: string; boothId: number } | null;
 };
@@ -33,14 +35,9 @@ export async function requireSession(deps: ApiDeps, req: Request, res: Response)
   const cached = res.locals.sessionUser as SessionUser | undefined;
   if (cached) return cached;
   const ticket = readTicket(req);
-  const session = await resolveSession(deps.db, ticket);
-  if (!session || !ticket) throw new ApiError(ApiCode.unauthorized, "session.expired");
-  const user = await deps.db
-    .selectFrom("users")
-    .select(["id", "username", "role_id", "exhibition_id", "business_name", "business_name_en", "password_hash", "contact_phone", "contact_email"])
-    .where("id", "=", session.userId)
-    .executeTakeFirst();
-  if (!user) throw new ApiError(ApiCode.unauthorized, "session.expired");
+  const found = await resolveSessionWithUser(deps.db, ticket);
+  if (!found || !ticket) throw new ApiError(ApiCode.unauthorized, "session.expired");
+  const { session, user, preferencesUpdatedAt } = found;
   let contractor: SessionUser["contractor"] = null;
   if (session.contractorAccessId !== null) {
     const access = await activeAccess(deps.db, session.contractorAccessId, user.id);
@@ -51,22 +48,7 @@ export async function requireSession(deps: ApiDeps, req: Request, res: Response)
     if (!contractorMayCall(req.path)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
     contractor = { accessId: access.id, companyName: access.company_name, contactName: access.contact_name, boothId: access.booth_id };
   }
-  const sessionUser: SessionUser = {
-    session,
-    ticket,
-    user: {
-      id: user.id,
-      username: user.username,
-      roleId: user.role_id,
-      exhibitionId: user.exhibition_id,
-      businessName: user.business_name,
-      businessNameEn: user.business_name_en,
-      passwordHash: user.password_hash,
-      contactPhone: user.contact_phone,
-      contactEmail: user.contact_email,
-    },
-    contractor,
-  };
+  const sessionUser: SessionUser = { session, ticket, user, preferencesUpdatedAt, contractor };
   res.locals.sessionUser = sessionUser;
   return sessionUser;
 }

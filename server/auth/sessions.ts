@@ -55,23 +55,69 @@ export async function resolveSession(db: Database, ticket: string | undefined | 
   if (!ticket || ticket.length > 200) return null;
   const id = ticketId(ticket);
   const row = await db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? keepAlive(db, row, now) : null;
+}
+
+/**
+ * The live session with its account and the time its preferences last changed, in one statement:
+ * every API call starts with this (server/api/require-session.ts).
+ */
+export async function resolveSessionWithUser(db: Database, ticket: string | undefined | null, now = new Date()) {
+  if (!ticket || ticket.length > 200) return null;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("user_preferences", "user_preferences.user_id", "sessions.user_id")
+    .selectAll("sessions")
+    .select([
+      "users.username",
+      "users.role_id",
+      "users.exhibition_id",
+      "users.business_name",
+      "users.business_name_en",
+      "users.password_hash",
+      "users.contact_phone",
+      "users.contact_email",
+      "user_preferences.updated_at as preferences_updated_at",
+    ])
+    .where("sessions.id", "=", ticketId(ticket))
+    .executeTakeFirst();
   if (!row) return null;
+  const session = await keepAlive(db, row, now);
+  if (!session) return null;
+  const user = {
+    id: row.user_id,
+    username: row.username,
+    roleId: row.role_id,
+    exhibitionId: row.exhibition_id,
+    businessName: row.business_name,
+    businessNameEn: row.business_name_en,
+    passwordHash: row.password_hash,
+    contactPhone: row.contact_phone,
+    contactEmail: row.contact_email,
+  };
+  return { session, user, preferencesUpdatedAt: row.preferences_updated_at ?? null };
+}
+
+type SessionRow = { id: string; user_id: number; booth_id: number | null; contractor_access_id: number | null; created_at: Date; last_seen_at: Date };
+
+async function keepAlive(db: Database, row: SessionRow, now: Date): Promise<ActiveSession | null> {
   if (isExpired(row, now)) {
-    await db.deleteFrom("sessions").where("id", "=", id).execute();
+    await db.deleteFrom("sessions").where("id", "=", row.id).execute();
     return null;
   }
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-    await db.updateTable("sessions").set({ last_seen_at: now }).where("id", "=", id).execute();
+    await db.updateTable("sessions").set({ last_seen_at: now }).where("id", "=", row.id).execute();
     row.last_seen_at = now;
   }
   return {
-    id,
+    id: row.id,
     userId: row.user_id,
     boothId: row.booth_id,
     contractorAccessId: row.contractor_access_id,
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
-  } satisfies ActiveSession;
+  };
 }
 
 export async function deleteSession(db: Database, ticket: string) {

@@ -5,6 +5,7 @@ import pg from "pg";
 import type { DB } from "./schema";
 import { migrationProvider } from "./migrations";
 import { PgliteDialect } from "./pglite-pool";
+import { noteStatement } from "./statement-count";
 
 export type Database = Kysely<DB>;
 
@@ -35,7 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: noteStatement });
     return {
       db,
       kind: "postgres",
@@ -52,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     fs.mkdirSync(dir, { recursive: true });
     pglite = await PGlite.create(dir);
   }
-  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite), log: noteStatement });
   return {
     db,
     kind: "pglite",

@@ -18,52 +18,6 @@ export type HomeContentSlug = (typeof HOME_CONTENT_SLUGS)[number];
 /** Pages offered in Chinese only (spec point 1): in English the Chinese text is shown with a note. */
 export const CHINESE_ONLY_SLUGS: ReadonlySet<string> = new Set(["premise", "service", "hotel"]);
 
-/**
- * Keys of `schedule_items.done_check`: which of the exhibitor's data tells whether an item is done.
- * Each check answers true (done), false (not done) or null (cannot tell, e.g. an exhibitor without
- * the booths an item is about). A new checklist item gets its check here, a query on its table.
- */
-export type DoneCheck = (db: Database, userId: number) => Promise<boolean | null>;
-
-/** Whether each of the exhibitor's booths of these types has a submitted or accepted row in `table`; null without such booths. */
-async function everyBoothHas(db: Database, userId: number, table: "standard_builds" | "safety_commitments", boothTypes: number[]) {
-  const booths = await db.selectFrom("booths").select("id").where("user_id", "=", userId).where("booth_type", "in", boothTypes).execute();
-  if (!booths.length) return null;
-  const done = await db
-    // Both tables have booth_id and a status with these values.
-    .selectFrom(table as "standard_builds")
-    .select("booth_id")
-    .where("booth_id", "in", booths.map((b) => b.id))
-    .where("status", "in", ["submitted", "accepted"])
-    .execute();
-  return done.length === booths.length;
-}
-
-export const doneChecks: Record<string, DoneCheck> = {
-  // Done once the organizer has approved the profile (approved_at stays set through later edits).
-  "profile-submitted": async (db, userId) =>
-    Boolean((await db.selectFrom("exhibitor_profiles").select("approved_at").where("user_id", "=", userId).executeTakeFirst())?.approved_at),
-  // Done once the exhibitor has applied for one badge (not deleted), whatever its review.
-  "badges-applied": async (db, userId) =>
-    Boolean(await db.selectFrom("badges").select("id").where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst()),
-  // Done once every standard booth of the exhibitor has its build submitted (or accepted); not applicable without one.
-  "fascia-submitted": (db, userId) => everyBoothHas(db, userId, "standard_builds", [1]),
-  // Done once the exhibitor has an order (not deleted), whatever its step.
-  "services-ordered": async (db, userId) =>
-    Boolean(await db.selectFrom("service_orders").select("id").where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst()),
-  // Done once the exhibitor has a declaration with a carrier (submitted at least once) or has sent hoisting bookings.
-  "transport-booked": async (db, userId) =>
-    Boolean(
-      (await db.selectFrom("transport_declarations").select("id").where("user_id", "=", userId).where("submitted_at", "is not", null).where("deleted_at", "is", null).executeTakeFirst()) ??
-        (await db.selectFrom("lifting_sends").select("id").where("user_id", "=", userId).executeTakeFirst()),
-    ),
-  // Done once the exhibitor has applied for an invoice that was not returned.
-  "invoice-requested": async (db, userId) =>
-    Boolean(await db.selectFrom("invoice_applications").select("id").where("user_id", "=", userId).where("status", "!=", "returned").executeTakeFirst()),
-  // Done once every booth's signed commitment is submitted (or accepted).
-  "safety-commitment-signed": (db, userId) => everyBoothHas(db, userId, "safety_commitments", [1, 2]),
-};
-
 type PageSeed = { slug: HomeContentSlug; title_zh: string; title_en: string; body_zh: string; body_en: string };
 
 const lines = (...parts: string[]) => parts.join("\n");

@@ -9,7 +9,7 @@ import type { Catalogue } from "../../server/orders/catalogue";
 import { completeOrderCommand } from "../../server/orders/order-actions";
 import type { AdminOrderSummary, OrderPage, OrderSummary, OrderView } from "../../server/orders/orders";
 import { appClock } from "../../server/clock";
-import { doneChecks } from "../../server/seed/home-content";
+import { isDone } from "../../server/schedule/done-checks";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { PNG } from "../support/sample-files";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
@@ -279,7 +279,7 @@ describe.each(backends)("service ordering API on %s", (backend) => {
   });
 
   it("deletes only before the contract upload, keeps the audit trail, and ticks the schedule item meanwhile", async () => {
-    const check = doneChecks["services-ordered"]!;
+    const check = (db: typeof api.db, userId: number) => isDone(db, "services-ordered", userId);
     expect(await check(api.db, raw01Id)).toBe(true);
     await api.db.updateTable("service_orders").set({ deleted_at: new Date() }).where("user_id", "=", raw01Id).execute();
     expect(await check(api.db, raw01Id)).toBe(false);

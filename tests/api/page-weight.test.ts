@@ -6,7 +6,7 @@ import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api"
 /**
  * What pages download, beyond the numbers `npm run bench` reports: a page gets the texts of its
  * own language only (app/i18n/client-texts.ts), and the sign-in page, the first every exhibitor
- * loads, ships no validation library (app/routes/login/action.server.ts).
+ * loads, ships no script at all (handle.hydrate false, docs/decisions/021).
  */
 let api: TestApi;
 beforeAll(async () => {
@@ -15,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 /** Every script URL the document names (modulepreload, src, inline imports). */
-async function scriptsOf(language: string) {
-  const html = await (await fetch(`${api.baseUrl}/login`, { headers: { "accept-language": language } })).text();
+async function scriptsOf(language: string, page = "/contractor") {
+  const html = await (await fetch(`${api.baseUrl}${page}`, { headers: { "accept-language": language } })).text();
   const urls = new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"|import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/build\/[^"']+\.js)["']/g)].map((m) => m[1] ?? m[2]!));
   return [...urls];
 }
@@ -37,12 +37,18 @@ describe("page weight", () => {
     for (const url of zh) expect(read(url), url).not.toContain(englishOnly);
   });
 
-  it("sign-in page: no zod and no Conform in what it loads", async () => {
-    for (const url of await scriptsOf("zh")) {
-      const source = read(url);
-      // Marks of zod's core and of Conform's form state, as they survive minification.
-      expect(source, url).not.toContain("BIGINT_FORMAT_RANGES");
-      expect(source, url).not.toContain("Invalid path syntax at position");
+  it("sign-in page: no script at all, and its form still posts as plain HTML", async () => {
+    for (const language of ["zh", "en"]) {
+      expect(await scriptsOf(language, "/login")).toEqual([]);
+      const html = await (await fetch(`${api.baseUrl}/login`, { headers: { "accept-language": language } })).text();
+      expect(html).not.toMatch(/<script[^>]*type="module"|modulepreload|__remixContext/);
+      expect(html).toMatch(/<form[^>]*method="post"/);
+      expect(html).toContain('name="username"');
+      expect(html).toMatch(/<input[^>]*type="password"[^>]*name="password"|<input[^>]*name="password"[^>]*type="password"/);
     }
+  });
+
+  it("a page that hydrates still gets its scripts (only pages that say so go without)", async () => {
+    expect((await scriptsOf("zh", "/contractor")).length).toBeGreaterThan(3);
   });
 });

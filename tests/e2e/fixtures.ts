@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 export { expect };
 
@@ -102,7 +102,11 @@ export const test = base.extend<{ clientIp: string; consoleErrors: ConsoleWatch;
       // With JS on every form is enhanced: a document POST means a submit escaped Remix (and Conform).
       if (javaScriptEnabled !== false) {
         page.on("request", (request) => {
-          if (request.isNavigationRequest() && request.method() === "POST") errors.push(`unenhanced form post: POST ${request.url()}`);
+          // The pages that ship no script (handle.hydrate false) post as plain HTML by design.
+          const from = request.headers()["referer"];
+          if (request.isNavigationRequest() && request.method() === "POST" && !(from && PAGES_WITHOUT_SCRIPT.test(new URL(from).pathname))) {
+            errors.push(`unenhanced form post: POST ${request.url()}`);
+          }
         });
       }
       page.on("console", (message) => {
@@ -134,12 +138,24 @@ export const test = base.extend<{ clientIp: string; consoleErrors: ConsoleWatch;
   },
 });
 
+/** Pages whose handle says hydrate: false (root.tsx leaves their scripts out). */
+const PAGES_WITHOUT_SCRIPT = /^\/login$/;
+
+/**
+ * Sessions stored per worker: `signIn` posts the sign-in form once per account and worker (each
+ * costs the server a password hash) and later tests of the same worker reuse the ticket. Workers
+ * never share one, so a test cannot end another worker's session.
+ */
+const storedSessions = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+const SESSION_CHANGING_POSTS = /^\/(logout|booth|changePassword|login)(\/|$)/;
+
 /** The helpers of one page; the `app` fixture's, or a second browser's (another person in the same test). */
 export function appFor(page: Page, jsEnabled: boolean): App {
   const waitForHydration = async () => {
     if (!jsEnabled) return;
     // React sets its fiber key on <html> last while hydrating the document; the commit follows in the same task.
-    await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
+    // A page without script (handle.hydrate false, e.g. /login) has nothing to wait for.
+    await page.waitForFunction(() => !document.querySelector("script[type=module]") || Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
   };
   const fillLogin = async (username: string, password: string) => {
     await page.locator("input[name=username]").fill(username);
@@ -167,9 +183,21 @@ export function appFor(page: Page, jsEnabled: boolean): App {
       await expect(page.getByTestId("business-name")).toBeVisible();
     },
     signIn: async (username, password = PASSWORD) => {
+      const key = `${username}\n${password}`;
+      const stored = storedSessions.get(key);
+      if (stored) {
+        await page.context().addCookies(stored);
+        return;
+      }
       const response = await page.request.post("/login", { form: { username, password }, maxRedirects: 0 });
       expect(response.status(), `sign-in of ${username}`).toBe(302);
-      expect((await page.context().cookies()).some((c) => c.name === "ticket"), `ticket of ${username}`).toBe(true);
+      const tickets = (await page.context().cookies()).filter((c) => c.name === "ticket");
+      expect(tickets.length, `ticket of ${username}`).toBeGreaterThan(0);
+      storedSessions.set(key, tickets);
+      // A test that logs out, switches booth or changes a password changes its session: it is not handed on.
+      page.on("request", (request) => {
+        if (request.method() === "POST" && SESSION_CHANGING_POSTS.test(new URL(request.url()).pathname)) storedSessions.delete(key);
+      });
     },
     openUserMenu: async () => {
       const menu = page.locator("header details.shell-usermenu");
@@ -185,7 +213,9 @@ export function appFor(page: Page, jsEnabled: boolean): App {
     },
     submit: async (trigger) => {
       const posted = page.waitForResponse((r) => r.request().method() === "POST");
-      const loaded = jsEnabled ? null : page.waitForEvent("domcontentloaded");
+      // A page without script (handle.hydrate false) posts as plain HTML even with JavaScript on.
+      const enhanced = jsEnabled && (await page.evaluate(() => Boolean(document.querySelector("script[type=module]"))));
+      const loaded = enhanced ? null : page.waitForEvent("domcontentloaded");
       await trigger();
       await posted;
       if (loaded) await loaded;

@@ -7,45 +7,52 @@ import http from "node:http";
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 const cli = (...args) => execFileSync("node", ["build/server/cli.js", ...args], { stdio: "inherit", env: process.env });
 cli("seed");
+// Every account and booth in one run of each command: a command run opens the embedded database, which
+// costs seconds, and the hashes of one run are computed in parallel.
+const users = [];
+const booths = [];
 // One copy per Playwright project (js-on, js-off): the two run at the same time.
 // The exhibitor profile specs (exhibitor-*.spec.ts) take one account per test: PROFILE_ACCOUNTS in fixtures.ts.
 const profileAccounts = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor", "profile-translate"].map((kind) => `e2e-${kind}`);
 const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare", ...profileAccounts].flatMap((name) =>
   ["js-on", "js-off"].flatMap((project) => [`${name}-${project}`, "Expo#2026", "exhibitor", `E2E ${name}`]),
 );
-cli("create-user", ...accounts);
+users.push(...accounts);
 // The service-order specs (orders-*.spec.ts) take one exhibitor per test and project: ORDER_ACCOUNTS in fixtures.ts.
 // Carts and orders are per booth, so each gets a booth of its own.
 const orderAccounts = ["orders-cart", "orders-steps", "orders-contractor"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-cli("create-user", ...orderAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-cli("create-booth", ...orderAccounts.flatMap((name, i) => [name, `9E${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...orderAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+booths.push(...orderAccounts.flatMap((name, i) => [name, `9E${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 // The offline booking form specs (booking-forms.spec.ts): one exhibitor with a booth per test and project (FORM_ACCOUNTS).
 const formAccounts = ["forms-air", "forms-map", "forms-leakage"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-cli("create-user", ...formAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-cli("create-booth", ...formAccounts.flatMap((name, i) => [name, `9F${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...formAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+booths.push(...formAccounts.flatMap((name, i) => [name, `9F${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 // The badge spec (badges.spec.ts): one exhibitor with a standard booth per test and project (BADGE_ACCOUNTS).
 const badgeAccounts = ["badges-flow", "badges-excel", "badges-review"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-cli("create-user", ...badgeAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-cli("create-booth", ...badgeAccounts.flatMap((name, i) => [name, `9G${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...badgeAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+booths.push(...badgeAccounts.flatMap((name, i) => [name, `9G${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 // The booth construction spec (booth-construction.spec.ts): one exhibitor per test and project (CONSTRUCTION_ACCOUNTS),
 // standard booths 9H01... and raw space 9J01....
 const standardBuilders = ["build-std", "build-commit"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
 const rawBuilders = ["build-raw"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-cli("create-user", ...[...standardBuilders, ...rawBuilders].flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-cli("create-booth", ...standardBuilders.flatMap((name, i) => [name, `9H${String(i + 1).padStart(2, "0")}`, "1", "1"]));
-cli("create-booth", ...rawBuilders.flatMap((name, i) => [name, `9J${String(i + 1).padStart(2, "0")}`, "2", "2"]));
+users.push(...[...standardBuilders, ...rawBuilders].flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+booths.push(...standardBuilders.flatMap((name, i) => [name, `9H${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+booths.push(...rawBuilders.flatMap((name, i) => [name, `9J${String(i + 1).padStart(2, "0")}`, "2", "2"]));
 // The invoice spec (invoices.spec.ts): one exhibitor with a standard booth per test and project (INVOICE_ACCOUNTS), 9K01....
 const invoiceAccounts = ["invoice-flow"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-cli("create-user", ...invoiceAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-cli("create-booth", ...invoiceAccounts.flatMap((name, i) => [name, `9K${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...invoiceAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+booths.push(...invoiceAccounts.flatMap((name, i) => [name, `9K${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 // The transport spec (transport.spec.ts): one exhibitor with a raw-space booth per test and project (TRANSPORT_ACCOUNTS), 9L01....
 const transportAccounts = ["transport-flow", "transport-lifting"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-cli("create-user", ...transportAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-cli("create-booth", ...transportAccounts.flatMap((name, i) => [name, `9L${String(i + 1).padStart(2, "0")}`, "2", "2"]));
+users.push(...transportAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+booths.push(...transportAccounts.flatMap((name, i) => [name, `9L${String(i + 1).padStart(2, "0")}`, "2", "2"]));
 // The vehicles spec (vehicles.spec.ts): one exhibitor with a standard booth per test and project (VEHICLE_ACCOUNTS), 9M01....
 const vehicleAccounts = ["vehicles-truck", "vehicles-express"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-cli("create-user", ...vehicleAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-cli("create-booth", ...vehicleAccounts.flatMap((name, i) => [name, `9M${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...vehicleAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
+booths.push(...vehicleAccounts.flatMap((name, i) => [name, `9M${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+
+cli("create-user", ...users);
+cli("create-booth", ...booths);
 
 // A stand-in for the LibreTranslate service the portal calls (TRANSLATE_URL): answers "[en] <text>",
 // so the translate buttons can be tested end to end without the internet.

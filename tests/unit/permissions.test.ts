@@ -12,6 +12,8 @@ let ticketState: { code: number; message: string; data: unknown } = { code: 200,
 let calls = 0;
 let server: http.Server;
 let context: AppLoadContext;
+/** The server makes one load context per HTTP request: each simulated request gets its own. */
+const newRequestContext = (): AppLoadContext => ({ ...context });
 
 const info: PermissionInfo = {
   infoVO: { id: 7, username: "std01", roleId: 2, businessName: "星河", businessNameEn: "Galaxy", boothId: 1, boothNo: "1A01", boothArea: 9, boothType: 1, sysCurrentTime: 0, exhibitName: "Fair", booths: [] },
@@ -58,10 +60,10 @@ async function requestWith(path: string, ticket: string, extraCookie = "") {
 describe("the shell's permission guard", () => {
   it("filters the menus (standard booth: no insurance) and guards typed URLs", async () => {
     reply = { code: 200, message: "", data: info };
-    const user = await getShellUser(await requestWith("/changePassword", "T-filter"), context);
+    const user = await getShellUser(await requestWith("/changePassword", "T-filter"), newRequestContext());
     expect(user!.allowed.has("/boothConstruction/standardConstruction")).toBe(true);
     expect(user!.allowed.has("/boothConstruction/insurancePurchase")).toBe(false);
-    const denied = await requireShellUser(await requestWith("/boothConstruction/insurancePurchase", "T-filter"), context).catch((e) => e);
+    const denied = await requireShellUser(await requestWith("/boothConstruction/insurancePurchase", "T-filter"), newRequestContext()).catch((e) => e);
     expect(denied.headers.get("location")).toBe("/401");
   });
 
@@ -70,33 +72,35 @@ describe("the shell's permission guard", () => {
     ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
     calls = 0;
     const request = await requestWith("/changePassword", "T-cache");
-    await Promise.all([getShellUser(request, context), getShellUser(request, context)]);
-    await getShellUser(await requestWith("/changePassword", "T-cache"), context);
+    // One page's loaders share their request's load context (and its one lookup).
+    const page = newRequestContext();
+    await Promise.all([getShellUser(request, page), getShellUser(request, page)]);
+    await getShellUser(await requestWith("/changePassword", "T-cache"), newRequestContext());
     expect(calls).toBe(1);
     ticketState = { code: 200, message: "", data: { stateVersion: "3.0.2" } };
-    await getShellUser(await requestWith("/changePassword", "T-cache"), context);
+    await getShellUser(await requestWith("/changePassword", "T-cache"), newRequestContext());
     expect(calls).toBe(2);
   });
 
   it("ends the shell at once when the ticket died elsewhere, cache or not", async () => {
     reply = { code: 200, message: "", data: info };
     ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
-    await getShellUser(await requestWith("/changePassword", "T-ended"), context);
+    await getShellUser(await requestWith("/changePassword", "T-ended"), newRequestContext());
     ticketState = { code: 401, message: "expired", data: null };
-    const response = await getShellUser(await requestWith("/changePassword", "T-ended"), context).catch((e) => e);
+    const response = await getShellUser(await requestWith("/changePassword", "T-ended"), newRequestContext()).catch((e) => e);
     expect(response.headers.get("location")).toBe("/login?redirectTo=%2FchangePassword");
     ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
   });
 
   it("sends a signed-out visitor to /login with the return path", async () => {
-    const response = await requireShellUser(new Request("http://portal.test/changePassword"), context).catch((e) => e);
+    const response = await requireShellUser(new Request("http://portal.test/changePassword"), newRequestContext()).catch((e) => e);
     expect(response.headers.get("location")).toBe("/login?redirectTo=%2FchangePassword");
   });
 
   it("on an expired ticket (401) clears the session and goes to /login with the notice", async () => {
     reply = { code: 401, message: "expired", data: null };
     ticketState = { code: 401, message: "expired", data: null };
-    const response = await getShellUser(await requestWith("/changePassword", "T-expired"), context).catch((e) => e);
+    const response = await getShellUser(await requestWith("/changePassword", "T-expired"), newRequestContext()).catch((e) => e);
     expect(response.headers.get("location")).toBe("/login?redirectTo=%2FchangePassword");
     expect(response.headers.get("set-cookie")).toMatch(/notice=session\.expired/);
   });
@@ -105,10 +109,10 @@ describe("the shell's permission guard", () => {
     ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
     reply = { code: 500, message: "System error", data: null };
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const user = await requireShellUser(await requestWith("/changePassword", "T-broken"), context);
+    const user = await requireShellUser(await requestWith("/changePassword", "T-broken"), newRequestContext());
     expect(user.menus).toEqual([]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("permission info failed to load"));
-    const denied = await requireShellUser(await requestWith("/boothConstruction/standardConstruction", "T-broken"), context).catch((e) => e);
+    const denied = await requireShellUser(await requestWith("/boothConstruction/standardConstruction", "T-broken"), newRequestContext()).catch((e) => e);
     expect(denied.headers.get("location")).toBe("/401");
   });
 });

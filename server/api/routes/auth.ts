@@ -88,15 +88,14 @@ export function loginRoutes(deps: ApiDeps) {
   router.get(
     "/login/authTicket",
     handle(async (req, res) => {
-      const { session, ticket, user } = await requireSession(deps, req, res);
-      const preferences = await db.selectFrom("user_preferences").select(["skin", "updated_at"]).where("user_id", "=", user.id).executeTakeFirst();
+      const { session, ticket, user, preferencesUpdatedAt } = await requireSession(deps, req, res);
       return {
         ticket,
         userId: session.userId,
         boothId: session.boothId,
         // Changes whenever something the permission info shows changes (booth, preferences, account);
         // clients may cache that info under this value.
-        stateVersion: [session.boothId ?? 0, preferences?.updated_at.getTime() ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
+        stateVersion: [session.boothId ?? 0, preferencesUpdatedAt?.getTime() ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
         idleExpiresAt: new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS).toISOString(),
         absoluteExpiresAt: new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
       };

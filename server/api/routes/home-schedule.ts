@@ -7,7 +7,7 @@ import { emailForRole } from "../../../app/lib/format";
 import { extensionRequestSchema, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "../../../app/features/home/schedule-schema";
 import { requireApiButton } from "../../auth/button-check";
 import { writeMail } from "../../mail/outbox";
-import { doneChecks } from "../../seed/home-content";
+import { doneStatuses } from "../../schedule/done-checks";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
 import { requireSession, type SessionUser } from "../require-session";
@@ -64,14 +64,12 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
       .orderBy("id")
       .execute();
     const now = appClock.now();
-    return Promise.all(
-      rows.map(async (row) => {
-        const check = row.done_check ? doneChecks[row.done_check] : undefined;
-        const done = check ? await check(db, user.id) : null;
-        const deadline = new Date(row.deadline);
-        return { id: row.id, titleZh: row.title_zh, titleEn: row.title_en, deadline, link: row.link, status: scheduleStatus(deadline, now, done) };
-      }),
-    );
+    const done = await doneStatuses(db, user.id, rows.map((row) => row.done_check));
+    return rows.map((row) => {
+      const deadline = new Date(row.deadline);
+      const status = scheduleStatus(deadline, now, row.done_check ? (done.get(row.done_check) ?? null) : null);
+      return { id: row.id, titleZh: row.title_zh, titleEn: row.title_en, deadline, link: row.link, status };
+    });
   }
 
   async function exhibitionName(exhibitionId: number, language: Language) {

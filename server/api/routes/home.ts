@@ -2,11 +2,11 @@ import { appClock } from "../../clock";
 import type { Request } from "express";
 import { Router } from "express";
 import { z } from "zod";
-import { resolveSession } from "../../auth/sessions";
+import { resolveSessionWithUser } from "../../auth/sessions";
 import type { ApiDeps } from "../context";
 import { readTicket } from "../context";
 import { ApiCode, ApiError, handle, parseInput } from "../envelope";
-import { doneChecks } from "../../seed/home-content";
+import { doneStatuses } from "../../schedule/done-checks";
 
 /** One content page of the home area, both languages (the web app picks and falls back). */
 import type { HomeContentPage, ScheduleStatus, WorksheetItem } from "../../../app/lib/api-types";
@@ -44,11 +44,10 @@ export function homeRoutes(deps: ApiDeps): Router {
 
   /** The caller, if a live ticket came along; never throws for a missing or stale one. */
   async function optionalCaller(req: Request) {
-    const session = await resolveSession(db, readTicket(req));
+    const found = await resolveSessionWithUser(db, readTicket(req));
     // A contractor acts for the exhibitor only in booking: here it reads like a visitor.
-    if (!session || session.contractorAccessId !== null) return null;
-    const user = await db.selectFrom("users").select(["id", "exhibition_id"]).where("id", "=", session.userId).executeTakeFirst();
-    return user ? { userId: user.id, exhibitionId: user.exhibition_id } : null;
+    if (!found || found.session.contractorAccessId !== null) return null;
+    return { userId: found.user.id, exhibitionId: found.user.exhibitionId };
   }
 
   async function exhibitionFor(caller: { exhibitionId: number } | null) {
@@ -89,21 +88,17 @@ export function homeRoutes(deps: ApiDeps): Router {
         .orderBy("id")
         .execute();
       const now = appClock.now();
-      const items = await Promise.all(
-        rows.map(async (row): Promise<WorksheetItem> => {
-          const check = caller && row.done_check ? doneChecks[row.done_check] : undefined;
-          const done = check ? await check(db, caller!.userId) : null;
-          return {
-            id: row.id,
-            title: row.title_zh,
-            titleEn: row.title_en,
-            deadline: new Date(row.deadline).toISOString(),
-            link: row.link,
-            status: scheduleStatus(new Date(row.deadline), now, done),
-          };
+      const done = caller ? await doneStatuses(db, caller.userId, rows.map((row) => row.done_check)) : new Map<string, boolean | null>();
+      return rows.map(
+        (row): WorksheetItem => ({
+          id: row.id,
+          title: row.title_zh,
+          titleEn: row.title_en,
+          deadline: new Date(row.deadline).toISOString(),
+          link: row.link,
+          status: scheduleStatus(new Date(row.deadline), now, row.done_check ? (done.get(row.done_check) ?? null) : null),
         }),
       );
-      return items;
     }),
   );
 

@@ -1,0 +1,115 @@
+import { EventEmitter } from "node:events";
+import http from "node:http";
+import express, { type Router } from "express";
+
+/**
+ * The typed API client's transport when the portal talks to its own API (no API_BASE_URL): the
+ * request is handed to the API's Express router inside this process, with no socket, no HTTP
+ * parsing and no connection pool. It behaves as the loopback HTTP call did: same headers (ticket,
+ * language, forwarded client address), same middleware, same envelope. With API_BASE_URL the
+ * client keeps using fetch over HTTP (docs/decisions/021).
+ *
+ * Real IncomingMessage and ServerResponse objects are used, so Express can re-parent them as it
+ * does any request; what would go to a socket is captured by methods set on the response itself.
+ */
+export function createInProcessApi(options: { apiRouter: Router; trustProxy: unknown; before?: express.RequestHandler[] }): typeof fetch {
+  const apiApp = express();
+  apiApp.disable("x-powered-by");
+  apiApp.set("trust proxy", options.trustProxy);
+  for (const handler of options.before ?? []) apiApp.use(handler);
+  apiApp.use("/api", options.apiRouter);
+
+  return async function inProcessFetch(input, init) {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : null;
+    request.signal.throwIfAborted();
+
+    const req = new http.IncomingMessage(loopbackSocket() as never);
+    req.method = request.method;
+    req.url = url.pathname + url.search;
+    req.httpVersion = "1.1";
+    req.httpVersionMajor = 1;
+    req.httpVersionMinor = 1;
+    const rawHeaders: string[] = ["host", url.host];
+    request.headers.forEach((value, name) => rawHeaders.push(name, value));
+    if (body) rawHeaders.push("content-length", String(body.length));
+    req.rawHeaders = rawHeaders;
+    req.headers = {};
+    for (let i = 0; i < rawHeaders.length; i += 2) req.headers[rawHeaders[i]!] = rawHeaders[i + 1];
+    if (body?.length) req.push(body);
+    req.push(null);
+    req.complete = true;
+
+    return new Promise<Response>((resolve, reject) => {
+      const res = new http.ServerResponse(req);
+      const chunks: Buffer[] = [];
+      let headersWritten = false;
+      const toBuffer = (chunk: unknown, encoding?: unknown) =>
+        Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+      const markHeadersWritten = () => {
+        if (headersWritten) return;
+        headersWritten = true;
+        // ServerResponse.headersSent reads this field: later setHeader calls fail as they would on a socket.
+        (res as unknown as { _header: string })._header = "in-process";
+      };
+      res.writeHead = function writeHead(status: number, reason?: unknown, headers?: unknown) {
+        res.statusCode = status;
+        if (typeof reason === "string") res.statusMessage = reason;
+        else headers = reason;
+        if (Array.isArray(headers)) for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+        else if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value as string);
+        markHeadersWritten();
+        return res;
+      } as typeof res.writeHead;
+      res.write = function write(chunk: unknown, encoding?: unknown, callback?: unknown) {
+        if (!headersWritten) res.writeHead(res.statusCode);
+        chunks.push(toBuffer(chunk, encoding));
+        const done = typeof encoding === "function" ? encoding : callback;
+        if (typeof done === "function") process.nextTick(done);
+        return true;
+      } as typeof res.write;
+      res.end = function end(chunk?: unknown, encoding?: unknown, callback?: unknown) {
+        if (typeof chunk === "function") [callback, chunk] = [chunk, undefined];
+        if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
+        if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
+        if (!headersWritten) res.writeHead(res.statusCode);
+        if (res.writableEnded) return res;
+        res.finished = true;
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (value === undefined) continue;
+          for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+        }
+        const bodyless = res.statusCode === 204 || res.statusCode === 304 || request.method === "HEAD";
+        resolve(new Response(bodyless ? null : Buffer.concat(chunks), { status: res.statusCode, statusText: res.statusMessage, headers }));
+        process.nextTick(() => {
+          if (typeof callback === "function") callback();
+          res.emit("finish");
+          res.emit("close");
+        });
+        return res;
+      } as typeof res.end;
+      request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
+      try {
+        apiApp(req as express.Request, res as express.Response);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  } as typeof fetch;
+}
+
+/** What Express and the request stream ask of a socket: a loopback peer with nothing more to read. */
+function loopbackSocket() {
+  return Object.assign(new EventEmitter(), {
+    remoteAddress: "127.0.0.1",
+    remotePort: 0,
+    readable: false,
+    writable: false,
+    destroyed: false,
+    encrypted: false,
+    destroy() {},
+    setTimeout() {},
+  });
+}

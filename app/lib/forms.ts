@@ -1,35 +1,34 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import * as z from "zod";
+import type * as z from "zod";
 import { messageParts } from "./message-parts";
 
-const UNCHECKED = z.object({}).passthrough();
+/** Native constraints per field (required, maxLength, min, max, pattern...), as the loader sends them (forms.server.ts). */
+export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
 /**
- * Every portal form the same way: the route's zod schema checks in the browser (on blur, then as
- * the user types) and again in the action; the action's reply (`lastResult`) restores what was typed
- * and shows the server's errors, with or without JavaScript.
+ * Every portal form the same way: the browser posts it and the action checks it with the route's
+ * zod schema; the action's reply (`lastResult`) restores what was typed and shows the server's
+ * errors, with or without JavaScript. The browser does not run zod (it would put zod in every form
+ * page's download), so it has no onValidate: Conform's intents (form.update, insert, remove) would
+ * be posted to the action too. The fields keep the schema's native constraints (required,
+ * maxlength, pattern...), computed on the server (`formConstraints`, forms.server.ts) and passed in
+ * as `constraint`. `Schema` is a type only (`usePortalForm<typeof someSchema>`): it types the fields.
  */
 export function usePortalForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(options: {
   id: string;
-  schema: Schema;
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Record<string, unknown>;
-  shouldValidate?: "onBlur" | "onSubmit" | "onInput";
 }) {
-  const { schema } = options;
   return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
-    constraint: getZodConstraint(schema),
-    shouldValidate: options.shouldValidate ?? "onBlur",
-    shouldRevalidate: "onInput",
-    // A button marked formNoValidate (save draft, reload choices...) skips the rules, as the
-    // browser does without JavaScript; Conform itself would validate every submit.
-    onValidate: ({ formData, submitter }) =>
-      parseWithZod(formData, { schema: (submitter instanceof HTMLButtonElement && submitter.formNoValidate ? UNCHECKED : schema) as Schema }),
+    constraint: options.constraint,
+    // With no onValidate, a check on blur or input would post the form to the action; only a submit does.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
 }
 

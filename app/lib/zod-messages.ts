@@ -4,7 +4,7 @@ import * as z from "zod";
  * Every message a schema can give is a portal text: a message a schema words itself is a text key
  * already; this gives the issues it leaves to zod (an API body of the wrong shape, an unknown
  * option) a key too, instead of zod's English default. Imported by every schema module, so it is in
- * force in the browser (Conform) and on the server (actions and the API).
+ * force wherever a schema runs: the actions and the API (the browser runs none, lib/forms.ts).
  */
 export function portalIssueMessage(issue: { code?: string; input?: unknown }): string {
   switch (issue.code) {

@@ -155,7 +155,7 @@ export function appFor(page: Page, jsEnabled: boolean): App {
     if (!jsEnabled) return;
     // React sets its fiber key on <html> last while hydrating the document; the commit follows in the same task.
     // A page without script (handle.hydrate false, e.g. /login) has nothing to wait for.
-    await page.waitForFunction(() => !document.querySelector("script[type=module]") || Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
+    await page.waitForFunction(() => !("__remixContext" in window) || Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
   };
   const fillLogin = async (username: string, password: string) => {
     await page.locator("input[name=username]").fill(username);
@@ -214,7 +214,7 @@ export function appFor(page: Page, jsEnabled: boolean): App {
     submit: async (trigger) => {
       const posted = page.waitForResponse((r) => r.request().method() === "POST");
       // A page without script (handle.hydrate false) posts as plain HTML even with JavaScript on.
-      const enhanced = jsEnabled && (await page.evaluate(() => Boolean(document.querySelector("script[type=module]"))));
+      const enhanced = jsEnabled && (await page.evaluate(() => "__remixContext" in window));
       const loaded = enhanced ? null : page.waitForEvent("domcontentloaded");
       await trigger();
       await posted;

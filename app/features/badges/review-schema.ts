@@ -1,6 +1,7 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
 import { blank, idValue, optionalText, requiredChoice, withProp } from "../../lib/validation";
+import { BADGE_DECISIONS, BADGE_KINDS, BADGE_STATUSES, REVIEW_COMMENT_MAX, REVIEW_KEYWORD_MAX } from "./review-values";
 import { badgePaging } from "./schema";
 
 /**
@@ -9,11 +10,8 @@ import { badgePaging } from "./schema";
  */
 const R = (name: string) => `badges.review.fields.${name}`;
 
-export const BADGE_STATUSES = ["submitted", "approved", "returned"] as const;
-export const BADGE_KINDS = ["free", "paid"] as const;
-export const BADGE_DECISIONS = ["approve", "return"] as const;
-export const REVIEW_COMMENT_MAX = 200;
-export const REVIEW_KEYWORD_MAX = 50;
+/** The statuses and limits, zod-free for the browser (review-values.ts); the server's code imports them from here too. */
+export * from "./review-values";
 
 /** A filter value that is absent when blank and otherwise one of `values`. */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(prop: string, values: T) =>

@@ -2,6 +2,7 @@ import * as z from "zod";
 import "../../lib/zod-messages";
 import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, requiredChoice, requiredEmail, requiredText, withProp } from "../../lib/validation";
 import { ID_TYPES, isValidIdNumber, normalizeIdNumber } from "./id-documents";
+import { BADGE_NAME_MAX, BADGE_PAGE_SIZES } from "./values";
 
 /**
  * Exhibitor badges (spec /exhibitorInfo/exhibitorCertificateApply; API /smeb/pass/ticket/*). One
@@ -10,8 +11,8 @@ import { ID_TYPES, isValidIdNumber, normalizeIdNumber } from "./id-documents";
  */
 const F = (name: string) => `badges.fields.${name}`;
 
-export const BADGE_PAGE_SIZES = [10, 20, 50] as const;
-export const BADGE_NAME_MAX = 50;
+/** The page sizes and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
+export * from "./values";
 
 /** A mobile number: mainland (11 digits, 13x to 19x) in the Chinese portal; with its country code otherwise. */
 function mobileField(language: "zh" | "en") {

@@ -1,26 +1,18 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
 import { blank, idValue, MAINLAND_MOBILE, optionalText, requiredChoice, requiredText, withProp } from "../../lib/validation";
+import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES } from "./values";
 
 /**
  * The offline booking forms (spec: /bookingService airCompressorService, electricboxImg,
  * LeakageElectric). One schema per form, used by the page's action and by the API alike, so the
- * browser, the page and the API refuse the same input with the same messages (i18n keys).
+ * page and the API refuse the same input with the same messages (i18n keys).
  */
 
 const F = (name: string) => `bookingForms.fields.${name}`;
 
-/** Compressor flow (m³/min) and working pressure (MPa) as the venue offers them. */
-export const COMPRESSOR_FLOWS = ["0.36", "0.6", "1.0", "1.5", "3.0"] as const;
-export const COMPRESSOR_PRESSURES = ["0.7", "0.8", "1.0", "1.25"] as const;
-export const COMPRESSOR_MAX_QUANTITY = 20;
-
-export const APPLICATION_STATUSES = ["submitted", "processing", "completed", "cancelled"] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-/** The map and the signed commitment: images or PDF, as their upload folders allow. */
-export const BOOKING_FILE_KINDS = ["jpg", "png", "pdf"] as const satisfies readonly ("jpg" | "png" | "pdf")[];
-export const BOOKING_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** The choices, limits and answers' shapes, zod-free for the browser (values.ts); the server's code imports them from here too. */
+export * from "./values";
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const isRealDate = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -99,40 +91,3 @@ const leakageFields = {
 export const leakageSchema = z.object(leakageFields);
 export const leakageUpdateSchema = z.object({ ...leakageFields, id: recordId, version: z.coerce.number().int().min(0).default(0) });
 export type LeakageInput = z.output<typeof leakageSchema>;
-
-/** What the API answers. */
-export type AirCompressorApplication = {
-  id: number;
-  boothId: number | null;
-  boothNo: string;
-  source: "offline";
-  status: ApplicationStatus;
-  flow: string;
-  pressure: string;
-  quantity: number;
-  startDate: string;
-  endDate: string;
-  contactName: string;
-  contactPhone: string;
-  remarks: string | null;
-  createdAt: string;
-  cancelledAt: string | null;
-};
-
-export type ElectricboxImage = { boothId: number; boothNo: string; fileUrl: string | null; fileName: string | null; updatedAt: string | null };
-
-export type LeakageCommitment = {
-  id: number;
-  boothId: number;
-  boothNo: string;
-  equipmentName: string;
-  powerKw: number;
-  reason: string;
-  signerName: string;
-  scanUrl: string;
-  scanName: string;
-  rulesAcceptedAt: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};

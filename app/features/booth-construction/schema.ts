@@ -5,37 +5,17 @@ import { isRealDate, requiredDate, requiredFileUrl } from "../booking-forms/sche
 import { yuanAmount } from "../../lib/money";
 import { badgePaging } from "../badges/schema";
 import { EQUIPMENT_CODES } from "./equipment";
+import { BUILD_INTENTS, CARPET_COLOURS, CARPET_SLOTS, COMMENT_MAX, COMMITMENT_SCANS_MAX, DECISIONS, DRAWING_KINDS, EXTRA_BOARDS_MAX, FASCIA_MODES, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, INSURED_MAX_CENTS, OTHER_REQUIREMENTS_MAX, REVIEW_STATUSES, REVIEW_SUBJECTS, WALLS } from "./values";
 
 /**
  * Booth construction (spec /boothConstruction; API /smeb/boothBuild/*): one schema per form, for the
- * page's action (and Conform in the browser) and the API alike. Rules that need the exhibition's
- * data (build-up days, the insurance minimum, the deadline, the booth's type) are the server's.
- * Messages are i18n keys.
+ * page's action and the API alike. Rules that need the exhibition's data (build-up days, the
+ * insurance minimum, the deadline, the booth's type) are the server's. Messages are i18n keys.
  */
 const F = (name: string) => `boothConstruction.fields.${name}`;
 
-export const BUILD_INTENTS = ["draft", "submit"] as const;
-export const FASCIA_MODES = ["standard", "custom"] as const;
-export const WALLS = ["back", "left", "right"] as const;
-export const CARPET_COLOURS = ["grey", "red", "blue", "green"] as const;
-export const CARPET_SLOTS = ["am", "pm"] as const;
-export const DRAWING_KINDS = ["design", "structure", "qualification"] as const;
-export const REVIEW_SUBJECTS = ["fascia", "insurance", "commitment", "drawing"] as const;
-export const REVIEW_STATUSES = ["submitted", "accepted", "returned"] as const;
-export const DECISIONS = ["approve", "return"] as const;
-
-export const FASCIA_NAME_ZH_MAX = 30;
-export const FASCIA_NAME_EN_MAX = 60;
-export const EXTRA_BOARDS_MAX = 10;
-export const OTHER_REQUIREMENTS_MAX = 500;
-export const COMMENT_MAX = 300;
-export const COMMITMENT_SCANS_MAX = 10;
-/** Drawings, calculations and qualifications: PDF or images, large sheets. */
-export const DRAWING_KINDS_ACCEPTED = ["pdf", "jpg", "png"] as const;
-export const DRAWING_MAX_BYTES = 50 * 1024 * 1024;
-export const INSURANCE_MAX_BYTES = 10 * 1024 * 1024;
-/** Insured amounts are typed in yuan; up to 100 million yuan. */
-export const INSURED_MAX_CENTS = 10_000_000_000;
+/** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
+export * from "./values";
 
 const optionalBooth = z.preprocess(blank, idValue(F("booth")).optional());
 const version = z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0).optional());

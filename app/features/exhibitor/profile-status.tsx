@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Group, List, Stack, Table, Text, Title } from "@m
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ProfileView } from "~/features/exhibitor/profile.server";
-import { ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, PROFILE_STEPS, STEP_FIELDS, label, type ProfileStep } from "~/features/exhibitor/schema";
+import { ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, PROFILE_STEPS, STEP_FIELDS, label, type ProfileStep } from "~/features/exhibitor/values";
 import type { StepOptions } from "./profile-steps";
 
 type Profile = Pick<ProfileView, "status" | "reviewComment" | "submittedAt" | "expectedReviewBy" | "approvedAt" | "draft" | "submitted" | "history">;

@@ -17,7 +17,7 @@ import {
   VIDEO_MAX_BYTES,
   label,
   type ProfileStep,
-} from "~/features/exhibitor/schema";
+} from "~/features/exhibitor/values";
 import { CheckboxGroupField, IntentButton, RadioGroupField, SelectField, TextAreaField, TextField, type Fields, type Option } from "./profile-fields";
 
 export type StepOptions = Partial<Record<"countries" | "provinces" | "cities" | "districts" | "classes" | "industries" | "themes" | "pavilions", Option[]>>;

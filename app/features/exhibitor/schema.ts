@@ -2,7 +2,6 @@ import * as z from "zod";
 import "../../lib/zod-messages";
 import { requiredAddressParts } from "./address-schema";
 import { STORED_FILE_URL } from "../settings/feedback-schema";
-import type { UploadKind } from "../uploads/schema";
 import {
   COMPANY_PHONE,
   INTERNATIONAL_PHONE,
@@ -18,40 +17,20 @@ import {
   requiredText,
   withProp,
 } from "../../lib/validation";
+import { ALL_PROFILE_FIELDS, ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, label, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, MAX_EXHIBIT_CLASSES, MAX_INDUSTRIES, PROFILE_STEPS } from "./values";
+import type { ContactType, ProfileDraft, ProfileStep, StepField } from "./values";
 
 /**
  * The exhibitor profile (spec points 3, 4 and 5): five steps, each a form of its own. A draft
  * keeps whatever was typed (only lengths are limited); 'next step' and 'submit' check a step with
- * its full rules. The same schemas run in the browser (Conform), in the route actions and in the API.
+ * its full rules. The same schemas run in the route actions and in the API.
  */
-export const PROFILE_STEPS = ["company", "contacts", "presentation", "exhibits", "events"] as const;
-export type ProfileStep = (typeof PROFILE_STEPS)[number];
 
-export const PROFILE_STATUSES = ["draft", "under_review", "approved", "returned"] as const;
-export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+/** The lists, limits and field names, zod-free for the browser (values.ts); the server's code imports them from here too. */
+export * from "./values";
 
-export const LISTING_STATUSES = ["unlisted", "listed"] as const;
-export const CONTACT_TYPES = ["inside", "overseas"] as const;
-export type ContactType = (typeof CONTACT_TYPES)[number];
-export const ATTENDANCE = ["arrived", "notArrived"] as const;
-/** Spec point 3: the live event themes. */
-export const LIVE_EVENT_THEMES = ["productLaunch", "technicalTalk", "strategicPartnership", "liveBroadcast", "prizeDraw", "firstLaunch"] as const;
-/** Enterprise advantages an exhibitor can claim (shown in the catalogue as badges). */
-export const ENTERPRISE_ADVANTAGES = ["highTech", "specialized", "littleGiant", "listedCompany", "fortune500", "unicorn"] as const;
-
-export const LOGO_KINDS: UploadKind[] = ["jpg", "png"];
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const VIDEO_KINDS: UploadKind[] = ["mp4"];
-export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
-export const COVER_KINDS: UploadKind[] = ["jpg", "png"];
-export const COVER_MAX_BYTES = 2 * 1024 * 1024;
-export const MAX_EXHIBIT_CLASSES = 5;
-export const MAX_INDUSTRIES = 10;
-/** Spec point 9: review expected within 3 days. */
-export const REVIEW_DAYS = 3;
-
-/** The i18n key of a field's label. */
-export const label = (field: string) => `exhibitor.fields.${field}`;
+/** A step's field schemas: exactly its fields in values.ts (STEP_FIELDS), plus any the draft does not keep. */
+type StepFieldSchemas<Step extends ProfileStep, Extra extends string = never> = Record<StepField<Step> | Extra, z.ZodType>;
 
 const fileUrl = (prop: string) =>
   z.preprocess(blank, z.string().trim().regex(STORED_FILE_URL, withProp("validation.correct", label(prop))).optional());
@@ -105,7 +84,7 @@ const companyFields = {
   districtCode: regionCode,
   address: requiredText(label("address"), 200),
   website,
-};
+} satisfies StepFieldSchemas<"company">;
 
 function companySchema(ctx: StepContext) {
   return z.object(companyFields).superRefine((value, issues) => {
@@ -145,7 +124,7 @@ const contactsFields = {
   contact2Position: optionalText(label("contact2Position"), 50),
   contact2Mobile: requiredText(label("contact2Mobile"), 24),
   contact2Email: requiredEmail(label("contact2Email")),
-};
+} satisfies StepFieldSchemas<"contacts", "contact1MobileCode" | "contact1EmailCode">;
 
 function contactsSchema() {
   return z.object(contactsFields).superRefine((value, issues) => {
@@ -170,7 +149,7 @@ const presentationFields = {
   mainProductsZh: requiredText(label("mainProductsZh"), 300),
   mainProductsEn: requiredText(label("mainProductsEn"), 600),
   advantages: optionalList(label("advantages"), z.enum(ENTERPRISE_ADVANTAGES, { message: withProp("validation.correct", label("advantages")) }), ENTERPRISE_ADVANTAGES.length),
-};
+} satisfies StepFieldSchemas<"presentation">;
 
 function presentationSchema() {
   return z.object(presentationFields).superRefine((value, issues) => {
@@ -185,13 +164,13 @@ const exhibitsFields = {
   industryIds: requiredList(label("industryIds"), idValue(label("industryIds")), 1, MAX_INDUSTRIES),
   themeId: requiredId(label("themeId")),
   pavilionId: requiredId(label("pavilionId")),
-};
+} satisfies StepFieldSchemas<"exhibits">;
 
 const eventsFields = {
   liveEventThemes: optionalList(label("liveEventThemes"), z.enum(LIVE_EVENT_THEMES, { message: withProp("validation.correct", label("liveEventThemes")) }), LIVE_EVENT_THEMES.length),
   liveEventNote: optionalText(label("liveEventNote"), 500),
   attendance: requiredChoice(label("attendance"), ATTENDANCE),
-};
+} satisfies StepFieldSchemas<"events">;
 
 /** The full rules of one step ('next step' and submit). */
 export function stepSchema(step: ProfileStep, ctx: StepContext) {
@@ -208,28 +187,6 @@ export function stepSchema(step: ProfileStep, ctx: StepContext) {
       return z.object(eventsFields);
   }
 }
-
-/** Every field of each step, in form order (drafts keep exactly these). */
-export const STEP_FIELDS: Record<ProfileStep, readonly string[]> = {
-  company: Object.keys(companyFields),
-  contacts: Object.keys(contactsFields).filter((f) => !f.endsWith("Code")),
-  presentation: Object.keys(presentationFields),
-  exhibits: Object.keys(exhibitsFields),
-  events: Object.keys(eventsFields),
-};
-export const LIST_FIELDS = new Set(["advantages", "exhibitClassIds", "industryIds", "liveEventThemes"]);
-export const ALL_PROFILE_FIELDS = PROFILE_STEPS.flatMap((s) => STEP_FIELDS[s]);
-
-/** Pairs the translate buttons fill: English from Chinese. */
-export const TRANSLATABLE: Record<string, string> = {
-  introEn: "introZh",
-  brandsEn: "brandsZh",
-  mainProductsEn: "mainProductsZh",
-};
-
-/** A draft value: text, or a list for the checkbox groups. */
-export type DraftValue = string | string[];
-export type ProfileDraft = Partial<Record<string, DraftValue>>;
 
 const DRAFT_TEXT_MAX = 3000;
 

@@ -1,24 +1,9 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
+import { EXTENSION_REASON_MAX } from "./schedule-values";
 
-/**
- * Buttons of the important schedule page (/index/schedule, menu id 2; spec point 6).
- * The url of each is what button_auths grants; the web page and the API check the same one.
- */
-export const SCHEDULE_MENU_ID = 2;
-export const SCHEDULE_BUTTONS = {
-  export: "schedule:export",
-  confirm: "schedule:confirm",
-  extension: "schedule:apply",
-} as const;
-
-export type ScheduleIntent = keyof typeof SCHEDULE_BUTTONS;
-
-export function isScheduleIntent(value: unknown): value is ScheduleIntent {
-  return value === "export" || value === "confirm" || value === "extension";
-}
-
-export const EXTENSION_REASON_MAX = 500;
+/** The buttons and the reason's limit, zod-free for the browser (schedule-values.ts); the server's code imports them from here too. */
+export * from "./schedule-values";
 
 /**
  * An extension request for one schedule item: POST /smeb/worksheet/extension {itemId, reason}.
@@ -40,6 +25,3 @@ export const extensionRequestSchema = z.object({
 });
 
 export type ExtensionRequest = z.output<typeof extensionRequestSchema>;
-
-/** Data of a successful confirm (e-mail me the schedule) or extension request. */
-export type ScheduleMailResult = { sentTo: string };

@@ -5,26 +5,18 @@ import { blank, idValue, optionalText, requiredChoice, requiredEmail, requiredLi
 import { badgePaging } from "../badges/schema";
 import { requiredDate } from "../booking-forms/schema";
 import { isValidCreditCode, normalizeCreditCode } from "./credit-code";
+import { AMOUNT_MAX_CENTS, BILL_KINDS, INVOICE_STATUSES, INVOICE_TYPES, ITEM_KEY, ITEMS_MAX, PRODUCT_TYPES, VOUCHER_FILES_MAX, VOUCHER_STATUSES } from "./values";
 
 /**
  * Payment vouchers and invoice applications (spec /invoiceArea; API /smeb/paymentVoucher/*,
- * /smeb/invoice/*, the public /invoice/qr*): one schema per form, for the pages (and Conform in the
- * browser) and the API alike. What needs the database (what is open, who owns what) is the server's.
+ * /smeb/invoice/*, the public /invoice/qr*): one schema per form, for the pages' actions and the API
+ * alike. What needs the database (what is open, who owns what) is the server's.
  * Messages are i18n keys.
  */
 const F = (name: string) => `invoices.fields.${name}`;
 
-export const PRODUCT_TYPES = ["boothFee", "service", "badge", "other"] as const;
-export const INVOICE_TYPES = ["vatGeneral", "vatSpecial"] as const;
-export const VOUCHER_STATUSES = ["submitted", "confirmed", "returned"] as const;
-export const INVOICE_STATUSES = ["submitted", "issued", "returned"] as const;
-export const BILL_KINDS = ["boothFee", "other"] as const;
-export const VOUCHER_FILES_MAX = 5;
-export const VOUCHER_FILE_KINDS = ["jpg", "png", "pdf"] as const;
-export const ITEMS_MAX = 50;
-/** Up to 100 million yuan on one voucher, bill or application. */
-export const AMOUNT_MAX_CENTS = 10_000_000_000;
-export const ITEM_KEY = /^(order|badge|bill):[1-9]\d{0,11}$/;
+/** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
+export * from "./values";
 
 const itemKeys = requiredList(F("items"), z.string().regex(ITEM_KEY, withProp("validation.correct", F("items"))), 1, ITEMS_MAX);
 const fileUrl = z.string().regex(/^\/files\/[A-Za-z0-9_-]{1,64}$/, withProp("validation.correct", F("documents")));

@@ -3,8 +3,8 @@ import { cartAddSchema, cartUpdateSchema, claimPaymentSchema, commitSchema, cont
 
 /**
  * The order pages' forms: the API's own schemas (app/features/orders/schema.ts) less what the page knows
- * itself (the order number comes from the URL, the booth from the session). Shared by the
- * browser (Conform) and the actions, so both give the same messages.
+ * itself (the order number comes from the URL, the booth from the session). The loaders send their
+ * native constraints to the page (~/lib/forms.server.ts) and the actions check with them.
  */
 export const addFormSchema = cartAddSchema.pick({ serviceId: true, quantity: true });
 export const updateFormSchema = cartUpdateSchema;

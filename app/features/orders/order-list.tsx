@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ListPager } from "~/components/list-pager";
 import { formatCny } from "~/lib/format";
 import type { OrderPage, OrderSummary } from "~/features/orders/orders.server";
-import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/schema";
+import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/values";
 import { exhibitionDateTime } from "./display";
 import { OrderStatusBadge } from "./order-status";
 

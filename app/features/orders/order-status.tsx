@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/config";
 import { formatCny } from "~/lib/format";
 import type { OrderLine } from "~/features/orders/orders.server";
-import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/schema";
+import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/values";
 import { localName, localUnit } from "./display";
 
 const STATUS_COLORS: Record<OrderStatus, string> = { submitted: "blue", contract_uploaded: "grape", payment_claimed: "orange", completed: "green" };

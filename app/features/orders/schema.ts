@@ -2,6 +2,7 @@ import * as z from "zod";
 import "../../lib/zod-messages";
 import { STORED_FILE_URL } from "../settings/feedback-schema";
 import { COMPANY_PHONE, blank, idValue, optionalText, requiredText, withProp } from "../../lib/validation";
+import { label, MAX_CONTRACT_FILES, MAX_QUANTITY, ORDER_NO, ORDER_PAGE_SIZE, ORDER_STATUSES } from "./values";
 
 /**
  * On-site service ordering (spec points 3, 4, 5 and 9): the cart, the order and its contract.
@@ -9,30 +10,8 @@ import { COMPANY_PHONE, blank, idValue, optionalText, requiredText, withProp } f
  * The same schemas run in the pages' actions and in the API; messages are i18n keys.
  */
 
-export const SERVICE_CATEGORIES = ["electricity", "compressedAir", "water", "lighting", "furniture", "network", "cleaning"] as const;
-export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
-
-/** Spec point 4: order submitted → contract uploaded → payment claimed → transaction complete. */
-export const ORDER_STATUSES = ["submitted", "contract_uploaded", "payment_claimed", "completed"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Where an order came from: the portal, an offline form keyed in by staff, or an entrusted contractor. */
-export const ORDER_SOURCES = ["online", "offline", "contractor"] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
-
-export const PRICE_KINDS = ["advance", "standard", "onsite"] as const;
-export type PriceKind = (typeof PRICE_KINDS)[number];
-
-/** Per cart line; keeps a line's total far below the 32-bit cents column. */
-export const MAX_QUANTITY = 999;
-/** Spec point 5: the stamped contract may be several images, combined into one PDF. */
-export const MAX_CONTRACT_FILES = 10;
-export const ORDER_PAGE_SIZE = 10;
-/** SO<yyyymmdd>-<6 characters>, the date in exhibition time. */
-export const ORDER_NO = /^SO\d{8}-[A-Z0-9]{6}$/;
-
-/** The i18n key of a field's label. */
-export const label = (field: string) => `orders.fields.${field}`;
+/** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
+export * from "./values";
 
 const quantity = (min: number) =>
   z.coerce

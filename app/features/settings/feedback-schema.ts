@@ -1,28 +1,12 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
-import type { UploadKind } from "../uploads/schema";
+import { FEEDBACK_CONTENT_MAX, FEEDBACK_TYPES } from "./feedback-values";
 
 /**
- * Spec points 3 and 5: feedback is { type, imgUrl, content }; type is a 1-based index into
- * this list, content is required and at most 300 characters, the image is optional
- * (jpg, jpeg, png, up to 5 MB). Messages are i18n keys.
+ * The feedback form (spec points 3 and 5); messages are i18n keys. Its types, limits and image rules
+ * are zod-free for the browser (feedback-values.ts); the server's code imports them from here too.
  */
-export const FEEDBACK_TYPES = ["bug", "suggestion", "contentError", "experience", "other"] as const;
-export type FeedbackTypeKey = (typeof FEEDBACK_TYPES)[number];
-
-/** The i18n key of a type's label; `type` is the 1-based value that is sent. */
-export function feedbackTypeLabelKey(type: number) {
-  const key = FEEDBACK_TYPES[type - 1];
-  return key ? `settings.feedbackTypes.${key}` : null;
-}
-
-export const FEEDBACK_CONTENT_MAX = 300;
-export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Spec point 5: jpg, jpeg (the same kind) and png. */
-export const FEEDBACK_IMAGE_KINDS: UploadKind[] = ["jpg", "png"];
-
-/** Field name of the image part, in the web form and in the API's multipart body. */
-export const FEEDBACK_FILE_FIELD = "file";
+export * from "./feedback-values";
 
 const typeField = z.coerce
   .number({ message: "settings.feedbackTypeRequired" })

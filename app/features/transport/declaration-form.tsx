@@ -5,9 +5,10 @@ import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import type { CarrierOption } from "./api-types";
-import { declarationSchema, TRANSPORT_SERVICES } from "./schema";
+import type { declarationSchema } from "./schema";
+import { TRANSPORT_SERVICES } from "./values";
 
 /** The bill of lading: an image or a PDF up to 10 MB (upload folder carriage-bill). */
 export const BILL_UPLOAD = { folder: "carriage-bill" as const, kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[], maxBytes: 10 * 1024 * 1024, maxCount: 1 };
@@ -27,6 +28,7 @@ export function DeclarationForm({
   buildUpTo,
   defaults,
   record,
+  constraint,
   lastResult,
   pending,
 }: {
@@ -36,12 +38,14 @@ export function DeclarationForm({
   buildUpTo: string;
   defaults: Record<string, unknown>;
   record?: { id: number; version: number };
+  /** The header's constraints (declarationSchema, from the loader), for a new declaration and a change alike. */
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: `declaration-${intent}`, schema: declarationSchema, lastResult, defaultValue: defaults });
+  const [form, fields] = usePortalForm<typeof declarationSchema>({ id: `declaration-${intent}`, constraint, lastResult, defaultValue: defaults });
   const services = asList(fields.services.initialValue);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="declaration-form">

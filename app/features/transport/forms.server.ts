@@ -1,3 +1,5 @@
+import * as z from "zod";
+
 /**
  * The API gets what the person typed (kg, cm, t, m as text), not the page's parsed values: the API
  * parses with the same schema, so a parsed value (grams) must not be read again as kilograms.
@@ -11,3 +13,6 @@ const DECLARATION_TEXT_FIELDS = ["boothId", "carrierId", "arrivalFrom", "arrival
 export function declarationForm(formData: FormData) {
   return { ...rawFields(formData, DECLARATION_TEXT_FIELDS), services: formData.getAll("services").map(String) };
 }
+
+/** A declaration's button (submit, delete): its id and the version the page was showing. */
+export const declarationRecordSchema = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().min(0) });

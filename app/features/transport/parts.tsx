@@ -4,9 +4,10 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { exhibitionDateTime } from "~/features/orders/display";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import type { DeclarationDetail, ExhibitView, MessageView, QuoteView, TransportEventView } from "./api-types";
-import { MESSAGE_MAX, messageSchema } from "./schema";
+import type { messageSchema } from "./schema";
+import { MESSAGE_MAX } from "./values";
 import { DeclarationStatusTag, OrderSteps, yuan } from "./status-tags";
 
 /** What the exhibitor's and the carrier's transport pages show alike (issue 17); the tags live apart, for light pages. */
@@ -210,10 +211,25 @@ export function EventList({ events }: { events: TransportEventView[] }) {
 }
 
 /** The contact log between exhibitor and carrier, and the form to add a message (intent `message`). */
-export function ContactLog({ messages, declarationId, canWrite, lastResult, pending }: { messages: MessageView[]; declarationId: number; canWrite: boolean; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function ContactLog({
+  messages,
+  declarationId,
+  canWrite,
+  constraint,
+  lastResult,
+  pending,
+}: {
+  messages: MessageView[];
+  declarationId: number;
+  canWrite: boolean;
+  /** The message form's constraints (messageSchema, from the loader). */
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: "transport-message", schema: messageSchema, lastResult, defaultValue: { declarationId: String(declarationId) } });
+  const [form, fields] = usePortalForm<typeof messageSchema>({ id: "transport-message", constraint, lastResult, defaultValue: { declarationId: String(declarationId) } });
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
       <Stack gap="sm">

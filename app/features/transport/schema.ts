@@ -5,26 +5,18 @@ import { positiveMeasure } from "../../lib/quantity";
 import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, requiredChoice, requiredList, requiredText, withProp } from "../../lib/validation";
 import { requiredDate, requiredFileUrl } from "../booking-forms/schema";
 import { TRANSPORT_SERVICES } from "./pricing";
+import { DECLARATION_STATUSES, EXHIBIT_LIMITS, LIFTING_KINDS, LIFTING_LIMITS, LIFTING_SLOTS, MESSAGE_MAX, ORDER_STEPS } from "./values";
 
 /**
  * Exhibit transport (spec /exhibitTL carriage, review, carriageOrder, exhibitsCostReservation; API
- * /smeb/shipment/* for exhibitors, /shipment/* for carriers): one schema per form, for the pages (and
- * Conform in the browser) and the API alike. Sizes come in the units people type (kg, cm, t, m) and
+ * /smeb/shipment/* for exhibitors, /shipment/* for carriers): one schema per form, for the pages'
+ * actions and the API alike. Sizes come in the units people type (kg, cm, t, m) and
  * leave as integers of the smallest unit (g, cm, kg, cm). Messages are i18n keys.
  */
 const F = (name: string) => `transport.fields.${name}`;
 
-export { TRANSPORT_SERVICES };
-export const DECLARATION_STATUSES = ["draft", "submitted", "accepted", "returned"] as const;
-export const ORDER_STEPS = ["confirmed", "received", "delivered", "returned", "completed"] as const;
-export type OrderStepName = (typeof ORDER_STEPS)[number];
-export const LIFTING_KINDS = ["forklift", "crane"] as const;
-export const LIFTING_SLOTS = ["08:00-10:00", "10:00-12:00", "13:00-15:00", "15:00-17:00", "17:00-19:00"] as const;
-/** Limits of one exhibit line and one lifted piece (issue 17: a 40 m piece is refused). */
-export const EXHIBIT_LIMITS = { quantity: 99_999, packages: 9_999, grossWeightKg: 100_000, lengthCm: 2_000, widthCm: 600, heightCm: 600 } as const;
-export const LIFTING_LIMITS = { weightT: 100, lengthM: 20, widthM: 6, heightM: 6, pieces: 99 } as const;
-export const EXHIBITS_MAX = 200;
-export const MESSAGE_MAX = 1000;
+/** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
+export * from "./values";
 
 const version = z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0).optional());
 const wholeNumber = (prop: string, max: number) =>

@@ -12,7 +12,7 @@ import {
   type UploadKind,
   type UploadSignature,
   type UploadedFile,
-} from "~/features/uploads/schema";
+} from "~/features/uploads/values";
 
 type Props = {
   /** The form field that holds the stored files' URLs. */

@@ -6,23 +6,17 @@ import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, req
 import { requiredDate, requiredFileUrl } from "../booking-forms/schema";
 import { cleanPlate, HS_CODE, PLATE, TRAILER_PLATE } from "./plates";
 import { CURRENCIES } from "./tw-values";
+import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, TRUCK_KINDS, TW_DISPOSITIONS } from "./values";
 
 /**
  * Vehicles and special shipments (spec /exhibitTL truckInformationSubmit, twExhibitsDeclaration,
- * smallExhibitsExpress, overseasExhibitTrans; issue 18): one schema per form, for the pages (and
- * Conform in the browser) and the API alike. Messages are i18n keys.
+ * smallExhibitsExpress, overseasExhibitTrans; issue 18): one schema per form, for the pages' actions
+ * and the API alike. Messages are i18n keys.
  */
 const F = (name: string) => `vehicles.fields.${name}`;
 
-export const TRUCK_KINDS = ["installation", "dismantling"] as const;
-export const TRUCK_STATUSES = ["submitted", "approved", "returned"] as const;
-export const TW_STATUSES = ["draft", "submitted", "accepted", "returned"] as const;
-export const TW_DISPOSITIONS = ["sold", "returned"] as const;
-export const EXPRESS_STATUSES = ["booked", "received", "delivered"] as const;
-export const INCOTERMS = ["EXW", "FCA", "FOB", "CFR", "CIF", "DAP", "DDP"] as const;
-export { CURRENCIES };
-export const TW_LINES_MAX = 200;
-export const EXPRESS_LIMITS = { pieces: 999, grossWeightKg: 500, sideCm: 300 } as const;
+/** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
+export * from "./values";
 
 const version = z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0).optional());
 const recordId = idValue(F("record"));

@@ -6,14 +6,14 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BoothSelect } from "~/features/booking-forms/parts";
 import type { BoothSummary } from "~/lib/api-types";
-import { useErrorText, usePortalForm } from "~/lib/forms";
-import { entrustSchema } from "~/features/contractors/schema";
+import type { entrustSchema } from "~/features/contractors/schema";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 /** Company, contact and e-mail of the contractor, and the booth (a plain select when there are several). */
-export function EntrustForm({ booths, defaultBooth, held, lastResult, pending }: { booths: BoothSummary[]; defaultBooth: string; held: Record<string, string | string[]> | null; lastResult?: SubmissionResult<string[]>; pending: boolean }) {
+export function EntrustForm({ booths, defaultBooth, held, constraint, lastResult, pending }: { booths: BoothSummary[]; defaultBooth: string; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]>; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: "entrust", schema: entrustSchema, lastResult, defaultValue: { boothId: defaultBooth, ...held } });
+  const [form, fields] = usePortalForm<typeof entrustSchema>({ id: "entrust", constraint, lastResult, defaultValue: { boothId: defaultBooth, ...held } });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="entrust-form">
       <input type="hidden" name="intent" value="entrust" />

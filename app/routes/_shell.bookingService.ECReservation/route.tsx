@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -13,9 +12,10 @@ import type { ContractorAccessView } from "~/features/contractors/api-types";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import { accessIdSchema, entrustSchema } from "~/features/contractors/schema";
+import { accessIdSchema, entrustSchema } from "~/features/contractors/schema.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Reservation via contractor" }];
 
@@ -50,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       revoking: Number.isInteger(revoke) && revoke > 0 ? revoke : null,
       done: DONE.find((d) => d === url.searchParams.get("done")) ?? null,
       entrustValues: held.values,
+      constraints: formConstraints({ entrust: entrustSchema }),
     },
     { headers: held.headers },
   );
@@ -98,7 +99,7 @@ export default function ECReservationPage() {
             {t("contractors.page.intro")}
           </Text>
           <Notice text={data.done && !actionData ? t(`contractors.notices.${data.done}`) : null} />
-          {data.booths.length === 0 ? <NoBooth /> : <EntrustForm booths={data.booths} defaultBooth={data.defaultBooth} held={data.entrustValues} lastResult={actionData?.result ?? undefined} pending={isPending} />}
+          {data.booths.length === 0 ? <NoBooth /> : <EntrustForm booths={data.booths} defaultBooth={data.defaultBooth} held={data.entrustValues} constraint={data.constraints.entrust} lastResult={actionData?.result ?? undefined} pending={isPending} />}
         </Stack>
       </Paper>
       <Paper withBorder p="lg">

@@ -6,9 +6,10 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import type { BoothSummary } from "~/lib/api-types";
-import { usePortalForm, useErrorText } from "~/lib/forms";
+import { usePortalForm, useErrorText, type FormConstraint } from "~/lib/forms";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, leakageSchema, leakageUpdateSchema, type LeakageCommitment } from "~/features/booking-forms/schema";
+import type { leakageSchema, leakageUpdateSchema } from "~/features/booking-forms/schema";
+import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type LeakageCommitment } from "~/features/booking-forms/values";
 import { BoothSelect } from "../../features/booking-forms/parts";
 
 export const LEAKAGE_UPLOAD = { folder: "leakage-electric" as const, kinds: [...BOOKING_FILE_KINDS], maxBytes: BOOKING_FILE_MAX_BYTES };
@@ -23,6 +24,8 @@ export function LeakageForm(props: {
   editing: LeakageCommitment | null;
   /** Typed before the session ended (form-hold.server.ts), over the saved values. */
   held?: Record<string, string | string[]> | null;
+  /** The new commitment's constraints, or the change's when editing. */
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
   cancelTo: string;
@@ -30,9 +33,9 @@ export function LeakageForm(props: {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { editing } = props;
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof leakageUpdateSchema | typeof leakageSchema>({
     id: editing ? `leakage-${editing.id}` : "leakage-new",
-    schema: editing ? leakageUpdateSchema : leakageSchema,
+    constraint: props.constraint,
     lastResult: props.lastResult,
     defaultValue: {
       ...(editing

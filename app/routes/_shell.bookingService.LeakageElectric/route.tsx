@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -9,12 +8,14 @@ import { ConfirmDelete, NoBooth, Notice } from "~/features/booking-forms/parts";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { leakageSchema, leakageUpdateSchema, recordIdSchema, type LeakageCommitment } from "~/features/booking-forms/schema";
+import { leakageSchema, leakageUpdateSchema, recordIdSchema } from "~/features/booking-forms/schema.server";
+import type { LeakageCommitment } from "~/features/booking-forms/values";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special power application" }];
 
@@ -48,7 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What was typed before the session ended comes back once, into the same form (new or that record's edit).
   const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, "id", uploadFieldNames("scanUrl").name], "save");
   const heldHere = held.values && String(held.values.id ?? "") === (mode === "edit" && selected ? String(selected.id) : "") ? held.values : null;
-  return json({ title: translate(language, "bookingForms.leakage.title"), list, mode, selected, booths, defaultBooth, done, held: heldHere }, { headers: held.headers });
+  const constraints = formConstraints({ create: leakageSchema, update: leakageUpdateSchema });
+  return json({ title: translate(language, "bookingForms.leakage.title"), list, mode, selected, booths, defaultBooth, done, held: heldHere, constraints }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -108,6 +110,7 @@ export default function LeakageElectricPage() {
               booths={data.booths}
               defaultBooth={data.defaultBooth}
               editing={mode === "edit" ? selected : null}
+              constraint={mode === "edit" ? data.constraints.update : data.constraints.create}
               held={data.held}
               lastResult={actionData?.result}
               pending={isPending}

@@ -1,6 +1,5 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -13,10 +12,12 @@ import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { rememberForm } from "~/lib/form-hold.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, boothIdSchema, electricboxSchema, type ElectricboxImage } from "~/features/booking-forms/schema";
+import { boothIdSchema, electricboxSchema } from "~/features/booking-forms/schema.server";
+import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type ElectricboxImage } from "~/features/booking-forms/values";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Facility location map" }];
 
@@ -37,7 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Only a booth of the caller's own list can be asked about; anything else shows no panel.
   const deleting = maps.find((m) => String(m.boothId) === url.searchParams.get("delete") && m.fileUrl) ?? null;
   const defaultBooth = String(maps.find((m) => m.boothId === info.infoVO.boothId)?.boothId ?? maps[0]?.boothId ?? "");
-  return json({ title: translate(language, "bookingForms.map.title"), maps, judge, deleting, defaultBooth, done: url.searchParams.get("done") === "deleted" }, { headers: noStore });
+  return json(
+    { title: translate(language, "bookingForms.map.title"), maps, judge, deleting, defaultBooth, done: url.searchParams.get("done") === "deleted", constraints: formConstraints({ map: electricboxSchema }) },
+    { headers: noStore },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -72,7 +76,7 @@ export default function ElectricboxPage() {
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: "electricbox", schema: electricboxSchema, lastResult: actionData?.result, defaultValue: { boothId: data.defaultBooth } });
+  const [form, fields] = usePortalForm<typeof electricboxSchema>({ id: "electricbox", constraint: data.constraints.map, lastResult: actionData?.result, defaultValue: { boothId: data.defaultBooth } });
   const notice = actionData?.success ? t("bookingForms.map.saved") : data.done ? t("bookingForms.map.deleted") : null;
   const boothOptions = data.maps.map((m) => ({ boothId: m.boothId, boothNo: m.boothNo, boothArea: 0, boothType: 0 }));
 

@@ -4,21 +4,20 @@ import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FileUpload } from "~/features/uploads/file-upload";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
-import { MAX_CONTRACT_FILES } from "~/features/orders/schema";
-import { contractFormSchema, contractorFormSchema, voucherFormSchema } from "../../features/orders/forms";
+import { MAX_CONTRACT_FILES } from "~/features/orders/values";
+import type { contractFormSchema, contractorFormSchema, voucherFormSchema } from "../../features/orders/forms";
 
 type Result = SubmissionResult<string[]> | undefined;
 
-
 /** The entrusted contractor, editable until the stamped contract is uploaded. */
-export function ContractorForm({ defaultValue, lastResult }: { defaultValue: Record<string, string>; lastResult: Result }) {
+export function ContractorForm({ defaultValue, constraint, lastResult }: { defaultValue: Record<string, string>; constraint: FormConstraint; lastResult: Result }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const isPending = useIsPending();
-  const [form, fields] = usePortalForm({ id: "contractor", schema: contractorFormSchema, lastResult, defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof contractorFormSchema>({ id: "contractor", constraint, lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="contractor-form">
       <Stack gap="sm" maw={560}>
@@ -37,11 +36,11 @@ export function ContractorForm({ defaultValue, lastResult }: { defaultValue: Rec
 }
 
 /** Spec point 5: the rules ticked, then the stamped contract as up to 10 images or PDFs. */
-export function ContractUploadForm({ lastResult }: { lastResult: Result }) {
+export function ContractUploadForm({ constraint, lastResult }: { constraint: FormConstraint; lastResult: Result }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const isPending = useIsPending();
-  const [form, fields] = usePortalForm({ id: "contract", schema: contractFormSchema, lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof contractFormSchema>({ id: "contract", constraint, lastResult });
   const files = uploadedRefs(fields.contractUrls.initialValue, form.initialValue?.[uploadFieldNames("contractUrls").name]);
   const ticked = form.initialValue?.rulesAccepted === "on";
   return (
@@ -84,11 +83,11 @@ export function ContractUploadForm({ lastResult }: { lastResult: Result }) {
 }
 
 /** The payment voucher: the order then waits for the organizer to confirm the money. */
-export function VoucherForm({ lastResult }: { lastResult: Result }) {
+export function VoucherForm({ constraint, lastResult }: { constraint: FormConstraint; lastResult: Result }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const isPending = useIsPending();
-  const [form, fields] = usePortalForm({ id: "voucher", schema: voucherFormSchema, lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof voucherFormSchema>({ id: "voucher", constraint, lastResult });
   const files = uploadedRefs(fields.voucherUrl.initialValue, form.initialValue?.[uploadFieldNames("voucherUrl").name]);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-labelledby="voucher-heading" data-testid="voucher-form">

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { exhibitionDateTime } from "~/features/orders/display";
-import type { FormReply } from "~/features/orders/forms";
+import { contractFormSchema, contractorFormSchema, voucherFormSchema, type FormReply } from "~/features/orders/forms.server";
 import { ContractorForm, ContractUploadForm, VoucherForm } from "~/routes/_shell.bookingService.myOrder_.$orderNo/order-forms";
 import { OrderLinesTable, OrderStatusBadge, OrderStepper } from "~/features/orders/order-status";
 import { translate } from "~/i18n/translate.server";
@@ -15,6 +15,7 @@ import { handleOrderAction, orderNotice } from "~/features/orders/order-action.s
 import { MY_ORDERS_PAGE, orderPath } from "~/features/orders/paths";
 import { loadOrder, orderNoOf } from "~/features/orders/orders.server";
 import { heldFormValues } from "~/lib/form-hold.server";
+import { formConstraints } from "~/lib/forms.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
@@ -39,6 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       notice: orderNotice(url.searchParams.get("notice")),
       confirmDelete: url.searchParams.get("confirm") === "delete" && order.allowedActions.includes("delete"),
       heldContractor: held.values as Record<string, string> | null,
+      constraints: formConstraints({ contractor: contractorFormSchema, contract: contractFormSchema, voucher: voucherFormSchema }),
     },
     { headers: held.headers },
   );
@@ -118,7 +120,7 @@ export default function OrderPage() {
           {t("orders.detail.contractor")}
         </Title>
         {can("updateContractor") ? (
-          <ContractorForm defaultValue={{ ...contractor, ...data.heldContractor }} lastResult={resultFor("contractor")} />
+          <ContractorForm defaultValue={{ ...contractor, ...data.heldContractor }} constraint={data.constraints.contractor} lastResult={resultFor("contractor")} />
         ) : (
           <Stack gap={4} data-testid="contractor-readonly">
             <Text size="sm">{[order.contractorCompany, order.contractorContact, order.contractorPhone].filter(Boolean).join(" · ") || t("orders.detail.contractorNone")}</Text>
@@ -128,9 +130,9 @@ export default function OrderPage() {
           </Stack>
         )}
 
-        {can("uploadContract") ? <ContractUploadForm lastResult={resultFor("contract")} /> : null}
+        {can("uploadContract") ? <ContractUploadForm constraint={data.constraints.contract} lastResult={resultFor("contract")} /> : null}
         <FileLinks title={t("orders.detail.uploadedFiles")} urls={order.contractUrls} testId="contract-files" />
-        {can("claimPayment") ? <VoucherForm lastResult={resultFor("voucher")} /> : null}
+        {can("claimPayment") ? <VoucherForm constraint={data.constraints.voucher} lastResult={resultFor("voucher")} /> : null}
         <FileLinks title={t("orders.detail.voucher")} urls={order.voucherUrl ? [order.voucherUrl] : []} testId="voucher-file" />
 
         {can("delete") ? <DeleteOrder orderNo={order.orderNo} confirming={data.confirmDelete} /> : null}

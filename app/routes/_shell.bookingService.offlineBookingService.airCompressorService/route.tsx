@@ -1,6 +1,5 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -12,16 +11,11 @@ import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import {
-  airCompressorSchema,
-  COMPRESSOR_FLOWS,
-  COMPRESSOR_MAX_QUANTITY,
-  COMPRESSOR_PRESSURES,
-  recordIdSchema,
-  type AirCompressorApplication,
-} from "~/features/booking-forms/schema";
+import { airCompressorSchema, recordIdSchema } from "~/features/booking-forms/schema.server";
+import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES, type AirCompressorApplication } from "~/features/booking-forms/values";
 import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Air compressor service" }];
@@ -38,7 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
   // What was typed before the session ended comes back once (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "apply");
-  return json({ title: translate(language, "bookingForms.air.title"), booths, defaultBooth, applications, held: held.values }, { headers: held.headers });
+  return json(
+    { title: translate(language, "bookingForms.air.title"), booths, defaultBooth, applications, held: held.values, constraints: formConstraints({ apply: airCompressorSchema }) },
+    { headers: held.headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -73,9 +70,9 @@ export default function AirCompressorPage() {
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof airCompressorSchema>({
     id: "air-compressor",
-    schema: airCompressorSchema,
+    constraint: data.constraints.apply,
     lastResult: actionData?.intent === "apply" ? actionData.result : undefined,
     defaultValue: { boothId: data.defaultBooth, quantity: "1", ...data.held },
   });

@@ -5,7 +5,7 @@ import type { Language } from "~/i18n/config";
 import { formatCny } from "~/lib/format";
 import { useErrorText } from "~/lib/forms";
 import type { CartLine, CartView } from "~/features/orders/orders.server";
-import { MAX_QUANTITY } from "~/features/orders/schema";
+import { MAX_QUANTITY } from "~/features/orders/values";
 import { localName, localUnit } from "../../features/orders/display";
 import type { FormReply } from "../../features/orders/forms";
 

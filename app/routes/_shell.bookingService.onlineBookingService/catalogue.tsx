@@ -5,7 +5,7 @@ import type { Language } from "~/i18n/config";
 import { formatCny } from "~/lib/format";
 import { useErrorText } from "~/lib/forms";
 import type { Catalogue, ServiceView } from "~/features/orders/orders.server";
-import { MAX_QUANTITY, SERVICE_CATEGORIES } from "~/features/orders/schema";
+import { MAX_QUANTITY, SERVICE_CATEGORIES } from "~/features/orders/values";
 import { exhibitionDate, localName, localUnit } from "../../features/orders/display";
 import type { FormReply } from "../../features/orders/forms";
 

@@ -5,20 +5,32 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FileUpload } from "~/features/uploads/file-upload";
 import { formatCny } from "~/lib/format";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
-import { commitFormSchema } from "../../features/orders/forms";
+import type { commitFormSchema } from "../../features/orders/forms";
 
 /**
  * The order form under the cart. The idempotency key is the loader's, fixed when the page was
  * shown: pressing twice, or posting the same page again, names the same order.
  */
-export function CommitForm({ idempotencyKey, totalCents, lastResult, defaultValue }: { idempotencyKey: string; totalCents: number; lastResult?: SubmissionResult<string[]>; defaultValue?: Record<string, unknown> }) {
+export function CommitForm({
+  idempotencyKey,
+  totalCents,
+  constraint,
+  lastResult,
+  defaultValue,
+}: {
+  idempotencyKey: string;
+  totalCents: number;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const isPending = useIsPending();
-  const [form, fields] = usePortalForm({ id: "commit", schema: commitFormSchema, lastResult, defaultValue: { ...defaultValue, idempotencyKey }, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof commitFormSchema>({ id: "commit", constraint, lastResult, defaultValue: { ...defaultValue, idempotencyKey } });
   // After a refusal the key posted comes back with the form: the same attempt, the same order.
   const key = typeof fields.idempotencyKey.initialValue === "string" && fields.idempotencyKey.initialValue ? fields.idempotencyKey.initialValue : idempotencyKey;
   const drawing = uploadedRefs(fields.installationDrawingUrl.initialValue, form.initialValue?.[uploadFieldNames("installationDrawingUrl").name]);

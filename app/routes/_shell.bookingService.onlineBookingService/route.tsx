@@ -7,9 +7,10 @@ import { useTranslation } from "react-i18next";
 import { CartTable } from "~/routes/_shell.bookingService.onlineBookingService/cart";
 import { ServiceCatalogue } from "~/routes/_shell.bookingService.onlineBookingService/catalogue";
 import { CommitForm } from "~/routes/_shell.bookingService.onlineBookingService/commit-form";
-import type { FormReply } from "~/features/orders/forms";
+import { commitFormSchema, type FormReply } from "~/features/orders/forms.server";
 import { translate } from "~/i18n/translate.server";
 import { heldValues, takeHeldForm } from "~/lib/form-hold.server";
+import { formConstraints } from "~/lib/forms.server";
 import { useErrorText } from "~/lib/forms";
 import { BOOKING_NOTICES, handleBookingAction } from "~/routes/_shell.bookingService.onlineBookingService/action.server";
 import { loadCart, loadCatalogue, noStore } from "~/features/orders/orders.server";
@@ -55,6 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       commitValues,
       notice: notice && notice in BOOKING_NOTICES ? BOOKING_NOTICES[notice as keyof typeof BOOKING_NOTICES] : null,
       removing: Number.isInteger(removing) && removing > 0 ? removing : null,
+      constraints: formConstraints({ commit: commitFormSchema }),
     },
     { headers },
   );
@@ -115,6 +117,7 @@ export default function OnlineBookingPage() {
           <CommitForm
             idempotencyKey={data.idempotencyKey}
             totalCents={cart.totalCents}
+            constraint={data.constraints.commit}
             lastResult={reply?.form === "commit" ? (reply.result as SubmissionResult<string[]>) : undefined}
             defaultValue={data.commitValues}
           />

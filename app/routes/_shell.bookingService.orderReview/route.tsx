@@ -10,7 +10,7 @@ import { translate } from "~/i18n/translate.server";
 import { handleCompleteAction, orderNotice } from "~/features/orders/order-action.server";
 import { listQuery, loadOrders, noStore, type AdminOrderSummary } from "~/features/orders/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import { ORDER_NO } from "~/features/orders/schema";
+import { ORDER_NO } from "~/features/orders/values";
 import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Service order review" }];

@@ -1,4 +1,4 @@
-import { reviewQuerySchema, type ReviewQuery } from "~/features/booth-construction/schema";
+import type { ReviewQuery } from "~/features/booth-construction/schema";
 
 /** The queue's filters as they travel in the address (the GET form, the page links and the way back). */
 export type ListFilters = ReviewQuery;
@@ -6,22 +6,7 @@ export type ListFilters = ReviewQuery;
 export const NO_STORE = { "Cache-Control": "no-store" };
 export const PAGE_PATH = "/boothConstruction/constructionReview";
 export const EXPORT_PATH = "/boothConstruction/constructionReview/export";
-const FILTER_NAMES = ["subject", "status", "keyword", "page", "pageSize"] as const;
-
-/** The filters from the address; a value the schema refuses (an edited address) is dropped, not an error page. */
-export function listFilters(params: URLSearchParams): ListFilters {
-  const input: Record<string, string> = {};
-  for (const name of FILTER_NAMES) {
-    const value = params.get(name);
-    if (value !== null) input[name] = value;
-  }
-  let result = reviewQuerySchema.safeParse(input);
-  if (!result.success) {
-    for (const issue of result.error.issues) delete input[String(issue.path[0])];
-    result = reviewQuerySchema.safeParse(input);
-  }
-  return result.success ? result.data : { page: 1, pageSize: 10 };
-}
+export const FILTER_NAMES = ["subject", "status", "keyword", "page", "pageSize"] as const;
 
 /** "?status=returned&page=2": the non-default filters, with `changes` applied (page 1 unless given). */
 export function listSearch(filters: ListFilters, changes: Partial<ListFilters> = {}) {

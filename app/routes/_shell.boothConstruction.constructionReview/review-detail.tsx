@@ -1,17 +1,18 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Anchor, Button, Group, Stack, Textarea, Title } from "@mantine/core";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/features/badges/badge-parts";
 import type { ConstructionEvent, ReviewItem } from "~/features/booth-construction/api-types";
 import { History, StatusTag } from "~/features/booth-construction/parts";
-import { COMMENT_MAX, decisionSchema } from "~/features/booth-construction/schema";
+import type { decisionSchema } from "~/features/booth-construction/schema";
+import { COMMENT_MAX } from "~/features/booth-construction/values";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { ItemFiles } from "./review-list";
-import type { action } from "./route";
+import type { action, loader } from "./route";
 
 /**
  * Approve, or return with a comment (required for a return). A plain POST: without JavaScript the
@@ -20,10 +21,11 @@ import type { action } from "./route";
  */
 function DecisionForm({ item }: { item: ReviewItem }) {
   const { t } = useTranslation();
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: `construction-decision-${item.subject}-${item.id}`, schema: decisionSchema, lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof decisionSchema>({ id: `construction-decision-${item.subject}-${item.id}`, constraint: constraints!.decision, lastResult: actionData?.result });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="review-decision">
       <input type="hidden" name="subject" value={item.subject} />

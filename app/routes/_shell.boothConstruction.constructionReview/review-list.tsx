@@ -2,10 +2,10 @@ import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Te
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListPager } from "~/components/list-pager";
-import { BADGE_PAGE_SIZES } from "~/features/badges/schema";
+import { BADGE_PAGE_SIZES } from "~/features/badges/values";
 import type { ReviewItem, ReviewList as ReviewListAnswer } from "~/features/booth-construction/api-types";
 import { StatusTag } from "~/features/booth-construction/parts";
-import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/features/booth-construction/schema";
+import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/features/booth-construction/values";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, type ListFilters } from "./filters";
 

@@ -1,17 +1,18 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ConstructionEvent, ReviewItem, ReviewList as ReviewListAnswer } from "~/features/booth-construction/api-types";
-import { decisionSchema } from "~/features/booth-construction/schema";
+import { decisionSchema } from "~/features/booth-construction/schema.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { detailSearch, itemOf, listFilters, listSearch, NO_STORE, PAGE_PATH } from "./filters";
+import { detailSearch, itemOf, listSearch, NO_STORE, PAGE_PATH } from "./filters";
+import { listFilters } from "./filters.server";
 import { ReviewDetail } from "./review-detail";
 import { ReviewList } from "./review-list";
 
@@ -33,10 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const item = itemOf(url.searchParams.get("item"));
   if (item) {
     const detail = await requireOk(await api.call<ReviewItem & { history: ConstructionEvent[] }>("/smeb/boothBuild/review/info", { query: item }), request, context);
-    return json({ title, view: "detail" as const, detail, list: null, filters, back }, { headers: NO_STORE });
+    return json({ title, view: "detail" as const, detail, list: null, filters, back, constraints: formConstraints({ decision: decisionSchema }) }, { headers: NO_STORE });
   }
   const list = await requireOk(await api.call<ReviewListAnswer>("/smeb/boothBuild/review/list", { query: filters }), request, context);
-  return json({ title, view: "list" as const, detail: null, list, filters, back }, { headers: NO_STORE });
+  return json({ title, view: "list" as const, detail: null, list, filters, back, constraints: null }, { headers: NO_STORE });
 }
 
 /** Approve or return one record; refusals come back with the comment as typed. */

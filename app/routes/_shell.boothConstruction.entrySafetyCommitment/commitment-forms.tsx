@@ -4,13 +4,14 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { CommitmentAnswer } from "~/features/booth-construction/api-types";
-import { COMMITMENT_SCANS_MAX, commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema";
+import type { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema";
+import { COMMITMENT_SCANS_MAX } from "~/features/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const SCANS_UPLOAD = { folder: "safety-commitment" as const, kinds: ["jpg" as const, "png" as const, "pdf" as const], maxBytes: 10 * 1024 * 1024, maxCount: COMMITMENT_SCANS_MAX };
 
-type FormProps = { answer: CommitmentAnswer; held: Record<string, string | string[]> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
+type FormProps = { answer: CommitmentAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
 
 /** The commitment's text, as the PDF has it (spec: the rules are read and ticked before anything else). */
 export function CommitmentText() {
@@ -31,14 +32,13 @@ export function CommitmentText() {
 }
 
 /** The details the server fills into the commitment; the rules are ticked again on every save. */
-export function DetailsForm({ answer, held, lastResult, pending }: FormProps) {
-  const { t, i18n } = useTranslation();
+export function DetailsForm({ answer, held, constraint, lastResult, pending }: FormProps) {
+  const { t } = useTranslation();
   const errorText = useErrorText();
-  const language = i18n.language === "en" ? "en" : "zh";
   const current = answer.commitment;
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<ReturnType<typeof commitmentSchema>>({
     id: `commitment-${answer.booth.boothId}`,
-    schema: commitmentSchema(language),
+    constraint,
     lastResult,
     defaultValue: { ...(current ? { responsiblePerson: current.responsiblePerson, builderCompany: current.builderCompany } : {}), ...(held?.intent === "details" ? held : {}) },
   });
@@ -76,9 +76,9 @@ export function DetailsForm({ answer, held, lastResult, pending }: FormProps) {
 }
 
 /** The signed and stamped scans, combined by the server into one PDF. */
-export function ScansForm({ answer, lastResult, pending }: FormProps) {
+export function ScansForm({ answer, constraint, lastResult, pending }: FormProps) {
   const { t } = useTranslation();
-  const [form, fields] = usePortalForm({ id: `commitment-scans-${answer.booth.boothId}`, schema: commitmentScansSchema, lastResult });
+  const [form, fields] = usePortalForm<typeof commitmentScansSchema>({ id: `commitment-scans-${answer.booth.boothId}`, constraint, lastResult });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="commitment-scans-form">
       <input type="hidden" name="intent" value="scans" />

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -6,12 +5,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CommitmentAnswer } from "~/features/booth-construction/api-types";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
-import { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema";
+import { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import type { FormConstraint } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -29,12 +30,13 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The booth's entry safety commitment (both booth types): details → filled PDF → signed scans → review. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
+  const constraints = formConstraints({ details: commitmentSchema(language === "en" ? "en" : "zh"), scans: commitmentScansSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.commitment.title"), answer: null, held: null }, { headers: { "Cache-Control": "no-store" } });
+  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.commitment.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
   const boothId = info.infoVO.boothId ?? undefined;
   const answer = await requireOk(await api.call<CommitmentAnswer>("/smeb/boothBuild/commitment/find", { query: { boothId } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), DETAIL_FIELDS);
-  return json({ title: translate(language, "boothConstruction.commitment.title"), answer, held: held.values }, { headers: held.headers });
+  return json({ title: translate(language, "boothConstruction.commitment.title"), answer, held: held.values, constraints }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -64,12 +66,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EntrySafetyCommitmentPage() {
-  const { title, answer, held } = useLoaderData<typeof loader>();
+  const { title, answer, held, constraints } = useLoaderData<typeof loader>();
   if (!answer) return <NoBoothPage title={title} />;
-  return <EntrySafetyCommitmentContent answer={answer} held={held} />;
+  return <EntrySafetyCommitmentContent answer={answer} held={held} constraints={constraints} />;
 }
 
-function EntrySafetyCommitmentContent({ answer, held }: { answer: CommitmentAnswer; held: Record<string, string | string[]> | null }) {
+function EntrySafetyCommitmentContent({ answer, held, constraints }: { answer: CommitmentAnswer; held: Record<string, string | string[]> | null; constraints: Record<"details" | "scans", FormConstraint> }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -104,14 +106,14 @@ function EntrySafetyCommitmentContent({ answer, held }: { answer: CommitmentAnsw
             </Anchor>
           ) : null}
           {changeable ? (
-            <DetailsForm key={`details-${commitment?.version ?? "new"}`} {...formProps} lastResult={actionData?.intent === "details" ? actionData.result : undefined} />
+            <DetailsForm key={`details-${commitment?.version ?? "new"}`} {...formProps} constraint={constraints.details} lastResult={actionData?.intent === "details" ? actionData.result : undefined} />
           ) : (
             <Text size="sm" c="dimmed">
               {t("boothConstruction.readOnly")}
             </Text>
           )}
           {changeable && commitment?.generatedPdf ? (
-            <ScansForm key={`scans-${commitment.version}`} {...formProps} lastResult={actionData?.intent === "scans" ? actionData.result : undefined} />
+            <ScansForm key={`scans-${commitment.version}`} {...formProps} constraint={constraints.scans} lastResult={actionData?.intent === "scans" ? actionData.result : undefined} />
           ) : null}
         </Stack>
       </Paper>

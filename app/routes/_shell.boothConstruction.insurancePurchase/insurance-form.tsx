@@ -4,21 +4,22 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { InsuranceAnswer } from "~/features/booth-construction/api-types";
-import { INSURANCE_MAX_BYTES, insuranceSchema } from "~/features/booth-construction/schema";
+import type { insuranceSchema } from "~/features/booth-construction/schema";
+import { INSURANCE_MAX_BYTES } from "~/features/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const POLICY_UPLOAD = { folder: "booth-insurance" as const, kinds: ["pdf" as const], maxBytes: INSURANCE_MAX_BYTES };
 
 /** The policy form: a new policy, or a replacement of one not yet accepted (at the version read). */
-export function InsuranceForm({ answer, held, lastResult, pending }: { answer: InsuranceAnswer; held: Record<string, string | string[]> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function InsuranceForm({ answer, held, constraint, lastResult, pending }: { answer: InsuranceAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const current = answer.insurance;
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof insuranceSchema>({
     id: `insurance-${answer.booth.boothId}`,
-    schema: insuranceSchema,
+    constraint,
     lastResult,
     defaultValue: {
       ...(current

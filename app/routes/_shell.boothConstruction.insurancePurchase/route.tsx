@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -7,13 +6,15 @@ import { useTranslation } from "react-i18next";
 import { FieldTable } from "~/features/badges/badge-parts";
 import type { Insurance, InsuranceAnswer } from "~/features/booth-construction/api-types";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
-import { insuranceSchema } from "~/features/booth-construction/schema";
+import { insuranceSchema } from "~/features/booth-construction/schema.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import type { FormConstraint } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { formatMoney } from "~/lib/format";
 import { useIsPending } from "~/lib/hooks";
 import { RAW_SPACE } from "~/lib/menus";
@@ -34,11 +35,12 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The raw space booth's public liability policy (the booth chosen in the header). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
+  const constraints = formConstraints({ insurance: insuranceSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.insurance.title"), answer: null, held: null }, { headers: { "Cache-Control": "no-store" } });
+  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.insurance.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
   const answer = await requireOk(await api.call<InsuranceAnswer>("/smeb/boothBuild/insurance/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, uploadFieldNames("policyUrl").name]);
-  return json({ title: translate(language, "boothConstruction.insurance.title"), answer, held: held.values }, { headers: held.headers });
+  return json({ title: translate(language, "boothConstruction.insurance.title"), answer, held: held.values, constraints }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,12 +69,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function InsurancePurchasePage() {
-  const { title, answer, held } = useLoaderData<typeof loader>();
+  const { title, answer, held, constraints } = useLoaderData<typeof loader>();
   if (!answer) return <NoBoothPage title={title} />;
-  return <InsurancePurchaseContent answer={answer} held={held} />;
+  return <InsurancePurchaseContent answer={answer} held={held} constraint={constraints.insurance} />;
 }
 
-function InsurancePurchaseContent({ answer, held }: { answer: InsuranceAnswer; held: Record<string, string | string[]> | null }) {
+function InsurancePurchaseContent({ answer, held, constraint }: { answer: InsuranceAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -118,7 +120,7 @@ function InsurancePurchaseContent({ answer, held }: { answer: InsuranceAnswer; h
               {t("boothConstruction.readOnly")}
             </Text>
           ) : (
-            <InsuranceForm key={`${answer.booth.boothId}-${insurance?.version ?? "new"}`} answer={answer} held={held} lastResult={actionData?.result} pending={pending} />
+            <InsuranceForm key={`${answer.booth.boothId}-${insurance?.version ?? "new"}`} answer={answer} held={held} constraint={constraint} lastResult={actionData?.result} pending={pending} />
           )}
         </Stack>
       </Paper>

@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { PROCESS_STEPS, type DrawingKind, type DrawingProcess, type DrawingVersion } from "~/features/booth-construction/api-types";
 import { StatusTag } from "~/features/booth-construction/parts";
-import { DRAWING_KINDS_ACCEPTED, DRAWING_MAX_BYTES, drawingUploadSchema } from "~/features/booth-construction/schema";
+import type { drawingUploadSchema } from "~/features/booth-construction/schema";
+import { DRAWING_KINDS_ACCEPTED, DRAWING_MAX_BYTES } from "~/features/booth-construction/values";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const DRAWING_UPLOAD = { folder: "booth-drawing" as const, kinds: [...DRAWING_KINDS_ACCEPTED], maxBytes: DRAWING_MAX_BYTES };
 
@@ -77,12 +78,14 @@ function Versions({ versions }: { versions: DrawingVersion[] }) {
 export function DrawingKindPanel({
   kind,
   versions,
+  constraint,
   lastResult,
   held,
   pending,
 }: {
   kind: DrawingKind;
   versions: DrawingVersion[];
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
   /** Typed before the session ended (form-hold.server.ts). */
   held: Record<string, string | string[]> | null;
@@ -93,7 +96,7 @@ export function DrawingKindPanel({
   const latest = versions[0];
   const frozen = latest?.status === "accepted";
   const waiting = latest?.status === "submitted";
-  const [form, fields] = usePortalForm({ id: `drawing-${kind}-${versions.length}`, schema: drawingUploadSchema, lastResult, defaultValue: held ?? undefined });
+  const [form, fields] = usePortalForm<typeof drawingUploadSchema>({ id: `drawing-${kind}-${versions.length}`, constraint, lastResult, defaultValue: held ?? undefined });
   return (
     <Paper withBorder p="md" data-testid={`drawing-kind-${kind}`}>
       <Stack gap="sm">

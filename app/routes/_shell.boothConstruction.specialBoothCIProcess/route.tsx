@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -6,12 +5,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DrawingProcess } from "~/features/booth-construction/api-types";
 import { BoothLine, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
-import { DRAWING_KINDS, drawingUploadSchema } from "~/features/booth-construction/schema";
+import { drawingUploadSchema } from "~/features/booth-construction/schema.server";
+import { DRAWING_KINDS } from "~/features/booth-construction/values";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
+import type { FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { RAW_SPACE } from "~/lib/menus";
 import type { PageHandle } from "~/lib/page-handle";
@@ -32,11 +34,12 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.process.title"), process: null, held: null }, { headers: { "Cache-Control": "no-store" } });
+  const constraints = formConstraints({ drawing: drawingUploadSchema });
+  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.process.title"), process: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
   const process = await requireOk(await api.call<DrawingProcess>("/smeb/boothBuild/drawing/list", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
   // What was posted before the session ended comes back into the same kind's form.
   const held = await heldFormValues(request, context, formHolderOf(info), ["kind", "note", "fileUrl", uploadFieldNames("fileUrl").name]);
-  return json({ title: translate(language, "boothConstruction.process.title"), process, held: held.values }, { headers: held.headers });
+  return json({ title: translate(language, "boothConstruction.process.title"), process, held: held.values, constraints }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -56,12 +59,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SpecialBoothProcessPage() {
-  const { title, process, held } = useLoaderData<typeof loader>();
+  const { title, process, held, constraints } = useLoaderData<typeof loader>();
   if (!process) return <NoBoothPage title={title} />;
-  return <SpecialBoothProcessContent process={process} held={held} />;
+  return <SpecialBoothProcessContent process={process} held={held} constraint={constraints.drawing} />;
 }
 
-function SpecialBoothProcessContent({ process, held }: { process: DrawingProcess; held: Record<string, string | string[]> | null }) {
+function SpecialBoothProcessContent({ process, held, constraint }: { process: DrawingProcess; held: Record<string, string | string[]> | null; constraint: FormConstraint }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -95,7 +98,7 @@ function SpecialBoothProcessContent({ process, held }: { process: DrawingProcess
         </Stack>
       </Paper>
       {DRAWING_KINDS.map((kind) => (
-        <DrawingKindPanel key={kind} kind={kind} versions={process.drawings[kind]} lastResult={actionData?.kind === kind ? actionData.result : undefined} held={held?.kind === kind ? held : null} pending={pending} />
+        <DrawingKindPanel key={kind} kind={kind} versions={process.drawings[kind]} constraint={constraint} lastResult={actionData?.kind === kind ? actionData.result : undefined} held={held?.kind === kind ? held : null} pending={pending} />
       ))}
     </Stack>
   );

@@ -6,10 +6,11 @@ import { FormError } from "~/components/form-error";
 import type { StandardBuildAnswer } from "~/features/booth-construction/api-types";
 import { boothSizeName } from "~/features/booth-construction/equipment";
 import { FASCIA_MAX_BYTES } from "~/features/booth-construction/fascia-rules";
-import { CARPET_COLOURS, CARPET_SLOTS, EXTRA_BOARDS_MAX, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, OTHER_REQUIREMENTS_MAX, standardBuildSchema, WALLS } from "~/features/booth-construction/schema";
+import type { standardBuildSchema } from "~/features/booth-construction/schema";
+import { CARPET_COLOURS, CARPET_SLOTS, EXTRA_BOARDS_MAX, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, OTHER_REQUIREMENTS_MAX, WALLS } from "~/features/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { FasciaPreview } from "./fascia-preview";
 
 export const FASCIA_UPLOAD = { folder: "booth-fascia" as const, kinds: ["jpg" as const, "cdr" as const], maxBytes: FASCIA_MAX_BYTES };
@@ -44,11 +45,11 @@ function startingValues(answer: StandardBuildAnswer, held: Record<string, string
  * rules a submission needs; 'Submit' sends it for review. Every control is a native one, so the
  * form posts the same without JavaScript (the artwork then arrives as a file).
  */
-export function BuildForm({ answer, held, lastResult, pending }: { answer: StandardBuildAnswer; held: Record<string, string | string[]> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function BuildForm({ answer, held, constraint, lastResult, pending }: { answer: StandardBuildAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { build, settings } = answer;
-  const [form, fields] = usePortalForm({ id: `standard-build-${build.booth.boothId}`, schema: standardBuildSchema, lastResult, defaultValue: startingValues(answer, held) });
+  const [form, fields] = usePortalForm<typeof standardBuildSchema>({ id: `standard-build-${build.booth.boothId}`, constraint, lastResult, defaultValue: startingValues(answer, held) });
   const unneeded = new Set(asList(fields.unneededEquipment.initialValue));
   const wallsRemoved = new Set(asList(fields.wallsRemoved.initialValue));
   const mode = String(fields.fasciaMode.value ?? fields.fasciaMode.initialValue ?? "standard");

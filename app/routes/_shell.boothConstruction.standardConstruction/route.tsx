@@ -4,12 +4,15 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { StandardBuildAnswer } from "~/features/booth-construction/api-types";
+import { standardBuildSchema } from "~/features/booth-construction/schema.server";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { translate } from "~/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
 import { heldFormValues } from "~/lib/form-hold.server";
+import type { FormConstraint } from "~/lib/forms";
+import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { STANDARD_BOOTH } from "~/lib/menus";
 import type { PageHandle } from "~/lib/page-handle";
@@ -26,11 +29,12 @@ export const handle = { breadcrumb: "boothConstruction.standard.title", boothTyp
 /** The standard booth build of the booth chosen in the header (spec point 3). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
+  const constraints = formConstraints({ build: standardBuildSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.standard.title"), answer: null, held: null }, { headers: { "Cache-Control": "no-store" } });
+  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.standard.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
   const answer = await requireOk(await api.call<StandardBuildAnswer>("/smeb/boothBuild/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...BUILD_FIELDS, uploadFieldNames("fasciaFileUrl").name]);
-  return json({ title: translate(language, "boothConstruction.standard.title"), answer, held: held.values }, { headers: held.headers });
+  return json({ title: translate(language, "boothConstruction.standard.title"), answer, held: held.values, constraints }, { headers: held.headers });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -38,12 +42,12 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function StandardConstructionPage() {
-  const { title, answer, held } = useLoaderData<typeof loader>();
+  const { title, answer, held, constraints } = useLoaderData<typeof loader>();
   if (!answer) return <NoBoothPage title={title} />;
-  return <StandardConstructionContent answer={answer} held={held} />;
+  return <StandardConstructionContent answer={answer} held={held} constraint={constraints.build} />;
 }
 
-function StandardConstructionContent({ answer, held }: { answer: StandardBuildAnswer; held: Record<string, string | string[]> | null }) {
+function StandardConstructionContent({ answer, held, constraint }: { answer: StandardBuildAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -71,7 +75,7 @@ function StandardConstructionContent({ answer, held }: { answer: StandardBuildAn
           ) : null}
           <ReturnedComment comment={build.reviewComment} status={build.status} />
           {build.editable ? (
-            <BuildForm key={`${build.booth.boothId}-${build.version}`} answer={answer} held={held} lastResult={actionData?.result} pending={pending} />
+            <BuildForm key={`${build.booth.boothId}-${build.version}`} answer={answer} held={held} constraint={constraint} lastResult={actionData?.result} pending={pending} />
           ) : (
             <ReadOnlyBuild build={build} />
           )}

@@ -1,11 +1,11 @@
 import { FormPage } from "~/components/form-page";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, PasswordInput, Stack } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { translate } from "~/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
@@ -13,7 +13,7 @@ import { apiFor, handleAuthErrors } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import { useIsPending } from "~/lib/hooks";
 import { apiPublicKey, rsaEncrypt } from "~/features/auth/rsa.server";
-import { changePasswordSchema } from "~/features/auth/change-password-schema";
+import { changePasswordSchema } from "~/features/auth/change-password-schema.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { showToast } from "~/lib/toast.server";
 
@@ -23,7 +23,7 @@ export const handle = { breadcrumb: "password.title", title: "shell.pages.change
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await requireShellUser(request, context);
-  return json({ title: translate(language, "password.title") });
+  return json({ title: translate(language, "password.title"), constraints: formConstraints({ changePassword: changePasswordSchema }) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,11 +60,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof changePasswordSchema>({
     id: "change-password",
-    schema: changePasswordSchema,
+    constraint: constraints.changePassword,
     lastResult: actionData?.result,
   });
   const errorText = useErrorText();

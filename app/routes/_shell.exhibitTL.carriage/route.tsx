@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -7,12 +6,13 @@ import { useTranslation } from "react-i18next";
 import type { DeclarationDetail, DeclarationList, DeclarationSummary } from "~/features/transport/api-types";
 import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
 import { DeclarationStatusTag, yuan } from "~/features/transport/parts";
-import { declarationSchema } from "~/features/transport/schema";
+import { declarationSchema } from "~/features/transport/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const held = await heldFormValues(request, context, formHolderOf(info), DECLARATION_FIELDS, "save");
   // The session's booth and the last build-up day to begin with (phone numbers are masked in infoVO: not prefilled).
   const defaults = held.values ?? { boothId: String(info.infoVO.boothId ?? list.booths[0]?.boothId ?? ""), arrivalTo: list.buildUp.to };
-  return json({ title: translate(language, "transport.carriage.title"), list, defaults }, { headers: held.headers });
+  return json({ title: translate(language, "transport.carriage.title"), list, defaults, constraints: formConstraints({ declaration: declarationSchema }) }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -100,7 +100,7 @@ function DeclarationTable({ declarations }: { declarations: DeclarationSummary[]
 
 export default function CarriagePage() {
   const { t } = useTranslation();
-  const { list, defaults } = useLoaderData<typeof loader>();
+  const { list, defaults, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   return (
@@ -122,7 +122,7 @@ export default function CarriagePage() {
             {t("transport.carriage.newTitle")}
           </Title>
           {list.booths.length ? (
-            <DeclarationForm intent="save" carriers={list.carriers} booths={list.booths} buildUpTo={list.buildUp.to} defaults={defaults} lastResult={actionData?.result} pending={pending} />
+            <DeclarationForm intent="save" carriers={list.carriers} booths={list.booths} buildUpTo={list.buildUp.to} defaults={defaults} constraint={constraints.declaration} lastResult={actionData?.result} pending={pending} />
           ) : (
             <Text c="dimmed">{t("transport.carriage.noBooth")}</Text>
           )}

@@ -4,10 +4,10 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { ImportFailure } from "~/features/transport/api-types";
-import { exhibitAddSchema, exhibitImportSchema } from "~/features/transport/schema";
+import type { exhibitAddSchema, exhibitImportSchema } from "~/features/transport/schema";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const EXCEL_UPLOAD = { folder: "carriage-exhibit-excel" as const, kinds: ["xlsx"] as "xlsx"[], maxBytes: 10 * 1024 * 1024, maxCount: 1 };
 export const EXHIBIT_FIELDS = ["nameZh", "nameEn", "quantity", "packages", "grossWeight", "length", "width", "height"] as const;
@@ -16,10 +16,10 @@ export const IMPORT_FIELDS = ["fileUrl", uploadFieldNames("fileUrl").name] as co
 type Record_ = { id: number; version: number };
 
 /** One exhibit line typed by hand (kg with up to 3 decimals, whole centimetres). */
-export function ExhibitForm({ record, held, lastResult, pending }: { record: Record_; held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function ExhibitForm({ record, held, constraint, lastResult, pending }: { record: Record_; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: "exhibit-add", schema: exhibitAddSchema, lastResult, defaultValue: { packages: "1", ...held } });
+  const [form, fields] = usePortalForm<typeof exhibitAddSchema>({ id: "exhibit-add", constraint, lastResult, defaultValue: { packages: "1", ...held } });
   const input = (name: (typeof EXHIBIT_FIELDS)[number], mode: "text" | "numeric" | "decimal", max: number, required = true) => (
     <TextInput
       {...getInputProps(fields[name], { type: "text" })}
@@ -64,10 +64,10 @@ export function ExhibitForm({ record, held, lastResult, pending }: { record: Rec
 }
 
 /** The carrier's Excel template filled in: every row is added, or none (the errors are listed by row). */
-export function ImportForm({ record, failure, lastResult, pending }: { record: Record_; failure: ImportFailure | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function ImportForm({ record, constraint, failure, lastResult, pending }: { record: Record_; constraint: FormConstraint; failure: ImportFailure | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: "exhibit-import", schema: exhibitImportSchema, lastResult, defaultValue: {} });
+  const [form, fields] = usePortalForm<typeof exhibitImportSchema>({ id: "exhibit-import", constraint, lastResult, defaultValue: {} });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="import-form" preventScrollReset>
       <input type="hidden" name="intent" value="import" />

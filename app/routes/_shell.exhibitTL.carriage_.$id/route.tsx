@@ -1,21 +1,20 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod";
 import type { DeclarationDetail, DeclarationList, ImportFailure } from "~/features/transport/api-types";
 import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
-import { declarationForm, rawFields } from "~/features/transport/forms.server";
+import { declarationForm, declarationRecordSchema, rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction, ContactLog, DeclarationPanel, ExhibitsTable, QuoteTable } from "~/features/transport/parts";
-import { declarationUpdateSchema, exhibitAddSchema, exhibitImportSchema, messageSchema } from "~/features/transport/schema";
+import { declarationSchema, declarationUpdateSchema, exhibitAddSchema, exhibitImportSchema, messageSchema } from "~/features/transport/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk, type ApiClient } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -33,7 +32,6 @@ const idOf = (params: { id?: string }) => {
   if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
   return id;
 };
-const recordSchema = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().min(0) });
 
 /**
  * One of the exhibitor's declarations (the API answers 404 for anyone else's): while a draft or
@@ -59,6 +57,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       held: held.values,
       confirmDelete: confirm === "delete" && declaration.deletable,
       exhibitToDelete: declaration.editable ? (declaration.exhibits.find((e) => e.sort === deleteExhibit && new URL(request.url).searchParams.has("deleteExhibit")) ?? null) : null,
+      // The header form shows the new declaration's constraints, as the carriage page does.
+      constraints: formConstraints({ declaration: declarationSchema, exhibit: exhibitAddSchema, import: exhibitImportSchema, message: messageSchema }),
     },
     { headers: held.headers },
   );
@@ -99,7 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return done(`transport.detail.done.${intent}`);
   }
 
-  const record = recordSchema.safeParse({ id: formData.get("id") ?? id, version: formData.get("version") });
+  const record = declarationRecordSchema.safeParse({ id: formData.get("id") ?? id, version: formData.get("version") });
   if (intent === "deleteExhibit") {
     const form = rawFields(formData, ["declarationId", "sort", "version"]);
     const result = await post(api, request, context, "/smeb/shipment/exhibits/delete", form);
@@ -158,6 +158,7 @@ export default function DeclarationPage() {
               buildUpTo={data.buildUpTo}
               record={record}
               defaults={heldFor("update") ?? { boothId: String(d.boothId), carrierId: String(d.carrierId), services: d.services, arrivalFrom: d.arrivalFrom, arrivalTo: d.arrivalTo, contactName: d.contactName, contactPhone: d.contactPhone, billUrl: d.bill?.url ?? "", billUrl__name: d.bill?.name ?? "" }}
+              constraint={data.constraints.declaration}
               lastResult={resultFor("update")}
               pending={pending}
             />
@@ -184,9 +185,9 @@ export default function DeclarationPage() {
           {d.editable ? (
             <>
               <Divider />
-              <ExhibitForm key={`exhibit-${d.exhibits.length}-${d.version}`} record={record} held={heldFor("addExhibit")} lastResult={resultFor("addExhibit")} pending={pending} />
+              <ExhibitForm key={`exhibit-${d.exhibits.length}-${d.version}`} record={record} held={heldFor("addExhibit")} constraint={data.constraints.exhibit} lastResult={resultFor("addExhibit")} pending={pending} />
               <Divider />
-              <ImportForm record={record} failure={actionData?.form === "import" ? (actionData.importFailure ?? null) : null} lastResult={resultFor("import")} pending={pending} />
+              <ImportForm record={record} constraint={data.constraints.import} failure={actionData?.form === "import" ? (actionData.importFailure ?? null) : null} lastResult={resultFor("import")} pending={pending} />
             </>
           ) : null}
         </Stack>
@@ -230,7 +231,7 @@ export default function DeclarationPage() {
         </Stack>
       </Paper>
 
-      {d.submittedAt ? <ContactLog key={`messages-${d.messages.length}`} messages={d.messages} declarationId={d.id} canWrite lastResult={resultFor("message")} pending={pending} /> : null}
+      {d.submittedAt ? <ContactLog key={`messages-${d.messages.length}`} messages={d.messages} declarationId={d.id} canWrite constraint={data.constraints.message} lastResult={resultFor("message")} pending={pending} /> : null}
     </Stack>
   );
 }

@@ -4,18 +4,19 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { LiftingList } from "~/features/transport/api-types";
-import { LIFTING_KINDS, LIFTING_SLOTS, liftingSchema } from "~/features/transport/schema";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import type { liftingSchema } from "~/features/transport/schema";
+import { LIFTING_KINDS, LIFTING_SLOTS } from "~/features/transport/values";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const LIFTING_FIELDS = ["boothId", "carrierId", "kind", "weight", "length", "width", "height", "pieces", "workDay", "slot"] as const;
 
 /** A hoisting or forklift booking: weight per piece in t, sizes in m, a build-up or dismantling day and slot. */
-export function LiftingForm({ list, held, lastResult, pending }: { list: LiftingList; held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function LiftingForm({ list, held, constraint, lastResult, pending }: { list: LiftingList; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof liftingSchema>({
     id: "lifting-add",
-    schema: liftingSchema,
+    constraint,
     lastResult,
     defaultValue: { boothId: String(list.booths[0]?.boothId ?? ""), carrierId: String(list.carriers[0]?.id ?? ""), kind: "forklift", pieces: "1", workDay: list.days.buildUpFrom, slot: LIFTING_SLOTS[0], ...held },
   });

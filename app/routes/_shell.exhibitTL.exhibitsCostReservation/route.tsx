@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -10,11 +9,12 @@ import type { LiftingList } from "~/features/transport/api-types";
 import { rawFields } from "~/features/transport/forms.server";
 import { LiftingRow } from "~/features/transport/lifting-parts";
 import { ConfirmAction, yuan } from "~/features/transport/parts";
-import { liftingSchema } from "~/features/transport/schema";
+import { liftingSchema } from "~/features/transport/schema.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -40,7 +40,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const held = await heldFormValues(request, context, formHolderOf(info), LIFTING_FIELDS, "save");
   const deleting = list.locked ? null : (list.bookings.find((b) => String(b.id) === url.searchParams.get("delete")) ?? null);
   const unsent = list.bookings.filter((b) => !b.sentAt).length;
-  return json({ title: translate(language, "transport.lifting.title"), list, held: held.values, deleting, unsent, confirmSend: url.searchParams.get("confirm") === "send" && unsent > 0 }, { headers: held.headers });
+  return json(
+    {
+      title: translate(language, "transport.lifting.title"),
+      list,
+      held: held.values,
+      deleting,
+      unsent,
+      confirmSend: url.searchParams.get("confirm") === "send" && unsent > 0,
+      constraints: formConstraints({ lifting: liftingSchema }),
+    },
+    { headers: held.headers },
+  );
 }
 
 type Reply = { result?: SubmissionResult<string[]>; error?: string };
@@ -68,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LiftingPage() {
   const { t } = useTranslation();
-  const { list, held, deleting, unsent, confirmSend } = useLoaderData<typeof loader>();
+  const { list, held, deleting, unsent, confirmSend, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   return (
@@ -158,7 +169,7 @@ export default function LiftingPage() {
       </Paper>
       {list.locked ? null : (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <LiftingForm key={`lifting-${list.bookings.length}`} list={list} held={held} lastResult={actionData?.result} pending={pending} />
+          <LiftingForm key={`lifting-${list.bookings.length}`} list={list} held={held} constraint={constraints.lifting} lastResult={actionData?.result} pending={pending} />
         </Paper>
       )}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

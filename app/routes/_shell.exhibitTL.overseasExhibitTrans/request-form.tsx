@@ -4,8 +4,8 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { OverseasAgentsAnswer } from "~/features/vehicles/overseas-types";
-import { overseasRequestSchema } from "~/features/vehicles/schema";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import type { overseasRequestSchema } from "~/features/vehicles/schema";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const REQUEST_FIELDS = ["agentId", "originCountryId", "port", "cargoDescription", "volume", "incoterms", "contactName", "contactPhone", "contactEmail"] as const;
 
@@ -16,12 +16,26 @@ type TextField = "port" | "volume" | "contactName" | "contactPhone" | "contactEm
  * Volume is typed in m³; the e-mail is a text input so that a wrong one reaches the server's
  * translated message even without JavaScript.
  */
-export function RequestForm({ offer, agentId, held, lastResult, pending }: { offer: OverseasAgentsAnswer; agentId: string; held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function RequestForm({
+  offer,
+  agentId,
+  held,
+  constraint,
+  lastResult,
+  pending,
+}: {
+  offer: OverseasAgentsAnswer;
+  agentId: string;
+  held: Record<string, unknown> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof overseasRequestSchema>({
     id: "overseas-request",
-    schema: overseasRequestSchema,
+    constraint,
     lastResult,
     defaultValue: { agentId, contactName: offer.contact.name, contactPhone: offer.contact.phone, contactEmail: offer.contact.email, ...held },
   });

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -7,11 +6,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { rawFields } from "~/features/transport/forms.server";
 import type { OverseasAgentsAnswer, OverseasRequestList } from "~/features/vehicles/overseas-types";
-import { overseasRequestSchema } from "~/features/vehicles/schema";
+import { overseasRequestSchema } from "~/features/vehicles/schema.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -39,7 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const held = await heldFormValues(request, context, formHolderOf(info), REQUEST_FIELDS);
   const chosen = new URL(request.url).searchParams.get("agent");
   const agentId = offer.agents.some((a) => String(a.id) === chosen) ? chosen! : offer.agents.length === 1 ? String(offer.agents[0]!.id) : "";
-  return json({ title: translate(language, "vehicles.overseas.title"), offer, requests: history.requests, agentId, held: held.values }, { headers: held.headers });
+  return json(
+    { title: translate(language, "vehicles.overseas.title"), offer, requests: history.requests, agentId, held: held.values, constraints: formConstraints({ request: overseasRequestSchema }) },
+    { headers: held.headers },
+  );
 }
 
 type Reply = { result?: SubmissionResult<string[]> };
@@ -57,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OverseasTransportPage() {
   const { t } = useTranslation();
-  const { offer, requests, agentId, held } = useLoaderData<typeof loader>();
+  const { offer, requests, agentId, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   return (
@@ -79,7 +82,7 @@ export default function OverseasTransportPage() {
       {offer.agents.length ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
           {/* A card's link changes the chosen agent, a sent request adds to the history: a new key starts the form afresh. */}
-          <RequestForm key={`${agentId}-${requests.length}`} offer={offer} agentId={agentId} held={held} lastResult={actionData?.result} pending={pending} />
+          <RequestForm key={`${agentId}-${requests.length}`} offer={offer} agentId={agentId} held={held} constraint={constraints.request} lastResult={actionData?.result} pending={pending} />
         </Paper>
       ) : null}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

@@ -7,7 +7,7 @@ import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/features/orders/display";
 import type { DeclarationStatus, ReviewList } from "~/features/transport/api-types";
 import { DeclarationStatusTag, yuan } from "~/features/transport/parts";
-import { DECLARATION_STATUSES } from "~/features/transport/schema";
+import { DECLARATION_STATUSES } from "~/features/transport/values";
 import { translate } from "~/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
 import type { PageHandle } from "~/lib/page-handle";

@@ -4,20 +4,20 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { DeclarationDetail } from "~/features/transport/api-types";
-import { reviewDecisionSchema } from "~/features/transport/schema";
+import type { reviewDecisionSchema } from "~/features/transport/schema";
 import { formatMoney } from "~/lib/format";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
-type Props = { declaration: DeclarationDetail; held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
+type Props = { declaration: DeclarationDetail; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
 
 /** One decision: accept (amount prefilled with the server's total, a note) or return (a reason). */
-function DecisionForm({ decision, declaration: d, held, lastResult, pending }: Props & { decision: "accept" | "return" }) {
+function DecisionForm({ decision, declaration: d, held, constraint, lastResult, pending }: Props & { decision: "accept" | "return" }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const mine = (value: unknown) => (value && typeof value === "object" && (value as { decision?: unknown }).decision === decision ? value : null);
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof reviewDecisionSchema>({
     id: `decide-${decision}`,
-    schema: reviewDecisionSchema,
+    constraint,
     lastResult: mine(lastResult?.initialValue) ? lastResult : undefined,
     defaultValue: { id: String(d.id), decision, amount: formatMoney(d.quote.totalCents).replace(/,/g, ""), ...(mine(held) ?? {}) },
   });

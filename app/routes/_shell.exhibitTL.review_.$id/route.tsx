@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -8,12 +7,13 @@ import { useTranslation } from "react-i18next";
 import type { DeclarationDetail } from "~/features/transport/api-types";
 import { rawFields } from "~/features/transport/forms.server";
 import { ContactLog, DeclarationPanel, ExhibitsTable, QuoteTable } from "~/features/transport/parts";
-import { messageSchema, reviewDecisionSchema } from "~/features/transport/schema";
+import { messageSchema, reviewDecisionSchema } from "~/features/transport/schema.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { FULL_ACCESS_ROLE_ID } from "~/lib/buttons";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -42,7 +42,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const declaration = await requireOk(await api.call<DeclarationDetail>("/shipment/declaration/detail", { query: { id } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS, "body"]);
   return json(
-    { title: translate(language, "transport.detail.title", { id }), declaration, canWrite: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID, held: held.values },
+    {
+      title: translate(language, "transport.detail.title", { id }),
+      declaration,
+      canWrite: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID,
+      held: held.values,
+      constraints: formConstraints({ decision: reviewDecisionSchema, message: messageSchema }),
+    },
     { headers: held.headers },
   );
 }
@@ -70,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ReviewDetailPage() {
   const { t } = useTranslation();
-  const { declaration: d, canWrite, held } = useLoaderData<typeof loader>();
+  const { declaration: d, canWrite, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   const resultFor = (form: string) => (actionData?.form === form ? actionData.result : undefined);
@@ -86,8 +92,8 @@ export default function ReviewDetailPage() {
           <QuoteTable quote={d.quote} acceptedCents={d.acceptedCents} />
         </Stack>
       </Paper>
-      {d.decidable ? <DecisionForms declaration={d} held={held?.intent === "decide" ? held : null} lastResult={resultFor("decide")} pending={pending} /> : null}
-      <ContactLog key={`messages-${d.messages.length}`} messages={d.messages} declarationId={d.id} canWrite={canWrite} lastResult={resultFor("message")} pending={pending} />
+      {d.decidable ? <DecisionForms declaration={d} held={held?.intent === "decide" ? held : null} constraint={constraints.decision} lastResult={resultFor("decide")} pending={pending} /> : null}
+      <ContactLog key={`messages-${d.messages.length}`} messages={d.messages} declarationId={d.id} canWrite={canWrite} constraint={constraints.message} lastResult={resultFor("message")} pending={pending} />
     </Stack>
   );
 }

@@ -4,8 +4,8 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { ExpressList } from "~/features/vehicles/express-types";
-import { expressSchema } from "~/features/vehicles/schema";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import type { expressSchema } from "~/features/vehicles/schema";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const EXPRESS_FIELDS = [
   "boothId",
@@ -30,12 +30,12 @@ type TextField = Exclude<(typeof EXPRESS_FIELDS)[number], "boothId" | "carrierId
  * A parcel to the booth: who sends it, who receives it at the booth (prefilled with the booth's
  * contact), what it is (pieces, gross weight in kg, sizes in cm) and when it should arrive.
  */
-export function ExpressForm({ list, held, lastResult, pending }: { list: ExpressList; held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function ExpressForm({ list, held, constraint, lastResult, pending }: { list: ExpressList; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof expressSchema>({
     id: "express-add",
-    schema: expressSchema,
+    constraint,
     lastResult,
     defaultValue: {
       boothId: String(list.booths[0]?.boothId ?? ""),

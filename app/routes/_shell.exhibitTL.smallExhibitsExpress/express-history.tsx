@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/features/orders/display";
 import type { ExpressFilters, ExpressList } from "~/features/vehicles/express-types";
-import { EXPRESS_STATUSES } from "~/features/vehicles/schema";
+import { EXPRESS_STATUSES } from "~/features/vehicles/values";
 import { ExpressRow, ExpressStatusTag, ExpressSteps } from "./express-parts";
 
 /** The list's address with its filters (and a page, or a booking to delete): what every link of the history keeps. */

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -8,11 +7,12 @@ import { useTranslation } from "react-i18next";
 import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/features/transport/parts";
 import type { ExpressList } from "~/features/vehicles/express-types";
-import { expressQuerySchema, expressSchema } from "~/features/vehicles/schema";
+import { expressQuerySchema, expressSchema } from "~/features/vehicles/schema.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -57,7 +57,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = await requireOk(await api.call<ExpressList>("/smeb/express/list", { query: filtersOf(url) }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), EXPRESS_FIELDS, "save");
   const deleting = list.items.find((b) => String(b.id) === url.searchParams.get("delete") && b.status === "booked") ?? null;
-  return json({ title: translate(language, "vehicles.express.title"), list, held: held.values, deleting, backTo: listAddress(request) }, { headers: held.headers });
+  return json(
+    { title: translate(language, "vehicles.express.title"), list, held: held.values, deleting, backTo: listAddress(request), constraints: formConstraints({ express: expressSchema }) },
+    { headers: held.headers },
+  );
 }
 
 type Reply = { result?: SubmissionResult<string[]>; error?: string };
@@ -80,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SmallExhibitsExpressPage() {
   const { t } = useTranslation();
-  const { list, held, deleting, backTo } = useLoaderData<typeof loader>();
+  const { list, held, deleting, backTo, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   return (
@@ -112,7 +115,7 @@ export default function SmallExhibitsExpressPage() {
         </Stack>
       </Paper>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <ExpressForm key={`express-${list.total}-${list.items[0]?.id ?? 0}`} list={list} held={held} lastResult={actionData?.result} pending={pending} />
+        <ExpressForm key={`express-${list.total}-${list.items[0]?.id ?? 0}`} list={list} held={held} constraint={constraints.express} lastResult={actionData?.result} pending={pending} />
       </Paper>
     </Stack>
   );

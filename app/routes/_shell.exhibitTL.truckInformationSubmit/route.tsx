@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -8,12 +7,13 @@ import { useTranslation } from "react-i18next";
 import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/features/transport/parts";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema";
+import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema.server";
 import type { TruckList, TruckView } from "~/features/vehicles/trucks-types";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -41,7 +41,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const find = (param: string, allowed: (t: TruckView) => boolean) => list.trucks.find((t) => String(t.id) === url.searchParams.get(param) && allowed(t)) ?? null;
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...TRUCK_FORM_FIELDS]);
   return json(
-    { title: translate(language, "vehicles.trucks.title"), list, editing: find("edit", (t) => t.canEdit), deleting: find("delete", (t) => t.canDelete), held: held.values },
+    {
+      title: translate(language, "vehicles.trucks.title"),
+      list,
+      editing: find("edit", (t) => t.canEdit),
+      deleting: find("delete", (t) => t.canDelete),
+      held: held.values,
+      constraints: formConstraints({ save: truckSchema, update: truckUpdateSchema }),
+    },
     { headers: held.headers },
   );
 }
@@ -151,7 +158,7 @@ function TruckRows({ trucks }: { trucks: TruckView[] }) {
 
 export default function TruckInformationPage() {
   const { t } = useTranslation();
-  const { list, editing, deleting, held } = useLoaderData<typeof loader>();
+  const { list, editing, deleting, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   // A held form (the session ended mid-form) goes back to the form it came from.
@@ -189,12 +196,12 @@ export default function TruckInformationPage() {
       </Paper>
       {editing ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <TruckForm key={`edit-${editing.id}-${editing.version}`} list={list} editing={editing} held={heldFor("update")} lastResult={actionData?.form === "update" ? actionData.result : undefined} pending={pending} cancelTo={PATH} />
+          <TruckForm key={`edit-${editing.id}-${editing.version}`} list={list} editing={editing} held={heldFor("update")} constraint={constraints.update} lastResult={actionData?.form === "update" ? actionData.result : undefined} pending={pending} cancelTo={PATH} />
         </Paper>
       ) : null}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         {list.booths.length ? (
-          <TruckForm key={`add-${list.trucks.length}`} list={list} held={heldFor("save")} lastResult={actionData?.form === "save" ? actionData.result : undefined} pending={pending} />
+          <TruckForm key={`add-${list.trucks.length}`} list={list} held={heldFor("save")} constraint={constraints.save} lastResult={actionData?.form === "save" ? actionData.result : undefined} pending={pending} />
         ) : (
           <Text c="dimmed">{t("vehicles.trucks.noBooth")}</Text>
         )}

@@ -5,9 +5,10 @@ import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { TRUCK_KINDS, truckSchema, truckUpdateSchema } from "~/features/vehicles/schema";
+import type { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema";
+import { TRUCK_KINDS } from "~/features/vehicles/values";
 import type { TruckList, TruckView } from "~/features/vehicles/trucks-types";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 /** The driving licence scan: an image or a PDF up to 5 MB (upload folder driving-license). */
 export const LICENSE_UPLOAD = { folder: "driving-license" as const, kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[], maxBytes: 5 * 1024 * 1024, maxCount: 1 };
@@ -19,6 +20,8 @@ export const TRUCK_FORM_FIELDS = [...TRUCK_UPDATE_API_FIELDS, uploadFieldNames("
 type Props = {
   list: TruckList;
   held: Record<string, unknown> | null;
+  /** The registration's constraints, or the change's when editing. */
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
   /** The truck being changed: its plate is shown read only and posted as registered. */
@@ -30,7 +33,7 @@ type Props = {
  * A truck's registration (intent `save`) or a change of it (intent `update`, with id and version).
  * Plain controls and a multipart post, so it works without JavaScript.
  */
-export function TruckForm({ list, held, lastResult, pending, editing, cancelTo }: Props) {
+export function TruckForm({ list, held, constraint, lastResult, pending, editing, cancelTo }: Props) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const intent = editing ? "update" : "save";
@@ -45,9 +48,9 @@ export function TruckForm({ list, held, lastResult, pending, editing, cancelTo }
         [uploadFieldNames("licenseUrl").name]: editing.license ? `${editing.license.url}|${editing.license.name}` : "",
       }
     : { boothId: String(list.booths[0]?.boothId ?? ""), kind: "installation", plannedOn: list.days.buildUpFrom };
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof truckUpdateSchema | typeof truckSchema>({
     id: editing ? `truck-edit-${editing.id}` : "truck-add",
-    schema: editing ? truckUpdateSchema : truckSchema,
+    constraint,
     lastResult,
     defaultValue: { ...defaults, ...(held ?? {}), ...(editing ? { plate: editing.plate } : {}) },
   });

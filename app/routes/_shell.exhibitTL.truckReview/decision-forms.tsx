@@ -3,9 +3,9 @@ import { Button, Group, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
-import { truckDecisionSchema } from "~/features/vehicles/schema";
+import type { truckDecisionSchema } from "~/features/vehicles/schema";
 import type { TruckReviewItem } from "~/features/vehicles/trucks-types";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "gate", "reason"] as const;
 
@@ -13,13 +13,13 @@ export const DECISION_FIELDS = ["id", "version", "decision", "gate", "reason"] a
 export type DecisionReply = { id: string; decision: string; result: SubmissionResult<string[]> };
 
 /** One decision on one waiting truck: approve with the gate it enters by, or return with a reason. */
-function DecisionForm({ truck, decision, reply, pending }: { truck: TruckReviewItem; decision: "approve" | "return"; reply: DecisionReply | null; pending: boolean }) {
+function DecisionForm({ truck, decision, constraint, reply, pending }: { truck: TruckReviewItem; decision: "approve" | "return"; constraint: FormConstraint; reply: DecisionReply | null; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const mine = reply && reply.id === String(truck.id) && reply.decision === decision;
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof truckDecisionSchema>({
     id: `truck-${decision}-${truck.id}`,
-    schema: truckDecisionSchema,
+    constraint,
     lastResult: mine ? reply.result : undefined,
     defaultValue: { id: String(truck.id), version: String(truck.version), decision },
   });
@@ -50,7 +50,7 @@ function DecisionForm({ truck, decision, reply, pending }: { truck: TruckReviewI
   );
 }
 
-export function DecisionForms(props: { truck: TruckReviewItem; reply: DecisionReply | null; pending: boolean }) {
+export function DecisionForms(props: { truck: TruckReviewItem; constraint: FormConstraint; reply: DecisionReply | null; pending: boolean }) {
   return (
     <Group gap="xs" align="flex-start">
       <DecisionForm {...props} decision="approve" />

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -6,10 +5,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListPager } from "~/components/list-pager";
 import { rawFields } from "~/features/transport/forms.server";
-import { TRUCK_STATUSES, truckDecisionSchema } from "~/features/vehicles/schema";
+import { truckDecisionSchema } from "~/features/vehicles/schema.server";
+import { TRUCK_STATUSES } from "~/features/vehicles/values";
 import type { TruckReviewList, TruckStatus } from "~/features/vehicles/trucks-types";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = filtersOf(request);
   const query = { status: filters.status ?? undefined, day: filters.day ?? undefined, page: filters.page };
   const list = await requireOk(await api.call<TruckReviewList>("/smeb/truck/review/list", { query }), request, context);
-  return json({ title: translate(language, "vehicles.trucks.review.title"), list, filters });
+  return json({ title: translate(language, "vehicles.trucks.review.title"), list, filters, constraints: formConstraints({ decision: truckDecisionSchema }) });
 }
 
 type Reply = { decision?: DecisionReply; error?: string };
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TruckReviewPage() {
   const { t } = useTranslation();
-  const { list, filters } = useLoaderData<typeof loader>();
+  const { list, filters, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   const link = (next: Partial<typeof filters>) => addressOf({ ...filters, page: 1, ...next });
@@ -181,7 +182,7 @@ export default function TruckReviewPage() {
                       </Table.Td>
                       <Table.Td>
                         {truck.status === "submitted" ? (
-                          <DecisionForms truck={truck} reply={actionData?.decision ?? null} pending={pending} />
+                          <DecisionForms truck={truck} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} />
                         ) : truck.status === "approved" ? (
                           <Anchor href={`/exhibitTL/truckInformationSubmit/pass?id=${truck.id}`} size="sm" data-testid={`truck-pass-${truck.id}`}>
                             {t("vehicles.trucks.downloadPass")}

@@ -3,23 +3,24 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title 
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
-import { CURRENCIES, TW_DISPOSITIONS, twHeaderSchema, twLineSchema } from "~/features/vehicles/schema";
+import type { twHeaderSchema, twLineSchema } from "~/features/vehicles/schema";
+import { CURRENCIES, TW_DISPOSITIONS } from "~/features/vehicles/values";
 import type { TwFilingView } from "~/features/vehicles/taiwan-types";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 /** What each form posts (as typed: the API parses yuan, kg and HS codes with the same schema). */
 export const HEADER_FIELDS = ["boothId", "importerName", "importerContact", "importerPhone", "id", "version"] as const;
 export const LINE_FIELDS = ["filingId", "version", "nameZh", "nameEn", "hsCode", "quantity", "unit", "unitValue", "currency", "disposition", "packages", "grossWeight"] as const;
 
-type FormProps = { held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
+type FormProps = { held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
 
 /** The importer of a booth's filing: creates the draft, or changes it (with id and version) while editable. */
-export function HeaderForm({ boothId, filing, held, lastResult, pending }: FormProps & { boothId: number; filing: TwFilingView | null }) {
+export function HeaderForm({ boothId, filing, held, constraint, lastResult, pending }: FormProps & { boothId: number; filing: TwFilingView | null }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof twHeaderSchema>({
     id: "tw-header",
-    schema: twHeaderSchema,
+    constraint,
     lastResult,
     defaultValue: { importerName: filing?.importerName ?? "", importerContact: filing?.importerContact ?? "", importerPhone: filing?.importerPhone ?? "", ...held },
   });
@@ -62,10 +63,10 @@ export function HeaderForm({ boothId, filing, held, lastResult, pending }: FormP
 }
 
 /** One exhibit: names, HS code, quantity and unit, unit value and currency, after-show disposition, packages and weight. */
-export function LineForm({ filing, held, lastResult, pending }: FormProps & { filing: TwFilingView }) {
+export function LineForm({ filing, held, constraint, lastResult, pending }: FormProps & { filing: TwFilingView }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: "tw-line", schema: twLineSchema, lastResult, defaultValue: { currency: "TWD", disposition: "returned", packages: "1", ...held } });
+  const [form, fields] = usePortalForm<typeof twLineSchema>({ id: "tw-line", constraint, lastResult, defaultValue: { currency: "TWD", disposition: "returned", packages: "1", ...held } });
   type TextField = "nameZh" | "nameEn" | "hsCode" | "quantity" | "unit" | "unitValue" | "packages" | "grossWeight";
   const input = (name: TextField, max: number, mode?: "numeric" | "decimal", description?: string) => (
     <TextInput

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -8,12 +7,13 @@ import { useTranslation } from "react-i18next";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/features/transport/parts";
-import { twHeaderSchema, twLineSchema } from "~/features/vehicles/schema";
+import { twHeaderSchema, twLineSchema } from "~/features/vehicles/schema.server";
 import type { TwFind } from "~/features/vehicles/taiwan-types";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -49,7 +49,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...HEADER_FIELDS, ...LINE_FIELDS]);
   const filing = found.filing;
   const lineToDelete = filing?.editable && url.searchParams.has("deleteLine") ? (filing.lines.find((l) => String(l.sort) === url.searchParams.get("deleteLine")) ?? null) : null;
-  return json({ title: translate(language, "vehicles.taiwan.title"), found, held: held.values, lineToDelete }, { headers: held.headers });
+  return json(
+    { title: translate(language, "vehicles.taiwan.title"), found, held: held.values, lineToDelete, constraints: formConstraints({ header: twHeaderSchema, line: twLineSchema }) },
+    { headers: held.headers },
+  );
 }
 
 /** A form's refusal: Conform's result for the forms with fields, the API's message for the buttons. */
@@ -83,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TaiwanFilingPage() {
   const { t } = useTranslation();
-  const { found, held, lineToDelete } = useLoaderData<typeof loader>();
+  const { found, held, lineToDelete, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   const { filing } = found;
@@ -147,7 +150,7 @@ export default function TaiwanFilingPage() {
 
       {found.boothId !== null && (!filing || filing.editable) ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <HeaderForm boothId={found.boothId} filing={filing} held={heldFor("save")} lastResult={resultFor("save")} pending={pending} />
+          <HeaderForm boothId={found.boothId} filing={filing} held={heldFor("save")} constraint={constraints.header} lastResult={resultFor("save")} pending={pending} />
         </Paper>
       ) : null}
 
@@ -177,7 +180,7 @@ export default function TaiwanFilingPage() {
             {filing.editable ? (
               <>
                 <Divider />
-                <LineForm key={`line-${filing.lines.length}-${filing.version}`} filing={filing} held={heldFor("addLine")} lastResult={resultFor("addLine")} pending={pending} />
+                <LineForm key={`line-${filing.lines.length}-${filing.version}`} filing={filing} held={heldFor("addLine")} constraint={constraints.line} lastResult={resultFor("addLine")} pending={pending} />
                 <Divider />
                 <Text size="sm" c="dimmed">
                   {t("vehicles.taiwan.submitHint")}

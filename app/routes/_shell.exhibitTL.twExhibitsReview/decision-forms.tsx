@@ -3,23 +3,23 @@ import { Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from "@manti
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
-import { twReviewSchema } from "~/features/vehicles/schema";
+import type { twReviewSchema } from "~/features/vehicles/schema";
 import type { TwReviewDetail } from "~/features/vehicles/taiwan-types";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "comment"] as const;
 
-type Props = { filing: TwReviewDetail; held: Record<string, unknown> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
+type Props = { filing: TwReviewDetail; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
 
 /** One decision of the customs agent: accept (comments optional) or return (comments required). */
-function DecisionForm({ decision, filing, held, lastResult, pending }: Props & { decision: "accept" | "return" }) {
+function DecisionForm({ decision, filing, held, constraint, lastResult, pending }: Props & { decision: "accept" | "return" }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   // Both forms read the one reply: each takes back only what was posted through it.
   const mine = (value: unknown) => (value && typeof value === "object" && (value as { decision?: unknown }).decision === decision ? value : null);
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof twReviewSchema>({
     id: `tw-decide-${decision}`,
-    schema: twReviewSchema,
+    constraint,
     lastResult: mine(lastResult?.initialValue) ? lastResult : undefined,
     defaultValue: { id: String(filing.id), decision, ...(mine(held) ?? {}) },
   });

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -8,12 +7,14 @@ import { useTranslation } from "react-i18next";
 import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { rawFields } from "~/features/transport/forms.server";
-import { twReviewSchema } from "~/features/vehicles/schema";
+import { twReviewSchema } from "~/features/vehicles/schema.server";
 import type { TwReviewDetail, TwReviewList, TwStatus } from "~/features/vehicles/taiwan-types";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import type { FormConstraint } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -42,12 +43,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
     const filing = await requireOk(await api.call<TwReviewDetail>("/smeb/twExhibit/review/detail", { query: { id } }), request, context);
     const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS], "decide");
-    return json({ title: translate(language, "vehicles.taiwan.review.detailTitle", { id }), filing, list: null, status: null, held: held.values }, { headers: held.headers });
+    const constraints = formConstraints({ decision: twReviewSchema });
+    return json({ title: translate(language, "vehicles.taiwan.review.detailTitle", { id }), filing, list: null, status: null, held: held.values, constraints }, { headers: held.headers });
   }
   const status = FILTERS.find((s) => s === url.searchParams.get("status")) ?? null;
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
   const list = await requireOk(await api.call<TwReviewList>("/smeb/twExhibit/review/list", { query: { status: status ?? undefined, page } }), request, context);
-  return json({ title: translate(language, "vehicles.taiwan.review.title"), filing: null, list, status, held: null });
+  return json({ title: translate(language, "vehicles.taiwan.review.title"), filing: null, list, status, held: null, constraints: null });
 }
 
 type Reply = { result?: SubmissionResult<string[]>; error?: string };
@@ -69,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(PATH, context, { kind: "success", key });
 }
 
-function FilingDetail({ filing, held, reply, pending }: { filing: TwReviewDetail; held: Record<string, unknown> | null; reply: Reply | undefined; pending: boolean }) {
+function FilingDetail({ filing, held, constraint, reply, pending }: { filing: TwReviewDetail; held: Record<string, unknown> | null; constraint: FormConstraint; reply: Reply | undefined; pending: boolean }) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={1100} data-testid="tw-review-detail">
@@ -114,7 +116,7 @@ function FilingDetail({ filing, held, reply, pending }: { filing: TwReviewDetail
         </Stack>
       </Paper>
       {filing.decidable ? (
-        <DecisionForms filing={filing} held={held} lastResult={reply?.result} pending={pending} />
+        <DecisionForms filing={filing} held={held} constraint={constraint} lastResult={reply?.result} pending={pending} />
       ) : (
         <Text size="sm" c="dimmed" data-testid="tw-decided">
           {t("vehicles.taiwan.review.decided")}
@@ -126,10 +128,10 @@ function FilingDetail({ filing, held, reply, pending }: { filing: TwReviewDetail
 
 export default function TaiwanReviewPage() {
   const { t } = useTranslation();
-  const { filing, list, status, held } = useLoaderData<typeof loader>();
+  const { filing, list, status, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
-  if (filing) return <FilingDetail filing={filing} held={held} reply={actionData} pending={pending} />;
+  if (filing) return <FilingDetail filing={filing} held={held} constraint={constraints!.decision} reply={actionData} pending={pending} />;
   if (!list) return null;
   const link = (next: { status?: TwStatus | null; page?: number }) => {
     const params = new URLSearchParams();

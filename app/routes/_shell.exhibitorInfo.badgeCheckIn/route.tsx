@@ -1,18 +1,18 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
-import { checkInSchema } from "~/features/badges/check-in-schema";
+import { checkInSchema } from "~/features/badges/check-in-schema.server";
 import type { CheckInResult } from "~/features/badges/check-in-types";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -32,7 +32,7 @@ const noStore = { "Cache-Control": "no-store" };
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await requireShellUser(request, context);
-  return json({ title: translate(language, "badges.checkIn.title") }, { headers: noStore });
+  return json({ title: translate(language, "badges.checkIn.title"), constraints: formConstraints({ checkIn: checkInSchema }) }, { headers: noStore });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,10 +48,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BadgeCheckInPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = usePortalForm({ id: "check-in", schema: checkInSchema, lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof checkInSchema>({ id: "check-in", constraint: constraints.checkIn, lastResult: actionData?.result });
   return (
     <Paper withBorder p="lg" maw={720}>
       <Stack gap="md">

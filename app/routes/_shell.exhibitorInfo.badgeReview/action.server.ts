@@ -1,13 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { badgeDecisionSchema } from "~/features/badges/review-schema";
 import type { BadgeReviewInfo } from "~/features/badges/review-types";
 import { handleAuthErrors } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { parseWithZod } from "~/lib/forms.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { detailSearch, listFilters, NO_STORE, PAGE_PATH } from "./filters";
+import { detailSearch, NO_STORE, PAGE_PATH } from "./filters";
+import { listFilters } from "./filters.server";
 
 /**
  * Approve or return one badge. Refusals come back with what was typed (the comment) and the

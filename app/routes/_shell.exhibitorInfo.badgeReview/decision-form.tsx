@@ -1,13 +1,14 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Button, Group, Stack, Textarea } from "@mantine/core";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
-import { badgeDecisionSchema, REVIEW_COMMENT_MAX } from "~/features/badges/review-schema";
+import type { badgeDecisionSchema } from "~/features/badges/review-schema";
+import { REVIEW_COMMENT_MAX } from "~/features/badges/review-values";
 import type { BadgeReviewInfo } from "~/features/badges/review-types";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
-import type { action } from "./route";
+import type { action, loader } from "./route";
 
 /**
  * Approve, or return with a comment (required for a return). A plain POST: without JavaScript the
@@ -16,10 +17,11 @@ import type { action } from "./route";
  */
 export function DecisionForm({ badge }: { badge: BadgeReviewInfo }) {
   const { t } = useTranslation();
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: `badge-decision-${badge.id}`, schema: badgeDecisionSchema, lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof badgeDecisionSchema>({ id: `badge-decision-${badge.id}`, constraint: constraints!.decision, lastResult: actionData?.result });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="review-decision">
       <input type="hidden" name="id" value={badge.id} />

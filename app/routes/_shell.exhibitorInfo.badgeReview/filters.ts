@@ -1,5 +1,3 @@
-import { badgeReviewQuerySchema } from "~/features/badges/review-schema";
-
 /** The list's filters as they travel in the address (the GET form, the page links and the way back from a badge). */
 export type ListFilters = { exhibitor?: number; status?: string; kind?: string; keyword?: string; page: number; pageSize: number };
 
@@ -9,22 +7,7 @@ export const PAGE_PATH = "/exhibitorInfo/badgeReview";
 export const EXPORT_PATH = "/exhibitorInfo/badgeReview/export";
 /** Printing goes through the badge page's download route: the API lets roleId 1 print any badge by id. */
 export const PRINT_PATH = "/exhibitorInfo/exhibitorCertificateApply/print";
-const FILTER_NAMES = ["exhibitor", "status", "kind", "keyword", "page", "pageSize"] as const;
-
-/** The filters from the address; a value the schema refuses (an edited address) is dropped, not an error page. */
-export function listFilters(params: URLSearchParams): ListFilters {
-  const input: Record<string, string> = {};
-  for (const name of FILTER_NAMES) {
-    const value = params.get(name);
-    if (value !== null) input[name] = value;
-  }
-  let result = badgeReviewQuerySchema.safeParse(input);
-  if (!result.success) {
-    for (const issue of result.error.issues) delete input[String(issue.path[0])];
-    result = badgeReviewQuerySchema.safeParse(input);
-  }
-  return result.success ? result.data : { page: 1, pageSize: 10 };
-}
+export const FILTER_NAMES = ["exhibitor", "status", "kind", "keyword", "page", "pageSize"] as const;
 
 /** "?status=returned&page=2": the non-default filters, with `changes` applied (page 1 unless given). */
 export function listSearch(filters: ListFilters, changes: Partial<ListFilters> = {}) {

@@ -2,9 +2,9 @@ import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Te
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListPager } from "~/components/list-pager";
-import { BADGE_KINDS, BADGE_STATUSES, REVIEW_KEYWORD_MAX } from "~/features/badges/review-schema";
+import { BADGE_KINDS, BADGE_STATUSES, REVIEW_KEYWORD_MAX } from "~/features/badges/review-values";
 import type { BadgeReviewList, BadgeReviewRow } from "~/features/badges/review-types";
-import { BADGE_PAGE_SIZES } from "~/features/badges/schema";
+import { BADGE_PAGE_SIZES } from "~/features/badges/values";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, PRINT_PATH, type ListFilters } from "./filters";

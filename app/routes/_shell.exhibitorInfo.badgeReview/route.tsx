@@ -5,11 +5,14 @@ import { useLoaderData } from "@remix-run/react";
 import type { BadgeReviewInfo, BadgeReviewList } from "~/features/badges/review-types";
 import { translate } from "~/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
+import { formConstraints } from "~/lib/forms.server";
+import { badgeDecisionSchema } from "~/features/badges/review-schema.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { decideAction } from "./action.server";
 import { BadgeDetail } from "./badge-detail";
-import { listFilters, listSearch, NO_STORE } from "./filters";
+import { listSearch, NO_STORE } from "./filters";
+import { listFilters } from "./filters.server";
 import { ReviewList } from "./review-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Badge review" }];
@@ -29,10 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = Number(url.searchParams.get("id"));
   if (Number.isInteger(id) && id > 0) {
     const badge = await requireOk(await api.call<BadgeReviewInfo>("/smeb/pass/ticket/review/info", { query: { id } }), request, context);
-    return json({ title, view: "detail" as const, badge, list: null, filters, back: listSearch(filters, { page: filters.page }) }, { headers: NO_STORE });
+    const constraints = formConstraints({ decision: badgeDecisionSchema });
+    return json({ title, view: "detail" as const, badge, list: null, filters, back: listSearch(filters, { page: filters.page }), constraints }, { headers: NO_STORE });
   }
   const list = await requireOk(await api.call<BadgeReviewList>("/smeb/pass/ticket/review/list", { query: filters }), request, context);
-  return json({ title, view: "list" as const, badge: null, list, filters, back: listSearch(filters, { page: filters.page }) }, { headers: NO_STORE });
+  return json({ title, view: "list" as const, badge: null, list, filters, back: listSearch(filters, { page: filters.page }), constraints: null }, { headers: NO_STORE });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -7,7 +7,7 @@ import { BADGE_EXCEL_LIMITS, type BadgeImportFailure, type BadgeImportResult } f
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
-import { formatSizeLimit } from "~/features/uploads/schema";
+import { formatSizeLimit } from "~/features/uploads/values";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { rememberForm } from "~/lib/form-hold.server";
 import { requireShellUser, type ShellUser } from "~/lib/permissions.server";

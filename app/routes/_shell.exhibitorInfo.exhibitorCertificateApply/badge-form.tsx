@@ -6,12 +6,13 @@ import { useTranslation } from "react-i18next";
 import { BoothSelect } from "~/features/booking-forms/parts";
 import type { BadgeView } from "~/features/badges/api-types";
 import { ID_TYPES } from "~/features/badges/id-documents";
-import { BADGE_NAME_MAX, badgeSchema, badgeUpdateSchema } from "~/features/badges/schema";
+import type { badgeSchema, badgeUpdateSchema } from "~/features/badges/schema";
+import { BADGE_NAME_MAX } from "~/features/badges/values";
 import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import type { BoothSummary } from "~/lib/api-types";
-import { usePortalForm, useErrorText } from "~/lib/forms";
+import { usePortalForm, useErrorText, type FormConstraint } from "~/lib/forms";
 import { BADGES_PATH as PATH } from "./list-query";
 
 
@@ -30,6 +31,8 @@ export function BadgeForm(props: {
   company: string;
   editing: BadgeView | null;
   held?: Record<string, string | string[]> | null;
+  /** The new badge's constraints, or the change's when editing. */
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
   cancelTo: string;
@@ -38,9 +41,9 @@ export function BadgeForm(props: {
   const errorText = useErrorText();
   const { editing } = props;
   const language = i18n.language === "en" ? "en" : "zh";
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<ReturnType<typeof badgeUpdateSchema> | ReturnType<typeof badgeSchema>>({
     id: editing ? `badge-${editing.id}` : "badge-new",
-    schema: editing ? badgeUpdateSchema(language) : badgeSchema(language),
+    constraint: props.constraint,
     lastResult: props.lastResult,
     defaultValue: {
       ...(editing

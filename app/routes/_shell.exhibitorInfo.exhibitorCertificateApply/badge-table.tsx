@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Table, Tex
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BadgeList } from "~/features/badges/api-types";
-import { BADGE_PAGE_SIZES } from "~/features/badges/schema";
+import { BADGE_PAGE_SIZES } from "~/features/badges/values";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { BADGES_PATH as PATH, listPath, type ListQuery } from "./list-query";
 

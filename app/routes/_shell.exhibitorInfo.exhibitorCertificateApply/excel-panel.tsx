@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Input, Paper, Stack, Table, Text, Title } from "
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BADGE_EXCEL_LIMITS } from "~/features/badges/excel-types";
-import { formatSizeLimit } from "~/features/uploads/schema";
+import { formatSizeLimit } from "~/features/uploads/values";
 import { useErrorText } from "~/lib/forms";
 import type { ImportReply } from "./action.server";
 import { BADGES_PATH as PATH } from "./list-query";

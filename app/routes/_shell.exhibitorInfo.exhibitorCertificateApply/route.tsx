@@ -3,13 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { badgeIdSchema, badgeListQuerySchema } from "~/features/badges/schema";
+import { badgeIdSchema, badgeListQuerySchema, badgeSchema, badgeUpdateSchema } from "~/features/badges/schema.server";
 import type { BadgeDetail as BadgeDetailView, BadgeList } from "~/features/badges/api-types";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
 import { translate } from "~/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
 import { heldFormValues } from "~/lib/form-hold.server";
+import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -77,6 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What was typed before the session ended comes back once, into the same form (new, or that badge's edit).
   const held = await heldFormValues(request, context, formHolderOf(info), [...BADGE_FORM_FIELDS, "id", uploadFieldNames("photoUrl").name], "save");
   const heldHere = held.values && String(held.values.id ?? "") === (mode === "edit" && selected ? String(selected.id) : "") ? held.values : null;
+  const schemaLanguage = language === "en" ? "en" : "zh";
   return json(
     {
       title: translate(language, "badges.title"),
@@ -90,6 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       defaultBooth,
       company,
       held: heldHere,
+      constraints: formConstraints({ create: badgeSchema(schemaLanguage), update: badgeUpdateSchema(schemaLanguage) }),
     },
     { headers: held.headers },
   );
@@ -157,6 +160,7 @@ export default function BadgesPage() {
               company={data.company}
               editing={mode === "edit" ? selected : null}
               held={data.held}
+              constraint={mode === "edit" ? data.constraints.update : data.constraints.create}
               lastResult={actionData?.intent === "save" ? actionData.result : null}
               pending={isPending}
               cancelTo={selected ? `${BADGES_PATH}?id=${selected.id}` : BADGES_PATH}

@@ -13,9 +13,11 @@ import { loadProfile, loadStepOptions, stepValuesFromDraft } from "~/features/ex
 import { handleProfileAction, noticeKey, stepOf } from "~/routes/_shell.exhibitorInfo.exhibitorData/action.server";
 import { heldValues, takeHeldForm } from "~/lib/form-hold.server";
 import { usePortalForm } from "~/lib/forms";
+import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
-import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, stepSchema, type ProfileStep } from "~/features/exhibitor/schema";
+import { stepSchema } from "~/features/exhibitor/schema.server";
+import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, type ProfileStep } from "~/features/exhibitor/values";
 import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
 
@@ -43,10 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? { ...(await loadStepOptions(api, "company", profile.draft, language, request, context)), ...(await loadStepOptions(api, "exhibits", profile.draft, language, request, context)) }
     : await loadStepOptions(api, shownStep, values, language, request, context);
 
+  const rules = stepSchema(shownStep, { language, districtsExist: (options.districts ?? []).length > 0 });
   // After 'submit' found an unfinished step, that step opens with its errors shown (?check=1).
   let checkErrors: Record<string, string[]> | null = null;
   if (url.searchParams.get("check") === "1" && !readOnly) {
-    const result = stepSchema(shownStep, { language, districtsExist: (options.districts ?? []).length > 0 }).safeParse(values);
+    const result = rules.safeParse(values);
     checkErrors = {};
     if (!result.success) for (const issue of result.error.issues) (checkErrors[issue.path.join(".")] ??= []).push(issue.message);
     for (const name of (url.searchParams.get("verify") ?? "").split(",")) {
@@ -65,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       step: shownStep,
       values,
       options,
+      constraints: formConstraints({ step: rules }),
       readOnly,
       restored: Boolean(heldForm),
       checkErrors,
@@ -130,16 +134,14 @@ function StepForm({ actionResult }: { actionResult?: SubmissionResult<string[]> 
   const data = useLoaderData<typeof loader>();
   const isPending = useIsPending();
   const { step } = data;
-  const districtsExist = (data.options.districts ?? []).length > 0;
   const lastResult =
     actionResult ?? (data.checkErrors ? { status: "error" as const, initialValue: data.values as Record<string, string>, error: data.checkErrors } : undefined);
   // Save draft, previous, the choice, translate and code buttons are formNoValidate: no rules for them.
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<ReturnType<typeof stepSchema>>({
     id: `profile-${step}`,
-    schema: stepSchema(step, { language: data.language, districtsExist }),
+    constraint: data.constraints.step,
     lastResult,
     defaultValue: data.values,
-    shouldValidate: "onSubmit",
   });
   const index = PROFILE_STEPS.indexOf(step);
   const last = index === PROFILE_STEPS.length - 1;

@@ -1,5 +1,4 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -11,9 +10,11 @@ import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { loadStepOptions, type ProfileView } from "~/features/exhibitor/profile.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
-import { PROFILE_STATUSES, reviewDecisionSchema } from "~/features/exhibitor/schema";
+import { reviewDecisionSchema } from "~/features/exhibitor/schema.server";
+import { PROFILE_STATUSES } from "~/features/exhibitor/values";
 import { Toast } from "~/components/toast";
 import { FormError } from "~/components/form-error";
 
@@ -35,12 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const profile = await requireOk(await api.call<ProfileView & { username?: string }>("/smeb/exhibitor/info/reviewDetail", { query: { userId } }), request, context);
     const draft = (profile.submitted ?? profile.draft) as Record<string, unknown>;
     const options = { ...(await loadStepOptions(api, "company", draft, language, request, context)), ...(await loadStepOptions(api, "exhibits", draft, language, request, context)) };
-    return json({ title, language, view: "detail" as const, userId, profile, options, list: null, status: null, decided: url.searchParams.get("decided") === "1" }, { headers: noStore });
+    const constraints = formConstraints({ review: reviewDecisionSchema });
+    return json({ title, language, view: "detail" as const, userId, profile, options, constraints, list: null, status: null, decided: url.searchParams.get("decided") === "1" }, { headers: noStore });
   }
   const status = PROFILE_STATUSES.find((s) => s === url.searchParams.get("status")) ?? "under_review";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const list = await requireOk(await api.call<ReviewList>("/smeb/exhibitor/info/reviewList", { query: { status, page, pageSize: 20 } }), request, context);
-  return json({ title, language, view: "list" as const, userId: null, profile: null, options: null, list, status, decided: false }, { headers: noStore });
+  return json({ title, language, view: "list" as const, userId: null, profile: null, options: null, constraints: null, list, status, decided: false }, { headers: noStore });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -130,7 +132,7 @@ function ReviewDetail() {
   const isPending = useIsPending();
   const errorText = useErrorText();
   const profile = data.profile!;
-  const [form, fields] = usePortalForm({ id: "review", schema: reviewDecisionSchema, lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof reviewDecisionSchema>({ id: "review", constraint: data.constraints!.review, lastResult: actionData?.result });
   const { decided } = data;
   return (
     <Stack gap="md">

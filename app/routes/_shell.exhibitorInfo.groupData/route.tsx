@@ -1,6 +1,5 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -12,9 +11,10 @@ import { loadProfile } from "~/features/exhibitor/profile.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import { groupDataSchema, type GroupData } from "~/features/exhibitor/schema";
+import { groupDataSchema, type GroupData } from "~/features/exhibitor/schema.server";
 import { Toast } from "~/components/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Group data" }];
@@ -27,14 +27,15 @@ const noStore = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const title = translate(language, "exhibitor.group.title");
+  const constraints = formConstraints({ group: groupDataSchema });
   const profile = await loadProfile(api, request, context);
   // The group is shown with the exhibitor's catalogue entry: the profile comes first.
-  if (!profile.complete && !profile.submittedAt) return json({ title, needsProfile: true as const, group: null }, { headers: noStore });
+  if (!profile.complete && !profile.submittedAt) return json({ title, needsProfile: true as const, group: null, constraints }, { headers: noStore });
   const saved = await requireOk(await api.call<Partial<GroupData> | null>("/smeb/exhibitor/info/getGroupInfo"), request, context);
   // What was typed before the session ended comes back once, over the saved data (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS);
   const group = held.values ? { ...saved, ...held.values } : saved;
-  return json({ title, needsProfile: false as const, group }, { headers: held.headers });
+  return json({ title, needsProfile: false as const, group, constraints }, { headers: held.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,12 +62,11 @@ export default function GroupDataPage() {
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof groupDataSchema>({
     id: "group-data",
-    schema: groupDataSchema,
+    constraint: data.constraints.group,
     lastResult: actionData?.result,
     defaultValue: data.group ?? { isGroupMember: "no" },
-    shouldValidate: "onSubmit",
   });
 
   if (data.needsProfile) {

@@ -1,8 +1,8 @@
 import { FormPage } from "~/components/form-page";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Group, NativeSelect, Stack, Textarea } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -16,13 +16,8 @@ import { heldFormValues } from "~/lib/form-hold.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { parseFormWithUploads, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import {
-  FEEDBACK_CONTENT_MAX,
-  FEEDBACK_IMAGE_KINDS,
-  FEEDBACK_IMAGE_MAX_BYTES,
-  FEEDBACK_TYPES,
-  feedbackFormSchema,
-} from "~/features/settings/feedback-schema";
+import { feedbackFormSchema } from "~/features/settings/feedback-schema.server";
+import { FEEDBACK_CONTENT_MAX, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_TYPES } from "~/features/settings/feedback-values";
 import type { PageHandle } from "~/lib/page-handle";
 import { showToast } from "~/lib/toast.server";
 
@@ -34,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, info } = await requireShellUser(request, context);
   // What was typed before the session ended comes back once (form-hold.server.ts); a chosen image does not.
   const held = await heldFormValues(request, context, formHolderOf(info), ["type", "content"]);
-  return json({ title: translate(language, "settings.feedbackTitle"), held: held.values }, { headers: held.headers });
+  return json({ title: translate(language, "settings.feedbackTitle"), held: held.values, constraints: formConstraints({ feedback: feedbackFormSchema }) }, { headers: held.headers });
 }
 
 /** The fields the API knows, so its field errors land next to the right input. */
@@ -68,12 +63,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function FeedbackPage() {
   const { t } = useTranslation();
-  const { held } = useLoaderData<typeof loader>();
+  const { held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof feedbackFormSchema>({
     id: "feedback",
-    schema: feedbackFormSchema,
+    constraint: constraints.feedback,
     lastResult: actionData?.result,
     defaultValue: held ?? undefined,
   });

@@ -1,8 +1,8 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Button, Card, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -18,14 +18,8 @@ import { useIsPending } from "~/lib/hooks";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
 import { isPublicPage, pageExistsIn } from "~/lib/page-rules";
 import { useButton } from "~/lib/use-button";
-import {
-  EXTENSION_REASON_MAX,
-  extensionRequestSchema,
-  isScheduleIntent,
-  SCHEDULE_BUTTONS,
-  SCHEDULE_MENU_ID,
-  type ScheduleMailResult,
-} from "~/features/home/schedule-schema";
+import { extensionRequestSchema } from "~/features/home/schedule-schema.server";
+import { EXTENSION_REASON_MAX, isScheduleIntent, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "~/features/home/schedule-values";
 import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
 
@@ -52,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     items,
     error: result.ok ? null : result.message,
     signedIn: Boolean(user),
+    constraints: formConstraints({ extension: extensionRequestSchema }),
   });
 }
 
@@ -152,9 +147,10 @@ function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionD
   const { t } = useTranslation();
   const pending = useIntentPending("extension");
   const reply = actionData?.intent === "extension" ? actionData : null;
-  const [form, fields] = usePortalForm({
+  const { constraints } = useLoaderData<typeof loader>();
+  const [form, fields] = usePortalForm<typeof extensionRequestSchema>({
     id: "schedule-extension",
-    schema: extensionRequestSchema,
+    constraint: constraints.extension,
     lastResult: reply?.result,
   });
   const errorText = useErrorText();

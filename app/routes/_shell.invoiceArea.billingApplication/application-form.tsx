@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { BillableItem, BillingBaseInfo, InvoiceApplication } from "~/features/invoices/api-types";
 import { BillTable } from "~/features/invoices/parts";
-import { applicationSchema, applicationUpdateSchema, INVOICE_TYPES } from "~/features/invoices/schema";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import type { applicationSchema, applicationUpdateSchema } from "~/features/invoices/schema";
+import { INVOICE_TYPES } from "~/features/invoices/values";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const PATH = "/invoiceArea/billingApplication";
 const DETAIL_FIELDS = ["invoiceType", "title", "taxpayerId", "addressPhone", "bankAccount", "receivingEmail"] as const;
@@ -59,6 +60,8 @@ export function ApplicationForm(props: {
   prefill: BillingBaseInfo | null;
   defaultTitle: string;
   held: Record<string, string | string[]> | null;
+  /** The new application's constraints, or the change's when editing. */
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 }) {
@@ -68,9 +71,9 @@ export function ApplicationForm(props: {
   const own: BillableItem[] = (editing?.items ?? []).map((item) => ({ key: item.key, kind: item.key.split(":")[0] as BillableItem["kind"], title: item.title, boothNo: "", amountCents: item.amountCents, payment: "paid", invoicedCents: 0, openCents: item.amountCents, createdAt: "" }));
   const items = [...own, ...props.open.filter((item) => !own.some((o) => o.key === item.key))];
   const details = prefill ?? editing;
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof applicationUpdateSchema | typeof applicationSchema>({
     id: editing ? `invoice-${editing.id}-${editing.version}` : "invoice-new",
-    schema: editing ? applicationUpdateSchema : applicationSchema,
+    constraint: props.constraint,
     lastResult: props.lastResult,
     defaultValue: {
       invoiceType: "vatGeneral",
@@ -81,8 +84,17 @@ export function ApplicationForm(props: {
     },
   });
   const ticked = asList(fields.itemKeys.initialValue);
+  // Set in the page, not with Conform's form.update: without client validation Conform posts its intents to the action.
   const fill = (info: BillingBaseInfo) => {
-    for (const name of DETAIL_FIELDS) form.update({ name: fields[name].name, value: info[name] });
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    for (const name of DETAIL_FIELDS) {
+      const control = element.elements.namedItem(fields[name].name);
+      if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) continue;
+      control.value = info[name];
+      // Conform follows typed values through input events (the title's suggestions read fields.title.value).
+      control.dispatchEvent(new Event("input", { bubbles: true }));
+    }
   };
   const text = (name: "title" | "taxpayerId" | "addressPhone" | "bankAccount" | "receivingEmail", max: number, required = true) => (
     <TextInput

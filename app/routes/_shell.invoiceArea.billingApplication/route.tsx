@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -6,11 +5,12 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail } from "~/features/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
-import { applicationSchema, applicationUpdateSchema, urgentSchema } from "~/features/invoices/schema";
+import { applicationSchema, applicationUpdateSchema, urgentSchema } from "~/features/invoices/schema.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -37,11 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = translate(language, "invoices.application.title");
   const ok = <T,>(path: string, query?: Record<string, string | number>) => api.call<T>(path, { query }).then((r) => requireOk(r, request, context));
   const viewId = idOf(url.searchParams.get("id"));
+  const constraints = formConstraints({ create: applicationSchema, update: applicationUpdateSchema });
   if (viewId) {
     const application = await ok<InvoiceApplicationDetail>("/smeb/invoice/detail", { id: viewId });
     const qrLink = application.qr ? new URL(application.qr.url, url.origin).toString() : null;
     return json(
-      { title, view: "detail" as const, application, qrLink, qrImage: qrLink ? await qrImageOf(qrLink) : null, open: null, list: null, editing: null, earlier: [], prefill: null, held: null, defaultTitle: "" },
+      { title, view: "detail" as const, application, qrLink, qrImage: qrLink ? await qrImageOf(qrLink) : null, open: null, list: null, editing: null, earlier: [], prefill: null, held: null, defaultTitle: "", constraints },
       { headers: NO_STORE },
     );
   }
@@ -73,6 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       held: heldHere,
       // The invoice title starts as the company's name (spec: prefilled from the profile).
       defaultTitle: info.infoVO.businessName ?? "",
+      constraints,
     },
     { headers: held.headers },
   );
@@ -174,6 +176,7 @@ export default function BillingApplicationPage() {
               prefill={data.prefill}
               defaultTitle={data.defaultTitle}
               held={data.held}
+              constraint={data.editing ? data.constraints.update : data.constraints.create}
               lastResult={actionData?.result}
               pending={pending}
             />

@@ -1,24 +1,26 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, TextInput, Title } from "@mantine/core";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { Bill } from "~/features/invoices/api-types";
 import { yuan } from "~/features/invoices/parts";
-import { BILL_KINDS, billSchema } from "~/features/invoices/schema";
+import type { billSchema } from "~/features/invoices/schema";
+import { BILL_KINDS } from "~/features/invoices/values";
 import { exhibitionDate } from "~/features/orders/display";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { Empty } from "./desk-parts";
-import type { action } from "./route";
+import type { action, loader } from "./route";
 
 /** The organizer's bills (booth fees and others) and the form to add one for a booth. */
 export function BillDesk({ bills }: { bills: Bill[] }) {
   const { t } = useTranslation();
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: "new-bill", schema: billSchema, lastResult: actionData?.result, defaultValue: { kind: "boothFee" } });
+  const [form, fields] = usePortalForm<typeof billSchema>({ id: "new-bill", constraint: constraints.bill, lastResult: actionData?.result, defaultValue: { kind: "boothFee" } });
   const text = (name: "boothNo" | "titleZh" | "titleEn" | "amount", label: string, max: number) => (
     <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(label)} maxLength={max} withAsterisk error={errorText(fields[name].errors)} />
   );

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListPager } from "~/components/list-pager";
-import { INVOICE_STATUSES, VOUCHER_STATUSES } from "~/features/invoices/schema";
+import { INVOICE_STATUSES, VOUCHER_STATUSES } from "~/features/invoices/values";
 import { deskSearch, PAGE_PATH, TABS, type DeskQuery } from "./desk-filters";
 
 /** The three queues as links (no JavaScript needed to switch). */

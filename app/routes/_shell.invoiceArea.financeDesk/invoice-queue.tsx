@@ -1,19 +1,19 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/features/badges/badge-parts";
 import type { FinanceApplication, FinancePage } from "~/features/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
-import { issueSchema } from "~/features/invoices/schema";
+import type { issueSchema } from "~/features/invoices/schema";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
-import type { action } from "./route";
+import type { action, loader } from "./route";
 
 export const INVOICE_PDF_UPLOAD = { folder: "invoice" as const, kinds: ["pdf" as const], maxBytes: 10 * 1024 * 1024 };
 
@@ -72,10 +72,11 @@ export function InvoiceQueue({ page, query }: { page: FinancePage<FinanceApplica
 /** One application: its details, and issue (number, date, the PDF) or return with a reason. */
 export function InvoiceDecision({ row, query }: { row: FinanceApplication; query: DeskQuery }) {
   const { t } = useTranslation();
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: `issue-${row.id}-${row.version}`, schema: issueSchema, lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof issueSchema>({ id: `issue-${row.id}-${row.version}`, constraint: constraints.issue, lastResult: actionData?.result });
   return (
     <Stack gap="md" data-testid="invoice-decision">
       <BackToQueue query={query} />

@@ -1,20 +1,21 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Bill, FinanceApplication, FinancePage, FinanceVoucher } from "~/features/invoices/api-types";
-import { billSchema, issueSchema, voucherDecisionSchema } from "~/features/invoices/schema";
+import { billSchema, issueSchema, voucherDecisionSchema } from "~/features/invoices/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { BillDesk } from "./bill-list";
-import { deskQuery, deskSearch, EXPORT_PATH, NO_STORE, type DeskQuery } from "./desk-filters";
+import { deskSearch, EXPORT_PATH, NO_STORE, type DeskQuery } from "./desk-filters";
+import { deskQuery } from "./desk-query.server";
 import { DeskFilters, DeskTabs } from "./desk-parts";
 import { INVOICE_PDF_UPLOAD, InvoiceDecision, InvoiceQueue } from "./invoice-queue";
 import { VoucherDecision, VoucherQueue } from "./voucher-queue";
@@ -34,9 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = translate(language, "invoices.finance.title");
   const filters = { status: query.status, keyword: query.keyword, page: query.id ? 1 : query.page, pageSize: query.id ? 50 : query.pageSize };
   const ok = <T,>(path: string, q?: Record<string, string | number | undefined>) => api.call<T>(path, { query: q }).then((r) => requireOk(r, request, context));
-  if (query.tab === "bills") return json({ title, query, invoices: null, vouchers: null, bills: await ok<Bill[]>("/smeb/bill/list", { keyword: query.keyword }) }, { headers: NO_STORE });
-  if (query.tab === "vouchers") return json({ title, query, invoices: null, vouchers: await ok<FinancePage<FinanceVoucher>>("/smeb/paymentVoucher/review/list", filters), bills: null }, { headers: NO_STORE });
-  return json({ title, query, invoices: await ok<FinancePage<FinanceApplication>>("/smeb/invoice/review/list", filters), vouchers: null, bills: null }, { headers: NO_STORE });
+  const constraints = formConstraints({ bill: billSchema, voucherDecision: voucherDecisionSchema, issue: issueSchema });
+  if (query.tab === "bills") return json({ title, query, constraints, invoices: null, vouchers: null, bills: await ok<Bill[]>("/smeb/bill/list", { keyword: query.keyword }) }, { headers: NO_STORE });
+  if (query.tab === "vouchers") return json({ title, query, constraints, invoices: null, vouchers: await ok<FinancePage<FinanceVoucher>>("/smeb/paymentVoucher/review/list", filters), bills: null }, { headers: NO_STORE });
+  return json({ title, query, constraints, invoices: await ok<FinancePage<FinanceApplication>>("/smeb/invoice/review/list", filters), vouchers: null, bills: null }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,17 +1,17 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Anchor, Button, Group, Stack, Table, Textarea, Title } from "@mantine/core";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/features/badges/badge-parts";
 import type { FinancePage, FinanceVoucher } from "~/features/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
-import { voucherDecisionSchema } from "~/features/invoices/schema";
+import type { voucherDecisionSchema } from "~/features/invoices/schema";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
-import type { action } from "./route";
+import type { action, loader } from "./route";
 
 export function VoucherQueue({ page, query }: { page: FinancePage<FinanceVoucher>; query: DeskQuery }) {
   const { t } = useTranslation();
@@ -60,10 +60,11 @@ export function VoucherQueue({ page, query }: { page: FinancePage<FinanceVoucher
 /** One voucher: its documents and bills, and confirm or return with a reason. */
 export function VoucherDecision({ row, query }: { row: FinanceVoucher; query: DeskQuery }) {
   const { t } = useTranslation();
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({ id: `voucher-decision-${row.id}-${row.version}`, schema: voucherDecisionSchema, lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = usePortalForm<typeof voucherDecisionSchema>({ id: `voucher-decision-${row.id}-${row.version}`, constraint: constraints.voucherDecision, lastResult: actionData?.result });
   return (
     <Stack gap="md" data-testid="voucher-decision">
       <BackToQueue query={query} />

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -7,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
 import type { BillList, PaymentVoucher, PaymentVoucherList } from "~/features/invoices/api-types";
 import { BillTable, BillTotals, StatusTag, yuan } from "~/features/invoices/parts";
-import { recordIdSchema, voucherSchema } from "~/features/invoices/schema";
+import { recordIdSchema, voucherSchema } from "~/features/invoices/schema.server";
 import { exhibitionDate } from "~/features/orders/display";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
@@ -15,6 +14,7 @@ import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -38,7 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const deleting = list.vouchers.find((v) => String(v.id) === new URL(request.url).searchParams.get("delete") && v.deletable) ?? null;
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "save");
-  return json({ title: translate(language, "invoices.voucher.title"), bills, vouchers: list.vouchers, deleting, held: held.values }, { headers: held.headers });
+  return json(
+    { title: translate(language, "invoices.voucher.title"), bills, vouchers: list.vouchers, deleting, held: held.values, constraints: formConstraints({ voucher: voucherSchema }) },
+    { headers: held.headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -118,7 +121,7 @@ function VoucherList({ vouchers }: { vouchers: PaymentVoucher[] }) {
 
 export default function PaymentVoucherPage() {
   const { t } = useTranslation();
-  const { bills, vouchers, deleting, held } = useLoaderData<typeof loader>();
+  const { bills, vouchers, deleting, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   return (
@@ -144,7 +147,7 @@ export default function PaymentVoucherPage() {
         {deleting ? (
           <ConfirmDelete question={t("invoices.voucher.deleteQuestion", { name: deleting.name })} fields={{ id: String(deleting.id), version: String(deleting.version) }} cancelTo={PATH} pending={pending} />
         ) : (
-          <VoucherForm bills={bills} held={held} lastResult={actionData?.result} pending={pending} />
+          <VoucherForm bills={bills} held={held} constraint={constraints.voucher} lastResult={actionData?.result} pending={pending} />
         )}
       </Paper>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

@@ -5,9 +5,10 @@ import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { BillList } from "~/features/invoices/api-types";
 import { BillTable } from "~/features/invoices/parts";
-import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX, voucherSchema } from "~/features/invoices/schema";
+import type { voucherSchema } from "~/features/invoices/schema";
+import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX } from "~/features/invoices/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 
 export const VOUCHER_UPLOAD = { folder: "payment-voucher" as const, kinds: [...VOUCHER_FILE_KINDS], maxBytes: 10 * 1024 * 1024, maxCount: VOUCHER_FILES_MAX };
 
@@ -17,11 +18,11 @@ const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : v
  * A proof of payment for the ticked bills: the unpaid bills without a voucher can be ticked.
  * Without JavaScript the documents arrive as files and are stored on the way.
  */
-export function VoucherForm({ bills, held, lastResult, pending }: { bills: BillList; held: Record<string, string | string[]> | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function VoucherForm({ bills, held, constraint, lastResult, pending }: { bills: BillList; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const payable = bills.items.filter((item) => item.payment === "unpaid");
-  const [form, fields] = usePortalForm({ id: "payment-voucher", schema: voucherSchema, lastResult, defaultValue: { productType: "service", ...held } });
+  const [form, fields] = usePortalForm<typeof voucherSchema>({ id: "payment-voucher", constraint, lastResult, defaultValue: { productType: "service", ...held } });
   const ticked = asList(fields.itemKeys.initialValue);
   const text = (name: "name" | "amount" | "payerAccountName", max: number, inputMode?: "decimal") => (
     <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(`invoices.fields.${name}`)} maxLength={max} inputMode={inputMode} withAsterisk error={errorText(fields[name].errors)} />

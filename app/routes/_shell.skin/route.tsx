@@ -1,8 +1,8 @@
 import { FormPage } from "~/components/form-page";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Card, Group, Image, Radio, SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,7 +12,8 @@ import { replyToApiFailure } from "~/lib/form-reply.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
-import { SKIN_IDS, skinImageUrl, skinSchema, type SkinResponse } from "~/features/settings/skin-schema";
+import { skinSchema } from "~/features/settings/skin-schema.server";
+import { SKIN_IDS, skinImageUrl, type SkinResponse } from "~/features/settings/skin-values";
 import type { PageHandle } from "~/lib/page-handle";
 import { showToast } from "~/lib/toast.server";
 
@@ -23,7 +24,10 @@ export const handle = { breadcrumb: "settings.skinTitle", title: "shell.pages.sk
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const data = await requireOk(await api.call<SkinResponse>("/smeb/user/skin"), request, context);
-  return json({ title: translate(language, "settings.skinTitle"), skin: data.skin }, { headers: { "Cache-Control": "no-store" } });
+  return json(
+    { title: translate(language, "settings.skinTitle"), skin: data.skin, constraints: formConstraints({ skin: skinSchema }) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,12 +49,11 @@ export default function SkinPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof skinSchema>({
     id: "skin",
-    schema: skinSchema,
+    constraint: data.constraints.skin,
     lastResult: actionData?.result,
     defaultValue: { skin: data.skin ?? undefined },
-    shouldValidate: "onSubmit",
   });
   const errorText = useErrorText();
   const skinError = errorText(fields.skin.errors);

@@ -1,6 +1,5 @@
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -12,8 +11,9 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { clearNotice, getLanguage, readNotice, readTicket, serializeLanguage, setTicket } from "~/lib/cookies.server";
 import { accountCookie } from "~/lib/form-hold.server";
 import { useErrorText, usePortalForm } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import { contractorSignInSchema } from "~/features/contractors/schema";
+import { contractorSignInSchema } from "~/features/contractors/schema.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 export const handle = { public: true } satisfies PageHandle;
@@ -45,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       language,
       title: translate(language, "contractors.signIn.title"),
       appTitle: translate(language, "app.title"),
+      constraints: formConstraints({ signIn: contractorSignInSchema }),
     },
     notice ? { headers: { "Set-Cookie": clearNotice(context) } } : undefined,
   );
@@ -77,9 +78,9 @@ export default function ContractorSignInPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof contractorSignInSchema>({
     id: "contractor-sign-in",
-    schema: contractorSignInSchema,
+    constraint: data.constraints.signIn,
     lastResult: actionData?.result,
     defaultValue: { exhibitorNo: data.exhibitorNo },
   });

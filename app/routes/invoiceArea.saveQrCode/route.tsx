@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Button, Container, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -8,12 +7,14 @@ import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/form-error";
 import type { QrApplication } from "~/features/invoices/api-types";
 import { yuan } from "~/features/invoices/parts";
-import { INVOICE_TYPES, qrSaveSchema } from "~/features/invoices/schema";
+import { qrSaveSchema } from "~/features/invoices/schema.server";
+import { INVOICE_TYPES } from "~/features/invoices/values";
 import { translate } from "~/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
 import { getLanguage } from "~/lib/cookies.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { useErrorText, usePortalForm } from "~/lib/forms";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -37,8 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api.call<QrApplication>("/invoice/qr/info", { query: { token } });
   const title = translate(language, "invoices.qr.title");
   const saved = new URL(request.url).searchParams.get("saved") === "1";
-  if (!result.ok) return json({ title, token, application: null, error: result.message, saved: false }, { status: result.code === 429 ? 429 : 400, headers: NO_STORE });
-  return json({ title, token, application: result.data, error: null, saved }, { headers: NO_STORE });
+  const constraints = formConstraints({ qrSave: qrSaveSchema });
+  if (!result.ok) return json({ title, token, application: null, error: result.message, saved: false, constraints }, { status: result.code === 429 ? 429 : 400, headers: NO_STORE });
+  return json({ title, token, application: result.data, error: null, saved, constraints }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,13 +57,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SaveQrCodePage() {
   const { t } = useTranslation();
-  const { token, application, error, saved } = useLoaderData<typeof loader>();
+  const { token, application, error, saved, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm({
+  const [form, fields] = usePortalForm<typeof qrSaveSchema>({
     id: `qr-${application?.version ?? 0}`,
-    schema: qrSaveSchema,
+    constraint: constraints.qrSave,
     lastResult: actionData?.result,
     defaultValue: application ? Object.fromEntries(FIELDS.map((name) => [name, application[name]])) : {},
   });

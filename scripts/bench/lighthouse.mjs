@@ -37,6 +37,12 @@ function summarize(name, url, lhr) {
     fcpMs: Math.round(numeric(a["first-contentful-paint"]) ?? NaN) || null,
     tbtMs: Math.round(numeric(a["total-blocking-time"]) ?? NaN),
     cls: numeric(a["cumulative-layout-shift"]) === null ? null : Math.round(numeric(a["cumulative-layout-shift"]) * 1000) / 1000,
+    // What keeps accessibility and performance below 100: the audits that failed, by id.
+    failedAudits: ["accessibility", "performance"].flatMap((category) =>
+      (c[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && a[ref.id]?.score !== null && a[ref.id]?.score < 0.9)
+        .map((ref) => `${category}:${ref.id}`),
+    ),
     runtimeError: lhr.runtimeError?.message,
     warnings: lhr.runWarnings?.length ? lhr.runWarnings : undefined,
   };

@@ -140,6 +140,8 @@ test("safety commitment: refused without the tick, filled PDF, signed scans subm
 });
 
 test("special booth drawings: three documents uploaded, one returned and corrected, all approved and frozen", async ({ app, page, browser }, testInfo) => {
+  // Two people, three uploads and four decisions, each a server round trip (forms are checked on the server only).
+  test.setTimeout(120_000);
   await signIn(app, "build-raw", testInfo, PROCESS);
   const boothNo = `9J0${testInfo.project.name === "js-on" ? 1 : 2}`;
   await expect(page.getByTestId("process-steps")).toHaveAttribute("data-step", "submit");

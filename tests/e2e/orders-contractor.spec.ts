@@ -20,6 +20,8 @@ async function press(app: App, button: Locator, posts: boolean) {
 }
 
 test("entrusted contractor: entrust, sign in with the e-mailed code, book for the exhibitor only, seen and revoked by the exhibitor", async ({ app, page, browser, consoleErrors }, testInfo) => {
+  // Two people and a dozen posts, each checked on the server (docs/decisions/021).
+  test.setTimeout(120_000);
   consoleErrors.allow(FAILED_RESOURCE(400));
   const exhibitor = accountFor("orders-contractor", testInfo);
   const email = `ec-${testInfo.project.name}-${Date.now()}@builder.example.com`;

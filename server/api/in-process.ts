@@ -82,6 +82,7 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
           for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
         }
         const bodyless = res.statusCode === 204 || res.statusCode === 304 || request.method === "HEAD";
+        request.signal.removeEventListener("abort", onAbort);
         resolve(new Response(bodyless ? null : Buffer.concat(chunks), { status: res.statusCode, statusText: res.statusMessage, headers }));
         process.nextTick(() => {
           if (typeof callback === "function") callback();
@@ -90,10 +91,13 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
         });
         return res;
       } as typeof res.end;
-      request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
+      // Removed once answered: the client's timeout signal lives for minutes and would keep this answer alive.
+      const onAbort = () => reject(request.signal.reason);
+      request.signal.addEventListener("abort", onAbort, { once: true });
       try {
         apiApp(req as express.Request, res as express.Response);
       } catch (error) {
+        request.signal.removeEventListener("abort", onAbort);
         reject(error);
       }
     });

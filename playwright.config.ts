@@ -18,7 +18,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 60_000,
+  // Forms are checked on the server only (docs/decisions/021), so a flow is a round trip per refusal.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,

@@ -30,7 +30,8 @@ const COMPANY = { nameZh: "星河流程测试科技有限公司", nameEn: "Galax
 const EXPIRED = "User not logged in or session has expired, please log in again";
 
 test("every step is filled and kept as a draft, submitted, returned with a comment, then approved", async ({ app, page, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  // Five steps, two people, every form checked on the server (docs/decisions/021).
+  test.setTimeout(180_000);
   const username = accountFor("profile-flow", testInfo);
   const contact = { mobile: uniqueMobile(testInfo), email: uniqueEmail(testInfo) };
   await app.signIn(username);

@@ -3,11 +3,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { createInstance } from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { resources } from "~/i18n/translate.server";
+import "~/i18n/translate.server";
 import { i18nServer } from "~/i18n/i18next.server";
+import { TextsProvider } from "~/i18n/texts";
 import { NonceProvider } from "~/lib/nonce";
 
 const ABORT_DELAY = 10_000;
@@ -19,10 +18,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // One i18next instance per request, so concurrent users never share a language.
-  const i18n = createInstance();
-  const lng = await i18nServer.getLocale(request);
-  await i18n.use(initReactI18next).init({ lng, resources, fallbackLng: "zh", interpolation: { escapeValue: false } });
+  // The language is per request (a provider, not a global); the server holds every group's texts (translate.server).
+  const language = (await i18nServer.getLocale(request)) === "en" ? "en" : "zh";
 
   // Set by server/security.ts together with the Content-Security-Policy header.
   const nonce = loadContext.cspNonce ?? "";
@@ -31,9 +28,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TextsProvider language={language}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </TextsProvider>
       </NonceProvider>,
       {
         [callback]: () => {

@@ -5,7 +5,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json, redirect } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastBox } from "~/components/toast";
 import portalCss from "~/styles/portal.css";
@@ -41,19 +40,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export const handle = { i18n: "translation" };
-
 // Shade 8: white on indigo-6 (Mantine's default) is 4.32:1, below WCAG AA's 4.5:1; shade 8 gives 5.67:1.
 const theme = createTheme({ primaryColor: "indigo", primaryShade: 8, defaultRadius: "sm" });
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language: Language = data?.language ?? "zh";
-  const { i18n } = useTranslation();
   const nonce = useNonce();
   // A page whose handle says hydrate: false gets no script at all (docs/decisions/021).
   const hydrate = !useMatches().some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
-  useServerLanguage(i18n, language);
+  useServerLanguage(language);
   useEffect(() => {
     // Spec: the chosen language is also kept in local storage.
     try {
@@ -63,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     }
   }, [language]);
   return (
-    <html lang={language} dir={i18n.dir(language)} {...mantineHtmlProps}>
+    <html lang={language} dir="ltr" {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

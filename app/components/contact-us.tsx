@@ -1,5 +1,5 @@
 import { Alert, Image, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 
 /** The code image and the two tip lines; without a code, a short notice instead. */
 export function ContactUsContent({ qrCode, tips }: { qrCode: string | null; tips: string[] }) {
@@ -7,13 +7,13 @@ export function ContactUsContent({ qrCode, tips }: { qrCode: string | null; tips
   if (!qrCode) {
     return (
       <Alert color="yellow" role="status">
-        {t("settings.contactUnavailable")}
+        {t("shell.contactUnavailable")}
       </Alert>
     );
   }
   return (
     <Stack gap="xs" align="center">
-      <Image src={qrCode} alt={t("settings.contactImageAlt")} w={200} h={200} data-testid="contact-code" />
+      <Image src={qrCode} alt={t("shell.contactImageAlt")} w={200} h={200} data-testid="contact-code" />
       {tips.map((tip) => (
         <Text key={tip} size="sm" ta="center">
           {tip}

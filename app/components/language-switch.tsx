@@ -1,6 +1,6 @@
 import { Button, Group } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/i18n/config";
 
 /** A plain form per language, so switching works without JavaScript. */

@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 
 /**
  * Previous / "page n of m" / next under a list, as plain links (no JavaScript needed). `link`

@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Button, Group, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/i18n/config";
 import { LanguageSwitch } from "./language-switch";
 

@@ -1,7 +1,7 @@
 import { CloseButton } from "@mantine/core";
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 
 /**
  * A server message after a form post (spec point 8), over everything (z-index 9999). It is part of

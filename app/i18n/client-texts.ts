@@ -1,29 +1,51 @@
-import type { i18n as I18n } from "i18next";
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import type { Language } from "./config";
+import { hasLanguage, registerLanguage } from "./texts";
 
-/** One chunk per language: a page downloads only the texts of the language it is shown in. */
-export const loadTexts: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  zh: () => import("./locales/zh"),
-  en: () => import("./locales/en"),
+/** One core chunk per language: a page downloads only the core texts of the language it is shown in. */
+const loadCore: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  zh: () => import("./locales/zh-core"),
+  en: () => import("./locales/en-core"),
 };
 
+export async function loadLanguage(language: Language) {
+  if (hasLanguage(language)) return;
+  const { default: core } = await loadCore[language]();
+  registerLanguage(language, core as never);
+}
+
+// The browser's shown language: set before hydrating, then by the root loader's answer.
+let shown: Language = "zh";
+const listeners = new Set<() => void>();
+
+export function setShownLanguage(language: Language) {
+  shown = language;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The language the browser shows its texts in (entry.client's provider). */
+export function useShownLanguage() {
+  return useSyncExternalStore(subscribe, () => shown, () => shown);
+}
+
 /**
- * Follows the language the server rendered (root loader), fetching that language's texts first
- * when they are not loaded yet (a client-side navigation after the language switch).
+ * Follows the language the server rendered (root loader), fetching that language's core texts
+ * first when they are not loaded yet (a client-side navigation after the language switch).
  */
-export function useServerLanguage(i18n: I18n, language: Language) {
+export function useServerLanguage(language: Language) {
   useEffect(() => {
-    if (i18n.language === language) return;
+    if (shown === language) return;
     let current = true;
-    const ready: Promise<unknown> = i18n.hasResourceBundle(language, "translation")
-      ? Promise.resolve()
-      : loadTexts[language]().then((texts) => i18n.addResourceBundle(language, "translation", texts.default));
-    void ready.then(() => {
-      if (current) void i18n.changeLanguage(language);
+    void loadLanguage(language).then(() => {
+      if (current) setShownLanguage(language);
     });
     return () => {
       current = false;
     };
-  }, [i18n, language]);
+  }, [language]);
 }

@@ -2,6 +2,7 @@ import type { Language } from "./config";
 import en from "./locales/en";
 import zh from "./locales/zh";
 import { messageParts } from "../lib/message-parts";
+import { interpolate, registerLanguage } from "./texts";
 
 /**
  * Both languages' texts, for the server (API messages, page titles in loaders, SSR). Kept out of
@@ -10,13 +11,17 @@ import { messageParts } from "../lib/message-parts";
  */
 export const resources = { zh: { translation: zh }, en: { translation: en } } as const;
 
+// Server-rendered pages translate with every group at hand (app/i18n/texts.tsx).
+registerLanguage("zh", zh);
+registerLanguage("en", en);
+
 /** Minimal interpolation used outside React (the API's messages). */
 export function translate(language: Language, key: string, values: Record<string, unknown> = {}) {
   const text = key
     .split(".")
     .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), resources[language].translation);
   if (typeof text !== "string") return key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+  return interpolate(text, values);
 }
 
 /**

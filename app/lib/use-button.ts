@@ -1,8 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { ButtonAuth } from "./api-types";
 import { buttonState } from "./buttons";
-import { isLanguage } from "~/i18n/config";
 
 type ShellButtons = { buttons: { roleId: number; now: number; auths: ButtonAuth[] } | null };
 
@@ -12,8 +11,7 @@ type ShellButtons = { buttons: { roleId: number; now: number; auths: ButtonAuth[
  */
 export function useButton(menuId: number, url: string) {
   const data = useRouteLoaderData<ShellButtons>("routes/_shell");
-  const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : "zh";
+  const { language } = useTranslation();
   if (!data?.buttons) return { visible: false, closedMessage: null };
   // The server's clock (sysCurrentTime) decides, not the visitor's.
   return buttonState(data.buttons.auths, { roleId: data.buttons.roleId, menuId, url, now: data.buttons.now, language });

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 
 /**
- * What pages download, beyond the numbers `npm run bench` reports: a page gets the texts of its
- * own language only (app/i18n/client-texts.ts), and the sign-in page, the first every exhibitor
- * loads, ships no script at all (handle.hydrate false, docs/decisions/021).
+ * What pages download, beyond the numbers `npm run bench` reports: a page gets the core texts of
+ * its own language only (app/i18n/client-texts.ts) and its own area's texts (docs/decisions/022), and
+ * the sign-in page, the first every exhibitor loads, ships no script at all (handle.hydrate false,
+ * docs/decisions/021).
  */
 let api: TestApi;
 beforeAll(async () => {
@@ -23,18 +24,27 @@ async function scriptsOf(language: string, page = "/contractor") {
 const read = (url: string) => fs.readFileSync(path.join("public", ...url.split("/").filter(Boolean)), "utf8");
 
 describe("page weight", () => {
-  it("hints the page language's text chunk and loads nothing of the other language", async () => {
+  it("hints the page language's core texts and loads nothing of the other language's", async () => {
     const zh = await scriptsOf("zh");
     const en = await scriptsOf("en");
-    const zhChunk = zh.find((u) => /\/_shared\/zh-[\w-]+\.js$/.test(u));
-    const enChunk = en.find((u) => /\/_shared\/en-[\w-]+\.js$/.test(u));
+    const zhChunk = zh.find((u) => /\/_shared\/zh-core-[\w-]+\.js$/.test(u));
+    const enChunk = en.find((u) => /\/_shared\/en-core-[\w-]+\.js$/.test(u));
     expect(zhChunk, zh.join("\n")).toBeDefined();
     expect(enChunk, en.join("\n")).toBeDefined();
-    expect(zh.some((u) => /\/_shared\/en-/.test(u))).toBe(false);
-    // An English-only sentence is in the English chunk and in nothing the Chinese page loads.
-    const englishOnly = "Sign in as an entrusted contractor";
+    expect(zh.some((u) => /\/_shared\/en-core-/.test(u))).toBe(false);
+    // An English-only core sentence is in the English chunk and in nothing the Chinese page loads.
+    const englishOnly = "Network exception, please try reconnecting";
     expect(read(enChunk!)).toContain(englishOnly);
     for (const url of zh) expect(read(url), url).not.toContain(englishOnly);
+  });
+
+  it("carries its own area's texts and no other area's (docs/decisions/022)", async () => {
+    for (const language of ["zh", "en"]) {
+      const scripts = (await scriptsOf(language)).map(read);
+      // The contractor sign-in's heading, in both languages (an area registers both), and no badge page texts.
+      expect(scripts.some((source) => source.includes("Sign in as an entrusted contractor"))).toBe(true);
+      for (const source of scripts) expect(source).not.toContain("展商证件审核");
+    }
   });
 
   it("sign-in page: no script at all, and its form still posts as plain HTML", async () => {

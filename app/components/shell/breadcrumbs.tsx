@@ -1,5 +1,5 @@
 import { Link, useMatches } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 
 type Crumb = { breadcrumb?: string };
 const crumbOf = (m: { handle: unknown; data: unknown }) =>
@@ -17,7 +17,7 @@ export function ShellBreadcrumbs() {
     <nav aria-label={t("shell.breadcrumbs")} className="shell-breadcrumbs">
       <ol>
         <li>
-          <Link to="/index">{t("home.title")}</Link>
+          <Link to="/index">{t("shell.home")}</Link>
         </li>
         {crumbs.map((crumb, i) => (
           <li key={crumb.path}>{i === crumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.path}>{crumb.label}</Link>}</li>

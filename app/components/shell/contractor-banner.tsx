@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { ShellUserSummary } from "./types";
 
 /** Always in view for an entrusted contractor: whom they are acting for, and for which booth. */
@@ -7,7 +7,7 @@ export function ContractorBanner({ user }: { user: ShellUserSummary }) {
   if (!user.contractor) return null;
   return (
     <p className="shell-contractor-banner" role="note" data-testid="contractor-banner">
-      {t("contractors.shell.banner", { company: user.contractor.companyName, exhibitor: user.displayName, booth: user.boothNo ?? "-" })}
+      {t("shell.contractorBanner", { company: user.contractor.companyName, exhibitor: user.displayName, booth: user.boothNo ?? "-" })}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import { Modal } from "@mantine/core";
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/i18n/config";
 import { ContactUsContent } from "../contact-us";
 

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/i18n/config";
 import { truncateUsername } from "~/lib/format";
 import { LanguageSwitch } from "../language-switch";
@@ -69,7 +69,7 @@ function UserMenu({ user }: { user: ShellUserSummary }) {
         <p className="shell-usermenu-name">{user.displayName}</p>
         {user.contractor ? (
           <p className="shell-usermenu-booth" data-testid="contractor-label">
-            {t("contractors.shell.actingAs", { company: user.contractor.companyName, contact: user.contractor.contactName })}
+            {t("shell.actingAs", { company: user.contractor.companyName, contact: user.contractor.contactName })}
           </p>
         ) : null}
         {user.boothNo ? (

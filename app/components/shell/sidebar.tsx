@@ -1,5 +1,5 @@
 import { Form, NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { NavItem } from "./types";
 
 function SideLink({ item }: { item: NavItem }) {

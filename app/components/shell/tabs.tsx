@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { ShellTab } from "./types";
 
 /** The strip of visited pages, kept server-side (a cookie) so it works without JavaScript. */

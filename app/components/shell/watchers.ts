@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 
 declare global {
   interface Window {

@@ -2,6 +2,7 @@ import * as z from "zod";
 import "../../lib/zod-messages";
 import { blank, idValue, requiredText, withProp } from "../../lib/validation";
 import { PRINT_LAYOUTS, PRINT_MAX_BADGES } from "./check-in-types";
+import "./texts";
 
 /**
  * The forms of printing badges (which ones, which layout) and of on-site check-in (the scanned or

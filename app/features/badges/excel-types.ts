@@ -1,3 +1,4 @@
+import "./texts";
 /**
  * Badges in Excel (issue 14): the template's columns, the import's limits and its answers
  * (/smeb/pass/ticket/downloadTemplate, upload, export), shared by the server and the pages.

@@ -3,6 +3,7 @@ import "../../lib/zod-messages";
 import { blank, idValue, optionalText, requiredChoice, withProp } from "../../lib/validation";
 import { BADGE_DECISIONS, BADGE_KINDS, BADGE_STATUSES, REVIEW_COMMENT_MAX, REVIEW_KEYWORD_MAX } from "./review-values";
 import { badgePaging } from "./schema";
+import "./texts";
 
 /**
  * The organizer's badge review (roleId 1; page /exhibitorInfo/badgeReview, API

@@ -3,6 +3,7 @@ import "../../lib/zod-messages";
 import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, requiredChoice, requiredEmail, requiredText, withProp } from "../../lib/validation";
 import { ID_TYPES, isValidIdNumber, normalizeIdNumber } from "./id-documents";
 import { BADGE_NAME_MAX, BADGE_PAGE_SIZES } from "./values";
+import "./texts";
 
 /**
  * Exhibitor badges (spec /exhibitorInfo/exhibitorCertificateApply; API /smeb/pass/ticket/*). One

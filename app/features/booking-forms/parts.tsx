@@ -1,8 +1,9 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { BoothSummary } from "~/lib/api-types";
 import { Toast } from "~/components/toast";
+import "./texts";
 
 /** The booth a record is for: a plain select, so it posts the same with or without JavaScript. */
 export function BoothSelect({ booths, name, defaultValue, error }: { booths: BoothSummary[]; name: string; defaultValue?: string; error?: string }) {

@@ -2,6 +2,7 @@ import * as z from "zod";
 import "../../lib/zod-messages";
 import { blank, idValue, MAINLAND_MOBILE, optionalText, requiredChoice, requiredText, withProp } from "../../lib/validation";
 import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES } from "./values";
+import "./texts";
 
 /**
  * The offline booking forms (spec: /bookingService airCompressorService, electricboxImg,

@@ -6,6 +6,7 @@ import { yuanAmount } from "../../lib/money";
 import { badgePaging } from "../badges/schema";
 import { EQUIPMENT_CODES } from "./equipment";
 import { BUILD_INTENTS, CARPET_COLOURS, CARPET_SLOTS, COMMENT_MAX, COMMITMENT_SCANS_MAX, DECISIONS, DRAWING_KINDS, EXTRA_BOARDS_MAX, FASCIA_MODES, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, INSURED_MAX_CENTS, OTHER_REQUIREMENTS_MAX, REVIEW_STATUSES, REVIEW_SUBJECTS, WALLS } from "./values";
+import "./texts";
 
 /**
  * Booth construction (spec /boothConstruction; API /smeb/boothBuild/*): one schema per form, for the

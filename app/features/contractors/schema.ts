@@ -1,6 +1,7 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
 import { blank, idValue, requiredEmail, requiredText, withProp } from "../../lib/validation";
+import "./texts";
 
 /**
  * Entrusted contractors (spec: /bookingService/ECReservation). The exhibitor names a contractor;

@@ -54,10 +54,6 @@ const contractors = {
     exhibitorLogin: "Exhibitor sign-in",
     link: "Entrusted contractor? Sign in with a code",
   },
-  shell: {
-    actingAs: "Contractor: {{company}} ({{contact}})",
-    banner: "You are signed in as entrusted contractor {{company}}, booking services for {{exhibitor}}, booth {{booth}}.",
-  },
   email: {
     subject: "{{exhibitor}} entrusted you with booking services for booth {{booth}}",
     text:

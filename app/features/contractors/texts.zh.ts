@@ -54,10 +54,6 @@ const contractors = {
     exhibitorLogin: "展商登录",
     link: "受托搭建商？使用验证码登录",
   },
-  shell: {
-    actingAs: "搭建商：{{company}}（{{contact}}）",
-    banner: "您正以受托搭建商{{company}}的身份登录，为{{exhibitor}}（展位 {{booth}}）预订服务。",
-  },
   email: {
     subject: "{{exhibitor}}委托您为展位 {{booth}} 预订服务",
     text:

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Button, Checkbox, Group, Input, NativeSelect, Radio, Stack, Textarea, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { useErrorText } from "~/lib/forms";
 import { label } from "~/features/exhibitor/values";
 

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { ProfileView } from "~/features/exhibitor/profile.server";
 import { ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, PROFILE_STEPS, STEP_FIELDS, label, type ProfileStep } from "~/features/exhibitor/values";
 import type { StepOptions } from "./profile-steps";
+import "./texts";
 
 type Profile = Pick<ProfileView, "status" | "reviewComment" | "submittedAt" | "expectedReviewBy" | "approvedAt" | "draft" | "submitted" | "history">;
 

@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import {
   ATTENDANCE,
@@ -19,6 +19,7 @@ import {
   type ProfileStep,
 } from "~/features/exhibitor/values";
 import { CheckboxGroupField, IntentButton, RadioGroupField, SelectField, TextAreaField, TextField, type Fields, type Option } from "./profile-fields";
+import "./texts";
 
 export type StepOptions = Partial<Record<"countries" | "provinces" | "cities" | "districts" | "classes" | "industries" | "themes" | "pavilions", Option[]>>;
 

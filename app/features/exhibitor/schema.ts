@@ -19,6 +19,7 @@ import {
 } from "../../lib/validation";
 import { ALL_PROFILE_FIELDS, ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, label, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, MAX_EXHIBIT_CLASSES, MAX_INDUSTRIES, PROFILE_STEPS } from "./values";
 import type { ContactType, ProfileDraft, ProfileStep, StepField } from "./values";
+import "./texts";
 
 /**
  * The exhibitor profile (spec points 3, 4 and 5): five steps, each a form of its own. A draft

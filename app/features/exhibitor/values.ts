@@ -1,4 +1,5 @@
 import type { UploadKind } from "../uploads/values";
+import "./texts";
 
 /**
  * The exhibitor profile's lists, limits and field names, without zod: the pages import these; the

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
 import { EXTENSION_REASON_MAX } from "./schedule-values";
+import "./texts";
 
 /** The buttons and the reason's limit, zod-free for the browser (schedule-values.ts); the server's code imports them from here too. */
 export * from "./schedule-values";

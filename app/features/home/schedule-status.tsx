@@ -1,6 +1,7 @@
 import { Badge } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { ScheduleStatus } from "~/lib/api-types";
+import "./texts";
 
 const STATUS_COLORS: Record<ScheduleStatus, string> = { done: "green", overdue: "red", dueSoon: "orange", open: "gray" };
 

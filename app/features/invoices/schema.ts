@@ -6,6 +6,7 @@ import { badgePaging } from "../badges/schema";
 import { requiredDate } from "../booking-forms/schema";
 import { isValidCreditCode, normalizeCreditCode } from "./credit-code";
 import { AMOUNT_MAX_CENTS, BILL_KINDS, INVOICE_STATUSES, INVOICE_TYPES, ITEM_KEY, ITEMS_MAX, PRODUCT_TYPES, VOUCHER_FILES_MAX, VOUCHER_STATUSES } from "./values";
+import "./texts";
 
 /**
  * Payment vouchers and invoice applications (spec /invoiceArea; API /smeb/paymentVoucher/*,

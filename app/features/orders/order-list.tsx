@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, NativeSelect, Table } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { formatCny } from "~/lib/format";
 import type { OrderPage, OrderSummary } from "~/features/orders/orders.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/values";
 import { exhibitionDateTime } from "./display";
 import { OrderStatusBadge } from "./order-status";
+import "./texts";
 
 /** A GET form: the status filter works as a plain link without JavaScript. */
 export function StatusFilter({ status }: { status: OrderStatus | null }) {

@@ -1,10 +1,11 @@
 import { Badge, Table, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/i18n/config";
 import { formatCny } from "~/lib/format";
 import type { OrderLine } from "~/features/orders/orders.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/values";
 import { localName, localUnit } from "./display";
+import "./texts";
 
 const STATUS_COLORS: Record<OrderStatus, string> = { submitted: "blue", contract_uploaded: "grape", payment_claimed: "orange", completed: "green" };
 

@@ -1,3 +1,4 @@
+import "./texts";
 /** The order pages' lists and limits, without zod: the pages import these; the schemas (schema.ts) build on them. */
 
 export const SERVICE_CATEGORIES = ["electricity", "compressedAir", "water", "lighting", "furniture", "network", "cleaning"] as const;

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
+import "./texts";
 
 /** Switching the current booth (for users with several): POST /smeb/user/switchBooth {boothId}. */
 export const switchBoothSchema = z.object({

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
 import { FEEDBACK_CONTENT_MAX, FEEDBACK_TYPES } from "./feedback-values";
+import "./texts";
 
 /**
  * The feedback form (spec points 3 and 5); messages are i18n keys. Its types, limits and image rules

@@ -1,4 +1,5 @@
 import type { UploadKind } from "../uploads/values";
+import "./texts";
 
 /**
  * Spec points 3 and 5: feedback is { type, imgUrl, content }; type is a 1-based index into

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import "../../lib/zod-messages";
 import { SKIN_IDS } from "./skin-values";
+import "./texts";
 
 /** The skins, zod-free for the browser (skin-values.ts); the server's code imports them from here too. */
 export * from "./skin-values";

@@ -41,10 +41,8 @@ const settings = {
   boothSwitched: "Booth switched",
   boothRequired: "Please choose a booth",
   contactTitle: "Contact us",
-  contactImageAlt: "Code for adding the marketing manager",
   contactTip1: "Scan the code to add our marketing manager.",
   contactTip2: "Working hours: Monday to Friday, 9:00–18:00 (China time).",
-  contactUnavailable: "The contact code cannot be shown right now, please try again later.",
 };
 
 export default settings;

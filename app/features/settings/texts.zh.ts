@@ -43,10 +43,8 @@ const settings: typeof en = {
   boothSwitched: "展位已切换",
   boothRequired: "请选择展位",
   contactTitle: "联系我们",
-  contactImageAlt: "添加市场经理的二维码",
   contactTip1: "扫描二维码添加市场经理为联系人。",
   contactTip2: "工作时间：周一至周五 9:00–18:00（北京时间）。",
-  contactUnavailable: "暂时无法显示联系二维码，请稍后再试。",
 };
 
 export default settings;

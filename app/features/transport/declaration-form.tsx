@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
@@ -9,6 +9,7 @@ import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import type { CarrierOption } from "./api-types";
 import type { declarationSchema } from "./schema";
 import { TRANSPORT_SERVICES } from "./values";
+import "./texts";
 
 /** The bill of lading: an image or a PDF up to 10 MB (upload folder carriage-bill). */
 export const BILL_UPLOAD = { folder: "carriage-bill" as const, kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[], maxBytes: 10 * 1024 * 1024, maxCount: 1 };

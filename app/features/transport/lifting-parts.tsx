@@ -1,7 +1,8 @@
 import { Table } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { LiftingBookingView } from "./api-types";
 import { yuan } from "./parts";
+import "./texts";
 
 /** A hoisting booking's columns, the same on the exhibitor's list and the carrier's. */
 function Head() {

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
@@ -9,6 +9,7 @@ import type { DeclarationDetail, ExhibitView, MessageView, QuoteView, TransportE
 import type { messageSchema } from "./schema";
 import { MESSAGE_MAX } from "./values";
 import { DeclarationStatusTag, OrderSteps, yuan } from "./status-tags";
+import "./texts";
 
 /** What the exhibitor's and the carrier's transport pages show alike (issue 17); the tags live apart, for light pages. */
 export { DeclarationStatusTag, OrderSteps, yuan };
@@ -269,34 +270,6 @@ export function ContactLog({
             </Stack>
           </Form>
         ) : null}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** A question before a step that cannot be undone, posted as `intent` with `fields`. */
-export function ConfirmAction({ question, intent, fields, confirmLabel, cancelTo, pending, color = "red.9" }: { question: string; intent: string; fields: Record<string, string>; confirmLabel: string; cancelTo: string; pending: boolean; color?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder p="md" data-testid="confirm-action" role="alertdialog" aria-labelledby="confirm-action-question">
-      <Stack gap="sm">
-        <Text id="confirm-action-question" fw={500}>
-          {question}
-        </Text>
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value={intent} />
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <Group>
-            <Button type="submit" color={color} loading={pending}>
-              {confirmLabel}
-            </Button>
-            <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
-              {t("transport.page.cancel")}
-            </Button>
-          </Group>
-        </Form>
       </Stack>
     </Paper>
   );

@@ -6,6 +6,7 @@ import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, req
 import { requiredDate, requiredFileUrl } from "../booking-forms/schema";
 import { TRANSPORT_SERVICES } from "./pricing";
 import { DECLARATION_STATUSES, EXHIBIT_LIMITS, LIFTING_KINDS, LIFTING_LIMITS, LIFTING_SLOTS, MESSAGE_MAX, ORDER_STEPS } from "./values";
+import "./texts";
 
 /**
  * Exhibit transport (spec /exhibitTL carriage, review, carriageOrder, exhibitsCostReservation; API

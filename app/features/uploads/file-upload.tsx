@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Input, Progress, Stack, Text } from "@mantine/core";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { uploadFieldNames, type UploadedRef } from "~/features/uploads/upload-fields";
 import {
   DEFAULT_UPLOAD_MAX_COUNT,
@@ -13,6 +13,7 @@ import {
   type UploadSignature,
   type UploadedFile,
 } from "~/features/uploads/values";
+import "./texts";
 
 type Props = {
   /** The form field that holds the stored files' URLs. */

@@ -2,6 +2,7 @@ import * as z from "zod";
 import "../../lib/zod-messages";
 import { withProp } from "../../lib/validation";
 import { UPLOAD_FOLDERS, UPLOAD_KINDS } from "./values";
+import "./texts";
 
 /** The folders' rules, zod-free for the browser (values.ts); the server's code imports them from here too. */
 export * from "./values";

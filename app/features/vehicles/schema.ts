@@ -7,6 +7,7 @@ import { requiredDate, requiredFileUrl } from "../booking-forms/schema";
 import { cleanPlate, HS_CODE, PLATE, TRAILER_PLATE } from "./plates";
 import { CURRENCIES } from "./tw-values";
 import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, TRUCK_KINDS, TW_DISPOSITIONS } from "./values";
+import "./texts";
 
 /**
  * Vehicles and special shipments (spec /exhibitTL truckInformationSubmit, twExhibitsDeclaration,

@@ -1,5 +1,10 @@
 /** Texts of the signed-in shell (header, sidebar, tabs, footer, floating buttons). */
 const shell = {
+  home: "Home",
+  actingAs: "Contractor: {{company}} ({{contact}})",
+  contractorBanner: "You are signed in as entrusted contractor {{company}}, booking services for {{exhibitor}}, booth {{booth}}.",
+  contactUnavailable: "The contact code cannot be shown right now, please try again later.",
+  contactImageAlt: "Code for adding the marketing manager",
   mainMenu: "Main menu",
   areaMenu: "Section menu",
   more: "More",

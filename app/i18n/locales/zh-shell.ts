@@ -2,6 +2,11 @@ import type en from "./en-shell";
 
 /** 登录后外框文案（页头、侧栏、标签页、页脚、悬浮按钮）。 */
 const shell: typeof en = {
+  home: "首页",
+  actingAs: "搭建商：{{company}}（{{contact}}）",
+  contractorBanner: "您正以受托搭建商{{company}}的身份登录，为{{exhibitor}}（展位 {{booth}}）预订服务。",
+  contactUnavailable: "暂时无法显示联系二维码，请稍后再试。",
+  contactImageAlt: "添加市场经理的二维码",
   mainMenu: "主菜单",
   areaMenu: "栏目菜单",
   more: "更多",

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/features/orders/display";
 import type { ContractorAccessView } from "~/features/contractors/api-types";
 import { formatCny } from "~/lib/format";
+import "~/features/contractors/texts";
 
 export type RowReply = { accessId: number; errors: string[] };
 

@@ -2,7 +2,7 @@ import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { NoBooth, Notice } from "~/features/booking-forms/parts";
 import { AccessList, type RowReply } from "~/routes/_shell.bookingService.ECReservation/access-list";
 import { EntrustForm } from "~/routes/_shell.bookingService.ECReservation/entrust-form";
@@ -16,6 +16,7 @@ import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { accessIdSchema, entrustSchema } from "~/features/contractors/schema.server";
+import "~/features/contractors/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Reservation via contractor" }];
 

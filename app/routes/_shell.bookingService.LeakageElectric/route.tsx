@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantin
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { LEAKAGE_UPLOAD, LeakageDetail, LeakageForm } from "~/routes/_shell.bookingService.LeakageElectric/leakage-form";
 import { ConfirmDelete, NoBooth, Notice } from "~/features/booking-forms/parts";
 import { translate } from "~/i18n/translate.server";
@@ -16,6 +16,7 @@ import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { leakageSchema, leakageUpdateSchema, recordIdSchema } from "~/features/booking-forms/schema.server";
 import type { LeakageCommitment } from "~/features/booking-forms/values";
+import "~/features/booking-forms/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special power application" }];
 

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title }
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { BoothSelect, ConfirmDelete, NoBooth, Notice } from "~/features/booking-forms/parts";
 import { translate } from "~/i18n/translate.server";
@@ -18,6 +18,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { boothIdSchema, electricboxSchema } from "~/features/booking-forms/schema.server";
 import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type ElectricboxImage } from "~/features/booking-forms/values";
+import "~/features/booking-forms/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Facility location map" }];
 

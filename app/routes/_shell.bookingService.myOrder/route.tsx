@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { MyOrdersTable, Pager, StatusFilter } from "~/features/orders/order-list";
 import { translate } from "~/i18n/translate.server";
 import { orderNotice } from "~/features/orders/order-action.server";
@@ -10,6 +10,7 @@ import { BOOKING_PAGE } from "~/features/orders/paths";
 import { listQuery, loadOrders, noStore, type OrderSummary } from "~/features/orders/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import { Toast } from "~/components/toast";
+import "~/features/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "My orders" }];
 

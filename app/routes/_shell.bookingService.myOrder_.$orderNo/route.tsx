@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { contractFormSchema, contractorFormSchema, voucherFormSchema, type FormReply } from "~/features/orders/forms.server";
 import { ContractorForm, ContractUploadForm, VoucherForm } from "~/routes/_shell.bookingService.myOrder_.$orderNo/order-forms";
@@ -19,6 +19,7 @@ import { formConstraints } from "~/lib/forms.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
+import "~/features/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Order" }];
 

@@ -4,7 +4,7 @@ import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Te
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { BoothSelect, NoBooth, Notice } from "~/features/booking-forms/parts";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -17,6 +17,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { airCompressorSchema, recordIdSchema } from "~/features/booking-forms/schema.server";
 import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES, type AirCompressorApplication } from "~/features/booking-forms/values";
 import { Toast } from "~/components/toast";
+import "~/features/booking-forms/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Air compressor service" }];
 

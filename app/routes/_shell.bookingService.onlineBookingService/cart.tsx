@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Table, Text, TextInput } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/i18n/config";
 import { formatCny } from "~/lib/format";
 import { useErrorText } from "~/lib/forms";
@@ -8,6 +8,7 @@ import type { CartLine, CartView } from "~/features/orders/orders.server";
 import { MAX_QUANTITY } from "~/features/orders/values";
 import { localName, localUnit } from "../../features/orders/display";
 import type { FormReply } from "../../features/orders/forms";
+import "~/features/orders/texts";
 
 /**
  * The booth's cart. Each line has its own quantity form. Removing takes two steps, with or

@@ -2,13 +2,14 @@ import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FileUpload } from "~/features/uploads/file-upload";
 import { formatCny } from "~/lib/format";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
 import type { commitFormSchema } from "../../features/orders/forms";
+import "~/features/orders/texts";
 
 /**
  * The order form under the cart. The idempotency key is the loader's, fixed when the page was

@@ -3,7 +3,7 @@ import { Alert, Badge, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { CartTable } from "~/routes/_shell.bookingService.onlineBookingService/cart";
 import { ServiceCatalogue } from "~/routes/_shell.bookingService.onlineBookingService/catalogue";
 import { CommitForm } from "~/routes/_shell.bookingService.onlineBookingService/commit-form";
@@ -16,6 +16,7 @@ import { BOOKING_NOTICES, handleBookingAction } from "~/routes/_shell.bookingSer
 import { loadCart, loadCatalogue, noStore } from "~/features/orders/orders.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { Toast } from "~/components/toast";
+import "~/features/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Online booking service" }];
 

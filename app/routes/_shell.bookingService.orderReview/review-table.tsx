@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Table, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { formatCny } from "~/lib/format";
 import { useErrorText } from "~/lib/forms";
 import type { AdminOrderSummary } from "~/features/orders/orders.server";
@@ -8,6 +8,7 @@ import type { OrderStatus } from "~/features/orders/schema";
 import { exhibitionDateTime } from "../../features/orders/display";
 import type { FormReply } from "../../features/orders/forms";
 import { OrderStatusBadge } from "../../features/orders/order-status";
+import "~/features/orders/texts";
 
 type Props = { orders: AdminOrderSummary[]; status: OrderStatus | null; page: number; confirming: string | null; reply?: FormReply };
 

@@ -2,7 +2,7 @@ import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { FormReply } from "~/features/orders/forms";
 import { Pager, StatusFilter } from "~/features/orders/order-list";
 import { ReviewTable } from "~/routes/_shell.bookingService.orderReview/review-table";
@@ -12,6 +12,7 @@ import { listQuery, loadOrders, noStore, type AdminOrderSummary } from "~/featur
 import { requireShellUser } from "~/lib/permissions.server";
 import { ORDER_NO } from "~/features/orders/values";
 import { Toast } from "~/components/toast";
+import "~/features/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Service order review" }];
 

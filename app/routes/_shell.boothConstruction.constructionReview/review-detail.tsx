@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Anchor, Button, Group, Stack, Textarea, Title } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import { FieldTable } from "~/features/badges/badge-parts";
+import { FieldTable } from "~/components/field-table";
 import type { ConstructionEvent, ReviewItem } from "~/features/booth-construction/api-types";
 import { History, StatusTag } from "~/features/booth-construction/parts";
 import type { decisionSchema } from "~/features/booth-construction/schema";
@@ -13,6 +13,7 @@ import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { ItemFiles } from "./review-list";
 import type { action, loader } from "./route";
+import "~/features/booth-construction/texts";
 
 /**
  * Approve, or return with a comment (required for a return). A plain POST: without JavaScript the

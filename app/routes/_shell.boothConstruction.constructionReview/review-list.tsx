@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { BADGE_PAGE_SIZES } from "~/features/badges/values";
 import type { ReviewItem, ReviewList as ReviewListAnswer } from "~/features/booth-construction/api-types";
@@ -8,6 +8,8 @@ import { StatusTag } from "~/features/booth-construction/parts";
 import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/features/booth-construction/values";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, type ListFilters } from "./filters";
+import "~/features/badges/texts";
+import "~/features/booth-construction/texts";
 
 const PAGER_KEYS = { previous: "boothConstruction.review.previous", next: "boothConstruction.review.next", pageOf: "boothConstruction.review.page" };
 

@@ -15,6 +15,7 @@ import { detailSearch, itemOf, listSearch, NO_STORE, PAGE_PATH } from "./filters
 import { listFilters } from "./filters.server";
 import { ReviewDetail } from "./review-detail";
 import { ReviewList } from "./review-list";
+import "~/features/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Construction review" }];
 

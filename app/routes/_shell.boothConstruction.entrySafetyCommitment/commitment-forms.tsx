@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { CommitmentAnswer } from "~/features/booth-construction/api-types";
 import type { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema";
 import { COMMITMENT_SCANS_MAX } from "~/features/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/booth-construction/texts";
 
 export const SCANS_UPLOAD = { folder: "safety-commitment" as const, kinds: ["jpg" as const, "png" as const, "pdf" as const], maxBytes: 10 * 1024 * 1024, maxCount: COMMITMENT_SCANS_MAX };
 
@@ -16,7 +17,7 @@ type FormProps = { answer: CommitmentAnswer; held: Record<string, string | strin
 /** The commitment's text, as the PDF has it (spec: the rules are read and ticked before anything else). */
 export function CommitmentText() {
   const { t } = useTranslation();
-  const clauses = t("boothConstruction.commitment.clauses", { returnObjects: true }) as string[];
+  const clauses = t<string[]>("boothConstruction.commitment.clauses", { returnObjects: true });
   return (
     <Paper withBorder p="md" bg="gray.0">
       <Title order={2} size="h5" mb="xs">

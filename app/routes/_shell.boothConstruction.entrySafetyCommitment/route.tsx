@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { CommitmentAnswer } from "~/features/booth-construction/api-types";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema.server";
@@ -18,6 +18,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { CommitmentText, DetailsForm, SCANS_UPLOAD, ScansForm } from "./commitment-forms";
+import "~/features/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Entry safety commitment" }];
 

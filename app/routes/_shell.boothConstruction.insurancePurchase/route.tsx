@@ -2,8 +2,8 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { FieldTable } from "~/features/badges/badge-parts";
+import { useTranslation } from "~/i18n/texts";
+import { FieldTable } from "~/components/field-table";
 import type { Insurance, InsuranceAnswer } from "~/features/booth-construction/api-types";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { insuranceSchema } from "~/features/booth-construction/schema.server";
@@ -22,6 +22,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { InsuranceForm, POLICY_UPLOAD } from "./insurance-form";
+import "~/features/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Insurance purchase" }];
 

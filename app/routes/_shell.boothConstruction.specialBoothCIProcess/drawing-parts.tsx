@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Anchor, Button, Group, Paper, Stack, Stepper, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { PROCESS_STEPS, type DrawingKind, type DrawingProcess, type DrawingVersion } from "~/features/booth-construction/api-types";
 import { StatusTag } from "~/features/booth-construction/parts";
@@ -10,6 +10,7 @@ import { DRAWING_KINDS_ACCEPTED, DRAWING_MAX_BYTES } from "~/features/booth-cons
 import { exhibitionDateTime } from "~/features/orders/display";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/booth-construction/texts";
 
 export const DRAWING_UPLOAD = { folder: "booth-drawing" as const, kinds: [...DRAWING_KINDS_ACCEPTED], maxBytes: DRAWING_MAX_BYTES };
 

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { DrawingProcess } from "~/features/booth-construction/api-types";
 import { BoothLine, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { drawingUploadSchema } from "~/features/booth-construction/schema.server";
@@ -21,6 +21,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { redirectWithToast } from "~/lib/toast.server";
 import { DRAWING_UPLOAD, DrawingKindPanel, ProcessSteps } from "./drawing-parts";
+import "~/features/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special booth CI process" }];
 

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Checkbox, Group, Input, NativeSelect, Radio, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { StandardBuildAnswer } from "~/features/booth-construction/api-types";
 import { boothSizeName } from "~/features/booth-construction/equipment";
@@ -12,6 +12,7 @@ import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { FasciaPreview } from "./fascia-preview";
+import "~/features/booth-construction/texts";
 
 export const FASCIA_UPLOAD = { folder: "booth-fascia" as const, kinds: ["jpg" as const, "cdr" as const], maxBytes: FASCIA_MAX_BYTES };
 

@@ -1,8 +1,9 @@
 import { Anchor, List, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { StandardBuild } from "~/features/booth-construction/api-types";
-import { FieldTable } from "~/features/badges/badge-parts";
+import { FieldTable } from "~/components/field-table";
 import { FasciaPreview } from "./fascia-preview";
+import "~/features/booth-construction/texts";
 
 /** A submitted, accepted or closed build: what the builder will get, no form. */
 export function ReadOnlyBuild({ build }: { build: StandardBuild }) {

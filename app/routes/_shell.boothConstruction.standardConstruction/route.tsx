@@ -2,7 +2,7 @@ import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { StandardBuildAnswer } from "~/features/booth-construction/api-types";
 import { standardBuildSchema } from "~/features/booth-construction/schema.server";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
@@ -20,6 +20,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { BUILD_FIELDS, saveBuildAction } from "./action.server";
 import { BuildForm } from "./build-form";
 import { ReadOnlyBuild } from "./read-only-build";
+import "~/features/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Standard booth construction" }];
 

@@ -6,7 +6,7 @@ import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { translate } from "~/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { apiFor, handleAuthErrors } from "~/lib/api.server";

@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { DeclarationDetail, DeclarationList, DeclarationSummary } from "~/features/transport/api-types";
 import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
 import { DeclarationStatusTag, yuan } from "~/features/transport/parts";
@@ -19,6 +19,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { declarationForm } from "~/features/transport/forms.server";
 import { CarrierPrices } from "./carrier-prices";
+import "~/features/transport/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibit carriage" }];
 

@@ -1,9 +1,11 @@
 import { Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import type { CarrierExpressList, CarrierExpressView } from "~/features/vehicles/express-types";
 import { ExpressRow, ExpressStatusTag, ExpressSteps } from "../_shell.exhibitTL.smallExhibitsExpress/express-parts";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-express";
 
 /** The button that moves a booking to its next status, posted as intent expressStep with the version it shows. */
 function NextStep({ booking, pending }: { booking: CarrierExpressView; pending: boolean }) {

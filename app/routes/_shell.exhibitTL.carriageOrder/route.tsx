@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import type { CarrierLiftingList, OrderList, OrderRow } from "~/features/transport/api-types";
 import type { CarrierExpressList } from "~/features/vehicles/express-types";
@@ -17,6 +17,9 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ExpressForCarrier } from "./express-for-carrier";
 import { LiftingForCarrier } from "./lifting-for-carrier";
+import "~/features/transport/texts";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-express";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier orders" }];
 

@@ -3,11 +3,12 @@ import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from "@manti
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { DeclarationDetail, DeclarationList, ImportFailure } from "~/features/transport/api-types";
 import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
 import { declarationForm, declarationRecordSchema, rawFields } from "~/features/transport/forms.server";
-import { ConfirmAction, ContactLog, DeclarationPanel, ExhibitsTable, QuoteTable } from "~/features/transport/parts";
+import { ConfirmAction } from "~/components/confirm-action";
+import { ContactLog, DeclarationPanel, ExhibitsTable, QuoteTable } from "~/features/transport/parts";
 import { declarationSchema, declarationUpdateSchema, exhibitAddSchema, exhibitImportSchema, messageSchema } from "~/features/transport/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/i18n/translate.server";
@@ -20,6 +21,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EXCEL_UPLOAD, EXHIBIT_FIELDS, ExhibitForm, ImportForm } from "./exhibit-forms";
+import "~/features/transport/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibit carriage" }];
 

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { LiftingList } from "~/features/transport/api-types";
 import type { liftingSchema } from "~/features/transport/schema";
 import { LIFTING_KINDS, LIFTING_SLOTS } from "~/features/transport/values";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/transport/texts";
 
 export const LIFTING_FIELDS = ["boothId", "carrierId", "kind", "weight", "length", "width", "height", "pieces", "workDay", "slot"] as const;
 

@@ -3,12 +3,13 @@ import { Alert, Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/features/orders/display";
 import type { LiftingList } from "~/features/transport/api-types";
 import { rawFields } from "~/features/transport/forms.server";
 import { LiftingRow } from "~/features/transport/lifting-parts";
-import { ConfirmAction, yuan } from "~/features/transport/parts";
+import { ConfirmAction } from "~/components/confirm-action";
+import { yuan } from "~/features/transport/parts";
 import { liftingSchema } from "~/features/transport/schema.server";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -20,6 +21,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LIFTING_FIELDS, LiftingForm } from "./lifting-form";
+import "~/features/transport/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Hoisting fee and appointment" }];
 

@@ -1,8 +1,10 @@
 import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/features/orders/display";
 import type { OverseasAgentView, OverseasRequestView } from "~/features/vehicles/overseas-types";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-overseas";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

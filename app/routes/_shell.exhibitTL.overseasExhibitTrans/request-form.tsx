@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { OverseasAgentsAnswer } from "~/features/vehicles/overseas-types";
 import type { overseasRequestSchema } from "~/features/vehicles/schema";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-overseas";
 
 export const REQUEST_FIELDS = ["agentId", "originCountryId", "port", "cargoDescription", "volume", "incoterms", "contactName", "contactPhone", "contactEmail"] as const;
 

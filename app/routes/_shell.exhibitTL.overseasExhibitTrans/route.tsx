@@ -3,7 +3,7 @@ import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { rawFields } from "~/features/transport/forms.server";
 import type { OverseasAgentsAnswer, OverseasRequestList } from "~/features/vehicles/overseas-types";
 import { overseasRequestSchema } from "~/features/vehicles/schema.server";
@@ -18,6 +18,8 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AgentCards, RequestHistory } from "./overseas-parts";
 import { REQUEST_FIELDS, RequestForm } from "./request-form";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-overseas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Overseas exhibit transport" }];
 

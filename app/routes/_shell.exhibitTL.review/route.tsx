@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/features/orders/display";
 import type { DeclarationStatus, ReviewList } from "~/features/transport/api-types";
@@ -12,6 +12,7 @@ import { translate } from "~/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
+import "~/features/transport/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
 

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { DeclarationDetail } from "~/features/transport/api-types";
 import type { reviewDecisionSchema } from "~/features/transport/schema";
 import { formatMoney } from "~/lib/format";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/transport/texts";
 
 type Props = { declaration: DeclarationDetail; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
 

@@ -3,7 +3,7 @@ import { Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { DeclarationDetail } from "~/features/transport/api-types";
 import { rawFields } from "~/features/transport/forms.server";
 import { ContactLog, DeclarationPanel, ExhibitsTable, QuoteTable } from "~/features/transport/parts";
@@ -19,6 +19,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { DecisionForms } from "./decision-forms";
+import "~/features/transport/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
 

@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { ExpressList } from "~/features/vehicles/express-types";
 import type { expressSchema } from "~/features/vehicles/schema";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-express";
 
 export const EXPRESS_FIELDS = [
   "boothId",

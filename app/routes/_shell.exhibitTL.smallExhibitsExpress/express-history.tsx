@@ -1,11 +1,13 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/features/orders/display";
 import type { ExpressFilters, ExpressList } from "~/features/vehicles/express-types";
 import { EXPRESS_STATUSES } from "~/features/vehicles/values";
 import { ExpressRow, ExpressStatusTag, ExpressSteps } from "./express-parts";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-express";
 
 /** The list's address with its filters (and a page, or a booking to delete): what every link of the history keeps. */
 export function historyLink(path: string, filters: ExpressFilters, extra: { page?: number; delete?: number } = {}) {

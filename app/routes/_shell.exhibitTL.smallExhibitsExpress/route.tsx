@@ -3,9 +3,9 @@ import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { rawFields } from "~/features/transport/forms.server";
-import { ConfirmAction } from "~/features/transport/parts";
+import { ConfirmAction } from "~/components/confirm-action";
 import type { ExpressList } from "~/features/vehicles/express-types";
 import { expressQuerySchema, expressSchema } from "~/features/vehicles/schema.server";
 import { translate } from "~/i18n/translate.server";
@@ -19,6 +19,8 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EXPRESS_FIELDS, ExpressForm } from "./express-form";
 import { ExpressHistory } from "./express-history";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-express";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Small exhibits express" }];
 

@@ -3,9 +3,9 @@ import { Alert, Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { rawFields } from "~/features/transport/forms.server";
-import { ConfirmAction } from "~/features/transport/parts";
+import { ConfirmAction } from "~/components/confirm-action";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema.server";
 import type { TruckList, TruckView } from "~/features/vehicles/trucks-types";
@@ -19,6 +19,8 @@ import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LICENSE_UPLOAD, TRUCK_API_FIELDS, TRUCK_FORM_FIELDS, TRUCK_UPDATE_API_FIELDS, TruckForm } from "./truck-form";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-trucks";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Yellow-plate truck information" }];
 

@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { truckDecisionSchema } from "~/features/vehicles/schema";
 import type { TruckReviewItem } from "~/features/vehicles/trucks-types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-trucks";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "gate", "reason"] as const;
 

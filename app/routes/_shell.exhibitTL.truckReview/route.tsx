@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { rawFields } from "~/features/transport/forms.server";
 import { truckDecisionSchema } from "~/features/vehicles/schema.server";
@@ -16,6 +16,8 @@ import type { PageHandle } from "~/lib/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { DECISION_FIELDS, DecisionForms, type DecisionReply } from "./decision-forms";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-trucks";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Truck approval" }];
 

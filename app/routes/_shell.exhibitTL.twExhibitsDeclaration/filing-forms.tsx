@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { twHeaderSchema, twLineSchema } from "~/features/vehicles/schema";
 import { CURRENCIES, TW_DISPOSITIONS } from "~/features/vehicles/values";
 import type { TwFilingView } from "~/features/vehicles/taiwan-types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-taiwan";
 
 /** What each form posts (as typed: the API parses yuan, kg and HS codes with the same schema). */
 export const HEADER_FIELDS = ["boothId", "importerName", "importerContact", "importerPhone", "id", "version"] as const;

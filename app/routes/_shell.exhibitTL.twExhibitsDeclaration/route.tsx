@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { rawFields } from "~/features/transport/forms.server";
-import { ConfirmAction } from "~/features/transport/parts";
+import { ConfirmAction } from "~/components/confirm-action";
 import { twHeaderSchema, twLineSchema } from "~/features/vehicles/schema.server";
 import type { TwFind } from "~/features/vehicles/taiwan-types";
 import { translate } from "~/i18n/translate.server";
@@ -20,6 +20,8 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { HEADER_FIELDS, HeaderForm, LINE_FIELDS, LineForm } from "./filing-forms";
 import { ImporterFacts, LinesTable, TotalsBlock, TwStatusTag } from "./filing-parts";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-taiwan";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Taiwan exhibits declaration" }];
 

@@ -1,11 +1,13 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { twReviewSchema } from "~/features/vehicles/schema";
 import type { TwReviewDetail } from "~/features/vehicles/taiwan-types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-taiwan";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "comment"] as const;
 

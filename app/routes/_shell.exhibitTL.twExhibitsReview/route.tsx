@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/features/orders/display";
 import { rawFields } from "~/features/transport/forms.server";
@@ -21,6 +21,9 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { currencyAmount, ImporterFacts, LinesTable, TotalsBlock, TwStatusTag } from "../_shell.exhibitTL.twExhibitsDeclaration/filing-parts";
 import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
+import "~/features/transport/texts";
+import "~/features/vehicles/texts";
+import "~/features/vehicles/texts-taiwan";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Taiwan filings review" }];
 

@@ -1,7 +1,8 @@
 import { Alert, Group, Image, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { CheckInResult } from "~/features/badges/check-in-types";
 import { exhibitionDateTime } from "~/features/orders/display";
+import "~/features/badges/texts";
 
 /** Who just came in: green the first time, amber when the badge had been checked in before. */
 export function CheckInCard({ checkIn }: { checkIn: CheckInResult }) {

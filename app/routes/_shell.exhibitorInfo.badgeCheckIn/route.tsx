@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { checkInSchema } from "~/features/badges/check-in-schema.server";
 import type { CheckInResult } from "~/features/badges/check-in-types";
@@ -18,6 +18,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { CameraScanner } from "./camera-scanner";
 import { CheckInCard } from "./check-in-card";
+import "~/features/badges/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "On-site check-in" }];
 

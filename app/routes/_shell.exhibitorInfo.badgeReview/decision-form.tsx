@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Button, Group, Stack, Textarea } from "@mantine/core";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { badgeDecisionSchema } from "~/features/badges/review-schema";
 import { REVIEW_COMMENT_MAX } from "~/features/badges/review-values";
@@ -9,6 +9,7 @@ import type { BadgeReviewInfo } from "~/features/badges/review-types";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import type { action, loader } from "./route";
+import "~/features/badges/texts";
 
 /**
  * Approve, or return with a comment (required for a return). A plain POST: without JavaScript the

@@ -14,6 +14,7 @@ import { BadgeDetail } from "./badge-detail";
 import { listSearch, NO_STORE } from "./filters";
 import { listFilters } from "./filters.server";
 import { ReviewList } from "./review-table";
+import "~/features/badges/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Badge review" }];
 

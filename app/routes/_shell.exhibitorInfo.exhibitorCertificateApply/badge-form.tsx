@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { BoothSelect } from "~/features/booking-forms/parts";
 import type { BadgeView } from "~/features/badges/api-types";
 import { ID_TYPES } from "~/features/badges/id-documents";
@@ -14,6 +14,7 @@ import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import type { BoothSummary } from "~/lib/api-types";
 import { usePortalForm, useErrorText, type FormConstraint } from "~/lib/forms";
 import { BADGES_PATH as PATH } from "./list-query";
+import "~/features/badges/texts";
 
 
 /** The photo: a passport-style picture, JPEG or PNG only (a PDF renamed .jpg is refused by its bytes). */
@@ -37,10 +38,9 @@ export function BadgeForm(props: {
   pending: boolean;
   cancelTo: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const errorText = useErrorText();
   const { editing } = props;
-  const language = i18n.language === "en" ? "en" : "zh";
   const [form, fields] = usePortalForm<ReturnType<typeof badgeUpdateSchema> | ReturnType<typeof badgeSchema>>({
     id: editing ? `badge-${editing.id}` : "badge-new",
     constraint: props.constraint,

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { badgeIdSchema, badgeListQuerySchema, badgeSchema, badgeUpdateSchema } from "~/features/badges/schema.server";
 import type { BadgeDetail as BadgeDetailView, BadgeList } from "~/features/badges/api-types";
 import { exhibitionDateTime } from "~/features/orders/display";
@@ -22,6 +22,7 @@ import { ExcelPanel } from "./excel-panel";
 import { QuotaPanel } from "./quota-panel";
 import { badgeAction } from "./action.server";
 import { BADGES_PATH, listPath } from "./list-query";
+import "~/features/badges/texts";
 
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor badges" }];

@@ -4,7 +4,7 @@ import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ProfileHistory, ProfileStatusBanner, ProfileStepper, ProfileSummary } from "~/features/exhibitor/profile-status";
 import { ProfileStepFields } from "~/features/exhibitor/profile-steps";
 import type { Fields } from "~/features/exhibitor/profile-fields";
@@ -20,6 +20,7 @@ import { stepSchema } from "~/features/exhibitor/schema.server";
 import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, type ProfileStep } from "~/features/exhibitor/values";
 import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
+import "~/features/exhibitor/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor data" }];
 

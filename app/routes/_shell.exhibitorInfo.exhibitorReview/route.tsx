@@ -3,7 +3,7 @@ import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, Textare
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ProfileStatusBanner, ProfileSummary } from "~/features/exhibitor/profile-status";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -17,6 +17,7 @@ import { reviewDecisionSchema } from "~/features/exhibitor/schema.server";
 import { PROFILE_STATUSES } from "~/features/exhibitor/values";
 import { Toast } from "~/components/toast";
 import { FormError } from "~/components/form-error";
+import "~/features/exhibitor/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Review" }];
 

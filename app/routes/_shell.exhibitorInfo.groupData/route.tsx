@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Te
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { translate } from "~/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { loadProfile } from "~/features/exhibitor/profile.server";
@@ -16,6 +16,7 @@ import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { groupDataSchema, type GroupData } from "~/features/exhibitor/schema.server";
 import { Toast } from "~/components/toast";
+import "~/features/exhibitor/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Group data" }];
 

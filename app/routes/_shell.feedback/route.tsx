@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { translate } from "~/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { handleAuthErrors } from "~/lib/api.server";
@@ -20,6 +20,7 @@ import { feedbackFormSchema } from "~/features/settings/feedback-schema.server";
 import { FEEDBACK_CONTENT_MAX, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_TYPES } from "~/features/settings/feedback-values";
 import type { PageHandle } from "~/lib/page-handle";
 import { showToast } from "~/lib/toast.server";
+import "~/features/settings/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback" }];
 

@@ -3,10 +3,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { HomeContentPage } from "~/lib/api-types";
 import { apiFor, requireOk } from "~/lib/api.server";
 import type { PageHandle } from "~/lib/page-handle";
+import "~/features/home/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 

@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@man
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { WorksheetItem } from "~/lib/api-types";
 import { exhibitionDate, ScheduleStatusBadge } from "~/features/home/schedule-status";
 import { translate } from "~/i18n/translate.server";
@@ -13,6 +13,7 @@ import { landingPath, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/lib/page-handle";
 import type { CarrierHome } from "~/features/transport/api-types";
 import { CarrierPanel } from "./carrier-panel";
+import "~/features/home/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 

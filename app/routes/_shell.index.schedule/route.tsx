@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { WorksheetItem } from "~/lib/api-types";
 import { exhibitionDate, ScheduleStatusBadge } from "~/features/home/schedule-status";
 import { translate } from "~/i18n/translate.server";
@@ -22,6 +22,7 @@ import { extensionRequestSchema } from "~/features/home/schedule-schema.server";
 import { EXTENSION_REASON_MAX, isScheduleIntent, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "~/features/home/schedule-values";
 import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
+import "~/features/home/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 

@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, Image, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { FieldTable } from "~/features/badges/badge-parts";
+import { useTranslation } from "~/i18n/texts";
+import { FieldTable } from "~/components/field-table";
 import type { InvoiceApplicationDetail } from "~/features/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
 import { exhibitionDate, exhibitionDateTime } from "~/features/orders/display";
 import { PATH } from "./application-form";
+import "~/features/invoices/texts";
 
 /** One application: its items and details, the QR page for the finance colleague, the e-invoice once issued. */
 export function ApplicationDetail({ application, qrImage, qrLink, pending }: { application: InvoiceApplicationDetail; qrImage: string | null; qrLink: string | null; pending: boolean }) {

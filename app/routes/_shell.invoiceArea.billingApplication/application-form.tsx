@@ -2,13 +2,14 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { BillableItem, BillingBaseInfo, InvoiceApplication } from "~/features/invoices/api-types";
 import { BillTable } from "~/features/invoices/parts";
 import type { applicationSchema, applicationUpdateSchema } from "~/features/invoices/schema";
 import { INVOICE_TYPES } from "~/features/invoices/values";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/invoices/texts";
 
 export const PATH = "/invoiceArea/billingApplication";
 const DETAIL_FIELDS = ["invoiceType", "title", "taxpayerId", "addressPhone", "bankAccount", "receivingEmail"] as const;

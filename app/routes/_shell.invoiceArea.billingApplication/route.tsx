@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail } from "~/features/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
 import { applicationSchema, applicationUpdateSchema, urgentSchema } from "~/features/invoices/schema.server";
@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { ApplicationDetail } from "./application-detail";
 import { ApplicationForm, PATH } from "./application-form";
 import { qrImageOf } from "./qr.server";
+import "~/features/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice application" }];
 

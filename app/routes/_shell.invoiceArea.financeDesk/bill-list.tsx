@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, TextInput, Title } from "@mantine/core";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { Bill } from "~/features/invoices/api-types";
 import { yuan } from "~/features/invoices/parts";
@@ -12,6 +12,7 @@ import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { Empty } from "./desk-parts";
 import type { action, loader } from "./route";
+import "~/features/invoices/texts";
 
 /** The organizer's bills (booth fees and others) and the form to add one for a booth. */
 export function BillDesk({ bills }: { bills: Bill[] }) {

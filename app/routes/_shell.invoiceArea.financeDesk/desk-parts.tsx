@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { INVOICE_STATUSES, VOUCHER_STATUSES } from "~/features/invoices/values";
 import { deskSearch, PAGE_PATH, TABS, type DeskQuery } from "./desk-filters";
+import "~/features/invoices/texts";
 
 /** The three queues as links (no JavaScript needed to switch). */
 export function DeskTabs({ query }: { query: DeskQuery }) {
@@ -49,7 +50,7 @@ export function DeskPager({ query, total }: { query: DeskQuery; total: number })
       pageSize={query.pageSize}
       total={total}
       link={(page) => deskSearch(query, { page })}
-      keys={{ previous: "boothConstruction.review.previous", next: "boothConstruction.review.next", pageOf: "boothConstruction.review.page" }}
+      keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
     />
   );
 }

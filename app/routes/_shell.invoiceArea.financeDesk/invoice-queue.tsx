@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import { FieldTable } from "~/features/badges/badge-parts";
+import { FieldTable } from "~/components/field-table";
 import type { FinanceApplication, FinancePage } from "~/features/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
 import type { issueSchema } from "~/features/invoices/schema";
@@ -14,6 +14,7 @@ import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
 import type { action, loader } from "./route";
+import "~/features/invoices/texts";
 
 export const INVOICE_PDF_UPLOAD = { folder: "invoice" as const, kinds: ["pdf" as const], maxBytes: 10 * 1024 * 1024 };
 
@@ -56,7 +57,7 @@ export function InvoiceQueue({ page, query }: { page: FinancePage<FinanceApplica
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <Anchor component={Link} to={deskSearch(query, { page: query.page, id: row.id })}>
-                    {t("boothConstruction.review.open")}
+                    {t("common.review")}
                   </Anchor>
                 </Table.Td>
               </Table.Tr>

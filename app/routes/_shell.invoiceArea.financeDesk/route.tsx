@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { Bill, FinanceApplication, FinancePage, FinanceVoucher } from "~/features/invoices/api-types";
 import { billSchema, issueSchema, voucherDecisionSchema } from "~/features/invoices/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
@@ -19,6 +19,7 @@ import { deskQuery } from "./desk-query.server";
 import { DeskFilters, DeskTabs } from "./desk-parts";
 import { INVOICE_PDF_UPLOAD, InvoiceDecision, InvoiceQueue } from "./invoice-queue";
 import { VoucherDecision, VoucherQueue } from "./voucher-queue";
+import "~/features/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Finance desk" }];
 

@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Anchor, Button, Group, Stack, Table, Textarea, Title } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import { FieldTable } from "~/features/badges/badge-parts";
+import { FieldTable } from "~/components/field-table";
 import type { FinancePage, FinanceVoucher } from "~/features/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
 import type { voucherDecisionSchema } from "~/features/invoices/schema";
@@ -12,6 +12,7 @@ import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
 import type { action, loader } from "./route";
+import "~/features/invoices/texts";
 
 export function VoucherQueue({ page, query }: { page: FinancePage<FinanceVoucher>; query: DeskQuery }) {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ export function VoucherQueue({ page, query }: { page: FinancePage<FinanceVoucher
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <Anchor component={Link} to={deskSearch(query, { page: query.page, id: row.id })}>
-                    {t("boothConstruction.review.open")}
+                    {t("common.review")}
                   </Anchor>
                 </Table.Td>
               </Table.Tr>

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
 import type { BillList, PaymentVoucher, PaymentVoucherList } from "~/features/invoices/api-types";
 import { BillTable, BillTotals, StatusTag, yuan } from "~/features/invoices/parts";
@@ -20,6 +20,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { VOUCHER_UPLOAD, VoucherForm } from "./voucher-form";
+import "~/features/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Payment voucher" }];
 

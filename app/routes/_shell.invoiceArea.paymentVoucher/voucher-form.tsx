@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { BillList } from "~/features/invoices/api-types";
 import { BillTable } from "~/features/invoices/parts";
@@ -9,6 +9,7 @@ import type { voucherSchema } from "~/features/invoices/schema";
 import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX } from "~/features/invoices/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/features/invoices/texts";
 
 export const VOUCHER_UPLOAD = { folder: "payment-voucher" as const, kinds: [...VOUCHER_FILE_KINDS], maxBytes: 10 * 1024 * 1024, maxCount: VOUCHER_FILES_MAX };
 

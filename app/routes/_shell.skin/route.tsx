@@ -6,7 +6,7 @@ import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { translate } from "~/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -16,6 +16,7 @@ import { skinSchema } from "~/features/settings/skin-schema.server";
 import { SKIN_IDS, skinImageUrl, type SkinResponse } from "~/features/settings/skin-values";
 import type { PageHandle } from "~/lib/page-handle";
 import { showToast } from "~/lib/toast.server";
+import "~/features/settings/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Skin" }];
 

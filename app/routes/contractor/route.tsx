@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } fr
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { translate } from "~/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -15,6 +15,7 @@ import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { contractorSignInSchema } from "~/features/contractors/schema.server";
 import type { PageHandle } from "~/lib/page-handle";
+import "~/features/contractors/texts";
 
 export const handle = { public: true } satisfies PageHandle;
 

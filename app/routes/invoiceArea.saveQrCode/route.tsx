@@ -3,7 +3,7 @@ import { Alert, Button, Container, NativeSelect, Stack, Text, TextInput, Title }
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { QrApplication } from "~/features/invoices/api-types";
 import { yuan } from "~/features/invoices/parts";
@@ -17,6 +17,7 @@ import { useErrorText, usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
+import "~/features/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice billing details" }, { name: "robots", content: "noindex" }];
 

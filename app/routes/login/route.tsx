@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { LanguageSwitch } from "~/components/language-switch";
 import { translate } from "~/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
@@ -14,6 +14,7 @@ import { signIn } from "~/routes/login/action.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/lib/page-handle";
 import { Toast } from "~/components/toast";
+import "~/features/contractors/texts";
 
 // The first page on a slow phone: two fields and a post answered by a redirect need no script (docs/decisions/021).
 export const handle = { public: true, hydrate: false } satisfies PageHandle;

@@ -1,5 +1,5 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { PageHandle } from "~/lib/page-handle";
 
 export const handle = { public: true, inAppBrowser: true } satisfies PageHandle;

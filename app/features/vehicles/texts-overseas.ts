@@ -1,0 +1,5 @@
+import { registerTexts } from "~/i18n/texts";
+import en from "./texts-overseas.en";
+import zh from "./texts-overseas.zh";
+
+registerTexts("vehicles.overseas", zh, en);

@@ -1,0 +1,5 @@
+import { registerTexts } from "~/i18n/texts";
+import en from "./texts-taiwan.en";
+import zh from "./texts-taiwan.zh";
+
+registerTexts("vehicles.taiwan", zh, en);

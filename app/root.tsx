@@ -1,5 +1,5 @@
 import "~/lib/load-context";
-import { ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
+import { ColorSchemeScript, MantineProvider, createTheme, darken, defaultVariantColorsResolver, mantineHtmlProps, parseThemeColor, type VariantColorsResolver } from "@mantine/core";
 import mantineCss from "@mantine/core/styles.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -41,7 +41,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 // Shade 8: white on indigo-6 (Mantine's default) is 4.32:1, below WCAG AA's 4.5:1; shade 8 gives 5.67:1.
-const theme = createTheme({ primaryColor: "indigo", primaryShade: 8, defaultRadius: "sm" });
+// Light variants (status tags, alerts): Mantine's text on its tinted background is 4.2:1 for blue and
+// less for orange and green, below AA for 11 px tag text; a darkened shade 9 is above 7:1 for every color.
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== "light") return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  const shades = parsed.isThemeColor && parsed.color ? input.theme.colors[parsed.color] : undefined;
+  return shades ? { ...colors, color: darken(shades[9], 0.35) } : colors;
+};
+const theme = createTheme({ primaryColor: "indigo", primaryShade: 8, defaultRadius: "sm", variantColorResolver });
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

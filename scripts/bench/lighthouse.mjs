@@ -1,5 +1,6 @@
 // Lighthouse (default config = mobile preset with simulated throttling) in Debian's Chromium.
 import fs from "node:fs";
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -49,7 +50,7 @@ function summarize(name, url, lhr) {
 }
 
 /**
- * Audits /login (signed out), /index and the main form page of every area (signed in, cookie sent as an extra header).
+ * Audits /login (signed out), /index and the main form page of every area (signed in: the session cookie in the jar).
  * Never throws: a missing or failing Chromium is recorded as { skipped: reason }.
  */
 export async function measureLighthouse({ baseUrl, cookie, log = () => {}, cleanups = new Set() }) {
@@ -73,6 +74,14 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
   const pages = [];
   try {
     const version = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json()).catch(() => ({}));
+    // The session goes into the browser's cookie jar. Sent as an extra header (Lighthouse's own way), it
+    // lost to the jar once a page had set a cookie of its own, and the later pages audited /login.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const session = (cookie ?? "")
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: baseUrl, httpOnly: true, sameSite: "Lax" }));
     for (const page of [
       { name: "login", path: "/login" },
       { name: "index", path: "/index", cookie },
@@ -86,12 +95,14 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
       { name: "vehicles", path: "/exhibitTL/truckInformationSubmit", cookie },
     ]) {
       log(`  lighthouse ${page.path}`);
-      const flags = {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-      };
+      // A cold load each time, with or without the session: Lighthouse's own reset is off so the cookie stays.
+      await context.clearCookies();
+      if (page.cookie) await context.addCookies(session);
+      const tab = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send("Network.clearBrowserCache");
+      await cdp.detach();
+      const flags = { port: chrome.port, output: "json", logLevel: "error", disableStorageReset: true };
       try {
         const result = await lighthouse(baseUrl + page.path, flags);
         if (!result?.lhr) throw new Error("Lighthouse returned no report");

@@ -1,3 +1,4 @@
+import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "../../app/lib/api.server";
 import { portalClient } from "../support/portal-client";
@@ -8,9 +9,11 @@ import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api"
  * HTTP transport does, which stays for an organizer's backend (API_BASE_URL).
  */
 let api: TestApi;
+let build: ServerBuild;
 let inProcess: typeof fetch;
 beforeAll(async () => {
-  api = await startTestApi("pglite", { SERVER_TIMING: "true" }, { remixBuild: await loadRemixBuild() });
+  build = await loadRemixBuild();
+  api = await startTestApi("pglite", { SERVER_TIMING: "true" }, { remixBuild: build });
   inProcess = api.app.locals.apiFetch as typeof fetch;
 });
 afterAll(() => api?.close());
@@ -21,8 +24,20 @@ const clients = (ticket: string | null, language: "zh" | "en" = "en") => ({
 });
 
 describe("in-process transport to our own API", () => {
-  it("is what the pages use when no API_BASE_URL is set", () => {
-    expect(typeof inProcess).toBe("function");
+  it("is what the pages use when no API_BASE_URL is set; with one, the pages go over HTTP", async () => {
+    expect(inProcess).toBeTypeOf("function");
+    // A second portal whose API is the first one's, over HTTP: no in-process transport, and its pages still work.
+    const remote = await startTestApi("pglite", { API_BASE_URL: `${api.baseUrl}/api` }, { remixBuild: build });
+    try {
+      expect(remote.app.locals.apiFetch).toBeUndefined();
+      const browser = portalClient(remote.baseUrl);
+      await browser.signIn("std01", "Expo#2026");
+      const home = await browser.request("/index");
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('data-testid="business-name"');
+    } finally {
+      await remote.close();
+    }
   });
 
   it("answers a signed-in GET with query as HTTP does (ticket and language travel)", async () => {

@@ -10,7 +10,7 @@ async function probe(port, path, conns = 10, secs = 8) {
   for (let i = 0; i < 60; i++) { const t = performance.now(); const res = await fetch(base + path, { headers: { cookie } }); await res.text(); times.push(performance.now() - t); }
   times.sort((a, b) => a - b);
   const c0 = cpu(pid);
-  const res = await new Promise((ok, ko) => autocannon({ url: base + path, connections: conns, duration: secs, headers: { cookie } }, (e, x) => (e ? ko(e) : ok(x))));
+  const res = await new Promise((ok, ko) => autocannon({ url: base + path, connections: conns, duration: secs, headers: { cookie, "accept-encoding": process.env.ENC ?? "gzip, deflate, br" } }, (e, x) => (e ? ko(e) : ok(x))));
   const c1 = cpu(pid);
   return { port, path, p50single: times[30].toFixed(1), rps: res.requests.average, cpuPerReq: ((c1 - c0) / res.requests.total).toFixed(1), non2xx: res.non2xx };
 }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient } from "../support/portal-client";
@@ -32,5 +33,34 @@ describe("server-rendered HTML", () => {
         expect(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes), path).not.toThrow();
       }
     }
+  });
+
+  it("goes out in one piece when it is under 64 KB (each piece is a flush of the compressor)", async () => {
+    const signedIn = portalClient(api.baseUrl);
+    await signedIn.signIn("std01", "Expo#2026");
+    const { port } = new URL(api.baseUrl);
+    // The raw chunked answer: each piece Remix writes (and flushes) is one chunk of the transfer encoding.
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1");
+      let text = "";
+      socket.on("data", (data) => (text += data.toString("latin1")));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+      socket.write(`GET /index HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${signedIn.cookieHeader()}\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`);
+    });
+    const [head, body] = [raw.slice(0, raw.indexOf("\r\n\r\n")), raw.slice(raw.indexOf("\r\n\r\n") + 4)];
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    expect(head.toLowerCase()).toContain("transfer-encoding: chunked");
+    const sizes: number[] = [];
+    for (let at = 0; ; ) {
+      const lineEnd = body.indexOf("\r\n", at);
+      const size = parseInt(body.slice(at, lineEnd), 16);
+      if (!size) break;
+      sizes.push(size);
+      at = lineEnd + 2 + size + 2;
+    }
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThan(8192);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThan(64 * 1024);
+    expect(sizes).toHaveLength(1);
   });
 });

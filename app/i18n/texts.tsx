@@ -48,13 +48,15 @@ export function interpolate(text: string, values: Record<string, unknown> = {}) 
 }
 
 const reported = new Set<string>();
+// Forms pass on what the server said, a key or an already translated sentence; only a key can be missing.
+const KEY_SHAPE = /^[A-Za-z]\w*(\.[\w$-]+)+$/;
 
 export function translateText(language: Language, key: string, options?: TranslateOptions): string {
   const found = lookup(language, key);
   if (typeof found === "string") return interpolate(found, options);
   if (found !== undefined && options?.returnObjects) return found as string;
   if (options?.defaultValue !== undefined) return options.defaultValue;
-  if (typeof document !== "undefined" && !reported.has(key)) {
+  if (typeof document !== "undefined" && KEY_SHAPE.test(key) && !reported.has(key)) {
     // Most likely a group no module of the page registered: the server rendered the text, the browser cannot.
     reported.add(key);
     console.error(`Text '${key}' is missing on this page: import ~/features/<feature>/texts where it is shown.`);

@@ -2,13 +2,29 @@ import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 
-/** A question before a step that cannot be undone, posted as `intent` with `fields`. */
-export function ConfirmAction({ question, intent, fields, confirmLabel, cancelTo, pending, color = "red.9" }: { question: string; intent: string; fields: Record<string, string>; confirmLabel: string; cancelTo: string; pending: boolean; color?: string }) {
+type ConfirmActionProps = {
+  question: string;
+  intent: string;
+  fields: Record<string, string>;
+  confirmLabel: string;
+  /** The link back; "Cancel" unless the page names it. */
+  cancelLabel?: string;
+  cancelTo: string;
+  pending: boolean;
+  color?: string;
+  testId?: string;
+};
+
+/**
+ * A question before a step that cannot be undone, posted as `intent` with `fields`. It needs no
+ * JavaScript: the page shows it as a state of its own (`?delete=`…), and "cancel" is a link back.
+ */
+export function ConfirmAction({ question, intent, fields, confirmLabel, cancelLabel, cancelTo, pending, color = "red.9", testId = "confirm-action" }: ConfirmActionProps) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" data-testid="confirm-action" role="alertdialog" aria-labelledby="confirm-action-question">
+    <Paper withBorder p="md" data-testid={testId} role="alertdialog" aria-labelledby={`${testId}-question`}>
       <Stack gap="sm">
-        <Text id="confirm-action-question" fw={500}>
+        <Text id={`${testId}-question`} fw={500}>
           {question}
         </Text>
         <Form method="post" preventScrollReset>
@@ -21,7 +37,7 @@ export function ConfirmAction({ question, intent, fields, confirmLabel, cancelTo
               {confirmLabel}
             </Button>
             <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
-              {t("common.cancel")}
+              {cancelLabel ?? t("common.cancel")}
             </Button>
           </Group>
         </Form>

@@ -2,7 +2,7 @@ import type { Language } from "./config";
 import en from "./locales/en";
 import zh from "./locales/zh";
 import { messageParts } from "../lib/message-parts";
-import { interpolate, registerLanguage } from "./texts";
+import { registerLanguage, translateText } from "./texts";
 
 /**
  * Both languages' texts, for the server (API messages, page titles in loaders, SSR). Kept out of
@@ -15,13 +15,9 @@ export const resources = { zh: { translation: zh }, en: { translation: en } } as
 registerLanguage("zh", zh);
 registerLanguage("en", en);
 
-/** Minimal interpolation used outside React (the API's messages). */
+/** A text outside React (the API's messages, titles in loaders): the same lookup as the pages'. */
 export function translate(language: Language, key: string, values: Record<string, unknown> = {}) {
-  const text = key
-    .split(".")
-    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), resources[language].translation);
-  if (typeof text !== "string") return key;
-  return interpolate(text, values);
+  return translateText(language, key, values);
 }
 
 /**

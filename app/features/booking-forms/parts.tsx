@@ -1,6 +1,6 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { Alert, NativeSelect } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
+import { ConfirmAction } from "~/components/confirm-action";
 import type { BoothSummary } from "~/lib/api-types";
 import { Toast } from "~/components/toast";
 import "./texts";
@@ -32,34 +32,20 @@ export function NoBooth() {
   );
 }
 
-/**
- * Delete with a confirmation that needs no JavaScript: the delete link opens this panel (a page
- * of its own, `?delete=`), whose button posts; "cancel" is a link back.
- */
+/** Delete with a confirmation that needs no JavaScript (`?delete=` shows it; its button posts intent delete). */
 export function ConfirmDelete({ question, fields, cancelTo, pending }: { question: string; fields: Record<string, string>; cancelTo: string; pending: boolean }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" data-testid="confirm-delete" role="alertdialog" aria-labelledby="confirm-delete-question">
-      <Stack gap="sm">
-        <Text id="confirm-delete-question" fw={500}>
-          {question}
-        </Text>
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <Group>
-            <Button type="submit" color="red.9" loading={pending}>
-              {t("bookingForms.common.confirmDelete")}
-            </Button>
-            <Button component={Link} to={cancelTo} variant="default">
-              {t("bookingForms.common.keep")}
-            </Button>
-          </Group>
-        </Form>
-      </Stack>
-    </Paper>
+    <ConfirmAction
+      question={question}
+      intent="delete"
+      fields={fields}
+      confirmLabel={t("bookingForms.common.confirmDelete")}
+      cancelLabel={t("bookingForms.common.keep")}
+      cancelTo={cancelTo}
+      pending={pending}
+      testId="confirm-delete"
+    />
   );
 }
 

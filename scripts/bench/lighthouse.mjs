@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { AREA_PAGES } from "./load.mjs";
 
 export const CHROME_FLAGS = [
   "--headless",
@@ -86,18 +87,14 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
       { name: "login", path: "/login" },
       { name: "index", path: "/index", cookie },
       // The main form page of every area (spec point 2).
-      { name: "exhibitorData", path: "/exhibitorInfo/exhibitorData?step=company", cookie },
-      { name: "badges", path: "/exhibitorInfo/exhibitorCertificateApply", cookie },
-      { name: "booking", path: "/bookingService/onlineBookingService", cookie },
-      { name: "construction", path: "/boothConstruction/standardConstruction", cookie },
-      { name: "invoices", path: "/invoiceArea/billingApplication", cookie },
-      { name: "transport", path: "/exhibitTL/carriage", cookie },
-      { name: "vehicles", path: "/exhibitTL/truckInformationSubmit", cookie },
+      // The main form page of every area (spec point 2), in Chinese where the area is hidden in English.
+      ...AREA_PAGES.map((page) => ({ ...page, cookie })),
     ]) {
       log(`  lighthouse ${page.path}`);
       // A cold load each time, with or without the session: Lighthouse's own reset is off so the cookie stays.
       await context.clearCookies();
       if (page.cookie) await context.addCookies(session);
+      if (page.language) await context.addCookies([{ name: "lng", value: page.language, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
       const tab = context.pages()[0] ?? (await context.newPage());
       const cdp = await context.newCDPSession(tab);
       await cdp.send("Network.clearBrowserCache");

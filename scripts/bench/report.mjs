@@ -36,6 +36,9 @@ export function sizeTable(size) {
 }
 
 export function loadTable(rows) {
+  // A page that answers a redirect measures the redirect, not the page: say so under the table.
+  const redirected = rows.filter((r) => r.status !== 200 && !r.floor);
+  const warning = redirected.length ? `\nNot measured (not 200): ${redirected.map((r) => `${r.path} ${r.status}`).join(", ")}` : "";
   return table(
     ["GET", "status", "req/s", "p50", "p99", "× floor", "CPU/req", "1 request p50", "SQL", "non-2xx", "errors"],
     rows.map((r) => [
@@ -51,7 +54,7 @@ export function loadTable(rows) {
       String(r.non2xx),
       String(r.errors + r.timeouts),
     ]),
-  );
+  ) + warning;
 }
 
 export function lighthouseTable(result) {
@@ -61,7 +64,16 @@ export function lighthouseTable(result) {
     result.pages.map((p) =>
       p.error
         ? [p.url, `error: ${p.error}`, "", "", "", "", ""]
-        : [p.url, p.performance, p.accessibility, p.bestPractices, ms(p.lcpMs), ms(p.tbtMs), p.cls?.toFixed(3)],
+        : [
+            // Lighthouse follows redirects: a page that ended elsewhere was not audited.
+            new URL(p.finalUrl, "http://x").pathname === new URL(p.url, "http://x").pathname ? p.url : `${p.url} → ${p.finalUrl} (redirected)`,
+            p.performance,
+            p.accessibility,
+            p.bestPractices,
+            ms(p.lcpMs),
+            ms(p.tbtMs),
+            p.cls?.toFixed(3),
+          ],
     ),
   );
 }

@@ -5,10 +5,12 @@ import path from "node:path";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { TEST_NOW } from "./test-clock";
+import { createPostgresTemplate } from "./postgres-template";
 
 /**
  * Builds one migrated and seeded embedded database and dumps it; every test file
  * starts from a copy instead of paying PGlite's creation and scrypt hashing again.
+ * With PostgreSQL, the same once more as a template database that test files copy.
  */
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-base-"));
@@ -22,11 +24,18 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   await handle.close();
   project.provide("baseDbFile", file);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  const template = process.env.TEST_DATABASE_URL ? await createPostgresTemplate(process.env.TEST_DATABASE_URL) : null;
+  project.provide("postgresTemplate", template?.name ?? "");
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await template?.drop();
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseDbFile: string;
+    /** The seeded PostgreSQL template database, or "" without PostgreSQL. */
+    postgresTemplate: string;
   }
 }

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -7,13 +6,11 @@ import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
 import { loadConfig, type Config } from "../../server/config";
 import { createServerApp } from "../../server/app";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../server/db/database";
+import { openDatabase, type DatabaseHandle } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { loadRsaKeys } from "../../server/auth/secrets";
-import { seedDemoData } from "../../server/seed/demo-data";
 import { createTranslator } from "../../server/translate/libretranslate";
-import pg from "pg";
-import { TEST_NOW } from "./test-clock";
+import { copyPostgresTemplate } from "./postgres-template";
 
 export type Backend = "pglite" | "postgres";
 
@@ -29,21 +26,12 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
     const handle = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(file)]) });
     return handle;
   }
-  const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = await openDatabase({ databaseUrl: postgresUrl, schema, poolSize: 4 });
-  await migrateToLatest(handle.db, { schema });
-  await seedDemoData(handle.db, new Date(TEST_NOW));
+  const copy = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
+  const handle = await openDatabase({ databaseUrl: copy.url, poolSize: 4 });
   const close = handle.close;
   handle.close = async () => {
     await close();
-    const dropper = new pg.Client({ connectionString: postgresUrl });
-    await dropper.connect();
-    await dropper.query(`drop schema ${schema} cascade`);
-    await dropper.end();
+    await copy.drop();
   };
   return handle;
 }

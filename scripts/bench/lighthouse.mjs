@@ -104,6 +104,11 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
         const result = await lighthouse(baseUrl + page.path, flags);
         if (!result?.lhr) throw new Error("Lighthouse returned no report");
         pages.push(summarize(page.name, page.path, result.lhr));
+        // BENCH_LIGHTHOUSE_DIR keeps each page's whole report, to see what holds a score down.
+        if (process.env.BENCH_LIGHTHOUSE_DIR) {
+          fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+          fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_DIR}/${page.name}.json`, JSON.stringify(result.lhr));
+        }
       } catch (error) {
         pages.push({ name: page.name, url: page.path, error: error.message });
       }

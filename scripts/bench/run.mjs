@@ -3,7 +3,7 @@
 // database. Writes bench/results.json and prints tables. Budgets are reported, never enforced.
 //
 // Env: BENCH_DURATION (s per page, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2),
-//      BENCH_SKIP_LIGHTHOUSE, BENCH_SKIP_MEMORY, BENCH_OUT (default bench/results.json), DATABASE_URL, CHROME_PATH.
+//      BENCH_SKIP_LIGHTHOUSE, BENCH_LIGHTHOUSE_DIR (keep whole reports), BENCH_SKIP_MEMORY, BENCH_OUT (default bench/results.json), DATABASE_URL, CHROME_PATH.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -4,11 +4,11 @@ import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { TEST_NOW } from "./test-clock";
 
-/**
- * PostgreSQL copies a database from a template in a fraction of a second, where migrating and
- * seeding one (password hashes included) took ~8 s per test file. The template is made once per
- * run; each test file gets a database of its own from it and drops it at the end.
- */
+// PostgreSQL copies a database from a template in about a second, where migrating and seeding one
+// (password hashes included) took ~8 s per test file. The template is made once per run (the vitest
+// global setup); each test file gets a database of its own from it and drops it at the end.
+
+/** The same server's URL, naming another database. */
 export function databaseUrlFor(serverUrl: string, database: string) {
   return Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
 }

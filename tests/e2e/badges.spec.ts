@@ -72,8 +72,7 @@ test("add with refused input kept, edit, delete with confirmation, batch delete"
   const form = page.getByTestId("badge-form");
   await fillBadge(form, { ...first, idNumber: first.idNumber.slice(0, 17) + (first.idNumber[17] === "1" ? "2" : "1") });
   const submit = form.getByRole("button", { name: "Submit application" });
-  if (app.jsEnabled) await submit.click();
-  else await app.submit(() => submit.click());
+  await app.submit(() => submit.click());
   await expect(page.getByText("IDCard format is incorrect")).toBeVisible();
   await expect(form.locator("input[name=holderName]")).toHaveValue(first.name);
   await expect(form.locator("input[name=email]")).toHaveValue(first.email);
@@ -226,8 +225,7 @@ test("the organizer returns a badge with a comment, the exhibitor resubmits, app
     await row.getByRole("link", { name: "Review" }).click();
     const decision = opage.getByTestId("review-decision");
     const returnButton = decision.getByRole("button", { name: "Return" });
-    if (organizer.jsEnabled) await returnButton.click();
-    else await organizer.submit(() => returnButton.click());
+    await organizer.submit(() => returnButton.click());
     await expect(decision).toContainText("Comment is required");
     await decision.getByLabel("Comment").fill("The photo is missing");
     await organizer.submit(() => decision.getByRole("button", { name: "Return" }).click());

@@ -34,10 +34,9 @@ async function organizerFor(browser: Browser, app: App, testInfo: TestInfo) {
   return { organizer, close: () => context.close() };
 }
 
-/** Submits a form whose answer may be a refusal: with JavaScript it stays on the page. */
+/** Submits a form whose answer may be a refusal (it posts with or without JS); waits for the answer and the page's revalidation, so the next step never races a re-render. */
 async function submitExpectingRefusal(app: App, click: () => Promise<void>) {
-  if (app.jsEnabled) await click();
-  else await app.submit(click);
+  await app.submit(click);
 }
 
 /** Opens the queue filtered to one booth and the record of `subject`, then decides it. */

@@ -28,12 +28,11 @@ export async function press(app: App, step: Step, intent: string) {
 }
 
 /**
- * Presses 'Next step' / 'Submit' on a step that breaks its rules: with JS, Conform checks in the
- * page and nothing is posted; without, the server answers with the same messages.
+ * Presses 'Next step' / 'Submit' on a step that breaks its rules. The server answers with the
+ * messages, with or without JS (no checks run in the page); this waits for the answer and the page's revalidation, so the next step never races a re-render.
  */
 export async function pressRefused(app: App, step: Step, intent: "next" | "submit") {
-  if (app.jsEnabled) await intentButton(app.page, step, intent).click();
-  else await app.submit(() => intentButton(app.page, step, intent).click());
+  await app.submit(() => intentButton(app.page, step, intent).click());
 }
 
 export async function openStep(app: App, step: Step) {

@@ -5,9 +5,8 @@ import { chooseCascade, errorOf, field, message, openStep, press, pressRefused, 
 
 /**
  * Every rule of the profile steps with its message, in Chinese and in English (the `lng` cookie is
- * set before signing in). With JS the step's rules run in the page before anything is posted;
- * without, the server answers with the same messages (pressRefused). Rules only the server knows
- * (verification codes, translation) are posted in both modes.
+ * set before signing in). The server checks every rule and answers with its messages, with or
+ * without JS (pressRefused waits for that answer and the page's revalidation).
  */
 
 for (const language of ["en", "zh"] as const) {

@@ -25,9 +25,9 @@ async function contextFor(browser: Browser, app: App, testInfo: TestInfo, viewpo
   return { other, close: () => context.close() };
 }
 
+/** Submits a form whose answer may be a refusal (it posts with or without JS); waits for the answer and the page's revalidation, so the next step never races a re-render. */
 async function submitMaybeRefused(app: App, click: () => Promise<void>) {
-  if (app.jsEnabled) await click();
-  else await app.submit(click);
+  await app.submit(click);
 }
 
 test("bill, voucher, confirmation, invoice application with the QR page on a phone, issue, download", async ({ app, page, browser, consoleErrors }, testInfo) => {

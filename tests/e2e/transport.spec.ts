@@ -28,10 +28,9 @@ async function exhibitsWorkbook(rows: (string | number)[][]) {
 }
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Without JavaScript a refused post answers 400 and the page is the answer; with it the router stays. */
+/** Submits a form whose answer may be a refusal (400; it posts with or without JS); waits for the answer and the page's revalidation, so the next step never races a re-render. */
 async function submitMaybeRefused(app: App, click: () => Promise<void>) {
-  if (app.jsEnabled) await click();
-  else await app.submit(click);
+  await app.submit(click);
 }
 
 test("declaration with an Excel import, returned by the carrier, corrected, accepted and delivered", async ({ app, page, browser, consoleErrors }, testInfo) => {

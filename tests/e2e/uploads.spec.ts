@@ -51,9 +51,8 @@ test("a refused submit keeps the uploaded image, and without JS keeps it across 
   await page.getByTestId("upload-input").setInputFiles({ name: "kept.png", mimeType: "image/png", buffer: PNG });
   if (app.jsEnabled) await expect(page.getByTestId("upload-item").getByRole("link", { name: "kept.png" })).toBeVisible();
   await form.getByLabel("Type").evaluate((select: HTMLSelectElement) => select.removeAttribute("required"));
-  // With JS the form's own check refuses it in the page; without, the server does.
-  if (app.jsEnabled) await form.getByRole("button", { name: "Submit" }).click();
-  else await app.submit(() => form.getByRole("button", { name: "Submit" }).click());
+  // The server refuses it, with or without JS; waiting for the revalidation keeps the next choice from racing a re-render.
+  await app.submit(() => form.getByRole("button", { name: "Submit" }).click());
   await expect(page.getByText("Please choose the feedback type")).toBeVisible();
   await expect(page.getByTestId("upload-item").getByRole("link", { name: "kept.png" })).toBeVisible();
   await expect(form.locator("textarea[name=content]")).toHaveValue("Kept across a refusal.");

@@ -21,11 +21,6 @@ async function signInZh(app: App, kind: FormAccount, testInfo: TestInfo) {
   await app.signIn(accountFor(kind, testInfo));
 }
 
-/** Presses a submit that the rules refuse. The server refuses it with or without JS (no checks run in the page); this waits for the answer and the page's revalidation, so the next step never races a re-render. */
-async function pressRefused(app: App, button: Locator) {
-  await app.submit(() => button.click());
-}
-
 /** Serious or critical axe findings on the page as it is (JS on only: axe runs in the page). */
 async function expectAccessible(app: App) {
   if (!app.jsEnabled) return;
@@ -54,7 +49,7 @@ test("air compressor: apply, refused input kept, list and cancel", async ({ app,
   await form.locator("input[name=contactPhone]").fill("13812345678");
   await form.locator("textarea[name=remarks]").fill("靠近北门");
   const submit = form.getByRole("button", { name: "提交申请" });
-  await pressRefused(app, submit);
+  await app.submit(() => submit.click());
   await expect(page.getByText("结束使用日期不能早于开始使用日期")).toBeVisible();
   // Nothing typed is lost by the refusal.
   await expect(form.locator("input[name=contactName]")).toHaveValue(`联系人-${testInfo.project.name}`);
@@ -119,7 +114,7 @@ test("special power commitment: create, detail, update, delete", async ({ app, p
   await attach(app, form, "signed.png");
   // The rules not ticked: refused with the spec's message; the browser's own check is taken away.
   await form.locator("input[name=readRules]").evaluate((box: HTMLInputElement) => box.removeAttribute("required"));
-  await pressRefused(app, form.getByRole("button", { name: "提交承诺书" }));
+  await app.submit(() => form.getByRole("button", { name: "提交承诺书" }).click());
   await expect(form.getByText("请勾选已阅读规则")).toBeVisible();
   await expect(form.locator("input[name=equipmentName]")).toHaveValue(equipment);
   await expect(form.getByTestId("upload-item").getByRole("link", { name: "signed.png" })).toBeVisible();

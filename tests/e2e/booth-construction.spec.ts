@@ -34,11 +34,6 @@ async function organizerFor(browser: Browser, app: App, testInfo: TestInfo) {
   return { organizer, close: () => context.close() };
 }
 
-/** Submits a form whose answer may be a refusal (it posts with or without JS); waits for the answer and the page's revalidation, so the next step never races a re-render. */
-async function submitExpectingRefusal(app: App, click: () => Promise<void>) {
-  await app.submit(click);
-}
-
 /** Opens the queue filtered to one booth and the record of `subject`, then decides it. */
 async function decide(organizer: App, boothNo: string, subject: string, decision: "通过" | "退回", comment?: string) {
   const opage = organizer.page;
@@ -68,7 +63,7 @@ test("standard build: draft with refused date kept, submit, the organizer return
   await form.locator("input[name=fasciaNameEn]").fill("Galaxy Display");
   await form.getByLabel("不需要: 垃圾桶").check();
   await form.locator("input[name=positioningDate]").fill(addDays(testCalendar.opensOn, 30));
-  await submitExpectingRefusal(app, () => form.getByRole("button", { name: "提交" }).click());
+  await app.submit(() => form.getByRole("button", { name: "提交" }).click());
   await expect(page.getByText("提前定位日期须在布展期内")).toBeVisible();
   await expect(form.locator("input[name=fasciaNameZh]")).toHaveValue(nameZh);
   await expect(form.getByLabel("不需要: 垃圾桶")).toBeChecked();
@@ -112,7 +107,7 @@ test("safety commitment: refused without the tick, filled PDF, signed scans subm
   await form.getByLabel("现场负责人").fill("王建国");
   await form.getByLabel("搭建商").fill("鑫源展览工程有限公司");
   await form.getByLabel("手机号").fill("13912345678");
-  await submitExpectingRefusal(app, () => form.getByRole("button", { name: "保存并生成承诺书" }).click());
+  await app.submit(() => form.getByRole("button", { name: "保存并生成承诺书" }).click());
   await expect(page.getByText("请勾选已阅读规则")).toBeVisible();
   await expect(form.getByLabel("现场负责人")).toHaveValue("王建国");
 

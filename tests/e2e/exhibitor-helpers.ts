@@ -27,14 +27,6 @@ export async function press(app: App, step: Step, intent: string) {
   await app.submit(() => intentButton(app.page, step, intent).click());
 }
 
-/**
- * Presses 'Next step' / 'Submit' on a step that breaks its rules. The server answers with the
- * messages, with or without JS (no checks run in the page); this waits for the answer and the page's revalidation, so the next step never races a re-render.
- */
-export async function pressRefused(app: App, step: Step, intent: "next" | "submit") {
-  await app.submit(() => intentButton(app.page, step, intent).click());
-}
-
 export async function openStep(app: App, step: Step) {
   await app.goto(`${PAGE}?step=${step}`);
   await expect(stepForm(app.page, step)).toBeVisible();

@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import { translate } from "../../app/i18n/translate.server";
 import { FAILED_RESOURCE, accountFor, expect, test } from "./fixtures";
-import { chooseCascade, errorOf, field, message, openStep, press, pressRefused, setLanguage, stepForm, tinyMp4, type Step } from "./exhibitor-helpers";
+import { chooseCascade, errorOf, field, message, openStep, press, setLanguage, stepForm, tinyMp4, type Step } from "./exhibitor-helpers";
 
 /**
  * Every rule of the profile steps with its message, in Chinese and in English (the `lng` cookie is
  * set before signing in). The server checks every rule and answers with its messages, with or
- * without JS (pressRefused waits for that answer and the page's revalidation).
+ * without JS (`press` waits for that answer and the page's revalidation).
  */
 
 for (const language of ["en", "zh"] as const) {
@@ -21,7 +21,7 @@ for (const language of ["en", "zh"] as const) {
 
     // ---- company: required fields ----
     await openStep(app, "company");
-    await pressRefused(app, "company", "next");
+    await press(app, "company", "next");
     // The messages are the language's own, not keys.
     await expect(errorOf(page, "company", "companyNameZh")).toHaveText(language === "en" ? "Company name (Chinese) is required" : "公司中文名称不能为空");
     for (const name of ["companyNameEn", "listingStatus", "companyPhone", "countryId", "address"]) await expectError("company", name, "validation.required");
@@ -35,7 +35,7 @@ for (const language of ["en", "zh"] as const) {
     await field(page, "company", "address").fill("1 Rules Road");
     await field(page, "company", "website").fill("not a website");
     await chooseCascade(app, "company", "countryId", "37");
-    await pressRefused(app, "company", "next");
+    await press(app, "company", "next");
     await expectError("company", "stockCode", "validation.required");
     await expectError("company", "companyPhone", "validation.correct");
     await expectError("company", "contractCompanyNames", "validation.correct");
@@ -52,11 +52,11 @@ for (const language of ["en", "zh"] as const) {
     // ---- a wrong stock code; a province needs its city, a city its district ----
     await field(page, "company", "stockCode").fill("30#07");
     await chooseCascade(app, "company", "provinceCode", "440000");
-    await pressRefused(app, "company", "next");
+    await press(app, "company", "next");
     await expectError("company", "stockCode", "validation.correct");
     await expectError("company", "cityCode", "validation.required");
     await chooseCascade(app, "company", "cityCode", "440300");
-    await pressRefused(app, "company", "next");
+    await press(app, "company", "next");
     await expectNoError("company", "cityCode");
     await expectError("company", "districtCode", "validation.required");
 
@@ -71,7 +71,7 @@ for (const language of ["en", "zh"] as const) {
     await expect(page).toHaveURL(/\?step=contacts$/);
 
     // ---- contacts: required, mainland mobile, e-mail, then the codes (server) ----
-    await pressRefused(app, "contacts", "next");
+    await press(app, "contacts", "next");
     for (const name of ["contact1Type", "contact1Name", "contact1Mobile", "contact1Email", "contact2Type", "contact2Name", "contact2Mobile", "contact2Email"]) {
       await expectError("contacts", name, "validation.required");
     }
@@ -83,7 +83,7 @@ for (const language of ["en", "zh"] as const) {
     await field(page, "contacts", "contact2Name").fill("Jane Doe");
     await field(page, "contacts", "contact2Mobile").fill("+44 20 7946 0958");
     await field(page, "contacts", "contact2Email").fill("jane@example.org");
-    await pressRefused(app, "contacts", "next");
+    await press(app, "contacts", "next");
     await expectError("contacts", "contact1Mobile", "validation.correct");
     await expectError("contacts", "contact1Email", "validation.email");
     await expectNoError("contacts", "contact2Mobile");
@@ -91,7 +91,7 @@ for (const language of ["en", "zh"] as const) {
     await stepForm(page, "contacts").locator("input[name=contact2Type][value=inside]").check();
     await field(page, "contacts", "contact1Mobile").fill("19912345678");
     await field(page, "contacts", "contact1Email").fill("li.si@example.com");
-    await pressRefused(app, "contacts", "next");
+    await press(app, "contacts", "next");
     await expectNoError("contacts", "contact1Mobile");
     await expectError("contacts", "contact2Mobile", "validation.correct");
     await stepForm(page, "contacts").locator("input[name=contact2Type][value=overseas]").check();
@@ -106,7 +106,7 @@ for (const language of ["en", "zh"] as const) {
     await expect(errorOf(page, "presentation", "introEn")).toHaveText(translate(language, "errors.translateNeedsChinese"));
     await stepForm(page, "presentation").getByTestId("upload-videoUrl").getByTestId("upload-input").setInputFiles({ name: "clip.mp4", mimeType: "video/mp4", buffer: tinyMp4() });
     if (app.jsEnabled) await expect(stepForm(page, "presentation").locator("input[type=hidden][name=videoUrl]")).toHaveValue(/^\/files\//);
-    await pressRefused(app, "presentation", "next");
+    await press(app, "presentation", "next");
     await expect(uploadError(page, "videoCoverUrl")).toHaveText(message(language, "validation.required", "videoCoverUrl"));
     await expect(uploadError(page, "logoUrl")).toHaveText(message(language, "validation.required", "logoUrl"));
     await expect(uploadError(page, "videoUrl")).toHaveCount(0);
@@ -114,10 +114,10 @@ for (const language of ["en", "zh"] as const) {
 
     // ---- exhibits and events: required choices ----
     await openStep(app, "exhibits");
-    await pressRefused(app, "exhibits", "next");
+    await press(app, "exhibits", "next");
     for (const name of ["exhibitClassIds", "industryIds", "themeId", "pavilionId"]) await expectError("exhibits", name, "validation.required");
     await openStep(app, "events");
-    await pressRefused(app, "events", "submit");
+    await press(app, "events", "submit");
     await expectError("events", "attendance", "validation.required");
     await expect(page.getByTestId("profile-status")).toHaveText(translate(language, "exhibitor.status.draft"));
   });

@@ -25,11 +25,6 @@ async function contextFor(browser: Browser, app: App, testInfo: TestInfo, viewpo
   return { other, close: () => context.close() };
 }
 
-/** Submits a form whose answer may be a refusal (it posts with or without JS); waits for the answer and the page's revalidation, so the next step never races a re-render. */
-async function submitMaybeRefused(app: App, click: () => Promise<void>) {
-  await app.submit(click);
-}
-
 test("bill, voucher, confirmation, invoice application with the QR page on a phone, issue, download", async ({ app, page, browser, consoleErrors }, testInfo) => {
   test.setTimeout(120_000);
   consoleErrors.allow(FAILED_RESOURCE(400));
@@ -81,7 +76,7 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
     await form.locator("input[name=title]").fill(invoiceTitle);
     await form.locator("input[name=taxpayerId]").fill(`${VALID_CODE.slice(0, 17)}4`);
     await form.locator("input[name=receivingEmail]").fill(`finance-${project}@example.com`);
-    await submitMaybeRefused(app, () => form.getByRole("button", { name: "提交申请" }).click());
+    await app.submit(() => form.getByRole("button", { name: "提交申请" }).click());
     await expect(page.getByText("纳税人识别号不是有效的统一社会信用代码")).toBeVisible();
     await expect(form.locator("input[name=title]")).toHaveValue(invoiceTitle);
     await form.locator("input[name=taxpayerId]").fill(VALID_CODE);
@@ -98,7 +93,7 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
       const qrForm = phone.other.page.getByTestId("qr-form");
       await expect(qrForm.locator("input[name=title]")).toHaveValue(invoiceTitle);
       await qrForm.locator("select[name=invoiceType]").selectOption("vatSpecial");
-      await submitMaybeRefused(phone.other, () => qrForm.getByRole("button", { name: "保存开票信息" }).click());
+      await phone.other.submit(() => qrForm.getByRole("button", { name: "保存开票信息" }).click());
       // A VAT special invoice needs the bank details.
       await expect(phone.other.page.getByText(REQUIRED_BANK)).toBeVisible();
       await qrForm.locator("input[name=addressPhone]").fill("深圳市福田区 0755-88886666");

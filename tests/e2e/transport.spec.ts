@@ -28,11 +28,6 @@ async function exhibitsWorkbook(rows: (string | number)[][]) {
 }
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Submits a form whose answer may be a refusal (400; it posts with or without JS); waits for the answer and the page's revalidation, so the next step never races a re-render. */
-async function submitMaybeRefused(app: App, click: () => Promise<void>) {
-  await app.submit(click);
-}
-
 test("declaration with an Excel import, returned by the carrier, corrected, accepted and delivered", async ({ app, page, browser, consoleErrors }, testInfo) => {
   test.setTimeout(150_000);
   consoleErrors.allow(FAILED_RESOURCE(400));
@@ -65,7 +60,7 @@ test("declaration with an Excel import, returned by the carrier, corrected, acce
   await exhibit.locator("input[name=length]").fill("200");
   await exhibit.locator("input[name=width]").fill("120");
   await exhibit.locator("input[name=height]").fill("150");
-  await submitMaybeRefused(app, () => exhibit.getByRole("button", { name: "添加展品" }).click());
+  await app.submit(() => exhibit.getByRole("button", { name: "添加展品" }).click());
   await expect(exhibit).toContainText("请输入正确的毛重（kg）");
   await expect(exhibit.locator("input[name=nameZh]")).toHaveValue("激光切割机");
   await exhibit.locator("input[name=grossWeight]").fill("1250.5");
@@ -77,7 +72,7 @@ test("declaration with an Excel import, returned by the carrier, corrected, acce
   const importForm = page.getByTestId("import-form");
   await importForm.getByTestId("upload-input").setInputFiles({ name: "exhibits.xlsx", mimeType: XLSX, buffer: await exhibitsWorkbook([["展示柜", "Showcase", 2, 2, 80, 100, 60, 180], ["宣传资料", "Brochures", "十箱", 10, 150, 50, 40, 40]]) });
   if (app.jsEnabled) await expect(importForm.getByTestId("upload-item").getByRole("link", { name: "exhibits.xlsx" })).toBeVisible();
-  await submitMaybeRefused(app, () => importForm.getByRole("button", { name: "导入展品" }).click());
+  await app.submit(() => importForm.getByRole("button", { name: "导入展品" }).click());
   await expect(page.getByTestId("import-errors")).toContainText("第 3 行");
   await expect(page.getByTestId("exhibits-table").locator("tbody tr")).toHaveCount(1);
   await page.getByTestId("import-form").getByTestId("upload-input").setInputFiles({ name: "exhibits.xlsx", mimeType: XLSX, buffer: await exhibitsWorkbook([["展示柜", "Showcase", 2, 2, 80, 100, 60, 180], ["宣传资料", "Brochures", 10, 10, 150, 50, 40, 40]]) });
@@ -154,7 +149,7 @@ test("hoisting: a 40 m piece is refused with the input kept; sending the list lo
   await form.locator("input[name=height]").fill("1.5");
   await form.locator("input[name=pieces]").fill("2");
   await form.locator("input[name=workDay]").fill(addDays(testCalendar.opensOn, -2));
-  await submitMaybeRefused(app, () => form.getByRole("button", { name: "添加预约" }).click());
+  await app.submit(() => form.getByRole("button", { name: "添加预约" }).click());
   await expect(form).toContainText("长（米）最大为 20");
   await expect(form.locator("input[name=weight]")).toHaveValue("2.5");
   await form.locator("input[name=length]").fill("4");

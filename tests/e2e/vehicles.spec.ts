@@ -16,11 +16,6 @@ async function otherContext(browser: Browser, app: App, testInfo: TestInfo) {
   return { other, close: () => context.close() };
 }
 
-/** Submits a form whose answer may be a refusal (400; it posts with or without JS); waits for the answer and the page's revalidation, so the next step never races a re-render. */
-async function submitMaybeRefused(app: App, click: () => Promise<void>) {
-  await app.submit(click);
-}
-
 test("small-exhibit express: a 4 m side refused with the input kept, booked, moved by carrier01 to the booth", async ({ app, page, browser, consoleErrors }, testInfo) => {
   test.setTimeout(120_000);
   consoleErrors.allow(FAILED_RESOURCE(400));
@@ -43,7 +38,7 @@ test("small-exhibit express: a 4 m side refused with the input kept, booked, mov
   await form.locator("input[name=width]").fill("40");
   await form.locator("input[name=height]").fill("30");
   await form.locator("input[name=expectedOn]").fill(addDays(testCalendar.opensOn, -2));
-  await submitMaybeRefused(app, () => form.getByTestId("express-book").click());
+  await app.submit(() => form.getByTestId("express-book").click());
   await expect(page.getByTestId("express-form")).toContainText("长（cm）最大为 300");
   await expect(page.getByTestId("express-form").locator("input[name=itemName]")).toHaveValue(item);
   await page.getByTestId("express-form").locator("input[name=length]").fill("60");
@@ -90,7 +85,7 @@ test("yellow-plate truck: a bad plate refused with the input kept, registered, i
   await form.locator("input[name=plannedOn]").fill(testCalendar.rawMoveIn.from);
   await form.getByTestId("upload-input").setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: PDF });
   if (app.jsEnabled) await expect(form.getByTestId("upload-item").getByRole("link", { name: "licence.pdf" })).toBeVisible();
-  await submitMaybeRefused(app, () => form.getByTestId("truck-add").click());
+  await app.submit(() => form.getByTestId("truck-add").click());
   await expect(page.getByTestId("truck-form")).toContainText("请输入正确的车牌号");
   await expect(page.getByTestId("truck-form").locator("input[name=driverName]")).toHaveValue("钱七");
   await page.getByTestId("truck-form").locator("input[name=plate]").fill(plate);

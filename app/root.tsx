@@ -3,7 +3,7 @@ import { ColorSchemeScript, MantineProvider, createTheme, darken, defaultVariant
 import mantineCss from "@mantine/core/styles.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastBox } from "~/components/toast";
@@ -59,6 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page whose handle says hydrate: false gets no script at all (docs/decisions/021).
   const hydrate = !useMatches().some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
   useServerLanguage(language);
+  // Assistive technology waits for a navigation or form post to finish before reading the page again.
+  const busy = useNavigation().state !== "idle";
   useEffect(() => {
     // Spec: the chosen language is also kept in local storage.
     try {
@@ -78,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate && data?.localeChunk ? <link rel="modulepreload" href={data.localeChunk} /> : null}
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
-      <body>
+      <body aria-busy={busy || undefined}>
         <MantineProvider theme={theme} defaultColorScheme="light">
           {children}
           {data?.toast ? (

@@ -60,14 +60,18 @@ export function errorOf(page: Page, step: Step, name: string): Locator {
     .locator(".mantine-InputWrapper-error");
 }
 
-/** A mainland mobile (13x–19x) of this test and project only: the 60-second resend limit is per number. */
+/** One test attempt (a retry or a repeat is another), so the 60-second resend limit never meets an earlier attempt. */
+const attemptKey = (testInfo: TestInfo, salt: string) =>
+  [testInfo.project.name, testInfo.titlePath.join(">"), testInfo.repeatEachIndex, testInfo.retry, salt].join("\n");
+
+/** A mainland mobile (13x–19x) of this test attempt only: the 60-second resend limit is per number. */
 export function uniqueMobile(testInfo: TestInfo, salt = "") {
-  const hash = crypto.createHash("sha256").update(`${testInfo.project.name}\n${testInfo.titlePath.join(">")}\n${salt}`).digest();
+  const hash = crypto.createHash("sha256").update(attemptKey(testInfo, salt)).digest();
   return `139${String(hash.readUInt32BE(0) % 100_000_000).padStart(8, "0")}`;
 }
 
 export function uniqueEmail(testInfo: TestInfo, salt = "") {
-  const hash = crypto.createHash("sha256").update(`${testInfo.project.name}\n${testInfo.titlePath.join(">")}\n${salt}`).digest("hex");
+  const hash = crypto.createHash("sha256").update(attemptKey(testInfo, salt)).digest("hex");
   return `e2e-${hash.slice(0, 12)}@example.com`;
 }
 

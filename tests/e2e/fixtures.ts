@@ -225,8 +225,11 @@ export function appFor(page: Page, jsEnabled: boolean): App {
       await posted;
       if (loaded) await loaded;
       else {
+        // The router idle is not yet React's render of it: the body loses aria-busy (root.tsx) only when that render is on screen.
         await page.waitForFunction(
-          () => (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter?.state.navigation.state === "idle",
+          () =>
+            (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter?.state.navigation.state === "idle" &&
+            !document.body.hasAttribute("aria-busy"),
         );
       }
     },

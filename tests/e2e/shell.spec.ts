@@ -76,6 +76,25 @@ test("a typed URL to a page outside the user's menu lands on /401", async ({ app
   }
 });
 
+test("while an in-page navigation loads, the page says it is busy (aria-busy), and not after", async ({ app, page }) => {
+  test.skip(!app.jsEnabled, "without JS every navigation is a new document");
+  await app.signIn("std01");
+  await app.goto("/index");
+  await expect(page.locator("body")).not.toHaveAttribute("aria-busy");
+  // Hold the next page's data until the busy state was seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/index\/schedule\?_data=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "View the full schedule" }).click();
+  await expect(page.locator("body")).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(page).toHaveURL(/\/index\/schedule$/);
+  await expect(page.locator("body")).not.toHaveAttribute("aria-busy");
+});
+
 test("the tab strip: visited pages, close, close others, close all", async ({ app, page }) => {
   await app.signIn("std01");
   for (const path of ["/index", "/changePassword", "/feedback", "/skin"]) await app.goto(path);

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { ProfileHistory, ProfileStatusBanner, ProfileStepper, ProfileSummary } from "~/features/exhibitor/profile-status";
 import { ProfileStepFields } from "~/features/exhibitor/profile-steps";
@@ -98,6 +99,12 @@ export default function ExhibitorDataPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { profile, step } = data;
+  // A new draft version (a save, a translation) brings the saved values into a fresh form. A refused
+  // 'next' saves the draft too, but its answer is the form as typed: the form stays mounted, with the
+  // focus on the first error and nothing typed meanwhile lost to the revalidation.
+  const lastFormKey = useRef("");
+  const formKey = actionData && lastFormKey.current.startsWith(`${step}-`) ? lastFormKey.current : `${step}-${profile.version}`;
+  lastFormKey.current = formKey;
 
   return (
     <Paper withBorder p="lg">
@@ -121,7 +128,7 @@ export default function ExhibitorDataPage() {
         ) : (
           <>
             <ProfileStepper current={step} />
-            <StepForm key={`${step}-${profile.version}`} actionResult={(actionData as { result?: SubmissionResult<string[]> } | undefined)?.result} />
+            <StepForm key={formKey} actionResult={(actionData as { result?: SubmissionResult<string[]> } | undefined)?.result} />
             <ProfileHistory history={profile.history} />
           </>
         )}

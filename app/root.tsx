@@ -1,6 +1,6 @@
 import "~/lib/load-context";
 import { ColorSchemeScript, MantineProvider, createTheme, darken, defaultVariantColorsResolver, mantineHtmlProps, parseThemeColor, type VariantColorsResolver } from "@mantine/core";
-import mantineCss from "@mantine/core/styles.css";
+import mantineCss from "~/styles/mantine.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";

@@ -100,7 +100,13 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
       await cdp.detach();
       const flags = { port: chrome.port, output: "json", logLevel: "error", disableStorageReset: true };
       try {
-        const result = await lighthouse(baseUrl + page.path, flags);
+        // A trace that failed to record (NO_NAVSTART, seen here now and then) is Lighthouse's, not the page's: try again.
+        let result;
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          result = await lighthouse(baseUrl + page.path, flags);
+          if (!result?.lhr?.runtimeError) break;
+          log(`  lighthouse ${page.path}: ${result.lhr.runtimeError.code}, attempt ${attempt} of 3`);
+        }
         if (!result?.lhr) throw new Error("Lighthouse returned no report");
         pages.push(summarize(page.name, page.path, result.lhr));
         // BENCH_LIGHTHOUSE_DIR keeps each page's whole report, to see what holds a score down.

@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -8,6 +9,7 @@ import "~/i18n/translate.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { TextsProvider } from "~/i18n/texts";
 import { NonceProvider } from "~/lib/nonce";
+import { afterPaintLoader, makeScriptsInert, safeCut } from "~/lib/scripts-after-paint.server";
 
 const ABORT_DELAY = 10_000;
 
@@ -35,7 +37,7 @@ export default async function handleRequest(
       {
         [callback]: () => {
           shellRendered = true;
-          const body = htmlBody();
+          const body = htmlBody(nonce);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -63,32 +65,39 @@ export default async function handleRequest(
  *   React writes pieces of 2 KB over several turns of the event loop. Brotli flushed every 2 KB costs
  *   about 15 times its CPU in one piece (20 ms against 1.3 ms for /index's 45 KB). So pieces are held
  *   until 64 KB, the end, or 30 ms after the first one held (a slow render still streams).
+ * - The page's scripts are written inert and made live after the first paint (scripts-after-paint.server.ts).
+ *   A tag cut at the end of a piece waits for the next one, so the rewrite always sees it whole.
  */
 const HELD_BYTES = 64 * 1024;
 const HELD_MS = 30;
 
-function htmlBody() {
-  let held: Buffer[] = [];
-  let heldBytes = 0;
+function htmlBody(nonce: string) {
+  const decoder = new StringDecoder("utf8");
+  let held = "";
   let timer: NodeJS.Timeout | null = null;
-  const release = () => {
+  let hasScripts = false;
+  const rewrite = (html: string) => {
+    const inert = makeScriptsInert(html);
+    hasScripts ||= inert !== html;
+    return hasScripts ? inert.replace("</body>", `${afterPaintLoader(nonce)}</body>`) : inert;
+  };
+  const release = (final: boolean) => {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (held.length) body.push(held.length === 1 ? held[0] : Buffer.concat(held));
-    held = [];
-    heldBytes = 0;
+    const cut = final ? held.length : safeCut(held);
+    if (cut > 0) body.push(Buffer.from(rewrite(held.slice(0, cut))));
+    held = held.slice(cut);
   };
   const body = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const clean = chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk;
-      held.push(clean);
-      heldBytes += clean.length;
-      if (heldBytes >= HELD_BYTES) release();
-      else timer ??= setTimeout(release, HELD_MS);
+      held += decoder.write(chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk);
+      if (Buffer.byteLength(held) >= HELD_BYTES) release(false);
+      else timer ??= setTimeout(() => release(false), HELD_MS);
       callback();
     },
     flush(callback) {
-      release();
+      held += decoder.end();
+      release(true);
       callback();
     },
   });

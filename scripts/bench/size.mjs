@@ -43,7 +43,8 @@ export function assetsInHtml(html, baseUrl) {
     const attr = (name) => tag.match(new RegExp(`\\s${name}=["']([^"']*)["']`, "i"))?.[1];
     if (/^<script/i.test(tag) && attr("src")) js.add(local(attr("src")));
     const rel = (attr("rel") ?? "").toLowerCase().split(/\s+/);
-    if (rel.includes("modulepreload") && attr("href")) js.add(local(attr("href")));
+    // The page writes its preloads inert and turns them live after the first paint (docs/decisions/024).
+    if (rel.some((r) => r === "modulepreload" || r === "x-after-paint-modulepreload") && attr("href")) js.add(local(attr("href")));
     if (rel.includes("stylesheet") && attr("href")) css.add(local(attr("href")));
   }
   // Remix's inline bootstrap imports entry.client and route modules by URL too.

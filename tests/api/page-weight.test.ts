@@ -51,7 +51,7 @@ describe("page weight", () => {
     for (const language of ["zh", "en"]) {
       expect(await scriptsOf(language, "/login")).toEqual([]);
       const html = await (await fetch(`${api.baseUrl}/login`, { headers: { "accept-language": language } })).text();
-      expect(html).not.toMatch(/<script[^>]*type="module"|modulepreload|__remixContext/);
+      expect(html).not.toMatch(/<script[^>]*type="(x-after-paint-)?module"|modulepreload|__remixContext|requestAnimationFrame/);
       expect(html).toMatch(/<form[^>]*method="post"/);
       expect(html).toContain('name="username"');
       expect(html).toMatch(/<input[^>]*type="password"[^>]*name="password"|<input[^>]*name="password"[^>]*type="password"/);
@@ -60,5 +60,21 @@ describe("page weight", () => {
 
   it("a page that hydrates still gets its scripts (only pages that say so go without)", async () => {
     expect((await scriptsOf("zh", "/contractor")).length).toBeGreaterThan(3);
+  });
+
+  it("a hydrating page's scripts are inert in the HTML, with one loader (the CSP nonce's) that turns them live after the first paint", async () => {
+    const response = await fetch(`${api.baseUrl}/contractor`, { headers: { "accept-language": "en" } });
+    const html = await response.text();
+    const nonce = response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).not.toMatch(/<link rel="modulepreload"|<script[^>]*type="module"/);
+    expect(html.match(/<link rel="x-after-paint-modulepreload"/g)?.length).toBeGreaterThan(3);
+    expect(html.match(/<script[^>]*type="x-after-paint-module"/g)).toHaveLength(1);
+    const loaders = [...html.matchAll(/<script nonce="([^"]+)">([^<]*requestAnimationFrame[^<]*)<\/script>/g)];
+    expect(loaders).toHaveLength(1);
+    expect(loaders[0]![1]).toBe(nonce);
+    // The loader is the body's last script, after everything it turns live.
+    expect(html.indexOf(loaders[0]![0])).toBeGreaterThan(html.search(/<script[^>]*type="x-after-paint-module"/));
+    expect(html.indexOf("</body>")).toBe(html.indexOf(loaders[0]![0]) + loaders[0]![0].length);
   });
 });

@@ -1,0 +1,37 @@
+/**
+ * The page's scripts load after the browser has painted the server's HTML (docs/decisions/024).
+ * Remix writes `<link rel="modulepreload">` for every module of the page and one
+ * `<script type="module" async>` that imports them; the browser fetches them at once, in competition
+ * with the stylesheets, and runs them (and hydration) as soon as they arrive, before the first paint
+ * if they are quick. Here they are written inert (an unknown rel, a non-JavaScript type), and a small
+ * script turns them live one frame after the first paint. Without JavaScript nothing changes: the
+ * page never ran scripts.
+ */
+const INERT_PRELOAD = "x-after-paint-modulepreload";
+const INERT_MODULE = "x-after-paint-module";
+
+/** Turns the page's module preloads and its module script inert. */
+export function makeScriptsInert(html: string) {
+  return html
+    .replace(/<link rel="modulepreload"/g, `<link rel="${INERT_PRELOAD}"`)
+    .replace(/<script([^>]*?) type="module"/g, `<script$1 type="${INERT_MODULE}"`);
+}
+
+/** The script that makes them live again after the first paint (at once in a hidden tab, which paints no frames). */
+export function afterPaintLoader(nonce: string) {
+  const run =
+    `function(){document.querySelectorAll('link[rel="${INERT_PRELOAD}"]').forEach(function(l){l.rel="modulepreload"});` +
+    `document.querySelectorAll('script[type="${INERT_MODULE}"]').forEach(function(o){var s=document.createElement("script");` +
+    `s.type="module";s.async=true;s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}`;
+  const script = `(function(){var run=${run};if(document.visibilityState==="hidden")setTimeout(run,0);else requestAnimationFrame(function(){setTimeout(run,0)})})()`;
+  return `<script nonce="${nonce}">${script}</script>`;
+}
+
+/**
+ * Where a held piece of HTML may be cut safely: before a tag that has not ended yet, so a rewrite
+ * never sees half an attribute. Returns the length of the part that can go now.
+ */
+export function safeCut(html: string) {
+  const open = html.lastIndexOf("<");
+  return open !== -1 && html.indexOf(">", open) === -1 ? open : html.length;
+}

@@ -12,6 +12,7 @@ export async function prepareServices(config: Config, logger: Logger) {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; the next query opens a new one"),
   });
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, "database migrated");

@@ -27,6 +27,8 @@ export type DatabaseOptions = {
   schema?: string;
   /** Only for tests: start the embedded database from a dumped data directory. */
   loadDataDir?: Blob;
+  /** Told when an idle PostgreSQL connection fails (server restart, failover, terminated backend). */
+  onConnectionError?: (error: Error) => void;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -36,12 +38,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
     });
+    // Without a listener, an idle connection that the server drops would crash the process; the
+    // pool discards it and the next query opens a new one.
+    pool.on("error", (error) => options.onConnectionError?.(error));
+    // pool.end() resolves before the connections have closed: close() waits for them, so whoever
+    // drops or restarts the database next does not kill connections still saying goodbye.
+    const open = new Set<pg.PoolClient>();
+    pool.on("connect", (client) => open.add(client));
+    pool.on("remove", (client) => open.delete(client));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: noteStatement });
     return {
       db,
       kind: "postgres",
       ping: async () => void (await sql`select 1`.execute(db)),
-      close: () => db.destroy(),
+      close: async () => {
+        await db.destroy();
+        const deadline = Date.now() + 5000;
+        while (open.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      },
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");

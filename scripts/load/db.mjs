@@ -18,10 +18,20 @@ export async function openPglite(dataDir) {
 
 export function openPostgres(url) {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // As in server/db/database.ts: a dropped idle connection must not end the run, and close() waits
+  // for the connections to go, since the throwaway database is dropped WITH (FORCE) right after.
+  pool.on("error", () => {});
+  const open = new Set();
+  pool.on("connect", (client) => open.add(client));
+  pool.on("remove", (client) => open.delete(client));
   return {
     kind: "postgres",
     query: async (sql, params = []) => (await pool.query(sql, params)).rows,
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      const deadline = Date.now() + 5000;
+      while (open.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
   };
 }
 

@@ -45,6 +45,8 @@ test("the SMS and e-mail codes arrive in the outbox; a wrong one is refused, the
   await expect(errorOf(page, "contacts", "contact1MobileCode")).toHaveText("The verification code is incorrect");
   await expect(errorOf(page, "contacts", "contact1EmailCode")).toHaveText("The verification code is incorrect");
   await expect(field(page, "contacts", "contact1Mobile")).toHaveValue(contact.mobile);
+  // A second refusal in a row keeps the same form too (it names the version the form was made from).
+  if (app.jsEnabled) await expect(field(page, "contacts", "contact1MobileCode")).toBeFocused();
 
   // The right codes: the step goes on, and the contact stays verified (no code needed again).
   await field(page, "contacts", "contact1MobileCode").fill(smsCode);

@@ -66,10 +66,14 @@ export async function handleProfileAction(request: Request, context: AppLoadCont
   const ctx = { language, districtsExist: await districtsExistFor(api, values, request, context) };
   const schema = stepSchema(step, ctx);
 
-  /** The form again, as typed, with these errors. */
+  /** The form again, as typed, with these errors; `formVersion` keeps the page's form mounted (route.tsx). */
   const fail = (fieldErrors: Record<string, string[]>, formErrors?: string[]) => {
     const submission = parseWithZod(formData, { schema });
-    return json({ result: submission.reply({ fieldErrors: { ...fieldErrors, ...(formErrors ? { "": formErrors } : {}) } }) }, { status: 400, headers: noStore });
+    const formVersion = /^\d{1,12}$/.test(String(formData.get("formVersion"))) ? String(formData.get("formVersion")) : "";
+    return json(
+      { result: submission.reply({ fieldErrors: { ...fieldErrors, ...(formErrors ? { "": formErrors } : {}) } }), formVersion },
+      { status: 400, headers: noStore },
+    );
   };
   const failWith = (failure: ApiFailure) => {
     const fields = (failure.data as { fields?: Record<string, string[]> } | null)?.fields ?? {};

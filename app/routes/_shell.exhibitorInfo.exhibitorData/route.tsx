@@ -4,7 +4,6 @@ import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { ProfileHistory, ProfileStatusBanner, ProfileStepper, ProfileSummary } from "~/features/exhibitor/profile-status";
 import { ProfileStepFields } from "~/features/exhibitor/profile-steps";
@@ -100,11 +99,10 @@ export default function ExhibitorDataPage() {
   const actionData = useActionData<typeof action>();
   const { profile, step } = data;
   // A new draft version (a save, a translation) brings the saved values into a fresh form. A refused
-  // 'next' saves the draft too, but its answer is the form as typed: the form stays mounted, with the
-  // focus on the first error and nothing typed meanwhile lost to the revalidation.
-  const lastFormKey = useRef("");
-  const formKey = actionData && lastFormKey.current.startsWith(`${step}-`) ? lastFormKey.current : `${step}-${profile.version}`;
-  lastFormKey.current = formKey;
+  // 'next' saves the draft too, but its answer is the form as typed and names the version the form was
+  // made from: the form stays mounted, with the focus on the first error and nothing typed meanwhile
+  // lost to the revalidation.
+  const formVersion = (actionData as { formVersion?: string } | undefined)?.formVersion || String(profile.version);
 
   return (
     <Paper withBorder p="lg">
@@ -128,7 +126,11 @@ export default function ExhibitorDataPage() {
         ) : (
           <>
             <ProfileStepper current={step} />
-            <StepForm key={formKey} actionResult={(actionData as { result?: SubmissionResult<string[]> } | undefined)?.result} />
+            <StepForm
+              key={`${step}-${formVersion}`}
+              formVersion={formVersion}
+              actionResult={(actionData as { result?: SubmissionResult<string[]> } | undefined)?.result}
+            />
             <ProfileHistory history={profile.history} />
           </>
         )}
@@ -137,7 +139,7 @@ export default function ExhibitorDataPage() {
   );
 }
 
-function StepForm({ actionResult }: { actionResult?: SubmissionResult<string[]> }) {
+function StepForm({ formVersion, actionResult }: { formVersion: string; actionResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const isPending = useIsPending();
@@ -157,6 +159,7 @@ function StepForm({ actionResult }: { actionResult?: SubmissionResult<string[]> 
   return (
     <Form method="post" encType={step === "presentation" ? "multipart/form-data" : undefined} {...getFormProps(form)} aria-labelledby="step-heading">
       <input type="hidden" name="step" value={step} />
+      <input type="hidden" name="formVersion" value={formVersion} />
       {/* Enter in a field saves the draft (the first submit button is the one Enter presses). */}
       <button type="submit" name="intent" value="save" formNoValidate tabIndex={-1} aria-hidden="true" className="visually-hidden-button" />
       <Stack gap="md">

@@ -47,6 +47,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL connections", () => {
       for (let round = 0; round < 12; round++) {
         const { db, close } = await open((error) => lost.push(error));
         await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.01)`.execute(db)));
+        if (round === 0) expect(await connectionsTo(name)).toBe(4);
         await close();
         handle = null;
         await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);

@@ -22,7 +22,9 @@ test("an exhibitor sees only its own profile; posts name no user; another's uniq
   const body = (await posted).postData() ?? "";
   expect(body).toContain("companyNameZh");
   expect(body).not.toMatch(/userId|uniqueId|user_id|exhibitorId/i);
-  await expect(stepForm(page, "company").locator("input[type=hidden]:not([name=step])")).toHaveCount(0);
+  // Besides the step, the only hidden field is the draft version the form was made from: a number, no owner.
+  await expect(stepForm(page, "company").locator("input[type=hidden]:not([name=step]):not([name=formVersion])")).toHaveCount(0);
+  await expect(stepForm(page, "company").locator("input[type=hidden][name=formVersion]")).toHaveValue(/^\d+$/);
   const ownerTicket = await apiTicket(page.context());
   const ownerProfile = await (await request.get("/api/smeb/exhibitor/info/findByUserId", { headers: { ticket: ownerTicket } })).json();
   const ownerUniqueId = ownerProfile.data.uniqueId as string;

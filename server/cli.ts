@@ -16,7 +16,12 @@ import { createObjectStore } from "./uploads";
 async function main(command: string | undefined) {
   const config = loadConfig();
   if (config.TEST_CLOCK) appClock.startAt(config.TEST_CLOCK);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    // The same warning as the server's: a long command (an import, a seed) outlives a dropped connection.
+    onConnectionError: (error) => console.warn(`database connection lost (${error.message}); the next query opens a new one`),
+  });
   try {
     const applied = await migrateToLatest(database.db);
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");

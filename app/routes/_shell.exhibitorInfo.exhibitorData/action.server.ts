@@ -69,7 +69,8 @@ export async function handleProfileAction(request: Request, context: AppLoadCont
   /** The form again, as typed, with these errors; `formVersion` keeps the page's form mounted (route.tsx). */
   const fail = (fieldErrors: Record<string, string[]>, formErrors?: string[]) => {
     const submission = parseWithZod(formData, { schema });
-    const formVersion = /^\d{1,12}$/.test(String(formData.get("formVersion"))) ? String(formData.get("formVersion")) : "";
+    const posted = String(formData.get("formVersion") ?? "");
+    const formVersion = /^\d{1,12}$/.test(posted) ? posted : "";
     return json(
       { result: submission.reply({ fieldErrors: { ...fieldErrors, ...(formErrors ? { "": formErrors } : {}) } }), formVersion },
       { status: 400, headers: noStore },

@@ -26,7 +26,7 @@ const selfCpuMs = () => {
  * CPU time (user + system, ms) the server process has used so far, from /proc (Linux), or null.
  * Per request, it tells the cost of a page even when other work shares the machine.
  */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
@@ -51,8 +51,11 @@ export const AREA_PAGES = [
   { name: "vehicles", path: "/exhibitTL/truckInformationSubmit", language: "zh", note: "vehicles: the truck form and list" },
 ];
 
-/** The pages measured; `floor` is the reference the others are divided by. Without `language`, English. */
-export function loadTargets(cookie) {
+/**
+ * The pages measured; `floor` is the reference the others are divided by. Without `language`, English.
+ * `extra`: further pages with their own cookie (every area's heaviest page, from scripts/bench/pages.mjs).
+ */
+export function loadTargets(cookie, extra = []) {
   return [
     { name: "healthz", path: "/healthz", note: "Express only, no React" },
     { name: "floor", path: "/404", note: "root + static 404 page, no API calls", floor: true },
@@ -60,6 +63,7 @@ export function loadTargets(cookie) {
     { name: "index", path: "/index", cookie, note: "signed in home" },
     { name: "changePassword", path: "/changePassword", cookie, note: "signed in area page" },
     ...AREA_PAGES.map((page) => ({ ...page, cookie })),
+    ...extra,
   ];
 }
 
@@ -69,7 +73,7 @@ function run(options) {
   });
 }
 
-async function timedGet(url, headers) {
+export async function timedGet(url, headers) {
   const started = performance.now();
   const res = await fetch(url, { headers, redirect: "manual" });
   await res.arrayBuffer();
@@ -96,9 +100,9 @@ async function settle(url, headers, idleMs) {
  * Runs each target for `duration` seconds with `connections` keep-alive connections, after a
  * short warm-up (JIT, caches, connection pools) that is not recorded.
  */
-export async function measureLoad({ baseUrl, serverPid, cookie, duration, connections, warmup, log = () => {} }) {
+export async function measureLoad({ baseUrl, serverPid, cookie, extraTargets = [], duration, connections, warmup, log = () => {} }) {
   const rows = [];
-  for (const target of loadTargets(cookie)) {
+  for (const target of loadTargets(cookie, extraTargets)) {
     const headers = {
       // What a browser sends, so compression costs what it costs in production.
       "accept-encoding": "gzip, deflate, br",
@@ -141,6 +145,7 @@ export async function measureLoad({ baseUrl, serverPid, cookie, duration, connec
     rows.push({
       name: target.name,
       path: target.path,
+      label: target.label,
       note: target.note,
       floor: Boolean(target.floor),
       status: probe.status,

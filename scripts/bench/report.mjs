@@ -42,7 +42,7 @@ export function loadTable(rows) {
   return table(
     ["GET", "status", "req/s", "p50", "p99", "× floor", "CPU/req", "1 request p50", "SQL", "non-2xx", "errors"],
     rows.map((r) => [
-      r.path + (r.floor ? " (floor)" : ""),
+      (r.label ?? r.path) + (r.floor ? " (floor)" : ""),
       String(r.status),
       r.requestsPerSec.toFixed(0),
       ms(r.latencyMs.p50),
@@ -55,6 +55,24 @@ export function loadTable(rows) {
       String(r.errors + r.timeouts),
     ]),
   ) + warning;
+}
+
+/** Every area's heaviest page, one request at a time, from the sweep over every page each side sees. */
+export function areaPagesTable(sweep) {
+  if (!sweep || sweep.error) return `Area pages: ${sweep?.error ?? "not measured"}`;
+  const sides = [...new Set(sweep.pages.map((p) => p.side))];
+  const counts = sides.map((side) => `${side} ${sweep.pages.filter((p) => p.side === side).length}`).join(", ");
+  return (
+    `Every area page, one request at a time (${sweep.pages.length} pages: ${counts}); the heaviest of each area by CPU per request\n\n` +
+    table(
+      ["area", "heaviest page", "side", "CPU/req", "p50", "SQL", "pages"],
+      sweep.heaviest.map((h) =>
+        h.missing
+          ? [h.area, "no page found", "", "", "", "", "0"]
+          : [h.area, h.path, h.side, `${h.cpuMsPerRequest.toFixed(1)} ms`, `${h.p50Ms.toFixed(1)} ms`, h.sqlStatements == null ? "–" : String(h.sqlStatements), String(h.pagesMeasured)],
+      ),
+    )
+  );
 }
 
 export function lighthouseTable(result) {
@@ -96,6 +114,7 @@ export function printReport(results, out = console.log) {
       out(`load average (1 min) ${before} before, ${after} after on ${results.machine.cpus} CPUs${busy}\n`);
       out(loadTable(target.load));
     }
+    if (target.areaPages) out(`\n${areaPagesTable(target.areaPages)}`);
     if (target.lighthouse) out(`\nLighthouse (mobile)\n\n${lighthouseTable(target.lighthouse)}`);
     if (target.memory) out(`\n${memoryLine(target.memory)}`);
   }

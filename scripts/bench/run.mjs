@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { measureLighthouse } from "./lighthouse.mjs";
-import { measureLoad } from "./load.mjs";
+import { AREA_PAGES, measureLoad } from "./load.mjs";
+import { sweepAreaPages } from "./pages.mjs";
 import { printReport } from "./report.mjs";
 import { redactUrl, signIn, startServer, throwawayDatabase } from "./server.mjs";
 import { measureSizes } from "./size.mjs";
@@ -73,11 +74,15 @@ async function benchTarget(target, results) {
       log("bench: measuring first-load sizes");
       results.size = await measureSizes({ root, baseUrl: server.baseUrl, cookie }).catch((error) => ({ error: error.message }));
     }
+    log("bench: every area page, one request at a time");
+    const sweep = await sweepAreaPages({ baseUrl: server.baseUrl, serverPid: server.pid, signIn, log }).catch((error) => ({ error: error.message }));
+    target.areaPages = sweep.error ? sweep : { pages: sweep.pages, heaviest: sweep.heaviest };
     log("bench: SSR load");
     target.load = await measureLoad({
       baseUrl: server.baseUrl,
       serverPid: server.pid,
       cookie,
+      extraTargets: sweep.error ? [] : heaviestTargets(sweep),
       duration: settings.durationSec,
       connections: settings.connections,
       warmup: settings.warmupSec,
@@ -94,6 +99,20 @@ async function benchTarget(target, results) {
   }
   target.loadAverage1m.after = loadAverage();
   delete target.databaseUrl;
+}
+
+/** Every area's heaviest page under load too, unless it is already that area's main form page. */
+function heaviestTargets(sweep) {
+  return sweep.heaviest
+    .filter((h) => !h.missing && !(h.side === "exhibitor" && AREA_PAGES.some((page) => page.path === h.path)))
+    .map((h) => ({
+      name: `heaviest-${h.area}`,
+      path: h.path,
+      label: `${h.path} (${h.side})`,
+      language: "zh",
+      cookie: sweep.cookies[h.side],
+      note: `the heaviest page of ${h.area} by CPU per request (${h.side})`,
+    }));
 }
 
 /**

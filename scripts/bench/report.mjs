@@ -40,13 +40,14 @@ export function loadTable(rows) {
   const redirected = rows.filter((r) => r.status !== 200 && !r.floor);
   const warning = redirected.length ? `\nNot measured (not 200): ${redirected.map((r) => `${r.path} ${r.status}`).join(", ")}` : "";
   return table(
-    ["GET", "status", "req/s", "p50", "p99", "× floor", "CPU/req", "1 request p50", "SQL", "non-2xx", "errors"],
+    ["GET", "status", "req/s", "p50", "p99", "p99 connected", "× floor", "CPU/req", "1 request p50", "SQL", "non-2xx", "errors"],
     rows.map((r) => [
       (r.label ?? r.path) + (r.floor ? " (floor)" : ""),
       String(r.status),
       r.requestsPerSec.toFixed(0),
       ms(r.latencyMs.p50),
       ms(r.latencyMs.p99),
+      ms(r.latencyOnOpenConnectionsMs?.p99),
       r.ratioToFloor == null ? "–" : r.ratioToFloor.toFixed(2),
       r.serverCpuMsPerRequest == null ? "–" : `${r.serverCpuMsPerRequest.toFixed(1)} ms`,
       r.idleP50Ms == null ? "–" : `${r.idleP50Ms.toFixed(1)} ms`,

@@ -14,7 +14,7 @@ import type { Logger } from "./logger";
 import type { RsaKeys } from "./auth/secrets";
 import type { Translator } from "./translate/provider";
 import { createApiRouter } from "./api";
-import { countRequestWork } from "./db/statement-count";
+import { requestScope } from "./request-scope";
 import { createInProcessApi } from "./api/in-process";
 import { fileRoutes } from "./api/routes/settings";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
@@ -53,7 +53,7 @@ function requestTracing(config: Config, logger: Logger): express.RequestHandler[
       res.set("X-Request-Id", id);
       next();
     },
-    countRequestWork({ exposeHeader: config.SERVER_TIMING }),
+    requestScope({ exposeHeader: config.SERVER_TIMING }),
     pinoHttp({
       logger,
       genReqId: (_req, res) => (res as express.Response).locals.requestId,

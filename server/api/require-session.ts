@@ -5,6 +5,7 @@ import { contractorMayCall } from "../contractors/scope";
 import type { ApiDeps } from "./context";
 import { readTicket } from "./context";
 import { ApiCode, ApiError } from "./envelope";
+import { pageReadMemo } from "../request-scope";
 
 export type SessionUser = {
   session: ActiveSession;
@@ -34,21 +35,36 @@ export type SessionUser = {
 export async function requireSession(deps: ApiDeps, req: Request, res: Response): Promise<SessionUser> {
   const cached = res.locals.sessionUser as SessionUser | undefined;
   if (cached) return cached;
+  const caller = await findCaller(deps, req);
+  if (!caller) throw new ApiError(ApiCode.unauthorized, "session.expired");
+  if (caller.contractor && !contractorMayCall(req.path)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+  res.locals.sessionUser = caller;
+  return caller;
+}
+
+/**
+ * The session behind the request's ticket with its user and, for an entrusted contractor, its
+ * grant; null when none is valid. A page's loaders call the API several times with the same
+ * ticket: one lookup serves them all (pageReadMemo).
+ */
+export function findCaller(deps: ApiDeps, req: Request): Promise<SessionUser | null> {
   const ticket = readTicket(req);
+  if (!ticket) return Promise.resolve(null);
+  return pageReadMemo(`caller:${ticket}`, () => lookUpCaller(deps, ticket));
+}
+
+async function lookUpCaller(deps: ApiDeps, ticket: string): Promise<SessionUser | null> {
   const found = await resolveSessionWithUser(deps.db, ticket);
-  if (!found || !ticket) throw new ApiError(ApiCode.unauthorized, "session.expired");
+  if (!found) return null;
   const { session, user, preferencesUpdatedAt } = found;
   let contractor: SessionUser["contractor"] = null;
   if (session.contractorAccessId !== null) {
     const access = await activeAccess(deps.db, session.contractorAccessId, user.id);
     if (!access) {
       await deleteSession(deps.db, ticket);
-      throw new ApiError(ApiCode.unauthorized, "session.expired");
+      return null;
     }
-    if (!contractorMayCall(req.path)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
     contractor = { accessId: access.id, companyName: access.company_name, contactName: access.contact_name, boothId: access.booth_id };
   }
-  const sessionUser: SessionUser = { session, ticket, user, preferencesUpdatedAt, contractor };
-  res.locals.sessionUser = sessionUser;
-  return sessionUser;
+  return { session, ticket, user, preferencesUpdatedAt, contractor };
 }

@@ -5,7 +5,7 @@ import pg from "pg";
 import type { DB } from "./schema";
 import { migrationProvider } from "./migrations";
 import { PgliteDialect } from "./pglite-pool";
-import { noteStatement } from "./statement-count";
+import { noteStatement } from "../request-scope";
 
 export type Database = Kysely<DB>;
 

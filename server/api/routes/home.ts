@@ -2,9 +2,8 @@ import { appClock } from "../../clock";
 import type { Request } from "express";
 import { Router } from "express";
 import { z } from "zod";
-import { resolveSessionWithUser } from "../../auth/sessions";
 import type { ApiDeps } from "../context";
-import { readTicket } from "../context";
+import { findCaller } from "../require-session";
 import { ApiCode, ApiError, handle, parseInput } from "../envelope";
 import { doneStatuses } from "../../schedule/done-checks";
 
@@ -44,9 +43,9 @@ export function homeRoutes(deps: ApiDeps): Router {
 
   /** The caller, if a live ticket came along; never throws for a missing or stale one. */
   async function optionalCaller(req: Request) {
-    const found = await resolveSessionWithUser(db, readTicket(req));
+    const found = await findCaller(deps, req);
     // A contractor acts for the exhibitor only in booking: here it reads like a visitor.
-    if (!found || found.session.contractorAccessId !== null) return null;
+    if (!found || found.contractor) return null;
     return { userId: found.user.id, exhibitionId: found.user.exhibitionId };
   }
 

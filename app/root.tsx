@@ -1,11 +1,12 @@
 import "~/lib/load-context";
-import { ColorSchemeScript, MantineProvider, createTheme, darken, defaultVariantColorsResolver, mantineHtmlProps, parseThemeColor, type VariantColorsResolver } from "@mantine/core";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import mantineCss from "~/styles/mantine.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { theme, themeCssVariables } from "~/components/theme";
 import { ToastBox } from "~/components/toast";
 import portalCss from "~/styles/portal.css";
 import { getLanguage } from "~/lib/cookies.server";
@@ -40,18 +41,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-// Shade 8: white on indigo-6 (Mantine's default) is 4.32:1, below WCAG AA's 4.5:1; shade 8 gives 5.67:1.
-// Light variants (status tags, alerts): Mantine's text on its tinted background is 4.2:1 for blue and
-// less for orange and green, below AA for 11 px tag text; a darkened shade 9 is above 7:1 for every color.
-const variantColorResolver: VariantColorsResolver = (input) => {
-  const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== "light") return colors;
-  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
-  const shades = parsed.isThemeColor && parsed.color ? input.theme.colors[parsed.color] : undefined;
-  return shades ? { ...colors, color: darken(shades[9], 0.35) } : colors;
-};
-const theme = createTheme({ primaryColor: "indigo", primaryShade: 8, defaultRadius: "sm", variantColorResolver });
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language: Language = data?.language ?? "zh";
@@ -79,9 +68,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The texts entry.client imports before hydrating: fetched alongside the other modules. */}
         {hydrate && data?.localeChunk ? <link rel="modulepreload" href={data.localeChunk} /> : null}
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+        <style data-mantine-styles nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCssVariables() }} />
       </head>
       <body aria-busy={busy || undefined}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
           {children}
           {data?.toast ? (
             // Keyed by the toast's id, not the location: a later navigation does not show it again.

@@ -79,8 +79,21 @@ async function fetchPermissionInfo(api: ApiClient, request: Request, context: Ap
   return result.data;
 }
 
+/** A GET's loaders (shell, area, page) each ask for the user: they share one answer, as the lookup above. */
+const shellUserPerRequest = new WeakMap<object, Promise<ShellUser | null>>();
+
 /** The signed-in user with filtered menus, or null when there is no ticket. 401 → /login (spec point 8). */
-export async function getShellUser(request: Request, context: AppLoadContext): Promise<ShellUser | null> {
+export function getShellUser(request: Request, context: AppLoadContext): Promise<ShellUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return loadShellUser(request, context);
+  let pending = shellUserPerRequest.get(context);
+  if (!pending) {
+    pending = loadShellUser(request, context);
+    shellUserPerRequest.set(context, pending);
+  }
+  return pending;
+}
+
+async function loadShellUser(request: Request, context: AppLoadContext): Promise<ShellUser | null> {
   const ticket = await readTicket(request, context);
   if (!ticket) return null;
   const api = await apiFor(request, context);

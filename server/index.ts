@@ -9,6 +9,7 @@ import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
 import { appClock } from "./clock";
+import { cacheRouteMatching } from "./remix/route-match-cache";
 
 async function main() {
   let config;
@@ -28,6 +29,7 @@ async function main() {
   }
   const services = await prepareServices(config, logger);
 
+  cacheRouteMatching();
   const buildPath = path.resolve("build/index.js");
   const remixBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const app = createServerApp({ config, logger, ...services, remixBuild, publicDir: path.resolve("public") });

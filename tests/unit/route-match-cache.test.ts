@@ -2,9 +2,10 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { cacheRouteMatching } from "../../server/remix/route-match-cache";
 
-const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as { matchRoutes: typeof cachedModule.matchRoutes };
 type Route = { id: string; path?: string; index?: boolean; children?: Route[] };
-const cachedModule = { matchRoutes: matchRoutes as (routes: Route[], location: string | { pathname: string }, basename?: string) => unknown };
+type MatchRoutes = (routes: Route[], location: string | { pathname: string }, basename?: string) => unknown;
+const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as { matchRoutes: MatchRoutes };
+const cachedModule = { matchRoutes };
 cacheRouteMatching(cachedModule as never);
 
 /** A tree shaped like the portal's: pathless layout, area layouts with index pages, params, a splat. */
@@ -45,7 +46,7 @@ function plain(matches: unknown) {
 describe("the route matching cache (server/remix/route-match-cache.ts)", () => {
   it("answers every path as @remix-run/router does, the first time and when kept", () => {
     for (const path of PATHS) {
-      const expected = plain(matchRoutes(tree() as never, path));
+      const expected = plain(matchRoutes(tree(), path));
       expect(plain(cachedModule.matchRoutes(tree(), path)), path).toEqual(expected);
       expect(plain(cachedModule.matchRoutes(tree(), path)), `${path} (kept)`).toEqual(expected);
       expect(plain(cachedModule.matchRoutes(tree(), { pathname: path.replace(/[?#].*/, "") })), `${path} (location)`).toEqual(expected);

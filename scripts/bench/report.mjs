@@ -79,14 +79,16 @@ export function areaPagesTable(sweep) {
 export function lighthouseTable(result) {
   if (!result || result.skipped) return `Lighthouse skipped: ${result?.skipped ?? "not run"}`;
   return table(
-    ["page", "perf", "a11y", "best pr.", "LCP", "TBT", "CLS"],
+    ["page", "perf", "perf, each run", "a11y", "best pr.", "LCP", "TBT", "CLS"],
     result.pages.map((p) =>
       p.error
-        ? [p.url, `error: ${p.error}`, "", "", "", "", ""]
+        ? [p.url, `error: ${p.error}`, "", "", "", "", "", ""]
         : [
             // Lighthouse follows redirects: a page that ended elsewhere was not audited.
             new URL(p.finalUrl, "http://x").pathname === new URL(p.url, "http://x").pathname ? p.url : `${p.url} → ${p.finalUrl} (redirected)`,
             p.performance,
+            // The row is the run with the median score (lighthouse.mjs).
+            (p.performanceRuns ?? [p.performance]).join(", "),
             p.accessibility,
             p.bestPractices,
             ms(p.lcpMs),

@@ -23,8 +23,4 @@ describe("the theme's CSS variables", () => {
     expect(css).toContain("--mantine-color-indigo-filled: var(--mantine-color-indigo-8)");
     expect(css).not.toContain("--mantine-color-red-0");
   });
-
-  it("are written once, not per render", () => {
-    expect(themeCssVariables()).toBe(themeCssVariables());
-  });
 });

@@ -11,6 +11,7 @@ export async function prepareServices(config: Config, logger: Logger) {
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     poolSize: config.DATABASE_POOL_SIZE,
     onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; the next query opens a new one"),
   });

@@ -19,6 +19,7 @@ async function main(command: string | undefined) {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     // The same warning as the server's: a long command (an import, a seed) outlives a dropped connection.
     onConnectionError: (error) => console.warn(`database connection lost (${error.message}); the next query opens a new one`),
   });

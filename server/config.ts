@@ -28,6 +28,11 @@ export const configSchema = z.object({
       message: "must start with postgres:// or postgresql://",
     }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Named prepared statements on PostgreSQL; "false" behind a transaction-mode pooler that cannot keep them. */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("true")
+    .transform((value) => value === "true" || value === "1"),
   SESSION_SECRET: z
     .string()
     .optional()

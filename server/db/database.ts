@@ -5,6 +5,7 @@ import pg from "pg";
 import type { DB } from "./schema";
 import { migrationProvider } from "./migrations";
 import { PgliteDialect } from "./pglite-pool";
+import { usePreparedStatements } from "./postgres-statements";
 import { noteStatement } from "../request-scope";
 
 export type Database = Kysely<DB>;
@@ -23,6 +24,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL only: run each statement text as a named prepared statement (default true). */
+  preparedStatements?: boolean;
   /** Only for tests: a PostgreSQL schema to isolate one test file on a shared database. */
   schema?: string;
   /** Only for tests: start the embedded database from a dumped data directory. */
@@ -45,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // drops or restarts the database next does not kill connections still saying goodbye.
     const open = new Set<pg.PoolClient>();
     pool.on("connect", (client) => open.add(client));
+    if (options.preparedStatements !== false) usePreparedStatements(pool);
     pool.on("remove", (client) => open.delete(client));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: noteStatement });
     return {

@@ -1,5 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { DatabaseConnection, Driver, Dialect, QueryResult, CompiledQuery } from "kysely";
+import { runStatement } from "./pglite-statements";
 import {
   PostgresAdapter,
   PostgresIntrospector,
@@ -16,7 +17,7 @@ class PgliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const result = await runStatement<R>(this.pglite, compiled.sql, compiled.parameters);
     const command = (result as { command?: string }).command?.toUpperCase();
     const changes =
       command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "MERGE";

@@ -9,6 +9,8 @@ describe("config from the environment", () => {
     expect(config.usesEmbeddedDatabase).toBe(true);
     expect(config.apiBaseUrl).toBe("http://127.0.0.1:3000/api");
     expect(config.secureCookies).toBe(false);
+    expect(config.DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: "false" }).DATABASE_PREPARED_STATEMENTS).toBe(false);
   });
 
   it("names the variable and the value when one is wrong", () => {
@@ -18,6 +20,7 @@ describe("config from the environment", () => {
     expect(() => loadConfig({ API_BASE_URL: "not a url" })).toThrow(/API_BASE_URL/);
     expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET.*at least 16/);
     expect(() => loadConfig({ LOGIN_CAPTCHA: "sometimes" })).toThrow(/LOGIN_CAPTCHA/);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: "no" })).toThrow(/DATABASE_PREPARED_STATEMENTS="no": must be true or false/);
     // Secrets are named, never printed: a boot log may be shipped anywhere.
     expect(() => loadConfig({ SESSION_SECRET: "short-secret" })).toThrow(/SESSION_SECRET=\(hidden\)/);
     expect(() => loadConfig({ SESSION_SECRET: "short-secret" })).not.toThrow(/short-secret/);

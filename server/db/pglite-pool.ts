@@ -1,12 +1,12 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { DatabaseConnection, Driver, Dialect, QueryResult, CompiledQuery } from "kysely";
-import { runStatement } from "./pglite-statements";
 import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type Kysely,
 } from "kysely";
+import { runStatement } from "./pglite-statements";
 
 /**
  * PGlite is a single connection living in this thread, so Kysely's checkouts are

@@ -86,13 +86,13 @@ function serialize(pglite: PGlite, value: unknown, type: number | undefined): st
   return serializer ? serializer(value) : String(value);
 }
 
-async function run<R>(pglite: PGlite, prepared: Prepared, parameters: readonly unknown[]) {
+function run(pglite: PGlite, prepared: Prepared, parameters: readonly unknown[]) {
   const values = parameters.map((value, i) => serialize(pglite, value, prepared.parameterTypes[i]));
   return exchange(pglite, [
     protocol.serialize.bind({ statement: prepared.name, values }),
     protocol.serialize.describe({ type: "P" }),
     protocol.serialize.execute({}),
-  ]) as Promise<ExchangeResult & { rows?: R[] }>;
+  ]);
 }
 
 /** Runs one statement through a kept prepared statement; `query()` for anything else. */
@@ -107,12 +107,12 @@ export async function runStatement<R>(pglite: PGlite, text: string, parameters: 
   } else {
     prepared = await prepare(pglite, cache, text);
   }
-  let result = await run<R>(pglite, prepared, parameters);
+  let result = await run(pglite, prepared, parameters);
   if (result.error && STALE_STATEMENT_CODES.has(result.error.code ?? "")) {
     cache.byText.delete(text);
     cache.toClose.push(prepared.name);
     // Outside a transaction nothing was aborted: prepare the text again and run it once more.
-    if (result.idle) result = await run<R>(pglite, await prepare(pglite, cache, text), parameters);
+    if (result.idle) result = await run(pglite, await prepare(pglite, cache, text), parameters);
   }
   if (result.error) throw Object.assign(result.error, { query: text, params: parameters });
   return parse.parseResults(result.messages as never, pglite.parsers)[0] as Results<R>;

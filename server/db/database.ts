@@ -62,7 +62,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
+  const pgliteModule = await import("@electric-sql/pglite");
+  const { PGlite } = pgliteModule;
   let pglite;
   if (options.loadDataDir) {
     pglite = await PGlite.create({ loadDataDir: options.loadDataDir });
@@ -71,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     fs.mkdirSync(dir, { recursive: true });
     pglite = await PGlite.create(dir);
   }
-  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite), log: noteStatement });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite, pgliteModule), log: noteStatement });
   return {
     db,
     kind: "pglite",

@@ -6,7 +6,7 @@ import {
   PostgresQueryCompiler,
   type Kysely,
 } from "kysely";
-import { runStatement } from "./pglite-statements";
+import { runStatement, type PgliteModule } from "./pglite-statements";
 
 /**
  * PGlite is a single connection living in this thread, so Kysely's checkouts are
@@ -14,10 +14,13 @@ import { runStatement } from "./pglite-statements";
  * transactions from interleaving on the one backend.
  */
 class PgliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly lib: PgliteModule,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await runStatement<R>(this.pglite, compiled.sql, compiled.parameters);
+    const result = await runStatement<R>(this.pglite, this.lib, compiled.sql, compiled.parameters);
     const command = (result as { command?: string }).command?.toUpperCase();
     const changes =
       command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "MERGE";
@@ -38,8 +41,11 @@ class PgliteDriver implements Driver {
   private readonly connection: PgliteConnection;
   private releaseCurrent: (() => void) | null = null;
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PgliteConnection(pglite);
+  constructor(
+    private readonly pglite: PGlite,
+    lib: PgliteModule,
+  ) {
+    this.connection = new PgliteConnection(pglite, lib);
   }
 
   async init() {}
@@ -81,12 +87,15 @@ class PgliteDriver implements Driver {
 }
 
 export class PgliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly lib: PgliteModule,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver() {
-    return new PgliteDriver(this.pglite);
+    return new PgliteDriver(this.pglite, this.lib);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

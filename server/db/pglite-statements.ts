@@ -1,5 +1,7 @@
 import type { PGlite, Results } from "@electric-sql/pglite";
-import { parse, protocol } from "@electric-sql/pglite";
+
+/** PGlite's module, handed in by `openDatabase`, which imports it only for the embedded database. */
+export type PgliteModule = typeof import("@electric-sql/pglite");
 
 /**
  * Named prepared statements for the embedded database (issue 19, decision 026).
@@ -15,7 +17,7 @@ import { parse, protocol } from "@electric-sql/pglite";
  */
 
 type Prepared = { name: string; parameterTypes: number[] };
-type Cache = { byText: Map<string, Prepared>; nextId: number; toClose: string[] };
+type Cache = { lib: PgliteModule; byText: Map<string, Prepared>; nextId: number; toClose: string[] };
 
 /** Statements kept per database; the least recently used is closed beyond it. */
 export const PREPARED_STATEMENT_LIMIT = 300;
@@ -23,14 +25,14 @@ export const PREPARED_STATEMENT_LIMIT = 300;
 // One cache per PGlite instance, shared by every Kysely on it, so two never prepare the same name.
 const caches = new WeakMap<PGlite, Cache>();
 
-/** Data-reading and -writing statements only; DDL and transaction control go through `query()`. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/** Data-reading and -writing statements only; DDL and transaction control are not kept (both databases). */
+export const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 /**
- * Codes after which a kept statement cannot be used again: its table changed shape under it
- * ("cached plan must not change result type") or it is gone (DEALLOCATE / DISCARD).
+ * Codes after which a kept statement cannot be used again (both databases): its table changed shape
+ * under it ("cached plan must not change result type") or it is gone (DEALLOCATE / DISCARD).
  */
-const STALE_STATEMENT_CODES = new Set(["0A000", "26000"]);
+export const STALE_STATEMENT_CODES = new Set(["0A000", "26000"]);
 
 type ExchangeResult = { messages: Array<{ name: string }>; error: (Error & { code?: string }) | null; idle: boolean };
 
@@ -44,17 +46,17 @@ function concat(parts: Uint8Array[]) {
   return out;
 }
 
-async function exchange(pglite: PGlite, parts: Uint8Array[]): Promise<ExchangeResult> {
-  const { messages } = await pglite.execProtocol(concat([...parts, protocol.serialize.sync()]), { throwOnError: false });
+async function exchange(pglite: PGlite, lib: PgliteModule, parts: Uint8Array[]): Promise<ExchangeResult> {
+  const { messages } = await pglite.execProtocol(concat([...parts, lib.protocol.serialize.sync()]), { throwOnError: false });
   const error = (messages.find((m) => m.name === "error") as unknown as ExchangeResult["error"]) ?? null;
   const ready = messages.findLast((m) => m.name === "readyForQuery") as { status?: string } | undefined;
   return { messages, error, idle: ready?.status === "I" };
 }
 
-function cacheFor(pglite: PGlite): Cache {
+function cacheFor(pglite: PGlite, lib: PgliteModule): Cache {
   let cache = caches.get(pglite);
   if (!cache) {
-    cache = { byText: new Map(), nextId: 1, toClose: [] };
+    cache = { lib, byText: new Map(), nextId: 1, toClose: [] };
     caches.set(pglite, cache);
   }
   return cache;
@@ -63,8 +65,9 @@ function cacheFor(pglite: PGlite): Cache {
 async function prepare(pglite: PGlite, cache: Cache, text: string): Promise<Prepared> {
   // Names are never reused, so a statement whose Close was lost cannot be mistaken for another.
   const name = `portal_${cache.nextId++}`;
+  const { protocol, parse } = cache.lib;
   const closing = cache.toClose.splice(0).map((old) => protocol.serialize.close({ type: "S", name: old }));
-  const { messages, error } = await exchange(pglite, [
+  const { messages, error } = await exchange(pglite, cache.lib, [
     ...closing,
     protocol.serialize.parse({ name, text, types: [] }),
     protocol.serialize.describe({ type: "S", name }),
@@ -86,9 +89,10 @@ function serialize(pglite: PGlite, value: unknown, type: number | undefined): st
   return serializer ? serializer(value) : String(value);
 }
 
-function run(pglite: PGlite, prepared: Prepared, parameters: readonly unknown[]) {
+function run(pglite: PGlite, cache: Cache, prepared: Prepared, parameters: readonly unknown[]) {
+  const { protocol } = cache.lib;
   const values = parameters.map((value, i) => serialize(pglite, value, prepared.parameterTypes[i]));
-  return exchange(pglite, [
+  return exchange(pglite, cache.lib, [
     protocol.serialize.bind({ statement: prepared.name, values }),
     protocol.serialize.describe({ type: "P" }),
     protocol.serialize.execute({}),
@@ -96,9 +100,9 @@ function run(pglite: PGlite, prepared: Prepared, parameters: readonly unknown[])
 }
 
 /** Runs one statement through a kept prepared statement; `query()` for anything else. */
-export async function runStatement<R>(pglite: PGlite, text: string, parameters: readonly unknown[]): Promise<Results<R>> {
+export async function runStatement<R>(pglite: PGlite, lib: PgliteModule, text: string, parameters: readonly unknown[]): Promise<Results<R>> {
   if (!PREPARABLE.test(text)) return pglite.query<R>(text, [...parameters]);
-  const cache = cacheFor(pglite);
+  const cache = cacheFor(pglite, lib);
   let prepared = cache.byText.get(text);
   if (prepared) {
     // Most recently used last, so the first entry is the one to drop.
@@ -107,13 +111,13 @@ export async function runStatement<R>(pglite: PGlite, text: string, parameters: 
   } else {
     prepared = await prepare(pglite, cache, text);
   }
-  let result = await run(pglite, prepared, parameters);
+  let result = await run(pglite, cache, prepared, parameters);
   if (result.error && STALE_STATEMENT_CODES.has(result.error.code ?? "")) {
     cache.byText.delete(text);
     cache.toClose.push(prepared.name);
     // Outside a transaction nothing was aborted: prepare the text again and run it once more.
-    if (result.idle) result = await run(pglite, await prepare(pglite, cache, text), parameters);
+    if (result.idle) result = await run(pglite, cache, await prepare(pglite, cache, text), parameters);
   }
   if (result.error) throw Object.assign(result.error, { query: text, params: parameters });
-  return parse.parseResults(result.messages as never, pglite.parsers)[0] as Results<R>;
+  return cache.lib.parse.parseResults(result.messages as never, pglite.parsers)[0] as Results<R>;
 }

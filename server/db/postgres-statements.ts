@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type pg from "pg";
+import { PREPARABLE, STALE_STATEMENT_CODES } from "./pglite-statements";
 
 /**
  * Named prepared statements on PostgreSQL (issue 19, decision 026).
@@ -22,9 +23,6 @@ import type pg from "pg";
  *   DATABASE_PREPARED_STATEMENTS=false.
  */
 export const PREPARED_TEXT_LIMIT = 300;
-
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-const STALE_STATEMENT_CODES = new Set(["0A000", "26000"]);
 
 type Names = { byText: Map<string, string>; renamed: number };
 

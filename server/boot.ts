@@ -5,6 +5,7 @@ import { loadRsaKeys, loadSessionSecrets } from "./auth/secrets";
 import { formatDemoAccounts, hasDemoData, seedDemoData, seedReferenceData } from "./seed/demo-data";
 import { createTranslator } from "./translate/libretranslate";
 import { createObjectStore } from "./uploads";
+import { runOpsCommand } from "./ops/commands";
 
 /** Opens the database, migrates it, seeds it when appropriate, and loads shared secrets. */
 export async function prepareServices(config: Config, logger: Logger) {
@@ -13,6 +14,7 @@ export async function prepareServices(config: Config, logger: Logger) {
     dataDir: config.dataDir,
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     poolSize: config.DATABASE_POOL_SIZE,
+    claimAs: { role: "server" },
     onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; the next query opens a new one"),
   });
   const applied = await migrateToLatest(database.db);
@@ -37,5 +39,16 @@ export async function prepareServices(config: Config, logger: Logger) {
   const rsa = await loadRsaKeys(database.db, config.RSA_PRIVATE_KEY);
   const sessionSecrets = await loadSessionSecrets(database.db, config.sessionSecrets);
   const translator = createTranslator(config);
+  // The embedded database's owner runs the operators' CLI commands, so they take effect at once.
+  database.owner?.serveCommands(async (command, args) => {
+    // Not the arguments: create-user's include a password.
+    logger.info({ command }, "running an ops command sent by the CLI");
+    try {
+      return await runOpsCommand({ db: database.db, store }, command, args);
+    } catch (error) {
+      logger.warn({ command, err: error }, "ops command failed");
+      throw error;
+    }
+  });
   return { database, rsa, sessionSecrets, translator, store };
 }

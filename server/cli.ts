@@ -1,82 +1,91 @@
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, type Config } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
-import { formatDemoAccounts, seedDemoData } from "./seed/demo-data";
-import { createUser } from "./seed/create-user";
-import { createBooth } from "./seed/create-booth";
-import { listReviewsCommand, reviewProfileCommand } from "./exhibitor/review-queue";
-import { completeOrderCommand } from "./orders/order-actions";
+import { askOwner, DataDirHeldError, EXIT_DATA_DIR_HELD, type Holder } from "./db/data-dir-owner";
 import { appClock } from "./clock";
-import { redateDemo } from "./seed/redate-demo";
-import { badgeQuotaCommand } from "./badges/quota-command";
-import { constructionSettingsCommand } from "./booth-construction/settings-command";
-import { carriersCommand } from "./transport/carriers-command";
 import { createObjectStore } from "./uploads";
+import { isOpsCommand, runOpsCommand, unknownCommandMessage } from "./ops/commands";
 
-/** `npm run db:migrate` and `npm run db:seed`, on the embedded database or DATABASE_URL. */
-async function main(command: string | undefined) {
+/** A failure whose message says it all (no stack trace to print). */
+class Plainly extends Error {}
+
+/**
+ * `node build/server/cli.js <command> …` on the embedded database or DATABASE_URL. On the embedded
+ * database, a command runs in the process that owns the data directory: in the portal when it runs
+ * (it takes effect at once), else in this process, which owns the directory meanwhile
+ * (docs/decisions/027).
+ */
+async function main(command: string | undefined, args: string[]) {
+  if (command === "holder") return reportHolder(loadConfig());
+  if (!isOpsCommand(command)) throw new Plainly(unknownCommandMessage(command));
   const config = loadConfig();
   if (config.TEST_CLOCK) appClock.startAt(config.TEST_CLOCK);
+  if (config.DATABASE_URL) return runHere(config, command, args);
+
+  // The owner may stop between our claim and our question; then the directory is free to claim.
+  for (let round = 0; round < 100; round++) {
+    try {
+      return await runHere(config, command, args);
+    } catch (error) {
+      if (!(error instanceof DataDirHeldError)) throw error;
+      const reply = await askOwner(config.dataDir, { type: "run", command, args }).catch((lost: Error) => {
+        throw new Plainly(`The process that holds ${config.dataDir} stopped while running "${command}" (${lost.message}); check whether it took effect before running it again.`);
+      });
+      if (reply.type === "done") {
+        if (reply.output) console.log(reply.output);
+        console.error(ranBy(reply.holder, config.dataDir));
+        return;
+      }
+      // The owner ran it and it failed (a usage error, a duplicate name): its message, as a local run prints it.
+      if (reply.type === "failed") throw new Plainly(reply.error);
+      if (reply.type === "not-serving") throw error;
+      // "closing" or "no-owner": it is letting go; claim again.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Plainly(`${config.dataDir} kept changing owners; nothing was run. Try again.`);
+}
+
+/** Opens the database itself (on the embedded one: owns the directory meanwhile and serves other CLIs' commands). */
+async function runHere(config: Config, command: string, args: string[]) {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    claimAs: { role: "cli", command },
     // The same warning as the server's: a long command (an import, a seed) outlives a dropped connection.
     onConnectionError: (error) => console.warn(`database connection lost (${error.message}); the next query opens a new one`),
   });
   try {
     const applied = await migrateToLatest(database.db);
-    console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");
-    if (command === "seed") {
-      const { created } = await seedDemoData(database.db, undefined, { store: createObjectStore(config, database.db) });
-      console.log(created ? `Demo data loaded.\n${formatDemoAccounts()}` : "Demo data already present; added only missing menus, lists and services.");
-    } else if (command === "redate-demo") {
-      const { days, calendar } = await redateDemo(database.db);
-      console.log(
-        days === 0
-          ? `The demo exhibition is already dated from today (opens ${calendar.opensOn}).`
-          : `Moved the demo exhibition's dates by ${days} day(s): it opens ${calendar.opensOn}, advance prices until ${calendar.advanceUntil}.`,
-      );
-    } else if (command === "create-user") {
-      // Groups of four: <username> <password> <role> <business name>; several accounts in one run.
-      const args = process.argv.slice(3);
-      if (args.length < 3) throw new Error("Usage: cli.js create-user <username> <password> <admin|exhibitor|carrier> [business name] [...more groups of four]");
-      const groups = args.length === 3 ? [args] : Array.from({ length: Math.ceil(args.length / 4) }, (_, i) => args.slice(i * 4, i * 4 + 4));
-      await Promise.all(
-        groups.map(async ([username, password, role, businessName]) => {
-          const id = await createUser(database.db, { username: username!, password: password!, role: role!, businessName });
-          console.log(`Created user ${username} (id ${id}).`);
-        }),
-      );
-    } else if (command === "create-booth") {
-      // Groups of four: <username> <booth no> <hall code> <booth type 1|2>; several booths in one run.
-      const args = process.argv.slice(3);
-      if (args.length < 4 || args.length % 4) throw new Error("Usage: cli.js create-booth <username> <boothNo> <hallCode> <1|2> [...more groups of four]");
-      for (let i = 0; i < args.length; i += 4) {
-        const [username, boothNo, hallCode, type] = args.slice(i, i + 4);
-        const id = await createBooth(database.db, { username: username!, boothNo: boothNo!, hallCode: hallCode!, boothType: Number(type) });
-        console.log(`Created booth ${boothNo} for ${username} (id ${id}).`);
-      }
-    } else if (command === "review-profile") {
-      console.log(await reviewProfileCommand(database.db, process.argv.slice(3)));
-    } else if (command === "list-reviews") {
-      console.log(await listReviewsCommand(database.db));
-    } else if (command === "complete-order") {
-      console.log(await completeOrderCommand(database.db, process.argv.slice(3)));
-    } else if (command === "badge-quota") {
-      console.log(await badgeQuotaCommand(database.db, process.argv.slice(3)));
-    } else if (command === "construction-settings") {
-      console.log(await constructionSettingsCommand(database.db, process.argv.slice(3)));
-    } else if (command === "carriers") {
-      console.log(await carriersCommand(database.db, process.argv.slice(3)));
-    } else if (command !== "migrate") {
-      throw new Error(`Unknown command "${command}". Use "migrate", "seed", "redate-demo", "create-user", "create-booth", "review-profile", "list-reviews", "complete-order", "badge-quota", "construction-settings" or "carriers".`);
-    }
+    if (applied.length && command !== "migrate") console.log(`Applied migrations: ${applied.join(", ")}`);
+    const context = { db: database.db, store: createObjectStore(config, database.db) };
+    database.owner?.serveCommands((other, otherArgs) => runOpsCommand(context, other, otherArgs));
+    const output = command === "migrate" && applied.length ? `Applied migrations: ${applied.join(", ")}` : await runOpsCommand(context, command, args);
+    if (output) console.log(output);
   } finally {
     await database.close();
   }
 }
 
-main(process.argv[2]).catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+/**
+ * `cli.js holder`: which process owns the embedded data directory. Exits 75 while one does, so that
+ * `npm start` stops before rebuilding under a running portal.
+ */
+async function reportHolder(config: Config) {
+  if (config.DATABASE_URL) return console.log("DATABASE_URL is set: any number of processes may use it.");
+  const reply = await askOwner(config.dataDir, { type: "who" }, { timeoutMs: 5000 }).catch(() => null);
+  if (reply?.type === "no-owner") return console.log(`No process holds the embedded database in ${config.dataDir}.`);
+  console.error(new DataDirHeldError(config.dataDir, reply?.type === "who" ? reply.holder : undefined).message);
+  process.exit(EXIT_DATA_DIR_HELD);
+}
+
+function ranBy(holder: Holder, dataDir: string) {
+  const who = holder.role === "server" ? `the running portal (PID ${holder.pid}${holder.port ? `, port ${holder.port}` : ""})` : `"cli.js ${holder.command ?? ""}" (PID ${holder.pid})`;
+  return `(run by ${who}, which holds ${dataDir})`;
+}
+
+main(process.argv[2], process.argv.slice(3)).catch((error) => {
+  const plain = error instanceof ConfigError || error instanceof DataDirHeldError || error instanceof Plainly;
+  console.error(plain ? error.message : error);
   process.exit(1);
 });

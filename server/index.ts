@@ -10,6 +10,7 @@ import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
 import { appClock } from "./clock";
 import { cacheRouteMatching } from "./remix/route-match-cache";
+import { DataDirHeldError, EXIT_DATA_DIR_HELD } from "./db/data-dir-owner";
 
 async function main() {
   let config;
@@ -27,7 +28,16 @@ async function main() {
     appClock.startAt(config.TEST_CLOCK);
     logger.warn({ testClock: config.TEST_CLOCK }, "TEST_CLOCK is set: business time starts at it (test setting)");
   }
-  const services = await prepareServices(config, logger);
+  let services;
+  try {
+    services = await prepareServices(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirHeldError) {
+      console.error(error.message);
+      process.exit(EXIT_DATA_DIR_HELD);
+    }
+    throw error;
+  }
 
   cacheRouteMatching();
   const buildPath = path.resolve("build/index.js");
@@ -38,6 +48,7 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     if (!config.API_BASE_URL) config.apiBaseUrl = `http://127.0.0.1:${port}/api`;
+    services.database.owner?.setPort(port);
     logger.info({ port, database: services.database.kind, api: config.apiBaseUrl }, "listening");
     console.log(`Exhibitor Portal is running at ${config.PUBLIC_URL ?? `http://localhost:${port}`}`);
   });

@@ -3,17 +3,32 @@
 import crypto from "node:crypto";
 import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { ROOT } from "./server.mjs";
 
-/** Opens DATA_DIR/pglite. Only call this while no portal process uses that directory. */
+/**
+ * Opens DATA_DIR/pglite, owning the directory meanwhile as the portal does (docs/decisions/027):
+ * refused with the holder's name while a portal process has it.
+ */
 export async function openPglite(dataDir) {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
-  return {
-    kind: "pglite",
-    query: async (sql, params = []) => (await db.query(sql, params)).rows,
-    close: () => db.close(),
-  };
+  const { claimDataDir } = await import(pathToFileURL(path.join(ROOT, "build/server/db/data-dir-owner.js")).href);
+  const owner = await claimDataDir(dataDir, { role: "script", command: "load suite" });
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const db = await PGlite.create(path.join(dataDir, "pglite"));
+    return {
+      kind: "pglite",
+      query: async (sql, params = []) => (await db.query(sql, params)).rows,
+      close: async () => {
+        await db.close();
+        await owner.release();
+      },
+    };
+  } catch (error) {
+    await owner.release();
+    throw error;
+  }
 }
 
 export function openPostgres(url) {

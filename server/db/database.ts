@@ -7,6 +7,7 @@ import { migrationProvider } from "./migrations";
 import { PgliteDialect } from "./pglite-pool";
 import { usePreparedStatements } from "./postgres-statements";
 import { noteStatement } from "../request-scope";
+import { claimDataDir, type DataDirOwner, type HolderRole } from "./data-dir-owner";
 
 export type Database = Kysely<DB>;
 
@@ -15,6 +16,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** The embedded engine, when used (tests dump and clone it). */
   pglite?: import("@electric-sql/pglite").PGlite;
+  /** The embedded database's claim on its data directory (docs/decisions/027). */
+  owner?: DataDirOwner;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -30,6 +33,11 @@ export type DatabaseOptions = {
   schema?: string;
   /** Only for tests: start the embedded database from a dumped data directory. */
   loadDataDir?: Blob;
+  /**
+   * Embedded with `dataDir`: who claims the directory (a server, a CLI command, a script). A live
+   * holder makes openDatabase throw DataDirHeldError; the default is a script.
+   */
+  claimAs?: { role: HolderRole; command?: string };
   /** Told when an idle PostgreSQL connection fails (server restart, failover, terminated backend). */
   onConnectionError?: (error: Error) => void;
 };
@@ -65,20 +73,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pgliteModule = await import("@electric-sql/pglite");
   const { PGlite } = pgliteModule;
   let pglite;
+  let owner: DataDirOwner | undefined;
   if (options.loadDataDir) {
     pglite = await PGlite.create({ loadDataDir: options.loadDataDir });
   } else {
-    const dir = path.join(options.dataDir ?? "./data", "pglite");
-    fs.mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    // Two engines on one set of files lose each other's writes: the directory is claimed first.
+    const dataDir = path.resolve(options.dataDir ?? "./data");
+    owner = await claimDataDir(dataDir, options.claimAs ?? { role: "script" });
+    try {
+      const dir = path.join(dataDir, "pglite");
+      fs.mkdirSync(dir, { recursive: true });
+      pglite = await PGlite.create(dir);
+    } catch (error) {
+      await owner.release();
+      throw error;
+    }
   }
   const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite, pgliteModule), log: noteStatement });
   return {
     db,
     kind: "pglite",
     pglite,
+    owner,
     ping: async () => void (await sql`select 1`.execute(db)),
-    close: () => db.destroy(),
+    // Commands still running in this owner finish first; the claim goes only once the files are closed.
+    close: async () => {
+      await owner?.stopServing();
+      try {
+        await db.destroy();
+      } finally {
+        await owner?.release();
+      }
+    },
   };
 }
 

@@ -11,6 +11,9 @@ export async function createUser(
   if (!role) throw new Error(`Unknown role "${input.role}". Use one of: ${roles.map((r) => r.code).join(", ")}`);
   const exhibition = await db.selectFrom("exhibitions").select("id").where("is_current", "=", true).executeTakeFirst();
   if (!exhibition) throw new Error("No current exhibition: run `npm run db:seed` first");
+  // Checked first for a plain message; the unique index still decides between two runs at once.
+  const taken = await db.selectFrom("users").select("id").where("username", "=", input.username).executeTakeFirst();
+  if (taken) throw new Error(`User ${input.username} already exists (id ${taken.id}); nothing was changed.`);
   const row = await db
     .insertInto("users")
     .values({

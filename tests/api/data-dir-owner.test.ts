@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { claimDataDir, DataDirHeldError, socketPathOf } from "../../server/db/data-dir-owner";
 import { openDatabase } from "../../server/db/database";
 import { runCli, signIn, spawnPortal, startPortal, stopPortal, type Portal } from "../support/portal-processes";
+import { copyPostgresTemplate } from "../support/postgres-template";
+import { postgresSkipReason, postgresUrl } from "../support/test-api";
 
 /**
  * One owner for the embedded database (docs/decisions/027), with real processes from the build:
@@ -41,7 +43,7 @@ describe.skipIf(!built)("the embedded database's one owner, across processes", {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it("runs create-user in the running portal: the account signs in at once and after a restart", async () => {
+  it("runs create-user in the running portal: the account signs in at once, after a restart and after a SIGKILL", async () => {
     const dataDir = freshDataDir();
     const portal = await portalOn(dataDir);
     const created = await runCli(dataDir, ["create-user", "owner01", PASSWORD, "exhibitor", "One Owner Ltd"]);
@@ -129,6 +131,30 @@ describe.skipIf(!built)("the embedded database's one owner, across processes", {
       expect(user).toBeUndefined();
     } finally {
       await database.close();
+    }
+  });
+});
+
+/** PostgreSQL needs no owner: several portals and CLIs at once, sharing a DATA_DIR (the uploads) too. */
+describe.skipIf(!built || !postgresUrl)(`with DATABASE_URL, any number of processes${postgresSkipReason ? ` (${postgresSkipReason})` : ""}`, { timeout: 120_000 }, () => {
+  it("serves two portals and runs two CLI commands at once, each with its own connections", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-owner-pg-"));
+    const copy = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
+    const settings = { DATABASE_URL: copy.url };
+    const portals: Portal[] = [];
+    try {
+      portals.push(await startPortal(dataDir, settings), await startPortal(dataDir, settings));
+      const created = await Promise.all(["pg01", "pg02"].map((name) => runCli(dataDir, ["create-user", name, PASSWORD, "exhibitor"], settings)));
+      for (const result of created) {
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stderr).not.toContain("run by"); // each ran in its own process
+      }
+      expect(fs.existsSync(socketPathOf(dataDir))).toBe(false);
+      for (const portal of portals) for (const name of ["pg01", "pg02"]) expect((await signIn(portal, name, PASSWORD)).code).toBe(200);
+    } finally {
+      await Promise.all(portals.map((portal) => stopPortal(portal)));
+      await copy.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

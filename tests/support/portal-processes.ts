@@ -5,10 +5,13 @@ import net from "node:net";
 
 export type Portal = { child: ChildProcess; port: number; baseUrl: string; output: () => string; exited: Promise<number | null> };
 
-function portalEnv(dataDir: string, port = 0): NodeJS.ProcessEnv {
+/** Extra settings of a test's, e.g. DATABASE_URL; without it, the embedded database in DATA_DIR. */
+export type Settings = Record<string, string>;
+
+function portalEnv(dataDir: string, port: number, settings: Settings): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY: "loopback" };
   for (const name of ["DATABASE_URL", "PUBLIC_URL", "API_BASE_URL", "SESSION_SECRET", "STORAGE", "TEST_CLOCK"]) delete env[name];
-  return env;
+  return { ...env, ...settings };
 }
 
 export function freePort(): Promise<number> {
@@ -23,9 +26,9 @@ export function freePort(): Promise<number> {
 }
 
 /** Spawns `build/server/index.js`; does not wait (see waitReady). */
-export async function spawnPortal(dataDir: string): Promise<Portal> {
+export async function spawnPortal(dataDir: string, settings: Settings = {}): Promise<Portal> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["build/server/index.js"], { env: portalEnv(dataDir, port), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["build/server/index.js"], { env: portalEnv(dataDir, port, settings), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -47,8 +50,8 @@ export async function waitReady(portal: Portal, timeoutMs = 90_000) {
   throw new Error(`the portal was not ready in ${timeoutMs} ms:\n${portal.output()}`);
 }
 
-export async function startPortal(dataDir: string) {
-  return waitReady(await spawnPortal(dataDir));
+export async function startPortal(dataDir: string, settings: Settings = {}) {
+  return waitReady(await spawnPortal(dataDir, settings));
 }
 
 /** SIGTERM and the exit code (the graceful shutdown), or SIGKILL: no shutdown code runs, as in a crash. */
@@ -60,9 +63,9 @@ export async function stopPortal(portal: Portal, signal: "SIGTERM" | "SIGKILL" =
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** `node build/server/cli.js …` on `dataDir`'s embedded database. */
-export function runCli(dataDir: string, args: string[]): Promise<CliResult> {
+export function runCli(dataDir: string, args: string[], settings: Settings = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["build/server/cli.js", ...args], { env: portalEnv(dataDir), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["build/server/cli.js", ...args], { env: portalEnv(dataDir, 0, settings), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

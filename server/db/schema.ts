@@ -180,6 +180,15 @@ export interface FileGrantTable {
   created_at: CreatedAt;
 }
 
+/** A signed upload not yet completed (migration 0014). */
+export interface UploadGrantTable {
+  upload_key: string;
+  user_id: number;
+  max_bytes: number;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface ContentPageTable {
   exhibition_id: number;
   slug: string;
@@ -293,6 +302,7 @@ export interface DB {
   feedback: FeedbackTable;
   stored_files: StoredFileTable;
   file_grants: FileGrantTable;
+  upload_grants: UploadGrantTable;
   content_pages: ContentPageTable;
   schedule_items: ScheduleItemTable;
   exhibit_classes: ClassificationTable;

@@ -10,6 +10,7 @@ import { completeOrderCommand } from "../orders/order-actions";
 import { badgeQuotaCommand } from "../badges/quota-command";
 import { constructionSettingsCommand } from "../booth-construction/settings-command";
 import { carriersCommand } from "../transport/carriers-command";
+import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_HOURS } from "../uploads/grants";
 
 /**
  * The operators' commands (`node build/server/cli.js <command> …`). Each takes the database and
@@ -64,6 +65,12 @@ const commands: Record<string, OpsCommand> = {
   "badge-quota": ({ db }, args) => badgeQuotaCommand(db, args),
   "construction-settings": ({ db }, args) => constructionSettingsCommand(db, args),
   carriers: ({ db }, args) => carriersCommand(db, args),
+  // The portal sweeps every 10 minutes; this is for an operator who wants the space back now.
+  "sweep-uploads": async ({ db, store }, args) => {
+    if (args.length) throw new Error("Usage: cli.js sweep-uploads");
+    const { objects, grants } = await sweepUnclaimedUploads(db, store);
+    return `Removed ${objects} upload(s) not completed within ${UNCLAIMED_UPLOAD_HOURS} hours, and ${grants} expired signature(s).`;
+  },
 };
 
 export const opsCommandNames = Object.keys(commands);

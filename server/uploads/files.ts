@@ -6,6 +6,7 @@ import { ADMIN_ROLE_ID } from "../seed/roles";
 import type { ObjectStore } from "./object-store";
 import { ObjectTooLargeError } from "./object-store";
 import { checkMp4Codecs, FILE_KINDS, sniffKind } from "./sniff";
+import { consumeGrant } from "./grants";
 
 /**
  * Stored files: the bytes live in the object store under a key the server made; one
@@ -70,6 +71,7 @@ export async function claimUpload(db: Database, store: ObjectStore, input: Claim
     if (concurrent) return concurrent;
     throw new UploadRejectedError("notFound");
   }
+  await consumeGrant(db, input.key);
   const info = await store.stat(key);
   if (!info) throw new UploadRejectedError("notFound");
   const rules = effectiveRules(input.folder, { kinds: input.kinds, maxBytes: input.maxBytes });

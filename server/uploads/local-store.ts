@@ -102,5 +102,27 @@ export function createLocalStore(options: { dataDir: string; secrets: () => Prom
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });
     },
+
+    async removeOlderThan(prefixes, cutoff) {
+      let removed = 0;
+      for (const prefix of prefixes) {
+        // Prefixes are the server's own folder names; the check keeps a bad one from leaving the root.
+        if (!/^[a-z-]{1,40}\/$/.test(prefix)) throw new Error(`not an upload prefix: ${prefix}`);
+        for (const file of await filesUnder(path.join(root, prefix))) {
+          const info = await fs.promises.stat(file).catch(() => null);
+          if (info?.isFile() && info.mtimeMs < cutoff.getTime()) {
+            await fs.promises.rm(file, { force: true });
+            removed += 1;
+          }
+        }
+      }
+      return removed;
+    },
   };
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)])));
+  return nested.flat();
 }

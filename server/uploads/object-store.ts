@@ -53,6 +53,11 @@ export interface ObjectStore {
   move(from: string, to: string): Promise<void>;
   /** Removes the object; no error when it is already gone. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object under the given key prefixes last written before `cutoff` (and, on the
+   * local host, half-written `.part` files), answering how many. The sweep of unfinished uploads.
+   */
+  removeOlderThan(prefixes: string[], cutoff: Date): Promise<number>;
 }
 
 export class ObjectTooLargeError extends Error {

@@ -1,5 +1,5 @@
 import { Readable, Transform, pipeline } from "node:stream";
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { ObjectTooLargeError, type ObjectInfo, type ObjectStore, type UploadForm, type UploadFormInput } from "./object-store";
@@ -157,5 +157,23 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     },
 
     delete: deleteObject,
+
+    // A bucket lifecycle rule on these prefixes would do the same; the sweep works on any store.
+    async removeOlderThan(prefixes, cutoff) {
+      let removed = 0;
+      for (const Prefix of prefixes) {
+        let ContinuationToken: string | undefined;
+        do {
+          const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+          for (const object of page.Contents ?? []) {
+            if (!object.Key || !object.LastModified || object.LastModified >= cutoff) continue;
+            await deleteObject(object.Key);
+            removed += 1;
+          }
+          ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (ContinuationToken);
+      }
+      return removed;
+    },
   };
 }

@@ -3,11 +3,13 @@ import crypto from "node:crypto";
 /**
  * The signed upload policy of the local storage host, in the shape OSS and S3 use: a base64 JSON
  * document with an expiry and conditions, and an HMAC of it. Whoever holds a policy can upload
- * one file under the signed key prefix, up to the signed size, until it expires; nothing else.
+ * one file under exactly the signed key (inside the user's prefix), up to the signed size, until it
+ * expires; nothing else. One key per signature is what lets the API bound an account's unfinished
+ * uploads (server/uploads/grants.ts): a prefix alone let one signature write any number of files.
  */
 export type PolicyDocument = {
   expiration: string;
-  conditions: [["starts-with", "$key", string], ["content-length-range", number, number], { success_action_status: "200" }];
+  conditions: [["starts-with", "$key", string], ["content-length-range", number, number], { success_action_status: "200" }, ["eq", "$key", string]];
 };
 
 export type SignedPolicy = { policy: string; signature: string; OSSAccessKeyId: string };
@@ -21,10 +23,10 @@ function hmac(secret: string, policy: string) {
   return crypto.createHmac("sha256", secret).update(policy).digest("base64");
 }
 
-export function signUploadPolicy(secret: string, input: { keyPrefix: string; maxBytes: number; expiresAt: Date }): SignedPolicy {
+export function signUploadPolicy(secret: string, input: { key: string; keyPrefix: string; maxBytes: number; expiresAt: Date }): SignedPolicy {
   const document: PolicyDocument = {
     expiration: input.expiresAt.toISOString(),
-    conditions: [["starts-with", "$key", input.keyPrefix], ["content-length-range", 1, input.maxBytes], { success_action_status: "200" }],
+    conditions: [["starts-with", "$key", input.keyPrefix], ["content-length-range", 1, input.maxBytes], { success_action_status: "200" }, ["eq", "$key", input.key]],
   };
   const policy = Buffer.from(JSON.stringify(document)).toString("base64");
   return { policy, signature: hmac(secret, policy), OSSAccessKeyId: keyId(secret) };
@@ -50,11 +52,11 @@ export function verifyUploadPolicy(secrets: string[], form: Partial<SignedPolicy
     return { ok: false, reason: "malformed" };
   }
   const expiresAt = new Date(document.expiration);
-  const [prefixRule, sizeRule] = document.conditions ?? [];
-  if (!prefixRule || !sizeRule || Number.isNaN(expiresAt.getTime())) return { ok: false, reason: "malformed" };
+  const [prefixRule, sizeRule, , keyRule] = document.conditions ?? [];
+  if (!prefixRule || !sizeRule || !keyRule || Number.isNaN(expiresAt.getTime())) return { ok: false, reason: "malformed" };
   if (expiresAt <= now) return { ok: false, reason: "expired" };
   const keyPrefix = prefixRule[2];
-  if (!key.startsWith(keyPrefix) || !isStorageKey(key)) return { ok: false, reason: "key" };
+  if (!key.startsWith(keyPrefix) || key !== keyRule[2] || !isStorageKey(key)) return { ok: false, reason: "key" };
   return { ok: true, keyPrefix, maxBytes: sizeRule[2], expiresAt };
 }
 

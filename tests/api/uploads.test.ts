@@ -9,6 +9,7 @@ import { grantFile } from "../../server/uploads/files";
 import { signUploadPolicy } from "../../server/uploads/upload-policy";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
+import { completeUpload, postToStorage, signUpload } from "../support/upload-client";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -50,9 +51,7 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
     return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.startsWith(path.basename(file))) : [];
   };
 
-  async function sign(ticket: string | undefined, query: Record<string, string>) {
-    return api.call<UploadSignature>("/oss/signature/getSignature", { ticket, query: { timesp: String(Date.now()), ...query } });
-  }
+  const sign = (ticket: string | undefined, query: Record<string, string>) => signUpload(api, ticket, query);
 
   async function signOk(ticket: string, fileName = "a.png", folder = "feedback", extra: Record<string, string> = {}) {
     const result = await sign(ticket, { folder, fileName, ...extra });
@@ -60,18 +59,8 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
     return result.data;
   }
 
-  /** The browser's POST to the storage host: the fields in order, then `file`. */
-  async function post(fields: Record<string, string>, file?: { bytes: Buffer; name?: string; type?: string }, headers: Record<string, string> = {}) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (file) form.append("file", new File([new Uint8Array(file.bytes)], file.name ?? "upload.bin", { type: file.type ?? "application/octet-stream" }));
-    const response = await fetch(`${api.baseUrl}/storage`, { method: "POST", body: form, headers });
-    return { status: response.status, body: await response.text(), headers: response.headers };
-  }
-
-  async function complete(ticket: string, key: string, name = "file.png", extra: Record<string, string> = {}) {
-    return api.call<UploadedFile & { fields?: Record<string, string[]>; reason?: string }>("/oss/complete", { ticket, form: { key, name, ...extra } });
-  }
+  const post = (fields: Record<string, string>, file?: { bytes: Buffer; name?: string; type?: string }, headers: Record<string, string> = {}) => postToStorage(api, fields, file, headers);
+  const complete = (ticket: string, key: string, name = "file.png", extra: Record<string, string> = {}) => completeUpload(api, ticket, key, name, extra);
 
   /** Sign, upload and complete: a stored file of the caller's. */
   async function uploadFile(ticket: string, bytes: Buffer, name: string) {
@@ -100,7 +89,7 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
       expect(data.maxBytes).toBe(5 * MB);
       expect(data.expire).toBeGreaterThan(before);
       const policy = JSON.parse(Buffer.from(data.policy, "base64").toString()) as { expiration: string; conditions: unknown[] };
-      expect(policy.conditions).toEqual([["starts-with", "$key", `feedback/${stdId}/`], ["content-length-range", 1, 5 * MB], { success_action_status: "200" }]);
+      expect(policy.conditions).toEqual([["starts-with", "$key", `feedback/${stdId}/`], ["content-length-range", 1, 5 * MB], { success_action_status: "200" }, ["eq", "$key", data.key]]);
       expect(Math.floor(new Date(policy.expiration).getTime() / 1000)).toBe(data.expire);
 
       // Every call makes a new key.
@@ -267,10 +256,10 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
 
       // The same, signed by hand with the shared secret: a live one is accepted, so the secret is right.
       const secret = (await api.db.selectFrom("app_settings").select("value").where("key", "=", "storage_policy_secret").executeTakeFirstOrThrow()).value;
-      const past = signUploadPolicy(secret, { keyPrefix: `feedback/${stdId}/`, maxBytes: 5 * MB, expiresAt: new Date(Date.now() - 60_000) });
+      const past = signUploadPolicy(secret, { key, keyPrefix: `feedback/${stdId}/`, maxBytes: 5 * MB, expiresAt: new Date(Date.now() - 60_000) });
       const fields = { key, policy: past.policy, OSSAccessKeyId: past.OSSAccessKeyId, success_action_status: "200", signature: past.signature };
       expect((await post(fields, { bytes: PNG })).status).toBe(403);
-      const live = signUploadPolicy(secret, { keyPrefix: `feedback/${stdId}/`, maxBytes: 5 * MB, expiresAt: new Date(Date.now() + 60_000) });
+      const live = signUploadPolicy(secret, { key, keyPrefix: `feedback/${stdId}/`, maxBytes: 5 * MB, expiresAt: new Date(Date.now() + 60_000) });
       expect((await post({ ...fields, policy: live.policy, signature: live.signature }, { bytes: PNG })).status).toBe(200);
       await store.delete(key);
     });

@@ -272,4 +272,20 @@ describeServer(suiteTitle, () => {
     expect(await store.stat(key)).toBeNull();
     await expect(store.delete(key)).resolves.toBeUndefined();
   });
+
+  it("removeOlderThan deletes old objects under the upload prefixes and nothing under stored/", async () => {
+    const body = () => Readable.from([Buffer.from("x")]);
+    const unclaimed = Array.from({ length: 3 }, () => newKey("sweep-a/7/"));
+    const completed = newKey("stored/sweep-a/7/");
+    const otherFolder = newKey("sweep-b/7/");
+    for (const key of [...unclaimed, completed, otherFolder]) await store.put(key, body(), { contentType: "text/plain", maxBytes: 10 });
+    // A cutoff before they were written: all are young.
+    expect(await store.removeOlderThan(["sweep-a/"], new Date(Date.now() - 60_000))).toBe(0);
+    const before = requests.length;
+    expect(await store.removeOlderThan(["sweep-a/"], new Date(Date.now() + 60_000))).toBe(3);
+    expect(requests.slice(before).some((r) => r.startsWith("GET") && r.includes("list-type=2"))).toBe(true);
+    for (const key of unclaimed) expect(await store.stat(key)).toBeNull();
+    expect(await store.stat(completed)).toEqual({ sizeBytes: 1 });
+    expect(await store.stat(otherFolder)).toEqual({ sizeBytes: 1 });
+  });
 });

@@ -19,11 +19,11 @@ const encode = (document: unknown) => Buffer.from(JSON.stringify(document)).toSt
 describe("signUploadPolicy / verifyUploadPolicy", () => {
   it("signs an OSS-shaped policy that verifies, answering its prefix, size and expiry", () => {
     const expiresAt = inAnHour();
-    const signed = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt });
+    const signed = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt });
     expect(signed.OSSAccessKeyId).toMatch(/^local-[0-9a-f]{12}$/);
     expect(decode(signed.policy)).toEqual({
       expiration: expiresAt.toISOString(),
-      conditions: [["starts-with", "$key", PREFIX], ["content-length-range", 1, 5000], { success_action_status: "200" }],
+      conditions: [["starts-with", "$key", PREFIX], ["content-length-range", 1, 5000], { success_action_status: "200" }, ["eq", "$key", KEY]],
     });
     const check = verifyUploadPolicy([SECRET], { ...signed, key: KEY });
     expect(check).toEqual({ ok: true, keyPrefix: PREFIX, maxBytes: 5000, expiresAt });
@@ -31,15 +31,15 @@ describe("signUploadPolicy / verifyUploadPolicy", () => {
 
   it("refuses an expired policy, also at the exact expiry instant", () => {
     const expiresAt = new Date(Date.now() - 1000);
-    const signed = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt });
+    const signed = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt });
     expect(verifyUploadPolicy([SECRET], { ...signed, key: KEY })).toEqual({ ok: false, reason: "expired" });
-    const later = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: new Date("2030-01-01T00:00:00Z") });
+    const later = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: new Date("2030-01-01T00:00:00Z") });
     expect(verifyUploadPolicy([SECRET], { ...later, key: KEY }, new Date("2030-01-01T00:00:00Z"))).toEqual({ ok: false, reason: "expired" });
     expect(verifyUploadPolicy([SECRET], { ...later, key: KEY }, new Date("2029-12-31T23:59:59Z")).ok).toBe(true);
   });
 
   it("refuses a re-encoded policy (bigger size, other prefix, later expiry) under the original signature", () => {
-    const signed = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const signed = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
     const document = decode(signed.policy);
 
     const bigger = structuredClone(document);
@@ -61,25 +61,25 @@ describe("signUploadPolicy / verifyUploadPolicy", () => {
   });
 
   it("refuses a tampered, truncated or foreign signature", () => {
-    const signed = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const signed = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
     const flipped = (signed.signature[0] === "A" ? "B" : "A") + signed.signature.slice(1);
     expect(verifyUploadPolicy([SECRET], { ...signed, signature: flipped, key: KEY })).toEqual({ ok: false, reason: "signature" });
     expect(verifyUploadPolicy([SECRET], { ...signed, signature: signed.signature.slice(0, -2), key: KEY })).toEqual({ ok: false, reason: "signature" });
     expect(verifyUploadPolicy([SECRET], { ...signed, signature: `${signed.signature}AA`, key: KEY })).toEqual({ ok: false, reason: "signature" });
     // Signed with another secret, presented under our key id.
-    const foreign = signUploadPolicy("c".repeat(32), { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const foreign = signUploadPolicy("c".repeat(32), { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
     expect(verifyUploadPolicy([SECRET], { ...foreign, OSSAccessKeyId: signed.OSSAccessKeyId, key: KEY })).toEqual({ ok: false, reason: "signature" });
   });
 
   it("refuses an unknown OSSAccessKeyId", () => {
-    const signed = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const signed = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
     expect(verifyUploadPolicy([SECRET], { ...signed, OSSAccessKeyId: "local-000000000000", key: KEY })).toEqual({ ok: false, reason: "signature" });
     // A policy signed with a secret that is no longer among the secrets.
     expect(verifyUploadPolicy([OLD_SECRET], { ...signed, key: KEY })).toEqual({ ok: false, reason: "signature" });
   });
 
   it("refuses a key outside the signed prefix", () => {
-    const signed = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const signed = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
     for (const key of [
       KEY.replace("feedback/7/", "feedback/8/"),
       KEY.replace("feedback/7/", "feedback/77/"),
@@ -90,8 +90,15 @@ describe("signUploadPolicy / verifyUploadPolicy", () => {
     }
   });
 
+  it("refuses another server-made key inside the prefix: one signature, one file", () => {
+    const signed = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const sibling = `${PREFIX}2026-03/fedcba9876543210-1767225600000.png`;
+    expect(verifyUploadPolicy([SECRET], { ...signed, key: sibling })).toEqual({ ok: false, reason: "key" });
+    expect(verifyUploadPolicy([SECRET], { ...signed, key: KEY }).ok).toBe(true);
+  });
+
   it("refuses a key inside the prefix that is not a server-made storage key", () => {
-    const signed = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const signed = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
     for (const key of [
       `${PREFIX}../../../etc/passwd`,
       `${PREFIX}2026-03/../0123456789abcdef-1767225600000.png`,
@@ -111,7 +118,7 @@ describe("signUploadPolicy / verifyUploadPolicy", () => {
   });
 
   it("answers malformed for missing fields and a signed document that is not a policy", () => {
-    const signed = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const signed = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
     const full = { ...signed, key: KEY };
     for (const field of ["policy", "signature", "OSSAccessKeyId", "key"] as const) {
       const form: Partial<typeof full> = { ...full };
@@ -123,8 +130,8 @@ describe("signUploadPolicy / verifyUploadPolicy", () => {
   });
 
   it("rotation: the first secret signs, every listed secret verifies", () => {
-    const old = signUploadPolicy(OLD_SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
-    const current = signUploadPolicy(SECRET, { keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const old = signUploadPolicy(OLD_SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
+    const current = signUploadPolicy(SECRET, { key: KEY, keyPrefix: PREFIX, maxBytes: 5000, expiresAt: inAnHour() });
     expect(old.OSSAccessKeyId).not.toBe(current.OSSAccessKeyId);
     expect(verifyUploadPolicy([SECRET, OLD_SECRET], { ...old, key: KEY }).ok).toBe(true);
     expect(verifyUploadPolicy([SECRET, OLD_SECRET], { ...current, key: KEY }).ok).toBe(true);

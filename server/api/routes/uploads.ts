@@ -13,6 +13,7 @@ import {
   type UploadedFile,
 } from "../../../app/features/uploads/schema";
 import { claimUpload, keyPrefixOf, newStorageKey, UploadRejectedError } from "../../uploads/files";
+import { grantUpload, PendingUploadsExceededError, UNCLAIMED_UPLOAD_HOURS } from "../../uploads/grants";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput } from "../envelope";
 import { requireSession } from "../require-session";
@@ -41,6 +42,13 @@ export function uploadRoutes(deps: ApiDeps): Router {
       }
       const key = newStorageKey(input.folder, user.id, kind);
       const expiresAt = new Date(Date.now() + SIGNATURE_LIFETIME_MS);
+      try {
+        await grantUpload(db, store, { key, userId: user.id, maxBytes: rules.maxBytes, expiresAt });
+      } catch (error) {
+        if (!(error instanceof PendingUploadsExceededError)) throw error;
+        logger.warn({ event: "upload", userId: user.id, outcome: "tooManyPending", pending: error.count, pendingBytes: error.bytes }, "signature refused");
+        throw new ApiError(ApiCode.tooManyRequests, "uploads.tooManyPending", { count: error.count, hours: UNCLAIMED_UPLOAD_HOURS }, { fields: { file: ["uploads.tooManyPending"] } });
+      }
       const form = await store.createUploadForm({ key, keyPrefix: keyPrefixOf(input.folder, user.id), maxBytes: rules.maxBytes, expiresAt });
       return {
         key,

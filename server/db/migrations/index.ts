@@ -12,6 +12,7 @@ import * as boothConstruction from "./0010-booth-construction";
 import * as invoices from "./0011-invoices";
 import * as transport from "./0012-transport";
 import * as vehicles from "./0013-vehicles";
+import * as uploadGrants from "./0014-upload-grants";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0011-invoices": invoices,
   "0012-transport": transport,
   "0013-vehicles": vehicles,
+  "0014-upload-grants": uploadGrants,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,7 @@ import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
 import { sweepUnclaimedUploads } from "./uploads/grants";
+import { purgeOldHolderProbes } from "./badges/holder-probes";
 import { appClock } from "./clock";
 import { cacheRouteMatching } from "./remix/route-match-cache";
 import { DataDirHeldError, EXIT_DATA_DIR_HELD } from "./db/data-dir-owner";
@@ -58,7 +59,7 @@ async function main() {
   // Housekeeping on a timer; any process may run it, the deletes are idempotent.
   const housekeeping = setInterval(() => {
     const { db } = services.database;
-    Promise.all([purgeExpiredSessions(db), purgeOldLoginAttempts(db), purgeOldVerificationCodes(db), sweepUnclaimedUploads(db, services.store)]).catch((error) =>
+    Promise.all([purgeExpiredSessions(db), purgeOldLoginAttempts(db), purgeOldVerificationCodes(db), sweepUnclaimedUploads(db, services.store), purgeOldHolderProbes(db)]).catch((error) =>
       logger.warn({ err: error }, "housekeeping failed"),
     );
   }, 10 * 60 * 1000);

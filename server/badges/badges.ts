@@ -10,6 +10,7 @@ import type { DB } from "../db/schema";
 import { ADMIN_ROLE_ID } from "../seed/roles";
 import { storedFileUrl } from "../uploads/files";
 import { iso, notFound, ownBooths, ownFile, type Booth } from "../booking-forms/common";
+import { noteProbes, requireProbesLeft } from "./holder-probes";
 
 /**
  * Exhibitor badges (issue 14): the caller's own, per booth, within the exhibition's quota. Every
@@ -159,7 +160,10 @@ export async function findBadge(db: Db, caller: Caller, id: number) {
 export const EXISTS = (field: "idNumber" | "mobile" | "email") =>
   new ApiError(ApiCode.conflict, `validation.exists|badges.fields.${field}`, {}, { fields: { [field]: [`validation.exists|badges.fields.${field}`] } });
 
-/** Which of the three is already held by another live badge of the exhibition (also the caller's own others). */
+/**
+ * Which of the three is already held by another live badge of the exhibition (also the caller's own
+ * others), and whose badge holds it: the caller may be told of its own, others only throttled.
+ */
 export async function duplicateField(db: Db, exhibitionId: number, values: { idNumber?: string; mobile?: string; email?: string }, exceptId?: number) {
   const checks = [
     ["idNumber", "id_number", values.idNumber],
@@ -168,12 +172,25 @@ export async function duplicateField(db: Db, exhibitionId: number, values: { idN
   ] as const;
   for (const [field, column, value] of checks) {
     if (!value) continue;
-    let query = db.selectFrom("badges").select("id").where("exhibition_id", "=", exhibitionId).where("deleted_at", "is", null);
+    let query = db.selectFrom("badges").select("user_id").where("exhibition_id", "=", exhibitionId).where("deleted_at", "is", null);
     query = column === "email" ? query.where(sql`lower(email)`, "=", value.toLowerCase()) : query.where(column, "=", value);
     if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
-    if (await query.executeTakeFirst()) return field;
+    const holder = await query.executeTakeFirst();
+    if (holder) return { field, holderId: holder.user_id };
   }
   return null;
+}
+
+/**
+ * The save's uniqueness check: refused while the account has used up its matches with other
+ * exhibitors' holders; a match with another's holder is counted, then refused like one of its own.
+ */
+async function refuseDuplicate(db: Database, caller: Caller, values: { idNumber?: string; mobile?: string; email?: string }, exceptId?: number) {
+  await requireProbesLeft(db, caller.userId, "foreign");
+  const duplicate = await duplicateField(db, caller.exhibitionId, values, exceptId);
+  if (!duplicate) return;
+  if (duplicate.holderId !== caller.userId) await noteProbes(db, caller.userId, "foreign");
+  throw EXISTS(duplicate.field);
 }
 
 /** A unique index refused the row: name the field it guards. */
@@ -233,8 +250,7 @@ export async function insertBadges(trx: Transaction<DB>, caller: Caller, booth: 
 export async function saveBadge(db: Database, caller: Caller, input: BadgeInput) {
   const booth = await resolveBooth(db, caller, input.boothId);
   const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
-  const duplicate = await duplicateField(db, caller.exhibitionId, input);
-  if (duplicate) throw EXISTS(duplicate);
+  await refuseDuplicate(db, caller, input);
   try {
     const id = await db.transaction().execute(async (trx) => {
       // The booth row is the lock: two saves for one booth count the quota one after the other.
@@ -265,8 +281,7 @@ export async function updateBadge(db: Database, caller: Caller, input: BadgeUpda
     throw new ApiError(ApiCode.badRequest, required, {}, { fields: { idNumber: [required] } });
   }
   const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
-  const duplicate = await duplicateField(db, caller.exhibitionId, input, input.id);
-  if (duplicate) throw EXISTS(duplicate);
+  await refuseDuplicate(db, caller, input, input.id);
   try {
     const updated = await db.transaction().execute(async (trx) => {
       const done = await trx

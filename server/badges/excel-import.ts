@@ -10,6 +10,7 @@ import { ApiCode, ApiError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import type { Database } from "../db/database";
 import { insertBadges, liveCount, lockBooth, quotaRule, resolveBooth, uniqueViolationField, type Caller } from "./badges";
+import { foreignMatchesRefusal, noteProbes, probesLeft, requireProbesLeft } from "./holder-probes";
 import { fieldLabel, idTypeLabel, loadExcel, SAMPLE } from "./excel";
 import { sniffXlsx } from "./xlsx-sniff";
 
@@ -166,13 +167,13 @@ export function checkRows(sheet: BadgeSheet, language: Language): { good: Checke
   return { good: good.filter((g) => !failedRows.has(g.row)), errors };
 }
 
-/** The values of the rows already held by the exhibition's live badges, in one query (as duplicateField compares them). */
+/** The values of the rows already held by the exhibition's live badges, with the holding account, in one query (as duplicateField compares them). */
 async function takenValues(db: Database, exhibitionId: number, rows: CheckedRow[]) {
-  const taken = { idNumber: new Set<string>(), mobile: new Set<string>(), email: new Set<string>() };
+  const taken = { idNumber: new Map<string, number>(), mobile: new Map<string, number>(), email: new Map<string, number>() };
   if (!rows.length) return taken;
   const found = await db
     .selectFrom("badges")
-    .select(["id_number", "mobile", sql<string>`lower(email)`.as("email")])
+    .select(["id_number", "mobile", sql<string>`lower(email)`.as("email"), "user_id"])
     .where("exhibition_id", "=", exhibitionId)
     .where("deleted_at", "is", null)
     .where((eb) =>
@@ -184,24 +185,27 @@ async function takenValues(db: Database, exhibitionId: number, rows: CheckedRow[
     )
     .execute();
   for (const row of found) {
-    taken.idNumber.add(row.id_number);
-    taken.mobile.add(row.mobile);
-    taken.email.add(row.email);
+    taken.idNumber.set(row.id_number, row.user_id);
+    taken.mobile.set(row.mobile, row.user_id);
+    taken.email.set(row.email, row.user_id);
   }
   return taken;
 }
 
-/** 'The {prop} already exists' for each value of the rows a live badge of the exhibition already holds. */
-async function alreadyHeld(db: Database, exhibitionId: number, sheet: BadgeSheet, rows: CheckedRow[]): Promise<BadgeImportRowError[]> {
-  const taken = await takenValues(db, exhibitionId, rows);
-  return rows.flatMap(({ row, input }) =>
-    UNIQUE_FIELDS.filter((field) => taken[field].has(field === "email" ? input.email.toLowerCase() : input[field])).map((field) => ({
-      row,
-      column: sheet.columns[field] ?? "",
-      field,
-      message: withProp("validation.exists", F(field)),
-    })),
-  );
+/**
+ * 'The {prop} already exists' for each value of the rows a live badge of the exhibition already
+ * holds, and how many rows matched another exhibitor's holder (counted against the account's
+ * allowance, see holder-probes.ts).
+ */
+async function alreadyHeld(db: Database, caller: Caller, sheet: BadgeSheet, rows: CheckedRow[]) {
+  const taken = await takenValues(db, caller.exhibitionId, rows);
+  let foreignRows = 0;
+  const errors = rows.flatMap(({ row, input }): BadgeImportRowError[] => {
+    const holders = UNIQUE_FIELDS.map((field) => ({ field, holder: taken[field].get(field === "email" ? input.email.toLowerCase() : input[field]) })).filter((h) => h.holder !== undefined);
+    if (holders.some((h) => h.holder !== caller.userId)) foreignRows += 1;
+    return holders.map(({ field }) => ({ row, column: sheet.columns[field] ?? "", field, message: withProp("validation.exists", F(field)) }));
+  });
+  return { errors, foreignRows };
 }
 
 export function rowsFailed(errors: BadgeImportRowError[]): ApiError {
@@ -222,7 +226,15 @@ export async function importBadges(db: Database, caller: Caller, bytes: Buffer, 
   if (sheet.rows.length > remaining) throw quotaRefusal(sheet.rows.length, remaining);
 
   const { good, errors } = checkRows(sheet, language);
-  errors.push(...(await alreadyHeld(db, caller.exhibitionId, sheet, good)));
+  await requireProbesLeft(db, caller.userId, "foreign");
+  const held = await alreadyHeld(db, caller, sheet, good);
+  if (held.foreignRows) {
+    // A sheet naming more of other exhibitors' holders than the account may still learn of: refused whole, naming none.
+    const left = await probesLeft(db, caller.userId, "foreign");
+    await noteProbes(db, caller.userId, "foreign", Math.min(held.foreignRows, left));
+    if (held.foreignRows > left) throw await foreignMatchesRefusal(db, caller.userId);
+  }
+  errors.push(...held.errors);
   if (errors.length) throw rowsFailed(errors);
 
   try {
@@ -238,7 +250,7 @@ export async function importBadges(db: Database, caller: Caller, bytes: Buffer, 
     const field = uniqueViolationField(error);
     if (!field) throw error;
     // Someone saved the same person meanwhile: the unique index refused the lot and nothing was saved. Name the rows now held.
-    const clashes = await alreadyHeld(db, caller.exhibitionId, sheet, good);
+    const clashes = (await alreadyHeld(db, caller, sheet, good)).errors;
     throw rowsFailed(clashes.length ? clashes : [{ row: good[0]!.row, column: sheet.columns[field] ?? "", field, message: withProp("validation.exists", F(field)) }]);
   }
   return { imported: good.length };

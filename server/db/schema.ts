@@ -575,10 +575,18 @@ export interface BadgeEventTable {
   created_at: CreatedAt;
 }
 
+/** One badge uniqueness check of an account's, for throttling (migration 0015). */
+export interface BadgeHolderProbeTable {
+  user_id: number;
+  kind: "live" | "foreign";
+  created_at: CreatedAt;
+}
+
 export interface DB {
   badge_quota_rules: BadgeQuotaRuleTable;
   badges: BadgeTable;
   badge_events: BadgeEventTable;
+  badge_holder_probes: BadgeHolderProbeTable;
 }
 
 // On-site check-in (0009-badge-check-in).

@@ -24,6 +24,8 @@ const badges = {
     noneTicked: "Please tick the badges first",
     approvedLocked: "An approved badge cannot be changed or deleted",
     busy: "The badge was changed at the same time, please reload and try again",
+    checksThrottled: "Too many checks in a short time; please try again in {{minutes}} minutes",
+    holderMatchesThrottled: "Too many of the details entered match people who already have a badge; please try again in {{minutes}} minutes",
     noBooth: "There is no booth to apply for badges for",
     closed: "The badge deadline ({{deadline}}) has passed: badges can no longer be applied for, changed or deleted",
   },

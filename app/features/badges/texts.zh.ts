@@ -26,6 +26,8 @@ const badges: Resource["badges"] = {
     noneTicked: "请先勾选证件",
     approvedLocked: "已通过审核的证件不能修改或删除",
     busy: "该证件已被同时修改，请刷新后重试",
+    checksThrottled: "检查过于频繁，请在 {{minutes}} 分钟后重试",
+    holderMatchesThrottled: "填写的信息与已办证人员重复次数过多，请在 {{minutes}} 分钟后重试",
     noBooth: "没有可申请证件的展位",
     closed: "证件申请截止时间（{{deadline}}）已过，不能再申请、修改或删除证件",
   },

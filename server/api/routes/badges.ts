@@ -16,6 +16,7 @@ import { badgeWindow, requireBadgesOpen } from "../../badges/deadline";
 import type { ApiDeps } from "../context";
 import { handle, parseInput, requestLanguage } from "../envelope";
 import { badgeCallerOf } from "./badge-caller";
+import { noteProbes, requireProbesLeft } from "../../badges/holder-probes";
 
 /**
  * Exhibitor badges (spec point 7: /smeb/pass/ticket/ list, save, update, delete, batchDelete, info,
@@ -75,25 +76,31 @@ export function badgeRoutes(deps: ApiDeps): Router {
     handle(async (req, res) => deleteBadges(db, await changingCallerOf(req, res), parseInput(badgeIdsSchema, bodyOf(req)).ids)),
   );
 
-  // As the user types (JS on); the save checks again, and the unique indexes decide.
+  /**
+   * As the user types (JS on): "already exists" only for one of the caller's own badges, never for
+   * another exhibitor's holder (that is the save's to refuse, throttled); and throttled itself.
+   * The save checks again, and the unique indexes decide.
+   */
+  const liveCheck = async (caller: Caller, field: "mobile" | "email", value: string, excludeId: number | undefined) => {
+    await requireProbesLeft(db, caller.userId, "live");
+    await noteProbes(db, caller.userId, "live");
+    if (excludeId !== undefined) await findBadge(db, caller, excludeId);
+    const duplicate = await duplicateField(db, caller.exhibitionId, { [field]: value }, excludeId);
+    if (duplicate?.holderId === caller.userId) throw EXISTS(field);
+    return { available: true };
+  };
   router.get(
     "/smeb/pass/ticket/validateMobile",
     handle(async (req, res) => {
-      const caller = await callerOf(req, res);
       const input = parseInput(validateMobileSchema, req.query);
-      if (input.excludeId !== undefined) await findBadge(db, caller, input.excludeId);
-      if (await duplicateField(db, caller.exhibitionId, { mobile: input.mobile.replace(/[\s-]/g, "") }, input.excludeId)) throw EXISTS("mobile");
-      return { available: true };
+      return liveCheck(await callerOf(req, res), "mobile", input.mobile.replace(/[\s-]/g, ""), input.excludeId);
     }),
   );
   router.get(
     "/smeb/pass/ticket/validateEmail",
     handle(async (req, res) => {
-      const caller = await callerOf(req, res);
       const input = parseInput(validateEmailSchema, req.query);
-      if (input.excludeId !== undefined) await findBadge(db, caller, input.excludeId);
-      if (await duplicateField(db, caller.exhibitionId, { email: input.email }, input.excludeId)) throw EXISTS("email");
-      return { available: true };
+      return liveCheck(await callerOf(req, res), "email", input.email, input.excludeId);
     }),
   );
 

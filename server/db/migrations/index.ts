@@ -13,6 +13,7 @@ import * as invoices from "./0011-invoices";
 import * as transport from "./0012-transport";
 import * as vehicles from "./0013-vehicles";
 import * as uploadGrants from "./0014-upload-grants";
+import * as badgeHolderProbes from "./0015-badge-holder-probes";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0012-transport": transport,
   "0013-vehicles": vehicles,
   "0014-upload-grants": uploadGrants,
+  "0015-badge-holder-probes": badgeHolderProbes,
 };
 
 export const migrationProvider: MigrationProvider = {

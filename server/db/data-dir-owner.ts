@@ -102,17 +102,26 @@ function bindExclusive(socketPath: string): Promise<net.Server | null> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(null) : reject(error)));
-    // The socket file is created by bind(), which listen() does before it returns: only this user may connect.
-    const previousMask = process.umask(0o077);
+    // The socket file is created by bind(), which listen() does before it returns: only this user may
+    // connect. (A worker thread may not change the umask; the chmod in DataDirOwner still follows.)
+    const previousMask = umask(0o077);
     try {
       server.listen(socketPath, () => {
         server.removeAllListeners("error");
         resolve(server);
       });
     } finally {
-      process.umask(previousMask);
+      if (previousMask !== null) umask(previousMask);
     }
   });
+}
+
+function umask(mask: number): number | null {
+  try {
+    return process.umask(mask);
+  } catch {
+    return null;
+  }
 }
 
 /** "alive" when something accepts connections on the socket; "gone" when nothing listens there. */

@@ -10,7 +10,7 @@ import type { PageHandle } from "../app/lib/page-handle";
 import type { PageRoute } from "../app/lib/page-rules";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
-import type { Logger } from "./logger";
+import { redactUrl, type Logger } from "./logger";
 import type { RsaKeys } from "./auth/secrets";
 import type { Translator } from "./translate/provider";
 import { createApiRouter } from "./api";
@@ -18,6 +18,9 @@ import { requestScope } from "./request-scope";
 import { createInProcessApi } from "./api/in-process";
 import { fileRoutes } from "./api/routes/settings";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
+import { privateResponses } from "./remix/private-responses";
+import { refuseUnhandledMethods } from "./remix/resource-route-methods";
+import { createRouteLookup } from "./remix/route-lookup";
 import { createObjectStore } from "./uploads";
 import { localStorageHost } from "./uploads/local-host";
 import type { ObjectStore } from "./uploads/object-store";
@@ -59,7 +62,8 @@ function requestTracing(config: Config, logger: Logger): express.RequestHandler[
       genReqId: (_req, res) => (res as express.Response).locals.requestId,
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        // The URL without the secrets it may carry (the QR page's token): issue 36.
+        req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -117,6 +121,10 @@ export function createServerApp(deps: ServerDeps) {
     const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
     // Only a path naming a file (favicon.svg, skins/…) can be in public/: a page's path would cost a stat for nothing.
     app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+    // What the routes say about themselves (token pages, resource routes), read from a built build only.
+    const routeLookup = typeof deps.remixBuild === "function" ? null : createRouteLookup(deps.remixBuild);
+    app.use(privateResponses(routeLookup));
+    if (routeLookup) app.use(refuseUnhandledMethods(routeLookup));
     app.all(
       "*",
       createRequestHandler({

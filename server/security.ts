@@ -57,15 +57,20 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Anti-forgery for every state-changing request: a browser tells us where a request comes from
- * (Sec-Fetch-Site, or else Origin); anything not from this site is refused before it reaches a
- * route. Requests without either header are not from a browser page (the web app's own server-side
+ * (Sec-Fetch-Site and Origin); anything not from this site is refused before it reaches a route.
+ * Requests without either header are not from a browser page (the web app's own server-side
  * API client, curl), and carry no ambient cookie authority of a victim's browser.
  */
 export function rejectCrossSiteWrites(config: Pick<Config, "PUBLIC_URL">): RequestHandler {
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    if (isSameSiteRequest(req, publicOrigin)) return next();
+    if (isSameSiteRequest(req, publicOrigin)) {
+      // A form posted from a no-referrer page (the token pages) carries Origin: null, and Sec-Fetch-Site
+      // has vouched for it. Remix's own origin check would turn that null into a 500.
+      if (req.get("origin") === "null") delete req.headers.origin;
+      return next();
+    }
     const language = languageFromAcceptLanguage(req.get("accept-language"));
     const message = translate(language, "errors.crossSite");
     res.set("Cache-Control", "no-store");
@@ -77,11 +82,17 @@ export function rejectCrossSiteWrites(config: Pick<Config, "PUBLIC_URL">): Reque
   };
 }
 
+/**
+ * Both headers must agree, when sent: a foreign Origin is refused whatever Sec-Fetch-Site says
+ * (issue 36), and Sec-Fetch-Site must say same-origin (or none: typed by the user). Origin: null
+ * (a sandboxed frame, a data: URL, or a no-referrer page of ours) passes only on Sec-Fetch-Site's word.
+ */
 function isSameSiteRequest(req: Request, publicOrigin: string | null) {
   const fetchSite = req.get("sec-fetch-site");
-  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
   const origin = req.get("origin");
   if (!origin) return true;
+  if (origin === "null") return Boolean(fetchSite);
   const ownOrigin = `${req.protocol}://${req.get("host")}`;
   return origin === ownOrigin || origin === publicOrigin;
 }

@@ -18,6 +18,12 @@ export type PageHandle = {
   personal?: "account" | "everyone";
   /** A page opened from a menu page (an order, a letter) takes that page's permission. */
   permissionOf?: string;
+  /**
+   * Its URL carries a secret (a token in place of a sign-in): every answer is sent `no-store` and
+   * with `Referrer-Policy: no-referrer`, so no cache keeps it and no Referer takes the URL away
+   * (server/remix/private-responses.ts).
+   */
+  tokenInUrl?: true;
   /** Shown inside the messaging app's in-app browser too, instead of the /wxBrowser notice (spec point 2). */
   inAppBrowser?: true;
   /** `false`: the page has no floating buttons (spec point 1: the carrier review page). */

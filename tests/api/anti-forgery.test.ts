@@ -15,6 +15,9 @@ const crossSiteVariants: Record<string, Record<string, string>> = {
   "Sec-Fetch-Site same-site (a sibling subdomain)": { "sec-fetch-site": "same-site", origin: "https://shop.portal.example" },
   "Origin only (browsers without Fetch Metadata)": { origin: EVIL },
   "Origin null (sandboxed frame, data: URL)": { origin: "null" },
+  // Issue 36 item 5: a foreign Origin is refused whatever Sec-Fetch-Site claims.
+  "Sec-Fetch-Site same-origin with a foreign Origin": { "sec-fetch-site": "same-origin", origin: EVIL },
+  "Sec-Fetch-Site none with a foreign Origin": { "sec-fetch-site": "none", origin: EVIL },
 };
 
 let build: ServerBuild;
@@ -84,6 +87,18 @@ describe("cross-site writes are refused", () => {
       body: new URLSearchParams({ skin: "skin1" }),
     });
     expect((await viaOrigin.json()).code).toBe(200);
+  });
+
+  it("a plain form post from a no-referrer page (Origin: null, Sec-Fetch-Site: same-origin) goes through", async () => {
+    // Browsers send Origin: null for a form posted from a page whose Referrer-Policy is no-referrer (the token pages).
+    const post = await fetch(`${api.baseUrl}/invoiceArea/saveQrCode`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: "null", "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: "not a token", version: "0" }),
+    });
+    expect(post.status).toBe(400);
+    await post.arrayBuffer();
   });
 });
 

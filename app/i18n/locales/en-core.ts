@@ -42,6 +42,7 @@ const en = {
   },
   errors: {
     crossSite: "This request came from another site and was refused",
+    methodNotAllowed: "This request method is not allowed at this address",
     insufficientPermissions: "Insufficient permissions",
     network: "Network exception, please try reconnecting",
     requestFailed: "Request failed, please try again!",

@@ -43,6 +43,7 @@ const zh: CoreResource = {
   },
   errors: {
     crossSite: "该请求来自其他网站，已被拒绝",
+    methodNotAllowed: "此地址不接受该请求方式",
     insufficientPermissions: "权限不足",
     network: "网络异常，请尝试重新连接",
     requestFailed: "请求失败，请重试！",

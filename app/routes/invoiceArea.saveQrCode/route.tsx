@@ -22,9 +22,9 @@ import "~/features/invoices/texts";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice billing details" }, { name: "robots", content: "noindex" }];
 
 // Spec point 2: public, and the one page the messaging app's in-app browser is not turned away from.
-export const handle = { public: true, inAppBrowser: true } satisfies PageHandle;
+// Its token is its key: never cached, never sent on as a Referer (server/remix/private-responses.ts).
+export const handle = { public: true, inAppBrowser: true, tokenInUrl: true } satisfies PageHandle;
 
-const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 const FIELDS = ["invoiceType", "title", "taxpayerId", "addressPhone", "bankAccount", "receivingEmail"] as const;
 
 /**
@@ -40,20 +40,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = translate(language, "invoices.qr.title");
   const saved = new URL(request.url).searchParams.get("saved") === "1";
   const constraints = formConstraints({ qrSave: qrSaveSchema });
-  if (!result.ok) return json({ title, token, application: null, error: result.message, saved: false, constraints }, { status: result.code === 429 ? 429 : 400, headers: NO_STORE });
-  return json({ title, token, application: result.data, error: null, saved, constraints }, { headers: NO_STORE });
+  if (!result.ok) return json({ title, token, application: null, error: result.message, saved: false, constraints }, { status: result.code === 429 ? 429 : 400 });
+  return json({ title, token, application: result.data, error: null, saved, constraints });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: qrSaveSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const api = await apiFor(request, context);
   const v = submission.value;
   const result = await api.call("/invoice/qrSave", { form: { token: v.token, version: String(v.version), invoiceType: v.invoiceType, title: v.title, taxpayerId: v.taxpayerId, addressPhone: v.addressPhone, bankAccount: v.bankAccount, receivingEmail: v.receivingEmail } });
-  if (!result.ok) return json({ result: replyToApiFailure(submission, result, [...FIELDS]) }, { status: 400, headers: NO_STORE });
+  if (!result.ok) return json({ result: replyToApiFailure(submission, result, [...FIELDS]) }, { status: 400 });
   // Back to the page (GET): a reload does not post again.
-  return new Response(null, { status: 303, headers: { Location: `/invoiceArea/saveQrCode?${new URLSearchParams({ token: v.token, saved: "1" })}`, ...NO_STORE } });
+  return new Response(null, { status: 303, headers: { Location: `/invoiceArea/saveQrCode?${new URLSearchParams({ token: v.token, saved: "1" })}` } });
 }
 
 export default function SaveQrCodePage() {

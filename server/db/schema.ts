@@ -811,6 +811,10 @@ export interface InvoiceApplicationTable {
   version: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The QR link's version (0016-invoice-qr-links): only tokens signed for it open the QR page. */
+  qr_link_version: ColumnType<number, number | undefined, number>;
+  qr_link_revoked_at: Timestamp | null;
+  qr_link_changed_by: number | null;
 }
 
 export interface InvoiceApplicationItemTable {

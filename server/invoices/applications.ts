@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import type { BillableItem, BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail } from "../../app/features/invoices/api-types";
+import type { BillableItem, BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail, InvoiceQrState } from "../../app/features/invoices/api-types";
 import { applicationAmount } from "../../app/features/invoices/amounts";
 import type { ApplicationInput, applicationUpdateSchema } from "../../app/features/invoices/schema";
 import type { Language } from "../../app/i18n/config";
@@ -10,7 +10,7 @@ import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { billableItems, lockOwner, type Owner } from "./billable";
-import { signQrToken, verifyQrToken } from "./qr-token";
+import { qrLinkOf } from "./qr-token";
 
 /**
  * The exhibitor's invoice applications (issue 16, decision 018): what is paid and not yet invoiced,
@@ -129,15 +129,15 @@ async function applicationOf(db: Db, caller: Owner, id: number, language: Langua
   return application!;
 }
 
-/** One own application, with its QR page link until the invoice is issued (then the page would refuse it anyway). */
+/** An application's QR link state, with a fresh link at its link version unless issued or revoked (qr-links.ts changes it). */
+export const qrLinkOfRow = (row: ApplicationRow, sessionSecrets: readonly string[]): InvoiceQrState =>
+  qrLinkOf({ id: row.id, status: row.status, linkVersion: row.qr_link_version, revoked: row.qr_link_revoked_at !== null }, appClock.now(), sessionSecrets);
+
+/** One own application, with its QR page link unless the invoice is issued (the page would refuse it anyway) or the link is revoked. */
 export async function applicationDetail(db: Database, caller: Owner, id: number, language: Language, sessionSecrets: readonly string[]): Promise<InvoiceApplicationDetail> {
-  const application = await applicationOf(db, caller, id, language);
-  if (application.status === "issued") return { ...application, qr: null };
-  const now = appClock.now();
-  const token = signQrToken(application.id, now, sessionSecrets);
-  const check = verifyQrToken(token, now, sessionSecrets);
-  if (!check.ok) throw new Error("invoice QR token: a fresh token does not verify");
-  return { ...application, qr: { url: `/invoiceArea/saveQrCode?token=${encodeURIComponent(token)}`, expiresAt: check.expiresAt.toISOString() } };
+  const row = await ownRow(db, caller, id);
+  const [application] = await applicationsOf(db, [row], language);
+  return { ...application!, ...qrLinkOfRow(row, sessionSecrets) };
 }
 
 /**

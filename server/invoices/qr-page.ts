@@ -52,7 +52,10 @@ export async function countQrRequest(db: Database, ip: string, now = new Date())
 const tokenError = (reason: "invalid" | "expired") =>
   reason === "expired" ? new ApiError(410, "invoices.errors.tokenExpired") : new ApiError(ApiCode.notFound, "invoices.errors.tokenInvalid");
 
-/** The application the token opens, or the refusal: edited or unknown (404), expired (410), issued (409). */
+/**
+ * The application the token opens, or the refusal: edited, unknown, revoked or renewed since (404,
+ * the same answer, so a revoked link says nothing of the application), expired (410), issued (409).
+ */
 async function openedRow(db: Db, token: string, secrets: readonly string[], forUpdate = false): Promise<ApplicationRow> {
   const check = verifyQrToken(token, appClock.now(), secrets);
   if (!check.ok) throw tokenError(check.reason);
@@ -60,6 +63,8 @@ async function openedRow(db: Db, token: string, secrets: readonly string[], forU
   if (forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw tokenError("invalid");
+  // Checked on every use: the link version is what the exhibitor's revoke and renew raise (qr-links.ts).
+  if (row.qr_link_revoked_at !== null || row.qr_link_version !== check.linkVersion) throw tokenError("invalid");
   if (row.status === "issued") throw issuedError();
   return row;
 }
@@ -111,6 +116,8 @@ export async function qrSave(db: Database, input: QrSaveInput, secrets: readonly
       .where("id", "=", row.id)
       .where("version", "=", row.version)
       .where("status", "!=", "issued")
+      .where("qr_link_version", "=", row.qr_link_version)
+      .where("qr_link_revoked_at", "is", null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw staleError();
     return row.id;

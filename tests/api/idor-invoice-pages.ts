@@ -61,7 +61,7 @@ function prepare(ctx: Ctx) {
 }
 
 async function aState(ctx: Ctx) {
-  const applications = await ctx.api.db.selectFrom("invoice_applications").select(["id", "title", "status", "version", "urgent"]).where("title", "like", `${MARKER}%`).orderBy("id").execute();
+  const applications = await ctx.api.db.selectFrom("invoice_applications").select(["id", "title", "status", "version", "urgent", "qr_link_version", "qr_link_revoked_at"]).where("title", "like", `${MARKER}%`).orderBy("id").execute();
   const vouchers = await ctx.api.db.selectFrom("payment_vouchers").select(["id", "status", "version", "deleted_at"]).where("name", "like", `${MARKER}%`).orderBy("id").execute();
   return JSON.stringify({ applications, vouchers });
 }
@@ -92,6 +92,8 @@ const applicationProbe: Probe = async (ctx) => {
   for (const form of <Record<string, string>[]>[
     { intent: "update", id: String(p.applicationId), version: "0", invoiceType: "vatGeneral", title: "B", taxpayerId: "91350100M000100Y43", receivingEmail: "b@example.com", itemKeys: "bill:1" },
     { intent: "urgent", id: String(p.applicationId), urgentReason: "B" },
+    { intent: "revokeQr", id: String(p.applicationId) },
+    { intent: "renewQr", id: String(p.applicationId), linkVersion: "0" },
   ]) {
     const response = await browser.request(PAGE, { body: new URLSearchParams(form), headers: sameOrigin });
     expect(await response.text(), form.intent).not.toContain(MARKER);

@@ -8,6 +8,7 @@ import type { TestApi } from "../support/test-api";
  * issued one with an e-invoice; B (raw01) naming their ids, items or PDF gets 403/404, none of A's
  * data, and A's applications stay as they were. The review routes are the organizer's: B, A and a
  * carrier get 403. A token for A's application opens that application only, and nothing of A's account.
+ * A's QR link is revoked or renewed by A (and revoked by the organizer) only: B and a carrier get 404.
  */
 type Ctx = { api: TestApi; a: string; b: string; admin: string; carrier: string };
 type Probe = (ctx: Ctx) => Promise<void>;
@@ -179,9 +180,9 @@ const qrProbe: Probe = async (ctx) => {
   const before = await aState(ctx);
   const bBefore = JSON.stringify(await ctx.api.db.selectFrom("invoice_applications").selectAll().where("id", "=", p.bId).execute());
   // A token edited to name another application (B's, or A's issued one) fails its signature.
-  const [prefix, , expires, signature] = p.token.split(".");
+  const [prefix, , linkVersion, expires, signature] = p.token.split(".");
   for (const id of [p.bId, p.issuedId]) {
-    const edited = `${prefix}.${id}.${expires}.${signature}`;
+    const edited = `${prefix}.${id}.${linkVersion}.${expires}.${signature}`;
     expect((await call(ctx, null, `/invoice/qr/info?token=${encodeURIComponent(edited)}`)).status).toBe(404);
     const saved = await call(ctx, null, "/invoice/qrSave", { ...billing(9004), token: edited, version: 0 });
     expect(saved.status).toBe(404);
@@ -192,6 +193,30 @@ const qrProbe: Probe = async (ctx) => {
   expect(textOf(bInfo)).not.toContain(MARKER);
   expect(await aState(ctx)).toBe(before);
   expect(JSON.stringify(await ctx.api.db.selectFrom("invoice_applications").selectAll().where("id", "=", p.bId).execute())).toBe(bBefore);
+};
+
+const qrLinkProbe: Probe = async (ctx) => {
+  const p = await prepare(ctx);
+  const before = await aState(ctx);
+  for (const ticket of [ctx.b, ctx.carrier]) {
+    for (const [path, body] of [
+      ["/smeb/invoice/qr/revoke", { id: p.aId }],
+      ["/smeb/invoice/qr/renew", { id: p.aId, linkVersion: 0 }],
+      ["/smeb/invoice/qr/renew", { id: p.issuedId, linkVersion: 0 }],
+    ] as const) {
+      const result = await call(ctx, ticket, path, body);
+      refused(path, result);
+      expect(textOf(result), path).not.toContain("saveQrCode");
+    }
+  }
+  // Renewing hands out a link: not even the organizer does it for A.
+  refused("renew by the organizer", await call(ctx, ctx.admin, "/smeb/invoice/qr/renew", { id: p.aId, linkVersion: 0 }));
+  expect(await aState(ctx)).toBe(before);
+  expect((await call(ctx, null, `/invoice/qr/info?token=${encodeURIComponent(p.token)}`)).status).toBe(200);
+  // Control, on an application of A's own made for it (A's prepared token must keep working): A renews it.
+  const spare = await call(ctx, ctx.a, "/smeb/invoice/save", { ...billing(9005), title: "A-二维码对照", itemKeys: [await insertPaidBill(ctx.api, "std01", 3_300, "IDOR 二维码对照")] });
+  const spareId = json<{ id: number }>(spare).data.id;
+  expect((await call(ctx, ctx.a, "/smeb/invoice/qr/renew", { id: spareId, linkVersion: 0 })).status).toBe(200);
 };
 
 export const invoicesSweep = {
@@ -207,6 +232,8 @@ export const invoicesSweep = {
   "GET /api/smeb/invoice/review/list": { probe: reviewProbe },
   "POST /api/smeb/invoice/review/decide": { probe: reviewProbe },
   "GET /api/smeb/invoice/review/export": { probe: reviewProbe },
+  "POST /api/smeb/invoice/qr/revoke": { probe: qrLinkProbe },
+  "POST /api/smeb/invoice/qr/renew": { probe: qrLinkProbe },
   "GET /api/invoice/qr/info": { probe: qrProbe },
   "POST /api/invoice/qrSave": { probe: qrProbe },
 };

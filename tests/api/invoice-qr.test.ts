@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InvoiceApplication, InvoiceApplicationDetail, QrApplication } from "../../app/features/invoices/api-types";
+import type { InvoiceApplication, InvoiceApplicationDetail, InvoiceQrChange, QrApplication } from "../../app/features/invoices/api-types";
 import { appClock } from "../../server/clock";
 import { QR_RATE_LIMIT, QR_RATE_MARKER } from "../../server/invoices/qr-page";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
-import { demoName, resetTestClock } from "../support/test-clock";
+import { demoName, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { billing, insertPaidBill, SAMPLE_PDF } from "./idor-invoices";
 
@@ -17,9 +17,16 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let admin: string;
+  let raw01: string;
+  let carrier: string;
   beforeAll(async () => {
     api = await startTestApi(backend);
-    [std01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+    [std01, admin, raw01, carrier] = await Promise.all([
+      api.login("std01", "Expo#2026"),
+      api.login("admin", "Admin#2026"),
+      api.login("raw01", "Expo#2026"),
+      api.login("carrier01", "Expo#2026"),
+    ]);
   });
   afterAll(() => api?.close());
 
@@ -35,6 +42,11 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
   const info = (token: string, ip: string, lang = "en") => api.call<QrApplication>("/invoice/qr/info", { query: { token }, ip, lang });
   const qrSave = (body: Record<string, unknown>, ip: string, lang = "en") => api.call<QrApplication>("/invoice/qrSave", { json: body, ip, lang });
   const row = (id: number) => api.db.selectFrom("invoice_applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const detail = (id: number) => api.call<InvoiceApplicationDetail>("/smeb/invoice/detail", { ticket: std01, lang: "zh", query: { id: String(id) } });
+  const revoke = (ticket: string, id: unknown, lang = "zh") => api.call<InvoiceQrChange>("/smeb/invoice/qr/revoke", { json: { id }, ticket, lang });
+  const renew = (ticket: string, id: unknown, linkVersion: unknown) => api.call<InvoiceQrChange>("/smeb/invoice/qr/renew", { json: { id, linkVersion }, ticket, lang: "zh" });
+  const tokenOf = (url: string) => new URL(url, api.baseUrl).searchParams.get("token")!;
+  const INVALID_ZH = "该链接无效，请向展商索取新的二维码";
 
   it("answers the application's billing details, without a session and in English too, and nothing else", async () => {
     const mine = await application(101);
@@ -92,12 +104,13 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
   it("refuses an edited or made-up token (404) and says nothing of the application", async () => {
     const mine = await application(106);
     const other = await application(107, { title: "不应出现的抬头" });
-    const [prefix, id, expires, signature] = mine.token.split(".") as [string, string, string, string];
+    const [prefix, id, linkVersion, expires, signature] = mine.token.split(".") as [string, string, string, string, string];
     const flip = (c: string) => (c === "A" ? "B" : "A");
     for (const token of [
-      `${prefix}.${other.id}.${expires}.${signature}`,
-      `${prefix}.${id}.${Number(expires) + 86_400}.${signature}`,
-      `${prefix}.${id}.${expires}.${flip(signature[0]!)}${signature.slice(1)}`,
+      `${prefix}.${other.id}.${linkVersion}.${expires}.${signature}`,
+      `${prefix}.${id}.${linkVersion}.${Number(expires) + 86_400}.${signature}`,
+      `${prefix}.${id}.${linkVersion}.${expires}.${flip(signature[0]!)}${signature.slice(1)}`,
+      `${prefix}.${id}.${Number(linkVersion) + 1}.${expires}.${signature}`,
       "EPI1.1.1.x",
       "not a token",
     ]) {
@@ -139,6 +152,72 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
     const fixed = await qrSave({ ...billing(114), token: returned.token, version: 1 }, "10.88.6.1");
     expect(fixed.data).toMatchObject({ status: "returned", title: billing(114).title, version: 2 });
     expect((await row(returned.id)).status).toBe("returned");
+  });
+
+  it("revoking ends every link handed out, for reading and saving alike, and shows none until renewed", async () => {
+    const mine = await application(120);
+    const ip = "10.88.8.1";
+    // Each view of the exhibitor's page signs a token of its own; revoking ends them all.
+    const otherView = tokenOf((await detail(mine.id)).data.qr!.url);
+    expect((await info(mine.token, ip)).code).toBe(200);
+    const revoked = await revoke(std01, mine.id);
+    expect(revoked.code, revoked.message).toBe(200);
+    expect(revoked.data).toEqual({ id: mine.id, qr: null, qrLink: { version: 1, revoked: true } });
+    for (const token of [mine.token, otherView]) {
+      expect(await info(token, ip, "zh")).toMatchObject({ status: 404, message: INVALID_ZH, data: null });
+      expect((await qrSave({ ...billing(121), token, version: 0 }, ip)).status).toBe(404);
+    }
+    expect(await row(mine.id)).toMatchObject({ version: 0, title: billing(120).title, details_by: "exhibitor" });
+    expect((await detail(mine.id)).data).toMatchObject({ qr: null, qrLink: { version: 1, revoked: true } });
+    // Revoking again changes nothing.
+    expect((await revoke(std01, mine.id)).data.qrLink).toEqual({ version: 1, revoked: true });
+  });
+
+  it("renewing hands out a working link at the link version read; the earlier links stay invalid", async () => {
+    const mine = await application(122);
+    const ip = "10.88.9.1";
+    const renewed = await renew(std01, mine.id, 0);
+    expect(renewed.code, renewed.message).toBe(200);
+    expect(renewed.data.qrLink).toEqual({ version: 1, revoked: false });
+    const fresh = tokenOf(renewed.data.qr!.url);
+    expect(fresh).toMatch(new RegExp(`^EPI2\\.${mine.id}\\.1\\.`));
+    expect((await info(mine.token, ip)).status).toBe(404);
+    expect((await qrSave({ ...billing(123), token: fresh, version: 0 }, ip)).data).toMatchObject({ title: billing(123).title, version: 1 });
+    // The same renew form posted again does not replace the link just handed out.
+    expect(await renew(std01, mine.id, 0)).toMatchObject({ status: 409, message: "该记录已被修改，请刷新后重试" });
+    expect((await info(fresh, ip)).code).toBe(200);
+    // Revoked, then renewed: a new link, and neither earlier one comes back.
+    await revoke(std01, mine.id);
+    const again = await renew(std01, mine.id, 2);
+    expect(again.data.qrLink).toEqual({ version: 3, revoked: false });
+    for (const token of [mine.token, fresh]) expect((await info(token, ip)).status).toBe(404);
+    expect((await info(tokenOf(again.data.qr!.url), ip)).code).toBe(200);
+  });
+
+  it("lets only the application's exhibitor revoke and renew; the organizer may revoke; nothing to renew once issued", async () => {
+    const mine = await application(124);
+    const ip = "10.88.10.1";
+    for (const ticket of [raw01, carrier]) {
+      const refusals = [await revoke(ticket, mine.id), await renew(ticket, mine.id, 0)];
+      for (const refused of refusals) expect(refused).toMatchObject({ status: 404, data: null });
+    }
+    // The organizer hands out no exhibitor's link, and the exhibitor's routes stay Chinese only.
+    expect((await renew(admin, mine.id, 0)).status).toBe(404);
+    expect((await revoke(std01, mine.id, "en")).status).toBe(403);
+    expect(await row(mine.id)).toMatchObject({ qr_link_version: 0, qr_link_revoked_at: null });
+    expect((await info(mine.token, ip)).code).toBe(200);
+    // The organizer revokes (say, a link reported leaked): the exhibitor's link stops working.
+    const admin01 = await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
+    expect((await revoke(admin, mine.id)).data).toEqual({ id: mine.id, qr: null, qrLink: { version: 1, revoked: true } });
+    expect((await info(mine.token, ip)).status).toBe(404);
+    expect((await row(mine.id)).qr_link_changed_by).toBe(admin01.id);
+    expect((await revoke(std01, "abc")).status).toBe(400);
+    expect((await renew(std01, mine.id, "")).status).toBe(400);
+
+    const issued = await application(125);
+    const pdfUrl = await uploadAs(api, admin, "invoice", "e-invoice.pdf", SAMPLE_PDF);
+    await api.call("/smeb/invoice/review/decide", { json: { id: issued.id, decision: "issue", invoiceNo: "44039999000002", invoiceDate: testCalendar.seededOn, pdfUrl, version: 0 }, ticket: admin, lang: "zh" });
+    expect(await renew(std01, issued.id, 0)).toMatchObject({ status: 409, message: "发票已开具，无法再修改" });
   });
 
   it.runIf(backend === "pglite")(`allows ${QR_RATE_LIMIT} requests per address in 10 minutes over both routes, then 429`, async () => {

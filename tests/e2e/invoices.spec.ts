@@ -8,7 +8,8 @@ import { addDays, testCalendar } from "../support/test-clock";
  * organizer bills a booth, the exhibitor uploads the payment voucher, the organizer confirms it; the
  * exhibitor applies for the invoice (a wrong taxpayer ID refused and the input kept), the finance
  * colleague fills in the billing details on the public QR page on a phone, the organizer issues the
- * invoice and the exhibitor downloads it. Each project has its own exhibitor (9K01, 9K02).
+ * invoice and the exhibitor downloads it. The exhibitor revokes the QR link (the old one then answers
+ * 'invalid') and makes a new one. Each project has its own exhibitor (9K01, 9K02).
  */
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3a1b5e30000000049454e44ae426082",
@@ -84,7 +85,7 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
     await expect(successToast(page)).toContainText("开票申请已提交");
     await expect(page.getByTestId("application-status")).toHaveText("已提交");
     const qrLink = await page.getByTestId("application-qr-link").getAttribute("href");
-    expect(qrLink).toContain("/invoiceArea/saveQrCode?token=EPI1.");
+    expect(qrLink).toContain("/invoiceArea/saveQrCode?token=EPI2.");
 
     // The finance colleague opens the QR link on a phone, signed in nowhere, and adds the bank details.
     const phone = await contextFor(browser, app, testInfo, { width: 360, height: 740 });
@@ -107,6 +108,29 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
     }
     await app.goto(page.url());
     await expect(page.getByTestId("application-detail")).toContainText("招商银行深圳分行");
+
+    // The exhibitor revokes the link (after a question), then makes a new one: only the new one opens the page.
+    await page.getByTestId("qr-revoke").click();
+    const question = page.getByTestId("qr-revoke-confirm");
+    await expect(question).toContainText("确定撤销本申请的二维码链接吗？");
+    await app.submit(() => question.getByRole("button", { name: "撤销" }).click());
+    await expect(successToast(page)).toContainText("二维码链接已撤销");
+    await expect(page.getByTestId("application-qr-revoked")).toBeVisible();
+    await app.submit(() => page.getByRole("button", { name: "生成新链接" }).click());
+    await expect(successToast(page)).toContainText("已生成新的二维码链接");
+    const newLink = await page.getByTestId("application-qr-link").getAttribute("href");
+    expect(newLink).not.toBe(qrLink);
+    const phoneAgain = await contextFor(browser, app, testInfo, { width: 360, height: 740 });
+    try {
+      const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
+      await phoneAgain.other.goto(pathOf(qrLink!));
+      await expect(phoneAgain.other.page.getByTestId("qr-error")).toHaveText("该链接无效，请向展商索取新的二维码");
+      await expect(phoneAgain.other.page.getByTestId("qr-form")).toHaveCount(0);
+      await phoneAgain.other.goto(pathOf(newLink!));
+      await expect(phoneAgain.other.page.getByTestId("qr-form").locator("input[name=title]")).toHaveValue(invoiceTitle);
+    } finally {
+      await phoneAgain.close();
+    }
 
     // The organizer issues it with the e-invoice.
     await organizer.goto(`/invoiceArea/financeDesk?tab=invoices&status=submitted&keyword=${encodeURIComponent(invoiceTitle)}`);

@@ -73,11 +73,20 @@ export type InvoiceApplication = {
   version: number;
 };
 
-/** The application's QR page link (the token opens only that application, for 7 days). */
+/** The application's QR page link (the token opens only that application, for 7 days, until the link is revoked or renewed). */
 export type InvoiceQr = { url: string; expiresAt: string };
 
+/** The QR link's state: its version (each revocation and renewal raises it; earlier links answer 'invalid'), and whether it is revoked. */
+export type InvoiceQrLink = { version: number; revoked: boolean };
+
+/** The link to hand out (none once the invoice is issued, or while the link is revoked) and the link's state. */
+export type InvoiceQrState = { qr: InvoiceQr | null; qrLink: InvoiceQrLink };
+
 /** GET /smeb/invoice/detail */
-export type InvoiceApplicationDetail = InvoiceApplication & { qr: InvoiceQr | null };
+export type InvoiceApplicationDetail = InvoiceApplication & InvoiceQrState;
+
+/** POST /smeb/invoice/qr/revoke and /smeb/invoice/qr/renew: the application's link afterwards. */
+export type InvoiceQrChange = InvoiceQrState & { id: number };
 
 /** Billing details used before, offered while typing the title (own applications only). */
 export type BillingBaseInfo = Pick<InvoiceApplication, "id" | "invoiceType" | "title" | "taxpayerId" | "addressPhone" | "bankAccount" | "receivingEmail">;

@@ -124,6 +124,19 @@ export const qrSaveSchema = z
   .superRefine(specialNeedsBank);
 export const qrTokenSchema = z.object({ token });
 
+/** The exhibitor (or the organizer) revokes an application's QR link: every link handed out so far stops working. */
+export const qrLinkRevokeSchema = z.object({ id: idValue(F("record")) });
+/** A new QR link in place of the old one, at the link version read: the same form posted again does not replace the new link. */
+const linkVersion = z.preprocess(
+  blank,
+  z.coerce
+    .number({ message: withProp("validation.correct", F("qrLink")) })
+    .int(withProp("validation.correct", F("qrLink")))
+    .min(0, withProp("validation.correct", F("qrLink")))
+    .max(999_999_999, withProp("validation.correct", F("qrLink"))),
+);
+export const qrLinkRenewSchema = z.object({ id: idValue(F("record")), linkVersion });
+
 /** The organizer's queues: filters and paging. */
 export const financeQuerySchema = z.object({
   status: optionalChoice(F("status"), [...INVOICE_STATUSES, ...VOUCHER_STATUSES] as unknown as readonly [string, ...string[]]),

@@ -5,6 +5,7 @@ const invoices = {
   ...pageTexts,
   fields: {
     token: "Link",
+    qrLink: "QR link",
     record: "Record",
     items: "Bills",
     name: "Name",

@@ -5,6 +5,7 @@ const invoices = {
   ...pageTexts,
   fields: {
     token: "链接",
+    qrLink: "二维码链接",
     record: "记录",
     items: "账单",
     name: "名称",

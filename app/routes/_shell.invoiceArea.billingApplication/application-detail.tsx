@@ -1,15 +1,27 @@
-import { Anchor, Button, Group, Image, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FieldTable } from "~/components/field-table";
 import type { InvoiceApplicationDetail } from "~/features/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
-import { exhibitionDate, exhibitionDateTime } from "~/features/orders/display";
+import { exhibitionDate } from "~/features/orders/display";
 import { PATH } from "./application-form";
+import { QrLinkPanel } from "./qr-link-panel";
 import "~/features/invoices/texts";
 
+type Props = {
+  application: InvoiceApplicationDetail;
+  qrImage: string | null;
+  qrLink: string | null;
+  /** Asking before the QR link is revoked (`?qrRevoke=1`). */
+  confirmRevoke: boolean;
+  /** Why revoking or renewing the QR link was refused, as the action answered. */
+  qrError: string | null;
+  pending: boolean;
+};
+
 /** One application: its items and details, the QR page for the finance colleague, the e-invoice once issued. */
-export function ApplicationDetail({ application, qrImage, qrLink, pending }: { application: InvoiceApplicationDetail; qrImage: string | null; qrLink: string | null; pending: boolean }) {
+export function ApplicationDetail({ application, qrImage, qrLink, confirmRevoke, qrError, pending }: Props) {
   const { t } = useTranslation();
   const a = application;
   return (
@@ -79,20 +91,7 @@ export function ApplicationDetail({ application, qrImage, qrLink, pending }: { a
           </Group>
         </Form>
       ) : null}
-      {qrImage && qrLink && a.qr ? (
-        <Stack gap="xs" data-testid="application-qr">
-          <Title order={3} size="h5">
-            {t("invoices.application.qrTitle")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("invoices.application.qrHint", { expires: exhibitionDateTime(a.qr.expiresAt) })}
-          </Text>
-          <Image src={qrImage} alt={t("invoices.application.qrTitle")} w={180} h={180} />
-          <Anchor href={qrLink} size="sm" style={{ overflowWrap: "anywhere" }} data-testid="application-qr-link">
-            {qrLink}
-          </Anchor>
-        </Stack>
-      ) : null}
+      <QrLinkPanel application={a} qrImage={qrImage} qrLink={qrLink} confirmRevoke={confirmRevoke} error={qrError} pending={pending} />
       <Text size="xs" c="dimmed">
         {exhibitionDate(a.createdAt)}
       </Text>

@@ -18,6 +18,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { ApplicationDetail } from "./application-detail";
 import { ApplicationForm, PATH } from "./application-form";
 import { qrImageOf } from "./qr.server";
+import { qrLinkAction } from "./qr-link.server";
+import { QR_REVOKE_QUESTION } from "./qr-link-panel";
 import "~/features/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice application" }];
@@ -30,7 +32,8 @@ const idOf = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? 
 
 /**
  * The exhibitor's invoices: what is paid and open, the application form (`?edit=` to change one,
- * `?from=` to start from earlier details) and the applications; `?id=` one application with its QR page.
+ * `?from=` to start from earlier details) and the applications; `?id=` one application with its QR page
+ * (`&qrRevoke=1` asks before revoking its link).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
@@ -43,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const application = await ok<InvoiceApplicationDetail>("/smeb/invoice/detail", { id: viewId });
     const qrLink = application.qr ? new URL(application.qr.url, url.origin).toString() : null;
     return json(
-      { title, view: "detail" as const, application, qrLink, qrImage: qrLink ? await qrImageOf(qrLink) : null, open: null, list: null, editing: null, earlier: [], prefill: null, held: null, defaultTitle: "", constraints },
+      { title, view: "detail" as const, application, qrLink, qrImage: qrLink ? await qrImageOf(qrLink) : null, confirmRevoke: Boolean(qrLink) && url.searchParams.get(QR_REVOKE_QUESTION) === "1", open: null, list: null, editing: null, earlier: [], prefill: null, held: null, defaultTitle: "", constraints },
       { headers: NO_STORE },
     );
   }
@@ -67,6 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       application: null,
       qrLink: null,
       qrImage: null,
+      confirmRevoke: false,
       open,
       list,
       editing: editing?.status === "issued" ? null : editing,
@@ -82,10 +86,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireShellUser(request, context);
+  const { api, language } = await requireShellUser(request, context);
   const formData = await request.formData();
   rememberForm(request, formData);
   const intent = formData.get("intent");
+  const qrLinkChange = await qrLinkAction(intent, formData, { api, language, request, context });
+  if (qrLinkChange) return qrLinkChange;
   if (intent === "urgent") {
     const parsed = urgentSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
@@ -167,7 +173,14 @@ export default function BillingApplicationPage() {
             {t("invoices.application.intro")}
           </Text>
           {data.view === "detail" && data.application ? (
-            <ApplicationDetail application={data.application} qrImage={data.qrImage} qrLink={data.qrLink} pending={pending} />
+            <ApplicationDetail
+              application={data.application}
+              qrImage={data.qrImage}
+              qrLink={data.qrLink}
+              confirmRevoke={data.confirmRevoke}
+              qrError={actionData && "qrError" in actionData ? actionData.qrError : null}
+              pending={pending}
+            />
           ) : (
             <ApplicationForm
               key={data.editing ? `edit-${data.editing.id}-${data.editing.version}` : `new-${data.prefill?.id ?? ""}`}
@@ -178,7 +191,7 @@ export default function BillingApplicationPage() {
               defaultTitle={data.defaultTitle}
               held={data.held}
               constraint={data.editing ? data.constraints.update : data.constraints.create}
-              lastResult={actionData?.result}
+              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
               pending={pending}
             />
           )}

@@ -6,6 +6,8 @@ import {
   baseInfoByNameSchema,
   financeQuerySchema,
   issueSchema,
+  qrLinkRenewSchema,
+  qrLinkRevokeSchema,
   qrSaveSchema,
   qrTokenSchema,
   recordIdSchema,
@@ -27,6 +29,7 @@ import {
 } from "../../invoices/applications";
 import { requireChinese } from "../../invoices/chinese-only";
 import { decideApplication, exportFileName, financeList, financeWorkbook } from "../../invoices/finance-desk";
+import { renewQrLink, revokeQrLink } from "../../invoices/qr-links";
 import { countQrRequest, qrInfo, qrSave } from "../../invoices/qr-page";
 import { findStoredFile } from "../../uploads/files";
 import type { ApiDeps } from "../context";
@@ -36,9 +39,10 @@ import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
 
 /**
  * Invoice applications (spec point 7: /smeb/invoice/ openList, list, detail, save, update, urgent,
- * pdfUrl, baseInfoByName, baseInfoByLogId; the organizer's review/*) and the public QR page's API
- * (/invoice/qr/info, /invoice/qrSave). The exhibitor's and organizer's routes are Chinese only (spec
- * point 4); the QR routes take no session and no language rule, and are rate limited per address.
+ * pdfUrl, baseInfoByName, baseInfoByLogId; the organizer's review/*), the QR link's revoke and renew
+ * (issue 36) and the public QR page's API (/invoice/qr/info, /invoice/qrSave). The exhibitor's and
+ * organizer's routes are Chinese only (spec point 4); the QR routes take no session and no language
+ * rule, and are rate limited per address.
  */
 type Body = Record<string, unknown>;
 const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
@@ -108,6 +112,23 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     handle(async (req, res) => {
       const caller = await exhibitorOf(req, res);
       return baseInfoByLogId(db, caller, parseInput(baseInfoByLogIdSchema, req.query).id);
+    }),
+  );
+
+  // The QR link: its exhibitor revokes or renews it; the organizer may revoke any of the exhibition's.
+  router.post(
+    "/smeb/invoice/qr/revoke",
+    handle(async (req, res) => {
+      const caller = await exhibitorOf(req, res);
+      const { id } = parseInput(qrLinkRevokeSchema, bodyOf(req));
+      return revokeQrLink(db, caller, id, caller.roleId === ADMIN_ROLE_ID, deps.sessionSecrets);
+    }),
+  );
+  router.post(
+    "/smeb/invoice/qr/renew",
+    handle(async (req, res) => {
+      const caller = await exhibitorOf(req, res);
+      return renewQrLink(db, caller, parseInput(qrLinkRenewSchema, bodyOf(req)), deps.sessionSecrets);
     }),
   );
 

@@ -14,6 +14,7 @@ import * as transport from "./0012-transport";
 import * as vehicles from "./0013-vehicles";
 import * as uploadGrants from "./0014-upload-grants";
 import * as badgeHolderProbes from "./0015-badge-holder-probes";
+import * as invoiceQrLinks from "./0016-invoice-qr-links";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0013-vehicles": vehicles,
   "0014-upload-grants": uploadGrants,
   "0015-badge-holder-probes": badgeHolderProbes,
+  "0016-invoice-qr-links": invoiceQrLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

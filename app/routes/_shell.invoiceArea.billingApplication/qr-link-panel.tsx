@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Alert, Anchor, Button, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmAction } from "~/components/confirm-action";
@@ -44,31 +45,18 @@ function RenewForm({ application, pending }: { application: InvoiceApplicationDe
 export function QrLinkPanel({ application: a, qrImage, qrLink, confirmRevoke, error, pending }: Props) {
   const { t } = useTranslation();
   if (a.status === "issued") return null;
-  const errorAlert = error ? (
-    <Alert color="red" data-testid="qr-link-error" role="alert">
-      {error}
-    </Alert>
-  ) : null;
   if (a.qrLink.revoked || !a.qr || !qrLink || !qrImage) {
     return (
-      <Stack gap="xs" data-testid="application-qr-revoked">
-        <Title order={3} size="h5">
-          {t("invoices.application.qrTitle")}
-        </Title>
-        {errorAlert}
+      <QrLinkFrame testId="application-qr-revoked" error={error}>
         <Text size="sm">{t("invoices.application.qrRevokedState")}</Text>
         <Group>
           <RenewForm application={a} pending={pending} />
         </Group>
-      </Stack>
+      </QrLinkFrame>
     );
   }
   return (
-    <Stack gap="xs" data-testid="application-qr">
-      <Title order={3} size="h5">
-        {t("invoices.application.qrTitle")}
-      </Title>
-      {errorAlert}
+    <QrLinkFrame testId="application-qr" error={error}>
       <Text size="sm" c="dimmed">
         {t("invoices.application.qrHint", { expires: exhibitionDateTime(a.qr.expiresAt) })}
       </Text>
@@ -99,6 +87,24 @@ export function QrLinkPanel({ application: a, qrImage, qrLink, confirmRevoke, er
           </Group>
         </>
       )}
+    </QrLinkFrame>
+  );
+}
+
+/** The panel's heading and its error, around what the link's state shows. */
+function QrLinkFrame({ testId, error, children }: { testId: string; error: string | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" data-testid={testId}>
+      <Title order={3} size="h5">
+        {t("invoices.application.qrTitle")}
+      </Title>
+      {error ? (
+        <Alert color="red" data-testid="qr-link-error" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      {children}
     </Stack>
   );
 }

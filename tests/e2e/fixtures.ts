@@ -181,6 +181,8 @@ export function appFor(page: Page, jsEnabled: boolean): App {
       await login(username, password);
       await expect(page).toHaveURL(/\/index$/);
       await expect(page.getByTestId("business-name")).toBeVisible();
+      // /login has no script: /index is a new document, and clicks before hydration would escape Remix.
+      await waitForHydration();
     },
     signIn: async (username, password = PASSWORD) => {
       const key = `${username}\n${password}`;
@@ -211,6 +213,8 @@ export function appFor(page: Page, jsEnabled: boolean): App {
       return menu;
     },
     logout: async () => {
+      // A link followed before hydration loads a new document; the form must be enhanced before it posts.
+      await waitForHydration();
       const menu = await app.openUserMenu();
       await menu.getByRole("button", { name: "Log out", exact: true }).click();
       await expect(page).toHaveURL(/\/login$/);

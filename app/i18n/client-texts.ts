@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { Language } from "./config";
-import { hasLanguage, registerLanguage } from "./texts";
+import { hasLanguage, registerLanguage } from "./text-registry";
 
 /** One core chunk per language: a page downloads only the core texts of the language it is shown in. */
 const loadCore: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {

@@ -2,7 +2,7 @@ import type { Language } from "./config";
 import en from "./locales/en";
 import zh from "./locales/zh";
 import { messageParts } from "../lib/message-parts";
-import { registerLanguage, translateText } from "./texts";
+import { registerLanguage, translateText } from "./text-registry";
 
 /**
  * Both languages' texts, for the server (API messages, page titles in loaders, SSR). Kept out of

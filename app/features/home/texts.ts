@@ -1,4 +1,4 @@
-import { registerTexts } from "~/i18n/texts";
+import { registerTexts } from "~/i18n/text-registry";
 import en from "./texts.en";
 import zh from "./texts.zh";
 

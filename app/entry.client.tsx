@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { loadLanguage, setShownLanguage, useShownLanguage } from "~/i18n/client-texts";
-import { isLanguage, type Language } from "~/i18n/config";
+import { isLanguage, type Language } from "~/contracts/i18n/config";
 import { TextsProvider } from "~/i18n/texts";
 
 function Portal() {

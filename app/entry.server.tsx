@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import "~/i18n/translate.server";
+import "~/contracts/i18n/translate.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { TextsProvider } from "~/i18n/texts";
 import { NonceProvider } from "~/lib/nonce";

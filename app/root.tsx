@@ -12,9 +12,9 @@ import portalCss from "~/styles/portal.css";
 import { getLanguage } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
 import { isMessagingAppBrowser } from "~/lib/messaging-browser";
-import { rulesFor } from "~/lib/page-rules";
-import type { PageHandle } from "~/lib/page-handle";
-import type { Language } from "~/i18n/config";
+import { rulesFor } from "~/contracts/permission/page-rules";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import type { Language } from "~/contracts/i18n/config";
 import { useNonce } from "~/lib/nonce";
 import { useServerLanguage } from "~/i18n/client-texts";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { languageFromAcceptLanguage } from "../app/i18n/config";
-import { translate } from "../app/i18n/translate.server";
+import { languageFromAcceptLanguage } from "../app/contracts/i18n/config";
+import { translate } from "../app/contracts/i18n/translate.server";
 import type { Config } from "./config";
 
 /**

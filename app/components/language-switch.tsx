@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/contracts/i18n/config";
 
 /** A plain form per language, so switching works without JavaScript. */
 export function LanguageSwitch({ current }: { current: Language }) {

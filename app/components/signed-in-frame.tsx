@@ -1,7 +1,7 @@
 import { Anchor, AppShell, Button, Group, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/contracts/i18n/config";
 import { LanguageSwitch } from "./language-switch";
 
 /** The frame of signed-in pages until the full shell (header menus, sidebar, tabs) lands. */

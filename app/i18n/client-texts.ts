@@ -1,11 +1,11 @@
 import { useEffect, useSyncExternalStore } from "react";
-import type { Language } from "./config";
-import { hasLanguage, registerLanguage } from "./text-registry";
+import type { Language } from "../contracts/i18n/config";
+import { hasLanguage, registerLanguage } from "../contracts/i18n/text-registry";
 
 /** One core chunk per language: a page downloads only the core texts of the language it is shown in. */
 const loadCore: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  zh: () => import("./locales/zh-core"),
-  en: () => import("./locales/en-core"),
+  zh: () => import("../contracts/i18n/locales/zh-core"),
+  en: () => import("../contracts/i18n/locales/en-core"),
 };
 
 export async function loadLanguage(language: Language) {

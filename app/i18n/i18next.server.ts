@@ -1,6 +1,6 @@
 import { RemixI18Next } from "remix-i18next/server";
-import { defaultLanguage, supportedLanguages } from "./config";
-import { resources } from "./translate.server";
+import { defaultLanguage, supportedLanguages } from "../contracts/i18n/config";
+import { resources } from "../contracts/i18n/translate.server";
 import { getLanguage } from "~/lib/cookies.server";
 
 /** Language: the `lng` cookie, else zh when Accept-Language mentions zh, else en. */

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import type { Language } from "./config";
-import { translateText, type TranslateOptions } from "./text-registry";
+import type { Language } from "../contracts/i18n/config";
+import { translateText, type TranslateOptions } from "../contracts/i18n/text-registry";
 
 /** The shown language in React: the provider and the hook over the text registry (./text-registry). */
 const LanguageContext = createContext<Language>("zh");

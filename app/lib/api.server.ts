@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import type { Language } from "~/i18n/config";
-import { translate } from "~/i18n/translate.server";
+import type { Language } from "~/contracts/i18n/config";
+import { translate } from "~/contracts/i18n/translate.server";
 import { clearTicket, getLanguage, readTicket, serializeNotice } from "./cookies.server";
 import { holdPostedForm, signedInAccount } from "./form-hold.server";
 

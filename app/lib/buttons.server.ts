@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { buttonState } from "./buttons";
+import { buttonState } from "../contracts/permission/buttons";
 import type { ShellUser } from "./permissions.server";
 
 /** Server side of useButton: an action behind a button the user may not press ends at /401. */

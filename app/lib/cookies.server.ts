@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { parse as parseCookieHeader, serialize } from "cookie";
 import type { AppLoadContext } from "@remix-run/node";
-import { isLanguage, languageFromAcceptLanguage, type Language } from "~/i18n/config";
+import { isLanguage, languageFromAcceptLanguage, type Language } from "~/contracts/i18n/config";
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60;
 

@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/contracts/i18n/config";
 
 /** Spec point 1: the business name in the chosen language, English falling back to Chinese. */
 export function businessNameFor(info: { businessName: string | null; businessNameEn: string | null; username?: string }, language: Language) {

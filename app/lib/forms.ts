@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/texts";
 import type * as z from "zod";
-import { messageParts } from "./message-parts";
+import { messageParts } from "../contracts/common/message-parts";
 
 /** Native constraints per field (required, maxLength, min, max, pattern...), as the loader sends them (forms.server.ts). */
 export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;

@@ -1,4 +1,4 @@
-import type { PageRoute } from "./page-rules";
+import type { PageRoute } from "../contracts/permission/page-rules";
 import type { FlashToast } from "./toast.server";
 
 /** What the Node server hands every loader and action (server/app.ts getLoadContext). */
@@ -14,7 +14,7 @@ export type PortalLoadContext = {
   secureCookies: boolean;
   captchaMode: "auto" | "always" | "never";
   filingNumber: string;
-  /** The build's routes with their full paths and handles (server/app.ts pageRoutesOf; app/lib/page-rules.ts). */
+  /** The build's routes with their full paths and handles (server/app.ts pageRoutesOf; app/contracts/permission/page-rules.ts). */
   pages: PageRoute[];
   userGuideUrl: string;
   buildVersion: string;

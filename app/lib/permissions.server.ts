@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import type { Language } from "~/i18n/config";
-import type { MenuItem, PermissionInfo } from "./api-types";
+import type { Language } from "~/contracts/i18n/config";
+import type { MenuItem, PermissionInfo } from "../contracts/permission/api-types";
 import { apiFor, handleAuthErrors, signInUrl, type ApiClient } from "./api.server";
 import { clearTicket, getLanguage, readTicket } from "./cookies.server";
 import { holdPostedForm } from "./form-hold.server";
-import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "./menus";
-import { menuRulesOf, pageExistsIn, rulesFor } from "./page-rules";
+import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "../contracts/permission/menus";
+import { menuRulesOf, pageExistsIn, rulesFor } from "../contracts/permission/page-rules";
 
 export type ShellUser = {
   api: ApiClient;

@@ -1,9 +1,9 @@
-import type { Language } from "~/i18n/config";
-import { translate } from "~/i18n/translate.server";
+import type { Language } from "~/contracts/i18n/config";
+import { translate } from "~/contracts/i18n/translate.server";
 import type { NavItem, ShellTab } from "~/components/shell/types";
-import type { MenuItem } from "./api-types";
-import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "./menus";
-import { rulesFor, type PageRoute } from "./page-rules";
+import type { MenuItem } from "../contracts/permission/api-types";
+import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "../contracts/permission/menus";
+import { rulesFor, type PageRoute } from "../contracts/permission/page-rules";
 
 export function toNavItems(items: MenuItem[], language: Language): NavItem[] {
   return items.map((item) => {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
-import type { Language } from "~/i18n/config";
-import { translate } from "~/i18n/translate.server";
+import type { Language } from "~/contracts/i18n/config";
+import { translate } from "~/contracts/i18n/translate.server";
 
 /**
  * Server messages after a form post shown as a toast (spec point 8): a text key and its values.

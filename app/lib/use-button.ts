@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { ButtonAuth } from "./api-types";
-import { buttonState } from "./buttons";
+import type { ButtonAuth } from "../contracts/permission/api-types";
+import { buttonState } from "../contracts/permission/buttons";
 
 type ShellButtons = { buttons: { roleId: number; now: number; auths: ButtonAuth[] } | null };
 

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { z } from "zod";
 // Schemas written in the API routes get portal texts for their issues too.
-import "../../app/lib/zod-messages";
-import { languageFromAcceptLanguage, type Language } from "../../app/i18n/config";
-import { translateMessage } from "../../app/i18n/translate.server";
+import "../../app/contracts/common/zod-messages";
+import { languageFromAcceptLanguage, type Language } from "../../app/contracts/i18n/config";
+import { translateMessage } from "../../app/contracts/i18n/translate.server";
 
 /** Response codes of the exhibition API (spec point 7/8). 200 is the only success. */
 export const ApiCode = {

@@ -1,6 +1,6 @@
 import { appClock } from "../clock";
-import type { ButtonAuth } from "../../app/lib/api-types";
-import { buttonState, FULL_ACCESS_ROLE_ID } from "../../app/lib/buttons";
+import type { ButtonAuth } from "../../app/contracts/permission/api-types";
+import { buttonState, FULL_ACCESS_ROLE_ID } from "../../app/contracts/permission/buttons";
 import type { Database } from "../db/database";
 import { ApiCode, ApiError } from "../api/envelope";
 

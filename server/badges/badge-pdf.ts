@@ -13,8 +13,8 @@ import {
   type PDFImage,
   type PDFPage,
 } from "pdf-lib";
-import type { PrintLayout } from "../../app/features/badges/check-in-types";
-import { PRINT_MAX_BADGES } from "../../app/features/badges/check-in-types";
+import type { PrintLayout } from "../../app/contracts/badges/check-in-types";
+import { PRINT_MAX_BADGES } from "../../app/contracts/badges/check-in-types";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { wrapText } from "../orders/contract-font";

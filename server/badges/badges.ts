@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { sql, type Transaction } from "kysely";
-import type { BadgeList, BadgeView } from "../../app/features/badges/api-types";
-import { badgeQuota, DEFAULT_QUOTA_RULE, kindsOfNext, type BadgeQuotaRule } from "../../app/features/badges/quota";
-import type { BadgeInput, BadgeListQuery, BadgeUpdateInput } from "../../app/features/badges/schema";
-import { maskEmail, maskPhone } from "../../app/lib/format";
+import type { BadgeList, BadgeView } from "../../app/contracts/badges/api-types";
+import { badgeQuota, DEFAULT_QUOTA_RULE, kindsOfNext, type BadgeQuotaRule } from "../../app/contracts/badges/quota";
+import type { BadgeInput, BadgeListQuery, BadgeUpdateInput } from "../../app/contracts/badges/schema";
+import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";

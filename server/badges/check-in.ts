@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
-import type { CheckInResult, ExhibitorArrival } from "../../app/features/badges/check-in-types";
-import type { Language } from "../../app/i18n/config";
+import type { CheckInResult, ExhibitorArrival } from "../../app/contracts/badges/check-in-types";
+import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";

@@ -1,11 +1,11 @@
 import type ExcelJS from "exceljs";
 import { sql } from "kysely";
-import { BADGE_EXCEL_FIELDS, BADGE_EXCEL_LIMITS, type BadgeExcelField, type BadgeImportFailure, type BadgeImportRowError } from "../../app/features/badges/excel-types";
-import { ID_TYPES, type IdType } from "../../app/features/badges/id-documents";
-import { badgeQuota, kindsOfNext } from "../../app/features/badges/quota";
-import { badgeSchema, type BadgeInput } from "../../app/features/badges/schema";
-import type { Language } from "../../app/i18n/config";
-import { withProp } from "../../app/lib/validation";
+import { BADGE_EXCEL_FIELDS, BADGE_EXCEL_LIMITS, type BadgeExcelField, type BadgeImportFailure, type BadgeImportRowError } from "../../app/contracts/badges/excel-types";
+import { ID_TYPES, type IdType } from "../../app/contracts/badges/id-documents";
+import { badgeQuota, kindsOfNext } from "../../app/contracts/badges/quota";
+import { badgeSchema, type BadgeInput } from "../../app/contracts/badges/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import type { Database } from "../db/database";

@@ -1,10 +1,10 @@
 import type ExcelJS from "exceljs";
-import type { BadgeView } from "../../app/features/badges/api-types";
-import { BADGE_EXCEL_FIELDS, BADGE_EXCEL_LIMITS, type BadgeExcelField } from "../../app/features/badges/excel-types";
-import { idCardCheckChar, ID_TYPES, type IdType } from "../../app/features/badges/id-documents";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
-import { exhibitionDateTime } from "../../app/features/orders/display";
+import type { BadgeView } from "../../app/contracts/badges/api-types";
+import { BADGE_EXCEL_FIELDS, BADGE_EXCEL_LIMITS, type BadgeExcelField } from "../../app/contracts/badges/excel-types";
+import { idCardCheckChar, ID_TYPES, type IdType } from "../../app/contracts/badges/id-documents";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import { exhibitionDateTime } from "../../app/contracts/orders/display";
 import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { BadgeEventView, BadgeReviewInfo, BadgeReviewList, BadgeReviewRow } from "../../app/features/badges/review-types";
-import type { BadgeDecision, BadgeReviewQuery } from "../../app/features/badges/review-schema";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
+import type { BadgeEventView, BadgeReviewInfo, BadgeReviewList, BadgeReviewRow } from "../../app/contracts/badges/review-types";
+import type { BadgeDecision, BadgeReviewQuery } from "../../app/contracts/badges/review-schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { ApiDeps } from "../api/context";
 import type { Database } from "../db/database";

@@ -1,4 +1,4 @@
-import { DEFAULT_QUOTA_RULE, freeBadges, type BadgeQuotaRule } from "../../app/features/badges/quota";
+import { DEFAULT_QUOTA_RULE, freeBadges, type BadgeQuotaRule } from "../../app/contracts/badges/quota";
 import type { Database } from "../db/database";
 import { commandExhibition } from "../seed/command-exhibition";
 import { quotaRule, saveQuotaRule } from "./badges";

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { BADGE_EXCEL_LIMITS } from "../../app/features/badges/excel-types";
+import { BADGE_EXCEL_LIMITS } from "../../app/contracts/badges/excel-types";
 
 /**
  * Is an upload an .xlsx workbook we are willing to hand to exceljs? Judged by its bytes, never by its

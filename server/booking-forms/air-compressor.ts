@@ -1,5 +1,5 @@
 import { sql, type Selectable } from "kysely";
-import type { AirCompressorApplication, AirCompressorInput } from "../../app/features/booking-forms/schema";
+import type { AirCompressorApplication, AirCompressorInput } from "../../app/contracts/booking-forms/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { AirCompressorApplicationTable } from "../db/schema";

@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { UploadFolder } from "../../app/features/uploads/schema";
+import type { UploadFolder } from "../../app/contracts/uploads/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import type { ElectricboxImage } from "../../app/features/booking-forms/schema";
+import type { ElectricboxImage } from "../../app/contracts/booking-forms/schema";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
 import { iso, ownBooths, ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";

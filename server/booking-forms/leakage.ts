@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { LeakageCommitment, LeakageInput } from "../../app/features/booking-forms/schema";
+import type { LeakageCommitment, LeakageInput } from "../../app/contracts/booking-forms/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type ExcelJS from "exceljs";
-import { boothSizeName, type EquipmentCode } from "../../app/features/booth-construction/equipment";
-import type { Language } from "../../app/i18n/config";
+import { boothSizeName, type EquipmentCode } from "../../app/contracts/booth-construction/equipment";
+import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { loadExcel } from "../badges/excel";
 import type { Database } from "../db/database";

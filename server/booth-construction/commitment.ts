@@ -1,9 +1,9 @@
 import { buffer } from "node:stream/consumers";
 import { sql, type Transaction } from "kysely";
-import type { Commitment, CommitmentAnswer, ConstructionBooth } from "../../app/features/booth-construction/api-types";
-import { COMMITMENT_SCANS_MAX, type CommitmentInput, type CommitmentScansInput } from "../../app/features/booth-construction/schema";
-import type { Language } from "../../app/i18n/config";
-import { phoneForRole } from "../../app/lib/format";
+import type { Commitment, CommitmentAnswer, ConstructionBooth } from "../../app/contracts/booth-construction/api-types";
+import { COMMITMENT_SCANS_MAX, type CommitmentInput, type CommitmentScansInput } from "../../app/contracts/booth-construction/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { phoneForRole } from "../../app/contracts/common/format";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { CommitmentStatus, DB } from "../db/schema";

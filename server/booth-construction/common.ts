@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
-import type { ConstructionBooth, ConstructionEvent, ConstructionSettings, FileRef } from "../../app/features/booth-construction/api-types";
-import type { UploadFolder } from "../../app/features/uploads/schema";
+import type { ConstructionBooth, ConstructionEvent, ConstructionSettings, FileRef } from "../../app/contracts/booth-construction/api-types";
+import type { UploadFolder } from "../../app/contracts/uploads/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ConstructionSubject, DB } from "../db/schema";

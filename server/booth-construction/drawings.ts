@@ -1,6 +1,6 @@
-import type { CommitmentStatus, DrawingKind, DrawingProcess, DrawingVersion, ProcessStep, ReviewStatus } from "../../app/features/booth-construction/api-types";
-import { DRAWING_KINDS, type DrawingUploadInput } from "../../app/features/booth-construction/schema";
-import type { Language } from "../../app/i18n/config";
+import type { CommitmentStatus, DrawingKind, DrawingProcess, DrawingVersion, ProcessStep, ReviewStatus } from "../../app/contracts/booth-construction/api-types";
+import { DRAWING_KINDS, type DrawingUploadInput } from "../../app/contracts/booth-construction/schema";
+import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { ConstructionSettings, Insurance, InsuranceAnswer } from "../../app/features/booth-construction/api-types";
-import type { InsuranceInput } from "../../app/features/booth-construction/schema";
-import { formatMoney } from "../../app/lib/format";
+import type { ConstructionSettings, Insurance, InsuranceAnswer } from "../../app/contracts/booth-construction/api-types";
+import type { InsuranceInput } from "../../app/contracts/booth-construction/schema";
+import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";

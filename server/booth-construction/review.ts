@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { ConstructionEvent, FileRef, ReviewItem, ReviewList, ReviewStatus, ReviewSubject } from "../../app/features/booth-construction/api-types";
-import type { FasciaCheck } from "../../app/features/booth-construction/fascia-rules";
-import type { DecisionInput, ReviewQuery } from "../../app/features/booth-construction/schema";
-import type { Language } from "../../app/i18n/config";
-import { formatMoney } from "../../app/lib/format";
+import type { ConstructionEvent, FileRef, ReviewItem, ReviewList, ReviewStatus, ReviewSubject } from "../../app/contracts/booth-construction/api-types";
+import type { FasciaCheck } from "../../app/contracts/booth-construction/fascia-rules";
+import type { DecisionInput, ReviewQuery } from "../../app/contracts/booth-construction/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";

@@ -1,5 +1,5 @@
-import type { ConstructionSettings } from "../../app/features/booth-construction/api-types";
-import { isRealDate } from "../../app/features/booking-forms/schema";
+import type { ConstructionSettings } from "../../app/contracts/booth-construction/api-types";
+import { isRealDate } from "../../app/contracts/booking-forms/schema";
 import type { Database } from "../db/database";
 import { commandExhibition } from "../seed/command-exhibition";
 import { constructionSettings } from "./common";

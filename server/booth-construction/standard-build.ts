@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { CarpetTime, ConstructionBooth, ConstructionSettings, DeadlineWindow, StandardBuild, StandardBuildAnswer } from "../../app/features/booth-construction/api-types";
-import { EQUIPMENT_CODES, equipmentFor, type EquipmentCode } from "../../app/features/booth-construction/equipment";
-import { fasciaImageProblem, type FasciaCheck } from "../../app/features/booth-construction/fascia-rules";
-import { CARPET_COLOURS, CARPET_SLOTS, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, WALLS, type StandardBuildInput } from "../../app/features/booth-construction/schema";
-import { exhibitionDateTime } from "../../app/features/orders/display";
-import { withProp } from "../../app/lib/validation";
+import type { CarpetTime, ConstructionBooth, ConstructionSettings, DeadlineWindow, StandardBuild, StandardBuildAnswer } from "../../app/contracts/booth-construction/api-types";
+import { EQUIPMENT_CODES, equipmentFor, type EquipmentCode } from "../../app/contracts/booth-construction/equipment";
+import { fasciaImageProblem, type FasciaCheck } from "../../app/contracts/booth-construction/fascia-rules";
+import { CARPET_COLOURS, CARPET_SLOTS, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, WALLS, type StandardBuildInput } from "../../app/contracts/booth-construction/schema";
+import { exhibitionDateTime } from "../../app/contracts/orders/display";
+import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";

@@ -9,10 +9,10 @@ import {
   ACCESS_CODE_TTL_MS,
   MAX_ACTIVE_ACCESSES,
   type EntrustInput,
-} from "../../app/features/contractors/schema";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
-import type { ContractorAccessView } from "../../app/features/contractors/api-types";
+} from "../../app/contracts/contractors/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import type { ContractorAccessView } from "../../app/contracts/contractors/api-types";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { ApiDeps } from "../api/context";
 import { deleteContractorSessions } from "../auth/sessions";

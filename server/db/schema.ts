@@ -319,10 +319,10 @@ export interface DB {
 // On-site service ordering (migration 0005). Money is integer cents (CNY).
 
 // The value lists live with the shared schemas (app/features/orders/schema.ts), so the two never drift.
-export type ServiceCategory = import("../../app/features/orders/schema").ServiceCategory;
-export type OrderSource = import("../../app/features/orders/schema").OrderSource;
-export type OrderStatus = import("../../app/features/orders/schema").OrderStatus;
-export type PriceKind = import("../../app/features/orders/schema").PriceKind;
+export type ServiceCategory = import("../../app/contracts/orders/schema").ServiceCategory;
+export type OrderSource = import("../../app/contracts/orders/schema").OrderSource;
+export type OrderStatus = import("../../app/contracts/orders/schema").OrderStatus;
+export type PriceKind = import("../../app/contracts/orders/schema").PriceKind;
 
 export interface ServicePriceDatesTable {
   exhibition_id: number;

@@ -1,4 +1,4 @@
-import type { GroupData } from "../../app/features/exhibitor/schema";
+import type { GroupData } from "../../app/contracts/exhibitor/schema";
 import type { Database } from "../db/database";
 
 /** Group company data (/exhibitorInfo/groupData): one row per exhibitor, keyed by the session's user. */

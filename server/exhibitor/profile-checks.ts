@@ -1,7 +1,7 @@
-import type { Language } from "../../app/i18n/config";
-import { CHINA_COUNTRY_ID } from "../../app/features/exhibitor/address-schema";
-import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, label, stepSchema, type ProfileDraft, type ProfileStep } from "../../app/features/exhibitor/schema";
-import { withProp } from "../../app/lib/validation";
+import type { Language } from "../../app/contracts/i18n/config";
+import { CHINA_COUNTRY_ID } from "../../app/contracts/exhibitor/address-schema";
+import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, label, stepSchema, type ProfileDraft, type ProfileStep } from "../../app/contracts/exhibitor/schema";
+import { withProp } from "../../app/contracts/common/validation";
 import type { Database } from "../db/database";
 import { contactVerificationErrors } from "./verification";
 

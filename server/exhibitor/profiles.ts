@@ -1,13 +1,13 @@
 import { appClock } from "../clock";
 import crypto from "node:crypto";
 import type { Selectable, Updateable } from "kysely";
-import { REVIEW_DAYS, STEP_FIELDS, type ProfileDraft, type ProfileStatus, type ProfileStep } from "../../app/features/exhibitor/schema";
+import { REVIEW_DAYS, STEP_FIELDS, type ProfileDraft, type ProfileStatus, type ProfileStep } from "../../app/contracts/exhibitor/schema";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Language } from "../../app/i18n/config";
+import type { Language } from "../../app/contracts/i18n/config";
 import type { Database } from "../db/database";
 import type { ExhibitorProfileTable } from "../db/schema";
 import { profileErrors, stepErrors, type CheckContext, type ContactCodes, type FieldErrors } from "./profile-checks";
-import type { ProfileEvent, ProfileView } from "../../app/features/exhibitor/api-types";
+import type { ProfileEvent, ProfileView } from "../../app/contracts/exhibitor/api-types";
 
 /**
  * The exhibitor profile's life (spec point 4): draft → under_review (submit) → approved | returned

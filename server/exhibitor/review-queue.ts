@@ -1,5 +1,5 @@
-import type { ProfileStatus } from "../../app/features/exhibitor/schema";
-import { translateMessage } from "../../app/i18n/translate.server";
+import type { ProfileStatus } from "../../app/contracts/exhibitor/schema";
+import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { readDraft, reviewProfile } from "./profiles";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { translate } from "../../app/i18n/translate.server";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from "kysely";
-import type { BillableItem, BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail, InvoiceQrState } from "../../app/features/invoices/api-types";
-import { applicationAmount } from "../../app/features/invoices/amounts";
-import type { ApplicationInput, applicationUpdateSchema } from "../../app/features/invoices/schema";
-import type { Language } from "../../app/i18n/config";
-import { formatMoney } from "../../app/lib/format";
+import type { BillableItem, BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail, InvoiceQrState } from "../../app/contracts/invoices/api-types";
+import { applicationAmount } from "../../app/contracts/invoices/amounts";
+import type { ApplicationInput, applicationUpdateSchema } from "../../app/contracts/invoices/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { formatMoney } from "../../app/contracts/common/format";
 import type { z } from "zod";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
-import type { Language } from "../../app/i18n/config";
-import type { BillableItem, BillList } from "../../app/features/invoices/api-types";
-import { openCents } from "../../app/features/invoices/amounts";
+import type { Language } from "../../app/contracts/i18n/config";
+import type { BillableItem, BillList } from "../../app/contracts/invoices/api-types";
+import { openCents } from "../../app/contracts/invoices/amounts";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 

@@ -1,6 +1,6 @@
-import type { Bill } from "../../app/features/invoices/api-types";
-import type { BILL_KINDS } from "../../app/features/invoices/schema";
-import type { Language } from "../../app/i18n/config";
+import type { Bill } from "../../app/contracts/invoices/api-types";
+import type { BILL_KINDS } from "../../app/contracts/invoices/schema";
+import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import type ExcelJS from "exceljs";
-import type { FinanceApplication, FinancePage } from "../../app/features/invoices/api-types";
-import type { financeQuerySchema, issueSchema } from "../../app/features/invoices/schema";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
-import { exhibitionDateTime } from "../../app/features/orders/display";
-import { formatCny } from "../../app/lib/format";
+import type { FinanceApplication, FinancePage } from "../../app/contracts/invoices/api-types";
+import type { financeQuerySchema, issueSchema } from "../../app/contracts/invoices/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import { exhibitionDateTime } from "../../app/contracts/orders/display";
+import { formatCny } from "../../app/contracts/common/format";
 import type { z } from "zod";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";

@@ -1,4 +1,4 @@
-import type { InvoiceQrChange } from "../../app/features/invoices/api-types";
+import type { InvoiceQrChange } from "../../app/contracts/invoices/api-types";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import { issuedError, notFound, qrLinkOfRow, selectApplications, staleError, type Caller, type Db } from "./applications";

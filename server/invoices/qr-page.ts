@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { QrApplication } from "../../app/features/invoices/api-types";
-import type { qrSaveSchema } from "../../app/features/invoices/schema";
-import type { Language } from "../../app/i18n/config";
+import type { QrApplication } from "../../app/contracts/invoices/api-types";
+import type { qrSaveSchema } from "../../app/contracts/invoices/schema";
+import type { Language } from "../../app/contracts/i18n/config";
 import type { z } from "zod";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";

@@ -1,4 +1,4 @@
-import type { InvoiceQr, InvoiceQrState } from "../../app/features/invoices/api-types";
+import type { InvoiceQr, InvoiceQrState } from "../../app/contracts/invoices/api-types";
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 
 /**

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from "kysely";
-import type { FileRef, FinancePage, FinanceVoucher, PaymentVoucher, PaymentVoucherList } from "../../app/features/invoices/api-types";
-import { VOUCHER_STATUSES, type VoucherInput } from "../../app/features/invoices/schema";
-import type { Language } from "../../app/i18n/config";
-import { formatMoney } from "../../app/lib/format";
-import { withProp } from "../../app/lib/validation";
+import type { FileRef, FinancePage, FinanceVoucher, PaymentVoucher, PaymentVoucherList } from "../../app/contracts/invoices/api-types";
+import { VOUCHER_STATUSES, type VoucherInput } from "../../app/contracts/invoices/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { formatMoney } from "../../app/contracts/common/format";
+import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import { label, MAX_QUANTITY } from "../../app/features/orders/schema";
-import { withProp } from "../../app/lib/validation";
+import { label, MAX_QUANTITY } from "../../app/contracts/orders/schema";
+import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { findService, isOrderable, resolveBooth, servicePrice, type Owner, type ServiceRow } from "./catalogue";
 import { lineCents, loadPriceDates, totalCents, type PriceInForce } from "./pricing";
-import type { CartLine, CartView } from "../../app/features/orders/api-types";
+import type { CartLine, CartView } from "../../app/contracts/orders/api-types";
 
 /**
  * The cart: one line per booth and service, owned by its user (and, for an entrusted

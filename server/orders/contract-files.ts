@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import zlib from "node:zlib";
 import type { Insertable, Transaction } from "kysely";
-import type { Language } from "../../app/i18n/config";
+import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB, StoredFileTable } from "../db/schema";
@@ -12,7 +12,7 @@ import { findStoredFile, storedFileUrl, type StoredFile } from "../uploads/files
 import type { ObjectStore } from "../uploads/object-store";
 import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, imagesToPdf, renderContractPdf, type CombinableFile, type ContractInput } from "./contract-pdf";
 import type { OrderRow } from "./orders";
-import type { ContractKind } from "../../app/features/orders/api-types";
+import type { ContractKind } from "../../app/contracts/orders/api-types";
 
 /**
  * The files of an order's contract (spec point 5, decision 007): the contract PDF the server

@@ -1,5 +1,5 @@
 import { PDFDocument, degrees, rgb } from "pdf-lib";
-import { formatMoney } from "../../app/lib/format";
+import { formatMoney } from "../../app/contracts/common/format";
 import { wrapText } from "./contract-font";
 import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PAGE_SIZE, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "./pdf-layout";
 

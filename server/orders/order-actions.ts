@@ -1,7 +1,7 @@
 import type { Transaction, Updateable } from "kysely";
-import type { ContractorInput } from "../../app/features/orders/schema";
-import type { Language } from "../../app/i18n/config";
-import { translateMessage } from "../../app/i18n/translate.server";
+import type { ContractorInput } from "../../app/contracts/orders/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB, ServiceOrderTable } from "../db/schema";

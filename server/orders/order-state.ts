@@ -1,5 +1,5 @@
-import type { OrderStatus } from "../../app/features/orders/schema";
-import { ORDER_ACTIONS, type OrderAction } from "../../app/features/orders/api-types";
+import type { OrderStatus } from "../../app/contracts/orders/schema";
+import { ORDER_ACTIONS, type OrderAction } from "../../app/contracts/orders/api-types";
 
 /**
  * The service order's life (spec point 4, issue "Orders"): submitted → contract_uploaded →

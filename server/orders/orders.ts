@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
-import type { CommitInput, OrderSource, OrderStatus, PriceKind } from "../../app/features/orders/schema";
+import type { CommitInput, OrderSource, OrderStatus, PriceKind } from "../../app/contracts/orders/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ServiceOrderTable } from "../db/schema";
@@ -8,7 +8,7 @@ import { contractPdfKind, generatedUrlReplacedByUpload, type ContractKind } from
 import { isOrderable, resolveBooth, servicePrice, type Owner } from "./catalogue";
 import { allowedActions, type OrderAction } from "./order-state";
 import { exhibitionDay, lineCents, loadPriceDates, totalCents } from "./pricing";
-import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView } from "../../app/features/orders/api-types";
+import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView } from "../../app/contracts/orders/api-types";
 
 /**
  * Service orders: the commit (cart → order, prices locked, idempotent per key), and how orders

@@ -1,7 +1,7 @@
-import type { PriceKind } from "../../app/features/orders/schema";
+import type { PriceKind } from "../../app/contracts/orders/schema";
 import type { Database } from "../db/database";
 import { sql } from "kysely";
-import type { PriceInForce } from "../../app/features/orders/api-types";
+import type { PriceInForce } from "../../app/contracts/orders/api-types";
 
 /**
  * Which of a service's three prices is in force (spec point 9, issue "deadline pricing"):

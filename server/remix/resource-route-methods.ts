@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import { languageFromAcceptLanguage } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
+import { languageFromAcceptLanguage } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import type { RouteLookup } from "./route-lookup";
 
 /** The methods Remix hands to a route's action; GET and HEAD go to its loader. */

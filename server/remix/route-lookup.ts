@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { ServerBuild } from "@remix-run/node";
-import type { PageHandle } from "../../app/lib/page-handle";
+import type { PageHandle } from "../../app/contracts/permission/page-handle";
 
 type RouteModule = ServerBuild["routes"][string]["module"];
 type TreeRoute = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: TreeRoute[] };

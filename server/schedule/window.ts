@@ -1,4 +1,4 @@
-import type { DeadlineWindow } from "../../app/features/booth-construction/api-types";
+import type { DeadlineWindow } from "../../app/contracts/booth-construction/api-types";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import { idCardCheckChar } from "../../app/features/badges/id-documents";
-import { DEFAULT_QUOTA_RULE } from "../../app/features/badges/quota";
+import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
+import { DEFAULT_QUOTA_RULE } from "../../app/contracts/badges/quota";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { saveQuotaRule } from "../badges/badges";

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
-import type { DrawingKind } from "../../app/features/booth-construction/api-types";
-import { DRAWING_KINDS, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX } from "../../app/features/booth-construction/schema";
+import type { DrawingKind } from "../../app/contracts/booth-construction/api-types";
+import { DRAWING_KINDS, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX } from "../../app/contracts/booth-construction/schema";
 import { recordEvent } from "../booth-construction/common";
 import { DRAWING_FOLDER, DRAWING_KIND_LABELS } from "../booth-construction/drawings";
 import type { Database } from "../db/database";

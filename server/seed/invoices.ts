@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import { creditCodeCheckChar } from "../../app/features/invoices/credit-code";
+import { creditCodeCheckChar } from "../../app/contracts/invoices/credit-code";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { addDays, type DemoCalendar } from "./demo-calendar";

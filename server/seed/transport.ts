@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import type { TransportService } from "../db/schema";
 import { hashPassword } from "../auth/password";
-import { quoteDeclaration } from "../../app/features/transport/pricing";
+import { quoteDeclaration } from "../../app/contracts/transport/pricing";
 import { carrierPricing as carrierPricingRows } from "../transport/common";
 import { addDays, type DemoCalendar } from "./demo-calendar";
 import { CARRIER_ROLE_ID } from "./roles";

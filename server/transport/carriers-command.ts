@@ -1,8 +1,8 @@
 import { sql, type Transaction } from "kysely";
 import * as z from "zod";
-import { isRealDate } from "../../app/features/booking-forms/schema";
-import { TRANSPORT_SERVICES, type TransportService } from "../../app/features/transport/pricing";
-import { yuanToCents } from "../../app/lib/money";
+import { isRealDate } from "../../app/contracts/booking-forms/schema";
+import { TRANSPORT_SERVICES, type TransportService } from "../../app/contracts/transport/pricing";
+import { yuanToCents } from "../../app/contracts/common/money";
 import type { Database } from "../db/database";
 import type { DB, LiftingKind } from "../db/schema";
 import { commandExhibition } from "../seed/command-exhibition";

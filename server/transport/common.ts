@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { DiscountRule, PriceRow, TransportService } from "../../app/features/transport/pricing";
-import { TRANSPORT_SERVICES } from "../../app/features/transport/pricing";
-import type { Language } from "../../app/i18n/config";
+import type { DiscountRule, PriceRow, TransportService } from "../../app/contracts/transport/pricing";
+import { TRANSPORT_SERVICES } from "../../app/contracts/transport/pricing";
+import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Caller, Db } from "../booth-construction/common";
 import { ADMIN_ROLE_ID, CARRIER_ROLE_ID } from "../seed/roles";

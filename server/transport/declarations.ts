@@ -1,11 +1,11 @@
 import { sql, type Transaction } from "kysely";
 import type * as z from "zod";
-import type { CarrierOption, DeclarationDetail, DeclarationList } from "../../app/features/transport/api-types";
-import { cm3ToM3Text } from "../../app/features/transport/pricing";
-import type { DeclarationInput, declarationUpdateSchema } from "../../app/features/transport/schema";
-import type { Language } from "../../app/i18n/config";
-import { formatCny } from "../../app/lib/format";
-import { translate } from "../../app/i18n/translate.server";
+import type { CarrierOption, DeclarationDetail, DeclarationList } from "../../app/contracts/transport/api-types";
+import { cm3ToM3Text } from "../../app/contracts/transport/pricing";
+import type { DeclarationInput, declarationUpdateSchema } from "../../app/contracts/transport/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { formatCny } from "../../app/contracts/common/format";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import { ApiCode, ApiError } from "../api/envelope";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database } from "../db/database";

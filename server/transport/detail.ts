@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { DeclarationDetail, DeclarationStatus, DeclarationSummary, MessageView, QuoteView, TransportEventView } from "../../app/features/transport/api-types";
-import { cm3ToM3Text, exhibitVolumeCm3, quoteDeclaration, type ExhibitSize, type Quote } from "../../app/features/transport/pricing";
-import type { Language } from "../../app/i18n/config";
-import { unitsToDecimal } from "../../app/lib/quantity";
+import type { DeclarationDetail, DeclarationStatus, DeclarationSummary, MessageView, QuoteView, TransportEventView } from "../../app/contracts/transport/api-types";
+import { cm3ToM3Text, exhibitVolumeCm3, quoteDeclaration, type ExhibitSize, type Quote } from "../../app/contracts/transport/pricing";
+import type { Language } from "../../app/contracts/i18n/config";
+import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { appClock } from "../clock";
 import { exhibitionDay } from "../orders/pricing";
 import { ADMIN_ROLE_ID } from "../seed/roles";

@@ -1,10 +1,10 @@
 import { buffer } from "node:stream/consumers";
 import type ExcelJS from "exceljs";
-import type { ImportFailure, ImportRowError } from "../../app/features/transport/api-types";
-import { EXHIBITS_MAX, exhibitRowSchema, type ExhibitInput } from "../../app/features/transport/schema";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
-import { withProp } from "../../app/lib/validation";
+import type { ImportFailure, ImportRowError } from "../../app/contracts/transport/api-types";
+import { EXHIBITS_MAX, exhibitRowSchema, type ExhibitInput } from "../../app/contracts/transport/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import { loadExcel } from "../badges/excel";

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
-import type { DeclarationDetail, ImportResult } from "../../app/features/transport/api-types";
-import { EXHIBITS_MAX, type ExhibitInput } from "../../app/features/transport/schema";
-import type { Language } from "../../app/i18n/config";
+import type { DeclarationDetail, ImportResult } from "../../app/contracts/transport/api-types";
+import { EXHIBITS_MAX, type ExhibitInput } from "../../app/contracts/transport/schema";
+import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";

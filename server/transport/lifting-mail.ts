@@ -1,7 +1,7 @@
-import type { LiftingList } from "../../app/features/transport/api-types";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
-import { formatCny } from "../../app/lib/format";
+import type { LiftingList } from "../../app/contracts/transport/api-types";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import { formatCny } from "../../app/contracts/common/format";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { CarrierLiftingList, LiftingBookingView, LiftingList, LiftingSendView } from "../../app/features/transport/api-types";
-import { liftingFee, type LiftingFeeClass } from "../../app/features/transport/pricing";
-import type { LiftingInput } from "../../app/features/transport/schema";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
-import { unitsToDecimal } from "../../app/lib/quantity";
+import type { CarrierLiftingList, LiftingBookingView, LiftingList, LiftingSendView } from "../../app/contracts/transport/api-types";
+import { liftingFee, type LiftingFeeClass } from "../../app/contracts/transport/pricing";
+import type { LiftingInput } from "../../app/contracts/transport/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { constructionSettings } from "../booth-construction/common";

@@ -1,5 +1,5 @@
-import type { MessageView } from "../../app/features/transport/api-types";
-import type { Language } from "../../app/i18n/config";
+import type { MessageView } from "../../app/contracts/transport/api-types";
+import type { Language } from "../../app/contracts/i18n/config";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { EmailMessage } from "../notify/notifier";

@@ -1,6 +1,6 @@
-import type { OrderView } from "../../app/features/transport/api-types";
-import type { TransportService } from "../../app/features/transport/pricing";
-import { ORDER_STEPS, type OrderStepName } from "../../app/features/transport/schema";
+import type { OrderView } from "../../app/contracts/transport/api-types";
+import type { TransportService } from "../../app/contracts/transport/pricing";
+import { ORDER_STEPS, type OrderStepName } from "../../app/contracts/transport/schema";
 import { iso } from "./common";
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { CarrierHome, OrderList, OrderRow, OrderView } from "../../app/features/transport/api-types";
-import type { OrderStepName } from "../../app/features/transport/schema";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
+import type { CarrierHome, OrderList, OrderRow, OrderView } from "../../app/contracts/transport/api-types";
+import type { OrderStepName } from "../../app/contracts/transport/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { exhibitionDay } from "../orders/pricing";

@@ -1,8 +1,8 @@
 import type ExcelJS from "exceljs";
-import { exhibitionDateTime } from "../../app/features/orders/display";
-import { exhibitVolumeCm3 } from "../../app/features/transport/pricing";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
+import { exhibitionDateTime } from "../../app/contracts/orders/display";
+import { exhibitVolumeCm3 } from "../../app/contracts/transport/pricing";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import { loadExcel } from "../badges/excel";
 import type { Database } from "../db/database";
 import { iso, type Viewer } from "./common";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { DeclarationDetail, DeclarationStatus, ReviewList } from "../../app/features/transport/api-types";
-import { DECLARATION_STATUSES } from "../../app/features/transport/schema";
-import type { Language } from "../../app/i18n/config";
-import { formatCny } from "../../app/lib/format";
+import type { DeclarationDetail, DeclarationStatus, ReviewList } from "../../app/contracts/transport/api-types";
+import { DECLARATION_STATUSES } from "../../app/contracts/transport/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { formatCny } from "../../app/contracts/common/format";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";

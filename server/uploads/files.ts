@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
-import { effectiveRules, type UploadFolder, type UploadKind, type UploadedFile } from "../../app/features/uploads/schema";
+import { effectiveRules, type UploadFolder, type UploadKind, type UploadedFile } from "../../app/contracts/uploads/schema";
 import type { Database } from "../db/database";
 import { ADMIN_ROLE_ID } from "../seed/roles";
 import type { ObjectStore } from "./object-store";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { UPLOAD_FOLDERS } from "../../app/features/uploads/schema";
+import { UPLOAD_FOLDERS } from "../../app/contracts/uploads/schema";
 import type { Database } from "../db/database";
 import type { ObjectStore } from "./object-store";
 

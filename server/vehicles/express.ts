@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { CarrierExpressList, ExpressBookingView, ExpressFilters, ExpressList, ExpressStatus, ExpressStepView } from "../../app/features/vehicles/express-types";
-import { EXPRESS_STATUSES, type ExpressInput } from "../../app/features/vehicles/schema";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
-import { unitsToDecimal } from "../../app/lib/quantity";
+import type { CarrierExpressList, ExpressBookingView, ExpressFilters, ExpressList, ExpressStatus, ExpressStepView } from "../../app/contracts/vehicles/express-types";
+import { EXPRESS_STATUSES, type ExpressInput } from "../../app/contracts/vehicles/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";

@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
-import type { CountryOption, OverseasAgentsAnswer, OverseasAgentView, OverseasRequestList, OverseasRequestView } from "../../app/features/vehicles/overseas-types";
-import { INCOTERMS, type OverseasRequestInput } from "../../app/features/vehicles/schema";
-import type { Language } from "../../app/i18n/config";
-import { unitsToDecimal } from "../../app/lib/quantity";
+import type { CountryOption, OverseasAgentsAnswer, OverseasAgentView, OverseasRequestList, OverseasRequestView } from "../../app/contracts/vehicles/overseas-types";
+import { INCOTERMS, type OverseasRequestInput } from "../../app/contracts/vehicles/schema";
+import type { Language } from "../../app/contracts/i18n/config";
+import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNamesOf } from "../badges/exhibitor-names";

@@ -1,8 +1,8 @@
 import { rgb, PDFDocument } from "pdf-lib";
 import { drawQr } from "../badges/badge-pdf";
-import type { TruckPassCheck } from "../../app/features/vehicles/trucks-types";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
+import type { TruckPassCheck } from "../../app/contracts/vehicles/trucks-types";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Caller } from "../booth-construction/common";

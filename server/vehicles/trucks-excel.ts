@@ -1,5 +1,5 @@
 import type ExcelJS from "exceljs";
-import { translate } from "../../app/i18n/translate.server";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { loadExcel } from "../badges/excel";
 import type { Caller } from "../booth-construction/common";

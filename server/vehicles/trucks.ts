@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import type { z } from "zod";
-import { TRUCK_STATUSES, type truckDecisionSchema, type TruckInput, type truckUpdateSchema } from "../../app/features/vehicles/schema";
-import type { TruckDays, TruckList, TruckReviewList, TruckStatus, TruckView } from "../../app/features/vehicles/trucks-types";
-import type { Language } from "../../app/i18n/config";
-import { maskPhone } from "../../app/lib/format";
-import { withProp } from "../../app/lib/validation";
+import { TRUCK_STATUSES, type truckDecisionSchema, type TruckInput, type truckUpdateSchema } from "../../app/contracts/vehicles/schema";
+import type { TruckDays, TruckList, TruckReviewList, TruckStatus, TruckView } from "../../app/contracts/vehicles/trucks-types";
+import type { Language } from "../../app/contracts/i18n/config";
+import { maskPhone } from "../../app/contracts/common/format";
+import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { constructionSettings, iso, ownFileId, type Caller, type Db } from "../booth-construction/common";

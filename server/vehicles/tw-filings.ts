@@ -1,9 +1,9 @@
 import { sql, type Transaction } from "kysely";
-import { TW_LINES_MAX, type TwHeaderInput, type TwLineInput } from "../../app/features/vehicles/schema";
-import type { TwFilingView, TwFind, TwLineView, TwReviewDetail, TwReviewList, TwStatus } from "../../app/features/vehicles/taiwan-types";
-import { lineValueCents, totalsByCurrency } from "../../app/features/vehicles/tw-values";
-import type { Language } from "../../app/i18n/config";
-import { unitsToDecimal } from "../../app/lib/quantity";
+import { TW_LINES_MAX, type TwHeaderInput, type TwLineInput } from "../../app/contracts/vehicles/schema";
+import type { TwFilingView, TwFind, TwLineView, TwReviewDetail, TwReviewList, TwStatus } from "../../app/contracts/vehicles/taiwan-types";
+import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/tw-values";
+import type { Language } from "../../app/contracts/i18n/config";
+import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";

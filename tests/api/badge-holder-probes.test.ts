@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { idCardCheckChar } from "../../app/features/badges/id-documents";
+import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { FOREIGN_MATCHES_MAX, LIVE_CHECKS_MAX } from "../../server/badges/holder-probes";
 import { createBooth } from "../../server/seed/create-booth";
 import { createUser } from "../../server/seed/create-user";

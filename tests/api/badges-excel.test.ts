@@ -1,9 +1,9 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BadgeList } from "../../app/features/badges/api-types";
-import type { BadgeImportFailure } from "../../app/features/badges/excel-types";
-import { idCardCheckChar } from "../../app/features/badges/id-documents";
-import { badgeQuota, DEFAULT_QUOTA_RULE } from "../../app/features/badges/quota";
+import type { BadgeList } from "../../app/contracts/badges/api-types";
+import type { BadgeImportFailure } from "../../app/contracts/badges/excel-types";
+import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
+import { badgeQuota, DEFAULT_QUOTA_RULE } from "../../app/contracts/badges/quota";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { HEADERS_EN, loadWorkbook, repack, workbookWith } from "./badges-excel-files";
 

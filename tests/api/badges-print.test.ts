@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BadgeView } from "../../app/features/badges/api-types";
-import type { CheckInResult } from "../../app/features/badges/check-in-types";
-import { idCardCheckChar } from "../../app/features/badges/id-documents";
+import type { BadgeView } from "../../app/contracts/badges/api-types";
+import type { CheckInResult } from "../../app/contracts/badges/check-in-types";
+import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { groupedBadgeCode, signBadgeCode } from "../../server/badges/badge-code";
 import { exhibitorArrival } from "../../server/badges/check-in";
 import { PNG } from "../support/sample-files";

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { idCardCheckChar } from "../../app/features/badges/id-documents";
-import type { BadgeView } from "../../app/features/badges/api-types";
-import type { BadgeReviewInfo, BadgeReviewList } from "../../app/features/badges/review-types";
+import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
+import type { BadgeView } from "../../app/contracts/badges/api-types";
+import type { BadgeReviewInfo, BadgeReviewList } from "../../app/contracts/badges/review-types";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 

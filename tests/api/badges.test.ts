@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { idCardCheckChar } from "../../app/features/badges/id-documents";
-import type { BadgeDetail, BadgeList, BadgeView } from "../../app/features/badges/api-types";
+import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
+import type { BadgeDetail, BadgeList, BadgeView } from "../../app/contracts/badges/api-types";
 import { groupedBadgeCode, signBadgeCode, verifyBadgeCode } from "../../server/badges/badge-code";
 import { appClock } from "../../server/clock";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";

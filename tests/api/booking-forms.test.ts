@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AirCompressorApplication, ElectricboxImage, LeakageCommitment } from "../../app/features/booking-forms/schema";
+import type { AirCompressorApplication, ElectricboxImage, LeakageCommitment } from "../../app/contracts/booking-forms/schema";
 import type { Booth } from "../../server/booking-forms/common";
 import { createUser } from "../../server/seed/create-user";
 import { uploadAs } from "../support/uploads";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StandardBuildAnswer } from "../../app/features/booth-construction/api-types";
-import { equipmentFor } from "../../app/features/booth-construction/equipment";
+import type { StandardBuildAnswer } from "../../app/contracts/booth-construction/api-types";
+import { equipmentFor } from "../../app/contracts/booth-construction/equipment";
 import { appClock } from "../../server/clock";
 import { createBooth } from "../../server/seed/create-booth";
 import { createUser } from "../../server/seed/create-user";

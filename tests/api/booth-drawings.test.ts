@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DrawingProcess, ReviewItem } from "../../app/features/booth-construction/api-types";
+import type { DrawingProcess, ReviewItem } from "../../app/contracts/booth-construction/api-types";
 import { drawingStep, type LatestStatuses } from "../../server/booth-construction/drawings";
 import { seedBoothConstruction } from "../../server/seed/booth-construction";
 import { demoCalendarForOpening } from "../../server/seed/demo-calendar";

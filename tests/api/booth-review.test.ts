@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConstructionEvent, DrawingProcess, ReviewItem, ReviewList } from "../../app/features/booth-construction/api-types";
+import type { ConstructionEvent, DrawingProcess, ReviewItem, ReviewList } from "../../app/contracts/booth-construction/api-types";
 import { uploadAs } from "../support/uploads";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { TEST_NOW } from "../support/test-clock";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommitmentAnswer, InsuranceAnswer } from "../../app/features/booth-construction/api-types";
+import type { CommitmentAnswer, InsuranceAnswer } from "../../app/contracts/booth-construction/api-types";
 import { createBooth } from "../../server/seed/create-booth";
 import { createUser } from "../../server/seed/create-user";
 import { pdfText } from "../support/pdf-text";

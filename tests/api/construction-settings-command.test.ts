@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InsuranceAnswer } from "../../app/features/booth-construction/api-types";
+import type { InsuranceAnswer } from "../../app/contracts/booth-construction/api-types";
 import { constructionSettingsCommand } from "../../server/booth-construction/settings-command";
 import { constructionSettings } from "../../server/booth-construction/common";
 import { startTestApi, type TestApi } from "../support/test-api";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorksheetItem } from "../../server/api/routes/home";
-import type { HomeContentPage } from "../../app/lib/api-types";
+import type { HomeContentPage } from "../../app/contracts/permission/api-types";
 import type { Catalogue } from "../../server/orders/catalogue";
 import { appClock } from "../../server/clock";
 import { addDays, demoCalendar, enRange, zhRange } from "../../server/seed/demo-calendar";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appClock } from "../../server/clock";
-import { translateMessage } from "../../app/i18n/translate.server";
-import type { MenuItem, PermissionInfo } from "../../app/lib/api-types";
+import { translateMessage } from "../../app/contracts/i18n/translate.server";
+import type { MenuItem, PermissionInfo } from "../../app/contracts/permission/api-types";
 import type { WorksheetItem } from "../../server/api/routes/home";
 import type { ProfileView } from "../../server/exhibitor/profiles";
 import type { AreaTheme, NamedItem } from "../../server/exhibitor/reference-lists";

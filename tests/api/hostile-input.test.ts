@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { translateMessage } from "../../app/i18n/translate.server";
+import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 

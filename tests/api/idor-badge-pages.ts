@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { idCardCheckChar } from "../../app/features/badges/id-documents";
+import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { portalClient } from "../support/portal-client";
 import type { TestApi } from "../support/test-api";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { StandardBuildAnswer } from "../../app/features/booth-construction/api-types";
+import type { StandardBuildAnswer } from "../../app/contracts/booth-construction/api-types";
 import type { TestApi } from "../support/test-api";
 
 /**

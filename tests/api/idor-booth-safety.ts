@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { expect } from "vitest";
-import type { InsuranceAnswer } from "../../app/features/booth-construction/api-types";
+import type { InsuranceAnswer } from "../../app/contracts/booth-construction/api-types";
 import { uploadAs } from "../support/uploads";
 import type { TestApi } from "../support/test-api";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { creditCodeCheckChar } from "../../app/features/invoices/credit-code";
+import { creditCodeCheckChar } from "../../app/contracts/invoices/credit-code";
 import type { TestApi } from "../support/test-api";
 
 /**

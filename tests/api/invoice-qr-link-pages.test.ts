@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InvoiceApplication } from "../../app/features/invoices/api-types";
+import type { InvoiceApplication } from "../../app/contracts/invoices/api-types";
 import { portalClient, type PortalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 import { billing, insertPaidBill } from "./idor-invoices";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InvoiceApplication, InvoiceApplicationDetail, InvoiceQrChange, QrApplication } from "../../app/features/invoices/api-types";
+import type { InvoiceApplication, InvoiceApplicationDetail, InvoiceQrChange, QrApplication } from "../../app/contracts/invoices/api-types";
 import { appClock } from "../../server/clock";
 import { QR_RATE_LIMIT, QR_RATE_MARKER } from "../../server/invoices/qr-page";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";

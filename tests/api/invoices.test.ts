@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BillingBaseInfo, BillList, FinanceApplication, FinancePage, InvoiceApplication, InvoiceApplicationDetail } from "../../app/features/invoices/api-types";
+import type { BillingBaseInfo, BillList, FinanceApplication, FinancePage, InvoiceApplication, InvoiceApplicationDetail } from "../../app/contracts/invoices/api-types";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";

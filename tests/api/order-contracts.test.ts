@@ -5,7 +5,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { UploadedFile } from "../../app/features/uploads/schema";
+import type { UploadedFile } from "../../app/contracts/uploads/schema";
 import type { OrderView } from "../../server/orders/orders";
 import { pageText } from "../support/pdf-text";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";

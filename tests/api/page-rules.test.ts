@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { menuRulesOf, myInfoPath, pageExistsIn, rulesFor, type PageRoute } from "../../app/lib/page-rules";
-import { UNBUILT_PAGE_RULES } from "../../app/lib/spec-pages";
+import { menuRulesOf, myInfoPath, pageExistsIn, rulesFor, type PageRoute } from "../../app/contracts/permission/page-rules";
+import { UNBUILT_PAGE_RULES } from "../../app/contracts/permission/spec-pages";
 import { pageRoutesOf } from "../../server/app";
 import { loadRemixBuild } from "../support/test-api";
 

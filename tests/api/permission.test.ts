@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ButtonAuth, MenuItem, PermissionInfo } from "../../app/lib/api-types";
+import type { ButtonAuth, MenuItem, PermissionInfo } from "../../app/contracts/permission/api-types";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { appClock } from "../../server/clock";
 import { demoName } from "../support/test-clock";

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageHandle } from "../../app/lib/page-handle";
+import type { PageHandle } from "../../app/contracts/permission/page-handle";
 import { fillPath, pageRoutes } from "../support/inventory";
 import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PermissionInfo } from "../../app/lib/api-types";
+import type { PermissionInfo } from "../../app/contracts/permission/api-types";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 

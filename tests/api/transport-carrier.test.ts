@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { CarrierHome, DeclarationDetail, OrderList, OrderView, ReviewList } from "../../app/features/transport/api-types";
+import type { CarrierHome, DeclarationDetail, OrderList, OrderView, ReviewList } from "../../app/contracts/transport/api-types";
 import { appClock } from "../../server/clock";
 import { exhibitionDay } from "../../server/orders/pricing";
 import { readOutbox } from "../support/outbox";

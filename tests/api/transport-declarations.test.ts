@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DeclarationDetail, DeclarationList, ImportFailure, ImportResult, MessageView } from "../../app/features/transport/api-types";
+import type { DeclarationDetail, DeclarationList, ImportFailure, ImportResult, MessageView } from "../../app/contracts/transport/api-types";
 import { loadExcel } from "../../server/badges/excel";
 import { appClock } from "../../server/clock";
 import { readOutbox } from "../support/outbox";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { CarrierLiftingList, LiftingList } from "../../app/features/transport/api-types";
+import type { CarrierLiftingList, LiftingList } from "../../app/contracts/transport/api-types";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { readOutbox } from "../support/outbox";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";

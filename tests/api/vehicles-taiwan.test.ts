@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TwFilingView, TwFind, TwReviewDetail, TwReviewList } from "../../app/features/vehicles/taiwan-types";
+import type { TwFilingView, TwFind, TwReviewDetail, TwReviewList } from "../../app/contracts/vehicles/taiwan-types";
 import { seedTaiwanDemo } from "../../server/vehicles/tw-filings";
 import { TW_EXPORT_HEADERS } from "../../server/vehicles/tw-excel";
 import { readOutbox } from "../support/outbox";

@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 import { PDFArray, PDFDocument } from "pdf-lib";
 import QRCode from "qrcode";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../app/features/vehicles/trucks-types";
+import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../app/contracts/vehicles/trucks-types";
 import { readOutbox } from "../support/outbox";
 import { pdfText, streamText } from "../support/pdf-text";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import type { Download, Locator, TestInfo } from "@playwright/test";
-import { idCardCheckChar } from "../../app/features/badges/id-documents";
+import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { FAILED_RESOURCE, accountFor, appFor, expect, successToast, test, type App, type BadgeAccount } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
 

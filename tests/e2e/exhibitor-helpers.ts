@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
-import type { Language } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import { PASSWORD, clientIpFor, expect, type App } from "./fixtures";
 import { PNG } from "../support/sample-files";
 import { readOutbox } from "../support/outbox";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { translate } from "../../app/i18n/translate.server";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import { FAILED_RESOURCE, accountFor, expect, test } from "./fixtures";
 import { chooseCascade, errorOf, field, message, openStep, press, setLanguage, stepForm, tinyMp4, type Step } from "./exhibitor-helpers";
 

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
-import { PROFILE_STEPS, stepSchema } from "../../app/features/exhibitor/schema";
+import { PROFILE_STEPS, stepSchema } from "../../app/contracts/exhibitor/schema";
 
 /** Every feature's schema files (schema.ts, <form>-schema.ts) and the shared field rules. */
-const FEATURES_DIR = path.resolve("app/features");
+const FEATURES_DIR = path.resolve("app/contracts");
 const schemaFiles = [
   ...fs.readdirSync(FEATURES_DIR).flatMap((feature) =>
     fs
@@ -12,7 +12,7 @@ const schemaFiles = [
       .filter((name) => /(^|-)schema\.ts$/.test(name))
       .map((name) => path.join(FEATURES_DIR, feature, name)),
   ),
-  path.resolve("app/lib/validation.ts"),
+  path.resolve("app/contracts/common/validation.ts"),
 ];
 
 /** Every zod schema the features export, named "<feature>/<file>:<export>", with the profile steps' in both languages. */

@@ -1,4 +1,4 @@
-import type { UploadedFile, UploadSignature } from "../../app/features/uploads/schema";
+import type { UploadedFile, UploadSignature } from "../../app/contracts/uploads/schema";
 import type { TestApi } from "./test-api";
 
 /** What a browser does with an upload: sign, post the form to the storage host, complete. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idCardCheckChar } from "../../app/features/badges/id-documents";
+import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { badgeTemplate, SAMPLE } from "../../server/badges/excel";
 import { cellText, checkRows, headerField, idTypeOf, type BadgeSheet } from "../../server/badges/excel-import";
 import { expandedCells, rangeCells, readZipDirectory, sniffXlsx } from "../../server/badges/xlsx-sniff";

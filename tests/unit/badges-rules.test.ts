@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { idCardCheckChar, isMainlandIdCard, isValidIdNumber, normalizeIdNumber } from "../../app/features/badges/id-documents";
-import { badgeQuota, DEFAULT_QUOTA_RULE, freeBadges, kindsOfNext } from "../../app/features/badges/quota";
+import { idCardCheckChar, isMainlandIdCard, isValidIdNumber, normalizeIdNumber } from "../../app/contracts/badges/id-documents";
+import { badgeQuota, DEFAULT_QUOTA_RULE, freeBadges, kindsOfNext } from "../../app/contracts/badges/quota";
 
 /** An 18-digit number with a correct check character, built from its first 17 digits. */
 const withCheck = (first17: string) => `${first17}${idCardCheckChar(first17)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { equipmentFor } from "../../app/features/booth-construction/equipment";
-import { FASCIA_MIN_PIXELS, fasciaImageProblem } from "../../app/features/booth-construction/fascia-rules";
-import { standardBuildSchema } from "../../app/features/booth-construction/schema";
+import { equipmentFor } from "../../app/contracts/booth-construction/equipment";
+import { FASCIA_MIN_PIXELS, fasciaImageProblem } from "../../app/contracts/booth-construction/fascia-rules";
+import { standardBuildSchema } from "../../app/contracts/booth-construction/schema";
 import { carpetTimesOf } from "../../server/booth-construction/standard-build";
 
 /** The equipment as { code: quantity }, the easiest form to read in a test. */

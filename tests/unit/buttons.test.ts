@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ButtonAuth } from "../../app/lib/api-types";
-import { buttonState, hasButton } from "../../app/lib/buttons";
+import type { ButtonAuth } from "../../app/contracts/permission/api-types";
+import { buttonState, hasButton } from "../../app/contracts/permission/buttons";
 import { demoButtonAuths } from "../../server/seed/menus";
 
 const now = Date.parse("2026-06-01T08:00:00Z");

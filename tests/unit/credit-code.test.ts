@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditCodeCheckChar, isValidCreditCode, normalizeCreditCode } from "../../app/features/invoices/credit-code";
+import { creditCodeCheckChar, isValidCreditCode, normalizeCreditCode } from "../../app/contracts/invoices/credit-code";
 
 describe("unified social credit code", () => {
   // Codes printed on real business licences (public registrations).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requiredAddressParts } from "../../app/features/exhibitor/address-schema";
+import { requiredAddressParts } from "../../app/contracts/exhibitor/address-schema";
 import {
   MAX_EXHIBIT_CLASSES,
   MAX_INDUSTRIES,
@@ -11,7 +11,7 @@ import {
   stepSchema,
   type ProfileStep,
   type StepContext,
-} from "../../app/features/exhibitor/schema";
+} from "../../app/contracts/exhibitor/schema";
 
 /** The exhibitor profile's step rules (spec point 5) and the draft's leniency (spec point 4). */
 

@@ -1,10 +1,10 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { commitmentSchema } from "../../app/features/booth-construction/schema";
-import { stepSchema } from "../../app/features/exhibitor/schema";
-import { feedbackFormSchema } from "../../app/features/settings/feedback-schema";
-import { skinSchema } from "../../app/features/settings/skin-schema";
-import { declarationSchema } from "../../app/features/transport/schema";
+import { commitmentSchema } from "../../app/contracts/booth-construction/schema";
+import { stepSchema } from "../../app/contracts/exhibitor/schema";
+import { feedbackFormSchema } from "../../app/contracts/settings/feedback-schema";
+import { skinSchema } from "../../app/contracts/settings/skin-schema";
+import { declarationSchema } from "../../app/contracts/transport/schema";
 import { formConstraints } from "../../app/lib/forms.server";
 
 /**

@@ -9,7 +9,7 @@ import {
   phoneForRole,
   relativeTime,
   truncateUsername,
-} from "../../app/lib/format";
+} from "../../app/contracts/common/format";
 
 const S = 1000;
 const M = 60 * S;

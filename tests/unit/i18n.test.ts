@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import en from "../../app/i18n/locales/en";
-import zh from "../../app/i18n/locales/zh";
-import { languageFromAcceptLanguage } from "../../app/i18n/config";
-import { translate } from "../../app/i18n/translate.server";
+import en from "../../app/contracts/i18n/locales/en";
+import zh from "../../app/contracts/i18n/locales/zh";
+import { languageFromAcceptLanguage } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
 
 function keys(node: object, prefix = ""): string[] {
   return Object.entries(node).flatMap(([k, v]) => (typeof v === "object" && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));

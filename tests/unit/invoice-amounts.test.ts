@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applicationAmount, openCents, type InvoiceableItem } from "../../app/features/invoices/amounts";
+import { applicationAmount, openCents, type InvoiceableItem } from "../../app/contracts/invoices/amounts";
 
 const ITEMS: InvoiceableItem[] = [
   { key: "order:1", paidCents: 123456, invoicedCents: 0 },

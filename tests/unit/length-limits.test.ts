@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
-import { translateMessage } from "../../app/i18n/translate.server";
+import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { allSchemas, fieldNames } from "../support/schemas";
 
 /**

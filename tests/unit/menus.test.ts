@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MenuItem } from "../../app/lib/api-types";
+import type { MenuItem } from "../../app/contracts/permission/api-types";
 import {
   PROMO_VIDEO_EXCLUDED_EXHIBITION,
   allowedRoutes,
@@ -13,8 +13,8 @@ import {
   pruneMissingPages,
   sideMenu,
   topMenuGroups,
-} from "../../app/lib/menus";
-import type { MenuRules } from "../../app/lib/page-rules";
+} from "../../app/contracts/permission/menus";
+import type { MenuRules } from "../../app/contracts/permission/page-rules";
 import { buildMenuTree } from "../../server/api/routes/permission";
 import { demoMenus, demoRoleMenus } from "../../server/seed/menus";
 import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID } from "../../server/seed/roles";

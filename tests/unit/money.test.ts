@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { yuanAmount, yuanToCents } from "../../app/lib/money";
+import { yuanAmount, yuanToCents } from "../../app/contracts/common/money";
 
 describe("amounts typed in yuan", () => {
   it("become whole cents, with separators forgiven", () => {

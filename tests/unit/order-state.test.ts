@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "../../app/features/orders/schema";
+import { ORDER_STATUSES } from "../../app/contracts/orders/schema";
 import { allowedActions, canApply, nextStatus, ORDER_ACTIONS, OrderStateError, refusalKey, type OrderAction } from "../../server/orders/order-state";
-import en from "../../app/features/orders/texts.en";
+import en from "../../app/contracts/orders/texts.en";
 
 /** Every (status, action) pair: what the transition table allows, where it leads, and why it refuses. */
 const expected: Record<(typeof ORDER_STATUSES)[number], Partial<Record<OrderAction, string>>> = {

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import enCore from "../../app/i18n/locales/en-core";
-import en from "../../app/i18n/locales/en";
+import enCore from "../../app/contracts/i18n/locales/en-core";
+import en from "../../app/contracts/i18n/locales/en";
 
 /**
- * A page in the browser has only the core texts and those its modules register (app/i18n/texts.tsx,
+ * A page in the browser has only the core texts and those its modules register (app/contracts/i18n/text-registry.ts,
  * docs/decisions/022). So every browser module that names a feature's text key imports the module
  * registering that group itself: a page cannot get another page's texts by chance, and a key the
  * server renders is also there when the browser hydrates.
@@ -30,7 +30,7 @@ const KEY = new RegExp(`["'\`]((${Object.keys(FEATURE_DIRS).join("|")})\\.[A-Za-
 
 function browserModules(): string[] {
   return (fs.readdirSync(APP, { recursive: true }) as string[])
-    .filter((f) => /\.tsx?$/.test(f) && !/\.server\.tsx?$/.test(f) && !f.startsWith("i18n/") && !/texts[\w-]*(\.(zh|en))?\.ts$/.test(f))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.server\.tsx?$/.test(f) && !f.startsWith("i18n/") && !f.startsWith("contracts/i18n/") && !/texts[\w-]*(\.(zh|en))?\.ts$/.test(f))
     .map((f) => path.join(APP, f));
 }
 
@@ -38,7 +38,7 @@ function browserModules(): string[] {
 function registrationFor(key: string) {
   const [group, part] = key.split(".");
   const dir = FEATURE_DIRS[group!]!;
-  return group === "vehicles" && VEHICLE_PAGES.includes(part!) ? `features/${dir}/texts-${part}` : `features/${dir}/texts`;
+  return group === "vehicles" && VEHICLE_PAGES.includes(part!) ? `contracts/${dir}/texts-${part}` : `contracts/${dir}/texts`;
 }
 
 function importsOf(file: string): Set<string> {

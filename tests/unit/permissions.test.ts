@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setTicket } from "../../app/lib/cookies.server";
 import { getShellUser, requireShellUser } from "../../app/lib/permissions.server";
-import type { PermissionInfo } from "../../app/lib/api-types";
+import type { PermissionInfo } from "../../app/contracts/permission/api-types";
 
 /** A fake exhibition API answering /smeb/permission/getInfo with whatever the test sets. */
 let reply: { code: number; message: string; data: unknown } = { code: 200, message: "", data: null };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanPlate, HS_CODE, isPlate, isTrailerPlate, PROVINCES } from "../../app/features/vehicles/plates";
-import { truckDecisionSchema, truckSchema, twLineFields } from "../../app/features/vehicles/schema";
+import { cleanPlate, HS_CODE, isPlate, isTrailerPlate, PROVINCES } from "../../app/contracts/vehicles/plates";
+import { truckDecisionSchema, truckSchema, twLineFields } from "../../app/contracts/vehicles/schema";
 import { signTruckPass } from "../../server/vehicles/truck-pass";
 
 /**

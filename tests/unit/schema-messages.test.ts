@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
-import { translate } from "../../app/i18n/translate.server";
+import { translate } from "../../app/contracts/i18n/translate.server";
 import { allSchemas, fieldNames } from "../support/schemas";
 
 /**
@@ -61,7 +61,7 @@ describe("schema messages are portal texts in zh and en", () => {
   });
 
   it("answers the kinds=image example of the issue with a text, not zod's English", async () => {
-    const { completeRequestSchema } = await import("../../app/features/uploads/schema");
+    const { completeRequestSchema } = await import("../../app/contracts/uploads/schema");
     const result = completeRequestSchema.safeParse({ kinds: "image" });
     expect(result.success).toBe(false);
     for (const issue of result.error!.issues) expect(issue.message).not.toMatch(/Invalid|expected/);

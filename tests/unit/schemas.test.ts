@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { changePasswordSchema } from "../../app/features/auth/change-password-schema";
-import { loginSchema } from "../../app/features/auth/login-schema";
-import { DEFAULT_UPLOAD_KINDS, DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_UPLOAD_MAX_COUNT, effectiveRules, formatSizeLimit, KIND_EXTENSIONS, kindOfName } from "~/features/uploads/schema";
+import { changePasswordSchema } from "../../app/contracts/auth/change-password-schema";
+import { loginSchema } from "../../app/contracts/auth/login-schema";
+import { DEFAULT_UPLOAD_KINDS, DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_UPLOAD_MAX_COUNT, effectiveRules, formatSizeLimit, KIND_EXTENSIONS, kindOfName } from "~/contracts/uploads/schema";
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MenuItem } from "../../app/lib/api-types";
-import type { PageRoute } from "../../app/lib/page-rules";
+import type { MenuItem } from "../../app/contracts/permission/api-types";
+import type { PageRoute } from "../../app/contracts/permission/page-rules";
 import { pageTitle } from "../../app/lib/shell-nav.server";
 
 const item = (id: number, route: string, name: string, nameEn: string, list: MenuItem[] = []): MenuItem => ({

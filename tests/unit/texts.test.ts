@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { registerTexts, translateText } from "../../app/i18n/text-registry";
+import { registerTexts, translateText } from "../../app/contracts/i18n/text-registry";
 
 /** The portal's translator (docs/decisions/022): what i18next did for the pages, and the missing-text alarm. */
 registerTexts("sample", { greeting: "你好，{{name}}", clauses: ["一", "二"] }, { greeting: "Hello, {{name}}", clauses: ["one", "two"] });

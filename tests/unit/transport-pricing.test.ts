@@ -9,9 +9,9 @@ import {
   type DiscountRule,
   type LiftingFeeClass,
   type PriceRow,
-} from "../../app/features/transport/pricing";
-import { exhibitRowSchema, liftingSchema } from "../../app/features/transport/schema";
-import { decimalToUnits, positiveMeasure, unitsToDecimal } from "../../app/lib/quantity";
+} from "../../app/contracts/transport/pricing";
+import { exhibitRowSchema, liftingSchema } from "../../app/contracts/transport/schema";
+import { decimalToUnits, positiveMeasure, unitsToDecimal } from "../../app/contracts/common/quantity";
 
 /**
  * Exhibit transport arithmetic (issue 17, decision 019): volumes in cm³, weights in grams, money in

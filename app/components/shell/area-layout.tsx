@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunction, UIMatch } from "@remix-run/react";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { ShellSidebar } from "./sidebar";
 import type { NavItem } from "./types";
 

@@ -2,7 +2,7 @@ import { Modal } from "@mantine/core";
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/contracts/i18n/config";
 import { ContactUsContent } from "../contact-us";
 
 type ContactData = { qrCode: string | null; tips: string[] };

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { Language } from "~/i18n/config";
-import { truncateUsername } from "~/lib/format";
+import type { Language } from "~/contracts/i18n/config";
+import { truncateUsername } from "~/contracts/common/format";
 import { LanguageSwitch } from "../language-switch";
 import type { NavItem, ShellUserSummary } from "./types";
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import type { PermissionInfo } from "../../lib/api-types";
+import type { PermissionInfo } from "../../contracts/permission/api-types";
 import { apiFor, requireOk, signInUrl } from "../../lib/api.server";
 import { clearTicket, readTicket } from "../../lib/cookies.server";
 

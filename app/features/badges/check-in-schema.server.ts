@@ -1,2 +1,2 @@
 /** check-in-schema.ts for route modules' loaders and actions: the browser build empties a .server module, so zod stays out of the page (~/lib/forms.server.ts). */
-export * from "./check-in-schema";
+export * from "../../contracts/badges/check-in-schema";

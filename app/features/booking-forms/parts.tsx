@@ -1,9 +1,9 @@
 import { Alert, NativeSelect } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import { ConfirmAction } from "~/components/confirm-action";
-import type { BoothSummary } from "~/lib/api-types";
+import type { BoothSummary } from "~/contracts/permission/api-types";
 import { Toast } from "~/components/toast";
-import "./texts";
+import "../../contracts/booking-forms/texts";
 
 /** The booth a record is for: a plain select, so it posts the same with or without JavaScript. */
 export function BoothSelect({ booths, name, defaultValue, error }: { booths: BoothSummary[]; name: string; defaultValue?: string; error?: string }) {

@@ -1,9 +1,9 @@
 import { Alert, Badge as Tag, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/features/orders/display";
-import type { ConstructionBooth, ConstructionEvent, ConstructionSettings } from "./api-types";
-import { boothSizeName } from "./equipment";
-import "./texts";
+import { exhibitionDateTime } from "~/contracts/orders/display";
+import type { ConstructionBooth, ConstructionEvent, ConstructionSettings } from "../../contracts/booth-construction/api-types";
+import { boothSizeName } from "../../contracts/booth-construction/equipment";
+import "../../contracts/booth-construction/texts";
 
 /** What the four booth construction pages and the organizer's review show alike. */
 const STATUS_COLORS = { new: "gray", draft: "gray", notSigned: "gray", submitted: "blue", accepted: "green", returned: "orange" } as const;

@@ -1,5 +1,5 @@
 import type { ApiClient } from "../../lib/api.server";
-import type { Captcha } from "../../lib/api-types";
+import type { Captcha } from "../../contracts/permission/api-types";
 
 export type CaptchaKind = "click" | "text";
 

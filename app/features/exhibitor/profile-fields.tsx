@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { Button, Checkbox, Group, Input, NativeSelect, Radio, Stack, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText } from "~/lib/forms";
-import { label } from "~/features/exhibitor/values";
+import { label } from "~/contracts/exhibitor/values";
 
 /**
  * Native-backed inputs for the profile steps: each is a plain form control (so the step posts

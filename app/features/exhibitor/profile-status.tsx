@@ -2,9 +2,9 @@ import { Alert, Anchor, Badge, Group, List, Stack, Table, Text, Title } from "@m
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { ProfileView } from "~/features/exhibitor/profile.server";
-import { ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, PROFILE_STEPS, STEP_FIELDS, label, type ProfileStep } from "~/features/exhibitor/values";
+import { ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, PROFILE_STEPS, STEP_FIELDS, label, type ProfileStep } from "~/contracts/exhibitor/values";
 import type { StepOptions } from "./profile-steps";
-import "./texts";
+import "../../contracts/exhibitor/texts";
 
 type Profile = Pick<ProfileView, "status" | "reviewComment" | "submittedAt" | "expectedReviewBy" | "approvedAt" | "draft" | "submitted" | "history">;
 

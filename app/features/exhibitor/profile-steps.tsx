@@ -17,9 +17,9 @@ import {
   VIDEO_MAX_BYTES,
   label,
   type ProfileStep,
-} from "~/features/exhibitor/values";
+} from "~/contracts/exhibitor/values";
 import { CheckboxGroupField, IntentButton, RadioGroupField, SelectField, TextAreaField, TextField, type Fields, type Option } from "./profile-fields";
-import "./texts";
+import "../../contracts/exhibitor/texts";
 
 export type StepOptions = Partial<Record<"countries" | "provinces" | "cities" | "districts" | "classes" | "industries" | "themes" | "pavilions", Option[]>>;
 

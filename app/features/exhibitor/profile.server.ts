@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Language } from "~/i18n/config";
-import { CHINA_COUNTRY_ID } from "~/features/exhibitor/address-schema";
-import { LIST_FIELDS, STEP_FIELDS, type ProfileDraft, type ProfileStep } from "~/features/exhibitor/schema";
+import type { Language } from "~/contracts/i18n/config";
+import { CHINA_COUNTRY_ID } from "~/contracts/exhibitor/address-schema";
+import { LIST_FIELDS, STEP_FIELDS, type ProfileDraft, type ProfileStep } from "~/contracts/exhibitor/schema";
 import type { StepOptions } from "~/features/exhibitor/profile-steps";
 import { requireOk, type ApiClient } from "../../lib/api.server";
-import type { ProfileView } from "./api-types";
+import type { ProfileView } from "../../contracts/exhibitor/api-types";
 
 /** GET /smeb/exhibitor/info/findByUserId (the shape is shared with our API). */
 export type { ProfileView };

@@ -1,7 +1,7 @@
 import { Badge } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import type { ScheduleStatus } from "~/lib/api-types";
-import "./texts";
+import type { ScheduleStatus } from "~/contracts/permission/api-types";
+import "../../contracts/home/texts";
 
 const STATUS_COLORS: Record<ScheduleStatus, string> = { done: "green", overdue: "red", dueSoon: "orange", open: "gray" };
 

@@ -1,8 +1,8 @@
 import { Badge as Tag, Checkbox, Table, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { formatMoney } from "~/lib/format";
-import type { BillableItem, BillList } from "./api-types";
-import "./texts";
+import { formatMoney } from "~/contracts/common/format";
+import type { BillableItem, BillList } from "../../contracts/invoices/api-types";
+import "../../contracts/invoices/texts";
 
 /** What the voucher page, the application page and the finance desk show alike. */
 const COLORS: Record<string, string> = { unpaid: "gray", claimed: "blue", paid: "green", submitted: "blue", confirmed: "green", issued: "green", returned: "orange" };

@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { cartAddSchema, cartUpdateSchema, claimPaymentSchema, commitSchema, contractorSchema, uploadContractSchema } from "~/features/orders/schema";
+import { cartAddSchema, cartUpdateSchema, claimPaymentSchema, commitSchema, contractorSchema, uploadContractSchema } from "~/contracts/orders/schema";
 
 /**
- * The order pages' forms: the API's own schemas (app/features/orders/schema.ts) less what the page knows
+ * The order pages' forms: the API's own schemas (app/contracts/orders/schema.ts) less what the page knows
  * itself (the order number comes from the URL, the booth from the session). The loaders send their
  * native constraints to the page (~/lib/forms.server.ts) and the actions check with them.
  */

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { contractFormSchema, contractorFormSchema, voucherFormSchema, type FormReply } from "~/features/orders/forms";
-import { MAX_CONTRACT_FILES } from "~/features/orders/schema";
+import { MAX_CONTRACT_FILES } from "~/contracts/orders/schema";
 import { handleAuthErrors } from "../../lib/api.server";
 import { rememberForm } from "../../lib/form-hold.server";
 import { replyToApiFailure } from "../../lib/form-reply.server";

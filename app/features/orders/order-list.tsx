@@ -2,12 +2,12 @@ import { Anchor, Button, Group, NativeSelect, Table } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { formatCny } from "~/lib/format";
+import { formatCny } from "~/contracts/common/format";
 import type { OrderPage, OrderSummary } from "~/features/orders/orders.server";
-import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/values";
-import { exhibitionDateTime } from "./display";
+import { ORDER_STATUSES, type OrderStatus } from "~/contracts/orders/values";
+import { exhibitionDateTime } from "../../contracts/orders/display";
 import { OrderStatusBadge } from "./order-status";
-import "./texts";
+import "../../contracts/orders/texts";
 
 /** A GET form: the status filter works as a plain link without JavaScript. */
 export function StatusFilter({ status }: { status: OrderStatus | null }) {

@@ -1,11 +1,11 @@
 import { Badge, Table, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import type { Language } from "~/i18n/config";
-import { formatCny } from "~/lib/format";
+import type { Language } from "~/contracts/i18n/config";
+import { formatCny } from "~/contracts/common/format";
 import type { OrderLine } from "~/features/orders/orders.server";
-import { ORDER_STATUSES, type OrderStatus } from "~/features/orders/values";
-import { localName, localUnit } from "./display";
-import "./texts";
+import { ORDER_STATUSES, type OrderStatus } from "~/contracts/orders/values";
+import { localName, localUnit } from "../../contracts/orders/display";
+import "../../contracts/orders/texts";
 
 const STATUS_COLORS: Record<OrderStatus, string> = { submitted: "blue", contract_uploaded: "grape", payment_claimed: "orange", completed: "green" };
 

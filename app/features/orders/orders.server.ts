@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { ORDER_NO, ORDER_STATUSES, type OrderStatus } from "~/features/orders/schema";
+import { ORDER_NO, ORDER_STATUSES, type OrderStatus } from "~/contracts/orders/schema";
 import { handleAuthErrors, requireOk, type ApiClient } from "../../lib/api.server";
-import type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView } from "./api-types";
+import type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView } from "../../contracts/orders/api-types";
 
 /**
  * What the service-ordering pages read from the API (/smeb/service/*, server/api/routes/orders.ts).

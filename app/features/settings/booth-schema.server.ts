@@ -1,2 +1,2 @@
 /** booth-schema.ts for route modules' loaders and actions: the browser build empties a .server module, so zod stays out of the page (~/lib/forms.server.ts). */
-export * from "./booth-schema";
+export * from "../../contracts/settings/booth-schema";

@@ -1,2 +1,2 @@
 /** feedback-schema.ts for route modules' loaders and actions: the browser build empties a .server module, so zod stays out of the page (~/lib/forms.server.ts). */
-export * from "./feedback-schema";
+export * from "../../contracts/settings/feedback-schema";

@@ -6,10 +6,10 @@ import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import type { CarrierOption } from "./api-types";
-import type { declarationSchema } from "./schema";
-import { TRANSPORT_SERVICES } from "./values";
-import "./texts";
+import type { CarrierOption } from "../../contracts/transport/api-types";
+import type { declarationSchema } from "../../contracts/transport/schema";
+import { TRANSPORT_SERVICES } from "../../contracts/transport/values";
+import "../../contracts/transport/texts";
 
 /** The bill of lading: an image or a PDF up to 10 MB (upload folder carriage-bill). */
 export const BILL_UPLOAD = { folder: "carriage-bill" as const, kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[], maxBytes: 10 * 1024 * 1024, maxCount: 1 };

@@ -1,8 +1,8 @@
 import { Table } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import type { LiftingBookingView } from "./api-types";
+import type { LiftingBookingView } from "../../contracts/transport/api-types";
 import { yuan } from "./parts";
-import "./texts";
+import "../../contracts/transport/texts";
 
 /** A hoisting booking's columns, the same on the exhibitor's list and the carrier's. */
 function Head() {

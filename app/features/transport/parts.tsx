@@ -3,13 +3,13 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Te
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import { exhibitionDateTime } from "~/features/orders/display";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import type { DeclarationDetail, ExhibitView, MessageView, QuoteView, TransportEventView } from "./api-types";
-import type { messageSchema } from "./schema";
-import { MESSAGE_MAX } from "./values";
+import type { DeclarationDetail, ExhibitView, MessageView, QuoteView, TransportEventView } from "../../contracts/transport/api-types";
+import type { messageSchema } from "../../contracts/transport/schema";
+import { MESSAGE_MAX } from "../../contracts/transport/values";
 import { DeclarationStatusTag, OrderSteps, yuan } from "./status-tags";
-import "./texts";
+import "../../contracts/transport/texts";
 
 /** What the exhibitor's and the carrier's transport pages show alike (issue 17); the tags live apart, for light pages. */
 export { DeclarationStatusTag, OrderSteps, yuan };

@@ -1,8 +1,8 @@
 import { Badge as Tag, Group } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { formatMoney } from "~/lib/format";
-import type { OrderView } from "./api-types";
-import "./texts";
+import { formatMoney } from "~/contracts/common/format";
+import type { OrderView } from "../../contracts/transport/api-types";
+import "../../contracts/transport/texts";
 
 /**
  * The status tags and the order's steps, without any form code: the carrier's home panel shows them,

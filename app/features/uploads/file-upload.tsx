@@ -12,8 +12,8 @@ import {
   type UploadKind,
   type UploadSignature,
   type UploadedFile,
-} from "~/features/uploads/values";
-import "./texts";
+} from "~/contracts/uploads/values";
+import "../../contracts/uploads/texts";
 
 type Props = {
   /** The form field that holds the stored files' URLs. */

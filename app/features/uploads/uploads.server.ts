@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import type { Submission } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/node";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import type { Language } from "~/i18n/config";
-import { translate } from "~/i18n/translate.server";
+import type { Language } from "~/contracts/i18n/config";
+import { translate } from "~/contracts/i18n/translate.server";
 import {
   DEFAULT_UPLOAD_MAX_COUNT,
   effectiveRules,
@@ -12,7 +12,7 @@ import {
   type UploadKind,
   type UploadSignature,
   type UploadedFile,
-} from "~/features/uploads/schema";
+} from "~/contracts/uploads/schema";
 import { UPLOAD_TIMEOUT_MS, type ApiClient } from "../../lib/api.server";
 import { uploadFieldNames } from "./upload-fields";
 

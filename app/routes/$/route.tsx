@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getShellUser } from "~/lib/permissions.server";
-import { isPublicPage } from "~/lib/page-rules";
-import { isSpecPage } from "~/lib/spec-pages";
+import { isPublicPage } from "~/contracts/permission/page-rules";
+import { isSpecPage } from "~/contracts/permission/spec-pages";
 
 /** The product's areas (spec point 2): a path under one of them is a page of the product. */
 const PRODUCT_AREAS = ["/index", "/exhibitorInfo", "/invitation", "/boothConstruction", "/bookingService", "/invoiceArea", "/exhibitTL", "/HT", "/dataArea"];

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/features/orders/display";
-import type { ContractorAccessView } from "~/features/contractors/api-types";
-import { formatCny } from "~/lib/format";
-import "~/features/contractors/texts";
+import { exhibitionDateTime } from "~/contracts/orders/display";
+import type { ContractorAccessView } from "~/contracts/contractors/api-types";
+import { formatCny } from "~/contracts/common/format";
+import "~/contracts/contractors/texts";
 
 export type RowReply = { accessId: number; errors: string[] };
 

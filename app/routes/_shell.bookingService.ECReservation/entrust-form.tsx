@@ -5,10 +5,10 @@ import { Button, Stack, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { BoothSelect } from "~/features/booking-forms/parts";
-import type { BoothSummary } from "~/lib/api-types";
-import type { entrustSchema } from "~/features/contractors/schema";
+import type { BoothSummary } from "~/contracts/permission/api-types";
+import type { entrustSchema } from "~/contracts/contractors/schema";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/contractors/texts";
+import "~/contracts/contractors/texts";
 
 /** Company, contact and e-mail of the contractor, and the booth (a plain select when there are several). */
 export function EntrustForm({ booths, defaultBooth, held, constraint, lastResult, pending }: { booths: BoothSummary[]; defaultBooth: string; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]>; pending: boolean }) {

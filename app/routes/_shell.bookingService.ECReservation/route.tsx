@@ -6,9 +6,9 @@ import { useTranslation } from "~/i18n/texts";
 import { NoBooth, Notice } from "~/features/booking-forms/parts";
 import { AccessList, type RowReply } from "~/routes/_shell.bookingService.ECReservation/access-list";
 import { EntrustForm } from "~/routes/_shell.bookingService.ECReservation/entrust-form";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import type { ContractorAccessView } from "~/features/contractors/api-types";
+import type { ContractorAccessView } from "~/contracts/contractors/api-types";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { useErrorText } from "~/lib/forms";
@@ -16,7 +16,7 @@ import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { accessIdSchema, entrustSchema } from "~/features/contractors/schema.server";
-import "~/features/contractors/texts";
+import "~/contracts/contractors/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Reservation via contractor" }];
 

@@ -5,13 +5,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import type { BoothSummary } from "~/lib/api-types";
+import type { BoothSummary } from "~/contracts/permission/api-types";
 import { usePortalForm, useErrorText, type FormConstraint } from "~/lib/forms";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import type { leakageSchema, leakageUpdateSchema } from "~/features/booking-forms/schema";
-import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type LeakageCommitment } from "~/features/booking-forms/values";
+import type { leakageSchema, leakageUpdateSchema } from "~/contracts/booking-forms/schema";
+import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type LeakageCommitment } from "~/contracts/booking-forms/values";
 import { BoothSelect } from "../../features/booking-forms/parts";
-import "~/features/booking-forms/texts";
+import "~/contracts/booking-forms/texts";
 
 export const LEAKAGE_UPLOAD = { folder: "leakage-electric" as const, kinds: [...BOOKING_FILE_KINDS], maxBytes: BOOKING_FILE_MAX_BYTES };
 

@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { LEAKAGE_UPLOAD, LeakageDetail, LeakageForm } from "~/routes/_shell.bookingService.LeakageElectric/leakage-form";
 import { ConfirmDelete, NoBooth, Notice } from "~/features/booking-forms/parts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
@@ -15,8 +15,8 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { leakageSchema, leakageUpdateSchema, recordIdSchema } from "~/features/booking-forms/schema.server";
-import type { LeakageCommitment } from "~/features/booking-forms/values";
-import "~/features/booking-forms/texts";
+import type { LeakageCommitment } from "~/contracts/booking-forms/values";
+import "~/contracts/booking-forms/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special power application" }];
 

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { BoothSelect, ConfirmDelete, NoBooth, Notice } from "~/features/booking-forms/parts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { rememberForm } from "~/lib/form-hold.server";
@@ -17,8 +17,8 @@ import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { boothIdSchema, electricboxSchema } from "~/features/booking-forms/schema.server";
-import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type ElectricboxImage } from "~/features/booking-forms/values";
-import "~/features/booking-forms/texts";
+import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type ElectricboxImage } from "~/contracts/booking-forms/values";
+import "~/contracts/booking-forms/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Facility location map" }];
 

@@ -4,13 +4,13 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { MyOrdersTable, Pager, StatusFilter } from "~/features/orders/order-list";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { orderNotice } from "~/features/orders/order-action.server";
 import { BOOKING_PAGE } from "~/features/orders/paths";
 import { listQuery, loadOrders, noStore, type OrderSummary } from "~/features/orders/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import { Toast } from "~/components/toast";
-import "~/features/orders/texts";
+import "~/contracts/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "My orders" }];
 

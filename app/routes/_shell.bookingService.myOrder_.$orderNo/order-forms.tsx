@@ -7,9 +7,9 @@ import { FileUpload } from "~/features/uploads/file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
-import { MAX_CONTRACT_FILES } from "~/features/orders/values";
+import { MAX_CONTRACT_FILES } from "~/contracts/orders/values";
 import type { contractFormSchema, contractorFormSchema, voucherFormSchema } from "../../features/orders/forms";
-import "~/features/orders/texts";
+import "~/contracts/orders/texts";
 
 type Result = SubmissionResult<string[]> | undefined;
 

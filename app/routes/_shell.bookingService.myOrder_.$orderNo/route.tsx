@@ -4,11 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/features/orders/display";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { contractFormSchema, contractorFormSchema, voucherFormSchema, type FormReply } from "~/features/orders/forms.server";
 import { ContractorForm, ContractUploadForm, VoucherForm } from "~/routes/_shell.bookingService.myOrder_.$orderNo/order-forms";
 import { OrderLinesTable, OrderStatusBadge, OrderStepper } from "~/features/orders/order-status";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { handleOrderAction, orderNotice } from "~/features/orders/order-action.server";
@@ -17,9 +17,9 @@ import { loadOrder, orderNoOf } from "~/features/orders/orders.server";
 import { heldFormValues } from "~/lib/form-hold.server";
 import { formConstraints } from "~/lib/forms.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
-import "~/features/orders/texts";
+import "~/contracts/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Order" }];
 

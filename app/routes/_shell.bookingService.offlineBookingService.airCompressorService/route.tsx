@@ -6,7 +6,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { BoothSelect, NoBooth, Notice } from "~/features/booking-forms/parts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
@@ -15,9 +15,9 @@ import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { airCompressorSchema, recordIdSchema } from "~/features/booking-forms/schema.server";
-import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES, type AirCompressorApplication } from "~/features/booking-forms/values";
+import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES, type AirCompressorApplication } from "~/contracts/booking-forms/values";
 import { Toast } from "~/components/toast";
-import "~/features/booking-forms/texts";
+import "~/contracts/booking-forms/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Air compressor service" }];
 

@@ -1,14 +1,14 @@
 import { Alert, Button, Group, Table, Text, TextInput } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { Language } from "~/i18n/config";
-import { formatCny } from "~/lib/format";
+import type { Language } from "~/contracts/i18n/config";
+import { formatCny } from "~/contracts/common/format";
 import { useErrorText } from "~/lib/forms";
 import type { CartLine, CartView } from "~/features/orders/orders.server";
-import { MAX_QUANTITY } from "~/features/orders/values";
-import { localName, localUnit } from "../../features/orders/display";
+import { MAX_QUANTITY } from "~/contracts/orders/values";
+import { localName, localUnit } from "../../contracts/orders/display";
 import type { FormReply } from "../../features/orders/forms";
-import "~/features/orders/texts";
+import "~/contracts/orders/texts";
 
 /**
  * The booth's cart. Each line has its own quantity form. Removing takes two steps, with or

@@ -1,14 +1,14 @@
 import { Alert, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { Language } from "~/i18n/config";
-import { formatCny } from "~/lib/format";
+import type { Language } from "~/contracts/i18n/config";
+import { formatCny } from "~/contracts/common/format";
 import { useErrorText } from "~/lib/forms";
 import type { Catalogue, ServiceView } from "~/features/orders/orders.server";
-import { MAX_QUANTITY, SERVICE_CATEGORIES } from "~/features/orders/values";
-import { exhibitionDate, localName, localUnit } from "../../features/orders/display";
+import { MAX_QUANTITY, SERVICE_CATEGORIES } from "~/contracts/orders/values";
+import { exhibitionDate, localName, localUnit } from "../../contracts/orders/display";
 import type { FormReply } from "../../features/orders/forms";
-import "~/features/orders/texts";
+import "~/contracts/orders/texts";
 
 /** The catalogue by category: each service with its price in force, the three prices and an add form. */
 export function ServiceCatalogue({ catalogue, language, reply, canOrder, now }: { catalogue: Catalogue; language: Language; reply?: FormReply; canOrder: boolean; now: number }) {

@@ -4,12 +4,12 @@ import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FileUpload } from "~/features/uploads/file-upload";
-import { formatCny } from "~/lib/format";
+import { formatCny } from "~/contracts/common/format";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
 import type { commitFormSchema } from "../../features/orders/forms";
-import "~/features/orders/texts";
+import "~/contracts/orders/texts";
 
 /**
  * The order form under the cart. The idempotency key is the loader's, fixed when the page was

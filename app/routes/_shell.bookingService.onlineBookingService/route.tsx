@@ -8,7 +8,7 @@ import { CartTable } from "~/routes/_shell.bookingService.onlineBookingService/c
 import { ServiceCatalogue } from "~/routes/_shell.bookingService.onlineBookingService/catalogue";
 import { CommitForm } from "~/routes/_shell.bookingService.onlineBookingService/commit-form";
 import { commitFormSchema, type FormReply } from "~/features/orders/forms.server";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { heldValues, takeHeldForm } from "~/lib/form-hold.server";
 import { formConstraints } from "~/lib/forms.server";
 import { useErrorText } from "~/lib/forms";
@@ -16,7 +16,7 @@ import { BOOKING_NOTICES, handleBookingAction } from "~/routes/_shell.bookingSer
 import { loadCart, loadCatalogue, noStore } from "~/features/orders/orders.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { Toast } from "~/components/toast";
-import "~/features/orders/texts";
+import "~/contracts/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Online booking service" }];
 

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, Group, Table, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { formatCny } from "~/lib/format";
+import { formatCny } from "~/contracts/common/format";
 import { useErrorText } from "~/lib/forms";
 import type { AdminOrderSummary } from "~/features/orders/orders.server";
-import type { OrderStatus } from "~/features/orders/schema";
-import { exhibitionDateTime } from "../../features/orders/display";
+import type { OrderStatus } from "~/contracts/orders/schema";
+import { exhibitionDateTime } from "../../contracts/orders/display";
 import type { FormReply } from "../../features/orders/forms";
 import { OrderStatusBadge } from "../../features/orders/order-status";
-import "~/features/orders/texts";
+import "~/contracts/orders/texts";
 
 type Props = { orders: AdminOrderSummary[]; status: OrderStatus | null; page: number; confirming: string | null; reply?: FormReply };
 

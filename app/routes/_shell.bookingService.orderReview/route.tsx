@@ -6,13 +6,13 @@ import { useTranslation } from "~/i18n/texts";
 import type { FormReply } from "~/features/orders/forms";
 import { Pager, StatusFilter } from "~/features/orders/order-list";
 import { ReviewTable } from "~/routes/_shell.bookingService.orderReview/review-table";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleCompleteAction, orderNotice } from "~/features/orders/order-action.server";
 import { listQuery, loadOrders, noStore, type AdminOrderSummary } from "~/features/orders/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import { ORDER_NO } from "~/features/orders/values";
+import { ORDER_NO } from "~/contracts/orders/values";
 import { Toast } from "~/components/toast";
-import "~/features/orders/texts";
+import "~/contracts/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Service order review" }];
 

@@ -1,4 +1,4 @@
-import { reviewQuerySchema } from "~/features/booth-construction/schema";
+import { reviewQuerySchema } from "~/contracts/booth-construction/schema";
 import { filtersFromAddress } from "~/lib/address-filters.server";
 import { FILTER_NAMES, type ListFilters } from "./filters";
 

@@ -1,4 +1,4 @@
-import type { ReviewQuery } from "~/features/booth-construction/schema";
+import type { ReviewQuery } from "~/contracts/booth-construction/schema";
 
 /** The queue's filters as they travel in the address (the GET form, the page links and the way back). */
 export type ListFilters = ReviewQuery;

@@ -4,16 +4,16 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/components/field-table";
-import type { ConstructionEvent, ReviewItem } from "~/features/booth-construction/api-types";
+import type { ConstructionEvent, ReviewItem } from "~/contracts/booth-construction/api-types";
 import { History, StatusTag } from "~/features/booth-construction/parts";
-import type { decisionSchema } from "~/features/booth-construction/schema";
-import { COMMENT_MAX } from "~/features/booth-construction/values";
-import { exhibitionDateTime } from "~/features/orders/display";
+import type { decisionSchema } from "~/contracts/booth-construction/schema";
+import { COMMENT_MAX } from "~/contracts/booth-construction/values";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { ItemFiles } from "./review-list";
 import type { action, loader } from "./route";
-import "~/features/booth-construction/texts";
+import "~/contracts/booth-construction/texts";
 
 /**
  * Approve, or return with a comment (required for a return). A plain POST: without JavaScript the

@@ -2,14 +2,14 @@ import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Te
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { BADGE_PAGE_SIZES } from "~/features/badges/values";
-import type { ReviewItem, ReviewList as ReviewListAnswer } from "~/features/booth-construction/api-types";
+import { BADGE_PAGE_SIZES } from "~/contracts/badges/values";
+import type { ReviewItem, ReviewList as ReviewListAnswer } from "~/contracts/booth-construction/api-types";
 import { StatusTag } from "~/features/booth-construction/parts";
-import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/features/booth-construction/values";
-import { exhibitionDateTime } from "~/features/orders/display";
+import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/contracts/booth-construction/values";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, type ListFilters } from "./filters";
-import "~/features/badges/texts";
-import "~/features/booth-construction/texts";
+import "~/contracts/badges/texts";
+import "~/contracts/booth-construction/texts";
 
 const PAGER_KEYS = { previous: "boothConstruction.review.previous", next: "boothConstruction.review.next", pageOf: "boothConstruction.review.page" };
 

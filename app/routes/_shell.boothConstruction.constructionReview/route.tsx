@@ -2,20 +2,20 @@ import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { ConstructionEvent, ReviewItem, ReviewList as ReviewListAnswer } from "~/features/booth-construction/api-types";
+import type { ConstructionEvent, ReviewItem, ReviewList as ReviewListAnswer } from "~/contracts/booth-construction/api-types";
 import { decisionSchema } from "~/features/booth-construction/schema.server";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { detailSearch, itemOf, listSearch, NO_STORE, PAGE_PATH } from "./filters";
 import { listFilters } from "./filters.server";
 import { ReviewDetail } from "./review-detail";
 import { ReviewList } from "./review-list";
-import "~/features/booth-construction/texts";
+import "~/contracts/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Construction review" }];
 

@@ -3,12 +3,12 @@ import { Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, TextInput, Tit
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { CommitmentAnswer } from "~/features/booth-construction/api-types";
-import type { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema";
-import { COMMITMENT_SCANS_MAX } from "~/features/booth-construction/values";
+import type { CommitmentAnswer } from "~/contracts/booth-construction/api-types";
+import type { commitmentScansSchema, commitmentSchema } from "~/contracts/booth-construction/schema";
+import { COMMITMENT_SCANS_MAX } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/booth-construction/texts";
+import "~/contracts/booth-construction/texts";
 
 export const SCANS_UPLOAD = { folder: "safety-commitment" as const, kinds: ["jpg" as const, "png" as const, "pdf" as const], maxBytes: 10 * 1024 * 1024, maxCount: COMMITMENT_SCANS_MAX };
 

@@ -3,13 +3,13 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { InsuranceAnswer } from "~/features/booth-construction/api-types";
-import type { insuranceSchema } from "~/features/booth-construction/schema";
-import { INSURANCE_MAX_BYTES } from "~/features/booth-construction/values";
+import type { InsuranceAnswer } from "~/contracts/booth-construction/api-types";
+import type { insuranceSchema } from "~/contracts/booth-construction/schema";
+import { INSURANCE_MAX_BYTES } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/booth-construction/texts";
+import "~/contracts/booth-construction/texts";
 
 export const POLICY_UPLOAD = { folder: "booth-insurance" as const, kinds: ["pdf" as const], maxBytes: INSURANCE_MAX_BYTES };
 

@@ -3,14 +3,14 @@ import { Anchor, Button, Group, Paper, Stack, Stepper, Table, Text, TextInput, T
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import { PROCESS_STEPS, type DrawingKind, type DrawingProcess, type DrawingVersion } from "~/features/booth-construction/api-types";
+import { PROCESS_STEPS, type DrawingKind, type DrawingProcess, type DrawingVersion } from "~/contracts/booth-construction/api-types";
 import { StatusTag } from "~/features/booth-construction/parts";
-import type { drawingUploadSchema } from "~/features/booth-construction/schema";
-import { DRAWING_KINDS_ACCEPTED, DRAWING_MAX_BYTES } from "~/features/booth-construction/values";
-import { exhibitionDateTime } from "~/features/orders/display";
+import type { drawingUploadSchema } from "~/contracts/booth-construction/schema";
+import { DRAWING_KINDS_ACCEPTED, DRAWING_MAX_BYTES } from "~/contracts/booth-construction/values";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/booth-construction/texts";
+import "~/contracts/booth-construction/texts";
 
 export const DRAWING_UPLOAD = { folder: "booth-drawing" as const, kinds: [...DRAWING_KINDS_ACCEPTED], maxBytes: DRAWING_MAX_BYTES };
 

@@ -3,25 +3,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { DrawingProcess } from "~/features/booth-construction/api-types";
+import type { DrawingProcess } from "~/contracts/booth-construction/api-types";
 import { BoothLine, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { drawingUploadSchema } from "~/features/booth-construction/schema.server";
-import { DRAWING_KINDS } from "~/features/booth-construction/values";
+import { DRAWING_KINDS } from "~/contracts/booth-construction/values";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
-import { RAW_SPACE } from "~/lib/menus";
-import type { PageHandle } from "~/lib/page-handle";
+import { RAW_SPACE } from "~/contracts/permission/menus";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { redirectWithToast } from "~/lib/toast.server";
 import { DRAWING_UPLOAD, DrawingKindPanel, ProcessSteps } from "./drawing-parts";
-import "~/features/booth-construction/texts";
+import "~/contracts/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special booth CI process" }];
 

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import type { StandardBuild } from "~/features/booth-construction/api-types";
-import { standardBuildSchema } from "~/features/booth-construction/schema";
+import type { StandardBuild } from "~/contracts/booth-construction/api-types";
+import { standardBuildSchema } from "~/contracts/booth-construction/schema";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { rememberForm } from "~/lib/form-hold.server";

@@ -3,16 +3,16 @@ import { Button, Checkbox, Group, Input, NativeSelect, Radio, SimpleGrid, Stack,
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { StandardBuildAnswer } from "~/features/booth-construction/api-types";
-import { boothSizeName } from "~/features/booth-construction/equipment";
-import { FASCIA_MAX_BYTES } from "~/features/booth-construction/fascia-rules";
-import type { standardBuildSchema } from "~/features/booth-construction/schema";
-import { CARPET_COLOURS, CARPET_SLOTS, EXTRA_BOARDS_MAX, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, OTHER_REQUIREMENTS_MAX, WALLS } from "~/features/booth-construction/values";
+import type { StandardBuildAnswer } from "~/contracts/booth-construction/api-types";
+import { boothSizeName } from "~/contracts/booth-construction/equipment";
+import { FASCIA_MAX_BYTES } from "~/contracts/booth-construction/fascia-rules";
+import type { standardBuildSchema } from "~/contracts/booth-construction/schema";
+import { CARPET_COLOURS, CARPET_SLOTS, EXTRA_BOARDS_MAX, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, OTHER_REQUIREMENTS_MAX, WALLS } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { FasciaPreview } from "./fascia-preview";
-import "~/features/booth-construction/texts";
+import "~/contracts/booth-construction/texts";
 
 export const FASCIA_UPLOAD = { folder: "booth-fascia" as const, kinds: ["jpg" as const, "cdr" as const], maxBytes: FASCIA_MAX_BYTES };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/texts";
-import { FASCIA_HEIGHT_MM, FASCIA_WIDTH_MM, fasciaTextScale } from "~/features/booth-construction/fascia-rules";
-import "~/features/booth-construction/texts";
+import { FASCIA_HEIGHT_MM, FASCIA_WIDTH_MM, fasciaTextScale } from "~/contracts/booth-construction/fascia-rules";
+import "~/contracts/booth-construction/texts";
 
 /**
  * The standard fascia board to scale (2400 × 950 mm, one SVG unit a millimetre): the Chinese name

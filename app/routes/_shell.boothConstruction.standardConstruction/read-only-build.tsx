@@ -1,9 +1,9 @@
 import { Anchor, List, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import type { StandardBuild } from "~/features/booth-construction/api-types";
+import type { StandardBuild } from "~/contracts/booth-construction/api-types";
 import { FieldTable } from "~/components/field-table";
 import { FasciaPreview } from "./fascia-preview";
-import "~/features/booth-construction/texts";
+import "~/contracts/booth-construction/texts";
 
 /** A submitted, accepted or closed build: what the builder will get, no form. */
 export function ReadOnlyBuild({ build }: { build: StandardBuild }) {

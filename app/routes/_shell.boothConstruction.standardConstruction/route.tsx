@@ -3,24 +3,24 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { StandardBuildAnswer } from "~/features/booth-construction/api-types";
+import type { StandardBuildAnswer } from "~/contracts/booth-construction/api-types";
 import { standardBuildSchema } from "~/features/booth-construction/schema.server";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
-import { exhibitionDateTime } from "~/features/orders/display";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
 import { heldFormValues } from "~/lib/form-hold.server";
 import type { FormConstraint } from "~/lib/forms";
 import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import { STANDARD_BOOTH } from "~/lib/menus";
-import type { PageHandle } from "~/lib/page-handle";
+import { STANDARD_BOOTH } from "~/contracts/permission/menus";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { BUILD_FIELDS, saveBuildAction } from "./action.server";
 import { BuildForm } from "./build-form";
 import { ReadOnlyBuild } from "./read-only-build";
-import "~/features/booth-construction/texts";
+import "~/contracts/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Standard booth construction" }];
 

@@ -4,11 +4,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import type { PageHandle } from "~/lib/page-handle";
-import "~/features/settings/texts";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import "~/contracts/settings/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Contact us" }];
 

@@ -1,8 +1,8 @@
 import { Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import type { CarrierOption } from "~/features/transport/api-types";
+import type { CarrierOption } from "~/contracts/transport/api-types";
 import { yuan } from "~/features/transport/parts";
-import "~/features/transport/texts";
+import "~/contracts/transport/texts";
 
 /** Each appointed carrier's price list and discounts, so the exhibitor can compare before picking. */
 export function CarrierPrices({ carriers }: { carriers: CarrierOption[] }) {

@@ -1,9 +1,9 @@
 import { Badge as Tag, Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { CarrierLiftingList } from "~/features/transport/api-types";
+import type { CarrierLiftingList } from "~/contracts/transport/api-types";
 import { LiftingRow } from "~/features/transport/lifting-parts";
-import "~/features/transport/texts";
+import "~/contracts/transport/texts";
 
 /** The hoisting and forklift bookings exhibitors e-mailed to this carrier; the carrier confirms each. */
 export function LiftingForCarrier({ bookings, canAct, pending }: { bookings: CarrierLiftingList["bookings"]; canAct: boolean; pending: boolean }) {

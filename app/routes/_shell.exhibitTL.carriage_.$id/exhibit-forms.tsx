@@ -3,12 +3,12 @@ import { Anchor, Button, Group, List, SimpleGrid, Stack, Text, TextInput, Title 
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { ImportFailure } from "~/features/transport/api-types";
-import type { exhibitAddSchema, exhibitImportSchema } from "~/features/transport/schema";
+import type { ImportFailure } from "~/contracts/transport/api-types";
+import type { exhibitAddSchema, exhibitImportSchema } from "~/contracts/transport/schema";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/transport/texts";
+import "~/contracts/transport/texts";
 
 export const EXCEL_UPLOAD = { folder: "carriage-exhibit-excel" as const, kinds: ["xlsx"] as "xlsx"[], maxBytes: 10 * 1024 * 1024, maxCount: 1 };
 export const EXHIBIT_FIELDS = ["nameZh", "nameEn", "quantity", "packages", "grossWeight", "length", "width", "height"] as const;

@@ -3,11 +3,11 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { LiftingList } from "~/features/transport/api-types";
-import type { liftingSchema } from "~/features/transport/schema";
-import { LIFTING_KINDS, LIFTING_SLOTS } from "~/features/transport/values";
+import type { LiftingList } from "~/contracts/transport/api-types";
+import type { liftingSchema } from "~/contracts/transport/schema";
+import { LIFTING_KINDS, LIFTING_SLOTS } from "~/contracts/transport/values";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/transport/texts";
+import "~/contracts/transport/texts";
 
 export const LIFTING_FIELDS = ["boothId", "carrierId", "kind", "weight", "length", "width", "height", "pieces", "workDay", "slot"] as const;
 

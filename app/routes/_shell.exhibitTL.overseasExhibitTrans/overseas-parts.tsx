@@ -1,10 +1,10 @@
 import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/features/orders/display";
-import type { OverseasAgentView, OverseasRequestView } from "~/features/vehicles/overseas-types";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-overseas";
+import { exhibitionDateTime } from "~/contracts/orders/display";
+import type { OverseasAgentView, OverseasRequestView } from "~/contracts/vehicles/overseas-types";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-overseas";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -5,21 +5,21 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { rawFields } from "~/features/transport/forms.server";
-import type { OverseasAgentsAnswer, OverseasRequestList } from "~/features/vehicles/overseas-types";
+import type { OverseasAgentsAnswer, OverseasRequestList } from "~/contracts/vehicles/overseas-types";
 import { overseasRequestSchema } from "~/features/vehicles/schema.server";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AgentCards, RequestHistory } from "./overseas-parts";
 import { REQUEST_FIELDS, RequestForm } from "./request-form";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-overseas";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-overseas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Overseas exhibit transport" }];
 

@@ -4,15 +4,15 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { exhibitionDateTime } from "~/features/orders/display";
-import type { DeclarationStatus, ReviewList } from "~/features/transport/api-types";
+import { exhibitionDateTime } from "~/contracts/orders/display";
+import type { DeclarationStatus, ReviewList } from "~/contracts/transport/api-types";
 import { DeclarationStatusTag, yuan } from "~/features/transport/parts";
-import { DECLARATION_STATUSES } from "~/features/transport/values";
-import { translate } from "~/i18n/translate.server";
+import { DECLARATION_STATUSES } from "~/contracts/transport/values";
+import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
-import "~/features/transport/texts";
+import "~/contracts/transport/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
 

@@ -3,11 +3,11 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Tit
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { DeclarationDetail } from "~/features/transport/api-types";
-import type { reviewDecisionSchema } from "~/features/transport/schema";
-import { formatMoney } from "~/lib/format";
+import type { DeclarationDetail } from "~/contracts/transport/api-types";
+import type { reviewDecisionSchema } from "~/contracts/transport/schema";
+import { formatMoney } from "~/contracts/common/format";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/transport/texts";
+import "~/contracts/transport/texts";
 
 type Props = { declaration: DeclarationDetail; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
 

@@ -3,11 +3,11 @@ import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { ExpressList } from "~/features/vehicles/express-types";
-import type { expressSchema } from "~/features/vehicles/schema";
+import type { ExpressList } from "~/contracts/vehicles/express-types";
+import type { expressSchema } from "~/contracts/vehicles/schema";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-express";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-express";
 
 export const EXPRESS_FIELDS = [
   "boothId",

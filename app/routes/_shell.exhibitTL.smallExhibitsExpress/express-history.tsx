@@ -2,12 +2,12 @@ import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Tit
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { exhibitionDateTime } from "~/features/orders/display";
-import type { ExpressFilters, ExpressList } from "~/features/vehicles/express-types";
-import { EXPRESS_STATUSES } from "~/features/vehicles/values";
+import { exhibitionDateTime } from "~/contracts/orders/display";
+import type { ExpressFilters, ExpressList } from "~/contracts/vehicles/express-types";
+import { EXPRESS_STATUSES } from "~/contracts/vehicles/values";
 import { ExpressRow, ExpressStatusTag, ExpressSteps } from "./express-parts";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-express";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-express";
 
 /** The list's address with its filters (and a page, or a booking to delete): what every link of the history keeps. */
 export function historyLink(path: string, filters: ExpressFilters, extra: { page?: number; delete?: number } = {}) {

@@ -6,21 +6,21 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
-import type { ExpressList } from "~/features/vehicles/express-types";
+import type { ExpressList } from "~/contracts/vehicles/express-types";
 import { expressQuerySchema, expressSchema } from "~/features/vehicles/schema.server";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EXPRESS_FIELDS, ExpressForm } from "./express-form";
 import { ExpressHistory } from "./express-history";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-express";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-express";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Small exhibits express" }];
 

@@ -8,19 +8,19 @@ import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema.server";
-import type { TruckList, TruckView } from "~/features/vehicles/trucks-types";
-import { translate } from "~/i18n/translate.server";
+import type { TruckList, TruckView } from "~/contracts/vehicles/trucks-types";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LICENSE_UPLOAD, TRUCK_API_FIELDS, TRUCK_FORM_FIELDS, TRUCK_UPDATE_API_FIELDS, TruckForm } from "./truck-form";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-trucks";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-trucks";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Yellow-plate truck information" }];
 

@@ -5,12 +5,12 @@ import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import type { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema";
-import { TRUCK_KINDS } from "~/features/vehicles/values";
-import type { TruckList, TruckView } from "~/features/vehicles/trucks-types";
+import type { truckSchema, truckUpdateSchema } from "~/contracts/vehicles/schema";
+import { TRUCK_KINDS } from "~/contracts/vehicles/values";
+import type { TruckList, TruckView } from "~/contracts/vehicles/trucks-types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-trucks";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-trucks";
 
 /** The driving licence scan: an image or a PDF up to 5 MB (upload folder driving-license). */
 export const LICENSE_UPLOAD = { folder: "driving-license" as const, kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[], maxBytes: 5 * 1024 * 1024, maxCount: 1 };

@@ -3,11 +3,11 @@ import { Button, Group, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { truckDecisionSchema } from "~/features/vehicles/schema";
-import type { TruckReviewItem } from "~/features/vehicles/trucks-types";
+import type { truckDecisionSchema } from "~/contracts/vehicles/schema";
+import type { TruckReviewItem } from "~/contracts/vehicles/trucks-types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-trucks";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-trucks";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "gate", "reason"] as const;
 

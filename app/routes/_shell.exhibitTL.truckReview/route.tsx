@@ -6,18 +6,18 @@ import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { rawFields } from "~/features/transport/forms.server";
 import { truckDecisionSchema } from "~/features/vehicles/schema.server";
-import { TRUCK_STATUSES } from "~/features/vehicles/values";
-import type { TruckReviewList, TruckStatus } from "~/features/vehicles/trucks-types";
-import { translate } from "~/i18n/translate.server";
+import { TRUCK_STATUSES } from "~/contracts/vehicles/values";
+import type { TruckReviewList, TruckStatus } from "~/contracts/vehicles/trucks-types";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { DECISION_FIELDS, DecisionForms, type DecisionReply } from "./decision-forms";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-trucks";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-trucks";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Truck approval" }];
 

@@ -3,12 +3,12 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title 
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { twHeaderSchema, twLineSchema } from "~/features/vehicles/schema";
-import { CURRENCIES, TW_DISPOSITIONS } from "~/features/vehicles/values";
-import type { TwFilingView } from "~/features/vehicles/taiwan-types";
+import type { twHeaderSchema, twLineSchema } from "~/contracts/vehicles/schema";
+import { CURRENCIES, TW_DISPOSITIONS } from "~/contracts/vehicles/values";
+import type { TwFilingView } from "~/contracts/vehicles/taiwan-types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-taiwan";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-taiwan";
 
 /** What each form posts (as typed: the API parses yuan, kg and HS codes with the same schema). */
 export const HEADER_FIELDS = ["boothId", "importerName", "importerContact", "importerPhone", "id", "version"] as const;

@@ -4,24 +4,24 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/features/orders/display";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
 import { twHeaderSchema, twLineSchema } from "~/features/vehicles/schema.server";
-import type { TwFind } from "~/features/vehicles/taiwan-types";
-import { translate } from "~/i18n/translate.server";
+import type { TwFind } from "~/contracts/vehicles/taiwan-types";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { HEADER_FIELDS, HeaderForm, LINE_FIELDS, LineForm } from "./filing-forms";
 import { ImporterFacts, LinesTable, TotalsBlock, TwStatusTag } from "./filing-parts";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-taiwan";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-taiwan";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Taiwan exhibits declaration" }];
 

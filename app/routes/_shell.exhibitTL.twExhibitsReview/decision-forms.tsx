@@ -3,11 +3,11 @@ import { Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from "@manti
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { twReviewSchema } from "~/features/vehicles/schema";
-import type { TwReviewDetail } from "~/features/vehicles/taiwan-types";
+import type { twReviewSchema } from "~/contracts/vehicles/schema";
+import type { TwReviewDetail } from "~/contracts/vehicles/taiwan-types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/vehicles/texts";
-import "~/features/vehicles/texts-taiwan";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-taiwan";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "comment"] as const;
 

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 type Detector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
 type DetectorClass = new (options: { formats: string[] }) => Detector;

@@ -1,8 +1,8 @@
 import { Alert, Group, Image, Stack, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import type { CheckInResult } from "~/features/badges/check-in-types";
-import { exhibitionDateTime } from "~/features/orders/display";
-import "~/features/badges/texts";
+import type { CheckInResult } from "~/contracts/badges/check-in-types";
+import { exhibitionDateTime } from "~/contracts/orders/display";
+import "~/contracts/badges/texts";
 
 /** Who just came in: green the first time, amber when the badge had been checked in before. */
 export function CheckInCard({ checkIn }: { checkIn: CheckInResult }) {

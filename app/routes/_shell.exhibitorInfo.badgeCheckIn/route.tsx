@@ -7,18 +7,18 @@ import { useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { checkInSchema } from "~/features/badges/check-in-schema.server";
-import type { CheckInResult } from "~/features/badges/check-in-types";
-import { translate } from "~/i18n/translate.server";
+import type { CheckInResult } from "~/contracts/badges/check-in-types";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { CameraScanner } from "./camera-scanner";
 import { CheckInCard } from "./check-in-card";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "On-site check-in" }];
 

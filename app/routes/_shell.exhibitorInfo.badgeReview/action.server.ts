@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { badgeDecisionSchema } from "~/features/badges/review-schema";
-import type { BadgeReviewInfo } from "~/features/badges/review-types";
+import { badgeDecisionSchema } from "~/contracts/badges/review-schema";
+import type { BadgeReviewInfo } from "~/contracts/badges/review-types";
 import { handleAuthErrors } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms.server";

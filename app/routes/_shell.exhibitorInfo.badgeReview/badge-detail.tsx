@@ -2,14 +2,14 @@ import { Anchor, Group, Image, List, Paper, Stack, Text, Title } from "@mantine/
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { BadgeEventView, BadgeReviewInfo } from "~/features/badges/review-types";
-import { exhibitionDateTime } from "~/features/orders/display";
-import { formatMoney } from "~/lib/format";
+import type { BadgeEventView, BadgeReviewInfo } from "~/contracts/badges/review-types";
+import { exhibitionDateTime } from "~/contracts/orders/display";
+import { formatMoney } from "~/contracts/common/format";
 import { DecisionForm } from "./decision-form";
 import { PAGE_PATH, PRINT_PATH } from "./filters";
 import { FieldTable } from "~/components/field-table";
 import { StatusTag } from "~/features/badges/badge-parts";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 const KNOWN_ACTIONS = new Set(["created", "updated", "resubmitted", "returned", "approved", "deleted", "checkedIn", "checkedInAgain"]);
 

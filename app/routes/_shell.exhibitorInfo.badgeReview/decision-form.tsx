@@ -3,13 +3,13 @@ import { Button, Group, Stack, Textarea } from "@mantine/core";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { badgeDecisionSchema } from "~/features/badges/review-schema";
-import { REVIEW_COMMENT_MAX } from "~/features/badges/review-values";
-import type { BadgeReviewInfo } from "~/features/badges/review-types";
+import type { badgeDecisionSchema } from "~/contracts/badges/review-schema";
+import { REVIEW_COMMENT_MAX } from "~/contracts/badges/review-values";
+import type { BadgeReviewInfo } from "~/contracts/badges/review-types";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import type { action, loader } from "./route";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 /**
  * Approve, or return with a comment (required for a return). A plain POST: without JavaScript the

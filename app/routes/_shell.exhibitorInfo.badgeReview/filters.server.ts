@@ -1,4 +1,4 @@
-import { badgeReviewQuerySchema } from "~/features/badges/review-schema";
+import { badgeReviewQuerySchema } from "~/contracts/badges/review-schema";
 import { filtersFromAddress } from "~/lib/address-filters.server";
 import { FILTER_NAMES, type ListFilters } from "./filters";
 

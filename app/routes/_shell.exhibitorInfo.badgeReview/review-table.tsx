@@ -2,13 +2,13 @@ import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Te
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { BADGE_KINDS, BADGE_STATUSES, REVIEW_KEYWORD_MAX } from "~/features/badges/review-values";
-import type { BadgeReviewList, BadgeReviewRow } from "~/features/badges/review-types";
-import { BADGE_PAGE_SIZES } from "~/features/badges/values";
-import { exhibitionDateTime } from "~/features/orders/display";
+import { BADGE_KINDS, BADGE_STATUSES, REVIEW_KEYWORD_MAX } from "~/contracts/badges/review-values";
+import type { BadgeReviewList, BadgeReviewRow } from "~/contracts/badges/review-types";
+import { BADGE_PAGE_SIZES } from "~/contracts/badges/values";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, PRINT_PATH, type ListFilters } from "./filters";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 const PAGER_KEYS = { previous: "badges.review.previousPage", next: "badges.review.nextPage", pageOf: "badges.review.pageOf" };
 

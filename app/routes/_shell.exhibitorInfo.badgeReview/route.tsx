@@ -2,19 +2,19 @@ import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { BadgeReviewInfo, BadgeReviewList } from "~/features/badges/review-types";
-import { translate } from "~/i18n/translate.server";
+import type { BadgeReviewInfo, BadgeReviewList } from "~/contracts/badges/review-types";
+import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
 import { formConstraints } from "~/lib/forms.server";
 import { badgeDecisionSchema } from "~/features/badges/review-schema.server";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { decideAction } from "./action.server";
 import { BadgeDetail } from "./badge-detail";
 import { listSearch, NO_STORE } from "./filters";
 import { listFilters } from "./filters.server";
 import { ReviewList } from "./review-table";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Badge review" }];
 

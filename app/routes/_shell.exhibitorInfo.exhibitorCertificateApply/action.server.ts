@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { badgeIdsSchema, badgeSchema, badgeUpdateSchema } from "~/features/badges/schema";
-import type { BadgeView } from "~/features/badges/api-types";
-import { BADGE_EXCEL_LIMITS, type BadgeImportFailure, type BadgeImportResult } from "~/features/badges/excel-types";
+import { badgeIdsSchema, badgeSchema, badgeUpdateSchema } from "~/contracts/badges/schema";
+import type { BadgeView } from "~/contracts/badges/api-types";
+import { BADGE_EXCEL_LIMITS, type BadgeImportFailure, type BadgeImportResult } from "~/contracts/badges/excel-types";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
-import { formatSizeLimit } from "~/features/uploads/values";
+import { formatSizeLimit } from "~/contracts/uploads/values";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { rememberForm } from "~/lib/form-hold.server";
 import { requireShellUser, type ShellUser } from "~/lib/permissions.server";

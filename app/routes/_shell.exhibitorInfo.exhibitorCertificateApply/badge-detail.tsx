@@ -2,13 +2,13 @@ import { Anchor, Button, Group, Image, Paper, Stack, Text, Title } from "@mantin
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { BadgeDetail as BadgeDetailView } from "~/features/badges/api-types";
+import type { BadgeDetail as BadgeDetailView } from "~/contracts/badges/api-types";
 import { FieldTable } from "~/components/field-table";
 import { StatusTag } from "~/features/badges/badge-parts";
-import { exhibitionDateTime } from "~/features/orders/display";
-import { formatMoney } from "~/lib/format";
+import { exhibitionDateTime } from "~/contracts/orders/display";
+import { formatMoney } from "~/contracts/common/format";
 import { BADGES_PATH as PATH } from "./list-query";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 
 /** One badge as the exhibitor sees it (contacts masked), with what can be done with it. */

@@ -4,17 +4,17 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { BoothSelect } from "~/features/booking-forms/parts";
-import type { BadgeView } from "~/features/badges/api-types";
-import { ID_TYPES } from "~/features/badges/id-documents";
-import type { badgeSchema, badgeUpdateSchema } from "~/features/badges/schema";
-import { BADGE_NAME_MAX } from "~/features/badges/values";
+import type { BadgeView } from "~/contracts/badges/api-types";
+import { ID_TYPES } from "~/contracts/badges/id-documents";
+import type { badgeSchema, badgeUpdateSchema } from "~/contracts/badges/schema";
+import { BADGE_NAME_MAX } from "~/contracts/badges/values";
 import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import type { BoothSummary } from "~/lib/api-types";
+import type { BoothSummary } from "~/contracts/permission/api-types";
 import { usePortalForm, useErrorText, type FormConstraint } from "~/lib/forms";
 import { BADGES_PATH as PATH } from "./list-query";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 
 /** The photo: a passport-style picture, JPEG or PNG only (a PDF renamed .jpg is refused by its bytes). */

@@ -1,11 +1,11 @@
 import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { BadgeList } from "~/features/badges/api-types";
-import { BADGE_PAGE_SIZES } from "~/features/badges/values";
+import type { BadgeList } from "~/contracts/badges/api-types";
+import { BADGE_PAGE_SIZES } from "~/contracts/badges/values";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { BADGES_PATH as PATH, listPath, type ListQuery } from "./list-query";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 type Query = ListQuery;
 

@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Input, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { BADGE_EXCEL_LIMITS } from "~/features/badges/excel-types";
-import { formatSizeLimit } from "~/features/uploads/values";
+import { BADGE_EXCEL_LIMITS } from "~/contracts/badges/excel-types";
+import { formatSizeLimit } from "~/contracts/uploads/values";
 import { useErrorText } from "~/lib/forms";
 import type { ImportReply } from "./action.server";
 import { BADGES_PATH as PATH } from "./list-query";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 /**
  * Excel in and out, and printing: the template, the import (a plain multipart POST; a refusal lists

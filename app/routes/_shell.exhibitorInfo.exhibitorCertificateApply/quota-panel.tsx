@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import type { BadgeList } from "~/features/badges/api-types";
-import { formatMoney } from "~/lib/format";
-import "~/features/badges/texts";
+import type { BadgeList } from "~/contracts/badges/api-types";
+import { formatMoney } from "~/contracts/common/format";
+import "~/contracts/badges/texts";
 
 /** Free / paid / applied / remaining for the session's booth; a paid badge's price as its bill. */
 export function QuotaPanel({ quota }: { quota: BadgeList["quota"] }) {

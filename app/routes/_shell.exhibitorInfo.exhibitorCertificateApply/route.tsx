@@ -4,15 +4,15 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { badgeIdSchema, badgeListQuerySchema, badgeSchema, badgeUpdateSchema } from "~/features/badges/schema.server";
-import type { BadgeDetail as BadgeDetailView, BadgeList } from "~/features/badges/api-types";
-import { exhibitionDateTime } from "~/features/orders/display";
+import type { BadgeDetail as BadgeDetailView, BadgeList } from "~/contracts/badges/api-types";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
 import { heldFormValues } from "~/lib/form-hold.server";
 import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { BadgeDetail } from "./badge-detail";
@@ -22,7 +22,7 @@ import { ExcelPanel } from "./excel-panel";
 import { QuotaPanel } from "./quota-panel";
 import { badgeAction } from "./action.server";
 import { BADGES_PATH, listPath } from "./list-query";
-import "~/features/badges/texts";
+import "~/contracts/badges/texts";
 
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor badges" }];

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import {
   COVER_KINDS,
   COVER_MAX_BYTES,
@@ -13,7 +13,7 @@ import {
   VIDEO_MAX_BYTES,
   stepSchema,
   type ProfileStep,
-} from "~/features/exhibitor/schema";
+} from "~/contracts/exhibitor/schema";
 import { handleAuthErrors, type ApiFailure } from "../../lib/api.server";
 import { districtsExistFor, dropStaleChoices, loadStepOptions, stepValuesFromForm, type ProfileView } from "../../features/exhibitor/profile.server";
 import { rememberForm } from "../../lib/form-hold.server";

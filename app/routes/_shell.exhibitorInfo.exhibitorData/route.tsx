@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/texts";
 import { ProfileHistory, ProfileStatusBanner, ProfileStepper, ProfileSummary } from "~/features/exhibitor/profile-status";
 import { ProfileStepFields } from "~/features/exhibitor/profile-steps";
 import type { Fields } from "~/features/exhibitor/profile-fields";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { loadProfile, loadStepOptions, stepValuesFromDraft } from "~/features/exhibitor/profile.server";
 import { handleProfileAction, noticeKey, stepOf } from "~/routes/_shell.exhibitorInfo.exhibitorData/action.server";
 import { heldValues, takeHeldForm } from "~/lib/form-hold.server";
@@ -17,10 +17,10 @@ import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { stepSchema } from "~/features/exhibitor/schema.server";
-import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, type ProfileStep } from "~/features/exhibitor/values";
-import type { PageHandle } from "~/lib/page-handle";
+import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, type ProfileStep } from "~/contracts/exhibitor/values";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
-import "~/features/exhibitor/texts";
+import "~/contracts/exhibitor/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor data" }];
 

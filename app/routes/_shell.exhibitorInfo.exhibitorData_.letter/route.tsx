@@ -4,12 +4,12 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { loadProfile, loadStepOptions } from "~/features/exhibitor/profile.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import type { PageHandle } from "~/lib/page-handle";
-import "~/features/exhibitor/texts";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import "~/contracts/exhibitor/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Letter" }];
 

@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ProfileStatusBanner, ProfileSummary } from "~/features/exhibitor/profile-status";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { loadStepOptions, type ProfileView } from "~/features/exhibitor/profile.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
@@ -14,10 +14,10 @@ import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { reviewDecisionSchema } from "~/features/exhibitor/schema.server";
-import { PROFILE_STATUSES } from "~/features/exhibitor/values";
+import { PROFILE_STATUSES } from "~/contracts/exhibitor/values";
 import { Toast } from "~/components/toast";
 import { FormError } from "~/components/form-error";
-import "~/features/exhibitor/texts";
+import "~/contracts/exhibitor/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Review" }];
 

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { loadProfile } from "~/features/exhibitor/profile.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
@@ -16,7 +16,7 @@ import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { groupDataSchema, type GroupData } from "~/features/exhibitor/schema.server";
 import { Toast } from "~/components/toast";
-import "~/features/exhibitor/texts";
+import "~/contracts/exhibitor/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Group data" }];
 

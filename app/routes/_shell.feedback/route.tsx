@@ -8,7 +8,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
@@ -17,10 +17,10 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { parseFormWithUploads, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { feedbackFormSchema } from "~/features/settings/feedback-schema.server";
-import { FEEDBACK_CONTENT_MAX, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_TYPES } from "~/features/settings/feedback-values";
-import type { PageHandle } from "~/lib/page-handle";
+import { FEEDBACK_CONTENT_MAX, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_TYPES } from "~/contracts/settings/feedback-values";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
-import "~/features/settings/texts";
+import "~/contracts/settings/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback" }];
 

@@ -4,10 +4,10 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { HomeContentPage } from "~/lib/api-types";
+import type { HomeContentPage } from "~/contracts/permission/api-types";
 import { apiFor, requireOk } from "~/lib/api.server";
-import type { PageHandle } from "~/lib/page-handle";
-import "~/features/home/texts";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import "~/contracts/home/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 

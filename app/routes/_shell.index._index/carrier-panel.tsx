@@ -1,9 +1,9 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { CarrierHome } from "~/features/transport/api-types";
+import type { CarrierHome } from "~/contracts/transport/api-types";
 import { OrderSteps } from "~/features/transport/status-tags";
-import "~/features/home/texts";
+import "~/contracts/home/texts";
 
 /** The carrier's home (issue 17): declarations waiting for its review and today's deliveries. */
 export function CarrierPanel({ home }: { home: CarrierHome | null }) {

@@ -3,17 +3,17 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { WorksheetItem } from "~/lib/api-types";
+import type { WorksheetItem } from "~/contracts/permission/api-types";
 import { exhibitionDate, ScheduleStatusBadge } from "~/features/home/schedule-status";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { businessNameFor } from "~/lib/display";
-import { FULL_ACCESS_ROLE_ID } from "~/lib/buttons";
-import { findMenu } from "~/lib/menus";
+import { FULL_ACCESS_ROLE_ID } from "~/contracts/permission/buttons";
+import { findMenu } from "~/contracts/permission/menus";
 import { landingPath, requireShellUser } from "~/lib/permissions.server";
-import type { PageHandle } from "~/lib/page-handle";
-import type { CarrierHome } from "~/features/transport/api-types";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import type { CarrierHome } from "~/contracts/transport/api-types";
 import { CarrierPanel } from "./carrier-panel";
-import "~/features/home/texts";
+import "~/contracts/home/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 

@@ -8,21 +8,21 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { WorksheetItem } from "~/lib/api-types";
+import type { WorksheetItem } from "~/contracts/permission/api-types";
 import { exhibitionDate, ScheduleStatusBadge } from "~/features/home/schedule-status";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { apiFor, handleAuthErrors } from "~/lib/api.server";
 import { requireButton } from "~/lib/buttons.server";
 import { useIsPending } from "~/lib/hooks";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
-import { isPublicPage, pageExistsIn } from "~/lib/page-rules";
+import { isPublicPage, pageExistsIn } from "~/contracts/permission/page-rules";
 import { useButton } from "~/lib/use-button";
 import { extensionRequestSchema } from "~/features/home/schedule-schema.server";
-import { EXTENSION_REASON_MAX, isScheduleIntent, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "~/features/home/schedule-values";
-import type { PageHandle } from "~/lib/page-handle";
+import { EXTENSION_REASON_MAX, isScheduleIntent, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "~/contracts/home/schedule-values";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
-import "~/features/home/texts";
+import "~/contracts/home/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 

@@ -3,11 +3,11 @@ import { json } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { getLanguage } from "~/lib/cookies.server";
-import { HOME_LEFT_MENU } from "~/lib/menus";
+import { HOME_LEFT_MENU } from "~/contracts/permission/menus";
 import { getShellUser } from "~/lib/permissions.server";
-import { isPublicPage, pageExistsIn } from "~/lib/page-rules";
+import { isPublicPage, pageExistsIn } from "~/contracts/permission/page-rules";
 import homeCss from "~/styles/home.css";
-import "~/features/home/texts";
+import "~/contracts/home/texts";
 
 /** The external special-booth drawing submission site (Chinese-only home item, spec point 1). */
 const DRAWING_SUBMISSION_URL = "https://drawing.example.org/submit";

@@ -2,12 +2,12 @@ import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@ma
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FieldTable } from "~/components/field-table";
-import type { InvoiceApplicationDetail } from "~/features/invoices/api-types";
+import type { InvoiceApplicationDetail } from "~/contracts/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
-import { exhibitionDate } from "~/features/orders/display";
+import { exhibitionDate } from "~/contracts/orders/display";
 import { PATH } from "./application-form";
 import { QrLinkPanel } from "./qr-link-panel";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 type Props = {
   application: InvoiceApplicationDetail;

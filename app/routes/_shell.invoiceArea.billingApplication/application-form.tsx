@@ -4,12 +4,12 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { BillableItem, BillingBaseInfo, InvoiceApplication } from "~/features/invoices/api-types";
+import type { BillableItem, BillingBaseInfo, InvoiceApplication } from "~/contracts/invoices/api-types";
 import { BillTable } from "~/features/invoices/parts";
-import type { applicationSchema, applicationUpdateSchema } from "~/features/invoices/schema";
-import { INVOICE_TYPES } from "~/features/invoices/values";
+import type { applicationSchema, applicationUpdateSchema } from "~/contracts/invoices/schema";
+import { INVOICE_TYPES } from "~/contracts/invoices/values";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 export const PATH = "/invoiceArea/billingApplication";
 const DETAIL_FIELDS = ["invoiceType", "title", "taxpayerId", "addressPhone", "bankAccount", "receivingEmail"] as const;

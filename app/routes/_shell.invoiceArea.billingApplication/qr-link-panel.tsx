@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import { Alert, Anchor, Button, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmAction } from "~/components/confirm-action";
-import type { InvoiceApplicationDetail } from "~/features/invoices/api-types";
-import { exhibitionDateTime } from "~/features/orders/display";
+import type { InvoiceApplicationDetail } from "~/contracts/invoices/api-types";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { useTranslation } from "~/i18n/texts";
 import { PATH } from "./application-form";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 export const QR_REVOKE_INTENT = "revokeQr";
 export const QR_RENEW_INTENT = "renewQr";

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import type { InvoiceQrChange } from "~/features/invoices/api-types";
+import type { InvoiceQrChange } from "~/contracts/invoices/api-types";
 import { qrLinkRenewSchema, qrLinkRevokeSchema } from "~/features/invoices/schema.server";
-import type { Language } from "~/i18n/config";
-import { translateMessage } from "~/i18n/translate.server";
+import type { Language } from "~/contracts/i18n/config";
+import { translateMessage } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, type ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PATH } from "./application-form";

@@ -3,16 +3,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail } from "~/features/invoices/api-types";
+import type { BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail } from "~/contracts/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
 import { applicationSchema, applicationUpdateSchema, urgentSchema } from "~/features/invoices/schema.server";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ApplicationDetail } from "./application-detail";
@@ -20,7 +20,7 @@ import { ApplicationForm, PATH } from "./application-form";
 import { qrImageOf } from "./qr.server";
 import { qrLinkAction } from "./qr-link.server";
 import { QR_REVOKE_QUESTION } from "./qr-link-panel";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice application" }];
 

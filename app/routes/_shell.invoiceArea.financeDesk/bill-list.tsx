@@ -3,16 +3,16 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, TextInput, Title
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { Bill } from "~/features/invoices/api-types";
+import type { Bill } from "~/contracts/invoices/api-types";
 import { yuan } from "~/features/invoices/parts";
-import type { billSchema } from "~/features/invoices/schema";
-import { BILL_KINDS } from "~/features/invoices/values";
-import { exhibitionDate } from "~/features/orders/display";
+import type { billSchema } from "~/contracts/invoices/schema";
+import { BILL_KINDS } from "~/contracts/invoices/values";
+import { exhibitionDate } from "~/contracts/orders/display";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { Empty } from "./desk-parts";
 import type { action, loader } from "./route";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 /** The organizer's bills (booth fees and others) and the form to add one for a booth. */
 export function BillDesk({ bills }: { bills: Bill[] }) {

@@ -2,9 +2,9 @@ import { Anchor, Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { INVOICE_STATUSES, VOUCHER_STATUSES } from "~/features/invoices/values";
+import { INVOICE_STATUSES, VOUCHER_STATUSES } from "~/contracts/invoices/values";
 import { deskSearch, PAGE_PATH, TABS, type DeskQuery } from "./desk-filters";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 /** The three queues as links (no JavaScript needed to switch). */
 export function DeskTabs({ query }: { query: DeskQuery }) {

@@ -1,4 +1,4 @@
-import { financeQuerySchema } from "~/features/invoices/schema";
+import { financeQuerySchema } from "~/contracts/invoices/schema";
 import { filtersFromAddress } from "~/lib/address-filters.server";
 import { TABS, type DeskQuery } from "./desk-filters";
 

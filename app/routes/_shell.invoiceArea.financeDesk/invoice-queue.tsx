@@ -4,17 +4,17 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/components/field-table";
-import type { FinanceApplication, FinancePage } from "~/features/invoices/api-types";
+import type { FinanceApplication, FinancePage } from "~/contracts/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
-import type { issueSchema } from "~/features/invoices/schema";
-import { exhibitionDateTime } from "~/features/orders/display";
+import type { issueSchema } from "~/contracts/invoices/schema";
+import { exhibitionDateTime } from "~/contracts/orders/display";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
 import type { action, loader } from "./route";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 export const INVOICE_PDF_UPLOAD = { folder: "invoice" as const, kinds: ["pdf" as const], maxBytes: 10 * 1024 * 1024 };
 

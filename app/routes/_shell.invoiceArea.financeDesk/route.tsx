@@ -3,14 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { Bill, FinanceApplication, FinancePage, FinanceVoucher } from "~/features/invoices/api-types";
+import type { Bill, FinanceApplication, FinancePage, FinanceVoucher } from "~/contracts/invoices/api-types";
 import { billSchema, issueSchema, voucherDecisionSchema } from "~/features/invoices/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { BillDesk } from "./bill-list";
@@ -19,7 +19,7 @@ import { deskQuery } from "./desk-query.server";
 import { DeskFilters, DeskTabs } from "./desk-parts";
 import { INVOICE_PDF_UPLOAD, InvoiceDecision, InvoiceQueue } from "./invoice-queue";
 import { VoucherDecision, VoucherQueue } from "./voucher-queue";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Finance desk" }];
 

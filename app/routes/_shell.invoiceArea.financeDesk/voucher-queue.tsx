@@ -4,15 +4,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/components/field-table";
-import type { FinancePage, FinanceVoucher } from "~/features/invoices/api-types";
+import type { FinancePage, FinanceVoucher } from "~/contracts/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
-import type { voucherDecisionSchema } from "~/features/invoices/schema";
+import type { voucherDecisionSchema } from "~/contracts/invoices/schema";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
 import type { action, loader } from "./route";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 export function VoucherQueue({ page, query }: { page: FinancePage<FinanceVoucher>; query: DeskQuery }) {
   const { t } = useTranslation();

@@ -4,23 +4,23 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
-import type { BillList, PaymentVoucher, PaymentVoucherList } from "~/features/invoices/api-types";
+import type { BillList, PaymentVoucher, PaymentVoucherList } from "~/contracts/invoices/api-types";
 import { BillTable, BillTotals, StatusTag, yuan } from "~/features/invoices/parts";
 import { recordIdSchema, voucherSchema } from "~/features/invoices/schema.server";
-import { exhibitionDate } from "~/features/orders/display";
+import { exhibitionDate } from "~/contracts/orders/display";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { VOUCHER_UPLOAD, VoucherForm } from "./voucher-form";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Payment voucher" }];
 

@@ -3,13 +3,13 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title 
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { BillList } from "~/features/invoices/api-types";
+import type { BillList } from "~/contracts/invoices/api-types";
 import { BillTable } from "~/features/invoices/parts";
-import type { voucherSchema } from "~/features/invoices/schema";
-import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX } from "~/features/invoices/values";
+import type { voucherSchema } from "~/contracts/invoices/schema";
+import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX } from "~/contracts/invoices/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
-import "~/features/invoices/texts";
+import "~/contracts/invoices/texts";
 
 export const VOUCHER_UPLOAD = { folder: "payment-voucher" as const, kinds: [...VOUCHER_FILE_KINDS], maxBytes: 10 * 1024 * 1024, maxCount: VOUCHER_FILES_MAX };
 

@@ -7,16 +7,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { skinSchema } from "~/features/settings/skin-schema.server";
-import { SKIN_IDS, skinImageUrl, type SkinResponse } from "~/features/settings/skin-values";
-import type { PageHandle } from "~/lib/page-handle";
+import { SKIN_IDS, skinImageUrl, type SkinResponse } from "~/contracts/settings/skin-values";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
-import "~/features/settings/texts";
+import "~/contracts/settings/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Skin" }];
 

@@ -12,7 +12,7 @@ import { ContractorBanner } from "~/components/shell/contractor-banner";
 import { useAccountWatch, useVersionCheck } from "~/components/shell/watchers";
 import { businessNameFor } from "~/lib/display";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
-import { isPublicPage, myInfoPath, rulesFor } from "~/lib/page-rules";
+import { isPublicPage, myInfoPath, rulesFor } from "~/contracts/permission/page-rules";
 import { tabsFor, topNavigation } from "~/lib/shell-nav.server";
 import { readSidebarCollapsed, readTabs, serializeTabs, withVisited } from "~/lib/ui-state.server";
 import { getLanguage } from "~/lib/cookies.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { permissionOf: "/bookingService/electricboxImg" } satisfies PageHandle;
 

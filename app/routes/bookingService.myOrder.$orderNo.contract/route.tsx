@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { proxyDownload } from "~/lib/download.server";
 import { orderNoOf } from "~/features/orders/orders.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { permissionOf: "/bookingService/myOrder" } satisfies PageHandle;
 

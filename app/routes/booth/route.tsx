@@ -4,7 +4,7 @@ import { handleAuthErrors } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireShellUser } from "~/lib/permissions.server";
 import { switchBoothSchema, type SwitchBoothResponse } from "~/features/settings/booth-schema.server";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { personal: "account" } satisfies PageHandle;
 

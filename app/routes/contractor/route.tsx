@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { clearNotice, getLanguage, readNotice, readTicket, serializeLanguage, setTicket } from "~/lib/cookies.server";
@@ -14,8 +14,8 @@ import { useErrorText, usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { contractorSignInSchema } from "~/features/contractors/schema.server";
-import type { PageHandle } from "~/lib/page-handle";
-import "~/features/contractors/texts";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import "~/contracts/contractors/texts";
 
 export const handle = { public: true } satisfies PageHandle;
 

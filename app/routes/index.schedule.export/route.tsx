@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireButton } from "~/lib/buttons.server";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
-import { SCHEDULE_BUTTONS, SCHEDULE_MENU_ID } from "~/features/home/schedule-values";
+import { SCHEDULE_BUTTONS, SCHEDULE_MENU_ID } from "~/contracts/home/schedule-values";
 
 /**
  * GET /index/schedule/export: the schedule's "export" button (spec point 6, menu id 2) as a

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import type { BillingBaseInfo } from "~/features/invoices/api-types";
-import type { PageHandle } from "~/lib/page-handle";
+import type { BillingBaseInfo } from "~/contracts/invoices/api-types";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 
 export const handle = { permissionOf: "/invoiceArea/billingApplication" } satisfies PageHandle;

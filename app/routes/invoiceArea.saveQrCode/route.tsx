@@ -5,19 +5,19 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { QrApplication } from "~/features/invoices/api-types";
+import type { QrApplication } from "~/contracts/invoices/api-types";
 import { yuan } from "~/features/invoices/parts";
 import { qrSaveSchema } from "~/features/invoices/schema.server";
-import { INVOICE_TYPES } from "~/features/invoices/values";
-import { translate } from "~/i18n/translate.server";
+import { INVOICE_TYPES } from "~/contracts/invoices/values";
+import { translate } from "~/contracts/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
 import { getLanguage } from "~/lib/cookies.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
-import "~/features/invoices/texts";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import "~/contracts/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice billing details" }, { name: "robots", content: "noindex" }];
 

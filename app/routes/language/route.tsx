@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isLanguage } from "~/i18n/config";
+import { isLanguage } from "~/contracts/i18n/config";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { clearTicket, readTicket, serializeLanguage } from "~/lib/cookies.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { loginSchema } from "~/features/auth/login-schema";
+import { loginSchema } from "~/contracts/auth/login-schema";
 import { apiFor } from "../../lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { captchaKindFrom, clickFromForm, fetchCaptcha } from "../../features/captcha/captcha.server";

@@ -5,16 +5,16 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { LanguageSwitch } from "~/components/language-switch";
-import { translate } from "~/i18n/translate.server";
+import { translate } from "~/contracts/i18n/translate.server";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { captchaKindFrom, fetchCaptcha } from "~/features/captcha/captcha.server";
 import { clearNotice, getLanguage, readNotice, readTicket } from "~/lib/cookies.server";
 import { signIn } from "~/routes/login/action.server";
 import { useIsPending } from "~/lib/hooks";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
-import "~/features/contractors/texts";
+import "~/contracts/contractors/texts";
 
 // The first page on a slow phone: two fields and a post answered by a redirect need no script (docs/decisions/021).
 export const handle = { public: true, hydrate: false } satisfies PageHandle;

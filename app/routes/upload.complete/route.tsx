@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireShellUser } from "~/lib/permissions.server";
-import type { UploadedFile } from "~/features/uploads/schema";
-import type { PageHandle } from "~/lib/page-handle";
+import type { UploadedFile } from "~/contracts/uploads/schema";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { personal: "everyone" } satisfies PageHandle;
 

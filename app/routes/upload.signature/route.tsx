@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireShellUser } from "~/lib/permissions.server";
-import type { UploadSignature } from "~/features/uploads/schema";
-import type { PageHandle } from "~/lib/page-handle";
+import type { UploadSignature } from "~/contracts/uploads/schema";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { personal: "everyone" } satisfies PageHandle;
 

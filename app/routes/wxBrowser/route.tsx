@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import type { PageHandle } from "~/lib/page-handle";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { public: true, inAppBrowser: true } satisfies PageHandle;
 

@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { sql } from "kysely";
 import { z } from "zod";
-import { loginRequestSchema } from "../../../app/features/auth/login-schema";
-import { modifyPasswordRequestSchema } from "../../../app/features/auth/change-password-schema";
+import { loginRequestSchema } from "../../../app/contracts/auth/login-schema";
+import { modifyPasswordRequestSchema } from "../../../app/contracts/auth/change-password-schema";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { getThrottleState, recordLoginAttempt } from "../../auth/login-throttle";
 import { createSession, deleteOtherSessions, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
@@ -10,7 +10,7 @@ import { rsaDecrypt } from "../../auth/secrets";
 import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../../captcha";
 import { clientIp, readTicket, type ApiDeps } from "../context";
 import { ApiCode, ApiError, handle, parseInput, requestLanguage, sendOk } from "../envelope";
-import { translate } from "../../../app/i18n/translate.server";
+import { translate } from "../../../app/contracts/i18n/translate.server";
 import { requireSession } from "../require-session";
 
 export function loginRoutes(deps: ApiDeps) {

@@ -1,9 +1,9 @@
 import busboy from "busboy";
 import { Router, type Request, type Response } from "express";
 import * as z from "zod";
-import { BADGE_EXCEL_BOOTH_FIELD, BADGE_EXCEL_FILE_FIELD, BADGE_EXCEL_LIMITS, type BadgeImportResult } from "../../../app/features/badges/excel-types";
-import { badgeListQuerySchema } from "../../../app/features/badges/schema";
-import { blank, idValue } from "../../../app/lib/validation";
+import { BADGE_EXCEL_BOOTH_FIELD, BADGE_EXCEL_FILE_FIELD, BADGE_EXCEL_LIMITS, type BadgeImportResult } from "../../../app/contracts/badges/excel-types";
+import { badgeListQuerySchema } from "../../../app/contracts/badges/schema";
+import { blank, idValue } from "../../../app/contracts/common/validation";
 import { allOwnBadges } from "../../badges/badges";
 import { requireBadgesOpen } from "../../badges/deadline";
 import { attachmentDisposition, badgesWorkbook, badgeTemplate, callerCompany, excelFileName, XLSX_CONTENT_TYPE } from "../../badges/excel";

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { Router, type Request } from "express";
-import { badgePrintQuerySchema, badgeQrQuerySchema, checkInSchema } from "../../../app/features/badges/check-in-schema";
-import { translateMessage } from "../../../app/i18n/translate.server";
+import { badgePrintQuerySchema, badgeQrQuerySchema, checkInSchema } from "../../../app/contracts/badges/check-in-schema";
+import { translateMessage } from "../../../app/contracts/i18n/translate.server";
 import { signBadgeCode } from "../../badges/badge-code";
 import { loadBadgePrint, renderBadgesPdf } from "../../badges/badge-pdf";
 import { checkIn } from "../../badges/check-in";

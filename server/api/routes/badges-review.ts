@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
-import { badgeDecisionSchema, badgeReviewQuerySchema } from "../../../app/features/badges/review-schema";
-import { badgeIdSchema } from "../../../app/features/badges/schema";
+import { badgeDecisionSchema, badgeReviewQuerySchema } from "../../../app/contracts/badges/review-schema";
+import { badgeIdSchema } from "../../../app/contracts/badges/schema";
 import { attachmentDisposition, badgesWorkbook, excelFileName, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { allForReview, decideBadge, listForReview, reviewInfo } from "../../badges/organizer";
 import type { ApiDeps } from "../context";

@@ -7,9 +7,9 @@ import {
   badgeUpdateSchema,
   validateEmailSchema,
   validateMobileSchema,
-} from "../../../app/features/badges/schema";
+} from "../../../app/contracts/badges/schema";
 import { deleteBadges, duplicateField, EXISTS, findBadge, listBadges, saveBadge, updateBadge, type Caller } from "../../badges/badges";
-import type { BadgeDetail } from "../../../app/features/badges/api-types";
+import type { BadgeDetail } from "../../../app/contracts/badges/api-types";
 import { groupedBadgeCode, signBadgeCode } from "../../badges/badge-code";
 import { exhibitorArrival } from "../../badges/check-in";
 import { badgeWindow, requireBadgesOpen } from "../../badges/deadline";

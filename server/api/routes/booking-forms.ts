@@ -7,7 +7,7 @@ import {
   leakageUpdateSchema,
   optionalBoothQuery,
   recordIdSchema,
-} from "../../../app/features/booking-forms/schema";
+} from "../../../app/contracts/booking-forms/schema";
 import { applyAirCompressor, cancelApplication, findApplication, listApplications } from "../../booking-forms/air-compressor";
 import { ownBooths, type Actor, type Owner } from "../../booking-forms/common";
 import { deleteMap, judgeUploaded, listMaps, mapOf, saveMap, templatePdf } from "../../booking-forms/electricbox";

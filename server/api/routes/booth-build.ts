@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import { boothQuerySchema, standardBuildSchema } from "../../../app/features/booth-construction/schema";
+import { boothQuerySchema, standardBuildSchema } from "../../../app/contracts/booth-construction/schema";
 import { carpetOptions, findStandardBuild, saveStandardBuild } from "../../booth-construction/standard-build";
 import type { ApiDeps } from "../context";
 import { handle, parseInput } from "../envelope";

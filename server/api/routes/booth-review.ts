@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import { boothQuerySchema, decisionSchema, drawingUploadSchema, historyQuerySchema, reviewQuerySchema } from "../../../app/features/booth-construction/schema";
+import { boothQuerySchema, decisionSchema, drawingUploadSchema, historyQuerySchema, reviewQuerySchema } from "../../../app/contracts/booth-construction/schema";
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { builderExportName, builderWorkbook } from "../../booth-construction/builder-export";
 import { drawingProcess, uploadDrawing } from "../../booth-construction/drawings";

@@ -1,6 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
-import { boothQuerySchema, commitmentScansSchema, commitmentSchema, insuranceSchema } from "../../../app/features/booth-construction/schema";
+import { boothQuerySchema, commitmentScansSchema, commitmentSchema, insuranceSchema } from "../../../app/contracts/booth-construction/schema";
 import { commitmentDownload, findCommitment, saveCommitment, uploadCommitmentScans } from "../../booth-construction/commitment";
 import { findInsurance, saveInsurance } from "../../booth-construction/insurance";
 import { appClock } from "../../clock";

@@ -1,6 +1,6 @@
 import { appClock } from "../../clock";
 import { Router } from "express";
-import { accessIdSchema, contractorSignInSchema, entrustSchema } from "../../../app/features/contractors/schema";
+import { accessIdSchema, contractorSignInSchema, entrustSchema } from "../../../app/contracts/contractors/schema";
 import { getThrottleState, recordLoginAttempt } from "../../auth/login-throttle";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
 import { entrustContractor, listAccesses, redeemAccessCode, resendCode, revokeAccess } from "../../contractors/access";

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
-import { sendEmailCodeSchema, sendSmsCodeSchema } from "../../../app/features/exhibitor/schema";
-import { translate } from "../../../app/i18n/translate.server";
+import { sendEmailCodeSchema, sendSmsCodeSchema } from "../../../app/contracts/exhibitor/schema";
+import { translate } from "../../../app/contracts/i18n/translate.server";
 import { sendVerificationCode, type VerifyChannel } from "../../exhibitor/verification";
 import type { ApiDeps } from "../context";
 import { handle, parseInput, requestLanguage, sendOk } from "../envelope";

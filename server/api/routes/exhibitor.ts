@@ -10,7 +10,7 @@ import {
   reviewDecisionSchema,
   type ProfileDraft,
   type ProfileStep,
-} from "../../../app/features/exhibitor/schema";
+} from "../../../app/contracts/exhibitor/schema";
 import { getGroupInfo, saveGroupInfo } from "../../exhibitor/group-info";
 import type { CheckContext, ContactCodes } from "../../exhibitor/profile-checks";
 import { stepErrors } from "../../exhibitor/profile-checks";

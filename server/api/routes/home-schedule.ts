@@ -1,10 +1,10 @@
 import { appClock } from "../../clock";
 import { Router } from "express";
 import { z } from "zod";
-import type { Language } from "../../../app/i18n/config";
-import { translate } from "../../../app/i18n/translate.server";
-import { emailForRole } from "../../../app/lib/format";
-import { extensionRequestSchema, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "../../../app/features/home/schedule-schema";
+import type { Language } from "../../../app/contracts/i18n/config";
+import { translate } from "../../../app/contracts/i18n/translate.server";
+import { emailForRole } from "../../../app/contracts/common/format";
+import { extensionRequestSchema, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "../../../app/contracts/home/schedule-schema";
 import { requireApiButton } from "../../auth/button-check";
 import { writeMail } from "../../mail/outbox";
 import { doneStatuses } from "../../schedule/done-checks";

@@ -8,7 +8,7 @@ import { ApiCode, ApiError, handle, parseInput } from "../envelope";
 import { doneStatuses } from "../../schedule/done-checks";
 
 /** One content page of the home area, both languages (the web app picks and falls back). */
-import type { HomeContentPage, ScheduleStatus, WorksheetItem } from "../../../app/lib/api-types";
+import type { HomeContentPage, ScheduleStatus, WorksheetItem } from "../../../app/contracts/permission/api-types";
 
 export type { HomeContentPage, ScheduleStatus, WorksheetItem };
 

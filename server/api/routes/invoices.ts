@@ -12,7 +12,7 @@ import {
   qrTokenSchema,
   recordIdSchema,
   urgentSchema,
-} from "../../../app/features/invoices/schema";
+} from "../../../app/contracts/invoices/schema";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import {

@@ -12,7 +12,7 @@ import {
   orderNoSchema,
   updateContractorSchema,
   uploadContractSchema,
-} from "../../../app/features/orders/schema";
+} from "../../../app/contracts/orders/schema";
 import { contractForDownload, ensureGeneratedContract, type ContractDownload } from "../../orders/contract-files";
 import { addToCart, cartView, deleteCartItem, updateCartItem } from "../../orders/cart";
 import { listCatalogue, type Owner } from "../../orders/catalogue";

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import { billSchema, financeQuerySchema, recordIdSchema, voucherDecisionSchema, voucherSchema } from "../../../app/features/invoices/schema";
-import type { BillList } from "../../../app/features/invoices/api-types";
+import { billSchema, financeQuerySchema, recordIdSchema, voucherDecisionSchema, voucherSchema } from "../../../app/contracts/invoices/schema";
+import type { BillList } from "../../../app/contracts/invoices/api-types";
 import { appClock } from "../../clock";
 import { billableItems } from "../../invoices/billable";
 import { deleteBill, listBills, saveBill } from "../../invoices/bills";

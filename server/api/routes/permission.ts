@@ -7,8 +7,8 @@ import { handle, parseInput, requestLanguage } from "../envelope";
 import { requireSession } from "../require-session";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import { CONTRACTOR_MENU_ROUTES } from "../../contractors/scope";
-import type { ButtonAuth, MenuItem, PermissionInfo } from "../../../app/lib/api-types";
-import { emailForRole, phoneForRole } from "../../../app/lib/format";
+import type { ButtonAuth, MenuItem, PermissionInfo } from "../../../app/contracts/permission/api-types";
+import { emailForRole, phoneForRole } from "../../../app/contracts/common/format";
 
 export function permissionRoutes(deps: ApiDeps) {
   const router = Router();

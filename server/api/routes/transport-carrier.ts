@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
-import type { CarrierHome, DeclarationDetail, OrderList, OrderView, ReviewList } from "../../../app/features/transport/api-types";
-import { carrierListQuerySchema, orderPaidSchema, orderStepSchema, reviewDecisionSchema } from "../../../app/features/transport/schema";
+import type { CarrierHome, DeclarationDetail, OrderList, OrderView, ReviewList } from "../../../app/contracts/transport/api-types";
+import { carrierListQuerySchema, orderPaidSchema, orderStepSchema, reviewDecisionSchema } from "../../../app/contracts/transport/schema";
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { appClock } from "../../clock";
 import { carrierHome, markOrderPaid, moveOrderStep, orderList } from "../../transport/orders";

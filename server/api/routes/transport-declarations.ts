@@ -7,7 +7,7 @@ import {
   exhibitImportSchema,
   messageSchema,
   recordIdSchema,
-} from "../../../app/features/transport/schema";
+} from "../../../app/contracts/transport/schema";
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { appClock } from "../../clock";
 import { requireCarrier } from "../../transport/common";

@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import { liftingIdSchema, liftingSchema } from "../../../app/features/transport/schema";
+import { liftingIdSchema, liftingSchema } from "../../../app/contracts/transport/schema";
 import { appClock } from "../../clock";
 import { requireCarrier } from "../../transport/common";
 import { carrierLiftingList, confirmLifting, deleteLifting, liftingList, saveLifting } from "../../transport/lifting";

@@ -11,7 +11,7 @@ import {
   type UploadKind,
   type UploadSignature,
   type UploadedFile,
-} from "../../../app/features/uploads/schema";
+} from "../../../app/contracts/uploads/schema";
 import { claimUpload, keyPrefixOf, newStorageKey, UploadRejectedError } from "../../uploads/files";
 import { grantUpload, PendingUploadsExceededError, UNCLAIMED_UPLOAD_HOURS } from "../../uploads/grants";
 import type { ApiDeps } from "../context";

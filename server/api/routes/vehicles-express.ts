@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
-import type { CarrierExpressList, ExpressBookingView, ExpressList } from "../../../app/features/vehicles/express-types";
-import { expressQuerySchema, expressSchema, expressStepSchema, recordIdSchema } from "../../../app/features/vehicles/schema";
+import type { CarrierExpressList, ExpressBookingView, ExpressList } from "../../../app/contracts/vehicles/express-types";
+import { expressQuerySchema, expressSchema, expressStepSchema, recordIdSchema } from "../../../app/contracts/vehicles/schema";
 import { appClock } from "../../clock";
 import { requireCarrier } from "../../transport/common";
 import { carrierExpressList, deleteExpress, expressList, moveExpress, saveExpress } from "../../vehicles/express";

@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import { overseasRequestSchema } from "../../../app/features/vehicles/schema";
+import { overseasRequestSchema } from "../../../app/contracts/vehicles/schema";
 import { appClock } from "../../clock";
 import { overseasAgents, overseasRequestList, saveOverseasRequest } from "../../vehicles/overseas";
 import type { ApiDeps } from "../context";

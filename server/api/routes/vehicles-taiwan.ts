@@ -1,8 +1,8 @@
 import { Router, type Request } from "express";
 import * as z from "zod";
-import { recordIdSchema, reviewQuerySchema, twHeaderSchema, twLineDeleteSchema, twLineSchema, twReviewSchema } from "../../../app/features/vehicles/schema";
-import type { TwFilingView, TwFind, TwReviewDetail, TwReviewList } from "../../../app/features/vehicles/taiwan-types";
-import { blank, idValue } from "../../../app/lib/validation";
+import { recordIdSchema, reviewQuerySchema, twHeaderSchema, twLineDeleteSchema, twLineSchema, twReviewSchema } from "../../../app/contracts/vehicles/schema";
+import type { TwFilingView, TwFind, TwReviewDetail, TwReviewList } from "../../../app/contracts/vehicles/taiwan-types";
+import { blank, idValue } from "../../../app/contracts/common/validation";
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { appClock } from "../../clock";
 import { twExportFileName, twExportWorkbook } from "../../vehicles/tw-excel";

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import { exportDaySchema, recordIdSchema, reviewQuerySchema, truckDecisionSchema, truckSchema, truckUpdateSchema } from "../../../app/features/vehicles/schema";
-import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../../app/features/vehicles/trucks-types";
+import { exportDaySchema, recordIdSchema, reviewQuerySchema, truckDecisionSchema, truckSchema, truckUpdateSchema } from "../../../app/contracts/vehicles/schema";
+import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../../app/contracts/vehicles/trucks-types";
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { appClock } from "../../clock";
 import { loadTruckPass, passFileName, PASS_CODE_MAX_LENGTH, renderTruckPass, verifyTruckPass } from "../../vehicles/truck-pass";

@@ -1,0 +1,19 @@
+import core from "./en-core";
+import home from "~/contracts/home/texts.en";
+import settings from "~/contracts/settings/texts.en";
+import uploads from "~/contracts/uploads/texts.en";
+import exhibitor from "~/contracts/exhibitor/texts.en";
+import orders from "~/contracts/orders/texts.en";
+import bookingForms from "~/contracts/booking-forms/texts.en";
+import contractors from "~/contracts/contractors/texts.en";
+import badges from "~/contracts/badges/texts.en";
+import boothConstruction from "~/contracts/booth-construction/texts.en";
+import invoices from "~/contracts/invoices/texts.en";
+import transport from "~/contracts/transport/texts.en";
+import vehicles from "~/contracts/vehicles/texts.en";
+
+/** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
+const en = { ...core, home, settings, uploads, exhibitor, orders, bookingForms, contractors, badges, boothConstruction, invoices, transport, vehicles };
+
+export default en;
+export type Resource = typeof en;

@@ -1,0 +1,167 @@
+import * as z from "zod";
+import "../common/zod-messages";
+import { yuanAmount } from "../common/money";
+import { positiveMeasure } from "../common/quantity";
+import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, requiredChoice, requiredEmail, requiredText, withProp } from "../common/validation";
+import { requiredDate, requiredFileUrl } from "../booking-forms/schema";
+import { cleanPlate, HS_CODE, PLATE, TRAILER_PLATE } from "./plates";
+import { CURRENCIES } from "./tw-values";
+import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, TRUCK_KINDS, TW_DISPOSITIONS } from "./values";
+import "./texts";
+
+/**
+ * Vehicles and special shipments (spec /exhibitTL truckInformationSubmit, twExhibitsDeclaration,
+ * smallExhibitsExpress, overseasExhibitTrans; issue 18): one schema per form, for the pages' actions
+ * and the API alike. Messages are i18n keys.
+ */
+const F = (name: string) => `vehicles.fields.${name}`;
+
+/** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
+export * from "./values";
+
+const version = z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0).optional());
+const recordId = idValue(F("record"));
+const wholeNumber = (prop: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : v),
+    z
+      .string({ message: withProp("validation.required", prop) })
+      .min(1, withProp("validation.required", prop))
+      .regex(/^\d{1,9}$/, withProp("validation.correct", prop))
+      .transform(Number)
+      .pipe(z.number().min(1, withProp("validation.positive", prop)).max(max, withProp("validation.atMost", prop, max))),
+  );
+const phone = (prop: string, overseasToo = false) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ message: withProp("validation.required", prop) })
+      .min(1, withProp("validation.required", prop))
+      .refine((v) => MAINLAND_MOBILE.test(v) || (overseasToo && INTERNATIONAL_PHONE.test(v)), withProp("validation.correct", prop)),
+  );
+const plate = (prop: string, pattern: RegExp, required: boolean) => {
+  const text = z.string().refine((v) => pattern.test(v), withProp("validation.correct", prop));
+  return z.preprocess((v) => (typeof v === "string" ? blank(cleanPlate(v)) : v), required ? z.string({ message: withProp("validation.required", prop) }).pipe(text) : text.optional());
+};
+
+// ---------- yellow-plate trucks ----------
+
+const truckFields = {
+  boothId: idValue(F("booth")),
+  plate: plate(F("plate"), PLATE, true),
+  trailerPlate: plate(F("trailerPlate"), TRAILER_PLATE, false),
+  kind: requiredChoice(F("truckKind"), TRUCK_KINDS),
+  driverName: requiredText(F("driverName"), 30),
+  driverPhone: phone(F("driverPhone")),
+  plannedOn: requiredDate(F("plannedOn")),
+  licenseUrl: requiredFileUrl(F("license")),
+};
+/** A truck registered for build-up or dismantling; its plate is its registration. */
+export const truckSchema = z.object(truckFields);
+export type TruckInput = z.output<typeof truckSchema>;
+/** A change of the other details while not approved; the plate sent must be the registered one. */
+export const truckUpdateSchema = z.object({ ...truckFields, id: recordId, version });
+export const recordIdSchema = z.object({ id: recordId, version });
+
+/** The organizer approves (with the gate the truck enters by) or returns with a reason. */
+export const truckDecisionSchema = z
+  .object({
+    id: recordId,
+    version,
+    decision: requiredChoice(F("decision"), ["approve", "return"] as const),
+    gate: optionalText(F("gate"), 20),
+    reason: optionalText(F("reason"), 300),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "approve" && !value.gate) ctx.addIssue({ code: "custom", path: ["gate"], message: withProp("validation.required", F("gate")) });
+    if (value.decision === "return" && !value.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: withProp("validation.required", F("reason")) });
+  });
+
+/** The organizer's lists: a status, a day, a page. */
+export const reviewQuerySchema = z.object({
+  status: z.preprocess(blank, z.enum(["draft", "submitted", "approved", "accepted", "returned"], { message: withProp("validation.correct", F("status")) }).optional()),
+  day: z.preprocess(blank, requiredDate(F("day")).optional()),
+  page: z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("page")) }).int().min(1).max(10_000).default(1)),
+});
+export const exportDaySchema = z.object({ day: requiredDate(F("day")) });
+
+// ---------- Taiwan exhibits filing ----------
+
+export const twHeaderSchema = z.object({
+  boothId: idValue(F("booth")),
+  importerName: requiredText(F("importerName"), 100),
+  importerContact: requiredText(F("importerContact"), 30),
+  importerPhone: phone(F("importerPhone"), true),
+  id: z.preprocess(blank, recordId.optional()),
+  version,
+});
+export type TwHeaderInput = z.output<typeof twHeaderSchema>;
+
+export const twLineFields = {
+  nameZh: requiredText(F("nameZh"), 100),
+  nameEn: requiredText(F("nameEn"), 200),
+  hsCode: z.preprocess((v) => (typeof v === "string" ? v.replace(/[\s.]/g, "") : v), z.string({ message: withProp("validation.required", F("hsCode")) }).min(1, withProp("validation.required", F("hsCode"))).regex(HS_CODE, "vehicles.errors.hsCode")),
+  // Limits that keep a line (≤ 10¹³ cents) and a filing of TW_LINES_MAX lines exact in a JavaScript number.
+  quantity: wholeNumber(F("quantity"), 9_999),
+  unit: requiredText(F("unit"), 10),
+  unitValue: yuanAmount(F("unitValue"), 1_000_000_000),
+  currency: requiredChoice(F("currency"), CURRENCIES),
+  disposition: requiredChoice(F("disposition"), TW_DISPOSITIONS),
+  packages: wholeNumber(F("packages"), 9_999),
+  grossWeight: positiveMeasure(F("grossWeight"), 3, 100_000),
+};
+export const twLineSchema = z.object({ ...twLineFields, filingId: recordId, version });
+export type TwLineInput = z.output<typeof twLineSchema>;
+export const twLineDeleteSchema = z.object({ filingId: recordId, sort: z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0), version });
+
+/** The customs agent (organizer) accepts or returns with comments. */
+export const twReviewSchema = z
+  .object({ id: recordId, version, decision: requiredChoice(F("decision"), ["accept", "return"] as const), comment: optionalText(F("comment"), 500) })
+  .superRefine((value, ctx) => {
+    if (value.decision === "return" && !value.comment) ctx.addIssue({ code: "custom", path: ["comment"], message: withProp("validation.required", F("comment")) });
+  });
+
+// ---------- small-exhibit express ----------
+
+export const expressSchema = z.object({
+  boothId: idValue(F("booth")),
+  carrierId: idValue(F("carrier")),
+  senderName: requiredText(F("senderName"), 50),
+  senderPhone: phone(F("senderPhone"), true),
+  senderAddress: requiredText(F("senderAddress"), 200),
+  recipientName: requiredText(F("recipientName"), 30),
+  recipientPhone: phone(F("recipientPhone")),
+  itemName: requiredText(F("itemName"), 100),
+  pieces: wholeNumber(F("pieces"), EXPRESS_LIMITS.pieces),
+  grossWeight: positiveMeasure(F("grossWeight"), 3, EXPRESS_LIMITS.grossWeightKg),
+  length: positiveMeasure(F("length"), 0, EXPRESS_LIMITS.sideCm),
+  width: positiveMeasure(F("width"), 0, EXPRESS_LIMITS.sideCm),
+  height: positiveMeasure(F("height"), 0, EXPRESS_LIMITS.sideCm),
+  expectedOn: requiredDate(F("expectedOn")),
+  trackingNo: z.preprocess(blank, z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, withProp("validation.correct", F("trackingNo"))).optional()),
+});
+export type ExpressInput = z.output<typeof expressSchema>;
+/** The carrier moves a booking one step: received at the warehouse, then delivered to the booth. */
+export const expressStepSchema = z.object({ id: recordId, version, status: requiredChoice(F("status"), ["received", "delivered"] as const) });
+/** The exhibitor's history: a status and an expected-arrival range. */
+export const expressQuerySchema = z.object({
+  status: z.preprocess(blank, z.enum(EXPRESS_STATUSES, { message: withProp("validation.correct", F("status")) }).optional()),
+  from: z.preprocess(blank, requiredDate(F("from")).optional()),
+  to: z.preprocess(blank, requiredDate(F("to")).optional()),
+  page: z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("page")) }).int().min(1).max(10_000).default(1)),
+});
+
+// ---------- overseas exhibit transport ----------
+
+export const overseasRequestSchema = z.object({
+  agentId: idValue(F("agent")),
+  originCountryId: idValue(F("originCountry")),
+  port: requiredText(F("port"), 100),
+  cargoDescription: requiredText(F("cargoDescription"), 500),
+  volume: positiveMeasure(F("volumeM3"), 3, 10_000),
+  incoterms: requiredChoice(F("incoterms"), INCOTERMS),
+  contactName: requiredText(F("contactName"), 50),
+  contactPhone: phone(F("contactPhone"), true),
+  contactEmail: requiredEmail(F("contactEmail")),
+});
+export type OverseasRequestInput = z.output<typeof overseasRequestSchema>;

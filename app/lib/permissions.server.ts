@@ -55,7 +55,7 @@ function loadPermissionInfo(api: ApiClient, ticket: string, request: Request, co
 }
 
 async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Request, context: AppLoadContext): Promise<LoadedInfo> {
-  const state = await handleAuthErrors(await api.call<TicketState>("/login/authTicket"), request, context);
+  const state = await handleAuthErrors(await api.callPath<TicketState>("/login/authTicket"), request, context);
   const key = state.ok ? crypto.createHash("sha256").update(`${ticket}|${state.data.stateVersion ?? ""}`).digest("hex") : null;
   const hit = key ? cache.get(key) : undefined;
   if (hit && hit.expires > Date.now()) return hit;
@@ -69,7 +69,7 @@ async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Req
 }
 
 async function fetchPermissionInfo(api: ApiClient, request: Request, context: AppLoadContext) {
-  const result = await handleAuthErrors(await api.call<PermissionInfo>("/smeb/permission/getInfo"), request, context);
+  const result = await handleAuthErrors(await api.callPath<PermissionInfo>("/smeb/permission/getInfo"), request, context);
   if (!result.ok) {
     // Spec point 4: a failed permission load is only logged; the page renders with no menus
     // (and the guard, failing closed, allows only the personal pages).

@@ -44,7 +44,7 @@ describe("in-process transport to our own API", () => {
     const ticket = await api.login("std01", "Expo#2026");
     for (const language of ["zh", "en"] as const) {
       const { http, inProcess: local } = clients(ticket, language);
-      const [overHttp, overLocal] = await Promise.all([http.call("/smeb/worksheet/worksheet"), local.call("/smeb/worksheet/worksheet")]);
+      const [overHttp, overLocal] = await Promise.all([http.callPath("/smeb/worksheet/worksheet"), local.callPath("/smeb/worksheet/worksheet")]);
       expect(overLocal).toEqual(overHttp);
       expect(overLocal.ok).toBe(true);
     }
@@ -52,20 +52,20 @@ describe("in-process transport to our own API", () => {
 
   it("gives the same 401 envelope, translated, without a ticket", async () => {
     const { http, inProcess: local } = clients("not-a-ticket", "zh");
-    const overLocal = await local.call("/login/authTicket");
-    expect(overLocal).toEqual(await http.call("/login/authTicket"));
+    const overLocal = await local.callPath("/login/authTicket");
+    expect(overLocal).toEqual(await http.callPath("/login/authTicket"));
     expect(overLocal).toMatchObject({ ok: false, code: 401 });
     expect(overLocal.message).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it("posts form bodies (a sign-in through it gives a ticket that works over HTTP) and refuses a wrong password the same way", async () => {
     const { http, inProcess: local } = clients(null);
-    const wrong = await local.call("/login/login", { form: { username: "std01", password: "wrong-password" } });
+    const wrong = await local.callPath("/login/login", { form: { username: "std01", password: "wrong-password" } });
     expect(wrong.ok).toBe(false);
-    expect(wrong.code).toBe((await http.call("/login/login", { form: { username: "std01", password: "wrong-password" } })).code);
-    const signedIn = await local.call<{ ticket: string }>("/login/login", { form: { username: "raw01", password: "Expo#2026" } });
+    expect(wrong.code).toBe((await http.callPath("/login/login", { form: { username: "std01", password: "wrong-password" } })).code);
+    const signedIn = await local.callPath<{ ticket: string }>("/login/login", { form: { username: "raw01", password: "Expo#2026" } });
     expect(signedIn.ok).toBe(true);
-    const state = await createApiClient({ baseUrl: `${api.baseUrl}/api`, language: "en", ticket: signedIn.ok ? signedIn.data.ticket : "" }).call("/login/authTicket");
+    const state = await createApiClient({ baseUrl: `${api.baseUrl}/api`, language: "en", ticket: signedIn.ok ? signedIn.data.ticket : "" }).callPath("/login/authTicket");
     expect(state.ok).toBe(true);
   });
 
@@ -73,13 +73,13 @@ describe("in-process transport to our own API", () => {
     const ticket = await api.login("std01", "Expo#2026");
     const { http, inProcess: local } = clients(ticket);
     const bad = { json: { not: "what the endpoint wants" } };
-    expect(await local.call("/smeb/worksheet/extension", bad)).toEqual(await http.call("/smeb/worksheet/extension", bad));
+    expect(await local.callPath("/smeb/worksheet/extension", bad)).toEqual(await http.callPath("/smeb/worksheet/extension", bad));
   });
 
   it("passes downloads (attachments) through with their headers", async () => {
     const ticket = await api.login("std01", "Expo#2026");
     const { http, inProcess: local } = clients(ticket);
-    const [overHttp, overLocal] = await Promise.all([http.download("/smeb/worksheet/export"), local.download("/smeb/worksheet/export")]);
+    const [overHttp, overLocal] = await Promise.all([http.downloadPath("/smeb/worksheet/export"), local.downloadPath("/smeb/worksheet/export")]);
     expect(overLocal.status).toBe(overHttp.status);
     expect(overLocal.headers.get("content-type")).toBe(overHttp.headers.get("content-type"));
     expect(overLocal.headers.get("content-disposition")).toBe(overHttp.headers.get("content-disposition"));

@@ -22,7 +22,7 @@ describe("the exhibition API client", () => {
   it("sends the ticket, Accept-Language, the client's address, and a form-encoded body by default", async () => {
     const { impl, calls } = fakeFetch(() => envelope({ code: 200, message: "ok", data: { a: 1 } }));
     const api = createApiClient({ baseUrl: "http://api.test", language: "en", ticket: "T1", clientIp: "203.0.113.9", fetchImpl: impl });
-    const result = await api.call<{ a: number }>("/x", { form: { name: "展商", empty: undefined } });
+    const result = await api.callPath<{ a: number }>("/x", { form: { name: "展商", empty: undefined } });
     expect(result).toEqual({ ok: true, code: 200, message: "ok", data: { a: 1 } });
     const { init, url } = calls[0]!;
     expect(url).toBe("http://api.test/x");
@@ -37,7 +37,7 @@ describe("the exhibition API client", () => {
   it("sends JSON where asked and Chinese Accept-Language for zh", async () => {
     const { impl, calls } = fakeFetch(() => envelope({ code: 200, message: "", data: null }));
     const api = createApiClient({ baseUrl: "http://api.test", language: "zh", fetchImpl: impl });
-    await api.call("/vcode/verify", { json: { points: [{ x: 1, y: 2 }] } });
+    await api.callPath("/vcode/verify", { json: { points: [{ x: 1, y: 2 }] } });
     expect(calls[0]!.init.headers.get("content-type")).toBe("application/json");
     expect(calls[0]!.init.headers.get("accept-language")).toMatch(/^zh/);
     expect(calls[0]!.init.body).toBe('{"points":[{"x":1,"y":2}]}');
@@ -50,7 +50,7 @@ describe("the exhibition API client", () => {
 
   it("returns the server's message for other codes", async () => {
     const { impl } = fakeFetch(() => envelope({ code: 500, message: "库存不足", data: null }, 500));
-    const result = await createApiClient({ baseUrl: "http://api.test", language: "zh", fetchImpl: impl }).call("/x");
+    const result = await createApiClient({ baseUrl: "http://api.test", language: "zh", fetchImpl: impl }).callPath("/x");
     expect(result).toMatchObject({ ok: false, code: 500, message: "库存不足" });
   });
 
@@ -58,18 +58,18 @@ describe("the exhibition API client", () => {
     const { impl } = fakeFetch(() => {
       throw new TypeError("fetch failed");
     });
-    const result = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl }).call("/x");
+    const result = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl }).callPath("/x");
     expect(result).toMatchObject({ ok: false, code: 0 });
     expect(result.message).toMatch(/^Network exception, please try reconnecting \(Status 0/);
     const html = fakeFetch(() => new Response("<html>bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
-    const gateway = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: html.impl }).call("/x");
+    const gateway = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: html.impl }).callPath("/x");
     expect(gateway.message).toMatch(/Status 502/);
   });
 
   it("passes downloads through untouched", async () => {
     const file = new Response("a,b\n1,2\n", { headers: { "content-type": "application/octet-stream", "content-disposition": 'attachment; filename="x.csv"' } });
     const { impl } = fakeFetch(() => file);
-    const response = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl }).download("/export");
+    const response = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl }).downloadPath("/export");
     expect(response.headers.get("content-disposition")).toContain("attachment");
     expect(await response.text()).toBe("a,b\n1,2\n");
   });

@@ -20,6 +20,6 @@ export async function requireTicket(request: Request, context: AppLoadContext) {
 export async function requireUser(request: Request, context: AppLoadContext) {
   await requireTicket(request, context);
   const api = await apiFor(request, context);
-  const info = await requireOk(await api.call<PermissionInfo>("/smeb/permission/getInfo"), request, context);
+  const info = await requireOk(await api.callPath<PermissionInfo>("/smeb/permission/getInfo"), request, context);
   return { api, info };
 }

@@ -8,7 +8,7 @@ const TTL_MS = 10 * 60 * 1000;
 export async function apiPublicKey(api: ApiClient, baseUrl: string) {
   const hit = cache.get(baseUrl);
   if (hit && hit.expires > Date.now()) return hit.pem;
-  const result = await api.call<{ publicKey: string }>("/login/publicKey");
+  const result = await api.callPath<{ publicKey: string }>("/login/publicKey");
   if (!result.ok) return null;
   cache.set(baseUrl, { pem: result.data.publicKey, expires: Date.now() + TTL_MS });
   return result.data.publicKey;

@@ -9,7 +9,7 @@ export function captchaKindFrom(url: URL): CaptchaKind {
 
 /** A fresh captcha from the API; null when the API cannot give one (the form still renders). */
 export async function fetchCaptcha(api: ApiClient, kind: CaptchaKind): Promise<(Captcha & { kind: CaptchaKind }) | null> {
-  const result = await api.call<Captcha>(kind === "text" ? "/login/vCode" : "/vcode/readUsingImageReaderBigcH");
+  const result = await api.callPath<Captcha>(kind === "text" ? "/login/vCode" : "/vcode/readUsingImageReaderBigcH");
   return result.ok ? { ...result.data, kind } : null;
 }
 

@@ -13,13 +13,13 @@ type Named = { id: number | string; name: string; nameEn: string };
 type Theme = Named & { pavilions: (Named & { code: string })[] };
 
 export async function loadProfile(api: ApiClient, request: Request, context: AppLoadContext) {
-  return requireOk(await api.call<ProfileView>("/smeb/exhibitor/info/findByUserId"), request, context);
+  return requireOk(await api.callPath<ProfileView>("/smeb/exhibitor/info/findByUserId"), request, context);
 }
 
 const options = (items: Named[], language: Language) => items.map((item) => ({ value: String(item.id), label: language === "en" ? item.nameEn || item.name : item.name }));
 
 async function list(api: ApiClient, path: string, query: Record<string, string | number | undefined>, request: Request, context: AppLoadContext) {
-  return requireOk(await api.call<Named[]>(path, { query }), request, context);
+  return requireOk(await api.callPath<Named[]>(path, { query }), request, context);
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : Array.isArray(value) ? String(value[0] ?? "") : "");
@@ -43,7 +43,7 @@ export async function loadStepOptions(api: ApiClient, step: ProfileStep, values:
     const [classes, industries, themes] = await Promise.all([
       list(api, "/smeb/exhibitor/class/list", {}, request, context),
       list(api, "/smeb/exhibitor/industry/list", {}, request, context),
-      requireOk(await api.call<Theme[]>("/smeb/exhibitor/info/listAreaClassify"), request, context),
+      requireOk(await api.callPath<Theme[]>("/smeb/exhibitor/info/listAreaClassify"), request, context),
     ]);
     const theme = themes.find((t) => String(t.id) === text(values.themeId));
     return {

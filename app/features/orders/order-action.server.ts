@@ -45,7 +45,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   rememberForm(request, formData);
   const intent = String(formData.get("intent") ?? "");
   const post = async (path: string, form: Record<string, string | readonly string[] | undefined>) =>
-    handleAuthErrors(await api.call<OrderView>(path, { form: { orderNo, ...form } }), request, context);
+    handleAuthErrors(await api.callPath<OrderView>(path, { form: { orderNo, ...form } }), request, context);
   const here = (notice: keyof typeof ORDER_NOTICES) => redirect(`${orderPath(orderNo)}?notice=${notice}`);
 
   if (intent === "regenerate" || intent === "delete") {
@@ -86,7 +86,7 @@ export async function handleCompleteAction(request: Request, context: AppLoadCon
     const value = String(formData.get(name) ?? "");
     if (value) back.set(name, value);
   }
-  const result = await handleAuthErrors(await user.api.call<OrderView>("/smeb/service/order/complete", { form: { orderNo } }), request, context);
+  const result = await handleAuthErrors(await user.api.callPath<OrderView>("/smeb/service/order/complete", { form: { orderNo } }), request, context);
   if (!result.ok) return reply({ form: `complete-${orderNo}`, errors: [result.message] });
   back.set("notice", "completed");
   return redirect(`${ORDER_REVIEW_PAGE}?${back}`);

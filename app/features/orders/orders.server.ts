@@ -17,7 +17,7 @@ export { BOOKING_PAGE, MY_ORDERS_PAGE, ORDER_REVIEW_PAGE, orderPath } from "~/fe
 export const noStore = { "Cache-Control": "no-store" };
 
 export async function loadCatalogue(api: ApiClient, request: Request, context: AppLoadContext) {
-  return requireOk(await api.call<Catalogue>("/smeb/service/service/list"), request, context);
+  return requireOk(await api.callPath<Catalogue>("/smeb/service/service/list"), request, context);
 }
 
 /**
@@ -25,7 +25,7 @@ export async function loadCatalogue(api: ApiClient, request: Request, context: A
  * refusal): the page then shows that instead of an error page.
  */
 export async function loadCart(api: ApiClient, request: Request, context: AppLoadContext) {
-  const result = await handleAuthErrors(await api.call<CartView>("/smeb/service/cart/list"), request, context);
+  const result = await handleAuthErrors(await api.callPath<CartView>("/smeb/service/cart/list"), request, context);
   return result.ok ? { cart: result.data, cartError: null } : { cart: null, cartError: result.message };
 }
 
@@ -37,7 +37,7 @@ export function listQuery(url: URL) {
 }
 
 export async function loadOrders<T extends OrderSummary>(api: ApiClient, path: "/smeb/service/order/list" | "/smeb/service/order/adminList", query: { status: OrderStatus | null; page: number }, request: Request, context: AppLoadContext) {
-  return requireOk(await api.call<OrderPage<T>>(path, { query: { status: query.status ?? undefined, page: query.page } }), request, context);
+  return requireOk(await api.callPath<OrderPage<T>>(path, { query: { status: query.status ?? undefined, page: query.page } }), request, context);
 }
 
 /** The order named in the URL: a malformed number is a 404 before the API is asked. */
@@ -48,5 +48,5 @@ export function orderNoOf(params: { orderNo?: string }) {
 }
 
 export async function loadOrder(api: ApiClient, orderNo: string, request: Request, context: AppLoadContext) {
-  return requireOk(await api.call<OrderView>("/smeb/service/order/detail", { query: { orderNo } }), request, context);
+  return requireOk(await api.callPath<OrderView>("/smeb/service/order/detail", { query: { orderNo } }), request, context);
 }

@@ -62,7 +62,7 @@ export async function parseFormWithUploads(
     }
     const spec = specs[field]!;
     const rules = effectiveRules(spec.folder, spec);
-    const signature = await api.call<UploadSignature>("/oss/signature/getSignature", {
+    const signature = await api.callPath<UploadSignature>("/oss/signature/getSignature", {
       query: { timesp: Date.now(), folder: spec.folder, fileName: part.filename, kinds: rules.kinds.join(","), maxBytes: rules.maxBytes },
     });
     if (!signature.ok) {
@@ -79,7 +79,7 @@ export async function parseFormWithUploads(
       fail(field, translate(language, "uploads.failed"));
       return undefined;
     }
-    const completed = await api.call<UploadedFile>("/oss/complete", { form: { key: signature.data.key, name: part.filename, kinds: rules.kinds.join(",") } });
+    const completed = await api.callPath<UploadedFile>("/oss/complete", { form: { key: signature.data.key, name: part.filename, kinds: rules.kinds.join(",") } });
     if (!completed.ok) {
       fail(field, completed.message);
       return undefined;

@@ -36,7 +36,7 @@ const noStore = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
-  const accesses = await requireOk(await api.call<ContractorAccessView[]>("/smeb/service/contractor/list"), request, context);
+  const accesses = await requireOk(await api.callPath<ContractorAccessView[]>("/smeb/service/contractor/list"), request, context);
   const booths = info.infoVO.booths;
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
   const revoke = Number(url.searchParams.get("revoke"));
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = accessIdSchema.safeParse({ accessId: formData.get("accessId") });
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
     const path = intent === "resend" ? "/smeb/service/contractor/resendCode" : "/smeb/service/contractor/revoke";
-    const result = await handleAuthErrors(await api.call<ContractorAccessView>(path, { form: { accessId: String(parsed.data.accessId) } }), request, context);
+    const result = await handleAuthErrors(await api.callPath<ContractorAccessView>(path, { form: { accessId: String(parsed.data.accessId) } }), request, context);
     if (!result.ok) return json({ row: { accessId: parsed.data.accessId, errors: [result.message] } satisfies RowReply, result: null }, { status: 400, headers: noStore });
     return redirect(`${PATH}?done=${intent === "resend" ? "resent" : "revoked"}`);
   }
@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value;
   const form: Record<string, string> = { companyName: v.companyName, contactName: v.contactName, email: v.email };
   if (v.boothId !== undefined) form.boothId = String(v.boothId);
-  const result = await handleAuthErrors(await api.call<ContractorAccessView>("/smeb/service/contractor/entrust", { form }), request, context);
+  const result = await handleAuthErrors(await api.callPath<ContractorAccessView>("/smeb/service/contractor/entrust", { form }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ENTRUST_FIELDS), row: null }, { status: 400, headers: noStore });
   return redirect(`${PATH}?done=entrusted`);
 }

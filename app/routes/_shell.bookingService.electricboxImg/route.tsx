@@ -32,8 +32,8 @@ const UPLOAD = { folder: "eletricbox-img" as const, kinds: [...BOOKING_FILE_KIND
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const [maps, judge] = await Promise.all([
-    requireOk(await api.call<ElectricboxImage[]>("/smeb/booking/electricboxImg/list"), request, context),
-    requireOk(await api.call<{ uploaded: boolean; boothNo: string | null }>("/index/judge"), request, context),
+    requireOk(await api.callPath<ElectricboxImage[]>("/smeb/booking/electricboxImg/list"), request, context),
+    requireOk(await api.callPath<{ uploaded: boolean; boothNo: string | null }>("/index/judge"), request, context),
   ]);
   const url = new URL(request.url);
   // Only a booth of the caller's own list can be asked about; anything else shows no panel.
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "delete") {
     const parsed = boothIdSchema.safeParse({ boothId: formData.get("boothId") });
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    await requireOk(await api.call("/smeb/booking/electricboxImg/delete", { form: { boothId: String(parsed.data.boothId) } }), request, context);
+    await requireOk(await api.callPath("/smeb/booking/electricboxImg/delete", { form: { boothId: String(parsed.data.boothId) } }), request, context);
     return redirect(`${PATH}?done=deleted`);
   }
 
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: replyWithUploadErrors(submission, uploadErrors), success: false }, { status: 400, headers: noStore });
   }
   const result = await handleAuthErrors(
-    await api.call("/smeb/booking/electricboxImg/save", { form: { boothId: String(submission.value.boothId), fileUrl: submission.value.fileUrl } }),
+    await api.callPath("/smeb/booking/electricboxImg/save", { form: { boothId: String(submission.value.boothId), fileUrl: submission.value.fileUrl } }),
     request,
     context,
   );

@@ -41,7 +41,7 @@ export async function handleBookingAction(request: Request, context: AppLoadCont
     : { formData: await request.formData(), uploadErrors: {} as Record<string, string[]> };
   rememberForm(request, formData);
   const intent = String(formData.get("intent") ?? "");
-  const call = async <T>(path: string, form: Record<string, string | number | undefined>) => handleAuthErrors(await api.call<T>(path, { form }), request, context);
+  const call = async <T>(path: string, form: Record<string, string | number | undefined>) => handleAuthErrors(await api.callPath<T>(path, { form }), request, context);
 
   if (intent === "add") {
     const form = `add-${String(formData.get("serviceId") ?? "")}`;

@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const constraints = formConstraints({ insurance: insuranceSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
   if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.insurance.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
-  const answer = await requireOk(await api.call<InsuranceAnswer>("/smeb/boothBuild/insurance/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
+  const answer = await requireOk(await api.callPath<InsuranceAnswer>("/smeb/boothBuild/insurance/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, uploadFieldNames("policyUrl").name]);
   return json({ title: translate(language, "boothConstruction.insurance.title"), answer, held: held.values, constraints }, { headers: held.headers });
 }
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     validTo: v.validTo,
     policyUrl: v.policyUrl,
   };
-  const result = await handleAuthErrors(await api.call<Insurance>("/smeb/boothBuild/insurance/save", { form }), request, context);
+  const result = await handleAuthErrors(await api.callPath<Insurance>("/smeb/boothBuild/insurance/save", { form }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, FIELDS) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.insurance.saved" });
 }

@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
   const constraints = formConstraints({ drawing: drawingUploadSchema });
   if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.process.title"), process: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
-  const process = await requireOk(await api.call<DrawingProcess>("/smeb/boothBuild/drawing/list", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
+  const process = await requireOk(await api.callPath<DrawingProcess>("/smeb/boothBuild/drawing/list", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
   // What was posted before the session ended comes back into the same kind's form.
   const held = await heldFormValues(request, context, formHolderOf(info), ["kind", "note", "fileUrl", uploadFieldNames("fileUrl").name]);
   return json({ title: translate(language, "boothConstruction.process.title"), process, held: held.values, constraints }, { headers: held.headers });
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const v = submission.value;
   const form = { boothId: info.infoVO.boothId ? String(info.infoVO.boothId) : undefined, kind: v.kind, fileUrl: v.fileUrl, note: v.note };
-  const result = await handleAuthErrors(await api.call("/smeb/boothBuild/drawing/upload", { form }), request, context);
+  const result = await handleAuthErrors(await api.callPath("/smeb/boothBuild/drawing/upload", { form }), request, context);
   if (!result.ok) return json({ kind, result: replyToApiFailure(submission, result, ["fileUrl", "note"]) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.process.uploaded" });
 }

@@ -64,7 +64,7 @@ export async function saveBuildAction({ request, context }: ActionFunctionArgs) 
     carpetLayingSlot: v.carpetLayingSlot,
     otherRequirements: v.otherRequirements,
   };
-  const result = await handleAuthErrors(await api.call<StandardBuild>(exists ? "/smeb/boothBuild/update" : "/smeb/boothBuild/create", { form }), request, context);
+  const result = await handleAuthErrors(await api.callPath<StandardBuild>(exists ? "/smeb/boothBuild/update" : "/smeb/boothBuild/create", { form }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, BUILD_FIELDS) }, { status: 400, headers: NO_STORE });
   const key = v.intent === "submit" ? "boothConstruction.standard.submitted" : "boothConstruction.standard.saved";
   return redirectWithToast(PATH, context, { kind: "success", key });

@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const constraints = formConstraints({ build: standardBuildSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
   if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.standard.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
-  const answer = await requireOk(await api.call<StandardBuildAnswer>("/smeb/boothBuild/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
+  const answer = await requireOk(await api.callPath<StandardBuildAnswer>("/smeb/boothBuild/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...BUILD_FIELDS, uploadFieldNames("fasciaFileUrl").name]);
   return json({ title: translate(language, "boothConstruction.standard.title"), answer, held: held.values, constraints }, { headers: held.headers });
 }

@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json({ result: submission.reply({ fieldErrors: { [name]: ["password.tooLong"] } }), success: false }, { status: 400, headers: noStore });
     }
   }
-  const result = await handleAuthErrors(await api.call("/login/modifyPasswd", { form: encrypted }), request, context);
+  const result = await handleAuthErrors(await api.callPath("/login/modifyPasswd", { form: encrypted }), request, context);
   if (!result.ok) {
     const reply = replyToApiFailure(submission, result, ["password", "newPassword"]);
     return json({ result: reply, success: false }, { status: 400, headers: noStore });

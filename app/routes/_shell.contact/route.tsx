@@ -9,13 +9,12 @@ import { handleAuthErrors } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import "~/contracts/settings/texts";
+import { settingsEndpoints } from "~/contracts/settings/endpoints";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Contact us" }];
 
 export const handle = { breadcrumb: "settings.contactTitle", title: "shell.pages.contact", personal: "everyone" } satisfies PageHandle;
 
-/** What GET /wx/getContactWay returns. */
-type ContactWay = { qrCode: string; tips: string[] };
 
 /**
  * 'Contact us' as a page (spec point 1). The shell links here and, with JavaScript, may load
@@ -23,11 +22,11 @@ type ContactWay = { qrCode: string; tips: string[] };
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
-  const result = await handleAuthErrors(await api.call<ContactWay>("/wx/getContactWay"), request, context);
+  const result = await handleAuthErrors(await api.call(settingsEndpoints.contactWay), request, context);
   return json({
     title: translate(language, "settings.contactTitle"),
     qrCode: result.ok ? result.data.qrCode : null,
-    tips: result.ok ? result.data.tips : [],
+    tips: result.ok ? [...result.data.tips] : [],
   });
 }
 

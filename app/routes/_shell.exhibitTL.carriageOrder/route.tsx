@@ -46,9 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageParam(url, "page");
   const expressPage = pageParam(url, "expressPage");
   const [orders, lifting, express] = await Promise.all([
-    api.call<OrderList>("/shipment/order/list", { query: { page } }).then((r) => requireOk(r, request, context)),
-    api.call<CarrierLiftingList>("/shipment/forklift/list").then((r) => requireOk(r, request, context)),
-    api.call<CarrierExpressList>("/shipment/express/list", { query: { page: expressPage } }).then((r) => requireOk(r, request, context)),
+    api.callPath<OrderList>("/shipment/order/list", { query: { page } }).then((r) => requireOk(r, request, context)),
+    api.callPath<CarrierLiftingList>("/shipment/forklift/list").then((r) => requireOk(r, request, context)),
+    api.callPath<CarrierExpressList>("/shipment/express/list", { query: { page: expressPage } }).then((r) => requireOk(r, request, context)),
   ]);
   return json({ title: translate(language, "transport.orders.title"), orders, lifting, express, expressPage, canAct: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID });
 }
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get("intent")) as keyof typeof ACTIONS;
   const chosen = ACTIONS[intent];
   if (!chosen) throw new Response("Bad request", { status: 400 });
-  const result = await handleAuthErrors(await api.call(chosen.path, { form: rawFields(formData, chosen.fields) }), request, context);
+  const result = await handleAuthErrors(await api.callPath(chosen.path, { form: rawFields(formData, chosen.fields) }), request, context);
   if (!result.ok) return json({ error: result.message }, { status: result.code === 404 ? 404 : 409, headers: { "Cache-Control": "no-store" } });
   const url = new URL(request.url);
   return redirectWithToast(pageAddress(pageParam(url, "page"), pageParam(url, "expressPage")), context, { kind: "success", key: chosen.done });

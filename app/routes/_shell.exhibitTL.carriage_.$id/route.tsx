@@ -43,9 +43,9 @@ const idOf = (params: { id?: string }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const id = idOf(params);
-  const declaration = await requireOk(await api.call<DeclarationDetail>("/smeb/shipment/declaration/detail", { query: { id } }), request, context);
+  const declaration = await requireOk(await api.callPath<DeclarationDetail>("/smeb/shipment/declaration/detail", { query: { id } }), request, context);
   // The carriers and booths for the header form, only while it can be changed.
-  const list = declaration.editable ? await requireOk(await api.call<DeclarationList>("/smeb/shipment/declaration/list"), request, context) : null;
+  const list = declaration.editable ? await requireOk(await api.callPath<DeclarationList>("/smeb/shipment/declaration/list"), request, context) : null;
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECLARATION_FIELDS, ...EXHIBIT_FIELDS, "body"]);
   const confirm = new URL(request.url).searchParams.get("confirm");
   const deleteExhibit = Number(new URL(request.url).searchParams.get("deleteExhibit"));
@@ -71,7 +71,7 @@ type Reply = { form: string; result?: SubmissionResult<string[]>; importFailure?
 const reply = (body: Reply, status = 400) => json(body, { status, headers: NO_STORE });
 
 async function post<T>(api: ApiClient, request: Request, context: Parameters<typeof handleAuthErrors>[2], path: string, form: Record<string, string | string[]>) {
-  return handleAuthErrors(await api.call<T>(path, { form }), request, context);
+  return handleAuthErrors(await api.callPath<T>(path, { form }), request, context);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const status = FILTERS.find((s) => s === url.searchParams.get("status")) ?? null;
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
-  const list = await requireOk(await api.call<ReviewList>("/shipment/review/list", { query: { status: status ?? undefined, page } }), request, context);
+  const list = await requireOk(await api.callPath<ReviewList>("/shipment/review/list", { query: { status: status ?? undefined, page } }), request, context);
   return json({ title: translate(language, "transport.review.title"), list, status });
 }
 

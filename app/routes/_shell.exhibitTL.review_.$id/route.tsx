@@ -40,7 +40,7 @@ const idOf = (params: { id?: string }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const id = idOf(params);
-  const declaration = await requireOk(await api.call<DeclarationDetail>("/shipment/declaration/detail", { query: { id } }), request, context);
+  const declaration = await requireOk(await api.callPath<DeclarationDetail>("/shipment/declaration/detail", { query: { id } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS, "body"]);
   return json(
     {
@@ -69,7 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     intent === "message"
       ? ["/shipment/message/save", rawFields(formData, ["declarationId", "body"]), ["body"]]
       : ["/shipment/review/decide", { ...rawFields(formData, ["version", ...DECISION_FIELDS]), id: String(id) }, [...DECISION_FIELDS]];
-  const result = await handleAuthErrors(await api.call(path, { form }), request, context);
+  const result = await handleAuthErrors(await api.callPath(path, { form }), request, context);
   if (!result.ok) return json({ form: intent, result: replyToApiFailure(submission, result, fields) } satisfies Reply, { status: 400, headers: NO_STORE });
   const key = intent === "message" ? "transport.detail.done.message" : formData.get("decision") === "accept" ? "transport.review.acceptedToast" : "transport.review.returnedToast";
   return redirectWithToast(intent === "message" ? `${REVIEW_PATH}/${id}` : REVIEW_PATH, context, { kind: "success", key });

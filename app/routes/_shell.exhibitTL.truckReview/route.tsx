@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const filters = filtersOf(request);
   const query = { status: filters.status ?? undefined, day: filters.day ?? undefined, page: filters.page };
-  const list = await requireOk(await api.call<TruckReviewList>("/smeb/truck/review/list", { query }), request, context);
+  const list = await requireOk(await api.callPath<TruckReviewList>("/smeb/truck/review/list", { query }), request, context);
   return json({ title: translate(language, "vehicles.trucks.review.title"), list, filters, constraints: formConstraints({ decision: truckDecisionSchema }) });
 }
 
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: truckDecisionSchema });
   const which = { id: String(formData.get("id") ?? ""), decision: String(formData.get("decision") ?? "") };
   if (submission.status !== "success") return json({ decision: { ...which, result: submission.reply() } } satisfies Reply, { status: 400, headers: NO_STORE });
-  const result = await handleAuthErrors(await api.call("/smeb/truck/review/decide", { form: rawFields(formData, DECISION_FIELDS) }), request, context);
+  const result = await handleAuthErrors(await api.callPath("/smeb/truck/review/decide", { form: rawFields(formData, DECISION_FIELDS) }), request, context);
   if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
   return redirectWithToast(addressOf(filtersOf(request)), context, { kind: "success", key: submission.value.decision === "approve" ? "vehicles.trucks.review.approved" : "vehicles.trucks.review.returned" });
 }

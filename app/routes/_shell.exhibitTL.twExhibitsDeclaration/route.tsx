@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
   const boothId = boothOf(url.searchParams.get("booth"));
-  const found = await requireOk(await api.call<TwFind>("/smeb/twExhibit/find", { query: { boothId } }), request, context);
+  const found = await requireOk(await api.callPath<TwFind>("/smeb/twExhibit/find", { query: { boothId } }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...HEADER_FIELDS, ...LINE_FIELDS]);
   const filing = found.filing;
   const lineToDelete = filing?.editable && url.searchParams.has("deleteLine") ? (filing.lines.find((l) => String(l.sort) === url.searchParams.get("deleteLine")) ?? null) : null;
@@ -73,13 +73,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const [schema, path, fields] = intent === "save" ? ([twHeaderSchema, "/smeb/twExhibit/save", HEADER_FIELDS] as const) : ([twLineSchema, "/smeb/twExhibit/line/add", LINE_FIELDS] as const);
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") return reply({ form: intent, result: submission.reply() });
-    const result = await handleAuthErrors(await api.call(path, { form: rawFields(formData, fields) }), request, context);
+    const result = await handleAuthErrors(await api.callPath(path, { form: rawFields(formData, fields) }), request, context);
     if (!result.ok) return reply({ form: intent, result: replyToApiFailure(submission, result, fields) });
     return done(intent === "save" ? "saved" : "lineAdded");
   }
   if (intent === "deleteLine" || intent === "submit") {
     const [path, form] = intent === "deleteLine" ? ["/smeb/twExhibit/line/delete", rawFields(formData, ["filingId", "sort", "version"])] : ["/smeb/twExhibit/submit", rawFields(formData, ["id", "version"])];
-    const result = await handleAuthErrors(await api.call(path, { form }), request, context);
+    const result = await handleAuthErrors(await api.callPath(path, { form }), request, context);
     if (!result.ok) return reply({ form: intent, error: result.message }, 409);
     return done(intent === "deleteLine" ? "lineDeleted" : "submitted");
   }

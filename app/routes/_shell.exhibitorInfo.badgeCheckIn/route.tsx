@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: checkInSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), checkIn: null }, { status: 400, headers: noStore });
-  const result = await handleAuthErrors(await api.call<CheckInResult>("/smeb/pass/ticket/checkIn", { form: { code: submission.value.code } }), request, context);
+  const result = await handleAuthErrors(await api.callPath<CheckInResult>("/smeb/pass/ticket/checkIn", { form: { code: submission.value.code } }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["code"]), checkIn: null }, { status: result.code === 403 ? 403 : 400, headers: noStore });
   // The field is emptied for the next badge; the card shows who just came in.
   return json({ result: submission.reply({ resetForm: true }), checkIn: result.data }, { headers: noStore });

@@ -21,7 +21,7 @@ export async function decideAction({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: badgeDecisionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   const { id, decision, comment, version } = submission.value;
-  const result = await handleAuthErrors(await api.call<BadgeReviewInfo>("/smeb/pass/ticket/review/decide", { form: { id, decision, comment, version } }), request, context);
+  const result = await handleAuthErrors(await api.callPath<BadgeReviewInfo>("/smeb/pass/ticket/review/decide", { form: { id, decision, comment, version } }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]) }, { status: 400, headers: NO_STORE });
   const key = decision === "approve" ? "badges.review.decidedApproved" : "badges.review.decidedReturned";
   const back = `${PAGE_PATH}${detailSearch(listFilters(new URL(request.url).searchParams), id)}`;

@@ -38,8 +38,8 @@ export async function badgeAction({ request, context }: ActionFunctionArgs) {
     const { ids } = parsed.data;
     const result = await handleAuthErrors(
       ids.length === 1
-        ? await api.call("/smeb/pass/ticket/delete", { form: { id: String(ids[0]) } })
-        : await api.call("/smeb/pass/ticket/batchDelete", { form: { ids: ids.join(",") } }),
+        ? await api.callPath("/smeb/pass/ticket/delete", { form: { id: String(ids[0]) } })
+        : await api.callPath("/smeb/pass/ticket/batchDelete", { form: { ids: ids.join(",") } }),
       request,
       context,
     );
@@ -56,7 +56,7 @@ export async function badgeAction({ request, context }: ActionFunctionArgs) {
   const form: Record<string, string | undefined> = Object.fromEntries(
     Object.entries(submission.value).map(([name, value]) => [name, value === undefined || value === null ? undefined : String(value)]),
   );
-  const result = await handleAuthErrors(await api.call<BadgeView>(`/smeb/pass/ticket/${updating ? "update" : "save"}`, { form }), request, context);
+  const result = await handleAuthErrors(await api.callPath<BadgeView>(`/smeb/pass/ticket/${updating ? "update" : "save"}`, { form }), request, context);
   if (!result.ok) return json({ intent: "save" as const, result: replyToApiFailure(submission, result, BADGE_FORM_FIELDS) }, { status: 400, headers: noStore });
   // To the saved badge's detail: a reload then shows it instead of posting again.
   return redirectWithToast(`${PATH}?id=${result.data.id}`, context, {
@@ -84,7 +84,7 @@ async function importBadges(request: Request, context: ActionFunctionArgs["conte
   upload.set("file", file, file.name);
   const boothId = formData.get("boothId");
   if (typeof boothId === "string" && boothId) upload.set("boothId", boothId);
-  const result = await handleAuthErrors(await api.call<BadgeImportResult>("/smeb/pass/ticket/upload", { upload }), request, context);
+  const result = await handleAuthErrors(await api.callPath<BadgeImportResult>("/smeb/pass/ticket/upload", { upload }), request, context);
   if (!result.ok) {
     const failure = result.data as Partial<BadgeImportFailure> | null;
     return refuse(result.message, failure?.rows ?? [], failure?.total ?? failure?.rows?.length ?? 0);

@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A hand-edited address (page 0, 7 rows, a keyword too long) shows the first page instead of an error page.
   const query = parsedQuery.success ? parsedQuery.data : { keyword: undefined, page: 1, pageSize: 10 };
   const list = await requireOk(
-    await api.call<BadgeList>("/smeb/pass/ticket/list", { query: { keyword: query.keyword, page: query.page, pageSize: query.pageSize } }),
+    await api.callPath<BadgeList>("/smeb/pass/ticket/list", { query: { keyword: query.keyword, page: query.page, pageSize: query.pageSize } }),
     request,
     context,
   );
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!parsed.success) throw new Response("Not found", { status: 404 });
     return parsed.data.id;
   };
-  const fetchBadge = async (id: number) => requireOk(await api.call<BadgeDetailView>("/smeb/pass/ticket/info", { query: { id } }), request, context);
+  const fetchBadge = async (id: number) => requireOk(await api.callPath<BadgeDetailView>("/smeb/pass/ticket/info", { query: { id } }), request, context);
 
   let mode: "id" | "edit" | "delete" | null = null;
   let selected: BadgeDetailView | null = null;

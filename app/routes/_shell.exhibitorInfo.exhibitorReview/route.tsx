@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = translate(language, "exhibitor.review.title");
   const userId = Number(url.searchParams.get("userId"));
   if (Number.isInteger(userId) && userId > 0) {
-    const profile = await requireOk(await api.call<ProfileView & { username?: string }>("/smeb/exhibitor/info/reviewDetail", { query: { userId } }), request, context);
+    const profile = await requireOk(await api.callPath<ProfileView & { username?: string }>("/smeb/exhibitor/info/reviewDetail", { query: { userId } }), request, context);
     const draft = (profile.submitted ?? profile.draft) as Record<string, unknown>;
     const options = { ...(await loadStepOptions(api, "company", draft, language, request, context)), ...(await loadStepOptions(api, "exhibits", draft, language, request, context)) };
     const constraints = formConstraints({ review: reviewDecisionSchema });
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const status = PROFILE_STATUSES.find((s) => s === url.searchParams.get("status")) ?? "under_review";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const list = await requireOk(await api.call<ReviewList>("/smeb/exhibitor/info/reviewList", { query: { status, page, pageSize: 20 } }), request, context);
+  const list = await requireOk(await api.callPath<ReviewList>("/smeb/exhibitor/info/reviewList", { query: { status, page, pageSize: 20 } }), request, context);
   return json({ title, language, view: "list" as const, userId: null, profile: null, options: null, constraints: null, list, status, decided: false }, { headers: noStore });
 }
 
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { userId, decision, comment } = submission.value;
   // An approval cannot be taken back from this page: it is asked once more, the comment kept.
   if (decision === "approve" && formData.get("confirmed") !== "1") return json({ result: submission.reply(), confirmApprove: true }, { headers: noStore });
-  const result = await handleAuthErrors(await api.call("/smeb/exhibitor/info/review", { form: { userId, decision, comment } }), request, context);
+  const result = await handleAuthErrors(await api.callPath("/smeb/exhibitor/info/review", { form: { userId, decision, comment } }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]), confirmApprove: false }, { status: 400, headers: noStore });
   return redirect(`/exhibitorInfo/exhibitorReview?userId=${userId}&decided=1`);
 }

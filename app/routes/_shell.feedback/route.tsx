@@ -21,6 +21,7 @@ import { FEEDBACK_CONTENT_MAX, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, F
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
+import { settingsEndpoints } from "~/contracts/settings/endpoints";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback" }];
 
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const { type, content, imgUrl } = submission.value;
-  const result = await handleAuthErrors(await api.call("/smeb/feedback/save", { form: { type, content, imgUrl } }), request, context);
+  const result = await handleAuthErrors(await api.call(settingsEndpoints.saveFeedback, { type, content, imgUrl }), request, context);
   if (!result.ok) {
     const reply = replyToApiFailure(submission, result, FORM_FIELDS);
     return json({ result: reply, success: false }, { status: 400, headers: noStore });

@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   if (!CONTENT_SLUGS.has(slug)) throw new Response(null, { status: 404 });
   const api = await apiFor(request, context);
-  const result = await api.call<HomeContentPage>("/smeb/content/page", { query: { slug } });
+  const result = await api.callPath<HomeContentPage>("/smeb/content/page", { query: { slug } });
   if (!result.ok && result.code === 404) throw new Response(null, { status: 404 });
   const page = await requireOk(result, request, context);
   const english = api.language === "en";

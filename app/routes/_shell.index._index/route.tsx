@@ -45,9 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A carrier (transport pages, no booth) has no booth and no exhibitor checklist: its home says what it will find here.
   // The role's own menu tree, before the language filter (the transport area is hidden in English).
   const carrier = infoVO.roleId !== FULL_ACCESS_ROLE_ID && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
-  const worksheet = carrier ? null : await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet");
+  const worksheet = carrier ? null : await api.callPath<WorksheetItem[]>("/smeb/worksheet/worksheet");
   // The carrier's work is in the transport area, which is Chinese only (spec point 4).
-  const carrierHome = carrier && language === "zh" ? await api.call<CarrierHome>("/shipment/home") : null;
+  const carrierHome = carrier && language === "zh" ? await api.callPath<CarrierHome>("/shipment/home") : null;
   const items = worksheet?.ok ? worksheet.data : [];
   const upcoming = items
     .filter((item) => item.status === "dueSoon" || item.status === "open")

@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getShellUser(request, context);
   const api = user?.api ?? (await apiFor(request, context));
   const language = api.language;
-  const result = await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet");
+  const result = await api.callPath<WorksheetItem[]>("/smeb/worksheet/worksheet");
   const items = (result.ok ? result.data : []).map((item) => ({
     id: item.id,
     title: language === "en" ? item.titleEn || item.title : item.title,
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireButton(user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS[intent]);
 
   if (intent === "confirm") {
-    const result = await handleAuthErrors(await user.api.call<ScheduleMailResult>("/smeb/worksheet/confirm", { method: "POST" }), request, context);
+    const result = await handleAuthErrors(await user.api.callPath<ScheduleMailResult>("/smeb/worksheet/confirm", { method: "POST" }), request, context);
     if (!result.ok) return json({ intent: "confirm" as const, sentTo: null, error: result.message }, { status: 400, headers: noStore });
     return json({ intent: "confirm" as const, sentTo: result.data.sentTo, error: null }, { headers: noStore });
   }
@@ -80,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ intent: "extension" as const, result: submission.reply(), sentTo: null }, { status: 400, headers: noStore });
   }
   const result = await handleAuthErrors(
-    await user.api.call<ScheduleMailResult>("/smeb/worksheet/extension", {
+    await user.api.callPath<ScheduleMailResult>("/smeb/worksheet/extension", {
       form: { itemId: submission.value.itemId, reason: submission.value.reason },
     }),
     request,

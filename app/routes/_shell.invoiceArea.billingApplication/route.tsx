@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
   const title = translate(language, "invoices.application.title");
-  const ok = <T,>(path: string, query?: Record<string, string | number>) => api.call<T>(path, { query }).then((r) => requireOk(r, request, context));
+  const ok = <T,>(path: string, query?: Record<string, string | number>) => api.callPath<T>(path, { query }).then((r) => requireOk(r, request, context));
   const viewId = idOf(url.searchParams.get("id"));
   const constraints = formConstraints({ create: applicationSchema, update: applicationUpdateSchema });
   if (viewId) {
@@ -95,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "urgent") {
     const parsed = urgentSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    await requireOk(await api.call("/smeb/invoice/urgent", { form: { id: parsed.data.id, urgentReason: parsed.data.urgentReason } }), request, context);
+    await requireOk(await api.callPath("/smeb/invoice/urgent", { form: { id: parsed.data.id, urgentReason: parsed.data.urgentReason } }), request, context);
     return redirectWithToast(`${PATH}?id=${parsed.data.id}`, context, { kind: "success", key: "invoices.application.urgentSaved" });
   }
   const updating = intent === "update";
@@ -115,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     urgent: v.urgent ? "on" : undefined,
     urgentReason: v.urgentReason,
   };
-  const result = await handleAuthErrors(await api.call<InvoiceApplication>(`/smeb/invoice/${updating ? "update" : "save"}`, { form }), request, context);
+  const result = await handleAuthErrors(await api.callPath<InvoiceApplication>(`/smeb/invoice/${updating ? "update" : "save"}`, { form }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, [...FIELDS]) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(`${PATH}?id=${result.data.id}`, context, { kind: "success", key: updating ? "invoices.application.updated" : "invoices.application.saved" });
 }

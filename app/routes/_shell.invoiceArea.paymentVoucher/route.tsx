@@ -34,8 +34,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const [bills, list] = await Promise.all([
-    api.call<BillList>("/smeb/paymentVoucher/bills").then((r) => requireOk(r, request, context)),
-    api.call<PaymentVoucherList>("/smeb/paymentVoucher/list").then((r) => requireOk(r, request, context)),
+    api.callPath<BillList>("/smeb/paymentVoucher/bills").then((r) => requireOk(r, request, context)),
+    api.callPath<PaymentVoucherList>("/smeb/paymentVoucher/list").then((r) => requireOk(r, request, context)),
   ]);
   const deleting = list.vouchers.find((v) => String(v.id) === new URL(request.url).searchParams.get("delete") && v.deletable) ?? null;
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "save");
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "delete") {
     const parsed = recordIdSchema.safeParse({ id: formData.get("id"), version: formData.get("version") });
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    await requireOk(await api.call("/smeb/paymentVoucher/delete", { form: { id: parsed.data.id, version: parsed.data.version } }), request, context);
+    await requireOk(await api.callPath("/smeb/paymentVoucher/delete", { form: { id: parsed.data.id, version: parsed.data.version } }), request, context);
     return redirectWithToast(PATH, context, { kind: "success", key: "invoices.voucher.deleted" });
   }
   const submission = parseWithZod(formData, { schema: voucherSchema });
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const v = submission.value;
   const form = { name: v.name, productType: v.productType, amount: String(formData.get("amount") ?? ""), paidOn: v.paidOn, payerAccountName: v.payerAccountName, itemKeys: v.itemKeys, documentUrls: v.documentUrls };
-  const result = await handleAuthErrors(await api.call<PaymentVoucher>("/smeb/paymentVoucher/save", { form }), request, context);
+  const result = await handleAuthErrors(await api.callPath<PaymentVoucher>("/smeb/paymentVoucher/save", { form }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["name", "productType", "amount", "paidOn", "payerAccountName", "itemKeys", "documentUrls"]) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "invoices.voucher.saved" });
 }

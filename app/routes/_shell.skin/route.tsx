@@ -17,6 +17,7 @@ import { SKIN_IDS, skinImageUrl, type SkinResponse } from "~/contracts/settings/
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
+import { settingsEndpoints } from "~/contracts/settings/endpoints";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Skin" }];
 
@@ -24,7 +25,7 @@ export const handle = { breadcrumb: "settings.skinTitle", title: "shell.pages.sk
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
-  const data = await requireOk(await api.call<SkinResponse>("/smeb/user/skin"), request, context);
+  const data = await requireOk(await api.call(settingsEndpoints.skin), request, context);
   return json(
     { title: translate(language, "settings.skinTitle"), skin: data.skin, constraints: formConstraints({ skin: skinSchema }) },
     { headers: { "Cache-Control": "no-store" } },
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply(), success: false }, { status: 400 });
   }
-  const result = await handleAuthErrors(await api.call<SkinResponse>("/smeb/user/skin", { form: { skin: submission.value.skin } }), request, context);
+  const result = await handleAuthErrors(await api.call(settingsEndpoints.saveSkin, { skin: submission.value.skin }), request, context);
   if (!result.ok) {
     const reply = replyToApiFailure(submission, result, ["skin"]);
     return json({ result: reply, success: false }, { status: 400 });

@@ -13,6 +13,6 @@ export const handle = { permissionOf: "/bookingService/electricboxImg" } satisfi
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const boothId = new URL(request.url).searchParams.get("boothId") ?? undefined;
-  const response = await user.api.download("/smeb/booking/electricboxImg/template", boothId ? { boothId } : undefined);
+  const response = await user.api.downloadPath("/smeb/booking/electricboxImg/template", boothId ? { boothId } : undefined);
   return proxyDownload(response, request, context, { cacheControl: "no-store" });
 }

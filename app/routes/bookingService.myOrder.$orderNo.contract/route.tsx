@@ -14,6 +14,6 @@ export const handle = { permissionOf: "/bookingService/myOrder" } satisfies Page
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const orderNo = orderNoOf(params);
-  const response = await user.api.download("/smeb/service/order/downloadContract", { orderNo });
+  const response = await user.api.downloadPath("/smeb/service/order/downloadContract", { orderNo });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

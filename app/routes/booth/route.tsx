@@ -5,6 +5,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { requireShellUser } from "~/lib/permissions.server";
 import { switchBoothSchema, type SwitchBoothResponse } from "~/features/settings/booth-schema.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
+import { settingsEndpoints } from "~/contracts/settings/endpoints";
 
 export const handle = { personal: "account" } satisfies PageHandle;
 
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // 401 → /login, 403 (not the caller's booth) → /401.
   const result = await handleAuthErrors(
-    await api.call<SwitchBoothResponse>("/smeb/user/switchBooth", { form: { boothId: parsed.data.boothId } }),
+    await api.call(settingsEndpoints.switchBooth, { boothId: parsed.data.boothId }),
     request,
     context,
   );

@@ -12,6 +12,6 @@ export const handle = { permissionOf: "/boothConstruction/constructionReview" } 
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.download("/smeb/boothBuild/review/export");
+  const response = await user.api.downloadPath("/smeb/boothBuild/review/export");
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -12,6 +12,6 @@ export const handle = { permissionOf: "/boothConstruction/entrySafetyCommitment"
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.download("/smeb/boothBuild/commitment/pdf", { boothId: user.info.infoVO.boothId ?? undefined });
+  const response = await user.api.downloadPath("/smeb/boothBuild/commitment/pdf", { boothId: user.info.infoVO.boothId ?? undefined });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

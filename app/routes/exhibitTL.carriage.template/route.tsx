@@ -8,6 +8,6 @@ export const handle = { permissionOf: "/exhibitTL/carriage" } satisfies PageHand
 /** GET /exhibitTL/carriage/template: the carrier's exhibits template (.xlsx) the import reads back. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.download("/smeb/shipment/exhibits/template");
+  const response = await user.api.downloadPath("/smeb/shipment/exhibits/template");
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

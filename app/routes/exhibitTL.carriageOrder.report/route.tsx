@@ -8,6 +8,6 @@ export const handle = { permissionOf: "/exhibitTL/carriageOrder" } satisfies Pag
 /** GET /exhibitTL/carriageOrder/report: the carrier's orders as .xlsx (the organizer's: every carrier's). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.download("/shipment/order/report");
+  const response = await user.api.downloadPath("/shipment/order/report");
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -10,6 +10,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const id = new URL(request.url).searchParams.get("id") ?? "";
   if (!/^[1-9][0-9]{0,8}$/.test(id)) throw new Response("Not found", { status: 404 });
-  const response = await user.api.download("/smeb/truck/pass", { id });
+  const response = await user.api.downloadPath("/smeb/truck/pass", { id });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -8,6 +8,6 @@ export const handle = { permissionOf: "/exhibitTL/truckReview" } satisfies PageH
 /** GET /exhibitTL/truckReview/export?day=: the approved trucks of the day as .xlsx, for the traffic police (organizer only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.download("/smeb/truck/review/export", { day: new URL(request.url).searchParams.get("day") ?? "" });
+  const response = await user.api.downloadPath("/smeb/truck/review/export", { day: new URL(request.url).searchParams.get("day") ?? "" });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

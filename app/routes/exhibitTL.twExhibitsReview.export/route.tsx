@@ -8,6 +8,6 @@ export const handle = { permissionOf: "/exhibitTL/twExhibitsReview" } satisfies 
 /** GET /exhibitTL/twExhibitsReview/export: the submitted and accepted filings' lines as .xlsx, in the customs form's column order. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.download("/smeb/twExhibit/review/export");
+  const response = await user.api.downloadPath("/smeb/twExhibit/review/export");
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

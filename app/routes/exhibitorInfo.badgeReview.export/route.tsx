@@ -16,6 +16,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const params = new URL(request.url).searchParams;
   const query = Object.fromEntries(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
-  const response = await user.api.download("/smeb/pass/ticket/review/export", query);
+  const response = await user.api.downloadPath("/smeb/pass/ticket/review/export", query);
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

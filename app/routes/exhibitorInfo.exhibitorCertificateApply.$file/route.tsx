@@ -23,6 +23,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!file || !Object.hasOwn(FILES, params.file ?? "")) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
   const query = Object.fromEntries(file.params.flatMap((name) => (url.searchParams.has(name) ? [[name, url.searchParams.get(name)!.slice(0, 2000)]] : [])));
-  const response = await user.api.download(file.path, query);
+  const response = await user.api.downloadPath(file.path, query);
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -20,6 +20,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const value = (url.searchParams.get("value") ?? "").slice(0, 200);
   if (field !== "mobile" && field !== "email") return json({ message: null }, { status: 400 });
   const excludeId = url.searchParams.get("excludeId") ?? undefined;
-  const result = await handleAuthErrors(await api.call(CHECKS[field], { query: { [field]: value, excludeId } }), request, context);
+  const result = await handleAuthErrors(await api.callPath(CHECKS[field], { query: { [field]: value, excludeId } }), request, context);
   return json({ message: !result.ok && result.code === 409 ? result.message : null }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -12,5 +12,5 @@ import { SCHEDULE_BUTTONS, SCHEDULE_MENU_ID } from "~/contracts/home/schedule-va
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context, "/index/schedule");
   requireButton(user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.export);
-  return proxyDownload(await user.api.download("/smeb/worksheet/export"), request, context);
+  return proxyDownload(await user.api.downloadPath("/smeb/worksheet/export"), request, context);
 }

@@ -14,6 +14,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const title = (new URL(request.url).searchParams.get("title") ?? "").trim().slice(0, 100);
   if (!title) return json({ found: [] as BillingBaseInfo[] });
-  const result = await api.call<BillingBaseInfo[]>("/smeb/invoice/baseInfoByName", { query: { title } });
+  const result = await api.callPath<BillingBaseInfo[]>("/smeb/invoice/baseInfoByName", { query: { title } });
   return json({ found: result.ok ? result.data : [] }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -9,6 +9,6 @@ export const handle = { permissionOf: "/invoiceArea/billingApplication" } satisf
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const id = new URL(request.url).searchParams.get("id") ?? "";
-  const response = await user.api.download("/smeb/invoice/pdfUrl", { id });
+  const response = await user.api.downloadPath("/smeb/invoice/pdfUrl", { id });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

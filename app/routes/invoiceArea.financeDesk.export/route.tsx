@@ -11,6 +11,6 @@ export const handle = { permissionOf: "/invoiceArea/financeDesk" } satisfies Pag
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.download("/smeb/invoice/review/export");
+  const response = await user.api.downloadPath("/smeb/invoice/review/export");
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isLanguage(lng)) headers.append("Set-Cookie", serializeLanguage(lng, context));
   if (await readTicket(request, context)) {
     const api = await apiFor(request, context);
-    await api.call("/login/cancellation", { method: "POST" });
+    await api.callPath("/login/cancellation", { method: "POST" });
     headers.append("Set-Cookie", await clearTicket(context));
     return redirect("/login", { headers });
   }

@@ -35,13 +35,13 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
 
   const click = clickFromForm(formData);
   if (captchaId && click) {
-    const verified = await api.call("/vcode/verify", { json: { captchaId, points: [click] } });
+    const verified = await api.callPath("/vcode/verify", { json: { captchaId, points: [click] } });
     if (!verified.ok) return fail(verified.message, true);
   }
 
   // Only an answered captcha goes to the API: an untouched one is "missing" (please complete it), not "expired".
   const answered = kind === "text" ? Boolean(vCode) : Boolean(click);
-  const result = await api.call<{ ticket: string }>("/login/login", {
+  const result = await api.callPath<{ ticket: string }>("/login/login", {
     form: { username, password, captchaId: answered ? captchaId : undefined, vCode: kind === "text" ? vCode : undefined },
   });
   if (!result.ok) {

@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const kind = captchaKindFrom(url);
   // Ask by IP (the username is not known yet) whether a captcha is due; a picked text mode shows it too.
-  const state = await api.call<{ captchaRequired: boolean }>("/login/captchaRequired");
+  const state = await api.callPath<{ captchaRequired: boolean }>("/login/captchaRequired");
   const showCaptcha = url.searchParams.has("captcha") || (state.ok && state.data.captchaRequired);
   const captcha = showCaptcha ? await fetchCaptcha(api, kind) : null;
 

@@ -7,7 +7,7 @@ import { clearTicket, serializeNotice } from "~/lib/cookies.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   // Even if the API is unreachable, this browser is signed out.
-  await api.call("/login/cancellation", { method: "POST" });
+  await api.callPath("/login/cancellation", { method: "POST" });
   const headers = new Headers();
   headers.append("Set-Cookie", await clearTicket(context));
   headers.append("Set-Cookie", serializeNotice("login.signedOut", context));

@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const value = url.searchParams.get(name);
     if (value) query[name] = value;
   }
-  const result = await api.call<UploadSignature>("/oss/signature/getSignature", { query });
+  const result = await api.callPath<UploadSignature>("/oss/signature/getSignature", { query });
   const headers = { "Cache-Control": "no-store" };
   if (!result.ok) return json({ ok: false as const, code: result.code, message: result.message }, { status: result.code === 401 ? 401 : 400, headers });
   return json({ ok: true as const, data: result.data }, { headers });

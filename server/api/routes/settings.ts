@@ -3,15 +3,16 @@ import { createCookie } from "@remix-run/node";
 import express, { Router } from "express";
 import QRCode from "qrcode";
 import { translate } from "../../../app/contracts/i18n/translate.server";
-import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, feedbackRequestSchema } from "../../../app/contracts/settings/feedback-schema";
-import { SKIN_IDS, isSkinId, skinSchema, type SkinResponse } from "../../../app/contracts/settings/skin-schema";
-import { switchBoothSchema, type SwitchBoothResponse } from "../../../app/contracts/settings/booth-schema";
+import { settingsEndpoints, type ContactWay, type FeedbackSaved } from "../../../app/contracts/settings/endpoints";
+import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES } from "../../../app/contracts/settings/feedback-schema";
+import { SKIN_IDS, isSkinId } from "../../../app/contracts/settings/skin-schema";
 import { contractorMayReadFile } from "../../contractors/access";
 import { resolveSession } from "../../auth/sessions";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import { canReadFile, findStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../uploads/files";
 import { readTicket, type ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput, requestLanguage, sendOk } from "../envelope";
+import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { mount, parseEndpointInput, withMessage } from "../mount";
 import { requireSession } from "../require-session";
 
 /** A multipart feedback body: the form fields plus one image of at most 5 MB. */
@@ -20,20 +21,15 @@ export const MULTIPART_LIMIT_BYTES = 6 * 1024 * 1024;
 /** Where the 'Contact us' code leads: adding the marketing manager as a contact. */
 export const CONTACT_WAY_URL = "https://work.weixin.qq.com/ca/demo-marketing-manager";
 
-export type ContactWay = { qrCode: string; tips: [string, string] };
-export type FeedbackSaved = { id: number; imgUrl: string | null };
-
 /** Personal settings: feedback, skin, booth switch and the contact code. Mounted inside /api. */
 export function settingsRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db, logger, store } = deps;
 
-  router.post(
-    "/smeb/feedback/save",
-    handle(async (req, res) => {
+  mount(router, settingsEndpoints.saveFeedback, async ({ req, res }) => {
       const { user } = await requireSession(deps, req, res);
       const { fields, file } = req.is("multipart/form-data") ? await readMultipart(req, res) : { fields: bodyFields(req.body), file: null };
-      const input = parseInput(feedbackRequestSchema, fields);
+      const input = parseEndpointInput(settingsEndpoints.saveFeedback, fields);
 
       let imgUrl: string | null = null;
       if (file) {
@@ -68,39 +64,31 @@ export function settingsRoutes(deps: ApiDeps): Router {
         .executeTakeFirstOrThrow();
       logger.info({ event: "feedback", userId: user.id, feedbackId: row.id, type: input.type, withImage: Boolean(imgUrl) }, "feedback saved");
       const data: FeedbackSaved = { id: row.id, imgUrl };
-      sendOk(res, data, translate(requestLanguage(req), "settings.feedbackSuccess"));
-    }),
-  );
+      return withMessage(data, translate(requestLanguage(req), "settings.feedbackSuccess"));
+  });
 
-  router.get(
-    "/smeb/user/skin",
-    handle(async (req, res): Promise<SkinResponse> => {
+  mount(router, settingsEndpoints.skin, async ({ req, res }) => {
       const { user } = await requireSession(deps, req, res);
       const row = await db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst();
       return { skin: isSkinId(row?.skin) ? row.skin : null, skins: [...SKIN_IDS] };
-    }),
-  );
+  });
 
-  router.post(
-    "/smeb/user/skin",
-    handle(async (req, res) => {
+  mount(router, settingsEndpoints.saveSkin, async (call) => {
+      const { req, res } = call;
       const { user } = await requireSession(deps, req, res);
-      const { skin } = parseInput(skinSchema, bodyFields(req.body));
+      const { skin } = call.input;
       await db
         .insertInto("user_preferences")
         .values({ user_id: user.id, skin })
         .onConflict((oc) => oc.column("user_id").doUpdateSet({ skin, updated_at: new Date() }))
         .execute();
-      const data: SkinResponse = { skin, skins: [...SKIN_IDS] };
-      sendOk(res, data, translate(requestLanguage(req), "settings.skinSuccess"));
-    }),
-  );
+      return withMessage({ skin, skins: [...SKIN_IDS] }, translate(requestLanguage(req), "settings.skinSuccess"));
+  });
 
-  router.post(
-    "/smeb/user/switchBooth",
-    handle(async (req, res) => {
+  mount(router, settingsEndpoints.switchBooth, async (call) => {
+      const { req, res } = call;
       const { user, session } = await requireSession(deps, req, res);
-      const { boothId } = parseInput(switchBoothSchema, bodyFields(req.body));
+      const { boothId } = call.input;
       const booth = await db
         .selectFrom("booths")
         .select(["id", "booth_no"])
@@ -113,22 +101,17 @@ export function settingsRoutes(deps: ApiDeps): Router {
       }
       await db.updateTable("sessions").set({ booth_id: booth.id }).where("id", "=", session.id).execute();
       logger.info({ event: "switch-booth", userId: user.id, boothId: booth.id }, "booth switched");
-      const data: SwitchBoothResponse = { boothId: booth.id, boothNo: booth.booth_no };
-      sendOk(res, data, translate(requestLanguage(req), "settings.boothSwitched"));
-    }),
-  );
+      return withMessage({ boothId: booth.id, boothNo: booth.booth_no }, translate(requestLanguage(req), "settings.boothSwitched"));
+  });
 
-  router.get(
-    "/wx/getContactWay",
-    handle(async (req, res): Promise<ContactWay> => {
+  mount(router, settingsEndpoints.contactWay, async ({ req, res }): Promise<ContactWay> => {
       await requireSession(deps, req, res);
       const language = requestLanguage(req);
       return {
         qrCode: await contactCode(),
         tips: [translate(language, "settings.contactTip1"), translate(language, "settings.contactTip2")],
       };
-    }),
-  );
+  });
 
   return router;
 }

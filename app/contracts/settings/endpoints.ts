@@ -1,0 +1,18 @@
+import { endpoint } from "../api/endpoint";
+import { switchBoothSchema, type SwitchBoothResponse } from "./booth-schema";
+import { feedbackRequestSchema } from "./feedback-schema";
+import { skinSchema, type SkinResponse } from "./skin-schema";
+
+/** What the 'Contact us' page shows: the marketing manager's code and two tips in the caller's language. */
+export type ContactWay = { qrCode: string; tips: [string, string] };
+export type FeedbackSaved = { id: number; imgUrl: string | null };
+
+/** Personal settings: feedback, skin, the booth switch and the contact code. */
+export const settingsEndpoints = {
+  /** Form fields (an earlier upload's imgUrl), or multipart with the image itself. */
+  saveFeedback: endpoint.post("/smeb/feedback/save", feedbackRequestSchema).answers<FeedbackSaved>(),
+  skin: endpoint.get("/smeb/user/skin").answers<SkinResponse>(),
+  saveSkin: endpoint.post("/smeb/user/skin", skinSchema).answers<SkinResponse>(),
+  switchBooth: endpoint.post("/smeb/user/switchBooth", switchBoothSchema).answers<SwitchBoothResponse>(),
+  contactWay: endpoint.get("/wx/getContactWay").answers<ContactWay>(),
+};

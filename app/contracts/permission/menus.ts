@@ -4,6 +4,7 @@
  */
 import type { MenuItem } from "./api-types";
 import type { MenuRules } from "./page-rules";
+import { RAW_SPACE, STANDARD_BOOTH } from "../common/booth-types";
 import type { Language } from "~/contracts/i18n/config";
 
 /** The one exhibition whose promotional video page is removed (spec point 4). */
@@ -18,10 +19,6 @@ export const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set([
   "/index/hotel",
   "/index/drawingSubmission",
 ]);
-
-/** Booth type 1 = standard booth, 2 = raw space. */
-export const STANDARD_BOOTH = 1;
-export const RAW_SPACE = 2;
 
 /** Left menu of the /index/* subpages, in order; the Chinese-only entries are marked. */
 export const HOME_LEFT_MENU: readonly { route: string; zhOnly: boolean }[] = [

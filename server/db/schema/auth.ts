@@ -1,0 +1,104 @@
+import type { ColumnType, Generated } from "kysely";
+import type { CreatedAt, Timestamp } from "./columns";
+
+export interface RoleTable {
+  id: number;
+  code: string;
+  name_zh: string;
+  name_en: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  role_id: number;
+  exhibition_id: number;
+  business_name: string | null;
+  business_name_en: string | null;
+  created_at: CreatedAt;
+  password_changed_at: Timestamp | null;
+  contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface MenuTable {
+  id: number;
+  pid: number;
+  route: string;
+  name: string;
+  name_en: string;
+  icon: string | null;
+  is_menu: number;
+  hidden: boolean;
+  remark: string | null;
+  url: string | null;
+  sort: number;
+}
+
+export interface RoleMenuTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export interface ButtonAuthTable {
+  id: number;
+  menu_id: number;
+  url: string;
+  name: string;
+  name_en: string;
+  effect_start: Timestamp | null;
+  effect_end: Timestamp | null;
+  closed_message: string | null;
+  closed_message_en: string | null;
+}
+
+export interface RoleButtonTable {
+  role_id: number;
+  button_id: number;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  booth_id: number | null;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  /** Set for an entrusted contractor's session (0007-contractors): it acts for user_id through that grant. */
+  contractor_access_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  succeeded: boolean;
+  created_at: CreatedAt;
+}
+
+export interface CaptchaTable {
+  id: string;
+  kind: "click" | "text";
+  answer: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  verified_at: Timestamp | null;
+  used_at: Timestamp | null;
+  ip: string | null;
+}
+
+/** The auth tables, part of DB (./index.ts). */
+export interface AuthTables {
+  roles: RoleTable;
+  users: UserTable;
+  menus: MenuTable;
+  role_menus: RoleMenuTable;
+  button_auths: ButtonAuthTable;
+  role_buttons: RoleButtonTable;
+  sessions: SessionTable;
+  login_attempts: LoginAttemptTable;
+  captchas: CaptchaTable;
+}

@@ -1,0 +1,49 @@
+import type { Generated } from "kysely";
+import type { CreatedAt } from "./columns";
+
+export interface ExhibitionTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  starts_on: string;
+  ends_on: string;
+  venue_zh: string;
+  venue_en: string;
+  is_current: boolean;
+}
+
+export interface HallTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  sort: number;
+}
+
+export interface BoothTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  user_id: number;
+  hall_id: number | null;
+  booth_no: string;
+  booth_type: number;
+  width_m: number;
+  depth_m: number;
+  area_m2: number;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+  updated_at: CreatedAt;
+}
+
+/** The exhibition tables, part of DB (./index.ts). */
+export interface ExhibitionTables {
+  exhibitions: ExhibitionTable;
+  halls: HallTable;
+  booths: BoothTable;
+  app_settings: AppSettingTable;
+}

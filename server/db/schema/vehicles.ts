@@ -1,0 +1,144 @@
+import type { ColumnType, Generated } from "kysely";
+import type { Cents, CreatedAt, Day, Timestamp } from "./columns";
+
+// Yellow-plate trucks, Taiwan exhibits filing, small-exhibit express, overseas requests (0013-vehicles).
+export type TruckStatus = "submitted" | "approved" | "returned";
+
+export type TwFilingStatus = "draft" | "submitted" | "accepted" | "returned";
+
+export type ExpressStatus = "booked" | "received" | "delivered";
+
+export interface YellowTruckTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  user_id: number;
+  booth_id: number;
+  /** Never changes once inserted (a trigger refuses it). */
+  plate: string;
+  trailer_plate: string | null;
+  kind: "installation" | "dismantling";
+  driver_name: string;
+  driver_phone: string;
+  planned_on: Day;
+  license_file_id: string;
+  status: ColumnType<TruckStatus, TruckStatus | undefined, TruckStatus>;
+  return_reason: string | null;
+  gate: string | null;
+  decided_at: Timestamp | null;
+  decided_by: number | null;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface TwFilingTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  user_id: number;
+  booth_id: number;
+  importer_name: string;
+  importer_contact: string;
+  importer_phone: string;
+  status: ColumnType<TwFilingStatus, TwFilingStatus | undefined, TwFilingStatus>;
+  review_comment: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: number | null;
+  submitted_at: Timestamp | null;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TwFilingLineTable {
+  filing_id: number;
+  sort: number;
+  name_zh: string;
+  name_en: string;
+  hs_code: string;
+  quantity: number;
+  unit: string;
+  unit_value_cents: Cents;
+  currency: "CNY" | "TWD" | "USD";
+  disposition: "sold" | "returned";
+  packages: number;
+  gross_weight_g: Cents;
+}
+
+export interface ExpressBookingTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  user_id: number;
+  booth_id: number;
+  carrier_id: number;
+  sender_name: string;
+  sender_phone: string;
+  sender_address: string;
+  recipient_name: string;
+  recipient_phone: string;
+  item_name: string;
+  pieces: number;
+  gross_weight_g: Cents;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  expected_on: Day;
+  tracking_no: string | null;
+  status: ColumnType<ExpressStatus, ExpressStatus | undefined, ExpressStatus>;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface ExpressEventTable {
+  id: Generated<number>;
+  booking_id: number;
+  status: string;
+  actor_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface OverseasAgentTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  regions_zh: string;
+  regions_en: string;
+  intro_zh: ColumnType<string, string | undefined, string>;
+  intro_en: ColumnType<string, string | undefined, string>;
+  contact_email: string;
+  contact_phone: ColumnType<string, string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface OverseasRequestTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  user_id: number;
+  agent_id: number;
+  origin_country_id: number;
+  port: string;
+  cargo_description: string;
+  volume_cm3: Cents;
+  incoterms: "EXW" | "FCA" | "FOB" | "CFR" | "CIF" | "DAP" | "DDP";
+  contact_name: string;
+  contact_phone: string;
+  contact_email: string;
+  sent_to: string;
+  created_at: CreatedAt;
+}
+
+/** The vehicles tables, part of DB (./index.ts). */
+export interface VehicleTables {
+  yellow_trucks: YellowTruckTable;
+  tw_filings: TwFilingTable;
+  tw_filing_lines: TwFilingLineTable;
+  express_bookings: ExpressBookingTable;
+  express_events: ExpressEventTable;
+  overseas_agents: OverseasAgentTable;
+  overseas_requests: OverseasRequestTable;
+}

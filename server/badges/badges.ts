@@ -1,3 +1,4 @@
+import { containsPattern } from "../db/keyword-search";
 import crypto from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { BadgeList, BadgeView } from "../../app/contracts/badges/api-types";
@@ -140,7 +141,7 @@ export async function listBadges(db: Database, caller: Caller, query: BadgeListQ
 /** The list's search: name, company, mobile or booth number containing the keyword. */
 function matching(rows: ReturnType<typeof selectOwn>, keyword: string | undefined) {
   if (!keyword) return rows;
-  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(keyword);
   return rows.where((eb) => eb.or([eb("g.holder_name", "ilike", like), eb("g.company", "ilike", like), eb("g.mobile", "like", like), eb("b.booth_no", "ilike", like)]));
 }
 

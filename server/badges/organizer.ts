@@ -1,3 +1,4 @@
+import { containsPattern } from "../db/keyword-search";
 import { sql } from "kysely";
 import type { BadgeEventView, BadgeReviewInfo, BadgeReviewList, BadgeReviewRow } from "../../app/contracts/badges/review-types";
 import type { BadgeDecision, BadgeReviewQuery } from "../../app/contracts/badges/review-schema";
@@ -44,7 +45,7 @@ function filtered(query: Query, filters: BadgeFilters, withStatus = true): Query
   if (withStatus && filters.status) rows = rows.where("g.status", "=", filters.status);
   if (filters.kind) rows = rows.where("g.kind", "=", filters.kind);
   if (filters.keyword) {
-    const like = `%${filters.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filters.keyword);
     rows = rows.where((eb) => eb.or([eb("g.holder_name", "ilike", like), eb("g.company", "ilike", like), eb("b.booth_no", "ilike", like)]));
   }
   return rows;

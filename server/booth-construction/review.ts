@@ -1,3 +1,4 @@
+import { containsPattern } from "../db/keyword-search";
 import { sql } from "kysely";
 import type { ConstructionEvent, FileRef, ReviewItem, ReviewList, ReviewStatus, ReviewSubject } from "../../app/contracts/booth-construction/api-types";
 import type { FasciaCheck } from "../../app/contracts/booth-construction/fascia-rules";
@@ -60,7 +61,7 @@ function filtered(query: Queue, filters: QueueFilters, withStatus = true): Queue
   if (filters.subject) rows = rows.where("q.subject", "=", filters.subject);
   if (withStatus && filters.status) rows = rows.where("q.status", "=", filters.status);
   if (filters.keyword) {
-    const like = `%${filters.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filters.keyword);
     rows = rows.where((eb) =>
       eb.or([
         eb("b.booth_no", "ilike", like),

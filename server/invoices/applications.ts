@@ -1,3 +1,4 @@
+import { containsPattern } from "../db/keyword-search";
 import { sql, type Transaction } from "kysely";
 import type { BillableItem, BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail, InvoiceQrState } from "../../app/contracts/invoices/api-types";
 import { applicationAmount } from "../../app/contracts/invoices/amounts";
@@ -256,7 +257,7 @@ export const BASE_INFO_MAX = 5;
 
 /** GET /smeb/invoice/baseInfoByName: the caller's own earlier billing details whose title contains the text. */
 export async function baseInfoByName(db: Database, caller: Owner, title: string): Promise<BillingBaseInfo[]> {
-  const like = `%${title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(title);
   // Newest first, so the first of each title and taxpayer ID is the latest details used with them.
   const rows = await ownApplications(db, caller).where("a.title", "ilike", like).orderBy("a.id", "desc").limit(200).execute();
   const seen = new Set<string>();

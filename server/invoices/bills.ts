@@ -1,4 +1,5 @@
-import type { Bill } from "../../app/contracts/invoices/api-types";
+import { containsPattern } from "../db/keyword-search";
+import type { Bill, Deleted } from "../../app/contracts/invoices/api-types";
 import type { BILL_KINDS } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
@@ -47,7 +48,7 @@ async function billViews(db: Database, exhibitionId: number, rows: BillRow[], la
 export async function listBills(db: Database, caller: VoucherCaller, keyword: string | undefined, language: Language): Promise<Bill[]> {
   let query = selectBills(db, caller.exhibitionId);
   if (keyword) {
-    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(keyword);
     query = query.where((eb) =>
       eb.or([eb("b.booth_no", "ilike", like), eb("l.title_zh", "ilike", like), eb("l.title_en", "ilike", like), eb("u.username", "ilike", like), eb("u.business_name", "ilike", like), eb("u.business_name_en", "ilike", like)]),
     );
@@ -87,7 +88,7 @@ export async function saveBill(db: Database, caller: VoucherCaller, input: BillI
  * Soft delete, refused while a live voucher or invoice application names the bill. Under the
  * exhibitor's money lock, so no voucher or application can take it between the check and the delete.
  */
-export async function deleteBill(db: Database, caller: VoucherCaller, id: number, now: Date) {
+export async function deleteBill(db: Database, caller: VoucherCaller, id: number, now: Date): Promise<Deleted> {
   const bill = await db.selectFrom("bills").select(["id", "user_id"]).where("id", "=", id).where("exhibition_id", "=", caller.exhibitionId).where("deleted_at", "is", null).executeTakeFirst();
   if (!bill) throw notFound();
   const itemKey = `bill:${bill.id}`;

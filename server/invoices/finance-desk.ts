@@ -1,3 +1,4 @@
+import { containsPattern } from "../db/keyword-search";
 import { sql } from "kysely";
 import type ExcelJS from "exceljs";
 import type { FinanceApplication, FinancePage } from "../../app/contracts/invoices/api-types";
@@ -34,7 +35,7 @@ function queue(db: Database, exhibitionId: number, filters: FinanceFilters) {
   let rows = selectApplications(db).innerJoin("users as u", "u.id", "a.user_id").where("a.exhibition_id", "=", exhibitionId);
   if (filters.status) rows = rows.where(sql<string>`a.status`, "=", filters.status);
   if (filters.keyword) {
-    const like = `%${filters.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filters.keyword);
     rows = rows.where((eb) =>
       eb.or([
         eb("a.title", "ilike", like),

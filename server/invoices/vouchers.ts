@@ -1,5 +1,6 @@
+import { containsPattern } from "../db/keyword-search";
 import { sql, type Transaction } from "kysely";
-import type { FileRef, FinancePage, FinanceVoucher, PaymentVoucher, PaymentVoucherList } from "../../app/contracts/invoices/api-types";
+import type { Deleted, FileRef, FinancePage, FinanceVoucher, PaymentVoucher, PaymentVoucherList } from "../../app/contracts/invoices/api-types";
 import { VOUCHER_STATUSES, type VoucherInput } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
@@ -194,7 +195,7 @@ export async function saveVoucher(db: Database, caller: VoucherCaller, input: Vo
  * The exhibitor withdraws a voucher the organizer has not decided yet, at the version read: soft
  * delete, its items free again. An order's voucher is the order's step and is not withdrawn here.
  */
-export async function deleteVoucher(db: Database, caller: VoucherCaller, input: { id: number; version?: number }, now: Date) {
+export async function deleteVoucher(db: Database, caller: VoucherCaller, input: { id: number; version?: number }, now: Date): Promise<Deleted> {
   await db.transaction().execute(async (trx) => {
     await lockOwner(trx, { userId: caller.userId, exhibitionId: caller.exhibitionId });
     const row = await trx
@@ -229,7 +230,7 @@ function reviewQuery(db: Database, exhibitionId: number, query: Omit<FinanceQuer
     .where("v.exhibition_id", "=", exhibitionId);
   if (query.status) rows = rows.where("v.status", "=", query.status as VoucherStatusValue);
   if (query.keyword) {
-    const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.keyword);
     rows = rows.where((eb) =>
       eb.or([
         eb("v.name", "ilike", like),

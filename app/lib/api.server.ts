@@ -125,8 +125,7 @@ export function createApiClient(options: ClientOptions) {
     return fetchImpl(url, { headers, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
   }
 
-  // callPath/downloadPath: the calls not yet moved to a declaration (issue 37); removed when none is left.
-  return { call, download, callPath: send, downloadPath: fetchFile, language: options.language };
+  return { call, download, language: options.language };
 }
 
 /** Fields as a browser sends them: a list (ticked checkboxes) is the key repeated; null and undefined are left out. */

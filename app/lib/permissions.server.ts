@@ -3,6 +3,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import type { Language } from "~/contracts/i18n/config";
 import type { MenuItem, PermissionInfo } from "../contracts/permission/api-types";
+import { authEndpoints } from "../contracts/auth/endpoints.server";
+import { permissionEndpoints } from "../contracts/permission/endpoints.server";
 import { apiFor, handleAuthErrors, signInUrl, type ApiClient } from "./api.server";
 import { clearTicket, getLanguage, readTicket } from "./cookies.server";
 import { holdPostedForm } from "./form-hold.server";
@@ -42,8 +44,6 @@ const cache = new Map<string, LoadedInfo & { expires: number }>();
  */
 const perRequest = new WeakMap<object, Promise<LoadedInfo>>();
 
-type TicketState = { stateVersion?: string };
-
 function loadPermissionInfo(api: ApiClient, ticket: string, request: Request, context: AppLoadContext) {
   const key = request.method === "GET" || request.method === "HEAD" ? context : request;
   let pending = perRequest.get(key);
@@ -55,7 +55,7 @@ function loadPermissionInfo(api: ApiClient, ticket: string, request: Request, co
 }
 
 async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Request, context: AppLoadContext): Promise<LoadedInfo> {
-  const state = await handleAuthErrors(await api.callPath<TicketState>("/login/authTicket"), request, context);
+  const state = await handleAuthErrors(await api.call(authEndpoints.authTicket), request, context);
   const key = state.ok ? crypto.createHash("sha256").update(`${ticket}|${state.data.stateVersion ?? ""}`).digest("hex") : null;
   const hit = key ? cache.get(key) : undefined;
   if (hit && hit.expires > Date.now()) return hit;
@@ -69,7 +69,7 @@ async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Req
 }
 
 async function fetchPermissionInfo(api: ApiClient, request: Request, context: AppLoadContext) {
-  const result = await handleAuthErrors(await api.callPath<PermissionInfo>("/smeb/permission/getInfo"), request, context);
+  const result = await handleAuthErrors(await api.call(permissionEndpoints.info), request, context);
   if (!result.ok) {
     // Spec point 4: a failed permission load is only logged; the page renders with no menus
     // (and the guard, failing closed, allows only the personal pages).

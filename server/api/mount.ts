@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from "express";
-import type { AnswerOf, AnyEndpoint, ParsedInputOf } from "../../app/contracts/api/endpoint";
+import type { AnswerOf, AnyEndpoint, FileAnswer, ParsedInputOf } from "../../app/contracts/api/endpoint";
 import { handle, parseInput, sendOk } from "./envelope";
 
 /**
@@ -22,7 +22,7 @@ export class WithMessage<A> {
 export const withMessage = <A>(data: A, message: string) => new WithMessage(data, message);
 
 /** A JSON answer (the envelope's data) must be the declared answer; a file endpoint sends its own. */
-type HandlerResult<E extends AnyEndpoint> = E extends { file: true } ? void : AnswerOf<E> | WithMessage<AnswerOf<E>>;
+type HandlerResult<E extends AnyEndpoint> = AnswerOf<E> extends FileAnswer ? void : AnswerOf<E> | WithMessage<AnswerOf<E>>;
 
 /**
  * Mounts a declared endpoint (app/contracts/<domain>/endpoints.ts) on the router: its method and

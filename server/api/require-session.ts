@@ -6,6 +6,7 @@ import type { ApiDeps } from "./context";
 import { readTicket } from "./context";
 import { ApiCode, ApiError } from "./envelope";
 import { pageReadMemo } from "../request-scope";
+import { isOrganizer } from "../../app/contracts/permission/roles";
 
 export type SessionUser = {
   session: ActiveSession;
@@ -26,6 +27,18 @@ export type SessionUser = {
   /** An entrusted contractor acting for `user` (ECReservation); null for the user themselves. */
   contractor: { accessId: number; companyName: string; contactName: string; boothId: number } | null;
 };
+
+/** The one check of the organizer's side (roleId 1): 403 for anyone else, before anything is read. */
+export function assertOrganizer(roleId: number) {
+  if (!isOrganizer(roleId)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+}
+
+/** An organizer's route: the session (401 without one), then the organizer check (403). */
+export async function requireOrganizer(deps: ApiDeps, req: Request, res: Response): Promise<SessionUser> {
+  const signedIn = await requireSession(deps, req, res);
+  assertOrganizer(signedIn.user.roleId);
+  return signedIn;
+}
 
 /**
  * The one way API handlers ask "who is calling": a 401 envelope when nobody valid is. A

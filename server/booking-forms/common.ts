@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import type { BookingBooth } from "../../app/contracts/booking-forms/values";
 import type { UploadFolder } from "../../app/contracts/uploads/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
@@ -13,7 +14,7 @@ import { storedFileUrl } from "../uploads/files";
 
 export type Owner = { userId: number; exhibitionId: number; sessionBoothId: number | null };
 export type Actor = { id: number; label: string };
-export type Booth = { id: number; boothNo: string; areaM2: number };
+export type Booth = BookingBooth;
 export type FormName = "airCompressor" | "electricbox" | "leakage";
 
 export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");

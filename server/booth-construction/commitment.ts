@@ -8,8 +8,8 @@ import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { CommitmentStatus, DB } from "../db/schema";
 import { readDraft } from "../exhibitor/profiles";
-import { insertStagedFile, pngDecodes, stagePdf, type StagedFile } from "../orders/contract-files";
-import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, imagesToPdf, type CombinableFile } from "../orders/contract-pdf";
+import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, combineStoredScans } from "../uploads/scans-to-pdf";
+import { insertStagedFile, stagePdf, type StagedFile } from "../uploads/staged-files";
 import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { renderCommitmentPdf, type CommitmentPdfInput } from "./commitment-pdf";
@@ -228,7 +228,6 @@ class RetryDownload extends Error {}
 
 /** A 400 that names the scans field, like a validation error of the form. */
 const refuseScans = (messageKey: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, messageKey, values, { fields: { scanUrls: [messageKey] } });
-const KIND_OF_CONTENT_TYPE: Record<string, CombinableFile["kind"]> = { "image/jpeg": "jpg", "image/png": "png", "application/pdf": "pdf" };
 
 /**
  * The caller's scans (their own uploads to 'safety-commitment') as one PDF, staged, exactly as a
@@ -239,30 +238,11 @@ async function stageSignedScans(db: Database, store: ObjectStore, caller: Caller
   if (scanUrls.length > maxFiles) throw refuseScans("boothConstruction.errors.scansTooMany", { max: maxFiles });
   const files = [];
   for (const url of scanUrls) files.push(await ownFileId(db, caller, url, "safety-commitment", "scanUrls"));
-  const tooLarge = () => refuseScans("boothConstruction.errors.scansTooLarge", { max: `${COMBINE_MAX_TOTAL_BYTES / MB} MB` });
-  if (files.reduce((sum, f) => sum + f.sizeBytes, 0) > COMBINE_MAX_TOTAL_BYTES) throw tooLarge();
-
-  const inputs: CombinableFile[] = [];
-  for (const file of files) {
-    const kind = KIND_OF_CONTENT_TYPE[file.contentType];
-    const bytes = await store
-      .openRead(file.storageKey)
-      .then((stream) => buffer(stream))
-      .catch(() => null);
-    if (!kind || !bytes?.length || (kind === "png" && !pngDecodes(bytes))) throw refuseScans("boothConstruction.errors.scanUnreadable", { name: file.name });
-    // A copy: pdf-lib reads JPEGs through their whole ArrayBuffer, ignoring a Buffer's pool offset.
-    inputs.push({ bytes: new Uint8Array(bytes), kind });
-  }
-  if (inputs.reduce((sum, f) => sum + f.bytes.byteLength, 0) > COMBINE_MAX_TOTAL_BYTES) throw tooLarge();
-
-  let merged: Uint8Array;
-  try {
-    merged = await imagesToPdf(inputs);
-  } catch (error) {
-    // The library names the file by its 1-based position ("file 2 is not a readable PNG").
-    const position = Number(/file (\d+)/.exec((error as Error).message)?.[1] ?? 0);
-    throw refuseScans("boothConstruction.errors.scanUnreadable", { name: files[position - 1]?.name ?? "" });
-  }
+  const merged = await combineStoredScans(store, files, (refusal) =>
+    refusal.reason === "tooLarge"
+      ? refuseScans("boothConstruction.errors.scansTooLarge", { max: `${COMBINE_MAX_TOTAL_BYTES / MB} MB` })
+      : refuseScans("boothConstruction.errors.scanUnreadable", { name: refusal.file.name }),
+  );
   return stagePdf(store, { ownerUserId: caller.userId, folder: SIGNED_COMMITMENT_FOLDER, name: commitmentFileName(boothNo, "signed"), bytes: merged, now });
 }
 

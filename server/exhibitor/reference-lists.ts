@@ -1,9 +1,9 @@
+import type { AreaTheme, NamedItem } from "../../app/contracts/exhibitor/api-types";
 import type { Database } from "../db/database";
 
 /** The choice lists of the profile's exhibits step, per exhibition (seeded by server/seed/exhibitor-reference.ts). */
 
-export type NamedItem = { id: number; name: string; nameEn: string };
-export type AreaTheme = NamedItem & { pavilions: (NamedItem & { code: string })[] };
+export type { AreaTheme, NamedItem };
 
 export async function listExhibitClasses(db: Database, exhibitionId: number): Promise<NamedItem[]> {
   const rows = await db.selectFrom("exhibit_classes").select(["id", "name_zh", "name_en"]).where("exhibition_id", "=", exhibitionId).orderBy("sort").orderBy("id").execute();

@@ -1,3 +1,4 @@
+import type { ReviewList, ReviewRow } from "../../app/contracts/exhibitor/api-types";
 import type { ProfileStatus } from "../../app/contracts/exhibitor/schema";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { ApiError } from "../api/envelope";
@@ -6,11 +7,11 @@ import { readDraft, reviewProfile } from "./profiles";
 
 /** The organizer's side of the review: the queue (API and ops CLI) and the CLI's decision command. */
 
-export type ReviewRow = { userId: number; username: string; companyNameZh: string | null; companyNameEn: string | null; status: ProfileStatus; submittedAt: string | null };
+export type { ReviewRow };
 
 const firstText = (value: unknown) => (typeof value === "string" ? value : null);
 
-export async function listReviews(db: Database, query: { exhibitionId?: number; status: ProfileStatus; page: number; pageSize: number }) {
+export async function listReviews(db: Database, query: { exhibitionId?: number; status: ProfileStatus; page: number; pageSize: number }): Promise<ReviewList> {
   let base = db.selectFrom("exhibitor_profiles").innerJoin("users", "users.id", "exhibitor_profiles.user_id").where("exhibitor_profiles.status", "=", query.status);
   if (query.exhibitionId !== undefined) base = base.where("exhibitor_profiles.exhibition_id", "=", query.exhibitionId);
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import type * as z from "zod";
-import type { CarrierOption, DeclarationDetail, DeclarationList } from "../../app/contracts/transport/api-types";
+import type { CarrierOption, DeclarationDeleted, DeclarationDetail, DeclarationList } from "../../app/contracts/transport/api-types";
 import { cm3ToM3Text } from "../../app/contracts/transport/pricing";
 import type { DeclarationInput, declarationUpdateSchema } from "../../app/contracts/transport/schema";
 import type { Language } from "../../app/contracts/i18n/config";
@@ -142,7 +142,7 @@ export async function saveDeclaration(db: Db, viewer: Exhibitor, input: Declarat
 }
 
 /** POST /smeb/shipment/declaration/update: a new header for a draft or returned declaration. */
-export async function updateDeclaration(db: Database, viewer: Exhibitor, input: DeclarationUpdate, language: Language, now: Date) {
+export async function updateDeclaration(db: Database, viewer: Exhibitor, input: DeclarationUpdate, language: Language, now: Date): Promise<DeclarationDetail> {
   const { caller } = viewer;
   await db.transaction().execute(async (trx) => {
     const row = await lockEditable(trx, caller, input.id, input.version);
@@ -154,7 +154,7 @@ export async function updateDeclaration(db: Database, viewer: Exhibitor, input: 
 }
 
 /** POST /smeb/shipment/declaration/delete: only a draft the carrier never saw. */
-export async function deleteDeclaration(db: Database, viewer: Exhibitor, input: { id: number; version?: number }, now: Date) {
+export async function deleteDeclaration(db: Database, viewer: Exhibitor, input: { id: number; version?: number }, now: Date): Promise<DeclarationDeleted> {
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("transport_declarations")

@@ -1,6 +1,7 @@
 import { rgb, PDFDocument } from "pdf-lib";
 import { drawQr } from "../badges/badge-pdf";
 import type { TruckPassCheck } from "../../app/contracts/vehicles/trucks-types";
+import { PASS_CODE_MAX_LENGTH } from "../../app/contracts/vehicles/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
@@ -22,7 +23,7 @@ import { selectTrucks, truckDays, windowOf, type TruckRow } from "./trucks";
 const PURPOSE = "exhibitor-portal/truck-pass/v1";
 export const PASS_CODE_PREFIX = "EPT1";
 const PASS_CODE = new RegExp(`^${PASS_CODE_PREFIX}\\.([1-9][0-9]{0,8})\\.([A-Za-z0-9_-]{22})$`);
-export const PASS_CODE_MAX_LENGTH = 100;
+export { PASS_CODE_MAX_LENGTH };
 
 const signedBody = (id: number, plate: string, day: string) => `truck:${id}:${plate}:${day}`;
 

@@ -1,5 +1,9 @@
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as z from "zod";
+import { endpoint } from "../../app/contracts/api/endpoint";
+import { authEndpoints } from "../../app/contracts/auth/endpoints.server";
+import { homeEndpoints } from "../../app/contracts/home/endpoints.server";
 import { createApiClient } from "../../app/lib/api.server";
 import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
@@ -17,6 +21,9 @@ beforeAll(async () => {
   inProcess = api.app.locals.apiFetch as typeof fetch;
 });
 afterAll(() => api?.close());
+
+/** The extension request sent as JSON of the wrong shape, which the real form never sends. */
+const extensionAsJson = endpoint.postJson("/smeb/worksheet/extension", z.object({ not: z.string() })).answers<unknown>();
 
 const clients = (ticket: string | null, language: "zh" | "en" = "en") => ({
   http: createApiClient({ baseUrl: `${api.baseUrl}/api`, language, ticket }),
@@ -44,7 +51,7 @@ describe("in-process transport to our own API", () => {
     const ticket = await api.login("std01", "Expo#2026");
     for (const language of ["zh", "en"] as const) {
       const { http, inProcess: local } = clients(ticket, language);
-      const [overHttp, overLocal] = await Promise.all([http.callPath("/smeb/worksheet/worksheet"), local.callPath("/smeb/worksheet/worksheet")]);
+      const [overHttp, overLocal] = await Promise.all([http.call(homeEndpoints.worksheet), local.call(homeEndpoints.worksheet)]);
       expect(overLocal).toEqual(overHttp);
       expect(overLocal.ok).toBe(true);
     }
@@ -52,34 +59,34 @@ describe("in-process transport to our own API", () => {
 
   it("gives the same 401 envelope, translated, without a ticket", async () => {
     const { http, inProcess: local } = clients("not-a-ticket", "zh");
-    const overLocal = await local.callPath("/login/authTicket");
-    expect(overLocal).toEqual(await http.callPath("/login/authTicket"));
+    const overLocal = await local.call(authEndpoints.authTicket);
+    expect(overLocal).toEqual(await http.call(authEndpoints.authTicket));
     expect(overLocal).toMatchObject({ ok: false, code: 401 });
     expect(overLocal.message).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it("posts form bodies (a sign-in through it gives a ticket that works over HTTP) and refuses a wrong password the same way", async () => {
     const { http, inProcess: local } = clients(null);
-    const wrong = await local.callPath("/login/login", { form: { username: "std01", password: "wrong-password" } });
+    const wrong = await local.call(authEndpoints.login, { username: "std01", password: "wrong-password" });
     expect(wrong.ok).toBe(false);
-    expect(wrong.code).toBe((await http.callPath("/login/login", { form: { username: "std01", password: "wrong-password" } })).code);
-    const signedIn = await local.callPath<{ ticket: string }>("/login/login", { form: { username: "raw01", password: "Expo#2026" } });
+    expect(wrong.code).toBe((await http.call(authEndpoints.login, { username: "std01", password: "wrong-password" })).code);
+    const signedIn = await local.call(authEndpoints.login, { username: "raw01", password: "Expo#2026" });
     expect(signedIn.ok).toBe(true);
-    const state = await createApiClient({ baseUrl: `${api.baseUrl}/api`, language: "en", ticket: signedIn.ok ? signedIn.data.ticket : "" }).callPath("/login/authTicket");
+    const state = await createApiClient({ baseUrl: `${api.baseUrl}/api`, language: "en", ticket: signedIn.ok ? signedIn.data.ticket : "" }).call(authEndpoints.authTicket);
     expect(state.ok).toBe(true);
   });
 
   it("posts JSON bodies and passes a refusal of bad input through unchanged", async () => {
     const ticket = await api.login("std01", "Expo#2026");
     const { http, inProcess: local } = clients(ticket);
-    const bad = { json: { not: "what the endpoint wants" } };
-    expect(await local.callPath("/smeb/worksheet/extension", bad)).toEqual(await http.callPath("/smeb/worksheet/extension", bad));
+    const bad = { not: "what the endpoint wants" };
+    expect(await local.call(extensionAsJson, bad)).toEqual(await http.call(extensionAsJson, bad));
   });
 
   it("passes downloads (attachments) through with their headers", async () => {
     const ticket = await api.login("std01", "Expo#2026");
     const { http, inProcess: local } = clients(ticket);
-    const [overHttp, overLocal] = await Promise.all([http.downloadPath("/smeb/worksheet/export"), local.downloadPath("/smeb/worksheet/export")]);
+    const [overHttp, overLocal] = await Promise.all([http.download(homeEndpoints.exportWorksheet), local.download(homeEndpoints.exportWorksheet)]);
     expect(overLocal.status).toBe(overHttp.status);
     expect(overLocal.headers.get("content-type")).toBe(overHttp.headers.get("content-type"));
     expect(overLocal.headers.get("content-disposition")).toBe(overHttp.headers.get("content-disposition"));

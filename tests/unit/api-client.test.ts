@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { endpoint } from "../../app/contracts/api/endpoint";
 import { API_TIMEOUT_MS, createApiClient, handleAuthErrors, requireOk, UPLOAD_TIMEOUT_MS } from "../../app/lib/api.server";
 
 type Seen = { url: string; init: RequestInit & { headers: Headers } };
@@ -18,11 +20,18 @@ const envelope = (body: unknown, status = 200) => new Response(JSON.stringify(bo
 
 const context = { secureCookies: false, sessionSecrets: ["unit-test-secret-123456"], apiBaseUrl: "http://api.test" } as AppLoadContext;
 
+// Declarations of the shapes the client sends; the API's own are in app/contracts/<domain>/endpoints.ts.
+const saveName = endpoint.post("/x", z.object({ name: z.string(), empty: z.string().optional() })).answers<{ a: number }>();
+const verify = endpoint.postJson("/vcode/verify", z.object({ points: z.array(z.object({ x: z.number(), y: z.number() })) })).answers<null>();
+const lookup = endpoint.get("/x", z.object({ keyword: z.string(), tags: z.array(z.string()), page: z.number().optional() })).answers<unknown>();
+const plain = endpoint.get("/x").answers<unknown>();
+const exportFile = endpoint.get("/export").file();
+
 describe("the exhibition API client", () => {
   it("sends the ticket, Accept-Language, the client's address, and a form-encoded body by default", async () => {
     const { impl, calls } = fakeFetch(() => envelope({ code: 200, message: "ok", data: { a: 1 } }));
     const api = createApiClient({ baseUrl: "http://api.test", language: "en", ticket: "T1", clientIp: "203.0.113.9", fetchImpl: impl });
-    const result = await api.callPath<{ a: number }>("/x", { form: { name: "展商", empty: undefined } });
+    const result = await api.call(saveName, { name: "展商", empty: undefined });
     expect(result).toEqual({ ok: true, code: 200, message: "ok", data: { a: 1 } });
     const { init, url } = calls[0]!;
     expect(url).toBe("http://api.test/x");
@@ -37,10 +46,32 @@ describe("the exhibition API client", () => {
   it("sends JSON where asked and Chinese Accept-Language for zh", async () => {
     const { impl, calls } = fakeFetch(() => envelope({ code: 200, message: "", data: null }));
     const api = createApiClient({ baseUrl: "http://api.test", language: "zh", fetchImpl: impl });
-    await api.callPath("/vcode/verify", { json: { points: [{ x: 1, y: 2 }] } });
+    await api.call(verify, { points: [{ x: 1, y: 2 }] });
     expect(calls[0]!.init.headers.get("content-type")).toBe("application/json");
     expect(calls[0]!.init.headers.get("accept-language")).toMatch(/^zh/);
     expect(calls[0]!.init.body).toBe('{"points":[{"x":1,"y":2}]}');
+  });
+
+  it("sends a GET's input as the query, a list as the key repeated, and no body", async () => {
+    const { impl, calls } = fakeFetch(() => envelope({ code: 200, message: "", data: null }));
+    await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl }).call(lookup, { keyword: "a b", tags: ["x", "y"], page: undefined });
+    expect(calls[0]!.url).toBe("http://api.test/x?keyword=a+b&tags=x&tags=y");
+    expect(calls[0]!.init.method).toBe("GET");
+    expect(calls[0]!.init.body).toBeUndefined();
+  });
+
+  it("refuses at compile time what the declaration does not allow (tsc checks these lines)", async () => {
+    const { impl } = fakeFetch(() => envelope({ code: 200, message: "", data: { a: 1 } }));
+    const api = createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl });
+    // @ts-expect-error: a field the endpoint does not declare (a renamed field) is a type error
+    await api.call(saveName, { nmae: "x" });
+    // @ts-expect-error: an endpoint that takes input cannot be called without it
+    await api.call(saveName);
+    const result = await api.call(saveName, { name: "x" });
+    // @ts-expect-error: the answer has the declared type, not any
+    if (result.ok) expect(result.data.b).toBeUndefined();
+    // @ts-expect-error: a JSON endpoint's input is the schema's input type
+    await api.call(verify, { points: "none" });
   });
 
   it("uses the spec's timeouts: 300 s, 600 s for uploads", () => {
@@ -50,7 +81,7 @@ describe("the exhibition API client", () => {
 
   it("returns the server's message for other codes", async () => {
     const { impl } = fakeFetch(() => envelope({ code: 500, message: "库存不足", data: null }, 500));
-    const result = await createApiClient({ baseUrl: "http://api.test", language: "zh", fetchImpl: impl }).callPath("/x");
+    const result = await createApiClient({ baseUrl: "http://api.test", language: "zh", fetchImpl: impl }).call(plain);
     expect(result).toMatchObject({ ok: false, code: 500, message: "库存不足" });
   });
 
@@ -58,18 +89,18 @@ describe("the exhibition API client", () => {
     const { impl } = fakeFetch(() => {
       throw new TypeError("fetch failed");
     });
-    const result = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl }).callPath("/x");
+    const result = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl }).call(plain);
     expect(result).toMatchObject({ ok: false, code: 0 });
     expect(result.message).toMatch(/^Network exception, please try reconnecting \(Status 0/);
     const html = fakeFetch(() => new Response("<html>bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
-    const gateway = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: html.impl }).callPath("/x");
+    const gateway = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: html.impl }).call(plain);
     expect(gateway.message).toMatch(/Status 502/);
   });
 
   it("passes downloads through untouched", async () => {
     const file = new Response("a,b\n1,2\n", { headers: { "content-type": "application/octet-stream", "content-disposition": 'attachment; filename="x.csv"' } });
     const { impl } = fakeFetch(() => file);
-    const response = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl }).downloadPath("/export");
+    const response = await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: impl }).download(exportFile);
     expect(response.headers.get("content-disposition")).toContain("attachment");
     expect(await response.text()).toBe("a,b\n1,2\n");
   });

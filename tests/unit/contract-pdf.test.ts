@@ -2,15 +2,8 @@ import { describe, expect, it } from "vitest";
 import { deflateSync } from "node:zlib";
 import * as fontkit from "fontkit";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
-import {
-  COMBINE_MAX_FILES,
-  contractDate,
-  imagesToPdf,
-  jpegExifOrientation,
-  renderContractPdf,
-  type ContractInput,
-  type ContractLine,
-} from "../../server/orders/contract-pdf";
+import { contractDate, renderContractPdf, type ContractInput, type ContractLine } from "../../server/orders/contract-pdf";
+import { COMBINE_MAX_FILES, imagesToPdf, jpegExifOrientation } from "../../server/uploads/scans-to-pdf";
 import { loadContractFontBytes } from "../../server/orders/contract-font";
 import { pageGlyphs, pdfText, streamText } from "../support/pdf-text";
 

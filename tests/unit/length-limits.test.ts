@@ -41,12 +41,24 @@ function maxLength(schema: z.ZodType, depth = 0): number | null {
   return null;
 }
 
+/**
+ * Inputs no person types keep their one refusal: a password ciphertext, a captcha's id, a profile's
+ * unique id from a link, a scanned pass code. A form field is never listed here.
+ */
+const MACHINE_INPUTS = new Set([
+  "auth/change-password-schema.ts:encryptedPasswordsSchema password",
+  "auth/change-password-schema.ts:encryptedPasswordsSchema newPassword",
+  "captcha/schema.ts:verifySchema captchaId",
+  "exhibitor/request-schema.ts:uniqueIdQuerySchema uniqueId",
+  "vehicles/schema.ts:truckPassCodeSchema code",
+]);
+
 const schemas = await allSchemas();
 const limited = schemas.flatMap(([schemaName, schema]) =>
   fieldNames(schema).flatMap((field) => {
     const fieldType = fieldSchema(schema, field);
     const max = fieldType ? maxLength(fieldType) : null;
-    return max === null ? [] : [[`${schemaName} ${field} (${max})`, schema, field, max] as const];
+    return max === null || MACHINE_INPUTS.has(`${schemaName} ${field}`) ? [] : [[`${schemaName} ${field} (${max})`, schema, field, max] as const];
   }),
 );
 

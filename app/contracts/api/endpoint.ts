@@ -3,7 +3,7 @@ import type * as z from "zod";
 /**
  * One endpoint of the exhibition API, declared once and used by both sides (docs/decisions/029):
  * the server mounts it (server/api/mount.ts: method, path, input parsed with `input`) and the web
- * app calls it (app/lib/api.server.ts: `api.callPath(endpoint, input)`), so a renamed path or field, or
+ * app calls it (app/lib/api.server.ts: `api.call(endpoint, input)`), so a renamed path or field, or
  * an answer of another shape, is a type error on both sides instead of a failure at run time.
  */
 export type HttpMethod = "GET" | "POST";

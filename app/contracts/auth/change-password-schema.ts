@@ -41,3 +41,9 @@ export const modifyPasswordRequestSchema = z
     newPassword: encryptablePassword("password.newRequired"),
   })
   .refine((v) => v.password !== v.newPassword, { path: ["newPassword"], message: "password.sameAsOld" });
+
+/** What /login/modifyPasswd receives: both passwords RSA-encrypted (base64), decrypted by the API. */
+export const encryptedPasswordsSchema = z.object({
+  password: z.string({ message: "password.oldRequired" }).min(1, "password.oldRequired").max(2000),
+  newPassword: z.string({ message: "password.newRequired" }).min(1, "password.newRequired").max(2000),
+});

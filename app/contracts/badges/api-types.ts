@@ -40,3 +40,9 @@ export type BadgeList = {
 };
 
 export type BadgeWindow = { deadline: string | null; closed: boolean };
+
+/** delete and batchDelete: how many badges were deleted (all named, or none). */
+export type BadgesDeleted = { deleted: number };
+
+/** validateMobile / validateEmail: the value is not on another of the caller's badges (a clash answers 409). */
+export type HolderFieldAvailable = { available: boolean };

@@ -48,3 +48,9 @@ export type LeakageCommitment = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** One of the caller's booths, as the forms offer them. */
+export type BookingBooth = { id: number; boothNo: string; areaM2: number };
+
+/** /index/judge: has the session's booth (else the caller's first) a location map? */
+export type ElectricboxJudge = { uploaded: boolean; boothNo: string | null };

@@ -1,6 +1,6 @@
 import type { EquipmentCode, EquipmentItem } from "./equipment";
 import type { FasciaCheck } from "./fascia-rules";
-import type { CARPET_SLOTS, DRAWING_KINDS, REVIEW_STATUSES, REVIEW_SUBJECTS, WALLS } from "./schema";
+import type { CARPET_COLOURS, CARPET_SLOTS, DRAWING_KINDS, REVIEW_STATUSES, REVIEW_SUBJECTS, WALLS } from "./schema";
 
 /** What the booth construction API (/smeb/boothBuild/*) answers; the server domain and the pages share these. */
 
@@ -57,6 +57,9 @@ export type StandardBuild = {
   /** Whether the exhibitor may still change it: before the deadline, and not accepted. */
   editable: boolean;
 };
+
+/** GET /smeb/boothBuild/carpetTime: the laying slots and the colours to choose from. */
+export type CarpetOptions = { carpetTimes: CarpetTime[]; colours: readonly (typeof CARPET_COLOURS)[number][] };
 
 /** GET /smeb/boothBuild/find */
 export type StandardBuildAnswer = { build: StandardBuild; settings: ConstructionSettings; window: DeadlineWindow; carpetTimes: CarpetTime[]; history: ConstructionEvent[] };
@@ -148,6 +151,9 @@ export type ReviewItem = {
   version: number | null;
   reviewComment: string | null;
 };
+
+/** GET /smeb/boothBuild/review/info: one record of the queue with its history. */
+export type ReviewDetail = ReviewItem & { history: ConstructionEvent[] };
 
 /** GET /smeb/boothBuild/review/list */
 export type ReviewList = { items: ReviewItem[]; total: number; page: number; pageSize: number; counts: Record<ReviewStatus, number> };

@@ -26,3 +26,11 @@ export type ContractorIdentity = {
   companyName: string;
   contactName: string;
 };
+
+/** A contractor's fresh session (/login/contractorLogin): the ticket, its lifetimes and whom it is for. */
+export type ContractorLoginTicket = {
+  ticket: string;
+  idleTimeoutSeconds: number;
+  absoluteTimeoutSeconds: number;
+  contractor: ContractorIdentity;
+};

@@ -33,3 +33,18 @@ export type ProfileView = {
   complete: boolean;
   firstIncompleteStep: ProfileStep | null;
 };
+
+/** reviewDetail: the profile under review and whose it is. */
+export type ReviewDetail = ProfileView & { userId: number; username: string };
+
+/** One row of the organizer's review queue (reviewList). */
+export type ReviewRow = { userId: number; username: string; companyNameZh: string | null; companyNameEn: string | null; status: ProfileStatus; submittedAt: string | null };
+export type ReviewList = { total: number; page: number; pageSize: number; rows: ReviewRow[] };
+
+/** The choice lists of the profile's exhibits step (class/list, industry/list, listAreaClassify). */
+export type NamedItem = { id: number; name: string; nameEn: string };
+/** A theme with its pavilions (halls); a pavilion's id is the hall id. */
+export type AreaTheme = NamedItem & { pavilions: (NamedItem & { code: string })[] };
+
+/** getExhibitionLetterUrl: where the approved profile's confirmation letter is. */
+export type ExhibitionLetter = { url: string };

@@ -102,3 +102,6 @@ export type FinanceVoucher = PaymentVoucher & { exhibitorName: string; userId: n
 export type FinancePage<T> = { rows: T[]; total: number; page: number; pageSize: number };
 
 export type Bill = { id: number; userId: number; exhibitorName: string; boothNo: string; kind: (typeof BILL_KINDS)[number]; titleZh: string; titleEn: string; amountCents: number; createdAt: string };
+
+/** POST /smeb/paymentVoucher/delete and /smeb/bill/delete: what was deleted. */
+export type Deleted = { id: number; deleted: true };

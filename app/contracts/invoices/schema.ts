@@ -144,6 +144,9 @@ export const financeQuerySchema = z.object({
   ...badgePaging,
 });
 
+/** The organizer's bills: a keyword only. */
+export const billQuerySchema = z.object({ keyword: financeQuerySchema.shape.keyword });
+
 /** A bill the organizer enters for an exhibitor (booth fee, other). */
 export const billSchema = z.object({
   boothNo: requiredText(F("boothNo"), 20),

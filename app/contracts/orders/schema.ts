@@ -89,3 +89,6 @@ export const orderListQuery = z.object({
   page: pageNumber(100_000, 1),
   pageSize: pageNumber(100, ORDER_PAGE_SIZE),
 });
+
+/** My orders' download: the current contract, or the generated or stamped one by name. */
+export const downloadContractQuery = orderNoSchema.extend({ which: z.preprocess((v) => v || undefined, z.enum(["generated", "stamped"], { message: "errors.badRequest" }).optional()) });

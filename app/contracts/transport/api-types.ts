@@ -88,6 +88,9 @@ export type DeclarationDetail = DeclarationSummary & {
   order: OrderView | null;
 };
 
+/** POST /smeb/shipment/declaration/delete: the draft deleted. */
+export type DeclarationDeleted = { id: number };
+
 /** GET /smeb/shipment/declaration/list */
 export type DeclarationList = {
   declarations: DeclarationSummary[];

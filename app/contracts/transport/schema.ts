@@ -105,6 +105,8 @@ export const carrierListQuerySchema = z.object({
   status: z.preprocess(blank, z.enum(DECLARATION_STATUSES, { message: withProp("validation.correct", F("status")) }).optional()),
   page: z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("page")) }).int().min(1).max(10_000).default(1)),
 });
+/** The carrier's orders list: a page only. */
+export const carrierPageQuerySchema = carrierListQuerySchema.pick({ page: true });
 
 /** A hoisting or forklift booking: weight per piece in t (→ kg), sizes in m (→ cm). */
 export const liftingSchema = z.object({

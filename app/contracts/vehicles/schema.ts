@@ -6,8 +6,9 @@ import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, req
 import { requiredDate, requiredFileUrl } from "../booking-forms/schema";
 import { cleanPlate, HS_CODE, PLATE, TRAILER_PLATE } from "./plates";
 import { CURRENCIES } from "./tw-values";
-import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, TRUCK_KINDS, TW_DISPOSITIONS } from "./values";
+import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, PASS_CODE_MAX_LENGTH, TRUCK_KINDS, TW_DISPOSITIONS } from "./values";
 import "./texts";
+import "./texts-trucks";
 
 /**
  * Vehicles and special shipments (spec /exhibitTL truckInformationSubmit, twExhibitsDeclaration,
@@ -84,8 +85,15 @@ export const reviewQuerySchema = z.object({
   page: z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("page")) }).int().min(1).max(10_000).default(1)),
 });
 export const exportDaySchema = z.object({ day: requiredDate(F("day")) });
+/** A truck's vehicle pass (the PDF). */
+export const truckPassQuerySchema = recordIdSchema.pick({ id: true });
+/** The organizer's check of a pass code read at the gate. */
+export const truckPassCodeSchema = z.object({ code: z.string({ message: "vehicles.trucks.errors.passInvalid" }).min(1, "vehicles.trucks.errors.passInvalid").max(PASS_CODE_MAX_LENGTH, "vehicles.trucks.errors.passInvalid") });
 
 // ---------- Taiwan exhibits filing ----------
+
+/** The exhibitor's filing of one booth (none: the first booth's). */
+export const twFindQuerySchema = z.object({ boothId: z.preprocess(blank, idValue(F("booth")).optional()) });
 
 export const twHeaderSchema = z.object({
   boothId: idValue(F("booth")),

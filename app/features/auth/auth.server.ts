@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import type { PermissionInfo } from "../../contracts/permission/api-types";
+import { permissionEndpoints } from "../../contracts/permission/endpoints.server";
 import { apiFor, requireOk, signInUrl } from "../../lib/api.server";
 import { clearTicket, readTicket } from "../../lib/cookies.server";
 
@@ -20,6 +20,6 @@ export async function requireTicket(request: Request, context: AppLoadContext) {
 export async function requireUser(request: Request, context: AppLoadContext) {
   await requireTicket(request, context);
   const api = await apiFor(request, context);
-  const info = await requireOk(await api.callPath<PermissionInfo>("/smeb/permission/getInfo"), request, context);
+  const info = await requireOk(await api.call(permissionEndpoints.info), request, context);
   return { api, info };
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { authEndpoints } from "../../contracts/auth/endpoints.server";
 import type { ApiClient } from "../../lib/api.server";
 
 /** The API's public key, cached briefly per process (it is public; losing the cache costs one call). */
@@ -8,7 +9,7 @@ const TTL_MS = 10 * 60 * 1000;
 export async function apiPublicKey(api: ApiClient, baseUrl: string) {
   const hit = cache.get(baseUrl);
   if (hit && hit.expires > Date.now()) return hit.pem;
-  const result = await api.callPath<{ publicKey: string }>("/login/publicKey");
+  const result = await api.call(authEndpoints.publicKey);
   if (!result.ok) return null;
   cache.set(baseUrl, { pem: result.data.publicKey, expires: Date.now() + TTL_MS });
   return result.data.publicKey;

@@ -1,4 +1,5 @@
 import type { ApiClient } from "../../lib/api.server";
+import { captchaEndpoints } from "../../contracts/captcha/endpoints.server";
 import type { Captcha } from "../../contracts/permission/api-types";
 
 export type CaptchaKind = "click" | "text";
@@ -9,7 +10,7 @@ export function captchaKindFrom(url: URL): CaptchaKind {
 
 /** A fresh captcha from the API; null when the API cannot give one (the form still renders). */
 export async function fetchCaptcha(api: ApiClient, kind: CaptchaKind): Promise<(Captcha & { kind: CaptchaKind }) | null> {
-  const result = await api.callPath<Captcha>(kind === "text" ? "/login/vCode" : "/vcode/readUsingImageReaderBigcH");
+  const result = await api.call(kind === "text" ? captchaEndpoints.text : captchaEndpoints.click);
   return result.ok ? { ...result.data, kind } : null;
 }
 

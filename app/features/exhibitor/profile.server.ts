@@ -3,23 +3,25 @@ import type { Language } from "~/contracts/i18n/config";
 import { CHINA_COUNTRY_ID } from "~/contracts/exhibitor/address-schema";
 import { LIST_FIELDS, STEP_FIELDS, type ProfileDraft, type ProfileStep } from "~/contracts/exhibitor/schema";
 import type { StepOptions } from "~/features/exhibitor/profile-steps";
-import { requireOk, type ApiClient } from "../../lib/api.server";
+import { lookupEndpoints } from "~/contracts/lookups/endpoints.server";
+import { requireOk, type ApiClient, type ApiResult } from "../../lib/api.server";
 import type { ProfileView } from "../../contracts/exhibitor/api-types";
+import { exhibitorEndpoints } from "../../contracts/exhibitor/endpoints.server";
 
 /** GET /smeb/exhibitor/info/findByUserId (the shape is shared with our API). */
 export type { ProfileView };
 
 type Named = { id: number | string; name: string; nameEn: string };
-type Theme = Named & { pavilions: (Named & { code: string })[] };
 
 export async function loadProfile(api: ApiClient, request: Request, context: AppLoadContext) {
-  return requireOk(await api.callPath<ProfileView>("/smeb/exhibitor/info/findByUserId"), request, context);
+  return requireOk(await api.call(exhibitorEndpoints.profile), request, context);
 }
 
 const options = (items: Named[], language: Language) => items.map((item) => ({ value: String(item.id), label: language === "en" ? item.nameEn || item.name : item.name }));
 
-async function list(api: ApiClient, path: string, query: Record<string, string | number | undefined>, request: Request, context: AppLoadContext) {
-  return requireOk(await api.callPath<Named[]>(path, { query }), request, context);
+/** A lookup list (address pickers) for a loader: a failure ends as the API's error, as any list. */
+async function lookup(result: Promise<ApiResult<Named[]>>, request: Request, context: AppLoadContext) {
+  return requireOk(await result, request, context);
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : Array.isArray(value) ? String(value[0] ?? "") : "");
@@ -32,18 +34,18 @@ export async function loadStepOptions(api: ApiClient, step: ProfileStep, values:
     const cityCode = text(values.cityCode);
     const china = Number(countryId) === CHINA_COUNTRY_ID;
     const [countries, provinces, cities, districts] = await Promise.all([
-      list(api, "/address/country/list", {}, request, context),
-      china ? list(api, "/address/province/list", { countryId }, request, context) : [],
-      china && provinceCode ? list(api, "/address/city/list", { parentId: provinceCode }, request, context) : [],
-      china && cityCode ? list(api, "/address/area/list", { parentId: cityCode }, request, context) : [],
+      lookup(api.call(lookupEndpoints.countries), request, context),
+      china ? lookup(api.call(lookupEndpoints.provinces, { countryId }), request, context) : [],
+      china && provinceCode ? lookup(api.call(lookupEndpoints.cities, { parentId: provinceCode }), request, context) : [],
+      china && cityCode ? lookup(api.call(lookupEndpoints.districts, { parentId: cityCode }), request, context) : [],
     ]);
     return { countries: options(countries, language), provinces: options(provinces, language), cities: options(cities, language), districts: options(districts, language) };
   }
   if (step === "exhibits") {
     const [classes, industries, themes] = await Promise.all([
-      list(api, "/smeb/exhibitor/class/list", {}, request, context),
-      list(api, "/smeb/exhibitor/industry/list", {}, request, context),
-      requireOk(await api.callPath<Theme[]>("/smeb/exhibitor/info/listAreaClassify"), request, context),
+      requireOk(await api.call(exhibitorEndpoints.classes), request, context),
+      requireOk(await api.call(exhibitorEndpoints.industries), request, context),
+      requireOk(await api.call(exhibitorEndpoints.themes), request, context),
     ]);
     const theme = themes.find((t) => String(t.id) === text(values.themeId));
     return {
@@ -101,5 +103,5 @@ export function stepValuesFromDraft(draft: ProfileDraft, step: ProfileStep) {
 export async function districtsExistFor(api: ApiClient, values: Record<string, unknown>, request: Request, context: AppLoadContext) {
   const cityCode = text(values.cityCode);
   if (!cityCode || Number(text(values.countryId)) !== CHINA_COUNTRY_ID) return false;
-  return (await list(api, "/address/area/list", { parentId: cityCode }, request, context)).length > 0;
+  return (await lookup(api.call(lookupEndpoints.districts, { parentId: cityCode }), request, context)).length > 0;
 }

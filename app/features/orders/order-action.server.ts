@@ -3,10 +3,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { contractFormSchema, contractorFormSchema, voucherFormSchema, type FormReply } from "~/features/orders/forms";
 import { MAX_CONTRACT_FILES } from "~/contracts/orders/schema";
+import { ordersEndpoints } from "~/contracts/orders/endpoints.server";
 import { handleAuthErrors } from "../../lib/api.server";
 import { rememberForm } from "../../lib/form-hold.server";
 import { replyToApiFailure } from "../../lib/form-reply.server";
-import { MY_ORDERS_PAGE, ORDER_REVIEW_PAGE, noStore, orderPath, type OrderView } from "./orders.server";
+import { MY_ORDERS_PAGE, ORDER_REVIEW_PAGE, noStore, orderPath } from "./orders.server";
 import type { ShellUser } from "../../lib/permissions.server";
 import { parseFormWithUploads } from "../uploads/uploads.server";
 
@@ -44,20 +45,21 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
     : { formData: await request.formData(), uploadErrors: {} as Record<string, string[]> };
   rememberForm(request, formData);
   const intent = String(formData.get("intent") ?? "");
-  const post = async (path: string, form: Record<string, string | readonly string[] | undefined>) =>
-    handleAuthErrors(await api.callPath<OrderView>(path, { form: { orderNo, ...form } }), request, context);
+  type Step = (typeof ordersEndpoints)["remove" | "regenerateContract" | "updateContractor" | "uploadContract" | "claimPayment"];
+  const post = async (endpoint: Step, form: Record<string, string | readonly string[] | undefined>) =>
+    handleAuthErrors(await api.call(endpoint, { orderNo, ...form }), request, context);
   const here = (notice: keyof typeof ORDER_NOTICES) => redirect(`${orderPath(orderNo)}?notice=${notice}`);
 
   if (intent === "regenerate" || intent === "delete") {
-    const result = await post(intent === "delete" ? "/smeb/service/order/delete" : "/smeb/service/order/regenerateContract", {});
+    const result = await post(intent === "delete" ? ordersEndpoints.remove : ordersEndpoints.regenerateContract, {});
     if (!result.ok) return reply({ form: "order", errors: [result.message] });
     return intent === "delete" ? redirect(`${MY_ORDERS_PAGE}?notice=deleted`) : here("regenerated");
   }
 
   const forms = {
-    contractor: { schema: contractorFormSchema, path: "/smeb/service/order/updateContractor", notice: "contractorSaved" },
-    contract: { schema: contractFormSchema, path: "/smeb/service/order/uploadContract", notice: "contractUploaded" },
-    voucher: { schema: voucherFormSchema, path: "/smeb/service/order/claimPayment", notice: "paymentClaimed" },
+    contractor: { schema: contractorFormSchema, endpoint: ordersEndpoints.updateContractor, notice: "contractorSaved" },
+    contract: { schema: contractFormSchema, endpoint: ordersEndpoints.uploadContract, notice: "contractUploaded" },
+    voucher: { schema: voucherFormSchema, endpoint: ordersEndpoints.claimPayment, notice: "paymentClaimed" },
   } as const;
   const spec = forms[intent as keyof typeof forms];
   if (!spec) return reply({ form: "order", errors: ["errors.badRequest"] });
@@ -71,7 +73,7 @@ export async function handleOrderAction(request: Request, context: AppLoadContex
   const value = submission.value as Record<string, unknown>;
   const form: Record<string, string | readonly string[] | undefined> = {};
   for (const [name, v] of Object.entries(value)) form[name] = Array.isArray(v) ? v.map(String) : v === undefined ? undefined : String(v);
-  const result = await post(spec.path, form);
+  const result = await post(spec.endpoint, form);
   if (!result.ok) return reply({ form: intent, result: replyToApiFailure(submission, result, Object.keys(spec.schema.shape)) });
   return here(spec.notice);
 }
@@ -86,7 +88,7 @@ export async function handleCompleteAction(request: Request, context: AppLoadCon
     const value = String(formData.get(name) ?? "");
     if (value) back.set(name, value);
   }
-  const result = await handleAuthErrors(await user.api.callPath<OrderView>("/smeb/service/order/complete", { form: { orderNo } }), request, context);
+  const result = await handleAuthErrors(await user.api.call(ordersEndpoints.complete, { orderNo }), request, context);
   if (!result.ok) return reply({ form: `complete-${orderNo}`, errors: [result.message] });
   back.set("notice", "completed");
   return redirect(`${ORDER_REVIEW_PAGE}?${back}`);

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { ORDER_NO, ORDER_STATUSES, type OrderStatus } from "~/contracts/orders/schema";
 import { handleAuthErrors, requireOk, type ApiClient } from "../../lib/api.server";
+import { ordersEndpoints } from "../../contracts/orders/endpoints.server";
 import type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView } from "../../contracts/orders/api-types";
 
 /**
@@ -17,7 +18,7 @@ export { BOOKING_PAGE, MY_ORDERS_PAGE, ORDER_REVIEW_PAGE, orderPath } from "~/fe
 export const noStore = { "Cache-Control": "no-store" };
 
 export async function loadCatalogue(api: ApiClient, request: Request, context: AppLoadContext) {
-  return requireOk(await api.callPath<Catalogue>("/smeb/service/service/list"), request, context);
+  return requireOk(await api.call(ordersEndpoints.catalogue), request, context);
 }
 
 /**
@@ -25,7 +26,7 @@ export async function loadCatalogue(api: ApiClient, request: Request, context: A
  * refusal): the page then shows that instead of an error page.
  */
 export async function loadCart(api: ApiClient, request: Request, context: AppLoadContext) {
-  const result = await handleAuthErrors(await api.callPath<CartView>("/smeb/service/cart/list"), request, context);
+  const result = await handleAuthErrors(await api.call(ordersEndpoints.cart, {}), request, context);
   return result.ok ? { cart: result.data, cartError: null } : { cart: null, cartError: result.message };
 }
 
@@ -36,8 +37,12 @@ export function listQuery(url: URL) {
   return { status, page };
 }
 
-export async function loadOrders<T extends OrderSummary>(api: ApiClient, path: "/smeb/service/order/list" | "/smeb/service/order/adminList", query: { status: OrderStatus | null; page: number }, request: Request, context: AppLoadContext) {
-  return requireOk(await api.callPath<OrderPage<T>>(path, { query: { status: query.status ?? undefined, page: query.page } }), request, context);
+type ListQuery = { status: OrderStatus | null; page: number };
+/** The caller's own orders (list) or the organizer's exhibition's (adminList; first, as its answer would also fit the list's). */
+export async function loadOrders(api: ApiClient, endpoint: typeof ordersEndpoints.adminList, query: ListQuery, request: Request, context: AppLoadContext): Promise<OrderPage<AdminOrderSummary>>;
+export async function loadOrders(api: ApiClient, endpoint: typeof ordersEndpoints.list, query: ListQuery, request: Request, context: AppLoadContext): Promise<OrderPage<OrderSummary>>;
+export async function loadOrders(api: ApiClient, endpoint: typeof ordersEndpoints.list | typeof ordersEndpoints.adminList, query: ListQuery, request: Request, context: AppLoadContext) {
+  return requireOk(await api.call(endpoint, { status: query.status ?? undefined, page: query.page }), request, context);
 }
 
 /** The order named in the URL: a malformed number is a 404 before the API is asked. */
@@ -48,5 +53,5 @@ export function orderNoOf(params: { orderNo?: string }) {
 }
 
 export async function loadOrder(api: ApiClient, orderNo: string, request: Request, context: AppLoadContext) {
-  return requireOk(await api.callPath<OrderView>("/smeb/service/order/detail", { query: { orderNo } }), request, context);
+  return requireOk(await api.call(ordersEndpoints.detail, { orderNo }), request, context);
 }

@@ -11,8 +11,8 @@ import {
   type UploadFolder,
   type UploadKind,
   type UploadSignature,
-  type UploadedFile,
 } from "~/contracts/uploads/schema";
+import { uploadEndpoints } from "~/contracts/uploads/endpoints.server";
 import { UPLOAD_TIMEOUT_MS, type ApiClient } from "../../lib/api.server";
 import { uploadFieldNames } from "./upload-fields";
 
@@ -62,8 +62,12 @@ export async function parseFormWithUploads(
     }
     const spec = specs[field]!;
     const rules = effectiveRules(spec.folder, spec);
-    const signature = await api.callPath<UploadSignature>("/oss/signature/getSignature", {
-      query: { timesp: Date.now(), folder: spec.folder, fileName: part.filename, kinds: rules.kinds.join(","), maxBytes: rules.maxBytes },
+    const signature = await api.call(uploadEndpoints.signature, {
+      timesp: Date.now(),
+      folder: spec.folder,
+      fileName: part.filename,
+      kinds: rules.kinds.join(","),
+      maxBytes: rules.maxBytes,
     });
     if (!signature.ok) {
       await drain(part.data);
@@ -79,7 +83,7 @@ export async function parseFormWithUploads(
       fail(field, translate(language, "uploads.failed"));
       return undefined;
     }
-    const completed = await api.callPath<UploadedFile>("/oss/complete", { form: { key: signature.data.key, name: part.filename, kinds: rules.kinds.join(",") } });
+    const completed = await api.call(uploadEndpoints.complete, { key: signature.data.key, name: part.filename, kinds: rules.kinds.join(",") });
     if (!completed.ok) {
       fail(field, completed.message);
       return undefined;

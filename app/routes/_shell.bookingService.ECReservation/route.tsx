@@ -8,7 +8,7 @@ import { AccessList, type RowReply } from "~/routes/_shell.bookingService.ECRese
 import { EntrustForm } from "~/routes/_shell.bookingService.ECReservation/entrust-form";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import type { ContractorAccessView } from "~/contracts/contractors/api-types";
+import { contractorEndpoints } from "~/contracts/contractors/endpoints.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { useErrorText } from "~/lib/forms";
@@ -36,7 +36,7 @@ const noStore = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
-  const accesses = await requireOk(await api.callPath<ContractorAccessView[]>("/smeb/service/contractor/list"), request, context);
+  const accesses = await requireOk(await api.call(contractorEndpoints.list), request, context);
   const booths = info.infoVO.booths;
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
   const revoke = Number(url.searchParams.get("revoke"));
@@ -66,8 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "resend" || intent === "revoke") {
     const parsed = accessIdSchema.safeParse({ accessId: formData.get("accessId") });
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    const path = intent === "resend" ? "/smeb/service/contractor/resendCode" : "/smeb/service/contractor/revoke";
-    const result = await handleAuthErrors(await api.callPath<ContractorAccessView>(path, { form: { accessId: String(parsed.data.accessId) } }), request, context);
+    const endpoint = intent === "resend" ? contractorEndpoints.resendCode : contractorEndpoints.revoke;
+    const result = await handleAuthErrors(await api.call(endpoint, { accessId: String(parsed.data.accessId) }), request, context);
     if (!result.ok) return json({ row: { accessId: parsed.data.accessId, errors: [result.message] } satisfies RowReply, result: null }, { status: 400, headers: noStore });
     return redirect(`${PATH}?done=${intent === "resend" ? "resent" : "revoked"}`);
   }
@@ -75,9 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: entrustSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), row: null }, { status: 400, headers: noStore });
   const v = submission.value;
-  const form: Record<string, string> = { companyName: v.companyName, contactName: v.contactName, email: v.email };
-  if (v.boothId !== undefined) form.boothId = String(v.boothId);
-  const result = await handleAuthErrors(await api.callPath<ContractorAccessView>("/smeb/service/contractor/entrust", { form }), request, context);
+  const form = { companyName: v.companyName, contactName: v.contactName, email: v.email, boothId: v.boothId };
+  const result = await handleAuthErrors(await api.call(contractorEndpoints.entrust, form), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ENTRUST_FIELDS), row: null }, { status: 400, headers: noStore });
   return redirect(`${PATH}?done=entrusted`);
 }

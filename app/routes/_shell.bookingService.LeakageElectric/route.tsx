@@ -16,6 +16,7 @@ import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { leakageSchema, leakageUpdateSchema, recordIdSchema } from "~/features/booking-forms/schema.server";
 import type { LeakageCommitment } from "~/contracts/booking-forms/values";
+import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import "~/contracts/booking-forms/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special power application" }];
@@ -37,12 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
   const [mode, raw] = (["id", "edit", "delete"] as const).map((m) => [m, url.searchParams.get(m)] as const).find(([, v]) => v) ?? [null, null];
-  const list = await requireOk(await api.callPath<LeakageCommitment[]>("/smeb/booking/leakageElectric/list"), request, context);
+  const list = await requireOk(await api.call(bookingFormsEndpoints.leakageList), request, context);
   let selected: LeakageCommitment | null = null;
   if (mode) {
     const id = recordIdSchema.safeParse({ id: raw });
     if (!id.success) throw new Response("Not found", { status: 404 });
-    selected = await requireOk(await api.callPath<LeakageCommitment>("/smeb/booking/leakageElectric/detail", { query: { id: id.data.id } }), request, context);
+    selected = await requireOk(await api.call(bookingFormsEndpoints.leakageDetail, { id: id.data.id }), request, context);
   }
   const booths = info.infoVO.booths;
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "delete") {
     const parsed = recordIdSchema.safeParse({ id: formData.get("id") });
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    await requireOk(await api.callPath("/smeb/booking/leakageElectric/delete", { form: { id: String(parsed.data.id) } }), request, context);
+    await requireOk(await api.call(bookingFormsEndpoints.leakageRemove, { id: String(parsed.data.id) }), request, context);
     return redirect(`${PATH}?done=deleted`);
   }
 
@@ -73,10 +74,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: noStore });
   }
   const v = submission.value;
-  const form: Record<string, string> = { boothId: String(v.boothId), equipmentName: v.equipmentName, powerKw: String(v.powerKw), reason: v.reason, readRules: "on", signerName: v.signerName, scanUrl: v.scanUrl };
+  const form = { boothId: String(v.boothId), equipmentName: v.equipmentName, powerKw: String(v.powerKw), reason: v.reason, readRules: "on", signerName: v.signerName, scanUrl: v.scanUrl };
   const update = v as typeof v & { id?: number; version?: number };
-  if (update.id !== undefined) Object.assign(form, { id: String(update.id), version: String(update.version ?? 0) });
-  const result = await handleAuthErrors(await api.callPath<LeakageCommitment>(`/smeb/booking/leakageElectric/${updating ? "update" : "save"}`, { form }), request, context);
+  const saved =
+    update.id !== undefined
+      ? api.call(bookingFormsEndpoints.leakageUpdate, { ...form, id: String(update.id), version: String(update.version ?? 0) })
+      : api.call(bookingFormsEndpoints.leakageSave, form);
+  const result = await handleAuthErrors(await saved, request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, FIELDS) }, { status: 400, headers: noStore });
   // To the saved commitment's detail: a reload then shows it instead of posting again.
   return redirect(`${PATH}?id=${result.data.id}&done=${updating ? "updated" : "created"}`);

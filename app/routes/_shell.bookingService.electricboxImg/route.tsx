@@ -17,7 +17,8 @@ import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { boothIdSchema, electricboxSchema } from "~/features/booking-forms/schema.server";
-import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type ElectricboxImage } from "~/contracts/booking-forms/values";
+import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES } from "~/contracts/booking-forms/values";
+import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import "~/contracts/booking-forms/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Facility location map" }];
@@ -32,8 +33,8 @@ const UPLOAD = { folder: "eletricbox-img" as const, kinds: [...BOOKING_FILE_KIND
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const [maps, judge] = await Promise.all([
-    requireOk(await api.callPath<ElectricboxImage[]>("/smeb/booking/electricboxImg/list"), request, context),
-    requireOk(await api.callPath<{ uploaded: boolean; boothNo: string | null }>("/index/judge"), request, context),
+    requireOk(await api.call(bookingFormsEndpoints.mapList), request, context),
+    requireOk(await api.call(bookingFormsEndpoints.judge), request, context),
   ]);
   const url = new URL(request.url);
   // Only a booth of the caller's own list can be asked about; anything else shows no panel.
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "delete") {
     const parsed = boothIdSchema.safeParse({ boothId: formData.get("boothId") });
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    await requireOk(await api.callPath("/smeb/booking/electricboxImg/delete", { form: { boothId: String(parsed.data.boothId) } }), request, context);
+    await requireOk(await api.call(bookingFormsEndpoints.mapRemove, { boothId: String(parsed.data.boothId) }), request, context);
     return redirect(`${PATH}?done=deleted`);
   }
 
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: replyWithUploadErrors(submission, uploadErrors), success: false }, { status: 400, headers: noStore });
   }
   const result = await handleAuthErrors(
-    await api.callPath("/smeb/booking/electricboxImg/save", { form: { boothId: String(submission.value.boothId), fileUrl: submission.value.fileUrl } }),
+    await api.call(bookingFormsEndpoints.mapSave, { boothId: String(submission.value.boothId), fileUrl: submission.value.fileUrl }),
     request,
     context,
   );

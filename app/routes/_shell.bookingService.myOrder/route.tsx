@@ -7,7 +7,8 @@ import { MyOrdersTable, Pager, StatusFilter } from "~/features/orders/order-list
 import { translate } from "~/contracts/i18n/translate.server";
 import { orderNotice } from "~/features/orders/order-action.server";
 import { BOOKING_PAGE } from "~/features/orders/paths";
-import { listQuery, loadOrders, noStore, type OrderSummary } from "~/features/orders/orders.server";
+import { listQuery, loadOrders, noStore } from "~/features/orders/orders.server";
+import { ordersEndpoints } from "~/contracts/orders/endpoints.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import { Toast } from "~/components/toast";
 import "~/contracts/orders/texts";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const url = new URL(request.url);
   const query = listQuery(url);
-  const orders = await loadOrders<OrderSummary>(api, "/smeb/service/order/list", query, request, context);
+  const orders = await loadOrders(api, ordersEndpoints.list, query, request, context);
   return json({ title: translate(language, "orders.list.title"), orders, status: query.status, notice: orderNotice(url.searchParams.get("notice")) }, { headers: noStore });
 }
 

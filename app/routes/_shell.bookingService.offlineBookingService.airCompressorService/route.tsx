@@ -16,6 +16,7 @@ import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { airCompressorSchema, recordIdSchema } from "~/features/booking-forms/schema.server";
 import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES, type AirCompressorApplication } from "~/contracts/booking-forms/values";
+import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import { Toast } from "~/components/toast";
 import "~/contracts/booking-forms/texts";
 
@@ -28,7 +29,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
-  const applications = await requireOk(await api.callPath<AirCompressorApplication[]>("/smeb/booking/airCompressor/list"), request, context);
+  const applications = await requireOk(await api.call(bookingFormsEndpoints.airCompressorList), request, context);
   const booths = info.infoVO.booths;
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
   // What was typed before the session ended comes back once (form-hold.server.ts).
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "cancel") {
     const parsed = recordIdSchema.safeParse({ id: formData.get("id") });
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    const result = await handleAuthErrors(await api.callPath("/smeb/booking/airCompressor/cancel", { form: { id: String(parsed.data.id) } }), request, context);
+    const result = await handleAuthErrors(await api.call(bookingFormsEndpoints.airCompressorCancel, { id: String(parsed.data.id) }), request, context);
     return json({ intent: "cancel" as const, result: null, success: result.ok, message: result.ok ? null : result.message }, { status: result.ok ? 200 : 400, headers: noStore });
   }
 
@@ -55,8 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ intent: "apply" as const, result: submission.reply(), success: false, message: null }, { status: 400, headers: noStore });
   const v = submission.value;
   const result = await handleAuthErrors(
-    await api.callPath("/smeb/booking/airCompressor/save", {
-      form: { boothId: String(v.boothId), flow: v.flow, pressure: v.pressure, quantity: String(v.quantity), startDate: v.startDate, endDate: v.endDate, contactName: v.contactName, contactPhone: v.contactPhone, remarks: v.remarks ?? "" },
+    await api.call(bookingFormsEndpoints.airCompressorSave, {
+      boothId: String(v.boothId), flow: v.flow, pressure: v.pressure, quantity: String(v.quantity), startDate: v.startDate, endDate: v.endDate, contactName: v.contactName, contactPhone: v.contactPhone, remarks: v.remarks ?? "",
     }),
     request,
     context,

@@ -3,10 +3,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { addFormSchema, commitFormSchema, updateFormSchema, type FormReply } from "~/features/orders/forms";
-import { handleAuthErrors, type ApiFailure } from "../../lib/api.server";
+import { ordersEndpoints } from "~/contracts/orders/endpoints.server";
+import { handleAuthErrors, type ApiClient, type ApiFailure, type ApiResult } from "../../lib/api.server";
 import { rememberForm } from "../../lib/form-hold.server";
 import { replyToApiFailure } from "../../lib/form-reply.server";
-import { BOOKING_PAGE, noStore, orderPath, type CartView, type OrderView } from "../../features/orders/orders.server";
+import { BOOKING_PAGE, noStore, orderPath } from "../../features/orders/orders.server";
 import type { ShellUser } from "../../lib/permissions.server";
 import { parseFormWithUploads, replyWithUploadErrors } from "../../features/uploads/uploads.server";
 
@@ -41,13 +42,13 @@ export async function handleBookingAction(request: Request, context: AppLoadCont
     : { formData: await request.formData(), uploadErrors: {} as Record<string, string[]> };
   rememberForm(request, formData);
   const intent = String(formData.get("intent") ?? "");
-  const call = async <T>(path: string, form: Record<string, string | number | undefined>) => handleAuthErrors(await api.callPath<T>(path, { form }), request, context);
+  const call: Call = async (pending) => handleAuthErrors(await pending, request, context);
 
   if (intent === "add") {
     const form = `add-${String(formData.get("serviceId") ?? "")}`;
     const submission = parseWithZod(formData, { schema: addFormSchema });
     if (submission.status !== "success") return fieldFailure(form, formData, errorsOf(submission.error));
-    const result = await call<CartView>("/smeb/service/cart/add", submission.value);
+    const result = await call(api.call(ordersEndpoints.cartAdd, submission.value));
     return result.ok ? redirect(`${BOOKING_PAGE}?notice=added`) : fieldFailure(form, formData, apiErrors(result));
   }
   if (intent === "update" || intent === "delete") {
@@ -56,10 +57,10 @@ export async function handleBookingAction(request: Request, context: AppLoadCont
     // Deleting is a quantity of 0 to the schema, so both go through the same check.
     const submission = parseWithZod(intent === "delete" ? withQuantity(formData, "0") : formData, { schema: updateFormSchema });
     if (submission.status !== "success") return fieldFailure(form, formData, errorsOf(submission.error));
-    const result = intent === "delete" ? await call<CartView>("/smeb/service/cart/delete", { itemId: submission.value.itemId }) : await call<CartView>("/smeb/service/cart/update", submission.value);
+    const result = intent === "delete" ? await call(api.call(ordersEndpoints.cartRemove, { itemId: submission.value.itemId })) : await call(api.call(ordersEndpoints.cartUpdate, submission.value));
     return result.ok ? redirect(`${BOOKING_PAGE}?notice=${intent === "delete" ? "removed" : "updated"}`) : fieldFailure(form, formData, apiErrors(result));
   }
-  if (intent === "commit") return commit(formData, uploadErrors, call);
+  if (intent === "commit") return commit(formData, uploadErrors, call, api);
   return reply({ form: "page", errors: ["errors.badRequest"] });
 }
 
@@ -70,19 +71,20 @@ function withQuantity(formData: FormData, quantity: string) {
   return copy;
 }
 
-type Call = <T>(path: string, form: Record<string, string | number | undefined>) => Promise<import("../../lib/api.server").ApiResult<T>>;
+/** An API call with the session's 401/403 handling. */
+type Call = <T>(pending: Promise<ApiResult<T>>) => Promise<ApiResult<T>>;
 
 /**
  * The order: the hidden idempotency key was made by the loader when the form was shown, so a
  * second press, a resubmitted page or a retry after a lost answer all name the same order.
  */
-async function commit(formData: FormData, uploadErrors: Record<string, string[]>, call: Call) {
+async function commit(formData: FormData, uploadErrors: Record<string, string[]>, call: Call, api: ApiClient) {
   const submission = parseWithZod(formData, { schema: commitFormSchema });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
     return reply({ form: "commit", result: replyWithUploadErrors(submission, uploadErrors) });
   }
   const value: z.output<typeof commitFormSchema> = submission.value;
-  const result = await call<OrderView>("/smeb/service/order/commit", value);
+  const result = await call(api.call(ordersEndpoints.commit, value));
   if (!result.ok) return reply({ form: "commit", result: replyToApiFailure(submission, result, Object.keys(commitFormSchema.shape)) });
   return redirect(`${orderPath(result.data.orderNo)}?notice=committed`);
 }

@@ -8,7 +8,8 @@ import { Pager, StatusFilter } from "~/features/orders/order-list";
 import { ReviewTable } from "~/routes/_shell.bookingService.orderReview/review-table";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleCompleteAction, orderNotice } from "~/features/orders/order-action.server";
-import { listQuery, loadOrders, noStore, type AdminOrderSummary } from "~/features/orders/orders.server";
+import { listQuery, loadOrders, noStore } from "~/features/orders/orders.server";
+import { ordersEndpoints } from "~/contracts/orders/endpoints.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import { ORDER_NO } from "~/contracts/orders/values";
 import { Toast } from "~/components/toast";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const url = new URL(request.url);
   const query = listQuery(url);
-  const orders = await loadOrders<AdminOrderSummary>(api, "/smeb/service/order/adminList", query, request, context);
+  const orders = await loadOrders(api, ordersEndpoints.adminList, query, request, context);
   const confirm = url.searchParams.get("confirm");
   return json(
     {

@@ -2,7 +2,7 @@ import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { ConstructionEvent, ReviewItem, ReviewList as ReviewListAnswer } from "~/contracts/booth-construction/api-types";
+import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { decisionSchema } from "~/features/booth-construction/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -34,10 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const back = `${PAGE_PATH}${listSearch(filters, { page: filters.page })}`;
   const item = itemOf(url.searchParams.get("item"));
   if (item) {
-    const detail = await requireOk(await api.callPath<ReviewItem & { history: ConstructionEvent[] }>("/smeb/boothBuild/review/info", { query: item }), request, context);
+    const detail = await requireOk(await api.call(boothConstructionEndpoints.reviewInfo, item), request, context);
     return json({ title, view: "detail" as const, detail, list: null, filters, back, constraints: formConstraints({ decision: decisionSchema }) }, { headers: NO_STORE });
   }
-  const list = await requireOk(await api.callPath<ReviewListAnswer>("/smeb/boothBuild/review/list", { query: filters }), request, context);
+  const list = await requireOk(await api.call(boothConstructionEndpoints.reviewList, filters), request, context);
   return json({ title, view: "list" as const, detail: null, list, filters, back, constraints: null }, { headers: NO_STORE });
 }
 
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: decisionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   const { subject, id, decision, comment, version } = submission.value;
-  const result = await handleAuthErrors(await api.callPath("/smeb/boothBuild/review/decide", { form: { subject, id, decision, comment, version } }), request, context);
+  const result = await handleAuthErrors(await api.call(boothConstructionEndpoints.decide, { subject, id, decision, comment, version }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]) }, { status: 400, headers: NO_STORE });
   const key = decision === "approve" ? "boothConstruction.review.decidedApproved" : "boothConstruction.review.decidedReturned";
   const back = `${PAGE_PATH}${detailSearch(listFilters(new URL(request.url).searchParams), { subject, id })}`;

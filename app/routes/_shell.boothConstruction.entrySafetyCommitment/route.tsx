@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { CommitmentAnswer } from "~/contracts/booth-construction/api-types";
+import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
   if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.commitment.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
   const boothId = info.infoVO.boothId ?? undefined;
-  const answer = await requireOk(await api.callPath<CommitmentAnswer>("/smeb/boothBuild/commitment/find", { query: { boothId } }), request, context);
+  const answer = await requireOk(await api.call(boothConstructionEndpoints.commitment, { boothId }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), DETAIL_FIELDS);
   return json({ title: translate(language, "boothConstruction.commitment.title"), answer, held: held.values, constraints }, { headers: held.headers });
 }
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success" || Object.keys(uploadErrors).length) {
       return json({ intent: "scans" as const, result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
     }
-    const result = await handleAuthErrors(await api.callPath("/smeb/boothBuild/commitment/upload", { form: { boothId, version, scanUrls: submission.value.scanUrls } }), request, context);
+    const result = await handleAuthErrors(await api.call(boothConstructionEndpoints.uploadCommitmentScans, { boothId, version, scanUrls: submission.value.scanUrls }), request, context);
     if (!result.ok) return json({ intent: "scans" as const, result: replyToApiFailure(submission, result, ["scanUrls"]) }, { status: 400, headers: NO_STORE });
     return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.commitment.uploaded" });
   }
@@ -61,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ intent: "details" as const, result: submission.reply() }, { status: 400, headers: NO_STORE });
   const v = submission.value;
   const form = { boothId, version, responsiblePerson: v.responsiblePerson, builderCompany: v.builderCompany, mobile: v.mobile, readRules: "on" };
-  const result = await handleAuthErrors(await api.callPath("/smeb/boothBuild/commitment/save", { form }), request, context);
+  const result = await handleAuthErrors(await api.call(boothConstructionEndpoints.saveCommitment, form), request, context);
   if (!result.ok) return json({ intent: "details" as const, result: replyToApiFailure(submission, result, ["responsiblePerson", "builderCompany", "mobile", "readRules"]) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.commitment.saved" });
 }

@@ -4,7 +4,8 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FieldTable } from "~/components/field-table";
-import type { Insurance, InsuranceAnswer } from "~/contracts/booth-construction/api-types";
+import type { InsuranceAnswer } from "~/contracts/booth-construction/api-types";
+import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { insuranceSchema } from "~/features/booth-construction/schema.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
@@ -17,7 +18,7 @@ import type { FormConstraint } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { formatMoney } from "~/contracts/common/format";
 import { useIsPending } from "~/lib/hooks";
-import { RAW_SPACE } from "~/contracts/permission/menus";
+import { RAW_SPACE } from "~/contracts/common/booth-types";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const constraints = formConstraints({ insurance: insuranceSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
   if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.insurance.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
-  const answer = await requireOk(await api.callPath<InsuranceAnswer>("/smeb/boothBuild/insurance/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
+  const answer = await requireOk(await api.call(boothConstructionEndpoints.insurance, { boothId: info.infoVO.boothId ?? undefined }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, uploadFieldNames("policyUrl").name]);
   return json({ title: translate(language, "boothConstruction.insurance.title"), answer, held: held.values, constraints }, { headers: held.headers });
 }
@@ -64,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     validTo: v.validTo,
     policyUrl: v.policyUrl,
   };
-  const result = await handleAuthErrors(await api.callPath<Insurance>("/smeb/boothBuild/insurance/save", { form }), request, context);
+  const result = await handleAuthErrors(await api.call(boothConstructionEndpoints.saveInsurance, form), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, FIELDS) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.insurance.saved" });
 }

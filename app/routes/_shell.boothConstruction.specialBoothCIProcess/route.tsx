@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { DrawingProcess } from "~/contracts/booth-construction/api-types";
+import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { BoothLine, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { drawingUploadSchema } from "~/features/booth-construction/schema.server";
 import { DRAWING_KINDS } from "~/contracts/booth-construction/values";
@@ -15,7 +16,7 @@ import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
-import { RAW_SPACE } from "~/contracts/permission/menus";
+import { RAW_SPACE } from "~/contracts/common/booth-types";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
   const constraints = formConstraints({ drawing: drawingUploadSchema });
   if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.process.title"), process: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
-  const process = await requireOk(await api.callPath<DrawingProcess>("/smeb/boothBuild/drawing/list", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
+  const process = await requireOk(await api.call(boothConstructionEndpoints.drawings, { boothId: info.infoVO.boothId ?? undefined }), request, context);
   // What was posted before the session ended comes back into the same kind's form.
   const held = await heldFormValues(request, context, formHolderOf(info), ["kind", "note", "fileUrl", uploadFieldNames("fileUrl").name]);
   return json({ title: translate(language, "boothConstruction.process.title"), process, held: held.values, constraints }, { headers: held.headers });
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const v = submission.value;
   const form = { boothId: info.infoVO.boothId ? String(info.infoVO.boothId) : undefined, kind: v.kind, fileUrl: v.fileUrl, note: v.note };
-  const result = await handleAuthErrors(await api.callPath("/smeb/boothBuild/drawing/upload", { form }), request, context);
+  const result = await handleAuthErrors(await api.call(boothConstructionEndpoints.uploadDrawing, form), request, context);
   if (!result.ok) return json({ kind, result: replyToApiFailure(submission, result, ["fileUrl", "note"]) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.process.uploaded" });
 }

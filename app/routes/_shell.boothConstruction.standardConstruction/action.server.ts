@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import type { StandardBuild } from "~/contracts/booth-construction/api-types";
+import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { standardBuildSchema } from "~/contracts/booth-construction/schema";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { handleAuthErrors } from "~/lib/api.server";
@@ -64,7 +64,7 @@ export async function saveBuildAction({ request, context }: ActionFunctionArgs) 
     carpetLayingSlot: v.carpetLayingSlot,
     otherRequirements: v.otherRequirements,
   };
-  const result = await handleAuthErrors(await api.callPath<StandardBuild>(exists ? "/smeb/boothBuild/update" : "/smeb/boothBuild/create", { form }), request, context);
+  const result = await handleAuthErrors(await api.call(exists ? boothConstructionEndpoints.updateBuild : boothConstructionEndpoints.createBuild, form), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, BUILD_FIELDS) }, { status: 400, headers: NO_STORE });
   const key = v.intent === "submit" ? "boothConstruction.standard.submitted" : "boothConstruction.standard.saved";
   return redirectWithToast(PATH, context, { kind: "success", key });

@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { StandardBuildAnswer } from "~/contracts/booth-construction/api-types";
+import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { standardBuildSchema } from "~/features/booth-construction/schema.server";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
 import { exhibitionDateTime } from "~/contracts/orders/display";
@@ -14,7 +15,7 @@ import { heldFormValues } from "~/lib/form-hold.server";
 import type { FormConstraint } from "~/lib/forms";
 import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import { STANDARD_BOOTH } from "~/contracts/permission/menus";
+import { STANDARD_BOOTH } from "~/contracts/common/booth-types";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { BUILD_FIELDS, saveBuildAction } from "./action.server";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const constraints = formConstraints({ build: standardBuildSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
   if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.standard.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
-  const answer = await requireOk(await api.callPath<StandardBuildAnswer>("/smeb/boothBuild/find", { query: { boothId: info.infoVO.boothId ?? undefined } }), request, context);
+  const answer = await requireOk(await api.call(boothConstructionEndpoints.build, { boothId: info.infoVO.boothId ?? undefined }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...BUILD_FIELDS, uploadFieldNames("fasciaFileUrl").name]);
   return json({ title: translate(language, "boothConstruction.standard.title"), answer, held: held.values, constraints }, { headers: held.headers });
 }

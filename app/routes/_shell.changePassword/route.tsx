@@ -9,6 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { translate } from "~/contracts/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
+import { authEndpoints } from "~/contracts/auth/endpoints.server";
 import { apiFor, handleAuthErrors } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import { useIsPending } from "~/lib/hooks";
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply({ formErrors: [translate(api.language, "errors.requestFailed")] }), success: false }, { status: 502, headers: noStore });
   }
   // An organizer's backend with a smaller key carries less than the schema allows: say so at the field.
-  const encrypted: Record<string, string> = {};
+  const encrypted: { password?: string; newPassword?: string } = {};
   for (const name of ["password", "newPassword"] as const) {
     try {
       encrypted[name] = rsaEncrypt(publicKey, submission.value[name]);
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json({ result: submission.reply({ fieldErrors: { [name]: ["password.tooLong"] } }), success: false }, { status: 400, headers: noStore });
     }
   }
-  const result = await handleAuthErrors(await api.callPath("/login/modifyPasswd", { form: encrypted }), request, context);
+  const result = await handleAuthErrors(await api.call(authEndpoints.modifyPasswd, encrypted), request, context);
   if (!result.ok) {
     const reply = replyToApiFailure(submission, result, ["password", "newPassword"]);
     return json({ result: reply, success: false }, { status: 400, headers: noStore });

@@ -9,7 +9,7 @@ import { handleAuthErrors } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import "~/contracts/settings/texts";
-import { settingsEndpoints } from "~/contracts/settings/endpoints";
+import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Contact us" }];
 

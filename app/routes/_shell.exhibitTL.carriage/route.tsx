@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { DeclarationDetail, DeclarationList, DeclarationSummary } from "~/contracts/transport/api-types";
+import type { DeclarationSummary } from "~/contracts/transport/api-types";
+import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
 import { DeclarationStatusTag, yuan } from "~/features/transport/parts";
 import { declarationSchema } from "~/features/transport/schema.server";
@@ -31,7 +32,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The exhibitor's declarations, the appointed carriers' price lists, and the form that starts a new one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
-  const list = await requireOk(await api.callPath<DeclarationList>("/smeb/shipment/declaration/list"), request, context);
+  const list = await requireOk(await api.call(transportEndpoints.list), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), DECLARATION_FIELDS, "save");
   // The session's booth and the last build-up day to begin with (phone numbers are masked in infoVO: not prefilled).
   const defaults = held.values ?? { boothId: String(info.infoVO.boothId ?? list.booths[0]?.boothId ?? ""), arrivalTo: list.buildUp.to };
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success" || Object.keys(uploadErrors).length) {
     return json({ result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
   }
-  const result = await handleAuthErrors(await api.callPath<DeclarationDetail>("/smeb/shipment/declaration/save", { form: declarationForm(formData) }), request, context);
+  const result = await handleAuthErrors(await api.call(transportEndpoints.save, declarationForm(formData)), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, DECLARATION_FIELDS) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(`${CARRIAGE_PATH}/${result.data.id}`, context, { kind: "success", key: "transport.carriage.draftSaved" });
 }

@@ -4,8 +4,9 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import type { CarrierLiftingList, OrderList, OrderRow } from "~/contracts/transport/api-types";
-import type { CarrierExpressList } from "~/contracts/vehicles/express-types";
+import type { OrderRow } from "~/contracts/transport/api-types";
+import { transportEndpoints } from "~/contracts/transport/endpoints.server";
+import { expressEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { rawFields } from "~/features/transport/forms.server";
 import { OrderSteps, yuan } from "~/features/transport/parts";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -46,18 +47,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageParam(url, "page");
   const expressPage = pageParam(url, "expressPage");
   const [orders, lifting, express] = await Promise.all([
-    api.callPath<OrderList>("/shipment/order/list", { query: { page } }).then((r) => requireOk(r, request, context)),
-    api.callPath<CarrierLiftingList>("/shipment/forklift/list").then((r) => requireOk(r, request, context)),
-    api.callPath<CarrierExpressList>("/shipment/express/list", { query: { page: expressPage } }).then((r) => requireOk(r, request, context)),
+    api.call(transportEndpoints.orderList, { page }).then((r) => requireOk(r, request, context)),
+    api.call(transportEndpoints.liftingCarrierList).then((r) => requireOk(r, request, context)),
+    api.call(expressEndpoints.carrierList, { page: expressPage }).then((r) => requireOk(r, request, context)),
   ]);
   return json({ title: translate(language, "transport.orders.title"), orders, lifting, express, expressPage, canAct: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID });
 }
 
 const ACTIONS = {
-  step: { path: "/shipment/order/step", fields: ["id", "version", "step"], done: "transport.orders.stepToast" },
-  paid: { path: "/shipment/order/paid", fields: ["id", "version"], done: "transport.orders.paidToast" },
-  confirmLifting: { path: "/shipment/forklift/confirm", fields: ["id"], done: "transport.orders.liftingToast" },
-  expressStep: { path: "/shipment/express/step", fields: ["id", "version", "status"], done: "vehicles.express.stepToast" },
+  step: { endpoint: transportEndpoints.moveOrder, fields: ["id", "version", "step"], done: "transport.orders.stepToast" },
+  paid: { endpoint: transportEndpoints.markOrderPaid, fields: ["id", "version"], done: "transport.orders.paidToast" },
+  confirmLifting: { endpoint: transportEndpoints.liftingConfirm, fields: ["id"], done: "transport.orders.liftingToast" },
+  expressStep: { endpoint: expressEndpoints.step, fields: ["id", "version", "status"], done: "vehicles.express.stepToast" },
 } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get("intent")) as keyof typeof ACTIONS;
   const chosen = ACTIONS[intent];
   if (!chosen) throw new Response("Bad request", { status: 400 });
-  const result = await handleAuthErrors(await api.callPath(chosen.path, { form: rawFields(formData, chosen.fields) }), request, context);
+  const result = await handleAuthErrors(await api.call(chosen.endpoint, rawFields(formData, chosen.fields)), request, context);
   if (!result.ok) return json({ error: result.message }, { status: result.code === 404 ? 404 : 409, headers: { "Cache-Control": "no-store" } });
   const url = new URL(request.url);
   return redirectWithToast(pageAddress(pageParam(url, "page"), pageParam(url, "expressPage")), context, { kind: "success", key: chosen.done });

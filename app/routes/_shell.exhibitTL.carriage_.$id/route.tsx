@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { DeclarationDetail, DeclarationList, ImportFailure } from "~/contracts/transport/api-types";
+import type { ImportFailure } from "~/contracts/transport/api-types";
+import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
 import { declarationForm, declarationRecordSchema, rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
@@ -43,9 +44,9 @@ const idOf = (params: { id?: string }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const id = idOf(params);
-  const declaration = await requireOk(await api.callPath<DeclarationDetail>("/smeb/shipment/declaration/detail", { query: { id } }), request, context);
+  const declaration = await requireOk(await api.call(transportEndpoints.detail, { id }), request, context);
   // The carriers and booths for the header form, only while it can be changed.
-  const list = declaration.editable ? await requireOk(await api.callPath<DeclarationList>("/smeb/shipment/declaration/list"), request, context) : null;
+  const list = declaration.editable ? await requireOk(await api.call(transportEndpoints.list), request, context) : null;
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECLARATION_FIELDS, ...EXHIBIT_FIELDS, "body"]);
   const confirm = new URL(request.url).searchParams.get("confirm");
   const deleteExhibit = Number(new URL(request.url).searchParams.get("deleteExhibit"));
@@ -70,8 +71,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 type Reply = { form: string; result?: SubmissionResult<string[]>; importFailure?: ImportFailure | null; error?: string };
 const reply = (body: Reply, status = 400) => json(body, { status, headers: NO_STORE });
 
-async function post<T>(api: ApiClient, request: Request, context: Parameters<typeof handleAuthErrors>[2], path: string, form: Record<string, string | string[]>) {
-  return handleAuthErrors(await api.callPath<T>(path, { form }), request, context);
+/** The page's form-encoded writes. */
+type FormEndpoint = (typeof transportEndpoints)["update" | "addExhibit" | "importExhibits" | "saveMessage" | "removeExhibit" | "submit" | "remove"];
+
+async function post(api: ApiClient, request: Request, context: Parameters<typeof handleAuthErrors>[2], endpoint: FormEndpoint, form: Record<string, string | string[]>) {
+  return handleAuthErrors(await api.call(endpoint, form), request, context);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -87,13 +91,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const schema = { update: declarationUpdateSchema, addExhibit: exhibitAddSchema, import: exhibitImportSchema, message: messageSchema }[intent];
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success" || Object.keys(uploadErrors).length) return reply({ form: intent, result: replyWithUploadErrors(submission, uploadErrors) });
-    const [path, form, fields] = {
-      update: ["/smeb/shipment/declaration/update", declarationForm(formData), DECLARATION_FIELDS],
-      addExhibit: ["/smeb/shipment/exhibits/add", rawFields(formData, ["declarationId", "version", ...EXHIBIT_FIELDS]), EXHIBIT_FIELDS],
-      import: ["/smeb/shipment/exhibits/import", rawFields(formData, ["declarationId", "version", "fileUrl"]), ["fileUrl"]],
-      message: ["/smeb/shipment/message/save", rawFields(formData, ["declarationId", "body"]), ["body"]],
-    }[intent] as [string, Record<string, string | string[]>, readonly string[]];
-    const result = await post(api, request, context, path, form);
+    const [endpoint, form, fields] = {
+      update: [transportEndpoints.update, declarationForm(formData), DECLARATION_FIELDS],
+      addExhibit: [transportEndpoints.addExhibit, rawFields(formData, ["declarationId", "version", ...EXHIBIT_FIELDS]), EXHIBIT_FIELDS],
+      import: [transportEndpoints.importExhibits, rawFields(formData, ["declarationId", "version", "fileUrl"]), ["fileUrl"]],
+      message: [transportEndpoints.saveMessage, rawFields(formData, ["declarationId", "body"]), ["body"]],
+    }[intent] as [FormEndpoint, Record<string, string | string[]>, readonly string[]];
+    const result = await post(api, request, context, endpoint, form);
     if (!result.ok) {
       const importFailure = intent === "import" ? ((result.data as ImportFailure | null)?.rows ? (result.data as ImportFailure) : null) : null;
       return reply({ form: intent, result: replyToApiFailure(submission, result, fields), importFailure });
@@ -104,19 +108,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const record = declarationRecordSchema.safeParse({ id: formData.get("id") ?? id, version: formData.get("version") });
   if (intent === "deleteExhibit") {
     const form = rawFields(formData, ["declarationId", "sort", "version"]);
-    const result = await post(api, request, context, "/smeb/shipment/exhibits/delete", form);
+    const result = await post(api, request, context, transportEndpoints.removeExhibit, form);
     if (!result.ok) return reply({ form: intent, error: result.message });
     return done("transport.detail.done.deleteExhibit");
   }
   if (!record.success) throw new Response("Bad request", { status: 400 });
   const form = { id: String(id), version: String(record.data.version) };
   if (intent === "submit") {
-    const result = await post(api, request, context, "/smeb/shipment/declaration/submit", form);
+    const result = await post(api, request, context, transportEndpoints.submit, form);
     if (!result.ok) return reply({ form: intent, error: result.message });
     return done("transport.detail.done.submit");
   }
   if (intent === "delete") {
-    const result = await post(api, request, context, "/smeb/shipment/declaration/delete", form);
+    const result = await post(api, request, context, transportEndpoints.remove, form);
     if (!result.ok) return reply({ form: intent, error: result.message });
     return redirectWithToast(CARRIAGE_PATH, context, { kind: "success", key: "transport.detail.done.delete" });
   }

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/contracts/orders/display";
-import type { LiftingList } from "~/contracts/transport/api-types";
+import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { rawFields } from "~/features/transport/forms.server";
 import { LiftingRow } from "~/features/transport/lifting-parts";
 import { ConfirmAction } from "~/components/confirm-action";
@@ -37,7 +37,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
-  const list = await requireOk(await api.callPath<LiftingList>("/smeb/shipment/forklift/list"), request, context);
+  const list = await requireOk(await api.call(transportEndpoints.liftingList), request, context);
   const url = new URL(request.url);
   const held = await heldFormValues(request, context, formHolderOf(info), LIFTING_FIELDS, "save");
   const deleting = list.locked ? null : (list.bookings.find((b) => String(b.id) === url.searchParams.get("delete")) ?? null);
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "delete" || intent === "send") {
     const result = await handleAuthErrors(
-      intent === "delete" ? await api.callPath("/smeb/shipment/forklift/delete", { form: rawFields(formData, ["id"]) }) : await api.callPath("/smeb/shipment/forklift/sendEmail", { form: {} }),
+      intent === "delete" ? await api.call(transportEndpoints.liftingRemove, rawFields(formData, ["id"])) : await api.call(transportEndpoints.liftingSend),
       request,
       context,
     );
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: liftingSchema });
   if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
-  const result = await handleAuthErrors(await api.callPath("/smeb/shipment/forklift/save", { form: rawFields(formData, LIFTING_FIELDS) }), request, context);
+  const result = await handleAuthErrors(await api.call(transportEndpoints.liftingSave, rawFields(formData, LIFTING_FIELDS)), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, LIFTING_FIELDS) } satisfies Reply, { status: 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "transport.lifting.saved" });
 }

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { rawFields } from "~/features/transport/forms.server";
-import type { OverseasAgentsAnswer, OverseasRequestList } from "~/contracts/vehicles/overseas-types";
+import { overseasEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { overseasRequestSchema } from "~/features/vehicles/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -35,8 +35,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const [offer, history] = await Promise.all([
-    api.callPath<OverseasAgentsAnswer>("/smeb/overseas/agents").then((result) => requireOk(result, request, context)),
-    api.callPath<OverseasRequestList>("/smeb/overseas/request/list").then((result) => requireOk(result, request, context)),
+    api.call(overseasEndpoints.agents).then((result) => requireOk(result, request, context)),
+    api.call(overseasEndpoints.requests).then((result) => requireOk(result, request, context)),
   ]);
   const held = await heldFormValues(request, context, formHolderOf(info), REQUEST_FIELDS);
   const chosen = new URL(request.url).searchParams.get("agent");
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   rememberForm(request, formData);
   const submission = parseWithZod(formData, { schema: overseasRequestSchema });
   if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
-  const result = await handleAuthErrors(await api.callPath("/smeb/overseas/request/save", { form: rawFields(formData, REQUEST_FIELDS) }), request, context);
+  const result = await handleAuthErrors(await api.call(overseasEndpoints.saveRequest, rawFields(formData, REQUEST_FIELDS)), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, REQUEST_FIELDS) } satisfies Reply, { status: result.code === 503 || result.code === 429 ? result.code : 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.overseas.sent" });
 }

@@ -5,7 +5,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/orders/display";
-import type { DeclarationStatus, ReviewList } from "~/contracts/transport/api-types";
+import type { DeclarationStatus } from "~/contracts/transport/api-types";
+import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { DeclarationStatusTag, yuan } from "~/features/transport/parts";
 import { DECLARATION_STATUSES } from "~/contracts/transport/values";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const status = FILTERS.find((s) => s === url.searchParams.get("status")) ?? null;
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
-  const list = await requireOk(await api.callPath<ReviewList>("/shipment/review/list", { query: { status: status ?? undefined, page } }), request, context);
+  const list = await requireOk(await api.call(transportEndpoints.reviewList, { status: status ?? undefined, page }), request, context);
   return json({ title: translate(language, "transport.review.title"), list, status });
 }
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { DeclarationDetail } from "~/contracts/transport/api-types";
+import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { rawFields } from "~/features/transport/forms.server";
 import { ContactLog, DeclarationPanel, ExhibitsTable, QuoteTable } from "~/features/transport/parts";
 import { messageSchema, reviewDecisionSchema } from "~/features/transport/schema.server";
@@ -40,7 +40,7 @@ const idOf = (params: { id?: string }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const id = idOf(params);
-  const declaration = await requireOk(await api.callPath<DeclarationDetail>("/shipment/declaration/detail", { query: { id } }), request, context);
+  const declaration = await requireOk(await api.call(transportEndpoints.carrierDetail, { id }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS, "body"]);
   return json(
     {
@@ -65,11 +65,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const schema = intent === "message" ? messageSchema : reviewDecisionSchema;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json({ form: intent, result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
-  const [path, form, fields] =
+  const [endpoint, form, fields] =
     intent === "message"
-      ? ["/shipment/message/save", rawFields(formData, ["declarationId", "body"]), ["body"]]
-      : ["/shipment/review/decide", { ...rawFields(formData, ["version", ...DECISION_FIELDS]), id: String(id) }, [...DECISION_FIELDS]];
-  const result = await handleAuthErrors(await api.callPath(path, { form }), request, context);
+      ? [transportEndpoints.carrierSaveMessage, rawFields(formData, ["declarationId", "body"]), ["body"]]
+      : [transportEndpoints.decide, { ...rawFields(formData, ["version", ...DECISION_FIELDS]), id: String(id) }, [...DECISION_FIELDS]];
+  const result = await handleAuthErrors(await api.call(endpoint, form), request, context);
   if (!result.ok) return json({ form: intent, result: replyToApiFailure(submission, result, fields) } satisfies Reply, { status: 400, headers: NO_STORE });
   const key = intent === "message" ? "transport.detail.done.message" : formData.get("decision") === "accept" ? "transport.review.acceptedToast" : "transport.review.returnedToast";
   return redirectWithToast(intent === "message" ? `${REVIEW_PATH}/${id}` : REVIEW_PATH, context, { kind: "success", key });

@@ -6,7 +6,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
-import type { ExpressList } from "~/contracts/vehicles/express-types";
+import { expressEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { expressQuerySchema, expressSchema } from "~/features/vehicles/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -56,7 +56,7 @@ function listAddress(request: Request) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
-  const list = await requireOk(await api.callPath<ExpressList>("/smeb/express/list", { query: filtersOf(url) }), request, context);
+  const list = await requireOk(await api.call(expressEndpoints.list, filtersOf(url)), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), EXPRESS_FIELDS, "save");
   const deleting = list.items.find((b) => String(b.id) === url.searchParams.get("delete") && b.status === "booked") ?? null;
   return json(
@@ -72,13 +72,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   rememberForm(request, formData);
   if (formData.get("intent") === "delete") {
-    const result = await handleAuthErrors(await api.callPath("/smeb/express/delete", { form: rawFields(formData, ["id", "version"]) }), request, context);
+    const result = await handleAuthErrors(await api.call(expressEndpoints.remove, rawFields(formData, ["id", "version"])), request, context);
     if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
     return redirectWithToast(listAddress(request), context, { kind: "success", key: "vehicles.express.deleted" });
   }
   const submission = parseWithZod(formData, { schema: expressSchema });
   if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
-  const result = await handleAuthErrors(await api.callPath("/smeb/express/save", { form: rawFields(formData, EXPRESS_FIELDS) }), request, context);
+  const result = await handleAuthErrors(await api.call(expressEndpoints.save, rawFields(formData, EXPRESS_FIELDS)), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, EXPRESS_FIELDS) } satisfies Reply, { status: 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.express.saved" });
 }

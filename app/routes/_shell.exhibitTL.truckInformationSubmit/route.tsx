@@ -8,7 +8,8 @@ import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema.server";
-import type { TruckList, TruckView } from "~/contracts/vehicles/trucks-types";
+import type { TruckView } from "~/contracts/vehicles/trucks-types";
+import { truckEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
@@ -38,7 +39,7 @@ const STATUS_COLORS = { submitted: "blue", approved: "green", returned: "orange"
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
-  const list = await requireOk(await api.callPath<TruckList>("/smeb/truck/list"), request, context);
+  const list = await requireOk(await api.call(truckEndpoints.list), request, context);
   const url = new URL(request.url);
   const find = (param: string, allowed: (t: TruckView) => boolean) => list.trucks.find((t) => String(t.id) === url.searchParams.get(param) && allowed(t)) ?? null;
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...TRUCK_FORM_FIELDS]);
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   rememberForm(request, formData);
   const intent = formData.get("intent");
   if (intent === "delete") {
-    const result = await handleAuthErrors(await api.callPath("/smeb/truck/delete", { form: rawFields(formData, ["id", "version"]) }), request, context);
+    const result = await handleAuthErrors(await api.call(truckEndpoints.remove, rawFields(formData, ["id", "version"])), request, context);
     if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
     return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.trucks.deleted" });
   }
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ form, result: replyWithUploadErrors(submission, uploadErrors) } satisfies Reply, { status: 400, headers: NO_STORE });
   }
   const fields = form === "update" ? TRUCK_UPDATE_API_FIELDS : TRUCK_API_FIELDS;
-  const result = await handleAuthErrors(await api.callPath(`/smeb/truck/${form}`, { form: rawFields(formData, fields) }), request, context);
+  const result = await handleAuthErrors(await api.call(form === "update" ? truckEndpoints.update : truckEndpoints.save, rawFields(formData, fields)), request, context);
   if (!result.ok) return json({ form, result: replyToApiFailure(submission, result, fields) } satisfies Reply, { status: result.code === 409 ? 409 : 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: form === "update" ? "vehicles.trucks.updated" : "vehicles.trucks.saved" });
 }

@@ -7,7 +7,8 @@ import { ListPager } from "~/components/list-pager";
 import { rawFields } from "~/features/transport/forms.server";
 import { truckDecisionSchema } from "~/features/vehicles/schema.server";
 import { TRUCK_STATUSES } from "~/contracts/vehicles/values";
-import type { TruckReviewList, TruckStatus } from "~/contracts/vehicles/trucks-types";
+import type { TruckStatus } from "~/contracts/vehicles/trucks-types";
+import { truckEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const filters = filtersOf(request);
   const query = { status: filters.status ?? undefined, day: filters.day ?? undefined, page: filters.page };
-  const list = await requireOk(await api.callPath<TruckReviewList>("/smeb/truck/review/list", { query }), request, context);
+  const list = await requireOk(await api.call(truckEndpoints.reviewList, query), request, context);
   return json({ title: translate(language, "vehicles.trucks.review.title"), list, filters, constraints: formConstraints({ decision: truckDecisionSchema }) });
 }
 
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: truckDecisionSchema });
   const which = { id: String(formData.get("id") ?? ""), decision: String(formData.get("decision") ?? "") };
   if (submission.status !== "success") return json({ decision: { ...which, result: submission.reply() } } satisfies Reply, { status: 400, headers: NO_STORE });
-  const result = await handleAuthErrors(await api.callPath("/smeb/truck/review/decide", { form: rawFields(formData, DECISION_FIELDS) }), request, context);
+  const result = await handleAuthErrors(await api.call(truckEndpoints.decide, rawFields(formData, DECISION_FIELDS)), request, context);
   if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
   return redirectWithToast(addressOf(filtersOf(request)), context, { kind: "success", key: submission.value.decision === "approve" ? "vehicles.trucks.review.approved" : "vehicles.trucks.review.returned" });
 }

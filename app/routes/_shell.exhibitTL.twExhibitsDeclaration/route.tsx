@@ -8,7 +8,7 @@ import { exhibitionDateTime } from "~/contracts/orders/display";
 import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
 import { twHeaderSchema, twLineSchema } from "~/features/vehicles/schema.server";
-import type { TwFind } from "~/contracts/vehicles/taiwan-types";
+import { taiwanFilingEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
   const boothId = boothOf(url.searchParams.get("booth"));
-  const found = await requireOk(await api.callPath<TwFind>("/smeb/twExhibit/find", { query: { boothId } }), request, context);
+  const found = await requireOk(await api.call(taiwanFilingEndpoints.find, { boothId }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...HEADER_FIELDS, ...LINE_FIELDS]);
   const filing = found.filing;
   const lineToDelete = filing?.editable && url.searchParams.has("deleteLine") ? (filing.lines.find((l) => String(l.sort) === url.searchParams.get("deleteLine")) ?? null) : null;
@@ -70,16 +70,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = (key: string) => redirectWithToast(here, context, { kind: "success", key: `vehicles.taiwan.toasts.${key}` });
 
   if (intent === "save" || intent === "addLine") {
-    const [schema, path, fields] = intent === "save" ? ([twHeaderSchema, "/smeb/twExhibit/save", HEADER_FIELDS] as const) : ([twLineSchema, "/smeb/twExhibit/line/add", LINE_FIELDS] as const);
+    const [schema, endpoint, fields] = intent === "save" ? ([twHeaderSchema, taiwanFilingEndpoints.saveHeader, HEADER_FIELDS] as const) : ([twLineSchema, taiwanFilingEndpoints.addLine, LINE_FIELDS] as const);
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") return reply({ form: intent, result: submission.reply() });
-    const result = await handleAuthErrors(await api.callPath(path, { form: rawFields(formData, fields) }), request, context);
+    const result = await handleAuthErrors(await api.call(endpoint, rawFields(formData, fields)), request, context);
     if (!result.ok) return reply({ form: intent, result: replyToApiFailure(submission, result, fields) });
     return done(intent === "save" ? "saved" : "lineAdded");
   }
   if (intent === "deleteLine" || intent === "submit") {
-    const [path, form] = intent === "deleteLine" ? ["/smeb/twExhibit/line/delete", rawFields(formData, ["filingId", "sort", "version"])] : ["/smeb/twExhibit/submit", rawFields(formData, ["id", "version"])];
-    const result = await handleAuthErrors(await api.callPath(path, { form }), request, context);
+    const [endpoint, form] = intent === "deleteLine" ? ([taiwanFilingEndpoints.removeLine, rawFields(formData, ["filingId", "sort", "version"])] as const) : ([taiwanFilingEndpoints.submit, rawFields(formData, ["id", "version"])] as const);
+    const result = await handleAuthErrors(await api.call(endpoint, form), request, context);
     if (!result.ok) return reply({ form: intent, error: result.message }, 409);
     return done(intent === "deleteLine" ? "lineDeleted" : "submitted");
   }

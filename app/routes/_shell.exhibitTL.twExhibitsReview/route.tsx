@@ -8,7 +8,8 @@ import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import { rawFields } from "~/features/transport/forms.server";
 import { twReviewSchema } from "~/features/vehicles/schema.server";
-import type { TwReviewDetail, TwReviewList, TwStatus } from "~/contracts/vehicles/taiwan-types";
+import type { TwReviewDetail, TwStatus } from "~/contracts/vehicles/taiwan-types";
+import { taiwanFilingEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
@@ -44,14 +45,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = Number(url.searchParams.get("id"));
   if (url.searchParams.has("id")) {
     if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-    const filing = await requireOk(await api.callPath<TwReviewDetail>("/smeb/twExhibit/review/detail", { query: { id } }), request, context);
+    const filing = await requireOk(await api.call(taiwanFilingEndpoints.reviewDetail, { id }), request, context);
     const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS], "decide");
     const constraints = formConstraints({ decision: twReviewSchema });
     return json({ title: translate(language, "vehicles.taiwan.review.detailTitle", { id }), filing, list: null, status: null, held: held.values, constraints }, { headers: held.headers });
   }
   const status = FILTERS.find((s) => s === url.searchParams.get("status")) ?? null;
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
-  const list = await requireOk(await api.callPath<TwReviewList>("/smeb/twExhibit/review/list", { query: { status: status ?? undefined, page } }), request, context);
+  const list = await requireOk(await api.call(taiwanFilingEndpoints.reviewList, { status: status ?? undefined, page }), request, context);
   return json({ title: translate(language, "vehicles.taiwan.review.title"), filing: null, list, status, held: null, constraints: null });
 }
 
@@ -64,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") !== "decide") throw redirect(PATH);
   const submission = parseWithZod(formData, { schema: twReviewSchema });
   if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
-  const result = await handleAuthErrors(await api.callPath("/smeb/twExhibit/review/decide", { form: rawFields(formData, DECISION_FIELDS) }), request, context);
+  const result = await handleAuthErrors(await api.call(taiwanFilingEndpoints.decide, rawFields(formData, DECISION_FIELDS)), request, context);
   if (!result.ok) {
     // A decision on a filing decided meanwhile (409) is no field's fault: said over the page.
     if (result.code === 409 || result.code === 404) return json({ error: result.message } satisfies Reply, { status: result.code, headers: NO_STORE });

@@ -7,7 +7,7 @@ import { useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { checkInSchema } from "~/features/badges/check-in-schema.server";
-import type { CheckInResult } from "~/contracts/badges/check-in-types";
+import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: checkInSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), checkIn: null }, { status: 400, headers: noStore });
-  const result = await handleAuthErrors(await api.callPath<CheckInResult>("/smeb/pass/ticket/checkIn", { form: { code: submission.value.code } }), request, context);
+  const result = await handleAuthErrors(await api.call(badgeEndpoints.checkIn, { code: submission.value.code }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["code"]), checkIn: null }, { status: result.code === 403 ? 403 : 400, headers: noStore });
   // The field is emptied for the next badge; the card shows who just came in.
   return json({ result: submission.reply({ resetForm: true }), checkIn: result.data }, { headers: noStore });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { badgeDecisionSchema } from "~/contracts/badges/review-schema";
-import type { BadgeReviewInfo } from "~/contracts/badges/review-types";
+import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms.server";
@@ -21,7 +21,7 @@ export async function decideAction({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: badgeDecisionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   const { id, decision, comment, version } = submission.value;
-  const result = await handleAuthErrors(await api.callPath<BadgeReviewInfo>("/smeb/pass/ticket/review/decide", { form: { id, decision, comment, version } }), request, context);
+  const result = await handleAuthErrors(await api.call(badgeEndpoints.decide, { id, decision, comment, version }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]) }, { status: 400, headers: NO_STORE });
   const key = decision === "approve" ? "badges.review.decidedApproved" : "badges.review.decidedReturned";
   const back = `${PAGE_PATH}${detailSearch(listFilters(new URL(request.url).searchParams), id)}`;

@@ -2,7 +2,7 @@ import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { BadgeReviewInfo, BadgeReviewList } from "~/contracts/badges/review-types";
+import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
 import { formConstraints } from "~/lib/forms.server";
@@ -32,11 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = listFilters(url.searchParams);
   const id = Number(url.searchParams.get("id"));
   if (Number.isInteger(id) && id > 0) {
-    const badge = await requireOk(await api.callPath<BadgeReviewInfo>("/smeb/pass/ticket/review/info", { query: { id } }), request, context);
+    const badge = await requireOk(await api.call(badgeEndpoints.reviewInfo, { id }), request, context);
     const constraints = formConstraints({ decision: badgeDecisionSchema });
     return json({ title, view: "detail" as const, badge, list: null, filters, back: listSearch(filters, { page: filters.page }), constraints }, { headers: NO_STORE });
   }
-  const list = await requireOk(await api.callPath<BadgeReviewList>("/smeb/pass/ticket/review/list", { query: filters }), request, context);
+  const list = await requireOk(await api.call(badgeEndpoints.reviewList, filters), request, context);
   return json({ title, view: "list" as const, badge: null, list, filters, back: listSearch(filters, { page: filters.page }), constraints: null }, { headers: NO_STORE });
 }
 

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { badgeIdsSchema, badgeSchema, badgeUpdateSchema } from "~/contracts/badges/schema";
-import type { BadgeView } from "~/contracts/badges/api-types";
-import { BADGE_EXCEL_LIMITS, type BadgeImportFailure, type BadgeImportResult } from "~/contracts/badges/excel-types";
+import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
+import { BADGE_EXCEL_LIMITS, type BadgeImportFailure } from "~/contracts/badges/excel-types";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
@@ -38,8 +38,8 @@ export async function badgeAction({ request, context }: ActionFunctionArgs) {
     const { ids } = parsed.data;
     const result = await handleAuthErrors(
       ids.length === 1
-        ? await api.callPath("/smeb/pass/ticket/delete", { form: { id: String(ids[0]) } })
-        : await api.callPath("/smeb/pass/ticket/batchDelete", { form: { ids: ids.join(",") } }),
+        ? await api.call(badgeEndpoints.remove, { id: String(ids[0]) })
+        : await api.call(badgeEndpoints.removeMany, { ids: ids.join(",") }),
       request,
       context,
     );
@@ -56,7 +56,7 @@ export async function badgeAction({ request, context }: ActionFunctionArgs) {
   const form: Record<string, string | undefined> = Object.fromEntries(
     Object.entries(submission.value).map(([name, value]) => [name, value === undefined || value === null ? undefined : String(value)]),
   );
-  const result = await handleAuthErrors(await api.callPath<BadgeView>(`/smeb/pass/ticket/${updating ? "update" : "save"}`, { form }), request, context);
+  const result = await handleAuthErrors(updating ? await api.call(badgeEndpoints.update, form) : await api.call(badgeEndpoints.save, form), request, context);
   if (!result.ok) return json({ intent: "save" as const, result: replyToApiFailure(submission, result, BADGE_FORM_FIELDS) }, { status: 400, headers: noStore });
   // To the saved badge's detail: a reload then shows it instead of posting again.
   return redirectWithToast(`${PATH}?id=${result.data.id}`, context, {
@@ -84,7 +84,7 @@ async function importBadges(request: Request, context: ActionFunctionArgs["conte
   upload.set("file", file, file.name);
   const boothId = formData.get("boothId");
   if (typeof boothId === "string" && boothId) upload.set("boothId", boothId);
-  const result = await handleAuthErrors(await api.callPath<BadgeImportResult>("/smeb/pass/ticket/upload", { upload }), request, context);
+  const result = await handleAuthErrors(await api.call(badgeEndpoints.upload, upload), request, context);
   if (!result.ok) {
     const failure = result.data as Partial<BadgeImportFailure> | null;
     return refuse(result.message, failure?.rows ?? [], failure?.total ?? failure?.rows?.length ?? 0);

@@ -4,7 +4,8 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { badgeIdSchema, badgeListQuerySchema, badgeSchema, badgeUpdateSchema } from "~/features/badges/schema.server";
-import type { BadgeDetail as BadgeDetailView, BadgeList } from "~/contracts/badges/api-types";
+import type { BadgeDetail as BadgeDetailView } from "~/contracts/badges/api-types";
+import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A hand-edited address (page 0, 7 rows, a keyword too long) shows the first page instead of an error page.
   const query = parsedQuery.success ? parsedQuery.data : { keyword: undefined, page: 1, pageSize: 10 };
   const list = await requireOk(
-    await api.callPath<BadgeList>("/smeb/pass/ticket/list", { query: { keyword: query.keyword, page: query.page, pageSize: query.pageSize } }),
+    await api.call(badgeEndpoints.list, { keyword: query.keyword, page: query.page, pageSize: query.pageSize }),
     request,
     context,
   );
@@ -59,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!parsed.success) throw new Response("Not found", { status: 404 });
     return parsed.data.id;
   };
-  const fetchBadge = async (id: number) => requireOk(await api.callPath<BadgeDetailView>("/smeb/pass/ticket/info", { query: { id } }), request, context);
+  const fetchBadge = async (id: number) => requireOk(await api.call(badgeEndpoints.info, { id }), request, context);
 
   let mode: "id" | "edit" | "delete" | null = null;
   let selected: BadgeDetailView | null = null;

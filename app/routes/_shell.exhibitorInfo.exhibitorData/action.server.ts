@@ -14,8 +14,11 @@ import {
   stepSchema,
   type ProfileStep,
 } from "~/contracts/exhibitor/schema";
+import { exhibitorContactEndpoints } from "~/contracts/exhibitor/contact-endpoints.server";
+import { machineTranslationEndpoints } from "~/contracts/machine-translation/endpoints.server";
 import { handleAuthErrors, type ApiFailure } from "../../lib/api.server";
-import { districtsExistFor, dropStaleChoices, loadStepOptions, stepValuesFromForm, type ProfileView } from "../../features/exhibitor/profile.server";
+import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
+import { districtsExistFor, dropStaleChoices, loadStepOptions, stepValuesFromForm } from "../../features/exhibitor/profile.server";
 import { rememberForm } from "../../lib/form-hold.server";
 import type { ShellUser } from "../../lib/permissions.server";
 import { parseFormWithUploads } from "../../features/uploads/uploads.server";
@@ -93,7 +96,7 @@ export async function handleProfileAction(request: Request, context: AppLoadCont
     const content = typeof values[source ?? ""] === "string" ? String(values[source!]).trim() : "";
     if (!source) return fail({}, [translate(language, "errors.badRequest")]);
     if (!content) return fail({ [target]: ["errors.translateNeedsChinese"] });
-    const translated = await handleAuthErrors(await api.callPath<{ content: string }>("/translate", { json: { content, from: "cn", to: "en" } }), request, context);
+    const translated = await handleAuthErrors(await api.call(machineTranslationEndpoints.translate, { content, from: "cn", to: "en" }), request, context);
     if (!translated.ok) return fail({ [target]: [translated.message] });
     values[target] = translated.data.content;
     translatedField = target;
@@ -102,8 +105,10 @@ export async function handleProfileAction(request: Request, context: AppLoadCont
   // Save first: whatever comes next, the draft holds what was typed.
   const check = intent === "next";
   const saved = await handleAuthErrors(
-    await api.callPath<ProfileView>("/smeb/exhibitor/info/saveDraft", {
-      form: { step, ...values, ...(check ? { validate: "1", contact1MobileCode: text(formData, "contact1MobileCode"), contact1EmailCode: text(formData, "contact1EmailCode") } : {}) },
+    await api.call(exhibitorEndpoints.saveDraft, {
+      step,
+      ...values,
+      ...(check ? { validate: "1", contact1MobileCode: text(formData, "contact1MobileCode"), contact1EmailCode: text(formData, "contact1EmailCode") } : {}),
     }),
     request,
     context,
@@ -149,8 +154,8 @@ async function sendCode(intent: "sendSms" | "sendEmail", values: Record<string, 
   const codeField = sms ? "contact1MobileCode" : "contact1EmailCode";
   const result = await handleAuthErrors(
     sms
-      ? await user.api.callPath("/smeb/exhibitor/info/sendSmsCode", { form: { mobile: String(values.contact1Mobile ?? ""), contactType: String(values.contact1Type ?? "") } })
-      : await user.api.callPath("/smeb/exhibitor/info/sendEmailCode", { form: { email: String(values.contact1Email ?? "") } }),
+      ? await user.api.call(exhibitorContactEndpoints.sendSmsCode, { mobile: String(values.contact1Mobile ?? ""), contactType: String(values.contact1Type ?? "") })
+      : await user.api.call(exhibitorContactEndpoints.sendEmailCode, { email: String(values.contact1Email ?? "") }),
     request,
     context,
   );
@@ -179,7 +184,7 @@ async function submit(
     for (const issue of local.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
     return fail(errors);
   }
-  const result = await handleAuthErrors(await user.api.callPath<ProfileView>("/smeb/exhibitor/info/update", { form: { step, ...values } }), request, context);
+  const result = await handleAuthErrors(await user.api.call(exhibitorEndpoints.submit, { step, ...values }), request, context);
   if (result.ok) return redirect(`${PAGE}?notice=submitted`);
   // Another step is not finished: open it with its errors.
   const failure = (result.data ?? {}) as { step?: string; fields?: Record<string, string[]> };

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
+import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
 import { loadProfile, loadStepOptions } from "~/features/exhibitor/profile.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A sub-page of the exhibitor data page: the same menu permission (its handle: permissionOf).
   const { api, language, info } = await requireShellUser(request, context);
   const title = translate(language, "exhibitor.letter.title");
-  const letter = await handleAuthErrors(await api.callPath<{ url: string }>("/smeb/exhibitor/info/getExhibitionLetterUrl"), request, context);
+  const letter = await handleAuthErrors(await api.call(exhibitorEndpoints.letter), request, context);
   if (!letter.ok) return json({ title, ready: false as const, message: letter.message }, { headers: { "Cache-Control": "no-store" } });
   const profile = await loadProfile(api, request, context);
   const data = (profile.submitted ?? profile.draft) as Record<string, string | undefined>;

@@ -7,7 +7,8 @@ import { useTranslation } from "~/i18n/texts";
 import { ProfileStatusBanner, ProfileSummary } from "~/features/exhibitor/profile-status";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import { loadStepOptions, type ProfileView } from "~/features/exhibitor/profile.server";
+import { loadStepOptions } from "~/features/exhibitor/profile.server";
+import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
@@ -23,8 +24,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export const handle = { breadcrumb: "exhibitor.review.title" };
 
-type ReviewRow = { userId: number; username: string; companyNameZh: string | null; companyNameEn: string | null; status: string; submittedAt: string | null };
-type ReviewList = { total: number; page: number; pageSize: number; rows: ReviewRow[] };
 const noStore = { "Cache-Control": "no-store" };
 
 /** The organizer's review of exhibitor data (roleId 1; the API refuses everyone else). */
@@ -34,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = translate(language, "exhibitor.review.title");
   const userId = Number(url.searchParams.get("userId"));
   if (Number.isInteger(userId) && userId > 0) {
-    const profile = await requireOk(await api.callPath<ProfileView & { username?: string }>("/smeb/exhibitor/info/reviewDetail", { query: { userId } }), request, context);
+    const profile = await requireOk(await api.call(exhibitorEndpoints.reviewDetail, { userId }), request, context);
     const draft = (profile.submitted ?? profile.draft) as Record<string, unknown>;
     const options = { ...(await loadStepOptions(api, "company", draft, language, request, context)), ...(await loadStepOptions(api, "exhibits", draft, language, request, context)) };
     const constraints = formConstraints({ review: reviewDecisionSchema });
@@ -42,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const status = PROFILE_STATUSES.find((s) => s === url.searchParams.get("status")) ?? "under_review";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const list = await requireOk(await api.callPath<ReviewList>("/smeb/exhibitor/info/reviewList", { query: { status, page, pageSize: 20 } }), request, context);
+  const list = await requireOk(await api.call(exhibitorEndpoints.reviewList, { status, page, pageSize: 20 }), request, context);
   return json({ title, language, view: "list" as const, userId: null, profile: null, options: null, constraints: null, list, status, decided: false }, { headers: noStore });
 }
 
@@ -54,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { userId, decision, comment } = submission.value;
   // An approval cannot be taken back from this page: it is asked once more, the comment kept.
   if (decision === "approve" && formData.get("confirmed") !== "1") return json({ result: submission.reply(), confirmApprove: true }, { headers: noStore });
-  const result = await handleAuthErrors(await api.callPath("/smeb/exhibitor/info/review", { form: { userId, decision, comment } }), request, context);
+  const result = await handleAuthErrors(await api.call(exhibitorEndpoints.decide, { userId, decision, comment }), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]), confirmApprove: false }, { status: 400, headers: noStore });
   return redirect(`/exhibitorInfo/exhibitorReview?userId=${userId}&decided=1`);
 }

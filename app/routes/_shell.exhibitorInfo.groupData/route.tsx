@@ -14,7 +14,8 @@ import { usePortalForm, useErrorText } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import { groupDataSchema, type GroupData } from "~/features/exhibitor/schema.server";
+import { groupDataSchema } from "~/features/exhibitor/schema.server";
+import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
 import { Toast } from "~/components/toast";
 import "~/contracts/exhibitor/texts";
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await loadProfile(api, request, context);
   // The group is shown with the exhibitor's catalogue entry: the profile comes first.
   if (!profile.complete && !profile.submittedAt) return json({ title, needsProfile: true as const, group: null, constraints }, { headers: noStore });
-  const saved = await requireOk(await api.callPath<Partial<GroupData> | null>("/smeb/exhibitor/info/getGroupInfo"), request, context);
+  const saved = await requireOk(await api.call(exhibitorEndpoints.groupInfo), request, context);
   // What was typed before the session ended comes back once, over the saved data (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS);
   const group = held.values ? { ...saved, ...held.values } : saved;
@@ -47,8 +48,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply(), success: false }, { status: 400, headers: noStore });
   const v = submission.value;
   const result = await handleAuthErrors(
-    await api.callPath("/smeb/exhibitor/info/saveGroupInfo", {
-      form: { isGroupMember: v.isGroupMember, groupNameZh: v.groupNameZh, groupNameEn: v.groupNameEn, groupWebsite: v.groupWebsite, memberCompanies: v.memberCompanies, groupIntro: v.groupIntro },
+    await api.call(exhibitorEndpoints.saveGroupInfo, {
+      isGroupMember: v.isGroupMember,
+      groupNameZh: v.groupNameZh,
+      groupNameEn: v.groupNameEn,
+      groupWebsite: v.groupWebsite,
+      memberCompanies: v.memberCompanies,
+      groupIntro: v.groupIntro,
     }),
     request,
     context,

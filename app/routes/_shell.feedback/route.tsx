@@ -21,7 +21,7 @@ import { FEEDBACK_CONTENT_MAX, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES, F
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
-import { settingsEndpoints } from "~/contracts/settings/endpoints";
+import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback" }];
 

@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { HomeContentPage } from "~/contracts/permission/api-types";
+import { homeEndpoints } from "~/contracts/home/endpoints.server";
 import { apiFor, requireOk } from "~/lib/api.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import "~/contracts/home/texts";
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   if (!CONTENT_SLUGS.has(slug)) throw new Response(null, { status: 404 });
   const api = await apiFor(request, context);
-  const result = await api.callPath<HomeContentPage>("/smeb/content/page", { query: { slug } });
+  const result = await api.call(homeEndpoints.contentPage, { slug });
   if (!result.ok && result.code === 404) throw new Response(null, { status: 404 });
   const page = await requireOk(result, request, context);
   const english = api.language === "en";

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { WorksheetItem } from "~/contracts/permission/api-types";
+import { homeEndpoints } from "~/contracts/home/endpoints.server";
 import { exhibitionDate, ScheduleStatusBadge } from "~/features/home/schedule-status";
 import { translate } from "~/contracts/i18n/translate.server";
 import { businessNameFor } from "~/lib/display";
@@ -11,7 +11,7 @@ import { FULL_ACCESS_ROLE_ID } from "~/contracts/permission/buttons";
 import { findMenu } from "~/contracts/permission/menus";
 import { landingPath, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import type { CarrierHome } from "~/contracts/transport/api-types";
+import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { CarrierPanel } from "./carrier-panel";
 import "~/contracts/home/texts";
 
@@ -45,9 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A carrier (transport pages, no booth) has no booth and no exhibitor checklist: its home says what it will find here.
   // The role's own menu tree, before the language filter (the transport area is hidden in English).
   const carrier = infoVO.roleId !== FULL_ACCESS_ROLE_ID && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
-  const worksheet = carrier ? null : await api.callPath<WorksheetItem[]>("/smeb/worksheet/worksheet");
+  const worksheet = carrier ? null : await api.call(homeEndpoints.worksheet);
   // The carrier's work is in the transport area, which is Chinese only (spec point 4).
-  const carrierHome = carrier && language === "zh" ? await api.callPath<CarrierHome>("/shipment/home") : null;
+  const carrierHome = carrier && language === "zh" ? await api.call(transportEndpoints.carrierHome) : null;
   const items = worksheet?.ok ? worksheet.data : [];
   const upcoming = items
     .filter((item) => item.status === "dueSoon" || item.status === "open")

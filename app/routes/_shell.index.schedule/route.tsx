@@ -8,7 +8,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { WorksheetItem } from "~/contracts/permission/api-types";
+import { homeEndpoints } from "~/contracts/home/endpoints.server";
 import { exhibitionDate, ScheduleStatusBadge } from "~/features/home/schedule-status";
 import { translate } from "~/contracts/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
@@ -19,7 +19,7 @@ import { getShellUser, requireShellUser } from "~/lib/permissions.server";
 import { isPublicPage, pageExistsIn } from "~/contracts/permission/page-rules";
 import { useButton } from "~/lib/use-button";
 import { extensionRequestSchema } from "~/features/home/schedule-schema.server";
-import { EXTENSION_REASON_MAX, isScheduleIntent, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "~/contracts/home/schedule-values";
+import { EXTENSION_REASON_MAX, isScheduleIntent, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID } from "~/contracts/home/schedule-values";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
 import "~/contracts/home/texts";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getShellUser(request, context);
   const api = user?.api ?? (await apiFor(request, context));
   const language = api.language;
-  const result = await api.callPath<WorksheetItem[]>("/smeb/worksheet/worksheet");
+  const result = await api.call(homeEndpoints.worksheet);
   const items = (result.ok ? result.data : []).map((item) => ({
     id: item.id,
     title: language === "en" ? item.titleEn || item.title : item.title,
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireButton(user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS[intent]);
 
   if (intent === "confirm") {
-    const result = await handleAuthErrors(await user.api.callPath<ScheduleMailResult>("/smeb/worksheet/confirm", { method: "POST" }), request, context);
+    const result = await handleAuthErrors(await user.api.call(homeEndpoints.confirmWorksheet), request, context);
     if (!result.ok) return json({ intent: "confirm" as const, sentTo: null, error: result.message }, { status: 400, headers: noStore });
     return json({ intent: "confirm" as const, sentTo: result.data.sentTo, error: null }, { headers: noStore });
   }
@@ -80,9 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ intent: "extension" as const, result: submission.reply(), sentTo: null }, { status: 400, headers: noStore });
   }
   const result = await handleAuthErrors(
-    await user.api.callPath<ScheduleMailResult>("/smeb/worksheet/extension", {
-      form: { itemId: submission.value.itemId, reason: submission.value.reason },
-    }),
+    await user.api.call(homeEndpoints.requestExtension, { itemId: submission.value.itemId, reason: submission.value.reason }),
     request,
     context,
   );

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import type { InvoiceQrChange } from "~/contracts/invoices/api-types";
+import { invoiceEndpoints } from "~/contracts/invoices/endpoints.server";
 import { qrLinkRenewSchema, qrLinkRevokeSchema } from "~/features/invoices/schema.server";
 import type { Language } from "~/contracts/i18n/config";
 import { translateMessage } from "~/contracts/i18n/translate.server";
@@ -27,7 +27,7 @@ export async function qrLinkAction(intent: FormDataEntryValue | null, formData: 
   const parsed = revoking ? qrLinkRevokeSchema.safeParse(fields) : qrLinkRenewSchema.safeParse(fields);
   if (!parsed.success) return refusal(400, parsed.error.issues.map((issue) => translateMessage(language, issue.message)).join(" "));
   const form = { id: String(parsed.data.id), ...("linkVersion" in parsed.data ? { linkVersion: String(parsed.data.linkVersion) } : {}) };
-  const result = await handleAuthErrors(await api.callPath<InvoiceQrChange>(`/smeb/invoice/qr/${revoking ? "revoke" : "renew"}`, { form }), request, context);
+  const result = await handleAuthErrors(await api.call(revoking ? invoiceEndpoints.revokeQrLink : invoiceEndpoints.renewQrLink, form), request, context);
   if (!result.ok) return refusal(result.code >= 400 && result.code < 500 ? result.code : 502, result.message);
   return redirectWithToast(`${PATH}?id=${result.data.id}`, context, { kind: "success", key: revoking ? "invoices.application.qrRevoked" : "invoices.application.qrRenewed" });
 }

@@ -3,11 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail } from "~/contracts/invoices/api-types";
+import type { InvoiceApplication } from "~/contracts/invoices/api-types";
+import { invoiceEndpoints } from "~/contracts/invoices/endpoints.server";
 import { StatusTag, yuan } from "~/features/invoices/parts";
 import { applicationSchema, applicationUpdateSchema, urgentSchema } from "~/features/invoices/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
-import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { handleAuthErrors, requireOk, type ApiResult } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
@@ -39,11 +40,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
   const title = translate(language, "invoices.application.title");
-  const ok = <T,>(path: string, query?: Record<string, string | number>) => api.callPath<T>(path, { query }).then((r) => requireOk(r, request, context));
+  const ok = <T,>(result: Promise<ApiResult<T>>) => result.then((r) => requireOk(r, request, context));
   const viewId = idOf(url.searchParams.get("id"));
   const constraints = formConstraints({ create: applicationSchema, update: applicationUpdateSchema });
   if (viewId) {
-    const application = await ok<InvoiceApplicationDetail>("/smeb/invoice/detail", { id: viewId });
+    const application = await ok(api.call(invoiceEndpoints.detail, { id: viewId }));
     const qrLink = application.qr ? new URL(application.qr.url, url.origin).toString() : null;
     return json(
       { title, view: "detail" as const, application, qrLink, qrImage: qrLink ? await qrImageOf(qrLink) : null, confirmRevoke: Boolean(qrLink) && url.searchParams.get(QR_REVOKE_QUESTION) === "1", open: null, list: null, editing: null, earlier: [], prefill: null, held: null, defaultTitle: "", constraints },
@@ -53,10 +54,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editId = idOf(url.searchParams.get("edit"));
   const fromId = idOf(url.searchParams.get("from"));
   const [open, list, editing, prefill] = await Promise.all([
-    ok<BillList>("/smeb/invoice/openList"),
-    ok<InvoiceApplication[]>("/smeb/invoice/list"),
-    editId ? ok<InvoiceApplicationDetail>("/smeb/invoice/detail", { id: editId }) : null,
-    fromId ? ok<BillingBaseInfo>("/smeb/invoice/baseInfoByLogId", { id: fromId }) : null,
+    ok(api.call(invoiceEndpoints.openList)),
+    ok(api.call(invoiceEndpoints.list)),
+    editId ? ok(api.call(invoiceEndpoints.detail, { id: editId })) : null,
+    fromId ? ok(api.call(invoiceEndpoints.baseInfoByLogId, { id: fromId })) : null,
   ]);
   // Earlier billing details to start from without JavaScript: one per title and taxpayer ID.
   const seen = new Set<string>();
@@ -95,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "urgent") {
     const parsed = urgentSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    await requireOk(await api.callPath("/smeb/invoice/urgent", { form: { id: parsed.data.id, urgentReason: parsed.data.urgentReason } }), request, context);
+    await requireOk(await api.call(invoiceEndpoints.urgent, { id: parsed.data.id, urgentReason: parsed.data.urgentReason }), request, context);
     return redirectWithToast(`${PATH}?id=${parsed.data.id}`, context, { kind: "success", key: "invoices.application.urgentSaved" });
   }
   const updating = intent === "update";
@@ -115,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     urgent: v.urgent ? "on" : undefined,
     urgentReason: v.urgentReason,
   };
-  const result = await handleAuthErrors(await api.callPath<InvoiceApplication>(`/smeb/invoice/${updating ? "update" : "save"}`, { form }), request, context);
+  const result = await handleAuthErrors(await api.call(updating ? invoiceEndpoints.update : invoiceEndpoints.save, form), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, [...FIELDS]) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(`${PATH}?id=${result.data.id}`, context, { kind: "success", key: updating ? "invoices.application.updated" : "invoices.application.saved" });
 }

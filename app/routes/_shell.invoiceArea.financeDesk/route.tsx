@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { Bill, FinanceApplication, FinancePage, FinanceVoucher } from "~/contracts/invoices/api-types";
+import { billEndpoints, invoiceEndpoints, paymentVoucherEndpoints } from "~/contracts/invoices/endpoints.server";
 import { billSchema, issueSchema, voucherDecisionSchema } from "~/features/invoices/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -35,11 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = deskQuery(new URL(request.url).searchParams);
   const title = translate(language, "invoices.finance.title");
   const filters = { status: query.status, keyword: query.keyword, page: query.id ? 1 : query.page, pageSize: query.id ? 50 : query.pageSize };
-  const ok = <T,>(path: string, q?: Record<string, string | number | undefined>) => api.callPath<T>(path, { query: q }).then((r) => requireOk(r, request, context));
   const constraints = formConstraints({ bill: billSchema, voucherDecision: voucherDecisionSchema, issue: issueSchema });
-  if (query.tab === "bills") return json({ title, query, constraints, invoices: null, vouchers: null, bills: await ok<Bill[]>("/smeb/bill/list", { keyword: query.keyword }) }, { headers: NO_STORE });
-  if (query.tab === "vouchers") return json({ title, query, constraints, invoices: null, vouchers: await ok<FinancePage<FinanceVoucher>>("/smeb/paymentVoucher/review/list", filters), bills: null }, { headers: NO_STORE });
-  return json({ title, query, constraints, invoices: await ok<FinancePage<FinanceApplication>>("/smeb/invoice/review/list", filters), vouchers: null, bills: null }, { headers: NO_STORE });
+  if (query.tab === "bills") return json({ title, query, constraints, invoices: null, vouchers: null, bills: await requireOk(await api.call(billEndpoints.list, { keyword: query.keyword }), request, context) }, { headers: NO_STORE });
+  if (query.tab === "vouchers") return json({ title, query, constraints, invoices: null, vouchers: await requireOk(await api.call(paymentVoucherEndpoints.reviewList, filters), request, context), bills: null }, { headers: NO_STORE });
+  return json({ title, query, constraints, invoices: await requireOk(await api.call(invoiceEndpoints.reviewList, filters), request, context), vouchers: null, bills: null }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -50,14 +49,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refused = (result: unknown) => json({ result: result as ReturnType<typeof replyWithUploadErrors> }, { status: 400, headers: NO_STORE });
 
   if (deskAction === "deleteBill") {
-    await requireOk(await api.callPath("/smeb/bill/delete", { form: { id: String(formData.get("id") ?? "") } }), request, context);
+    await requireOk(await api.call(billEndpoints.remove, { id: String(formData.get("id") ?? "") }), request, context);
     return redirectWithToast(deskSearch(query), context, { kind: "success", key: "invoices.finance.billDeleted" });
   }
   if (deskAction === "bill") {
     const submission = parseWithZod(formData, { schema: billSchema });
     if (submission.status !== "success") return refused(submission.reply());
     const v = submission.value;
-    const result = await handleAuthErrors(await api.callPath("/smeb/bill/save", { form: { boothNo: v.boothNo, kind: v.kind, titleZh: v.titleZh, titleEn: v.titleEn, amount: String(formData.get("amount") ?? "") } }), request, context);
+    const result = await handleAuthErrors(await api.call(billEndpoints.save, { boothNo: v.boothNo, kind: v.kind, titleZh: v.titleZh, titleEn: v.titleEn, amount: String(formData.get("amount") ?? "") }), request, context);
     if (!result.ok) return refused(replyToApiFailure(submission, result, ["boothNo", "kind", "titleZh", "titleEn", "amount"]));
     return redirectWithToast(deskSearch(query), context, { kind: "success", key: "invoices.finance.billSaved" });
   }
@@ -65,14 +64,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: voucherDecisionSchema });
     if (submission.status !== "success") return refused(submission.reply());
     const { id, decision, reason, version } = submission.value;
-    const result = await handleAuthErrors(await api.callPath("/smeb/paymentVoucher/review/decide", { form: { id, decision, reason, version } }), request, context);
+    const result = await handleAuthErrors(await api.call(paymentVoucherEndpoints.decide, { id, decision, reason, version }), request, context);
     if (!result.ok) return refused(replyToApiFailure(submission, result, ["decision", "reason"]));
     return redirectWithToast(deskSearch(query, { page: query.page, id }), context, { kind: "success", key: decision === "confirm" ? "invoices.finance.confirmed" : "invoices.finance.returned" });
   }
   const submission = parseWithZod(formData, { schema: issueSchema });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) return refused(replyWithUploadErrors(submission, uploadErrors));
   const { id, decision, invoiceNo, invoiceDate, pdfUrl, reason, version } = submission.value;
-  const result = await handleAuthErrors(await api.callPath("/smeb/invoice/review/decide", { form: { id, decision, invoiceNo, invoiceDate, pdfUrl, reason, version } }), request, context);
+  const result = await handleAuthErrors(await api.call(invoiceEndpoints.decide, { id, decision, invoiceNo, invoiceDate, pdfUrl, reason, version }), request, context);
   if (!result.ok) return refused(replyToApiFailure(submission, result, ["decision", "invoiceNo", "invoiceDate", "pdfUrl", "reason"]));
   return redirectWithToast(deskSearch(query, { page: query.page, id }), context, { kind: "success", key: decision === "issue" ? "invoices.finance.issued" : "invoices.finance.returned" });
 }

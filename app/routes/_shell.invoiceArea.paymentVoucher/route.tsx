@@ -4,7 +4,8 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
-import type { BillList, PaymentVoucher, PaymentVoucherList } from "~/contracts/invoices/api-types";
+import type { PaymentVoucher } from "~/contracts/invoices/api-types";
+import { paymentVoucherEndpoints } from "~/contracts/invoices/endpoints.server";
 import { BillTable, BillTotals, StatusTag, yuan } from "~/features/invoices/parts";
 import { recordIdSchema, voucherSchema } from "~/features/invoices/schema.server";
 import { exhibitionDate } from "~/contracts/orders/display";
@@ -34,8 +35,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const [bills, list] = await Promise.all([
-    api.callPath<BillList>("/smeb/paymentVoucher/bills").then((r) => requireOk(r, request, context)),
-    api.callPath<PaymentVoucherList>("/smeb/paymentVoucher/list").then((r) => requireOk(r, request, context)),
+    api.call(paymentVoucherEndpoints.bills).then((r) => requireOk(r, request, context)),
+    api.call(paymentVoucherEndpoints.list).then((r) => requireOk(r, request, context)),
   ]);
   const deleting = list.vouchers.find((v) => String(v.id) === new URL(request.url).searchParams.get("delete") && v.deletable) ?? null;
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "save");
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "delete") {
     const parsed = recordIdSchema.safeParse({ id: formData.get("id"), version: formData.get("version") });
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    await requireOk(await api.callPath("/smeb/paymentVoucher/delete", { form: { id: parsed.data.id, version: parsed.data.version } }), request, context);
+    await requireOk(await api.call(paymentVoucherEndpoints.remove, { id: parsed.data.id, version: parsed.data.version }), request, context);
     return redirectWithToast(PATH, context, { kind: "success", key: "invoices.voucher.deleted" });
   }
   const submission = parseWithZod(formData, { schema: voucherSchema });
@@ -61,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const v = submission.value;
   const form = { name: v.name, productType: v.productType, amount: String(formData.get("amount") ?? ""), paidOn: v.paidOn, payerAccountName: v.payerAccountName, itemKeys: v.itemKeys, documentUrls: v.documentUrls };
-  const result = await handleAuthErrors(await api.callPath<PaymentVoucher>("/smeb/paymentVoucher/save", { form }), request, context);
+  const result = await handleAuthErrors(await api.call(paymentVoucherEndpoints.save, form), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["name", "productType", "amount", "paidOn", "payerAccountName", "itemKeys", "documentUrls"]) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(PATH, context, { kind: "success", key: "invoices.voucher.saved" });
 }

@@ -17,7 +17,7 @@ import { SKIN_IDS, skinImageUrl, type SkinResponse } from "~/contracts/settings/
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
-import { settingsEndpoints } from "~/contracts/settings/endpoints";
+import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Skin" }];
 

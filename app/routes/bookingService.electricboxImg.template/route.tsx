@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -13,6 +14,6 @@ export const handle = { permissionOf: "/bookingService/electricboxImg" } satisfi
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const boothId = new URL(request.url).searchParams.get("boothId") ?? undefined;
-  const response = await user.api.downloadPath("/smeb/booking/electricboxImg/template", boothId ? { boothId } : undefined);
+  const response = await user.api.download(bookingFormsEndpoints.mapTemplate, { boothId: boothId || undefined });
   return proxyDownload(response, request, context, { cacheControl: "no-store" });
 }

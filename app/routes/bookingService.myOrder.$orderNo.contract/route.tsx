@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { proxyDownload } from "~/lib/download.server";
 import { orderNoOf } from "~/features/orders/orders.server";
+import { ordersEndpoints } from "~/contracts/orders/endpoints.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 
@@ -14,6 +15,6 @@ export const handle = { permissionOf: "/bookingService/myOrder" } satisfies Page
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const orderNo = orderNoOf(params);
-  const response = await user.api.downloadPath("/smeb/service/order/downloadContract", { orderNo });
+  const response = await user.api.download(ordersEndpoints.downloadContract, { orderNo });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

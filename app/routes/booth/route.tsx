@@ -5,7 +5,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { requireShellUser } from "~/lib/permissions.server";
 import { switchBoothSchema, type SwitchBoothResponse } from "~/features/settings/booth-schema.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { settingsEndpoints } from "~/contracts/settings/endpoints";
+import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 
 export const handle = { personal: "account" } satisfies PageHandle;
 

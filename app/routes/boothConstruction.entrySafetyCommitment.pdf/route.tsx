@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -12,6 +13,6 @@ export const handle = { permissionOf: "/boothConstruction/entrySafetyCommitment"
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.downloadPath("/smeb/boothBuild/commitment/pdf", { boothId: user.info.infoVO.boothId ?? undefined });
+  const response = await user.api.download(boothConstructionEndpoints.commitmentPdf, { boothId: user.info.infoVO.boothId ?? undefined });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

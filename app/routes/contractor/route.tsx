@@ -6,6 +6,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { translate } from "~/contracts/i18n/translate.server";
+import { contractorEndpoints } from "~/contracts/contractors/endpoints.server";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { clearNotice, getLanguage, readNotice, readTicket, serializeLanguage, setTicket } from "~/lib/cookies.server";
@@ -58,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The code is spent on success and useless on failure: it never comes back into the form.
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   const api = await apiFor(request, context);
-  const result = await api.callPath<{ ticket: string; contractor: { accessId: number } }>("/login/contractorLogin", { form: submission.value });
+  const result = await api.call(contractorEndpoints.login, submission.value);
   if (!result.ok) {
     // A wrong code is the code field's error (an i18n key); anything else (locked, unavailable) the form's.
     const codeErrors = (result.data as { fields?: Record<string, string[]> } | null)?.fields?.code;

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { truckEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -10,6 +11,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const id = new URL(request.url).searchParams.get("id") ?? "";
   if (!/^[1-9][0-9]{0,8}$/.test(id)) throw new Response("Not found", { status: 404 });
-  const response = await user.api.downloadPath("/smeb/truck/pass", { id });
+  const response = await user.api.download(truckEndpoints.pass, { id });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { truckEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -8,6 +9,6 @@ export const handle = { permissionOf: "/exhibitTL/truckReview" } satisfies PageH
 /** GET /exhibitTL/truckReview/export?day=: the approved trucks of the day as .xlsx, for the traffic police (organizer only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.downloadPath("/smeb/truck/review/export", { day: new URL(request.url).searchParams.get("day") ?? "" });
+  const response = await user.api.download(truckEndpoints.exportReviews, { day: new URL(request.url).searchParams.get("day") ?? "" });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { taiwanFilingEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -8,6 +9,6 @@ export const handle = { permissionOf: "/exhibitTL/twExhibitsReview" } satisfies 
 /** GET /exhibitTL/twExhibitsReview/export: the submitted and accepted filings' lines as .xlsx, in the customs form's column order. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.downloadPath("/smeb/twExhibit/review/export");
+  const response = await user.api.download(taiwanFilingEndpoints.exportReviews);
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -16,6 +17,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const params = new URL(request.url).searchParams;
   const query = Object.fromEntries(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
-  const response = await user.api.downloadPath("/smeb/pass/ticket/review/export", query);
+  const response = await user.api.download(badgeEndpoints.exportReviews, query);
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -7,10 +8,10 @@ export const handle = { permissionOf: "/exhibitorInfo/exhibitorCertificateApply"
 
 /** The badge files, each a plain link: the Excel template, the export, the printable badges and a badge's QR. */
 const FILES = {
-  template: { path: "/smeb/pass/ticket/downloadTemplate", params: [] },
-  export: { path: "/smeb/pass/ticket/export", params: ["keyword"] },
-  print: { path: "/smeb/pass/ticket/print", params: ["ids", "layout"] },
-  qr: { path: "/smeb/pass/ticket/qr", params: ["id"] },
+  template: { endpoint: badgeEndpoints.template, params: [] },
+  export: { endpoint: badgeEndpoints.export, params: ["keyword"] },
+  print: { endpoint: badgeEndpoints.print, params: ["ids", "layout"] },
+  qr: { endpoint: badgeEndpoints.qr, params: ["id"] },
 } as const;
 
 /**
@@ -23,6 +24,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!file || !Object.hasOwn(FILES, params.file ?? "")) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
   const query = Object.fromEntries(file.params.flatMap((name) => (url.searchParams.has(name) ? [[name, url.searchParams.get(name)!.slice(0, 2000)]] : [])));
-  const response = await user.api.downloadPath(file.path, query);
+  const response = await user.api.download(file.endpoint, query);
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireButton } from "~/lib/buttons.server";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
+import { homeEndpoints } from "~/contracts/home/endpoints.server";
 import { SCHEDULE_BUTTONS, SCHEDULE_MENU_ID } from "~/contracts/home/schedule-values";
 
 /**
@@ -12,5 +13,5 @@ import { SCHEDULE_BUTTONS, SCHEDULE_MENU_ID } from "~/contracts/home/schedule-va
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context, "/index/schedule");
   requireButton(user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.export);
-  return proxyDownload(await user.api.downloadPath("/smeb/worksheet/export"), request, context);
+  return proxyDownload(await user.api.download(homeEndpoints.exportWorksheet), request, context);
 }

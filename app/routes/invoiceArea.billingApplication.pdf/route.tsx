@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { invoiceEndpoints } from "~/contracts/invoices/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -9,6 +10,6 @@ export const handle = { permissionOf: "/invoiceArea/billingApplication" } satisf
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const id = new URL(request.url).searchParams.get("id") ?? "";
-  const response = await user.api.downloadPath("/smeb/invoice/pdfUrl", { id });
+  const response = await user.api.download(invoiceEndpoints.pdf, { id });
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { invoiceEndpoints } from "~/contracts/invoices/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -11,6 +12,6 @@ export const handle = { permissionOf: "/invoiceArea/financeDesk" } satisfies Pag
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const response = await user.api.downloadPath("/smeb/invoice/review/export");
+  const response = await user.api.download(invoiceEndpoints.exportReviews, {});
   return proxyDownload(response, request, context, { cacheControl: "private, no-store" });
 }

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { QrApplication } from "~/contracts/invoices/api-types";
+import { invoiceEndpoints } from "~/contracts/invoices/endpoints.server";
 import { yuan } from "~/features/invoices/parts";
 import { qrSaveSchema } from "~/features/invoices/schema.server";
 import { INVOICE_TYPES } from "~/contracts/invoices/values";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = getLanguage(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const api = await apiFor(request, context);
-  const result = await api.callPath<QrApplication>("/invoice/qr/info", { query: { token } });
+  const result = await api.call(invoiceEndpoints.qrInfo, { token });
   const title = translate(language, "invoices.qr.title");
   const saved = new URL(request.url).searchParams.get("saved") === "1";
   const constraints = formConstraints({ qrSave: qrSaveSchema });
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const api = await apiFor(request, context);
   const v = submission.value;
-  const result = await api.callPath("/invoice/qrSave", { form: { token: v.token, version: String(v.version), invoiceType: v.invoiceType, title: v.title, taxpayerId: v.taxpayerId, addressPhone: v.addressPhone, bankAccount: v.bankAccount, receivingEmail: v.receivingEmail } });
+  const result = await api.call(invoiceEndpoints.qrSave, { token: v.token, version: String(v.version), invoiceType: v.invoiceType, title: v.title, taxpayerId: v.taxpayerId, addressPhone: v.addressPhone, bankAccount: v.bankAccount, receivingEmail: v.receivingEmail });
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, [...FIELDS]) }, { status: 400 });
   // Back to the page (GET): a reload does not post again.
   return new Response(null, { status: 303, headers: { Location: `/invoiceArea/saveQrCode?${new URLSearchParams({ token: v.token, saved: "1" })}` } });

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { authEndpoints } from "~/contracts/auth/endpoints.server";
 import { isLanguage } from "~/contracts/i18n/config";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isLanguage(lng)) headers.append("Set-Cookie", serializeLanguage(lng, context));
   if (await readTicket(request, context)) {
     const api = await apiFor(request, context);
-    await api.callPath("/login/cancellation", { method: "POST" });
+    await api.call(authEndpoints.cancellation);
     headers.append("Set-Cookie", await clearTicket(context));
     return redirect("/login", { headers });
   }

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { loginSchema } from "~/contracts/auth/login-schema";
+import { authEndpoints } from "~/contracts/auth/endpoints.server";
+import { captchaEndpoints } from "~/contracts/captcha/endpoints.server";
 import { apiFor } from "../../lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { captchaKindFrom, clickFromForm, fetchCaptcha } from "../../features/captcha/captcha.server";
@@ -35,14 +37,17 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
 
   const click = clickFromForm(formData);
   if (captchaId && click) {
-    const verified = await api.callPath("/vcode/verify", { json: { captchaId, points: [click] } });
+    const verified = await api.call(captchaEndpoints.verify, { captchaId, points: [click] });
     if (!verified.ok) return fail(verified.message, true);
   }
 
   // Only an answered captcha goes to the API: an untouched one is "missing" (please complete it), not "expired".
   const answered = kind === "text" ? Boolean(vCode) : Boolean(click);
-  const result = await api.callPath<{ ticket: string }>("/login/login", {
-    form: { username, password, captchaId: answered ? captchaId : undefined, vCode: kind === "text" ? vCode : undefined },
+  const result = await api.call(authEndpoints.login, {
+    username,
+    password,
+    captchaId: answered ? captchaId : undefined,
+    vCode: kind === "text" ? vCode : undefined,
   });
   if (!result.ok) {
     const data = (result.data ?? {}) as { captchaRequired?: boolean };

@@ -6,6 +6,7 @@ import { useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { LanguageSwitch } from "~/components/language-switch";
 import { translate } from "~/contracts/i18n/translate.server";
+import { authEndpoints } from "~/contracts/auth/endpoints.server";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { captchaKindFrom, fetchCaptcha } from "~/features/captcha/captcha.server";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const kind = captchaKindFrom(url);
   // Ask by IP (the username is not known yet) whether a captcha is due; a picked text mode shows it too.
-  const state = await api.callPath<{ captchaRequired: boolean }>("/login/captchaRequired");
+  const state = await api.call(authEndpoints.captchaRequired, {});
   const showCaptcha = url.searchParams.has("captcha") || (state.ok && state.data.captchaRequired);
   const captcha = showCaptcha ? await fetchCaptcha(api, kind) : null;
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { authEndpoints } from "~/contracts/auth/endpoints.server";
 import { apiFor } from "~/lib/api.server";
 import { clearTicket, serializeNotice } from "~/lib/cookies.server";
 
@@ -7,7 +8,7 @@ import { clearTicket, serializeNotice } from "~/lib/cookies.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   // Even if the API is unreachable, this browser is signed out.
-  await api.callPath("/login/cancellation", { method: "POST" });
+  await api.call(authEndpoints.cancellation);
   const headers = new Headers();
   headers.append("Set-Cookie", await clearTicket(context));
   headers.append("Set-Cookie", serializeNotice("login.signedOut", context));

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireShellUser } from "~/lib/permissions.server";
-import type { UploadedFile } from "~/contracts/uploads/schema";
+import { uploadEndpoints } from "~/contracts/uploads/endpoints.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { personal: "everyone" } satisfies PageHandle;
@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const result = await api.callPath<UploadedFile>("/oss/complete", { form: { key: field("key"), name: field("name"), kinds: field("kinds") } });
+  const result = await api.call(uploadEndpoints.complete, { key: field("key"), name: field("name"), kinds: field("kinds") });
   const headers = { "Cache-Control": "no-store" };
   if (!result.ok) return json({ ok: false as const, code: result.code, message: result.message }, { status: result.code === 401 ? 401 : 400, headers });
   return json({ ok: true as const, data: result.data }, { headers });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireShellUser } from "~/lib/permissions.server";
-import type { UploadSignature } from "~/contracts/uploads/schema";
+import { uploadEndpoints } from "~/contracts/uploads/endpoints.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { personal: "everyone" } satisfies PageHandle;
@@ -13,12 +13,10 @@ export const handle = { personal: "everyone" } satisfies PageHandle;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const url = new URL(request.url);
-  const query: Record<string, string> = { timesp: String(Date.now()) };
-  for (const name of ["folder", "fileName", "kinds", "maxBytes"]) {
-    const value = url.searchParams.get(name);
-    if (value) query[name] = value;
-  }
-  const result = await api.callPath<UploadSignature>("/oss/signature/getSignature", { query });
+  // An empty parameter is left out, as an absent one.
+  const param = (name: string) => url.searchParams.get(name) || undefined;
+  const query = { timesp: String(Date.now()), folder: param("folder"), fileName: param("fileName"), kinds: param("kinds"), maxBytes: param("maxBytes") };
+  const result = await api.call(uploadEndpoints.signature, query);
   const headers = { "Cache-Control": "no-store" };
   if (!result.ok) return json({ ok: false as const, code: result.code, message: result.message }, { status: result.code === 401 ? 401 : 400, headers });
   return json({ ok: true as const, data: result.data }, { headers });

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { sql } from "kysely";
-import { z } from "zod";
-import { loginRequestSchema } from "../../../app/contracts/auth/login-schema";
+import type { PublicKey } from "../../../app/contracts/auth/api-types";
+import { authEndpoints } from "../../../app/contracts/auth/endpoints.server";
 import { modifyPasswordRequestSchema } from "../../../app/contracts/auth/change-password-schema";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { getThrottleState, recordLoginAttempt } from "../../auth/login-throttle";
@@ -9,7 +9,8 @@ import { createSession, deleteOtherSessions, deleteSession, SESSION_ABSOLUTE_MS,
 import { rsaDecrypt } from "../../auth/secrets";
 import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../../captcha";
 import { clientIp, readTicket, type ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput, requestLanguage, sendOk } from "../envelope";
+import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
+import { mount, withMessage } from "../mount";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { requireSession } from "../require-session";
 
@@ -18,19 +19,15 @@ export function loginRoutes(deps: ApiDeps) {
   const { db, logger, config } = deps;
 
   /** Whether the next attempt for this username (and the caller's IP) must pass a captcha. */
-  router.get(
-    "/login/captchaRequired",
-    handle(async (req) => {
-      const username = z.string().max(100).catch("").parse(req.query.username);
+  mount(router, authEndpoints.captchaRequired, async (call) => {
+      const { req } = call;
+      const { username } = call.input;
       const state = await getThrottleState(db, { username, ip: clientIp(req), captchaMode: config.LOGIN_CAPTCHA });
       return { captchaRequired: state.captchaRequired, locked: state.locked };
-    }),
-  );
+  });
 
-  router.post(
-    "/login/login",
-    handle(async (req) => {
-      const input = parseInput(loginRequestSchema, req.body);
+  mount(router, authEndpoints.login, async (call) => {
+      const { req, input } = call;
       const ip = clientIp(req);
       const attempt = { event: "login", username: input.username, ip, requestId: req.get("x-request-id") };
       const state = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
@@ -73,8 +70,7 @@ export function loginRoutes(deps: ApiDeps) {
       const ticket = await createSession(db, { userId: user.id, boothId: booth?.id ?? null, ip, userAgent: req.get("x-client-user-agent") ?? req.get("user-agent") });
       logger.info({ ...attempt, outcome: "success", userId: user.id }, "signed in");
       return { ticket, idleTimeoutSeconds: SESSION_IDLE_MS / 1000, absoluteTimeoutSeconds: SESSION_ABSOLUTE_MS / 1000 };
-    }),
-  );
+  });
 
   async function passCaptcha(captchaId?: string, vCode?: string): Promise<"ok" | "missing" | "wrong" | "expired"> {
     if (!captchaId) return "missing";
@@ -85,9 +81,7 @@ export function loginRoutes(deps: ApiDeps) {
     return (await consumeVerifiedCaptcha(db, captchaId)) ? "ok" : "expired";
   }
 
-  router.get(
-    "/login/authTicket",
-    handle(async (req, res) => {
+  mount(router, authEndpoints.authTicket, async ({ req, res }) => {
       const { session, ticket, user, preferencesUpdatedAt } = await requireSession(deps, req, res);
       return {
         ticket,
@@ -99,33 +93,22 @@ export function loginRoutes(deps: ApiDeps) {
         idleExpiresAt: new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS).toISOString(),
         absoluteExpiresAt: new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
       };
-    }),
-  );
+  });
 
-  router.get("/login/publicKey", handle(() => ({ publicKey: deps.rsa.publicKeyPem, algorithm: "RSA-OAEP-256" })));
+  mount(router, authEndpoints.publicKey, (): PublicKey => ({ publicKey: deps.rsa.publicKeyPem, algorithm: "RSA-OAEP-256" }));
 
   /** Logout. Idempotent: an unknown or missing ticket is already signed out. */
-  router.post(
-    "/login/cancellation",
-    handle(async (req) => {
+  mount(router, authEndpoints.cancellation, async ({ req }) => {
       const ticket = readTicket(req);
       if (ticket) await deleteSession(db, ticket);
       logger.info({ event: "logout", ip: clientIp(req) }, "signed out");
       return null;
-    }),
-  );
+  });
 
-  router.post(
-    "/login/modifyPasswd",
-    handle(async (req, res) => {
+  mount(router, authEndpoints.modifyPasswd, async (call) => {
+      const { req, res } = call;
       const { user, session } = await requireSession(deps, req, res);
-      const encrypted = parseInput(
-        z.object({
-          password: z.string({ message: "password.oldRequired" }).min(1, "password.oldRequired").max(2000),
-          newPassword: z.string({ message: "password.newRequired" }).min(1, "password.newRequired").max(2000),
-        }),
-        req.body,
-      );
+      const encrypted = call.input;
       const password = rsaDecrypt(deps.rsa.privateKey, encrypted.password);
       const newPassword = rsaDecrypt(deps.rsa.privateKey, encrypted.newPassword);
       if (password === null || newPassword === null) throw new ApiError(ApiCode.badRequest, "errors.decryptFailed");
@@ -142,9 +125,8 @@ export function loginRoutes(deps: ApiDeps) {
       // Other browsers signed in with the old password are signed out; this one stays.
       await deleteOtherSessions(db, user.id, session.id);
       logger.info({ event: "password-change", userId: user.id, outcome: "success" }, "password changed");
-      sendOk(res, null, translate(requestLanguage(req), "password.success"));
-    }),
-  );
+      return withMessage(null, translate(requestLanguage(req), "password.success"));
+  });
 
   return router;
 }

@@ -1,15 +1,14 @@
 import busboy from "busboy";
 import { Router, type Request, type Response } from "express";
-import * as z from "zod";
-import { BADGE_EXCEL_BOOTH_FIELD, BADGE_EXCEL_FILE_FIELD, BADGE_EXCEL_LIMITS, type BadgeImportResult } from "../../../app/contracts/badges/excel-types";
-import { badgeListQuerySchema } from "../../../app/contracts/badges/schema";
-import { blank, idValue } from "../../../app/contracts/common/validation";
+import { badgeEndpoints } from "../../../app/contracts/badges/endpoints.server";
+import { BADGE_EXCEL_BOOTH_FIELD, BADGE_EXCEL_FILE_FIELD, BADGE_EXCEL_LIMITS } from "../../../app/contracts/badges/excel-types";
 import { allOwnBadges } from "../../badges/badges";
 import { requireBadgesOpen } from "../../badges/deadline";
 import { attachmentDisposition, badgesWorkbook, badgeTemplate, callerCompany, excelFileName, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { importBadges } from "../../badges/excel-import";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { mount, parseEndpointInput } from "../mount";
 import { badgeCallerOf } from "./badge-caller";
 
 /**
@@ -17,7 +16,6 @@ import { badgeCallerOf } from "./badge-caller";
  * All three are the session user's own: the template and the export take no id, and the upload
  * saves for the caller's own booth only.
  */
-const uploadFieldsSchema = z.object({ boothId: z.preprocess(blank, idValue("badges.fields.booth").optional()) });
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 /** A body declaring far more than the limit is refused unread. */
 const UNREAD_LIMIT_BYTES = 4 * BADGE_EXCEL_LIMITS.maxBytes;
@@ -80,36 +78,28 @@ export function badgeExcelRoutes(deps: ApiDeps): Router {
 
   const callerOf = (req: Request, res: Response) => badgeCallerOf(deps, req, res);
 
-  router.get(
-    "/smeb/pass/ticket/downloadTemplate",
-    handle(async (req, res) => {
-      const caller = await callerOf(req, res);
-      const language = requestLanguage(req);
-      sendXlsx(res, await badgeTemplate(language, await callerCompany(db, caller, language)), excelFileName(language, "templateFile"));
-    }),
-  );
+  mount(router, badgeEndpoints.template, async ({ req, res }) => {
+    const caller = await callerOf(req, res);
+    const language = requestLanguage(req);
+    sendXlsx(res, await badgeTemplate(language, await callerCompany(db, caller, language)), excelFileName(language, "templateFile"));
+  });
 
-  router.post(
-    "/smeb/pass/ticket/upload",
-    handle(async (req, res): Promise<BadgeImportResult> => {
-      const caller = await callerOf(req, res);
-      await requireBadgesOpen(db, caller);
-      const { file, fields } = await readUpload(req, res);
-      if (!file) throw new ApiError(ApiCode.badRequest, "badges.excel.noFile");
-      const { boothId } = parseInput(uploadFieldsSchema, fields);
-      return importBadges(db, caller, file, requestLanguage(req), boothId);
-    }),
-  );
+  mount(router, badgeEndpoints.upload, async ({ req, res }) => {
+    const caller = await callerOf(req, res);
+    await requireBadgesOpen(db, caller);
+    const { file, fields } = await readUpload(req, res);
+    if (!file) throw new ApiError(ApiCode.badRequest, "badges.excel.noFile");
+    const { boothId } = parseEndpointInput(badgeEndpoints.upload, fields);
+    return importBadges(db, caller, file, requestLanguage(req), boothId);
+  });
 
-  router.get(
-    "/smeb/pass/ticket/export",
-    handle(async (req, res) => {
-      const caller = await callerOf(req, res);
-      const language = requestLanguage(req);
-      const { keyword } = parseInput(badgeListQuerySchema, req.query);
-      sendXlsx(res, await badgesWorkbook(await allOwnBadges(db, caller, keyword), language), excelFileName(language, "exportFile"));
-    }),
-  );
+  mount(router, badgeEndpoints.export, async (call) => {
+    const { req, res } = call;
+    const caller = await callerOf(req, res);
+    const language = requestLanguage(req);
+    const { keyword } = call.input;
+    sendXlsx(res, await badgesWorkbook(await allOwnBadges(db, caller, keyword), language), excelFileName(language, "exportFile"));
+  });
 
   return router;
 }

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
-import { Router, type Request } from "express";
-import { badgePrintQuerySchema, badgeQrQuerySchema, checkInSchema } from "../../../app/contracts/badges/check-in-schema";
+import { Router } from "express";
+import { badgeEndpoints } from "../../../app/contracts/badges/endpoints.server";
 import { translateMessage } from "../../../app/contracts/i18n/translate.server";
 import { signBadgeCode } from "../../badges/badge-code";
 import { loadBadgePrint, renderBadgesPdf } from "../../badges/badge-pdf";
@@ -8,7 +8,8 @@ import { checkIn } from "../../badges/check-in";
 import { notFound } from "../../booking-forms/common";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { mount } from "../mount";
 import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
 
 /**
@@ -16,18 +17,14 @@ import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
  * badges (the organizer's: any of the exhibition, by id), a badge's QR code as an image for the
  * exhibitor's page, and the organizer's check-in of a scanned or typed badge code.
  */
-type Body = Record<string, unknown>;
-const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
-
 export function badgePrintRoutes(deps: ApiDeps): Router {
   const { db, store } = deps;
   const router = Router();
 
-  router.get(
-    "/smeb/pass/ticket/print",
-    handle(async (req, res) => {
+  mount(router, badgeEndpoints.print, async (call) => {
+      const { req, res } = call;
       const caller = await badgeCallerOf(deps, req, res);
-      const query = parseInput(badgePrintQuerySchema, req.query);
+      const query = call.input;
       const print = await loadBadgePrint(db, store, caller, query.ids, deps.sessionSecrets);
       const pdf = await renderBadgesPdf(print, query.layout);
       const fileName = `${translateMessage(requestLanguage(req), "badges.print.fileName")}.pdf`;
@@ -39,15 +36,13 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
         "Cache-Control": "private, no-store",
       });
       res.end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
-    }),
-  );
+  });
 
   // The QR of one badge, for the exhibitor's page: the owner's live badge, or any of the exhibition for roleId 1.
-  router.get(
-    "/smeb/pass/ticket/qr",
-    handle(async (req, res) => {
+  mount(router, badgeEndpoints.qr, async (call) => {
+      const { req, res } = call;
       const caller = await badgeCallerOf(deps, req, res);
-      const { id } = parseInput(badgeQrQuerySchema, req.query);
+      const { id } = call.input;
       let query = db.selectFrom("badges").select(["code", "status", "holder_name"]).where("id", "=", id).where("exhibition_id", "=", caller.exhibitionId).where("deleted_at", "is", null);
       if (caller.roleId !== ADMIN_ROLE_ID) query = query.where("user_id", "=", caller.userId);
       const badge = await query.executeTakeFirst();
@@ -57,18 +52,15 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
       const png = await QRCode.toBuffer(signBadgeCode(badge.code, deps.sessionSecrets), { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 6 });
       res.status(200).set({ "Content-Type": "image/png", "Content-Length": String(png.byteLength), "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" });
       res.end(png);
-    }),
-  );
+  });
 
   // On-site check-in: the organizer's staff only.
-  router.post(
-    "/smeb/pass/ticket/checkIn",
-    handle(async (req, res) => {
+  mount(router, badgeEndpoints.checkIn, async (call) => {
+      const { req, res } = call;
       const caller = await badgeOrganizerOf(deps, req, res);
-      const { code } = parseInput(checkInSchema, bodyOf(req));
+      const { code } = call.input;
       return checkIn(db, caller, code, deps.sessionSecrets, requestLanguage(req));
-    }),
-  );
+  });
 
   return router;
 }

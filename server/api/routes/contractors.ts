@@ -1,11 +1,12 @@
 import { appClock } from "../../clock";
 import { Router } from "express";
-import { accessIdSchema, contractorSignInSchema, entrustSchema } from "../../../app/contracts/contractors/schema";
+import { contractorEndpoints } from "../../../app/contracts/contractors/endpoints.server";
 import { getThrottleState, recordLoginAttempt } from "../../auth/login-throttle";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
 import { entrustContractor, listAccesses, redeemAccessCode, resendCode, revokeAccess } from "../../contractors/access";
 import { clientIp, readTicket, type ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput } from "../envelope";
+import { ApiCode, ApiError } from "../envelope";
+import { mount } from "../mount";
 import { requireSession } from "../require-session";
 
 /**
@@ -25,50 +26,36 @@ export function contractorRoutes(deps: ApiDeps): Router {
     return { exhibitor: { id: user.id, username: user.username, exhibitionId: user.exhibitionId, businessName: user.businessName, businessNameEn: user.businessNameEn }, session };
   };
 
-  router.get(
-    "/smeb/service/contractor/list",
-    handle(async (req, res) => {
+  mount(router, contractorEndpoints.list, async ({ req, res }) => {
       const { exhibitor } = await exhibitorOf(req, res);
       return listAccesses(db, exhibitor.id, now());
-    }),
-  );
+  });
 
-  router.post(
-    "/smeb/service/contractor/entrust",
-    handle(async (req, res) => {
-      const { exhibitor, session } = await exhibitorOf(req, res);
-      const input = parseInput(entrustSchema, req.body);
+  mount(router, contractorEndpoints.entrust, async (call) => {
+      const { exhibitor, session } = await exhibitorOf(call.req, call.res);
+      const input = call.input;
       const view = await entrustContractor(deps, exhibitor, session.boothId, input, now());
       logger.info({ event: "contractor-entrusted", userId: exhibitor.id, accessId: view.accessId }, "contractor entrusted");
       return view;
-    }),
-  );
+  });
 
-  router.post(
-    "/smeb/service/contractor/resendCode",
-    handle(async (req, res) => {
-      const { exhibitor } = await exhibitorOf(req, res);
-      const { accessId } = parseInput(accessIdSchema, req.body);
+  mount(router, contractorEndpoints.resendCode, async (call) => {
+      const { exhibitor } = await exhibitorOf(call.req, call.res);
+      const { accessId } = call.input;
       return resendCode(deps, exhibitor, accessId, now());
-    }),
-  );
+  });
 
-  router.post(
-    "/smeb/service/contractor/revoke",
-    handle(async (req, res) => {
-      const { exhibitor } = await exhibitorOf(req, res);
-      const { accessId } = parseInput(accessIdSchema, req.body);
+  mount(router, contractorEndpoints.revoke, async (call) => {
+      const { exhibitor } = await exhibitorOf(call.req, call.res);
+      const { accessId } = call.input;
       const view = await revokeAccess(db, exhibitor.id, accessId, now());
       logger.info({ event: "contractor-revoked", userId: exhibitor.id, accessId }, "contractor access revoked");
       return view;
-    }),
-  );
+  });
 
   /** The contractor signs in: the code is spent, and the session acts for the exhibitor in booking only. */
-  router.post(
-    "/login/contractorLogin",
-    handle(async (req) => {
-      const input = parseInput(contractorSignInSchema, req.body);
+  mount(router, contractorEndpoints.login, async (call) => {
+      const { req, input } = call;
       const ip = clientIp(req);
       // Failures count with sign-in's own throttle (per IP), under a name of their own.
       const throttleName = `contractor:${input.exhibitorNo}`.slice(0, 100);
@@ -87,8 +74,7 @@ export function contractorRoutes(deps: ApiDeps): Router {
       const ticket = await createSession(db, { userId: access.user_id, boothId: access.booth_id, contractorAccessId: access.id, ip, userAgent: req.get("x-client-user-agent") ?? req.get("user-agent") });
       logger.info({ event: "contractor-login", ip, outcome: "success", userId: access.user_id, accessId: access.id }, "contractor signed in");
       return { ticket, idleTimeoutSeconds: SESSION_IDLE_MS / 1000, absoluteTimeoutSeconds: SESSION_ABSOLUTE_MS / 1000, contractor: { accessId: access.id, companyName: access.company_name, contactName: access.contact_name } };
-    }),
-  );
+  });
 
   return router;
 }

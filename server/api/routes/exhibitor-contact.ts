@@ -1,9 +1,10 @@
-import { Router, type Request, type Response } from "express";
-import { sendEmailCodeSchema, sendSmsCodeSchema } from "../../../app/contracts/exhibitor/schema";
+import { Router, type Request } from "express";
+import { exhibitorContactEndpoints, type VerificationCodeSent } from "../../../app/contracts/exhibitor/contact-endpoints.server";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { sendVerificationCode, type VerifyChannel } from "../../exhibitor/verification";
 import type { ApiDeps } from "../context";
-import { handle, parseInput, requestLanguage, sendOk } from "../envelope";
+import { requestLanguage } from "../envelope";
+import { mount, withMessage } from "../mount";
 import { requireSession } from "../require-session";
 
 /**
@@ -13,32 +14,24 @@ import { requireSession } from "../require-session";
 export function exhibitorContactRoutes(deps: ApiDeps): Router {
   const router = Router();
 
-  async function send(req: Request, res: Response, user: { id: number }, channel: VerifyChannel, target: string) {
+  async function send(req: Request, user: { id: number }, channel: VerifyChannel, target: string) {
     const language = requestLanguage(req);
-    const result = await sendVerificationCode(deps, user, channel, target, language);
+    const result: VerificationCodeSent = await sendVerificationCode(deps, user, channel, target, language);
     // The message is shown as the confirmation toast; the data drives the resend countdown.
-    sendOk(res, result, translate(language, "exhibitor.verify.sent", { target: target.trim() }));
+    return withMessage(result, translate(language, "exhibitor.verify.sent", { target: target.trim() }));
   }
 
-  router.post(
-    "/smeb/exhibitor/info/sendSmsCode",
-    handle(async (req, res) => {
-      // Who asks comes first: without a session the answer is 401, whatever the input.
-      const { user } = await requireSession(deps, req, res);
-      const input = parseInput(sendSmsCodeSchema, req.body ?? {});
-      await send(req, res, user, "sms", input.mobile);
-    }),
-  );
+  mount(router, exhibitorContactEndpoints.sendSmsCode, async (call) => {
+    // Who asks comes first: without a session the answer is 401, whatever the input.
+    const { user } = await requireSession(deps, call.req, call.res);
+    return send(call.req, user, "sms", call.input.mobile);
+  });
 
-  router.post(
-    "/smeb/exhibitor/info/sendEmailCode",
-    handle(async (req, res) => {
-      // Who asks comes first: without a session the answer is 401, whatever the input.
-      const { user } = await requireSession(deps, req, res);
-      const input = parseInput(sendEmailCodeSchema, req.body ?? {});
-      await send(req, res, user, "email", input.email);
-    }),
-  );
+  mount(router, exhibitorContactEndpoints.sendEmailCode, async (call) => {
+    // Who asks comes first: without a session the answer is 401, whatever the input.
+    const { user } = await requireSession(deps, call.req, call.res);
+    return send(call.req, user, "email", call.input.email);
+  });
 
   return router;
 }

@@ -1,16 +1,7 @@
 import { Router, type Request, type Response } from "express";
-import { z } from "zod";
-import {
-  LIST_FIELDS,
-  PROFILE_STATUSES,
-  PROFILE_STEPS,
-  STEP_FIELDS,
-  groupDataSchema,
-  profileDraftSchema,
-  reviewDecisionSchema,
-  type ProfileDraft,
-  type ProfileStep,
-} from "../../../app/contracts/exhibitor/schema";
+import { exhibitorEndpoints } from "../../../app/contracts/exhibitor/endpoints.server";
+import type { ReviewDetail } from "../../../app/contracts/exhibitor/api-types";
+import { LIST_FIELDS, STEP_FIELDS, profileDraftSchema, type ProfileDraft, type ProfileStep } from "../../../app/contracts/exhibitor/schema";
 import { getGroupInfo, saveGroupInfo } from "../../exhibitor/group-info";
 import type { CheckContext, ContactCodes } from "../../exhibitor/profile-checks";
 import { stepErrors } from "../../exhibitor/profile-checks";
@@ -19,7 +10,8 @@ import { listReviews } from "../../exhibitor/review-queue";
 import { listAreaClassify, listExhibitClasses, listIndustries } from "../../exhibitor/reference-lists";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
+import { mount } from "../mount";
 import { requireSession, type SessionUser } from "../require-session";
 
 /**
@@ -30,19 +22,10 @@ import { requireSession, type SessionUser } from "../require-session";
 
 export const EXHIBITION_LETTER_URL = "/exhibitorInfo/exhibitorData/letter";
 
-const stepInput = z.object({ step: z.enum(PROFILE_STEPS, { message: "errors.badRequest" }) });
-const optionalStepInput = z.object({ step: z.preprocess((v) => (v === "" ? undefined : v), z.enum(PROFILE_STEPS, { message: "errors.badRequest" }).optional()) });
 const flag = (value: unknown) => value === "1" || value === "true" || value === true || value === 1;
-const reviewListQuery = z.object({
-  status: z.preprocess((v) => v || undefined, z.enum(PROFILE_STATUSES, { message: "errors.badRequest" }).default("under_review")),
-  page: z.preprocess((v) => v || undefined, z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").min(1, "errors.badRequest").default(1)),
-  pageSize: z.preprocess((v) => v || undefined, z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").min(1, "errors.badRequest").max(100, "errors.badRequest").default(20)),
-});
-const userIdQuery = z.object({ userId: z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").positive("errors.badRequest") });
-const uniqueIdQuery = z.object({ uniqueId: z.string({ message: "errors.badRequest" }).trim().min(1, "errors.badRequest").max(64, "errors.badRequest") });
 
+/** A posted body as declared (request-schema.ts): the step's fields travel beside the declared ones. */
 type Body = Record<string, unknown>;
-const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
 
 /** A form value or JSON value as the draft schema takes it: text, or a list of texts. */
 function asDraftValue(value: unknown): string | string[] {
@@ -85,17 +68,12 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
   };
   const ownView = async (req: Request, ctx: CheckContext) => profileView(db, await readProfile(db, ctx), requestLanguage(req));
 
-  router.get(
-    "/smeb/exhibitor/info/findByUserId",
-    handle(async (req, res) => ownView(req, (await caller(req, res)).ctx)),
-  );
+  mount(router, exhibitorEndpoints.profile, async ({ req, res }) => ownView(req, (await caller(req, res)).ctx));
 
-  router.post(
-    "/smeb/exhibitor/info/saveDraft",
-    handle(async (req, res) => {
-      const { ctx, actor } = await caller(req, res);
-      const body = bodyOf(req);
-      const { step } = parseInput(stepInput, body);
+  mount(router, exhibitorEndpoints.saveDraft, async (call) => {
+      const { ctx, actor } = await caller(call.req, call.res);
+      const body = call.input;
+      const { step } = body;
       const row = await saveDraftStep(db, ctx, actor, step, stepValues(body, step));
       if (flag(body.validate)) {
         const fields = await stepErrors(ctx, step, readDraft(row.draft), contactCodes(body));
@@ -103,116 +81,82 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
         if (Object.keys(fields).length) throw new StepsIncomplete(step, fields, { saved: true });
       }
       return profileView(db, row, ctx.language);
-    }),
-  );
+  });
 
-  router.post(
-    "/smeb/exhibitor/info/update",
-    handle(async (req, res) => {
-      const { ctx, actor } = await caller(req, res);
-      const body = bodyOf(req);
-      const { step } = parseInput(optionalStepInput, body);
+  mount(router, exhibitorEndpoints.submit, async (call) => {
+      const { ctx, actor } = await caller(call.req, call.res);
+      const body = call.input;
+      const { step } = body;
       if (step) await saveDraftStep(db, ctx, actor, step, stepValues(body, step));
       const row = await submitProfile(ctx, actor, contactCodes(body), step ? { saved: true } : {});
       return profileView(db, row, ctx.language);
-    }),
-  );
+  });
 
-  router.post(
-    "/smeb/exhibitor/info/updateExhibitorContact",
-    handle(async (req, res) => {
-      const { ctx, actor } = await caller(req, res);
-      const body = bodyOf(req);
+  mount(router, exhibitorEndpoints.updateContacts, async (call) => {
+      const { ctx, actor } = await caller(call.req, call.res);
+      const body = call.input;
       const row = await updateContacts(ctx, actor, stepValues(body, "contacts"), contactCodes(body));
       return profileView(db, row, ctx.language);
-    }),
-  );
+  });
 
-  router.get(
-    "/smeb/exhibitor/info/findExhibitorInfoByUniqueId",
-    handle(async (req, res) => {
+  mount(router, exhibitorEndpoints.byUniqueId, async (call) => {
+      const { req, res } = call;
       const { user } = await caller(req, res);
-      const { uniqueId } = parseInput(uniqueIdQuery, req.query);
+      const { uniqueId } = call.input;
       const row = await db.selectFrom("exhibitor_profiles").selectAll().where("unique_id", "=", uniqueId).executeTakeFirst();
       const allowed = row && (row.user_id === user.id || (user.roleId === ADMIN_ROLE_ID && row.exhibition_id === user.exhibitionId));
       // Someone else's id answers exactly like an unknown one.
       if (!row || !allowed) throw new ApiError(ApiCode.notFound, "errors.notFound");
       return profileView(db, row, requestLanguage(req));
-    }),
-  );
+  });
 
-  router.get(
-    "/smeb/exhibitor/info/getExhibitionLetterUrl",
-    handle(async (req, res) => {
+  mount(router, exhibitorEndpoints.letter, async ({ req, res }) => {
       const { ctx } = await caller(req, res);
       const row = await readProfile(db, ctx);
       if (!isPublished(row)) throw new ApiError(ApiCode.badRequest, "errors.improveInfo");
       return { url: EXHIBITION_LETTER_URL };
-    }),
-  );
+  });
 
-  router.get(
-    "/smeb/exhibitor/info/getGroupInfo",
-    handle(async (req, res) => getGroupInfo(db, (await caller(req, res)).user.id)),
-  );
+  mount(router, exhibitorEndpoints.groupInfo, async ({ req, res }) => getGroupInfo(db, (await caller(req, res)).user.id));
 
-  router.post(
-    "/smeb/exhibitor/info/saveGroupInfo",
-    handle(async (req, res) => {
-      const { user } = await caller(req, res);
-      return saveGroupInfo(db, user.id, parseInput(groupDataSchema, bodyOf(req)));
-    }),
-  );
+  mount(router, exhibitorEndpoints.saveGroupInfo, async (call) => {
+      const { user } = await caller(call.req, call.res);
+      return saveGroupInfo(db, user.id, call.input);
+  });
 
-  router.get(
-    "/smeb/exhibitor/info/listAreaClassify",
-    handle(async (req, res) => listAreaClassify(db, (await caller(req, res)).user.exhibitionId)),
-  );
-  router.get(
-    "/smeb/exhibitor/class/list",
-    handle(async (req, res) => listExhibitClasses(db, (await caller(req, res)).user.exhibitionId)),
-  );
-  router.get(
-    "/smeb/exhibitor/industry/list",
-    handle(async (req, res) => listIndustries(db, (await caller(req, res)).user.exhibitionId)),
-  );
+  mount(router, exhibitorEndpoints.themes, async ({ req, res }) => listAreaClassify(db, (await caller(req, res)).user.exhibitionId));
+  mount(router, exhibitorEndpoints.classes, async ({ req, res }) => listExhibitClasses(db, (await caller(req, res)).user.exhibitionId));
+  mount(router, exhibitorEndpoints.industries, async ({ req, res }) => listIndustries(db, (await caller(req, res)).user.exhibitionId));
 
   // The organizer's review (roleId 1), limited to the organizer's own exhibition.
-  router.get(
-    "/smeb/exhibitor/info/reviewList",
-    handle(async (req, res) => {
-      const { user } = await caller(req, res);
+  mount(router, exhibitorEndpoints.reviewList, async (call) => {
+      const { user } = await caller(call.req, call.res);
       requireAdmin(user);
-      const query = parseInput(reviewListQuery, req.query);
+      const query = call.input;
       return listReviews(db, { ...query, exhibitionId: user.exhibitionId });
-    }),
-  );
+  });
 
-  router.get(
-    "/smeb/exhibitor/info/reviewDetail",
-    handle(async (req, res) => {
+  mount(router, exhibitorEndpoints.reviewDetail, async (call): Promise<ReviewDetail> => {
+      const { req, res } = call;
       const { user } = await caller(req, res);
       requireAdmin(user);
-      const { userId } = parseInput(userIdQuery, req.query);
+      const { userId } = call.input;
       const row = await findProfile(db, userId);
       if (!row || row.exhibition_id !== user.exhibitionId) throw new ApiError(ApiCode.notFound, "errors.notFound");
       const owner = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirstOrThrow();
       return { userId, username: owner.username, ...(await profileView(db, row, requestLanguage(req))) };
-    }),
-  );
+  });
 
-  router.post(
-    "/smeb/exhibitor/info/review",
-    handle(async (req, res) => {
+  mount(router, exhibitorEndpoints.decide, async (call) => {
+      const { req, res } = call;
       const { user, actor } = await caller(req, res);
       requireAdmin(user);
-      const decision = parseInput(reviewDecisionSchema, bodyOf(req));
+      const decision = call.input;
       const target = await findProfile(db, decision.userId);
       if (!target || target.exhibition_id !== user.exhibitionId) throw new ApiError(ApiCode.notFound, "errors.notFound");
       const row = await reviewProfile(db, decision.userId, decision.decision, decision.comment, actor);
       return profileView(db, row, requestLanguage(req));
-    }),
-  );
+  });
 
   return router;
 }

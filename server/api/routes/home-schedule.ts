@@ -4,12 +4,14 @@ import { z } from "zod";
 import type { Language } from "../../../app/contracts/i18n/config";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { emailForRole } from "../../../app/contracts/common/format";
-import { extensionRequestSchema, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "../../../app/contracts/home/schedule-schema";
+import { homeEndpoints } from "../../../app/contracts/home/endpoints.server";
+import { SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "../../../app/contracts/home/schedule-schema";
 import { requireApiButton } from "../../auth/button-check";
 import { writeMail } from "../../mail/outbox";
 import { doneStatuses } from "../../schedule/done-checks";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { mount } from "../mount";
 import { requireSession, type SessionUser } from "../require-session";
 import { scheduleStatus, type ScheduleStatus } from "./home";
 
@@ -88,9 +90,7 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
     (language === "en" ? user.businessNameEn || user.businessName : user.businessName) || user.username;
 
   /** GET /smeb/worksheet/export: the work sheet as CSV (UTF-8 with BOM, so Excel reads Chinese). */
-  router.get(
-    "/smeb/worksheet/export",
-    handle(async (req, res) => {
+  mount(router, homeEndpoints.exportWorksheet, async ({ req, res }) => {
       const { user } = await requireSession(deps, req, res);
       await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.export);
       const language = requestLanguage(req);
@@ -108,13 +108,10 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
           "X-Content-Type-Options": "nosniff",
         })
         .send(Buffer.from(`\uFEFF${csv(rows)}`, "utf8"));
-    }),
-  );
+  });
 
   /** POST /smeb/worksheet/confirm: e-mails the caller the schedule with each item's status. */
-  router.post(
-    "/smeb/worksheet/confirm",
-    handle(async (req, res) => {
+  mount(router, homeEndpoints.confirmWorksheet, async ({ req, res }) => {
       const { user } = await requireSession(deps, req, res);
       await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.confirm);
       const to = user.contactEmail?.trim();
@@ -144,17 +141,15 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
       logger.info({ userId: user.id, outbox: file, kind: "schedule-confirm" }, "schedule e-mailed");
       const result: ScheduleMailResult = { sentTo: emailForRole(to, user.roleId) };
       return result;
-    }),
-  );
+  });
 
   /** POST /smeb/worksheet/extension {itemId, reason}: asks the organizer to extend one item's deadline. */
-  router.post(
-    "/smeb/worksheet/extension",
-    handle(async (req, res) => {
+  mount(router, homeEndpoints.requestExtension, async (call) => {
+      const { req, res } = call;
       const caller = await requireSession(deps, req, res);
       const { user } = caller;
       await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.extension);
-      const { itemId, reason } = parseInput(extensionRequestSchema, req.body);
+      const { itemId, reason } = call.input;
       const invalidItem = (key: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { itemId: [key] } });
       const item = (await scheduleOf(user)).find((i) => i.id === itemId);
       if (!item) throw invalidItem("home.actions.itemInvalid");
@@ -194,8 +189,7 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
       logger.info({ userId: user.id, itemId: item.id, outbox: file, kind: "schedule-extension" }, "extension request e-mailed");
       const result: ScheduleMailResult = { sentTo: ORGANIZER_SERVICE_EMAIL };
       return result;
-    }),
-  );
+  });
 
   return router;
 }

@@ -1,10 +1,11 @@
 import { appClock } from "../../clock";
 import type { Request } from "express";
 import { Router } from "express";
-import { z } from "zod";
+import { homeEndpoints } from "../../../app/contracts/home/endpoints.server";
 import type { ApiDeps } from "../context";
 import { findCaller } from "../require-session";
-import { ApiCode, ApiError, handle, parseInput } from "../envelope";
+import { ApiCode, ApiError } from "../envelope";
+import { mount } from "../mount";
 import { doneStatuses } from "../../schedule/done-checks";
 
 /** One content page of the home area, both languages (the web app picks and falls back). */
@@ -23,14 +24,6 @@ export function scheduleStatus(deadline: Date, now: Date, done: boolean | null =
   if (left <= DUE_SOON_MS) return "dueSoon";
   return "open";
 }
-
-const slugSchema = z.object({
-  slug: z
-    .string({ message: "errors.badRequest" })
-    .trim()
-    .min(1, "errors.badRequest")
-    .max(64, "errors.badRequest"),
-});
 
 /**
  * Home area: content pages and the work sheet (important dated checklist). Both are public
@@ -56,10 +49,9 @@ export function homeRoutes(deps: ApiDeps): Router {
     return current.id;
   }
 
-  router.get(
-    "/smeb/content/page",
-    handle(async (req) => {
-      const { slug } = parseInput(slugSchema, req.query);
+  mount(router, homeEndpoints.contentPage, async (call) => {
+      const { req } = call;
+      const { slug } = call.input;
       const exhibitionId = await exhibitionFor(await optionalCaller(req));
       const page = await db
         .selectFrom("content_pages")
@@ -70,12 +62,9 @@ export function homeRoutes(deps: ApiDeps): Router {
       if (!page) throw new ApiError(ApiCode.notFound, "errors.notFound");
       const result: HomeContentPage = { slug: page.slug, title: page.title_zh, titleEn: page.title_en, body: page.body_zh, bodyEn: page.body_en };
       return result;
-    }),
-  );
+  });
 
-  router.get(
-    "/smeb/worksheet/worksheet",
-    handle(async (req) => {
+  mount(router, homeEndpoints.worksheet, async ({ req }) => {
       const caller = await optionalCaller(req);
       const exhibitionId = await exhibitionFor(caller);
       const rows = await db
@@ -98,8 +87,7 @@ export function homeRoutes(deps: ApiDeps): Router {
           status: scheduleStatus(new Date(row.deadline), now, row.done_check ? (done.get(row.done_check) ?? null) : null),
         }),
       );
-    }),
-  );
+  });
 
   return router;
 }

@@ -1,18 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
-import { z } from "zod";
-import {
-  cartAddSchema,
-  cartDeleteSchema,
-  cartListQuery,
-  cartUpdateSchema,
-  claimPaymentSchema,
-  commitSchema,
-  orderListQuery,
-  orderNoSchema,
-  updateContractorSchema,
-  uploadContractSchema,
-} from "../../../app/contracts/orders/schema";
+import { ordersEndpoints, type OrderDeleted } from "../../../app/contracts/orders/endpoints.server";
 import { contractForDownload, ensureGeneratedContract, type ContractDownload } from "../../orders/contract-files";
 import { addToCart, cartView, deleteCartItem, updateCartItem } from "../../orders/cart";
 import { listCatalogue, type Owner } from "../../orders/catalogue";
@@ -21,7 +9,8 @@ import { commitOrder, findOrderInExhibition, findOwnOrder, listExhibitionOrders,
 import { appClock } from "../../clock";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { requireSession } from "../require-session";
 import { CONTRACTOR_ORDER_ACTIONS } from "../../contractors/scope";
 
@@ -33,11 +22,8 @@ import { CONTRACTOR_ORDER_ACTIONS } from "../../contractors/scope";
  * who may also download any contract of the organizer's exhibition.
  */
 
-type Body = Record<string, unknown>;
-const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
 /** Forms may name a list "field[]". */
-const listField = (body: Body, field: string) => body[field] ?? body[`${field}[]`];
-const downloadContractQuery = orderNoSchema.extend({ which: z.preprocess((v) => v || undefined, z.enum(["generated", "stamped"], { message: "errors.badRequest" }).optional()) });
+const listField = (body: Record<string, unknown>, field: string) => body[field] ?? body[`${field}[]`];
 
 /** The contract as a download; the headers say which contract and version it is. */
 async function sendContract(res: Response, deps: ApiDeps, download: ContractDownload, version: number) {
@@ -88,153 +74,109 @@ export function orderRoutes(deps: ApiDeps): Router {
   /** The caller's order named in the request; re-read on every attempt of a write. */
   const ownOrder = (owner: Owner, orderNo: string) => () => findOwnOrder(db, owner.userId, orderNo, owner.contractorAccessId);
 
-  router.get(
-    "/smeb/service/service/list",
-    handle(async (req, res) => {
-      const { owner, now } = await caller(req, res);
-      return listCatalogue(db, owner.exhibitionId, now);
-    }),
-  );
+  mount(router, ordersEndpoints.catalogue, async ({ req, res }) => {
+    const { owner, now } = await caller(req, res);
+    return listCatalogue(db, owner.exhibitionId, now);
+  });
 
-  router.get(
-    "/smeb/service/cart/list",
-    handle(async (req, res) => {
-      const { owner, now } = await caller(req, res);
-      const { boothId } = parseInput(cartListQuery, req.query);
-      return cartView(db, owner, boothId, now);
-    }),
-  );
-  router.post(
-    "/smeb/service/cart/add",
-    handle(async (req, res) => {
-      const { owner, now } = await caller(req, res);
-      return addToCart(db, owner, parseInput(cartAddSchema, bodyOf(req)), now);
-    }),
-  );
-  router.post(
-    "/smeb/service/cart/update",
-    handle(async (req, res) => {
-      const { owner, now } = await caller(req, res);
-      return updateCartItem(db, owner, parseInput(cartUpdateSchema, bodyOf(req)), now);
-    }),
-  );
-  router.post(
-    "/smeb/service/cart/delete",
-    handle(async (req, res) => {
-      const { owner, now } = await caller(req, res);
-      return deleteCartItem(db, owner, parseInput(cartDeleteSchema, bodyOf(req)).itemId, now);
-    }),
-  );
+  mount(router, ordersEndpoints.cart, async (call) => {
+    const { owner, now } = await caller(call.req, call.res);
+    const { boothId } = call.input;
+    return cartView(db, owner, boothId, now);
+  });
+  mount(router, ordersEndpoints.cartAdd, async (call) => {
+    const { owner, now } = await caller(call.req, call.res);
+    return addToCart(db, owner, call.input, now);
+  });
+  mount(router, ordersEndpoints.cartUpdate, async (call) => {
+    const { owner, now } = await caller(call.req, call.res);
+    return updateCartItem(db, owner, call.input, now);
+  });
+  mount(router, ordersEndpoints.cartRemove, async (call) => {
+    const { owner, now } = await caller(call.req, call.res);
+    return deleteCartItem(db, owner, call.input.itemId, now);
+  });
 
-  router.post(
-    "/smeb/service/order/commit",
-    handle(async (req, res) => {
-      const { owner, actor, contractor, now } = await caller(req, res);
-      const input = parseInput(commitSchema, bodyOf(req));
-      // A contractor's order names the contractor unless the form says otherwise.
-      if (contractor) Object.assign(input, { contractorCompany: input.contractorCompany ?? contractor.companyName, contractorContact: input.contractorContact ?? contractor.contactName });
-      const order = await commitOrder(db, owner, actor, input, now);
-      // The order stands even if its contract cannot be made now: the download makes it later.
-      const withContract = await ensureGeneratedContract(db, store, order, requestLanguage(req), now).catch((error: unknown) => {
-        logger.error({ err: error, orderNo: order.order_no }, "contract PDF could not be generated at commit");
-        return order;
-      });
-      return viewFor(withContract, contractor);
-    }),
-  );
+  mount(router, ordersEndpoints.commit, async (call) => {
+    const { req } = call;
+    const { owner, actor, contractor, now } = await caller(req, call.res);
+    const input = call.input;
+    // A contractor's order names the contractor unless the form says otherwise.
+    if (contractor) Object.assign(input, { contractorCompany: input.contractorCompany ?? contractor.companyName, contractorContact: input.contractorContact ?? contractor.contactName });
+    const order = await commitOrder(db, owner, actor, input, now);
+    // The order stands even if its contract cannot be made now: the download makes it later.
+    const withContract = await ensureGeneratedContract(db, store, order, requestLanguage(req), now).catch((error: unknown) => {
+      logger.error({ err: error, orderNo: order.order_no }, "contract PDF could not be generated at commit");
+      return order;
+    });
+    return viewFor(withContract, contractor);
+  });
 
-  router.get(
-    "/smeb/service/order/list",
-    handle(async (req, res) => {
-      const { owner } = await caller(req, res);
-      return listOwnOrders(db, owner.userId, parseInput(orderListQuery, req.query), owner.contractorAccessId);
-    }),
-  );
-  router.get(
-    "/smeb/service/order/detail",
-    handle(async (req, res) => {
-      const { owner, contractor } = await caller(req, res);
-      const { orderNo } = parseInput(orderNoSchema, req.query);
-      return viewFor(await ownOrder(owner, orderNo)(), contractor);
-    }),
-  );
+  mount(router, ordersEndpoints.list, async (call) => {
+    const { owner } = await caller(call.req, call.res);
+    return listOwnOrders(db, owner.userId, call.input, owner.contractorAccessId);
+  });
+  mount(router, ordersEndpoints.detail, async (call) => {
+    const { owner, contractor } = await caller(call.req, call.res);
+    const { orderNo } = call.input;
+    return viewFor(await ownOrder(owner, orderNo)(), contractor);
+  });
 
-  router.post(
-    "/smeb/service/order/delete",
-    handle(async (req, res) => {
-      const { owner, actor, now } = await caller(req, res);
-      const { orderNo } = parseInput(orderNoSchema, bodyOf(req));
-      await deleteOrder(db, ownOrder(owner, orderNo), actor, now);
-      return { orderNo, deleted: true };
-    }),
-  );
-  router.post(
-    "/smeb/service/order/updateContractor",
-    handle(async (req, res) => {
-      const { owner, actor, contractor, now } = await caller(req, res);
-      const input = parseInput(updateContractorSchema, bodyOf(req));
-      return viewFor(await updateContractor(db, ownOrder(owner, input.orderNo), actor, input, now), contractor);
-    }),
-  );
-  router.post(
-    "/smeb/service/order/regenerateContract",
-    handle(async (req, res) => {
-      const { owner, actor, contractor, now } = await caller(req, res);
-      const { orderNo } = parseInput(orderNoSchema, bodyOf(req));
-      return viewFor(await regenerateContract(db, store, ownOrder(owner, orderNo), actor, requestLanguage(req), now), contractor);
-    }),
-  );
-  router.post(
-    "/smeb/service/order/uploadContract",
-    handle(async (req, res) => {
-      const { owner, actor, now } = await caller(req, res);
-      const body = bodyOf(req);
-      const input = parseInput(uploadContractSchema, { ...body, contractUrls: listField(body, "contractUrls") });
-      // The order first: someone else's order number answers 404 whatever the files are.
-      const load = ownOrder(owner, input.orderNo);
-      await load();
-      return orderView(db, await uploadContract(db, store, load, actor, input.contractUrls, now));
-    }),
-  );
+  mount(router, ordersEndpoints.remove, async (call) => {
+    const { owner, actor, now } = await caller(call.req, call.res);
+    const { orderNo } = call.input;
+    await deleteOrder(db, ownOrder(owner, orderNo), actor, now);
+    const deleted: OrderDeleted = { orderNo, deleted: true };
+    return deleted;
+  });
+  mount(router, ordersEndpoints.updateContractor, async (call) => {
+    const { owner, actor, contractor, now } = await caller(call.req, call.res);
+    const input = call.input;
+    return viewFor(await updateContractor(db, ownOrder(owner, input.orderNo), actor, input, now), contractor);
+  });
+  mount(router, ordersEndpoints.regenerateContract, async (call) => {
+    const { req } = call;
+    const { owner, actor, contractor, now } = await caller(req, call.res);
+    const { orderNo } = call.input;
+    return viewFor(await regenerateContract(db, store, ownOrder(owner, orderNo), actor, requestLanguage(req), now), contractor);
+  });
+  mount(router, ordersEndpoints.uploadContract, async ({ req, res }) => {
+    const { owner, actor, now } = await caller(req, res);
+    const body = bodyOf(req);
+    const input = parseEndpointInput(ordersEndpoints.uploadContract, { ...body, contractUrls: listField(body, "contractUrls") });
+    // The order first: someone else's order number answers 404 whatever the files are.
+    const load = ownOrder(owner, input.orderNo);
+    await load();
+    return orderView(db, await uploadContract(db, store, load, actor, input.contractUrls, now));
+  });
   // Spec point 7, my orders' "download": the owner's contract, or any in the organizer's exhibition.
-  router.get(
-    "/smeb/service/order/downloadContract",
-    handle(async (req, res) => {
-      const { user, owner, contractor, now } = await caller(req, res);
-      const { orderNo, which } = parseInput(downloadContractQuery, req.query);
-      const order = user.roleId === ADMIN_ROLE_ID && !contractor ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await ownOrder(owner, orderNo)();
-      const download = await contractForDownload(db, store, order, which, requestLanguage(req), now);
-      await sendContract(res, deps, download, order.contract_version);
-    }),
-  );
-  router.post(
-    "/smeb/service/order/claimPayment",
-    handle(async (req, res) => {
-      const { owner, actor, now } = await caller(req, res);
-      const input = parseInput(claimPaymentSchema, bodyOf(req));
-      const load = ownOrder(owner, input.orderNo);
-      await load();
-      return orderView(db, await claimPayment(db, load, actor, input.voucherUrl, now));
-    }),
-  );
+  mount(router, ordersEndpoints.downloadContract, async (call) => {
+    const { req, res } = call;
+    const { user, owner, contractor, now } = await caller(req, res);
+    const { orderNo, which } = call.input;
+    const order = user.roleId === ADMIN_ROLE_ID && !contractor ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await ownOrder(owner, orderNo)();
+    const download = await contractForDownload(db, store, order, which, requestLanguage(req), now);
+    await sendContract(res, deps, download, order.contract_version);
+  });
+  mount(router, ordersEndpoints.claimPayment, async (call) => {
+    const { owner, actor, now } = await caller(call.req, call.res);
+    const input = call.input;
+    const load = ownOrder(owner, input.orderNo);
+    await load();
+    return orderView(db, await claimPayment(db, load, actor, input.voucherUrl, now));
+  });
 
   // The organizer's side (roleId 1), limited to the organizer's own exhibition.
-  router.get(
-    "/smeb/service/order/adminList",
-    handle(async (req, res) => {
-      const { user } = await organizer(req, res);
-      return listExhibitionOrders(db, user.exhibitionId, parseInput(orderListQuery, req.query));
-    }),
-  );
-  router.post(
-    "/smeb/service/order/complete",
-    handle(async (req, res) => {
-      const { user, actor, now } = await organizer(req, res);
-      const { orderNo } = parseInput(orderNoSchema, bodyOf(req));
-      const order = await completeOrder(db, () => findOrderInExhibition(db, user.exhibitionId, orderNo), actor, now);
-      return orderView(db, order, true);
-    }),
-  );
+  mount(router, ordersEndpoints.adminList, async (call) => {
+    const { user } = await organizer(call.req, call.res);
+    return listExhibitionOrders(db, user.exhibitionId, call.input);
+  });
+  mount(router, ordersEndpoints.complete, async (call) => {
+    const { user, actor, now } = await organizer(call.req, call.res);
+    const { orderNo } = call.input;
+    const order = await completeOrder(db, () => findOrderInExhibition(db, user.exhibitionId, orderNo), actor, now);
+    return orderView(db, order, true);
+  });
 
   return router;
 }

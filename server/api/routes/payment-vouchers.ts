@@ -1,14 +1,13 @@
 import { Router, type Request, type Response } from "express";
-import { z } from "zod";
-import { billSchema, financeQuerySchema, recordIdSchema, voucherDecisionSchema, voucherSchema } from "../../../app/contracts/invoices/schema";
-import type { BillList } from "../../../app/contracts/invoices/api-types";
+import { billEndpoints, paymentVoucherEndpoints as endpoints } from "../../../app/contracts/invoices/endpoints.server";
 import { appClock } from "../../clock";
 import { billableItems } from "../../invoices/billable";
 import { deleteBill, listBills, saveBill } from "../../invoices/bills";
 import { requireChinese } from "../../invoices/chinese-only";
 import { decideVoucher, deleteVoucher, listVouchers, reviewVouchers, saveVoucher, type VoucherCaller } from "../../invoices/vouchers";
 import type { ApiDeps } from "../context";
-import { handle, parseInput, requestLanguage } from "../envelope";
+import { requestLanguage } from "../envelope";
+import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
 
 /**
@@ -18,10 +17,8 @@ import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
  * exhibition; another's id answers like an unknown one (404). The area is Chinese only (spec point 4).
  */
 type Body = Record<string, unknown>;
-const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
 /** Lists arrive as repeated form keys (arrays), or as "field[]" from some forms. */
 const withLists = (body: Body, fields: string[]) => Object.fromEntries([...Object.entries(body), ...fields.map((f) => [f, body[f] ?? body[`${f}[]`]])]);
-const billQuerySchema = z.object({ keyword: financeQuerySchema.shape.keyword });
 
 export function paymentVoucherRoutes(deps: ApiDeps): Router {
   const { db } = deps;
@@ -39,69 +36,42 @@ export function paymentVoucherRoutes(deps: ApiDeps): Router {
     return caller;
   };
 
-  router.get(
-    "/smeb/paymentVoucher/bills",
-    handle(async (req, res): Promise<BillList> => {
-      const caller = await exhibitorOf(req, res);
-      return billableItems(db, caller, requestLanguage(req));
-    }),
-  );
-  router.get(
-    "/smeb/paymentVoucher/list",
-    handle(async (req, res) => listVouchers(db, await exhibitorOf(req, res), requestLanguage(req))),
-  );
-  router.post(
-    "/smeb/paymentVoucher/save",
-    handle(async (req, res) => {
-      const caller = await exhibitorOf(req, res);
-      const input = parseInput(voucherSchema, withLists(bodyOf(req), ["itemKeys", "documentUrls"]));
-      return saveVoucher(db, caller, input, requestLanguage(req), appClock.now());
-    }),
-  );
-  router.post(
-    "/smeb/paymentVoucher/delete",
-    handle(async (req, res) => {
-      const caller = await exhibitorOf(req, res);
-      return deleteVoucher(db, caller, parseInput(recordIdSchema, bodyOf(req)), appClock.now());
-    }),
-  );
+  mount(router, endpoints.bills, async ({ req, res }) => {
+    const caller = await exhibitorOf(req, res);
+    return billableItems(db, caller, requestLanguage(req));
+  });
+  mount(router, endpoints.list, async ({ req, res }) => listVouchers(db, await exhibitorOf(req, res), requestLanguage(req)));
+  mount(router, endpoints.save, async ({ req, res }) => {
+    const caller = await exhibitorOf(req, res);
+    const input = parseEndpointInput(endpoints.save, withLists(bodyOf(req), ["itemKeys", "documentUrls"]));
+    return saveVoucher(db, caller, input, requestLanguage(req), appClock.now());
+  });
+  mount(router, endpoints.remove, async (call) => {
+    const caller = await exhibitorOf(call.req, call.res);
+    return deleteVoucher(db, caller, call.input, appClock.now());
+  });
 
-  router.get(
-    "/smeb/paymentVoucher/review/list",
-    handle(async (req, res) => {
-      const caller = await organizerOf(req, res);
-      return reviewVouchers(db, caller, parseInput(financeQuerySchema, req.query), requestLanguage(req));
-    }),
-  );
-  router.post(
-    "/smeb/paymentVoucher/review/decide",
-    handle(async (req, res) => {
-      const caller = await organizerOf(req, res);
-      return decideVoucher(db, caller, parseInput(voucherDecisionSchema, bodyOf(req)), requestLanguage(req), appClock.now());
-    }),
-  );
+  mount(router, endpoints.reviewList, async (call) => {
+    const caller = await organizerOf(call.req, call.res);
+    return reviewVouchers(db, caller, call.input, requestLanguage(call.req));
+  });
+  mount(router, endpoints.decide, async (call) => {
+    const caller = await organizerOf(call.req, call.res);
+    return decideVoucher(db, caller, call.input, requestLanguage(call.req), appClock.now());
+  });
 
-  router.get(
-    "/smeb/bill/list",
-    handle(async (req, res) => {
-      const caller = await organizerOf(req, res);
-      return listBills(db, caller, parseInput(billQuerySchema, req.query).keyword, requestLanguage(req));
-    }),
-  );
-  router.post(
-    "/smeb/bill/save",
-    handle(async (req, res) => {
-      const caller = await organizerOf(req, res);
-      return saveBill(db, caller, parseInput(billSchema, bodyOf(req)), requestLanguage(req), appClock.now());
-    }),
-  );
-  router.post(
-    "/smeb/bill/delete",
-    handle(async (req, res) => {
-      const caller = await organizerOf(req, res);
-      return deleteBill(db, caller, parseInput(recordIdSchema, bodyOf(req)).id, appClock.now());
-    }),
-  );
+  mount(router, billEndpoints.list, async (call) => {
+    const caller = await organizerOf(call.req, call.res);
+    return listBills(db, caller, call.input.keyword, requestLanguage(call.req));
+  });
+  mount(router, billEndpoints.save, async (call) => {
+    const caller = await organizerOf(call.req, call.res);
+    return saveBill(db, caller, call.input, requestLanguage(call.req), appClock.now());
+  });
+  mount(router, billEndpoints.remove, async (call) => {
+    const caller = await organizerOf(call.req, call.res);
+    return deleteBill(db, caller, call.input.id, appClock.now());
+  });
 
   return router;
 }

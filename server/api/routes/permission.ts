@@ -1,13 +1,14 @@
 import type { MenuTable } from "../../db/schema";
 import { appClock } from "../../clock";
 import { Router } from "express";
-import { z } from "zod";
 import type { ApiDeps } from "../context";
-import { handle, parseInput, requestLanguage } from "../envelope";
+import { requestLanguage } from "../envelope";
+import { mount } from "../mount";
 import { requireSession } from "../require-session";
 import { ADMIN_ROLE_ID } from "../../seed/roles";
 import { CONTRACTOR_MENU_ROUTES } from "../../contractors/scope";
 import type { ButtonAuth, MenuItem, PermissionInfo } from "../../../app/contracts/permission/api-types";
+import { permissionEndpoints } from "../../../app/contracts/permission/endpoints.server";
 import { emailForRole, phoneForRole } from "../../../app/contracts/common/format";
 
 export function permissionRoutes(deps: ApiDeps) {
@@ -46,9 +47,7 @@ export function permissionRoutes(deps: ApiDeps) {
   }
 
   /** Permission info: who the caller is (infoVO), their menu tree and their button auths. */
-  router.get(
-    "/smeb/permission/getInfo",
-    handle(async (req, res) => {
+  mount(router, permissionEndpoints.info, async ({ req, res }) => {
       const { user, session, contractor } = await requireSession(deps, req, res);
       let boothQuery = db.selectFrom("booths").select(["id", "booth_no", "area_m2", "booth_type"]).where("user_id", "=", user.id);
       // A contractor sees the one booth it was entrusted with.
@@ -90,22 +89,19 @@ export function permissionRoutes(deps: ApiDeps) {
         auths,
       };
       return info;
-    }),
-  );
+  });
 
   /** Button auths granted under one menu id. */
-  router.get(
-    "/smeb/permission/getButtonsByMenu",
-    handle(async (req, res) => {
+  mount(router, permissionEndpoints.buttonsByMenu, async (call) => {
+      const { req, res } = call;
       const { user, contractor } = await requireSession(deps, req, res);
-      const { menuId } = parseInput(z.object({ menuId: z.coerce.number({ message: "errors.badRequest" }).int().positive("errors.badRequest") }), req.query);
+      const { menuId } = call.input;
       if (contractor) {
         const menu = (await allowedMenus(user.roleId)).find((m) => m.id === menuId);
         if (!menu || !CONTRACTOR_MENU_ROUTES.has(menu.route)) return [];
       }
       return allowedButtons(user.roleId, menuId);
-    }),
-  );
+  });
 
   return router;
 }

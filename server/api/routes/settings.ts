@@ -3,7 +3,7 @@ import { createCookie } from "@remix-run/node";
 import express, { Router } from "express";
 import QRCode from "qrcode";
 import { translate } from "../../../app/contracts/i18n/translate.server";
-import { settingsEndpoints, type ContactWay, type FeedbackSaved } from "../../../app/contracts/settings/endpoints";
+import { settingsEndpoints, type ContactWay, type FeedbackSaved } from "../../../app/contracts/settings/endpoints.server";
 import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES } from "../../../app/contracts/settings/feedback-schema";
 import { SKIN_IDS, isSkinId } from "../../../app/contracts/settings/skin-schema";
 import { contractorMayReadFile } from "../../contractors/access";

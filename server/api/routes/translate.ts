@@ -1,30 +1,19 @@
 import { Router } from "express";
-import { z } from "zod";
+import { machineTranslationEndpoints } from "../../../app/contracts/machine-translation/endpoints.server";
+import { TRANSLATE_MAX_LENGTH } from "../../../app/contracts/machine-translation/schema";
 import { providerLanguage } from "../../translate/libretranslate";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput } from "../envelope";
+import { ApiCode, ApiError } from "../envelope";
+import { mount } from "../mount";
 import { requireSession } from "../require-session";
-
-export const TRANSLATE_MAX_LENGTH = 5000;
-
-const language = z.enum(["cn", "zh", "en"], { message: "errors.badRequest" });
-
-const translateInput = z.object({
-  content: z.string({ message: "errors.translateNeedsChinese" }).trim().optional().default(""),
-  from: language.optional().default("cn"),
-  to: language.optional().default("en"),
-});
 
 /** Chinese → English (or back) for the bilingual form fields. */
 export function translateRoutes(deps: ApiDeps): Router {
   const router = Router();
 
-  router.post(
-    "/translate",
-    handle(async (req, res) => {
-      await requireSession(deps, req, res);
-      const body = req.body && typeof req.body === "object" ? req.body : {};
-      const { content, from, to } = parseInput(translateInput, body);
+  mount(router, machineTranslationEndpoints.translate, async (call) => {
+      await requireSession(deps, call.req, call.res);
+      const { content, from, to } = call.input;
       if (!content) throw new ApiError(ApiCode.badRequest, "errors.translateNeedsChinese");
       if (content.length > TRANSLATE_MAX_LENGTH) {
         throw new ApiError(ApiCode.badRequest, "validation.tooLong", {
@@ -37,8 +26,7 @@ export function translateRoutes(deps: ApiDeps): Router {
           ? content
           : await deps.translator.translate({ content, from, to });
       return { content: translated, from, to };
-    }),
-  );
+  });
 
   return router;
 }

@@ -1,21 +1,19 @@
 import { Router } from "express";
+import { uploadEndpoints } from "../../../app/contracts/uploads/endpoints.server";
 import {
-  completeRequestSchema,
   effectiveRules,
   formatSizeLimit,
   KIND_EXTENSIONS,
   kindOfName,
-  signatureRequestSchema,
   UPLOAD_FOLDERS,
   type UploadFolder,
   type UploadKind,
-  type UploadSignature,
-  type UploadedFile,
 } from "../../../app/contracts/uploads/schema";
 import { claimUpload, keyPrefixOf, newStorageKey, UploadRejectedError } from "../../uploads/files";
 import { grantUpload, PendingUploadsExceededError, UNCLAIMED_UPLOAD_HOURS } from "../../uploads/grants";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, handle, parseInput } from "../envelope";
+import { ApiCode, ApiError } from "../envelope";
+import { mount } from "../mount";
 import { requireSession } from "../require-session";
 
 /** A signed form stays usable this long; an upload must have started by then. */
@@ -30,11 +28,9 @@ export function uploadRoutes(deps: ApiDeps): Router {
   const { db, store, logger } = deps;
 
   /** GET oss/signature/getSignature?timesp&folder&fileName[&kinds&maxBytes]: one signed form, one server-made key. */
-  router.get(
-    "/oss/signature/getSignature",
-    handle(async (req, res): Promise<UploadSignature> => {
-      const { user } = await requireSession(deps, req, res);
-      const input = parseInput(signatureRequestSchema, req.query);
+  mount(router, uploadEndpoints.signature, async (call) => {
+      const { user } = await requireSession(deps, call.req, call.res);
+      const input = call.input;
       const rules = effectiveRules(input.folder, { kinds: input.kinds, maxBytes: input.maxBytes });
       const kind = kindOfName(input.fileName);
       if (!kind || !rules.kinds.includes(kind)) {
@@ -60,15 +56,12 @@ export function uploadRoutes(deps: ApiDeps): Router {
         maxBytes: rules.maxBytes,
         expire: Math.floor(expiresAt.getTime() / 1000),
       };
-    }),
-  );
+  });
 
   /** POST oss/complete {key, name[, kinds]}: checks the uploaded bytes and records the file; refused objects are deleted. */
-  router.post(
-    "/oss/complete",
-    handle(async (req, res): Promise<UploadedFile> => {
-      const { user } = await requireSession(deps, req, res);
-      const input = parseInput(completeRequestSchema, req.body);
+  mount(router, uploadEndpoints.complete, async (call) => {
+      const { user } = await requireSession(deps, call.req, call.res);
+      const input = call.input;
       const folder = input.key.split("/")[0] as UploadFolder;
       if (!(UPLOAD_FOLDERS as readonly string[]).includes(folder)) throw rejection("notFound", folder);
       try {
@@ -80,8 +73,7 @@ export function uploadRoutes(deps: ApiDeps): Router {
         logger.warn({ event: "upload", userId: user.id, key: input.key, outcome: error.reason }, "upload refused");
         throw rejection(error.reason, folder, input.kinds);
       }
-    }),
-  );
+  });
 
   return router;
 }

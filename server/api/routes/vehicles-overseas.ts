@@ -1,9 +1,10 @@
-import { Router, type Request } from "express";
-import { overseasRequestSchema } from "../../../app/contracts/vehicles/schema";
+import { Router } from "express";
+import { overseasEndpoints } from "../../../app/contracts/vehicles/endpoints.server";
 import { appClock } from "../../clock";
 import { overseasAgents, overseasRequestList, saveOverseasRequest } from "../../vehicles/overseas";
 import type { ApiDeps } from "../context";
-import { handle, parseInput, requestLanguage } from "../envelope";
+import { requestLanguage } from "../envelope";
+import { mount } from "../mount";
 import { transportExhibitorOf } from "./transport-caller";
 
 /**
@@ -11,34 +12,22 @@ import { transportExhibitorOf } from "./transport-caller";
  * with the countries a shipment may come from, the request e-mailed to an agent, and the
  * exhibitor's own history. Exhibitor routes: Chinese only, carriers refused (transport-caller.ts).
  */
-type Body = Record<string, unknown>;
-const bodyOf = (req: Request): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
-
 export function overseasRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  router.get(
-    "/smeb/overseas/agents",
-    handle(async (req, res) => {
-      const { caller } = await transportExhibitorOf(deps, req, res);
-      return overseasAgents(db, caller, requestLanguage(req));
-    }),
-  );
-  router.post(
-    "/smeb/overseas/request/save",
-    handle(async (req, res) => {
-      const { caller } = await transportExhibitorOf(deps, req, res);
-      return saveOverseasRequest(deps, caller, parseInput(overseasRequestSchema, bodyOf(req)), requestLanguage(req), appClock.now());
-    }),
-  );
-  router.get(
-    "/smeb/overseas/request/list",
-    handle(async (req, res) => {
-      const { caller } = await transportExhibitorOf(deps, req, res);
-      return overseasRequestList(db, caller, requestLanguage(req));
-    }),
-  );
+  mount(router, overseasEndpoints.agents, async ({ req, res }) => {
+    const { caller } = await transportExhibitorOf(deps, req, res);
+    return overseasAgents(db, caller, requestLanguage(req));
+  });
+  mount(router, overseasEndpoints.saveRequest, async (call) => {
+    const { caller } = await transportExhibitorOf(deps, call.req, call.res);
+    return saveOverseasRequest(deps, caller, call.input, requestLanguage(call.req), appClock.now());
+  });
+  mount(router, overseasEndpoints.requests, async ({ req, res }) => {
+    const { caller } = await transportExhibitorOf(deps, req, res);
+    return overseasRequestList(db, caller, requestLanguage(req));
+  });
 
   return router;
 }

@@ -1,0 +1,14 @@
+import { endpoint } from "../api/endpoint";
+import { sendEmailCodeSchema, sendSmsCodeSchema } from "./schema";
+
+/** A verification code went out: when another may be asked for, and how long this one holds. */
+export type VerificationCodeSent = { resendAfterSeconds: number; expiresInSeconds: number };
+
+/**
+ * Verification codes for contact 1 (spec point 7); the code itself is checked when the contact is
+ * saved. The success message names where the code went.
+ */
+export const exhibitorContactEndpoints = {
+  sendSmsCode: endpoint.post("/smeb/exhibitor/info/sendSmsCode", sendSmsCodeSchema).answers<VerificationCodeSent>(),
+  sendEmailCode: endpoint.post("/smeb/exhibitor/info/sendEmailCode", sendEmailCodeSchema).answers<VerificationCodeSent>(),
+};

@@ -1,0 +1,29 @@
+import * as z from "zod";
+import "../common/zod-messages";
+import { endpoint } from "../api/endpoint";
+import type { HomeContentPage, WorksheetItem } from "../permission/api-types";
+import { extensionRequestSchema, type ScheduleMailResult } from "./schedule-schema";
+
+/** GET /smeb/content/page?slug */
+const contentPageSchema = z.object({
+  slug: z
+    .string({ message: "errors.badRequest" })
+    .trim()
+    .min(1, "errors.badRequest")
+    .max(64, "errors.badRequest"),
+});
+
+/**
+ * The home area: content pages and the work sheet (public: a ticket, when sent, picks the caller's
+ * exhibition and what they have done), and the schedule page's buttons (signed in).
+ */
+export const homeEndpoints = {
+  contentPage: endpoint.get("/smeb/content/page", contentPageSchema).answers<HomeContentPage>(),
+  worksheet: endpoint.get("/smeb/worksheet/worksheet").answers<WorksheetItem[]>(),
+  /** The work sheet as CSV. */
+  exportWorksheet: endpoint.get("/smeb/worksheet/export").file(),
+  /** E-mails the caller the schedule with each item's status. */
+  confirmWorksheet: endpoint.post("/smeb/worksheet/confirm").answers<ScheduleMailResult>(),
+  /** Asks the organizer to extend one item's deadline. */
+  requestExtension: endpoint.post("/smeb/worksheet/extension", extensionRequestSchema).answers<ScheduleMailResult>(),
+};

@@ -1,0 +1,13 @@
+import * as z from "zod";
+import "../common/zod-messages";
+import { endpoint } from "../api/endpoint";
+import type { ButtonAuth, PermissionInfo } from "./api-types";
+
+/** GET /smeb/permission/getButtonsByMenu?menuId */
+const buttonsByMenuSchema = z.object({ menuId: z.coerce.number({ message: "errors.badRequest" }).int().positive("errors.badRequest") });
+
+/** Who the caller is, their menu tree and their button auths. */
+export const permissionEndpoints = {
+  info: endpoint.get("/smeb/permission/getInfo").answers<PermissionInfo>(),
+  buttonsByMenu: endpoint.get("/smeb/permission/getButtonsByMenu", buttonsByMenuSchema).answers<ButtonAuth[]>(),
+};

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnyEndpoint } from "../../app/contracts/api/endpoint";
+import { serverRoutes } from "../support/inventory";
+import { startTestApi, type TestApi } from "../support/test-api";
+
+/**
+ * The API is mounted from its declarations (docs/decisions/029): every route of /api is a declared
+ * endpoint, and every declared endpoint is mounted with its method. A route written by hand, or a
+ * declaration the server forgot, fails here.
+ */
+const CONTRACTS = path.resolve("app/contracts");
+
+async function declaredEndpoints(): Promise<{ key: string; name: string }[]> {
+  const files = (fs.readdirSync(CONTRACTS, { recursive: true }) as string[]).filter((f) => /(^|\/|-)endpoints\.server\.ts$/.test(f));
+  const found: { key: string; name: string }[] = [];
+  for (const file of files) {
+    const module = (await import(path.join(CONTRACTS, file))) as Record<string, unknown>;
+    for (const [groupName, group] of Object.entries(module)) {
+      if (!group || typeof group !== "object") continue;
+      for (const [name, value] of Object.entries(group as Record<string, AnyEndpoint>)) {
+        if (value && typeof value === "object" && "path" in value && "method" in value) {
+          found.push({ key: `${value.method} /api${value.path}`, name: `${file}:${groupName}.${name}` });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+describe("endpoint declarations", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi("pglite");
+  });
+  afterAll(() => api?.close());
+
+  it("every /api route is declared once, and every declaration is mounted", async () => {
+    const declared = await declaredEndpoints();
+    expect(declared.length).toBeGreaterThan(150);
+    const byKey = new Map<string, string[]>();
+    for (const d of declared) byKey.set(d.key, [...(byKey.get(d.key) ?? []), d.name]);
+    expect([...byKey].filter(([, names]) => names.length > 1)).toEqual([]);
+
+    const mounted = serverRoutes(api.app)
+      .filter((r) => r.path.startsWith("/api/"))
+      .map((r) => r.key);
+    expect(mounted.filter((key) => !byKey.has(key)).sort()).toEqual([]);
+    expect([...byKey.keys()].filter((key) => !mounted.includes(key)).sort()).toEqual([]);
+  });
+});

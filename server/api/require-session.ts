@@ -33,13 +33,6 @@ export function assertOrganizer(roleId: number) {
   if (!isOrganizer(roleId)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
 }
 
-/** An organizer's route: the session (401 without one), then the organizer check (403). */
-export async function requireOrganizer(deps: ApiDeps, req: Request, res: Response): Promise<SessionUser> {
-  const signedIn = await requireSession(deps, req, res);
-  assertOrganizer(signedIn.user.roleId);
-  return signedIn;
-}
-
 /**
  * The one way API handlers ask "who is calling": a 401 envelope when nobody valid is. A
  * contractor's session answers 401 once its grant is revoked, and 403 outside what a contractor

@@ -1,13 +1,15 @@
 import { appClock } from "../clock";
 import type { ButtonAuth } from "../../app/contracts/permission/api-types";
-import { buttonState, FULL_ACCESS_ROLE_ID } from "../../app/contracts/permission/buttons";
+import { buttonState } from "../../app/contracts/permission/buttons";
+
 import type { Database } from "../db/database";
 import { ApiCode, ApiError } from "../api/envelope";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /** The button auths of a role (roleId 1: every row), in the shape the web app gets. */
 export async function buttonAuthsForRole(db: Database, roleId: number): Promise<ButtonAuth[]> {
   let query = db.selectFrom("button_auths").selectAll("button_auths").orderBy("button_auths.id");
-  if (roleId !== FULL_ACCESS_ROLE_ID) {
+  if (roleId !== ORGANIZER_ROLE_ID) {
     query = query.innerJoin("role_buttons", "role_buttons.button_id", "button_auths.id").where("role_buttons.role_id", "=", roleId);
   }
   const rows = await query.execute();
@@ -30,7 +32,7 @@ export async function buttonAuthsForRole(db: Database, roleId: number): Promise<
  * Otherwise 403 'Insufficient permissions'.
  */
 export async function requireApiButton(db: Database, user: { roleId: number; id: number }, menuId: number, url: string): Promise<void> {
-  if (user.roleId === FULL_ACCESS_ROLE_ID) return;
+  if (user.roleId === ORGANIZER_ROLE_ID) return;
   const auths = await buttonAuthsForRole(db, user.roleId);
   const state = buttonState(auths, { roleId: user.roleId, menuId, url, now: appClock.now().getTime(), language: "zh" });
   if (!state.visible) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");

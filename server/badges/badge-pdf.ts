@@ -19,11 +19,11 @@ import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { wrapText } from "../orders/contract-font";
 import { PAGE_SIZE as A4, embedContractFonts } from "../orders/pdf-layout";
-import { ADMIN_ROLE_ID } from "../seed/roles";
 import type { ObjectStore } from "../uploads/object-store";
 import { notFound } from "../booking-forms/common";
 import { groupedBadgeCode, signBadgeCode } from "./badge-code";
 import { exhibitorNamesOf } from "./exhibitor-names";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * Printable badges (issue 14, docs/decisions/016): one badge per A6 page, or four on an A4 sheet
@@ -81,7 +81,7 @@ export async function loadBadgePrint(db: Database, store: ObjectStore, caller: P
     .select(["g.id", "g.user_id", "g.holder_name", "g.company", "g.kind", "g.status", "g.photo_file_id", "g.code", "b.booth_no"])
     .where("g.exhibition_id", "=", caller.exhibitionId)
     .where("g.deleted_at", "is", null);
-  if (caller.roleId !== ADMIN_ROLE_ID || !named.length) query = query.where("g.user_id", "=", caller.userId);
+  if (caller.roleId !== ORGANIZER_ROLE_ID || !named.length) query = query.where("g.user_id", "=", caller.userId);
   query = named.length ? query.where("g.id", "in", named) : query.where("g.status", "!=", "returned");
   const rows = await query.orderBy("g.id").limit(PRINT_MAX_BADGES + 1).execute();
   if (rows.length !== named.length && named.length) throw notFound();

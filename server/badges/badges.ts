@@ -8,10 +8,10 @@ import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
-import { ADMIN_ROLE_ID } from "../seed/roles";
 import { storedFileUrl } from "../uploads/files";
 import { iso, notFound, ownBooths, ownFile, type Booth } from "../booking-forms/common";
 import { noteProbes, requireProbesLeft } from "./holder-probes";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * Exhibitor badges (issue 14): the caller's own, per booth, within the exhibition's quota. Every
@@ -93,7 +93,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectOwn>["executeTakeFirstOrTh
 
 /** Spec point 6: roleId 1 sees contacts and ID numbers as typed; everyone else masked (the list, details and exports). */
 export function view(row: Row, roleId: number): BadgeView {
-  const full = roleId === ADMIN_ROLE_ID;
+  const full = roleId === ORGANIZER_ROLE_ID;
   return {
     id: row.id,
     boothId: row.booth_id,

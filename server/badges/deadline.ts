@@ -3,7 +3,7 @@ import { exhibitionDateTime } from "../../app/contracts/orders/display";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { scheduleWindow } from "../schedule/window";
-import { ADMIN_ROLE_ID } from "../seed/roles";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * Badges can be applied for, changed and deleted until the schedule item 'apply for exhibitor
@@ -16,7 +16,7 @@ export const badgeWindow = (db: Database, exhibitionId: number): Promise<BadgeWi
 
 /** Refuses a change after the deadline, with the deadline in the message. */
 export async function requireBadgesOpen(db: Database, caller: { exhibitionId: number; roleId: number }) {
-  if (caller.roleId === ADMIN_ROLE_ID) return;
+  if (caller.roleId === ORGANIZER_ROLE_ID) return;
   const window = await badgeWindow(db, caller.exhibitionId);
   if (window.closed) throw new ApiError(ApiCode.conflict, "badges.errors.closed", { deadline: `${exhibitionDateTime(window.deadline)} (UTC+8)` });
 }

@@ -10,7 +10,7 @@ import type { Database } from "../db/database";
 import { iso, notFound } from "../booking-forms/common";
 import { view, type Caller } from "./badges";
 import { exhibitorNameIn, exhibitorNamesOf, type ExhibitorNames } from "./exhibitor-names";
-import { ADMIN_ROLE_ID } from "../seed/roles";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * The organizer's side of badges (roleId 1, checked by the route): every live badge of the
@@ -57,7 +57,7 @@ const ordered = (query: Query) =>
 
 /** RoleId 1 only reaches this: contacts and ID numbers as typed (spec point 6). */
 function reviewRow(row: Row, names: Map<number, ExhibitorNames>, language: Language): BadgeReviewRow {
-  return { ...view(row, ADMIN_ROLE_ID), userId: row.user_id, exhibitorName: exhibitorNameIn(names.get(row.user_id), language === "en" ? "en" : "zh", row.username) };
+  return { ...view(row, ORGANIZER_ROLE_ID), userId: row.user_id, exhibitorName: exhibitorNameIn(names.get(row.user_id), language === "en" ? "en" : "zh", row.username) };
 }
 
 async function rowsWithNames(db: Database, caller: Caller, rows: Row[], language: Language) {

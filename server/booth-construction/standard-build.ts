@@ -11,10 +11,10 @@ import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { scheduleWindow } from "../schedule/window";
 import { addDays } from "../seed/demo-calendar";
-import { ADMIN_ROLE_ID } from "../seed/roles";
 import type { ObjectStore } from "../uploads/object-store";
 import { constructionBooth, constructionSettings, day, fileRefs, historyOf, iso, notFound, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord, type Caller, type Db } from "./common";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * The standard booth build (spec /boothConstruction/standardConstruction, booth type 1 only): the
@@ -34,7 +34,7 @@ export const buildWindow = (db: Database, exhibitionId: number): Promise<Deadlin
 
 /** Refuses a change after the deadline, naming it; the organizer is not held. */
 async function requireBuildOpen(db: Database, caller: Caller) {
-  if (caller.roleId === ADMIN_ROLE_ID) return;
+  if (caller.roleId === ORGANIZER_ROLE_ID) return;
   const window = await buildWindow(db, caller.exhibitionId);
   if (window.closed) throw new ApiError(ApiCode.conflict, "boothConstruction.errors.closed", { deadline: `${exhibitionDateTime(window.deadline)} (UTC+8)` });
 }

@@ -8,7 +8,8 @@ import { seedExhibitorReference } from "./exhibitor-reference";
 import { demoExhibitionName, seedHomeContent } from "./home-content";
 import { demoButtonAuths, demoMenus, demoRoleButtons, demoRoleMenus } from "./menus";
 import { seedServiceCatalogue } from "./service-catalogue";
-import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, roles } from "./roles";
+import { roles } from "./roles";
+
 import { seedBadges } from "./badges";
 import { seedBoothConstruction } from "./booth-construction";
 import { seedInvoices } from "./invoices";
@@ -18,9 +19,10 @@ import { seedExpressDemo } from "../vehicles/express";
 import { seedTrucksDemo } from "../vehicles/trucks";
 import { seedTaiwanDemo } from "../vehicles/tw-filings";
 import type { ObjectStore } from "../uploads/object-store";
+import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 export const demoAccounts = [
-  { username: "admin", password: "Admin#2026", roleId: ADMIN_ROLE_ID, note: "administrator (roleId 1)" },
+  { username: "admin", password: "Admin#2026", roleId: ORGANIZER_ROLE_ID, note: "administrator (roleId 1)" },
   { username: "std01", password: "Expo#2026", roleId: EXHIBITOR_ROLE_ID, note: "exhibitor, standard booth 1A01 (3x3, 9 m²)" },
   { username: "raw01", password: "Expo#2026", roleId: EXHIBITOR_ROLE_ID, note: "exhibitor, raw space 2B10 and 2B12" },
   { username: "carrier01", password: "Expo#2026", roleId: CARRIER_ROLE_ID, note: "carrier (review and carrier orders)" },
@@ -118,7 +120,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     const users = await trx
       .insertInto("users")
       .values([
-        { username: "admin", password_hash: hashes[0]!, role_id: ADMIN_ROLE_ID, exhibition_id: exhibition.id, business_name: "主办方运营", business_name_en: "Organizer operations", contact_phone: "13900000001", contact_email: "ops@pitf.example.org" },
+        { username: "admin", password_hash: hashes[0]!, role_id: ORGANIZER_ROLE_ID, exhibition_id: exhibition.id, business_name: "主办方运营", business_name_en: "Organizer operations", contact_phone: "13900000001", contact_email: "ops@pitf.example.org" },
         { username: "std01", password_hash: hashes[1]!, role_id: EXHIBITOR_ROLE_ID, exhibition_id: exhibition.id, business_name: "深圳星河智能科技有限公司", business_name_en: "Shenzhen Galaxy Smart Technology Co., Ltd.", contact_phone: "13812345678", contact_email: "zhangsan@galaxy-smart.example.com" },
         { username: "raw01", password_hash: hashes[2]!, role_id: EXHIBITOR_ROLE_ID, exhibition_id: exhibition.id, business_name: "广州远航机器人有限公司", business_name_en: null, contact_phone: "13698765432", contact_email: "lisi@yuanhang.example.cn" },
         { username: "carrier01", password_hash: hashes[3]!, role_id: CARRIER_ROLE_ID, exhibition_id: exhibition.id, business_name: "顺达国际物流有限公司", business_name_en: "Shunda International Logistics Co., Ltd.", contact_phone: "13512340000", contact_email: "dispatch@shunda.example.com" },

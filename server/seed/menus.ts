@@ -1,4 +1,4 @@
-import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID } from "./roles";
+import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /** One row of the `menus` table. isMenu 2 = a page that is not shown in the side menu. */
 export type SeedMenu = {

@@ -4,7 +4,7 @@ import { hashPassword } from "../auth/password";
 import { quoteDeclaration } from "../../app/contracts/transport/pricing";
 import { carrierPricing as carrierPricingRows } from "../transport/common";
 import { addDays, type DemoCalendar } from "./demo-calendar";
-import { CARRIER_ROLE_ID } from "./roles";
+import { CARRIER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * The demo exhibition's appointed carriers (issue 17, decision 019): carrier01's company and a second

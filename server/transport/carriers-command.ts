@@ -6,7 +6,7 @@ import { yuanToCents } from "../../app/contracts/common/money";
 import type { Database } from "../db/database";
 import type { DB, LiftingKind } from "../db/schema";
 import { commandExhibition } from "../seed/command-exhibition";
-import { CARRIER_ROLE_ID } from "../seed/roles";
+import { CARRIER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * `cli.js carriers [<exhibition code>] <subcommand> ...` (issue 17, decision 019): the organizer's ops

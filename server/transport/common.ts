@@ -4,7 +4,7 @@ import { TRANSPORT_SERVICES } from "../../app/contracts/transport/pricing";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Caller, Db } from "../booth-construction/common";
-import { ADMIN_ROLE_ID, CARRIER_ROLE_ID } from "../seed/roles";
+import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 export type { Caller, Db } from "../booth-construction/common";
 export { day, iso, ownFileId } from "../booth-construction/common";
@@ -58,7 +58,7 @@ export async function accountCarrier(db: Db, caller: Caller, language: Language)
  * (its own carrier only); anyone else is refused (403) before anything is read.
  */
 export async function carrierViewerOf(db: Db, caller: Caller, language: Language): Promise<Extract<Viewer, { kind: "carrier" | "organizer" }>> {
-  if (caller.roleId === ADMIN_ROLE_ID) return { kind: "organizer", caller };
+  if (caller.roleId === ORGANIZER_ROLE_ID) return { kind: "organizer", caller };
   const carrier = await accountCarrier(db, caller, language);
   if (!carrier) throw new ApiError(ApiCode.forbidden, "transport.errors.notCarrier");
   return { kind: "carrier", caller, ...carrier };

@@ -5,10 +5,10 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { appClock } from "../clock";
 import { exhibitionDay } from "../orders/pricing";
-import { ADMIN_ROLE_ID } from "../seed/roles";
 import { storedFileUrl } from "../uploads/files";
 import { carrierPricing, iso, notFound, servicesOf, type Db, type Viewer } from "./common";
 import { orderViewOf } from "./order-steps";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * How a declaration reads (issue 17): the same view for its exhibitor, its carrier and the organizer,
@@ -169,7 +169,7 @@ async function eventViews(db: Db, declarationId: number): Promise<TransportEvent
     kind: e.kind,
     note: e.note,
     at: iso(e.created_at)!,
-    side: e.role_id === ADMIN_ROLE_ID ? "organizer" : e.kind === "declaration:submitted" ? "exhibitor" : "carrier",
+    side: e.role_id === ORGANIZER_ROLE_ID ? "organizer" : e.kind === "declaration:submitted" ? "exhibitor" : "carrier",
   }));
 }
 

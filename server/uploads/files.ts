@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { effectiveRules, type UploadFolder, type UploadKind, type UploadedFile } from "../../app/contracts/uploads/schema";
 import type { Database } from "../db/database";
-import { ADMIN_ROLE_ID } from "../seed/roles";
 import type { ObjectStore } from "./object-store";
 import { ObjectTooLargeError } from "./object-store";
 import { checkMp4Codecs, FILE_KINDS, sniffKind } from "./sniff";
 import { consumeGrant } from "./grants";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * Stored files: the bytes live in the object store under a key the server made; one
@@ -152,7 +152,7 @@ export async function findStoredFile(db: Database, id: string): Promise<StoredFi
 
 /** The owner, an organizer, or someone the owning record shared the file with (file_grants). */
 export async function canReadFile(db: Database, file: StoredFile, caller: { id: number; roleId: number }) {
-  if (file.ownerUserId === caller.id || caller.roleId === ADMIN_ROLE_ID) return true;
+  if (file.ownerUserId === caller.id || caller.roleId === ORGANIZER_ROLE_ID) return true;
   const grant = await db.selectFrom("file_grants").select("file_id").where("file_id", "=", file.id).where("user_id", "=", caller.id).executeTakeFirst();
   return Boolean(grant);
 }

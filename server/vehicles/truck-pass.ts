@@ -9,9 +9,9 @@ import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Caller } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../orders/pdf-layout";
-import { ADMIN_ROLE_ID } from "../seed/roles";
 import { notFound } from "../transport/common";
 import { selectTrucks, truckDays, windowOf, type TruckRow } from "./trucks";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * The vehicle pass of an approved yellow-plate truck (issue 18): printed by the exhibitor, shown at
@@ -67,7 +67,7 @@ export type TruckPass = {
 /** An approved truck of the caller's own (the organizer: any of the exhibition); anything else answers 404. */
 export async function loadTruckPass(db: Database, caller: Caller, id: number, secrets: readonly string[]): Promise<TruckPass> {
   let query = selectTrucks(db, caller.exhibitionId).where("t.id", "=", id).where("t.status", "=", "approved");
-  if (caller.roleId !== ADMIN_ROLE_ID) query = query.where("t.user_id", "=", caller.userId);
+  if (caller.roleId !== ORGANIZER_ROLE_ID) query = query.where("t.user_id", "=", caller.userId);
   const truck = await query.executeTakeFirst();
   if (!truck) throw notFound();
   const [exhibition, names, days] = await Promise.all([

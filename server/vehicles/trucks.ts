@@ -9,12 +9,12 @@ import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { constructionSettings, iso, ownFileId, type Caller, type Db } from "../booth-construction/common";
 import type { Database } from "../db/database";
-import { ADMIN_ROLE_ID } from "../seed/roles";
 import type { DemoCalendar } from "../seed/demo-calendar";
 import { notFound, ownBooth, ownBooths } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import { saveUpload, storedFileUrl } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
+import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * Yellow-plate trucks for build-up and dismantling (spec /exhibitTL truckInformationSubmit, points
@@ -81,7 +81,7 @@ export function truckView(row: TruckRow, roleId: number): TruckView {
     trailerPlate: row.trailer_plate,
     kind: row.kind,
     driverName: row.driver_name,
-    driverPhone: roleId === ADMIN_ROLE_ID ? row.driver_phone : maskPhone(row.driver_phone),
+    driverPhone: roleId === ORGANIZER_ROLE_ID ? row.driver_phone : maskPhone(row.driver_phone),
     plannedOn: row.planned_on,
     license: row.license_name ? { url: storedFileUrl(row.license_file_id), name: row.license_name } : null,
     status: row.status,
@@ -357,7 +357,7 @@ export async function seedTrucksDemo(db: Database, exhibitionId: number, calenda
   if (!owner) return;
   const present = await db.selectFrom("yellow_trucks").select("id").where("user_id", "=", owner.user_id).where("exhibition_id", "=", exhibitionId).executeTakeFirst();
   if (present) return;
-  const admin = await db.selectFrom("users").select("id").where("role_id", "=", ADMIN_ROLE_ID).orderBy("id").executeTakeFirst();
+  const admin = await db.selectFrom("users").select("id").where("role_id", "=", ORGANIZER_ROLE_ID).orderBy("id").executeTakeFirst();
   const license = await saveUpload(db, store, { ownerUserId: owner.user_id, folder: "driving-license", originalName: "行驶证.pdf", bytes: await demoLicensePdf() });
   await db
     .insertInto("yellow_trucks")

@@ -17,12 +17,12 @@ import {
 import type { MenuRules } from "../../app/contracts/permission/page-rules";
 import { buildMenuTree } from "../../server/api/routes/permission";
 import { demoMenus, demoRoleMenus } from "../../server/seed/menus";
-import { ADMIN_ROLE_ID, CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID } from "../../server/seed/roles";
+import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /** The tree the permission API returns for a role (same grants, order and builder). */
 function treeFor(roleId: number): MenuItem[] {
   const granted = new Set(demoRoleMenus.filter((g) => g.role_id === roleId).map((g) => g.menu_id));
-  const rows = demoMenus.filter((m) => roleId === ADMIN_ROLE_ID || granted.has(m.id)).sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const rows = demoMenus.filter((m) => roleId === ORGANIZER_ROLE_ID || granted.has(m.id)).sort((a, b) => a.sort - b.sort || a.id - b.id);
   return buildMenuTree(rows);
 }
 
@@ -30,7 +30,7 @@ const routes = (items: MenuItem[]): string[] => items.flatMap((m) => [m.route, .
 const top = (items: MenuItem[], route: string) => items.find((m) => m.route === route);
 
 const accounts = {
-  admin: { roleId: ADMIN_ROLE_ID, boothType: null },
+  admin: { roleId: ORGANIZER_ROLE_ID, boothType: null },
   std01: { roleId: EXHIBITOR_ROLE_ID, boothType: 1 },
   raw01: { roleId: EXHIBITOR_ROLE_ID, boothType: 2 },
   carrier01: { roleId: CARRIER_ROLE_ID, boothType: null },
@@ -83,7 +83,7 @@ describe("seeded menu tree", () => {
     expect(byId.get(72)).toMatchObject({ route: "/exhibitTL/review", pid: 70 });
     expect(byId.get(73)).toMatchObject({ route: "/exhibitTL/carriageOrder", pid: 70 });
     for (const m of demoMenus) if (m.pid !== 0) expect(byId.has(m.pid)).toBe(true);
-    expect([...new Set(routes(treeFor(ADMIN_ROLE_ID)))].sort()).toEqual([...AREAS, ...SPEC_PAGES, ...ORGANIZER_PAGES].sort());
+    expect([...new Set(routes(treeFor(ORGANIZER_ROLE_ID)))].sort()).toEqual([...AREAS, ...SPEC_PAGES, ...ORGANIZER_PAGES].sort());
     expect(demoMenus.find((m) => m.route === "/index/drawingSubmission")?.url).toBe("https://drawing.example.org/submit");
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
@@ -165,7 +165,7 @@ describe("filterMenus on the seeded tree", () => {
   });
 
   it("never mutates its input", () => {
-    const tree = treeFor(ADMIN_ROLE_ID);
+    const tree = treeFor(ORGANIZER_ROLE_ID);
     const before = JSON.stringify(tree);
     const out = filterMenus(tree, { language: "en", boothType: 1, exhibitionCode: PROMO_VIDEO_EXCLUDED_EXHIBITION, rules });
     expect(JSON.stringify(tree)).toBe(before);

@@ -2,7 +2,7 @@
  * Display formatting (spec points 6 and 9). Pure: usable in the browser and on the server.
  */
 import type { Language } from "~/contracts/i18n/config";
-import { FULL_ACCESS_ROLE_ID } from "../permission/buttons";
+import { ORGANIZER_ROLE_ID } from "../permission/roles";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -103,10 +103,10 @@ export function maskEmail(email: string | null | undefined): string {
 
 /** roleId 1 sees phone numbers unmasked; everyone else masked. */
 export function phoneForRole(phone: string | null | undefined, roleId: number): string {
-  return roleId === FULL_ACCESS_ROLE_ID ? (phone ?? "") : maskPhone(phone);
+  return roleId === ORGANIZER_ROLE_ID ? (phone ?? "") : maskPhone(phone);
 }
 
 /** roleId 1 sees e-mail addresses unmasked; everyone else partly masked. */
 export function emailForRole(email: string | null | undefined, roleId: number): string {
-  return roleId === FULL_ACCESS_ROLE_ID ? (email ?? "") : maskEmail(email);
+  return roleId === ORGANIZER_ROLE_ID ? (email ?? "") : maskEmail(email);
 }

@@ -3,9 +3,8 @@
  */
 import type { ButtonAuth } from "./api-types";
 import type { Language } from "~/contracts/i18n/config";
+import { ORGANIZER_ROLE_ID } from "./roles";
 
-/** roleId 1 sees every button (and unmasked phone numbers). */
-export const FULL_ACCESS_ROLE_ID = 1;
 
 export type ButtonState = { visible: boolean; closedMessage: string | null };
 
@@ -41,7 +40,7 @@ function closedMessageFor(auth: ButtonAuth, language: Language): string | null {
  *   (English falling back to Chinese) or null.
  */
 export function buttonState(auths: ButtonAuth[], opts: ButtonStateOptions): ButtonState {
-  if (opts.roleId === FULL_ACCESS_ROLE_ID) return { visible: true, closedMessage: null };
+  if (opts.roleId === ORGANIZER_ROLE_ID) return { visible: true, closedMessage: null };
   let closedMessage: string | null = null;
   for (const auth of auths) {
     if (auth.url !== opts.url || auth.pid !== opts.menuId) continue;

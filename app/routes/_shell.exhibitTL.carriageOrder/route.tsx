@@ -11,7 +11,6 @@ import { rawFields } from "~/features/transport/forms.server";
 import { OrderSteps, yuan } from "~/features/transport/parts";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import { FULL_ACCESS_ROLE_ID } from "~/contracts/permission/buttons";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -21,6 +20,7 @@ import { LiftingForCarrier } from "./lifting-for-carrier";
 import "~/contracts/transport/texts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-express";
+import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier orders" }];
 
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call(transportEndpoints.liftingCarrierList).then((r) => requireOk(r, request, context)),
     api.call(expressEndpoints.carrierList, { page: expressPage }).then((r) => requireOk(r, request, context)),
   ]);
-  return json({ title: translate(language, "transport.orders.title"), orders, lifting, express, expressPage, canAct: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID });
+  return json({ title: translate(language, "transport.orders.title"), orders, lifting, express, expressPage, canAct: info.infoVO.roleId !== ORGANIZER_ROLE_ID });
 }
 
 const ACTIONS = {

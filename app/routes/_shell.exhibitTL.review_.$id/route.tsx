@@ -10,7 +10,6 @@ import { ContactLog, DeclarationPanel, ExhibitsTable, QuoteTable } from "~/featu
 import { messageSchema, reviewDecisionSchema } from "~/features/transport/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import { FULL_ACCESS_ROLE_ID } from "~/contracts/permission/buttons";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
@@ -20,6 +19,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { DecisionForms } from "./decision-forms";
 import "~/contracts/transport/texts";
+import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
 
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     {
       title: translate(language, "transport.detail.title", { id }),
       declaration,
-      canWrite: info.infoVO.roleId !== FULL_ACCESS_ROLE_ID,
+      canWrite: info.infoVO.roleId !== ORGANIZER_ROLE_ID,
       held: held.values,
       constraints: formConstraints({ decision: reviewDecisionSchema, message: messageSchema }),
     },

@@ -7,13 +7,13 @@ import { homeEndpoints } from "~/contracts/home/endpoints.server";
 import { exhibitionDate, ScheduleStatusBadge } from "~/features/home/schedule-status";
 import { translate } from "~/contracts/i18n/translate.server";
 import { businessNameFor } from "~/lib/display";
-import { FULL_ACCESS_ROLE_ID } from "~/contracts/permission/buttons";
 import { findMenu } from "~/contracts/permission/menus";
 import { landingPath, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { CarrierPanel } from "./carrier-panel";
 import "~/contracts/home/texts";
+import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { infoVO } = info;
   // A carrier (transport pages, no booth) has no booth and no exhibitor checklist: its home says what it will find here.
   // The role's own menu tree, before the language filter (the transport area is hidden in English).
-  const carrier = infoVO.roleId !== FULL_ACCESS_ROLE_ID && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
+  const carrier = infoVO.roleId !== ORGANIZER_ROLE_ID && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
   const worksheet = carrier ? null : await api.call(homeEndpoints.worksheet);
   // The carrier's work is in the transport area, which is Chinese only (spec point 4).
   const carrierHome = carrier && language === "zh" ? await api.call(transportEndpoints.carrierHome) : null;

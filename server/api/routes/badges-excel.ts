@@ -9,7 +9,7 @@ import { importBadges } from "../../badges/excel-import";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount, parseEndpointInput } from "../mount";
-import { badgeCallerOf } from "./badge-caller";
+import { callerFor } from "../caller";
 
 /**
  * Badges in Excel (spec point 7: /smeb/pass/ticket/ downloadTemplate, upload, export; decision 015).
@@ -76,7 +76,7 @@ export function badgeExcelRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  const callerOf = (req: Request, res: Response) => badgeCallerOf(deps, req, res);
+  const callerOf = (req: Request, res: Response) => callerFor(deps, req, res);
 
   mount(router, badgeEndpoints.template, async ({ req, res }) => {
     const caller = await callerOf(req, res);

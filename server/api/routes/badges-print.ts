@@ -6,11 +6,11 @@ import { signBadgeCode } from "../../badges/badge-code";
 import { loadBadgePrint, renderBadgesPdf } from "../../badges/badge-pdf";
 import { checkIn } from "../../badges/check-in";
 import { notFound } from "../../booking-forms/common";
-import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount } from "../mount";
-import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
+import { callerFor, organizerFor } from "../caller";
+import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 
 /**
  * Printable badges and on-site check-in (issue 14, docs/decisions/016): the PDF of the caller's
@@ -23,7 +23,7 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
 
   mount(router, badgeEndpoints.print, async (call) => {
       const { req, res } = call;
-      const caller = await badgeCallerOf(deps, req, res);
+      const caller = await callerFor(deps, req, res);
       const query = call.input;
       const print = await loadBadgePrint(db, store, caller, query.ids, deps.sessionSecrets);
       const pdf = await renderBadgesPdf(print, query.layout);
@@ -41,10 +41,10 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
   // The QR of one badge, for the exhibitor's page: the owner's live badge, or any of the exhibition for roleId 1.
   mount(router, badgeEndpoints.qr, async (call) => {
       const { req, res } = call;
-      const caller = await badgeCallerOf(deps, req, res);
+      const caller = await callerFor(deps, req, res);
       const { id } = call.input;
       let query = db.selectFrom("badges").select(["code", "status", "holder_name"]).where("id", "=", id).where("exhibition_id", "=", caller.exhibitionId).where("deleted_at", "is", null);
-      if (caller.roleId !== ADMIN_ROLE_ID) query = query.where("user_id", "=", caller.userId);
+      if (caller.roleId !== ORGANIZER_ROLE_ID) query = query.where("user_id", "=", caller.userId);
       const badge = await query.executeTakeFirst();
       if (!badge) throw notFound();
       // Its code would be refused at the door anyway.
@@ -57,7 +57,7 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
   // On-site check-in: the organizer's staff only.
   mount(router, badgeEndpoints.checkIn, async (call) => {
       const { req, res } = call;
-      const caller = await badgeOrganizerOf(deps, req, res);
+      const caller = await organizerFor(deps, req, res);
       const { code } = call.input;
       return checkIn(db, caller, code, deps.sessionSecrets, requestLanguage(req));
   });

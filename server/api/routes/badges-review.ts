@@ -5,7 +5,7 @@ import { allForReview, decideBadge, listForReview, reviewInfo } from "../../badg
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
-import { badgeOrganizerOf } from "./badge-caller";
+import { organizerFor } from "../caller";
 
 /**
  * The organizer's badge review (roleId 1; issue 14): /smeb/pass/ticket/review/ list, info, decide,
@@ -16,7 +16,7 @@ export function badgeReviewRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  const organizerOf = (req: Request, res: Response) => badgeOrganizerOf(deps, req, res);
+  const organizerOf = (req: Request, res: Response) => organizerFor(deps, req, res);
 
   mount(router, badgeEndpoints.reviewList, async (call) => listForReview(db, await organizerOf(call.req, call.res), call.input, requestLanguage(call.req)));
   mount(router, badgeEndpoints.reviewInfo, async (call) => reviewInfo(db, await organizerOf(call.req, call.res), call.input.id, requestLanguage(call.req)));

@@ -9,7 +9,7 @@ import { badgeWindow, requireBadgesOpen } from "../../badges/deadline";
 import type { ApiDeps } from "../context";
 import { parseInput, requestLanguage } from "../envelope";
 import { bodyOf, mount } from "../mount";
-import { badgeCallerOf } from "./badge-caller";
+import { callerFor } from "../caller";
 import { noteProbes, requireProbesLeft } from "../../badges/holder-probes";
 
 /**
@@ -24,7 +24,7 @@ export function badgeRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  const callerOf = (req: Request, res: Response) => badgeCallerOf(deps, req, res);
+  const callerOf = (req: Request, res: Response) => callerFor(deps, req, res);
   /** A change: refused after the badge deadline (the list is read-only then). */
   const changingCallerOf = async (req: Request, res: Response): Promise<Caller> => {
     const caller = await callerOf(req, res);

@@ -3,7 +3,7 @@ import { boothConstructionEndpoints as endpoints } from "../../../app/contracts/
 import { carpetOptions, findStandardBuild, saveStandardBuild } from "../../booth-construction/standard-build";
 import type { ApiDeps } from "../context";
 import { mount } from "../mount";
-import { badgeCallerOf } from "./badge-caller";
+import { callerFor } from "../caller";
 
 /**
  * The standard booth build (spec point 7: "Booth build: find, create, update, carpet time"), for
@@ -14,7 +14,7 @@ import { badgeCallerOf } from "./badge-caller";
 export function boothBuildRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
-  const callerOf = (req: Request, res: Response) => badgeCallerOf(deps, req, res);
+  const callerOf = (req: Request, res: Response) => callerFor(deps, req, res);
 
   mount(router, endpoints.build, async (call) => findStandardBuild(db, await callerOf(call.req, call.res), call.input.boothId));
   mount(router, endpoints.createBuild, async (call) => saveStandardBuild(deps, await callerOf(call.req, call.res), call.input, "create"));

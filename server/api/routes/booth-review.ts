@@ -7,7 +7,7 @@ import { decideRecord, reviewHistory, reviewInfo, reviewList } from "../../booth
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
-import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
+import { callerFor, organizerFor } from "../caller";
 
 /**
  * The special booth's drawings (exhibitor, raw space only: /smeb/boothBuild/drawing/) and the
@@ -18,8 +18,8 @@ export function boothReviewRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  const callerOf = (req: Request, res: Response) => badgeCallerOf(deps, req, res);
-  const organizerOf = (req: Request, res: Response) => badgeOrganizerOf(deps, req, res);
+  const callerOf = (req: Request, res: Response) => callerFor(deps, req, res);
+  const organizerOf = (req: Request, res: Response) => organizerFor(deps, req, res);
 
   mount(router, endpoints.drawings, async (call) => drawingProcess(db, await callerOf(call.req, call.res), call.input.boothId));
   mount(router, endpoints.uploadDrawing, async (call) => uploadDrawing(db, await callerOf(call.req, call.res), call.input, requestLanguage(call.req)));

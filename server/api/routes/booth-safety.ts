@@ -8,7 +8,7 @@ import { appClock } from "../../clock";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
 import { bodyOf, mount, parseEndpointInput } from "../mount";
-import { badgeCallerOf } from "./badge-caller";
+import { callerFor } from "../caller";
 
 /**
  * Booth construction, the safety side (spec /boothConstruction insurancePurchase and
@@ -23,7 +23,7 @@ const schemaLanguage = (req: Request) => (requestLanguage(req) === "zh" ? "zh" :
 export function boothSafetyRoutes(deps: ApiDeps): Router {
   const { db, store, logger } = deps;
   const router = Router();
-  const callerOf = (req: Request, res: Response) => badgeCallerOf(deps, req, res);
+  const callerOf = (req: Request, res: Response) => callerFor(deps, req, res);
 
   mount(router, endpoints.insurance, async (call) => findInsurance(db, await callerOf(call.req, call.res), call.input.boothId));
   mount(router, endpoints.saveInsurance, async (call) => saveInsurance(db, await callerOf(call.req, call.res), call.input, appClock.now()));

@@ -8,11 +8,11 @@ import { stepErrors } from "../../exhibitor/profile-checks";
 import { findProfile, isPublished, readDraft, readProfile, profileView, reviewProfile, saveDraftStep, StepsIncomplete, submitProfile, updateContacts, type Actor } from "../../exhibitor/profiles";
 import { listReviews } from "../../exhibitor/review-queue";
 import { listAreaClassify, listExhibitClasses, listIndustries } from "../../exhibitor/reference-lists";
-import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
 import { mount } from "../mount";
-import { requireSession, type SessionUser } from "../require-session";
+import { assertOrganizer, requireSession, type SessionUser } from "../require-session";
+import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 
 /**
  * /smeb/exhibitor/info/* (spec point 7): the exhibitor's own profile and group data, the choice
@@ -64,7 +64,7 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
     return { user, ctx, actor };
   };
   const requireAdmin = (user: SessionUser["user"]) => {
-    if (user.roleId !== ADMIN_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+    assertOrganizer(user.roleId);
   };
   const ownView = async (req: Request, ctx: CheckContext) => profileView(db, await readProfile(db, ctx), requestLanguage(req));
 
@@ -104,7 +104,7 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
       const { user } = await caller(req, res);
       const { uniqueId } = call.input;
       const row = await db.selectFrom("exhibitor_profiles").selectAll().where("unique_id", "=", uniqueId).executeTakeFirst();
-      const allowed = row && (row.user_id === user.id || (user.roleId === ADMIN_ROLE_ID && row.exhibition_id === user.exhibitionId));
+      const allowed = row && (row.user_id === user.id || (user.roleId === ORGANIZER_ROLE_ID && row.exhibition_id === user.exhibitionId));
       // Someone else's id answers exactly like an unknown one.
       if (!row || !allowed) throw new ApiError(ApiCode.notFound, "errors.notFound");
       return profileView(db, row, requestLanguage(req));

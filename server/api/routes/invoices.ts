@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from "express";
 import { invoiceEndpoints as endpoints } from "../../../app/contracts/invoices/endpoints.server";
-import { ADMIN_ROLE_ID } from "../../seed/roles";
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import {
   applicationDetail,
@@ -23,7 +22,8 @@ import type { ApiDeps } from "../context";
 import { clientIp } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount } from "../mount";
-import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
+import { callerFor, organizerFor } from "../caller";
+import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 
 /**
  * Invoice applications (spec point 7: /smeb/invoice/ openList, list, detail, save, update, urgent,
@@ -38,13 +38,13 @@ export function invoiceRoutes(deps: ApiDeps): Router {
 
   /** The session first (401), then the language (403). */
   const exhibitorOf = async (req: Request, res: Response): Promise<Caller> => {
-    const caller = await badgeCallerOf(deps, req, res);
+    const caller = await callerFor(deps, req, res);
     requireChinese(req);
     return caller;
   };
   /** RoleId 1 only: refused before anything is read. */
   const organizerOf = async (req: Request, res: Response): Promise<Caller> => {
-    const caller = await badgeOrganizerOf(deps, req, res);
+    const caller = await organizerFor(deps, req, res);
     requireChinese(req);
     return caller;
   };
@@ -80,7 +80,7 @@ export function invoiceRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.revokeQrLink, async (call) => {
     const caller = await exhibitorOf(call.req, call.res);
     const { id } = call.input;
-    return revokeQrLink(db, caller, id, caller.roleId === ADMIN_ROLE_ID, deps.sessionSecrets);
+    return revokeQrLink(db, caller, id, caller.roleId === ORGANIZER_ROLE_ID, deps.sessionSecrets);
   });
   mount(router, endpoints.renewQrLink, async (call) => {
     const caller = await exhibitorOf(call.req, call.res);
@@ -92,7 +92,7 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     const { res } = call;
     const caller = await exhibitorOf(call.req, res);
     const { id } = call.input;
-    const pdf = await invoicePdfOf(db, caller, id, caller.roleId === ADMIN_ROLE_ID);
+    const pdf = await invoicePdfOf(db, caller, id, caller.roleId === ORGANIZER_ROLE_ID);
     const file = await findStoredFile(db, pdf.fileId);
     const info = file && (await deps.store.stat(file.storageKey));
     if (!file || !info) throw new ApiError(ApiCode.notFound, "invoices.errors.noPdf");

@@ -7,12 +7,12 @@ import { listCatalogue, type Owner } from "../../orders/catalogue";
 import { claimPayment, completeOrder, deleteOrder, regenerateContract, updateContractor, uploadContract } from "../../orders/order-actions";
 import { commitOrder, findOrderInExhibition, findOwnOrder, listExhibitionOrders, listOwnOrders, orderView, type Actor } from "../../orders/orders";
 import { appClock } from "../../clock";
-import { ADMIN_ROLE_ID } from "../../seed/roles";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { bodyOf, mount, parseEndpointInput } from "../mount";
-import { requireSession } from "../require-session";
+import { assertOrganizer, requireSession } from "../require-session";
 import { CONTRACTOR_ORDER_ACTIONS } from "../../contractors/scope";
+import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 
 /**
  * /smeb/service/* (spec point 7, "service ordering" and "my orders"): the catalogue, the cart,
@@ -68,7 +68,7 @@ export function orderRoutes(deps: ApiDeps): Router {
   };
   const organizer = async (req: Request, res: Response) => {
     const context = await caller(req, res);
-    if (context.user.roleId !== ADMIN_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+    assertOrganizer(context.user.roleId);
     return context;
   };
   /** The caller's order named in the request; re-read on every attempt of a write. */
@@ -154,7 +154,7 @@ export function orderRoutes(deps: ApiDeps): Router {
     const { req, res } = call;
     const { user, owner, contractor, now } = await caller(req, res);
     const { orderNo, which } = call.input;
-    const order = user.roleId === ADMIN_ROLE_ID && !contractor ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await ownOrder(owner, orderNo)();
+    const order = user.roleId === ORGANIZER_ROLE_ID && !contractor ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await ownOrder(owner, orderNo)();
     const download = await contractForDownload(db, store, order, which, requestLanguage(req), now);
     await sendContract(res, deps, download, order.contract_version);
   });

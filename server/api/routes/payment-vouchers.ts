@@ -8,7 +8,7 @@ import { decideVoucher, deleteVoucher, listVouchers, reviewVouchers, saveVoucher
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { bodyOf, mount, parseEndpointInput } from "../mount";
-import { badgeCallerOf, badgeOrganizerOf } from "./badge-caller";
+import { callerFor, organizerFor } from "../caller";
 
 /**
  * Payment vouchers (spec point 7: /smeb/paymentVoucher/ list, save, delete; decision 018) with what
@@ -25,13 +25,13 @@ export function paymentVoucherRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   const exhibitorOf = async (req: Request, res: Response): Promise<VoucherCaller> => {
-    const caller = await badgeCallerOf(deps, req, res);
+    const caller = await callerFor(deps, req, res);
     requireChinese(req);
     return caller;
   };
   // RoleId 1 is checked before the language, so nobody else learns more than 403 either way.
   const organizerOf = async (req: Request, res: Response): Promise<VoucherCaller> => {
-    const caller = await badgeOrganizerOf(deps, req, res);
+    const caller = await organizerFor(deps, req, res);
     requireChinese(req);
     return caller;
   };

@@ -5,11 +5,11 @@ import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { requireSession } from "../require-session";
-import { ADMIN_ROLE_ID } from "../../seed/roles";
 import { CONTRACTOR_MENU_ROUTES } from "../../contractors/scope";
 import type { ButtonAuth, MenuItem, PermissionInfo } from "../../../app/contracts/permission/api-types";
 import { permissionEndpoints } from "../../../app/contracts/permission/endpoints.server";
 import { emailForRole, phoneForRole } from "../../../app/contracts/common/format";
+import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 
 export function permissionRoutes(deps: ApiDeps) {
   const router = Router();
@@ -18,7 +18,7 @@ export function permissionRoutes(deps: ApiDeps) {
   async function allowedMenus(roleId: number) {
     const query = db.selectFrom("menus").selectAll("menus").orderBy("sort").orderBy("id");
     const rows =
-      roleId === ADMIN_ROLE_ID
+      roleId === ORGANIZER_ROLE_ID
         ? await query.execute()
         : await query.innerJoin("role_menus", "role_menus.menu_id", "menus.id").where("role_menus.role_id", "=", roleId).execute();
     return rows;
@@ -26,7 +26,7 @@ export function permissionRoutes(deps: ApiDeps) {
 
   async function allowedButtons(roleId: number, menuId?: number) {
     let query = db.selectFrom("button_auths").selectAll("button_auths").orderBy("id");
-    if (roleId !== ADMIN_ROLE_ID) {
+    if (roleId !== ORGANIZER_ROLE_ID) {
       query = query.innerJoin("role_buttons", "role_buttons.button_id", "button_auths.id").where("role_buttons.role_id", "=", roleId);
     }
     if (menuId !== undefined) query = query.where("button_auths.menu_id", "=", menuId);

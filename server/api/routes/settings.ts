@@ -8,7 +8,6 @@ import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES } f
 import { SKIN_IDS, isSkinId } from "../../../app/contracts/settings/skin-schema";
 import { contractorMayReadFile } from "../../contractors/access";
 import { resolveSession } from "../../auth/sessions";
-import { ADMIN_ROLE_ID } from "../../seed/roles";
 import { canReadFile, findStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../uploads/files";
 import { readTicket, type ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";

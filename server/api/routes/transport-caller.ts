@@ -1,9 +1,10 @@
+import { assertOrganizer } from "../require-session";
 import type { Request, Response } from "express";
-import { ADMIN_ROLE_ID, CARRIER_ROLE_ID } from "../../seed/roles";
 import { carrierViewerOf, type Viewer } from "../../transport/common";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
-import { badgeCallerOf } from "./badge-caller";
+import { callerFor } from "../caller";
+import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 
 /**
  * Who calls a transport route (issue 17). The session first (401), then the language: the area is
@@ -15,22 +16,22 @@ function requireChinese(req: Request) {
 }
 
 export async function transportExhibitorOf(deps: ApiDeps, req: Request, res: Response): Promise<Extract<Viewer, { kind: "exhibitor" }>> {
-  const caller = await badgeCallerOf(deps, req, res);
+  const caller = await callerFor(deps, req, res);
   requireChinese(req);
   if (caller.roleId === CARRIER_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
   return { kind: "exhibitor", caller };
 }
 
 export async function transportCarrierOf(deps: ApiDeps, req: Request, res: Response) {
-  const caller = await badgeCallerOf(deps, req, res);
+  const caller = await callerFor(deps, req, res);
   requireChinese(req);
   return carrierViewerOf(deps.db, caller, requestLanguage(req));
 }
 
 /** The organizer's transport routes (truck approval, the customs agent's review): roleId 1, in Chinese. */
 export async function transportOrganizerOf(deps: ApiDeps, req: Request, res: Response) {
-  const caller = await badgeCallerOf(deps, req, res);
+  const caller = await callerFor(deps, req, res);
   requireChinese(req);
-  if (caller.roleId !== ADMIN_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+  assertOrganizer(caller.roleId);
   return caller;
 }

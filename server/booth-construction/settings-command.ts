@@ -1,5 +1,5 @@
 import type { ConstructionSettings } from "../../app/contracts/booth-construction/api-types";
-import { isRealDate } from "../../app/contracts/booking-forms/schema";
+import { isRealDate } from "../../app/contracts/common/validation";
 import type { Database } from "../db/database";
 import { commandExhibition } from "../seed/command-exhibition";
 import { constructionSettings } from "./common";

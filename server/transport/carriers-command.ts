@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import * as z from "zod";
-import { isRealDate } from "../../app/contracts/booking-forms/schema";
+import { isRealDate } from "../../app/contracts/common/validation";
 import { TRANSPORT_SERVICES, type TransportService } from "../../app/contracts/transport/pricing";
 import { yuanToCents } from "../../app/contracts/common/money";
 import type { Database } from "../db/database";

@@ -1,8 +1,7 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, optionalText, requiredChoice, withProp } from "../common/validation";
+import { blank, idValue, listPaging, optionalText, requiredChoice, withProp } from "../common/validation";
 import { BADGE_DECISIONS, BADGE_KINDS, BADGE_STATUSES, REVIEW_COMMENT_MAX, REVIEW_KEYWORD_MAX } from "./review-values";
-import { badgePaging } from "./schema";
 import "./texts";
 
 /**
@@ -24,7 +23,7 @@ export const badgeReviewQuerySchema = z.object({
   status: optionalChoice(R("status"), BADGE_STATUSES),
   kind: optionalChoice("badges.fields.kind", BADGE_KINDS),
   keyword: z.preprocess(blank, z.string().trim().max(REVIEW_KEYWORD_MAX, withProp("validation.tooLong", "badges.fields.keyword", REVIEW_KEYWORD_MAX)).optional()),
-  ...badgePaging,
+  ...listPaging,
 });
 export type BadgeReviewQuery = z.output<typeof badgeReviewQuerySchema>;
 

@@ -1,8 +1,8 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, requiredChoice, requiredEmail, requiredText, withProp } from "../common/validation";
+import { blank, idValue, INTERNATIONAL_PHONE, listPaging, MAINLAND_MOBILE, optionalText, requiredChoice, requiredEmail, requiredText, withProp } from "../common/validation";
 import { ID_TYPES, isValidIdNumber, normalizeIdNumber } from "./id-documents";
-import { BADGE_NAME_MAX, BADGE_PAGE_SIZES } from "./values";
+import { BADGE_NAME_MAX } from "./values";
 import "./texts";
 
 /**
@@ -80,22 +80,10 @@ export const badgeSchemaEn = badgeSchema("en");
 export type BadgeInput = z.output<ReturnType<typeof badgeSchema>>;
 export type BadgeUpdateInput = z.output<ReturnType<typeof badgeUpdateSchema>>;
 
-/** A list's page and page size (the exhibitor's list and the organizer's review alike). */
-export const badgePaging = {
-  page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
-  pageSize: z.preprocess(
-    blank,
-    z.coerce
-      .number()
-      .int()
-      .refine((v) => (BADGE_PAGE_SIZES as readonly number[]).includes(v), { message: withProp("validation.correct", F("pageSize")) })
-      .default(10),
-  ),
-};
 
 export const badgeListQuerySchema = z.object({
   keyword: z.preprocess(blank, z.string().trim().max(50, withProp("validation.tooLong", F("keyword"), 50)).optional()),
-  ...badgePaging,
+  ...listPaging,
 });
 export type BadgeListQuery = z.output<typeof badgeListQuerySchema>;
 

@@ -14,7 +14,6 @@ const badges = {
     kind: "Kind",
     record: "Badge",
     keyword: "Search",
-    pageSize: "Rows per page",
   },
   idTypes: { idCard: "Mainland ID card", passport: "Passport", hkMacaoPermit: "Hong Kong/Macao permit", taiwanPermit: "Taiwan permit" },
   kinds: { free: "Free", paid: "Paid" },

@@ -16,7 +16,6 @@ const badges: Resource["badges"] = {
     kind: "类别",
     record: "证件",
     keyword: "搜索",
-    pageSize: "每页条数",
   },
   idTypes: { idCard: "居民身份证", passport: "护照", hkMacaoPermit: "港澳居民来往内地通行证", taiwanPermit: "台湾居民来往大陆通行证" },
   kinds: { free: "免费", paid: "付费" },

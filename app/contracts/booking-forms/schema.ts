@@ -1,6 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, MAINLAND_MOBILE, optionalText, requiredChoice, requiredText, withProp } from "../common/validation";
+import { blank, idValue, MAINLAND_MOBILE, optionalText, requiredChoice, requiredDate, requiredFileUrl, requiredText, withProp } from "../common/validation";
 import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES } from "./values";
 import "./texts";
 
@@ -14,24 +14,6 @@ const F = (name: string) => `bookingForms.fields.${name}`;
 
 /** The choices, limits and answers' shapes, zod-free for the browser (values.ts); the server's code imports them from here too. */
 export * from "./values";
-
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const isRealDate = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-
-export function requiredDate(prop: string) {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ message: withProp("validation.required", prop) }).min(1, withProp("validation.required", prop)).refine(isRealDate, withProp("validation.correct", prop)),
-  );
-}
-
-/** A stored file's URL as the upload field holds it (/files/<id>); ownership is the API's check. */
-export function requiredFileUrl(prop: string) {
-  return z.preprocess(
-    (v) => (Array.isArray(v) ? v[0] : blank(v)),
-    z.string({ message: withProp("validation.required", prop) }).regex(/^\/files\/[A-Za-z0-9_-]{1,64}$/, withProp("validation.correct", prop)),
-  );
-}
 
 export const boothField = idValue(F("booth"));
 const recordId = idValue(F("record"));

@@ -1,9 +1,7 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalList, optionalText, requiredChoice, requiredList, requiredText, withProp } from "../common/validation";
-import { isRealDate, requiredDate, requiredFileUrl } from "../booking-forms/schema";
+import { blank, idValue, INTERNATIONAL_PHONE, isRealDate, listPaging, MAINLAND_MOBILE, optionalList, optionalText, requiredChoice, requiredDate, requiredFileUrl, requiredList, requiredText, withProp } from "../common/validation";
 import { yuanAmount } from "../common/money";
-import { badgePaging } from "../badges/schema";
 import { EQUIPMENT_CODES } from "./equipment";
 import { BUILD_INTENTS, CARPET_COLOURS, CARPET_SLOTS, COMMENT_MAX, COMMITMENT_SCANS_MAX, DECISIONS, DRAWING_KINDS, EXTRA_BOARDS_MAX, FASCIA_MODES, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, INSURED_MAX_CENTS, OTHER_REQUIREMENTS_MAX, REVIEW_STATUSES, REVIEW_SUBJECTS, WALLS } from "./values";
 import "./texts";
@@ -141,7 +139,7 @@ export const reviewQuerySchema = z.object({
   subject: optionalChoice(F("subject"), REVIEW_SUBJECTS),
   status: optionalChoice(F("status"), REVIEW_STATUSES),
   keyword: z.preprocess(blank, z.string().trim().max(50, withProp("validation.tooLong", F("keyword"), 50)).optional()),
-  ...badgePaging,
+  ...listPaging,
 });
 export type ReviewQuery = z.output<typeof reviewQuerySchema>;
 

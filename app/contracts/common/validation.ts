@@ -1,5 +1,6 @@
 import * as z from "zod";
 import "./zod-messages";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "./paging";
 
 /**
  * Spec point 5's generic messages carry the field's name: a message is "<key>|<field label key>"
@@ -79,3 +80,38 @@ export function optionalList<T extends z.ZodType>(prop: string, item: T, max: nu
 export function idValue(prop: string) {
   return z.coerce.number({ message: withProp("validation.correct", prop) }).int(withProp("validation.correct", prop)).positive(withProp("validation.correct", prop));
 }
+
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
+export const isRealDate = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+export function requiredDate(prop: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ message: withProp("validation.required", prop) }).min(1, withProp("validation.required", prop)).refine(isRealDate, withProp("validation.correct", prop)),
+  );
+}
+
+/** Stored files are referenced as /files/<id> (server/uploads/files.ts); ownership is the API's check. */
+export const STORED_FILE_URL = /^\/files\/[A-Za-z0-9_-]{1,64}$/;
+
+/** A stored file's URL as the upload field holds it. */
+export function requiredFileUrl(prop: string) {
+  return z.preprocess(
+    (v) => (Array.isArray(v) ? v[0] : blank(v)),
+    z.string({ message: withProp("validation.required", prop) }).regex(STORED_FILE_URL, withProp("validation.correct", prop)),
+  );
+}
+
+/** A long list's page and page size (one of PAGE_SIZES). */
+export const listPaging = {
+  page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
+  pageSize: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), { message: withProp("validation.correct", "common.pageSize") })
+      .default(DEFAULT_PAGE_SIZE),
+  ),
+};

@@ -1,22 +1,7 @@
 import * as z from "zod";
 import "../common/zod-messages";
 import { requiredAddressParts } from "./address-schema";
-import { STORED_FILE_URL } from "../settings/feedback-schema";
-import {
-  COMPANY_PHONE,
-  INTERNATIONAL_PHONE,
-  MAINLAND_MOBILE,
-  VERIFICATION_CODE,
-  blank,
-  idValue,
-  optionalList,
-  optionalText,
-  requiredChoice,
-  requiredEmail,
-  requiredList,
-  requiredText,
-  withProp,
-} from "../common/validation";
+import { blank, COMPANY_PHONE, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalList, optionalText, requiredChoice, requiredEmail, requiredList, requiredText, STORED_FILE_URL, VERIFICATION_CODE, withProp } from "../common/validation";
 import { ALL_PROFILE_FIELDS, ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, label, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, MAX_EXHIBIT_CLASSES, MAX_INDUSTRIES, PROFILE_STEPS } from "./values";
 import type { ContactType, ProfileDraft, ProfileStep, StepField } from "./values";
 import "./texts";

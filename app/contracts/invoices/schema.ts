@@ -1,9 +1,7 @@
 import * as z from "zod";
 import "../common/zod-messages";
 import { yuanAmount } from "../common/money";
-import { blank, idValue, optionalText, requiredChoice, requiredEmail, requiredList, requiredText, withProp } from "../common/validation";
-import { badgePaging } from "../badges/schema";
-import { requiredDate } from "../booking-forms/schema";
+import { blank, idValue, listPaging, optionalText, requiredChoice, requiredDate, requiredEmail, requiredList, requiredText, withProp } from "../common/validation";
 import { isValidCreditCode, normalizeCreditCode } from "./credit-code";
 import { AMOUNT_MAX_CENTS, BILL_KINDS, INVOICE_STATUSES, INVOICE_TYPES, ITEM_KEY, ITEMS_MAX, PRODUCT_TYPES, VOUCHER_FILES_MAX, VOUCHER_STATUSES } from "./values";
 import "./texts";
@@ -141,7 +139,7 @@ export const qrLinkRenewSchema = z.object({ id: idValue(F("record")), linkVersio
 export const financeQuerySchema = z.object({
   status: optionalChoice(F("status"), [...INVOICE_STATUSES, ...VOUCHER_STATUSES] as unknown as readonly [string, ...string[]]),
   keyword: z.preprocess(blank, z.string().trim().max(50, withProp("validation.tooLong", F("keyword"), 50)).optional()),
-  ...badgePaging,
+  ...listPaging,
 });
 
 /** The organizer's bills: a keyword only. */

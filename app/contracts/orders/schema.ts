@@ -1,7 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { STORED_FILE_URL } from "../settings/feedback-schema";
-import { COMPANY_PHONE, blank, idValue, optionalText, requiredText, withProp } from "../common/validation";
+import { blank, COMPANY_PHONE, idValue, optionalText, requiredText, STORED_FILE_URL, withProp } from "../common/validation";
 import { label, MAX_CONTRACT_FILES, MAX_QUANTITY, ORDER_NO, ORDER_PAGE_SIZE, ORDER_STATUSES } from "./values";
 
 /**

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
+import { STORED_FILE_URL } from "../common/validation";
 import { FEEDBACK_CONTENT_MAX, FEEDBACK_TYPES } from "./feedback-values";
 import "./texts";
 
@@ -22,8 +23,6 @@ const contentField = z
   .min(1, "settings.feedbackContentRequired")
   .max(FEEDBACK_CONTENT_MAX, "settings.feedbackContentTooLong");
 
-/** Stored files are referenced as /files/<id> (see server/uploads/files.ts). */
-export const STORED_FILE_URL = /^\/files\/[A-Za-z0-9_-]{1,64}$/;
 
 const imageUrl = z
   .string()

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Te
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { BADGE_PAGE_SIZES } from "~/contracts/badges/values";
+import { PAGE_SIZES } from "~/contracts/common/paging";
 import type { ReviewItem, ReviewList as ReviewListAnswer } from "~/contracts/booth-construction/api-types";
 import { StatusTag } from "~/features/booth-construction/parts";
 import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/contracts/booth-construction/values";
@@ -31,7 +31,7 @@ function FilterForm({ list, filters }: { list: ReviewListAnswer; filters: ListFi
             data={[all, ...REVIEW_STATUSES.map((s) => ({ value: s, label: `${t(`boothConstruction.statuses.${s}`)} (${list.counts[s]})` }))]}
           />
           <TextInput name="keyword" type="search" label={t("boothConstruction.fields.keyword")} defaultValue={filters.keyword ?? ""} maxLength={50} />
-          <NativeSelect name="pageSize" label={t("badges.fields.pageSize")} defaultValue={String(filters.pageSize)} data={BADGE_PAGE_SIZES.map(String)} />
+          <NativeSelect name="pageSize" label={t("common.pageSize")} defaultValue={String(filters.pageSize)} data={PAGE_SIZES.map(String)} />
         </SimpleGrid>
         <Group gap="sm">
           <Button type="submit" variant="default">

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { BADGE_KINDS, BADGE_STATUSES, REVIEW_KEYWORD_MAX } from "~/contracts/badges/review-values";
 import type { BadgeReviewList, BadgeReviewRow } from "~/contracts/badges/review-types";
-import { BADGE_PAGE_SIZES } from "~/contracts/badges/values";
+import { PAGE_SIZES } from "~/contracts/common/paging";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, PRINT_PATH, type ListFilters } from "./filters";
@@ -34,7 +34,7 @@ function FilterForm({ list, filters }: { list: BadgeReviewList; filters: ListFil
           />
           <NativeSelect name="kind" label={t("badges.fields.kind")} defaultValue={filters.kind ?? ""} data={[all, ...BADGE_KINDS.map((k) => ({ value: k, label: t(`badges.kinds.${k}`) }))]} />
           <TextInput name="keyword" type="search" label={t("badges.fields.keyword")} defaultValue={filters.keyword ?? ""} maxLength={REVIEW_KEYWORD_MAX} />
-          <NativeSelect name="pageSize" label={t("badges.fields.pageSize")} defaultValue={String(filters.pageSize)} data={BADGE_PAGE_SIZES.map(String)} />
+          <NativeSelect name="pageSize" label={t("common.pageSize")} defaultValue={String(filters.pageSize)} data={PAGE_SIZES.map(String)} />
         </SimpleGrid>
         <Group gap="sm">
           <Button type="submit" variant="default">

@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Table, Tex
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { BadgeList } from "~/contracts/badges/api-types";
-import { BADGE_PAGE_SIZES } from "~/contracts/badges/values";
+import { PAGE_SIZES } from "~/contracts/common/paging";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { BADGES_PATH as PATH, listPath, type ListQuery } from "./list-query";
 import "~/contracts/badges/texts";
@@ -28,7 +28,7 @@ export function BadgeTable({ list, query, queryInvalid, readOnly }: { list: Badg
         <Form method="get" role="search">
           <Group align="end" wrap="wrap">
             <TextInput name="keyword" label={t("badges.fields.keyword")} defaultValue={query.keyword} maxLength={50} placeholder={t("badges.page.searchHint")} style={{ flex: "1 1 200px" }} />
-            <NativeSelect name="pageSize" label={t("badges.fields.pageSize")} defaultValue={String(query.pageSize)} data={BADGE_PAGE_SIZES.map(String)} w={110} />
+            <NativeSelect name="pageSize" label={t("common.pageSize")} defaultValue={String(query.pageSize)} data={PAGE_SIZES.map(String)} w={110} />
             <Button type="submit" variant="light">
               {t("badges.page.search")}
             </Button>

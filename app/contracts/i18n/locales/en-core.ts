@@ -108,6 +108,7 @@ const en = {
     previous: "Previous",
     next: "Next",
     pageOf: "Page {{page}} of {{pages}}",
+    pageSize: "Rows per page",
   },
 };
 

@@ -108,6 +108,7 @@ const zh: CoreResource = {
     previous: "上一页",
     next: "下一页",
     pageOf: "第 {{page}} 页，共 {{pages}} 页",
+    pageSize: "每页条数",
   },
 };
 

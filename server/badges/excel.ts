@@ -13,7 +13,6 @@ import { readDraft } from "../exhibitor/profiles";
  * Headers and labels are in the caller's language; ID numbers and mobiles are text cells, so Excel
  * neither rounds an 18-digit ID nor drops a leading zero.
  */
-export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const t = (language: Language, key: string) => translate(language, `badges.${key}`);
 export const fieldLabel = (language: Language, field: BadgeExcelField | "booth" | "kind") => t(language, `fields.${field}`);
@@ -29,11 +28,6 @@ const WIDTHS: Record<BadgeExcelField, number> = { holderName: 16, idType: 26, id
  */
 const SAMPLE_ID_FIRST17 = "11010519900307123";
 export const SAMPLE = { idNumber: `${SAMPLE_ID_FIRST17}${idCardCheckChar(SAMPLE_ID_FIRST17)}`, mobile: "13800138000", email: "zhangsan@example.com" } as const;
-
-/** "attachment" with an ASCII name for old clients and the real one (RFC 5987) for the rest. */
-export function attachmentDisposition(filename: string, asciiFallback: string) {
-  return `attachment; filename="${asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /** The download's file name in `language`, and its ASCII fallback (the English one). */
 export function excelFileName(language: Language, kind: "templateFile" | "exportFile") {

@@ -4,12 +4,13 @@ import { badgeEndpoints } from "../../../app/contracts/badges/endpoints.server";
 import { BADGE_EXCEL_BOOTH_FIELD, BADGE_EXCEL_FILE_FIELD, BADGE_EXCEL_LIMITS } from "../../../app/contracts/badges/excel-types";
 import { allOwnBadges } from "../../badges/badges";
 import { requireBadgesOpen } from "../../badges/deadline";
-import { attachmentDisposition, badgesWorkbook, badgeTemplate, callerCompany, excelFileName, XLSX_CONTENT_TYPE } from "../../badges/excel";
+import { badgesWorkbook, badgeTemplate, callerCompany, excelFileName } from "../../badges/excel";
 import { importBadges } from "../../badges/excel-import";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount, parseEndpointInput } from "../mount";
 import { callerFor } from "../caller";
+import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
  * Badges in Excel (spec point 7: /smeb/pass/ticket/ downloadTemplate, upload, export; decision 015).
@@ -63,14 +64,6 @@ function readUpload(req: Request, res: Response): Promise<{ file: Buffer | null;
   });
 }
 
-function sendXlsx(res: Response, bytes: Buffer, name: { filename: string; ascii: string }) {
-  res.set({
-    "Content-Type": XLSX_CONTENT_TYPE,
-    "Content-Disposition": attachmentDisposition(name.filename, name.ascii),
-    "Content-Length": String(bytes.length),
-  });
-  res.status(200).end(bytes);
-}
 
 export function badgeExcelRoutes(deps: ApiDeps): Router {
   const { db } = deps;
@@ -81,7 +74,7 @@ export function badgeExcelRoutes(deps: ApiDeps): Router {
   mount(router, badgeEndpoints.template, async ({ req, res }) => {
     const caller = await callerOf(req, res);
     const language = requestLanguage(req);
-    sendXlsx(res, await badgeTemplate(language, await callerCompany(db, caller, language)), excelFileName(language, "templateFile"));
+    sendFile(res, await badgeTemplate(language, await callerCompany(db, caller, language)), XLSX_CONTENT_TYPE, excelFileName(language, "templateFile"));
   });
 
   mount(router, badgeEndpoints.upload, async ({ req, res }) => {
@@ -98,7 +91,7 @@ export function badgeExcelRoutes(deps: ApiDeps): Router {
     const caller = await callerOf(req, res);
     const language = requestLanguage(req);
     const { keyword } = call.input;
-    sendXlsx(res, await badgesWorkbook(await allOwnBadges(db, caller, keyword), language), excelFileName(language, "exportFile"));
+    sendFile(res, await badgesWorkbook(await allOwnBadges(db, caller, keyword), language), XLSX_CONTENT_TYPE, excelFileName(language, "exportFile"));
   });
 
   return router;

@@ -11,6 +11,7 @@ import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { callerFor, organizerFor } from "../caller";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
+import { PDF_CONTENT_TYPE, sendFile } from "../file-answer";
 
 /**
  * Printable badges and on-site check-in (issue 14, docs/decisions/016): the PDF of the caller's
@@ -28,14 +29,7 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
       const print = await loadBadgePrint(db, store, caller, query.ids, deps.sessionSecrets);
       const pdf = await renderBadgesPdf(print, query.layout);
       const fileName = `${translateMessage(requestLanguage(req), "badges.print.fileName")}.pdf`;
-      res.status(200).set({
-        "Content-Type": "application/pdf",
-        "Content-Length": String(pdf.byteLength),
-        "Content-Disposition": `attachment; filename="badges.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, no-store",
-      });
-      res.end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      sendFile(res, pdf, PDF_CONTENT_TYPE, { filename: fileName, ascii: "badges.pdf" });
   });
 
   // The QR of one badge, for the exhibitor's page: the owner's live badge, or any of the exhibition for roleId 1.

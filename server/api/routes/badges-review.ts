@@ -1,11 +1,12 @@
 import { Router, type Request, type Response } from "express";
 import { badgeEndpoints } from "../../../app/contracts/badges/endpoints.server";
-import { attachmentDisposition, badgesWorkbook, excelFileName, XLSX_CONTENT_TYPE } from "../../badges/excel";
+import { badgesWorkbook, excelFileName } from "../../badges/excel";
 import { allForReview, decideBadge, listForReview, reviewInfo } from "../../badges/organizer";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { organizerFor } from "../caller";
+import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
  * The organizer's badge review (roleId 1; issue 14): /smeb/pass/ticket/review/ list, info, decide,
@@ -29,8 +30,7 @@ export function badgeReviewRoutes(deps: ApiDeps): Router {
       const filters = call.input;
       const language = requestLanguage(req);
       const workbook = await badgesWorkbook(await allForReview(db, caller, filters, language), language, { withExhibitor: true });
-      const { filename, ascii } = excelFileName(language, "exportFile");
-      res.set("Content-Type", XLSX_CONTENT_TYPE).set("Content-Disposition", attachmentDisposition(filename, ascii)).send(workbook);
+      sendFile(res, workbook, XLSX_CONTENT_TYPE, excelFileName(language, "exportFile"));
   });
 
   return router;

@@ -7,6 +7,7 @@ import { createCommitment, deleteCommitment, findCommitment, listCommitments, up
 import type { ApiDeps } from "../context";
 import { mount } from "../mount";
 import { requireSession } from "../require-session";
+import { PDF_CONTENT_TYPE, sendFile } from "../file-answer";
 
 /**
  * The offline booking forms (spec point 7: "leakage protection commitment create, update,
@@ -56,10 +57,7 @@ export function bookingFormRoutes(deps: ApiDeps): Router {
     const { res } = call;
     const { owner } = await caller(call.req, res);
     const { bytes, fileName } = await templatePdf(db, owner, call.input.boothId);
-    res
-      .status(200)
-      .set({ "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${fileName}"`, "X-Content-Type-Options": "nosniff" })
-      .send(bytes);
+    sendFile(res, bytes, PDF_CONTENT_TYPE, fileName);
   });
 
   // Special power / leakage-protector removal commitments.

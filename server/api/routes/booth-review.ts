@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from "express";
 import { boothConstructionEndpoints as endpoints } from "../../../app/contracts/booth-construction/endpoints.server";
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { builderExportName, builderWorkbook } from "../../booth-construction/builder-export";
 import { drawingProcess, uploadDrawing } from "../../booth-construction/drawings";
 import { decideRecord, reviewHistory, reviewInfo, reviewList } from "../../booth-construction/review";
@@ -8,6 +7,7 @@ import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { callerFor, organizerFor } from "../caller";
+import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
  * The special booth's drawings (exhibitor, raw space only: /smeb/boothBuild/drawing/) and the
@@ -42,9 +42,7 @@ export function boothReviewRoutes(deps: ApiDeps): Router {
     const caller = await organizerOf(req, res);
     const language = requestLanguage(req);
     const bytes = await builderWorkbook(db, caller, language);
-    const { filename, ascii } = builderExportName(language);
-    res.set({ "Content-Type": XLSX_CONTENT_TYPE, "Content-Disposition": attachmentDisposition(filename, ascii), "Content-Length": String(bytes.length) });
-    res.status(200).end(bytes);
+    sendFile(res, bytes, XLSX_CONTENT_TYPE, builderExportName(language));
   });
 
   return router;

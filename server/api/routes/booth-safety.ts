@@ -9,6 +9,7 @@ import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
 import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { callerFor } from "../caller";
+import { attachmentDisposition, PDF_CONTENT_TYPE } from "../file-answer";
 
 /**
  * Booth construction, the safety side (spec /boothConstruction insurancePurchase and
@@ -51,9 +52,9 @@ export function boothSafetyRoutes(deps: ApiDeps): Router {
     if (!info) throw new ApiError(ApiCode.notFound, "errors.notFound");
     const stream = await store.openRead(file.storageKey);
     res.status(200).set({
-      "Content-Type": "application/pdf",
+      "Content-Type": PDF_CONTENT_TYPE,
       "Content-Length": String(info.sizeBytes),
-      "Content-Disposition": `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "Content-Disposition": attachmentDisposition(fileName, fileName),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     });

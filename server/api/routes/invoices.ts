@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from "express";
 import { invoiceEndpoints as endpoints } from "../../../app/contracts/invoices/endpoints.server";
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import {
   applicationDetail,
   baseInfoByLogId,
@@ -24,6 +23,7 @@ import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { callerFor, organizerFor } from "../caller";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
+import { attachmentDisposition, PDF_CONTENT_TYPE, sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
  * Invoice applications (spec point 7: /smeb/invoice/ openList, list, detail, save, update, urgent,
@@ -98,7 +98,7 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     if (!file || !info) throw new ApiError(ApiCode.notFound, "invoices.errors.noPdf");
     const stream = await deps.store.openRead(file.storageKey);
     res.set({
-      "Content-Type": "application/pdf",
+      "Content-Type": PDF_CONTENT_TYPE,
       "Content-Length": String(info.sizeBytes),
       "Content-Disposition": attachmentDisposition(`发票-${pdf.invoiceNo}.pdf`, `invoice-${pdf.invoiceNo}.pdf`),
       "X-Content-Type-Options": "nosniff",
@@ -129,9 +129,7 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     const language = requestLanguage(req);
     const { status, keyword } = call.input;
     const bytes = await financeWorkbook(db, caller, { status, keyword }, language);
-    const name = exportFileName(language);
-    res.set({ "Content-Type": XLSX_CONTENT_TYPE, "Content-Disposition": attachmentDisposition(name.filename, name.ascii), "Content-Length": String(bytes.length) });
-    res.status(200).end(bytes);
+    sendFile(res, bytes, XLSX_CONTENT_TYPE, exportFileName(language));
   });
 
   // Public: no session, any language; the limit is counted before anything else is looked at.

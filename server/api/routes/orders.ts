@@ -13,6 +13,7 @@ import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { assertOrganizer, requireSession } from "../require-session";
 import { CONTRACTOR_ORDER_ACTIONS } from "../../contractors/scope";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
+import { attachmentDisposition, PDF_CONTENT_TYPE } from "../file-answer";
 
 /**
  * /smeb/service/* (spec point 7, "service ordering" and "my orders"): the catalogue, the cart,
@@ -32,9 +33,9 @@ async function sendContract(res: Response, deps: ApiDeps, download: ContractDown
   if (!info) throw new ApiError(ApiCode.notFound, "errors.notFound");
   const stream = await store.openRead(download.file.storageKey);
   res.status(200).set({
-    "Content-Type": "application/pdf",
+    "Content-Type": PDF_CONTENT_TYPE,
     "Content-Length": String(info.sizeBytes),
-    "Content-Disposition": `attachment; filename="${download.fileName}"; filename*=UTF-8''${encodeURIComponent(download.fileName)}`,
+    "Content-Disposition": attachmentDisposition(download.fileName, download.fileName),
     "X-Contract-Kind": download.kind,
     "X-Contract-Version": String(version),
     "X-Content-Type-Options": "nosniff",

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { transportEndpoints as endpoints } from "../../../app/contracts/transport/endpoints.server";
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
+import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 import { appClock } from "../../clock";
 import { carrierHome, markOrderPaid, moveOrderStep, orderList } from "../../transport/orders";
 import { ordersReport, reportFileName } from "../../transport/report";
@@ -17,14 +17,6 @@ import { transportCarrierOf } from "./transport-caller";
  * transportCarrierOf: a carrier account acts for its own carrier only, the organizer reads every
  * carrier's lists and report but decides and moves nothing (403), anyone else is refused (403).
  */
-function sendXlsx(res: Response, bytes: Buffer, name: { filename: string; ascii: string }) {
-  res.set({
-    "Content-Type": XLSX_CONTENT_TYPE,
-    "Content-Disposition": attachmentDisposition(name.filename, name.ascii),
-    "Content-Length": String(bytes.length),
-  });
-  res.status(200).end(bytes);
-}
 
 export function transportCarrierRoutes(deps: ApiDeps): Router {
   const { db } = deps;
@@ -56,7 +48,7 @@ export function transportCarrierRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.ordersReport, async ({ req, res }) => {
     const viewer = await viewerOf(req, res);
     const language = requestLanguage(req);
-    sendXlsx(res, await ordersReport(db, viewer, language), reportFileName(language));
+    sendFile(res, await ordersReport(db, viewer, language), XLSX_CONTENT_TYPE, reportFileName(language));
   });
 
   mount(router, endpoints.carrierHome, async ({ req, res }) => {

@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { transportEndpoints as endpoints } from "../../../app/contracts/transport/endpoints.server";
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { appClock } from "../../clock";
 import { requireCarrier } from "../../transport/common";
 import { deleteDeclaration, listDeclarations, saveDeclaration, submitDeclaration, updateDeclaration } from "../../transport/declarations";
@@ -12,6 +11,7 @@ import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { transportCarrierOf, transportExhibitorOf } from "./transport-caller";
+import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
  * Exhibit transport declarations (issue 17; spec point 7 /smeb/shipment/* for the exhibitor, and the
@@ -63,9 +63,7 @@ export function transportDeclarationRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.exhibitTemplate, async ({ req, res }) => {
     await transportExhibitorOf(deps, req, res);
     const bytes = await exhibitTemplate();
-    const name = templateFileName();
-    res.set({ "Content-Type": XLSX_CONTENT_TYPE, "Content-Disposition": attachmentDisposition(name.filename, name.ascii), "Content-Length": String(bytes.length) });
-    res.status(200).end(bytes);
+    sendFile(res, bytes, XLSX_CONTENT_TYPE, templateFileName());
   });
 
   mount(router, endpoints.saveMessage, async (call) => {

@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { taiwanFilingEndpoints } from "../../../app/contracts/vehicles/endpoints.server";
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
 import { appClock } from "../../clock";
 import { twExportFileName, twExportWorkbook } from "../../vehicles/tw-excel";
 import { addLine, decideFiling, deleteLine, findFiling, reviewDetail, reviewList, saveHeader, submitFiling } from "../../vehicles/tw-filings";
@@ -8,6 +7,7 @@ import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { transportExhibitorOf, transportOrganizerOf } from "./transport-caller";
+import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
  * The Taiwan exhibits filing (spec /exhibitTL twExhibitsDeclaration, issue 18): the exhibitor's
@@ -57,12 +57,7 @@ export function taiwanRoutes(deps: ApiDeps): Router {
   mount(router, taiwanFilingEndpoints.exportReviews, async ({ req, res }) => {
     const organizer = await transportOrganizerOf(deps, req, res);
     const bytes = await twExportWorkbook(db, organizer.exhibitionId);
-    res.set({
-      "Content-Type": XLSX_CONTENT_TYPE,
-      "Content-Disposition": attachmentDisposition(twExportFileName.filename, twExportFileName.ascii),
-      "Content-Length": String(bytes.length),
-    });
-    res.status(200).end(bytes);
+    sendFile(res, bytes, XLSX_CONTENT_TYPE, twExportFileName);
   });
 
   return router;

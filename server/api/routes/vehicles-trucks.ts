@@ -1,6 +1,6 @@
 import { Router, type Response } from "express";
 import { truckEndpoints } from "../../../app/contracts/vehicles/endpoints.server";
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from "../../badges/excel";
+import { PDF_CONTENT_TYPE, sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 import { appClock } from "../../clock";
 import { loadTruckPass, passFileName, renderTruckPass, verifyTruckPass } from "../../vehicles/truck-pass";
 import { decideTruck, deleteTruck, reviewTrucks, saveTruck, truckList, updateTruck } from "../../vehicles/trucks";
@@ -10,17 +10,6 @@ import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { transportExhibitorOf, transportOrganizerOf } from "./transport-caller";
 
-/**
- * Yellow-plate trucks (spec /exhibitTL truckInformationSubmit and the organizer's truckReview;
- * issue 18). The exhibitor's list, add, change (never the plate) and delete under /smeb/truck; the
- * organizer's review, decision, day export and pass check under /smeb/truck/review and
- * /smeb/truck/pass/verify; the pass PDF for the truck's exhibitor or the organizer. Every caller
- * comes through transport-caller.ts: Chinese only (403 in English), carriers refused.
- */
-function sendFile(res: Response, bytes: Uint8Array, contentType: string, name: { filename: string; ascii: string }) {
-  res.set({ "Content-Type": contentType, "Content-Disposition": attachmentDisposition(name.filename, name.ascii), "Content-Length": String(bytes.length), "Cache-Control": "private, no-store" });
-  res.status(200).end(Buffer.from(bytes));
-}
 
 export function truckRoutes(deps: ApiDeps): Router {
   const { db } = deps;
@@ -45,7 +34,7 @@ export function truckRoutes(deps: ApiDeps): Router {
     const { caller } = await transportExhibitorOf(deps, call.req, call.res);
     const pass = await loadTruckPass(db, caller, call.input.id, deps.sessionSecrets);
     const bytes = await renderTruckPass(pass, new Date(pass.truck.decided_at ?? pass.truck.created_at));
-    sendFile(call.res, bytes, "application/pdf", passFileName(pass));
+    sendFile(call.res, bytes, PDF_CONTENT_TYPE, passFileName(pass));
   });
 
   mount(router, truckEndpoints.reviewList, async (call) => {

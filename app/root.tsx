@@ -87,10 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           // Without React, the one thing the layout's effect does: keep the chosen language in local storage (spec).
-          <script
-            nonce={nonce}
-            dangerouslySetInnerHTML={{ __html: `try{localStorage.setItem("language",${JSON.stringify(language)})}catch(e){}` }}
-          />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `try{localStorage.setItem("language",${JSON.stringify(language)})}catch(e){}` }} />
         )}
       </body>
     </html>

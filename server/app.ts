@@ -113,7 +113,14 @@ export function createServerApp(deps: ServerDeps) {
       res.set("Cache-Control", "no-store").json({ name: "exhibitor-portal", versionHash: buildVersion });
     });
     const publicDir = deps.publicDir ?? path.resolve("public");
-    const localeChunks = typeof deps.remixBuild === "function" ? {} : findLocaleChunks(publicDir, [deps.remixBuild.assets.entry.module, ...deps.remixBuild.assets.entry.imports, ...(deps.remixBuild.assets.routes.root?.imports ?? [])]);
+    const localeChunks =
+      typeof deps.remixBuild === "function"
+        ? {}
+        : findLocaleChunks(publicDir, [
+            deps.remixBuild.assets.entry.module,
+            ...deps.remixBuild.assets.entry.imports,
+            ...(deps.remixBuild.assets.routes.root?.imports ?? []),
+          ]);
     // Remix fingerprints everything under /build, so it can be cached for a year.
     app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
     // An asset of an older build is gone: a plain 404, not the not-found page's redirect.

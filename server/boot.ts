@@ -20,8 +20,7 @@ export async function prepareServices(config: Config, logger: Logger) {
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, "database migrated");
 
-  const seedDemo =
-    config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && config.usesEmbeddedDatabase);
+  const seedDemo = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && config.usesEmbeddedDatabase);
   // Made here so the demo's files (special booth drawings) land where the server serves them from.
   const store = createObjectStore(config, database.db);
   if (seedDemo) {

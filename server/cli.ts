@@ -28,7 +28,9 @@ async function main(command: string | undefined, args: string[]) {
     } catch (error) {
       if (!(error instanceof DataDirHeldError)) throw error;
       const reply = await askOwner(config.dataDir, { type: "run", command, args }).catch((lost: Error) => {
-        throw new Plainly(`The process that holds ${config.dataDir} stopped while running "${command}" (${lost.message}); check whether it took effect before running it again.`);
+        throw new Plainly(
+          `The process that holds ${config.dataDir} stopped while running "${command}" (${lost.message}); check whether it took effect before running it again.`,
+        );
       });
       if (reply.type === "done") {
         if (reply.output) console.log(reply.output);
@@ -80,7 +82,10 @@ async function reportHolder(config: Config) {
 }
 
 function ranBy(holder: Holder, dataDir: string) {
-  const who = holder.role === "server" ? `the running portal (PID ${holder.pid}${holder.port ? `, port ${holder.port}` : ""})` : `"cli.js ${holder.command ?? ""}" (PID ${holder.pid})`;
+  const who =
+    holder.role === "server"
+      ? `the running portal (PID ${holder.pid}${holder.port ? `, port ${holder.port}` : ""})`
+      : `"cli.js ${holder.command ?? ""}" (PID ${holder.pid})`;
   return `(run by ${who}, which holds ${dataDir})`;
 }
 

@@ -14,87 +14,97 @@ const optionalUrl = z
   .pipe(z.url({ message: "must be an absolute URL such as https://example.org" }).optional());
 
 /** Every environment variable the server reads, validated once at boot. */
-export const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
-      message: "must start with postgres:// or postgresql://",
-    }),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** Named prepared statements on PostgreSQL; "false" behind a transaction-mode pooler that cannot keep them. */
-  DATABASE_PREPARED_STATEMENTS: z
-    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-    .default("true")
-    .transform((value) => value === "true" || value === "1"),
-  SESSION_SECRET: z
-    .string()
-    .optional()
-    .refine((value) => !value || value.split(",").every((s) => s.trim().length >= 16), {
-      message: "each comma-separated secret must be at least 16 characters",
-    }),
-  API_BASE_URL: optionalUrl,
-  PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: z.string().default("loopback"),
-  /** Sends a Server-Timing header (SQL statements and server time of the request); the benchmark sets it. */
-  SERVER_TIMING: booleanFlag,
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  LOGIN_CAPTCHA: z.enum(["auto", "always", "never"]).default("auto"),
-  SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
-  TRANSLATE_URL: optionalUrl,
-  TRANSLATE_API_KEY: z.string().optional(),
-  RSA_PRIVATE_KEY: z.string().optional(),
-  FILING_NUMBER: z.string().default("粤ICP备00000000号"),
-  USER_GUIDE_URL: z.url({ message: "must be an absolute URL" }).default("https://docs.example.org/exhibitor-portal/guide"),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  /** Where uploads live: our own storage host (DATA_DIR/uploads) or an S3-compatible store. */
-  STORAGE: z.enum(["local", "s3"]).default("local"),
-  S3_ENDPOINT: optionalUrl,
-  /** The endpoint browsers use, when it differs from the one the server uses. */
-  S3_PUBLIC_ENDPOINT: optionalUrl,
-  S3_REGION: z.string().default("us-east-1"),
-  S3_BUCKET: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: booleanFlag,
-  /** Real e-mail through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); unset: the file outbox. */
-  SMTP_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => !value || /^smtps?:\/\/[^/\s]/.test(value), { message: "must start with smtp:// or smtps://" }),
-  /** Sender address of every e-mail (outbox and SMTP); default noreply@portal.local. */
-  MAIL_FROM: z.string().trim().optional().transform((value) => (value ? value : undefined)),
-  /** Where SMS go; only the file outbox (DATA_DIR/outbox/*.sms.json) exists so far. */
-  SMS_PROVIDER: z.enum(["outbox"]).default("outbox"),
-  /**
-   * Test only: business time starts at this instant (ISO 8601 with an offset) and runs on from
-   * there (server/clock.ts). Refused with NODE_ENV=production.
-   */
-  TEST_CLOCK: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => !value || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && Number.isFinite(Date.parse(value))), {
-      message: "must be a date and time with an offset, such as 2026-11-23T10:00:00+08:00",
-    }),
-}).superRefine((env, ctx) => {
-  if (env.TEST_CLOCK && env.NODE_ENV === "production") {
-    ctx.addIssue({ code: "custom", path: ["TEST_CLOCK"], message: "is a test setting and is refused with NODE_ENV=production (unset it, or set NODE_ENV=test)" });
-  }
-  if (env.STORAGE !== "s3") return;
-  for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-    if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when STORAGE=s3" });
-  }
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
+        message: "must start with postgres:// or postgresql://",
+      }),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Named prepared statements on PostgreSQL; "false" behind a transaction-mode pooler that cannot keep them. */
+    DATABASE_PREPARED_STATEMENTS: z
+      .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
+    SESSION_SECRET: z
+      .string()
+      .optional()
+      .refine((value) => !value || value.split(",").every((s) => s.trim().length >= 16), {
+        message: "each comma-separated secret must be at least 16 characters",
+      }),
+    API_BASE_URL: optionalUrl,
+    PUBLIC_URL: optionalUrl,
+    TRUST_PROXY: z.string().default("loopback"),
+    /** Sends a Server-Timing header (SQL statements and server time of the request); the benchmark sets it. */
+    SERVER_TIMING: booleanFlag,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOGIN_CAPTCHA: z.enum(["auto", "always", "never"]).default("auto"),
+    SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
+    TRANSLATE_URL: optionalUrl,
+    TRANSLATE_API_KEY: z.string().optional(),
+    RSA_PRIVATE_KEY: z.string().optional(),
+    FILING_NUMBER: z.string().default("粤ICP备00000000号"),
+    USER_GUIDE_URL: z.url({ message: "must be an absolute URL" }).default("https://docs.example.org/exhibitor-portal/guide"),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Where uploads live: our own storage host (DATA_DIR/uploads) or an S3-compatible store. */
+    STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_ENDPOINT: optionalUrl,
+    /** The endpoint browsers use, when it differs from the one the server uses. */
+    S3_PUBLIC_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    /** Real e-mail through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); unset: the file outbox. */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => !value || /^smtps?:\/\/[^/\s]/.test(value), { message: "must start with smtp:// or smtps://" }),
+    /** Sender address of every e-mail (outbox and SMTP); default noreply@portal.local. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    /** Where SMS go; only the file outbox (DATA_DIR/outbox/*.sms.json) exists so far. */
+    SMS_PROVIDER: z.enum(["outbox"]).default("outbox"),
+    /**
+     * Test only: business time starts at this instant (ISO 8601 with an offset) and runs on from
+     * there (server/clock.ts). Refused with NODE_ENV=production.
+     */
+    TEST_CLOCK: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => !value || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && Number.isFinite(Date.parse(value))), {
+        message: "must be a date and time with an offset, such as 2026-11-23T10:00:00+08:00",
+      }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.TEST_CLOCK && env.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TEST_CLOCK"],
+        message: "is a test setting and is refused with NODE_ENV=production (unset it, or set NODE_ENV=test)",
+      });
+    }
+    if (env.STORAGE !== "s3") return;
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when STORAGE=s3" });
+    }
+  });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
@@ -140,9 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const raw = parsed.data;
   const dataDir = path.resolve(raw.DATA_DIR);
-  const sessionSecrets = raw.SESSION_SECRET
-    ? raw.SESSION_SECRET.split(",").map((s) => s.trim())
-    : [];
+  const sessionSecrets = raw.SESSION_SECRET ? raw.SESSION_SECRET.split(",").map((s) => s.trim()) : [];
   return {
     ...raw,
     dataDir,

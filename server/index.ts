@@ -57,12 +57,19 @@ async function main() {
   server.keepAliveTimeout = 65_000;
 
   // Housekeeping on a timer; any process may run it, the deletes are idempotent.
-  const housekeeping = setInterval(() => {
-    const { db } = services.database;
-    Promise.all([purgeExpiredSessions(db), purgeOldLoginAttempts(db), purgeOldVerificationCodes(db), sweepUnclaimedUploads(db, services.store), purgeOldHolderProbes(db)]).catch((error) =>
-      logger.warn({ err: error }, "housekeeping failed"),
-    );
-  }, 10 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => {
+      const { db } = services.database;
+      Promise.all([
+        purgeExpiredSessions(db),
+        purgeOldLoginAttempts(db),
+        purgeOldVerificationCodes(db),
+        sweepUnclaimedUploads(db, services.store),
+        purgeOldHolderProbes(db),
+      ]).catch((error) => logger.warn({ err: error }, "housekeeping failed"));
+    },
+    10 * 60 * 1000,
+  );
   housekeeping.unref();
 
   let stopping = false;

@@ -22,9 +22,21 @@ const REDACTED = "[redacted]";
  * Query parameters whose value is a secret wherever they appear: the invoice QR page's token, the
  * API ticket, one-time codes, the signed upload form's fields (OSS and S3 names), passwords.
  */
-const SECRET_PARAMETERS = new Set(
-  ["token", "ticket", "code", "signature", "policy", "key", "ossaccesskeyid", "x-amz-signature", "x-amz-credential", "x-amz-security-token", "password", "access_token", "secret"],
-);
+const SECRET_PARAMETERS = new Set([
+  "token",
+  "ticket",
+  "code",
+  "signature",
+  "policy",
+  "key",
+  "ossaccesskeyid",
+  "x-amz-signature",
+  "x-amz-credential",
+  "x-amz-security-token",
+  "password",
+  "access_token",
+  "secret",
+]);
 /** An invoice QR token (server/invoices/qr-token.ts), wherever it is pasted: a path segment, another parameter. */
 const QR_TOKEN = /^EPI\d\.\d/;
 

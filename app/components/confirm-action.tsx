@@ -19,7 +19,17 @@ type ConfirmActionProps = {
  * A question before a step that cannot be undone, posted as `intent` with `fields`. It needs no
  * JavaScript: the page shows it as a state of its own (`?delete=`…), and "cancel" is a link back.
  */
-export function ConfirmAction({ question, intent, fields, confirmLabel, cancelLabel, cancelTo, pending, color = "red.9", testId = "confirm-action" }: ConfirmActionProps) {
+export function ConfirmAction({
+  question,
+  intent,
+  fields,
+  confirmLabel,
+  cancelLabel,
+  cancelTo,
+  pending,
+  color = "red.9",
+  testId = "confirm-action",
+}: ConfirmActionProps) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="md" data-testid={testId} role="alertdialog" aria-labelledby={`${testId}-question`}>

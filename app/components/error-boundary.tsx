@@ -16,5 +16,13 @@ export function GeneralErrorBoundary({ landmark = "main" }: { landmark?: "main" 
   if (error.status === 401 || error.status === 403) return <ErrorPage status={error.status} messageKey="errors.noPermission" landmark={landmark} />;
   if (error.status === 404) return <ErrorPage status={404} messageKey="errors.notFound" landmark={landmark} />;
   const detail = typeof error.data === "string" && error.data ? error.data : undefined;
-  return <ErrorPage status={error.status} messageKey="errors.requestFailed" detail={detail} requestId={error.status >= 500 ? root?.requestId : null} landmark={landmark} />;
+  return (
+    <ErrorPage
+      status={error.status}
+      messageKey="errors.requestFailed"
+      detail={detail}
+      requestId={error.status >= 500 ? root?.requestId : null}
+      landmark={landmark}
+    />
+  );
 }

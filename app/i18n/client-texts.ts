@@ -30,7 +30,11 @@ function subscribe(listener: () => void) {
 
 /** The language the browser shows its texts in (entry.client's provider). */
 export function useShownLanguage() {
-  return useSyncExternalStore(subscribe, () => shown, () => shown);
+  return useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => shown,
+  );
 }
 
 /**

@@ -4,7 +4,12 @@ import type * as z from "zod";
  * A list page's filters from its address, checked by the page's query schema. A value the schema
  * refuses (an edited or stale address) is dropped rather than answered with an error page.
  */
-export function filtersFromAddress<Schema extends z.ZodType>(schema: Schema, params: URLSearchParams, names: readonly string[], fallback: z.output<Schema>): z.output<Schema> {
+export function filtersFromAddress<Schema extends z.ZodType>(
+  schema: Schema,
+  params: URLSearchParams,
+  names: readonly string[],
+  fallback: z.output<Schema>,
+): z.output<Schema> {
   const input: Record<string, string> = {};
   for (const name of names) {
     const value = params.get(name);

@@ -4,9 +4,5 @@ import { useFormAction, useNavigation } from "@remix-run/react";
 export function useIsPending({ formAction, formMethod = "POST" }: { formAction?: string; formMethod?: "POST" | "GET" } = {}) {
   const contextualFormAction = useFormAction();
   const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" &&
-    navigation.formAction === (formAction ?? contextualFormAction) &&
-    navigation.formMethod === formMethod
-  );
+  return navigation.state !== "idle" && navigation.formAction === (formAction ?? contextualFormAction) && navigation.formMethod === formMethod;
 }

@@ -56,7 +56,12 @@ function loadPermissionInfo(api: ApiClient, ticket: string, request: Request, co
 
 async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Request, context: AppLoadContext): Promise<LoadedInfo> {
   const state = await handleAuthErrors(await api.call(authEndpoints.authTicket), request, context);
-  const key = state.ok ? crypto.createHash("sha256").update(`${ticket}|${state.data.stateVersion ?? ""}`).digest("hex") : null;
+  const key = state.ok
+    ? crypto
+        .createHash("sha256")
+        .update(`${ticket}|${state.data.stateVersion ?? ""}`)
+        .digest("hex")
+    : null;
   const hit = key ? cache.get(key) : undefined;
   if (hit && hit.expires > Date.now()) return hit;
   const info = await fetchPermissionInfo(api, request, context);
@@ -73,7 +78,9 @@ async function fetchPermissionInfo(api: ApiClient, request: Request, context: Ap
   if (!result.ok) {
     // Spec point 4: a failed permission load is only logged; the page renders with no menus
     // (and the guard, failing closed, allows only the personal pages).
-    console.warn(JSON.stringify({ level: "warn", msg: "permission info failed to load", code: result.code, message: result.message, requestId: context.requestId }));
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "permission info failed to load", code: result.code, message: result.message, requestId: context.requestId }),
+    );
     return emptyPermissionInfo();
   }
   return result.data;

@@ -119,7 +119,9 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
   cleanups.add(kill);
   const pages = [];
   try {
-    const version = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json()).catch(() => ({}));
+    const version = await fetch(`http://127.0.0.1:${chrome.port}/json/version`)
+      .then((r) => r.json())
+      .catch(() => ({}));
     // The session goes into the browser's cookie jar. Sent as an extra header (Lighthouse's own way), it
     // lost to the jar once a page had set a cookie of its own, and the later pages audited /login.
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -141,7 +143,12 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
       }
       pages.push(medianAudit(audits));
     }
-    return { lighthouseVersion: pages.find((p) => p.lighthouseVersion)?.lighthouseVersion ?? null, browser: version.Browser ?? executable, formFactor: "mobile", pages };
+    return {
+      lighthouseVersion: pages.find((p) => p.lighthouseVersion)?.lighthouseVersion ?? null,
+      browser: version.Browser ?? executable,
+      formFactor: "mobile",
+      pages,
+    };
   } finally {
     cleanups.delete(kill);
     await chrome.kill();

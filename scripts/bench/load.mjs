@@ -175,11 +175,9 @@ export async function measureLoad({ baseUrl, serverPid, cookie, extraTargets = [
       // The same without each connection's first request (see run()): what a client already connected sees.
       latencyOnOpenConnectionsMs: { p50: percentile(r.onOpenConnections, 0.5), p99: percentile(r.onOpenConnections, 0.99) },
       requests: r.requests.total,
-      serverCpuMsPerRequest:
-        cpuBefore === null || cpuAfter === null || !served ? null : Math.round(((cpuAfter - cpuBefore) / served) * 100) / 100,
+      serverCpuMsPerRequest: cpuBefore === null || cpuAfter === null || !served ? null : Math.round(((cpuAfter - cpuBefore) / served) * 100) / 100,
       // Share of the machine's CPU that other processes took during the run (noise indicator).
-      otherProcessesCpuPct:
-        othersMs === null ? null : Math.max(0, Math.round((othersMs / (machineAfter.total - machineBefore.total)) * 1000) / 10),
+      otherProcessesCpuPct: othersMs === null ? null : Math.max(0, Math.round((othersMs / (machineAfter.total - machineBefore.total)) * 1000) / 10),
       bytesPerSec: Math.round(r.throughput.average),
       non2xx: r.non2xx,
       errors: r.errors,

@@ -39,23 +39,25 @@ export function loadTable(rows) {
   // A page that answers a redirect measures the redirect, not the page: say so under the table.
   const redirected = rows.filter((r) => r.status !== 200 && !r.floor);
   const warning = redirected.length ? `\nNot measured (not 200): ${redirected.map((r) => `${r.path} ${r.status}`).join(", ")}` : "";
-  return table(
-    ["GET", "status", "req/s", "p50", "p99", "p99 connected", "× floor", "CPU/req", "1 request p50", "SQL", "non-2xx", "errors"],
-    rows.map((r) => [
-      (r.label ?? r.path) + (r.floor ? " (floor)" : ""),
-      String(r.status),
-      r.requestsPerSec.toFixed(0),
-      ms(r.latencyMs.p50),
-      ms(r.latencyMs.p99),
-      ms(r.latencyOnOpenConnectionsMs?.p99),
-      r.ratioToFloor == null ? "–" : r.ratioToFloor.toFixed(2),
-      r.serverCpuMsPerRequest == null ? "–" : `${r.serverCpuMsPerRequest.toFixed(1)} ms`,
-      r.idleP50Ms == null ? "–" : `${r.idleP50Ms.toFixed(1)} ms`,
-      r.sqlStatements == null ? "–" : String(r.sqlStatements),
-      String(r.non2xx),
-      String(r.errors + r.timeouts),
-    ]),
-  ) + warning;
+  return (
+    table(
+      ["GET", "status", "req/s", "p50", "p99", "p99 connected", "× floor", "CPU/req", "1 request p50", "SQL", "non-2xx", "errors"],
+      rows.map((r) => [
+        (r.label ?? r.path) + (r.floor ? " (floor)" : ""),
+        String(r.status),
+        r.requestsPerSec.toFixed(0),
+        ms(r.latencyMs.p50),
+        ms(r.latencyMs.p99),
+        ms(r.latencyOnOpenConnectionsMs?.p99),
+        r.ratioToFloor == null ? "–" : r.ratioToFloor.toFixed(2),
+        r.serverCpuMsPerRequest == null ? "–" : `${r.serverCpuMsPerRequest.toFixed(1)} ms`,
+        r.idleP50Ms == null ? "–" : `${r.idleP50Ms.toFixed(1)} ms`,
+        r.sqlStatements == null ? "–" : String(r.sqlStatements),
+        String(r.non2xx),
+        String(r.errors + r.timeouts),
+      ]),
+    ) + warning
+  );
 }
 
 /** Every area's heaviest page, one request at a time, from the sweep over every page each side sees. */
@@ -70,7 +72,15 @@ export function areaPagesTable(sweep) {
       sweep.heaviest.map((h) =>
         h.missing
           ? [h.area, "no page found", "", "", "", "", "0"]
-          : [h.area, h.path, h.side, `${h.cpuMsPerRequest.toFixed(1)} ms`, `${h.p50Ms.toFixed(1)} ms`, h.sqlStatements == null ? "–" : String(h.sqlStatements), String(h.pagesMeasured)],
+          : [
+              h.area,
+              h.path,
+              h.side,
+              `${h.cpuMsPerRequest.toFixed(1)} ms`,
+              `${h.p50Ms.toFixed(1)} ms`,
+              h.sqlStatements == null ? "–" : String(h.sqlStatements),
+              String(h.pagesMeasured),
+            ],
       ),
     )
   );

@@ -24,10 +24,13 @@ export function createSizer(root) {
     return cache.get(urlPath);
   };
   const total = (urls) =>
-    [...urls].reduce((sum, url) => {
-      const { raw, gz } = sizeOf(url);
-      return { raw: sum.raw + raw, gz: sum.gz + gz };
-    }, { raw: 0, gz: 0 });
+    [...urls].reduce(
+      (sum, url) => {
+        const { raw, gz } = sizeOf(url);
+        return { raw: sum.raw + raw, gz: sum.gz + gz };
+      },
+      { raw: 0, gz: 0 },
+    );
   return { sizeOf, total };
 }
 
@@ -82,7 +85,11 @@ export async function measurePage(sizer, baseUrl, urlPath, cookie) {
 export async function manifestSizes(root, sizer) {
   const build = await import(pathToFileURL(path.join(root, "build/index.js")).href);
   const { entry, routes } = build.assets;
-  const parentIds = new Set(Object.values(routes).map((r) => r.parentId).filter(Boolean));
+  const parentIds = new Set(
+    Object.values(routes)
+      .map((r) => r.parentId)
+      .filter(Boolean),
+  );
   // The larger of the per-language text chunks (app/i18n/client-texts.ts), which every hydrated page loads.
   const textChunk = fs
     .readdirSync(path.join(root, "public/build/_shared"))

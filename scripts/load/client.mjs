@@ -3,8 +3,7 @@
 // Every request is timed and judged: a network error, a timeout, any 5xx or any status other than
 // the expected one is an error.
 
-const USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 portal-load-suite";
+const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 portal-load-suite";
 
 /** The leaf route of each page a user browses (for data requests with JavaScript on). */
 export const PAGES = {
@@ -192,9 +191,9 @@ export class Browser {
       // Six at a time, as a browser does per origin.
       for (let i = 0; i < assets.length; i += 6) {
         await Promise.all(
-          assets.slice(i, i + 6).map((asset) =>
-            this.request("asset", "GET", asset, { binary: true, check: (res) => (res.status === 200 ? null : "expected 200") }),
-          ),
+          assets
+            .slice(i, i + 6)
+            .map((asset) => this.request("asset", "GET", asset, { binary: true, check: (res) => (res.status === 200 ? null : "expected 200") })),
         );
       }
     }
@@ -241,24 +240,28 @@ export class Browser {
     await this.loadDocument("/login", 'name="username"');
     const body = new URLSearchParams({ username, password, redirectTo }).toString();
     if (this.javascript) {
-      await gate(() => this.request("login", "POST", `/login?_data=${encodeURIComponent("routes/login")}`, {
-        body,
-        check: (res) => {
-          if (res.status !== 204 || res.headers.get("x-remix-redirect") !== redirectTo) return `expected a redirect to ${redirectTo}`;
-          return this.ticket ? null : "no ticket cookie";
-        },
-      }));
+      await gate(() =>
+        this.request("login", "POST", `/login?_data=${encodeURIComponent("routes/login")}`, {
+          body,
+          check: (res) => {
+            if (res.status !== 204 || res.headers.get("x-remix-redirect") !== redirectTo) return `expected a redirect to ${redirectTo}`;
+            return this.ticket ? null : "no ticket cookie";
+          },
+        }),
+      );
       this.currentPath = redirectTo;
       await this.revalidate(redirectTo);
     } else {
-      await gate(() => this.request("login", "POST", "/login", {
-        body,
-        document: true,
-        check: (res) => {
-          if (res.status !== 302 || res.headers.get("location") !== redirectTo) return `expected a redirect to ${redirectTo}`;
-          return this.ticket ? null : "no ticket cookie";
-        },
-      }));
+      await gate(() =>
+        this.request("login", "POST", "/login", {
+          body,
+          document: true,
+          check: (res) => {
+            if (res.status !== 302 || res.headers.get("location") !== redirectTo) return `expected a redirect to ${redirectTo}`;
+            return this.ticket ? null : "no ticket cookie";
+          },
+        }),
+      );
       await this.loadDocument(redirectTo);
     }
   }

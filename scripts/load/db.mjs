@@ -78,10 +78,11 @@ export async function cloneUsers(db, template, names) {
   if (!found.length) throw new Error(`template account ${template} not found`);
   const list = columns.map((c) => `"${c}"`).join(", ");
   for (const name of names) {
-    await db.query(
-      `insert into users (username, business_name, ${list}) select $1, $2, ${list} from users where lower(username) = lower($3)`,
-      [name, `Load test ${name}`, template],
-    );
+    await db.query(`insert into users (username, business_name, ${list}) select $1, $2, ${list} from users where lower(username) = lower($3)`, [
+      name,
+      `Load test ${name}`,
+      template,
+    ]);
   }
 }
 

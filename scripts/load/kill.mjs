@@ -91,9 +91,7 @@ export async function killDuringWrites({ server, writers: writerCount, tag, ipBl
       await browser.loadDocument("/feedback");
       const token = `${tag}-after-restart`;
       const content = `${token} written after the restart`;
-      await browser.submitFeedback({ type: 5, content }, () =>
-        acks.push({ token, username: owners[0].username, type: 5, content, imageSha: null }),
-      );
+      await browser.submitFeedback({ type: 5, content }, () => acks.push({ token, username: owners[0].username, type: 5, content, imageSha: null }));
       afterRestart = "ok";
     } catch (error) {
       afterRestart = error.message;

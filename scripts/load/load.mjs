@@ -54,7 +54,18 @@ function summary(stats, elapsedMs) {
  *           thinkMs: number, tag: string, ipBlock?: number, signInConcurrency?: number,
  *           arrivalMs?: number, resignInShare?: number, timeoutMs?: number }} options
  */
-export async function runLoad({ baseUrl, accounts, durationMs, thinkMs, tag, ipBlock = 20, signInConcurrency = 2, arrivalMs = 15_000, resignInShare = 0.25, timeoutMs = 60_000 }) {
+export async function runLoad({
+  baseUrl,
+  accounts,
+  durationMs,
+  thinkMs,
+  tag,
+  ipBlock = 20,
+  signInConcurrency = 2,
+  arrivalMs = 15_000,
+  resignInShare = 0.25,
+  timeoutMs = 60_000,
+}) {
   const signInStats = new Stats();
   const stats = new Stats();
   const feedbackAcks = [];

@@ -18,16 +18,13 @@ export async function startProxy({ port, backends }) {
     headers["x-forwarded-for"] = req.headers["x-forwarded-for"] ? `${req.headers["x-forwarded-for"]}, ${remote}` : remote;
     headers["x-forwarded-proto"] = "http";
     headers["x-forwarded-host"] = req.headers.host ?? "";
-    const upstream = http.request(
-      { host: "127.0.0.1", port: backend.port(), method: req.method, path: req.url, headers, agent },
-      (answer) => {
-        const out = { ...answer.headers, "x-load-backend": backend.name };
-        for (const name of HOP_BY_HOP) delete out[name];
-        res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
-        answer.on("error", () => res.destroy());
-      },
-    );
+    const upstream = http.request({ host: "127.0.0.1", port: backend.port(), method: req.method, path: req.url, headers, agent }, (answer) => {
+      const out = { ...answer.headers, "x-load-backend": backend.name };
+      for (const name of HOP_BY_HOP) delete out[name];
+      res.writeHead(answer.statusCode ?? 502, out);
+      answer.pipe(res);
+      answer.on("error", () => res.destroy());
+    });
     upstream.on("error", () => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" }).end(`proxy: ${backend.name} unreachable`);
       else res.destroy();

@@ -132,15 +132,11 @@ function reportLoad(label, result, verified, proc, logSince) {
     ],
   );
   const missing = [...verified.feedback.missing, ...verified.feedback.wrong, ...verified.skins.wrong];
-  check(
-    missing.length === 0 && verified.feedback.acked > 0,
-    `load (${label}): every acknowledged write is in the database`,
-    [
-      `feedback ${verified.feedback.found}/${verified.feedback.acked} found, ${verified.feedback.complete} complete (${verified.feedback.withImage} with an image, bytes compared), skins ${verified.skins.found}/${verified.skins.acked}`,
-      result.imageField ? `images sent through the form's file input "${result.imageField}"` : "note: the feedback page has no file input; no images were sent",
-      ...missing.slice(0, 10).map((m) => `missing or wrong: ${m}`),
-    ],
-  );
+  check(missing.length === 0 && verified.feedback.acked > 0, `load (${label}): every acknowledged write is in the database`, [
+    `feedback ${verified.feedback.found}/${verified.feedback.acked} found, ${verified.feedback.complete} complete (${verified.feedback.withImage} with an image, bytes compared), skins ${verified.skins.found}/${verified.skins.acked}`,
+    result.imageField ? `images sent through the form's file input "${result.imageField}"` : "note: the feedback page has no file input; no images were sent",
+    ...missing.slice(0, 10).map((m) => `missing or wrong: ${m}`),
+  ]);
   check(
     verified.feedback.halfWritten.length === 0,
     `load (${label}): no half-written record (every image row has its file, complete)`,
@@ -183,18 +179,18 @@ function reportMemory(memory) {
 }
 
 function reportKill(label, kill, verified) {
-  check(
-    kill.errorsBeforeKill.length === 0,
-    `crash (${label}): ${kill.writers} writers saved feedback without errors until the kill`,
-    [
-      `${kill.writers} writers on ${kill.sessions} sessions: ${kill.acksAtKill} writes acknowledged in ${ms(kill.writeMs)}, ${kill.inFlightAtKill} requests in flight at SIGKILL (exit: ${kill.exit?.signal ?? kill.exit?.code})`,
-      ...kill.errorsBeforeKill.slice(0, 5),
-    ],
-  );
+  check(kill.errorsBeforeKill.length === 0, `crash (${label}): ${kill.writers} writers saved feedback without errors until the kill`, [
+    `${kill.writers} writers on ${kill.sessions} sessions: ${kill.acksAtKill} writes acknowledged in ${ms(kill.writeMs)}, ${kill.inFlightAtKill} requests in flight at SIGKILL (exit: ${kill.exit?.signal ?? kill.exit?.code})`,
+    ...kill.errorsBeforeKill.slice(0, 5),
+  ]);
   check(
     !kill.restartError && kill.afterRestart === "ok",
     `crash (${label}): the server starts again on the same data and serves the old session`,
-    kill.restartError ? kill.restartError.split("\n").slice(0, 15) : [`ready again after ${ms(kill.restartMs)}; ${kill.afterRestart === "ok" ? "an old session loaded /feedback and saved one more feedback" : kill.afterRestart}`],
+    kill.restartError
+      ? kill.restartError.split("\n").slice(0, 15)
+      : [
+          `ready again after ${ms(kill.restartMs)}; ${kill.afterRestart === "ok" ? "an old session loaded /feedback and saved one more feedback" : kill.afterRestart}`,
+        ],
   );
   if (!verified) return;
   if (verified.error) {
@@ -202,22 +198,14 @@ function reportKill(label, kill, verified) {
     return;
   }
   const lost = [...verified.missing.map((t) => `lost: ${t}`), ...verified.wrong];
-  check(
-    lost.length === 0,
-    `crash (${label}): no acknowledged write lost`,
-    [
-      `${verified.found}/${verified.acked} acknowledged writes found, ${verified.complete} complete (${verified.withImage} with an image); of the writes in flight at the kill, ${verified.unacknowledgedStored} were stored anyway`,
-      ...lost.slice(0, 15),
-    ],
-  );
-  check(
-    verified.halfWritten.length === 0,
-    `crash (${label}): no half-written record visible`,
-    [
-      `every feedback image has its stored_files row and its complete file; invisible leftovers of writes cut short: ${verified.unreferencedUploads} stored file row(s) without a feedback, ${verified.orphanFiles} complete file(s) without a row, ${verified.partFiles} partial upload(s) (.part)`,
-      ...verified.halfWritten.slice(0, 15),
-    ],
-  );
+  check(lost.length === 0, `crash (${label}): no acknowledged write lost`, [
+    `${verified.found}/${verified.acked} acknowledged writes found, ${verified.complete} complete (${verified.withImage} with an image); of the writes in flight at the kill, ${verified.unacknowledgedStored} were stored anyway`,
+    ...lost.slice(0, 15),
+  ]);
+  check(verified.halfWritten.length === 0, `crash (${label}): no half-written record visible`, [
+    `every feedback image has its stored_files row and its complete file; invisible leftovers of writes cut short: ${verified.unreferencedUploads} stored file row(s) without a feedback, ${verified.orphanFiles} complete file(s) without a row, ${verified.partFiles} partial upload(s) (.part)`,
+    ...verified.halfWritten.slice(0, 15),
+  ]);
 }
 
 // ---------------------------------------------------------------------------
@@ -256,7 +244,9 @@ async function embeddedPhase() {
 
   const server = new PortalProcess({ name: "embedded", port, env });
   await server.start();
-  log(`embedded: server ready on ${server.baseUrl} after ${ms(server.bootMs)}; ${settings.users} users sign in, then ${settings.durationMs / 1000} s of browsing and saving`);
+  log(
+    `embedded: server ready on ${server.baseUrl} after ${ms(server.bootMs)}; ${settings.users} users sign in, then ${settings.durationMs / 1000} s of browsing and saving`,
+  );
 
   const memory = [];
   let result;
@@ -272,7 +262,9 @@ async function embeddedPhase() {
       tag: runTagged,
     });
     memory.push({ run, rssMb: residentMb(server.child?.pid), requests: outcome.stats.requests, errors: outcome.stats.errors });
-    log(`embedded: load run ${run}/${settings.runs} done (${outcome.stats.requests} requests, ${outcome.stats.errors} errors); server RSS ${memory.at(-1).rssMb} MB`);
+    log(
+      `embedded: load run ${run}/${settings.runs} done (${outcome.stats.requests} requests, ${outcome.stats.errors} errors); server RSS ${memory.at(-1).rssMb} MB`,
+    );
     // The last run's writes are verified below (a later run rewrites the same users' skins).
     result = outcome;
     tag = runTagged;
@@ -313,7 +305,8 @@ async function embeddedPhase() {
     reportKill(label, kill, verifiedKill);
   }
   const crashLogs = serverErrors(server, logsBeforeCrash);
-  if (crashLogs.length) console.log(`note: the embedded server logged ${crashLogs.length} error line(s) around the crash:\n  ${crashLogs.slice(0, 10).join("\n  ")}`);
+  if (crashLogs.length)
+    console.log(`note: the embedded server logged ${crashLogs.length} error line(s) around the crash:\n  ${crashLogs.slice(0, 10).join("\n  ")}`);
 }
 
 const PG_CHECKS = [
@@ -415,7 +408,11 @@ async function postgresPhase() {
   }
 
   const [exitA, exitB] = await Promise.all([a.stop(), b.stop()]);
-  check(exitA?.code === 0 && exitB?.code === 0, "scale-out (PostgreSQL): both processes shut down gracefully on SIGTERM", `A exit ${exitA?.code ?? exitA?.signal}, B exit ${exitB?.code ?? exitB?.signal}`);
+  check(
+    exitA?.code === 0 && exitB?.code === 0,
+    "scale-out (PostgreSQL): both processes shut down gracefully on SIGTERM",
+    `A exit ${exitA?.code ?? exitA?.signal}, B exit ${exitB?.code ?? exitB?.signal}`,
+  );
   const errors = [...serverErrors(a), ...serverErrors(b)];
   if (errors.length) console.log(`note: the PostgreSQL processes logged ${errors.length} error line(s):\n  ${errors.slice(0, 10).join("\n  ")}`);
 }
@@ -432,7 +429,13 @@ async function main() {
     try {
       await phase();
     } catch (error) {
-      check(false, `${phase.name}: aborted`, String(error.stack ?? error).split("\n").slice(0, 20));
+      check(
+        false,
+        `${phase.name}: aborted`,
+        String(error.stack ?? error)
+          .split("\n")
+          .slice(0, 20),
+      );
     }
   }
 }

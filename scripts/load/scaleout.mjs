@@ -103,7 +103,8 @@ export async function crossProcessChecks({ a, b, proxy, db, lockAccount, passwor
     const again = await api(a, "/smeb/service/order/commit", { ticket, form: { idempotencyKey: key } }).catch((error) => ({ error }));
     const after = await api(a, "/smeb/service/cart/list", { ticket });
     if (after.lines.length) throw new Error(`A still shows ${after.lines.length} cart line(s) after B committed`);
-    if (again.error || again.orderNo !== order.orderNo) throw new Error(`the same idempotency key on A gave ${again.orderNo ?? again.error?.message}, not ${order.orderNo}`);
+    if (again.error || again.orderNo !== order.orderNo)
+      throw new Error(`the same idempotency key on A gave ${again.orderNo ?? again.error?.message}, not ${order.orderNo}`);
     return `+2 × ${service.code} on A → B shows ${line.quantity}; committed on B as ${order.orderNo}; A's cart is empty and the same key on A returns ${again.orderNo}`;
   });
 
@@ -163,10 +164,9 @@ export async function crossProcessChecks({ a, b, proxy, db, lockAccount, passwor
       });
       trail.push(`${target.name}${i > 3 ? "+captcha" : ""}`);
     }
-    const [{ failures }] = await db.query(
-      `select count(*)::int as failures from login_attempts where lower(username) = lower($1) and not succeeded`,
-      [lockAccount],
-    );
+    const [{ failures }] = await db.query(`select count(*)::int as failures from login_attempts where lower(username) = lower($1) and not succeeded`, [
+      lockAccount,
+    ]);
     if (failures !== 10) throw new Error(`expected 10 recorded failures, the database has ${failures}`);
     const refused = [];
     for (const [i, target] of [a, b].entries()) {
@@ -207,7 +207,11 @@ export async function crossProcessChecks({ a, b, proxy, db, lockAccount, passwor
     if (!String(wrong.body?.message).includes(TEXT.captchaWrong)) throw new Error(`a wrong click on B answered ${JSON.stringify(wrong.body)}`);
     const right = await apiJson(b.baseUrl, "/vcode/verify", { ip: "10.62.0.1", method: "POST", json: { captchaId, points: [{ x: answer.x, y: answer.y }] } });
     if (right.body?.data?.verified !== true) throw new Error(`the right click on B answered ${JSON.stringify(right.body)}`);
-    const unknown = await apiJson(b.baseUrl, "/vcode/verify", { ip: "10.62.0.1", method: "POST", json: { captchaId: "no-such-captcha", points: [{ x: 1, y: 1 }] } });
+    const unknown = await apiJson(b.baseUrl, "/vcode/verify", {
+      ip: "10.62.0.1",
+      method: "POST",
+      json: { captchaId: "no-such-captcha", points: [{ x: 1, y: 1 }] },
+    });
     if (!String(unknown.body?.message).includes(TEXT.captchaExpired)) throw new Error(`an unknown captcha on B answered ${JSON.stringify(unknown.body)}`);
     return "B: wrong click → wrong, right click → verified (an unknown id → expired)";
   });

@@ -61,7 +61,8 @@ export function portalEnv({ port, dataDir, databaseUrl, extra = {} }) {
   };
   // Defaults for everything else: the embedded or given database, local file storage under DATA_DIR.
   for (const name of Object.keys(env)) {
-    const portalSetting = ["DATABASE_URL", "PUBLIC_URL", "API_BASE_URL", "LOGIN_CAPTCHA", "SESSION_SECRET", "RSA_PRIVATE_KEY", "STORAGE"].includes(name) || name.startsWith("S3_");
+    const portalSetting =
+      ["DATABASE_URL", "PUBLIC_URL", "API_BASE_URL", "LOGIN_CAPTCHA", "SESSION_SECRET", "RSA_PRIVATE_KEY", "STORAGE"].includes(name) || name.startsWith("S3_");
     if (portalSetting && !(name in extra)) delete env[name];
   }
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -120,18 +121,28 @@ export class PortalProcess {
         this.bootMs = Date.now() - started;
         return this;
       }
-      const diagnostics = { attempt, afterMs: Date.now() - started, lastReadyz: outcome.last, healthz: await probe(`${this.baseUrl}/healthz`), output: this.output.slice(-1500) };
+      const diagnostics = {
+        attempt,
+        afterMs: Date.now() - started,
+        lastReadyz: outcome.last,
+        healthz: await probe(`${this.baseUrl}/healthz`),
+        output: this.output.slice(-1500),
+      };
       if (attempt >= 2 || Date.now() - started >= timeoutMs) {
         throw new Error(`${this.name} not ready after ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(diagnostics, null, 2)}`);
       }
-      console.warn(`[load] ${this.name} was not ready after ${Math.round(diagnostics.afterMs / 1000)} s; restarting it once: ${JSON.stringify({ lastReadyz: diagnostics.lastReadyz, healthz: diagnostics.healthz })}`);
+      console.warn(
+        `[load] ${this.name} was not ready after ${Math.round(diagnostics.afterMs / 1000)} s; restarting it once: ${JSON.stringify({ lastReadyz: diagnostics.lastReadyz, healthz: diagnostics.healthz })}`,
+      );
       this.restarts.push(diagnostics);
       await this.kill();
     }
   }
 
   spawnChild() {
-    const child = trackChild(spawn(process.execPath, [...SERVER_NODE_FLAGS, "build/server/index.js"], { cwd: runDir, env: this.env, stdio: ["ignore", "pipe", "pipe"] }));
+    const child = trackChild(
+      spawn(process.execPath, [...SERVER_NODE_FLAGS, "build/server/index.js"], { cwd: runDir, env: this.env, stdio: ["ignore", "pipe", "pipe"] }),
+    );
     this.child = child;
     this.exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
     let pending = "";

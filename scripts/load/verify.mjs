@@ -44,9 +44,7 @@ export async function verifyFeedback(db, { dataDir, acks, tag }) {
       where f.content like $1`,
     [`${tag}-%`],
   );
-  const files = new Map(
-    (await db.query(`select id, owner_user_id, storage_key, size_bytes from stored_files`)).map((r) => [r.id, r]),
-  );
+  const files = new Map((await db.query(`select id, owner_user_id, storage_key, size_bytes from stored_files`)).map((r) => [r.id, r]));
   const byToken = new Map();
   for (const row of rows) {
     const token = row.content.split(/\s/, 1)[0];
@@ -119,11 +117,10 @@ export async function verifyFeedback(db, { dataDir, acks, tag }) {
 export async function verifySkins(db, skinAcks) {
   const names = [...skinAcks.keys()];
   if (!names.length) return { acked: 0, found: 0, wrong: [] };
-  const rows = await db.query(
-    `select u.username, p.skin from user_preferences p join users u on u.id = p.user_id where u.username = any($1::text[])`,
-    [names],
-  );
+  const rows = await db.query(`select u.username, p.skin from user_preferences p join users u on u.id = p.user_id where u.username = any($1::text[])`, [names]);
   const stored = new Map(rows.map((r) => [r.username, r.skin]));
-  const wrong = names.filter((n) => stored.get(n) !== skinAcks.get(n)).map((n) => `${n}: stored ${stored.get(n) ?? "nothing"}, acknowledged ${skinAcks.get(n)}`);
+  const wrong = names
+    .filter((n) => stored.get(n) !== skinAcks.get(n))
+    .map((n) => `${n}: stored ${stored.get(n) ?? "nothing"}, acknowledged ${skinAcks.get(n)}`);
   return { acked: names.length, found: names.length - wrong.length, wrong };
 }

@@ -46,7 +46,11 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
       const chunks: Buffer[] = [];
       let headersWritten = false;
       const toBuffer = (chunk: unknown, encoding?: unknown) =>
-        Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+        Buffer.isBuffer(chunk)
+          ? chunk
+          : typeof chunk === "string"
+            ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding)
+            : Buffer.from(chunk as Uint8Array);
       const markHeadersWritten = () => {
         if (headersWritten) return;
         headersWritten = true;

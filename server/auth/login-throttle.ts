@@ -39,10 +39,7 @@ export async function getThrottleState(
   const usernameFailures = row.username_failures;
   const ipFailures = row.ip_failures;
   const locked = usernameFailures >= LOCK_AFTER_FAILURES || ipFailures >= LOCK_AFTER_FAILURES;
-  const oldest = [
-    usernameFailures >= LOCK_AFTER_FAILURES ? row.oldest_username : null,
-    ipFailures >= LOCK_AFTER_FAILURES ? row.oldest_ip : null,
-  ]
+  const oldest = [usernameFailures >= LOCK_AFTER_FAILURES ? row.oldest_username : null, ipFailures >= LOCK_AFTER_FAILURES ? row.oldest_ip : null]
     .filter((d): d is Date => d instanceof Date)
     .map((d) => d.getTime());
   const unlockAt = oldest.length ? Math.min(...oldest) + THROTTLE_WINDOW_MS : now.getTime();
@@ -52,16 +49,11 @@ export async function getThrottleState(
     locked,
     retryAfterMinutes: Math.max(1, Math.ceil((unlockAt - now.getTime()) / 60_000)),
     captchaRequired:
-      input.captchaMode === "always" ||
-      (input.captchaMode === "auto" &&
-        (usernameFailures >= CAPTCHA_AFTER_FAILURES || ipFailures >= CAPTCHA_AFTER_FAILURES)),
+      input.captchaMode === "always" || (input.captchaMode === "auto" && (usernameFailures >= CAPTCHA_AFTER_FAILURES || ipFailures >= CAPTCHA_AFTER_FAILURES)),
   };
 }
 
-export async function recordLoginAttempt(
-  db: Database,
-  input: { username: string; ip: string; succeeded: boolean },
-) {
+export async function recordLoginAttempt(db: Database, input: { username: string; ip: string; succeeded: boolean }) {
   await db
     .insertInto("login_attempts")
     // created_at from this process's clock, which getThrottleState compares it with (not the database's).

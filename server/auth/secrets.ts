@@ -12,7 +12,11 @@ async function sharedSetting(db: Database, key: string, create: () => Promise<st
   const existing = await db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirst();
   if (existing) return existing.value;
   const value = await create();
-  await db.insertInto("app_settings").values({ key, value }).onConflict((oc) => oc.column("key").doNothing()).execute();
+  await db
+    .insertInto("app_settings")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
   const stored = await db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
   return stored.value;
 }

@@ -44,10 +44,7 @@ export type ActiveSession = {
 };
 
 export function isExpired(session: { created_at: Date; last_seen_at: Date }, now = new Date()) {
-  return (
-    now.getTime() - session.last_seen_at.getTime() > SESSION_IDLE_MS ||
-    now.getTime() - session.created_at.getTime() > SESSION_ABSOLUTE_MS
-  );
+  return now.getTime() - session.last_seen_at.getTime() > SESSION_IDLE_MS || now.getTime() - session.created_at.getTime() > SESSION_ABSOLUTE_MS;
 }
 
 /** Returns the live session for a ticket, sliding its idle window; expired rows are deleted. */
@@ -139,10 +136,7 @@ export async function purgeExpiredSessions(db: Database, now = new Date()) {
   await db
     .deleteFrom("sessions")
     .where((eb) =>
-      eb.or([
-        eb("last_seen_at", "<", new Date(now.getTime() - SESSION_IDLE_MS)),
-        eb("created_at", "<", new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
-      ]),
+      eb.or([eb("last_seen_at", "<", new Date(now.getTime() - SESSION_IDLE_MS)), eb("created_at", "<", new Date(now.getTime() - SESSION_ABSOLUTE_MS))]),
     )
     .execute();
 }

@@ -83,7 +83,10 @@ export async function loadBadgePrint(db: Database, store: ObjectStore, caller: P
     .where("g.deleted_at", "is", null);
   if (caller.roleId !== ORGANIZER_ROLE_ID || !named.length) query = query.where("g.user_id", "=", caller.userId);
   query = named.length ? query.where("g.id", "in", named) : query.where("g.status", "!=", "returned");
-  const rows = await query.orderBy("g.id").limit(PRINT_MAX_BADGES + 1).execute();
+  const rows = await query
+    .orderBy("g.id")
+    .limit(PRINT_MAX_BADGES + 1)
+    .execute();
   if (rows.length !== named.length && named.length) throw notFound();
   if (rows.length > PRINT_MAX_BADGES) throw new ApiError(ApiCode.badRequest, "badges.print.tooMany", { max: PRINT_MAX_BADGES });
   if (!rows.length) throw new ApiError(ApiCode.badRequest, "badges.print.nothingToPrint");
@@ -93,7 +96,11 @@ export async function loadBadgePrint(db: Database, store: ObjectStore, caller: P
   if (named.length) rows.sort((a, b) => named.indexOf(a.id) - named.indexOf(b.id));
 
   const exhibition = await db.selectFrom("exhibitions").select(["name_zh", "name_en"]).where("id", "=", caller.exhibitionId).executeTakeFirstOrThrow();
-  const namesOf = await exhibitorNamesOf(db, caller.exhibitionId, rows.map((row) => row.user_id));
+  const namesOf = await exhibitorNamesOf(
+    db,
+    caller.exhibitionId,
+    rows.map((row) => row.user_id),
+  );
   const badges = await Promise.all(
     rows.map(async (row): Promise<PrintableBadge> => {
       const names = namesOf.get(row.user_id) ?? { zh: null, en: null };
@@ -204,21 +211,36 @@ function drawBadge(page: PDFPage, fonts: Fonts, print: BadgePrint, badge: Printa
   } else {
     page.drawRectangle({ x: PAD, y: photoTop - photoH, width: photoW, height: photoH, borderColor: GREY, borderWidth: 0.6, color: rgb(0.95, 0.95, 0.95) });
     const label = "照片 Photo";
-    page.drawText(label, { x: PAD + (photoW - fonts.regular.widthOfTextAtSize(label, 8)) / 2, y: photoTop - photoH / 2 - 3, size: 8, font: fonts.regular, color: GREY });
+    page.drawText(label, {
+      x: PAD + (photoW - fonts.regular.widthOfTextAtSize(label, 8)) / 2,
+      y: photoTop - photoH / 2 - 3,
+      size: 8,
+      font: fonts.regular,
+      color: GREY,
+    });
   }
 
   // Holder, company in both languages, booth.
   const textX = PAD + photoW + 12;
   const textW = BADGE_W - textX - PAD;
   cursor = photoTop;
-  for (const line of fitLines(badge.holderName, fonts.bold, 16, textW, 2)) page.drawText(line, { x: textX, y: (cursor -= 19), size: 16, font: fonts.bold, color: INK });
+  for (const line of fitLines(badge.holderName, fonts.bold, 16, textW, 2))
+    page.drawText(line, { x: textX, y: (cursor -= 19), size: 16, font: fonts.bold, color: INK });
   cursor -= 5;
-  for (const line of fitLines(badge.company, fonts.regular, 9, textW, 2)) page.drawText(line, { x: textX, y: (cursor -= 11.5), size: 9, font: fonts.regular, color: INK });
+  for (const line of fitLines(badge.company, fonts.regular, 9, textW, 2))
+    page.drawText(line, { x: textX, y: (cursor -= 11.5), size: 9, font: fonts.regular, color: INK });
   if (badge.otherCompany) {
-    for (const line of fitLines(badge.otherCompany, fonts.regular, 7.5, textW, 2)) page.drawText(line, { x: textX, y: (cursor -= 9.5), size: 7.5, font: fonts.regular, color: GREY });
+    for (const line of fitLines(badge.otherCompany, fonts.regular, 7.5, textW, 2))
+      page.drawText(line, { x: textX, y: (cursor -= 9.5), size: 7.5, font: fonts.regular, color: GREY });
   }
   page.drawText("展位 Booth", { x: textX, y: photoTop - photoH + 2, size: 8, font: fonts.regular, color: GREY });
-  page.drawText(badge.boothNo, { x: textX + fonts.regular.widthOfTextAtSize("展位 Booth", 8) + 6, y: photoTop - photoH + 2, size: 13, font: fonts.bold, color: INK });
+  page.drawText(badge.boothNo, {
+    x: textX + fonts.regular.widthOfTextAtSize("展位 Booth", 8) + 6,
+    y: photoTop - photoH + 2,
+    size: 13,
+    font: fonts.bold,
+    color: INK,
+  });
 
   // The QR code, its code under it in groups for typing.
   drawQr(page, badge.signedCode, (BADGE_W - QR_SIZE) / 2, 46, QR_SIZE);

@@ -117,18 +117,36 @@ export function view(row: Row, roleId: number): BadgeView {
 }
 
 export async function liveCount(db: Db, boothId: number) {
-  const row = await db.selectFrom("badges").select((eb) => eb.fn.countAll<number>().as("n")).where("booth_id", "=", boothId).where("deleted_at", "is", null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("badges")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("booth_id", "=", boothId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function listBadges(db: Database, caller: Caller, query: BadgeListQuery): Promise<Omit<BadgeList, "window" | "arrivedAt">> {
   const rows = matching(selectOwn(db, caller), query.keyword);
-  const total = Number((await rows.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const page = await rows.orderBy("g.id", "desc").limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
+  const total = Number(
+    (
+      await rows
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const page = await rows
+    .orderBy("g.id", "desc")
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
   const rule = await quotaRule(db, caller.exhibitionId);
   const booth = await currentBooth(db, caller);
   // Without a booth there is nothing to apply for: a quota of none.
-  const quota = booth ? badgeQuota(rule, booth.areaM2, await liveCount(db, booth.id)) : { free: 0, paidMax: 0, applied: 0, freeLeft: 0, paidLeft: 0, remaining: 0 };
+  const quota = booth
+    ? badgeQuota(rule, booth.areaM2, await liveCount(db, booth.id))
+    : { free: 0, paidMax: 0, applied: 0, freeLeft: 0, paidLeft: 0, remaining: 0 };
   return {
     rows: page.map((row) => view(row, caller.roleId)),
     total,
@@ -142,7 +160,9 @@ export async function listBadges(db: Database, caller: Caller, query: BadgeListQ
 function matching(rows: ReturnType<typeof selectOwn>, keyword: string | undefined) {
   if (!keyword) return rows;
   const like = containsPattern(keyword);
-  return rows.where((eb) => eb.or([eb("g.holder_name", "ilike", like), eb("g.company", "ilike", like), eb("g.mobile", "like", like), eb("b.booth_no", "ilike", like)]));
+  return rows.where((eb) =>
+    eb.or([eb("g.holder_name", "ilike", like), eb("g.company", "ilike", like), eb("g.mobile", "like", like), eb("b.booth_no", "ilike", like)]),
+  );
 }
 
 /** Every live badge of the caller's the keyword matches, by booth, not paged (the Excel export). */
@@ -203,7 +223,10 @@ export function uniqueViolationField(error: unknown): "idNumber" | "mobile" | "e
 }
 
 async function recordEvent(db: Db, caller: Caller, badgeId: number, action: string, details: Record<string, unknown> | null = null) {
-  await db.insertInto("badge_events").values({ badge_id: badgeId, actor_id: caller.userId, actor_label: caller.label, action, details: details ? JSON.stringify(details) : null }).execute();
+  await db
+    .insertInto("badge_events")
+    .values({ badge_id: badgeId, actor_id: caller.userId, actor_label: caller.label, action, details: details ? JSON.stringify(details) : null })
+    .execute();
 }
 
 /** A badge's code for its QR: random, so it says nothing about the holder. */
@@ -214,13 +237,24 @@ export async function lockBooth(trx: Transaction<DB>, boothId: number) {
   await trx.selectFrom("booths").select("id").where("id", "=", boothId).forUpdate().executeTakeFirstOrThrow();
 }
 
-export type NewBadge = { input: Pick<BadgeInput, "holderName" | "idType" | "idNumber" | "mobile" | "email" | "company" | "position">; photoId: string | null; kind: "free" | "paid" };
+export type NewBadge = {
+  input: Pick<BadgeInput, "holderName" | "idType" | "idNumber" | "mobile" | "email" | "company" | "position">;
+  photoId: string | null;
+  kind: "free" | "paid";
+};
 
 /**
  * New badges and their 'created' events, two statements however many (the form's save and the Excel
  * import), in a transaction holding the booth's lock. The ids come back in the order given.
  */
-export async function insertBadges(trx: Transaction<DB>, caller: Caller, booth: Booth, badges: NewBadge[], rule: BadgeQuotaRule, details: Record<string, unknown> = {}) {
+export async function insertBadges(
+  trx: Transaction<DB>,
+  caller: Caller,
+  booth: Booth,
+  badges: NewBadge[],
+  rule: BadgeQuotaRule,
+  details: Record<string, unknown> = {},
+) {
   const values = badges.map(({ input, photoId, kind }) => ({
     user_id: caller.userId,
     exhibition_id: caller.exhibitionId,
@@ -243,7 +277,15 @@ export async function insertBadges(trx: Transaction<DB>, caller: Caller, booth: 
   const ids = values.map((value) => idOf.get(value.code)!);
   await trx
     .insertInto("badge_events")
-    .values(values.map((value, i) => ({ badge_id: ids[i]!, actor_id: caller.userId, actor_label: caller.label, action: "created", details: JSON.stringify({ boothNo: booth.boothNo, kind: value.kind, ...details }) })))
+    .values(
+      values.map((value, i) => ({
+        badge_id: ids[i]!,
+        actor_id: caller.userId,
+        actor_label: caller.label,
+        action: "created",
+        details: JSON.stringify({ boothNo: booth.boothNo, kind: value.kind, ...details }),
+      })),
+    )
     .execute();
   return ids;
 }

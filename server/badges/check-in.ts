@@ -82,12 +82,21 @@ export async function checkIn(db: Database, scanner: Scanner, text: string, secr
     // Every scan is kept: a badge scanned again and again may be passed from hand to hand.
     await trx
       .insertInto("badge_events")
-      .values({ badge_id: badge.id, actor_id: scanner.userId, actor_label: scanner.label, action: first ? "checkedIn" : "checkedInAgain", details: JSON.stringify({ at: now.toISOString() }) })
+      .values({
+        badge_id: badge.id,
+        actor_id: scanner.userId,
+        actor_label: scanner.label,
+        action: first ? "checkedIn" : "checkedInAgain",
+        details: JSON.stringify({ at: now.toISOString() }),
+      })
       .execute();
     return { badge, checkedInAt, alreadyCheckedIn: !first };
   });
 
-  const [arrival, names] = await Promise.all([exhibitorArrival(db, scanner.exhibitionId, result.badge.user_id), exhibitorNamesOf(db, scanner.exhibitionId, [result.badge.user_id])]);
+  const [arrival, names] = await Promise.all([
+    exhibitorArrival(db, scanner.exhibitionId, result.badge.user_id),
+    exhibitorNamesOf(db, scanner.exhibitionId, [result.badge.user_id]),
+  ]);
   const { badge } = result;
   return {
     alreadyCheckedIn: result.alreadyCheckedIn,

@@ -1,6 +1,12 @@
 import type ExcelJS from "exceljs";
 import { sql } from "kysely";
-import { BADGE_EXCEL_FIELDS, BADGE_EXCEL_LIMITS, type BadgeExcelField, type BadgeImportFailure, type BadgeImportRowError } from "../../app/contracts/badges/excel-types";
+import {
+  BADGE_EXCEL_FIELDS,
+  BADGE_EXCEL_LIMITS,
+  type BadgeExcelField,
+  type BadgeImportFailure,
+  type BadgeImportRowError,
+} from "../../app/contracts/badges/excel-types";
 import { ID_TYPES, type IdType } from "../../app/contracts/badges/id-documents";
 import { badgeQuota, kindsOfNext } from "../../app/contracts/badges/quota";
 import { badgeSchema, type BadgeInput } from "../../app/contracts/badges/schema";
@@ -29,7 +35,11 @@ const EXCEL_EXACT_INTEGERS = 1e15;
 export type CellText = { text: string } | { error: string };
 
 /** Letters and digits only, lower case: "E-mail", "email" and " Email* " are one header. */
-export const normalizeHeader = (value: string) => value.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+export const normalizeHeader = (value: string) =>
+  value
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
 
 /**
  * A cell's value as the text a form field would get, or the message key why it cannot be read.
@@ -50,7 +60,9 @@ export function cellText(value: ExcelJS.CellValue, field: BadgeExcelField): Cell
   if ("richText" in value) return checked(richText(value).trim());
   if ("hyperlink" in value) {
     const text: unknown = value.text;
-    return checked((typeof text === "string" ? text : text && typeof text === "object" && "richText" in text ? richText(text as ExcelJS.CellRichTextValue) : "").trim());
+    return checked(
+      (typeof text === "string" ? text : text && typeof text === "object" && "richText" in text ? richText(text as ExcelJS.CellRichTextValue) : "").trim(),
+    );
   }
   return { error: withProp("validation.correct", F(field)) };
 }
@@ -178,9 +190,21 @@ async function takenValues(db: Database, exhibitionId: number, rows: CheckedRow[
     .where("deleted_at", "is", null)
     .where((eb) =>
       eb.or([
-        eb("id_number", "in", rows.map((r) => r.input.idNumber)),
-        eb("mobile", "in", rows.map((r) => r.input.mobile)),
-        eb(sql`lower(email)`, "in", rows.map((r) => r.input.email.toLowerCase())),
+        eb(
+          "id_number",
+          "in",
+          rows.map((r) => r.input.idNumber),
+        ),
+        eb(
+          "mobile",
+          "in",
+          rows.map((r) => r.input.mobile),
+        ),
+        eb(
+          sql`lower(email)`,
+          "in",
+          rows.map((r) => r.input.email.toLowerCase()),
+        ),
       ]),
     )
     .execute();
@@ -201,7 +225,9 @@ async function alreadyHeld(db: Database, caller: Caller, sheet: BadgeSheet, rows
   const taken = await takenValues(db, caller.exhibitionId, rows);
   let foreignRows = 0;
   const errors = rows.flatMap(({ row, input }): BadgeImportRowError[] => {
-    const holders = UNIQUE_FIELDS.map((field) => ({ field, holder: taken[field].get(field === "email" ? input.email.toLowerCase() : input[field]) })).filter((h) => h.holder !== undefined);
+    const holders = UNIQUE_FIELDS.map((field) => ({ field, holder: taken[field].get(field === "email" ? input.email.toLowerCase() : input[field]) })).filter(
+      (h) => h.holder !== undefined,
+    );
     if (holders.some((h) => h.holder !== caller.userId)) foreignRows += 1;
     return holders.map(({ field }) => ({ row, column: sheet.columns[field] ?? "", field, message: withProp("validation.exists", F(field)) }));
   });
@@ -244,14 +270,23 @@ export async function importBadges(db: Database, caller: Caller, bytes: Buffer, 
       const applied = await liveCount(trx, booth.id);
       const kinds = kindsOfNext(rule, booth.areaM2, applied, good.length);
       if (!kinds) throw quotaRefusal(good.length, badgeQuota(rule, booth.areaM2, applied).remaining);
-      await insertBadges(trx, caller, booth, good.map(({ input }, i) => ({ input, photoId: null, kind: kinds[i]! })), rule, { source: "excel" });
+      await insertBadges(
+        trx,
+        caller,
+        booth,
+        good.map(({ input }, i) => ({ input, photoId: null, kind: kinds[i]! })),
+        rule,
+        { source: "excel" },
+      );
     });
   } catch (error) {
     const field = uniqueViolationField(error);
     if (!field) throw error;
     // Someone saved the same person meanwhile: the unique index refused the lot and nothing was saved. Name the rows now held.
     const clashes = (await alreadyHeld(db, caller, sheet, good)).errors;
-    throw rowsFailed(clashes.length ? clashes : [{ row: good[0]!.row, column: sheet.columns[field] ?? "", field, message: withProp("validation.exists", F(field)) }]);
+    throw rowsFailed(
+      clashes.length ? clashes : [{ row: good[0]!.row, column: sheet.columns[field] ?? "", field, message: withProp("validation.exists", F(field)) }],
+    );
   }
   return { imported: good.length };
 }

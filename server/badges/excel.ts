@@ -37,14 +37,19 @@ export function excelFileName(language: Language, kind: "templateFile" | "export
 /** The caller's company for the sample row: the profile's name in `language`, else the other, else the account's. */
 export async function callerCompany(db: Database, user: { userId: number; exhibitionId: number }, language: Language): Promise<string | null> {
   const [profile, account] = await Promise.all([
-    db.selectFrom("exhibitor_profiles").select(["draft", "submitted"]).where("user_id", "=", user.userId).where("exhibition_id", "=", user.exhibitionId).executeTakeFirst(),
+    db
+      .selectFrom("exhibitor_profiles")
+      .select(["draft", "submitted"])
+      .where("user_id", "=", user.userId)
+      .where("exhibition_id", "=", user.exhibitionId)
+      .executeTakeFirst(),
     db.selectFrom("users").select(["business_name", "business_name_en"]).where("id", "=", user.userId).executeTakeFirst(),
   ]);
   const data = readDraft(profile?.submitted ?? profile?.draft);
   const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
   const zh = text(data.companyNameZh) ?? text(account?.business_name);
   const en = text(data.companyNameEn) ?? text(account?.business_name_en);
-  return language === "zh" ? zh ?? en : en ?? zh;
+  return language === "zh" ? (zh ?? en) : (en ?? zh);
 }
 
 async function toBuffer(workbook: ExcelJS.Workbook) {
@@ -99,7 +104,12 @@ export type BadgeExportRow = BadgeView & { exhibitorName?: string };
 export async function badgesWorkbook(rows: BadgeExportRow[], language: Language, options: { withExhibitor?: boolean } = {}): Promise<Buffer> {
   const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(t(language, "excel.sheetName"));
-  const column = (key: string, header: string, width: number, numFmt?: string): Partial<ExcelJS.Column> => ({ key, header, width, ...(numFmt ? { style: { numFmt } } : {}) });
+  const column = (key: string, header: string, width: number, numFmt?: string): Partial<ExcelJS.Column> => ({
+    key,
+    header,
+    width,
+    ...(numFmt ? { style: { numFmt } } : {}),
+  });
   sheet.columns = [
     ...(options.withExhibitor ? [column("exhibitor", t(language, "excel.columns.exhibitor"), 32)] : []),
     column("booth", fieldLabel(language, "booth"), 10),

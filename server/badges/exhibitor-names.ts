@@ -18,7 +18,12 @@ export async function exhibitorNamesOf(db: Db, exhibitionId: number, userIds: nu
   if (!ids.length) return names;
   const [users, profiles] = await Promise.all([
     db.selectFrom("users").select(["id", "username", "business_name", "business_name_en"]).where("id", "in", ids).execute(),
-    db.selectFrom("exhibitor_profiles").select(["user_id", "submitted", "draft"]).where("exhibition_id", "=", exhibitionId).where("user_id", "in", ids).execute(),
+    db
+      .selectFrom("exhibitor_profiles")
+      .select(["user_id", "submitted", "draft"])
+      .where("exhibition_id", "=", exhibitionId)
+      .where("user_id", "in", ids)
+      .execute(),
   ]);
   const profileOf = new Map(profiles.map((p) => [p.user_id, readDraft(p.submitted ?? p.draft)]));
   for (const user of users) {
@@ -35,5 +40,5 @@ export async function exhibitorNamesOf(db: Db, exhibitionId: number, userIds: nu
 /** One name in the page's language, the other language's when it is missing, else the username. */
 export function exhibitorNameIn(names: ExhibitorNames | undefined, language: "zh" | "en", fallback = "") {
   if (!names) return fallback;
-  return (language === "en" ? names.en ?? names.zh : names.zh ?? names.en) ?? names.username;
+  return (language === "en" ? (names.en ?? names.zh) : (names.zh ?? names.en)) ?? names.username;
 }

@@ -51,7 +51,10 @@ export async function requireProbesLeft(db: Database, userId: number, kind: Prob
 /** Counts `count` probes of the kind (a live check; a save or import rows matching another's holder). */
 export async function noteProbes(db: Database, userId: number, kind: ProbeKind, count = 1) {
   if (count <= 0) return;
-  await db.insertInto("badge_holder_probes").values(Array.from({ length: count }, () => ({ user_id: userId, kind }))).execute();
+  await db
+    .insertInto("badge_holder_probes")
+    .values(Array.from({ length: count }, () => ({ user_id: userId, kind })))
+    .execute();
 }
 
 /** The refusal an import gets when it names more foreign holders than the account may still learn of. */
@@ -62,5 +65,8 @@ export async function foreignMatchesRefusal(db: Database, userId: number, now = 
 
 /** Housekeeping: the windows are an hour at most. */
 export async function purgeOldHolderProbes(db: Database, now = new Date()) {
-  await db.deleteFrom("badge_holder_probes").where("created_at", "<", new Date(now.getTime() - 24 * 60 * 60 * 1000)).execute();
+  await db
+    .deleteFrom("badge_holder_probes")
+    .where("created_at", "<", new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .execute();
 }

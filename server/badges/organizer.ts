@@ -57,23 +57,42 @@ const ordered = (query: Query) =>
 
 /** RoleId 1 only reaches this: contacts and ID numbers as typed (spec point 6). */
 function reviewRow(row: Row, names: Map<number, ExhibitorNames>, language: Language): BadgeReviewRow {
-  return { ...view(row, ORGANIZER_ROLE_ID), userId: row.user_id, exhibitorName: exhibitorNameIn(names.get(row.user_id), language === "en" ? "en" : "zh", row.username) };
+  return {
+    ...view(row, ORGANIZER_ROLE_ID),
+    userId: row.user_id,
+    exhibitorName: exhibitorNameIn(names.get(row.user_id), language === "en" ? "en" : "zh", row.username),
+  };
 }
 
 async function rowsWithNames(db: Database, caller: Caller, rows: Row[], language: Language) {
-  const names = await exhibitorNamesOf(db, caller.exhibitionId, rows.map((r) => r.user_id));
+  const names = await exhibitorNamesOf(
+    db,
+    caller.exhibitionId,
+    rows.map((r) => r.user_id),
+  );
   return rows.map((row) => reviewRow(row, names, language));
 }
 
 export async function listForReview(db: Database, caller: Caller, query: BadgeReviewQuery, language: Language): Promise<BadgeReviewList> {
   const base = selectExhibition(db, caller.exhibitionId);
   const matching = filtered(base, query);
-  const total = Number((await matching.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await matching
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const page = await ordered(matching)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
-  const byStatus = await filtered(base, query, false).clearSelect().select(["g.status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("g.status").execute();
+  const byStatus = await filtered(base, query, false)
+    .clearSelect()
+    .select(["g.status", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("g.status")
+    .execute();
   const counts = { submitted: 0, approved: 0, returned: 0 };
   for (const { status, n } of byStatus) counts[status] = Number(n);
   const owners = await base.clearSelect().select(["u.id", "u.username"]).distinct().execute();
@@ -92,7 +111,9 @@ export async function listForReview(db: Database, caller: Caller, query: BadgeRe
 
 /** Every badge the filters match, in the list's order (the export). */
 export async function allForReview(db: Database, caller: Caller, filters: BadgeFilters, language: Language) {
-  const rows = await ordered(filtered(selectExhibition(db, caller.exhibitionId), filters)).limit(EXPORT_MAX_ROWS).execute();
+  const rows = await ordered(filtered(selectExhibition(db, caller.exhibitionId), filters))
+    .limit(EXPORT_MAX_ROWS)
+    .execute();
   return rowsWithNames(db, caller, rows, language);
 }
 
@@ -107,7 +128,13 @@ async function eventsOf(db: Database, badgeId: number): Promise<BadgeEventView[]
   return rows.map((r) => {
     const raw = typeof r.details === "string" ? (JSON.parse(r.details) as unknown) : r.details;
     const details = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
-    return { action: r.action, actorLabel: r.actor_label, details, comment: typeof details?.comment === "string" ? details.comment : null, createdAt: iso(r.created_at)! };
+    return {
+      action: r.action,
+      actorLabel: r.actor_label,
+      details,
+      comment: typeof details?.comment === "string" ? details.comment : null,
+      createdAt: iso(r.created_at)!,
+    };
   });
 }
 
@@ -135,7 +162,11 @@ export async function decideBadge(deps: Pick<ApiDeps, "db" | "notifier" | "logge
     if (!row) throw notFound();
     if (row.status === "approved") throw new ApiError(ApiCode.conflict, "badges.review.errors.alreadyApproved");
     if (row.version !== input.version) throw new ApiError(ApiCode.conflict, "badges.errors.busy");
-    await trx.updateTable("badges").set({ status, review_comment: comment, version: row.version + 1, updated_at: new Date() }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("badges")
+      .set({ status, review_comment: comment, version: row.version + 1, updated_at: new Date() })
+      .where("id", "=", row.id)
+      .execute();
     await trx
       .insertInto("badge_events")
       .values({ badge_id: row.id, actor_id: caller.userId, actor_label: caller.label, action: status, details: JSON.stringify({ comment }) })
@@ -147,7 +178,11 @@ export async function decideBadge(deps: Pick<ApiDeps, "db" | "notifier" | "logge
 }
 
 /** Tells the exhibitor (its contact e-mail, both languages) what to fix; a mail that fails does not undo the decision. */
-async function notifyReturned(deps: Pick<ApiDeps, "db" | "notifier" | "logger" | "config">, badge: { id: number; user_id: number; holder_name: string; booth_id: number }, comment: string) {
+async function notifyReturned(
+  deps: Pick<ApiDeps, "db" | "notifier" | "logger" | "config">,
+  badge: { id: number; user_id: number; holder_name: string; booth_id: number },
+  comment: string,
+) {
   try {
     const owner = await deps.db.selectFrom("users").select("contact_email").where("id", "=", badge.user_id).executeTakeFirst();
     if (!owner?.contact_email) return;

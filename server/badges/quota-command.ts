@@ -16,7 +16,9 @@ const KEYS: Record<string, keyof BadgeQuotaRule> = {
   "paid-max": "paidMax",
   "price-cents": "paidPriceCents",
 };
-const USAGE = `Usage: cli.js badge-quota [<exhibition code>] [${Object.keys(KEYS).map((k) => `${k}=<n>`).join(" ")}]`;
+const USAGE = `Usage: cli.js badge-quota [<exhibition code>] [${Object.keys(KEYS)
+  .map((k) => `${k}=<n>`)
+  .join(" ")}]`;
 
 export async function badgeQuotaCommand(db: Database, args: string[]) {
   const exhibition = await commandExhibition(db, args, USAGE);

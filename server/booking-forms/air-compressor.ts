@@ -14,7 +14,21 @@ type Row = Omit<Selectable<AirCompressorApplicationTable>, "start_date" | "end_d
 
 /** Dates as text: a `date` read through the pg driver would become a Date at local midnight. */
 const columns = [
-  "id", "user_id", "booth_id", "booth_no", "source", "status", "flow", "pressure", "quantity", "contact_name", "contact_phone", "remarks", "version", "cancelled_at", "created_at",
+  "id",
+  "user_id",
+  "booth_id",
+  "booth_no",
+  "source",
+  "status",
+  "flow",
+  "pressure",
+  "quantity",
+  "contact_name",
+  "contact_phone",
+  "remarks",
+  "version",
+  "cancelled_at",
+  "created_at",
 ] as const;
 
 function selectOwn(db: Database, owner: Owner) {
@@ -78,7 +92,12 @@ export async function applyAirCompressor(db: Database, owner: Owner, actor: Acto
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordEvent(trx, owner, actor, "airCompressor", row.id, "submitted", { boothNo: booth.boothNo, flow: input.flow, pressure: input.pressure, quantity: input.quantity });
+    await recordEvent(trx, owner, actor, "airCompressor", row.id, "submitted", {
+      boothNo: booth.boothNo,
+      flow: input.flow,
+      pressure: input.pressure,
+      quantity: input.quantity,
+    });
     return row.id;
   });
   return findApplication(db, owner, id);

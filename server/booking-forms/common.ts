@@ -21,7 +21,13 @@ export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export async function ownBooths(db: Database, owner: Owner): Promise<Booth[]> {
-  const rows = await db.selectFrom("booths").select(["id", "booth_no", "area_m2"]).where("user_id", "=", owner.userId).where("exhibition_id", "=", owner.exhibitionId).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("booths")
+    .select(["id", "booth_no", "area_m2"])
+    .where("user_id", "=", owner.userId)
+    .where("exhibition_id", "=", owner.exhibitionId)
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ id: r.id, boothNo: r.booth_no, areaM2: Number(r.area_m2) }));
 }
 
@@ -43,7 +49,13 @@ export async function resolveBooth(db: Database, owner: Owner, requested?: numbe
 export async function ownFile(db: Database | Transaction<DB>, owner: Owner, url: string, folder: UploadFolder, field: string) {
   const id = url.startsWith("/files/") ? url.slice("/files/".length) : "";
   const row = id
-    ? await db.selectFrom("stored_files").select(["id", "original_name"]).where("id", "=", id).where("owner_user_id", "=", owner.userId).where("folder", "=", folder).executeTakeFirst()
+    ? await db
+        .selectFrom("stored_files")
+        .select(["id", "original_name"])
+        .where("id", "=", id)
+        .where("owner_user_id", "=", owner.userId)
+        .where("folder", "=", folder)
+        .executeTakeFirst()
     : undefined;
   if (!row) throw new ApiError(ApiCode.notFound, "bookingForms.errors.fileInvalid", {}, { fields: { [field]: ["bookingForms.errors.fileInvalid"] } });
   return { id: row.id, url: storedFileUrl(row.id), name: row.original_name };
@@ -60,6 +72,14 @@ export async function recordEvent(
 ) {
   await db
     .insertInto("booking_form_events")
-    .values({ user_id: owner.userId, actor_id: actor.id, actor_label: actor.label, form, record_id: String(recordId), action, details: details ? JSON.stringify(details) : null })
+    .values({
+      user_id: owner.userId,
+      actor_id: actor.id,
+      actor_label: actor.label,
+      form,
+      record_id: String(recordId),
+      action,
+      details: details ? JSON.stringify(details) : null,
+    })
     .execute();
 }

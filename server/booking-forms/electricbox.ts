@@ -26,7 +26,13 @@ export async function listMaps(db: Database, owner: Owner): Promise<ElectricboxI
     .execute();
   return booths.map((booth) => {
     const row = rows.find((r) => r.booth_id === booth.id);
-    return { boothId: booth.id, boothNo: booth.boothNo, fileUrl: row ? storedFileUrl(row.file_id) : null, fileName: row?.original_name ?? null, updatedAt: iso(row?.updated_at ?? null) };
+    return {
+      boothId: booth.id,
+      boothNo: booth.boothNo,
+      fileUrl: row ? storedFileUrl(row.file_id) : null,
+      fileName: row?.original_name ?? null,
+      updatedAt: iso(row?.updated_at ?? null),
+    };
   });
 }
 
@@ -40,7 +46,12 @@ export async function judgeUploaded(db: Database, owner: Owner) {
   const booths = await ownBooths(db, owner);
   const booth = booths.find((b) => b.id === owner.sessionBoothId) ?? booths[0];
   if (!booth) return { uploaded: false, boothNo: null };
-  const row = await db.selectFrom("electricbox_images").select("booth_id").where("booth_id", "=", booth.id).where("user_id", "=", owner.userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("electricbox_images")
+    .select("booth_id")
+    .where("booth_id", "=", booth.id)
+    .where("user_id", "=", owner.userId)
+    .executeTakeFirst();
   return { uploaded: Boolean(row), boothNo: booth.boothNo };
 }
 
@@ -52,9 +63,17 @@ export async function saveMap(db: Database, owner: Owner, actor: Actor, input: {
     await trx
       .insertInto("electricbox_images")
       .values({ booth_id: booth.id, user_id: owner.userId, file_id: file.id })
-      .onConflict((oc) => oc.column("booth_id").doUpdateSet({ file_id: file.id, user_id: owner.userId, updated_at: new Date(), version: sql<number>`electricbox_images.version + 1` }))
+      .onConflict((oc) =>
+        oc
+          .column("booth_id")
+          .doUpdateSet({ file_id: file.id, user_id: owner.userId, updated_at: new Date(), version: sql<number>`electricbox_images.version + 1` }),
+      )
       .execute();
-    await recordEvent(trx, owner, actor, "electricbox", booth.id, before ? "replaced" : "created", { boothNo: booth.boothNo, fileId: file.id, previousFileId: before?.file_id ?? null });
+    await recordEvent(trx, owner, actor, "electricbox", booth.id, before ? "replaced" : "created", {
+      boothNo: booth.boothNo,
+      fileId: file.id,
+      previousFileId: before?.file_id ?? null,
+    });
   });
   return mapOf(db, owner, booth.id);
 }
@@ -62,7 +81,12 @@ export async function saveMap(db: Database, owner: Owner, actor: Actor, input: {
 export async function deleteMap(db: Database, owner: Owner, actor: Actor, boothId: number) {
   const booth = await resolveBooth(db, owner, boothId);
   await db.transaction().execute(async (trx) => {
-    const removed = await trx.deleteFrom("electricbox_images").where("booth_id", "=", booth.id).where("user_id", "=", owner.userId).returning("file_id").executeTakeFirst();
+    const removed = await trx
+      .deleteFrom("electricbox_images")
+      .where("booth_id", "=", booth.id)
+      .where("user_id", "=", owner.userId)
+      .returning("file_id")
+      .executeTakeFirst();
     if (removed) await recordEvent(trx, owner, actor, "electricbox", booth.id, "deleted", { boothNo: booth.boothNo, fileId: removed.file_id });
   });
   return mapOf(db, owner, booth.id);
@@ -95,8 +119,20 @@ export async function templatePdf(db: Database, owner: Owner, boothId?: number) 
   const cell = Math.min(440 / width, 440 / depth);
   const left = 50 + (495 - cell * width) / 2;
   const bottom = 250;
-  for (let i = 0; i <= width; i++) page.drawLine({ start: { x: left + i * cell, y: bottom }, end: { x: left + i * cell, y: bottom + depth * cell }, thickness: i % width === 0 ? 2 : 0.4, color: rgb(0.4, 0.4, 0.4) });
-  for (let j = 0; j <= depth; j++) page.drawLine({ start: { x: left, y: bottom + j * cell }, end: { x: left + width * cell, y: bottom + j * cell }, thickness: j % depth === 0 ? 2 : 0.4, color: rgb(0.4, 0.4, 0.4) });
+  for (let i = 0; i <= width; i++)
+    page.drawLine({
+      start: { x: left + i * cell, y: bottom },
+      end: { x: left + i * cell, y: bottom + depth * cell },
+      thickness: i % width === 0 ? 2 : 0.4,
+      color: rgb(0.4, 0.4, 0.4),
+    });
+  for (let j = 0; j <= depth; j++)
+    page.drawLine({
+      start: { x: left, y: bottom + j * cell },
+      end: { x: left + width * cell, y: bottom + j * cell },
+      thickness: j % depth === 0 ? 2 : 0.4,
+      color: rgb(0.4, 0.4, 0.4),
+    });
   text("1 square = 1 m", left, bottom - 18, 9);
 
   text("Exhibitor: ______________________________   Signature: __________________   Date: __________", 50, 150, 10);

@@ -11,14 +11,29 @@ import { iso, notFound, ownFile, recordEvent, resolveBooth, type Actor, type Own
  * the version they were read at, so two tabs cannot silently overwrite each other.
  */
 
-const DUPLICATE = () => new ApiError(ApiCode.conflict, "bookingForms.errors.duplicateEquipment", {}, { fields: { equipmentName: ["bookingForms.errors.duplicateEquipment"] } });
+const DUPLICATE = () =>
+  new ApiError(ApiCode.conflict, "bookingForms.errors.duplicateEquipment", {}, { fields: { equipmentName: ["bookingForms.errors.duplicateEquipment"] } });
 
 function selectOwn(db: Database, owner: Owner) {
   return db
     .selectFrom("leakage_commitments as l")
     .innerJoin("booths as b", "b.id", "l.booth_id")
     .innerJoin("stored_files as f", "f.id", "l.scan_file_id")
-    .select(["l.id", "l.booth_id", "b.booth_no", "l.equipment_name", "l.power_kw", "l.reason", "l.signer_name", "l.scan_file_id", "f.original_name", "l.rules_accepted_at", "l.version", "l.created_at", "l.updated_at"])
+    .select([
+      "l.id",
+      "l.booth_id",
+      "b.booth_no",
+      "l.equipment_name",
+      "l.power_kw",
+      "l.reason",
+      "l.signer_name",
+      "l.scan_file_id",
+      "f.original_name",
+      "l.rules_accepted_at",
+      "l.version",
+      "l.created_at",
+      "l.updated_at",
+    ])
     .where("l.user_id", "=", owner.userId)
     .where("l.exhibition_id", "=", owner.exhibitionId);
 }
@@ -83,7 +98,11 @@ export async function createCommitment(db: Database, owner: Owner, actor: Actor,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await recordEvent(trx, owner, actor, "leakage", row.id, "created", { boothNo: booth.boothNo, equipmentName: input.equipmentName, powerKw: input.powerKw });
+      await recordEvent(trx, owner, actor, "leakage", row.id, "created", {
+        boothNo: booth.boothNo,
+        equipmentName: input.equipmentName,
+        powerKw: input.powerKw,
+      });
       return row.id;
     });
     return findCommitment(db, owner, id);
@@ -119,7 +138,9 @@ export async function updateCommitment(db: Database, owner: Owner, actor: Actor,
         .where("version", "=", input.version)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
-      const changed = (["equipmentName", "powerKw", "reason", "signerName", "scanUrl", "boothId"] as const).filter((k) => String(current[k]) !== String(k === "scanUrl" ? scan.url : input[k]));
+      const changed = (["equipmentName", "powerKw", "reason", "signerName", "scanUrl", "boothId"] as const).filter(
+        (k) => String(current[k]) !== String(k === "scanUrl" ? scan.url : input[k]),
+      );
       await recordEvent(trx, owner, actor, "leakage", input.id, "updated", { changed, fromVersion: input.version });
       return true;
     });

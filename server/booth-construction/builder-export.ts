@@ -151,7 +151,17 @@ export async function builderWorkbook(db: Database, caller: Caller, language: La
     .where("b.booth_type", "=", STANDARD_BOOTH)
     .orderBy("b.booth_no")
     .execute();
-  const [names, files] = await Promise.all([exhibitorNamesOf(db, caller.exhibitionId, rows.map((r) => r.user_id)), fileRefs(db, rows.map((r) => r.fascia_file_id))]);
+  const [names, files] = await Promise.all([
+    exhibitorNamesOf(
+      db,
+      caller.exhibitionId,
+      rows.map((r) => r.user_id),
+    ),
+    fileRefs(
+      db,
+      rows.map((r) => r.fascia_file_id),
+    ),
+  ]);
 
   const labels = LABELS[language];
   const workbook = new (await loadExcel()).Workbook();

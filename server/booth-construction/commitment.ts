@@ -67,8 +67,8 @@ async function view(db: Db, row: Row, roleId: number): Promise<Commitment> {
     // Spec point 6: masked for everyone but the organizer.
     mobile: phoneForRole(row.mobile, roleId),
     rulesReadAt: iso(row.rules_read_at)!,
-    generatedPdf: row.generated_file_id ? files.get(row.generated_file_id) ?? null : null,
-    signedPdf: row.signed_file_id ? files.get(row.signed_file_id) ?? null : null,
+    generatedPdf: row.generated_file_id ? (files.get(row.generated_file_id) ?? null) : null,
+    signedPdf: row.signed_file_id ? (files.get(row.signed_file_id) ?? null) : null,
     reviewComment: row.review_comment,
     submittedAt: iso(row.submitted_at),
     reviewedAt: iso(row.reviewed_at),
@@ -93,25 +93,46 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() ? va
  * reviewed it (the submitted profile's company names, else the account's; the other language's
  * when one is missing), as the service contracts do.
  */
-async function pdfInputOf(db: Db, caller: Caller, boothNo: string, details: { responsiblePerson: string; builderCompany: string; mobile: string }, filledAt: Date, language: Language): Promise<CommitmentPdfInput> {
+async function pdfInputOf(
+  db: Db,
+  caller: Caller,
+  boothNo: string,
+  details: { responsiblePerson: string; builderCompany: string; mobile: string },
+  filledAt: Date,
+  language: Language,
+): Promise<CommitmentPdfInput> {
   const [exhibition, user, profile] = await Promise.all([
     db.selectFrom("exhibitions").select(["name_zh", "name_en"]).where("id", "=", caller.exhibitionId).executeTakeFirst(),
     db.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", caller.userId).executeTakeFirstOrThrow(),
-    db.selectFrom("exhibitor_profiles").select("submitted").where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId).executeTakeFirst(),
+    db
+      .selectFrom("exhibitor_profiles")
+      .select("submitted")
+      .where("user_id", "=", caller.userId)
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .executeTakeFirst(),
   ]);
   const submitted = readDraft(profile?.submitted);
   const zh = text(submitted.companyNameZh) ?? text(user.business_name);
   const en = text(submitted.companyNameEn) ?? text(user.business_name_en);
   return {
     exhibitionName: (language === "zh" ? exhibition?.name_zh : exhibition?.name_en) ?? "",
-    exhibitorCompany: (language === "zh" ? zh ?? en : en ?? zh) ?? user.username,
+    exhibitorCompany: (language === "zh" ? (zh ?? en) : (en ?? zh)) ?? user.username,
     boothNo,
     ...details,
     filledAt: filledAt.toISOString(),
   };
 }
 
-async function stageGenerated(db: Db, store: ObjectStore, caller: Caller, boothNo: string, details: Parameters<typeof pdfInputOf>[3], filledAt: Date, language: Language, now: Date) {
+async function stageGenerated(
+  db: Db,
+  store: ObjectStore,
+  caller: Caller,
+  boothNo: string,
+  details: Parameters<typeof pdfInputOf>[3],
+  filledAt: Date,
+  language: Language,
+  now: Date,
+) {
   const bytes = await renderCommitmentPdf(await pdfInputOf(db, caller, boothNo, details, filledAt, language), language);
   return stagePdf(store, { ownerUserId: caller.userId, folder: GENERATED_COMMITMENT_FOLDER, name: commitmentFileName(boothNo, "generated"), bytes, now });
 }
@@ -141,7 +162,14 @@ async function writeWithFile(db: Database, staged: StagedFile, write: (trx: Tran
  * POST commitment/save: the details (with the rules ticked) and a freshly filled PDF to print.
  * A returned commitment goes back to notSigned: its earlier scans no longer match the paper.
  */
-export async function saveCommitment(db: Database, store: ObjectStore, caller: Caller, input: CommitmentInput, language: Language, now: Date): Promise<CommitmentAnswer> {
+export async function saveCommitment(
+  db: Database,
+  store: ObjectStore,
+  caller: Caller,
+  input: CommitmentInput,
+  language: Language,
+  now: Date,
+): Promise<CommitmentAnswer> {
   const booth = await constructionBooth(db, caller, input.boothId, TYPES);
   const current = await selectOwn(db, caller, booth.boothId).executeTakeFirst();
   if (current && !EDITABLE.includes(current.status)) throw refusalFor(current.status);
@@ -181,7 +209,15 @@ export async function saveCommitment(db: Database, store: ObjectStore, caller: C
         .executeTakeFirstOrThrow();
       recordId = inserted.id;
     }
-    await recordEvent(trx, { exhibitionId: caller.exhibitionId, userId: caller.userId, boothId: booth.boothId, subject: "commitment", recordId, action: "save", actor: { id: caller.userId, label: caller.label } });
+    await recordEvent(trx, {
+      exhibitionId: caller.exhibitionId,
+      userId: caller.userId,
+      boothId: booth.boothId,
+      subject: "commitment",
+      recordId,
+      action: "save",
+      actor: { id: caller.userId, label: caller.label },
+    });
   });
   return answerFor(db, caller, booth);
 }
@@ -193,7 +229,14 @@ export type CommitmentDownload = { file: StoredFile; fileName: string };
  * when the details were saved) when it is missing: never made, or its bytes lost. That changes no
  * detail, so the version stays and an open form is not made stale.
  */
-export async function commitmentDownload(db: Database, store: ObjectStore, caller: Caller, boothId: number | undefined, language: Language, now: Date): Promise<CommitmentDownload> {
+export async function commitmentDownload(
+  db: Database,
+  store: ObjectStore,
+  caller: Caller,
+  boothId: number | undefined,
+  language: Language,
+  now: Date,
+): Promise<CommitmentDownload> {
   const booth = await constructionBooth(db, caller, boothId, TYPES);
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await selectOwn(db, caller, booth.boothId).executeTakeFirst();
@@ -227,7 +270,8 @@ export async function commitmentDownload(db: Database, store: ObjectStore, calle
 class RetryDownload extends Error {}
 
 /** A 400 that names the scans field, like a validation error of the form. */
-const refuseScans = (messageKey: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, messageKey, values, { fields: { scanUrls: [messageKey] } });
+const refuseScans = (messageKey: string, values: Record<string, unknown> = {}) =>
+  new ApiError(ApiCode.badRequest, messageKey, values, { fields: { scanUrls: [messageKey] } });
 
 /**
  * The caller's scans (their own uploads to 'safety-commitment') as one PDF, staged, exactly as a
@@ -250,7 +294,13 @@ async function stageSignedScans(db: Database, store: ObjectStore, caller: Caller
  * POST commitment/upload: the signed and stamped commitment, submitted for review. Needs the
  * details saved first (there is nothing to sign before); refused while reviewed or once accepted.
  */
-export async function uploadCommitmentScans(db: Database, store: ObjectStore, caller: Caller, input: CommitmentScansInput, now: Date): Promise<CommitmentAnswer> {
+export async function uploadCommitmentScans(
+  db: Database,
+  store: ObjectStore,
+  caller: Caller,
+  input: CommitmentScansInput,
+  now: Date,
+): Promise<CommitmentAnswer> {
   const booth = await constructionBooth(db, caller, input.boothId, TYPES);
   const current = await selectOwn(db, caller, booth.boothId).executeTakeFirst();
   if (!current) throw notSigned();
@@ -262,14 +312,30 @@ export async function uploadCommitmentScans(db: Database, store: ObjectStore, ca
     const updated = await trx
       .updateTable("safety_commitments")
       // The organizer's last comment stays in the history; the new submission starts clean.
-      .set({ signed_file_id: staged.id, status: "submitted", submitted_at: now, review_comment: null, reviewed_at: null, updated_at: now, version: sql<number>`version + 1` })
+      .set({
+        signed_file_id: staged.id,
+        status: "submitted",
+        submitted_at: now,
+        review_comment: null,
+        reviewed_at: null,
+        updated_at: now,
+        version: sql<number>`version + 1`,
+      })
       .where("id", "=", current.id)
       .where("version", "=", current.version)
       .where("status", "in", EDITABLE)
       .returning("id")
       .executeTakeFirst();
     if (!updated) throw refusalFor((await trx.selectFrom("safety_commitments").select("status").where("id", "=", current.id).executeTakeFirst())?.status);
-    await recordEvent(trx, { exhibitionId: caller.exhibitionId, userId: caller.userId, boothId: booth.boothId, subject: "commitment", recordId: current.id, action: "submit", actor: { id: caller.userId, label: caller.label } });
+    await recordEvent(trx, {
+      exhibitionId: caller.exhibitionId,
+      userId: caller.userId,
+      boothId: booth.boothId,
+      subject: "commitment",
+      recordId: current.id,
+      action: "submit",
+      actor: { id: caller.userId, label: caller.label },
+    });
   });
   return answerFor(db, caller, booth);
 }

@@ -42,7 +42,14 @@ export async function constructionBooth(db: Db, caller: Caller, requested: numbe
     .where("exhibition_id", "=", caller.exhibitionId)
     .orderBy("id")
     .execute();
-  const booths = rows.map((r) => ({ boothId: r.id, boothNo: r.booth_no, boothType: r.booth_type, widthM: Number(r.width_m), depthM: Number(r.depth_m), areaM2: Number(r.area_m2) }));
+  const booths = rows.map((r) => ({
+    boothId: r.id,
+    boothNo: r.booth_no,
+    boothType: r.booth_type,
+    widthM: Number(r.width_m),
+    depthM: Number(r.depth_m),
+    areaM2: Number(r.area_m2),
+  }));
   let booth: ConstructionBooth | undefined;
   if (requested !== undefined) {
     booth = booths.find((b) => b.boothId === requested);
@@ -52,7 +59,11 @@ export async function constructionBooth(db: Db, caller: Caller, requested: numbe
   }
   if (!booth) throw new ApiError(ApiCode.badRequest, "boothConstruction.errors.noBooth");
   if (!types.includes(booth.boothType)) {
-    throw new ApiError(ApiCode.forbidden, booth.boothType === STANDARD_BOOTH ? "boothConstruction.errors.rawSpaceOnly" : "boothConstruction.errors.standardOnly", { boothNo: booth.boothNo });
+    throw new ApiError(
+      ApiCode.forbidden,
+      booth.boothType === STANDARD_BOOTH ? "boothConstruction.errors.rawSpaceOnly" : "boothConstruction.errors.standardOnly",
+      { boothNo: booth.boothNo },
+    );
   }
   return booth;
 }
@@ -90,11 +101,24 @@ export async function constructionSettings(db: Db, exhibitionId: number): Promis
     .select([sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as("opens"), sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as("ends")])
     .where("id", "=", exhibitionId)
     .executeTakeFirstOrThrow();
-  return { buildUpFrom: addDays(exhibition.opens, -3), buildUpTo: addDays(exhibition.opens, -1), dismantleFrom: exhibition.ends, dismantleTo: exhibition.ends, insuranceMinCents: 0, drawingSiteUrl: null };
+  return {
+    buildUpFrom: addDays(exhibition.opens, -3),
+    buildUpTo: addDays(exhibition.opens, -1),
+    dismantleFrom: exhibition.ends,
+    dismantleTo: exhibition.ends,
+    insuranceMinCents: 0,
+    drawingSiteUrl: null,
+  };
 }
 
 /** A file the caller uploaded into `folder`, named by its /files/ URL; anything else is refused on `field`. */
-export async function ownFileId(db: Db, caller: Caller, url: string, folder: UploadFolder, field: string): Promise<{ id: string; name: string; contentType: string; storageKey: string; sizeBytes: number }> {
+export async function ownFileId(
+  db: Db,
+  caller: Caller,
+  url: string,
+  folder: UploadFolder,
+  field: string,
+): Promise<{ id: string; name: string; contentType: string; storageKey: string; sizeBytes: number }> {
   const id = url.startsWith("/files/") ? url.slice("/files/".length) : "";
   const row = id
     ? await db
@@ -117,7 +141,16 @@ export async function fileRefs(db: Db, ids: (string | null)[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.id, { url: storedFileUrl(r.id), name: r.original_name }]));
 }
 
-export type EventInput = { exhibitionId: number; userId: number; boothId: number; subject: ConstructionSubject; recordId: number; action: string; comment?: string | null; actor: { id: number; label: string } };
+export type EventInput = {
+  exhibitionId: number;
+  userId: number;
+  boothId: number;
+  subject: ConstructionSubject;
+  recordId: number;
+  action: string;
+  comment?: string | null;
+  actor: { id: number; label: string };
+};
 
 /** One line of history: 'save', 'submit', 'approve', 'return' with the organizer's comment… */
 export async function recordEvent(db: Db, event: EventInput) {

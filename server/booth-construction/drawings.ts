@@ -1,4 +1,11 @@
-import type { CommitmentStatus, DrawingKind, DrawingProcess, DrawingVersion, ProcessStep, ReviewStatus } from "../../app/contracts/booth-construction/api-types";
+import type {
+  CommitmentStatus,
+  DrawingKind,
+  DrawingProcess,
+  DrawingVersion,
+  ProcessStep,
+  ReviewStatus,
+} from "../../app/contracts/booth-construction/api-types";
 import { DRAWING_KINDS, type DrawingUploadInput } from "../../app/contracts/booth-construction/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
@@ -51,7 +58,10 @@ export async function drawingProcess(db: Db, caller: Caller, boothId: number | u
     db.selectFrom("safety_commitments").select("status").where("booth_id", "=", booth.boothId).executeTakeFirst(),
     constructionSettings(db, caller.exhibitionId),
   ]);
-  const files = await fileRefs(db, rows.map((r) => r.file_id));
+  const files = await fileRefs(
+    db,
+    rows.map((r) => r.file_id),
+  );
   const drawings: Record<DrawingKind, DrawingVersion[]> = { design: [], structure: [], qualification: [] };
   for (const row of rows) {
     drawings[row.kind].push({
@@ -102,9 +112,15 @@ export async function uploadDrawing(db: Database, caller: Caller, input: Drawing
         .limit(1)
         .executeTakeFirst();
       // The message names the kind in the caller's language; data carries the codes for the page.
-      if (latest?.status === "accepted") throw new ApiError(ApiCode.conflict, "boothConstruction.errors.drawingFrozen", { kind }, { kind: input.kind, version: latest.version });
+      if (latest?.status === "accepted")
+        throw new ApiError(ApiCode.conflict, "boothConstruction.errors.drawingFrozen", { kind }, { kind: input.kind, version: latest.version });
       if (latest?.status === "submitted") {
-        throw new ApiError(ApiCode.conflict, "boothConstruction.errors.drawingUnderReview", { kind, version: latest.version }, { kind: input.kind, version: latest.version });
+        throw new ApiError(
+          ApiCode.conflict,
+          "boothConstruction.errors.drawingUnderReview",
+          { kind, version: latest.version },
+          { kind: input.kind, version: latest.version },
+        );
       }
       const created = await trx
         .insertInto("booth_drawings")

@@ -22,10 +22,17 @@ export type PolicyProblem = { field: "insuredAmount" | "validFrom" | "validTo"; 
  * insured amount at least the exhibition's minimum, and the validity covering every build-up and
  * dismantling day, both ends included. Days are YYYY-MM-DD, so they compare as text.
  */
-export function policyProblems(policy: PolicyTerms, settings: Pick<ConstructionSettings, "buildUpFrom" | "dismantleTo" | "insuranceMinCents">): PolicyProblem[] {
+export function policyProblems(
+  policy: PolicyTerms,
+  settings: Pick<ConstructionSettings, "buildUpFrom" | "dismantleTo" | "insuranceMinCents">,
+): PolicyProblem[] {
   const problems: PolicyProblem[] = [];
   if (policy.insuredCents < settings.insuranceMinCents) {
-    problems.push({ field: "insuredAmount", messageKey: "boothConstruction.errors.insuredBelowMinimum", values: { min: formatMoney(settings.insuranceMinCents) } });
+    problems.push({
+      field: "insuredAmount",
+      messageKey: "boothConstruction.errors.insuredBelowMinimum",
+      values: { min: formatMoney(settings.insuranceMinCents) },
+    });
   }
   const cover = { from: settings.buildUpFrom, to: settings.dismantleTo };
   if (policy.validFrom > settings.buildUpFrom) problems.push({ field: "validFrom", messageKey: "boothConstruction.errors.policyDoesNotCover", values: cover });
@@ -140,7 +147,15 @@ export async function saveInsurance(db: Database, caller: Caller, input: Insuran
           .executeTakeFirstOrThrow();
         recordId = inserted.id;
       }
-      await recordEvent(trx, { exhibitionId: caller.exhibitionId, userId: caller.userId, boothId: booth.boothId, subject: "insurance", recordId, action: "submit", actor: { id: caller.userId, label: caller.label } });
+      await recordEvent(trx, {
+        exhibitionId: caller.exhibitionId,
+        userId: caller.userId,
+        boothId: booth.boothId,
+        subject: "insurance",
+        recordId,
+        action: "submit",
+        actor: { id: caller.userId, label: caller.label },
+      });
     });
   } catch (error) {
     // Another first save of the same booth got in first (booth_id is unique).

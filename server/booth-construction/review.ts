@@ -29,21 +29,57 @@ const TABLE = { ...VERSIONED, drawing: "booth_drawings" } as const;
 function queue(db: Db, exhibitionId: number) {
   const fascia = db
     .selectFrom("standard_builds")
-    .select([sql<ReviewSubject>`'fascia'::text`.as("subject"), "id", "user_id", "booth_id", sql<ReviewStatus>`status`.as("status"), sql<Date | null>`submitted_at`.as("submitted_at"), sql<number | null>`version`.as("version"), "review_comment"])
+    .select([
+      sql<ReviewSubject>`'fascia'::text`.as("subject"),
+      "id",
+      "user_id",
+      "booth_id",
+      sql<ReviewStatus>`status`.as("status"),
+      sql<Date | null>`submitted_at`.as("submitted_at"),
+      sql<number | null>`version`.as("version"),
+      "review_comment",
+    ])
     .where("exhibition_id", "=", exhibitionId)
     .where("status", "in", ["submitted", "accepted", "returned"]);
   const insurance = db
     .selectFrom("booth_insurances")
-    .select([sql<ReviewSubject>`'insurance'::text`.as("subject"), "id", "user_id", "booth_id", sql<ReviewStatus>`status`.as("status"), sql<Date | null>`submitted_at`.as("submitted_at"), sql<number | null>`version`.as("version"), "review_comment"])
+    .select([
+      sql<ReviewSubject>`'insurance'::text`.as("subject"),
+      "id",
+      "user_id",
+      "booth_id",
+      sql<ReviewStatus>`status`.as("status"),
+      sql<Date | null>`submitted_at`.as("submitted_at"),
+      sql<number | null>`version`.as("version"),
+      "review_comment",
+    ])
     .where("exhibition_id", "=", exhibitionId);
   const commitment = db
     .selectFrom("safety_commitments")
-    .select([sql<ReviewSubject>`'commitment'::text`.as("subject"), "id", "user_id", "booth_id", sql<ReviewStatus>`status`.as("status"), sql<Date | null>`submitted_at`.as("submitted_at"), sql<number | null>`version`.as("version"), "review_comment"])
+    .select([
+      sql<ReviewSubject>`'commitment'::text`.as("subject"),
+      "id",
+      "user_id",
+      "booth_id",
+      sql<ReviewStatus>`status`.as("status"),
+      sql<Date | null>`submitted_at`.as("submitted_at"),
+      sql<number | null>`version`.as("version"),
+      "review_comment",
+    ])
     .where("exhibition_id", "=", exhibitionId)
     .where("status", "in", ["submitted", "accepted", "returned"]);
   const drawing = db
     .selectFrom("booth_drawings")
-    .select([sql<ReviewSubject>`'drawing'::text`.as("subject"), "id", "user_id", "booth_id", sql<ReviewStatus>`status`.as("status"), sql<Date | null>`created_at`.as("submitted_at"), sql<number | null>`null::integer`.as("version"), "review_comment"])
+    .select([
+      sql<ReviewSubject>`'drawing'::text`.as("subject"),
+      "id",
+      "user_id",
+      "booth_id",
+      sql<ReviewStatus>`status`.as("status"),
+      sql<Date | null>`created_at`.as("submitted_at"),
+      sql<number | null>`null::integer`.as("version"),
+      "review_comment",
+    ])
     .where("exhibition_id", "=", exhibitionId);
   return db
     .selectFrom(fascia.unionAll(insurance).unionAll(commitment).unionAll(drawing).as("q"))
@@ -90,8 +126,10 @@ const SUMMARY = {
     standardFascia: (zh: string, en: string) => `标准楣板：${[zh, en].filter(Boolean).join(" / ")}`,
     customFascia: "定制楣板设计稿",
     customManual: "定制楣板设计稿（需人工检查）",
-    customImage: (check: { widthPx: number; heightPx: number; dpi: number | null }) => `定制楣板设计稿：${check.widthPx} × ${check.heightPx} 像素${check.dpi ? `，${check.dpi} dpi` : ""}`,
-    insurance: (insurer: string, policyNo: string, amount: string, from: string, to: string) => `${insurer}，保单号 ${policyNo}，保额 ¥${amount}，${from} 至 ${to}`,
+    customImage: (check: { widthPx: number; heightPx: number; dpi: number | null }) =>
+      `定制楣板设计稿：${check.widthPx} × ${check.heightPx} 像素${check.dpi ? `，${check.dpi} dpi` : ""}`,
+    insurance: (insurer: string, policyNo: string, amount: string, from: string, to: string) =>
+      `${insurer}，保单号 ${policyNo}，保额 ¥${amount}，${from} 至 ${to}`,
     commitment: (person: string, builder: string) => `现场负责人：${person}；搭建商：${builder}`,
     drawing: (kind: string, version: number, note: string) => `${kind} 第 ${version} 版${note ? `：${note}` : ""}`,
   },
@@ -99,8 +137,10 @@ const SUMMARY = {
     standardFascia: (zh: string, en: string) => `Standard fascia: ${[zh, en].filter(Boolean).join(" / ")}`,
     customFascia: "Custom fascia artwork",
     customManual: "Custom fascia artwork (manual check)",
-    customImage: (check: { widthPx: number; heightPx: number; dpi: number | null }) => `Custom fascia artwork: ${check.widthPx} × ${check.heightPx} px${check.dpi ? `, ${check.dpi} dpi` : ""}`,
-    insurance: (insurer: string, policyNo: string, amount: string, from: string, to: string) => `${insurer}, policy ${policyNo}, insured ¥${amount}, ${from} to ${to}`,
+    customImage: (check: { widthPx: number; heightPx: number; dpi: number | null }) =>
+      `Custom fascia artwork: ${check.widthPx} × ${check.heightPx} px${check.dpi ? `, ${check.dpi} dpi` : ""}`,
+    insurance: (insurer: string, policyNo: string, amount: string, from: string, to: string) =>
+      `${insurer}, policy ${policyNo}, insured ¥${amount}, ${from} to ${to}`,
     commitment: (person: string, builder: string) => `Responsible on site: ${person}; builder: ${builder}`,
     drawing: (kind: string, version: number, note: string) => `${kind[0]!.toUpperCase()}${kind.slice(1)} v${version}${note ? `: ${note}` : ""}`,
   },
@@ -117,36 +157,74 @@ async function detailsOf(db: Db, rows: QueueRow[], language: Language): Promise<
   const details = new Map<string, Details>();
   const [fascia, insurance, commitment, drawing] = [idsOf("fascia"), idsOf("insurance"), idsOf("commitment"), idsOf("drawing")];
   if (fascia.length) {
-    const found = await db.selectFrom("standard_builds").select(["id", "fascia_mode", "fascia_name_zh", "fascia_name_en", "fascia_file_id", "fascia_check"]).where("id", "in", fascia).execute();
+    const found = await db
+      .selectFrom("standard_builds")
+      .select(["id", "fascia_mode", "fascia_name_zh", "fascia_name_en", "fascia_file_id", "fascia_check"])
+      .where("id", "in", fascia)
+      .execute();
     for (const r of found) {
       const check = jsonValue(r.fascia_check) as FasciaCheck | null;
       const summary =
-        r.fascia_mode === "standard" ? texts.standardFascia(r.fascia_name_zh, r.fascia_name_en) : check?.manual ? texts.customManual : check ? texts.customImage(check) : texts.customFascia;
+        r.fascia_mode === "standard"
+          ? texts.standardFascia(r.fascia_name_zh, r.fascia_name_en)
+          : check?.manual
+            ? texts.customManual
+            : check
+              ? texts.customImage(check)
+              : texts.customFascia;
       details.set(`fascia:${r.id}`, { summary, fileIds: [r.fascia_mode === "custom" ? r.fascia_file_id : null] });
     }
   }
   if (insurance.length) {
     const found = await db
       .selectFrom("booth_insurances")
-      .select(["id", "insurer", "policy_no", "insured_cents", "policy_file_id", sql<string>`to_char(valid_from, 'YYYY-MM-DD')`.as("from"), sql<string>`to_char(valid_to, 'YYYY-MM-DD')`.as("to")])
+      .select([
+        "id",
+        "insurer",
+        "policy_no",
+        "insured_cents",
+        "policy_file_id",
+        sql<string>`to_char(valid_from, 'YYYY-MM-DD')`.as("from"),
+        sql<string>`to_char(valid_to, 'YYYY-MM-DD')`.as("to"),
+      ])
       .where("id", "in", insurance)
       .execute();
-    for (const r of found) details.set(`insurance:${r.id}`, { summary: texts.insurance(r.insurer, r.policy_no, formatMoney(Number(r.insured_cents)), r.from, r.to), fileIds: [r.policy_file_id] });
+    for (const r of found)
+      details.set(`insurance:${r.id}`, {
+        summary: texts.insurance(r.insurer, r.policy_no, formatMoney(Number(r.insured_cents)), r.from, r.to),
+        fileIds: [r.policy_file_id],
+      });
   }
   if (commitment.length) {
-    const found = await db.selectFrom("safety_commitments").select(["id", "responsible_person", "builder_company", "signed_file_id"]).where("id", "in", commitment).execute();
-    for (const r of found) details.set(`commitment:${r.id}`, { summary: texts.commitment(r.responsible_person, r.builder_company), fileIds: [r.signed_file_id] });
+    const found = await db
+      .selectFrom("safety_commitments")
+      .select(["id", "responsible_person", "builder_company", "signed_file_id"])
+      .where("id", "in", commitment)
+      .execute();
+    for (const r of found)
+      details.set(`commitment:${r.id}`, { summary: texts.commitment(r.responsible_person, r.builder_company), fileIds: [r.signed_file_id] });
   }
   if (drawing.length) {
     const found = await db.selectFrom("booth_drawings").select(["id", "kind", "version", "note", "file_id"]).where("id", "in", drawing).execute();
-    for (const r of found) details.set(`drawing:${r.id}`, { summary: texts.drawing(DRAWING_KIND_LABELS[language][r.kind], r.version, r.note), fileIds: [r.file_id] });
+    for (const r of found)
+      details.set(`drawing:${r.id}`, { summary: texts.drawing(DRAWING_KIND_LABELS[language][r.kind], r.version, r.note), fileIds: [r.file_id] });
   }
   return details;
 }
 
 async function itemsOf(db: Db, caller: Caller, rows: QueueRow[], language: Language): Promise<ReviewItem[]> {
-  const [names, details] = await Promise.all([exhibitorNamesOf(db, caller.exhibitionId, rows.map((r) => r.user_id)), detailsOf(db, rows, language)]);
-  const files = await fileRefs(db, [...details.values()].flatMap((d) => d.fileIds));
+  const [names, details] = await Promise.all([
+    exhibitorNamesOf(
+      db,
+      caller.exhibitionId,
+      rows.map((r) => r.user_id),
+    ),
+    detailsOf(db, rows, language),
+  ]);
+  const files = await fileRefs(
+    db,
+    [...details.values()].flatMap((d) => d.fileIds),
+  );
   return rows.map((row) => {
     const detail = details.get(`${row.subject}:${row.id}`);
     return {
@@ -169,12 +247,19 @@ export async function reviewList(db: Database, caller: Caller, query: ReviewQuer
   const base = queue(db, caller.exhibitionId);
   const matching = filtered(base, query);
   const [total, page, byStatus] = await Promise.all([
-    matching.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    matching
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
     ordered(matching)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    filtered(base, query, false).clearSelect().select(["q.status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("q.status").execute(),
+    filtered(base, query, false)
+      .clearSelect()
+      .select(["q.status", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("q.status")
+      .execute(),
   ]);
   const counts: Record<ReviewStatus, number> = { submitted: 0, accepted: 0, returned: 0 };
   for (const { status, n } of byStatus) counts[status] = Number(n);
@@ -190,7 +275,13 @@ async function reviewItem(db: Database, caller: Caller, subject: ReviewSubject, 
 }
 
 /** One record with its history: the organizer's detail view. */
-export async function reviewInfo(db: Database, caller: Caller, subject: ReviewSubject, id: number, language: Language): Promise<ReviewItem & { history: ConstructionEvent[] }> {
+export async function reviewInfo(
+  db: Database,
+  caller: Caller,
+  subject: ReviewSubject,
+  id: number,
+  language: Language,
+): Promise<ReviewItem & { history: ConstructionEvent[] }> {
   const item = await reviewItem(db, caller, subject, id, language);
   return { ...item, history: await historyOf(db, subject, [id]) };
 }
@@ -200,12 +291,24 @@ type DecidedRow = { id: number; user_id: number; booth_id: number; status: strin
 /** The record being decided, locked for the decision; another exhibition's is unknown (404). */
 async function lockedRecord(db: Db, subject: ReviewSubject, id: number, exhibitionId: number): Promise<DecidedRow | undefined> {
   if (subject === "drawing") {
-    const row = await db.selectFrom("booth_drawings").select(["id", "user_id", "booth_id", "status"]).where("id", "=", id).where("exhibition_id", "=", exhibitionId).forUpdate().executeTakeFirst();
+    const row = await db
+      .selectFrom("booth_drawings")
+      .select(["id", "user_id", "booth_id", "status"])
+      .where("id", "=", id)
+      .where("exhibition_id", "=", exhibitionId)
+      .forUpdate()
+      .executeTakeFirst();
     return row && { ...row, version: null };
   }
   // The three tables share these columns; one of their names stands for all three in the types.
   const table = VERSIONED[subject] as "booth_insurances";
-  return db.selectFrom(table).select(["id", "user_id", "booth_id", "status", "version"]).where("id", "=", id).where("exhibition_id", "=", exhibitionId).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom(table)
+    .select(["id", "user_id", "booth_id", "status", "version"])
+    .where("id", "=", id)
+    .where("exhibition_id", "=", exhibitionId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /**

@@ -1,8 +1,22 @@
 import { sql } from "kysely";
-import type { CarpetTime, ConstructionBooth, ConstructionSettings, DeadlineWindow, StandardBuild, StandardBuildAnswer } from "../../app/contracts/booth-construction/api-types";
+import type {
+  CarpetTime,
+  ConstructionBooth,
+  ConstructionSettings,
+  DeadlineWindow,
+  StandardBuild,
+  StandardBuildAnswer,
+} from "../../app/contracts/booth-construction/api-types";
 import { EQUIPMENT_CODES, equipmentFor, type EquipmentCode } from "../../app/contracts/booth-construction/equipment";
 import { fasciaImageProblem, type FasciaCheck } from "../../app/contracts/booth-construction/fascia-rules";
-import { CARPET_COLOURS, CARPET_SLOTS, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, WALLS, type StandardBuildInput } from "../../app/contracts/booth-construction/schema";
+import {
+  CARPET_COLOURS,
+  CARPET_SLOTS,
+  FASCIA_NAME_EN_MAX,
+  FASCIA_NAME_ZH_MAX,
+  WALLS,
+  type StandardBuildInput,
+} from "../../app/contracts/booth-construction/schema";
 import { exhibitionDateTime } from "../../app/contracts/orders/display";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
@@ -12,7 +26,21 @@ import { readDraft } from "../exhibitor/profiles";
 import { scheduleWindow } from "../schedule/window";
 import { addDays } from "../seed/demo-calendar";
 import type { ObjectStore } from "../uploads/object-store";
-import { constructionBooth, constructionSettings, day, fileRefs, historyOf, iso, notFound, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord, type Caller, type Db } from "./common";
+import {
+  constructionBooth,
+  constructionSettings,
+  day,
+  fileRefs,
+  historyOf,
+  iso,
+  notFound,
+  ownFileId,
+  recordEvent,
+  STANDARD_BOOTH,
+  staleRecord,
+  type Caller,
+  type Db,
+} from "./common";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
@@ -49,7 +77,12 @@ export function carpetTimesOf(settings: ConstructionSettings): CarpetTime[] {
 }
 
 function selectBuild(db: Db, caller: Caller, boothId: number) {
-  return db.selectFrom("standard_builds").selectAll().where("booth_id", "=", boothId).where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId);
+  return db
+    .selectFrom("standard_builds")
+    .selectAll()
+    .where("booth_id", "=", boothId)
+    .where("user_id", "=", caller.userId)
+    .where("exhibition_id", "=", caller.exhibitionId);
 }
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof selectBuild>["executeTakeFirst"]>>>;
 
@@ -76,7 +109,12 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() ? va
 async function defaultNames(db: Database, caller: Caller) {
   const [user, profile] = await Promise.all([
     db.selectFrom("users").select(["business_name", "business_name_en"]).where("id", "=", caller.userId).executeTakeFirst(),
-    db.selectFrom("exhibitor_profiles").select("submitted").where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId).executeTakeFirst(),
+    db
+      .selectFrom("exhibitor_profiles")
+      .select("submitted")
+      .where("user_id", "=", caller.userId)
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .executeTakeFirst(),
   ]);
   const submitted = readDraft(profile?.submitted);
   return {
@@ -122,7 +160,7 @@ async function viewOf(db: Database, caller: Caller, booth: ConstructionBooth, ro
     fasciaMode: row.fascia_mode,
     fasciaNameZh: row.fascia_name_zh,
     fasciaNameEn: row.fascia_name_en,
-    fasciaFile: row.fascia_file_id ? files.get(row.fascia_file_id) ?? null : null,
+    fasciaFile: row.fascia_file_id ? (files.get(row.fascia_file_id) ?? null) : null,
     fasciaCheck: (json(row.fascia_check) as FasciaCheck | null) ?? null,
     equipment,
     unneededEquipment: listOf(row.unneeded_equipment, EQUIPMENT_CODES),
@@ -142,7 +180,11 @@ async function viewOf(db: Database, caller: Caller, booth: ConstructionBooth, ro
 }
 
 async function answerFor(db: Database, caller: Caller, booth: ConstructionBooth): Promise<StandardBuildAnswer> {
-  const [row, settings, window] = await Promise.all([selectBuild(db, caller, booth.boothId).executeTakeFirst(), constructionSettings(db, caller.exhibitionId), buildWindow(db, caller.exhibitionId)]);
+  const [row, settings, window] = await Promise.all([
+    selectBuild(db, caller, booth.boothId).executeTakeFirst(),
+    constructionSettings(db, caller.exhibitionId),
+    buildWindow(db, caller.exhibitionId),
+  ]);
   return {
     build: await viewOf(db, caller, booth, row, window),
     settings,
@@ -181,18 +223,26 @@ function calendarProblems(input: StandardBuildInput, booth: ConstructionBooth, s
   if (outside(input.positioningDate)) problems.push({ field: "positioningDate", key: "boothConstruction.errors.positioningOutsideBuildUp", values: buildUp });
   if (outside(input.carpetLayingDay)) problems.push({ field: "carpetLayingDay", key: "boothConstruction.errors.carpetOutsideBuildUp", values: buildUp });
   const included = new Set(equipmentFor(booth).map((item) => item.code));
-  if (input.unneededEquipment.some((code) => !included.has(code))) problems.push({ field: "unneededEquipment", key: withProp("validation.correct", "boothConstruction.fields.unneededEquipment") });
+  if (input.unneededEquipment.some((code) => !included.has(code)))
+    problems.push({ field: "unneededEquipment", key: withProp("validation.correct", "boothConstruction.fields.unneededEquipment") });
   return problems;
 }
 
-const fasciaProblem = (key: string, values: Record<string, unknown> = {}) => refuseFields([{ field: "fasciaFileUrl", key: `boothConstruction.errors.${key}`, values }]);
+const fasciaProblem = (key: string, values: Record<string, unknown> = {}) =>
+  refuseFields([{ field: "fasciaFileUrl", key: `boothConstruction.errors.${key}`, values }]);
 
 /**
  * The custom artwork: the caller's own file in the fascia folder. A CDR is checked by a person; a
  * JPG's header is read here for its size and dpi (only the head: the frame header is near the
  * start) and refused when it cannot be printed on the board. The same file as stored keeps its check.
  */
-async function checkedFascia(db: Database, store: ObjectStore, caller: Caller, url: string, current: Row | undefined): Promise<{ fileId: string; check: FasciaCheck }> {
+async function checkedFascia(
+  db: Database,
+  store: ObjectStore,
+  caller: Caller,
+  url: string,
+  current: Row | undefined,
+): Promise<{ fileId: string; check: FasciaCheck }> {
   const file = await ownFileId(db, caller, url, FASCIA_FOLDER, "fasciaFileUrl");
   const stored = current?.fascia_file_id === file.id ? (json(current.fascia_check) as FasciaCheck | null) : null;
   if (stored) return { fileId: file.id, check: stored };
@@ -214,7 +264,12 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code
  * the exhibitor's (a returned build saved as a draft is a draft again); 'submit' sends it to the
  * organizer. A submitted build waits for the decision; an accepted one is final.
  */
-export async function saveStandardBuild(deps: { db: Database; store: ObjectStore }, caller: Caller, input: StandardBuildInput, mode: "create" | "update"): Promise<StandardBuildAnswer> {
+export async function saveStandardBuild(
+  deps: { db: Database; store: ObjectStore },
+  caller: Caller,
+  input: StandardBuildInput,
+  mode: "create" | "update",
+): Promise<StandardBuildAnswer> {
   const { db, store } = deps;
   const booth = await constructionBooth(db, caller, input.boothId, [STANDARD_BOOTH]);
   await requireBuildOpen(db, caller);

@@ -105,7 +105,11 @@ function round(n: number) {
 }
 
 /** Pairs that look alike in this font once rotated; never shown together. */
-const CONFUSABLE_PAIRS = [["P", "R"], ["U", "V"], ["E", "F"]] as const;
+const CONFUSABLE_PAIRS = [
+  ["P", "R"],
+  ["U", "V"],
+  ["E", "F"],
+] as const;
 
 function pickCharacters(count: number): string[] {
   for (;;) {
@@ -278,12 +282,7 @@ export async function storeCaptcha(db: Database, kind: CaptchaKind, answer: unkn
  * is checked, so parallel guesses cannot exceed the limit. Unknown, expired, already
  * verified/used or exhausted captchas (and ones of the other kind) are "expired".
  */
-export async function attemptCaptcha(
-  db: Database,
-  kind: CaptchaKind,
-  captchaId: string,
-  isCorrect: (answer: unknown) => boolean,
-): Promise<CaptchaVerdict> {
+export async function attemptCaptcha(db: Database, kind: CaptchaKind, captchaId: string, isCorrect: (answer: unknown) => boolean): Promise<CaptchaVerdict> {
   if (typeof captchaId !== "string" || captchaId.length === 0 || captchaId.length > 100) return "expired";
   const row = await db
     .updateTable("captchas")
@@ -320,11 +319,7 @@ export async function createClickCaptcha(db: Database, ip: string | null): Promi
 }
 
 /** The first point (intrinsic image pixels, origin top-left) must fall inside the target's circle. */
-export async function verifyClickCaptcha(
-  db: Database,
-  captchaId: string,
-  points: ClickPoint[],
-): Promise<CaptchaVerdict> {
+export async function verifyClickCaptcha(db: Database, captchaId: string, points: ClickPoint[]): Promise<CaptchaVerdict> {
   const first = points[0];
   return attemptCaptcha(db, "click", captchaId, (answer) => {
     if (!first || !Number.isFinite(first.x) || !Number.isFinite(first.y)) return false;

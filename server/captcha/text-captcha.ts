@@ -28,11 +28,7 @@ export async function createTextCaptcha(db: Database, ip: string | null): Promis
 }
 
 /** Case-insensitive; surrounding whitespace is ignored. */
-export async function verifyTextCaptcha(
-  db: Database,
-  captchaId: string,
-  text: string,
-): Promise<CaptchaVerdict> {
+export async function verifyTextCaptcha(db: Database, captchaId: string, text: string): Promise<CaptchaVerdict> {
   const given = typeof text === "string" ? text.trim().toLowerCase() : "";
   return attemptCaptcha(db, "text", captchaId, (answer) => {
     const expected = (answer as { text?: unknown } | null)?.text;

@@ -45,7 +45,11 @@ export function accessCodeHash(accessId: number, code: string) {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function accessView(row: AccessRow, boothNo: string, orders: { count: number; totalCents: number }, now: Date): ContractorAccessView {
-  const codeLive = row.status === "active" && row.code_hash !== null && (row.code_expires_at?.getTime() ?? 0) > now.getTime() && row.failed_attempts < ACCESS_CODE_MAX_FAILURES;
+  const codeLive =
+    row.status === "active" &&
+    row.code_hash !== null &&
+    (row.code_expires_at?.getTime() ?? 0) > now.getTime() &&
+    row.failed_attempts < ACCESS_CODE_MAX_FAILURES;
   return {
     accessId: row.id,
     companyName: row.company_name,
@@ -81,7 +85,11 @@ export async function listAccesses(db: Database, userId: number, now: Date): Pro
         .select(["contractor_access_id", sql<number>`count(*)::int`.as("count"), sql<number>`coalesce(sum(total_cents), 0)::int`.as("total")])
         .where("user_id", "=", userId)
         .where("deleted_at", "is", null)
-        .where("contractor_access_id", "in", rows.map((r) => r.id))
+        .where(
+          "contractor_access_id",
+          "in",
+          rows.map((r) => r.id),
+        )
         .groupBy("contractor_access_id")
         .execute()
     : [];
@@ -133,7 +141,13 @@ async function sendCode(deps: ApiDeps, exhibitor: Exhibitor, access: AccessRow, 
 /** The exhibitor entrusts a contractor with one of their booths; the code goes out by e-mail. */
 export async function entrustContractor(deps: ApiDeps, exhibitor: Exhibitor, sessionBoothId: number | null, input: EntrustInput, now: Date) {
   const { db } = deps;
-  const booths = await db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", exhibitor.id).where("exhibition_id", "=", exhibitor.exhibitionId).orderBy("id").execute();
+  const booths = await db
+    .selectFrom("booths")
+    .select(["id", "booth_no"])
+    .where("user_id", "=", exhibitor.id)
+    .where("exhibition_id", "=", exhibitor.exhibitionId)
+    .orderBy("id")
+    .execute();
   const booth = input.boothId !== undefined ? booths.find((b) => b.id === input.boothId) : (booths.find((b) => b.id === sessionBoothId) ?? booths[0]);
   if (input.boothId !== undefined && !booth) throw notFound();
   if (!booth) throw new ApiError(ApiCode.badRequest, "orders.errors.noBooth");
@@ -144,14 +158,28 @@ export async function entrustContractor(deps: ApiDeps, exhibitor: Exhibitor, ses
   const access = await db.transaction().execute(async (trx) => {
     // One exhibitor's grants are counted and checked one request at a time, across processes.
     await sql`select pg_advisory_xact_lock(${0x436f6e74}, ${exhibitor.id})`.execute(trx);
-    const active = await trx.selectFrom("contractor_accesses").select(["id", "email", "booth_id"]).where("user_id", "=", exhibitor.id).where("status", "=", "active").execute();
+    const active = await trx
+      .selectFrom("contractor_accesses")
+      .select(["id", "email", "booth_id"])
+      .where("user_id", "=", exhibitor.id)
+      .where("status", "=", "active")
+      .execute();
     if (active.some((a) => a.email === email && a.booth_id === booth.id)) {
       throw new ApiError(ApiCode.conflict, "contractors.errors.alreadyEntrusted", {}, { fields: { email: ["contractors.errors.alreadyEntrusted"] } });
     }
     if (active.length >= MAX_ACTIVE_ACCESSES) throw new ApiError(ApiCode.conflict, "contractors.errors.tooMany", { max: MAX_ACTIVE_ACCESSES });
     const row = await trx
       .insertInto("contractor_accesses")
-      .values({ user_id: exhibitor.id, exhibition_id: exhibitor.exhibitionId, booth_id: booth.id, company_name: input.companyName, contact_name: input.contactName, email, created_at: now, updated_at: now })
+      .values({
+        user_id: exhibitor.id,
+        exhibition_id: exhibitor.exhibitionId,
+        booth_id: booth.id,
+        company_name: input.companyName,
+        contact_name: input.contactName,
+        email,
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return trx
@@ -190,7 +218,9 @@ export async function resendCode(deps: ApiDeps, exhibitor: Exhibitor, accessId: 
     .executeTakeFirst();
   if (!claimed) {
     const waited = before.code_sent_at ? now.getTime() - before.code_sent_at.getTime() : ACCESS_CODE_RESEND_MS;
-    throw new ApiError(ApiCode.tooManyRequests, "contractors.errors.resendTooSoon", { seconds: Math.max(1, Math.ceil((ACCESS_CODE_RESEND_MS - waited) / 1000)) });
+    throw new ApiError(ApiCode.tooManyRequests, "contractors.errors.resendTooSoon", {
+      seconds: Math.max(1, Math.ceil((ACCESS_CODE_RESEND_MS - waited) / 1000)),
+    });
   }
   try {
     await sendCode(deps, exhibitor, claimed, code, expiresAt);
@@ -245,7 +275,16 @@ export async function redeemAccessCode(db: Database, exhibitorNo: string, code: 
     .execute();
   const match = live.find((row) => crypto.timingSafeEqual(Buffer.from(row.code_hash!, "hex"), Buffer.from(accessCodeHash(row.id, code), "hex")));
   if (!match) {
-    if (live.length) await db.updateTable("contractor_accesses").set({ failed_attempts: sql`failed_attempts + 1` }).where("id", "in", live.map((r) => r.id)).execute();
+    if (live.length)
+      await db
+        .updateTable("contractor_accesses")
+        .set({ failed_attempts: sql`failed_attempts + 1` })
+        .where(
+          "id",
+          "in",
+          live.map((r) => r.id),
+        )
+        .execute();
     return null;
   }
   // Only one of two simultaneous sign-ins with the same code gets through.
@@ -263,7 +302,13 @@ export async function redeemAccessCode(db: Database, exhibitorNo: string, code: 
 
 /** The grant behind a contractor's session, if it is still in force. */
 export async function activeAccess(db: Database, accessId: number, userId: number) {
-  const row = await db.selectFrom("contractor_accesses").selectAll().where("id", "=", accessId).where("user_id", "=", userId).where("status", "=", "active").executeTakeFirst();
+  const row = await db
+    .selectFrom("contractor_accesses")
+    .selectAll()
+    .where("id", "=", accessId)
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -276,7 +321,13 @@ export async function contractorMayReadFile(db: Database, accessId: number, user
     .select("id")
     .where("contractor_access_id", "=", accessId)
     .where("deleted_at", "is", null)
-    .where((eb) => eb.or([eb("installation_drawing_url", "=", url), eb("contract_pdf_url", "=", url), eb(sql<boolean>`contract_urls @> ${JSON.stringify([url])}::jsonb`, "=", true)]))
+    .where((eb) =>
+      eb.or([
+        eb("installation_drawing_url", "=", url),
+        eb("contract_pdf_url", "=", url),
+        eb(sql<boolean>`contract_urls @> ${JSON.stringify([url])}::jsonb`, "=", true),
+      ]),
+    )
     .executeTakeFirst();
   return Boolean(row);
 }

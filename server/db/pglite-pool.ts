@@ -1,11 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { DatabaseConnection, Driver, Dialect, QueryResult, CompiledQuery } from "kysely";
-import {
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type Kysely,
-} from "kysely";
+import { PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Kysely } from "kysely";
 import { runStatement, type PgliteModule } from "./pglite-statements";
 
 /**
@@ -22,8 +17,7 @@ class PgliteConnection implements DatabaseConnection {
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await runStatement<R>(this.pglite, this.lib, compiled.sql, compiled.parameters);
     const command = (result as { command?: string }).command?.toUpperCase();
-    const changes =
-      command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "MERGE";
+    const changes = command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "MERGE";
     return {
       rows: result.rows ?? [],
       numAffectedRows: changes ? BigInt(result.affectedRows ?? 0) : undefined,

@@ -62,8 +62,6 @@ export function usePreparedStatements(pool: pg.Pool) {
     // Only Kysely's form (text, values array, no callback) is named; streams, cursors and
     // callbacks keep node-postgres' own path.
     client.query = ((...args: unknown[]) =>
-      typeof args[0] === "string" && Array.isArray(args[1]) && args.length === 2
-        ? named(args[0], args[1])
-        : original(...args)) as typeof client.query;
+      typeof args[0] === "string" && Array.isArray(args[1]) && args.length === 2 ? named(args[0], args[1]) : original(...args)) as typeof client.query;
   });
 }

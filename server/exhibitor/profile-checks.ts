@@ -40,7 +40,11 @@ async function companyReferenceErrors(ctx: CheckContext, draft: ProfileDraft, er
   }
   // Each chosen region must exist and hang under the one chosen before it; outside China there are none.
   let parent: string | null = null;
-  for (const [field, level] of [["provinceCode", 1], ["cityCode", 2], ["districtCode", 3]] as const) {
+  for (const [field, level] of [
+    ["provinceCode", 1],
+    ["cityCode", 2],
+    ["districtCode", 3],
+  ] as const) {
     const code = text(draft[field]);
     if (!code) break;
     if (countryId !== CHINA_COUNTRY_ID) {
@@ -54,7 +58,10 @@ async function companyReferenceErrors(ctx: CheckContext, draft: ProfileDraft, er
 }
 
 async function exhibitsReferenceErrors(ctx: CheckContext, draft: ProfileDraft, errors: FieldErrors) {
-  for (const [field, table] of [["exhibitClassIds", "exhibit_classes"], ["industryIds", "industries"]] as const) {
+  for (const [field, table] of [
+    ["exhibitClassIds", "exhibit_classes"],
+    ["industryIds", "industries"],
+  ] as const) {
     const ids = list(draft[field]).map(Number);
     if (!ids.length || ids.some((id) => !Number.isInteger(id) || id <= 0)) continue;
     const found = await ctx.db.selectFrom(table).select("id").where("exhibition_id", "=", ctx.exhibitionId).where("id", "in", ids).execute();
@@ -63,11 +70,21 @@ async function exhibitsReferenceErrors(ctx: CheckContext, draft: ProfileDraft, e
   }
   const themeId = Number(text(draft.themeId));
   if (!Number.isInteger(themeId) || themeId <= 0) return;
-  const theme = await ctx.db.selectFrom("exhibition_themes").select("id").where("id", "=", themeId).where("exhibition_id", "=", ctx.exhibitionId).executeTakeFirst();
+  const theme = await ctx.db
+    .selectFrom("exhibition_themes")
+    .select("id")
+    .where("id", "=", themeId)
+    .where("exhibition_id", "=", ctx.exhibitionId)
+    .executeTakeFirst();
   if (!theme) return add(errors, "themeId", correct("themeId"));
   const pavilionId = Number(text(draft.pavilionId));
   if (!Number.isInteger(pavilionId) || pavilionId <= 0) return;
-  const pavilion = await ctx.db.selectFrom("theme_halls").select("hall_id").where("theme_id", "=", themeId).where("hall_id", "=", pavilionId).executeTakeFirst();
+  const pavilion = await ctx.db
+    .selectFrom("theme_halls")
+    .select("hall_id")
+    .where("theme_id", "=", themeId)
+    .where("hall_id", "=", pavilionId)
+    .executeTakeFirst();
   if (!pavilion) add(errors, "pavilionId", correct("pavilionId"));
 }
 

@@ -45,8 +45,19 @@ export async function findProfile(db: Database, userId: number) {
 export async function readProfile(db: Database, owner: ProfileOwner): Promise<ProfileRow> {
   return (
     (await findProfile(db, owner.userId)) ?? {
-      user_id: owner.userId, exhibition_id: owner.exhibitionId, unique_id: "", status: "draft", draft: {}, submitted: null, review_comment: null,
-      submitted_at: null, reviewed_at: null, reviewed_by: null, approved_at: null, version: 0, updated_at: new Date(),
+      user_id: owner.userId,
+      exhibition_id: owner.exhibitionId,
+      unique_id: "",
+      status: "draft",
+      draft: {},
+      submitted: null,
+      review_comment: null,
+      submitted_at: null,
+      reviewed_at: null,
+      reviewed_by: null,
+      approved_at: null,
+      version: 0,
+      updated_at: new Date(),
     }
   );
 }
@@ -57,7 +68,20 @@ export async function loadProfile(db: Database, owner: ProfileOwner): Promise<Pr
   if (existing) return existing;
   await db
     .insertInto("exhibitor_profiles")
-    .values({ user_id: owner.userId, exhibition_id: owner.exhibitionId, unique_id: crypto.randomBytes(16).toString("base64url"), status: "draft", draft: "{}", submitted: null, review_comment: null, submitted_at: null, reviewed_at: null, reviewed_by: null, approved_at: null, updated_at: new Date() })
+    .values({
+      user_id: owner.userId,
+      exhibition_id: owner.exhibitionId,
+      unique_id: crypto.randomBytes(16).toString("base64url"),
+      status: "draft",
+      draft: "{}",
+      submitted: null,
+      review_comment: null,
+      submitted_at: null,
+      reviewed_at: null,
+      reviewed_by: null,
+      approved_at: null,
+      updated_at: new Date(),
+    })
     .onConflict((oc) => oc.column("user_id").doNothing())
     .execute();
   return (await findProfile(db, owner.userId))!;
@@ -131,19 +155,28 @@ function refuseWhileUnderReview(row: ProfileRow) {
 
 /** Save draft (spec point 4): merges one step; an approved profile turns draft (approved_at kept). */
 export async function saveDraftStep(db: Database, owner: ProfileOwner, actor: Actor, step: ProfileStep, values: ProfileDraft) {
-  return applyChange(db, () => loadProfile(db, owner), actor, (row) => {
-    refuseWhileUnderReview(row);
-    const before = readDraft(row.draft);
-    const draft = mergeStep(before, STEP_FIELDS[step], values);
-    const changed = STEP_FIELDS[step].filter((field) => !sameValue(before[field], draft[field]));
-    // Returned stays returned, so the organizer's comment stays in view until the next submission.
-    const status: ProfileStatus = row.status === "approved" ? "draft" : row.status;
-    return { set: { draft: JSON.stringify(draft), status }, action: "draft_saved", details: { step, changed } };
-  });
+  return applyChange(
+    db,
+    () => loadProfile(db, owner),
+    actor,
+    (row) => {
+      refuseWhileUnderReview(row);
+      const before = readDraft(row.draft);
+      const draft = mergeStep(before, STEP_FIELDS[step], values);
+      const changed = STEP_FIELDS[step].filter((field) => !sameValue(before[field], draft[field]));
+      // Returned stays returned, so the organizer's comment stays in view until the next submission.
+      const status: ProfileStatus = row.status === "approved" ? "draft" : row.status;
+      return { set: { draft: JSON.stringify(draft), status }, action: "draft_saved", details: { step, changed } };
+    },
+  );
 }
 
 export class StepsIncomplete extends ApiError {
-  constructor(public readonly step: ProfileStep, fields: FieldErrors, extra: Record<string, unknown> = {}) {
+  constructor(
+    public readonly step: ProfileStep,
+    fields: FieldErrors,
+    extra: Record<string, unknown> = {},
+  ) {
     const first = Object.values(fields)[0]?.[0] ?? "errors.badRequest";
     super(ApiCode.badRequest, first, {}, { fields, step, ...extra });
   }
@@ -153,16 +186,28 @@ export class StepsIncomplete extends ApiError {
 export async function submitProfile(ctx: CheckContext, actor: Actor, codes: ContactCodes, extra: Record<string, unknown> = {}) {
   // Read without creating: a profile that was never saved is empty, so this submit is refused
   // and a refusal writes nothing.
-  return applyChange(ctx.db, () => readProfile(ctx.db, ctx), actor, async (row) => {
-    refuseWhileUnderReview(row);
-    const draft = readDraft(row.draft);
-    const { firstStep, fields } = await profileErrors(ctx, draft, codes);
-    if (firstStep) throw new StepsIncomplete(firstStep, fields, extra);
-    return {
-      set: { status: "under_review", submitted: JSON.stringify(draft), submitted_at: appClock.now(), review_comment: null, reviewed_at: null, reviewed_by: null },
-      action: "submitted",
-    };
-  });
+  return applyChange(
+    ctx.db,
+    () => readProfile(ctx.db, ctx),
+    actor,
+    async (row) => {
+      refuseWhileUnderReview(row);
+      const draft = readDraft(row.draft);
+      const { firstStep, fields } = await profileErrors(ctx, draft, codes);
+      if (firstStep) throw new StepsIncomplete(firstStep, fields, extra);
+      return {
+        set: {
+          status: "under_review",
+          submitted: JSON.stringify(draft),
+          submitted_at: appClock.now(),
+          review_comment: null,
+          reviewed_at: null,
+          reviewed_by: null,
+        },
+        action: "submitted",
+      };
+    },
+  );
 }
 
 /** Organizer's decision; only a profile under review can be decided. */
@@ -187,13 +232,18 @@ export async function updateContacts(ctx: CheckContext, actor: Actor, values: Pr
   const fields = STEP_FIELDS.contacts;
   const errors = await stepErrors(ctx, "contacts", mergeStep({}, fields, values), codes);
   if (Object.keys(errors).length) throw new StepsIncomplete("contacts", errors);
-  return applyChange(ctx.db, () => loadProfile(ctx.db, ctx), actor, (row) => {
-    const submitted = row.submitted ? mergeStep(readDraft(row.submitted), fields, values) : null;
-    return {
-      set: { draft: JSON.stringify(mergeStep(readDraft(row.draft), fields, values)), submitted: submitted ? JSON.stringify(submitted) : null },
-      action: "contact_updated",
-    };
-  });
+  return applyChange(
+    ctx.db,
+    () => loadProfile(ctx.db, ctx),
+    actor,
+    (row) => {
+      const submitted = row.submitted ? mergeStep(readDraft(row.submitted), fields, values) : null;
+      return {
+        set: { draft: JSON.stringify(mergeStep(readDraft(row.draft), fields, values)), submitted: submitted ? JSON.stringify(submitted) : null },
+        action: "contact_updated",
+      };
+    },
+  );
 }
 
 export async function profileHistory(db: Database, userId: number): Promise<ProfileEvent[]> {

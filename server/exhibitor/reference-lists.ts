@@ -6,24 +6,46 @@ import type { Database } from "../db/database";
 export type { AreaTheme, NamedItem };
 
 export async function listExhibitClasses(db: Database, exhibitionId: number): Promise<NamedItem[]> {
-  const rows = await db.selectFrom("exhibit_classes").select(["id", "name_zh", "name_en"]).where("exhibition_id", "=", exhibitionId).orderBy("sort").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("exhibit_classes")
+    .select(["id", "name_zh", "name_en"])
+    .where("exhibition_id", "=", exhibitionId)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ id: r.id, name: r.name_zh, nameEn: r.name_en }));
 }
 
 export async function listIndustries(db: Database, exhibitionId: number): Promise<NamedItem[]> {
-  const rows = await db.selectFrom("industries").select(["id", "name_zh", "name_en"]).where("exhibition_id", "=", exhibitionId).orderBy("sort").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("industries")
+    .select(["id", "name_zh", "name_en"])
+    .where("exhibition_id", "=", exhibitionId)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ id: r.id, name: r.name_zh, nameEn: r.name_en }));
 }
 
 /** Themes with their pavilions (halls); a pavilion's id is the hall id. */
 export async function listAreaClassify(db: Database, exhibitionId: number): Promise<AreaTheme[]> {
-  const themes = await db.selectFrom("exhibition_themes").select(["id", "name_zh", "name_en"]).where("exhibition_id", "=", exhibitionId).orderBy("sort").orderBy("id").execute();
+  const themes = await db
+    .selectFrom("exhibition_themes")
+    .select(["id", "name_zh", "name_en"])
+    .where("exhibition_id", "=", exhibitionId)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   const halls = themes.length
     ? await db
         .selectFrom("theme_halls")
         .innerJoin("halls", "halls.id", "theme_halls.hall_id")
         .select(["theme_halls.theme_id", "halls.id", "halls.code", "halls.name_zh", "halls.name_en"])
-        .where("theme_halls.theme_id", "in", themes.map((t) => t.id))
+        .where(
+          "theme_halls.theme_id",
+          "in",
+          themes.map((t) => t.id),
+        )
         .orderBy("halls.sort")
         .orderBy("halls.id")
         .execute()

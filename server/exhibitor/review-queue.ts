@@ -12,11 +12,21 @@ export type { ReviewRow };
 const firstText = (value: unknown) => (typeof value === "string" ? value : null);
 
 export async function listReviews(db: Database, query: { exhibitionId?: number; status: ProfileStatus; page: number; pageSize: number }): Promise<ReviewList> {
-  let base = db.selectFrom("exhibitor_profiles").innerJoin("users", "users.id", "exhibitor_profiles.user_id").where("exhibitor_profiles.status", "=", query.status);
+  let base = db
+    .selectFrom("exhibitor_profiles")
+    .innerJoin("users", "users.id", "exhibitor_profiles.user_id")
+    .where("exhibitor_profiles.status", "=", query.status);
   if (query.exhibitionId !== undefined) base = base.where("exhibitor_profiles.exhibition_id", "=", query.exhibitionId);
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
   const rows = await base
-    .select(["exhibitor_profiles.user_id", "users.username", "exhibitor_profiles.status", "exhibitor_profiles.submitted_at", "exhibitor_profiles.submitted", "exhibitor_profiles.draft"])
+    .select([
+      "exhibitor_profiles.user_id",
+      "users.username",
+      "exhibitor_profiles.status",
+      "exhibitor_profiles.submitted_at",
+      "exhibitor_profiles.submitted",
+      "exhibitor_profiles.draft",
+    ])
     // Oldest submission first: the review promise runs from submittedAt.
     .orderBy("exhibitor_profiles.submitted_at", (ob) => ob.asc().nullsLast())
     .orderBy("exhibitor_profiles.user_id")
@@ -63,6 +73,8 @@ export async function listReviewsCommand(db: Database) {
   if (!total) return "No profiles are waiting for review.";
   return [
     `${total} profile(s) waiting for review:`,
-    ...rows.map((r) => `  ${r.username.padEnd(16)} ${(r.submittedAt ?? "").slice(0, 16).padEnd(17)} ${r.companyNameZh ?? ""} ${r.companyNameEn ? `/ ${r.companyNameEn}` : ""}`.trimEnd()),
+    ...rows.map((r) =>
+      `  ${r.username.padEnd(16)} ${(r.submittedAt ?? "").slice(0, 16).padEnd(17)} ${r.companyNameZh ?? ""} ${r.companyNameEn ? `/ ${r.companyNameEn}` : ""}`.trimEnd(),
+    ),
   ].join("\n");
 }

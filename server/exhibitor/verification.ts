@@ -50,7 +50,10 @@ function codeMatches(stored: string, userId: number, channel: VerifyChannel, tar
 
 /** Uniform over 000000–999999 (randomInt has no modulo bias). */
 function newCode() {
-  return crypto.randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, "0");
+  return crypto
+    .randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, "0");
 }
 
 function message(language: "zh" | "en", channel: VerifyChannel, code: string) {
@@ -141,13 +144,7 @@ export async function sendVerificationCode(
  * code and already answers "tooManyTries"); a right one consumes the code and records the contact
  * as verified. Guarded updates keep the counts right under parallel requests.
  */
-export async function checkVerificationCode(
-  db: Database,
-  userId: number,
-  channel: VerifyChannel,
-  target: string,
-  code: string,
-): Promise<CodeCheck> {
+export async function checkVerificationCode(db: Database, userId: number, channel: VerifyChannel, target: string, code: string): Promise<CodeCheck> {
   const normalized = normalizeTarget(channel, target);
   const latest = await db
     .selectFrom("verification_codes")

@@ -1,6 +1,13 @@
 import { containsPattern } from "../db/keyword-search";
 import { sql, type Transaction } from "kysely";
-import type { BillableItem, BillingBaseInfo, BillList, InvoiceApplication, InvoiceApplicationDetail, InvoiceQrState } from "../../app/contracts/invoices/api-types";
+import type {
+  BillableItem,
+  BillingBaseInfo,
+  BillList,
+  InvoiceApplication,
+  InvoiceApplicationDetail,
+  InvoiceQrState,
+} from "../../app/contracts/invoices/api-types";
 import { applicationAmount } from "../../app/contracts/invoices/amounts";
 import type { ApplicationInput, applicationUpdateSchema } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
@@ -101,11 +108,16 @@ export function toApplication(row: ApplicationRow, items: ItemView[]): InvoiceAp
 
 /** Rows as the API answers them, items and all. */
 export async function applicationsOf(db: Db, rows: ApplicationRow[], language: Language): Promise<InvoiceApplication[]> {
-  const items = await itemsOf(db, rows.map((r) => r.id), language);
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+    language,
+  );
   return rows.map((row) => toApplication(row, items.get(row.id) ?? []));
 }
 
-const ownApplications = (db: Db, caller: Owner) => selectApplications(db).where("a.user_id", "=", caller.userId).where("a.exhibition_id", "=", caller.exhibitionId);
+const ownApplications = (db: Db, caller: Owner) =>
+  selectApplications(db).where("a.user_id", "=", caller.userId).where("a.exhibition_id", "=", caller.exhibitionId);
 
 async function ownRow(db: Db, caller: Owner, id: number) {
   const row = await ownApplications(db, caller).where("a.id", "=", id).executeTakeFirst();
@@ -118,7 +130,10 @@ export async function openList(db: Database, caller: Owner, language: Language):
   const all = await billableItems(db, caller, language);
   const items = all.items.filter((item) => item.openCents > 0);
   const sum = (pick: (item: BillableItem) => number) => items.reduce((total, item) => total + pick(item), 0);
-  return { items, totals: { amountCents: sum((i) => i.amountCents), paidCents: sum((i) => i.amountCents), unpaidCents: 0, openCents: sum((i) => i.openCents) } };
+  return {
+    items,
+    totals: { amountCents: sum((i) => i.amountCents), paidCents: sum((i) => i.amountCents), unpaidCents: 0, openCents: sum((i) => i.openCents) },
+  };
 }
 
 export async function listApplications(db: Database, caller: Owner, language: Language): Promise<InvoiceApplication[]> {
@@ -135,7 +150,13 @@ export const qrLinkOfRow = (row: ApplicationRow, sessionSecrets: readonly string
   qrLinkOf({ id: row.id, status: row.status, linkVersion: row.qr_link_version, revoked: row.qr_link_revoked_at !== null }, appClock.now(), sessionSecrets);
 
 /** One own application, with its QR page link unless the invoice is issued (the page would refuse it anyway) or the link is revoked. */
-export async function applicationDetail(db: Database, caller: Owner, id: number, language: Language, sessionSecrets: readonly string[]): Promise<InvoiceApplicationDetail> {
+export async function applicationDetail(
+  db: Database,
+  caller: Owner,
+  id: number,
+  language: Language,
+  sessionSecrets: readonly string[],
+): Promise<InvoiceApplicationDetail> {
   const row = await ownRow(db, caller, id);
   const [application] = await applicationsOf(db, [row], language);
   return { ...application!, ...qrLinkOfRow(row, sessionSecrets) };
@@ -169,7 +190,7 @@ const billingColumns = (input: ApplicationInput) => ({
   bank_account: input.bankAccount ?? "",
   receiving_email: input.receivingEmail,
   urgent: input.urgent,
-  urgent_reason: input.urgent ? input.urgentReason ?? null : null,
+  urgent_reason: input.urgent ? (input.urgentReason ?? null) : null,
 });
 
 /** POST /smeb/invoice/save: a new application over whole open items. */
@@ -180,7 +201,15 @@ export async function saveApplication(db: Database, caller: Owner, input: Applic
     const now = appClock.now();
     const { id } = await trx
       .insertInto("invoice_applications")
-      .values({ ...billingColumns(input), exhibition_id: caller.exhibitionId, user_id: caller.userId, amount_cents: totalCents, details_by: "exhibitor", created_at: now, updated_at: now })
+      .values({
+        ...billingColumns(input),
+        exhibition_id: caller.exhibitionId,
+        user_id: caller.userId,
+        amount_cents: totalCents,
+        details_by: "exhibitor",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx
@@ -217,7 +246,15 @@ export async function updateApplication(db: Database, caller: Owner, input: Upda
     await trx.deleteFrom("invoice_application_items").where("application_id", "=", row.id).where("active", "=", false).execute();
     const updated = await trx
       .updateTable("invoice_applications")
-      .set({ ...billingColumns(input), amount_cents: totalCents, status: "submitted", return_reason: null, details_by: "exhibitor", version: row.version + 1, updated_at: appClock.now() })
+      .set({
+        ...billingColumns(input),
+        amount_cents: totalCents,
+        status: "submitted",
+        return_reason: null,
+        details_by: "exhibitor",
+        version: row.version + 1,
+        updated_at: appClock.now(),
+      })
       .where("id", "=", row.id)
       .where("version", "=", row.version)
       .where("status", "!=", "issued")

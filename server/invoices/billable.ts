@@ -51,9 +51,30 @@ async function ownItems(db: Db, owner: Owner, language: Language): Promise<ItemR
       .execute(),
   ]);
   const items: ItemRow[] = [
-    ...orders.map((o) => ({ key: `order:${o.id}`, kind: "order" as const, title: o.order_no, boothNo: o.booth_no, amountCents: Number(o.total_cents), createdAt: iso(o.created_at) })),
-    ...badges.map((g) => ({ key: `badge:${g.id}`, kind: "badge" as const, title: BADGE_TITLE[language](g.holder_name), boothNo: g.booth_no, amountCents: Number(g.price_cents), createdAt: iso(g.created_at) })),
-    ...bills.map((l) => ({ key: `bill:${l.id}`, kind: "bill" as const, title: language === "zh" ? l.title_zh : l.title_en, boothNo: l.booth_no ?? "", amountCents: Number(l.amount_cents), createdAt: iso(l.created_at) })),
+    ...orders.map((o) => ({
+      key: `order:${o.id}`,
+      kind: "order" as const,
+      title: o.order_no,
+      boothNo: o.booth_no,
+      amountCents: Number(o.total_cents),
+      createdAt: iso(o.created_at),
+    })),
+    ...badges.map((g) => ({
+      key: `badge:${g.id}`,
+      kind: "badge" as const,
+      title: BADGE_TITLE[language](g.holder_name),
+      boothNo: g.booth_no,
+      amountCents: Number(g.price_cents),
+      createdAt: iso(g.created_at),
+    })),
+    ...bills.map((l) => ({
+      key: `bill:${l.id}`,
+      kind: "bill" as const,
+      title: language === "zh" ? l.title_zh : l.title_en,
+      boothNo: l.booth_no ?? "",
+      amountCents: Number(l.amount_cents),
+      createdAt: iso(l.created_at),
+    })),
   ];
   return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.key.localeCompare(b.key));
 }
@@ -87,7 +108,10 @@ async function coverageOf(db: Db, keys: string[]) {
 /** Every item the owner owes, with its payment and what can still be invoiced, and the totals. */
 export async function billableItems(db: Db, owner: Owner, language: Language): Promise<BillList> {
   const rows = await ownItems(db, owner, language);
-  const { payment, invoiced } = await coverageOf(db, rows.map((r) => r.key));
+  const { payment, invoiced } = await coverageOf(
+    db,
+    rows.map((r) => r.key),
+  );
   const items = rows.map((row): BillableItem => {
     const state = payment.get(row.key) ?? "unpaid";
     const invoicedCents = invoiced.get(row.key) ?? 0;

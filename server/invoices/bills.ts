@@ -30,7 +30,11 @@ function selectBills(db: Database, exhibitionId: number) {
 type BillRow = Awaited<ReturnType<ReturnType<typeof selectBills>["executeTakeFirstOrThrow"]>>;
 
 async function billViews(db: Database, exhibitionId: number, rows: BillRow[], language: Language): Promise<Bill[]> {
-  const names = await exhibitorNamesOf(db, exhibitionId, rows.map((r) => r.user_id));
+  const names = await exhibitorNamesOf(
+    db,
+    exhibitionId,
+    rows.map((r) => r.user_id),
+  );
   return rows.map((row) => ({
     id: row.id,
     userId: row.user_id,
@@ -50,7 +54,14 @@ export async function listBills(db: Database, caller: VoucherCaller, keyword: st
   if (keyword) {
     const like = containsPattern(keyword);
     query = query.where((eb) =>
-      eb.or([eb("b.booth_no", "ilike", like), eb("l.title_zh", "ilike", like), eb("l.title_en", "ilike", like), eb("u.username", "ilike", like), eb("u.business_name", "ilike", like), eb("u.business_name_en", "ilike", like)]),
+      eb.or([
+        eb("b.booth_no", "ilike", like),
+        eb("l.title_zh", "ilike", like),
+        eb("l.title_en", "ilike", like),
+        eb("u.username", "ilike", like),
+        eb("u.business_name", "ilike", like),
+        eb("u.business_name_en", "ilike", like),
+      ]),
     );
   }
   return billViews(db, caller.exhibitionId, await query.orderBy("l.id", "desc").execute(), language);
@@ -89,7 +100,13 @@ export async function saveBill(db: Database, caller: VoucherCaller, input: BillI
  * exhibitor's money lock, so no voucher or application can take it between the check and the delete.
  */
 export async function deleteBill(db: Database, caller: VoucherCaller, id: number, now: Date): Promise<Deleted> {
-  const bill = await db.selectFrom("bills").select(["id", "user_id"]).where("id", "=", id).where("exhibition_id", "=", caller.exhibitionId).where("deleted_at", "is", null).executeTakeFirst();
+  const bill = await db
+    .selectFrom("bills")
+    .select(["id", "user_id"])
+    .where("id", "=", id)
+    .where("exhibition_id", "=", caller.exhibitionId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   if (!bill) throw notFound();
   const itemKey = `bill:${bill.id}`;
   await db.transaction().execute(async (trx) => {

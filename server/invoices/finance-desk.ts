@@ -57,7 +57,14 @@ function queue(db: Database, exhibitionId: number, filters: FinanceFilters) {
 }
 
 async function financeRows(db: Database, caller: Caller, rows: ApplicationRow[], language: Language): Promise<FinanceApplication[]> {
-  const [applications, names] = await Promise.all([applicationsOf(db, rows, language), exhibitorNamesOf(db, caller.exhibitionId, rows.map((r) => r.user_id))]);
+  const [applications, names] = await Promise.all([
+    applicationsOf(db, rows, language),
+    exhibitorNamesOf(
+      db,
+      caller.exhibitionId,
+      rows.map((r) => r.user_id),
+    ),
+  ]);
   return applications.map((application, i) => {
     const userId = rows[i]!.user_id;
     return { ...application, userId, exhibitorName: exhibitorNameIn(names.get(userId), language === "en" ? "en" : "zh") };
@@ -68,7 +75,11 @@ async function financeRows(db: Database, caller: Caller, rows: ApplicationRow[],
 export async function financeList(db: Database, caller: Caller, query: FinanceQuery, language: Language): Promise<FinancePage<FinanceApplication>> {
   const matching = queue(db, caller.exhibitionId, query);
   const [count, page] = await Promise.all([
-    matching.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    matching
+      .clearSelect()
+      .clearOrderBy()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
     matching
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
@@ -100,7 +111,12 @@ async function organizerPdf(db: Database, caller: Caller, url: string) {
 }
 
 /** POST /smeb/invoice/review/decide */
-export async function decideApplication(deps: Pick<ApiDeps, "db" | "notifier" | "logger" | "config">, caller: Caller, input: IssueInput, language: Language): Promise<FinanceApplication> {
+export async function decideApplication(
+  deps: Pick<ApiDeps, "db" | "notifier" | "logger" | "config">,
+  caller: Caller,
+  input: IssueInput,
+  language: Language,
+): Promise<FinanceApplication> {
   const { db } = deps;
   const pdfFileId = input.decision === "issue" ? await organizerPdf(db, caller, input.pdfUrl!) : null;
   const decided = await db.transaction().execute(async (trx) => {
@@ -117,7 +133,14 @@ export async function decideApplication(deps: Pick<ApiDeps, "db" | "notifier" | 
     const now = appClock.now();
     const change =
       input.decision === "issue"
-        ? { status: "issued" as const, invoice_no: input.invoiceNo!, invoice_date: input.invoiceDate!, pdf_file_id: pdfFileId, issued_at: now, issued_by: caller.userId }
+        ? {
+            status: "issued" as const,
+            invoice_no: input.invoiceNo!,
+            invoice_date: input.invoiceDate!,
+            pdf_file_id: pdfFileId,
+            issued_at: now,
+            issued_by: caller.userId,
+          }
         : { status: "returned" as const, return_reason: input.reason! };
     const result = await trx
       .updateTable("invoice_applications")
@@ -131,12 +154,16 @@ export async function decideApplication(deps: Pick<ApiDeps, "db" | "notifier" | 
     if (input.decision === "return") await trx.updateTable("invoice_application_items").set({ active: false }).where("application_id", "=", row.id).execute();
     return row;
   });
-  if (input.decision === "issue") await notifyIssued(deps, { id: decided.id, to: decided.receiving_email, invoiceNo: input.invoiceNo!, amountCents: Number(decided.amount_cents) });
+  if (input.decision === "issue")
+    await notifyIssued(deps, { id: decided.id, to: decided.receiving_email, invoiceNo: input.invoiceNo!, amountCents: Number(decided.amount_cents) });
   return financeRow(db, caller, input.id, language);
 }
 
 /** Tells the receiving address (in Chinese: the area is Chinese only); a mail that fails does not undo the issue. */
-async function notifyIssued(deps: Pick<ApiDeps, "notifier" | "logger" | "config">, invoice: { id: number; to: string; invoiceNo: string; amountCents: number }) {
+async function notifyIssued(
+  deps: Pick<ApiDeps, "notifier" | "logger" | "config">,
+  invoice: { id: number; to: string; invoiceNo: string; amountCents: number },
+) {
   try {
     const link = deps.config.PUBLIC_URL ? new URL(BILLING_PAGE, deps.config.PUBLIC_URL).toString() : BILLING_PAGE;
     const amount = formatCny(invoice.amountCents);
@@ -159,8 +186,30 @@ async function notifyIssued(deps: Pick<ApiDeps, "notifier" | "logger" | "config"
 
 /** Headers of the export, in the organizer's language (the area is Chinese only, English kept for the CLI and tests). */
 const EXPORT_LABELS = {
-  zh: { exhibitor: "展商", booths: "展位号", submittedAt: "提交时间", urgent: "加急", yes: "是", no: "否", types: { vatGeneral: "增值税普通发票", vatSpecial: "增值税专用发票" }, statuses: { submitted: "已提交", issued: "已开具", returned: "已退回" }, sheet: "开票申请", file: "开票申请" },
-  en: { exhibitor: "Exhibitor", booths: "Booths", submittedAt: "Submitted at", urgent: "Urgent", yes: "Yes", no: "No", types: { vatGeneral: "VAT general invoice", vatSpecial: "VAT special invoice" }, statuses: { submitted: "Submitted", issued: "Issued", returned: "Returned" }, sheet: "Invoice applications", file: "invoice-applications" },
+  zh: {
+    exhibitor: "展商",
+    booths: "展位号",
+    submittedAt: "提交时间",
+    urgent: "加急",
+    yes: "是",
+    no: "否",
+    types: { vatGeneral: "增值税普通发票", vatSpecial: "增值税专用发票" },
+    statuses: { submitted: "已提交", issued: "已开具", returned: "已退回" },
+    sheet: "开票申请",
+    file: "开票申请",
+  },
+  en: {
+    exhibitor: "Exhibitor",
+    booths: "Booths",
+    submittedAt: "Submitted at",
+    urgent: "Urgent",
+    yes: "Yes",
+    no: "No",
+    types: { vatGeneral: "VAT general invoice", vatSpecial: "VAT special invoice" },
+    statuses: { submitted: "Submitted", issued: "Issued", returned: "Returned" },
+    sheet: "Invoice applications",
+    file: "invoice-applications",
+  },
 };
 
 export function exportFileName(language: Language) {
@@ -171,7 +220,13 @@ export function exportFileName(language: Language) {
 async function boothsOf(db: Database, exhibitionId: number, userIds: number[]) {
   const booths = new Map<number, string>();
   if (!userIds.length) return booths;
-  const rows = await db.selectFrom("booths").select(["user_id", "booth_no"]).where("exhibition_id", "=", exhibitionId).where("user_id", "in", [...new Set(userIds)]).orderBy("booth_no").execute();
+  const rows = await db
+    .selectFrom("booths")
+    .select(["user_id", "booth_no"])
+    .where("exhibition_id", "=", exhibitionId)
+    .where("user_id", "in", [...new Set(userIds)])
+    .orderBy("booth_no")
+    .execute();
   for (const r of rows) booths.set(r.user_id, booths.has(r.user_id) ? `${booths.get(r.user_id)}, ${r.booth_no}` : r.booth_no);
   return booths;
 }
@@ -179,12 +234,24 @@ async function boothsOf(db: Database, exhibitionId: number, userIds: number[]) {
 /** GET /smeb/invoice/review/export: the queue as filtered, no paging, for the finance system. */
 export async function financeWorkbook(db: Database, caller: Caller, filters: FinanceFilters, language: Language): Promise<Buffer> {
   const rows = await queue(db, caller.exhibitionId, filters).limit(EXPORT_MAX_ROWS).execute();
-  const [applications, booths] = await Promise.all([financeRows(db, caller, rows, language), boothsOf(db, caller.exhibitionId, rows.map((r) => r.user_id))]);
+  const [applications, booths] = await Promise.all([
+    financeRows(db, caller, rows, language),
+    boothsOf(
+      db,
+      caller.exhibitionId,
+      rows.map((r) => r.user_id),
+    ),
+  ]);
   const labels = EXPORT_LABELS[language];
   const field = (name: string) => translate(language, `invoices.fields.${name}`);
   const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(labels.sheet);
-  const column = (key: string, header: string, width: number, numFmt?: string): Partial<ExcelJS.Column> => ({ key, header, width, ...(numFmt ? { style: { numFmt } } : {}) });
+  const column = (key: string, header: string, width: number, numFmt?: string): Partial<ExcelJS.Column> => ({
+    key,
+    header,
+    width,
+    ...(numFmt ? { style: { numFmt } } : {}),
+  });
   sheet.columns = [
     column("exhibitor", labels.exhibitor, 30),
     column("booths", labels.booths, 14),

@@ -48,7 +48,12 @@ export async function revokeQrLink(db: Database, caller: Caller, id: number, org
  * version the exhibitor saw, so a form posted twice does not replace the link just handed out (409).
  * An issued invoice has no link any more (409).
  */
-export async function renewQrLink(db: Database, caller: Caller, input: { id: number; linkVersion: number }, sessionSecrets: readonly string[]): Promise<InvoiceQrChange> {
+export async function renewQrLink(
+  db: Database,
+  caller: Caller,
+  input: { id: number; linkVersion: number },
+  sessionSecrets: readonly string[],
+): Promise<InvoiceQrChange> {
   const row = await reachableApplication(db, caller, input.id, false).executeTakeFirst();
   if (!row) throw notFound();
   if (row.status === "issued") throw issuedError();

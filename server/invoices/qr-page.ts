@@ -45,7 +45,10 @@ export async function countQrRequest(db: Database, ip: string, now = new Date())
       .where("created_at", ">", new Date(now.getTime() - QR_RATE_WINDOW_MS))
       .executeTakeFirstOrThrow();
     if (n >= QR_RATE_LIMIT) throw new ApiError(ApiCode.tooManyRequests, "errors.tooManyRequests");
-    await trx.insertInto("login_attempts").values({ username: QR_RATE_MARKER, ip: ip.slice(0, 100), succeeded: true, created_at: now }).execute();
+    await trx
+      .insertInto("login_attempts")
+      .values({ username: QR_RATE_MARKER, ip: ip.slice(0, 100), succeeded: true, created_at: now })
+      .execute();
   });
 }
 

@@ -63,7 +63,11 @@ export function verifyQrToken(token: unknown, now: Date, secrets: readonly strin
 }
 
 /** What the exhibitor's page hands out for an application: a fresh token at the current link version; none once issued or while revoked. */
-export function qrLinkOf(application: { id: number; status: string; linkVersion: number; revoked: boolean }, now: Date, secrets: readonly string[]): InvoiceQrState {
+export function qrLinkOf(
+  application: { id: number; status: string; linkVersion: number; revoked: boolean },
+  now: Date,
+  secrets: readonly string[],
+): InvoiceQrState {
   const qrLink = { version: application.linkVersion, revoked: application.revoked };
   if (application.status === "issued" || application.revoked) return { qr: null, qrLink };
   const token = signQrToken(application.id, application.linkVersion, now, secrets);

@@ -29,7 +29,8 @@ export const VOUCHER_FOLDER = "payment-voucher";
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 /** An error shown at one field of the form. */
-export const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) => new ApiError(code, key, values, { fields: { [field]: [key] } });
+export const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) =>
+  new ApiError(code, key, values, { fields: { [field]: [key] } });
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 export function selectVouchers(db: Db) {
@@ -93,7 +94,12 @@ export async function voucherViews(db: Db, exhibitionId: number, rows: VoucherRo
       .orderBy("f.voucher_id")
       .orderBy("f.sort")
       .execute(),
-    itemTitles(db, exhibitionId, rows.map((r) => r.user_id), language),
+    itemTitles(
+      db,
+      exhibitionId,
+      rows.map((r) => r.user_id),
+      language,
+    ),
     backingClaims(db, ids),
   ]);
   return rows.map((row) => ({
@@ -104,7 +110,9 @@ export async function voucherViews(db: Db, exhibitionId: number, rows: VoucherRo
     amountCents: Number(row.amount_cents),
     paidOn: row.paid_on,
     payerAccountName: row.payer_account_name,
-    items: items.filter((i) => i.voucher_id === row.id).map((i) => ({ key: i.item_key, title: titles.get(i.item_key) ?? i.item_key, amountCents: Number(i.amount_cents) })),
+    items: items
+      .filter((i) => i.voucher_id === row.id)
+      .map((i) => ({ key: i.item_key, title: titles.get(i.item_key) ?? i.item_key, amountCents: Number(i.amount_cents) })),
     documents: files.filter((f) => f.voucher_id === row.id).map((f): FileRef => ({ url: storedFileUrl(f.id), name: f.original_name })),
     status: row.status,
     returnReason: row.return_reason,
@@ -117,7 +125,11 @@ export async function voucherViews(db: Db, exhibitionId: number, rows: VoucherRo
 
 /** The caller's vouchers, newest first (deleted ones leave the list). */
 export async function listVouchers(db: Database, caller: VoucherCaller, language: Language): Promise<PaymentVoucherList> {
-  const rows = await selectVouchers(db).where("v.user_id", "=", caller.userId).where("v.exhibition_id", "=", caller.exhibitionId).orderBy("v.id", "desc").execute();
+  const rows = await selectVouchers(db)
+    .where("v.user_id", "=", caller.userId)
+    .where("v.exhibition_id", "=", caller.exhibitionId)
+    .orderBy("v.id", "desc")
+    .execute();
   return { vouchers: await voucherViews(db, caller.exhibitionId, rows, language) };
 }
 
@@ -130,7 +142,13 @@ async function ownVoucher(db: Db, caller: VoucherCaller, id: number, language: L
 /** The caller's own uploads into the voucher folder, in the order given; anything else is refused at the field. */
 async function voucherFileIds(db: Db, caller: VoucherCaller, urls: string[]) {
   const ids = [...new Set(urls.map((url) => url.slice("/files/".length)))];
-  const owned = await db.selectFrom("stored_files").select("id").where("id", "in", ids).where("owner_user_id", "=", caller.userId).where("folder", "=", VOUCHER_FOLDER).execute();
+  const owned = await db
+    .selectFrom("stored_files")
+    .select("id")
+    .where("id", "in", ids)
+    .where("owner_user_id", "=", caller.userId)
+    .where("folder", "=", VOUCHER_FOLDER)
+    .execute();
   if (owned.length !== ids.length) throw fieldError(ApiCode.notFound, "invoices.errors.documentInvalid", "documentUrls");
   return ids;
 }
@@ -150,7 +168,8 @@ async function pickedItems(trx: Transaction<DB>, owner: Owner, keys: string[], a
     if (item!.payment === "claimed") throw fieldError(ApiCode.conflict, "invoices.errors.itemOnVoucher", "itemKeys");
   }
   const total = picked.reduce((sum, item) => sum + item!.amountCents, 0);
-  if (total !== amountCents) throw fieldError(ApiCode.badRequest, "invoices.errors.amountMismatch", "amount", { amount: formatMoney(amountCents), total: formatMoney(total) });
+  if (total !== amountCents)
+    throw fieldError(ApiCode.badRequest, "invoices.errors.amountMismatch", "amount", { amount: formatMoney(amountCents), total: formatMoney(total) });
   return picked.map((item) => item!);
 }
 
@@ -179,8 +198,14 @@ export async function saveVoucher(db: Database, caller: VoucherCaller, input: Vo
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx.insertInto("payment_voucher_files").values(fileIds.map((file_id, sort) => ({ voucher_id: voucher.id, sort, file_id }))).execute();
-      await trx.insertInto("payment_voucher_items").values(items.map((item) => ({ voucher_id: voucher.id, item_key: item.key, amount_cents: item.amountCents }))).execute();
+      await trx
+        .insertInto("payment_voucher_files")
+        .values(fileIds.map((file_id, sort) => ({ voucher_id: voucher.id, sort, file_id })))
+        .execute();
+      await trx
+        .insertInto("payment_voucher_items")
+        .values(items.map((item) => ({ voucher_id: voucher.id, item_key: item.key, amount_cents: item.amountCents })))
+        .execute();
       return voucher.id;
     })
     .catch((error: unknown) => {
@@ -211,7 +236,11 @@ export async function deleteVoucher(db: Database, caller: VoucherCaller, input: 
     if (row.source === "order" || (await backingClaims(trx, [row.id])).size) throw new ApiError(ApiCode.conflict, "invoices.errors.orderVoucher");
     if (row.status !== "submitted") throw new ApiError(ApiCode.conflict, "invoices.errors.decided");
     if (input.version !== undefined && input.version !== row.version) throw new ApiError(ApiCode.conflict, "invoices.errors.stale");
-    await trx.updateTable("payment_vouchers").set({ deleted_at: now, updated_at: now, version: row.version + 1 }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("payment_vouchers")
+      .set({ deleted_at: now, updated_at: now, version: row.version + 1 })
+      .where("id", "=", row.id)
+      .execute();
     await trx.updateTable("payment_voucher_items").set({ active: false }).where("voucher_id", "=", row.id).execute();
   });
   return { id: input.id, deleted: true };
@@ -247,16 +276,27 @@ function reviewQuery(db: Database, exhibitionId: number, query: Omit<FinanceQuer
 }
 
 async function financeViews(db: Database, exhibitionId: number, rows: VoucherRow[], language: Language): Promise<FinanceVoucher[]> {
-  const [views, names] = await Promise.all([voucherViews(db, exhibitionId, rows, language), exhibitorNamesOf(db, exhibitionId, rows.map((r) => r.user_id))]);
+  const [views, names] = await Promise.all([
+    voucherViews(db, exhibitionId, rows, language),
+    exhibitorNamesOf(
+      db,
+      exhibitionId,
+      rows.map((r) => r.user_id),
+    ),
+  ]);
   return views.map((view, i) => ({ ...view, userId: rows[i]!.user_id, exhibitorName: exhibitorNameIn(names.get(rows[i]!.user_id), language) }));
 }
 
 /** The exhibition's vouchers: waiting for a decision first, then the newest. */
 export async function reviewVouchers(db: Database, caller: VoucherCaller, query: FinanceQuery, language: Language): Promise<FinancePage<FinanceVoucher>> {
-  if (query.status && !(VOUCHER_STATUSES as readonly string[]).includes(query.status)) throw fieldError(ApiCode.badRequest, withProp("validation.correct", "invoices.fields.status"), "status");
+  if (query.status && !(VOUCHER_STATUSES as readonly string[]).includes(query.status))
+    throw fieldError(ApiCode.badRequest, withProp("validation.correct", "invoices.fields.status"), "status");
   const matching = reviewQuery(db, caller.exhibitionId, query);
   const [count, rows] = await Promise.all([
-    matching.clearSelect().select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+    matching
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow(),
     matching
       .orderBy(sql`case when v.status = 'submitted' then 0 else 1 end`)
       .orderBy("v.id", "desc")
@@ -276,19 +316,38 @@ export type VoucherDecision = { id: number; decision: "confirm" | "return"; reas
  * the other is told it is decided.
  */
 export async function decideVoucher(db: Database, caller: VoucherCaller, input: VoucherDecision, language: Language, now: Date): Promise<FinanceVoucher> {
-  const target = await db.selectFrom("payment_vouchers").select(["id", "user_id"]).where("id", "=", input.id).where("exhibition_id", "=", caller.exhibitionId).where("deleted_at", "is", null).executeTakeFirst();
+  const target = await db
+    .selectFrom("payment_vouchers")
+    .select(["id", "user_id"])
+    .where("id", "=", input.id)
+    .where("exhibition_id", "=", caller.exhibitionId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   if (!target) throw notFound();
   const confirm = input.decision === "confirm";
   await db.transaction().execute(async (trx) => {
     // The exhibitor's money lock first, as every voucher and order write takes it.
     await lockOwner(trx, { userId: target.user_id, exhibitionId: caller.exhibitionId });
-    const row = await trx.selectFrom("payment_vouchers").select(["status", "version"]).where("id", "=", target.id).where("deleted_at", "is", null).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom("payment_vouchers")
+      .select(["status", "version"])
+      .where("id", "=", target.id)
+      .where("deleted_at", "is", null)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound();
     if (row.status !== "submitted") throw new ApiError(ApiCode.conflict, "invoices.errors.decided");
     if (input.version !== undefined && input.version !== row.version) throw new ApiError(ApiCode.conflict, "invoices.errors.stale");
     const decided = await trx
       .updateTable("payment_vouchers")
-      .set({ status: confirm ? "confirmed" : "returned", return_reason: confirm ? null : input.reason ?? null, decided_at: now, decided_by: caller.userId, version: row.version + 1, updated_at: now })
+      .set({
+        status: confirm ? "confirmed" : "returned",
+        return_reason: confirm ? null : (input.reason ?? null),
+        decided_at: now,
+        decided_by: caller.userId,
+        version: row.version + 1,
+        updated_at: now,
+      })
       .where("id", "=", target.id)
       .where("status", "=", "submitted")
       .where("version", "=", row.version)

@@ -155,11 +155,63 @@ const DISTRICT_ENGLISH: Record<string, string> = {
 
 /** The 56 ethnic groups (plus 各, "all groups"), stripped before 自治区/州/县/旗. */
 const ETHNIC_GROUPS = [
-  "汉", "蒙古", "回", "藏", "维吾尔", "苗", "彝", "壮", "布依", "朝鲜", "满", "侗", "瑶", "白",
-  "土家", "哈尼", "哈萨克", "傣", "黎", "傈僳", "佤", "畲", "高山", "拉祜", "水", "东乡", "纳西",
-  "景颇", "柯尔克孜", "土", "达斡尔", "仫佬", "羌", "布朗", "撒拉", "毛南", "仡佬", "锡伯", "阿昌",
-  "普米", "塔吉克", "怒", "乌孜别克", "俄罗斯", "鄂温克", "德昂", "保安", "裕固", "京", "塔塔尔",
-  "独龙", "鄂伦春", "赫哲", "门巴", "珞巴", "基诺", "各",
+  "汉",
+  "蒙古",
+  "回",
+  "藏",
+  "维吾尔",
+  "苗",
+  "彝",
+  "壮",
+  "布依",
+  "朝鲜",
+  "满",
+  "侗",
+  "瑶",
+  "白",
+  "土家",
+  "哈尼",
+  "哈萨克",
+  "傣",
+  "黎",
+  "傈僳",
+  "佤",
+  "畲",
+  "高山",
+  "拉祜",
+  "水",
+  "东乡",
+  "纳西",
+  "景颇",
+  "柯尔克孜",
+  "土",
+  "达斡尔",
+  "仫佬",
+  "羌",
+  "布朗",
+  "撒拉",
+  "毛南",
+  "仡佬",
+  "锡伯",
+  "阿昌",
+  "普米",
+  "塔吉克",
+  "怒",
+  "乌孜别克",
+  "俄罗斯",
+  "鄂温克",
+  "德昂",
+  "保安",
+  "裕固",
+  "京",
+  "塔塔尔",
+  "独龙",
+  "鄂伦春",
+  "赫哲",
+  "门巴",
+  "珞巴",
+  "基诺",
+  "各",
 ]
   .map((name) => `${name}族`)
   .sort((a, b) => b.length - a.length);
@@ -191,9 +243,7 @@ const PLACE_NAME_READINGS: Record<string, string> = { 都: "du", 曾: "zeng" };
 /** Pinyin without tones, one word, capitalized, with an apostrophe before a/o/e syllables (Xi'an). */
 export function toPinyinName(chinese: string) {
   const chars = [...chinese];
-  let syllables = pinyin(chinese, { toneType: "none", type: "array", nonZh: "consecutive" }).map((s) =>
-    s.trim().toLowerCase(),
-  );
+  let syllables = pinyin(chinese, { toneType: "none", type: "array", nonZh: "consecutive" }).map((s) => s.trim().toLowerCase());
   if (syllables.length === chars.length) {
     syllables = syllables.map((s, i) => PLACE_NAME_READINGS[chars[i]!] ?? s);
   }
@@ -324,7 +374,10 @@ export function buildRegionRows(): RegionRow[] {
 /* ------------------------------------------------------------------ loading */
 
 async function tableIsEmpty(db: Kysely<DB>, table: "countries" | "regions") {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 

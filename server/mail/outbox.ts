@@ -63,13 +63,14 @@ export function encodeHeaderWord(value: string): string {
 export function decodeHeaderWords(value: string): string {
   const unfolded = value.replace(/\r?\n[ \t]/g, " ");
   // Whitespace between two adjacent encoded-words is not part of the text (RFC 2047 §6.2).
-  return unfolded
-    .replace(/(\?=)\s+(?==\?)/g, "$1")
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
-      encoding.toUpperCase() === "B"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
-    );
+  return unfolded.replace(/(\?=)\s+(?==\?)/g, "$1").replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
 }
 
 /** RFC 5322 date-time, e.g. "Tue, 15 Nov 2026 08:12:31 +0000". */

@@ -15,7 +15,13 @@ import type { CartLine, CartView } from "../../app/contracts/orders/api-types";
 
 export type { CartLine, CartView };
 
-const tooMany = () => new ApiError(ApiCode.badRequest, withProp("validation.correct", label("quantity")), {}, { fields: { quantity: [withProp("validation.correct", label("quantity"))] } });
+const tooMany = () =>
+  new ApiError(
+    ApiCode.badRequest,
+    withProp("validation.correct", label("quantity")),
+    {},
+    { fields: { quantity: [withProp("validation.correct", label("quantity"))] } },
+  );
 const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 /** The exhibitor's cart (null) or the entrusted contractor's own. */
 const cartOf = (owner: Owner) => owner.contractorAccessId ?? null;
@@ -31,7 +37,14 @@ export async function addToCart(db: Database, owner: Owner, input: { serviceId: 
   refuseClosed(service, now);
   const row = await db
     .insertInto("cart_items")
-    .values({ user_id: owner.userId, booth_id: booth.id, service_id: service.id, quantity: input.quantity, contractor_access_id: cartOf(owner), updated_at: now })
+    .values({
+      user_id: owner.userId,
+      booth_id: booth.id,
+      service_id: service.id,
+      quantity: input.quantity,
+      contractor_access_id: cartOf(owner),
+      updated_at: now,
+    })
     .onConflict((oc) =>
       oc
         .columns(["user_id", "booth_id", "service_id", "contractor_access_id"])

@@ -45,7 +45,14 @@ export function serviceView(row: ServiceRow, dates: ExhibitionPriceDates, now: D
 /** The exhibition's active services in catalogue order (inactive ones are withdrawn, not shown). */
 export async function listCatalogue(db: Database, exhibitionId: number, now: Date): Promise<Catalogue> {
   const dates = await loadPriceDates(db, exhibitionId);
-  const rows = await db.selectFrom("services").selectAll().where("exhibition_id", "=", exhibitionId).where("active", "=", true).orderBy("sort").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("services")
+    .selectAll()
+    .where("exhibition_id", "=", exhibitionId)
+    .where("active", "=", true)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   return { advanceUntil: endOfExhibitionDay(dates.advanceUntil), onsiteFrom: dates.opensOn, list: rows.map((row) => serviceView(row, dates, now)) };
 }
 

@@ -22,7 +22,8 @@ import type { ContractKind } from "../../app/contracts/orders/api-types";
 /** Not upload folders: no upload policy covers these keys, so nobody can replace the bytes. */
 export const GENERATED_CONTRACT_FOLDER = "service-contract";
 export const STAMPED_CONTRACT_FOLDER = "service-contract-stamped";
-export const contractFileName = (orderNo: string, version: number, kind: ContractKind) => `contract-${orderNo}-v${version}${kind === "stamped" ? "-stamped" : ""}.pdf`;
+export const contractFileName = (orderNo: string, version: number, kind: ContractKind) =>
+  `contract-${orderNo}-v${version}${kind === "stamped" ? "-stamped" : ""}.pdf`;
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
 
@@ -36,7 +37,12 @@ export async function contractInputOf(db: Database, row: OrderRow, version: numb
     db.selectFrom("service_order_lines").selectAll().where("order_id", "=", row.id).orderBy("id").execute(),
     db.selectFrom("exhibitions").select(["name_zh", "name_en"]).where("id", "=", row.exhibition_id).executeTakeFirst(),
     db.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", row.user_id).executeTakeFirstOrThrow(),
-    db.selectFrom("exhibitor_profiles").select("submitted").where("user_id", "=", row.user_id).where("exhibition_id", "=", row.exhibition_id).executeTakeFirst(),
+    db
+      .selectFrom("exhibitor_profiles")
+      .select("submitted")
+      .where("user_id", "=", row.user_id)
+      .where("exhibition_id", "=", row.exhibition_id)
+      .executeTakeFirst(),
   ]);
   const submitted = readDraft(profile?.submitted);
   const zh = text(submitted.companyNameZh) ?? text(user.business_name);
@@ -45,11 +51,20 @@ export async function contractInputOf(db: Database, row: OrderRow, version: numb
     orderNo: row.order_no,
     createdAt: new Date(row.created_at).toISOString(),
     exhibitionName: (language === "zh" ? exhibition?.name_zh : exhibition?.name_en) ?? "",
-    exhibitorCompany: (language === "zh" ? zh ?? en : en ?? zh) ?? user.username,
+    exhibitorCompany: (language === "zh" ? (zh ?? en) : (en ?? zh)) ?? user.username,
     boothNo: row.booth_no,
     contractorCompany: row.contractor_company,
     contractorContact: row.contractor_contact,
-    lines: lines.map((l) => ({ nameZh: l.name_zh, nameEn: l.name_en, unitZh: l.unit_zh, unitEn: l.unit_en, quantity: l.quantity, unitPriceCents: l.unit_cents, priceKind: l.price_kind, lineTotalCents: l.line_cents })),
+    lines: lines.map((l) => ({
+      nameZh: l.name_zh,
+      nameEn: l.name_en,
+      unitZh: l.unit_zh,
+      unitEn: l.unit_en,
+      quantity: l.quantity,
+      unitPriceCents: l.unit_cents,
+      priceKind: l.price_kind,
+      lineTotalCents: l.line_cents,
+    })),
     totalCents: row.total_cents,
     contractVersion: version,
   };
@@ -58,7 +73,13 @@ export async function contractInputOf(db: Database, row: OrderRow, version: numb
 /** Renders contract `version` of the order in `language` and stages it (owned by the exhibitor). */
 export async function stageGeneratedContract(db: Database, store: ObjectStore, row: OrderRow, version: number, language: Language, now: Date) {
   const bytes = await renderContractPdf(await contractInputOf(db, row, version, language), language);
-  return stagePdf(store, { ownerUserId: row.user_id, folder: GENERATED_CONTRACT_FOLDER, name: contractFileName(row.order_no, version, "generated"), bytes, now });
+  return stagePdf(store, {
+    ownerUserId: row.user_id,
+    folder: GENERATED_CONTRACT_FOLDER,
+    name: contractFileName(row.order_no, version, "generated"),
+    bytes,
+    now,
+  });
 }
 
 /**
@@ -89,7 +110,8 @@ export async function ensureGeneratedContract(db: Database, store: ObjectStore, 
 const MB = 1024 * 1024;
 
 /** A 400 that names the contract field, like a validation error of the form. */
-const refuseContract = (messageKey: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, messageKey, values, { fields: { contractUrls: [messageKey] } });
+const refuseContract = (messageKey: string, values: Record<string, unknown> = {}) =>
+  new ApiError(ApiCode.badRequest, messageKey, values, { fields: { contractUrls: [messageKey] } });
 
 /**
  * The stamped contract as one PDF, staged: the caller's files (already checked to be theirs) read
@@ -112,7 +134,13 @@ export async function stageStampedContract(db: Database, store: ObjectStore, row
         ? refuseContract("orders.errors.contractTooLarge", { max: `${COMBINE_MAX_TOTAL_BYTES / MB} MB` })
         : refuseContract("orders.errors.contractUnreadable", { name: refusal.file.name }),
   );
-  return stagePdf(store, { ownerUserId: row.user_id, folder: STAMPED_CONTRACT_FOLDER, name: contractFileName(row.order_no, row.contract_version, "stamped"), bytes: merged, now });
+  return stagePdf(store, {
+    ownerUserId: row.user_id,
+    folder: STAMPED_CONTRACT_FOLDER,
+    name: contractFileName(row.order_no, row.contract_version, "stamped"),
+    bytes: merged,
+    now,
+  });
 }
 
 export type { ContractKind };
@@ -139,14 +167,27 @@ export type ContractDownload = { file: StoredFile; kind: ContractKind; fileName:
  * The PDF the download answers: by default the current one (generated, or stamped after the
  * upload); `which` asks for one of them. A submitted order without a contract gets its first one now.
  */
-export async function contractForDownload(db: Database, store: ObjectStore, order: OrderRow, which: ContractKind | undefined, language: Language, now: Date): Promise<ContractDownload> {
+export async function contractForDownload(
+  db: Database,
+  store: ObjectStore,
+  order: OrderRow,
+  which: ContractKind | undefined,
+  language: Language,
+  now: Date,
+): Promise<ContractDownload> {
   const row = await ensureGeneratedContract(db, store, order, language, now);
   const current = contractPdfKind(row);
   const kind = which ?? current ?? "generated";
   let url: string | null = null;
   if (kind === current) url = row.contract_pdf_url;
   else if (kind === "generated" && current === "stamped") {
-    const events = await db.selectFrom("service_order_events").select(["action", "details"]).where("order_id", "=", row.id).where("action", "=", "uploadContract").orderBy("id").execute();
+    const events = await db
+      .selectFrom("service_order_events")
+      .select(["action", "details"])
+      .where("order_id", "=", row.id)
+      .where("action", "=", "uploadContract")
+      .orderBy("id")
+      .execute();
     url = generatedUrlReplacedByUpload(events);
   }
   if (!url) throw new ApiError(ApiCode.notFound, kind === "stamped" ? "orders.errors.noStampedContract" : "errors.notFound");

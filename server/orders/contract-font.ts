@@ -96,7 +96,9 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     // Tokens: one CJK character, or a run of other characters with its trailing spaces.
-    const tokens = paragraph.match(/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+\s*|\s+/g) ?? [""];
+    const tokens = paragraph.match(
+      /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+\s*|\s+/g,
+    ) ?? [""];
     let line = "";
     for (const token of tokens) {
       if (font.widthOfTextAtSize(line + token.trimEnd(), size) <= maxWidth) {

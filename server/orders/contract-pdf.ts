@@ -42,12 +42,20 @@ export const SERVICE_COMPANY = { zh: "鹏城国际会展服务有限公司", en:
 const TEXTS = {
   zh: {
     title: "现场服务订购合同",
-    orderNo: "订单编号", date: "签订日期", exhibition: "展会名称", booth: "展位号", version: "合同版本",
-    partyA: "甲方（服务方）", partyB: "乙方（参展商）", contractor: "委托承建商", contact: "联系人",
+    orderNo: "订单编号",
+    date: "签订日期",
+    exhibition: "展会名称",
+    booth: "展位号",
+    version: "合同版本",
+    partyA: "甲方（服务方）",
+    partyB: "乙方（参展商）",
+    contractor: "委托承建商",
+    contact: "联系人",
     intro: "经双方协商一致，乙方向甲方订购以下现场服务：",
     columns: ["序号", "服务项目", "单位", "数量", "价格类型", "单价（元）", "金额（元）"],
     priceKinds: { advance: "预订价", standard: "标准价", onsite: "现场价" },
-    total: "合计（人民币元）", totalInFigures: "合同总金额（小写）：人民币 ¥",
+    total: "合计（人民币元）",
+    totalInFigures: "合同总金额（小写）：人民币 ¥",
     termsTitle: "合同条款",
     terms: [
       "付款：乙方应自本合同签订之日起 7 日内将合同总金额付至甲方指定账户，甲方确认收款后提供服务。",
@@ -56,17 +64,28 @@ const TEXTS = {
       "取消：合同上传后取消订单的，已付款项按甲方现场服务规定处理；已安装或已提供的服务不予退款。",
       "本合同经双方盖章后生效；盖章合同的扫描件与原件具有同等效力。",
     ],
-    stampA: "甲方（盖章）", stampB: "乙方（盖章）", signature: "授权代表签字：", signDate: "日期：",
+    stampA: "甲方（盖章）",
+    stampB: "乙方（盖章）",
+    signature: "授权代表签字：",
+    signDate: "日期：",
     page: (n: number, of: number) => `第 ${n} 页 / 共 ${of} 页`,
   },
   en: {
     title: "On-site service order contract",
-    orderNo: "Order No.", date: "Date", exhibition: "Exhibition", booth: "Booth", version: "Contract version",
-    partyA: "Party A (service provider)", partyB: "Party B (exhibitor)", contractor: "Entrusted contractor", contact: "Contact",
+    orderNo: "Order No.",
+    date: "Date",
+    exhibition: "Exhibition",
+    booth: "Booth",
+    version: "Contract version",
+    partyA: "Party A (service provider)",
+    partyB: "Party B (exhibitor)",
+    contractor: "Entrusted contractor",
+    contact: "Contact",
     intro: "Party B orders the following on-site services from Party A:",
     columns: ["No.", "Service", "Unit", "Qty", "Price type", "Unit price (CNY)", "Amount (CNY)"],
     priceKinds: { advance: "Advance", standard: "Standard", onsite: "On-site" },
-    total: "Total (CNY)", totalInFigures: "Contract total (in figures): CNY ",
+    total: "Total (CNY)",
+    totalInFigures: "Contract total (in figures): CNY ",
     termsTitle: "Terms",
     terms: [
       "Payment: Party B pays the contract total to Party A's designated account within 7 days of the contract date; services are provided once Party A has confirmed receipt.",
@@ -75,7 +94,10 @@ const TEXTS = {
       "Cancellation: payments for an order cancelled after the contract was uploaded are settled under Party A's on-site service rules; services already installed or provided are not refunded.",
       "This contract takes effect when stamped by both parties; a scan of the stamped contract is as valid as the original.",
     ],
-    stampA: "Party A (stamp)", stampB: "Party B (stamp)", signature: "Authorized signature:", signDate: "Date:",
+    stampA: "Party A (stamp)",
+    stampB: "Party B (stamp)",
+    signature: "Authorized signature:",
+    signDate: "Date:",
     page: (n: number, of: number) => `Page ${n} of ${of}`,
   },
 } as const;
@@ -157,7 +179,15 @@ export async function renderContractPdf(order: ContractInput, language: Contract
   order.lines.forEach((line, index) => {
     const name = language === "zh" ? line.nameZh : line.nameEn;
     const unit = language === "zh" ? line.unitZh : line.unitEn;
-    const cells = [String(index + 1), name, unit, String(line.quantity), texts.priceKinds[line.priceKind], formatMoney(line.unitPriceCents), formatMoney(line.lineTotalCents)];
+    const cells = [
+      String(index + 1),
+      name,
+      unit,
+      String(line.quantity),
+      texts.priceKinds[line.priceKind],
+      formatMoney(line.unitPriceCents),
+      formatMoney(line.lineTotalCents),
+    ];
     drawTableRow(layout, cells, {});
   });
   layout.onNewPage = null;

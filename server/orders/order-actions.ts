@@ -47,7 +47,14 @@ function statusAfter(row: OrderRow, action: OrderAction) {
   }
 }
 
-async function applyAction(db: Database, load: () => Promise<OrderRow>, actor: Actor, action: OrderAction, plan: (row: OrderRow) => Change | Promise<Change>, now: Date) {
+async function applyAction(
+  db: Database,
+  load: () => Promise<OrderRow>,
+  actor: Actor,
+  action: OrderAction,
+  plan: (row: OrderRow) => Change | Promise<Change>,
+  now: Date,
+) {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const row = await load();
     const status = statusAfter(row, action);
@@ -75,7 +82,15 @@ async function writeChange(db: Database, row: OrderRow, status: OrderRow["status
 }
 
 /** The order's row at the version read, and its event; undefined when someone wrote in between. */
-async function writeStep(trx: Transaction<DB>, row: OrderRow, status: OrderRow["status"], actor: Actor, action: OrderStep, change: Pick<Change, "set" | "details">, now: Date) {
+async function writeStep(
+  trx: Transaction<DB>,
+  row: OrderRow,
+  status: OrderRow["status"],
+  actor: Actor,
+  action: OrderStep,
+  change: Pick<Change, "set" | "details">,
+  now: Date,
+) {
   const updated = await trx
     .updateTable("service_orders")
     .set({ ...change.set, status, version: row.version + 1, updated_at: now })
@@ -103,10 +118,21 @@ async function writeStep(trx: Transaction<DB>, row: OrderRow, status: OrderRow["
 export type OrderLoader = () => Promise<OrderRow>;
 
 export async function updateContractor(db: Database, load: OrderLoader, actor: Actor, input: ContractorInput, now: Date) {
-  return applyAction(db, load, actor, "updateContractor", (row) => ({
-    set: { contractor_company: input.contractorCompany ?? null, contractor_contact: input.contractorContact ?? null, contractor_phone: input.contractorPhone ?? null },
-    details: { before: { company: row.contractor_company, contact: row.contractor_contact, phone: row.contractor_phone } },
-  }), now);
+  return applyAction(
+    db,
+    load,
+    actor,
+    "updateContractor",
+    (row) => ({
+      set: {
+        contractor_company: input.contractorCompany ?? null,
+        contractor_contact: input.contractorContact ?? null,
+        contractor_phone: input.contractorPhone ?? null,
+      },
+      details: { before: { company: row.contractor_company, contact: row.contractor_contact, phone: row.contractor_phone } },
+    }),
+    now,
+  );
 }
 
 /**
@@ -114,16 +140,23 @@ export async function updateContractor(db: Database, load: OrderLoader, actor: A
  * the earlier versions' files stay (owned by the exhibitor) and are named in the events.
  */
 export async function regenerateContract(db: Database, store: ObjectStore, load: OrderLoader, actor: Actor, language: Language, now: Date) {
-  return applyAction(db, load, actor, "regenerateContract", async (row) => {
-    const contractVersion = row.contract_version + 1;
-    const staged = await stageGeneratedContract(db, store, row, contractVersion, language, now);
-    return {
-      set: { contract_version: contractVersion, contract_pdf_url: staged.url },
-      details: { contractVersion, language, contractPdfUrl: staged.url, previousContractPdfUrl: row.contract_pdf_url },
-      alsoWrite: (trx) => insertStagedFile(trx, staged),
-      discard: staged.discard,
-    };
-  }, now);
+  return applyAction(
+    db,
+    load,
+    actor,
+    "regenerateContract",
+    async (row) => {
+      const contractVersion = row.contract_version + 1;
+      const staged = await stageGeneratedContract(db, store, row, contractVersion, language, now);
+      return {
+        set: { contract_version: contractVersion, contract_pdf_url: staged.url },
+        details: { contractVersion, language, contractPdfUrl: staged.url, previousContractPdfUrl: row.contract_pdf_url },
+        alsoWrite: (trx) => insertStagedFile(trx, staged),
+        discard: staged.discard,
+      };
+    },
+    now,
+  );
 }
 
 /** Soft delete: the order leaves the lists but keeps its audit trail and its idempotency key. */
@@ -144,11 +177,18 @@ export async function uploadContract(db: Database, store: ObjectStore, load: Ord
   statusAfter(order, "uploadContract");
   const stamped = await stageStampedContract(db, store, order, contractUrls, now);
   try {
-    return await applyAction(db, load, actor, "uploadContract", (row) => ({
-      set: { contract_urls: JSON.stringify(contractUrls), contract_pdf_url: stamped.url, rules_accepted_at: now, contract_uploaded_at: now },
-      details: { contractUrls, contractPdfUrl: stamped.url, generatedContractPdfUrl: row.contract_pdf_url },
-      alsoWrite: (trx) => insertStagedFile(trx, stamped),
-    }), now);
+    return await applyAction(
+      db,
+      load,
+      actor,
+      "uploadContract",
+      (row) => ({
+        set: { contract_urls: JSON.stringify(contractUrls), contract_pdf_url: stamped.url, rules_accepted_at: now, contract_uploaded_at: now },
+        details: { contractUrls, contractPdfUrl: stamped.url, generatedContractPdfUrl: row.contract_pdf_url },
+        alsoWrite: (trx) => insertStagedFile(trx, stamped),
+      }),
+      now,
+    );
   } catch (error) {
     // Only one attempt's transaction can have written the file's row, and it did not commit.
     await stamped.discard();
@@ -165,12 +205,19 @@ const ownerOf = (row: OrderRow) => ({ userId: row.user_id, exhibitionId: row.exh
  */
 export async function claimPayment(db: Database, load: OrderLoader, actor: Actor & { id: number }, voucherUrl: string, now: Date) {
   await requireOwnedFile(db, actor.id, voucherUrl);
-  return applyAction(db, load, actor, "claimPayment", (row) => ({
-    set: { voucher_url: voucherUrl, payment_claimed_at: now },
-    details: { voucherUrl },
-    lockFirst: (trx) => lockOwner(trx, ownerOf(row)),
-    alsoWrite: (trx) => insertOrderVoucher(trx, row, voucherUrl, now),
-  }), now);
+  return applyAction(
+    db,
+    load,
+    actor,
+    "claimPayment",
+    (row) => ({
+      set: { voucher_url: voucherUrl, payment_claimed_at: now },
+      details: { voucherUrl },
+      lockFirst: (trx) => lockOwner(trx, ownerOf(row)),
+      alsoWrite: (trx) => insertOrderVoucher(trx, row, voucherUrl, now),
+    }),
+    now,
+  );
 }
 
 async function insertOrderVoucher(trx: Transaction<DB>, row: OrderRow, voucherUrl: string, now: Date) {
@@ -197,7 +244,10 @@ async function insertOrderVoucher(trx: Transaction<DB>, row: OrderRow, voucherUr
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await trx.insertInto("payment_voucher_files").values({ voucher_id: voucher.id, sort: 0, file_id: voucherUrl.slice("/files/".length) }).execute();
+  await trx
+    .insertInto("payment_voucher_files")
+    .values({ voucher_id: voucher.id, sort: 0, file_id: voucherUrl.slice("/files/".length) })
+    .execute();
   await trx.insertInto("payment_voucher_items").values({ voucher_id: voucher.id, item_key: itemKey, amount_cents: cents }).execute();
 }
 
@@ -206,11 +256,18 @@ async function insertOrderVoucher(trx: Transaction<DB>, row: OrderRow, voucherUr
  * order's live voucher too, so the voucher list and the order agree. An order of 0 has none.
  */
 export async function completeOrder(db: Database, load: OrderLoader, actor: Actor, now: Date) {
-  return applyAction(db, load, actor, "complete", (row) => ({
-    set: { completed_at: now, completed_by: actor.id },
-    lockFirst: (trx) => lockOwner(trx, ownerOf(row)),
-    alsoWrite: (trx) => confirmOrderVoucher(trx, row, actor, now),
-  }), now);
+  return applyAction(
+    db,
+    load,
+    actor,
+    "complete",
+    (row) => ({
+      set: { completed_at: now, completed_by: actor.id },
+      lockFirst: (trx) => lockOwner(trx, ownerOf(row)),
+      alsoWrite: (trx) => confirmOrderVoucher(trx, row, actor, now),
+    }),
+    now,
+  );
 }
 
 async function confirmOrderVoucher(trx: Transaction<DB>, row: OrderRow, actor: Actor, now: Date) {
@@ -234,10 +291,23 @@ async function confirmOrderVoucher(trx: Transaction<DB>, row: OrderRow, actor: A
 
 /** The claimed orders (payment_claimed) a voucher names, locked for their step. */
 async function claimedOrdersOn(trx: Transaction<DB>, voucherId: number) {
-  const items = await trx.selectFrom("payment_voucher_items").select("item_key").where("voucher_id", "=", voucherId).where("item_key", "like", "order:%").execute();
+  const items = await trx
+    .selectFrom("payment_voucher_items")
+    .select("item_key")
+    .where("voucher_id", "=", voucherId)
+    .where("item_key", "like", "order:%")
+    .execute();
   const ids = items.map((item) => Number(item.item_key.slice("order:".length)));
   if (!ids.length) return [];
-  return trx.selectFrom("service_orders").selectAll().where("id", "in", ids).where("status", "=", "payment_claimed").where("deleted_at", "is", null).orderBy("id").forUpdate().execute();
+  return trx
+    .selectFrom("service_orders")
+    .selectAll()
+    .where("id", "in", ids)
+    .where("status", "=", "payment_claimed")
+    .where("deleted_at", "is", null)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
 }
 
 /**
@@ -246,7 +316,13 @@ async function claimedOrdersOn(trx: Transaction<DB>, voucherId: number) {
  * puts them back to contract_uploaded, so the exhibitor can attach a new voucher. Both are steps
  * of the order's own table, with their events in its history.
  */
-export async function ordersAfterVoucherDecision(trx: Transaction<DB>, voucherId: number, decision: { decision: "confirm" | "return"; reason?: string }, actor: Actor, now: Date) {
+export async function ordersAfterVoucherDecision(
+  trx: Transaction<DB>,
+  voucherId: number,
+  decision: { decision: "confirm" | "return"; reason?: string },
+  actor: Actor,
+  now: Date,
+) {
   for (const row of await claimedOrdersOn(trx, voucherId)) {
     const step = decision.decision === "confirm" ? "complete" : "returnPayment";
     const change =

@@ -40,7 +40,8 @@ export async function requireOwnedFile(db: Database, userId: number, url: string
 }
 
 const isUniqueViolation = (error: unknown, constraint: string) =>
-  (error as { code?: string }).code === "23505" && String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message).includes(constraint);
+  (error as { code?: string }).code === "23505" &&
+  String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message).includes(constraint);
 
 async function findByKey(db: Database, userId: number, key: string) {
   return db.selectFrom("service_orders").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
@@ -98,7 +99,17 @@ export async function commitOrder(db: Database, owner: Owner, actor: Actor, inpu
           .returning(["service_id", "quantity"])
           .execute();
         if (!taken.length) throw new ApiError(ApiCode.badRequest, "orders.errors.emptyCart");
-        const services = await trx.selectFrom("services").selectAll().where("id", "in", taken.map((t) => t.service_id)).orderBy("sort").orderBy("id").execute();
+        const services = await trx
+          .selectFrom("services")
+          .selectAll()
+          .where(
+            "id",
+            "in",
+            taken.map((t) => t.service_id),
+          )
+          .orderBy("sort")
+          .orderBy("id")
+          .execute();
         const closed = services.filter((s) => !isOrderable(s, now)).map((s) => s.id);
         if (closed.length) throw new ApiError(ApiCode.conflict, "orders.errors.windowClosed", {}, { serviceIds: closed });
 
@@ -125,7 +136,16 @@ export async function commitOrder(db: Database, owner: Owner, actor: Actor, inpu
         await trx.updateTable("service_orders").set({ total_cents: total }).where("id", "=", order.id).execute();
         await trx
           .insertInto("service_order_events")
-          .values({ order_id: order.id, actor_id: actor.id, actor_label: actor.label, action: "committed", from_status: null, to_status: "submitted", details: JSON.stringify({ totalCents: total, lines: lines.length, source }), created_at: now })
+          .values({
+            order_id: order.id,
+            actor_id: actor.id,
+            actor_label: actor.label,
+            action: "committed",
+            from_status: null,
+            to_status: "submitted",
+            details: JSON.stringify({ totalCents: total, lines: lines.length, source }),
+            created_at: now,
+          })
           .execute();
       });
       break;
@@ -212,7 +232,14 @@ export async function orderView(db: Database, row: OrderRow, forOrganizer = fals
       lineCents: l.line_cents,
     })),
     allowedActions: allowedActions(row.status).filter((action) => forOrganizer === (action === "complete")),
-    history: events.map((e) => ({ action: e.action, fromStatus: e.from_status, toStatus: e.to_status, actorLabel: e.actor_label, details: e.details ?? null, createdAt: iso(e.created_at)! })),
+    history: events.map((e) => ({
+      action: e.action,
+      fromStatus: e.from_status,
+      toStatus: e.to_status,
+      actorLabel: e.actor_label,
+      details: e.details ?? null,
+      createdAt: iso(e.created_at)!,
+    })),
   };
 }
 
@@ -249,7 +276,13 @@ export async function listExhibitionOrders(db: Database, exhibitionId: number, q
     ...page,
     list: rows.map((row) => {
       const user = users.find((u) => u.id === row.user_id);
-      return { ...orderSummary(row), username: user?.username ?? "", businessName: user?.business_name ?? null, contractUrls: stringList(row.contract_urls), voucherUrl: row.voucher_url };
+      return {
+        ...orderSummary(row),
+        username: user?.username ?? "",
+        businessName: user?.business_name ?? null,
+        contractUrls: stringList(row.contract_urls),
+        voucherUrl: row.voucher_url,
+      };
     }),
   };
 }

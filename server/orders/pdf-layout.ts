@@ -47,7 +47,11 @@ export class PdfLayout {
   /** Space between lines of body text. */
   readonly lineGap: number;
 
-  constructor(readonly doc: PDFDocument, fonts: DocumentFonts, options: { footerSpace: number; lineGap: number }) {
+  constructor(
+    readonly doc: PDFDocument,
+    fonts: DocumentFonts,
+    options: { footerSpace: number; lineGap: number },
+  ) {
     this.regular = fonts.regular;
     this.bold = fonts.bold;
     this.footerSpace = options.footerSpace;

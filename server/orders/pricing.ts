@@ -42,7 +42,8 @@ export function priceInForce(service: ServicePrices, dates: ExhibitionPriceDates
 
 /** A line's amount and an order's total: integers only, so no cent is ever lost to rounding. */
 export function lineCents(unitCents: number, quantity: number) {
-  if (!Number.isSafeInteger(unitCents) || !Number.isSafeInteger(quantity) || unitCents < 0 || quantity < 0) throw new RangeError("cents and quantities are non-negative integers");
+  if (!Number.isSafeInteger(unitCents) || !Number.isSafeInteger(quantity) || unitCents < 0 || quantity < 0)
+    throw new RangeError("cents and quantities are non-negative integers");
   return unitCents * quantity;
 }
 

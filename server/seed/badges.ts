@@ -22,14 +22,46 @@ export async function seedBadges(db: Database | Transaction<DB>, exhibitionId: n
     .execute();
   const boothOf = (boothNo: string) => booths.find((b) => b.booth_no === boothNo);
   const demo = [
-    { boothNo: "1A01", holder: "张三", idType: "idCard" as const, idNumber: "11010519491231002X", mobile: "13800000011", email: "zhangsan.badge@galaxy-smart.example.com", position: "销售经理", status: "approved" as const },
-    { boothNo: "1A01", holder: "Li Si", idType: "passport" as const, idNumber: "E12345678", mobile: "13800000012", email: "lisi.badge@galaxy-smart.example.com", position: "Engineer", status: "submitted" as const },
-    { boothNo: "2B10", holder: "王五", idType: "idCard" as const, idNumber: `44030419900101123${idCardCheckChar("44030419900101123")}`, mobile: "13800000021", email: "wangwu.badge@yuanhang.example.cn", position: "技术总监", status: "submitted" as const },
+    {
+      boothNo: "1A01",
+      holder: "张三",
+      idType: "idCard" as const,
+      idNumber: "11010519491231002X",
+      mobile: "13800000011",
+      email: "zhangsan.badge@galaxy-smart.example.com",
+      position: "销售经理",
+      status: "approved" as const,
+    },
+    {
+      boothNo: "1A01",
+      holder: "Li Si",
+      idType: "passport" as const,
+      idNumber: "E12345678",
+      mobile: "13800000012",
+      email: "lisi.badge@galaxy-smart.example.com",
+      position: "Engineer",
+      status: "submitted" as const,
+    },
+    {
+      boothNo: "2B10",
+      holder: "王五",
+      idType: "idCard" as const,
+      idNumber: `44030419900101123${idCardCheckChar("44030419900101123")}`,
+      mobile: "13800000021",
+      email: "wangwu.badge@yuanhang.example.cn",
+      position: "技术总监",
+      status: "submitted" as const,
+    },
   ];
   for (const badge of demo) {
     const booth = boothOf(badge.boothNo);
     if (!booth) continue;
-    const present = await db.selectFrom("badges").select("id").where("exhibition_id", "=", exhibitionId).where("id_number", "=", badge.idNumber).executeTakeFirst();
+    const present = await db
+      .selectFrom("badges")
+      .select("id")
+      .where("exhibition_id", "=", exhibitionId)
+      .where("id_number", "=", badge.idNumber)
+      .executeTakeFirst();
     if (present) continue;
     await db
       .insertInto("badges")

@@ -80,10 +80,24 @@ async function seedDrawings(db: Db, store: ObjectStore, exhibitionId: number, bo
   };
   for (const kind of DRAWING_KINDS) {
     const title = `Booth ${booth.booth_no} - ${DRAWING_KIND_LABELS.en[kind]} v1`;
-    const file = await saveUpload(db, store, { ownerUserId: booth.user_id, folder: DRAWING_FOLDER, originalName: `${booth.booth_no}-${kind}-v1.pdf`, bytes: await demoPdf(title) });
+    const file = await saveUpload(db, store, {
+      ownerUserId: booth.user_id,
+      folder: DRAWING_FOLDER,
+      originalName: `${booth.booth_no}-${kind}-v1.pdf`,
+      bytes: await demoPdf(title),
+    });
     const created = await db
       .insertInto("booth_drawings")
-      .values({ exhibition_id: exhibitionId, user_id: booth.user_id, booth_id: booth.id, kind, version: 1, file_id: file.id, note: notes[kind], status: "submitted" })
+      .values({
+        exhibition_id: exhibitionId,
+        user_id: booth.user_id,
+        booth_id: booth.id,
+        kind,
+        version: 1,
+        file_id: file.id,
+        note: notes[kind],
+        status: "submitted",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordEvent(db, {

@@ -14,7 +14,16 @@ export async function createBooth(db: Database, input: { username: string; booth
   const side = input.boothType === 1 ? 3 : 6;
   const row = await db
     .insertInto("booths")
-    .values({ exhibition_id: user.exhibition_id, user_id: user.id, hall_id: hall.id, booth_no: input.boothNo, booth_type: input.boothType, width_m: side, depth_m: side, area_m2: side * side })
+    .values({
+      exhibition_id: user.exhibition_id,
+      user_id: user.id,
+      hall_id: hall.id,
+      booth_no: input.boothNo,
+      booth_type: input.boothType,
+      width_m: side,
+      depth_m: side,
+      area_m2: side * side,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -3,10 +3,7 @@ import { hashPassword } from "../auth/password";
 import { roles } from "./roles";
 
 /** Ops: add an account to the current exhibition (used by the e2e suite for throwaway users). */
-export async function createUser(
-  db: Database,
-  input: { username: string; password: string; role: string; businessName?: string },
-) {
+export async function createUser(db: Database, input: { username: string; password: string; role: string; businessName?: string }) {
   const role = roles.find((r) => r.code === input.role);
   if (!role) throw new Error(`Unknown role "${input.role}". Use one of: ${roles.map((r) => r.code).join(", ")}`);
   const exhibition = await db.selectFrom("exhibitions").select("id").where("is_current", "=", true).executeTakeFirst();

@@ -63,7 +63,10 @@ export function demoCalendarForOpening(opensOn: string): DemoCalendar {
 function calendarFromSeedDay(seededOn: string): DemoCalendar {
   const day = (offset: number) => addDays(seededOn, offset);
   const opensOn = day(DEMO_OPENS_AFTER_DAYS);
-  const schedule = Object.fromEntries(Object.entries(DEMO_SCHEDULE_OFFSETS).map(([check, offset]) => [check, day(offset)])) as Record<DemoScheduleCheck, string>;
+  const schedule = Object.fromEntries(Object.entries(DEMO_SCHEDULE_OFFSETS).map(([check, offset]) => [check, day(offset)])) as Record<
+    DemoScheduleCheck,
+    string
+  >;
   return {
     seededOn,
     opensOn,

@@ -33,7 +33,11 @@ const laterAccounts = [{ ...SECOND_CARRIER_ACCOUNT, note: "a second appointed ca
 
 /** Reference data every installation needs (roles, countries, regions). Idempotent. */
 export async function seedReferenceData(db: Database) {
-  await db.insertInto("roles").values(roles).onConflict((oc) => oc.column("id").doNothing()).execute();
+  await db
+    .insertInto("roles")
+    .values(roles)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
   return loadReferenceData(db);
 }
 
@@ -48,8 +52,16 @@ export const DEMO_EXHIBITION_CODE = "PITF2026";
  * existing data directory gets them too. Inserts only what is missing; never changes a row.
  */
 async function addMissingDemoRows(db: Database, store?: ObjectStore) {
-  await db.insertInto("menus").values(demoMenus).onConflict((oc) => oc.column("id").doNothing()).execute();
-  await db.insertInto("role_menus").values(demoRoleMenus).onConflict((oc) => oc.columns(["role_id", "menu_id"]).doNothing()).execute();
+  await db
+    .insertInto("menus")
+    .values(demoMenus)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  await db
+    .insertInto("role_menus")
+    .values(demoRoleMenus)
+    .onConflict((oc) => oc.columns(["role_id", "menu_id"]).doNothing())
+    .execute();
   const exhibition = await db
     .selectFrom("exhibitions")
     .select(["id", sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as("opens_on")])
@@ -120,10 +132,46 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     const users = await trx
       .insertInto("users")
       .values([
-        { username: "admin", password_hash: hashes[0]!, role_id: ORGANIZER_ROLE_ID, exhibition_id: exhibition.id, business_name: "主办方运营", business_name_en: "Organizer operations", contact_phone: "13900000001", contact_email: "ops@pitf.example.org" },
-        { username: "std01", password_hash: hashes[1]!, role_id: EXHIBITOR_ROLE_ID, exhibition_id: exhibition.id, business_name: "深圳星河智能科技有限公司", business_name_en: "Shenzhen Galaxy Smart Technology Co., Ltd.", contact_phone: "13812345678", contact_email: "zhangsan@galaxy-smart.example.com" },
-        { username: "raw01", password_hash: hashes[2]!, role_id: EXHIBITOR_ROLE_ID, exhibition_id: exhibition.id, business_name: "广州远航机器人有限公司", business_name_en: null, contact_phone: "13698765432", contact_email: "lisi@yuanhang.example.cn" },
-        { username: "carrier01", password_hash: hashes[3]!, role_id: CARRIER_ROLE_ID, exhibition_id: exhibition.id, business_name: "顺达国际物流有限公司", business_name_en: "Shunda International Logistics Co., Ltd.", contact_phone: "13512340000", contact_email: "dispatch@shunda.example.com" },
+        {
+          username: "admin",
+          password_hash: hashes[0]!,
+          role_id: ORGANIZER_ROLE_ID,
+          exhibition_id: exhibition.id,
+          business_name: "主办方运营",
+          business_name_en: "Organizer operations",
+          contact_phone: "13900000001",
+          contact_email: "ops@pitf.example.org",
+        },
+        {
+          username: "std01",
+          password_hash: hashes[1]!,
+          role_id: EXHIBITOR_ROLE_ID,
+          exhibition_id: exhibition.id,
+          business_name: "深圳星河智能科技有限公司",
+          business_name_en: "Shenzhen Galaxy Smart Technology Co., Ltd.",
+          contact_phone: "13812345678",
+          contact_email: "zhangsan@galaxy-smart.example.com",
+        },
+        {
+          username: "raw01",
+          password_hash: hashes[2]!,
+          role_id: EXHIBITOR_ROLE_ID,
+          exhibition_id: exhibition.id,
+          business_name: "广州远航机器人有限公司",
+          business_name_en: null,
+          contact_phone: "13698765432",
+          contact_email: "lisi@yuanhang.example.cn",
+        },
+        {
+          username: "carrier01",
+          password_hash: hashes[3]!,
+          role_id: CARRIER_ROLE_ID,
+          exhibition_id: exhibition.id,
+          business_name: "顺达国际物流有限公司",
+          business_name_en: "Shunda International Logistics Co., Ltd.",
+          contact_phone: "13512340000",
+          contact_email: "dispatch@shunda.example.com",
+        },
       ])
       .returning(["id", "username"])
       .execute();
@@ -159,8 +207,5 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
 }
 
 export function formatDemoAccounts() {
-  return [
-    "Demo accounts:",
-    ...[...demoAccounts, ...laterAccounts].map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(11)} ${a.note}`),
-  ].join("\n");
+  return ["Demo accounts:", ...[...demoAccounts, ...laterAccounts].map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(11)} ${a.note}`)].join("\n");
 }

@@ -52,8 +52,16 @@ const rows = (exhibitionId: number, list: Named[]) => list.map((item, i) => ({ e
 
 /** Idempotent: safe on a fresh database and on one seeded before these lists existed. */
 export async function seedExhibitorReference(db: Database, exhibitionId: number) {
-  for (const [table, list] of [["exhibit_classes", EXHIBIT_CLASSES], ["industries", INDUSTRIES], ["exhibition_themes", EXHIBITION_THEMES]] as const) {
-    await db.insertInto(table).values(rows(exhibitionId, list)).onConflict((oc) => oc.columns(["exhibition_id", "name_en"]).doNothing()).execute();
+  for (const [table, list] of [
+    ["exhibit_classes", EXHIBIT_CLASSES],
+    ["industries", INDUSTRIES],
+    ["exhibition_themes", EXHIBITION_THEMES],
+  ] as const) {
+    await db
+      .insertInto(table)
+      .values(rows(exhibitionId, list))
+      .onConflict((oc) => oc.columns(["exhibition_id", "name_en"]).doNothing())
+      .execute();
   }
 
   const themes = await db.selectFrom("exhibition_themes").select(["id", "name_en"]).where("exhibition_id", "=", exhibitionId).execute();
@@ -66,5 +74,10 @@ export async function seedExhibitorReference(db: Database, exhibitionId: number)
       return themeId && hallId ? [{ theme_id: themeId, hall_id: hallId }] : [];
     });
   });
-  if (links.length) await db.insertInto("theme_halls").values(links).onConflict((oc) => oc.columns(["theme_id", "hall_id"]).doNothing()).execute();
+  if (links.length)
+    await db
+      .insertInto("theme_halls")
+      .values(links)
+      .onConflict((oc) => oc.columns(["theme_id", "hall_id"]).doNothing())
+      .execute();
 }

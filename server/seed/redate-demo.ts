@@ -29,10 +29,26 @@ export async function redateDemo(db: Database, now = appClock.now()) {
   const shift = (column: string) => sql<Date>`${sql.ref(column)} + make_interval(days => ${days})`;
   const name = demoExhibitionName(after);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("exhibitions").set({ starts_on: after.opensOn, ends_on: after.endsOn, name_zh: name.zh, name_en: name.en }).where("id", "=", exhibition.id).execute();
-    await trx.updateTable("service_price_dates").set({ advance_until: sql<string>`advance_until + ${days}::int` }).where("exhibition_id", "=", exhibition.id).execute();
-    await trx.updateTable("services").set({ order_opens_at: shift("order_opens_at"), order_closes_at: shift("order_closes_at") }).where("exhibition_id", "=", exhibition.id).execute();
-    await trx.updateTable("schedule_items").set({ deadline: shift("deadline") }).where("exhibition_id", "=", exhibition.id).execute();
+    await trx
+      .updateTable("exhibitions")
+      .set({ starts_on: after.opensOn, ends_on: after.endsOn, name_zh: name.zh, name_en: name.en })
+      .where("id", "=", exhibition.id)
+      .execute();
+    await trx
+      .updateTable("service_price_dates")
+      .set({ advance_until: sql<string>`advance_until + ${days}::int` })
+      .where("exhibition_id", "=", exhibition.id)
+      .execute();
+    await trx
+      .updateTable("services")
+      .set({ order_opens_at: shift("order_opens_at"), order_closes_at: shift("order_closes_at") })
+      .where("exhibition_id", "=", exhibition.id)
+      .execute();
+    await trx
+      .updateTable("schedule_items")
+      .set({ deadline: shift("deadline") })
+      .where("exhibition_id", "=", exhibition.id)
+      .execute();
     await trx
       .updateTable("construction_settings")
       .set({
@@ -46,7 +62,11 @@ export async function redateDemo(db: Database, now = appClock.now()) {
     await trx
       .updateTable("button_auths")
       .set({ effect_start: shift("effect_start"), effect_end: shift("effect_end") })
-      .where("id", "in", demoButtonAuths().map((b) => b.id))
+      .where(
+        "id",
+        "in",
+        demoButtonAuths().map((b) => b.id),
+      )
       .execute();
     for (const page of homeContentPages(after)) {
       await trx

@@ -32,7 +32,7 @@ export const CARRIERS_USAGE = [
   "  discount <carrier> <code> remove",
   "  lifting-fee <forklift|crane> <max tons> <yuan>  create or replace the fee per piece up to that weight",
   "  lifting-fee <forklift|crane> <max tons> remove",
-  "Quote values with spaces: nameEn=\"Shunda Logistics Co., Ltd.\"",
+  'Quote values with spaces: nameEn="Shunda Logistics Co., Ltd."',
 ].join("\n");
 
 const SUBCOMMANDS = ["list", "set", "account", "price", "discount", "lifting-fee"] as const;
@@ -119,7 +119,9 @@ function scaled(value: string, scale: number, maxWhole: number): number | null {
 /** An integer number of `unit`s shown as a decimal of `scale` places, trailing zeros dropped. */
 function decimal(units: number, scale: number): string {
   const whole = Math.floor(units / 10 ** scale);
-  const fraction = String(units % 10 ** scale).padStart(scale, "0").replace(/0+$/, "");
+  const fraction = String(units % 10 ** scale)
+    .padStart(scale, "0")
+    .replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
@@ -144,7 +146,8 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
     changes.contact_email = values.email;
   }
   if (values.phone !== undefined) {
-    if (values.phone.length > 40 || !/^[0-9+()\- ]*$/.test(values.phone)) throw refuse(`"${values.phone}" is not a phone number (digits, spaces, + ( ) -, at most 40).`);
+    if (values.phone.length > 40 || !/^[0-9+()\- ]*$/.test(values.phone))
+      throw refuse(`"${values.phone}" is not a phone number (digits, spaces, + ( ) -, at most 40).`);
     changes.contact_phone = values.phone;
   }
   if (values.active !== undefined) {
@@ -159,7 +162,8 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
   const existing = await trx.selectFrom("carriers").select("id").where("exhibition_id", "=", exhibition.id).where("code", "=", carrierCode).executeTakeFirst();
   let done: string;
   if (existing) {
-    if (!Object.keys(changes).length) throw refuse(`Nothing to change for carrier "${carrierCode}": give at least one of nameZh=, nameEn=, email=, phone=, active=, sort=.`);
+    if (!Object.keys(changes).length)
+      throw refuse(`Nothing to change for carrier "${carrierCode}": give at least one of nameZh=, nameEn=, email=, phone=, active=, sort=.`);
     await trx.updateTable("carriers").set(changes).where("id", "=", existing.id).execute();
     done = `Updated carrier ${carrierCode} (${Object.keys(values).join(", ")}).`;
   } else {
@@ -167,7 +171,16 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
     if (missing.length) throw refuse(`A new carrier needs ${missing.join(", ")}.`);
     await trx
       .insertInto("carriers")
-      .values({ exhibition_id: exhibition.id, code: carrierCode, name_zh: changes.name_zh!, name_en: changes.name_en!, contact_email: changes.contact_email!, contact_phone: changes.contact_phone, active: changes.active, sort: changes.sort })
+      .values({
+        exhibition_id: exhibition.id,
+        code: carrierCode,
+        name_zh: changes.name_zh!,
+        name_en: changes.name_en!,
+        contact_email: changes.contact_email!,
+        contact_phone: changes.contact_phone,
+        active: changes.active,
+        sort: changes.sort,
+      })
       .execute();
     done = `Created carrier ${carrierCode} in ${exhibition.code}.`;
   }
@@ -180,7 +193,8 @@ async function linkAccount(trx: Trx, exhibition: Exhibition, args: string[]) {
   const username = args[1]!;
   const user = await trx.selectFrom("users").select(["id", "username", "role_id", "exhibition_id"]).where("username", "=", username).executeTakeFirst();
   if (!user) throw refuse(`No user "${username}".`);
-  if (user.role_id !== CARRIER_ROLE_ID) throw refuse(`User "${username}" is not a carrier account (role ${user.role_id}, carriers have role ${CARRIER_ROLE_ID}); refusing to link it.`);
+  if (user.role_id !== CARRIER_ROLE_ID)
+    throw refuse(`User "${username}" is not a carrier account (role ${user.role_id}, carriers have role ${CARRIER_ROLE_ID}); refusing to link it.`);
   if (user.exhibition_id !== exhibition.id) throw refuse(`User "${username}" belongs to another exhibition than ${exhibition.code}.`);
 
   const current = await trx
@@ -205,7 +219,8 @@ async function linkAccount(trx: Trx, exhibition: Exhibition, args: string[]) {
 }
 
 function service(value: string | undefined): TransportService {
-  if (!value || !(TRANSPORT_SERVICES as readonly string[]).includes(value)) throw refuse(`Unknown service "${value ?? ""}": use one of ${TRANSPORT_SERVICES.join(", ")}.`);
+  if (!value || !(TRANSPORT_SERVICES as readonly string[]).includes(value))
+    throw refuse(`Unknown service "${value ?? ""}": use one of ${TRANSPORT_SERVICES.join(", ")}.`);
   return value as TransportService;
 }
 
@@ -225,7 +240,12 @@ async function setPrice(trx: Trx, exhibition: Exhibition, args: string[]) {
       per_ton_cents: yuan(values.perTon, "perTon", { positive: false }),
       minimum_cents: values.minimum === undefined ? 0 : yuan(values.minimum, "minimum", { positive: false }),
     };
-    const existed = await trx.selectFrom("carrier_prices").select("service").where("carrier_id", "=", carrier.id).where("service", "=", which).executeTakeFirst();
+    const existed = await trx
+      .selectFrom("carrier_prices")
+      .select("service")
+      .where("carrier_id", "=", carrier.id)
+      .where("service", "=", which)
+      .executeTakeFirst();
     await trx
       .insertInto("carrier_prices")
       .values({ carrier_id: carrier.id, service: which, ...row })
@@ -258,7 +278,8 @@ async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
     };
     if (values.kind === "early") {
       if (values.minM3 !== undefined) throw refuse("An early discount takes until=YYYY-MM-DD, not minM3=.");
-      if (values.until === undefined || !isRealDate(values.until)) throw refuse(`An early discount needs until=YYYY-MM-DD (a real day); got "${values.until ?? ""}".`);
+      if (values.until === undefined || !isRealDate(values.until))
+        throw refuse(`An early discount needs until=YYYY-MM-DD (a real day); got "${values.until ?? ""}".`);
       row.until_on = values.until;
     } else if (values.kind === "volume") {
       if (values.until !== undefined) throw refuse("A volume discount takes minM3=<m³>, not until=.");
@@ -277,7 +298,12 @@ async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
     } else {
       row.amount_cents = yuan(values.amount, "amount", { positive: true });
     }
-    const existed = await trx.selectFrom("carrier_discounts").select("id").where("carrier_id", "=", carrier.id).where("code", "=", discountCode).executeTakeFirst();
+    const existed = await trx
+      .selectFrom("carrier_discounts")
+      .select("id")
+      .where("carrier_id", "=", carrier.id)
+      .where("code", "=", discountCode)
+      .executeTakeFirst();
     await trx
       .insertInto("carrier_discounts")
       .values({ carrier_id: carrier.id, code: discountCode, ...row })
@@ -296,12 +322,23 @@ async function setLiftingFee(trx: Trx, exhibition: Exhibition, args: string[]) {
   if (args.length !== 3) throw refuse(`"lifting-fee" takes a kind, a maximum weight in tons, and a fee in yuan or "remove".`);
   let done: string;
   if (args[2] === "remove") {
-    const removed = await trx.deleteFrom("lifting_fee_classes").where("exhibition_id", "=", exhibition.id).where("kind", "=", kind).where("max_weight_kg", "=", kg).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom("lifting_fee_classes")
+      .where("exhibition_id", "=", exhibition.id)
+      .where("kind", "=", kind)
+      .where("max_weight_kg", "=", kg)
+      .executeTakeFirst();
     if (!removed.numDeletedRows) throw refuse(`${exhibition.code} has no ${kind} class up to ${decimal(kg, 3)} t to remove.`);
     done = `Removed the ${kind} class up to ${decimal(kg, 3)} t.`;
   } else {
     const fee = yuan(args[2], "The fee", { positive: true });
-    const existed = await trx.selectFrom("lifting_fee_classes").select("kind").where("exhibition_id", "=", exhibition.id).where("kind", "=", kind).where("max_weight_kg", "=", kg).executeTakeFirst();
+    const existed = await trx
+      .selectFrom("lifting_fee_classes")
+      .select("kind")
+      .where("exhibition_id", "=", exhibition.id)
+      .where("kind", "=", kind)
+      .where("max_weight_kg", "=", kg)
+      .executeTakeFirst();
     await trx
       .insertInto("lifting_fee_classes")
       .values({ exhibition_id: exhibition.id, kind, max_weight_kg: kg, fee_cents: fee })
@@ -318,11 +355,26 @@ type CarrierRow = { id: number; code: string; name_zh: string; name_en: string; 
 
 async function describeCarrier(trx: Trx, carrier: CarrierRow) {
   // One after another: the transaction has one connection.
-  const accounts = await trx.selectFrom("carrier_accounts as a").innerJoin("users as u", "u.id", "a.user_id").select("u.username").where("a.carrier_id", "=", carrier.id).orderBy("u.username").execute();
+  const accounts = await trx
+    .selectFrom("carrier_accounts as a")
+    .innerJoin("users as u", "u.id", "a.user_id")
+    .select("u.username")
+    .where("a.carrier_id", "=", carrier.id)
+    .orderBy("u.username")
+    .execute();
   const prices = await trx.selectFrom("carrier_prices").selectAll().where("carrier_id", "=", carrier.id).execute();
   const discounts = await trx
     .selectFrom("carrier_discounts")
-    .select(["code", "name_zh", "name_en", "kind", sql<string | null>`to_char(until_on, 'YYYY-MM-DD')`.as("until_on"), "min_volume_cm3", "percent_bp", "amount_cents"])
+    .select([
+      "code",
+      "name_zh",
+      "name_en",
+      "kind",
+      sql<string | null>`to_char(until_on, 'YYYY-MM-DD')`.as("until_on"),
+      "min_volume_cm3",
+      "percent_bp",
+      "amount_cents",
+    ])
     .where("carrier_id", "=", carrier.id)
     .orderBy("code")
     .execute();
@@ -344,7 +396,13 @@ async function describeCarrier(trx: Trx, carrier: CarrierRow) {
 }
 
 async function describeLiftingFees(trx: Trx, exhibition: Exhibition) {
-  const classes = await trx.selectFrom("lifting_fee_classes").selectAll().where("exhibition_id", "=", exhibition.id).orderBy("kind", "desc").orderBy("max_weight_kg").execute();
+  const classes = await trx
+    .selectFrom("lifting_fee_classes")
+    .selectAll()
+    .where("exhibition_id", "=", exhibition.id)
+    .orderBy("kind", "desc")
+    .orderBy("max_weight_kg")
+    .execute();
   return [
     `Lifting fee classes of ${exhibition.code}:${classes.length ? "" : " none"}`,
     ...classes.map((c) => `  ${c.kind} up to ${decimal(c.max_weight_kg, 3)} t: ${money(c.fee_cents)} yuan per piece`),

@@ -97,7 +97,13 @@ export async function ownBooth(db: Db, caller: Caller, boothId: number, field = 
 }
 
 export async function ownBooths(db: Db, caller: Caller) {
-  const rows = await db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("booths")
+    .select(["id", "booth_no"])
+    .where("user_id", "=", caller.userId)
+    .where("exhibition_id", "=", caller.exhibitionId)
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ boothId: r.id, boothNo: r.booth_no }));
 }
 
@@ -107,13 +113,27 @@ export async function carrierPricing(db: Db, carrierId: number): Promise<{ price
     db.selectFrom("carrier_prices").selectAll().where("carrier_id", "=", carrierId).execute(),
     db
       .selectFrom("carrier_discounts")
-      .select(["code", "name_zh", "name_en", "kind", sql<string | null>`to_char(until_on, 'YYYY-MM-DD')`.as("until_on"), "min_volume_cm3", "percent_bp", "amount_cents"])
+      .select([
+        "code",
+        "name_zh",
+        "name_en",
+        "kind",
+        sql<string | null>`to_char(until_on, 'YYYY-MM-DD')`.as("until_on"),
+        "min_volume_cm3",
+        "percent_bp",
+        "amount_cents",
+      ])
       .where("carrier_id", "=", carrierId)
       .orderBy("id")
       .execute(),
   ]);
   return {
-    prices: prices.map((p) => ({ service: p.service, perM3Cents: Number(p.per_m3_cents), perTonCents: Number(p.per_ton_cents), minimumCents: Number(p.minimum_cents) })),
+    prices: prices.map((p) => ({
+      service: p.service,
+      perM3Cents: Number(p.per_m3_cents),
+      perTonCents: Number(p.per_ton_cents),
+      minimumCents: Number(p.minimum_cents),
+    })),
     discounts: discounts.map((d) => ({
       code: d.code,
       nameZh: d.name_zh,

@@ -24,7 +24,8 @@ import { CARRIER_REVIEW_PAGE, pageLink, sendQuietly, type Mailer } from "./messa
 type Exhibitor = Extract<Viewer, { kind: "exhibitor" }>;
 export type DeclarationUpdate = z.output<typeof declarationUpdateSchema>;
 
-const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) => new ApiError(code, key, values, { fields: { [field]: [key] } });
+const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) =>
+  new ApiError(code, key, values, { fields: { [field]: [key] } });
 
 /** The appointed carriers of the exhibition with their price lists, names in `language`. */
 async function carrierOptions(db: Db, exhibitionId: number, language: Language): Promise<CarrierOption[]> {
@@ -105,7 +106,17 @@ async function headerValues(db: Db, caller: Caller, input: DeclarationInput) {
 export async function lockEditable(trx: Transaction<DB>, caller: Caller, id: number, version: number | undefined) {
   const row = await trx
     .selectFrom("transport_declarations")
-    .select(["id", "carrier_id", "booth_id", "services", "status", "version", "submitted_at", sql<string>`to_char(arrival_from, 'YYYY-MM-DD')`.as("arrival_from"), sql<string>`to_char(arrival_to, 'YYYY-MM-DD')`.as("arrival_to")])
+    .select([
+      "id",
+      "carrier_id",
+      "booth_id",
+      "services",
+      "status",
+      "version",
+      "submitted_at",
+      sql<string>`to_char(arrival_from, 'YYYY-MM-DD')`.as("arrival_from"),
+      sql<string>`to_char(arrival_to, 'YYYY-MM-DD')`.as("arrival_to"),
+    ])
     .where("id", "=", id)
     .where("user_id", "=", caller.userId)
     .where("exhibition_id", "=", caller.exhibitionId)
@@ -168,7 +179,11 @@ export async function deleteDeclaration(db: Database, viewer: Exhibitor, input: 
     if (!row) throw notFound();
     if (row.status !== "draft" || row.submitted_at !== null) throw new ApiError(ApiCode.conflict, "transport.errors.notDeletable");
     if (input.version !== undefined && input.version !== row.version) throw stale();
-    await trx.updateTable("transport_declarations").set({ deleted_at: now, updated_at: now, version: row.version + 1 }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("transport_declarations")
+      .set({ deleted_at: now, updated_at: now, version: row.version + 1 })
+      .where("id", "=", row.id)
+      .execute();
   });
   return { id: input.id };
 }
@@ -178,7 +193,13 @@ export async function deleteDeclaration(db: Database, viewer: Exhibitor, input: 
  * every service priced by the carrier, arrival from today and by the last build-up day. The quote
  * of today is stored, the last return reason stays in the history only, and the carrier is e-mailed.
  */
-export async function submitDeclaration(deps: Mailer & { db: Database }, viewer: Exhibitor, input: { id: number; version?: number }, language: Language, now: Date): Promise<DeclarationDetail> {
+export async function submitDeclaration(
+  deps: Mailer & { db: Database },
+  viewer: Exhibitor,
+  input: { id: number; version?: number },
+  language: Language,
+  now: Date,
+): Promise<DeclarationDetail> {
   const { db } = deps;
   const { caller } = viewer;
   const today = exhibitionDay(now);
@@ -187,7 +208,13 @@ export async function submitDeclaration(deps: Mailer & { db: Database }, viewer:
     const row = await lockEditable(trx, caller, input.id, input.version);
     const carrier = await appointedCarrier(trx, caller.exhibitionId, row.carrier_id);
     const quote = await quoteOf(trx, row, today);
-    const exhibitCount = (await trx.selectFrom("transport_exhibits").select((eb) => eb.fn.countAll<string>().as("n")).where("declaration_id", "=", row.id).executeTakeFirstOrThrow()).n;
+    const exhibitCount = (
+      await trx
+        .selectFrom("transport_exhibits")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("declaration_id", "=", row.id)
+        .executeTakeFirstOrThrow()
+    ).n;
     if (Number(exhibitCount) === 0) throw new ApiError(ApiCode.badRequest, "transport.errors.noExhibits");
     if (quote.unpriced.length) {
       const services = quote.unpriced.map((s) => translate(language, `transport.services.${s}`)).join(language === "zh" ? "、" : ", ");
@@ -210,7 +237,10 @@ export async function submitDeclaration(deps: Mailer & { db: Database }, viewer:
       })
       .where("id", "=", row.id)
       .execute();
-    await trx.insertInto("transport_events").values({ declaration_id: row.id, kind: "declaration:submitted", actor_id: caller.userId, created_at: now }).execute();
+    await trx
+      .insertInto("transport_events")
+      .values({ declaration_id: row.id, kind: "declaration:submitted", actor_id: caller.userId, created_at: now })
+      .execute();
     return { carrier, quote, exhibitCount: Number(exhibitCount), resubmitted: row.submitted_at !== null };
   });
   const detail = await readDeclaration(db, viewer, input.id, language);

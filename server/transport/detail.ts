@@ -1,5 +1,12 @@
 import { sql } from "kysely";
-import type { DeclarationDetail, DeclarationStatus, DeclarationSummary, MessageView, QuoteView, TransportEventView } from "../../app/contracts/transport/api-types";
+import type {
+  DeclarationDetail,
+  DeclarationStatus,
+  DeclarationSummary,
+  MessageView,
+  QuoteView,
+  TransportEventView,
+} from "../../app/contracts/transport/api-types";
 import { cm3ToM3Text, exhibitVolumeCm3, quoteDeclaration, type ExhibitSize, type Quote } from "../../app/contracts/transport/pricing";
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
@@ -109,7 +116,12 @@ function summaryOf(row: DeclarationRow, language: Language): DeclarationSummary 
  * Declarations in a scope, newest first, as list rows. The amount is the accepted one once accepted,
  * else the stored quote (computed_cents = the quote's subtotal, discount_cents = its discounts).
  */
-export async function declarationSummaries(db: Db, where: DeclarationScope, language: Language, page?: { limit: number; offset: number }): Promise<DeclarationSummary[]> {
+export async function declarationSummaries(
+  db: Db,
+  where: DeclarationScope,
+  language: Language,
+  page?: { limit: number; offset: number },
+): Promise<DeclarationSummary[]> {
   let query = scoped(db, where).orderBy("d.id", "desc");
   if (page) query = query.limit(page.limit).offset(page.offset);
   return (await query.execute()).map((row) => summaryOf(row, language));
@@ -137,7 +149,12 @@ export const sizeOf = (e: { packages: number; gross_weight_g: string | number; l
 });
 
 /** The quote of a declaration's exhibits and services at the carrier's current prices. */
-export async function quoteOf(db: Db, declaration: { id: number; carrier_id: number; services: string }, declaredOn: string, exhibits?: Awaited<ReturnType<typeof exhibitRows>>): Promise<Quote> {
+export async function quoteOf(
+  db: Db,
+  declaration: { id: number; carrier_id: number; services: string },
+  declaredOn: string,
+  exhibits?: Awaited<ReturnType<typeof exhibitRows>>,
+): Promise<Quote> {
   const [rows, pricing] = await Promise.all([exhibits ?? exhibitRows(db, declaration.id), carrierPricing(db, declaration.carrier_id)]);
   return quoteDeclaration({ ...pricing, exhibits: rows.map(sizeOf), services: servicesOf(declaration.services), declaredOn });
 }
@@ -153,7 +170,12 @@ export function quoteViewOf(quote: Quote, language: Language): QuoteView {
 
 /** The contact log, oldest first; each message signed by its side's name (the exhibitor's company or the carrier). */
 export async function messageViews(db: Db, declarationId: number, names: { exhibitor: string; carrier: string }): Promise<MessageView[]> {
-  const rows = await db.selectFrom("transport_messages").select(["id", "side", "body", "created_at"]).where("declaration_id", "=", declarationId).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("transport_messages")
+    .select(["id", "side", "body", "created_at"])
+    .where("declaration_id", "=", declarationId)
+    .orderBy("id")
+    .execute();
   return rows.map((m) => ({ id: m.id, side: m.side, author: m.side === "exhibitor" ? names.exhibitor : names.carrier, body: m.body, at: iso(m.created_at)! }));
 }
 
@@ -191,7 +213,11 @@ export async function readDeclaration(db: Db, viewer: Viewer, id: number, langua
   const [exhibits, bill, order, events, messages] = await Promise.all([
     exhibitRows(db, row.id),
     row.bill_file_id ? db.selectFrom("stored_files").select(["id", "original_name"]).where("id", "=", row.bill_file_id).executeTakeFirst() : undefined,
-    db.selectFrom("transport_orders").select(["id", "order_no", "step", "amount_cents", "paid", "paid_at", "version"]).where("declaration_id", "=", row.id).executeTakeFirst(),
+    db
+      .selectFrom("transport_orders")
+      .select(["id", "order_no", "step", "amount_cents", "paid", "paid_at", "version"])
+      .where("declaration_id", "=", row.id)
+      .executeTakeFirst(),
     eventViews(db, row.id),
     messageViews(db, row.id, { exhibitor: summary.exhibitorName, carrier: summary.carrierName }),
   ]);

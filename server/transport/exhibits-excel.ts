@@ -105,7 +105,8 @@ export async function readExhibitSheet(bytes: Buffer, language: Language): Promi
   });
   if (!header) throw refuse("transport.excel.empty");
   const missing = EXHIBIT_COLUMNS.filter((column) => !OPTIONAL_COLUMNS.includes(column) && positions[column] === undefined);
-  if (missing.length) throw refuse("transport.excel.missingColumns", { columns: missing.map((column) => label(language, column)).join(language === "zh" ? "、" : ", ") });
+  if (missing.length)
+    throw refuse("transport.excel.missingColumns", { columns: missing.map((column) => label(language, column)).join(language === "zh" ? "、" : ", ") });
 
   const rows: SheetRow[] = [];
   for (const row of body) {
@@ -128,7 +129,10 @@ export async function readExhibitSheet(bytes: Buffer, language: Language): Promi
 }
 
 /** Every row through the exhibit schema: the lines, or the errors by row and column (one per cell). */
-export function checkExhibitRows(sheet: { rows: SheetRow[]; letters: Partial<Record<Column, string>> }): { exhibits: ExhibitInput[]; errors: ImportRowError[] } {
+export function checkExhibitRows(sheet: { rows: SheetRow[]; letters: Partial<Record<Column, string>> }): {
+  exhibits: ExhibitInput[];
+  errors: ImportRowError[];
+} {
   const exhibits: ExhibitInput[] = [];
   const errors: ImportRowError[] = [];
   for (const entry of sheet.rows) {
@@ -156,7 +160,8 @@ export function rowsFailed(errors: ImportRowError[]): ApiError {
 /** The caller's uploaded exhibits file, read and checked: its lines, or a 400 naming what is wrong. */
 export async function readExhibitFile(deps: { db: Db; store: ObjectStore }, caller: Caller, url: string, language: Language): Promise<ExhibitInput[]> {
   const file = await ownFileId(deps.db, caller, url, "carriage-exhibit-excel", "fileUrl").catch((error: unknown) => {
-    if (error instanceof ApiError) throw new ApiError(ApiCode.notFound, "transport.errors.fileInvalid", {}, { fields: { fileUrl: ["transport.errors.fileInvalid"] } });
+    if (error instanceof ApiError)
+      throw new ApiError(ApiCode.notFound, "transport.errors.fileInvalid", {}, { fields: { fileUrl: ["transport.errors.fileInvalid"] } });
     throw error;
   });
   const bytes = await deps.store

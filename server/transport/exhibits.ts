@@ -49,7 +49,13 @@ async function appendExhibits(trx: Transaction<DB>, declarationId: number, exhib
 }
 
 /** POST /smeb/shipment/exhibits/add: one line (grossWeight in grams, sizes in cm, as parsed). */
-export async function addExhibit(db: Database, viewer: Exhibitor, input: ExhibitInput & { declarationId: number; version?: number }, language: Language, now: Date): Promise<DeclarationDetail> {
+export async function addExhibit(
+  db: Database,
+  viewer: Exhibitor,
+  input: ExhibitInput & { declarationId: number; version?: number },
+  language: Language,
+  now: Date,
+): Promise<DeclarationDetail> {
   await db.transaction().execute(async (trx) => {
     const row = await lockEditable(trx, viewer.caller, input.declarationId, input.version);
     await appendExhibits(trx, row.id, [input]);
@@ -59,7 +65,13 @@ export async function addExhibit(db: Database, viewer: Exhibitor, input: Exhibit
 }
 
 /** POST /smeb/shipment/exhibits/delete: the line at `sort` (an unknown one answers 404). */
-export async function deleteExhibit(db: Database, viewer: Exhibitor, input: { declarationId: number; sort: number; version?: number }, language: Language, now: Date): Promise<DeclarationDetail> {
+export async function deleteExhibit(
+  db: Database,
+  viewer: Exhibitor,
+  input: { declarationId: number; sort: number; version?: number },
+  language: Language,
+  now: Date,
+): Promise<DeclarationDetail> {
   await db.transaction().execute(async (trx) => {
     const row = await lockEditable(trx, viewer.caller, input.declarationId, input.version);
     const deleted = await trx.deleteFrom("transport_exhibits").where("declaration_id", "=", row.id).where("sort", "=", input.sort).executeTakeFirst();

@@ -79,7 +79,10 @@ export async function sendLifting(deps: SendDeps, caller: Caller, language: Lang
     const names = await exhibitorNamesOf(trx, caller.exhibitionId, [caller.userId]);
     const exhibitorName = exhibitorNameIn(names.get(caller.userId), "zh", caller.label);
     for (const carrier of carriers) {
-      const summary = summaryOf(exhibitorName, unsent.filter((row) => row.carrier_id === carrier.id));
+      const summary = summaryOf(
+        exhibitorName,
+        unsent.filter((row) => row.carrier_id === carrier.id),
+      );
       try {
         await deps.notifier.sendEmail({ to: carrier.contact_email, ...liftingMail(carrier.name_zh, summary, link) });
       } catch (error) {

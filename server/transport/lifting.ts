@@ -25,7 +25,8 @@ type CarrierSide = Extract<Viewer, { kind: "carrier" | "organizer" }>;
 export const tonsText = (kg: number) => unitsToDecimal(kg, 3);
 export const metresText = (cm: number) => unitsToDecimal(cm, 2);
 
-const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
+const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) =>
+  new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
 export const liftingLocked = () => new ApiError(ApiCode.conflict, "transport.errors.liftingLocked");
 
 /** Takes the exhibitor's user row for the rest of the transaction: saves, deletes and sends of one exhibitor queue here. */
@@ -35,7 +36,13 @@ export async function lockExhibitor(trx: Db, caller: Caller) {
 
 /** Whether anything of the exhibitor's was e-mailed to a carrier (the list is locked from then on). */
 export async function isLocked(db: Db, caller: Caller) {
-  const sent = await db.selectFrom("lifting_sends").select("id").where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId).limit(1).executeTakeFirst();
+  const sent = await db
+    .selectFrom("lifting_sends")
+    .select("id")
+    .where("user_id", "=", caller.userId)
+    .where("exhibition_id", "=", caller.exhibitionId)
+    .limit(1)
+    .executeTakeFirst();
   return Boolean(sent);
 }
 
@@ -96,7 +103,11 @@ export function bookingView(row: BookingRow, language: Language, sentAt: string 
 }
 
 /** booking_ids as written by the send: "12,13". */
-export const bookingIdsOf = (text: string) => text.split(",").map(Number).filter((id) => Number.isInteger(id) && id > 0);
+export const bookingIdsOf = (text: string) =>
+  text
+    .split(",")
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
 
 /** What one send recorded (lifting-mail.ts writes it): the lines as e-mailed and their total. */
 export type SendSummary = {
@@ -107,7 +118,13 @@ export type SendSummary = {
 };
 
 async function feeClasses(db: Db, exhibitionId: number): Promise<LiftingFeeClass[]> {
-  const rows = await db.selectFrom("lifting_fee_classes").select(["kind", "max_weight_kg", "fee_cents"]).where("exhibition_id", "=", exhibitionId).orderBy("kind").orderBy("max_weight_kg").execute();
+  const rows = await db
+    .selectFrom("lifting_fee_classes")
+    .select(["kind", "max_weight_kg", "fee_cents"])
+    .where("exhibition_id", "=", exhibitionId)
+    .orderBy("kind")
+    .orderBy("max_weight_kg")
+    .execute();
   return rows.map((r) => ({ kind: r.kind, maxWeightKg: r.max_weight_kg, feeCents: Number(r.fee_cents) }));
 }
 
@@ -125,7 +142,14 @@ export async function liftingList(db: Db, caller: Caller, language: Language): P
       .execute(),
     feeClasses(db, caller.exhibitionId),
     constructionSettings(db, caller.exhibitionId),
-    db.selectFrom("carriers").select(["id", "name_zh", "name_en"]).where("exhibition_id", "=", caller.exhibitionId).where("active", "=", true).orderBy("sort").orderBy("id").execute(),
+    db
+      .selectFrom("carriers")
+      .select(["id", "name_zh", "name_en"])
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .where("active", "=", true)
+      .orderBy("sort")
+      .orderBy("id")
+      .execute(),
     ownBooths(db, caller),
   ]);
   // A booking is sent once (the list locks), but the oldest send wins should two ever name it.
@@ -137,7 +161,14 @@ export async function liftingList(db: Db, caller: Caller, language: Language): P
     locked: sends.length > 0,
     sends: sends.map((s): LiftingSendView => {
       const summary = (typeof s.summary === "string" ? JSON.parse(s.summary) : s.summary) as SendSummary;
-      return { id: s.id, sentAt: iso(s.sent_at)!, sentTo: s.sent_to, carrierName: language === "en" ? s.name_en : s.name_zh, count: bookingIdsOf(s.booking_ids).length, totalFeeCents: Number(summary.totalFeeCents) };
+      return {
+        id: s.id,
+        sentAt: iso(s.sent_at)!,
+        sentTo: s.sent_to,
+        carrierName: language === "en" ? s.name_en : s.name_zh,
+        count: bookingIdsOf(s.booking_ids).length,
+        totalFeeCents: Number(summary.totalFeeCents),
+      };
     }),
     classes: classes.map((c) => ({ kind: c.kind, maxWeightT: tonsText(c.maxWeightKg), feeCents: c.feeCents })),
     days: { buildUpFrom: settings.buildUpFrom, buildUpTo: settings.buildUpTo, dismantleFrom: settings.dismantleFrom, dismantleTo: settings.dismantleTo },
@@ -151,13 +182,21 @@ export async function liftingList(db: Db, caller: Caller, language: Language): P
 async function checkBooking(db: Db, caller: Caller, input: LiftingInput, language: Language) {
   await appointedCarrier(db, caller.exhibitionId, input.carrierId);
   // "forklift" and "crane" are also services of the carrier's price list: no row, no such equipment.
-  const offered = await db.selectFrom("carrier_prices").select("service").where("carrier_id", "=", input.carrierId).where("service", "=", input.kind).executeTakeFirst();
+  const offered = await db
+    .selectFrom("carrier_prices")
+    .select("service")
+    .where("carrier_id", "=", input.carrierId)
+    .where("service", "=", input.kind)
+    .executeTakeFirst();
   if (!offered) throw fieldError("transport.errors.liftingNotOffered", "carrierId", { kind: translate(language, `transport.liftingKinds.${input.kind}`) });
   const days = await constructionSettings(db, caller.exhibitionId);
   const onBuildUp = input.workDay >= days.buildUpFrom && input.workDay <= days.buildUpTo;
   const onDismantling = input.workDay >= days.dismantleFrom && input.workDay <= days.dismantleTo;
   if (!onBuildUp && !onDismantling) {
-    throw fieldError("transport.errors.liftingDay", "workDay", { buildUp: `${days.buildUpFrom} – ${days.buildUpTo}`, dismantle: `${days.dismantleFrom} – ${days.dismantleTo}` });
+    throw fieldError("transport.errors.liftingDay", "workDay", {
+      buildUp: `${days.buildUpFrom} – ${days.buildUpTo}`,
+      dismantle: `${days.dismantleFrom} – ${days.dismantleTo}`,
+    });
   }
   const fee = liftingFee(await feeClasses(db, caller.exhibitionId), input.kind, input.weight, input.pieces);
   if (!fee) throw fieldError("transport.errors.liftingTooHeavy", "weight", { weight: tonsText(input.weight) });
@@ -244,12 +283,27 @@ function carrierBookings(db: Db, viewer: CarrierSide, ids: number[]) {
 export async function carrierLiftingList(db: Db, viewer: CarrierSide, language: Language): Promise<CarrierLiftingList> {
   const sentAt = await sentBookings(db, viewer);
   const rows = await carrierBookings(db, viewer, [...sentAt.keys()]).execute();
-  const names = await exhibitorNamesOf(db, viewer.caller.exhibitionId, rows.map((r) => r.user_id));
-  return { bookings: rows.map((row) => ({ ...bookingView(row, language, sentAt.get(row.id) ?? null), exhibitorName: exhibitorNameIn(names.get(row.user_id), language) })) };
+  const names = await exhibitorNamesOf(
+    db,
+    viewer.caller.exhibitionId,
+    rows.map((r) => r.user_id),
+  );
+  return {
+    bookings: rows.map((row) => ({
+      ...bookingView(row, language, sentAt.get(row.id) ?? null),
+      exhibitorName: exhibitorNameIn(names.get(row.user_id), language),
+    })),
+  };
 }
 
 /** POST /shipment/forklift/confirm: the carrier confirms one booking it was sent; anyone else's answers 404. */
-export async function confirmLifting(db: Database, carrier: Extract<Viewer, { kind: "carrier" }>, id: number, language: Language, now: Date): Promise<CarrierLiftingList> {
+export async function confirmLifting(
+  db: Database,
+  carrier: Extract<Viewer, { kind: "carrier" }>,
+  id: number,
+  language: Language,
+  now: Date,
+): Promise<CarrierLiftingList> {
   await db.transaction().execute(async (trx) => {
     const sentAt = await sentBookings(trx, carrier);
     if (!sentAt.has(id)) throw notFound();
@@ -264,7 +318,11 @@ export async function confirmLifting(db: Database, carrier: Extract<Viewer, { ki
       .executeTakeFirst();
     if (!row) throw notFound();
     if (row.status === "confirmed") throw new ApiError(ApiCode.conflict, "transport.errors.liftingConfirmed");
-    await trx.updateTable("lifting_bookings").set({ status: "confirmed", confirmed_at: now, confirmed_by: carrier.caller.userId }).where("id", "=", id).execute();
+    await trx
+      .updateTable("lifting_bookings")
+      .set({ status: "confirmed", confirmed_at: now, confirmed_by: carrier.caller.userId })
+      .where("id", "=", id)
+      .execute();
   });
   return carrierLiftingList(db, carrier, language);
 }

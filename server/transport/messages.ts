@@ -37,11 +37,24 @@ async function writableDeclaration(db: Db, viewer: Extract<Viewer, { kind: "exhi
     .innerJoin("carriers as c", "c.id", "d.carrier_id")
     .innerJoin("booths as b", "b.id", "d.booth_id")
     .innerJoin("users as u", "u.id", "d.user_id")
-    .select(["d.id", "d.submitted_at", "c.name_zh as carrier_name", "c.contact_email as carrier_email", "b.booth_no", "u.business_name", "u.business_name_en", "u.username", "u.contact_email as exhibitor_email"])
+    .select([
+      "d.id",
+      "d.submitted_at",
+      "c.name_zh as carrier_name",
+      "c.contact_email as carrier_email",
+      "b.booth_no",
+      "u.business_name",
+      "u.business_name_en",
+      "u.username",
+      "u.contact_email as exhibitor_email",
+    ])
     .where("d.id", "=", id)
     .where("d.exhibition_id", "=", viewer.caller.exhibitionId)
     .where("d.deleted_at", "is", null);
-  query = viewer.kind === "exhibitor" ? query.where("d.user_id", "=", viewer.caller.userId) : query.where("d.carrier_id", "=", viewer.carrierId).where("d.submitted_at", "is not", null);
+  query =
+    viewer.kind === "exhibitor"
+      ? query.where("d.user_id", "=", viewer.caller.userId)
+      : query.where("d.carrier_id", "=", viewer.carrierId).where("d.submitted_at", "is not", null);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound();
   return row;
@@ -51,13 +64,22 @@ async function writableDeclaration(db: Db, viewer: Extract<Viewer, { kind: "exhi
  * Adds a message from the caller's side and e-mails the other side (in Chinese: the area is Chinese
  * only). Answers the whole log, oldest first.
  */
-export async function postMessage(deps: Mailer & { db: Db }, viewer: Extract<Viewer, { kind: "exhibitor" | "carrier" }>, input: MessageInput, language: Language, now: Date): Promise<MessageView[]> {
+export async function postMessage(
+  deps: Mailer & { db: Db },
+  viewer: Extract<Viewer, { kind: "exhibitor" | "carrier" }>,
+  input: MessageInput,
+  language: Language,
+  now: Date,
+): Promise<MessageView[]> {
   const { db } = deps;
   const row = await writableDeclaration(db, viewer, input.declarationId);
   // A draft is the exhibitor's alone: the carrier has nothing to answer yet.
   if (!row.submitted_at) throw new ApiError(ApiCode.conflict, "transport.errors.messageBeforeSubmit");
   const side = viewer.kind;
-  await db.insertInto("transport_messages").values({ declaration_id: row.id, side, author_id: viewer.caller.userId, body: input.body, created_at: now }).execute();
+  await db
+    .insertInto("transport_messages")
+    .values({ declaration_id: row.id, side, author_id: viewer.caller.userId, body: input.body, created_at: now })
+    .execute();
 
   const exhibitor = exhibitorNameOf(row, "zh");
   const to = side === "exhibitor" ? row.carrier_email : row.exhibitor_email;

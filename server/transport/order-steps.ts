@@ -16,7 +16,15 @@ export function nextStepOf(step: OrderStepName, services: readonly TransportServ
   return steps[steps.indexOf(step) + 1] ?? null;
 }
 
-export type OrderRowData = { id: number; order_no: string; step: OrderStepName; amount_cents: string | number; paid: boolean; paid_at: Date | string | null; version: number };
+export type OrderRowData = {
+  id: number;
+  order_no: string;
+  step: OrderStepName;
+  amount_cents: string | number;
+  paid: boolean;
+  paid_at: Date | string | null;
+  version: number;
+};
 
 export function orderViewOf(row: OrderRowData, services: readonly TransportService[]): OrderView {
   return {

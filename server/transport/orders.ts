@@ -123,11 +123,19 @@ const checkVersion = (expected: number | undefined, actual: number) => {
  * Moves the carrier's order to `step`, which must be the one after its current step: naming the
  * step (not "next") means a double submit or a stale page cannot move it two steps.
  */
-export async function moveOrderStep(db: Database, mailer: Mailer, viewer: CarrierSide, input: { id: number; version?: number; step: OrderStepName }, language: Language, now: Date): Promise<OrderView> {
+export async function moveOrderStep(
+  db: Database,
+  mailer: Mailer,
+  viewer: CarrierSide,
+  input: { id: number; version?: number; step: OrderStepName },
+  language: Language,
+  now: Date,
+): Promise<OrderView> {
   const carrier = requireCarrier(viewer);
   const moved = await db.transaction().execute(async (trx) => {
     const { order, userId, services } = await lockOwnOrder(trx, carrier, input.id);
-    if (nextStepOf(order.step, services) !== input.step) throw new ApiError(ApiCode.conflict, "transport.errors.stepOrder", { step: translate(language, `transport.steps.${input.step}`) });
+    if (nextStepOf(order.step, services) !== input.step)
+      throw new ApiError(ApiCode.conflict, "transport.errors.stepOrder", { step: translate(language, `transport.steps.${input.step}`) });
     checkVersion(input.version, order.version);
     const updated = await trx
       .updateTable("transport_orders")
@@ -135,7 +143,10 @@ export async function moveOrderStep(db: Database, mailer: Mailer, viewer: Carrie
       .where("id", "=", order.id)
       .returning(["id", "order_no", "step", "amount_cents", "paid", "paid_at", "version"])
       .executeTakeFirstOrThrow();
-    await trx.insertInto("transport_events").values({ declaration_id: order.declaration_id, kind: `order:${input.step}`, actor_id: carrier.caller.userId, created_at: now }).execute();
+    await trx
+      .insertInto("transport_events")
+      .values({ declaration_id: order.declaration_id, kind: `order:${input.step}`, actor_id: carrier.caller.userId, created_at: now })
+      .execute();
     return { view: orderViewOf(updated, services), declarationId: order.declaration_id, userId };
   });
   if (input.step === "delivered") {
@@ -159,7 +170,10 @@ export async function markOrderPaid(db: Database, viewer: CarrierSide, input: { 
       .where("id", "=", order.id)
       .returning(["id", "order_no", "step", "amount_cents", "paid", "paid_at", "version"])
       .executeTakeFirstOrThrow();
-    await trx.insertInto("transport_events").values({ declaration_id: order.declaration_id, kind: "order:paid", actor_id: carrier.caller.userId, created_at: now }).execute();
+    await trx
+      .insertInto("transport_events")
+      .values({ declaration_id: order.declaration_id, kind: "order:paid", actor_id: carrier.caller.userId, created_at: now })
+      .execute();
     return orderViewOf(updated, services);
   });
 }

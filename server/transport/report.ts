@@ -59,10 +59,18 @@ export function reportFileName(language: Language) {
 export async function ordersReport(db: Database, viewer: CarrierSide, language: Language): Promise<Buffer> {
   const records = await selectOrders(db, viewer).orderBy("o.id", "desc").execute();
   const rows = orderRowsOf(records, language);
-  const totals = await exhibitTotals(db, records.map((r) => r.declaration_id));
+  const totals = await exhibitTotals(
+    db,
+    records.map((r) => r.declaration_id),
+  );
   const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(SHEET_NAME);
-  const column = (key: keyof typeof HEADERS, width: number, numFmt?: string): Partial<ExcelJS.Column> => ({ key, header: HEADERS[key], width, ...(numFmt ? { style: { numFmt } } : {}) });
+  const column = (key: keyof typeof HEADERS, width: number, numFmt?: string): Partial<ExcelJS.Column> => ({
+    key,
+    header: HEADERS[key],
+    width,
+    ...(numFmt ? { style: { numFmt } } : {}),
+  });
   sheet.columns = [
     ...(viewer.kind === "organizer" ? [column("carrier", 30)] : []),
     column("orderNo", 18),

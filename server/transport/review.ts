@@ -31,7 +31,12 @@ function everSubmitted(db: Db, viewer: CarrierSide) {
   return rows;
 }
 
-export async function reviewList(db: Database, viewer: CarrierSide, query: { status?: DeclarationStatus; page: number }, language: Language): Promise<ReviewList> {
+export async function reviewList(
+  db: Database,
+  viewer: CarrierSide,
+  query: { status?: DeclarationStatus; page: number },
+  language: Language,
+): Promise<ReviewList> {
   const grouped = await everSubmitted(db, viewer)
     .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
     .groupBy("status")
@@ -58,13 +63,21 @@ export async function reviewList(db: Database, viewer: CarrierSide, query: { sta
  * (declarationSummaries lists one status newest first): the page's share of the waiting ones, then
  * the decided ones of every other status merged by id.
  */
-async function waitingFirst(db: Database, scope: { carrierId?: number; exhibitionId: number; everSubmitted: boolean }, waiting: number, offset: number, language: Language) {
+async function waitingFirst(
+  db: Database,
+  scope: { carrierId?: number; exhibitionId: number; everSubmitted: boolean },
+  waiting: number,
+  offset: number,
+  language: Language,
+) {
   const waitingPart = offset < waiting ? await declarationSummaries(db, { ...scope, status: "submitted" }, language, { limit: PAGE_SIZE, offset }) : [];
   const wanted = PAGE_SIZE - waitingPart.length;
   if (!wanted) return waitingPart;
   const skip = Math.max(0, offset - waiting);
   const others = await Promise.all(
-    DECLARATION_STATUSES.filter((status) => status !== "submitted").map((status) => declarationSummaries(db, { ...scope, status }, language, { limit: skip + wanted, offset: 0 })),
+    DECLARATION_STATUSES.filter((status) => status !== "submitted").map((status) =>
+      declarationSummaries(db, { ...scope, status }, language, { limit: skip + wanted, offset: 0 }),
+    ),
   );
   const decided = others.flat().sort((a, b) => b.id - a.id);
   return [...waitingPart, ...decided.slice(skip, skip + wanted)];
@@ -79,7 +92,14 @@ export const orderNumber = (now: Date, declarationId: number) => `TR${exhibition
  * Accept or return a submitted declaration of the caller's own carrier, at the version it read.
  * The row is locked for the decision, so of two decisions at once the second finds it decided.
  */
-export async function decideDeclaration(db: Database, mailer: Mailer, viewer: CarrierSide, input: ReviewDecision, language: Language, now: Date): Promise<DeclarationDetail> {
+export async function decideDeclaration(
+  db: Database,
+  mailer: Mailer,
+  viewer: CarrierSide,
+  input: ReviewDecision,
+  language: Language,
+  now: Date,
+): Promise<DeclarationDetail> {
   const carrier = requireCarrier(viewer);
   const accept = input.decision === "accept";
   const decided = await db.transaction().execute(async (trx) => {
@@ -103,7 +123,10 @@ export async function decideDeclaration(db: Database, mailer: Mailer, viewer: Ca
         .set({ ...decision, status: "accepted", accepted_cents: amountCents, accept_note: input.note ?? null, return_reason: null })
         .where("id", "=", row.id)
         .execute();
-      await trx.insertInto("transport_orders").values({ declaration_id: row.id, carrier_id: carrier.carrierId, order_no: orderNumber(now, row.id), amount_cents: amountCents, updated_at: now }).execute();
+      await trx
+        .insertInto("transport_orders")
+        .values({ declaration_id: row.id, carrier_id: carrier.carrierId, order_no: orderNumber(now, row.id), amount_cents: amountCents, updated_at: now })
+        .execute();
     } else {
       await trx
         .updateTable("transport_declarations")
@@ -113,13 +136,25 @@ export async function decideDeclaration(db: Database, mailer: Mailer, viewer: Ca
     }
     await trx
       .insertInto("transport_events")
-      .values({ declaration_id: row.id, kind: accept ? "declaration:accepted" : "declaration:returned", note: (accept ? input.note : input.reason) ?? null, actor_id: carrier.caller.userId, created_at: now })
+      .values({
+        declaration_id: row.id,
+        kind: accept ? "declaration:accepted" : "declaration:returned",
+        note: (accept ? input.note : input.reason) ?? null,
+        actor_id: carrier.caller.userId,
+        created_at: now,
+      })
       .execute();
     return { userId: row.user_id, amountCents };
   });
   const outcome = accept
-    ? { subject: `运输申报已被承运商接受（申报编号 ${input.id}）`, line: `${carrier.carrierName}已接受您的展品运输申报，金额 ${formatCny(decided.amountCents)}。${input.note ? `备注：${input.note}` : ""}` }
-    : { subject: `运输申报被承运商退回（申报编号 ${input.id}）`, line: `${carrier.carrierName}退回了您的展品运输申报。退回原因：${input.reason ?? ""}。请修改后重新提交。` };
+    ? {
+        subject: `运输申报已被承运商接受（申报编号 ${input.id}）`,
+        line: `${carrier.carrierName}已接受您的展品运输申报，金额 ${formatCny(decided.amountCents)}。${input.note ? `备注：${input.note}` : ""}`,
+      }
+    : {
+        subject: `运输申报被承运商退回（申报编号 ${input.id}）`,
+        line: `${carrier.carrierName}退回了您的展品运输申报。退回原因：${input.reason ?? ""}。请修改后重新提交。`,
+      };
   await notifyExhibitor(db, mailer, { declarationId: input.id, userId: decided.userId }, outcome.subject, [outcome.line]);
   return readDeclaration(db, viewer, input.id, language);
 }
@@ -130,7 +165,11 @@ export async function decideDeclaration(db: Database, mailer: Mailer, viewer: Ca
  */
 export async function notifyExhibitor(db: Db, mailer: Mailer, target: { declarationId: number; userId: number }, subject: string, lines: string[]) {
   try {
-    const user = await db.selectFrom("users").select(sql<string | null>`nullif(trim(contact_email), '')`.as("email")).where("id", "=", target.userId).executeTakeFirst();
+    const user = await db
+      .selectFrom("users")
+      .select(sql<string | null>`nullif(trim(contact_email), '')`.as("email"))
+      .where("id", "=", target.userId)
+      .executeTakeFirst();
     if (!user?.email) return;
     const page = `/exhibitTL/carriage/${target.declarationId}`;
     const link = mailer.config.PUBLIC_URL ? new URL(page, mailer.config.PUBLIC_URL).toString() : page;

@@ -122,7 +122,14 @@ export async function saveUpload(
     if (error instanceof ObjectTooLargeError) throw new UploadRejectedError("tooLarge");
     throw error;
   }
-  return claimUpload(db, store, { userId: input.ownerUserId, folder: input.folder, key, name: input.originalName, kinds: rules.kinds, maxBytes: rules.maxBytes });
+  return claimUpload(db, store, {
+    userId: input.ownerUserId,
+    folder: input.folder,
+    key,
+    name: input.originalName,
+    kinds: rules.kinds,
+    maxBytes: rules.maxBytes,
+  });
 }
 
 export type StoredFile = {
@@ -159,5 +166,9 @@ export async function canReadFile(db: Database, file: StoredFile, caller: { id: 
 
 /** Lets another user read a file, e.g. the contractor an order is shared with. */
 export async function grantFile(db: Database, fileId: string, userId: number) {
-  await db.insertInto("file_grants").values({ file_id: fileId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto("file_grants")
+    .values({ file_id: fileId, user_id: userId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -53,7 +53,10 @@ export async function grantUpload(db: Database, store: ObjectStore, grant: Grant
     await trx.selectFrom("users").select("id").where("id", "=", grant.userId).forUpdate().executeTakeFirstOrThrow();
     const counted = await pendingOf(trx, grant.userId, now);
     if (isOver(counted.count, counted.bytes, grant.maxBytes)) throw new PendingUploadsExceededError(counted.count, counted.bytes);
-    await trx.insertInto("upload_grants").values({ upload_key: grant.key, user_id: grant.userId, max_bytes: grant.maxBytes, expires_at: grant.expiresAt }).execute();
+    await trx
+      .insertInto("upload_grants")
+      .values({ upload_key: grant.key, user_id: grant.userId, max_bytes: grant.maxBytes, expires_at: grant.expiresAt })
+      .execute();
   });
 }
 

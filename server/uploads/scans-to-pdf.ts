@@ -59,7 +59,8 @@ export async function imagesToPdf(files: CombinableFile[]): Promise<Uint8Array> 
   if (files.length === 0) throw new Error("imagesToPdf: no files given");
   if (files.length > COMBINE_MAX_FILES) throw new Error(`imagesToPdf: at most ${COMBINE_MAX_FILES} files can be combined, got ${files.length}`);
   const totalBytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
-  if (totalBytes > COMBINE_MAX_TOTAL_BYTES) throw new Error(`imagesToPdf: the files total ${totalBytes} bytes, more than the ${COMBINE_MAX_TOTAL_BYTES} (50 MB) allowed`);
+  if (totalBytes > COMBINE_MAX_TOTAL_BYTES)
+    throw new Error(`imagesToPdf: the files total ${totalBytes} bytes, more than the ${COMBINE_MAX_TOTAL_BYTES} (50 MB) allowed`);
 
   const doc = await PDFDocument.create({ updateMetadata: false });
   for (const [index, file] of files.entries()) {
@@ -71,7 +72,7 @@ export async function imagesToPdf(files: CombinableFile[]): Promise<Uint8Array> 
         continue;
       }
       const image = file.kind === "jpg" ? await doc.embedJpg(file.bytes) : await doc.embedPng(file.bytes);
-      const turn = file.kind === "jpg" ? CLOCKWISE_TURN_OF_EXIF_ORIENTATION[jpegExifOrientation(file.bytes)] ?? 0 : 0;
+      const turn = file.kind === "jpg" ? (CLOCKWISE_TURN_OF_EXIF_ORIENTATION[jpegExifOrientation(file.bytes)] ?? 0) : 0;
       const sideways = turn === 90 || turn === 270;
       const [shownWidth, shownHeight] = sideways ? [image.height, image.width] : [image.width, image.height];
       const [pageWidth, pageHeight] = shownWidth > shownHeight ? [A4[1], A4[0]] : A4;
@@ -116,7 +117,8 @@ export function pngDecodes(bytes: Buffer): boolean {
     const type = bytes.toString("latin1", offset + 4, offset + 8);
     const data = bytes.subarray(offset + 8, offset + 8 + length);
     if (data.length !== length) return false;
-    if (type === "IHDR" && length >= 13) header = { width: data.readUInt32BE(0), height: data.readUInt32BE(4), bitDepth: data[8]!, colorType: data[9]!, interlaced: data[12] === 1 };
+    if (type === "IHDR" && length >= 13)
+      header = { width: data.readUInt32BE(0), height: data.readUInt32BE(4), bitDepth: data[8]!, colorType: data[9]!, interlaced: data[12] === 1 };
     else if (type === "IDAT") pixelData.push(data);
     else if (type === "IEND") break;
     offset += 12 + length;

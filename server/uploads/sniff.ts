@@ -147,8 +147,7 @@ function children(b: Uint8Array, from: number, to: number): Box[] {
   return out;
 }
 
-const child = (b: Uint8Array, parent: Box | undefined, type: string) =>
-  parent && children(b, parent.bodyStart, parent.end).find((c) => c.type === type);
+const child = (b: Uint8Array, parent: Box | undefined, type: string) => parent && children(b, parent.bodyStart, parent.end).find((c) => c.type === type);
 
 /**
  * Checks an MP4 has H.264 video and, if it has audio, AAC audio — reading only box headers and the

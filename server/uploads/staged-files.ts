@@ -15,7 +15,10 @@ const PDF_TYPE = "application/pdf";
 export type StagedFile = { id: string; url: string; row: Insertable<StoredFileTable>; discard: () => Promise<void> };
 
 /** Puts server-made PDF bytes in the store; the caller writes `row` (insertStagedFile) or calls `discard`. */
-export async function stagePdf(store: ObjectStore, input: { ownerUserId: number; folder: string; name: string; bytes: Uint8Array; now: Date }): Promise<StagedFile> {
+export async function stagePdf(
+  store: ObjectStore,
+  input: { ownerUserId: number; folder: string; name: string; bytes: Uint8Array; now: Date },
+): Promise<StagedFile> {
   const id = crypto.randomBytes(18).toString("base64url");
   const month = input.now.toISOString().slice(0, 7);
   const key = `stored/${input.folder}/${input.ownerUserId}/${month}/${crypto.randomBytes(8).toString("hex")}-${input.now.getTime()}.pdf`;
@@ -24,7 +27,16 @@ export async function stagePdf(store: ObjectStore, input: { ownerUserId: number;
   return {
     id,
     url: storedFileUrl(id),
-    row: { id, owner_user_id: input.ownerUserId, folder: input.folder, original_name: input.name, content_type: PDF_TYPE, size_bytes: bytes.length, storage_key: key, upload_key: null },
+    row: {
+      id,
+      owner_user_id: input.ownerUserId,
+      folder: input.folder,
+      original_name: input.name,
+      content_type: PDF_TYPE,
+      size_bytes: bytes.length,
+      storage_key: key,
+      upload_key: null,
+    },
     discard: () => store.delete(key),
   };
 }

@@ -26,7 +26,12 @@ function hmac(secret: string, policy: string) {
 export function signUploadPolicy(secret: string, input: { key: string; keyPrefix: string; maxBytes: number; expiresAt: Date }): SignedPolicy {
   const document: PolicyDocument = {
     expiration: input.expiresAt.toISOString(),
-    conditions: [["starts-with", "$key", input.keyPrefix], ["content-length-range", 1, input.maxBytes], { success_action_status: "200" }, ["eq", "$key", input.key]],
+    conditions: [
+      ["starts-with", "$key", input.keyPrefix],
+      ["content-length-range", 1, input.maxBytes],
+      { success_action_status: "200" },
+      ["eq", "$key", input.key],
+    ],
   };
   const policy = Buffer.from(JSON.stringify(document)).toString("base64");
   return { policy, signature: hmac(secret, policy), OSSAccessKeyId: keyId(secret) };

@@ -1,5 +1,12 @@
 import { sql } from "kysely";
-import type { CarrierExpressList, ExpressBookingView, ExpressFilters, ExpressList, ExpressStatus, ExpressStepView } from "../../app/contracts/vehicles/express-types";
+import type {
+  CarrierExpressList,
+  ExpressBookingView,
+  ExpressFilters,
+  ExpressList,
+  ExpressStatus,
+  ExpressStepView,
+} from "../../app/contracts/vehicles/express-types";
 import { EXPRESS_STATUSES, type ExpressInput } from "../../app/contracts/vehicles/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
@@ -128,20 +135,36 @@ async function pageOf(db: Db, rows: BookingQuery, page: number, newestFirst: boo
       .offset((page - 1) * EXPRESS_PAGE_SIZE)
       .execute(),
   ]);
-  return { total: Number(count.n), records, steps: await stepsOf(db, records.map((r) => r.id)) };
+  return {
+    total: Number(count.n),
+    records,
+    steps: await stepsOf(
+      db,
+      records.map((r) => r.id),
+    ),
+  };
 }
 
 const filtersOf = (query: ExpressQuery): ExpressFilters => ({ status: query.status ?? null, from: query.from ?? null, to: query.to ?? null });
 
 async function lastShowDay(db: Db, exhibitionId: number) {
-  const row = await db.selectFrom("exhibitions").select(sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as("ends_on")).where("id", "=", exhibitionId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("exhibitions")
+    .select(sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as("ends_on"))
+    .where("id", "=", exhibitionId)
+    .executeTakeFirstOrThrow();
   return row.ends_on;
 }
 
 /** The booth's contact for the recipient: the profile's first contact (as submitted, else the draft), else the account's phone. */
 async function boothContact(db: Db, caller: Caller) {
   const [profile, user] = await Promise.all([
-    db.selectFrom("exhibitor_profiles").select(["submitted", "draft"]).where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId).executeTakeFirst(),
+    db
+      .selectFrom("exhibitor_profiles")
+      .select(["submitted", "draft"])
+      .where("user_id", "=", caller.userId)
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .executeTakeFirst(),
     db.selectFrom("users").select("contact_phone").where("id", "=", caller.userId).executeTakeFirstOrThrow(),
   ]);
   const draft = readDraft(profile?.submitted ?? profile?.draft) as Record<string, unknown>;
@@ -154,7 +177,14 @@ export async function expressList(db: Db, caller: Caller, query: ExpressQuery, l
   const [page, booths, carriers, recipient, lastDay] = await Promise.all([
     pageOf(db, selectBookings(db, caller.exhibitionId, query).where("e.user_id", "=", caller.userId), query.page, true),
     ownBooths(db, caller),
-    db.selectFrom("carriers").select(["id", "name_zh", "name_en"]).where("exhibition_id", "=", caller.exhibitionId).where("active", "=", true).orderBy("sort").orderBy("id").execute(),
+    db
+      .selectFrom("carriers")
+      .select(["id", "name_zh", "name_en"])
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .where("active", "=", true)
+      .orderBy("sort")
+      .orderBy("id")
+      .execute(),
     boothContact(db, caller),
     lastShowDay(db, caller.exhibitionId),
   ]);
@@ -236,7 +266,11 @@ export async function deleteExpress(db: Database, caller: Caller, input: { id: n
     if (!row) throw notFound();
     if (row.status !== "booked") throw new ApiError(ApiCode.conflict, "vehicles.express.errors.notDeletable");
     checkVersion(input.version, row.version);
-    await trx.updateTable("express_bookings").set({ deleted_at: now, updated_at: now, version: row.version + 1 }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("express_bookings")
+      .set({ deleted_at: now, updated_at: now, version: row.version + 1 })
+      .where("id", "=", row.id)
+      .execute();
   });
   return { id: input.id };
 }
@@ -246,7 +280,11 @@ export async function carrierExpressList(db: Database, viewer: CarrierSide, quer
   let rows = selectBookings(db, viewer.caller.exhibitionId, query);
   if (viewer.kind === "carrier") rows = rows.where("e.carrier_id", "=", viewer.carrierId);
   const page = await pageOf(db, rows, query.page, false);
-  const names = await exhibitorNamesOf(db, viewer.caller.exhibitionId, page.records.map((r) => r.user_id));
+  const names = await exhibitorNamesOf(
+    db,
+    viewer.caller.exhibitionId,
+    page.records.map((r) => r.user_id),
+  );
   return {
     carrier: viewer.kind === "carrier" ? { id: viewer.carrierId, name: viewer.carrierName } : null,
     items: page.records.map((row) => ({ ...viewOf(row, page.steps.get(row.id), language), exhibitorName: exhibitorNameIn(names.get(row.user_id), language) })),
@@ -262,7 +300,14 @@ export async function carrierExpressList(db: Database, viewer: CarrierSide, quer
  * after the current (naming it means a double submit cannot move two steps, nor back); at the
  * version it read. Delivered: the exhibitor is e-mailed (a failed mail does not undo the step).
  */
-export async function moveExpress(db: Database, mailer: Mailer, viewer: CarrierSide, input: { id: number; version?: number; status: ExpressStatus }, language: Language, now: Date): Promise<ExpressBookingView> {
+export async function moveExpress(
+  db: Database,
+  mailer: Mailer,
+  viewer: CarrierSide,
+  input: { id: number; version?: number; status: ExpressStatus },
+  language: Language,
+  now: Date,
+): Promise<ExpressBookingView> {
   const carrier = requireCarrier(viewer);
   const userId = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -279,7 +324,11 @@ export async function moveExpress(db: Database, mailer: Mailer, viewer: CarrierS
       throw new ApiError(ApiCode.conflict, "vehicles.express.errors.stepOrder", { status: translate(language, `vehicles.expressStatuses.${input.status}`) });
     }
     checkVersion(input.version, row.version);
-    await trx.updateTable("express_bookings").set({ status: input.status, version: row.version + 1, updated_at: now }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("express_bookings")
+      .set({ status: input.status, version: row.version + 1, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
     await trx.insertInto("express_events").values({ booking_id: row.id, status: input.status, actor_id: carrier.caller.userId, created_at: now }).execute();
     return row.user_id;
   });

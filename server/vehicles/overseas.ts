@@ -1,5 +1,11 @@
 import type { Transaction } from "kysely";
-import type { CountryOption, OverseasAgentsAnswer, OverseasAgentView, OverseasRequestList, OverseasRequestView } from "../../app/contracts/vehicles/overseas-types";
+import type {
+  CountryOption,
+  OverseasAgentsAnswer,
+  OverseasAgentView,
+  OverseasRequestList,
+  OverseasRequestView,
+} from "../../app/contracts/vehicles/overseas-types";
 import { INCOTERMS, type OverseasRequestInput } from "../../app/contracts/vehicles/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
@@ -43,7 +49,13 @@ function activeAgents(db: Db, exhibitionId: number) {
 
 /** The countries a shipment may come from: every one but mainland China, in the lookups' order. */
 async function overseasCountries(db: Db, language: Language): Promise<CountryOption[]> {
-  const rows = await db.selectFrom("countries").select(["id", "name_zh", "name_en"]).where("id", "<>", CHINA_COUNTRY_ID).orderBy("sort").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("countries")
+    .select(["id", "name_zh", "name_en"])
+    .where("id", "<>", CHINA_COUNTRY_ID)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ id: r.id, name: inLanguage(language, r.name_zh, r.name_en) }));
 }
 
@@ -51,7 +63,12 @@ async function overseasCountries(db: Db, language: Language): Promise<CountryOpt
 async function contactDefaults(db: Db, caller: Caller) {
   const [user, profile] = await Promise.all([
     db.selectFrom("users").select(["contact_phone", "contact_email"]).where("id", "=", caller.userId).executeTakeFirst(),
-    db.selectFrom("exhibitor_profiles").select(["submitted", "draft"]).where("user_id", "=", caller.userId).where("exhibition_id", "=", caller.exhibitionId).executeTakeFirst(),
+    db
+      .selectFrom("exhibitor_profiles")
+      .select(["submitted", "draft"])
+      .where("user_id", "=", caller.userId)
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .executeTakeFirst(),
   ]);
   const draft = readDraft(profile?.submitted ?? profile?.draft);
   const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
@@ -64,7 +81,11 @@ async function contactDefaults(db: Db, caller: Caller) {
 
 /** GET /smeb/overseas/agents */
 export async function overseasAgents(db: Db, caller: Caller, language: Language): Promise<OverseasAgentsAnswer> {
-  const [agents, countries, contact] = await Promise.all([activeAgents(db, caller.exhibitionId).execute(), overseasCountries(db, language), contactDefaults(db, caller)]);
+  const [agents, countries, contact] = await Promise.all([
+    activeAgents(db, caller.exhibitionId).execute(),
+    overseasCountries(db, language),
+    contactDefaults(db, caller),
+  ]);
   return {
     agents: agents.map(
       (a): OverseasAgentView => ({
@@ -138,12 +159,22 @@ async function checkRequest(db: Db, caller: Caller, input: OverseasRequestInput,
   // Goods already in mainland China are the domestic carriers' business (exhibit carriage), not an overseas agent's.
   if (country.id === CHINA_COUNTRY_ID) throw fieldError("vehicles.overseas.errors.notOverseas", "originCountryId");
   const since = new Date(now.getTime() - 24 * 3600 * 1000);
-  const recent = await db.selectFrom("overseas_requests").select((eb) => eb.fn.countAll<string>().as("n")).where("user_id", "=", caller.userId).where("created_at", ">", since).executeTakeFirstOrThrow();
+  const recent = await db
+    .selectFrom("overseas_requests")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", caller.userId)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
   if (Number(recent.n) >= REQUESTS_PER_DAY) throw new ApiError(ApiCode.tooManyRequests, "vehicles.overseas.errors.tooMany", { max: REQUESTS_PER_DAY });
   return { agent, country };
 }
 
-type MailFacts = { company: { zh: string; en: string }; booths: string; agent: { name_zh: string; name_en: string }; country: { name_zh: string; name_en: string } };
+type MailFacts = {
+  company: { zh: string; en: string };
+  booths: string;
+  agent: { name_zh: string; name_en: string };
+  country: { name_zh: string; name_en: string };
+};
 
 /** The agent's mail, Chinese first then English: everything it needs to quote without logging in anywhere. */
 export function requestMail(input: OverseasRequestInput, facts: MailFacts) {
@@ -189,7 +220,13 @@ export function requestMail(input: OverseasRequestInput, facts: MailFacts) {
  * POST /smeb/overseas/request/save: checks, e-mails the agent, then stores the request. A mail that
  * fails answers 503 and stores nothing (the exhibitor tries again; the agent got nothing).
  */
-export async function saveOverseasRequest(deps: Mailer, caller: Caller, input: OverseasRequestInput, language: Language, now: Date): Promise<OverseasRequestView> {
+export async function saveOverseasRequest(
+  deps: Mailer,
+  caller: Caller,
+  input: OverseasRequestInput,
+  language: Language,
+  now: Date,
+): Promise<OverseasRequestView> {
   const { db } = deps;
   const { agent, country } = await checkRequest(db, caller, input, now);
   const [names, booths] = await Promise.all([exhibitorNamesOf(db, caller.exhibitionId, [caller.userId]), ownBooths(db, caller)]);

@@ -35,7 +35,13 @@ export function signTruckPass(truck: { id: number; plate: string; plannedOn: str
 export const groupedPassCode = (code: string) => code.match(/.{1,5}/g)!.join(" ");
 
 /** The approved, live truck an organizer's scanned or typed code names, or null when it is none we signed. */
-export async function verifyTruckPass(db: Database, organizer: Caller, text: string, secrets: readonly string[], language: Language): Promise<TruckPassCheck | null> {
+export async function verifyTruckPass(
+  db: Database,
+  organizer: Caller,
+  text: string,
+  secrets: readonly string[],
+  language: Language,
+): Promise<TruckPassCheck | null> {
   if (text.length > PASS_CODE_MAX_LENGTH) return null;
   const match = PASS_CODE.exec(text.replace(/\s+/g, ""));
   if (!match) return null;
@@ -84,7 +90,10 @@ export async function loadTruckPass(db: Database, caller: Caller, id: number, se
   };
 }
 
-export const passFileName = (pass: TruckPass) => ({ filename: `车辆通行证-${pass.truck.plate}-${pass.truck.planned_on}.pdf`, ascii: `vehicle-pass-${pass.truck.id}-${pass.truck.planned_on}.pdf` });
+export const passFileName = (pass: TruckPass) => ({
+  filename: `车辆通行证-${pass.truck.plate}-${pass.truck.planned_on}.pdf`,
+  ascii: `vehicle-pass-${pass.truck.id}-${pass.truck.planned_on}.pdf`,
+});
 
 const QR_SIZE = 170;
 const BAND = rgb(0.85, 0.65, 0.0);

@@ -28,11 +28,27 @@ export const truckExportFileName = (day: string) => ({ filename: `黄牌车通�
 
 export async function approvedTrucksWorkbook(db: Database, organizer: Caller, day: string): Promise<Buffer> {
   const rows = await selectTrucks(db, organizer.exhibitionId).where("t.status", "=", "approved").where("t.planned_on", "=", day).orderBy("t.plate").execute();
-  const names = await exhibitorNamesOf(db, organizer.exhibitionId, rows.map((r) => r.user_id));
+  const names = await exhibitorNamesOf(
+    db,
+    organizer.exhibitionId,
+    rows.map((r) => r.user_id),
+  );
   const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(SHEET_NAME);
-  const widths: Record<keyof typeof TRUCK_EXPORT_HEADERS, number> = { plate: 14, trailerPlate: 14, purpose: 10, driver: 12, mobile: 16, exhibitor: 36, booth: 10, gate: 12, day: 12 };
-  sheet.columns = Object.entries(TRUCK_EXPORT_HEADERS).map(([key, header]): Partial<ExcelJS.Column> => ({ key, header, width: widths[key as keyof typeof widths] }));
+  const widths: Record<keyof typeof TRUCK_EXPORT_HEADERS, number> = {
+    plate: 14,
+    trailerPlate: 14,
+    purpose: 10,
+    driver: 12,
+    mobile: 16,
+    exhibitor: 36,
+    booth: 10,
+    gate: 12,
+    day: 12,
+  };
+  sheet.columns = Object.entries(TRUCK_EXPORT_HEADERS).map(
+    ([key, header]): Partial<ExcelJS.Column> => ({ key, header, width: widths[key as keyof typeof widths] }),
+  );
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: "frozen", ySplit: 1 }];
   for (const row of rows) {

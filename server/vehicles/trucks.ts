@@ -30,7 +30,8 @@ type UpdateInput = z.output<typeof truckUpdateSchema>;
 type DecisionInput = z.output<typeof truckDecisionSchema>;
 export type ReviewQuery = { status?: string; day?: string; page: number };
 
-const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
+const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) =>
+  new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
 const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
 export const stale = () => conflict("vehicles.trucks.errors.stale");
 const plateTaken = () => fieldError("vehicles.trucks.errors.plateTaken", "plate");
@@ -100,16 +101,22 @@ export async function truckDays(db: Db, exhibitionId: number): Promise<TruckDays
 }
 
 /** The days a truck of `kind` may come: build-up for installation, dismantling for dismantling. */
-export const windowOf = (days: TruckDays, kind: TruckInput["kind"]) => (kind === "installation" ? { from: days.buildUpFrom, to: days.buildUpTo } : { from: days.dismantleFrom, to: days.dismantleTo });
+export const windowOf = (days: TruckDays, kind: TruckInput["kind"]) =>
+  kind === "installation" ? { from: days.buildUpFrom, to: days.buildUpTo } : { from: days.dismantleFrom, to: days.dismantleTo };
 
 async function checkPlannedDay(db: Db, caller: Caller, input: Pick<TruckInput, "kind" | "plannedOn">) {
   const window = windowOf(await truckDays(db, caller.exhibitionId), input.kind);
   if (input.plannedOn < window.from || input.plannedOn > window.to) {
     // The message names the days; the field's own text has no placeholders (field errors are keys without values).
     const installation = input.kind === "installation";
-    throw new ApiError(ApiCode.badRequest, installation ? "vehicles.trucks.errors.buildUpDay" : "vehicles.trucks.errors.dismantleDay", { from: window.from, to: window.to }, {
-      fields: { plannedOn: [installation ? "vehicles.trucks.errors.notBuildUpDay" : "vehicles.trucks.errors.notDismantleDay"] },
-    });
+    throw new ApiError(
+      ApiCode.badRequest,
+      installation ? "vehicles.trucks.errors.buildUpDay" : "vehicles.trucks.errors.dismantleDay",
+      { from: window.from, to: window.to },
+      {
+        fields: { plannedOn: [installation ? "vehicles.trucks.errors.notBuildUpDay" : "vehicles.trucks.errors.notDismantleDay"] },
+      },
+    );
   }
 }
 
@@ -255,7 +262,11 @@ export async function reviewTrucks(db: Database, organizer: Caller, query: Revie
   const status = query.status as TruckStatus | undefined;
   let scope = selectTrucks(db, organizer.exhibitionId);
   if (query.day) scope = scope.where("t.planned_on", "=", query.day);
-  let counted = db.selectFrom("yellow_trucks").select(["status", (eb) => eb.fn.countAll<string>().as("n")]).where("exhibition_id", "=", organizer.exhibitionId).where("deleted_at", "is", null);
+  let counted = db
+    .selectFrom("yellow_trucks")
+    .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
+    .where("exhibition_id", "=", organizer.exhibitionId)
+    .where("deleted_at", "is", null);
   if (query.day) counted = counted.where("planned_on", "=", query.day);
   const counts = Object.fromEntries(TRUCK_STATUSES.map((s) => [s, 0])) as Record<TruckStatus, number>;
   for (const row of await counted.groupBy("status").execute()) counts[row.status] = Number(row.n);
@@ -267,7 +278,11 @@ export async function reviewTrucks(db: Database, organizer: Caller, query: Revie
     .limit(PAGE_SIZE)
     .offset((query.page - 1) * PAGE_SIZE)
     .execute();
-  const names = await exhibitorNamesOf(db, organizer.exhibitionId, rows.map((r) => r.user_id));
+  const names = await exhibitorNamesOf(
+    db,
+    organizer.exhibitionId,
+    rows.map((r) => r.user_id),
+  );
   return {
     items: rows.map((row) => ({ ...truckView(row, organizer.roleId), exhibitorName: exhibitorNameIn(names.get(row.user_id), language) })),
     counts,
@@ -285,7 +300,13 @@ export async function reviewTrucks(db: Database, organizer: Caller, query: Revie
  * reason; the exhibitor is e-mailed (in Chinese: the area is Chinese only). The row is locked, so
  * of two decisions at once the second finds it decided.
  */
-export async function decideTruck(deps: Mailer & { db: Database }, organizer: Caller, input: DecisionInput, language: Language, now: Date): Promise<TruckReviewList["items"][number]> {
+export async function decideTruck(
+  deps: Mailer & { db: Database },
+  organizer: Caller,
+  input: DecisionInput,
+  language: Language,
+  now: Date,
+): Promise<TruckReviewList["items"][number]> {
   const { db } = deps;
   const approve = input.decision === "approve";
   const decided = await db.transaction().execute(async (trx) => {
@@ -315,14 +336,28 @@ export async function decideTruck(deps: Mailer & { db: Database }, organizer: Ca
       .execute();
     return row;
   });
-  await notifyExhibitor(deps, decided.user_id, decided.plate, approve ? { approved: true, gate: input.gate ?? "" } : { approved: false, reason: input.reason ?? "" });
+  await notifyExhibitor(
+    deps,
+    decided.user_id,
+    decided.plate,
+    approve ? { approved: true, gate: input.gate ?? "" } : { approved: false, reason: input.reason ?? "" },
+  );
   const row = await selectTrucks(db, organizer.exhibitionId).where("t.id", "=", decided.id).executeTakeFirstOrThrow();
   const names = await exhibitorNamesOf(db, organizer.exhibitionId, [row.user_id]);
   return { ...truckView(row, organizer.roleId), exhibitorName: exhibitorNameIn(names.get(row.user_id), language) };
 }
 
-async function notifyExhibitor(deps: Mailer & { db: Database }, userId: number, plate: string, outcome: { approved: true; gate: string } | { approved: false; reason: string }) {
-  const user = await deps.db.selectFrom("users").select(sql<string | null>`nullif(trim(contact_email), '')`.as("email")).where("id", "=", userId).executeTakeFirst();
+async function notifyExhibitor(
+  deps: Mailer & { db: Database },
+  userId: number,
+  plate: string,
+  outcome: { approved: true; gate: string } | { approved: false; reason: string },
+) {
+  const user = await deps.db
+    .selectFrom("users")
+    .select(sql<string | null>`nullif(trim(contact_email), '')`.as("email"))
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!user?.email) return;
   const subject = outcome.approved ? `黄牌车 ${plate} 已审核通过` : `黄牌车 ${plate} 被退回`;
   const line = outcome.approved
@@ -330,7 +365,11 @@ async function notifyExhibitor(deps: Mailer & { db: Database }, userId: number, 
     : `您登记的黄牌车 ${plate} 被退回。退回原因：${outcome.reason}。请修改后重新提交；车牌号有误时请删除该登记并重新登记。`;
   await sendQuietly(
     deps,
-    { to: user.email, subject, text: ["您好：", "", line, `请登录展商服务平台查看：${pageLink(deps, EXHIBITOR_PAGE)}`, "", "此邮件由系统自动发送，请勿直接回复。"].join("\n") },
+    {
+      to: user.email,
+      subject,
+      text: ["您好：", "", line, `请登录展商服务平台查看：${pageLink(deps, EXHIBITOR_PAGE)}`, "", "此邮件由系统自动发送，请勿直接回复。"].join("\n"),
+    },
     { truckPlate: plate, userId },
   );
 }
@@ -355,10 +394,20 @@ export async function seedTrucksDemo(db: Database, exhibitionId: number, calenda
     .orderBy("b.id")
     .executeTakeFirst();
   if (!owner) return;
-  const present = await db.selectFrom("yellow_trucks").select("id").where("user_id", "=", owner.user_id).where("exhibition_id", "=", exhibitionId).executeTakeFirst();
+  const present = await db
+    .selectFrom("yellow_trucks")
+    .select("id")
+    .where("user_id", "=", owner.user_id)
+    .where("exhibition_id", "=", exhibitionId)
+    .executeTakeFirst();
   if (present) return;
   const admin = await db.selectFrom("users").select("id").where("role_id", "=", ORGANIZER_ROLE_ID).orderBy("id").executeTakeFirst();
-  const license = await saveUpload(db, store, { ownerUserId: owner.user_id, folder: "driving-license", originalName: "行驶证.pdf", bytes: await demoLicensePdf() });
+  const license = await saveUpload(db, store, {
+    ownerUserId: owner.user_id,
+    folder: "driving-license",
+    originalName: "行驶证.pdf",
+    bytes: await demoLicensePdf(),
+  });
   await db
     .insertInto("yellow_trucks")
     .values({

@@ -44,11 +44,25 @@ export async function twExportWorkbook(db: Db, exhibitionId: number): Promise<Bu
     .where("f.status", "in", ["submitted", "accepted"])
     .orderBy("f.id")
     .execute();
-  const [lines, names] = await Promise.all([linesOf(db, filings.map((f) => f.id)), exhibitorNamesOf(db, exhibitionId, filings.map((f) => f.user_id))]);
+  const [lines, names] = await Promise.all([
+    linesOf(
+      db,
+      filings.map((f) => f.id),
+    ),
+    exhibitorNamesOf(
+      db,
+      exhibitionId,
+      filings.map((f) => f.user_id),
+    ),
+  ]);
 
   const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(SHEET_NAME);
-  sheet.columns = TW_EXPORT_HEADERS.map((header, i) => ({ header, width: WIDTHS[i], ...(MONEY_COLUMNS.includes(i + 1) ? { style: { numFmt: "#,##0.00" } } : {}) }));
+  sheet.columns = TW_EXPORT_HEADERS.map((header, i) => ({
+    header,
+    width: WIDTHS[i],
+    ...(MONEY_COLUMNS.includes(i + 1) ? { style: { numFmt: "#,##0.00" } } : {}),
+  }));
   sheet.getColumn(17).numFmt = "0.000";
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: "frozen", ySplit: 1 }];

@@ -25,7 +25,8 @@ const REVIEWED: Exclude<TwStatus, "draft">[] = ["submitted", "accepted", "return
 
 const stale = () => new ApiError(ApiCode.conflict, "vehicles.taiwan.errors.stale");
 const notEditable = () => new ApiError(ApiCode.conflict, "vehicles.taiwan.errors.notEditable");
-const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) => new ApiError(code, key, values, { fields: { [field]: [key] } });
+const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) =>
+  new ApiError(code, key, values, { fields: { [field]: [key] } });
 const isEditable = (status: TwStatus) => status === "draft" || status === "returned";
 
 function selectFilings(db: Db, exhibitionId: number) {
@@ -97,7 +98,10 @@ function filingView(row: FilingRow, lines: TwLineView[]): TwFilingView {
     lines,
     totals: totalsByCurrency(lines),
     packagesTotal: lines.reduce((sum, l) => sum + l.packages, 0),
-    grossWeightKgTotal: unitsToDecimal(lines.reduce((sum, l) => sum + l.grossWeightG, 0), 3),
+    grossWeightKgTotal: unitsToDecimal(
+      lines.reduce((sum, l) => sum + l.grossWeightG, 0),
+      3,
+    ),
   };
 }
 
@@ -112,7 +116,9 @@ export async function findFiling(db: Db, caller: Caller, boothId: number | undef
   const booths = await ownBooths(db, caller);
   const booth = boothId === undefined ? booths[0] : booths.find((b) => b.boothId === boothId);
   if (boothId !== undefined && !booth) throw notFound();
-  const row = booth ? await selectFilings(db, caller.exhibitionId).where("f.user_id", "=", caller.userId).where("f.booth_id", "=", booth.boothId).executeTakeFirst() : undefined;
+  const row = booth
+    ? await selectFilings(db, caller.exhibitionId).where("f.user_id", "=", caller.userId).where("f.booth_id", "=", booth.boothId).executeTakeFirst()
+    : undefined;
   const filing = row ? filingView(row, (await linesOf(db, [row.id])).get(row.id) ?? []) : null;
   return { booths, boothId: booth?.boothId ?? null, filing, linesMax: TW_LINES_MAX };
 }
@@ -133,7 +139,12 @@ async function lockEditable(trx: Transaction<DB>, caller: Caller, id: number, ve
   return row;
 }
 
-const bump = (trx: Transaction<DB>, row: { id: number; version: number }, now: Date) => trx.updateTable("tw_filings").set({ version: row.version + 1, updated_at: now }).where("id", "=", row.id).execute();
+const bump = (trx: Transaction<DB>, row: { id: number; version: number }, now: Date) =>
+  trx
+    .updateTable("tw_filings")
+    .set({ version: row.version + 1, updated_at: now })
+    .where("id", "=", row.id)
+    .execute();
 
 /** POST /smeb/twExhibit/save: a new draft for a booth of the caller's, or its header changed (with id and version). */
 export async function saveHeader(db: Database, caller: Caller, input: TwHeaderInput, now: Date): Promise<TwFilingView> {
@@ -144,7 +155,11 @@ export async function saveHeader(db: Database, caller: Caller, input: TwHeaderIn
       const row = await lockEditable(trx, caller, input.id, input.version);
       // The filing is the booth's: another booth gets a filing of its own.
       if (row.booth_id !== input.boothId) throw fieldError(ApiCode.badRequest, "vehicles.taiwan.errors.boothFixed", "boothId");
-      await trx.updateTable("tw_filings").set({ ...importer, version: row.version + 1, updated_at: now }).where("id", "=", row.id).execute();
+      await trx
+        .updateTable("tw_filings")
+        .set({ ...importer, version: row.version + 1, updated_at: now })
+        .where("id", "=", row.id)
+        .execute();
       return row.id;
     }
     const created = await trx
@@ -209,7 +224,11 @@ export async function submitFiling(db: Database, caller: Caller, input: { id: nu
     const row = await lockEditable(trx, caller, input.id, input.version);
     const line = await trx.selectFrom("tw_filing_lines").select("sort").where("filing_id", "=", row.id).limit(1).executeTakeFirst();
     if (!line) throw new ApiError(ApiCode.badRequest, "vehicles.taiwan.errors.noLines");
-    await trx.updateTable("tw_filings").set({ status: "submitted", submitted_at: now, version: row.version + 1, updated_at: now }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("tw_filings")
+      .set({ status: "submitted", submitted_at: now, version: row.version + 1, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
   });
   return readOwnFiling(db, caller, input.id);
 }
@@ -241,7 +260,17 @@ export async function reviewList(db: Db, organizer: Caller, query: { status?: st
     .limit(REVIEW_PAGE_SIZE)
     .offset((query.page - 1) * REVIEW_PAGE_SIZE)
     .execute();
-  const [lines, names] = await Promise.all([linesOf(db, page.map((r) => r.id)), exhibitorNamesOf(db, organizer.exhibitionId, page.map((r) => r.user_id))]);
+  const [lines, names] = await Promise.all([
+    linesOf(
+      db,
+      page.map((r) => r.id),
+    ),
+    exhibitorNamesOf(
+      db,
+      organizer.exhibitionId,
+      page.map((r) => r.user_id),
+    ),
+  ]);
   return {
     items: page.map((row) => {
       const own = lines.get(row.id) ?? [];
@@ -279,7 +308,13 @@ export type TwDecision = { id: number; version?: number; decision: "accept" | "r
  * POST /smeb/twExhibit/review/decide: accept a submitted filing or return it with comments, at the
  * version the agent read, then tell the exhibitor by e-mail (in Chinese: the area is Chinese only).
  */
-export async function decideFiling(deps: Mailer & { db: Database }, organizer: Caller, input: TwDecision, language: Language, now: Date): Promise<TwReviewDetail> {
+export async function decideFiling(
+  deps: Mailer & { db: Database },
+  organizer: Caller,
+  input: TwDecision,
+  language: Language,
+  now: Date,
+): Promise<TwReviewDetail> {
   const { db } = deps;
   const decided = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -297,7 +332,14 @@ export async function decideFiling(deps: Mailer & { db: Database }, organizer: C
     if (input.version !== undefined && input.version !== row.version) throw stale();
     await trx
       .updateTable("tw_filings")
-      .set({ status: input.decision === "accept" ? "accepted" : "returned", review_comment: input.comment ?? null, reviewed_at: now, reviewed_by: organizer.userId, version: row.version + 1, updated_at: now })
+      .set({
+        status: input.decision === "accept" ? "accepted" : "returned",
+        review_comment: input.comment ?? null,
+        reviewed_at: now,
+        reviewed_by: organizer.userId,
+        version: row.version + 1,
+        updated_at: now,
+      })
       .where("id", "=", row.id)
       .execute();
     return row;
@@ -313,7 +355,9 @@ export async function decideFiling(deps: Mailer & { db: Database }, organizer: C
         text: [
           "您好：",
           "",
-          accepted ? `您在展位 ${decided.booth_no} 的台湾展品报备已由报关代理审核通过。` : `您在展位 ${decided.booth_no} 的台湾展品报备被报关代理退回，请按意见修改后重新提交。`,
+          accepted
+            ? `您在展位 ${decided.booth_no} 的台湾展品报备已由报关代理审核通过。`
+            : `您在展位 ${decided.booth_no} 的台湾展品报备被报关代理退回，请按意见修改后重新提交。`,
           ...(input.comment ? [`审核意见：${input.comment}`] : []),
           "",
           `请登录展商服务平台查看：${link}`,
@@ -335,7 +379,12 @@ export async function decideFiling(deps: Mailer & { db: Database }, organizer: C
  */
 export async function seedTaiwanDemo(db: Database, exhibitionId: number) {
   if (await db.selectFrom("tw_filings").select("id").where("exhibition_id", "=", exhibitionId).executeTakeFirst()) return;
-  const booth = await db.selectFrom("booths").select(["id", "user_id"]).where("exhibition_id", "=", exhibitionId).where("booth_no", "=", "2B12").executeTakeFirst();
+  const booth = await db
+    .selectFrom("booths")
+    .select(["id", "user_id"])
+    .where("exhibition_id", "=", exhibitionId)
+    .where("booth_no", "=", "2B12")
+    .executeTakeFirst();
   if (!booth?.user_id) return;
   const now = appClock.now();
   const filing = await db
@@ -359,8 +408,33 @@ export async function seedTaiwanDemo(db: Database, exhibitionId: number) {
   await db
     .insertInto("tw_filing_lines")
     .values([
-      { ...line, sort: 0, name_zh: "数控车床", name_en: "CNC lathe", hs_code: "8458110090", quantity: 1, unit: "台", unit_value_cents: 4_500_000, currency: "USD", disposition: "sold", gross_weight_g: 3_200_000 },
-      { ...line, sort: 1, name_zh: "精密量具", name_en: "Precision gauges", hs_code: "9031809090", quantity: 20, unit: "套", unit_value_cents: 1_200_000, currency: "TWD", disposition: "returned", packages: 2, gross_weight_g: 85_500 },
+      {
+        ...line,
+        sort: 0,
+        name_zh: "数控车床",
+        name_en: "CNC lathe",
+        hs_code: "8458110090",
+        quantity: 1,
+        unit: "台",
+        unit_value_cents: 4_500_000,
+        currency: "USD",
+        disposition: "sold",
+        gross_weight_g: 3_200_000,
+      },
+      {
+        ...line,
+        sort: 1,
+        name_zh: "精密量具",
+        name_en: "Precision gauges",
+        hs_code: "9031809090",
+        quantity: 20,
+        unit: "套",
+        unit_value_cents: 1_200_000,
+        currency: "TWD",
+        disposition: "returned",
+        packages: 2,
+        gross_weight_g: 85_500,
+      },
     ])
     .execute();
 }

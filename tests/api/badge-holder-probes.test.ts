@@ -13,7 +13,15 @@ const idCard = (n: number) => {
   const first17 = `44030419850101${String(n).padStart(3, "0")}`;
   return `${first17}${idCardCheckChar(first17)}`;
 };
-const person = (n: number) => ({ holderName: `探测${n}`, idType: "idCard", idNumber: idCard(n), mobile: `1370000${String(n).padStart(4, "0")}`, email: `probe${n}@example.com`, company: "探测公司", position: "职员" });
+const person = (n: number) => ({
+  holderName: `探测${n}`,
+  idType: "idCard",
+  idNumber: idCard(n),
+  mobile: `1370000${String(n).padStart(4, "0")}`,
+  email: `probe${n}@example.com`,
+  company: "探测公司",
+  position: "职员",
+});
 
 /**
  * Issue 36, finding 2: badge uniqueness is exhibition-wide, but one exhibitor must not be able to
@@ -64,7 +72,10 @@ describe.each(backends)("badge holder checks are not an oracle on %s", (backend)
     }
     // Even a save that would match nothing: the account has learnt enough for an hour.
     const blocked = await save(prober, person(50));
-    expect(blocked).toMatchObject({ status: 429, message: "Too many of the details entered match people who already have a badge; please try again in 60 minutes" });
+    expect(blocked).toMatchObject({
+      status: 429,
+      message: "Too many of the details entered match people who already have a badge; please try again in 60 minutes",
+    });
 
     const careful = await exhibitor();
     expect((await save(careful, person(60))).code).toBe(200);
@@ -86,13 +97,23 @@ describe.each(backends)("badge holder checks are not an oracle on %s", (backend)
     for (const p of registered) expect((await save(holder, p)).code).toBe(200);
 
     const few = await exhibitor();
-    const named = await importRows(few, registered.slice(0, 3).map((p, i) => ({ ...person(200 + i), idNumber: p.idNumber })));
+    const named = await importRows(
+      few,
+      registered.slice(0, 3).map((p, i) => ({ ...person(200 + i), idNumber: p.idNumber })),
+    );
     expect(named.status).toBe(400);
     expect(named.data?.rows).toHaveLength(3);
 
     const many = await exhibitor();
-    const refused = await importRows(many, registered.map((p, i) => ({ ...person(300 + i), mobile: p.mobile })));
-    expect(refused).toMatchObject({ status: 429, message: "Too many of the details entered match people who already have a badge; please try again in 60 minutes", data: null });
+    const refused = await importRows(
+      many,
+      registered.map((p, i) => ({ ...person(300 + i), mobile: p.mobile })),
+    );
+    expect(refused).toMatchObject({
+      status: 429,
+      message: "Too many of the details entered match people who already have a badge; please try again in 60 minutes",
+      data: null,
+    });
     expect((await save(many, person(400))).status).toBe(429);
   });
 });

@@ -73,7 +73,10 @@ export function readZip(bytes: Buffer): { name: string; data: Buffer }[] {
 
 /** The same workbook with extra entries (e.g. xl/vbaProject.bin) and a changed content-types part. */
 export function repack(xlsx: Buffer, extra: ZipInput[], contentTypes?: (xml: string) => string): Buffer {
-  const entries: ZipInput[] = readZip(xlsx).map((e) => ({ name: e.name, data: e.name === "[Content_Types].xml" && contentTypes ? contentTypes(e.data.toString("utf8")) : e.data }));
+  const entries: ZipInput[] = readZip(xlsx).map((e) => ({
+    name: e.name,
+    data: e.name === "[Content_Types].xml" && contentTypes ? contentTypes(e.data.toString("utf8")) : e.data,
+  }));
   return writeZip([...entries, ...extra]);
 }
 

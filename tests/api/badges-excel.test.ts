@@ -17,7 +17,10 @@ const idCard = (n: number) => {
   return `${first17}${idCardCheckChar(first17)}`;
 };
 /** One row in the template's column order (English ID type label). */
-const row = (n: number, extra: Partial<Record<"name" | "idType" | "idNumber" | "mobile" | "email" | "company", ExcelJS.CellValue>> = {}): ExcelJS.CellValue[] => [
+const row = (
+  n: number,
+  extra: Partial<Record<"name" | "idType" | "idNumber" | "mobile" | "email" | "company", ExcelJS.CellValue>> = {},
+): ExcelJS.CellValue[] => [
   extra.name !== undefined ? extra.name : `导入${n}`,
   extra.idType ?? "Mainland ID card",
   extra.idNumber ?? idCard(n),
@@ -57,7 +60,12 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
   const failure = (result: { data: unknown }) => result.data as BadgeImportFailure;
   const liveBadges = async (username: string) => {
     const user = await api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-    const rows = await api.db.selectFrom("badges").select(["holder_name", "kind", "price_cents"]).where("user_id", "=", user.id).where("deleted_at", "is", null).execute();
+    const rows = await api.db
+      .selectFrom("badges")
+      .select(["holder_name", "kind", "price_cents"])
+      .where("user_id", "=", user.id)
+      .where("deleted_at", "is", null)
+      .execute();
     return rows;
   };
 
@@ -90,7 +98,15 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
     const sheet = workbook.worksheets[0]!;
     sheet.getRow(3).values = ["模板一", "居民身份证", idCard(1), "13700000001", "tpl1@example.com", "模板公司", "经理"];
     // A mobile typed into a number cell, an ID type by its code, a hyperlinked e-mail.
-    sheet.getRow(4).values = ["Template Two", "passport", "E7654321", 13700000002, { text: "tpl2@example.com", hyperlink: "mailto:tpl2@example.com" }, "模板公司", null];
+    sheet.getRow(4).values = [
+      "Template Two",
+      "passport",
+      "E7654321",
+      13700000002,
+      { text: "tpl2@example.com", hyperlink: "mailto:tpl2@example.com" },
+      "模板公司",
+      null,
+    ];
     const filled = Buffer.from(await workbook.xlsx.writeBuffer());
 
     const result = await upload(std01, filled, { lang: "zh" });
@@ -99,11 +115,16 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
     expect(after.length).toBe(before.length + 2);
     const added = after.filter((b) => b.holder_name === "模板一" || b.holder_name === "Template Two");
     // std01's 9 m² booth has used its 2 free badges: the imported ones are paid, at the configured price.
-    expect(added.map((b) => [b.kind, b.price_cents])).toEqual([["paid", 8000], ["paid", 8000]]);
+    expect(added.map((b) => [b.kind, b.price_cents])).toEqual([
+      ["paid", 8000],
+      ["paid", 8000],
+    ]);
     const list = await api.call<BadgeList>("/smeb/pass/ticket/list", { ticket: std01, query: { keyword: "Template Two" } });
     expect(list.data.rows[0]).toMatchObject({ idType: "passport", mobile: "1370******2" });
     const events = await api.db.selectFrom("badge_events").select("details").where("badge_id", "=", list.data.rows[0]!.id).execute();
-    expect(events.map((e) => (typeof e.details === "string" ? JSON.parse(e.details) : e.details))).toEqual([expect.objectContaining({ source: "excel", kind: "paid" })]);
+    expect(events.map((e) => (typeof e.details === "string" ? JSON.parse(e.details) : e.details))).toEqual([
+      expect.objectContaining({ source: "excel", kind: "paid" }),
+    ]);
   });
 
   it("3 rows with one bad (row 3 has no name): 400 naming row 3, column A, and nothing saved", async () => {
@@ -111,7 +132,11 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
     const result = await upload(std01, await workbookWith([row(10), row(11, { name: null }), row(12)]));
     expect(result.status).toBe(400);
     expect(result.message).toBe("1 rows have errors; nothing was imported");
-    expect(failure(result)).toEqual({ rows: [{ row: 3, column: "A", field: "holderName", message: "validation.required|badges.fields.holderName" }], total: 1, failedRows: 1 });
+    expect(failure(result)).toEqual({
+      rows: [{ row: 3, column: "A", field: "holderName", message: "validation.required|badges.fields.holderName" }],
+      total: 1,
+      failedRows: 1,
+    });
     expect((await liveBadges("std01")).length).toBe(before);
     // The same rows fixed import all three.
     expect((await upload(std01, await workbookWith([row(10), row(11), row(12)]))).data).toEqual({ imported: 3 });
@@ -162,10 +187,16 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
     const text = await upload(std01, Buffer.from("姓名,手机号\n张三,13800138000\n"), { name: "badges.xlsx" });
     expect(text).toMatchObject({ status: 400, message: "The file is not an Excel workbook (.xlsx); please use the template" });
     const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
-    expect(await upload(std01, xls, { name: "badges.xlsx" })).toMatchObject({ status: 400, message: "Old Excel files (.xls) are not accepted: open the file in Excel and save it as .xlsx" });
+    expect(await upload(std01, xls, { name: "badges.xlsx" })).toMatchObject({
+      status: 400,
+      message: "Old Excel files (.xls) are not accepted: open the file in Excel and save it as .xlsx",
+    });
     const good = await workbookWith([row(50)]);
     const xlsm = repack(good, [{ name: "xl/vbaProject.bin", data: Buffer.from("VBA") }]);
-    expect(await upload(std01, xlsm, { name: "badges.xlsm" })).toMatchObject({ status: 400, message: "Workbooks with macros (.xlsm) are not accepted: save the file as .xlsx without macros" });
+    expect(await upload(std01, xlsm, { name: "badges.xlsm" })).toMatchObject({
+      status: 400,
+      message: "Workbooks with macros (.xlsm) are not accepted: save the file as .xlsx without macros",
+    });
     const many = await workbookWith(Array.from({ length: 5000 }, (_, i) => row(1000 + i)));
     expect(many.length).toBeLessThan(2 * 1024 * 1024);
     expect(await upload(std01, many)).toMatchObject({ status: 400, message: "The file has 5000 rows; at most 1000 badges can be imported at once" });
@@ -177,7 +208,15 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
   });
 
   it("refuses a formula at its cell (never evaluated), a date in a text column and an 18-digit ID typed as a number", async () => {
-    const result = await upload(std01, await workbookWith([row(60), row(61, { email: { formula: 'CONCAT("a","@example.com")', result: "a@example.com" } }), row(62, { name: new Date("2026-01-01") }), row(63, { idNumber: 440304198501010630 })]));
+    const result = await upload(
+      std01,
+      await workbookWith([
+        row(60),
+        row(61, { email: { formula: 'CONCAT("a","@example.com")', result: "a@example.com" } }),
+        row(62, { name: new Date("2026-01-01") }),
+        row(63, { idNumber: 440304198501010630 }),
+      ]),
+    );
     expect(failure(result).rows).toEqual([
       { row: 3, column: "E", field: "email", message: "badges.excel.formula" },
       { row: 4, column: "A", field: "holderName", message: "badges.excel.dateCell" },
@@ -190,7 +229,10 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
     const noHeader = await upload(std01, await workbookWith([row(70)], ["Who", "What"]));
     expect(noHeader).toMatchObject({ status: 400 });
     expect(noHeader.message).toMatch(/^The first row must hold the template's headers; missing: Name, ID type, ID number, Mobile, E-mail, Company$/);
-    expect(await upload(std01, await workbookWith([]))).toMatchObject({ status: 400, message: "The file has no badges: fill in one row per person below the headers" });
+    expect(await upload(std01, await workbookWith([]))).toMatchObject({
+      status: 400,
+      message: "The file has no badges: fill in one row per person below the headers",
+    });
     expect(await upload(std01, null)).toMatchObject({ status: 400, message: "Please choose an Excel file (.xlsx) to upload" });
     expect((await upload(admin, await workbookWith([row(71)]))).message).toBe("There is no booth to apply for badges for");
   });
@@ -201,7 +243,12 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
     const other = await api.db.selectFrom("booths").select("id").where("booth_no", "=", "2B12").executeTakeFirstOrThrow();
     const [a, b] = await Promise.all([upload(std01, await workbookWith(rows)), upload(raw01, await workbookWith(rows), { boothId: String(other.id) })]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
-    const held = await api.db.selectFrom("badges").select("user_id").where("id_number", "in", [idCard(80), idCard(81), idCard(82)]).where("deleted_at", "is", null).execute();
+    const held = await api.db
+      .selectFrom("badges")
+      .select("user_id")
+      .where("id_number", "in", [idCard(80), idCard(81), idCard(82)])
+      .where("deleted_at", "is", null)
+      .execute();
     expect(held.length).toBe(3);
     expect(new Set(held.map((h) => h.user_id)).size).toBe(1);
   });
@@ -216,7 +263,21 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
       // Not yet committed: the upload's own check does not see it, its insert waits on the index.
       await trx
         .insertInto("badges")
-        .values({ user_id: std.user_id, exhibition_id: std.exhibition_id, booth_id: std.id, holder_name: "并发", id_type: "idCard", id_number: idCard(96), mobile: "13655550096", email: "race96@example.com", company: "C", position: null, photo_file_id: null, kind: "free", code: "race-96" })
+        .values({
+          user_id: std.user_id,
+          exhibition_id: std.exhibition_id,
+          booth_id: std.id,
+          holder_name: "并发",
+          id_type: "idCard",
+          id_number: idCard(96),
+          mobile: "13655550096",
+          email: "race96@example.com",
+          company: "C",
+          position: null,
+          photo_file_id: null,
+          kind: "free",
+          code: "race-96",
+        })
         .execute();
       const pending = upload(raw01, await workbookWith([row(95), row(96)]), { boothId: String(other.id) }).then((result) => (answer = result));
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -236,11 +297,33 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
     expect(result.headers.get("content-disposition")).toContain("filename*=UTF-8''badges.xlsx");
     const sheet = (await loadWorkbook(result.bytes)).worksheets[0]!;
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      "Booth", "Name", "ID type", "ID number", "Mobile", "E-mail", "Company", "Position", "Kind", "Price (CNY)", "Status", "Review comment", "Checked in (UTC+8)",
+      "Booth",
+      "Name",
+      "ID type",
+      "ID number",
+      "Mobile",
+      "E-mail",
+      "Company",
+      "Position",
+      "Kind",
+      "Price (CNY)",
+      "Status",
+      "Review comment",
+      "Checked in (UTC+8)",
     ]);
-    const rows = sheet.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    const rows = sheet
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[]).slice(1));
     const zhang = rows.find((r) => r[1] === "张三")!;
-    expect(zhang.slice(0, 6)).toEqual(["1A01", "张三", "Mainland ID card", expect.not.stringContaining("19491231"), "1380******1", `zh${"*".repeat(12)}@galaxy-smart.example.com`]);
+    expect(zhang.slice(0, 6)).toEqual([
+      "1A01",
+      "张三",
+      "Mainland ID card",
+      expect.not.stringContaining("19491231"),
+      "1380******1",
+      `zh${"*".repeat(12)}@galaxy-smart.example.com`,
+    ]);
     expect(zhang[8]).toBe("Free");
     expect(zhang[10]).toBe("Approved");
     expect(rows.some((r) => r[1] === "王五")).toBe(false);
@@ -266,7 +349,10 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
     await api.db.updateTable("badge_quota_rules").set({ paid_max: 5000 }).where("exhibition_id", "=", exhibition.exhibition_id).execute();
     try {
       const rows = Array.from({ length: 1001 }, (_, i) => row(6000 + i, { idType: "Passport", idNumber: `P${6000 + i}X` }));
-      expect(await upload(std01, await workbookWith(rows))).toMatchObject({ status: 400, message: "The file has 1001 rows; at most 1000 badges can be imported at once" });
+      expect(await upload(std01, await workbookWith(rows))).toMatchObject({
+        status: 400,
+        message: "The file has 1001 rows; at most 1000 badges can be imported at once",
+      });
       const before = (await liveBadges("std01")).length;
       const started = Date.now();
       expect((await upload(std01, await workbookWith(rows.slice(0, 1000)))).data).toEqual({ imported: 1000 });

@@ -21,12 +21,16 @@ function pageContents(doc: PDFDocument) {
   return doc.getPages().map((page) => {
     const contents = page.node.Contents();
     const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-    return streams.map((stream) => Buffer.from(stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : new Uint8Array()).toString("latin1")).join("\n");
+    return streams
+      .map((stream) => Buffer.from(stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : new Uint8Array()).toString("latin1"))
+      .join("\n");
   });
 }
 const hexOf = (text: string) => Buffer.from(text, "latin1").toString("hex").toUpperCase();
 const imageCount = (doc: PDFDocument) =>
-  doc.context.enumerateIndirectObjects().filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")).length;
+  doc.context
+    .enumerateIndirectObjects()
+    .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")).length;
 
 describe.each(backends)("printable badges and check-in on %s", (backend) => {
   let api: TestApi;
@@ -68,7 +72,14 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
   const demoBadge = (holder: string) => api.db.selectFrom("badges").selectAll().where("holder_name", "=", holder).executeTakeFirstOrThrow();
   const signedOf = async (id: number) => signBadgeCode((await badgeRow(id)).code, secrets);
   const printable = async (userId: number) =>
-    api.db.selectFrom("badges").selectAll().where("user_id", "=", userId).where("deleted_at", "is", null).where("status", "!=", "returned").orderBy("id").execute();
+    api.db
+      .selectFrom("badges")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("deleted_at", "is", null)
+      .where("status", "!=", "returned")
+      .orderBy("id")
+      .execute();
 
   it("prints all the caller's badges, one A6 page each, each with its signed code, as a download named in the caller's language", async () => {
     for (const n of [1, 2, 3]) await save(std01, n);
@@ -132,7 +143,9 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
     expect(refused.json().message).toBe("The badge of 打印4 was returned and cannot be printed; change it and submit it again");
     const all = await print(std01);
     expect((await PDFDocument.load(all.bytes)).getPageCount()).toBe((await printable(users.std01)).length);
-    expect(pageContents(await PDFDocument.load(all.bytes)).join("")).not.toContain(hexOf(groupedBadgeCode(signBadgeCode((await badgeRow(created.id)).code, secrets))));
+    expect(pageContents(await PDFDocument.load(all.bytes)).join("")).not.toContain(
+      hexOf(groupedBadgeCode(signBadgeCode((await badgeRow(created.id)).code, secrets))),
+    );
   });
 
   it("lets the organizer print any badge of the exhibition by id; without ids there is nothing of its own", async () => {
@@ -154,7 +167,10 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
   });
 
   it("embeds a badge's photo, and prints an empty box for a photo whose file is gone", async () => {
-    const signed = await api.call<{ key: string; host: string; fields: Record<string, string> }>("/oss/signature/getSignature", { query: { timesp: String(Date.now()), folder: "icon", fileName: "me.png" }, ticket: raw01 });
+    const signed = await api.call<{ key: string; host: string; fields: Record<string, string> }>("/oss/signature/getSignature", {
+      query: { timesp: String(Date.now()), folder: "icon", fileName: "me.png" },
+      ticket: raw01,
+    });
     const form = new FormData();
     for (const [name, value] of Object.entries(signed.data.fields)) form.append(name, value);
     form.append("file", new File([new Uint8Array(PNG)], "me.png"));
@@ -166,7 +182,19 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
 
     const gone = await save(raw01, 6);
     const fileId = crypto.randomBytes(8).toString("hex");
-    await api.db.insertInto("stored_files").values({ id: fileId, owner_user_id: users.raw01, folder: "icon", original_name: "gone.png", content_type: "image/png", size_bytes: 10, storage_key: "stored/icon/none/gone.png", upload_key: null }).execute();
+    await api.db
+      .insertInto("stored_files")
+      .values({
+        id: fileId,
+        owner_user_id: users.raw01,
+        folder: "icon",
+        original_name: "gone.png",
+        content_type: "image/png",
+        size_bytes: 10,
+        storage_key: "stored/icon/none/gone.png",
+        upload_key: null,
+      })
+      .execute();
     await api.db.updateTable("badges").set({ photo_file_id: fileId }).where("id", "=", gone.id).execute();
     const result = await print(raw01, { ids: `${gone.id},${withPhoto.id}` });
     expect(result.status).toBe(200);
@@ -179,7 +207,11 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
     const own = await qr(std01);
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await own.arrayBuffer()).subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(
+      Buffer.from(await own.arrayBuffer())
+        .subarray(1, 4)
+        .toString("latin1"),
+    ).toBe("PNG");
     expect((await qr(admin)).status).toBe(200);
     expect((await qr(raw01)).status).toBe(404);
   });
@@ -189,7 +221,10 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
     expect(await exhibitorArrival(api.db, zhang.exhibition_id, users.std01)).toBeNull();
     const first = await checkIn(admin, await signedOf(zhang.id), "zh");
     expect(first.code, first.message).toBe(200);
-    expect(first.data).toMatchObject({ alreadyCheckedIn: false, badge: { id: zhang.id, holderName: "张三", boothNo: "1A01", kind: "free", status: "approved", photoUrl: null } });
+    expect(first.data).toMatchObject({
+      alreadyCheckedIn: false,
+      badge: { id: zhang.id, holderName: "张三", boothNo: "1A01", kind: "free", status: "approved", photoUrl: null },
+    });
     expect(first.data.exhibitor.name.length).toBeGreaterThan(0);
     expect(first.data.exhibitor.arrivedAt).toBe(first.data.checkedInAt);
     expect((await badgeRow(zhang.id)).checked_in_at?.toISOString()).toBe(first.data.checkedInAt);
@@ -202,7 +237,13 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
     // Typed from the print: in groups, with a line end.
     const again = await checkIn(admin, `${groupedBadgeCode(await signedOf(zhang.id))}\n`);
     expect(again.data).toMatchObject({ alreadyCheckedIn: true, checkedInAt: first.data.checkedInAt });
-    const events = await api.db.selectFrom("badge_events").select("action").where("badge_id", "=", zhang.id).where("action", "like", "checkedIn%").orderBy("id").execute();
+    const events = await api.db
+      .selectFrom("badge_events")
+      .select("action")
+      .where("badge_id", "=", zhang.id)
+      .where("action", "like", "checkedIn%")
+      .orderBy("id")
+      .execute();
     expect(events.map((e) => e.action)).toEqual(["checkedIn", "checkedInAgain"]);
 
     // A submitted badge gets in with its status shown; the exhibitor's arrival stays the first one.
@@ -216,11 +257,30 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
     const wang = await demoBadge("王五");
     const signed = await signedOf(wang.id);
     const flipped = signed.slice(0, -3) + (signed.at(-3) === "A" ? "B" : "A") + signed.slice(-2);
-    for (const code of [flipped, signBadgeCode(crypto.randomBytes(16).toString("base64url"), secrets), signBadgeCode(wang.code, ["not-our-secret-0123456789"]), "hello", wang.code]) {
+    for (const code of [
+      flipped,
+      signBadgeCode(crypto.randomBytes(16).toString("base64url"), secrets),
+      signBadgeCode(wang.code, ["not-our-secret-0123456789"]),
+      "hello",
+      wang.code,
+    ]) {
       const refused = await checkIn(admin, code);
       expect(refused, code).toMatchObject({ status: 400, message: "This is not a valid badge code" });
     }
-    const other = await api.db.insertInto("exhibitions").values({ code: "OTHER-2027", name_zh: "另一个展会", name_en: "Another fair", starts_on: "2027-05-01", ends_on: "2027-05-03", venue_zh: "某地", venue_en: "Somewhere", is_current: false }).returning("id").executeTakeFirstOrThrow();
+    const other = await api.db
+      .insertInto("exhibitions")
+      .values({
+        code: "OTHER-2027",
+        name_zh: "另一个展会",
+        name_en: "Another fair",
+        starts_on: "2027-05-01",
+        ends_on: "2027-05-03",
+        venue_zh: "某地",
+        venue_en: "Somewhere",
+        is_current: false,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const moved = await save(raw01, 7);
     await api.db.updateTable("badges").set({ exhibition_id: other.id }).where("id", "=", moved.id).execute();
     expect((await checkIn(admin, await signedOf(moved.id))).status).toBe(400);

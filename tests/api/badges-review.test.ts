@@ -36,7 +36,13 @@ describe.each(backends)("organizer's badge review (/smeb/pass/ticket/review) on 
     // std01's catalogue profile names the exhibitor; raw01 has none and is named by its account (Chinese only).
     await api.db
       .insertInto("exhibitor_profiles")
-      .values({ user_id: std01Id, exhibition_id: users[0]!.exhibition_id, unique_id: "review-test-std01", status: "draft", draft: JSON.stringify({ companyNameZh: "星河智能", companyNameEn: "Galaxy Smart" }) })
+      .values({
+        user_id: std01Id,
+        exhibition_id: users[0]!.exhibition_id,
+        unique_id: "review-test-std01",
+        status: "draft",
+        draft: JSON.stringify({ companyNameZh: "星河智能", companyNameEn: "Galaxy Smart" }),
+      })
       .onConflict((oc) => oc.column("user_id").doUpdateSet({ draft: JSON.stringify({ companyNameZh: "星河智能", companyNameEn: "Galaxy Smart" }) }))
       .execute();
   });
@@ -45,10 +51,14 @@ describe.each(backends)("organizer's badge review (/smeb/pass/ticket/review) on 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const list = (query: Record<string, string> = {}, lang = "en", ticket = admin) => api.call<BadgeReviewList>("/smeb/pass/ticket/review/list", { ticket, query, lang });
+  const list = (query: Record<string, string> = {}, lang = "en", ticket = admin) =>
+    api.call<BadgeReviewList>("/smeb/pass/ticket/review/list", { ticket, query, lang });
   const info = (id: number, ticket = admin) => api.call<BadgeReviewInfo>("/smeb/pass/ticket/review/info", { ticket, query: { id: String(id) } });
-  const decide = (form: Record<string, string>, ticket = admin, lang = "en") => api.call<BadgeReviewInfo>("/smeb/pass/ticket/review/decide", { ticket, form, lang });
-  const badgeState = async () => JSON.stringify(await api.db.selectFrom("badges").selectAll().orderBy("id").execute()) + JSON.stringify(await api.db.selectFrom("badge_events").select("id").orderBy("id").execute());
+  const decide = (form: Record<string, string>, ticket = admin, lang = "en") =>
+    api.call<BadgeReviewInfo>("/smeb/pass/ticket/review/decide", { ticket, form, lang });
+  const badgeState = async () =>
+    JSON.stringify(await api.db.selectFrom("badges").selectAll().orderBy("id").execute()) +
+    JSON.stringify(await api.db.selectFrom("badge_events").select("id").orderBy("id").execute());
 
   it("lists every exhibitor's badges unmasked, submitted first, named by profile or account", async () => {
     const result = await list();
@@ -56,7 +66,14 @@ describe.each(backends)("organizer's badge review (/smeb/pass/ticket/review) on 
     const names = result.data.rows.map((r) => r.holderName);
     expect(names.sort()).toEqual(["Li Si", "张三", "王五"].sort());
     const zhang = result.data.rows.find((r) => r.holderName === "张三")!;
-    expect(zhang).toMatchObject({ mobile: "13800000011", idNumber: "11010519491231002X", email: "zhangsan.badge@galaxy-smart.example.com", userId: std01Id, exhibitorName: "Galaxy Smart", boothNo: "1A01" });
+    expect(zhang).toMatchObject({
+      mobile: "13800000011",
+      idNumber: "11010519491231002X",
+      email: "zhangsan.badge@galaxy-smart.example.com",
+      userId: std01Id,
+      exhibitorName: "Galaxy Smart",
+      boothNo: "1A01",
+    });
     // No English name: the Chinese one rather than the bare username.
     expect(result.data.rows.find((r) => r.holderName === "王五")).toMatchObject({ userId: raw01Id, exhibitorName: "广州远航机器人有限公司" });
     // Submitted ones before the approved one.
@@ -92,7 +109,15 @@ describe.each(backends)("organizer's badge review (/smeb/pass/ticket/review) on 
     const saved = await api.call<BadgeView>("/smeb/pass/ticket/save", {
       ticket: std01,
       lang: "zh",
-      form: { holderName: "审核测试", idType: "idCard", idNumber: idCard(1), mobile: "13911110001", email: "review1@example.com", company: "星河", position: "工程师" },
+      form: {
+        holderName: "审核测试",
+        idType: "idCard",
+        idNumber: idCard(1),
+        mobile: "13911110001",
+        email: "review1@example.com",
+        company: "星河",
+        position: "工程师",
+      },
     });
     expect(saved.code, saved.message).toBe(200);
     const id = saved.data.id;
@@ -113,7 +138,9 @@ describe.each(backends)("organizer's badge review (/smeb/pass/ticket/review) on 
     expect(returned.data.events[0]).toMatchObject({ action: "returned", actorLabel: "admin", comment: "照片不清晰" });
 
     // The exhibitor is told by e-mail, in both languages.
-    const mail = readOutbox(dataDir).filter((m) => m.to === "zhangsan@galaxy-smart.example.com").at(-1)!;
+    const mail = readOutbox(dataDir)
+      .filter((m) => m.to === "zhangsan@galaxy-smart.example.com")
+      .at(-1)!;
     expect(mail.subject).toContain("审核测试");
     expect(mail.text).toContain("照片不清晰");
     expect(mail.text).toContain("Please correct it");
@@ -129,7 +156,17 @@ describe.each(backends)("organizer's badge review (/smeb/pass/ticket/review) on 
     const resubmitted = await api.call<BadgeView>("/smeb/pass/ticket/update", {
       ticket: std01,
       lang: "zh",
-      form: { holderName: "审核测试", idType: "idCard", idNumber: idCard(1), mobile: "13911110001", email: "review1@example.com", company: "星河", position: "高级工程师", id: String(id), version: String(returned.data.version) },
+      form: {
+        holderName: "审核测试",
+        idType: "idCard",
+        idNumber: idCard(1),
+        mobile: "13911110001",
+        email: "review1@example.com",
+        company: "星河",
+        position: "高级工程师",
+        id: String(id),
+        version: String(returned.data.version),
+      },
     });
     expect(resubmitted.code, resubmitted.message).toBe(200);
     expect(resubmitted.data.status).toBe("submitted");
@@ -163,7 +200,9 @@ describe.each(backends)("organizer's badge review (/smeb/pass/ticket/review) on 
 
   /** The export's sheet as rows of cell texts, the header first. */
   async function exportRows(query: Record<string, string>, lang = "en") {
-    const response = await fetch(`${api.baseUrl}/api/smeb/pass/ticket/review/export?${new URLSearchParams(query)}`, { headers: { ticket: admin, "accept-language": lang } });
+    const response = await fetch(`${api.baseUrl}/api/smeb/pass/ticket/review/export?${new URLSearchParams(query)}`, {
+      headers: { ticket: admin, "accept-language": lang },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("spreadsheetml");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment;/);

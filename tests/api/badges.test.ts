@@ -60,11 +60,11 @@ describe.each(backends)("exhibitor badges (/smeb/pass/ticket) on %s", (backend) 
     const wrong = idCard(2).slice(0, 17) + (idCard(2)[17] === "0" ? "1" : "0");
     const checksum = await save(std01, badge(2, { idNumber: wrong }), "en");
     expect(checksum).toMatchObject({ status: 400, message: "IDCard format is incorrect" });
-    expect(((checksum.data as unknown) as { fields: Record<string, string[]> }).fields.idNumber).toEqual(["validation.idCard"]);
+    expect((checksum.data as unknown as { fields: Record<string, string[]> }).fields.idNumber).toEqual(["validation.idCard"]);
     expect((await save(std01, badge(2, { idNumber: `${idCard(2)}1` }))).status).toBe(400);
     const mobile = await save(std01, badge(2, { mobile: "1390000000" }), "zh");
     expect(mobile.status).toBe(400);
-    expect(((mobile.data as unknown) as { fields: Record<string, string[]> }).fields.mobile).toEqual(["validation.correct|badges.fields.mobile"]);
+    expect((mobile.data as unknown as { fields: Record<string, string[]> }).fields.mobile).toEqual(["validation.correct|badges.fields.mobile"]);
   });
 
   it("takes an international mobile with its country code in English, not in the Chinese portal", async () => {
@@ -101,12 +101,22 @@ describe.each(backends)("exhibitor badges (/smeb/pass/ticket) on %s", (backend) 
 
   it("updates with the version read; an approved badge cannot be changed or deleted", async () => {
     const created = (await save(std01, badge(8))).data;
-    const updated = await api.call<BadgeView>("/smeb/pass/ticket/update", { form: { ...badge(8, { position: "经理" }), id: String(created.id), version: String(created.version) }, ticket: std01 });
+    const updated = await api.call<BadgeView>("/smeb/pass/ticket/update", {
+      form: { ...badge(8, { position: "经理" }), id: String(created.id), version: String(created.version) },
+      ticket: std01,
+    });
     expect(updated.data).toMatchObject({ position: "经理", version: created.version + 1 });
-    const stale = await api.call("/smeb/pass/ticket/update", { form: { ...badge(8), id: String(created.id), version: String(created.version) }, ticket: std01 });
+    const stale = await api.call("/smeb/pass/ticket/update", {
+      form: { ...badge(8), id: String(created.id), version: String(created.version) },
+      ticket: std01,
+    });
     expect(stale.status).toBe(409);
     const approved = (await list(std01, { keyword: "张三" })).data.rows[0]!;
-    const locked = await api.call("/smeb/pass/ticket/update", { form: { ...badge(9), id: String(approved.id), version: String(approved.version) }, ticket: std01, lang: "en" });
+    const locked = await api.call("/smeb/pass/ticket/update", {
+      form: { ...badge(9), id: String(approved.id), version: String(approved.version) },
+      ticket: std01,
+      lang: "en",
+    });
     expect(locked).toMatchObject({ status: 409, message: "An approved badge cannot be changed or deleted" });
     expect((await api.call("/smeb/pass/ticket/delete", { form: { id: String(approved.id) }, ticket: std01 })).status).toBe(409);
   });
@@ -133,7 +143,9 @@ describe.each(backends)("exhibitor badges (/smeb/pass/ticket) on %s", (backend) 
   });
 
   it("validates a mobile and an e-mail as the user types, naming only the caller's own badges", async () => {
-    expect((await api.call("/smeb/pass/ticket/validateMobile", { query: { mobile: "13800000011" }, ticket: std01, lang: "en" })).message).toBe("The Mobile already exists");
+    expect((await api.call("/smeb/pass/ticket/validateMobile", { query: { mobile: "13800000011" }, ticket: std01, lang: "en" })).message).toBe(
+      "The Mobile already exists",
+    );
     expect((await api.call("/smeb/pass/ticket/validateEmail", { query: { email: "LISI.badge@galaxy-smart.example.com" }, ticket: std01 })).status).toBe(409);
     expect((await api.call("/smeb/pass/ticket/validateMobile", { query: { mobile: "13911112222" }, ticket: raw01 })).code).toBe(200);
     // std01's holders are not raw01's business: the live check says nothing of them (the save refuses).
@@ -165,7 +177,9 @@ describe.each(backends)("exhibitor badges (/smeb/pass/ticket) on %s", (backend) 
       const li = closed.data.rows.find((row) => row.status !== "approved")!;
       expect((await api.call("/smeb/pass/ticket/delete", { form: { id: String(li.id) }, ticket: std01 })).status).toBe(409);
       expect((await api.call("/smeb/pass/ticket/batchDelete", { form: { ids: String(li.id) }, ticket: std01 })).status).toBe(409);
-      expect((await api.call("/smeb/pass/ticket/update", { form: { ...badge(21), id: String(li.id), version: String(li.version) }, ticket: std01 })).status).toBe(409);
+      expect(
+        (await api.call("/smeb/pass/ticket/update", { form: { ...badge(21), id: String(li.id), version: String(li.version) }, ticket: std01 })).status,
+      ).toBe(409);
       expect((await list(std01)).data.total).toBe(before);
       // The organizer's own calls are not held by the exhibitors' deadline (it has no booth: its own refusal).
       expect((await save(admin, badge(22), "en")).message).toBe("There is no booth to apply for badges for");
@@ -183,9 +197,13 @@ describe.each(backends)("exhibitor badges (/smeb/pass/ticket) on %s", (backend) 
     expect(kept.data.holderName).toBe("改名");
     const row = await api.db.selectFrom("badges").select(["id_number", "mobile", "email"]).where("id", "=", saved.data.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ id_number: idCard(30), mobile: badge(30).mobile, email: badge(30).email });
-    const otherType = await api.call("/smeb/pass/ticket/update", { form: { ...form, idType: "passport", version: String(kept.data.version) }, ticket: raw01, lang: "en" });
+    const otherType = await api.call("/smeb/pass/ticket/update", {
+      form: { ...form, idType: "passport", version: String(kept.data.version) },
+      ticket: raw01,
+      lang: "en",
+    });
     expect(otherType.status).toBe(400);
-    expect(((otherType.data as unknown) as { fields: Record<string, string[]> }).fields.idNumber).toEqual(["validation.required|badges.fields.idNumber"]);
+    expect((otherType.data as unknown as { fields: Record<string, string[]> }).fields.idNumber).toEqual(["validation.required|badges.fields.idNumber"]);
   });
 
   it("info carries the signed code of the badge's QR, grouped for typing, and none for a returned badge", async () => {

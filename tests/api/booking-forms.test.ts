@@ -17,9 +17,20 @@ describe.each(backends)("booking forms API on %s", (backend) => {
   let stdBooth: Booth;
   let rawBooths: Booth[];
 
-  const post = <T>(path: string, ticket: string, form: Record<string, string>, lang = "en") => api.call<T & Fields>(`/smeb/booking/${path}`, { ticket, form, lang });
+  const post = <T>(path: string, ticket: string, form: Record<string, string>, lang = "en") =>
+    api.call<T & Fields>(`/smeb/booking/${path}`, { ticket, form, lang });
   const get = <T>(path: string, ticket: string, query: Record<string, string> = {}) => api.call<T>(`/smeb/booking/${path}`, { ticket, query });
-  const compressor = () => ({ boothId: String(stdBooth.id), flow: "1.0", pressure: "0.8", quantity: "2", startDate: cal.rawMoveIn.from, endDate: cal.opensOn, contactName: "张三", contactPhone: "138 1234 5678", remarks: "靠近 A 门" });
+  const compressor = () => ({
+    boothId: String(stdBooth.id),
+    flow: "1.0",
+    pressure: "0.8",
+    quantity: "2",
+    startDate: cal.rawMoveIn.from,
+    endDate: cal.opensOn,
+    contactName: "张三",
+    contactPhone: "138 1234 5678",
+    remarks: "靠近 A 门",
+  });
 
   beforeAll(async () => {
     api = await startTestApi(backend);
@@ -37,7 +48,17 @@ describe.each(backends)("booking forms API on %s", (backend) => {
   it("files an air compressor application as submitted/offline, lists it, and cancels it once", async () => {
     const saved = await post<AirCompressorApplication>("airCompressor/save", std01, compressor());
     expect(saved.code).toBe(200);
-    expect(saved.data).toMatchObject({ boothNo: "1A01", source: "offline", status: "submitted", flow: "1.0", pressure: "0.8", quantity: 2, startDate: cal.rawMoveIn.from, endDate: cal.opensOn, contactPhone: "13812345678" });
+    expect(saved.data).toMatchObject({
+      boothNo: "1A01",
+      source: "offline",
+      status: "submitted",
+      flow: "1.0",
+      pressure: "0.8",
+      quantity: 2,
+      startDate: cal.rawMoveIn.from,
+      endDate: cal.opensOn,
+      contactPhone: "13812345678",
+    });
     const list = await get<AirCompressorApplication[]>("airCompressor/list", std01);
     expect(list.data.map((a) => a.id)).toContain(saved.data.id);
     expect((await get<AirCompressorApplication[]>("airCompressor/list", raw01)).data.map((a) => a.id)).not.toContain(saved.data.id);
@@ -50,8 +71,17 @@ describe.each(backends)("booking forms API on %s", (backend) => {
     const refused = await post("airCompressor/cancel", std01, { id: String(other.data.id) }, "zh");
     expect(refused.status).toBe(409);
     expect(refused.message).toMatch(/已处理/);
-    const events = await api.db.selectFrom("booking_form_events").select(["action", "actor_label"]).where("form", "=", "airCompressor").where("record_id", "=", String(saved.data.id)).orderBy("id").execute();
-    expect(events).toEqual([{ action: "submitted", actor_label: "std01" }, { action: "cancelled", actor_label: "std01" }]);
+    const events = await api.db
+      .selectFrom("booking_form_events")
+      .select(["action", "actor_label"])
+      .where("form", "=", "airCompressor")
+      .where("record_id", "=", String(saved.data.id))
+      .orderBy("id")
+      .execute();
+    expect(events).toEqual([
+      { action: "submitted", actor_label: "std01" },
+      { action: "cancelled", actor_label: "std01" },
+    ]);
   });
 
   it("refuses bad compressor input with translated field errors", async () => {
@@ -80,7 +110,10 @@ describe.each(backends)("booking forms API on %s", (backend) => {
     const second = await uploadAs(api, raw01, "eletricbox-img", "second.png");
     await post("electricboxImg/save", raw01, { boothId: String(rawBooths[0]!.id), fileUrl: second });
     const list = (await get<ElectricboxImage[]>("electricboxImg/list", raw01)).data;
-    expect(list.map((m) => [m.boothNo, m.fileName])).toEqual([["2B10", "second.png"], ["2B12", null]]);
+    expect(list.map((m) => [m.boothNo, m.fileName])).toEqual([
+      ["2B10", "second.png"],
+      ["2B12", null],
+    ]);
 
     // A file from another folder, or someone else's, is refused.
     const wrongFolder = await uploadAs(api, raw01, "feedback", "x.png");
@@ -91,7 +124,13 @@ describe.each(backends)("booking forms API on %s", (backend) => {
     const deleted = await post<ElectricboxImage>("electricboxImg/delete", raw01, { boothId: String(rawBooths[0]!.id) });
     expect(deleted.data.fileUrl).toBeNull();
     expect(await judge(raw01)).toBe(false);
-    const actions = await api.db.selectFrom("booking_form_events").select("action").where("form", "=", "electricbox").where("record_id", "=", String(rawBooths[0]!.id)).orderBy("id").execute();
+    const actions = await api.db
+      .selectFrom("booking_form_events")
+      .select("action")
+      .where("form", "=", "electricbox")
+      .where("record_id", "=", String(rawBooths[0]!.id))
+      .orderBy("id")
+      .execute();
     expect(actions.map((a) => a.action)).toEqual(["created", "replaced", "deleted"]);
   });
 
@@ -100,14 +139,26 @@ describe.each(backends)("booking forms API on %s", (backend) => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toContain('attachment; filename="electric-box-plan-1A01.pdf"');
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     const foreign = await fetch(`${api.baseUrl}/api/smeb/booking/electricboxImg/template?boothId=${rawBooths[0]!.id}`, { headers: { ticket: std01 } });
     expect(foreign.status).toBe(404);
   });
 
   it("creates, reads, updates (with version) and deletes a leakage commitment, one per booth and equipment", async () => {
     const scan = await uploadAs(api, std01, "leakage-electric", "signed.png");
-    const input = { boothId: String(stdBooth.id), equipmentName: "激光切割机", powerKw: "12.5", reason: "设备启动电流大", readRules: "on", signerName: "张三", scanUrl: scan };
+    const input = {
+      boothId: String(stdBooth.id),
+      equipmentName: "激光切割机",
+      powerKw: "12.5",
+      reason: "设备启动电流大",
+      readRules: "on",
+      signerName: "张三",
+      scanUrl: scan,
+    };
     const created = await post<LeakageCommitment>("leakageElectric/save", std01, input);
     expect(created.code).toBe(200);
     expect(created.data).toMatchObject({ boothNo: "1A01", equipmentName: "激光切割机", powerKw: 12.5, scanName: "signed.png", version: 0 });
@@ -128,7 +179,13 @@ describe.each(backends)("booking forms API on %s", (backend) => {
 
     expect((await post("leakageElectric/delete", std01, { id })).code).toBe(200);
     expect((await get("leakageElectric/detail", std01, { id })).status).toBe(404);
-    const actions = await api.db.selectFrom("booking_form_events").select("action").where("form", "=", "leakage").where("record_id", "=", id).orderBy("id").execute();
+    const actions = await api.db
+      .selectFrom("booking_form_events")
+      .select("action")
+      .where("form", "=", "leakage")
+      .where("record_id", "=", id)
+      .orderBy("id")
+      .execute();
     expect(actions.map((a) => a.action)).toEqual(["created", "updated", "deleted"]);
   });
 

@@ -26,9 +26,42 @@ function jpeg(width: number, height: number, dpi: number) {
   return Buffer.from([0xff, 0xd8, ...jfif, ...sof, ...scan]);
 }
 /** Starts like a JPEG (the upload takes it) but has image data before any frame header. */
-const NO_FRAME_JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...u16(16), ...Buffer.from("JFIF\0", "latin1"), 1, 2, 1, 0, 72, 0, 72, 0, 0, 0xff, 0xda, ...u16(8), 1, 1, 0, 0, 0x3f, 0, 0xff, 0xd9]);
+const NO_FRAME_JPEG = Buffer.from([
+  0xff,
+  0xd8,
+  0xff,
+  0xe0,
+  ...u16(16),
+  ...Buffer.from("JFIF\0", "latin1"),
+  1,
+  2,
+  1,
+  0,
+  72,
+  0,
+  72,
+  0,
+  0,
+  0xff,
+  0xda,
+  ...u16(8),
+  1,
+  1,
+  0,
+  0,
+  0x3f,
+  0,
+  0xff,
+  0xd9,
+]);
 /** A CorelDRAW (RIFF "CDRA") file. */
-const CDR = Buffer.concat([Buffer.from("RIFF", "latin1"), Buffer.from([0, 0x10, 0, 0]), Buffer.from("CDRAvrsn", "latin1"), Buffer.from([2, 0, 0, 0, 0x4c, 0x04]), Buffer.alloc(256)]);
+const CDR = Buffer.concat([
+  Buffer.from("RIFF", "latin1"),
+  Buffer.from([0, 0x10, 0, 0]),
+  Buffer.from("CDRAvrsn", "latin1"),
+  Buffer.from([2, 0, 0, 0, 0x4c, 0x04]),
+  Buffer.alloc(256),
+]);
 
 describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backend) => {
   let api: TestApi;
@@ -49,16 +82,25 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     const username = `build-${exhibitors}`;
     const userId = await createUser(api.db, { username, password: "Expo#2026", role: "exhibitor", businessName: `楣板测试有限公司${exhibitors}` });
     const boothId = await createBooth(api.db, { username, boothNo: `9Z${String(exhibitors).padStart(2, "0")}`, hallCode: "1", boothType: 1 });
-    await api.db.updateTable("booths").set({ width_m: size.widthM, depth_m: size.depthM, area_m2: size.widthM * size.depthM }).where("id", "=", boothId).execute();
+    await api.db
+      .updateTable("booths")
+      .set({ width_m: size.widthM, depth_m: size.depthM, area_m2: size.widthM * size.depthM })
+      .where("id", "=", boothId)
+      .execute();
     return { userId, boothId, ticket: await api.login(username, "Expo#2026") };
   }
 
-  const find = (ticket: string, boothId?: number, lang = "en") => api.call<StandardBuildAnswer>("/smeb/boothBuild/find", { ticket, lang, query: boothId ? { boothId: String(boothId) } : {} });
+  const find = (ticket: string, boothId?: number, lang = "en") =>
+    api.call<StandardBuildAnswer>("/smeb/boothBuild/find", { ticket, lang, query: boothId ? { boothId: String(boothId) } : {} });
   /** Posts like the page: list fields as repeated keys. */
   async function post(path: "create" | "update", ticket: string, form: Form, lang = "en") {
     const body = new URLSearchParams();
     for (const [key, value] of Object.entries(form)) for (const item of [value].flat()) body.append(key, item);
-    const response = await fetch(`${api.baseUrl}/api/smeb/boothBuild/${path}`, { method: "POST", headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": lang }, body });
+    const response = await fetch(`${api.baseUrl}/api/smeb/boothBuild/${path}`, {
+      method: "POST",
+      headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": lang },
+      body,
+    });
     return { status: response.status, ...((await response.json()) as { code: number; message: string; data: StandardBuildAnswer & Fields }) };
   }
   const form = (boothId: number, extra: Form = {}): Form => ({
@@ -90,8 +132,19 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
 
     expect(await status(COMMITMENT)).not.toBe("done");
     const booth = await api.db.selectFrom("booths").select(["exhibition_id", "user_id"]).where("id", "=", boothId).executeTakeFirstOrThrow();
-    const commitment = { exhibition_id: booth.exhibition_id, user_id: booth.user_id, booth_id: boothId, responsible_person: "王建国", builder_company: "鑫源展览", mobile: "13912345678", rules_read_at: new Date() };
-    await api.db.insertInto("safety_commitments").values({ ...commitment, status: "notSigned" }).execute();
+    const commitment = {
+      exhibition_id: booth.exhibition_id,
+      user_id: booth.user_id,
+      booth_id: boothId,
+      responsible_person: "王建国",
+      builder_company: "鑫源展览",
+      mobile: "13912345678",
+      rules_read_at: new Date(),
+    };
+    await api.db
+      .insertInto("safety_commitments")
+      .values({ ...commitment, status: "notSigned" })
+      .execute();
     expect(await status(COMMITMENT)).not.toBe("done");
     await api.db.updateTable("safety_commitments").set({ status: "submitted" }).where("booth_id", "=", boothId).execute();
     expect(await status(COMMITMENT)).toBe("done");
@@ -102,7 +155,16 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     const fresh = await find(ticket, boothId);
     expect(fresh.code).toBe(200);
     const { build, settings, window, carpetTimes, history } = fresh.data;
-    expect(build).toMatchObject({ id: null, status: "new", fasciaMode: "standard", fasciaNameEn: "", carpetColour: "grey", unneededEquipment: [], version: 0, editable: true });
+    expect(build).toMatchObject({
+      id: null,
+      status: "new",
+      fasciaMode: "standard",
+      fasciaNameEn: "",
+      carpetColour: "grey",
+      unneededEquipment: [],
+      version: 0,
+      editable: true,
+    });
     expect(build.fasciaNameZh).toMatch(/^楣板测试有限公司\d+$/);
     expect(build.equipment).toEqual(equipmentFor({ widthM: 3, depthM: 3 }));
     expect(window).toEqual({ deadline: new Date(endOfExhibitionDay(testCalendar.schedule["fascia-submitted"])).toISOString(), closed: false });
@@ -114,11 +176,21 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     const exhibition = await api.db.selectFrom("users").select("exhibition_id").where("id", "=", userId).executeTakeFirstOrThrow();
     await api.db
       .insertInto("exhibitor_profiles")
-      .values({ user_id: userId, exhibition_id: exhibition.exhibition_id, unique_id: `build-${backend}-${userId}`, status: "under_review", draft: "{}", submitted: JSON.stringify({ companyNameZh: "深圳星河智能科技有限公司", companyNameEn: "Galaxy Smart Tech" }) })
+      .values({
+        user_id: userId,
+        exhibition_id: exhibition.exhibition_id,
+        unique_id: `build-${backend}-${userId}`,
+        status: "under_review",
+        draft: "{}",
+        submitted: JSON.stringify({ companyNameZh: "深圳星河智能科技有限公司", companyNameEn: "Galaxy Smart Tech" }),
+      })
       .execute();
     expect((await find(ticket, boothId)).data.build).toMatchObject({ fasciaNameZh: "深圳星河智能科技有限公司", fasciaNameEn: "Galaxy Smart Tech" });
 
-    const carpet = await api.call<{ carpetTimes: unknown[]; colours: string[] }>("/smeb/boothBuild/carpetTime", { ticket, query: { boothId: String(boothId) } });
+    const carpet = await api.call<{ carpetTimes: unknown[]; colours: string[] }>("/smeb/boothBuild/carpetTime", {
+      ticket,
+      query: { boothId: String(boothId) },
+    });
     expect(carpet.data).toEqual({ carpetTimes, colours: ["grey", "red", "blue", "green"] });
   });
 
@@ -132,10 +204,38 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
   it("saves a draft without the Chinese name, refuses a second create, then submits; a submitted build waits", async () => {
     const { boothId, ticket } = await freshExhibitor();
     const { settings } = (await find(ticket, boothId)).data;
-    const draft = await post("create", ticket, form(boothId, { fasciaNameZh: "", unneededEquipment: ["spotlight", "trashCan"], wallsRemoved: "left", extraBoards: "2", positioningDate: settings.buildUpFrom, carpetColour: "blue", carpetLayingDay: settings.buildUpTo, carpetLayingSlot: "pm", otherRequirements: "靠近通道" }));
+    const draft = await post(
+      "create",
+      ticket,
+      form(boothId, {
+        fasciaNameZh: "",
+        unneededEquipment: ["spotlight", "trashCan"],
+        wallsRemoved: "left",
+        extraBoards: "2",
+        positioningDate: settings.buildUpFrom,
+        carpetColour: "blue",
+        carpetLayingDay: settings.buildUpTo,
+        carpetLayingSlot: "pm",
+        otherRequirements: "靠近通道",
+      }),
+    );
     expect(draft.code, draft.message).toBe(200);
     const saved = draft.data.build;
-    expect(saved).toMatchObject({ status: "draft", fasciaNameZh: "", unneededEquipment: ["spotlight", "trashCan"], wallsRemoved: ["left"], extraBoards: 2, positioningDate: settings.buildUpFrom, carpetColour: "blue", carpetLayingDay: settings.buildUpTo, carpetLayingSlot: "pm", otherRequirements: "靠近通道", version: 0, editable: true, submittedAt: null });
+    expect(saved).toMatchObject({
+      status: "draft",
+      fasciaNameZh: "",
+      unneededEquipment: ["spotlight", "trashCan"],
+      wallsRemoved: ["left"],
+      extraBoards: 2,
+      positioningDate: settings.buildUpFrom,
+      carpetColour: "blue",
+      carpetLayingDay: settings.buildUpTo,
+      carpetLayingSlot: "pm",
+      otherRequirements: "靠近通道",
+      version: 0,
+      editable: true,
+      submittedAt: null,
+    });
     expect(saved.id).toBeGreaterThan(0);
     expect(draft.data.history.map((e) => e.action)).toEqual(["save"]);
 
@@ -150,11 +250,21 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     const sentAt = appClock.now().getTime();
     const submitted = await post("update", ticket, form(boothId, { intent: "submit", version: "0" }));
     expect(submitted.code, submitted.message).toBe(200);
-    expect(submitted.data.build).toMatchObject({ status: "submitted", fasciaNameZh: "星河智能", unneededEquipment: [], wallsRemoved: [], version: 1, editable: false });
+    expect(submitted.data.build).toMatchObject({
+      status: "submitted",
+      fasciaNameZh: "星河智能",
+      unneededEquipment: [],
+      wallsRemoved: [],
+      version: 1,
+      editable: false,
+    });
     // Business time (it runs on from TEST_NOW).
     expect(Date.parse(submitted.data.build.submittedAt!)).toBeGreaterThanOrEqual(sentAt);
     expect(Date.parse(submitted.data.build.submittedAt!)).toBeLessThanOrEqual(appClock.now().getTime());
-    expect(submitted.data.history.map((e) => [e.action, e.actorLabel])).toEqual([["save", "build-" + String(exhibitors)], ["submit", "build-" + String(exhibitors)]]);
+    expect(submitted.data.history.map((e) => [e.action, e.actorLabel])).toEqual([
+      ["save", "build-" + String(exhibitors)],
+      ["submit", "build-" + String(exhibitors)],
+    ]);
 
     const whileReviewed = await post("update", ticket, form(boothId, { version: "1" }));
     expect(whileReviewed).toMatchObject({ status: 409, message: "This is being reviewed: it can be changed once the organizer has returned it" });
@@ -196,7 +306,12 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     expect(early.status).toBe(400);
     expect(early.message).toBe(`提前定位日期须在布展期内（${from} 至 ${to}）`);
     expect(early.data.fields).toEqual({ positioningDate: ["boothConstruction.errors.positioningOutsideBuildUp"] });
-    const both = await post("create", ticket, form(boothId, { positioningDate: addDays(to, 1), carpetLayingDay: addDays(to, 1), carpetLayingSlot: "am" }), "en");
+    const both = await post(
+      "create",
+      ticket,
+      form(boothId, { positioningDate: addDays(to, 1), carpetLayingDay: addDays(to, 1), carpetLayingSlot: "am" }),
+      "en",
+    );
     expect(both.message).toBe(`The early positioning date must be a build-up day (${from} to ${to})`);
     expect(Object.keys(both.data.fields ?? {}).sort()).toEqual(["carpetLayingDay", "positioningDate"]);
     expect((await find(ticket, boothId)).data.build.id).toBeNull();
@@ -235,7 +350,11 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     const goodUrl = await uploadAs(api, ticket, "booth-fascia", "fascia.jpg", jpeg(2400, 950, 72));
     const good = await post("create", ticket, custom(goodUrl, { fasciaNameZh: "" }));
     expect(good.code, good.message).toBe(200);
-    expect(good.data.build).toMatchObject({ fasciaMode: "custom", fasciaFile: { url: goodUrl, name: "fascia.jpg" }, fasciaCheck: { kind: "jpg", widthPx: 2400, heightPx: 950, dpi: 72, manual: false } });
+    expect(good.data.build).toMatchObject({
+      fasciaMode: "custom",
+      fasciaFile: { url: goodUrl, name: "fascia.jpg" },
+      fasciaCheck: { kind: "jpg", widthPx: 2400, heightPx: 950, dpi: 72, manual: false },
+    });
 
     const cdrUrl = await uploadAs(api, ticket, "booth-fascia", "fascia.cdr", CDR);
     const cdr = await post("update", ticket, custom(cdrUrl, { version: "0", intent: "submit" }));
@@ -247,7 +366,10 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
 
   it("never lets a PNG named .jpg into the fascia folder: the upload's byte check refuses it", async () => {
     const { ticket } = await freshExhibitor();
-    const signed = await api.call<{ key: string; fields: Record<string, string> }>("/oss/signature/getSignature", { ticket, query: { timesp: String(Date.now()), folder: "booth-fascia", fileName: "renamed.jpg" } });
+    const signed = await api.call<{ key: string; fields: Record<string, string> }>("/oss/signature/getSignature", {
+      ticket,
+      query: { timesp: String(Date.now()), folder: "booth-fascia", fileName: "renamed.jpg" },
+    });
     expect(signed.code).toBe(200);
     const upload = new FormData();
     for (const [k, v] of Object.entries(signed.data.fields)) upload.append(k, v);
@@ -264,7 +386,10 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
   // The storage host is the same whatever the database: once is enough for 60 MB.
   it.runIf(backend === "pglite")("signs fascia uploads for 50 MB and refuses a 60 MB file at the storage host", async () => {
     const { ticket } = await freshExhibitor();
-    const signed = await api.call<{ key: string; maxBytes: number; fields: Record<string, string> }>("/oss/signature/getSignature", { ticket, query: { timesp: String(Date.now()), folder: "booth-fascia", fileName: "huge.cdr" } });
+    const signed = await api.call<{ key: string; maxBytes: number; fields: Record<string, string> }>("/oss/signature/getSignature", {
+      ticket,
+      query: { timesp: String(Date.now()), folder: "booth-fascia", fileName: "huge.cdr" },
+    });
     expect(signed.data.maxBytes).toBe(50 * 1024 * 1024);
     const upload = new FormData();
     for (const [k, v] of Object.entries(signed.data.fields)) upload.append(k, v);

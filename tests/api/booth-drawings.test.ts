@@ -14,7 +14,11 @@ import { backends, postgresSkipReason, startTestApi, type TestApi } from "../sup
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 describe("the special booth's process step", () => {
-  const latest = (design: LatestStatuses["design"], structure: LatestStatuses["structure"], qualification: LatestStatuses["qualification"]): LatestStatuses => ({ design, structure, qualification });
+  const latest = (
+    design: LatestStatuses["design"],
+    structure: LatestStatuses["structure"],
+    qualification: LatestStatuses["qualification"],
+  ): LatestStatuses => ({ design, structure, qualification });
 
   it("is 'submit' while any kind has no version, even beside a returned or accepted one", () => {
     expect(drawingStep(latest(null, null, null), null, null)).toBe("submit");
@@ -65,9 +69,12 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const process = (boothId = b2b12, ticket = raw01, lang = "en") => api.call<DrawingProcess>("/smeb/boothBuild/drawing/list", { ticket, query: { boothId: String(boothId) }, lang });
-  const upload = (form: Record<string, string>, ticket = raw01, lang = "en") => api.call<DrawingProcess>("/smeb/boothBuild/drawing/upload", { ticket, form: { boothId: String(b2b12), ...form }, lang });
-  const decide = (form: Record<string, string>) => api.call<ReviewItem>("/smeb/boothBuild/review/decide", { ticket: admin, form: { subject: "drawing", ...form } });
+  const process = (boothId = b2b12, ticket = raw01, lang = "en") =>
+    api.call<DrawingProcess>("/smeb/boothBuild/drawing/list", { ticket, query: { boothId: String(boothId) }, lang });
+  const upload = (form: Record<string, string>, ticket = raw01, lang = "en") =>
+    api.call<DrawingProcess>("/smeb/boothBuild/drawing/upload", { ticket, form: { boothId: String(b2b12), ...form }, lang });
+  const decide = (form: Record<string, string>) =>
+    api.call<ReviewItem>("/smeb/boothBuild/review/decide", { ticket: admin, form: { subject: "drawing", ...form } });
   const drawingCount = async () => (await api.db.selectFrom("booth_drawings").select("id").execute()).length;
 
   it("is for raw space only: a standard booth is refused (403) and nothing is saved", async () => {
@@ -120,7 +127,9 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
 
     const again = await upload({ kind: "design", fileUrl: file }, raw01, "zh");
     expect(again).toMatchObject({ status: 409, message: "设计图纸第 1 版正在审核中，请等待主办方审核结果", data: { kind: "design", version: 1 } });
-    expect((await upload({ kind: "design", fileUrl: file })).message).toBe("Version 1 of the design drawing is being reviewed: wait for the organizer's decision");
+    expect((await upload({ kind: "design", fileUrl: file })).message).toBe(
+      "Version 1 of the design drawing is being reviewed: wait for the organizer's decision",
+    );
 
     for (const kind of ["structure", "qualification"]) {
       const saved = await upload({ kind, fileUrl: await uploadAs(api, raw01, "booth-drawing", `${kind}.png`) });
@@ -149,7 +158,10 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
     ]);
     expect(v2.data.step).toBe("review");
 
-    const history = await api.call<{ action: string; comment: string | null; actorLabel: string }[]>("/smeb/boothBuild/review/history", { ticket: admin, query: { subject: "drawing", id: String(designV1) } });
+    const history = await api.call<{ action: string; comment: string | null; actorLabel: string }[]>("/smeb/boothBuild/review/history", {
+      ticket: admin,
+      query: { subject: "drawing", id: String(designV1) },
+    });
     expect(history.data.map((e) => [e.action, e.actorLabel, e.comment])).toEqual([
       ["submit", "raw01", "first draft"],
       ["return", "admin", "请补充立面图"],
@@ -168,7 +180,11 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
 
     const before = await drawingCount();
     const frozen = await upload({ kind: "design", fileUrl: await uploadAs(api, raw01, "booth-drawing", "design-v3.png") });
-    expect(frozen).toMatchObject({ status: 409, message: "The design drawing has been approved and is frozen: no new version can be added", data: { kind: "design", version: 2 } });
+    expect(frozen).toMatchObject({
+      status: 409,
+      message: "The design drawing has been approved and is frozen: no new version can be added",
+      data: { kind: "design", version: 2 },
+    });
     expect(await drawingCount()).toBe(before);
 
     // Accepted insurance and commitment (written straight in: their routes are another page's).
@@ -177,7 +193,16 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
     const common = { exhibition_id: exhibition.exhibition_id, user_id: raw01Id, booth_id: b2b12 };
     await api.db
       .insertInto("booth_insurances")
-      .values({ ...common, status: "accepted", insurer: "平安保险", policy_no: "P-2B12", insured_cents: 100_000_000, valid_from: "2026-12-01", valid_to: "2026-12-31", policy_file_id: fileId })
+      .values({
+        ...common,
+        status: "accepted",
+        insurer: "平安保险",
+        policy_no: "P-2B12",
+        insured_cents: 100_000_000,
+        valid_from: "2026-12-01",
+        valid_to: "2026-12-31",
+        policy_file_id: fileId,
+      })
       .execute();
     expect((await process()).data).toMatchObject({ step: "approved", insuranceStatus: "accepted", commitmentStatus: null });
     await api.db
@@ -218,9 +243,18 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
       const response = await fetch(`${api.baseUrl}${seeded.data.drawings[kind][0]!.file.url}`, { headers: { ticket: raw01 } });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("application/pdf");
-      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     }
-    const events = await api.db.selectFrom("construction_events").select(["action", "actor_label"]).where("subject", "=", "drawing").where("booth_id", "=", b2b10).execute();
+    const events = await api.db
+      .selectFrom("construction_events")
+      .select(["action", "actor_label"])
+      .where("subject", "=", "drawing")
+      .where("booth_id", "=", b2b10)
+      .execute();
     expect(events).toEqual([
       { action: "submit", actor_label: "raw01" },
       { action: "submit", actor_label: "raw01" },

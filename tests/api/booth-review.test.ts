@@ -27,7 +27,12 @@ describe.each(backends)("organizer's construction review (/smeb/boothBuild/revie
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-booth-review-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026"), api.login("carrier01", "Expo#2026")]);
+    [std01, raw01, admin, carrier] = await Promise.all([
+      api.login("std01", "Expo#2026"),
+      api.login("raw01", "Expo#2026"),
+      api.login("admin", "Admin#2026"),
+      api.login("carrier01", "Expo#2026"),
+    ]);
     const booths = await api.db.selectFrom("booths").select(["id", "booth_no", "user_id", "exhibition_id"]).execute();
     booth = Object.fromEntries(booths.map((b) => [b.booth_no, b.id]));
     const of = (boothNo: string) => {
@@ -40,18 +45,61 @@ describe.each(backends)("organizer's construction review (/smeb/boothBuild/revie
 
     // The seeded draft of 1A01 is not in the queue until it is submitted (checked below), then is.
     ids.fascia = (await api.db.selectFrom("standard_builds").select("id").where("booth_id", "=", booth["1A01"]!).executeTakeFirstOrThrow()).id;
-    const insurance = { status: "submitted" as const, insurer: "中国平安财产保险", policy_no: "PA-2B10-001", insured_cents: 100_000_000, valid_from: "2026-12-01", valid_to: "2026-12-31", policy_file_id: fileId, version: 3 };
-    ids.insurance = (await api.db.insertInto("booth_insurances").values({ ...of("2B10"), ...insurance, submitted_at: hoursBefore(2) }).returning("id").executeTakeFirstOrThrow()).id;
-    ids.insuranceAccepted = (await api.db.insertInto("booth_insurances").values({ ...of("2B12"), ...insurance, policy_no: "PA-2B12-001", status: "accepted", submitted_at: hoursBefore(5) }).returning("id").executeTakeFirstOrThrow()).id;
+    const insurance = {
+      status: "submitted" as const,
+      insurer: "中国平安财产保险",
+      policy_no: "PA-2B10-001",
+      insured_cents: 100_000_000,
+      valid_from: "2026-12-01",
+      valid_to: "2026-12-31",
+      policy_file_id: fileId,
+      version: 3,
+    };
+    ids.insurance = (
+      await api.db
+        .insertInto("booth_insurances")
+        .values({ ...of("2B10"), ...insurance, submitted_at: hoursBefore(2) })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.insuranceAccepted = (
+      await api.db
+        .insertInto("booth_insurances")
+        .values({ ...of("2B12"), ...insurance, policy_no: "PA-2B12-001", status: "accepted", submitted_at: hoursBefore(5) })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     const commitment = { responsible_person: "李四", builder_company: "深圳华美展览工程", mobile: "13912345678", rules_read_at: hoursBefore(30) };
-    ids.commitment = (await api.db.insertInto("safety_commitments").values({ ...of("2B10"), ...commitment, status: "submitted", signed_file_id: fileId, submitted_at: hoursBefore(1) }).returning("id").executeTakeFirstOrThrow()).id;
-    await api.db.insertInto("safety_commitments").values({ ...of("1A01"), ...commitment, status: "notSigned" }).execute();
+    ids.commitment = (
+      await api.db
+        .insertInto("safety_commitments")
+        .values({ ...of("2B10"), ...commitment, status: "submitted", signed_file_id: fileId, submitted_at: hoursBefore(1) })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    await api.db
+      .insertInto("safety_commitments")
+      .values({ ...of("1A01"), ...commitment, status: "notSigned" })
+      .execute();
     // Eleven returned versions of 2B12's structural calculation, older than everything else: enough to page.
     await api.db
       .insertInto("booth_drawings")
-      .values(Array.from({ length: 11 }, (_, i) => ({ ...of("2B12"), kind: "structure" as const, version: i + 1, file_id: fileId, status: "returned" as const, review_comment: "重算", created_at: hoursBefore(48 - i) })))
+      .values(
+        Array.from({ length: 11 }, (_, i) => ({
+          ...of("2B12"),
+          kind: "structure" as const,
+          version: i + 1,
+          file_id: fileId,
+          status: "returned" as const,
+          review_comment: "重算",
+          created_at: hoursBefore(48 - i),
+        })),
+      )
       .execute();
-    const drawing = await api.call<DrawingProcess>("/smeb/boothBuild/drawing/upload", { ticket: raw01, form: { boothId: String(booth["2B10"]), kind: "design", fileUrl: await uploadAs(api, raw01, "booth-drawing", "2B10-design.png"), note: "两层结构" } });
+    const drawing = await api.call<DrawingProcess>("/smeb/boothBuild/drawing/upload", {
+      ticket: raw01,
+      form: { boothId: String(booth["2B10"]), kind: "design", fileUrl: await uploadAs(api, raw01, "booth-drawing", "2B10-design.png"), note: "两层结构" },
+    });
     expect(drawing.code, drawing.message).toBe(200);
     ids.drawing = drawing.data.drawings.design[0]!.id;
   });
@@ -60,9 +108,11 @@ describe.each(backends)("organizer's construction review (/smeb/boothBuild/revie
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const list = (query: Record<string, string> = {}, lang = "en", ticket = admin) => api.call<ReviewList>("/smeb/boothBuild/review/list", { ticket, query, lang });
+  const list = (query: Record<string, string> = {}, lang = "en", ticket = admin) =>
+    api.call<ReviewList>("/smeb/boothBuild/review/list", { ticket, query, lang });
   const decide = (form: Record<string, string>, ticket = admin, lang = "en") => api.call<ReviewItem>("/smeb/boothBuild/review/decide", { ticket, form, lang });
-  const history = (subject: string, id: number, ticket = admin) => api.call<ConstructionEvent[]>("/smeb/boothBuild/review/history", { ticket, query: { subject, id: String(id) } });
+  const history = (subject: string, id: number, ticket = admin) =>
+    api.call<ConstructionEvent[]>("/smeb/boothBuild/review/history", { ticket, query: { subject, id: String(id) } });
   const state = async () =>
     JSON.stringify(
       await Promise.all([
@@ -94,11 +144,30 @@ describe.each(backends)("organizer's construction review (/smeb/boothBuild/revie
       ["insurance", "accepted"],
     ]);
     const [drawing, commitment, insurance, fascia] = all.data.items;
-    expect(fascia).toMatchObject({ id: ids.fascia, boothNo: "1A01", exhibitorName: "Shenzhen Galaxy Smart Technology Co., Ltd.", version: 2, summary: "Standard fascia: 深圳星河智能科技有限公司 / Galaxy Smart", files: [] });
-    expect(insurance).toMatchObject({ id: ids.insurance, boothNo: "2B10", exhibitorName: "广州远航机器人有限公司", version: 3, summary: "中国平安财产保险, policy PA-2B10-001, insured ¥1,000,000.00, 2026-12-01 to 2026-12-31" });
+    expect(fascia).toMatchObject({
+      id: ids.fascia,
+      boothNo: "1A01",
+      exhibitorName: "Shenzhen Galaxy Smart Technology Co., Ltd.",
+      version: 2,
+      summary: "Standard fascia: 深圳星河智能科技有限公司 / Galaxy Smart",
+      files: [],
+    });
+    expect(insurance).toMatchObject({
+      id: ids.insurance,
+      boothNo: "2B10",
+      exhibitorName: "广州远航机器人有限公司",
+      version: 3,
+      summary: "中国平安财产保险, policy PA-2B10-001, insured ¥1,000,000.00, 2026-12-01 to 2026-12-31",
+    });
     expect(insurance!.files).toEqual([{ url: expect.stringMatching(/^\/files\//), name: "policy.png" }]);
     expect(commitment).toMatchObject({ summary: "Responsible on site: 李四; builder: 深圳华美展览工程", version: 0, files: [{ name: "policy.png" }] });
-    expect(drawing).toMatchObject({ id: ids.drawing, summary: "Design drawing v1: 两层结构", version: null, files: [{ name: "2B10-design.png" }], submittedAt: expect.any(String) });
+    expect(drawing).toMatchObject({
+      id: ids.drawing,
+      summary: "Design drawing v1: 两层结构",
+      version: null,
+      files: [{ name: "2B10-design.png" }],
+      submittedAt: expect.any(String),
+    });
     // In Chinese, names and summaries in Chinese.
     const zh = await list({ subject: "drawing", status: "submitted" }, "zh");
     expect(zh.data.items[0]).toMatchObject({ summary: "设计图纸 第 1 版：两层结构", exhibitorName: "广州远航机器人有限公司" });
@@ -155,7 +224,10 @@ describe.each(backends)("organizer's construction review (/smeb/boothBuild/revie
 
     // A commitment not yet signed is not the organizer's to decide.
     const unsigned = await api.db.selectFrom("safety_commitments").select("id").where("status", "=", "notSigned").executeTakeFirstOrThrow();
-    expect(await decide({ subject: "commitment", id: String(unsigned.id), decision: "approve" })).toMatchObject({ status: 409, message: "Only a submitted record can be reviewed" });
+    expect(await decide({ subject: "commitment", id: String(unsigned.id), decision: "approve" })).toMatchObject({
+      status: 409,
+      message: "Only a submitted record can be reviewed",
+    });
 
     const events = await history("insurance", ids.insurance);
     expect(events.data.map((e) => [e.action, e.actorLabel, e.comment])).toEqual([["return", "admin", "保额不足"]]);
@@ -195,24 +267,77 @@ describe.each(backends)("organizer's construction review (/smeb/boothBuild/revie
   it("exports the standard booths' builds for the builder, in the caller's language", async () => {
     await api.db
       .updateTable("standard_builds")
-      .set({ walls_removed: JSON.stringify(["left"]), extra_boards: 2, carpet_colour: "red", carpet_laying_day: "2026-12-05", carpet_laying_slot: "am", other_requirements: "多一个插座" })
+      .set({
+        walls_removed: JSON.stringify(["left"]),
+        extra_boards: 2,
+        carpet_colour: "red",
+        carpet_laying_day: "2026-12-05",
+        carpet_laying_slot: "am",
+        other_requirements: "多一个插座",
+      })
       .where("id", "=", ids.fascia)
       .execute();
     const en = await exportRows();
     expect(en.bold).toBe(true);
     expect(en.frozen).toMatchObject({ state: "frozen", ySplit: 1 });
     const [header, ...rows] = en.rows;
-    expect(header).toEqual(["Booth", "Hall", "Exhibitor", "Size", "Status", "Fascia", "Fascia (Chinese)", "Fascia (English)", "Equipment not needed", "Walls removed", "Extra boards", "Positioning date", "Carpet colour", "Carpet laying", "Other requirements"]);
+    expect(header).toEqual([
+      "Booth",
+      "Hall",
+      "Exhibitor",
+      "Size",
+      "Status",
+      "Fascia",
+      "Fascia (Chinese)",
+      "Fascia (English)",
+      "Equipment not needed",
+      "Walls removed",
+      "Extra boards",
+      "Positioning date",
+      "Carpet colour",
+      "Carpet laying",
+      "Other requirements",
+    ]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toEqual(["1A01", "Hall 1", "Shenzhen Galaxy Smart Technology Co., Ltd.", "3x3", "Accepted", "Standard", "深圳星河智能科技有限公司", "Galaxy Smart", "trash can", "left", "2", expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), "red", "2026-12-05 morning", "多一个插座"]);
+    expect(rows[0]).toEqual([
+      "1A01",
+      "Hall 1",
+      "Shenzhen Galaxy Smart Technology Co., Ltd.",
+      "3x3",
+      "Accepted",
+      "Standard",
+      "深圳星河智能科技有限公司",
+      "Galaxy Smart",
+      "trash can",
+      "left",
+      "2",
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      "red",
+      "2026-12-05 morning",
+      "多一个插座",
+    ]);
 
     const zh = await exportRows("zh");
     expect(zh.rows[0]!.slice(0, 3)).toEqual(["展位号", "展馆", "展商"]);
-    expect(zh.rows[1]!.slice(0, 9)).toEqual(["1A01", "1号馆", "深圳星河智能科技有限公司", "3x3", "已通过", "标准楣板", "深圳星河智能科技有限公司", "Galaxy Smart", "纸篓"]);
+    expect(zh.rows[1]!.slice(0, 9)).toEqual([
+      "1A01",
+      "1号馆",
+      "深圳星河智能科技有限公司",
+      "3x3",
+      "已通过",
+      "标准楣板",
+      "深圳星河智能科技有限公司",
+      "Galaxy Smart",
+      "纸篓",
+    ]);
 
     // Custom artwork: the file's name instead of the text.
     const artwork = await uploadAs(api, std01, "booth-drawing", "fascia-art.png");
-    await api.db.updateTable("standard_builds").set({ fascia_mode: "custom", fascia_file_id: artwork.slice("/files/".length) }).where("id", "=", ids.fascia).execute();
+    await api.db
+      .updateTable("standard_builds")
+      .set({ fascia_mode: "custom", fascia_file_id: artwork.slice("/files/".length) })
+      .where("id", "=", ids.fascia)
+      .execute();
     expect((await exportRows()).rows[1]!.slice(5, 8)).toEqual(["Custom artwork", "Custom artwork: fascia-art.png", "Custom artwork: fascia-art.png"]);
   });
 

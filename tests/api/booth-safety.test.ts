@@ -51,8 +51,10 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
     const boothId = await createBooth(api.db, { username, boothNo, hallCode: boothType === 1 ? "1" : "2", boothType });
     return { ticket: await api.login(username, "Expo#2026"), userId, boothId, boothNo };
   }
-  const get = <T,>(route: string, ticket: string, query: Record<string, string> = {}, lang = "en") => api.call<T>(`/smeb/boothBuild/${route}`, { ticket, query, lang });
-  const post = <T,>(route: string, ticket: string, form: Record<string, string>, lang = "en") => api.call<T>(`/smeb/boothBuild/${route}`, { ticket, form, lang });
+  const get = <T>(route: string, ticket: string, query: Record<string, string> = {}, lang = "en") =>
+    api.call<T>(`/smeb/boothBuild/${route}`, { ticket, query, lang });
+  const post = <T>(route: string, ticket: string, form: Record<string, string>, lang = "en") =>
+    api.call<T>(`/smeb/boothBuild/${route}`, { ticket, form, lang });
   const download = async (ticket: string, query: Record<string, string>, lang = "en") => {
     const url = new URL(`${api.baseUrl}/api/smeb/boothBuild/commitment/pdf`);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
@@ -65,7 +67,13 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
     api = await startTestApi(backend, { DATA_DIR: dataDir });
     [std01, raw01] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026")]);
     const { id: exhibitionId } = await api.db.selectFrom("exhibitions").select("id").where("is_current", "=", true).executeTakeFirstOrThrow();
-    const settings = { build_up_from: BUILD_UP_FROM, build_up_to: addDays(testCalendar.opensOn, -1), dismantle_from: testCalendar.endsOn, dismantle_to: DISMANTLE_TO, insurance_min_cents: MIN_CENTS };
+    const settings = {
+      build_up_from: BUILD_UP_FROM,
+      build_up_to: addDays(testCalendar.opensOn, -1),
+      dismantle_from: testCalendar.endsOn,
+      dismantle_to: DISMANTLE_TO,
+      insurance_min_cents: MIN_CENTS,
+    };
     await api.db
       .insertInto("construction_settings")
       .values({ exhibition_id: exhibitionId, ...settings })
@@ -100,7 +108,16 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
       expect((await get<InsuranceAnswer>("insurance/find", raw.ticket)).data).toMatchObject({ insurance: null, history: [] });
       const saved = await post<InsuranceAnswer>("insurance/save", raw.ticket, await policy(raw.ticket));
       expect(saved.code, saved.message).toBe(200);
-      expect(saved.data.insurance).toMatchObject({ boothNo: raw.boothNo, status: "submitted", insuredCents: MIN_CENTS, validFrom: BUILD_UP_FROM, validTo: DISMANTLE_TO, policyNo: "PICC-2026-0001", version: 0, policyFile: { name: "policy.pdf" } });
+      expect(saved.data.insurance).toMatchObject({
+        boothNo: raw.boothNo,
+        status: "submitted",
+        insuredCents: MIN_CENTS,
+        validFrom: BUILD_UP_FROM,
+        validTo: DISMANTLE_TO,
+        policyNo: "PICC-2026-0001",
+        version: 0,
+        policyFile: { name: "policy.pdf" },
+      });
       expect(saved.data.history.map((e) => e.action)).toEqual(["submit"]);
       const found = await get<InsuranceAnswer>("insurance/find", raw.ticket, { boothId: String(raw.boothId) });
       expect(found.data.insurance).toEqual(saved.data.insurance);
@@ -110,7 +127,10 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
       expect(await api.db.selectFrom("booth_insurances").select("id").where("booth_id", "=", raw.boothId).execute()).toHaveLength(1);
       // Read at version 0, or without a version: someone saved meanwhile.
       expect((await post("insurance/save", raw.ticket, await policy(raw.ticket, { version: "0" }), "en")).status).toBe(409);
-      expect(await post("insurance/save", raw.ticket, await policy(raw.ticket), "en")).toMatchObject({ status: 409, message: "This record was changed meanwhile, please reload and try again" });
+      expect(await post("insurance/save", raw.ticket, await policy(raw.ticket), "en")).toMatchObject({
+        status: 409,
+        message: "This record was changed meanwhile, please reload and try again",
+      });
     });
 
     it("refuses an amount one cent below the minimum at insuredAmount, in the caller's language", async () => {
@@ -118,7 +138,9 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
       const en = await post("insurance/save", raw.ticket, await policy(raw.ticket, { insuredAmount: "4999999.99" }), "en");
       expect(en).toMatchObject({ status: 400, message: "The insured amount must be at least ¥5,000,000.00" });
       expect(fieldsOf(en.data).insuredAmount).toEqual(["boothConstruction.errors.insuredBelowMinimum"]);
-      expect((await post("insurance/save", raw.ticket, await policy(raw.ticket, { insuredAmount: "4999999.99" }), "zh")).message).toBe("保险金额不得低于 ¥5,000,000.00");
+      expect((await post("insurance/save", raw.ticket, await policy(raw.ticket, { insuredAmount: "4999999.99" }), "zh")).message).toBe(
+        "保险金额不得低于 ¥5,000,000.00",
+      );
       expect((await get<InsuranceAnswer>("insurance/find", raw.ticket)).data.insurance).toBeNull();
     });
 
@@ -146,7 +168,10 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
     });
 
     it("answers a standard booth 403 rawSpaceOnly, reading and saving", async () => {
-      expect(await get("insurance/find", std01, {}, "en")).toMatchObject({ status: 403, message: "Booth 1A01 is a standard booth: this is for raw space (special) booths only" });
+      expect(await get("insurance/find", std01, {}, "en")).toMatchObject({
+        status: 403,
+        message: "Booth 1A01 is a standard booth: this is for raw space (special) booths only",
+      });
       expect((await get("insurance/find", std01, {}, "zh")).message).toBe("展位 1A01 为标准展位：此项仅适用于特装（光地）展位");
       const saved = await post("insurance/save", std01, await policy(std01));
       expect(saved.status).toBe(403);
@@ -155,7 +180,11 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
     it("resubmits a returned policy with a clean comment (kept in the history); an accepted one is locked", async () => {
       const raw = await freshExhibitor(2);
       const first = (await post<InsuranceAnswer>("insurance/save", raw.ticket, await policy(raw.ticket))).data.insurance!;
-      await api.db.updateTable("booth_insurances").set({ status: "returned", review_comment: "保额不足", reviewed_at: new Date() }).where("id", "=", first.id).execute();
+      await api.db
+        .updateTable("booth_insurances")
+        .set({ status: "returned", review_comment: "保额不足", reviewed_at: new Date() })
+        .where("id", "=", first.id)
+        .execute();
       const resubmitted = await post<InsuranceAnswer>("insurance/save", raw.ticket, await policy(raw.ticket, { version: String(first.version) }));
       expect(resubmitted.data.insurance).toMatchObject({ status: "submitted", reviewComment: null, reviewedAt: null, version: first.version + 1 });
 
@@ -166,11 +195,20 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
   });
 
   describe("safety commitment", () => {
-    const details = (extra: Record<string, string> = {}) => ({ responsiblePerson: "王建国", builderCompany: "鑫源展览工程有限公司", mobile: "13912345678", readRules: "on", ...extra });
+    const details = (extra: Record<string, string> = {}) => ({
+      responsiblePerson: "王建国",
+      builderCompany: "鑫源展览工程有限公司",
+      mobile: "13912345678",
+      readRules: "on",
+      ...extra,
+    });
 
     it("asks for the rules tick at readRules, in zh and en", async () => {
       const { readRules: _, ...unticked } = details();
-      for (const [lang, message] of [["zh", "请勾选已阅读规则"], ["en", "please tick that you have read the rules"]] as const) {
+      for (const [lang, message] of [
+        ["zh", "请勾选已阅读规则"],
+        ["en", "please tick that you have read the rules"],
+      ] as const) {
         const refused = await post("commitment/save", std01, unticked, lang);
         expect(refused).toMatchObject({ status: 400, message });
         expect(fieldsOf(refused.data).readRules).toEqual(["validation.tickRules"]);
@@ -181,13 +219,26 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
       const std = await freshExhibitor(1);
       const saved = await post<CommitmentAnswer>("commitment/save", std.ticket, details(), "zh");
       expect(saved.code, saved.message).toBe(200);
-      expect(saved.data.commitment).toMatchObject({ boothNo: std.boothNo, status: "notSigned", responsiblePerson: "王建国", mobile: "1391******8", signedPdf: null, version: 0 });
+      expect(saved.data.commitment).toMatchObject({
+        boothNo: std.boothNo,
+        status: "notSigned",
+        responsiblePerson: "王建国",
+        mobile: "1391******8",
+        signedPdf: null,
+        version: 0,
+      });
       expect(saved.data.commitment!.generatedPdf).toMatchObject({ url: expect.stringMatching(/^\/files\//), name: `safety-commitment-${std.boothNo}.pdf` });
       expect(saved.data.history.map((e) => e.action)).toEqual(["save"]);
-      const file = await api.db.selectFrom("stored_files").selectAll().where("id", "=", saved.data.commitment!.generatedPdf!.url.slice("/files/".length)).executeTakeFirstOrThrow();
+      const file = await api.db
+        .selectFrom("stored_files")
+        .selectAll()
+        .where("id", "=", saved.data.commitment!.generatedPdf!.url.slice("/files/".length))
+        .executeTakeFirstOrThrow();
       expect(file).toMatchObject({ owner_user_id: std.userId, folder: "safety-commitment-generated", content_type: "application/pdf" });
       // Stored unmasked: the paper and the organizer need the number.
-      expect((await api.db.selectFrom("safety_commitments").select("mobile").where("booth_id", "=", std.boothId).executeTakeFirstOrThrow()).mobile).toBe("13912345678");
+      expect((await api.db.selectFrom("safety_commitments").select("mobile").where("booth_id", "=", std.boothId).executeTakeFirstOrThrow()).mobile).toBe(
+        "13912345678",
+      );
       // In English the number may carry a country code.
       const changed = await post<CommitmentAnswer>("commitment/save", std.ticket, details({ mobile: "+44 7700 900123", version: "0" }), "en");
       expect(changed.data.commitment).toMatchObject({ version: 1, status: "notSigned" });
@@ -197,20 +248,28 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
 
     it("downloads the filled commitment as a PDF attachment with the booth, the company and the person; made again when missing", async () => {
       const raw = await freshExhibitor(2);
-      expect(await get("commitment/pdf", raw.ticket, {}, "en")).toMatchObject({ status: 409, message: "Please fill in the commitment and download it for signing first" });
+      expect(await get("commitment/pdf", raw.ticket, {}, "en")).toMatchObject({
+        status: 409,
+        message: "Please fill in the commitment and download it for signing first",
+      });
       expect((await post<CommitmentAnswer>("commitment/save", raw.ticket, details(), "zh")).code).toBe(200);
       const pdf = await download(raw.ticket, { boothId: String(raw.boothId) });
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
       expect(pdf.headers.get("content-disposition")).toContain(`attachment; filename="safety-commitment-${raw.boothNo}.pdf"`);
       const text = await pdfText(pdf.bytes);
-      for (const expected of ["展会入场施工安全承诺书", raw.boothNo, `安全测试公司${exhibitors}`, "王建国", "鑫源展览工程有限公司", "消防安全"]) expect(text, expected).toContain(expected);
+      for (const expected of ["展会入场施工安全承诺书", raw.boothNo, `安全测试公司${exhibitors}`, "王建国", "鑫源展览工程有限公司", "消防安全"])
+        expect(text, expected).toContain(expected);
 
       await api.db.updateTable("safety_commitments").set({ generated_file_id: null }).where("booth_id", "=", raw.boothId).execute();
       const again = await download(raw.ticket, {}, "en");
       expect(again.status).toBe(200);
       expect(await pdfText(again.bytes)).toContain("Entry Safety Commitment for Booth Construction");
-      const row = await api.db.selectFrom("safety_commitments").select(["generated_file_id", "version"]).where("booth_id", "=", raw.boothId).executeTakeFirstOrThrow();
+      const row = await api.db
+        .selectFrom("safety_commitments")
+        .select(["generated_file_id", "version"])
+        .where("booth_id", "=", raw.boothId)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ generated_file_id: expect.any(String), version: 0 });
     });
 
@@ -218,13 +277,27 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
       const std = await freshExhibitor(1);
       const saved = (await post<CommitmentAnswer>("commitment/save", std.ticket, details())).data.commitment!;
       const scans = [await uploadAs(api, std.ticket, "safety-commitment", "page-1.png"), await uploadAs(api, std.ticket, "safety-commitment", "page-2.png")];
-      const uploaded = await api.call<CommitmentAnswer>("/smeb/boothBuild/commitment/upload", { ticket: std.ticket, json: { scanUrls: scans, version: saved.version } });
+      const uploaded = await api.call<CommitmentAnswer>("/smeb/boothBuild/commitment/upload", {
+        ticket: std.ticket,
+        json: { scanUrls: scans, version: saved.version },
+      });
       expect(uploaded.code, uploaded.message).toBe(200);
-      expect(uploaded.data.commitment).toMatchObject({ status: "submitted", submittedAt: expect.any(String), version: saved.version + 1, generatedPdf: saved.generatedPdf });
+      expect(uploaded.data.commitment).toMatchObject({
+        status: "submitted",
+        submittedAt: expect.any(String),
+        version: saved.version + 1,
+        generatedPdf: saved.generatedPdf,
+      });
       expect(uploaded.data.history.map((e) => e.action)).toEqual(["save", "submit"]);
       const signed = uploaded.data.commitment!.signedPdf!;
       expect(signed.name).toBe(`safety-commitment-${std.boothNo}-signed.pdf`);
-      expect(await api.db.selectFrom("stored_files").select(["owner_user_id", "folder"]).where("id", "=", signed.url.slice("/files/".length)).executeTakeFirstOrThrow()).toEqual({ owner_user_id: std.userId, folder: "safety-commitment-signed" });
+      expect(
+        await api.db
+          .selectFrom("stored_files")
+          .select(["owner_user_id", "folder"])
+          .where("id", "=", signed.url.slice("/files/".length))
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ owner_user_id: std.userId, folder: "safety-commitment-signed" });
       const bytes = new Uint8Array(await (await fetch(`${api.baseUrl}${signed.url}`, { headers: { ticket: std.ticket } })).arrayBuffer());
       expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
 
@@ -237,13 +310,19 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
       const redone = await post<CommitmentAnswer>("commitment/save", std.ticket, details({ responsiblePerson: "李强", version: String(saved.version + 1) }));
       expect(redone.data.commitment).toMatchObject({ status: "notSigned", responsiblePerson: "李强", signedPdf: null, reviewComment: "缺少盖章" });
       await api.db.updateTable("safety_commitments").set({ status: "accepted" }).where("booth_id", "=", std.boothId).execute();
-      expect(await post("commitment/save", std.ticket, details({ version: String(saved.version + 2) }), "en")).toMatchObject({ status: 409, message: "An accepted record can no longer be changed" });
+      expect(await post("commitment/save", std.ticket, details({ version: String(saved.version + 2) }), "en")).toMatchObject({
+        status: 409,
+        message: "An accepted record can no longer be changed",
+      });
     });
 
     it("refuses the upload before the details are saved: 409 notSigned", async () => {
       const raw = await freshExhibitor(2);
       const scan = await uploadAs(api, raw.ticket, "safety-commitment", "scan.png");
-      expect(await post("commitment/upload", raw.ticket, { scanUrls: scan }, "en")).toMatchObject({ status: 409, message: "Please fill in the commitment and download it for signing first" });
+      expect(await post("commitment/upload", raw.ticket, { scanUrls: scan }, "en")).toMatchObject({
+        status: 409,
+        message: "Please fill in the commitment and download it for signing first",
+      });
       expect((await post("commitment/upload", raw.ticket, { scanUrls: scan }, "zh")).message).toBe("请先填写承诺书并下载签字");
     });
 
@@ -256,7 +335,9 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
       expect(refused).toMatchObject({ status: 404, message: "Please upload the file again" });
       expect(fieldsOf(refused.data).scanUrls).toEqual(["boothConstruction.errors.fileInvalid"]);
       expect((await get<CommitmentAnswer>("commitment/find", std.ticket)).data.commitment).toMatchObject({ status: "notSigned", signedPdf: null, version: 0 });
-      expect(await api.db.selectFrom("stored_files").select("id").where("folder", "=", "safety-commitment-signed").where("owner_user_id", "=", std.userId).execute()).toEqual([]);
+      expect(
+        await api.db.selectFrom("stored_files").select("id").where("folder", "=", "safety-commitment-signed").where("owner_user_id", "=", std.userId).execute(),
+      ).toEqual([]);
     });
 
     it("refuses an unreadable scan by its name at scanUrls", async () => {

@@ -70,7 +70,10 @@ describe.each(backends)("captcha and sign-in on %s", (backend) => {
     expect(state.data.captchaRequired).toBe(true);
     const { data } = await api.call<{ captchaId: string }>("/login/vCode", { ip: "10.4.2.2" });
     const { text } = await answerOf(data.captchaId);
-    const ok = await api.call("/login/login", { form: { username: "std01", password: "Expo#2026", captchaId: data.captchaId, vCode: text!.toUpperCase() }, ip: "10.4.2.2" });
+    const ok = await api.call("/login/login", {
+      form: { username: "std01", password: "Expo#2026", captchaId: data.captchaId, vCode: text!.toUpperCase() },
+      ip: "10.4.2.2",
+    });
     expect(ok.code).toBe(200);
   });
 });

@@ -43,7 +43,15 @@ describe.each(backends)("cli.js carriers on %s", (backend) => {
     api.db
       .selectFrom("carrier_discounts as d")
       .innerJoin("carriers as c", "c.id", "d.carrier_id")
-      .select(["d.name_zh", "d.name_en", "d.kind", sql<string | null>`to_char(d.until_on, 'YYYY-MM-DD')`.as("until_on"), "d.min_volume_cm3", "d.percent_bp", "d.amount_cents"])
+      .select([
+        "d.name_zh",
+        "d.name_en",
+        "d.kind",
+        sql<string | null>`to_char(d.until_on, 'YYYY-MM-DD')`.as("until_on"),
+        "d.min_volume_cm3",
+        "d.percent_bp",
+        "d.amount_cents",
+      ])
       .where("c.exhibition_id", "=", exhibition.id)
       .where("c.code", "=", carrier)
       .where("d.code", "=", code)
@@ -76,9 +84,24 @@ describe.each(backends)("cli.js carriers on %s", (backend) => {
   });
 
   it("creates a carrier and changes some of its fields", async () => {
-    const created = await carriersCommand(api.db, [exhibition.code, "set", "cargo", "nameZh=货运通", "nameEn=Cargo Express Ltd.", "email=desk@cargo.example.com", "phone=021-5550 1234", "sort=3"]);
+    const created = await carriersCommand(api.db, [
+      exhibition.code,
+      "set",
+      "cargo",
+      "nameZh=货运通",
+      "nameEn=Cargo Express Ltd.",
+      "email=desk@cargo.example.com",
+      "phone=021-5550 1234",
+      "sort=3",
+    ]);
     expect(created).toContain("Created carrier cargo");
-    expect(await api.db.selectFrom("carriers").selectAll().where("id", "=", (await carrierId("cargo"))!).executeTakeFirstOrThrow()).toMatchObject({
+    expect(
+      await api.db
+        .selectFrom("carriers")
+        .selectAll()
+        .where("id", "=", (await carrierId("cargo"))!)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({
       exhibition_id: exhibition.id,
       name_zh: "货运通",
       name_en: "Cargo Express Ltd.",
@@ -111,12 +134,17 @@ describe.each(backends)("cli.js carriers on %s", (backend) => {
     const userId = await createUser(api.db, { username: "carrier03", password: "Expo#2026x", role: "carrier" });
     const linked = await carriersCommand(api.db, [exhibition.code, "account", "cargo", "carrier03"]);
     expect(linked).toContain("carrier03 now acts for carrier cargo.");
-    expect(await api.db.selectFrom("carrier_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst()).toEqual({ user_id: userId, carrier_id: await carrierId("cargo") });
+    expect(await api.db.selectFrom("carrier_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst()).toEqual({
+      user_id: userId,
+      carrier_id: await carrierId("cargo"),
+    });
 
     const moved = await carriersCommand(api.db, ["account", "hengtong", "carrier03"]);
     expect(moved).toContain("Moved carrier03 from carrier cargo to carrier hengtong");
     expect(moved).toContain("accounts: carrier02, carrier03");
-    expect(await api.db.selectFrom("carrier_accounts").select("carrier_id").where("user_id", "=", userId).execute()).toEqual([{ carrier_id: await carrierId("hengtong") }]);
+    expect(await api.db.selectFrom("carrier_accounts").select("carrier_id").where("user_id", "=", userId).execute()).toEqual([
+      { carrier_id: await carrierId("hengtong") },
+    ]);
     expect(await carriersCommand(api.db, ["account", "hengtong", "carrier03"])).toContain("already acts for carrier hengtong; nothing changed");
 
     await expectRefused(["account", "cargo", "std01"], /not a carrier account/);
@@ -155,15 +183,30 @@ describe.each(backends)("cli.js carriers on %s", (backend) => {
 
   it("adds and replaces early and volume discounts with a percent or an amount, and refuses bad combinations", async () => {
     await carriersCommand(api.db, ["discount", "cargo", "early", "kind=early", "until=2026-12-01", "percent=12.5", "nameZh=早鸟", "nameEn=Early bird"]);
-    expect(await discount("cargo", "early")).toMatchObject({ kind: "early", until_on: "2026-12-01", min_volume_cm3: null, percent_bp: 1_250, amount_cents: null, name_en: "Early bird" });
+    expect(await discount("cargo", "early")).toMatchObject({
+      kind: "early",
+      until_on: "2026-12-01",
+      min_volume_cm3: null,
+      percent_bp: 1_250,
+      amount_cents: null,
+      name_en: "Early bird",
+    });
 
     const volume = await carriersCommand(api.db, ["discount", "cargo", "bulk", "kind=volume", "minM3=12.5", "amount=250.50", "nameZh=大批量", "nameEn=Bulk"]);
     expect(volume).toContain("bulk (volume): 250.50 yuan off when 12.5 m³ or more");
     let bulk = await discount("cargo", "bulk");
-    expect({ ...bulk, min_volume_cm3: num(bulk?.min_volume_cm3), amount_cents: num(bulk?.amount_cents) }).toMatchObject({ kind: "volume", until_on: null, min_volume_cm3: 12_500_000, percent_bp: null, amount_cents: 25_050 });
+    expect({ ...bulk, min_volume_cm3: num(bulk?.min_volume_cm3), amount_cents: num(bulk?.amount_cents) }).toMatchObject({
+      kind: "volume",
+      until_on: null,
+      min_volume_cm3: 12_500_000,
+      percent_bp: null,
+      amount_cents: 25_050,
+    });
 
     // Replacing turns the early discount into a volume one with a fixed amount.
-    expect(await carriersCommand(api.db, ["discount", "cargo", "early", "kind=volume", "minM3=0.5", "percent=100", "nameZh=改", "nameEn=Changed"])).toContain("Replaced discount early");
+    expect(await carriersCommand(api.db, ["discount", "cargo", "early", "kind=volume", "minM3=0.5", "percent=100", "nameZh=改", "nameEn=Changed"])).toContain(
+      "Replaced discount early",
+    );
     expect(await discount("cargo", "early")).toMatchObject({ kind: "volume", until_on: null, percent_bp: 10_000, amount_cents: null, name_zh: "改" });
     expect(num((await discount("cargo", "early"))?.min_volume_cm3)).toBe(500_000);
 
@@ -191,7 +234,17 @@ describe.each(backends)("cli.js carriers on %s", (backend) => {
 
   it("adds, replaces and removes lifting fee classes", async () => {
     const fee = async (kind: "forklift" | "crane", kg: number) =>
-      num((await api.db.selectFrom("lifting_fee_classes").select("fee_cents").where("exhibition_id", "=", exhibition.id).where("kind", "=", kind).where("max_weight_kg", "=", kg).executeTakeFirst())?.fee_cents);
+      num(
+        (
+          await api.db
+            .selectFrom("lifting_fee_classes")
+            .select("fee_cents")
+            .where("exhibition_id", "=", exhibition.id)
+            .where("kind", "=", kind)
+            .where("max_weight_kg", "=", kg)
+            .executeTakeFirst()
+        )?.fee_cents,
+      );
     const added = await carriersCommand(api.db, ["lifting-fee", "forklift", "7.5", "900"]);
     expect(added).toContain("Added the forklift class up to 7.5 t: 900.00 yuan per piece.");
     expect(added).toContain("forklift up to 1 t: 200.00 yuan per piece");
@@ -212,7 +265,10 @@ describe.each(backends)("cli.js carriers on %s", (backend) => {
   });
 
   it("refuses an unknown exhibition code or subcommand and changes nothing", async () => {
-    await expectRefused(["NO-SUCH-SHOW", "set", "ghost", "nameZh=鬼", "nameEn=Ghost", "email=g@ghost.example.com"], /No exhibition with the code "NO-SUCH-SHOW"/);
+    await expectRefused(
+      ["NO-SUCH-SHOW", "set", "ghost", "nameZh=鬼", "nameEn=Ghost", "email=g@ghost.example.com"],
+      /No exhibition with the code "NO-SUCH-SHOW"/,
+    );
     await expectRefused(["NO-SUCH-SHOW", "list"], /No exhibition with the code/);
     await expectRefused([exhibition.code, "fly"], /Unknown subcommand "fly"/);
     await expectRefused(["list", "extra"], /"list" takes nothing more/);

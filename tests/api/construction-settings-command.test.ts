@@ -18,7 +18,11 @@ describe("cli.js construction-settings", () => {
     expect(await constructionSettingsCommand(api.db, [])).toContain(`build-up ${testCalendar.rawMoveIn.from} to ${testCalendar.standardMoveIn}`);
     const changed = await constructionSettingsCommand(api.db, [exhibition.code, "insurance-min-cents=200000000", "drawing-site=none"]);
     expect(changed).toContain("Insurance at least 2000000.00 CNY; drawing site: none.");
-    expect(await constructionSettings(api.db, exhibition.id)).toMatchObject({ insuranceMinCents: 200000000, drawingSiteUrl: null, buildUpFrom: testCalendar.rawMoveIn.from });
+    expect(await constructionSettings(api.db, exhibition.id)).toMatchObject({
+      insuranceMinCents: 200000000,
+      drawingSiteUrl: null,
+      buildUpFrom: testCalendar.rawMoveIn.from,
+    });
     const raw01 = await api.login("raw01", "Expo#2026");
     const answer = await api.call<InsuranceAnswer>("/smeb/boothBuild/insurance/find", { ticket: raw01 });
     expect(answer.data.settings.insuranceMinCents).toBe(200000000);
@@ -27,7 +31,14 @@ describe("cli.js construction-settings", () => {
   it("refuses what it does not understand, days out of order, and changes nothing", async () => {
     const exhibition = await api.db.selectFrom("exhibitions").select("id").orderBy("id").executeTakeFirstOrThrow();
     const before = await constructionSettings(api.db, exhibition.id);
-    for (const args of [["build-up-from=2026-02-30"], ["insurance-min-cents=-1"], ["drawing-site=http://plain.example.org"], ["colour=red"], ["NO-SUCH-SHOW"], ["dismantle-to=2000-01-01"]]) {
+    for (const args of [
+      ["build-up-from=2026-02-30"],
+      ["insurance-min-cents=-1"],
+      ["drawing-site=http://plain.example.org"],
+      ["colour=red"],
+      ["NO-SUCH-SHOW"],
+      ["dismantle-to=2000-01-01"],
+    ]) {
       await expect(constructionSettingsCommand(api.db, args), args.join(" ")).rejects.toThrow(/Not understood|No exhibition|run in order/);
     }
     expect(await constructionSettings(api.db, exhibition.id)).toEqual(before);

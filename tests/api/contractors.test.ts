@@ -29,14 +29,22 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
   const svc = (code: string) => catalogue.list.find((s) => s.code === code)!;
   const ip = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-  const call = <T,>(p: string, ticket: string | undefined, init: { form?: Record<string, string>; query?: Record<string, string>; lang?: string } = {}) => api.call<T>(p, { ticket, ...init });
+  const call = <T>(p: string, ticket: string | undefined, init: { form?: Record<string, string>; query?: Record<string, string>; lang?: string } = {}) =>
+    api.call<T>(p, { ticket, ...init });
   const entrust = (ticket: string, form: Record<string, string>) => call<ContractorAccessView>("/smeb/service/contractor/entrust", ticket, { form });
   const list = async (ticket: string) => (await call<ContractorAccessView[]>("/smeb/service/contractor/list", ticket)).data;
-  const signIn = (exhibitorNo: string, code: string, from = ip()) => api.call<{ ticket: string }>("/login/contractorLogin", { form: { exhibitorNo, code }, ip: from });
+  const signIn = (exhibitorNo: string, code: string, from = ip()) =>
+    api.call<{ ticket: string }>("/login/contractorLogin", { form: { exhibitorNo, code }, ip: from });
   /** The newest e-mail to `email`, with the code and exhibitor number it carries. */
   function lastMailTo(email: string) {
-    const mail = readOutbox(dataDir).filter((m) => m.to === email.toLowerCase()).at(-1)!;
-    return { ...mail, code: mail.text.match(/(?:一次性验证码|One-time code)[：:]\s*([A-Z2-9]{8})/)![1]!, exhibitorNo: mail.text.match(/(?:展商编号|Exhibitor number)[：:]\s*(\S+)/)![1]! };
+    const mail = readOutbox(dataDir)
+      .filter((m) => m.to === email.toLowerCase())
+      .at(-1)!;
+    return {
+      ...mail,
+      code: mail.text.match(/(?:一次性验证码|One-time code)[：:]\s*([A-Z2-9]{8})/)![1]!,
+      exhibitorNo: mail.text.match(/(?:展商编号|Exhibitor number)[：:]\s*(\S+)/)![1]!,
+    };
   }
   /** A fresh contractor of std01's, signed in: its grant, ticket and e-mail. */
   async function contractorOfStd01(company = `搭建商-${crypto.randomUUID().slice(0, 6)}`) {
@@ -76,7 +84,14 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
     const email = "Li.Gong@Builder.example.com";
     const made = await entrust(std01, { companyName: "华建展览工程有限公司", contactName: "李工", email });
     expect(made.code, made.message).toBe(200);
-    expect(made.data).toMatchObject({ companyName: "华建展览工程有限公司", email: email.toLowerCase(), boothNo: "1A01", status: "active", codeState: "sent", orderCount: 0 });
+    expect(made.data).toMatchObject({
+      companyName: "华建展览工程有限公司",
+      email: email.toLowerCase(),
+      boothNo: "1A01",
+      status: "active",
+      codeState: "sent",
+      orderCount: 0,
+    });
     const mail = lastMailTo(email);
     expect(mail.exhibitorNo).toBe("std01");
     expect(mail.subject).toContain("1A01");
@@ -99,7 +114,10 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
     const email = `${crypto.randomUUID().slice(0, 8)}@builder.example.com`;
     await entrust(std01, { companyName: "一次性", contactName: "张", email });
     const { code } = lastMailTo(email);
-    const wrong = await signIn("std01", code.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+    const wrong = await signIn(
+      "std01",
+      code.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    );
     expect(wrong.code).toBe(400);
     expect(wrong.message).toMatch(/not correct/);
     expect((await signIn("raw01", code)).code).toBe(400);
@@ -120,7 +138,11 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
     for (let i = 0; i < ACCESS_CODE_MAX_FAILURES; i++) expect((await signIn("std01", "ZZZZZZZZ")).code).toBe(400);
     expect((await signIn("std01", code)).code).toBe(400);
     expect((await list(std01)).find((a) => a.accessId === made.data.accessId)!.codeState).toBe("expired");
-    await api.db.updateTable("contractor_accesses").set({ code_sent_at: new Date(appClock.now().getTime() - 120_000) }).where("id", "=", made.data.accessId).execute();
+    await api.db
+      .updateTable("contractor_accesses")
+      .set({ code_sent_at: new Date(appClock.now().getTime() - 120_000) })
+      .where("id", "=", made.data.accessId)
+      .execute();
     const resent = await call<ContractorAccessView>("/smeb/service/contractor/resendCode", std01, { form: { accessId: String(made.data.accessId) } });
     expect(resent.code, resent.message).toBe(200);
     expect(resent.data.codeState).toBe("sent");
@@ -190,7 +212,9 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
     expect((await call<CartView>("/smeb/service/cart/list", std01)).data.lines).toHaveLength(1);
     const mine = (await call<OrderPage<OrderSummary>>("/smeb/service/order/list", std01, { query: { page: "1", pageSize: "50" } })).data.list;
     expect(mine.map((o) => o.orderNo)).toEqual(expect.arrayContaining([committed.data.orderNo, exhibitorOrder.orderNo]));
-    expect((await call<OrderView>("/smeb/service/order/detail", std01, { query: { orderNo: committed.data.orderNo } })).data.allowedActions).toContain("uploadContract");
+    expect((await call<OrderView>("/smeb/service/order/detail", std01, { query: { orderNo: committed.data.orderNo } })).data.allowedActions).toContain(
+      "uploadContract",
+    );
     // The contractor sees only its own orders.
     const theirs = (await call<OrderPage<OrderSummary>>("/smeb/service/order/list", ticket, { query: { page: "1", pageSize: "50" } })).data.list;
     expect(theirs.map((o) => o.orderNo)).toEqual([committed.data.orderNo]);
@@ -208,7 +232,19 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
       const storageKey = `stored/test/${std01Id}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`;
       fs.mkdirSync(path.dirname(path.join(dataDir, "uploads", ...storageKey.split("/"))), { recursive: true });
       fs.writeFileSync(path.join(dataDir, "uploads", ...storageKey.split("/")), PNG);
-      await api.db.insertInto("stored_files").values({ id, owner_user_id: std01Id, folder: "eletricbox-img", original_name: "d.png", content_type: "image/png", size_bytes: PNG.length, storage_key: storageKey, upload_key: null }).execute();
+      await api.db
+        .insertInto("stored_files")
+        .values({
+          id,
+          owner_user_id: std01Id,
+          folder: "eletricbox-img",
+          original_name: "d.png",
+          content_type: "image/png",
+          size_bytes: PNG.length,
+          storage_key: storageKey,
+          upload_key: null,
+        })
+        .execute();
       return `/files/${id}`;
     };
     const [drawing, other] = [await stored(), await stored()];
@@ -246,7 +282,12 @@ describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend)
   it("keeps contractors' sessions when the exhibitor changes the password (they never used it)", async () => {
     const { ticket } = await contractorOfStd01();
     const { deleteOtherSessions } = await import("../../server/auth/sessions");
-    const own = await api.db.selectFrom("sessions").select("id").where("user_id", "=", std01Id).where("contractor_access_id", "is", null).executeTakeFirstOrThrow();
+    const own = await api.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", std01Id)
+      .where("contractor_access_id", "is", null)
+      .executeTakeFirstOrThrow();
     await deleteOtherSessions(api.db, std01Id, own.id);
     expect((await call("/smeb/service/cart/list", ticket)).code).toBe(200);
     std01 = await api.login("std01", "Expo#2026");

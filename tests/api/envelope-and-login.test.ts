@@ -89,7 +89,11 @@ describe.each(backends)("sign-in API on %s", (backend) => {
   it("ends a session idle for more than 2 hours and deletes its row", async () => {
     const ticket = await api.login("std01", "Expo#2026", "10.1.0.8");
     const { ticketId } = await import("../../server/auth/sessions");
-    await api.db.updateTable("sessions").set({ last_seen_at: new Date(Date.now() - 2 * 3600_000 - 1000) }).where("id", "=", ticketId(ticket)).execute();
+    await api.db
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(Date.now() - 2 * 3600_000 - 1000) })
+      .where("id", "=", ticketId(ticket))
+      .execute();
     expect((await api.call("/login/authTicket", { ticket })).code).toBe(401);
     expect(await api.db.selectFrom("sessions").select("id").where("id", "=", ticketId(ticket)).executeTakeFirst()).toBeUndefined();
   });

@@ -43,11 +43,30 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
     address: "科技园科苑路 1 号",
   };
   const contacts = {
-    contact1Type: "inside", contact1Name: "张三", contact1Mobile: "13812345678", contact1Email: "ZhangSan@galaxy-smart.example.com",
-    contact2Type: "overseas", contact2Name: "Li Si", contact2Mobile: "+852 9123 4567", contact2Email: "lisi@galaxy-smart.example.com",
+    contact1Type: "inside",
+    contact1Name: "张三",
+    contact1Mobile: "13812345678",
+    contact1Email: "ZhangSan@galaxy-smart.example.com",
+    contact2Type: "overseas",
+    contact2Name: "Li Si",
+    contact2Mobile: "+852 9123 4567",
+    contact2Email: "lisi@galaxy-smart.example.com",
   };
-  const presentation = { logoUrl: "/files/logo1", introZh: "智能机器人", introEn: "Smart robots", brandsZh: "星河", brandsEn: "Galaxy", mainProductsZh: "机器人", mainProductsEn: "Robots" };
-  const exhibits = () => ({ exhibitClassIds: [classes[0]!.id, classes[1]!.id], industryIds: [industries[2]!.id], themeId: themes[0]!.id, pavilionId: themes[0]!.pavilions[0]!.id });
+  const presentation = {
+    logoUrl: "/files/logo1",
+    introZh: "智能机器人",
+    introEn: "Smart robots",
+    brandsZh: "星河",
+    brandsEn: "Galaxy",
+    mainProductsZh: "机器人",
+    mainProductsEn: "Robots",
+  };
+  const exhibits = () => ({
+    exhibitClassIds: [classes[0]!.id, classes[1]!.id],
+    industryIds: [industries[2]!.id],
+    themeId: themes[0]!.id,
+    pavilionId: themes[0]!.pavilions[0]!.id,
+  });
   const events = { liveEventThemes: ["productLaunch", "liveBroadcast"], attendance: "arrived" };
 
   async function verifyContact1(userId: number) {
@@ -62,7 +81,13 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
       .execute();
   }
   async function fillAllSteps(ticket: string) {
-    for (const [step, values] of [["company", company], ["contacts", contacts], ["presentation", presentation], ["exhibits", exhibits()], ["events", events]] as const) {
+    for (const [step, values] of [
+      ["company", company],
+      ["contacts", contacts],
+      ["presentation", presentation],
+      ["exhibits", exhibits()],
+      ["events", events],
+    ] as const) {
       expect((await save(ticket, step, values)).code).toBe(200);
     }
   }
@@ -84,7 +109,12 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
     expect(themes.length).toBeGreaterThanOrEqual(4);
     for (const theme of themes) {
       expect(theme.pavilions.length).toBeGreaterThanOrEqual(2);
-      expect(theme.pavilions[0]).toEqual({ id: expect.any(Number), code: expect.any(String), name: expect.stringMatching(/号馆$/), nameEn: expect.stringMatching(/^Hall /) });
+      expect(theme.pavilions[0]).toEqual({
+        id: expect.any(Number),
+        code: expect.any(String),
+        name: expect.stringMatching(/号馆$/),
+        nameEn: expect.stringMatching(/^Hall /),
+      });
     }
     const count = async () => (await api.db.selectFrom("theme_halls").select("hall_id").execute()).length;
     const before = await count();
@@ -106,7 +136,16 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
 
   it("reads an empty draft without storing it, and creates the profile (random url-safe unique id) on the first save", async () => {
     const empty = await profile(std01);
-    expect(empty).toMatchObject({ status: "draft", draft: {}, submitted: null, version: 0, complete: false, firstIncompleteStep: "company", expectedReviewBy: null, uniqueId: "" });
+    expect(empty).toMatchObject({
+      status: "draft",
+      draft: {},
+      submitted: null,
+      version: 0,
+      complete: false,
+      firstIncompleteStep: "company",
+      expectedReviewBy: null,
+      uniqueId: "",
+    });
     expect(await api.db.selectFrom("exhibitor_profiles").select("user_id").execute()).toEqual([]);
     await save(std01, "company", {});
     await save(raw01, "company", {});
@@ -118,7 +157,10 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
 
   it("saves a draft step by step, merging steps and clearing what is left out of a step", async () => {
     const before = (await profile(std01)).version;
-    expect((await save(std01, "company", { companyNameZh: "星河", companyPhone: "not yet" })).data.draft).toEqual({ companyNameZh: "星河", companyPhone: "not yet" });
+    expect((await save(std01, "company", { companyNameZh: "星河", companyPhone: "not yet" })).data.draft).toEqual({
+      companyNameZh: "星河",
+      companyPhone: "not yet",
+    });
     const afterEvents = (await save(std01, "events", { liveEventThemes: ["prizeDraw"], attendance: "arrived" })).data;
     expect(afterEvents.draft).toEqual({ companyNameZh: "星河", companyPhone: "not yet", liveEventThemes: ["prizeDraw"], attendance: "arrived" });
     // Unticking every theme: the list is absent from the body and so cleared.
@@ -126,7 +168,10 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
     expect(cleared.draft).toEqual({ companyNameZh: "星河", companyPhone: "not yet", attendance: "notArrived" });
     expect(cleared.version).toBe(before + 3);
     // A plain form works too.
-    const form = await api.call<ProfileView>("/smeb/exhibitor/info/saveDraft", { ticket: std01, form: { step: "company", companyNameZh: "星河智能", address: "南山" } });
+    const form = await api.call<ProfileView>("/smeb/exhibitor/info/saveDraft", {
+      ticket: std01,
+      form: { step: "company", companyNameZh: "星河智能", address: "南山" },
+    });
     expect(form.data.draft).toMatchObject({ companyNameZh: "星河智能", address: "南山", attendance: "notArrived" });
     expect(form.data.draft.companyPhone).toBeUndefined();
     expect(form.data.history[0]).toMatchObject({ action: "draft_saved", actorLabel: "std01", step: "company", fromStatus: "draft", toStatus: "draft" });
@@ -154,14 +199,23 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
   it("checks chosen ids against the caller's exhibition and the pavilion against the theme", async () => {
     const ok = exhibits();
     const otherTheme = themes[1]!;
-    const wrong = await save(std01, "exhibits", { ...ok, exhibitClassIds: [ok.exhibitClassIds[0], 999999], industryIds: [ok.industryIds[0], ok.industryIds[0]], pavilionId: otherTheme.pavilions[0]!.id, validate: "1" });
+    const wrong = await save(std01, "exhibits", {
+      ...ok,
+      exhibitClassIds: [ok.exhibitClassIds[0], 999999],
+      industryIds: [ok.industryIds[0], ok.industryIds[0]],
+      pavilionId: otherTheme.pavilions[0]!.id,
+      validate: "1",
+    });
     expect(wrong.data.fields).toEqual({
       exhibitClassIds: ["validation.correct|exhibitor.fields.exhibitClassIds"],
       industryIds: ["validation.correct|exhibitor.fields.industryIds"],
       pavilionId: ["validation.correct|exhibitor.fields.pavilionId"],
     });
     const missing = await save(std01, "exhibits", { exhibitClassIds: [ok.exhibitClassIds[0]], industryIds: ok.industryIds, validate: "1" });
-    expect(missing.data.fields).toEqual({ themeId: ["validation.required|exhibitor.fields.themeId"], pavilionId: ["validation.required|exhibitor.fields.pavilionId"] });
+    expect(missing.data.fields).toEqual({
+      themeId: ["validation.required|exhibitor.fields.themeId"],
+      pavilionId: ["validation.required|exhibitor.fields.pavilionId"],
+    });
     expect((await save(std01, "exhibits", { ...ok, validate: "1" })).code).toBe(200);
   });
 
@@ -221,24 +275,33 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
   });
 
   it("lets the organizer return with a comment the exhibitor sees, then approve a resubmission", async () => {
-    const list = await api.call<{ total: number; rows: { userId: number; username: string; companyNameZh: string; status: string; submittedAt: string }[] }>("/smeb/exhibitor/info/reviewList", { ticket: admin });
+    const list = await api.call<{ total: number; rows: { userId: number; username: string; companyNameZh: string; status: string; submittedAt: string }[] }>(
+      "/smeb/exhibitor/info/reviewList",
+      { ticket: admin },
+    );
     expect(list.data.total).toBe(1);
     expect(list.data.rows[0]).toMatchObject({ userId: std01Id, username: "std01", companyNameZh: company.companyNameZh, status: "under_review" });
     expect((await info("reviewList", admin, { query: { pageSize: "101" } })).code).toBe(400);
     const detail = await info("reviewDetail", admin, { query: { userId: String(std01Id) } });
     expect(detail.data).toMatchObject({ userId: std01Id, username: "std01", status: "under_review" });
 
-    expect((await info("review", admin, { json: { userId: std01Id, decision: "return" } })).data.fields?.comment).toEqual(["validation.required|exhibitor.review.comment"]);
+    expect((await info("review", admin, { json: { userId: std01Id, decision: "return" } })).data.fields?.comment).toEqual([
+      "validation.required|exhibitor.review.comment",
+    ]);
     const returned = await info("review", admin, { json: { userId: std01Id, decision: "return", comment: "Logo is blurry" } });
     expect(returned.data).toMatchObject({ status: "returned", reviewComment: "Logo is blurry" });
-    expect((await info("review", admin, { json: { userId: std01Id, decision: "approve" } }))).toMatchObject({ code: 409, message: translateMessage("en", "exhibitor.api.notUnderReview") });
+    expect(await info("review", admin, { json: { userId: std01Id, decision: "approve" } })).toMatchObject({
+      code: 409,
+      message: translateMessage("en", "exhibitor.api.notUnderReview"),
+    });
 
     // The exhibitor sees the comment, cannot get the letter yet, and the checklist is not done.
     const seen = await profile(std01);
     expect(seen).toMatchObject({ status: "returned", reviewComment: "Logo is blurry", expectedReviewBy: null });
     expect(seen.draft.companyNameZh).toBe(company.companyNameZh);
     expect(await info("getExhibitionLetterUrl", std01)).toMatchObject({ code: 400, message: "Please improve your information first" });
-    const worksheet = async () => (await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket: std01 })).data.find((i) => i.link === "/exhibitorInfo/exhibitorData")!;
+    const worksheet = async () =>
+      (await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket: std01 })).data.find((i) => i.link === "/exhibitorInfo/exhibitorData")!;
     expect((await worksheet()).status).not.toBe("done");
 
     expect((await save(std01, "presentation", { ...presentation, logoUrl: "/files/logo2" })).data.status).toBe("returned");
@@ -264,7 +327,12 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
     // Events are dated in business time (server/clock.ts), like the profile's own dates.
     for (const e of history) expect(appClock.now().getTime() - Date.parse(e.createdAt)).toBeLessThan(10 * 60_000);
     expect(history.length).toBeLessThanOrEqual(20);
-    const rows = await api.db.selectFrom("exhibitor_profile_events").select(["actor_id", "action"]).where("user_id", "=", std01Id).where("action", "=", "approved").execute();
+    const rows = await api.db
+      .selectFrom("exhibitor_profile_events")
+      .select(["actor_id", "action"])
+      .where("user_id", "=", std01Id)
+      .where("action", "=", "approved")
+      .execute();
     const adminId = (await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id;
     expect(rows.map((r) => r.actor_id)).toEqual([adminId]);
   });
@@ -284,7 +352,9 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
     expect((await profile(raw01)).draft.companyNameZh).toBe("远航");
 
     expect((await info("saveGroupInfo", std01, { json: { isGroupMember: "yes", groupNameZh: "星河集团" } })).code).toBe(200);
-    expect((await info("saveGroupInfo", raw01, { json: { isGroupMember: "yes" } })).data.fields?.groupNameZh).toEqual(["validation.required|exhibitor.group.groupNameZh"]);
+    expect((await info("saveGroupInfo", raw01, { json: { isGroupMember: "yes" } })).data.fields?.groupNameZh).toEqual([
+      "validation.required|exhibitor.group.groupNameZh",
+    ]);
     await info("saveGroupInfo", raw01, { json: { isGroupMember: "no", userId: std01Id } });
     expect((await info("getGroupInfo", std01)).data).toMatchObject({ isGroupMember: "yes", groupNameZh: "星河集团" });
     expect((await info("getGroupInfo", raw01)).data).toMatchObject({ isGroupMember: "no" });
@@ -292,7 +362,13 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
 
   it("loses no update when saves race (version)", async () => {
     const start = (await profile(raw01)).version;
-    const steps = [["company", { companyNameZh: "远航机器人" }], ["presentation", { introZh: "并发" }], ["events", { attendance: "arrived" }], ["exhibits", { themeId: "1" }], ["contacts", { contact1Name: "李四" }]] as const;
+    const steps = [
+      ["company", { companyNameZh: "远航机器人" }],
+      ["presentation", { introZh: "并发" }],
+      ["events", { attendance: "arrived" }],
+      ["exhibits", { themeId: "1" }],
+      ["contacts", { contact1Name: "李四" }],
+    ] as const;
     const results = await Promise.all([...steps, ...steps].map(([step, values]) => save(raw01, step, values)));
     expect(results.map((r) => r.code)).toEqual(Array(10).fill(200));
     const end = await profile(raw01);

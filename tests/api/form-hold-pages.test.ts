@@ -26,7 +26,10 @@ async function signedIn(username = "std01") {
 
 /** Ends every session of the user behind the browser's back, posts the form, signs in again, and reads the page. */
 async function postAfterExpiry(browser: PortalClient, path: string, form: Record<string, string>, username = "std01") {
-  await api.db.deleteFrom("sessions").where("user_id", "=", (await api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id).execute();
+  await api.db
+    .deleteFrom("sessions")
+    .where("user_id", "=", (await api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id)
+    .execute();
   const posted = await browser.request(path, { body: new URLSearchParams(form), headers: same });
   expect(posted.status, path).toBe(302);
   expect(posted.headers.get("location"), path).toMatch(/^\/login\?redirectTo=/);
@@ -40,7 +43,15 @@ describe("typed input survives an ended session", () => {
   it("on the air compressor application", async () => {
     const marker = `空压机-${crypto.randomUUID().slice(0, 6)}`;
     const html = await postAfterExpiry(await signedIn(), "/bookingService/offlineBookingService/airCompressorService", {
-      intent: "apply", flow: "1.0", pressure: "0.8", quantity: "3", startDate: cal.rawMoveIn.from, endDate: cal.opensOn, contactName: marker, contactPhone: "13812345678", remarks: "",
+      intent: "apply",
+      flow: "1.0",
+      pressure: "0.8",
+      quantity: "3",
+      startDate: cal.rawMoveIn.from,
+      endDate: cal.opensOn,
+      contactName: marker,
+      contactPhone: "13812345678",
+      remarks: "",
     });
     expect(html).toContain(`value="${marker}"`);
     expect(html).toContain(`value="${cal.opensOn}"`);
@@ -48,7 +59,13 @@ describe("typed input survives an ended session", () => {
 
   it("on a new special power commitment", async () => {
     const marker = `焊机-${crypto.randomUUID().slice(0, 6)}`;
-    const html = await postAfterExpiry(await signedIn(), "/bookingService/LeakageElectric", { intent: "save", equipmentName: marker, powerKw: "7.5", reason: "现场焊接", signerName: "张三" });
+    const html = await postAfterExpiry(await signedIn(), "/bookingService/LeakageElectric", {
+      intent: "save",
+      equipmentName: marker,
+      powerKw: "7.5",
+      reason: "现场焊接",
+      signerName: "张三",
+    });
     expect(html).toContain(`value="${marker}"`);
     expect(html).toContain("现场焊接");
   });
@@ -65,7 +82,12 @@ describe("typed input survives an ended session", () => {
     await api.call("/smeb/service/cart/add", { ticket, form: { serviceId: String(service.id), quantity: "1" } });
     const order = await api.call<{ orderNo: string }>("/smeb/service/order/commit", { ticket, form: { idempotencyKey: crypto.randomUUID() } });
     const marker = `搭建-${crypto.randomUUID().slice(0, 6)}`;
-    const html = await postAfterExpiry(await signedIn(), `/bookingService/myOrder/${order.data.orderNo}`, { intent: "contractor", contractorCompany: marker, contractorContact: "王工", contractorPhone: "" });
+    const html = await postAfterExpiry(await signedIn(), `/bookingService/myOrder/${order.data.orderNo}`, {
+      intent: "contractor",
+      contractorCompany: marker,
+      contractorContact: "王工",
+      contractorPhone: "",
+    });
     expect(html).toContain(`value="${marker}"`);
   });
 

@@ -169,7 +169,11 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
     });
 
     it("masks the address for others once the button is open, and needs a contact e-mail", async () => {
-      await api.db.updateTable("button_auths").set({ effect_start: new Date(appClock.now().getTime() - 60_000) }).where("id", "=", 102).execute();
+      await api.db
+        .updateTable("button_auths")
+        .set({ effect_start: new Date(appClock.now().getTime() - 60_000) })
+        .where("id", "=", 102)
+        .execute();
       try {
         const result = await api.call<{ sentTo: string }>("/smeb/worksheet/confirm", { method: "POST", ticket: std01 });
         expect(result).toMatchObject({ code: 200, data: { sentTo: "zh******@galaxy-smart.example.com" } });
@@ -182,7 +186,11 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
         expect(mails()).toHaveLength(1);
       } finally {
         await api.db.updateTable("users").set({ contact_email: "zhangsan@galaxy-smart.example.com" }).where("username", "=", "std01").execute();
-        await api.db.updateTable("button_auths").set({ effect_start: new Date(appClock.now().getTime() + 10 * 86_400_000) }).where("id", "=", 102).execute();
+        await api.db
+          .updateTable("button_auths")
+          .set({ effect_start: new Date(appClock.now().getTime() + 10 * 86_400_000) })
+          .where("id", "=", 102)
+          .execute();
       }
     });
 
@@ -219,7 +227,11 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
     });
 
     it("names the booth of an exhibitor once the button is open for them", async () => {
-      await api.db.updateTable("button_auths").set({ effect_end: new Date(appClock.now().getTime() + 60_000) }).where("id", "=", 103).execute();
+      await api.db
+        .updateTable("button_auths")
+        .set({ effect_end: new Date(appClock.now().getTime() + 60_000) })
+        .where("id", "=", 103)
+        .execute();
       try {
         const result = await api.call("/smeb/worksheet/extension", { ticket: std01, form: { itemId: String(await firstItemId()), reason: "need time" } });
         expect(result.code).toBe(200);
@@ -227,14 +239,22 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
         expect(mail!.subject).toBe("延期申请：展位 1A01 深圳星河智能科技有限公司 - 提交展商资料（会刊信息）");
         expect(mail!.text).toContain("Booth: 1A01");
       } finally {
-        await api.db.updateTable("button_auths").set({ effect_end: new Date(appClock.now().getTime() - 2 * 86_400_000) }).where("id", "=", 103).execute();
+        await api.db
+          .updateTable("button_auths")
+          .set({ effect_end: new Date(appClock.now().getTime() - 2 * 86_400_000) })
+          .where("id", "=", 103)
+          .execute();
       }
     });
 
     it("validates the reason and the item", async () => {
       const itemId = String(await firstItemId());
       const post = (form: Record<string, string>) => api.call<{ fields?: Record<string, string[]> }>("/smeb/worksheet/extension", { ticket: admin, form });
-      expect(await post({ itemId, reason: "   " })).toMatchObject({ status: 400, message: "Please enter a reason", data: { fields: { reason: ["home.actions.reasonRequired"] } } });
+      expect(await post({ itemId, reason: "   " })).toMatchObject({
+        status: 400,
+        message: "Please enter a reason",
+        data: { fields: { reason: ["home.actions.reasonRequired"] } },
+      });
       expect(await post({ itemId })).toMatchObject({ status: 400, message: "Please enter a reason" });
       expect(await post({ itemId, reason: "x".repeat(501) })).toMatchObject({ status: 400, message: "The reason can be at most 500 characters" });
       expect((await post({ itemId, reason: "x".repeat(500) })).code).toBe(200);
@@ -244,14 +264,27 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
       expect(await post({ itemId: "abc", reason: "late" })).toMatchObject({ status: 400, message: "Please choose an item" });
       expect(await post({ itemId: "-3", reason: "late" })).toMatchObject({ status: 400, message: "Please choose an item" });
       expect(await post({ itemId: "1.5", reason: "late" })).toMatchObject({ status: 400, message: "Please choose an item" });
-      expect(await post({ itemId: "999999", reason: "late" })).toMatchObject({ status: 400, message: "This item is not on your schedule", data: { fields: { itemId: ["home.actions.itemInvalid"] } } });
+      expect(await post({ itemId: "999999", reason: "late" })).toMatchObject({
+        status: 400,
+        message: "This item is not on your schedule",
+        data: { fields: { itemId: ["home.actions.itemInvalid"] } },
+      });
       expect(mails()).toHaveLength(2);
     });
 
     it("refuses an item of another exhibition", async () => {
       const other = await api.db
         .insertInto("exhibitions")
-        .values({ code: "OTHER", name_zh: "其他展会", name_en: "Other fair", starts_on: "2027-01-01", ends_on: "2027-01-02", venue_zh: "馆", venue_en: "Hall", is_current: false })
+        .values({
+          code: "OTHER",
+          name_zh: "其他展会",
+          name_en: "Other fair",
+          starts_on: "2027-01-01",
+          ends_on: "2027-01-02",
+          venue_zh: "馆",
+          venue_en: "Hall",
+          is_current: false,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const item = await api.db

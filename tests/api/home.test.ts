@@ -65,16 +65,39 @@ describe.each(backends)("home area API on %s", (backend) => {
     it("uses the signed-in caller's exhibition rather than the current one", async () => {
       const other = await api.db
         .insertInto("exhibitions")
-        .values({ code: "OLD2025", name_zh: "旧展会", name_en: "Old fair", starts_on: "2025-12-01", ends_on: "2025-12-04", venue_zh: "旧馆", venue_en: "Old hall", is_current: false })
+        .values({
+          code: "OLD2025",
+          name_zh: "旧展会",
+          name_en: "Old fair",
+          starts_on: "2025-12-01",
+          ends_on: "2025-12-04",
+          venue_zh: "旧馆",
+          venue_en: "Old hall",
+          is_current: false,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await api.db
         .insertInto("content_pages")
-        .values({ exhibition_id: other.id, slug: "promote", title_zh: "往届宣传", title_en: "Last year's promotion", body_zh: "往届内容", body_en: "Last year" })
+        .values({
+          exhibition_id: other.id,
+          slug: "promote",
+          title_zh: "往届宣传",
+          title_en: "Last year's promotion",
+          body_zh: "往届内容",
+          body_en: "Last year",
+        })
         .execute();
       await api.db
         .insertInto("users")
-        .values({ username: "old01", password_hash: await hashPassword("Old#2025x", { N: 1024, r: 8, p: 1 }), role_id: 2, exhibition_id: other.id, business_name: "往届展商", business_name_en: null })
+        .values({
+          username: "old01",
+          password_hash: await hashPassword("Old#2025x", { N: 1024, r: 8, p: 1 }),
+          role_id: 2,
+          exhibition_id: other.id,
+          business_name: "往届展商",
+          business_name_en: null,
+        })
         .execute();
       const ticket = await api.login("old01", "Old#2025x");
       const mine = await api.call<HomeContentPage>("/smeb/content/page", { query: { slug: "promote" }, ticket });
@@ -96,7 +119,15 @@ describe.each(backends)("home area API on %s", (backend) => {
     async function addItem(title: string, deadline: Date, doneCheck: string | null = null) {
       const row = await api.db
         .insertInto("schedule_items")
-        .values({ exhibition_id: exhibitionId, title_zh: `测试${title}`, title_en: title, deadline, link: "/exhibitorInfo/exhibitorData", done_check: doneCheck, sort: 1000 })
+        .values({
+          exhibition_id: exhibitionId,
+          title_zh: `测试${title}`,
+          title_en: title,
+          deadline,
+          link: "/exhibitorInfo/exhibitorData",
+          done_check: doneCheck,
+          sort: 1000,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       inserted.push(row.id);
@@ -121,7 +152,9 @@ describe.each(backends)("home area API on %s", (backend) => {
         if (Math.abs(left) > 1000 && Math.abs(left - 7 * DAY) > 1000) expect(item.status, item.titleEn).toBe(expected);
         expect(item.status).not.toBe("done");
       }
-      expect(items.map((i) => i.link)).toEqual(expect.arrayContaining(["/exhibitorInfo/exhibitorData", "/exhibitorInfo/exhibitorCertificateApply", "/invoiceArea/billingApplication"]));
+      expect(items.map((i) => i.link)).toEqual(
+        expect.arrayContaining(["/exhibitorInfo/exhibitorData", "/exhibitorInfo/exhibitorCertificateApply", "/invoiceArea/billingApplication"]),
+      );
       // The demo is live on the day it is seeded: two items overdue, three due this week, two weeks ahead.
       expect(items.map((i) => i.status)).toEqual(["overdue", "dueSoon", "dueSoon", "overdue", "dueSoon", "open", "open"]);
       expect(items.map((i) => i.deadline)).toEqual(Object.values(cal.schedule).map((day) => new Date(endOfExhibitionDay(day)).toISOString()));
@@ -156,7 +189,11 @@ describe.each(backends)("home area API on %s", (backend) => {
       const { data } = await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket });
       expect(data.length).toBeGreaterThan(0);
       // The demo's std01 has applied for badges and for an invoice and declared exhibits to a carrier: those items alone are done.
-      expect(data.filter((i) => i.status === "done").map((i) => i.link)).toEqual(["/exhibitorInfo/exhibitorCertificateApply", "/exhibitTL/carriage", "/invoiceArea/billingApplication"]);
+      expect(data.filter((i) => i.status === "done").map((i) => i.link)).toEqual([
+        "/exhibitorInfo/exhibitorCertificateApply",
+        "/exhibitTL/carriage",
+        "/invoiceArea/billingApplication",
+      ]);
     });
 
     it("marks an item done for a signed-in caller when its check says so, and only for them", async () => {

@@ -57,7 +57,10 @@ describe("2. a return path with a line break or a NUL is no 500", () => {
 
   it("nor on the language switch back to the sign-in page", async () => {
     const browser = portalClient(api.baseUrl);
-    const response = await browser.request("/language", { body: new URLSearchParams({ lng: "zh", redirectTo: "/login?x=1\r\nSet-Cookie: y=1" }), headers: same });
+    const response = await browser.request("/language", {
+      body: new URLSearchParams({ lng: "zh", redirectTo: "/login?x=1\r\nSet-Cookie: y=1" }),
+      headers: same,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/login");
   });
@@ -81,7 +84,10 @@ describe("3. a new password longer than the encryption carries", () => {
     const browser = portalClient(api.baseUrl);
     await browser.signIn("raw01", "Expo#2026");
     const fits = "密".repeat(63);
-    const response = await browser.request("/changePassword", { body: new URLSearchParams({ password: "not-the-old-one", newPassword: fits, newPassword1: fits }), headers: same });
+    const response = await browser.request("/changePassword", {
+      body: new URLSearchParams({ password: "not-the-old-one", newPassword: fits, newPassword1: fits }),
+      headers: same,
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("The old password is incorrect");
@@ -106,7 +112,11 @@ describe("4. control characters are refused at the API's edge, on every route", 
   });
 
   it("a lone surrogate in a JSON body", async () => {
-    const response = await fetch(`${api.baseUrl}/api/login/login`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"username":"\\ud800","password":"x"}' });
+    const response = await fetch(`${api.baseUrl}/api/login/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"username":"\\ud800","password":"x"}',
+    });
     expect(response.status).toBe(400);
   });
 

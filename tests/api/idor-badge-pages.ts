@@ -22,7 +22,14 @@ function prepare(ctx: Ctx) {
     const response = await fetch(`${ctx.api.baseUrl}/api/smeb/pass/ticket/save`, {
       method: "POST",
       headers: { ticket: ctx.a, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-      body: new URLSearchParams({ holderName: MARKER, idType: "idCard", idNumber: `${first17}${idCardCheckChar(first17)}`, mobile: "13977770101", email: "idor-page-a@example.com", company: MARKER }),
+      body: new URLSearchParams({
+        holderName: MARKER,
+        idType: "idCard",
+        idNumber: `${first17}${idCardCheckChar(first17)}`,
+        mobile: "13977770101",
+        email: "idor-page-a@example.com",
+        company: MARKER,
+      }),
     });
     const saved = (await response.json()) as { code: number; data: { id: number; version: number } };
     expect(saved.code).toBe(200);
@@ -33,7 +40,14 @@ function prepare(ctx: Ctx) {
 }
 
 async function aState(ctx: Ctx, aId: number) {
-  return JSON.stringify(await ctx.api.db.selectFrom("badges").select(["id", "holder_name", "status", "version", "deleted_at", "checked_in_at"]).where("user_id", "=", aId).orderBy("id").execute());
+  return JSON.stringify(
+    await ctx.api.db
+      .selectFrom("badges")
+      .select(["id", "holder_name", "status", "version", "deleted_at", "checked_in_at"])
+      .where("user_id", "=", aId)
+      .orderBy("id")
+      .execute(),
+  );
 }
 
 async function signedInB(ctx: Ctx) {
@@ -60,7 +74,17 @@ const pageProbe: Probe = async (ctx) => {
   const post = (form: Record<string, string>) => browser.request(PAGE, { body: new URLSearchParams(form), headers: { "sec-fetch-site": "same-origin" } });
   for (const form of <Record<string, string>[]>[
     { intent: "delete", ids: p.badgeId },
-    { intent: "save", id: p.badgeId, version: p.version, holderName: "B", idType: "passport", idNumber: "E12345678", mobile: "13977770102", email: "b@example.com", company: "B" },
+    {
+      intent: "save",
+      id: p.badgeId,
+      version: p.version,
+      holderName: "B",
+      idType: "passport",
+      idNumber: "E12345678",
+      mobile: "13977770102",
+      email: "b@example.com",
+      company: "B",
+    },
   ]) {
     const response = await post(form);
     expect(await response.text(), form.intent).not.toContain(MARKER);
@@ -96,7 +120,10 @@ const checkInDeskProbe: Probe = async (ctx) => {
   const response = await browser.request("/exhibitorInfo/badgeCheckIn");
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toMatch(/\/401$/);
-  const posted = await browser.request("/exhibitorInfo/badgeCheckIn", { body: new URLSearchParams({ code: "EPB1.x.y" }), headers: { "sec-fetch-site": "same-origin" } });
+  const posted = await browser.request("/exhibitorInfo/badgeCheckIn", {
+    body: new URLSearchParams({ code: "EPB1.x.y" }),
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(posted.status).toBe(302);
   expect(await aState(ctx, p.aId)).toBe(before);
 };

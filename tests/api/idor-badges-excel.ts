@@ -28,7 +28,13 @@ async function userOf(ctx: Ctx, username: string) {
 }
 
 async function liveBadges(ctx: Ctx, userId: number) {
-  const rows = await ctx.api.db.selectFrom("badges").select(["id", "holder_name", "version", "status"]).where("user_id", "=", userId).where("deleted_at", "is", null).orderBy("id").execute();
+  const rows = await ctx.api.db
+    .selectFrom("badges")
+    .select(["id", "holder_name", "version", "status"])
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .orderBy("id")
+    .execute();
   return rows;
 }
 
@@ -36,7 +42,10 @@ const exportProbe: Probe = async (ctx) => {
   const a = await userOf(ctx, "std01");
   const aNames = (await liveBadges(ctx, a.id)).map((row) => row.holder_name);
   expect(aNames.length).toBeGreaterThan(0);
-  for (const path of ["/smeb/pass/ticket/export", `/smeb/pass/ticket/export?userId=${a.id}&boothId=${ctx.aBoothId}&keyword=${encodeURIComponent(aNames[0]!)}`]) {
+  for (const path of [
+    "/smeb/pass/ticket/export",
+    `/smeb/pass/ticket/export?userId=${a.id}&boothId=${ctx.aBoothId}&keyword=${encodeURIComponent(aNames[0]!)}`,
+  ]) {
     const result = await fetchFile(ctx, ctx.b, path);
     expect(result.status, path).toBe(200);
     const texts = await cellTexts(result.bytes);
@@ -65,7 +74,11 @@ const uploadProbe: Probe = async (ctx) => {
   form.set("boothId", String(ctx.aBoothId));
   const file = await workbookWith([["IDOR-B-导入", "Passport", "E99990001", "13977779901", "idor-upload@example.com", "B", null]]);
   form.set("file", new File([new Uint8Array(file)], "badges.xlsx"));
-  const response = await fetch(`${ctx.api.baseUrl}/api/smeb/pass/ticket/upload`, { method: "POST", headers: { ticket: ctx.b, "accept-language": "en" }, body: form });
+  const response = await fetch(`${ctx.api.baseUrl}/api/smeb/pass/ticket/upload`, {
+    method: "POST",
+    headers: { ticket: ctx.b, "accept-language": "en" },
+    body: form,
+  });
   expect([403, 404]).toContain(response.status);
   expect(await response.text()).not.toContain("1A01");
   expect(JSON.stringify([await liveBadges(ctx, a.id), await liveBadges(ctx, b.id)])).toBe(before);

@@ -22,7 +22,12 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
 
 async function aBadge(ctx: Ctx) {
   const a = await ctx.api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-  const badge = await ctx.api.db.selectFrom("badges").select(["id", "code", "holder_name"]).where("user_id", "=", a.id).where("holder_name", "=", "张三").executeTakeFirstOrThrow();
+  const badge = await ctx.api.db
+    .selectFrom("badges")
+    .select(["id", "code", "holder_name"])
+    .where("user_id", "=", a.id)
+    .where("holder_name", "=", "张三")
+    .executeTakeFirstOrThrow();
   return { a, badge };
 }
 
@@ -32,14 +37,26 @@ async function aState(ctx: Ctx, aId: number) {
   const [badges, arrivals, events] = await Promise.all([
     db.selectFrom("badges").select(["id", "checked_in_at", "status", "deleted_at"]).where("user_id", "=", aId).orderBy("id").execute(),
     db.selectFrom("exhibitor_arrivals").selectAll().where("user_id", "=", aId).execute(),
-    db.selectFrom("badge_events").innerJoin("badges", "badges.id", "badge_events.badge_id").select(["badge_events.id", "badge_events.action"]).where("badges.user_id", "=", aId).orderBy("badge_events.id").execute(),
+    db
+      .selectFrom("badge_events")
+      .innerJoin("badges", "badges.id", "badge_events.badge_id")
+      .select(["badge_events.id", "badge_events.action"])
+      .where("badges.user_id", "=", aId)
+      .orderBy("badge_events.id")
+      .execute(),
   ]);
   return JSON.stringify({ badges, arrivals, events });
 }
 
 const printProbe: Probe = async (ctx) => {
   const { a, badge } = await aBadge(ctx);
-  const own = await ctx.api.db.selectFrom("badges").select("badges.id").innerJoin("users", "users.id", "badges.user_id").where("users.username", "=", "raw01").where("badges.deleted_at", "is", null).executeTakeFirstOrThrow();
+  const own = await ctx.api.db
+    .selectFrom("badges")
+    .select("badges.id")
+    .innerJoin("users", "users.id", "badges.user_id")
+    .where("users.username", "=", "raw01")
+    .where("badges.deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
   const before = await aState(ctx, a.id);
   for (const path of [
     `/smeb/pass/ticket/print?ids=${badge.id}`,

@@ -45,8 +45,21 @@ function prepare(ctx: Ctx) {
 }
 
 async function aState(ctx: Ctx, aId: number) {
-  const rows = await ctx.api.db.selectFrom("badges").select(["id", "status", "review_comment", "version", "deleted_at"]).where("user_id", "=", aId).orderBy("id").execute();
-  const events = await ctx.api.db.selectFrom("badge_events").select("id").where("badge_id", "in", rows.map((r) => r.id)).execute();
+  const rows = await ctx.api.db
+    .selectFrom("badges")
+    .select(["id", "status", "review_comment", "version", "deleted_at"])
+    .where("user_id", "=", aId)
+    .orderBy("id")
+    .execute();
+  const events = await ctx.api.db
+    .selectFrom("badge_events")
+    .select("id")
+    .where(
+      "badge_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .execute();
   return JSON.stringify({ rows, events: events.length });
 }
 
@@ -82,7 +95,12 @@ const pageProbe: Probe = async (ctx) => {
   const before = await aState(ctx, p.aId);
   const browser = portalClient(ctx.api.baseUrl);
   await browser.signIn("raw01", "Expo#2026");
-  for (const path of [PAGE, `${PAGE}?id=${p.badgeId}`, `${PAGE}?exhibitor=${p.aId}&keyword=${encodeURIComponent(MARKER)}`, `${PAGE}/export?exhibitor=${p.aId}`]) {
+  for (const path of [
+    PAGE,
+    `${PAGE}?id=${p.badgeId}`,
+    `${PAGE}?exhibitor=${p.aId}&keyword=${encodeURIComponent(MARKER)}`,
+    `${PAGE}/export?exhibitor=${p.aId}`,
+  ]) {
     const response = await browser.request(path);
     expect([302, 403, 404], path).toContain(response.status);
     if (response.status === 302) expect(response.headers.get("location"), path).toBe("/401");

@@ -42,7 +42,12 @@ function prepare(ctx: Ctx) {
 }
 
 async function aState(ctx: Ctx, aId: number) {
-  const rows = await ctx.api.db.selectFrom("badges").select(["id", "holder_name", "mobile", "status", "version", "deleted_at"]).where("user_id", "=", aId).orderBy("id").execute();
+  const rows = await ctx.api.db
+    .selectFrom("badges")
+    .select(["id", "holder_name", "mobile", "status", "version", "deleted_at"])
+    .where("user_id", "=", aId)
+    .orderBy("id")
+    .execute();
   return JSON.stringify(rows);
 }
 

@@ -28,7 +28,19 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
 async function fileOf(ctx: Ctx, username: string, folder: string) {
   const user = await ctx.api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
   const id = crypto.randomBytes(12).toString("base64url");
-  await ctx.api.db.insertInto("stored_files").values({ id, owner_user_id: user.id, folder, original_name: `${MARKER}.png`, content_type: "image/png", size_bytes: 10, storage_key: `stored/${folder}/${id}`, upload_key: null }).execute();
+  await ctx.api.db
+    .insertInto("stored_files")
+    .values({
+      id,
+      owner_user_id: user.id,
+      folder,
+      original_name: `${MARKER}.png`,
+      content_type: "image/png",
+      size_bytes: 10,
+      storage_key: `stored/${folder}/${id}`,
+      upload_key: null,
+    })
+    .execute();
   return `/files/${id}`;
 }
 
@@ -39,23 +51,65 @@ function prepare(ctx: Ctx) {
   prepared ??= (async () => {
     const booth = async (no: string) => String((await ctx.api.db.selectFrom("booths").select("id").where("booth_no", "=", no).executeTakeFirstOrThrow()).id);
     const [aBooth, bBooth] = [await booth("1A01"), await booth("2B10")];
-    const [aMap, aScan, bMap, bScan] = [await fileOf(ctx, "std01", "eletricbox-img"), await fileOf(ctx, "std01", "leakage-electric"), await fileOf(ctx, "raw01", "eletricbox-img"), await fileOf(ctx, "raw01", "leakage-electric")];
-    const app = await call(ctx, ctx.a, "/smeb/booking/airCompressor/save", { boothId: aBooth, flow: "1.0", pressure: "0.8", quantity: "1", startDate: cal.rawMoveIn.from, endDate: cal.rawMoveIn.to, contactName: MARKER, contactPhone: "13812345678" });
+    const [aMap, aScan, bMap, bScan] = [
+      await fileOf(ctx, "std01", "eletricbox-img"),
+      await fileOf(ctx, "std01", "leakage-electric"),
+      await fileOf(ctx, "raw01", "eletricbox-img"),
+      await fileOf(ctx, "raw01", "leakage-electric"),
+    ];
+    const app = await call(ctx, ctx.a, "/smeb/booking/airCompressor/save", {
+      boothId: aBooth,
+      flow: "1.0",
+      pressure: "0.8",
+      quantity: "1",
+      startDate: cal.rawMoveIn.from,
+      endDate: cal.rawMoveIn.to,
+      contactName: MARKER,
+      contactPhone: "13812345678",
+    });
     expect(app.status, app.text).toBe(200);
     expect((await call(ctx, ctx.a, "/smeb/booking/electricboxImg/save", { boothId: aBooth, fileUrl: aMap })).status).toBe(200);
-    const leak = await call(ctx, ctx.a, "/smeb/booking/leakageElectric/save", { boothId: aBooth, equipmentName: MARKER, powerKw: "5", reason: MARKER, readRules: "on", signerName: "A", scanUrl: aScan });
+    const leak = await call(ctx, ctx.a, "/smeb/booking/leakageElectric/save", {
+      boothId: aBooth,
+      equipmentName: MARKER,
+      powerKw: "5",
+      reason: MARKER,
+      readRules: "on",
+      signerName: "A",
+      scanUrl: aScan,
+    });
     expect(leak.status, leak.text).toBe(200);
     const a = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
-    return { aId: a.id, aBooth, bBooth, appId: String(JSON.parse(app.text).data.id), leakageId: String(JSON.parse(leak.text).data.id), aMap, aScan, bMap, bScan };
+    return {
+      aId: a.id,
+      aBooth,
+      bBooth,
+      appId: String(JSON.parse(app.text).data.id),
+      leakageId: String(JSON.parse(leak.text).data.id),
+      aMap,
+      aScan,
+      bMap,
+      bScan,
+    };
   })();
   return prepared;
 }
 
 /** Everything of A's that these forms could change. */
 async function aState(ctx: Ctx, aId: number) {
-  const apps = await ctx.api.db.selectFrom("air_compressor_applications").select(["id", "status", "version", "booth_id"]).where("user_id", "=", aId).orderBy("id").execute();
+  const apps = await ctx.api.db
+    .selectFrom("air_compressor_applications")
+    .select(["id", "status", "version", "booth_id"])
+    .where("user_id", "=", aId)
+    .orderBy("id")
+    .execute();
   const maps = await ctx.api.db.selectFrom("electricbox_images").select(["booth_id", "file_id", "version"]).where("user_id", "=", aId).execute();
-  const leaks = await ctx.api.db.selectFrom("leakage_commitments").select(["id", "version", "booth_id", "equipment_name", "scan_file_id"]).where("user_id", "=", aId).orderBy("id").execute();
+  const leaks = await ctx.api.db
+    .selectFrom("leakage_commitments")
+    .select(["id", "version", "booth_id", "equipment_name", "scan_file_id"])
+    .where("user_id", "=", aId)
+    .orderBy("id")
+    .execute();
   const byOthers = await ctx.api.db.selectFrom("air_compressor_applications").select("id").where("booth_no", "=", "1A01").where("user_id", "!=", aId).execute();
   return JSON.stringify({ apps, maps, leaks, byOthers });
 }
@@ -78,7 +132,19 @@ const airProbe: Probe = async (ctx) => {
   await expectRefusals(ctx, [
     [`/smeb/booking/airCompressor/detail?id=${p.appId}`],
     ["/smeb/booking/airCompressor/cancel", { id: p.appId }],
-    ["/smeb/booking/airCompressor/save", { boothId: p.aBooth, flow: "1.0", pressure: "0.8", quantity: "1", startDate: cal.rawMoveIn.from, endDate: cal.rawMoveIn.to, contactName: "B", contactPhone: "13812345678" }],
+    [
+      "/smeb/booking/airCompressor/save",
+      {
+        boothId: p.aBooth,
+        flow: "1.0",
+        pressure: "0.8",
+        quantity: "1",
+        startDate: cal.rawMoveIn.from,
+        endDate: cal.rawMoveIn.to,
+        contactName: "B",
+        contactPhone: "13812345678",
+      },
+    ],
   ]);
   // Control: the owner reads it.
   expect((await call(ctx, ctx.a, `/smeb/booking/airCompressor/detail?id=${p.appId}`)).text).toContain(MARKER);
@@ -141,7 +207,21 @@ const pagesProbe: Probe = async (ctx) => {
     ["/bookingService/electricboxImg", { intent: "delete", boothId: p.aBooth }],
     ["/bookingService/electricboxImg", { intent: "save", boothId: p.aBooth, fileUrl: p.bMap }],
     ["/bookingService/LeakageElectric", { intent: "delete", id: p.leakageId }],
-    ["/bookingService/LeakageElectric", { intent: "save", id: p.leakageId, version: "0", boothId: p.bBooth, equipmentName: "B", powerKw: "1", reason: "B", readRules: "on", signerName: "B", scanUrl: p.bScan }],
+    [
+      "/bookingService/LeakageElectric",
+      {
+        intent: "save",
+        id: p.leakageId,
+        version: "0",
+        boothId: p.bBooth,
+        equipmentName: "B",
+        powerKw: "1",
+        reason: "B",
+        readRules: "on",
+        signerName: "B",
+        scanUrl: p.bScan,
+      },
+    ],
   ] as const) {
     const response = await browser.request(path, { body: new URLSearchParams(form), headers: same });
     expect(response.status, path).not.toBe(200);

@@ -26,7 +26,11 @@ async function prepare(ctx: Ctx) {
   if (current && current.status !== "draft" && current.status !== "returned") return;
   const form = new URLSearchParams({ boothId: String(ctx.aBoothId), intent: "draft", fasciaMode: "standard", fasciaNameZh: MARKER, carpetColour: "grey" });
   if (current) form.set("version", String(current.version));
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, { method: "POST", headers: { ticket: ctx.a, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" }, body: form });
+  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
+    method: "POST",
+    headers: { ticket: ctx.a, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
+    body: form,
+  });
   expect(response.status).toBe(200);
 }
 
@@ -48,7 +52,15 @@ const standardProbe: Probe = async (ctx) => {
   expect(page.status).toBe(302);
   expect(page.headers.get("location")).toMatch(/\/401/);
   const post = await browser.request("/boothConstruction/standardConstruction", {
-    body: new URLSearchParams({ boothId: String(ctx.aBoothId), exists: "1", version: "0", intent: "submit", fasciaMode: "standard", fasciaNameZh: "B", carpetColour: "grey" }),
+    body: new URLSearchParams({
+      boothId: String(ctx.aBoothId),
+      exists: "1",
+      version: "0",
+      intent: "submit",
+      fasciaMode: "standard",
+      fasciaNameZh: "B",
+      carpetColour: "grey",
+    }),
     headers: sameOrigin,
   });
   expect([302, 403, 404]).toContain(post.status);
@@ -83,13 +95,20 @@ const ownBoothProbe: Probe = async (ctx) => {
 const organizerPageProbe: Probe = async (ctx) => {
   await prepare(ctx);
   const browser = await signedInB(ctx);
-  for (const path of ["/boothConstruction/constructionReview", `/boothConstruction/constructionReview?item=fascia-1`, "/boothConstruction/constructionReview/export"]) {
+  for (const path of [
+    "/boothConstruction/constructionReview",
+    `/boothConstruction/constructionReview?item=fascia-1`,
+    "/boothConstruction/constructionReview/export",
+  ]) {
     const response = await browser.request(path, { headers: { "accept-language": "zh" } });
     expect(response.status, path).toBe(302);
     expect(response.headers.get("location"), path).toMatch(/\/401/);
   }
   const before = await aBuild(ctx);
-  const decide = await browser.request("/boothConstruction/constructionReview", { body: new URLSearchParams({ subject: "fascia", id: "1", decision: "approve" }), headers: sameOrigin });
+  const decide = await browser.request("/boothConstruction/constructionReview", {
+    body: new URLSearchParams({ subject: "fascia", id: "1", decision: "approve" }),
+    headers: sameOrigin,
+  });
   expect(decide.status).toBe(302);
   expect(await aBuild(ctx)).toBe(before);
 };

@@ -57,7 +57,12 @@ function prepare(ctx: Ctx) {
 }
 
 async function bState(ctx: Ctx, boothId: string) {
-  const rows = await ctx.api.db.selectFrom("booth_drawings").select(["id", "version", "status", "review_comment", "file_id"]).where("booth_id", "=", Number(boothId)).orderBy("id").execute();
+  const rows = await ctx.api.db
+    .selectFrom("booth_drawings")
+    .select(["id", "version", "status", "review_comment", "file_id"])
+    .where("booth_id", "=", Number(boothId))
+    .orderBy("id")
+    .execute();
   const events = await ctx.api.db.selectFrom("construction_events").select("id").where("booth_id", "=", Number(boothId)).execute();
   return JSON.stringify({ rows, events: events.length });
 }

@@ -26,7 +26,8 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
   return { status: response.status, type: response.headers.get("content-type") ?? "", text: await response.text() };
 }
 
-const userId = async (ctx: Ctx, username: string) => (await ctx.api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const userId = async (ctx: Ctx, username: string) =>
+  (await ctx.api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 
 /** A's commitment with a marker B must never see; made once per server (demo data may hold one already). */
 const commitments = new WeakMap<TestApi, Promise<{ aId: number; marker: string; mobile: string }>>();
@@ -37,11 +38,22 @@ function prepareCommitment(ctx: Ctx) {
       const aId = await userId(ctx, "std01");
       const find = await call(ctx, ctx.a, `/smeb/boothBuild/commitment/find?boothId=${ctx.aBoothId}`);
       const version = (JSON.parse(find.text).data?.commitment?.version as number | undefined) ?? undefined;
-      const form = { boothId: String(ctx.aBoothId), responsiblePerson: MARKER, builderCompany: `${MARKER}-搭建`, mobile: A_MOBILE, readRules: "on", ...(version === undefined ? {} : { version: String(version) }) };
+      const form = {
+        boothId: String(ctx.aBoothId),
+        responsiblePerson: MARKER,
+        builderCompany: `${MARKER}-搭建`,
+        mobile: A_MOBILE,
+        readRules: "on",
+        ...(version === undefined ? {} : { version: String(version) }),
+      };
       const saved = await call(ctx, ctx.a, "/smeb/boothBuild/commitment/save", form);
       if (saved.status === 200) return { aId, marker: MARKER, mobile: A_MOBILE };
       // Under review or accepted in the demo data: its own details are the marker.
-      const row = await ctx.api.db.selectFrom("safety_commitments").select(["responsible_person", "mobile"]).where("booth_id", "=", ctx.aBoothId).executeTakeFirstOrThrow();
+      const row = await ctx.api.db
+        .selectFrom("safety_commitments")
+        .select(["responsible_person", "mobile"])
+        .where("booth_id", "=", ctx.aBoothId)
+        .executeTakeFirstOrThrow();
       return { aId, marker: row.responsible_person, mobile: row.mobile };
     })();
     commitments.set(ctx.api, prepared);
@@ -123,7 +135,16 @@ const insuranceProbe: Probe = async (ctx) => {
   const aPdf = await PDFDocument.create();
   aPdf.addPage();
   const aPolicy = await uploadAs(ctx.api, ctx.a, "booth-insurance", "a-policy.pdf", Buffer.from(await aPdf.save()));
-  const policyForm = (boothId: number, policyUrl: string) => ({ boothId: String(boothId), insurer: "X", policyNo: "X-1", insuredAmount: "99999999", validFrom: "2000-01-01", validTo: "2099-12-31", policyUrl, version: "0" });
+  const policyForm = (boothId: number, policyUrl: string) => ({
+    boothId: String(boothId),
+    insurer: "X",
+    policyNo: "X-1",
+    insuredAmount: "99999999",
+    validFrom: "2000-01-01",
+    validTo: "2099-12-31",
+    policyUrl,
+    version: "0",
+  });
 
   const aId = await userId(ctx, "std01");
   const before = { a: await policyState(ctx, aId), b: await policyState(ctx, p.bId) };

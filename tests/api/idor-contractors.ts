@@ -27,7 +27,11 @@ let prepared: Promise<{ accessId: string; aBooth: string }> | null = null;
 /** A's grant, named with a marker B must never see; made once per sweep. */
 function prepare(ctx: Ctx) {
   prepared ??= (async () => {
-    const made = await call(ctx, ctx.a, "/smeb/service/contractor/entrust", { companyName: MARKER, contactName: "甲", email: "marker-7731@builder.example.com" });
+    const made = await call(ctx, ctx.a, "/smeb/service/contractor/entrust", {
+      companyName: MARKER,
+      contactName: "甲",
+      email: "marker-7731@builder.example.com",
+    });
     expect(made.status, made.text).toBe(200);
     const booth = await ctx.api.db.selectFrom("booths").select("id").where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
     return { accessId: String(JSON.parse(made.text).data.accessId), aBooth: String(booth.id) };
@@ -36,7 +40,13 @@ function prepare(ctx: Ctx) {
 }
 
 async function aGrants(ctx: Ctx) {
-  const rows = await ctx.api.db.selectFrom("contractor_accesses").innerJoin("users", "users.id", "contractor_accesses.user_id").select(["contractor_accesses.id", "status", "code_hash", "code_sent_at", "company_name"]).where("users.username", "in", ["std01", "raw01"]).orderBy("contractor_accesses.id").execute();
+  const rows = await ctx.api.db
+    .selectFrom("contractor_accesses")
+    .innerJoin("users", "users.id", "contractor_accesses.user_id")
+    .select(["contractor_accesses.id", "status", "code_hash", "code_sent_at", "company_name"])
+    .where("users.username", "in", ["std01", "raw01"])
+    .orderBy("contractor_accesses.id")
+    .execute();
   return JSON.stringify(rows);
 }
 

@@ -106,11 +106,17 @@ const pagesProbe: Probe = async (ctx) => {
     headers: { "sec-fetch-site": "same-origin" },
   });
   expect(post.status).toBe(302);
-  await browser.request("/exhibitorInfo/groupData", { body: new URLSearchParams({ userId: String(aId), isGroupMember: "yes", groupNameZh: "B-hijack" }), headers: { "sec-fetch-site": "same-origin" } });
+  await browser.request("/exhibitorInfo/groupData", {
+    body: new URLSearchParams({ userId: String(aId), isGroupMember: "yes", groupNameZh: "B-hijack" }),
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   const review = await browser.request(`/exhibitorInfo/exhibitorReview?userId=${aId}`);
   expect(review.status).toBe(302);
   expect(review.headers.get("location")).toBe("/401");
-  const decide = await browser.request("/exhibitorInfo/exhibitorReview", { body: new URLSearchParams({ userId: String(aId), decision: "approve" }), headers: { "sec-fetch-site": "same-origin" } });
+  const decide = await browser.request("/exhibitorInfo/exhibitorReview", {
+    body: new URLSearchParams({ userId: String(aId), decision: "approve" }),
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(decide.headers.get("location")).toBe("/401");
   expect(await aState(ctx, aId)).toBe(before);
 };

@@ -32,14 +32,30 @@ function prepare(ctx: Ctx) {
   prepared ??= (async () => {
     const a = await ctx.api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
     const bill = (title: string) =>
-      ctx.api.db.insertInto("bills").values({ exhibition_id: a.exhibition_id, user_id: a.id, kind: "other", title_zh: title, title_en: title, amount_cents: 12345 }).returning("id").executeTakeFirstOrThrow();
+      ctx.api.db
+        .insertInto("bills")
+        .values({ exhibition_id: a.exhibition_id, user_id: a.id, kind: "other", title_zh: title, title_en: title, amount_cents: 12345 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
     const paid = await bill(`${MARKER}-paid`);
     const voucher = await ctx.api.db
       .insertInto("payment_vouchers")
-      .values({ exhibition_id: a.exhibition_id, user_id: a.id, name: MARKER, product_type: "other", amount_cents: 12345, paid_on: addDays(testCalendar.seededOn, -3), payer_account_name: MARKER, status: "confirmed" })
+      .values({
+        exhibition_id: a.exhibition_id,
+        user_id: a.id,
+        name: MARKER,
+        product_type: "other",
+        amount_cents: 12345,
+        paid_on: addDays(testCalendar.seededOn, -3),
+        payer_account_name: MARKER,
+        status: "confirmed",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await ctx.api.db.insertInto("payment_voucher_items").values({ voucher_id: voucher.id, item_key: `bill:${paid.id}`, amount_cents: 12345 }).execute();
+    await ctx.api.db
+      .insertInto("payment_voucher_items")
+      .values({ voucher_id: voucher.id, item_key: `bill:${paid.id}`, amount_cents: 12345 })
+      .execute();
     const application = await call(ctx, ctx.a, "/smeb/invoice/save", {
       invoiceType: "vatGeneral",
       title: MARKER,
@@ -51,18 +67,39 @@ function prepare(ctx: Ctx) {
     const unpaid = await bill(`${MARKER}-unpaid`);
     const pending = await ctx.api.db
       .insertInto("payment_vouchers")
-      .values({ exhibition_id: a.exhibition_id, user_id: a.id, name: `${MARKER}-pending`, product_type: "other", amount_cents: 12345, paid_on: addDays(testCalendar.seededOn, -3), payer_account_name: MARKER })
+      .values({
+        exhibition_id: a.exhibition_id,
+        user_id: a.id,
+        name: `${MARKER}-pending`,
+        product_type: "other",
+        amount_cents: 12345,
+        paid_on: addDays(testCalendar.seededOn, -3),
+        payer_account_name: MARKER,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await ctx.api.db.insertInto("payment_voucher_items").values({ voucher_id: pending.id, item_key: `bill:${unpaid.id}`, amount_cents: 12345 }).execute();
+    await ctx.api.db
+      .insertInto("payment_voucher_items")
+      .values({ voucher_id: pending.id, item_key: `bill:${unpaid.id}`, amount_cents: 12345 })
+      .execute();
     return { applicationId: application.data.id, voucherId: pending.id };
   })();
   return prepared;
 }
 
 async function aState(ctx: Ctx) {
-  const applications = await ctx.api.db.selectFrom("invoice_applications").select(["id", "title", "status", "version", "urgent", "qr_link_version", "qr_link_revoked_at"]).where("title", "like", `${MARKER}%`).orderBy("id").execute();
-  const vouchers = await ctx.api.db.selectFrom("payment_vouchers").select(["id", "status", "version", "deleted_at"]).where("name", "like", `${MARKER}%`).orderBy("id").execute();
+  const applications = await ctx.api.db
+    .selectFrom("invoice_applications")
+    .select(["id", "title", "status", "version", "urgent", "qr_link_version", "qr_link_revoked_at"])
+    .where("title", "like", `${MARKER}%`)
+    .orderBy("id")
+    .execute();
+  const vouchers = await ctx.api.db
+    .selectFrom("payment_vouchers")
+    .select(["id", "status", "version", "deleted_at"])
+    .where("name", "like", `${MARKER}%`)
+    .orderBy("id")
+    .execute();
   return JSON.stringify({ applications, vouchers });
 }
 
@@ -90,7 +127,16 @@ const applicationProbe: Probe = async (ctx) => {
     expect(await response.text(), view).not.toContain(MARKER);
   }
   for (const form of <Record<string, string>[]>[
-    { intent: "update", id: String(p.applicationId), version: "0", invoiceType: "vatGeneral", title: "B", taxpayerId: "91350100M000100Y43", receivingEmail: "b@example.com", itemKeys: "bill:1" },
+    {
+      intent: "update",
+      id: String(p.applicationId),
+      version: "0",
+      invoiceType: "vatGeneral",
+      title: "B",
+      taxpayerId: "91350100M000100Y43",
+      receivingEmail: "b@example.com",
+      itemKeys: "bill:1",
+    },
     { intent: "urgent", id: String(p.applicationId), urgentReason: "B" },
     { intent: "revokeQr", id: String(p.applicationId) },
     { intent: "renewQr", id: String(p.applicationId), linkVersion: "0" },
@@ -115,7 +161,10 @@ const voucherProbe: Probe = async (ctx) => {
   const html = await view.text();
   expect(html).not.toContain(MARKER);
   expect(html).not.toContain('data-testid="confirm-delete"');
-  const post = await browser.request("/invoiceArea/paymentVoucher", { body: new URLSearchParams({ intent: "delete", id: String(p.voucherId), version: "0" }), headers: sameOrigin });
+  const post = await browser.request("/invoiceArea/paymentVoucher", {
+    body: new URLSearchParams({ intent: "delete", id: String(p.voucherId), version: "0" }),
+    headers: sameOrigin,
+  });
   expect([403, 404]).toContain(post.status);
   expect(await aState(ctx)).toBe(before);
 };
@@ -129,7 +178,10 @@ const deskProbe: Probe = async (ctx) => {
     expect(response.status, path).toBe(302);
     expect(response.headers.get("location"), path).toMatch(/\/401/);
   }
-  const decide = await browser.request("/invoiceArea/financeDesk", { body: new URLSearchParams({ deskAction: "voucher", id: "1", decision: "confirm" }), headers: sameOrigin });
+  const decide = await browser.request("/invoiceArea/financeDesk", {
+    body: new URLSearchParams({ deskAction: "voucher", id: "1", decision: "confirm" }),
+    headers: sameOrigin,
+  });
   expect(decide.status).toBe(302);
   expect(await aState(ctx)).toBe(before);
 };
@@ -144,7 +196,14 @@ const qrPageProbe: Probe = async (ctx) => {
   expect(page.status).toBe(400);
   expect(await page.text()).not.toContain(MARKER);
   const post = await stranger.request("/invoiceArea/saveQrCode", {
-    body: new URLSearchParams({ token: forged, version: "0", invoiceType: "vatGeneral", title: "B", taxpayerId: "91350100M000100Y43", receivingEmail: "b@example.com" }),
+    body: new URLSearchParams({
+      token: forged,
+      version: "0",
+      invoiceType: "vatGeneral",
+      title: "B",
+      taxpayerId: "91350100M000100Y43",
+      receivingEmail: "b@example.com",
+    }),
     headers: sameOrigin,
   });
   expect(await post.text()).not.toContain(MARKER);

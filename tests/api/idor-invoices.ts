@@ -30,13 +30,29 @@ export const creditCode = (n: number) => {
 export async function insertPaidBill(api: TestApi, username: string, cents: number, title: string, confirmed = true) {
   const user = await api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", username).executeTakeFirstOrThrow();
   const owner = { exhibition_id: user.exhibition_id, user_id: user.id };
-  const bill = await api.db.insertInto("bills").values({ ...owner, kind: "other", title_zh: title, title_en: title, amount_cents: cents }).returning("id").executeTakeFirstOrThrow();
-  const voucher = await api.db
-    .insertInto("payment_vouchers")
-    .values({ ...owner, name: `凭证 ${title}`, product_type: "other", amount_cents: cents, paid_on: "2026-11-20", payer_account_name: "付款账户", status: confirmed ? "confirmed" : "submitted", updated_at: new Date() })
+  const bill = await api.db
+    .insertInto("bills")
+    .values({ ...owner, kind: "other", title_zh: title, title_en: title, amount_cents: cents })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await api.db.insertInto("payment_voucher_items").values({ voucher_id: voucher.id, item_key: `bill:${bill.id}`, amount_cents: cents }).execute();
+  const voucher = await api.db
+    .insertInto("payment_vouchers")
+    .values({
+      ...owner,
+      name: `凭证 ${title}`,
+      product_type: "other",
+      amount_cents: cents,
+      paid_on: "2026-11-20",
+      payer_account_name: "付款账户",
+      status: confirmed ? "confirmed" : "submitted",
+      updated_at: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await api.db
+    .insertInto("payment_voucher_items")
+    .values({ voucher_id: voucher.id, item_key: `bill:${bill.id}`, amount_cents: cents })
+    .execute();
   return `bill:${bill.id}`;
 }
 
@@ -77,7 +93,14 @@ function prepare(ctx: Ctx) {
       const a = await save(ctx.a, [aItem], MARKER);
       const issued = await save(ctx.a, [await insertPaidBill(ctx.api, "std01", 4_500, "IDOR 证件")], ISSUED_MARKER);
       const pdfUrl = await uploadPdf(ctx);
-      const decided = await call(ctx, ctx.admin, "/smeb/invoice/review/decide", { id: issued.id, decision: "issue", invoiceNo: "IDOR20261124", invoiceDate: "2026-11-24", pdfUrl, version: issued.version });
+      const decided = await call(ctx, ctx.admin, "/smeb/invoice/review/decide", {
+        id: issued.id,
+        decision: "issue",
+        invoiceNo: "IDOR20261124",
+        invoiceDate: "2026-11-24",
+        pdfUrl,
+        version: issued.version,
+      });
       expect(decided.status, textOf(decided)).toBe(200);
       const b = await save(ctx.b, [await insertPaidBill(ctx.api, "raw01", 7_700, "IDOR B")], "广州远航机器人有限公司");
       const tokenOf = async (ticket: string, id: number) => {
@@ -93,7 +116,9 @@ function prepare(ctx: Ctx) {
 
 /** The organizer's e-invoice PDF, uploaded the way the browser does. */
 async function uploadPdf(ctx: Ctx) {
-  const signed = json<{ key: string; fields: Record<string, string> }>(await call(ctx, ctx.admin, `/oss/signature/getSignature?timesp=${Date.now()}&folder=invoice&fileName=e-invoice.pdf`)).data;
+  const signed = json<{ key: string; fields: Record<string, string> }>(
+    await call(ctx, ctx.admin, `/oss/signature/getSignature?timesp=${Date.now()}&folder=invoice&fileName=e-invoice.pdf`),
+  ).data;
   const form = new FormData();
   for (const [field, value] of Object.entries(signed.fields)) form.append(field, value);
   form.append("file", new File([new Uint8Array(SAMPLE_PDF)], "e-invoice.pdf"));
@@ -103,7 +128,17 @@ async function uploadPdf(ctx: Ctx) {
 
 async function aState(ctx: Ctx) {
   const rows = await ctx.api.db.selectFrom("invoice_applications").selectAll().where("title", "in", [MARKER, ISSUED_MARKER]).orderBy("id").execute();
-  const items = await ctx.api.db.selectFrom("invoice_application_items").selectAll().where("application_id", "in", rows.map((r) => r.id)).orderBy("application_id").orderBy("item_key").execute();
+  const items = await ctx.api.db
+    .selectFrom("invoice_application_items")
+    .selectAll()
+    .where(
+      "application_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("application_id")
+    .orderBy("item_key")
+    .execute();
   return JSON.stringify({ rows, items });
 }
 
@@ -157,7 +192,10 @@ const reviewProbe: Probe = async (ctx) => {
       [`/smeb/invoice/review/list?keyword=${encodeURIComponent(MARKER)}`],
       ["/smeb/invoice/review/export"],
       ["/smeb/invoice/review/decide", { id: p.aId, decision: "return", reason: "B", version: p.aVersion }],
-      ["/smeb/invoice/review/decide", { id: p.aId, decision: "issue", invoiceNo: "B0000000001", invoiceDate: "2026-11-24", pdfUrl: "/files/x", version: p.aVersion }],
+      [
+        "/smeb/invoice/review/decide",
+        { id: p.aId, decision: "issue", invoiceNo: "B0000000001", invoiceDate: "2026-11-24", pdfUrl: "/files/x", version: p.aVersion },
+      ],
     ] as [string, unknown?][]) {
       const result = await call(ctx, ticket, path, body);
       expect(result.status, `${path}: ${textOf(result)}`).toBe(403);
@@ -174,7 +212,18 @@ const qrProbe: Probe = async (ctx) => {
   expect(info.status, textOf(info)).toBe(200);
   const data = json<Record<string, unknown>>(info).data;
   expect(data.title).toBe(MARKER);
-  expect(Object.keys(data).sort()).toEqual(["addressPhone", "amountCents", "bankAccount", "exhibitionName", "invoiceType", "receivingEmail", "status", "taxpayerId", "title", "version"]);
+  expect(Object.keys(data).sort()).toEqual([
+    "addressPhone",
+    "amountCents",
+    "bankAccount",
+    "exhibitionName",
+    "invoiceType",
+    "receivingEmail",
+    "status",
+    "taxpayerId",
+    "title",
+    "version",
+  ]);
   for (const secret of [...ACCOUNT_DATA, ISSUED_MARKER, "广州远航", p.aItem, "IDOR 展位费"]) expect(textOf(info), secret).not.toContain(secret);
 
   const before = await aState(ctx);
@@ -214,7 +263,11 @@ const qrLinkProbe: Probe = async (ctx) => {
   expect(await aState(ctx)).toBe(before);
   expect((await call(ctx, null, `/invoice/qr/info?token=${encodeURIComponent(p.token)}`)).status).toBe(200);
   // Control, on an application of A's own made for it (A's prepared token must keep working): A renews it.
-  const spare = await call(ctx, ctx.a, "/smeb/invoice/save", { ...billing(9005), title: "A-二维码对照", itemKeys: [await insertPaidBill(ctx.api, "std01", 3_300, "IDOR 二维码对照")] });
+  const spare = await call(ctx, ctx.a, "/smeb/invoice/save", {
+    ...billing(9005),
+    title: "A-二维码对照",
+    itemKeys: [await insertPaidBill(ctx.api, "std01", 3_300, "IDOR 二维码对照")],
+  });
   const spareId = json<{ id: number }>(spare).data.id;
   expect((await call(ctx, ctx.a, "/smeb/invoice/qr/renew", { id: spareId, linkVersion: 0 })).status).toBe(200);
 };

@@ -31,7 +31,11 @@ function prepare(ctx: Ctx) {
     const service = await ctx.api.db.selectFrom("services").select("id").where("code", "=", "furn-round-table").executeTakeFirstOrThrow();
     const serviceId = String(service.id);
     expect((await call(ctx, ctx.a, "/cart/add", { serviceId, quantity: "1" })).code).toBe(200);
-    const order = await call(ctx, ctx.a, "/order/commit", { idempotencyKey: `pages-${crypto.randomUUID()}`, contractorCompany: MARKER, contractorContact: MARKER });
+    const order = await call(ctx, ctx.a, "/order/commit", {
+      idempotencyKey: `pages-${crypto.randomUUID()}`,
+      contractorCompany: MARKER,
+      contractorContact: MARKER,
+    });
     expect(order.code).toBe(200);
     const cart = await call(ctx, ctx.a, "/cart/add", { serviceId, quantity: "2" });
     const lines = cart.data!.lines as { itemId: number }[];
@@ -39,7 +43,19 @@ function prepare(ctx: Ctx) {
     const b = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow();
     // A file of B's own, so only the order (not the file) can be why B's upload is refused.
     const fileId = crypto.randomBytes(12).toString("base64url");
-    await ctx.api.db.insertInto("stored_files").values({ id: fileId, owner_user_id: b.id, folder: "test", original_name: "b.png", content_type: "image/png", size_bytes: 10, storage_key: `stored/test/${fileId}`, upload_key: null }).execute();
+    await ctx.api.db
+      .insertInto("stored_files")
+      .values({
+        id: fileId,
+        owner_user_id: b.id,
+        folder: "test",
+        original_name: "b.png",
+        content_type: "image/png",
+        size_bytes: 10,
+        storage_key: `stored/test/${fileId}`,
+        upload_key: null,
+      })
+      .execute();
     return { aId: a.id, orderNo: String(order.data!.orderNo), itemId: String(lines[0]!.itemId), bFile: `/files/${fileId}` };
   })();
   return prepared;
@@ -48,7 +64,11 @@ function prepare(ctx: Ctx) {
 async function aState(ctx: Ctx, aId: number) {
   const cart = await ctx.api.db.selectFrom("cart_items").selectAll().where("user_id", "=", aId).orderBy("id").execute();
   const orders = await ctx.api.db.selectFrom("service_orders").selectAll().where("user_id", "=", aId).orderBy("id").execute();
-  const events = await ctx.api.db.selectFrom("service_order_events").select("id").where("order_id", "in", orders.length ? orders.map((o) => o.id) : [0]).execute();
+  const events = await ctx.api.db
+    .selectFrom("service_order_events")
+    .select("id")
+    .where("order_id", "in", orders.length ? orders.map((o) => o.id) : [0])
+    .execute();
   return JSON.stringify({ cart, orders, events: events.length });
 }
 

@@ -25,7 +25,19 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
 async function fileOf(ctx: Ctx, username: string) {
   const user = await ctx.api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
   const id = crypto.randomBytes(12).toString("base64url");
-  await ctx.api.db.insertInto("stored_files").values({ id, owner_user_id: user.id, folder: "test", original_name: "a.jpg", content_type: "image/jpeg", size_bytes: 10, storage_key: `stored/test/${id}`, upload_key: null }).execute();
+  await ctx.api.db
+    .insertInto("stored_files")
+    .values({
+      id,
+      owner_user_id: user.id,
+      folder: "test",
+      original_name: "a.jpg",
+      content_type: "image/jpeg",
+      size_bytes: 10,
+      storage_key: `stored/test/${id}`,
+      upload_key: null,
+    })
+    .execute();
   return `/files/${id}`;
 }
 
@@ -37,13 +49,25 @@ function prepare(ctx: Ctx) {
     const service = await ctx.api.db.selectFrom("services").select("id").where("code", "=", "furn-folding-chair").executeTakeFirstOrThrow();
     const serviceId = String(service.id);
     expect((await call(ctx, ctx.a, "/cart/add", { serviceId, quantity: "2" })).status).toBe(200);
-    const order = await call(ctx, ctx.a, "/order/commit", { idempotencyKey: `idor-${crypto.randomUUID()}`, contractorCompany: MARKER, contractorContact: MARKER });
+    const order = await call(ctx, ctx.a, "/order/commit", {
+      idempotencyKey: `idor-${crypto.randomUUID()}`,
+      contractorCompany: MARKER,
+      contractorContact: MARKER,
+    });
     expect(order.body.code).toBe(200);
     const cart = await call(ctx, ctx.a, "/cart/add", { serviceId, quantity: "3" });
     const lines = cart.body.data!.lines as { itemId: number }[];
     const a = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
     const booth = await ctx.api.db.selectFrom("booths").select("id").where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
-    return { aId: a.id, aBoothId: booth.id, itemId: String(lines[0]!.itemId), orderNo: String(order.body.data!.orderNo), serviceId, aFile: await fileOf(ctx, "std01"), bFile: await fileOf(ctx, "raw01") };
+    return {
+      aId: a.id,
+      aBoothId: booth.id,
+      itemId: String(lines[0]!.itemId),
+      orderNo: String(order.body.data!.orderNo),
+      serviceId,
+      aFile: await fileOf(ctx, "std01"),
+      bFile: await fileOf(ctx, "raw01"),
+    };
   })();
   return prepared;
 }
@@ -52,7 +76,11 @@ function prepare(ctx: Ctx) {
 async function aState(ctx: Ctx, aId: number) {
   const cart = await ctx.api.db.selectFrom("cart_items").selectAll().where("user_id", "=", aId).orderBy("id").execute();
   const orders = await ctx.api.db.selectFrom("service_orders").selectAll().where("user_id", "=", aId).orderBy("id").execute();
-  const events = await ctx.api.db.selectFrom("service_order_events").select("id").where("order_id", "in", orders.length ? orders.map((o) => o.id) : [0]).execute();
+  const events = await ctx.api.db
+    .selectFrom("service_order_events")
+    .select("id")
+    .where("order_id", "in", orders.length ? orders.map((o) => o.id) : [0])
+    .execute();
   // A payment claim is also a payment voucher (decision 018): a refused one writes none.
   const vouchers = await ctx.api.db.selectFrom("payment_vouchers").select(["id", "status", "version"]).where("user_id", "=", aId).orderBy("id").execute();
   return JSON.stringify({ cart, orders, events: events.length, vouchers });
@@ -91,7 +119,10 @@ const commitProbe: Probe = async (ctx) => {
   refused(await call(ctx, ctx.b, "/order/commit", { idempotencyKey: `idor-b-${crypto.randomUUID()}`, boothId: String(p.aBoothId) }), "/order/commit boothId");
   // B's own cart line with A's drawing: refused, and B's cart is left as it was.
   await call(ctx, ctx.b, "/cart/add", { serviceId: p.serviceId, quantity: "1" });
-  refused(await call(ctx, ctx.b, "/order/commit", { idempotencyKey: `idor-b-${crypto.randomUUID()}`, installationDrawingUrl: p.aFile }), "/order/commit drawing");
+  refused(
+    await call(ctx, ctx.b, "/order/commit", { idempotencyKey: `idor-b-${crypto.randomUUID()}`, installationDrawingUrl: p.aFile }),
+    "/order/commit drawing",
+  );
   const bCart = await call(ctx, ctx.b, "/cart/list");
   for (const line of bCart.body.data!.lines as { itemId: number }[]) await call(ctx, ctx.b, "/cart/delete", { itemId: String(line.itemId) });
   expect(await aState(ctx, p.aId)).toBe(before);
@@ -127,7 +158,12 @@ const downloadProbe: Probe = async (ctx) => {
     const bytes = Buffer.from(await response.arrayBuffer());
     return { status: response.status, text: bytes.toString("latin1"), type: response.headers.get("content-type") };
   };
-  for (const query of [`orderNo=${p.orderNo}`, `orderNo=${p.orderNo}&which=generated`, `orderNo=${p.orderNo}&which=stamped`, `orderNo=${p.orderNo}&userId=${p.aId}`]) {
+  for (const query of [
+    `orderNo=${p.orderNo}`,
+    `orderNo=${p.orderNo}&which=generated`,
+    `orderNo=${p.orderNo}&which=stamped`,
+    `orderNo=${p.orderNo}&userId=${p.aId}`,
+  ]) {
     const result = await download(ctx.b, query);
     refused(result, `/order/downloadContract?${query}`, p.orderNo);
     expect(result.text).not.toContain("%PDF");

@@ -61,7 +61,16 @@ function prepare(ctx: Ctx) {
       expect(saved.status, saved.text).toBe(200);
       const voucher = JSON.parse(saved.text).data as { id: number; version: number };
       const a = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
-      return { aId: a.id, aBillId: aItem.slice("bill:".length), aItem, aVoucherId: String(voucher.id), aVersion: String(voucher.version), aFile, bItem, bFile: await voucherFile(ctx, ctx.b, "b-transfer.png") };
+      return {
+        aId: a.id,
+        aBillId: aItem.slice("bill:".length),
+        aItem,
+        aVoucherId: String(voucher.id),
+        aVersion: String(voucher.version),
+        aFile,
+        bItem,
+        bFile: await voucherFile(ctx, ctx.b, "b-transfer.png"),
+      };
     })();
     prepared.set(ctx.api, done);
   }
@@ -72,7 +81,13 @@ function prepare(ctx: Ctx) {
 async function aState(ctx: Ctx, aId: number) {
   const vouchers = await ctx.api.db.selectFrom("payment_vouchers").selectAll().where("user_id", "=", aId).orderBy("id").execute();
   const ids = vouchers.length ? vouchers.map((v) => v.id) : [0];
-  const items = await ctx.api.db.selectFrom("payment_voucher_items").selectAll().where("voucher_id", "in", ids).orderBy("voucher_id").orderBy("item_key").execute();
+  const items = await ctx.api.db
+    .selectFrom("payment_voucher_items")
+    .selectAll()
+    .where("voucher_id", "in", ids)
+    .orderBy("voucher_id")
+    .orderBy("item_key")
+    .execute();
   const files = await ctx.api.db.selectFrom("payment_voucher_files").selectAll().where("voucher_id", "in", ids).orderBy("voucher_id").orderBy("sort").execute();
   const bills = await ctx.api.db.selectFrom("bills").selectAll().where("user_id", "=", aId).orderBy("id").execute();
   return JSON.stringify({ vouchers, items, files, bills });

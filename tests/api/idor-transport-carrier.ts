@@ -47,7 +47,12 @@ function prepare(ctx: Ctx) {
       const db = ctx.api.db;
       const user = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
       const booth = await db.selectFrom("booths").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirstOrThrow();
-      const carrier = await db.selectFrom("carriers").select("id").where("exhibition_id", "=", user.exhibition_id!).where("code", "=", "shunda").executeTakeFirstOrThrow();
+      const carrier = await db
+        .selectFrom("carriers")
+        .select("id")
+        .where("exhibition_id", "=", user.exhibition_id!)
+        .where("code", "=", "shunda")
+        .executeTakeFirstOrThrow();
       const declaration = async () => {
         const row = await db
           .insertInto("transport_declarations")
@@ -68,7 +73,20 @@ function prepare(ctx: Ctx) {
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        await db.insertInto("transport_exhibits").values({ declaration_id: row.id, sort: 0, name_zh: "展柜", quantity: 1, packages: 1, gross_weight_g: 120_000, length_cm: 100, width_cm: 100, height_cm: 100 }).execute();
+        await db
+          .insertInto("transport_exhibits")
+          .values({
+            declaration_id: row.id,
+            sort: 0,
+            name_zh: "展柜",
+            quantity: 1,
+            packages: 1,
+            gross_weight_g: 120_000,
+            length_cm: 100,
+            width_cm: 100,
+            height_cm: 100,
+          })
+          .execute();
         return String(row.id);
       };
       const waitingId = await declaration();

@@ -42,7 +42,10 @@ async function exhibitsFile(name: string) {
 }
 
 async function upload(ctx: Ctx, ticket: string, folder: string, name: string, bytes: Buffer) {
-  const signed = dataOf<{ key: string; fields: Record<string, string> }>(await call(ctx, ticket, `/oss/signature/getSignature?timesp=${Date.now()}&folder=${folder}&fileName=${encodeURIComponent(name)}`), "signature");
+  const signed = dataOf<{ key: string; fields: Record<string, string> }>(
+    await call(ctx, ticket, `/oss/signature/getSignature?timesp=${Date.now()}&folder=${folder}&fileName=${encodeURIComponent(name)}`),
+    "signature",
+  );
   const form = new FormData();
   for (const [field, value] of Object.entries(signed.fields)) form.append(field, value);
   form.append("file", new File([new Uint8Array(bytes)], name));
@@ -73,7 +76,16 @@ const header = (boothId: number, carrierId: number, contactName = MARKER): Form 
   contactName,
   contactPhone: "13800138000",
 });
-const exhibit = (declarationId: number, nameZh = MARKER): Form => ({ declarationId: String(declarationId), nameZh, quantity: "1", packages: "1", grossWeight: "12.5", length: "100", width: "80", height: "60" });
+const exhibit = (declarationId: number, nameZh = MARKER): Form => ({
+  declarationId: String(declarationId),
+  nameZh,
+  quantity: "1",
+  packages: "1",
+  grossWeight: "12.5",
+  length: "100",
+  width: "80",
+  height: "60",
+});
 
 /** A's two declarations (the submitted one sent on its last build-up day), B's own, and an Excel file each; once per server. */
 function prepare(ctx: Ctx) {
@@ -83,7 +95,12 @@ function prepare(ctx: Ctx) {
       const db = ctx.api.db;
       const user = (username: string) => db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
       const booth = (boothNo: string) => db.selectFrom("booths").select("id").where("booth_no", "=", boothNo).executeTakeFirstOrThrow();
-      const [a, aBooth, bBooth, carrier] = await Promise.all([user("std01"), booth("1A01"), booth("2B10"), db.selectFrom("carriers").select("id").where("code", "=", "shunda").executeTakeFirstOrThrow()]);
+      const [a, aBooth, bBooth, carrier] = await Promise.all([
+        user("std01"),
+        booth("1A01"),
+        booth("2B10"),
+        db.selectFrom("carriers").select("id").where("code", "=", "shunda").executeTakeFirstOrThrow(),
+      ]);
       const draft = dataOf<Declaration>(await call(ctx, ctx.a, "/smeb/shipment/declaration/save", header(aBooth.id, carrier.id)), "A's draft");
       const saved = dataOf<Declaration>(await call(ctx, ctx.a, "/smeb/shipment/declaration/save", header(aBooth.id, carrier.id)), "A's second");
       dataOf(await call(ctx, ctx.a, "/smeb/shipment/exhibits/add", exhibit(saved.id)), "A's exhibit");
@@ -118,8 +135,14 @@ async function aState(ctx: Ctx, p: Prepared) {
     .orderBy("id")
     .execute();
   const ids = declarations.map((d) => d.id);
-  const of = (table: "transport_exhibits" | "transport_messages" | "transport_events") => db.selectFrom(table).selectAll().where("declaration_id", "in", ids).execute();
-  return JSON.stringify({ declarations, exhibits: await of("transport_exhibits"), messages: await of("transport_messages"), events: await of("transport_events") });
+  const of = (table: "transport_exhibits" | "transport_messages" | "transport_events") =>
+    db.selectFrom(table).selectAll().where("declaration_id", "in", ids).execute();
+  return JSON.stringify({
+    declarations,
+    exhibits: await of("transport_exhibits"),
+    messages: await of("transport_messages"),
+    events: await of("transport_events"),
+  });
 }
 
 const refused = (what: string, result: { status: number; text: string }, statuses = [404]) => {

@@ -40,7 +40,20 @@ function prepare(ctx: Ctx) {
       const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
       const booth = await db.selectFrom("booths").select("id").where("user_id", "=", a.id).orderBy("id").executeTakeFirstOrThrow();
       const shunda = await db.selectFrom("carriers").select(["id", "contact_email"]).where("code", "=", "shunda").executeTakeFirstOrThrow();
-      const row = { exhibition_id: a.exhibition_id!, user_id: a.id, booth_id: booth.id, carrier_id: shunda.id, kind: "forklift" as const, weight_kg: 4_321, length_cm: 1_234, width_cm: 200, height_cm: 150, pieces: 1, work_day: testCalendar.endsOn, fee_cents: 70_000 };
+      const row = {
+        exhibition_id: a.exhibition_id!,
+        user_id: a.id,
+        booth_id: booth.id,
+        carrier_id: shunda.id,
+        kind: "forklift" as const,
+        weight_kg: 4_321,
+        length_cm: 1_234,
+        width_cm: 200,
+        height_cm: 150,
+        pieces: 1,
+        work_day: testCalendar.endsOn,
+        fee_cents: 70_000,
+      };
       const [sent, unsent] = await db
         .insertInto("lifting_bookings")
         .values([
@@ -51,9 +64,23 @@ function prepare(ctx: Ctx) {
         .execute();
       await db
         .insertInto("lifting_sends")
-        .values({ exhibition_id: a.exhibition_id!, user_id: a.id, carrier_id: shunda.id, sent_to: shunda.contact_email, booking_ids: String(sent!.id), summary: JSON.stringify({ lines: [{ id: sent!.id }], totalFeeCents: 70_000 }) })
+        .values({
+          exhibition_id: a.exhibition_id!,
+          user_id: a.id,
+          carrier_id: shunda.id,
+          sent_to: shunda.contact_email,
+          booking_ids: String(sent!.id),
+          summary: JSON.stringify({ lines: [{ id: sent!.id }], totalFeeCents: 70_000 }),
+        })
         .execute();
-      return { aId: a.id, aBoothId: booth.id, carrierId: shunda.id, sentId: sent!.id, unsentId: unsent!.id, carrier02: await ctx.api.login("carrier02", "Expo#2026") };
+      return {
+        aId: a.id,
+        aBoothId: booth.id,
+        carrierId: shunda.id,
+        sentId: sent!.id,
+        unsentId: unsent!.id,
+        carrier02: await ctx.api.login("carrier02", "Expo#2026"),
+      };
     })();
     prepared.set(ctx.api, done);
   }
@@ -89,7 +116,8 @@ const exhibitorProbe: Probe = async (ctx) => {
   const listed = await call(ctx, ctx.b, `/smeb/shipment/forklift/list?userId=${p.aId}&id=${p.sentId}`);
   expect(listed.status).toBe(200);
   holdsNothingOfA("B's list", listed, p);
-  for (const id of [p.sentId, p.unsentId]) refused("B deletes A's booking", await call(ctx, ctx.b, "/smeb/shipment/forklift/delete", { id: String(id) }), p, [404]);
+  for (const id of [p.sentId, p.unsentId])
+    refused("B deletes A's booking", await call(ctx, ctx.b, "/smeb/shipment/forklift/delete", { id: String(id) }), p, [404]);
   const onABooth = await call(ctx, ctx.b, "/smeb/shipment/forklift/save", {
     boothId: String(p.aBoothId),
     carrierId: String(p.carrierId),
@@ -132,7 +160,8 @@ const carrierProbe: Probe = async (ctx) => {
   const forCarrier02 = await call(ctx, p.carrier02, `/shipment/forklift/list?id=${p.sentId}`);
   expect(forCarrier02.status).toBe(200);
   holdsNothingOfA("carrier02's list", forCarrier02, p);
-  for (const id of [p.sentId, p.unsentId]) refused("carrier02 confirms", await call(ctx, p.carrier02, "/shipment/forklift/confirm", { id: String(id) }), p, [404]);
+  for (const id of [p.sentId, p.unsentId])
+    refused("carrier02 confirms", await call(ctx, p.carrier02, "/shipment/forklift/confirm", { id: String(id) }), p, [404]);
   refused("carrier01 confirms an unsent booking", await call(ctx, ctx.carrier, "/shipment/forklift/confirm", { id: String(p.unsentId) }), p, [404]);
   // Exhibitors never reach the carrier's routes; the organizer reads but does not confirm.
   for (const ticket of [ctx.a, ctx.b]) {

@@ -45,11 +45,35 @@ function prepare(ctx: Ctx) {
       .executeTakeFirstOrThrow();
     await db
       .insertInto("transport_exhibits")
-      .values({ declaration_id: declaration.id, sort: 0, name_zh: MARKER, quantity: 1, packages: 1, gross_weight_g: 10_000, length_cm: 50, width_cm: 50, height_cm: 50 })
+      .values({
+        declaration_id: declaration.id,
+        sort: 0,
+        name_zh: MARKER,
+        quantity: 1,
+        packages: 1,
+        gross_weight_g: 10_000,
+        length_cm: 50,
+        width_cm: 50,
+        height_cm: 50,
+      })
       .execute();
     const booking = await db
       .insertInto("lifting_bookings")
-      .values({ exhibition_id: booth.exhibition_id, user_id: booth.user_id!, booth_id: booth.id, carrier_id: carrier.id, kind: "forklift", weight_kg: 777, length_cm: 100, width_cm: 100, height_cm: 100, pieces: 7, work_day: testCalendar.rawMoveIn.from, slot: "15:00-17:00", fee_cents: 20_000 * 7 })
+      .values({
+        exhibition_id: booth.exhibition_id,
+        user_id: booth.user_id!,
+        booth_id: booth.id,
+        carrier_id: carrier.id,
+        kind: "forklift",
+        weight_kg: 777,
+        length_cm: 100,
+        width_cm: 100,
+        height_cm: 100,
+        pieces: 7,
+        work_day: testCalendar.rawMoveIn.from,
+        slot: "15:00-17:00",
+        fee_cents: 20_000 * 7,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { declarationId: declaration.id, bookingId: booking.id };
@@ -58,9 +82,29 @@ function prepare(ctx: Ctx) {
 }
 
 async function aState(ctx: Ctx) {
-  const declarations = await ctx.api.db.selectFrom("transport_declarations").select(["id", "status", "version", "deleted_at", "return_reason", "accepted_cents"]).where("contact_name", "=", MARKER).execute();
-  const exhibits = await ctx.api.db.selectFrom("transport_exhibits").select(["declaration_id", "sort", "name_zh"]).where("declaration_id", "in", declarations.map((d) => d.id)).execute();
-  const messages = await ctx.api.db.selectFrom("transport_messages").select("id").where("declaration_id", "in", declarations.map((d) => d.id)).execute();
+  const declarations = await ctx.api.db
+    .selectFrom("transport_declarations")
+    .select(["id", "status", "version", "deleted_at", "return_reason", "accepted_cents"])
+    .where("contact_name", "=", MARKER)
+    .execute();
+  const exhibits = await ctx.api.db
+    .selectFrom("transport_exhibits")
+    .select(["declaration_id", "sort", "name_zh"])
+    .where(
+      "declaration_id",
+      "in",
+      declarations.map((d) => d.id),
+    )
+    .execute();
+  const messages = await ctx.api.db
+    .selectFrom("transport_messages")
+    .select("id")
+    .where(
+      "declaration_id",
+      "in",
+      declarations.map((d) => d.id),
+    )
+    .execute();
   const bookings = await ctx.api.db.selectFrom("lifting_bookings").select(["id", "deleted_at", "status"]).where("weight_kg", "=", 777).execute();
   return JSON.stringify({ declarations, exhibits, messages, bookings });
 }
@@ -85,8 +129,30 @@ const declarationProbe: Probe = async (ctx) => {
   expect(await view.text()).not.toContain(MARKER);
   const id = String(p.declarationId);
   for (const form of <Record<string, string>[]>[
-    { intent: "update", id, version: "0", boothId: "1", carrierId: "1", services: "delivery", arrivalFrom: testCalendar.rawMoveIn.from, arrivalTo: testCalendar.rawMoveIn.to, contactName: "B", contactPhone: "13800000001" },
-    { intent: "addExhibit", declarationId: id, version: "0", nameZh: "B", quantity: "1", packages: "1", grossWeight: "1", length: "1", width: "1", height: "1" },
+    {
+      intent: "update",
+      id,
+      version: "0",
+      boothId: "1",
+      carrierId: "1",
+      services: "delivery",
+      arrivalFrom: testCalendar.rawMoveIn.from,
+      arrivalTo: testCalendar.rawMoveIn.to,
+      contactName: "B",
+      contactPhone: "13800000001",
+    },
+    {
+      intent: "addExhibit",
+      declarationId: id,
+      version: "0",
+      nameZh: "B",
+      quantity: "1",
+      packages: "1",
+      grossWeight: "1",
+      length: "1",
+      width: "1",
+      height: "1",
+    },
     { intent: "deleteExhibit", declarationId: id, sort: "0", version: "0" },
     { intent: "submit", version: "0" },
     { intent: "delete", version: "0" },
@@ -144,7 +210,10 @@ const liftingProbe: Probe = async (ctx) => {
   // A's booking weighs 0.777 t (777 kg): shown as such nowhere on B's page.
   expect(html).not.toContain("0.777");
   expect(html).not.toContain('data-testid="confirm-action"');
-  const post = await b.request("/exhibitTL/exhibitsCostReservation", { body: new URLSearchParams({ intent: "delete", id: String(p.bookingId) }), headers: sameOrigin });
+  const post = await b.request("/exhibitTL/exhibitsCostReservation", {
+    body: new URLSearchParams({ intent: "delete", id: String(p.bookingId) }),
+    headers: sameOrigin,
+  });
   expect(post.status).not.toBe(302);
   expect(await aState(ctx)).toBe(before);
 };

@@ -73,7 +73,14 @@ function prepare(ctx: Pick<Ctx, "api">) {
           { booking_id: received!.id, status: "received", actor_id: null },
         ])
         .execute();
-      return { aId: booth.user_id, aBoothId: booth.id, shundaId: shunda.id, bookedId: booked!.id, receivedId: received!.id, carrier02: await ctx.api.login("carrier02", "Expo#2026") };
+      return {
+        aId: booth.user_id,
+        aBoothId: booth.id,
+        shundaId: shunda.id,
+        bookedId: booked!.id,
+        receivedId: received!.id,
+        carrier02: await ctx.api.login("carrier02", "Expo#2026"),
+      };
     })();
     prepared.set(ctx.api, done);
   }
@@ -83,7 +90,12 @@ function prepare(ctx: Pick<Ctx, "api">) {
 /** Everything of A's an express call could change. */
 async function aState(ctx: Pick<Ctx, "api">) {
   const bookings = await ctx.api.db.selectFrom("express_bookings").selectAll().where("item_name", "=", MARKER).orderBy("id").execute();
-  const events = await ctx.api.db.selectFrom("express_events").selectAll().where("booking_id", "in", bookings.length ? bookings.map((b) => b.id) : [0]).orderBy("id").execute();
+  const events = await ctx.api.db
+    .selectFrom("express_events")
+    .selectAll()
+    .where("booking_id", "in", bookings.length ? bookings.map((b) => b.id) : [0])
+    .orderBy("id")
+    .execute();
   return JSON.stringify({ bookings, events });
 }
 
@@ -163,7 +175,10 @@ const pagesProbe: Probe = async (ctx) => {
   const html = await view.text();
   expect(html).not.toContain(MARKER);
   expect(html).not.toContain('data-testid="confirm-action"');
-  const post = await b.request("/exhibitTL/smallExhibitsExpress", { body: new URLSearchParams({ intent: "delete", id: String(p.bookedId) }), headers: sameOrigin });
+  const post = await b.request("/exhibitTL/smallExhibitsExpress", {
+    body: new URLSearchParams({ intent: "delete", id: String(p.bookedId) }),
+    headers: sameOrigin,
+  });
   expect(post.status).not.toBe(302);
   expect(await post.text()).not.toContain(MARKER);
   // B never reaches the carrier's page.

@@ -36,7 +36,12 @@ function prepare(ctx: Ctx) {
       const db = ctx.api.db;
       const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
       await seedOverseasAgents(db, a.exhibition_id);
-      const agent = await db.selectFrom("overseas_agents").select(["id", "contact_email"]).where("exhibition_id", "=", a.exhibition_id).orderBy("id").executeTakeFirstOrThrow();
+      const agent = await db
+        .selectFrom("overseas_agents")
+        .select(["id", "contact_email"])
+        .where("exhibition_id", "=", a.exhibition_id)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
       const country = await db.selectFrom("countries").select("id").where("iso2", "=", "DE").executeTakeFirstOrThrow();
       const request = await db
         .insertInto("overseas_requests")
@@ -106,7 +111,20 @@ const exhibitorProbe: Probe = async (ctx) => {
   for (const [path, form] of [
     ["/smeb/overseas/agents"],
     ["/smeb/overseas/request/list"],
-    ["/smeb/overseas/request/save", { agentId: String(p.agentId), originCountryId: "1", port: "C", cargoDescription: "C", volume: "1", incoterms: "EXW", contactName: "C", contactPhone: "13800000002", contactEmail: "c@example.com" }],
+    [
+      "/smeb/overseas/request/save",
+      {
+        agentId: String(p.agentId),
+        originCountryId: "1",
+        port: "C",
+        cargoDescription: "C",
+        volume: "1",
+        incoterms: "EXW",
+        contactName: "C",
+        contactPhone: "13800000002",
+        contactEmail: "c@example.com",
+      },
+    ],
   ] as [string, Record<string, string>?][]) {
     const answer = await call(ctx, ctx.carrier, path, form);
     expect(answer.status, `${path}: ${answer.text}`).toBe(403);
@@ -134,7 +152,19 @@ const pageProbe: Probe = async (ctx) => {
   holdsNothingOfA("B's page", html);
   // B's post (mainland China: refused) names A's ids; the answer holds nothing of A's and A's rows stay.
   const post = await b.request(PAGE, {
-    body: new URLSearchParams({ id: String(p.requestId), userId: String(p.aId), agentId: String(p.agentId), originCountryId: "37", port: "B", cargoDescription: "B", volume: "1", incoterms: "EXW", contactName: "B", contactPhone: "13800000001", contactEmail: "b@example.com" }),
+    body: new URLSearchParams({
+      id: String(p.requestId),
+      userId: String(p.aId),
+      agentId: String(p.agentId),
+      originCountryId: "37",
+      port: "B",
+      cargoDescription: "B",
+      volume: "1",
+      incoterms: "EXW",
+      contactName: "B",
+      contactPhone: "13800000001",
+      contactEmail: "b@example.com",
+    }),
     headers: { ...zh, "sec-fetch-site": "same-origin" },
   });
   expect(post.status).toBe(400);

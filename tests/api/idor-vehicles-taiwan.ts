@@ -35,7 +35,15 @@ function prepare(ctx: Ctx) {
       const db = ctx.api.db;
       const aBooth = await db.selectFrom("booths").select(["id", "user_id", "exhibition_id"]).where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
       const bBooth = await db.selectFrom("booths").select("id").where("booth_no", "=", "2B12").executeTakeFirstOrThrow();
-      const values = { importer_name: MARKER, importer_contact: "陈", importer_phone: "13800000000", status: "submitted" as const, submitted_at: new Date(), version: 5, updated_at: new Date() };
+      const values = {
+        importer_name: MARKER,
+        importer_contact: "陈",
+        importer_phone: "13800000000",
+        status: "submitted" as const,
+        submitted_at: new Date(),
+        version: 5,
+        updated_at: new Date(),
+      };
       const filing = await db
         .insertInto("tw_filings")
         .values({ ...values, exhibition_id: aBooth.exhibition_id, user_id: aBooth.user_id!, booth_id: aBooth.id })
@@ -45,7 +53,20 @@ function prepare(ctx: Ctx) {
       await db.deleteFrom("tw_filing_lines").where("filing_id", "=", filing.id).execute();
       await db
         .insertInto("tw_filing_lines")
-        .values({ filing_id: filing.id, sort: 0, name_zh: MARKER, name_en: "marker", hs_code: "847130", quantity: 1, unit: "台", unit_value_cents: 777_700, currency: "USD", disposition: "sold", packages: 1, gross_weight_g: 7_770 })
+        .values({
+          filing_id: filing.id,
+          sort: 0,
+          name_zh: MARKER,
+          name_en: "marker",
+          hs_code: "847130",
+          quantity: 1,
+          unit: "台",
+          unit_value_cents: 777_700,
+          currency: "USD",
+          disposition: "sold",
+          packages: 1,
+          gross_weight_g: 7_770,
+        })
         .execute();
       return { filingId: filing.id, aBoothId: aBooth.id, bBoothId: bBooth.id, version: 5 };
     })();
@@ -70,7 +91,20 @@ function refused(path: string, answer: Answer, statuses: number[]) {
 const writesOnA = (p: Prepared): [string, Record<string, string>][] => {
   const id = String(p.filingId);
   const version = String(p.version);
-  const line = { filingId: id, version, nameZh: "B", nameEn: "B", hsCode: "847130", quantity: "1", unit: "台", unitValue: "1", currency: "CNY", disposition: "sold", packages: "1", grossWeight: "1" };
+  const line = {
+    filingId: id,
+    version,
+    nameZh: "B",
+    nameEn: "B",
+    hsCode: "847130",
+    quantity: "1",
+    unit: "台",
+    unitValue: "1",
+    currency: "CNY",
+    disposition: "sold",
+    packages: "1",
+    grossWeight: "1",
+  };
   return [
     ["/smeb/twExhibit/save", { boothId: String(p.bBoothId), id, version, importerName: "B", importerContact: "B", importerPhone: "13800000001" }],
     ["/smeb/twExhibit/line/add", line],
@@ -91,7 +125,12 @@ const exhibitorProbe: Probe = async (ctx) => {
   refused("B finds A's booth", await call(ctx, ctx.b, `/smeb/twExhibit/find?boothId=${p.aBoothId}`), [404]);
   for (const [path, form] of writesOnA(p)) refused(`B ${path}`, await call(ctx, ctx.b, path, form), [404]);
   // A new filing on A's booth: not B's booth.
-  const onABooth = await call(ctx, ctx.b, "/smeb/twExhibit/save", { boothId: String(p.aBoothId), importerName: "B", importerContact: "B", importerPhone: "13800000001" });
+  const onABooth = await call(ctx, ctx.b, "/smeb/twExhibit/save", {
+    boothId: String(p.aBoothId),
+    importerName: "B",
+    importerContact: "B",
+    importerPhone: "13800000001",
+  });
   refused("B files on A's booth", onABooth, [400, 404]);
   // A carrier has no business on the exhibitor's routes.
   refused("carrier finds", await call(ctx, ctx.carrier, "/smeb/twExhibit/find"), [403]);
@@ -108,7 +147,11 @@ const reviewProbe: Probe = async (ctx) => {
   for (const ticket of [ctx.a, ctx.b, ctx.carrier]) {
     refused("list", await call(ctx, ticket, "/smeb/twExhibit/review/list"), [403]);
     refused("detail", await call(ctx, ticket, `/smeb/twExhibit/review/detail?id=${p.filingId}`), [403]);
-    refused("decide", await call(ctx, ticket, "/smeb/twExhibit/review/decide", { id: String(p.filingId), version: String(p.version), decision: "return", comment: "B" }), [403]);
+    refused(
+      "decide",
+      await call(ctx, ticket, "/smeb/twExhibit/review/decide", { id: String(p.filingId), version: String(p.version), decision: "return", comment: "B" }),
+      [403],
+    );
     refused("export", await call(ctx, ticket, "/smeb/twExhibit/review/export"), [403]);
   }
   expect(await aState(ctx, p.filingId)).toBe(before);
@@ -133,9 +176,17 @@ const declarationPageProbe: Probe = async (ctx) => {
   const theirs = await b.request(`/exhibitTL/twExhibitsDeclaration?booth=${p.aBoothId}&deleteLine=0`, { headers: zhHeaders });
   expect(theirs.status).toBe(404);
   expect(await theirs.text()).not.toContain(MARKER);
-  const intents: Record<string, string> = { "/smeb/twExhibit/save": "save", "/smeb/twExhibit/line/add": "addLine", "/smeb/twExhibit/line/delete": "deleteLine", "/smeb/twExhibit/submit": "submit" };
+  const intents: Record<string, string> = {
+    "/smeb/twExhibit/save": "save",
+    "/smeb/twExhibit/line/add": "addLine",
+    "/smeb/twExhibit/line/delete": "deleteLine",
+    "/smeb/twExhibit/submit": "submit",
+  };
   for (const [path, form] of writesOnA(p)) {
-    const response = await b.request(`/exhibitTL/twExhibitsDeclaration?booth=${p.bBoothId}`, { body: new URLSearchParams({ intent: intents[path]!, ...form }), headers: sameOrigin });
+    const response = await b.request(`/exhibitTL/twExhibitsDeclaration?booth=${p.bBoothId}`, {
+      body: new URLSearchParams({ intent: intents[path]!, ...form }),
+      headers: sameOrigin,
+    });
     expect(response.status, path).not.toBe(302);
     expect(await response.text(), path).not.toContain(MARKER);
   }

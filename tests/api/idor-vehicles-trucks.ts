@@ -26,7 +26,10 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
     body: form ? new URLSearchParams(form) : undefined,
   });
   const type = response.headers.get("content-type") ?? "";
-  return { status: response.status, text: type.includes("json") || type.includes("text") ? await response.text() : `<${type} ${(await response.arrayBuffer()).byteLength} bytes>` };
+  return {
+    status: response.status,
+    text: type.includes("json") || type.includes("text") ? await response.text() : `<${type} ${(await response.arrayBuffer()).byteLength} bytes>`,
+  };
 }
 
 type Prepared = { aId: number; aBoothId: number; bBoothId: number; waitingId: number; approvedId: number; aLicenseUrl: string };
@@ -45,7 +48,15 @@ function prepare(ctx: Ctx) {
       const fileId = crypto.randomBytes(12).toString("base64url");
       await db
         .insertInto("stored_files")
-        .values({ id: fileId, owner_user_id: a.id, folder: "driving-license", original_name: `${MARKER}.pdf`, content_type: "application/pdf", size_bytes: 10, storage_key: `driving-license/${a.id}/${fileId}.pdf` })
+        .values({
+          id: fileId,
+          owner_user_id: a.id,
+          folder: "driving-license",
+          original_name: `${MARKER}.pdf`,
+          content_type: "application/pdf",
+          size_bytes: 10,
+          storage_key: `driving-license/${a.id}/${fileId}.pdf`,
+        })
         .execute();
       const row = {
         exhibition_id: a.exhibition_id!,
@@ -58,8 +69,16 @@ function prepare(ctx: Ctx) {
         license_file_id: fileId,
         updated_at: new Date(),
       };
-      const waiting = await db.insertInto("yellow_trucks").values({ ...row, plate: A_PLATES.waiting }).returning("id").executeTakeFirstOrThrow();
-      const approved = await db.insertInto("yellow_trucks").values({ ...row, plate: A_PLATES.approved, status: "approved", gate: "A门MARKER", decided_at: new Date() }).returning("id").executeTakeFirstOrThrow();
+      const waiting = await db
+        .insertInto("yellow_trucks")
+        .values({ ...row, plate: A_PLATES.waiting })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const approved = await db
+        .insertInto("yellow_trucks")
+        .values({ ...row, plate: A_PLATES.approved, status: "approved", gate: "A门MARKER", decided_at: new Date() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       return { aId: a.id, aBoothId: aBooth.id, bBoothId: bBooth.id, waitingId: waiting.id, approvedId: approved.id, aLicenseUrl: `/files/${fileId}` };
     })();
     prepared.set(ctx.api, done);
@@ -189,7 +208,10 @@ const organizerPagesProbe: Probe = async (ctx) => {
       expect(response.status, `${username} ${path}`).toBe(302);
       expect(response.headers.get("location"), path).toMatch(/\/401/);
     }
-    const post = await browser.request("/exhibitTL/truckReview", { body: new URLSearchParams({ intent: "decide", id: String(p.waitingId), decision: "approve", gate: "B" }), headers: sameOrigin });
+    const post = await browser.request("/exhibitTL/truckReview", {
+      body: new URLSearchParams({ intent: "decide", id: String(p.waitingId), decision: "approve", gate: "B" }),
+      headers: sameOrigin,
+    });
     expect(post.status).toBe(302);
     expect(post.headers.get("location")).toMatch(/\/401/);
   }

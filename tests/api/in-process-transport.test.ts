@@ -72,7 +72,9 @@ describe("in-process transport to our own API", () => {
     expect(wrong.code).toBe((await http.call(authEndpoints.login, { username: "std01", password: "wrong-password" })).code);
     const signedIn = await local.call(authEndpoints.login, { username: "raw01", password: "Expo#2026" });
     expect(signedIn.ok).toBe(true);
-    const state = await createApiClient({ baseUrl: `${api.baseUrl}/api`, language: "en", ticket: signedIn.ok ? signedIn.data.ticket : "" }).call(authEndpoints.authTicket);
+    const state = await createApiClient({ baseUrl: `${api.baseUrl}/api`, language: "en", ticket: signedIn.ok ? signedIn.data.ticket : "" }).call(
+      authEndpoints.authTicket,
+    );
     expect(state.ok).toBe(true);
   });
 

@@ -80,7 +80,10 @@ describe("the QR link on the exhibitor's invoice page, without JavaScript", () =
   it("renews: a new link opens the form, the old one stays invalid, and a form posted twice is refused in the page", async () => {
     const id = await application(2);
     const oldLink = qrPathIn(await (await std01.request(`${PAGE}?id=${id}`, { headers: zh })).text())!;
-    const renewed = await std01.request(`${PAGE}?id=${id}`, { body: new URLSearchParams({ intent: "renewQr", id: String(id), linkVersion: "0" }), headers: same });
+    const renewed = await std01.request(`${PAGE}?id=${id}`, {
+      body: new URLSearchParams({ intent: "renewQr", id: String(id), linkVersion: "0" }),
+      headers: same,
+    });
     expect(renewed.status).toBe(302);
     const newLink = qrPathIn(await (await std01.request(`${PAGE}?id=${id}`, { headers: zh })).text())!;
     expect(newLink).toMatch(new RegExp(`token=EPI2\\.${id}\\.1\\.`));
@@ -88,14 +91,20 @@ describe("the QR link on the exhibitor's invoice page, without JavaScript", () =
     expect((await publicPage(oldLink)).html).toContain(INVALID);
 
     // The same form again (a back button, a second tab): refused, said in the page, the new link kept.
-    const twice = await std01.request(`${PAGE}?id=${id}`, { body: new URLSearchParams({ intent: "renewQr", id: String(id), linkVersion: "0" }), headers: same });
+    const twice = await std01.request(`${PAGE}?id=${id}`, {
+      body: new URLSearchParams({ intent: "renewQr", id: String(id), linkVersion: "0" }),
+      headers: same,
+    });
     expect(twice.status).toBe(409);
     const html = await twice.text();
     expect(html).toContain('data-testid="qr-link-error"');
     expect(html).toContain("该记录已被修改，请刷新后重试");
     expect((await publicPage(newLink)).html).toContain('data-testid="qr-form"');
     // A form the server cannot read is refused the same way.
-    const broken = await std01.request(`${PAGE}?id=${id}`, { body: new URLSearchParams({ intent: "renewQr", id: String(id), linkVersion: "x" }), headers: same });
+    const broken = await std01.request(`${PAGE}?id=${id}`, {
+      body: new URLSearchParams({ intent: "renewQr", id: String(id), linkVersion: "x" }),
+      headers: same,
+    });
     expect(broken.status).toBe(400);
     expect(await broken.text()).toContain("请输入正确的二维码链接");
   });
@@ -104,11 +113,16 @@ describe("the QR link on the exhibitor's invoice page, without JavaScript", () =
     const id = await application(3);
     const link = qrPathIn(await (await std01.request(`${PAGE}?id=${id}`, { headers: zh })).text())!;
     const raw01 = await signedIn("raw01");
-    for (const form of <Record<string, string>[]>[{ intent: "revokeQr", id: String(id) }, { intent: "renewQr", id: String(id), linkVersion: "0" }]) {
+    for (const form of <Record<string, string>[]>[
+      { intent: "revokeQr", id: String(id) },
+      { intent: "renewQr", id: String(id), linkVersion: "0" },
+    ]) {
       const response = await raw01.request(PAGE, { body: new URLSearchParams(form), headers: same });
       expect(response.status, form.intent).toBe(404);
     }
     expect((await publicPage(link)).html).toContain('data-testid="qr-form"');
-    expect(await api.db.selectFrom("invoice_applications").select(["qr_link_version", "qr_link_revoked_at"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ qr_link_version: 0, qr_link_revoked_at: null });
+    expect(
+      await api.db.selectFrom("invoice_applications").select(["qr_link_version", "qr_link_revoked_at"]).where("id", "=", id).executeTakeFirstOrThrow(),
+    ).toEqual({ qr_link_version: 0, qr_link_revoked_at: null });
   });
 });

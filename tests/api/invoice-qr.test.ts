@@ -44,7 +44,8 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
   const row = (id: number) => api.db.selectFrom("invoice_applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const detail = (id: number) => api.call<InvoiceApplicationDetail>("/smeb/invoice/detail", { ticket: std01, lang: "zh", query: { id: String(id) } });
   const revoke = (ticket: string, id: unknown, lang = "zh") => api.call<InvoiceQrChange>("/smeb/invoice/qr/revoke", { json: { id }, ticket, lang });
-  const renew = (ticket: string, id: unknown, linkVersion: unknown) => api.call<InvoiceQrChange>("/smeb/invoice/qr/renew", { json: { id, linkVersion }, ticket, lang: "zh" });
+  const renew = (ticket: string, id: unknown, linkVersion: unknown) =>
+    api.call<InvoiceQrChange>("/smeb/invoice/qr/renew", { json: { id, linkVersion }, ticket, lang: "zh" });
   const tokenOf = (url: string) => new URL(url, api.baseUrl).searchParams.get("token")!;
   const INVALID_ZH = "该链接无效，请向展商索取新的二维码";
 
@@ -67,7 +68,8 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
     });
     expect((await info(mine.token, "10.88.1.1", "zh")).data.exhibitionName).toBe(demoName.zh);
     const text = JSON.stringify(result);
-    for (const secret of [other.title, "std01", "13812345678", "zhangsan@galaxy-smart.example.com", "1A01", mine.item, "二维码测试"]) expect(text, secret).not.toContain(secret);
+    for (const secret of [other.title, "std01", "13812345678", "zhangsan@galaxy-smart.example.com", "1A01", mine.item, "二维码测试"])
+      expect(text, secret).not.toContain(secret);
   });
 
   it("saves the billing details once at the version read: the same form posted again is 409 and changes nothing", async () => {
@@ -142,13 +144,21 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
   it("refuses an issued invoice (409); a returned application stays returned for the exhibitor to resubmit", async () => {
     const issued = await application(111);
     const pdfUrl = await uploadAs(api, admin, "invoice", "e-invoice.pdf", SAMPLE_PDF);
-    const decided = await api.call("/smeb/invoice/review/decide", { json: { id: issued.id, decision: "issue", invoiceNo: "44039999000001", invoiceDate: "2026-11-24", pdfUrl, version: 0 }, ticket: admin, lang: "zh" });
+    const decided = await api.call("/smeb/invoice/review/decide", {
+      json: { id: issued.id, decision: "issue", invoiceNo: "44039999000001", invoiceDate: "2026-11-24", pdfUrl, version: 0 },
+      ticket: admin,
+      lang: "zh",
+    });
     expect(decided.code, decided.message).toBe(200);
     expect(await info(issued.token, "10.88.6.1")).toMatchObject({ status: 409, message: "The invoice has been issued: it can no longer be changed" });
     expect((await qrSave({ ...billing(112), token: issued.token, version: 1 }, "10.88.6.1")).status).toBe(409);
 
     const returned = await application(113);
-    await api.call("/smeb/invoice/review/decide", { json: { id: returned.id, decision: "return", reason: "请核对抬头", version: 0 }, ticket: admin, lang: "zh" });
+    await api.call("/smeb/invoice/review/decide", {
+      json: { id: returned.id, decision: "return", reason: "请核对抬头", version: 0 },
+      ticket: admin,
+      lang: "zh",
+    });
     const fixed = await qrSave({ ...billing(114), token: returned.token, version: 1 }, "10.88.6.1");
     expect(fixed.data).toMatchObject({ status: "returned", title: billing(114).title, version: 2 });
     expect((await row(returned.id)).status).toBe("returned");
@@ -216,7 +226,11 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
 
     const issued = await application(125);
     const pdfUrl = await uploadAs(api, admin, "invoice", "e-invoice.pdf", SAMPLE_PDF);
-    await api.call("/smeb/invoice/review/decide", { json: { id: issued.id, decision: "issue", invoiceNo: "44039999000002", invoiceDate: testCalendar.seededOn, pdfUrl, version: 0 }, ticket: admin, lang: "zh" });
+    await api.call("/smeb/invoice/review/decide", {
+      json: { id: issued.id, decision: "issue", invoiceNo: "44039999000002", invoiceDate: testCalendar.seededOn, pdfUrl, version: 0 },
+      ticket: admin,
+      lang: "zh",
+    });
     expect(await renew(std01, issued.id, 0)).toMatchObject({ status: 409, message: "发票已开具，无法再修改" });
   });
 
@@ -236,7 +250,12 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
     const counted = await api.db.selectFrom("login_attempts").select("id").where("username", "=", QR_RATE_MARKER).where("ip", "=", ip).execute();
     expect(counted).toHaveLength(QR_RATE_LIMIT);
     // Once the requests are older than the window, the address may ask again.
-    await api.db.updateTable("login_attempts").set({ created_at: new Date(Date.now() - 11 * 60_000) } as never).where("username", "=", QR_RATE_MARKER).where("ip", "=", ip).execute();
+    await api.db
+      .updateTable("login_attempts")
+      .set({ created_at: new Date(Date.now() - 11 * 60_000) } as never)
+      .where("username", "=", QR_RATE_MARKER)
+      .where("ip", "=", ip)
+      .execute();
     expect((await info(mine.token, ip)).code).toBe(200);
   });
 });

@@ -3,7 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BillingBaseInfo, BillList, FinanceApplication, FinancePage, InvoiceApplication, InvoiceApplicationDetail } from "../../app/contracts/invoices/api-types";
+import type {
+  BillingBaseInfo,
+  BillList,
+  FinanceApplication,
+  FinancePage,
+  InvoiceApplication,
+  InvoiceApplicationDetail,
+} from "../../app/contracts/invoices/api-types";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
@@ -39,14 +46,20 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
   const update = (ticket: string, body: Record<string, unknown>) => api.call<InvoiceApplication>("/smeb/invoice/update", { json: body, ticket, lang: "zh" });
   const openList = (ticket: string) => api.call<BillList>("/smeb/invoice/openList", { ticket, lang: "zh" });
   const detail = (ticket: string, id: number) => api.call<InvoiceApplicationDetail>("/smeb/invoice/detail", { ticket, lang: "zh", query: { id: String(id) } });
-  const decide = (body: Record<string, unknown>, ticket = admin) => api.call<FinanceApplication>("/smeb/invoice/review/decide", { json: body, ticket, lang: "zh" });
-  const reviewList = (query: Record<string, string> = {}) => api.call<FinancePage<FinanceApplication>>("/smeb/invoice/review/list", { ticket: admin, lang: "zh", query });
+  const decide = (body: Record<string, unknown>, ticket = admin) =>
+    api.call<FinanceApplication>("/smeb/invoice/review/decide", { json: body, ticket, lang: "zh" });
+  const reviewList = (query: Record<string, string> = {}) =>
+    api.call<FinancePage<FinanceApplication>>("/smeb/invoice/review/list", { ticket: admin, lang: "zh", query });
   const pdf = (ticket: string, id: number) => fetch(`${api.baseUrl}/api/smeb/invoice/pdfUrl?id=${id}`, { headers: { ticket, "accept-language": "zh" } });
   const invoicePdf = () => uploadAs(api, admin, "invoice", "e-invoice.pdf", SAMPLE_PDF);
-  const activeItems = async (key: string) => (await api.db.selectFrom("invoice_application_items").select("application_id").where("item_key", "=", key).where("active", "=", true).execute()).length;
+  const activeItems = async (key: string) =>
+    (await api.db.selectFrom("invoice_application_items").select("application_id").where("item_key", "=", key).where("active", "=", true).execute()).length;
 
   it("marks the checklist's 'submit invoice application' done for raw01 once it applies, and not before", async () => {
-    const status = async () => (await api.call<{ link: string; status: string }[]>("/smeb/worksheet/worksheet", { ticket: raw01 })).data.find((i) => i.link === "/invoiceArea/billingApplication")?.status;
+    const status = async () =>
+      (await api.call<{ link: string; status: string }[]>("/smeb/worksheet/worksheet", { ticket: raw01 })).data.find(
+        (i) => i.link === "/invoiceArea/billingApplication",
+      )?.status;
     expect(await status()).not.toBe("done");
     const key = await insertPaidBill(api, "raw01", 5_000, "清单测试账单");
     expect((await save(raw01, { ...billing(90), itemKeys: [key] })).code).toBe(200);
@@ -84,7 +97,14 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
     const pdfUrl = await invoicePdf();
     const issued = await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44031234567890", invoiceDate: "2026-11-24", pdfUrl, version: 0 });
     expect(issued.code, issued.message).toBe(200);
-    expect(issued.data).toMatchObject({ status: "issued", invoiceNo: "44031234567890", invoiceDate: "2026-11-24", hasPdf: true, exhibitorName: "深圳星河智能科技有限公司", version: 1 });
+    expect(issued.data).toMatchObject({
+      status: "issued",
+      invoiceNo: "44031234567890",
+      invoiceDate: "2026-11-24",
+      hasPdf: true,
+      exhibitorName: "深圳星河智能科技有限公司",
+      version: 1,
+    });
 
     const download = await pdf(std01, saved.data.id);
     expect(download.status).toBe(200);
@@ -132,13 +152,25 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
     expect(changed.code, changed.message).toBe(200);
     expect(changed.data).toMatchObject({ title: billing(4).title, amountCents: 20_000, version: 1 });
     expect(await activeItems(item)).toBe(1);
-    expect(await update(std01, billing(5, { id: saved.data.id, version: 0, itemKeys: [item] }))).toMatchObject({ status: 409, message: "该记录已被修改，请刷新后重试" });
-    const urgent = await api.call<InvoiceApplication>("/smeb/invoice/urgent", { json: { id: saved.data.id, urgentReason: "月底结账" }, ticket: std01, lang: "zh" });
+    expect(await update(std01, billing(5, { id: saved.data.id, version: 0, itemKeys: [item] }))).toMatchObject({
+      status: 409,
+      message: "该记录已被修改，请刷新后重试",
+    });
+    const urgent = await api.call<InvoiceApplication>("/smeb/invoice/urgent", {
+      json: { id: saved.data.id, urgentReason: "月底结账" },
+      ticket: std01,
+      lang: "zh",
+    });
     expect(urgent.data).toMatchObject({ urgent: true, urgentReason: "月底结账", version: 2 });
     const first = (await reviewList({ status: "submitted", pageSize: "50" })).data.rows[0]!;
     expect(first.urgent).toBe(true);
-    expect(await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44030000000002", invoiceDate: "2026-11-24", pdfUrl: await invoicePdf(), version: 2 })).toMatchObject({ code: 200 });
-    expect(await update(std01, billing(6, { id: saved.data.id, version: 3, itemKeys: [item] }))).toMatchObject({ status: 409, message: "发票已开具，无法再修改" });
+    expect(
+      await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44030000000002", invoiceDate: "2026-11-24", pdfUrl: await invoicePdf(), version: 2 }),
+    ).toMatchObject({ code: 200 });
+    expect(await update(std01, billing(6, { id: saved.data.id, version: 3, itemKeys: [item] }))).toMatchObject({
+      status: 409,
+      message: "发票已开具，无法再修改",
+    });
     expect((await api.call("/smeb/invoice/urgent", { json: { id: saved.data.id, urgentReason: "再急" }, ticket: std01, lang: "zh" })).status).toBe(409);
   });
 
@@ -220,7 +252,9 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
     expect(found.data[0]).toMatchObject({ title, receivingEmail: "newer@yuanhang.example.cn" });
     const theirs = await api.call<BillingBaseInfo[]>("/smeb/invoice/baseInfoByName", { ticket: std01, lang: "zh", query: { title: "远航" } });
     expect(theirs.data).toEqual([]);
-    expect((await api.call<BillingBaseInfo[]>("/smeb/invoice/baseInfoByName", { ticket: std01, lang: "zh", query: { title: "深圳星河" } })).data.length).toBeGreaterThan(0);
+    expect(
+      (await api.call<BillingBaseInfo[]>("/smeb/invoice/baseInfoByName", { ticket: std01, lang: "zh", query: { title: "深圳星河" } })).data.length,
+    ).toBeGreaterThan(0);
     expect((await api.call("/smeb/invoice/baseInfoByLogId", { ticket: raw01, lang: "zh", query: { id: String(one.data.id) } })).data).toMatchObject({ title });
     expect((await api.call("/smeb/invoice/baseInfoByLogId", { ticket: std01, lang: "zh", query: { id: String(one.data.id) } })).status).toBe(404);
   });
@@ -257,13 +291,19 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
   it("two organizers deciding at once: one wins, the other gets 409", async () => {
     const item = await insertPaidBill(api, "std01", 2_000, "并发审核");
     const saved = await save(std01, billing(30, { itemKeys: [item] }));
-    const results = await Promise.all([decide({ id: saved.data.id, decision: "return", reason: "一" }), decide({ id: saved.data.id, decision: "return", reason: "二" })]);
+    const results = await Promise.all([
+      decide({ id: saved.data.id, decision: "return", reason: "一" }),
+      decide({ id: saved.data.id, decision: "return", reason: "二" }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
   // The IDOR sweep's probes (tests/api/idor.test.ts runs them on the full build too).
   const probes = [...new Set(Object.values(invoicesSweep).map((entry) => entry.probe))];
-  it.each(probes.map((probe, i) => [i, probe] as const))("IDOR probe %i: B with A's ids, items, PDF or token gets 403/404 and none of A's data", async (_i, probe) => {
-    await probe({ api, a: std01, b: raw01, admin, carrier });
-  });
+  it.each(probes.map((probe, i) => [i, probe] as const))(
+    "IDOR probe %i: B with A's ids, items, PDF or token gets 403/404 and none of A's data",
+    async (_i, probe) => {
+      await probe({ api, a: std01, b: raw01, admin, carrier });
+    },
+  );
 });

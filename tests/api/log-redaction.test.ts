@@ -17,7 +17,8 @@ describe("the access log keeps no token", () => {
 
   async function linesFor(path: string, count: number) {
     // pino-http writes when the response has finished, which may be just after the body arrived.
-    for (let i = 0; i < 50 && accessLines().filter((line) => (line.req as { url: string }).url.startsWith(path)).length < count; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && accessLines().filter((line) => (line.req as { url: string }).url.startsWith(path)).length < count; i++)
+      await new Promise((r) => setTimeout(r, 20));
     return accessLines().filter((line) => (line.req as { url: string }).url.startsWith(path));
   }
 
@@ -33,7 +34,10 @@ describe("the access log keeps no token", () => {
       "/invoiceArea/saveQrCode?token=[redacted]&_data=routes%2FinvoiceArea.saveQrCode",
     ]);
     const apiLines = await linesFor("/api/invoice/qr/info", 2);
-    expect(apiLines.map((line) => (line.req as { url: string }).url)).toEqual(["/api/invoice/qr/info?token=[redacted]", "/api/invoice/qr/info?token=[redacted]"]);
+    expect(apiLines.map((line) => (line.req as { url: string }).url)).toEqual([
+      "/api/invoice/qr/info?token=[redacted]",
+      "/api/invoice/qr/info?token=[redacted]",
+    ]);
     expect(JSON.stringify(api.logLines)).not.toContain(TOKEN.split(".").at(-1));
   });
 });

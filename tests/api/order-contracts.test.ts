@@ -18,7 +18,6 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * regeneration, the stamped images/PDFs combined into one PDF at upload, and the download.
  */
 
-
 // Tiny images made here (no image library): a grey RGB PNG and a 16×8 baseline JPEG.
 function crc32(bytes: Buffer) {
   let crc = ~0;
@@ -65,17 +64,23 @@ describe.each(backends)("service order contracts on %s", (backend) => {
   let std01Id: number;
   let chairId: string;
 
-  const call = <T,>(path: string, ticket: string, init: { form?: Record<string, string>; json?: unknown; query?: Record<string, string>; lang?: string } = {}) =>
+  const call = <T>(path: string, ticket: string, init: { form?: Record<string, string>; json?: unknown; query?: Record<string, string>; lang?: string } = {}) =>
     api.call<T>(`/smeb/service/${path}`, { ticket, ...init });
   async function newOrder(lang = "en") {
     expect((await call("cart/add", std01, { form: { serviceId: chairId, quantity: "2" } })).code).toBe(200);
-    const result = await call<OrderView>("order/commit", std01, { form: { idempotencyKey: `k-${crypto.randomUUID()}`, contractorCompany: "华南搭建", contractorContact: "赵六" }, lang });
+    const result = await call<OrderView>("order/commit", std01, {
+      form: { idempotencyKey: `k-${crypto.randomUUID()}`, contractorCompany: "华南搭建", contractorContact: "赵六" },
+      lang,
+    });
     expect(result.code, result.message).toBe(200);
     return result.data;
   }
   /** The browser's way: signed form, POST to the storage host, complete. */
   async function upload(ticket: string, bytes: Buffer, name: string) {
-    const signed = await api.call<{ fields: Record<string, string>; key: string }>("/oss/signature/getSignature", { ticket, query: { timesp: String(Date.now()), folder: "invoice", fileName: name } });
+    const signed = await api.call<{ fields: Record<string, string>; key: string }>("/oss/signature/getSignature", {
+      ticket,
+      query: { timesp: String(Date.now()), folder: "invoice", fileName: name },
+    });
     expect(signed.code, signed.message).toBe(200);
     const form = new FormData();
     for (const [field, value] of Object.entries(signed.data.fields)) form.append(field, value);
@@ -119,7 +124,12 @@ describe.each(backends)("service order contracts on %s", (backend) => {
       const order = await newOrder(lang);
       expect(order).toMatchObject({ contractVersion: 0, contractPdfKind: "generated", contractPdfUrl: expect.stringMatching(/^\/files\//) });
       expect(order.generatedContractPdfUrl).toBe(order.contractPdfUrl);
-      expect(await fileRow(order.contractPdfUrl!)).toMatchObject({ owner_user_id: std01Id, folder: "service-contract", content_type: "application/pdf", original_name: `contract-${order.orderNo}-v0.pdf` });
+      expect(await fileRow(order.contractPdfUrl!)).toMatchObject({
+        owner_user_id: std01Id,
+        folder: "service-contract",
+        content_type: "application/pdf",
+        original_name: `contract-${order.orderNo}-v0.pdf`,
+      });
 
       const file = await readFile(order.contractPdfUrl!, std01);
       expect(file.status).toBe(200);
@@ -140,12 +150,20 @@ describe.each(backends)("service order contracts on %s", (backend) => {
     // The earlier version stays readable, for the audit trail.
     expect(await fileRow(order.contractPdfUrl!)).toBeDefined();
     expect((await readFile(order.contractPdfUrl!, std01)).status).toBe(200);
-    expect(regenerated.data.history.at(-1)!.details).toMatchObject({ contractVersion: 1, language: "zh", contractPdfUrl: v1, previousContractPdfUrl: order.contractPdfUrl });
+    expect(regenerated.data.history.at(-1)!.details).toMatchObject({
+      contractVersion: 1,
+      language: "zh",
+      contractPdfUrl: v1,
+      previousContractPdfUrl: order.contractPdfUrl,
+    });
 
     const page = await upload(std01, makePng(20, 30), "page.png");
     expect((await call("order/uploadContract", std01, { form: { orderNo: order.orderNo, rulesAccepted: "on", contractUrls: page } })).code).toBe(200);
     const filesBefore = (await api.db.selectFrom("stored_files").select("id").execute()).length;
-    expect(await call("order/regenerateContract", std01, { form: { orderNo: order.orderNo } })).toMatchObject({ code: 409, message: "The contract has been uploaded; the order can no longer be changed" });
+    expect(await call("order/regenerateContract", std01, { form: { orderNo: order.orderNo } })).toMatchObject({
+      code: 409,
+      message: "The contract has been uploaded; the order can no longer be changed",
+    });
     expect((await api.db.selectFrom("stored_files").select("id").execute()).length).toBe(filesBefore);
   });
 
@@ -154,10 +172,19 @@ describe.each(backends)("service order contracts on %s", (backend) => {
     const pages = [await upload(std01, makePng(40, 60), "p1.png"), await upload(std01, makePng(60, 40), "p2.png"), await upload(std01, JPEG, "p3.jpg")];
     const uploaded = await call<OrderView>("order/uploadContract", std01, { json: { orderNo: order.orderNo, rulesAccepted: true, contractUrls: pages } });
     expect(uploaded.code, uploaded.message).toBe(200);
-    expect(uploaded.data).toMatchObject({ status: "contract_uploaded", contractUrls: pages, contractPdfKind: "stamped", generatedContractPdfUrl: order.contractPdfUrl });
+    expect(uploaded.data).toMatchObject({
+      status: "contract_uploaded",
+      contractUrls: pages,
+      contractPdfKind: "stamped",
+      generatedContractPdfUrl: order.contractPdfUrl,
+    });
     const stamped = uploaded.data.contractPdfUrl!;
     expect(stamped).not.toBe(order.contractPdfUrl);
-    expect(await fileRow(stamped)).toMatchObject({ owner_user_id: std01Id, folder: "service-contract-stamped", original_name: `contract-${order.orderNo}-v0-stamped.pdf` });
+    expect(await fileRow(stamped)).toMatchObject({
+      owner_user_id: std01Id,
+      folder: "service-contract-stamped",
+      original_name: `contract-${order.orderNo}-v0-stamped.pdf`,
+    });
     expect((await PDFDocument.load((await readFile(stamped, std01)).bytes)).getPageCount()).toBe(3);
     // The organizer reads both; another exhibitor neither.
     for (const url of [stamped, order.contractPdfUrl!]) {
@@ -176,18 +203,44 @@ describe.each(backends)("service order contracts on %s", (backend) => {
     const form = { orderNo: order.orderNo, rulesAccepted: "on" };
 
     const unreadable = await call("order/uploadContract", std01, { json: { ...form, contractUrls: [good, corrupt] } });
-    expect(unreadable).toMatchObject({ status: 400, message: "scan-2.png could not be read as an image or PDF; please upload it again", data: { fields: { contractUrls: ["orders.errors.contractUnreadable"] } } });
-    expect((await call("order/uploadContract", std01, { json: { ...form, contractUrls: [corrupt] }, lang: "zh" })).message).toBe("scan-2.png 无法读取为图片或 PDF，请重新上传");
+    expect(unreadable).toMatchObject({
+      status: 400,
+      message: "scan-2.png could not be read as an image or PDF; please upload it again",
+      data: { fields: { contractUrls: ["orders.errors.contractUnreadable"] } },
+    });
+    expect((await call("order/uploadContract", std01, { json: { ...form, contractUrls: [corrupt] }, lang: "zh" })).message).toBe(
+      "scan-2.png 无法读取为图片或 PDF，请重新上传",
+    );
     const gif = await upload(std01, GIF, "stamp.gif");
-    expect(await call("order/uploadContract", std01, { json: { ...form, contractUrls: [good, gif] } })).toMatchObject({ status: 400, message: "stamp.gif: the stamped contract must be JPG, PNG or PDF files" });
+    expect(await call("order/uploadContract", std01, { json: { ...form, contractUrls: [good, gif] } })).toMatchObject({
+      status: 400,
+      message: "stamp.gif: the stamped contract must be JPG, PNG or PDF files",
+    });
 
     // Two files that claim 30 MB each: refused by the library's 50 MB limit before anything is read.
-    const huge = await Promise.all([1, 2].map(async (n) => {
-      const id = crypto.randomBytes(12).toString("base64url");
-      await api.db.insertInto("stored_files").values({ id, owner_user_id: std01Id, folder: "invoice", original_name: `big-${n}.png`, content_type: "image/png", size_bytes: 30 * 1024 * 1024, storage_key: `stored/invoice/${std01Id}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`, upload_key: null }).execute();
-      return `/files/${id}`;
-    }));
-    expect(await call("order/uploadContract", std01, { json: { ...form, contractUrls: huge }, lang: "zh" })).toMatchObject({ status: 400, message: "盖章合同文件合计不能超过 50 MB" });
+    const huge = await Promise.all(
+      [1, 2].map(async (n) => {
+        const id = crypto.randomBytes(12).toString("base64url");
+        await api.db
+          .insertInto("stored_files")
+          .values({
+            id,
+            owner_user_id: std01Id,
+            folder: "invoice",
+            original_name: `big-${n}.png`,
+            content_type: "image/png",
+            size_bytes: 30 * 1024 * 1024,
+            storage_key: `stored/invoice/${std01Id}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`,
+            upload_key: null,
+          })
+          .execute();
+        return `/files/${id}`;
+      }),
+    );
+    expect(await call("order/uploadContract", std01, { json: { ...form, contractUrls: huge }, lang: "zh" })).toMatchObject({
+      status: 400,
+      message: "盖章合同文件合计不能超过 50 MB",
+    });
 
     const after = await orderRow(order.orderNo);
     expect(after).toMatchObject({ status: "submitted", version: before.version, contract_pdf_url: before.contract_pdf_url, contract_urls: null });

@@ -33,7 +33,7 @@ describe.each(backends)("service ordering API on %s", (backend) => {
   let catalogue: Catalogue;
   const svc = (code: string) => catalogue.list.find((s) => s.code === code)!;
 
-  const call = <T,>(path: string, ticket: string, init: { form?: Record<string, string>; query?: Record<string, string>; lang?: string; json?: unknown } = {}) =>
+  const call = <T>(path: string, ticket: string, init: { form?: Record<string, string>; query?: Record<string, string>; lang?: string; json?: unknown } = {}) =>
     api.call<T>(`/smeb/service/${path}`, { ticket, ...init });
   const add = (ticket: string, code: string, quantity: number, extra: Record<string, string> = {}) =>
     call<CartView>("cart/add", ticket, { form: { serviceId: String(svc(code).id), quantity: String(quantity), ...extra } });
@@ -45,7 +45,19 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     const key = `stored/test/${userId}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`;
     fs.mkdirSync(path.dirname(path.join(dataDir, "uploads", ...key.split("/"))), { recursive: true });
     fs.writeFileSync(path.join(dataDir, "uploads", ...key.split("/")), PNG);
-    await api.db.insertInto("stored_files").values({ id, owner_user_id: userId, folder: "test", original_name: "contract.png", content_type: "image/png", size_bytes: PNG.length, storage_key: key, upload_key: null }).execute();
+    await api.db
+      .insertInto("stored_files")
+      .values({
+        id,
+        owner_user_id: userId,
+        folder: "test",
+        original_name: "contract.png",
+        content_type: "image/png",
+        size_bytes: PNG.length,
+        storage_key: key,
+        upload_key: null,
+      })
+      .execute();
     return `/files/${id}`;
   }
   async function newOrder(ticket: string, code = "furn-folding-chair", quantity = 2) {
@@ -78,13 +90,28 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     expect(catalogue.list.length).toBeGreaterThanOrEqual(20);
     expect(catalogue.advanceUntil).toBe(endOfExhibitionDay(cal.advanceUntil));
     expect(catalogue.onsiteFrom).toBe(cal.opensOn);
-    expect(new Set(catalogue.list.map((s) => s.category))).toEqual(new Set(["electricity", "compressedAir", "water", "lighting", "furniture", "network", "cleaning"]));
-    expect(svc("elec-3kw-220v")).toMatchObject({ name: expect.stringContaining("3 kW / 220 V"), nameEn: expect.stringContaining("3 kW / 220 V"), unit: "个", unitEn: "box", advanceCents: 80_000, standardCents: 96_000, onsiteCents: 120_000, orderOpen: true });
+    expect(new Set(catalogue.list.map((s) => s.category))).toEqual(
+      new Set(["electricity", "compressedAir", "water", "lighting", "furniture", "network", "cleaning"]),
+    );
+    expect(svc("elec-3kw-220v")).toMatchObject({
+      name: expect.stringContaining("3 kW / 220 V"),
+      nameEn: expect.stringContaining("3 kW / 220 V"),
+      unit: "个",
+      unitEn: "box",
+      advanceCents: 80_000,
+      standardCents: 96_000,
+      onsiteCents: 120_000,
+      orderOpen: true,
+    });
     expect(svc("elec-3kw-220v").price).toEqual({ kind: "advance", cents: 80_000, until: endOfExhibitionDay(cal.advanceUntil) });
 
     appClock.freezeAt(STANDARD_DAY);
     const later = (await call<Catalogue>("service/list", std01)).data;
-    expect(later.list.find((s) => s.code === "elec-3kw-220v")!.price).toEqual({ kind: "standard", cents: 96_000, until: endOfExhibitionDay(addDays(cal.opensOn, -1)) });
+    expect(later.list.find((s) => s.code === "elec-3kw-220v")!.price).toEqual({
+      kind: "standard",
+      cents: 96_000,
+      until: endOfExhibitionDay(addDays(cal.opensOn, -1)),
+    });
     // Water connections stop taking orders at cal.serviceCloses.water (seeded window).
     expect(later.list.find((s) => s.code === "water-dn15")!.orderOpen).toBe(true);
     appClock.freezeAt(exhibitionTime(addDays(cal.opensOn, 1)));
@@ -118,7 +145,9 @@ describe.each(backends)("service ordering API on %s", (backend) => {
 
     const tooMany = await add(std01, "furn-folding-chair", 1000, {});
     expect(tooMany).toMatchObject({ code: 400, message: "Please enter the correct Quantity" });
-    expect((await call("cart/add", std01, { form: { serviceId: String(svc("furn-folding-chair").id), quantity: "0" }, lang: "zh" })).message).toBe("请输入正确的数量");
+    expect((await call("cart/add", std01, { form: { serviceId: String(svc("furn-folding-chair").id), quantity: "0" }, lang: "zh" })).message).toBe(
+      "请输入正确的数量",
+    );
     await add(std01, "furn-folding-chair", 999);
     expect((await add(std01, "furn-folding-chair", 1)).code).toBe(400);
     expect((await call("cart/add", std01, { form: { serviceId: "999999", quantity: "1" } })).code).toBe(404);
@@ -142,16 +171,29 @@ describe.each(backends)("service ordering API on %s", (backend) => {
   it("refuses an empty cart and locks the prices in force at commit", async () => {
     const empty = await commit(std01);
     expect(empty).toMatchObject({ code: 400, message: "The cart is empty" });
-    expect((await commit(std01, {}).then((r) => r.message))).toBe("The cart is empty");
+    expect(await commit(std01, {}).then((r) => r.message)).toBe("The cart is empty");
 
     await add(std01, "elec-3kw-220v", 1);
     await add(std01, "light-spot-100w", 3);
     const drawing = await storedFile(std01Id);
-    const result = await commit(std01, { contractorCompany: "鹏城展览工程有限公司", contractorContact: "王五", contractorPhone: "13700001111", installationDrawingUrl: drawing });
+    const result = await commit(std01, {
+      contractorCompany: "鹏城展览工程有限公司",
+      contractorContact: "王五",
+      contractorPhone: "13700001111",
+      installationDrawingUrl: drawing,
+    });
     expect(result.code).toBe(200);
     const order = result.data;
     expect(order.orderNo).toMatch(new RegExp(`^SO${addDays(cal.advanceUntil, -8).replaceAll("-", "")}-[A-Z2-9]{6}$`));
-    expect(order).toMatchObject({ status: "submitted", source: "online", boothNo: "1A01", totalCents: 80_000 + 3 * 15_000, contractorCompany: "鹏城展览工程有限公司", installationDrawingUrl: drawing, contractVersion: 0 });
+    expect(order).toMatchObject({
+      status: "submitted",
+      source: "online",
+      boothNo: "1A01",
+      totalCents: 80_000 + 3 * 15_000,
+      contractorCompany: "鹏城展览工程有限公司",
+      installationDrawingUrl: drawing,
+      contractVersion: 0,
+    });
     expect(order.lines.map((l) => [l.code, l.priceKind, l.unitCents, l.quantity, l.lineCents])).toEqual([
       ["elec-3kw-220v", "advance", 80_000, 1, 80_000],
       ["light-spot-100w", "advance", 15_000, 3, 45_000],
@@ -164,7 +206,11 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     const again = (await detail(std01, order.orderNo)).data;
     expect(again.totalCents).toBe(125_000);
     expect(again.lines[0]).toMatchObject({ unitCents: 80_000, priceKind: "advance" });
-    await api.db.updateTable("services").set({ advance_cents: 80_000, standard_cents: 96_000, onsite_cents: 120_000 }).where("code", "=", "elec-3kw-220v").execute();
+    await api.db
+      .updateTable("services")
+      .set({ advance_cents: 80_000, standard_cents: 96_000, onsite_cents: 120_000 })
+      .where("code", "=", "elec-3kw-220v")
+      .execute();
 
     // Committed after the advance deadline: the standard price.
     const later = await newOrder(std01, "elec-3kw-220v", 2);
@@ -217,18 +263,24 @@ describe.each(backends)("service ordering API on %s", (backend) => {
   it("walks the steps: contractor edits and regeneration until the contract, the rules tick, voucher, organizer's completion; all audited", async () => {
     const order = await newOrder(std01);
     const no = { orderNo: order.orderNo };
-    const edited = await call<OrderView>("order/updateContractor", std01, { form: { ...no, contractorCompany: "华南搭建", contractorContact: "赵六", contractorPhone: "0755-88886666" } });
+    const edited = await call<OrderView>("order/updateContractor", std01, {
+      form: { ...no, contractorCompany: "华南搭建", contractorContact: "赵六", contractorPhone: "0755-88886666" },
+    });
     expect(edited.data).toMatchObject({ contractorCompany: "华南搭建", contractorContact: "赵六", contractorPhone: "0755-88886666" });
     expect((await call("order/updateContractor", std01, { form: { ...no, contractorCompany: "" } })).message).toBe("Contractor company name is required");
     expect((await call<OrderView>("order/regenerateContract", std01, { form: no })).data.contractVersion).toBe(1);
-    expect((await call<OrderView>("order/claimPayment", std01, { form: { ...no, voucherUrl: await storedFile(std01Id) } })).message).toBe("Please upload the stamped contract first");
+    expect((await call<OrderView>("order/claimPayment", std01, { form: { ...no, voucherUrl: await storedFile(std01Id) } })).message).toBe(
+      "Please upload the stamped contract first",
+    );
 
     const pages = [await storedFile(std01Id), await storedFile(std01Id)];
     const unticked = await call("order/uploadContract", std01, { form: { ...no, contractUrls: pages[0]! } });
     expect(unticked).toMatchObject({ code: 400, message: "please tick that you have read the rules" });
     expect((await call("order/uploadContract", std01, { form: { ...no, contractUrls: pages[0]! }, lang: "zh" })).message).toBe("请勾选已阅读规则");
     expect((await call("order/uploadContract", std01, { form: { ...no, rulesAccepted: "on" } })).message).toBe("Stamped contract is required");
-    expect((await call("order/uploadContract", std01, { json: { ...no, rulesAccepted: "on", contractUrls: [pages[0], await storedFile(raw01Id)] } })).code).toBe(404);
+    expect(
+      (await call("order/uploadContract", std01, { json: { ...no, rulesAccepted: "on", contractUrls: [pages[0], await storedFile(raw01Id)] } })).code,
+    ).toBe(404);
     const uploaded = await call<OrderView>("order/uploadContract", std01, { json: { ...no, rulesAccepted: "true", contractUrls: pages } });
     expect(uploaded.data).toMatchObject({ status: "contract_uploaded", contractUrls: pages, allowedActions: ["claimPayment"] });
     expect(uploaded.data.rulesAcceptedAt).not.toBeNull();
@@ -242,7 +294,9 @@ describe.each(backends)("service ordering API on %s", (backend) => {
       const locked = await call(path, std01, { form });
       expect(locked, path).toMatchObject({ code: 409, message: "The contract has been uploaded; the order can no longer be changed" });
     }
-    expect((await call("order/updateContractor", std01, { form: { ...no, contractorCompany: "改", contractorContact: "改" }, lang: "zh" })).message).toBe("合同已上传，订单信息不能再修改");
+    expect((await call("order/updateContractor", std01, { form: { ...no, contractorCompany: "改", contractorContact: "改" }, lang: "zh" })).message).toBe(
+      "合同已上传，订单信息不能再修改",
+    );
     expect((await call("order/complete", admin, { form: no })).message).toBe("The exhibitor has not attached a payment voucher yet");
 
     const voucher = await storedFile(std01Id);
@@ -287,7 +341,9 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     const retryKey = key();
     const order = (await commit(raw01, { idempotencyKey: retryKey })).data;
     expect(await check(api.db, raw01Id)).toBe(true);
-    const worksheet = async () => (await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket: raw01 })).data.find((i) => i.link === "/bookingService/onlineBookingService")?.status;
+    const worksheet = async () =>
+      (await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket: raw01 })).data.find((i) => i.link === "/bookingService/onlineBookingService")
+        ?.status;
     expect(await worksheet()).toBe("done");
     expect((await call("order/delete", raw01, { form: { orderNo: order.orderNo } })).data).toEqual({ orderNo: order.orderNo, deleted: true });
     expect(await check(api.db, raw01Id)).toBe(false);
@@ -296,7 +352,12 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     expect((await call("order/delete", raw01, { form: { orderNo: order.orderNo } })).code).toBe(404);
     // A late retry of the deleted order's commit does not bring it back.
     expect(await commit(raw01, { idempotencyKey: retryKey })).toMatchObject({ code: 409, message: "This order was deleted" });
-    const events = await api.db.selectFrom("service_order_events").innerJoin("service_orders", "service_orders.id", "service_order_events.order_id").select("action").where("order_no", "=", order.orderNo).execute();
+    const events = await api.db
+      .selectFrom("service_order_events")
+      .innerJoin("service_orders", "service_orders.id", "service_order_events.order_id")
+      .select("action")
+      .where("order_no", "=", order.orderNo)
+      .execute();
     expect(events.map((e) => e.action)).toEqual(["committed", "delete"]);
   });
 
@@ -319,9 +380,14 @@ describe.each(backends)("service ordering API on %s", (backend) => {
     expect((await call("order/list", std01, { query: { pageSize: "1000" } })).code).toBe(400);
 
     const adminList = (await call<OrderPage<AdminOrderSummary>>("order/adminList", admin, { query: { pageSize: "100" } })).data;
-    expect(adminList.total).toBe(all.total + (await api.db.selectFrom("service_orders").select("id").where("user_id", "=", raw01Id).where("deleted_at", "is", null).execute()).length);
-    expect(adminList.list.find((o) => o.username === "std01" && o.status === "completed")).toMatchObject({ businessName: "深圳星河智能科技有限公司", voucherUrl: expect.stringMatching(/^\/files\//) });
-    expect((await call("order/list", raw01, { query: { pageSize: "100" } }).then((r) => JSON.stringify(r.data)))).not.toContain("1A01");
+    expect(adminList.total).toBe(
+      all.total + (await api.db.selectFrom("service_orders").select("id").where("user_id", "=", raw01Id).where("deleted_at", "is", null).execute()).length,
+    );
+    expect(adminList.list.find((o) => o.username === "std01" && o.status === "completed")).toMatchObject({
+      businessName: "深圳星河智能科技有限公司",
+      voucherUrl: expect.stringMatching(/^\/files\//),
+    });
+    expect(await call("order/list", raw01, { query: { pageSize: "100" } }).then((r) => JSON.stringify(r.data))).not.toContain("1A01");
   });
 
   it("answers in zh and en, amounts always integers in cents", async () => {

@@ -18,7 +18,9 @@ afterAll(() => api?.close());
 /** Every script URL the document names (modulepreload, src, inline imports). */
 async function scriptsOf(language: string, page = "/contractor") {
   const html = await (await fetch(`${api.baseUrl}${page}`, { headers: { "accept-language": language } })).text();
-  const urls = new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"|import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/build\/[^"']+\.js)["']/g)].map((m) => m[1] ?? m[2]!));
+  const urls = new Set(
+    [...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"|import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/build\/[^"']+\.js)["']/g)].map((m) => m[1] ?? m[2]!),
+  );
   return [...urls];
 }
 const read = (url: string) => fs.readFileSync(path.join("public", ...url.split("/").filter(Boolean)), "utf8");

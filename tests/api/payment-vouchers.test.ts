@@ -29,7 +29,12 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-vouchers-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026"), api.login("carrier01", "Expo#2026")]);
+    [std01, raw01, admin, carrier] = await Promise.all([
+      api.login("std01", "Expo#2026"),
+      api.login("raw01", "Expo#2026"),
+      api.login("admin", "Admin#2026"),
+      api.login("carrier01", "Expo#2026"),
+    ]);
   });
   afterEach(() => resetTestClock());
   afterAll(async () => {
@@ -37,13 +42,17 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const zh = <T,>(path: string, ticket: string, init: { form?: Record<string, string>; query?: Record<string, string>; json?: unknown; lang?: string } = {}) =>
+  const zh = <T>(path: string, ticket: string, init: { form?: Record<string, string>; query?: Record<string, string>; json?: unknown; lang?: string } = {}) =>
     api.call<T>(path, { lang: "zh", ticket, ...init });
   /** A form post with repeated keys for lists, as the browser sends a multi-select. */
   async function postForm<T>(path: string, ticket: string, form: Record<string, string | string[]>) {
     const body = new URLSearchParams();
     for (const [key, value] of Object.entries(form)) for (const item of [value].flat()) body.append(key, item);
-    const response = await fetch(`${api.baseUrl}/api${path}`, { method: "POST", headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" }, body });
+    const response = await fetch(`${api.baseUrl}/api${path}`, {
+      method: "POST",
+      headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
+      body,
+    });
     return { status: response.status, ...((await response.json()) as { code: number; message: string; data: T }) };
   }
   const bills = async (ticket: string) => (await zh<BillList>("/smeb/paymentVoucher/bills", ticket)).data;
@@ -93,7 +102,12 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
     expect(item).toMatchObject({ kind: "bill", title: "展位费", boothNo: "1A01", amountCents: 1_200_050, payment: "unpaid", openCents: 0 });
     expect((await bills(raw01)).items.map((i) => i.key)).not.toContain(key);
     const listed = await zh<Bill[]>("/smeb/bill/list", admin, { query: { keyword: "星河" } });
-    expect(listed.data.find((b) => `bill:${b.id}` === key)).toMatchObject({ exhibitorName: "深圳星河智能科技有限公司", boothNo: "1A01", kind: "boothFee", amountCents: 1_200_050 });
+    expect(listed.data.find((b) => `bill:${b.id}` === key)).toMatchObject({
+      exhibitorName: "深圳星河智能科技有限公司",
+      boothNo: "1A01",
+      kind: "boothFee",
+      amountCents: 1_200_050,
+    });
     expect((await zh<Bill[]>("/smeb/bill/list", admin, { query: { keyword: "远航" } })).data.map((b) => `bill:${b.id}`)).not.toContain(key);
 
     const unknown = await zh<Fields>("/smeb/bill/save", admin, { form: { boothNo: "ZZ99", kind: "other", titleZh: "杂费", titleEn: "Other", amount: "10" } });
@@ -110,7 +124,15 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
     const second = await doc(std01, "回单2.png");
     const saved = await save(std01, voucherForm(key, [first, second]));
     expect(saved.code, saved.message).toBe(200);
-    expect(saved.data).toMatchObject({ source: "voucher", name: "银行转账", amountCents: 1_200_050, paidOn: TODAY, status: "submitted", deletable: true, items: [{ key, title: "展位费", amountCents: 1_200_050 }] });
+    expect(saved.data).toMatchObject({
+      source: "voucher",
+      name: "银行转账",
+      amountCents: 1_200_050,
+      paidOn: TODAY,
+      status: "submitted",
+      deletable: true,
+      items: [{ key, title: "展位费", amountCents: 1_200_050 }],
+    });
     expect(saved.data.documents).toEqual([
       { url: first, name: "回单1.png" },
       { url: second, name: "回单2.png" },
@@ -135,7 +157,10 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
   });
 
   it("refuses an HTML page as a voucher document at the upload, by its bytes", async () => {
-    const signed = await api.call<{ key: string; fields: Record<string, string> }>("/oss/signature/getSignature", { ticket: std01, query: { timesp: String(Date.now()), folder: "payment-voucher", fileName: "voucher.png" } });
+    const signed = await api.call<{ key: string; fields: Record<string, string> }>("/oss/signature/getSignature", {
+      ticket: std01,
+      query: { timesp: String(Date.now()), folder: "payment-voucher", fileName: "voucher.png" },
+    });
     const form = new FormData();
     for (const [k, v] of Object.entries(signed.data.fields)) form.append(k, v);
     form.append("file", new File([new Uint8Array(HTML)], "voucher.png"));
@@ -167,7 +192,13 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
       expect(refused).toMatchObject({ status: 404, message: "请重新上传凭证文件" });
       expect((refused.data as unknown as Fields).fields.documentUrls).toEqual(["invoices.errors.documentInvalid"]);
     }
-    const six = await save(std01, voucherForm(key, Array.from({ length: 6 }, () => file)));
+    const six = await save(
+      std01,
+      voucherForm(
+        key,
+        Array.from({ length: 6 }, () => file),
+      ),
+    );
     expect(six.status).toBe(400);
     expect((await itemOf(std01, key)).payment).toBe("unpaid");
 
@@ -179,7 +210,10 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
   it("lets one of two vouchers for the same bill in at once, and tells the other it is taken", async () => {
     const key = await newBill("2B10", "300");
     const files = [await doc(raw01), await doc(raw01)];
-    const [a, b] = await Promise.all([save(raw01, voucherForm(key, files[0]!, { amount: "300" })), save(raw01, voucherForm(key, files[1]!, { amount: "300" }))]);
+    const [a, b] = await Promise.all([
+      save(raw01, voucherForm(key, files[0]!, { amount: "300" })),
+      save(raw01, voucherForm(key, files[1]!, { amount: "300" })),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
     expect(loser.message).toBe("所选账单已在其他付款凭证中");
@@ -200,7 +234,10 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
     const second = (await save(std01, voucherForm(key, await doc(std01), { amount: "20" }))).data;
     expect(second.status).toBe("submitted");
     await decide({ id: String(second.id), decision: "confirm" });
-    expect(await zh("/smeb/paymentVoucher/delete", std01, { form: { id: String(second.id), version: String(second.version + 1) } })).toMatchObject({ status: 409, message: "该记录已审核" });
+    expect(await zh("/smeb/paymentVoucher/delete", std01, { form: { id: String(second.id), version: String(second.version + 1) } })).toMatchObject({
+      status: 409,
+      message: "该记录已审核",
+    });
     const again = await save(std01, voucherForm(key, await doc(std01), { amount: "20" }));
     expect(again).toMatchObject({ status: 409, message: "所选账单已付款" });
   });
@@ -208,10 +245,21 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
   it("makes an order's payment claim its voucher; returning it frees the order for a new voucher, confirming completes it", async () => {
     const order = await claimedOrder();
     const listed = (await vouchers(std01)).find((v) => v.name === order.orderNo)!;
-    expect(listed).toMatchObject({ source: "order", productType: "service", amountCents: order.totalCents, paidOn: TODAY, payerAccountName: "深圳星河智能科技有限公司", status: "submitted", deletable: false });
+    expect(listed).toMatchObject({
+      source: "order",
+      productType: "service",
+      amountCents: order.totalCents,
+      paidOn: TODAY,
+      payerAccountName: "深圳星河智能科技有限公司",
+      status: "submitted",
+      deletable: false,
+    });
     expect(listed.items).toEqual([{ key: order.key, title: order.orderNo, amountCents: order.totalCents }]);
     expect(listed.documents.map((d) => d.url)).toEqual([order.voucherUrl]);
-    expect(await zh("/smeb/paymentVoucher/delete", std01, { form: { id: String(listed.id) } })).toMatchObject({ status: 409, message: "该凭证属于服务订单，请在订单中处理" });
+    expect(await zh("/smeb/paymentVoucher/delete", std01, { form: { id: String(listed.id) } })).toMatchObject({
+      status: 409,
+      message: "该凭证属于服务订单，请在订单中处理",
+    });
     const twice = await save(std01, voucherForm(order.key, await doc(std01), { amount: String(order.totalCents / 100) }));
     expect(twice).toMatchObject({ status: 409, message: "所选账单已在其他付款凭证中" });
 
@@ -221,10 +269,18 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
     expect(await itemOf(std01, order.key)).toMatchObject({ payment: "unpaid" });
     const reopened = await orderDetail(order.orderNo);
     expect(reopened).toMatchObject({ status: "contract_uploaded", voucherUrl: null, allowedActions: ["claimPayment"] });
-    expect(reopened.history.at(-1)).toMatchObject({ action: "returnPayment", fromStatus: "payment_claimed", toStatus: "contract_uploaded", actorLabel: "admin", details: { voucherId: listed.id, reason: "金额不符" } });
+    expect(reopened.history.at(-1)).toMatchObject({
+      action: "returnPayment",
+      fromStatus: "payment_claimed",
+      toStatus: "contract_uploaded",
+      actorLabel: "admin",
+      details: { voucherId: listed.id, reason: "金额不符" },
+    });
 
     const voucherUrl = await doc(std01, "second-transfer.png");
-    expect((await api.call<OrderView>("/smeb/service/order/claimPayment", { ticket: std01, form: { orderNo: order.orderNo, voucherUrl } })).data.status).toBe("payment_claimed");
+    expect((await api.call<OrderView>("/smeb/service/order/claimPayment", { ticket: std01, form: { orderNo: order.orderNo, voucherUrl } })).data.status).toBe(
+      "payment_claimed",
+    );
     const renewed = (await vouchers(std01)).find((v) => v.name === order.orderNo && v.status === "submitted")!;
     expect(renewed.documents.map((d) => d.url)).toEqual([voucherUrl]);
     expect((await decide({ id: String(renewed.id), decision: "confirm", version: String(renewed.version) })).data.status).toBe("confirmed");
@@ -246,11 +302,19 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
 
   it("claims and completes an order of 0 without a voucher, as before", async () => {
     const catalogue = await api.call<{ list: { id: number; code: string }[] }>("/smeb/service/service/list", { ticket: std01 });
-    await api.call("/smeb/service/cart/add", { ticket: std01, form: { serviceId: String(catalogue.data.list.find((s) => s.code === "furn-folding-chair")!.id), quantity: "1" } });
+    await api.call("/smeb/service/cart/add", {
+      ticket: std01,
+      form: { serviceId: String(catalogue.data.list.find((s) => s.code === "furn-folding-chair")!.id), quantity: "1" },
+    });
     const { orderNo } = (await api.call<OrderView>("/smeb/service/order/commit", { ticket: std01, form: { idempotencyKey: `k-${crypto.randomUUID()}` } })).data;
     await api.db.updateTable("service_orders").set({ total_cents: 0 }).where("order_no", "=", orderNo).execute();
-    await api.call("/smeb/service/order/uploadContract", { ticket: std01, form: { orderNo, rulesAccepted: "on", contractUrls: await uploadAs(api, std01, "certificate-composite", "contract.png") } });
-    expect((await api.call<OrderView>("/smeb/service/order/claimPayment", { ticket: std01, form: { orderNo, voucherUrl: await doc(std01) } })).data.status).toBe("payment_claimed");
+    await api.call("/smeb/service/order/uploadContract", {
+      ticket: std01,
+      form: { orderNo, rulesAccepted: "on", contractUrls: await uploadAs(api, std01, "certificate-composite", "contract.png") },
+    });
+    expect(
+      (await api.call<OrderView>("/smeb/service/order/claimPayment", { ticket: std01, form: { orderNo, voucherUrl: await doc(std01) } })).data.status,
+    ).toBe("payment_claimed");
     expect((await vouchers(std01)).map((v) => v.name)).not.toContain(orderNo);
     expect((await api.call<OrderView>("/smeb/service/order/complete", { ticket: admin, form: { orderNo } })).data.status).toBe("completed");
   });
@@ -306,7 +370,15 @@ describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb
     const raw = await api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "raw01").executeTakeFirstOrThrow();
     const application = await api.db
       .insertInto("invoice_applications")
-      .values({ exhibition_id: raw.exhibition_id, user_id: raw.id, invoice_type: "vatGeneral", title: "广州远航机器人有限公司", taxpayer_id: "91440101MA59TEST0X", receiving_email: "lisi@yuanhang.example.cn", amount_cents: 4000 })
+      .values({
+        exhibition_id: raw.exhibition_id,
+        user_id: raw.id,
+        invoice_type: "vatGeneral",
+        title: "广州远航机器人有限公司",
+        taxpayer_id: "91440101MA59TEST0X",
+        receiving_email: "lisi@yuanhang.example.cn",
+        amount_cents: 4000,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await api.db.insertInto("invoice_application_items").values({ application_id: application.id, item_key: key, amount_cents: 4000 }).execute();

@@ -103,7 +103,10 @@ describe.each(backends)("permission info on %s", (backend) => {
 
     const bad = await api.call("/smeb/permission/getButtonsByMenu", { ticket, query: { menuId: "x" } });
     expect(bad.code).toBe(400);
-    const carrier = await api.call<ButtonAuth[]>("/smeb/permission/getButtonsByMenu", { ticket: await api.login("carrier01", "Expo#2026"), query: { menuId: "2" } });
+    const carrier = await api.call<ButtonAuth[]>("/smeb/permission/getButtonsByMenu", {
+      ticket: await api.login("carrier01", "Expo#2026"),
+      query: { menuId: "2" },
+    });
     expect(carrier.data).toEqual([]);
   });
 });

@@ -13,7 +13,9 @@ type Probe = { id: number; n: number; at: Date | null; doc: unknown; tags: strin
 
 /** Statements the connection holds whose text mentions the probe table. */
 async function preparedProbeStatements(db: Kysely<any>) {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%prepared_probe%' and not from_sql`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_prepared_statements where statement like '%prepared_probe%' and not from_sql`.execute(db);
   return rows[0]!.n;
 }
 
@@ -32,7 +34,10 @@ describe.each<Backend>(["pglite", "postgres"])("prepared statements on %s", (bac
   const run = backend === "postgres" && !postgresUrl ? it.skip : it;
 
   run("prepares a text once and runs it with other values", async () => {
-    await db.insertInto("prepared_probe").values([{ n: 1 }, { n: 2 }, { n: 3 }]).execute();
+    await db
+      .insertInto("prepared_probe")
+      .values([{ n: 1 }, { n: 2 }, { n: 3 }])
+      .execute();
     // One transaction: on PostgreSQL each of the pool's connections keeps its own statements.
     await db.transaction().execute(async (trx) => {
       const find = async (n: number) => (await trx.selectFrom("prepared_probe").select("n").where("n", "=", n).executeTakeFirstOrThrow()).n;
@@ -66,7 +71,11 @@ describe.each<Backend>(["pglite", "postgres"])("prepared statements on %s", (bac
   });
 
   run("keeps PostgreSQL's error codes (a unique violation stays 23505 with its constraint)", async () => {
-    const error = await db.insertInto("prepared_probe").values({ n: 1 }).execute().catch((e: unknown) => e);
+    const error = await db
+      .insertInto("prepared_probe")
+      .values({ n: 1 })
+      .execute()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "23505", constraint: "prepared_probe_n_key" });
     // The statement is still good after its failure.
     await db.insertInto("prepared_probe").values({ n: 11 }).execute();
@@ -103,7 +112,9 @@ describe.each<Backend>(["pglite", "postgres"])("prepared statements on %s", (bac
         const { rows } = await sql<{ v: number }>`select ${k}::int + ${sql.raw(String(k))} as v from prepared_probe limit 1`.execute(trx);
         expect(rows[0]!.v).toBe(2 * k);
       }
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%as v from prepared_probe limit 1' and not from_sql`.execute(trx);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_prepared_statements where statement like '%as v from prepared_probe limit 1' and not from_sql`.execute(trx);
       // Earlier tests took a few of the PostgreSQL side's names; PGlite closes its oldest with the next new one.
       expect(rows[0]!.n).toBeGreaterThanOrEqual(limit - 20);
       expect(rows[0]!.n).toBeLessThanOrEqual(limit);

@@ -41,7 +41,11 @@ describe("methods a resource route has no handler for", () => {
         ["POST", "zh"],
         ["DELETE", "en"],
       ] as const) {
-        const response = await client.request(path, { method, body: new URLSearchParams({ id: "1" }), headers: { ...sameOrigin, "accept-language": language } });
+        const response = await client.request(path, {
+          method,
+          body: new URLSearchParams({ id: "1" }),
+          headers: { ...sameOrigin, "accept-language": language },
+        });
         expect(response.status, `${method} ${path}`).toBe(405);
         expect(response.headers.get("allow"), path).toBe("GET, HEAD");
         expect(response.headers.get("content-type"), path).toMatch(/^text\/plain/);

@@ -40,7 +40,15 @@ describe.each(backends)("settings API on %s", (backend) => {
     return form;
   }
 
-  const feedbackCount = async () => Number((await api.db.selectFrom("feedback").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const feedbackCount = async () =>
+    Number(
+      (
+        await api.db
+          .selectFrom("feedback")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe("POST /smeb/feedback/save", () => {
     it("requires a session", async () => {
@@ -72,7 +80,10 @@ describe.each(backends)("settings API on %s", (backend) => {
     it("saves form-encoded feedback with 'feedback success' (zh: 反馈成功)", async () => {
       const ticket = await api.login("std01", "Expo#2026");
       const before = await feedbackCount();
-      const result = await api.call<{ id: number; imgUrl: string | null }>("/smeb/feedback/save", { ticket, form: { type: "3", content: "The hotel page has a typo" } });
+      const result = await api.call<{ id: number; imgUrl: string | null }>("/smeb/feedback/save", {
+        ticket,
+        form: { type: "3", content: "The hotel page has a typo" },
+      });
       expect(result).toMatchObject({ code: 200, message: "feedback success", data: { imgUrl: null } });
       const row = await api.db.selectFrom("feedback").selectAll().where("id", "=", result.data.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ type: 3, content: "The hotel page has a typo", img_url: null });
@@ -84,7 +95,11 @@ describe.each(backends)("settings API on %s", (backend) => {
 
     it("accepts a PNG (by its bytes) and stores it under DATA_DIR/uploads/stored/feedback/<user>/<yyyy-mm>/", async () => {
       const ticket = await api.login("std01", "Expo#2026");
-      const result = await upload<{ id: number; imgUrl: string }>("/smeb/feedback/save", feedbackForm({ type: "1", content: "Screenshot attached" }, { bytes: PNG, name: "screen.png" }), ticket);
+      const result = await upload<{ id: number; imgUrl: string }>(
+        "/smeb/feedback/save",
+        feedbackForm({ type: "1", content: "Screenshot attached" }, { bytes: PNG, name: "screen.png" }),
+        ticket,
+      );
       expect(result).toMatchObject({ code: 200, message: "feedback success" });
       expect(result.data.imgUrl).toMatch(/^\/files\/[A-Za-z0-9_-]+$/);
       const id = result.data.imgUrl.slice("/files/".length);
@@ -96,7 +111,11 @@ describe.each(backends)("settings API on %s", (backend) => {
       expect(row.img_url).toBe(result.data.imgUrl);
 
       // A JPEG named .jpeg is fine too, and gets the type its bytes say.
-      const jpeg = await upload<{ imgUrl: string }>("/smeb/feedback/save", feedbackForm({ type: "2", content: "jpeg" }, { bytes: Buffer.concat([JPEG_HEAD, Buffer.alloc(200)]), name: "photo.jpeg", type: "image/jpeg" }), ticket);
+      const jpeg = await upload<{ imgUrl: string }>(
+        "/smeb/feedback/save",
+        feedbackForm({ type: "2", content: "jpeg" }, { bytes: Buffer.concat([JPEG_HEAD, Buffer.alloc(200)]), name: "photo.jpeg", type: "image/jpeg" }),
+        ticket,
+      );
       expect(jpeg.code).toBe(200);
       const jpegRow = await api.db.selectFrom("stored_files").select("content_type").where("id", "=", jpeg.data.imgUrl.slice(7)).executeTakeFirstOrThrow();
       expect(jpegRow.content_type).toBe("image/jpeg");
@@ -107,7 +126,11 @@ describe.each(backends)("settings API on %s", (backend) => {
       const before = await feedbackCount();
       const filesBefore = (await api.db.selectFrom("stored_files").select("id").execute()).length;
 
-      const fake = await upload<{ fields: Record<string, string[]> }>("/smeb/feedback/save", feedbackForm({ type: "1", content: "fake" }, { bytes: Buffer.from("just some text, not an image\n"), name: "notes.png" }), ticket);
+      const fake = await upload<{ fields: Record<string, string[]> }>(
+        "/smeb/feedback/save",
+        feedbackForm({ type: "1", content: "fake" }, { bytes: Buffer.from("just some text, not an image\n"), name: "notes.png" }),
+        ticket,
+      );
       expect(fake).toMatchObject({ status: 400, code: 400, message: "Only jpg, jpeg and png images can be uploaded" });
       expect(fake.data.fields).toEqual({ file: ["settings.feedbackImageType"] });
 
@@ -116,9 +139,11 @@ describe.each(backends)("settings API on %s", (backend) => {
       expect(tooBig).toMatchObject({ code: 400, message: "The image is larger than 5 MB" });
 
       // Bodies over 6 MB are not read at all.
-      const huge = await upload("/smeb/feedback/save", feedbackForm({ type: "1", content: "huge" }, { bytes: Buffer.alloc(7 * 1024 * 1024, 1), name: "huge.png" }), ticket).catch(
-        (error: unknown) => ({ status: 0, code: 0, message: String(error), data: null }),
-      );
+      const huge = await upload(
+        "/smeb/feedback/save",
+        feedbackForm({ type: "1", content: "huge" }, { bytes: Buffer.alloc(7 * 1024 * 1024, 1), name: "huge.png" }),
+        ticket,
+      ).catch((error: unknown) => ({ status: 0, code: 0, message: String(error), data: null }));
       // The server answers 413 and closes the connection; a client may see the answer or the reset.
       if (huge.status) expect(huge).toMatchObject({ status: 413, code: 413, message: "The image is larger than 5 MB" });
 
@@ -132,8 +157,15 @@ describe.each(backends)("settings API on %s", (backend) => {
 
     it("accepts an imgUrl only for one of the caller's own files", async () => {
       const owner = await api.login("std01", "Expo#2026");
-      const saved = await upload<{ imgUrl: string }>("/smeb/feedback/save", feedbackForm({ type: "1", content: "first" }, { bytes: PNG, name: "a.png" }), owner);
-      const again = await api.call<{ imgUrl: string }>("/smeb/feedback/save", { ticket: owner, form: { type: "4", content: "again", imgUrl: saved.data.imgUrl } });
+      const saved = await upload<{ imgUrl: string }>(
+        "/smeb/feedback/save",
+        feedbackForm({ type: "1", content: "first" }, { bytes: PNG, name: "a.png" }),
+        owner,
+      );
+      const again = await api.call<{ imgUrl: string }>("/smeb/feedback/save", {
+        ticket: owner,
+        form: { type: "4", content: "again", imgUrl: saved.data.imgUrl },
+      });
       expect(again).toMatchObject({ code: 200, data: { imgUrl: saved.data.imgUrl } });
 
       const other = await api.login("raw01", "Expo#2026");
@@ -147,7 +179,11 @@ describe.each(backends)("settings API on %s", (backend) => {
   describe("GET /files/:id", () => {
     it("serves a file to its owner and to roleId 1 only; 404 for others", async () => {
       const owner = await api.login("std01", "Expo#2026");
-      const saved = await upload<{ imgUrl: string }>("/smeb/feedback/save", feedbackForm({ type: "1", content: "file" }, { bytes: PNG, name: "截图 1.png" }), owner);
+      const saved = await upload<{ imgUrl: string }>(
+        "/smeb/feedback/save",
+        feedbackForm({ type: "1", content: "file" }, { bytes: PNG, name: "截图 1.png" }),
+        owner,
+      );
       const url = `${api.baseUrl}${saved.data.imgUrl}`;
 
       const mine = await fetch(url, { headers: { ticket: owner } });
@@ -170,7 +206,11 @@ describe.each(backends)("settings API on %s", (backend) => {
 
     it("recognises the portal's signed ticket cookie (browsers)", async () => {
       const owner = await api.login("std01", "Expo#2026");
-      const saved = await upload<{ imgUrl: string }>("/smeb/feedback/save", feedbackForm({ type: "1", content: "cookie" }, { bytes: PNG, name: "c.png" }), owner);
+      const saved = await upload<{ imgUrl: string }>(
+        "/smeb/feedback/save",
+        feedbackForm({ type: "1", content: "cookie" }, { bytes: PNG, name: "c.png" }),
+        owner,
+      );
       const secrets = api.sessionSecrets;
       const cookie = (await createCookie("ticket", { secrets }).serialize(owner)).split(";")[0]!;
       const viaCookie = await fetch(`${api.baseUrl}${saved.data.imgUrl}`, { headers: { cookie } });
@@ -201,7 +241,7 @@ describe.each(backends)("settings API on %s", (backend) => {
 
       const invalid = await api.call("/smeb/user/skin", { ticket, form: { skin: "skin9" } });
       expect(invalid).toMatchObject({ code: 400, message: "Please choose a skin" });
-      const missing = await api.call("/smeb/user/skin", { ticket, form: {} , method: "POST" });
+      const missing = await api.call("/smeb/user/skin", { ticket, form: {}, method: "POST" });
       expect(missing).toMatchObject({ code: 400, message: "Please choose a skin" });
       expect((await api.call("/smeb/user/skin", { ticket })).data).toMatchObject({ skin: "skin3" });
 

@@ -12,7 +12,10 @@ describe.each(backends)("brute-force limits on %s", (backend) => {
     [api, strict] = await Promise.all([startTestApi(backend, { LOGIN_CAPTCHA: "never" }), startTestApi(backend, { LOGIN_CAPTCHA: "always" })]);
     // The limits count attempts, whatever a hash costs: the accounts these tests fail on get a cheap one
     // (a refused attempt then costs ~1 ms instead of a 0.7 s ASVS hash; a success upgrades it, as in production).
-    for (const [username, password] of [["std01", "Expo#2026"], ["admin", "Admin#2026"]] as const) {
+    for (const [username, password] of [
+      ["std01", "Expo#2026"],
+      ["admin", "Admin#2026"],
+    ] as const) {
       const cheap = await hashPassword(password, { N: 2 ** 10, r: 8, p: 1 });
       await api.db.updateTable("users").set({ password_hash: cheap }).where("username", "=", username).execute();
     }
@@ -22,7 +25,8 @@ describe.each(backends)("brute-force limits on %s", (backend) => {
     await strict?.close();
   });
 
-  const fail = (t: TestApi, username: string, ip: string) => t.call<{ captchaRequired?: boolean; locked?: boolean }>("/login/login", { form: { username, password: "wrong" }, ip });
+  const fail = (t: TestApi, username: string, ip: string) =>
+    t.call<{ captchaRequired?: boolean; locked?: boolean }>("/login/login", { form: { username, password: "wrong" }, ip });
 
   it("refuses the 11th attempt on one account within 15 minutes, even with the right password", async () => {
     for (let i = 0; i < 10; i++) {
@@ -46,7 +50,11 @@ describe.each(backends)("brute-force limits on %s", (backend) => {
   it("lifts the lock once the failures are older than 15 minutes", async () => {
     for (let i = 0; i < 10; i++) await fail(api, "admin", `10.2.3.${i}`);
     expect((await api.call("/login/login", { form: { username: "admin", password: "Admin#2026" }, ip: "10.2.3.100" })).code).toBe(429);
-    await api.db.updateTable("login_attempts").set({ created_at: new Date(Date.now() - 16 * 60_000) } as never).where("username", "=", "admin").execute();
+    await api.db
+      .updateTable("login_attempts")
+      .set({ created_at: new Date(Date.now() - 16 * 60_000) } as never)
+      .where("username", "=", "admin")
+      .execute();
     expect((await api.call("/login/login", { form: { username: "admin", password: "Admin#2026" }, ip: "10.2.3.101" })).code).toBe(200);
   });
 

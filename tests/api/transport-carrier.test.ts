@@ -42,7 +42,13 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-carrier-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier01, carrier02] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026"), api.login("carrier01", "Expo#2026"), api.login("carrier02", "Expo#2026")]);
+    [std01, raw01, admin, carrier01, carrier02] = await Promise.all([
+      api.login("std01", "Expo#2026"),
+      api.login("raw01", "Expo#2026"),
+      api.login("admin", "Admin#2026"),
+      api.login("carrier01", "Expo#2026"),
+      api.login("carrier02", "Expo#2026"),
+    ]);
     const user = await api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
     const booth = await api.db.selectFrom("booths").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirstOrThrow();
     const carriers = await api.db.selectFrom("carriers").select(["id", "code"]).where("exhibition_id", "=", user.exhibition_id!).execute();
@@ -55,9 +61,11 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const zh = <T,>(path: string, ticket: string, form?: Record<string, string>, query?: Record<string, string>) => api.call<T>(path, { lang: "zh", ticket, form, query });
+  const zh = <T>(path: string, ticket: string, form?: Record<string, string>, query?: Record<string, string>) =>
+    api.call<T>(path, { lang: "zh", ticket, form, query });
   const decide = (ticket: string, form: Record<string, string>) => zh<DeclarationDetail>("/shipment/review/decide", ticket, form);
-  const step = (ticket: string, order: Pick<OrderView, "id" | "version">, to: string) => zh<OrderView>("/shipment/order/step", ticket, { id: String(order.id), version: String(order.version), step: to });
+  const step = (ticket: string, order: Pick<OrderView, "id" | "version">, to: string) =>
+    zh<OrderView>("/shipment/order/step", ticket, { id: String(order.id), version: String(order.version), step: to });
   const today = () => exhibitionDay(appClock.now());
 
   /** A declaration of std01's as the exhibitor's side leaves it when submitted: ¥1,200.00 less ¥100.00 discount, two exhibits. */
@@ -94,7 +102,8 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
   }
   const stored = (id: number) => api.db.selectFrom("transport_declarations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const orderOf = (id: number) => api.db.selectFrom("transport_orders").selectAll().where("declaration_id", "=", id).executeTakeFirst();
-  const eventsOf = async (id: number) => (await api.db.selectFrom("transport_events").select("kind").where("declaration_id", "=", id).orderBy("id").execute()).map((e) => e.kind);
+  const eventsOf = async (id: number) =>
+    (await api.db.selectFrom("transport_events").select("kind").where("declaration_id", "=", id).orderBy("id").execute()).map((e) => e.kind);
   const orderNo = (id: number) => `TR${today().replace(/-/g, "")}-${String(id).padStart(5, "0")}`;
   async function acceptedOrder(options: Parameters<typeof submitted>[0] = {}, ticket = carrier01) {
     const id = await submitted(options);
@@ -108,7 +117,14 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
     const accepted = await decide(carrier01, { id: String(plain), decision: "accept", version: "0" });
     expect(accepted.code, accepted.message).toBe(200);
     expect(accepted.data).toMatchObject({ id: plain, status: "accepted", acceptedCents: 110_000, amountCents: 110_000, decidable: false, version: 1 });
-    expect(accepted.data.order).toMatchObject({ orderNo: orderNo(plain), step: "confirmed", nextStep: "received", amountCents: 110_000, paid: false, version: 0 });
+    expect(accepted.data.order).toMatchObject({
+      orderNo: orderNo(plain),
+      step: "confirmed",
+      nextStep: "received",
+      amountCents: 110_000,
+      paid: false,
+      version: 0,
+    });
     expect(await eventsOf(plain)).toEqual(["declaration:accepted"]);
 
     const adjusted = await submitted();
@@ -124,7 +140,9 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
 
   it("returns with a reason; resubmitted, the same declaration is accepted", async () => {
     const id = await submitted();
-    expect((await decide(carrier01, { id: String(id), decision: "return" })).data).toMatchObject({ fields: { reason: ["validation.required|transport.fields.returnReason"] } });
+    expect((await decide(carrier01, { id: String(id), decision: "return" })).data).toMatchObject({
+      fields: { reason: ["validation.required|transport.fields.returnReason"] },
+    });
     const returned = await decide(carrier01, { id: String(id), decision: "return", reason: "缺少提单", version: "0" });
     expect(returned.data).toMatchObject({ status: "returned", returnReason: "缺少提单", order: null, version: 1 });
     expect(await orderOf(id)).toBeUndefined();
@@ -139,7 +157,10 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
   it("refuses a decision on a declaration not waiting, at an old version, or of another carrier, changing nothing", async () => {
     const id = await submitted();
     const before = JSON.stringify(await stored(id));
-    expect(await decide(carrier01, { id: String(id), decision: "accept", version: "7" })).toMatchObject({ status: 409, message: "该记录已被修改，请刷新后重试" });
+    expect(await decide(carrier01, { id: String(id), decision: "accept", version: "7" })).toMatchObject({
+      status: 409,
+      message: "该记录已被修改，请刷新后重试",
+    });
     expect(await decide(carrier02, { id: String(id), decision: "accept" })).toMatchObject({ status: 404 });
     expect(await decide(carrier02, { id: String(id), decision: "return", reason: "不是我的" })).toMatchObject({ status: 404 });
     expect(JSON.stringify(await stored(id))).toBe(before);
@@ -147,7 +168,10 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
 
     // Returned: with the exhibitor until it is submitted again.
     await api.db.updateTable("transport_declarations").set({ status: "returned", return_reason: "缺少提单" }).where("id", "=", id).execute();
-    expect(await decide(carrier01, { id: String(id), decision: "accept", version: "0" })).toMatchObject({ status: 409, message: "只有待审核的申报可以接受或退回" });
+    expect(await decide(carrier01, { id: String(id), decision: "accept", version: "0" })).toMatchObject({
+      status: 409,
+      message: "只有待审核的申报可以接受或退回",
+    });
     expect(await stored(id)).toMatchObject({ status: "returned", return_reason: "缺少提单", accepted_cents: null, version: 0 });
     expect(await orderOf(id)).toBeUndefined();
   });
@@ -166,8 +190,19 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
     const firstDecided = list.items.findIndex((i) => i.status !== "submitted");
     expect(list.items.slice(firstDecided).every((i) => i.status !== "submitted")).toBe(true);
     expect(listed.indexOf(later)).toBeLessThan(listed.indexOf(waiting));
-    const stats = await api.db.selectFrom("transport_declarations").select("status").where("carrier_id", "=", ids.shunda).where("submitted_at", "is not", null).where("deleted_at", "is", null).execute();
-    expect(list.counts).toEqual({ draft: 0, submitted: stats.filter((s) => s.status === "submitted").length, accepted: stats.filter((s) => s.status === "accepted").length, returned: stats.filter((s) => s.status === "returned").length });
+    const stats = await api.db
+      .selectFrom("transport_declarations")
+      .select("status")
+      .where("carrier_id", "=", ids.shunda)
+      .where("submitted_at", "is not", null)
+      .where("deleted_at", "is", null)
+      .execute();
+    expect(list.counts).toEqual({
+      draft: 0,
+      submitted: stats.filter((s) => s.status === "submitted").length,
+      accepted: stats.filter((s) => s.status === "accepted").length,
+      returned: stats.filter((s) => s.status === "returned").length,
+    });
     expect(list.total).toBe(stats.length);
 
     const accepted = (await zh<ReviewList>("/shipment/review/list", carrier01, undefined, { status: "accepted" })).data;
@@ -216,7 +251,14 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
     expect(await eventsOf(id)).toEqual(["declaration:accepted", "order:paid"]);
 
     const list = (await zh<OrderList>("/shipment/order/list", carrier01)).data;
-    expect(list.items[0]).toMatchObject({ declarationId: id, exhibitorName: "深圳星河智能科技有限公司", boothNo: "1A01", carrierName: "顺达国际物流有限公司", services: ["delivery"], order: { id: order.id, paid: true } });
+    expect(list.items[0]).toMatchObject({
+      declarationId: id,
+      exhibitorName: "深圳星河智能科技有限公司",
+      boothNo: "1A01",
+      carrierName: "顺达国际物流有限公司",
+      services: ["delivery"],
+      order: { id: order.id, paid: true },
+    });
     expect(list).toMatchObject({ carrier: { id: ids.shunda }, page: 1, pageSize: 20 });
     expect(list.items.every((i) => i.carrierName === "顺达国际物流有限公司")).toBe(true);
   });
@@ -239,10 +281,34 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
     await zh("/shipment/order/paid", carrier01, { id: String(mine.id) });
     const { order: theirs } = await acceptedOrder({ carrierId: ids.hengtong }, carrier02);
     const rows = await reportRows(carrier01);
-    expect(rows[0]).toEqual(["订单号", "展商", "展位号", "到货时间", "服务项目", "展品项数", "体积（m³）", "毛重（kg）", "金额（元）", "环节", "已付款", "接受时间"]);
+    expect(rows[0]).toEqual([
+      "订单号",
+      "展商",
+      "展位号",
+      "到货时间",
+      "服务项目",
+      "展品项数",
+      "体积（m³）",
+      "毛重（kg）",
+      "金额（元）",
+      "环节",
+      "已付款",
+      "接受时间",
+    ]);
     const row = rows.find((r) => r[0] === mine.orderNo)!;
     // Two exhibits: 2 × 1.2 × 0.8 × 1 m³ + 0.54 m³; 350.5 kg + 80 kg.
-    expect(row.slice(1, 11)).toEqual(["深圳星河智能科技有限公司", "1A01", `${addDays(today(), 3)} ~ ${addDays(today(), 5)}`, "送货到展位、回运", "2", "2.46", "430.5", "1100", "已确认", "是"]);
+    expect(row.slice(1, 11)).toEqual([
+      "深圳星河智能科技有限公司",
+      "1A01",
+      `${addDays(today(), 3)} ~ ${addDays(today(), 5)}`,
+      "送货到展位、回运",
+      "2",
+      "2.46",
+      "430.5",
+      "1100",
+      "已确认",
+      "是",
+    ]);
     expect(row[11]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(rows.some((r) => r.includes(theirs.orderNo))).toBe(false);
     const organizer = await reportRows(admin);
@@ -264,7 +330,13 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
 
     const home = (await zh<CarrierHome>("/shipment/home", carrier01)).data;
     expect(home).toMatchObject({ carrier: { id: ids.shunda, name: "顺达国际物流有限公司" }, today: day });
-    const pending = await api.db.selectFrom("transport_declarations").select("id").where("carrier_id", "=", ids.shunda).where("status", "=", "submitted").where("deleted_at", "is", null).execute();
+    const pending = await api.db
+      .selectFrom("transport_declarations")
+      .select("id")
+      .where("carrier_id", "=", ids.shunda)
+      .where("status", "=", "submitted")
+      .where("deleted_at", "is", null)
+      .execute();
     expect(home.pendingReviews).toBe(pending.length);
     const dueIds = home.todaysDeliveries.map((row) => row.order.id);
     expect(dueIds).toContain(due.id);
@@ -290,7 +362,10 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
 
   it("refuses English, and every /shipment route to an exhibitor", async () => {
     for (const [route, form] of SHIPMENT_ROUTES) {
-      expect(await api.call(route, { ticket: carrier01, form, lang: "en" }), route).toMatchObject({ status: 403, message: "Exhibit transport is available in Chinese only" });
+      expect(await api.call(route, { ticket: carrier01, form, lang: "en" }), route).toMatchObject({
+        status: 403,
+        message: "Exhibit transport is available in Chinese only",
+      });
       expect(await zh(route, std01, form), route).toMatchObject({ status: 403, message: NOT_CARRIER });
     }
     expect((await api.call("/shipment/review/list", { lang: "zh" })).status).toBe(401);

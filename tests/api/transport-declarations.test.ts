@@ -85,8 +85,10 @@ describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipme
   const detail = async (id: number, ticket = std01) => ok(await zh<DeclarationDetail>(`/smeb/shipment/declaration/detail?id=${id}`, ticket));
   const machine = { nameZh: "数控机床", nameEn: "CNC machine", quantity: "1", packages: "2", grossWeight: "850.5", length: "120", width: "80", height: "100" };
   const robot = { nameZh: "工业机器人", nameEn: "", quantity: "3", packages: "1", grossWeight: "1,200", length: "200", width: "150", height: "100" };
-  const addExhibit = (d: { id: number; version: number }, exhibit: Form) => zh<DeclarationDetail>("/smeb/shipment/exhibits/add", std01, { ...exhibit, declarationId: String(d.id), version: String(d.version) });
-  const submit = (d: { id: number; version: number }) => zh<DeclarationDetail>("/smeb/shipment/declaration/submit", std01, { id: String(d.id), version: String(d.version) });
+  const addExhibit = (d: { id: number; version: number }, exhibit: Form) =>
+    zh<DeclarationDetail>("/smeb/shipment/exhibits/add", std01, { ...exhibit, declarationId: String(d.id), version: String(d.version) });
+  const submit = (d: { id: number; version: number }) =>
+    zh<DeclarationDetail>("/smeb/shipment/declaration/submit", std01, { id: String(d.id), version: String(d.version) });
   /** A draft with the machine and the robot: 4.92 m³, 2,050.5 kg. */
   async function withExhibits(extra: Form = {}) {
     const first = ok(await addExhibit(await draft(extra), machine));
@@ -115,23 +117,81 @@ describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipme
     const option = list.carriers.find((c) => String(c.id) === shunda)!;
     expect(option).toMatchObject({ name: "顺达国际物流有限公司", contactEmail: "dispatch@shunda.example.com" });
     expect(option.prices.find((p) => p.service === "delivery")).toEqual({ service: "delivery", perM3Cents: 18_000, perTonCents: 12_000, minimumCents: 50_000 });
-    expect(option.discounts).toContainEqual({ code: "early", name: "提前申报优惠", kind: "early", untilOn: EARLY_UNTIL, minVolumeM3: null, percentBp: 1_000, amountCents: null });
+    expect(option.discounts).toContainEqual({
+      code: "early",
+      name: "提前申报优惠",
+      kind: "early",
+      untilOn: EARLY_UNTIL,
+      minVolumeM3: null,
+      percentBp: 1_000,
+      amountCents: null,
+    });
     expect(list.carriers.find((c) => String(c.id) === hengtong)!.prices.map((p) => p.service)).not.toContain("crane");
 
     const saved = await draft();
-    expect(saved).toMatchObject({ status: "draft", boothNo: "1A01", carrierName: "顺达国际物流有限公司", exhibitorName: EXHIBITOR, services: ["delivery", "return"], exhibits: [], amountCents: 0 });
-    expect(saved).toMatchObject({ editable: true, deletable: true, submittable: false, decidable: false, version: 0, submittedAt: null, order: null, bill: null });
-    expect(ok(await zh<DeclarationList>("/smeb/shipment/declaration/list", std01)).declarations[0]).toMatchObject({ id: saved.id, status: "draft", exhibitCount: 0 });
+    expect(saved).toMatchObject({
+      status: "draft",
+      boothNo: "1A01",
+      carrierName: "顺达国际物流有限公司",
+      exhibitorName: EXHIBITOR,
+      services: ["delivery", "return"],
+      exhibits: [],
+      amountCents: 0,
+    });
+    expect(saved).toMatchObject({
+      editable: true,
+      deletable: true,
+      submittable: false,
+      decidable: false,
+      version: 0,
+      submittedAt: null,
+      order: null,
+      bill: null,
+    });
+    expect(ok(await zh<DeclarationList>("/smeb/shipment/declaration/list", std01)).declarations[0]).toMatchObject({
+      id: saved.id,
+      status: "draft",
+      exhibitCount: 0,
+    });
 
     const priced = ok(await addExhibit(ok(await addExhibit(saved, machine)), robot));
     expect(priced.version).toBe(2);
     expect(priced.exhibits).toEqual([
-      { sort: 0, nameZh: "数控机床", nameEn: "CNC machine", quantity: 1, packages: 2, grossWeightKg: "850.5", lengthCm: 120, widthCm: 80, heightCm: 100, volumeM3: "1.920" },
-      { sort: 1, nameZh: "工业机器人", nameEn: "", quantity: 3, packages: 1, grossWeightKg: "1200", lengthCm: 200, widthCm: 150, heightCm: 100, volumeM3: "3.000" },
+      {
+        sort: 0,
+        nameZh: "数控机床",
+        nameEn: "CNC machine",
+        quantity: 1,
+        packages: 2,
+        grossWeightKg: "850.5",
+        lengthCm: 120,
+        widthCm: 80,
+        heightCm: 100,
+        volumeM3: "1.920",
+      },
+      {
+        sort: 1,
+        nameZh: "工业机器人",
+        nameEn: "",
+        quantity: 3,
+        packages: 1,
+        grossWeightKg: "1200",
+        lengthCm: 200,
+        widthCm: 150,
+        heightCm: 100,
+        volumeM3: "3.000",
+      },
     ]);
     // 4.92 m³ and 2.0505 t: delivery 4.92 × ¥180 = ¥885.60, return 4.92 × ¥200 = ¥984 (both above the
     // weight charge and the minimum); 10 % early discount of ¥1,869.60 = ¥186.96.
-    expect(priced.quote).toMatchObject({ volumeM3: "4.920", weightKg: "2050.5", unpriced: [], subtotalCents: 186_960, discountCents: 18_696, totalCents: 168_264 });
+    expect(priced.quote).toMatchObject({
+      volumeM3: "4.920",
+      weightKg: "2050.5",
+      unpriced: [],
+      subtotalCents: 186_960,
+      discountCents: 18_696,
+      totalCents: 168_264,
+    });
     expect(priced.quote.lines).toEqual([
       { service: "delivery", basis: "volume", amountCents: 88_560 },
       { service: "return", basis: "volume", amountCents: 98_400 },
@@ -152,14 +212,32 @@ describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipme
     expect(mails.at(-1)!.text).toMatch(/1A01[\s\S]*展品 2 项，总体积 4\.920 m³，系统核算金额 ¥1,682\.64[\s\S]*\/exhibitTL\/review/);
 
     const seen = ok(await zh<DeclarationDetail>(`/shipment/declaration/detail?id=${sent.id}`, carrier01));
-    expect(seen).toMatchObject({ id: sent.id, status: "submitted", exhibitorName: EXHIBITOR, decidable: true, editable: false, quote: sent.quote, exhibits: sent.exhibits });
-    expect(ok(await zh<DeclarationDetail>(`/shipment/declaration/detail?id=${sent.id}`, admin))).toMatchObject({ id: sent.id, decidable: false, editable: false });
+    expect(seen).toMatchObject({
+      id: sent.id,
+      status: "submitted",
+      exhibitorName: EXHIBITOR,
+      decidable: true,
+      editable: false,
+      quote: sent.quote,
+      exhibits: sent.exhibits,
+    });
+    expect(ok(await zh<DeclarationDetail>(`/shipment/declaration/detail?id=${sent.id}`, admin))).toMatchObject({
+      id: sent.id,
+      decidable: false,
+      editable: false,
+    });
 
     // With the carrier: no change, no delete; its price keeps the discount earned on the day it was sent.
     const version = String(sent.version);
-    expect(await zh("/smeb/shipment/declaration/update", std01, { ...header(), id: String(sent.id), version })).toMatchObject({ status: 409, message: "该申报已提交承运商，不能再修改" });
+    expect(await zh("/smeb/shipment/declaration/update", std01, { ...header(), id: String(sent.id), version })).toMatchObject({
+      status: 409,
+      message: "该申报已提交承运商，不能再修改",
+    });
     expect((await addExhibit(sent, machine)).status).toBe(409);
-    expect(await zh("/smeb/shipment/declaration/delete", std01, { id: String(sent.id), version })).toMatchObject({ status: 409, message: "只有从未提交过的草稿可以删除" });
+    expect(await zh("/smeb/shipment/declaration/delete", std01, { id: String(sent.id), version })).toMatchObject({
+      status: 409,
+      message: "只有从未提交过的草稿可以删除",
+    });
     appClock.freezeAt(exhibitionTime(addDays(EARLY_UNTIL, 1)));
     expect((await detail(sent.id)).quote.discountCents).toBe(18_696);
     expect((await withExhibits()).quote).toMatchObject({ subtotalCents: 186_960, discountCents: 0, totalCents: 186_960 });
@@ -169,8 +247,15 @@ describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipme
     const sent = ok(await submit(await withExhibits()));
     // The carrier's return (its review endpoint is not this file's): status, reason and history.
     const carrierUser = await api.db.selectFrom("users").select("id").where("username", "=", "carrier01").executeTakeFirstOrThrow();
-    await api.db.updateTable("transport_declarations").set({ status: "returned", return_reason: "体积有误", decided_at: new Date(), decided_by: carrierUser.id, version: sent.version + 1 }).where("id", "=", sent.id).execute();
-    await api.db.insertInto("transport_events").values({ declaration_id: sent.id, kind: "declaration:returned", note: "体积有误", actor_id: carrierUser.id }).execute();
+    await api.db
+      .updateTable("transport_declarations")
+      .set({ status: "returned", return_reason: "体积有误", decided_at: new Date(), decided_by: carrierUser.id, version: sent.version + 1 })
+      .where("id", "=", sent.id)
+      .execute();
+    await api.db
+      .insertInto("transport_events")
+      .values({ declaration_id: sent.id, kind: "declaration:returned", note: "体积有误", actor_id: carrierUser.id })
+      .execute();
 
     const returned = await detail(sent.id);
     expect(returned).toMatchObject({ status: "returned", returnReason: "体积有误", editable: true, deletable: false, submittable: true });
@@ -178,16 +263,31 @@ describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipme
       ["declaration:submitted", "exhibitor"],
       ["declaration:returned", "carrier"],
     ]);
-    const changed = ok(await zh<DeclarationDetail>("/smeb/shipment/declaration/update", std01, { ...header({ services: "delivery" }), id: String(sent.id), version: String(returned.version) }));
+    const changed = ok(
+      await zh<DeclarationDetail>("/smeb/shipment/declaration/update", std01, {
+        ...header({ services: "delivery" }),
+        id: String(sent.id),
+        version: String(returned.version),
+      }),
+    );
     expect(changed).toMatchObject({ services: ["delivery"], version: returned.version + 1, status: "returned" });
     expect(changed.quote).toMatchObject({ subtotalCents: 88_560, discountCents: 8_856 });
     // The page's old version is refused, and nothing changes.
-    expect(await zh("/smeb/shipment/declaration/update", std01, { ...header(), id: String(sent.id), version: String(returned.version) })).toMatchObject({ status: 409, message: "该记录已被修改，请刷新后重试" });
-    expect(await zh("/smeb/shipment/exhibits/delete", std01, { declarationId: String(sent.id), sort: "0", version: String(returned.version) })).toMatchObject({ status: 409 });
-    expect(await zh("/smeb/shipment/exhibits/delete", std01, { declarationId: String(sent.id), sort: "7", version: String(changed.version) })).toMatchObject({ status: 404 });
+    expect(await zh("/smeb/shipment/declaration/update", std01, { ...header(), id: String(sent.id), version: String(returned.version) })).toMatchObject({
+      status: 409,
+      message: "该记录已被修改，请刷新后重试",
+    });
+    expect(await zh("/smeb/shipment/exhibits/delete", std01, { declarationId: String(sent.id), sort: "0", version: String(returned.version) })).toMatchObject({
+      status: 409,
+    });
+    expect(await zh("/smeb/shipment/exhibits/delete", std01, { declarationId: String(sent.id), sort: "7", version: String(changed.version) })).toMatchObject({
+      status: 404,
+    });
     expect(await detail(sent.id)).toEqual(changed);
 
-    const fixed = ok(await zh<DeclarationDetail>("/smeb/shipment/exhibits/delete", std01, { declarationId: String(sent.id), sort: "0", version: String(changed.version) }));
+    const fixed = ok(
+      await zh<DeclarationDetail>("/smeb/shipment/exhibits/delete", std01, { declarationId: String(sent.id), sort: "0", version: String(changed.version) }),
+    );
     expect(fixed.exhibits.map((e) => e.nameZh)).toEqual(["工业机器人"]);
     const again = ok(await submit(fixed));
     expect(again).toMatchObject({ status: "submitted", returnReason: null, editable: false, decidable: false });
@@ -238,7 +338,10 @@ describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipme
       failedRows: 3,
     });
     expect(await detail(start.id)).toEqual(imported.declaration);
-    expect(await importFile(imported.declaration, await workbook([["名称", 1, 1, 1]], ["展品名称（中文）", "数量", "件数", "毛重"]))).toMatchObject({ status: 400, message: "文件缺少模板的列：长（cm）、宽（cm）、高（cm）" });
+    expect(await importFile(imported.declaration, await workbook([["名称", 1, 1, 1]], ["展品名称（中文）", "数量", "件数", "毛重"]))).toMatchObject({
+      status: 400,
+      message: "文件缺少模板的列：长（cm）、宽（cm）、高（cm）",
+    });
     expect(await importFile(imported.declaration, await workbook([]))).toMatchObject({ status: 400, message: "文件中没有展品行" });
     const stale = await importFile({ id: start.id, version: start.version }, good);
     expect(stale).toMatchObject({ status: 409 });
@@ -283,14 +386,26 @@ describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipme
     }
     expect(await row(d.id)).toEqual(before);
 
-    const count = async () => (await api.db.selectFrom("transport_declarations").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await api.db
+          .selectFrom("transport_declarations")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n;
     const declarations = await count();
     const unknown = await zh<Fields>("/smeb/shipment/declaration/save", std01, header({ carrierId: "999999" }));
     expect(unknown).toMatchObject({ status: 400, message: "该承运商不是本届展会的指定承运商" });
     expect(unknown.data.fields.carrierId).toEqual(["transport.errors.carrierUnknown"]);
     const rawBooth = await api.db.selectFrom("booths").select("id").where("booth_no", "=", "2B10").executeTakeFirstOrThrow();
-    expect(await zh("/smeb/shipment/declaration/save", std01, header({ boothId: String(rawBooth.id) }))).toMatchObject({ status: 400, message: "该展位不属于您" });
-    expect(await zh("/smeb/shipment/declaration/save", std01, header({ arrivalFrom: BUILD_UP_TO, arrivalTo: TODAY }))).toMatchObject({ status: 400, message: "到货截止日期不能早于开始日期" });
+    expect(await zh("/smeb/shipment/declaration/save", std01, header({ boothId: String(rawBooth.id) }))).toMatchObject({
+      status: 400,
+      message: "该展位不属于您",
+    });
+    expect(await zh("/smeb/shipment/declaration/save", std01, header({ arrivalFrom: BUILD_UP_TO, arrivalTo: TODAY }))).toMatchObject({
+      status: 400,
+      message: "到货截止日期不能早于开始日期",
+    });
     const othersBill = await uploadAs(api, raw01, "carriage-bill", "bill.png");
     expect(await zh("/smeb/shipment/declaration/save", std01, header({ billUrl: othersBill }))).toMatchObject({ status: 404, message: "请重新上传提单" });
     expect(await count()).toBe(declarations);
@@ -310,22 +425,40 @@ describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipme
     const lateRefusal = await submit(late);
     expect(lateRefusal).toMatchObject({ status: 400, message: `展品须在布展最后一天（${BUILD_UP_TO}）前到达` });
     expect((lateRefusal.data as unknown as Fields).fields.arrivalTo).toEqual(["transport.errors.arrivalLate"]);
-    for (const refused of [empty, crane, past, late]) expect(await row(refused.id)).toMatchObject({ status: "draft", submitted_at: null, version: refused.version });
+    for (const refused of [empty, crane, past, late])
+      expect(await row(refused.id)).toMatchObject({ status: "draft", submitted_at: null, version: refused.version });
 
     // At most EXHIBITS_MAX lines.
     const full = await draft();
     await api.db
       .insertInto("transport_exhibits")
-      .values(Array.from({ length: 200 }, (_, sort) => ({ declaration_id: full.id, sort, name_zh: `件 ${sort}`, quantity: 1, packages: 1, gross_weight_g: 1000, length_cm: 10, width_cm: 10, height_cm: 10 })))
+      .values(
+        Array.from({ length: 200 }, (_, sort) => ({
+          declaration_id: full.id,
+          sort,
+          name_zh: `件 ${sort}`,
+          quantity: 1,
+          packages: 1,
+          gross_weight_g: 1000,
+          length_cm: 10,
+          width_cm: 10,
+          height_cm: 10,
+        })),
+      )
       .execute();
     expect(await addExhibit(full, machine)).toMatchObject({ status: 400, message: "一份申报最多 200 件展品" });
   });
 
   it("keeps a contact log on both sides, each message e-mailed to the other", async () => {
     const unsent = await withExhibits();
-    expect(await zh("/smeb/shipment/message/save", std01, { declarationId: String(unsent.id), body: "你好" })).toMatchObject({ status: 409, message: "请先提交申报，再给承运商留言" });
+    expect(await zh("/smeb/shipment/message/save", std01, { declarationId: String(unsent.id), body: "你好" })).toMatchObject({
+      status: 409,
+      message: "请先提交申报，再给承运商留言",
+    });
     const sent = ok(await submit(unsent));
-    const stdEmail = (await api.db.selectFrom("users").select("contact_email").where("username", "=", "std01").executeTakeFirstOrThrow()).contact_email!.toLowerCase();
+    const stdEmail = (
+      await api.db.selectFrom("users").select("contact_email").where("username", "=", "std01").executeTakeFirstOrThrow()
+    ).contact_email!.toLowerCase();
     const carrierMails = mailsTo("dispatch@shunda.example.com").length;
     const exhibitorMails = mailsTo(stdEmail).length;
 
@@ -348,7 +481,10 @@ describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipme
     // Neither another carrier nor the organizer writes; an over-long message is refused; nothing added.
     expect((await zh("/shipment/message/save", carrier02, { declarationId: String(sent.id), body: "?" })).status).toBe(404);
     expect((await zh("/shipment/message/save", admin, { declarationId: String(sent.id), body: "?" })).status).toBe(403);
-    expect(await zh("/smeb/shipment/message/save", std01, { declarationId: String(sent.id), body: "长".repeat(1001) })).toMatchObject({ status: 400, message: "留言最多 1000 个字符" });
+    expect(await zh("/smeb/shipment/message/save", std01, { declarationId: String(sent.id), body: "长".repeat(1001) })).toMatchObject({
+      status: 400,
+      message: "留言最多 1000 个字符",
+    });
     expect(await api.db.selectFrom("transport_messages").select("id").where("declaration_id", "=", sent.id).execute()).toHaveLength(2);
   });
 

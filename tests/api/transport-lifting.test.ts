@@ -61,7 +61,8 @@ describe.each(backends)("hoisting and forklift bookings (/smeb/shipment/forklift
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const zh = <T,>(path: string, ticket: string, init: { form?: Form; lang?: string; method?: string } = {}) => api.call<T>(path, { lang: "zh", ticket, ...init });
+  const zh = <T>(path: string, ticket: string, init: { form?: Form; lang?: string; method?: string } = {}) =>
+    api.call<T>(path, { lang: "zh", ticket, ...init });
   const list = async (ticket: string) => {
     const result = await zh<LiftingList>("/smeb/shipment/forklift/list", ticket);
     expect(result.code, result.message).toBe(200);
@@ -134,15 +135,31 @@ describe.each(backends)("hoisting and forklift bookings (/smeb/shipment/forklift
       ["forklift", BUILD_UP.to, 80_000],
     ]);
     expect(totalFeeCents).toBe(430_000);
-    expect(bookings[0]).toMatchObject({ weightT: "12.5", lengthM: "6", widthM: "2.35", heightM: "3", pieces: 1, boothNo: "1A01", carrierName: "顺达国际物流有限公司", status: "booked", sentAt: null });
-    const stored = await api.db.selectFrom("lifting_bookings").select(["weight_kg", "length_cm", "width_cm", "height_cm"]).where("id", "=", bookings[0]!.id).executeTakeFirstOrThrow();
+    expect(bookings[0]).toMatchObject({
+      weightT: "12.5",
+      lengthM: "6",
+      widthM: "2.35",
+      heightM: "3",
+      pieces: 1,
+      boothNo: "1A01",
+      carrierName: "顺达国际物流有限公司",
+      status: "booked",
+      sentAt: null,
+    });
+    const stored = await api.db
+      .selectFrom("lifting_bookings")
+      .select(["weight_kg", "length_cm", "width_cm", "height_cm"])
+      .where("id", "=", bookings[0]!.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ weight_kg: 12_500, length_cm: 600, width_cm: 235, height_cm: 300 });
 
     // Deleting one's own (not yet sent) booking; another exhibitor's answers like an unknown one.
     expect((await remove(raw01, bookings[1]!.id)).status).toBe(404);
     const after = await remove(std01, bookings[1]!.id);
     expect(after.data.bookings.map((b) => b.id)).toEqual([bookings[0]!.id]);
-    expect(await api.db.selectFrom("lifting_bookings").select("deleted_at").where("id", "=", bookings[1]!.id).executeTakeFirstOrThrow()).toMatchObject({ deleted_at: expect.anything() });
+    expect(await api.db.selectFrom("lifting_bookings").select("deleted_at").where("id", "=", bookings[1]!.id).executeTakeFirstOrThrow()).toMatchObject({
+      deleted_at: expect.anything(),
+    });
     expect((await remove(std01, bookings[1]!.id)).status).toBe(404);
   });
 
@@ -153,7 +170,12 @@ describe.each(backends)("hoisting and forklift bookings (/smeb/shipment/forklift
       [{ weight: "-1" }, "weight", "validation.correct|transport.fields.weightT"],
       [{ weight: "一吨" }, "weight", "validation.correct|transport.fields.weightT"],
       [{ length: "40" }, "length", "validation.atMost|transport.fields.lengthM|20", "长（米）最大为 20"],
-      [{ workDay: addDays(BUILD_UP.from, -1) }, "workDay", "transport.errors.liftingDay", `吊装只能预约在布展日（${BUILD_UP.from} – ${BUILD_UP.to}）或撤展日（${DISMANTLE} – ${DISMANTLE}）`],
+      [
+        { workDay: addDays(BUILD_UP.from, -1) },
+        "workDay",
+        "transport.errors.liftingDay",
+        `吊装只能预约在布展日（${BUILD_UP.from} – ${BUILD_UP.to}）或撤展日（${DISMANTLE} – ${DISMANTLE}）`,
+      ],
       [{ workDay: testCalendar.opensOn }, "workDay", "transport.errors.liftingDay"],
       [{ weight: "5.001" }, "weight", "transport.errors.liftingTooHeavy", "单件 5.001 吨超出收费标准的重量等级，请联系主办方"],
       [{ kind: "crane", weight: "30.5" }, "weight", "transport.errors.liftingTooHeavy"],
@@ -206,7 +228,12 @@ describe.each(backends)("hoisting and forklift bookings (/smeb/shipment/forklift
     expect(hengtongMail!.text).toContain("1. 叉车｜单件 0.8 吨");
     expect(hengtongMail!.text).not.toContain("吊车");
 
-    const rows = await api.db.selectFrom("lifting_sends").select(["carrier_id", "booking_ids", "summary"]).where("user_id", "=", ids.std01).orderBy("id").execute();
+    const rows = await api.db
+      .selectFrom("lifting_sends")
+      .select(["carrier_id", "booking_ids", "summary"])
+      .where("user_id", "=", ids.std01)
+      .orderBy("id")
+      .execute();
     const shundaIds = bookings.filter((b) => b.carrierId === ids.shunda).map((b) => b.id);
     expect(rows.map((r) => [r.carrier_id, r.booking_ids])).toEqual([
       [ids.shunda, shundaIds.join(",")],
@@ -282,7 +309,10 @@ describe.each(backends)("hoisting and forklift bookings (/smeb/shipment/forklift
 
   it("takes an add and a send of the same exhibitor one after the other", async () => {
     // raw01 tries again after the failed e-mail, while a second booking is being added.
-    const [added, sent] = await Promise.all([book(raw01, booking({ boothId: String(ids.booth2B10), weight: "0.7", pieces: "1", slot: "13:00-15:00" })), send(raw01)]);
+    const [added, sent] = await Promise.all([
+      book(raw01, booking({ boothId: String(ids.booth2B10), weight: "0.7", pieces: "1", slot: "13:00-15:00" })),
+      send(raw01),
+    ]);
     expect(sent.code, sent.message).toBe(200);
     expect([200, 409]).toContain(added.status);
     const { bookings, locked } = await list(raw01);

@@ -38,8 +38,7 @@ describe.each(backends)("unfinished uploads on %s", (backend) => {
   }
   const fileOf = (key: string) => path.join(dataDir, "uploads", ...key.split("/"));
   /** Lets every signed form of the account run out, as 15 minutes would. */
-  const expireForms = (userId: number) =>
-    sql`update upload_grants set expires_at = now() - interval '1 minute' where user_id = ${userId}`.execute(api.db);
+  const expireForms = (userId: number) => sql`update upload_grants set expires_at = now() - interval '1 minute' where user_id = ${userId}`.execute(api.db);
 
   it(`refuses the next signature after ${PENDING_UPLOADS_MAX} unfinished ones, with a translated message; completing one makes room`, async () => {
     const { ticket } = await newAccount();
@@ -51,7 +50,9 @@ describe.each(backends)("unfinished uploads on %s", (backend) => {
     }
     const refused = await signUpload(api, ticket, { folder: "feedback", fileName: "one-more.png" });
     expect(refused.code).toBe(429);
-    expect(refused.message).toBe(`This account has too many unfinished uploads (${PENDING_UPLOADS_MAX}). Let the uploads in progress finish, or try again later: unfinished uploads are cleared after 6 hours`);
+    expect(refused.message).toBe(
+      `This account has too many unfinished uploads (${PENDING_UPLOADS_MAX}). Let the uploads in progress finish, or try again later: unfinished uploads are cleared after 6 hours`,
+    );
     const inChinese = await signUpload(api, ticket, { folder: "feedback", fileName: "one-more.png" }, "zh");
     expect(inChinese.message).toContain("本账号未完成的上传过多");
 

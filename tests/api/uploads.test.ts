@@ -13,13 +13,14 @@ import { completeUpload, postToStorage, signUpload } from "../support/upload-cli
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
 const HTML = Buffer.from("<!DOCTYPE html><html><head><title>x</title></head><body><script>alert(document.cookie)</script></body></html>\n");
 
 const MB = 1024 * 1024;
 const SPEC_FIELDS = ["key", "policy", "OSSAccessKeyId", "success_action_status", "signature"];
-const KEY_FORMAT = (folder: string, userId: number, ext: string) =>
-  new RegExp(`^${folder}/${userId}/\\d{4}-\\d{2}/[0-9a-f]{16}-\\d{13}\\.${ext}$`);
+const KEY_FORMAT = (folder: string, userId: number, ext: string) => new RegExp(`^${folder}/${userId}/\\d{4}-\\d{2}/[0-9a-f]{16}-\\d{13}\\.${ext}$`);
 
 describe.each(backends)("uploads (signature, storage host, complete, /files) on %s", (backend) => {
   let api: TestApi;
@@ -59,7 +60,8 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
     return result.data;
   }
 
-  const post = (fields: Record<string, string>, file?: { bytes: Buffer; name?: string; type?: string }, headers: Record<string, string> = {}) => postToStorage(api, fields, file, headers);
+  const post = (fields: Record<string, string>, file?: { bytes: Buffer; name?: string; type?: string }, headers: Record<string, string> = {}) =>
+    postToStorage(api, fields, file, headers);
   const complete = (ticket: string, key: string, name = "file.png", extra: Record<string, string> = {}) => completeUpload(api, ticket, key, name, extra);
 
   /** Sign, upload and complete: a stored file of the caller's. */
@@ -82,14 +84,25 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
       expect(data.key.split("/")[2]).toBe(month);
       expect(data.host).toBe("/storage");
       expect(Object.keys(data.fields)).toEqual(SPEC_FIELDS);
-      expect(data.fields).toEqual({ key: data.key, policy: data.policy, OSSAccessKeyId: data.OSSAccessKeyId, success_action_status: "200", signature: data.signature });
+      expect(data.fields).toEqual({
+        key: data.key,
+        policy: data.policy,
+        OSSAccessKeyId: data.OSSAccessKeyId,
+        success_action_status: "200",
+        signature: data.signature,
+      });
       expect(data.policy).toBeTruthy();
       expect(data.signature).toBeTruthy();
       expect(data.OSSAccessKeyId).toMatch(/^local-/);
       expect(data.maxBytes).toBe(5 * MB);
       expect(data.expire).toBeGreaterThan(before);
       const policy = JSON.parse(Buffer.from(data.policy, "base64").toString()) as { expiration: string; conditions: unknown[] };
-      expect(policy.conditions).toEqual([["starts-with", "$key", `feedback/${stdId}/`], ["content-length-range", 1, 5 * MB], { success_action_status: "200" }, ["eq", "$key", data.key]]);
+      expect(policy.conditions).toEqual([
+        ["starts-with", "$key", `feedback/${stdId}/`],
+        ["content-length-range", 1, 5 * MB],
+        { success_action_status: "200" },
+        ["eq", "$key", data.key],
+      ]);
       expect(Math.floor(new Date(policy.expiration).getTime() / 1000)).toBe(data.expire);
 
       // Every call makes a new key.
@@ -117,7 +130,12 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
 
     it("refuses a name whose extension the folder (or the use's narrower kinds) does not allow", async () => {
       const exe = await sign(std, { folder: "feedback", fileName: "a.exe" });
-      expect(exe).toMatchObject({ status: 400, code: 400, message: "Only jpg, jpeg, png, gif files can be uploaded", data: { fields: { file: ["uploads.typeNotAllowed"] } } });
+      expect(exe).toMatchObject({
+        status: 400,
+        code: 400,
+        message: "Only jpg, jpeg, png, gif files can be uploaded",
+        data: { fields: { file: ["uploads.typeNotAllowed"] } },
+      });
       const pdfInFeedback = await sign(std, { folder: "feedback", fileName: "a.pdf" });
       expect(pdfInFeedback.code).toBe(400);
       const narrowed = await sign(std, { folder: "test", fileName: "a.png", kinds: "pdf" });
@@ -154,9 +172,23 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
 
       const done = await complete(std, signature.key, "截图.png");
       expect(done).toMatchObject({ status: 200, code: 200 });
-      expect(done.data).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]+$/), url: `/files/${done.data.id}`, name: "截图.png", sizeBytes: PNG.length, contentType: "image/png" });
+      expect(done.data).toEqual({
+        id: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+        url: `/files/${done.data.id}`,
+        name: "截图.png",
+        sizeBytes: PNG.length,
+        contentType: "image/png",
+      });
       const row = await api.db.selectFrom("stored_files").selectAll().where("id", "=", done.data.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ owner_user_id: stdId, folder: "feedback", storage_key: `stored/${signature.key}`, upload_key: signature.key, original_name: "截图.png", content_type: "image/png", size_bytes: PNG.length });
+      expect(row).toMatchObject({
+        owner_user_id: stdId,
+        folder: "feedback",
+        storage_key: `stored/${signature.key}`,
+        upload_key: signature.key,
+        original_name: "截图.png",
+        content_type: "image/png",
+        size_bytes: PNG.length,
+      });
 
       const again = await complete(std, signature.key, "other name.png");
       expect(again).toMatchObject({ code: 200, data: done.data });
@@ -211,7 +243,9 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
       // A value no rule words itself is answered with a portal text in the caller's language, not zod's English.
       const unknownKind = await api.call("/oss/complete", { ticket: std, form: { key: signature.key, name: "a.png", kinds: "image" }, lang: "zh-CN" });
       expect(unknownKind).toMatchObject({ code: 400, message: "填写的内容无效" });
-      expect((await api.call("/oss/complete", { ticket: std, form: { key: signature.key, name: "a.png", kinds: "image" }, lang: "en" })).message).toBe("A value is not valid");
+      expect((await api.call("/oss/complete", { ticket: std, form: { key: signature.key, name: "a.png", kinds: "image" }, lang: "en" })).message).toBe(
+        "A value is not valid",
+      );
       expect((await complete(undefined as unknown as string, signature.key)).code).toBe(401);
     });
 
@@ -346,7 +380,11 @@ describe.each(backends)("uploads (signature, storage host, complete, /files) on 
       const noFile = await post(signature.fields);
       expect(noFile.status).toBe(400);
       expect(noFile.body).toContain("MalformedPOSTRequest");
-      const json = await fetch(`${api.baseUrl}/storage`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(signature.fields) });
+      const json = await fetch(`${api.baseUrl}/storage`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(signature.fields),
+      });
       expect(json.status).toBe(400);
       expect(leftovers(signature.key)).toEqual([]);
     });

@@ -60,7 +60,7 @@ describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const zh = <T,>(route: string, ticket: string, init: { form?: Form; query?: Form; lang?: string } = {}) => api.call<T>(route, { lang: "zh", ticket, ...init });
+  const zh = <T>(route: string, ticket: string, init: { form?: Form; query?: Form; lang?: string } = {}) => api.call<T>(route, { lang: "zh", ticket, ...init });
   const list = async (ticket: string, query: Form = {}) => {
     const result = await zh<ExpressList>("/smeb/express/list", ticket, { query });
     expect(result.code, result.message).toBe(200);
@@ -90,14 +90,22 @@ describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express
     ...extra,
   });
   const book = (ticket: string, form: Form) => zh<ExpressBookingView & Fields>("/smeb/express/save", ticket, { form });
-  const remove = (ticket: string, id: number, version?: number) => zh("/smeb/express/delete", ticket, { form: { id: String(id), ...(version === undefined ? {} : { version: String(version) }) } });
+  const remove = (ticket: string, id: number, version?: number) =>
+    zh("/smeb/express/delete", ticket, { form: { id: String(id), ...(version === undefined ? {} : { version: String(version) }) } });
   const step = (ticket: string, id: number, status: string, version?: number) =>
-    zh<ExpressBookingView>("/shipment/express/step", ticket, { form: { id: String(id), status, ...(version === undefined ? {} : { version: String(version) }) } });
+    zh<ExpressBookingView>("/shipment/express/step", ticket, {
+      form: { id: String(id), status, ...(version === undefined ? {} : { version: String(version) }) },
+    });
   const bookingsOf = (userId: number) => api.db.selectFrom("express_bookings").selectAll().where("user_id", "=", userId).orderBy("id").execute();
   /** Everything of an exhibitor's that an express call could change. */
   const stateOf = async (userId: number) => {
     const bookings = await bookingsOf(userId);
-    const events = await api.db.selectFrom("express_events").selectAll().where("booking_id", "in", bookings.length ? bookings.map((b) => b.id) : [0]).orderBy("id").execute();
+    const events = await api.db
+      .selectFrom("express_events")
+      .selectAll()
+      .where("booking_id", "in", bookings.length ? bookings.map((b) => b.id) : [0])
+      .orderBy("id")
+      .execute();
     return JSON.stringify({ bookings, events });
   };
   const bookOk = async (ticket: string, form: Form) => {
@@ -124,7 +132,15 @@ describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express
 
   it("books a parcel to the exhibitor's booth, stored in grams and centimetres with its first step", async () => {
     const empty = await list(std01);
-    expect(empty).toMatchObject({ items: [], total: 0, page: 1, pageSize: 20, today: TODAY, lastShowDay: testCalendar.endsOn, booths: [{ boothId: ids.booth1A01, boothNo: "1A01" }] });
+    expect(empty).toMatchObject({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+      today: TODAY,
+      lastShowDay: testCalendar.endsOn,
+      booths: [{ boothId: ids.booth1A01, boothNo: "1A01" }],
+    });
     expect(empty.carriers.map((c) => c.name)).toEqual(["顺达国际物流有限公司", "恒通会展物流有限公司"]);
     expect(empty.recipient.phone).toMatch(/^1[3-9]\d{9}$/);
 
@@ -150,7 +166,15 @@ describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express
       ["delivered", false],
     ]);
     const [stored] = await bookingsOf(ids.std01);
-    expect(stored).toMatchObject({ gross_weight_g: expect.anything(), length_cm: 60, width_cm: 40, height_cm: 35, pieces: 2, user_id: ids.std01, carrier_id: ids.shunda });
+    expect(stored).toMatchObject({
+      gross_weight_g: expect.anything(),
+      length_cm: 60,
+      width_cm: 40,
+      height_cm: 35,
+      pieces: 2,
+      user_id: ids.std01,
+      carrier_id: ids.shunda,
+    });
     expect(Number(stored!.gross_weight_g)).toBe(12_500);
     const events = await api.db.selectFrom("express_events").select(["status", "actor_id"]).where("booking_id", "=", saved.id).execute();
     expect(events).toEqual([{ status: "booked", actor_id: ids.std01 }]);
@@ -168,7 +192,15 @@ describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express
   it("refuses bad input with translated messages and saves nothing", async () => {
     const inactive = await api.db
       .insertInto("carriers")
-      .values({ exhibition_id: (await api.db.selectFrom("carriers").select("exhibition_id").where("id", "=", ids.shunda).executeTakeFirstOrThrow()).exhibition_id, code: "express-retired", name_zh: "已停用承运商", name_en: "Retired carrier", contact_email: "retired@example.com", contact_phone: "13500000000", active: false })
+      .values({
+        exhibition_id: (await api.db.selectFrom("carriers").select("exhibition_id").where("id", "=", ids.shunda).executeTakeFirstOrThrow()).exhibition_id,
+        code: "express-retired",
+        name_zh: "已停用承运商",
+        name_en: "Retired carrier",
+        contact_email: "retired@example.com",
+        contact_phone: "13500000000",
+        active: false,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const before = await stateOf(ids.std01);
@@ -205,13 +237,21 @@ describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express
     expect((await list(std01, { to: TODAY })).items.map((b) => b.itemName)).toEqual(["样品"]);
     expect((await list(std01, { status: "booked" })).total).toBe(all.total);
     expect(await list(std01, { status: "delivered" })).toMatchObject({ items: [], total: 0, filters: { status: "delivered", from: null, to: null } });
-    expect((await zh<Fields>("/smeb/express/list", std01, { query: { status: "lost" } })).data.fields.status).toEqual(["validation.correct|vehicles.fields.status"]);
+    expect((await zh<Fields>("/smeb/express/list", std01, { query: { status: "lost" } })).data.fields.status).toEqual([
+      "validation.correct|vehicles.fields.status",
+    ]);
     expect((await zh<Fields>("/smeb/express/list", std01, { query: { from: "tomorrow" } })).status).toBe(400);
 
     // 21 more on raw01's booth: two pages, newest first.
     const [first] = await bookingsOf(ids.raw01);
     const { id: _id, created_at: _created, expected_on: _day, gross_weight_g, ...copy } = first!;
-    const rows = Array.from({ length: 21 }, (_, n) => ({ ...copy, gross_weight_g: Number(gross_weight_g), expected_on: addDays(testCalendar.opensOn, -2), item_name: `批量 ${n}`, updated_at: new Date() }));
+    const rows = Array.from({ length: 21 }, (_, n) => ({
+      ...copy,
+      gross_weight_g: Number(gross_weight_g),
+      expected_on: addDays(testCalendar.opensOn, -2),
+      item_name: `批量 ${n}`,
+      updated_at: new Date(),
+    }));
     await api.db.insertInto("express_bookings").values(rows).execute();
     const page1 = await list(raw01);
     expect(page1).toMatchObject({ total: 22, page: 1 });
@@ -262,7 +302,9 @@ describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express
       { status: "received", actor_id: ids.carrier01 },
       { status: "delivered", actor_id: ids.carrier01 },
     ]);
-    const mail = readOutbox(dataDir).filter((m) => m.to === STD01_EMAIL).at(-1)!;
+    const mail = readOutbox(dataDir)
+      .filter((m) => m.to === STD01_EMAIL)
+      .at(-1)!;
     expect(mail.subject).toBe(`小件展品已送达展位（快递预约 #${booked.id}）`);
     expect(mail.text).toContain("顺达国际物流有限公司已将您的小件展品“产品宣传册”（2 件，12.5 千克）送达展位 1A01");
     expect(readOutbox(dataDir)).toHaveLength(mails + 1);
@@ -295,7 +337,14 @@ describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express
     await seedExpressDemo(api.db, exhibition_id, testCalendar);
     const { items } = await list(std01);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ boothNo: "1A01", carrierId: ids.shunda, status: "received", nextStatus: "delivered", version: 1, expectedOn: addDays(testCalendar.opensOn, -3) });
+    expect(items[0]).toMatchObject({
+      boothNo: "1A01",
+      carrierId: ids.shunda,
+      status: "received",
+      nextStatus: "delivered",
+      version: 1,
+      expectedOn: addDays(testCalendar.opensOn, -3),
+    });
     expect(items[0]!.steps.map((s) => s.at !== null)).toEqual([true, true, false]);
     expect((await carrierList(carrier01)).items.map((b) => b.id)).toEqual([items[0]!.id]);
     expect((await step(carrier01, items[0]!.id, "delivered", 1)).code).toBe(200);
@@ -310,7 +359,12 @@ describe.each(backends)("small-exhibit express IDOR probes on %s", (backend) => 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-express-idor-"));
     const api = await startTestApi(backend, { DATA_DIR: dataDir });
-    const [a, b, admin, carrier] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026"), api.login("carrier01", "Expo#2026")]);
+    const [a, b, admin, carrier] = await Promise.all([
+      api.login("std01", "Expo#2026"),
+      api.login("raw01", "Expo#2026"),
+      api.login("admin", "Admin#2026"),
+      api.login("carrier01", "Expo#2026"),
+    ]);
     ctx = { api, a, b, admin, carrier };
   });
   afterAll(async () => {
@@ -320,7 +374,13 @@ describe.each(backends)("small-exhibit express IDOR probes on %s", (backend) => 
 
   it("lists every API route in the sweep", () => {
     const apiKeys = Object.keys(expressSweep).filter((key) => key.includes(" /api/"));
-    expect(apiKeys.sort()).toEqual(["GET /api/shipment/express/list", "GET /api/smeb/express/list", "POST /api/shipment/express/step", "POST /api/smeb/express/delete", "POST /api/smeb/express/save"]);
+    expect(apiKeys.sort()).toEqual([
+      "GET /api/shipment/express/list",
+      "GET /api/smeb/express/list",
+      "POST /api/shipment/express/step",
+      "POST /api/smeb/express/delete",
+      "POST /api/smeb/express/save",
+    ]);
   });
   it("exhibitor routes: B gets none of A's bookings", () => expressApiProbes.exhibitorProbe(ctx));
   it("carrier routes: carrier02 and the organizer move none of carrier01's", () => expressApiProbes.carrierProbe(ctx));
@@ -343,7 +403,12 @@ describe.skipIf(!pagesBuilt)("small-exhibit express pages without JavaScript", (
 
   beforeAll(async () => {
     const api = await startTestApi("pglite", {}, { remixBuild: build! });
-    const [a, b, admin, carrier] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026"), api.login("carrier01", "Expo#2026")]);
+    const [a, b, admin, carrier] = await Promise.all([
+      api.login("std01", "Expo#2026"),
+      api.login("raw01", "Expo#2026"),
+      api.login("admin", "Admin#2026"),
+      api.login("carrier01", "Expo#2026"),
+    ]);
     ctx = { api, a, b, admin, carrier };
   });
   afterAll(() => ctx?.api.close());
@@ -354,7 +419,8 @@ describe.skipIf(!pagesBuilt)("small-exhibit express pages without JavaScript", (
     await browser.signIn(username, username === "admin" ? "Admin#2026" : "Expo#2026");
     return browser;
   }
-  const idOf = async (itemName: string) => (await ctx.api.db.selectFrom("express_bookings").select("id").where("item_name", "=", itemName).executeTakeFirstOrThrow()).id;
+  const idOf = async (itemName: string) =>
+    (await ctx.api.db.selectFrom("express_bookings").select("id").where("item_name", "=", itemName).executeTakeFirstOrThrow()).id;
 
   it("books, filters, moves and deletes through the pages", async () => {
     const std01 = await signedIn("std01");
@@ -394,7 +460,9 @@ describe.skipIf(!pagesBuilt)("small-exhibit express pages without JavaScript", (
     const pastHtml = await past.text();
     expect(pastHtml).toContain("预计到达日期不能早于今天");
     expect(pastHtml).toContain("页面寄件人");
-    expect(await std01.request(PAGE, { body: new URLSearchParams({ ...form, pieces: "1", expectedOn: TODAY }), headers: posted })).toMatchObject({ status: 302 });
+    expect(await std01.request(PAGE, { body: new URLSearchParams({ ...form, pieces: "1", expectedOn: TODAY }), headers: posted })).toMatchObject({
+      status: 302,
+    });
     const bookedId = await idOf("页面测试物品");
     const listed = await (await std01.request(PAGE, { headers: zh })).text();
     expect(listed).toContain(`data-testid="express-${bookedId}"`);
@@ -423,7 +491,9 @@ describe.skipIf(!pagesBuilt)("small-exhibit express pages without JavaScript", (
     expect(organizer).not.toContain(`data-testid="express-next-${bookedId}"`);
 
     // Received: no delete offered, and a forged one is refused; a booked one is asked about, then deleted.
-    expect(await std01.request(PAGE, { body: new URLSearchParams({ ...form, pieces: "1", itemName: "待删除物品", expectedOn: TODAY }), headers: posted })).toMatchObject({ status: 302 });
+    expect(
+      await std01.request(PAGE, { body: new URLSearchParams({ ...form, pieces: "1", itemName: "待删除物品", expectedOn: TODAY }), headers: posted }),
+    ).toMatchObject({ status: 302 });
     const openId = await idOf("待删除物品");
     const ask = await (await std01.request(`${PAGE}?delete=${openId}`, { headers: zh })).text();
     expect(ask).toContain('data-testid="confirm-action"');
@@ -432,7 +502,10 @@ describe.skipIf(!pagesBuilt)("small-exhibit express pages without JavaScript", (
     const forged = await std01.request(PAGE, { body: new URLSearchParams({ intent: "delete", id: String(bookedId), version: "1" }), headers: posted });
     expect(forged.status).toBe(409);
     expect(await forged.text()).toContain("承运商已收货，不能再删除该预约");
-    const deleted = await std01.request(`${PAGE}?delete=${openId}`, { body: new URLSearchParams({ intent: "delete", id: String(openId), version: "0" }), headers: posted });
+    const deleted = await std01.request(`${PAGE}?delete=${openId}`, {
+      body: new URLSearchParams({ intent: "delete", id: String(openId), version: "0" }),
+      headers: posted,
+    });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe(PAGE);
 
@@ -442,5 +515,6 @@ describe.skipIf(!pagesBuilt)("small-exhibit express pages without JavaScript", (
     expect(english.headers.get("location")).toMatch(/\/401/);
   });
 
-  it("routes/_shell.exhibitTL.smallExhibitsExpress: B and carrier02 get none of A's bookings", () => expressSweep["routes/_shell.exhibitTL.smallExhibitsExpress"].probe(ctx));
+  it("routes/_shell.exhibitTL.smallExhibitsExpress: B and carrier02 get none of A's bookings", () =>
+    expressSweep["routes/_shell.exhibitTL.smallExhibitsExpress"].probe(ctx));
 });

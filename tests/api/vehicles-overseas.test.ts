@@ -37,7 +37,16 @@ describe.each(backends)("overseas exhibit transport (/smeb/overseas) on %s", (ba
     await seedOverseasAgents(api.db, std.exhibition_id);
     const inactive = await api.db
       .insertInto("overseas_agents")
-      .values({ exhibition_id: std.exhibition_id, code: "retired", name_zh: "已撤销代理", name_en: "Retired agent", regions_zh: "非洲", regions_en: "Africa", contact_email: "retired@example.com", active: false })
+      .values({
+        exhibition_id: std.exhibition_id,
+        code: "retired",
+        name_zh: "已撤销代理",
+        name_en: "Retired agent",
+        regions_zh: "非洲",
+        regions_en: "Africa",
+        contact_email: "retired@example.com",
+        active: false,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const agents = await api.db.selectFrom("overseas_agents").select(["id", "code"]).execute();
@@ -59,7 +68,7 @@ describe.each(backends)("overseas exhibit transport (/smeb/overseas) on %s", (ba
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const zh = <T,>(path: string, ticket: string, form?: Form) => api.call<T>(path, { lang: "zh", ticket, form });
+  const zh = <T>(path: string, ticket: string, form?: Form) => api.call<T>(path, { lang: "zh", ticket, form });
   const history = async (ticket: string) => {
     const result = await zh<OverseasRequestList>("/smeb/overseas/request/list", ticket);
     expect(result.code, result.message).toBe(200);
@@ -109,14 +118,35 @@ describe.each(backends)("overseas exhibit transport (/smeb/overseas) on %s", (ba
     const mails = readOutbox(dataDir).length;
     const result = await zh<OverseasRequestView>("/smeb/overseas/request/save", std01, request());
     expect(result.code, result.message).toBe(200);
-    expect(result.data).toMatchObject({ agentName: "欧展国际物流有限公司", countryName: "德国", port: "Hamburg", volumeM3: "12.5", incoterms: "FOB", sentTo: europeEmail });
+    expect(result.data).toMatchObject({
+      agentName: "欧展国际物流有限公司",
+      countryName: "德国",
+      port: "Hamburg",
+      volumeM3: "12.5",
+      incoterms: "FOB",
+      sentTo: europeEmail,
+    });
 
     const sent = readOutbox(dataDir).slice(mails);
     expect(sent).toHaveLength(1);
     const mail = sent[0]!;
     expect(mail.to).toBe(europeEmail);
     expect(mail.subject).toContain(STD01_NAME);
-    for (const fact of [STD01_NAME, "1A01", "德国", "Germany", "Hamburg", "CNC-Fräsmaschine, 2 Kisten", "12.5 立方米", "12.5 m³", "FOB", "王磊", "+49 151 2345 6789", "wang.lei@xinghe-tech.example.com", "Dear EuroExpo Logistics GmbH"]) {
+    for (const fact of [
+      STD01_NAME,
+      "1A01",
+      "德国",
+      "Germany",
+      "Hamburg",
+      "CNC-Fräsmaschine, 2 Kisten",
+      "12.5 立方米",
+      "12.5 m³",
+      "FOB",
+      "王磊",
+      "+49 151 2345 6789",
+      "wang.lei@xinghe-tech.example.com",
+      "Dear EuroExpo Logistics GmbH",
+    ]) {
       expect(mail.text, fact).toContain(fact);
     }
     const raw = fs.readFileSync(path.join(dataDir, "outbox", mail.file), "utf8");
@@ -131,7 +161,11 @@ describe.each(backends)("overseas exhibit transport (/smeb/overseas) on %s", (ba
   });
 
   it("lists the newest request first, with the other agent's name and the country in Chinese", async () => {
-    const result = await zh<OverseasRequestView>("/smeb/overseas/request/save", std01, request({ agentId: String(ids.asia), originCountryId: String(ids.japan), port: "Yokohama", volume: "0.001", incoterms: "DDP" }));
+    const result = await zh<OverseasRequestView>(
+      "/smeb/overseas/request/save",
+      std01,
+      request({ agentId: String(ids.asia), originCountryId: String(ids.japan), port: "Yokohama", volume: "0.001", incoterms: "DDP" }),
+    );
     expect(result.code, result.message).toBe(200);
     const list = await history(std01);
     expect(list.map((r) => [r.agentName, r.countryName, r.port, r.volumeM3, r.incoterms])).toEqual([
@@ -147,7 +181,11 @@ describe.each(backends)("overseas exhibit transport (/smeb/overseas) on %s", (ba
     const other = await zh<OverseasRequestList>("/smeb/overseas/request/list", raw01, undefined);
     expect(other.code).toBe(200);
     expect(other.data.requests).toEqual([]);
-    const named = await api.call<OverseasRequestList>("/smeb/overseas/request/list", { lang: "zh", ticket: raw01, query: { userId: String(ids.std01), id: String(own[0]!.id) } });
+    const named = await api.call<OverseasRequestList>("/smeb/overseas/request/list", {
+      lang: "zh",
+      ticket: raw01,
+      query: { userId: String(ids.std01), id: String(own[0]!.id) },
+    });
     expect(named.data.requests).toEqual([]);
   });
 
@@ -180,7 +218,15 @@ describe.each(backends)("overseas exhibit transport (/smeb/overseas) on %s", (ba
     // An address the outbox refuses stands for a mail server that does not take the message.
     const broken = await api.db
       .insertInto("overseas_agents")
-      .values({ exhibition_id: ids.exhibition, code: "unreachable", name_zh: "无法送达代理", name_en: "Unreachable agent", regions_zh: "南美", regions_en: "South America", contact_email: "nobody@localhost" })
+      .values({
+        exhibition_id: ids.exhibition,
+        code: "unreachable",
+        name_zh: "无法送达代理",
+        name_en: "Unreachable agent",
+        regions_zh: "南美",
+        regions_en: "South America",
+        contact_email: "nobody@localhost",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     try {
@@ -196,8 +242,24 @@ describe.each(backends)("overseas exhibit transport (/smeb/overseas) on %s", (ba
   });
 
   it(`refuses more than ${REQUESTS_PER_DAY} requests in 24 hours (429), sending nothing`, async () => {
-    const row = { exhibition_id: ids.exhibition, user_id: ids.raw01, agent_id: ids.europe, origin_country_id: ids.germany, port: "Rotterdam", cargo_description: "flood", volume_cm3: 1_000, incoterms: "EXW" as const, contact_name: "R", contact_phone: "13800000000", contact_email: "r@example.com", sent_to: europeEmail };
-    await api.db.insertInto("overseas_requests").values(Array.from({ length: REQUESTS_PER_DAY }, () => row)).execute();
+    const row = {
+      exhibition_id: ids.exhibition,
+      user_id: ids.raw01,
+      agent_id: ids.europe,
+      origin_country_id: ids.germany,
+      port: "Rotterdam",
+      cargo_description: "flood",
+      volume_cm3: 1_000,
+      incoterms: "EXW" as const,
+      contact_name: "R",
+      contact_phone: "13800000000",
+      contact_email: "r@example.com",
+      sent_to: europeEmail,
+    };
+    await api.db
+      .insertInto("overseas_requests")
+      .values(Array.from({ length: REQUESTS_PER_DAY }, () => row))
+      .execute();
     try {
       const mails = readOutbox(dataDir).length;
       const result = await zh("/smeb/overseas/request/save", raw01, request());

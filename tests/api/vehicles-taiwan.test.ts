@@ -54,13 +54,19 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const zh = <T,>(path: string, ticket: string, init: { form?: Form; query?: Form } = {}) => api.call<T>(path, { lang: "zh", ticket, ...init });
+  const zh = <T>(path: string, ticket: string, init: { form?: Form; query?: Form } = {}) => api.call<T>(path, { lang: "zh", ticket, ...init });
   const find = async (ticket: string, boothId?: number) => {
     const result = await zh<TwFind>("/smeb/twExhibit/find", ticket, { query: boothId ? { boothId: String(boothId) } : {} });
     expect(result.code, result.message).toBe(200);
     return result.data;
   };
-  const header = (extra: Form = {}): Form => ({ boothId: String(ids.booth1A01), importerName: "台湾隆兴精密机械股份有限公司", importerContact: "陈志明", importerPhone: "+886 2 2345 6789", ...extra });
+  const header = (extra: Form = {}): Form => ({
+    boothId: String(ids.booth1A01),
+    importerName: "台湾隆兴精密机械股份有限公司",
+    importerContact: "陈志明",
+    importerPhone: "+886 2 2345 6789",
+    ...extra,
+  });
   /** 3 lathes at USD 1,250.50 each, sold on site. */
   const line = (filing: { id: number; version: number }, extra: Form = {}): Form => ({
     filingId: String(filing.id),
@@ -77,20 +83,29 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     grossWeight: "1200.5",
     ...extra,
   });
-  const post = <T = TwFilingView,>(path: string, ticket: string, form: Form) => zh<T & Fields>(path, ticket, { form });
-  const ok = <T,>(result: { code: number; message: string; data: T }) => {
+  const post = <T = TwFilingView>(path: string, ticket: string, form: Form) => zh<T & Fields>(path, ticket, { form });
+  const ok = <T>(result: { code: number; message: string; data: T }) => {
     expect(result.code, result.message).toBe(200);
     return result.data;
   };
   const stateOf = async (userId: number) => {
     const filings = await api.db.selectFrom("tw_filings").selectAll().where("user_id", "=", userId).orderBy("id").execute();
-    const lines = await api.db.selectFrom("tw_filing_lines").selectAll().where("filing_id", "in", [0, ...filings.map((f) => f.id)]).orderBy("filing_id").orderBy("sort").execute();
+    const lines = await api.db
+      .selectFrom("tw_filing_lines")
+      .selectAll()
+      .where("filing_id", "in", [0, ...filings.map((f) => f.id)])
+      .orderBy("filing_id")
+      .orderBy("sort")
+      .execute();
     return JSON.stringify({ filings, lines });
   };
   const review = (form: Form) => post<TwReviewDetail>("/smeb/twExhibit/review/decide", admin, form);
 
   it("is Chinese only, keeps exhibitors off the agent's routes and carriers off the exhibitor's", async () => {
-    expect(await api.call("/smeb/twExhibit/find", { ticket: std01, lang: "en" })).toMatchObject({ status: 403, message: "Exhibit transport is available in Chinese only" });
+    expect(await api.call("/smeb/twExhibit/find", { ticket: std01, lang: "en" })).toMatchObject({
+      status: 403,
+      message: "Exhibit transport is available in Chinese only",
+    });
     expect((await api.call("/smeb/twExhibit/review/list", { ticket: admin, lang: "en" })).status).toBe(403);
     for (const ticket of [std01, raw01, carrier01]) {
       expect(await zh("/smeb/twExhibit/review/list", ticket), "list").toMatchObject({ status: 403, message: "权限不足" });
@@ -116,7 +131,24 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     expect(renamed).toMatchObject({ importerContact: "林美华", version: 1 });
 
     const one = ok(await post("/smeb/twExhibit/line/add", std01, line(renamed)));
-    const two = ok(await post("/smeb/twExhibit/line/add", std01, line(one, { nameZh: "精密量具", nameEn: "Precision gauges", hsCode: "903180", quantity: "20", unit: "套", unitValue: "12000", currency: "TWD", disposition: "returned", packages: "2", grossWeight: "85.5" })));
+    const two = ok(
+      await post(
+        "/smeb/twExhibit/line/add",
+        std01,
+        line(one, {
+          nameZh: "精密量具",
+          nameEn: "Precision gauges",
+          hsCode: "903180",
+          quantity: "20",
+          unit: "套",
+          unitValue: "12000",
+          currency: "TWD",
+          disposition: "returned",
+          packages: "2",
+          grossWeight: "85.5",
+        }),
+      ),
+    );
     const three = ok(await post("/smeb/twExhibit/line/add", std01, line(two, { nameZh: "展示样品", quantity: "2", unitValue: "0.25" })));
     expect(three.lines.map((l) => [l.sort, l.hsCode, l.unitValueCents, l.valueCents, l.grossWeightKg])).toEqual([
       [0, "8458110090", 125_050, 375_150, "1200.5"],
@@ -128,7 +160,12 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
       { currency: "USD", cents: 375_200 },
     ]);
     expect(three).toMatchObject({ version: 4, submittable: true, packagesTotal: 8, grossWeightKgTotal: "2486.5" });
-    const stored = await api.db.selectFrom("tw_filing_lines").select(["unit_value_cents", "gross_weight_g"]).where("filing_id", "=", draft.id).where("sort", "=", 0).executeTakeFirstOrThrow();
+    const stored = await api.db
+      .selectFrom("tw_filing_lines")
+      .select(["unit_value_cents", "gross_weight_g"])
+      .where("filing_id", "=", draft.id)
+      .where("sort", "=", 0)
+      .executeTakeFirstOrThrow();
     expect([Number(stored.unit_value_cents), Number(stored.gross_weight_g)]).toEqual([125_050, 1_200_500]);
 
     const trimmed = ok(await post("/smeb/twExhibit/line/delete", std01, { filingId: String(draft.id), sort: "2", version: String(three.version) }));
@@ -142,7 +179,14 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     const waiting = ok(await zh<TwReviewList>("/smeb/twExhibit/review/list", admin, { query: { status: "submitted" } }));
     expect(waiting.counts).toEqual({ submitted: 1, accepted: 0, returned: 0 });
     expect(waiting.items).toEqual([
-      expect.objectContaining({ id: draft.id, exhibitorName: STD01_NAME, boothNo: "1A01", importerName: "台湾隆兴精密机械股份有限公司", lineCount: 2, totals: submitted.totals }),
+      expect.objectContaining({
+        id: draft.id,
+        exhibitorName: STD01_NAME,
+        boothNo: "1A01",
+        importerName: "台湾隆兴精密机械股份有限公司",
+        lineCount: 2,
+        totals: submitted.totals,
+      }),
     ]);
     const detail = ok(await zh<TwReviewDetail>("/smeb/twExhibit/review/detail", admin, { query: { id: String(draft.id) } }));
     expect(detail).toMatchObject({ exhibitorName: STD01_NAME, decidable: true, lines: submitted.lines });
@@ -156,12 +200,32 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     expect(mail!.subject).toBe("台湾展品报备被退回（展位 1A01）");
     expect(mail!.text).toContain("审核意见：第 2 项 HS 编码请补全为 10 位");
     expect(mail!.text).toContain(`/exhibitTL/twExhibitsDeclaration?booth=${ids.booth1A01}`);
-    expect(await review({ id: String(draft.id), version: String(returned.version), decision: "accept" })).toMatchObject({ status: 409, message: "只有待审核的报备可以通过或退回" });
+    expect(await review({ id: String(draft.id), version: String(returned.version), decision: "accept" })).toMatchObject({
+      status: 409,
+      message: "只有待审核的报备可以通过或退回",
+    });
 
     // Returned: editable again; the exhibitor adds a line and submits again.
     const mine = (await find(std01)).filing!;
     expect(mine).toMatchObject({ status: "returned", editable: true, reviewComment: "第 2 项 HS 编码请补全为 10 位" });
-    const corrected = ok(await post("/smeb/twExhibit/line/add", std01, line(mine, { nameZh: "刀具", nameEn: "Cutting tools", hsCode: "8207800000", quantity: "10", unit: "把", unitValue: "30", currency: "CNY", disposition: "returned", packages: "1", grossWeight: "4" })));
+    const corrected = ok(
+      await post(
+        "/smeb/twExhibit/line/add",
+        std01,
+        line(mine, {
+          nameZh: "刀具",
+          nameEn: "Cutting tools",
+          hsCode: "8207800000",
+          quantity: "10",
+          unit: "把",
+          unitValue: "30",
+          currency: "CNY",
+          disposition: "returned",
+          packages: "1",
+          grossWeight: "4",
+        }),
+      ),
+    );
     const again = ok(await post("/smeb/twExhibit/submit", std01, { id: String(draft.id), version: String(corrected.version) }));
     expect(again.status).toBe("submitted");
     expect(again.totals.map((t) => t.currency)).toEqual(["CNY", "TWD", "USD"]);
@@ -210,12 +274,23 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
       expect(refused.data.fields[field], JSON.stringify(change)).toEqual([key]);
       if (message) expect(refused.message).toBe(message);
     }
-    const badPhone = await post("/smeb/twExhibit/save", raw01, header({ boothId: String(ids.booth2B12), id: String(draft.id), version: "0", importerPhone: "电话" }));
+    const badPhone = await post(
+      "/smeb/twExhibit/save",
+      raw01,
+      header({ boothId: String(ids.booth2B12), id: String(draft.id), version: "0", importerPhone: "电话" }),
+    );
     expect(badPhone).toMatchObject({ status: 400, message: "请输入正确的进口商电话" });
     // Nothing to submit yet.
-    expect(await post("/smeb/twExhibit/submit", raw01, { id: String(draft.id), version: "0" })).toMatchObject({ status: 400, message: "请至少添加一项展品再提交" });
+    expect(await post("/smeb/twExhibit/submit", raw01, { id: String(draft.id), version: "0" })).toMatchObject({
+      status: 400,
+      message: "请至少添加一项展品再提交",
+    });
     // A filing stays with its booth; another exhibitor's booth is not the caller's.
-    const moved = await post("/smeb/twExhibit/save", raw01, header({ boothId: String((await find(raw01)).booths.find((b) => b.boothId !== ids.booth2B12)!.boothId), id: String(draft.id), version: "0" }));
+    const moved = await post(
+      "/smeb/twExhibit/save",
+      raw01,
+      header({ boothId: String((await find(raw01)).booths.find((b) => b.boothId !== ids.booth2B12)!.boothId), id: String(draft.id), version: "0" }),
+    );
     expect(moved.data.fields.boothId).toEqual(["vehicles.taiwan.errors.boothFixed"]);
     expect((await post("/smeb/twExhibit/save", raw01, header())).data.fields.boothId).toEqual(["transport.errors.boothUnknown"]);
     expect(await stateOf(ids.raw01)).toBe(before);
@@ -237,7 +312,10 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     expect(await stateOf(ids.raw01)).toBe(before);
     // The agent's decision checks it too.
     const submitted = ok(await post("/smeb/twExhibit/submit", raw01, { id: String(draft.id), version: String(added.version) }));
-    expect(await review({ id: String(draft.id), version: String(added.version), decision: "accept" })).toMatchObject({ status: 409, message: "该报备已被修改，请刷新后重试" });
+    expect(await review({ id: String(draft.id), version: String(added.version), decision: "accept" })).toMatchObject({
+      status: 409,
+      message: "该报备已被修改，请刷新后重试",
+    });
     expect((await find(raw01, ids.booth2B12)).filing).toMatchObject({ status: "submitted", version: submitted.version });
   });
 
@@ -268,7 +346,25 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     const rows: unknown[][] = [];
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual([...TW_EXPORT_HEADERS]);
-    expect(rows[0]).toEqual(["序号", "展商", "展位号", "进口商", "联系人", "电话", "品名（中文）", "品名（英文）", "HS编码", "数量", "单位", "单价", "币种", "总价", "展后处理（现场销售/退运）", "件数", "毛重（kg）"]);
+    expect(rows[0]).toEqual([
+      "序号",
+      "展商",
+      "展位号",
+      "进口商",
+      "联系人",
+      "电话",
+      "品名（中文）",
+      "品名（英文）",
+      "HS编码",
+      "数量",
+      "单位",
+      "单价",
+      "币种",
+      "总价",
+      "展后处理（现场销售/退运）",
+      "件数",
+      "毛重（kg）",
+    ]);
     // std01's accepted filing (3 lines) and raw01's submitted one (1 line); raw01's draft-free history only.
     expect(rows.slice(1).map((r) => [r[0], r[2], r[6], r[8], r[9], r[11], r[12], r[13], r[14], r[15], r[16]])).toEqual([
       [1, "1A01", "数控车床", "8458110090", 3, 1250.5, "USD", 3751.5, "现场销售", 3, 1200.5],
@@ -284,7 +380,17 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     await seedTaiwanDemo(api.db, ids.exhibition);
     await seedTaiwanDemo(api.db, ids.exhibition);
     const list = ok(await zh<TwReviewList>("/smeb/twExhibit/review/list", admin));
-    expect(list.items).toEqual([expect.objectContaining({ boothNo: "2B12", status: "submitted", lineCount: 2, totals: [{ currency: "TWD", cents: 24_000_000 }, { currency: "USD", cents: 4_500_000 }] })]);
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        boothNo: "2B12",
+        status: "submitted",
+        lineCount: 2,
+        totals: [
+          { currency: "TWD", cents: 24_000_000 },
+          { currency: "USD", cents: 4_500_000 },
+        ],
+      }),
+    ]);
     expect((await find(raw01, ids.booth2B12)).filing).toMatchObject({ status: "submitted", editable: false });
   });
 });

@@ -59,7 +59,12 @@ describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-trucks-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier01] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026"), api.login("carrier01", "Expo#2026")]);
+    [std01, raw01, admin, carrier01] = await Promise.all([
+      api.login("std01", "Expo#2026"),
+      api.login("raw01", "Expo#2026"),
+      api.login("admin", "Admin#2026"),
+      api.login("carrier01", "Expo#2026"),
+    ]);
     const users = await api.db.selectFrom("users").select(["id", "username"]).where("username", "in", ["std01", "raw01"]).execute();
     const booths = await api.db.selectFrom("booths").select(["id", "booth_no"]).where("booth_no", "in", ["1A01", "2B10"]).execute();
     ids = {
@@ -78,7 +83,7 @@ describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const zh = <T,>(p: string, ticket: string, init: { form?: Form; query?: Form } = {}) => api.call<T>(p, { lang: "zh", ticket, ...init });
+  const zh = <T>(p: string, ticket: string, init: { form?: Form; query?: Form } = {}) => api.call<T>(p, { lang: "zh", ticket, ...init });
   const truck = (extra: Form = {}): Form => ({
     boothId: String(ids.booth1A01),
     plate: "粤B12345",
@@ -103,7 +108,10 @@ describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => 
   const editForm = (t: { id: number; version: number }, extra: Form = {}) => truck({ id: String(t.id), version: String(t.version), ...extra });
 
   it("is Chinese only, keeps carriers off and the organizer's routes to the organizer", async () => {
-    expect(await api.call("/smeb/truck/list", { ticket: std01, lang: "en" })).toMatchObject({ status: 403, message: "Exhibit transport is available in Chinese only" });
+    expect(await api.call("/smeb/truck/list", { ticket: std01, lang: "en" })).toMatchObject({
+      status: 403,
+      message: "Exhibit transport is available in Chinese only",
+    });
     expect((await api.call("/smeb/truck/review/list", { ticket: admin, lang: "en" })).status).toBe(403);
     for (const [route, form] of [["/smeb/truck/list"], ["/smeb/truck/save", truck()], ["/smeb/truck/delete", { id: "1" }]] as [string, Form?][]) {
       expect(await zh(route, carrier01, { form }), route).toMatchObject({ status: 403, message: "权限不足" });
@@ -121,7 +129,11 @@ describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => 
 
   it("registers a truck, and refuses bad input with translated messages, saving nothing", async () => {
     const empty = await zh<TruckList>("/smeb/truck/list", std01);
-    expect(empty.data).toMatchObject({ trucks: [], booths: [{ boothId: ids.booth1A01, boothNo: "1A01" }], days: { buildUpFrom: BUILD_UP.from, buildUpTo: BUILD_UP.to, dismantleFrom: DISMANTLE, dismantleTo: DISMANTLE } });
+    expect(empty.data).toMatchObject({
+      trucks: [],
+      booths: [{ boothId: ids.booth1A01, boothNo: "1A01" }],
+      days: { buildUpFrom: BUILD_UP.from, buildUpTo: BUILD_UP.to, dismantleFrom: DISMANTLE, dismantleTo: DISMANTLE },
+    });
     const before = await api.db.selectFrom("yellow_trucks").select("id").execute();
     const refusals: [Form, string, string][] = [
       [{ plate: "ABC1234" }, "plate", "请输入正确的车牌号"],
@@ -146,7 +158,17 @@ describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => 
 
     // Spaces and the middle dot people type are dropped; the plate is stored as the pattern reads it.
     const first = await added(truck({ plate: "粤B·12345", trailerPlate: "粤B1234挂" }));
-    expect(first).toMatchObject({ plate: "粤B12345", trailerPlate: "粤B1234挂", kind: "installation", boothNo: "1A01", status: "submitted", driverPhone: "1391******8", canEdit: true, canDelete: true, license: { url: licence.std01, name: "行驶证.png" } });
+    expect(first).toMatchObject({
+      plate: "粤B12345",
+      trailerPlate: "粤B1234挂",
+      kind: "installation",
+      boothNo: "1A01",
+      status: "submitted",
+      driverPhone: "1391******8",
+      canEdit: true,
+      canDelete: true,
+      license: { url: licence.std01, name: "行驶证.png" },
+    });
     const dismantling = await added(truck({ plate: "京A1B2C3", kind: "dismantling", plannedOn: DISMANTLE }));
     expect(dismantling.status).toBe("submitted");
 
@@ -162,15 +184,25 @@ describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => 
     const changed = await update(std01, editForm(t, { plate: "粤B54321D", plannedOn: BUILD_UP.to }));
     expect(changed).toMatchObject({ status: 409, message: "已登记的车牌号不可修改：请删除该登记后重新登记" });
     expect(await rowOf(t.id)).toEqual(stored);
-    await expect(api.db.updateTable("yellow_trucks").set({ plate: "粤B54321D" }).where("id", "=", t.id).execute()).rejects.toThrow(/registered plate cannot be changed/);
+    await expect(api.db.updateTable("yellow_trucks").set({ plate: "粤B54321D" }).where("id", "=", t.id).execute()).rejects.toThrow(
+      /registered plate cannot be changed/,
+    );
     expect((await rowOf(t.id)).plate).toBe("粤B12345D");
 
     // The other details change with the same plate, at the version read.
     const ok = await update(std01, editForm(t, { plate: "粤B12345D", plannedOn: BUILD_UP.from, driverName: "赵师傅" }));
     expect(ok.code, ok.message).toBe(200);
-    expect(ok.data.trucks.find((x) => x.id === t.id)).toMatchObject({ plate: "粤B12345D", plannedOn: BUILD_UP.from, driverName: "赵师傅", version: t.version + 1 });
+    expect(ok.data.trucks.find((x) => x.id === t.id)).toMatchObject({
+      plate: "粤B12345D",
+      plannedOn: BUILD_UP.from,
+      driverName: "赵师傅",
+      version: t.version + 1,
+    });
     expect((await update(std01, editForm(t, { plate: "粤B12345D" }))).status).toBe(409);
-    expect((await update(raw01, editForm({ id: t.id, version: t.version + 1 }, { plate: "粤B12345D", boothId: String(ids.booth2B10), licenseUrl: licence.raw01 }))).status).toBe(404);
+    expect(
+      (await update(raw01, editForm({ id: t.id, version: t.version + 1 }, { plate: "粤B12345D", boothId: String(ids.booth2B10), licenseUrl: licence.raw01 })))
+        .status,
+    ).toBe(404);
   });
 
   it("lets the organizer return and approve with e-mails; an approved truck is locked; the exhibitor deletes until then", async () => {
@@ -222,7 +254,18 @@ describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => 
     expect(response.headers.get("content-type")).toBe("application/pdf");
     const bytes = new Uint8Array(await response.arrayBuffer());
     const text = await pdfText(bytes);
-    for (const part of ["车辆通行证", "粤B67890", "粤B6789挂", "东 2 门", "1A01", "王师傅", BUILD_UP.to, `${BUILD_UP.from} ~ ${BUILD_UP.to}`, "深圳星河智能科技有限公司"]) expect(text).toContain(part);
+    for (const part of [
+      "车辆通行证",
+      "粤B67890",
+      "粤B6789挂",
+      "东 2 门",
+      "1A01",
+      "王师傅",
+      BUILD_UP.to,
+      `${BUILD_UP.from} ~ ${BUILD_UP.to}`,
+      "深圳星河智能科技有限公司",
+    ])
+      expect(text).toContain(part);
     // The code printed under the QR (in groups of five), and the QR drawn is exactly that code's.
     const printed = /^EPT1\..*$/m.exec(text)![0];
     const code = printed.replace(/\s+/g, "");
@@ -230,7 +273,17 @@ describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => 
     expect(await drawnQrModules(bytes)).toEqual(qrModulesOf(code));
 
     const verified = await zh<TruckPassCheck>("/smeb/truck/pass/verify", admin, { query: { code: printed } });
-    expect(verified.data).toEqual({ id: t.id, plate: "粤B67890", trailerPlate: "粤B6789挂", kind: "installation", plannedOn: BUILD_UP.to, gate: "东 2 门", boothNo: "1A01", exhibitorName: "深圳星河智能科技有限公司", driverName: "王师傅" });
+    expect(verified.data).toEqual({
+      id: t.id,
+      plate: "粤B67890",
+      trailerPlate: "粤B6789挂",
+      kind: "installation",
+      plannedOn: BUILD_UP.to,
+      gate: "东 2 门",
+      boothNo: "1A01",
+      exhibitorName: "深圳星河智能科技有限公司",
+      driverName: "王师傅",
+    });
     const tampered = `${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`;
     for (const bad of [tampered, code.replace(`EPT1.${t.id}.`, `EPT1.${t.id + 1}.`), "hello"]) {
       expect(await zh("/smeb/truck/pass/verify", admin, { query: { code: bad } }), bad).toMatchObject({ status: 400, message: "无效的车辆通行证编码" });
@@ -256,7 +309,10 @@ describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => 
     await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, "车牌号", "挂车号牌", "用途", "司机", "司机手机", "展商", "展位号", "入场门", "通行日期"]);
-    const rows = sheet.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    const rows = sheet
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[]).slice(1));
     expect(rows).toContainEqual(["粤BD11111", "", "布展", "王师傅", "13500001111", "深圳星河智能科技有限公司", "1A01", "南 3 门", day]);
     expect(rows.some((r) => r[0] === waiting.plate)).toBe(false);
     expect(rows.every((r) => r[8] === day)).toBe(true);

@@ -38,7 +38,13 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
   let raw01Id: number;
 
   const outboxFiles = (suffix: string) =>
-    fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(suffix)).sort().map((name) => path.join(outbox, name)) : [];
+    fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .filter((name) => name.endsWith(suffix))
+          .sort()
+          .map((name) => path.join(outbox, name))
+      : [];
   const smsMessages = () => outboxFiles(".sms.json").map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as OutboxSms);
   const mails = () =>
     outboxFiles(".eml").map((file) => {
@@ -62,8 +68,7 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
 
   /** Moves every code's send time into the past, as if that much time had gone by. */
   const age = (seconds: number) => sql`update verification_codes set created_at = created_at - make_interval(secs => ${seconds})`.execute(api.db);
-  const codeRows = (target: string) =>
-    api.db.selectFrom("verification_codes").selectAll().where("target", "=", target).orderBy("id").execute();
+  const codeRows = (target: string) => api.db.selectFrom("verification_codes").selectAll().where("target", "=", target).orderBy("id").execute();
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-verification-"));
@@ -97,7 +102,12 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
 
     it("texts a 6-digit code valid 10 minutes and stores only its salted hash", async () => {
       const result = await sendSms(std01, "13812345678");
-      expect(result).toMatchObject({ status: 200, code: 200, message: "A code was sent to 13812345678", data: { resendAfterSeconds: 60, expiresInSeconds: 600 } });
+      expect(result).toMatchObject({
+        status: 200,
+        code: 200,
+        message: "A code was sent to 13812345678",
+        data: { resendAfterSeconds: 60, expiresInSeconds: 600 },
+      });
       const [sms, ...others] = smsMessages();
       expect(others).toEqual([]);
       expect(sms!.to).toBe("13812345678");
@@ -117,7 +127,10 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
       const sms = await sendSms(std01, "+852 1234-5678", "zh-CN", "overseas");
       expect(sms.code).toBe(200);
       expect(sms.message).toBe("验证码已发送至+852 1234-5678");
-      expect(smsMessages()[0]).toMatchObject({ to: "+85212345678", text: expect.stringMatching(/^【展商服务平台】您的验证码为\d{6}，10分钟内有效。请勿将验证码告知他人。$/) });
+      expect(smsMessages()[0]).toMatchObject({
+        to: "+85212345678",
+        text: expect.stringMatching(/^【展商服务平台】您的验证码为\d{6}，10分钟内有效。请勿将验证码告知他人。$/),
+      });
 
       const email = await sendEmail(std01, "  ZhangSan@Galaxy-Smart.Example.com ", "zh-CN");
       expect(email.code).toBe(200);
@@ -273,7 +286,14 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
         contact1MobileCode: ["exhibitor.verify.required"],
         contact1EmailCode: ["exhibitor.verify.required"],
       });
-      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email, contact1MobileCode: "123456", contact1EmailCode: "123456" })).toEqual({
+      expect(
+        await contactVerificationErrors(api.db, std01Id, {
+          contact1Mobile: mobile,
+          contact1Email: email,
+          contact1MobileCode: "123456",
+          contact1EmailCode: "123456",
+        }),
+      ).toEqual({
         contact1MobileCode: ["exhibitor.verify.noCode"],
         contact1EmailCode: ["exhibitor.verify.noCode"],
       });
@@ -285,32 +305,55 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
       const smsCode = lastSmsCode();
       const mailCode = lastMailCode();
       const wrongSms = smsCode === "000000" ? "111111" : "000000";
-      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email, contact1MobileCode: wrongSms, contact1EmailCode: mailCode })).toEqual({
+      expect(
+        await contactVerificationErrors(api.db, std01Id, {
+          contact1Mobile: mobile,
+          contact1Email: email,
+          contact1MobileCode: wrongSms,
+          contact1EmailCode: mailCode,
+        }),
+      ).toEqual({
         contact1MobileCode: ["exhibitor.verify.wrong"],
       });
       // The e-mail is verified now: no code needed any more, in any spelling.
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Email: email.toUpperCase() })).toEqual({});
 
       for (let i = 0; i < 3; i++) await checkVerificationCode(api.db, std01Id, "sms", mobile, wrongSms);
-      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1MobileCode: wrongSms })).toEqual({ contact1MobileCode: ["exhibitor.verify.tooManyTries"] });
+      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1MobileCode: wrongSms })).toEqual({
+        contact1MobileCode: ["exhibitor.verify.tooManyTries"],
+      });
 
       await age(61);
       await sendSms(std01, mobile);
       await api.db.updateTable("verification_codes").set({ expires_at: sql<Date>`now() - interval '1 second'` }).where("channel", "=", "sms").execute();
-      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1MobileCode: lastSmsCode() })).toEqual({ contact1MobileCode: ["exhibitor.verify.expired"] });
+      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1MobileCode: lastSmsCode() })).toEqual({
+        contact1MobileCode: ["exhibitor.verify.expired"],
+      });
 
       await age(61);
       await sendSms(std01, mobile);
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email, contact1MobileCode: lastSmsCode() })).toEqual({});
       expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: mobile, contact1Email: email })).toEqual({});
       // A changed number needs a new verification.
-      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: "13900000000", contact1Email: email })).toEqual({ contact1MobileCode: ["exhibitor.verify.required"] });
+      expect(await contactVerificationErrors(api.db, std01Id, { contact1Mobile: "13900000000", contact1Email: email })).toEqual({
+        contact1MobileCode: ["exhibitor.verify.required"],
+      });
     });
 
     it("housekeeping drops day-old codes only, and keeps verified contacts", async () => {
       // Verification codes live on the database's clock (server/exhibitor/verification.ts), which may differ from this process's.
-      const row = (hoursAgo: number) => ({ user_id: std01Id, channel: "sms" as const, target: `1390000${String(hoursAgo).padStart(4, "0")}`, code_hash: "x", expires_at: sql<Date>`now()`, created_at: sql<Date>`now() - make_interval(hours => ${hoursAgo})` });
-      await api.db.insertInto("verification_codes").values([row(30), row(2)]).execute();
+      const row = (hoursAgo: number) => ({
+        user_id: std01Id,
+        channel: "sms" as const,
+        target: `1390000${String(hoursAgo).padStart(4, "0")}`,
+        code_hash: "x",
+        expires_at: sql<Date>`now()`,
+        created_at: sql<Date>`now() - make_interval(hours => ${hoursAgo})`,
+      });
+      await api.db
+        .insertInto("verification_codes")
+        .values([row(30), row(2)])
+        .execute();
       const verifiedBefore = await api.db.selectFrom("verified_contacts").select("target").where("user_id", "=", std01Id).execute();
       await purgeOldVerificationCodes(api.db);
       const left = await api.db.selectFrom("verification_codes").select("target").where("target", "in", ["13900000030", "13900000002"]).execute();

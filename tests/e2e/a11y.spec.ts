@@ -9,7 +9,10 @@ async function seriousViolations(app: App, name: string) {
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   if (serious.length) {
     const report = serious
-      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `  ${n.target.join(" ")}\n    ${n.failureSummary?.replace(/\n/g, "\n    ")}`).join("\n")}`)
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `  ${n.target.join(" ")}\n    ${n.failureSummary?.replace(/\n/g, "\n    ")}`).join("\n")}`,
+      )
       .join("\n\n");
     console.log(`axe on ${name}:\n${report}`);
     await test.info().attach(`axe-${name}`, { body: report, contentType: "text/plain" });

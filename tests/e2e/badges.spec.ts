@@ -175,20 +175,30 @@ test("Excel: template, an import with an error row saves nothing, a good import,
   const row = (p: ReturnType<typeof person>) => [p.name, "Mainland ID card", p.idNumber, p.mobile, p.email, "Example Co.", "Sales"];
   // Row 4 (the third data row) has no ID number.
   const bad = await filledTemplate(template.bytes, [row(a!), row(b!), [...row(c!).slice(0, 2), null, ...row(c!).slice(3)]]);
-  await page.getByTestId("import-file").setInputFiles({ name: "badges.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: bad });
+  await page
+    .getByTestId("import-file")
+    .setInputFiles({ name: "badges.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: bad });
   await app.submit(() => page.getByTestId("import-submit").click());
   await expect(page.getByTestId("import-errors")).toContainText("nothing was imported");
   await expect(page.getByTestId("import-error-4")).toContainText("ID number");
   await expect(page.getByTestId("badges-empty")).toBeVisible();
 
   // A text file named .xlsx: refused for what it is.
-  await page.getByTestId("import-file").setInputFiles({ name: "badges.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from("name,id\nA,1\n") });
+  await page
+    .getByTestId("import-file")
+    .setInputFiles({
+      name: "badges.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from("name,id\nA,1\n"),
+    });
   await app.submit(() => page.getByTestId("import-submit").click());
   await expect(page.getByTestId("import-errors")).toBeVisible();
   await expect(page.getByTestId("badges-empty")).toBeVisible();
 
   const good = await filledTemplate(template.bytes, [row(a!), row(b!)]);
-  await page.getByTestId("import-file").setInputFiles({ name: "badges.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: good });
+  await page
+    .getByTestId("import-file")
+    .setInputFiles({ name: "badges.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: good });
   await app.submit(() => page.getByTestId("import-submit").click());
   await expect(successToast(page)).toContainText("2 badge(s) imported.");
   await expect(page.getByTestId("badges").locator("tbody tr")).toHaveCount(2);
@@ -207,7 +217,12 @@ test("Excel: template, an import with an error row saves nothing, a good import,
   expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
 });
 
-test("the organizer returns a badge with a comment, the exhibitor resubmits, approval, check-in by typed code", async ({ app, page, browser, consoleErrors }, testInfo) => {
+test("the organizer returns a badge with a comment, the exhibitor resubmits, approval, check-in by typed code", async ({
+  app,
+  page,
+  browser,
+  consoleErrors,
+}, testInfo) => {
   consoleErrors.allow(FAILED_RESOURCE(400));
   await signIn(app, "badges-review", testInfo);
   const holder = person(testInfo, 3, 1);

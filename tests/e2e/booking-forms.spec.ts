@@ -25,7 +25,11 @@ async function signInZh(app: App, kind: FormAccount, testInfo: TestInfo) {
 async function expectAccessible(app: App) {
   if (!app.jsEnabled) return;
   const results = await new AxeBuilder({ page: app.page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 async function attach(app: App, form: Locator, name: string) {
@@ -150,7 +154,12 @@ test("in English the booking pages are not offered (spec point 4): /401", async 
   consoleErrors.allow(FAILED_RESOURCE(403));
   await setLanguage(page, "en", testInfo);
   await app.signIn(accountFor("forms-air", testInfo));
-  for (const path of ["/bookingService/offlineBookingService/airCompressorService", "/bookingService/electricboxImg", "/bookingService/LeakageElectric", "/bookingService/electricboxImg/template"]) {
+  for (const path of [
+    "/bookingService/offlineBookingService/airCompressorService",
+    "/bookingService/electricboxImg",
+    "/bookingService/LeakageElectric",
+    "/bookingService/electricboxImg/template",
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/401$/);
   }

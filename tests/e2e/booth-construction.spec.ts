@@ -47,7 +47,12 @@ async function decide(organizer: App, boothNo: string, subject: string, decision
   await expect(successToast(opage)).toBeVisible();
 }
 
-test("standard build: draft with refused date kept, submit, the organizer returns with a comment, resubmit", async ({ app, page, browser, consoleErrors }, testInfo) => {
+test("standard build: draft with refused date kept, submit, the organizer returns with a comment, resubmit", async ({
+  app,
+  page,
+  browser,
+  consoleErrors,
+}, testInfo) => {
   consoleErrors.allow(FAILED_RESOURCE(400));
   await signIn(app, "build-std", testInfo, STANDARD);
   const boothNo = `9H0${testInfo.project.name === "js-on" ? 1 : 2}`;

@@ -116,7 +116,14 @@ export function solveTextCaptcha(imageSrc: string): string {
   const svg = decodeSvg(imageSrc);
   const bySignature = new Map<string, string>();
   for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ23456789") {
-    bySignature.set(loadFont().charToGlyph(ch).getPath(0, 0, 50).commands.map((c) => c.type).join(""), ch);
+    bySignature.set(
+      loadFont()
+        .charToGlyph(ch)
+        .getPath(0, 0, 50)
+        .commands.map((c) => c.type)
+        .join(""),
+      ch,
+    );
   }
   const glyphs = filledPaths(svg).map(parsePathData);
   if (glyphs.length === 0) throw new Error("no glyphs in the text captcha");

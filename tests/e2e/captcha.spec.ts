@@ -114,7 +114,9 @@ test("ten failures lock sign-in from that address", async ({ app, page, request 
     const captcha = (await (await request.get("/api/vcode/readUsingImageReaderBigcH")).json()).data;
     const point = solveClickCaptcha(captcha.image, captcha.target);
     expect((await (await request.post("/api/vcode/verify", { data: { captchaId: captcha.captchaId, points: [point] } })).json()).code).toBe(200);
-    const reply = await (await request.post("/api/login/login", { form: { username: ghost, password: "wrong-password", captchaId: captcha.captchaId } })).json();
+    const reply = await (
+      await request.post("/api/login/login", { form: { username: ghost, password: "wrong-password", captchaId: captcha.captchaId } })
+    ).json();
     expect(reply.code).toBe(400);
   }
 

@@ -7,7 +7,12 @@ import { PAGE, apiTicket, field, openStep, press, stepForm } from "./exhibitor-h
  * written is this test's own account's.
  */
 
-test("an exhibitor sees only its own profile; posts name no user; another's uniqueId is a 404; review is /401", async ({ app, page, request, consoleErrors }, testInfo) => {
+test("an exhibitor sees only its own profile; posts name no user; another's uniqueId is a 404; review is /401", async ({
+  app,
+  page,
+  request,
+  consoleErrors,
+}, testInfo) => {
   // The /401 page answers with status 403.
   consoleErrors.allow(FAILED_RESOURCE(403));
   const owner = accountFor("profile-idor", testInfo);
@@ -50,12 +55,16 @@ test("an exhibitor sees only its own profile; posts name no user; another's uniq
   // The API answers someone else's uniqueId exactly like an unknown one.
   const rawTicket = await apiTicket(page.context());
   for (const uniqueId of [stdUniqueId, ownerUniqueId, "no-such-profile"].filter(Boolean)) {
-    const reply = await (await request.get(`/api/smeb/exhibitor/info/findExhibitorInfoByUniqueId?uniqueId=${encodeURIComponent(uniqueId)}`, { headers: { ticket: rawTicket } })).json();
+    const reply = await (
+      await request.get(`/api/smeb/exhibitor/info/findExhibitorInfoByUniqueId?uniqueId=${encodeURIComponent(uniqueId)}`, { headers: { ticket: rawTicket } })
+    ).json();
     expect(reply.code, uniqueId).toBe(404);
     expect(reply.data).toBeNull();
   }
   // Control: the owner reads its own by the same call, so the 404s are about ownership.
-  const ownById = await (await request.get(`/api/smeb/exhibitor/info/findExhibitorInfoByUniqueId?uniqueId=${ownerUniqueId}`, { headers: { ticket: ownerTicket } })).json();
+  const ownById = await (
+    await request.get(`/api/smeb/exhibitor/info/findExhibitorInfoByUniqueId?uniqueId=${ownerUniqueId}`, { headers: { ticket: ownerTicket } })
+  ).json();
   expect(ownById.code).toBe(200);
 
   // The organizer's review pages are not an exhibitor's.

@@ -82,18 +82,25 @@ export const outboxFor = (target: string) => outboxEntries().filter((e) => e.to 
 
 /** The outbox files already there for a target, to tell the next one apart. */
 export function outboxMark(target: string) {
-  return new Set(outboxEntries().filter((e) => e.to === target.toLowerCase()).map((e) => e.file));
+  return new Set(
+    outboxEntries()
+      .filter((e) => e.to === target.toLowerCase())
+      .map((e) => e.file),
+  );
 }
 
 /** The code in the newest outbox message (SMS or e-mail) for the target written after `mark`. */
 export async function newestCode(target: string, mark: Set<string>) {
   let code = "";
   await expect
-    .poll(() => {
-      const fresh = outboxEntries().filter((e) => e.to === target.toLowerCase() && !mark.has(e.file));
-      code = fresh.at(-1)?.text.match(/\b(\d{6})\b/)?.[1] ?? "";
-      return code;
-    }, { message: `a code sent to ${target}` })
+    .poll(
+      () => {
+        const fresh = outboxEntries().filter((e) => e.to === target.toLowerCase() && !mark.has(e.file));
+        code = fresh.at(-1)?.text.match(/\b(\d{6})\b/)?.[1] ?? "";
+        return code;
+      },
+      { message: `a code sent to ${target}` },
+    )
     .toMatch(/^\d{6}$/);
   return code;
 }
@@ -260,7 +267,8 @@ export async function review(browser: Browser, testInfo: TestInfo, username: str
     await row.getByRole("link", { name: "Open" }).click();
     await expect(page).toHaveURL(/\?userId=\d+$/);
     await expect(page.getByTestId("profile-status")).toHaveText("Under review");
-    if (testInfo.project.use.javaScriptEnabled !== false) await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
+    if (testInfo.project.use.javaScriptEnabled !== false)
+      await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
     if (comment) await page.locator("textarea[name=comment]").fill(comment);
     await page.locator(`button[name=decision][value=${decision}]`).first().click();
     if (decision === "approve") {

@@ -88,7 +88,8 @@ test("every step is filled and kept as a draft, submitted, returned with a comme
   await press(app, "events", "previous");
   await expect(page).toHaveURL(/\?step=exhibits&notice=saved$/);
   const exhibits = stepForm(page, "exhibits");
-  for (const name of ['exhibitClassIds][value="1"', 'exhibitClassIds][value="2"', 'industryIds][value="1"']) await expect(exhibits.locator(`input[name=${name}]`)).toBeChecked();
+  for (const name of ['exhibitClassIds][value="1"', 'exhibitClassIds][value="2"', 'industryIds][value="1"'])
+    await expect(exhibits.locator(`input[name=${name}]`)).toBeChecked();
   await expect(field(page, "exhibits", "themeId")).toHaveValue("1");
   await expect(field(page, "exhibits", "pavilionId")).toHaveValue("2");
   await app.goto("/index");
@@ -104,7 +105,18 @@ test("every step is filled and kept as a draft, submitted, returned with a comme
   await expect(page.getByTestId("notice")).toHaveText("Submitted. Under review, expected within 3 days.");
   await expect(page.getByTestId("profile-status")).toHaveText("Under review");
   const summary = page.getByTestId("profile-summary");
-  for (const text of [COMPANY.nameZh, "China", "Guangdong", "Shenzhen", "Nanshan District", "Zhang San", "We make smart robots.", "AI & Robotics", "Hall 2", "Arrived"]) {
+  for (const text of [
+    COMPANY.nameZh,
+    "China",
+    "Guangdong",
+    "Shenzhen",
+    "Nanshan District",
+    "Zhang San",
+    "We make smart robots.",
+    "AI & Robotics",
+    "Hall 2",
+    "Arrived",
+  ]) {
     await expect(summary).toContainText(text);
   }
   await app.goto(`${PAGE}?step=company`);
@@ -153,7 +165,13 @@ test("every step is filled and kept as a draft, submitted, returned with a comme
   await expect(page.locator("main")).toContainText(COMPANY.nameEn);
 });
 
-test("a session that ends mid-form loses nothing: after signing in again the typed values are back", async ({ app, page, context, request, consoleErrors }, testInfo) => {
+test("a session that ends mid-form loses nothing: after signing in again the typed values are back", async ({
+  app,
+  page,
+  context,
+  request,
+  consoleErrors,
+}, testInfo) => {
   // With JS the refused post is a fetch answered by the redirect; the browser may log the 401 of a data request.
   consoleErrors.allow(FAILED_RESOURCE(401));
   const username = accountFor("profile-expire", testInfo);

@@ -16,7 +16,8 @@ for (const language of ["en", "zh"] as const) {
     consoleErrors.allow(FAILED_RESOURCE(400));
     await setLanguage(page, language, testInfo);
     await app.signIn(accountFor(`profile-rules-${language}`, testInfo));
-    const expectError = (step: Step, name: string, key: string, prop: string | undefined = name) => expect(errorOf(page, step, name)).toHaveText(message(language, key, prop));
+    const expectError = (step: Step, name: string, key: string, prop: string | undefined = name) =>
+      expect(errorOf(page, step, name)).toHaveText(message(language, key, prop));
     const expectNoError = (step: Step, name: string) => expect(errorOf(page, step, name)).toHaveCount(0);
 
     // ---- company: required fields ----
@@ -104,13 +105,17 @@ for (const language of ["en", "zh"] as const) {
     await openStep(app, "presentation");
     await press(app, "presentation", "translate:introEn");
     await expect(errorOf(page, "presentation", "introEn")).toHaveText(translate(language, "errors.translateNeedsChinese"));
-    await stepForm(page, "presentation").getByTestId("upload-videoUrl").getByTestId("upload-input").setInputFiles({ name: "clip.mp4", mimeType: "video/mp4", buffer: tinyMp4() });
+    await stepForm(page, "presentation")
+      .getByTestId("upload-videoUrl")
+      .getByTestId("upload-input")
+      .setInputFiles({ name: "clip.mp4", mimeType: "video/mp4", buffer: tinyMp4() });
     if (app.jsEnabled) await expect(stepForm(page, "presentation").locator("input[type=hidden][name=videoUrl]")).toHaveValue(/^\/files\//);
     await press(app, "presentation", "next");
     await expect(uploadError(page, "videoCoverUrl")).toHaveText(message(language, "validation.required", "videoCoverUrl"));
     await expect(uploadError(page, "logoUrl")).toHaveText(message(language, "validation.required", "logoUrl"));
     await expect(uploadError(page, "videoUrl")).toHaveCount(0);
-    for (const name of ["introZh", "introEn", "brandsZh", "brandsEn", "mainProductsZh", "mainProductsEn"]) await expectError("presentation", name, "validation.required");
+    for (const name of ["introZh", "introEn", "brandsZh", "brandsEn", "mainProductsZh", "mainProductsEn"])
+      await expectError("presentation", name, "validation.required");
 
     // ---- exhibits and events: required choices ----
     await openStep(app, "exhibits");
@@ -125,6 +130,8 @@ for (const language of ["en", "zh"] as const) {
 
 /** The error of an upload field (its wrapper holds the file list, not a control named like the field). */
 function uploadError(page: Page, name: string) {
-  return stepForm(page, "presentation").locator(".mantine-InputWrapper-root").filter({ has: page.getByTestId(`upload-${name}`) }).locator(".mantine-InputWrapper-error");
+  return stepForm(page, "presentation")
+    .locator(".mantine-InputWrapper-root")
+    .filter({ has: page.getByTestId(`upload-${name}`) })
+    .locator(".mantine-InputWrapper-error");
 }
-

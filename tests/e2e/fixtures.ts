@@ -15,7 +15,15 @@ export function clientIpFor(testInfo: TestInfo, salt = "") {
 }
 
 /** Exhibitor accounts of the exhibitor profile specs (exhibitor-*.spec.ts): one per test, so they run in parallel. */
-export const PROFILE_ACCOUNTS = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor", "profile-translate"] as const;
+export const PROFILE_ACCOUNTS = [
+  "profile-flow",
+  "profile-expire",
+  "profile-verify",
+  "profile-rules-en",
+  "profile-rules-zh",
+  "profile-idor",
+  "profile-translate",
+] as const;
 export type ProfileAccount = (typeof PROFILE_ACCOUNTS)[number];
 
 /** Exhibitors of the service-order specs (orders-*.spec.ts), each with a booth of its own (9E01...). */
@@ -47,7 +55,22 @@ export const VEHICLE_ACCOUNTS = ["vehicles-truck", "vehicles-express"] as const;
 export type VehicleAccount = (typeof VEHICLE_ACCOUNTS)[number];
 
 /** The throwaway account of this project (the start script creates one per project). */
-export function accountFor(kind: "captcha" | "password" | "expire" | "spare" | ProfileAccount | OrderAccount | FormAccount | BadgeAccount | ConstructionAccount | InvoiceAccount | TransportAccount | VehicleAccount, testInfo: TestInfo) {
+export function accountFor(
+  kind:
+    | "captcha"
+    | "password"
+    | "expire"
+    | "spare"
+    | ProfileAccount
+    | OrderAccount
+    | FormAccount
+    | BadgeAccount
+    | ConstructionAccount
+    | InvoiceAccount
+    | TransportAccount
+    | VehicleAccount,
+  testInfo: TestInfo,
+) {
   return `e2e-${kind}-${testInfo.project.name}`;
 }
 
@@ -240,4 +263,3 @@ export function appFor(page: Page, jsEnabled: boolean): App {
   };
   return app;
 }
-

@@ -20,13 +20,23 @@ const VALID_CODE = "91350100M000100Y43";
 const REQUIRED_BANK = "开户行及账号不能为空";
 
 async function contextFor(browser: Browser, app: App, testInfo: TestInfo, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: app.jsEnabled, locale: "zh-CN", ...(viewport ? { viewport } : {}) });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: app.jsEnabled,
+    locale: "zh-CN",
+    ...(viewport ? { viewport } : {}),
+  });
   const other = appFor(await context.newPage(), app.jsEnabled);
   await setLanguage(other.page, "zh", testInfo);
   return { other, close: () => context.close() };
 }
 
-test("bill, voucher, confirmation, invoice application with the QR page on a phone, issue, download", async ({ app, page, browser, consoleErrors }, testInfo) => {
+test("bill, voucher, confirmation, invoice application with the QR page on a phone, issue, download", async ({
+  app,
+  page,
+  browser,
+  consoleErrors,
+}, testInfo) => {
   test.setTimeout(120_000);
   consoleErrors.allow(FAILED_RESOURCE(400));
   const project = testInfo.project.name === "js-on" ? 1 : 2;

@@ -18,7 +18,10 @@ for (const username of ["std01", "raw01"]) {
   for (const language of ["zh", "en"] as const) {
     test(`${username} in ${language}: no page reachable by links scrolls sideways at 360 px`, async ({ app, page }, testInfo) => {
       test.skip(testInfo.project.name !== "js-off", "server-rendered layout: checked once, without JavaScript");
-      test.skip(language === "zh" && !chineseFont, "no Chinese font on this machine (apt-get install -y fonts-wqy-microhei): Chinese text would not take its real width");
+      test.skip(
+        language === "zh" && !chineseFont,
+        "no Chinese font on this machine (apt-get install -y fonts-wqy-microhei): Chinese text would not take its real width",
+      );
       test.setTimeout(180_000);
       await page.setViewportSize({ width: 360, height: 740 });
       await setLanguage(page, language, testInfo);

@@ -93,7 +93,11 @@ test("cart: add, change the quantity, remove after confirming, commit once even 
   await expect(page.getByTestId("cart-empty")).toBeVisible();
 });
 
-test("an order's steps: contractor edit, rules, contract upload, locked edits, voucher, completion by the organizer", async ({ app, page, consoleErrors }, testInfo) => {
+test("an order's steps: contractor edit, rules, contract upload, locked edits, voucher, completion by the organizer", async ({
+  app,
+  page,
+  consoleErrors,
+}, testInfo) => {
   // Without JS the refused upload (rules not ticked) is the server's 400 answer.
   consoleErrors.allow(FAILED_RESOURCE(400));
   await setLanguage(page, "zh", testInfo);

@@ -19,7 +19,12 @@ async function press(app: App, button: Locator, posts: boolean) {
   else await button.click();
 }
 
-test("entrusted contractor: entrust, sign in with the e-mailed code, book for the exhibitor only, seen and revoked by the exhibitor", async ({ app, page, browser, consoleErrors }, testInfo) => {
+test("entrusted contractor: entrust, sign in with the e-mailed code, book for the exhibitor only, seen and revoked by the exhibitor", async ({
+  app,
+  page,
+  browser,
+  consoleErrors,
+}, testInfo) => {
   // Two people and a dozen posts, each checked on the server (docs/decisions/021).
   test.setTimeout(120_000);
   consoleErrors.allow(FAILED_RESOURCE(400));

@@ -6,7 +6,6 @@ async function fillPasswords(app: App, values: { old: string; new: string; confi
   await app.page.locator("input[name=newPassword1]").fill(values.confirm);
 }
 
-
 test.beforeEach(({ consoleErrors }) => {
   // Server-side refusals answer 400.
   consoleErrors.allow(FAILED_RESOURCE(400));

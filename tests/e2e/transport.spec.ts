@@ -28,7 +28,12 @@ async function exhibitsWorkbook(rows: (string | number)[][]) {
 }
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-test("declaration with an Excel import, returned by the carrier, corrected, accepted and delivered", async ({ app, page, browser, consoleErrors }, testInfo) => {
+test("declaration with an Excel import, returned by the carrier, corrected, accepted and delivered", async ({
+  app,
+  page,
+  browser,
+  consoleErrors,
+}, testInfo) => {
   test.setTimeout(150_000);
   consoleErrors.allow(FAILED_RESOURCE(400));
   await setLanguage(page, "zh", testInfo);
@@ -70,12 +75,29 @@ test("declaration with an Excel import, returned by the carrier, corrected, acce
 
   // The Excel import: a text in a number column lists the row and adds nothing; the corrected file adds both rows.
   const importForm = page.getByTestId("import-form");
-  await importForm.getByTestId("upload-input").setInputFiles({ name: "exhibits.xlsx", mimeType: XLSX, buffer: await exhibitsWorkbook([["展示柜", "Showcase", 2, 2, 80, 100, 60, 180], ["宣传资料", "Brochures", "十箱", 10, 150, 50, 40, 40]]) });
+  await importForm.getByTestId("upload-input").setInputFiles({
+    name: "exhibits.xlsx",
+    mimeType: XLSX,
+    buffer: await exhibitsWorkbook([
+      ["展示柜", "Showcase", 2, 2, 80, 100, 60, 180],
+      ["宣传资料", "Brochures", "十箱", 10, 150, 50, 40, 40],
+    ]),
+  });
   if (app.jsEnabled) await expect(importForm.getByTestId("upload-item").getByRole("link", { name: "exhibits.xlsx" })).toBeVisible();
   await app.submit(() => importForm.getByRole("button", { name: "导入展品" }).click());
   await expect(page.getByTestId("import-errors")).toContainText("第 3 行");
   await expect(page.getByTestId("exhibits-table").locator("tbody tr")).toHaveCount(1);
-  await page.getByTestId("import-form").getByTestId("upload-input").setInputFiles({ name: "exhibits.xlsx", mimeType: XLSX, buffer: await exhibitsWorkbook([["展示柜", "Showcase", 2, 2, 80, 100, 60, 180], ["宣传资料", "Brochures", 10, 10, 150, 50, 40, 40]]) });
+  await page
+    .getByTestId("import-form")
+    .getByTestId("upload-input")
+    .setInputFiles({
+      name: "exhibits.xlsx",
+      mimeType: XLSX,
+      buffer: await exhibitsWorkbook([
+        ["展示柜", "Showcase", 2, 2, 80, 100, 60, 180],
+        ["宣传资料", "Brochures", 10, 10, 150, 50, 40, 40],
+      ]),
+    });
   if (app.jsEnabled) await expect(page.getByTestId("import-form").getByTestId("upload-item").getByRole("link", { name: "exhibits.xlsx" })).toBeVisible();
   await app.submit(() => page.getByTestId("import-form").getByRole("button", { name: "导入展品" }).click());
   await expect(successToast(page)).toContainText("展品已导入");

@@ -67,7 +67,9 @@ test("an oversize file gets the size warning", async ({ app, page }) => {
   const form = page.locator("main form");
   await form.getByLabel("Type").selectOption({ label: "Malfunction" });
   await form.locator("textarea[name=content]").fill("Too big.");
-  await page.getByTestId("upload-input").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 1)]) });
+  await page
+    .getByTestId("upload-input")
+    .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 1)]) });
   if (app.jsEnabled) {
     // Refused in the browser before anything is sent.
     await expect(page.getByTestId("upload-notice")).toHaveText("huge.png is larger than 5MB, please choose a smaller file");

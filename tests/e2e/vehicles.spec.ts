@@ -16,7 +16,12 @@ async function otherContext(browser: Browser, app: App, testInfo: TestInfo) {
   return { other, close: () => context.close() };
 }
 
-test("small-exhibit express: a 4 m side refused with the input kept, booked, moved by carrier01 to the booth", async ({ app, page, browser, consoleErrors }, testInfo) => {
+test("small-exhibit express: a 4 m side refused with the input kept, booked, moved by carrier01 to the booth", async ({
+  app,
+  page,
+  browser,
+  consoleErrors,
+}, testInfo) => {
   test.setTimeout(120_000);
   consoleErrors.allow(FAILED_RESOURCE(400));
   const account = accountFor("vehicles-express", testInfo);
@@ -54,7 +59,13 @@ test("small-exhibit express: a 4 m side refused with the input kept, booked, mov
     const booking = carrier.page.getByTestId("carrier-express").locator("tr", { hasText: `E2E ${account}` });
     await carrier.submit(() => booking.getByRole("button", { name: "标记为仓库已收货" }).click());
     await expect(successToast(carrier.page)).toContainText("快递预约进度已更新");
-    await carrier.submit(() => carrier.page.getByTestId("carrier-express").locator("tr", { hasText: `E2E ${account}` }).getByRole("button", { name: "标记为已送达展位" }).click());
+    await carrier.submit(() =>
+      carrier.page
+        .getByTestId("carrier-express")
+        .locator("tr", { hasText: `E2E ${account}` })
+        .getByRole("button", { name: "标记为已送达展位" })
+        .click(),
+    );
     await expect(successToast(carrier.page)).toContainText("快递预约进度已更新");
   } finally {
     await close();
@@ -69,7 +80,12 @@ test("small-exhibit express: a 4 m side refused with the input kept, booked, mov
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
-test("yellow-plate truck: a bad plate refused with the input kept, registered, its plate not changeable, approved, the pass downloaded", async ({ app, page, browser, consoleErrors }, testInfo) => {
+test("yellow-plate truck: a bad plate refused with the input kept, registered, its plate not changeable, approved, the pass downloaded", async ({
+  app,
+  page,
+  browser,
+  consoleErrors,
+}, testInfo) => {
   test.setTimeout(120_000);
   consoleErrors.allow(FAILED_RESOURCE(400));
   consoleErrors.allow(FAILED_RESOURCE(409));

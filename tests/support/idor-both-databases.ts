@@ -20,7 +20,12 @@ export function idorProbesOnBothDatabases(title: string, sweep: Record<string, E
     beforeAll(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-idor-"));
       const api = await startTestApi(backend, { DATA_DIR: dataDir });
-      const [a, b, admin, carrier] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026"), api.login("carrier01", "Expo#2026")]);
+      const [a, b, admin, carrier] = await Promise.all([
+        api.login("std01", "Expo#2026"),
+        api.login("raw01", "Expo#2026"),
+        api.login("admin", "Admin#2026"),
+        api.login("carrier01", "Expo#2026"),
+      ]);
       ctx = { api, a, b, admin, carrier };
     });
     afterAll(async () => {
@@ -28,6 +33,7 @@ export function idorProbesOnBothDatabases(title: string, sweep: Record<string, E
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
     // Page probes need the Remix build, which the sweep itself loads.
-    for (const [route, entry] of Object.entries(sweep)) if ("probe" in entry && (!options.apiOnly || route.includes(" /api/"))) it(route, () => entry.probe(ctx));
+    for (const [route, entry] of Object.entries(sweep))
+      if ("probe" in entry && (!options.apiOnly || route.includes(" /api/"))) it(route, () => entry.probe(ctx));
   });
 }

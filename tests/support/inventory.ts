@@ -77,7 +77,10 @@ export function fillPath(pattern: string, values: Record<string, string> = {}) {
  * last-seen time, the audit of sign-in attempts, and the one-time captcha challenges that the
  * spec's captcha GET issues.
  */
-export const VOLATILE = { tables: ["login_attempts", "captchas", "kysely_migration", "kysely_migration_lock"], columns: { sessions: ["last_seen_at"] } as Record<string, string[]> };
+export const VOLATILE = {
+  tables: ["login_attempts", "captchas", "kysely_migration", "kysely_migration_lock"],
+  columns: { sessions: ["last_seen_at"] } as Record<string, string[]>,
+};
 
 /** One hash per table of everything in it (bar the volatile parts), to compare before and after. */
 export async function databaseFingerprint(db: Kysely<any>): Promise<Record<string, string>> {

@@ -25,7 +25,11 @@ export function readOutbox(dataDir: string): OutboxMessage[] {
       const head = raw.slice(0, split).replace(/\r\n[ \t]/g, " ");
       return {
         file: name,
-        to: head.match(/^To: (.*)$/m)?.[1]?.trim().toLowerCase() ?? "",
+        to:
+          head
+            .match(/^To: (.*)$/m)?.[1]
+            ?.trim()
+            .toLowerCase() ?? "",
         subject: decodeHeaderWords(head.match(/^Subject: (.*)$/m)?.[1] ?? ""),
         text: Buffer.from(raw.slice(split + 4).replace(/\s+/g, ""), "base64").toString("utf8"),
       };

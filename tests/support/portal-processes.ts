@@ -9,7 +9,15 @@ export type Portal = { child: ChildProcess; port: number; baseUrl: string; outpu
 export type Settings = Record<string, string>;
 
 function portalEnv(dataDir: string, port: number, settings: Settings): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY: "loopback" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    TRUST_PROXY: "loopback",
+  };
   for (const name of ["DATABASE_URL", "PUBLIC_URL", "API_BASE_URL", "SESSION_SECRET", "STORAGE", "TEST_CLOCK"]) delete env[name];
   return { ...env, ...settings };
 }
@@ -43,7 +51,10 @@ export async function waitReady(portal: Portal, timeoutMs = 90_000) {
   void portal.exited.then((code) => (exitCode = code));
   while (Date.now() < deadline) {
     if (exitCode !== undefined) throw new Error(`the portal exited (${exitCode}) before it was ready:\n${portal.output()}`);
-    const status = await fetch(`${portal.baseUrl}/readyz`).then((r) => r.status, () => 0);
+    const status = await fetch(`${portal.baseUrl}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return portal;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -78,7 +89,10 @@ export function runCli(dataDir: string, args: string[], settings: Settings = {})
 export async function signIn(portal: Portal, username: string, password: string) {
   const response = await fetch(`${portal.baseUrl}/api/login/login`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
     body: new URLSearchParams({ username, password }),
   });
   const envelope = (await response.json()) as { code: number; data: { ticket?: string } };

@@ -27,7 +27,8 @@ export async function allSchemas(): Promise<[string, z.ZodType][]> {
   );
   for (const step of PROFILE_STEPS) {
     for (const language of ["zh", "en"] as const) {
-      for (const districtsExist of [true, false]) schemas.push([`exhibitor/schema.ts:stepSchema(${step}, ${language})`, stepSchema(step, { language, districtsExist })]);
+      for (const districtsExist of [true, false])
+        schemas.push([`exhibitor/schema.ts:stepSchema(${step}, ${language})`, stepSchema(step, { language, districtsExist })]);
     }
   }
   return schemas;
@@ -35,7 +36,7 @@ export async function allSchemas(): Promise<[string, z.ZodType][]> {
 
 /** The field names an object schema knows (through preprocess, pipes, refinements and defaults). */
 export function fieldNames(schema: z.ZodType): string[] {
-  const def = ((schema as unknown as { _zod?: { def?: Record<string, unknown> } })._zod?.def ?? {});
+  const def = (schema as unknown as { _zod?: { def?: Record<string, unknown> } })._zod?.def ?? {};
   if (def.shape && typeof def.shape === "object") return Object.keys(def.shape as object);
   for (const inner of [def.in, def.out, def.innerType, def.schema]) {
     if (inner instanceof z.ZodType) {
@@ -45,4 +46,3 @@ export function fieldNames(schema: z.ZodType): string[] {
   }
   return [];
 }
-

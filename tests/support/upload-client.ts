@@ -8,7 +8,12 @@ export function signUpload(api: TestApi, ticket: string | undefined, query: Reco
 }
 
 /** The browser's POST to the storage host: the fields in order, then `file`. */
-export async function postToStorage(api: TestApi, fields: Record<string, string>, file?: { bytes: Buffer; name?: string; type?: string }, headers: Record<string, string> = {}) {
+export async function postToStorage(
+  api: TestApi,
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; name?: string; type?: string },
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append("file", new File([new Uint8Array(file.bytes)], file.name ?? "upload.bin", { type: file.type ?? "application/octet-stream" }));

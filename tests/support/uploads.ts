@@ -4,7 +4,10 @@ import type { TestApi } from "./test-api";
 
 /** Uploads a file the way the browser does (signature, storage host, complete); answers its /files/ URL. */
 export async function uploadAs(api: TestApi, ticket: string, folder: string, name = "plan.png", bytes: Buffer = PNG) {
-  const signed = await api.call<{ key: string; fields: Record<string, string> }>("/oss/signature/getSignature", { ticket, query: { timesp: String(Date.now()), folder, fileName: name } });
+  const signed = await api.call<{ key: string; fields: Record<string, string> }>("/oss/signature/getSignature", {
+    ticket,
+    query: { timesp: String(Date.now()), folder, fileName: name },
+  });
   expect(signed.code).toBe(200);
   const form = new FormData();
   for (const [k, v] of Object.entries(signed.data.fields)) form.append(k, v);

@@ -56,7 +56,19 @@ describe("signed badge codes", () => {
     const signed = signBadgeCode(code(), SECRETS);
     expect(verifyBadgeCode(signed + " ".repeat(BADGE_CODE_MAX_LENGTH - signed.length), SECRETS)).not.toBeNull();
     expect(verifyBadgeCode(signed + " ".repeat(BADGE_CODE_MAX_LENGTH - signed.length + 1), SECRETS)).toBeNull();
-    for (const bad of ["", "EPB1", `EPB1.${code()}`, `EPB2.${signed.slice(5)}`, `${signed}.x`, signed.slice(0, -1), `${signed}A`, 42, null, undefined, [signed]]) {
+    for (const bad of [
+      "",
+      "EPB1",
+      `EPB1.${code()}`,
+      `EPB2.${signed.slice(5)}`,
+      `${signed}.x`,
+      signed.slice(0, -1),
+      `${signed}A`,
+      42,
+      null,
+      undefined,
+      [signed],
+    ]) {
       expect(verifyBadgeCode(bad, SECRETS), String(bad)).toBeNull();
     }
     expect(verifyBadgeCode(signed, [])).toBeNull();

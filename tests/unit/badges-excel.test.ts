@@ -20,7 +20,14 @@ describe("sniffing an upload as .xlsx", () => {
   it("refuses a text file, an empty file and a zip that is not a workbook", async () => {
     expect(await sniffXlsx(Buffer.from("name,mobile\n张三,13800138000\n"))).toEqual({ ok: false, reason: "notXlsx" });
     expect(await sniffXlsx(Buffer.alloc(0))).toEqual({ ok: false, reason: "notXlsx" });
-    expect(await sniffXlsx(writeZip([{ name: "word/document.xml", data: "<w/>" }, { name: "[Content_Types].xml", data: CONTENT_TYPES }]))).toEqual({ ok: false, reason: "notXlsx" });
+    expect(
+      await sniffXlsx(
+        writeZip([
+          { name: "word/document.xml", data: "<w/>" },
+          { name: "[Content_Types].xml", data: CONTENT_TYPES },
+        ]),
+      ),
+    ).toEqual({ ok: false, reason: "notXlsx" });
   });
 
   it("refuses a truncated workbook and one whose entries lie outside the file", async () => {
@@ -60,7 +67,10 @@ describe("sniffing an upload as .xlsx", () => {
     expect(rangeCells("$B$2:$B$1001")).toBe(1000);
     expect(rangeCells("B1:B1048576")).toBe(1048576);
     expect(rangeCells("nonsense")).toBe(Number.MAX_SAFE_INTEGER);
-    expect(expandedCells(`<mergeCells><mergeCell ref="A1:B2"/></mergeCells><dataValidation type="list" sqref="B2:B1001 D1"/>`)).toEqual({ merged: 4, validated: 1001 });
+    expect(expandedCells(`<mergeCells><mergeCell ref="A1:B2"/></mergeCells><dataValidation type="list" sqref="B2:B1001 D1"/>`)).toEqual({
+      merged: 4,
+      validated: 1001,
+    });
     const sheet = (body: string) => minimal([{ name: "xl/worksheets/sheet1.xml", data: `<worksheet>${body}</worksheet>` }]);
     expect(await sniffXlsx(sheet(`<mergeCells><mergeCell ref="A1:XFD1048576"/></mergeCells>`))).toEqual({ ok: false, reason: "rangesTooLarge" });
     expect(await sniffXlsx(sheet(`<dataValidations><dataValidation sqref="A1:C1048576"/></dataValidations>`))).toEqual({ ok: false, reason: "rangesTooLarge" });
@@ -91,7 +101,9 @@ describe("reading cells", () => {
   it("reads rich text and hyperlinks as their text", () => {
     expect(cellText({ richText: [{ text: "Li " }, { text: "Si", font: { bold: true } }] }, "holderName")).toEqual({ text: "Li Si" });
     expect(cellText({ text: " a@example.com ", hyperlink: "mailto:a@example.com" }, "email")).toEqual({ text: "a@example.com" });
-    expect(cellText({ text: { richText: [{ text: "b@" }, { text: "example.com" }] }, hyperlink: "mailto:b@example.com" } as never, "email")).toEqual({ text: "b@example.com" });
+    expect(cellText({ text: { richText: [{ text: "b@" }, { text: "example.com" }] }, hyperlink: "mailto:b@example.com" } as never, "email")).toEqual({
+      text: "b@example.com",
+    });
   });
 
   it("knows the headers and ID types in either language or by code", () => {
@@ -125,7 +137,13 @@ describe("checking rows", () => {
   const columns = { holderName: "A", idType: "B", idNumber: "C", mobile: "D", email: "E", company: "F", position: "G" };
 
   it("runs every row through the form's schema and names the row and column", () => {
-    const sheet: BadgeSheet = { columns, rows: [{ row: 2, cells: cells(1), errors: [] }, { row: 7, cells: { ...cells(2), holderName: undefined } as never, errors: [] }] };
+    const sheet: BadgeSheet = {
+      columns,
+      rows: [
+        { row: 2, cells: cells(1), errors: [] },
+        { row: 7, cells: { ...cells(2), holderName: undefined } as never, errors: [] },
+      ],
+    };
     const { good, errors } = checkRows(sheet, "zh");
     expect(good.map((g) => g.row)).toEqual([2]);
     expect(good[0]!.input).toMatchObject({ idType: "idCard", idNumber: id(1) });
@@ -133,7 +151,13 @@ describe("checking rows", () => {
   });
 
   it("finds the same e-mail twice in the file (any case) and reports the second row", () => {
-    const sheet: BadgeSheet = { columns, rows: [{ row: 2, cells: cells(1), errors: [] }, { row: 3, cells: cells(2, { email: "P1@EXAMPLE.com" }), errors: [] }] };
+    const sheet: BadgeSheet = {
+      columns,
+      rows: [
+        { row: 2, cells: cells(1), errors: [] },
+        { row: 3, cells: cells(2, { email: "P1@EXAMPLE.com" }), errors: [] },
+      ],
+    };
     const { good, errors } = checkRows(sheet, "en");
     expect(errors).toEqual([{ row: 3, column: "E", field: "email", message: "validation.exists|badges.fields.email" }]);
     expect(good.map((g) => g.row)).toEqual([2]);

@@ -13,11 +13,31 @@ describe("standard booth equipment (spec point 9)", () => {
   });
 
   it("adds a negotiation table with three chairs to a 3x3 booth", () => {
-    expect(quantities(3, 3)).toEqual({ fasciaBoard: 1, spotlight: 2, consultingDesk: 1, foldingChair: 2, socket: 1, trashCan: 1, negotiationTable: 1, negotiationChair: 3, carpet: 9 });
+    expect(quantities(3, 3)).toEqual({
+      fasciaBoard: 1,
+      spotlight: 2,
+      consultingDesk: 1,
+      foldingChair: 2,
+      socket: 1,
+      trashCan: 1,
+      negotiationTable: 1,
+      negotiationChair: 3,
+      carpet: 9,
+    });
   });
 
   it("gives a 6x3 booth (two 3x3 units) the 3x3 set twice and carpet by its area", () => {
-    expect(quantities(6, 3)).toEqual({ fasciaBoard: 2, spotlight: 4, consultingDesk: 2, foldingChair: 4, socket: 2, trashCan: 2, negotiationTable: 2, negotiationChair: 6, carpet: 18 });
+    expect(quantities(6, 3)).toEqual({
+      fasciaBoard: 2,
+      spotlight: 4,
+      consultingDesk: 2,
+      foldingChair: 4,
+      socket: 2,
+      trashCan: 2,
+      negotiationTable: 2,
+      negotiationChair: 6,
+      carpet: 18,
+    });
   });
 
   it("treats a 4.5x2 booth (9 m²) as one 3x3 unit; carpet is whole square metres", () => {
@@ -60,12 +80,33 @@ describe("the fascia JPG rule (2400 × 950 mm, 72 dpi or 5 million pixels)", () 
 
 describe("carpet laying times", () => {
   it("are every build-up day, morning and afternoon, in order", () => {
-    const times = carpetTimesOf({ buildUpFrom: "2026-12-05", buildUpTo: "2026-12-07", dismantleFrom: "2026-12-11", dismantleTo: "2026-12-11", insuranceMinCents: 0, drawingSiteUrl: null });
-    expect(times.map((t) => `${t.day} ${t.slot}`)).toEqual(["2026-12-05 am", "2026-12-05 pm", "2026-12-06 am", "2026-12-06 pm", "2026-12-07 am", "2026-12-07 pm"]);
+    const times = carpetTimesOf({
+      buildUpFrom: "2026-12-05",
+      buildUpTo: "2026-12-07",
+      dismantleFrom: "2026-12-11",
+      dismantleTo: "2026-12-11",
+      insuranceMinCents: 0,
+      drawingSiteUrl: null,
+    });
+    expect(times.map((t) => `${t.day} ${t.slot}`)).toEqual([
+      "2026-12-05 am",
+      "2026-12-05 pm",
+      "2026-12-06 am",
+      "2026-12-06 pm",
+      "2026-12-07 am",
+      "2026-12-07 pm",
+    ]);
   });
 
   it("stop at a bounded number of days whatever the calendar says", () => {
-    const times = carpetTimesOf({ buildUpFrom: "2000-01-01", buildUpTo: "2099-12-31", dismantleFrom: "2099-12-31", dismantleTo: "2099-12-31", insuranceMinCents: 0, drawingSiteUrl: null });
+    const times = carpetTimesOf({
+      buildUpFrom: "2000-01-01",
+      buildUpTo: "2099-12-31",
+      dismantleFrom: "2099-12-31",
+      dismantleTo: "2099-12-31",
+      insuranceMinCents: 0,
+      drawingSiteUrl: null,
+    });
     expect(times.length).toBeLessThanOrEqual(120);
   });
 });
@@ -75,7 +116,10 @@ describe("the standard build form's list fields", () => {
   const base = { intent: "draft", fasciaMode: "standard", carpetColour: "grey", extraBoards: "" };
   it("take one value or repeated values (a urlencoded body gives a string or an array)", () => {
     expect(standardBuildSchema.parse({ ...base, unneededEquipment: "spotlight" }).unneededEquipment).toEqual(["spotlight"]);
-    expect(standardBuildSchema.parse({ ...base, unneededEquipment: ["spotlight", "trashCan"], wallsRemoved: ["left"] })).toMatchObject({ unneededEquipment: ["spotlight", "trashCan"], wallsRemoved: ["left"] });
+    expect(standardBuildSchema.parse({ ...base, unneededEquipment: ["spotlight", "trashCan"], wallsRemoved: ["left"] })).toMatchObject({
+      unneededEquipment: ["spotlight", "trashCan"],
+      wallsRemoved: ["left"],
+    });
     expect(standardBuildSchema.parse(base).unneededEquipment).toEqual([]);
   });
 

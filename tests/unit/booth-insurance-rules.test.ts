@@ -36,7 +36,10 @@ describe("policyProblems", () => {
   });
 
   it("names every problem at once, across a month end", () => {
-    const problems = policyProblems({ insuredCents: 1, validFrom: "2026-12-01", validTo: "2026-12-31" }, { buildUpFrom: "2026-11-30", dismantleTo: "2027-01-01", insuranceMinCents: 100 });
+    const problems = policyProblems(
+      { insuredCents: 1, validFrom: "2026-12-01", validTo: "2026-12-31" },
+      { buildUpFrom: "2026-11-30", dismantleTo: "2027-01-01", insuranceMinCents: 100 },
+    );
     expect(problems.map((p) => p.field)).toEqual(["insuredAmount", "validFrom", "validTo"]);
     expect(problems[0]!.values).toEqual({ min: "1.00" });
   });

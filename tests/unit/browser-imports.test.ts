@@ -18,7 +18,8 @@ const SERVER_ONLY = /\.server(\.[jt]sx?)?$/;
 function resolve(from: string, specifier: string) {
   const base = specifier.startsWith("~/") ? path.join(APP, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
   if (!base) return null; // a package
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")]) if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")])
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   throw new Error(`${from}: cannot resolve ${specifier}`);
 }
 
@@ -41,7 +42,14 @@ function valueImports(file: string): string[] {
 
 function routeModules() {
   const routes = path.join(APP, "routes");
-  return [path.join(APP, "root.tsx"), path.join(APP, "entry.client.tsx"), ...fs.readdirSync(routes).map((dir) => path.join(routes, dir, "route.tsx")).filter((f) => fs.existsSync(f))];
+  return [
+    path.join(APP, "root.tsx"),
+    path.join(APP, "entry.client.tsx"),
+    ...fs
+      .readdirSync(routes)
+      .map((dir) => path.join(routes, dir, "route.tsx"))
+      .filter((f) => fs.existsSync(f)),
+  ];
 }
 
 describe("browser bundles", () => {

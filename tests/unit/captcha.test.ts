@@ -80,7 +80,12 @@ describe("click captcha", () => {
   it("accepts the stored centre and sets verified_at", async () => {
     const c = await createClickCaptcha(db, "127.0.0.1");
     const { x, y, r } = await clickCentre(c.captchaId);
-    expect(await verifyClickCaptcha(db, c.captchaId, [{ x: x + r * 0.6, y: y - r * 0.6 }, { x: 0, y: 0 }])).toBe("ok");
+    expect(
+      await verifyClickCaptcha(db, c.captchaId, [
+        { x: x + r * 0.6, y: y - r * 0.6 },
+        { x: 0, y: 0 },
+      ]),
+    ).toBe("ok");
     const { row } = await storedAnswer(c.captchaId);
     expect(row.verified_at).not.toBeNull();
     // A verified captcha cannot be verified again.
@@ -108,9 +113,7 @@ describe("click captcha", () => {
 
   it("parallel guesses cannot exceed the attempt limit", async () => {
     const c = await createClickCaptcha(db, "127.0.0.1");
-    const verdicts = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => verifyClickCaptcha(db, c.captchaId, [{ x: i, y: 0 }])),
-    );
+    const verdicts = await Promise.all(Array.from({ length: 8 }, (_, i) => verifyClickCaptcha(db, c.captchaId, [{ x: i, y: 0 }])));
     expect(verdicts.filter((v) => v === "wrong").length).toBeLessThanOrEqual(3);
     expect((await storedAnswer(c.captchaId)).row.attempts).toBe(3);
   });
@@ -120,11 +123,7 @@ describe("click captcha", () => {
     expect(await verifyClickCaptcha(db, "", [{ x: 1, y: 1 }])).toBe("expired");
     const c = await createClickCaptcha(db, "127.0.0.1");
     const { x, y } = await clickCentre(c.captchaId);
-    await db
-      .updateTable("captchas")
-      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-      .where("id", "=", c.captchaId)
-      .execute();
+    await db.updateTable("captchas").set({ expires_at: sql<Date>`now() - interval '1 second'` }).where("id", "=", c.captchaId).execute();
     expect(await verifyClickCaptcha(db, c.captchaId, [{ x, y }])).toBe("expired");
   });
 
@@ -140,10 +139,7 @@ describe("consumeVerifiedCaptcha", () => {
     const { x, y } = await clickCentre(c.captchaId);
     expect(await consumeVerifiedCaptcha(db, c.captchaId)).toBe(false);
     expect(await verifyClickCaptcha(db, c.captchaId, [{ x, y }])).toBe("ok");
-    const results = await Promise.all([
-      consumeVerifiedCaptcha(db, c.captchaId),
-      consumeVerifiedCaptcha(db, c.captchaId),
-    ]);
+    const results = await Promise.all([consumeVerifiedCaptcha(db, c.captchaId), consumeVerifiedCaptcha(db, c.captchaId)]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await consumeVerifiedCaptcha(db, c.captchaId)).toBe(false);
     // Used captchas cannot be verified again either.
@@ -155,11 +151,7 @@ describe("consumeVerifiedCaptcha", () => {
     const c = await createClickCaptcha(db, "127.0.0.1");
     const { x, y } = await clickCentre(c.captchaId);
     expect(await verifyClickCaptcha(db, c.captchaId, [{ x, y }])).toBe("ok");
-    await db
-      .updateTable("captchas")
-      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-      .where("id", "=", c.captchaId)
-      .execute();
+    await db.updateTable("captchas").set({ expires_at: sql<Date>`now() - interval '1 second'` }).where("id", "=", c.captchaId).execute();
     expect(await consumeVerifiedCaptcha(db, c.captchaId)).toBe(false);
   });
 });
@@ -207,16 +199,8 @@ describe("purgeExpiredCaptchas", () => {
   it("deletes rows expired more than an hour ago only", async () => {
     const old = await createClickCaptcha(db, "127.0.0.1");
     const recent = await createClickCaptcha(db, "127.0.0.1");
-    await db
-      .updateTable("captchas")
-      .set({ expires_at: sql<Date>`now() - interval '61 minutes'` })
-      .where("id", "=", old.captchaId)
-      .execute();
-    await db
-      .updateTable("captchas")
-      .set({ expires_at: sql<Date>`now() - interval '59 minutes'` })
-      .where("id", "=", recent.captchaId)
-      .execute();
+    await db.updateTable("captchas").set({ expires_at: sql<Date>`now() - interval '61 minutes'` }).where("id", "=", old.captchaId).execute();
+    await db.updateTable("captchas").set({ expires_at: sql<Date>`now() - interval '59 minutes'` }).where("id", "=", recent.captchaId).execute();
     expect(await purgeExpiredCaptchas(db)).toBeGreaterThanOrEqual(1);
     const ids = (await db.selectFrom("captchas").select("id").execute()).map((r) => r.id);
     expect(ids).not.toContain(old.captchaId);

@@ -25,14 +25,27 @@ describe("renderCommitmentPdf", () => {
       expect(doc.getPageCount()).toBe(1);
       const text = doc.getPages().map(pageText).join("\n");
       expect(text).not.toContain("\uFFFD");
-      for (const expected of [COMMITMENT_TITLE[language], input.exhibitionName, input.exhibitorCompany, "2B10", "王建国", "鑫源展览工程有限公司", "13912345678", "2026-12-01"]) {
+      for (const expected of [
+        COMMITMENT_TITLE[language],
+        input.exhibitionName,
+        input.exhibitorCompany,
+        "2B10",
+        "王建国",
+        "鑫源展览工程有限公司",
+        "13912345678",
+        "2026-12-01",
+      ]) {
         expect(text, expected).toContain(expected);
       }
       expect(COMMITMENT_CLAUSES[language]).toHaveLength(8);
       for (const clause of COMMITMENT_CLAUSES[language]) expect(text).toContain(clause.heading);
       // A clause read across its line breaks (Chinese wraps between characters, English at spaces).
       const flowing = language === "zh" ? text.replace(/\n/g, "") : text.replace(/\n/g, " ");
-      expect(flowing).toContain(language === "zh" ? "须由持有有效特种作业操作证（电工）的电工进行" : "is done by electricians holding a valid special operations certificate (electrician)");
+      expect(flowing).toContain(
+        language === "zh"
+          ? "须由持有有效特种作业操作证（电工）的电工进行"
+          : "is done by electricians holding a valid special operations certificate (electrician)",
+      );
       expect(text).toContain(language === "zh" ? "参展单位（盖章）" : "Booth builder (stamp)");
     });
   }
@@ -44,7 +57,11 @@ describe("renderCommitmentPdf", () => {
   });
 
   it("keeps very long names whole, wrapping them onto more lines", async () => {
-    const long = { ...input, exhibitorCompany: "深圳".repeat(40) + "有限公司", builderCompany: "Very Long Exhibition Engineering and Booth Construction Company ".repeat(2).trim() };
+    const long = {
+      ...input,
+      exhibitorCompany: "深圳".repeat(40) + "有限公司",
+      builderCompany: "Very Long Exhibition Engineering and Booth Construction Company ".repeat(2).trim(),
+    };
     const text = (await PDFDocument.load(await renderCommitmentPdf(long, "en"))).getPages().map(pageText).join("");
     expect(text.replace(/\n/g, "")).toContain("深圳".repeat(40) + "有限公司");
   });

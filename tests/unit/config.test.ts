@@ -24,7 +24,9 @@ describe("config from the environment", () => {
     // Secrets are named, never printed: a boot log may be shipped anywhere.
     expect(() => loadConfig({ SESSION_SECRET: "short-secret" })).toThrow(/SESSION_SECRET=\(hidden\)/);
     expect(() => loadConfig({ SESSION_SECRET: "short-secret" })).not.toThrow(/short-secret/);
-    expect(() => loadConfig({ SMTP_URL: "http://mailer:s3cr3t-pass@mail.example.com:587" })).toThrow(/SMTP_URL="http:\/\/mailer:\*\*\*@mail\.example\.com:587"/);
+    expect(() => loadConfig({ SMTP_URL: "http://mailer:s3cr3t-pass@mail.example.com:587" })).toThrow(
+      /SMTP_URL="http:\/\/mailer:\*\*\*@mail\.example\.com:587"/,
+    );
     expect(() => loadConfig({ DATABASE_URL: "mysql://app:hunter2@db/x" })).not.toThrow(/hunter2/);
   });
 
@@ -43,7 +45,9 @@ describe("config from the environment", () => {
 
   it("accepts TEST_CLOCK only outside production, as a date and time with an offset", () => {
     expect(loadConfig({ NODE_ENV: "test", TEST_CLOCK: "2026-11-23T10:00:00+08:00" }).TEST_CLOCK).toBe("2026-11-23T10:00:00+08:00");
-    expect(() => loadConfig({ TEST_CLOCK: "2026-11-23T10:00:00+08:00" })).toThrow(/TEST_CLOCK="2026-11-23T10:00:00\+08:00": is a test setting and is refused with NODE_ENV=production/);
+    expect(() => loadConfig({ TEST_CLOCK: "2026-11-23T10:00:00+08:00" })).toThrow(
+      /TEST_CLOCK="2026-11-23T10:00:00\+08:00": is a test setting and is refused with NODE_ENV=production/,
+    );
     expect(() => loadConfig({ NODE_ENV: "production", TEST_CLOCK: "2026-11-23T10:00:00Z" })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: "test", TEST_CLOCK: "2026-11-23" })).toThrow(/TEST_CLOCK.*with an offset/);
     expect(() => loadConfig({ NODE_ENV: "test", TEST_CLOCK: "2026-13-45T10:00:00Z" })).toThrow(/TEST_CLOCK/);

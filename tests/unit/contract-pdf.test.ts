@@ -98,7 +98,10 @@ describe("renderContractPdf", () => {
 
   it("formats amounts from integer cents", async () => {
     const small = order(1);
-    small.lines = [{ ...line(1), quantity: 1, unitPriceCents: 5, lineTotalCents: 5 }, { ...line(2), quantity: 1, unitPriceCents: 100000000, lineTotalCents: 100000000 }];
+    small.lines = [
+      { ...line(1), quantity: 1, unitPriceCents: 5, lineTotalCents: 5 },
+      { ...line(2), quantity: 1, unitPriceCents: 100000000, lineTotalCents: 100000000 },
+    ];
     small.totalCents = 100000005;
     const text = await pdfText(await renderContractPdf(small, "en"));
     expect(text).toContain("0.05");
@@ -133,7 +136,12 @@ describe("renderContractPdf", () => {
       const subsetGlyph = subset.getGlyph(glyphId);
       const originalBox = original.glyphForCodePoint(char.codePointAt(0)!).bbox;
       expect(subsetGlyph.path.commands.length, char).toBeGreaterThan(0);
-      expect([subsetGlyph.bbox.minX, subsetGlyph.bbox.minY, subsetGlyph.bbox.maxX, subsetGlyph.bbox.maxY], char).toEqual([originalBox.minX, originalBox.minY, originalBox.maxX, originalBox.maxY]);
+      expect([subsetGlyph.bbox.minX, subsetGlyph.bbox.minY, subsetGlyph.bbox.maxX, subsetGlyph.bbox.maxY], char).toEqual([
+        originalBox.minX,
+        originalBox.minY,
+        originalBox.maxX,
+        originalBox.maxY,
+      ]);
     }
     expect(chinese.length).toBeGreaterThan(100);
   });
@@ -179,14 +187,18 @@ function makePng(width: number, height: number): Uint8Array {
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]); // filter 0, grey pixels
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return new Uint8Array(Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", header), pngChunk("IDAT", pixels), pngChunk("IEND", Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", header), pngChunk("IDAT", pixels), pngChunk("IEND", Buffer.alloc(0))]),
+  );
 }
 
 // A 16×8 baseline JPEG (rendered once with pdftoppm from a two-colour page).
-const JPEG_16X8 = new Uint8Array(Buffer.from(
-  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAAIABADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDjq+sKKK4sH9r5H1HEn/Lr/t79D//Z",
-  "base64",
-));
+const JPEG_16X8 = new Uint8Array(
+  Buffer.from(
+    "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAAIABADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDjq+sKKK4sH9r5H1HEn/Lr/t79D//Z",
+    "base64",
+  ),
+);
 
 /** The JPEG with an EXIF block (big-endian TIFF, one IFD entry: orientation) after its start marker. */
 function withExifOrientation(jpeg: Uint8Array, orientation: number): Uint8Array {
@@ -198,9 +210,16 @@ function withExifOrientation(jpeg: Uint8Array, orientation: number): Uint8Array 
 
 /** Where the page's image lands: the unit square through the page's `cm` matrices, as [left, bottom, right, top]. */
 function imageBox(page: PDFPage): number[] {
-  const content = streamText(page.doc.context.lookup(page.node.Contents() instanceof PDFArray ? (page.node.Contents() as PDFArray).get(0) : page.node.Contents()));
+  const content = streamText(
+    page.doc.context.lookup(page.node.Contents() instanceof PDFArray ? (page.node.Contents() as PDFArray).get(0) : page.node.Contents()),
+  );
   const matrices = [...content.matchAll(/((?:-?[\d.]+\s+){6})cm/g)].map((match) => match[1]!.trim().split(/\s+/).map(Number));
-  const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([x, y]) =>
+  const corners = [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ].map(([x, y]) =>
     // The last cm applies first (PDF's row-vector convention: CTM' = M × CTM).
     matrices.reduceRight(([px, py], [a, b, c, d, e, f]) => [a! * px! + c! * py! + e!, b! * px! + d! * py! + f!], [x!, y!]),
   );
@@ -232,10 +251,19 @@ describe("imagesToPdf", () => {
     expect(jpegExifOrientation(JPEG_16X8)).toBe(1);
     expect(jpegExifOrientation(withExifOrientation(JPEG_16X8, 6))).toBe(6);
     expect(jpegExifOrientation(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0x00]))).toBe(1);
-    const doc = await PDFDocument.load(await imagesToPdf([3, 6, 8].map((orientation) => ({ bytes: withExifOrientation(JPEG_16X8, orientation), kind: "jpg" as const }))));
-    const sizes = doc.getPages().map((page) => page.getSize()).map(({ width, height }) => [Math.round(width), Math.round(height)]);
+    const doc = await PDFDocument.load(
+      await imagesToPdf([3, 6, 8].map((orientation) => ({ bytes: withExifOrientation(JPEG_16X8, orientation), kind: "jpg" as const }))),
+    );
+    const sizes = doc
+      .getPages()
+      .map((page) => page.getSize())
+      .map(({ width, height }) => [Math.round(width), Math.round(height)]);
     // A 16×8 photo taken with the phone upright (orientation 6 or 8) is shown 8×16: portrait.
-    expect(sizes).toEqual([[842, 595], [595, 842], [595, 842]]);
+    expect(sizes).toEqual([
+      [842, 595],
+      [595, 842],
+      [595, 842],
+    ]);
     expect(imageBox(doc.getPage(0))).toEqual([28, 101, 814, 494]);
     expect(imageBox(doc.getPage(1))).toEqual([101, 28, 494, 814]);
     expect(imageBox(doc.getPage(2))).toEqual([101, 28, 494, 814]);
@@ -244,7 +272,12 @@ describe("imagesToPdf", () => {
   it("copies the pages of a PDF among the images", async () => {
     const contract = await renderContractPdf(order(60), "en");
     const contractPages = (await PDFDocument.load(contract)).getPageCount();
-    const combined = await PDFDocument.load(await imagesToPdf([{ bytes: makePng(20, 40), kind: "png" }, { bytes: contract, kind: "pdf" }]));
+    const combined = await PDFDocument.load(
+      await imagesToPdf([
+        { bytes: makePng(20, 40), kind: "png" },
+        { bytes: contract, kind: "pdf" },
+      ]),
+    );
     expect(combined.getPageCount()).toBe(contractPages + 1);
     expect(await pdfText(await combined.save())).toContain(`Page ${contractPages} of ${contractPages}`);
   });

@@ -36,7 +36,11 @@ describe("claimDataDir", () => {
     const dataDir = dir();
     fs.mkdirSync(dataDir);
     // A process that listens on the socket (hanging up on every caller), then dies without closing it (SIGKILL).
-    const child = spawn(process.execPath, ["-e", "require('net').createServer((s) => s.end()).listen(process.argv[1], () => console.log('up')); setInterval(() => {}, 1e6)", socketPathOf(dataDir)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(
+      process.execPath,
+      ["-e", "require('net').createServer((s) => s.end()).listen(process.argv[1], () => console.log('up')); setInterval(() => {}, 1e6)", socketPathOf(dataDir)],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     await new Promise((resolve) => child.stdout!.once("data", resolve));
     const held = await claimDataDir(dataDir, { role: "server" }).catch((error) => error);
     expect(held).toBeInstanceOf(DataDirHeldError);
@@ -78,7 +82,10 @@ describe("claimDataDir", () => {
   it("answers a script's holder with a refusal, not a run", async () => {
     const dataDir = dir();
     const owner = await claimDataDir(dataDir, { role: "script", command: "load suite" });
-    expect(await askOwner(dataDir, { type: "run", command: "migrate", args: [] })).toMatchObject({ type: "not-serving", holder: { role: "script", command: "load suite" } });
+    expect(await askOwner(dataDir, { type: "run", command: "migrate", args: [] })).toMatchObject({
+      type: "not-serving",
+      holder: { role: "script", command: "load suite" },
+    });
     await owner.release();
   });
 });

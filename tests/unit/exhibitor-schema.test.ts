@@ -40,11 +40,23 @@ const completeCompany = {
   website: "www.galaxy-smart.example.com",
 };
 const completeContacts = {
-  contact1Type: "inside", contact1Name: "张三", contact1Mobile: "13812345678", contact1Email: "zhangsan@galaxy-smart.example.com",
-  contact2Type: "overseas", contact2Name: "Li Si", contact2Mobile: "+852 9123 4567", contact2Email: "lisi@galaxy-smart.example.com",
+  contact1Type: "inside",
+  contact1Name: "张三",
+  contact1Mobile: "13812345678",
+  contact1Email: "zhangsan@galaxy-smart.example.com",
+  contact2Type: "overseas",
+  contact2Name: "Li Si",
+  contact2Mobile: "+852 9123 4567",
+  contact2Email: "lisi@galaxy-smart.example.com",
 };
 const completePresentation = {
-  logoUrl: "/files/abc123", introZh: "简介", introEn: "Intro", brandsZh: "星河", brandsEn: "Galaxy", mainProductsZh: "机器人", mainProductsEn: "Robots",
+  logoUrl: "/files/abc123",
+  introZh: "简介",
+  introEn: "Intro",
+  brandsZh: "星河",
+  brandsEn: "Galaxy",
+  mainProductsZh: "机器人",
+  mainProductsEn: "Robots",
 };
 const completeExhibits = { exhibitClassIds: ["1", "2"], industryIds: ["3"], themeId: "1", pavilionId: "2" };
 const completeEvents = { liveEventThemes: ["productLaunch"], attendance: "arrived" };
@@ -104,15 +116,43 @@ describe("company step", () => {
 
   it("shows the cross-field errors together with the field errors (one round trip, not several)", () => {
     const found = errors("company", { countryId: "37", listingStatus: "listed" });
-    expect(found).toMatchObject({ companyNameZh: req("companyNameZh"), stockCode: req("stockCode"), provinceCode: req("provinceCode"), cityCode: req("cityCode") });
-    expect(errors("contacts", { contact1Type: "inside", contact1Mobile: "12345" })).toMatchObject({ contact1Name: req("contact1Name"), contact1Mobile: bad("contact1Mobile") });
+    expect(found).toMatchObject({
+      companyNameZh: req("companyNameZh"),
+      stockCode: req("stockCode"),
+      provinceCode: req("provinceCode"),
+      cityCode: req("cityCode"),
+    });
+    expect(errors("contacts", { contact1Type: "inside", contact1Mobile: "12345" })).toMatchObject({
+      contact1Name: req("contact1Name"),
+      contact1Mobile: bad("contact1Mobile"),
+    });
   });
 
   it("requiredAddressParts agrees", () => {
-    expect(requiredAddressParts({ language: "zh", countryId: 37, districtsExist: true })).toEqual({ country: true, province: true, city: true, district: true });
-    expect(requiredAddressParts({ language: "zh", countryId: 37, provinceCode: "810000", districtsExist: true })).toEqual({ country: true, province: true, city: false, district: false });
-    expect(requiredAddressParts({ language: "en", countryId: 37, districtsExist: true })).toEqual({ country: true, province: false, city: false, district: false });
-    expect(requiredAddressParts({ language: "zh", countryId: 1, districtsExist: true })).toEqual({ country: true, province: false, city: false, district: false });
+    expect(requiredAddressParts({ language: "zh", countryId: 37, districtsExist: true })).toEqual({
+      country: true,
+      province: true,
+      city: true,
+      district: true,
+    });
+    expect(requiredAddressParts({ language: "zh", countryId: 37, provinceCode: "810000", districtsExist: true })).toEqual({
+      country: true,
+      province: true,
+      city: false,
+      district: false,
+    });
+    expect(requiredAddressParts({ language: "en", countryId: 37, districtsExist: true })).toEqual({
+      country: true,
+      province: false,
+      city: false,
+      district: false,
+    });
+    expect(requiredAddressParts({ language: "zh", countryId: 1, districtsExist: true })).toEqual({
+      country: true,
+      province: false,
+      city: false,
+      district: false,
+    });
   });
 });
 
@@ -120,8 +160,14 @@ describe("contacts step", () => {
   it("requires both contacts and accepts a complete pair", () => {
     expect(errors("contacts", completeContacts)).toEqual({});
     expect(errors("contacts", {})).toMatchObject({
-      contact1Type: req("contact1Type"), contact1Name: req("contact1Name"), contact1Mobile: req("contact1Mobile"), contact1Email: req("contact1Email"),
-      contact2Type: req("contact2Type"), contact2Name: req("contact2Name"), contact2Mobile: req("contact2Mobile"), contact2Email: req("contact2Email"),
+      contact1Type: req("contact1Type"),
+      contact1Name: req("contact1Name"),
+      contact1Mobile: req("contact1Mobile"),
+      contact1Email: req("contact1Email"),
+      contact2Type: req("contact2Type"),
+      contact2Name: req("contact2Name"),
+      contact2Mobile: req("contact2Mobile"),
+      contact2Email: req("contact2Email"),
     });
   });
 
@@ -159,7 +205,9 @@ describe("presentation step", () => {
   });
 
   it("limits lengths and known advantages", () => {
-    expect(errors("presentation", { ...completePresentation, introZh: "字".repeat(1001) })).toEqual({ introZh: "validation.tooLong|exhibitor.fields.introZh|1000" });
+    expect(errors("presentation", { ...completePresentation, introZh: "字".repeat(1001) })).toEqual({
+      introZh: "validation.tooLong|exhibitor.fields.introZh|1000",
+    });
     expect(errors("presentation", { ...completePresentation, advantages: ["highTech", "magic"] })).toEqual({ "advantages.1": bad("advantages") });
   });
 });
@@ -168,11 +216,20 @@ describe("exhibits and events steps", () => {
   it("requires 1 to MAX classes and industries, a theme and a pavilion", () => {
     expect(errors("exhibits", completeExhibits)).toEqual({});
     const empty = { exhibitClassIds: [], industryIds: [], themeId: "", pavilionId: "" };
-    expect(errors("exhibits", empty)).toEqual({ exhibitClassIds: req("exhibitClassIds"), industryIds: req("industryIds"), themeId: req("themeId"), pavilionId: req("pavilionId") });
+    expect(errors("exhibits", empty)).toEqual({
+      exhibitClassIds: req("exhibitClassIds"),
+      industryIds: req("industryIds"),
+      themeId: req("themeId"),
+      pavilionId: req("pavilionId"),
+    });
     const tooMany = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
     expect(errors("exhibits", { ...completeExhibits, exhibitClassIds: tooMany(MAX_EXHIBIT_CLASSES) })).toEqual({});
-    expect(errors("exhibits", { ...completeExhibits, exhibitClassIds: tooMany(MAX_EXHIBIT_CLASSES + 1) })).toEqual({ exhibitClassIds: "validation.tooMany|exhibitor.fields.exhibitClassIds" });
-    expect(errors("exhibits", { ...completeExhibits, industryIds: tooMany(MAX_INDUSTRIES + 1) })).toEqual({ industryIds: "validation.tooMany|exhibitor.fields.industryIds" });
+    expect(errors("exhibits", { ...completeExhibits, exhibitClassIds: tooMany(MAX_EXHIBIT_CLASSES + 1) })).toEqual({
+      exhibitClassIds: "validation.tooMany|exhibitor.fields.exhibitClassIds",
+    });
+    expect(errors("exhibits", { ...completeExhibits, industryIds: tooMany(MAX_INDUSTRIES + 1) })).toEqual({
+      industryIds: "validation.tooMany|exhibitor.fields.industryIds",
+    });
     expect(errors("exhibits", { ...completeExhibits, exhibitClassIds: "7" })).toEqual({});
     expect(errors("exhibits", { ...completeExhibits, themeId: "x" })).toEqual({ themeId: bad("themeId") });
   });
@@ -190,7 +247,14 @@ describe("exhibits and events steps", () => {
 
 describe("draft", () => {
   it("keeps anything within lengths, drops unknown fields, trims lists", () => {
-    const draft = profileDraftSchema.parse({ companyNameZh: "x", companyPhone: "not a phone", contact1Mobile: "12", secret: "drop me", exhibitClassIds: ["1", " ", "2 "], introEn: "a\r\nb" });
+    const draft = profileDraftSchema.parse({
+      companyNameZh: "x",
+      companyPhone: "not a phone",
+      contact1Mobile: "12",
+      secret: "drop me",
+      exhibitClassIds: ["1", " ", "2 "],
+      introEn: "a\r\nb",
+    });
     expect(draft).toEqual({ companyNameZh: "x", companyPhone: "not a phone", contact1Mobile: "12", exhibitClassIds: ["1", "2"], introEn: "a\nb" });
     expect(profileDraftSchema.parse({ introEn: "x".repeat(5000) }).introEn).toHaveLength(3000);
     expect(profileDraftSchema.parse({ exhibitClassIds: Array.from({ length: 30 }, (_, i) => String(i)) }).exhibitClassIds).toHaveLength(20);
@@ -216,7 +280,9 @@ describe("group data and review decision", () => {
 
   it("review: returning needs a comment, approving does not", () => {
     expect(reviewDecisionSchema.safeParse({ userId: "2", decision: "approve" }).success).toBe(true);
-    expect(reviewDecisionSchema.safeParse({ userId: "2", decision: "return", comment: " " }).error?.issues[0]?.message).toBe("validation.required|exhibitor.review.comment");
+    expect(reviewDecisionSchema.safeParse({ userId: "2", decision: "return", comment: " " }).error?.issues[0]?.message).toBe(
+      "validation.required|exhibitor.review.comment",
+    );
     expect(reviewDecisionSchema.safeParse({ userId: "2", decision: "maybe" }).error?.issues[0]?.message).toBe("validation.required|exhibitor.review.decision");
   });
 });

@@ -114,7 +114,10 @@ describe("reading a fascia JPG's header", () => {
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 256;
     for (let i = 0; i < 2000; i++) {
       const length = 4 + (i % 300);
-      const junk = bytes(SOI, Array.from({ length }, () => (random() < 40 ? 0xff : random())));
+      const junk = bytes(
+        SOI,
+        Array.from({ length }, () => (random() < 40 ? 0xff : random())),
+      );
       const info = readJpegInfo(junk);
       if (info) expect(info.widthPx * info.heightPx).toBeGreaterThan(0);
     }
@@ -123,7 +126,13 @@ describe("reading a fascia JPG's header", () => {
 
 describe("sniffing fascia uploads by their bytes", () => {
   it("knows a CorelDRAW RIFF file (form type CDRA) as cdr", async () => {
-    const head = bytes(Buffer.from("RIFF", "latin1"), [0x00, 0x10, 0x00, 0x00], Buffer.from("CDRAvrsn", "latin1"), [2, 0, 0, 0, 0x4c, 0x04], new Uint8Array(200));
+    const head = bytes(
+      Buffer.from("RIFF", "latin1"),
+      [0x00, 0x10, 0x00, 0x00],
+      Buffer.from("CDRAvrsn", "latin1"),
+      [2, 0, 0, 0, 0x4c, 0x04],
+      new Uint8Array(200),
+    );
     expect(await sniffKind(head)).toBe("cdr");
   });
 

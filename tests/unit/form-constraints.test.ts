@@ -36,7 +36,10 @@ describe("form constraints from the server", () => {
   });
 
   it("follow a schema built with the page's options", () => {
-    const { company, commitment } = formConstraints({ company: stepSchema("company", { language: "zh", districtsExist: false }), commitment: commitmentSchema("en") });
+    const { company, commitment } = formConstraints({
+      company: stepSchema("company", { language: "zh", districtsExist: false }),
+      commitment: commitmentSchema("en"),
+    });
     expect(company.companyNameZh).toEqual({ required: true });
     expect(company.listingStatus).toEqual({ required: true, pattern: "unlisted|listed" });
     expect(company.website).toEqual({ required: false });

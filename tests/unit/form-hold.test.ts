@@ -80,7 +80,10 @@ describe("form hold across sign-in", () => {
   });
 
   it("holds a long introduction in both languages", async () => {
-    const body = new URLSearchParams({ introZh: "我们是一家专注于人工智能与机器人技术的高新技术企业。".repeat(35), introEn: "We build service robots and AI vision systems for factories. ".repeat(45) });
+    const body = new URLSearchParams({
+      introZh: "我们是一家专注于人工智能与机器人技术的高新技术企业。".repeat(35),
+      introEn: "We build service robots and AI vision systems for factories. ".repeat(45),
+    });
     const setCookies = await holdPostedForm(post(body, await signedIn("std01")), context);
     expect(setCookies.length).toBeGreaterThan(0);
     const taken = await takeHeldForm(new Request(PAGE, { headers: { cookie: cookieHeader(setCookies) } }), context, "std01");

@@ -14,7 +14,15 @@ describe("open amounts in cents", () => {
   });
 
   it("sums the picked items exactly, up to what is open", () => {
-    expect(applicationAmount([{ key: "order:1", cents: 123456 }, { key: "bill:3", cents: 1000000 }], ITEMS)).toEqual({ ok: true, totalCents: 1123456 });
+    expect(
+      applicationAmount(
+        [
+          { key: "order:1", cents: 123456 },
+          { key: "bill:3", cents: 1000000 },
+        ],
+        ITEMS,
+      ),
+    ).toEqual({ ok: true, totalCents: 1123456 });
     expect(applicationAmount([{ key: "order:1", cents: 1 }], ITEMS)).toEqual({ ok: true, totalCents: 1 });
   });
 
@@ -25,6 +33,14 @@ describe("open amounts in cents", () => {
       expect(applicationAmount([{ key: "order:1", cents }], ITEMS), String(cents)).toEqual({ ok: false, problem: { key: "order:1", reason: "notCents" } });
     }
     expect(applicationAmount([{ key: "order:2", cents: 1 }], ITEMS)).toEqual({ ok: false, problem: { key: "order:2", reason: "unknown" } });
-    expect(applicationAmount([{ key: "order:1", cents: 1 }, { key: "order:1", cents: 1 }], ITEMS)).toEqual({ ok: false, problem: { key: "order:1", reason: "twice" } });
+    expect(
+      applicationAmount(
+        [
+          { key: "order:1", cents: 1 },
+          { key: "order:1", cents: 1 },
+        ],
+        ITEMS,
+      ),
+    ).toEqual({ ok: false, problem: { key: "order:1", reason: "twice" } });
   });
 });

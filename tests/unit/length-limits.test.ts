@@ -8,12 +8,12 @@ import { allSchemas, fieldNames } from "../support/schemas";
  * character more, is refused with a message that names the number, in zh and en (issue 13).
  */
 type Def = Record<string, unknown>;
-const defOf = (schema: unknown): Def => ((schema as { _zod?: { def?: Def } })?._zod?.def ?? {});
+const defOf = (schema: unknown): Def => (schema as { _zod?: { def?: Def } })?._zod?.def ?? {};
 
 /** The field's schema inside an object schema (through preprocess, pipes, refinements). */
 function fieldSchema(schema: z.ZodType, name: string): z.ZodType | null {
   const def = defOf(schema);
-  if (def.shape && typeof def.shape === "object") return ((def.shape as Record<string, z.ZodType>)[name] ?? null);
+  if (def.shape && typeof def.shape === "object") return (def.shape as Record<string, z.ZodType>)[name] ?? null;
   for (const inner of [def.in, def.out, def.innerType, def.schema]) {
     if (inner instanceof z.ZodType) {
       const found = fieldSchema(inner, name);
@@ -78,7 +78,10 @@ describe("length limits are stated in their messages", () => {
     expect(messages.length).toBeGreaterThan(0);
     for (const language of ["zh", "en"] as const) {
       const texts = messages.map((message) => translateMessage(language, message));
-      expect(texts.some((text) => text.includes(String(max))), `${language}: ${texts.join(" / ")}`).toBe(true);
+      expect(
+        texts.some((text) => text.includes(String(max))),
+        `${language}: ${texts.join(" / ")}`,
+      ).toBe(true);
     }
   });
 });

@@ -39,7 +39,10 @@ function componentsImportedByTheApp() {
       else if (/\.tsx?$/.test(entry.name)) {
         for (const m of fs.readFileSync(file, "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"@mantine\/core"/g)) {
           for (const part of m[1]!.split(",")) {
-            const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!;
+            const name = part
+              .trim()
+              .replace(/^type\s+/, "")
+              .split(/\s+as\s+/)[0]!;
             if (/^[A-Z]/.test(name) && !part.trim().startsWith("type ")) names.add(name);
           }
         }

@@ -52,22 +52,64 @@ const filtered = (account: keyof typeof accounts, language: "zh" | "en", exhibit
 
 const AREAS = ["/index", "/exhibitorInfo", "/invitation", "/boothConstruction", "/bookingService", "/invoiceArea", "/exhibitTL", "/HT", "/dataArea"];
 const SPEC_PAGES = [
-  "/index/schedule", "/index/promote", "/index/premise", "/index/service", "/index/hotel", "/index/poster",
-  "/index/bannerDownload", "/index/posterCn", "/index/posterEn", "/index/drawingSubmission", "/changePassword",
-  "/exhibitorInfo/exhibitorData", "/exhibitorInfo/exhibitorReview", "/exhibitorInfo/groupData", "/exhibitorInfo/miniProgram", "/exhibitorInfo/exhibitorCertificateApply",
-  "/exhibitorInfo/invitation/custom", "/exhibitorInfo/invitation/exhibitorTopRanking", "/exhibitorInfo/invitation/exhibitorRanking",
-  "/exhibitorInfo/invitation/inviteAudienceData", "/exhibitorInfo/promotionalVideo", "/exhibitorInfo/epidemicDeclaration",
-  "/boothConstruction/standardConstruction", "/boothConstruction/insurancePurchase", "/boothConstruction/entrySafetyCommitment",
+  "/index/schedule",
+  "/index/promote",
+  "/index/premise",
+  "/index/service",
+  "/index/hotel",
+  "/index/poster",
+  "/index/bannerDownload",
+  "/index/posterCn",
+  "/index/posterEn",
+  "/index/drawingSubmission",
+  "/changePassword",
+  "/exhibitorInfo/exhibitorData",
+  "/exhibitorInfo/exhibitorReview",
+  "/exhibitorInfo/groupData",
+  "/exhibitorInfo/miniProgram",
+  "/exhibitorInfo/exhibitorCertificateApply",
+  "/exhibitorInfo/invitation/custom",
+  "/exhibitorInfo/invitation/exhibitorTopRanking",
+  "/exhibitorInfo/invitation/exhibitorRanking",
+  "/exhibitorInfo/invitation/inviteAudienceData",
+  "/exhibitorInfo/promotionalVideo",
+  "/exhibitorInfo/epidemicDeclaration",
+  "/boothConstruction/standardConstruction",
+  "/boothConstruction/insurancePurchase",
+  "/boothConstruction/entrySafetyCommitment",
   "/boothConstruction/specialBoothCIProcess",
-  "/bookingService/onlineBookingService", "/bookingService/offlineBookingService/airCompressorService", "/bookingService/myOrder",
-  "/bookingService/electricboxImg", "/bookingService/ECReservation", "/bookingService/LeakageElectric", "/bookingService/orderReview",
-  "/invoiceArea/billingApplication", "/invoiceArea/paymentVoucher",
-  "/exhibitTL/carriage", "/exhibitTL/review", "/exhibitTL/carriageOrder", "/exhibitTL/truckInformationSubmit",
-  "/exhibitTL/twExhibitsDeclaration", "/exhibitTL/exhibitsCostReservation", "/exhibitTL/smallExhibitsExpress", "/exhibitTL/overseasExhibitTrans",
-  "/HT/blueCarGuide", "/HT/busGuide", "/HT/parkingGuide", "/HT/businessReservations", "/dataArea/index",
+  "/bookingService/onlineBookingService",
+  "/bookingService/offlineBookingService/airCompressorService",
+  "/bookingService/myOrder",
+  "/bookingService/electricboxImg",
+  "/bookingService/ECReservation",
+  "/bookingService/LeakageElectric",
+  "/bookingService/orderReview",
+  "/invoiceArea/billingApplication",
+  "/invoiceArea/paymentVoucher",
+  "/exhibitTL/carriage",
+  "/exhibitTL/review",
+  "/exhibitTL/carriageOrder",
+  "/exhibitTL/truckInformationSubmit",
+  "/exhibitTL/twExhibitsDeclaration",
+  "/exhibitTL/exhibitsCostReservation",
+  "/exhibitTL/smallExhibitsExpress",
+  "/exhibitTL/overseasExhibitTrans",
+  "/HT/blueCarGuide",
+  "/HT/busGuide",
+  "/HT/parkingGuide",
+  "/HT/businessReservations",
+  "/dataArea/index",
 ];
 /** The organizer's own pages beside the spec's (roleId 1 only): the badge review and the check-in desk. */
-const ORGANIZER_PAGES = ["/exhibitorInfo/badgeReview", "/exhibitorInfo/badgeCheckIn", "/boothConstruction/constructionReview", "/invoiceArea/financeDesk", "/exhibitTL/truckReview", "/exhibitTL/twExhibitsReview"];
+const ORGANIZER_PAGES = [
+  "/exhibitorInfo/badgeReview",
+  "/exhibitorInfo/badgeCheckIn",
+  "/boothConstruction/constructionReview",
+  "/invoiceArea/financeDesk",
+  "/exhibitTL/truckReview",
+  "/exhibitTL/twExhibitsReview",
+];
 
 describe("seeded menu tree", () => {
   it("has unique ids and routes, keeps the ids the API tests rely on, and covers every page of spec point 2", () => {
@@ -90,7 +132,12 @@ describe("seeded menu tree", () => {
 
   it("grants the exhibitor everything but the carrier pages and the organizer's pages (17, 18, 19, 35, 47, 53, 69, 79), and the carrier exactly its home, 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
-    expect(exhibitor.sort((a, b) => a - b)).toEqual(demoMenus.map((m) => m.id).filter((id) => ![72, 73, 17, 18, 19, 35, 47, 53, 69, 79].includes(id)).sort((a, b) => a - b));
+    expect(exhibitor.sort((a, b) => a - b)).toEqual(
+      demoMenus
+        .map((m) => m.id)
+        .filter((id) => ![72, 73, 17, 18, 19, 35, 47, 53, 69, 79].includes(id))
+        .sort((a, b) => a - b),
+    );
     expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([1, 3, 20, 70, 72, 73]);
   });
 });
@@ -175,7 +222,18 @@ describe("filterMenus on the seeded tree", () => {
 
 describe("menu helpers", () => {
   const leaf = (id: number, route: string, extra: Partial<MenuItem> = {}): MenuItem => ({
-    id, pid: 0, route, name: route, nameEn: "", icon: null, isMenu: 1, hidden: false, remark: null, url: null, list: [], ...extra,
+    id,
+    pid: 0,
+    route,
+    name: route,
+    nameEn: "",
+    icon: null,
+    isMenu: 1,
+    hidden: false,
+    remark: null,
+    url: null,
+    list: [],
+    ...extra,
   });
 
   it("sideMenu drops hidden and isMenu-2 items recursively", () => {
@@ -257,7 +315,12 @@ describe("menu helpers", () => {
 
   it("homeLeftMenu shows schedule and promotion, plus the Chinese-only entries in zh", () => {
     expect(homeLeftMenu(filtered("std01", "zh"), "zh").map((m) => m.route)).toEqual([
-      "/index/schedule", "/index/promote", "/index/premise", "/exhibitTL/carriage", "/index/service", "/index/hotel",
+      "/index/schedule",
+      "/index/promote",
+      "/index/premise",
+      "/exhibitTL/carriage",
+      "/index/service",
+      "/index/hotel",
     ]);
     expect(homeLeftMenu(filtered("std01", "en"), "en").map((m) => m.route)).toEqual(["/index/schedule", "/index/promote"]);
   });

@@ -16,7 +16,9 @@ describe("amounts typed in yuan", () => {
     for (const amount of ["-1", "-0.01", "1.005", "0", "0.00", "abc", "1e3", "100000.01", ""]) {
       const result = schema.safeParse({ amount });
       expect(result.success, amount).toBe(false);
-      expect(result.error?.issues[0]?.message, amount).toBe(amount === "" ? "validation.required|invoices.fields.amount" : "validation.correct|invoices.fields.amount");
+      expect(result.error?.issues[0]?.message, amount).toBe(
+        amount === "" ? "validation.required|invoices.fields.amount" : "validation.correct|invoices.fields.amount",
+      );
     }
     expect(schema.parse({ amount: "100000.00" }).amount).toBe(100_000_00);
   });

@@ -61,12 +61,28 @@ describe("priceInForce at each boundary (exhibition time, UTC+8)", () => {
 describe("totals in cents", () => {
   it("multiplies and adds integers only, so no cent is lost", () => {
     // 0.1 + 0.2 style sums stay exact in cents: 10 × ¥0.10 + 20 × ¥0.20 = ¥5.00.
-    expect(totalCents([{ unitCents: 10, quantity: 10 }, { unitCents: 20, quantity: 20 }])).toBe(500);
-    expect(totalCents([{ unitCents: 3_000, quantity: 3 }, { unitCents: 80_000, quantity: 1 }, { unitCents: 1_999, quantity: 7 }])).toBe(9_000 + 80_000 + 13_993);
+    expect(
+      totalCents([
+        { unitCents: 10, quantity: 10 },
+        { unitCents: 20, quantity: 20 },
+      ]),
+    ).toBe(500);
+    expect(
+      totalCents([
+        { unitCents: 3_000, quantity: 3 },
+        { unitCents: 80_000, quantity: 1 },
+        { unitCents: 1_999, quantity: 7 },
+      ]),
+    ).toBe(9_000 + 80_000 + 13_993);
     expect(totalCents([])).toBe(0);
     expect(lineCents(333, 3)).toBe(999);
     // Floating yuan would give 0.30000000000000004; cents do not.
-    expect(totalCents([{ unitCents: 10, quantity: 1 }, { unitCents: 20, quantity: 1 }])).toBe(30);
+    expect(
+      totalCents([
+        { unitCents: 10, quantity: 1 },
+        { unitCents: 20, quantity: 1 },
+      ]),
+    ).toBe(30);
   });
 
   it("refuses fractions and negatives instead of rounding them", () => {

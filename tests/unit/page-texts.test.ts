@@ -30,7 +30,14 @@ const KEY = new RegExp(`["'\`]((${Object.keys(FEATURE_DIRS).join("|")})\\.[A-Za-
 
 function browserModules(): string[] {
   return (fs.readdirSync(APP, { recursive: true }) as string[])
-    .filter((f) => /\.tsx?$/.test(f) && !/\.server\.tsx?$/.test(f) && !f.startsWith("i18n/") && !f.startsWith("contracts/i18n/") && !/texts[\w-]*(\.(zh|en))?\.ts$/.test(f))
+    .filter(
+      (f) =>
+        /\.tsx?$/.test(f) &&
+        !/\.server\.tsx?$/.test(f) &&
+        !f.startsWith("i18n/") &&
+        !f.startsWith("contracts/i18n/") &&
+        !/texts[\w-]*(\.(zh|en))?\.ts$/.test(f),
+    )
     .map((f) => path.join(APP, f));
 }
 
@@ -45,7 +52,11 @@ function importsOf(file: string): Set<string> {
   const source = fs.readFileSync(file, "utf8");
   const found = new Set<string>();
   for (const [, specifier] of source.matchAll(/^import (?:[^"']* from )?"([^"]+)";$/gm)) {
-    const resolved = specifier!.startsWith("~/") ? path.join(APP, specifier!.slice(2)) : specifier!.startsWith(".") ? path.resolve(path.dirname(file), specifier!) : specifier!;
+    const resolved = specifier!.startsWith("~/")
+      ? path.join(APP, specifier!.slice(2))
+      : specifier!.startsWith(".")
+        ? path.resolve(path.dirname(file), specifier!)
+        : specifier!;
     found.add(path.relative(APP, resolved));
   }
   return found;
@@ -68,7 +79,14 @@ describe("texts in the browser", () => {
   });
 
   it("the shell and error pages use only core texts, which every page loads", () => {
-    const shellModules = ["components/shell", "components/error-page.tsx", "components/error-boundary.tsx", "components/contact-us.tsx", "components/list-pager.tsx", "root.tsx"];
+    const shellModules = [
+      "components/shell",
+      "components/error-page.tsx",
+      "components/error-boundary.tsx",
+      "components/contact-us.tsx",
+      "components/list-pager.tsx",
+      "root.tsx",
+    ];
     const offenders = browserModules()
       .filter((file) => shellModules.some((prefix) => path.relative(APP, file).startsWith(prefix)))
       .filter((file) => new RegExp(KEY.source).test(fs.readFileSync(file, "utf8")));

@@ -28,8 +28,7 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const children = (parent: string) =>
-  handle.db.selectFrom("regions").selectAll().where("parent_code", "=", parent).orderBy("code").execute();
+const children = (parent: string) => handle.db.selectFrom("regions").selectAll().where("parent_code", "=", parent).orderBy("code").execute();
 
 describe("countries", () => {
   it("has China as id 37, first in sort order", async () => {
@@ -86,9 +85,7 @@ describe("regions", () => {
 
   it("puts a municipality's districts under one synthetic city", async () => {
     const cities = await children("110000");
-    expect(cities).toEqual([
-      { code: "110100", parent_code: "110000", level: 2, name_zh: "北京市", name_en: "Beijing" },
-    ]);
+    expect(cities).toEqual([{ code: "110100", parent_code: "110000", level: 2, name_zh: "北京市", name_en: "Beijing" }]);
     const districts = await children("110100");
     expect(districts).toHaveLength(16);
     expect(districts.find((d) => d.name_zh === "朝阳区")?.name_en).toBe("Chaoyang District");
@@ -114,12 +111,21 @@ describe("regions", () => {
   });
 
   it("is idempotent", async () => {
-    const before = await handle.db.selectFrom("regions").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const before = await handle.db
+      .selectFrom("regions")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     const again = await loadReferenceData(handle.db);
     expect(again).toEqual({ countries: 0, regions: 0 });
-    const after = await handle.db.selectFrom("regions").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const after = await handle.db
+      .selectFrom("regions")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
-    const countries = await handle.db.selectFrom("countries").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const countries = await handle.db
+      .selectFrom("countries")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(countries.n)).toBe(firstLoad.countries);
   });
 });

@@ -20,7 +20,14 @@ function tree(): Route[] {
         {
           id: "routes/_shell",
           children: [
-            { id: "routes/_shell.index", path: "index", children: [{ id: "routes/_shell.index._index", index: true }, { id: "routes/_shell.index.$slug", path: ":slug" }] },
+            {
+              id: "routes/_shell.index",
+              path: "index",
+              children: [
+                { id: "routes/_shell.index._index", index: true },
+                { id: "routes/_shell.index.$slug", path: ":slug" },
+              ],
+            },
             {
               id: "routes/_shell.bookingService",
               path: "bookingService",
@@ -37,10 +44,27 @@ function tree(): Route[] {
   ];
 }
 
-const PATHS = ["/", "/index", "/index/", "/index/schedule", "/bookingService", "/bookingService/myOrder", "/bookingService/myOrder/SO-1?x=1#top", "/nowhere/at/all", "/INDEX"];
+const PATHS = [
+  "/",
+  "/index",
+  "/index/",
+  "/index/schedule",
+  "/bookingService",
+  "/bookingService/myOrder",
+  "/bookingService/myOrder/SO-1?x=1#top",
+  "/nowhere/at/all",
+  "/INDEX",
+];
 
 function plain(matches: unknown) {
-  return (matches as { route: Route; params: object; pathname: string; pathnameBase: string }[] | null)?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
+  return (
+    (matches as { route: Route; params: object; pathname: string; pathnameBase: string }[] | null)?.map((m) => ({
+      id: m.route.id,
+      params: m.params,
+      pathname: m.pathname,
+      pathnameBase: m.pathnameBase,
+    })) ?? null
+  );
 }
 
 describe("the route matching cache (server/remix/route-match-cache.ts)", () => {

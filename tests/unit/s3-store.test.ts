@@ -152,9 +152,7 @@ describeServer(suiteTitle, () => {
 
     // S3 refuses a POST carrying any field the policy does not name (Policy and the signature
     // excepted), so an extra field such as OSSAccessKeyId would break every upload.
-    const covered = new Set(
-      policy.conditions.flatMap((c) => (Array.isArray(c) ? [String(c[1]).replace(/^\$/, "")] : Object.keys(c as object))),
-    );
+    const covered = new Set(policy.conditions.flatMap((c) => (Array.isArray(c) ? [String(c[1]).replace(/^\$/, "")] : Object.keys(c as object))));
     for (const name of Object.keys(fields)) {
       if (name === "Policy" || name === "X-Amz-Signature") continue;
       expect(covered, `field ${name} is not covered by the policy`).toContain(name);

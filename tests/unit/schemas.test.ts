@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { changePasswordSchema } from "../../app/contracts/auth/change-password-schema";
 import { loginSchema } from "../../app/contracts/auth/login-schema";
-import { DEFAULT_UPLOAD_KINDS, DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_UPLOAD_MAX_COUNT, effectiveRules, formatSizeLimit, KIND_EXTENSIONS, kindOfName } from "~/contracts/uploads/schema";
+import {
+  DEFAULT_UPLOAD_KINDS,
+  DEFAULT_UPLOAD_MAX_BYTES,
+  DEFAULT_UPLOAD_MAX_COUNT,
+  effectiveRules,
+  formatSizeLimit,
+  KIND_EXTENSIONS,
+  kindOfName,
+} from "~/contracts/uploads/schema";
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -30,7 +38,9 @@ describe("change password schema (spec point 5)", () => {
   });
 
   it("does not pile a mismatch on top of a missing field", () => {
-    expect(messages(changePasswordSchema.safeParse({ password: "a", newPassword: "b", newPassword1: "" }))).toEqual({ newPassword1: "password.confirmRequired" });
+    expect(messages(changePasswordSchema.safeParse({ password: "a", newPassword: "b", newPassword1: "" }))).toEqual({
+      newPassword1: "password.confirmRequired",
+    });
   });
 
   it("accepts a valid change", () => {
@@ -40,7 +50,10 @@ describe("change password schema (spec point 5)", () => {
 
 describe("login schema", () => {
   it("trims the username and requires both fields", () => {
-    expect(messages(loginSchema.safeParse({ username: "  ", password: "" }))).toEqual({ username: "login.usernameRequired", password: "login.passwordRequired" });
+    expect(messages(loginSchema.safeParse({ username: "  ", password: "" }))).toEqual({
+      username: "login.usernameRequired",
+      password: "login.passwordRequired",
+    });
     const ok = loginSchema.safeParse({ username: " std01 ", password: "x" });
     expect(ok.success && ok.data.username).toBe("std01");
   });

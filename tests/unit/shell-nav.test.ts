@@ -4,7 +4,17 @@ import type { PageRoute } from "../../app/contracts/permission/page-rules";
 import { pageTitle } from "../../app/lib/shell-nav.server";
 
 const item = (id: number, route: string, name: string, nameEn: string, list: MenuItem[] = []): MenuItem => ({
-  id, pid: 0, route, name, nameEn, icon: null, isMenu: 1, hidden: false, remark: null, url: null, list,
+  id,
+  pid: 0,
+  route,
+  name,
+  nameEn,
+  icon: null,
+  isMenu: 1,
+  hidden: false,
+  remark: null,
+  url: null,
+  list,
 });
 const pages: PageRoute[] = [{ path: "/changePassword", hasPage: true, handle: { title: "shell.pages.changePassword" } }];
 const menus = [item(40, "/bookingService", "预订服务", "Booking", [item(43, "/bookingService/myOrder", "我的订单", "My orders")])];

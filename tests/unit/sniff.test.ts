@@ -146,10 +146,19 @@ const full = (type: string, ...body: Uint8Array[]) => box(type, zeros(4), ...bod
 
 const ftyp = (major = "isom") => box("ftyp", ascii(major), u32be(0x200), ascii("isomiso2avc1mp41"));
 /** VisualSampleEntry: SampleEntry(8) + 70 bytes, then the codec config box. */
-const videoEntry = (codec: string, config = "avcC") => box(codec, zeros(6), u16be(1), zeros(16), u16be(64), u16be(64), zeros(46), box(config, u8(1, 0x64, 0, 0x0a)));
+const videoEntry = (codec: string, config = "avcC") =>
+  box(codec, zeros(6), u16be(1), zeros(16), u16be(64), u16be(64), zeros(46), box(config, u8(1, 0x64, 0, 0x0a)));
 /** ES_Descriptor with 4-byte lengths as ffmpeg writes them. */
 const esds = (objectType: number) =>
-  full("esds", u8(0x03, 0x80, 0x80, 0x80, 0x1b), u16be(1), u8(0), u8(0x04, 0x80, 0x80, 0x80, 0x0d, objectType, 0x15), zeros(11), u8(0x06, 0x80, 0x80, 0x80, 0x01, 0x02));
+  full(
+    "esds",
+    u8(0x03, 0x80, 0x80, 0x80, 0x1b),
+    u16be(1),
+    u8(0),
+    u8(0x04, 0x80, 0x80, 0x80, 0x0d, objectType, 0x15),
+    zeros(11),
+    u8(0x06, 0x80, 0x80, 0x80, 0x01, 0x02),
+  );
 const audioEntry = (codec: string, config: Uint8Array) => box(codec, zeros(6), u16be(1), zeros(8), u16be(2), u16be(16), zeros(4), u32be(44100 * 65536), config);
 const AAC = audioEntry("mp4a", esds(0x40));
 

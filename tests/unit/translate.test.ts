@@ -19,10 +19,7 @@ beforeAll(async () => {
     req.on("end", () => {
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       seen.push({ method: req.method, url: req.url, contentType: req.headers["content-type"], body });
-      const reply =
-        respondWith.status === 200 && respondWith.body === null
-          ? { translatedText: `EN(${String(body.q)})` }
-          : respondWith.body;
+      const reply = respondWith.status === 200 && respondWith.body === null ? { translatedText: `EN(${String(body.q)})` } : respondWith.body;
       res.writeHead(respondWith.status, { "content-type": "application/json" });
       res.end(JSON.stringify(reply));
     });

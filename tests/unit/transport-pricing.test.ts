@@ -25,9 +25,33 @@ const SHUNDA: PriceRow[] = [
   { service: "storage", perM3Cents: 6_000, perTonCents: 4_000, minimumCents: 20_000 },
 ];
 const delivery = SHUNDA[0]!;
-const EARLY: DiscountRule = { code: "early", nameZh: "提前申报优惠", nameEn: "Early declaration", kind: "early", untilOn: "2026-12-02", minVolumeCm3: null, percentBp: 1_000, amountCents: null };
-const VOLUME: DiscountRule = { code: "volume20", nameZh: "大批量优惠", nameEn: "Volume", kind: "volume", untilOn: null, minVolumeCm3: 20_000_000, percentBp: null, amountCents: 30_000 };
-const box = (packages: number, lengthCm: number, widthCm: number, heightCm: number, grossWeightG: number) => ({ packages, lengthCm, widthCm, heightCm, grossWeightG });
+const EARLY: DiscountRule = {
+  code: "early",
+  nameZh: "提前申报优惠",
+  nameEn: "Early declaration",
+  kind: "early",
+  untilOn: "2026-12-02",
+  minVolumeCm3: null,
+  percentBp: 1_000,
+  amountCents: null,
+};
+const VOLUME: DiscountRule = {
+  code: "volume20",
+  nameZh: "大批量优惠",
+  nameEn: "Volume",
+  kind: "volume",
+  untilOn: null,
+  minVolumeCm3: 20_000_000,
+  percentBp: null,
+  amountCents: 30_000,
+};
+const box = (packages: number, lengthCm: number, widthCm: number, heightCm: number, grossWeightG: number) => ({
+  packages,
+  lengthCm,
+  widthCm,
+  heightCm,
+  grossWeightG,
+});
 
 describe("volume", () => {
   it("is every package's length × width × height, in cm³", () => {
@@ -137,7 +161,13 @@ describe("a declaration's quote", () => {
   it("never discounts more than the subtotal", () => {
     // Storage at its ¥200 minimum; 10 % = ¥20, then ¥300 off capped at the ¥180 left.
     const generous: DiscountRule = { ...VOLUME, minVolumeCm3: 1 };
-    const quote = quoteDeclaration({ prices: SHUNDA, discounts: [generous, EARLY], exhibits: [box(1, 10, 10, 10, 1_000)], services: ["storage"], declaredOn: "2026-11-23" });
+    const quote = quoteDeclaration({
+      prices: SHUNDA,
+      discounts: [generous, EARLY],
+      exhibits: [box(1, 10, 10, 10, 1_000)],
+      services: ["storage"],
+      declaredOn: "2026-11-23",
+    });
     expect(quote.discounts.map((d) => [d.code, d.amountCents])).toEqual([
       ["early", 2_000],
       ["volume20", 18_000],
@@ -146,7 +176,13 @@ describe("a declaration's quote", () => {
   });
 
   it("costs nothing without exhibits, discounts included", () => {
-    const quote = quoteDeclaration({ prices: SHUNDA, discounts: [EARLY, { ...VOLUME, minVolumeCm3: 0 }], exhibits: [], services: ["delivery", "return"], declaredOn: "2026-11-23" });
+    const quote = quoteDeclaration({
+      prices: SHUNDA,
+      discounts: [EARLY, { ...VOLUME, minVolumeCm3: 0 }],
+      exhibits: [],
+      services: ["delivery", "return"],
+      declaredOn: "2026-11-23",
+    });
     expect(quote).toMatchObject({ volumeCm3: 0, weightG: 0, lines: [], subtotalCents: 0, discounts: [], discountCents: 0, totalCents: 0 });
   });
 
@@ -175,7 +211,14 @@ describe("hoisting and forklift fees by weight class", () => {
 
   it("has no fee for a piece heavier than every class of its kind", () => {
     expect(liftingFee(classes, "forklift", 5_001, 1)).toBeNull();
-    expect(liftingFee(classes.filter((c) => c.kind === "forklift"), "crane", 10, 1)).toBeNull();
+    expect(
+      liftingFee(
+        classes.filter((c) => c.kind === "forklift"),
+        "crane",
+        10,
+        1,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -190,7 +233,18 @@ describe("measurements typed as decimals, kept as integers", () => {
   });
 
   it("refuses text, signs, exponents and extra decimals", () => {
-    for (const [text, decimals] of [["12.5", 0], ["1.2345", 3], ["-1", 3], ["+1", 3], ["abc", 3], ["1e3", 3], ["", 3], [".5", 3], ["1.", 3], ["1234567890", 0]] as const) {
+    for (const [text, decimals] of [
+      ["12.5", 0],
+      ["1.2345", 3],
+      ["-1", 3],
+      ["+1", 3],
+      ["abc", 3],
+      ["1e3", 3],
+      ["", 3],
+      [".5", 3],
+      ["1.", 3],
+      ["1234567890", 0],
+    ] as const) {
       expect(decimalToUnits(text, decimals), `${text} with ${decimals}`).toBeNull();
     }
   });
@@ -225,7 +279,16 @@ describe("measurements typed as decimals, kept as integers", () => {
 
   it("gives an exhibit row grams and centimetres, and refuses the issue's bad input", () => {
     const row = { nameZh: "数控机床", quantity: "1", packages: "2", grossWeight: "850.5", length: "120", width: "80", height: "100" };
-    expect(exhibitRowSchema.parse(row)).toEqual({ nameZh: "数控机床", nameEn: undefined, quantity: 1, packages: 2, grossWeight: 850_500, length: 120, width: 80, height: 100 });
+    expect(exhibitRowSchema.parse(row)).toEqual({
+      nameZh: "数控机床",
+      nameEn: undefined,
+      quantity: 1,
+      packages: 2,
+      grossWeight: 850_500,
+      length: 120,
+      width: 80,
+      height: 100,
+    });
     const firstError = (change: Record<string, string>) => {
       const result = exhibitRowSchema.safeParse({ ...row, ...change });
       return result.success ? null : result.error.issues[0]!.message;
@@ -239,7 +302,18 @@ describe("measurements typed as decimals, kept as integers", () => {
   });
 
   it("gives a lifted piece kilograms and centimetres, and refuses a 40 m piece", () => {
-    const booking = { boothId: "1", carrierId: "1", kind: "crane", weight: "2.5", length: "3.25", width: "2", height: "1.8", pieces: "2", workDay: "2026-12-05", slot: "08:00-10:00" };
+    const booking = {
+      boothId: "1",
+      carrierId: "1",
+      kind: "crane",
+      weight: "2.5",
+      length: "3.25",
+      width: "2",
+      height: "1.8",
+      pieces: "2",
+      workDay: "2026-12-05",
+      slot: "08:00-10:00",
+    };
     expect(liftingSchema.parse(booking)).toMatchObject({ weight: 2_500, length: 325, width: 200, height: 180, pieces: 2 });
     const result = liftingSchema.safeParse({ ...booking, length: "40" });
     expect(result.success ? null : result.error.issues[0]!.message).toBe("validation.atMost|transport.fields.lengthM|20");

@@ -84,6 +84,8 @@ describe("Taiwan filing line schema", () => {
   it("needs comments to return a filing, not to accept it", () => {
     expect(twReviewSchema.safeParse({ id: "1", decision: "accept" }).success).toBe(true);
     const returned = twReviewSchema.safeParse({ id: "1", decision: "return", comment: " " });
-    expect(returned.success ? [] : returned.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["comment", "validation.required|vehicles.fields.comment"]]);
+    expect(returned.success ? [] : returned.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["comment", "validation.required|vehicles.fields.comment"],
+    ]);
   });
 });

@@ -150,7 +150,10 @@ describe("local store", () => {
   /** Every file under DATA_DIR/uploads, relative to it. */
   const filesUnder = (dir: string): string[] =>
     fs.existsSync(dir)
-      ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      ? fs
+          .readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
       : [];
 
   const chunks = (count: number, size: number) => Readable.from(Array.from({ length: count }, (_, i) => Buffer.alloc(size, i)));

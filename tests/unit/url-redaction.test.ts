@@ -8,7 +8,19 @@ describe("redactUrl", () => {
   it("blanks the value of every query parameter that carries a secret, whatever its case, and keeps the rest", () => {
     expect(redactUrl(`/invoiceArea/saveQrCode?token=${QR_TOKEN}&saved=1`)).toBe("/invoiceArea/saveQrCode?token=[redacted]&saved=1");
     expect(redactUrl(`/api/invoice/qr/info?Token=${QR_TOKEN}`)).toBe("/api/invoice/qr/info?Token=[redacted]");
-    for (const name of ["ticket", "code", "signature", "policy", "key", "OSSAccessKeyId", "X-Amz-Signature", "X-Amz-Credential", "X-Amz-Security-Token", "password", "access_token"]) {
+    for (const name of [
+      "ticket",
+      "code",
+      "signature",
+      "policy",
+      "key",
+      "OSSAccessKeyId",
+      "X-Amz-Signature",
+      "X-Amz-Credential",
+      "X-Amz-Security-Token",
+      "password",
+      "access_token",
+    ]) {
       expect(redactUrl(`/storage?${name}=s3cr3t&folder=photos`), name).toBe(`/storage?${name}=[redacted]&folder=photos`);
     }
     expect(redactUrl("/index?_data=routes%2F_shell.index&page=2")).toBe("/index?_data=routes%2F_shell.index&page=2");
@@ -18,7 +30,9 @@ describe("redactUrl", () => {
   it("blanks a QR token wherever it stands: another parameter, a path segment, an absolute URL", () => {
     expect(redactUrl(`/invoiceArea/saveQrCode?t=${encodeURIComponent(QR_TOKEN)}`)).toBe("/invoiceArea/saveQrCode?t=[redacted]");
     expect(redactUrl(`/invoiceArea/saveQrCode/${QR_TOKEN}/x`)).toBe("/invoiceArea/saveQrCode/[redacted]/x");
-    expect(redactUrl(`https://portal.example/invoiceArea/saveQrCode?token=${QR_TOKEN}#top`)).toBe("https://portal.example/invoiceArea/saveQrCode?token=[redacted]#top");
+    expect(redactUrl(`https://portal.example/invoiceArea/saveQrCode?token=${QR_TOKEN}#top`)).toBe(
+      "https://portal.example/invoiceArea/saveQrCode?token=[redacted]#top",
+    );
   });
 
   it("copes with what a hostile client sends: broken escapes, a bare name, repeated names", () => {
@@ -32,8 +46,15 @@ describe("the logger", () => {
   it("redacts a URL that an app log line carries", () => {
     const lines: Record<string, unknown>[] = [];
     const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
-    logger.warn({ url: `/invoiceArea/saveQrCode?token=${QR_TOKEN}`, path: `/files/${QR_TOKEN}`, location: `/invoiceArea/saveQrCode?saved=1&token=${QR_TOKEN}` }, "something about a page");
+    logger.warn(
+      { url: `/invoiceArea/saveQrCode?token=${QR_TOKEN}`, path: `/files/${QR_TOKEN}`, location: `/invoiceArea/saveQrCode?saved=1&token=${QR_TOKEN}` },
+      "something about a page",
+    );
     expect(JSON.stringify(lines)).not.toContain(QR_TOKEN);
-    expect(lines[0]).toMatchObject({ url: "/invoiceArea/saveQrCode?token=[redacted]", path: "/files/[redacted]", location: "/invoiceArea/saveQrCode?saved=1&token=[redacted]" });
+    expect(lines[0]).toMatchObject({
+      url: "/invoiceArea/saveQrCode?token=[redacted]",
+      path: "/files/[redacted]",
+      location: "/invoiceArea/saveQrCode?saved=1&token=[redacted]",
+    });
   });
 });

@@ -9,11 +9,21 @@ export const loginSchema = z.object({
     .trim()
     .min(1, "login.usernameRequired")
     .max(100, withProp("validation.tooLong", "login.username", 100)),
-  password: z.string({ message: "login.passwordRequired" }).min(1, "login.passwordRequired").max(200, withProp("validation.tooLong", "login.password", 200)),
+  password: z
+    .string({ message: "login.passwordRequired" })
+    .min(1, "login.passwordRequired")
+    .max(200, withProp("validation.tooLong", "login.password", 200)),
   redirectTo: z.string().optional(),
-  captchaId: z.string().max(100, withProp("validation.tooLong", "login.captchaTitle", 100)).optional(),
+  captchaId: z
+    .string()
+    .max(100, withProp("validation.tooLong", "login.captchaTitle", 100))
+    .optional(),
   /** Text captcha answer (the no-picture alternative). */
-  vCode: z.string().trim().max(20, withProp("validation.tooLong", "login.textCodeLabel", 20)).optional(),
+  vCode: z
+    .string()
+    .trim()
+    .max(20, withProp("validation.tooLong", "login.textCodeLabel", 20))
+    .optional(),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

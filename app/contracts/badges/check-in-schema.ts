@@ -18,7 +18,17 @@ export type CheckInInput = z.output<typeof checkInSchema>;
 /** `ids` as a list or "1,2,3" (none: all the caller's printable badges); `layout` one badge per page or four on A4. */
 export const badgePrintQuerySchema = z.object({
   ids: z.preprocess(
-    (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v === undefined || v === null
+          ? []
+          : Array.isArray(v)
+            ? v
+            : [v],
     z.array(idValue("badges.fields.record")).max(PRINT_MAX_BADGES, withProp("validation.tooMany", "badges.fields.record")),
   ),
   layout: z.preprocess(blank, z.enum(PRINT_LAYOUTS, { message: withProp("validation.correct", "badges.print.layout") }).default("single")),

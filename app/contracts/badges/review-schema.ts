@@ -22,7 +22,14 @@ export const badgeReviewQuerySchema = z.object({
   exhibitor: z.preprocess(blank, idValue(R("exhibitor")).optional()),
   status: optionalChoice(R("status"), BADGE_STATUSES),
   kind: optionalChoice("badges.fields.kind", BADGE_KINDS),
-  keyword: z.preprocess(blank, z.string().trim().max(REVIEW_KEYWORD_MAX, withProp("validation.tooLong", "badges.fields.keyword", REVIEW_KEYWORD_MAX)).optional()),
+  keyword: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(REVIEW_KEYWORD_MAX, withProp("validation.tooLong", "badges.fields.keyword", REVIEW_KEYWORD_MAX))
+      .optional(),
+  ),
   ...listPaging,
 });
 export type BadgeReviewQuery = z.output<typeof badgeReviewQuerySchema>;
@@ -33,7 +40,10 @@ export const badgeDecisionSchema = z
     id: idValue("badges.fields.record"),
     decision: requiredChoice(R("decision"), BADGE_DECISIONS),
     comment: optionalText(R("comment"), REVIEW_COMMENT_MAX),
-    version: z.coerce.number({ message: withProp("validation.correct", "badges.fields.record") }).int(withProp("validation.correct", "badges.fields.record")).min(0, withProp("validation.correct", "badges.fields.record")),
+    version: z.coerce
+      .number({ message: withProp("validation.correct", "badges.fields.record") })
+      .int(withProp("validation.correct", "badges.fields.record"))
+      .min(0, withProp("validation.correct", "badges.fields.record")),
   })
   .superRefine((value, ctx) => {
     if (value.decision === "return" && !value.comment) {

@@ -1,6 +1,17 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, INTERNATIONAL_PHONE, listPaging, MAINLAND_MOBILE, optionalText, requiredChoice, requiredEmail, requiredText, withProp } from "../common/validation";
+import {
+  blank,
+  idValue,
+  INTERNATIONAL_PHONE,
+  listPaging,
+  MAINLAND_MOBILE,
+  optionalText,
+  requiredChoice,
+  requiredEmail,
+  requiredText,
+  withProp,
+} from "../common/validation";
 import { ID_TYPES, isValidIdNumber, normalizeIdNumber } from "./id-documents";
 import { BADGE_NAME_MAX } from "./values";
 import "./texts";
@@ -35,20 +46,33 @@ const badgeFields = (language: "zh" | "en") => ({
   idType: requiredChoice(F("idType"), ID_TYPES),
   idNumber: z.preprocess(
     (v) => (typeof v === "string" ? normalizeIdNumber(v) : v),
-    z.string({ message: withProp("validation.required", F("idNumber")) }).min(1, withProp("validation.required", F("idNumber"))).max(30, withProp("validation.tooLong", F("idNumber"), 30)),
+    z
+      .string({ message: withProp("validation.required", F("idNumber")) })
+      .min(1, withProp("validation.required", F("idNumber")))
+      .max(30, withProp("validation.tooLong", F("idNumber"), 30)),
   ),
   mobile: mobileField(language),
   email: requiredEmail(F("email")),
   company: requiredText(F("company"), 100),
   position: optionalText(F("position"), 50),
   /** A stored photo (/files/<id>) of the caller's own, from the 'badge-photo' folder. */
-  photoUrl: z.preprocess(blank, z.string().max(200, withProp("validation.tooLong", F("photo"), 200)).optional()),
+  photoUrl: z.preprocess(
+    blank,
+    z
+      .string()
+      .max(200, withProp("validation.tooLong", F("photo"), 200))
+      .optional(),
+  ),
 });
 
 /** The ID number is checked against its type: 'IDCard format is incorrect' for a mainland ID (spec point 5). */
 function checkIdNumber(value: { idType: (typeof ID_TYPES)[number]; idNumber?: string }, ctx: z.RefinementCtx) {
   if (value.idNumber === undefined || isValidIdNumber(value.idType, value.idNumber)) return;
-  ctx.addIssue({ code: "custom", path: ["idNumber"], message: value.idType === "idCard" ? "validation.idCard" : withProp("validation.correct", F("idNumber")) });
+  ctx.addIssue({
+    code: "custom",
+    path: ["idNumber"],
+    message: value.idType === "idCard" ? "validation.idCard" : withProp("validation.correct", F("idNumber")),
+  });
 }
 
 export function badgeSchema(language: "zh" | "en") {
@@ -80,9 +104,15 @@ export const badgeSchemaEn = badgeSchema("en");
 export type BadgeInput = z.output<ReturnType<typeof badgeSchema>>;
 export type BadgeUpdateInput = z.output<ReturnType<typeof badgeUpdateSchema>>;
 
-
 export const badgeListQuerySchema = z.object({
-  keyword: z.preprocess(blank, z.string().trim().max(50, withProp("validation.tooLong", F("keyword"), 50)).optional()),
+  keyword: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(50, withProp("validation.tooLong", F("keyword"), 50))
+      .optional(),
+  ),
   ...listPaging,
 });
 export type BadgeListQuery = z.output<typeof badgeListQuerySchema>;
@@ -93,16 +123,27 @@ export const badgeIdSchema = z.object({ id: idValue(F("record")) });
 export const badgeIdsSchema = z.object({
   ids: z.preprocess(
     (v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
-    z.array(idValue(F("record"))).min(1, "badges.errors.noneTicked").max(200, withProp("validation.tooMany", F("record"))),
+    z
+      .array(idValue(F("record")))
+      .min(1, "badges.errors.noneTicked")
+      .max(200, withProp("validation.tooMany", F("record"))),
   ),
 });
 
 /** validateMobile / validateEmail as the user types: the value, and the badge being edited (not a duplicate of itself). */
 export const validateMobileSchema = z.object({
-  mobile: z.string().trim().min(1, withProp("validation.required", F("mobile"))).max(20, withProp("validation.tooLong", F("mobile"), 20)),
+  mobile: z
+    .string()
+    .trim()
+    .min(1, withProp("validation.required", F("mobile")))
+    .max(20, withProp("validation.tooLong", F("mobile"), 20)),
   excludeId: z.preprocess(blank, idValue(F("record")).optional()),
 });
 export const validateEmailSchema = z.object({
-  email: z.string().trim().min(1, withProp("validation.required", F("email"))).max(120, withProp("validation.tooLong", F("email"), 120)),
+  email: z
+    .string()
+    .trim()
+    .min(1, withProp("validation.required", F("email")))
+    .max(120, withProp("validation.tooLong", F("email"), 120)),
   excludeId: z.preprocess(blank, idValue(F("record")).optional()),
 });

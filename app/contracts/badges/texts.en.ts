@@ -96,7 +96,16 @@ const badges = {
     photoAlt: "Photo of {{name}}",
     history: "History",
     noHistory: "No history recorded.",
-    actions: { created: "Applied", updated: "Changed", resubmitted: "Resubmitted", returned: "Returned", approved: "Approved", deleted: "Deleted", checkedIn: "Checked in", checkedInAgain: "Scanned again" },
+    actions: {
+      created: "Applied",
+      updated: "Changed",
+      resubmitted: "Resubmitted",
+      returned: "Returned",
+      approved: "Approved",
+      deleted: "Deleted",
+      checkedIn: "Checked in",
+      checkedInAgain: "Scanned again",
+    },
     approve: "Approve",
     return: "Return",
     commentHint: "Required when returning: what should the exhibitor fix? At most 200 characters.",
@@ -126,7 +135,8 @@ const badges = {
   },
   /** The check-in desk page. */
   checkInPage: {
-    intro: "Scan a badge's QR code with the desk scanner (it types into the field and presses Enter), type the code printed under it, or use the phone's camera.",
+    intro:
+      "Scan a badge's QR code with the desk scanner (it types into the field and presses Enter), type the code printed under it, or use the phone's camera.",
     codeHint: "The text of the QR code, or the code printed under it.",
     notReviewed: "This badge has not been reviewed yet.",
     camera: "Scan with the camera",

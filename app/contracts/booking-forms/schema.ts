@@ -36,7 +36,10 @@ export const airCompressorSchema = z
     contactName: requiredText(F("contactName"), 50),
     contactPhone: z.preprocess(
       (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
-      z.string({ message: withProp("validation.required", F("contactPhone")) }).min(1, withProp("validation.required", F("contactPhone"))).regex(MAINLAND_MOBILE, withProp("validation.correct", F("contactPhone"))),
+      z
+        .string({ message: withProp("validation.required", F("contactPhone")) })
+        .min(1, withProp("validation.required", F("contactPhone")))
+        .regex(MAINLAND_MOBILE, withProp("validation.correct", F("contactPhone"))),
     ),
     remarks: optionalText(F("remarks"), 500),
   })

@@ -62,7 +62,13 @@ export type StandardBuild = {
 export type CarpetOptions = { carpetTimes: CarpetTime[]; colours: readonly (typeof CARPET_COLOURS)[number][] };
 
 /** GET /smeb/boothBuild/find */
-export type StandardBuildAnswer = { build: StandardBuild; settings: ConstructionSettings; window: DeadlineWindow; carpetTimes: CarpetTime[]; history: ConstructionEvent[] };
+export type StandardBuildAnswer = {
+  build: StandardBuild;
+  settings: ConstructionSettings;
+  window: DeadlineWindow;
+  carpetTimes: CarpetTime[];
+  history: ConstructionEvent[];
+};
 
 export type Insurance = {
   id: number;

@@ -1,5 +1,15 @@
 import { endpoint } from "../api/endpoint";
-import type { CarpetOptions, CommitmentAnswer, ConstructionEvent, DrawingProcess, InsuranceAnswer, ReviewDetail, ReviewItem, ReviewList, StandardBuildAnswer } from "./api-types";
+import type {
+  CarpetOptions,
+  CommitmentAnswer,
+  ConstructionEvent,
+  DrawingProcess,
+  InsuranceAnswer,
+  ReviewDetail,
+  ReviewItem,
+  ReviewList,
+  StandardBuildAnswer,
+} from "./api-types";
 import {
   boothQuerySchema,
   commitmentScansSchema,

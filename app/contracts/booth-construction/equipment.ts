@@ -4,7 +4,17 @@
  * carpet; a 3x3 booth adds a negotiation table with three chairs. A larger standard booth (two or
  * more 3x3 units side by side) gets the 3x3 set once per unit, carpet by its area.
  */
-export const EQUIPMENT_CODES = ["fasciaBoard", "spotlight", "consultingDesk", "foldingChair", "socket", "trashCan", "carpet", "negotiationTable", "negotiationChair"] as const;
+export const EQUIPMENT_CODES = [
+  "fasciaBoard",
+  "spotlight",
+  "consultingDesk",
+  "foldingChair",
+  "socket",
+  "trashCan",
+  "carpet",
+  "negotiationTable",
+  "negotiationChair",
+] as const;
 export type EquipmentCode = (typeof EQUIPMENT_CODES)[number];
 
 export type EquipmentItem = { code: EquipmentCode; quantity: number; unit: "piece" | "set" | "squareMetre" };
@@ -29,7 +39,10 @@ export function equipmentFor(booth: { widthM: number; depthM: number }): Equipme
   const area = Math.round(booth.widthM * booth.depthM * 100) / 100;
   const units = area < 9 ? 1 : Math.max(1, Math.floor(area / 9));
   const set = area < 9 ? SET_3X2 : SET_3X3;
-  const quantities: Partial<Record<EquipmentCode, number>> = { ...Object.fromEntries(Object.entries(set).map(([code, n]) => [code, n * units])), carpet: Math.ceil(area) };
+  const quantities: Partial<Record<EquipmentCode, number>> = {
+    ...Object.fromEntries(Object.entries(set).map(([code, n]) => [code, n * units])),
+    carpet: Math.ceil(area),
+  };
   return EQUIPMENT_CODES.filter((code) => quantities[code]).map((code) => ({ code, quantity: quantities[code]!, unit: UNIT[code] }));
 }
 

@@ -1,14 +1,23 @@
 /** The booth construction pages' labels (the fields and errors are in texts.en.ts). */
 const pageTexts = {
   statuses: { new: "Not started", draft: "Draft", notSigned: "Not signed", submitted: "Submitted, under review", accepted: "Accepted", returned: "Returned" },
-  history: { title: "History", empty: "Nothing yet", save: "Saved as draft", submit: "Submitted", approve: "Accepted", return: "Returned", generate: "Commitment filled in" },
+  history: {
+    title: "History",
+    empty: "Nothing yet",
+    save: "Saved as draft",
+    submit: "Submitted",
+    approve: "Accepted",
+    return: "Returned",
+    generate: "Commitment filled in",
+  },
   reviewComment: "The organizer's comment",
   readOnly: "This can no longer be changed",
   booth: "Booth {{boothNo}} ({{size}} m, {{area}} m²)",
   buildUp: "Build-up {{from}} to {{to}}; dismantling {{dismantleFrom}} to {{dismantleTo}}",
   standard: {
     title: "Standard booth construction",
-    intro: "Tell the organizer's builder what to put on your fascia board and which of the booth's equipment you do not need. Save a draft at any time; submit when it is complete.",
+    intro:
+      "Tell the organizer's builder what to put on your fascia board and which of the booth's equipment you do not need. Save a draft at any time; submit when it is complete.",
     deadline: "Submit by {{deadline}} (UTC+8).",
     closed: "The deadline {{deadline}} (UTC+8) has passed: the build can no longer be changed.",
     equipmentTitle: "Booth equipment ({{size}})",
@@ -20,7 +29,8 @@ const pageTexts = {
     fasciaTitle: "Fascia board (2400 × 950 mm)",
     fasciaStandard: "Standard: the company name in the organizer's lettering",
     fasciaCustom: "Custom artwork",
-    fasciaCustomHint: "CDR with text converted to curves, or JPG at 1:1 and 72 dpi or more (5 million pixels or more if lower). The proportion must be 2400:950.",
+    fasciaCustomHint:
+      "CDR with text converted to curves, or JPG at 1:1 and 72 dpi or more (5 million pixels or more if lower). The proportion must be 2400:950.",
     preview: "Preview to scale",
     checkJpg: "Checked: {{width}} × {{height}} px, {{dpi}}",
     checkNoDpi: "no dpi recorded",
@@ -85,7 +95,8 @@ const pageTexts = {
   },
   process: {
     title: "Special booth CI process",
-    intro: "Submit the design drawings, the structural calculation and the builder's qualification. Each upload is a new version; the organizer comments on each; an approved version is frozen.",
+    intro:
+      "Submit the design drawings, the structural calculation and the builder's qualification. Each upload is a new version; the organizer comments on each; an approved version is frozen.",
     steps: { submit: "Submit drawings", review: "Review", rectify: "Rectify", approved: "Approved", permit: "Build-up permit" },
     stepHint: {
       submit: "Upload all three documents.",
@@ -107,7 +118,8 @@ const pageTexts = {
   },
   review: {
     title: "Construction review",
-    intro: "Fascia boards, insurance policies, safety commitments and special booth drawings of every exhibitor. Approve, or return with a comment the exhibitor sees.",
+    intro:
+      "Fascia boards, insurance policies, safety commitments and special booth drawings of every exhibitor. Approve, or return with a comment the exhibitor sees.",
     subjects: { fascia: "Fascia and equipment", insurance: "Insurance", commitment: "Safety commitment", drawing: "Drawing" },
     all: "All",
     search: "Filter",

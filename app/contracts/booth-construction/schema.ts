@@ -1,9 +1,41 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, INTERNATIONAL_PHONE, isRealDate, listPaging, MAINLAND_MOBILE, optionalList, optionalText, requiredChoice, requiredDate, requiredFileUrl, requiredList, requiredText, withProp } from "../common/validation";
+import {
+  blank,
+  idValue,
+  INTERNATIONAL_PHONE,
+  isRealDate,
+  listPaging,
+  MAINLAND_MOBILE,
+  optionalList,
+  optionalText,
+  requiredChoice,
+  requiredDate,
+  requiredFileUrl,
+  requiredList,
+  requiredText,
+  withProp,
+} from "../common/validation";
 import { yuanAmount } from "../common/money";
 import { EQUIPMENT_CODES } from "./equipment";
-import { BUILD_INTENTS, CARPET_COLOURS, CARPET_SLOTS, COMMENT_MAX, COMMITMENT_SCANS_MAX, DECISIONS, DRAWING_KINDS, EXTRA_BOARDS_MAX, FASCIA_MODES, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, INSURED_MAX_CENTS, OTHER_REQUIREMENTS_MAX, REVIEW_STATUSES, REVIEW_SUBJECTS, WALLS } from "./values";
+import {
+  BUILD_INTENTS,
+  CARPET_COLOURS,
+  CARPET_SLOTS,
+  COMMENT_MAX,
+  COMMITMENT_SCANS_MAX,
+  DECISIONS,
+  DRAWING_KINDS,
+  EXTRA_BOARDS_MAX,
+  FASCIA_MODES,
+  FASCIA_NAME_EN_MAX,
+  FASCIA_NAME_ZH_MAX,
+  INSURED_MAX_CENTS,
+  OTHER_REQUIREMENTS_MAX,
+  REVIEW_STATUSES,
+  REVIEW_SUBJECTS,
+  WALLS,
+} from "./values";
 import "./texts";
 
 /**
@@ -17,7 +49,14 @@ const F = (name: string) => `boothConstruction.fields.${name}`;
 export * from "./values";
 
 const optionalBooth = z.preprocess(blank, idValue(F("booth")).optional());
-const version = z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0).optional());
+const version = z.preprocess(
+  blank,
+  z.coerce
+    .number({ message: withProp("validation.correct", F("record")) })
+    .int()
+    .min(0)
+    .optional(),
+);
 const optionalDate = (prop: string) =>
   z.preprocess((v) => (typeof v === "string" ? blank(v.trim()) : v), z.string().refine(isRealDate, withProp("validation.correct", prop)).optional());
 const optionalFileUrl = (prop: string) => z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), requiredFileUrl(prop).optional());
@@ -32,7 +71,10 @@ function mobileField(language: "zh" | "en") {
       .string({ message: withProp("validation.required", F("mobile")) })
       .min(1, withProp("validation.required", F("mobile")))
       .max(20, withProp("validation.tooLong", F("mobile"), 20))
-      .refine((v) => MAINLAND_MOBILE.test(v) || (language === "en" && v.startsWith("+") && INTERNATIONAL_PHONE.test(v)), withProp("validation.correct", F("mobile"))),
+      .refine(
+        (v) => MAINLAND_MOBILE.test(v) || (language === "en" && v.startsWith("+") && INTERNATIONAL_PHONE.test(v)),
+        withProp("validation.correct", F("mobile")),
+      ),
   );
 }
 
@@ -49,7 +91,11 @@ export const standardBuildSchema = z
     fasciaNameZh: optionalText(F("fasciaNameZh"), FASCIA_NAME_ZH_MAX),
     fasciaNameEn: optionalText(F("fasciaNameEn"), FASCIA_NAME_EN_MAX),
     fasciaFileUrl: optionalFileUrl(F("fasciaFile")),
-    unneededEquipment: optionalList(F("unneededEquipment"), z.enum(EQUIPMENT_CODES, { message: withProp("validation.correct", F("unneededEquipment")) }), EQUIPMENT_CODES.length),
+    unneededEquipment: optionalList(
+      F("unneededEquipment"),
+      z.enum(EQUIPMENT_CODES, { message: withProp("validation.correct", F("unneededEquipment")) }),
+      EQUIPMENT_CODES.length,
+    ),
     wallsRemoved: optionalList(F("wallsRemoved"), z.enum(WALLS, { message: withProp("validation.correct", F("wallsRemoved")) }), WALLS.length),
     extraBoards: z.preprocess(
       (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? 0 : v),
@@ -67,10 +113,16 @@ export const standardBuildSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.intent !== "submit") return;
-    if (value.fasciaMode === "standard" && !value.fasciaNameZh) ctx.addIssue({ code: "custom", path: ["fasciaNameZh"], message: withProp("validation.required", F("fasciaNameZh")) });
-    if (value.fasciaMode === "custom" && !value.fasciaFileUrl) ctx.addIssue({ code: "custom", path: ["fasciaFileUrl"], message: withProp("validation.required", F("fasciaFile")) });
+    if (value.fasciaMode === "standard" && !value.fasciaNameZh)
+      ctx.addIssue({ code: "custom", path: ["fasciaNameZh"], message: withProp("validation.required", F("fasciaNameZh")) });
+    if (value.fasciaMode === "custom" && !value.fasciaFileUrl)
+      ctx.addIssue({ code: "custom", path: ["fasciaFileUrl"], message: withProp("validation.required", F("fasciaFile")) });
     if (Boolean(value.carpetLayingDay) !== Boolean(value.carpetLayingSlot)) {
-      ctx.addIssue({ code: "custom", path: [value.carpetLayingDay ? "carpetLayingSlot" : "carpetLayingDay"], message: withProp("validation.required", F(value.carpetLayingDay ? "carpetLayingSlot" : "carpetLayingDay")) });
+      ctx.addIssue({
+        code: "custom",
+        path: [value.carpetLayingDay ? "carpetLayingSlot" : "carpetLayingDay"],
+        message: withProp("validation.required", F(value.carpetLayingDay ? "carpetLayingSlot" : "carpetLayingDay")),
+      });
     }
   });
 export type StandardBuildInput = z.output<typeof standardBuildSchema>;
@@ -121,7 +173,12 @@ export type CommitmentInput = z.output<ReturnType<typeof commitmentSchema>>;
 export const commitmentScansSchema = z.object({
   boothId: optionalBooth,
   version,
-  scanUrls: requiredList(F("signedScans"), z.string().regex(/^\/files\/[A-Za-z0-9_-]{1,64}$/, withProp("validation.correct", F("signedScans"))), 1, COMMITMENT_SCANS_MAX),
+  scanUrls: requiredList(
+    F("signedScans"),
+    z.string().regex(/^\/files\/[A-Za-z0-9_-]{1,64}$/, withProp("validation.correct", F("signedScans"))),
+    1,
+    COMMITMENT_SCANS_MAX,
+  ),
 });
 export type CommitmentScansInput = z.output<typeof commitmentScansSchema>;
 
@@ -138,7 +195,14 @@ export type DrawingUploadInput = z.output<typeof drawingUploadSchema>;
 export const reviewQuerySchema = z.object({
   subject: optionalChoice(F("subject"), REVIEW_SUBJECTS),
   status: optionalChoice(F("status"), REVIEW_STATUSES),
-  keyword: z.preprocess(blank, z.string().trim().max(50, withProp("validation.tooLong", F("keyword"), 50)).optional()),
+  keyword: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(50, withProp("validation.tooLong", F("keyword"), 50))
+      .optional(),
+  ),
   ...listPaging,
 });
 export type ReviewQuery = z.output<typeof reviewQuerySchema>;
@@ -153,7 +217,8 @@ export const decisionSchema = z
     version,
   })
   .superRefine((value, ctx) => {
-    if (value.decision === "return" && !value.comment) ctx.addIssue({ code: "custom", path: ["comment"], message: withProp("validation.required", F("comment")) });
+    if (value.decision === "return" && !value.comment)
+      ctx.addIssue({ code: "custom", path: ["comment"], message: withProp("validation.required", F("comment")) });
   });
 export type DecisionInput = z.output<typeof decisionSchema>;
 

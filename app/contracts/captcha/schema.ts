@@ -8,12 +8,6 @@ const pointSchema = z.object({
 
 /** POST /vcode/verify {captchaId, points}: the clicks on a click captcha (JSON). */
 export const verifySchema = z.object({
-  captchaId: z
-    .string({ error: "login.captchaRequired" })
-    .min(1, "login.captchaRequired")
-    .max(100, "errors.badRequest"),
-  points: z
-    .array(pointSchema, { error: "login.captchaRequired" })
-    .min(1, "login.captchaRequired")
-    .max(20, "errors.badRequest"),
+  captchaId: z.string({ error: "login.captchaRequired" }).min(1, "login.captchaRequired").max(100, "errors.badRequest"),
+  points: z.array(pointSchema, { error: "login.captchaRequired" }).min(1, "login.captchaRequired").max(20, "errors.badRequest"),
 });

@@ -53,7 +53,9 @@ export function formatMoney(cents: number): string {
   if (!Number.isFinite(cents)) return "";
   const rounded = Math.round(cents);
   const abs = Math.abs(rounded);
-  const yuan = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const yuan = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${rounded < 0 ? "-" : ""}${yuan}.${pad(abs % 100)}`;
 }
 

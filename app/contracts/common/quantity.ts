@@ -19,7 +19,9 @@ export function unitsToDecimal(units: number, decimals: number): string {
   if (!decimals) return String(units);
   const scale = 10 ** decimals;
   const whole = Math.floor(units / scale);
-  const fraction = String(units % scale).padStart(decimals, "0").replace(/0+$/, "");
+  const fraction = String(units % scale)
+    .padStart(decimals, "0")
+    .replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 

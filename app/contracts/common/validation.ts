@@ -12,7 +12,6 @@ export function withProp(key: string, propKey: string, max?: number) {
   return max === undefined ? `${key}|${propKey}` : `${key}|${propKey}|${max}`;
 }
 
-
 /** Spec point 5: mainland mobile numbers, 11 digits, 13x to 19x. */
 export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 /** Overseas mobiles: optional +, country code and number, 6 to 20 digits with spaces or dashes. */
@@ -40,7 +39,10 @@ export function requiredText(prop: string, max: number) {
 export function optionalText(prop: string, max: number) {
   return z.preprocess(
     (v) => blank(typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : v),
-    z.string().max(max, withProp("validation.tooLong", prop, max)).optional(),
+    z
+      .string()
+      .max(max, withProp("validation.tooLong", prop, max))
+      .optional(),
   );
 }
 
@@ -78,17 +80,24 @@ export function optionalList<T extends z.ZodType>(prop: string, item: T, max: nu
 
 /** A positive integer id sent as a form string. */
 export function idValue(prop: string) {
-  return z.coerce.number({ message: withProp("validation.correct", prop) }).int(withProp("validation.correct", prop)).positive(withProp("validation.correct", prop));
+  return z.coerce
+    .number({ message: withProp("validation.correct", prop) })
+    .int(withProp("validation.correct", prop))
+    .positive(withProp("validation.correct", prop));
 }
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
-export const isRealDate = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+export const isRealDate = (v: string) =>
+  ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 export function requiredDate(prop: string) {
   return z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ message: withProp("validation.required", prop) }).min(1, withProp("validation.required", prop)).refine(isRealDate, withProp("validation.correct", prop)),
+    z
+      .string({ message: withProp("validation.required", prop) })
+      .min(1, withProp("validation.required", prop))
+      .refine(isRealDate, withProp("validation.correct", prop)),
   );
 }
 

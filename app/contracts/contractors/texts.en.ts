@@ -56,8 +56,7 @@ const contractors = {
   },
   email: {
     subject: "{{exhibitor}} entrusted you with booking services for booth {{booth}}",
-    text:
-      "Hello {{contact}},\n\n{{exhibitor}} has entrusted {{company}} with booking on-site services for booth {{booth}} in the exhibitor portal.\n\nExhibitor number: {{exhibitorNo}}\nOne-time code: {{code}}\n\nSign in at {{link}} (choose 'Entrusted contractor'). The code works once and until {{expires}}; if it has expired, ask the exhibitor to send a new one.\n\nIf you do not know this exhibitor, ignore this e-mail.",
+    text: "Hello {{contact}},\n\n{{exhibitor}} has entrusted {{company}} with booking on-site services for booth {{booth}} in the exhibitor portal.\n\nExhibitor number: {{exhibitorNo}}\nOne-time code: {{code}}\n\nSign in at {{link}} (choose 'Entrusted contractor'). The code works once and until {{expires}}; if it has expired, ask the exhibitor to send a new one.\n\nIf you do not know this exhibitor, ignore this e-mail.",
   },
   errors: {
     wrongCode: "The exhibitor number or the code is not correct, or the code has expired or was used. Ask the exhibitor to send a new code.",

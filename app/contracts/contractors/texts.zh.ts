@@ -56,8 +56,7 @@ const contractors = {
   },
   email: {
     subject: "{{exhibitor}}委托您为展位 {{booth}} 预订服务",
-    text:
-      "{{contact}}，您好：\n\n{{exhibitor}}已在展商服务平台委托{{company}}为展位 {{booth}} 预订现场服务。\n\n展商编号：{{exhibitorNo}}\n一次性验证码：{{code}}\n\n请在 {{link}} 登录（选择“受托搭建商”）。验证码只能使用一次，有效期至 {{expires}}；过期后请联系展商重新发送。\n\n如您不认识该展商，请忽略此邮件。",
+    text: "{{contact}}，您好：\n\n{{exhibitor}}已在展商服务平台委托{{company}}为展位 {{booth}} 预订现场服务。\n\n展商编号：{{exhibitorNo}}\n一次性验证码：{{code}}\n\n请在 {{link}} 登录（选择“受托搭建商”）。验证码只能使用一次，有效期至 {{expires}}；过期后请联系展商重新发送。\n\n如您不认识该展商，请忽略此邮件。",
   },
   errors: {
     wrongCode: "展商编号或验证码不正确，或验证码已过期或已使用。请联系展商重新发送验证码。",

@@ -38,7 +38,14 @@ export type ProfileView = {
 export type ReviewDetail = ProfileView & { userId: number; username: string };
 
 /** One row of the organizer's review queue (reviewList). */
-export type ReviewRow = { userId: number; username: string; companyNameZh: string | null; companyNameEn: string | null; status: ProfileStatus; submittedAt: string | null };
+export type ReviewRow = {
+  userId: number;
+  username: string;
+  companyNameZh: string | null;
+  companyNameEn: string | null;
+  status: ProfileStatus;
+  submittedAt: string | null;
+};
 export type ReviewList = { total: number; page: number; pageSize: number; rows: ReviewRow[] };
 
 /** The choice lists of the profile's exhibits step (class/list, industry/list, listAreaClassify). */

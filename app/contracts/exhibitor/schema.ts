@@ -1,8 +1,35 @@
 import * as z from "zod";
 import "../common/zod-messages";
 import { requiredAddressParts } from "./address-schema";
-import { blank, COMPANY_PHONE, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalList, optionalText, requiredChoice, requiredEmail, requiredList, requiredText, STORED_FILE_URL, VERIFICATION_CODE, withProp } from "../common/validation";
-import { ALL_PROFILE_FIELDS, ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, label, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, MAX_EXHIBIT_CLASSES, MAX_INDUSTRIES, PROFILE_STEPS } from "./values";
+import {
+  blank,
+  COMPANY_PHONE,
+  idValue,
+  INTERNATIONAL_PHONE,
+  MAINLAND_MOBILE,
+  optionalList,
+  optionalText,
+  requiredChoice,
+  requiredEmail,
+  requiredList,
+  requiredText,
+  STORED_FILE_URL,
+  VERIFICATION_CODE,
+  withProp,
+} from "../common/validation";
+import {
+  ALL_PROFILE_FIELDS,
+  ATTENDANCE,
+  CONTACT_TYPES,
+  ENTERPRISE_ADVANTAGES,
+  label,
+  LISTING_STATUSES,
+  LIST_FIELDS,
+  LIVE_EVENT_THEMES,
+  MAX_EXHIBIT_CLASSES,
+  MAX_INDUSTRIES,
+  PROFILE_STEPS,
+} from "./values";
 import type { ContactType, ProfileDraft, ProfileStep, StepField } from "./values";
 import "./texts";
 
@@ -19,11 +46,39 @@ export * from "./values";
 type StepFieldSchemas<Step extends ProfileStep, Extra extends string = never> = Record<StepField<Step> | Extra, z.ZodType>;
 
 const fileUrl = (prop: string) =>
-  z.preprocess(blank, z.string().trim().regex(STORED_FILE_URL, withProp("validation.correct", label(prop))).optional());
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .regex(STORED_FILE_URL, withProp("validation.correct", label(prop)))
+      .optional(),
+  );
 const requiredFileUrl = (prop: string) =>
-  z.preprocess(blank, z.string({ message: withProp("validation.required", label(prop)) }).trim().regex(STORED_FILE_URL, withProp("validation.correct", label(prop))));
-const code = (prop: string) => z.preprocess(blank, z.string().trim().regex(VERIFICATION_CODE, withProp("validation.correct", label(prop))).optional());
-const regionCode = z.preprocess(blank, z.string().trim().regex(/^\d{6}$/, "errors.badRequest").optional());
+  z.preprocess(
+    blank,
+    z
+      .string({ message: withProp("validation.required", label(prop)) })
+      .trim()
+      .regex(STORED_FILE_URL, withProp("validation.correct", label(prop))),
+  );
+const code = (prop: string) =>
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .regex(VERIFICATION_CODE, withProp("validation.correct", label(prop)))
+      .optional(),
+  );
+const regionCode = z.preprocess(
+  blank,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "errors.badRequest")
+    .optional(),
+);
 
 /** Spec point 5: multiple contract companies are separated by '/'; no empty part. */
 const contractCompanies = optionalText(label("contractCompanyNames"), 300).refine(
@@ -52,7 +107,11 @@ const ALWAYS = { when: (payload: { value: unknown }) => typeof payload.value ===
 const requiredId = (prop: string) =>
   z.preprocess(
     (v) => (typeof v === "number" ? String(v) : blank(v)),
-    z.string({ message: withProp("validation.required", prop) }).regex(/^\d{1,9}$/, withProp("validation.correct", prop)).transform(Number).pipe(z.number().positive(withProp("validation.correct", prop))),
+    z
+      .string({ message: withProp("validation.required", prop) })
+      .regex(/^\d{1,9}$/, withProp("validation.correct", prop))
+      .transform(Number)
+      .pipe(z.number().positive(withProp("validation.correct", prop))),
   );
 
 export type StepContext = { language: "zh" | "en"; districtsExist: boolean };
@@ -134,7 +193,11 @@ const presentationFields = {
   brandsEn: requiredText(label("brandsEn"), 400),
   mainProductsZh: requiredText(label("mainProductsZh"), 300),
   mainProductsEn: requiredText(label("mainProductsEn"), 600),
-  advantages: optionalList(label("advantages"), z.enum(ENTERPRISE_ADVANTAGES, { message: withProp("validation.correct", label("advantages")) }), ENTERPRISE_ADVANTAGES.length),
+  advantages: optionalList(
+    label("advantages"),
+    z.enum(ENTERPRISE_ADVANTAGES, { message: withProp("validation.correct", label("advantages")) }),
+    ENTERPRISE_ADVANTAGES.length,
+  ),
 } satisfies StepFieldSchemas<"presentation">;
 
 function presentationSchema() {
@@ -153,7 +216,11 @@ const exhibitsFields = {
 } satisfies StepFieldSchemas<"exhibits">;
 
 const eventsFields = {
-  liveEventThemes: optionalList(label("liveEventThemes"), z.enum(LIVE_EVENT_THEMES, { message: withProp("validation.correct", label("liveEventThemes")) }), LIVE_EVENT_THEMES.length),
+  liveEventThemes: optionalList(
+    label("liveEventThemes"),
+    z.enum(LIVE_EVENT_THEMES, { message: withProp("validation.correct", label("liveEventThemes")) }),
+    LIVE_EVENT_THEMES.length,
+  ),
   liveEventNote: optionalText(label("liveEventNote"), 500),
   attendance: requiredChoice(label("attendance"), ATTENDANCE),
 } satisfies StepFieldSchemas<"events">;
@@ -180,22 +247,20 @@ const DRAFT_TEXT_MAX = 3000;
  * A draft as saved: only known fields, text up to 3000 characters, lists up to 20 short items.
  * Nothing else is checked, so whatever the exhibitor typed is kept (spec point 4: save draft).
  */
-export const profileDraftSchema = z
-  .record(z.string(), z.union([z.string(), z.array(z.string())]))
-  .transform((input) => {
-    const draft: ProfileDraft = {};
-    for (const field of ALL_PROFILE_FIELDS) {
-      const value = input[field];
-      if (value === undefined) continue;
-      if (LIST_FIELDS.has(field)) {
-        const list = (Array.isArray(value) ? value : [value]).map((v) => v.trim()).filter(Boolean);
-        draft[field] = list.slice(0, 20).map((v) => v.slice(0, 40));
-      } else {
-        draft[field] = (Array.isArray(value) ? value[0] ?? "" : value).replace(/\r\n?/g, "\n").slice(0, DRAFT_TEXT_MAX);
-      }
+export const profileDraftSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())])).transform((input) => {
+  const draft: ProfileDraft = {};
+  for (const field of ALL_PROFILE_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (LIST_FIELDS.has(field)) {
+      const list = (Array.isArray(value) ? value : [value]).map((v) => v.trim()).filter(Boolean);
+      draft[field] = list.slice(0, 20).map((v) => v.slice(0, 40));
+    } else {
+      draft[field] = (Array.isArray(value) ? (value[0] ?? "") : value).replace(/\r\n?/g, "\n").slice(0, DRAFT_TEXT_MAX);
     }
-    return draft;
-  });
+  }
+  return draft;
+});
 
 /** The first step whose full rules the draft does not meet, or null when it is complete. */
 export function firstIncompleteStep(draft: ProfileDraft, ctx: StepContext): ProfileStep | null {
@@ -223,12 +288,15 @@ export const groupDataSchema = z
 export type GroupData = z.output<typeof groupDataSchema>;
 
 /** sendSmsCode / sendEmailCode requests. */
-export const sendSmsCodeSchema = z.object({
-  mobile: requiredText(label("contact1Mobile"), 24),
-  contactType: z.preprocess(blank, z.enum(CONTACT_TYPES).optional()),
-}).superRefine((value, issues) => {
-  if (!mobileValid(value.contactType ?? "inside", value.mobile)) issues.addIssue({ code: "custom", path: ["mobile"], message: withProp("validation.correct", label("contact1Mobile")) });
-});
+export const sendSmsCodeSchema = z
+  .object({
+    mobile: requiredText(label("contact1Mobile"), 24),
+    contactType: z.preprocess(blank, z.enum(CONTACT_TYPES).optional()),
+  })
+  .superRefine((value, issues) => {
+    if (!mobileValid(value.contactType ?? "inside", value.mobile))
+      issues.addIssue({ code: "custom", path: ["mobile"], message: withProp("validation.correct", label("contact1Mobile")) });
+  });
 export const sendEmailCodeSchema = z.object({ email: requiredEmail(label("contact1Email")) });
 
 /** Review by the organizer: approve, or return with a comment the exhibitor sees. */

@@ -14,8 +14,7 @@ const verify = {
   verified: "已验证",
   smsText: "【展商服务平台】您的验证码为{{code}}，{{minutes}}分钟内有效。请勿将验证码告知他人。",
   emailSubject: "您的验证码：{{code}}",
-  emailText:
-    "您好：\n\n您的验证码为 {{code}}，{{minutes}}分钟内有效。\n\n请勿将验证码告知他人。如非本人操作，请忽略本邮件。\n\n展商服务平台",
+  emailText: "您好：\n\n您的验证码为 {{code}}，{{minutes}}分钟内有效。\n\n请勿将验证码告知他人。如非本人操作，请忽略本邮件。\n\n展商服务平台",
 };
 
 export default verify;

@@ -36,7 +36,20 @@ export const label = (field: string) => `exhibitor.fields.${field}`;
 
 /** Every field of each step, in form order; the verification codes of contact 1 are checked, not kept. */
 const STEP_FIELD_NAMES = {
-  company: ["companyNameZh", "companyNameEn", "contractCompanyNames", "listingStatus", "stockCode", "companyPhone", "countryId", "provinceCode", "cityCode", "districtCode", "address", "website"],
+  company: [
+    "companyNameZh",
+    "companyNameEn",
+    "contractCompanyNames",
+    "listingStatus",
+    "stockCode",
+    "companyPhone",
+    "countryId",
+    "provinceCode",
+    "cityCode",
+    "districtCode",
+    "address",
+    "website",
+  ],
   contacts: [
     "contact1Type",
     "contact1Name",

@@ -6,11 +6,7 @@ import { extensionRequestSchema, type ScheduleMailResult } from "./schedule-sche
 
 /** GET /smeb/content/page?slug */
 const contentPageSchema = z.object({
-  slug: z
-    .string({ message: "errors.badRequest" })
-    .trim()
-    .min(1, "errors.badRequest")
-    .max(64, "errors.badRequest"),
+  slug: z.string({ message: "errors.badRequest" }).trim().min(1, "errors.badRequest").max(64, "errors.badRequest"),
 });
 
 /**

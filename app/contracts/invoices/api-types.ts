@@ -92,7 +92,10 @@ export type InvoiceQrChange = InvoiceQrState & { id: number };
 export type BillingBaseInfo = Pick<InvoiceApplication, "id" | "invoiceType" | "title" | "taxpayerId" | "addressPhone" | "bankAccount" | "receivingEmail">;
 
 /** GET /invoice/qr/info (public): only what the finance colleague fills in, nothing else of the account. */
-export type QrApplication = Pick<InvoiceApplication, "invoiceType" | "title" | "taxpayerId" | "addressPhone" | "bankAccount" | "receivingEmail" | "amountCents" | "status" | "version"> & {
+export type QrApplication = Pick<
+  InvoiceApplication,
+  "invoiceType" | "title" | "taxpayerId" | "addressPhone" | "bankAccount" | "receivingEmail" | "amountCents" | "status" | "version"
+> & {
   exhibitionName: string;
 };
 
@@ -101,7 +104,17 @@ export type FinanceApplication = InvoiceApplication & { exhibitorName: string; u
 export type FinanceVoucher = PaymentVoucher & { exhibitorName: string; userId: number };
 export type FinancePage<T> = { rows: T[]; total: number; page: number; pageSize: number };
 
-export type Bill = { id: number; userId: number; exhibitorName: string; boothNo: string; kind: (typeof BILL_KINDS)[number]; titleZh: string; titleEn: string; amountCents: number; createdAt: string };
+export type Bill = {
+  id: number;
+  userId: number;
+  exhibitorName: string;
+  boothNo: string;
+  kind: (typeof BILL_KINDS)[number];
+  titleZh: string;
+  titleEn: string;
+  amountCents: number;
+  createdAt: string;
+};
 
 /** POST /smeb/paymentVoucher/delete and /smeb/bill/delete: what was deleted. */
 export type Deleted = { id: number; deleted: true };

@@ -1,9 +1,30 @@
 import * as z from "zod";
 import "../common/zod-messages";
 import { yuanAmount } from "../common/money";
-import { blank, idValue, listPaging, optionalText, requiredChoice, requiredDate, requiredEmail, requiredList, requiredText, withProp } from "../common/validation";
+import {
+  blank,
+  idValue,
+  listPaging,
+  optionalText,
+  requiredChoice,
+  requiredDate,
+  requiredEmail,
+  requiredList,
+  requiredText,
+  withProp,
+} from "../common/validation";
 import { isValidCreditCode, normalizeCreditCode } from "./credit-code";
-import { AMOUNT_MAX_CENTS, BILL_KINDS, INVOICE_STATUSES, INVOICE_TYPES, ITEM_KEY, ITEMS_MAX, PRODUCT_TYPES, VOUCHER_FILES_MAX, VOUCHER_STATUSES } from "./values";
+import {
+  AMOUNT_MAX_CENTS,
+  BILL_KINDS,
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  ITEM_KEY,
+  ITEMS_MAX,
+  PRODUCT_TYPES,
+  VOUCHER_FILES_MAX,
+  VOUCHER_STATUSES,
+} from "./values";
 import "./texts";
 
 /**
@@ -19,7 +40,14 @@ export * from "./values";
 
 const itemKeys = requiredList(F("items"), z.string().regex(ITEM_KEY, withProp("validation.correct", F("items"))), 1, ITEMS_MAX);
 const fileUrl = z.string().regex(/^\/files\/[A-Za-z0-9_-]{1,64}$/, withProp("validation.correct", F("documents")));
-const version = z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0).optional());
+const version = z.preprocess(
+  blank,
+  z.coerce
+    .number({ message: withProp("validation.correct", F("record")) })
+    .int()
+    .min(0)
+    .optional(),
+);
 const optionalChoice = <const T extends readonly [string, ...string[]]>(prop: string, values: T) =>
   z.preprocess(blank, z.enum(values, { message: withProp("validation.correct", prop) }).optional());
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
@@ -40,7 +68,12 @@ export const recordIdSchema = z.object({ id: idValue(F("record")), version });
 
 /** The organizer confirms the money arrived, or returns the voucher with a reason. */
 export const voucherDecisionSchema = z
-  .object({ id: idValue(F("record")), decision: requiredChoice(F("decision"), ["confirm", "return"] as const), reason: optionalText(F("reason"), 300), version })
+  .object({
+    id: idValue(F("record")),
+    decision: requiredChoice(F("decision"), ["confirm", "return"] as const),
+    reason: optionalText(F("reason"), 300),
+    version,
+  })
   .superRefine((value, ctx) => {
     if (value.decision === "return" && !value.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: withProp("validation.required", F("reason")) });
   });
@@ -82,12 +115,21 @@ export const applicationSchema = z
   })
   .superRefine((value, ctx) => {
     specialNeedsBank(value, ctx);
-    if (value.urgent && !value.urgentReason) ctx.addIssue({ code: "custom", path: ["urgentReason"], message: withProp("validation.required", F("urgentReason")) });
+    if (value.urgent && !value.urgentReason)
+      ctx.addIssue({ code: "custom", path: ["urgentReason"], message: withProp("validation.required", F("urgentReason")) });
   });
 export type ApplicationInput = z.output<typeof applicationSchema>;
 
 /** A change until issued, at the version read. */
-export const applicationUpdateSchema = applicationSchema.and(z.object({ id: idValue(F("record")), version: z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0) }));
+export const applicationUpdateSchema = applicationSchema.and(
+  z.object({
+    id: idValue(F("record")),
+    version: z.coerce
+      .number({ message: withProp("validation.correct", F("record")) })
+      .int()
+      .min(0),
+  }),
+);
 
 export const urgentSchema = z.object({ id: idValue(F("record")), urgentReason: requiredText(F("urgentReason"), 200) });
 export const baseInfoByNameSchema = z.object({ title: requiredText(F("title"), 100) });
@@ -98,7 +140,14 @@ export const issueSchema = z
   .object({
     id: idValue(F("record")),
     decision: requiredChoice(F("decision"), ["issue", "return"] as const),
-    invoiceNo: z.preprocess(blank, z.string().trim().regex(/^[0-9A-Za-z-]{8,30}$/, withProp("validation.correct", F("invoiceNo"))).optional()),
+    invoiceNo: z.preprocess(
+      blank,
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9A-Za-z-]{8,30}$/, withProp("validation.correct", F("invoiceNo")))
+        .optional(),
+    ),
     invoiceDate: z.preprocess(blank, requiredDate(F("invoiceDate")).optional()),
     pdfUrl: z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), fileUrl.optional()),
     reason: optionalText(F("reason"), 300),
@@ -107,7 +156,8 @@ export const issueSchema = z
   .superRefine((value, ctx) => {
     const required = value.decision === "issue" ? (["invoiceNo", "invoiceDate", "pdfUrl"] as const) : (["reason"] as const);
     for (const field of required) {
-      if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message: withProp("validation.required", F(field === "pdfUrl" ? "invoicePdf" : field)) });
+      if (!value[field])
+        ctx.addIssue({ code: "custom", path: [field], message: withProp("validation.required", F(field === "pdfUrl" ? "invoicePdf" : field)) });
     }
   });
 
@@ -118,7 +168,14 @@ const token = z
   .max(80, withProp("validation.tooLong", F("token"), 80));
 
 export const qrSaveSchema = z
-  .object({ token, version: z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0), ...billingFields })
+  .object({
+    token,
+    version: z.coerce
+      .number({ message: withProp("validation.correct", F("record")) })
+      .int()
+      .min(0),
+    ...billingFields,
+  })
   .superRefine(specialNeedsBank);
 export const qrTokenSchema = z.object({ token });
 
@@ -138,7 +195,14 @@ export const qrLinkRenewSchema = z.object({ id: idValue(F("record")), linkVersio
 /** The organizer's queues: filters and paging. */
 export const financeQuerySchema = z.object({
   status: optionalChoice(F("status"), [...INVOICE_STATUSES, ...VOUCHER_STATUSES] as unknown as readonly [string, ...string[]]),
-  keyword: z.preprocess(blank, z.string().trim().max(50, withProp("validation.tooLong", F("keyword"), 50)).optional()),
+  keyword: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(50, withProp("validation.tooLong", F("keyword"), 50))
+      .optional(),
+  ),
   ...listPaging,
 });
 

@@ -10,7 +10,10 @@ const blankToUndefined = (value: unknown) => (value === "" || value === null ? u
 
 const regionCode = z.preprocess(
   blankToUndefined,
-  z.string({ message: "errors.badRequest" }).trim().regex(/^\d{6}$/, { message: "errors.badRequest" }),
+  z
+    .string({ message: "errors.badRequest" })
+    .trim()
+    .regex(/^\d{6}$/, { message: "errors.badRequest" }),
 );
 const countryId = z.preprocess(
   blankToUndefined,

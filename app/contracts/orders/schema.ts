@@ -22,10 +22,17 @@ const quantity = (min: number) =>
 const MAX_ID = 2_147_483_647;
 const id = (prop: string) => idValue(label(prop)).max(MAX_ID, withProp("validation.correct", label(prop)));
 const optionalId = (prop: string) => z.preprocess(blank, id(prop).optional());
-const fileUrl = (prop: string) => z.string().trim().regex(STORED_FILE_URL, withProp("validation.correct", label(prop)));
+const fileUrl = (prop: string) =>
+  z
+    .string()
+    .trim()
+    .regex(STORED_FILE_URL, withProp("validation.correct", label(prop)));
 const optionalPhone = z.preprocess(
   (v) => blank(typeof v === "string" ? v.trim() : v),
-  z.string().regex(COMPANY_PHONE, withProp("validation.correct", label("contractorPhone"))).optional(),
+  z
+    .string()
+    .regex(COMPANY_PHONE, withProp("validation.correct", label("contractorPhone")))
+    .optional(),
 );
 
 export const cartAddSchema = z.object({ serviceId: id("service"), quantity: quantity(1), boothId: optionalId("booth") });
@@ -52,7 +59,10 @@ export type ContractorInput = { contractorCompany?: string; contractorContact?: 
  * attempt), so a double click, a resubmitted form or a retried request gives one order.
  */
 export const commitSchema = z.object({
-  idempotencyKey: z.string({ message: "errors.badRequest" }).trim().regex(/^[A-Za-z0-9_.:-]{8,100}$/, "errors.badRequest"),
+  idempotencyKey: z
+    .string({ message: "errors.badRequest" })
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, "errors.badRequest"),
   boothId: optionalId("booth"),
   ...contractorFields,
   installationDrawingUrl: z.preprocess(blank, fileUrl("installationDrawing").optional()),
@@ -82,7 +92,10 @@ export const claimPaymentSchema = orderNoSchema.extend({
 export const updateContractorSchema = orderNoSchema.extend(contractorSchema.shape);
 
 const pageNumber = (max: number, fallback: number) =>
-  z.preprocess((v) => v || undefined, z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").min(1, "errors.badRequest").max(max, "errors.badRequest").default(fallback));
+  z.preprocess(
+    (v) => v || undefined,
+    z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").min(1, "errors.badRequest").max(max, "errors.badRequest").default(fallback),
+  );
 export const orderListQuery = z.object({
   status: z.preprocess((v) => v || undefined, z.enum(ORDER_STATUSES, { message: "errors.badRequest" }).optional()),
   page: pageNumber(100_000, 1),
@@ -90,4 +103,6 @@ export const orderListQuery = z.object({
 });
 
 /** My orders' download: the current contract, or the generated or stamped one by name. */
-export const downloadContractQuery = orderNoSchema.extend({ which: z.preprocess((v) => v || undefined, z.enum(["generated", "stamped"], { message: "errors.badRequest" }).optional()) });
+export const downloadContractQuery = orderNoSchema.extend({
+  which: z.preprocess((v) => v || undefined, z.enum(["generated", "stamped"], { message: "errors.badRequest" }).optional()),
+});

@@ -5,7 +5,6 @@ import type { ButtonAuth } from "./api-types";
 import type { Language } from "~/contracts/i18n/config";
 import { ORGANIZER_ROLE_ID } from "./roles";
 
-
 export type ButtonState = { visible: boolean; closedMessage: string | null };
 
 export type ButtonStateOptions = {

@@ -13,12 +13,7 @@ export const PROMO_VIDEO_EXCLUDED_EXHIBITION = "CIFTIS2020";
 export const PROMOTIONAL_VIDEO_ROUTE = "/exhibitorInfo/promotionalVideo";
 
 /** Chinese-only home items, removed in English (spec point 1). */
-export const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set([
-  "/index/premise",
-  "/index/service",
-  "/index/hotel",
-  "/index/drawingSubmission",
-]);
+export const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set(["/index/premise", "/index/service", "/index/hotel", "/index/drawingSubmission"]);
 
 /** Left menu of the /index/* subpages, in order; the Chinese-only entries are marked. */
 export const HOME_LEFT_MENU: readonly { route: string; zhOnly: boolean }[] = [
@@ -70,9 +65,7 @@ export function filterMenus(tree: MenuItem[], opts: MenuFilterOptions): MenuItem
     items
       .filter((item) => !removed.has(item.route))
       .map((item) =>
-        english && rules.englishHiddenAreas.has(item.route)
-          ? { ...item, hidden: true, list: [], emptiedInEnglish: true }
-          : { ...item, list: walk(item.list) },
+        english && rules.englishHiddenAreas.has(item.route) ? { ...item, hidden: true, list: [], emptiedInEnglish: true } : { ...item, list: walk(item.list) },
       );
   return walk(tree);
 }
@@ -157,10 +150,7 @@ export function isNewFeature(item: Pick<MenuItem, "remark">): boolean {
  * English always 4. `visible` is the first group, `more` the rest (the 'more' dropdown).
  * Hidden and isMenu-2 items are left out.
  */
-export function topMenuGroups(
-  items: MenuItem[],
-  { language, wide }: { language: Language; wide: boolean },
-): { visible: MenuItem[]; more: MenuItem[] } {
+export function topMenuGroups(items: MenuItem[], { language, wide }: { language: Language; wide: boolean }): { visible: MenuItem[]; more: MenuItem[] } {
   const size = language === "en" || !wide ? TOP_MENU_NARROW_GROUP : TOP_MENU_WIDE_GROUP;
   const shownItems = items.filter(shown);
   return { visible: shownItems.slice(0, size), more: shownItems.slice(size) };

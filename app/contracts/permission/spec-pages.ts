@@ -28,11 +28,30 @@ export const SPEC_PAGES: Record<string, readonly string[]> = {
     // The organizer's side of the area (this portal's addition).
     "constructionReview",
   ],
-  "/bookingService": ["onlineBookingService", "offlineBookingService/airCompressorService", "myOrder", "electricboxImg", "ECReservation", "LeakageElectric", "orderReview"],
+  "/bookingService": [
+    "onlineBookingService",
+    "offlineBookingService/airCompressorService",
+    "myOrder",
+    "electricboxImg",
+    "ECReservation",
+    "LeakageElectric",
+    "orderReview",
+  ],
   // financeDesk: the organizer's side of the area (this portal's addition).
   "/invoiceArea": ["billingApplication", "paymentVoucher", "saveQrCode", "financeDesk"],
   // truckReview, twExhibitsReview: the organizer's side of the area (this portal's addition).
-  "/exhibitTL": ["carriage", "review", "carriageOrder", "truckInformationSubmit", "twExhibitsDeclaration", "exhibitsCostReservation", "smallExhibitsExpress", "overseasExhibitTrans", "truckReview", "twExhibitsReview"],
+  "/exhibitTL": [
+    "carriage",
+    "review",
+    "carriageOrder",
+    "truckInformationSubmit",
+    "twExhibitsDeclaration",
+    "exhibitsCostReservation",
+    "smallExhibitsExpress",
+    "overseasExhibitTrans",
+    "truckReview",
+    "twExhibitsReview",
+  ],
   "/HT": ["blueCarGuide", "busGuide", "parkingGuide", "businessReservations"],
   "/dataArea": ["index"],
   "/invitation": [],

@@ -23,7 +23,6 @@ const contentField = z
   .min(1, "settings.feedbackContentRequired")
   .max(FEEDBACK_CONTENT_MAX, "settings.feedbackContentTooLong");
 
-
 const imageUrl = z
   .string()
   .trim()

@@ -9,7 +9,15 @@ import type { OrderStepName } from "./schema";
 export type DeclarationStatus = "draft" | "submitted" | "accepted" | "returned";
 
 export type CarrierPrice = { service: TransportService; perM3Cents: number; perTonCents: number; minimumCents: number };
-export type CarrierDiscount = { code: string; name: string; kind: "early" | "volume"; untilOn: string | null; minVolumeM3: string | null; percentBp: number | null; amountCents: number | null };
+export type CarrierDiscount = {
+  code: string;
+  name: string;
+  kind: "early" | "volume";
+  untilOn: string | null;
+  minVolumeM3: string | null;
+  percentBp: number | null;
+  amountCents: number | null;
+};
 /** An appointed carrier as an exhibitor picks it, with its price list. */
 export type CarrierOption = { id: number; name: string; contactEmail: string; contactPhone: string; prices: CarrierPrice[]; discounts: CarrierDiscount[] };
 

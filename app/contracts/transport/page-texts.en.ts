@@ -42,7 +42,8 @@ const pageTexts = {
   },
   carriage: {
     title: "Exhibit carriage",
-    intro: "Declare your exhibits to one of the appointed carriers. The portal computes the amount from the carrier's prices; the carrier reviews your declaration and takes it from there.",
+    intro:
+      "Declare your exhibits to one of the appointed carriers. The portal computes the amount from the carrier's prices; the carrier reviews your declaration and takes it from there.",
     empty: "No declarations yet",
     newTitle: "New declaration",
     noBooth: "Your account has no booth, so there is nothing to declare.",
@@ -124,7 +125,8 @@ const pageTexts = {
   },
   lifting: {
     title: "Hoisting fee and appointment",
-    intro: "Book a forklift or crane for heavy exhibits on build-up or dismantling days. When the list is complete, send it to the carrier: after that it can no longer be changed here.",
+    intro:
+      "Book a forklift or crane for heavy exhibits on build-up or dismantling days. When the list is complete, send it to the carrier: after that it can no longer be changed here.",
     empty: "No bookings yet",
     formTitle: "New booking",
     add: "Add booking",

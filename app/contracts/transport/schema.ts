@@ -2,7 +2,19 @@ import * as z from "zod";
 import "../common/zod-messages";
 import { yuanAmount } from "../common/money";
 import { positiveMeasure } from "../common/quantity";
-import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, requiredChoice, requiredDate, requiredFileUrl, requiredList, requiredText, withProp } from "../common/validation";
+import {
+  blank,
+  idValue,
+  INTERNATIONAL_PHONE,
+  MAINLAND_MOBILE,
+  optionalText,
+  requiredChoice,
+  requiredDate,
+  requiredFileUrl,
+  requiredList,
+  requiredText,
+  withProp,
+} from "../common/validation";
 import { TRANSPORT_SERVICES } from "./pricing";
 import { DECLARATION_STATUSES, EXHIBIT_LIMITS, LIFTING_KINDS, LIFTING_LIMITS, LIFTING_SLOTS, MESSAGE_MAX, ORDER_STEPS } from "./values";
 import "./texts";
@@ -18,7 +30,14 @@ const F = (name: string) => `transport.fields.${name}`;
 /** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
 export * from "./values";
 
-const version = z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0).optional());
+const version = z.preprocess(
+  blank,
+  z.coerce
+    .number({ message: withProp("validation.correct", F("record")) })
+    .int()
+    .min(0)
+    .optional(),
+);
 const wholeNumber = (prop: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
@@ -27,7 +46,12 @@ const wholeNumber = (prop: string, max: number) =>
       .min(1, withProp("validation.required", prop))
       .regex(/^\d{1,9}$/, withProp("validation.correct", prop))
       .transform(Number)
-      .pipe(z.number().min(1, withProp("validation.positive", prop)).max(max, withProp("validation.atMost", prop, max))),
+      .pipe(
+        z
+          .number()
+          .min(1, withProp("validation.positive", prop))
+          .max(max, withProp("validation.atMost", prop, max)),
+      ),
   );
 const contactPhone = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
@@ -72,7 +96,14 @@ export const exhibitRowSchema = z.object(exhibitFields);
 export type ExhibitInput = z.output<typeof exhibitRowSchema>;
 /** Adds one line to a draft or returned declaration: grossWeight in grams, sizes in cm. */
 export const exhibitAddSchema = z.object({ ...exhibitFields, declarationId: idValue(F("record")), version });
-export const exhibitDeleteSchema = z.object({ declarationId: idValue(F("record")), sort: z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0), version });
+export const exhibitDeleteSchema = z.object({
+  declarationId: idValue(F("record")),
+  sort: z.coerce
+    .number({ message: withProp("validation.correct", F("record")) })
+    .int()
+    .min(0),
+  version,
+});
 /** Appends every row of the uploaded template to the declaration, or none. */
 export const exhibitImportSchema = z.object({ declarationId: idValue(F("record")), version, fileUrl: requiredFileUrl(F("excel")) });
 
@@ -92,7 +123,8 @@ export const reviewDecisionSchema = z
     reason: optionalText(F("returnReason"), 300),
   })
   .superRefine((value, ctx) => {
-    if (value.decision === "return" && !value.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: withProp("validation.required", F("returnReason")) });
+    if (value.decision === "return" && !value.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: withProp("validation.required", F("returnReason")) });
   });
 
 /** The carrier moves its order to the next step (named, so a double submit cannot skip one). */
@@ -102,7 +134,15 @@ export const orderPaidSchema = z.object({ id: idValue(F("record")), version });
 /** The carrier's lists: a status (review) and a page. */
 export const carrierListQuerySchema = z.object({
   status: z.preprocess(blank, z.enum(DECLARATION_STATUSES, { message: withProp("validation.correct", F("status")) }).optional()),
-  page: z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("page")) }).int().min(1).max(10_000).default(1)),
+  page: z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: withProp("validation.correct", F("page")) })
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(1),
+  ),
 });
 /** The carrier's orders list: a page only. */
 export const carrierPageQuerySchema = carrierListQuerySchema.pick({ page: true });

@@ -18,14 +18,26 @@ const kindList = z
 export const signatureRequestSchema = z.object({
   timesp: z.coerce.number().int().positive().max(9_999_999_999_999),
   folder: z.enum(UPLOAD_FOLDERS, { message: "uploads.folderInvalid" }),
-  fileName: z.string().trim().min(1, "uploads.nameRequired").max(200, withProp("validation.tooLong", "uploads.nameLabel", 200)),
+  fileName: z
+    .string()
+    .trim()
+    .min(1, "uploads.nameRequired")
+    .max(200, withProp("validation.tooLong", "uploads.nameLabel", 200)),
   kinds: kindList,
   maxBytes: z.coerce.number().int().positive().optional(),
 });
 
 /** POST oss/complete: the uploaded key and the name the user gave the file. */
 export const completeRequestSchema = z.object({
-  key: z.string().trim().min(1).max(200, withProp("validation.tooLong", "uploads.keyLabel", 200)),
-  name: z.string().trim().min(1, "uploads.nameRequired").max(200, withProp("validation.tooLong", "uploads.nameLabel", 200)),
+  key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200, withProp("validation.tooLong", "uploads.keyLabel", 200)),
+  name: z
+    .string()
+    .trim()
+    .min(1, "uploads.nameRequired")
+    .max(200, withProp("validation.tooLong", "uploads.nameLabel", 200)),
   kinds: kindList,
 });

@@ -14,7 +14,8 @@ const uploads = {
   videoCodec: "The video must be an MP4 file with H.264 video and AAC audio",
   empty: "The file is empty",
   notFound: "The uploaded file was not found, please upload it again",
-  tooManyPending: "This account has too many unfinished uploads ({{count}}). Let the uploads in progress finish, or try again later: unfinished uploads are cleared after {{hours}} hours",
+  tooManyPending:
+    "This account has too many unfinished uploads ({{count}}). Let the uploads in progress finish, or try again later: unfinished uploads are cleared after {{hours}} hours",
   wait: "Please wait until the upload has finished",
   failed: "Operation failed",
   folderInvalid: "This upload is not allowed",

@@ -2,7 +2,19 @@ import * as z from "zod";
 import "../common/zod-messages";
 import { yuanAmount } from "../common/money";
 import { positiveMeasure } from "../common/quantity";
-import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, requiredChoice, requiredDate, requiredEmail, requiredFileUrl, requiredText, withProp } from "../common/validation";
+import {
+  blank,
+  idValue,
+  INTERNATIONAL_PHONE,
+  MAINLAND_MOBILE,
+  optionalText,
+  requiredChoice,
+  requiredDate,
+  requiredEmail,
+  requiredFileUrl,
+  requiredText,
+  withProp,
+} from "../common/validation";
 import { cleanPlate, HS_CODE, PLATE, TRAILER_PLATE } from "./plates";
 import { CURRENCIES } from "./tw-values";
 import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, PASS_CODE_MAX_LENGTH, TRUCK_KINDS, TW_DISPOSITIONS } from "./values";
@@ -19,7 +31,14 @@ const F = (name: string) => `vehicles.fields.${name}`;
 /** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
 export * from "./values";
 
-const version = z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0).optional());
+const version = z.preprocess(
+  blank,
+  z.coerce
+    .number({ message: withProp("validation.correct", F("record")) })
+    .int()
+    .min(0)
+    .optional(),
+);
 const recordId = idValue(F("record"));
 const wholeNumber = (prop: string, max: number) =>
   z.preprocess(
@@ -29,7 +48,12 @@ const wholeNumber = (prop: string, max: number) =>
       .min(1, withProp("validation.required", prop))
       .regex(/^\d{1,9}$/, withProp("validation.correct", prop))
       .transform(Number)
-      .pipe(z.number().min(1, withProp("validation.positive", prop)).max(max, withProp("validation.atMost", prop, max))),
+      .pipe(
+        z
+          .number()
+          .min(1, withProp("validation.positive", prop))
+          .max(max, withProp("validation.atMost", prop, max)),
+      ),
   );
 const phone = (prop: string, overseasToo = false) =>
   z.preprocess(
@@ -41,7 +65,10 @@ const phone = (prop: string, overseasToo = false) =>
   );
 const plate = (prop: string, pattern: RegExp, required: boolean) => {
   const text = z.string().refine((v) => pattern.test(v), withProp("validation.correct", prop));
-  return z.preprocess((v) => (typeof v === "string" ? blank(cleanPlate(v)) : v), required ? z.string({ message: withProp("validation.required", prop) }).pipe(text) : text.optional());
+  return z.preprocess(
+    (v) => (typeof v === "string" ? blank(cleanPlate(v)) : v),
+    required ? z.string({ message: withProp("validation.required", prop) }).pipe(text) : text.optional(),
+  );
 };
 
 // ---------- yellow-plate trucks ----------
@@ -79,15 +106,31 @@ export const truckDecisionSchema = z
 
 /** The organizer's lists: a status, a day, a page. */
 export const reviewQuerySchema = z.object({
-  status: z.preprocess(blank, z.enum(["draft", "submitted", "approved", "accepted", "returned"], { message: withProp("validation.correct", F("status")) }).optional()),
+  status: z.preprocess(
+    blank,
+    z.enum(["draft", "submitted", "approved", "accepted", "returned"], { message: withProp("validation.correct", F("status")) }).optional(),
+  ),
   day: z.preprocess(blank, requiredDate(F("day")).optional()),
-  page: z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("page")) }).int().min(1).max(10_000).default(1)),
+  page: z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: withProp("validation.correct", F("page")) })
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(1),
+  ),
 });
 export const exportDaySchema = z.object({ day: requiredDate(F("day")) });
 /** A truck's vehicle pass (the PDF). */
 export const truckPassQuerySchema = recordIdSchema.pick({ id: true });
 /** The organizer's check of a pass code read at the gate. */
-export const truckPassCodeSchema = z.object({ code: z.string({ message: "vehicles.trucks.errors.passInvalid" }).min(1, "vehicles.trucks.errors.passInvalid").max(PASS_CODE_MAX_LENGTH, "vehicles.trucks.errors.passInvalid") });
+export const truckPassCodeSchema = z.object({
+  code: z
+    .string({ message: "vehicles.trucks.errors.passInvalid" })
+    .min(1, "vehicles.trucks.errors.passInvalid")
+    .max(PASS_CODE_MAX_LENGTH, "vehicles.trucks.errors.passInvalid"),
+});
 
 // ---------- Taiwan exhibits filing ----------
 
@@ -107,7 +150,13 @@ export type TwHeaderInput = z.output<typeof twHeaderSchema>;
 export const twLineFields = {
   nameZh: requiredText(F("nameZh"), 100),
   nameEn: requiredText(F("nameEn"), 200),
-  hsCode: z.preprocess((v) => (typeof v === "string" ? v.replace(/[\s.]/g, "") : v), z.string({ message: withProp("validation.required", F("hsCode")) }).min(1, withProp("validation.required", F("hsCode"))).regex(HS_CODE, "vehicles.errors.hsCode")),
+  hsCode: z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[\s.]/g, "") : v),
+    z
+      .string({ message: withProp("validation.required", F("hsCode")) })
+      .min(1, withProp("validation.required", F("hsCode")))
+      .regex(HS_CODE, "vehicles.errors.hsCode"),
+  ),
   // Limits that keep a line (≤ 10¹³ cents) and a filing of TW_LINES_MAX lines exact in a JavaScript number.
   quantity: wholeNumber(F("quantity"), 9_999),
   unit: requiredText(F("unit"), 10),
@@ -119,13 +168,21 @@ export const twLineFields = {
 };
 export const twLineSchema = z.object({ ...twLineFields, filingId: recordId, version });
 export type TwLineInput = z.output<typeof twLineSchema>;
-export const twLineDeleteSchema = z.object({ filingId: recordId, sort: z.coerce.number({ message: withProp("validation.correct", F("record")) }).int().min(0), version });
+export const twLineDeleteSchema = z.object({
+  filingId: recordId,
+  sort: z.coerce
+    .number({ message: withProp("validation.correct", F("record")) })
+    .int()
+    .min(0),
+  version,
+});
 
 /** The customs agent (organizer) accepts or returns with comments. */
 export const twReviewSchema = z
   .object({ id: recordId, version, decision: requiredChoice(F("decision"), ["accept", "return"] as const), comment: optionalText(F("comment"), 500) })
   .superRefine((value, ctx) => {
-    if (value.decision === "return" && !value.comment) ctx.addIssue({ code: "custom", path: ["comment"], message: withProp("validation.required", F("comment")) });
+    if (value.decision === "return" && !value.comment)
+      ctx.addIssue({ code: "custom", path: ["comment"], message: withProp("validation.required", F("comment")) });
   });
 
 // ---------- small-exhibit express ----------
@@ -145,7 +202,14 @@ export const expressSchema = z.object({
   width: positiveMeasure(F("width"), 0, EXPRESS_LIMITS.sideCm),
   height: positiveMeasure(F("height"), 0, EXPRESS_LIMITS.sideCm),
   expectedOn: requiredDate(F("expectedOn")),
-  trackingNo: z.preprocess(blank, z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, withProp("validation.correct", F("trackingNo"))).optional()),
+  trackingNo: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,40}$/, withProp("validation.correct", F("trackingNo")))
+      .optional(),
+  ),
 });
 export type ExpressInput = z.output<typeof expressSchema>;
 /** The carrier moves a booking one step: received at the warehouse, then delivered to the booth. */
@@ -155,7 +219,15 @@ export const expressQuerySchema = z.object({
   status: z.preprocess(blank, z.enum(EXPRESS_STATUSES, { message: withProp("validation.correct", F("status")) }).optional()),
   from: z.preprocess(blank, requiredDate(F("from")).optional()),
   to: z.preprocess(blank, requiredDate(F("to")).optional()),
-  page: z.preprocess(blank, z.coerce.number({ message: withProp("validation.correct", F("page")) }).int().min(1).max(10_000).default(1)),
+  page: z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: withProp("validation.correct", F("page")) })
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(1),
+  ),
 });
 
 // ---------- overseas exhibit transport ----------

@@ -1,7 +1,8 @@
 /** The express pages' texts (issue 18), in en; joined in texts.en.ts under vehicles.express. */
 const express = {
   title: "Small exhibits express",
-  intro: "Book the small parcels you send to your booth by express. The appointed carrier receives them at its warehouse and delivers them to your booth; you can follow each step here.",
+  intro:
+    "Book the small parcels you send to your booth by express. The appointed carrier receives them at its warehouse and delivers them to your booth; you can follow each step here.",
   formTitle: "New express booking",
   goesToBooth: "The parcel goes to booth {{boothNo}}: put the booth number on every piece.",
   expectedHint: "From {{today}} to the last show day, {{last}}",

@@ -1,7 +1,8 @@
 /** The overseas pages' texts (issue 18), in en; joined in texts.en.ts under vehicles.overseas. */
 const overseas = {
   title: "Overseas exhibit transport",
-  intro: "Shipping exhibits from abroad? The show's appointed agents below handle the whole way to your booth. Send your request here: it is e-mailed to the agent, who replies to your contact e-mail.",
+  intro:
+    "Shipping exhibits from abroad? The show's appointed agents below handle the whole way to your booth. Send your request here: it is e-mailed to the agent, who replies to your contact e-mail.",
   agentsTitle: "Appointed overseas agents",
   noAgents: "No overseas agent has been appointed yet.",
   regions: "Regions served",

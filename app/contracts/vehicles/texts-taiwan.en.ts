@@ -1,7 +1,8 @@
 /** The taiwan pages' texts (issue 18), in en; joined in texts.en.ts under vehicles.taiwan. */
 const taiwan = {
   title: "Taiwan exhibits declaration",
-  intro: "Exhibits shipped from Taiwan are filed with customs through the customs agent: save the importer, add each exhibit, then submit. The agent accepts the filing or returns it with comments.",
+  intro:
+    "Exhibits shipped from Taiwan are filed with customs through the customs agent: save the importer, add each exhibit, then submit. The agent accepts the filing or returns it with comments.",
   booth: "Booth",
   noBooth: "You have no booth in this exhibition yet.",
   headerTitle: "Importer",
@@ -34,7 +35,8 @@ const taiwan = {
   },
   review: {
     title: "Taiwan filings review",
-    intro: "As the customs agent: the filings exhibitors submitted, waiting ones first. Accept a filing or return it with comments; the exhibitor is told by e-mail.",
+    intro:
+      "As the customs agent: the filings exhibitors submitted, waiting ones first. Accept a filing or return it with comments; the exhibitor is told by e-mail.",
     all: "All",
     empty: "No filings here.",
     export: "Export submitted and accepted lines (.xlsx)",

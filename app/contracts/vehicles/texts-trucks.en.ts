@@ -1,7 +1,8 @@
 /** The trucks pages' texts (issue 18), in en; joined in texts.en.ts under vehicles.trucks. */
 const trucks = {
   title: "Yellow-plate truck information",
-  intro: "Register the yellow-plate trucks that deliver or collect your booth materials during build-up and dismantling. The organizer approves each truck; print the vehicle pass of an approved truck and keep it behind the windscreen.",
+  intro:
+    "Register the yellow-plate trucks that deliver or collect your booth materials during build-up and dismantling. The organizer approves each truck; print the vehicle pass of an approved truck and keep it behind the windscreen.",
   listTitle: "Registered trucks",
   empty: "No trucks registered yet.",
   formTitle: "Register a truck",

@@ -33,7 +33,17 @@ export function NoBooth() {
 }
 
 /** Delete with a confirmation that needs no JavaScript (`?delete=` shows it; its button posts intent delete). */
-export function ConfirmDelete({ question, fields, cancelTo, pending }: { question: string; fields: Record<string, string>; cancelTo: string; pending: boolean }) {
+export function ConfirmDelete({
+  question,
+  fields,
+  cancelTo,
+  pending,
+}: {
+  question: string;
+  fields: Record<string, string>;
+  cancelTo: string;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <ConfirmAction

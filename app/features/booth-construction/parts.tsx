@@ -38,7 +38,12 @@ export function BoothLine({ booth, settings }: { booth: ConstructionBooth; setti
       <Text fw={500}>{t("boothConstruction.booth", { boothNo: booth.boothNo, size: boothSizeName(booth), area: booth.areaM2 })}</Text>
       {settings ? (
         <Text size="sm" c="dimmed">
-          {t("boothConstruction.buildUp", { from: settings.buildUpFrom, to: settings.buildUpTo, dismantleFrom: settings.dismantleFrom, dismantleTo: settings.dismantleTo })}
+          {t("boothConstruction.buildUp", {
+            from: settings.buildUpFrom,
+            to: settings.buildUpTo,
+            dismantleFrom: settings.dismantleFrom,
+            dismantleTo: settings.dismantleTo,
+          })}
         </Text>
       ) : null}
     </Stack>

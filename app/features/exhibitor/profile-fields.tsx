@@ -20,7 +20,15 @@ function useFieldText(fields: Fields, name: string) {
   return { field, text: t(label(name)), error: errorText(field.errors) };
 }
 
-export function TextField({ fields, name, required, readOnly, description, type = "text", ...rest }: Base & { type?: "text" | "email" | "tel" | "url"; maxLength?: number; placeholder?: string; inputMode?: "numeric" | "tel" | "email" }) {
+export function TextField({
+  fields,
+  name,
+  required,
+  readOnly,
+  description,
+  type = "text",
+  ...rest
+}: Base & { type?: "text" | "email" | "tel" | "url"; maxLength?: number; placeholder?: string; inputMode?: "numeric" | "tel" | "email" }) {
   const { field, text, error } = useFieldText(fields, name);
   const props = getInputProps(field, { type: type === "url" ? "text" : type });
   return (
@@ -61,7 +69,15 @@ export function TextAreaField({ fields, name, required, readOnly, description, m
   );
 }
 
-export function SelectField({ fields, name, required, options, placeholder, onChange, description }: Base & { options: Option[]; placeholder: string; onChange?: (event: React.ChangeEvent<HTMLSelectElement>) => void }) {
+export function SelectField({
+  fields,
+  name,
+  required,
+  options,
+  placeholder,
+  onChange,
+  description,
+}: Base & { options: Option[]; placeholder: string; onChange?: (event: React.ChangeEvent<HTMLSelectElement>) => void }) {
   const { field, text, error } = useFieldText(fields, name);
   return (
     <NativeSelect
@@ -89,10 +105,24 @@ export function CheckboxGroupField({ fields, name, required, options, descriptio
   const { field, text, error } = useFieldText(fields, name);
   const chosen = new Set(listValue(field.initialValue));
   return (
-    <Input.Wrapper label={text} withAsterisk={required} error={error} description={description} id={field.id} inputWrapperOrder={["label", "description", "input", "error"]}>
+    <Input.Wrapper
+      label={text}
+      withAsterisk={required}
+      error={error}
+      description={description}
+      id={field.id}
+      inputWrapperOrder={["label", "description", "input", "error"]}
+    >
       <Group gap="md" mt={4} role="group" aria-labelledby={`${field.id}-label`} key={field.key}>
         {options.map((option) => (
-          <Checkbox key={option.value} name={field.name} value={option.value} label={option.label} defaultChecked={chosen.has(option.value)} aria-invalid={error ? true : undefined} />
+          <Checkbox
+            key={option.value}
+            name={field.name}
+            value={option.value}
+            label={option.label}
+            defaultChecked={chosen.has(option.value)}
+            aria-invalid={error ? true : undefined}
+          />
         ))}
       </Group>
     </Input.Wrapper>
@@ -103,7 +133,14 @@ export function RadioGroupField({ fields, name, required, options, description }
   const { field, text, error } = useFieldText(fields, name);
   const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
   return (
-    <Input.Wrapper label={text} withAsterisk={required} error={error} description={description} id={field.id} inputWrapperOrder={["label", "description", "input", "error"]}>
+    <Input.Wrapper
+      label={text}
+      withAsterisk={required}
+      error={error}
+      description={description}
+      id={field.id}
+      inputWrapperOrder={["label", "description", "input", "error"]}
+    >
       <Group gap="md" mt={4} role="radiogroup" key={field.key}>
         {options.map((option) => (
           <Radio key={option.value} name={field.name} value={option.value} label={option.label} defaultChecked={chosen === option.value} />
@@ -114,7 +151,17 @@ export function RadioGroupField({ fields, name, required, options, description }
 }
 
 /** A submit button that saves the draft and does one more thing; never blocked by the rules. */
-export function IntentButton({ intent, children, variant = "default", size = "xs" }: { intent: string; children: React.ReactNode; variant?: string; size?: string }) {
+export function IntentButton({
+  intent,
+  children,
+  variant = "default",
+  size = "xs",
+}: {
+  intent: string;
+  children: React.ReactNode;
+  variant?: string;
+  size?: string;
+}) {
   return (
     <Button type="submit" name="intent" value={intent} variant={variant} size={size} formNoValidate>
       {children}

@@ -2,7 +2,18 @@ import { Alert, Anchor, Badge, Group, List, Stack, Table, Text, Title } from "@m
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { ProfileView } from "~/features/exhibitor/profile.server";
-import { ATTENDANCE, CONTACT_TYPES, ENTERPRISE_ADVANTAGES, LISTING_STATUSES, LIST_FIELDS, LIVE_EVENT_THEMES, PROFILE_STEPS, STEP_FIELDS, label, type ProfileStep } from "~/contracts/exhibitor/values";
+import {
+  ATTENDANCE,
+  CONTACT_TYPES,
+  ENTERPRISE_ADVANTAGES,
+  LISTING_STATUSES,
+  LIST_FIELDS,
+  LIVE_EVENT_THEMES,
+  PROFILE_STEPS,
+  STEP_FIELDS,
+  label,
+  type ProfileStep,
+} from "~/contracts/exhibitor/values";
 import type { StepOptions } from "./profile-steps";
 import "../../contracts/exhibitor/texts";
 
@@ -161,7 +172,8 @@ export function ProfileHistory({ history }: { history: ProfileView["history"] })
       <List size="sm" mt="xs" data-testid="profile-history">
         {shown.map((event, i) => (
           <List.Item key={i}>
-            {new Date(event.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC · {event.actorLabel} · {t(`exhibitor.history.actions.${event.action}`, { defaultValue: event.action })}
+            {new Date(event.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC · {event.actorLabel} ·{" "}
+            {t(`exhibitor.history.actions.${event.action}`, { defaultValue: event.action })}
             {event.comment ? ` — ${event.comment}` : ""}
           </List.Item>
         ))}

@@ -135,7 +135,23 @@ function ContactsStep({ fields }: { fields: Fields }) {
   );
 }
 
-function Upload({ fields, name, folder, kinds, maxBytes, required, formValues }: { fields: Fields; name: string; folder: "company-logo" | "company-video" | "company-video-cover"; kinds: typeof LOGO_KINDS; maxBytes: number; required?: boolean; formValues?: Record<string, unknown> }) {
+function Upload({
+  fields,
+  name,
+  folder,
+  kinds,
+  maxBytes,
+  required,
+  formValues,
+}: {
+  fields: Fields;
+  name: string;
+  folder: "company-logo" | "company-video" | "company-video-cover";
+  kinds: typeof LOGO_KINDS;
+  maxBytes: number;
+  required?: boolean;
+  formValues?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   const field = fields[name]!;
   return (
@@ -191,11 +207,30 @@ function ExhibitsStep({ fields, options }: { fields: Fields; options: StepOption
   const choose = t("exhibitor.choose");
   return (
     <Stack gap="md">
-      <CheckboxGroupField fields={fields} name="exhibitClassIds" required options={options.classes ?? []} description={t("exhibitor.hints.atMost", { max: MAX_EXHIBIT_CLASSES })} />
-      <CheckboxGroupField fields={fields} name="industryIds" required options={options.industries ?? []} description={t("exhibitor.hints.atMost", { max: MAX_INDUSTRIES })} />
+      <CheckboxGroupField
+        fields={fields}
+        name="exhibitClassIds"
+        required
+        options={options.classes ?? []}
+        description={t("exhibitor.hints.atMost", { max: MAX_EXHIBIT_CLASSES })}
+      />
+      <CheckboxGroupField
+        fields={fields}
+        name="industryIds"
+        required
+        options={options.industries ?? []}
+        description={t("exhibitor.hints.atMost", { max: MAX_INDUSTRIES })}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <SelectField fields={fields} name="themeId" required options={options.themes ?? []} placeholder={choose} onChange={submitChoice("theme")} />
-        <SelectField fields={fields} name="pavilionId" required options={options.pavilions ?? []} placeholder={choose} description={t("exhibitor.hints.pavilion")} />
+        <SelectField
+          fields={fields}
+          name="pavilionId"
+          required
+          options={options.pavilions ?? []}
+          placeholder={choose}
+          description={t("exhibitor.hints.pavilion")}
+        />
       </SimpleGrid>
       <Group>
         <IntentButton intent="theme">{t("exhibitor.actions.refreshChoices")}</IntentButton>

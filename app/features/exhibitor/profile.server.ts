@@ -17,7 +17,8 @@ export async function loadProfile(api: ApiClient, request: Request, context: App
   return requireOk(await api.call(exhibitorEndpoints.profile), request, context);
 }
 
-const options = (items: Named[], language: Language) => items.map((item) => ({ value: String(item.id), label: language === "en" ? item.nameEn || item.name : item.name }));
+const options = (items: Named[], language: Language) =>
+  items.map((item) => ({ value: String(item.id), label: language === "en" ? item.nameEn || item.name : item.name }));
 
 /** A lookup list (address pickers) for a loader: a failure ends as the API's error, as any list. */
 async function lookup(result: Promise<ApiResult<Named[]>>, request: Request, context: AppLoadContext) {
@@ -27,7 +28,14 @@ async function lookup(result: Promise<ApiResult<Named[]>>, request: Request, con
 const text = (value: unknown) => (typeof value === "string" ? value : Array.isArray(value) ? String(value[0] ?? "") : "");
 
 /** The choices a step offers, given what is chosen so far (address and theme cascade). */
-export async function loadStepOptions(api: ApiClient, step: ProfileStep, values: Record<string, unknown>, language: Language, request: Request, context: AppLoadContext): Promise<StepOptions> {
+export async function loadStepOptions(
+  api: ApiClient,
+  step: ProfileStep,
+  values: Record<string, unknown>,
+  language: Language,
+  request: Request,
+  context: AppLoadContext,
+): Promise<StepOptions> {
   if (step === "company") {
     const countryId = text(values.countryId);
     const provinceCode = text(values.provinceCode);
@@ -39,7 +47,12 @@ export async function loadStepOptions(api: ApiClient, step: ProfileStep, values:
       china && provinceCode ? lookup(api.call(lookupEndpoints.cities, { parentId: provinceCode }), request, context) : [],
       china && cityCode ? lookup(api.call(lookupEndpoints.districts, { parentId: cityCode }), request, context) : [],
     ]);
-    return { countries: options(countries, language), provinces: options(provinces, language), cities: options(cities, language), districts: options(districts, language) };
+    return {
+      countries: options(countries, language),
+      provinces: options(provinces, language),
+      cities: options(cities, language),
+      districts: options(districts, language),
+    };
   }
   if (step === "exhibits") {
     const [classes, industries, themes] = await Promise.all([

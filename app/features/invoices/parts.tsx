@@ -5,7 +5,15 @@ import type { BillableItem, BillList } from "../../contracts/invoices/api-types"
 import "../../contracts/invoices/texts";
 
 /** What the voucher page, the application page and the finance desk show alike. */
-const COLORS: Record<string, string> = { unpaid: "gray", claimed: "blue", paid: "green", submitted: "blue", confirmed: "green", issued: "green", returned: "orange" };
+const COLORS: Record<string, string> = {
+  unpaid: "gray",
+  claimed: "blue",
+  paid: "green",
+  submitted: "blue",
+  confirmed: "green",
+  issued: "green",
+  returned: "orange",
+};
 
 export function StatusTag({ group, status, testId }: { group: "payments" | "voucherStatuses" | "invoiceStatuses"; status: string; testId?: string }) {
   const { t } = useTranslation();
@@ -22,7 +30,17 @@ export const yuan = (cents: number) => `¥${formatMoney(cents)}`;
  * The exhibitor's bills. With `pick`, a column of checkboxes (name `itemKeys`) for the items that
  * can be picked; `checked` are ticked to begin with.
  */
-export function BillTable({ items, pick, checked = [], showOpen = false }: { items: BillableItem[]; pick?: (item: BillableItem) => boolean; checked?: string[]; showOpen?: boolean }) {
+export function BillTable({
+  items,
+  pick,
+  checked = [],
+  showOpen = false,
+}: {
+  items: BillableItem[];
+  pick?: (item: BillableItem) => boolean;
+  checked?: string[];
+  showOpen?: boolean;
+}) {
   const { t } = useTranslation();
   if (!items.length) return <Text c="dimmed">{t("invoices.bills.empty")}</Text>;
   const ticked = new Set(checked);
@@ -43,7 +61,14 @@ export function BillTable({ items, pick, checked = [], showOpen = false }: { ite
             <Table.Tr key={item.key} data-testid={`bill-${item.key}`}>
               {pick ? (
                 <Table.Td>
-                  {pick(item) ? <Checkbox name="itemKeys" value={item.key} defaultChecked={ticked.has(item.key)} aria-label={`${t(`invoices.kinds.${item.kind}`)} ${item.title}`} /> : null}
+                  {pick(item) ? (
+                    <Checkbox
+                      name="itemKeys"
+                      value={item.key}
+                      defaultChecked={ticked.has(item.key)}
+                      aria-label={`${t(`invoices.kinds.${item.kind}`)} ${item.title}`}
+                    />
+                  ) : null}
                 </Table.Td>
               ) : null}
               <Table.Td style={{ overflowWrap: "anywhere" }}>

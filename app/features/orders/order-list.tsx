@@ -31,7 +31,15 @@ export function StatusFilter({ status }: { status: OrderStatus | null }) {
 
 export function Pager({ page, status }: { page: OrderPage<unknown>; status: OrderStatus | null }) {
   const link = (n: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(n) })}`;
-  return <ListPager page={page.page} pageSize={page.pageSize} total={page.total} link={link} keys={{ previous: "orders.list.previousPage", next: "orders.list.nextPage", pageOf: "orders.list.pageOf" }} />;
+  return (
+    <ListPager
+      page={page.page}
+      pageSize={page.pageSize}
+      total={page.total}
+      link={link}
+      keys={{ previous: "orders.list.previousPage", next: "orders.list.nextPage", pageOf: "orders.list.pageOf" }}
+    />
+  );
 }
 
 /** The exhibitor's orders: number (a link to the order), time, booth, source, status, total. */

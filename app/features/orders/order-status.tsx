@@ -26,7 +26,11 @@ export function OrderStepper({ status }: { status: OrderStatus }) {
     <nav aria-label={t("orders.detail.steps")}>
       <ol className="order-stepper" data-testid="order-stepper">
         {ORDER_STATUSES.map((step, index) => (
-          <li key={step} aria-current={index === current ? "step" : undefined} className={index < current ? "is-done" : index === current ? "is-current" : undefined}>
+          <li
+            key={step}
+            aria-current={index === current ? "step" : undefined}
+            className={index < current ? "is-done" : index === current ? "is-current" : undefined}
+          >
             <span className="order-stepper-number" aria-hidden="true">
               {index < current || status === "completed" ? "✓" : index + 1}
             </span>{" "}

@@ -2,7 +2,19 @@ import type { AppLoadContext } from "@remix-run/node";
 import { ORDER_NO, ORDER_STATUSES, type OrderStatus } from "~/contracts/orders/schema";
 import { handleAuthErrors, requireOk, type ApiClient } from "../../lib/api.server";
 import { ordersEndpoints } from "../../contracts/orders/endpoints.server";
-import type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView } from "../../contracts/orders/api-types";
+import type {
+  AdminOrderSummary,
+  CartLine,
+  CartView,
+  Catalogue,
+  OrderAction,
+  OrderLine,
+  OrderPage,
+  OrderSummary,
+  OrderView,
+  PriceInForce,
+  ServiceView,
+} from "../../contracts/orders/api-types";
 
 /**
  * What the service-ordering pages read from the API (/smeb/service/*, server/api/routes/orders.ts).
@@ -39,9 +51,27 @@ export function listQuery(url: URL) {
 
 type ListQuery = { status: OrderStatus | null; page: number };
 /** The caller's own orders (list) or the organizer's exhibition's (adminList; first, as its answer would also fit the list's). */
-export async function loadOrders(api: ApiClient, endpoint: typeof ordersEndpoints.adminList, query: ListQuery, request: Request, context: AppLoadContext): Promise<OrderPage<AdminOrderSummary>>;
-export async function loadOrders(api: ApiClient, endpoint: typeof ordersEndpoints.list, query: ListQuery, request: Request, context: AppLoadContext): Promise<OrderPage<OrderSummary>>;
-export async function loadOrders(api: ApiClient, endpoint: typeof ordersEndpoints.list | typeof ordersEndpoints.adminList, query: ListQuery, request: Request, context: AppLoadContext) {
+export async function loadOrders(
+  api: ApiClient,
+  endpoint: typeof ordersEndpoints.adminList,
+  query: ListQuery,
+  request: Request,
+  context: AppLoadContext,
+): Promise<OrderPage<AdminOrderSummary>>;
+export async function loadOrders(
+  api: ApiClient,
+  endpoint: typeof ordersEndpoints.list,
+  query: ListQuery,
+  request: Request,
+  context: AppLoadContext,
+): Promise<OrderPage<OrderSummary>>;
+export async function loadOrders(
+  api: ApiClient,
+  endpoint: typeof ordersEndpoints.list | typeof ordersEndpoints.adminList,
+  query: ListQuery,
+  request: Request,
+  context: AppLoadContext,
+) {
   return requireOk(await api.call(endpoint, { status: query.status ?? undefined, page: query.page }), request, context);
 }
 

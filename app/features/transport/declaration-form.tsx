@@ -12,8 +12,23 @@ import { TRANSPORT_SERVICES } from "../../contracts/transport/values";
 import "../../contracts/transport/texts";
 
 /** The bill of lading: an image or a PDF up to 10 MB (upload folder carriage-bill). */
-export const BILL_UPLOAD = { folder: "carriage-bill" as const, kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[], maxBytes: 10 * 1024 * 1024, maxCount: 1 };
-export const DECLARATION_FIELDS = ["boothId", "carrierId", "services", "arrivalFrom", "arrivalTo", "contactName", "contactPhone", "billUrl", uploadFieldNames("billUrl").name] as const;
+export const BILL_UPLOAD = {
+  folder: "carriage-bill" as const,
+  kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[],
+  maxBytes: 10 * 1024 * 1024,
+  maxCount: 1,
+};
+export const DECLARATION_FIELDS = [
+  "boothId",
+  "carrierId",
+  "services",
+  "arrivalFrom",
+  "arrivalTo",
+  "contactName",
+  "contactPhone",
+  "billUrl",
+  uploadFieldNames("billUrl").name,
+] as const;
 
 const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : []);
 
@@ -77,9 +92,17 @@ export function DeclarationForm({
             error={errorText(fields.carrierId.errors)}
           />
         </SimpleGrid>
-        <fieldset id={fields.services.id} key={fields.services.key} style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={fields.services.errors ? `${fields.services.id}-error` : undefined}>
+        <fieldset
+          id={fields.services.id}
+          key={fields.services.key}
+          style={{ border: 0, padding: 0, margin: 0 }}
+          aria-describedby={fields.services.errors ? `${fields.services.id}-error` : undefined}
+        >
           <Text component="legend" size="sm" fw={500} mb={4}>
-            {t("transport.fields.services")} <span aria-hidden="true" style={{ color: "var(--mantine-color-red-8)" }}>*</span>
+            {t("transport.fields.services")}{" "}
+            <span aria-hidden="true" style={{ color: "var(--mantine-color-red-8)" }}>
+              *
+            </span>
           </Text>
           <Group gap="md">
             {TRANSPORT_SERVICES.map((service) => (
@@ -93,7 +116,13 @@ export function DeclarationForm({
           ) : null}
         </fieldset>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput {...getInputProps(fields.arrivalFrom, { type: "date" })} key={fields.arrivalFrom.key} label={t("transport.fields.arrivalFrom")} withAsterisk error={errorText(fields.arrivalFrom.errors)} />
+          <TextInput
+            {...getInputProps(fields.arrivalFrom, { type: "date" })}
+            key={fields.arrivalFrom.key}
+            label={t("transport.fields.arrivalFrom")}
+            withAsterisk
+            error={errorText(fields.arrivalFrom.errors)}
+          />
           <TextInput
             {...getInputProps(fields.arrivalTo, { type: "date" })}
             key={fields.arrivalTo.key}
@@ -102,8 +131,22 @@ export function DeclarationForm({
             withAsterisk
             error={errorText(fields.arrivalTo.errors)}
           />
-          <TextInput {...getInputProps(fields.contactName, { type: "text" })} key={fields.contactName.key} label={t("transport.fields.contactName")} maxLength={50} withAsterisk error={errorText(fields.contactName.errors)} />
-          <TextInput {...getInputProps(fields.contactPhone, { type: "tel" })} key={fields.contactPhone.key} label={t("transport.fields.contactPhone")} maxLength={20} withAsterisk error={errorText(fields.contactPhone.errors)} />
+          <TextInput
+            {...getInputProps(fields.contactName, { type: "text" })}
+            key={fields.contactName.key}
+            label={t("transport.fields.contactName")}
+            maxLength={50}
+            withAsterisk
+            error={errorText(fields.contactName.errors)}
+          />
+          <TextInput
+            {...getInputProps(fields.contactPhone, { type: "tel" })}
+            key={fields.contactPhone.key}
+            label={t("transport.fields.contactPhone")}
+            maxLength={20}
+            withAsterisk
+            error={errorText(fields.contactPhone.errors)}
+          />
         </SimpleGrid>
         <FieldFileUpload field={fields.billUrl} formValues={form.initialValue} {...BILL_UPLOAD} label={t("transport.fields.bill")} />
         <Group>

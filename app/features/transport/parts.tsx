@@ -53,7 +53,15 @@ export function DeclarationFacts({ declaration: d }: { declaration: DeclarationD
  * back, the carrier's return reason or note, the order's steps, the facts and the history. `notice`
  * goes under the way back (a refused action's message).
  */
-export function DeclarationPanel({ declaration: d, back, notice }: { declaration: DeclarationDetail; back: { to: string; label: string }; notice?: React.ReactNode }) {
+export function DeclarationPanel({
+  declaration: d,
+  back,
+  notice,
+}: {
+  declaration: DeclarationDetail;
+  back: { to: string; label: string };
+  notice?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -73,7 +81,11 @@ export function DeclarationPanel({ declaration: d, back, notice }: { declaration
             {d.returnReason}
           </Alert>
         ) : null}
-        {d.status === "accepted" && d.acceptNote ? <Alert color="green" title={t("transport.detail.accepted")}>{d.acceptNote}</Alert> : null}
+        {d.status === "accepted" && d.acceptNote ? (
+          <Alert color="green" title={t("transport.detail.accepted")}>
+            {d.acceptNote}
+          </Alert>
+        ) : null}
         {d.order ? (
           <Group gap="sm">
             <Text size="sm">{t("transport.orders.orderNo", { orderNo: d.order.orderNo })}</Text>
@@ -230,7 +242,12 @@ export function ContactLog({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof messageSchema>({ id: "transport-message", constraint, lastResult, defaultValue: { declarationId: String(declarationId) } });
+  const [form, fields] = usePortalForm<typeof messageSchema>({
+    id: "transport-message",
+    constraint,
+    lastResult,
+    defaultValue: { declarationId: String(declarationId) },
+  });
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
       <Stack gap="sm">
@@ -261,7 +278,15 @@ export function ContactLog({
             <input type="hidden" name="declarationId" value={declarationId} />
             <Stack gap="xs">
               <FormError errors={form.errors} id={form.errorId} />
-              <Textarea {...getTextareaProps(fields.body)} key={fields.body.key} label={t("transport.fields.message")} maxLength={MESSAGE_MAX} autosize minRows={2} error={errorText(fields.body.errors)} />
+              <Textarea
+                {...getTextareaProps(fields.body)}
+                key={fields.body.key}
+                label={t("transport.fields.message")}
+                maxLength={MESSAGE_MAX}
+                autosize
+                minRows={2}
+                error={errorText(fields.body.errors)}
+              />
               <Group>
                 <Button type="submit" variant="light" loading={pending}>
                   {t("transport.page.send")}

@@ -28,7 +28,12 @@ export function OrderSteps({ order }: { order: OrderView }) {
   return (
     <Group gap={6} data-testid="order-steps" aria-label={t("transport.page.orderSteps")}>
       {order.steps.map((step, index) => (
-        <Tag key={step} variant={index === current ? "filled" : "light"} color={index <= current ? "green" : "gray"} aria-current={index === current ? "step" : undefined}>
+        <Tag
+          key={step}
+          variant={index === current ? "filled" : "light"}
+          color={index <= current ? "green" : "gray"}
+          aria-current={index === current ? "step" : undefined}
+        >
           {index < current ? "✓ " : ""}
           {t(`transport.steps.${step}`)}
         </Tag>

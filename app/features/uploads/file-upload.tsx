@@ -143,7 +143,12 @@ export function FileUpload({ name, folder, label, kinds, maxBytes, maxCount = DE
               ) : null}
             </Group>
             {item.progress !== null ? (
-              <Progress value={Math.round(item.progress * 100)} size="sm" aria-label={t("uploads.uploading", { name: item.name, percent: Math.round(item.progress * 100) })} data-testid="upload-progress" />
+              <Progress
+                value={Math.round(item.progress * 100)}
+                size="sm"
+                aria-label={t("uploads.uploading", { name: item.name, percent: Math.round(item.progress * 100) })}
+                data-testid="upload-progress"
+              />
             ) : null}
             {confirming === item.localId ? (
               <Group gap="xs" role="alertdialog" aria-label={t("uploads.confirmRemove", { name: item.name })} data-testid="upload-confirm">

@@ -22,7 +22,9 @@ import { uploadFieldNames } from "./upload-fields";
  */
 export async function readUploadForm(request: Request, context: AppLoadContext, api: ApiClient, language: Language, specs: Record<string, UploadFieldSpec>) {
   const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  return multipart ? parseFormWithUploads(request, context, api, language, specs) : { formData: await request.formData(), uploadErrors: {} as Record<string, string[]> };
+  return multipart
+    ? parseFormWithUploads(request, context, api, language, specs)
+    : { formData: await request.formData(), uploadErrors: {} as Record<string, string[]> };
 }
 
 /** A refused submission's reply: the schema's errors and the uploads' side by side. */

@@ -12,7 +12,19 @@ export type RowReply = { accessId: number; errors: string[] };
  * The exhibitor's contractors: what each may still do, what it ordered, and the two actions.
  * Revoking asks first on a page state of its own (`?revoke=<id>`), so it needs no JavaScript.
  */
-export function AccessList({ accesses, path, revoking, reply, pending }: { accesses: ContractorAccessView[]; path: string; revoking: number | null; reply?: RowReply; pending: boolean }) {
+export function AccessList({
+  accesses,
+  path,
+  revoking,
+  reply,
+  pending,
+}: {
+  accesses: ContractorAccessView[];
+  path: string;
+  revoking: number | null;
+  reply?: RowReply;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   if (!accesses.length) return <Text c="dimmed">{t("contractors.page.empty")}</Text>;
   // Scrolls sideways on a phone instead of squeezing five columns.
@@ -45,7 +57,19 @@ export function AccessList({ accesses, path, revoking, reply, pending }: { acces
   );
 }
 
-function AccessRow({ access, path, confirming, errors, pending }: { access: ContractorAccessView; path: string; confirming: boolean; errors?: string[]; pending: boolean }) {
+function AccessRow({
+  access,
+  path,
+  confirming,
+  errors,
+  pending,
+}: {
+  access: ContractorAccessView;
+  path: string;
+  confirming: boolean;
+  errors?: string[];
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const active = access.status === "active";
   return (
@@ -67,14 +91,16 @@ function AccessRow({ access, path, confirming, errors, pending }: { access: Cont
               {access.codeState === "sent"
                 ? t("contractors.codeState.sent", { date: exhibitionDateTime(access.codeExpiresAt) })
                 : access.codeState === "used"
-                ? t("contractors.codeState.used", { date: exhibitionDateTime(access.lastSignedInAt) })
-                : access.codeState === "expired"
-                ? t("contractors.codeState.expired")
-                : t("contractors.codeState.revoked", { date: exhibitionDateTime(access.revokedAt) })}
+                  ? t("contractors.codeState.used", { date: exhibitionDateTime(access.lastSignedInAt) })
+                  : access.codeState === "expired"
+                    ? t("contractors.codeState.expired")
+                    : t("contractors.codeState.revoked", { date: exhibitionDateTime(access.revokedAt) })}
             </Text>
           </Stack>
         </Table.Td>
-        <Table.Td data-testid="access-orders">{t("contractors.page.orderSummary", { count: access.orderCount, total: formatCny(access.orderTotalCents) })}</Table.Td>
+        <Table.Td data-testid="access-orders">
+          {t("contractors.page.orderSummary", { count: access.orderCount, total: formatCny(access.orderTotalCents) })}
+        </Table.Td>
         <Table.Td>
           {active ? (
             <Group gap="xs">

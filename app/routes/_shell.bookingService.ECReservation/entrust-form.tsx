@@ -11,7 +11,21 @@ import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/contractors/texts";
 
 /** Company, contact and e-mail of the contractor, and the booth (a plain select when there are several). */
-export function EntrustForm({ booths, defaultBooth, held, constraint, lastResult, pending }: { booths: BoothSummary[]; defaultBooth: string; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]>; pending: boolean }) {
+export function EntrustForm({
+  booths,
+  defaultBooth,
+  held,
+  constraint,
+  lastResult,
+  pending,
+}: {
+  booths: BoothSummary[];
+  defaultBooth: string;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]>;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof entrustSchema>({ id: "entrust", constraint, lastResult, defaultValue: { boothId: defaultBooth, ...held } });
@@ -23,8 +37,20 @@ export function EntrustForm({ booths, defaultBooth, held, constraint, lastResult
           {t("contractors.page.entrustHeading")}
         </Title>
         <FormError errors={form.errors} id={form.errorId} />
-        <TextInput {...getInputProps(fields.companyName, { type: "text" })} key={fields.companyName.key} label={t("contractors.fields.companyName")} withAsterisk error={errorText(fields.companyName.errors)} />
-        <TextInput {...getInputProps(fields.contactName, { type: "text" })} key={fields.contactName.key} label={t("contractors.fields.contactName")} withAsterisk error={errorText(fields.contactName.errors)} />
+        <TextInput
+          {...getInputProps(fields.companyName, { type: "text" })}
+          key={fields.companyName.key}
+          label={t("contractors.fields.companyName")}
+          withAsterisk
+          error={errorText(fields.companyName.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.contactName, { type: "text" })}
+          key={fields.contactName.key}
+          label={t("contractors.fields.contactName")}
+          withAsterisk
+          error={errorText(fields.contactName.errors)}
+        />
         <TextInput
           {...getInputProps(fields.email, { type: "email" })}
           key={fields.email.key}
@@ -35,7 +61,12 @@ export function EntrustForm({ booths, defaultBooth, held, constraint, lastResult
           error={errorText(fields.email.errors)}
         />
         {booths.length > 1 ? (
-          <BoothSelect booths={booths} name="boothId" defaultValue={String(fields.boothId.initialValue ?? defaultBooth)} error={errorText(fields.boothId.errors)} />
+          <BoothSelect
+            booths={booths}
+            name="boothId"
+            defaultValue={String(fields.boothId.initialValue ?? defaultBooth)}
+            error={errorText(fields.boothId.errors)}
+          />
         ) : (
           <input type="hidden" name="boothId" value={defaultBooth} />
         )}

@@ -68,7 +68,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
     const endpoint = intent === "resend" ? contractorEndpoints.resendCode : contractorEndpoints.revoke;
     const result = await handleAuthErrors(await api.call(endpoint, { accessId: String(parsed.data.accessId) }), request, context);
-    if (!result.ok) return json({ row: { accessId: parsed.data.accessId, errors: [result.message] } satisfies RowReply, result: null }, { status: 400, headers: noStore });
+    if (!result.ok)
+      return json({ row: { accessId: parsed.data.accessId, errors: [result.message] } satisfies RowReply, result: null }, { status: 400, headers: noStore });
     return redirect(`${PATH}?done=${intent === "resend" ? "resent" : "revoked"}`);
   }
 
@@ -99,7 +100,18 @@ export default function ECReservationPage() {
             {t("contractors.page.intro")}
           </Text>
           <Notice text={data.done && !actionData ? t(`contractors.notices.${data.done}`) : null} />
-          {data.booths.length === 0 ? <NoBooth /> : <EntrustForm booths={data.booths} defaultBooth={data.defaultBooth} held={data.entrustValues} constraint={data.constraints.entrust} lastResult={actionData?.result ?? undefined} pending={isPending} />}
+          {data.booths.length === 0 ? (
+            <NoBooth />
+          ) : (
+            <EntrustForm
+              booths={data.booths}
+              defaultBooth={data.defaultBooth}
+              held={data.entrustValues}
+              constraint={data.constraints.entrust}
+              lastResult={actionData?.result ?? undefined}
+              pending={isPending}
+            />
+          )}
         </Stack>
       </Paper>
       <Paper withBorder p="lg">

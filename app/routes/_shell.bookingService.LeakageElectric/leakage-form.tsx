@@ -40,13 +40,30 @@ export function LeakageForm(props: {
     lastResult: props.lastResult,
     defaultValue: {
       ...(editing
-        ? { id: String(editing.id), version: String(editing.version), boothId: String(editing.boothId), equipmentName: editing.equipmentName, powerKw: String(editing.powerKw), reason: editing.reason, signerName: editing.signerName, scanUrl: editing.scanUrl, [uploadFieldNames("scanUrl").name]: `${editing.scanUrl}|${editing.scanName}` }
+        ? {
+            id: String(editing.id),
+            version: String(editing.version),
+            boothId: String(editing.boothId),
+            equipmentName: editing.equipmentName,
+            powerKw: String(editing.powerKw),
+            reason: editing.reason,
+            signerName: editing.signerName,
+            scanUrl: editing.scanUrl,
+            [uploadFieldNames("scanUrl").name]: `${editing.scanUrl}|${editing.scanName}`,
+          }
         : { boothId: props.defaultBooth }),
       ...props.held,
     },
   });
   const field = (name: "equipmentName" | "signerName", max: number) => (
-    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(`bookingForms.fields.${name}`)} maxLength={max} error={errorText(fields[name].errors)} withAsterisk />
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={t(`bookingForms.fields.${name}`)}
+      maxLength={max}
+      error={errorText(fields[name].errors)}
+      withAsterisk
+    />
   );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="leakage-form">
@@ -63,16 +80,43 @@ export function LeakageForm(props: {
         </Title>
         <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <BoothSelect booths={props.booths} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)} error={errorText(fields.boothId.errors)} />
+          <BoothSelect
+            booths={props.booths}
+            name={fields.boothId.name}
+            defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)}
+            error={errorText(fields.boothId.errors)}
+          />
           {field("equipmentName", 100)}
-          <TextInput {...getInputProps(fields.powerKw, { type: "number" })} key={fields.powerKw.key} label={t("bookingForms.fields.powerKw")} step="0.01" min="0.01" error={errorText(fields.powerKw.errors)} withAsterisk />
+          <TextInput
+            {...getInputProps(fields.powerKw, { type: "number" })}
+            key={fields.powerKw.key}
+            label={t("bookingForms.fields.powerKw")}
+            step="0.01"
+            min="0.01"
+            error={errorText(fields.powerKw.errors)}
+            withAsterisk
+          />
           {field("signerName", 50)}
         </SimpleGrid>
-        <Textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} label={t("bookingForms.fields.reason")} autosize minRows={2} maxLength={500} error={errorText(fields.reason.errors)} withAsterisk />
+        <Textarea
+          {...getTextareaProps(fields.reason)}
+          key={fields.reason.key}
+          label={t("bookingForms.fields.reason")}
+          autosize
+          minRows={2}
+          maxLength={500}
+          error={errorText(fields.reason.errors)}
+          withAsterisk
+        />
         <Blockquote p="sm" data-testid="rules">
           {t("bookingForms.leakage.rules")}
         </Blockquote>
-        <Checkbox {...getInputProps(fields.readRules, { type: "checkbox" })} key={fields.readRules.key} label={t("bookingForms.fields.readRules")} error={errorText(fields.readRules.errors)} />
+        <Checkbox
+          {...getInputProps(fields.readRules, { type: "checkbox" })}
+          key={fields.readRules.key}
+          label={t("bookingForms.fields.readRules")}
+          error={errorText(fields.readRules.errors)}
+        />
         <FieldFileUpload
           field={fields.scanUrl}
           formValues={form.initialValue}
@@ -97,7 +141,8 @@ export function LeakageForm(props: {
 }
 
 /** Exhibition time (UTC+8), the same on the server and in the browser (no hydration mismatch). */
-const exhibitionTime = (iso: string) => new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+const exhibitionTime = (iso: string) =>
+  new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 
 export function LeakageDetail({ item, path }: { item: LeakageCommitment; path: string }) {
   const { t } = useTranslation();
@@ -107,7 +152,12 @@ export function LeakageDetail({ item, path }: { item: LeakageCommitment; path: s
     ["bookingForms.fields.powerKw", item.powerKw],
     ["bookingForms.fields.reason", item.reason],
     ["bookingForms.fields.signerName", item.signerName],
-    ["bookingForms.fields.scan", <Anchor key="scan" href={item.scanUrl} target="_blank" rel="noopener">{item.scanName}</Anchor>],
+    [
+      "bookingForms.fields.scan",
+      <Anchor key="scan" href={item.scanUrl} target="_blank" rel="noopener">
+        {item.scanName}
+      </Anchor>,
+    ],
     ["bookingForms.leakage.rulesAcceptedAt", exhibitionTime(item.rulesAcceptedAt)],
   ];
   return (

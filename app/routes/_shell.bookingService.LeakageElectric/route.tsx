@@ -52,7 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, "id", uploadFieldNames("scanUrl").name], "save");
   const heldHere = held.values && String(held.values.id ?? "") === (mode === "edit" && selected ? String(selected.id) : "") ? held.values : null;
   const constraints = formConstraints({ create: leakageSchema, update: leakageUpdateSchema });
-  return json({ title: translate(language, "bookingForms.leakage.title"), list, mode, selected, booths, defaultBooth, done, held: heldHere, constraints }, { headers: held.headers });
+  return json(
+    { title: translate(language, "bookingForms.leakage.title"), list, mode, selected, booths, defaultBooth, done, held: heldHere, constraints },
+    { headers: held.headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -74,7 +77,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: noStore });
   }
   const v = submission.value;
-  const form = { boothId: String(v.boothId), equipmentName: v.equipmentName, powerKw: String(v.powerKw), reason: v.reason, readRules: "on", signerName: v.signerName, scanUrl: v.scanUrl };
+  const form = {
+    boothId: String(v.boothId),
+    equipmentName: v.equipmentName,
+    powerKw: String(v.powerKw),
+    reason: v.reason,
+    readRules: "on",
+    signerName: v.signerName,
+    scanUrl: v.scanUrl,
+  };
   const update = v as typeof v & { id?: number; version?: number };
   const saved =
     update.id !== undefined
@@ -107,7 +118,12 @@ export default function LeakageElectricPage() {
           {data.booths.length === 0 ? <NoBooth /> : null}
           {selected && mode === "id" ? <LeakageDetail item={selected} path={PATH} /> : null}
           {selected && mode === "delete" ? (
-            <ConfirmDelete question={t("bookingForms.leakage.deleteQuestion", { name: selected.equipmentName })} fields={{ id: String(selected.id) }} cancelTo={`${PATH}?id=${selected.id}`} pending={isPending} />
+            <ConfirmDelete
+              question={t("bookingForms.leakage.deleteQuestion", { name: selected.equipmentName })}
+              fields={{ id: String(selected.id) }}
+              cancelTo={`${PATH}?id=${selected.id}`}
+              pending={isPending}
+            />
           ) : null}
           {data.booths.length > 0 && (mode === null || mode === "edit") ? (
             <LeakageForm

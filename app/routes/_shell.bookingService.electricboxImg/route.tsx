@@ -41,7 +41,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const deleting = maps.find((m) => String(m.boothId) === url.searchParams.get("delete") && m.fileUrl) ?? null;
   const defaultBooth = String(maps.find((m) => m.boothId === info.infoVO.boothId)?.boothId ?? maps[0]?.boothId ?? "");
   return json(
-    { title: translate(language, "bookingForms.map.title"), maps, judge, deleting, defaultBooth, done: url.searchParams.get("done") === "deleted", constraints: formConstraints({ map: electricboxSchema }) },
+    {
+      title: translate(language, "bookingForms.map.title"),
+      maps,
+      judge,
+      deleting,
+      defaultBooth,
+      done: url.searchParams.get("done") === "deleted",
+      constraints: formConstraints({ map: electricboxSchema }),
+    },
     { headers: noStore },
   );
 }
@@ -78,7 +86,12 @@ export default function ElectricboxPage() {
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof electricboxSchema>({ id: "electricbox", constraint: data.constraints.map, lastResult: actionData?.result, defaultValue: { boothId: data.defaultBooth } });
+  const [form, fields] = usePortalForm<typeof electricboxSchema>({
+    id: "electricbox",
+    constraint: data.constraints.map,
+    lastResult: actionData?.result,
+    defaultValue: { boothId: data.defaultBooth },
+  });
   const notice = actionData?.success ? t("bookingForms.map.saved") : data.done ? t("bookingForms.map.deleted") : null;
   const boothOptions = data.maps.map((m) => ({ boothId: m.boothId, boothNo: m.boothNo, boothArea: 0, boothType: 0 }));
 
@@ -109,7 +122,12 @@ export default function ElectricboxPage() {
               </Anchor>
             </Group>
             {data.deleting ? (
-              <ConfirmDelete question={t("bookingForms.map.deleteQuestion", { booth: data.deleting.boothNo })} fields={{ boothId: String(data.deleting.boothId) }} cancelTo={PATH} pending={isPending} />
+              <ConfirmDelete
+                question={t("bookingForms.map.deleteQuestion", { booth: data.deleting.boothNo })}
+                fields={{ boothId: String(data.deleting.boothId) }}
+                cancelTo={PATH}
+                pending={isPending}
+              />
             ) : null}
             <Table data-testid="maps">
               <Table.Thead>
@@ -148,7 +166,12 @@ export default function ElectricboxPage() {
             <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
               <input type="hidden" name="intent" value="save" />
               <Stack gap="sm">
-                <BoothSelect booths={boothOptions} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)} error={errorText(fields.boothId.errors)} />
+                <BoothSelect
+                  booths={boothOptions}
+                  name={fields.boothId.name}
+                  defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)}
+                  error={errorText(fields.boothId.errors)}
+                />
                 <FieldFileUpload
                   field={fields.fileUrl}
                   formValues={form.initialValue}

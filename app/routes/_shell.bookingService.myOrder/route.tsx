@@ -23,7 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = listQuery(url);
   const orders = await loadOrders(api, ordersEndpoints.list, query, request, context);
-  return json({ title: translate(language, "orders.list.title"), orders, status: query.status, notice: orderNotice(url.searchParams.get("notice")) }, { headers: noStore });
+  return json(
+    { title: translate(language, "orders.list.title"), orders, status: query.status, notice: orderNotice(url.searchParams.get("notice")) },
+    { headers: noStore },
+  );
 }
 
 export default function MyOrdersPage() {

@@ -14,7 +14,15 @@ import "~/contracts/orders/texts";
 type Result = SubmissionResult<string[]> | undefined;
 
 /** The entrusted contractor, editable until the stamped contract is uploaded. */
-export function ContractorForm({ defaultValue, constraint, lastResult }: { defaultValue: Record<string, string>; constraint: FormConstraint; lastResult: Result }) {
+export function ContractorForm({
+  defaultValue,
+  constraint,
+  lastResult,
+}: {
+  defaultValue: Record<string, string>;
+  constraint: FormConstraint;
+  lastResult: Result;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const isPending = useIsPending();
@@ -23,9 +31,26 @@ export function ContractorForm({ defaultValue, constraint, lastResult }: { defau
     <Form method="post" {...getFormProps(form)} data-testid="contractor-form">
       <Stack gap="sm" maw={560}>
         <FormError errors={form.errors} id={form.errorId} />
-        <TextInput {...getInputProps(fields.contractorCompany, { type: "text" })} key={fields.contractorCompany.key} label={t("orders.fields.contractorCompany")} maxLength={100} error={errorText(fields.contractorCompany.errors)} />
-        <TextInput {...getInputProps(fields.contractorContact, { type: "text" })} key={fields.contractorContact.key} label={t("orders.fields.contractorContact")} maxLength={50} error={errorText(fields.contractorContact.errors)} />
-        <TextInput {...getInputProps(fields.contractorPhone, { type: "tel" })} key={fields.contractorPhone.key} label={t("orders.fields.contractorPhone")} error={errorText(fields.contractorPhone.errors)} />
+        <TextInput
+          {...getInputProps(fields.contractorCompany, { type: "text" })}
+          key={fields.contractorCompany.key}
+          label={t("orders.fields.contractorCompany")}
+          maxLength={100}
+          error={errorText(fields.contractorCompany.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.contractorContact, { type: "text" })}
+          key={fields.contractorContact.key}
+          label={t("orders.fields.contractorContact")}
+          maxLength={50}
+          error={errorText(fields.contractorContact.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.contractorPhone, { type: "tel" })}
+          key={fields.contractorPhone.key}
+          label={t("orders.fields.contractorPhone")}
+          error={errorText(fields.contractorPhone.errors)}
+        />
         <Group>
           <Button type="submit" name="intent" value="contractor" variant="light" loading={isPending}>
             {t("orders.detail.saveContractor")}
@@ -100,7 +125,14 @@ export function VoucherForm({ constraint, lastResult }: { constraint: FormConstr
           {t("orders.detail.voucherHint")}
         </Text>
         <FormError errors={form.errors} id={form.errorId} />
-        <FileUpload key={fields.voucherUrl.key} name="voucherUrl" folder="payment-voucher" label={t("orders.fields.voucher")} files={files} error={errorText(fields.voucherUrl.errors)} />
+        <FileUpload
+          key={fields.voucherUrl.key}
+          name="voucherUrl"
+          folder="payment-voucher"
+          label={t("orders.fields.voucher")}
+          files={files}
+          error={errorText(fields.voucherUrl.errors)}
+        />
         <Group>
           <Button type="submit" name="intent" value="voucher" loading={isPending}>
             {t("orders.detail.claim")}

@@ -62,9 +62,14 @@ export default function OrderPage() {
   const resultFor = (form: string) => (reply?.form === form ? (reply.result as SubmissionResult<string[]>) : undefined);
   // A refusal for a form this status no longer shows (e.g. an edit after the contract upload): said above.
   const shown = { contractor: can("updateContractor"), contract: can("uploadContract"), voucher: can("claimPayment") } as Record<string, boolean>;
-  const orphanErrors = reply && reply.form !== "order" && !shown[reply.form] ? (reply.errors ?? Object.values(reply.result?.error ?? {}).flatMap((e) => e ?? [])) : [];
+  const orphanErrors =
+    reply && reply.form !== "order" && !shown[reply.form] ? (reply.errors ?? Object.values(reply.result?.error ?? {}).flatMap((e) => e ?? [])) : [];
   const pageErrors = [...(reply?.form === "order" ? (reply.errors ?? []) : []), ...orphanErrors];
-  const contractor = { contractorCompany: order.contractorCompany ?? "", contractorContact: order.contractorContact ?? "", contractorPhone: order.contractorPhone ?? "" };
+  const contractor = {
+    contractorCompany: order.contractorCompany ?? "",
+    contractorContact: order.contractorContact ?? "",
+    contractorPhone: order.contractorPhone ?? "",
+  };
   return (
     <Paper withBorder p="lg">
       <Stack gap="md">
@@ -121,10 +126,16 @@ export default function OrderPage() {
           {t("orders.detail.contractor")}
         </Title>
         {can("updateContractor") ? (
-          <ContractorForm defaultValue={{ ...contractor, ...data.heldContractor }} constraint={data.constraints.contractor} lastResult={resultFor("contractor")} />
+          <ContractorForm
+            defaultValue={{ ...contractor, ...data.heldContractor }}
+            constraint={data.constraints.contractor}
+            lastResult={resultFor("contractor")}
+          />
         ) : (
           <Stack gap={4} data-testid="contractor-readonly">
-            <Text size="sm">{[order.contractorCompany, order.contractorContact, order.contractorPhone].filter(Boolean).join(" · ") || t("orders.detail.contractorNone")}</Text>
+            <Text size="sm">
+              {[order.contractorCompany, order.contractorContact, order.contractorPhone].filter(Boolean).join(" · ") || t("orders.detail.contractorNone")}
+            </Text>
             <Text size="sm" c="dimmed">
               {t("orders.detail.contractorLocked")}
             </Text>

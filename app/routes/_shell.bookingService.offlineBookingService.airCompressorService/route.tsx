@@ -35,7 +35,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What was typed before the session ended comes back once (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "apply");
   return json(
-    { title: translate(language, "bookingForms.air.title"), booths, defaultBooth, applications, held: held.values, constraints: formConstraints({ apply: airCompressorSchema }) },
+    {
+      title: translate(language, "bookingForms.air.title"),
+      booths,
+      defaultBooth,
+      applications,
+      held: held.values,
+      constraints: formConstraints({ apply: airCompressorSchema }),
+    },
     { headers: held.headers },
   );
 }
@@ -49,20 +56,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = recordIdSchema.safeParse({ id: formData.get("id") });
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
     const result = await handleAuthErrors(await api.call(bookingFormsEndpoints.airCompressorCancel, { id: String(parsed.data.id) }), request, context);
-    return json({ intent: "cancel" as const, result: null, success: result.ok, message: result.ok ? null : result.message }, { status: result.ok ? 200 : 400, headers: noStore });
+    return json(
+      { intent: "cancel" as const, result: null, success: result.ok, message: result.ok ? null : result.message },
+      { status: result.ok ? 200 : 400, headers: noStore },
+    );
   }
 
   const submission = parseWithZod(formData, { schema: airCompressorSchema });
-  if (submission.status !== "success") return json({ intent: "apply" as const, result: submission.reply(), success: false, message: null }, { status: 400, headers: noStore });
+  if (submission.status !== "success")
+    return json({ intent: "apply" as const, result: submission.reply(), success: false, message: null }, { status: 400, headers: noStore });
   const v = submission.value;
   const result = await handleAuthErrors(
     await api.call(bookingFormsEndpoints.airCompressorSave, {
-      boothId: String(v.boothId), flow: v.flow, pressure: v.pressure, quantity: String(v.quantity), startDate: v.startDate, endDate: v.endDate, contactName: v.contactName, contactPhone: v.contactPhone, remarks: v.remarks ?? "",
+      boothId: String(v.boothId),
+      flow: v.flow,
+      pressure: v.pressure,
+      quantity: String(v.quantity),
+      startDate: v.startDate,
+      endDate: v.endDate,
+      contactName: v.contactName,
+      contactPhone: v.contactPhone,
+      remarks: v.remarks ?? "",
     }),
     request,
     context,
   );
-  if (!result.ok) return json({ intent: "apply" as const, result: replyToApiFailure(submission, result, FIELDS), success: false, message: null }, { status: 400, headers: noStore });
+  if (!result.ok)
+    return json(
+      { intent: "apply" as const, result: replyToApiFailure(submission, result, FIELDS), success: false, message: null },
+      { status: 400, headers: noStore },
+    );
   return json({ intent: "apply" as const, result: submission.reply({ resetForm: true }), success: true, message: null }, { headers: noStore });
 }
 
@@ -79,7 +102,10 @@ export default function AirCompressorPage() {
     defaultValue: { boothId: data.defaultBooth, quantity: "1", ...data.held },
   });
 
-  const choices = (values: readonly string[], key: string) => [{ value: "", label: t("bookingForms.air.choose") }, ...values.map((value) => ({ value, label: t(key, { value }) }))];
+  const choices = (values: readonly string[], key: string) => [
+    { value: "", label: t("bookingForms.air.choose") },
+    ...values.map((value) => ({ value, label: t(key, { value }) })),
+  ];
   const notice = actionData?.success ? t(actionData.intent === "cancel" ? "bookingForms.air.cancelled" : "bookingForms.air.submitted") : null;
 
   return (
@@ -93,9 +119,7 @@ export default function AirCompressorPage() {
             {t("bookingForms.air.intro")}
           </Text>
           <Notice text={notice} />
-          {actionData?.message ? (
-            <Toast kind="error">{actionData.message}</Toast>
-          ) : null}
+          {actionData?.message ? <Toast kind="error">{actionData.message}</Toast> : null}
           <FormError errors={form.errors} id={form.errorId} />
           {data.booths.length === 0 ? (
             <NoBooth />
@@ -104,16 +128,78 @@ export default function AirCompressorPage() {
               <input type="hidden" name="intent" value="apply" />
               <Stack gap="sm">
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <BoothSelect booths={data.booths} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)} error={errorText(fields.boothId.errors)} />
-                  <TextInput {...getInputProps(fields.quantity, { type: "number" })} key={fields.quantity.key} label={t("bookingForms.fields.quantity")} min={1} max={COMPRESSOR_MAX_QUANTITY} error={errorText(fields.quantity.errors)} withAsterisk />
-                  <NativeSelect {...getSelectProps(fields.flow)} key={fields.flow.key} label={t("bookingForms.fields.flow")} data={choices(COMPRESSOR_FLOWS, "bookingForms.air.flowOption")} error={errorText(fields.flow.errors)} withAsterisk />
-                  <NativeSelect {...getSelectProps(fields.pressure)} key={fields.pressure.key} label={t("bookingForms.fields.pressure")} data={choices(COMPRESSOR_PRESSURES, "bookingForms.air.pressureOption")} error={errorText(fields.pressure.errors)} withAsterisk />
-                  <TextInput {...getInputProps(fields.startDate, { type: "date" })} key={fields.startDate.key} label={t("bookingForms.fields.startDate")} error={errorText(fields.startDate.errors)} withAsterisk />
-                  <TextInput {...getInputProps(fields.endDate, { type: "date" })} key={fields.endDate.key} label={t("bookingForms.fields.endDate")} error={errorText(fields.endDate.errors)} withAsterisk />
-                  <TextInput {...getInputProps(fields.contactName, { type: "text" })} key={fields.contactName.key} label={t("bookingForms.fields.contactName")} maxLength={50} error={errorText(fields.contactName.errors)} withAsterisk />
-                  <TextInput {...getInputProps(fields.contactPhone, { type: "tel" })} key={fields.contactPhone.key} label={t("bookingForms.fields.contactPhone")} maxLength={20} error={errorText(fields.contactPhone.errors)} withAsterisk />
+                  <BoothSelect
+                    booths={data.booths}
+                    name={fields.boothId.name}
+                    defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)}
+                    error={errorText(fields.boothId.errors)}
+                  />
+                  <TextInput
+                    {...getInputProps(fields.quantity, { type: "number" })}
+                    key={fields.quantity.key}
+                    label={t("bookingForms.fields.quantity")}
+                    min={1}
+                    max={COMPRESSOR_MAX_QUANTITY}
+                    error={errorText(fields.quantity.errors)}
+                    withAsterisk
+                  />
+                  <NativeSelect
+                    {...getSelectProps(fields.flow)}
+                    key={fields.flow.key}
+                    label={t("bookingForms.fields.flow")}
+                    data={choices(COMPRESSOR_FLOWS, "bookingForms.air.flowOption")}
+                    error={errorText(fields.flow.errors)}
+                    withAsterisk
+                  />
+                  <NativeSelect
+                    {...getSelectProps(fields.pressure)}
+                    key={fields.pressure.key}
+                    label={t("bookingForms.fields.pressure")}
+                    data={choices(COMPRESSOR_PRESSURES, "bookingForms.air.pressureOption")}
+                    error={errorText(fields.pressure.errors)}
+                    withAsterisk
+                  />
+                  <TextInput
+                    {...getInputProps(fields.startDate, { type: "date" })}
+                    key={fields.startDate.key}
+                    label={t("bookingForms.fields.startDate")}
+                    error={errorText(fields.startDate.errors)}
+                    withAsterisk
+                  />
+                  <TextInput
+                    {...getInputProps(fields.endDate, { type: "date" })}
+                    key={fields.endDate.key}
+                    label={t("bookingForms.fields.endDate")}
+                    error={errorText(fields.endDate.errors)}
+                    withAsterisk
+                  />
+                  <TextInput
+                    {...getInputProps(fields.contactName, { type: "text" })}
+                    key={fields.contactName.key}
+                    label={t("bookingForms.fields.contactName")}
+                    maxLength={50}
+                    error={errorText(fields.contactName.errors)}
+                    withAsterisk
+                  />
+                  <TextInput
+                    {...getInputProps(fields.contactPhone, { type: "tel" })}
+                    key={fields.contactPhone.key}
+                    label={t("bookingForms.fields.contactPhone")}
+                    maxLength={20}
+                    error={errorText(fields.contactPhone.errors)}
+                    withAsterisk
+                  />
                 </SimpleGrid>
-                <Textarea {...getTextareaProps(fields.remarks)} key={fields.remarks.key} label={t("bookingForms.fields.remarks")} autosize minRows={2} maxLength={500} error={errorText(fields.remarks.errors)} required={false} />
+                <Textarea
+                  {...getTextareaProps(fields.remarks)}
+                  key={fields.remarks.key}
+                  label={t("bookingForms.fields.remarks")}
+                  autosize
+                  minRows={2}
+                  maxLength={500}
+                  error={errorText(fields.remarks.errors)}
+                  required={false}
+                />
                 <Group>
                   <Button type="submit" loading={isPending}>
                     {t("bookingForms.air.submit")}

@@ -57,7 +57,10 @@ export async function handleBookingAction(request: Request, context: AppLoadCont
     // Deleting is a quantity of 0 to the schema, so both go through the same check.
     const submission = parseWithZod(intent === "delete" ? withQuantity(formData, "0") : formData, { schema: updateFormSchema });
     if (submission.status !== "success") return fieldFailure(form, formData, errorsOf(submission.error));
-    const result = intent === "delete" ? await call(api.call(ordersEndpoints.cartRemove, { itemId: submission.value.itemId })) : await call(api.call(ordersEndpoints.cartUpdate, submission.value));
+    const result =
+      intent === "delete"
+        ? await call(api.call(ordersEndpoints.cartRemove, { itemId: submission.value.itemId }))
+        : await call(api.call(ordersEndpoints.cartUpdate, submission.value));
     return result.ok ? redirect(`${BOOKING_PAGE}?notice=${intent === "delete" ? "removed" : "updated"}`) : fieldFailure(form, formData, apiErrors(result));
   }
   if (intent === "commit") return commit(formData, uploadErrors, call, api);

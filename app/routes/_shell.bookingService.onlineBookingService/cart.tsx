@@ -17,7 +17,12 @@ import "~/contracts/orders/texts";
  */
 export function CartTable({ cart, language, reply, removing }: { cart: CartView; language: Language; reply?: FormReply; removing: number | null }) {
   const { t } = useTranslation();
-  if (!cart.lines.length) return <Text c="dimmed" data-testid="cart-empty">{t("orders.booking.emptyCart")}</Text>;
+  if (!cart.lines.length)
+    return (
+      <Text c="dimmed" data-testid="cart-empty">
+        {t("orders.booking.emptyCart")}
+      </Text>
+    );
   return (
     <Table withTableBorder striped data-testid="cart" className="order-cart">
       <Table.Thead>
@@ -31,7 +36,13 @@ export function CartTable({ cart, language, reply, removing }: { cart: CartView;
       </Table.Thead>
       <Table.Tbody>
         {cart.lines.map((line) => (
-          <CartRow key={line.itemId} line={line} language={language} reply={reply?.form === `line-${line.itemId}` ? reply : undefined} confirming={removing === line.itemId} />
+          <CartRow
+            key={line.itemId}
+            line={line}
+            language={language}
+            reply={reply?.form === `line-${line.itemId}` ? reply : undefined}
+            confirming={removing === line.itemId}
+          />
         ))}
       </Table.Tbody>
       <Table.Tfoot>

@@ -11,9 +11,26 @@ import type { FormReply } from "../../features/orders/forms";
 import "~/contracts/orders/texts";
 
 /** The catalogue by category: each service with its price in force, the three prices and an add form. */
-export function ServiceCatalogue({ catalogue, language, reply, canOrder, now }: { catalogue: Catalogue; language: Language; reply?: FormReply; canOrder: boolean; now: number }) {
+export function ServiceCatalogue({
+  catalogue,
+  language,
+  reply,
+  canOrder,
+  now,
+}: {
+  catalogue: Catalogue;
+  language: Language;
+  reply?: FormReply;
+  canOrder: boolean;
+  now: number;
+}) {
   const { t } = useTranslation();
-  if (!catalogue.list.length) return <Text c="dimmed" data-testid="catalogue-empty">{t("orders.booking.emptyCatalogue")}</Text>;
+  if (!catalogue.list.length)
+    return (
+      <Text c="dimmed" data-testid="catalogue-empty">
+        {t("orders.booking.emptyCatalogue")}
+      </Text>
+    );
   return (
     <Stack gap="lg" data-testid="catalogue">
       {SERVICE_CATEGORIES.map((category) => {
@@ -26,7 +43,14 @@ export function ServiceCatalogue({ catalogue, language, reply, canOrder, now }: 
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
               {services.map((service) => (
-                <ServiceCard key={service.id} service={service} language={language} reply={reply?.form === `add-${service.id}` ? reply : undefined} canOrder={canOrder} now={now} />
+                <ServiceCard
+                  key={service.id}
+                  service={service}
+                  language={language}
+                  reply={reply?.form === `add-${service.id}` ? reply : undefined}
+                  canOrder={canOrder}
+                  now={now}
+                />
               ))}
             </SimpleGrid>
           </section>
@@ -36,7 +60,19 @@ export function ServiceCatalogue({ catalogue, language, reply, canOrder, now }: 
   );
 }
 
-function ServiceCard({ service, language, reply, canOrder, now }: { service: ServiceView; language: Language; reply?: FormReply; canOrder: boolean; now: number }) {
+function ServiceCard({
+  service,
+  language,
+  reply,
+  canOrder,
+  now,
+}: {
+  service: ServiceView;
+  language: Language;
+  reply?: FormReply;
+  canOrder: boolean;
+  now: number;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const name = localName(service, language);
@@ -68,7 +104,11 @@ function ServiceCard({ service, language, reply, canOrder, now }: { service: Ser
           {until}
         </Badge>
         <Text size="xs" c="dimmed">
-          {t("orders.booking.prices", { advance: formatCny(service.advanceCents), standard: formatCny(service.standardCents), onsite: formatCny(service.onsiteCents) })}
+          {t("orders.booking.prices", {
+            advance: formatCny(service.advanceCents),
+            standard: formatCny(service.standardCents),
+            onsite: formatCny(service.onsiteCents),
+          })}
         </Text>
         {closedNote ? (
           <Alert color="gray" p="xs" data-testid="closed">

@@ -33,7 +33,8 @@ export function CommitForm({
   const isPending = useIsPending();
   const [form, fields] = usePortalForm<typeof commitFormSchema>({ id: "commit", constraint, lastResult, defaultValue: { ...defaultValue, idempotencyKey } });
   // After a refusal the key posted comes back with the form: the same attempt, the same order.
-  const key = typeof fields.idempotencyKey.initialValue === "string" && fields.idempotencyKey.initialValue ? fields.idempotencyKey.initialValue : idempotencyKey;
+  const key =
+    typeof fields.idempotencyKey.initialValue === "string" && fields.idempotencyKey.initialValue ? fields.idempotencyKey.initialValue : idempotencyKey;
   const drawing = uploadedRefs(fields.installationDrawingUrl.initialValue, form.initialValue?.[uploadFieldNames("installationDrawingUrl").name]);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-labelledby="commit-heading" data-testid="commit-form">
@@ -46,10 +47,34 @@ export function CommitForm({
           {t("orders.booking.commitHint")}
         </Text>
         <FormError errors={form.errors} id={form.errorId} testId="commit-error" />
-        <TextInput {...getInputProps(fields.contractorCompany, { type: "text" })} key={fields.contractorCompany.key} label={t("orders.fields.contractorCompany")} maxLength={100} error={errorText(fields.contractorCompany.errors)} />
-        <TextInput {...getInputProps(fields.contractorContact, { type: "text" })} key={fields.contractorContact.key} label={t("orders.fields.contractorContact")} maxLength={50} error={errorText(fields.contractorContact.errors)} />
-        <TextInput {...getInputProps(fields.contractorPhone, { type: "tel" })} key={fields.contractorPhone.key} label={t("orders.fields.contractorPhone")} error={errorText(fields.contractorPhone.errors)} />
-        <FileUpload key={fields.installationDrawingUrl.key} name="installationDrawingUrl" folder="eletricbox-img" label={t("orders.fields.installationDrawing")} files={drawing} error={errorText(fields.installationDrawingUrl.errors)} />
+        <TextInput
+          {...getInputProps(fields.contractorCompany, { type: "text" })}
+          key={fields.contractorCompany.key}
+          label={t("orders.fields.contractorCompany")}
+          maxLength={100}
+          error={errorText(fields.contractorCompany.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.contractorContact, { type: "text" })}
+          key={fields.contractorContact.key}
+          label={t("orders.fields.contractorContact")}
+          maxLength={50}
+          error={errorText(fields.contractorContact.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.contractorPhone, { type: "tel" })}
+          key={fields.contractorPhone.key}
+          label={t("orders.fields.contractorPhone")}
+          error={errorText(fields.contractorPhone.errors)}
+        />
+        <FileUpload
+          key={fields.installationDrawingUrl.key}
+          name="installationDrawingUrl"
+          folder="eletricbox-img"
+          label={t("orders.fields.installationDrawing")}
+          files={drawing}
+          error={errorText(fields.installationDrawingUrl.errors)}
+        />
         <Group justify="space-between">
           <Text fw={600}>
             {t("orders.booking.total")}: <span data-testid="commit-total">{formatCny(totalCents)}</span>

@@ -92,9 +92,7 @@ export default function OnlineBookingPage() {
             {t(data.notice)}
           </Toast>
         ) : null}
-        {reply?.form === "page" && reply.errors?.length ? (
-          <Toast kind="error">{errorText(reply.errors)}</Toast>
-        ) : null}
+        {reply?.form === "page" && reply.errors?.length ? <Toast kind="error">{errorText(reply.errors)}</Toast> : null}
         {data.cartError ? (
           <Alert color="yellow" data-testid="no-booth">
             {data.cartError}

@@ -35,19 +35,32 @@ export function ReviewTable({ orders, status, page, confirming, reply }: Props) 
         {orders.map((order) => {
           const exhibitor = order.businessName ? `${order.businessName} (${order.username})` : order.username;
           const refused = reply?.form === `complete-${order.orderNo}` ? reply : undefined;
-          return (
-            <ReviewRow key={order.orderNo} order={order} exhibitor={exhibitor} keep={keep} confirming={confirming === order.orderNo} refused={refused} />
-          );
+          return <ReviewRow key={order.orderNo} order={order} exhibitor={exhibitor} keep={keep} confirming={confirming === order.orderNo} refused={refused} />;
         })}
       </Table.Tbody>
     </Table>
   );
 }
 
-function ReviewRow({ order, exhibitor, keep, confirming, refused }: { order: AdminOrderSummary; exhibitor: string; keep: Record<string, string>; confirming: boolean; refused?: FormReply }) {
+function ReviewRow({
+  order,
+  exhibitor,
+  keep,
+  confirming,
+  refused,
+}: {
+  order: AdminOrderSummary;
+  exhibitor: string;
+  keep: Record<string, string>;
+  confirming: boolean;
+  refused?: FormReply;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const files = [...order.contractUrls.map((url, i) => ({ url, label: `${t("orders.fields.contract")} ${i + 1}` })), ...(order.voucherUrl ? [{ url: order.voucherUrl, label: t("orders.fields.voucher") }] : [])];
+  const files = [
+    ...order.contractUrls.map((url, i) => ({ url, label: `${t("orders.fields.contract")} ${i + 1}` })),
+    ...(order.voucherUrl ? [{ url: order.voucherUrl, label: t("orders.fields.voucher") }] : []),
+  ];
   return (
     <>
       <Table.Tr data-testid={`review-${order.orderNo}`}>
@@ -71,7 +84,15 @@ function ReviewRow({ order, exhibitor, keep, confirming, refused }: { order: Adm
         </Table.Td>
         <Table.Td>
           {order.status === "payment_claimed" ? (
-            <Button component={Link} to={`?${new URLSearchParams({ ...keep, confirm: order.orderNo })}`} preventScrollReset replace size="xs" variant="light" color="green">
+            <Button
+              component={Link}
+              to={`?${new URLSearchParams({ ...keep, confirm: order.orderNo })}`}
+              preventScrollReset
+              replace
+              size="xs"
+              variant="light"
+              color="green"
+            >
               {t("orders.review.complete")}
             </Button>
           ) : null}
@@ -80,8 +101,17 @@ function ReviewRow({ order, exhibitor, keep, confirming, refused }: { order: Adm
       {confirming || refused ? (
         <Table.Tr>
           <Table.Td colSpan={9}>
-            <Alert color={refused ? "red" : "green"} role="alertdialog" aria-label={t("orders.review.confirmComplete", { orderNo: order.orderNo, exhibitor, total: formatCny(order.totalCents) })} data-testid="confirm-complete">
-              {refused?.errors?.length ? <Text c="red" size="sm" role="alert">{errorText(refused.errors)}</Text> : null}
+            <Alert
+              color={refused ? "red" : "green"}
+              role="alertdialog"
+              aria-label={t("orders.review.confirmComplete", { orderNo: order.orderNo, exhibitor, total: formatCny(order.totalCents) })}
+              data-testid="confirm-complete"
+            >
+              {refused?.errors?.length ? (
+                <Text c="red" size="sm" role="alert">
+                  {errorText(refused.errors)}
+                </Text>
+              ) : null}
               <Form method="post">
                 <input type="hidden" name="orderNo" value={order.orderNo} />
                 {Object.entries(keep).map(([name, value]) => (

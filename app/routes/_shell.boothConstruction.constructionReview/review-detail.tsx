@@ -26,7 +26,11 @@ function DecisionForm({ item }: { item: ReviewItem }) {
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof decisionSchema>({ id: `construction-decision-${item.subject}-${item.id}`, constraint: constraints!.decision, lastResult: actionData?.result });
+  const [form, fields] = usePortalForm<typeof decisionSchema>({
+    id: `construction-decision-${item.subject}-${item.id}`,
+    constraint: constraints!.decision,
+    lastResult: actionData?.result,
+  });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="review-decision">
       <input type="hidden" name="subject" value={item.subject} />

@@ -23,7 +23,12 @@ function FilterForm({ list, filters }: { list: ReviewListAnswer; filters: ListFi
     <Form method="get" action={PAGE_PATH} data-testid="review-filters">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-          <NativeSelect name="subject" label={t("boothConstruction.fields.subject")} defaultValue={filters.subject ?? ""} data={[all, ...REVIEW_SUBJECTS.map((s) => ({ value: s, label: t(`boothConstruction.review.subjects.${s}`) }))]} />
+          <NativeSelect
+            name="subject"
+            label={t("boothConstruction.fields.subject")}
+            defaultValue={filters.subject ?? ""}
+            data={[all, ...REVIEW_SUBJECTS.map((s) => ({ value: s, label: t(`boothConstruction.review.subjects.${s}`) }))]}
+          />
           <NativeSelect
             name="status"
             label={t("boothConstruction.fields.status")}
@@ -57,7 +62,6 @@ export function ItemFiles({ item }: { item: ReviewItem }) {
     </Stack>
   );
 }
-
 
 /** The organizer's queue: fascia boards, policies, commitments and drawings of every exhibitor. */
 export function ReviewList({ list, filters }: { list: ReviewListAnswer; filters: ListFilters }) {
@@ -111,7 +115,11 @@ export function ReviewList({ list, filters }: { list: ReviewListAnswer; filters:
                   </Table.Td>
                   <Table.Td>{item.submittedAt ? exhibitionDateTime(item.submittedAt) : "—"}</Table.Td>
                   <Table.Td style={NO_WRAP}>
-                    <Anchor component={Link} to={`${PAGE_PATH}${detailSearch(filters, item)}`} aria-label={`${t("boothConstruction.review.open")} ${item.boothNo} ${t(`boothConstruction.review.subjects.${item.subject}`)}`}>
+                    <Anchor
+                      component={Link}
+                      to={`${PAGE_PATH}${detailSearch(filters, item)}`}
+                      aria-label={`${t("boothConstruction.review.open")} ${item.boothNo} ${t(`boothConstruction.review.subjects.${item.subject}`)}`}
+                    >
                       {t("boothConstruction.review.open")}
                     </Anchor>
                   </Table.Td>
@@ -121,7 +129,13 @@ export function ReviewList({ list, filters }: { list: ReviewListAnswer; filters:
           </Table>
         </Table.ScrollContainer>
       )}
-      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => `${PAGE_PATH}${listSearch(filters, { page })}`} keys={PAGER_KEYS} />
+      <ListPager
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        link={(page) => `${PAGE_PATH}${listSearch(filters, { page })}`}
+        keys={PAGER_KEYS}
+      />
     </Stack>
   );
 }

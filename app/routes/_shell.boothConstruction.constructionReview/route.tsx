@@ -35,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const item = itemOf(url.searchParams.get("item"));
   if (item) {
     const detail = await requireOk(await api.call(boothConstructionEndpoints.reviewInfo, item), request, context);
-    return json({ title, view: "detail" as const, detail, list: null, filters, back, constraints: formConstraints({ decision: decisionSchema }) }, { headers: NO_STORE });
+    return json(
+      { title, view: "detail" as const, detail, list: null, filters, back, constraints: formConstraints({ decision: decisionSchema }) },
+      { headers: NO_STORE },
+    );
   }
   const list = await requireOk(await api.call(boothConstructionEndpoints.reviewList, filters), request, context);
   return json({ title, view: "list" as const, detail: null, list, filters, back, constraints: null }, { headers: NO_STORE });
@@ -58,7 +61,11 @@ export default function ConstructionReviewPage() {
   const data = useLoaderData<typeof loader>();
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      {data.view === "detail" ? <ReviewDetail item={data.detail!} history={data.detail!.history} back={data.back} /> : <ReviewList list={data.list!} filters={data.filters} />}
+      {data.view === "detail" ? (
+        <ReviewDetail item={data.detail!} history={data.detail!.history} back={data.back} />
+      ) : (
+        <ReviewList list={data.list!} filters={data.filters} />
+      )}
     </Paper>
   );
 }

@@ -10,9 +10,20 @@ import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
 
-export const SCANS_UPLOAD = { folder: "safety-commitment" as const, kinds: ["jpg" as const, "png" as const, "pdf" as const], maxBytes: 10 * 1024 * 1024, maxCount: COMMITMENT_SCANS_MAX };
+export const SCANS_UPLOAD = {
+  folder: "safety-commitment" as const,
+  kinds: ["jpg" as const, "png" as const, "pdf" as const],
+  maxBytes: 10 * 1024 * 1024,
+  maxCount: COMMITMENT_SCANS_MAX,
+};
 
-type FormProps = { answer: CommitmentAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
+type FormProps = {
+  answer: CommitmentAnswer;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+};
 
 /** The commitment's text, as the PDF has it (spec: the rules are read and ticked before anything else). */
 export function CommitmentText() {
@@ -41,7 +52,10 @@ export function DetailsForm({ answer, held, constraint, lastResult, pending }: F
     id: `commitment-${answer.booth.boothId}`,
     constraint,
     lastResult,
-    defaultValue: { ...(current ? { responsiblePerson: current.responsiblePerson, builderCompany: current.builderCompany } : {}), ...(held?.intent === "details" ? held : {}) },
+    defaultValue: {
+      ...(current ? { responsiblePerson: current.responsiblePerson, builderCompany: current.builderCompany } : {}),
+      ...(held?.intent === "details" ? held : {}),
+    },
   });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="commitment-form">
@@ -53,8 +67,22 @@ export function DetailsForm({ answer, held, constraint, lastResult, pending }: F
         </Title>
         <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput {...getInputProps(fields.responsiblePerson, { type: "text" })} key={fields.responsiblePerson.key} label={t("boothConstruction.fields.responsiblePerson")} maxLength={50} withAsterisk error={errorText(fields.responsiblePerson.errors)} />
-          <TextInput {...getInputProps(fields.builderCompany, { type: "text" })} key={fields.builderCompany.key} label={t("boothConstruction.fields.builderCompany")} maxLength={100} withAsterisk error={errorText(fields.builderCompany.errors)} />
+          <TextInput
+            {...getInputProps(fields.responsiblePerson, { type: "text" })}
+            key={fields.responsiblePerson.key}
+            label={t("boothConstruction.fields.responsiblePerson")}
+            maxLength={50}
+            withAsterisk
+            error={errorText(fields.responsiblePerson.errors)}
+          />
+          <TextInput
+            {...getInputProps(fields.builderCompany, { type: "text" })}
+            key={fields.builderCompany.key}
+            label={t("boothConstruction.fields.builderCompany")}
+            maxLength={100}
+            withAsterisk
+            error={errorText(fields.builderCompany.errors)}
+          />
           <TextInput
             {...getInputProps(fields.mobile, { type: "tel" })}
             key={fields.mobile.key}
@@ -65,7 +93,12 @@ export function DetailsForm({ answer, held, constraint, lastResult, pending }: F
             error={errorText(fields.mobile.errors)}
           />
         </SimpleGrid>
-        <Checkbox {...getInputProps(fields.readRules, { type: "checkbox" })} key={fields.readRules.key} label={t("boothConstruction.commitment.readRules")} error={errorText(fields.readRules.errors)} />
+        <Checkbox
+          {...getInputProps(fields.readRules, { type: "checkbox" })}
+          key={fields.readRules.key}
+          label={t("boothConstruction.commitment.readRules")}
+          error={errorText(fields.readRules.errors)}
+        />
         <Group>
           <Button type="submit" loading={pending}>
             {t("boothConstruction.commitment.save")}

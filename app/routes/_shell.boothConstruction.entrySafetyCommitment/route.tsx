@@ -34,7 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const constraints = formConstraints({ details: commitmentSchema(language === "en" ? "en" : "zh"), scans: commitmentScansSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.commitment.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
+  if (!info.infoVO.booths.length)
+    return json(
+      { title: translate(language, "boothConstruction.commitment.title"), answer: null, held: null, constraints },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   const boothId = info.infoVO.boothId ?? undefined;
   const answer = await requireOk(await api.call(boothConstructionEndpoints.commitment, { boothId }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), DETAIL_FIELDS);
@@ -53,7 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success" || Object.keys(uploadErrors).length) {
       return json({ intent: "scans" as const, result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
     }
-    const result = await handleAuthErrors(await api.call(boothConstructionEndpoints.uploadCommitmentScans, { boothId, version, scanUrls: submission.value.scanUrls }), request, context);
+    const result = await handleAuthErrors(
+      await api.call(boothConstructionEndpoints.uploadCommitmentScans, { boothId, version, scanUrls: submission.value.scanUrls }),
+      request,
+      context,
+    );
     if (!result.ok) return json({ intent: "scans" as const, result: replyToApiFailure(submission, result, ["scanUrls"]) }, { status: 400, headers: NO_STORE });
     return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.commitment.uploaded" });
   }
@@ -63,7 +71,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value;
   const form = { boothId, version, responsiblePerson: v.responsiblePerson, builderCompany: v.builderCompany, mobile: v.mobile, readRules: "on" };
   const result = await handleAuthErrors(await api.call(boothConstructionEndpoints.saveCommitment, form), request, context);
-  if (!result.ok) return json({ intent: "details" as const, result: replyToApiFailure(submission, result, ["responsiblePerson", "builderCompany", "mobile", "readRules"]) }, { status: 400, headers: NO_STORE });
+  if (!result.ok)
+    return json(
+      { intent: "details" as const, result: replyToApiFailure(submission, result, ["responsiblePerson", "builderCompany", "mobile", "readRules"]) },
+      { status: 400, headers: NO_STORE },
+    );
   return redirectWithToast(PATH, context, { kind: "success", key: "boothConstruction.commitment.saved" });
 }
 
@@ -73,7 +85,15 @@ export default function EntrySafetyCommitmentPage() {
   return <EntrySafetyCommitmentContent answer={answer} held={held} constraints={constraints} />;
 }
 
-function EntrySafetyCommitmentContent({ answer, held, constraints }: { answer: CommitmentAnswer; held: Record<string, string | string[]> | null; constraints: Record<"details" | "scans", FormConstraint> }) {
+function EntrySafetyCommitmentContent({
+  answer,
+  held,
+  constraints,
+}: {
+  answer: CommitmentAnswer;
+  held: Record<string, string | string[]> | null;
+  constraints: Record<"details" | "scans", FormConstraint>;
+}) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -108,14 +128,24 @@ function EntrySafetyCommitmentContent({ answer, held, constraints }: { answer: C
             </Anchor>
           ) : null}
           {changeable ? (
-            <DetailsForm key={`details-${commitment?.version ?? "new"}`} {...formProps} constraint={constraints.details} lastResult={actionData?.intent === "details" ? actionData.result : undefined} />
+            <DetailsForm
+              key={`details-${commitment?.version ?? "new"}`}
+              {...formProps}
+              constraint={constraints.details}
+              lastResult={actionData?.intent === "details" ? actionData.result : undefined}
+            />
           ) : (
             <Text size="sm" c="dimmed">
               {t("boothConstruction.readOnly")}
             </Text>
           )}
           {changeable && commitment?.generatedPdf ? (
-            <ScansForm key={`scans-${commitment.version}`} {...formProps} constraint={constraints.scans} lastResult={actionData?.intent === "scans" ? actionData.result : undefined} />
+            <ScansForm
+              key={`scans-${commitment.version}`}
+              {...formProps}
+              constraint={constraints.scans}
+              lastResult={actionData?.intent === "scans" ? actionData.result : undefined}
+            />
           ) : null}
         </Stack>
       </Paper>

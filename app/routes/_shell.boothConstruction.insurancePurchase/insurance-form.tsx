@@ -14,7 +14,19 @@ import "~/contracts/booth-construction/texts";
 export const POLICY_UPLOAD = { folder: "booth-insurance" as const, kinds: ["pdf" as const], maxBytes: INSURANCE_MAX_BYTES };
 
 /** The policy form: a new policy, or a replacement of one not yet accepted (at the version read). */
-export function InsuranceForm({ answer, held, constraint, lastResult, pending }: { answer: InsuranceAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function InsuranceForm({
+  answer,
+  held,
+  constraint,
+  lastResult,
+  pending,
+}: {
+  answer: InsuranceAnswer;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const current = answer.insurance;
@@ -49,7 +61,13 @@ export function InsuranceForm({ answer, held, constraint, lastResult, pending }:
     />
   );
   const date = (name: "validFrom" | "validTo") => (
-    <TextInput {...getInputProps(fields[name], { type: "date" })} key={fields[name].key} label={t(`boothConstruction.fields.${name}`)} withAsterisk error={errorText(fields[name].errors)} />
+    <TextInput
+      {...getInputProps(fields[name], { type: "date" })}
+      key={fields[name].key}
+      label={t(`boothConstruction.fields.${name}`)}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+    />
   );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="insurance-form">
@@ -64,7 +82,14 @@ export function InsuranceForm({ answer, held, constraint, lastResult, pending }:
           {date("validFrom")}
           {date("validTo")}
         </SimpleGrid>
-        <FieldFileUpload field={fields.policyUrl} formValues={form.initialValue} folder={POLICY_UPLOAD.folder} kinds={POLICY_UPLOAD.kinds} maxBytes={POLICY_UPLOAD.maxBytes} label={t("boothConstruction.fields.policyFile")} />
+        <FieldFileUpload
+          field={fields.policyUrl}
+          formValues={form.initialValue}
+          folder={POLICY_UPLOAD.folder}
+          kinds={POLICY_UPLOAD.kinds}
+          maxBytes={POLICY_UPLOAD.maxBytes}
+          label={t("boothConstruction.fields.policyFile")}
+        />
         <Group>
           <Button type="submit" loading={pending}>
             {t("boothConstruction.insurance.save")}

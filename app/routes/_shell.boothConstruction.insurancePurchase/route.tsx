@@ -39,7 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const constraints = formConstraints({ insurance: insuranceSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.insurance.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
+  if (!info.infoVO.booths.length)
+    return json(
+      { title: translate(language, "boothConstruction.insurance.title"), answer: null, held: null, constraints },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   const answer = await requireOk(await api.call(boothConstructionEndpoints.insurance, { boothId: info.infoVO.boothId ?? undefined }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, uploadFieldNames("policyUrl").name]);
   return json({ title: translate(language, "boothConstruction.insurance.title"), answer, held: held.values, constraints }, { headers: held.headers });
@@ -76,7 +80,15 @@ export default function InsurancePurchasePage() {
   return <InsurancePurchaseContent answer={answer} held={held} constraint={constraints.insurance} />;
 }
 
-function InsurancePurchaseContent({ answer, held, constraint }: { answer: InsuranceAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint }) {
+function InsurancePurchaseContent({
+  answer,
+  held,
+  constraint,
+}: {
+  answer: InsuranceAnswer;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -95,7 +107,9 @@ function InsurancePurchaseContent({ answer, held, constraint }: { answer: Insura
             {t("boothConstruction.insurance.intro")}
           </Text>
           <BoothLine booth={answer.booth} settings={settings} />
-          <Text size="sm">{t("boothConstruction.insurance.minimum", { min: formatMoney(settings.insuranceMinCents), from: settings.buildUpFrom, to: settings.dismantleTo })}</Text>
+          <Text size="sm">
+            {t("boothConstruction.insurance.minimum", { min: formatMoney(settings.insuranceMinCents), from: settings.buildUpFrom, to: settings.dismantleTo })}
+          </Text>
           {insurance ? (
             <Stack gap="xs" data-testid="current-policy">
               <Title order={2} size="h4">
@@ -122,7 +136,14 @@ function InsurancePurchaseContent({ answer, held, constraint }: { answer: Insura
               {t("boothConstruction.readOnly")}
             </Text>
           ) : (
-            <InsuranceForm key={`${answer.booth.boothId}-${insurance?.version ?? "new"}`} answer={answer} held={held} constraint={constraint} lastResult={actionData?.result} pending={pending} />
+            <InsuranceForm
+              key={`${answer.booth.boothId}-${insurance?.version ?? "new"}`}
+              answer={answer}
+              held={held}
+              constraint={constraint}
+              lastResult={actionData?.result}
+              pending={pending}
+            />
           )}
         </Stack>
       </Paper>

@@ -20,7 +20,14 @@ export function ProcessSteps({ step }: { step: DrawingProcess["step"] }) {
   const active = PROCESS_STEPS.indexOf(step);
   return (
     <Stack gap="xs">
-      <Stepper active={step === "permit" ? PROCESS_STEPS.length : active} size="sm" allowNextStepsSelect={false} data-testid="process-steps" data-step={step} wrap>
+      <Stepper
+        active={step === "permit" ? PROCESS_STEPS.length : active}
+        size="sm"
+        allowNextStepsSelect={false}
+        data-testid="process-steps"
+        data-step={step}
+        wrap
+      >
         {PROCESS_STEPS.map((s) => (
           <Stepper.Step key={s} label={t(`boothConstruction.process.steps.${s}`)} aria-current={s === step ? "step" : undefined} />
         ))}
@@ -52,7 +59,11 @@ function Versions({ versions }: { versions: DrawingVersion[] }) {
                 <Anchor href={v.file.url} target="_blank" rel="noopener" size="sm">
                   {v.file.name}
                 </Anchor>
-                {v.note ? <Text size="xs" c="dimmed">{v.note}</Text> : null}
+                {v.note ? (
+                  <Text size="xs" c="dimmed">
+                    {v.note}
+                  </Text>
+                ) : null}
                 {v.reviewComment ? (
                   <Text size="sm" c={v.status === "returned" ? "orange.9" : undefined} data-testid="drawing-comment">
                     {t("boothConstruction.reviewComment")}: {v.reviewComment}
@@ -97,7 +108,12 @@ export function DrawingKindPanel({
   const latest = versions[0];
   const frozen = latest?.status === "accepted";
   const waiting = latest?.status === "submitted";
-  const [form, fields] = usePortalForm<typeof drawingUploadSchema>({ id: `drawing-${kind}-${versions.length}`, constraint, lastResult, defaultValue: held ?? undefined });
+  const [form, fields] = usePortalForm<typeof drawingUploadSchema>({
+    id: `drawing-${kind}-${versions.length}`,
+    constraint,
+    lastResult,
+    defaultValue: held ?? undefined,
+  });
   return (
     <Paper withBorder p="md" data-testid={`drawing-kind-${kind}`}>
       <Stack gap="sm">
@@ -105,7 +121,11 @@ export function DrawingKindPanel({
           <Title order={2} size="h5">
             {t(`boothConstruction.process.kinds.${kind}`)}
           </Title>
-          {frozen ? <Text size="sm" c="green.9">{t("boothConstruction.process.frozen")}</Text> : null}
+          {frozen ? (
+            <Text size="sm" c="green.9">
+              {t("boothConstruction.process.frozen")}
+            </Text>
+          ) : null}
         </Group>
         <Versions versions={versions} />
         {frozen || waiting ? null : (
@@ -113,8 +133,21 @@ export function DrawingKindPanel({
             <input type="hidden" name="kind" value={kind} />
             <Stack gap="xs">
               <FormError errors={form.errors} id={form.errorId} />
-              <FieldFileUpload field={fields.fileUrl} formValues={form.initialValue} folder={DRAWING_UPLOAD.folder} kinds={DRAWING_UPLOAD.kinds} maxBytes={DRAWING_UPLOAD.maxBytes} label={t("boothConstruction.fields.drawingFile")} />
-              <TextInput {...getInputProps(fields.note, { type: "text" })} key={fields.note.key} label={t("boothConstruction.fields.drawingNote")} maxLength={200} error={errorText(fields.note.errors)} />
+              <FieldFileUpload
+                field={fields.fileUrl}
+                formValues={form.initialValue}
+                folder={DRAWING_UPLOAD.folder}
+                kinds={DRAWING_UPLOAD.kinds}
+                maxBytes={DRAWING_UPLOAD.maxBytes}
+                label={t("boothConstruction.fields.drawingFile")}
+              />
+              <TextInput
+                {...getInputProps(fields.note, { type: "text" })}
+                key={fields.note.key}
+                label={t("boothConstruction.fields.drawingNote")}
+                maxLength={200}
+                error={errorText(fields.note.errors)}
+              />
               <Group>
                 <Button type="submit" size="sm" loading={pending}>
                   {t("boothConstruction.process.upload")}

@@ -37,7 +37,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
   const constraints = formConstraints({ drawing: drawingUploadSchema });
-  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.process.title"), process: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
+  if (!info.infoVO.booths.length)
+    return json(
+      { title: translate(language, "boothConstruction.process.title"), process: null, held: null, constraints },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   const process = await requireOk(await api.call(boothConstructionEndpoints.drawings, { boothId: info.infoVO.boothId ?? undefined }), request, context);
   // What was posted before the session ended comes back into the same kind's form.
   const held = await heldFormValues(request, context, formHolderOf(info), ["kind", "note", "fileUrl", uploadFieldNames("fileUrl").name]);
@@ -66,7 +70,15 @@ export default function SpecialBoothProcessPage() {
   return <SpecialBoothProcessContent process={process} held={held} constraint={constraints.drawing} />;
 }
 
-function SpecialBoothProcessContent({ process, held, constraint }: { process: DrawingProcess; held: Record<string, string | string[]> | null; constraint: FormConstraint }) {
+function SpecialBoothProcessContent({
+  process,
+  held,
+  constraint,
+}: {
+  process: DrawingProcess;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -85,11 +97,23 @@ function SpecialBoothProcessContent({ process, held, constraint }: { process: Dr
           <Group gap="lg">
             <Group gap={6}>
               <Text size="sm">{t("boothConstruction.process.insurance")}:</Text>
-              {process.insuranceStatus ? <StatusTag status={process.insuranceStatus} testId="insurance-status" /> : <Text size="sm" c="dimmed">{t("boothConstruction.process.missing")}</Text>}
+              {process.insuranceStatus ? (
+                <StatusTag status={process.insuranceStatus} testId="insurance-status" />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t("boothConstruction.process.missing")}
+                </Text>
+              )}
             </Group>
             <Group gap={6}>
               <Text size="sm">{t("boothConstruction.process.commitment")}:</Text>
-              {process.commitmentStatus ? <StatusTag status={process.commitmentStatus} testId="commitment-status" /> : <Text size="sm" c="dimmed">{t("boothConstruction.process.missing")}</Text>}
+              {process.commitmentStatus ? (
+                <StatusTag status={process.commitmentStatus} testId="commitment-status" />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t("boothConstruction.process.missing")}
+                </Text>
+              )}
             </Group>
           </Group>
           {process.drawingSiteUrl ? (
@@ -100,7 +124,15 @@ function SpecialBoothProcessContent({ process, held, constraint }: { process: Dr
         </Stack>
       </Paper>
       {DRAWING_KINDS.map((kind) => (
-        <DrawingKindPanel key={kind} kind={kind} versions={process.drawings[kind]} constraint={constraint} lastResult={actionData?.kind === kind ? actionData.result : undefined} held={held?.kind === kind ? held : null} pending={pending} />
+        <DrawingKindPanel
+          key={kind}
+          kind={kind}
+          versions={process.drawings[kind]}
+          constraint={constraint}
+          lastResult={actionData?.kind === kind ? actionData.result : undefined}
+          held={held?.kind === kind ? held : null}
+          pending={pending}
+        />
       ))}
     </Stack>
   );

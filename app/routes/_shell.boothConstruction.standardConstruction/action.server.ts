@@ -64,7 +64,11 @@ export async function saveBuildAction({ request, context }: ActionFunctionArgs) 
     carpetLayingSlot: v.carpetLayingSlot,
     otherRequirements: v.otherRequirements,
   };
-  const result = await handleAuthErrors(await api.call(exists ? boothConstructionEndpoints.updateBuild : boothConstructionEndpoints.createBuild, form), request, context);
+  const result = await handleAuthErrors(
+    await api.call(exists ? boothConstructionEndpoints.updateBuild : boothConstructionEndpoints.createBuild, form),
+    request,
+    context,
+  );
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, BUILD_FIELDS) }, { status: 400, headers: NO_STORE });
   const key = v.intent === "submit" ? "boothConstruction.standard.submitted" : "boothConstruction.standard.saved";
   return redirectWithToast(PATH, context, { kind: "success", key });

@@ -7,7 +7,15 @@ import type { StandardBuildAnswer } from "~/contracts/booth-construction/api-typ
 import { boothSizeName } from "~/contracts/booth-construction/equipment";
 import { FASCIA_MAX_BYTES } from "~/contracts/booth-construction/fascia-rules";
 import type { standardBuildSchema } from "~/contracts/booth-construction/schema";
-import { CARPET_COLOURS, CARPET_SLOTS, EXTRA_BOARDS_MAX, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX, OTHER_REQUIREMENTS_MAX, WALLS } from "~/contracts/booth-construction/values";
+import {
+  CARPET_COLOURS,
+  CARPET_SLOTS,
+  EXTRA_BOARDS_MAX,
+  FASCIA_NAME_EN_MAX,
+  FASCIA_NAME_ZH_MAX,
+  OTHER_REQUIREMENTS_MAX,
+  WALLS,
+} from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
@@ -46,11 +54,28 @@ function startingValues(answer: StandardBuildAnswer, held: Record<string, string
  * rules a submission needs; 'Submit' sends it for review. Every control is a native one, so the
  * form posts the same without JavaScript (the artwork then arrives as a file).
  */
-export function BuildForm({ answer, held, constraint, lastResult, pending }: { answer: StandardBuildAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function BuildForm({
+  answer,
+  held,
+  constraint,
+  lastResult,
+  pending,
+}: {
+  answer: StandardBuildAnswer;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { build, settings } = answer;
-  const [form, fields] = usePortalForm<typeof standardBuildSchema>({ id: `standard-build-${build.booth.boothId}`, constraint, lastResult, defaultValue: startingValues(answer, held) });
+  const [form, fields] = usePortalForm<typeof standardBuildSchema>({
+    id: `standard-build-${build.booth.boothId}`,
+    constraint,
+    lastResult,
+    defaultValue: startingValues(answer, held),
+  });
   const unneeded = new Set(asList(fields.unneededEquipment.initialValue));
   const wallsRemoved = new Set(asList(fields.wallsRemoved.initialValue));
   const mode = String(fields.fasciaMode.value ?? fields.fasciaMode.initialValue ?? "standard");
@@ -111,7 +136,12 @@ export function BuildForm({ answer, held, constraint, lastResult, pending }: { a
           </Title>
           <Input.Wrapper error={errorText(fields.fasciaMode.errors)}>
             <Stack gap={6} role="radiogroup" aria-label={t("boothConstruction.fields.fasciaMode")} key={fields.fasciaMode.key}>
-              <Radio name={fields.fasciaMode.name} value="standard" label={t("boothConstruction.standard.fasciaStandard")} defaultChecked={mode === "standard"} />
+              <Radio
+                name={fields.fasciaMode.name}
+                value="standard"
+                label={t("boothConstruction.standard.fasciaStandard")}
+                defaultChecked={mode === "standard"}
+              />
               <Radio name={fields.fasciaMode.name} value="custom" label={t("boothConstruction.standard.fasciaCustom")} defaultChecked={mode === "custom"} />
             </Stack>
           </Input.Wrapper>
@@ -153,7 +183,11 @@ export function BuildForm({ answer, held, constraint, lastResult, pending }: { a
             <Text size="sm" c="dimmed" data-testid="fascia-check">
               {check.kind === "cdr"
                 ? t("boothConstruction.standard.checkManual")
-                : t("boothConstruction.standard.checkJpg", { width: check.widthPx, height: check.heightPx, dpi: check.dpi ? `${check.dpi} dpi` : t("boothConstruction.standard.checkNoDpi") })}
+                : t("boothConstruction.standard.checkJpg", {
+                    width: check.widthPx,
+                    height: check.heightPx,
+                    dpi: check.dpi ? `${check.dpi} dpi` : t("boothConstruction.standard.checkNoDpi"),
+                  })}
             </Text>
           ) : null}
         </Stack>
@@ -165,7 +199,13 @@ export function BuildForm({ answer, held, constraint, lastResult, pending }: { a
           <Input.Wrapper label={t("boothConstruction.fields.wallsRemoved")} error={errorText(fields.wallsRemoved.errors)}>
             <Group gap="md" mt={4} key={fields.wallsRemoved.key}>
               {WALLS.map((wall) => (
-                <Checkbox key={wall} name={fields.wallsRemoved.name} value={wall} label={t(`boothConstruction.standard.walls.${wall}`)} defaultChecked={wallsRemoved.has(wall)} />
+                <Checkbox
+                  key={wall}
+                  name={fields.wallsRemoved.name}
+                  value={wall}
+                  label={t(`boothConstruction.standard.walls.${wall}`)}
+                  defaultChecked={wallsRemoved.has(wall)}
+                />
               ))}
             </Group>
           </Input.Wrapper>
@@ -218,7 +258,10 @@ export function BuildForm({ answer, held, constraint, lastResult, pending }: { a
               key={fields.carpetLayingSlot.key}
               required={false}
               label={t("boothConstruction.fields.carpetLayingSlot")}
-              data={[{ value: "", label: t("boothConstruction.standard.noDay") }, ...CARPET_SLOTS.map((s) => ({ value: s, label: t(`boothConstruction.standard.slots.${s}`) }))]}
+              data={[
+                { value: "", label: t("boothConstruction.standard.noDay") },
+                ...CARPET_SLOTS.map((s) => ({ value: s, label: t(`boothConstruction.standard.slots.${s}`) })),
+              ]}
               error={errorText(fields.carpetLayingSlot.errors)}
             />
           </SimpleGrid>

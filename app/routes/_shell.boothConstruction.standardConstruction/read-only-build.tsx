@@ -27,7 +27,13 @@ export function ReadOnlyBuild({ build }: { build: StandardBuild }) {
       ) : null}
       <FieldTable
         rows={[
-          ["boothConstruction.fields.unneededEquipment", build.equipment.filter((e) => unneeded.has(e.code)).map((e) => t(`boothConstruction.equipment.${e.code}`)).join("、") || "—"],
+          [
+            "boothConstruction.fields.unneededEquipment",
+            build.equipment
+              .filter((e) => unneeded.has(e.code))
+              .map((e) => t(`boothConstruction.equipment.${e.code}`))
+              .join("、") || "—",
+          ],
           ["boothConstruction.fields.wallsRemoved", build.wallsRemoved.map((w) => t(`boothConstruction.standard.walls.${w}`)).join("、") || "—"],
           ["boothConstruction.fields.extraBoards", String(build.extraBoards)],
           ["boothConstruction.fields.positioningDate", build.positioningDate ?? "—"],

@@ -33,7 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const constraints = formConstraints({ build: standardBuildSchema });
   // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length) return json({ title: translate(language, "boothConstruction.standard.title"), answer: null, held: null, constraints }, { headers: { "Cache-Control": "no-store" } });
+  if (!info.infoVO.booths.length)
+    return json(
+      { title: translate(language, "boothConstruction.standard.title"), answer: null, held: null, constraints },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   const answer = await requireOk(await api.call(boothConstructionEndpoints.build, { boothId: info.infoVO.boothId ?? undefined }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...BUILD_FIELDS, uploadFieldNames("fasciaFileUrl").name]);
   return json({ title: translate(language, "boothConstruction.standard.title"), answer, held: held.values, constraints }, { headers: held.headers });
@@ -49,7 +53,15 @@ export default function StandardConstructionPage() {
   return <StandardConstructionContent answer={answer} held={held} constraint={constraints.build} />;
 }
 
-function StandardConstructionContent({ answer, held, constraint }: { answer: StandardBuildAnswer; held: Record<string, string | string[]> | null; constraint: FormConstraint }) {
+function StandardConstructionContent({
+  answer,
+  held,
+  constraint,
+}: {
+  answer: StandardBuildAnswer;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -77,7 +89,14 @@ function StandardConstructionContent({ answer, held, constraint }: { answer: Sta
           ) : null}
           <ReturnedComment comment={build.reviewComment} status={build.status} />
           {build.editable ? (
-            <BuildForm key={`${build.booth.boothId}-${build.version}`} answer={answer} held={held} constraint={constraint} lastResult={actionData?.result} pending={pending} />
+            <BuildForm
+              key={`${build.booth.boothId}-${build.version}`}
+              answer={answer}
+              held={held}
+              constraint={constraint}
+              lastResult={actionData?.result}
+              pending={pending}
+            />
           ) : (
             <ReadOnlyBuild build={build} />
           )}

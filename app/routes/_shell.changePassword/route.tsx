@@ -39,7 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   const publicKey = await apiPublicKey(api, context.apiBaseUrl);
   if (!publicKey) {
-    return json({ result: submission.reply({ formErrors: [translate(api.language, "errors.requestFailed")] }), success: false }, { status: 502, headers: noStore });
+    return json(
+      { result: submission.reply({ formErrors: [translate(api.language, "errors.requestFailed")] }), success: false },
+      { status: 502, headers: noStore },
+    );
   }
   // An organizer's backend with a smaller key carries less than the schema allows: say so at the field.
   const encrypted: { password?: string; newPassword?: string } = {};

@@ -49,8 +49,12 @@ export function CarrierPrices({ carriers }: { carriers: CarrierOption[] }) {
             {carrier.discounts.map((discount) => (
               <Text key={discount.code} size="sm">
                 {discount.name}：
-                {discount.percentBp !== null ? t("transport.carriage.percentOff", { percent: discount.percentBp / 100 }) : t("transport.carriage.amountOff", { amount: yuan(discount.amountCents ?? 0) })}
-                {discount.kind === "early" ? t("transport.carriage.earlyRule", { day: discount.untilOn }) : t("transport.carriage.volumeRule", { volume: discount.minVolumeM3 })}
+                {discount.percentBp !== null
+                  ? t("transport.carriage.percentOff", { percent: discount.percentBp / 100 })
+                  : t("transport.carriage.amountOff", { amount: yuan(discount.amountCents ?? 0) })}
+                {discount.kind === "early"
+                  ? t("transport.carriage.earlyRule", { day: discount.untilOn })
+                  : t("transport.carriage.volumeRule", { volume: discount.minVolumeM3 })}
               </Text>
             ))}
           </Stack>

@@ -36,7 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const held = await heldFormValues(request, context, formHolderOf(info), DECLARATION_FIELDS, "save");
   // The session's booth and the last build-up day to begin with (phone numbers are masked in infoVO: not prefilled).
   const defaults = held.values ?? { boothId: String(info.infoVO.boothId ?? list.booths[0]?.boothId ?? ""), arrivalTo: list.buildUp.to };
-  return json({ title: translate(language, "transport.carriage.title"), list, defaults, constraints: formConstraints({ declaration: declarationSchema }) }, { headers: held.headers });
+  return json(
+    { title: translate(language, "transport.carriage.title"), list, defaults, constraints: formConstraints({ declaration: declarationSchema }) },
+    { headers: held.headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -124,7 +127,16 @@ export default function CarriagePage() {
             {t("transport.carriage.newTitle")}
           </Title>
           {list.booths.length ? (
-            <DeclarationForm intent="save" carriers={list.carriers} booths={list.booths} buildUpTo={list.buildUp.to} defaults={defaults} constraint={constraints.declaration} lastResult={actionData?.result} pending={pending} />
+            <DeclarationForm
+              intent="save"
+              carriers={list.carriers}
+              booths={list.booths}
+              buildUpTo={list.buildUp.to}
+              defaults={defaults}
+              constraint={constraints.declaration}
+              lastResult={actionData?.result}
+              pending={pending}
+            />
           ) : (
             <Text c="dimmed">{t("transport.carriage.noBooth")}</Text>
           )}

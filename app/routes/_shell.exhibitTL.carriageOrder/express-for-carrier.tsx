@@ -28,7 +28,17 @@ function NextStep({ booking, pending }: { booking: CarrierExpressView; pending: 
  * The small-exhibit express bookings addressed to this carrier (the organizer: every carrier's, read
  * only), by expected day; the carrier marks each received at the warehouse, then delivered.
  */
-export function ExpressForCarrier({ list, canAct, pending, link }: { list: CarrierExpressList; canAct: boolean; pending: boolean; link: (page: number) => string }) {
+export function ExpressForCarrier({
+  list,
+  canAct,
+  pending,
+  link,
+}: {
+  list: CarrierExpressList;
+  canAct: boolean;
+  pending: boolean;
+  link: (page: number) => string;
+}) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -82,7 +92,13 @@ export function ExpressForCarrier({ list, canAct, pending, link }: { list: Carri
             {t("vehicles.express.carrierEmpty")}
           </Text>
         )}
-        <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={link} keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }} />
+        <ListPager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          link={link}
+          keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }}
+        />
       </Stack>
     </Paper>
   );

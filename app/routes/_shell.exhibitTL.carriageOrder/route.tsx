@@ -51,7 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call(transportEndpoints.liftingCarrierList).then((r) => requireOk(r, request, context)),
     api.call(expressEndpoints.carrierList, { page: expressPage }).then((r) => requireOk(r, request, context)),
   ]);
-  return json({ title: translate(language, "transport.orders.title"), orders, lifting, express, expressPage, canAct: info.infoVO.roleId !== ORGANIZER_ROLE_ID });
+  return json({
+    title: translate(language, "transport.orders.title"),
+    orders,
+    lifting,
+    express,
+    expressPage,
+    canAct: info.infoVO.roleId !== ORGANIZER_ROLE_ID,
+  });
 }
 
 const ACTIONS = {
@@ -152,7 +159,13 @@ export default function CarrierOrdersPage() {
           ) : (
             <Text c="dimmed">{t("transport.orders.empty")}</Text>
           )}
-          <ListPager page={orders.page} pageSize={orders.pageSize} total={orders.total} link={(page) => pageAddress(page, expressPage)} keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }} />
+          <ListPager
+            page={orders.page}
+            pageSize={orders.pageSize}
+            total={orders.total}
+            link={(page) => pageAddress(page, expressPage)}
+            keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }}
+          />
         </Stack>
       </Paper>
       <LiftingForCarrier bookings={lifting.bookings} canAct={canAct} pending={pending} />

@@ -17,7 +17,19 @@ export const IMPORT_FIELDS = ["fileUrl", uploadFieldNames("fileUrl").name] as co
 type Record_ = { id: number; version: number };
 
 /** One exhibit line typed by hand (kg with up to 3 decimals, whole centimetres). */
-export function ExhibitForm({ record, held, constraint, lastResult, pending }: { record: Record_; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function ExhibitForm({
+  record,
+  held,
+  constraint,
+  lastResult,
+  pending,
+}: {
+  record: Record_;
+  held: Record<string, unknown> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof exhibitAddSchema>({ id: "exhibit-add", constraint, lastResult, defaultValue: { packages: "1", ...held } });
@@ -65,7 +77,19 @@ export function ExhibitForm({ record, held, constraint, lastResult, pending }: {
 }
 
 /** The carrier's Excel template filled in: every row is added, or none (the errors are listed by row). */
-export function ImportForm({ record, constraint, failure, lastResult, pending }: { record: Record_; constraint: FormConstraint; failure: ImportFailure | null; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function ImportForm({
+  record,
+  constraint,
+  failure,
+  lastResult,
+  pending,
+}: {
+  record: Record_;
+  constraint: FormConstraint;
+  failure: ImportFailure | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof exhibitImportSchema>({ id: "exhibit-import", constraint, lastResult, defaultValue: {} });
@@ -90,11 +114,18 @@ export function ImportForm({ record, constraint, failure, lastResult, pending }:
             {failure.rows.map((row, index) => (
               <List.Item key={index}>{t("transport.detail.importRowError", { row: row.row, column: row.column, message: errorText([row.message]) })}</List.Item>
             ))}
-            {failure.total > failure.rows.length ? <List.Item>{t("transport.detail.importMore", { count: failure.total - failure.rows.length })}</List.Item> : null}
+            {failure.total > failure.rows.length ? (
+              <List.Item>{t("transport.detail.importMore", { count: failure.total - failure.rows.length })}</List.Item>
+            ) : null}
           </List>
         ) : null}
         {/* A refused file is not offered again: the corrected one replaces it. */}
-        <FieldFileUpload field={lastResult ? { name: fields.fileUrl.name, key: `retry-${failure?.total ?? 0}`, errors: fields.fileUrl.errors } : fields.fileUrl} formValues={lastResult ? undefined : form.initialValue} {...EXCEL_UPLOAD} label={t("transport.fields.excel")} />
+        <FieldFileUpload
+          field={lastResult ? { name: fields.fileUrl.name, key: `retry-${failure?.total ?? 0}`, errors: fields.fileUrl.errors } : fields.fileUrl}
+          formValues={lastResult ? undefined : form.initialValue}
+          {...EXCEL_UPLOAD}
+          label={t("transport.fields.excel")}
+        />
         <Group>
           <Button type="submit" variant="light" loading={pending}>
             {t("transport.detail.importButton")}

@@ -59,7 +59,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       buildUpTo: list?.buildUp.to ?? "",
       held: held.values,
       confirmDelete: confirm === "delete" && declaration.deletable,
-      exhibitToDelete: declaration.editable ? (declaration.exhibits.find((e) => e.sort === deleteExhibit && new URL(request.url).searchParams.has("deleteExhibit")) ?? null) : null,
+      exhibitToDelete: declaration.editable
+        ? (declaration.exhibits.find((e) => e.sort === deleteExhibit && new URL(request.url).searchParams.has("deleteExhibit")) ?? null)
+        : null,
       // The header form shows the new declaration's constraints, as the carriage page does.
       constraints: formConstraints({ declaration: declarationSchema, exhibit: exhibitAddSchema, import: exhibitImportSchema, message: messageSchema }),
     },
@@ -74,7 +76,13 @@ const reply = (body: Reply, status = 400) => json(body, { status, headers: NO_ST
 /** The page's form-encoded writes. */
 type FormEndpoint = (typeof transportEndpoints)["update" | "addExhibit" | "importExhibits" | "saveMessage" | "removeExhibit" | "submit" | "remove"];
 
-async function post(api: ApiClient, request: Request, context: Parameters<typeof handleAuthErrors>[2], endpoint: FormEndpoint, form: Record<string, string | string[]>) {
+async function post(
+  api: ApiClient,
+  request: Request,
+  context: Parameters<typeof handleAuthErrors>[2],
+  endpoint: FormEndpoint,
+  form: Record<string, string | string[]>,
+) {
   return handleAuthErrors(await api.call(endpoint, form), request, context);
 }
 
@@ -90,7 +98,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "update" || intent === "addExhibit" || intent === "import" || intent === "message") {
     const schema = { update: declarationUpdateSchema, addExhibit: exhibitAddSchema, import: exhibitImportSchema, message: messageSchema }[intent];
     const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success" || Object.keys(uploadErrors).length) return reply({ form: intent, result: replyWithUploadErrors(submission, uploadErrors) });
+    if (submission.status !== "success" || Object.keys(uploadErrors).length)
+      return reply({ form: intent, result: replyWithUploadErrors(submission, uploadErrors) });
     const [endpoint, form, fields] = {
       update: [transportEndpoints.update, declarationForm(formData), DECLARATION_FIELDS],
       addExhibit: [transportEndpoints.addExhibit, rawFields(formData, ["declarationId", "version", ...EXHIBIT_FIELDS]), EXHIBIT_FIELDS],
@@ -163,7 +172,19 @@ export default function DeclarationPage() {
               booths={data.booths}
               buildUpTo={data.buildUpTo}
               record={record}
-              defaults={heldFor("update") ?? { boothId: String(d.boothId), carrierId: String(d.carrierId), services: d.services, arrivalFrom: d.arrivalFrom, arrivalTo: d.arrivalTo, contactName: d.contactName, contactPhone: d.contactPhone, billUrl: d.bill?.url ?? "", billUrl__name: d.bill?.name ?? "" }}
+              defaults={
+                heldFor("update") ?? {
+                  boothId: String(d.boothId),
+                  carrierId: String(d.carrierId),
+                  services: d.services,
+                  arrivalFrom: d.arrivalFrom,
+                  arrivalTo: d.arrivalTo,
+                  contactName: d.contactName,
+                  contactPhone: d.contactPhone,
+                  billUrl: d.bill?.url ?? "",
+                  billUrl__name: d.bill?.name ?? "",
+                }
+              }
               constraint={data.constraints.declaration}
               lastResult={resultFor("update")}
               pending={pending}
@@ -191,9 +212,22 @@ export default function DeclarationPage() {
           {d.editable ? (
             <>
               <Divider />
-              <ExhibitForm key={`exhibit-${d.exhibits.length}-${d.version}`} record={record} held={heldFor("addExhibit")} constraint={data.constraints.exhibit} lastResult={resultFor("addExhibit")} pending={pending} />
+              <ExhibitForm
+                key={`exhibit-${d.exhibits.length}-${d.version}`}
+                record={record}
+                held={heldFor("addExhibit")}
+                constraint={data.constraints.exhibit}
+                lastResult={resultFor("addExhibit")}
+                pending={pending}
+              />
               <Divider />
-              <ImportForm record={record} constraint={data.constraints.import} failure={actionData?.form === "import" ? (actionData.importFailure ?? null) : null} lastResult={resultFor("import")} pending={pending} />
+              <ImportForm
+                record={record}
+                constraint={data.constraints.import}
+                failure={actionData?.form === "import" ? (actionData.importFailure ?? null) : null}
+                lastResult={resultFor("import")}
+                pending={pending}
+              />
             </>
           ) : null}
         </Stack>
@@ -230,14 +264,31 @@ export default function DeclarationPage() {
                 ) : null}
               </Group>
               {data.confirmDelete ? (
-                <ConfirmAction question={t("transport.detail.deleteQuestion", { id: d.id })} intent="delete" fields={{ version: String(d.version) }} confirmLabel={t("transport.page.delete")} cancelTo={here} pending={pending} />
+                <ConfirmAction
+                  question={t("transport.detail.deleteQuestion", { id: d.id })}
+                  intent="delete"
+                  fields={{ version: String(d.version) }}
+                  confirmLabel={t("transport.page.delete")}
+                  cancelTo={here}
+                  pending={pending}
+                />
               ) : null}
             </Stack>
           ) : null}
         </Stack>
       </Paper>
 
-      {d.submittedAt ? <ContactLog key={`messages-${d.messages.length}`} messages={d.messages} declarationId={d.id} canWrite constraint={data.constraints.message} lastResult={resultFor("message")} pending={pending} /> : null}
+      {d.submittedAt ? (
+        <ContactLog
+          key={`messages-${d.messages.length}`}
+          messages={d.messages}
+          declarationId={d.id}
+          canWrite
+          constraint={data.constraints.message}
+          lastResult={resultFor("message")}
+          pending={pending}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -165,13 +165,28 @@ export default function LiftingPage() {
             ) : null}
           </Group>
           {confirmSend ? (
-            <ConfirmAction question={t("transport.lifting.sendQuestion", { count: unsent })} intent="send" fields={{}} confirmLabel={t("transport.lifting.sendConfirm")} cancelTo={PATH} pending={pending} color="blue" />
+            <ConfirmAction
+              question={t("transport.lifting.sendQuestion", { count: unsent })}
+              intent="send"
+              fields={{}}
+              confirmLabel={t("transport.lifting.sendConfirm")}
+              cancelTo={PATH}
+              pending={pending}
+              color="blue"
+            />
           ) : null}
         </Stack>
       </Paper>
       {list.locked ? null : (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <LiftingForm key={`lifting-${list.bookings.length}`} list={list} held={held} constraint={constraints.lifting} lastResult={actionData?.result} pending={pending} />
+          <LiftingForm
+            key={`lifting-${list.bookings.length}`}
+            list={list}
+            held={held}
+            constraint={constraints.lifting}
+            lastResult={actionData?.result}
+            pending={pending}
+          />
         </Paper>
       )}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -197,7 +212,13 @@ export default function LiftingPage() {
               </Title>
               {list.sends.map((s) => (
                 <Text key={s.id} size="sm" data-testid="lifting-sent">
-                  {t("transport.lifting.sentLine", { at: exhibitionDateTime(s.sentAt), carrier: s.carrierName, to: s.sentTo, count: s.count, amount: yuan(s.totalFeeCents) })}
+                  {t("transport.lifting.sentLine", {
+                    at: exhibitionDateTime(s.sentAt),
+                    carrier: s.carrierName,
+                    to: s.sentTo,
+                    count: s.count,
+                    amount: yuan(s.totalFeeCents),
+                  })}
                 </Text>
               ))}
             </>

@@ -9,7 +9,17 @@ import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-overseas";
 
-export const REQUEST_FIELDS = ["agentId", "originCountryId", "port", "cargoDescription", "volume", "incoterms", "contactName", "contactPhone", "contactEmail"] as const;
+export const REQUEST_FIELDS = [
+  "agentId",
+  "originCountryId",
+  "port",
+  "cargoDescription",
+  "volume",
+  "incoterms",
+  "contactName",
+  "contactPhone",
+  "contactEmail",
+] as const;
 
 type TextField = "port" | "volume" | "contactName" | "contactPhone" | "contactEmail";
 
@@ -42,8 +52,19 @@ export function RequestForm({
     defaultValue: { agentId, contactName: offer.contact.name, contactPhone: offer.contact.phone, contactEmail: offer.contact.email, ...held },
   });
   const label = (name: string) => t(`vehicles.fields.${name}`);
-  const text = (name: TextField, labelKey: string, extra: { maxLength: number; inputMode?: "decimal" | "tel" | "email"; description?: string; autoComplete?: string }) => (
-    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={label(labelKey)} withAsterisk error={errorText(fields[name].errors)} {...extra} />
+  const text = (
+    name: TextField,
+    labelKey: string,
+    extra: { maxLength: number; inputMode?: "decimal" | "tel" | "email"; description?: string; autoComplete?: string },
+  ) => (
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={label(labelKey)}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+      {...extra}
+    />
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="overseas-form" preventScrollReset>
@@ -72,7 +93,17 @@ export function RequestForm({
           {text("port", "port", { maxLength: 100 })}
           {text("volume", "volumeM3", { maxLength: 14, inputMode: "decimal", description: t("vehicles.overseas.volumeHint") })}
         </SimpleGrid>
-        <Textarea {...getTextareaProps(fields.cargoDescription)} key={fields.cargoDescription.key} label={label("cargoDescription")} withAsterisk maxLength={500} autosize minRows={3} maxRows={10} error={errorText(fields.cargoDescription.errors)} />
+        <Textarea
+          {...getTextareaProps(fields.cargoDescription)}
+          key={fields.cargoDescription.key}
+          label={label("cargoDescription")}
+          withAsterisk
+          maxLength={500}
+          autosize
+          minRows={3}
+          maxRows={10}
+          error={errorText(fields.cargoDescription.errors)}
+        />
         <NativeSelect
           {...getSelectProps(fields.incoterms)}
           key={fields.incoterms.key}
@@ -81,7 +112,10 @@ export function RequestForm({
           inputWrapperOrder={["label", "input", "description", "error"]}
           withAsterisk
           error={errorText(fields.incoterms.errors)}
-          data={[{ value: "", label: "—" }, ...offer.incoterms.map((term) => ({ value: term, label: `${term} · ${t(`vehicles.overseas.incoterms.${term}`)}` }))]}
+          data={[
+            { value: "", label: "—" },
+            ...offer.incoterms.map((term) => ({ value: term, label: `${term} · ${t(`vehicles.overseas.incoterms.${term}`)}` })),
+          ]}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {text("contactName", "contactName", { maxLength: 50, autoComplete: "name" })}

@@ -42,7 +42,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const chosen = new URL(request.url).searchParams.get("agent");
   const agentId = offer.agents.some((a) => String(a.id) === chosen) ? chosen! : offer.agents.length === 1 ? String(offer.agents[0]!.id) : "";
   return json(
-    { title: translate(language, "vehicles.overseas.title"), offer, requests: history.requests, agentId, held: held.values, constraints: formConstraints({ request: overseasRequestSchema }) },
+    {
+      title: translate(language, "vehicles.overseas.title"),
+      offer,
+      requests: history.requests,
+      agentId,
+      held: held.values,
+      constraints: formConstraints({ request: overseasRequestSchema }),
+    },
     { headers: held.headers },
   );
 }
@@ -56,7 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: overseasRequestSchema });
   if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
   const result = await handleAuthErrors(await api.call(overseasEndpoints.saveRequest, rawFields(formData, REQUEST_FIELDS)), request, context);
-  if (!result.ok) return json({ result: replyToApiFailure(submission, result, REQUEST_FIELDS) } satisfies Reply, { status: result.code === 503 || result.code === 429 ? result.code : 400, headers: NO_STORE });
+  if (!result.ok)
+    return json({ result: replyToApiFailure(submission, result, REQUEST_FIELDS) } satisfies Reply, {
+      status: result.code === 503 || result.code === 429 ? result.code : 400,
+      headers: NO_STORE,
+    });
   return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.overseas.sent" });
 }
 
@@ -84,7 +95,15 @@ export default function OverseasTransportPage() {
       {offer.agents.length ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
           {/* A card's link changes the chosen agent, a sent request adds to the history: a new key starts the form afresh. */}
-          <RequestForm key={`${agentId}-${requests.length}`} offer={offer} agentId={agentId} held={held} constraint={constraints.request} lastResult={actionData?.result} pending={pending} />
+          <RequestForm
+            key={`${agentId}-${requests.length}`}
+            offer={offer}
+            agentId={agentId}
+            held={held}
+            constraint={constraints.request}
+            lastResult={actionData?.result}
+            pending={pending}
+          />
         </Paper>
       ) : null}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

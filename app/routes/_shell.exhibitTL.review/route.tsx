@@ -116,7 +116,13 @@ export default function ReviewPage() {
         ) : (
           <Text c="dimmed">{t("transport.review.empty")}</Text>
         )}
-        <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => link({ page })} keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }} />
+        <ListPager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          link={(page) => link({ page })}
+          keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }}
+        />
       </Stack>
     </Paper>
   );

@@ -9,7 +9,13 @@ import { formatMoney } from "~/contracts/common/format";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/transport/texts";
 
-type Props = { declaration: DeclarationDetail; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
+type Props = {
+  declaration: DeclarationDetail;
+  held: Record<string, unknown> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+};
 
 /** One decision: accept (amount prefilled with the server's total, a note) or return (a reason). */
 function DecisionForm({ decision, declaration: d, held, constraint, lastResult, pending }: Props & { decision: "accept" | "return" }) {
@@ -44,10 +50,27 @@ function DecisionForm({ decision, declaration: d, held, constraint, lastResult, 
               maxLength={20}
               error={errorText(fields.amount.errors)}
             />
-            <Textarea {...getTextareaProps(fields.note)} key={fields.note.key} label={t("transport.fields.acceptNote")} maxLength={300} autosize minRows={2} error={errorText(fields.note.errors)} />
+            <Textarea
+              {...getTextareaProps(fields.note)}
+              key={fields.note.key}
+              label={t("transport.fields.acceptNote")}
+              maxLength={300}
+              autosize
+              minRows={2}
+              error={errorText(fields.note.errors)}
+            />
           </>
         ) : (
-          <Textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} label={t("transport.fields.returnReason")} maxLength={300} autosize minRows={3} withAsterisk error={errorText(fields.reason.errors)} />
+          <Textarea
+            {...getTextareaProps(fields.reason)}
+            key={fields.reason.key}
+            label={t("transport.fields.returnReason")}
+            maxLength={300}
+            autosize
+            minRows={3}
+            withAsterisk
+            error={errorText(fields.reason.errors)}
+          />
         )}
         <Group>
           <Button type="submit" color={decision === "accept" ? "green.8" : "orange.9"} loading={pending}>

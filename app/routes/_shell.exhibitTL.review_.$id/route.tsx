@@ -71,7 +71,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       : [transportEndpoints.decide, { ...rawFields(formData, ["version", ...DECISION_FIELDS]), id: String(id) }, [...DECISION_FIELDS]];
   const result = await handleAuthErrors(await api.call(endpoint, form), request, context);
   if (!result.ok) return json({ form: intent, result: replyToApiFailure(submission, result, fields) } satisfies Reply, { status: 400, headers: NO_STORE });
-  const key = intent === "message" ? "transport.detail.done.message" : formData.get("decision") === "accept" ? "transport.review.acceptedToast" : "transport.review.returnedToast";
+  const key =
+    intent === "message"
+      ? "transport.detail.done.message"
+      : formData.get("decision") === "accept"
+        ? "transport.review.acceptedToast"
+        : "transport.review.returnedToast";
   return redirectWithToast(intent === "message" ? `${REVIEW_PATH}/${id}` : REVIEW_PATH, context, { kind: "success", key });
 }
 
@@ -93,8 +98,24 @@ export default function ReviewDetailPage() {
           <QuoteTable quote={d.quote} acceptedCents={d.acceptedCents} />
         </Stack>
       </Paper>
-      {d.decidable ? <DecisionForms declaration={d} held={held?.intent === "decide" ? held : null} constraint={constraints.decision} lastResult={resultFor("decide")} pending={pending} /> : null}
-      <ContactLog key={`messages-${d.messages.length}`} messages={d.messages} declarationId={d.id} canWrite={canWrite} constraint={constraints.message} lastResult={resultFor("message")} pending={pending} />
+      {d.decidable ? (
+        <DecisionForms
+          declaration={d}
+          held={held?.intent === "decide" ? held : null}
+          constraint={constraints.decision}
+          lastResult={resultFor("decide")}
+          pending={pending}
+        />
+      ) : null}
+      <ContactLog
+        key={`messages-${d.messages.length}`}
+        messages={d.messages}
+        declarationId={d.id}
+        canWrite={canWrite}
+        constraint={constraints.message}
+        lastResult={resultFor("message")}
+        pending={pending}
+      />
     </Stack>
   );
 }

@@ -32,7 +32,19 @@ type TextField = Exclude<(typeof EXPRESS_FIELDS)[number], "boothId" | "carrierId
  * A parcel to the booth: who sends it, who receives it at the booth (prefilled with the booth's
  * contact), what it is (pieces, gross weight in kg, sizes in cm) and when it should arrive.
  */
-export function ExpressForm({ list, held, constraint, lastResult, pending }: { list: ExpressList; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function ExpressForm({
+  list,
+  held,
+  constraint,
+  lastResult,
+  pending,
+}: {
+  list: ExpressList;
+  held: Record<string, unknown> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof expressSchema>({
@@ -50,7 +62,14 @@ export function ExpressForm({ list, held, constraint, lastResult, pending }: { l
   });
   const boothNo = list.booths.find((b) => String(b.boothId) === String(fields.boothId.value ?? ""))?.boothNo ?? list.booths[0]?.boothNo ?? "";
   const select = (name: "boothId" | "carrierId", data: { value: string; label: string }[]) => (
-    <NativeSelect {...getSelectProps(fields[name])} key={fields[name].key} label={t(`vehicles.fields.${name === "boothId" ? "booth" : "carrier"}`)} data={data} withAsterisk error={errorText(fields[name].errors)} />
+    <NativeSelect
+      {...getSelectProps(fields[name])}
+      key={fields[name].key}
+      label={t(`vehicles.fields.${name === "boothId" ? "booth" : "carrier"}`)}
+      data={data}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+    />
   );
   const text = (name: TextField, options: { mode?: "decimal" | "numeric" | "tel"; max?: number; optional?: boolean } = {}) => (
     <TextInput
@@ -73,8 +92,14 @@ export function ExpressForm({ list, held, constraint, lastResult, pending }: { l
         </Title>
         <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {select("boothId", list.booths.map((b) => ({ value: String(b.boothId), label: b.boothNo })))}
-          {select("carrierId", list.carriers.map((c) => ({ value: String(c.id), label: c.name })))}
+          {select(
+            "boothId",
+            list.booths.map((b) => ({ value: String(b.boothId), label: b.boothNo })),
+          )}
+          {select(
+            "carrierId",
+            list.carriers.map((c) => ({ value: String(c.id), label: c.name })),
+          )}
         </SimpleGrid>
         {boothNo ? (
           <Alert color="blue" variant="light" data-testid="express-booth-note">

@@ -37,7 +37,10 @@ export function ExpressHistory({ list, path }: { list: ExpressList; path: string
             name="status"
             label={t("vehicles.fields.status")}
             defaultValue={filters.status ?? ""}
-            data={[{ value: "", label: t("vehicles.express.anyStatus") }, ...EXPRESS_STATUSES.map((s) => ({ value: s, label: t(`vehicles.expressStatuses.${s}`) }))]}
+            data={[
+              { value: "", label: t("vehicles.express.anyStatus") },
+              ...EXPRESS_STATUSES.map((s) => ({ value: s, label: t(`vehicles.expressStatuses.${s}`) })),
+            ]}
           />
           <TextInput type="date" name="from" label={t("vehicles.fields.from")} defaultValue={filters.from ?? ""} />
           <TextInput type="date" name="to" label={t("vehicles.fields.to")} defaultValue={filters.to ?? ""} />
@@ -83,7 +86,14 @@ export function ExpressHistory({ list, path }: { list: ExpressList; path: string
                   </Table.Td>
                   <Table.Td>
                     {b.status === "booked" ? (
-                      <Anchor component={Link} to={historyLink(path, filters, { page: list.page, delete: b.id })} c="red.9" size="sm" preventScrollReset data-testid={`express-delete-${b.id}`}>
+                      <Anchor
+                        component={Link}
+                        to={historyLink(path, filters, { page: list.page, delete: b.id })}
+                        c="red.9"
+                        size="sm"
+                        preventScrollReset
+                        data-testid={`express-delete-${b.id}`}
+                      >
                         {t("vehicles.express.delete")}
                       </Anchor>
                     ) : null}
@@ -98,7 +108,13 @@ export function ExpressHistory({ list, path }: { list: ExpressList; path: string
           {t(filtered ? "vehicles.express.emptyFiltered" : "vehicles.express.empty")}
         </Text>
       )}
-      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => historyLink(path, filters, { page })} keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }} />
+      <ListPager
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        link={(page) => historyLink(path, filters, { page })}
+        keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }}
+      />
     </Stack>
   );
 }

@@ -66,7 +66,8 @@ function Cells({ booking: b }: { booking: ExpressBookingView }) {
           {b.itemName}
         </Text>
         <Text size="xs" c="dimmed" data-testid="express-measures">
-          {t("vehicles.express.piecesValue", { n: b.pieces })} · {t("vehicles.express.weightValue", { weight: b.grossWeightKg })} · {t("vehicles.express.sizeValue", { length: b.lengthCm, width: b.widthCm, height: b.heightCm })}
+          {t("vehicles.express.piecesValue", { n: b.pieces })} · {t("vehicles.express.weightValue", { weight: b.grossWeightKg })} ·{" "}
+          {t("vehicles.express.sizeValue", { length: b.lengthCm, width: b.widthCm, height: b.heightCm })}
         </Text>
         {b.trackingNo ? (
           <Text size="xs" c="dimmed">

@@ -60,7 +60,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const held = await heldFormValues(request, context, formHolderOf(info), EXPRESS_FIELDS, "save");
   const deleting = list.items.find((b) => String(b.id) === url.searchParams.get("delete") && b.status === "booked") ?? null;
   return json(
-    { title: translate(language, "vehicles.express.title"), list, held: held.values, deleting, backTo: listAddress(request), constraints: formConstraints({ express: expressSchema }) },
+    {
+      title: translate(language, "vehicles.express.title"),
+      list,
+      held: held.values,
+      deleting,
+      backTo: listAddress(request),
+      constraints: formConstraints({ express: expressSchema }),
+    },
     { headers: held.headers },
   );
 }
@@ -117,7 +124,14 @@ export default function SmallExhibitsExpressPage() {
         </Stack>
       </Paper>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <ExpressForm key={`express-${list.total}-${list.items[0]?.id ?? 0}`} list={list} held={held} constraint={constraints.express} lastResult={actionData?.result} pending={pending} />
+        <ExpressForm
+          key={`express-${list.total}-${list.items[0]?.id ?? 0}`}
+          list={list}
+          held={held}
+          constraint={constraints.express}
+          lastResult={actionData?.result}
+          pending={pending}
+        />
       </Paper>
     </Stack>
   );

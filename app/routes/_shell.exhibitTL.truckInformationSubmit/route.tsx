@@ -41,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const list = await requireOk(await api.call(truckEndpoints.list), request, context);
   const url = new URL(request.url);
-  const find = (param: string, allowed: (t: TruckView) => boolean) => list.trucks.find((t) => String(t.id) === url.searchParams.get(param) && allowed(t)) ?? null;
+  const find = (param: string, allowed: (t: TruckView) => boolean) =>
+    list.trucks.find((t) => String(t.id) === url.searchParams.get(param) && allowed(t)) ?? null;
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...TRUCK_FORM_FIELDS]);
   return json(
     {
@@ -74,8 +75,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ form, result: replyWithUploadErrors(submission, uploadErrors) } satisfies Reply, { status: 400, headers: NO_STORE });
   }
   const fields = form === "update" ? TRUCK_UPDATE_API_FIELDS : TRUCK_API_FIELDS;
-  const result = await handleAuthErrors(await api.call(form === "update" ? truckEndpoints.update : truckEndpoints.save, rawFields(formData, fields)), request, context);
-  if (!result.ok) return json({ form, result: replyToApiFailure(submission, result, fields) } satisfies Reply, { status: result.code === 409 ? 409 : 400, headers: NO_STORE });
+  const result = await handleAuthErrors(
+    await api.call(form === "update" ? truckEndpoints.update : truckEndpoints.save, rawFields(formData, fields)),
+    request,
+    context,
+  );
+  if (!result.ok)
+    return json({ form, result: replyToApiFailure(submission, result, fields) } satisfies Reply, {
+      status: result.code === 409 ? 409 : 400,
+      headers: NO_STORE,
+    });
   return redirectWithToast(PATH, context, { kind: "success", key: form === "update" ? "vehicles.trucks.updated" : "vehicles.trucks.saved" });
 }
 
@@ -165,7 +174,8 @@ export default function TruckInformationPage() {
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   // A held form (the session ended mid-form) goes back to the form it came from.
-  const heldFor = (intent: "save" | "update") => (held && held.intent === intent && (intent === "save" || String(held.id) === String(editing?.id)) ? held : null);
+  const heldFor = (intent: "save" | "update") =>
+    held && held.intent === intent && (intent === "save" || String(held.id) === String(editing?.id)) ? held : null;
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -199,12 +209,28 @@ export default function TruckInformationPage() {
       </Paper>
       {editing ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <TruckForm key={`edit-${editing.id}-${editing.version}`} list={list} editing={editing} held={heldFor("update")} constraint={constraints.update} lastResult={actionData?.form === "update" ? actionData.result : undefined} pending={pending} cancelTo={PATH} />
+          <TruckForm
+            key={`edit-${editing.id}-${editing.version}`}
+            list={list}
+            editing={editing}
+            held={heldFor("update")}
+            constraint={constraints.update}
+            lastResult={actionData?.form === "update" ? actionData.result : undefined}
+            pending={pending}
+            cancelTo={PATH}
+          />
         </Paper>
       ) : null}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         {list.booths.length ? (
-          <TruckForm key={`add-${list.trucks.length}`} list={list} held={heldFor("save")} constraint={constraints.save} lastResult={actionData?.form === "save" ? actionData.result : undefined} pending={pending} />
+          <TruckForm
+            key={`add-${list.trucks.length}`}
+            list={list}
+            held={heldFor("save")}
+            constraint={constraints.save}
+            lastResult={actionData?.form === "save" ? actionData.result : undefined}
+            pending={pending}
+          />
         ) : (
           <Text c="dimmed">{t("vehicles.trucks.noBooth")}</Text>
         )}

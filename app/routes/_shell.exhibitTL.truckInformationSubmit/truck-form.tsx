@@ -13,7 +13,12 @@ import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-trucks";
 
 /** The driving licence scan: an image or a PDF up to 5 MB (upload folder driving-license). */
-export const LICENSE_UPLOAD = { folder: "driving-license" as const, kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[], maxBytes: 5 * 1024 * 1024, maxCount: 1 };
+export const LICENSE_UPLOAD = {
+  folder: "driving-license" as const,
+  kinds: ["jpg", "png", "pdf"] as ("jpg" | "png" | "pdf")[],
+  maxBytes: 5 * 1024 * 1024,
+  maxCount: 1,
+};
 /** What the API takes (typed text, not parsed values); the page also keeps the upload's file name. */
 export const TRUCK_API_FIELDS = ["boothId", "plate", "trailerPlate", "kind", "driverName", "driverPhone", "plannedOn", "licenseUrl"] as const;
 export const TRUCK_UPDATE_API_FIELDS = [...TRUCK_API_FIELDS, "id", "version"] as const;
@@ -87,7 +92,14 @@ export function TruckForm({ list, held, constraint, lastResult, pending, editing
           />
           {editing ? (
             // The registered plate, read only: posted as it is, the API refuses any other (409).
-            <TextInput name="plate" value={editing.plate} readOnly label={t("vehicles.fields.plate")} data-testid="plate-readonly" error={errorText(fields.plate.errors)} />
+            <TextInput
+              name="plate"
+              value={editing.plate}
+              readOnly
+              label={t("vehicles.fields.plate")}
+              data-testid="plate-readonly"
+              error={errorText(fields.plate.errors)}
+            />
           ) : (
             <TextInput
               {...getInputProps(fields.plate, { type: "text" })}
@@ -115,7 +127,14 @@ export function TruckForm({ list, held, constraint, lastResult, pending, editing
             withAsterisk
             error={errorText(fields.kind.errors)}
           />
-          <TextInput {...getInputProps(fields.driverName, { type: "text" })} key={fields.driverName.key} label={t("vehicles.fields.driverName")} maxLength={30} withAsterisk error={errorText(fields.driverName.errors)} />
+          <TextInput
+            {...getInputProps(fields.driverName, { type: "text" })}
+            key={fields.driverName.key}
+            label={t("vehicles.fields.driverName")}
+            maxLength={30}
+            withAsterisk
+            error={errorText(fields.driverName.errors)}
+          />
           <TextInput
             {...getInputProps(fields.driverPhone, { type: "tel" })}
             key={fields.driverPhone.key}

@@ -15,7 +15,19 @@ export const DECISION_FIELDS = ["id", "version", "decision", "gate", "reason"] a
 export type DecisionReply = { id: string; decision: string; result: SubmissionResult<string[]> };
 
 /** One decision on one waiting truck: approve with the gate it enters by, or return with a reason. */
-function DecisionForm({ truck, decision, constraint, reply, pending }: { truck: TruckReviewItem; decision: "approve" | "return"; constraint: FormConstraint; reply: DecisionReply | null; pending: boolean }) {
+function DecisionForm({
+  truck,
+  decision,
+  constraint,
+  reply,
+  pending,
+}: {
+  truck: TruckReviewItem;
+  decision: "approve" | "return";
+  constraint: FormConstraint;
+  reply: DecisionReply | null;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const mine = reply && reply.id === String(truck.id) && reply.decision === decision;

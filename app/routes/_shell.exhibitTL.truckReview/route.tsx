@@ -70,7 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ decision: { ...which, result: submission.reply() } } satisfies Reply, { status: 400, headers: NO_STORE });
   const result = await handleAuthErrors(await api.call(truckEndpoints.decide, rawFields(formData, DECISION_FIELDS)), request, context);
   if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
-  return redirectWithToast(addressOf(filtersOf(request)), context, { kind: "success", key: submission.value.decision === "approve" ? "vehicles.trucks.review.approved" : "vehicles.trucks.review.returned" });
+  return redirectWithToast(addressOf(filtersOf(request)), context, {
+    kind: "success",
+    key: submission.value.decision === "approve" ? "vehicles.trucks.review.approved" : "vehicles.trucks.review.returned",
+  });
 }
 
 export default function TruckReviewPage() {
@@ -200,7 +203,13 @@ export default function TruckReviewPage() {
           ) : (
             <Text c="dimmed">{t("vehicles.trucks.review.empty")}</Text>
           )}
-          <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => link({ page })} keys={{ previous: "vehicles.trucks.review.previous", next: "vehicles.trucks.review.next", pageOf: "vehicles.trucks.review.pageOf" }} />
+          <ListPager
+            page={list.page}
+            pageSize={list.pageSize}
+            total={list.total}
+            link={(page) => link({ page })}
+            keys={{ previous: "vehicles.trucks.review.previous", next: "vehicles.trucks.review.next", pageOf: "vehicles.trucks.review.pageOf" }}
+          />
         </Stack>
       </Paper>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -211,7 +220,14 @@ export default function TruckReviewPage() {
           {/* A plain GET to the download route: the browser saves the file, with or without JavaScript. */}
           <form method="get" action="/exhibitTL/truckReview/export" data-testid="truck-export-form">
             <Group gap="xs" align="flex-end">
-              <TextInput type="date" name="day" required defaultValue={filters.day ?? list.days.buildUpFrom} label={t("vehicles.trucks.review.day")} size="sm" />
+              <TextInput
+                type="date"
+                name="day"
+                required
+                defaultValue={filters.day ?? list.days.buildUpFrom}
+                label={t("vehicles.trucks.review.day")}
+                size="sm"
+              />
               <Button type="submit" size="sm" data-testid="truck-export">
                 {t("vehicles.trucks.review.export")}
               </Button>

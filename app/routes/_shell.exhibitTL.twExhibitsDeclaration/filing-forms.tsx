@@ -12,7 +12,20 @@ import "~/contracts/vehicles/texts-taiwan";
 
 /** What each form posts (as typed: the API parses yuan, kg and HS codes with the same schema). */
 export const HEADER_FIELDS = ["boothId", "importerName", "importerContact", "importerPhone", "id", "version"] as const;
-export const LINE_FIELDS = ["filingId", "version", "nameZh", "nameEn", "hsCode", "quantity", "unit", "unitValue", "currency", "disposition", "packages", "grossWeight"] as const;
+export const LINE_FIELDS = [
+  "filingId",
+  "version",
+  "nameZh",
+  "nameEn",
+  "hsCode",
+  "quantity",
+  "unit",
+  "unitValue",
+  "currency",
+  "disposition",
+  "packages",
+  "grossWeight",
+] as const;
 
 type FormProps = { held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
 
@@ -24,10 +37,22 @@ export function HeaderForm({ boothId, filing, held, constraint, lastResult, pend
     id: "tw-header",
     constraint,
     lastResult,
-    defaultValue: { importerName: filing?.importerName ?? "", importerContact: filing?.importerContact ?? "", importerPhone: filing?.importerPhone ?? "", ...held },
+    defaultValue: {
+      importerName: filing?.importerName ?? "",
+      importerContact: filing?.importerContact ?? "",
+      importerPhone: filing?.importerPhone ?? "",
+      ...held,
+    },
   });
   const input = (name: "importerName" | "importerContact" | "importerPhone", max: number, mode?: "tel") => (
-    <TextInput {...getInputProps(fields[name], { type: mode ?? "text" })} key={fields[name].key} label={t(`vehicles.fields.${name}`)} maxLength={max} withAsterisk error={errorText(fields[name].errors)} />
+    <TextInput
+      {...getInputProps(fields[name], { type: mode ?? "text" })}
+      key={fields[name].key}
+      label={t(`vehicles.fields.${name}`)}
+      maxLength={max}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+    />
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="tw-header-form" preventScrollReset>
@@ -68,7 +93,12 @@ export function HeaderForm({ boothId, filing, held, constraint, lastResult, pend
 export function LineForm({ filing, held, constraint, lastResult, pending }: FormProps & { filing: TwFilingView }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof twLineSchema>({ id: "tw-line", constraint, lastResult, defaultValue: { currency: "TWD", disposition: "returned", packages: "1", ...held } });
+  const [form, fields] = usePortalForm<typeof twLineSchema>({
+    id: "tw-line",
+    constraint,
+    lastResult,
+    defaultValue: { currency: "TWD", disposition: "returned", packages: "1", ...held },
+  });
   type TextField = "nameZh" | "nameEn" | "hsCode" | "quantity" | "unit" | "unitValue" | "packages" | "grossWeight";
   const input = (name: TextField, max: number, mode?: "numeric" | "decimal", description?: string) => (
     <TextInput
@@ -83,7 +113,14 @@ export function LineForm({ filing, held, constraint, lastResult, pending }: Form
     />
   );
   const select = (name: "currency" | "disposition", data: { value: string; label: string }[]) => (
-    <NativeSelect {...getSelectProps(fields[name])} key={fields[name].key} label={t(`vehicles.fields.${name}`)} data={data} withAsterisk error={errorText(fields[name].errors)} />
+    <NativeSelect
+      {...getSelectProps(fields[name])}
+      key={fields[name].key}
+      label={t(`vehicles.fields.${name}`)}
+      data={data}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+    />
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="tw-line-form" preventScrollReset>
@@ -104,10 +141,16 @@ export function LineForm({ filing, held, constraint, lastResult, pending }: Form
           {input("quantity", 9, "numeric")}
           {input("unit", 10)}
           {input("unitValue", 20, "decimal", t("vehicles.taiwan.unitValueHint"))}
-          {select("currency", CURRENCIES.map((c) => ({ value: c, label: c })))}
+          {select(
+            "currency",
+            CURRENCIES.map((c) => ({ value: c, label: c })),
+          )}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {select("disposition", TW_DISPOSITIONS.map((d) => ({ value: d, label: t(`vehicles.dispositions.${d}`) })))}
+          {select(
+            "disposition",
+            TW_DISPOSITIONS.map((d) => ({ value: d, label: t(`vehicles.dispositions.${d}`) })),
+          )}
           {input("packages", 9, "numeric")}
           {input("grossWeight", 14, "decimal")}
         </SimpleGrid>

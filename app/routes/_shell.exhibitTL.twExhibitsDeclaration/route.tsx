@@ -50,9 +50,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const found = await requireOk(await api.call(taiwanFilingEndpoints.find, { boothId }), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...HEADER_FIELDS, ...LINE_FIELDS]);
   const filing = found.filing;
-  const lineToDelete = filing?.editable && url.searchParams.has("deleteLine") ? (filing.lines.find((l) => String(l.sort) === url.searchParams.get("deleteLine")) ?? null) : null;
+  const lineToDelete =
+    filing?.editable && url.searchParams.has("deleteLine") ? (filing.lines.find((l) => String(l.sort) === url.searchParams.get("deleteLine")) ?? null) : null;
   return json(
-    { title: translate(language, "vehicles.taiwan.title"), found, held: held.values, lineToDelete, constraints: formConstraints({ header: twHeaderSchema, line: twLineSchema }) },
+    {
+      title: translate(language, "vehicles.taiwan.title"),
+      found,
+      held: held.values,
+      lineToDelete,
+      constraints: formConstraints({ header: twHeaderSchema, line: twLineSchema }),
+    },
     { headers: held.headers },
   );
 }
@@ -70,7 +77,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = (key: string) => redirectWithToast(here, context, { kind: "success", key: `vehicles.taiwan.toasts.${key}` });
 
   if (intent === "save" || intent === "addLine") {
-    const [schema, endpoint, fields] = intent === "save" ? ([twHeaderSchema, taiwanFilingEndpoints.saveHeader, HEADER_FIELDS] as const) : ([twLineSchema, taiwanFilingEndpoints.addLine, LINE_FIELDS] as const);
+    const [schema, endpoint, fields] =
+      intent === "save"
+        ? ([twHeaderSchema, taiwanFilingEndpoints.saveHeader, HEADER_FIELDS] as const)
+        : ([twLineSchema, taiwanFilingEndpoints.addLine, LINE_FIELDS] as const);
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") return reply({ form: intent, result: submission.reply() });
     const result = await handleAuthErrors(await api.call(endpoint, rawFields(formData, fields)), request, context);
@@ -78,7 +88,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return done(intent === "save" ? "saved" : "lineAdded");
   }
   if (intent === "deleteLine" || intent === "submit") {
-    const [endpoint, form] = intent === "deleteLine" ? ([taiwanFilingEndpoints.removeLine, rawFields(formData, ["filingId", "sort", "version"])] as const) : ([taiwanFilingEndpoints.submit, rawFields(formData, ["id", "version"])] as const);
+    const [endpoint, form] =
+      intent === "deleteLine"
+        ? ([taiwanFilingEndpoints.removeLine, rawFields(formData, ["filingId", "sort", "version"])] as const)
+        : ([taiwanFilingEndpoints.submit, rawFields(formData, ["id", "version"])] as const);
     const result = await handleAuthErrors(await api.call(endpoint, form), request, context);
     if (!result.ok) return reply({ form: intent, error: result.message }, 409);
     return done(intent === "deleteLine" ? "lineDeleted" : "submitted");
@@ -113,7 +126,13 @@ export default function TaiwanFilingPage() {
             <Group gap="md" data-testid="tw-booths">
               <Text size="sm">{t("vehicles.taiwan.booth")}</Text>
               {found.booths.map((b) => (
-                <Anchor key={b.boothId} component={Link} to={pageOf(b.boothId)} fw={b.boothId === found.boothId ? 700 : undefined} aria-current={b.boothId === found.boothId ? "page" : undefined}>
+                <Anchor
+                  key={b.boothId}
+                  component={Link}
+                  to={pageOf(b.boothId)}
+                  fw={b.boothId === found.boothId ? 700 : undefined}
+                  aria-current={b.boothId === found.boothId ? "page" : undefined}
+                >
                   {b.boothNo}
                 </Anchor>
               ))}
@@ -152,7 +171,14 @@ export default function TaiwanFilingPage() {
 
       {found.boothId !== null && (!filing || filing.editable) ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <HeaderForm boothId={found.boothId} filing={filing} held={heldFor("save")} constraint={constraints.header} lastResult={resultFor("save")} pending={pending} />
+          <HeaderForm
+            boothId={found.boothId}
+            filing={filing}
+            held={heldFor("save")}
+            constraint={constraints.header}
+            lastResult={resultFor("save")}
+            pending={pending}
+          />
         </Paper>
       ) : null}
 
@@ -182,7 +208,14 @@ export default function TaiwanFilingPage() {
             {filing.editable ? (
               <>
                 <Divider />
-                <LineForm key={`line-${filing.lines.length}-${filing.version}`} filing={filing} held={heldFor("addLine")} constraint={constraints.line} lastResult={resultFor("addLine")} pending={pending} />
+                <LineForm
+                  key={`line-${filing.lines.length}-${filing.version}`}
+                  filing={filing}
+                  held={heldFor("addLine")}
+                  constraint={constraints.line}
+                  lastResult={resultFor("addLine")}
+                  pending={pending}
+                />
                 <Divider />
                 <Text size="sm" c="dimmed">
                   {t("vehicles.taiwan.submitHint")}

@@ -11,7 +11,13 @@ import "~/contracts/vehicles/texts-taiwan";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "comment"] as const;
 
-type Props = { filing: TwReviewDetail; held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
+type Props = {
+  filing: TwReviewDetail;
+  held: Record<string, unknown> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+};
 
 /** One decision of the customs agent: accept (comments optional) or return (comments required). */
 function DecisionForm({ decision, filing, held, constraint, lastResult, pending }: Props & { decision: "accept" | "return" }) {

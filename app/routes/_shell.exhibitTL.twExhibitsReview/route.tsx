@@ -48,7 +48,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const filing = await requireOk(await api.call(taiwanFilingEndpoints.reviewDetail, { id }), request, context);
     const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS], "decide");
     const constraints = formConstraints({ decision: twReviewSchema });
-    return json({ title: translate(language, "vehicles.taiwan.review.detailTitle", { id }), filing, list: null, status: null, held: held.values, constraints }, { headers: held.headers });
+    return json(
+      { title: translate(language, "vehicles.taiwan.review.detailTitle", { id }), filing, list: null, status: null, held: held.values, constraints },
+      { headers: held.headers },
+    );
   }
   const status = FILTERS.find((s) => s === url.searchParams.get("status")) ?? null;
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
@@ -75,7 +78,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(PATH, context, { kind: "success", key });
 }
 
-function FilingDetail({ filing, held, constraint, reply, pending }: { filing: TwReviewDetail; held: Record<string, unknown> | null; constraint: FormConstraint; reply: Reply | undefined; pending: boolean }) {
+function FilingDetail({
+  filing,
+  held,
+  constraint,
+  reply,
+  pending,
+}: {
+  filing: TwReviewDetail;
+  held: Record<string, unknown> | null;
+  constraint: FormConstraint;
+  reply: Reply | undefined;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={1100} data-testid="tw-review-detail">
@@ -218,7 +233,13 @@ export default function TaiwanReviewPage() {
         ) : (
           <Text c="dimmed">{t("vehicles.taiwan.review.empty")}</Text>
         )}
-        <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => link({ page })} keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }} />
+        <ListPager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          link={(page) => link({ page })}
+          keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }}
+        />
       </Stack>
     </Paper>
   );

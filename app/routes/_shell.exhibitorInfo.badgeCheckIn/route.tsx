@@ -41,7 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: checkInSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), checkIn: null }, { status: 400, headers: noStore });
   const result = await handleAuthErrors(await api.call(badgeEndpoints.checkIn, { code: submission.value.code }), request, context);
-  if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["code"]), checkIn: null }, { status: result.code === 403 ? 403 : 400, headers: noStore });
+  if (!result.ok)
+    return json({ result: replyToApiFailure(submission, result, ["code"]), checkIn: null }, { status: result.code === 403 ? 403 : 400, headers: noStore });
   // The field is emptied for the next badge; the card shows who just came in.
   return json({ result: submission.reply({ resetForm: true }), checkIn: result.data }, { headers: noStore });
 }

@@ -61,7 +61,10 @@ export function BadgeDetail({ badge, back }: { badge: BadgeReviewInfo; back: str
     ["badges.review.fields.status", <StatusTag key="status" status={badge.status} />],
     ["badges.review.lastComment", badge.reviewComment ?? "—"],
     ["badges.review.createdAt", `${exhibitionDateTime(badge.createdAt)} (UTC+8)`],
-    ["badges.review.columns.checkedIn", badge.checkedInAt ? t("badges.review.checkedInYes", { time: `${exhibitionDateTime(badge.checkedInAt)} (UTC+8)` }) : t("badges.review.checkedInNo")],
+    [
+      "badges.review.columns.checkedIn",
+      badge.checkedInAt ? t("badges.review.checkedInYes", { time: `${exhibitionDateTime(badge.checkedInAt)} (UTC+8)` }) : t("badges.review.checkedInNo"),
+    ],
   ];
   return (
     <Stack gap="md" data-testid="review-detail">

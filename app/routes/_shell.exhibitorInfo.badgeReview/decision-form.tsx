@@ -22,7 +22,11 @@ export function DecisionForm({ badge }: { badge: BadgeReviewInfo }) {
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof badgeDecisionSchema>({ id: `badge-decision-${badge.id}`, constraint: constraints!.decision, lastResult: actionData?.result });
+  const [form, fields] = usePortalForm<typeof badgeDecisionSchema>({
+    id: `badge-decision-${badge.id}`,
+    constraint: constraints!.decision,
+    lastResult: actionData?.result,
+  });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="review-decision">
       <input type="hidden" name="id" value={badge.id} />

@@ -32,7 +32,12 @@ function FilterForm({ list, filters }: { list: BadgeReviewList; filters: ListFil
             defaultValue={filters.status ?? ""}
             data={[all, ...BADGE_STATUSES.map((s) => ({ value: s, label: `${t(`badges.statuses.${s}`)} (${list.counts[s]})` }))]}
           />
-          <NativeSelect name="kind" label={t("badges.fields.kind")} defaultValue={filters.kind ?? ""} data={[all, ...BADGE_KINDS.map((k) => ({ value: k, label: t(`badges.kinds.${k}`) }))]} />
+          <NativeSelect
+            name="kind"
+            label={t("badges.fields.kind")}
+            defaultValue={filters.kind ?? ""}
+            data={[all, ...BADGE_KINDS.map((k) => ({ value: k, label: t(`badges.kinds.${k}`) }))]}
+          />
           <TextInput name="keyword" type="search" label={t("badges.fields.keyword")} defaultValue={filters.keyword ?? ""} maxLength={REVIEW_KEYWORD_MAX} />
           <NativeSelect name="pageSize" label={t("common.pageSize")} defaultValue={String(filters.pageSize)} data={PAGE_SIZES.map(String)} />
         </SimpleGrid>
@@ -84,7 +89,9 @@ function ReviewTable({ rows, filters }: { rows: BadgeReviewRow[]; filters: ListF
               <Table.Td>
                 <StatusTag status={row.status} />
               </Table.Td>
-              <Table.Td>{row.checkedInAt ? t("badges.review.checkedInYes", { time: exhibitionDateTime(row.checkedInAt) }) : t("badges.review.checkedInNo")}</Table.Td>
+              <Table.Td>
+                {row.checkedInAt ? t("badges.review.checkedInYes", { time: exhibitionDateTime(row.checkedInAt) }) : t("badges.review.checkedInNo")}
+              </Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={`${PAGE_PATH}${detailSearch(filters, row.id)}`} aria-label={`${t("badges.review.open")} ${row.holderName}`}>
                   {t("badges.review.open")}
@@ -97,7 +104,6 @@ function ReviewTable({ rows, filters }: { rows: BadgeReviewRow[]; filters: ListF
     </Table.ScrollContainer>
   );
 }
-
 
 /** The organizer's list: filters, the numbers per status, the badges and a way to export them. */
 export function ReviewList({ list, filters }: { list: BadgeReviewList; filters: ListFilters }) {
@@ -142,7 +148,13 @@ export function ReviewList({ list, filters }: { list: BadgeReviewList; filters: 
           {t(filtered || list.page > 1 ? "badges.review.emptyFiltered" : "badges.review.empty")}
         </Text>
       )}
-      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => `${PAGE_PATH}${listSearch(filters, { page })}`} keys={PAGER_KEYS} />
+      <ListPager
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        link={(page) => `${PAGE_PATH}${listSearch(filters, { page })}`}
+        keys={PAGER_KEYS}
+      />
     </Stack>
   );
 }

@@ -34,10 +34,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (Number.isInteger(id) && id > 0) {
     const badge = await requireOk(await api.call(badgeEndpoints.reviewInfo, { id }), request, context);
     const constraints = formConstraints({ decision: badgeDecisionSchema });
-    return json({ title, view: "detail" as const, badge, list: null, filters, back: listSearch(filters, { page: filters.page }), constraints }, { headers: NO_STORE });
+    return json(
+      { title, view: "detail" as const, badge, list: null, filters, back: listSearch(filters, { page: filters.page }), constraints },
+      { headers: NO_STORE },
+    );
   }
   const list = await requireOk(await api.call(badgeEndpoints.reviewList, filters), request, context);
-  return json({ title, view: "list" as const, badge: null, list, filters, back: listSearch(filters, { page: filters.page }), constraints: null }, { headers: NO_STORE });
+  return json(
+    { title, view: "list" as const, badge: null, list, filters, back: listSearch(filters, { page: filters.page }), constraints: null },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {

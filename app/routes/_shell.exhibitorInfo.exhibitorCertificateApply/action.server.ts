@@ -37,9 +37,7 @@ export async function badgeAction({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
     const { ids } = parsed.data;
     const result = await handleAuthErrors(
-      ids.length === 1
-        ? await api.call(badgeEndpoints.remove, { id: String(ids[0]) })
-        : await api.call(badgeEndpoints.removeMany, { ids: ids.join(",") }),
+      ids.length === 1 ? await api.call(badgeEndpoints.remove, { id: String(ids[0]) }) : await api.call(badgeEndpoints.removeMany, { ids: ids.join(",") }),
       request,
       context,
     );
@@ -75,7 +73,8 @@ async function importBadges(request: Request, context: ActionFunctionArgs["conte
   try {
     formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: BADGE_EXCEL_LIMITS.maxBytes }));
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return refuse(translate(language, "badges.excel.fileTooLarge", { max: formatSizeLimit(BADGE_EXCEL_LIMITS.maxBytes) }));
+    if (error instanceof MaxPartSizeExceededError)
+      return refuse(translate(language, "badges.excel.fileTooLarge", { max: formatSizeLimit(BADGE_EXCEL_LIMITS.maxBytes) }));
     return refuse(translate(language, "badges.page.importUnreadable"));
   }
   const file = formData.get("file");

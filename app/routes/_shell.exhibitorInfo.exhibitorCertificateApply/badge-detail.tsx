@@ -10,7 +10,6 @@ import { formatMoney } from "~/contracts/common/format";
 import { BADGES_PATH as PATH } from "./list-query";
 import "~/contracts/badges/texts";
 
-
 /** One badge as the exhibitor sees it (contacts masked), with what can be done with it. */
 export function BadgeDetail({ badge, backTo, readOnly }: { badge: BadgeDetailView; backTo: string; readOnly: boolean }) {
   const { t } = useTranslation();

@@ -16,7 +16,6 @@ import { usePortalForm, useErrorText, type FormConstraint } from "~/lib/forms";
 import { BADGES_PATH as PATH } from "./list-query";
 import "~/contracts/badges/texts";
 
-
 /** The photo: a passport-style picture, JPEG or PNG only (a PDF renamed .jpg is refused by its bytes). */
 export const BADGE_PHOTO_UPLOAD = { folder: "icon" as const, kinds: ["jpg" as const, "png" as const], maxBytes: 2 * 1024 * 1024 };
 
@@ -91,7 +90,12 @@ export function BadgeForm(props: {
         <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {props.booths.length > 1 && !editing ? (
-            <BoothSelect booths={props.booths} name={fields.boothId.name} defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)} error={errorText(fields.boothId.errors)} />
+            <BoothSelect
+              booths={props.booths}
+              name={fields.boothId.name}
+              defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)}
+              error={errorText(fields.boothId.errors)}
+            />
           ) : (
             <input type="hidden" name={fields.boothId.name} value={String(fields.boothId.initialValue ?? props.defaultBooth)} />
           )}
@@ -144,7 +148,17 @@ type ContactField = { name: string; id: string; key?: string; initialValue?: unk
  * The mobile or e-mail, checked against the exhibition's other badges when the user leaves the
  * field (JavaScript only; the save always checks again, and the database decides).
  */
-function CheckedContact({ kind, field, editing, language }: { kind: "mobile" | "email"; field: ContactField; editing: BadgeView | null; language: "zh" | "en" }) {
+function CheckedContact({
+  kind,
+  field,
+  editing,
+  language,
+}: {
+  kind: "mobile" | "email";
+  field: ContactField;
+  editing: BadgeView | null;
+  language: "zh" | "en";
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const fetcher = useFetcher<{ message: string | null }>();
@@ -160,7 +174,9 @@ function CheckedContact({ kind, field, editing, language }: { kind: "mobile" | "
       error={own ?? taken ?? undefined}
       withAsterisk={!editing}
       placeholder={editing ? editing[kind] : kind === "mobile" && language === "en" ? "+44 7700 900123" : undefined}
-      description={editing ? t("badges.page.keepMasked") : kind === "mobile" ? t(language === "en" ? "badges.page.mobileHintEn" : "badges.page.mobileHintZh") : undefined}
+      description={
+        editing ? t("badges.page.keepMasked") : kind === "mobile" ? t(language === "en" ? "badges.page.mobileHintEn" : "badges.page.mobileHintZh") : undefined
+      }
       autoComplete={kind === "email" ? "email" : "tel"}
       data-testid={`${kind}-input`}
       onBlur={(event) => {

@@ -27,7 +27,14 @@ export function BadgeTable({ list, query, queryInvalid, readOnly }: { list: Badg
         </Title>
         <Form method="get" role="search">
           <Group align="end" wrap="wrap">
-            <TextInput name="keyword" label={t("badges.fields.keyword")} defaultValue={query.keyword} maxLength={50} placeholder={t("badges.page.searchHint")} style={{ flex: "1 1 200px" }} />
+            <TextInput
+              name="keyword"
+              label={t("badges.fields.keyword")}
+              defaultValue={query.keyword}
+              maxLength={50}
+              placeholder={t("badges.page.searchHint")}
+              style={{ flex: "1 1 200px" }}
+            />
             <NativeSelect name="pageSize" label={t("common.pageSize")} defaultValue={String(query.pageSize)} data={PAGE_SIZES.map(String)} w={110} />
             <Button type="submit" variant="light">
               {t("badges.page.search")}

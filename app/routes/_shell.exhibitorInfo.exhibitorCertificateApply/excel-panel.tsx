@@ -12,7 +12,19 @@ import "~/contracts/badges/texts";
  * Excel in and out, and printing: the template, the import (a plain multipart POST; a refusal lists
  * every failed row and saves nothing), the export and the printable badges, as plain links.
  */
-export function ExcelPanel({ canImport, importResult, pending, keyword, hasBadges }: { canImport: boolean; importResult: ImportReply | null; pending: boolean; keyword: string; hasBadges: boolean }) {
+export function ExcelPanel({
+  canImport,
+  importResult,
+  pending,
+  keyword,
+  hasBadges,
+}: {
+  canImport: boolean;
+  importResult: ImportReply | null;
+  pending: boolean;
+  keyword: string;
+  hasBadges: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const exportQuery = keyword ? `?${new URLSearchParams({ keyword })}` : "";
@@ -44,8 +56,20 @@ export function ExcelPanel({ canImport, importResult, pending, keyword, hasBadge
           <Form method="post" action="?import" encType="multipart/form-data" data-testid="import-form">
             <Stack gap="xs">
               {/* A native file input: it posts the file with or without JavaScript. */}
-              <Input.Wrapper label={t("badges.page.importFile")} description={t("badges.page.importHint", { rows: BADGE_EXCEL_LIMITS.maxRows, size: formatSizeLimit(BADGE_EXCEL_LIMITS.maxBytes) })} id="badge-import-file">
-                <input id="badge-import-file" type="file" name="file" required accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" style={{ display: "block", marginTop: 4, maxWidth: "100%" }} data-testid="import-file" />
+              <Input.Wrapper
+                label={t("badges.page.importFile")}
+                description={t("badges.page.importHint", { rows: BADGE_EXCEL_LIMITS.maxRows, size: formatSizeLimit(BADGE_EXCEL_LIMITS.maxBytes) })}
+                id="badge-import-file"
+              >
+                <input
+                  id="badge-import-file"
+                  type="file"
+                  name="file"
+                  required
+                  accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  style={{ display: "block", marginTop: 4, maxWidth: "100%" }}
+                  data-testid="import-file"
+                />
               </Input.Wrapper>
               <Group>
                 <Button type="submit" variant="light" loading={pending} data-testid="import-submit">
@@ -82,7 +106,9 @@ export function ExcelPanel({ canImport, importResult, pending, keyword, hasBadge
                 </Table>
               </Table.ScrollContainer>
             ) : null}
-            {importResult.total > importResult.rows.length ? <Text size="sm">{t("badges.page.importMore", { count: importResult.total - importResult.rows.length })}</Text> : null}
+            {importResult.total > importResult.rows.length ? (
+              <Text size="sm">{t("badges.page.importMore", { count: importResult.total - importResult.rows.length })}</Text>
+            ) : null}
           </Stack>
         ) : null}
       </Stack>

@@ -25,7 +25,6 @@ import { badgeAction } from "./action.server";
 import { BADGES_PATH, listPath } from "./list-query";
 import "~/contracts/badges/texts";
 
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor badges" }];
 
 export const handle = { breadcrumb: "badges.title" } satisfies PageHandle;
@@ -49,11 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   // A hand-edited address (page 0, 7 rows, a keyword too long) shows the first page instead of an error page.
   const query = parsedQuery.success ? parsedQuery.data : { keyword: undefined, page: 1, pageSize: 10 };
-  const list = await requireOk(
-    await api.call(badgeEndpoints.list, { keyword: query.keyword, page: query.page, pageSize: query.pageSize }),
-    request,
-    context,
-  );
+  const list = await requireOk(await api.call(badgeEndpoints.list, { keyword: query.keyword, page: query.page, pageSize: query.pageSize }), request, context);
 
   const idOf = (raw: string | null) => {
     const parsed = badgeIdSchema.safeParse({ id: raw });
@@ -68,7 +63,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.searchParams.get("id")) [mode, selected] = ["id", await fetchBadge(idOf(url.searchParams.get("id")))];
   else if (url.searchParams.get("edit")) [mode, selected] = ["edit", await fetchBadge(idOf(url.searchParams.get("edit")))];
   else if (url.searchParams.has("delete")) {
-    const ids = [...new Set(url.searchParams.getAll("delete").flatMap((v) => v.split(",")).filter(Boolean))];
+    const ids = [
+      ...new Set(
+        url.searchParams
+          .getAll("delete")
+          .flatMap((v) => v.split(","))
+          .filter(Boolean),
+      ),
+    ];
     if (ids.length > MAX_TICKED) throw new Response("Bad request", { status: 400 });
     mode = "delete";
     ticked = ids.length ? await Promise.all(ids.map((id) => fetchBadge(idOf(id)))) : [];
@@ -171,7 +173,13 @@ export default function BadgesPage() {
         </Stack>
       </Paper>
       <BadgeTable list={list} query={data.query} queryInvalid={data.queryInvalid} readOnly={closed} />
-      <ExcelPanel canImport={canApply} importResult={actionData?.intent === "import" ? actionData : null} pending={isPending} keyword={data.query.keyword} hasBadges={list.total > 0} />
+      <ExcelPanel
+        canImport={canApply}
+        importResult={actionData?.intent === "import" ? actionData : null}
+        pending={isPending}
+        keyword={data.query.keyword}
+        hasBadges={list.total > 0}
+      />
       {mode ? (
         <Group>
           <Button component={Link} to={backToList} variant="default">

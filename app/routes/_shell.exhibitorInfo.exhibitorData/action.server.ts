@@ -27,7 +27,14 @@ const PAGE = "/exhibitorInfo/exhibitorData";
 const noStore = { "Cache-Control": "no-store" };
 
 /** One-time notices a redirect may name (?notice=), as i18n keys. */
-const NOTICES = { saved: "exhibitor.notices.saved", smsSent: "exhibitor.notices.smsSent", emailSent: "exhibitor.notices.emailSent", translated: "exhibitor.notices.translated", submitted: "exhibitor.notices.submitted", finishStep: "exhibitor.notices.finishStep" } as const;
+const NOTICES = {
+  saved: "exhibitor.notices.saved",
+  smsSent: "exhibitor.notices.smsSent",
+  emailSent: "exhibitor.notices.emailSent",
+  translated: "exhibitor.notices.translated",
+  submitted: "exhibitor.notices.submitted",
+  finishStep: "exhibitor.notices.finishStep",
+} as const;
 type Notice = keyof typeof NOTICES;
 
 export function noticeKey(value: string | null) {
@@ -149,12 +156,23 @@ const text = (formData: FormData, name: string) => {
 
 type Fail = (fieldErrors: Record<string, string[]>, formErrors?: string[]) => ReturnType<typeof json>;
 
-async function sendCode(intent: "sendSms" | "sendEmail", values: Record<string, string | string[]>, request: Request, context: AppLoadContext, user: ShellUser, step: ProfileStep, fail: Fail) {
+async function sendCode(
+  intent: "sendSms" | "sendEmail",
+  values: Record<string, string | string[]>,
+  request: Request,
+  context: AppLoadContext,
+  user: ShellUser,
+  step: ProfileStep,
+  fail: Fail,
+) {
   const sms = intent === "sendSms";
   const codeField = sms ? "contact1MobileCode" : "contact1EmailCode";
   const result = await handleAuthErrors(
     sms
-      ? await user.api.call(exhibitorContactEndpoints.sendSmsCode, { mobile: String(values.contact1Mobile ?? ""), contactType: String(values.contact1Type ?? "") })
+      ? await user.api.call(exhibitorContactEndpoints.sendSmsCode, {
+          mobile: String(values.contact1Mobile ?? ""),
+          contactType: String(values.contact1Type ?? ""),
+        })
       : await user.api.call(exhibitorContactEndpoints.sendEmailCode, { email: String(values.contact1Email ?? "") }),
     request,
     context,

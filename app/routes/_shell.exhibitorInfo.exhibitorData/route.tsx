@@ -43,7 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const values: Record<string, unknown> = { ...stepValuesFromDraft(profile.draft, shownStep), ...(heldForm ? pickStep(heldForm, shownStep) : {}) };
 
   const options = readOnly
-    ? { ...(await loadStepOptions(api, "company", profile.draft, language, request, context)), ...(await loadStepOptions(api, "exhibits", profile.draft, language, request, context)) }
+    ? {
+        ...(await loadStepOptions(api, "company", profile.draft, language, request, context)),
+        ...(await loadStepOptions(api, "exhibits", profile.draft, language, request, context)),
+      }
     : await loadStepOptions(api, shownStep, values, language, request, context);
 
   const rules = stepSchema(shownStep, { language, districtsExist: (options.districts ?? []).length > 0 });
@@ -167,7 +170,12 @@ function StepForm({ formVersion, actionResult }: { formVersion: string; actionRe
           {t(`exhibitor.steps.${step}`)}
         </Title>
         <FormError errors={form.errors} id={form.errorId} />
-        <ProfileStepFields step={step} fields={fields as unknown as Fields} options={data.options} formValues={form.initialValue as Record<string, unknown> | undefined} />
+        <ProfileStepFields
+          step={step}
+          fields={fields as unknown as Fields}
+          options={data.options}
+          formValues={form.initialValue as Record<string, unknown> | undefined}
+        />
         <Group justify="space-between" className="profile-actions">
           <Group>
             {index > 0 ? (

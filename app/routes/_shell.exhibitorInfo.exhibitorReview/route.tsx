@@ -35,14 +35,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (Number.isInteger(userId) && userId > 0) {
     const profile = await requireOk(await api.call(exhibitorEndpoints.reviewDetail, { userId }), request, context);
     const draft = (profile.submitted ?? profile.draft) as Record<string, unknown>;
-    const options = { ...(await loadStepOptions(api, "company", draft, language, request, context)), ...(await loadStepOptions(api, "exhibits", draft, language, request, context)) };
+    const options = {
+      ...(await loadStepOptions(api, "company", draft, language, request, context)),
+      ...(await loadStepOptions(api, "exhibits", draft, language, request, context)),
+    };
     const constraints = formConstraints({ review: reviewDecisionSchema });
-    return json({ title, language, view: "detail" as const, userId, profile, options, constraints, list: null, status: null, decided: url.searchParams.get("decided") === "1" }, { headers: noStore });
+    return json(
+      {
+        title,
+        language,
+        view: "detail" as const,
+        userId,
+        profile,
+        options,
+        constraints,
+        list: null,
+        status: null,
+        decided: url.searchParams.get("decided") === "1",
+      },
+      { headers: noStore },
+    );
   }
   const status = PROFILE_STATUSES.find((s) => s === url.searchParams.get("status")) ?? "under_review";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const list = await requireOk(await api.call(exhibitorEndpoints.reviewList, { status, page, pageSize: 20 }), request, context);
-  return json({ title, language, view: "list" as const, userId: null, profile: null, options: null, constraints: null, list, status, decided: false }, { headers: noStore });
+  return json(
+    { title, language, view: "list" as const, userId: null, profile: null, options: null, constraints: null, list, status, decided: false },
+    { headers: noStore },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,7 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An approval cannot be taken back from this page: it is asked once more, the comment kept.
   if (decision === "approve" && formData.get("confirmed") !== "1") return json({ result: submission.reply(), confirmApprove: true }, { headers: noStore });
   const result = await handleAuthErrors(await api.call(exhibitorEndpoints.decide, { userId, decision, comment }), request, context);
-  if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]), confirmApprove: false }, { status: 400, headers: noStore });
+  if (!result.ok)
+    return json({ result: replyToApiFailure(submission, result, ["decision", "comment"]), confirmApprove: false }, { status: 400, headers: noStore });
   return redirect(`/exhibitorInfo/exhibitorReview?userId=${userId}&decided=1`);
 }
 
@@ -80,7 +101,12 @@ function ReviewListView() {
       </Title>
       <Form method="get">
         <Group align="end">
-          <NativeSelect name="status" label={t("exhibitor.review.filter")} defaultValue={data.status ?? "under_review"} data={PROFILE_STATUSES.map((s) => ({ value: s, label: t(`exhibitor.status.${s}`) }))} />
+          <NativeSelect
+            name="status"
+            label={t("exhibitor.review.filter")}
+            defaultValue={data.status ?? "under_review"}
+            data={PROFILE_STATUSES.map((s) => ({ value: s, label: t(`exhibitor.status.${s}`) }))}
+          />
           <Button type="submit" variant="default">
             {t("exhibitor.review.open")}
           </Button>
@@ -117,9 +143,17 @@ function ReviewListView() {
         </Table>
       )}
       <Group gap="sm">
-        {list.page > 1 ? <Anchor component={Link} to={pageLink(list.page - 1)}>{t("exhibitor.review.previousPage")}</Anchor> : null}
+        {list.page > 1 ? (
+          <Anchor component={Link} to={pageLink(list.page - 1)}>
+            {t("exhibitor.review.previousPage")}
+          </Anchor>
+        ) : null}
         <Text size="sm">{t("exhibitor.review.pageOf", { page: list.page, pages })}</Text>
-        {list.page < pages ? <Anchor component={Link} to={pageLink(list.page + 1)}>{t("exhibitor.review.nextPage")}</Anchor> : null}
+        {list.page < pages ? (
+          <Anchor component={Link} to={pageLink(list.page + 1)}>
+            {t("exhibitor.review.nextPage")}
+          </Anchor>
+        ) : null}
       </Group>
     </Stack>
   );
@@ -142,18 +176,24 @@ function ReviewDetail() {
       <Title order={1} size="h3">
         {t("exhibitor.review.title")}
       </Title>
-      {decided ? (
-        <Toast kind="success">
-          {t("exhibitor.review.decided")}
-        </Toast>
-      ) : null}
+      {decided ? <Toast kind="success">{t("exhibitor.review.decided")}</Toast> : null}
       <ProfileStatusBanner profile={profile} language={data.language} />
       {profile.status === "under_review" ? (
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="userId" value={data.userId ?? ""} />
           <Stack gap="sm" maw={640}>
             <FormError errors={form.errors} id={form.errorId} />
-            <Textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} label={t("exhibitor.review.comment")} description={t("exhibitor.review.commentHint")} autosize minRows={3} maxLength={500} error={errorText(fields.comment.errors)} required={false} />
+            <Textarea
+              {...getTextareaProps(fields.comment)}
+              key={fields.comment.key}
+              label={t("exhibitor.review.comment")}
+              description={t("exhibitor.review.commentHint")}
+              autosize
+              minRows={3}
+              maxLength={500}
+              error={errorText(fields.comment.errors)}
+              required={false}
+            />
             {actionData?.confirmApprove ? (
               <Paper withBorder p="md" role="alertdialog" aria-labelledby="confirm-approve" data-testid="confirm-approve">
                 <Stack gap="sm">

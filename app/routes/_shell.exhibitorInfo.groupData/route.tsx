@@ -90,7 +90,14 @@ export default function GroupDataPage() {
 
   const member = fields.isGroupMember.initialValue ?? "no";
   const text = (name: "groupNameZh" | "groupNameEn" | "groupWebsite", max: number) => (
-    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(`exhibitor.group.${name}`)} maxLength={max} error={errorText(fields[name].errors)} required={false} />
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={t(`exhibitor.group.${name}`)}
+      maxLength={max}
+      error={errorText(fields[name].errors)}
+      required={false}
+    />
   );
   return (
     <Paper withBorder p="lg" maw={820}>
@@ -109,7 +116,14 @@ export default function GroupDataPage() {
         <FormError errors={form.errors} id={form.errorId} />
         <Form method="post" {...getFormProps(form)}>
           <Stack gap="sm">
-            <Radio.Group label={t("exhibitor.group.isGroupMember")} withAsterisk error={errorText(fields.isGroupMember.errors)} defaultValue={String(member)} name={fields.isGroupMember.name} key={fields.isGroupMember.key}>
+            <Radio.Group
+              label={t("exhibitor.group.isGroupMember")}
+              withAsterisk
+              error={errorText(fields.isGroupMember.errors)}
+              defaultValue={String(member)}
+              name={fields.isGroupMember.name}
+              key={fields.isGroupMember.key}
+            >
               <Group mt={4}>
                 <Radio value="yes" label={t("exhibitor.group.yes")} />
                 <Radio value="no" label={t("exhibitor.group.no")} />
@@ -120,8 +134,26 @@ export default function GroupDataPage() {
               {text("groupNameEn", 200)}
             </SimpleGrid>
             {text("groupWebsite", 200)}
-            <Textarea {...getTextareaProps(fields.memberCompanies)} key={fields.memberCompanies.key} label={t("exhibitor.group.memberCompanies")} autosize minRows={3} maxLength={2000} error={errorText(fields.memberCompanies.errors)} required={false} />
-            <Textarea {...getTextareaProps(fields.groupIntro)} key={fields.groupIntro.key} label={t("exhibitor.group.groupIntro")} autosize minRows={3} maxLength={1000} error={errorText(fields.groupIntro.errors)} required={false} />
+            <Textarea
+              {...getTextareaProps(fields.memberCompanies)}
+              key={fields.memberCompanies.key}
+              label={t("exhibitor.group.memberCompanies")}
+              autosize
+              minRows={3}
+              maxLength={2000}
+              error={errorText(fields.memberCompanies.errors)}
+              required={false}
+            />
+            <Textarea
+              {...getTextareaProps(fields.groupIntro)}
+              key={fields.groupIntro.key}
+              label={t("exhibitor.group.groupIntro")}
+              autosize
+              minRows={3}
+              maxLength={1000}
+              error={errorText(fields.groupIntro.errors)}
+              required={false}
+            />
             <Group>
               <Button type="submit" loading={isPending}>
                 {t("exhibitor.group.save")}

@@ -31,7 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, info } = await requireShellUser(request, context);
   // What was typed before the session ended comes back once (form-hold.server.ts); a chosen image does not.
   const held = await heldFormValues(request, context, formHolderOf(info), ["type", "content"]);
-  return json({ title: translate(language, "settings.feedbackTitle"), held: held.values, constraints: formConstraints({ feedback: feedbackFormSchema }) }, { headers: held.headers });
+  return json(
+    { title: translate(language, "settings.feedbackTitle"), held: held.values, constraints: formConstraints({ feedback: feedbackFormSchema }) },
+    { headers: held.headers },
+  );
 }
 
 /** The fields the API knows, so its field errors land next to the right input. */
@@ -45,7 +48,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Without JavaScript the image arrives as a file and is stored on the way (uploads.server.ts).
   const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
   const { formData, uploadErrors } = multipart
-    ? await parseFormWithUploads(request, context, api, language, { imgUrl: { folder: "feedback", kinds: FEEDBACK_IMAGE_KINDS, maxBytes: FEEDBACK_IMAGE_MAX_BYTES } })
+    ? await parseFormWithUploads(request, context, api, language, {
+        imgUrl: { folder: "feedback", kinds: FEEDBACK_IMAGE_KINDS, maxBytes: FEEDBACK_IMAGE_MAX_BYTES },
+      })
     : { formData: await request.formData(), uploadErrors: {} };
 
   const submission = parseWithZod(formData, { schema: feedbackFormSchema });

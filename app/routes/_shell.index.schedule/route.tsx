@@ -40,7 +40,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     deadline: exhibitionDate(item.deadline),
     status: item.status,
     // Signed in, only pages of the user's menu are linked (others would answer /401).
-    link: isPublicPage(context.pages ?? [], item.link) || (user ? user.allowed.has(item.link) && user.pageExists(item.link) : pageExistsIn(context.pages ?? [])(item.link)) ? item.link : null,
+    link:
+      isPublicPage(context.pages ?? [], item.link) ||
+      (user ? user.allowed.has(item.link) && user.pageExists(item.link) : pageExistsIn(context.pages ?? [])(item.link))
+        ? item.link
+        : null,
   }));
   return json({
     title: translate(language, "home.pages.schedule"),
@@ -168,7 +172,10 @@ function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionD
       </Text>
     );
   }
-  const options = [{ value: "", label: t("home.actions.itemPlaceholder") }, ...items.map((item) => ({ value: String(item.id), label: `${item.deadline} ${item.title}` }))];
+  const options = [
+    { value: "", label: t("home.actions.itemPlaceholder") },
+    ...items.map((item) => ({ value: String(item.id), label: `${item.deadline} ${item.title}` })),
+  ];
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -240,9 +247,7 @@ function ScheduleActions({ items }: { items: SelectableItem[] }) {
         <Title order={2} size="h4" id="schedule-actions-title">
           {t("home.actions.title")}
         </Title>
-        {actionData?.intent === "unknown" ? (
-          <Toast kind="error">{actionData.error}</Toast>
-        ) : null}
+        {actionData?.intent === "unknown" ? <Toast kind="error">{actionData.error}</Toast> : null}
         {exportButton.visible ? (
           <Stack gap={4}>
             <Group>

@@ -47,7 +47,7 @@ export function ApplicationDetail({ application, qrImage, qrLink, confirmRevoke,
           ["invoices.fields.addressPhone", a.addressPhone || "—"],
           ["invoices.fields.bankAccount", a.bankAccount || "—"],
           ["invoices.fields.receivingEmail", a.receivingEmail],
-          ["invoices.fields.urgentReason", a.urgent ? a.urgentReason ?? "" : "—"],
+          ["invoices.fields.urgentReason", a.urgent ? (a.urgentReason ?? "") : "—"],
           ["invoices.fields.invoiceNo", a.invoiceNo ?? "—"],
           ["invoices.fields.invoiceDate", a.invoiceDate ?? "—"],
         ]}

@@ -69,7 +69,17 @@ export function ApplicationForm(props: {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { editing, prefill } = props;
-  const own: BillableItem[] = (editing?.items ?? []).map((item) => ({ key: item.key, kind: item.key.split(":")[0] as BillableItem["kind"], title: item.title, boothNo: "", amountCents: item.amountCents, payment: "paid", invoicedCents: 0, openCents: item.amountCents, createdAt: "" }));
+  const own: BillableItem[] = (editing?.items ?? []).map((item) => ({
+    key: item.key,
+    kind: item.key.split(":")[0] as BillableItem["kind"],
+    title: item.title,
+    boothNo: "",
+    amountCents: item.amountCents,
+    payment: "paid",
+    invoicedCents: 0,
+    openCents: item.amountCents,
+    createdAt: "",
+  }));
   const items = [...own, ...props.open.filter((item) => !own.some((o) => o.key === item.key))];
   const details = prefill ?? editing;
   const [form, fields] = usePortalForm<typeof applicationUpdateSchema | typeof applicationSchema>({
@@ -117,7 +127,15 @@ export function ApplicationForm(props: {
         <Form method="get" action={PATH} data-testid="earlier-form">
           {editing ? <input type="hidden" name="edit" value={editing.id} /> : null}
           <Group align="flex-end" gap="sm">
-            <NativeSelect name="from" label={t("invoices.application.earlier")} data={[{ value: "", label: t("invoices.application.earlierNone") }, ...props.earlier.map((e) => ({ value: String(e.id), label: `${e.title} · ${e.taxpayerId}` }))]} defaultValue={prefill ? String(prefill.id) : ""} />
+            <NativeSelect
+              name="from"
+              label={t("invoices.application.earlier")}
+              data={[
+                { value: "", label: t("invoices.application.earlierNone") },
+                ...props.earlier.map((e) => ({ value: String(e.id), label: `${e.title} · ${e.taxpayerId}` })),
+              ]}
+              defaultValue={prefill ? String(prefill.id) : ""}
+            />
             <Button type="submit" variant="default">
               {t("invoices.application.useEarlier")}
             </Button>
@@ -165,7 +183,13 @@ export function ApplicationForm(props: {
             {text("bankAccount", 200, false)}
           </SimpleGrid>
           <Checkbox {...getInputProps(fields.urgent, { type: "checkbox" })} key={fields.urgent.key} label={t("invoices.application.urgent")} />
-          <TextInput {...getInputProps(fields.urgentReason, { type: "text" })} key={fields.urgentReason.key} label={t("invoices.fields.urgentReason")} maxLength={200} error={errorText(fields.urgentReason.errors)} />
+          <TextInput
+            {...getInputProps(fields.urgentReason, { type: "text" })}
+            key={fields.urgentReason.key}
+            label={t("invoices.fields.urgentReason")}
+            maxLength={200}
+            error={errorText(fields.urgentReason.errors)}
+          />
           <Group>
             <Button type="submit" loading={props.pending} disabled={!items.length}>
               {t(editing ? "invoices.application.update" : "invoices.application.submit")}

@@ -29,5 +29,8 @@ export async function qrLinkAction(intent: FormDataEntryValue | null, formData: 
   const form = { id: String(parsed.data.id), ...("linkVersion" in parsed.data ? { linkVersion: String(parsed.data.linkVersion) } : {}) };
   const result = await handleAuthErrors(await api.call(revoking ? invoiceEndpoints.revokeQrLink : invoiceEndpoints.renewQrLink, form), request, context);
   if (!result.ok) return refusal(result.code >= 400 && result.code < 500 ? result.code : 502, result.message);
-  return redirectWithToast(`${PATH}?id=${result.data.id}`, context, { kind: "success", key: revoking ? "invoices.application.qrRevoked" : "invoices.application.qrRenewed" });
+  return redirectWithToast(`${PATH}?id=${result.data.id}`, context, {
+    kind: "success",
+    key: revoking ? "invoices.application.qrRevoked" : "invoices.application.qrRenewed",
+  });
 }

@@ -47,7 +47,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const application = await ok(api.call(invoiceEndpoints.detail, { id: viewId }));
     const qrLink = application.qr ? new URL(application.qr.url, url.origin).toString() : null;
     return json(
-      { title, view: "detail" as const, application, qrLink, qrImage: qrLink ? await qrImageOf(qrLink) : null, confirmRevoke: Boolean(qrLink) && url.searchParams.get(QR_REVOKE_QUESTION) === "1", open: null, list: null, editing: null, earlier: [], prefill: null, held: null, defaultTitle: "", constraints },
+      {
+        title,
+        view: "detail" as const,
+        application,
+        qrLink,
+        qrImage: qrLink ? await qrImageOf(qrLink) : null,
+        confirmRevoke: Boolean(qrLink) && url.searchParams.get(QR_REVOKE_QUESTION) === "1",
+        open: null,
+        list: null,
+        editing: null,
+        earlier: [],
+        prefill: null,
+        held: null,
+        defaultTitle: "",
+        constraints,
+      },
       { headers: NO_STORE },
     );
   }
@@ -118,7 +133,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   const result = await handleAuthErrors(await api.call(updating ? invoiceEndpoints.update : invoiceEndpoints.save, form), request, context);
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, [...FIELDS]) }, { status: 400, headers: NO_STORE });
-  return redirectWithToast(`${PATH}?id=${result.data.id}`, context, { kind: "success", key: updating ? "invoices.application.updated" : "invoices.application.saved" });
+  return redirectWithToast(`${PATH}?id=${result.data.id}`, context, {
+    kind: "success",
+    key: updating ? "invoices.application.updated" : "invoices.application.saved",
+  });
 }
 
 function ApplicationList({ list }: { list: InvoiceApplication[] }) {

@@ -21,9 +21,21 @@ export function BillDesk({ bills }: { bills: Bill[] }) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof billSchema>({ id: "new-bill", constraint: constraints.bill, lastResult: actionData?.result, defaultValue: { kind: "boothFee" } });
+  const [form, fields] = usePortalForm<typeof billSchema>({
+    id: "new-bill",
+    constraint: constraints.bill,
+    lastResult: actionData?.result,
+    defaultValue: { kind: "boothFee" },
+  });
   const text = (name: "boothNo" | "titleZh" | "titleEn" | "amount", label: string, max: number) => (
-    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(label)} maxLength={max} withAsterisk error={errorText(fields[name].errors)} />
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={t(label)}
+      maxLength={max}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+    />
   );
   return (
     <Stack gap="md">

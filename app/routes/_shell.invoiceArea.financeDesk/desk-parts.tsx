@@ -12,7 +12,14 @@ export function DeskTabs({ query }: { query: DeskQuery }) {
   return (
     <Group gap="xs" component="nav" aria-label={t("invoices.finance.title")} data-testid="desk-tabs">
       {TABS.map((tab) => (
-        <Button key={tab} component={Link} to={deskSearch({ ...query, status: undefined, keyword: undefined }, { tab })} variant={tab === query.tab ? "filled" : "default"} size="sm" aria-current={tab === query.tab ? "page" : undefined}>
+        <Button
+          key={tab}
+          component={Link}
+          to={deskSearch({ ...query, status: undefined, keyword: undefined }, { tab })}
+          variant={tab === query.tab ? "filled" : "default"}
+          size="sm"
+          aria-current={tab === query.tab ? "page" : undefined}
+        >
           {t(`invoices.finance.tabs.${tab}`)}
         </Button>
       ))}
@@ -30,7 +37,12 @@ export function DeskFilters({ query }: { query: DeskQuery }) {
       <input type="hidden" name="tab" value={query.tab} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {query.tab === "bills" ? null : (
-          <NativeSelect name="status" label={t("invoices.fields.status")} defaultValue={query.status ?? ""} data={[{ value: "", label: t("invoices.finance.all") }, ...statuses.map((s) => ({ value: s, label: t(`invoices.${group}.${s}`) }))]} />
+          <NativeSelect
+            name="status"
+            label={t("invoices.fields.status")}
+            defaultValue={query.status ?? ""}
+            data={[{ value: "", label: t("invoices.finance.all") }, ...statuses.map((s) => ({ value: s, label: t(`invoices.${group}.${s}`) }))]}
+          />
         )}
         <TextInput name="keyword" type="search" label={t("invoices.fields.keyword")} defaultValue={query.keyword ?? ""} maxLength={50} />
         <Group align="flex-end">
@@ -68,4 +80,3 @@ export function Empty() {
   const { t } = useTranslation();
   return <Text c="dimmed">{t("invoices.finance.empty")}</Text>;
 }
-

@@ -77,7 +77,11 @@ export function InvoiceDecision({ row, query }: { row: FinanceApplication; query
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof issueSchema>({ id: `issue-${row.id}-${row.version}`, constraint: constraints.issue, lastResult: actionData?.result });
+  const [form, fields] = usePortalForm<typeof issueSchema>({
+    id: `issue-${row.id}-${row.version}`,
+    constraint: constraints.issue,
+    lastResult: actionData?.result,
+  });
   return (
     <Stack gap="md" data-testid="invoice-decision">
       <BackToQueue query={query} />
@@ -96,7 +100,7 @@ export function InvoiceDecision({ row, query }: { row: FinanceApplication; query
           ["invoices.fields.bankAccount", row.bankAccount || "—"],
           ["invoices.fields.receivingEmail", row.receivingEmail],
           ["invoices.fields.items", row.items.map((i) => `${i.title} ${yuan(i.amountCents)}`).join("、")],
-          ["invoices.fields.urgentReason", row.urgent ? row.urgentReason ?? "" : "—"],
+          ["invoices.fields.urgentReason", row.urgent ? (row.urgentReason ?? "") : "—"],
           ["invoices.fields.invoiceNo", row.invoiceNo ?? "—"],
           ["invoices.fields.reason", row.returnReason ?? "—"],
         ]}
@@ -112,11 +116,37 @@ export function InvoiceDecision({ row, query }: { row: FinanceApplication; query
           <Stack gap="sm" maw={640}>
             <FormError errors={form.errors} id={form.errorId} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput {...getInputProps(fields.invoiceNo, { type: "text" })} key={fields.invoiceNo.key} label={t("invoices.fields.invoiceNo")} maxLength={30} error={errorText(fields.invoiceNo.errors)} />
-              <TextInput {...getInputProps(fields.invoiceDate, { type: "date" })} key={fields.invoiceDate.key} label={t("invoices.fields.invoiceDate")} error={errorText(fields.invoiceDate.errors)} />
+              <TextInput
+                {...getInputProps(fields.invoiceNo, { type: "text" })}
+                key={fields.invoiceNo.key}
+                label={t("invoices.fields.invoiceNo")}
+                maxLength={30}
+                error={errorText(fields.invoiceNo.errors)}
+              />
+              <TextInput
+                {...getInputProps(fields.invoiceDate, { type: "date" })}
+                key={fields.invoiceDate.key}
+                label={t("invoices.fields.invoiceDate")}
+                error={errorText(fields.invoiceDate.errors)}
+              />
             </SimpleGrid>
-            <FieldFileUpload field={fields.pdfUrl} formValues={form.initialValue} folder={INVOICE_PDF_UPLOAD.folder} kinds={INVOICE_PDF_UPLOAD.kinds} maxBytes={INVOICE_PDF_UPLOAD.maxBytes} label={t("invoices.fields.invoicePdf")} />
-            <Textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} label={t("invoices.fields.reason")} autosize minRows={2} maxLength={300} error={errorText(fields.reason.errors)} />
+            <FieldFileUpload
+              field={fields.pdfUrl}
+              formValues={form.initialValue}
+              folder={INVOICE_PDF_UPLOAD.folder}
+              kinds={INVOICE_PDF_UPLOAD.kinds}
+              maxBytes={INVOICE_PDF_UPLOAD.maxBytes}
+              label={t("invoices.fields.invoicePdf")}
+            />
+            <Textarea
+              {...getTextareaProps(fields.reason)}
+              key={fields.reason.key}
+              label={t("invoices.fields.reason")}
+              autosize
+              minRows={2}
+              maxLength={300}
+              error={errorText(fields.reason.errors)}
+            />
             <Group>
               <Button type="submit" name="decision" value="issue" color="green" loading={pending}>
                 {t("invoices.finance.issue")}

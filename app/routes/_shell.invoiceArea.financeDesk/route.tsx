@@ -36,9 +36,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = translate(language, "invoices.finance.title");
   const filters = { status: query.status, keyword: query.keyword, page: query.id ? 1 : query.page, pageSize: query.id ? 50 : query.pageSize };
   const constraints = formConstraints({ bill: billSchema, voucherDecision: voucherDecisionSchema, issue: issueSchema });
-  if (query.tab === "bills") return json({ title, query, constraints, invoices: null, vouchers: null, bills: await requireOk(await api.call(billEndpoints.list, { keyword: query.keyword }), request, context) }, { headers: NO_STORE });
-  if (query.tab === "vouchers") return json({ title, query, constraints, invoices: null, vouchers: await requireOk(await api.call(paymentVoucherEndpoints.reviewList, filters), request, context), bills: null }, { headers: NO_STORE });
-  return json({ title, query, constraints, invoices: await requireOk(await api.call(invoiceEndpoints.reviewList, filters), request, context), vouchers: null, bills: null }, { headers: NO_STORE });
+  if (query.tab === "bills")
+    return json(
+      {
+        title,
+        query,
+        constraints,
+        invoices: null,
+        vouchers: null,
+        bills: await requireOk(await api.call(billEndpoints.list, { keyword: query.keyword }), request, context),
+      },
+      { headers: NO_STORE },
+    );
+  if (query.tab === "vouchers")
+    return json(
+      {
+        title,
+        query,
+        constraints,
+        invoices: null,
+        vouchers: await requireOk(await api.call(paymentVoucherEndpoints.reviewList, filters), request, context),
+        bills: null,
+      },
+      { headers: NO_STORE },
+    );
+  return json(
+    {
+      title,
+      query,
+      constraints,
+      invoices: await requireOk(await api.call(invoiceEndpoints.reviewList, filters), request, context),
+      vouchers: null,
+      bills: null,
+    },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -56,7 +88,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: billSchema });
     if (submission.status !== "success") return refused(submission.reply());
     const v = submission.value;
-    const result = await handleAuthErrors(await api.call(billEndpoints.save, { boothNo: v.boothNo, kind: v.kind, titleZh: v.titleZh, titleEn: v.titleEn, amount: String(formData.get("amount") ?? "") }), request, context);
+    const result = await handleAuthErrors(
+      await api.call(billEndpoints.save, {
+        boothNo: v.boothNo,
+        kind: v.kind,
+        titleZh: v.titleZh,
+        titleEn: v.titleEn,
+        amount: String(formData.get("amount") ?? ""),
+      }),
+      request,
+      context,
+    );
     if (!result.ok) return refused(replyToApiFailure(submission, result, ["boothNo", "kind", "titleZh", "titleEn", "amount"]));
     return redirectWithToast(deskSearch(query), context, { kind: "success", key: "invoices.finance.billSaved" });
   }
@@ -66,14 +108,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { id, decision, reason, version } = submission.value;
     const result = await handleAuthErrors(await api.call(paymentVoucherEndpoints.decide, { id, decision, reason, version }), request, context);
     if (!result.ok) return refused(replyToApiFailure(submission, result, ["decision", "reason"]));
-    return redirectWithToast(deskSearch(query, { page: query.page, id }), context, { kind: "success", key: decision === "confirm" ? "invoices.finance.confirmed" : "invoices.finance.returned" });
+    return redirectWithToast(deskSearch(query, { page: query.page, id }), context, {
+      kind: "success",
+      key: decision === "confirm" ? "invoices.finance.confirmed" : "invoices.finance.returned",
+    });
   }
   const submission = parseWithZod(formData, { schema: issueSchema });
   if (submission.status !== "success" || Object.keys(uploadErrors).length) return refused(replyWithUploadErrors(submission, uploadErrors));
   const { id, decision, invoiceNo, invoiceDate, pdfUrl, reason, version } = submission.value;
-  const result = await handleAuthErrors(await api.call(invoiceEndpoints.decide, { id, decision, invoiceNo, invoiceDate, pdfUrl, reason, version }), request, context);
+  const result = await handleAuthErrors(
+    await api.call(invoiceEndpoints.decide, { id, decision, invoiceNo, invoiceDate, pdfUrl, reason, version }),
+    request,
+    context,
+  );
   if (!result.ok) return refused(replyToApiFailure(submission, result, ["decision", "invoiceNo", "invoiceDate", "pdfUrl", "reason"]));
-  return redirectWithToast(deskSearch(query, { page: query.page, id }), context, { kind: "success", key: decision === "issue" ? "invoices.finance.issued" : "invoices.finance.returned" });
+  return redirectWithToast(deskSearch(query, { page: query.page, id }), context, {
+    kind: "success",
+    key: decision === "issue" ? "invoices.finance.issued" : "invoices.finance.returned",
+  });
 }
 
 function Queue({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {

@@ -65,7 +65,11 @@ export function VoucherDecision({ row, query }: { row: FinanceVoucher; query: De
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof voucherDecisionSchema>({ id: `voucher-decision-${row.id}-${row.version}`, constraint: constraints.voucherDecision, lastResult: actionData?.result });
+  const [form, fields] = usePortalForm<typeof voucherDecisionSchema>({
+    id: `voucher-decision-${row.id}-${row.version}`,
+    constraint: constraints.voucherDecision,
+    lastResult: actionData?.result,
+  });
   return (
     <Stack gap="md" data-testid="voucher-decision">
       <BackToQueue query={query} />
@@ -102,7 +106,15 @@ export function VoucherDecision({ row, query }: { row: FinanceVoucher; query: De
           <input type="hidden" name="version" value={row.version} />
           <Stack gap="sm" maw={640}>
             <FormError errors={form.errors} id={form.errorId} />
-            <Textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} label={t("invoices.fields.reason")} autosize minRows={2} maxLength={300} error={errorText(fields.reason.errors)} />
+            <Textarea
+              {...getTextareaProps(fields.reason)}
+              key={fields.reason.key}
+              label={t("invoices.fields.reason")}
+              autosize
+              minRows={2}
+              maxLength={300}
+              error={errorText(fields.reason.errors)}
+            />
             <Group>
               <Button type="submit" name="decision" value="confirm" color="green" loading={pending}>
                 {t("invoices.finance.confirm")}

@@ -41,7 +41,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const deleting = list.vouchers.find((v) => String(v.id) === new URL(request.url).searchParams.get("delete") && v.deletable) ?? null;
   const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "save");
   return json(
-    { title: translate(language, "invoices.voucher.title"), bills, vouchers: list.vouchers, deleting, held: held.values, constraints: formConstraints({ voucher: voucherSchema }) },
+    {
+      title: translate(language, "invoices.voucher.title"),
+      bills,
+      vouchers: list.vouchers,
+      deleting,
+      held: held.values,
+      constraints: formConstraints({ voucher: voucherSchema }),
+    },
     { headers: held.headers },
   );
 }
@@ -61,9 +68,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: replyWithUploadErrors(submission, uploadErrors) }, { status: 400, headers: NO_STORE });
   }
   const v = submission.value;
-  const form = { name: v.name, productType: v.productType, amount: String(formData.get("amount") ?? ""), paidOn: v.paidOn, payerAccountName: v.payerAccountName, itemKeys: v.itemKeys, documentUrls: v.documentUrls };
+  const form = {
+    name: v.name,
+    productType: v.productType,
+    amount: String(formData.get("amount") ?? ""),
+    paidOn: v.paidOn,
+    payerAccountName: v.payerAccountName,
+    itemKeys: v.itemKeys,
+    documentUrls: v.documentUrls,
+  };
   const result = await handleAuthErrors(await api.call(paymentVoucherEndpoints.save, form), request, context);
-  if (!result.ok) return json({ result: replyToApiFailure(submission, result, ["name", "productType", "amount", "paidOn", "payerAccountName", "itemKeys", "documentUrls"]) }, { status: 400, headers: NO_STORE });
+  if (!result.ok)
+    return json(
+      { result: replyToApiFailure(submission, result, ["name", "productType", "amount", "paidOn", "payerAccountName", "itemKeys", "documentUrls"]) },
+      { status: 400, headers: NO_STORE },
+    );
   return redirectWithToast(PATH, context, { kind: "success", key: "invoices.voucher.saved" });
 }
 
@@ -104,7 +123,11 @@ function VoucherList({ vouchers }: { vouchers: PaymentVoucher[] }) {
                     {v.returnReason}
                   </Text>
                 ) : null}
-                {v.decidedAt ? <Text size="xs" c="dimmed">{exhibitionDate(v.decidedAt)}</Text> : null}
+                {v.decidedAt ? (
+                  <Text size="xs" c="dimmed">
+                    {exhibitionDate(v.decidedAt)}
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td>
                 {v.deletable ? (
@@ -147,7 +170,12 @@ export default function PaymentVoucherPage() {
       </Paper>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         {deleting ? (
-          <ConfirmDelete question={t("invoices.voucher.deleteQuestion", { name: deleting.name })} fields={{ id: String(deleting.id), version: String(deleting.version) }} cancelTo={PATH} pending={pending} />
+          <ConfirmDelete
+            question={t("invoices.voucher.deleteQuestion", { name: deleting.name })}
+            fields={{ id: String(deleting.id), version: String(deleting.version) }}
+            cancelTo={PATH}
+            pending={pending}
+          />
         ) : (
           <VoucherForm bills={bills} held={held} constraint={constraints.voucher} lastResult={actionData?.result} pending={pending} />
         )}

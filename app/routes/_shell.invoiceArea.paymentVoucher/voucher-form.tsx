@@ -19,14 +19,39 @@ const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : v
  * A proof of payment for the ticked bills: the unpaid bills without a voucher can be ticked.
  * Without JavaScript the documents arrive as files and are stored on the way.
  */
-export function VoucherForm({ bills, held, constraint, lastResult, pending }: { bills: BillList; held: Record<string, string | string[]> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean }) {
+export function VoucherForm({
+  bills,
+  held,
+  constraint,
+  lastResult,
+  pending,
+}: {
+  bills: BillList;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const payable = bills.items.filter((item) => item.payment === "unpaid");
-  const [form, fields] = usePortalForm<typeof voucherSchema>({ id: "payment-voucher", constraint, lastResult, defaultValue: { productType: "service", ...held } });
+  const [form, fields] = usePortalForm<typeof voucherSchema>({
+    id: "payment-voucher",
+    constraint,
+    lastResult,
+    defaultValue: { productType: "service", ...held },
+  });
   const ticked = asList(fields.itemKeys.initialValue);
   const text = (name: "name" | "amount" | "payerAccountName", max: number, inputMode?: "decimal") => (
-    <TextInput {...getInputProps(fields[name], { type: "text" })} key={fields[name].key} label={t(`invoices.fields.${name}`)} maxLength={max} inputMode={inputMode} withAsterisk error={errorText(fields[name].errors)} />
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={t(`invoices.fields.${name}`)}
+      maxLength={max}
+      inputMode={inputMode}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+    />
   );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="voucher-form">
@@ -64,7 +89,13 @@ export function VoucherForm({ bills, held, constraint, lastResult, pending }: { 
             error={errorText(fields.productType.errors)}
           />
           {text("amount", 20, "decimal")}
-          <TextInput {...getInputProps(fields.paidOn, { type: "date" })} key={fields.paidOn.key} label={t("invoices.fields.paidOn")} withAsterisk error={errorText(fields.paidOn.errors)} />
+          <TextInput
+            {...getInputProps(fields.paidOn, { type: "date" })}
+            key={fields.paidOn.key}
+            label={t("invoices.fields.paidOn")}
+            withAsterisk
+            error={errorText(fields.paidOn.errors)}
+          />
           {text("payerAccountName", 100)}
         </SimpleGrid>
         <FieldFileUpload

@@ -104,7 +104,9 @@ function ShellFrame({ children }: { children: ReactNode }) {
       className="shell"
       style={data.skin ? { backgroundImage: `url(/skins/${data.skin}.svg)`, backgroundSize: "cover", backgroundAttachment: "fixed" } : undefined}
       data-skin={data.skin ?? undefined}
-      data-collapsed={data.sidebarCollapsed ? "true" : "false"} data-has-sidebar={hasSidebar ? "true" : "false"}>
+      data-collapsed={data.sidebarCollapsed ? "true" : "false"}
+      data-has-sidebar={hasSidebar ? "true" : "false"}
+    >
       {/* The mobile menu opens with this checkbox, so it works without JavaScript. */}
       {hasSidebar ? <input type="checkbox" id="shell-nav-toggle" className="shell-nav-toggle visually-hidden" aria-hidden="true" tabIndex={-1} /> : null}
       <ShellHeader language={data.language} user={data.user} nav={data.nav} hasSidebar={hasSidebar} />

@@ -22,11 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return redirect(back);
 
   // 401 → /login, 403 (not the caller's booth) → /401.
-  const result = await handleAuthErrors(
-    await api.call(settingsEndpoints.switchBooth, { boothId: parsed.data.boothId }),
-    request,
-    context,
-  );
+  const result = await handleAuthErrors(await api.call(settingsEndpoints.switchBooth, { boothId: parsed.data.boothId }), request, context);
   if (!result.ok) return redirect(back);
 
   return redirect(back);

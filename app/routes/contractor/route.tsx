@@ -63,7 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     // A wrong code is the code field's error (an i18n key); anything else (locked, unavailable) the form's.
     const codeErrors = (result.data as { fields?: Record<string, string[]> } | null)?.fields?.code;
-    const reply = codeErrors ? submission.reply({ fieldErrors: { code: codeErrors }, hideFields: ["code"] }) : submission.reply({ formErrors: [result.message], hideFields: ["code"] });
+    const reply = codeErrors
+      ? submission.reply({ fieldErrors: { code: codeErrors }, hideFields: ["code"] })
+      : submission.reply({ formErrors: [result.message], hideFields: ["code"] });
     return json({ result: reply }, { status: result.code === 429 ? 429 : 400 });
   }
   const headers = new Headers();

@@ -20,7 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (field !== "mobile" && field !== "email") return json({ message: null }, { status: 400 });
   const excludeId = url.searchParams.get("excludeId") ?? undefined;
   const result = await handleAuthErrors(
-    field === "mobile" ? await api.call(badgeEndpoints.validateMobile, { mobile: value, excludeId }) : await api.call(badgeEndpoints.validateEmail, { email: value, excludeId }),
+    field === "mobile"
+      ? await api.call(badgeEndpoints.validateMobile, { mobile: value, excludeId })
+      : await api.call(badgeEndpoints.validateEmail, { email: value, excludeId }),
     request,
     context,
   );

@@ -40,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = translate(language, "invoices.qr.title");
   const saved = new URL(request.url).searchParams.get("saved") === "1";
   const constraints = formConstraints({ qrSave: qrSaveSchema });
-  if (!result.ok) return json({ title, token, application: null, error: result.message, saved: false, constraints }, { status: result.code === 429 ? 429 : 400 });
+  if (!result.ok)
+    return json({ title, token, application: null, error: result.message, saved: false, constraints }, { status: result.code === 429 ? 429 : 400 });
   return json({ title, token, application: result.data, error: null, saved, constraints });
 }
 
@@ -50,7 +51,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const api = await apiFor(request, context);
   const v = submission.value;
-  const result = await api.call(invoiceEndpoints.qrSave, { token: v.token, version: String(v.version), invoiceType: v.invoiceType, title: v.title, taxpayerId: v.taxpayerId, addressPhone: v.addressPhone, bankAccount: v.bankAccount, receivingEmail: v.receivingEmail });
+  const result = await api.call(invoiceEndpoints.qrSave, {
+    token: v.token,
+    version: String(v.version),
+    invoiceType: v.invoiceType,
+    title: v.title,
+    taxpayerId: v.taxpayerId,
+    addressPhone: v.addressPhone,
+    bankAccount: v.bankAccount,
+    receivingEmail: v.receivingEmail,
+  });
   if (!result.ok) return json({ result: replyToApiFailure(submission, result, [...FIELDS]) }, { status: 400 });
   // Back to the page (GET): a reload does not post again.
   return new Response(null, { status: 303, headers: { Location: `/invoiceArea/saveQrCode?${new URLSearchParams({ token: v.token, saved: "1" })}` } });
@@ -69,7 +79,14 @@ export default function SaveQrCodePage() {
     defaultValue: application ? Object.fromEntries(FIELDS.map((name) => [name, application[name]])) : {},
   });
   const text = (name: Exclude<(typeof FIELDS)[number], "invoiceType">, max: number) => (
-    <TextInput {...getInputProps(fields[name], { type: name === "receivingEmail" ? "email" : "text" })} key={fields[name].key} label={t(`invoices.fields.${name}`)} maxLength={max} required={false} error={errorText(fields[name].errors)} />
+    <TextInput
+      {...getInputProps(fields[name], { type: name === "receivingEmail" ? "email" : "text" })}
+      key={fields[name].key}
+      label={t(`invoices.fields.${name}`)}
+      maxLength={max}
+      required={false}
+      error={errorText(fields[name].errors)}
+    />
   );
   return (
     <main>

@@ -20,9 +20,7 @@ import "~/contracts/contractors/texts";
 // The first page on a slow phone: two fields and a post answered by a redirect need no script (docs/decisions/021).
 export const handle = { public: true, hydrate: false } satisfies PageHandle;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} - ${data.appTitle}` : "Login" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} - ${data.appTitle}` : "Login" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -117,7 +115,15 @@ export default function LoginPage() {
                 error={errorsOf("username")}
               />
               {/* A plain password field: PasswordInput's show/hide button would need the script this page does not ship. */}
-              <TextInput type="password" name="password" key={`password-${fieldKey}`} label={t("login.password")} autoComplete="current-password" maxLength={200} error={errorsOf("password")} />
+              <TextInput
+                type="password"
+                name="password"
+                key={`password-${fieldKey}`}
+                label={t("login.password")}
+                autoComplete="current-password"
+                maxLength={200}
+                error={errorsOf("password")}
+              />
               <Button type="submit" loading={isPending} fullWidth>
                 {t("login.submit")}
               </Button>

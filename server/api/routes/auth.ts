@@ -20,56 +20,61 @@ export function loginRoutes(deps: ApiDeps) {
 
   /** Whether the next attempt for this username (and the caller's IP) must pass a captcha. */
   mount(router, authEndpoints.captchaRequired, async (call) => {
-      const { req } = call;
-      const { username } = call.input;
-      const state = await getThrottleState(db, { username, ip: clientIp(req), captchaMode: config.LOGIN_CAPTCHA });
-      return { captchaRequired: state.captchaRequired, locked: state.locked };
+    const { req } = call;
+    const { username } = call.input;
+    const state = await getThrottleState(db, { username, ip: clientIp(req), captchaMode: config.LOGIN_CAPTCHA });
+    return { captchaRequired: state.captchaRequired, locked: state.locked };
   });
 
   mount(router, authEndpoints.login, async (call) => {
-      const { req, input } = call;
-      const ip = clientIp(req);
-      const attempt = { event: "login", username: input.username, ip, requestId: req.get("x-request-id") };
-      const state = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
+    const { req, input } = call;
+    const ip = clientIp(req);
+    const attempt = { event: "login", username: input.username, ip, requestId: req.get("x-request-id") };
+    const state = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
 
-      if (state.locked) {
-        logger.warn({ ...attempt, outcome: "locked" }, "sign-in refused: too many failures");
-        throw new ApiError(ApiCode.tooManyRequests, "login.locked", { minutes: state.retryAfterMinutes }, { locked: true });
+    if (state.locked) {
+      logger.warn({ ...attempt, outcome: "locked" }, "sign-in refused: too many failures");
+      throw new ApiError(ApiCode.tooManyRequests, "login.locked", { minutes: state.retryAfterMinutes }, { locked: true });
+    }
+    if (state.captchaRequired) {
+      const passed = await passCaptcha(input.captchaId, input.vCode);
+      if (passed !== "ok") {
+        logger.info({ ...attempt, outcome: `captcha-${passed}` }, "sign-in refused: captcha");
+        const key = passed === "missing" ? "login.captchaRequired" : passed === "expired" ? "login.captchaExpired" : "login.captchaWrong";
+        throw new ApiError(ApiCode.badRequest, key, {}, { captchaRequired: true });
       }
-      if (state.captchaRequired) {
-        const passed = await passCaptcha(input.captchaId, input.vCode);
-        if (passed !== "ok") {
-          logger.info({ ...attempt, outcome: `captcha-${passed}` }, "sign-in refused: captcha");
-          const key = passed === "missing" ? "login.captchaRequired" : passed === "expired" ? "login.captchaExpired" : "login.captchaWrong";
-          throw new ApiError(ApiCode.badRequest, key, {}, { captchaRequired: true });
-        }
-      }
+    }
 
-      const user = await db
-        .selectFrom("users")
-        .select(["id", "password_hash"])
-        .where(sql`lower(username)`, "=", input.username.toLowerCase())
-        .executeTakeFirst();
-      // Unknown usernames still pay for one hash, so timing does not reveal which accounts exist.
-      const valid = await verifyPassword(input.password, user?.password_hash ?? (await getDummyHash()));
-      if (!user || !valid) {
-        await recordLoginAttempt(db, { username: input.username, ip, succeeded: false });
-        const after = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
-        logger.info({ ...attempt, outcome: "wrong-credentials", failures: after.usernameFailures }, "sign-in failed");
-        throw new ApiError(ApiCode.badRequest, "login.wrongCredentials", {}, { captchaRequired: after.captchaRequired });
-      }
+    const user = await db.selectFrom("users").select(["id", "password_hash"]).where(sql`lower(username)`, "=", input.username.toLowerCase()).executeTakeFirst();
+    // Unknown usernames still pay for one hash, so timing does not reveal which accounts exist.
+    const valid = await verifyPassword(input.password, user?.password_hash ?? (await getDummyHash()));
+    if (!user || !valid) {
+      await recordLoginAttempt(db, { username: input.username, ip, succeeded: false });
+      const after = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
+      logger.info({ ...attempt, outcome: "wrong-credentials", failures: after.usernameFailures }, "sign-in failed");
+      throw new ApiError(ApiCode.badRequest, "login.wrongCredentials", {}, { captchaRequired: after.captchaRequired });
+    }
 
-      await recordLoginAttempt(db, { username: input.username, ip, succeeded: true });
-      if (needsRehash(user.password_hash)) {
-        await db.updateTable("users").set({ password_hash: await hashPassword(input.password) }).where("id", "=", user.id).execute();
-      }
-      // Rotation: a ticket the caller already held is ended, a fresh one issued.
-      const previous = readTicket(req);
-      if (previous) await deleteSession(db, previous);
-      const booth = await db.selectFrom("booths").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirst();
-      const ticket = await createSession(db, { userId: user.id, boothId: booth?.id ?? null, ip, userAgent: req.get("x-client-user-agent") ?? req.get("user-agent") });
-      logger.info({ ...attempt, outcome: "success", userId: user.id }, "signed in");
-      return { ticket, idleTimeoutSeconds: SESSION_IDLE_MS / 1000, absoluteTimeoutSeconds: SESSION_ABSOLUTE_MS / 1000 };
+    await recordLoginAttempt(db, { username: input.username, ip, succeeded: true });
+    if (needsRehash(user.password_hash)) {
+      await db
+        .updateTable("users")
+        .set({ password_hash: await hashPassword(input.password) })
+        .where("id", "=", user.id)
+        .execute();
+    }
+    // Rotation: a ticket the caller already held is ended, a fresh one issued.
+    const previous = readTicket(req);
+    if (previous) await deleteSession(db, previous);
+    const booth = await db.selectFrom("booths").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirst();
+    const ticket = await createSession(db, {
+      userId: user.id,
+      boothId: booth?.id ?? null,
+      ip,
+      userAgent: req.get("x-client-user-agent") ?? req.get("user-agent"),
+    });
+    logger.info({ ...attempt, outcome: "success", userId: user.id }, "signed in");
+    return { ticket, idleTimeoutSeconds: SESSION_IDLE_MS / 1000, absoluteTimeoutSeconds: SESSION_ABSOLUTE_MS / 1000 };
   });
 
   async function passCaptcha(captchaId?: string, vCode?: string): Promise<"ok" | "missing" | "wrong" | "expired"> {
@@ -82,50 +87,50 @@ export function loginRoutes(deps: ApiDeps) {
   }
 
   mount(router, authEndpoints.authTicket, async ({ req, res }) => {
-      const { session, ticket, user, preferencesUpdatedAt } = await requireSession(deps, req, res);
-      return {
-        ticket,
-        userId: session.userId,
-        boothId: session.boothId,
-        // Changes whenever something the permission info shows changes (booth, preferences, account);
-        // clients may cache that info under this value.
-        stateVersion: [session.boothId ?? 0, preferencesUpdatedAt?.getTime() ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
-        idleExpiresAt: new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS).toISOString(),
-        absoluteExpiresAt: new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
-      };
+    const { session, ticket, user, preferencesUpdatedAt } = await requireSession(deps, req, res);
+    return {
+      ticket,
+      userId: session.userId,
+      boothId: session.boothId,
+      // Changes whenever something the permission info shows changes (booth, preferences, account);
+      // clients may cache that info under this value.
+      stateVersion: [session.boothId ?? 0, preferencesUpdatedAt?.getTime() ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
+      idleExpiresAt: new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS).toISOString(),
+      absoluteExpiresAt: new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    };
   });
 
   mount(router, authEndpoints.publicKey, (): PublicKey => ({ publicKey: deps.rsa.publicKeyPem, algorithm: "RSA-OAEP-256" }));
 
   /** Logout. Idempotent: an unknown or missing ticket is already signed out. */
   mount(router, authEndpoints.cancellation, async ({ req }) => {
-      const ticket = readTicket(req);
-      if (ticket) await deleteSession(db, ticket);
-      logger.info({ event: "logout", ip: clientIp(req) }, "signed out");
-      return null;
+    const ticket = readTicket(req);
+    if (ticket) await deleteSession(db, ticket);
+    logger.info({ event: "logout", ip: clientIp(req) }, "signed out");
+    return null;
   });
 
   mount(router, authEndpoints.modifyPasswd, async (call) => {
-      const { req, res } = call;
-      const { user, session } = await requireSession(deps, req, res);
-      const encrypted = call.input;
-      const password = rsaDecrypt(deps.rsa.privateKey, encrypted.password);
-      const newPassword = rsaDecrypt(deps.rsa.privateKey, encrypted.newPassword);
-      if (password === null || newPassword === null) throw new ApiError(ApiCode.badRequest, "errors.decryptFailed");
-      const input = parseInput(modifyPasswordRequestSchema, { password, newPassword });
-      if (!(await verifyPassword(input.password, user.passwordHash))) {
-        logger.info({ event: "password-change", userId: user.id, outcome: "wrong-old-password" }, "password change refused");
-        throw new ApiError(ApiCode.badRequest, "password.oldWrong", {}, { fields: { password: ["password.oldWrong"] } });
-      }
-      await db
-        .updateTable("users")
-        .set({ password_hash: await hashPassword(input.newPassword), password_changed_at: new Date() })
-        .where("id", "=", user.id)
-        .execute();
-      // Other browsers signed in with the old password are signed out; this one stays.
-      await deleteOtherSessions(db, user.id, session.id);
-      logger.info({ event: "password-change", userId: user.id, outcome: "success" }, "password changed");
-      return withMessage(null, translate(requestLanguage(req), "password.success"));
+    const { req, res } = call;
+    const { user, session } = await requireSession(deps, req, res);
+    const encrypted = call.input;
+    const password = rsaDecrypt(deps.rsa.privateKey, encrypted.password);
+    const newPassword = rsaDecrypt(deps.rsa.privateKey, encrypted.newPassword);
+    if (password === null || newPassword === null) throw new ApiError(ApiCode.badRequest, "errors.decryptFailed");
+    const input = parseInput(modifyPasswordRequestSchema, { password, newPassword });
+    if (!(await verifyPassword(input.password, user.passwordHash))) {
+      logger.info({ event: "password-change", userId: user.id, outcome: "wrong-old-password" }, "password change refused");
+      throw new ApiError(ApiCode.badRequest, "password.oldWrong", {}, { fields: { password: ["password.oldWrong"] } });
+    }
+    await db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(input.newPassword), password_changed_at: new Date() })
+      .where("id", "=", user.id)
+      .execute();
+    // Other browsers signed in with the old password are signed out; this one stays.
+    await deleteOtherSessions(db, user.id, session.id);
+    logger.info({ event: "password-change", userId: user.id, outcome: "success" }, "password changed");
+    return withMessage(null, translate(requestLanguage(req), "password.success"));
   });
 
   return router;

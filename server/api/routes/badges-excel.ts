@@ -64,7 +64,6 @@ function readUpload(req: Request, res: Response): Promise<{ file: Buffer | null;
   });
 }
 
-
 export function badgeExcelRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();

@@ -23,37 +23,49 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   mount(router, badgeEndpoints.print, async (call) => {
-      const { req, res } = call;
-      const caller = await callerFor(deps, req, res);
-      const query = call.input;
-      const print = await loadBadgePrint(db, store, caller, query.ids, deps.sessionSecrets);
-      const pdf = await renderBadgesPdf(print, query.layout);
-      const fileName = `${translateMessage(requestLanguage(req), "badges.print.fileName")}.pdf`;
-      sendFile(res, pdf, PDF_CONTENT_TYPE, { filename: fileName, ascii: "badges.pdf" });
+    const { req, res } = call;
+    const caller = await callerFor(deps, req, res);
+    const query = call.input;
+    const print = await loadBadgePrint(db, store, caller, query.ids, deps.sessionSecrets);
+    const pdf = await renderBadgesPdf(print, query.layout);
+    const fileName = `${translateMessage(requestLanguage(req), "badges.print.fileName")}.pdf`;
+    sendFile(res, pdf, PDF_CONTENT_TYPE, { filename: fileName, ascii: "badges.pdf" });
   });
 
   // The QR of one badge, for the exhibitor's page: the owner's live badge, or any of the exhibition for roleId 1.
   mount(router, badgeEndpoints.qr, async (call) => {
-      const { req, res } = call;
-      const caller = await callerFor(deps, req, res);
-      const { id } = call.input;
-      let query = db.selectFrom("badges").select(["code", "status", "holder_name"]).where("id", "=", id).where("exhibition_id", "=", caller.exhibitionId).where("deleted_at", "is", null);
-      if (caller.roleId !== ORGANIZER_ROLE_ID) query = query.where("user_id", "=", caller.userId);
-      const badge = await query.executeTakeFirst();
-      if (!badge) throw notFound();
-      // Its code would be refused at the door anyway.
-      if (badge.status === "returned") throw new ApiError(ApiCode.conflict, "badges.print.returnedNotPrintable", { name: badge.holder_name });
-      const png = await QRCode.toBuffer(signBadgeCode(badge.code, deps.sessionSecrets), { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 6 });
-      res.status(200).set({ "Content-Type": "image/png", "Content-Length": String(png.byteLength), "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" });
-      res.end(png);
+    const { req, res } = call;
+    const caller = await callerFor(deps, req, res);
+    const { id } = call.input;
+    let query = db
+      .selectFrom("badges")
+      .select(["code", "status", "holder_name"])
+      .where("id", "=", id)
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .where("deleted_at", "is", null);
+    if (caller.roleId !== ORGANIZER_ROLE_ID) query = query.where("user_id", "=", caller.userId);
+    const badge = await query.executeTakeFirst();
+    if (!badge) throw notFound();
+    // Its code would be refused at the door anyway.
+    if (badge.status === "returned") throw new ApiError(ApiCode.conflict, "badges.print.returnedNotPrintable", { name: badge.holder_name });
+    const png = await QRCode.toBuffer(signBadgeCode(badge.code, deps.sessionSecrets), { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 6 });
+    res
+      .status(200)
+      .set({
+        "Content-Type": "image/png",
+        "Content-Length": String(png.byteLength),
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+      });
+    res.end(png);
   });
 
   // On-site check-in: the organizer's staff only.
   mount(router, badgeEndpoints.checkIn, async (call) => {
-      const { req, res } = call;
-      const caller = await organizerFor(deps, req, res);
-      const { code } = call.input;
-      return checkIn(db, caller, code, deps.sessionSecrets, requestLanguage(req));
+    const { req, res } = call;
+    const caller = await organizerFor(deps, req, res);
+    const { code } = call.input;
+    return checkIn(db, caller, code, deps.sessionSecrets, requestLanguage(req));
   });
 
   return router;

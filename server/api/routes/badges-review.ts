@@ -25,12 +25,12 @@ export function badgeReviewRoutes(deps: ApiDeps): Router {
 
   // The .xlsx of every badge the filters match (paging ignored), a column naming each one's exhibitor.
   mount(router, badgeEndpoints.exportReviews, async (call) => {
-      const { req, res } = call;
-      const caller = await organizerOf(req, res);
-      const filters = call.input;
-      const language = requestLanguage(req);
-      const workbook = await badgesWorkbook(await allForReview(db, caller, filters, language), language, { withExhibitor: true });
-      sendFile(res, workbook, XLSX_CONTENT_TYPE, excelFileName(language, "exportFile"));
+    const { req, res } = call;
+    const caller = await organizerOf(req, res);
+    const filters = call.input;
+    const language = requestLanguage(req);
+    const workbook = await badgesWorkbook(await allForReview(db, caller, filters, language), language, { withExhibitor: true });
+    sendFile(res, workbook, XLSX_CONTENT_TYPE, excelFileName(language, "exportFile"));
   });
 
   return router;

@@ -46,8 +46,12 @@ export function badgeRoutes(deps: ApiDeps): Router {
     return { ...badge, badgeCode: groupedBadgeCode(signBadgeCode(code, deps.sessionSecrets)) };
   });
   // The declared schema is one language's: the mobile's rule follows the caller's (badgeEndpoints).
-  mount(router, badgeEndpoints.save, async ({ req, res }) => saveBadge(db, await changingCallerOf(req, res), parseInput(badgeSchema(schemaLanguage(req)), bodyOf(req))));
-  mount(router, badgeEndpoints.update, async ({ req, res }) => updateBadge(db, await changingCallerOf(req, res), parseInput(badgeUpdateSchema(schemaLanguage(req)), bodyOf(req))));
+  mount(router, badgeEndpoints.save, async ({ req, res }) =>
+    saveBadge(db, await changingCallerOf(req, res), parseInput(badgeSchema(schemaLanguage(req)), bodyOf(req))),
+  );
+  mount(router, badgeEndpoints.update, async ({ req, res }) =>
+    updateBadge(db, await changingCallerOf(req, res), parseInput(badgeUpdateSchema(schemaLanguage(req)), bodyOf(req))),
+  );
   mount(router, badgeEndpoints.remove, async (call) => deleteBadges(db, await changingCallerOf(call.req, call.res), [call.input.id]));
   mount(router, badgeEndpoints.removeMany, async (call) => deleteBadges(db, await changingCallerOf(call.req, call.res), call.input.ids));
 

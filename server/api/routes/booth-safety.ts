@@ -39,7 +39,13 @@ export function boothSafetyRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.uploadCommitmentScans, async ({ req, res }) => {
     const caller = await callerOf(req, res);
     const body = bodyOf(req);
-    return uploadCommitmentScans(db, store, caller, parseEndpointInput(endpoints.uploadCommitmentScans, { ...body, scanUrls: listField(body, "scanUrls") }), appClock.now());
+    return uploadCommitmentScans(
+      db,
+      store,
+      caller,
+      parseEndpointInput(endpoints.uploadCommitmentScans, { ...body, scanUrls: listField(body, "scanUrls") }),
+      appClock.now(),
+    );
   });
 
   // Spec point 8: a download passes through as an attachment; refusals are envelopes.

@@ -5,7 +5,19 @@ import { LIST_FIELDS, STEP_FIELDS, profileDraftSchema, type ProfileDraft, type P
 import { getGroupInfo, saveGroupInfo } from "../../exhibitor/group-info";
 import type { CheckContext, ContactCodes } from "../../exhibitor/profile-checks";
 import { stepErrors } from "../../exhibitor/profile-checks";
-import { findProfile, isPublished, readDraft, readProfile, profileView, reviewProfile, saveDraftStep, StepsIncomplete, submitProfile, updateContacts, type Actor } from "../../exhibitor/profiles";
+import {
+  findProfile,
+  isPublished,
+  readDraft,
+  readProfile,
+  profileView,
+  reviewProfile,
+  saveDraftStep,
+  StepsIncomplete,
+  submitProfile,
+  updateContacts,
+  type Actor,
+} from "../../exhibitor/profiles";
 import { listReviews } from "../../exhibitor/review-queue";
 import { listAreaClassify, listExhibitClasses, listIndustries } from "../../exhibitor/reference-lists";
 import type { ApiDeps } from "../context";
@@ -71,57 +83,57 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
   mount(router, exhibitorEndpoints.profile, async ({ req, res }) => ownView(req, (await caller(req, res)).ctx));
 
   mount(router, exhibitorEndpoints.saveDraft, async (call) => {
-      const { ctx, actor } = await caller(call.req, call.res);
-      const body = call.input;
-      const { step } = body;
-      const row = await saveDraftStep(db, ctx, actor, step, stepValues(body, step));
-      if (flag(body.validate)) {
-        const fields = await stepErrors(ctx, step, readDraft(row.draft), contactCodes(body));
-        // The draft is kept either way; `saved` tells the form so.
-        if (Object.keys(fields).length) throw new StepsIncomplete(step, fields, { saved: true });
-      }
-      return profileView(db, row, ctx.language);
+    const { ctx, actor } = await caller(call.req, call.res);
+    const body = call.input;
+    const { step } = body;
+    const row = await saveDraftStep(db, ctx, actor, step, stepValues(body, step));
+    if (flag(body.validate)) {
+      const fields = await stepErrors(ctx, step, readDraft(row.draft), contactCodes(body));
+      // The draft is kept either way; `saved` tells the form so.
+      if (Object.keys(fields).length) throw new StepsIncomplete(step, fields, { saved: true });
+    }
+    return profileView(db, row, ctx.language);
   });
 
   mount(router, exhibitorEndpoints.submit, async (call) => {
-      const { ctx, actor } = await caller(call.req, call.res);
-      const body = call.input;
-      const { step } = body;
-      if (step) await saveDraftStep(db, ctx, actor, step, stepValues(body, step));
-      const row = await submitProfile(ctx, actor, contactCodes(body), step ? { saved: true } : {});
-      return profileView(db, row, ctx.language);
+    const { ctx, actor } = await caller(call.req, call.res);
+    const body = call.input;
+    const { step } = body;
+    if (step) await saveDraftStep(db, ctx, actor, step, stepValues(body, step));
+    const row = await submitProfile(ctx, actor, contactCodes(body), step ? { saved: true } : {});
+    return profileView(db, row, ctx.language);
   });
 
   mount(router, exhibitorEndpoints.updateContacts, async (call) => {
-      const { ctx, actor } = await caller(call.req, call.res);
-      const body = call.input;
-      const row = await updateContacts(ctx, actor, stepValues(body, "contacts"), contactCodes(body));
-      return profileView(db, row, ctx.language);
+    const { ctx, actor } = await caller(call.req, call.res);
+    const body = call.input;
+    const row = await updateContacts(ctx, actor, stepValues(body, "contacts"), contactCodes(body));
+    return profileView(db, row, ctx.language);
   });
 
   mount(router, exhibitorEndpoints.byUniqueId, async (call) => {
-      const { req, res } = call;
-      const { user } = await caller(req, res);
-      const { uniqueId } = call.input;
-      const row = await db.selectFrom("exhibitor_profiles").selectAll().where("unique_id", "=", uniqueId).executeTakeFirst();
-      const allowed = row && (row.user_id === user.id || (user.roleId === ORGANIZER_ROLE_ID && row.exhibition_id === user.exhibitionId));
-      // Someone else's id answers exactly like an unknown one.
-      if (!row || !allowed) throw new ApiError(ApiCode.notFound, "errors.notFound");
-      return profileView(db, row, requestLanguage(req));
+    const { req, res } = call;
+    const { user } = await caller(req, res);
+    const { uniqueId } = call.input;
+    const row = await db.selectFrom("exhibitor_profiles").selectAll().where("unique_id", "=", uniqueId).executeTakeFirst();
+    const allowed = row && (row.user_id === user.id || (user.roleId === ORGANIZER_ROLE_ID && row.exhibition_id === user.exhibitionId));
+    // Someone else's id answers exactly like an unknown one.
+    if (!row || !allowed) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    return profileView(db, row, requestLanguage(req));
   });
 
   mount(router, exhibitorEndpoints.letter, async ({ req, res }) => {
-      const { ctx } = await caller(req, res);
-      const row = await readProfile(db, ctx);
-      if (!isPublished(row)) throw new ApiError(ApiCode.badRequest, "errors.improveInfo");
-      return { url: EXHIBITION_LETTER_URL };
+    const { ctx } = await caller(req, res);
+    const row = await readProfile(db, ctx);
+    if (!isPublished(row)) throw new ApiError(ApiCode.badRequest, "errors.improveInfo");
+    return { url: EXHIBITION_LETTER_URL };
   });
 
   mount(router, exhibitorEndpoints.groupInfo, async ({ req, res }) => getGroupInfo(db, (await caller(req, res)).user.id));
 
   mount(router, exhibitorEndpoints.saveGroupInfo, async (call) => {
-      const { user } = await caller(call.req, call.res);
-      return saveGroupInfo(db, user.id, call.input);
+    const { user } = await caller(call.req, call.res);
+    return saveGroupInfo(db, user.id, call.input);
   });
 
   mount(router, exhibitorEndpoints.themes, async ({ req, res }) => listAreaClassify(db, (await caller(req, res)).user.exhibitionId));
@@ -130,32 +142,32 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
 
   // The organizer's review (roleId 1), limited to the organizer's own exhibition.
   mount(router, exhibitorEndpoints.reviewList, async (call) => {
-      const { user } = await caller(call.req, call.res);
-      requireAdmin(user);
-      const query = call.input;
-      return listReviews(db, { ...query, exhibitionId: user.exhibitionId });
+    const { user } = await caller(call.req, call.res);
+    requireAdmin(user);
+    const query = call.input;
+    return listReviews(db, { ...query, exhibitionId: user.exhibitionId });
   });
 
   mount(router, exhibitorEndpoints.reviewDetail, async (call): Promise<ReviewDetail> => {
-      const { req, res } = call;
-      const { user } = await caller(req, res);
-      requireAdmin(user);
-      const { userId } = call.input;
-      const row = await findProfile(db, userId);
-      if (!row || row.exhibition_id !== user.exhibitionId) throw new ApiError(ApiCode.notFound, "errors.notFound");
-      const owner = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirstOrThrow();
-      return { userId, username: owner.username, ...(await profileView(db, row, requestLanguage(req))) };
+    const { req, res } = call;
+    const { user } = await caller(req, res);
+    requireAdmin(user);
+    const { userId } = call.input;
+    const row = await findProfile(db, userId);
+    if (!row || row.exhibition_id !== user.exhibitionId) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    const owner = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirstOrThrow();
+    return { userId, username: owner.username, ...(await profileView(db, row, requestLanguage(req))) };
   });
 
   mount(router, exhibitorEndpoints.decide, async (call) => {
-      const { req, res } = call;
-      const { user, actor } = await caller(req, res);
-      requireAdmin(user);
-      const decision = call.input;
-      const target = await findProfile(db, decision.userId);
-      if (!target || target.exhibition_id !== user.exhibitionId) throw new ApiError(ApiCode.notFound, "errors.notFound");
-      const row = await reviewProfile(db, decision.userId, decision.decision, decision.comment, actor);
-      return profileView(db, row, requestLanguage(req));
+    const { req, res } = call;
+    const { user, actor } = await caller(req, res);
+    requireAdmin(user);
+    const decision = call.input;
+    const target = await findProfile(db, decision.userId);
+    if (!target || target.exhibition_id !== user.exhibitionId) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    const row = await reviewProfile(db, decision.userId, decision.decision, decision.comment, actor);
+    return profileView(db, row, requestLanguage(req));
   });
 
   return router;

@@ -66,7 +66,11 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
       .orderBy("id")
       .execute();
     const now = appClock.now();
-    const done = await doneStatuses(db, user.id, rows.map((row) => row.done_check));
+    const done = await doneStatuses(
+      db,
+      user.id,
+      rows.map((row) => row.done_check),
+    );
     return rows.map((row) => {
       const deadline = new Date(row.deadline);
       const status = scheduleStatus(deadline, now, row.done_check ? (done.get(row.done_check) ?? null) : null);
@@ -91,104 +95,118 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
 
   /** GET /smeb/worksheet/export: the work sheet as CSV (UTF-8 with BOM, so Excel reads Chinese). */
   mount(router, homeEndpoints.exportWorksheet, async ({ req, res }) => {
-      const { user } = await requireSession(deps, req, res);
-      await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.export);
-      const language = requestLanguage(req);
-      const t = (key: string) => translate(language, `home.actions.csv.${key}`);
-      const items = await scheduleOf(user);
-      const rows = [
-        [t("titleZh"), t("titleEn"), t("deadline"), t("status"), t("link")],
-        ...items.map((item) => [item.titleZh, item.titleEn, exhibitionDate(item.deadline), translate(language, `home.status.${item.status}`), absoluteLink(item.link)]),
-      ];
-      res
-        .status(200)
-        .set({
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": 'attachment; filename="schedule.csv"',
-          "X-Content-Type-Options": "nosniff",
-        })
-        .send(Buffer.from(`\uFEFF${csv(rows)}`, "utf8"));
+    const { user } = await requireSession(deps, req, res);
+    await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.export);
+    const language = requestLanguage(req);
+    const t = (key: string) => translate(language, `home.actions.csv.${key}`);
+    const items = await scheduleOf(user);
+    const rows = [
+      [t("titleZh"), t("titleEn"), t("deadline"), t("status"), t("link")],
+      ...items.map((item) => [
+        item.titleZh,
+        item.titleEn,
+        exhibitionDate(item.deadline),
+        translate(language, `home.status.${item.status}`),
+        absoluteLink(item.link),
+      ]),
+    ];
+    res
+      .status(200)
+      .set({
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="schedule.csv"',
+        "X-Content-Type-Options": "nosniff",
+      })
+      .send(Buffer.from(`\uFEFF${csv(rows)}`, "utf8"));
   });
 
   /** POST /smeb/worksheet/confirm: e-mails the caller the schedule with each item's status. */
   mount(router, homeEndpoints.confirmWorksheet, async ({ req, res }) => {
-      const { user } = await requireSession(deps, req, res);
-      await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.confirm);
-      const to = user.contactEmail?.trim();
-      if (!to || !emailAddress.safeParse(to).success) throw new ApiError(ApiCode.badRequest, "home.actions.noContactEmail");
-      const language = requestLanguage(req);
-      const t = (key: string, values: Record<string, unknown> = {}) => translate(language, `home.actions.mail.${key}`, values);
-      const [items, exhibition] = await Promise.all([scheduleOf(user), exhibitionName(user.exhibitionId, language)]);
-      const lines = items.map((item, index) =>
-        t("confirmLine", {
-          n: index + 1,
-          title: language === "en" ? item.titleEn || item.titleZh : item.titleZh,
-          date: exhibitionDate(item.deadline),
-          status: translate(language, `home.status.${item.status}`),
-          link: absoluteLink(item.link),
-        }),
-      );
-      const text = [
-        t("greeting", { name: displayName(user, language) }),
-        "",
-        t("confirmIntro", { exhibition, time: exhibitionDateTime(appClock.now()) }),
-        "",
-        ...(lines.length ? lines : [translate(language, "home.schedule.empty")]),
-        "",
-        t("footer"),
-      ].join("\n");
-      const file = await writeMail(config, { to, subject: t("confirmSubject", { exhibition }), text });
-      logger.info({ userId: user.id, outbox: file, kind: "schedule-confirm" }, "schedule e-mailed");
-      const result: ScheduleMailResult = { sentTo: emailForRole(to, user.roleId) };
-      return result;
+    const { user } = await requireSession(deps, req, res);
+    await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.confirm);
+    const to = user.contactEmail?.trim();
+    if (!to || !emailAddress.safeParse(to).success) throw new ApiError(ApiCode.badRequest, "home.actions.noContactEmail");
+    const language = requestLanguage(req);
+    const t = (key: string, values: Record<string, unknown> = {}) => translate(language, `home.actions.mail.${key}`, values);
+    const [items, exhibition] = await Promise.all([scheduleOf(user), exhibitionName(user.exhibitionId, language)]);
+    const lines = items.map((item, index) =>
+      t("confirmLine", {
+        n: index + 1,
+        title: language === "en" ? item.titleEn || item.titleZh : item.titleZh,
+        date: exhibitionDate(item.deadline),
+        status: translate(language, `home.status.${item.status}`),
+        link: absoluteLink(item.link),
+      }),
+    );
+    const text = [
+      t("greeting", { name: displayName(user, language) }),
+      "",
+      t("confirmIntro", { exhibition, time: exhibitionDateTime(appClock.now()) }),
+      "",
+      ...(lines.length ? lines : [translate(language, "home.schedule.empty")]),
+      "",
+      t("footer"),
+    ].join("\n");
+    const file = await writeMail(config, { to, subject: t("confirmSubject", { exhibition }), text });
+    logger.info({ userId: user.id, outbox: file, kind: "schedule-confirm" }, "schedule e-mailed");
+    const result: ScheduleMailResult = { sentTo: emailForRole(to, user.roleId) };
+    return result;
   });
 
   /** POST /smeb/worksheet/extension {itemId, reason}: asks the organizer to extend one item's deadline. */
   mount(router, homeEndpoints.requestExtension, async (call) => {
-      const { req, res } = call;
-      const caller = await requireSession(deps, req, res);
-      const { user } = caller;
-      await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.extension);
-      const { itemId, reason } = call.input;
-      const invalidItem = (key: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { itemId: [key] } });
-      const item = (await scheduleOf(user)).find((i) => i.id === itemId);
-      if (!item) throw invalidItem("home.actions.itemInvalid");
-      if (item.status === "done") throw invalidItem("home.actions.itemDone");
+    const { req, res } = call;
+    const caller = await requireSession(deps, req, res);
+    const { user } = caller;
+    await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.extension);
+    const { itemId, reason } = call.input;
+    const invalidItem = (key: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { itemId: [key] } });
+    const item = (await scheduleOf(user)).find((i) => i.id === itemId);
+    if (!item) throw invalidItem("home.actions.itemInvalid");
+    if (item.status === "done") throw invalidItem("home.actions.itemDone");
 
-      const [booth, exhibitionZh, exhibitionEn] = await Promise.all([
-        boothOf(caller),
-        exhibitionName(user.exhibitionId, "zh"),
-        exhibitionName(user.exhibitionId, "en"),
-      ]);
-      const contact = user.contactEmail?.trim() ?? "";
-      const replyTo = contact && emailAddress.safeParse(contact).success ? contact : undefined;
-      const boothNo = booth?.booth_no ?? "-";
-      // The organizer's desk reads both languages: one block each.
-      const block = (language: Language) => {
-        const t = (key: string, values: Record<string, unknown> = {}) => translate(language, `home.actions.mail.${key}`, values);
-        return [
-          t("extensionIntro", { exhibition: language === "en" ? exhibitionEn : exhibitionZh }),
-          "",
-          t("exhibitor", { name: displayName(user, language) }),
-          t("account", { username: user.username }),
-          t("booth", { booth: boothNo }),
-          t("contact", { email: contact || "-" }),
-          t("item", { title: language === "en" ? item.titleEn || item.titleZh : item.titleZh, id: item.id }),
-          t("deadline", { date: exhibitionDate(item.deadline), status: translate(language, `home.status.${item.status}`) }),
-          t("reason"),
-          reason,
-        ].join("\n");
-      };
-      const subject = translate("zh", "home.actions.mail.extensionSubject", {
-        booth: boothNo,
-        name: displayName(user, "zh"),
-        item: item.titleZh,
-      });
-      const text = [block("zh"), "", "----------------------------------------", "", block("en"), "", translate("en", "home.actions.mail.sentAt", { time: exhibitionDateTime(appClock.now()) })].join("\n");
-      const file = await writeMail(config, { to: ORGANIZER_SERVICE_EMAIL, subject, text, replyTo });
-      logger.info({ userId: user.id, itemId: item.id, outbox: file, kind: "schedule-extension" }, "extension request e-mailed");
-      const result: ScheduleMailResult = { sentTo: ORGANIZER_SERVICE_EMAIL };
-      return result;
+    const [booth, exhibitionZh, exhibitionEn] = await Promise.all([
+      boothOf(caller),
+      exhibitionName(user.exhibitionId, "zh"),
+      exhibitionName(user.exhibitionId, "en"),
+    ]);
+    const contact = user.contactEmail?.trim() ?? "";
+    const replyTo = contact && emailAddress.safeParse(contact).success ? contact : undefined;
+    const boothNo = booth?.booth_no ?? "-";
+    // The organizer's desk reads both languages: one block each.
+    const block = (language: Language) => {
+      const t = (key: string, values: Record<string, unknown> = {}) => translate(language, `home.actions.mail.${key}`, values);
+      return [
+        t("extensionIntro", { exhibition: language === "en" ? exhibitionEn : exhibitionZh }),
+        "",
+        t("exhibitor", { name: displayName(user, language) }),
+        t("account", { username: user.username }),
+        t("booth", { booth: boothNo }),
+        t("contact", { email: contact || "-" }),
+        t("item", { title: language === "en" ? item.titleEn || item.titleZh : item.titleZh, id: item.id }),
+        t("deadline", { date: exhibitionDate(item.deadline), status: translate(language, `home.status.${item.status}`) }),
+        t("reason"),
+        reason,
+      ].join("\n");
+    };
+    const subject = translate("zh", "home.actions.mail.extensionSubject", {
+      booth: boothNo,
+      name: displayName(user, "zh"),
+      item: item.titleZh,
+    });
+    const text = [
+      block("zh"),
+      "",
+      "----------------------------------------",
+      "",
+      block("en"),
+      "",
+      translate("en", "home.actions.mail.sentAt", { time: exhibitionDateTime(appClock.now()) }),
+    ].join("\n");
+    const file = await writeMail(config, { to: ORGANIZER_SERVICE_EMAIL, subject, text, replyTo });
+    logger.info({ userId: user.id, itemId: item.id, outbox: file, kind: "schedule-extension" }, "extension request e-mailed");
+    const result: ScheduleMailResult = { sentTo: ORGANIZER_SERVICE_EMAIL };
+    return result;
   });
 
   return router;

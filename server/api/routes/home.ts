@@ -50,43 +50,49 @@ export function homeRoutes(deps: ApiDeps): Router {
   }
 
   mount(router, homeEndpoints.contentPage, async (call) => {
-      const { req } = call;
-      const { slug } = call.input;
-      const exhibitionId = await exhibitionFor(await optionalCaller(req));
-      const page = await db
-        .selectFrom("content_pages")
-        .select(["slug", "title_zh", "title_en", "body_zh", "body_en"])
-        .where("exhibition_id", "=", exhibitionId)
-        .where("slug", "=", slug)
-        .executeTakeFirst();
-      if (!page) throw new ApiError(ApiCode.notFound, "errors.notFound");
-      const result: HomeContentPage = { slug: page.slug, title: page.title_zh, titleEn: page.title_en, body: page.body_zh, bodyEn: page.body_en };
-      return result;
+    const { req } = call;
+    const { slug } = call.input;
+    const exhibitionId = await exhibitionFor(await optionalCaller(req));
+    const page = await db
+      .selectFrom("content_pages")
+      .select(["slug", "title_zh", "title_en", "body_zh", "body_en"])
+      .where("exhibition_id", "=", exhibitionId)
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    if (!page) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    const result: HomeContentPage = { slug: page.slug, title: page.title_zh, titleEn: page.title_en, body: page.body_zh, bodyEn: page.body_en };
+    return result;
   });
 
   mount(router, homeEndpoints.worksheet, async ({ req }) => {
-      const caller = await optionalCaller(req);
-      const exhibitionId = await exhibitionFor(caller);
-      const rows = await db
-        .selectFrom("schedule_items")
-        .select(["id", "title_zh", "title_en", "deadline", "link", "done_check"])
-        .where("exhibition_id", "=", exhibitionId)
-        .orderBy("sort")
-        .orderBy("deadline")
-        .orderBy("id")
-        .execute();
-      const now = appClock.now();
-      const done = caller ? await doneStatuses(db, caller.userId, rows.map((row) => row.done_check)) : new Map<string, boolean | null>();
-      return rows.map(
-        (row): WorksheetItem => ({
-          id: row.id,
-          title: row.title_zh,
-          titleEn: row.title_en,
-          deadline: new Date(row.deadline).toISOString(),
-          link: row.link,
-          status: scheduleStatus(new Date(row.deadline), now, row.done_check ? (done.get(row.done_check) ?? null) : null),
-        }),
-      );
+    const caller = await optionalCaller(req);
+    const exhibitionId = await exhibitionFor(caller);
+    const rows = await db
+      .selectFrom("schedule_items")
+      .select(["id", "title_zh", "title_en", "deadline", "link", "done_check"])
+      .where("exhibition_id", "=", exhibitionId)
+      .orderBy("sort")
+      .orderBy("deadline")
+      .orderBy("id")
+      .execute();
+    const now = appClock.now();
+    const done = caller
+      ? await doneStatuses(
+          db,
+          caller.userId,
+          rows.map((row) => row.done_check),
+        )
+      : new Map<string, boolean | null>();
+    return rows.map(
+      (row): WorksheetItem => ({
+        id: row.id,
+        title: row.title_zh,
+        titleEn: row.title_en,
+        deadline: new Date(row.deadline).toISOString(),
+        link: row.link,
+        status: scheduleStatus(new Date(row.deadline), now, row.done_check ? (done.get(row.done_check) ?? null) : null),
+      }),
+    );
   });
 
   return router;

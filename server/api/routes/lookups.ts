@@ -28,12 +28,7 @@ export function lookupRoutes(deps: ApiDeps): Router {
   for (const endpoint of [lookupEndpoints.countries, lookupEndpoints.countriesByPost]) {
     mount(router, endpoint, async ({ req, res }) => {
       await requireSession(deps, req, res);
-      const rows = await db
-        .selectFrom("countries")
-        .select(["id", "name_zh", "name_en"])
-        .orderBy("sort")
-        .orderBy("id")
-        .execute();
+      const rows = await db.selectFrom("countries").select(["id", "name_zh", "name_en"]).orderBy("sort").orderBy("id").execute();
       return rows.map((r): LookupItem => ({ id: r.id, name: r.name_zh, nameEn: r.name_en }));
     });
   }

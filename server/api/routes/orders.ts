@@ -58,7 +58,10 @@ export function orderRoutes(deps: ApiDeps): Router {
       contractorAccessId: contractor?.accessId ?? null,
     };
     // The audit trail names the contractor who acted for the exhibitor.
-    const actor = { id: user.id, label: contractor ? `${contractor.companyName} (${contractor.contactName}) → ${user.username}` : user.username } satisfies Actor;
+    const actor = {
+      id: user.id,
+      label: contractor ? `${contractor.companyName} (${contractor.contactName}) → ${user.username}` : user.username,
+    } satisfies Actor;
     return { user, owner, actor, contractor, now: appClock.now() };
   };
   /** The order as the caller may act on it: a contractor is offered only what it may do. */
@@ -103,7 +106,11 @@ export function orderRoutes(deps: ApiDeps): Router {
     const { owner, actor, contractor, now } = await caller(req, call.res);
     const input = call.input;
     // A contractor's order names the contractor unless the form says otherwise.
-    if (contractor) Object.assign(input, { contractorCompany: input.contractorCompany ?? contractor.companyName, contractorContact: input.contractorContact ?? contractor.contactName });
+    if (contractor)
+      Object.assign(input, {
+        contractorCompany: input.contractorCompany ?? contractor.companyName,
+        contractorContact: input.contractorContact ?? contractor.contactName,
+      });
     const order = await commitOrder(db, owner, actor, input, now);
     // The order stands even if its contract cannot be made now: the download makes it later.
     const withContract = await ensureGeneratedContract(db, store, order, requestLanguage(req), now).catch((error: unknown) => {
@@ -155,7 +162,8 @@ export function orderRoutes(deps: ApiDeps): Router {
     const { req, res } = call;
     const { user, owner, contractor, now } = await caller(req, res);
     const { orderNo, which } = call.input;
-    const order = user.roleId === ORGANIZER_ROLE_ID && !contractor ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await ownOrder(owner, orderNo)();
+    const order =
+      user.roleId === ORGANIZER_ROLE_ID && !contractor ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await ownOrder(owner, orderNo)();
     const download = await contractForDownload(db, store, order, which, requestLanguage(req), now);
     await sendContract(res, deps, download, order.contract_version);
   });

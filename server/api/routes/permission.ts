@@ -48,59 +48,59 @@ export function permissionRoutes(deps: ApiDeps) {
 
   /** Permission info: who the caller is (infoVO), their menu tree and their button auths. */
   mount(router, permissionEndpoints.info, async ({ req, res }) => {
-      const { user, session, contractor } = await requireSession(deps, req, res);
-      let boothQuery = db.selectFrom("booths").select(["id", "booth_no", "area_m2", "booth_type"]).where("user_id", "=", user.id);
-      // A contractor sees the one booth it was entrusted with.
-      if (contractor) boothQuery = boothQuery.where("id", "=", contractor.boothId);
-      const [exhibition, booths, granted, grantedButtons, preferences] = await Promise.all([
-        db.selectFrom("exhibitions").select(["name_zh", "name_en", "code"]).where("id", "=", user.exhibitionId).executeTakeFirst(),
-        boothQuery.orderBy("id").execute(),
-        allowedMenus(user.roleId),
-        allowedButtons(user.roleId),
-        db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst(),
-      ]);
-      // A contractor's session gets the booking menus only (server/contractors/scope.ts), and no contact details.
-      const menus = contractor ? granted.filter((m) => CONTRACTOR_MENU_ROUTES.has(m.route)) : granted;
-      const auths = contractor ? grantedButtons.filter((b) => menus.some((m) => m.id === b.pid)) : grantedButtons;
-      const current = booths.find((b) => b.id === session.boothId) ?? booths[0];
-      const english = requestLanguage(req) === "en";
-      const info: PermissionInfo = {
-        infoVO: {
-          id: user.id,
-          username: user.username,
-          roleId: user.roleId,
-          businessName: user.businessName,
-          businessNameEn: user.businessNameEn,
-          boothId: current?.id ?? null,
-          boothNo: current?.booth_no ?? null,
-          boothArea: current?.area_m2 ?? null,
-          boothType: current?.booth_type ?? null,
-          sysCurrentTime: appClock.now().getTime(),
-          exhibitName: exhibition ? (english ? exhibition.name_en : exhibition.name_zh) : null,
-          exhibitCode: exhibition?.code ?? null,
-          // Spec point 6: masked by the server for everyone but roleId 1; the browser never sees more.
-          contactPhone: user.contactPhone && !contractor ? phoneForRole(user.contactPhone, user.roleId) : null,
-          contactEmail: user.contactEmail && !contractor ? emailForRole(user.contactEmail, user.roleId) : null,
-          skin: contractor ? null : (preferences?.skin ?? null),
-          booths: booths.map((b) => ({ boothId: b.id, boothNo: b.booth_no, boothArea: b.area_m2, boothType: b.booth_type })),
-          contractor: contractor ? { accessId: contractor.accessId, companyName: contractor.companyName, contactName: contractor.contactName } : null,
-        },
-        menuAuths: buildMenuTree(menus),
-        auths,
-      };
-      return info;
+    const { user, session, contractor } = await requireSession(deps, req, res);
+    let boothQuery = db.selectFrom("booths").select(["id", "booth_no", "area_m2", "booth_type"]).where("user_id", "=", user.id);
+    // A contractor sees the one booth it was entrusted with.
+    if (contractor) boothQuery = boothQuery.where("id", "=", contractor.boothId);
+    const [exhibition, booths, granted, grantedButtons, preferences] = await Promise.all([
+      db.selectFrom("exhibitions").select(["name_zh", "name_en", "code"]).where("id", "=", user.exhibitionId).executeTakeFirst(),
+      boothQuery.orderBy("id").execute(),
+      allowedMenus(user.roleId),
+      allowedButtons(user.roleId),
+      db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst(),
+    ]);
+    // A contractor's session gets the booking menus only (server/contractors/scope.ts), and no contact details.
+    const menus = contractor ? granted.filter((m) => CONTRACTOR_MENU_ROUTES.has(m.route)) : granted;
+    const auths = contractor ? grantedButtons.filter((b) => menus.some((m) => m.id === b.pid)) : grantedButtons;
+    const current = booths.find((b) => b.id === session.boothId) ?? booths[0];
+    const english = requestLanguage(req) === "en";
+    const info: PermissionInfo = {
+      infoVO: {
+        id: user.id,
+        username: user.username,
+        roleId: user.roleId,
+        businessName: user.businessName,
+        businessNameEn: user.businessNameEn,
+        boothId: current?.id ?? null,
+        boothNo: current?.booth_no ?? null,
+        boothArea: current?.area_m2 ?? null,
+        boothType: current?.booth_type ?? null,
+        sysCurrentTime: appClock.now().getTime(),
+        exhibitName: exhibition ? (english ? exhibition.name_en : exhibition.name_zh) : null,
+        exhibitCode: exhibition?.code ?? null,
+        // Spec point 6: masked by the server for everyone but roleId 1; the browser never sees more.
+        contactPhone: user.contactPhone && !contractor ? phoneForRole(user.contactPhone, user.roleId) : null,
+        contactEmail: user.contactEmail && !contractor ? emailForRole(user.contactEmail, user.roleId) : null,
+        skin: contractor ? null : (preferences?.skin ?? null),
+        booths: booths.map((b) => ({ boothId: b.id, boothNo: b.booth_no, boothArea: b.area_m2, boothType: b.booth_type })),
+        contractor: contractor ? { accessId: contractor.accessId, companyName: contractor.companyName, contactName: contractor.contactName } : null,
+      },
+      menuAuths: buildMenuTree(menus),
+      auths,
+    };
+    return info;
   });
 
   /** Button auths granted under one menu id. */
   mount(router, permissionEndpoints.buttonsByMenu, async (call) => {
-      const { req, res } = call;
-      const { user, contractor } = await requireSession(deps, req, res);
-      const { menuId } = call.input;
-      if (contractor) {
-        const menu = (await allowedMenus(user.roleId)).find((m) => m.id === menuId);
-        if (!menu || !CONTRACTOR_MENU_ROUTES.has(menu.route)) return [];
-      }
-      return allowedButtons(user.roleId, menuId);
+    const { req, res } = call;
+    const { user, contractor } = await requireSession(deps, req, res);
+    const { menuId } = call.input;
+    if (contractor) {
+      const menu = (await allowedMenus(user.roleId)).find((m) => m.id === menuId);
+      if (!menu || !CONTRACTOR_MENU_ROUTES.has(menu.route)) return [];
+    }
+    return allowedButtons(user.roleId, menuId);
   });
 
   return router;

@@ -26,90 +26,85 @@ export function settingsRoutes(deps: ApiDeps): Router {
   const { db, logger, store } = deps;
 
   mount(router, settingsEndpoints.saveFeedback, async ({ req, res }) => {
-      const { user } = await requireSession(deps, req, res);
-      const { fields, file } = req.is("multipart/form-data") ? await readMultipart(req, res) : { fields: bodyFields(req.body), file: null };
-      const input = parseEndpointInput(settingsEndpoints.saveFeedback, fields);
+    const { user } = await requireSession(deps, req, res);
+    const { fields, file } = req.is("multipart/form-data") ? await readMultipart(req, res) : { fields: bodyFields(req.body), file: null };
+    const input = parseEndpointInput(settingsEndpoints.saveFeedback, fields);
 
-      let imgUrl: string | null = null;
-      if (file) {
-        try {
-          const saved = await saveUpload(db, store, {
-            ownerUserId: user.id,
-            folder: "feedback",
-            originalName: file.name,
-            bytes: Buffer.from(await file.arrayBuffer()),
-            kinds: FEEDBACK_IMAGE_KINDS,
-            maxBytes: FEEDBACK_IMAGE_MAX_BYTES,
-          });
-          imgUrl = saved.url;
-        } catch (error) {
-          if (!(error instanceof UploadRejectedError)) throw error;
-          const key = error.reason === "tooLarge" ? "settings.feedbackImageTooLarge" : "settings.feedbackImageType";
-          throw new ApiError(ApiCode.badRequest, key, {}, { fields: { [FEEDBACK_FILE_FIELD]: [key] } });
-        }
-      } else if (input.imgUrl) {
-        // An earlier upload may be referenced, but only one of the caller's own.
-        const id = input.imgUrl.slice("/files/".length);
-        const owned = await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", user.id).executeTakeFirst();
-        // 404 whether it is missing or someone else's: the answer does not tell which.
-        if (!owned) throw new ApiError(ApiCode.notFound, "settings.feedbackImageInvalid", {}, { fields: { imgUrl: ["settings.feedbackImageInvalid"] } });
-        imgUrl = storedFileUrl(owned.id);
+    let imgUrl: string | null = null;
+    if (file) {
+      try {
+        const saved = await saveUpload(db, store, {
+          ownerUserId: user.id,
+          folder: "feedback",
+          originalName: file.name,
+          bytes: Buffer.from(await file.arrayBuffer()),
+          kinds: FEEDBACK_IMAGE_KINDS,
+          maxBytes: FEEDBACK_IMAGE_MAX_BYTES,
+        });
+        imgUrl = saved.url;
+      } catch (error) {
+        if (!(error instanceof UploadRejectedError)) throw error;
+        const key = error.reason === "tooLarge" ? "settings.feedbackImageTooLarge" : "settings.feedbackImageType";
+        throw new ApiError(ApiCode.badRequest, key, {}, { fields: { [FEEDBACK_FILE_FIELD]: [key] } });
       }
+    } else if (input.imgUrl) {
+      // An earlier upload may be referenced, but only one of the caller's own.
+      const id = input.imgUrl.slice("/files/".length);
+      const owned = await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", user.id).executeTakeFirst();
+      // 404 whether it is missing or someone else's: the answer does not tell which.
+      if (!owned) throw new ApiError(ApiCode.notFound, "settings.feedbackImageInvalid", {}, { fields: { imgUrl: ["settings.feedbackImageInvalid"] } });
+      imgUrl = storedFileUrl(owned.id);
+    }
 
-      const row = await db
-        .insertInto("feedback")
-        .values({ user_id: user.id, type: input.type, content: input.content, img_url: imgUrl })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      logger.info({ event: "feedback", userId: user.id, feedbackId: row.id, type: input.type, withImage: Boolean(imgUrl) }, "feedback saved");
-      const data: FeedbackSaved = { id: row.id, imgUrl };
-      return withMessage(data, translate(requestLanguage(req), "settings.feedbackSuccess"));
+    const row = await db
+      .insertInto("feedback")
+      .values({ user_id: user.id, type: input.type, content: input.content, img_url: imgUrl })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    logger.info({ event: "feedback", userId: user.id, feedbackId: row.id, type: input.type, withImage: Boolean(imgUrl) }, "feedback saved");
+    const data: FeedbackSaved = { id: row.id, imgUrl };
+    return withMessage(data, translate(requestLanguage(req), "settings.feedbackSuccess"));
   });
 
   mount(router, settingsEndpoints.skin, async ({ req, res }) => {
-      const { user } = await requireSession(deps, req, res);
-      const row = await db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst();
-      return { skin: isSkinId(row?.skin) ? row.skin : null, skins: [...SKIN_IDS] };
+    const { user } = await requireSession(deps, req, res);
+    const row = await db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst();
+    return { skin: isSkinId(row?.skin) ? row.skin : null, skins: [...SKIN_IDS] };
   });
 
   mount(router, settingsEndpoints.saveSkin, async (call) => {
-      const { req, res } = call;
-      const { user } = await requireSession(deps, req, res);
-      const { skin } = call.input;
-      await db
-        .insertInto("user_preferences")
-        .values({ user_id: user.id, skin })
-        .onConflict((oc) => oc.column("user_id").doUpdateSet({ skin, updated_at: new Date() }))
-        .execute();
-      return withMessage({ skin, skins: [...SKIN_IDS] }, translate(requestLanguage(req), "settings.skinSuccess"));
+    const { req, res } = call;
+    const { user } = await requireSession(deps, req, res);
+    const { skin } = call.input;
+    await db
+      .insertInto("user_preferences")
+      .values({ user_id: user.id, skin })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ skin, updated_at: new Date() }))
+      .execute();
+    return withMessage({ skin, skins: [...SKIN_IDS] }, translate(requestLanguage(req), "settings.skinSuccess"));
   });
 
   mount(router, settingsEndpoints.switchBooth, async (call) => {
-      const { req, res } = call;
-      const { user, session } = await requireSession(deps, req, res);
-      const { boothId } = call.input;
-      const booth = await db
-        .selectFrom("booths")
-        .select(["id", "booth_no"])
-        .where("id", "=", boothId)
-        .where("user_id", "=", user.id)
-        .executeTakeFirst();
-      if (!booth) {
-        logger.warn({ event: "switch-booth", userId: user.id, boothId, outcome: "not-own-booth" }, "booth switch refused");
-        throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
-      }
-      await db.updateTable("sessions").set({ booth_id: booth.id }).where("id", "=", session.id).execute();
-      logger.info({ event: "switch-booth", userId: user.id, boothId: booth.id }, "booth switched");
-      return withMessage({ boothId: booth.id, boothNo: booth.booth_no }, translate(requestLanguage(req), "settings.boothSwitched"));
+    const { req, res } = call;
+    const { user, session } = await requireSession(deps, req, res);
+    const { boothId } = call.input;
+    const booth = await db.selectFrom("booths").select(["id", "booth_no"]).where("id", "=", boothId).where("user_id", "=", user.id).executeTakeFirst();
+    if (!booth) {
+      logger.warn({ event: "switch-booth", userId: user.id, boothId, outcome: "not-own-booth" }, "booth switch refused");
+      throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+    }
+    await db.updateTable("sessions").set({ booth_id: booth.id }).where("id", "=", session.id).execute();
+    logger.info({ event: "switch-booth", userId: user.id, boothId: booth.id }, "booth switched");
+    return withMessage({ boothId: booth.id, boothNo: booth.booth_no }, translate(requestLanguage(req), "settings.boothSwitched"));
   });
 
   mount(router, settingsEndpoints.contactWay, async ({ req, res }): Promise<ContactWay> => {
-      await requireSession(deps, req, res);
-      const language = requestLanguage(req);
-      return {
-        qrCode: await contactCode(),
-        tips: [translate(language, "settings.contactTip1"), translate(language, "settings.contactTip2")],
-      };
+    await requireSession(deps, req, res);
+    const language = requestLanguage(req);
+    return {
+      qrCode: await contactCode(),
+      tips: [translate(language, "settings.contactTip1"), translate(language, "settings.contactTip2")],
+    };
   });
 
   return router;

@@ -12,20 +12,17 @@ export function translateRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   mount(router, machineTranslationEndpoints.translate, async (call) => {
-      await requireSession(deps, call.req, call.res);
-      const { content, from, to } = call.input;
-      if (!content) throw new ApiError(ApiCode.badRequest, "errors.translateNeedsChinese");
-      if (content.length > TRANSLATE_MAX_LENGTH) {
-        throw new ApiError(ApiCode.badRequest, "validation.tooLong", {
-          prop: "content",
-          max: TRANSLATE_MAX_LENGTH,
-        });
-      }
-      const translated =
-        providerLanguage(from) === providerLanguage(to)
-          ? content
-          : await deps.translator.translate({ content, from, to });
-      return { content: translated, from, to };
+    await requireSession(deps, call.req, call.res);
+    const { content, from, to } = call.input;
+    if (!content) throw new ApiError(ApiCode.badRequest, "errors.translateNeedsChinese");
+    if (content.length > TRANSLATE_MAX_LENGTH) {
+      throw new ApiError(ApiCode.badRequest, "validation.tooLong", {
+        prop: "content",
+        max: TRANSLATE_MAX_LENGTH,
+      });
+    }
+    const translated = providerLanguage(from) === providerLanguage(to) ? content : await deps.translator.translate({ content, from, to });
+    return { content: translated, from, to };
   });
 
   return router;

@@ -29,50 +29,55 @@ export function uploadRoutes(deps: ApiDeps): Router {
 
   /** GET oss/signature/getSignature?timesp&folder&fileName[&kinds&maxBytes]: one signed form, one server-made key. */
   mount(router, uploadEndpoints.signature, async (call) => {
-      const { user } = await requireSession(deps, call.req, call.res);
-      const input = call.input;
-      const rules = effectiveRules(input.folder, { kinds: input.kinds, maxBytes: input.maxBytes });
-      const kind = kindOfName(input.fileName);
-      if (!kind || !rules.kinds.includes(kind)) {
-        throw new ApiError(ApiCode.badRequest, "uploads.typeNotAllowed", { formats: formats(rules.kinds) }, { fields: { file: ["uploads.typeNotAllowed"] } });
-      }
-      const key = newStorageKey(input.folder, user.id, kind);
-      const expiresAt = new Date(Date.now() + SIGNATURE_LIFETIME_MS);
-      try {
-        await grantUpload(db, store, { key, userId: user.id, maxBytes: rules.maxBytes, expiresAt });
-      } catch (error) {
-        if (!(error instanceof PendingUploadsExceededError)) throw error;
-        logger.warn({ event: "upload", userId: user.id, outcome: "tooManyPending", pending: error.count, pendingBytes: error.bytes }, "signature refused");
-        throw new ApiError(ApiCode.tooManyRequests, "uploads.tooManyPending", { count: error.count, hours: UNCLAIMED_UPLOAD_HOURS }, { fields: { file: ["uploads.tooManyPending"] } });
-      }
-      const form = await store.createUploadForm({ key, keyPrefix: keyPrefixOf(input.folder, user.id), maxBytes: rules.maxBytes, expiresAt });
-      return {
-        key,
-        policy: form.fields.policy ?? form.fields.Policy ?? "",
-        OSSAccessKeyId: form.fields.OSSAccessKeyId ?? form.fields["X-Amz-Credential"] ?? "",
-        signature: form.fields.signature ?? form.fields["X-Amz-Signature"] ?? "",
-        host: form.host,
-        fields: form.fields,
-        maxBytes: rules.maxBytes,
-        expire: Math.floor(expiresAt.getTime() / 1000),
-      };
+    const { user } = await requireSession(deps, call.req, call.res);
+    const input = call.input;
+    const rules = effectiveRules(input.folder, { kinds: input.kinds, maxBytes: input.maxBytes });
+    const kind = kindOfName(input.fileName);
+    if (!kind || !rules.kinds.includes(kind)) {
+      throw new ApiError(ApiCode.badRequest, "uploads.typeNotAllowed", { formats: formats(rules.kinds) }, { fields: { file: ["uploads.typeNotAllowed"] } });
+    }
+    const key = newStorageKey(input.folder, user.id, kind);
+    const expiresAt = new Date(Date.now() + SIGNATURE_LIFETIME_MS);
+    try {
+      await grantUpload(db, store, { key, userId: user.id, maxBytes: rules.maxBytes, expiresAt });
+    } catch (error) {
+      if (!(error instanceof PendingUploadsExceededError)) throw error;
+      logger.warn({ event: "upload", userId: user.id, outcome: "tooManyPending", pending: error.count, pendingBytes: error.bytes }, "signature refused");
+      throw new ApiError(
+        ApiCode.tooManyRequests,
+        "uploads.tooManyPending",
+        { count: error.count, hours: UNCLAIMED_UPLOAD_HOURS },
+        { fields: { file: ["uploads.tooManyPending"] } },
+      );
+    }
+    const form = await store.createUploadForm({ key, keyPrefix: keyPrefixOf(input.folder, user.id), maxBytes: rules.maxBytes, expiresAt });
+    return {
+      key,
+      policy: form.fields.policy ?? form.fields.Policy ?? "",
+      OSSAccessKeyId: form.fields.OSSAccessKeyId ?? form.fields["X-Amz-Credential"] ?? "",
+      signature: form.fields.signature ?? form.fields["X-Amz-Signature"] ?? "",
+      host: form.host,
+      fields: form.fields,
+      maxBytes: rules.maxBytes,
+      expire: Math.floor(expiresAt.getTime() / 1000),
+    };
   });
 
   /** POST oss/complete {key, name[, kinds]}: checks the uploaded bytes and records the file; refused objects are deleted. */
   mount(router, uploadEndpoints.complete, async (call) => {
-      const { user } = await requireSession(deps, call.req, call.res);
-      const input = call.input;
-      const folder = input.key.split("/")[0] as UploadFolder;
-      if (!(UPLOAD_FOLDERS as readonly string[]).includes(folder)) throw rejection("notFound", folder);
-      try {
-        const file = await claimUpload(db, store, { userId: user.id, folder, key: input.key, name: input.name, kinds: input.kinds });
-        logger.info({ event: "upload", userId: user.id, fileId: file.id, folder, sizeBytes: file.sizeBytes, contentType: file.contentType }, "upload recorded");
-        return file;
-      } catch (error) {
-        if (!(error instanceof UploadRejectedError)) throw error;
-        logger.warn({ event: "upload", userId: user.id, key: input.key, outcome: error.reason }, "upload refused");
-        throw rejection(error.reason, folder, input.kinds);
-      }
+    const { user } = await requireSession(deps, call.req, call.res);
+    const input = call.input;
+    const folder = input.key.split("/")[0] as UploadFolder;
+    if (!(UPLOAD_FOLDERS as readonly string[]).includes(folder)) throw rejection("notFound", folder);
+    try {
+      const file = await claimUpload(db, store, { userId: user.id, folder, key: input.key, name: input.name, kinds: input.kinds });
+      logger.info({ event: "upload", userId: user.id, fileId: file.id, folder, sizeBytes: file.sizeBytes, contentType: file.contentType }, "upload recorded");
+      return file;
+    } catch (error) {
+      if (!(error instanceof UploadRejectedError)) throw error;
+      logger.warn({ event: "upload", userId: user.id, key: input.key, outcome: error.reason }, "upload refused");
+      throw rejection(error.reason, folder, input.kinds);
+    }
   });
 
   return router;
@@ -83,10 +88,14 @@ export function rejection(reason: UploadRejectedError["reason"], folder: UploadF
   const rules = (UPLOAD_FOLDERS as readonly string[]).includes(folder) ? effectiveRules(folder, { kinds }) : null;
   const values = { formats: formats(rules?.kinds ?? []), size: formatSizeLimit(rules?.maxBytes ?? 0), name: "" };
   const key =
-    reason === "notFound" ? "uploads.notFound"
-    : reason === "type" ? "uploads.typeMismatch"
-    : reason === "tooLarge" ? "uploads.tooLarge"
-    : reason === "empty" ? "uploads.empty"
-    : "uploads.videoCodec";
+    reason === "notFound"
+      ? "uploads.notFound"
+      : reason === "type"
+        ? "uploads.typeMismatch"
+        : reason === "tooLarge"
+          ? "uploads.tooLarge"
+          : reason === "empty"
+            ? "uploads.empty"
+            : "uploads.videoCodec";
   return new ApiError(reason === "notFound" ? ApiCode.notFound : ApiCode.badRequest, key, values, { fields: { file: [key] }, reason });
 }

@@ -10,7 +10,6 @@ import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { transportExhibitorOf, transportOrganizerOf } from "./transport-caller";
 
-
 export function truckRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();

@@ -145,9 +145,21 @@ export async function up(db: Kysely<any>) {
 
 export async function down(db: Kysely<any>) {
   for (const table of [
-    "regions", "countries", "app_settings", "captchas", "login_attempts", "sessions",
-    "role_buttons", "button_auths", "role_menus", "menus", "booths", "users", "roles",
-    "halls", "exhibitions",
+    "regions",
+    "countries",
+    "app_settings",
+    "captchas",
+    "login_attempts",
+    "sessions",
+    "role_buttons",
+    "button_auths",
+    "role_menus",
+    "menus",
+    "booths",
+    "users",
+    "roles",
+    "halls",
+    "exhibitions",
   ]) {
     await sql.raw(`drop table if exists ${table} cascade`).execute(db);
   }

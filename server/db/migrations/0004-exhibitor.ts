@@ -95,7 +95,17 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
-  for (const table of ["group_info", "verified_contacts", "verification_codes", "exhibitor_profile_events", "exhibitor_profiles", "theme_halls", "exhibition_themes", "industries", "exhibit_classes"]) {
+  for (const table of [
+    "group_info",
+    "verified_contacts",
+    "verification_codes",
+    "exhibitor_profile_events",
+    "exhibitor_profiles",
+    "theme_halls",
+    "exhibition_themes",
+    "industries",
+    "exhibit_classes",
+  ]) {
     await sql.raw(`drop table if exists ${table}`).execute(db);
   }
 }

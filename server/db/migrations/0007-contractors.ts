@@ -34,9 +34,13 @@ export async function up(db: Kysely<any>) {
   // NULLS NOT DISTINCT (PostgreSQL 15+) keeps "one line per service" for the exhibitor's cart too.
   await sql`alter table cart_items add column contractor_access_id integer references contractor_accesses(id) on delete cascade`.execute(db);
   await sql`alter table cart_items drop constraint cart_items_user_id_booth_id_service_id_key`.execute(db);
-  await sql`alter table cart_items add constraint cart_items_line_key unique nulls not distinct (user_id, booth_id, service_id, contractor_access_id)`.execute(db);
+  await sql`alter table cart_items add constraint cart_items_line_key unique nulls not distinct (user_id, booth_id, service_id, contractor_access_id)`.execute(
+    db,
+  );
 
-  await sql`alter table service_orders add constraint service_orders_contractor_access_fk foreign key (contractor_access_id) references contractor_accesses(id) on delete set null`.execute(db);
+  await sql`alter table service_orders add constraint service_orders_contractor_access_fk foreign key (contractor_access_id) references contractor_accesses(id) on delete set null`.execute(
+    db,
+  );
   await sql`create index service_orders_contractor_idx on service_orders (contractor_access_id) where contractor_access_id is not null`.execute(db);
 }
 

@@ -14,5 +14,7 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
-  await sql`alter table invoice_applications drop column if exists qr_link_changed_by, drop column if exists qr_link_revoked_at, drop column if exists qr_link_version`.execute(db);
+  await sql`alter table invoice_applications drop column if exists qr_link_changed_by, drop column if exists qr_link_revoked_at, drop column if exists qr_link_version`.execute(
+    db,
+  );
 }

@@ -34,4 +34,19 @@ export type * from "./invoices";
 export type * from "./transport";
 export type * from "./vehicles";
 
-export interface DB extends ExhibitionTables, AuthTables, LookupTables, SettingsTables, UploadTables, HomeTables, ExhibitorTables, OrderTables, BookingFormTables, ContractorTables, BadgeTables, BoothConstructionTables, InvoiceTables, TransportTables, VehicleTables {}
+export interface DB
+  extends ExhibitionTables,
+    AuthTables,
+    LookupTables,
+    SettingsTables,
+    UploadTables,
+    HomeTables,
+    ExhibitorTables,
+    OrderTables,
+    BookingFormTables,
+    ContractorTables,
+    BadgeTables,
+    BoothConstructionTables,
+    InvoiceTables,
+    TransportTables,
+    VehicleTables {}

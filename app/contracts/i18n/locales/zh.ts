@@ -14,6 +14,20 @@ import transport from "~/contracts/transport/texts.zh";
 import vehicles from "~/contracts/vehicles/texts.zh";
 
 /** 全部中文文案（服务器用；浏览器中每页只加载本栏目的文案，见 docs/decisions/022）。键与 en.ts 一致（由单元测试检查）。 */
-const zh: Resource = { ...core, home, settings, uploads, exhibitor, orders, bookingForms, contractors, badges, boothConstruction, invoices, transport, vehicles };
+const zh: Resource = {
+  ...core,
+  home,
+  settings,
+  uploads,
+  exhibitor,
+  orders,
+  bookingForms,
+  contractors,
+  badges,
+  boothConstruction,
+  invoices,
+  transport,
+  vehicles,
+};
 
 export default zh;

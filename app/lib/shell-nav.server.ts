@@ -46,7 +46,7 @@ export function topNavigation(menus: MenuItem[], language: Language) {
  */
 export function areaMenu(menus: MenuItem[], path: string, language: Language) {
   const area = sideMenu(menus).find((item) => contains(item, path));
-  if (!area || !area.list.length) return null;
+  if (!area?.list.length) return null;
   return { title: menuLabel(area, language), items: toNavItems(area.list, language) };
 }
 

@@ -155,7 +155,7 @@ export class Browser {
     const ms = performance.now() - started;
     this.storeCookies(res);
     this.onResponse?.(res);
-    let problem = res.status >= 500 ? `server error ${res.status}` : check ? check(res, text) : null;
+    const problem = res.status >= 500 ? `server error ${res.status}` : check ? check(res, text) : null;
     if (problem) {
       const snippet = binary ? "" : text.replace(/\s+/g, " ").slice(0, 300);
       const location = res.headers.get("location") ?? res.headers.get("x-remix-redirect");

@@ -1,9 +1,7 @@
 import type { Request, Response } from "express";
 import type { Caller } from "../badges/badges";
 import type { ApiDeps } from "./context";
-import { ApiCode, ApiError } from "./envelope";
 import { assertOrganizer, requireSession } from "./require-session";
-import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /** Who calls: the session's user, exhibition, role and booth, as the domains' rules take it. */
 export async function callerFor(deps: ApiDeps, req: Request, res: Response): Promise<Caller> {

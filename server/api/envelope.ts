@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { z } from "zod";
+import type { z } from "zod";
 // Schemas written in the API routes get portal texts for their issues too.
 import "../../app/contracts/common/zod-messages";
 import { languageFromAcceptLanguage, type Language } from "../../app/contracts/i18n/config";

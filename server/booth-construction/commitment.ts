@@ -1,4 +1,3 @@
-import { buffer } from "node:stream/consumers";
 import { sql, type Transaction } from "kysely";
 import type { Commitment, CommitmentAnswer, ConstructionBooth } from "../../app/contracts/booth-construction/api-types";
 import { COMMITMENT_SCANS_MAX, type CommitmentInput, type CommitmentScansInput } from "../../app/contracts/booth-construction/schema";

@@ -109,7 +109,7 @@ async function findOwnAccess(db: Database, userId: number, accessId: number) {
 function codeEmail(deps: ApiDeps, exhibitor: Exhibitor, access: AccessRow, boothNo: string, code: string, expiresAt: Date) {
   const path = `/contractor?no=${encodeURIComponent(exhibitor.username)}`;
   const link = deps.config.PUBLIC_URL ? new URL(path, deps.config.PUBLIC_URL).toString() : path;
-  const expires = expiresAt.toISOString().slice(0, 16).replace("T", " ") + " UTC";
+  const expires = `${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const texts = (language: Language) => {
     const values = {
       company: access.company_name,

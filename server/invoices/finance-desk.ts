@@ -104,7 +104,7 @@ async function organizerPdf(db: Database, caller: Caller, url: string) {
     .where("owner_user_id", "=", caller.userId)
     .where("folder", "=", "invoice")
     .executeTakeFirst();
-  if (!file || file.content_type !== "application/pdf") {
+  if (file?.content_type !== "application/pdf") {
     throw new ApiError(ApiCode.badRequest, "bookingForms.errors.fileInvalid", {}, { fields: { pdfUrl: ["bookingForms.errors.fileInvalid"] } });
   }
   return file.id;

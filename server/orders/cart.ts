@@ -4,7 +4,7 @@ import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { findService, isOrderable, resolveBooth, servicePrice, type Owner, type ServiceRow } from "./catalogue";
-import { lineCents, loadPriceDates, totalCents, type PriceInForce } from "./pricing";
+import { lineCents, loadPriceDates, totalCents } from "./pricing";
 import type { CartLine, CartView } from "../../app/contracts/orders/api-types";
 
 /**

@@ -1,9 +1,8 @@
 import type { Selectable } from "kysely";
-import type { ServiceCategory } from "../../app/contracts/orders/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { BoothTable, ServiceTable } from "../db/schema";
-import { endOfExhibitionDay, loadPriceDates, orderWindowOpen, priceInForce, type ExhibitionPriceDates, type PriceInForce } from "./pricing";
+import { endOfExhibitionDay, loadPriceDates, orderWindowOpen, priceInForce, type ExhibitionPriceDates } from "./pricing";
 import type { Catalogue, ServiceView } from "../../app/contracts/orders/api-types";
 
 /** The service catalogue as the order pages and the cart show it: the price in force per item. */

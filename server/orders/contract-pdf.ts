@@ -1,7 +1,7 @@
-import { PDFDocument, degrees, rgb } from "pdf-lib";
+import { PDFDocument, rgb } from "pdf-lib";
 import { formatMoney } from "../../app/contracts/common/format";
 import { wrapText } from "./contract-font";
-import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PAGE_SIZE, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "./pdf-layout";
+import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "./pdf-layout";
 
 /**
  * Contract PDFs of on-site service orders (spec point 5): the contract the server generates

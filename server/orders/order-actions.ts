@@ -278,7 +278,7 @@ async function confirmOrderVoucher(trx: Transaction<DB>, row: OrderRow, actor: A
     .where("i.item_key", "=", `order:${row.id}`)
     .where("i.active", "=", true)
     .executeTakeFirst();
-  if (!live || live.status !== "submitted") return;
+  if (live?.status !== "submitted") return;
   await trx
     .updateTable("payment_vouchers")
     .set({ status: "confirmed", decided_at: now, decided_by: actor.id, version: live.version + 1, updated_at: now })

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
-import type { CommitInput, OrderSource, OrderStatus, PriceKind } from "../../app/contracts/orders/schema";
+import type { CommitInput, OrderSource, OrderStatus } from "../../app/contracts/orders/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ServiceOrderTable } from "../db/schema";
-import { contractPdfKind, generatedUrlReplacedByUpload, type ContractKind } from "./contract-files";
+import { contractPdfKind, generatedUrlReplacedByUpload } from "./contract-files";
 import { isOrderable, resolveBooth, servicePrice, type Owner } from "./catalogue";
-import { allowedActions, type OrderAction } from "./order-state";
+import { allowedActions } from "./order-state";
 import { exhibitionDay, lineCents, loadPriceDates, totalCents } from "./pricing";
 import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView } from "../../app/contracts/orders/api-types";
 

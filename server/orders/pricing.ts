@@ -1,4 +1,3 @@
-import type { PriceKind } from "../../app/contracts/orders/schema";
 import type { Database } from "../db/database";
 import { sql } from "kysely";
 import type { PriceInForce } from "../../app/contracts/orders/api-types";

@@ -185,7 +185,7 @@ export async function checkMp4Codecs(readRange: ReadRange, size: number): Promis
       if (!entry || !VIDEO_CODECS.has(entry.type)) return { ok: false, reason: "videoCodec" };
       hasVideo = true;
     } else if (handler === "soun") {
-      if (!entry || entry.type !== "mp4a" || !AAC_OBJECT_TYPES.has(aacObjectType(moov, entry) ?? -1)) badAudio = true;
+      if (entry?.type !== "mp4a" || !AAC_OBJECT_TYPES.has(aacObjectType(moov, entry) ?? -1)) badAudio = true;
     }
   }
   if (!hasVideo) return { ok: false, reason: "noVideo" };

@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BadgeList } from "../../app/contracts/badges/api-types";
 import type { BadgeImportFailure } from "../../app/contracts/badges/excel-types";

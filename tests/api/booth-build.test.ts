@@ -262,8 +262,8 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     expect(Date.parse(submitted.data.build.submittedAt!)).toBeGreaterThanOrEqual(sentAt);
     expect(Date.parse(submitted.data.build.submittedAt!)).toBeLessThanOrEqual(appClock.now().getTime());
     expect(submitted.data.history.map((e) => [e.action, e.actorLabel])).toEqual([
-      ["save", "build-" + String(exhibitors)],
-      ["submit", "build-" + String(exhibitors)],
+      ["save", `build-${String(exhibitors)}`],
+      ["submit", `build-${String(exhibitors)}`],
     ]);
 
     const whileReviewed = await post("update", ticket, form(boothId, { version: "1" }));

@@ -3,7 +3,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { UploadedFile, UploadSignature } from "../../app/contracts/uploads/schema";
 import { createObjectStore } from "../../server/uploads";
 import { grantFile } from "../../server/uploads/files";
 import { signUploadPolicy } from "../../server/uploads/upload-policy";

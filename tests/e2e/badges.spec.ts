@@ -184,13 +184,11 @@ test("Excel: template, an import with an error row saves nothing, a good import,
   await expect(page.getByTestId("badges-empty")).toBeVisible();
 
   // A text file named .xlsx: refused for what it is.
-  await page
-    .getByTestId("import-file")
-    .setInputFiles({
-      name: "badges.xlsx",
-      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      buffer: Buffer.from("name,id\nA,1\n"),
-    });
+  await page.getByTestId("import-file").setInputFiles({
+    name: "badges.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from("name,id\nA,1\n"),
+  });
   await app.submit(() => page.getByTestId("import-submit").click());
   await expect(page.getByTestId("import-errors")).toBeVisible();
   await expect(page.getByTestId("badges-empty")).toBeVisible();

@@ -31,7 +31,7 @@ test("std01: export shown and working, the not-yet-open button absent, the close
   // The server checks too: posting the hidden button's form goes to /401.
   const refused = await page.request.post("/index/schedule", { form: { intent: "confirm" }, maxRedirects: 0 });
   expect(refused.status()).toBe(302);
-  expect(refused.headers()["location"]).toBe("/401");
+  expect(refused.headers().location).toBe("/401");
 });
 
 test("admin (roleId 1) sees all three", async ({ app, page }) => {

@@ -126,7 +126,7 @@ export const test = base.extend<{ clientIp: string; consoleErrors: ConsoleWatch;
       if (javaScriptEnabled !== false) {
         page.on("request", (request) => {
           // The pages that ship no script (handle.hydrate false) post as plain HTML by design.
-          const from = request.headers()["referer"];
+          const from = request.headers().referer;
           if (request.isNavigationRequest() && request.method() === "POST" && !(from && PAGES_WITHOUT_SCRIPT.test(new URL(from).pathname))) {
             errors.push(`unenhanced form post: POST ${request.url()}`);
           }

@@ -159,7 +159,7 @@ test("the sidebar's collapsed state survives reloads", async ({ app, page }) => 
   const toggle = async () => {
     const response = await page.request.post("/ui", { form: { intent: "toggleSidebar", redirectTo: "/changePassword" }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe("/changePassword");
+    expect(response.headers().location).toBe("/changePassword");
   };
 
   await toggle();

@@ -54,7 +54,7 @@ describe("click captcha", () => {
     const svg = decodeSvg(c.image);
     expect(svg).toMatch(/^<svg [^>]*width="300" height="150"/);
     expect(svg).not.toMatch(/<text/i);
-    expect(svg).not.toContain(c.target + "<");
+    expect(svg).not.toContain(`${c.target}<`);
     expect((svg.match(/<path /g) ?? []).length).toBeGreaterThanOrEqual(5);
     const filled = (svg.match(/<path d="[^"]+" fill="hsl/g) ?? []).length;
     expect(filled).toBe(5);

@@ -59,10 +59,10 @@ describe("renderCommitmentPdf", () => {
   it("keeps very long names whole, wrapping them onto more lines", async () => {
     const long = {
       ...input,
-      exhibitorCompany: "深圳".repeat(40) + "有限公司",
+      exhibitorCompany: `${"深圳".repeat(40)}有限公司`,
       builderCompany: "Very Long Exhibition Engineering and Booth Construction Company ".repeat(2).trim(),
     };
     const text = (await PDFDocument.load(await renderCommitmentPdf(long, "en"))).getPages().map(pageText).join("");
-    expect(text.replace(/\n/g, "")).toContain("深圳".repeat(40) + "有限公司");
+    expect(text.replace(/\n/g, "")).toContain(`${"深圳".repeat(40)}有限公司`);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deflateSync } from "node:zlib";
 import * as fontkit from "fontkit";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, PDFStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
 import { contractDate, renderContractPdf, type ContractInput, type ContractLine } from "../../server/orders/contract-pdf";
 import { COMBINE_MAX_FILES, imagesToPdf, jpegExifOrientation } from "../../server/uploads/scans-to-pdf";
 import { loadContractFontBytes } from "../../server/orders/contract-font";

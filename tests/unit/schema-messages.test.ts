@@ -1,5 +1,4 @@
 import fc from "fast-check";
-import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { allSchemas, fieldNames } from "../support/schemas";

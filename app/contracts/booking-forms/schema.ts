@@ -70,7 +70,7 @@ const leakageFields = {
   powerKw,
   reason: requiredText(F("reason"), 500),
   // Spec point 5: 'please tick that you have read the rules'.
-  readRules: z.preprocess((v) => (v === "on" || v === "true" || v === true ? true : false), z.literal(true, { message: "validation.tickRules" })),
+  readRules: z.preprocess((v) => !!(v === "on" || v === "true" || v === true), z.literal(true, { message: "validation.tickRules" })),
   signerName: requiredText(F("signerName"), 50),
   scanUrl: requiredFileUrl(F("scan")),
 };

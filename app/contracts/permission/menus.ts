@@ -4,7 +4,6 @@
  */
 import type { MenuItem } from "./api-types";
 import type { MenuRules } from "./page-rules";
-import { RAW_SPACE, STANDARD_BOOTH } from "../common/booth-types";
 import type { Language } from "~/contracts/i18n/config";
 
 /** The one exhibition whose promotional video page is removed (spec point 4). */

@@ -1,5 +1,4 @@
 import type { PageHandle } from "./page-handle";
-import { RAW_SPACE, STANDARD_BOOTH } from "../common/booth-types";
 
 /**
  * The product's pages by area (spec point 2), whether or not this build has them yet. An unknown

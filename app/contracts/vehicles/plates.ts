@@ -12,7 +12,7 @@ export const PLATE = new RegExp(`^[${PROVINCES}][${LETTER}](?:[${CHAR}]{5}|[DF][
 export const TRAILER_PLATE = new RegExp(`^[${PROVINCES}][${LETTER}][${CHAR}]{4}挂$`);
 
 /** What people type around a plate (spaces, the middle dot) is dropped; the case is kept, so a lower-case letter is refused. */
-export const cleanPlate = (value: string) => value.replace(/[\s·•.\-]/g, "");
+export const cleanPlate = (value: string) => value.replace(/[\s·•.-]/g, "");
 
 export const isPlate = (value: string) => PLATE.test(cleanPlate(value));
 export const isTrailerPlate = (value: string) => TRAILER_PLATE.test(cleanPlate(value));

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import type * as z from "zod";
 import { cartAddSchema, cartUpdateSchema, claimPaymentSchema, commitSchema, contractorSchema, uploadContractSchema } from "~/contracts/orders/schema";
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";

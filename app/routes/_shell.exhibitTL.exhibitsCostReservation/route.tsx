@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";

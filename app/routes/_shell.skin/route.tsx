@@ -13,7 +13,7 @@ import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { skinSchema } from "~/features/settings/skin-schema.server";
-import { SKIN_IDS, skinImageUrl, type SkinResponse } from "~/contracts/settings/skin-values";
+import { SKIN_IDS, skinImageUrl } from "~/contracts/settings/skin-values";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";

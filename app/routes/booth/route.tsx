@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { handleAuthErrors } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireShellUser } from "~/lib/permissions.server";
-import { switchBoothSchema, type SwitchBoothResponse } from "~/features/settings/booth-schema.server";
+import { switchBoothSchema } from "~/features/settings/booth-schema.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 

@@ -57,7 +57,7 @@ function readUpload(req: Request, res: Response): Promise<{ file: Buffer | null;
     parser.on("close", () => {
       if (over) return reject(tooLarge());
       const file = sawFile ? Buffer.concat(chunks) : null;
-      resolve({ file: file && file.length ? file : null, fields });
+      resolve({ file: file?.length ? file : null, fields });
     });
     parser.on("error", () => reject(new ApiError(ApiCode.badRequest, "errors.badRequest")));
     req.pipe(parser);

@@ -49,14 +49,12 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
     // Its code would be refused at the door anyway.
     if (badge.status === "returned") throw new ApiError(ApiCode.conflict, "badges.print.returnedNotPrintable", { name: badge.holder_name });
     const png = await QRCode.toBuffer(signBadgeCode(badge.code, deps.sessionSecrets), { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 6 });
-    res
-      .status(200)
-      .set({
-        "Content-Type": "image/png",
-        "Content-Length": String(png.byteLength),
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, no-store",
-      });
+    res.status(200).set({
+      "Content-Type": "image/png",
+      "Content-Length": String(png.byteLength),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    });
     res.end(png);
   });
 

@@ -41,7 +41,7 @@ function csvField(value: string) {
 }
 
 function csv(rows: string[][]) {
-  return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return `${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
 
 /**

@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import { createCookie } from "@remix-run/node";
-import express, { Router } from "express";
+import type express from "express";
+import { Router } from "express";
 import QRCode from "qrcode";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { settingsEndpoints, type ContactWay, type FeedbackSaved } from "../../../app/contracts/settings/endpoints.server";

@@ -4,7 +4,7 @@ import { carrierViewerOf, type Viewer } from "../../transport/common";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { callerFor } from "../caller";
-import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
+import { CARRIER_ROLE_ID } from "../../../app/contracts/permission/roles";
 
 /**
  * Who calls a transport route (issue 17). The session first (401), then the language: the area is

@@ -1,4 +1,4 @@
-import { Router, type Response } from "express";
+import { Router } from "express";
 import { truckEndpoints } from "../../../app/contracts/vehicles/endpoints.server";
 import { PDF_CONTENT_TYPE, sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 import { appClock } from "../../clock";

@@ -7,6 +7,12 @@ import { messageParts } from "../contracts/common/message-parts";
 export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
 
 /**
+ * What a form component takes from its page: the constraints the loader computed and the action's
+ * last reply. The page passes them in (a component importing its route's loader type would be a cycle).
+ */
+export type FormReply = { constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null };
+
+/**
  * Every portal form the same way: the browser posts it and the action checks it with the route's
  * zod schema; the action's reply (`lastResult`) restores what was typed and shows the server's
  * errors, with or without JavaScript. The browser does not run zod (it would put zod in every form

@@ -7,7 +7,7 @@ import type { ObjectStore } from "../uploads/object-store";
 import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, combineStoredScans, isCombinable } from "../uploads/scans-to-pdf";
 import { insertStagedFile, stagePdf, type StagedFile } from "../uploads/staged-files";
 import { renderContractPdf, type ContractInput } from "./contract-pdf";
-import type { OrderRow } from "./orders";
+import type { OrderRow } from "../db/schema";
 import type { ContractKind } from "../../app/contracts/orders/api-types";
 
 /**

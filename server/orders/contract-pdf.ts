@@ -199,7 +199,9 @@ export async function renderContractPdf(order: ContractInput, language: Contract
   layout.y -= 10;
   layout.ensureSpace(60);
   layout.paragraph(texts.termsTitle, { bold: true, size: 11 });
-  texts.terms.forEach((term, index) => layout.paragraph(term, { indent: 16, label: `${index + 1}.` }));
+  texts.terms.forEach((term, index) => {
+    layout.paragraph(term, { indent: 16, label: `${index + 1}.` });
+  });
 
   const boxes = [
     { title: texts.stampA, company: SERVICE_COMPANY[language] },

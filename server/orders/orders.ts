@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import type { Selectable } from "kysely";
 import type { CommitInput, OrderSource, OrderStatus } from "../../app/contracts/orders/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
-import type { ServiceOrderTable } from "../db/schema";
+import type { OrderRow } from "../db/schema";
 import { contractPdfKind, generatedUrlReplacedByUpload } from "./contract-files";
 import { isOrderable, resolveBooth, servicePrice, type Owner } from "./catalogue";
 import { allowedActions } from "./order-state";
@@ -15,7 +14,6 @@ import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary,
  * are read. Changes after the commit go through order-actions.ts (the state machine).
  */
 
-export type OrderRow = Selectable<ServiceOrderTable>;
 export type Actor = { id: number | null; label: string };
 
 // The answers' shapes are the API contract, written once in app/features/orders/api-types.ts.

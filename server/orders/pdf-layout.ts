@@ -100,7 +100,10 @@ export class PdfLayout {
       this.ensureSpace(size + this.lineGap);
       this.y -= size + this.lineGap;
       const x = MARGIN + indent;
-      if (index > 0) return this.text(line, x, this.y, { size, bold: options.bold });
+      if (index > 0) {
+        this.text(line, x, this.y, { size, bold: options.bold });
+        return;
+      }
       if (options.label) this.text(options.label, MARGIN, this.y, { size, bold: options.bold || Boolean(lead) });
       if (lead) this.text(lead.trimEnd(), x, this.y, { size, bold: true });
       this.text(line.slice(lead.length), x + (lead ? this.bold.widthOfTextAtSize(lead, size) : 0), this.y, { size, bold: options.bold });

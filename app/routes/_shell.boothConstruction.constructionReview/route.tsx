@@ -1,7 +1,7 @@
 import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { decisionSchema } from "~/features/booth-construction/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -59,10 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ConstructionReviewPage() {
   const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
       {data.view === "detail" ? (
-        <ReviewDetail item={data.detail!} history={data.detail!.history} back={data.back} />
+        <ReviewDetail item={data.detail!} history={data.detail!.history} back={data.back} reply={{ constraint: data.constraints!.decision, lastResult }} />
       ) : (
         <ReviewList list={data.list!} filters={data.filters} />
       )}

@@ -5,7 +5,9 @@ import { useTranslation } from "~/i18n/texts";
 import type { BadgeEventView, BadgeReviewInfo } from "~/contracts/badges/review-types";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import { formatMoney } from "~/contracts/common/format";
-import { DecisionForm } from "./decision-form";
+import { ReviewDecisionForm } from "~/components/review/decision-form";
+import { REVIEW_COMMENT_MAX } from "~/contracts/badges/review-values";
+import type { FormReply } from "~/lib/forms";
 import { PAGE_PATH, PRINT_PATH } from "./filters";
 import { FieldTable } from "~/components/field-table";
 import { StatusTag } from "~/features/badges/badge-parts";
@@ -44,7 +46,7 @@ function History({ events }: { events: BadgeEventView[] }) {
 }
 
 /** One badge with every field unmasked (roleId 1), its photo, its history and the decision form. */
-export function BadgeDetail({ badge, back }: { badge: BadgeReviewInfo; back: string }) {
+export function BadgeDetail({ badge, back, reply }: { badge: BadgeReviewInfo; back: string; reply: FormReply }) {
   const { t } = useTranslation();
   const rows: [string, ReactNode][] = [
     ["badges.review.fields.exhibitor", badge.exhibitorName],
@@ -96,7 +98,18 @@ export function BadgeDetail({ badge, back }: { badge: BadgeReviewInfo; back: str
           {t("badges.review.approvedNote")}
         </Text>
       ) : (
-        <DecisionForm badge={badge} />
+        <ReviewDecisionForm
+          formId={`badge-decision-${badge.id}`}
+          record={{ id: badge.id, version: badge.version }}
+          reply={reply}
+          commentMax={REVIEW_COMMENT_MAX}
+          labels={{
+            comment: t("badges.review.fields.comment"),
+            commentHint: t("badges.review.commentHint"),
+            approve: t("badges.review.approve"),
+            return: t("badges.review.return"),
+          }}
+        />
       )}
       <Title order={2} size="h4">
         {t("badges.review.history")}

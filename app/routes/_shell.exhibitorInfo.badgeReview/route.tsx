@@ -1,7 +1,7 @@
 import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
@@ -52,9 +52,14 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function BadgeReviewPage() {
   const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      {data.view === "detail" ? <BadgeDetail badge={data.badge!} back={data.back} /> : <ReviewList list={data.list!} filters={data.filters} />}
+      {data.view === "detail" ? (
+        <BadgeDetail badge={data.badge!} back={data.back} reply={{ constraint: data.constraints!.decision, lastResult }} />
+      ) : (
+        <ReviewList list={data.list!} filters={data.filters} />
+      )}
     </Paper>
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, TextInput, Title } from "@mantine/core";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { Bill } from "~/contracts/invoices/api-types";
@@ -8,23 +8,20 @@ import { yuan } from "~/features/invoices/parts";
 import type { billSchema } from "~/contracts/invoices/schema";
 import { BILL_KINDS } from "~/contracts/invoices/values";
 import { exhibitionDate } from "~/contracts/orders/display";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { Empty } from "./desk-parts";
-import type { action, loader } from "./route";
 import "~/contracts/invoices/texts";
 
 /** The organizer's bills (booth fees and others) and the form to add one for a booth. */
-export function BillDesk({ bills }: { bills: Bill[] }) {
+export function BillDesk({ bills, reply }: { bills: Bill[]; reply: FormReply }) {
   const { t } = useTranslation();
-  const { constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof billSchema>({
     id: "new-bill",
-    constraint: constraints.bill,
-    lastResult: actionData?.result,
+    constraint: reply.constraint,
+    lastResult: reply.lastResult,
     defaultValue: { kind: "boothFee" },
   });
   const text = (name: "boothNo" | "titleZh" | "titleEn" | "amount", label: string, max: number) => (

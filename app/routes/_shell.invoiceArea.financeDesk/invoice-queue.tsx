@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/components/field-table";
@@ -9,11 +9,10 @@ import { StatusTag, yuan } from "~/features/invoices/parts";
 import type { issueSchema } from "~/contracts/invoices/schema";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
-import type { action, loader } from "./route";
 import "~/contracts/invoices/texts";
 
 export const INVOICE_PDF_UPLOAD = { folder: "invoice" as const, kinds: ["pdf" as const], maxBytes: 10 * 1024 * 1024 };
@@ -71,16 +70,14 @@ export function InvoiceQueue({ page, query }: { page: FinancePage<FinanceApplica
 }
 
 /** One application: its details, and issue (number, date, the PDF) or return with a reason. */
-export function InvoiceDecision({ row, query }: { row: FinanceApplication; query: DeskQuery }) {
+export function InvoiceDecision({ row, query, reply }: { row: FinanceApplication; query: DeskQuery; reply: FormReply }) {
   const { t } = useTranslation();
-  const { constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof issueSchema>({
     id: `issue-${row.id}-${row.version}`,
-    constraint: constraints.issue,
-    lastResult: actionData?.result,
+    constraint: reply.constraint,
+    lastResult: reply.lastResult,
   });
   return (
     <Stack gap="md" data-testid="invoice-decision">

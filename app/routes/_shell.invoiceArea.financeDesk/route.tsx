@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { billEndpoints, invoiceEndpoints, paymentVoucherEndpoints } from "~/contracts/invoices/endpoints.server";
 import { billSchema, issueSchema, voucherDecisionSchema } from "~/features/invoices/schema.server";
@@ -130,14 +130,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function Queue({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const query = data.query as DeskQuery;
-  if (data.bills) return <BillDesk bills={data.bills} />;
+  const lastResult = useActionData<typeof action>()?.result;
+  if (data.bills) return <BillDesk bills={data.bills} reply={{ constraint: data.constraints.bill, lastResult }} />;
   if (data.vouchers) {
     const row = query.id ? data.vouchers.rows.find((r) => r.id === query.id) : null;
-    return row ? <VoucherDecision row={row} query={query} /> : <VoucherQueue page={data.vouchers} query={query} />;
+    return row ? (
+      <VoucherDecision row={row} query={query} reply={{ constraint: data.constraints.voucherDecision, lastResult }} />
+    ) : (
+      <VoucherQueue page={data.vouchers} query={query} />
+    );
   }
   const page = data.invoices!;
   const row = query.id ? page.rows.find((r) => r.id === query.id) : null;
-  return row ? <InvoiceDecision row={row} query={query} /> : <InvoiceQueue page={page} query={query} />;
+  return row ? (
+    <InvoiceDecision row={row} query={query} reply={{ constraint: data.constraints.issue, lastResult }} />
+  ) : (
+    <InvoiceQueue page={page} query={query} />
+  );
 }
 
 export default function FinanceDeskPage() {

@@ -1,17 +1,16 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Anchor, Button, Group, Stack, Table, Textarea, Title } from "@mantine/core";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/components/field-table";
 import type { FinancePage, FinanceVoucher } from "~/contracts/invoices/api-types";
 import { StatusTag, yuan } from "~/features/invoices/parts";
 import type { voucherDecisionSchema } from "~/contracts/invoices/schema";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
-import type { action, loader } from "./route";
 import "~/contracts/invoices/texts";
 
 export function VoucherQueue({ page, query }: { page: FinancePage<FinanceVoucher>; query: DeskQuery }) {
@@ -59,16 +58,14 @@ export function VoucherQueue({ page, query }: { page: FinancePage<FinanceVoucher
 }
 
 /** One voucher: its documents and bills, and confirm or return with a reason. */
-export function VoucherDecision({ row, query }: { row: FinanceVoucher; query: DeskQuery }) {
+export function VoucherDecision({ row, query, reply }: { row: FinanceVoucher; query: DeskQuery; reply: FormReply }) {
   const { t } = useTranslation();
-  const { constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof voucherDecisionSchema>({
     id: `voucher-decision-${row.id}-${row.version}`,
-    constraint: constraints.voucherDecision,
-    lastResult: actionData?.result,
+    constraint: reply.constraint,
+    lastResult: reply.lastResult,
   });
   return (
     <Stack gap="md" data-testid="voucher-decision">

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { OrderSource, OrderStatus, PriceKind, ServiceCategory } from "../../../app/contracts/orders/schema";
 import type { CreatedAt, Timestamp } from "./columns";
 
@@ -113,3 +113,6 @@ export interface OrderTables {
   service_order_lines: ServiceOrderLineTable;
   service_order_events: ServiceOrderEventTable;
 }
+
+/** A service order as read from the database. */
+export type OrderRow = Selectable<ServiceOrderTable>;

@@ -68,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The texts entry.client imports before hydrating: fetched alongside the other modules. */}
         {hydrate && data?.localeChunk ? <link rel="modulepreload" href={data.localeChunk} /> : null}
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the theme's CSS variables, built from our own theme (no user input), in a nonce'd inline style the CSP allows */}
         <style data-mantine-styles nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCssVariables() }} />
       </head>
       <body aria-busy={busy || undefined}>
@@ -87,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           // Without React, the one thing the layout's effect does: keep the chosen language in local storage (spec).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a nonce'd inline script the CSP allows; its only value is the language code ("zh" or "en"), written with JSON.stringify
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `try{localStorage.setItem("language",${JSON.stringify(language)})}catch(e){}` }} />
         )}
       </body>

@@ -12,7 +12,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { redactUrl, type Logger } from "./logger";
 import type { RsaKeys } from "./auth/secrets";
-import type { Translator } from "./translate/provider";
+import type { Translator } from "./machine-translation/provider";
 import { createApiRouter } from "./api";
 import { requestScope } from "./request-scope";
 import { createInProcessApi } from "./api/in-process";

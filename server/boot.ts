@@ -3,7 +3,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "./db/databas
 import type { Logger } from "./logger";
 import { loadRsaKeys, loadSessionSecrets } from "./auth/secrets";
 import { formatDemoAccounts, hasDemoData, seedDemoData, seedReferenceData } from "./seed/demo-data";
-import { createTranslator } from "./translate/libretranslate";
+import { createTranslator } from "./machine-translation/libretranslate";
 import { createObjectStore } from "./uploads";
 import { runOpsCommand } from "./ops/commands";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { prepareServices } from "./boot";
 import { createServerApp } from "./app";
@@ -15,7 +15,7 @@ import { cacheRouteMatching } from "./remix/route-match-cache";
 import { DataDirHeldError, EXIT_DATA_DIR_HELD } from "./db/data-dir-owner";
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -30,7 +30,7 @@ async function main() {
     appClock.startAt(config.TEST_CLOCK);
     logger.warn({ testClock: config.TEST_CLOCK }, "TEST_CLOCK is set: business time starts at it (test setting)");
   }
-  let services;
+  let services: Awaited<ReturnType<typeof prepareServices>>;
   try {
     services = await prepareServices(config, logger);
   } catch (error) {

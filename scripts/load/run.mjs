@@ -82,7 +82,7 @@ function serverErrors(proc, since = 0) {
 }
 
 function loadTables(label, result, verified) {
-  const { stats, signIn } = result;
+  const { signIn } = result;
   const acked = verified.feedback.acked + verified.skins.acked;
   const found = verified.feedback.found + verified.skins.found;
   const row = (phase, r, users, writes) => [

@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import type { RsaKeys } from "../auth/secrets";
-import type { Translator } from "../translate/provider";
+import type { Translator } from "../machine-translation/provider";
 import type { Notifier } from "../notify/notifier";
 
 /** What every API route module receives. Nothing here holds per-user state. */

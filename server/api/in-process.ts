@@ -32,7 +32,9 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
     req.httpVersionMajor = 1;
     req.httpVersionMinor = 1;
     const rawHeaders: string[] = ["host", url.host];
-    request.headers.forEach((value, name) => rawHeaders.push(name, value));
+    request.headers.forEach((value, name) => {
+      rawHeaders.push(name, value);
+    });
     if (body) rawHeaders.push("content-length", String(body.length));
     req.rawHeaders = rawHeaders;
     req.headers = {};

@@ -5,7 +5,7 @@ import { loginRoutes } from "./routes/auth";
 import { captchaRoutes } from "./routes/captcha";
 import { permissionRoutes } from "./routes/permission";
 import { lookupRoutes } from "./routes/lookups";
-import { translateRoutes } from "./routes/translate";
+import { machineTranslationRoutes } from "./routes/machine-translation";
 import { settingsRoutes } from "./routes/settings";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/home-schedule";
@@ -48,7 +48,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(captchaRoutes(deps));
   router.use(permissionRoutes(deps));
   router.use(lookupRoutes(deps));
-  router.use(translateRoutes(deps));
+  router.use(machineTranslationRoutes(deps));
   router.use(settingsRoutes(deps));
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));

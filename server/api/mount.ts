@@ -22,6 +22,7 @@ export class WithMessage<A> {
 export const withMessage = <A>(data: A, message: string) => new WithMessage(data, message);
 
 /** A JSON answer (the envelope's data) must be the declared answer; a file endpoint sends its own. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a file handler writes the response itself and returns nothing (its body is `async () => { ... }`, i.e. Promise<void>); `undefined` would reject those handlers
 type HandlerResult<E extends AnyEndpoint> = AnswerOf<E> extends FileAnswer ? void : AnswerOf<E> | WithMessage<AnswerOf<E>>;
 
 /**

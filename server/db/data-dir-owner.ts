@@ -128,8 +128,15 @@ function umask(mask: number): number | null {
 function probe(socketPath: string): Promise<"alive" | "gone"> {
   return new Promise((resolve) => {
     const socket = net.connect(socketPath);
-    const timer = setTimeout(() => (socket.destroy(), resolve("alive")), 2000);
-    socket.once("connect", () => (clearTimeout(timer), socket.destroy(), resolve("alive")));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve("alive");
+    }, 2000);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve("alive");
+    });
     socket.once("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       // EACCES: another user's owner. Anything but "nobody there" counts as a live holder.
@@ -259,7 +266,12 @@ function readLine(socket: net.Socket, limit: number): Promise<string> {
 export function askOwner(dataDir: string, request: OwnerRequest, options: { timeoutMs?: number } = {}): Promise<OwnerReply> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPathOf(dataDir));
-    const timer = options.timeoutMs ? setTimeout(() => (socket.destroy(), reject(new Error("the owner did not answer in time"))), options.timeoutMs) : null;
+    const timer = options.timeoutMs
+      ? setTimeout(() => {
+          socket.destroy();
+          reject(new Error("the owner did not answer in time"));
+        }, options.timeoutMs)
+      : null;
     let connected = false;
     socket.once("connect", () => {
       connected = true;

@@ -5,7 +5,7 @@ import pg from "pg";
 import type { DB } from "./schema";
 import { migrationProvider } from "./migrations";
 import { PgliteDialect } from "./pglite-pool";
-import { usePreparedStatements } from "./postgres-statements";
+import { enablePreparedStatements } from "./postgres-statements";
 import { noteStatement } from "../request-scope";
 import { claimDataDir, type DataDirOwner, type HolderRole } from "./data-dir-owner";
 
@@ -56,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // drops or restarts the database next does not kill connections still saying goodbye.
     const open = new Set<pg.PoolClient>();
     pool.on("connect", (client) => open.add(client));
-    if (options.preparedStatements !== false) usePreparedStatements(pool);
+    if (options.preparedStatements !== false) enablePreparedStatements(pool);
     pool.on("remove", (client) => open.delete(client));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: noteStatement });
     return {
@@ -72,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const pgliteModule = await import("@electric-sql/pglite");
   const { PGlite } = pgliteModule;
-  let pglite;
+  let pglite: import("@electric-sql/pglite").PGlite;
   let owner: DataDirOwner | undefined;
   if (options.loadDataDir) {
     pglite = await PGlite.create({ loadDataDir: options.loadDataDir });

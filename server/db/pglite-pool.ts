@@ -24,7 +24,7 @@ class PgliteConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: Kysely's DatabaseConnection needs an async iterator here; a generator that only throws fails on the first next(), as a streaming driver would, instead of when the call is made
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("Streaming queries are not supported on the embedded database");
   }
@@ -94,7 +94,7 @@ export class PgliteDialect implements Dialect {
   createQueryCompiler() {
     return new PostgresQueryCompiler();
   }
-  createIntrospector(db: Kysely<any>) {
+  createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
   }
 }

@@ -41,7 +41,7 @@ function nameFor(names: Names, text: string) {
 type QueryFunction = (...args: unknown[]) => unknown;
 
 /** Makes every client the pool connects run `query(text, values)` as a named statement. */
-export function usePreparedStatements(pool: pg.Pool) {
+export function enablePreparedStatements(pool: pg.Pool) {
   const names: Names = { byText: new Map(), renamed: 0 };
   pool.on("connect", (client) => {
     const original = client.query.bind(client) as QueryFunction;

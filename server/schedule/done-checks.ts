@@ -46,7 +46,9 @@ export async function doneStatuses(db: Database, userId: number, keys: readonly 
   if (!known.length) return answers;
   const columns = known.map((key, index) => sql`${doneChecks[key]!(userId)} as ${sql.ref(`c${index}`)}`);
   const { rows } = await sql<Record<string, boolean | null>>`select ${sql.join(columns)}`.execute(db);
-  known.forEach((key, index) => answers.set(key, rows[0]?.[`c${index}`] ?? null));
+  known.forEach((key, index) => {
+    answers.set(key, rows[0]?.[`c${index}`] ?? null);
+  });
   return answers;
 }
 

@@ -17,7 +17,7 @@ import { SECOND_CARRIER_ACCOUNT, seedCarriers, seedTransportDemo } from "./trans
 import { seedOverseasAgents } from "../vehicles/overseas";
 import { seedExpressDemo } from "../vehicles/express";
 import { seedTrucksDemo } from "../vehicles/trucks";
-import { seedTaiwanDemo } from "../vehicles/tw-filings";
+import { seedTaiwanDemo } from "../vehicles/taiwan-filings";
 import type { ObjectStore } from "../uploads/object-store";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 

@@ -68,7 +68,9 @@ export async function imagesToPdf(files: CombinableFile[]): Promise<Uint8Array> 
       if (file.kind === "pdf") {
         const source = await PDFDocument.load(file.bytes);
         const pages = await doc.copyPages(source, source.getPageIndices());
-        pages.forEach((page) => doc.addPage(page));
+        pages.forEach((page) => {
+          doc.addPage(page);
+        });
         continue;
       }
       const image = file.kind === "jpg" ? await doc.embedJpg(file.bytes) : await doc.embedPng(file.bytes);

@@ -95,7 +95,9 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
     const { width, height } = doc.getPage(0).getSize();
     expect([Math.round(width), Math.round(height)]).toEqual([298, 420]);
     const pages = pageContents(doc);
-    own.forEach((row, index) => expect(pages[index], row.holder_name).toContain(hexOf(groupedBadgeCode(signBadgeCode(row.code, secrets)))));
+    own.forEach((row, index) => {
+      expect(pages[index], row.holder_name).toContain(hexOf(groupedBadgeCode(signBadgeCode(row.code, secrets))));
+    });
     // No photos yet: only the empty boxes, no image.
     expect(imageCount(doc)).toBe(0);
     expect((await print(std01, {}, "en")).headers.get("content-disposition")).toContain("filename*=UTF-8''badges.pdf");

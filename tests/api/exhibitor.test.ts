@@ -80,17 +80,6 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  async function fillAllSteps(ticket: string) {
-    for (const [step, values] of [
-      ["company", company],
-      ["contacts", contacts],
-      ["presentation", presentation],
-      ["exhibits", exhibits()],
-      ["events", events],
-    ] as const) {
-      expect((await save(ticket, step, values)).code).toBe(200);
-    }
-  }
 
   beforeAll(async () => {
     api = await startTestApi(backend);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Generated, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/database";
 import { PREPARED_STATEMENT_LIMIT } from "../../server/db/pglite-statements";
@@ -10,9 +10,11 @@ import { openTestDatabase, postgresSkipReason, postgresUrl, type Backend } from 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 type Probe = { id: number; n: number; at: Date | null; doc: unknown; tags: string[] | null; flag: boolean | null };
+/** The probe table is the only one these tests touch; its id is a serial. */
+type ProbeDatabase = { prepared_probe: Omit<Probe, "id"> & { id: Generated<number> } };
 
 /** Statements the connection holds whose text mentions the probe table. */
-async function preparedProbeStatements(db: Kysely<any>) {
+async function preparedProbeStatements(db: Kysely<ProbeDatabase>) {
   const { rows } = await sql<{
     n: number;
   }>`select count(*)::int as n from pg_prepared_statements where statement like '%prepared_probe%' and not from_sql`.execute(db);
@@ -23,11 +25,11 @@ const limits: Record<Backend, number> = { pglite: PREPARED_STATEMENT_LIMIT, post
 
 describe.each<Backend>(["pglite", "postgres"])("prepared statements on %s", (backend) => {
   let handle: DatabaseHandle;
-  let db: Kysely<any>;
+  let db: Kysely<ProbeDatabase>;
   beforeAll(async () => {
     if (backend === "postgres" && !postgresUrl) return;
     handle = await openTestDatabase(backend);
-    db = handle.db as unknown as Kysely<any>;
+    db = handle.db as unknown as Kysely<ProbeDatabase>;
     await sql`create table prepared_probe (id serial primary key, n int unique, at timestamptz, doc jsonb, tags text[], flag boolean)`.execute(db);
   });
   afterAll(() => handle?.close());

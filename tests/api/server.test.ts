@@ -49,7 +49,11 @@ const built = fs.existsSync("build/server/index.js") && fs.existsSync("build/ind
 
 describe.skipIf(!built)("the built server process", () => {
   const children: ReturnType<typeof spawn>[] = [];
-  afterAll(() => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL")));
+  afterAll(() => {
+    children.forEach((c) => {
+      if (c.exitCode === null) c.kill("SIGKILL");
+    });
+  });
   it("stops at boot with a message naming a bad variable", async () => {
     const child = spawn("node", ["build/server/index.js"], { env: { ...process.env, PORT: "eighty" } });
     children.push(child);
@@ -84,7 +88,10 @@ describe.skipIf(!built)("the built server process", () => {
     expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     await assetResponse.arrayBuffer();
     // A request in flight when SIGTERM arrives still gets its answer.
-    const inFlight = fetch(`http://127.0.0.1:${port}/login`).then(async (r) => (await r.text(), r.status));
+    const inFlight = fetch(`http://127.0.0.1:${port}/login`).then(async (r) => {
+      await r.text();
+      return r.status;
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     child.kill("SIGTERM");
     expect(await inFlight).toBe(200);

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TwFilingView, TwFind, TwReviewDetail, TwReviewList } from "../../app/contracts/vehicles/taiwan-types";
-import { seedTaiwanDemo } from "../../server/vehicles/tw-filings";
-import { TW_EXPORT_HEADERS } from "../../server/vehicles/tw-excel";
+import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList } from "../../app/contracts/vehicles/taiwan-types";
+import { seedTaiwanDemo } from "../../server/vehicles/taiwan-filings";
+import { TAIWAN_EXPORT_HEADERS } from "../../server/vehicles/taiwan-excel";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
@@ -56,7 +56,7 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
 
   const zh = <T>(path: string, ticket: string, init: { form?: Form; query?: Form } = {}) => api.call<T>(path, { lang: "zh", ticket, ...init });
   const find = async (ticket: string, boothId?: number) => {
-    const result = await zh<TwFind>("/smeb/twExhibit/find", ticket, { query: boothId ? { boothId: String(boothId) } : {} });
+    const result = await zh<TaiwanFind>("/smeb/twExhibit/find", ticket, { query: boothId ? { boothId: String(boothId) } : {} });
     expect(result.code, result.message).toBe(200);
     return result.data;
   };
@@ -83,7 +83,7 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     grossWeight: "1200.5",
     ...extra,
   });
-  const post = <T = TwFilingView>(path: string, ticket: string, form: Form) => zh<T & Fields>(path, ticket, { form });
+  const post = <T = TaiwanFilingView>(path: string, ticket: string, form: Form) => zh<T & Fields>(path, ticket, { form });
   const ok = <T>(result: { code: number; message: string; data: T }) => {
     expect(result.code, result.message).toBe(200);
     return result.data;
@@ -99,7 +99,7 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
       .execute();
     return JSON.stringify({ filings, lines });
   };
-  const review = (form: Form) => post<TwReviewDetail>("/smeb/twExhibit/review/decide", admin, form);
+  const review = (form: Form) => post<TaiwanReviewDetail>("/smeb/twExhibit/review/decide", admin, form);
 
   it("is Chinese only, keeps exhibitors off the agent's routes and carriers off the exhibitor's", async () => {
     expect(await api.call("/smeb/twExhibit/find", { ticket: std01, lang: "en" })).toMatchObject({
@@ -176,7 +176,7 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     expect(submitted).toMatchObject({ status: "submitted", editable: false, submittable: false, submittedAt: expect.any(String) });
     expect((await find(std01)).filing).toMatchObject({ id: draft.id, status: "submitted" });
 
-    const waiting = ok(await zh<TwReviewList>("/smeb/twExhibit/review/list", admin, { query: { status: "submitted" } }));
+    const waiting = ok(await zh<TaiwanReviewList>("/smeb/twExhibit/review/list", admin, { query: { status: "submitted" } }));
     expect(waiting.counts).toEqual({ submitted: 1, accepted: 0, returned: 0 });
     expect(waiting.items).toEqual([
       expect.objectContaining({
@@ -188,7 +188,7 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
         totals: submitted.totals,
       }),
     ]);
-    const detail = ok(await zh<TwReviewDetail>("/smeb/twExhibit/review/detail", admin, { query: { id: String(draft.id) } }));
+    const detail = ok(await zh<TaiwanReviewDetail>("/smeb/twExhibit/review/detail", admin, { query: { id: String(draft.id) } }));
     expect(detail).toMatchObject({ exhibitorName: STD01_NAME, decidable: true, lines: submitted.lines });
 
     // Returning needs comments; then the exhibitor is told by e-mail.
@@ -235,7 +235,7 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     const reviewer = await api.db.selectFrom("tw_filings").select("reviewed_by").where("id", "=", draft.id).executeTakeFirstOrThrow();
     expect(reviewer.reviewed_by).toBe((await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
     expect(readOutbox(dataDir).some((m) => m.to === STD01_EMAIL && m.subject === "台湾展品报备已通过审核（展位 1A01）")).toBe(true);
-    expect(ok(await zh<TwReviewList>("/smeb/twExhibit/review/list", admin)).counts).toEqual({ submitted: 0, accepted: 1, returned: 0 });
+    expect(ok(await zh<TaiwanReviewList>("/smeb/twExhibit/review/list", admin)).counts).toEqual({ submitted: 0, accepted: 1, returned: 0 });
   });
 
   it("locks a submitted or accepted filing: no header, line or submission changes", async () => {
@@ -345,7 +345,7 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows[0]).toEqual([...TW_EXPORT_HEADERS]);
+    expect(rows[0]).toEqual([...TAIWAN_EXPORT_HEADERS]);
     expect(rows[0]).toEqual([
       "序号",
       "展商",
@@ -379,7 +379,7 @@ describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backe
     await api.db.deleteFrom("tw_filings").execute();
     await seedTaiwanDemo(api.db, ids.exhibition);
     await seedTaiwanDemo(api.db, ids.exhibition);
-    const list = ok(await zh<TwReviewList>("/smeb/twExhibit/review/list", admin));
+    const list = ok(await zh<TaiwanReviewList>("/smeb/twExhibit/review/list", admin));
     expect(list.items).toEqual([
       expect.objectContaining({
         boothNo: "2B12",

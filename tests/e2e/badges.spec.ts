@@ -158,7 +158,9 @@ async function filledTemplate(template: Buffer, rows: (string | null)[][]) {
   const sheet = workbook.worksheets[0]!;
   rows.forEach((values, index) => {
     const row = sheet.getRow(index + 2);
-    values.forEach((value, column) => (row.getCell(column + 1).value = value));
+    values.forEach((value, column) => {
+      row.getCell(column + 1).value = value;
+    });
     row.commit();
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import type { Express } from "express";
-import { sql, type Kysely } from "kysely";
+import { sql, type QueryExecutorProvider } from "kysely";
 
 /**
  * The routes a security sweep must cover, read from the running server itself: the Express
@@ -83,7 +83,7 @@ export const VOLATILE = {
 };
 
 /** One hash per table of everything in it (bar the volatile parts), to compare before and after. */
-export async function databaseFingerprint(db: Kysely<any>): Promise<Record<string, string>> {
+export async function databaseFingerprint(db: QueryExecutorProvider): Promise<Record<string, string>> {
   let query = fingerprintQueries.get(db);
   if (!query) {
     query = await buildFingerprintQuery(db);
@@ -93,10 +93,10 @@ export async function databaseFingerprint(db: Kysely<any>): Promise<Record<strin
   return Object.fromEntries(rows.rows.map((r) => [r.t, `${r.n}:${r.h ?? ""}`]));
 }
 
-const fingerprintQueries = new WeakMap<Kysely<any>, ReturnType<typeof sql<{ t: string; n: number; h: string | null }>>>();
+const fingerprintQueries = new WeakMap<QueryExecutorProvider, ReturnType<typeof sql<{ t: string; n: number; h: string | null }>>>();
 
 /** One statement for all tables, built once per database: the fuzz test fingerprints hundreds of times. */
-async function buildFingerprintQuery(db: Kysely<any>) {
+async function buildFingerprintQuery(db: QueryExecutorProvider) {
   const columns = await sql<{ table_name: string; column_name: string }>`
     select c.table_name, c.column_name from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name

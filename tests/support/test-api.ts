@@ -9,7 +9,7 @@ import { createServerApp } from "../../server/app";
 import { openDatabase, type DatabaseHandle } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { loadRsaKeys } from "../../server/auth/secrets";
-import { createTranslator } from "../../server/translate/libretranslate";
+import { createTranslator } from "../../server/machine-translation/libretranslate";
 import { copyPostgresTemplate } from "./postgres-template";
 
 export type Backend = "pglite" | "postgres";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cleanPlate, HS_CODE, isPlate, isTrailerPlate, PROVINCES } from "../../app/contracts/vehicles/plates";
-import { truckDecisionSchema, truckSchema, twLineFields } from "../../app/contracts/vehicles/schema";
+import { truckDecisionSchema, truckSchema, taiwanLineFields } from "../../app/contracts/vehicles/schema";
 import { signTruckPass } from "../../server/vehicles/truck-pass";
 
 /**
@@ -94,10 +94,10 @@ describe("the truck form's plates", () => {
 
 describe("HS codes", () => {
   it.each(["847130", "8471300000", "84713000", "8471.30.00", "8471 30 00"])("takes %s", (code) => {
-    expect(twLineFields.hsCode.safeParse(code).success).toBe(true);
+    expect(taiwanLineFields.hsCode.safeParse(code).success).toBe(true);
   });
   it.each(["84713", "84713000001", "ABCDEF", "8471a0", "-847130", ""])("refuses %s", (code) => {
-    const result = twLineFields.hsCode.safeParse(code);
+    const result = taiwanLineFields.hsCode.safeParse(code);
     expect(result.success).toBe(false);
     if (code && /[^0-9]/.test(code.replace(/[\s.]/g, ""))) expect(result.error?.issues[0]?.message).toBe("vehicles.errors.hsCode");
   });

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiCode, ApiError } from "../../server/api/envelope";
-import { createTranslator, providerLanguage } from "../../server/translate/libretranslate";
+import { createTranslator, providerLanguage } from "../../server/machine-translation/libretranslate";
 
 type Seen = { method?: string; url?: string; contentType?: string; body: Record<string, unknown> };
 

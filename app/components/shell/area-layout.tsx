@@ -50,6 +50,7 @@ function AreaFrame({ area, children }: { area: AreaData["area"]; children: React
 
 /** The layout route's component: `export default areaLayout("routes/_shell.exhibitorInfo")`. */
 export function areaLayout(routeId: string) {
+  // biome-ignore lint/correctness/noComponentHookFactories: each layout route calls areaLayout once at module level, so every route has one stable component, never a new one per render
   return function AreaLayout() {
     const data = useRouteLoaderData<AreaData>(routeId);
     return (
@@ -62,6 +63,7 @@ export function areaLayout(routeId: string) {
 
 /** A page of the area that fails shows the error page beside the area's sidebar, inside the shell. */
 export function areaErrorBoundary(routeId: string) {
+  // biome-ignore lint/correctness/noComponentHookFactories: each layout route calls areaErrorBoundary once at module level, so every route has one stable component, never a new one per render
   return function AreaErrorBoundary() {
     const data = useRouteLoaderData<AreaData>(routeId);
     return (

@@ -14,13 +14,13 @@ import {
   truckPassQuerySchema,
   truckSchema,
   truckUpdateSchema,
-  twFindQuerySchema,
-  twHeaderSchema,
-  twLineDeleteSchema,
-  twLineSchema,
-  twReviewSchema,
+  taiwanFindQuerySchema,
+  taiwanHeaderSchema,
+  taiwanLineDeleteSchema,
+  taiwanLineSchema,
+  taiwanReviewSchema,
 } from "./schema";
-import type { TwFilingView, TwFind, TwReviewDetail, TwReviewList } from "./taiwan-types";
+import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList } from "./taiwan-types";
 import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "./trucks-types";
 
 /** A deleted express booking. */
@@ -45,14 +45,14 @@ export const truckEndpoints = {
 
 /** The Taiwan exhibits filing (spec /exhibitTL twExhibitsDeclaration and twExhibitsReview). */
 export const taiwanFilingEndpoints = {
-  find: endpoint.get("/smeb/twExhibit/find", twFindQuerySchema).answers<TwFind>(),
-  saveHeader: endpoint.post("/smeb/twExhibit/save", twHeaderSchema).answers<TwFilingView>(),
-  addLine: endpoint.post("/smeb/twExhibit/line/add", twLineSchema).answers<TwFilingView>(),
-  removeLine: endpoint.post("/smeb/twExhibit/line/delete", twLineDeleteSchema).answers<TwFilingView>(),
-  submit: endpoint.post("/smeb/twExhibit/submit", recordIdSchema).answers<TwFilingView>(),
-  reviewList: endpoint.get("/smeb/twExhibit/review/list", reviewQuerySchema).answers<TwReviewList>(),
-  reviewDetail: endpoint.get("/smeb/twExhibit/review/detail", recordIdSchema).answers<TwReviewDetail>(),
-  decide: endpoint.post("/smeb/twExhibit/review/decide", twReviewSchema).answers<TwReviewDetail>(),
+  find: endpoint.get("/smeb/twExhibit/find", taiwanFindQuerySchema).answers<TaiwanFind>(),
+  saveHeader: endpoint.post("/smeb/twExhibit/save", taiwanHeaderSchema).answers<TaiwanFilingView>(),
+  addLine: endpoint.post("/smeb/twExhibit/line/add", taiwanLineSchema).answers<TaiwanFilingView>(),
+  removeLine: endpoint.post("/smeb/twExhibit/line/delete", taiwanLineDeleteSchema).answers<TaiwanFilingView>(),
+  submit: endpoint.post("/smeb/twExhibit/submit", recordIdSchema).answers<TaiwanFilingView>(),
+  reviewList: endpoint.get("/smeb/twExhibit/review/list", reviewQuerySchema).answers<TaiwanReviewList>(),
+  reviewDetail: endpoint.get("/smeb/twExhibit/review/detail", recordIdSchema).answers<TaiwanReviewDetail>(),
+  decide: endpoint.post("/smeb/twExhibit/review/decide", taiwanReviewSchema).answers<TaiwanReviewDetail>(),
   exportReviews: endpoint.get("/smeb/twExhibit/review/export").file(),
 };
 

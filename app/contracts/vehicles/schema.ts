@@ -16,8 +16,8 @@ import {
   withProp,
 } from "../common/validation";
 import { cleanPlate, HS_CODE, PLATE, TRAILER_PLATE } from "./plates";
-import { CURRENCIES } from "./tw-values";
-import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, PASS_CODE_MAX_LENGTH, TRUCK_KINDS, TW_DISPOSITIONS } from "./values";
+import { CURRENCIES } from "./taiwan-values";
+import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, PASS_CODE_MAX_LENGTH, TRUCK_KINDS, TAIWAN_DISPOSITIONS } from "./values";
 import "./texts";
 import "./texts-trucks";
 
@@ -135,9 +135,9 @@ export const truckPassCodeSchema = z.object({
 // ---------- Taiwan exhibits filing ----------
 
 /** The exhibitor's filing of one booth (none: the first booth's). */
-export const twFindQuerySchema = z.object({ boothId: z.preprocess(blank, idValue(F("booth")).optional()) });
+export const taiwanFindQuerySchema = z.object({ boothId: z.preprocess(blank, idValue(F("booth")).optional()) });
 
-export const twHeaderSchema = z.object({
+export const taiwanHeaderSchema = z.object({
   boothId: idValue(F("booth")),
   importerName: requiredText(F("importerName"), 100),
   importerContact: requiredText(F("importerContact"), 30),
@@ -145,9 +145,9 @@ export const twHeaderSchema = z.object({
   id: z.preprocess(blank, recordId.optional()),
   version,
 });
-export type TwHeaderInput = z.output<typeof twHeaderSchema>;
+export type TaiwanHeaderInput = z.output<typeof taiwanHeaderSchema>;
 
-export const twLineFields = {
+export const taiwanLineFields = {
   nameZh: requiredText(F("nameZh"), 100),
   nameEn: requiredText(F("nameEn"), 200),
   hsCode: z.preprocess(
@@ -157,18 +157,18 @@ export const twLineFields = {
       .min(1, withProp("validation.required", F("hsCode")))
       .regex(HS_CODE, "vehicles.errors.hsCode"),
   ),
-  // Limits that keep a line (≤ 10¹³ cents) and a filing of TW_LINES_MAX lines exact in a JavaScript number.
+  // Limits that keep a line (≤ 10¹³ cents) and a filing of TAIWAN_LINES_MAX lines exact in a JavaScript number.
   quantity: wholeNumber(F("quantity"), 9_999),
   unit: requiredText(F("unit"), 10),
   unitValue: yuanAmount(F("unitValue"), 1_000_000_000),
   currency: requiredChoice(F("currency"), CURRENCIES),
-  disposition: requiredChoice(F("disposition"), TW_DISPOSITIONS),
+  disposition: requiredChoice(F("disposition"), TAIWAN_DISPOSITIONS),
   packages: wholeNumber(F("packages"), 9_999),
   grossWeight: positiveMeasure(F("grossWeight"), 3, 100_000),
 };
-export const twLineSchema = z.object({ ...twLineFields, filingId: recordId, version });
-export type TwLineInput = z.output<typeof twLineSchema>;
-export const twLineDeleteSchema = z.object({
+export const taiwanLineSchema = z.object({ ...taiwanLineFields, filingId: recordId, version });
+export type TaiwanLineInput = z.output<typeof taiwanLineSchema>;
+export const taiwanLineDeleteSchema = z.object({
   filingId: recordId,
   sort: z.coerce
     .number({ message: withProp("validation.correct", F("record")) })
@@ -178,7 +178,7 @@ export const twLineDeleteSchema = z.object({
 });
 
 /** The customs agent (organizer) accepts or returns with comments. */
-export const twReviewSchema = z
+export const taiwanReviewSchema = z
   .object({ id: recordId, version, decision: requiredChoice(F("decision"), ["accept", "return"] as const), comment: optionalText(F("comment"), 500) })
   .superRefine((value, ctx) => {
     if (value.decision === "return" && !value.comment)

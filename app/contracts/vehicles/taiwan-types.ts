@@ -1,14 +1,14 @@
-import type { Currency } from "./tw-values";
+import type { Currency } from "./taiwan-values";
 
 /**
  * What the Taiwan exhibits filing API answers (issue 18, spec /exhibitTL twExhibitsDeclaration and
  * the customs agent's twExhibitsReview). Money in cents of the line's own currency (never
  * converted), weights in grams with the kg text beside, days and times ISO.
  */
-export type TwStatus = "draft" | "submitted" | "accepted" | "returned";
-export type TwDisposition = "sold" | "returned";
+export type TaiwanStatus = "draft" | "submitted" | "accepted" | "returned";
+export type TaiwanDisposition = "sold" | "returned";
 
-export type TwLineView = {
+export type TaiwanLineView = {
   sort: number;
   nameZh: string;
   nameEn: string;
@@ -17,7 +17,7 @@ export type TwLineView = {
   unit: string;
   unitValueCents: number;
   currency: Currency;
-  disposition: TwDisposition;
+  disposition: TaiwanDisposition;
   packages: number;
   grossWeightG: number;
   /** "12.5": the weight as a person reads it. */
@@ -26,9 +26,9 @@ export type TwLineView = {
   valueCents: number;
 };
 
-export type TwTotal = { currency: Currency; cents: number };
+export type TaiwanTotal = { currency: Currency; cents: number };
 
-export type TwFilingView = {
+export type TaiwanFilingView = {
   id: number;
   version: number;
   boothId: number;
@@ -36,7 +36,7 @@ export type TwFilingView = {
   importerName: string;
   importerContact: string;
   importerPhone: string;
-  status: TwStatus;
+  status: TaiwanStatus;
   /** The customs agent's comments of its last decision (the reason when returned). */
   reviewComment: string | null;
   submittedAt: string | null;
@@ -45,31 +45,31 @@ export type TwFilingView = {
   editable: boolean;
   /** Editable and with at least one line. */
   submittable: boolean;
-  lines: TwLineView[];
-  totals: TwTotal[];
+  lines: TaiwanLineView[];
+  totals: TaiwanTotal[];
   packagesTotal: number;
   grossWeightKgTotal: string;
 };
 
-export type TwBooth = { boothId: number; boothNo: string };
+export type TaiwanBooth = { boothId: number; boothNo: string };
 
 /** GET /smeb/twExhibit/find: the caller's booths, the booth looked at, and its filing (null before the header is saved). */
-export type TwFind = { booths: TwBooth[]; boothId: number | null; filing: TwFilingView | null; linesMax: number };
+export type TaiwanFind = { booths: TaiwanBooth[]; boothId: number | null; filing: TaiwanFilingView | null; linesMax: number };
 
-export type TwReviewItem = {
+export type TaiwanReviewItem = {
   id: number;
-  status: TwStatus;
+  status: TaiwanStatus;
   exhibitorName: string;
   boothNo: string;
   importerName: string;
   lineCount: number;
-  totals: TwTotal[];
+  totals: TaiwanTotal[];
   submittedAt: string | null;
   reviewedAt: string | null;
 };
 
 /** GET /smeb/twExhibit/review/list: filings ever submitted, waiting ones first; counts per status. */
-export type TwReviewList = { items: TwReviewItem[]; counts: Record<Exclude<TwStatus, "draft">, number>; total: number; page: number; pageSize: number };
+export type TaiwanReviewList = { items: TaiwanReviewItem[]; counts: Record<Exclude<TaiwanStatus, "draft">, number>; total: number; page: number; pageSize: number };
 
 /** GET /smeb/twExhibit/review/detail: one filing with its exhibitor, and whether the agent can decide now. */
-export type TwReviewDetail = TwFilingView & { exhibitorName: string; decidable: boolean };
+export type TaiwanReviewDetail = TaiwanFilingView & { exhibitorName: string; decidable: boolean };

@@ -57,7 +57,7 @@ const vehicles = {
   },
   truckKinds: { installation: "Booth installation", dismantling: "Dismantling" },
   truckStatuses: { submitted: "Waiting for approval", approved: "Approved", returned: "Returned" },
-  twStatuses: { draft: "Draft", submitted: "With the customs agent", accepted: "Accepted", returned: "Returned" },
+  taiwanStatuses: { draft: "Draft", submitted: "With the customs agent", accepted: "Accepted", returned: "Returned" },
   dispositions: { sold: "Sold on site", returned: "Shipped back" },
   expressStatuses: { booked: "Booked", received: "Received at the warehouse", delivered: "Delivered to the booth" },
   errors: {

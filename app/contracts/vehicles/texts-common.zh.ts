@@ -57,7 +57,7 @@ const vehicles = {
   },
   truckKinds: { installation: "布展", dismantling: "撤展" },
   truckStatuses: { submitted: "待审核", approved: "已通过", returned: "已退回" },
-  twStatuses: { draft: "草稿", submitted: "报关代理审核中", accepted: "已通过", returned: "已退回" },
+  taiwanStatuses: { draft: "草稿", submitted: "报关代理审核中", accepted: "已通过", returned: "已退回" },
   dispositions: { sold: "现场销售", returned: "展后退运" },
   expressStatuses: { booked: "已预约", received: "仓库已收货", delivered: "已送达展位" },
   errors: {

@@ -1,15 +1,15 @@
-import { CURRENCIES } from "./tw-values";
+import { CURRENCIES } from "./taiwan-values";
 
 /** The vehicle and shipment pages' lists and limits, without zod: the pages import these; the schemas (schema.ts) build on them. */
 
 export const TRUCK_KINDS = ["installation", "dismantling"] as const;
 export const TRUCK_STATUSES = ["submitted", "approved", "returned"] as const;
-export const TW_STATUSES = ["draft", "submitted", "accepted", "returned"] as const;
-export const TW_DISPOSITIONS = ["sold", "returned"] as const;
+export const TAIWAN_STATUSES = ["draft", "submitted", "accepted", "returned"] as const;
+export const TAIWAN_DISPOSITIONS = ["sold", "returned"] as const;
 export const EXPRESS_STATUSES = ["booked", "received", "delivered"] as const;
 export const INCOTERMS = ["EXW", "FCA", "FOB", "CFR", "CIF", "DAP", "DDP"] as const;
 export { CURRENCIES };
-export const TW_LINES_MAX = 200;
+export const TAIWAN_LINES_MAX = 200;
 /** The longest pass code the check reads (a real one is far shorter); longer is refused as invalid. */
 export const PASS_CODE_MAX_LENGTH = 100;
 export const EXPRESS_LIMITS = { pieces: 999, grossWeightKg: 500, sideCm: 300 } as const;

@@ -171,7 +171,8 @@ export function ProfileHistory({ history }: { history: ProfileView["history"] })
       </Title>
       <List size="sm" mt="xs" data-testid="profile-history">
         {shown.map((event, i) => (
-          <List.Item key={i}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: two entries of the audit trail can read the same (same action, actor and time); the trail is append-only and shown in the server's order, never reordered
+          <List.Item key={`${event.createdAt}-${event.action}-${i}`}>
             {new Date(event.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC · {event.actorLabel} ·{" "}
             {t(`exhibitor.history.actions.${event.action}`, { defaultValue: event.action })}
             {event.comment ? ` — ${event.comment}` : ""}

@@ -58,7 +58,7 @@ export function OrderLinesTable({ lines, totalCents, language }: { lines: OrderL
       </Table.Thead>
       <Table.Tbody>
         {lines.map((line, index) => (
-          <Table.Tr key={`${line.code}-${index}`}>
+          <Table.Tr key={line.code}>
             <Table.Td>{localName(line, language)}</Table.Td>
             <Table.Td>
               <Text size="sm">{t(`orders.priceKinds.${line.priceKind}`)}</Text>

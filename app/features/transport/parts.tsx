@@ -211,7 +211,8 @@ export function EventList({ events }: { events: TransportEventView[] }) {
   return (
     <Stack gap={4} data-testid="declaration-events">
       {events.map((event, index) => (
-        <Text key={index} size="sm">
+        // biome-ignore lint/suspicious/noArrayIndexKey: two events of a declaration can read the same (same kind and time, no note); the list is append-only and shown in the server's order, never reordered
+        <Text key={`${event.at}-${event.kind}-${index}`} size="sm">
           <Text span c="dimmed" size="xs">
             {exhibitionDateTime(event.at)}{" "}
           </Text>

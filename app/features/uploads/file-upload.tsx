@@ -153,7 +153,11 @@ export function FileUpload({ name, folder, label, kinds, maxBytes, maxCount = DE
             {confirming === item.localId ? (
               <Group gap="xs" role="alertdialog" aria-label={t("uploads.confirmRemove", { name: item.name })} data-testid="upload-confirm">
                 <Text size="sm">{t("uploads.confirmRemove", { name: item.name })}</Text>
-                <Button size="compact-xs" color="red" onClick={() => (update(item.localId, null), setConfirming(null))}>
+                <Button size="compact-xs" color="red" onClick={() => {
+                    update(item.localId, null);
+                    setConfirming(null);
+                  }}
+                >
                   {t("uploads.remove")}
                 </Button>
                 <Button size="compact-xs" variant="default" onClick={() => setConfirming(null)}>

@@ -3,9 +3,9 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title 
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { twHeaderSchema, twLineSchema } from "~/contracts/vehicles/schema";
-import { CURRENCIES, TW_DISPOSITIONS } from "~/contracts/vehicles/values";
-import type { TwFilingView } from "~/contracts/vehicles/taiwan-types";
+import type { taiwanHeaderSchema, taiwanLineSchema } from "~/contracts/vehicles/schema";
+import { CURRENCIES, TAIWAN_DISPOSITIONS } from "~/contracts/vehicles/values";
+import type { TaiwanFilingView } from "~/contracts/vehicles/taiwan-types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-taiwan";
@@ -30,10 +30,10 @@ export const LINE_FIELDS = [
 type FormProps = { held: Record<string, unknown> | null; constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null; pending: boolean };
 
 /** The importer of a booth's filing: creates the draft, or changes it (with id and version) while editable. */
-export function HeaderForm({ boothId, filing, held, constraint, lastResult, pending }: FormProps & { boothId: number; filing: TwFilingView | null }) {
+export function HeaderForm({ boothId, filing, held, constraint, lastResult, pending }: FormProps & { boothId: number; filing: TaiwanFilingView | null }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof twHeaderSchema>({
+  const [form, fields] = usePortalForm<typeof taiwanHeaderSchema>({
     id: "tw-header",
     constraint,
     lastResult,
@@ -90,10 +90,10 @@ export function HeaderForm({ boothId, filing, held, constraint, lastResult, pend
 }
 
 /** One exhibit: names, HS code, quantity and unit, unit value and currency, after-show disposition, packages and weight. */
-export function LineForm({ filing, held, constraint, lastResult, pending }: FormProps & { filing: TwFilingView }) {
+export function LineForm({ filing, held, constraint, lastResult, pending }: FormProps & { filing: TaiwanFilingView }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = usePortalForm<typeof twLineSchema>({
+  const [form, fields] = usePortalForm<typeof taiwanLineSchema>({
     id: "tw-line",
     constraint,
     lastResult,
@@ -149,7 +149,7 @@ export function LineForm({ filing, held, constraint, lastResult, pending }: Form
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {select(
             "disposition",
-            TW_DISPOSITIONS.map((d) => ({ value: d, label: t(`vehicles.dispositions.${d}`) })),
+            TAIWAN_DISPOSITIONS.map((d) => ({ value: d, label: t(`vehicles.dispositions.${d}`) })),
           )}
           {input("packages", 9, "numeric")}
           {input("grossWeight", 14, "decimal")}

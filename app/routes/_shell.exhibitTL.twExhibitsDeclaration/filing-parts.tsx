@@ -1,7 +1,7 @@
 import { Anchor, Badge as Tag, Group, SimpleGrid, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { TwFilingView, TwLineView, TwTotal } from "~/contracts/vehicles/taiwan-types";
+import type { TaiwanFilingView, TaiwanLineView, TaiwanTotal } from "~/contracts/vehicles/taiwan-types";
 import { formatMoney } from "~/contracts/common/format";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-taiwan";
@@ -14,16 +14,16 @@ export const currencyAmount = (cents: number, currency: string) => `${currency} 
 
 const STATUS_COLORS: Record<string, string> = { draft: "gray", submitted: "blue", accepted: "green", returned: "orange" };
 
-export function TwStatusTag({ status }: { status: string }) {
+export function TaiwanStatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
     <Tag color={STATUS_COLORS[status] ?? "gray"} variant="light" data-testid="tw-status" style={{ flexShrink: 0 }}>
-      {t(`vehicles.twStatuses.${status}`)}
+      {t(`vehicles.taiwanStatuses.${status}`)}
     </Tag>
   );
 }
 
-export function ImporterFacts({ filing }: { filing: Pick<TwFilingView, "importerName" | "importerContact" | "importerPhone" | "boothNo"> }) {
+export function ImporterFacts({ filing }: { filing: Pick<TaiwanFilingView, "importerName" | "importerContact" | "importerPhone" | "boothNo"> }) {
   const { t } = useTranslation();
   const fact = (label: string, value: string) => (
     <div>
@@ -46,7 +46,7 @@ export function ImporterFacts({ filing }: { filing: Pick<TwFilingView, "importer
 }
 
 /** The exhibit lines; with `deleteHref`, a delete link per line (the page asks before deleting). */
-export function LinesTable({ lines, deleteHref }: { lines: TwLineView[]; deleteHref?: (sort: number) => string }) {
+export function LinesTable({ lines, deleteHref }: { lines: TaiwanLineView[]; deleteHref?: (sort: number) => string }) {
   const { t } = useTranslation();
   if (!lines.length) return <Text c="dimmed">{t("vehicles.taiwan.noLines")}</Text>;
   const right = { textAlign: "right" } as const;
@@ -104,13 +104,13 @@ export function LinesTable({ lines, deleteHref }: { lines: TwLineView[]; deleteH
 }
 
 /** Totals per currency, and the packages and weight of the whole filing. */
-export function TotalsBlock({ filing }: { filing: Pick<TwFilingView, "totals" | "packagesTotal" | "grossWeightKgTotal" | "lines"> }) {
+export function TotalsBlock({ filing }: { filing: Pick<TaiwanFilingView, "totals" | "packagesTotal" | "grossWeightKgTotal" | "lines"> }) {
   const { t } = useTranslation();
   if (!filing.lines.length) return null;
   return (
     <Group gap="lg" wrap="wrap" data-testid="tw-totals">
       <Text fw={600}>{t("vehicles.taiwan.totals")}</Text>
-      {filing.totals.map((total: TwTotal) => (
+      {filing.totals.map((total: TaiwanTotal) => (
         <Text key={total.currency} fw={600} data-testid={`tw-total-${total.currency}`}>
           {currencyAmount(total.cents, total.currency)}
         </Text>

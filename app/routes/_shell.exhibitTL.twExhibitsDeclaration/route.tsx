@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
-import { twHeaderSchema, twLineSchema } from "~/features/vehicles/schema.server";
+import { taiwanHeaderSchema, taiwanLineSchema } from "~/features/vehicles/schema.server";
 import { taiwanFilingEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -19,7 +19,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { HEADER_FIELDS, HeaderForm, LINE_FIELDS, LineForm } from "./filing-forms";
-import { ImporterFacts, LinesTable, TotalsBlock, TwStatusTag } from "./filing-parts";
+import { ImporterFacts, LinesTable, TotalsBlock, TaiwanStatusTag } from "./filing-parts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-taiwan";
 
@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       found,
       held: held.values,
       lineToDelete,
-      constraints: formConstraints({ header: twHeaderSchema, line: twLineSchema }),
+      constraints: formConstraints({ header: taiwanHeaderSchema, line: taiwanLineSchema }),
     },
     { headers: held.headers },
   );
@@ -79,8 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "save" || intent === "addLine") {
     const [schema, endpoint, fields] =
       intent === "save"
-        ? ([twHeaderSchema, taiwanFilingEndpoints.saveHeader, HEADER_FIELDS] as const)
-        : ([twLineSchema, taiwanFilingEndpoints.addLine, LINE_FIELDS] as const);
+        ? ([taiwanHeaderSchema, taiwanFilingEndpoints.saveHeader, HEADER_FIELDS] as const)
+        : ([taiwanLineSchema, taiwanFilingEndpoints.addLine, LINE_FIELDS] as const);
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") return reply({ form: intent, result: submission.reply() });
     const result = await handleAuthErrors(await api.call(endpoint, rawFields(formData, fields)), request, context);
@@ -117,7 +117,7 @@ export default function TaiwanFilingPage() {
             <Title order={1} size="h3">
               {t("vehicles.taiwan.title")}
             </Title>
-            {filing ? <TwStatusTag status={filing.status} /> : null}
+            {filing ? <TaiwanStatusTag status={filing.status} /> : null}
           </Group>
           <Text size="sm" c="dimmed">
             {t("vehicles.taiwan.intro")}

@@ -3,8 +3,8 @@ import { Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from "@manti
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { twReviewSchema } from "~/contracts/vehicles/schema";
-import type { TwReviewDetail } from "~/contracts/vehicles/taiwan-types";
+import type { taiwanReviewSchema } from "~/contracts/vehicles/schema";
+import type { TaiwanReviewDetail } from "~/contracts/vehicles/taiwan-types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-taiwan";
@@ -12,7 +12,7 @@ import "~/contracts/vehicles/texts-taiwan";
 export const DECISION_FIELDS = ["id", "version", "decision", "comment"] as const;
 
 type Props = {
-  filing: TwReviewDetail;
+  filing: TaiwanReviewDetail;
   held: Record<string, unknown> | null;
   constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
@@ -25,7 +25,7 @@ function DecisionForm({ decision, filing, held, constraint, lastResult, pending 
   const errorText = useErrorText();
   // Both forms read the one reply: each takes back only what was posted through it.
   const mine = (value: unknown) => (value && typeof value === "object" && (value as { decision?: unknown }).decision === decision ? value : null);
-  const [form, fields] = usePortalForm<typeof twReviewSchema>({
+  const [form, fields] = usePortalForm<typeof taiwanReviewSchema>({
     id: `tw-decide-${decision}`,
     constraint,
     lastResult: mine(lastResult?.initialValue) ? lastResult : undefined,

@@ -7,8 +7,8 @@ import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import { rawFields } from "~/features/transport/forms.server";
-import { twReviewSchema } from "~/features/vehicles/schema.server";
-import type { TwReviewDetail, TwStatus } from "~/contracts/vehicles/taiwan-types";
+import { taiwanReviewSchema } from "~/features/vehicles/schema.server";
+import type { TaiwanReviewDetail, TaiwanStatus } from "~/contracts/vehicles/taiwan-types";
 import { taiwanFilingEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -20,7 +20,7 @@ import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { currencyAmount, ImporterFacts, LinesTable, TotalsBlock, TwStatusTag } from "../_shell.exhibitTL.twExhibitsDeclaration/filing-parts";
+import { currencyAmount, ImporterFacts, LinesTable, TotalsBlock, TaiwanStatusTag } from "../_shell.exhibitTL.twExhibitsDeclaration/filing-parts";
 import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
 import "~/contracts/transport/texts";
 import "~/contracts/vehicles/texts";
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
     const filing = await requireOk(await api.call(taiwanFilingEndpoints.reviewDetail, { id }), request, context);
     const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS], "decide");
-    const constraints = formConstraints({ decision: twReviewSchema });
+    const constraints = formConstraints({ decision: taiwanReviewSchema });
     return json(
       { title: translate(language, "vehicles.taiwan.review.detailTitle", { id }), filing, list: null, status: null, held: held.values, constraints },
       { headers: held.headers },
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   rememberForm(request, formData);
   if (formData.get("intent") !== "decide") throw redirect(PATH);
-  const submission = parseWithZod(formData, { schema: twReviewSchema });
+  const submission = parseWithZod(formData, { schema: taiwanReviewSchema });
   if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
   const result = await handleAuthErrors(await api.call(taiwanFilingEndpoints.decide, rawFields(formData, DECISION_FIELDS)), request, context);
   if (!result.ok) {
@@ -85,7 +85,7 @@ function FilingDetail({
   reply,
   pending,
 }: {
-  filing: TwReviewDetail;
+  filing: TaiwanReviewDetail;
   held: Record<string, unknown> | null;
   constraint: FormConstraint;
   reply: Reply | undefined;
@@ -100,7 +100,7 @@ function FilingDetail({
             <Title order={1} size="h3">
               {t("vehicles.taiwan.review.detailTitle", { id: filing.id })}
             </Title>
-            <TwStatusTag status={filing.status} />
+            <TaiwanStatusTag status={filing.status} />
           </Group>
           <Anchor component={Link} to={PATH} size="sm">
             {t("vehicles.taiwan.review.back")}
@@ -152,7 +152,7 @@ export default function TaiwanReviewPage() {
   const pending = useIsPending();
   if (filing) return <FilingDetail filing={filing} held={held} constraint={constraints!.decision} reply={actionData} pending={pending} />;
   if (!list) return null;
-  const link = (next: { status?: TwStatus | null; page?: number }) => {
+  const link = (next: { status?: TaiwanStatus | null; page?: number }) => {
     const params = new URLSearchParams();
     const s = next.status === undefined ? status : next.status;
     if (s) params.set("status", s);
@@ -181,7 +181,7 @@ export default function TaiwanReviewPage() {
           </Anchor>
           {FILTERS.map((s) => (
             <Anchor key={s} component={Link} to={link({ status: s, page: 1 })} fw={status === s ? 700 : undefined} data-testid={`tw-filter-${s}`}>
-              {t(`vehicles.twStatuses.${s}`)} ({list.counts[s]})
+              {t(`vehicles.taiwanStatuses.${s}`)} ({list.counts[s]})
             </Anchor>
           ))}
         </Group>
@@ -223,7 +223,7 @@ export default function TaiwanReviewPage() {
                       ))}
                     </Table.Td>
                     <Table.Td>
-                      <TwStatusTag status={item.status} />
+                      <TaiwanStatusTag status={item.status} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -50,14 +50,19 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
     })();
     return () => {
       stopped = true;
-      stream?.getTracks().forEach((track) => track.stop());
+      stream?.getTracks().forEach((track) => {
+        track.stop();
+      });
     };
   }, [scanning, onCode, t]);
 
   if (!supported) return null;
   return (
     <Stack gap={4}>
-      <Button type="button" variant="light" onClick={() => (setProblem(null), setScanning((on) => !on))} data-testid="camera-scan">
+      <Button type="button" variant="light" onClick={() => {
+          setProblem(null);
+          setScanning((on) => !on);
+        }} data-testid="camera-scan">
         {t(scanning ? "badges.checkInPage.cameraStop" : "badges.checkInPage.camera")}
       </Button>
       {scanning ? <video ref={video} muted playsInline style={{ width: "100%", maxWidth: 320 }} /> : null}

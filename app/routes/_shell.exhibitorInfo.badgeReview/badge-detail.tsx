@@ -23,7 +23,8 @@ function History({ events }: { events: BadgeEventView[] }) {
       {events.map((event, index) => {
         const action = event.action.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
         return (
-          <List.Item key={`${event.createdAt}-${index}`} data-action={event.action}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: two events of a badge can read the same (e.g. two check-ins in one instant); the history is append-only and shown in the server's order, never reordered
+          <List.Item key={`${event.createdAt}-${event.action}-${index}`} data-action={event.action}>
             <Text size="sm">
               <Text span c="dimmed">
                 {exhibitionDateTime(event.createdAt)} (UTC+8)

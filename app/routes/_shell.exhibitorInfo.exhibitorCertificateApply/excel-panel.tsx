@@ -95,8 +95,8 @@ export function ExcelPanel({
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {importResult.rows.map((row, index) => (
-                      <Table.Tr key={`${row.row}-${row.column}-${index}`} data-testid={`import-error-${row.row}`}>
+                    {importResult.rows.map((row) => (
+                      <Table.Tr key={`${row.row}-${row.column}-${row.field}`} data-testid={`import-error-${row.row}`}>
                         <Table.Td>{row.row}</Table.Td>
                         <Table.Td>{row.field ? `${row.column} (${t(`badges.fields.${row.field}`)})` : row.column}</Table.Td>
                         <Table.Td>{errorText([row.message])}</Table.Td>

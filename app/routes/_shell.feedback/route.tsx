@@ -86,6 +86,7 @@ export default function FeedbackPage() {
   useEffect(() => setHydrated(true), []);
   const initialContent = typeof fields.content.initialValue === "string" ? fields.content.initialValue : "";
   const [used, setUsed] = useState(initialContent.length);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fields.content.key changes when the form is reset (the textarea remounts with it), also when the initial text stays the same; the counter must restart then
   useEffect(() => setUsed(initialContent.length), [fields.content.key, initialContent]);
 
   const typeOptions = [
@@ -120,7 +121,7 @@ export default function FeedbackPage() {
             withAsterisk
             description={
               hydrated ? (
-                <span aria-live="polite" aria-label={t("settings.feedbackCounterLabel", { used, max: FEEDBACK_CONTENT_MAX })} data-testid="counter">
+                <span role="status" aria-live="polite" aria-label={t("settings.feedbackCounterLabel", { used, max: FEEDBACK_CONTENT_MAX })} data-testid="counter">
                   {used}/{FEEDBACK_CONTENT_MAX}
                 </span>
               ) : (

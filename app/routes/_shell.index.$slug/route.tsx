@@ -86,24 +86,29 @@ function ContentBody({ body }: { body: string }) {
       {parseContent(body).map((block, i) => {
         if (block.kind === "heading") {
           return (
-            <Title key={i} order={2} size="h4" mt="sm">
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks are parsed in order from the page's fixed text and never reorder; two blocks may read the same
+            <Title key={`${i}-${block.text}`} order={2} size="h4" mt="sm">
               {block.text}
             </Title>
           );
         }
         if (block.kind === "list") {
           return (
-            <List key={i} spacing={4}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks are parsed in order from the page's fixed text and never reorder; two blocks may read the same
+            <List key={`${i}-${block.items[0]}`} spacing={4}>
               {block.items.map((item, j) => (
-                <List.Item key={j}>{item}</List.Item>
+                // biome-ignore lint/suspicious/noArrayIndexKey: items come in order from the page's fixed text and never reorder; two items may read the same
+                <List.Item key={`${j}-${item}`}>{item}</List.Item>
               ))}
             </List>
           );
         }
         return (
-          <Text key={i}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks are parsed in order from the page's fixed text and never reorder; two blocks may read the same
+          <Text key={`${i}-${block.lines[0]}`}>
             {block.lines.map((line, j) => (
-              <Fragment key={j}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines come in order from the page's fixed text and never reorder; two lines may read the same
+              <Fragment key={`${j}-${line}`}>
                 {j > 0 ? <br /> : null}
                 {line}
               </Fragment>

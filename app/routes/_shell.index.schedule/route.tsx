@@ -163,6 +163,7 @@ function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionD
   useEffect(() => setHydrated(true), []);
   const initialReason = typeof fields.reason.initialValue === "string" ? fields.reason.initialValue : "";
   const [used, setUsed] = useState(initialReason.length);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fields.reason.key changes when the form is reset (the textarea remounts with it), also when the initial text stays the same; the counter must restart then
   useEffect(() => setUsed(initialReason.length), [fields.reason.key, initialReason]);
 
   if (!items.length) {

@@ -193,7 +193,7 @@ async function readMultipart(req: express.Request, res: express.Response) {
  */
 export function fileRoutes(deps: ApiDeps): Router {
   const router = Router();
-  const { db, config, logger, store } = deps;
+  const { db, logger, store } = deps;
 
   async function callerSession(req: express.Request) {
     const plain = readTicket(req);

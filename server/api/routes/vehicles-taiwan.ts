@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { taiwanFilingEndpoints } from "../../../app/contracts/vehicles/endpoints.server";
 import { appClock } from "../../clock";
-import { twExportFileName, twExportWorkbook } from "../../vehicles/tw-excel";
-import { addLine, decideFiling, deleteLine, findFiling, reviewDetail, reviewList, saveHeader, submitFiling } from "../../vehicles/tw-filings";
+import { taiwanExportFileName, taiwanExportWorkbook } from "../../vehicles/taiwan-excel";
+import { addLine, decideFiling, deleteLine, findFiling, reviewDetail, reviewList, saveHeader, submitFiling } from "../../vehicles/taiwan-filings";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
@@ -56,8 +56,8 @@ export function taiwanRoutes(deps: ApiDeps): Router {
   // The file itself, not the JSON envelope (refusals still come as envelopes).
   mount(router, taiwanFilingEndpoints.exportReviews, async ({ req, res }) => {
     const organizer = await transportOrganizerOf(deps, req, res);
-    const bytes = await twExportWorkbook(db, organizer.exhibitionId);
-    sendFile(res, bytes, XLSX_CONTENT_TYPE, twExportFileName);
+    const bytes = await taiwanExportWorkbook(db, organizer.exhibitionId);
+    sendFile(res, bytes, XLSX_CONTENT_TYPE, taiwanExportFileName);
   });
 
   return router;

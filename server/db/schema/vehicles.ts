@@ -4,7 +4,7 @@ import type { Cents, CreatedAt, Day, Timestamp } from "./columns";
 // Yellow-plate trucks, Taiwan exhibits filing, small-exhibit express, overseas requests (0013-vehicles).
 export type TruckStatus = "submitted" | "approved" | "returned";
 
-export type TwFilingStatus = "draft" | "submitted" | "accepted" | "returned";
+export type TaiwanFilingStatus = "draft" | "submitted" | "accepted" | "returned";
 
 export type ExpressStatus = "booked" | "received" | "delivered";
 
@@ -32,7 +32,7 @@ export interface YellowTruckTable {
   deleted_at: Timestamp | null;
 }
 
-export interface TwFilingTable {
+export interface TaiwanFilingTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -40,7 +40,7 @@ export interface TwFilingTable {
   importer_name: string;
   importer_contact: string;
   importer_phone: string;
-  status: ColumnType<TwFilingStatus, TwFilingStatus | undefined, TwFilingStatus>;
+  status: ColumnType<TaiwanFilingStatus, TaiwanFilingStatus | undefined, TaiwanFilingStatus>;
   review_comment: string | null;
   reviewed_at: Timestamp | null;
   reviewed_by: number | null;
@@ -50,7 +50,7 @@ export interface TwFilingTable {
   updated_at: Timestamp;
 }
 
-export interface TwFilingLineTable {
+export interface TaiwanFilingLineTable {
   filing_id: number;
   sort: number;
   name_zh: string;
@@ -135,8 +135,8 @@ export interface OverseasRequestTable {
 /** The vehicles tables, part of DB (./index.ts). */
 export interface VehicleTables {
   yellow_trucks: YellowTruckTable;
-  tw_filings: TwFilingTable;
-  tw_filing_lines: TwFilingLineTable;
+  tw_filings: TaiwanFilingTable;
+  tw_filing_lines: TaiwanFilingLineTable;
   express_bookings: ExpressBookingTable;
   express_events: ExpressEventTable;
   overseas_agents: OverseasAgentTable;

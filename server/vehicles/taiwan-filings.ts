@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
-import { TW_LINES_MAX, type TwHeaderInput, type TwLineInput } from "../../app/contracts/vehicles/schema";
-import type { TwFilingView, TwFind, TwLineView, TwReviewDetail, TwReviewList, TwStatus } from "../../app/contracts/vehicles/taiwan-types";
-import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/tw-values";
+import { TAIWAN_LINES_MAX, type TaiwanHeaderInput, type TaiwanLineInput } from "../../app/contracts/vehicles/schema";
+import type { TaiwanFilingView, TaiwanFind, TaiwanLineView, TaiwanReviewDetail, TaiwanReviewList, TaiwanStatus } from "../../app/contracts/vehicles/taiwan-types";
+import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/taiwan-values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError } from "../api/envelope";
@@ -21,13 +21,13 @@ import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
  */
 export const REVIEW_PAGE_SIZE = 20;
 export const DECLARATION_PAGE = "/exhibitTL/twExhibitsDeclaration";
-const REVIEWED: Exclude<TwStatus, "draft">[] = ["submitted", "accepted", "returned"];
+const REVIEWED: Exclude<TaiwanStatus, "draft">[] = ["submitted", "accepted", "returned"];
 
 const stale = () => new ApiError(ApiCode.conflict, "vehicles.taiwan.errors.stale");
 const notEditable = () => new ApiError(ApiCode.conflict, "vehicles.taiwan.errors.notEditable");
 const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) =>
   new ApiError(code, key, values, { fields: { [field]: [key] } });
-const isEditable = (status: TwStatus) => status === "draft" || status === "returned";
+const isEditable = (status: TaiwanStatus) => status === "draft" || status === "returned";
 
 function selectFilings(db: Db, exhibitionId: number) {
   return db
@@ -52,14 +52,14 @@ function selectFilings(db: Db, exhibitionId: number) {
 type FilingRow = Awaited<ReturnType<ReturnType<typeof selectFilings>["execute"]>>[number];
 
 /** The lines of some filings, in their order, as the pages show them. */
-export async function linesOf(db: Db, filingIds: number[]): Promise<Map<number, TwLineView[]>> {
-  const lines = new Map<number, TwLineView[]>();
+export async function linesOf(db: Db, filingIds: number[]): Promise<Map<number, TaiwanLineView[]>> {
+  const lines = new Map<number, TaiwanLineView[]>();
   if (!filingIds.length) return lines;
   const rows = await db.selectFrom("tw_filing_lines").selectAll().where("filing_id", "in", filingIds).orderBy("filing_id").orderBy("sort").execute();
   for (const row of rows) {
     const unitValueCents = Number(row.unit_value_cents);
     const grossWeightG = Number(row.gross_weight_g);
-    const line: TwLineView = {
+    const line: TaiwanLineView = {
       sort: row.sort,
       nameZh: row.name_zh,
       nameEn: row.name_en,
@@ -79,7 +79,7 @@ export async function linesOf(db: Db, filingIds: number[]): Promise<Map<number, 
   return lines;
 }
 
-function filingView(row: FilingRow, lines: TwLineView[]): TwFilingView {
+function filingView(row: FilingRow, lines: TaiwanLineView[]): TaiwanFilingView {
   const editable = isEditable(row.status);
   return {
     id: row.id,
@@ -105,14 +105,14 @@ function filingView(row: FilingRow, lines: TwLineView[]): TwFilingView {
   };
 }
 
-async function readOwnFiling(db: Db, caller: Caller, id: number): Promise<TwFilingView> {
+async function readOwnFiling(db: Db, caller: Caller, id: number): Promise<TaiwanFilingView> {
   const row = await selectFilings(db, caller.exhibitionId).where("f.id", "=", id).where("f.user_id", "=", caller.userId).executeTakeFirst();
   if (!row) throw notFound();
   return filingView(row, (await linesOf(db, [row.id])).get(row.id) ?? []);
 }
 
 /** GET /smeb/twExhibit/find: the filing of one of the caller's booths (the first when none is named); another's booth answers 404. */
-export async function findFiling(db: Db, caller: Caller, boothId: number | undefined): Promise<TwFind> {
+export async function findFiling(db: Db, caller: Caller, boothId: number | undefined): Promise<TaiwanFind> {
   const booths = await ownBooths(db, caller);
   const booth = boothId === undefined ? booths[0] : booths.find((b) => b.boothId === boothId);
   if (boothId !== undefined && !booth) throw notFound();
@@ -120,7 +120,7 @@ export async function findFiling(db: Db, caller: Caller, boothId: number | undef
     ? await selectFilings(db, caller.exhibitionId).where("f.user_id", "=", caller.userId).where("f.booth_id", "=", booth.boothId).executeTakeFirst()
     : undefined;
   const filing = row ? filingView(row, (await linesOf(db, [row.id])).get(row.id) ?? []) : null;
-  return { booths, boothId: booth?.boothId ?? null, filing, linesMax: TW_LINES_MAX };
+  return { booths, boothId: booth?.boothId ?? null, filing, linesMax: TAIWAN_LINES_MAX };
 }
 
 /** The caller's filing locked for a change: 404 if not theirs, 409 once with the agent or at another version. */
@@ -147,7 +147,7 @@ const bump = (trx: Transaction<DB>, row: { id: number; version: number }, now: D
     .execute();
 
 /** POST /smeb/twExhibit/save: a new draft for a booth of the caller's, or its header changed (with id and version). */
-export async function saveHeader(db: Database, caller: Caller, input: TwHeaderInput, now: Date): Promise<TwFilingView> {
+export async function saveHeader(db: Database, caller: Caller, input: TaiwanHeaderInput, now: Date): Promise<TaiwanFilingView> {
   const id = await db.transaction().execute(async (trx) => {
     await ownBooth(trx, caller, input.boothId);
     const importer = { importer_name: input.importerName, importer_contact: input.importerContact, importer_phone: input.importerPhone };
@@ -176,7 +176,7 @@ export async function saveHeader(db: Database, caller: Caller, input: TwHeaderIn
 }
 
 /** POST /smeb/twExhibit/line/add: one exhibit after the others (unit value in cents, gross weight in grams, as parsed). */
-export async function addLine(db: Database, caller: Caller, input: TwLineInput, now: Date): Promise<TwFilingView> {
+export async function addLine(db: Database, caller: Caller, input: TaiwanLineInput, now: Date): Promise<TaiwanFilingView> {
   await db.transaction().execute(async (trx) => {
     const row = await lockEditable(trx, caller, input.filingId, input.version);
     const { n, last } = await trx
@@ -184,7 +184,7 @@ export async function addLine(db: Database, caller: Caller, input: TwLineInput, 
       .select((eb) => [eb.fn.countAll<string>().as("n"), eb.fn.max("sort").as("last")])
       .where("filing_id", "=", row.id)
       .executeTakeFirstOrThrow();
-    if (Number(n) >= TW_LINES_MAX) throw new ApiError(ApiCode.badRequest, "vehicles.taiwan.errors.tooManyLines", { max: TW_LINES_MAX });
+    if (Number(n) >= TAIWAN_LINES_MAX) throw new ApiError(ApiCode.badRequest, "vehicles.taiwan.errors.tooManyLines", { max: TAIWAN_LINES_MAX });
     await trx
       .insertInto("tw_filing_lines")
       .values({
@@ -208,7 +208,7 @@ export async function addLine(db: Database, caller: Caller, input: TwLineInput, 
 }
 
 /** POST /smeb/twExhibit/line/delete: the line at `sort` (an unknown one answers 404). */
-export async function deleteLine(db: Database, caller: Caller, input: { filingId: number; sort: number; version?: number }, now: Date): Promise<TwFilingView> {
+export async function deleteLine(db: Database, caller: Caller, input: { filingId: number; sort: number; version?: number }, now: Date): Promise<TaiwanFilingView> {
   await db.transaction().execute(async (trx) => {
     const row = await lockEditable(trx, caller, input.filingId, input.version);
     const deleted = await trx.deleteFrom("tw_filing_lines").where("filing_id", "=", row.id).where("sort", "=", input.sort).executeTakeFirst();
@@ -219,7 +219,7 @@ export async function deleteLine(db: Database, caller: Caller, input: { filingId
 }
 
 /** POST /smeb/twExhibit/submit: to the customs agent, with at least one line. */
-export async function submitFiling(db: Database, caller: Caller, input: { id: number; version?: number }, now: Date): Promise<TwFilingView> {
+export async function submitFiling(db: Database, caller: Caller, input: { id: number; version?: number }, now: Date): Promise<TaiwanFilingView> {
   await db.transaction().execute(async (trx) => {
     const row = await lockEditable(trx, caller, input.id, input.version);
     const line = await trx.selectFrom("tw_filing_lines").select("sort").where("filing_id", "=", row.id).limit(1).executeTakeFirst();
@@ -239,7 +239,7 @@ export async function submitFiling(db: Database, caller: Caller, input: { id: nu
 const everSubmitted = (db: Db, exhibitionId: number) => selectFilings(db, exhibitionId).where("f.submitted_at", "is not", null);
 
 /** GET /smeb/twExhibit/review/list: waiting ones first (oldest first), then the decided ones, newest first. */
-export async function reviewList(db: Db, organizer: Caller, query: { status?: string; page: number }, language: Language): Promise<TwReviewList> {
+export async function reviewList(db: Db, organizer: Caller, query: { status?: string; page: number }, language: Language): Promise<TaiwanReviewList> {
   const status = query.status === undefined ? undefined : REVIEWED.find((s) => s === query.status);
   if (query.status !== undefined && !status) throw fieldError(ApiCode.badRequest, "validation.correct|vehicles.fields.status", "status");
   const grouped = await db
@@ -294,7 +294,7 @@ export async function reviewList(db: Db, organizer: Caller, query: { status?: st
 }
 
 /** GET /smeb/twExhibit/review/detail: one filing that reached the agent; a draft never submitted answers 404. */
-export async function reviewDetail(db: Db, organizer: Caller, id: number, language: Language): Promise<TwReviewDetail> {
+export async function reviewDetail(db: Db, organizer: Caller, id: number, language: Language): Promise<TaiwanReviewDetail> {
   const row = await everSubmitted(db, organizer.exhibitionId).where("f.id", "=", id).executeTakeFirst();
   if (!row) throw notFound();
   const names = await exhibitorNamesOf(db, organizer.exhibitionId, [row.user_id]);
@@ -302,7 +302,7 @@ export async function reviewDetail(db: Db, organizer: Caller, id: number, langua
   return { ...view, exhibitorName: exhibitorNameIn(names.get(row.user_id), language), decidable: row.status === "submitted" };
 }
 
-export type TwDecision = { id: number; version?: number; decision: "accept" | "return"; comment?: string };
+export type TaiwanDecision = { id: number; version?: number; decision: "accept" | "return"; comment?: string };
 
 /**
  * POST /smeb/twExhibit/review/decide: accept a submitted filing or return it with comments, at the
@@ -311,10 +311,10 @@ export type TwDecision = { id: number; version?: number; decision: "accept" | "r
 export async function decideFiling(
   deps: Mailer & { db: Database },
   organizer: Caller,
-  input: TwDecision,
+  input: TaiwanDecision,
   language: Language,
   now: Date,
-): Promise<TwReviewDetail> {
+): Promise<TaiwanReviewDetail> {
   const { db } = deps;
   const decided = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -365,7 +365,7 @@ export async function decideFiling(
           "此邮件由系统自动发送，请勿直接回复。",
         ].join("\n"),
       },
-      { twFilingId: decided.id },
+      { taiwanFilingId: decided.id },
     );
   }
   return reviewDetail(db, organizer, input.id, language);

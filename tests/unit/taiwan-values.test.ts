@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HS_CODE } from "../../app/contracts/vehicles/plates";
-import { twLineFields, twLineSchema, twReviewSchema } from "../../app/contracts/vehicles/schema";
-import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/tw-values";
+import { taiwanLineFields, taiwanLineSchema, taiwanReviewSchema } from "../../app/contracts/vehicles/schema";
+import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/taiwan-values";
 
 /** The Taiwan exhibits filing (issue 18): line values and totals per currency, the HS code and the line's numbers as the schema reads them. */
 const line = (extra: Record<string, string> = {}) => ({
@@ -20,7 +20,7 @@ const line = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 const issuesOf = (extra: Record<string, string>) => {
-  const result = twLineSchema.safeParse(line(extra));
+  const result = taiwanLineSchema.safeParse(line(extra));
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 };
 
@@ -51,8 +51,8 @@ describe("Taiwan filing values", () => {
 
 describe("Taiwan filing line schema", () => {
   it("takes HS codes of 6 to 10 digits, with the dots and spaces people type", () => {
-    for (const code of ["845811", "8458110090", "8458.11.00.90", "8458 11 00"]) expect(twLineFields.hsCode.safeParse(code).success, code).toBe(true);
-    expect(twLineFields.hsCode.parse("8458.11.00.90")).toBe("8458110090");
+    for (const code of ["845811", "8458110090", "8458.11.00.90", "8458 11 00"]) expect(taiwanLineFields.hsCode.safeParse(code).success, code).toBe(true);
+    expect(taiwanLineFields.hsCode.parse("8458.11.00.90")).toBe("8458110090");
     expect(HS_CODE.test("845811")).toBe(true);
   });
 
@@ -65,9 +65,9 @@ describe("Taiwan filing line schema", () => {
   });
 
   it("reads the unit value in cents and the gross weight in grams", () => {
-    const parsed = twLineSchema.parse(line());
+    const parsed = taiwanLineSchema.parse(line());
     expect(parsed).toMatchObject({ unitValue: 125_050, grossWeight: 1_200_500, quantity: 3, packages: 1, filingId: 1, version: 0 });
-    expect(twLineSchema.parse(line({ unitValue: "0.01", grossWeight: "0.001" }))).toMatchObject({ unitValue: 1, grossWeight: 1 });
+    expect(taiwanLineSchema.parse(line({ unitValue: "0.01", grossWeight: "0.001" }))).toMatchObject({ unitValue: 1, grossWeight: 1 });
   });
 
   it("refuses a negative, zero or fractional-cent unit value, a zero quantity and unknown choices", () => {
@@ -82,8 +82,8 @@ describe("Taiwan filing line schema", () => {
   });
 
   it("needs comments to return a filing, not to accept it", () => {
-    expect(twReviewSchema.safeParse({ id: "1", decision: "accept" }).success).toBe(true);
-    const returned = twReviewSchema.safeParse({ id: "1", decision: "return", comment: " " });
+    expect(taiwanReviewSchema.safeParse({ id: "1", decision: "accept" }).success).toBe(true);
+    const returned = taiwanReviewSchema.safeParse({ id: "1", decision: "return", comment: " " });
     expect(returned.success ? [] : returned.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["comment", "validation.required|vehicles.fields.comment"],
     ]);

@@ -1,14 +1,14 @@
 import { Router } from "express";
 import { machineTranslationEndpoints } from "../../../app/contracts/machine-translation/endpoints.server";
 import { TRANSLATE_MAX_LENGTH } from "../../../app/contracts/machine-translation/schema";
-import { providerLanguage } from "../../translate/libretranslate";
+import { providerLanguage } from "../../machine-translation/libretranslate";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError } from "../envelope";
 import { mount } from "../mount";
 import { requireSession } from "../require-session";
 
 /** Chinese → English (or back) for the bilingual form fields. */
-export function translateRoutes(deps: ApiDeps): Router {
+export function machineTranslationRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   mount(router, machineTranslationEndpoints.translate, async (call) => {

@@ -1,7 +1,7 @@
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { loadExcel } from "../badges/excel";
 import type { Db } from "../transport/common";
-import { linesOf } from "./tw-filings";
+import { linesOf } from "./taiwan-filings";
 
 /**
  * The customs agent's export of the Taiwan exhibits filings (issue 18): every line of the filings
@@ -9,7 +9,7 @@ import { linesOf } from "./tw-filings";
  * paste them in. The area is Chinese only, so the headers and names are Chinese; values are
  * numbers in their own currency with two decimals and weights kg numbers, so the sheet can sum them.
  */
-export const TW_EXPORT_HEADERS = [
+export const TAIWAN_EXPORT_HEADERS = [
   "序号",
   "展商",
   "展位号",
@@ -33,9 +33,9 @@ const SHEET_NAME = "台湾展品报备";
 const WIDTHS = [6, 30, 10, 30, 12, 18, 24, 30, 14, 8, 8, 14, 8, 16, 14, 8, 12];
 const MONEY_COLUMNS = [12, 14];
 
-export const twExportFileName = { filename: "台湾展品报备.xlsx", ascii: "taiwan-exhibits.xlsx" };
+export const taiwanExportFileName = { filename: "台湾展品报备.xlsx", ascii: "taiwan-exhibits.xlsx" };
 
-export async function twExportWorkbook(db: Db, exhibitionId: number): Promise<Buffer> {
+export async function taiwanExportWorkbook(db: Db, exhibitionId: number): Promise<Buffer> {
   const filings = await db
     .selectFrom("tw_filings as f")
     .innerJoin("booths as b", "b.id", "f.booth_id")
@@ -58,7 +58,7 @@ export async function twExportWorkbook(db: Db, exhibitionId: number): Promise<Bu
 
   const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(SHEET_NAME);
-  sheet.columns = TW_EXPORT_HEADERS.map((header, i) => ({
+  sheet.columns = TAIWAN_EXPORT_HEADERS.map((header, i) => ({
     header,
     width: WIDTHS[i],
     ...(MONEY_COLUMNS.includes(i + 1) ? { style: { numFmt: "#,##0.00" } } : {}),

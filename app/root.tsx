@@ -27,7 +27,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Exhibitor Portal" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Spec point 2: inside the messaging app's in-app browser, every page shows /wxBrowser but those whose handle says inAppBrowser.
+  // docs/product.md § Public pages: inside the messaging app's in-app browser, every page shows /wxBrowser but those whose handle says inAppBrowser.
   const path = new URL(request.url).pathname;
   if (isMessagingAppBrowser(request.headers.get("user-agent")) && !rulesFor(context.pages ?? [], path).inAppBrowser) {
     throw redirect("/wxBrowser");

@@ -108,7 +108,7 @@ export function createServerApp(deps: ServerDeps) {
   if (deps.remixBuild) {
     const pages = typeof deps.remixBuild === "function" ? [] : pageRoutesOf(deps.remixBuild);
     const buildVersion = typeof deps.remixBuild === "function" ? "dev" : deps.remixBuild.assets.version;
-    // Spec point 4's version check: the browser compares its build with this one.
+    // docs/product.md § Version check and other tabs: the browser compares its build with this one.
     app.get("/version.json", (_req, res) => {
       res.set("Cache-Control", "no-store").json({ name: "exhibitor-portal", versionHash: buildVersion });
     });

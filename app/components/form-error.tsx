@@ -2,7 +2,7 @@ import { useErrorText } from "~/lib/forms";
 import { Toast } from "./toast";
 
 /**
- * A form's own errors (an API answer that belongs to no field), shown as a toast (spec point 8);
+ * A form's own errors (an API answer that belongs to no field), shown as a toast (docs/product.md § Messages and errors);
  * field errors stay beside their fields. `id` is Conform's form.errorId, for the form's aria.
  */
 export function FormError({ errors, id, testId }: { errors?: string[] | null; id: string; testId?: string }) {

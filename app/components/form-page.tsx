@@ -4,7 +4,7 @@ import { FormError } from "./form-error";
 
 /**
  * The frame of a form page: its title (the page's h1), an optional intro, the form's own errors
- * (a toast, spec point 8) and the form. A success after the post is a toast too (toast.server.ts).
+ * (a toast, docs/product.md § Messages and errors) and the form. A success after the post is a toast too (toast.server.ts).
  */
 export function FormPage({
   title,

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 
 /**
- * A server message after a form post (spec point 8), over everything (z-index 9999). It is part of
+ * A server message after a form post (docs/product.md § Messages and errors), over everything (z-index 9999). It is part of
  * the server-rendered page, so it shows without JavaScript; with JavaScript a success fades after a
  * few seconds and an error can be closed. Screen readers hear it (status or alert).
  */

@@ -7,7 +7,7 @@ import { translate } from "~/contracts/i18n/translate.server";
 import { clearTicket, getLanguage, readTicket, serializeNotice } from "./cookies.server";
 import { holdPostedForm, signedInAccount } from "./form-hold.server";
 
-/** Spec point 7: default 300 s, uploads 600 s. */
+/** docs/product.md § The exhibition API: default 300 s, uploads 600 s. */
 export const API_TIMEOUT_MS = 300_000;
 export const UPLOAD_TIMEOUT_MS = 600_000;
 
@@ -201,7 +201,7 @@ export async function signInUrl(request: Request, context: AppLoadContext) {
 }
 
 /**
- * Spec point 8: 401 → session cleared, one-time notice, /login with the return path;
+ * docs/product.md § Messages and errors: 401 → session cleared, one-time notice, /login with the return path;
  * 403 → /401. Throws the redirect; returns the result otherwise.
  */
 export async function handleAuthErrors<T>(result: ApiResult<T>, request: Request, context: AppLoadContext): Promise<ApiResult<T>> {

@@ -9,7 +9,7 @@ import { handleAuthErrors, requireOk, type ApiEnvelope } from "./api.server";
 const CONTENT_HEADERS = ["content-type", "content-disposition", "cache-control", "last-modified", "etag"];
 
 /**
- * A file from the exhibition API, passed through by a resource route (spec point 8: downloads).
+ * A file from the exhibition API, passed through by a resource route (docs/product.md § Messages and errors: downloads).
  * When the API answers an envelope instead of a file: 401 → /login, 403 → /401, anything else the
  * error page; a failed download without an envelope is a 404 or a 502.
  */

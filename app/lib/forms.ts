@@ -41,7 +41,7 @@ export function usePortalForm<Schema extends z.ZodType<Record<string, unknown>, 
 /** Schema messages are i18n keys; the API's are already translated (t() returns them unchanged). */
 export function useErrorText() {
   const { t } = useTranslation();
-  // "<key>|<label key>": spec point 5's generic messages name the field ({prop}).
+  // "<key>|<label key>": the generic messages name the field (docs/product.md § Validation) ({prop}).
   const one = (e: string) => {
     const { key, propKey, max } = messageParts(e);
     return propKey ? t(key, { prop: t(propKey), ...(max ? { max } : {}) }) : t(e);

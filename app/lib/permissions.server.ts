@@ -15,7 +15,7 @@ export type ShellUser = {
   api: ApiClient;
   info: PermissionInfo;
   language: Language;
-  /** Menus after spec point 4's filters and without pages this build does not have. */
+  /** Menus after the filters of docs/product.md § Menus and page access and without pages this build does not have. */
   menus: MenuItem[];
   allowed: Set<string>;
   pageExists: (route: string) => boolean;
@@ -76,7 +76,7 @@ async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Req
 async function fetchPermissionInfo(api: ApiClient, request: Request, context: AppLoadContext) {
   const result = await handleAuthErrors(await api.call(permissionEndpoints.info), request, context);
   if (!result.ok) {
-    // Spec point 4: a failed permission load is only logged; the page renders with no menus
+    // docs/product.md § Menus and page access: a failed permission load is only logged; the page renders with no menus
     // (and the guard, failing closed, allows only the personal pages).
     console.warn(
       JSON.stringify({ level: "warn", msg: "permission info failed to load", code: result.code, message: result.message, requestId: context.requestId }),
@@ -89,7 +89,7 @@ async function fetchPermissionInfo(api: ApiClient, request: Request, context: Ap
 /** A GET's loaders (shell, area, page) each ask for the user: they share one answer, as the lookup above. */
 const shellUserPerRequest = new WeakMap<object, Promise<ShellUser | null>>();
 
-/** The signed-in user with filtered menus, or null when there is no ticket. 401 → /login (spec point 8). */
+/** The signed-in user with filtered menus, or null when there is no ticket. 401 → /login (docs/product.md § Messages and errors). */
 export function getShellUser(request: Request, context: AppLoadContext): Promise<ShellUser | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return loadShellUser(request, context);
   let pending = shellUserPerRequest.get(context);
@@ -147,7 +147,7 @@ export function formHolderOf(info: PermissionInfo) {
   return info.infoVO.contractor ? `contractor:${info.infoVO.contractor.accessId}` : info.infoVO.username;
 }
 
-/** Spec point 4: from / or /index, the first non-top-level allowed page; /index when there is none. */
+/** docs/product.md § Menus and page access: from / or /index, the first non-top-level allowed page; /index when there is none. */
 export function landingPath(user: ShellUser) {
   return firstAllowedRoute(user.menus, user.pageExists) ?? "/index";
 }

@@ -4,7 +4,7 @@ import type { Language } from "~/contracts/i18n/config";
 import { translate } from "~/contracts/i18n/translate.server";
 
 /**
- * Server messages after a form post shown as a toast (spec point 8): a text key and its values.
+ * Server messages after a form post shown as a toast (docs/product.md § Messages and errors): a text key and its values.
  * Field errors stay beside their fields; a form's own errors are FormError's.
  */
 export type FlashToast = { kind: "success" | "error"; key: string; values?: Record<string, string | number> };

@@ -6,7 +6,7 @@ import { buttonState } from "../contracts/permission/buttons";
 type ShellButtons = { buttons: { roleId: number; now: number; auths: ButtonAuth[] } | null };
 
 /**
- * The one helper pages use to show a permissioned button (spec point 6). It only decides what to
+ * The one helper pages use to show a permissioned button (docs/product.md § Button permissions). It only decides what to
  * render: every action behind a button checks the same rule on the server (requireButton).
  */
 export function useButton(menuId: number, url: string) {

@@ -133,7 +133,7 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
     for (const page of [
       { name: "login", path: "/login" },
       { name: "index", path: "/index", cookie },
-      // The main form page of every area (spec point 2), in Chinese where the area is hidden in English.
+      // The main form page of every area (docs/product.md § Areas), in Chinese where the area is hidden in English.
       ...AREA_PAGES.map((page) => ({ ...page, cookie })),
     ]) {
       const audits = [];

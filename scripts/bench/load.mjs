@@ -37,7 +37,7 @@ export function cpuMs(pid) {
 }
 
 /**
- * The main form page of every area (spec point 2). Four areas are hidden in English (their layouts'
+ * The main form page of every area (docs/product.md § Areas). Four areas are hidden in English (their layouts'
  * `hiddenInEnglish`), so they are asked for in Chinese: Node's fetch sends `Accept-Language: *`,
  * which the portal reads as English, and those pages then answered 302 to /401.
  */

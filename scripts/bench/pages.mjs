@@ -3,7 +3,7 @@
 // request, so "every area's heaviest page" (issue 19, goal 1) is measured, not assumed.
 import { cpuMs, timedGet } from "./load.mjs";
 
-/** Spec point 2's areas: the first path segment of every page in them. */
+/** The areas of docs/product.md § Areas: the first path segment of every page in them. */
 export const AREAS = ["exhibitorInfo", "bookingService", "boothConstruction", "invoiceArea", "exhibitTL"];
 
 /** Who the sweep signs in as; the organizer (roleId 1) sees the review side of every area. */

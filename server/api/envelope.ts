@@ -5,7 +5,7 @@ import "../../app/contracts/common/zod-messages";
 import { languageFromAcceptLanguage, type Language } from "../../app/contracts/i18n/config";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
 
-/** Response codes of the exhibition API (spec point 7/8). 200 is the only success. */
+/** Response codes of the exhibition API (docs/product.md § The exhibition API, § Messages and errors). 200 is the only success. */
 export const ApiCode = {
   ok: 200,
   badRequest: 400,

@@ -27,7 +27,7 @@ export async function buttonAuthsForRole(db: Database, roleId: number): Promise<
 }
 
 /**
- * The API's side of spec point 6: the action behind a button runs only when the caller's role
+ * The API's side of docs/product.md § Organizer: the action behind a button runs only when the caller's role
  * has that button under that menu and the server's clock is inside its window (roleId 1: always).
  * Otherwise 403 'Insufficient permissions'.
  */

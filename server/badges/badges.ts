@@ -91,7 +91,7 @@ function selectOwn(db: Db, caller: Caller) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectOwn>["executeTakeFirstOrThrow"]>>;
 
-/** Spec point 6: roleId 1 sees contacts and ID numbers as typed; everyone else masked (the list, details and exports). */
+/** docs/product.md § Masked personal data: roleId 1 sees contacts and ID numbers as typed; everyone else masked (the list, details and exports). */
 export function view(row: Row, roleId: number): BadgeView {
   const full = roleId === ORGANIZER_ROLE_ID;
   return {
@@ -177,7 +177,7 @@ export async function findBadge(db: Db, caller: Caller, id: number) {
   return view(row, caller.roleId);
 }
 
-/** 'The {prop} already exists' at the field that collides (spec point 5). */
+/** 'The {prop} already exists' at the field that collides (docs/product.md § Validation). */
 export const EXISTS = (field: "idNumber" | "mobile" | "email") =>
   new ApiError(ApiCode.conflict, `validation.exists|badges.fields.${field}`, {}, { fields: { [field]: [`validation.exists|badges.fields.${field}`] } });
 

@@ -55,7 +55,7 @@ const ordered = (query: Query) =>
   // Waiting for a decision first, then the newest.
   query.orderBy(sql`case when g.status = 'submitted' then 0 else 1 end`).orderBy("g.id", "desc");
 
-/** RoleId 1 only reaches this: contacts and ID numbers as typed (spec point 6). */
+/** RoleId 1 only reaches this: contacts and ID numbers as typed (docs/product.md § Organizer). */
 function reviewRow(row: Row, names: Map<number, ExhibitorNames>, language: Language): BadgeReviewRow {
   return {
     ...view(row, ORGANIZER_ROLE_ID),

@@ -63,7 +63,7 @@ async function view(db: Db, row: Row, roleId: number): Promise<Commitment> {
     status: row.status,
     responsiblePerson: row.responsible_person,
     builderCompany: row.builder_company,
-    // Spec point 6: masked for everyone but the organizer.
+    // docs/product.md § Masked personal data: masked for everyone but the organizer.
     mobile: phoneForRole(row.mobile, roleId),
     rulesReadAt: iso(row.rules_read_at)!,
     generatedPdf: row.generated_file_id ? (files.get(row.generated_file_id) ?? null) : null,

@@ -9,7 +9,7 @@ import { storedFileUrl } from "../uploads/files";
 
 /**
  * What the four booth construction pages share: the caller's booth (only their own, and only of the
- * booth types the page is for: spec point 4, enforced here and not only in the menu), the
+ * booth types the page is for: docs/product.md § Menus and page access, enforced here and not only in the menu), the
  * exhibition's construction calendar, files named by URL and one history of submissions and
  * decisions. Another exhibitor's booth or file answers like an unknown one (404).
  */

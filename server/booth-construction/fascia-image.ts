@@ -1,6 +1,6 @@
 /**
  * Reads a custom fascia JPG's pixel size and dpi from its header, without decoding the image
- * (spec point 5: 1:1 scale, 72 dpi or more, or 5 million pixels or more). The file comes from a
+ * (docs/product.md § Uploads: 1:1 scale, 72 dpi or more, or 5 million pixels or more). The file comes from a
  * user, so the reader never throws and never loops: anything it cannot follow is "unreadable" (null).
  */
 export type JpegInfo = { widthPx: number; heightPx: number; dpi: number | null };

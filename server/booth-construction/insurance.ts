@@ -9,7 +9,7 @@ import { constructionBooth, constructionSettings, day, historyOf, iso, ownFileId
 
 /**
  * Public liability insurance (spec /boothConstruction insurancePurchase): raw space booths only
- * (spec point 4 hides the page from standard booths; the server refuses them too). One policy per
+ * (docs/product.md § Menus and page access hides the page from standard booths; the server refuses them too). One policy per
  * booth, replaced by each save until the organizer accepts it. Saving is submitting: the policy
  * goes (back) to review, and the organizer's last comment stays in the history.
  */

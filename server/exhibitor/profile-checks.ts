@@ -20,7 +20,7 @@ const correct = (field: string) => withProp("validation.correct", label(field));
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === "" ? [] : [value]).map(String);
 
-/** "Plus the area when the field exists" (spec point 5): a city with level-3 children needs a district. */
+/** "Plus the area when the field exists" (docs/product.md § Uploads): a city with level-3 children needs a district. */
 export async function districtsExist(db: Database, cityCode: unknown) {
   const code = text(cityCode);
   if (!code) return false;

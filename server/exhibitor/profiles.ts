@@ -10,7 +10,7 @@ import { profileErrors, stepErrors, type CheckContext, type ContactCodes, type F
 import type { ProfileEvent, ProfileView } from "../../app/contracts/exhibitor/api-types";
 
 /**
- * The exhibitor profile's life (spec point 4): draft → under_review (submit) → approved | returned
+ * The exhibitor profile's life (docs/product.md § Version check and other tabs): draft → under_review (submit) → approved | returned
  * (review). Every write bumps `version` and is applied only if nobody wrote in between (retried on
  * the fresh row otherwise), with its audit event in the same transaction.
  */
@@ -153,7 +153,7 @@ function refuseWhileUnderReview(row: ProfileRow) {
   if (row.status === "under_review") throw new ApiError(ApiCode.conflict, "exhibitor.api.underReview");
 }
 
-/** Save draft (spec point 4): merges one step; an approved profile turns draft (approved_at kept). */
+/** Save draft (docs/product.md § Exhibitor data): merges one step; an approved profile turns draft (approved_at kept). */
 export async function saveDraftStep(db: Database, owner: ProfileOwner, actor: Actor, step: ProfileStep, values: ProfileDraft) {
   return applyChange(
     db,

@@ -2,7 +2,7 @@ import type { Request } from "express";
 import { ApiCode, ApiError, requestLanguage } from "../api/envelope";
 
 /**
- * Spec point 4 hides the invoice area in English; the API refuses it in English too (403, as a page
+ * docs/product.md § Menus and page access hides the invoice area in English; the API refuses it in English too (403, as a page
  * outside the menu), so the rule does not rest on the menu alone. The public QR page is exempt: the
  * finance colleague who opens it may read any language.
  */

@@ -10,7 +10,7 @@ import { issuedError, selectApplications, staleError, type ApplicationRow, type 
 import { verifyQrToken } from "./qr-token";
 
 /**
- * The public QR page's API (spec point 2: the invoice QR-code save call needs no login): the
+ * The public QR page's API (docs/product.md § Public pages: the invoice QR-code save call needs no login): the
  * exhibitor's finance colleague reads and fills in the billing details of the one application the
  * signed token names, until it expires (7 days) or the invoice is issued. Nothing else of the
  * account is answered, and every request counts against the caller's address.

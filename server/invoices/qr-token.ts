@@ -2,7 +2,7 @@ import type { InvoiceQr, InvoiceQrState } from "../../app/contracts/invoices/api
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 
 /**
- * The token of an invoice application's public QR page (issue 16, spec point 2: the invoice
+ * The token of an invoice application's public QR page (issue 16, docs/product.md § Public pages: the invoice
  * QR-code save call is public): `EPI2.<application id>.<link version>.<expiry, unix seconds>.<signature>`.
  * It opens that one application only, until it expires (7 days), the invoice is issued, or the
  * exhibitor revokes or renews the link (issue 36: the server compares the link version with the

@@ -11,7 +11,7 @@ import type { OrderRow } from "../db/schema";
 import type { ContractKind } from "../../app/contracts/orders/api-types";
 
 /**
- * The files of an order's contract (spec point 5, decision 007): the contract PDF the server
+ * The files of an order's contract (docs/product.md § Uploads, decision 007): the contract PDF the server
  * renders from the order, and the stamped contract the exhibitor uploads as images or PDFs,
  * combined into one PDF. Both are stored files owned by the exhibitor (so the organizer reads
  * them too, see canReadFile). Their bytes go to the store first; the stored_files row is written

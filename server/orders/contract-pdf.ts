@@ -4,7 +4,7 @@ import { wrapText } from "./contract-font";
 import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "./pdf-layout";
 
 /**
- * Contract PDFs of on-site service orders (spec point 5): the contract the server generates
+ * Contract PDFs of on-site service orders (docs/product.md § Uploads): the contract the server generates
  * from an order, in Chinese or English, and the stamped contract the exhibitor uploads as
  * scans, combined into one PDF.
  */

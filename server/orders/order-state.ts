@@ -2,7 +2,7 @@ import type { OrderStatus } from "../../app/contracts/orders/schema";
 import { ORDER_ACTIONS, type OrderAction } from "../../app/contracts/orders/api-types";
 
 /**
- * The service order's life (spec point 4, issue "Orders"): submitted → contract_uploaded →
+ * The service order's life (docs/product.md § Service orders, issue "Orders"): submitted → contract_uploaded →
  * payment_claimed → completed; an organizer returning the order's payment voucher puts it back
  * from payment_claimed to contract_uploaded, for a new voucher (decision 018). The lines never change after commit; until the contract is
  * uploaded the contractor details can be edited, the contract regenerated and the order deleted;

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { PriceInForce } from "../../app/contracts/orders/api-types";
 
 /**
- * Which of a service's three prices is in force (spec point 9, issue "deadline pricing"):
+ * Which of a service's three prices is in force (docs/product.md § Money and prices, issue "deadline pricing"):
  * advance through the last advance day, standard until the day before the exhibition opens,
  * on-site from the opening day on. Days are exhibition days (UTC+8, no daylight saving), so a
  * deadline ends at 23:59:59 in China whatever the server's time zone.

@@ -15,7 +15,7 @@ import { addDays, enDate, enMonthDay, enRange, zhDate, zhMonthDay, zhRange, type
 export const HOME_CONTENT_SLUGS = ["promote", "premise", "service", "hotel", "poster", "bannerDownload", "posterCn", "posterEn"] as const;
 export type HomeContentSlug = (typeof HOME_CONTENT_SLUGS)[number];
 
-/** Pages offered in Chinese only (spec point 1): in English the Chinese text is shown with a note. */
+/** Pages offered in Chinese only (docs/product.md § Languages): in English the Chinese text is shown with a note. */
 export const CHINESE_ONLY_SLUGS: ReadonlySet<string> = new Set(["premise", "service", "hotel"]);
 
 type PageSeed = { slug: HomeContentSlug; title_zh: string; title_en: string; body_zh: string; body_en: string };

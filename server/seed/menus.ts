@@ -31,7 +31,7 @@ function menu(
 const NEW = { remark: "new feature" } as const;
 
 /**
- * The whole menu tree of spec point 2 as the organizer's backend returns it.
+ * The whole menu tree of docs/product.md § Header and menus as the organizer's backend returns it.
  * Ids are grouped by area: home 1 (children 20 (the home page), 2, 3 and 21–29), exhibitor info 10s,
  * invitation 110s, booth construction 30s, booking service 40s, invoice area 50s,
  * exhibit transport 70s, hotel and traffic 80s, data area 90s.
@@ -41,7 +41,7 @@ const NEW = { remark: "new feature" } as const;
 export const demoMenus: SeedMenu[] = [
   // Home /index
   menu(1, 0, 1, "/index", "首页", "Home", "home"),
-  // The home page itself, first: spec point 4 sends / and /index to the first non-top-level page.
+  // The home page itself, first: docs/product.md § Menus and page access sends / and /index to the first non-top-level page.
   menu(20, 1, 0, "/index", "首页", "Home", "home"),
   menu(2, 1, 1, "/index/schedule", "重要日程", "Important schedule", "calendar", NEW),
   menu(3, 1, 9, "/changePassword", "修改密码", "Change password", "lock", { is_menu: 2, hidden: true }),

@@ -26,7 +26,7 @@ export function storedFileUrl(id: string) {
   return `/files/${id}`;
 }
 
-/** Spec point 4: a timestamp suffix on every stored name; the rest is random, the extension is the kind's. */
+/** docs/product.md § Uploads: a timestamp suffix on every stored name; the rest is random, the extension is the kind's. */
 export function newStorageKey(folder: UploadFolder, userId: number, ext: string, now = new Date()) {
   const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
   return `${folder}/${userId}/${month}/${crypto.randomBytes(8).toString("hex")}-${now.getTime()}.${ext}`;

@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
  * Where uploaded files live. Two implementations: the local storage host served by our own
  * server (files under DATA_DIR/uploads, the default) and any S3-compatible store (MinIO, AWS S3,
  * Alibaba OSS in S3 mode) by config. Browsers upload straight to the store with a signed form
- * (spec point 7: key, policy, OSSAccessKeyId, signature, host); the server writes through
+ * (docs/product.md § The exhibition API: key, policy, OSSAccessKeyId, signature, host); the server writes through
  * `put` only for the no-JavaScript path. Keys are always made by the server.
  */
 export type UploadFormInput = {

@@ -1,6 +1,13 @@
 import { sql, type Transaction } from "kysely";
 import { TAIWAN_LINES_MAX, type TaiwanHeaderInput, type TaiwanLineInput } from "../../app/contracts/vehicles/schema";
-import type { TaiwanFilingView, TaiwanFind, TaiwanLineView, TaiwanReviewDetail, TaiwanReviewList, TaiwanStatus } from "../../app/contracts/vehicles/taiwan-types";
+import type {
+  TaiwanFilingView,
+  TaiwanFind,
+  TaiwanLineView,
+  TaiwanReviewDetail,
+  TaiwanReviewList,
+  TaiwanStatus,
+} from "../../app/contracts/vehicles/taiwan-types";
 import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/taiwan-values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
@@ -208,7 +215,12 @@ export async function addLine(db: Database, caller: Caller, input: TaiwanLineInp
 }
 
 /** POST /smeb/twExhibit/line/delete: the line at `sort` (an unknown one answers 404). */
-export async function deleteLine(db: Database, caller: Caller, input: { filingId: number; sort: number; version?: number }, now: Date): Promise<TaiwanFilingView> {
+export async function deleteLine(
+  db: Database,
+  caller: Caller,
+  input: { filingId: number; sort: number; version?: number },
+  now: Date,
+): Promise<TaiwanFilingView> {
   await db.transaction().execute(async (trx) => {
     const row = await lockEditable(trx, caller, input.filingId, input.version);
     const deleted = await trx.deleteFrom("tw_filing_lines").where("filing_id", "=", row.id).where("sort", "=", input.sort).executeTakeFirst();

@@ -9,7 +9,7 @@ import { selectTrucks } from "./trucks";
 /**
  * The approved trucks of one day for the traffic police (issue 18, truckReview export): one row per
  * truck in plate order, the driver's mobile as typed (the police call the driver; the sheet is the
- * organizer's, spec point 6 masks for exhibitors only). The area is Chinese only, so the sheet is too.
+ * organizer's, docs/product.md § Masked personal data masks for exhibitors only). The area is Chinese only, so the sheet is too.
  */
 export const TRUCK_EXPORT_HEADERS = {
   plate: "车牌号",

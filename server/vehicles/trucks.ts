@@ -71,7 +71,7 @@ export function selectTrucks(db: Db, exhibitionId: number) {
 }
 export type TruckRow = Awaited<ReturnType<ReturnType<typeof selectTrucks>["execute"]>>[number];
 
-/** Spec point 6: the driver's mobile as typed for the organizer only. */
+/** docs/product.md § Organizer: the driver's mobile as typed for the organizer only. */
 export function truckView(row: TruckRow, roleId: number): TruckView {
   return {
     id: row.id,

@@ -232,7 +232,7 @@ describe.each(backends)("printable badges and check-in on %s", (backend) => {
     expect((await badgeRow(zhang.id)).checked_in_at?.toISOString()).toBe(first.data.checkedInAt);
     const arrival = await exhibitorArrival(api.db, zhang.exhibition_id, users.std01);
     expect(arrival).toEqual({ arrivedAt: first.data.checkedInAt, firstBadgeId: zhang.id });
-    // The exhibitor's own list says it has arrived (spec point 3: attendance arrived or not).
+    // The exhibitor's own list says it has arrived (docs/product.md § Areas: attendance arrived or not).
     expect((await api.call<{ arrivedAt: string | null }>("/smeb/pass/ticket/list", { ticket: std01 })).data.arrivedAt).toBe(first.data.checkedInAt);
     expect((await api.call<{ arrivedAt: string | null }>("/smeb/pass/ticket/list", { ticket: raw01 })).data.arrivedAt).toBeNull();
 

@@ -47,6 +47,7 @@ const HOSTILE = [
   "\u0000",
   "../../../../etc/passwd",
   "%00%ff",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe: the literal text ${7*7} is what the fuzz test sends
   "{{7*7}}${7*7}",
   "-1",
   "0",

@@ -20,7 +20,7 @@ async function page(username: string, password: string, path: string, language: 
 describe("home page by role", () => {
   it("a carrier's home shows its transport work (in Chinese: the declarations waiting, today's deliveries), not an exhibitor's booths and deadlines", async () => {
     for (const [language, title, work] of [
-      // The transport area is Chinese only (spec point 4): in English the home says where the work is.
+      // The transport area is Chinese only (docs/product.md § Languages): in English the home says where the work is.
       ["en", "Your transport work", "Exhibit transport is available in Chinese only"],
       // The demo's std01 declaration waits for carrier01; its one order (raw01's) is not due today.
       ["zh", "我的运输业务", "1 份申报待您审核"],

@@ -8,7 +8,7 @@ import type { TestApi } from "../support/test-api";
  * The offline booking forms' part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01)
  * naming exhibitor A's (std01) application, booth, commitment or file gets 403/404, none of A's
  * data, and changes nothing of A's, through the API or the pages (in Chinese: the booking menus
- * are hidden in English, spec point 4).
+ * are hidden in English, docs/product.md § Menus and page access).
  */
 type Ctx = { api: TestApi; a: string; b: string; admin: string };
 type Probe = (ctx: Ctx) => Promise<void>;

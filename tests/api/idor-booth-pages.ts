@@ -36,7 +36,7 @@ async function prepare(ctx: Ctx) {
 
 async function signedInB(ctx: Ctx) {
   const browser = portalClient(ctx.api.baseUrl);
-  // The area is hidden in English (spec point 4): B uses the portal in Chinese.
+  // The area is hidden in English (docs/product.md § Menus and page access): B uses the portal in Chinese.
   browser.jar.set("lng", "zh");
   await browser.signIn("raw01", "Expo#2026");
   return browser;

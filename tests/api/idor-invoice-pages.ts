@@ -105,7 +105,7 @@ async function aState(ctx: Ctx) {
 
 async function signedInB(ctx: Ctx) {
   const browser = portalClient(ctx.api.baseUrl);
-  // The area is hidden in English (spec point 4).
+  // The area is hidden in English (docs/product.md § Menus and page access).
   browser.jar.set("lng", "zh");
   await browser.signIn("raw01", "Expo#2026");
   return browser;

@@ -25,7 +25,7 @@ const INVALID = "该链接无效，请向展商索取新的二维码";
 
 async function signedIn(username: string) {
   const browser = portalClient(api.baseUrl);
-  // The invoice area is Chinese only (spec point 4).
+  // The invoice area is Chinese only (docs/product.md § Menus and page access).
   browser.jar.set("lng", "zh");
   await browser.signIn(username, "Expo#2026");
   return browser;

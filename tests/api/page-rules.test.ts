@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 describe("page rules from the route handles", () => {
-  it("knows spec point 2's public pages, built or not, and nothing else", () => {
+  it("knows the public pages of docs/product.md § Public pages, built or not, and nothing else", () => {
     for (const path of ["/login", "/contractor", "/401", "/404", "/wxBrowser", "/index/schedule", "/index/schedule/", "/index/promote", "/index/posterEn"]) {
       expect(rulesFor(pages, path).public, path).toBe(true);
     }
@@ -56,7 +56,7 @@ describe("page rules from the route handles", () => {
     expect(rulesFor(pages, "/index").inAppBrowser).toBeUndefined();
   });
 
-  it("collects the menu filters of spec point 4 from the area layouts and pages", () => {
+  it("collects the menu filters of docs/product.md § Menus and page access from the area layouts and pages", () => {
     const rules = menuRulesOf(pages);
     expect([...rules.englishHiddenAreas].sort()).toEqual(["/bookingService", "/boothConstruction", "/exhibitTL", "/invitation", "/invoiceArea"]);
     expect(Object.fromEntries(rules.boothTypesOf)).toEqual({

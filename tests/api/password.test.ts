@@ -24,7 +24,7 @@ describe.each(backends)("POST /login/modifyPasswd on %s", (backend) => {
     expect((await change(undefined, "Expo#2026", "New#2026")).code).toBe(401);
   });
 
-  it("applies spec point 5's rules with its texts", async () => {
+  it("applies the rules of docs/product.md § Account pages with its texts", async () => {
     const ticket = await api.login("raw01", "Expo#2026");
     const empty = await api.call("/login/modifyPasswd", { form: { password: "", newPassword: "" }, ticket });
     expect(empty.message).toBe("please enter password");

@@ -509,7 +509,7 @@ describe.skipIf(!pagesBuilt)("small-exhibit express pages without JavaScript", (
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe(PAGE);
 
-    // Hidden in English (spec point 4).
+    // Hidden in English (docs/product.md § Sign-in and sessions).
     const english = await (await signedIn("std01", "en")).request(PAGE);
     expect(english.status).toBe(302);
     expect(english.headers.get("location")).toMatch(/\/401/);

@@ -267,6 +267,7 @@ test("the organizer returns a badge with a comment, the exhibitor resubmits, app
 
     // At the desk: the code as printed under the QR, typed; again; and a forged one.
     await app.goto(detailUrl);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText(), not the DOM property: the desk types the code as the page renders it
     const code = (await page.getByTestId("badge-code").innerText()).trim();
     expect(code).toMatch(/^EPB1/);
     await organizer.goto("/exhibitorInfo/badgeCheckIn");

@@ -6,7 +6,7 @@ import { testCalendar as cal } from "../support/test-clock";
 
 /**
  * The offline booking forms (air compressor, location map, special power commitment), in Chinese:
- * spec point 4 hides the booking menus in English. Each test and project has its own exhibitor
+ * docs/product.md § Menus and page access hides the booking menus in English. Each test and project has its own exhibitor
  * with one booth (FORM_ACCOUNTS, booths 9F01...), so they run in parallel.
  * With JS the rules run in the page first; without, the server answers with the same messages.
  */
@@ -150,7 +150,7 @@ test("special power commitment: create, detail, update, delete", async ({ app, p
   await expect(page.getByText(equipment)).toHaveCount(0);
 });
 
-test("in English the booking pages are not offered (spec point 4): /401", async ({ app, page, consoleErrors }, testInfo) => {
+test("in English the booking pages are not offered (docs/product.md § Sign-in and sessions): /401", async ({ app, page, consoleErrors }, testInfo) => {
   consoleErrors.allow(FAILED_RESOURCE(403));
   await setLanguage(page, "en", testInfo);
   await app.signIn(accountFor("forms-air", testInfo));

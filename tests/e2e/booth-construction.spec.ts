@@ -4,7 +4,7 @@ import { setLanguage } from "./exhibitor-helpers";
 import { addDays, testCalendar } from "../support/test-clock";
 
 /**
- * Booth construction (/boothConstruction), in Chinese (the area is hidden in English, spec point 4):
+ * Booth construction (/boothConstruction), in Chinese (the area is hidden in English, docs/product.md § Exhibitor data):
  * the standard build from draft to the organizer's return and the resubmission, the safety
  * commitment's tick rule and signed scans, and a raw space booth's drawings to approval. Each test
  * and project has its own exhibitor (CONSTRUCTION_ACCOUNTS: standard booths 9H01..., raw space 9J01...).

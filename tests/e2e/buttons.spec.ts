@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "./fixtures";
 
-// Spec point 6: button permissions of the schedule page (menu id 2). The demo data grants std01
+// docs/product.md § Button permissions: button permissions of the schedule page (menu id 2). The demo data grants std01
 // "Export schedule" (open now), "E-mail me the schedule" (opens later) and "Request an extension"
 // (closed, with a message); roleId 1 (admin) sees every button.
 

@@ -2,7 +2,7 @@ import { accountFor, expect, test } from "./fixtures";
 import { field, openStep, press } from "./exhibitor-helpers";
 
 /**
- * The translate buttons fill an English field from its Chinese one (spec point 5), through the
+ * The translate buttons fill an English field from its Chinese one (docs/product.md § Exhibitor data), through the
  * portal's translation service (a stand-in started by start-server.mjs), with and without JS.
  * The filled text is saved in the draft; what else was typed stays.
  */

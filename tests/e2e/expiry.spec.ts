@@ -15,7 +15,7 @@ async function endSessionOnServer(context: BrowserContext, request: APIRequestCo
 }
 
 // The web app caches each ticket's permission info for a minute (docs/decisions/004), so a session
-// ended behind its back shows at the next API call that answers 401 (spec points 4 and 8): the skin
+// ended behind its back shows at the next API call that answers 401 (docs/product.md § Sign-in and sessions / Messages and errors): the skin
 // page asks the API for the user's skin when it loads, and a form post calls the API too.
 
 test("an ended session sends the next page that calls the API to login with a one-time notice", async ({ app, page, context, request }, testInfo) => {

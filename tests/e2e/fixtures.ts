@@ -111,6 +111,7 @@ export const FAILED_RESOURCE = (status: number) => new RegExp(`Failed to load re
 
 export const test = base.extend<{ clientIp: string; consoleErrors: ConsoleWatch; app: App }>({
   locale: "en-US",
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter, which must be an object pattern; this fixture needs none
   clientIp: async ({}, use, testInfo) => {
     await use(clientIpFor(testInfo));
   },

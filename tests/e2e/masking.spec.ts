@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// Spec point 6: users other than roleId 1 see phone numbers masked (first 4 and last digit kept).
+// docs/product.md § Masked personal data: users other than roleId 1 see phone numbers masked (first 4 and last digit kept).
 const STD01_PHONE = "13812345678";
 
 /** Every text body this page receives (documents, route data, scripts): the full number must be in none. */

@@ -4,7 +4,7 @@ import { setLanguage } from "./exhibitor-helpers";
 import { FAILED_RESOURCE, accountFor, expect, test, type App } from "./fixtures";
 
 /**
- * Online booking (spec points 4 and 9), in Chinese (the booking menus are hidden in English):
+ * Online booking (docs/product.md § Service orders / Header and menus), in Chinese (the booking menus are hidden in English):
  * the cart and the commit, with JS and without. Each project has its own exhibitor and booth.
  */
 

@@ -1,6 +1,6 @@
 import { FAILED_RESOURCE, expect, test } from "./fixtures";
 
-/** Spec point 2: public routes that render a page of their own, signed out, with their English headings. */
+/** docs/product.md § Public pages: public routes that render a page of their own, signed out, with their English headings. */
 const PUBLIC_PAGES: { path: string; heading: string | RegExp }[] = [
   { path: "/login", heading: "Sign in to the Exhibitor Portal" },
   { path: "/wxBrowser", heading: "Please open the portal in your browser" },
@@ -82,7 +82,7 @@ test.describe("inside the messaging app", () => {
     await expect(page.getByRole("heading", { name: "Please open the portal in your browser" })).toBeVisible();
   });
 
-  test("the invoice QR page is the one page it may open (spec point 2)", async ({ app, page, consoleErrors }) => {
+  test("the invoice QR page is the one page it may open (docs/product.md § Public pages)", async ({ app, page, consoleErrors }) => {
     consoleErrors.allow(FAILED_RESOURCE(400));
     await app.goto("/invoiceArea/saveQrCode?token=EPI1.1.9999999999.AAAAAAAAAAAAAAAAAAAAAA");
     await expect(page).toHaveURL(/\/invoiceArea\/saveQrCode\?token=/);

@@ -24,7 +24,7 @@ const MENU_ACCOUNTS = [
   { username: "admin", password: "Admin#2026", exhibitor: true },
   { username: "carrier01", password: PASSWORD, exhibitor: false },
 ];
-// Areas the English menu must never show (spec point 4), in either language's words.
+// Areas the English menu must never show (docs/product.md § Languages), in either language's words.
 const ENGLISH_HIDDEN = /Invoice area|Exhibit transport|Booth construction|Booking service|Invitation|发票|展品运输|展位搭建|预订服务|观众邀请/;
 
 for (const account of MENU_ACCOUNTS) {
@@ -58,7 +58,7 @@ for (const account of MENU_ACCOUNTS) {
 test("a typed URL to a page outside the user's menu lands on /401", async ({ app, page, consoleErrors }) => {
   consoleErrors.allow(FAILED_RESOURCE(403));
   await app.signIn("std01");
-  // Filtered out for a standard booth (spec point 4), and a carrier's page (not in an exhibitor's menu).
+  // Filtered out for a standard booth (docs/product.md § Sign-in and sessions), and a carrier's page (not in an exhibitor's menu).
   for (const path of ["/boothConstruction/insurancePurchase", "/exhibitTL/review"]) {
     await app.goto(path);
     await expect(page, path).toHaveURL(/\/401$/);

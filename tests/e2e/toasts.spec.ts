@@ -1,7 +1,7 @@
 import { FAILED_RESOURCE, expect, successToast, test } from "./fixtures";
 
 /**
- * Spec point 8: server messages after a form post are toasts over everything (z-index 9999). The
+ * docs/product.md § Messages and errors: server messages after a form post are toasts over everything (z-index 9999). The
  * server renders them, so they show without JavaScript; with JavaScript a success fades.
  */
 test("a form post's success is a toast: server-rendered, over everything, fading with JS, gone on the next page", async ({ app, page }) => {

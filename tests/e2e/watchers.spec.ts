@@ -50,7 +50,8 @@ test("when another tab signs in as someone else, this tab reloads to the index o
   await other.locator("form#login button[type=submit]").first().click();
   await expect(other.getByTestId("business-name")).toHaveText("广州远航机器人有限公司");
 
-  const message = new Promise<string>((resolve) => page.once("dialog", (dialog) => {
+  const message = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
       resolve(dialog.message());
       void dialog.accept();
     }),

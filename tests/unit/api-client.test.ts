@@ -106,7 +106,7 @@ describe("the exhibition API client", () => {
   });
 });
 
-describe("spec point 8 in loaders and actions", () => {
+describe("docs/product.md § Messages and errors in loaders and actions", () => {
   const request = new Request("http://portal.test/changePassword?tab=2", { method: "POST" });
 
   it("401: clears the ticket, leaves a one-time notice, goes to /login with the return path", async () => {

@@ -7,7 +7,7 @@ import { carpetTimesOf } from "../../server/booth-construction/standard-build";
 /** The equipment as { code: quantity }, the easiest form to read in a test. */
 const quantities = (widthM: number, depthM: number) => Object.fromEntries(equipmentFor({ widthM, depthM }).map((item) => [item.code, item.quantity]));
 
-describe("standard booth equipment (spec point 9)", () => {
+describe("standard booth equipment (docs/product.md § Booth construction)", () => {
   it("gives a 3x2 booth the small set: fascia, spotlights, desk, chairs, socket, trash can and its carpet", () => {
     expect(quantities(3, 2)).toEqual({ fasciaBoard: 1, spotlight: 2, consultingDesk: 1, foldingChair: 2, socket: 1, trashCan: 1, carpet: 6 });
   });

@@ -13,7 +13,7 @@ import {
   type StepContext,
 } from "../../app/contracts/exhibitor/schema";
 
-/** The exhibitor profile's step rules (spec point 5) and the draft's leniency (spec point 4). */
+/** The exhibitor profile's step rules (docs/product.md § Uploads) and the draft's leniency (docs/product.md § Exhibitor data). */
 
 const zh: StepContext = { language: "zh", districtsExist: false };
 const en: StepContext = { language: "en", districtsExist: false };
@@ -96,7 +96,7 @@ describe("company step", () => {
     expect(errors("company", { ...completeCompany, contractCompanyNames: "甲公司/ " })).toEqual({ contractCompanyNames: bad("contractCompanyNames") });
   });
 
-  it("applies spec point 5's address rules: China (37) in zh needs a province, then a city unless a special region", () => {
+  it("applies the address rules of docs/product.md § Validation: China (37) in zh needs a province, then a city unless a special region", () => {
     const china = { ...completeCompany, provinceCode: "", cityCode: "", districtCode: "" };
     expect(errors("company", china, zh)).toEqual({ provinceCode: req("provinceCode"), cityCode: req("cityCode") });
     // In English the province is not required, but once chosen its city is.

@@ -36,7 +36,7 @@ const accounts = {
   carrier01: { roleId: CARRIER_ROLE_ID, boothType: null },
 } as const;
 
-/** Spec point 4's filters, as the area layouts and pages declare them (tests/api/page-rules.test.ts checks the build's). */
+/** The filters of docs/product.md § Menus and page access, as the area layouts and pages declare them (tests/api/page-rules.test.ts checks the build's). */
 const ENGLISH_HIDDEN_AREAS = ["/invoiceArea", "/exhibitTL", "/invitation", "/boothConstruction", "/bookingService"];
 const rules: MenuRules = {
   englishHiddenAreas: new Set(ENGLISH_HIDDEN_AREAS),
@@ -112,7 +112,7 @@ const ORGANIZER_PAGES = [
 ];
 
 describe("seeded menu tree", () => {
-  it("has unique ids and routes, keeps the ids the API tests rely on, and covers every page of spec point 2", () => {
+  it("has unique ids and routes, keeps the ids the API tests rely on, and covers every page of docs/product.md § Public pages", () => {
     expect(new Set(demoMenus.map((m) => m.id)).size).toBe(demoMenus.length);
     // Routes are unique but for the home page, which is both the area and its first page (id 20).
     expect(new Set(demoMenus.map((m) => m.route)).size).toBe(demoMenus.length - 1);

@@ -4,7 +4,7 @@ import { truckDecisionSchema, truckSchema, taiwanLineFields } from "../../app/co
 import { signTruckPass } from "../../server/vehicles/truck-pass";
 
 /**
- * Vehicle plates (spec point 5: 7 or 8 characters starting with a Chinese character; issue 18) and
+ * Vehicle plates (docs/product.md § Validation: 7 or 8 characters starting with a Chinese character; issue 18) and
  * HS codes (6 to 10 digits), as the truck and Taiwan filing forms check them.
  */
 describe("vehicle plates", () => {

@@ -15,7 +15,7 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 }
 
-describe("change password schema (spec point 5)", () => {
+describe("change password schema (docs/product.md § Account pages)", () => {
   it("requires each field with its own message", () => {
     expect(messages(changePasswordSchema.safeParse({}))).toEqual({
       password: "password.oldRequired",
@@ -59,7 +59,7 @@ describe("login schema", () => {
   });
 });
 
-describe("upload rules (spec point 5)", () => {
+describe("upload rules (docs/product.md § Uploads)", () => {
   it("shows the size limit in KB under 1 MB, in MB from 1 MB", () => {
     expect(formatSizeLimit(500 * 1024)).toBe("500KB");
     expect(formatSizeLimit(1023 * 1024)).toBe("1023KB");

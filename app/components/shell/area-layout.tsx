@@ -7,7 +7,7 @@ import { ShellSidebar } from "./sidebar";
 import type { NavItem } from "./types";
 
 /**
- * An area of spec point 2 (/exhibitorInfo, /bookingService, …) is a layout route: its loader
+ * An area (docs/product.md § Areas: /exhibitorInfo, /bookingService, …) is a layout route: its loader
  * (app/lib/area.server.ts) gives the area's sidebar from the permission info the shell already
  * loaded, and any area-wide data or guard; its component is the sidebar beside the page's <Outlet/>.
  */
@@ -15,7 +15,7 @@ export type AreaData = { area: { title: string; items: NavItem[] } | null };
 
 /**
  * An area layout's `handle`: marks it for the shell (menu button) and the error boundary, and
- * carries the area's rules, e.g. `areaHandle({ hiddenInEnglish: true })` (spec point 4).
+ * carries the area's rules, e.g. `areaHandle({ hiddenInEnglish: true })` (docs/product.md § Menus and page access).
  */
 export function areaHandle(area: NonNullable<PageHandle["area"]> = {}) {
   return { area } satisfies PageHandle;

@@ -7,7 +7,7 @@ import { ContactUsContent } from "../contact-us";
 
 type ContactData = { qrCode: string | null; tips: string[] };
 
-/** 'Contact us': a page without JavaScript, a 400 px dialog with it (spec point 1). */
+/** 'Contact us': a page without JavaScript, a 400 px dialog with it (docs/product.md § Footer and floating buttons). */
 function ContactButton() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
@@ -51,7 +51,7 @@ export function ShellFooter({
       <footer className="shell-footer">
         <span>{t("app.copyright")}</span>
         <span>{t("shell.filing", { number: filingNumber })}</span>
-        {/* The skin picker is reached from this settings link, not from the user dropdown (spec point 2). */}
+        {/* The skin picker is reached from this settings link, not from the user dropdown (docs/product.md § Header and menus). */}
         {signedIn ? (
           <Link to="/skin" className="shell-footer-link">
             {t("shell.settings")}

@@ -148,7 +148,7 @@ export function ShellHeader({
       </NavLink>
       {nav ? (
         <nav aria-label={t("shell.mainMenu")} className="shell-topnav-wrap">
-          {/* English always groups by 4; Chinese by 10 over 1280 px, otherwise 4 (spec point 2). */}
+          {/* English always groups by 4; Chinese by 10 over 1280 px, otherwise 4 (docs/product.md § Header and menus). */}
           <TopNav groups={language === "en" ? nav.narrow : nav.wide} className="shell-topnav-wide" />
           <TopNav groups={nav.narrow} className="shell-topnav-narrow" />
         </nav>
@@ -156,7 +156,7 @@ export function ShellHeader({
         <span className="shell-spacer" />
       )}
       <div className="shell-header-tools">
-        {/* Switching signs out (spec point 4), which would spend a contractor's one-time code. */}
+        {/* Switching signs out (docs/product.md § Service orders), which would spend a contractor's one-time code. */}
         {user?.contractor ? null : <LanguageSwitch current={language} />}
         {user ? (
           <UserMenu user={user} />

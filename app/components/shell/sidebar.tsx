@@ -29,7 +29,7 @@ function SideLink({ item }: { item: NavItem }) {
 
 /**
  * The current area's pages. Submenus are <details name="…">: the browser keeps only one
- * open at a time (spec point 2), with or without JavaScript.
+ * open at a time (docs/product.md § Sidebar, tabs and breadcrumbs), with or without JavaScript.
  */
 export function ShellSidebar({ area, collapsed }: { area: { title: string; items: NavItem[] }; collapsed: boolean }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ declare global {
   }
 }
 
-/** Spec point 4: on each navigation compare this page's build with the server's; ask once to refresh. */
+/** docs/product.md § Version check and other tabs: on each navigation compare this page's build with the server's; ask once to refresh. */
 export function useVersionCheck() {
   const location = useLocation();
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export function useVersionCheck() {
   }, [location.pathname, t]);
 }
 
-/** Spec point 4: when another tab signs in as someone else, this tab reloads to the index on focus. */
+/** docs/product.md § Version check and other tabs: when another tab signs in as someone else, this tab reloads to the index on focus. */
 export function useAccountWatch(userId: number | null) {
   const { t } = useTranslation();
   useEffect(() => {

@@ -15,7 +15,7 @@ const encryptablePassword = (requiredKey: string) =>
     .refine((value) => utf8Bytes(value) <= PASSWORD_MAX_BYTES, { message: "password.tooLong" });
 
 /**
- * Spec point 5, exactly: old required; new required and different from old;
+ * docs/product.md § Account pages, exactly: old required; new required and different from old;
  * confirmation required and equal to new. Messages are i18n keys.
  * The refinements are gated so a user sees the message that matters first.
  */

@@ -8,7 +8,7 @@ export type BadgeView = {
   boothNo: string;
   holderName: string;
   idType: IdType;
-  /** Masked for everyone but roleId 1 (spec point 6), like the mobile and the e-mail. */
+  /** Masked for everyone but roleId 1 (docs/product.md § Masked personal data), like the mobile and the e-mail. */
   idNumber: string;
   mobile: string;
   email: string;
@@ -35,7 +35,7 @@ export type BadgeList = {
   quota: BadgeQuota & { paidPriceCents: number };
   /** Until when badges can be applied for (the schedule item); after it the list is read-only. */
   window: BadgeWindow;
-  /** When the exhibitor's first badge was checked in on site (spec point 3: attendance arrived or not). */
+  /** When the exhibitor's first badge was checked in on site (docs/product.md § Areas: attendance arrived or not). */
   arrivedAt: string | null;
 };
 

@@ -20,5 +20,5 @@ export type CheckInResult = {
   exhibitor: { name: string; arrivedAt: string };
 };
 
-/** An exhibitor's first arrival in the exhibition (spec point 3, 'attendance arrived or not'). */
+/** An exhibitor's first arrival in the exhibition (docs/product.md § Areas, 'attendance arrived or not'). */
 export type ExhibitorArrival = { arrivedAt: string; firstBadgeId: number | null };

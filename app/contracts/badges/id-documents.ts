@@ -1,5 +1,5 @@
 /**
- * Identity documents of a badge holder (issue 14, spec point 5 'IDCard format is incorrect'). Pure:
+ * Identity documents of a badge holder (issue 14, docs/product.md § Validation: 'IDCard format is incorrect'). Pure:
  * used by the badge form in the browser, the API and the Excel import alike.
  */
 export const ID_TYPES = ["idCard", "passport", "hkMacaoPermit", "taiwanPermit"] as const;

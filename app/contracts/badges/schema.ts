@@ -65,7 +65,7 @@ const badgeFields = (language: "zh" | "en") => ({
   ),
 });
 
-/** The ID number is checked against its type: 'IDCard format is incorrect' for a mainland ID (spec point 5). */
+/** The ID number is checked against its type: 'IDCard format is incorrect' for a mainland ID (docs/product.md § Service orders). */
 function checkIdNumber(value: { idType: (typeof ID_TYPES)[number]; idNumber?: string }, ctx: z.RefinementCtx) {
   if (value.idNumber === undefined || isValidIdNumber(value.idType, value.idNumber)) return;
   ctx.addIssue({
@@ -80,7 +80,7 @@ export function badgeSchema(language: "zh" | "en") {
 }
 
 /**
- * A change: the ID number, mobile and e-mail are shown masked (spec point 6), so a blank one keeps
+ * A change: the ID number, mobile and e-mail are shown masked (docs/product.md § Masked personal data), so a blank one keeps
  * the stored value and only a newly typed one replaces it; the old value is never sent back.
  */
 export function badgeUpdateSchema(language: "zh" | "en") {

@@ -69,7 +69,7 @@ const leakageFields = {
   equipmentName: requiredText(F("equipmentName"), 100),
   powerKw,
   reason: requiredText(F("reason"), 500),
-  // Spec point 5: 'please tick that you have read the rules'.
+  // docs/product.md § Service orders: 'please tick that you have read the rules'.
   readRules: z.preprocess((v) => !!(v === "on" || v === "true" || v === true), z.literal(true, { message: "validation.tickRules" })),
   signerName: requiredText(F("signerName"), 50),
   scanUrl: requiredFileUrl(F("scan")),

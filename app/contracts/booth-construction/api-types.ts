@@ -99,7 +99,7 @@ export type Commitment = {
   status: CommitmentStatus;
   responsiblePerson: string;
   builderCompany: string;
-  /** Masked for everyone but the organizer (spec point 6). */
+  /** Masked for everyone but the organizer (docs/product.md § Masked personal data). */
   mobile: string;
   rulesReadAt: string;
   /** The filled commitment the server made, to print, sign and stamp. */

@@ -1,5 +1,5 @@
 /**
- * The equipment a standard booth comes with (spec point 9): a 3x2 booth has a fascia board,
+ * The equipment a standard booth comes with (docs/product.md § Booth construction): a 3x2 booth has a fascia board,
  * spotlights, a consulting desk, folding chairs, a 220V/500W five-hole socket, a trash can and
  * carpet; a 3x3 booth adds a negotiation table with three chairs. A larger standard booth (two or
  * more 3x3 units side by side) gets the 3x3 set once per unit, carpet by its area.

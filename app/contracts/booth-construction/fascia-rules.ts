@@ -1,5 +1,5 @@
 /**
- * The fascia board (spec point 5): 2400 mm wide by 950 mm high. Custom artwork is a CDR file with
+ * The fascia board (docs/product.md § Uploads): 2400 mm wide by 950 mm high. Custom artwork is a CDR file with
  * its text converted to curves (checked by hand), or a JPG at 1:1 scale and 72 dpi or more, or,
  * if its dpi is lower, 5 million pixels or more. The JPG's proportion must be the board's.
  */

@@ -63,7 +63,7 @@ const optionalFileUrl = (prop: string) => z.preprocess((v) => (Array.isArray(v) 
 const optionalChoice = <const T extends readonly [string, ...string[]]>(prop: string, values: T) =>
   z.preprocess(blank, z.enum(values, { message: withProp("validation.correct", prop) }).optional());
 
-/** Spec point 5's phone rule: mainland in the Chinese portal, with a country code otherwise. */
+/** The phone rule (docs/product.md § Validation): mainland in the Chinese portal, with a country code otherwise. */
 function mobileField(language: "zh" | "en") {
   return z.preprocess(
     (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
@@ -161,7 +161,7 @@ export function commitmentSchema(language: "zh" | "en") {
     responsiblePerson: requiredText(F("responsiblePerson"), 50),
     builderCompany: requiredText(F("builderCompany"), 100),
     mobile: mobileField(language),
-    // Spec point 5: 'please tick that you have read the rules'.
+    // docs/product.md § Service orders: 'please tick that you have read the rules'.
     readRules: z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { message: "validation.tickRules" })),
   });
 }

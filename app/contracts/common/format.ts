@@ -1,5 +1,5 @@
 /**
- * Display formatting (spec points 6 and 9). Pure: usable in the browser and on the server.
+ * Display formatting (docs/product.md § Button permissions / Display constants). Pure: usable in the browser and on the server.
  */
 import type { Language } from "~/contracts/i18n/config";
 import { ORGANIZER_ROLE_ID } from "../permission/roles";
@@ -24,7 +24,7 @@ export function formatDate(time: number): string {
 }
 
 /**
- * Spec point 9: under 30 s 'just now'; under 1 hour 'N minutes ago'; under 1 day 'N hours ago';
+ * docs/product.md § Display constants: under 30 s 'just now'; under 1 hour 'N minutes ago'; under 1 day 'N hours ago';
  * under 2 days '1 day ago'; otherwise the date YYYY-MM-DD (local time zone).
  * Times in ms. A time in the future counts as 'just now'. English uses the singular for 1
  * ('1 minute ago', '1 hour ago'); 30–59 s reads '1 minute ago'.
@@ -46,7 +46,7 @@ export function relativeTime(from: number, now: number, language: Language): str
 }
 
 /**
- * Money is stored in cents (spec point 9): "1,234.50" – yuan with thousands separators and
+ * Money is stored in cents (docs/product.md § Money and prices): "1,234.50" – yuan with thousands separators and
  * 2 decimals. Negative amounts get a leading "-"; non-finite input gives "".
  */
 export function formatMoney(cents: number): string {
@@ -69,14 +69,14 @@ export function formatCny(cents: number): string {
 export const USERNAME_MAX_LENGTH = 17;
 export const USERNAME_TRUNCATED_LENGTH = 14;
 
-/** Spec point 9: longer than 17 characters → the first 14 + "...". Counts code points. */
+/** docs/product.md § Display constants: longer than 17 characters → the first 14 + "...". Counts code points. */
 export function truncateUsername(name: string): string {
   const chars = Array.from(name ?? "");
   return chars.length > USERNAME_MAX_LENGTH ? `${chars.slice(0, USERNAME_TRUNCATED_LENGTH).join("")}...` : chars.join("");
 }
 
 /**
- * Spec point 6: the first 4 and the last character kept, each character in between replaced
+ * docs/product.md § Button permissions: the first 4 and the last character kept, each character in between replaced
  * by '*': 13812345678 → 1381******8. Values of 5 characters or fewer are returned unchanged.
  */
 export function maskPhone(phone: string | null | undefined): string {
@@ -86,7 +86,7 @@ export function maskPhone(phone: string | null | undefined): string {
 }
 
 /**
- * Spec point 6, e-mail partly masked: the domain is kept; of the local part only the first
+ * docs/product.md § Masked personal data, e-mail partly masked: the domain is kept; of the local part only the first
  * character is kept (the first 2 when the local part is longer than 4), each other character
  * becomes '*': zhangsan@example.com → zh******@example.com, anna@x.cn → a***@x.cn.
  * A one-character local part is fully masked (a@x.cn → *@x.cn). Without '@' the whole value

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { withProp } from "./validation";
 
-/** Spec point 9: money is kept in cents (CNY); people type yuan with up to two decimals. */
+/** docs/product.md § Money and prices: money is kept in cents (CNY); people type yuan with up to two decimals. */
 export function yuanToCents(value: string): number | null {
   const text = value.replace(/[,\s，]/g, "");
   if (!/^\d{1,11}(\.\d{1,2})?$/.test(text)) return null;

@@ -3,7 +3,7 @@ import "./zod-messages";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "./paging";
 
 /**
- * Spec point 5's generic messages carry the field's name: a message is "<key>|<field label key>"
+ * The generic messages (docs/product.md § Validation) carry the field's name: a message is "<key>|<field label key>"
  * (e.g. "validation.required|exhibitor.fields.companyNameZh"), and a limit's message its limit too
  * ("validation.tooLong|exhibitor.fields.companyNameZh|100"); `translateMessage` and the forms'
  * `useErrorText` put the translated label in as {prop} and the limit as {max}.
@@ -12,7 +12,7 @@ export function withProp(key: string, propKey: string, max?: number) {
   return max === undefined ? `${key}|${propKey}` : `${key}|${propKey}|${max}`;
 }
 
-/** Spec point 5: mainland mobile numbers, 11 digits, 13x to 19x. */
+/** docs/product.md § Service orders: mainland mobile numbers, 11 digits, 13x to 19x. */
 export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 /** Overseas mobiles: optional +, country code and number, 6 to 20 digits with spaces or dashes. */
 export const INTERNATIONAL_PHONE = /^\+?[0-9][0-9 -]{4,18}[0-9]$/;

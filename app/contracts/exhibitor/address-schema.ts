@@ -1,14 +1,14 @@
-/** The organizer's backend knows China as country 37 (spec point 5: province required for it in zh). */
+/** The organizer's backend knows China as country 37 (docs/product.md § Service orders: province required for it in zh). */
 export const CHINA_COUNTRY_ID = 37;
 
-/** Taiwan, Hong Kong and Macao: a province is enough, no city is required (spec point 5). */
+/** Taiwan, Hong Kong and Macao: a province is enough, no city is required (docs/product.md § Service orders). */
 export const SPECIAL_REGION_PROVINCE_CODES = ["710000", "810000", "820000"] as const;
 
 export function isSpecialRegion(provinceCode: string | undefined | null) {
   return Boolean(provinceCode && (SPECIAL_REGION_PROVINCE_CODES as readonly string[]).includes(provinceCode));
 }
 
-/** What spec point 5 requires of an address, given what is chosen so far. */
+/** What docs/product.md § Validation requires of an address, given what is chosen so far. */
 export function requiredAddressParts(input: {
   language: "zh" | "en";
   countryId?: number | null;

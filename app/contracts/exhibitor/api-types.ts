@@ -26,7 +26,7 @@ export type ProfileView = {
   submittedAt: string | null;
   reviewedAt: string | null;
   approvedAt: string | null;
-  /** While under review: submittedAt + REVIEW_DAYS days (spec point 9). */
+  /** While under review: submittedAt + REVIEW_DAYS days (docs/product.md § Review with comments). */
   expectedReviewBy: string | null;
   version: number;
   history: ProfileEvent[];

@@ -5,7 +5,7 @@ import { sendEmailCodeSchema, sendSmsCodeSchema } from "./schema";
 export type VerificationCodeSent = { resendAfterSeconds: number; expiresInSeconds: number };
 
 /**
- * Verification codes for contact 1 (spec point 7); the code itself is checked when the contact is
+ * Verification codes for contact 1 (docs/product.md § The exhibition API); the code itself is checked when the contact is
  * saved. The success message names where the code went.
  */
 export const exhibitorContactEndpoints = {

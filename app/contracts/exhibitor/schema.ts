@@ -34,7 +34,7 @@ import type { ContactType, ProfileDraft, ProfileStep, StepField } from "./values
 import "./texts";
 
 /**
- * The exhibitor profile (spec points 3, 4 and 5): five steps, each a form of its own. A draft
+ * The exhibitor profile (docs/product.md § Areas / Service orders / Uploads): five steps, each a form of its own. A draft
  * keeps whatever was typed (only lengths are limited); 'next step' and 'submit' check a step with
  * its full rules. The same schemas run in the route actions and in the API.
  */
@@ -80,7 +80,7 @@ const regionCode = z.preprocess(
     .optional(),
 );
 
-/** Spec point 5: multiple contract companies are separated by '/'; no empty part. */
+/** docs/product.md § Service orders: multiple contract companies are separated by '/'; no empty part. */
 const contractCompanies = optionalText(label("contractCompanyNames"), 300).refine(
   (value) => value === undefined || value.split("/").every((part) => part.trim().length > 0),
   withProp("validation.correct", label("contractCompanyNames")),
@@ -150,7 +150,7 @@ function companySchema(ctx: StepContext) {
   }, ALWAYS);
 }
 
-/** Spec point 5: a mobile inside China is 11 digits, 13x to 19x; an overseas one is international. */
+/** docs/product.md § Service orders: a mobile inside China is 11 digits, 13x to 19x; an overseas one is international. */
 export function mobileValid(type: ContactType | undefined, mobile: string) {
   return type === "overseas" ? INTERNATIONAL_PHONE.test(mobile) : MAINLAND_MOBILE.test(mobile);
 }
@@ -245,7 +245,7 @@ const DRAFT_TEXT_MAX = 3000;
 
 /**
  * A draft as saved: only known fields, text up to 3000 characters, lists up to 20 short items.
- * Nothing else is checked, so whatever the exhibitor typed is kept (spec point 4: save draft).
+ * Nothing else is checked, so whatever the exhibitor typed is kept (docs/product.md § Service orders: save draft).
  */
 export const profileDraftSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())])).transform((input) => {
   const draft: ProfileDraft = {};

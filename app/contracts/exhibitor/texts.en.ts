@@ -1,7 +1,7 @@
 import verify from "./texts-verify.en";
 import api from "./texts-api.en";
 
-/** Exhibitor information: the profile steps, review, group data and the letter (spec points 3, 4, 5). */
+/** Exhibitor information: the profile steps, review, group data and the letter (docs/product.md § Areas / Service orders / Uploads). */
 const exhibitor = {
   title: "Exhibitor data",
   choose: "Please choose",

@@ -15,7 +15,7 @@ export const LISTING_STATUSES = ["unlisted", "listed"] as const;
 export const CONTACT_TYPES = ["inside", "overseas"] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 export const ATTENDANCE = ["arrived", "notArrived"] as const;
-/** Spec point 3: the live event themes. */
+/** docs/product.md § Areas: the live event themes. */
 export const LIVE_EVENT_THEMES = ["productLaunch", "technicalTalk", "strategicPartnership", "liveBroadcast", "prizeDraw", "firstLaunch"] as const;
 /** Enterprise advantages an exhibitor can claim (shown in the catalogue as badges). */
 export const ENTERPRISE_ADVANTAGES = ["highTech", "specialized", "littleGiant", "listedCompany", "fortune500", "unicorn"] as const;
@@ -28,7 +28,7 @@ export const COVER_KINDS: UploadKind[] = ["jpg", "png"];
 export const COVER_MAX_BYTES = 2 * 1024 * 1024;
 export const MAX_EXHIBIT_CLASSES = 5;
 export const MAX_INDUSTRIES = 10;
-/** Spec point 9: review expected within 3 days. */
+/** docs/product.md § Review with comments: review expected within 3 days. */
 export const REVIEW_DAYS = 3;
 
 /** The i18n key of a field's label. */

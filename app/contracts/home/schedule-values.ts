@@ -1,5 +1,5 @@
 /**
- * Buttons of the important schedule page (/index/schedule, menu id 2; spec point 6).
+ * Buttons of the important schedule page (/index/schedule, menu id 2; docs/product.md § Button permissions).
  * The url of each is what button_auths grants; the web page and the API check the same one.
  */
 export const SCHEDULE_MENU_ID = 2;

@@ -10,7 +10,7 @@ export function isLanguage(value: unknown): value is Language {
   return value === "zh" || value === "en";
 }
 
-/** Spec point 1: zh when the browser's languages mention 'zh', otherwise en. */
+/** docs/product.md § Languages: zh when the browser's languages mention 'zh', otherwise en. */
 export function languageFromAcceptLanguage(header: string | null | undefined): Language {
   if (!header) return defaultLanguage;
   return header.toLowerCase().includes("zh") ? "zh" : "en";

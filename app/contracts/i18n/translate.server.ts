@@ -21,7 +21,7 @@ export function translate(language: Language, key: string, values: Record<string
 }
 
 /**
- * A validation message as schemas write it: an i18n key, or "<key>|<label key>" for spec point 5's
+ * A validation message as schemas write it: an i18n key, or "<key>|<label key>" for the generic messages of docs/product.md § Validation
  * generic messages ('{prop} is required'), where the label fills {prop}.
  */
 export function translateMessage(language: Language, message: string, values: Record<string, unknown> = {}) {

@@ -1,5 +1,5 @@
 /**
- * What can still be invoiced, in cents (spec point 9: money in cents, CNY). Each billable item
+ * What can still be invoiced, in cents (docs/product.md § Money and prices: money in cents, CNY). Each billable item
  * (a service order, a paid badge, an organizer's bill) has what was paid for it (confirmed payment
  * vouchers) and what is already on invoice applications that are not returned; an application may
  * take at most the difference, item by item, and its amount is the sum of what it takes.

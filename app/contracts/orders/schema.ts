@@ -4,7 +4,7 @@ import { blank, COMPANY_PHONE, idValue, optionalText, requiredText, STORED_FILE_
 import { label, MAX_CONTRACT_FILES, MAX_QUANTITY, ORDER_NO, ORDER_PAGE_SIZE, ORDER_STATUSES } from "./values";
 
 /**
- * On-site service ordering (spec points 3, 4, 5 and 9): the cart, the order and its contract.
+ * On-site service ordering (docs/product.md § Areas / Service orders / Money and prices): the cart, the order and its contract.
  * Money is integer cents (CNY) in the database and the API; pages show it with formatCny.
  * The same schemas run in the pages' actions and in the API; messages are i18n keys.
  */
@@ -71,7 +71,7 @@ export type CommitInput = z.output<typeof commitSchema>;
 
 export const orderNoSchema = z.object({ orderNo: z.string({ message: "errors.badRequest" }).trim().regex(ORDER_NO, "errors.badRequest") });
 
-/** Spec point 5: 'please tick that you have read the rules' (a checkbox sends "on"). */
+/** docs/product.md § Service orders: 'please tick that you have read the rules' (a checkbox sends "on"). */
 const ticked = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.literal(true, { message: "validation.tickRules" }));
 
 export const uploadContractSchema = orderNoSchema.extend({

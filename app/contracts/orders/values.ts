@@ -4,7 +4,7 @@ import "./texts";
 export const SERVICE_CATEGORIES = ["electricity", "compressedAir", "water", "lighting", "furniture", "network", "cleaning"] as const;
 export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
 
-/** Spec point 4: order submitted → contract uploaded → payment claimed → transaction complete. */
+/** docs/product.md § Service orders: order submitted → contract uploaded → payment claimed → transaction complete. */
 export const ORDER_STATUSES = ["submitted", "contract_uploaded", "payment_claimed", "completed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -17,7 +17,7 @@ export type PriceKind = (typeof PRICE_KINDS)[number];
 
 /** Per cart line; keeps a line's total far below the 32-bit cents column. */
 export const MAX_QUANTITY = 999;
-/** Spec point 5: the stamped contract may be several images, combined into one PDF. */
+/** docs/product.md § Uploads: the stamped contract may be several images, combined into one PDF. */
 export const MAX_CONTRACT_FILES = 10;
 export const ORDER_PAGE_SIZE = 10;
 /** SO<yyyymmdd>-<6 characters>, the date in exhibition time. */

@@ -1,5 +1,5 @@
 /**
- * Button permissions (spec point 6). Pure: usable in the browser and on the server.
+ * Button permissions (docs/product.md § Button permissions). Pure: usable in the browser and on the server.
  */
 import type { ButtonAuth } from "./api-types";
 import type { Language } from "~/contracts/i18n/config";

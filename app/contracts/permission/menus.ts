@@ -1,17 +1,17 @@
 /**
- * Menu permissions on the client (spec points 2, 4 and 6). Pure functions usable in
+ * Menu permissions on the client (docs/product.md § Areas / Service orders / Button permissions). Pure functions usable in
  * the browser and on the server: no server imports, inputs are never mutated.
  */
 import type { MenuItem } from "./api-types";
 import type { MenuRules } from "./page-rules";
 import type { Language } from "~/contracts/i18n/config";
 
-/** The one exhibition whose promotional video page is removed (spec point 4). */
+/** The one exhibition whose promotional video page is removed (docs/product.md § Service orders). */
 export const PROMO_VIDEO_EXCLUDED_EXHIBITION = "CIFTIS2020";
 
 export const PROMOTIONAL_VIDEO_ROUTE = "/exhibitorInfo/promotionalVideo";
 
-/** Chinese-only home items, removed in English (spec point 1). */
+/** Chinese-only home items, removed in English (docs/product.md § Languages). */
 export const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set(["/index/premise", "/index/service", "/index/hotel", "/index/drawingSubmission"]);
 
 /** Left menu of the /index/* subpages, in order; the Chinese-only entries are marked. */
@@ -24,7 +24,7 @@ export const HOME_LEFT_MENU: readonly { route: string; zhOnly: boolean }[] = [
   { route: "/index/hotel", zhOnly: true },
 ];
 
-/** Top menu group sizes (spec points 2 and 9). */
+/** Top menu group sizes (docs/product.md § Header and menus). */
 export const TOP_MENU_WIDE_GROUP = 10;
 export const TOP_MENU_NARROW_GROUP = 4;
 /** Screens strictly wider than this count as wide. */
@@ -45,7 +45,7 @@ export type MenuFilterOptions = {
 };
 
 /**
- * Spec point 4: the server's menu tree narrowed by language, booth type and exhibition.
+ * docs/product.md § Service orders: the server's menu tree narrowed by language, booth type and exhibition.
  * - English: the areas whose layout says `hiddenInEnglish` are kept with `list: []` and `hidden: true`;
  *   the promotional video page and the Chinese-only home items are removed.
  * - Exhibition PROMO_VIDEO_EXCLUDED_EXHIBITION: the promotional video page is removed.
@@ -103,7 +103,7 @@ export function allowedRoutes(tree: MenuItem[]): Set<string> {
 }
 
 /**
- * Where / and /index send a user (spec point 4): the first non-top-level route, in tree
+ * Where / and /index send a user (docs/product.md § Service orders): the first non-top-level route, in tree
  * order, whose page exists; items with an external url are skipped. Items shown in the
  * menu are preferred; hidden or isMenu-2 pages are used only when nothing shown qualifies.
  * Null when there is none (the caller falls back to /index).
@@ -145,7 +145,7 @@ export function isNewFeature(item: Pick<MenuItem, "remark">): boolean {
 }
 
 /**
- * Spec point 2: top menu items in groups of 10 on wide screens (> 1280 px), otherwise 4;
+ * docs/product.md § Header and menus: top menu items in groups of 10 on wide screens (> 1280 px), otherwise 4;
  * English always 4. `visible` is the first group, `more` the rest (the 'more' dropdown).
  * Hidden and isMenu-2 items are left out.
  */
@@ -176,7 +176,7 @@ export function findMenu(tree: MenuItem[], route: string): MenuItem | null {
 }
 
 /**
- * The left menu of the /index/* subpages (spec point 2): schedule and promotion, and in
+ * The left menu of the /index/* subpages (docs/product.md § Areas): schedule and promotion, and in
  * Chinese also premise, /exhibitTL/carriage, service and hotel – each only when present in
  * the (filtered) tree and not inside an area hidden by the English filter.
  */

@@ -9,7 +9,7 @@ export type PageHandle = {
   breadcrumb?: string;
   /** i18n key naming the page in its tab when no menu item names it (the personal pages). */
   title?: string;
-  /** Reachable without signing in (spec point 2). */
+  /** Reachable without signing in (docs/product.md § Public pages). */
   public?: true;
   /**
    * Open to every signed-in account whatever its menu says: "account" for the account holders,
@@ -24,15 +24,15 @@ export type PageHandle = {
    * (server/remix/private-responses.ts).
    */
   tokenInUrl?: true;
-  /** Shown inside the messaging app's in-app browser too, instead of the /wxBrowser notice (spec point 2). */
+  /** Shown inside the messaging app's in-app browser too, instead of the /wxBrowser notice (docs/product.md § Public pages). */
   inAppBrowser?: true;
-  /** `false`: the page has no floating buttons (spec point 1: the carrier review page). */
+  /** `false`: the page has no floating buttons (docs/product.md § Footer and floating buttons: the carrier review page). */
   floatingButtons?: false;
   /** The header's 'My info' opens this page. */
   myInfo?: true;
-  /** The booth types (1 standard, 2 raw space) that have this page; the others lose it from their menus (spec point 4). */
+  /** The booth types (1 standard, 2 raw space) that have this page; the others lose it from their menus (docs/product.md § Service orders). */
   boothTypes?: readonly number[];
-  /** Marks an area layout (spec point 2). `hiddenInEnglish`: the area is emptied and hidden in English (spec point 4). */
+  /** Marks an area layout (docs/product.md § Areas). `hiddenInEnglish`: the area is emptied and hidden in English (docs/product.md § Service orders). */
   area?: { hiddenInEnglish?: true };
   /**
    * `false`: the page ships no script at all (root.tsx leaves out <Scripts/>): its forms are plain

@@ -14,7 +14,7 @@ export type PageRoute = {
   handle: PageHandle;
 };
 
-/** The menu filters that come from pages and area layouts (spec point 4). */
+/** The menu filters that come from pages and area layouts (docs/product.md § Service orders). */
 export type MenuRules = {
   englishHiddenAreas: ReadonlySet<string>;
   /** Page path → the booth types that have it. */

@@ -1,7 +1,7 @@
 import type { PageHandle } from "./page-handle";
 
 /**
- * The product's pages by area (spec point 2), whether or not this build has them yet. An unknown
+ * The product's pages by area (docs/product.md § Public pages), whether or not this build has them yet. An unknown
  * path inside an area is a 404; a page of this list outside the user's menu is a 401.
  */
 export const SPEC_PAGES: Record<string, readonly string[]> = {
@@ -64,7 +64,7 @@ export function isSpecPage(path: string) {
 }
 
 /**
- * The rules of spec pages and areas this build does not have yet (spec points 1, 2 and 4). When a
+ * The rules of spec pages and areas this build does not have yet (docs/product.md § Roles / Public pages / Service orders). When a
  * page or an area layout is built, its line moves into its route's `handle` (docs/adding-a-page.md);
  * a unit test refuses a line here for a route that exists.
  */

@@ -5,7 +5,7 @@ import { FEEDBACK_CONTENT_MAX, FEEDBACK_TYPES } from "./feedback-values";
 import "./texts";
 
 /**
- * The feedback form (spec points 3 and 5); messages are i18n keys. Its types, limits and image rules
+ * The feedback form (docs/product.md § Areas / Account pages); messages are i18n keys. Its types, limits and image rules
  * are zod-free for the browser (feedback-values.ts); the server's code imports them from here too.
  */
 export * from "./feedback-values";

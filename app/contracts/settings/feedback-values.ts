@@ -2,7 +2,7 @@ import type { UploadKind } from "../uploads/values";
 import "./texts";
 
 /**
- * Spec points 3 and 5: feedback is { type, imgUrl, content }; type is a 1-based index into
+ * docs/product.md § Areas / Account pages: feedback is { type, imgUrl, content }; type is a 1-based index into
  * this list, content is required and at most 300 characters, the image is optional
  * (jpg, jpeg, png, up to 5 MB). Without zod, for the page; feedback-schema.ts builds on it.
  */
@@ -17,7 +17,7 @@ export function feedbackTypeLabelKey(type: number) {
 
 export const FEEDBACK_CONTENT_MAX = 300;
 export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Spec point 5: jpg, jpeg (the same kind) and png. */
+/** docs/product.md § Account pages: jpg, jpeg (the same kind) and png. */
 export const FEEDBACK_IMAGE_KINDS: UploadKind[] = ["jpg", "png"];
 
 /** Field name of the image part, in the web form and in the API's multipart body. */

@@ -30,7 +30,7 @@ import {
 } from "./schema";
 
 /**
- * Exhibit transport (issue 17; spec point 7): the exhibitor's declarations, exhibits and messages
+ * Exhibit transport (issue 17; docs/product.md § The exhibition API): the exhibitor's declarations, exhibits and messages
  * under /smeb/shipment/*, the carrier's view, review, orders and home under /shipment/*, and the
  * hoisting and forklift bookings ("lifting") under /smeb/shipment/forklift/* and /shipment/forklift/*.
  */

@@ -1,4 +1,4 @@
-/** The upload component and the storage calls (spec points 4, 5 and 8). */
+/** The upload component and the storage calls (docs/product.md § Service orders / Uploads / Messages and errors). */
 const uploads = {
   choose: "Choose file",
   accepted: "Accepted formats: {{formats}}; maximum size {{size}}; up to {{count}} file(s)",

@@ -3,7 +3,7 @@
  * zod: the upload component imports these; the request schemas (schema.ts) build on them.
  */
 
-/** Spec point 3: the upload folders. */
+/** docs/product.md § Uploads: the upload folders. */
 export const UPLOAD_FOLDERS = [
   "icon",
   "company-logo",
@@ -47,7 +47,7 @@ export const KIND_EXTENSIONS: Record<UploadKind, string[]> = {
   cdr: ["cdr"],
 };
 
-/** Spec points 5 and 9: jpg, jpeg, png, gif, pdf, xls, xlsx; 5 MB; one file. */
+/** docs/product.md § Uploads / Display constants: jpg, jpeg, png, gif, pdf, xls, xlsx; 5 MB; one file. */
 export const DEFAULT_UPLOAD_KINDS: UploadKind[] = ["jpg", "png", "gif", "pdf", "xls", "xlsx"];
 export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_UPLOAD_MAX_COUNT = 1;
@@ -75,7 +75,7 @@ export const FOLDER_RULES: Record<UploadFolder, { kinds: UploadKind[]; maxBytes:
   "travel-code": { kinds: IMAGES, maxBytes: 5 * MB },
   poster: { kinds: [...IMAGES, "pdf"], maxBytes: 20 * MB },
   test: { kinds: DEFAULT_UPLOAD_KINDS, maxBytes: DEFAULT_UPLOAD_MAX_BYTES },
-  // Fascia artwork: a JPG or a CorelDRAW file (spec point 5), large.
+  // Fascia artwork: a JPG or a CorelDRAW file (docs/product.md § Uploads), large.
   "booth-fascia": { kinds: ["jpg", "cdr"], maxBytes: 50 * MB },
   "booth-insurance": { kinds: ["pdf"], maxBytes: 10 * MB },
   "safety-commitment": { kinds: ["jpg", "png", "pdf"], maxBytes: 10 * MB },
@@ -88,7 +88,7 @@ export function kindOfName(name: string): UploadKind | null {
   return UPLOAD_KINDS.find((kind) => KIND_EXTENSIONS[kind].includes(ext)) ?? null;
 }
 
-/** Spec point 5: the size limit as shown, in KB under 1 MB. */
+/** docs/product.md § Uploads: the size limit as shown, in KB under 1 MB. */
 export function formatSizeLimit(bytes: number) {
   return bytes < MB ? `${Math.round(bytes / 1024)}KB` : `${Math.round((bytes / MB) * 10) / 10}MB`;
 }

@@ -1,5 +1,5 @@
 /**
- * Chinese vehicle plates (spec point 5: 7 or 8 characters starting with a Chinese character; issue
+ * Chinese vehicle plates (docs/product.md § Service orders: 7 or 8 characters starting with a Chinese character; issue
  * 18): the province's character, the city's letter, then five characters (letters and digits) or,
  * for new-energy plates, six (D or F and five more). Letters are upper case and never I or O, which
  * plates do not use. A trailer plate ends in 挂 after four characters.

@@ -69,7 +69,13 @@ export type TaiwanReviewItem = {
 };
 
 /** GET /smeb/twExhibit/review/list: filings ever submitted, waiting ones first; counts per status. */
-export type TaiwanReviewList = { items: TaiwanReviewItem[]; counts: Record<Exclude<TaiwanStatus, "draft">, number>; total: number; page: number; pageSize: number };
+export type TaiwanReviewList = {
+  items: TaiwanReviewItem[];
+  counts: Record<Exclude<TaiwanStatus, "draft">, number>;
+  total: number;
+  page: number;
+  pageSize: number;
+};
 
 /** GET /smeb/twExhibit/review/detail: one filing with its exhibitor, and whether the agent can decide now. */
 export type TaiwanReviewDetail = TaiwanFilingView & { exhibitorName: string; decidable: boolean };

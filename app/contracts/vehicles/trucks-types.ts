@@ -20,7 +20,7 @@ export type TruckView = {
   trailerPlate: string | null;
   kind: TruckKind;
   driverName: string;
-  /** Masked (spec point 6) for everyone but the organizer. */
+  /** Masked (docs/product.md § Masked personal data) for everyone but the organizer. */
   driverPhone: string;
   plannedOn: string;
   license: { url: string; name: string } | null;

@@ -6,7 +6,7 @@ import { clearTicket, readTicket } from "../../lib/cookies.server";
 
 /**
  * The one way loaders and actions ask "who is this": no ticket → the session is cleared
- * and the user goes to /login with the return path (spec point 4).
+ * and the user goes to /login with the return path (docs/product.md § Sign-in and sessions).
  */
 export async function requireTicket(request: Request, context: AppLoadContext) {
   const ticket = await readTicket(request, context);

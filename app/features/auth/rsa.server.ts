@@ -15,7 +15,7 @@ export async function apiPublicKey(api: ApiClient, baseUrl: string) {
   return result.data.publicKey;
 }
 
-/** Spec point 7: passwords travel to the API encrypted with its public key (RSA-OAEP, SHA-256). */
+/** docs/product.md § The exhibition API: passwords travel to the API encrypted with its public key (RSA-OAEP, SHA-256). */
 export function rsaEncrypt(publicKeyPem: string, plaintext: string) {
   return crypto
     .publicEncrypt({ key: publicKeyPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(plaintext, "utf8"))

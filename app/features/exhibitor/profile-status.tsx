@@ -111,7 +111,7 @@ const OPTION_LISTS: Record<string, keyof StepOptions> = {
   pavilionId: "pavilions",
 };
 
-/** The submitted profile, read-only (spec point 4: under review nothing can be changed). */
+/** The submitted profile, read-only (docs/product.md § Exhibitor data: under review nothing can be changed). */
 export function ProfileSummary({ profile, options }: { profile: Profile; options: StepOptions }) {
   const { t } = useTranslation();
   const data = (profile.submitted ?? profile.draft) as Record<string, string | string[] | undefined>;

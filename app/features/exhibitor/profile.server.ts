@@ -72,7 +72,7 @@ export async function loadStepOptions(
 }
 
 /**
- * A choice whose parent changed no longer fits: clear it (spec point 5: country, province, city,
+ * A choice whose parent changed no longer fits: clear it (docs/product.md § Uploads: country, province, city,
  * district are chosen in that order; a pavilion belongs to its theme).
  */
 export function dropStaleChoices(values: Record<string, string | string[]>, options: StepOptions) {
@@ -112,7 +112,7 @@ export function stepValuesFromDraft(draft: ProfileDraft, step: ProfileStep) {
   return values;
 }
 
-/** Whether the chosen city has districts to choose from (spec point 5: 'the area when the field exists'). */
+/** Whether the chosen city has districts to choose from (docs/product.md § Uploads: 'the area when the field exists'). */
 export async function districtsExistFor(api: ApiClient, values: Record<string, unknown>, request: Request, context: AppLoadContext) {
   const cityCode = text(values.cityCode);
   if (!cityCode || Number(text(values.countryId)) !== CHINA_COUNTRY_ID) return false;

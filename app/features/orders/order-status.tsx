@@ -18,7 +18,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
-/** Spec point 4: order submitted → contract uploaded → payment claimed → transaction complete. */
+/** docs/product.md § Service orders: order submitted → contract uploaded → payment claimed → transaction complete. */
 export function OrderStepper({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   const current = ORDER_STATUSES.indexOf(status);
@@ -57,7 +57,7 @@ export function OrderLinesTable({ lines, totalCents, language }: { lines: OrderL
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {lines.map((line, index) => (
+        {lines.map((line) => (
           <Table.Tr key={line.code}>
             <Table.Td>{localName(line, language)}</Table.Td>
             <Table.Td>

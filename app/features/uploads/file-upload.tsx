@@ -33,7 +33,7 @@ type Item = UploadedRef & { localId: string; progress: number | null };
 type Envelope<T> = { ok: true; data: T } | { ok: false; message: string };
 
 /**
- * The one upload field of the portal (spec points 4 and 5). Without JavaScript it is a plain file
+ * The one upload field of the portal (docs/product.md § Uploads). Without JavaScript it is a plain file
  * input: the form posts multipart and the action streams the file to storage (uploads.server.ts).
  * With JavaScript the file goes straight to the storage host with the signed form, showing
  * progress, and the field keeps the stored file's URL; the form then posts only that.
@@ -153,7 +153,10 @@ export function FileUpload({ name, folder, label, kinds, maxBytes, maxCount = DE
             {confirming === item.localId ? (
               <Group gap="xs" role="alertdialog" aria-label={t("uploads.confirmRemove", { name: item.name })} data-testid="upload-confirm">
                 <Text size="sm">{t("uploads.confirmRemove", { name: item.name })}</Text>
-                <Button size="compact-xs" color="red" onClick={() => {
+                <Button
+                  size="compact-xs"
+                  color="red"
+                  onClick={() => {
                     update(item.localId, null);
                     setConfirming(null);
                   }}

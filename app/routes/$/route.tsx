@@ -4,12 +4,12 @@ import { getShellUser } from "~/lib/permissions.server";
 import { isPublicPage } from "~/contracts/permission/page-rules";
 import { isSpecPage } from "~/contracts/permission/spec-pages";
 
-/** The product's areas (spec point 2): a path under one of them is a page of the product. */
+/** The product's areas (docs/product.md § Public pages): a path under one of them is a page of the product. */
 const PRODUCT_AREAS = ["/index", "/exhibitorInfo", "/invitation", "/boothConstruction", "/bookingService", "/invoiceArea", "/exhibitTL", "/HT", "/dataArea"];
 
 /**
- * Spec point 2: unknown paths redirect to /404, also inside an area (/exhibitorInfo/no-such-page).
- * Spec point 4: a page of the product outside the signed-in user's (filtered) menu goes to /401,
+ * docs/product.md § Public pages: unknown paths redirect to /404, also inside an area (/exhibitorInfo/no-such-page).
+ * docs/product.md § Sign-in and sessions: a page of the product outside the signed-in user's (filtered) menu goes to /401,
  * also when this build has no page for it yet.
  */
 async function target({ request, context }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { public: true } satisfies PageHandle;
 
-/** Where a 403 from the API lands (spec point 8): 'Insufficient permissions'. */
+/** Where a 403 from the API lands (docs/product.md § Messages and errors): 'Insufficient permissions'. */
 export async function loader(_: LoaderFunctionArgs) {
   return json(null, { status: 403 });
 }

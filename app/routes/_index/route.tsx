@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-/** Spec point 2: '/' goes to /index inside the main layout. */
+/** docs/product.md § Public pages: '/' goes to /index inside the main layout. */
 export async function loader() {
   return redirect("/index");
 }

@@ -61,7 +61,7 @@ export function ContractorForm({
   );
 }
 
-/** Spec point 5: the rules ticked, then the stamped contract as up to 10 images or PDFs. */
+/** docs/product.md § Uploads: the rules ticked, then the stamped contract as up to 10 images or PDFs. */
 export function ContractUploadForm({ constraint, lastResult }: { constraint: FormConstraint; lastResult: Result }) {
   const { t } = useTranslation();
   const errorText = useErrorText();

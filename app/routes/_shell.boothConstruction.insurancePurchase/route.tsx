@@ -27,7 +27,7 @@ import "~/contracts/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Insurance purchase" }];
 
-// Spec point 4: standard booths do not have this page.
+// docs/product.md § Menus and page access: standard booths do not have this page.
 export const handle = { breadcrumb: "boothConstruction.insurance.title", boothTypes: [RAW_SPACE] } satisfies PageHandle;
 
 const PATH = "/boothConstruction/insurancePurchase";

@@ -26,7 +26,7 @@ import "~/contracts/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special booth CI process" }];
 
-// Spec point 4: standard booths do not have this page.
+// docs/product.md § Menus and page access: standard booths do not have this page.
 export const handle = { breadcrumb: "boothConstruction.process.title", boothTypes: [RAW_SPACE] } satisfies PageHandle;
 
 const PATH = "/boothConstruction/specialBoothCIProcess";

@@ -25,10 +25,10 @@ import "~/contracts/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Standard booth construction" }];
 
-// Spec point 4: raw space booths do not have this page.
+// docs/product.md § Menus and page access: raw space booths do not have this page.
 export const handle = { breadcrumb: "boothConstruction.standard.title", boothTypes: [STANDARD_BOOTH] } satisfies PageHandle;
 
-/** The standard booth build of the booth chosen in the header (spec point 3). */
+/** The standard booth build of the booth chosen in the header (docs/product.md § Areas). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const constraints = formConstraints({ build: standardBuildSchema });

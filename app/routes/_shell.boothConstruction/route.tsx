@@ -4,8 +4,8 @@ import { areaErrorBoundary, areaHandle, areaLayout, areaShouldRevalidate } from 
 import { loadArea } from "~/lib/area.server";
 
 /**
- * The /boothConstruction area (spec point 2): its sidebar beside each page; the guard runs for every
- * page of it. The booth-type rule (spec point 4) is held here once: each page's handle names its
+ * The /boothConstruction area (docs/product.md § Sidebar, tabs and breadcrumbs): its sidebar beside each page; the guard runs for every
+ * page of it. The booth-type rule (docs/product.md § Menus and page access) is held here once: each page's handle names its
  * booth types, the menu drops the pages of the other type, and the guard (requireShellUser) sends a
  * page outside the menu to /401. The API refuses the same booths again.
  */

@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export const handle = { breadcrumb: "settings.contactTitle", title: "shell.pages.contact", personal: "everyone" } satisfies PageHandle;
 
 /**
- * 'Contact us' as a page (spec point 1). The shell links here and, with JavaScript, may load
+ * 'Contact us' as a page (docs/product.md § Footer and floating buttons). The shell links here and, with JavaScript, may load
  * this loader's data (useFetcher().load("/contact")) to show <ContactUsContent> in its 400 px dialog.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -112,7 +112,9 @@ export function ImportForm({
         {failure ? (
           <List size="sm" c="red.9" data-testid="import-errors">
             {failure.rows.map((row) => (
-              <List.Item key={`${row.row}-${row.column}`}>{t("transport.detail.importRowError", { row: row.row, column: row.column, message: errorText([row.message]) })}</List.Item>
+              <List.Item key={`${row.row}-${row.column}`}>
+                {t("transport.detail.importRowError", { row: row.row, column: row.column, message: errorText([row.message]) })}
+              </List.Item>
             ))}
             {failure.total > failure.rows.length ? (
               <List.Item>{t("transport.detail.importMore", { count: failure.total - failure.rows.length })}</List.Item>

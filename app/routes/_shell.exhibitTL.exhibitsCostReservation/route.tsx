@@ -32,7 +32,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * The exhibitor's hoisting and forklift bookings with their fees. 'Send to carrier' e-mails the list
- * and locks it (spec point 4): afterwards the server refuses adding and deleting. `?delete=` and
+ * and locks it (docs/product.md § Records that lock): afterwards the server refuses adding and deleting. `?delete=` and
  * `?confirm=send` ask first.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -17,7 +17,7 @@ import "~/contracts/transport/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
 
-/** Spec point 1: the carrier review page has no floating buttons. */
+/** docs/product.md § Footer and floating buttons: the carrier review page has no floating buttons. */
 export const handle = { breadcrumb: "transport.review.title", floatingButtons: false } satisfies PageHandle;
 
 const PATH = "/exhibitTL/review";

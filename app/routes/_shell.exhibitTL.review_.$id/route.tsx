@@ -23,7 +23,7 @@ import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
 
-/** Opened from the review list: its permission, and no floating buttons either (spec point 1). */
+/** Opened from the review list: its permission, and no floating buttons either (docs/product.md § Footer and floating buttons). */
 export const handle = { breadcrumb: "transport.detail.breadcrumb", permissionOf: "/exhibitTL/review", floatingButtons: false } satisfies PageHandle;
 
 const REVIEW_PATH = "/exhibitTL/review";

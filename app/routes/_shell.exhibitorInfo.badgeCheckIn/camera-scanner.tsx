@@ -59,10 +59,15 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
   if (!supported) return null;
   return (
     <Stack gap={4}>
-      <Button type="button" variant="light" onClick={() => {
+      <Button
+        type="button"
+        variant="light"
+        onClick={() => {
           setProblem(null);
           setScanning((on) => !on);
-        }} data-testid="camera-scan">
+        }}
+        data-testid="camera-scan"
+      >
         {t(scanning ? "badges.checkInPage.cameraStop" : "badges.checkInPage.camera")}
       </Button>
       {scanning ? <video ref={video} muted playsInline style={{ width: "100%", maxWidth: 320 }} /> : null}

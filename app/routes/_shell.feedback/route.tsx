@@ -121,7 +121,12 @@ export default function FeedbackPage() {
             withAsterisk
             description={
               hydrated ? (
-                <span role="status" aria-live="polite" aria-label={t("settings.feedbackCounterLabel", { used, max: FEEDBACK_CONTENT_MAX })} data-testid="counter">
+                <span
+                  role="status"
+                  aria-live="polite"
+                  aria-label={t("settings.feedbackCounterLabel", { used, max: FEEDBACK_CONTENT_MAX })}
+                  data-testid="counter"
+                >
                   {used}/{FEEDBACK_CONTENT_MAX}
                 </span>
               ) : (

@@ -14,12 +14,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** One route serves all content pages; the tab title comes from the menu, the heading from the page. */
 export const handle = { breadcrumb: "home.pages.content", public: true } satisfies PageHandle;
 
-/** The home area's content pages (spec point 2); anything else under /index is not found. */
+/** The home area's content pages (docs/product.md § Public pages); anything else under /index is not found. */
 const CONTENT_SLUGS = new Set(["promote", "premise", "service", "hotel", "poster", "bannerDownload", "posterCn", "posterEn"]);
-/** Offered in Chinese only (spec point 1): in English the Chinese text is shown with a note. */
+/** Offered in Chinese only (docs/product.md § Languages): in English the Chinese text is shown with a note. */
 const CHINESE_ONLY = new Set(["premise", "service", "hotel"]);
 
-/** Public page (spec point 2): no sign-in needed; the caller's ticket, if any, travels along. */
+/** Public page (docs/product.md § Public pages): no sign-in needed; the caller's ticket, if any, travels along. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   if (!CONTENT_SLUGS.has(slug)) throw new Response(null, { status: 404 });

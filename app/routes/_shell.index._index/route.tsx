@@ -19,10 +19,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export const handle = { breadcrumb: "home.title", title: "home.title", personal: "everyone" } satisfies PageHandle;
 
-/** The carrier's own pages (spec point 2: review and carrier orders). */
+/** The carrier's own pages (docs/product.md § Public pages: review and carrier orders). */
 const CARRIER_PAGES = ["/exhibitTL/review", "/exhibitTL/carriageOrder"];
 
-/** Home subpages offered as quick links; the Chinese-only ones (spec point 1) only in Chinese. */
+/** Home subpages offered as quick links; the Chinese-only ones (docs/product.md § Languages) only in Chinese. */
 const QUICK_LINKS: { slug: string; zhOnly: boolean }[] = [
   { slug: "schedule", zhOnly: false },
   { slug: "promote", zhOnly: false },
@@ -38,7 +38,7 @@ const QUICK_LINKS: { slug: string; zhOnly: boolean }[] = [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
   const { api, info, language } = user;
-  // Spec point 4: / and /index go to the first non-top-level allowed page (the home page itself when it is first).
+  // docs/product.md § Languages: / and /index go to the first non-top-level allowed page (the home page itself when it is first).
   const landing = landingPath(user);
   if (landing !== "/index") throw redirect(landing);
   const { infoVO } = info;
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The role's own menu tree, before the language filter (the transport area is hidden in English).
   const carrier = infoVO.roleId !== ORGANIZER_ROLE_ID && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
   const worksheet = carrier ? null : await api.call(homeEndpoints.worksheet);
-  // The carrier's work is in the transport area, which is Chinese only (spec point 4).
+  // The carrier's work is in the transport area, which is Chinese only (docs/product.md § Languages).
   const carrierHome = carrier && language === "zh" ? await api.call(transportEndpoints.carrierHome) : null;
   const items = worksheet?.ok ? worksheet.data : [];
   const upcoming = items

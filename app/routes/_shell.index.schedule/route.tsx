@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export const handle = { breadcrumb: "home.pages.schedule", public: true } satisfies PageHandle;
 
-/** Public page (spec point 2): signed out it lists the dates; signed in, the API adds what is done. */
+/** Public page (docs/product.md § Public pages): signed out it lists the dates; signed in, the API adds what is done. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getShellUser(request, context);
   const api = user?.api ?? (await apiFor(request, context));
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const EXPORT_HREF = "/index/schedule/export";
 
 /**
- * The schedule's buttons (spec point 6, menu id 2): e-mail me the schedule (intent=confirm) and
+ * The schedule's buttons (docs/product.md § Button permissions, menu id 2): e-mail me the schedule (intent=confirm) and
  * request an extension (intent=extension). The button is checked here and again by the API.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -9,12 +9,12 @@ import { isPublicPage, pageExistsIn } from "~/contracts/permission/page-rules";
 import homeCss from "~/styles/home.css";
 import "~/contracts/home/texts";
 
-/** The external special-booth drawing submission site (Chinese-only home item, spec point 1). */
+/** The external special-booth drawing submission site (Chinese-only home item, docs/product.md § Languages). */
 const DRAWING_SUBMISSION_URL = "https://drawing.example.org/submit";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeCss }];
 
-/** Spec point 2: the home area's pages hide the sidebar and are not kept in the tab cache. */
+/** docs/product.md § Sidebar, tabs and breadcrumbs: the home area's pages hide the sidebar and are not kept in the tab cache. */
 
 const LABEL_KEYS: Record<string, string> = {
   "/index/schedule": "home.pages.schedule",

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { areaErrorBoundary, areaHandle, areaLayout, areaShouldRevalidate } from "~/components/shell/area-layout";
 import { loadArea } from "~/lib/area.server";
 
-/** The /invoiceArea area (spec point 2): its sidebar beside each page; the guard runs for every page of it. */
+/** The /invoiceArea area (docs/product.md § Sidebar, tabs and breadcrumbs): its sidebar beside each page; the guard runs for every page of it. */
 const ROUTE_ID = "routes/_shell.invoiceArea";
 
 export const handle = areaHandle({ hiddenInEnglish: true });

@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     language,
     filingNumber: context.filingNumber,
     userGuideUrl: context.userGuideUrl,
-    // Spec point 1: a page may go without the floating buttons (its handle says floatingButtons: false).
+    // docs/product.md § Footer and floating buttons: a page may go without the floating buttons (its handle says floatingButtons: false).
     showFloating: rulesFor(pages, path).floatingButtons !== false,
     sidebarCollapsed: readSidebarCollapsed(request),
   };

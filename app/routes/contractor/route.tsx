@@ -23,7 +23,7 @@ export const handle = { public: true } satisfies PageHandle;
 /**
  * Sign-in for an entrusted contractor (ECReservation): the exhibitor number and the one-time
  * code from the e-mail, no password. The session it opens books services for that exhibitor
- * only. The booking pages exist in Chinese (spec point 4 hides them in English), so the
+ * only. The booking pages exist in Chinese (docs/product.md § Menus and page access hides them in English), so the
  * portal continues in Chinese.
  */
 

@@ -21,7 +21,7 @@ import "~/contracts/invoices/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice billing details" }, { name: "robots", content: "noindex" }];
 
-// Spec point 2: public, and the one page the messaging app's in-app browser is not turned away from.
+// docs/product.md § Public pages: public, and the one page the messaging app's in-app browser is not turned away from.
 // Its token is its key: never cached, never sent on as a Referer (server/remix/private-responses.ts).
 export const handle = { public: true, inAppBrowser: true, tokenInUrl: true } satisfies PageHandle;
 

@@ -7,7 +7,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { clearTicket, readTicket, serializeLanguage } from "~/lib/cookies.server";
 
 /**
- * Sets the language cookie. Spec point 4: switching language while signed in logs out
+ * Sets the language cookie. docs/product.md § Sign-in and sessions: switching language while signed in logs out
  * and returns to /login (the menus and data are language-specific).
  */
 export async function action({ request, context }: ActionFunctionArgs) {

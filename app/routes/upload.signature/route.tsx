@@ -8,7 +8,7 @@ export const handle = { personal: "everyone" } satisfies PageHandle;
 
 /**
  * GET /upload/signature?folder&fileName[&kinds&maxBytes]: the signing settings for one upload
- * (spec point 7, oss/signature/getSignature), for the upload component. JSON, never cached.
+ * (docs/product.md § The exhibition API, oss/signature/getSignature), for the upload component. JSON, never cached.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireShellUser(request, context);

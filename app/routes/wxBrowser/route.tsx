@@ -4,7 +4,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 
 export const handle = { public: true, inAppBrowser: true } satisfies PageHandle;
 
-/** Shown instead of the portal inside the messaging app's in-app browser (spec point 2). */
+/** Shown instead of the portal inside the messaging app's in-app browser (docs/product.md § Public pages). */
 export default function InAppBrowserPage() {
   const { t } = useTranslation();
   return (

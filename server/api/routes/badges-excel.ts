@@ -13,7 +13,7 @@ import { callerFor } from "../caller";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
- * Badges in Excel (spec point 7: /smeb/pass/ticket/ downloadTemplate, upload, export; decision 015).
+ * Badges in Excel (docs/product.md § The exhibition API: /smeb/pass/ticket/ downloadTemplate, upload, export; decision 015).
  * All three are the session user's own: the template and the export take no id, and the upload
  * saves for the caller's own booth only.
  */

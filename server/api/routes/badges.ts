@@ -13,7 +13,7 @@ import { callerFor } from "../caller";
 import { noteProbes, requireProbesLeft } from "../../badges/holder-probes";
 
 /**
- * Exhibitor badges (spec point 7: /smeb/pass/ticket/ list, save, update, delete, batchDelete, info,
+ * Exhibitor badges (docs/product.md § The exhibition API: /smeb/pass/ticket/ list, save, update, delete, batchDelete, info,
  * validateEmail, validateMobile). Everything is the session user's: another's badge answers like an
  * unknown one (404). The mobile's pattern follows the caller's language (spec: mainland numbers in the
  * Chinese portal, with a country code otherwise).

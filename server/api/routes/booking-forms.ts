@@ -10,7 +10,7 @@ import { requireSession } from "../require-session";
 import { PDF_CONTENT_TYPE, sendFile } from "../file-answer";
 
 /**
- * The offline booking forms (spec point 7: "leakage protection commitment create, update,
+ * The offline booking forms (docs/product.md § The exhibition API: "leakage protection commitment create, update,
  * delete, detail; electric box image CRUD and template download; /index/judge"; and the air
  * compressor service). Everything is the session user's: ids in a request are looked up with the
  * caller's user id, and another user's id answers exactly like an unknown one (404).

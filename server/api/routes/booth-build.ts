@@ -6,7 +6,7 @@ import { mount } from "../mount";
 import { callerFor } from "../caller";
 
 /**
- * The standard booth build (spec point 7: "Booth build: find, create, update, carpet time"), for
+ * The standard booth build (docs/product.md § The exhibition API: "Booth build: find, create, update, carpet time"), for
  * standard booths only. Everything is the session user's booth: another's booth id answers like an
  * unknown one (404), a raw space booth is refused by the page's rule (403). The form posts list
  * fields (equipment not needed, walls) as repeated keys; the urlencoded parser makes them arrays.

@@ -48,7 +48,7 @@ export function boothSafetyRoutes(deps: ApiDeps): Router {
     );
   });
 
-  // Spec point 8: a download passes through as an attachment; refusals are envelopes.
+  // docs/product.md § Messages and errors: a download passes through as an attachment; refusals are envelopes.
   mount(router, endpoints.commitmentPdf, async (call) => {
     const { res } = call;
     const caller = await callerOf(call.req, res);

@@ -8,7 +8,7 @@ import { mount, withMessage } from "../mount";
 import { requireSession } from "../require-session";
 
 /**
- * Verification codes for contact 1 (spec point 7: /smeb/exhibitor/info/sendSmsCode and sendEmailCode).
+ * Verification codes for contact 1 (docs/product.md § The exhibition API: /smeb/exhibitor/info/sendSmsCode and sendEmailCode).
  * The code itself is checked when the contact is saved (contactVerificationErrors).
  */
 export function exhibitorContactRoutes(deps: ApiDeps): Router {

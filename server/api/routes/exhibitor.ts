@@ -27,7 +27,7 @@ import { assertOrganizer, requireSession, type SessionUser } from "../require-se
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 
 /**
- * /smeb/exhibitor/info/* (spec point 7): the exhibitor's own profile and group data, the choice
+ * /smeb/exhibitor/info/* (docs/product.md § The exhibition API): the exhibitor's own profile and group data, the choice
  * lists, and the organizer's review. The profile owner is always the session's user; only the
  * review endpoints (roleId 1) name another user, and only within the organizer's exhibition.
  */

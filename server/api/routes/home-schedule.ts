@@ -47,7 +47,7 @@ function csv(rows: string[][]) {
 /**
  * The buttons of the important schedule page (/index/schedule, menu id 2): export the work
  * sheet, e-mail it to the caller, request an extension of one item from the organizer.
- * Each checks its button (spec point 6) on the server, whatever the page showed.
+ * Each checks its button (docs/product.md § Organizer) on the server, whatever the page showed.
  */
 export function scheduleActionRoutes(deps: ApiDeps): Router {
   const router = Router();

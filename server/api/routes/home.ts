@@ -27,7 +27,7 @@ export function scheduleStatus(deadline: Date, now: Date, done: boolean | null =
 
 /**
  * Home area: content pages and the work sheet (important dated checklist). Both are public
- * (spec point 2: /index/* subpages need no login); a valid ticket, when sent, picks the caller's
+ * (docs/product.md § Public pages: /index/* subpages need no login); a valid ticket, when sent, picks the caller's
  * exhibition and lets the work sheet say which items the caller has done.
  */
 export function homeRoutes(deps: ApiDeps): Router {

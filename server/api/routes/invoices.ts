@@ -26,10 +26,10 @@ import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 import { attachmentDisposition, PDF_CONTENT_TYPE, sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
- * Invoice applications (spec point 7: /smeb/invoice/ openList, list, detail, save, update, urgent,
+ * Invoice applications (docs/product.md § The exhibition API: /smeb/invoice/ openList, list, detail, save, update, urgent,
  * pdfUrl, baseInfoByName, baseInfoByLogId; the organizer's review/*), the QR link's revoke and renew
  * (issue 36) and the public QR page's API (/invoice/qr/info, /invoice/qrSave). The exhibitor's and
- * organizer's routes are Chinese only (spec point 4); the QR routes take no session and no language
+ * organizer's routes are Chinese only (docs/product.md § Sign-in and sessions); the QR routes take no session and no language
  * rule, and are rate limited per address.
  */
 export function invoiceRoutes(deps: ApiDeps): Router {

@@ -16,7 +16,7 @@ import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 import { attachmentDisposition, PDF_CONTENT_TYPE } from "../file-answer";
 
 /**
- * /smeb/service/* (spec point 7, "service ordering" and "my orders"): the catalogue, the cart,
+ * /smeb/service/* (docs/product.md § The exhibition API, "service ordering" and "my orders"): the catalogue, the cart,
  * committing an order and the order's steps. Carts and orders are always the session user's:
  * every id in a request is looked up together with the caller's user id, and another user's id
  * answers exactly like an unknown one (404). Completing an order is the organizer's (roleId 1),
@@ -157,7 +157,7 @@ export function orderRoutes(deps: ApiDeps): Router {
     await load();
     return orderView(db, await uploadContract(db, store, load, actor, input.contractUrls, now));
   });
-  // Spec point 7, my orders' "download": the owner's contract, or any in the organizer's exhibition.
+  // docs/product.md § The exhibition API, my orders' "download": the owner's contract, or any in the organizer's exhibition.
   mount(router, ordersEndpoints.downloadContract, async (call) => {
     const { req, res } = call;
     const { user, owner, contractor, now } = await caller(req, res);

@@ -11,10 +11,10 @@ import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { callerFor, organizerFor } from "../caller";
 
 /**
- * Payment vouchers (spec point 7: /smeb/paymentVoucher/ list, save, delete; decision 018) with what
+ * Payment vouchers (docs/product.md § The exhibition API: /smeb/paymentVoucher/ list, save, delete; decision 018) with what
  * the exhibitor owes (bills), and the organizer's side (roleId 1): the voucher review and the bills
  * entered by booth. Everything is the session user's or, for the organizer, the organizer's own
- * exhibition; another's id answers like an unknown one (404). The area is Chinese only (spec point 4).
+ * exhibition; another's id answers like an unknown one (404). The area is Chinese only (docs/product.md § Sign-in and sessions).
  */
 type Body = Record<string, unknown>;
 /** Lists arrive as repeated form keys (arrays), or as "field[]" from some forms. */

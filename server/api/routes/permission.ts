@@ -78,7 +78,7 @@ export function permissionRoutes(deps: ApiDeps) {
         sysCurrentTime: appClock.now().getTime(),
         exhibitName: exhibition ? (english ? exhibition.name_en : exhibition.name_zh) : null,
         exhibitCode: exhibition?.code ?? null,
-        // Spec point 6: masked by the server for everyone but roleId 1; the browser never sees more.
+        // docs/product.md § Masked personal data: masked by the server for everyone but roleId 1; the browser never sees more.
         contactPhone: user.contactPhone && !contractor ? phoneForRole(user.contactPhone, user.roleId) : null,
         contactEmail: user.contactEmail && !contractor ? emailForRole(user.contactEmail, user.roleId) : null,
         skin: contractor ? null : (preferences?.skin ?? null),

@@ -8,7 +8,7 @@ import { CARRIER_ROLE_ID } from "../../../app/contracts/permission/roles";
 
 /**
  * Who calls a transport route (issue 17). The session first (401), then the language: the area is
- * hidden in English (spec point 4) and the API refuses English too (403), then the role: exhibitor
+ * hidden in English (docs/product.md § Sign-in and sessions) and the API refuses English too (403), then the role: exhibitor
  * routes are not a carrier's, carrier routes are a carrier account's or the organizer's (read only).
  */
 function requireChinese(req: Request) {

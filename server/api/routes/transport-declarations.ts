@@ -14,9 +14,9 @@ import { transportCarrierOf, transportExhibitorOf } from "./transport-caller";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
- * Exhibit transport declarations (issue 17; spec point 7 /smeb/shipment/* for the exhibitor, and the
+ * Exhibit transport declarations (issue 17; docs/product.md § The exhibition API /smeb/shipment/* for the exhibitor, and the
  * declaration's view and contact log under /shipment/* for the carrier). Chinese only, like the area
- * (spec point 4). The exhibitor's routes reach its own declarations only, the carrier's those sent to
+ * (docs/product.md § Menus and page access). The exhibitor's routes reach its own declarations only, the carrier's those sent to
  * it; anything else answers 404 as if unknown. Every write answers the declaration as it now is.
  */
 /** The services arrive as repeated form keys (an array), "services[]" from some forms, or a JSON array. */

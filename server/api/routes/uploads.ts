@@ -22,7 +22,7 @@ const SIGNATURE_LIFETIME_MS = 15 * 60 * 1000;
 /** As the upload field lists them: every extension of every kind (jpg, jpeg, png). */
 const formats = (kinds: UploadKind[]) => kinds.flatMap((kind) => KIND_EXTENSIONS[kind]).join(", ");
 
-/** Spec point 7: the signing settings and, ours, the call that turns an uploaded object into a file. */
+/** docs/product.md § The exhibition API: the signing settings and, ours, the call that turns an uploaded object into a file. */
 export function uploadRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db, store, logger } = deps;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * On-site service ordering (spec points 3, 4, 9): the catalogue with its three prices, the
+ * On-site service ordering (docs/product.md § Areas / Service orders / Money and prices): the catalogue with its three prices, the
  * exhibition's price dates, the cart, orders with their locked-in lines, and the orders' audit
  * trail. Money is integer cents (CNY) everywhere.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 /**
  * On-site check-in (issue 14): a badge's first scan sets badges.checked_in_at (0008); the
- * exhibitor's first arrival in the exhibition (spec point 3, 'attendance arrived or not') is one row
+ * exhibitor's first arrival in the exhibition (docs/product.md § Areas, 'attendance arrived or not') is one row
  * here, written once by whichever of its badges is scanned first.
  */
 export async function up(db: Kysely<any>) {

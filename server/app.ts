@@ -164,7 +164,7 @@ export function createServerApp(deps: ServerDeps) {
  * The per-language text chunks entry.client imports (app/i18n/client-texts.ts), read once from
  * the built entry and its imports, so each page can ask the browser to fetch its language's chunk early.
  */
-export function findLocaleChunks(publicDir: string, modules: string[]): Partial<Record<"zh" | "en", string>> {
+function findLocaleChunks(publicDir: string, modules: string[]): Partial<Record<"zh" | "en", string>> {
   const chunks: Partial<Record<"zh" | "en", string>> = {};
   for (const url of modules) {
     let source = "";

@@ -14,7 +14,7 @@ const optionalUrl = z
   .pipe(z.url({ message: "must be an absolute URL such as https://example.org" }).optional());
 
 /** Every environment variable the server reads, validated once at boot. */
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
@@ -106,7 +106,7 @@ export const configSchema = z
     }
   });
 
-export type RawConfig = z.infer<typeof configSchema>;
+type RawConfig = z.infer<typeof configSchema>;
 
 export type Config = RawConfig & {
   dataDir: string;
@@ -131,7 +131,7 @@ const SECRET_NAME = /SECRET|PASSWORD|PRIVATE_KEY|ACCESS_KEY|API_KEY|TOKEN/;
  * A refused value as the boot message shows it (logs are often shipped elsewhere): secrets as
  * "(hidden)", the password in a URL's credentials as "***".
  */
-export function shownValue(name: string, value: string | undefined) {
+function shownValue(name: string, value: string | undefined) {
   if (value === undefined || value === "") return '""';
   if (SECRET_NAME.test(name)) return "(hidden)";
   return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@/\s]*@/i, "$1:***@"));

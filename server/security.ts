@@ -9,7 +9,7 @@ import type { Config } from "./config";
  * request's nonce (Remix's inline context and module scripts carry it), so an injected <script>
  * or event handler never runs. Styles allow inline because Mantine sets style attributes.
  */
-export function contentSecurityPolicy(
+function contentSecurityPolicy(
   nonce: string,
   config: Pick<Config, "secureCookies" | "STORAGE" | "S3_ENDPOINT" | "S3_PUBLIC_ENDPOINT" | "S3_BUCKET" | "S3_REGION">,
 ) {

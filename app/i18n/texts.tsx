@@ -9,7 +9,7 @@ export function TextsProvider({ language, children }: { language: Language; chil
   return <LanguageContext.Provider value={language}>{children}</LanguageContext.Provider>;
 }
 
-export type Translate = {
+type Translate = {
   (key: string, options?: TranslateOptions & { returnObjects?: false }): string;
   <T>(key: string, options: TranslateOptions & { returnObjects: true }): T;
 };

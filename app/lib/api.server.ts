@@ -20,7 +20,7 @@ export type ApiFailure = {
   message: string;
   data: unknown;
 };
-export type ApiSuccess<T> = { ok: true; code: 200; message: string; data: T };
+type ApiSuccess<T> = { ok: true; code: 200; message: string; data: T };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
 export type ApiRequest = {
@@ -181,7 +181,7 @@ export async function apiFor(request: Request, context: AppLoadContext) {
 }
 
 /** Where to come back to after signing in: the current page (for a POST, the page of the form). */
-export function returnPath(request: Request) {
+function returnPath(request: Request) {
   const url = new URL(request.url);
   const params = new URLSearchParams(url.search);
   params.delete("index");
@@ -190,7 +190,7 @@ export function returnPath(request: Request) {
   return url.pathname + (search ? `?${search}` : "");
 }
 
-export function loginUrl(redirectTo?: string, signInPage = "/login") {
+function loginUrl(redirectTo?: string, signInPage = "/login") {
   return redirectTo && redirectTo !== "/" ? `${signInPage}?${new URLSearchParams({ redirectTo })}` : signInPage;
 }
 

@@ -9,7 +9,7 @@ const SEVEN_DAYS = 7 * 24 * 60 * 60;
  * The API ticket, signed with SESSION_SECRET. `__Host-` and Secure whenever the portal is
  * served over https, so no subdomain or plain-http page can set or read it.
  */
-export function ticketCookie(context: AppLoadContext) {
+function ticketCookie(context: AppLoadContext) {
   return createCookie(context.secureCookies ? "__Host-ticket" : "ticket", {
     httpOnly: true,
     sameSite: "lax",
@@ -37,7 +37,7 @@ export async function clearTicket(context: AppLoadContext) {
 }
 
 /** The chosen language (`lng=zh`), kept a year; only the server reads it, so HttpOnly like the rest. */
-export const LANGUAGE_COOKIE = "lng";
+const LANGUAGE_COOKIE = "lng";
 
 export function getLanguage(request: Request): Language {
   const cookies = parseCookieHeader(request.headers.get("cookie") ?? "");

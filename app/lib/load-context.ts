@@ -2,7 +2,7 @@ import type { PageRoute } from "../contracts/permission/page-rules";
 import type { FlashToast } from "./toast.server";
 
 /** What the Node server hands every loader and action (server/app.ts getLoadContext). */
-export type PortalLoadContext = {
+type PortalLoadContext = {
   requestId: string;
   /** This response's Content-Security-Policy nonce (server/security.ts). */
   cspNonce: string;

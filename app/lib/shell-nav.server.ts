@@ -5,7 +5,7 @@ import type { MenuItem } from "../contracts/permission/api-types";
 import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "../contracts/permission/menus";
 import { rulesFor, type PageRoute } from "../contracts/permission/page-rules";
 
-export function toNavItems(items: MenuItem[], language: Language): NavItem[] {
+function toNavItems(items: MenuItem[], language: Language): NavItem[] {
   return items.map((item) => {
     const children = toNavItems(item.list, language);
     return {

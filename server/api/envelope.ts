@@ -18,7 +18,7 @@ export const ApiCode = {
   unavailable: 503,
 } as const;
 
-export type Envelope<T = unknown> = { code: number; message: string; data: T };
+type Envelope<T = unknown> = { code: number; message: string; data: T };
 
 /** Thrown inside handlers; rendered as an envelope in the request's language. */
 export class ApiError extends Error {
@@ -43,7 +43,7 @@ export function sendOk<T>(res: Response, data: T, message = "success") {
 }
 
 /** HTTP status follows the envelope code where it is an HTTP status, so proxies and logs agree. */
-export function sendError(req: Request, res: Response, error: ApiError) {
+function sendError(req: Request, res: Response, error: ApiError) {
   const language = requestLanguage(req);
   const body: Envelope = {
     code: error.code,

@@ -13,7 +13,7 @@ export type EndpointCall<E extends AnyEndpoint> = {
 };
 
 /** An answer with its own success message (the envelope's `message`, in the caller's language). */
-export class WithMessage<A> {
+class WithMessage<A> {
   constructor(
     readonly data: A,
     readonly message: string,

@@ -7,7 +7,7 @@ import { ApiCode, ApiError } from "../api/envelope";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /** The button auths of a role (roleId 1: every row), in the shape the web app gets. */
-export async function buttonAuthsForRole(db: Database, roleId: number): Promise<ButtonAuth[]> {
+async function buttonAuthsForRole(db: Database, roleId: number): Promise<ButtonAuth[]> {
   let query = db.selectFrom("button_auths").selectAll("button_auths").orderBy("button_auths.id");
   if (roleId !== ORGANIZER_ROLE_ID) {
     query = query.innerJoin("role_buttons", "role_buttons.button_id", "button_auths.id").where("role_buttons.role_id", "=", roleId);

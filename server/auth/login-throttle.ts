@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database";
 
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** Failures in the window after which a captcha is required (per username or IP). */
-export const CAPTCHA_AFTER_FAILURES = 3;
+const CAPTCHA_AFTER_FAILURES = 3;
 /** Failures in the window after which sign-in is refused (per username and per IP). */
-export const LOCK_AFTER_FAILURES = 10;
+const LOCK_AFTER_FAILURES = 10;
 
 export type ThrottleState = {
   usernameFailures: number;

@@ -19,7 +19,7 @@ function purposeKey(secret: string, purpose: string) {
 }
 
 /** The first 16 bytes of HMAC-SHA256(purpose key, body), base64url (22 characters). */
-export function purposeSignature(purpose: string, body: string, secret: string) {
+function purposeSignature(purpose: string, body: string, secret: string) {
   return crypto.createHmac("sha256", purposeKey(secret, purpose)).update(body).digest().subarray(0, 16).toString("base64url");
 }
 

@@ -7,7 +7,7 @@ import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
  * key derived from a session secret. Signed with the first secret, verified against all of them, so a
  * secret can be rotated (the new one first, the old one kept until old prints are no longer used).
  */
-export const BADGE_CODE_PREFIX = "EPB1";
+const BADGE_CODE_PREFIX = "EPB1";
 /** Longer input is refused before any work (a scanner or a hostile form can send anything). */
 export const BADGE_CODE_MAX_LENGTH = 100;
 

@@ -34,7 +34,7 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  */
 export type PrintCaller = { userId: number; exhibitionId: number; roleId: number };
 
-export type PrintableBadge = {
+type PrintableBadge = {
   id: number;
   /** The signed text the QR carries (badge-code.ts). */
   signedCode: string;

@@ -10,7 +10,7 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  * badges' (done_check 'badges-applied') is due; after it the list is read-only. An exhibition
  * without that item has no deadline. The organizer (roleId 1) is never held by it.
  */
-export const BADGE_SCHEDULE_CHECK = "badges-applied";
+const BADGE_SCHEDULE_CHECK = "badges-applied";
 
 export const badgeWindow = (db: Database, exhibitionId: number): Promise<BadgeWindow> => scheduleWindow(db, exhibitionId, BADGE_SCHEDULE_CHECK);
 

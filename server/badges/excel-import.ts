@@ -83,14 +83,14 @@ export function headerField(text: string): BadgeExcelField | null {
   return BADGE_EXCEL_FIELDS.find((field) => [field, fieldLabel("en", field), fieldLabel("zh", field)].some((name) => normalizeHeader(name) === wanted)) ?? null;
 }
 
-export type SheetRow = { row: number; cells: Partial<Record<BadgeExcelField, string>>; errors: BadgeImportRowError[] };
+type SheetRow = { row: number; cells: Partial<Record<BadgeExcelField, string>>; errors: BadgeImportRowError[] };
 export type BadgeSheet = { rows: SheetRow[]; columns: Partial<Record<BadgeExcelField, string>> };
 
 const refuse = (key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, `badges.excel.${key}`, values);
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** Sniffs and reads the workbook's first visible sheet: its header, then one entry per non-empty row. */
-export async function readBadgeSheet(bytes: Buffer, language: Language): Promise<BadgeSheet> {
+async function readBadgeSheet(bytes: Buffer, language: Language): Promise<BadgeSheet> {
   const sniff = await sniffXlsx(bytes);
   if (!sniff.ok) throw refuse(sniff.reason, { max: megabytes(BADGE_EXCEL_LIMITS.maxUnpackedBytes) });
   const excel = await loadExcel();
@@ -234,7 +234,7 @@ async function alreadyHeld(db: Database, caller: Caller, sheet: BadgeSheet, rows
   return { errors, foreignRows };
 }
 
-export function rowsFailed(errors: BadgeImportRowError[]): ApiError {
+function rowsFailed(errors: BadgeImportRowError[]): ApiError {
   const sorted = [...errors].sort((a, b) => a.row - b.row || a.column.length - b.column.length || a.column.localeCompare(b.column));
   const failedRows = new Set(errors.map((e) => e.row)).size;
   const data: BadgeImportFailure = { rows: sorted.slice(0, BADGE_EXCEL_LIMITS.maxListedErrors), total: errors.length, failedRows };

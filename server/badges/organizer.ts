@@ -23,7 +23,7 @@ export type BadgeFilters = Omit<BadgeReviewQuery, "page" | "pageSize">;
 /** The exhibitor page the e-mail about a returned badge points to. */
 const EXHIBITOR_BADGE_PAGE = "/exhibitorInfo/exhibitorCertificateApply";
 /** The export's ceiling: far above any exhibition's badges, low enough to keep one workbook in memory. */
-export const EXPORT_MAX_ROWS = 20_000;
+const EXPORT_MAX_ROWS = 20_000;
 const HISTORY_LENGTH = 100;
 
 function selectExhibition(db: Database, exhibitionId: number) {

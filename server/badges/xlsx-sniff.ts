@@ -24,8 +24,8 @@ const MAX_ENTRIES = 2000;
  * drop-down over one whole column (1,048,576 cells) still loads (~1.5 s); a million merged cells
  * would take gigabytes.
  */
-export const MAX_MERGED_CELLS = 20_000;
-export const MAX_VALIDATED_CELLS = 1_100_000;
+const MAX_MERGED_CELLS = 20_000;
+const MAX_VALIDATED_CELLS = 1_100_000;
 
 /** The zip's central directory, or null when it is not a plain (non-zip64) zip whose entries lie inside the file. */
 export function readZipDirectory(bytes: Buffer): ZipEntry[] | null {

@@ -26,8 +26,8 @@ import { constructionBooth, fileRefs, historyOf, iso, ownFileId, RAW_SPACE, reco
 
 const TYPES = [STANDARD_BOOTH, RAW_SPACE] as const;
 /** Not upload folders: no upload policy covers these keys, so nobody can replace the bytes. */
-export const GENERATED_COMMITMENT_FOLDER = "safety-commitment-generated";
-export const SIGNED_COMMITMENT_FOLDER = "safety-commitment-signed";
+const GENERATED_COMMITMENT_FOLDER = "safety-commitment-generated";
+const SIGNED_COMMITMENT_FOLDER = "safety-commitment-signed";
 const EDITABLE: CommitmentStatus[] = ["notSigned", "returned"];
 const MB = 1024 * 1024;
 

@@ -19,7 +19,7 @@ import { DRAWING_KIND_LABELS } from "./drawings";
  * the exhibitor's business and stay out. A decision is taken on a submitted record only, at the
  * version the organizer saw, and kept in the record's history.
  */
-export type QueueFilters = Omit<ReviewQuery, "page" | "pageSize">;
+type QueueFilters = Omit<ReviewQuery, "page" | "pageSize">;
 
 /** The three subjects with a version column; a drawing's versions are rows of their own. */
 const VERSIONED = { fascia: "standard_builds", insurance: "booth_insurances", commitment: "safety_commitments" } as const;

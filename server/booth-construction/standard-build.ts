@@ -51,14 +51,14 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  * often as wanted, a submission waits for the organizer. Everything is refused after the
  * 'fascia-submitted' schedule item is due. Changes carry the version they were read at.
  */
-export const FASCIA_SCHEDULE_CHECK = "fascia-submitted";
+const FASCIA_SCHEDULE_CHECK = "fascia-submitted";
 const FASCIA_FOLDER = "booth-fascia";
 const CDR_TYPE = "application/vnd.corel-draw";
 const JPEG_TYPE = "image/jpeg";
 /** A build-up period is days long; this only stops a misconfigured calendar from making thousands of slots. */
 const MAX_BUILD_UP_DAYS = 60;
 
-export const buildWindow = (db: Database, exhibitionId: number): Promise<DeadlineWindow> => scheduleWindow(db, exhibitionId, FASCIA_SCHEDULE_CHECK);
+const buildWindow = (db: Database, exhibitionId: number): Promise<DeadlineWindow> => scheduleWindow(db, exhibitionId, FASCIA_SCHEDULE_CHECK);
 
 /** Refuses a change after the deadline, naming it; the organizer is not held. */
 async function requireBuildOpen(db: Database, caller: Caller) {

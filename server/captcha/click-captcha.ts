@@ -25,15 +25,15 @@ export type ClickCaptcha = {
   target: string;
 };
 
-export const CAPTCHA_TTL_MINUTES = 5;
-export const CAPTCHA_MAX_ATTEMPTS = 3;
+const CAPTCHA_TTL_MINUTES = 5;
+const CAPTCHA_MAX_ATTEMPTS = 3;
 /** Rows are deleted this long after they expired. */
-export const CAPTCHA_PURGE_AFTER_MINUTES = 60;
+const CAPTCHA_PURGE_AFTER_MINUTES = 60;
 /** One creation in this many also purges old rows. */
 const PURGE_ONE_IN = 20;
 
-export const CLICK_WIDTH = 300;
-export const CLICK_HEIGHT = 150;
+const CLICK_WIDTH = 300;
+const CLICK_HEIGHT = 150;
 /** Radius (intrinsic pixels) around the target's centre that counts as a hit. */
 const HIT_RADIUS = 22;
 const GLYPH_COUNT = 5;

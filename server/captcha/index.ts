@@ -5,16 +5,8 @@ export {
   createClickCaptcha,
   verifyClickCaptcha,
   purgeExpiredCaptchas,
-  CAPTCHA_TTL_MINUTES,
-  CAPTCHA_MAX_ATTEMPTS,
-  CLICK_WIDTH,
-  CLICK_HEIGHT,
-  type CaptchaVerdict,
-  type CaptchaKind,
-  type ClickCaptcha,
-  type ClickPoint,
 } from "./click-captcha";
-export { createTextCaptcha, verifyTextCaptcha, TEXT_WIDTH, TEXT_HEIGHT, type TextCaptcha } from "./text-captcha";
+export { createTextCaptcha, verifyTextCaptcha } from "./text-captcha";
 
 /**
  * Spends a verified captcha (of either kind) exactly once, e.g. when the login form is

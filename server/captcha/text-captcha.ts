@@ -12,8 +12,8 @@ export type TextCaptcha = {
   height: number;
 };
 
-export const TEXT_WIDTH = 150;
-export const TEXT_HEIGHT = 50;
+const TEXT_WIDTH = 150;
+const TEXT_HEIGHT = 50;
 
 export async function createTextCaptcha(db: Database, ip: string | null): Promise<TextCaptcha> {
   const { data, text } = create({

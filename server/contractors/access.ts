@@ -32,19 +32,19 @@ type Exhibitor = { id: number; username: string; exhibitionId: number; businessN
 
 const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 
-export function newAccessCode() {
+function newAccessCode() {
   const bytes = crypto.randomBytes(ACCESS_CODE_LENGTH);
   return Array.from(bytes, (b) => ACCESS_CODE_ALPHABET[b % ACCESS_CODE_ALPHABET.length]).join("");
 }
 
 /** The grant's id is in the hash: a code is only ever good for the grant it was sent for. */
-export function accessCodeHash(accessId: number, code: string) {
+function accessCodeHash(accessId: number, code: string) {
   return crypto.createHash("sha256").update(`contractor-access:${accessId}:${code}`).digest("hex");
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function accessView(row: AccessRow, boothNo: string, orders: { count: number; totalCents: number }, now: Date): ContractorAccessView {
+function accessView(row: AccessRow, boothNo: string, orders: { count: number; totalCents: number }, now: Date): ContractorAccessView {
   const codeLive =
     row.status === "active" &&
     row.code_hash !== null &&

@@ -4,7 +4,7 @@
  * switch, the contract upload and the payment, which stay the exhibitor's) answers 403. The
  * check sits in requireSession, so a route added later is closed to contractors until listed.
  */
-export const CONTRACTOR_API_PATHS: ReadonlySet<string> = new Set([
+const CONTRACTOR_API_PATHS: ReadonlySet<string> = new Set([
   "/login/authTicket",
   "/smeb/permission/getInfo",
   "/smeb/permission/getButtonsByMenu",

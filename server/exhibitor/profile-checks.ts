@@ -21,7 +21,7 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() ? va
 const list = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === "" ? [] : [value]).map(String);
 
 /** "Plus the area when the field exists" (docs/product.md § Uploads): a city with level-3 children needs a district. */
-export async function districtsExist(db: Database, cityCode: unknown) {
+async function districtsExist(db: Database, cityCode: unknown) {
   const code = text(cityCode);
   if (!code) return false;
   return Boolean(await db.selectFrom("regions").select("code").where("parent_code", "=", code).where("level", "=", 3).executeTakeFirst());

@@ -20,7 +20,7 @@ export type Actor = { id: number | null; label: string };
 export type ProfileOwner = { userId: number; exhibitionId: number };
 
 // The answers' shapes are the API contract, written once in app/features/exhibitor/api-types.ts.
-export type { ProfileEvent, ProfileView };
+export type { ProfileView };
 
 const HISTORY_LENGTH = 20;
 const WRITE_ATTEMPTS = 20;
@@ -63,7 +63,7 @@ export async function readProfile(db: Database, owner: ProfileOwner): Promise<Pr
 }
 
 /** For writing: the caller's profile, created (draft, empty, random unique id) on the first write. */
-export async function loadProfile(db: Database, owner: ProfileOwner): Promise<ProfileRow> {
+async function loadProfile(db: Database, owner: ProfileOwner): Promise<ProfileRow> {
   const existing = await findProfile(db, owner.userId);
   if (existing) return existing;
   await db
@@ -246,7 +246,7 @@ export async function updateContacts(ctx: CheckContext, actor: Actor, values: Pr
   );
 }
 
-export async function profileHistory(db: Database, userId: number): Promise<ProfileEvent[]> {
+async function profileHistory(db: Database, userId: number): Promise<ProfileEvent[]> {
   const rows = await db
     .selectFrom("exhibitor_profile_events")
     .select(["action", "from_status", "to_status", "comment", "actor_label", "details", "created_at"])

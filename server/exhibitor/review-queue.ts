@@ -4,10 +4,7 @@ import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { readDraft, reviewProfile } from "./profiles";
-
 /** The organizer's side of the review: the queue (API and ops CLI) and the CLI's decision command. */
-
-export type { ReviewRow };
 
 const firstText = (value: unknown) => (typeof value === "string" ? value : null);
 

@@ -14,13 +14,13 @@ import type { Database } from "../db/database";
 export type VerifyChannel = "sms" | "email";
 export type CodeCheck = "ok" | "wrong" | "expired" | "tooManyTries" | "noCode";
 
-export const CODE_LENGTH = 6;
-export const CODE_TTL_MINUTES = 10;
-export const MAX_WRONG_TRIES = 5;
+const CODE_LENGTH = 6;
+const CODE_TTL_MINUTES = 10;
+const MAX_WRONG_TRIES = 5;
 /** Per target (whoever asks), so nobody can flood one phone or inbox from several accounts. */
-export const RESEND_AFTER_SECONDS = 60;
+const RESEND_AFTER_SECONDS = 60;
 /** Per user and channel, in a sliding hour. */
-export const MAX_SENDS_PER_HOUR = 10;
+const MAX_SENDS_PER_HOUR = 10;
 
 export function normalizeTarget(channel: VerifyChannel, target: string): string {
   return channel === "email" ? target.trim().toLowerCase() : target.replace(/[\s-]+/g, "");

@@ -81,7 +81,7 @@ async function itemsOf(db: Db, applicationIds: number[], language: Language): Pr
   return byApplication;
 }
 
-export function toApplication(row: ApplicationRow, items: ItemView[]): InvoiceApplication {
+function toApplication(row: ApplicationRow, items: ItemView[]): InvoiceApplication {
   return {
     id: row.id,
     invoiceType: row.invoice_type,
@@ -290,7 +290,7 @@ const baseInfo = (row: ApplicationRow): BillingBaseInfo => ({
   receivingEmail: row.receiving_email,
 });
 
-export const BASE_INFO_MAX = 5;
+const BASE_INFO_MAX = 5;
 
 /** GET /smeb/invoice/baseInfoByName: the caller's own earlier billing details whose title contains the text. */
 export async function baseInfoByName(db: Database, caller: Owner, title: string): Promise<BillingBaseInfo[]> {

@@ -29,7 +29,7 @@ type IssueInput = z.output<typeof issueSchema>;
 /** The exhibitor page the issued-invoice e-mail points to. */
 const BILLING_PAGE = "/invoiceArea/billingApplication";
 /** The export's ceiling: far above an exhibition's applications, low enough for one workbook in memory. */
-export const EXPORT_MAX_ROWS = 20_000;
+const EXPORT_MAX_ROWS = 20_000;
 
 function queue(db: Database, exhibitionId: number, filters: FinanceFilters) {
   let rows = selectApplications(db).innerJoin("users as u", "u.id", "a.user_id").where("a.exhibition_id", "=", exhibitionId);

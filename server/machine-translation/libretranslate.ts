@@ -1,7 +1,7 @@
 import { ApiCode, ApiError } from "../api/envelope";
 import type { TranslateRequest, Translator } from "./provider";
 
-export const TRANSLATE_TIMEOUT_MS = 30_000;
+const TRANSLATE_TIMEOUT_MS = 30_000;
 
 /** The spec speaks of "cn"; LibreTranslate (and ISO 639-1) says "zh". */
 export function providerLanguage(code: string) {

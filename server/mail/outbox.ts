@@ -10,7 +10,7 @@ import path from "node:path";
  */
 
 export const DEFAULT_MAIL_FROM = "noreply@portal.local";
-export const OUTBOX_DIR_NAME = "outbox";
+const OUTBOX_DIR_NAME = "outbox";
 
 /** The part of the server config the outbox needs; MAIL_FROM is optional (default noreply@portal.local). */
 export type OutboxConfig = { dataDir: string; MAIL_FROM?: string | null };
@@ -86,7 +86,7 @@ function base64Body(text: string) {
 }
 
 /** The complete message (CRLF line endings). */
-export function buildMessage(mail: OutgoingMail, options: { from: string; date: Date; messageId: string }): string {
+function buildMessage(mail: OutgoingMail, options: { from: string; date: Date; messageId: string }): string {
   const headers = [
     `From: ${options.from}`,
     `To: ${checkAddress(mail.to, "To")}`,

@@ -4,8 +4,7 @@ import type { Notifier } from "./notifier";
 import { outboxSmsProvider, type SmsProvider } from "./sms";
 import { createSmtpSender } from "./smtp";
 
-export type { EmailMessage, Notifier, SmsMessage } from "./notifier";
-export type { SmsProvider } from "./sms";
+export type { Notifier } from "./notifier";
 
 type NotifierConfig = Pick<Config, "dataDir" | "SMTP_URL" | "MAIL_FROM" | "SMS_PROVIDER">;
 

@@ -73,7 +73,7 @@ const commands: Record<string, OpsCommand> = {
   },
 };
 
-export const opsCommandNames = Object.keys(commands);
+const opsCommandNames = Object.keys(commands);
 
 export function isOpsCommand(name: string | undefined): name is string {
   return name !== undefined && Object.hasOwn(commands, name);

@@ -13,7 +13,7 @@ import type { CartLine, CartView } from "../../app/contracts/orders/api-types";
  * shows the price in force now, and the commit locks the price in force then (orders.ts).
  */
 
-export type { CartLine, CartView };
+export type { CartView };
 
 const tooMany = () =>
   new ApiError(

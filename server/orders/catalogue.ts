@@ -9,7 +9,7 @@ import type { Catalogue, ServiceView } from "../../app/contracts/orders/api-type
 
 export type ServiceRow = Selectable<ServiceTable>;
 
-export type { Catalogue, ServiceView };
+export type { Catalogue };
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
@@ -21,7 +21,7 @@ export function isOrderable(row: ServiceRow, now: Date) {
   return orderWindowOpen({ active: row.active, orderOpensAt: row.order_opens_at, orderClosesAt: row.order_closes_at }, now);
 }
 
-export function serviceView(row: ServiceRow, dates: ExhibitionPriceDates, now: Date): ServiceView {
+function serviceView(row: ServiceRow, dates: ExhibitionPriceDates, now: Date): ServiceView {
   return {
     id: row.id,
     code: row.code,

@@ -20,10 +20,9 @@ import type { ContractKind } from "../../app/contracts/orders/api-types";
  */
 
 /** Not upload folders: no upload policy covers these keys, so nobody can replace the bytes. */
-export const GENERATED_CONTRACT_FOLDER = "service-contract";
-export const STAMPED_CONTRACT_FOLDER = "service-contract-stamped";
-export const contractFileName = (orderNo: string, version: number, kind: ContractKind) =>
-  `contract-${orderNo}-v${version}${kind === "stamped" ? "-stamped" : ""}.pdf`;
+const GENERATED_CONTRACT_FOLDER = "service-contract";
+const STAMPED_CONTRACT_FOLDER = "service-contract-stamped";
+const contractFileName = (orderNo: string, version: number, kind: ContractKind) => `contract-${orderNo}-v${version}${kind === "stamped" ? "-stamped" : ""}.pdf`;
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
 
@@ -32,7 +31,7 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() ? va
  * name: the company names of the submitted exhibitor profile when there is one (what the
  * organizer reviewed), else the account's business names; the other language's when one is missing.
  */
-export async function contractInputOf(db: Database, row: OrderRow, version: number, language: Language): Promise<ContractInput> {
+async function contractInputOf(db: Database, row: OrderRow, version: number, language: Language): Promise<ContractInput> {
   const [lines, exhibition, user, profile] = await Promise.all([
     db.selectFrom("service_order_lines").selectAll().where("order_id", "=", row.id).orderBy("id").execute(),
     db.selectFrom("exhibitions").select(["name_zh", "name_en"]).where("id", "=", row.exhibition_id).executeTakeFirst(),

@@ -8,7 +8,7 @@ import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PdfLayout, drawStampBoxes, embedContr
  * from an order, in Chinese or English, and the stamped contract the exhibitor uploads as
  * scans, combined into one PDF.
  */
-export type PriceKind = "advance" | "standard" | "onsite";
+type PriceKind = "advance" | "standard" | "onsite";
 
 export interface ContractLine {
   nameZh: string;
@@ -37,7 +37,7 @@ export interface ContractInput {
 
 export type ContractLanguage = "zh" | "en";
 
-export const SERVICE_COMPANY = { zh: "鹏城国际会展服务有限公司", en: "Pengcheng International Exhibition Services Co., Ltd." } as const;
+const SERVICE_COMPANY = { zh: "鹏城国际会展服务有限公司", en: "Pengcheng International Exhibition Services Co., Ltd." } as const;
 
 const TEXTS = {
   zh: {

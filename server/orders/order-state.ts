@@ -20,7 +20,7 @@ type Transition = { from: readonly OrderStatus[]; to: OrderStatus | "same" };
 export type OrderStep = OrderAction | "returnPayment";
 
 /** Every action, the statuses it is allowed in, and the status it leads to ("same": stays). */
-export const TRANSITIONS: Record<OrderStep, Transition> = {
+const TRANSITIONS: Record<OrderStep, Transition> = {
   updateContractor: { from: ["submitted"], to: "same" },
   regenerateContract: { from: ["submitted"], to: "same" },
   delete: { from: ["submitted"], to: "same" },

@@ -7,7 +7,7 @@ import { contractPdfKind, generatedUrlReplacedByUpload } from "./contract-files"
 import { isOrderable, resolveBooth, servicePrice, type Owner } from "./catalogue";
 import { allowedActions } from "./order-state";
 import { exhibitionDay, lineCents, loadPriceDates, totalCents } from "./pricing";
-import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView } from "../../app/contracts/orders/api-types";
+import type { AdminOrderSummary, OrderPage, OrderSummary, OrderView } from "../../app/contracts/orders/api-types";
 
 /**
  * Service orders: the commit (cart → order, prices locked, idempotent per key), and how orders
@@ -17,14 +17,14 @@ import type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary,
 export type Actor = { id: number | null; label: string };
 
 // The answers' shapes are the API contract, written once in app/features/orders/api-types.ts.
-export type { AdminOrderSummary, OrderEvent, OrderLine, OrderPage, OrderSummary, OrderView };
+export type { AdminOrderSummary, OrderPage, OrderSummary, OrderView };
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const ORDER_NO_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const COMMIT_ATTEMPTS = 3;
 
 /** SO<yyyymmdd>-<6 characters>: readable (no 0/O, 1/I), the date in exhibition time. */
-export function newOrderNo(now: Date) {
+function newOrderNo(now: Date) {
   const bytes = crypto.randomBytes(6);
   const suffix = Array.from(bytes, (b) => ORDER_NO_ALPHABET[b % ORDER_NO_ALPHABET.length]).join("");
   return `SO${exhibitionDay(now).replace(/-/g, "")}-${suffix}`;
@@ -184,7 +184,7 @@ export async function findOrderInExhibition(db: Database, exhibitionId: number |
   return row;
 }
 
-export function orderSummary(row: OrderRow): OrderSummary {
+function orderSummary(row: OrderRow): OrderSummary {
   return {
     orderNo: row.order_no,
     source: row.source,

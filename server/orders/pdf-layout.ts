@@ -12,7 +12,7 @@ export const PAGE_SIZE: [number, number] = [595.28, 841.89];
 export const MARGIN = 48;
 export const CONTENT_WIDTH = PAGE_SIZE[0] - 2 * MARGIN;
 export const BODY_SIZE = 9.5;
-export const INK = rgb(0.1, 0.1, 0.1);
+const INK = rgb(0.1, 0.1, 0.1);
 export const GREY = rgb(0.45, 0.45, 0.45);
 
 export type DocumentFonts = { regular: PDFFont; bold: PDFFont };

@@ -7,7 +7,7 @@ type TreeRoute = { id: string; path?: string; index?: boolean; caseSensitive?: b
 type MatchRoutes = (routes: TreeRoute[], location: string) => { route: TreeRoute }[] | null;
 
 /** The routes Remix would run for one URL path: from the root layout down to the leaf. */
-export type MatchedRoutes = {
+type MatchedRoutes = {
   /** The leaf's module: what answers a resource route (no component, no error boundary). */
   leaf: RouteModule;
   /** Remix answers the path itself, without rendering a page. */

@@ -9,10 +9,10 @@ import { exhibitionDay } from "../orders/pricing";
  */
 
 /** How many days after the seed day the demo show opens; the seed day is recovered from it. */
-export const DEMO_OPENS_AFTER_DAYS = 15;
+const DEMO_OPENS_AFTER_DAYS = 15;
 
 /** Checklist items (schedule_items.done_check) and their deadline, in days after the seed day. */
-export const DEMO_SCHEDULE_OFFSETS = {
+const DEMO_SCHEDULE_OFFSETS = {
   "profile-submitted": -8,
   "fascia-submitted": 4,
   "badges-applied": 2,

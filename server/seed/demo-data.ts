@@ -21,7 +21,7 @@ import { seedTaiwanDemo } from "../vehicles/taiwan-filings";
 import type { ObjectStore } from "../uploads/object-store";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
-export const demoAccounts = [
+const demoAccounts = [
   { username: "admin", password: "Admin#2026", roleId: ORGANIZER_ROLE_ID, note: "administrator (roleId 1)" },
   { username: "std01", password: "Expo#2026", roleId: EXHIBITOR_ROLE_ID, note: "exhibitor, standard booth 1A01 (3x3, 9 m²)" },
   { username: "raw01", password: "Expo#2026", roleId: EXHIBITOR_ROLE_ID, note: "exhibitor, raw space 2B10 and 2B12" },

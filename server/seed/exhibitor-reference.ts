@@ -8,7 +8,7 @@ import type { Database } from "../db/database";
 
 type Named = { zh: string; en: string };
 
-export const EXHIBIT_CLASSES: Named[] = [
+const EXHIBIT_CLASSES: Named[] = [
   { zh: "人工智能", en: "Artificial intelligence" },
   { zh: "机器人", en: "Robotics" },
   { zh: "半导体与集成电路", en: "Semiconductors" },
@@ -23,7 +23,7 @@ export const EXHIBIT_CLASSES: Named[] = [
   { zh: "健康科技", en: "Health tech" },
 ];
 
-export const INDUSTRIES: Named[] = [
+const INDUSTRIES: Named[] = [
   { zh: "制造业", en: "Manufacturing" },
   { zh: "汽车与交通", en: "Automotive & transport" },
   { zh: "能源与电力", en: "Energy & utilities" },
@@ -39,7 +39,7 @@ export const INDUSTRIES: Named[] = [
 ];
 
 /** Themes with the codes of the halls they occupy (the demo exhibition has halls 1 to 12). */
-export const EXHIBITION_THEMES: (Named & { hallCodes: string[] })[] = [
+const EXHIBITION_THEMES: (Named & { hallCodes: string[] })[] = [
   { zh: "人工智能与机器人", en: "AI & Robotics", hallCodes: ["1", "2"] },
   { zh: "芯片与电子元器件", en: "Chips & Components", hallCodes: ["3", "4"] },
   { zh: "智能家居与消费电子", en: "Smart Home & Consumer Electronics", hallCodes: ["5", "6"] },

@@ -13,10 +13,7 @@ import { addDays, enDate, enMonthDay, enRange, zhDate, zhMonthDay, zhRange, type
 
 /** The content pages the home area knows about (routes /index/<slug>). */
 export const HOME_CONTENT_SLUGS = ["promote", "premise", "service", "hotel", "poster", "bannerDownload", "posterCn", "posterEn"] as const;
-export type HomeContentSlug = (typeof HOME_CONTENT_SLUGS)[number];
-
-/** Pages offered in Chinese only (docs/product.md § Languages): in English the Chinese text is shown with a note. */
-export const CHINESE_ONLY_SLUGS: ReadonlySet<string> = new Set(["premise", "service", "hotel"]);
+type HomeContentSlug = (typeof HOME_CONTENT_SLUGS)[number];
 
 type PageSeed = { slug: HomeContentSlug; title_zh: string; title_en: string; body_zh: string; body_en: string };
 

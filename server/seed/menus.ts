@@ -174,7 +174,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-export const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47, 53, 69, 79]);
+const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47, 53, 69, 79]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

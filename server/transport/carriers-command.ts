@@ -17,7 +17,7 @@ import { CARRIER_ROLE_ID } from "../../app/contracts/permission/roles";
  * kept in cm³, weights typed in tons and kept in kg.
  */
 const SERVICES = TRANSPORT_SERVICES.join("|");
-export const CARRIERS_USAGE = [
+const CARRIERS_USAGE = [
   "Usage: cli.js carriers [<exhibition code>] <subcommand>",
   "  list                                         every carrier with its accounts, prices and discounts; the lifting fee classes",
   "  set <carrier> nameZh=… nameEn=… email=… [phone=…] [active=yes|no] [sort=<n>]",

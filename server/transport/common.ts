@@ -7,7 +7,7 @@ import type { Caller, Db } from "../booth-construction/common";
 import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 export type { Caller, Db } from "../booth-construction/common";
-export { day, iso, ownFileId } from "../booth-construction/common";
+export { iso, ownFileId } from "../booth-construction/common";
 
 /**
  * What the transport modules share (issue 17, decision 019): who is looking at a declaration (its
@@ -23,24 +23,8 @@ export type Viewer =
 export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 export const stale = () => new ApiError(ApiCode.conflict, "transport.errors.stale");
 
-/**
- * What a declaration and its order went through; `transport.events.<kind with : as _>` names each.
- * Declaration kinds are the exhibitor's and carrier's decisions; order kinds the carrier's steps.
- */
-export const EVENT_KINDS = [
-  "declaration:submitted",
-  "declaration:returned",
-  "declaration:accepted",
-  "order:received",
-  "order:delivered",
-  "order:returned",
-  "order:completed",
-  "order:paid",
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
-
 /** The carrier a user acts for, or null when the user is no carrier's account. */
-export async function accountCarrier(db: Db, caller: Caller, language: Language): Promise<{ carrierId: number; carrierName: string } | null> {
+async function accountCarrier(db: Db, caller: Caller, language: Language): Promise<{ carrierId: number; carrierName: string } | null> {
   if (caller.roleId !== CARRIER_ROLE_ID) return null;
   const row = await db
     .selectFrom("carrier_accounts as a")

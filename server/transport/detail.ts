@@ -68,7 +68,7 @@ type DeclarationRow = Awaited<ReturnType<ReturnType<typeof selectDeclarations>["
 export type DeclarationScope = { userId?: number; carrierId?: number; exhibitionId: number; everSubmitted?: boolean; status?: DeclarationStatus };
 
 /** The viewer's reach: an exhibitor its own (any status), a carrier its own ever submitted, the organizer every ever submitted. */
-export function scopeOf(viewer: Viewer): DeclarationScope {
+function scopeOf(viewer: Viewer): DeclarationScope {
   const exhibitionId = viewer.caller.exhibitionId;
   if (viewer.kind === "exhibitor") return { exhibitionId, userId: viewer.caller.userId };
   if (viewer.kind === "carrier") return { exhibitionId, carrierId: viewer.carrierId, everSubmitted: true };
@@ -131,7 +131,7 @@ export async function declarationSummaries(
  * The day a declaration is priced at: the day it was submitted while the carrier has it (so an
  * early discount earned stays earned), else today, when it would be submitted. Exhibition days (UTC+8).
  */
-export function declaredOnOf(row: { status: DeclarationStatus; submitted_at: Date | string | null }, now: Date = appClock.now()) {
+function declaredOnOf(row: { status: DeclarationStatus; submitted_at: Date | string | null }, now: Date = appClock.now()) {
   const sent = (row.status === "submitted" || row.status === "accepted") && row.submitted_at;
   return exhibitionDay(sent ? new Date(row.submitted_at!) : now);
 }
@@ -140,7 +140,7 @@ export function declaredOnOf(row: { status: DeclarationStatus; submitted_at: Dat
 export async function exhibitRows(db: Db, declarationId: number) {
   return db.selectFrom("transport_exhibits").selectAll().where("declaration_id", "=", declarationId).orderBy("sort").execute();
 }
-export const sizeOf = (e: { packages: number; gross_weight_g: string | number; length_cm: number; width_cm: number; height_cm: number }): ExhibitSize => ({
+const sizeOf = (e: { packages: number; gross_weight_g: string | number; length_cm: number; width_cm: number; height_cm: number }): ExhibitSize => ({
   packages: e.packages,
   grossWeightG: Number(e.gross_weight_g),
   lengthCm: e.length_cm,
@@ -159,7 +159,7 @@ export async function quoteOf(
   return quoteDeclaration({ ...pricing, exhibits: rows.map(sizeOf), services: servicesOf(declaration.services), declaredOn });
 }
 
-export function quoteViewOf(quote: Quote, language: Language): QuoteView {
+function quoteViewOf(quote: Quote, language: Language): QuoteView {
   return {
     ...quote,
     volumeM3: cm3ToM3Text(quote.volumeCm3),

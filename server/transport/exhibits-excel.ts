@@ -20,14 +20,14 @@ import { ownFileId, type Caller, type Db } from "./common";
  * imported. The template's header is Chinese (the area is Chinese only) with the English as a note;
  * headers are matched in either language, with or without the unit.
  */
-export const EXHIBIT_COLUMNS = ["nameZh", "nameEn", "quantity", "packages", "grossWeight", "length", "width", "height"] as const;
+const EXHIBIT_COLUMNS = ["nameZh", "nameEn", "quantity", "packages", "grossWeight", "length", "width", "height"] as const;
 type Column = (typeof EXHIBIT_COLUMNS)[number];
 const OPTIONAL_COLUMNS: readonly Column[] = ["nameEn"];
 const MAX_LISTED_ERRORS = 50;
 const WIDTHS: Record<Column, number> = { nameZh: 28, nameEn: 32, quantity: 10, packages: 10, grossWeight: 14, length: 12, width: 12, height: 12 };
 
 /** The template's sample row: an import skips a row still holding its name, so nobody declares the sample. */
-export const SAMPLE_ROW: Record<Column, string | number> = {
+const SAMPLE_ROW: Record<Column, string | number> = {
   nameZh: "示例：数控机床（导入时跳过此行）",
   nameEn: "Sample: CNC machine (skipped on import)",
   quantity: 1,
@@ -45,7 +45,7 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 
 /** A header cell's column: its code, or its label in either language, with or without the unit "(kg)". */
-export function headerColumn(text: string): Column | null {
+function headerColumn(text: string): Column | null {
   const wanted = normalizeHeader(text);
   if (!wanted) return null;
   const names = (column: Column) =>
@@ -58,7 +58,7 @@ const richText = (value: ExcelJS.CellRichTextValue) => value.richText.map((run) 
 const storable = (text: string): CellText => (findUnstorableText(text) === null ? { text } : { error: "validation.unstorable" });
 
 /** A cell as the text the form field would get, or why it cannot be read (a formula, a date, an error value). */
-export function cellText(value: ExcelJS.CellValue, column: Column): CellText {
+function cellText(value: ExcelJS.CellValue, column: Column): CellText {
   const wrong = { error: withProp("validation.correct", `transport.fields.${column}`) };
   if (value === null || value === undefined) return { text: "" };
   if (typeof value === "string") return storable(value.trim());
@@ -78,7 +78,7 @@ function sniffRefusal(reason: XlsxRefusal) {
 type SheetRow = { row: number; cells: Partial<Record<Column, string>>; errors: ImportRowError[] };
 
 /** The first visible sheet: its header row's columns, then every row that is neither empty nor the sample. */
-export async function readExhibitSheet(bytes: Buffer, language: Language): Promise<{ rows: SheetRow[]; letters: Partial<Record<Column, string>> }> {
+async function readExhibitSheet(bytes: Buffer, language: Language): Promise<{ rows: SheetRow[]; letters: Partial<Record<Column, string>> }> {
   const sniff = await sniffXlsx(bytes, MAX_UNPACKED_BYTES);
   if (!sniff.ok) throw sniffRefusal(sniff.reason);
   const excel = await loadExcel();
@@ -129,7 +129,7 @@ export async function readExhibitSheet(bytes: Buffer, language: Language): Promi
 }
 
 /** Every row through the exhibit schema: the lines, or the errors by row and column (one per cell). */
-export function checkExhibitRows(sheet: { rows: SheetRow[]; letters: Partial<Record<Column, string>> }): {
+function checkExhibitRows(sheet: { rows: SheetRow[]; letters: Partial<Record<Column, string>> }): {
   exhibits: ExhibitInput[];
   errors: ImportRowError[];
 } {
@@ -150,7 +150,7 @@ export function checkExhibitRows(sheet: { rows: SheetRow[]; letters: Partial<Rec
   return { exhibits, errors };
 }
 
-export function rowsFailed(errors: ImportRowError[]): ApiError {
+function rowsFailed(errors: ImportRowError[]): ApiError {
   const sorted = [...errors].sort((a, b) => a.row - b.row || a.column.length - b.column.length || a.column.localeCompare(b.column));
   const failedRows = new Set(errors.map((e) => e.row)).size;
   const data: ImportFailure = { rows: sorted.slice(0, MAX_LISTED_ERRORS), total: errors.length, failedRows };

@@ -29,7 +29,7 @@ function summaryOf(exhibitorName: string, rows: BookingRow[]): SendSummary {
 }
 
 /** The e-mail to one carrier: who, which booths, one line per booking, the total. */
-export function liftingMail(carrierName: string, summary: SendSummary, link: string) {
+function liftingMail(carrierName: string, summary: SendSummary, link: string) {
   const kindName = (kind: string) => translate("zh", `transport.liftingKinds.${kind}`);
   const booths = summary.booths.join("、");
   return {

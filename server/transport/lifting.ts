@@ -22,12 +22,12 @@ import { appointedCarrier, iso, notFound, ownBooth, ownBooths, type Caller, type
 type CarrierSide = Extract<Viewer, { kind: "carrier" | "organizer" }>;
 
 /** Weights leave as t text with up to three decimals, sizes as m text with up to two. */
-export const tonsText = (kg: number) => unitsToDecimal(kg, 3);
-export const metresText = (cm: number) => unitsToDecimal(cm, 2);
+const tonsText = (kg: number) => unitsToDecimal(kg, 3);
+const metresText = (cm: number) => unitsToDecimal(cm, 2);
 
 const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) =>
   new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
-export const liftingLocked = () => new ApiError(ApiCode.conflict, "transport.errors.liftingLocked");
+const liftingLocked = () => new ApiError(ApiCode.conflict, "transport.errors.liftingLocked");
 
 /** Takes the exhibitor's user row for the rest of the transaction: saves, deletes and sends of one exhibitor queue here. */
 export async function lockExhibitor(trx: Db, caller: Caller) {
@@ -35,7 +35,7 @@ export async function lockExhibitor(trx: Db, caller: Caller) {
 }
 
 /** Whether anything of the exhibitor's was e-mailed to a carrier (the list is locked from then on). */
-export async function isLocked(db: Db, caller: Caller) {
+async function isLocked(db: Db, caller: Caller) {
   const sent = await db
     .selectFrom("lifting_sends")
     .select("id")

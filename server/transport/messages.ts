@@ -14,7 +14,7 @@ import { declarationNames, exhibitorNameOf, messageViews } from "./detail";
 export type Mailer = Pick<ApiDeps, "notifier" | "logger" | "config">;
 
 /** The pages each side works on, as links in the e-mails. */
-export const EXHIBITOR_PAGE = "/exhibitTL/carriage";
+const EXHIBITOR_PAGE = "/exhibitTL/carriage";
 export const CARRIER_REVIEW_PAGE = "/exhibitTL/review";
 
 export const pageLink = (deps: Mailer, page: string) => (deps.config.PUBLIC_URL ? new URL(page, deps.config.PUBLIC_URL).toString() : page);

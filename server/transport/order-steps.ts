@@ -7,7 +7,7 @@ import { iso } from "./common";
  * An order's steps (issue 17): confirmed → goods received → delivered to booth → returned (only when
  * a return shipment was asked for) → completed. The carrier moves it one step at a time.
  */
-export function stepsFor(services: readonly TransportService[]): OrderStepName[] {
+function stepsFor(services: readonly TransportService[]): OrderStepName[] {
   return ORDER_STEPS.filter((step) => step !== "returned" || services.includes("return"));
 }
 

@@ -86,7 +86,7 @@ async function waitingFirst(
 export type ReviewDecision = { id: number; version?: number; decision: "accept" | "return"; amount?: number; note?: string; reason?: string };
 
 /** "TR20261123-00042": the day of the decision (exhibition time) and the declaration. */
-export const orderNumber = (now: Date, declarationId: number) => `TR${exhibitionDay(now).replace(/-/g, "")}-${String(declarationId).padStart(5, "0")}`;
+const orderNumber = (now: Date, declarationId: number) => `TR${exhibitionDay(now).replace(/-/g, "")}-${String(declarationId).padStart(5, "0")}`;
 
 /**
  * Accept or return a submitted declaration of the caller's own carrier, at the version it read.

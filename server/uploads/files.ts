@@ -37,7 +37,7 @@ export function keyPrefixOf(folder: UploadFolder, userId: number) {
 }
 
 /** Keeps the last path segment, without control characters, at most 200 characters. */
-export function cleanName(name: string) {
+function cleanName(name: string) {
   const base = name.split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
   return base.replace(/[\u0000-\u001f\u007f]/g, "").slice(-200) || "file";

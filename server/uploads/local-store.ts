@@ -10,7 +10,7 @@ import { isStorageKey, signUploadPolicy } from "./upload-policy";
 export const LOCAL_STORAGE_PATH = "/storage";
 
 /** Counts bytes as they pass and fails the stream as soon as there are more than maxBytes. */
-export function byteLimit(maxBytes: number, counted: { bytes: number }) {
+function byteLimit(maxBytes: number, counted: { bytes: number }) {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       counted.bytes += chunk.length;

@@ -110,7 +110,7 @@ const PNG_MAX_DECODED_BYTES = 300 * MB;
  * upload's type check could hang the server: the chunks, the size and the pixel data are checked
  * here with zlib first.
  */
-export function pngDecodes(bytes: Buffer): boolean {
+function pngDecodes(bytes: Buffer): boolean {
   if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
   let header: { width: number; height: number; bitDepth: number; colorType: number; interlaced: boolean } | null = null;
   const pixelData: Buffer[] = [];

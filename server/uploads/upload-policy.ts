@@ -69,7 +69,7 @@ export function verifyUploadPolicy(secrets: string[], form: Partial<SignedPolicy
  * Keys the server makes: `<folder>/<userId>/<yyyy-mm>/<random>-<timestamp>.<ext>` for uploads, and
  * the same under `stored/` once checked (outside every policy's prefix), nothing else.
  */
-export const STORAGE_KEY = /^(stored\/)?[a-z-]{1,40}\/\d{1,12}\/\d{4}-\d{2}\/[0-9a-f]{16}-\d{13}\.[a-z0-9]{2,5}$/;
+const STORAGE_KEY = /^(stored\/)?[a-z-]{1,40}\/\d{1,12}\/\d{4}-\d{2}\/[0-9a-f]{16}-\d{13}\.[a-z0-9]{2,5}$/;
 
 export function isStorageKey(key: string) {
   return STORAGE_KEY.test(key);

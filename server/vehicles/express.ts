@@ -27,15 +27,15 @@ import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
  * express_events row (when, who). The exhibitor may delete a booking only while it is still booked.
  * Another exhibitor's or another carrier's booking answers like an unknown one (404).
  */
-export const EXPRESS_PAGE_SIZE = 20;
-export const EXPRESS_PAGE = "/exhibitTL/smallExhibitsExpress";
+const EXPRESS_PAGE_SIZE = 20;
+const EXPRESS_PAGE = "/exhibitTL/smallExhibitsExpress";
 type CarrierSide = Extract<Viewer, { kind: "carrier" | "organizer" }>;
 export type ExpressQuery = { status?: ExpressStatus; from?: string; to?: string; page: number };
 
 // The page shows a field's key without values: these messages name no value (the form's hint shows the days).
 const fieldError = (key: string, field: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { [field]: [key] } });
 
-export function nextExpressStatus(status: ExpressStatus): ExpressStatus | null {
+function nextExpressStatus(status: ExpressStatus): ExpressStatus | null {
   return EXPRESS_STATUSES[EXPRESS_STATUSES.indexOf(status) + 1] ?? null;
 }
 

@@ -35,7 +35,7 @@ const fieldError = (key: string, field: string) => new ApiError(ApiCode.badReque
 const inLanguage = (language: Language, zh: string, en: string) => (language === "en" ? en : zh);
 
 /** cm³ as the m³ text a person reads (up to three decimals, as typed). */
-export const cubicMetresText = (cm3: number) => unitsToDecimal(Math.round(cm3 / CM3_PER_UNIT), 3);
+const cubicMetresText = (cm3: number) => unitsToDecimal(Math.round(cm3 / CM3_PER_UNIT), 3);
 
 function activeAgents(db: Db, exhibitionId: number) {
   return db
@@ -177,7 +177,7 @@ type MailFacts = {
 };
 
 /** The agent's mail, Chinese first then English: everything it needs to quote without logging in anywhere. */
-export function requestMail(input: OverseasRequestInput, facts: MailFacts) {
+function requestMail(input: OverseasRequestInput, facts: MailFacts) {
   const volume = unitsToDecimal(input.volume, 3);
   const subject = `境外展品运输询价 Overseas exhibit transport request: ${facts.company.zh || facts.company.en} (${facts.booths})`;
   const text = [

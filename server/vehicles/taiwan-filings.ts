@@ -26,8 +26,8 @@ import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
  * it with comments. Every write locks the filing row and checks the version the page read, so two
  * tabs cannot overwrite each other; another exhibitor's filing answers like an unknown one (404).
  */
-export const REVIEW_PAGE_SIZE = 20;
-export const DECLARATION_PAGE = "/exhibitTL/twExhibitsDeclaration";
+const REVIEW_PAGE_SIZE = 20;
+const DECLARATION_PAGE = "/exhibitTL/twExhibitsDeclaration";
 const REVIEWED: Exclude<TaiwanStatus, "draft">[] = ["submitted", "accepted", "returned"];
 
 const stale = () => new ApiError(ApiCode.conflict, "vehicles.taiwan.errors.stale");

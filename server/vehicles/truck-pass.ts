@@ -21,9 +21,8 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  * exactly the truck and day it was made for; a deleted or unknown truck fails the check.
  */
 const PURPOSE = "exhibitor-portal/truck-pass/v1";
-export const PASS_CODE_PREFIX = "EPT1";
+const PASS_CODE_PREFIX = "EPT1";
 const PASS_CODE = new RegExp(`^${PASS_CODE_PREFIX}\\.([1-9][0-9]{0,8})\\.([A-Za-z0-9_-]{22})$`);
-export { PASS_CODE_MAX_LENGTH };
 
 const signedBody = (id: number, plate: string, day: string) => `truck:${id}:${plate}:${day}`;
 
@@ -32,7 +31,7 @@ export function signTruckPass(truck: { id: number; plate: string; plannedOn: str
 }
 
 /** The pass code in groups of five, as printed under the QR for typing by hand (spaces are ignored when read). */
-export const groupedPassCode = (code: string) => code.match(/.{1,5}/g)!.join(" ");
+const groupedPassCode = (code: string) => code.match(/.{1,5}/g)!.join(" ");
 
 /** The approved, live truck an organizer's scanned or typed code names, or null when it is none we signed. */
 export async function verifyTruckPass(

@@ -11,7 +11,7 @@ import { selectTrucks } from "./trucks";
  * truck in plate order, the driver's mobile as typed (the police call the driver; the sheet is the
  * organizer's, docs/product.md § Masked personal data masks for exhibitors only). The area is Chinese only, so the sheet is too.
  */
-export const TRUCK_EXPORT_HEADERS = {
+const TRUCK_EXPORT_HEADERS = {
   plate: "车牌号",
   trailerPlate: "挂车号牌",
   purpose: "用途",

@@ -23,8 +23,8 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  * which is allowed until the organizer approves. One plate once a day in the exhibition. The
  * organizer (truckReview) approves with the gate the truck uses, or returns it with a reason.
  */
-export const PAGE_SIZE = 20;
-export const EXHIBITOR_PAGE = "/exhibitTL/truckInformationSubmit";
+const PAGE_SIZE = 20;
+const EXHIBITOR_PAGE = "/exhibitTL/truckInformationSubmit";
 
 type UpdateInput = z.output<typeof truckUpdateSchema>;
 type DecisionInput = z.output<typeof truckDecisionSchema>;
@@ -33,7 +33,7 @@ export type ReviewQuery = { status?: string; day?: string; page: number };
 const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) =>
   new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
 const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
-export const stale = () => conflict("vehicles.trucks.errors.stale");
+const stale = () => conflict("vehicles.trucks.errors.stale");
 const plateTaken = () => fieldError("vehicles.trucks.errors.plateTaken", "plate");
 const isPlateDayViolation = (error: unknown) => {
   const e = error as { code?: string; constraint?: string; message?: string } | null;
@@ -72,7 +72,7 @@ export function selectTrucks(db: Db, exhibitionId: number) {
 export type TruckRow = Awaited<ReturnType<ReturnType<typeof selectTrucks>["execute"]>>[number];
 
 /** docs/product.md § Organizer: the driver's mobile as typed for the organizer only. */
-export function truckView(row: TruckRow, roleId: number): TruckView {
+function truckView(row: TruckRow, roleId: number): TruckView {
   return {
     id: row.id,
     version: row.version,
@@ -375,7 +375,7 @@ async function notifyExhibitor(
 }
 
 /** The demo truck's plate (a new-energy plate with its letter first): std01's approved installation truck. */
-export const DEMO_TRUCK_PLATE = "粤BD12345";
+const DEMO_TRUCK_PLATE = "粤BD12345";
 const DEMO_GATE = "北 1 门";
 
 /**

@@ -51,7 +51,7 @@ export function writeZip(entries: ZipInput[]): Buffer {
 }
 
 /** The entries of a zip written by exceljs (deflated or stored, sizes in the central directory). */
-export function readZip(bytes: Buffer): { name: string; data: Buffer }[] {
+function readZip(bytes: Buffer): { name: string; data: Buffer }[] {
   let end = bytes.length - 22;
   while (bytes.readUInt32LE(end) !== 0x06054b50) end--;
   const count = bytes.readUInt16LE(end + 10);

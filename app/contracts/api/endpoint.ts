@@ -73,8 +73,3 @@ export const endpoint = {
   /** A multipart body (files): the server reads the parts and parses the fields with `input`. */
   upload: declare("POST", "multipart"),
 };
-
-/** Every endpoint of a domain, for the router's check that each one is mounted. */
-export function endpointsOf(...groups: Record<string, AnyEndpoint>[]): AnyEndpoint[] {
-  return groups.flatMap((group) => Object.values(group));
-}

@@ -6,7 +6,7 @@ import "../common/zod-messages";
  * 190 bytes, so that is the limit, counted the way the encryption counts: UTF-8 bytes (a Chinese
  * character takes 3).
  */
-export const PASSWORD_MAX_BYTES = 190;
+const PASSWORD_MAX_BYTES = 190;
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
 const encryptablePassword = (requiredKey: string) =>
   z

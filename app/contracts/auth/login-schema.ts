@@ -26,7 +26,5 @@ export const loginSchema = z.object({
     .optional(),
 });
 
-export type LoginInput = z.infer<typeof loginSchema>;
-
 /** The API's own request: what the web app (or another client) posts to /login/login. */
 export const loginRequestSchema = loginSchema.omit({ redirectTo: true });

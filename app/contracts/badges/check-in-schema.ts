@@ -13,7 +13,6 @@ import "./texts";
 export const checkInSchema = z.object({
   code: requiredText("badges.checkIn.code", 100),
 });
-export type CheckInInput = z.output<typeof checkInSchema>;
 
 /** `ids` as a list or "1,2,3" (none: all the caller's printable badges); `layout` one badge per page or four on A4. */
 export const badgePrintQuerySchema = z.object({
@@ -33,7 +32,6 @@ export const badgePrintQuerySchema = z.object({
   ),
   layout: z.preprocess(blank, z.enum(PRINT_LAYOUTS, { message: withProp("validation.correct", "badges.print.layout") }).default("single")),
 });
-export type BadgePrintQuery = z.output<typeof badgePrintQuerySchema>;
 
 /** The badge whose QR the exhibitor page shows. */
 export const badgeQrQuerySchema = z.object({ id: idValue("badges.fields.record") });

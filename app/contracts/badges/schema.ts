@@ -97,8 +97,12 @@ export function badgeUpdateSchema(language: "zh" | "en") {
     .superRefine(checkIdNumber);
 }
 
-/** The schemas as the tests and the fuzz see them (either language gives the same messages). */
+/**
+ * The schemas as the tests and the fuzz see them (either language gives the same messages).
+ * @public tests/support/schemas.ts finds every exported schema of the contracts.
+ */
 export const badgeSchemaZh = badgeSchema("zh");
+/** @public as badgeSchemaZh */
 export const badgeSchemaEn = badgeSchema("en");
 
 export type BadgeInput = z.output<ReturnType<typeof badgeSchema>>;

@@ -15,7 +15,7 @@ const F = (name: string) => `bookingForms.fields.${name}`;
 /** The choices, limits and answers' shapes, zod-free for the browser (values.ts); the server's code imports them from here too. */
 export * from "./values";
 
-export const boothField = idValue(F("booth"));
+const boothField = idValue(F("booth"));
 const recordId = idValue(F("record"));
 
 export const airCompressorSchema = z

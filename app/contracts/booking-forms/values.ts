@@ -5,8 +5,8 @@ export const COMPRESSOR_FLOWS = ["0.36", "0.6", "1.0", "1.5", "3.0"] as const;
 export const COMPRESSOR_PRESSURES = ["0.7", "0.8", "1.0", "1.25"] as const;
 export const COMPRESSOR_MAX_QUANTITY = 20;
 
-export const APPLICATION_STATUSES = ["submitted", "processing", "completed", "cancelled"] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+const APPLICATION_STATUSES = ["submitted", "processing", "completed", "cancelled"] as const;
+type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** The map and the signed commitment: images or PDF, as their upload folders allow. */
 export const BOOKING_FILE_KINDS = ["jpg", "png", "pdf"] as const satisfies readonly ("jpg" | "png" | "pdf")[];

@@ -6,8 +6,8 @@
 export const FASCIA_WIDTH_MM = 2400;
 export const FASCIA_HEIGHT_MM = 950;
 /** How far width/height may be from 2400/950 (about 2.53), as a fraction of it: 2 %. */
-export const FASCIA_RATIO_TOLERANCE = 0.02;
-export const FASCIA_MIN_DPI = 72;
+const FASCIA_RATIO_TOLERANCE = 0.02;
+const FASCIA_MIN_DPI = 72;
 export const FASCIA_MIN_PIXELS = 5_000_000;
 /** CDR artwork runs large; nothing else needs more. */
 export const FASCIA_MAX_BYTES = 50 * 1024 * 1024;

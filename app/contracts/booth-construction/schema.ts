@@ -166,6 +166,7 @@ export function commitmentSchema(language: "zh" | "en") {
   });
 }
 export const commitmentSchemaZh = commitmentSchema("zh");
+/** @public tests/support/schemas.ts finds every exported schema of the contracts. */
 export const commitmentSchemaEn = commitmentSchema("en");
 export type CommitmentInput = z.output<ReturnType<typeof commitmentSchema>>;
 

@@ -10,7 +10,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Texts of relativeTime (not in the locale files). */
-export const FORMAT_TEXTS = {
+const FORMAT_TEXTS = {
   zh: { justNow: "刚刚", minute: "{n}分钟前", minutes: "{n}分钟前", hour: "{n}小时前", hours: "{n}小时前", oneDay: "1天前" },
   en: { justNow: "just now", minute: "{n} minute ago", minutes: "{n} minutes ago", hour: "{n} hour ago", hours: "{n} hours ago", oneDay: "1 day ago" },
 } as const satisfies Record<Language, Record<string, string>>;
@@ -66,8 +66,8 @@ export function formatCny(cents: number): string {
   return money.startsWith("-") ? `-¥${money.slice(1)}` : `¥${money}`;
 }
 
-export const USERNAME_MAX_LENGTH = 17;
-export const USERNAME_TRUNCATED_LENGTH = 14;
+const USERNAME_MAX_LENGTH = 17;
+const USERNAME_TRUNCATED_LENGTH = 14;
 
 /** docs/product.md § Display constants: longer than 17 characters → the first 14 + "...". Counts code points. */
 export function truncateUsername(name: string): string {

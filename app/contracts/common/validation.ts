@@ -86,7 +86,7 @@ export function idValue(prop: string) {
     .positive(withProp("validation.correct", prop));
 }
 
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
 export const isRealDate = (v: string) =>
   ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);

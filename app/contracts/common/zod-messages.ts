@@ -6,7 +6,7 @@ import * as z from "zod";
  * option) a key too, instead of zod's English default. Imported by every schema module, so it is in
  * force wherever a schema runs: the actions and the API (the browser runs none, lib/forms.ts).
  */
-export function portalIssueMessage(issue: { code?: string; input?: unknown }): string {
+function portalIssueMessage(issue: { code?: string; input?: unknown }): string {
   switch (issue.code) {
     case "invalid_type":
       return issue.input === undefined || issue.input === null ? "validation.missing" : "validation.invalid";

@@ -9,7 +9,7 @@ import "./texts";
  * books services for that exhibitor only. One schema per form, shared by the pages and the API.
  */
 
-export const label = (name: string) => `contractors.fields.${name}`;
+const label = (name: string) => `contractors.fields.${name}`;
 
 /** Readable one-time codes: no 0/O or 1/I, so a code typed from an e-mail on a phone goes through. */
 export const ACCESS_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -23,7 +23,7 @@ export const ACCESS_CODE_RESEND_MS = 60 * 1000;
 /** Contractors one exhibitor may have entrusted at the same time. */
 export const MAX_ACTIVE_ACCESSES = 10;
 
-export const ACCESS_STATUSES = ["active", "revoked"] as const;
+const ACCESS_STATUSES = ["active", "revoked"] as const;
 export type AccessStatus = (typeof ACCESS_STATUSES)[number];
 
 const optionalId = (prop: string) => z.preprocess(blank, idValue(prop).optional());
@@ -51,4 +51,3 @@ export const contractorSignInSchema = z.object({
       .regex(new RegExp(`^[${ACCESS_CODE_ALPHABET}]{${ACCESS_CODE_LENGTH}}$`), withProp("validation.correct", label("code"))),
   ),
 });
-export type ContractorSignInInput = z.infer<typeof contractorSignInSchema>;

@@ -2,9 +2,9 @@
 export const CHINA_COUNTRY_ID = 37;
 
 /** Taiwan, Hong Kong and Macao: a province is enough, no city is required (docs/product.md § Service orders). */
-export const SPECIAL_REGION_PROVINCE_CODES = ["710000", "810000", "820000"] as const;
+const SPECIAL_REGION_PROVINCE_CODES = ["710000", "810000", "820000"] as const;
 
-export function isSpecialRegion(provinceCode: string | undefined | null) {
+function isSpecialRegion(provinceCode: string | undefined | null) {
   return Boolean(provinceCode && (SPECIAL_REGION_PROVINCE_CODES as readonly string[]).includes(provinceCode));
 }
 

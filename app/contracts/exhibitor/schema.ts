@@ -151,7 +151,7 @@ function companySchema(ctx: StepContext) {
 }
 
 /** docs/product.md § Service orders: a mobile inside China is 11 digits, 13x to 19x; an overseas one is international. */
-export function mobileValid(type: ContactType | undefined, mobile: string) {
+function mobileValid(type: ContactType | undefined, mobile: string) {
   return type === "overseas" ? INTERNATIONAL_PHONE.test(mobile) : MAINLAND_MOBILE.test(mobile);
 }
 

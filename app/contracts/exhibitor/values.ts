@@ -81,5 +81,5 @@ export const TRANSLATABLE: Record<string, string> = {
 };
 
 /** A draft value: text, or a list for the checkbox groups. */
-export type DraftValue = string | string[];
+type DraftValue = string | string[];
 export type ProfileDraft = Partial<Record<string, DraftValue>>;

@@ -24,5 +24,3 @@ export const extensionRequestSchema = z.object({
     .min(1, "home.actions.reasonRequired")
     .max(EXTENSION_REASON_MAX, "home.actions.reasonTooLong"),
 });
-
-export type ExtensionRequest = z.output<typeof extensionRequestSchema>;

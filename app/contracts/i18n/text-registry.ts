@@ -42,7 +42,7 @@ function lookup(language: Language, key: string): unknown {
 }
 
 /** '{{name}}' takes values.name; a value not given leaves an empty string (as the API's messages always did). */
-export function interpolate(text: string, values: Record<string, unknown> = {}) {
+function interpolate(text: string, values: Record<string, unknown> = {}) {
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 }
 

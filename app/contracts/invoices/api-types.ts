@@ -3,8 +3,8 @@ import type { BILL_KINDS, INVOICE_STATUSES, INVOICE_TYPES, PRODUCT_TYPES, VOUCHE
 /** What the invoice area's API answers; the server domain and the pages share these. Money in cents (CNY). */
 
 export type FileRef = { url: string; name: string };
-export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
+type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
  * One thing the exhibitor owes: a service order, a paid badge or an organizer's bill. `claimed` is on
@@ -77,7 +77,7 @@ export type InvoiceApplication = {
 export type InvoiceQr = { url: string; expiresAt: string };
 
 /** The QR link's state: its version (each revocation and renewal raises it; earlier links answer 'invalid'), and whether it is revoked. */
-export type InvoiceQrLink = { version: number; revoked: boolean };
+type InvoiceQrLink = { version: number; revoked: boolean };
 
 /** The link to hand out (none once the invoice is issued, or while the link is revoked) and the link's state. */
 export type InvoiceQrState = { qr: InvoiceQr | null; qrLink: InvoiceQrLink };

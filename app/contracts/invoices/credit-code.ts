@@ -5,7 +5,7 @@
  */
 const CHARSET = "0123456789ABCDEFGHJKLMNPQRTUWXY";
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-export const CREDIT_CODE_PATTERN = /^[0-9A-HJ-NP-RTUWXY]{2}\d{6}[0-9A-HJ-NP-RTUWXY]{10}$/;
+const CREDIT_CODE_PATTERN = /^[0-9A-HJ-NP-RTUWXY]{2}\d{6}[0-9A-HJ-NP-RTUWXY]{10}$/;
 
 /** The check character of the first 17 characters, or null when one is not in the code's alphabet. */
 export function creditCodeCheckChar(first17: string): string | null {

@@ -103,6 +103,7 @@ function specialNeedsBank(value: { invoiceType: string; addressPhone?: string; b
   }
 }
 
+/** @public tests/support/schemas.ts finds every exported schema of the contracts. */
 export const billingDetailsSchema = z.object(billingFields).superRefine(specialNeedsBank);
 
 /** An invoice application (billingApplication): the picked items and the billing details. */

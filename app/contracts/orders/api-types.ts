@@ -69,7 +69,7 @@ export type OrderLine = {
   lineCents: number;
 };
 
-export type OrderEvent = { action: string; fromStatus: string | null; toStatus: string | null; actorLabel: string; details: unknown; createdAt: string };
+type OrderEvent = { action: string; fromStatus: string | null; toStatus: string | null; actorLabel: string; details: unknown; createdAt: string };
 
 export type OrderSummary = {
   orderNo: string;

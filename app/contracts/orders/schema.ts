@@ -42,7 +42,7 @@ export const cartDeleteSchema = z.object({ itemId: id("item") });
 export const cartListQuery = z.object({ boothId: optionalId("booth") });
 
 /** The entrusted contractor's details; all optional when ordering, company and contact when editing them. */
-export const contractorFields = {
+const contractorFields = {
   contractorCompany: optionalText(label("contractorCompany"), 100),
   contractorContact: optionalText(label("contractorContact"), 50),
   contractorPhone: optionalPhone,

@@ -9,10 +9,10 @@ export const ORDER_STATUSES = ["submitted", "contract_uploaded", "payment_claime
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Where an order came from: the portal, an offline form keyed in by staff, or an entrusted contractor. */
-export const ORDER_SOURCES = ["online", "offline", "contractor"] as const;
+const ORDER_SOURCES = ["online", "offline", "contractor"] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
-export const PRICE_KINDS = ["advance", "standard", "onsite"] as const;
+const PRICE_KINDS = ["advance", "standard", "onsite"] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
 /** Per cart line; keeps a line's total far below the 32-bit cents column. */

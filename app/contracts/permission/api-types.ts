@@ -3,7 +3,7 @@ import type { ContractorIdentity } from "../contractors/api-types";
 /** Shapes of the exhibition API's data, shared by our API implementation and the web app. */
 export type BoothSummary = { boothId: number; boothNo: string; boothArea: number; boothType: number };
 
-export type InfoVO = {
+type InfoVO = {
   id: number;
   username: string;
   roleId: number;

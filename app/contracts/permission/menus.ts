@@ -9,10 +9,10 @@ import type { Language } from "~/contracts/i18n/config";
 /** The one exhibition whose promotional video page is removed (docs/product.md § Service orders). */
 export const PROMO_VIDEO_EXCLUDED_EXHIBITION = "CIFTIS2020";
 
-export const PROMOTIONAL_VIDEO_ROUTE = "/exhibitorInfo/promotionalVideo";
+const PROMOTIONAL_VIDEO_ROUTE = "/exhibitorInfo/promotionalVideo";
 
 /** Chinese-only home items, removed in English (docs/product.md § Languages). */
-export const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set(["/index/premise", "/index/service", "/index/hotel", "/index/drawingSubmission"]);
+const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set(["/index/premise", "/index/service", "/index/hotel", "/index/drawingSubmission"]);
 
 /** Left menu of the /index/* subpages, in order; the Chinese-only entries are marked. */
 export const HOME_LEFT_MENU: readonly { route: string; zhOnly: boolean }[] = [
@@ -25,16 +25,10 @@ export const HOME_LEFT_MENU: readonly { route: string; zhOnly: boolean }[] = [
 ];
 
 /** Top menu group sizes (docs/product.md § Header and menus). */
-export const TOP_MENU_WIDE_GROUP = 10;
-export const TOP_MENU_NARROW_GROUP = 4;
+const TOP_MENU_WIDE_GROUP = 10;
+const TOP_MENU_NARROW_GROUP = 4;
 /** Screens strictly wider than this count as wide. */
-export const TOP_MENU_WIDE_MIN_WIDTH = 1280;
-
-/** Texts the shell needs around menus (not in the locale files). */
-export const MENU_TEXTS = {
-  zh: { more: "更多", newFeature: "新功能" },
-  en: { more: "More", newFeature: "New" },
-} as const satisfies Record<Language, Record<string, string>>;
+const TOP_MENU_WIDE_MIN_WIDTH = 1280;
 
 export type MenuFilterOptions = {
   language: Language;

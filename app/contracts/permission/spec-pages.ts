@@ -4,7 +4,7 @@ import type { PageHandle } from "./page-handle";
  * The product's pages by area (docs/product.md § Public pages), whether or not this build has them yet. An unknown
  * path inside an area is a 404; a page of this list outside the user's menu is a 401.
  */
-export const SPEC_PAGES: Record<string, readonly string[]> = {
+const SPEC_PAGES: Record<string, readonly string[]> = {
   "/exhibitorInfo": [
     "exhibitorData",
     "groupData",

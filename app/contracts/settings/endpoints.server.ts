@@ -1,6 +1,6 @@
 import { endpoint } from "../api/endpoint";
 import { switchBoothSchema, type SwitchBoothResponse } from "./booth-schema";
-import { feedbackRequestSchema } from "./feedback-schema";
+import { feedbackFormSchema } from "./feedback-schema";
 import { skinSchema, type SkinResponse } from "./skin-schema";
 
 /** What the 'Contact us' page shows: the marketing manager's code and two tips in the caller's language. */
@@ -9,8 +9,8 @@ export type FeedbackSaved = { id: number; imgUrl: string | null };
 
 /** Personal settings: feedback, skin, the booth switch and the contact code. */
 export const settingsEndpoints = {
-  /** Form fields (an earlier upload's imgUrl), or multipart with the image itself. */
-  saveFeedback: endpoint.post("/smeb/feedback/save", feedbackRequestSchema).answers<FeedbackSaved>(),
+  /** The feedback form's fields (an earlier upload's imgUrl), or multipart with the image itself as a `file` part. */
+  saveFeedback: endpoint.post("/smeb/feedback/save", feedbackFormSchema).answers<FeedbackSaved>(),
   skin: endpoint.get("/smeb/user/skin").answers<SkinResponse>(),
   saveSkin: endpoint.post("/smeb/user/skin", skinSchema).answers<SkinResponse>(),
   switchBooth: endpoint.post("/smeb/user/switchBooth", switchBoothSchema).answers<SwitchBoothResponse>(),

@@ -36,8 +36,3 @@ export const feedbackFormSchema = z.object({
   content: contentField,
   imgUrl: imageUrl,
 });
-
-/** What POST /smeb/feedback/save validates: the same fields (API clients may also send the image as a `file` part). */
-export const feedbackRequestSchema = feedbackFormSchema;
-
-export type FeedbackRequest = z.output<typeof feedbackRequestSchema>;

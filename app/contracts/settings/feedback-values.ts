@@ -7,13 +7,6 @@ import "./texts";
  * (jpg, jpeg, png, up to 5 MB). Without zod, for the page; feedback-schema.ts builds on it.
  */
 export const FEEDBACK_TYPES = ["bug", "suggestion", "contentError", "experience", "other"] as const;
-export type FeedbackTypeKey = (typeof FEEDBACK_TYPES)[number];
-
-/** The i18n key of a type's label; `type` is the 1-based value that is sent. */
-export function feedbackTypeLabelKey(type: number) {
-  const key = FEEDBACK_TYPES[type - 1];
-  return key ? `settings.feedbackTypes.${key}` : null;
-}
 
 export const FEEDBACK_CONTENT_MAX = 300;
 export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -8,8 +8,8 @@ import type { OrderStepName } from "./schema";
  */
 export type DeclarationStatus = "draft" | "submitted" | "accepted" | "returned";
 
-export type CarrierPrice = { service: TransportService; perM3Cents: number; perTonCents: number; minimumCents: number };
-export type CarrierDiscount = {
+type CarrierPrice = { service: TransportService; perM3Cents: number; perTonCents: number; minimumCents: number };
+type CarrierDiscount = {
   code: string;
   name: string;
   kind: "early" | "volume";
@@ -162,7 +162,7 @@ export type LiftingBookingView = {
 };
 
 export type LiftingSendView = { id: number; sentAt: string; sentTo: string; carrierName: string; count: number; totalFeeCents: number };
-export type LiftingFeeClassView = { kind: "forklift" | "crane"; maxWeightT: string; feeCents: number };
+type LiftingFeeClassView = { kind: "forklift" | "crane"; maxWeightT: string; feeCents: number };
 
 /** GET /smeb/shipment/forklift/list */
 export type LiftingList = {

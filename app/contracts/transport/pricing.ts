@@ -25,7 +25,7 @@ export type DiscountRule = {
 export type ExhibitSize = { packages: number; grossWeightG: number; lengthCm: number; widthCm: number; heightCm: number };
 
 export type ServiceLine = { service: TransportService; basis: "volume" | "weight" | "minimum"; amountCents: number };
-export type DiscountLine = { code: string; nameZh: string; nameEn: string; amountCents: number };
+type DiscountLine = { code: string; nameZh: string; nameEn: string; amountCents: number };
 export type Quote = {
   volumeCm3: number;
   weightG: number;

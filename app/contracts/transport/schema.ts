@@ -82,7 +82,7 @@ export type DeclarationInput = z.output<typeof declarationSchema>;
 export const declarationUpdateSchema = z.object({ ...declarationFields, id: idValue(F("record")), version }).superRefine(arrivalInOrder);
 
 /** One exhibit line, as typed or as a row of the carrier's Excel template. */
-export const exhibitFields = {
+const exhibitFields = {
   nameZh: requiredText(F("nameZh"), 100),
   nameEn: optionalText(F("nameEn"), 200),
   quantity: wholeNumber(F("quantity"), EXHIBIT_LIMITS.quantity),

@@ -56,7 +56,7 @@ const MB = 1024 * 1024;
 const IMAGES: UploadKind[] = ["jpg", "png", "gif"];
 
 /** What each folder can ever hold; a use may narrow it, never widen it. */
-export const FOLDER_RULES: Record<UploadFolder, { kinds: UploadKind[]; maxBytes: number }> = {
+const FOLDER_RULES: Record<UploadFolder, { kinds: UploadKind[]; maxBytes: number }> = {
   icon: { kinds: IMAGES, maxBytes: 5 * MB },
   "company-logo": { kinds: IMAGES, maxBytes: 5 * MB },
   "company-video": { kinds: ["mp4"], maxBytes: 200 * MB },

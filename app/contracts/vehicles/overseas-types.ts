@@ -1,7 +1,7 @@
 import type { INCOTERMS } from "./schema";
 
 /** The API's answers for overseas exhibit transport (spec /exhibitTL overseasExhibitTrans, issue 18). */
-export type Incoterm = (typeof INCOTERMS)[number];
+type Incoterm = (typeof INCOTERMS)[number];
 
 /** An appointed overseas agent, in the request's language. */
 export type OverseasAgentView = {

@@ -6,7 +6,7 @@ import type { Currency } from "./taiwan-values";
  * converted), weights in grams with the kg text beside, days and times ISO.
  */
 export type TaiwanStatus = "draft" | "submitted" | "accepted" | "returned";
-export type TaiwanDisposition = "sold" | "returned";
+type TaiwanDisposition = "sold" | "returned";
 
 export type TaiwanLineView = {
   sort: number;
@@ -51,12 +51,12 @@ export type TaiwanFilingView = {
   grossWeightKgTotal: string;
 };
 
-export type TaiwanBooth = { boothId: number; boothNo: string };
+type TaiwanBooth = { boothId: number; boothNo: string };
 
 /** GET /smeb/twExhibit/find: the caller's booths, the booth looked at, and its filing (null before the header is saved). */
 export type TaiwanFind = { booths: TaiwanBooth[]; boothId: number | null; filing: TaiwanFilingView | null; linesMax: number };
 
-export type TaiwanReviewItem = {
+type TaiwanReviewItem = {
   id: number;
   status: TaiwanStatus;
   exhibitorName: string;

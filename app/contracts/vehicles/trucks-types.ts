@@ -4,7 +4,7 @@ import type { TRUCK_KINDS, TRUCK_STATUSES } from "./schema";
  * The answers of the yellow-plate truck routes (issue 18, /smeb/truck/*): the exhibitor's list and
  * the organizer's review. Dates are YYYY-MM-DD, moments ISO 8601.
  */
-export type TruckKind = (typeof TRUCK_KINDS)[number];
+type TruckKind = (typeof TRUCK_KINDS)[number];
 export type TruckStatus = (typeof TRUCK_STATUSES)[number];
 
 /** The build-up and dismantling days a truck may be planned on. */

@@ -4,7 +4,6 @@ import { CURRENCIES } from "./taiwan-values";
 
 export const TRUCK_KINDS = ["installation", "dismantling"] as const;
 export const TRUCK_STATUSES = ["submitted", "approved", "returned"] as const;
-export const TAIWAN_STATUSES = ["draft", "submitted", "accepted", "returned"] as const;
 export const TAIWAN_DISPOSITIONS = ["sold", "returned"] as const;
 export const EXPRESS_STATUSES = ["booked", "received", "delivered"] as const;
 export const INCOTERMS = ["EXW", "FCA", "FOB", "CFR", "CIF", "DAP", "DDP"] as const;

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { Button, Checkbox, Group, Input, NativeSelect, Radio, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Input, NativeSelect, Radio, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText } from "~/lib/forms";
 import { label } from "~/contracts/exhibitor/values";
@@ -167,8 +167,4 @@ export function IntentButton({
       {children}
     </Button>
   );
-}
-
-export function FieldRow({ children }: { children: React.ReactNode }) {
-  return <Stack gap="xs">{children}</Stack>;
 }

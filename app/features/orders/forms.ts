@@ -1,4 +1,3 @@
-import type * as z from "zod";
 import { cartAddSchema, cartUpdateSchema, claimPaymentSchema, commitSchema, contractorSchema, uploadContractSchema } from "~/contracts/orders/schema";
 
 /**
@@ -12,8 +11,6 @@ export const commitFormSchema = commitSchema.omit({ boothId: true });
 export const contractorFormSchema = contractorSchema;
 export const contractFormSchema = uploadContractSchema.omit({ orderNo: true });
 export const voucherFormSchema = claimPaymentSchema.omit({ orderNo: true });
-
-export type CommitFormValues = z.input<typeof commitFormSchema>;
 
 /** Which of a page's forms an action reply belongs to (several forms share one action). */
 export type FormReply = { form: string; result?: import("@conform-to/react").SubmissionResult<string[]>; errors?: string[]; values?: Record<string, string> };

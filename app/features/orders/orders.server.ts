@@ -2,19 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { ORDER_NO, ORDER_STATUSES, type OrderStatus } from "~/contracts/orders/schema";
 import { handleAuthErrors, requireOk, type ApiClient } from "../../lib/api.server";
 import { ordersEndpoints } from "../../contracts/orders/endpoints.server";
-import type {
-  AdminOrderSummary,
-  CartLine,
-  CartView,
-  Catalogue,
-  OrderAction,
-  OrderLine,
-  OrderPage,
-  OrderSummary,
-  OrderView,
-  PriceInForce,
-  ServiceView,
-} from "../../contracts/orders/api-types";
+import type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderLine, OrderPage, OrderSummary, ServiceView } from "../../contracts/orders/api-types";
 
 /**
  * What the service-ordering pages read from the API (/smeb/service/*, server/api/routes/orders.ts).
@@ -23,7 +11,7 @@ import type {
  */
 
 // The API's answers, written once for our API and these pages.
-export type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderAction, OrderLine, OrderPage, OrderSummary, OrderView, PriceInForce, ServiceView };
+export type { AdminOrderSummary, CartLine, CartView, Catalogue, OrderLine, OrderPage, OrderSummary, ServiceView };
 
 export { BOOKING_PAGE, MY_ORDERS_PAGE, ORDER_REVIEW_PAGE, orderPath } from "~/features/orders/paths";
 

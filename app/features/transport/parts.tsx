@@ -15,7 +15,7 @@ import "../../contracts/transport/texts";
 export { DeclarationStatusTag, OrderSteps, yuan };
 
 /** Who, where, when and what of a declaration. */
-export function DeclarationFacts({ declaration: d }: { declaration: DeclarationDetail }) {
+function DeclarationFacts({ declaration: d }: { declaration: DeclarationDetail }) {
   const { t } = useTranslation();
   const fact = (label: string, value: React.ReactNode) => (
     <div>
@@ -205,7 +205,7 @@ export function QuoteTable({ quote, acceptedCents }: { quote: QuoteView; accepte
   );
 }
 
-export function EventList({ events }: { events: TransportEventView[] }) {
+function EventList({ events }: { events: TransportEventView[] }) {
   const { t } = useTranslation();
   if (!events.length) return null;
   return (

@@ -32,7 +32,7 @@ import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
  * review endpoints (roleId 1) name another user, and only within the organizer's exhibition.
  */
 
-export const EXHIBITION_LETTER_URL = "/exhibitorInfo/exhibitorData/letter";
+const EXHIBITION_LETTER_URL = "/exhibitorInfo/exhibitorData/letter";
 
 const flag = (value: unknown) => value === "1" || value === "true" || value === true || value === 1;
 

@@ -21,7 +21,7 @@ export const ORGANIZER_SERVICE_EMAIL = "exhibitor-service@pitf.example.org";
 const UTC8_MS = 8 * 60 * 60 * 1000;
 
 /** YYYY-MM-DD of a moment in exhibition time (China, UTC+8, no daylight saving). */
-export function exhibitionDate(value: Date | string) {
+function exhibitionDate(value: Date | string) {
   return new Date(new Date(value).getTime() + UTC8_MS).toISOString().slice(0, 10);
 }
 

@@ -14,7 +14,7 @@ import type { HomeContentPage, ScheduleStatus, WorksheetItem } from "../../../ap
 export type { HomeContentPage, ScheduleStatus, WorksheetItem };
 
 /** "Due soon" = the deadline is at most this far ahead. */
-export const DUE_SOON_MS = 7 * 24 * 60 * 60 * 1000;
+const DUE_SOON_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** done (when known) wins; otherwise overdue after the deadline, dueSoon within 7 days, open. */
 export function scheduleStatus(deadline: Date, now: Date, done: boolean | null = null): ScheduleStatus {

@@ -15,10 +15,10 @@ import { mount, parseEndpointInput, withMessage } from "../mount";
 import { requireSession } from "../require-session";
 
 /** A multipart feedback body: the form fields plus one image of at most 5 MB. */
-export const MULTIPART_LIMIT_BYTES = 6 * 1024 * 1024;
+const MULTIPART_LIMIT_BYTES = 6 * 1024 * 1024;
 
 /** Where the 'Contact us' code leads: adding the marketing manager as a contact. */
-export const CONTACT_WAY_URL = "https://work.weixin.qq.com/ca/demo-marketing-manager";
+const CONTACT_WAY_URL = "https://work.weixin.qq.com/ca/demo-marketing-manager";
 
 /** Personal settings: feedback, skin, booth switch and the contact code. Mounted inside /api. */
 export function settingsRoutes(deps: ApiDeps): Router {

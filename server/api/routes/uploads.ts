@@ -84,7 +84,7 @@ export function uploadRoutes(deps: ApiDeps): Router {
 }
 
 /** A refused upload as an API error: 404 for a key that is not the caller's (or gone), 400 otherwise. */
-export function rejection(reason: UploadRejectedError["reason"], folder: UploadFolder, kinds?: UploadKind[]) {
+function rejection(reason: UploadRejectedError["reason"], folder: UploadFolder, kinds?: UploadKind[]) {
   const rules = (UPLOAD_FOLDERS as readonly string[]).includes(folder) ? effectiveRules(folder, { kinds }) : null;
   const values = { formats: formats(rules?.kinds ?? []), size: formatSizeLimit(rules?.maxBytes ?? 0), name: "" };
   const key =

@@ -1,14 +1,14 @@
 import type { ColumnType, Generated } from "kysely";
 import type { CreatedAt, Timestamp } from "./columns";
 
-export interface RoleTable {
+interface RoleTable {
   id: number;
   code: string;
   name_zh: string;
   name_en: string;
 }
 
-export interface UserTable {
+interface UserTable {
   id: Generated<number>;
   username: string;
   password_hash: string;
@@ -36,12 +36,12 @@ export interface MenuTable {
   sort: number;
 }
 
-export interface RoleMenuTable {
+interface RoleMenuTable {
   role_id: number;
   menu_id: number;
 }
 
-export interface ButtonAuthTable {
+interface ButtonAuthTable {
   id: number;
   menu_id: number;
   url: string;
@@ -53,12 +53,12 @@ export interface ButtonAuthTable {
   closed_message_en: string | null;
 }
 
-export interface RoleButtonTable {
+interface RoleButtonTable {
   role_id: number;
   button_id: number;
 }
 
-export interface SessionTable {
+interface SessionTable {
   id: string;
   user_id: number;
   booth_id: number | null;
@@ -70,7 +70,7 @@ export interface SessionTable {
   contractor_access_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface LoginAttemptTable {
+interface LoginAttemptTable {
   id: Generated<number>;
   username: string;
   ip: string;
@@ -78,7 +78,7 @@ export interface LoginAttemptTable {
   created_at: CreatedAt;
 }
 
-export interface CaptchaTable {
+interface CaptchaTable {
   id: string;
   kind: "click" | "text";
   answer: ColumnType<unknown, string, string>;

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { CreatedAt, Timestamp } from "./columns";
 
 // Exhibitor badges (0008-badges).
-export interface BadgeQuotaRuleTable {
+interface BadgeQuotaRuleTable {
   exhibition_id: number;
   free_base: number;
   /** numeric: read as a string (pg) or number. */
@@ -13,9 +13,9 @@ export interface BadgeQuotaRuleTable {
   paid_price_cents: number;
 }
 
-export type BadgeStatus = "submitted" | "approved" | "returned";
+type BadgeStatus = "submitted" | "approved" | "returned";
 
-export interface BadgeTable {
+interface BadgeTable {
   id: Generated<number>;
   user_id: number;
   exhibition_id: number;
@@ -40,7 +40,7 @@ export interface BadgeTable {
   updated_at: Timestamp;
 }
 
-export interface BadgeEventTable {
+interface BadgeEventTable {
   id: Generated<number>;
   badge_id: number;
   actor_id: number | null;
@@ -51,14 +51,14 @@ export interface BadgeEventTable {
 }
 
 /** One badge uniqueness check of an account's, for throttling (migration 0015). */
-export interface BadgeHolderProbeTable {
+interface BadgeHolderProbeTable {
   user_id: number;
   kind: "live" | "foreign";
   created_at: CreatedAt;
 }
 
 // On-site check-in (0009-badge-check-in).
-export interface ExhibitorArrivalTable {
+interface ExhibitorArrivalTable {
   exhibition_id: number;
   user_id: number;
   first_arrived_at: Date;

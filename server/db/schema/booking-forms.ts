@@ -24,7 +24,7 @@ export interface AirCompressorApplicationTable {
   updated_at: Timestamp;
 }
 
-export interface ElectricboxImageTable {
+interface ElectricboxImageTable {
   booth_id: number;
   user_id: number;
   file_id: string;
@@ -33,7 +33,7 @@ export interface ElectricboxImageTable {
   updated_at: Timestamp;
 }
 
-export interface LeakageCommitmentTable {
+interface LeakageCommitmentTable {
   id: Generated<number>;
   user_id: number;
   exhibition_id: number;
@@ -50,7 +50,7 @@ export interface LeakageCommitmentTable {
   updated_at: Timestamp;
 }
 
-export interface BookingFormEventTable {
+interface BookingFormEventTable {
   id: Generated<number>;
   user_id: number;
   actor_id: number | null;

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { CreatedAt, DateColumn, JsonColumn, Timestamp } from "./columns";
 
 // Booth construction (0010-booth-construction).
-export interface ConstructionSettingsTable {
+interface ConstructionSettingsTable {
   exhibition_id: number;
   /** Dates as YYYY-MM-DD (read back through to_char, see server/booth-construction/settings.ts). */
   build_up_from: ColumnType<Date | string, string, string>;
@@ -14,9 +14,9 @@ export interface ConstructionSettingsTable {
   drawing_site_url: string | null;
 }
 
-export type ReviewStatus = "submitted" | "accepted" | "returned";
+type ReviewStatus = "submitted" | "accepted" | "returned";
 
-export interface StandardBuildTable {
+interface StandardBuildTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -43,7 +43,7 @@ export interface StandardBuildTable {
   updated_at: Timestamp;
 }
 
-export interface BoothInsuranceTable {
+interface BoothInsuranceTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -65,7 +65,7 @@ export interface BoothInsuranceTable {
 
 export type CommitmentStatus = "notSigned" | ReviewStatus;
 
-export interface SafetyCommitmentTable {
+interface SafetyCommitmentTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -85,9 +85,9 @@ export interface SafetyCommitmentTable {
   updated_at: Timestamp;
 }
 
-export type DrawingKind = "design" | "structure" | "qualification";
+type DrawingKind = "design" | "structure" | "qualification";
 
-export interface BoothDrawingTable {
+interface BoothDrawingTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -104,7 +104,7 @@ export interface BoothDrawingTable {
 
 export type ConstructionSubject = "fascia" | "insurance" | "commitment" | "drawing";
 
-export interface ConstructionEventTable {
+interface ConstructionEventTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;

@@ -1,7 +1,7 @@
 import type { Generated } from "kysely";
 import type { CreatedAt } from "./columns";
 
-export interface ExhibitionTable {
+interface ExhibitionTable {
   id: Generated<number>;
   code: string;
   name_zh: string;
@@ -13,7 +13,7 @@ export interface ExhibitionTable {
   is_current: boolean;
 }
 
-export interface HallTable {
+interface HallTable {
   id: Generated<number>;
   exhibition_id: number;
   code: string;
@@ -34,7 +34,7 @@ export interface BoothTable {
   area_m2: number;
 }
 
-export interface AppSettingTable {
+interface AppSettingTable {
   key: string;
   value: string;
   updated_at: CreatedAt;

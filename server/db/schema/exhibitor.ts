@@ -19,7 +19,7 @@ export interface ExhibitorProfileTable {
   updated_at: Timestamp;
 }
 
-export interface ExhibitorProfileEventTable {
+interface ExhibitorProfileEventTable {
   id: Generated<number>;
   user_id: number;
   actor_id: number | null;
@@ -33,7 +33,7 @@ export interface ExhibitorProfileEventTable {
   created_at: CreatedAt;
 }
 
-export interface VerificationCodeTable {
+interface VerificationCodeTable {
   id: Generated<number>;
   user_id: number;
   channel: "sms" | "email";
@@ -45,14 +45,14 @@ export interface VerificationCodeTable {
   created_at: CreatedAt;
 }
 
-export interface VerifiedContactTable {
+interface VerifiedContactTable {
   user_id: number;
   channel: "sms" | "email";
   target: string;
   verified_at: CreatedAt;
 }
 
-export interface GroupInfoTable {
+interface GroupInfoTable {
   user_id: number;
   data: Json;
   updated_at: Timestamp;

@@ -1,7 +1,7 @@
 import type { Generated } from "kysely";
 import type { CreatedAt, Timestamp } from "./columns";
 
-export interface ContentPageTable {
+interface ContentPageTable {
   exhibition_id: number;
   slug: string;
   title_zh: string;
@@ -11,7 +11,7 @@ export interface ContentPageTable {
   updated_at: CreatedAt;
 }
 
-export interface ScheduleItemTable {
+interface ScheduleItemTable {
   id: Generated<number>;
   exhibition_id: number;
   title_zh: string;

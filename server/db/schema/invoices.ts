@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { Cents, CreatedAt, Day, Timestamp } from "./columns";
 
-export interface BillTable {
+interface BillTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -15,9 +15,9 @@ export interface BillTable {
   deleted_at: Timestamp | null;
 }
 
-export type VoucherStatus = "submitted" | "confirmed" | "returned";
+type VoucherStatus = "submitted" | "confirmed" | "returned";
 
-export interface PaymentVoucherTable {
+interface PaymentVoucherTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -37,22 +37,22 @@ export interface PaymentVoucherTable {
   deleted_at: Timestamp | null;
 }
 
-export interface PaymentVoucherFileTable {
+interface PaymentVoucherFileTable {
   voucher_id: number;
   sort: number;
   file_id: string;
 }
 
-export interface PaymentVoucherItemTable {
+interface PaymentVoucherItemTable {
   voucher_id: number;
   item_key: string;
   amount_cents: Cents;
   active: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
-export type InvoiceStatus = "submitted" | "issued" | "returned";
+type InvoiceStatus = "submitted" | "issued" | "returned";
 
-export interface InvoiceApplicationTable {
+interface InvoiceApplicationTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -82,7 +82,7 @@ export interface InvoiceApplicationTable {
   qr_link_changed_by: number | null;
 }
 
-export interface InvoiceApplicationItemTable {
+interface InvoiceApplicationItemTable {
   application_id: number;
   item_key: string;
   amount_cents: Cents;

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-export interface CountryTable {
+interface CountryTable {
   id: number;
   iso2: string;
   name_zh: string;
@@ -8,7 +8,7 @@ export interface CountryTable {
   sort: number;
 }
 
-export interface RegionTable {
+interface RegionTable {
   code: string;
   parent_code: string | null;
   level: number;
@@ -16,7 +16,7 @@ export interface RegionTable {
   name_en: string;
 }
 
-export interface ClassificationTable {
+interface ClassificationTable {
   id: Generated<number>;
   exhibition_id: number;
   name_zh: string;
@@ -24,7 +24,7 @@ export interface ClassificationTable {
   sort: number;
 }
 
-export interface ThemeHallTable {
+interface ThemeHallTable {
   theme_id: number;
   hall_id: number;
 }

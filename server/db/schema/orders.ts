@@ -4,9 +4,9 @@ import type { CreatedAt, Timestamp } from "./columns";
 
 // On-site service ordering (migration 0005). Money is integer cents (CNY).
 // The value lists live with the shared schemas (app/contracts/orders/schema.ts), so the two never drift.
-export type { OrderSource, OrderStatus, PriceKind, ServiceCategory } from "../../../app/contracts/orders/schema";
+export type { ServiceCategory } from "../../../app/contracts/orders/schema";
 
-export interface ServicePriceDatesTable {
+interface ServicePriceDatesTable {
   exhibition_id: number;
   /** A date (YYYY-MM-DD, exhibition time): the last day of advance prices. Read it with to_char. */
   advance_until: string;
@@ -31,7 +31,7 @@ export interface ServiceTable {
   sort: number;
 }
 
-export interface CartItemTable {
+interface CartItemTable {
   id: Generated<number>;
   user_id: number;
   booth_id: number;
@@ -76,7 +76,7 @@ export interface ServiceOrderTable {
   updated_at: Timestamp;
 }
 
-export interface ServiceOrderLineTable {
+interface ServiceOrderLineTable {
   id: Generated<number>;
   order_id: number;
   service_id: number | null;
@@ -91,7 +91,7 @@ export interface ServiceOrderLineTable {
   line_cents: number;
 }
 
-export interface ServiceOrderEventTable {
+interface ServiceOrderEventTable {
   id: Generated<number>;
   order_id: number;
   actor_id: number | null;

@@ -1,13 +1,13 @@
 import type { ColumnType, Generated } from "kysely";
 import type { CreatedAt } from "./columns";
 
-export interface UserPreferenceTable {
+interface UserPreferenceTable {
   user_id: number;
   skin: string | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface FeedbackTable {
+interface FeedbackTable {
   id: Generated<number>;
   user_id: number;
   type: number;

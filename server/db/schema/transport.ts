@@ -4,13 +4,13 @@ import type { Cents, CreatedAt, DateColumn, Day, Json, Timestamp } from "./colum
 // Exhibit transport: carriers, declarations, orders, hoisting (0012-transport).
 export type TransportService = "delivery" | "return" | "storage" | "forklift" | "crane";
 
-export type DeclarationStatus = "draft" | "submitted" | "accepted" | "returned";
+type DeclarationStatus = "draft" | "submitted" | "accepted" | "returned";
 
-export type OrderStep = "confirmed" | "received" | "delivered" | "returned" | "completed";
+type OrderStep = "confirmed" | "received" | "delivered" | "returned" | "completed";
 
 export type LiftingKind = "forklift" | "crane";
 
-export interface CarrierTable {
+interface CarrierTable {
   id: Generated<number>;
   exhibition_id: number;
   code: string;
@@ -22,12 +22,12 @@ export interface CarrierTable {
   sort: ColumnType<number, number | undefined, number>;
 }
 
-export interface CarrierAccountTable {
+interface CarrierAccountTable {
   user_id: number;
   carrier_id: number;
 }
 
-export interface CarrierPriceTable {
+interface CarrierPriceTable {
   carrier_id: number;
   service: TransportService;
   per_m3_cents: Cents;
@@ -35,7 +35,7 @@ export interface CarrierPriceTable {
   minimum_cents: ColumnType<string | number, number | undefined, number>;
 }
 
-export interface CarrierDiscountTable {
+interface CarrierDiscountTable {
   id: Generated<number>;
   carrier_id: number;
   code: string;
@@ -48,7 +48,7 @@ export interface CarrierDiscountTable {
   amount_cents: ColumnType<string | number | null, number | null | undefined, number | null>;
 }
 
-export interface TransportDeclarationTable {
+interface TransportDeclarationTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -76,7 +76,7 @@ export interface TransportDeclarationTable {
   deleted_at: Timestamp | null;
 }
 
-export interface TransportExhibitTable {
+interface TransportExhibitTable {
   declaration_id: number;
   sort: number;
   name_zh: string;
@@ -89,7 +89,7 @@ export interface TransportExhibitTable {
   height_cm: number;
 }
 
-export interface TransportOrderTable {
+interface TransportOrderTable {
   id: Generated<number>;
   declaration_id: number;
   carrier_id: number;
@@ -103,7 +103,7 @@ export interface TransportOrderTable {
   updated_at: Timestamp;
 }
 
-export interface TransportEventTable {
+interface TransportEventTable {
   id: Generated<number>;
   declaration_id: number;
   kind: string;
@@ -112,7 +112,7 @@ export interface TransportEventTable {
   created_at: CreatedAt;
 }
 
-export interface TransportMessageTable {
+interface TransportMessageTable {
   id: Generated<number>;
   declaration_id: number;
   side: "exhibitor" | "carrier";
@@ -121,14 +121,14 @@ export interface TransportMessageTable {
   created_at: CreatedAt;
 }
 
-export interface LiftingFeeClassTable {
+interface LiftingFeeClassTable {
   exhibition_id: number;
   kind: LiftingKind;
   max_weight_kg: number;
   fee_cents: Cents;
 }
 
-export interface LiftingBookingTable {
+interface LiftingBookingTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -150,7 +150,7 @@ export interface LiftingBookingTable {
   deleted_at: Timestamp | null;
 }
 
-export interface LiftingSendTable {
+interface LiftingSendTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;

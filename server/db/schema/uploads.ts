@@ -12,14 +12,14 @@ export interface StoredFileTable {
   created_at: CreatedAt;
 }
 
-export interface FileGrantTable {
+interface FileGrantTable {
   file_id: string;
   user_id: number;
   created_at: CreatedAt;
 }
 
 /** A signed upload not yet completed (migration 0014). */
-export interface UploadGrantTable {
+interface UploadGrantTable {
   upload_key: string;
   user_id: number;
   max_bytes: number;

@@ -2,13 +2,13 @@ import type { ColumnType, Generated } from "kysely";
 import type { Cents, CreatedAt, Day, Timestamp } from "./columns";
 
 // Yellow-plate trucks, Taiwan exhibits filing, small-exhibit express, overseas requests (0013-vehicles).
-export type TruckStatus = "submitted" | "approved" | "returned";
+type TruckStatus = "submitted" | "approved" | "returned";
 
-export type TaiwanFilingStatus = "draft" | "submitted" | "accepted" | "returned";
+type TaiwanFilingStatus = "draft" | "submitted" | "accepted" | "returned";
 
-export type ExpressStatus = "booked" | "received" | "delivered";
+type ExpressStatus = "booked" | "received" | "delivered";
 
-export interface YellowTruckTable {
+interface YellowTruckTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -32,7 +32,7 @@ export interface YellowTruckTable {
   deleted_at: Timestamp | null;
 }
 
-export interface TaiwanFilingTable {
+interface TaiwanFilingTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -50,7 +50,7 @@ export interface TaiwanFilingTable {
   updated_at: Timestamp;
 }
 
-export interface TaiwanFilingLineTable {
+interface TaiwanFilingLineTable {
   filing_id: number;
   sort: number;
   name_zh: string;
@@ -65,7 +65,7 @@ export interface TaiwanFilingLineTable {
   gross_weight_g: Cents;
 }
 
-export interface ExpressBookingTable {
+interface ExpressBookingTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -91,7 +91,7 @@ export interface ExpressBookingTable {
   deleted_at: Timestamp | null;
 }
 
-export interface ExpressEventTable {
+interface ExpressEventTable {
   id: Generated<number>;
   booking_id: number;
   status: string;
@@ -99,7 +99,7 @@ export interface ExpressEventTable {
   created_at: CreatedAt;
 }
 
-export interface OverseasAgentTable {
+interface OverseasAgentTable {
   id: Generated<number>;
   exhibition_id: number;
   code: string;
@@ -115,7 +115,7 @@ export interface OverseasAgentTable {
   active: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
-export interface OverseasRequestTable {
+interface OverseasRequestTable {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;

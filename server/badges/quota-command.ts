@@ -2,6 +2,7 @@ import { DEFAULT_QUOTA_RULE, freeBadges, type BadgeQuotaRule } from "../../app/c
 import type { Database } from "../db/database";
 import { commandExhibition } from "../seed/command-exhibition";
 import { quotaRule, saveQuotaRule } from "./badges";
+import { formatMoney } from "../../app/contracts/common/format";
 
 /**
  * `cli.js badge-quota [<exhibition code>] [key=value ...]`: shows an exhibition's badge quota, or
@@ -39,7 +40,7 @@ export async function badgeQuotaCommand(db: Database, args: string[]) {
   const examples = [9, 18, 36, 54].map((area) => `${area} m²: ${freeBadges(rule, area)} free`).join(", ");
   const isDefault = JSON.stringify(rule) === JSON.stringify(DEFAULT_QUOTA_RULE);
   return [
-    `${exhibition.code}: ${rule.freeBase} free badges up to ${rule.baseAreaM2} m², ${rule.freePerStep} more per further ${rule.stepAreaM2} m²; up to ${rule.paidMax} paid at ${(rule.paidPriceCents / 100).toFixed(2)} each${isDefault ? " (the default rule)" : ""}.`,
+    `${exhibition.code}: ${rule.freeBase} free badges up to ${rule.baseAreaM2} m², ${rule.freePerStep} more per further ${rule.stepAreaM2} m²; up to ${rule.paidMax} paid at ${formatMoney(rule.paidPriceCents)} each${isDefault ? " (the default rule)" : ""}.`,
     `  (${examples})`,
   ].join("\n");
 }

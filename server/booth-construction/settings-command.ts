@@ -3,6 +3,7 @@ import { isRealDate } from "../../app/contracts/common/validation";
 import type { Database } from "../db/database";
 import { commandExhibition } from "../seed/command-exhibition";
 import { constructionSettings } from "./common";
+import { formatMoney } from "../../app/contracts/common/format";
 
 /**
  * `cli.js construction-settings [<exhibition code>] [key=value ...]`: shows an exhibition's
@@ -59,6 +60,6 @@ export async function constructionSettingsCommand(db: Database, args: string[]) 
   }
   return [
     `${exhibition.code}: build-up ${settings.buildUpFrom} to ${settings.buildUpTo}, dismantling ${settings.dismantleFrom} to ${settings.dismantleTo}.`,
-    `  Insurance at least ${(settings.insuranceMinCents / 100).toFixed(2)} CNY; drawing site: ${settings.drawingSiteUrl ?? "none"}.`,
+    `  Insurance at least ${formatMoney(settings.insuranceMinCents)} CNY; drawing site: ${settings.drawingSiteUrl ?? "none"}.`,
   ].join("\n");
 }

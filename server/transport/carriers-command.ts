@@ -7,6 +7,7 @@ import type { Database } from "../db/database";
 import type { DB, LiftingKind } from "../db/schema";
 import { commandExhibition } from "../seed/command-exhibition";
 import { CARRIER_ROLE_ID } from "../../app/contracts/permission/roles";
+import { formatMoney } from "../../app/contracts/common/format";
 
 /**
  * `cli.js carriers [<exhibition code>] <subcommand> ...` (issue 17, decision 019): the organizer's ops
@@ -125,7 +126,7 @@ function decimal(units: number, scale: number): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
-const money = (cents: string | number) => (Number(cents) / 100).toFixed(2);
+const money = (cents: string | number) => formatMoney(Number(cents));
 
 // --- Subcommands ---------------------------------------------------------------------------------
 

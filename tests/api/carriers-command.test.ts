@@ -77,7 +77,7 @@ describe.each(backends)("cli.js carriers on %s", (backend) => {
     expect(listed).toMatch(/early \(early\): 10 % off when declared on or before \d{4}-\d{2}-\d{2}/);
     expect(listed).toContain("volume20 (volume): 300.00 yuan off when 20 m³ or more");
     expect(listed).toContain("forklift up to 1 t: 200.00 yuan per piece");
-    expect(listed).toContain("crane up to 30 t: 5500.00 yuan per piece");
+    expect(listed).toContain("crane up to 30 t: 5,500.00 yuan per piece");
     // Without a code: the first exhibition; without a subcommand: the list.
     expect(await carriersCommand(api.db, ["list"])).toBe(listed);
     expect(await carriersCommand(api.db, [])).toBe(listed);

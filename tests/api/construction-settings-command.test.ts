@@ -17,7 +17,7 @@ describe("cli.js construction-settings", () => {
     const exhibition = await api.db.selectFrom("exhibitions").select(["id", "code"]).orderBy("id").executeTakeFirstOrThrow();
     expect(await constructionSettingsCommand(api.db, [])).toContain(`build-up ${testCalendar.rawMoveIn.from} to ${testCalendar.standardMoveIn}`);
     const changed = await constructionSettingsCommand(api.db, [exhibition.code, "insurance-min-cents=200000000", "drawing-site=none"]);
-    expect(changed).toContain("Insurance at least 2000000.00 CNY; drawing site: none.");
+    expect(changed).toContain("Insurance at least 2,000,000.00 CNY; drawing site: none.");
     expect(await constructionSettings(api.db, exhibition.id)).toMatchObject({
       insuranceMinCents: 200000000,
       drawingSiteUrl: null,

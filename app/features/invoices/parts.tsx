@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/texts";
 import { formatMoney } from "~/contracts/common/format";
 import type { BillableItem, BillList } from "../../contracts/invoices/api-types";
 import "../../contracts/invoices/texts";
+import { formatCny } from "~/contracts/common/format";
 
 /** What the voucher page, the application page and the finance desk show alike. */
 const COLORS: Record<string, string> = {
@@ -23,8 +24,6 @@ export function StatusTag({ group, status, testId }: { group: "payments" | "vouc
     </Tag>
   );
 }
-
-export const yuan = (cents: number) => `¥${formatMoney(cents)}`;
 
 /**
  * The exhibitor's bills. With `pick`, a column of checkboxes (name `itemKeys`) for the items that
@@ -78,7 +77,7 @@ export function BillTable({
                 {item.title}
               </Table.Td>
               <Table.Td>{item.boothNo || "—"}</Table.Td>
-              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(showOpen ? item.openCents : item.amountCents)}</Table.Td>
+              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(showOpen ? item.openCents : item.amountCents)}</Table.Td>
               <Table.Td>
                 <StatusTag group="payments" status={item.payment} />
               </Table.Td>

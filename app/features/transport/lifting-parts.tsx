@@ -1,8 +1,9 @@
 import { Table } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import type { LiftingBookingView } from "../../contracts/transport/api-types";
-import { yuan } from "./parts";
+
 import "../../contracts/transport/texts";
+import { formatCny } from "~/contracts/common/format";
 
 /** A hoisting booking's columns, the same on the exhibitor's list and the carrier's. */
 function Head() {
@@ -34,7 +35,7 @@ function Cells({ booking: b }: { booking: LiftingBookingView }) {
       <Table.Td style={{ whiteSpace: "nowrap" }}>
         {b.workDay} {b.slot}
       </Table.Td>
-      <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(b.feeCents)}</Table.Td>
+      <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(b.feeCents)}</Table.Td>
     </>
   );
 }

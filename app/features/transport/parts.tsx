@@ -8,11 +8,12 @@ import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import type { DeclarationDetail, ExhibitView, MessageView, QuoteView, TransportEventView } from "../../contracts/transport/api-types";
 import type { messageSchema } from "../../contracts/transport/schema";
 import { MESSAGE_MAX } from "../../contracts/transport/values";
-import { DeclarationStatusTag, OrderSteps, yuan } from "./status-tags";
+import { DeclarationStatusTag, OrderSteps } from "./status-tags";
 import "../../contracts/transport/texts";
+import { formatCny } from "~/contracts/common/format";
 
 /** What the exhibitor's and the carrier's transport pages show alike (issue 17); the tags live apart, for light pages. */
-export { DeclarationStatusTag, OrderSteps, yuan };
+export { DeclarationStatusTag, OrderSteps };
 
 /** Who, where, when and what of a declaration. */
 function DeclarationFacts({ declaration: d }: { declaration: DeclarationDetail }) {
@@ -176,26 +177,26 @@ export function QuoteTable({ quote, acceptedCents }: { quote: QuoteView; accepte
                   ({t(`transport.page.basis.${line.basis}`)})
                 </Text>
               </Table.Td>
-              <Table.Td style={right}>{yuan(line.amountCents)}</Table.Td>
+              <Table.Td style={right}>{formatCny(line.amountCents)}</Table.Td>
             </Table.Tr>
           ))}
           {quote.discounts.map((discount) => (
             <Table.Tr key={discount.code} data-testid={`discount-${discount.code}`}>
               <Table.Td>{discount.name}</Table.Td>
-              <Table.Td style={right}>−{yuan(discount.amountCents)}</Table.Td>
+              <Table.Td style={right}>−{formatCny(discount.amountCents)}</Table.Td>
             </Table.Tr>
           ))}
           <Table.Tr>
             <Table.Td fw={600}>{t("transport.page.total")}</Table.Td>
             <Table.Td style={right} fw={600} data-testid="quote-total">
-              {yuan(quote.totalCents)}
+              {formatCny(quote.totalCents)}
             </Table.Td>
           </Table.Tr>
           {acceptedCents !== null ? (
             <Table.Tr>
               <Table.Td fw={600}>{t("transport.fields.acceptedAmount")}</Table.Td>
               <Table.Td style={right} fw={600} data-testid="accepted-amount">
-                {yuan(acceptedCents)}
+                {formatCny(acceptedCents)}
               </Table.Td>
             </Table.Tr>
           ) : null}

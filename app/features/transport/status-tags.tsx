@@ -1,6 +1,5 @@
 import { Badge as Tag, Group } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { formatMoney } from "~/contracts/common/format";
 import type { OrderView } from "../../contracts/transport/api-types";
 import "../../contracts/transport/texts";
 
@@ -8,7 +7,6 @@ import "../../contracts/transport/texts";
  * The status tags and the order's steps, without any form code: the carrier's home panel shows them,
  * and /index must not pull Conform and the schemas into its chunk (issue 19's page weight).
  */
-export const yuan = (cents: number) => `¥${formatMoney(cents)}`;
 
 const STATUS_COLORS: Record<string, string> = { draft: "gray", submitted: "blue", accepted: "green", returned: "orange", booked: "blue", confirmed: "green" };
 

@@ -16,7 +16,7 @@ import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import type { FormConstraint } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
-import { formatMoney } from "~/contracts/common/format";
+import { formatCny, formatMoney } from "~/contracts/common/format";
 import { useIsPending } from "~/lib/hooks";
 import { RAW_SPACE } from "~/contracts/common/booth-types";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -118,7 +118,7 @@ function InsurancePurchaseContent({
               <FieldTable
                 rows={[
                   ["boothConstruction.fields.policyNo", t("boothConstruction.insurance.policy", { policyNo: insurance.policyNo, insurer: insurance.insurer })],
-                  ["boothConstruction.insurance.amount", `¥${formatMoney(insurance.insuredCents)}`],
+                  ["boothConstruction.insurance.amount", formatCny(insurance.insuredCents)],
                   ["boothConstruction.insurance.validity", `${insurance.validFrom} – ${insurance.validTo}`],
                   [
                     "boothConstruction.fields.policyFile",

@@ -1,8 +1,9 @@
 import { Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import type { CarrierOption } from "~/contracts/transport/api-types";
-import { yuan } from "~/features/transport/parts";
+
 import "~/contracts/transport/texts";
+import { formatCny } from "~/contracts/common/format";
 
 /** Each appointed carrier's price list and discounts, so the exhibitor can compare before picking. */
 export function CarrierPrices({ carriers }: { carriers: CarrierOption[] }) {
@@ -38,9 +39,9 @@ export function CarrierPrices({ carriers }: { carriers: CarrierOption[] }) {
                   {carrier.prices.map((price) => (
                     <Table.Tr key={price.service}>
                       <Table.Td>{t(`transport.services.${price.service}`)}</Table.Td>
-                      <Table.Td style={right}>{yuan(price.perM3Cents)}</Table.Td>
-                      <Table.Td style={right}>{yuan(price.perTonCents)}</Table.Td>
-                      <Table.Td style={right}>{yuan(price.minimumCents)}</Table.Td>
+                      <Table.Td style={right}>{formatCny(price.perM3Cents)}</Table.Td>
+                      <Table.Td style={right}>{formatCny(price.perTonCents)}</Table.Td>
+                      <Table.Td style={right}>{formatCny(price.minimumCents)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -51,7 +52,7 @@ export function CarrierPrices({ carriers }: { carriers: CarrierOption[] }) {
                 {discount.name}：
                 {discount.percentBp !== null
                   ? t("transport.carriage.percentOff", { percent: discount.percentBp / 100 })
-                  : t("transport.carriage.amountOff", { amount: yuan(discount.amountCents ?? 0) })}
+                  : t("transport.carriage.amountOff", { amount: formatCny(discount.amountCents ?? 0) })}
                 {discount.kind === "early"
                   ? t("transport.carriage.earlyRule", { day: discount.untilOn })
                   : t("transport.carriage.volumeRule", { volume: discount.minVolumeM3 })}

@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/texts";
 import type { DeclarationSummary } from "~/contracts/transport/api-types";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
-import { DeclarationStatusTag, yuan } from "~/features/transport/parts";
+import { DeclarationStatusTag } from "~/features/transport/parts";
 import { declarationSchema } from "~/features/transport/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -21,6 +21,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { declarationForm } from "~/features/transport/forms.server";
 import { CarrierPrices } from "./carrier-prices";
 import "~/contracts/transport/texts";
+import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibit carriage" }];
 
@@ -86,7 +87,7 @@ function DeclarationTable({ declarations }: { declarations: DeclarationSummary[]
                 {d.arrivalFrom} – {d.arrivalTo}
               </Table.Td>
               <Table.Td style={{ textAlign: "right" }}>{d.exhibitCount}</Table.Td>
-              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(d.amountCents)}</Table.Td>
+              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(d.amountCents)}</Table.Td>
               <Table.Td>
                 <DeclarationStatusTag status={d.status} />
                 {d.orderStep ? (

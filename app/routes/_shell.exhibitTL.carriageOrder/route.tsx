@@ -8,7 +8,7 @@ import type { OrderRow } from "~/contracts/transport/api-types";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { expressEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { rawFields } from "~/features/transport/forms.server";
-import { OrderSteps, yuan } from "~/features/transport/parts";
+import { OrderSteps } from "~/features/transport/parts";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
@@ -21,6 +21,7 @@ import "~/contracts/transport/texts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-express";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
+import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier orders" }];
 
@@ -141,7 +142,7 @@ export default function CarrierOrdersPage() {
                       <Anchor component={Link} to={`/exhibitTL/review/${row.declarationId}`} fw={600}>
                         {row.order.orderNo}
                       </Anchor>
-                      <Text fw={600}>{yuan(row.order.amountCents)}</Text>
+                      <Text fw={600}>{formatCny(row.order.amountCents)}</Text>
                     </Group>
                     <Text size="sm" style={{ overflowWrap: "anywhere" }}>
                       {row.exhibitorName} · {row.boothNo}

@@ -9,7 +9,7 @@ import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { rawFields } from "~/features/transport/forms.server";
 import { LiftingRow } from "~/features/transport/lifting-parts";
 import { ConfirmAction } from "~/components/confirm-action";
-import { yuan } from "~/features/transport/parts";
+
 import { liftingSchema } from "~/features/transport/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -22,6 +22,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LIFTING_FIELDS, LiftingForm } from "./lifting-form";
 import "~/contracts/transport/texts";
+import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Hoisting fee and appointment" }];
 
@@ -156,7 +157,7 @@ export default function LiftingPage() {
           )}
           <Group justify="space-between" wrap="wrap">
             <Text fw={600} data-testid="lifting-total">
-              {t("transport.lifting.total", { amount: yuan(list.totalFeeCents) })}
+              {t("transport.lifting.total", { amount: formatCny(list.totalFeeCents) })}
             </Text>
             {unsent && !confirmSend ? (
               <Button component={Link} to={`${PATH}?confirm=send`} preventScrollReset data-testid="lifting-send">
@@ -200,7 +201,7 @@ export default function LiftingPage() {
                 <Table.Tr key={`${c.kind}-${c.maxWeightT}`}>
                   <Table.Td>{t(`transport.liftingKinds.${c.kind}`)}</Table.Td>
                   <Table.Td>{t("transport.lifting.upTo", { weight: c.maxWeightT })}</Table.Td>
-                  <Table.Td style={{ textAlign: "right" }}>{t("transport.lifting.perPiece", { amount: yuan(c.feeCents) })}</Table.Td>
+                  <Table.Td style={{ textAlign: "right" }}>{t("transport.lifting.perPiece", { amount: formatCny(c.feeCents) })}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -217,7 +218,7 @@ export default function LiftingPage() {
                     carrier: s.carrierName,
                     to: s.sentTo,
                     count: s.count,
-                    amount: yuan(s.totalFeeCents),
+                    amount: formatCny(s.totalFeeCents),
                   })}
                 </Text>
               ))}

@@ -7,13 +7,14 @@ import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import type { DeclarationStatus } from "~/contracts/transport/api-types";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";
-import { DeclarationStatusTag, yuan } from "~/features/transport/parts";
+import { DeclarationStatusTag } from "~/features/transport/parts";
 import { DECLARATION_STATUSES } from "~/contracts/transport/values";
 import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/transport/texts";
+import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
 
@@ -99,7 +100,7 @@ export default function ReviewPage() {
                       {d.arrivalFrom} – {d.arrivalTo}
                     </Table.Td>
                     <Table.Td style={{ textAlign: "right" }}>{d.exhibitCount}</Table.Td>
-                    <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(d.amountCents)}</Table.Td>
+                    <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(d.amountCents)}</Table.Td>
                     <Table.Td>
                       <DeclarationStatusTag status={d.status} />
                       {d.orderStep ? (

@@ -3,11 +3,12 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FieldTable } from "~/components/field-table";
 import type { InvoiceApplicationDetail } from "~/contracts/invoices/api-types";
-import { StatusTag, yuan } from "~/features/invoices/parts";
+import { StatusTag } from "~/features/invoices/parts";
 import { exhibitionDate } from "~/contracts/orders/display";
 import { PATH } from "./application-form";
 import { QrLinkPanel } from "./qr-link-panel";
 import "~/contracts/invoices/texts";
+import { formatCny } from "~/contracts/common/format";
 
 type Props = {
   application: InvoiceApplicationDetail;
@@ -31,7 +32,7 @@ export function ApplicationDetail({ application, qrImage, qrLink, confirmRevoke,
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Title order={2} size="h4">
-          {a.title} · {yuan(a.amountCents)}
+          {a.title} · {formatCny(a.amountCents)}
         </Title>
         <StatusTag group="invoiceStatuses" status={a.status} testId="application-status" />
       </Group>
@@ -62,7 +63,7 @@ export function ApplicationDetail({ application, qrImage, qrLink, confirmRevoke,
           {a.items.map((item) => (
             <Table.Tr key={item.key}>
               <Table.Td>{item.title}</Table.Td>
-              <Table.Td style={{ textAlign: "right" }}>{yuan(item.amountCents)}</Table.Td>
+              <Table.Td style={{ textAlign: "right" }}>{formatCny(item.amountCents)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

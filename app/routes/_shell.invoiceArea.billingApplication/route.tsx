@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { InvoiceApplication } from "~/contracts/invoices/api-types";
 import { invoiceEndpoints } from "~/contracts/invoices/endpoints.server";
-import { StatusTag, yuan } from "~/features/invoices/parts";
+import { StatusTag } from "~/features/invoices/parts";
 import { applicationSchema, applicationUpdateSchema, urgentSchema } from "~/features/invoices/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk, type ApiResult } from "~/lib/api.server";
@@ -22,6 +22,7 @@ import { qrImageOf } from "./qr.server";
 import { qrLinkAction } from "./qr-link.server";
 import { QR_REVOKE_QUESTION } from "./qr-link-panel";
 import "~/contracts/invoices/texts";
+import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice application" }];
 
@@ -159,7 +160,7 @@ function ApplicationList({ list }: { list: InvoiceApplication[] }) {
             <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
               <Table.Td style={{ overflowWrap: "anywhere" }}>{a.title}</Table.Td>
               <Table.Td>{t(`invoices.invoiceTypes.${a.invoiceType}`)}</Table.Td>
-              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(a.amountCents)}</Table.Td>
+              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(a.amountCents)}</Table.Td>
               <Table.Td>
                 <StatusTag group="invoiceStatuses" status={a.status} />
               </Table.Td>

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { Bill } from "~/contracts/invoices/api-types";
-import { yuan } from "~/features/invoices/parts";
+
 import type { billSchema } from "~/contracts/invoices/schema";
 import { BILL_KINDS } from "~/contracts/invoices/values";
 import { exhibitionDate } from "~/contracts/orders/display";
@@ -12,6 +12,7 @@ import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { Empty } from "./desk-parts";
 import "~/contracts/invoices/texts";
+import { formatCny } from "~/contracts/common/format";
 
 /** The organizer's bills (booth fees and others) and the form to add one for a booth. */
 export function BillDesk({ bills, reply }: { bills: Bill[]; reply: FormReply }) {
@@ -72,7 +73,7 @@ export function BillDesk({ bills, reply }: { bills: Bill[]; reply: FormReply }) 
                   <Table.Td>{bill.exhibitorName}</Table.Td>
                   <Table.Td>{bill.boothNo}</Table.Td>
                   <Table.Td style={{ overflowWrap: "anywhere" }}>{bill.titleZh}</Table.Td>
-                  <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(bill.amountCents)}</Table.Td>
+                  <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(bill.amountCents)}</Table.Td>
                   <Table.Td>{exhibitionDate(bill.createdAt)}</Table.Td>
                   <Table.Td>
                     <Form method="post">

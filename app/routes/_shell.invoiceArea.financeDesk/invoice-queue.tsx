@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/components/field-table";
 import type { FinanceApplication, FinancePage } from "~/contracts/invoices/api-types";
-import { StatusTag, yuan } from "~/features/invoices/parts";
+import { StatusTag } from "~/features/invoices/parts";
 import type { issueSchema } from "~/contracts/invoices/schema";
 import { exhibitionDateTime } from "~/contracts/orders/display";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
@@ -14,6 +14,7 @@ import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
 import "~/contracts/invoices/texts";
+import { formatCny } from "~/contracts/common/format";
 
 export const INVOICE_PDF_UPLOAD = { folder: "invoice" as const, kinds: ["pdf" as const], maxBytes: 10 * 1024 * 1024 };
 
@@ -50,7 +51,7 @@ export function InvoiceQueue({ page, query }: { page: FinancePage<FinanceApplica
                   ) : null}
                 </Table.Td>
                 <Table.Td>{t(`invoices.invoiceTypes.${row.invoiceType}`)}</Table.Td>
-                <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(row.amountCents)}</Table.Td>
+                <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(row.amountCents)}</Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <StatusTag group="invoiceStatuses" status={row.status} />
                 </Table.Td>
@@ -84,7 +85,7 @@ export function InvoiceDecision({ row, query, reply }: { row: FinanceApplication
       <BackToQueue query={query} />
       <Group justify="space-between">
         <Title order={2} size="h4">
-          {row.exhibitorName} · {yuan(row.amountCents)}
+          {row.exhibitorName} · {formatCny(row.amountCents)}
         </Title>
         <StatusTag group="invoiceStatuses" status={row.status} />
       </Group>
@@ -96,7 +97,7 @@ export function InvoiceDecision({ row, query, reply }: { row: FinanceApplication
           ["invoices.fields.addressPhone", row.addressPhone || "—"],
           ["invoices.fields.bankAccount", row.bankAccount || "—"],
           ["invoices.fields.receivingEmail", row.receivingEmail],
-          ["invoices.fields.items", row.items.map((i) => `${i.title} ${yuan(i.amountCents)}`).join("、")],
+          ["invoices.fields.items", row.items.map((i) => `${i.title} ${formatCny(i.amountCents)}`).join("、")],
           ["invoices.fields.urgentReason", row.urgent ? (row.urgentReason ?? "") : "—"],
           ["invoices.fields.invoiceNo", row.invoiceNo ?? "—"],
           ["invoices.fields.reason", row.returnReason ?? "—"],

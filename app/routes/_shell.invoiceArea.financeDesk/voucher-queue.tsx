@@ -5,13 +5,14 @@ import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/components/field-table";
 import type { FinancePage, FinanceVoucher } from "~/contracts/invoices/api-types";
-import { StatusTag, yuan } from "~/features/invoices/parts";
+import { StatusTag } from "~/features/invoices/parts";
 import type { voucherDecisionSchema } from "~/contracts/invoices/schema";
 import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
 import "~/contracts/invoices/texts";
+import { formatCny } from "~/contracts/common/format";
 
 export function VoucherQueue({ page, query }: { page: FinancePage<FinanceVoucher>; query: DeskQuery }) {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export function VoucherQueue({ page, query }: { page: FinancePage<FinanceVoucher
                 <Table.Td>{row.exhibitorName}</Table.Td>
                 <Table.Td style={{ overflowWrap: "anywhere" }}>{row.name}</Table.Td>
                 <Table.Td style={{ overflowWrap: "anywhere" }}>{row.payerAccountName}</Table.Td>
-                <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(row.amountCents)}</Table.Td>
+                <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(row.amountCents)}</Table.Td>
                 <Table.Td>{row.paidOn}</Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <StatusTag group="voucherStatuses" status={row.status} />
@@ -72,7 +73,7 @@ export function VoucherDecision({ row, query, reply }: { row: FinanceVoucher; qu
       <BackToQueue query={query} />
       <Group justify="space-between">
         <Title order={2} size="h4">
-          {row.exhibitorName} · {yuan(row.amountCents)}
+          {row.exhibitorName} · {formatCny(row.amountCents)}
         </Title>
         <StatusTag group="voucherStatuses" status={row.status} />
       </Group>
@@ -82,7 +83,7 @@ export function VoucherDecision({ row, query, reply }: { row: FinanceVoucher; qu
           ["invoices.fields.productType", t(`invoices.productTypes.${row.productType}`)],
           ["invoices.fields.paidOn", row.paidOn],
           ["invoices.fields.payerAccountName", row.payerAccountName],
-          ["invoices.fields.items", row.items.map((i) => `${i.title} ${yuan(i.amountCents)}`).join("、")],
+          ["invoices.fields.items", row.items.map((i) => `${i.title} ${formatCny(i.amountCents)}`).join("、")],
           [
             "invoices.fields.documents",
             <Stack key="documents" gap={2}>

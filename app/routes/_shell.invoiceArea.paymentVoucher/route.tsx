@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/texts";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
 import type { PaymentVoucher } from "~/contracts/invoices/api-types";
 import { paymentVoucherEndpoints } from "~/contracts/invoices/endpoints.server";
-import { BillTable, BillTotals, StatusTag, yuan } from "~/features/invoices/parts";
+import { BillTable, BillTotals, StatusTag } from "~/features/invoices/parts";
 import { recordIdSchema, voucherSchema } from "~/features/invoices/schema.server";
 import { exhibitionDate } from "~/contracts/orders/display";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
@@ -22,6 +22,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { VOUCHER_UPLOAD, VoucherForm } from "./voucher-form";
 import "~/contracts/invoices/texts";
+import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Payment voucher" }];
 
@@ -114,7 +115,7 @@ function VoucherList({ vouchers }: { vouchers: PaymentVoucher[] }) {
                 ))}
               </Table.Td>
               <Table.Td style={{ overflowWrap: "anywhere" }}>{v.items.map((i) => i.title).join("、")}</Table.Td>
-              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{yuan(v.amountCents)}</Table.Td>
+              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(v.amountCents)}</Table.Td>
               <Table.Td>{v.paidOn}</Table.Td>
               <Table.Td>
                 <StatusTag group="voucherStatuses" status={v.status} />

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { invoiceEndpoints } from "~/contracts/invoices/endpoints.server";
-import { yuan } from "~/features/invoices/parts";
+
 import { qrSaveSchema } from "~/features/invoices/schema.server";
 import { INVOICE_TYPES } from "~/contracts/invoices/values";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -18,6 +18,7 @@ import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import "~/contracts/invoices/texts";
+import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice billing details" }, { name: "robots", content: "noindex" }];
 
@@ -107,7 +108,7 @@ export default function SaveQrCodePage() {
           ) : null}
           {application ? (
             <>
-              <Text size="sm">{t("invoices.qr.intro", { exhibition: application.exhibitionName, amount: yuan(application.amountCents).slice(1) })}</Text>
+              <Text size="sm">{t("invoices.qr.intro", { exhibition: application.exhibitionName, amount: formatCny(application.amountCents).slice(1) })}</Text>
               {application.status === "issued" ? (
                 <Alert color="gray">{t("invoices.qr.issued")}</Alert>
               ) : (

@@ -1,5 +1,5 @@
 import type { BadgeWindow } from "../../app/contracts/badges/api-types";
-import { exhibitionDateTime } from "../../app/contracts/orders/display";
+import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { scheduleWindow } from "../schedule/window";

@@ -4,7 +4,7 @@ import { BADGE_EXCEL_FIELDS, BADGE_EXCEL_LIMITS, type BadgeExcelField } from "..
 import { idCardCheckChar, ID_TYPES, type IdType } from "../../app/contracts/badges/id-documents";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { exhibitionDateTime } from "../../app/contracts/orders/display";
+import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 

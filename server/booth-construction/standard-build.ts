@@ -17,7 +17,7 @@ import {
   WALLS,
   type StandardBuildInput,
 } from "../../app/contracts/booth-construction/schema";
-import { exhibitionDateTime } from "../../app/contracts/orders/display";
+import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";

@@ -5,7 +5,7 @@ import type { FinanceApplication, FinancePage } from "../../app/contracts/invoic
 import type { financeQuerySchema, issueSchema } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { exhibitionDateTime } from "../../app/contracts/orders/display";
+import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import { formatCny } from "../../app/contracts/common/format";
 import type { z } from "zod";
 import type { ApiDeps } from "../api/context";

@@ -2,6 +2,7 @@ import { PDFDocument, rgb } from "pdf-lib";
 import { formatMoney } from "../../app/contracts/common/format";
 import { wrapText } from "./contract-font";
 import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "./pdf-layout";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Contract PDFs of on-site service orders (docs/product.md § Uploads): the contract the server generates
@@ -118,7 +119,7 @@ const CELL_PADDING = 4;
 export function contractDate(createdAt: string): string {
   const time = Date.parse(createdAt);
   if (Number.isNaN(time)) throw new Error(`contract: createdAt is not a valid ISO time: ${createdAt}`);
-  return new Date(time + 8 * 3600_000).toISOString().slice(0, 10);
+  return exhibitionDate(new Date(time));
 }
 
 function drawTableRow(layout: PdfLayout, cells: string[], options: { bold?: boolean; fill?: boolean }) {

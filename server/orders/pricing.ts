@@ -1,6 +1,7 @@
 import type { Database } from "../db/database";
 import { sql } from "kysely";
 import type { PriceInForce } from "../../app/contracts/orders/api-types";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Which of a service's three prices is in force (docs/product.md § Money and prices, issue "deadline pricing"):
@@ -14,12 +15,11 @@ export type ServicePrices = { advanceCents: number; standardCents: number; onsit
 export type ExhibitionPriceDates = { advanceUntil: string; opensOn: string };
 export type { PriceInForce };
 
-const UTC8_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** YYYY-MM-DD of a moment in exhibition time. */
 export function exhibitionDay(moment: Date) {
-  return new Date(moment.getTime() + UTC8_MS).toISOString().slice(0, 10);
+  return exhibitionDate(moment);
 }
 
 /** The last second of an exhibition day, as ISO 8601 with the exhibition's offset. */

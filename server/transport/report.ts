@@ -1,5 +1,5 @@
 import type ExcelJS from "exceljs";
-import { exhibitionDateTime } from "../../app/contracts/orders/display";
+import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import { exhibitVolumeCm3 } from "../../app/contracts/transport/pricing";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";

@@ -1,6 +1,6 @@
 import { Alert, Badge as Tag, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ConstructionBooth, ConstructionEvent, ConstructionSettings } from "../../contracts/booth-construction/api-types";
 import { boothSizeName } from "../../contracts/booth-construction/equipment";
 import "../../contracts/booth-construction/texts";

@@ -16,13 +16,12 @@ import {
 } from "~/contracts/exhibitor/values";
 import type { StepOptions } from "./profile-steps";
 import "../../contracts/exhibitor/texts";
+import { exhibitionDate } from "~/contracts/common/exhibition-time";
 
 type Profile = Pick<ProfileView, "status" | "reviewComment" | "submittedAt" | "expectedReviewBy" | "approvedAt" | "draft" | "submitted" | "history">;
 
-/** Dates shown as the exhibition's calendar day (UTC+8). */
-function day(value: string | null) {
-  return value ? new Date(new Date(value).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : "";
-}
+/** Dates shown as the exhibition's calendar day. */
+const day = (value: string | null) => exhibitionDate(value);
 
 const STATUS_COLORS = { draft: "gray", under_review: "blue", approved: "green", returned: "orange" } as const;
 

@@ -14,8 +14,3 @@ export function ScheduleStatusBadge({ status }: { status: ScheduleStatus }) {
     </Badge>
   );
 }
-
-/** Deadlines are shown as the exhibition's calendar date (China, UTC+8, no daylight saving). */
-export function exhibitionDate(iso: string) {
-  return new Date(new Date(iso).getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}

@@ -5,7 +5,7 @@ import { ListPager } from "~/components/list-pager";
 import { formatCny } from "~/contracts/common/format";
 import type { OrderPage, OrderSummary } from "~/features/orders/orders.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/contracts/orders/values";
-import { exhibitionDateTime } from "../../contracts/orders/display";
+import { exhibitionDateTime } from "../../contracts/common/exhibition-time";
 import { OrderStatusBadge } from "./order-status";
 import "../../contracts/orders/texts";
 

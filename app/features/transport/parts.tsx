@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Te
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import type { DeclarationDetail, ExhibitView, MessageView, QuoteView, TransportEventView } from "../../contracts/transport/api-types";
 import type { messageSchema } from "../../contracts/transport/schema";

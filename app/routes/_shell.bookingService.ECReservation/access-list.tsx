@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ContractorAccessView } from "~/contracts/contractors/api-types";
 import { formatCny } from "~/contracts/common/format";
 import "~/contracts/contractors/texts";

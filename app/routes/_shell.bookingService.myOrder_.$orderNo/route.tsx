@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { contractFormSchema, contractorFormSchema, voucherFormSchema, type FormReply } from "~/features/orders/forms.server";
 import { ContractorForm, ContractUploadForm, VoucherForm } from "~/routes/_shell.bookingService.myOrder_.$orderNo/order-forms";
 import { OrderLinesTable, OrderStatusBadge, OrderStepper } from "~/features/orders/order-status";

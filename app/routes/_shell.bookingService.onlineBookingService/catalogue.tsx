@@ -6,7 +6,8 @@ import { formatCny } from "~/contracts/common/format";
 import { useErrorText } from "~/lib/forms";
 import type { Catalogue, ServiceView } from "~/features/orders/orders.server";
 import { MAX_QUANTITY, SERVICE_CATEGORIES } from "~/contracts/orders/values";
-import { exhibitionDate, localName, localUnit } from "../../contracts/orders/display";
+import { localName, localUnit } from "../../contracts/orders/display";
+import { exhibitionDate } from "../../contracts/common/exhibition-time";
 import type { FormReply } from "../../features/orders/forms";
 import "~/contracts/orders/texts";
 

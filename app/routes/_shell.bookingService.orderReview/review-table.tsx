@@ -5,7 +5,7 @@ import { formatCny } from "~/contracts/common/format";
 import { useErrorText } from "~/lib/forms";
 import type { AdminOrderSummary } from "~/features/orders/orders.server";
 import type { OrderStatus } from "~/contracts/orders/schema";
-import { exhibitionDateTime } from "../../contracts/orders/display";
+import { exhibitionDateTime } from "../../contracts/common/exhibition-time";
 import type { FormReply } from "../../features/orders/forms";
 import { OrderStatusBadge } from "../../features/orders/order-status";
 import "~/contracts/orders/texts";

@@ -5,7 +5,7 @@ import { FieldTable } from "~/components/field-table";
 import type { ConstructionEvent, ReviewItem } from "~/contracts/booth-construction/api-types";
 import { History, StatusTag } from "~/features/booth-construction/parts";
 import { COMMENT_MAX } from "~/contracts/booth-construction/values";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { FormReply } from "~/lib/forms";
 import { ReviewDecisionForm } from "~/components/review/decision-form";
 import { ItemFiles } from "./review-list";

@@ -6,7 +6,7 @@ import { PAGE_SIZES } from "~/contracts/common/paging";
 import type { ReviewItem, ReviewList as ReviewListAnswer } from "~/contracts/booth-construction/api-types";
 import { StatusTag } from "~/features/booth-construction/parts";
 import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/contracts/booth-construction/values";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, type ListFilters } from "./filters";
 import "~/contracts/badges/texts";
 import "~/contracts/booth-construction/texts";

@@ -7,7 +7,7 @@ import { PROCESS_STEPS, type DrawingKind, type DrawingProcess, type DrawingVersi
 import { StatusTag } from "~/features/booth-construction/parts";
 import type { drawingUploadSchema } from "~/contracts/booth-construction/schema";
 import { DRAWING_KINDS_ACCEPTED, DRAWING_MAX_BYTES } from "~/contracts/booth-construction/values";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";

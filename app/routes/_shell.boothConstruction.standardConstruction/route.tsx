@@ -7,7 +7,7 @@ import type { StandardBuildAnswer } from "~/contracts/booth-construction/api-typ
 import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { standardBuildSchema } from "~/features/booth-construction/schema.server";
 import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";

@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { OverseasAgentView, OverseasRequestView } from "~/contracts/vehicles/overseas-types";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-overseas";

@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { DeclarationStatus } from "~/contracts/transport/api-types";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { DeclarationStatusTag } from "~/features/transport/parts";

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Tit
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ExpressFilters, ExpressList } from "~/contracts/vehicles/express-types";
 import { EXPRESS_STATUSES } from "~/contracts/vehicles/values";
 import { ExpressRow, ExpressStatusTag, ExpressSteps } from "./express-parts";

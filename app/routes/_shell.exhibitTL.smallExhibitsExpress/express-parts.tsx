@@ -1,6 +1,6 @@
 import { Badge as Tag, Group, Table, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ExpressBookingView, ExpressStatus } from "~/contracts/vehicles/express-types";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-express";

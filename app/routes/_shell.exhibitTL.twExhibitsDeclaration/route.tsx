@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
 import { taiwanHeaderSchema, taiwanLineSchema } from "~/features/vehicles/schema.server";

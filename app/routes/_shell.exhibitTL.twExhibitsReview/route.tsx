@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { rawFields } from "~/features/transport/forms.server";
 import { taiwanReviewSchema } from "~/features/vehicles/schema.server";
 import type { TaiwanReviewDetail, TaiwanStatus } from "~/contracts/vehicles/taiwan-types";

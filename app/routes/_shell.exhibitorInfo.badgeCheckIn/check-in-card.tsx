@@ -1,7 +1,7 @@
 import { Alert, Group, Image, Stack, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import type { CheckInResult } from "~/contracts/badges/check-in-types";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import "~/contracts/badges/texts";
 
 /** Who just came in: green the first time, amber when the badge had been checked in before. */

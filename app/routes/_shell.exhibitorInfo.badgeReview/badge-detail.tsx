@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { BadgeEventView, BadgeReviewInfo } from "~/contracts/badges/review-types";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { formatMoney } from "~/contracts/common/format";
 import { ReviewDecisionForm } from "~/components/review/decision-form";
 import { REVIEW_COMMENT_MAX } from "~/contracts/badges/review-values";

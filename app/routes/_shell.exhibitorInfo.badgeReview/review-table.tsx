@@ -5,7 +5,7 @@ import { ListPager } from "~/components/list-pager";
 import { BADGE_KINDS, BADGE_STATUSES, REVIEW_KEYWORD_MAX } from "~/contracts/badges/review-values";
 import type { BadgeReviewList, BadgeReviewRow } from "~/contracts/badges/review-types";
 import { PAGE_SIZES } from "~/contracts/common/paging";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, PRINT_PATH, type ListFilters } from "./filters";
 import "~/contracts/badges/texts";

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/texts";
 import type { BadgeDetail as BadgeDetailView } from "~/contracts/badges/api-types";
 import { FieldTable } from "~/components/field-table";
 import { StatusTag } from "~/features/badges/badge-parts";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { formatMoney } from "~/contracts/common/format";
 import { BADGES_PATH as PATH } from "./list-query";
 import "~/contracts/badges/texts";

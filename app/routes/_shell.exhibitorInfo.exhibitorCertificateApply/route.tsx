@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/texts";
 import { badgeIdSchema, badgeListQuerySchema, badgeSchema, badgeUpdateSchema } from "~/features/badges/schema.server";
 import type { BadgeDetail as BadgeDetailView } from "~/contracts/badges/api-types";
 import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
 import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";

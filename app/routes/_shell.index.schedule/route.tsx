@@ -9,7 +9,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { homeEndpoints } from "~/contracts/home/endpoints.server";
-import { exhibitionDate, ScheduleStatusBadge } from "~/features/home/schedule-status";
+import { exhibitionDate } from "~/contracts/common/exhibition-time";
+import { ScheduleStatusBadge } from "~/features/home/schedule-status";
 import { translate } from "~/contracts/i18n/translate.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { apiFor, handleAuthErrors } from "~/lib/api.server";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/texts";
 import { FieldTable } from "~/components/field-table";
 import type { InvoiceApplicationDetail } from "~/contracts/invoices/api-types";
 import { StatusTag } from "~/features/invoices/parts";
-import { exhibitionDate } from "~/contracts/orders/display";
+import { exhibitionDate } from "~/contracts/common/exhibition-time";
 import { PATH } from "./application-form";
 import { QrLinkPanel } from "./qr-link-panel";
 import "~/contracts/invoices/texts";

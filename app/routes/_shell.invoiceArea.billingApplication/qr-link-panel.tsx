@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Image, Stack, Text, Title } from "@mantin
 import { Form, Link } from "@remix-run/react";
 import { ConfirmAction } from "~/components/confirm-action";
 import type { InvoiceApplicationDetail } from "~/contracts/invoices/api-types";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { useTranslation } from "~/i18n/texts";
 import { PATH } from "./application-form";
 import "~/contracts/invoices/texts";

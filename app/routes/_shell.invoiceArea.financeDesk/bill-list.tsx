@@ -7,7 +7,7 @@ import type { Bill } from "~/contracts/invoices/api-types";
 
 import type { billSchema } from "~/contracts/invoices/schema";
 import { BILL_KINDS } from "~/contracts/invoices/values";
-import { exhibitionDate } from "~/contracts/orders/display";
+import { exhibitionDate } from "~/contracts/common/exhibition-time";
 import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { Empty } from "./desk-parts";

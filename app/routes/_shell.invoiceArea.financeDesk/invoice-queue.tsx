@@ -7,7 +7,7 @@ import { FieldTable } from "~/components/field-table";
 import type { FinanceApplication, FinancePage } from "~/contracts/invoices/api-types";
 import { StatusTag } from "~/features/invoices/parts";
 import type { issueSchema } from "~/contracts/invoices/schema";
-import { exhibitionDateTime } from "~/contracts/orders/display";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";

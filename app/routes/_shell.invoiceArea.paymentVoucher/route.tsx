@@ -8,7 +8,7 @@ import type { PaymentVoucher } from "~/contracts/invoices/api-types";
 import { paymentVoucherEndpoints } from "~/contracts/invoices/endpoints.server";
 import { BillTable, BillTotals, StatusTag } from "~/features/invoices/parts";
 import { recordIdSchema, voucherSchema } from "~/features/invoices/schema.server";
-import { exhibitionDate } from "~/contracts/orders/display";
+import { exhibitionDate } from "~/contracts/common/exhibition-time";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/contracts/i18n/translate.server";

@@ -14,21 +14,10 @@ import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { requireSession, type SessionUser } from "../require-session";
 import { scheduleStatus, type ScheduleStatus } from "./home";
+import { exhibitionDate, exhibitionDateTime } from "../../../app/contracts/common/exhibition-time";
 
 /** Where extension requests go: the organizer's exhibitor service desk. */
 export const ORGANIZER_SERVICE_EMAIL = "exhibitor-service@pitf.example.org";
-
-const UTC8_MS = 8 * 60 * 60 * 1000;
-
-/** YYYY-MM-DD of a moment in exhibition time (China, UTC+8, no daylight saving). */
-function exhibitionDate(value: Date | string) {
-  return new Date(new Date(value).getTime() + UTC8_MS).toISOString().slice(0, 10);
-}
-
-/** YYYY-MM-DD HH:mm in exhibition time. */
-function exhibitionDateTime(value: Date) {
-  return new Date(value.getTime() + UTC8_MS).toISOString().slice(0, 16).replace("T", " ");
-}
 
 type ScheduleRow = { id: number; titleZh: string; titleEn: string; deadline: Date; link: string; status: ScheduleStatus };
 

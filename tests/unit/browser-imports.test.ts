@@ -78,4 +78,33 @@ describe("browser bundles", () => {
     // The walk did reach the pages' forms.
     expect(seen.has(path.join(APP, "lib", "forms.ts"))).toBe(true);
   });
+
+  it("use what a .server module exports only inside functions (the browser's copy of the module is empty)", () => {
+    const misuses: string[] = [];
+    const browserFiles = (fs.readdirSync(APP, { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f) && !SERVER_ONLY.test(f))
+      .map((f) => path.join(APP, f));
+    for (const file of browserFiles) {
+      const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+      const serverNames = new Set<string>();
+      for (const statement of source.statements) {
+        if (!ts.isImportDeclaration(statement) || !SERVER_ONLY.test((statement.moduleSpecifier as ts.StringLiteral).text)) continue;
+        const clause = statement.importClause;
+        if (!clause || clause.isTypeOnly) continue;
+        if (clause.name) serverNames.add(clause.name.text);
+        if (clause.namedBindings && ts.isNamedImports(clause.namedBindings))
+          for (const e of clause.namedBindings.elements) if (!e.isTypeOnly) serverNames.add(e.name.text);
+      }
+      if (!serverNames.size) continue;
+      // Evaluated when the module loads: anything outside a function body, types excepted.
+      const visit = (node: ts.Node) => {
+        if (ts.isFunctionLike(node) || ts.isTypeNode(node) || ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node)) return;
+        if (ts.isIdentifier(node) && serverNames.has(node.text))
+          misuses.push(`${path.relative(APP, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${node.text}`);
+        ts.forEachChild(node, visit);
+      };
+      for (const statement of source.statements) if (!ts.isImportDeclaration(statement)) visit(statement);
+    }
+    expect(misuses).toEqual([]);
+  });
 });

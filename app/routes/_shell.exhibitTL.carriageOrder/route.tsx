@@ -62,19 +62,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const ACTIONS = {
+/** The carrier's buttons, by intent. A function: the endpoints are server code, gone from the browser's copy of this module. */
+const actions = () => ({
   step: { endpoint: transportEndpoints.moveOrder, fields: ["id", "version", "step"], done: "transport.orders.stepToast" },
   paid: { endpoint: transportEndpoints.markOrderPaid, fields: ["id", "version"], done: "transport.orders.paidToast" },
   confirmLifting: { endpoint: transportEndpoints.liftingConfirm, fields: ["id"], done: "transport.orders.liftingToast" },
   expressStep: { endpoint: expressEndpoints.step, fields: ["id", "version", "status"], done: "vehicles.express.stepToast" },
-} as const;
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const formData = await request.formData();
-  const intent = String(formData.get("intent")) as keyof typeof ACTIONS;
-  const chosen = ACTIONS[intent];
-  if (!chosen) throw new Response("Bad request", { status: 400 });
+  const table = actions();
+  const intent = String(formData.get("intent"));
+  if (!Object.hasOwn(table, intent)) throw new Response("Bad request", { status: 400 });
+  const chosen = table[intent as keyof typeof table];
   const result = await handleAuthErrors(await api.call(chosen.endpoint, rawFields(formData, chosen.fields)), request, context);
   if (!result.ok) return json({ error: result.message }, { status: result.code === 404 ? 404 : 409, headers: { "Cache-Control": "no-store" } });
   const url = new URL(request.url);

@@ -6,13 +6,16 @@ import { requireShellUser } from "~/lib/permissions.server";
 
 export const handle = { permissionOf: "/exhibitorInfo/exhibitorCertificateApply" } satisfies PageHandle;
 
-/** The badge files, each a plain link: the Excel template, the export, the printable badges and a badge's QR. */
-const FILES = {
+/**
+ * The badge files, each a plain link: the Excel template, the export, the printable badges and a
+ * badge's QR. A function: the endpoints are server code, gone from the browser's copy of this module.
+ */
+const files = () => ({
   template: { endpoint: badgeEndpoints.template, params: [] },
   export: { endpoint: badgeEndpoints.export, params: ["keyword"] },
   print: { endpoint: badgeEndpoints.print, params: ["ids", "layout"] },
   qr: { endpoint: badgeEndpoints.qr, params: ["id"] },
-} as const;
+});
 
 /**
  * GET /exhibitorInfo/exhibitorCertificateApply/<template|export|print|qr>, with the badge page's
@@ -20,8 +23,9 @@ const FILES = {
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireShellUser(request, context);
-  const file = FILES[params.file as keyof typeof FILES];
-  if (!file || !Object.hasOwn(FILES, params.file ?? "")) throw new Response("Not found", { status: 404 });
+  const table = files();
+  if (!Object.hasOwn(table, params.file ?? "")) throw new Response("Not found", { status: 404 });
+  const file = table[params.file as keyof typeof table];
   const url = new URL(request.url);
   const query = Object.fromEntries(file.params.flatMap((name) => (url.searchParams.has(name) ? [[name, url.searchParams.get(name)!.slice(0, 2000)]] : [])));
   const response = await user.api.download(file.endpoint, query);

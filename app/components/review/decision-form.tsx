@@ -1,6 +1,7 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Button, Group, Stack, Textarea } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type * as z from "zod";
 import { FormError } from "~/components/form-error";
 import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
@@ -16,6 +17,9 @@ type Props = {
   reply: FormReply;
   commentMax: number;
   labels: { comment: string; commentHint: string; approve: string; return: string };
+  /** Shown above the buttons, e.g. a confirmation the action asked for before an approval. */
+  confirmation?: ReactNode;
+  approveDisabled?: boolean;
 };
 
 /**
@@ -24,7 +28,7 @@ type Props = {
  * typed. The record's id and version go as the organizer saw them, never restored from an earlier
  * attempt, so a record changed meanwhile is refused.
  */
-export function ReviewDecisionForm({ formId, record, reply, commentMax, labels }: Props) {
+export function ReviewDecisionForm({ formId, record, reply, commentMax, labels, confirmation, approveDisabled }: Props) {
   const isPending = useIsPending();
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<z.ZodType<Decision, Decision>>({ id: formId, constraint: reply.constraint, lastResult: reply.lastResult });
@@ -44,8 +48,9 @@ export function ReviewDecisionForm({ formId, record, reply, commentMax, labels }
           error={errorText(fields.comment.errors ?? fields.decision.errors)}
           required={false}
         />
+        {confirmation}
         <Group>
-          <Button type="submit" name="decision" value="approve" color="green" loading={isPending}>
+          <Button type="submit" name="decision" value="approve" color="green" loading={isPending} disabled={approveDisabled}>
             {labels.approve}
           </Button>
           <Button type="submit" name="decision" value="return" color="orange" variant="light" loading={isPending}>

@@ -1,5 +1,4 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
-import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,15 +9,14 @@ import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { loadStepOptions } from "~/features/exhibitor/profile.server";
 import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
-import { usePortalForm, useErrorText } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { reviewDecisionSchema } from "~/features/exhibitor/schema.server";
 import { PROFILE_STATUSES } from "~/contracts/exhibitor/values";
 import { Toast } from "~/components/toast";
-import { FormError } from "~/components/form-error";
 import "~/contracts/exhibitor/texts";
+import { ReviewDecisionForm } from "~/components/review/decision-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Review" }];
 
@@ -164,9 +162,7 @@ function ReviewDetail() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
-  const errorText = useErrorText();
   const profile = data.profile!;
-  const [form, fields] = usePortalForm<typeof reviewDecisionSchema>({ id: "review", constraint: data.constraints!.review, lastResult: actionData?.result });
   const { decided } = data;
   return (
     <Stack gap="md">
@@ -179,22 +175,20 @@ function ReviewDetail() {
       {decided ? <Toast kind="success">{t("exhibitor.review.decided")}</Toast> : null}
       <ProfileStatusBanner profile={profile} language={data.language} />
       {profile.status === "under_review" ? (
-        <Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="userId" value={data.userId ?? ""} />
-          <Stack gap="sm" maw={640}>
-            <FormError errors={form.errors} id={form.errorId} />
-            <Textarea
-              {...getTextareaProps(fields.comment)}
-              key={fields.comment.key}
-              label={t("exhibitor.review.comment")}
-              description={t("exhibitor.review.commentHint")}
-              autosize
-              minRows={3}
-              maxLength={500}
-              error={errorText(fields.comment.errors)}
-              required={false}
-            />
-            {actionData?.confirmApprove ? (
+        <ReviewDecisionForm
+          formId="review"
+          record={{ userId: data.userId ?? "" }}
+          reply={{ constraint: data.constraints!.review, lastResult: actionData?.result }}
+          commentMax={500}
+          labels={{
+            comment: t("exhibitor.review.comment"),
+            commentHint: t("exhibitor.review.commentHint"),
+            approve: t("exhibitor.review.approve"),
+            return: t("exhibitor.review.return"),
+          }}
+          approveDisabled={Boolean(actionData?.confirmApprove)}
+          confirmation={
+            actionData?.confirmApprove ? (
               <Paper withBorder p="md" role="alertdialog" aria-labelledby="confirm-approve" data-testid="confirm-approve">
                 <Stack gap="sm">
                   <Text id="confirm-approve" fw={500}>
@@ -211,17 +205,9 @@ function ReviewDetail() {
                   </Group>
                 </Stack>
               </Paper>
-            ) : null}
-            <Group>
-              <Button type="submit" name="decision" value="approve" color="green" loading={isPending} disabled={Boolean(actionData?.confirmApprove)}>
-                {t("exhibitor.review.approve")}
-              </Button>
-              <Button type="submit" name="decision" value="return" color="orange" variant="light" loading={isPending}>
-                {t("exhibitor.review.return")}
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
+            ) : null
+          }
+        />
       ) : null}
       <ProfileSummary profile={profile} options={data.options ?? {}} />
     </Stack>

@@ -1,11 +1,9 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, Paper, SimpleGrid, Stack, Textarea, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
-import type { taiwanReviewSchema } from "~/contracts/vehicles/schema";
+import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Textarea } from "@mantine/core";
+import { DecisionPair, type DecisionSide } from "~/components/review/decision-pair";
 import type { TaiwanReviewDetail } from "~/contracts/vehicles/taiwan-types";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { useTranslation } from "~/i18n/texts";
+import type { FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-taiwan";
 
@@ -19,62 +17,37 @@ type Props = {
   pending: boolean;
 };
 
-/** One decision of the customs agent: accept (comments optional) or return (comments required). */
-function DecisionForm({ decision, filing, held, constraint, lastResult, pending }: Props & { decision: "accept" | "return" }) {
+/** The customs agent's decision: accept (comments optional) or return (comments required). */
+export function DecisionForms({ filing, held, constraint, lastResult, pending }: Props) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  // Both forms read the one reply: each takes back only what was posted through it.
-  const mine = (value: unknown) => (value && typeof value === "object" && (value as { decision?: unknown }).decision === decision ? value : null);
-  const [form, fields] = usePortalForm<typeof taiwanReviewSchema>({
-    id: `tw-decide-${decision}`,
-    constraint,
-    lastResult: mine(lastResult?.initialValue) ? lastResult : undefined,
-    defaultValue: { id: String(filing.id), decision, ...(mine(held) ?? {}) },
+  const side = (decision: "accept" | "return"): DecisionSide => ({
+    decision,
+    title: t(decision === "accept" ? "vehicles.taiwan.review.acceptTitle" : "vehicles.taiwan.review.returnTitle"),
+    button: t(decision === "accept" ? "vehicles.taiwan.review.accept" : "vehicles.taiwan.review.return"),
+    color: decision === "accept" ? "green.8" : "orange.9",
+    buttonTestId: `tw-${decision}`,
+    fields: (fields, errorText) => (
+      <Textarea
+        {...getTextareaProps(fields.comment!)}
+        key={fields.comment!.key}
+        label={t(decision === "accept" ? "vehicles.taiwan.review.commentOptional" : "vehicles.fields.comment")}
+        maxLength={500}
+        autosize
+        minRows={decision === "accept" ? 2 : 3}
+        withAsterisk={decision === "return"}
+        error={errorText(fields.comment!.errors)}
+      />
+    ),
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid={`tw-decide-${decision}`}>
-      <input type="hidden" name="intent" value="decide" />
-      <input type="hidden" name="id" value={filing.id} />
-      <input type="hidden" name="version" value={filing.version} />
-      <input type="hidden" name="decision" value={decision} />
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t(decision === "accept" ? "vehicles.taiwan.review.acceptTitle" : "vehicles.taiwan.review.returnTitle")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <Textarea
-          {...getTextareaProps(fields.comment)}
-          key={fields.comment.key}
-          label={t(decision === "accept" ? "vehicles.taiwan.review.commentOptional" : "vehicles.fields.comment")}
-          maxLength={500}
-          autosize
-          minRows={decision === "accept" ? 2 : 3}
-          withAsterisk={decision === "return"}
-          error={errorText(fields.comment.errors)}
-        />
-        <Group>
-          <Button type="submit" color={decision === "accept" ? "green.8" : "orange.9"} loading={pending} data-testid={`tw-${decision}`}>
-            {t(decision === "accept" ? "vehicles.taiwan.review.accept" : "vehicles.taiwan.review.return")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
-  );
-}
-
-export function DecisionForms(props: Props) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("vehicles.taiwan.review.decisionTitle")}
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <DecisionForm {...props} decision="accept" />
-          <DecisionForm {...props} decision="return" />
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+    <DecisionPair
+      title={t("vehicles.taiwan.review.decisionTitle")}
+      idPrefix="tw-decide"
+      record={{ id: filing.id, version: filing.version }}
+      held={held}
+      reply={{ constraint, lastResult }}
+      pending={pending}
+      sides={[side("accept"), side("return")]}
+    />
   );
 }

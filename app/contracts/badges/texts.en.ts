@@ -74,7 +74,6 @@ const badges = {
     fields: { exhibitor: "Exhibitor", status: "Status", decision: "Decision", comment: "Comment" },
     all: "All",
     filter: "Filter",
-    reset: "Clear filters",
     total: "{{count}} badges",
     counts: "Submitted {{submitted}} · Approved {{approved}} · Returned {{returned}}",
     columns: { idDocument: "ID document", checkedIn: "Checked in", actions: "Actions" },

@@ -76,7 +76,6 @@ const badges: Resource["badges"] = {
     fields: { exhibitor: "展商", status: "状态", decision: "审核结果", comment: "审核意见" },
     all: "全部",
     filter: "筛选",
-    reset: "清除筛选",
     total: "共 {{count}} 个证件",
     counts: "已提交 {{submitted}} · 已通过 {{approved}} · 已退回 {{returned}}",
     columns: { idDocument: "证件", checkedIn: "已签到", actions: "操作" },

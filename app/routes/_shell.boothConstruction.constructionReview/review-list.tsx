@@ -1,14 +1,13 @@
-import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { Anchor, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import { PAGE_SIZES } from "~/contracts/common/paging";
+import { QueueFilters } from "~/components/review/queue-filters";
 import type { ReviewItem, ReviewList as ReviewListAnswer } from "~/contracts/booth-construction/api-types";
 import { StatusTag } from "~/features/booth-construction/parts";
 import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/contracts/booth-construction/values";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, type ListFilters } from "./filters";
-import "~/contracts/badges/texts";
 import "~/contracts/booth-construction/texts";
 
 const PAGER_KEYS = { previous: "boothConstruction.review.previous", next: "boothConstruction.review.next", pageOf: "boothConstruction.review.page" };
@@ -20,34 +19,26 @@ function FilterForm({ list, filters }: { list: ReviewListAnswer; filters: ListFi
   const { t } = useTranslation();
   const all = { value: "", label: t("boothConstruction.review.all") };
   return (
-    <Form method="get" action={PAGE_PATH} data-testid="review-filters">
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-          <NativeSelect
-            name="subject"
-            label={t("boothConstruction.fields.subject")}
-            defaultValue={filters.subject ?? ""}
-            data={[all, ...REVIEW_SUBJECTS.map((s) => ({ value: s, label: t(`boothConstruction.review.subjects.${s}`) }))]}
-          />
-          <NativeSelect
-            name="status"
-            label={t("boothConstruction.fields.status")}
-            defaultValue={filters.status ?? ""}
-            data={[all, ...REVIEW_STATUSES.map((s) => ({ value: s, label: `${t(`boothConstruction.statuses.${s}`)} (${list.counts[s]})` }))]}
-          />
-          <TextInput name="keyword" type="search" label={t("boothConstruction.fields.keyword")} defaultValue={filters.keyword ?? ""} maxLength={50} />
-          <NativeSelect name="pageSize" label={t("common.pageSize")} defaultValue={String(filters.pageSize)} data={PAGE_SIZES.map(String)} />
-        </SimpleGrid>
-        <Group gap="sm">
-          <Button type="submit" variant="default">
-            {t("boothConstruction.review.search")}
-          </Button>
-          <Anchor component={Link} to={PAGE_PATH} size="sm">
-            {t("badges.review.reset")}
-          </Anchor>
-        </Group>
-      </Stack>
-    </Form>
+    <QueueFilters
+      action={PAGE_PATH}
+      columns={4}
+      keyword={{ label: t("boothConstruction.fields.keyword"), value: filters.keyword, maxLength: 50 }}
+      pageSize={filters.pageSize}
+      submitLabel={t("boothConstruction.review.search")}
+    >
+      <NativeSelect
+        name="subject"
+        label={t("boothConstruction.fields.subject")}
+        defaultValue={filters.subject ?? ""}
+        data={[all, ...REVIEW_SUBJECTS.map((s) => ({ value: s, label: t(`boothConstruction.review.subjects.${s}`) }))]}
+      />
+      <NativeSelect
+        name="status"
+        label={t("boothConstruction.fields.status")}
+        defaultValue={filters.status ?? ""}
+        data={[all, ...REVIEW_STATUSES.map((s) => ({ value: s, label: `${t(`boothConstruction.statuses.${s}`)} (${list.counts[s]})` }))]}
+      />
+    </QueueFilters>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { Anchor, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { BADGE_KINDS, BADGE_STATUSES, REVIEW_KEYWORD_MAX } from "~/contracts/badges/review-values";
 import type { BadgeReviewList, BadgeReviewRow } from "~/contracts/badges/review-types";
-import { PAGE_SIZES } from "~/contracts/common/paging";
+import { QueueFilters } from "~/components/review/queue-filters";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, PRINT_PATH, type ListFilters } from "./filters";
@@ -17,40 +17,32 @@ function FilterForm({ list, filters }: { list: BadgeReviewList; filters: ListFil
   const { t } = useTranslation();
   const all = { value: "", label: t("badges.review.all") };
   return (
-    <Form method="get" action={PAGE_PATH} data-testid="review-filters">
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
-          <NativeSelect
-            name="exhibitor"
-            label={t("badges.review.fields.exhibitor")}
-            defaultValue={filters.exhibitor !== undefined ? String(filters.exhibitor) : ""}
-            data={[all, ...list.exhibitors.map((e) => ({ value: String(e.userId), label: e.name }))]}
-          />
-          <NativeSelect
-            name="status"
-            label={t("badges.review.fields.status")}
-            defaultValue={filters.status ?? ""}
-            data={[all, ...BADGE_STATUSES.map((s) => ({ value: s, label: `${t(`badges.statuses.${s}`)} (${list.counts[s]})` }))]}
-          />
-          <NativeSelect
-            name="kind"
-            label={t("badges.fields.kind")}
-            defaultValue={filters.kind ?? ""}
-            data={[all, ...BADGE_KINDS.map((k) => ({ value: k, label: t(`badges.kinds.${k}`) }))]}
-          />
-          <TextInput name="keyword" type="search" label={t("badges.fields.keyword")} defaultValue={filters.keyword ?? ""} maxLength={REVIEW_KEYWORD_MAX} />
-          <NativeSelect name="pageSize" label={t("common.pageSize")} defaultValue={String(filters.pageSize)} data={PAGE_SIZES.map(String)} />
-        </SimpleGrid>
-        <Group gap="sm">
-          <Button type="submit" variant="default">
-            {t("badges.review.filter")}
-          </Button>
-          <Anchor component={Link} to={PAGE_PATH} size="sm">
-            {t("badges.review.reset")}
-          </Anchor>
-        </Group>
-      </Stack>
-    </Form>
+    <QueueFilters
+      action={PAGE_PATH}
+      columns={5}
+      keyword={{ label: t("badges.fields.keyword"), value: filters.keyword, maxLength: REVIEW_KEYWORD_MAX }}
+      pageSize={filters.pageSize}
+      submitLabel={t("badges.review.filter")}
+    >
+      <NativeSelect
+        name="exhibitor"
+        label={t("badges.review.fields.exhibitor")}
+        defaultValue={filters.exhibitor !== undefined ? String(filters.exhibitor) : ""}
+        data={[all, ...list.exhibitors.map((e) => ({ value: String(e.userId), label: e.name }))]}
+      />
+      <NativeSelect
+        name="status"
+        label={t("badges.review.fields.status")}
+        defaultValue={filters.status ?? ""}
+        data={[all, ...BADGE_STATUSES.map((s) => ({ value: s, label: `${t(`badges.statuses.${s}`)} (${list.counts[s]})` }))]}
+      />
+      <NativeSelect
+        name="kind"
+        label={t("badges.fields.kind")}
+        defaultValue={filters.kind ?? ""}
+        data={[all, ...BADGE_KINDS.map((k) => ({ value: k, label: t(`badges.kinds.${k}`) }))]}
+      />
+    </QueueFilters>
   );
 }
 

@@ -109,6 +109,7 @@ const en = {
     next: "Next",
     pageOf: "Page {{page}} of {{pages}}",
     pageSize: "Rows per page",
+    clearFilters: "Clear filters",
   },
 };
 

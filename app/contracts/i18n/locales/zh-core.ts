@@ -109,6 +109,7 @@ const zh: CoreResource = {
     next: "下一页",
     pageOf: "第 {{page}} 页，共 {{pages}} 页",
     pageSize: "每页条数",
+    clearFilters: "清除筛选",
   },
 };
 

@@ -106,7 +106,7 @@ export function createApiClient(options: ClientOptions) {
     return { ok: false, code: envelope.code, message: envelope.message || translate(options.language, "errors.requestFailed"), data: envelope.data ?? null };
   }
 
-  /** Calls a declared endpoint (app/contracts/<domain>/endpoints.ts) with its input, sent the way it declares. */
+  /** Calls a declared endpoint (app/contracts/<domain>/endpoints.server.ts) with its input, sent the way it declares. */
   function call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ApiResult<AnswerOf<E>>> {
     const [input, options] = args as [unknown, CallOptions | undefined];
     return send<AnswerOf<E>>(endpoint.path, { method: endpoint.method, ...requestFor(endpoint.channel, input), ...options });

@@ -26,7 +26,7 @@ export const withMessage = <A>(data: A, message: string) => new WithMessage(data
 type HandlerResult<E extends AnyEndpoint> = AnswerOf<E> extends FileAnswer ? void : AnswerOf<E> | WithMessage<AnswerOf<E>>;
 
 /**
- * Mounts a declared endpoint (app/contracts/<domain>/endpoints.ts) on the router: its method and
+ * Mounts a declared endpoint (app/contracts/<domain>/endpoints.server.ts) on the router: its method and
  * path, its input parsed with its schema from the query (GET) or the body (POST), and a handler
  * whose answer must have the declared type. Errors become envelopes as with `handle`.
  */

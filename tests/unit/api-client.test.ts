@@ -20,7 +20,7 @@ const envelope = (body: unknown, status = 200) => new Response(JSON.stringify(bo
 
 const context = { secureCookies: false, sessionSecrets: ["unit-test-secret-123456"], apiBaseUrl: "http://api.test" } as AppLoadContext;
 
-// Declarations of the shapes the client sends; the API's own are in app/contracts/<domain>/endpoints.ts.
+// Declarations of the shapes the client sends; the API's own are in app/contracts/<domain>/endpoints.server.ts.
 const saveName = endpoint.post("/x", z.object({ name: z.string(), empty: z.string().optional() })).answers<{ a: number }>();
 const verify = endpoint.postJson("/vcode/verify", z.object({ points: z.array(z.object({ x: z.number(), y: z.number() })) })).answers<null>();
 const lookup = endpoint.get("/x", z.object({ keyword: z.string(), tags: z.array(z.string()), page: z.number().optional() })).answers<unknown>();

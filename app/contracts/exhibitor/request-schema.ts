@@ -5,7 +5,7 @@ import { PROFILE_STATUSES, PROFILE_STEPS } from "./values";
 /**
  * The requests of /smeb/exhibitor/info/* that are not a form of their own (schema.ts has those): a
  * step's fields as posted, the review queue's paging and the ids the reads name. Used by the API
- * (server/api/routes/exhibitor.ts) through the declarations in endpoints.ts.
+ * (server/api/routes/exhibitor.ts) through the declarations in endpoints.server.ts.
  */
 
 const step = z.enum(PROFILE_STEPS, { message: "errors.badRequest" });

@@ -32,6 +32,7 @@ import { truckRoutes } from "./routes/vehicles-trucks";
 import { taiwanRoutes } from "./routes/vehicles-taiwan";
 import { expressRoutes } from "./routes/vehicles-express";
 import { overseasRoutes } from "./routes/vehicles-overseas";
+import { promotionRoutes } from "./routes/promotion";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -74,6 +75,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(taiwanRoutes(deps));
   router.use(expressRoutes(deps));
   router.use(overseasRoutes(deps));
+  router.use(promotionRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -29,6 +29,7 @@ import { trucksSweep } from "./idor-vehicles-trucks";
 import { taiwanSweep } from "./idor-vehicles-taiwan";
 import { expressSweep } from "./idor-vehicles-express";
 import { overseasSweep } from "./idor-vehicles-overseas";
+import { promotionSweep } from "./idor-promotion";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -215,6 +216,7 @@ const sweep: Record<string, Entry> = {
   ...taiwanSweep,
   ...expressSweep,
   ...overseasSweep,
+  ...promotionSweep,
 };
 
 /** The address pickers are many routes of one kind. */

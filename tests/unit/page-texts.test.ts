@@ -24,6 +24,7 @@ const FEATURE_DIRS: Record<string, string> = {
   invoices: "invoices",
   transport: "transport",
   vehicles: "vehicles",
+  promotion: "promotion",
 };
 const VEHICLE_PAGES = ["trucks", "taiwan", "express", "overseas"];
 const KEY = new RegExp(`["'\`]((${Object.keys(FEATURE_DIRS).join("|")})\\.[A-Za-z$][\\w.$]*)`, "g");

@@ -15,6 +15,7 @@ import * as vehicles from "./0013-vehicles";
 import * as uploadGrants from "./0014-upload-grants";
 import * as badgeHolderProbes from "./0015-badge-holder-probes";
 import * as invoiceQrLinks from "./0016-invoice-qr-links";
+import * as exhibits from "./0017-exhibits";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0014-upload-grants": uploadGrants,
   "0015-badge-holder-probes": badgeHolderProbes,
   "0016-invoice-qr-links": invoiceQrLinks,
+  "0017-exhibits": exhibits,
 };
 
 export const migrationProvider: MigrationProvider = {

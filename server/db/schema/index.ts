@@ -3,6 +3,7 @@
  * tables' row types and the part of DB it adds. A migration that adds tables adds them to its domain's file.
  */
 import type { VehicleTables } from "./vehicles";
+import type { PromotionTables } from "./promotion";
 import type { TransportTables } from "./transport";
 import type { InvoiceTables } from "./invoices";
 import type { BoothConstructionTables } from "./booth-construction";
@@ -33,6 +34,7 @@ export type * from "./booth-construction";
 export type * from "./invoices";
 export type * from "./transport";
 export type * from "./vehicles";
+export type * from "./promotion";
 
 export interface DB
   extends ExhibitionTables,
@@ -49,4 +51,5 @@ export interface DB
     BoothConstructionTables,
     InvoiceTables,
     TransportTables,
-    VehicleTables {}
+    VehicleTables,
+    PromotionTables {}

@@ -11,9 +11,25 @@ import boothConstruction from "~/contracts/booth-construction/texts.en";
 import invoices from "~/contracts/invoices/texts.en";
 import transport from "~/contracts/transport/texts.en";
 import vehicles from "~/contracts/vehicles/texts.en";
+import promotion from "~/contracts/promotion/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
-const en = { ...core, home, settings, uploads, exhibitor, orders, bookingForms, contractors, badges, boothConstruction, invoices, transport, vehicles };
+const en = {
+  ...core,
+  home,
+  settings,
+  uploads,
+  exhibitor,
+  orders,
+  bookingForms,
+  contractors,
+  badges,
+  boothConstruction,
+  invoices,
+  transport,
+  vehicles,
+  promotion,
+};
 
 export default en;
 export type Resource = typeof en;

@@ -12,6 +12,7 @@ import boothConstruction from "~/contracts/booth-construction/texts.zh";
 import invoices from "~/contracts/invoices/texts.zh";
 import transport from "~/contracts/transport/texts.zh";
 import vehicles from "~/contracts/vehicles/texts.zh";
+import promotion from "~/contracts/promotion/texts.zh";
 
 /** 全部中文文案（服务器用；浏览器中每页只加载本栏目的文案，见 docs/decisions/022）。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -28,6 +29,7 @@ const zh: Resource = {
   invoices,
   transport,
   vehicles,
+  promotion,
 };
 
 export default zh;

@@ -1,0 +1,14 @@
+import { endpoint } from "../api/endpoint";
+import type { ExhibitList, ExhibitRemoved, ExhibitView } from "./api-types";
+import { exhibitIdSchema, exhibitOrderSchema, exhibitSchema, exhibitUpdateSchema } from "./schema";
+
+/** Promotion (issue 38): the exhibitor's exhibits, under the invitation API's paths. */
+export const promotionEndpoints = {
+  exhibits: endpoint.get("/smeb/invitation/exhibits/list").answers<ExhibitList>(),
+  exhibit: endpoint.get("/smeb/invitation/exhibits/detail", exhibitIdSchema).answers<ExhibitView>(),
+  addExhibit: endpoint.post("/smeb/invitation/exhibits/add", exhibitSchema).answers<ExhibitView>(),
+  updateExhibit: endpoint.post("/smeb/invitation/exhibits/update", exhibitUpdateSchema).answers<ExhibitView>(),
+  removeExhibit: endpoint.post("/smeb/invitation/exhibits/delete", exhibitIdSchema).answers<ExhibitRemoved>(),
+  /** Reorders: the ids of every exhibit of the caller, first to last. */
+  orderExhibits: endpoint.post("/smeb/invitation/exhibits/saveAll", exhibitOrderSchema).answers<ExhibitList>(),
+};

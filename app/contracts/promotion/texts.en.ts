@@ -1,0 +1,22 @@
+/** promotion texts (en), issue 38: exhibits for now. */
+const promotion = {
+  fields: {
+    nameZh: "Exhibit name (Chinese)",
+    nameEn: "Exhibit name (English)",
+    descriptionZh: "Exhibit description (Chinese)",
+    descriptionEn: "Exhibit description (English)",
+    class: "Exhibit category",
+    images: "Exhibit images",
+    exhibit: "Exhibit",
+    order: "Exhibit order",
+  },
+  errors: {
+    exhibitNotFound: "The exhibit does not exist",
+    tooManyExhibits: "At most {{max}} exhibits can be added",
+    imageInvalid: "Please upload the exhibit images with this account",
+    classInvalid: "Please choose a valid exhibit category",
+    orderInvalid: "The order must list every exhibit exactly once",
+    stale: "The exhibit was changed meanwhile; please reload and try again",
+  },
+};
+export default promotion;

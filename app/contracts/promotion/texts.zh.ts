@@ -1,0 +1,24 @@
+import type en from "./texts.en";
+
+/** promotion 文案（第 38 项）：目前为展品。 */
+const promotion: typeof en = {
+  fields: {
+    nameZh: "展品名称（中文）",
+    nameEn: "展品名称（英文）",
+    descriptionZh: "展品介绍（中文）",
+    descriptionEn: "展品介绍（英文）",
+    class: "展品类别",
+    images: "展品图片",
+    exhibit: "展品",
+    order: "展品顺序",
+  },
+  errors: {
+    exhibitNotFound: "展品不存在",
+    tooManyExhibits: "最多可添加{{max}}个展品",
+    imageInvalid: "请上传本账号的展品图片",
+    classInvalid: "请选择正确的展品类别",
+    orderInvalid: "展品顺序须包含全部展品，且每个只出现一次",
+    stale: "展品已被修改，请刷新后重试",
+  },
+};
+export default promotion;

@@ -1,0 +1,38 @@
+import { Router } from "express";
+import { promotionEndpoints as endpoints } from "../../../app/contracts/promotion/endpoints.server";
+import { appClock } from "../../clock";
+import { addExhibit, exhibitDetail, listExhibits, orderExhibits, removeExhibit, updateExhibit } from "../../promotion/exhibits";
+import { callerFor } from "../caller";
+import type { ApiDeps } from "../context";
+import { requestLanguage } from "../envelope";
+import { mount } from "../mount";
+
+/** Promotion (issue 38): the exhibitor's exhibits. Mounted inside /api. */
+export function promotionRoutes(deps: ApiDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  mount(router, endpoints.exhibits, async ({ req, res }) => listExhibits(db, await callerFor(deps, req, res), requestLanguage(req)));
+  mount(router, endpoints.exhibit, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return exhibitDetail(db, caller, call.input.id, requestLanguage(call.req));
+  });
+  mount(router, endpoints.addExhibit, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return addExhibit(db, caller, call.input, requestLanguage(call.req), appClock.now());
+  });
+  mount(router, endpoints.updateExhibit, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return updateExhibit(db, caller, call.input, requestLanguage(call.req), appClock.now());
+  });
+  mount(router, endpoints.removeExhibit, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return removeExhibit(db, caller, call.input.id);
+  });
+  mount(router, endpoints.orderExhibits, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return orderExhibits(db, caller, call.input.ids, requestLanguage(call.req));
+  });
+
+  return router;
+}

@@ -18,6 +18,7 @@ import { seedOverseasAgents } from "../vehicles/overseas";
 import { seedExpressDemo } from "../vehicles/express";
 import { seedTrucksDemo } from "../vehicles/trucks";
 import { seedTaiwanDemo } from "../vehicles/taiwan-filings";
+import { seedInvitationTemplates } from "../promotion/invitations";
 import type { ObjectStore } from "../uploads/object-store";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
@@ -80,6 +81,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedExpressDemo(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
     await seedTrucksDemo(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on), store);
     await seedTaiwanDemo(db, exhibition.id);
+    await seedInvitationTemplates(db, exhibition.id);
   }
 }
 
@@ -202,6 +204,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedExpressDemo(trx, exhibition.id, calendar);
     await seedTrucksDemo(trx, exhibition.id, calendar, options.store);
     await seedTaiwanDemo(trx, exhibition.id);
+    await seedInvitationTemplates(trx, exhibition.id);
   });
   return { created: true as const };
 }

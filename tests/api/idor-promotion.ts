@@ -4,8 +4,8 @@ import type { TestApi } from "../support/test-api";
 
 /**
  * The promotion part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01) naming
- * exhibitor A's (std01) exhibit, or one of A's images, gets 404 or 400, none of A's data, and
- * changes nothing of A's. tests/api/exhibits.test.ts covers the same on both databases.
+ * exhibitor A's (std01) exhibit, invitation or image gets 404 or 400, none of A's data, and changes
+ * nothing of A's. tests/api/exhibits.test.ts and invitations.test.ts cover the same on both databases.
  */
 type Ctx = { api: TestApi; a: string; b: string };
 type Probe = (ctx: Ctx) => Promise<void>;
@@ -76,7 +76,57 @@ const exhibitProbe: Probe = async (ctx) => {
   expect((await call(ctx, ctx.a, `/smeb/invitation/exhibits/detail?id=${id}`)).text).toContain(MARKER);
 };
 
+const INVITATION_MARKER = "A-邀请函-MARKER-6642";
+
+let preparedInvitation: Promise<string> | null = null;
+function prepareInvitation(ctx: Ctx) {
+  preparedInvitation ??= (async () => {
+    const { id: exhibitId } = await prepare(ctx);
+    const templates = JSON.parse((await call(ctx, ctx.a, "/smeb/invitation/templates")).text).data as { id: number }[];
+    const made = await call(ctx, ctx.a, "/smeb/invitation/save", {
+      name: INVITATION_MARKER,
+      companyName: INVITATION_MARKER,
+      templateId: String(templates[0]!.id),
+      exhibitIds: exhibitId,
+    });
+    expect(made.status, made.text).toBe(200);
+    return String(JSON.parse(made.text).data.id);
+  })();
+  return preparedInvitation;
+}
+
+const invitationState = async (ctx: Ctx) =>
+  JSON.stringify(await ctx.api.db.selectFrom("invitations").selectAll().where("name", "=", INVITATION_MARKER).orderBy("id").execute());
+
+const invitationProbe: Probe = async (ctx) => {
+  const id = await prepareInvitation(ctx);
+  const { id: aExhibit } = await prepare(ctx);
+  const before = await invitationState(ctx);
+  const templates = JSON.parse((await call(ctx, ctx.b, "/smeb/invitation/templates")).text).data as { id: number }[];
+  const templateId = String(templates[0]!.id);
+  for (const [path, form] of [
+    ["/smeb/invitation/list"],
+    ["/smeb/invitation/update", { id, version: "1", name: "B", companyName: "B", templateId, exhibitIds: aExhibit }],
+    ["/smeb/invitation/delete", { id }],
+    // A's exhibit in B's own invitation: refused as unknown.
+    ["/smeb/invitation/save", { name: "B", companyName: "B", templateId, exhibitIds: aExhibit }],
+  ] as [string, Record<string, string>?][]) {
+    const answer = await call(ctx, ctx.b, path, form);
+    if (path.endsWith("/list")) expect(answer.status).toBe(200);
+    else expect([400, 404], `${path} ${answer.text}`).toContain(answer.status);
+    expect(answer.text, path).not.toContain(INVITATION_MARKER);
+    expect(answer.text, path).not.toContain(MARKER);
+  }
+  expect(await invitationState(ctx)).toBe(before);
+  expect((await call(ctx, ctx.a, "/smeb/invitation/list")).text).toContain(INVITATION_MARKER);
+};
+
 export const promotionSweep = {
+  "GET /api/smeb/invitation/templates": { noOwnedId: "the organizer's templates of the caller's exhibition, the same for every exhibitor" },
+  "GET /api/smeb/invitation/list": { probe: invitationProbe },
+  "POST /api/smeb/invitation/save": { probe: invitationProbe },
+  "POST /api/smeb/invitation/update": { probe: invitationProbe },
+  "POST /api/smeb/invitation/delete": { probe: invitationProbe },
   "GET /api/smeb/invitation/exhibits/list": { probe: exhibitProbe },
   "GET /api/smeb/invitation/exhibits/detail": { probe: exhibitProbe },
   "POST /api/smeb/invitation/exhibits/add": { probe: exhibitProbe },

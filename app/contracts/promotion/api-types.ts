@@ -18,3 +18,20 @@ export type ExhibitView = {
 export type ExhibitList = { items: ExhibitView[]; max: number };
 
 export type ExhibitRemoved = { id: number };
+
+/** A template the organizer offers: its name in the caller's language, its language, how many exhibits it shows. */
+export type InvitationTemplateView = { id: number; name: string; language: "zh" | "en" | "bilingual"; exhibitSlots: number; backgroundUrl: string | null };
+
+/** One of the caller's invitations; exhibits deleted since are left out. */
+export type InvitationView = {
+  id: number;
+  name: string;
+  companyName: string;
+  template: InvitationTemplateView;
+  exhibits: { id: number; nameZh: string; nameEn: string }[];
+  version: number;
+  updatedAt: string;
+};
+
+export type InvitationList = { items: InvitationView[] };
+export type InvitationRemoved = { id: number };

@@ -1,8 +1,16 @@
 import { endpoint } from "../api/endpoint";
-import type { ExhibitList, ExhibitRemoved, ExhibitView } from "./api-types";
-import { exhibitIdSchema, exhibitOrderSchema, exhibitSchema, exhibitUpdateSchema } from "./schema";
+import type { ExhibitList, ExhibitRemoved, ExhibitView, InvitationList, InvitationRemoved, InvitationTemplateView, InvitationView } from "./api-types";
+import {
+  exhibitIdSchema,
+  exhibitOrderSchema,
+  exhibitSchema,
+  exhibitUpdateSchema,
+  invitationIdSchema,
+  invitationSchema,
+  invitationUpdateSchema,
+} from "./schema";
 
-/** Promotion (issue 38): the exhibitor's exhibits, under the invitation API's paths. */
+/** Promotion (issue 38): the exhibitor's exhibits and invitations, under the invitation API's paths. */
 export const promotionEndpoints = {
   exhibits: endpoint.get("/smeb/invitation/exhibits/list").answers<ExhibitList>(),
   exhibit: endpoint.get("/smeb/invitation/exhibits/detail", exhibitIdSchema).answers<ExhibitView>(),
@@ -11,4 +19,9 @@ export const promotionEndpoints = {
   removeExhibit: endpoint.post("/smeb/invitation/exhibits/delete", exhibitIdSchema).answers<ExhibitRemoved>(),
   /** Reorders: the ids of every exhibit of the caller, first to last. */
   orderExhibits: endpoint.post("/smeb/invitation/exhibits/saveAll", exhibitOrderSchema).answers<ExhibitList>(),
+  templates: endpoint.get("/smeb/invitation/templates").answers<InvitationTemplateView[]>(),
+  invitations: endpoint.get("/smeb/invitation/list").answers<InvitationList>(),
+  saveInvitation: endpoint.post("/smeb/invitation/save", invitationSchema).answers<InvitationView>(),
+  updateInvitation: endpoint.post("/smeb/invitation/update", invitationUpdateSchema).answers<InvitationView>(),
+  removeInvitation: endpoint.post("/smeb/invitation/delete", invitationIdSchema).answers<InvitationRemoved>(),
 };

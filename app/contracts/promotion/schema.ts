@@ -1,7 +1,15 @@
 import * as z from "zod";
 import "../common/zod-messages";
 import { idValue, optionalText, requiredList, requiredText, STORED_FILE_URL, withProp } from "../common/validation";
-import { EXHIBIT_DESCRIPTION_MAX, EXHIBIT_IMAGES_MAX, EXHIBIT_NAME_EN_MAX, EXHIBIT_NAME_ZH_MAX } from "./values";
+import {
+  EXHIBIT_DESCRIPTION_MAX,
+  EXHIBIT_IMAGES_MAX,
+  EXHIBIT_NAME_EN_MAX,
+  EXHIBIT_NAME_ZH_MAX,
+  INVITATION_COMPANY_MAX,
+  INVITATION_EXHIBITS_MAX,
+  INVITATION_NAME_MAX,
+} from "./values";
 import "./texts";
 
 const F = (name: string) => `promotion.fields.${name}`;
@@ -37,3 +45,19 @@ export const exhibitOrderSchema = z.object({
       .max(500),
   ),
 });
+
+/**
+ * An invitation: its name, the company as it should read, a template, and the exhibits it shows (at
+ * least one; at most what the template holds, which the server checks against the template).
+ */
+export const invitationSchema = z.object({
+  name: requiredText(F("invitationName"), INVITATION_NAME_MAX),
+  companyName: requiredText(F("companyName"), INVITATION_COMPANY_MAX),
+  templateId: idValue(F("template")),
+  exhibitIds: requiredList(F("exhibits"), idValue(F("exhibits")), 1, INVITATION_EXHIBITS_MAX),
+});
+export type InvitationInput = z.output<typeof invitationSchema>;
+
+export const invitationUpdateSchema = invitationSchema.extend({ id: idValue(F("invitation")), version: idValue(F("invitation")) });
+
+export const invitationIdSchema = z.object({ id: idValue(F("invitation")) });

@@ -8,6 +8,11 @@ const promotion = {
     class: "Exhibit category",
     images: "Exhibit images",
     exhibit: "Exhibit",
+    invitationName: "Invitation name",
+    companyName: "Company name on the invitation",
+    template: "Invitation template",
+    exhibits: "Exhibits shown",
+    invitation: "Invitation",
     order: "Exhibit order",
   },
   errors: {
@@ -16,6 +21,9 @@ const promotion = {
     imageInvalid: "Please upload the exhibit images with this account",
     classInvalid: "Please choose a valid exhibit category",
     orderInvalid: "The order must list every exhibit exactly once",
+    templateInvalid: "Please choose one of the organizer's templates",
+    tooManyForTemplate: "This template shows at most {{slots}} exhibits",
+    invitationNotFound: "The invitation does not exist",
     stale: "The exhibit was changed meanwhile; please reload and try again",
   },
 };

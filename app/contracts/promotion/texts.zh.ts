@@ -10,6 +10,11 @@ const promotion: typeof en = {
     class: "展品类别",
     images: "展品图片",
     exhibit: "展品",
+    invitationName: "邀请函名称",
+    companyName: "邀请函上的公司名称",
+    template: "邀请函模板",
+    exhibits: "展示的展品",
+    invitation: "邀请函",
     order: "展品顺序",
   },
   errors: {
@@ -18,6 +23,9 @@ const promotion: typeof en = {
     imageInvalid: "请上传本账号的展品图片",
     classInvalid: "请选择正确的展品类别",
     orderInvalid: "展品顺序须包含全部展品，且每个只出现一次",
+    templateInvalid: "请选择主办方提供的模板",
+    tooManyForTemplate: "该模板最多展示{{slots}}个展品",
+    invitationNotFound: "邀请函不存在",
     stale: "展品已被修改，请刷新后重试",
   },
 };

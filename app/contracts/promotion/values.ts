@@ -5,3 +5,9 @@ export const EXHIBIT_DESCRIPTION_MAX = 1000;
 export const EXHIBIT_IMAGES_MAX = 6;
 /** How many exhibits one exhibitor keeps; the invitation templates show at most a few of them. */
 export const EXHIBITS_MAX = 50;
+export const INVITATION_NAME_MAX = 50;
+export const INVITATION_COMPANY_MAX = 100;
+export const INVITATION_LANGUAGES = ["zh", "en", "bilingual"] as const;
+export type InvitationLanguage = (typeof INVITATION_LANGUAGES)[number];
+/** The most exhibits a template shows (its slots are 1 to this). */
+export const INVITATION_EXHIBITS_MAX = 6;

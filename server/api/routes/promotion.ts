@@ -2,12 +2,13 @@ import { Router } from "express";
 import { promotionEndpoints as endpoints } from "../../../app/contracts/promotion/endpoints.server";
 import { appClock } from "../../clock";
 import { addExhibit, exhibitDetail, listExhibits, orderExhibits, removeExhibit, updateExhibit } from "../../promotion/exhibits";
+import { listInvitations, listTemplates, removeInvitation, saveInvitation, updateInvitation } from "../../promotion/invitations";
 import { callerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
 
-/** Promotion (issue 38): the exhibitor's exhibits. Mounted inside /api. */
+/** Promotion (issue 38): the exhibitor's exhibits and invitations. Mounted inside /api. */
 export function promotionRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
@@ -32,6 +33,21 @@ export function promotionRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.orderExhibits, async (call) => {
     const caller = await callerFor(deps, call.req, call.res);
     return orderExhibits(db, caller, call.input.ids, requestLanguage(call.req));
+  });
+
+  mount(router, endpoints.templates, async ({ req, res }) => listTemplates(db, await callerFor(deps, req, res), requestLanguage(req)));
+  mount(router, endpoints.invitations, async ({ req, res }) => listInvitations(db, await callerFor(deps, req, res), requestLanguage(req)));
+  mount(router, endpoints.saveInvitation, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return saveInvitation(db, caller, call.input, requestLanguage(call.req), appClock.now());
+  });
+  mount(router, endpoints.updateInvitation, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return updateInvitation(db, caller, call.input, requestLanguage(call.req), appClock.now());
+  });
+  mount(router, endpoints.removeInvitation, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return removeInvitation(db, caller, call.input.id);
   });
 
   return router;

@@ -16,6 +16,7 @@ import * as uploadGrants from "./0014-upload-grants";
 import * as badgeHolderProbes from "./0015-badge-holder-probes";
 import * as invoiceQrLinks from "./0016-invoice-qr-links";
 import * as exhibits from "./0017-exhibits";
+import * as invitations from "./0018-invitations";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0015-badge-holder-probes": badgeHolderProbes,
   "0016-invoice-qr-links": invoiceQrLinks,
   "0017-exhibits": exhibits,
+  "0018-invitations": invitations,
 };
 
 export const migrationProvider: MigrationProvider = {

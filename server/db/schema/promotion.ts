@@ -19,7 +19,40 @@ interface ExhibitTable {
   updated_at: Timestamp;
 }
 
+// Invitations (0018-invitations).
+export type InvitationLanguage = "zh" | "en" | "bilingual";
+
+interface InvitationTemplateTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  name_zh: string;
+  name_en: string;
+  language: InvitationLanguage;
+  exhibit_slots: number;
+  background_file_id: string | null;
+  sort: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface InvitationTable {
+  id: Generated<number>;
+  user_id: number;
+  exhibition_id: number;
+  template_id: number;
+  name: string;
+  company_name: string;
+  /** The chosen exhibits' ids, in order (JSON text in, array out). */
+  exhibit_ids: ColumnType<number[], string, string>;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 /** The promotion tables, part of DB (./index.ts). */
 export interface PromotionTables {
   exhibits: ExhibitTable;
+  invitation_templates: InvitationTemplateTable;
+  invitations: InvitationTable;
 }

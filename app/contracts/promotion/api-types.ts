@@ -1,3 +1,5 @@
+import type { InvitationLanguage } from "./values";
+
 /** One exhibit as the pages and the API show it. */
 export type ExhibitView = {
   id: number;
@@ -20,7 +22,7 @@ export type ExhibitList = { items: ExhibitView[]; max: number };
 export type ExhibitRemoved = { id: number };
 
 /** A template the organizer offers: its name in the caller's language, its language, how many exhibits it shows. */
-export type InvitationTemplateView = { id: number; name: string; language: "zh" | "en" | "bilingual"; exhibitSlots: number; backgroundUrl: string | null };
+export type InvitationTemplateView = { id: number; name: string; language: InvitationLanguage; exhibitSlots: number; backgroundUrl: string | null };
 
 /** One of the caller's invitations; exhibits deleted since are left out. */
 export type InvitationView = {

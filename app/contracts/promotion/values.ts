@@ -7,7 +7,7 @@ export const EXHIBIT_IMAGES_MAX = 6;
 export const EXHIBITS_MAX = 50;
 export const INVITATION_NAME_MAX = 50;
 export const INVITATION_COMPANY_MAX = 100;
-export const INVITATION_LANGUAGES = ["zh", "en", "bilingual"] as const;
-export type InvitationLanguage = (typeof INVITATION_LANGUAGES)[number];
+/** A template's language: Chinese, English, or both. */
+export type InvitationLanguage = "zh" | "en" | "bilingual";
 /** The most exhibits a template shows (its slots are 1 to this). */
 export const INVITATION_EXHIBITS_MAX = 6;

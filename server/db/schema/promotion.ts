@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { InvitationLanguage } from "../../../app/contracts/promotion/values";
 import type { CreatedAt, Timestamp } from "./columns";
 
 // Promotion (0017-exhibits).
@@ -20,7 +21,6 @@ interface ExhibitTable {
 }
 
 // Invitations (0018-invitations).
-export type InvitationLanguage = "zh" | "en" | "bilingual";
 
 interface InvitationTemplateTable {
   id: Generated<number>;

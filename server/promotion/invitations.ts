@@ -87,7 +87,7 @@ async function checkInput(db: Database, caller: Caller, input: InvitationInput) 
   const template = await activeTemplates(db, caller).where("id", "=", input.templateId).executeTakeFirst();
   if (!template) throw field("templateId", "promotion.errors.templateInvalid");
   if (input.exhibitIds.length > template.exhibit_slots) throw field("exhibitIds", "promotion.errors.tooManyForTemplate", { slots: template.exhibit_slots });
-  if (new Set(input.exhibitIds).size !== input.exhibitIds.length) throw field("exhibitIds", "promotion.errors.exhibitNotFound");
+  if (new Set(input.exhibitIds).size !== input.exhibitIds.length) throw field("exhibitIds", "promotion.errors.exhibitTwice");
   const own = await db
     .selectFrom("exhibits")
     .select("id")

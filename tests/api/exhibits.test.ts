@@ -1,11 +1,10 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExhibitList, ExhibitView } from "../../app/contracts/promotion/api-types";
+import { type Form, postForm, storedFileRow } from "../support/promotion";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { uploadAs } from "../support/uploads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
-
-type Form = Record<string, string | string[]>;
 
 describe.each(backends)("exhibits (/smeb/invitation/exhibits) on %s", (backend) => {
   let api: TestApi;
@@ -23,33 +22,10 @@ describe.each(backends)("exhibits (/smeb/invitation/exhibits) on %s", (backend) 
   });
   afterAll(() => api?.close());
 
-  /** A stored image of `username`'s in `folder`, as the upload flow leaves it. */
-  async function image(username: string, folder = "exhibits-img", contentType = "image/png") {
-    const user = await api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-    const id = crypto.randomBytes(12).toString("base64url");
-    await api.db
-      .insertInto("stored_files")
-      .values({
-        id,
-        owner_user_id: user.id,
-        folder,
-        original_name: "p.png",
-        content_type: contentType,
-        size_bytes: 10,
-        storage_key: `stored/${folder}/${id}`,
-        upload_key: null,
-      })
-      .execute();
-    return `/files/${id}`;
-  }
-
-  // URLSearchParams repeats a key for a list, as a browser sends several values of one field.
-  const post = <T>(path: string, ticket: string, form: Form, lang = "en") =>
-    fetch(`${api.baseUrl}/api${path}`, {
-      method: "POST",
-      headers: { ticket, "accept-language": lang, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))),
-    }).then(async (r) => ({ status: r.status, ...((await r.json()) as { code: number; message: string; data: T & { fields?: Record<string, string[]> } }) }));
+  const ticketOf = (username: string) => (username === "std01" ? std01 : raw01);
+  /** An image uploaded the way the browser does, to `folder` (the exhibit folder unless named). */
+  const image = (username: string, folder = "exhibits-img") => uploadAs(api, ticketOf(username), folder);
+  const post = <T>(path: string, ticket: string, form: Form, lang = "en") => postForm<T>(api, path, ticket, form, lang);
   const list = async (ticket: string) => (await api.call<ExhibitList>("/smeb/invitation/exhibits/list", { ticket })).data;
 
   it("adds, lists in order, changes with the version seen, reorders and deletes the caller's exhibits", async () => {
@@ -101,7 +77,7 @@ describe.each(backends)("exhibits (/smeb/invitation/exhibits) on %s", (backend) 
       [{ nameZh: "展品" }, "imageUrls", /./],
       [{ nameZh: "展品", imageUrls: await image("raw01") }, "imageUrls", /upload|上传/i],
       [{ nameZh: "展品", imageUrls: await image("std01", "icon") }, "imageUrls", /upload|上传/i],
-      [{ nameZh: "展品", imageUrls: await image("std01", "exhibits-img", "application/pdf") }, "imageUrls", /upload|上传/i],
+      [{ nameZh: "展品", imageUrls: await storedFileRow(api, "std01", "exhibits-img", "application/pdf") }, "imageUrls", /upload|上传/i],
       [{ nameZh: "展品", imageUrls: seven[0]!, classId: "999999" }, "classId", /categor|类别/i],
     ];
     for (const [form, fieldName, message] of cases) {

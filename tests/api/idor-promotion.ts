@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import { expect } from "vitest";
 import type { TestApi } from "../support/test-api";
+import { uploadAs } from "../support/uploads";
 
 /**
  * The promotion part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01) naming
@@ -21,24 +21,7 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
   return { status: response.status, text: await response.text() };
 }
 
-async function imageOf(ctx: Ctx, username: string) {
-  const user = await ctx.api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const id = crypto.randomBytes(12).toString("base64url");
-  await ctx.api.db
-    .insertInto("stored_files")
-    .values({
-      id,
-      owner_user_id: user.id,
-      folder: "exhibits-img",
-      original_name: `${MARKER}.png`,
-      content_type: "image/png",
-      size_bytes: 10,
-      storage_key: `stored/exhibits-img/${id}`,
-      upload_key: null,
-    })
-    .execute();
-  return `/files/${id}`;
-}
+const imageOf = (ctx: Ctx, username: string) => uploadAs(ctx.api, username === "std01" ? ctx.a : ctx.b, "exhibits-img");
 
 let prepared: Promise<{ id: string; aImage: string }> | null = null;
 function prepare(ctx: Ctx) {

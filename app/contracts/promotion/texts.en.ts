@@ -23,6 +23,7 @@ const promotion = {
     orderInvalid: "The order must list every exhibit exactly once",
     templateInvalid: "Please choose one of the organizer's templates",
     tooManyForTemplate: "This template shows at most {{slots}} exhibits",
+    exhibitTwice: "Each exhibit can be chosen once",
     invitationNotFound: "The invitation does not exist",
     stale: "The exhibit was changed meanwhile; please reload and try again",
   },

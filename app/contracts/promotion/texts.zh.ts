@@ -25,6 +25,7 @@ const promotion: typeof en = {
     orderInvalid: "展品顺序须包含全部展品，且每个只出现一次",
     templateInvalid: "请选择主办方提供的模板",
     tooManyForTemplate: "该模板最多展示{{slots}}个展品",
+    exhibitTwice: "同一展品只能选择一次",
     invitationNotFound: "邀请函不存在",
     stale: "展品已被修改，请刷新后重试",
   },

@@ -9,6 +9,7 @@ import {
   MAINLAND_MOBILE,
   optionalList,
   optionalText,
+  optionalVersion,
   requiredChoice,
   requiredDate,
   requiredFileUrl,
@@ -49,14 +50,7 @@ const F = (name: string) => `boothConstruction.fields.${name}`;
 export * from "./values";
 
 const optionalBooth = z.preprocess(blank, idValue(F("booth")).optional());
-const version = z.preprocess(
-  blank,
-  z.coerce
-    .number({ message: withProp("validation.correct", F("record")) })
-    .int()
-    .min(0)
-    .optional(),
-);
+const version = optionalVersion(F("record"));
 const optionalDate = (prop: string) =>
   z.preprocess((v) => (typeof v === "string" ? blank(v.trim()) : v), z.string().refine(isRealDate, withProp("validation.correct", prop)).optional());
 const optionalFileUrl = (prop: string) => z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), requiredFileUrl(prop).optional());

@@ -78,6 +78,18 @@ export function optionalList<T extends z.ZodType>(prop: string, item: T, max: nu
   return requiredList(prop, item, 0, max);
 }
 
+/** The version of a record the form was loaded with (0 or more; absent for a new record). */
+export function optionalVersion(prop: string) {
+  return z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: withProp("validation.correct", prop) })
+      .int()
+      .min(0)
+      .optional(),
+  );
+}
+
 /** A positive integer id sent as a form string. */
 export function idValue(prop: string) {
   return z.coerce

@@ -6,6 +6,7 @@ import {
   idValue,
   listPaging,
   optionalText,
+  optionalVersion,
   requiredChoice,
   requiredDate,
   requiredEmail,
@@ -40,14 +41,7 @@ export * from "./values";
 
 const itemKeys = requiredList(F("items"), z.string().regex(ITEM_KEY, withProp("validation.correct", F("items"))), 1, ITEMS_MAX);
 const fileUrl = z.string().regex(/^\/files\/[A-Za-z0-9_-]{1,64}$/, withProp("validation.correct", F("documents")));
-const version = z.preprocess(
-  blank,
-  z.coerce
-    .number({ message: withProp("validation.correct", F("record")) })
-    .int()
-    .min(0)
-    .optional(),
-);
+const version = optionalVersion(F("record"));
 const optionalChoice = <const T extends readonly [string, ...string[]]>(prop: string, values: T) =>
   z.preprocess(blank, z.enum(values, { message: withProp("validation.correct", prop) }).optional());
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());

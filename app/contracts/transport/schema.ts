@@ -8,6 +8,7 @@ import {
   INTERNATIONAL_PHONE,
   MAINLAND_MOBILE,
   optionalText,
+  optionalVersion,
   requiredChoice,
   requiredDate,
   requiredFileUrl,
@@ -30,14 +31,7 @@ const F = (name: string) => `transport.fields.${name}`;
 /** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
 export * from "./values";
 
-const version = z.preprocess(
-  blank,
-  z.coerce
-    .number({ message: withProp("validation.correct", F("record")) })
-    .int()
-    .min(0)
-    .optional(),
-);
+const version = optionalVersion(F("record"));
 const wholeNumber = (prop: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),

@@ -8,6 +8,7 @@ import {
   INTERNATIONAL_PHONE,
   MAINLAND_MOBILE,
   optionalText,
+  optionalVersion,
   requiredChoice,
   requiredDate,
   requiredEmail,
@@ -31,14 +32,7 @@ const F = (name: string) => `vehicles.fields.${name}`;
 /** The lists and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
 export * from "./values";
 
-const version = z.preprocess(
-  blank,
-  z.coerce
-    .number({ message: withProp("validation.correct", F("record")) })
-    .int()
-    .min(0)
-    .optional(),
-);
+const version = optionalVersion(F("record"));
 const recordId = idValue(F("record"));
 const wholeNumber = (prop: string, max: number) =>
   z.preprocess(

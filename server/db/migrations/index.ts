@@ -17,6 +17,7 @@ import * as badgeHolderProbes from "./0015-badge-holder-probes";
 import * as invoiceQrLinks from "./0016-invoice-qr-links";
 import * as exhibits from "./0017-exhibits";
 import * as invitations from "./0018-invitations";
+import * as promotionCodes from "./0019-promotion-codes";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0016-invoice-qr-links": invoiceQrLinks,
   "0017-exhibits": exhibits,
   "0018-invitations": invitations,
+  "0019-promotion-codes": promotionCodes,
 };
 
 export const migrationProvider: MigrationProvider = {

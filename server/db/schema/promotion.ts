@@ -50,9 +50,32 @@ interface InvitationTable {
   updated_at: Timestamp;
 }
 
+// Tracking codes and rendered images (0019-promotion-codes).
+
+interface PromotionCodeTable {
+  code: string;
+  user_id: number;
+  exhibition_id: number;
+  created_at: CreatedAt;
+}
+
+interface PromotionImageTable {
+  user_id: number;
+  exhibition_id: number;
+  /** What the image is: "invitation:<id>", "poster:micro", "poster:zh", "poster:en". */
+  kind: string;
+  format: "png" | "pdf";
+  /** A hash of everything the image was made from; a different hash means render again. */
+  input_hash: string;
+  file_id: string;
+  created_at: CreatedAt;
+}
+
 /** The promotion tables, part of DB (./index.ts). */
 export interface PromotionTables {
   exhibits: ExhibitTable;
   invitation_templates: InvitationTemplateTable;
   invitations: InvitationTable;
+  promotion_codes: PromotionCodeTable;
+  promotion_images: PromotionImageTable;
 }

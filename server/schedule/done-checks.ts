@@ -35,6 +35,11 @@ export const doneChecks: Record<string, DoneCheck> = {
       or exists (select 1 from lifting_sends where user_id = ${userId}))`,
   // Done once the exhibitor has applied for an invoice that was not returned.
   "invoice-requested": (userId) => sql`exists (select 1 from invoice_applications where user_id = ${userId} and status <> 'returned')`,
+  // Done once one of the exhibitor's invitations has been made into an image (viewed or downloaded; docs/product.md § Promotion).
+  "invitation-made": (userId) =>
+    sql`exists (select 1 from invitations i join promotion_images p
+      on p.user_id = i.user_id and p.exhibition_id = i.exhibition_id and p.kind = 'invitation:' || i.id
+      where i.user_id = ${userId})`,
   // Done once every booth's signed commitment is submitted (or accepted).
   "safety-commitment-signed": (userId) => everyBoothHas(userId, "safety_commitments", [1, 2]),
 };

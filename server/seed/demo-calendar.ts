@@ -20,6 +20,7 @@ const DEMO_SCHEDULE_OFFSETS = {
   "services-ordered": 5,
   "transport-booked": 9,
   "invoice-requested": 25,
+  "invitation-made": 10,
 } as const;
 export type DemoScheduleCheck = keyof typeof DEMO_SCHEDULE_OFFSETS;
 

@@ -357,6 +357,12 @@ export function homeScheduleItems(calendar: DemoCalendar): ScheduleSeed[] {
       ...deadline("invoice-requested"),
       link: "/invoiceArea/billingApplication",
     },
+    {
+      title_zh: "制作邀请函，邀请您的买家",
+      title_en: "Make your invitation and invite your buyers",
+      ...deadline("invitation-made"),
+      link: "/exhibitorInfo/invitation/custom",
+    },
   ];
 }
 

@@ -7,7 +7,7 @@ import { uploadAs } from "../support/uploads";
  * exhibitor A's (std01) exhibit, invitation or image gets 404 or 400, none of A's data, and changes
  * nothing of A's. tests/api/exhibits.test.ts and invitations.test.ts cover the same on both databases.
  */
-type Ctx = { api: TestApi; a: string; b: string };
+type Ctx = { api: TestApi; a: string; b: string; admin: string };
 type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "A-展品-MARKER-3817";
@@ -104,7 +104,28 @@ const invitationProbe: Probe = async (ctx) => {
   expect((await call(ctx, ctx.a, "/smeb/invitation/list")).text).toContain(INVITATION_MARKER);
 };
 
+const templateState = async (ctx: Ctx) => JSON.stringify(await ctx.api.db.selectFrom("invitation_templates").selectAll().orderBy("id").execute());
+
+/** The organizer's template management: an exhibitor gets 403 and changes nothing; the organizer reads them (control). */
+const templateAdminProbe: Probe = async (ctx) => {
+  const before = await templateState(ctx);
+  const [first] = JSON.parse((await call(ctx, ctx.admin, "/smeb/invitation/templates/all")).text).data as { id: number }[];
+  const form = { nameZh: "B", nameEn: "B", language: "zh", exhibitSlots: "2", active: "on" };
+  for (const [path, body] of [
+    ["/smeb/invitation/templates/all"],
+    ["/smeb/invitation/templates/save", form],
+    ["/smeb/invitation/templates/update", { ...form, id: String(first!.id) }],
+  ] as [string, Record<string, string>?][]) {
+    const answer = await call(ctx, ctx.b, path, body);
+    expect(answer.status, `${path} ${answer.text}`).toBe(403);
+  }
+  expect(await templateState(ctx)).toBe(before);
+};
+
 export const promotionSweep = {
+  "GET /api/smeb/invitation/templates/all": { probe: templateAdminProbe },
+  "POST /api/smeb/invitation/templates/save": { probe: templateAdminProbe },
+  "POST /api/smeb/invitation/templates/update": { probe: templateAdminProbe },
   "GET /api/smeb/invitation/templates": { noOwnedId: "the organizer's templates of the caller's exhibition, the same for every exhibitor" },
   "GET /api/smeb/invitation/list": { probe: invitationProbe },
   "POST /api/smeb/invitation/save": { probe: invitationProbe },

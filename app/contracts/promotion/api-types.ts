@@ -37,3 +37,17 @@ export type InvitationView = {
 
 export type InvitationList = { items: InvitationView[] };
 export type InvitationRemoved = { id: number };
+
+/** A template as the organizer manages it: both names, whether exhibitors are offered it, how many invitations use it. */
+export type TemplateAdminView = {
+  id: number;
+  nameZh: string;
+  nameEn: string;
+  language: InvitationLanguage;
+  exhibitSlots: number;
+  backgroundUrl: string | null;
+  sort: number;
+  active: boolean;
+  invitations: number;
+  updatedAt: string;
+};

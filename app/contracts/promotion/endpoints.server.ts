@@ -1,5 +1,14 @@
 import { endpoint } from "../api/endpoint";
-import type { ExhibitList, ExhibitRemoved, ExhibitView, InvitationList, InvitationRemoved, InvitationTemplateView, InvitationView } from "./api-types";
+import type {
+  ExhibitList,
+  ExhibitRemoved,
+  ExhibitView,
+  InvitationList,
+  InvitationRemoved,
+  InvitationTemplateView,
+  InvitationView,
+  TemplateAdminView,
+} from "./api-types";
 import {
   exhibitIdSchema,
   exhibitOrderSchema,
@@ -9,6 +18,7 @@ import {
   invitationSchema,
   invitationUpdateSchema,
 } from "./schema";
+import { templateSchema, templateUpdateSchema } from "./template-schema";
 
 /** Promotion (issue 38): the exhibitor's exhibits and invitations, under the invitation API's paths. */
 export const promotionEndpoints = {
@@ -24,4 +34,8 @@ export const promotionEndpoints = {
   saveInvitation: endpoint.post("/smeb/invitation/save", invitationSchema).answers<InvitationView>(),
   updateInvitation: endpoint.post("/smeb/invitation/update", invitationUpdateSchema).answers<InvitationView>(),
   removeInvitation: endpoint.post("/smeb/invitation/delete", invitationIdSchema).answers<InvitationRemoved>(),
+  /** The organizer's (roleId 1): every template of the exhibition, active or not. */
+  allTemplates: endpoint.get("/smeb/invitation/templates/all").answers<TemplateAdminView[]>(),
+  addTemplate: endpoint.post("/smeb/invitation/templates/save", templateSchema).answers<TemplateAdminView[]>(),
+  updateTemplate: endpoint.post("/smeb/invitation/templates/update", templateUpdateSchema).answers<TemplateAdminView[]>(),
 };

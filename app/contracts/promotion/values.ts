@@ -8,6 +8,8 @@ export const EXHIBITS_MAX = 50;
 export const INVITATION_NAME_MAX = 50;
 export const INVITATION_COMPANY_MAX = 100;
 /** A template's language: Chinese, English, or both. */
-export type InvitationLanguage = "zh" | "en" | "bilingual";
+export const INVITATION_LANGUAGES = ["zh", "en", "bilingual"] as const;
+export type InvitationLanguage = (typeof INVITATION_LANGUAGES)[number];
+export const TEMPLATE_NAME_MAX = 30;
 /** The most exhibits a template shows (its slots are 1 to this). */
 export const INVITATION_EXHIBITS_MAX = 6;

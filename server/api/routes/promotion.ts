@@ -3,10 +3,12 @@ import { promotionEndpoints as endpoints } from "../../../app/contracts/promotio
 import { appClock } from "../../clock";
 import { addExhibit, exhibitDetail, listExhibits, orderExhibits, removeExhibit, updateExhibit } from "../../promotion/exhibits";
 import { listInvitations, listTemplates, removeInvitation, saveInvitation, updateInvitation } from "../../promotion/invitations";
-import { callerFor } from "../caller";
+import { listAllTemplates, saveTemplate, updateTemplate } from "../../promotion/templates";
+import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
-import { mount } from "../mount";
+import { mount, withMessage } from "../mount";
+import { translate } from "../../../app/contracts/i18n/translate.server";
 
 /** Promotion (issue 38): the exhibitor's exhibits and invitations. Mounted inside /api. */
 export function promotionRoutes(deps: ApiDeps): Router {
@@ -48,6 +50,16 @@ export function promotionRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.removeInvitation, async (call) => {
     const caller = await callerFor(deps, call.req, call.res);
     return removeInvitation(db, caller, call.input.id);
+  });
+
+  mount(router, endpoints.allTemplates, async ({ req, res }) => listAllTemplates(db, await organizerFor(deps, req, res)));
+  mount(router, endpoints.addTemplate, async (call) => {
+    const organizer = await organizerFor(deps, call.req, call.res);
+    return withMessage(await saveTemplate(db, organizer, call.input, appClock.now()), translate(requestLanguage(call.req), "promotion.templates.saved"));
+  });
+  mount(router, endpoints.updateTemplate, async (call) => {
+    const organizer = await organizerFor(deps, call.req, call.res);
+    return withMessage(await updateTemplate(db, organizer, call.input, appClock.now()), translate(requestLanguage(call.req), "promotion.templates.saved"));
   });
 
   return router;

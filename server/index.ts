@@ -8,6 +8,7 @@ import { createServerApp } from "./app";
 import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
+import { purgeOldVisitorRows } from "./promotion/visitors";
 import { sweepUnclaimedUploads } from "./uploads/grants";
 import { purgeOldHolderProbes } from "./badges/holder-probes";
 import { appClock } from "./clock";
@@ -64,6 +65,7 @@ async function main() {
         purgeExpiredSessions(db),
         purgeOldLoginAttempts(db),
         purgeOldVerificationCodes(db),
+        purgeOldVisitorRows(db),
         sweepUnclaimedUploads(db, services.store),
         purgeOldHolderProbes(db),
       ]).catch((error) => logger.warn({ err: error }, "housekeeping failed"));

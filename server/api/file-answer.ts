@@ -15,13 +15,18 @@ export function attachmentDisposition(filename: string, asciiFallback: string) {
   return `attachment; filename="${asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export function sendFile(res: Response, bytes: Uint8Array, contentType: string, name: DownloadName | string) {
+/**
+ * Sends the bytes as a download; `inline` lets the browser show it in place instead (an image on a
+ * page), still with its name for "save as".
+ */
+export function sendFile(res: Response, bytes: Uint8Array, contentType: string, name: DownloadName | string, options: { inline?: boolean } = {}) {
   const { filename, ascii } = typeof name === "string" ? { filename: name, ascii: name } : name;
+  const disposition = attachmentDisposition(filename, ascii);
   res
     .status(200)
     .set({
       "Content-Type": contentType,
-      "Content-Disposition": attachmentDisposition(filename, ascii),
+      "Content-Disposition": options.inline ? disposition.replace(/^attachment/, "inline") : disposition,
       "Content-Length": String(bytes.byteLength),
       "X-Content-Type-Options": "nosniff",
     })

@@ -33,6 +33,8 @@ import { taiwanRoutes } from "./routes/vehicles-taiwan";
 import { expressRoutes } from "./routes/vehicles-express";
 import { overseasRoutes } from "./routes/vehicles-overseas";
 import { promotionRoutes } from "./routes/promotion";
+import { promotionImageRoutes } from "./routes/promotion-images";
+import { promotionVisitorRoutes } from "./routes/promotion-visitors";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -76,6 +78,8 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(expressRoutes(deps));
   router.use(overseasRoutes(deps));
   router.use(promotionRoutes(deps));
+  router.use(promotionImageRoutes(deps));
+  router.use(promotionVisitorRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -13,9 +13,9 @@ const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const CODE_LENGTH = 10;
 
 /** The path of the public pre-registration page for a code. */
-export const visitPath = (code: string) => `/visit/${code}`;
+const visitPath = (code: string) => `/visit/${code}`;
 
-export const isTrackingCodeShape = (value: string) => value.length === CODE_LENGTH && [...value].every((c) => ALPHABET.includes(c));
+const isTrackingCodeShape = (value: string) => value.length === CODE_LENGTH && [...value].every((c) => ALPHABET.includes(c));
 
 function newCode() {
   return Array.from({ length: CODE_LENGTH }, () => ALPHABET[crypto.randomInt(0, ALPHABET.length)]).join("");

@@ -19,6 +19,7 @@ import { seedExpressDemo } from "../vehicles/express";
 import { seedTrucksDemo } from "../vehicles/trucks";
 import { seedTaiwanDemo } from "../vehicles/taiwan-filings";
 import { seedInvitationTemplates } from "../promotion/invitations";
+import { seedDemoVisitors } from "../promotion/demo-visitors";
 import type { ObjectStore } from "../uploads/object-store";
 import { seedPromotionDemo } from "./promotion";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
@@ -83,6 +84,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedTrucksDemo(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on), store);
     await seedTaiwanDemo(db, exhibition.id);
     await seedInvitationTemplates(db, exhibition.id);
+    await seedDemoVisitors(db, exhibition.id, appClock.now());
     await seedPromotionDemo(db, exhibition.id, store);
   }
 }
@@ -207,6 +209,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedTrucksDemo(trx, exhibition.id, calendar, options.store);
     await seedTaiwanDemo(trx, exhibition.id);
     await seedInvitationTemplates(trx, exhibition.id);
+    await seedDemoVisitors(trx, exhibition.id, now);
     await seedPromotionDemo(trx, exhibition.id, options.store);
   });
   return { created: true as const };

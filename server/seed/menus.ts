@@ -77,6 +77,9 @@ export const demoMenus: SeedMenu[] = [
   menu(112, 110, 2, "/exhibitorInfo/invitation/exhibitorTopRanking", "人气排行榜", "Popularity ranking", "fire"),
   menu(113, 110, 3, "/exhibitorInfo/invitation/exhibitorRanking", "邀请排行榜", "Invitation ranking", "rank"),
   menu(114, 110, 4, "/exhibitorInfo/invitation/inviteAudienceData", "邀请观众数据", "Invited audience data", "chart"),
+  // The organizer's invitation templates and registered visitors (issue 38): roleId 1 only.
+  menu(115, 110, 5, "/exhibitorInfo/invitation/templates", "邀请函模板", "Invitation templates", "image"),
+  menu(116, 110, 6, "/exhibitorInfo/invitation/visitors", "观众登记", "Registered visitors", "user"),
 
   // Booth construction /boothConstruction
   menu(30, 0, 30, "/boothConstruction", "展位搭建", "Booth construction", "tool"),
@@ -174,7 +177,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47, 53, 69, 79]);
+const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47, 53, 69, 79, 115, 116]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

@@ -28,8 +28,9 @@ describe.each(backends)("demo dates on %s", (backend) => {
   const worksheet = async () => (await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket: std01 })).data;
   const catalogue = async () => (await api.call<Catalogue>("/smeb/service/service/list", { ticket: std01 })).data;
 
-  // std01's demo badges, transport declaration and invoice application make those three items done, whatever the date.
-  const LIVE = ["overdue", "dueSoon", "done", "overdue", "dueSoon", "done", "done"];
+  // std01's demo badges, transport declaration and invoice application make those three items done, whatever the date;
+  // the invitation item is weeks ahead and not done (the tests' demo has no rendered invitation).
+  const LIVE = ["overdue", "dueSoon", "done", "overdue", "dueSoon", "done", "done", "open"];
 
   it("shows the seeded demo live at TEST_NOW: some items overdue, some due soon, some weeks ahead, advance prices, open windows", async () => {
     expect((await worksheet()).map((i) => i.status)).toEqual(LIVE);

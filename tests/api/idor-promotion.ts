@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { TestApi } from "../support/test-api";
+import { portalClient } from "../support/portal-client";
 import { uploadAs } from "../support/uploads";
 
 /**
@@ -122,7 +123,40 @@ const templateAdminProbe: Probe = async (ctx) => {
   expect(await templateState(ctx)).toBe(before);
 };
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const imageRows = async (ctx: Ctx) => JSON.stringify(await ctx.api.db.selectFrom("promotion_images").selectAll().orderBy("kind").orderBy("format").execute());
+
+/** A's invitation as an image (API and the portal's resource route): B gets 404 (or no permission), no picture, and no image is made. */
+const invitationImageProbe: Probe = async (ctx) => {
+  const id = await prepareInvitation(ctx);
+  const before = await imageRows(ctx);
+  for (const format of ["png", "pdf"]) {
+    const response = await fetch(`${ctx.api.baseUrl}/api/smeb/invitation/image?id=${id}&format=${format}`, {
+      headers: { ticket: ctx.b, "accept-language": "en" },
+    });
+    expect(response.status, format).toBe(404);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.includes(PNG_SIGNATURE)).toBe(false);
+    expect(body.toString(), format).not.toContain(INVITATION_MARKER);
+  }
+  const browser = portalClient(ctx.api.baseUrl);
+  await browser.signIn("raw01", "Expo#2026");
+  const viaPortal = await browser.request(`/exhibitorInfo/invitation/custom/${id}/image?format=png`);
+  if (viaPortal.status === 302) expect(viaPortal.headers.get("location")).toBe("/401");
+  else expect(viaPortal.status).toBe(404);
+  expect(Buffer.from(await viaPortal.arrayBuffer()).includes(PNG_SIGNATURE)).toBe(false);
+  expect(await imageRows(ctx)).toBe(before);
+  // Control: the owner gets it, so the refusals above are about ownership.
+  expect((await fetch(`${ctx.api.baseUrl}/api/smeb/invitation/image?id=${id}`, { headers: { ticket: ctx.a } })).status).toBe(200);
+};
+
+const OWN_POSTER = "the caller's own poster, made from the caller's session (its booth and company names); no id is read";
+
 export const promotionSweep = {
+  "GET /api/smeb/invitation/image": { probe: invitationImageProbe },
+  "routes/exhibitorInfo.invitation.custom.$id.image": { probe: invitationImageProbe },
+  "GET /api/smeb/invitation/poster": { noOwnedId: OWN_POSTER },
+  "routes/index.poster-image.$kind": { noOwnedId: OWN_POSTER },
   "GET /api/smeb/invitation/templates/all": { probe: templateAdminProbe },
   "POST /api/smeb/invitation/templates/save": { probe: templateAdminProbe },
   "POST /api/smeb/invitation/templates/update": { probe: templateAdminProbe },

@@ -30,6 +30,9 @@ import { taiwanSweep } from "./idor-vehicles-taiwan";
 import { expressSweep } from "./idor-vehicles-express";
 import { overseasSweep } from "./idor-vehicles-overseas";
 import { promotionSweep } from "./idor-promotion";
+import { visitorsSweep } from "./idor-visitors";
+import { promotionPagesSweep } from "./idor-promotion-pages";
+import { promotionReportsSweep } from "./idor-promotion-reports";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -217,6 +220,9 @@ const sweep: Record<string, Entry> = {
   ...expressSweep,
   ...overseasSweep,
   ...promotionSweep,
+  ...visitorsSweep,
+  ...promotionPagesSweep,
+  ...promotionReportsSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -14,6 +14,9 @@ const SPEC_PAGES: Record<string, readonly string[]> = {
     "invitation/exhibitorTopRanking",
     "invitation/exhibitorRanking",
     "invitation/inviteAudienceData",
+    // The organizer's invitation templates and visitors (this portal's addition).
+    "invitation/templates",
+    "invitation/visitors",
     "promotionalVideo",
     "epidemicDeclaration",
     // The organizer's side of the area (this portal's addition).

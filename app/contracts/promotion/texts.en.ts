@@ -1,5 +1,16 @@
+import pages from "./texts-pages.en";
+import images from "./texts-images.en";
+import visitors from "./texts-visitors.en";
+import templates from "./texts-templates.en";
+import reports from "./texts-reports.en";
+
 /** promotion texts (en), issue 38: exhibits for now. */
 const promotion = {
+  pages,
+  images,
+  visitors,
+  templates,
+  reports,
   fields: {
     nameZh: "Exhibit name (Chinese)",
     nameEn: "Exhibit name (English)",

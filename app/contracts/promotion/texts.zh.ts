@@ -1,7 +1,17 @@
 import type en from "./texts.en";
+import pages from "./texts-pages.zh";
+import images from "./texts-images.zh";
+import visitors from "./texts-visitors.zh";
+import templates from "./texts-templates.zh";
+import reports from "./texts-reports.zh";
 
 /** promotion 文案（第 38 项）：目前为展品。 */
 const promotion: typeof en = {
+  pages,
+  images,
+  visitors,
+  templates,
+  reports,
   fields: {
     nameZh: "展品名称（中文）",
     nameEn: "展品名称（英文）",

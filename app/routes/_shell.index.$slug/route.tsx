@@ -6,8 +6,11 @@ import { Fragment } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { homeEndpoints } from "~/contracts/home/endpoints.server";
 import { apiFor, requireOk } from "~/lib/api.server";
+import { getShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
+import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 import "~/contracts/home/texts";
+import { POSTER_OF_SLUG, type PosterBlock, PosterImage, type PosterSlug } from "./poster-image";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
@@ -39,7 +42,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     /** The language of the body shown (for the lang attribute). */
     bodyLanguage: useEnglish ? "en" : "zh",
     chineseOnly,
+    poster: slug in POSTER_OF_SLUG ? await posterBlock(request, context, slug as PosterSlug) : null,
   });
+}
+
+/**
+ * The poster pages show the exhibitor's own poster above their text (issue 38): signed out, a link
+ * to sign in; the organizer, and accounts without a booth of their own, a note instead.
+ */
+async function posterBlock(request: Request, context: LoaderFunctionArgs["context"], slug: PosterSlug): Promise<PosterBlock> {
+  const user = await getShellUser(request, context);
+  if (!user) return { state: "signIn", loginUrl: `/login?${new URLSearchParams({ redirectTo: new URL(request.url).pathname })}` };
+  const info = user.info.infoVO;
+  if (info.roleId === ORGANIZER_ROLE_ID) return { state: "organizer" };
+  if (info.contractor || !user.allowed.has("/index/poster") || !(info.boothId || info.booths.length)) return { state: "noBooth" };
+  const company = (user.language === "en" ? info.businessNameEn || info.businessName : info.businessName || info.businessNameEn) || info.username;
+  return { state: "image", kind: POSTER_OF_SLUG[slug], company };
 }
 
 type Block = { kind: "heading"; text: string } | { kind: "list"; items: string[] } | { kind: "paragraph"; lines: string[] };
@@ -133,6 +151,7 @@ export default function ContentPage() {
           {t("home.content.chineseOnly")}
         </Alert>
       ) : null}
+      {data.poster ? <PosterImage block={data.poster} /> : null}
       {data.body.trim() ? (
         <Stack gap="sm" lang={data.bodyLanguage}>
           <ContentBody body={data.body} />

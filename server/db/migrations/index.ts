@@ -18,6 +18,7 @@ import * as invoiceQrLinks from "./0016-invoice-qr-links";
 import * as exhibits from "./0017-exhibits";
 import * as invitations from "./0018-invitations";
 import * as promotionCodes from "./0019-promotion-codes";
+import * as visitors from "./0020-visitors";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0017-exhibits": exhibits,
   "0018-invitations": invitations,
   "0019-promotion-codes": promotionCodes,
+  "0020-visitors": visitors,
 };
 
 export const migrationProvider: MigrationProvider = {

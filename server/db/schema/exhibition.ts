@@ -11,6 +11,8 @@ interface ExhibitionTable {
   venue_zh: string;
   venue_en: string;
   is_current: boolean;
+  /** Exhibitors may see the contacts of visitors who consented unmasked (0020-visitors). */
+  visitor_contacts_shared: Generated<boolean>;
 }
 
 interface HallTable {

@@ -71,6 +71,61 @@ interface PromotionImageTable {
   created_at: CreatedAt;
 }
 
+// Visitor pre-registration (0020-visitors).
+
+interface PromotionViewSaltTable {
+  day: string;
+  salt: string;
+}
+
+interface PromotionViewTable {
+  code: string;
+  /** The exhibition day (UTC+8) of the view. */
+  day: string;
+  /** sha256 of the day's salt, the address and the user agent: no personal data kept. */
+  visitor_key: string;
+  created_at: CreatedAt;
+}
+
+interface VisitorTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  visitor_no: number;
+  inviter_user_id: number | null;
+  source_code: string | null;
+  source_invitation_id: number | null;
+  name: string;
+  company: string;
+  position: ColumnType<string, string | undefined, string>;
+  mobile: string;
+  email: string;
+  country_id: number;
+  province_code: string | null;
+  /** The exhibit classes the visitor is interested in (JSON text in, array out). */
+  interest_class_ids: ColumnType<number[], string, string>;
+  consent: ColumnType<boolean, boolean | undefined, boolean>;
+  language: ColumnType<"zh" | "en", "zh" | "en" | undefined, "zh" | "en">;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+interface VisitorCodeTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  mobile: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  consumed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+interface VisitorRequestTable {
+  id: Generated<number>;
+  ip: string;
+  action: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 /** The promotion tables, part of DB (./index.ts). */
 export interface PromotionTables {
   exhibits: ExhibitTable;
@@ -78,4 +133,9 @@ export interface PromotionTables {
   invitations: InvitationTable;
   promotion_codes: PromotionCodeTable;
   promotion_images: PromotionImageTable;
+  promotion_view_salts: PromotionViewSaltTable;
+  promotion_views: PromotionViewTable;
+  visitors: VisitorTable;
+  visitor_codes: VisitorCodeTable;
+  visitor_requests: VisitorRequestTable;
 }

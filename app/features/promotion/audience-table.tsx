@@ -1,0 +1,54 @@
+import { Table, Text } from "@mantine/core";
+import type { AudienceRow, VisitorRow } from "~/contracts/promotion/visitor-api-types";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
+import { useTranslation } from "~/i18n/texts";
+import "~/contracts/promotion/texts";
+
+/** Visitors as a table: the exhibitor's audience, or (with `inviter`) the organizer's list with who invited each. */
+export function AudienceTable({ rows, inviter = false }: { rows: (AudienceRow | VisitorRow)[]; inviter?: boolean }) {
+  const { t } = useTranslation();
+  const c = (key: string) => t(`promotion.visitors.columns.${key}`);
+  const f = (key: string) => t(`promotion.visitors.fields.${key}`);
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped withTableBorder data-testid="audience-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{c("visitorNo")}</Table.Th>
+            <Table.Th>{f("name")}</Table.Th>
+            <Table.Th>{f("company")}</Table.Th>
+            <Table.Th>{f("position")}</Table.Th>
+            <Table.Th>{f("mobile")}</Table.Th>
+            <Table.Th>{f("email")}</Table.Th>
+            <Table.Th>{f("country")}</Table.Th>
+            <Table.Th>{f("interests")}</Table.Th>
+            <Table.Th>{inviter ? c("inviter") : c("invitation")}</Table.Th>
+            <Table.Th>{c("consent")}</Table.Th>
+            <Table.Th>{c("registeredAt")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id} data-testid="audience-row">
+              <Table.Td>{row.visitorNo}</Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{row.name}</Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{row.company}</Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{row.position}</Table.Td>
+              <Table.Td data-testid="audience-mobile">{row.mobile}</Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{row.email}</Table.Td>
+              <Table.Td>{[row.country, row.province].filter(Boolean).join(" / ")}</Table.Td>
+              <Table.Td>
+                <Text size="xs">{row.interests.join("、")}</Text>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>
+                {inviter ? ((row as VisitorRow).inviterCompany ?? t("promotion.reports.inviterNone")) : (row.invitation?.name ?? "—")}
+              </Table.Td>
+              <Table.Td>{row.consent ? c("yes") : c("no")}</Table.Td>
+              <Table.Td>{exhibitionDateTime(row.registeredAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

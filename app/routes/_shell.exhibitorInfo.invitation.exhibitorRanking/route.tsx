@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import { RankingPage } from "~/features/promotion/ranking-page";
+import { loadRanking } from "~/features/promotion/ranking.server";
+import "~/contracts/promotion/texts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invitation ranking" }];
+
+export const handle = { breadcrumb: "promotion.reports.inviteTitle" } satisfies PageHandle;
+
+/** The invitation ranking (spec /exhibitorInfo/invitation/exhibitorRanking; docs/product.md § Promotion). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadRanking(request, context, "invite");
+}
+
+export default function InvitationRankingPage() {
+  const { ranking, organizer } = useLoaderData<typeof loader>();
+  return <RankingPage ranking={ranking} organizer={organizer} />;
+}

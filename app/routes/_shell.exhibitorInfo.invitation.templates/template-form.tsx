@@ -1,0 +1,126 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { FormError } from "~/components/form-error";
+import type { TemplateAdminView } from "~/contracts/promotion/api-types";
+import type { templateSchema } from "~/contracts/promotion/template-schema";
+import { INVITATION_EXHIBITS_MAX, INVITATION_LANGUAGES, TEMPLATE_NAME_MAX } from "~/contracts/promotion/values";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { useTranslation } from "~/i18n/texts";
+import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import "~/contracts/promotion/texts";
+
+/** The background picture's upload rules: an image in the organizer's poster folder. */
+export const BACKGROUND_UPLOAD = { folder: "poster" as const, kinds: ["jpg" as const, "png" as const], maxBytes: 5 * 1024 * 1024, maxCount: 1 };
+
+/** Adds a template, or changes `editing`; works as a plain POST (the picture arrives as a file without JavaScript). */
+export function TemplateForm({
+  editing,
+  held,
+  constraint,
+  lastResult,
+  pending,
+  path,
+}: {
+  editing: TemplateAdminView | null;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+  path: string;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const current = editing
+    ? {
+        nameZh: editing.nameZh,
+        nameEn: editing.nameEn,
+        language: editing.language,
+        exhibitSlots: String(editing.exhibitSlots),
+        sort: String(editing.sort),
+        active: editing.active ? "on" : "",
+        backgroundUrl: editing.backgroundUrl ?? "",
+      }
+    : { language: "zh", exhibitSlots: "3", sort: "0", active: "on" };
+  const [form, fields] = usePortalForm<typeof templateSchema>({
+    id: editing ? `template-${editing.id}` : "template-new",
+    constraint,
+    lastResult,
+    defaultValue: { ...current, ...held },
+  });
+  const text = (name: "nameZh" | "nameEn") => (
+    <TextInput
+      {...getInputProps(fields[name], { type: "text" })}
+      key={fields[name].key}
+      label={t(`promotion.templates.fields.${name}`)}
+      maxLength={TEMPLATE_NAME_MAX}
+      withAsterisk
+      error={errorText(fields[name].errors)}
+    />
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="template-form">
+      <input type="hidden" name="intent" value={editing ? "update" : "add"} />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {editing ? `${t("promotion.templates.edit")}: ${editing.nameZh}` : t("promotion.templates.add")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text("nameZh")}
+          {text("nameEn")}
+          <NativeSelect
+            {...getSelectProps(fields.language)}
+            key={fields.language.key}
+            label={t("promotion.templates.fields.language")}
+            data={INVITATION_LANGUAGES.map((language) => ({ value: language, label: t(`promotion.templates.languages.${language}`) }))}
+            withAsterisk
+            error={errorText(fields.language.errors)}
+          />
+          <NativeSelect
+            {...getSelectProps(fields.exhibitSlots)}
+            key={fields.exhibitSlots.key}
+            label={t("promotion.templates.fields.exhibitSlots")}
+            data={Array.from({ length: INVITATION_EXHIBITS_MAX }, (_, i) => String(i + 1))}
+            withAsterisk
+            error={errorText(fields.exhibitSlots.errors)}
+          />
+          <TextInput
+            {...getInputProps(fields.sort, { type: "number" })}
+            key={fields.sort.key}
+            label={t("promotion.templates.fields.sort")}
+            min={0}
+            max={999}
+            error={errorText(fields.sort.errors)}
+          />
+        </SimpleGrid>
+        <FieldFileUpload
+          field={fields.backgroundUrl}
+          formValues={form.initialValue}
+          folder={BACKGROUND_UPLOAD.folder}
+          kinds={BACKGROUND_UPLOAD.kinds}
+          maxBytes={BACKGROUND_UPLOAD.maxBytes}
+          maxCount={BACKGROUND_UPLOAD.maxCount}
+          label={t("promotion.templates.fields.background")}
+        />
+        <Checkbox
+          name={fields.active.name}
+          key={fields.active.key}
+          defaultChecked={fields.active.initialValue === "on"}
+          label={t("promotion.templates.fields.active")}
+        />
+        <Group>
+          <Button type="submit" loading={pending}>
+            {t("promotion.templates.save")}
+          </Button>
+          {editing ? (
+            <Button component={Link} to={path} variant="subtle">
+              {t("promotion.templates.add")}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

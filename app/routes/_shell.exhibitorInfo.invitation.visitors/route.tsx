@@ -1,0 +1,154 @@
+import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ListPager } from "~/components/list-pager";
+import { translate } from "~/contracts/i18n/translate.server";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import { visitorEndpoints } from "~/contracts/promotion/visitor-endpoints.server";
+import { AudienceTable } from "~/features/promotion/audience-table";
+import { useTranslation } from "~/i18n/texts";
+import { requireOk } from "~/lib/api.server";
+import { useIsPending } from "~/lib/hooks";
+import { requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import "~/contracts/promotion/texts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Registered visitors" }];
+
+export const handle = { breadcrumb: "promotion.reports.visitorsTitle" } satisfies PageHandle;
+
+const PATH = "/exhibitorInfo/invitation/visitors";
+const PAGE_SIZE = 20;
+const KEYWORD_MAX = 50;
+
+/** The filters as the address holds them; unknown values are left out. */
+function filtersOf(url: URL) {
+  const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, KEYWORD_MAX);
+  const inviter = url.searchParams.get("inviter") === "none" ? "none" : "";
+  const consent = ["1", "0"].includes(url.searchParams.get("consent") ?? "") ? url.searchParams.get("consent")! : "";
+  return { keyword, inviter, consent };
+}
+
+/**
+ * The organizer's visitors (roleId 1; its menu row is the organizer's and the API refuses everyone
+ * else): every pre-registered visitor with who invited them, filtered and paged by the address, the
+ * export with the same filters, and the exhibition's setting on sharing consented contacts.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const filters = filtersOf(url);
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  const query = {
+    keyword: filters.keyword,
+    page,
+    pageSize: PAGE_SIZE,
+    ...(filters.inviter ? { inviter: filters.inviter } : {}),
+    ...(filters.consent ? { consent: filters.consent } : {}),
+  };
+  const [visitors, settings] = await Promise.all([
+    api.call(visitorEndpoints.visitors, query).then((r) => requireOk(r, request, context)),
+    api.call(visitorEndpoints.settings).then((r) => requireOk(r, request, context)),
+  ]);
+  return json(
+    { title: translate(language, "promotion.reports.visitorsTitle"), visitors, settings, filters },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** The one form that posts: the contacts setting (a checkbox; unticked sends nothing). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const form = await request.formData();
+  await requireOk(await api.call(visitorEndpoints.saveSettings, { contactsShared: form.get("contactsShared") === "on" }), request, context);
+  return redirectWithToast(PATH, context, { kind: "success", key: "promotion.reports.settingsSaved" });
+}
+
+export default function VisitorsPage() {
+  const { t } = useTranslation();
+  const { visitors, settings, filters } = useLoaderData<typeof loader>();
+  const pending = useIsPending();
+  const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
+  const pageLink = (page: number) => `?${new URLSearchParams([...params, ["page", String(page)]])}`;
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="sm">
+          <Title order={1} size="h3">
+            {t("promotion.reports.visitorsTitle")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("promotion.reports.visitorsIntro")}
+          </Text>
+          <Form method="get" data-testid="visitor-filters">
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput name="keyword" type="search" label={t("promotion.visitors.fields.keyword")} defaultValue={filters.keyword} maxLength={KEYWORD_MAX} />
+                <NativeSelect
+                  name="inviter"
+                  label={t("promotion.visitors.columns.inviter")}
+                  defaultValue={filters.inviter}
+                  data={[
+                    { value: "", label: t("promotion.reports.inviterAll") },
+                    { value: "none", label: t("promotion.reports.inviterNone") },
+                  ]}
+                />
+                <NativeSelect
+                  name="consent"
+                  label={t("promotion.visitors.columns.consent")}
+                  defaultValue={filters.consent}
+                  data={[
+                    { value: "", label: t("promotion.reports.consentAll") },
+                    { value: "1", label: t("promotion.reports.consentYes") },
+                    { value: "0", label: t("promotion.reports.consentNo") },
+                  ]}
+                />
+              </SimpleGrid>
+              <Group gap="sm">
+                <Button type="submit" variant="default">
+                  {t("promotion.reports.search")}
+                </Button>
+                <Anchor component={Link} to={PATH} size="sm">
+                  {t("common.clearFilters")}
+                </Anchor>
+                <Anchor href={`/exhibitorInfo/invitation/visitors/export?${params}`} download size="sm">
+                  {t("promotion.reports.export")}
+                </Anchor>
+              </Group>
+            </Stack>
+          </Form>
+          <Text size="sm" data-testid="audience-total">
+            {t("promotion.reports.total", { count: visitors.total })}
+          </Text>
+          {visitors.rows.length ? <AudienceTable rows={visitors.rows} inviter /> : <Text c="dimmed">{t("promotion.reports.emptyVisitors")}</Text>}
+          <ListPager
+            page={visitors.page}
+            pageSize={visitors.pageSize}
+            total={visitors.total}
+            link={pageLink}
+            keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Form method="post" data-testid="visitor-settings">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t("promotion.reports.settingsTitle")}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t("promotion.reports.settingsHint")}
+            </Text>
+            <Checkbox name="contactsShared" defaultChecked={settings.contactsShared} label={t("promotion.visitors.fields.contactsShared")} />
+            <Group>
+              <Button type="submit" loading={pending}>
+                {t("promotion.reports.saveSettings")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,265 @@
+import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { LanguageSwitch } from "~/components/language-switch";
+import { translate } from "~/contracts/i18n/translate.server";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import { visitorEndpoints } from "~/contracts/promotion/visitor-endpoints.server";
+import { VISITOR_COMPANY_MAX, VISITOR_NAME_MAX, VISITOR_POSITION_MAX } from "~/contracts/promotion/visitor-values";
+import { fetchCaptcha } from "~/features/captcha/captcha.server";
+import { useTranslation } from "~/i18n/texts";
+import { apiFor } from "~/lib/api.server";
+import { getLanguage } from "~/lib/cookies.server";
+import { visitAction } from "./action.server";
+import type { VisitValues } from "./fields";
+import "~/contracts/promotion/texts";
+
+/**
+ * /visit/<code>: a visitor's pre-registration behind an exhibitor's invitation or poster (issue 38,
+ * decision 031). Public, shown inside the messaging app's browser too (that is where the QR code is
+ * scanned), and without any script: plain posts answered with the page (docs/decisions/021, 024).
+ * Opening it counts a view for the code's exhibitor (the API leaves bots out).
+ */
+export const handle = { public: true, inAppBrowser: true, hydrate: false } satisfies PageHandle;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Visitor pre-registration" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const language = getLanguage(request);
+  const api = await apiFor(request, context);
+  const invitation = new URL(request.url).searchParams.get("inv") ?? undefined;
+  const result = await api.call(visitorEndpoints.visit, { code: params.code ?? "", invitation });
+  const page = result.ok ? result.data : null;
+  const captcha = page?.captchaRequired ? await fetchCaptcha(api, "text") : null;
+  const title = `${translate(language, "promotion.visitors.title")}${page?.exhibition ? ` - ${page.exhibition.name}` : ""}`;
+  return json({ language, title, page, error: result.ok ? null : result.message, captcha });
+}
+
+export const action = (args: ActionFunctionArgs) => visitAction(args);
+
+const EMPTY: VisitValues = {
+  name: "",
+  company: "",
+  position: "",
+  mobile: "",
+  smsCode: "",
+  email: "",
+  countryId: "",
+  provinceCode: "",
+  interests: [],
+  consent: false,
+};
+
+export default function VisitPage() {
+  const { t } = useTranslation();
+  const { language, page, error, captcha: loadedCaptcha } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const values = reply?.values ?? { ...EMPTY, countryId: page ? String(page.chinaCountryId) : "" };
+  const errors: Record<string, string | undefined> = reply?.errors ?? {};
+  const captcha = reply ? (reply.captcha ?? (page?.captchaRequired ? loadedCaptcha : null)) : loadedCaptcha;
+  const exhibition = page?.exhibition;
+
+  return (
+    <main className="auth-page">
+      <Paper className="auth-card" withBorder shadow="sm" p={{ base: "sm", xs: "lg" }} radius="md">
+        <Stack gap="md">
+          <Group justify="space-between" align="center" wrap="nowrap">
+            <Text fw={700} c="indigo">
+              {t("promotion.visitors.title")}
+            </Text>
+            <LanguageSwitch current={language} />
+          </Group>
+          {exhibition ? (
+            <Stack gap={2}>
+              <Title order={1} size="h3">
+                {exhibition.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t("promotion.visitors.dates", { from: exhibition.opensOn, to: exhibition.endsOn })} · {exhibition.venue}
+              </Text>
+              {page?.inviterCompany ? (
+                <Text size="sm" fw={600} data-testid="inviter">
+                  {t("promotion.visitors.invitedBy", { company: page.inviterCompany })}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          {page && !exhibition ? <Alert color="yellow">{t("promotion.visitors.notOpen")}</Alert> : null}
+          {reply?.done ? (
+            <Stack gap="xs" data-testid="visitor-done" role="status">
+              <Title order={2} size="h4">
+                {t("promotion.visitors.done.title")}
+              </Title>
+              <Text>{t("promotion.visitors.done.number")}</Text>
+              <Text fw={700} fz={28} data-testid="visitor-number">
+                {reply.done.visitorNo}
+              </Text>
+              <Text size="sm">{t("promotion.visitors.done.hint")}</Text>
+            </Stack>
+          ) : page && exhibition ? (
+            <Form method="post" noValidate aria-describedby={reply?.message ? "visit-error" : undefined}>
+              {/* The form's default button (Enter in a field registers), first in the form, off screen: the code button below is only for clicks. */}
+              <button type="submit" tabIndex={-1} aria-hidden="true" style={{ position: "absolute", left: -10000, width: 1, height: 1, overflow: "hidden" }} />
+              <Stack gap="sm">
+                <Text size="sm">{t("promotion.visitors.intro")}</Text>
+                {reply?.message ? (
+                  <Alert color="red" role="alert" id="visit-error" data-testid="form-error">
+                    {reply.message}
+                  </Alert>
+                ) : null}
+                <TextInput
+                  name="name"
+                  label={t("promotion.visitors.fields.name")}
+                  defaultValue={values.name}
+                  maxLength={VISITOR_NAME_MAX}
+                  required
+                  error={errors.name}
+                  autoComplete="name"
+                />
+                <TextInput
+                  name="company"
+                  label={t("promotion.visitors.fields.company")}
+                  defaultValue={values.company}
+                  maxLength={VISITOR_COMPANY_MAX}
+                  required
+                  error={errors.company}
+                  autoComplete="organization"
+                />
+                <TextInput
+                  name="position"
+                  label={t("promotion.visitors.fields.position")}
+                  defaultValue={values.position}
+                  maxLength={VISITOR_POSITION_MAX}
+                  error={errors.position}
+                  autoComplete="organization-title"
+                />
+                <TextInput
+                  name="mobile"
+                  type="tel"
+                  label={t("promotion.visitors.fields.mobile")}
+                  defaultValue={values.mobile}
+                  maxLength={20}
+                  required
+                  error={errors.mobile}
+                  autoComplete="tel"
+                  inputMode="tel"
+                />
+                <Group gap="xs" align="flex-end" wrap="nowrap">
+                  <TextInput
+                    name="smsCode"
+                    label={t("promotion.visitors.fields.smsCode")}
+                    defaultValue={values.smsCode}
+                    maxLength={6}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    required
+                    error={errors.smsCode}
+                    style={{ flex: 1 }}
+                  />
+                  {/* A second submit of the same form: the typed values travel with it and come back. */}
+                  <Button type="submit" name="intent" value="sendCode" variant="light" formNoValidate mb={errors.smsCode ? 22 : 0}>
+                    {t("promotion.visitors.sendCode")}
+                  </Button>
+                </Group>
+                {reply?.codeSent ? (
+                  <Text size="sm" c="teal" role="status" data-testid="code-sent">
+                    {t("promotion.visitors.codeSent", { mobile: values.mobile, minutes: reply.codeSent })}
+                  </Text>
+                ) : null}
+                <TextInput
+                  name="email"
+                  type="email"
+                  label={t("promotion.visitors.fields.email")}
+                  defaultValue={values.email}
+                  maxLength={120}
+                  required
+                  error={errors.email}
+                  autoComplete="email"
+                />
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                  <NativeSelect
+                    name="countryId"
+                    label={t("promotion.visitors.fields.country")}
+                    defaultValue={values.countryId}
+                    required
+                    error={errors.countryId}
+                  >
+                    <option value="">{t("promotion.visitors.choose")}</option>
+                    {page.countries.map((c) => (
+                      <option key={c.id} value={String(c.id)}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                  <NativeSelect
+                    name="provinceCode"
+                    label={t("promotion.visitors.fields.province")}
+                    defaultValue={values.provinceCode}
+                    error={errors.provinceCode}
+                  >
+                    <option value="">{t("promotion.visitors.choose")}</option>
+                    {page.provinces.map((p) => (
+                      <option key={p.id} value={String(p.id)}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </SimpleGrid>
+                {page.classes.length ? (
+                  <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+                    <legend>
+                      <Text size="sm" fw={500}>
+                        {t("promotion.visitors.fields.interests")}
+                      </Text>
+                    </legend>
+                    <SimpleGrid cols={2} spacing={6}>
+                      {page.classes.map((c) => (
+                        <Checkbox key={c.id} name="interests" value={String(c.id)} label={c.name} defaultChecked={values.interests.includes(String(c.id))} />
+                      ))}
+                    </SimpleGrid>
+                    {errors.interests ? (
+                      <Text size="xs" c="red" mt={4}>
+                        {errors.interests}
+                      </Text>
+                    ) : null}
+                  </fieldset>
+                ) : null}
+                <Checkbox name="consent" label={t("promotion.visitors.fields.consent")} defaultChecked={values.consent} />
+                {captcha ? (
+                  <fieldset className="captcha" data-testid="captcha">
+                    <legend>
+                      <Text fw={600} size="sm">
+                        {t("promotion.visitors.captchaTitle")}
+                      </Text>
+                    </legend>
+                    <input type="hidden" name="captchaId" value={captcha.captchaId} />
+                    <Stack gap="xs">
+                      <img src={captcha.image} width={captcha.width} height={captcha.height} alt={t("promotion.visitors.captchaTitle")} />
+                      <TextInput
+                        name="vCode"
+                        label={t("promotion.visitors.fields.captcha")}
+                        autoComplete="off"
+                        autoCapitalize="none"
+                        maxLength={20}
+                        error={errors.vCode}
+                      />
+                    </Stack>
+                  </fieldset>
+                ) : null}
+                <Button type="submit" fullWidth>
+                  {t("promotion.visitors.submit")}
+                </Button>
+              </Stack>
+            </Form>
+          ) : null}
+        </Stack>
+      </Paper>
+    </main>
+  );
+}

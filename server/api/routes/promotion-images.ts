@@ -1,0 +1,52 @@
+import { Router } from "express";
+import { promotionImageEndpoints as endpoints } from "../../../app/contracts/promotion/image-endpoints.server";
+import { appClock } from "../../clock";
+import { promotionImage } from "../../promotion/images";
+import { trackingCodeOf, trackingLink } from "../../promotion/tracking";
+import type { Caller } from "../../badges/badges";
+import { callerFor } from "../caller";
+import type { ApiDeps } from "../context";
+import { requestLanguage } from "../envelope";
+import { sendFile } from "../file-answer";
+import { mount } from "../mount";
+import type { Request } from "express";
+
+/**
+ * Promotion images (issue 38, decision 031): the caller's own invitation as an image, and its
+ * posters. Each is rendered once per change of what it shows and kept (server/promotion/images.ts).
+ * Mounted inside /api.
+ */
+export function promotionImageRoutes(deps: ApiDeps): Router {
+  const { db, store } = deps;
+  const router = Router();
+
+  /** The QR code's link: PUBLIC_URL, else the origin this request came in on. */
+  const linkFor = (req: Request, caller: Caller) => async () =>
+    trackingLink(deps.config.PUBLIC_URL, `${req.protocol}://${req.get("host") ?? "localhost"}`, await trackingCodeOf(db, caller));
+
+  mount(router, endpoints.invitationImage, async ({ req, res, ...call }) => {
+    const caller = await callerFor(deps, req, res);
+    const { id, format, download } = call.input;
+    const image = await promotionImage({ db, store }, caller, { kind: "invitation", id }, format, linkFor(req, caller), requestLanguage(req), appClock.now());
+    res.set("Cache-Control", "private, no-cache");
+    sendFile(res, image.bytes, image.contentType, image.name, { inline: !download });
+  });
+
+  mount(router, endpoints.poster, async ({ req, res, ...call }) => {
+    const caller = await callerFor(deps, req, res);
+    const { kind, format, download } = call.input;
+    const image = await promotionImage(
+      { db, store },
+      caller,
+      { kind: "poster", poster: kind },
+      format,
+      linkFor(req, caller),
+      requestLanguage(req),
+      appClock.now(),
+    );
+    res.set("Cache-Control", "private, no-cache");
+    sendFile(res, image.bytes, image.contentType, image.name, { inline: !download });
+  });
+
+  return router;
+}

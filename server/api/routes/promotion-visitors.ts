@@ -1,0 +1,98 @@
+import { Router, type Request } from "express";
+import { visitorEndpoints as endpoints } from "../../../app/contracts/promotion/visitor-endpoints.server";
+import { appClock } from "../../clock";
+import {
+  audienceChart,
+  audienceFileName,
+  audiencePage,
+  audienceWorkbook,
+  saveVisitorSettings,
+  visitorPage,
+  visitorSettings,
+  visitorsFileName,
+  visitorsWorkbook,
+} from "../../promotion/audience";
+import { ranking, rankingFileName, rankingWorkbook } from "../../promotion/rankings";
+import { admitVisitorRequest, type CaptchaAnswer, registerVisitor, sendVisitorCode, visitPage } from "../../promotion/visitors";
+import { callerFor, organizerFor } from "../caller";
+import { clientIp, type ApiDeps } from "../context";
+import { requestLanguage } from "../envelope";
+import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
+import { bodyOf, mount } from "../mount";
+
+/** The visitor's own browser's user agent: the portal's server passes it on (x-client-user-agent), a direct caller sends its own. */
+const userAgentOf = (req: Request) => req.get("x-client-user-agent") ?? req.get("user-agent") ?? null;
+
+/** The captcha fields as sent, read before the input is parsed: the limit counts every request, a malformed one too. */
+function captchaOf(req: Request): CaptchaAnswer {
+  const body = bodyOf(req);
+  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim().slice(0, 100) : undefined);
+  return { captchaId: text(body.captchaId), vCode: text(body.vCode) };
+}
+
+/**
+ * Visitor pre-registration, rankings and audience data (issue 38). Mounted inside /api. The /visit/*
+ * calls are public: no session; each send and registration is admitted by the address's limit
+ * before anything else. The rest: the exhibitor's own data (callerFor) or the organizer's (organizerFor).
+ */
+export function promotionVisitorRoutes(deps: ApiDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  mount(router, endpoints.visit, async (call) =>
+    visitPage(db, { code: call.input.code, ip: clientIp(call.req), userAgent: userAgentOf(call.req) }, requestLanguage(call.req), appClock.now()),
+  );
+  mount(router, endpoints.sendCode, async (call) => {
+    await admitVisitorRequest(db, clientIp(call.req), "sendCode", captchaOf(call.req));
+    return sendVisitorCode(deps, call.input, requestLanguage(call.req), appClock.now());
+  });
+  mount(router, endpoints.register, async (call) => {
+    await admitVisitorRequest(db, clientIp(call.req), "register", captchaOf(call.req));
+    return registerVisitor(deps, call.input, requestLanguage(call.req), appClock.now());
+  });
+
+  mount(router, endpoints.inviteRanking, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return ranking(db, caller, "invite", call.input.period, requestLanguage(call.req), appClock.now());
+  });
+  mount(router, endpoints.browseRanking, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return ranking(db, caller, "browse", call.input.period, requestLanguage(call.req), appClock.now());
+  });
+  mount(router, endpoints.audience, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return audiencePage(db, caller, call.input, requestLanguage(call.req));
+  });
+  mount(router, endpoints.exportAudience, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    const language = requestLanguage(call.req);
+    sendFile(call.res, await audienceWorkbook(db, caller, call.input.keyword, language), XLSX_CONTENT_TYPE, audienceFileName(language));
+  });
+  mount(router, endpoints.audienceChart, async (call) => {
+    const caller = await callerFor(deps, call.req, call.res);
+    return audienceChart(db, caller, call.input.days, appClock.now());
+  });
+
+  mount(router, endpoints.visitors, async (call) => {
+    const caller = await organizerFor(deps, call.req, call.res);
+    return visitorPage(db, caller, call.input, requestLanguage(call.req));
+  });
+  mount(router, endpoints.exportVisitors, async (call) => {
+    const caller = await organizerFor(deps, call.req, call.res);
+    const language = requestLanguage(call.req);
+    sendFile(call.res, await visitorsWorkbook(db, caller, call.input, language), XLSX_CONTENT_TYPE, visitorsFileName(language));
+  });
+  mount(router, endpoints.exportRanking, async (call) => {
+    const caller = await organizerFor(deps, call.req, call.res);
+    const language = requestLanguage(call.req);
+    const { kind, period } = call.input;
+    sendFile(call.res, await rankingWorkbook(db, caller, kind, period, language, appClock.now()), XLSX_CONTENT_TYPE, rankingFileName(kind, language));
+  });
+  mount(router, endpoints.settings, async ({ req, res }) => visitorSettings(db, await organizerFor(deps, req, res)));
+  mount(router, endpoints.saveSettings, async (call) => {
+    const caller = await organizerFor(deps, call.req, call.res);
+    return saveVisitorSettings(db, caller, call.input.contactsShared);
+  });
+
+  return router;
+}

@@ -1,0 +1,421 @@
+import crypto from "node:crypto";
+import { sql, type Transaction } from "kysely";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import type { VisitorCodeSent, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitor-api-types";
+import type { VisitorRegisterInput } from "../../app/contracts/promotion/visitor-schema";
+import type { ApiDeps } from "../api/context";
+import { ApiCode, ApiError } from "../api/envelope";
+import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../captcha";
+import type { Database } from "../db/database";
+import type { DB } from "../db/schema";
+import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
+import { companyNamesOf } from "./rankings";
+import { ownerOfCode } from "./tracking";
+import { countView } from "./views";
+
+/**
+ * Visitor pre-registration behind an exhibitor's link (issue 38, decision 031). Public: the current
+ * exhibition's page, an SMS code for the mobile, the registration. One registration per exhibition
+ * and mobile; it counts for the exhibitor whose code the link carried (the first inviter keeps it),
+ * for no one when the code is unknown or of another exhibition. Every send and registration counts
+ * against the caller's address: after CAPTCHA_AFTER in the window a captcha is asked for, after
+ * LOCK_AFTER the address is refused until the window has passed (real time: moving business time
+ * never lifts a limit). SMS codes expire on business time (server/clock.ts).
+ */
+
+const field = (name: string, key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, key, values, { fields: { [name]: [key] } });
+const E = (name: string) => `promotion.visitors.errors.${name}`;
+
+/* ------------------------------------------------------------------ the exhibition */
+
+type CurrentExhibition = { id: number; name_zh: string; name_en: string; venue_zh: string; venue_en: string; opens_on: string; ends_on: string };
+
+/** The exhibition visitors register for: the current one. */
+function currentExhibition(db: Database): Promise<CurrentExhibition | undefined> {
+  return db
+    .selectFrom("exhibitions")
+    .select([
+      "id",
+      "name_zh",
+      "name_en",
+      "venue_zh",
+      "venue_en",
+      sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as("opens_on"),
+      sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as("ends_on"),
+    ])
+    .where("is_current", "=", true)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+async function openExhibition(db: Database) {
+  const exhibition = await currentExhibition(db);
+  if (!exhibition) throw new ApiError(ApiCode.notFound, E("notOpen"));
+  return exhibition;
+}
+
+const nameIn = (language: Language, zh: string, en: string) => (language === "en" ? en || zh : zh || en);
+
+/** The exhibitor the code counts for in this exhibition, or null (unknown, or of another exhibition). */
+async function inviterOf(db: Database, code: string | undefined, exhibitionId: number) {
+  if (!code) return null;
+  const owner = await ownerOfCode(db, code);
+  return owner && owner.exhibitionId === exhibitionId ? owner.userId : null;
+}
+
+/* ------------------------------------------------------------------ the flood limit */
+
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+/** Requests (sends and registrations) from one address in the window after which a captcha is asked for: three visitors' worth. */
+export const CAPTCHA_AFTER = 6;
+/** Requests from one address in the window after which it is refused. */
+export const LOCK_AFTER = 30;
+
+type VisitorThrottle = { requests: number; captchaRequired: boolean; locked: boolean; retryAfterMinutes: number };
+
+async function visitorThrottle(db: Database, ip: string, now = new Date()): Promise<VisitorThrottle> {
+  const row = await db
+    .selectFrom("visitor_requests")
+    .select([sql<number>`count(*)::int`.as("n"), sql<Date | null>`min(created_at)`.as("oldest")])
+    .where("ip", "=", ip)
+    .where("created_at", ">", new Date(now.getTime() - THROTTLE_WINDOW_MS))
+    .executeTakeFirstOrThrow();
+  const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
+  return {
+    requests: row.n,
+    captchaRequired: row.n >= CAPTCHA_AFTER,
+    locked: row.n >= LOCK_AFTER,
+    retryAfterMinutes: Math.max(1, Math.ceil((oldest + THROTTLE_WINDOW_MS - now.getTime()) / 60_000)),
+  };
+}
+
+export type CaptchaAnswer = { captchaId?: string; vCode?: string };
+
+async function captchaVerdict(db: Database, answer: CaptchaAnswer): Promise<"ok" | "missing" | "wrong" | "expired"> {
+  if (!answer.captchaId || !answer.vCode) return "missing";
+  const checked = await verifyTextCaptcha(db, answer.captchaId, answer.vCode);
+  if (checked !== "ok") return checked;
+  return (await consumeVerifiedCaptcha(db, answer.captchaId)) ? "ok" : "expired";
+}
+
+/**
+ * Admits one public request from `ip` (before its input is looked at): refused while the address is
+ * locked (not recorded: a flood adds no rows); with a captcha due, only with a right one. Recorded
+ * otherwise, a wrong captcha too.
+ */
+export async function admitVisitorRequest(db: Database, ip: string, action: "sendCode" | "register", captcha: CaptchaAnswer, now = new Date()) {
+  const state = await visitorThrottle(db, ip, now);
+  if (state.locked) throw new ApiError(ApiCode.tooManyRequests, E("tooManyRequests"), { minutes: state.retryAfterMinutes }, { locked: true });
+  const verdict = state.captchaRequired ? await captchaVerdict(db, captcha) : "ok";
+  await db
+    .insertInto("visitor_requests")
+    .values({ ip: ip.slice(0, 100), action, created_at: now })
+    .execute();
+  if (verdict !== "ok") {
+    const key = verdict === "missing" ? "captchaRequired" : verdict === "expired" ? "captchaExpired" : "captchaWrong";
+    throw new ApiError(ApiCode.badRequest, E(key), {}, { captchaRequired: true, fields: { vCode: [E(key)] } });
+  }
+}
+
+/** Housekeeping: request rows and SMS codes older than a day count for nothing. Safe from any process. */
+export async function purgeOldVisitorRows(db: Database, now = new Date()) {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await db.deleteFrom("visitor_requests").where("created_at", "<", dayAgo).execute();
+  await db.deleteFrom("visitor_codes").where("created_at", "<", dayAgo).execute();
+}
+
+/* ------------------------------------------------------------------ the page */
+
+export async function visitPage(
+  db: Database,
+  input: { code?: string; ip: string; userAgent: string | null | undefined },
+  language: Language,
+  now: Date,
+): Promise<VisitPage> {
+  const exhibition = await currentExhibition(db);
+  const [countries, provinces, throttle] = await Promise.all([
+    db.selectFrom("countries").select(["id", "name_zh", "name_en"]).orderBy("sort").orderBy("id").execute(),
+    db.selectFrom("regions").select(["code", "name_zh", "name_en"]).where("level", "=", 1).orderBy("code").execute(),
+    visitorThrottle(db, input.ip),
+  ]);
+  const base = {
+    countries: countries.map((c) => ({ id: c.id, name: nameIn(language, c.name_zh, c.name_en) })),
+    provinces: provinces.map((p) => ({ id: p.code, name: nameIn(language, p.name_zh, p.name_en) })),
+    chinaCountryId: CHINA_COUNTRY_ID,
+    captchaRequired: throttle.captchaRequired,
+  };
+  if (!exhibition) return { ...base, exhibition: null, inviterCompany: null, classes: [] };
+  await countView(db, { code: input.code, exhibitionId: exhibition.id, ip: input.ip, userAgent: input.userAgent }, now);
+  const inviter = await inviterOf(db, input.code, exhibition.id);
+  const classes = await db
+    .selectFrom("exhibit_classes")
+    .select(["id", "name_zh", "name_en"])
+    .where("exhibition_id", "=", exhibition.id)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
+  return {
+    ...base,
+    exhibition: {
+      name: nameIn(language, exhibition.name_zh, exhibition.name_en),
+      venue: nameIn(language, exhibition.venue_zh, exhibition.venue_en),
+      opensOn: exhibition.opens_on,
+      endsOn: exhibition.ends_on,
+    },
+    inviterCompany: inviter ? (await companyNamesOf(db, exhibition.id, [inviter], language)).get(inviter) || null : null,
+    classes: classes.map((c) => ({ id: c.id, name: nameIn(language, c.name_zh, c.name_en) })),
+  };
+}
+
+/* ------------------------------------------------------------------ SMS codes */
+
+const CODE_LENGTH = 6;
+const VISITOR_CODE_TTL_MINUTES = 10;
+const MAX_WRONG_TRIES = 5;
+/** One send per mobile per minute, and a few an hour (real time, like every limit). */
+const RESEND_AFTER_SECONDS = 60;
+const MAX_SENDS_PER_HOUR = 5;
+
+const normalizeMobile = (mobile: string) => mobile.replace(/[\s-]+/g, "");
+
+/** sha256 over a per-row salt, the exhibition, the mobile and the code: "v1$salt$hash" (as server/exhibitor/verification.ts). */
+function hashCode(salt: string, exhibitionId: number, mobile: string, code: string) {
+  return crypto.createHash("sha256").update(`${salt}\0visitor\0${exhibitionId}\0${mobile}\0${code}`).digest("hex");
+}
+
+function storedHash(exhibitionId: number, mobile: string, code: string) {
+  const salt = crypto.randomBytes(16).toString("hex");
+  return `v1$${salt}$${hashCode(salt, exhibitionId, mobile, code)}`;
+}
+
+function codeMatches(stored: string, exhibitionId: number, mobile: string, code: string) {
+  const [version, salt, hash] = stored.split("$");
+  if (version !== "v1" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "hex");
+  const actual = Buffer.from(hashCode(salt, exhibitionId, mobile, code), "hex");
+  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
+}
+
+async function isRegistered(db: Database | Transaction<DB>, exhibitionId: number, mobile: string) {
+  return Boolean(await db.selectFrom("visitors").select("id").where("exhibition_id", "=", exhibitionId).where("mobile", "=", mobile).executeTakeFirst());
+}
+
+/** POST /visit/sendCode: a new code for the mobile (the newest is the only valid one), sent by SMS. */
+export async function sendVisitorCode(
+  deps: Pick<ApiDeps, "db" | "notifier">,
+  input: { mobile: string },
+  language: Language,
+  now: Date,
+): Promise<VisitorCodeSent> {
+  const { db } = deps;
+  const exhibition = await openExhibition(db);
+  const mobile = normalizeMobile(input.mobile);
+  if (await isRegistered(db, exhibition.id, mobile)) throw field("mobile", E("alreadyRegistered"));
+  const code = crypto
+    .randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, "0");
+  const codeId = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`visitor-code:${mobile}`}))`.execute(trx);
+    const recent = await trx
+      .selectFrom("visitor_codes")
+      .select(sql<number>`ceil(extract(epoch from (max(created_at) + make_interval(secs => ${RESEND_AFTER_SECONDS}) - now())))::int`.as("wait_seconds"))
+      .where("mobile", "=", mobile)
+      .where("created_at", ">", sql<Date>`now() - make_interval(secs => ${RESEND_AFTER_SECONDS})`)
+      .executeTakeFirst();
+    if (recent?.wait_seconds != null) throw field("smsCode", E("tooSoon"), { seconds: Math.max(1, recent.wait_seconds) });
+    const hourly = await trx
+      .selectFrom("visitor_codes")
+      .select([
+        sql<number>`count(*)::int`.as("sends"),
+        sql<number | null>`ceil(extract(epoch from (min(created_at) + interval '1 hour' - now())) / 60)::int`.as("wait_minutes"),
+      ])
+      .where("mobile", "=", mobile)
+      .where("created_at", ">", sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    if (hourly.sends >= MAX_SENDS_PER_HOUR) throw field("smsCode", E("tooManySends"), { minutes: Math.max(1, hourly.wait_minutes ?? 60) });
+    await trx.deleteFrom("visitor_codes").where("created_at", "<", sql<Date>`now() - interval '1 day'`).execute();
+    const row = await trx
+      .insertInto("visitor_codes")
+      .values({
+        exhibition_id: exhibition.id,
+        mobile,
+        code_hash: storedHash(exhibition.id, mobile, code),
+        expires_at: new Date(now.getTime() + VISITOR_CODE_TTL_MINUTES * 60_000),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  const text = translate(language, "promotion.visitors.sms.code", {
+    exhibition: nameIn(language, exhibition.name_zh, exhibition.name_en),
+    code,
+    minutes: VISITOR_CODE_TTL_MINUTES,
+  });
+  try {
+    await deps.notifier.sendSms({ to: mobile, text });
+  } catch (error) {
+    // Not delivered: it neither counts against the limits nor replaces the previous code.
+    await db.deleteFrom("visitor_codes").where("id", "=", codeId).execute();
+    throw error;
+  }
+  return { resendAfterSeconds: RESEND_AFTER_SECONDS, expiresInSeconds: VISITOR_CODE_TTL_MINUTES * 60 };
+}
+
+/** The newest code for the mobile, checked; a wrong one counts a try (the fifth kills it). Answers the code row's id when right. */
+async function checkCode(db: Database, exhibitionId: number, mobile: string, code: string, now: Date): Promise<number> {
+  const latest = await db
+    .selectFrom("visitor_codes")
+    .select(["id", "code_hash", "attempts", "consumed_at", "expires_at"])
+    .where("exhibition_id", "=", exhibitionId)
+    .where("mobile", "=", mobile)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest || latest.consumed_at) throw field("smsCode", E("noCode"));
+  if (new Date(latest.expires_at).getTime() <= now.getTime()) throw field("smsCode", E("codeExpired"));
+  if (latest.attempts >= MAX_WRONG_TRIES) throw field("smsCode", E("codeTooManyTries"));
+  if (codeMatches(latest.code_hash, exhibitionId, mobile, code)) return latest.id;
+  const counted = await db
+    .updateTable("visitor_codes")
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where("id", "=", latest.id)
+    .where("consumed_at", "is", null)
+    .returning("attempts")
+    .executeTakeFirst();
+  throw field("smsCode", E(!counted || counted.attempts >= MAX_WRONG_TRIES ? "codeTooManyTries" : "codeWrong"));
+}
+
+/* ------------------------------------------------------------------ registration */
+
+export const formatVisitorNo = (no: number) => `V${String(no).padStart(6, "0")}`;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
+
+/** The country, province and interests must be the lists' own; China needs its province. */
+async function checkChoices(db: Database, exhibitionId: number, input: VisitorRegisterInput) {
+  const country = await db.selectFrom("countries").select("id").where("id", "=", input.countryId!).executeTakeFirst();
+  if (!country) throw field("countryId", E("choiceInvalid"));
+  if (input.countryId === CHINA_COUNTRY_ID) {
+    if (!input.provinceCode) throw field("provinceCode", E("provinceRequired"));
+    const province = await db.selectFrom("regions").select("code").where("code", "=", input.provinceCode).where("level", "=", 1).executeTakeFirst();
+    if (!province) throw field("provinceCode", E("choiceInvalid"));
+  }
+  const interests = [...new Set(input.interests)];
+  if (interests.length) {
+    const known = await db.selectFrom("exhibit_classes").select("id").where("exhibition_id", "=", exhibitionId).where("id", "in", interests).execute();
+    if (known.length !== interests.length) throw field("interests", E("choiceInvalid"));
+  }
+  return interests;
+}
+
+/**
+ * POST /visit/register. Checked in this order, each with its own message at its field: the lists,
+ * a mobile registered already, the SMS code. The code is spent and the visitor stored in one
+ * transaction, so a refusal leaves nothing half-saved (the code stays usable). The confirmation goes
+ * by SMS and e-mail after the commit; a failed send does not undo the registration.
+ */
+export async function registerVisitor(
+  deps: Pick<ApiDeps, "db" | "notifier" | "logger">,
+  input: VisitorRegisterInput,
+  language: Language,
+  now: Date,
+): Promise<VisitorRegistered> {
+  const { db } = deps;
+  const exhibition = await openExhibition(db);
+  const mobile = normalizeMobile(input.mobile);
+  const interests = await checkChoices(db, exhibition.id, input);
+  if (await isRegistered(db, exhibition.id, mobile)) throw field("mobile", E("alreadyRegistered"));
+  const codeId = await checkCode(db, exhibition.id, mobile, input.smsCode, now);
+
+  const inviter = await inviterOf(db, input.code, exhibition.id);
+  const invitation =
+    inviter && input.invitation
+      ? await db
+          .selectFrom("invitations")
+          .select("id")
+          .where("id", "=", input.invitation)
+          .where("user_id", "=", inviter)
+          .where("exhibition_id", "=", exhibition.id)
+          .executeTakeFirst()
+      : undefined;
+
+  let visitorNo: number;
+  try {
+    visitorNo = await db.transaction().execute(async (trx) => {
+      const spent = await trx
+        .updateTable("visitor_codes")
+        .set({ consumed_at: now })
+        .where("id", "=", codeId)
+        .where("consumed_at", "is", null)
+        .where("attempts", "<", MAX_WRONG_TRIES)
+        .returning("id")
+        .executeTakeFirst();
+      // Spent by a parallel registration meanwhile.
+      if (!spent) throw field("smsCode", E("noCode"));
+      await sql`select pg_advisory_xact_lock(hashtext(${`visitor-no:${exhibition.id}`}))`.execute(trx);
+      if (await isRegistered(trx, exhibition.id, mobile)) throw field("mobile", E("alreadyRegistered"));
+      const last = await trx
+        .selectFrom("visitors")
+        .select(sql<number>`coalesce(max(visitor_no), 0)::int`.as("n"))
+        .where("exhibition_id", "=", exhibition.id)
+        .executeTakeFirstOrThrow();
+      const no = last.n + 1;
+      await trx
+        .insertInto("visitors")
+        .values({
+          exhibition_id: exhibition.id,
+          visitor_no: no,
+          inviter_user_id: inviter,
+          source_code: inviter ? input.code! : null,
+          source_invitation_id: invitation?.id ?? null,
+          name: input.name,
+          company: input.company,
+          position: input.position ?? "",
+          mobile,
+          email: input.email,
+          country_id: input.countryId!,
+          province_code: input.countryId === CHINA_COUNTRY_ID ? (input.provinceCode ?? null) : null,
+          interest_class_ids: JSON.stringify(interests),
+          consent: input.consent,
+          language,
+          created_at: now,
+        })
+        .execute();
+      return no;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw field("mobile", E("alreadyRegistered"));
+    throw error;
+  }
+
+  const exhibitionName = nameIn(language, exhibition.name_zh, exhibition.name_en);
+  const number = formatVisitorNo(visitorNo);
+  await confirm(deps, { mobile, email: input.email, name: input.name, exhibition: exhibitionName, number }, language);
+  return {
+    visitorNo: number,
+    name: input.name,
+    exhibitionName,
+    inviterCompany: inviter ? (await companyNamesOf(db, exhibition.id, [inviter], language)).get(inviter) || null : null,
+  };
+}
+
+async function confirm(
+  deps: Pick<ApiDeps, "notifier" | "logger">,
+  to: { mobile: string; email: string; name: string; exhibition: string; number: string },
+  language: Language,
+) {
+  const values = { exhibition: to.exhibition, number: to.number, name: to.name };
+  const sends = [
+    deps.notifier.sendSms({ to: to.mobile, text: translate(language, "promotion.visitors.sms.confirmation", values) }),
+    deps.notifier.sendEmail({
+      to: to.email,
+      subject: translate(language, "promotion.visitors.email.subject", values),
+      text: translate(language, "promotion.visitors.email.text", values),
+    }),
+  ];
+  for (const result of await Promise.allSettled(sends)) {
+    if (result.status === "rejected") deps.logger.error({ err: result.reason, event: "visitor-confirmation" }, "visitor confirmation could not be sent");
+  }
+}

@@ -41,6 +41,8 @@ type ClientOptions = {
   clientIp?: string;
   requestId?: string;
   userAgent?: string | null;
+  /** The portal's address as the browser used it (links the API puts in images, e.g. QR codes). */
+  portalOrigin?: string;
   fetchImpl?: typeof fetch;
 };
 
@@ -64,6 +66,7 @@ export function createApiClient(options: ClientOptions) {
     if (options.clientIp) headers.set("x-forwarded-for", options.clientIp);
     if (options.requestId) headers.set("x-request-id", options.requestId);
     if (options.userAgent) headers.set("x-client-user-agent", options.userAgent.slice(0, 400));
+    if (options.portalOrigin) headers.set("x-portal-origin", options.portalOrigin);
 
     let body: BodyInit | undefined;
     if (request.json !== undefined) {
@@ -176,6 +179,7 @@ export async function apiFor(request: Request, context: AppLoadContext) {
     clientIp: context.clientIp,
     requestId: context.requestId,
     userAgent: request.headers.get("user-agent"),
+    portalOrigin: new URL(request.url).origin,
     fetchImpl: context.apiFetch,
   });
 }

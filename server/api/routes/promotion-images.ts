@@ -20,9 +20,15 @@ export function promotionImageRoutes(deps: ApiDeps): Router {
   const { db, store } = deps;
   const router = Router();
 
-  /** The QR code's link: PUBLIC_URL, else the origin this request came in on. */
-  const linkFor = (req: Request, caller: Caller) => async () =>
-    trackingLink(deps.config.PUBLIC_URL, `${req.protocol}://${req.get("host") ?? "localhost"}`, await trackingCodeOf(db, caller));
+  /**
+   * The QR code's link: PUBLIC_URL, else the portal's address as the browser used it (the portal
+   * sends it, x-portal-origin; it only shapes the caller's own image), else this request's origin.
+   */
+  const originOf = (req: Request) => {
+    const portal = req.get("x-portal-origin");
+    return portal && /^https?:\/\/[^/\s]+$/.test(portal) ? portal : `${req.protocol}://${req.get("host") ?? "localhost"}`;
+  };
+  const linkFor = (req: Request, caller: Caller) => async () => trackingLink(deps.config.PUBLIC_URL, originOf(req), await trackingCodeOf(db, caller));
 
   mount(router, endpoints.invitationImage, async ({ req, res, ...call }) => {
     const caller = await callerFor(deps, req, res);

@@ -8,7 +8,7 @@ import { createServerApp } from "./app";
 import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
-import { purgeOldVisitorRows } from "./promotion/visitors";
+import { purgeOldVisitorRows } from "./promotion/visitor-throttle";
 import { sweepUnclaimedUploads } from "./uploads/grants";
 import { purgeOldHolderProbes } from "./badges/holder-probes";
 import { appClock } from "./clock";

@@ -8,7 +8,7 @@ import { appClock } from "../../server/clock";
 import { decodeHeaderWords } from "../../server/mail/outbox";
 import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
-import { CAPTCHA_AFTER, LOCK_AFTER } from "../../server/promotion/visitors";
+import { CAPTCHA_AFTER, LOCK_AFTER } from "../../server/promotion/visitor-throttle";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { resetTestClock } from "../support/test-clock";
 

@@ -13,7 +13,8 @@ import {
   visitorsWorkbook,
 } from "../../promotion/audience";
 import { ranking, rankingFileName, rankingWorkbook } from "../../promotion/rankings";
-import { admitVisitorRequest, type CaptchaAnswer, registerVisitor, sendVisitorCode, visitPage } from "../../promotion/visitors";
+import { admitVisitorRequest, type CaptchaAnswer } from "../../promotion/visitor-throttle";
+import { registerVisitor, sendVisitorCode, visitPage } from "../../promotion/visitors";
 import { callerFor, organizerFor } from "../caller";
 import { clientIp, type ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";

@@ -17,7 +17,16 @@ describe("the demo calendar follows the day the demo data is made", () => {
     });
     expect(calendar.rawMoveIn).toEqual({ from: "2026-12-05", to: "2026-12-06" });
     expect(calendar.serviceCloses).toEqual({ allDayPower: "2026-12-05", water: "2026-12-02" });
-    expect(Object.values(calendar.schedule).sort()).toEqual(["2026-11-15", "2026-11-20", "2026-11-25", "2026-11-27", "2026-11-28", "2026-12-02", "2026-12-03", "2026-12-18"]);
+    expect(Object.values(calendar.schedule).sort()).toEqual([
+      "2026-11-15",
+      "2026-11-20",
+      "2026-11-25",
+      "2026-11-27",
+      "2026-11-28",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-18",
+    ]);
   });
 
   it.each(["2026-11-29T08:00:00", "2027-02-06T23:30:00", "2027-12-25T00:00:01", "2028-02-27T12:00:00"])(

@@ -9,6 +9,7 @@ import { machineTranslationRoutes } from "./routes/machine-translation";
 import { settingsRoutes } from "./routes/settings";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/home-schedule";
+import { homeOverviewRoutes } from "./routes/home-overview";
 import { uploadRoutes } from "./routes/uploads";
 import { exhibitorInfoRoutes } from "./routes/exhibitor";
 import { exhibitorContactRoutes } from "./routes/exhibitor-contact";
@@ -55,6 +56,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(settingsRoutes(deps));
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));
+  router.use(homeOverviewRoutes(deps));
   router.use(uploadRoutes(deps));
   router.use(exhibitorContactRoutes(deps));
   router.use(exhibitorInfoRoutes(deps));

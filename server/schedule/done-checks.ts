@@ -7,10 +7,12 @@ import type { Database } from "../db/database";
  * e.g. an exhibitor without the booths an item is about), so that a whole checklist is read in one
  * statement (`doneStatuses`). A new checklist item gets its expression here, on its table.
  */
-export type DoneCheck = (userId: number) => RawBuilder<boolean | null>;
+export type DoneCheck = (userId: ExhibitorRef) => RawBuilder<boolean | null>;
+/** One exhibitor: an id, or a column naming one per row (the organizer's overview, server/schedule/overview.ts). */
+type ExhibitorRef = number | RawBuilder<number>;
 
 /** Whether each of the exhibitor's booths of these types has a submitted or accepted row in `table`; null without such booths. */
-function everyBoothHas(userId: number, table: "standard_builds" | "safety_commitments", boothTypes: number[]): RawBuilder<boolean | null> {
+function everyBoothHas(userId: ExhibitorRef, table: "standard_builds" | "safety_commitments", boothTypes: number[]): RawBuilder<boolean | null> {
   const types = sql.join(boothTypes);
   return sql<boolean | null>`case
     when not exists (select 1 from booths b where b.user_id = ${userId} and b.booth_type in (${types})) then null

@@ -44,6 +44,23 @@ describe("home page by role", () => {
     expect(html).toContain("Booth 1A01");
     expect(html).toContain("Upcoming deadlines");
     expect(html).not.toContain('data-testid="carrier-home"');
+    // What is left, by name: the demo's overdue items (the profile and the safety commitment) each link to their page.
+    expect(html).toMatch(/Your checklist: \d of 8 done/);
+    const overdue = html.slice(html.indexOf('data-testid="overdue-items"'));
+    expect(overdue).toContain('href="/exhibitorInfo/exhibitorData"');
+    expect(overdue).toContain('href="/boothConstruction/entrySafetyCommitment"');
+  });
+
+  it("the organizer's home is the exhibition at a glance: every item's done / not done, who is behind, the review queues", async () => {
+    const html = await page("admin", "Admin#2026", "/index");
+    expect(html).toContain("The exhibition at a glance");
+    expect(html).toMatch(/\d+ exhibitors with a booth/);
+    expect(html).toContain('href="/index/checklist/');
+    expect(html).not.toMatch(/Your booths|No booth assigned|Overdue items on your checklist/);
+    const item = html.match(/href="(\/index\/checklist\/\d+)"/)![1]!;
+    const drill = await page("admin", "Admin#2026", item);
+    expect(drill).toMatch(/\d+ exhibitors have not done this yet/);
+    expect(drill).toContain('data-testid="not-done-row"');
   });
 
   it("the home area's Chinese left menu links only pages that exist: the transport entry once the carriage page exists", async () => {

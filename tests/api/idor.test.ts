@@ -33,6 +33,7 @@ import { promotionSweep } from "./idor-promotion";
 import { visitorsSweep } from "./idor-visitors";
 import { promotionPagesSweep } from "./idor-promotion-pages";
 import { promotionReportsSweep } from "./idor-promotion-reports";
+import { homeOverviewSweep } from "./idor-home-overview";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -223,6 +224,7 @@ const sweep: Record<string, Entry> = {
   ...visitorsSweep,
   ...promotionPagesSweep,
   ...promotionReportsSweep,
+  ...homeOverviewSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -2,7 +2,12 @@ import * as z from "zod";
 import "../common/zod-messages";
 import { endpoint } from "../api/endpoint";
 import type { HomeContentPage, WorksheetItem } from "../permission/api-types";
+import { idValue, listPaging } from "../common/validation";
+import type { ChecklistOverview, NotDonePage } from "./overview-types";
 import { extensionRequestSchema, type ScheduleMailResult } from "./schedule-schema";
+
+const notDoneSchema = z.object({ itemId: idValue("home.overview.item"), ...listPaging });
+const notDoneExportSchema = z.object({ itemId: idValue("home.overview.item") });
 
 /** GET /smeb/content/page?slug */
 const contentPageSchema = z.object({
@@ -22,4 +27,9 @@ export const homeEndpoints = {
   confirmWorksheet: endpoint.post("/smeb/worksheet/confirm").answers<ScheduleMailResult>(),
   /** Asks the organizer to extend one item's deadline. */
   requestExtension: endpoint.post("/smeb/worksheet/extension", extensionRequestSchema).answers<ScheduleMailResult>(),
+  /** The organizer's (roleId 1): every checklist item's done, not done and overdue counts, and the review queues. */
+  overview: endpoint.get("/smeb/worksheet/overview").answers<ChecklistOverview>(),
+  /** The organizer's: the exhibitors not done with one item, paged, and as .xlsx. */
+  notDone: endpoint.get("/smeb/worksheet/notDone", notDoneSchema).answers<NotDonePage>(),
+  exportNotDone: endpoint.get("/smeb/worksheet/notDone/export", notDoneExportSchema).file(),
 };

@@ -1,3 +1,5 @@
+import overview from "./texts-overview.en";
+
 /** Home area texts (en). */
 const home = {
   title: "Home",
@@ -36,6 +38,7 @@ const home = {
     posterEn: "English invitation poster",
     content: "Exhibitor information",
   },
+  overview,
   schedule: {
     intro: "Important dates for your participation. Each item links to the page where you complete it.",
     deadlineOn: "Deadline: {{date}}",

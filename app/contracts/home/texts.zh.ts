@@ -1,4 +1,5 @@
 import type en from "./texts.en";
+import overview from "./texts-overview.zh";
 
 /** 首页区域文案。 */
 const home: typeof en = {
@@ -38,6 +39,7 @@ const home: typeof en = {
     posterEn: "英文邀请海报",
     content: "展商资讯",
   },
+  overview,
   schedule: {
     intro: "参展重要日期一览，点击事项即可前往对应页面办理。",
     deadlineOn: "截止日期：{{date}}",

@@ -12,7 +12,9 @@ import { findMenu } from "~/contracts/permission/menus";
 import { landingPath, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";
+import { requireOk } from "~/lib/api.server";
 import { CarrierPanel } from "./carrier-panel";
+import { OrganizerOverview } from "./organizer-overview";
 import "~/contracts/home/texts";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 
@@ -45,21 +47,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { infoVO } = info;
   // A carrier (transport pages, no booth) has no booth and no exhibitor checklist: its home says what it will find here.
   // The role's own menu tree, before the language filter (the transport area is hidden in English).
-  const carrier = infoVO.roleId !== ORGANIZER_ROLE_ID && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
-  const worksheet = carrier ? null : await api.call(homeEndpoints.worksheet);
+  const organizer = infoVO.roleId === ORGANIZER_ROLE_ID;
+  const carrier = !organizer && !infoVO.booths.length && CARRIER_PAGES.some((page) => findMenu(info.menuAuths, page));
+  // The organizer has no checklist of its own: its home is every exhibitor's (docs/product.md § Home).
+  const overview = organizer ? await requireOk(await api.call(homeEndpoints.overview), request, context) : null;
+  const worksheet = carrier || organizer ? null : await api.call(homeEndpoints.worksheet);
   // The carrier's work is in the transport area, which is Chinese only (docs/product.md § Languages).
   const carrierHome = carrier && language === "zh" ? await api.call(transportEndpoints.carrierHome) : null;
   const items = worksheet?.ok ? worksheet.data : [];
+  const titleOf = (item: (typeof items)[number]) => (language === "en" ? item.titleEn || item.title : item.title);
   const upcoming = items
     .filter((item) => item.status === "dueSoon" || item.status === "open")
     .sort((a, b) => a.deadline.localeCompare(b.deadline))
     .slice(0, 3)
     .map((item) => ({
       id: item.id,
-      title: language === "en" ? item.titleEn || item.title : item.title,
+      title: titleOf(item),
       deadline: exhibitionDate(item.deadline),
       status: item.status,
     }));
+  const overdueItems = items
+    .filter((item) => item.status === "overdue")
+    .map((item) => ({ id: item.id, title: titleOf(item), link: item.link, deadline: exhibitionDate(item.deadline) }));
   return json({
     title: translate(language, "home.title"),
     businessName: businessNameFor(infoVO, language),
@@ -73,7 +82,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     carrierHome: carrierHome?.ok ? carrierHome.data : null,
     scheduleLoaded: Boolean(worksheet?.ok),
     upcoming,
-    overdue: items.filter((item) => item.status === "overdue").length,
+    overdueItems,
+    completion: { done: items.filter((item) => item.status === "done").length, total: items.length },
+    overview,
   });
 }
 
@@ -94,7 +105,9 @@ export default function HomePage() {
         ) : null}
       </Stack>
 
-      {data.carrier ? (
+      {data.overview ? (
+        <OrganizerOverview overview={data.overview} />
+      ) : data.carrier ? (
         <CarrierPanel home={data.carrierHome} />
       ) : (
         <section aria-labelledby="home-booths">
@@ -131,10 +144,28 @@ export default function HomePage() {
             {t("home.upcoming")}
           </Title>
           <Stack gap="xs">
-            {data.overdue > 0 ? (
-              <Text c="red.9" fw={500}>
-                {t("home.overdueCount", { n: data.overdue })}
-              </Text>
+            <Text size="sm" data-testid="completion">
+              {t("home.overview.yourCompletion", data.completion)}
+              {data.upcoming[0] ? ` · ${t("home.overview.nextDeadline", { title: data.upcoming[0].title, day: data.upcoming[0].deadline })}` : ""}
+            </Text>
+            {data.overdueItems.length ? (
+              <Stack gap={4} data-testid="overdue-items">
+                <Text c="red.9" fw={500}>
+                  {t("home.overdueCount", { n: data.overdueItems.length })}
+                </Text>
+                <Stack component="ul" gap={4} className="home-plain-list">
+                  {data.overdueItems.map((item) => (
+                    <li key={item.id}>
+                      <Anchor component={Link} to={item.link} c="red.9">
+                        {item.title}
+                      </Anchor>{" "}
+                      <Text span size="sm" c="dimmed">
+                        {t("home.schedule.deadlineOn", { date: item.deadline })}
+                      </Text>
+                    </li>
+                  ))}
+                </Stack>
+              </Stack>
             ) : null}
             {data.upcoming.length ? (
               <Stack component="ul" gap="xs" className="home-plain-list">

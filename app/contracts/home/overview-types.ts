@@ -1,0 +1,27 @@
+/** The organizer's checklist overview (docs/product.md § Home): one row per checklist item. */
+type ChecklistOverviewItem = {
+  id: number;
+  title: string;
+  titleEn: string;
+  deadline: string;
+  link: string;
+  /** Whether the portal can tell done from not done for this item (it has a check). */
+  checkable: boolean;
+  /** Exhibitors the item applies to (an item about standard booths leaves raw space out). */
+  applicable: number;
+  done: number;
+  notDone: number;
+  /** Not done and past the deadline. */
+  overdue: number;
+  percent: number;
+};
+
+/** A review queue of the organizer with how many records wait, and its page. */
+export type ReviewQueueCount = { queue: "profiles" | "badges" | "construction" | "vouchers" | "invoices" | "trucks" | "taiwan"; waiting: number; link: string };
+
+export type ChecklistOverview = { exhibitors: number; percent: number; items: ChecklistOverviewItem[]; queues: ReviewQueueCount[] };
+
+/** An exhibitor behind on an item, with the contact the organizer sees as stored. */
+export type NotDoneExhibitor = { userId: number; username: string; companyName: string; companyNameEn: string; booths: string; phone: string; email: string };
+
+export type NotDonePage = { item: { id: number; title: string; titleEn: string }; total: number; rows: NotDoneExhibitor[] };

@@ -1,0 +1,103 @@
+import { Anchor, Badge, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { exhibitionDate } from "~/contracts/common/exhibition-time";
+import type { ChecklistOverview } from "~/contracts/home/overview-types";
+import { useTranslation } from "~/i18n/texts";
+import "~/contracts/home/texts";
+
+/**
+ * The organizer's home (docs/product.md § Home): how far the exhibitors are with each checklist item,
+ * with a way to who is behind, and the review queues with something waiting.
+ */
+export function OrganizerOverview({ overview }: { overview: ChecklistOverview }) {
+  const { t, language } = useTranslation();
+  const waiting = overview.queues.filter((queue) => queue.waiting > 0);
+  return (
+    <Stack gap="lg">
+      <section aria-labelledby="home-overview">
+        <Title order={2} size="h4" id="home-overview" mb="xs">
+          {t("home.overview.title")}
+        </Title>
+        <Group gap="lg" mb="sm">
+          <Text data-testid="overview-exhibitors">{t("home.overview.exhibitors", { count: overview.exhibitors })}</Text>
+          <Text fw={600} data-testid="overview-percent">
+            {t("home.overview.completion", { percent: overview.percent })}
+          </Text>
+        </Group>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder data-testid="overview-items">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("home.overview.item")}</Table.Th>
+                <Table.Th>{t("home.overview.deadline")}</Table.Th>
+                <Table.Th style={{ textAlign: "right" }}>{t("home.overview.done")}</Table.Th>
+                <Table.Th style={{ textAlign: "right" }}>{t("home.overview.notDone")}</Table.Th>
+                <Table.Th style={{ textAlign: "right" }}>{t("home.overview.overdue")}</Table.Th>
+                <Table.Th w={140} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {overview.items.map((item) => (
+                <Table.Tr key={item.id} data-testid="overview-item">
+                  <Table.Td>{language === "en" ? item.titleEn || item.title : item.title}</Table.Td>
+                  <Table.Td>{exhibitionDate(item.deadline)}</Table.Td>
+                  {item.checkable ? (
+                    <>
+                      <Table.Td style={{ textAlign: "right" }}>{item.done}</Table.Td>
+                      <Table.Td style={{ textAlign: "right" }}>
+                        {item.notDone ? (
+                          <Anchor component={Link} to={`/index/checklist/${item.id}`}>
+                            {item.notDone}
+                          </Anchor>
+                        ) : (
+                          0
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ textAlign: "right" }}>
+                        {item.overdue ? (
+                          <Badge color="red" variant="light">
+                            {item.overdue}
+                          </Badge>
+                        ) : (
+                          0
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Progress value={item.percent} size="lg" aria-label={`${item.percent}%`} />
+                        <Text size="xs" c="dimmed">
+                          {item.percent}%
+                        </Text>
+                      </Table.Td>
+                    </>
+                  ) : (
+                    <Table.Td colSpan={4}>
+                      <Text size="sm" c="dimmed">
+                        {t("home.overview.notChecked")}
+                      </Text>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </section>
+      <section aria-labelledby="home-queues">
+        <Title order={2} size="h4" id="home-queues" mb="xs">
+          {t("home.overview.queuesTitle")}
+        </Title>
+        {waiting.length ? (
+          <Group gap="sm" data-testid="overview-queues">
+            {waiting.map((queue) => (
+              <Anchor key={queue.queue} component={Link} to={queue.link}>
+                {t(`home.overview.queues.${queue.queue}`)}: {queue.waiting}
+              </Anchor>
+            ))}
+          </Group>
+        ) : (
+          <Text c="dimmed">{t("home.overview.queuesEmpty")}</Text>
+        )}
+      </section>
+    </Stack>
+  );
+}

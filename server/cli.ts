@@ -3,7 +3,8 @@ import { migrateToLatest, openDatabase } from "./db/database";
 import { askOwner, DataDirHeldError, EXIT_DATA_DIR_HELD, type Holder } from "./db/data-dir-owner";
 import { appClock } from "./clock";
 import { createObjectStore } from "./uploads";
-import { isOpsCommand, runOpsCommand, unknownCommandMessage } from "./ops/commands";
+import { isOpsCommand, opsHelp, runOpsCommand, unknownCommandMessage, withAbsoluteFile } from "./ops/commands";
+import { OpsRefusal } from "./ops/command-types";
 
 /** A failure whose message says it all (no stack trace to print). */
 class Plainly extends Error {}
@@ -14,9 +15,14 @@ class Plainly extends Error {}
  * (it takes effect at once), else in this process, which owns the directory meanwhile
  * (docs/decisions/027).
  */
-async function main(command: string | undefined, args: string[]) {
+async function main(command: string | undefined, typedArgs: string[]) {
   if (command === "holder") return reportHolder(loadConfig());
+  // --help is answered before any database is opened.
+  const help = opsHelp(command, typedArgs);
+  if (help !== null) return console.log(help);
   if (!isOpsCommand(command)) throw new Plainly(unknownCommandMessage(command));
+  // A file named on the command line is read by whichever process runs the command: the path is made absolute here.
+  const args = withAbsoluteFile(command, typedArgs);
   const config = loadConfig();
   if (config.TEST_CLOCK) appClock.startAt(config.TEST_CLOCK);
   if (config.DATABASE_URL) return runHere(config, command, args);
@@ -90,7 +96,7 @@ function ranBy(holder: Holder, dataDir: string) {
 }
 
 main(process.argv[2], process.argv.slice(3)).catch((error) => {
-  const plain = error instanceof ConfigError || error instanceof DataDirHeldError || error instanceof Plainly;
+  const plain = error instanceof ConfigError || error instanceof DataDirHeldError || error instanceof Plainly || error instanceof OpsRefusal;
   console.error(plain ? error.message : error);
   process.exit(1);
 });

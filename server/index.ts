@@ -9,6 +9,7 @@ import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
 import { purgeOldVisitorRows } from "./promotion/visitor-throttle";
+import { purgeOldResetRequests } from "./auth/password-reset";
 import { sweepUnclaimedUploads } from "./uploads/grants";
 import { purgeOldHolderProbes } from "./badges/holder-probes";
 import { appClock } from "./clock";
@@ -66,6 +67,7 @@ async function main() {
         purgeOldLoginAttempts(db),
         purgeOldVerificationCodes(db),
         purgeOldVisitorRows(db),
+        purgeOldResetRequests(db),
         sweepUnclaimedUploads(db, services.store),
         purgeOldHolderProbes(db),
       ]).catch((error) => logger.warn({ err: error }, "housekeeping failed"));

@@ -2,6 +2,7 @@ import express, { Router } from "express";
 import type { ApiDeps } from "./context";
 import { ApiCode, ApiError, apiErrorHandler } from "./envelope";
 import { loginRoutes } from "./routes/auth";
+import { passwordLinkRoutes } from "./routes/password-links";
 import { captchaRoutes } from "./routes/captcha";
 import { permissionRoutes } from "./routes/permission";
 import { lookupRoutes } from "./routes/lookups";
@@ -36,6 +37,7 @@ import { overseasRoutes } from "./routes/vehicles-overseas";
 import { promotionRoutes } from "./routes/promotion";
 import { promotionImageRoutes } from "./routes/promotion-images";
 import { promotionVisitorRoutes } from "./routes/promotion-visitors";
+import { accountRoutes } from "./routes/accounts";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -49,6 +51,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(refuseUnstorableText());
 
   router.use(loginRoutes(deps));
+  router.use(passwordLinkRoutes(deps));
   router.use(captchaRoutes(deps));
   router.use(permissionRoutes(deps));
   router.use(lookupRoutes(deps));
@@ -82,6 +85,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(promotionRoutes(deps));
   router.use(promotionImageRoutes(deps));
   router.use(promotionVisitorRoutes(deps));
+  router.use(accountRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -33,6 +33,8 @@ import { promotionSweep } from "./idor-promotion";
 import { visitorsSweep } from "./idor-visitors";
 import { promotionPagesSweep } from "./idor-promotion-pages";
 import { promotionReportsSweep } from "./idor-promotion-reports";
+import { accountsSweep } from "./idor-accounts";
+import { passwordLinksSweep } from "./idor-password-links";
 import { homeOverviewSweep } from "./idor-home-overview";
 
 /**
@@ -224,6 +226,8 @@ const sweep: Record<string, Entry> = {
   ...visitorsSweep,
   ...promotionPagesSweep,
   ...promotionReportsSweep,
+  ...accountsSweep,
+  ...passwordLinksSweep,
   ...homeOverviewSweep,
 };
 

@@ -21,6 +21,9 @@ describe("page rules from the route handles", () => {
     // The invoice QR page is built (its handle); the promotional video's rule still waits in spec-pages.ts.
     expect(rulesFor(pages, "/invoiceArea/saveQrCode").public).toBe(true);
     expect(rulesFor(pages, "/exhibitorInfo/promotionalVideo").public).toBe(true);
+    // Forgot password and the invitation's or reset's link (issue 39): public; the link's page is a token page.
+    expect(rulesFor(pages, "/forgotPassword").public).toBe(true);
+    expect(rulesFor(pages, `/setPassword/${"A".repeat(43)}`)).toMatchObject({ public: true, tokenInUrl: true });
     for (const path of ["/index", "/changePassword", "/bookingService/myOrder", "/exhibitorInfo/exhibitorData", "/no-such-page"]) {
       expect(rulesFor(pages, path).public, path).toBeUndefined();
     }

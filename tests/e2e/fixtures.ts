@@ -61,6 +61,7 @@ export function accountFor(
     | "password"
     | "expire"
     | "spare"
+    | "reset"
     | ProfileAccount
     | OrderAccount
     | FormAccount
@@ -163,7 +164,7 @@ export const test = base.extend<{ clientIp: string; consoleErrors: ConsoleWatch;
 });
 
 /** Pages whose handle says hydrate: false (root.tsx leaves their scripts out). */
-const PAGES_WITHOUT_SCRIPT = /^\/login$/;
+const PAGES_WITHOUT_SCRIPT = /^\/(login|forgotPassword)$/;
 
 /**
  * Sessions stored per worker: `signIn` posts the sign-in form once per account and worker (each

@@ -16,7 +16,7 @@ const booths = [];
 const profileAccounts = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor", "profile-translate"].map(
   (kind) => `e2e-${kind}`,
 );
-const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare", ...profileAccounts].flatMap((name) =>
+const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare", "e2e-reset", ...profileAccounts].flatMap((name) =>
   ["js-on", "js-off"].flatMap((project) => [`${name}-${project}`, "Expo#2026", "exhibitor", `E2E ${name}`]),
 );
 users.push(...accounts);

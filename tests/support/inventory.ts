@@ -74,11 +74,12 @@ export function fillPath(pattern: string, values: Record<string, string> = {}) {
 
 /**
  * What changes by design on requests that change nothing of anyone's records: the session's
- * last-seen time, the audit of sign-in attempts, and the one-time captcha challenges that the
- * spec's captcha GET issues.
+ * last-seen time, the audit of sign-in attempts, password-reset requests and public visitor
+ * requests (each counted per address, refused or not), and the one-time captcha challenges that
+ * the spec's captcha GET issues.
  */
 export const VOLATILE = {
-  tables: ["login_attempts", "captchas", "kysely_migration", "kysely_migration_lock"],
+  tables: ["login_attempts", "password_reset_requests", "visitor_requests", "captchas", "kysely_migration", "kysely_migration_lock"],
   columns: { sessions: ["last_seen_at"] } as Record<string, string[]>,
 };
 

@@ -49,6 +49,11 @@ const MACHINE_INPUTS = new Set([
   "auth/change-password-schema.ts:encryptedPasswordsSchema password",
   "auth/change-password-schema.ts:encryptedPasswordsSchema newPassword",
   "captcha/schema.ts:verifySchema captchaId",
+  "auth/password-schema.ts:forgotPasswordSchema captchaId",
+  "auth/password-schema.ts:passwordLinkSchema token",
+  "auth/password-schema.ts:setPasswordRequestSchema token",
+  "auth/password-schema.ts:setPasswordRequestSchema newPassword",
+  "auth/password-schema.ts:resetByCodeRequestSchema newPassword",
   "exhibitor/request-schema.ts:uniqueIdQuerySchema uniqueId",
   "vehicles/schema.ts:truckPassCodeSchema code",
 ]);

@@ -8,7 +8,7 @@ import "../common/zod-messages";
  */
 const PASSWORD_MAX_BYTES = 190;
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
-const encryptablePassword = (requiredKey: string) =>
+export const encryptablePassword = (requiredKey: string) =>
   z
     .string({ message: requiredKey })
     .min(1, requiredKey)

@@ -21,6 +21,8 @@ const SPEC_PAGES: Record<string, readonly string[]> = {
     "epidemicDeclaration",
     // The organizer's side of the area (this portal's addition).
     "exhibitorReview",
+    // The organizer's import of exhibitors and booths from Excel (this portal's addition).
+    "exhibitorImport",
   ],
   "/boothConstruction": [
     "standardConstruction",

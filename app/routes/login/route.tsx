@@ -16,6 +16,7 @@ import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
 import "~/contracts/contractors/texts";
+import "~/contracts/auth/texts-password";
 
 // The first page on a slow phone: two fields and a post answered by a redirect need no script (docs/decisions/021).
 export const handle = { public: true, hydrate: false } satisfies PageHandle;
@@ -198,6 +199,9 @@ export default function LoginPage() {
             </Stack>
           </Form>
           <Group justify="center">
+            <Anchor component={Link} to="/forgotPassword" size="sm" data-testid="forgot-password">
+              {t("passwordLinks.loginLink")}
+            </Anchor>
             <Anchor component={Link} to="/contractor" size="sm" data-testid="contractor-sign-in">
               {t("contractors.signIn.link")}
             </Anchor>

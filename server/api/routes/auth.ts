@@ -47,8 +47,9 @@ export function loginRoutes(deps: ApiDeps) {
 
     const user = await db.selectFrom("users").select(["id", "password_hash"]).where(sql`lower(username)`, "=", input.username.toLowerCase()).executeTakeFirst();
     // Unknown usernames still pay for one hash, so timing does not reveal which accounts exist.
-    const valid = await verifyPassword(input.password, user?.password_hash ?? (await getDummyHash()));
-    if (!user || !valid) {
+    // An account without a password yet (imported, not activated: empty hash) pays the same and gets the same answer.
+    const valid = await verifyPassword(input.password, user?.password_hash || (await getDummyHash()));
+    if (!user?.password_hash || !valid) {
       await recordLoginAttempt(db, { username: input.username, ip, succeeded: false });
       const after = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
       logger.info({ ...attempt, outcome: "wrong-credentials", failures: after.usernameFailures }, "sign-in failed");

@@ -19,6 +19,8 @@ import * as exhibits from "./0017-exhibits";
 import * as invitations from "./0018-invitations";
 import * as promotionCodes from "./0019-promotion-codes";
 import * as visitors from "./0020-visitors";
+import * as accountActivation from "./0021-account-activation";
+import * as passwordLinks from "./0022-password-links";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +44,8 @@ const migrations: Record<string, Migration> = {
   "0018-invitations": invitations,
   "0019-promotion-codes": promotionCodes,
   "0020-visitors": visitors,
+  "0021-account-activation": accountActivation,
+  "0022-password-links": passwordLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -20,6 +20,9 @@ interface UserTable {
   password_changed_at: Timestamp | null;
   contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
   contact_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Null until the account has a password of its own (an imported exhibitor; 0021-account-activation). */
+  activated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  contact_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MenuTable {
@@ -90,6 +93,29 @@ interface CaptchaTable {
   ip: string | null;
 }
 
+/** A one-time activation or reset link (only its token's SHA-256), or a reset code by SMS (salted hash); 0022-password-links. */
+interface PasswordTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: "activate" | "reset";
+  channel: "link" | "sms";
+  token_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  voided_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** The public forgot-password and reset-code calls, counted per address and identifier (0022-password-links). */
+interface PasswordResetRequestTable {
+  id: Generated<number>;
+  ip: string;
+  identifier: string;
+  action: "request" | "code";
+  created_at: Timestamp;
+}
+
 /** The auth tables, part of DB (./index.ts). */
 export interface AuthTables {
   roles: RoleTable;
@@ -101,4 +127,6 @@ export interface AuthTables {
   sessions: SessionTable;
   login_attempts: LoginAttemptTable;
   captchas: CaptchaTable;
+  password_tokens: PasswordTokenTable;
+  password_reset_requests: PasswordResetRequestTable;
 }

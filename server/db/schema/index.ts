@@ -2,6 +2,7 @@
  * The database as Kysely sees it: one file per domain (named as in server/<domain>), each with its
  * tables' row types and the part of DB it adds. A migration that adds tables adds them to its domain's file.
  */
+import type { AccountTables } from "./accounts";
 import type { VehicleTables } from "./vehicles";
 import type { PromotionTables } from "./promotion";
 import type { TransportTables } from "./transport";
@@ -35,6 +36,7 @@ export type * from "./invoices";
 export type * from "./transport";
 export type * from "./vehicles";
 export type * from "./promotion";
+export type * from "./accounts";
 
 export interface DB
   extends ExhibitionTables,
@@ -52,4 +54,5 @@ export interface DB
     InvoiceTables,
     TransportTables,
     VehicleTables,
-    PromotionTables {}
+    PromotionTables,
+    AccountTables {}

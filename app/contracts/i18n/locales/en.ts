@@ -12,6 +12,8 @@ import invoices from "~/contracts/invoices/texts.en";
 import transport from "~/contracts/transport/texts.en";
 import vehicles from "~/contracts/vehicles/texts.en";
 import promotion from "~/contracts/promotion/texts.en";
+import passwordLinks from "~/contracts/auth/texts-password.en";
+import accounts from "~/contracts/accounts/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
 const en = {
@@ -29,6 +31,8 @@ const en = {
   transport,
   vehicles,
   promotion,
+  passwordLinks,
+  accounts,
 };
 
 export default en;

@@ -1,0 +1,39 @@
+import type { ExhibitorImportField } from "./values";
+
+/**
+ * The exhibitor import's answers (issue 39): a preview (nothing saved) and the confirmation's counts.
+ */
+
+/** One failed cell: its row as Excel numbers it, its column letter, and a text key (maybe "key|label key"). */
+export type ExhibitorImportRowError = { row: number; column: string; field: ExhibitorImportField | null; message: string };
+
+/** One row of the preview: what the confirmation will do with its exhibitor and booth. */
+export type ExhibitorImportPreviewRow = {
+  row: number;
+  exhibitorNo: string;
+  companyNameZh: string;
+  boothNo: string;
+  hallCode: string;
+  areaM2: number;
+  boothType: number;
+  exhibitor: "create" | "update";
+  booth: "create" | "update";
+};
+
+export type ExhibitorImportCounts = { createdExhibitors: number; updatedExhibitors: number; createdBooths: number; updatedBooths: number };
+
+/** The preview: with errors, nothing can be confirmed; without, `stageId` names the file to confirm. */
+export type ExhibitorImportPreview = {
+  stageId: string | null;
+  rows: ExhibitorImportPreviewRow[];
+  /** All data rows of the file (the preview lists at most EXHIBITOR_IMPORT_LIMITS.maxPreviewRows). */
+  totalRows: number;
+  /** At most EXHIBITOR_IMPORT_LIMITS.maxListedErrors, by row and column. */
+  errors: ExhibitorImportRowError[];
+  totalErrors: number;
+  failedRows: number;
+  counts: ExhibitorImportCounts;
+};
+
+/** The data of the 400 answer `accounts.import.rowsFailed` on confirmation: nothing was saved. */
+export type ExhibitorImportFailure = { rows: ExhibitorImportRowError[]; total: number; failedRows: number };

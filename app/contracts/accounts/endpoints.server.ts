@@ -1,0 +1,15 @@
+import { endpoint } from "../api/endpoint";
+import type { ExhibitorImportCounts, ExhibitorImportPreview } from "./api-types";
+import { exhibitorImportConfirmSchema } from "./schema";
+
+/**
+ * Exhibitor accounts and booths (issue 39, decision 032): the organizer's import from Excel
+ * (roleId 1 only). The preview reads and checks the file and keeps it for an hour; the confirmation
+ * checks the kept file again and saves it whole, or nothing.
+ */
+export const accountEndpoints = {
+  importTemplate: endpoint.get("/smeb/exhibitors/import/template").file(),
+  /** Multipart: the .xlsx (EXHIBITOR_IMPORT_FILE_FIELD). Nothing is saved. */
+  importPreview: endpoint.upload("/smeb/exhibitors/import/preview").answers<ExhibitorImportPreview>(),
+  importConfirm: endpoint.post("/smeb/exhibitors/import/confirm", exhibitorImportConfirmSchema).answers<ExhibitorImportCounts>(),
+};

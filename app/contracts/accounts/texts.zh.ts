@@ -1,0 +1,67 @@
+import type { Resource } from "~/contracts/i18n/locales/en";
+
+/** accounts texts (zh), issue 39: exhibitors and booths imported from Excel. */
+const accounts: Resource["accounts"] = {
+  fields: {
+    exhibitorNo: "展商编号",
+    companyNameZh: "公司名称（中文）",
+    companyNameEn: "公司名称（英文）",
+    contactName: "联系人",
+    mobile: "手机号",
+    email: "邮箱",
+    boothNo: "展位号",
+    hallCode: "展馆编号",
+    areaM2: "展位面积（平方米）",
+    boothType: "展位类型（1 标摊，2 光地）",
+  },
+  import: {
+    templateFile: "展商导入模板",
+    sheetName: "展商",
+    noFile: "请选择要上传的 Excel 文件（.xlsx）",
+    fileTooLarge: "文件超过 {{max}}，请拆分成较小的文件",
+    notXlsx: "该文件不是 Excel 工作簿（.xlsx），请使用模板",
+    oldXls: "不接受旧版 Excel 文件（.xls）：请用 Excel 打开并另存为 .xlsx",
+    encrypted: "该工作簿设有密码，请取消密码后重新上传",
+    macros: "不接受含宏的工作簿（.xlsm）：请另存为不含宏的 .xlsx",
+    unpackedTooLarge: "该工作簿解压后超过 {{max}}，请上传较小的文件",
+    rangesTooLarge: "该工作簿的合并单元格或下拉列表范围过大，请使用模板",
+    noSheet: "该工作簿没有工作表",
+    badHeader: "第一行须为模板的表头，缺少：{{missing}}",
+    noRows: "文件中没有展商：请在表头下方每个展位填写一行",
+    tooManyRows: "文件有 {{count}} 行，一次最多导入 {{max}} 行",
+    rowsFailed: "{{count}} 行有错误，未导入任何数据",
+    formula: "不接受公式：请直接填写数值",
+    unreadable: "无法读取该单元格：请以文本填写",
+    conflictingCompany: "展商 {{exhibitorNo}} 在第 {{other}} 行的公司或联系人信息不同",
+    duplicateBooth: "展位 {{boothNo}} 已在第 {{other}} 行",
+    boothTaken: "展位 {{boothNo}} 属于其他展商（{{owner}}）",
+    unknownHall: "没有编号为 {{hallCode}} 的展馆",
+    usernameTaken: "用户名 {{exhibitorNo}} 已被本届展会展商以外的账号使用",
+    stageMissing: "预览的文件已过期或已导入，请重新上传",
+    imported: "已导入：新增展商 {{createdExhibitors}} 个、更新 {{updatedExhibitors}} 个，新增展位 {{createdBooths}} 个、更新 {{updatedBooths}} 个",
+  },
+  page: {
+    title: "导入展商和展位",
+    intro:
+      "请填写模板，每个展位一行（一个展商有多个展位时，填写多行相同的展商编号）后上传。预览会列出将新增或更新的内容，或列出全部错误；确认之前不会保存，文件中有任何错误则不保存任何数据。再次导入同一文件只会更新展商和展位，不会重复创建。导入的账号在激活前没有密码。",
+    downloadTemplate: "下载 Excel 模板",
+    file: "Excel 文件（.xlsx）",
+    hint: "最多 {{rows}} 行，{{size}}。",
+    preview: "上传并预览",
+    confirm: "导入 {{rows}} 行",
+    row: "行",
+    column: "列",
+    message: "错误",
+    moreErrors: "……另有 {{count}} 个错误。",
+    moreRows: "……另有 {{count}} 行。",
+    errorsTitle: "{{count}} 行有错误：请修改文件后重新上传。未保存任何数据。",
+    readyTitle:
+      "{{rows}} 行可以导入：新增展商 {{createdExhibitors}} 个、更新 {{updatedExhibitors}} 个，新增展位 {{createdBooths}} 个、更新 {{updatedBooths}} 个。",
+    exhibitor: "展商",
+    booth: "展位",
+    create: "新增",
+    update: "更新",
+  },
+};
+
+export default accounts;

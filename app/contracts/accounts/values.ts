@@ -1,0 +1,38 @@
+/**
+ * Exhibitors and booths from Excel (issue 39, decision 032): the template's columns in order, the
+ * import's limits and the multipart field names, shared by the server, the CLI and the page (zod-free).
+ */
+
+/** The template's columns, in order (A to J); the import finds them by their header in either language. */
+export const EXHIBITOR_IMPORT_FIELDS = [
+  "exhibitorNo",
+  "companyNameZh",
+  "companyNameEn",
+  "contactName",
+  "mobile",
+  "email",
+  "boothNo",
+  "hallCode",
+  "areaM2",
+  "boothType",
+] as const;
+export type ExhibitorImportField = (typeof EXHIBITOR_IMPORT_FIELDS)[number];
+
+export const EXHIBITOR_IMPORT_LIMITS = {
+  /** The upload's size. */
+  maxBytes: 2 * 1024 * 1024,
+  /** Data rows of one file (the header not counted): one per booth. */
+  maxRows: 5000,
+  /** What the workbook may unpack to (the zip-bomb guard). */
+  maxUnpackedBytes: 40 * 1024 * 1024,
+  /** Row errors listed in one answer; `total` counts them all. */
+  maxListedErrors: 500,
+  /** Rows shown in a preview. */
+  maxPreviewRows: 500,
+  /** How long a previewed file waits for its confirmation. */
+  stageMinutes: 60,
+} as const;
+
+/** The multipart field of the file, and the form field naming a previewed file on confirmation. */
+export const EXHIBITOR_IMPORT_FILE_FIELD = "file";
+export const EXHIBITOR_IMPORT_STAGE_FIELD = "stageId";

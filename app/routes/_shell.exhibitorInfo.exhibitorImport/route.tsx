@@ -1,0 +1,172 @@
+import { Anchor, Badge, Button, Group, Input, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { EXHIBITOR_IMPORT_FILE_FIELD, EXHIBITOR_IMPORT_LIMITS, EXHIBITOR_IMPORT_STAGE_FIELD } from "~/contracts/accounts/values";
+import { translate } from "~/contracts/i18n/translate.server";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import { formatSizeLimit } from "~/contracts/uploads/values";
+import { useTranslation } from "~/i18n/texts";
+import { useIsPending } from "~/lib/hooks";
+import { requireShellUser } from "~/lib/permissions.server";
+import { importAction, type ImportReply } from "./action.server";
+import "~/contracts/accounts/texts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Import exhibitors and booths" }];
+
+export const handle = { breadcrumb: "accounts.page.title" } satisfies PageHandle;
+
+const IMPORT_PATH = "/exhibitorInfo/exhibitorImport";
+
+/**
+ * The organizer's import of exhibitors and booths (issue 39; roleId 1: its menu row is the
+ * organizer's, the API refuses everyone else). Plain forms, with or without JavaScript: the file is
+ * posted (`?preview`), the answer lists every row's errors or what will be created and updated,
+ * and the confirmation (`?confirm`) saves the previewed file whole.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language } = await requireShellUser(request, context);
+  return json({ title: translate(language, "accounts.page.title") }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export const action = (args: ActionFunctionArgs) => importAction(args);
+
+function Refusal({ reply }: { reply: Extract<ImportReply, { kind: "refused" }> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" role="alert" data-testid="import-errors">
+      <Text c="red.9" fw={500}>
+        {reply.message}
+      </Text>
+      {reply.errors.length ? (
+        <Table.ScrollContainer minWidth={420}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("accounts.page.row")}</Table.Th>
+                <Table.Th>{t("accounts.page.column")}</Table.Th>
+                <Table.Th>{t("accounts.page.message")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {reply.errors.map((error) => (
+                <Table.Tr key={`${error.row}-${error.column}`} data-testid={`import-error-${error.row}`}>
+                  <Table.Td>{error.row}</Table.Td>
+                  <Table.Td>{error.column}</Table.Td>
+                  <Table.Td>{error.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {reply.moreErrors > 0 ? <Text size="sm">{t("accounts.page.moreErrors", { count: reply.moreErrors })}</Text> : null}
+    </Stack>
+  );
+}
+
+function Preview({ reply, pending }: { reply: Extract<ImportReply, { kind: "ready" }>; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" data-testid="import-preview">
+      <Text fw={500}>{t("accounts.page.readyTitle", { rows: reply.totalRows, ...reply.counts })}</Text>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("accounts.page.row")}</Table.Th>
+              <Table.Th>{t("accounts.fields.exhibitorNo")}</Table.Th>
+              <Table.Th>{t("accounts.fields.companyNameZh")}</Table.Th>
+              <Table.Th>{t("accounts.fields.boothNo")}</Table.Th>
+              <Table.Th>{t("accounts.fields.hallCode")}</Table.Th>
+              <Table.Th>{t("accounts.fields.areaM2")}</Table.Th>
+              <Table.Th>{t("accounts.page.exhibitor")}</Table.Th>
+              <Table.Th>{t("accounts.page.booth")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {reply.rows.map((row) => (
+              <Table.Tr key={row.row} data-testid={`preview-row-${row.row}`}>
+                <Table.Td>{row.row}</Table.Td>
+                <Table.Td>{row.exhibitorNo}</Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{row.companyNameZh}</Table.Td>
+                <Table.Td>{row.boothNo}</Table.Td>
+                <Table.Td>{row.hallCode}</Table.Td>
+                <Table.Td>{row.areaM2}</Table.Td>
+                {[row.exhibitor, row.booth].map((what, i) => (
+                  <Table.Td key={i === 0 ? "exhibitor" : "booth"}>
+                    <Badge size="sm" variant="light" color={what === "create" ? "green" : "blue"}>
+                      {t(`accounts.page.${what}`)}
+                    </Badge>
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {reply.totalRows > reply.rows.length ? <Text size="sm">{t("accounts.page.moreRows", { count: reply.totalRows - reply.rows.length })}</Text> : null}
+      <Form method="post" action="?confirm">
+        <input type="hidden" name={EXHIBITOR_IMPORT_STAGE_FIELD} value={reply.stageId} />
+        <Group>
+          <Button type="submit" loading={pending} data-testid="import-confirm">
+            {t("accounts.page.confirm", { rows: reply.totalRows })}
+          </Button>
+        </Group>
+      </Form>
+    </Stack>
+  );
+}
+
+export default function ExhibitorImportPage() {
+  const { t } = useTranslation();
+  const reply = useActionData<typeof action>() as ImportReply | undefined;
+  const pending = useIsPending();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="sm">
+          <Title order={1} size="h3">
+            {t("accounts.page.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("accounts.page.intro")}
+          </Text>
+          <Anchor href={`${IMPORT_PATH}/template`} data-testid="download-template">
+            {t("accounts.page.downloadTemplate")}
+          </Anchor>
+          <Form method="post" action="?preview" encType="multipart/form-data" data-testid="import-form">
+            <Stack gap="xs">
+              {/* A native file input: it posts the file with or without JavaScript. */}
+              <Input.Wrapper
+                label={t("accounts.page.file")}
+                description={t("accounts.page.hint", { rows: EXHIBITOR_IMPORT_LIMITS.maxRows, size: formatSizeLimit(EXHIBITOR_IMPORT_LIMITS.maxBytes) })}
+                id="exhibitor-import-file"
+              >
+                <input
+                  id="exhibitor-import-file"
+                  type="file"
+                  name={EXHIBITOR_IMPORT_FILE_FIELD}
+                  required
+                  accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  style={{ display: "block", marginTop: 4, maxWidth: "100%" }}
+                  data-testid="import-file"
+                />
+              </Input.Wrapper>
+              <Group>
+                <Button type="submit" variant="light" loading={pending} data-testid="import-submit">
+                  {t("accounts.page.preview")}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Stack>
+      </Paper>
+      {reply ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          {reply.kind === "refused" ? <Refusal reply={reply} /> : <Preview reply={reply} pending={pending} />}
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,334 @@
+import crypto from "node:crypto";
+import type ExcelJS from "exceljs";
+import { sql } from "kysely";
+import type {
+  ExhibitorImportCounts,
+  ExhibitorImportFailure,
+  ExhibitorImportPreview,
+  ExhibitorImportPreviewRow,
+  ExhibitorImportRowError,
+} from "../../app/contracts/accounts/api-types";
+import { exhibitorRowSchema, type ExhibitorRow } from "../../app/contracts/accounts/schema";
+import { EXHIBITOR_IMPORT_FIELDS, EXHIBITOR_IMPORT_LIMITS, type ExhibitorImportField } from "../../app/contracts/accounts/values";
+import type { Language } from "../../app/contracts/i18n/config";
+import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
+import { ApiCode, ApiError } from "../api/envelope";
+import { findUnstorableText } from "../api/text-input";
+import { loadExcel } from "../badges/excel";
+import { normalizeHeader } from "../badges/excel-import";
+import { sniffXlsx } from "../badges/xlsx-sniff";
+import type { Database } from "../db/database";
+import { fieldLabel, SAMPLE_EXHIBITOR_NO } from "./exhibitor-template";
+
+/**
+ * Exhibitors and booths from Excel (issue 39, decision 032): all rows or none. The file is sniffed
+ * before exceljs reads it; every row goes through the row schema; an exhibitor number's rows must
+ * agree on the company, a booth number appears once and belongs to no other exhibitor, the hall
+ * exists. A good file is saved in one transaction keyed by exhibitor number (the user name) and
+ * booth number, so importing it again updates and never duplicates. New accounts have no password.
+ */
+type RowError = ExhibitorImportRowError;
+type SheetRow = { row: number; cells: Partial<Record<ExhibitorImportField, string>>; errors: RowError[] };
+type Sheet = { rows: SheetRow[]; columns: Partial<Record<ExhibitorImportField, string>> };
+
+const refuse = (key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, `accounts.import.${key}`, values);
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const COMPANY_FIELDS = ["companyNameZh", "companyNameEn", "contactName", "mobile", "email"] as const;
+
+/** A header cell's field: its code, its Chinese or English label, or both as the template writes them. */
+function headerField(text: string): ExhibitorImportField | null {
+  const wanted = normalizeHeader(text);
+  if (!wanted) return null;
+  return (
+    EXHIBITOR_IMPORT_FIELDS.find((field) => {
+      const [zh, en] = [fieldLabel("zh", field), fieldLabel("en", field)];
+      return [field, zh, en, zh + en].some((name) => normalizeHeader(name) === wanted);
+    }) ?? null
+  );
+}
+
+/** A cell as the text a form field would get, or the message key why it cannot be read (formulas are never evaluated). */
+function cellText(value: ExcelJS.CellValue): { text: string } | { error: string } {
+  const checked = (text: string) => (findUnstorableText(text) === null ? { text: text.trim() } : { error: "validation.unstorable" });
+  if (value === null || value === undefined) return { text: "" };
+  if (typeof value === "string") return checked(value);
+  if (typeof value === "number") return Number.isFinite(value) && Math.abs(value) < 1e15 ? { text: String(value) } : { error: "accounts.import.unreadable" };
+  if (typeof value !== "object" || value instanceof Date) return { error: "accounts.import.unreadable" };
+  if ("formula" in value || "sharedFormula" in value) return { error: "accounts.import.formula" };
+  const runs = (v: unknown) => (v as ExcelJS.CellRichTextValue).richText.map((run) => run.text ?? "").join("");
+  if ("richText" in value) return checked(runs(value));
+  if ("hyperlink" in value) {
+    const text: unknown = value.text;
+    return checked(typeof text === "string" ? text : text && typeof text === "object" && "richText" in text ? runs(text) : "");
+  }
+  return { error: "accounts.import.unreadable" };
+}
+
+/** Sniffs and reads the first visible sheet: its header, then one entry per non-empty row (the sample row skipped). */
+async function readSheet(bytes: Buffer, language: Language): Promise<Sheet> {
+  const sniff = await sniffXlsx(bytes, EXHIBITOR_IMPORT_LIMITS.maxUnpackedBytes);
+  if (!sniff.ok) throw refuse(sniff.reason, { max: megabytes(EXHIBITOR_IMPORT_LIMITS.maxUnpackedBytes) });
+  const excel = await loadExcel();
+  const workbook = new excel.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+  } catch {
+    throw refuse("notXlsx");
+  }
+  const sheet = workbook.worksheets.find((s) => s.state === "visible") ?? workbook.worksheets[0];
+  if (!sheet) throw refuse("noSheet");
+  // Counted before any row is checked: a file far over the limit is refused at once.
+  if (sheet.actualRowCount - 1 > EXHIBITOR_IMPORT_LIMITS.maxRows) {
+    throw refuse("tooManyRows", { count: sheet.actualRowCount - 1, max: EXHIBITOR_IMPORT_LIMITS.maxRows });
+  }
+  const present: ExcelJS.Row[] = [];
+  sheet.eachRow((row) => void present.push(row));
+  const [header, ...body] = present;
+
+  const columns: Partial<Record<ExhibitorImportField, string>> = {};
+  const numbers: Partial<Record<ExhibitorImportField, number>> = {};
+  header?.eachCell((cell, col) => {
+    const read = cellText(cell.value);
+    const field = "text" in read ? headerField(read.text) : null;
+    if (field && numbers[field] === undefined) {
+      numbers[field] = col;
+      columns[field] = cell.address.replace(/\d+$/, "");
+    }
+  });
+  const missing = EXHIBITOR_IMPORT_FIELDS.filter((field) => field !== "companyNameEn" && numbers[field] === undefined);
+  if (missing.length) throw refuse("badHeader", { missing: missing.map((field) => fieldLabel(language, field)).join(language === "zh" ? "、" : ", ") });
+
+  const rows: SheetRow[] = [];
+  for (const row of body) {
+    const entry: SheetRow = { row: row.number, cells: {}, errors: [] };
+    for (const field of EXHIBITOR_IMPORT_FIELDS) {
+      const col = numbers[field];
+      if (col === undefined) continue;
+      const cell = row.getCell(col);
+      const read = cell.type === excel.ValueType.Merge ? { text: "" } : cellText(cell.value);
+      if ("error" in read) entry.errors.push({ row: row.number, column: columns[field]!, field, message: read.error });
+      else if (read.text) entry.cells[field] = read.text;
+    }
+    const empty = !entry.errors.length && Object.keys(entry.cells).length === 0;
+    if (!empty && entry.cells.exhibitorNo !== SAMPLE_EXHIBITOR_NO) rows.push(entry);
+  }
+  if (!rows.length) throw refuse("noRows");
+  return { rows, columns };
+}
+
+type PlannedExhibitor = { key: string; input: ExhibitorRow; userId: number | null };
+type PlannedBooth = { row: number; exhibitorKey: string; input: ExhibitorRow; hallId: number; boothId: number | null };
+type Plan = { exhibitors: Map<string, PlannedExhibitor>; booths: PlannedBooth[] };
+type Checked = { plan: Plan; errors: RowError[]; totalRows: number };
+
+const usernameKey = (exhibitorNo: string) => exhibitorNo.toLowerCase();
+
+/** Every row through the schema, then the file against itself and the exhibition's halls, accounts and booths. */
+async function checkSheet(db: Database, exhibitionId: number, sheet: Sheet): Promise<Checked> {
+  const errors: RowError[] = [];
+  const errorAt = (row: number, field: ExhibitorImportField, message: string) => errors.push({ row, column: sheet.columns[field] ?? "", field, message });
+  const good: { row: number; input: ExhibitorRow }[] = [];
+  for (const entry of sheet.rows) {
+    errors.push(...entry.errors);
+    const failed = new Set(entry.errors.map((e) => e.field));
+    const result = exhibitorRowSchema.safeParse(entry.cells);
+    for (const issue of result.success ? [] : result.error.issues) {
+      const field = issue.path[0] as ExhibitorImportField;
+      if (failed.has(field)) continue;
+      failed.add(field);
+      errorAt(entry.row, field, issue.message);
+    }
+    if (result.success && !failed.size) good.push({ row: entry.row, input: result.data });
+  }
+
+  const halls = new Map(
+    (await db.selectFrom("halls").select(["id", "code"]).where("exhibition_id", "=", exhibitionId).execute()).map((h) => [h.code.toLowerCase(), h.id]),
+  );
+  const keys = [...new Set(good.map((g) => usernameKey(g.input.exhibitorNo)))];
+  const boothNos = [...new Set(good.map((g) => g.input.boothNo))];
+  const [accounts, booths] = await Promise.all([
+    keys.length ? db.selectFrom("users").select(["id", "username", "role_id", "exhibition_id"]).where(sql<string>`lower(username)`, "in", keys).execute() : [],
+    boothNos.length
+      ? db
+          .selectFrom("booths")
+          .innerJoin("users", "users.id", "booths.user_id")
+          .select(["booths.id", "booths.booth_no", "users.username"])
+          .where("booths.exhibition_id", "=", exhibitionId)
+          .where("booths.booth_no", "in", boothNos)
+          .execute()
+      : [],
+  ]);
+  const accountOf = new Map(accounts.map((a) => [a.username.toLowerCase(), a]));
+  const boothOf = new Map(booths.map((b) => [b.booth_no, b]));
+
+  const plan: Plan = { exhibitors: new Map(), booths: [] };
+  const firstRowOf = new Map<string, number>();
+  const boothRow = new Map<string, number>();
+  for (const { row, input } of good) {
+    const key = usernameKey(input.exhibitorNo);
+    let ok = true;
+    const planned = plan.exhibitors.get(key);
+    if (planned) {
+      for (const field of COMPANY_FIELDS) {
+        if ((planned.input[field] ?? "") === (input[field] ?? "")) continue;
+        errorAt(row, field, messageWith("conflictingCompany", { exhibitorNo: input.exhibitorNo, other: firstRowOf.get(key) }));
+        ok = false;
+      }
+    } else {
+      const account = accountOf.get(key);
+      if (account && (account.role_id !== EXHIBITOR_ROLE_ID || account.exhibition_id !== exhibitionId)) {
+        errorAt(row, "exhibitorNo", messageWith("usernameTaken", { exhibitorNo: input.exhibitorNo }));
+        ok = false;
+      }
+      plan.exhibitors.set(key, { key, input, userId: account?.id ?? null });
+      firstRowOf.set(key, row);
+    }
+    const hallId = halls.get(input.hallCode.toLowerCase());
+    if (hallId === undefined) {
+      errorAt(row, "hallCode", messageWith("unknownHall", { hallCode: input.hallCode }));
+      ok = false;
+    }
+    const other = boothRow.get(input.boothNo);
+    const existing = boothOf.get(input.boothNo);
+    if (other !== undefined) {
+      errorAt(row, "boothNo", messageWith("duplicateBooth", { boothNo: input.boothNo, other }));
+      ok = false;
+    } else if (existing && usernameKey(existing.username) !== key) {
+      errorAt(row, "boothNo", messageWith("boothTaken", { boothNo: input.boothNo, owner: existing.username }));
+      ok = false;
+    }
+    boothRow.set(input.boothNo, row);
+    if (ok) plan.booths.push({ row, exhibitorKey: key, input, hallId: hallId!, boothId: existing?.id ?? null });
+  }
+  return { plan, errors: sortErrors(errors), totalRows: sheet.rows.length };
+}
+
+/**
+ * A message with values, as one string the answer carries: "accounts.import.<key>" then the values as
+ * JSON after a "#" ("accounts.import.boothTaken#{\"boothNo\":\"1A01\",…}"); `rowErrorText` reads it.
+ */
+function messageWith(key: string, values: Record<string, unknown>) {
+  return `accounts.import.${key}#${JSON.stringify(values)}`;
+}
+
+const sortErrors = (errors: RowError[]) => [...errors].sort((a, b) => a.row - b.row || a.column.length - b.column.length || a.column.localeCompare(b.column));
+
+function counts(plan: Plan): ExhibitorImportCounts {
+  const exhibitors = [...plan.exhibitors.values()];
+  return {
+    createdExhibitors: exhibitors.filter((e) => e.userId === null).length,
+    updatedExhibitors: exhibitors.filter((e) => e.userId !== null).length,
+    createdBooths: plan.booths.filter((b) => b.boothId === null).length,
+    updatedBooths: plan.booths.filter((b) => b.boothId !== null).length,
+  };
+}
+
+/** Reads and checks a file: the plan, or every error (the file is refused whole before any row is checked when it cannot be read). */
+export async function checkExhibitorFile(db: Database, exhibitionId: number, bytes: Buffer, language: Language): Promise<Checked> {
+  return checkSheet(db, exhibitionId, await readSheet(bytes, language));
+}
+
+function rowsFailed(errors: RowError[]): ApiError {
+  const failedRows = new Set(errors.map((e) => e.row)).size;
+  const data: ExhibitorImportFailure = { rows: errors.slice(0, EXHIBITOR_IMPORT_LIMITS.maxListedErrors), total: errors.length, failedRows };
+  return new ApiError(ApiCode.badRequest, "accounts.import.rowsFailed", { count: failedRows }, data);
+}
+
+/** Saves a checked plan in one transaction: accounts by exhibitor number, booths by booth number. */
+export async function saveExhibitors(db: Database, exhibitionId: number, plan: Plan): Promise<ExhibitorImportCounts> {
+  await db.transaction().execute(async (trx) => {
+    const ids = new Map<string, number>();
+    for (const e of plan.exhibitors.values()) {
+      const company = {
+        business_name: e.input.companyNameZh,
+        business_name_en: e.input.companyNameEn ?? null,
+        contact_name: e.input.contactName,
+        contact_phone: e.input.mobile,
+        contact_email: e.input.email,
+      };
+      if (e.userId !== null) {
+        await trx.updateTable("users").set(company).where("id", "=", e.userId).execute();
+        ids.set(e.key, e.userId);
+      } else {
+        // No password yet: an empty hash, which no password matches, until the account is activated.
+        const created = await trx
+          .insertInto("users")
+          .values({ username: e.input.exhibitorNo, password_hash: "", role_id: EXHIBITOR_ROLE_ID, exhibition_id: exhibitionId, activated_at: null, ...company })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        ids.set(e.key, created.id);
+      }
+    }
+    for (const b of plan.booths) {
+      // The area is what matters; the sides are those of a square of that area.
+      const side = Math.round(Math.sqrt(b.input.areaM2) * 100) / 100;
+      const booth = { hall_id: b.hallId, booth_type: b.input.boothType, area_m2: b.input.areaM2, width_m: side, depth_m: side };
+      if (b.boothId !== null) await trx.updateTable("booths").set(booth).where("id", "=", b.boothId).execute();
+      else
+        await trx
+          .insertInto("booths")
+          .values({ exhibition_id: exhibitionId, user_id: ids.get(b.exhibitorKey)!, booth_no: b.input.boothNo, ...booth })
+          .execute();
+    }
+  });
+  return counts(plan);
+}
+
+function previewRows(plan: Plan): ExhibitorImportPreviewRow[] {
+  return plan.booths.slice(0, EXHIBITOR_IMPORT_LIMITS.maxPreviewRows).map((b) => ({
+    row: b.row,
+    exhibitorNo: b.input.exhibitorNo,
+    companyNameZh: b.input.companyNameZh,
+    boothNo: b.input.boothNo,
+    hallCode: b.input.hallCode,
+    areaM2: b.input.areaM2,
+    boothType: b.input.boothType,
+    exhibitor: plan.exhibitors.get(b.exhibitorKey)!.userId === null ? "create" : "update",
+    booth: b.boothId === null ? "create" : "update",
+  }));
+}
+
+/** The preview: checks the file, saves nothing but the file itself (for its confirmation) when it has no error. */
+export async function previewExhibitorImport(db: Database, caller: { userId: number; exhibitionId: number }, bytes: Buffer, language: Language) {
+  const { plan, errors, totalRows } = await checkExhibitorFile(db, caller.exhibitionId, bytes, language);
+  let stageId: string | null = null;
+  await db
+    .deleteFrom("exhibitor_import_stages")
+    .where("created_at", "<", new Date(Date.now() - EXHIBITOR_IMPORT_LIMITS.stageMinutes * 60_000))
+    .execute();
+  if (!errors.length) {
+    stageId = crypto.randomBytes(18).toString("base64url");
+    await db
+      .insertInto("exhibitor_import_stages")
+      .values({ id: stageId, user_id: caller.userId, exhibition_id: caller.exhibitionId, file_base64: bytes.toString("base64") })
+      .execute();
+  }
+  const preview: ExhibitorImportPreview = {
+    stageId,
+    rows: errors.length ? [] : previewRows(plan),
+    totalRows,
+    errors: errors.slice(0, EXHIBITOR_IMPORT_LIMITS.maxListedErrors),
+    totalErrors: errors.length,
+    failedRows: new Set(errors.map((e) => e.row)).size,
+    counts: counts(plan),
+  };
+  return preview;
+}
+
+/** The confirmation: the caller's own previewed file, checked again now, saved whole or not at all. */
+export async function confirmExhibitorImport(db: Database, caller: { userId: number; exhibitionId: number }, stageId: string, language: Language) {
+  const stage = await db
+    .selectFrom("exhibitor_import_stages")
+    .select("file_base64")
+    .where("id", "=", stageId)
+    .where("user_id", "=", caller.userId)
+    .where("exhibition_id", "=", caller.exhibitionId)
+    .where("created_at", ">=", new Date(Date.now() - EXHIBITOR_IMPORT_LIMITS.stageMinutes * 60_000))
+    .executeTakeFirst();
+  if (!stage) throw new ApiError(ApiCode.notFound, "accounts.import.stageMissing");
+  const { plan, errors } = await checkExhibitorFile(db, caller.exhibitionId, Buffer.from(stage.file_base64, "base64"), language);
+  if (errors.length) throw rowsFailed(errors);
+  const result = await saveExhibitors(db, caller.exhibitionId, plan);
+  await db.deleteFrom("exhibitor_import_stages").where("id", "=", stageId).execute();
+  return result;
+}

@@ -1,0 +1,67 @@
+import { EXHIBITOR_IMPORT_FIELDS, EXHIBITOR_IMPORT_LIMITS, type ExhibitorImportField } from "../../app/contracts/accounts/values";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import { loadExcel } from "../badges/excel";
+
+/**
+ * The exhibitor import's template (issue 39, decision 032): one header row naming each column in
+ * Chinese and English, one sample row, text columns for the numbers Excel would otherwise change
+ * (exhibitor and booth numbers, mobiles), and a drop-down of the booth types.
+ */
+export const fieldLabel = (language: Language, field: ExhibitorImportField) => translate(language, `accounts.fields.${field}`);
+/** "展商编号 / Exhibitor number": the header the template writes; the import also takes either half alone. */
+const bilingualHeader = (field: ExhibitorImportField) => `${fieldLabel("zh", field)} / ${fieldLabel("en", field)}`;
+
+const TEXT_FIELDS: ExhibitorImportField[] = ["exhibitorNo", "mobile", "boothNo", "hallCode"];
+const WIDTHS: Record<ExhibitorImportField, number> = {
+  exhibitorNo: 22,
+  companyNameZh: 32,
+  companyNameEn: 36,
+  contactName: 18,
+  mobile: 18,
+  email: 30,
+  boothNo: 20,
+  hallCode: 20,
+  areaM2: 24,
+  boothType: 34,
+};
+/** The sample row: an import skips a row that still holds it (its exhibitor number is "SAMPLE"). */
+export const SAMPLE_EXHIBITOR_NO = "SAMPLE";
+const SAMPLE: Record<ExhibitorImportField, string | number> = {
+  exhibitorNo: SAMPLE_EXHIBITOR_NO,
+  companyNameZh: "示例贸易有限公司",
+  companyNameEn: "Example Trading Co., Ltd.",
+  contactName: "张三",
+  mobile: "13800138000",
+  email: "zhangsan@example.com",
+  boothNo: "1A99",
+  hallCode: "1",
+  areaM2: 9,
+  boothType: 1,
+};
+
+export const templateFileName = (language: Language) => ({
+  filename: `${translate(language, "accounts.import.templateFile")}.xlsx`,
+  ascii: `${translate("en", "accounts.import.templateFile")}.xlsx`,
+});
+
+export async function exhibitorTemplate(language: Language): Promise<Buffer> {
+  const workbook = new (await loadExcel()).Workbook();
+  const sheet = workbook.addWorksheet(translate(language, "accounts.import.sheetName"));
+  sheet.columns = EXHIBITOR_IMPORT_FIELDS.map((field) => ({ header: bilingualHeader(field), key: field, width: WIDTHS[field] }));
+  for (const field of TEXT_FIELDS) sheet.getColumn(field).numFmt = "@";
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: "frozen", ySplit: 1 }];
+  sheet.addRow(SAMPLE);
+  const letter = sheet.getColumn("boothType").letter;
+  const validations = (sheet as unknown as { dataValidations: { add(range: string, validation: object): void } }).dataValidations;
+  validations.add(`${letter}2:${letter}${EXHIBITOR_IMPORT_LIMITS.maxRows + 1}`, {
+    type: "list",
+    allowBlank: true,
+    formulae: ['"1,2"'],
+    showErrorMessage: true,
+    errorStyle: "stop",
+    error: fieldLabel(language, "boothType"),
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

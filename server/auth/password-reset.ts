@@ -1,0 +1,276 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import type { ForgotPasswordAnswer } from "../../app/contracts/auth/password-api-types";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import type { ApiDeps } from "../api/context";
+import { ApiCode, ApiError } from "../api/envelope";
+import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../captcha";
+import { appClock } from "../clock";
+import type { Database } from "../db/database";
+import { issueLink, newLinkToken, passwordLink, RESET_LINK_MINUTES, storeToken, tokenHash } from "./password-links";
+
+/**
+ * Forgot password (issue 39, docs/decisions/033): by user name, e-mail or mobile, the same answer
+ * whether or not an account matches, in about the same time (the messages go out after the answer,
+ * and the answer never comes sooner than MIN_ANSWER_MS). A reset link by e-mail, or a 6-digit code by
+ * SMS entered with the user name. Limits per address and per identifier typed (a captcha, then a
+ * refusal), and per account (messages per hour, silently: a refusal would say the account exists).
+ * Limits are real time (server/clock.ts); the link's and code's expiry are business time.
+ */
+
+const WINDOW_MS = 15 * 60 * 1000;
+/** Requests in the window (per address or identifier) after which a captcha is asked for. */
+const CAPTCHA_AFTER = 3;
+/** Requests (or code attempts) in the window after which the address or identifier is refused. */
+const LOCK_AFTER = 10;
+/** Reset messages per account and hour; more are dropped without a word. */
+const ACCOUNT_MESSAGES_PER_HOUR = 5;
+/** Accounts one e-mail or mobile can reach at once. */
+const MAX_ACCOUNTS = 3;
+const MIN_ANSWER_MS = 300;
+const RESET_CODE_MINUTES = 10;
+const RESET_CODE_TRIES = 5;
+
+type Kind = "username" | "email" | "mobile";
+const MOBILE = /^\+?\d{7,15}$/;
+
+function classify(identifier: string): { kind: Kind; value: string } {
+  const trimmed = identifier.trim();
+  if (trimmed.includes("@")) return { kind: "email", value: trimmed.toLowerCase() };
+  const digits = trimmed.replace(/[\s-]+/g, "");
+  if (MOBILE.test(digits) && digits.length >= 11) return { kind: "mobile", value: digits };
+  return { kind: "username", value: trimmed.toLowerCase() };
+}
+
+type Captcha = { captchaId?: string; vCode?: string };
+
+async function captchaVerdict(db: Database, answer: Captcha): Promise<"ok" | "missing" | "wrong" | "expired"> {
+  if (!answer.captchaId || !answer.vCode) return "missing";
+  const checked = await verifyTextCaptcha(db, answer.captchaId, answer.vCode);
+  if (checked !== "ok") return checked;
+  return (await consumeVerifiedCaptcha(db, answer.captchaId)) ? "ok" : "expired";
+}
+
+/**
+ * Admits one public call by its address and the identifier typed, known account or not: refused
+ * while either is locked (not recorded: a flood adds no rows); a reset request past CAPTCHA_AFTER
+ * needs a right text captcha (LOGIN_CAPTCHA applies as on sign-in). Recorded otherwise.
+ */
+async function admit(deps: Pick<ApiDeps, "db" | "config">, input: { ip: string; identifier: string; action: "request" | "code" } & Captcha) {
+  const now = new Date();
+  const identifier = input.identifier.slice(0, 200);
+  const row = await deps.db
+    .selectFrom("password_reset_requests")
+    .select([
+      sql<number>`count(*) filter (where ip = ${input.ip})::int`.as("by_ip"),
+      sql<number>`count(*) filter (where identifier = ${identifier})::int`.as("by_identifier"),
+      sql<Date | null>`min(created_at)`.as("oldest"),
+    ])
+    .where("action", "=", input.action)
+    .where("created_at", ">", new Date(now.getTime() - WINDOW_MS))
+    .where((eb) => eb.or([eb("ip", "=", input.ip), eb("identifier", "=", identifier)]))
+    .executeTakeFirstOrThrow();
+  if (row.by_ip >= LOCK_AFTER || row.by_identifier >= LOCK_AFTER) {
+    const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
+    const minutes = Math.max(1, Math.ceil((oldest + WINDOW_MS - now.getTime()) / 60_000));
+    const key = input.action === "request" ? "passwordLinks.forgot.locked" : "passwordLinks.code.locked";
+    throw new ApiError(ApiCode.tooManyRequests, key, { minutes }, { locked: true });
+  }
+  const mode = deps.config.LOGIN_CAPTCHA;
+  const captchaDue =
+    input.action === "request" && (mode === "always" || (mode === "auto" && (row.by_ip >= CAPTCHA_AFTER || row.by_identifier >= CAPTCHA_AFTER)));
+  const verdict = captchaDue ? await captchaVerdict(deps.db, input) : "ok";
+  await deps.db
+    .insertInto("password_reset_requests")
+    .values({ ip: input.ip.slice(0, 100), identifier, action: input.action, created_at: now })
+    .execute();
+  if (verdict !== "ok") {
+    const key = verdict === "missing" ? "login.captchaRequired" : verdict === "expired" ? "login.captchaExpired" : "login.captchaWrong";
+    throw new ApiError(ApiCode.badRequest, key, {}, { captchaRequired: true, fields: { vCode: [key] } });
+  }
+}
+
+type Account = { id: number; username: string; email: string | null; mobile: string | null };
+
+/** The accounts an identifier names: the user name, or an e-mail or mobile on the account or verified in its profile. */
+async function findAccounts(db: Database, kind: Kind, value: string): Promise<Account[]> {
+  const phoneOf = sql<string>`regexp_replace(coalesce(users.contact_phone, ''), '[[:space:]-]', '', 'g')`;
+  const rows = await db
+    .selectFrom("users")
+    .select(["users.id", "users.username", "users.contact_email", phoneOf.as("phone")])
+    .where((eb) => {
+      if (kind === "username") return eb(sql`lower(users.username)`, "=", value);
+      const channel = kind === "email" ? "email" : "sms";
+      const onAccount = kind === "email" ? eb(sql`lower(users.contact_email)`, "=", value) : eb(phoneOf, "=", value);
+      return eb.or([
+        onAccount,
+        eb("users.id", "in", eb.selectFrom("verified_contacts").select("user_id").where("channel", "=", channel).where("target", "=", value)),
+      ]);
+    })
+    .orderBy("users.id")
+    .limit(MAX_ACCOUNTS)
+    .execute();
+  const accounts: Account[] = [];
+  for (const row of rows) {
+    let email = kind === "email" ? value : row.contact_email?.trim() || null;
+    let mobile = kind === "mobile" ? value : row.phone || null;
+    if (!email || !mobile) {
+      // A contact the exhibitor verified in the profile (server/exhibitor/verification.ts) also reaches the account.
+      const verified = await db.selectFrom("verified_contacts").select(["channel", "target"]).where("user_id", "=", row.id).orderBy("target").execute();
+      email ??= verified.find((v) => v.channel === "email")?.target ?? null;
+      mobile ??= verified.find((v) => v.channel === "sms")?.target ?? null;
+    }
+    accounts.push({ id: row.id, username: row.username, email, mobile });
+  }
+  return accounts;
+}
+
+async function messagesLastHour(db: Database, userId: number) {
+  const row = await db
+    .selectFrom("password_tokens")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("user_id", "=", userId)
+    .where("purpose", "=", "reset")
+    .where("created_at", ">", new Date(Date.now() - 60 * 60 * 1000))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** sha256 over a per-row salt, the account and the code: "v1$salt$hash" (as server/exhibitor/verification.ts). */
+function codeHash(salt: string, userId: number, code: string) {
+  return crypto.createHash("sha256").update(`${salt}\0reset\0${userId}\0${code}`).digest("hex");
+}
+
+function codeMatches(stored: string, userId: number, code: string) {
+  const [version, salt, hash] = stored.split("$");
+  if (version !== "v1" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "hex");
+  const actual = Buffer.from(codeHash(salt, userId, code), "hex");
+  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
+}
+
+type Delivery = { userId: number; send: () => Promise<void> };
+
+/** The reset message for one account: a link by e-mail, or a code by SMS (to the mobile typed, or the only contact known). */
+async function prepareReset(deps: Pick<ApiDeps, "db" | "config" | "notifier">, account: Account, kind: Kind, language: Language): Promise<Delivery | null> {
+  const { email, mobile } = account;
+  if (kind !== "mobile" && email) {
+    const { token } = await issueLink(deps.db, account.id, "reset");
+    const values = { username: account.username, link: passwordLink(deps.config, token), minutes: RESET_LINK_MINUTES };
+    const message = {
+      to: email,
+      subject: translate(language, "passwordLinks.mail.resetSubject"),
+      text: translate(language, "passwordLinks.mail.resetText", values),
+    };
+    return { userId: account.id, send: () => deps.notifier.sendEmail(message) };
+  }
+  if (mobile) {
+    const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+    const salt = crypto.randomBytes(16).toString("hex");
+    await storeToken(deps.db, {
+      userId: account.id,
+      purpose: "reset",
+      channel: "sms",
+      hash: `v1$${salt}$${codeHash(salt, account.id, code)}`,
+      lifetimeMs: RESET_CODE_MINUTES * 60_000,
+    });
+    const text = translate(language, "passwordLinks.mail.resetSms", { username: account.username, code, minutes: RESET_CODE_MINUTES });
+    return { userId: account.id, send: () => deps.notifier.sendSms({ to: mobile, text }) };
+  }
+  return null;
+}
+
+/**
+ * POST /login/forgotPassword. The answer is the same for every identifier; what is sent (if
+ * anything) is decided and stored before answering and delivered after it.
+ */
+export async function requestPasswordReset(
+  deps: Pick<ApiDeps, "db" | "config" | "notifier" | "logger">,
+  input: { identifier: string; ip: string; language: Language } & Captcha,
+): Promise<ForgotPasswordAnswer> {
+  const started = Date.now();
+  const { kind, value } = classify(input.identifier);
+  await admit(deps, { ip: input.ip, identifier: value, action: "request", captchaId: input.captchaId, vCode: input.vCode });
+
+  const accounts = await findAccounts(deps.db, kind, value);
+  const deliveries: Delivery[] = [];
+  for (const account of accounts) {
+    if ((await messagesLastHour(deps.db, account.id)) >= ACCOUNT_MESSAGES_PER_HOUR) {
+      deps.logger.warn({ event: "password-reset", userId: account.id, outcome: "account-limit" }, "reset message not sent: the account's hourly limit");
+      continue;
+    }
+    const delivery = await prepareReset(deps, account, kind, input.language);
+    if (delivery) deliveries.push(delivery);
+  }
+  // No account: the same hashing work, so the answer takes about as long.
+  if (!accounts.length) tokenHash(newLinkToken());
+  deps.logger.info({ event: "password-reset", kind, accounts: accounts.length, messages: deliveries.length }, "password reset asked for");
+
+  // Delivered after answering: a slow mail server must not tell that an account exists.
+  setImmediate(() => {
+    for (const delivery of deliveries) {
+      delivery
+        .send()
+        .catch((error: unknown) => deps.logger.error({ event: "password-reset-send", userId: delivery.userId, err: error }, "reset message not delivered"));
+    }
+  });
+  const wait = started + MIN_ANSWER_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return { linkMinutes: RESET_LINK_MINUTES, codeMinutes: RESET_CODE_MINUTES };
+}
+
+/**
+ * The open SMS code of the account named, checked (POST /login/resetByCode): a wrong code counts a try
+ * (the fifth kills it); an unknown user name answers as a wrong code. Returns what applyNewPassword spends.
+ */
+export async function checkResetCode(deps: Pick<ApiDeps, "db" | "config">, input: { username: string; code: string; ip: string }, now = appClock.now()) {
+  const username = input.username.trim().toLowerCase();
+  await admit(deps, { ip: input.ip, identifier: username, action: "code" });
+  const wrong = () => new ApiError(ApiCode.badRequest, "passwordLinks.code.wrong", {}, { fields: { code: ["passwordLinks.code.wrong"] } });
+  const latest = await deps.db
+    .selectFrom("password_tokens")
+    .innerJoin("users", "users.id", "password_tokens.user_id")
+    .select([
+      "password_tokens.id",
+      "password_tokens.user_id",
+      "password_tokens.token_hash",
+      "password_tokens.attempts",
+      "password_tokens.expires_at",
+      "users.password_hash",
+    ])
+    .where(sql`lower(users.username)`, "=", username)
+    .where("password_tokens.channel", "=", "sms")
+    .where("password_tokens.used_at", "is", null)
+    .where("password_tokens.voided_at", "is", null)
+    .orderBy("password_tokens.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) throw wrong();
+  if (new Date(latest.expires_at).getTime() <= now.getTime())
+    throw new ApiError(ApiCode.badRequest, "passwordLinks.code.expired", {}, { fields: { code: ["passwordLinks.code.expired"] } });
+  const tooMany = () => new ApiError(ApiCode.badRequest, "passwordLinks.code.tooManyTries", {}, { fields: { code: ["passwordLinks.code.tooManyTries"] } });
+  if (latest.attempts >= RESET_CODE_TRIES) throw tooMany();
+  const code = input.code.trim();
+  if (/^\d{6}$/.test(code) && codeMatches(latest.token_hash, latest.user_id, code)) {
+    return { tokenId: latest.id, userId: latest.user_id, passwordHash: latest.password_hash };
+  }
+  const counted = await deps.db
+    .updateTable("password_tokens")
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where("id", "=", latest.id)
+    .where("used_at", "is", null)
+    .where("attempts", "<", RESET_CODE_TRIES)
+    .returning("attempts")
+    .executeTakeFirst();
+  if (!counted || counted.attempts >= RESET_CODE_TRIES) throw tooMany();
+  throw wrong();
+}
+
+/** Housekeeping: request rows older than a day count for nothing. Safe from any process. */
+export async function purgeOldResetRequests(db: Database, now = new Date()) {
+  await db
+    .deleteFrom("password_reset_requests")
+    .where("created_at", "<", new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .execute();
+}

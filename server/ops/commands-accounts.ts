@@ -1,0 +1,87 @@
+import fs from "node:fs/promises";
+import { rowErrorLines } from "../../app/contracts/accounts/row-errors.server";
+import type { Language } from "../../app/contracts/i18n/config";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import { checkExhibitorFile, saveExhibitors } from "../accounts/exhibitor-import";
+import { exhibitorTemplate } from "../accounts/exhibitor-template";
+import { ApiError } from "../api/envelope";
+import type { Database } from "../db/database";
+import { type OpsCommand, OpsRefusal } from "./command-types";
+
+/**
+ * The accounts' ops commands (issue 39, decision 032): the exhibitor import's template and the
+ * import itself, the same rules as the organizer's page. The file is read (or written) by the
+ * process that runs the command: on the embedded database that may be the running portal, on the
+ * same machine; cli.ts makes the path absolute before handing it over.
+ */
+const LANGUAGE_OPTION = { lang: { type: "string" } } as const;
+
+function languageOf(options: Record<string, string | boolean | undefined>): Language {
+  const lang = options.lang ?? "en";
+  if (lang !== "en" && lang !== "zh") throw new OpsRefusal(`--lang is zh or en; got "${String(lang)}".`);
+  return lang;
+}
+
+function oneFile(args: string[], usage: string) {
+  if (args.length !== 1 || !args[0]) throw new OpsRefusal(`Usage: ${usage}`);
+  return args[0];
+}
+
+async function currentExhibition(db: Database) {
+  const exhibition = await db.selectFrom("exhibitions").select(["id", "code"]).where("is_current", "=", true).executeTakeFirst();
+  if (!exhibition) throw new OpsRefusal("No current exhibition: run the seed first.");
+  return exhibition;
+}
+
+const TEMPLATE_USAGE = "cli.js exhibitor-template <file.xlsx> [--lang zh|en]";
+const IMPORT_USAGE = "cli.js import-exhibitors <file.xlsx> [--dry-run] [--lang zh|en]";
+
+export const accountCommands: Record<string, OpsCommand> = {
+  "exhibitor-template": {
+    usage: "<file.xlsx> [--lang zh|en]",
+    summary: "write the exhibitor import's Excel template (headers in Chinese and English)",
+    fileArgument: true,
+    options: LANGUAGE_OPTION,
+    run: async (_context, args, options) => {
+      const file = oneFile(args, TEMPLATE_USAGE);
+      await fs.writeFile(file, await exhibitorTemplate(languageOf(options)));
+      return `Wrote the exhibitor import template to ${file}.`;
+    },
+  },
+  "import-exhibitors": {
+    usage: "<file.xlsx> [--dry-run] [--lang zh|en]",
+    summary: "import exhibitors and booths from Excel: all rows in one transaction, or none (--dry-run checks only)",
+    fileArgument: true,
+    options: { "dry-run": { type: "boolean" }, ...LANGUAGE_OPTION },
+    run: async ({ db }, args, options) => {
+      const file = oneFile(args, IMPORT_USAGE);
+      const language = languageOf(options);
+      const bytes = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
+        throw new OpsRefusal(`Cannot read ${file} (${error.code ?? error.message}); nothing was imported.`);
+      });
+      const exhibition = await currentExhibition(db);
+      let checked: Awaited<ReturnType<typeof checkExhibitorFile>>;
+      try {
+        checked = await checkExhibitorFile(db, exhibition.id, bytes, language);
+      } catch (error) {
+        if (error instanceof ApiError) throw new OpsRefusal(`${file}: ${translate(language, error.messageKey, error.values)}`);
+        throw error;
+      }
+      const { plan, errors, totalRows } = checked;
+      if (errors.length) {
+        const failedRows = new Set(errors.map((e) => e.row)).size;
+        throw new OpsRefusal(
+          [`${file}: ${translate(language, "accounts.import.rowsFailed", { count: failedRows })}`, ...rowErrorLines(language, errors)].join("\n"),
+        );
+      }
+      if (options["dry-run"]) {
+        const exhibitors = [...plan.exhibitors.values()];
+        const created = exhibitors.filter((e) => e.userId === null).length;
+        const newBooths = plan.booths.filter((b) => b.boothId === null).length;
+        return `${file}: ${totalRows} rows are good (dry run, nothing saved): ${created} new and ${exhibitors.length - created} updated exhibitors, ${newBooths} new and ${plan.booths.length - newBooths} updated booths in ${exhibition.code}.`;
+      }
+      const counts = await saveExhibitors(db, exhibition.id, plan);
+      return `${file}: ${translate(language, "accounts.import.imported", counts)}`;
+    },
+  },
+};

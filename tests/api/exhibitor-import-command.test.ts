@@ -1,0 +1,96 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OpsContext } from "../../server/ops/command-types";
+import { opsHelp, runOpsCommand, withAbsoluteFile } from "../../server/ops/commands";
+import { startTestApi, type TestApi } from "../support/test-api";
+import { loadWorkbook } from "./badges-excel-files";
+import { importFile, importRow } from "./exhibitor-import-files";
+
+/**
+ * The CLI's argument handling (node:util parseArgs, --help on every command) and the exhibitor
+ * import's commands, through runOpsCommand: the function cli.ts's main() runs, whose rejection it
+ * prints and exits 1 with (here and in the process that owns the embedded database).
+ */
+describe("cli.js arguments, exhibitor-template and import-exhibitors", () => {
+  let api: TestApi;
+  let context: OpsContext;
+  let dir: string;
+  beforeAll(async () => {
+    api = await startTestApi("pglite");
+    // None of these commands touches the object store.
+    context = { db: api.db, store: undefined as never };
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "exhibitor-import-"));
+  });
+  afterAll(async () => {
+    await api?.close();
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
+  const users = async () => (await api.db.selectFrom("users").select("username").orderBy("id").execute()).map((u) => u.username);
+
+  it("answers --help for the whole CLI and for every command, before and without running it", async () => {
+    const all = opsHelp("--help", [])!;
+    for (const name of ["migrate", "seed", "create-user", "create-booth", "carriers", "exhibitor-template", "import-exhibitors"])
+      expect(all).toContain(`  ${name}`);
+    expect(opsHelp("import-exhibitors", ["--help"])).toContain("Usage: cli.js import-exhibitors <file.xlsx> [--dry-run] [--lang zh|en]");
+    expect(opsHelp("create-user", ["-h"])).toContain("Usage: cli.js create-user <username> <password>");
+    expect(opsHelp("create-user", ["someone", "pw", "exhibitor"])).toBeNull();
+    const before = await users();
+    expect(await runOpsCommand(context, "create-user", ["someone", "Some#2026pw", "exhibitor", "--help"])).toContain("Usage: cli.js create-user");
+    expect(await users()).toEqual(before);
+  });
+
+  it("keeps the existing argument forms, refuses an unknown option with the usage, and takes -- before a dashed value", async () => {
+    expect(
+      await runOpsCommand(context, "create-user", ["cli01", "Cli#2026pass", "exhibitor", "CLI One Ltd", "cli02", "Cli#2026pass", "exhibitor", "CLI Two"]),
+    ).toMatch(/^Created user cli01 \(id \d+\)\.\nCreated user cli02 \(id \d+\)\.$/);
+    expect(await runOpsCommand(context, "create-booth", ["cli01", "9C01", "1", "1"])).toMatch(/^Created booth 9C01 for cli01 \(id \d+\)\.$/);
+    await expect(runOpsCommand(context, "create-booth", ["cli01", "9C02", "1", "1", "--colour"])).rejects.toThrow(
+      /Unknown option '--colour'[\s\S]*Usage: cli.js create-booth/,
+    );
+    await expect(runOpsCommand(context, "migrate", ["now"])).rejects.toThrow("Usage: cli.js migrate");
+    expect(await runOpsCommand(context, "create-user", ["--", "cli03", "-Dash#2026", "exhibitor"])).toMatch(/^Created user cli03/);
+    await expect(runOpsCommand(context, "no-such-command", [])).rejects.toThrow('Unknown command "no-such-command"');
+  });
+
+  it("writes the template, checks a file with --dry-run, refuses a bad one naming row and column, and imports a good one", async () => {
+    const template = path.join(dir, "template.xlsx");
+    expect(await runOpsCommand(context, "exhibitor-template", [template, "--lang", "zh"])).toBe(`Wrote the exhibitor import template to ${template}.`);
+    const sheet = (await loadWorkbook(await fs.readFile(template))).worksheets[0]!;
+    expect(sheet.getCell("G1").text).toBe("展位号 / Booth number");
+
+    const good = path.join(dir, "good.xlsx");
+    await fs.writeFile(good, await importFile([importRow(61, "4U01"), importRow(61, "4U02"), importRow(62, "4U03")]));
+    const before = await users();
+    expect(await runOpsCommand(context, "import-exhibitors", [good, "--dry-run"])).toBe(
+      `${good}: 3 rows are good (dry run, nothing saved): 2 new and 0 updated exhibitors, 3 new and 0 updated booths in ${
+        (await api.db.selectFrom("exhibitions").select("code").where("is_current", "=", true).executeTakeFirstOrThrow()).code
+      }.`,
+    );
+    expect(await users()).toEqual(before);
+
+    const bad = path.join(dir, "bad.xlsx");
+    await fs.writeFile(bad, await importFile([importRow(63, "4U04"), importRow(64, "1A01"), importRow(65, "4U05", { type: 3 })]));
+    const refused = runOpsCommand(context, "import-exhibitors", [bad]);
+    await expect(refused).rejects.toThrow(`${bad}: 2 rows have errors; nothing was imported`);
+    await expect(runOpsCommand(context, "import-exhibitors", [bad])).rejects.toThrow(
+      "Row 3, column G (Booth number): Booth 1A01 belongs to another exhibitor (std01)\nRow 4, column J (Booth type (1 standard, 2 raw space)): Please enter the correct Booth type (1 standard, 2 raw space)",
+    );
+    const garbage = path.join(dir, "old.xls");
+    await fs.writeFile(garbage, "not a workbook");
+    await expect(runOpsCommand(context, "import-exhibitors", [garbage, "--lang", "zh"])).rejects.toThrow("该文件不是 Excel 工作簿（.xlsx），请使用模板");
+    await expect(runOpsCommand(context, "import-exhibitors", [path.join(dir, "missing.xlsx")])).rejects.toThrow(/Cannot read .*missing\.xlsx \(ENOENT\)/);
+    await expect(runOpsCommand(context, "import-exhibitors", [])).rejects.toThrow("Usage: cli.js import-exhibitors");
+    expect(await users()).toEqual(before);
+
+    expect(await runOpsCommand(context, "import-exhibitors", [good])).toBe(`${good}: Imported: 2 new and 0 updated exhibitors, 3 new and 0 updated booths`);
+    expect(await runOpsCommand(context, "import-exhibitors", [good])).toBe(`${good}: Imported: 0 new and 2 updated exhibitors, 0 new and 3 updated booths`);
+    expect((await users()).filter((u) => u.startsWith("IMP"))).toEqual(["IMP0061", "IMP0062"]);
+  });
+
+  it("makes the file argument absolute where the command was typed, and leaves other commands alone", () => {
+    expect(withAbsoluteFile("import-exhibitors", ["--lang", "zh", "list.xlsx", "--dry-run"])).toEqual(["--lang", "zh", path.resolve("list.xlsx"), "--dry-run"]);
+    expect(withAbsoluteFile("create-user", ["a.xlsx", "pw", "exhibitor"])).toEqual(["a.xlsx", "pw", "exhibitor"]);
+  });
+});

@@ -16,14 +16,22 @@ const identifier = z
   .max(200, withProp("validation.tooLong", "passwordLinks.forgot.identifier", 200));
 const captcha = {
   captchaId: z.string().max(100, "login.captchaWrong").optional(),
-  vCode: z.string().trim().max(20, withProp("validation.tooLong", "login.captchaTitle", 20)).optional(),
+  vCode: z
+    .string()
+    .trim()
+    .max(20, withProp("validation.tooLong", "login.captchaTitle", 20))
+    .optional(),
 };
 const username = z
   .string({ message: "passwordLinks.code.usernameRequired" })
   .trim()
   .min(1, "passwordLinks.code.usernameRequired")
   .max(100, withProp("validation.tooLong", "passwordLinks.code.username", 100));
-const code = z.string({ message: "passwordLinks.code.codeRequired" }).trim().min(1, "passwordLinks.code.codeRequired").max(20, withProp("validation.tooLong", "passwordLinks.code.code", 20));
+const code = z
+  .string({ message: "passwordLinks.code.codeRequired" })
+  .trim()
+  .min(1, "passwordLinks.code.codeRequired")
+  .max(20, withProp("validation.tooLong", "passwordLinks.code.code", 20));
 /** An RSA-encrypted password (base64), decrypted and checked with `newPasswordSchema` by the API. */
 const encrypted = z.string({ message: "password.newRequired" }).min(1, "password.newRequired").max(2000);
 

@@ -48,7 +48,10 @@ test("the organizer adds a template with a background, a refused one keeps what 
   await expect(row.locator("img")).toHaveCount(1);
 
   await row.getByRole("link", { name: "编辑" }).click();
+  // The edit form, not the add form still on screen while the page changes (JS on).
+  await expect(page).toHaveURL(/[?&]edit=\d+/);
   const edit = page.getByTestId("template-form");
+  await expect(edit.locator("input[name=intent]")).toHaveValue("update");
   await expect(edit.locator("input[name=nameZh]")).toHaveValue(name);
   await edit.locator("select[name=language]").selectOption("bilingual");
   await app.submit(() => edit.getByRole("button", { name: "保存模板" }).click());

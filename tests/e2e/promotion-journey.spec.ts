@@ -3,7 +3,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG as PngReader } from "pngjs";
 import { PNG } from "../support/sample-files";
-import { clientIpFor, expect, test } from "./fixtures";
+import { type App, clientIpFor, expect, test } from "./fixtures";
 import { newestCode, outboxMark, setLanguage, uniqueEmail, uniqueMobile } from "./exhibitor-helpers";
 
 /**
@@ -27,13 +27,13 @@ async function ownCount(page: Page) {
 }
 
 /** An exhibit and an invitation showing it, posted as the pages' forms do; answers the invitation's id. */
-async function makeInvitation(page: Page, name: string) {
+async function makeInvitation(app: App, page: Page, name: string) {
   const exhibit = await page.request.post(`${CUSTOM}/exhibits`, {
     multipart: { intent: "save", nameZh: `${name}展品`, imageUrls__file: { name: "exhibit.png", mimeType: "image/png", buffer: PNG } },
     maxRedirects: 0,
   });
   expect(exhibit.status(), await exhibit.text()).toBe(302);
-  await page.goto(CUSTOM);
+  await app.goto(CUSTOM);
   const form = page.getByTestId("invitation-form");
   await form.locator("input[name=name]").fill(name);
   await form.locator("input[name=templateId]").first().check();
@@ -61,7 +61,7 @@ test("an invitation's QR code brings a buyer who registers; the exhibitor sees t
   await app.signIn("std01");
   const before = await ownCount(page);
   const name = unique(testInfo, "旅程邀请");
-  const link = await qrLinkOf(page, await makeInvitation(page, name));
+  const link = await qrLinkOf(page, await makeInvitation(app, page, name));
 
   // The buyer: a phone-sized browser of its own, signed out, in Chinese, from its own address.
   const phone = await browser.newContext({

@@ -9,7 +9,7 @@ import { apiFor, handleAuthErrors, signInUrl, type ApiClient } from "./api.serve
 import { clearTicket, getLanguage, readTicket } from "./cookies.server";
 import { holdPostedForm } from "./form-hold.server";
 import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "../contracts/permission/menus";
-import { menuRulesOf, pageExistsIn, rulesFor } from "../contracts/permission/page-rules";
+import { isPublicPage, menuRulesOf, pageExistsIn, type PageRoute, rulesFor } from "../contracts/permission/page-rules";
 
 export type ShellUser = {
   api: ApiClient;
@@ -132,14 +132,28 @@ export async function requireShellUser(request: Request, context: AppLoadContext
     throw redirect(await signInUrl(request, context), { headers });
   }
   const contractor = Boolean(user.info.infoVO.contractor);
-  const rules = rulesFor(context.pages ?? [], path);
-  // Personal pages (handle.personal) are every account's; an entrusted contractor keeps only the "everyone" ones.
-  const personal = rules.personal === "everyone" || (rules.personal === "account" && !contractor);
   if (contractor && stripTrailingSlash(path) === "/index" && landingPath(user) !== "/index") throw redirect(landingPath(user));
-  if (!personal && !rules.public && !user.allowed.has(rules.permissionOf ?? stripTrailingSlash(path))) {
-    throw redirect("/401");
-  }
+  if (!mayOpen(user, context.pages ?? [], path)) throw redirect("/401");
   return user;
+}
+
+/** Whether the guard above lets this signed-in user open the page at `path` (its menu, personal and public pages). */
+function mayOpen(user: ShellUser, pages: readonly PageRoute[], path: string) {
+  const rules = rulesFor(pages, path);
+  // Personal pages (handle.personal) are every account's; an entrusted contractor keeps only the "everyone" ones.
+  const personal = rules.personal === "everyone" || (rules.personal === "account" && !user.info.infoVO.contractor);
+  return personal || Boolean(rules.public) || user.allowed.has(rules.permissionOf ?? stripTrailingSlash(path));
+}
+
+/**
+ * A checklist link the page may show: public pages for everyone; signed in, only pages this build has
+ * that the guard lets the user open in this language (anything else would answer /401).
+ */
+export function linkableFor(user: ShellUser | null, pages: readonly PageRoute[], link: string): string | null {
+  if (isPublicPage(pages, link)) return link;
+  // Signed out, a page that exists is linked: it asks for sign-in and then opens.
+  const linkable = user ? user.pageExists(link) && mayOpen(user, pages, link) : pageExistsIn(pages)(link);
+  return linkable ? link : null;
 }
 
 /** Whose typed forms a held form may be given back to (form-hold.server.ts): a contractor's are its own. */

@@ -44,11 +44,15 @@ describe("home page by role", () => {
     expect(html).toContain("Booth 1A01");
     expect(html).toContain("Upcoming deadlines");
     expect(html).not.toContain('data-testid="carrier-home"');
-    // What is left, by name: the demo's overdue items (the profile and the safety commitment) each link to their page.
+    // What is left, by name: the demo's overdue items (the profile and the safety commitment) link to their page,
+    // but in English only where that page opens: the booth construction area is Chinese only (it would answer /401).
     expect(html).toMatch(/Your checklist: \d of 8 done/);
     const overdue = html.slice(html.indexOf('data-testid="overdue-items"'));
     expect(overdue).toContain('href="/exhibitorInfo/exhibitorData"');
-    expect(overdue).toContain('href="/boothConstruction/entrySafetyCommitment"');
+    expect(overdue).toContain("Sign the move-in safety commitment");
+    expect(overdue).not.toContain('href="/boothConstruction/entrySafetyCommitment"');
+    const chinese = await page("std01", "Expo#2026", "/index", "zh");
+    expect(chinese.slice(chinese.indexOf('data-testid="overdue-items"'))).toContain('href="/boothConstruction/entrySafetyCommitment"');
   });
 
   it("the organizer's home is the exhibition at a glance: every item's done / not done, who is behind, the review queues", async () => {

@@ -9,7 +9,7 @@ import { ScheduleStatusBadge } from "~/features/home/schedule-status";
 import { translate } from "~/contracts/i18n/translate.server";
 import { businessNameFor } from "~/lib/display";
 import { findMenu } from "~/contracts/permission/menus";
-import { landingPath, requireShellUser } from "~/lib/permissions.server";
+import { landingPath, linkableFor, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { requireOk } from "~/lib/api.server";
@@ -68,7 +68,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }));
   const overdueItems = items
     .filter((item) => item.status === "overdue")
-    .map((item) => ({ id: item.id, title: titleOf(item), link: item.link, deadline: exhibitionDate(item.deadline) }));
+    .map((item) => ({
+      id: item.id,
+      title: titleOf(item),
+      // Only pages this user may open in this language are linked (the others would answer /401).
+      link: linkableFor(user, context.pages ?? [], item.link),
+      deadline: exhibitionDate(item.deadline),
+    }));
   return json({
     title: translate(language, "home.title"),
     businessName: businessNameFor(infoVO, language),
@@ -156,9 +162,15 @@ export default function HomePage() {
                 <Stack component="ul" gap={4} className="home-plain-list">
                   {data.overdueItems.map((item) => (
                     <li key={item.id}>
-                      <Anchor component={Link} to={item.link} c="red.9">
-                        {item.title}
-                      </Anchor>{" "}
+                      {item.link ? (
+                        <Anchor component={Link} to={item.link} c="red.9">
+                          {item.title}
+                        </Anchor>
+                      ) : (
+                        <Text span c="red.9">
+                          {item.title}
+                        </Text>
+                      )}{" "}
                       <Text span size="sm" c="dimmed">
                         {t("home.schedule.deadlineOn", { date: item.deadline })}
                       </Text>

@@ -16,8 +16,7 @@ import { replyToApiFailure } from "~/lib/form-reply.server";
 import { apiFor, handleAuthErrors } from "~/lib/api.server";
 import { requireButton } from "~/lib/buttons.server";
 import { useIsPending } from "~/lib/hooks";
-import { getShellUser, requireShellUser } from "~/lib/permissions.server";
-import { isPublicPage, pageExistsIn } from "~/contracts/permission/page-rules";
+import { getShellUser, linkableFor, requireShellUser } from "~/lib/permissions.server";
 import { useButton } from "~/lib/use-button";
 import { extensionRequestSchema } from "~/features/home/schedule-schema.server";
 import { EXTENSION_REASON_MAX, isScheduleIntent, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID } from "~/contracts/home/schedule-values";
@@ -40,12 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: language === "en" ? item.titleEn || item.title : item.title,
     deadline: exhibitionDate(item.deadline),
     status: item.status,
-    // Signed in, only pages of the user's menu are linked (others would answer /401).
-    link:
-      isPublicPage(context.pages ?? [], item.link) ||
-      (user ? user.allowed.has(item.link) && user.pageExists(item.link) : pageExistsIn(context.pages ?? [])(item.link))
-        ? item.link
-        : null,
+    link: linkableFor(user, context.pages ?? [], item.link),
   }));
   return json({
     title: translate(language, "home.pages.schedule"),

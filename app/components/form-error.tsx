@@ -1,3 +1,4 @@
+import { Alert } from "@mantine/core";
 import { useErrorText } from "~/lib/forms";
 import { Toast } from "./toast";
 
@@ -11,5 +12,14 @@ export function FormError({ errors, id, testId }: { errors?: string[] | null; id
     <Toast kind="error" id={id} testId={testId}>
       {errorText(errors)}
     </Toast>
+  ) : null;
+}
+
+/** An action's message that belongs to no form on the page (a list's delete or move refused), already translated by the API. */
+export function ActionError({ message }: { message?: string | null }) {
+  return message ? (
+    <Alert color="red" role="alert" data-testid="action-error">
+      {message}
+    </Alert>
   ) : null;
 }

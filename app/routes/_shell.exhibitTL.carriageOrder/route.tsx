@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { ActionError } from "~/components/form-error";
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -130,11 +131,7 @@ export default function CarrierOrdersPage() {
               {t("transport.orders.report")}
             </Anchor>
           </Group>
-          {actionData?.error ? (
-            <Alert color="red" role="alert" data-testid="action-error">
-              {actionData.error}
-            </Alert>
-          ) : null}
+          <ActionError message={actionData?.error} />
           {orders.items.length ? (
             <Stack gap="sm" data-testid="order-list">
               {orders.items.map((row) => (

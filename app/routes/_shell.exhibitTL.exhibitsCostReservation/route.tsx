@@ -1,3 +1,4 @@
+import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -95,11 +96,7 @@ export default function LiftingPage() {
           <Text size="sm" c="dimmed">
             {t("transport.lifting.intro")}
           </Text>
-          {actionData?.error ? (
-            <Alert color="red" role="alert" data-testid="action-error">
-              {actionData.error}
-            </Alert>
-          ) : null}
+          <ActionError message={actionData?.error} />
           {list.locked ? (
             <Alert color="blue" data-testid="lifting-locked">
               {t("transport.lifting.lockedNote")}{" "}

@@ -1,5 +1,6 @@
+import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
-import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -105,11 +106,7 @@ export default function SmallExhibitsExpressPage() {
           <Text size="sm" c="dimmed">
             {t("vehicles.express.intro")}
           </Text>
-          {actionData?.error ? (
-            <Alert color="red" role="alert" data-testid="action-error">
-              {actionData.error}
-            </Alert>
-          ) : null}
+          <ActionError message={actionData?.error} />
           {deleting ? (
             <ConfirmAction
               question={t("vehicles.express.deleteQuestion", { id: deleting.id, item: deleting.itemName })}

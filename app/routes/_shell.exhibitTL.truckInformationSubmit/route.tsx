@@ -1,5 +1,6 @@
+import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
-import { Alert, Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -186,11 +187,7 @@ export default function TruckInformationPage() {
           <Text size="sm" c="dimmed">
             {t("vehicles.trucks.intro")}
           </Text>
-          {actionData?.error ? (
-            <Alert color="red" role="alert" data-testid="action-error">
-              {actionData.error}
-            </Alert>
-          ) : null}
+          <ActionError message={actionData?.error} />
           {deleting ? (
             <ConfirmAction
               question={t("vehicles.trucks.deleteQuestion", { plate: deleting.plate, day: deleting.plannedOn })}

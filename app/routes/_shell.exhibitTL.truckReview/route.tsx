@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { ActionError } from "~/components/form-error";
+import { Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -92,11 +93,7 @@ export default function TruckReviewPage() {
           <Text size="sm" c="dimmed">
             {t("vehicles.trucks.review.intro")}
           </Text>
-          {actionData?.error ? (
-            <Alert color="red" role="alert" data-testid="action-error">
-              {actionData.error}
-            </Alert>
-          ) : null}
+          <ActionError message={actionData?.error} />
           <Group gap="md" data-testid="truck-review-filters">
             <Anchor component={Link} to={link({ status: null })} fw={filters.status ? undefined : 700}>
               {t("vehicles.trucks.review.all")}

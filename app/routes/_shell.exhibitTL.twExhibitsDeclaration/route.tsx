@@ -1,3 +1,4 @@
+import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -138,11 +139,7 @@ export default function TaiwanFilingPage() {
               ))}
             </Group>
           ) : null}
-          {actionData?.error ? (
-            <Alert color="red" role="alert" data-testid="action-error">
-              {actionData.error}
-            </Alert>
-          ) : null}
+          <ActionError message={actionData?.error} />
           {filing?.status === "returned" ? (
             <Alert color="orange" title={t("vehicles.taiwan.returnedTitle")} data-testid="tw-review-comment">
               {filing.reviewComment}

@@ -1,3 +1,4 @@
+import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -105,11 +106,7 @@ function FilingDetail({
           <Anchor component={Link} to={PATH} size="sm">
             {t("vehicles.taiwan.review.back")}
           </Anchor>
-          {reply?.error ? (
-            <Alert color="red" role="alert" data-testid="action-error">
-              {reply.error}
-            </Alert>
-          ) : null}
+          <ActionError message={reply?.error} />
           <Text fw={600} style={{ overflowWrap: "anywhere" }} data-testid="tw-review-exhibitor">
             {filing.exhibitorName}
           </Text>

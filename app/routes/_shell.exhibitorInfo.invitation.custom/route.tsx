@@ -1,5 +1,6 @@
+import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -120,11 +121,7 @@ export default function CustomInvitationPage() {
           <Title order={2} size="h4">
             {t("promotion.pages.custom.listTitle")}
           </Title>
-          {actionData?.error ? (
-            <Alert color="red" role="alert" data-testid="action-error">
-              {actionData.error}
-            </Alert>
-          ) : null}
+          <ActionError message={actionData?.error} />
           {data.deleting ? (
             <ConfirmAction
               question={t("promotion.pages.custom.deleteQuestion", { name: data.deleting.name })}

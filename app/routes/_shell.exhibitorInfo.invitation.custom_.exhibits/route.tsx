@@ -1,3 +1,4 @@
+import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -141,11 +142,7 @@ export default function ExhibitsPage() {
               {t("promotion.pages.exhibits.count", { count: data.exhibits.length, max: data.max })}
             </Text>
           </Group>
-          {actionData?.error ? (
-            <Alert color="red" role="alert" data-testid="action-error">
-              {actionData.error}
-            </Alert>
-          ) : null}
+          <ActionError message={actionData?.error} />
           {data.deleting ? (
             <ConfirmAction
               question={t("promotion.pages.exhibits.deleteQuestion", { name: data.deleting.nameZh })}

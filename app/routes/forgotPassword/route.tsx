@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { LanguageSwitch } from "~/components/language-switch";
+import { AuthCard, NewPasswordFields, TextCaptchaFieldset } from "~/components/auth-card";
 import { Toast } from "~/components/toast";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -45,123 +45,79 @@ export default function ForgotPasswordPage() {
   const captcha = actionData?.captcha ?? null;
 
   return (
-    <main className="auth-page">
-      <Paper className="auth-card" withBorder shadow="sm" p={{ base: "sm", xs: "lg" }} radius="md">
-        <Stack gap="md">
-          <Group justify="space-between" align="center">
-            <Text fw={700} c="indigo">
-              {t("app.title")}
-            </Text>
-            <LanguageSwitch current={language} />
-          </Group>
-          <Title order={1} size="h3">
-            {t("passwordLinks.forgot.title")}
-          </Title>
-          {formErrors.length ? (
-            <Toast kind="error" id="forgot-error" testId="form-error">
-              {formErrors.map((e) => t(e)).join(" ")}
-            </Toast>
-          ) : null}
-          {sent ? (
-            <Alert color="green" role="status" data-testid="reset-sent">
-              {t("passwordLinks.forgot.sent", sent)}
-            </Alert>
-          ) : null}
-          {showCode ? null : (
-            <Form method="post" noValidate aria-describedby={formErrors.length ? "forgot-error" : undefined}>
-              <input type="hidden" name="intent" value="request" />
-              <Stack gap="sm">
-                <Text size="sm">{t("passwordLinks.forgot.intro")}</Text>
-                <TextInput
-                  name="identifier"
-                  label={t("passwordLinks.forgot.identifier")}
-                  defaultValue={typed("identifier")}
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  maxLength={200}
-                  required
-                  error={errorsOf("identifier")}
-                />
-                {captcha ? (
-                  <fieldset className="captcha" data-testid="captcha">
-                    <legend>
-                      <Text fw={600} size="sm">
-                        {t("login.captchaTitle")}
-                      </Text>
-                    </legend>
-                    <input type="hidden" name="captchaId" value={captcha.captchaId} />
-                    <Stack gap="xs">
-                      <img src={captcha.image} width={captcha.width} height={captcha.height} alt={t("login.textCodeHint")} />
-                      <TextInput
-                        name="vCode"
-                        label={t("login.textCodeLabel")}
-                        description={t("login.textCodeHint")}
-                        autoComplete="off"
-                        autoCapitalize="none"
-                        maxLength={20}
-                      />
-                    </Stack>
-                  </fieldset>
-                ) : null}
-                <Button type="submit" fullWidth>
-                  {t("passwordLinks.forgot.submit")}
-                </Button>
-                <Anchor component={Link} to="?step=code" size="sm" data-testid="have-code">
-                  {t("passwordLinks.forgot.askCode")}
-                </Anchor>
-              </Stack>
-            </Form>
-          )}
-          {showCode ? (
-            <Form method="post" noValidate aria-describedby={formErrors.length ? "forgot-error" : undefined} data-testid="code-form">
-              <input type="hidden" name="intent" value="code" />
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {t("passwordLinks.code.title")}
-                </Title>
-                <Text size="sm">{t("passwordLinks.forgot.haveCode")}</Text>
-                <TextInput
-                  name="username"
-                  label={t("passwordLinks.code.username")}
-                  defaultValue={actionData?.username || typed("username")}
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  maxLength={100}
-                  required
-                  error={errorsOf("username")}
-                />
-                <TextInput
-                  name="code"
-                  label={t("passwordLinks.code.code")}
-                  defaultValue={typed("code")}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={20}
-                  required
-                  error={errorsOf("code")}
-                />
-                <TextInput type="password" name="newPassword" label={t("password.new")} autoComplete="new-password" required error={errorsOf("newPassword")} />
-                <TextInput
-                  type="password"
-                  name="newPassword1"
-                  label={t("password.confirm")}
-                  autoComplete="new-password"
-                  required
-                  error={errorsOf("newPassword1")}
-                />
-                <Button type="submit" fullWidth>
-                  {t("passwordLinks.code.submit")}
-                </Button>
-              </Stack>
-            </Form>
-          ) : null}
-          <Group justify="center">
-            <Anchor component={Link} to="/login" size="sm" data-testid="back-to-login">
-              {t("passwordLinks.backToLogin")}
+    <AuthCard language={language} title={t("passwordLinks.forgot.title")} backToLogin={t("passwordLinks.backToLogin")}>
+      {formErrors.length ? (
+        <Toast kind="error" id="forgot-error" testId="form-error">
+          {formErrors.map((e) => t(e)).join(" ")}
+        </Toast>
+      ) : null}
+      {sent ? (
+        <Alert color="green" role="status" data-testid="reset-sent">
+          {t("passwordLinks.forgot.sent", sent)}
+        </Alert>
+      ) : null}
+      {showCode ? null : (
+        <Form method="post" noValidate aria-describedby={formErrors.length ? "forgot-error" : undefined}>
+          <input type="hidden" name="intent" value="request" />
+          <Stack gap="sm">
+            <Text size="sm">{t("passwordLinks.forgot.intro")}</Text>
+            <TextInput
+              name="identifier"
+              label={t("passwordLinks.forgot.identifier")}
+              defaultValue={typed("identifier")}
+              autoComplete="username"
+              autoCapitalize="none"
+              maxLength={200}
+              required
+              error={errorsOf("identifier")}
+            />
+            {captcha ? (
+              <TextCaptchaFieldset captcha={captcha} title={t("login.captchaTitle")} label={t("login.textCodeLabel")} hint={t("login.textCodeHint")} />
+            ) : null}
+            <Button type="submit" fullWidth>
+              {t("passwordLinks.forgot.submit")}
+            </Button>
+            <Anchor component={Link} to="?step=code" size="sm" data-testid="have-code">
+              {t("passwordLinks.forgot.askCode")}
             </Anchor>
-          </Group>
-        </Stack>
-      </Paper>
-    </main>
+          </Stack>
+        </Form>
+      )}
+      {showCode ? (
+        <Form method="post" noValidate aria-describedby={formErrors.length ? "forgot-error" : undefined} data-testid="code-form">
+          <input type="hidden" name="intent" value="code" />
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t("passwordLinks.code.title")}
+            </Title>
+            <Text size="sm">{t("passwordLinks.forgot.haveCode")}</Text>
+            <TextInput
+              name="username"
+              label={t("passwordLinks.code.username")}
+              defaultValue={actionData?.username || typed("username")}
+              autoComplete="username"
+              autoCapitalize="none"
+              maxLength={100}
+              required
+              error={errorsOf("username")}
+            />
+            <TextInput
+              name="code"
+              label={t("passwordLinks.code.code")}
+              defaultValue={typed("code")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={20}
+              required
+              error={errorsOf("code")}
+            />
+            <NewPasswordFields errorOf={errorsOf} />
+            <Button type="submit" fullWidth>
+              {t("passwordLinks.code.submit")}
+            </Button>
+          </Stack>
+        </Form>
+      ) : null}
+    </AuthCard>
   );
 }

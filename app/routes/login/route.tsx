@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
-import { LanguageSwitch } from "~/components/language-switch";
+import { AuthCard, TextCaptchaInput } from "~/components/auth-card";
 import { translate } from "~/contracts/i18n/translate.server";
 import { authEndpoints } from "~/contracts/auth/endpoints.server";
 import { apiFor } from "~/lib/api.server";
@@ -79,135 +79,112 @@ export default function LoginPage() {
   sameMode.set("captcha", textMode ? "text" : "click");
 
   return (
-    <main className="auth-page">
-      <Paper className="auth-card" withBorder shadow="sm" p={{ base: "sm", xs: "lg" }} radius="md">
-        <Stack gap="md">
-          <Group justify="space-between" align="center">
-            <Text fw={700} c="indigo">
-              {t("app.title")}
-            </Text>
-            <LanguageSwitch current={data.language} />
-          </Group>
-          <Title order={1} size="h3">
-            {t("login.heading")}
-          </Title>
-          {data.notice && !actionData ? (
-            <Alert color="yellow" role="alert" data-testid="notice">
-              {t(data.notice)}
-            </Alert>
-          ) : null}
-          {formErrors.length ? (
-            <Toast kind="error" id="login-error" testId="form-error">
-              {formErrors.map((e) => t(e)).join(" ")}
-            </Toast>
-          ) : null}
-          <Form method="post" id="login" noValidate aria-describedby={formErrors.length ? "login-error" : undefined} ref={formRef}>
-            <input type="hidden" name="redirectTo" value={data.redirectTo} />
-            <Stack gap="sm">
-              <TextInput
-                name="username"
-                type="text"
-                key={`username-${fieldKey}`}
-                defaultValue={typedUsername}
-                label={t("login.username")}
-                autoComplete="username"
-                autoCapitalize="none"
-                maxLength={100}
-                error={errorsOf("username")}
-              />
-              {/* A plain password field: PasswordInput's show/hide button would need the script this page does not ship. */}
-              <TextInput
-                type="password"
-                name="password"
-                key={`password-${fieldKey}`}
-                label={t("login.password")}
-                autoComplete="current-password"
-                maxLength={200}
-                error={errorsOf("password")}
-              />
-              <Button type="submit" loading={isPending} fullWidth>
-                {t("login.submit")}
-              </Button>
-              {captcha ? (
-                <fieldset className="captcha" data-testid="captcha">
-                  <legend>
-                    <Text fw={600} size="sm">
-                      {t("login.captchaTitle")}
-                    </Text>
-                  </legend>
-                  <input type="hidden" name="captchaId" value={captcha.captchaId} />
-                  {textMode ? (
-                    <Stack gap="xs">
-                      <img src={captcha.image} width={captcha.width} height={captcha.height} alt={t("login.textCodeHint")} />
-                      <TextInput
-                        name="vCode"
-                        label={t("login.textCodeLabel")}
-                        description={t("login.textCodeHint")}
-                        autoComplete="off"
-                        autoCapitalize="none"
-                        maxLength={20}
-                      />
-                    </Stack>
-                  ) : (
-                    <Stack gap="xs">
-                      <Text size="sm" id="captcha-instruction">
-                        {t("login.captchaInstruction", { target: captcha.target })}
-                      </Text>
-                      <input type="hidden" name="captchaX" defaultValue="" />
-                      <input type="hidden" name="captchaY" defaultValue="" />
-                      {/* A real submit control: with JS off the click posts the form with captcha.x/.y. */}
-                      <input
-                        type="image"
-                        name="captcha"
-                        src={captcha.image}
-                        width={captcha.width}
-                        height={captcha.height}
-                        alt={t("login.captchaInstruction", { target: captcha.target })}
-                        aria-describedby="captcha-instruction"
-                        className="captcha-image"
-                        onClick={(event) => {
-                          // Enhanced: record where the user clicked, then submit through Remix.
-                          const image = event.currentTarget;
-                          const form = formRef.current;
-                          if (!form) return;
-                          event.preventDefault();
-                          const rect = image.getBoundingClientRect();
-                          const scaleX = captcha.width / rect.width;
-                          const scaleY = captcha.height / rect.height;
-                          (form.elements.namedItem("captchaX") as HTMLInputElement).value = String(Math.round((event.clientX - rect.left) * scaleX));
-                          (form.elements.namedItem("captchaY") as HTMLInputElement).value = String(Math.round((event.clientY - rect.top) * scaleY));
-                          form.requestSubmit();
-                        }}
-                      />
-                    </Stack>
-                  )}
-                  <Group gap="md" mt="xs">
-                    <Anchor component={Link} to={`?${sameMode}`} size="sm">
-                      {t("login.captchaRefresh")}
-                    </Anchor>
-                    <Anchor component={Link} to={`?${otherMode}`} size="sm">
-                      {textMode ? t("login.captchaUseClick") : t("login.captchaUseText")}
-                    </Anchor>
-                  </Group>
-                  {textMode ? (
-                    <Button type="submit" variant="light" mt="sm" fullWidth>
-                      {t("login.submit")}
-                    </Button>
-                  ) : null}
-                </fieldset>
+    <AuthCard language={data.language} title={t("login.heading")}>
+      {data.notice && !actionData ? (
+        <Alert color="yellow" role="alert" data-testid="notice">
+          {t(data.notice)}
+        </Alert>
+      ) : null}
+      {formErrors.length ? (
+        <Toast kind="error" id="login-error" testId="form-error">
+          {formErrors.map((e) => t(e)).join(" ")}
+        </Toast>
+      ) : null}
+      <Form method="post" id="login" noValidate aria-describedby={formErrors.length ? "login-error" : undefined} ref={formRef}>
+        <input type="hidden" name="redirectTo" value={data.redirectTo} />
+        <Stack gap="sm">
+          <TextInput
+            name="username"
+            type="text"
+            key={`username-${fieldKey}`}
+            defaultValue={typedUsername}
+            label={t("login.username")}
+            autoComplete="username"
+            autoCapitalize="none"
+            maxLength={100}
+            error={errorsOf("username")}
+          />
+          {/* A plain password field: PasswordInput's show/hide button would need the script this page does not ship. */}
+          <TextInput
+            type="password"
+            name="password"
+            key={`password-${fieldKey}`}
+            label={t("login.password")}
+            autoComplete="current-password"
+            maxLength={200}
+            error={errorsOf("password")}
+          />
+          <Button type="submit" loading={isPending} fullWidth>
+            {t("login.submit")}
+          </Button>
+          {captcha ? (
+            <fieldset className="captcha" data-testid="captcha">
+              <legend>
+                <Text fw={600} size="sm">
+                  {t("login.captchaTitle")}
+                </Text>
+              </legend>
+              <input type="hidden" name="captchaId" value={captcha.captchaId} />
+              {textMode ? (
+                <TextCaptchaInput captcha={captcha} label={t("login.textCodeLabel")} hint={t("login.textCodeHint")} alt={t("login.textCodeHint")} />
+              ) : (
+                <Stack gap="xs">
+                  <Text size="sm" id="captcha-instruction">
+                    {t("login.captchaInstruction", { target: captcha.target })}
+                  </Text>
+                  <input type="hidden" name="captchaX" defaultValue="" />
+                  <input type="hidden" name="captchaY" defaultValue="" />
+                  {/* A real submit control: with JS off the click posts the form with captcha.x/.y. */}
+                  <input
+                    type="image"
+                    name="captcha"
+                    src={captcha.image}
+                    width={captcha.width}
+                    height={captcha.height}
+                    alt={t("login.captchaInstruction", { target: captcha.target })}
+                    aria-describedby="captcha-instruction"
+                    className="captcha-image"
+                    onClick={(event) => {
+                      // Enhanced: record where the user clicked, then submit through Remix.
+                      const image = event.currentTarget;
+                      const form = formRef.current;
+                      if (!form) return;
+                      event.preventDefault();
+                      const rect = image.getBoundingClientRect();
+                      const scaleX = captcha.width / rect.width;
+                      const scaleY = captcha.height / rect.height;
+                      (form.elements.namedItem("captchaX") as HTMLInputElement).value = String(Math.round((event.clientX - rect.left) * scaleX));
+                      (form.elements.namedItem("captchaY") as HTMLInputElement).value = String(Math.round((event.clientY - rect.top) * scaleY));
+                      form.requestSubmit();
+                    }}
+                  />
+                </Stack>
+              )}
+              <Group gap="md" mt="xs">
+                <Anchor component={Link} to={`?${sameMode}`} size="sm">
+                  {t("login.captchaRefresh")}
+                </Anchor>
+                <Anchor component={Link} to={`?${otherMode}`} size="sm">
+                  {textMode ? t("login.captchaUseClick") : t("login.captchaUseText")}
+                </Anchor>
+              </Group>
+              {textMode ? (
+                <Button type="submit" variant="light" mt="sm" fullWidth>
+                  {t("login.submit")}
+                </Button>
               ) : null}
-            </Stack>
-          </Form>
-          <Group justify="center">
-            <Anchor component={Link} to="/forgotPassword" size="sm" data-testid="forgot-password">
-              {t("passwordLinks.loginLink")}
-            </Anchor>
-            <Anchor component={Link} to="/contractor" size="sm" data-testid="contractor-sign-in">
-              {t("contractors.signIn.link")}
-            </Anchor>
-          </Group>
+            </fieldset>
+          ) : null}
         </Stack>
-      </Paper>
-    </main>
+      </Form>
+      <Group justify="center">
+        <Anchor component={Link} to="/forgotPassword" size="sm" data-testid="forgot-password">
+          {t("passwordLinks.loginLink")}
+        </Anchor>
+        <Anchor component={Link} to="/contractor" size="sm" data-testid="contractor-sign-in">
+          {t("contractors.signIn.link")}
+        </Anchor>
+      </Group>
+    </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { LanguageSwitch } from "~/components/language-switch";
+import { AuthCard, NewPasswordFields } from "~/components/auth-card";
 import { Toast } from "~/components/toast";
 import { passwordEndpoints } from "~/contracts/auth/password-endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -47,62 +47,40 @@ export default function SetPasswordPage() {
   const formErrors = reply?.error?.[""] ?? [];
 
   return (
-    <main className="auth-page">
-      <Paper className="auth-card" withBorder shadow="sm" p={{ base: "sm", xs: "lg" }} radius="md">
-        <Stack gap="md">
-          <Group justify="space-between" align="center">
-            <Text fw={700} c="indigo">
-              {t("app.title")}
-            </Text>
-            <LanguageSwitch current={language} />
-          </Group>
-          <Title order={1} size="h3">
-            {t(link?.purpose === "reset" ? "passwordLinks.link.titleReset" : "passwordLinks.link.titleActivate")}
-          </Title>
-          {error || !link ? (
-            <Stack gap="sm">
-              <Alert color="red" role="alert" data-testid="link-error">
-                {error}
-              </Alert>
-              <Anchor component={Link} to="/forgotPassword" data-testid="ask-new-link">
-                {t("passwordLinks.link.askNew")}
-              </Anchor>
-            </Stack>
-          ) : (
-            <Form method="post" noValidate aria-describedby={formErrors.length ? "set-password-error" : undefined}>
-              <Stack gap="sm">
-                <Text size="sm">
-                  {t(link.purpose === "reset" ? "passwordLinks.link.introReset" : "passwordLinks.link.introActivate", { username: link.username })}
-                </Text>
-                {formErrors.length ? (
-                  <Toast kind="error" id="set-password-error" testId="form-error">
-                    {formErrors.map((e) => t(e)).join(" ")}
-                  </Toast>
-                ) : null}
-                {/* For password managers: the account the new password belongs to. */}
-                <input type="hidden" name="username" autoComplete="username" value={link.username} />
-                <TextInput type="password" name="newPassword" label={t("password.new")} autoComplete="new-password" required error={errorsOf("newPassword")} />
-                <TextInput
-                  type="password"
-                  name="newPassword1"
-                  label={t("password.confirm")}
-                  autoComplete="new-password"
-                  required
-                  error={errorsOf("newPassword1")}
-                />
-                <Button type="submit" fullWidth>
-                  {t("passwordLinks.link.submit")}
-                </Button>
-              </Stack>
-            </Form>
-          )}
-          <Group justify="center">
-            <Anchor component={Link} to="/login" size="sm">
-              {t("passwordLinks.backToLogin")}
-            </Anchor>
-          </Group>
+    <AuthCard
+      language={language}
+      title={t(link?.purpose === "reset" ? "passwordLinks.link.titleReset" : "passwordLinks.link.titleActivate")}
+      backToLogin={t("passwordLinks.backToLogin")}
+    >
+      {error || !link ? (
+        <Stack gap="sm">
+          <Alert color="red" role="alert" data-testid="link-error">
+            {error}
+          </Alert>
+          <Anchor component={Link} to="/forgotPassword" data-testid="ask-new-link">
+            {t("passwordLinks.link.askNew")}
+          </Anchor>
         </Stack>
-      </Paper>
-    </main>
+      ) : (
+        <Form method="post" noValidate aria-describedby={formErrors.length ? "set-password-error" : undefined}>
+          <Stack gap="sm">
+            <Text size="sm">
+              {t(link.purpose === "reset" ? "passwordLinks.link.introReset" : "passwordLinks.link.introActivate", { username: link.username })}
+            </Text>
+            {formErrors.length ? (
+              <Toast kind="error" id="set-password-error" testId="form-error">
+                {formErrors.map((e) => t(e)).join(" ")}
+              </Toast>
+            ) : null}
+            {/* For password managers: the account the new password belongs to. */}
+            <input type="hidden" name="username" autoComplete="username" value={link.username} />
+            <NewPasswordFields errorOf={errorsOf} />
+            <Button type="submit" fullWidth>
+              {t("passwordLinks.link.submit")}
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </AuthCard>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, type TextInputProps, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { TextCaptchaFieldset } from "~/components/auth-card";
 import { LanguageSwitch } from "~/components/language-switch";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -59,6 +60,10 @@ export default function VisitPage() {
   const errors: Record<string, string | undefined> = reply?.errors ?? {};
   const captcha = reply ? (reply.captcha ?? (page?.captchaRequired ? loadedCaptcha : null)) : loadedCaptcha;
   const exhibition = page?.exhibition;
+  // One text field of the form: its label, typed value and error all go by the field's name.
+  const field = (name: "name" | "company" | "position" | "mobile" | "email", props: TextInputProps) => (
+    <TextInput name={name} label={t(`promotion.visitors.fields.${name}`)} defaultValue={values[name]} error={errors[name]} {...props} />
+  );
 
   return (
     <main className="auth-page">
@@ -113,43 +118,10 @@ export default function VisitPage() {
                     {reply.message}
                   </Alert>
                 ) : null}
-                <TextInput
-                  name="name"
-                  label={t("promotion.visitors.fields.name")}
-                  defaultValue={values.name}
-                  maxLength={VISITOR_NAME_MAX}
-                  required
-                  error={errors.name}
-                  autoComplete="name"
-                />
-                <TextInput
-                  name="company"
-                  label={t("promotion.visitors.fields.company")}
-                  defaultValue={values.company}
-                  maxLength={VISITOR_COMPANY_MAX}
-                  required
-                  error={errors.company}
-                  autoComplete="organization"
-                />
-                <TextInput
-                  name="position"
-                  label={t("promotion.visitors.fields.position")}
-                  defaultValue={values.position}
-                  maxLength={VISITOR_POSITION_MAX}
-                  error={errors.position}
-                  autoComplete="organization-title"
-                />
-                <TextInput
-                  name="mobile"
-                  type="tel"
-                  label={t("promotion.visitors.fields.mobile")}
-                  defaultValue={values.mobile}
-                  maxLength={20}
-                  required
-                  error={errors.mobile}
-                  autoComplete="tel"
-                  inputMode="tel"
-                />
+                {field("name", { maxLength: VISITOR_NAME_MAX, required: true, autoComplete: "name" })}
+                {field("company", { maxLength: VISITOR_COMPANY_MAX, required: true, autoComplete: "organization" })}
+                {field("position", { maxLength: VISITOR_POSITION_MAX, autoComplete: "organization-title" })}
+                {field("mobile", { type: "tel", maxLength: 20, required: true, autoComplete: "tel", inputMode: "tel" })}
                 <Group gap="xs" align="flex-end" wrap="nowrap">
                   <TextInput
                     name="smsCode"
@@ -172,16 +144,7 @@ export default function VisitPage() {
                     {t("promotion.visitors.codeSent", { mobile: values.mobile, minutes: reply.codeSent })}
                   </Text>
                 ) : null}
-                <TextInput
-                  name="email"
-                  type="email"
-                  label={t("promotion.visitors.fields.email")}
-                  defaultValue={values.email}
-                  maxLength={120}
-                  required
-                  error={errors.email}
-                  autoComplete="email"
-                />
+                {field("email", { type: "email", maxLength: 120, required: true, autoComplete: "email" })}
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                   <NativeSelect
                     name="countryId"
@@ -232,25 +195,12 @@ export default function VisitPage() {
                 ) : null}
                 <Checkbox name="consent" label={t("promotion.visitors.fields.consent")} defaultChecked={values.consent} />
                 {captcha ? (
-                  <fieldset className="captcha" data-testid="captcha">
-                    <legend>
-                      <Text fw={600} size="sm">
-                        {t("promotion.visitors.captchaTitle")}
-                      </Text>
-                    </legend>
-                    <input type="hidden" name="captchaId" value={captcha.captchaId} />
-                    <Stack gap="xs">
-                      <img src={captcha.image} width={captcha.width} height={captcha.height} alt={t("promotion.visitors.captchaTitle")} />
-                      <TextInput
-                        name="vCode"
-                        label={t("promotion.visitors.fields.captcha")}
-                        autoComplete="off"
-                        autoCapitalize="none"
-                        maxLength={20}
-                        error={errors.vCode}
-                      />
-                    </Stack>
-                  </fieldset>
+                  <TextCaptchaFieldset
+                    captcha={captcha}
+                    title={t("promotion.visitors.captchaTitle")}
+                    label={t("promotion.visitors.fields.captcha")}
+                    error={errors.vCode}
+                  />
                 ) : null}
                 <Button type="submit" fullWidth>
                   {t("promotion.visitors.submit")}

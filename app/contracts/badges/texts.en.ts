@@ -206,10 +206,6 @@ const badges = {
     importChoose: "Please choose an .xlsx file to import.",
     importUnreadable: "The file could not be read. Please choose it again.",
     imported: "{{count}} badge(s) imported.",
-    importRow: "Row",
-    importColumn: "Column",
-    importMessage: "Error",
-    importMore: "…and {{count}} more error(s).",
   },
 };
 

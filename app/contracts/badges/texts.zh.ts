@@ -207,10 +207,6 @@ const badges: Resource["badges"] = {
     importChoose: "请选择要导入的 .xlsx 文件。",
     importUnreadable: "无法读取该文件，请重新选择。",
     imported: "已导入 {{count}} 个证件。",
-    importRow: "行",
-    importColumn: "列",
-    importMessage: "错误",
-    importMore: "……另有 {{count}} 处错误。",
   },
 };
 

@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Input, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { ImportErrors } from "~/components/import-errors";
+import { Anchor, Button, Group, Input, Paper, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { BADGE_EXCEL_LIMITS } from "~/contracts/badges/excel-types";
@@ -80,36 +81,16 @@ export function ExcelPanel({
           </Form>
         ) : null}
         {importResult ? (
-          <Stack gap="xs" role="alert" data-testid="import-errors">
-            <Text c="red.9" fw={500}>
-              {importResult.message}
-            </Text>
-            {importResult.rows.length > 0 ? (
-              <Table.ScrollContainer minWidth={420}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t("badges.page.importRow")}</Table.Th>
-                      <Table.Th>{t("badges.page.importColumn")}</Table.Th>
-                      <Table.Th>{t("badges.page.importMessage")}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {importResult.rows.map((row) => (
-                      <Table.Tr key={`${row.row}-${row.column}-${row.field}`} data-testid={`import-error-${row.row}`}>
-                        <Table.Td>{row.row}</Table.Td>
-                        <Table.Td>{row.field ? `${row.column} (${t(`badges.fields.${row.field}`)})` : row.column}</Table.Td>
-                        <Table.Td>{errorText([row.message])}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            ) : null}
-            {importResult.total > importResult.rows.length ? (
-              <Text size="sm">{t("badges.page.importMore", { count: importResult.total - importResult.rows.length })}</Text>
-            ) : null}
-          </Stack>
+          <ImportErrors
+            message={importResult.message}
+            errors={importResult.rows.map((row) => ({
+              key: `${row.row}-${row.column}-${row.field}`,
+              row: row.row,
+              column: row.field ? `${row.column} (${t(`badges.fields.${row.field}`)})` : row.column,
+              message: errorText([row.message]) ?? row.message,
+            }))}
+            more={importResult.total - importResult.rows.length}
+          />
         ) : null}
       </Stack>
     </Paper>

@@ -1,3 +1,4 @@
+import { ImportErrors } from "~/components/import-errors";
 import { Anchor, Badge, Button, Group, Input, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -32,37 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => importAction(args);
 
 function Refusal({ reply }: { reply: Extract<ImportReply, { kind: "refused" }> }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="xs" role="alert" data-testid="import-errors">
-      <Text c="red.9" fw={500}>
-        {reply.message}
-      </Text>
-      {reply.errors.length ? (
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("accounts.page.row")}</Table.Th>
-                <Table.Th>{t("accounts.page.column")}</Table.Th>
-                <Table.Th>{t("accounts.page.message")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {reply.errors.map((error) => (
-                <Table.Tr key={`${error.row}-${error.column}`} data-testid={`import-error-${error.row}`}>
-                  <Table.Td>{error.row}</Table.Td>
-                  <Table.Td>{error.column}</Table.Td>
-                  <Table.Td>{error.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-      {reply.moreErrors > 0 ? <Text size="sm">{t("accounts.page.moreErrors", { count: reply.moreErrors })}</Text> : null}
-    </Stack>
-  );
+  return <ImportErrors message={reply.message} errors={reply.errors} more={reply.moreErrors} />;
 }
 
 function Preview({ reply, pending }: { reply: Extract<ImportReply, { kind: "ready" }>; pending: boolean }) {

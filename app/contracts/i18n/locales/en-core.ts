@@ -110,6 +110,7 @@ const en = {
     pageOf: "Page {{page}} of {{pages}}",
     pageSize: "Rows per page",
     clearFilters: "Clear filters",
+    importErrors: { row: "Row", column: "Column", message: "Error", more: "…and {{count}} more error(s)." },
   },
 };
 

@@ -110,6 +110,7 @@ const zh: CoreResource = {
     pageOf: "第 {{page}} 页，共 {{pages}} 页",
     pageSize: "每页条数",
     clearFilters: "清除筛选",
+    importErrors: { row: "行", column: "列", message: "错误", more: "……另有 {{count}} 处错误。" },
   },
 };
 

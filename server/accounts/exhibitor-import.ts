@@ -14,9 +14,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import { ApiCode, ApiError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
-import { loadExcel } from "../badges/excel";
-import { normalizeHeader } from "../badges/excel-import";
-import { sniffXlsx } from "../badges/xlsx-sniff";
+import { isMergedTail, normalizeHeader, openFirstSheet, presentRows, richText } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { fieldLabel, SAMPLE_EXHIBITOR_NO } from "./exhibitor-template";
 
@@ -32,7 +30,6 @@ type SheetRow = { row: number; cells: Partial<Record<ExhibitorImportField, strin
 type Sheet = { rows: SheetRow[]; columns: Partial<Record<ExhibitorImportField, string>> };
 
 const refuse = (key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, `accounts.import.${key}`, values);
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const COMPANY_FIELDS = ["companyNameZh", "companyNameEn", "contactName", "mobile", "email"] as const;
 
 /** A header cell's field: its code, its Chinese or English label, or both as the template writes them. */
@@ -55,35 +52,22 @@ function cellText(value: ExcelJS.CellValue): { text: string } | { error: string 
   if (typeof value === "number") return Number.isFinite(value) && Math.abs(value) < 1e15 ? { text: String(value) } : { error: "accounts.import.unreadable" };
   if (typeof value !== "object" || value instanceof Date) return { error: "accounts.import.unreadable" };
   if ("formula" in value || "sharedFormula" in value) return { error: "accounts.import.formula" };
-  const runs = (v: unknown) => (v as ExcelJS.CellRichTextValue).richText.map((run) => run.text ?? "").join("");
-  if ("richText" in value) return checked(runs(value));
+  if ("richText" in value) return checked(richText(value));
   if ("hyperlink" in value) {
     const text: unknown = value.text;
-    return checked(typeof text === "string" ? text : text && typeof text === "object" && "richText" in text ? runs(text) : "");
+    return checked(typeof text === "string" ? text : text && typeof text === "object" && "richText" in text ? richText(text as ExcelJS.CellRichTextValue) : "");
   }
   return { error: "accounts.import.unreadable" };
 }
 
 /** Sniffs and reads the first visible sheet: its header, then one entry per non-empty row (the sample row skipped). */
 async function readSheet(bytes: Buffer, language: Language): Promise<Sheet> {
-  const sniff = await sniffXlsx(bytes, EXHIBITOR_IMPORT_LIMITS.maxUnpackedBytes);
-  if (!sniff.ok) throw refuse(sniff.reason, { max: megabytes(EXHIBITOR_IMPORT_LIMITS.maxUnpackedBytes) });
-  const excel = await loadExcel();
-  const workbook = new excel.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw refuse("notXlsx");
-  }
-  const sheet = workbook.worksheets.find((s) => s.state === "visible") ?? workbook.worksheets[0];
-  if (!sheet) throw refuse("noSheet");
+  const sheet = await openFirstSheet(bytes, EXHIBITOR_IMPORT_LIMITS.maxUnpackedBytes, refuse);
   // Counted before any row is checked: a file far over the limit is refused at once.
   if (sheet.actualRowCount - 1 > EXHIBITOR_IMPORT_LIMITS.maxRows) {
     throw refuse("tooManyRows", { count: sheet.actualRowCount - 1, max: EXHIBITOR_IMPORT_LIMITS.maxRows });
   }
-  const present: ExcelJS.Row[] = [];
-  sheet.eachRow((row) => void present.push(row));
-  const [header, ...body] = present;
+  const [header, ...body] = presentRows(sheet);
 
   const columns: Partial<Record<ExhibitorImportField, string>> = {};
   const numbers: Partial<Record<ExhibitorImportField, number>> = {};
@@ -105,7 +89,7 @@ async function readSheet(bytes: Buffer, language: Language): Promise<Sheet> {
       const col = numbers[field];
       if (col === undefined) continue;
       const cell = row.getCell(col);
-      const read = cell.type === excel.ValueType.Merge ? { text: "" } : cellText(cell.value);
+      const read = isMergedTail(cell) ? { text: "" } : cellText(cell.value);
       if ("error" in read) entry.errors.push({ row: row.number, column: columns[field]!, field, message: read.error });
       else if (read.text) entry.cells[field] = read.text;
     }

@@ -1,7 +1,7 @@
 import { EXHIBITOR_IMPORT_FIELDS, EXHIBITOR_IMPORT_LIMITS, type ExhibitorImportField } from "../../app/contracts/accounts/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { loadExcel } from "../badges/excel";
+import { loadExcel } from "../spreadsheets/workbook";
 
 /**
  * The exhibitor import's template (issue 39, decision 032): one header row naming each column in

@@ -17,8 +17,8 @@ import { findUnstorableText } from "../api/text-input";
 import type { Database } from "../db/database";
 import { insertBadges, liveCount, lockBooth, quotaRule, resolveBooth, uniqueViolationField, type Caller } from "./badges";
 import { foreignMatchesRefusal, noteProbes, probesLeft, requireProbesLeft } from "./holder-probes";
-import { fieldLabel, idTypeLabel, loadExcel, SAMPLE } from "./excel";
-import { sniffXlsx } from "./xlsx-sniff";
+import { isMergedTail, normalizeHeader, openFirstSheet, presentRows, richText } from "../spreadsheets/workbook";
+import { fieldLabel, idTypeLabel, SAMPLE } from "./excel";
 
 /**
  * The Excel import (issue 14, decision 015): all rows or none. The file is sniffed before exceljs
@@ -33,13 +33,6 @@ const UNIQUE_FIELDS = ["idNumber", "mobile", "email"] as const;
 const EXCEL_EXACT_INTEGERS = 1e15;
 
 export type CellText = { text: string } | { error: string };
-
-/** Letters and digits only, lower case: "E-mail", "email" and " Email* " are one header. */
-export const normalizeHeader = (value: string) =>
-  value
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, "");
 
 /**
  * A cell's value as the text a form field would get, or the message key why it cannot be read.
@@ -67,7 +60,6 @@ export function cellText(value: ExcelJS.CellValue, field: BadgeExcelField): Cell
   return { error: withProp("validation.correct", F(field)) };
 }
 
-const richText = (value: ExcelJS.CellRichTextValue) => value.richText.map((run) => run.text ?? "").join("");
 const checked = (text: string): CellText => (findUnstorableText(text) === null ? { text } : { error: "validation.unstorable" });
 
 /** "idCard", "Mainland ID card" or "居民身份证" (any case, spaces or not) → idCard; anything else null. */
@@ -87,24 +79,11 @@ type SheetRow = { row: number; cells: Partial<Record<BadgeExcelField, string>>; 
 export type BadgeSheet = { rows: SheetRow[]; columns: Partial<Record<BadgeExcelField, string>> };
 
 const refuse = (key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, `badges.excel.${key}`, values);
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** Sniffs and reads the workbook's first visible sheet: its header, then one entry per non-empty row. */
 async function readBadgeSheet(bytes: Buffer, language: Language): Promise<BadgeSheet> {
-  const sniff = await sniffXlsx(bytes);
-  if (!sniff.ok) throw refuse(sniff.reason, { max: megabytes(BADGE_EXCEL_LIMITS.maxUnpackedBytes) });
-  const excel = await loadExcel();
-  const workbook = new excel.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw refuse("notXlsx");
-  }
-  const sheet = workbook.worksheets.find((s) => s.state === "visible") ?? workbook.worksheets[0];
-  if (!sheet) throw refuse("noSheet");
-  const present: ExcelJS.Row[] = [];
-  sheet.eachRow((row) => void present.push(row));
-  const [header, ...body] = present;
+  const sheet = await openFirstSheet(bytes, BADGE_EXCEL_LIMITS.maxUnpackedBytes, refuse);
+  const [header, ...body] = presentRows(sheet);
 
   const columns: Partial<Record<BadgeExcelField, string>> = {};
   const numbers: Partial<Record<BadgeExcelField, number>> = {};
@@ -127,7 +106,7 @@ async function readBadgeSheet(bytes: Buffer, language: Language): Promise<BadgeS
       if (col === undefined) continue;
       const cell = row.getCell(col);
       // Only a merged range's first cell holds its value.
-      const read = cell.type === excel.ValueType.Merge ? { text: "" } : cellText(cell.value, field);
+      const read = isMergedTail(cell) ? { text: "" } : cellText(cell.value, field);
       if ("error" in read) entry.errors.push({ row: row.number, column: columns[field]!, field, message: read.error });
       else if (read.text) entry.cells[field] = read.text;
     }

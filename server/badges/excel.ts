@@ -7,6 +7,7 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
+import { loadExcel } from "../spreadsheets/workbook";
 
 /**
  * Badges in Excel (issue 14, decision 015): the import template and the export, built with exceljs.
@@ -60,9 +61,6 @@ function boldHeader(sheet: ExcelJS.Worksheet) {
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: "frozen", ySplit: 1 }];
 }
-
-/** exceljs takes about 0.4 s to load: on the first Excel request, not at every boot (or test file). */
-export const loadExcel = async () => (await import("exceljs")).default;
 
 /** The import template: headers, one sample row, a drop-down of ID types, text columns for numbers. */
 export async function badgeTemplate(language: Language, company: string | null): Promise<Buffer> {

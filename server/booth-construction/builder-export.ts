@@ -3,7 +3,7 @@ import type ExcelJS from "exceljs";
 import { boothSizeName, type EquipmentCode } from "../../app/contracts/booth-construction/equipment";
 import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import { loadExcel } from "../badges/excel";
+import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { fileRefs, STANDARD_BOOTH, type Caller } from "./common";
 

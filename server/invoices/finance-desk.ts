@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import { loadExcel } from "../badges/excel";
+import { loadExcel } from "../spreadsheets/workbook";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import { applicationsOf, notFound, selectApplications, staleError, type ApplicationRow, type Caller } from "./applications";

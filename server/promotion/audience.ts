@@ -7,7 +7,7 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { AudienceChart, AudiencePage, AudienceRow, VisitorPage, VisitorRow } from "../../app/contracts/promotion/visitor-api-types";
 import type { Caller } from "../badges/badges";
-import { loadExcel } from "../badges/excel";
+import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { containsPattern } from "../db/keyword-search";
 import { companyNamesOf } from "./rankings";

@@ -6,7 +6,7 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Ranking, RankingRow } from "../../app/contracts/promotion/visitor-api-types";
 import { RANKING_TOP, type RankingKind, type RankingPeriod } from "../../app/contracts/promotion/visitor-values";
-import { loadExcel } from "../badges/excel";
+import { loadExcel } from "../spreadsheets/workbook";
 import type { Caller } from "../badges/badges";
 import { exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";

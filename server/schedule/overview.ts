@@ -4,7 +4,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import { ApiCode, ApiError } from "../api/envelope";
-import { loadExcel } from "../badges/excel";
+import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { doneChecks } from "./done-checks";
 

@@ -7,9 +7,8 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
-import { loadExcel } from "../badges/excel";
-import { normalizeHeader } from "../badges/excel-import";
-import { sniffXlsx, type XlsxRefusal } from "../badges/xlsx-sniff";
+import type { XlsxRefusal } from "../spreadsheets/xlsx-sniff";
+import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows } from "../spreadsheets/workbook";
 import type { ObjectStore } from "../uploads/object-store";
 import { ownFileId, type Caller, type Db } from "./common";
 
@@ -70,7 +69,7 @@ function cellText(value: ExcelJS.CellValue, column: Column): CellText {
   return wrong;
 }
 
-function sniffRefusal(reason: XlsxRefusal) {
+function sheetRefusal(reason: XlsxRefusal | "noSheet") {
   if (reason === "unpackedTooLarge" || reason === "rangesTooLarge") return refuse("transport.excel.tooLarge", { max: megabytes(MAX_UNPACKED_BYTES) });
   return refuse("transport.excel.notXlsx");
 }
@@ -79,19 +78,8 @@ type SheetRow = { row: number; cells: Partial<Record<Column, string>>; errors: I
 
 /** The first visible sheet: its header row's columns, then every row that is neither empty nor the sample. */
 async function readExhibitSheet(bytes: Buffer, language: Language): Promise<{ rows: SheetRow[]; letters: Partial<Record<Column, string>> }> {
-  const sniff = await sniffXlsx(bytes, MAX_UNPACKED_BYTES);
-  if (!sniff.ok) throw sniffRefusal(sniff.reason);
-  const excel = await loadExcel();
-  const workbook = new excel.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw refuse("transport.excel.notXlsx");
-  }
-  const sheet = workbook.worksheets.find((s) => s.state === "visible") ?? workbook.worksheets[0];
-  const present: ExcelJS.Row[] = [];
-  sheet?.eachRow((row) => void present.push(row));
-  const [header, ...body] = present;
+  const sheet = await openFirstSheet(bytes, MAX_UNPACKED_BYTES, sheetRefusal);
+  const [header, ...body] = presentRows(sheet);
 
   const positions: Partial<Record<Column, number>> = {};
   const letters: Partial<Record<Column, string>> = {};
@@ -116,7 +104,7 @@ async function readExhibitSheet(bytes: Buffer, language: Language): Promise<{ ro
       if (col === undefined) continue;
       const cell = row.getCell(col);
       // Only a merged range's first cell holds its value.
-      const read = cell.type === excel.ValueType.Merge ? { text: "" } : cellText(cell.value, column);
+      const read = isMergedTail(cell) ? { text: "" } : cellText(cell.value, column);
       if ("error" in read) entry.errors.push({ row: row.number, column: letters[column]!, message: read.error });
       else if (read.text) entry.cells[column] = read.text;
     }

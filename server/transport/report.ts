@@ -3,7 +3,7 @@ import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import { exhibitVolumeCm3 } from "../../app/contracts/transport/pricing";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { loadExcel } from "../badges/excel";
+import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { iso, type Viewer } from "./common";
 import { orderRowsOf, selectOrders } from "./orders";

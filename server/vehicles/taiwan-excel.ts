@@ -1,5 +1,5 @@
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import { loadExcel } from "../badges/excel";
+import { loadExcel } from "../spreadsheets/workbook";
 import type { Db } from "../transport/common";
 import { linesOf } from "./taiwan-filings";
 

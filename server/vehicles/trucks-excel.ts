@@ -1,7 +1,7 @@
 import type ExcelJS from "exceljs";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import { loadExcel } from "../badges/excel";
+import { loadExcel } from "../spreadsheets/workbook";
 import type { Caller } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import { selectTrucks } from "./trucks";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { loadExcel } from "../../server/badges/excel";
+import { loadExcel } from "../../server/spreadsheets/workbook";
 import type { TestApi } from "../support/test-api";
 
 /**

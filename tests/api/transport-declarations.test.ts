@@ -4,7 +4,7 @@ import path from "node:path";
 import type ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DeclarationDetail, DeclarationList, ImportFailure, ImportResult, MessageView } from "../../app/contracts/transport/api-types";
-import { loadExcel } from "../../server/badges/excel";
+import { loadExcel } from "../../server/spreadsheets/workbook";
 import { appClock } from "../../server/clock";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { badgeTemplate, SAMPLE } from "../../server/badges/excel";
 import { cellText, checkRows, headerField, idTypeOf, type BadgeSheet } from "../../server/badges/excel-import";
-import { expandedCells, rangeCells, readZipDirectory, sniffXlsx } from "../../server/badges/xlsx-sniff";
+import { expandedCells, rangeCells, readZipDirectory, sniffXlsx } from "../../server/spreadsheets/xlsx-sniff";
 import { repack, workbookWith, writeZip } from "../api/badges-excel-files";
 
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

@@ -1,6 +1,5 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { BADGE_EXCEL_LIMITS } from "../../app/contracts/badges/excel-types";
 
 /**
  * Is an upload an .xlsx workbook we are willing to hand to exceljs? Judged by its bytes, never by its
@@ -120,7 +119,10 @@ export function expandedCells(sheetXml: string) {
   };
 }
 
-export async function sniffXlsx(bytes: Buffer, maxUnpackedBytes: number = BADGE_EXCEL_LIMITS.maxUnpackedBytes): Promise<XlsxSniff> {
+/** What a sheet may unpack to unless its import says otherwise (a zip bomb stops here, before exceljs reads it). */
+const DEFAULT_MAX_UNPACKED_BYTES = 30 * 1024 * 1024;
+
+export async function sniffXlsx(bytes: Buffer, maxUnpackedBytes = DEFAULT_MAX_UNPACKED_BYTES): Promise<XlsxSniff> {
   if (bytes.subarray(0, 8).equals(OLE_MAGIC)) return { ok: false, reason: bytes.includes(ENCRYPTED_STREAM) ? "encrypted" : "oldXls" };
   if (!bytes.subarray(0, 4).equals(ZIP_MAGIC)) return { ok: false, reason: "notXlsx" };
   const entries = readZipDirectory(bytes);

@@ -58,6 +58,8 @@ export default defineConfig({
       // Each test sends its own X-Forwarded-For, so per-IP limits do not leak between tests.
       TRUST_PROXY: "true",
       SESSION_SECRET: "e2e-session-secret-0123456789",
+      // No reminder sweep in the e2e server: its mails would mix with the ones the tests read in the outbox.
+      REMINDERS: "off",
     },
   },
 });

@@ -79,6 +79,8 @@ const configSchema = z
       .transform((value) => (value ? value : undefined)),
     /** Where SMS go; only the file outbox (DATA_DIR/outbox/*.sms.json) exists so far. */
     SMS_PROVIDER: z.enum(["outbox"]).default("outbox"),
+    /** Checklist reminders (decision 034): "off" starts no reminder queue in this process (the organizer's "send now" then sends at once). */
+    REMINDERS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
     /**
      * Test only: business time starts at this instant (ISO 8601 with an offset) and runs on from
      * there (server/clock.ts). Refused with NODE_ENV=production.

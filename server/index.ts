@@ -15,6 +15,8 @@ import { purgeOldHolderProbes } from "./badges/holder-probes";
 import { appClock } from "./clock";
 import { cacheRouteMatching } from "./remix/route-match-cache";
 import { DataDirHeldError, EXIT_DATA_DIR_HELD } from "./db/data-dir-owner";
+import { createNotifier } from "./notify";
+import { type ReminderQueue, startReminderQueue } from "./reminders/queue";
 
 async function main() {
   let config: Config;
@@ -76,6 +78,16 @@ async function main() {
   );
   housekeeping.unref();
 
+  // Checklist reminders (decision 034): a pg-boss queue on the same database; every process may run one.
+  let reminders: ReminderQueue | null = null;
+  if (config.REMINDERS === "on") {
+    const { db } = services.database;
+    reminders = await startReminderQueue({ db, database: services.database, config, logger, notifier: createNotifier(config) }).catch((error) => {
+      logger.error({ err: error }, "reminder queue not started; checklist reminders wait for the next start");
+      return null;
+    });
+  }
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -89,6 +101,7 @@ async function main() {
     // Keep-alive clients are told to reconnect (to another process) after their current answer.
     server.on("request", (_req, res) => res.setHeader("Connection", "close"));
     server.close(async () => {
+      await reminders?.stop().catch((error) => logger.warn({ err: error }, "reminder queue did not stop cleanly"));
       await services.database.close().catch(() => {});
       logger.info("stopped");
       process.exit(0);

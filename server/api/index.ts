@@ -11,6 +11,7 @@ import { settingsRoutes } from "./routes/settings";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/home-schedule";
 import { homeOverviewRoutes } from "./routes/home-overview";
+import { reminderRoutes } from "./routes/reminders";
 import { uploadRoutes } from "./routes/uploads";
 import { exhibitorInfoRoutes } from "./routes/exhibitor";
 import { exhibitorContactRoutes } from "./routes/exhibitor-contact";
@@ -60,6 +61,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));
   router.use(homeOverviewRoutes(deps));
+  router.use(reminderRoutes(deps));
   router.use(uploadRoutes(deps));
   router.use(exhibitorContactRoutes(deps));
   router.use(exhibitorInfoRoutes(deps));

@@ -1,9 +1,13 @@
 import type { ParseArgsConfig } from "node:util";
 import type { Database } from "../db/database";
+import type { ApiDeps } from "../api/context";
 import type { ObjectStore } from "../uploads/object-store";
 
-/** What an ops command runs with (server/ops/commands.ts): the database and the object store. */
-export type OpsContext = { db: Database; store: ObjectStore };
+/**
+ * What an ops command runs with (server/ops/commands.ts): the database and the object store, and
+ * optionally how to send mail (else a command that mails builds it from the process's configuration).
+ */
+export type OpsContext = { db: Database; store: ObjectStore; mail?: Pick<ApiDeps, "config" | "notifier" | "logger"> };
 export type OptionValues = Record<string, string | boolean | undefined>;
 export type OpsCommand = {
   /** The arguments after the command's name, e.g. "<file.xlsx> [--dry-run]". */

@@ -4,9 +4,13 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { checkExhibitorFile, saveExhibitors } from "../accounts/exhibitor-import";
 import { exhibitorTemplate } from "../accounts/exhibitor-template";
+import { invitationCounts, invitationTargets, sendInvitations } from "../accounts/invitations";
 import { ApiError } from "../api/envelope";
+import { loadConfig } from "../config";
 import type { Database } from "../db/database";
-import { type OpsCommand, OpsRefusal } from "./command-types";
+import { createLogger } from "../logger";
+import { createNotifier } from "../notify";
+import { type OpsCommand, type OpsContext, OpsRefusal } from "./command-types";
 
 /**
  * The accounts' ops commands (issue 39, decision 032): the exhibitor import's template and the
@@ -32,6 +36,17 @@ async function currentExhibition(db: Database) {
   if (!exhibition) throw new OpsRefusal("No current exhibition: run the seed first.");
   return exhibition;
 }
+
+/** How a command mails: the context's, else the process's own configuration (the outbox or SMTP_URL). */
+function mailerOf(context: OpsContext) {
+  if (context.mail) return { db: context.db, ...context.mail };
+  const config = loadConfig();
+  // Warnings and failures only: the command prints who got what itself.
+  const level = config.LOG_LEVEL === "silent" || config.LOG_LEVEL === "fatal" || config.LOG_LEVEL === "error" ? config.LOG_LEVEL : "warn";
+  return { db: context.db, config, notifier: createNotifier(config), logger: createLogger(level) };
+}
+
+const SEND_USAGE = "cli.js send-invitations --all | <exhibitor number> [...]";
 
 const TEMPLATE_USAGE = "cli.js exhibitor-template <file.xlsx> [--lang zh|en]";
 const IMPORT_USAGE = "cli.js import-exhibitors <file.xlsx> [--dry-run] [--lang zh|en]";
@@ -82,6 +97,29 @@ export const accountCommands: Record<string, OpsCommand> = {
       }
       const counts = await saveExhibitors(db, exhibition.id, plan);
       return `${file}: ${translate(language, "accounts.import.imported", counts)}`;
+    },
+  },
+  "send-invitations": {
+    usage: "--all | <exhibitor number> [...]",
+    summary: "send invitation links (e-mail, and SMS where a mobile is known) to the exhibitors named, or --all not activated yet",
+    options: { all: { type: "boolean" } },
+    run: async (context, args, options) => {
+      const all = options.all === true;
+      if (all === args.length > 0) throw new OpsRefusal(`Usage: ${SEND_USAGE}`);
+      const exhibition = await currentExhibition(context.db);
+      const { targets, unknown } = await invitationTargets(context.db, exhibition.id, all ? { all: true } : { usernames: args });
+      if (unknown.length) throw new OpsRefusal(`No exhibitor ${unknown.join(", ")} in ${exhibition.code}; nothing was sent.`);
+      const result = await sendInvitations(mailerOf(context), targets);
+      const channels = (s: { email: boolean; sms: boolean }) => [s.email ? "e-mail" : "", s.sms ? "SMS" : ""].filter(Boolean).join(" and ");
+      const lines = [
+        ...result.sent.map((s) => `Sent ${s.username} a link by ${channels(s)} (${s.language}).`),
+        ...result.skippedActivated.map((name) => `Skipped ${name}: already activated.`),
+        ...result.skippedNoContact.map((name) => `Skipped ${name}: no e-mail or mobile.`),
+        ...result.failed.map((name) => `Failed ${name}: no message could be delivered (see the log); send again.`),
+        `${translate("en", "accounts.invite.result", invitationCounts(result))}.`,
+      ];
+      if (result.failed.length) throw new OpsRefusal(lines.join("\n"));
+      return lines.join("\n");
     },
   },
 };

@@ -12,6 +12,7 @@ import { constructionSettingsCommand } from "../booth-construction/settings-comm
 import { carriersCommand } from "../transport/carriers-command";
 import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_HOURS } from "../uploads/grants";
 import { accountCommands } from "./commands-accounts";
+import { reminderCommands } from "./commands-reminders";
 import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues } from "./command-types";
 
 /**
@@ -119,6 +120,7 @@ const commands: Record<string, OpsCommand> = {
     },
   },
   ...accountCommands,
+  ...reminderCommands,
 };
 
 const opsCommandNames = Object.keys(commands);

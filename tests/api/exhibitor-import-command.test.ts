@@ -31,7 +31,7 @@ describe("cli.js arguments, exhibitor-template and import-exhibitors", () => {
 
   it("answers --help for the whole CLI and for every command, before and without running it", async () => {
     const all = opsHelp("--help", [])!;
-    for (const name of ["migrate", "seed", "create-user", "create-booth", "carriers", "exhibitor-template", "import-exhibitors"])
+    for (const name of ["migrate", "seed", "create-user", "create-booth", "carriers", "exhibitor-template", "import-exhibitors", "send-invitations"])
       expect(all).toContain(`  ${name}`);
     expect(opsHelp("import-exhibitors", ["--help"])).toContain("Usage: cli.js import-exhibitors <file.xlsx> [--dry-run] [--lang zh|en]");
     expect(opsHelp("create-user", ["-h"])).toContain("Usage: cli.js create-user <username> <password>");

@@ -74,7 +74,49 @@ const pagesProbe: Probe = async (ctx) => {
   await ctx.api.db.deleteFrom("exhibitor_import_stages").where("id", "=", staged.data.stageId).execute();
 };
 
+/** The invitations (issue 39): the list and the send answer an exhibitor 403 and issue no link. */
+const openTokens = async (ctx: Ctx) =>
+  (await ctx.api.db.selectFrom("password_tokens").select("id").where("used_at", "is", null).where("voided_at", "is", null).execute()).length;
+
+const invitationListProbe: Probe = async (ctx) => {
+  const response = await fetch(`${ctx.api.baseUrl}/api/smeb/exhibitors/invitations?filter=all`, { headers: { ticket: ctx.b } });
+  expect(response.status).toBe(403);
+  expect(await response.text()).not.toContain("std01");
+};
+
+const invitationSendProbe: Probe = async (ctx) => {
+  const std01 = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
+  const before = await openTokens(ctx);
+  for (const body of [new URLSearchParams({ all: "true" }), new URLSearchParams({ userId: String(std01.id) })]) {
+    const response = await fetch(`${ctx.api.baseUrl}/api/smeb/exhibitors/invitations/send`, {
+      method: "POST",
+      headers: { ticket: ctx.b, "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    expect(response.status).toBe(403);
+  }
+  expect(await openTokens(ctx)).toBe(before);
+};
+
+const invitePageProbe: Probe = async (ctx) => {
+  const browser = portalClient(ctx.api.baseUrl);
+  await browser.signIn("raw01", "Expo#2026");
+  const response = await browser.request("/exhibitorInfo/exhibitorInvite");
+  expect([302, 403]).toContain(response.status);
+  if (response.status === 302) expect(response.headers.get("location")).toMatch(/\/401/);
+  const before = await openTokens(ctx);
+  const posted = await browser.request("/exhibitorInfo/exhibitorInvite", {
+    body: new URLSearchParams({ intent: "all", confirmed: "1" }),
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(posted.status).not.toBe(200);
+  expect(await openTokens(ctx)).toBe(before);
+};
+
 export const accountsSweep = {
+  "routes/_shell.exhibitorInfo.exhibitorInvite": { probe: invitePageProbe },
+  "GET /api/smeb/exhibitors/invitations": { probe: invitationListProbe },
+  "POST /api/smeb/exhibitors/invitations/send": { probe: invitationSendProbe },
   "routes/_shell.exhibitorInfo.exhibitorImport": { probe: pagesProbe },
   "routes/exhibitorInfo.exhibitorImport.template": { probe: pagesProbe },
   "GET /api/smeb/exhibitors/import/template": { probe: templateProbe },

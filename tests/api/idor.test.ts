@@ -36,6 +36,7 @@ import { promotionReportsSweep } from "./idor-promotion-reports";
 import { accountsSweep } from "./idor-accounts";
 import { passwordLinksSweep } from "./idor-password-links";
 import { homeOverviewSweep } from "./idor-home-overview";
+import { remindersSweep } from "./idor-reminders";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -229,6 +230,7 @@ const sweep: Record<string, Entry> = {
   ...accountsSweep,
   ...passwordLinksSweep,
   ...homeOverviewSweep,
+  ...remindersSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -37,3 +37,40 @@ export type ExhibitorImportPreview = {
 
 /** The data of the 400 answer `accounts.import.rowsFailed` on confirmation: nothing was saved. */
 export type ExhibitorImportFailure = { rows: ExhibitorImportRowError[]; total: number; failedRows: number };
+
+/**
+ * The invitations to the portal (issue 39, decision 033): each exhibitor account with whether it is
+ * activated and its newest invitation link. Contacts as the caller may see them (the organizer: unmasked).
+ */
+export type InvitationRow = {
+  userId: number;
+  username: string;
+  companyName: string;
+  companyNameEn: string;
+  contactName: string;
+  email: string;
+  mobile: string;
+  /** ISO time the account set its own password; null while not activated. */
+  activatedAt: string | null;
+  /** The newest invitation link: when it was sent and until when it works; null when never invited. */
+  lastSentAt: string | null;
+  linkExpiresAt: string | null;
+  /** open: usable now; expired; used; replaced (voided by a newer link or a password set otherwise). */
+  linkState: "open" | "expired" | "used" | "replaced" | null;
+};
+
+export type InvitationPage = {
+  rows: InvitationRow[];
+  /** Accounts matching the filter. */
+  total: number;
+  counts: { all: number; pending: number; activated: number };
+};
+
+/** What one send did, account by account (language: the one its messages were written in). */
+export type InvitationSendResult = {
+  sent: { username: string; email: boolean; sms: boolean; language: "zh" | "en" }[];
+  skippedActivated: string[];
+  skippedNoContact: string[];
+  /** Accounts whose messages all failed to go out (logged): to be sent again. */
+  failed: string[];
+};

@@ -1,5 +1,6 @@
 import { endpoint } from "../api/endpoint";
-import type { ExhibitorImportCounts, ExhibitorImportPreview } from "./api-types";
+import type { ExhibitorImportCounts, ExhibitorImportPreview, InvitationPage, InvitationSendResult } from "./api-types";
+import { invitationListSchema, invitationSendSchema } from "./invitation-schema";
 import { exhibitorImportConfirmSchema } from "./schema";
 
 /**
@@ -12,4 +13,8 @@ export const accountEndpoints = {
   /** Multipart: the .xlsx (EXHIBITOR_IMPORT_FILE_FIELD). Nothing is saved. */
   importPreview: endpoint.upload("/smeb/exhibitors/import/preview").answers<ExhibitorImportPreview>(),
   importConfirm: endpoint.post("/smeb/exhibitors/import/confirm", exhibitorImportConfirmSchema).answers<ExhibitorImportCounts>(),
+  /** The exhibitor accounts with their activation and newest invitation link, filtered and paged (roleId 1 only). */
+  invitations: endpoint.get("/smeb/exhibitors/invitations", invitationListSchema).answers<InvitationPage>(),
+  /** Invitation links to the ticked accounts or to every account not activated yet; activated ones are skipped. */
+  sendInvitations: endpoint.post("/smeb/exhibitors/invitations/send", invitationSendSchema).answers<InvitationSendResult>(),
 };

@@ -36,3 +36,9 @@ export const EXHIBITOR_IMPORT_LIMITS = {
 /** The multipart field of the file, and the form field naming a previewed file on confirmation. */
 export const EXHIBITOR_IMPORT_FILE_FIELD = "file";
 export const EXHIBITOR_IMPORT_STAGE_FIELD = "stageId";
+
+/** The invitation page's filters (issue 39): every exhibitor account, those not activated yet, those activated. */
+export const INVITATION_FILTERS = ["all", "pending", "activated"] as const;
+export type InvitationFilter = (typeof INVITATION_FILTERS)[number];
+/** Accounts ticked in one send (a page shows at most 50). */
+export const INVITATION_MAX_CHOSEN = 500;

@@ -23,6 +23,8 @@ const SPEC_PAGES: Record<string, readonly string[]> = {
     "exhibitorReview",
     // The organizer's import of exhibitors and booths from Excel (this portal's addition).
     "exhibitorImport",
+    // The organizer's invitations to the portal and who activated (this portal's addition).
+    "exhibitorInvite",
   ],
   "/boothConstruction": [
     "standardConstruction",

@@ -1,15 +1,20 @@
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListPager } from "~/components/list-pager";
 import { homeEndpoints } from "~/contracts/home/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { useTranslation } from "~/i18n/texts";
-import { requireOk } from "~/lib/api.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { useIsPending } from "~/lib/hooks";
+import { redirectWithToast } from "~/lib/toast.server";
+import { reminderEndpoints } from "~/contracts/reminders/endpoints.server";
+import { ReminderLog, ReminderSettingsForm, type RemindersReply, SendReminder } from "./reminders";
 import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/home/texts";
+import "~/contracts/reminders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Not done" }];
 
@@ -23,15 +28,64 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const itemId = Number(params.itemId);
   if (!Number.isInteger(itemId) || itemId <= 0) throw new Response("Not found", { status: 404 });
-  const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get("page")) || 1));
-  const list = await requireOk(await api.call(homeEndpoints.notDone, { itemId, page, pageSize: PAGE_SIZE }), request, context);
+  const search = new URL(request.url).searchParams;
+  const pageOf = (name: string) => Math.max(1, Math.min(10_000, Number(search.get(name)) || 1));
+  const page = pageOf("page");
+  const logPage = pageOf("logPage");
+  const [notDone, log, settings] = await Promise.all([
+    api.call(homeEndpoints.notDone, { itemId, page, pageSize: PAGE_SIZE }),
+    api.call(reminderEndpoints.log, { itemId, page: logPage, pageSize: PAGE_SIZE }),
+    api.call(reminderEndpoints.settings),
+  ]);
+  const list = await requireOk(notDone, request, context);
   const item = language === "en" ? list.item.titleEn || list.item.title : list.item.title;
-  return json({ title: translate(language, "home.overview.notDoneTitle", { item }), item, list, page }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    {
+      title: translate(language, "home.overview.notDoneTitle", { item }),
+      item,
+      list,
+      page,
+      log: await requireOk(log, request, context),
+      logPage,
+      settings: await requireOk(settings, request, context),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/**
+ * The reminders' forms (decision 034), without JavaScript: "send now" asks first (remind-ask shows the
+ * question, remind sends), and the exhibition's reminder settings.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const itemId = Number(params.itemId);
+  if (!Number.isInteger(itemId) || itemId <= 0) throw new Response("Not found", { status: 404 });
+  const here = `/index/checklist/${itemId}`;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "remind-ask") return json<RemindersReply>({ ask: true }, { headers: NO_STORE });
+  if (intent === "remind") {
+    const sent = await requireOk(await api.call(reminderEndpoints.sendNow, { itemId }), request, context);
+    return redirectWithToast(here, context, { kind: "success", key: "reminders.sendNow.sent", values: { count: sent.recipients } });
+  }
+  if (intent === "settings") {
+    const daysBefore = String(form.get("daysBefore") ?? "");
+    const overdue = form.get("overdue") === "1";
+    const saved = await handleAuthErrors(await api.call(reminderEndpoints.saveSettings, { daysBefore, overdue: overdue ? "1" : "" }), request, context);
+    if (!saved.ok) return json<RemindersReply>({ settingsError: saved.message, daysBefore, overdue }, { status: 400, headers: NO_STORE });
+    return redirectWithToast(here, context, { kind: "success", key: "reminders.settings.saved" });
+  }
+  throw new Response("Bad request", { status: 400 });
 }
 
 export default function NotDonePage() {
   const { t } = useTranslation();
-  const { title, list, page } = useLoaderData<typeof loader>();
+  const { title, item, list, page, log, logPage, settings } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as RemindersReply | undefined;
+  const pending = useIsPending();
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }} maw={1100}>
       <Stack gap="sm">
@@ -82,6 +136,9 @@ export default function NotDonePage() {
           link={(n) => `?page=${n}`}
           keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
         />
+        <SendReminder item={{ id: list.item.id, title: item }} notDone={list.total} reply={reply} pending={pending} />
+        <ReminderLog log={log} page={logPage} pageSize={PAGE_SIZE} link={(n) => `?page=${page}&logPage=${n}`} />
+        <ReminderSettingsForm settings={settings} reply={reply} pending={pending} />
       </Stack>
     </Paper>
   );

@@ -5,6 +5,7 @@ import { EXHIBITOR_IMPORT_FILE_FIELD, EXHIBITOR_IMPORT_LIMITS } from "../../../a
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { confirmExhibitorImport, previewExhibitorImport } from "../../accounts/exhibitor-import";
 import { exhibitorTemplate, templateFileName } from "../../accounts/exhibitor-template";
+import { invitationCounts, listInvitations, sendChosenInvitations } from "../../accounts/invitations";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount, withMessage } from "../mount";
@@ -79,6 +80,21 @@ export function accountRoutes(deps: ApiDeps): Router {
     const language = requestLanguage(req);
     const counts = await confirmExhibitorImport(db, caller, input.stageId, language);
     return withMessage(counts, translate(language, "accounts.import.imported", counts));
+  });
+
+  // Invitations to the portal (issue 39, decision 033): who is activated, and new links for those who are not.
+  mount(router, accountEndpoints.invitations, async ({ req, res, input }) => {
+    const caller = await organizerFor(deps, req, res);
+    return listInvitations(db, caller, input);
+  });
+
+  mount(router, accountEndpoints.sendInvitations, async ({ req, res, input }) => {
+    const caller = await organizerFor(deps, req, res);
+    const language = requestLanguage(req);
+    const result = await sendChosenInvitations(deps, caller.exhibitionId, input);
+    const counts = invitationCounts(result);
+    const message = [translate(language, "accounts.invite.result", counts), counts.failed ? translate(language, "accounts.invite.failed", counts) : ""];
+    return withMessage(result, message.filter(Boolean).join(language === "zh" ? "；" : "; "));
   });
 
   return router;

@@ -21,6 +21,7 @@ import * as promotionCodes from "./0019-promotion-codes";
 import * as visitors from "./0020-visitors";
 import * as accountActivation from "./0021-account-activation";
 import * as passwordLinks from "./0022-password-links";
+import * as reminders from "./0023-reminders";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0020-visitors": visitors,
   "0021-account-activation": accountActivation,
   "0022-password-links": passwordLinks,
+  "0023-reminders": reminders,
 };
 
 export const migrationProvider: MigrationProvider = {

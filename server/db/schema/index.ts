@@ -19,6 +19,7 @@ import type { SettingsTables } from "./settings";
 import type { LookupTables } from "./lookups";
 import type { AuthTables } from "./auth";
 import type { ExhibitionTables } from "./exhibition";
+import type { ReminderTables } from "./reminders";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -37,6 +38,7 @@ export type * from "./transport";
 export type * from "./vehicles";
 export type * from "./promotion";
 export type * from "./accounts";
+export type * from "./reminders";
 
 export interface DB
   extends ExhibitionTables,
@@ -55,4 +57,5 @@ export interface DB
     TransportTables,
     VehicleTables,
     PromotionTables,
-    AccountTables {}
+    AccountTables,
+    ReminderTables {}

@@ -14,6 +14,7 @@ import vehicles from "~/contracts/vehicles/texts.en";
 import promotion from "~/contracts/promotion/texts.en";
 import passwordLinks from "~/contracts/auth/texts-password.en";
 import accounts from "~/contracts/accounts/texts.en";
+import reminders from "~/contracts/reminders/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
 const en = {
@@ -33,6 +34,7 @@ const en = {
   promotion,
   passwordLinks,
   accounts,
+  reminders,
 };
 
 export default en;

@@ -1,0 +1,50 @@
+/** reminders texts (en), issue 39: checklist reminders by e-mail and SMS, their settings and log. */
+const reminders = {
+  item: "Checklist item",
+  mail: {
+    subject: "[Action Required] {{item}}: due {{deadline}}",
+    subjectOverdue: "[Action Required] {{item}}: overdue since {{deadline}}",
+    greeting: "Dear {{company}},",
+    before: "The checklist item “{{item}}” is due in {{days}} days, on {{deadline}} (UTC+8), and is not done yet for your account {{username}}.",
+    overdue: "The checklist item “{{item}}” was due on {{deadline}} (UTC+8) and is not done yet for your account {{username}}.",
+    manual: "A reminder from the organizer: the checklist item “{{item}}” (deadline {{deadline}}, UTC+8) is not done yet for your account {{username}}.",
+    action: "Please complete it in the Exhibitor Portal: {{link}}",
+    footer: "This reminder stops once the item is done.",
+    sms: "[Action Required] {{item}} due {{deadline}} (UTC+8): {{link}}",
+  },
+  settings: {
+    title: "Reminder settings (every checklist item)",
+    intro: "Exhibitors who have not done an item get an e-mail (and an SMS when their mobile is known) before its deadline and once when it is overdue.",
+    daysBefore: "Days before the deadline",
+    daysHint: "Up to 5 values from 1 to 60, separated by commas (empty: no reminder before the deadline)",
+    overdue: "Once more when the item is overdue",
+    save: "Save the settings",
+    saved: "Reminder settings saved",
+    dayRange: "Each number of days must be a whole number from 1 to 60",
+    tooMany: "At most 5 numbers of days",
+    repeated: "Each number of days only once",
+  },
+  sendNow: {
+    title: "Send a reminder now",
+    intro: "A reminder to every exhibitor in the list above, by e-mail and SMS where known.",
+    button: "Send a reminder now",
+    question: "Send a reminder about “{{item}}” to {{count}} exhibitors?",
+    confirm: "Send",
+    nobody: "Every exhibitor has done this: nobody to remind.",
+    sent: "Reminder sent to {{count}} exhibitors",
+  },
+  log: {
+    title: "Reminders sent for this item",
+    empty: "No reminder has been sent for this item yet.",
+    exhibitor: "Exhibitor",
+    kind: "Kind",
+    channel: "Channel",
+    status: "Status",
+    time: "Time (UTC+8)",
+    kinds: { before: "{{days}} days before", overdue: "Overdue", manual: "Sent by the organizer" },
+    channels: { email: "E-mail", sms: "SMS", none: "—" },
+    statuses: { claimed: "Not confirmed", sent: "Sent", failed: "Failed" },
+  },
+};
+
+export default reminders;

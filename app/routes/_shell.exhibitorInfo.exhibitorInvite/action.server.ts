@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { accountEndpoints } from "~/contracts/accounts/endpoints.server";
+import { translate } from "~/contracts/i18n/translate.server";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** What the action answers when it does not redirect: the question before sending to all, or why nothing was sent. */
+export type InviteReply = { kind: "confirmAll"; count: number } | { kind: "error"; message: string };
+
+/**
+ * The two sends of the invitation page, plain posts: `intent=selected` with the ticked `userId`s;
+ * `intent=all` first answers the question "send to N accounts?", whose confirmation posts
+ * `intent=all&confirmed=1`. A send ends on the same list (its filter and page) with the counts.
+ */
+export async function inviteAction({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const url = new URL(request.url);
+  const refused = (message: string) => json({ kind: "error", message } satisfies InviteReply, { status: 400, headers: NO_STORE });
+
+  if (intent === "all" && form.get("confirmed") !== "1") {
+    const list = await requireOk(await api.call(accountEndpoints.invitations, { filter: "pending", page: 1, pageSize: 10 }), request, context);
+    if (!list.counts.pending) return refused(translate(language, "accounts.invite.nonePending"));
+    return json({ kind: "confirmAll", count: list.counts.pending } satisfies InviteReply, { headers: NO_STORE });
+  }
+  if (intent !== "all" && intent !== "selected") return refused(translate(language, "errors.badRequest"));
+  const input = intent === "all" ? { all: true } : { all: false, userId: form.getAll("userId").map(String) };
+  const result = await handleAuthErrors(await api.call(accountEndpoints.sendInvitations, input), request, context);
+  // A refusal, or messages that could not be delivered: said on the page, with the API's counts.
+  if (!result.ok || result.data.failed.length) return refused(result.message);
+  const { sent, skippedActivated, skippedNoContact } = result.data;
+  const values = {
+    sent: sent.length,
+    skipped: skippedActivated.length + skippedNoContact.length,
+    activated: skippedActivated.length,
+    noContact: skippedNoContact.length,
+  };
+  return redirectWithToast(`${url.pathname}${url.search}`, context, { kind: "success", key: "accounts.invite.result", values });
+}

@@ -1,6 +1,10 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Test-strength password hashes in the seeded base database and every test server (docs/configuration.md);
+// set here so the global setup (main process) and the forked workers agree.
+process.env.PASSWORD_HASHING ??= "fast";
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {

@@ -81,6 +81,8 @@ const configSchema = z
     SMS_PROVIDER: z.enum(["outbox"]).default("outbox"),
     /** Checklist reminders (decision 034): "off" starts no reminder queue in this process (the organizer's "send now" then sends at once). */
     REMINDERS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+    /** Test only: "fast" hashes passwords at test strength (server/auth/password.ts). Refused with NODE_ENV=production. */
+    PASSWORD_HASHING: z.enum(["standard", "fast"], { message: "must be standard or fast" }).default("standard"),
     /**
      * Test only: business time starts at this instant (ISO 8601 with an offset) and runs on from
      * there (server/clock.ts). Refused with NODE_ENV=production.
@@ -100,6 +102,13 @@ const configSchema = z
         code: "custom",
         path: ["TEST_CLOCK"],
         message: "is a test setting and is refused with NODE_ENV=production (unset it, or set NODE_ENV=test)",
+      });
+    }
+    if (env.PASSWORD_HASHING === "fast" && env.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_HASHING"],
+        message: "fast is a test setting and is refused with NODE_ENV=production (unset it)",
       });
     }
     if (env.STORAGE !== "s3") return;

@@ -12,6 +12,16 @@ const scrypt = promisify(crypto.scrypt) as (
 export const ASVS_SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
 
 type ScryptParams = { N: number; r: number; p: number };
+
+/**
+ * Test setting PASSWORD_HASHING=fast (vitest, the e2e server): N=2^10, about 1/130 of the CPU of
+ * a hash, so the thousands of sign-ins and accounts of the test suites do not spend minutes hashing.
+ * The server refuses it with NODE_ENV=production (server/config.ts), as it does TEST_CLOCK.
+ */
+const FAST_TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 } as const;
+
+/** The parameters new hashes get, and below which a stored hash is upgraded at the next sign-in. */
+export const currentScrypt = (): ScryptParams => (process.env.PASSWORD_HASHING === "fast" ? FAST_TEST_SCRYPT : ASVS_SCRYPT);
 const KEY_LENGTH = 32;
 
 /**
@@ -38,7 +48,7 @@ function maxmem({ N, r }: ScryptParams) {
 }
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */
-export async function hashPassword(password: string, params: ScryptParams = ASVS_SCRYPT) {
+export async function hashPassword(password: string, params: ScryptParams = currentScrypt()) {
   const salt = crypto.randomBytes(16);
   const hash = await limited(() => scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: maxmem(params) }));
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
@@ -64,5 +74,6 @@ export function getDummyHash() {
 
 export function needsRehash(stored: string) {
   const [, n, r, p] = stored.split("$");
-  return Number(n) < ASVS_SCRYPT.N || Number(r) < ASVS_SCRYPT.r || Number(p) < ASVS_SCRYPT.p;
+  const wanted = currentScrypt();
+  return Number(n) < wanted.N || Number(r) < wanted.r || Number(p) < wanted.p;
 }

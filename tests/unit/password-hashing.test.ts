@@ -1,8 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ASVS_SCRYPT, hashPassword, needsRehash, verifyPassword } from "../../server/auth/password";
+import { loadConfig } from "../../server/config";
 import { isExpired, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../server/auth/sessions";
 
 describe("password hashing", () => {
+  // The suites run with PASSWORD_HASHING=fast (vitest.config.ts); these tests are about the real default.
+  const setting = process.env.PASSWORD_HASHING;
+  beforeEach(() => {
+    delete process.env.PASSWORD_HASHING;
+  });
+  afterEach(() => {
+    if (setting !== undefined) process.env.PASSWORD_HASHING = setting;
+  });
+
   it("uses scrypt at ASVS parameters with a random salt", async () => {
     expect(ASVS_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
     const a = await hashPassword("Expo#2026");
@@ -19,6 +29,14 @@ describe("password hashing", () => {
     const weak = await hashPassword("x", { N: 1024, r: 8, p: 1 });
     expect(await verifyPassword("x", weak)).toBe(true);
     expect(needsRehash(weak)).toBe(true);
+  });
+
+  it("hashes at test strength only with PASSWORD_HASHING=fast, and the server refuses that in production", async () => {
+    process.env.PASSWORD_HASHING = "fast";
+    expect(await hashPassword("x")).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(needsRehash(await hashPassword("x", ASVS_SCRYPT))).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: "production", PASSWORD_HASHING: "fast" })).toThrow(/PASSWORD_HASHING/);
+    expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASHING: "fast" }).PASSWORD_HASHING).toBe("fast");
   });
 });
 

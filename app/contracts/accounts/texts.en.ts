@@ -48,9 +48,6 @@ const accounts = {
     preview: "Upload and preview",
     confirm: "Import {{rows}} rows",
     row: "Row",
-    column: "Column",
-    message: "Error",
-    moreErrors: "…and {{count}} more error(s).",
     moreRows: "…and {{count}} more row(s).",
     errorsTitle: "{{count}} rows have errors: correct the file and upload it again. Nothing has been saved.",
     readyTitle:

@@ -50,9 +50,6 @@ const accounts: Resource["accounts"] = {
     preview: "上传并预览",
     confirm: "导入 {{rows}} 行",
     row: "行",
-    column: "列",
-    message: "错误",
-    moreErrors: "……另有 {{count}} 个错误。",
     moreRows: "……另有 {{count}} 行。",
     errorsTitle: "{{count}} 行有错误：请修改文件后重新上传。未保存任何数据。",
     readyTitle:

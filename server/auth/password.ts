@@ -21,7 +21,7 @@ type ScryptParams = { N: number; r: number; p: number };
 const FAST_TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 } as const;
 
 /** The parameters new hashes get, and below which a stored hash is upgraded at the next sign-in. */
-export const currentScrypt = (): ScryptParams => (process.env.PASSWORD_HASHING === "fast" ? FAST_TEST_SCRYPT : ASVS_SCRYPT);
+const currentScrypt = (): ScryptParams => (process.env.PASSWORD_HASHING === "fast" ? FAST_TEST_SCRYPT : ASVS_SCRYPT);
 const KEY_LENGTH = 32;
 
 /**

@@ -36,6 +36,9 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   return handle;
 }
 
+/** The scrypt N of new password hashes here: test strength under PASSWORD_HASHING=fast (vitest.config.ts), else ASVS's. */
+export const passwordHashN = process.env.PASSWORD_HASHING === "fast" ? 2 ** 10 : 2 ** 17;
+
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
 /** The production Remix build, for tests that drive pages and actions; `npm test` builds it first. */

@@ -18,7 +18,8 @@ function portalEnv(dataDir: string, port: number, settings: Settings): NodeJS.Pr
     LOG_LEVEL: "warn",
     TRUST_PROXY: "loopback",
   };
-  for (const name of ["DATABASE_URL", "PUBLIC_URL", "API_BASE_URL", "SESSION_SECRET", "STORAGE", "TEST_CLOCK"]) delete env[name];
+  // Production processes, as ops runs them: no test settings (production refuses TEST_CLOCK and PASSWORD_HASHING=fast).
+  for (const name of ["DATABASE_URL", "PUBLIC_URL", "API_BASE_URL", "SESSION_SECRET", "STORAGE", "TEST_CLOCK", "PASSWORD_HASHING"]) delete env[name];
   return { ...env, ...settings };
 }
 

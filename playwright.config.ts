@@ -60,6 +60,8 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-0123456789",
       // No reminder sweep in the e2e server: its mails would mix with the ones the tests read in the outbox.
       REMINDERS: "off",
+      // No job queue either: an invitation batch is sent in the request, as the tests read it at once.
+      JOBS: "off",
       // Test-strength password hashes: each sign-in costs milliseconds, not half a second of the server's CPU.
       PASSWORD_HASHING: "fast",
     },

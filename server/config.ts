@@ -79,7 +79,9 @@ const configSchema = z
       .transform((value) => (value ? value : undefined)),
     /** Where SMS go; only the file outbox (DATA_DIR/outbox/*.sms.json) exists so far. */
     SMS_PROVIDER: z.enum(["outbox"]).default("outbox"),
-    /** Checklist reminders (decision 034): "off" starts no reminder queue in this process (the organizer's "send now" then sends at once). */
+    /** The job queue (decision 034): "off" starts none in this process (no reminders; "send now" and invitation batches then send at once). */
+    JOBS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+    /** Checklist reminders (decision 034): "off" runs no reminder workers or sweep in this process (the organizer's "send now" then sends at once). */
     REMINDERS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
     /** Test only: "fast" hashes passwords at test strength (server/auth/password.ts). Refused with NODE_ENV=production. */
     PASSWORD_HASHING: z.enum(["standard", "fast"], { message: "must be standard or fast" }).default("standard"),

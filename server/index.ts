@@ -16,7 +16,9 @@ import { appClock } from "./clock";
 import { cacheRouteMatching } from "./remix/route-match-cache";
 import { DataDirHeldError, EXIT_DATA_DIR_HELD } from "./db/data-dir-owner";
 import { createNotifier } from "./notify";
-import { type ReminderQueue, startReminderQueue } from "./reminders/queue";
+import { type JobQueue, type JobWorkers, startJobQueue } from "./jobs/queue";
+import { reminderJobs } from "./reminders/queue";
+import { invitationJobs } from "./accounts/invitation-jobs";
 
 async function main() {
   let config: Config;
@@ -78,12 +80,15 @@ async function main() {
   );
   housekeeping.unref();
 
-  // Checklist reminders (decision 034): a pg-boss queue on the same database; every process may run one.
-  let reminders: ReminderQueue | null = null;
-  if (config.REMINDERS === "on") {
-    const { db } = services.database;
-    reminders = await startReminderQueue({ db, database: services.database, config, logger, notifier: createNotifier(config) }).catch((error) => {
-      logger.error({ err: error }, "reminder queue not started; checklist reminders wait for the next start");
+  // The job queue (decision 034): pg-boss on the same database, every process may run one; checklist
+  // reminders (unless REMINDERS=off) and invitation batches register their workers on it.
+  let jobs: JobQueue | null = null;
+  if (config.JOBS === "on") {
+    const jobDeps = { db: services.database.db, config, logger, notifier: createNotifier(config) };
+    const domains: JobWorkers[] = [invitationJobs(jobDeps)];
+    if (config.REMINDERS === "on") domains.push(reminderJobs(jobDeps));
+    jobs = await startJobQueue({ database: services.database, logger }, domains).catch((error) => {
+      logger.error({ err: error }, "job queue not started; checklist reminders wait for the next start, invitation batches are sent in the request");
       return null;
     });
   }
@@ -101,7 +106,7 @@ async function main() {
     // Keep-alive clients are told to reconnect (to another process) after their current answer.
     server.on("request", (_req, res) => res.setHeader("Connection", "close"));
     server.close(async () => {
-      await reminders?.stop().catch((error) => logger.warn({ err: error }, "reminder queue did not stop cleanly"));
+      await jobs?.stop().catch((error) => logger.warn({ err: error }, "job queue did not stop cleanly"));
       await services.database.close().catch(() => {});
       logger.info("stopped");
       process.exit(0);

@@ -4,7 +4,6 @@ import type { InvitationFilter } from "../../app/contracts/accounts/values";
 import { emailForRole, phoneForRole } from "../../app/contracts/common/format";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorLanguage } from "./account-language";
 import { sendActivation } from "../auth/password-links";
 import { appClock } from "../clock";
@@ -18,7 +17,7 @@ import type { Database } from "../db/database";
  * The page, the API and the CLI (send-invitations) share these rules.
  */
 
-type Mailer = Pick<ApiDeps, "db" | "config" | "notifier" | "logger">;
+export type Mailer = Pick<ApiDeps, "db" | "config" | "notifier" | "logger">;
 
 const exhibitorsOf = (db: Database, exhibitionId: number) =>
   db.selectFrom("users as u").where("u.exhibition_id", "=", exhibitionId).where("u.role_id", "=", EXHIBITOR_ROLE_ID);
@@ -105,7 +104,7 @@ export async function listInvitations(
   };
 }
 
-type Target = {
+export type Target = {
   id: number;
   username: string;
   business_name: string | null;
@@ -157,44 +156,42 @@ export async function invitationTargets(
 }
 
 /** Accounts whose links are written and sent at once. */
-const PARALLEL_SENDS = 4;
+export const PARALLEL_SENDS = 4;
+
+type InviteOutcome = { kind: "sent"; email: boolean; sms: boolean; language: "zh" | "en" } | { kind: "activated" | "noContact" | "failed" };
 
 /**
- * Sends each target not activated yet a new invitation link (the previous one stops working), in
- * the account's language; activated accounts and accounts with no e-mail and no mobile are skipped.
+ * One target: a new invitation link (the previous one stops working), in the account's language;
+ * an activated account or one with no e-mail and no mobile is skipped.
  */
-export async function sendInvitations(deps: Mailer, targets: Target[]): Promise<InvitationSendResult> {
-  const result: InvitationSendResult = { sent: [], skippedActivated: [], skippedNoContact: [], failed: [] };
-  const open: Target[] = [];
-  for (const target of targets) {
-    if (target.activated_at) result.skippedActivated.push(target.username);
-    else if (!target.contact_email?.trim() && !target.contact_phone?.replace(/[\s-]+/g, "")) result.skippedNoContact.push(target.username);
-    else open.push(target);
-  }
-  for (let i = 0; i < open.length; i += PARALLEL_SENDS) {
-    const batch = open.slice(i, i + PARALLEL_SENDS);
-    const outcomes = await Promise.all(
-      batch.map(async (target) => {
-        const language = exhibitorLanguage(target.business_name, target.business_name_en);
-        const sent = await sendActivation(deps, target.id, language);
-        return { target, language, sent };
-      }),
-    );
-    for (const { target, language, sent } of outcomes) {
-      if (sent.email || sent.sms) result.sent.push({ username: target.username, email: sent.email, sms: sent.sms, language });
-      // Both channels failed (logged by sendActivation): the link was issued but reached no one.
-      else result.failed.push(target.username);
-    }
-  }
-  return result;
+export async function inviteOne(deps: Mailer, target: Target): Promise<InviteOutcome> {
+  if (target.activated_at) return { kind: "activated" };
+  if (!target.contact_email?.trim() && !target.contact_phone?.replace(/[\s-]+/g, "")) return { kind: "noContact" };
+  const language = exhibitorLanguage(target.business_name, target.business_name_en);
+  const sent = await sendActivation(deps, target.id, language);
+  // Both channels failed (logged by sendActivation): the link was issued but reached no one.
+  return sent.email || sent.sms ? { kind: "sent", email: sent.email, sms: sent.sms, language } : { kind: "failed" };
 }
 
-/** The API's send: the chosen accounts or all not activated; a chosen id that is not an exhibitor of the exhibition refuses the whole send. */
-export async function sendChosenInvitations(deps: Mailer, exhibitionId: number, input: { userId: number[]; all: boolean }) {
-  if (!input.all && input.userId.length === 0) throw new ApiError(ApiCode.badRequest, "accounts.invite.noneChosen");
-  const { targets, unknown } = await invitationTargets(deps.db, exhibitionId, input.all ? { all: true } : { userIds: input.userId });
-  if (unknown.length) throw new ApiError(ApiCode.badRequest, "accounts.invite.unknownAccount");
-  return sendInvitations(deps, targets);
+export const emptySendResult = (): InvitationSendResult => ({ sent: [], skippedActivated: [], skippedNoContact: [], failed: [] });
+
+/** Adds one account's outcome to a send's result. */
+export function addOutcome(result: InvitationSendResult, username: string, outcome: InviteOutcome) {
+  if (outcome.kind === "sent") result.sent.push({ username, email: outcome.email, sms: outcome.sms, language: outcome.language });
+  else if (outcome.kind === "activated") result.skippedActivated.push(username);
+  else if (outcome.kind === "noContact") result.skippedNoContact.push(username);
+  else result.failed.push(username);
+}
+
+/** Sends each target not activated yet a new invitation link (inviteOne), a few at once, in the request. */
+export async function sendInvitations(deps: Mailer, targets: Target[]): Promise<InvitationSendResult> {
+  const result = emptySendResult();
+  for (let i = 0; i < targets.length; i += PARALLEL_SENDS) {
+    const group = targets.slice(i, i + PARALLEL_SENDS);
+    const outcomes = await Promise.all(group.map((target) => inviteOne(deps, target)));
+    for (const [n, target] of group.entries()) addOutcome(result, target.username, outcomes[n]!);
+  }
+  return result;
 }
 
 /** The counts of a send, for its message (accounts.invite.result, and accounts.invite.failed when some failed). */

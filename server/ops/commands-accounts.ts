@@ -4,6 +4,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { checkExhibitorFile, saveExhibitors } from "../accounts/exhibitor-import";
 import { exhibitorTemplate } from "../accounts/exhibitor-template";
+import { createInvitationBatch, runInvitationBatch } from "../accounts/invitation-batches";
 import { invitationCounts, invitationTargets, sendInvitations } from "../accounts/invitations";
 import { ApiError } from "../api/envelope";
 import { loadConfig } from "../config";
@@ -109,7 +110,20 @@ export const accountCommands: Record<string, OpsCommand> = {
       const exhibition = await currentExhibition(context.db);
       const { targets, unknown } = await invitationTargets(context.db, exhibition.id, all ? { all: true } : { usernames: args });
       if (unknown.length) throw new OpsRefusal(`No exhibitor ${unknown.join(", ")} in ${exhibition.code}; nothing was sent.`);
-      const result = await sendInvitations(mailerOf(context), targets);
+      // --all is a batch, sent here and now, so the organizer's page shows its progress and result too.
+      const mailer = mailerOf(context);
+      const result =
+        all && targets.length
+          ? await runInvitationBatch(
+              mailer,
+              await createInvitationBatch(
+                context.db,
+                exhibition.id,
+                null,
+                targets.map((t) => t.id),
+              ),
+            )
+          : await sendInvitations(mailer, targets);
       const channels = (s: { email: boolean; sms: boolean }) => [s.email ? "e-mail" : "", s.sms ? "SMS" : ""].filter(Boolean).join(" and ");
       const lines = [
         ...result.sent.map((s) => `Sent ${s.username} a link by ${channels(s)} (${s.language}).`),

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InvitationPage, InvitationSendResult } from "../../app/contracts/accounts/api-types";
+import type { InvitationPage, InvitationSendAnswer } from "../../app/contracts/accounts/api-types";
 import { rsaEncrypt } from "../../app/features/auth/rsa.server";
 import { createLogger } from "../../server/logger";
 import { createNotifier } from "../../server/notify";
@@ -79,7 +79,7 @@ describe.each(backends)("invitations to the portal (/smeb/exhibitors/invitations
       headers: { ticket, "accept-language": lang, "content-type": "application/x-www-form-urlencoded" },
       body: form,
     });
-    return { status: response.status, ...((await response.json()) as { code: number; message: string; data: InvitationSendResult }) };
+    return { status: response.status, ...((await response.json()) as { code: number; message: string; data: InvitationSendAnswer }) };
   }
   const mailsTo = (to: string) => readOutbox(dataDir).filter((m) => m.to === to.toLowerCase());
   const openTokens = async () =>
@@ -95,6 +95,8 @@ describe.each(backends)("invitations to the portal (/smeb/exhibitors/invitations
       skippedActivated: [done.username],
       skippedNoContact: [],
       failed: [],
+      // Two chosen accounts: sent in the request, no batch.
+      batch: null,
     });
     expect(result.message).toBe("Sent to 1; skipped 1 (1 already activated, 0 without an e-mail or mobile)");
     const [mail] = mailsTo(`zh-${backend}@example.com`);
@@ -128,6 +130,8 @@ describe.each(backends)("invitations to the portal (/smeb/exhibitors/invitations
     const before = readOutbox(dataDir).length;
     const result = await send({ all: true });
     expect(result.code, result.message).toBe(200);
+    // No job queue in this process: the batch was sent in the request.
+    expect(result.data.batch).toMatchObject({ state: "done", sent: result.data.sent.length });
     const sentNames = result.data.sent.map((s) => s.username);
     expect(sentNames).toEqual(expect.arrayContaining([a.username, b.username]));
     expect(result.data.skippedNoContact).toContain(none.username);
@@ -281,6 +285,17 @@ describe("the invitation page /exhibitorInfo/exhibitorInvite, without JavaScript
     });
     expect(confirmed.status).toBe(302);
     expect(readOutbox(dataDir).filter((m) => m.to === "page001@example.com")).toHaveLength(2);
+    // Sent in the request (no job queue here) as a batch: the page shows its result, and no refresh.
+    const done = await (await browser.request("/exhibitorInfo/exhibitorInvite")).text();
+    expect(done).toContain('data-testid="invite-batch" data-state="done"');
+    expect(done).toMatch(/Done \d{4}-\d{2}-\d{2} \d{2}:\d{2}.*: \d+ of \d+ sent, 0 failed/);
+    expect(done).not.toContain('http-equiv="refresh"');
+    // While a batch waits for its job, the page refreshes itself without JavaScript.
+    await api.db.updateTable("invitation_batches").set({ state: "queued", sent: 0, finished_at: null }).execute();
+    const waiting = await (await browser.request("/exhibitorInfo/exhibitorInvite")).text();
+    expect(waiting).toMatch(/Waiting to start: \d+ accounts/);
+    expect(waiting).toMatch(/<noscript><meta http-equiv="refresh" content="5"\/?><\/noscript>/);
+    expect(waiting).toContain('data-testid="invite-batch-refresh"');
 
     // Switching the language signs out (docs/product.md § Sign-in and sessions): in again, in Chinese.
     await browser.request("/language", { body: new URLSearchParams({ lng: "zh" }), headers: sameOrigin });

@@ -98,6 +98,15 @@ const invitationSendProbe: Probe = async (ctx) => {
   expect(await openTokens(ctx)).toBe(before);
 };
 
+/** The invitation batches' progress: an exhibitor gets 403, with or without an id, and learns nothing of them. */
+const invitationBatchesProbe: Probe = async (ctx) => {
+  for (const query of ["", "?id=1"]) {
+    const response = await fetch(`${ctx.api.baseUrl}/api/smeb/exhibitors/invitations/batches${query}`, { headers: { ticket: ctx.b } });
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain("batches");
+  }
+};
+
 const invitePageProbe: Probe = async (ctx) => {
   const browser = portalClient(ctx.api.baseUrl);
   await browser.signIn("raw01", "Expo#2026");
@@ -117,6 +126,7 @@ export const accountsSweep = {
   "routes/_shell.exhibitorInfo.exhibitorInvite": { probe: invitePageProbe },
   "GET /api/smeb/exhibitors/invitations": { probe: invitationListProbe },
   "POST /api/smeb/exhibitors/invitations/send": { probe: invitationSendProbe },
+  "GET /api/smeb/exhibitors/invitations/batches": { probe: invitationBatchesProbe },
   "routes/_shell.exhibitorInfo.exhibitorImport": { probe: pagesProbe },
   "routes/exhibitorInfo.exhibitorImport.template": { probe: pagesProbe },
   "GET /api/smeb/exhibitors/import/template": { probe: templateProbe },

@@ -1,4 +1,4 @@
-import type { ExhibitorImportField } from "./values";
+import type { ExhibitorImportField, InvitationBatchState } from "./values";
 
 /**
  * The exhibitor import's answers (issue 39): a preview (nothing saved) and the confirmation's counts.
@@ -74,3 +74,26 @@ export type InvitationSendResult = {
   /** Accounts whose messages all failed to go out (logged): to be sent again. */
   failed: string[];
 };
+
+/**
+ * One "send to all" (or long chosen list) of invitations, sent by a background job (issue 39): its
+ * progress. `total` accounts; `sent`, `failed` and `skipped` (activated meanwhile, no contact) so far.
+ */
+export type InvitationBatch = {
+  id: number;
+  state: InvitationBatchState;
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  /** Why the job stopped (state failed). */
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+/** A send's answer: what was sent in the request (nothing yet when the batch was queued), and its batch (null for a short chosen list, sent at once). */
+export type InvitationSendAnswer = InvitationSendResult & { batch: InvitationBatch | null };
+
+/** The newest batches of the exhibition, newest first (or the one asked for). */
+export type InvitationBatchList = { batches: InvitationBatch[] };

@@ -1,6 +1,6 @@
 import { endpoint } from "../api/endpoint";
-import type { ExhibitorImportCounts, ExhibitorImportPreview, InvitationPage, InvitationSendResult } from "./api-types";
-import { invitationListSchema, invitationSendSchema } from "./invitation-schema";
+import type { ExhibitorImportCounts, ExhibitorImportPreview, InvitationBatchList, InvitationPage, InvitationSendAnswer } from "./api-types";
+import { invitationBatchSchema, invitationListSchema, invitationSendSchema } from "./invitation-schema";
 import { exhibitorImportConfirmSchema } from "./schema";
 
 /**
@@ -15,6 +15,11 @@ export const accountEndpoints = {
   importConfirm: endpoint.post("/smeb/exhibitors/import/confirm", exhibitorImportConfirmSchema).answers<ExhibitorImportCounts>(),
   /** The exhibitor accounts with their activation and newest invitation link, filtered and paged (roleId 1 only). */
   invitations: endpoint.get("/smeb/exhibitors/invitations", invitationListSchema).answers<InvitationPage>(),
-  /** Invitation links to the ticked accounts or to every account not activated yet; activated ones are skipped. */
-  sendInvitations: endpoint.post("/smeb/exhibitors/invitations/send", invitationSendSchema).answers<InvitationSendResult>(),
+  /**
+   * Invitation links to the ticked accounts or to every account not activated yet; activated ones are
+   * skipped. "All" (or a long list) is a batch sent by a background job where this process runs one.
+   */
+  sendInvitations: endpoint.post("/smeb/exhibitors/invitations/send", invitationSendSchema).answers<InvitationSendAnswer>(),
+  /** The newest invitation batches with their progress, or the one `id` names. */
+  invitationBatches: endpoint.get("/smeb/exhibitors/invitations/batches", invitationBatchSchema).answers<InvitationBatchList>(),
 };

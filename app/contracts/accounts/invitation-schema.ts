@@ -1,6 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { idValue, listPaging, optionalList } from "../common/validation";
+import { blank, idValue, listPaging, optionalList } from "../common/validation";
 import { INVITATION_FILTERS, INVITATION_MAX_CHOSEN } from "./values";
 import "./texts";
 
@@ -14,4 +14,9 @@ export const invitationListSchema = z.object({
 export const invitationSendSchema = z.object({
   userId: optionalList("accounts.invite.choose", idValue("accounts.invite.choose"), INVITATION_MAX_CHOSEN),
   all: z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on", z.boolean()),
+});
+
+/** The batches' progress: the newest few, or the one `id` names. */
+export const invitationBatchSchema = z.object({
+  id: z.preprocess(blank, idValue("accounts.invite.batch.id").optional()),
 });

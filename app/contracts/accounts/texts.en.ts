@@ -85,6 +85,17 @@ const accounts = {
     unknownAccount: "Some of the accounts are not exhibitors of this exhibition; nothing was sent",
     result: "Sent to {{sent}}; skipped {{skipped}} ({{activated}} already activated, {{noContact}} without an e-mail or mobile)",
     failed: "{{failed}} could not be delivered; please send to them again later",
+    batch: {
+      id: "Batch",
+      title: "Latest send to all",
+      queued: "Invitations to {{total}} accounts are queued and sent in the background; this page shows their progress.",
+      stateQueued: "Waiting to start: {{total}} accounts (started {{date}})",
+      stateRunning: "Sending: {{done}} of {{total}} accounts done ({{sent}} sent, {{failed}} failed, {{skipped}} skipped)",
+      stateDone: "Done {{date}}: {{sent}} of {{total}} sent, {{failed}} failed, {{skipped}} skipped",
+      stateFailed: "Stopped after {{done}} of {{total}} accounts ({{sent}} sent): {{error}}",
+      refresh: "Refresh",
+      autoRefresh: "This updates by itself every few seconds.",
+    },
   },
 };
 

@@ -87,6 +87,17 @@ const accounts: Resource["accounts"] = {
     unknownAccount: "部分账号不是本届展会的展商，未发送任何邀请",
     result: "已发送 {{sent}} 个；跳过 {{skipped}} 个（已开通 {{activated}} 个，无邮箱或手机号 {{noContact}} 个）",
     failed: "{{failed}} 个发送失败，请稍后重新发送",
+    batch: {
+      id: "批次",
+      title: "最近一次全部发送",
+      queued: "已将 {{total}} 个账号的邀请加入后台队列，本页显示发送进度。",
+      stateQueued: "等待开始：{{total}} 个账号（{{date}} 提交）",
+      stateRunning: "发送中：已处理 {{done}} / {{total}} 个账号（已发送 {{sent}} 个，失败 {{failed}} 个，跳过 {{skipped}} 个）",
+      stateDone: "{{date}} 已完成：{{total}} 个账号中已发送 {{sent}} 个，失败 {{failed}} 个，跳过 {{skipped}} 个",
+      stateFailed: "处理 {{done}} / {{total}} 个账号后中止（已发送 {{sent}} 个）：{{error}}",
+      refresh: "刷新",
+      autoRefresh: "本区域每隔几秒自动更新。",
+    },
   },
 };
 

@@ -42,3 +42,9 @@ export const INVITATION_FILTERS = ["all", "pending", "activated"] as const;
 export type InvitationFilter = (typeof INVITATION_FILTERS)[number];
 /** Accounts ticked in one send (a page shows at most 50). */
 export const INVITATION_MAX_CHOSEN = 500;
+
+/** An invitation batch's states (a "send to all" sent by a background job), and its accounts' (issue 39). */
+export type InvitationBatchState = "queued" | "running" | "done" | "failed";
+export type InvitationItemStatus = "queued" | "sending" | "sent" | "failed" | "skipped";
+/** A chosen list longer than this is sent as a batch (a background job), as "send to all" always is. */
+export const INVITATION_BATCH_FROM = 20;

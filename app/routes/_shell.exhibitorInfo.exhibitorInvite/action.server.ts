@@ -14,7 +14,8 @@ export type InviteReply = { kind: "confirmAll"; count: number } | { kind: "error
 /**
  * The two sends of the invitation page, plain posts: `intent=selected` with the ticked `userId`s;
  * `intent=all` first answers the question "send to N accounts?", whose confirmation posts
- * `intent=all&confirmed=1`. A send ends on the same list (its filter and page) with the counts.
+ * `intent=all&confirmed=1`. A send ends on the same list (its filter and page) with the counts, or,
+ * when it was queued as a batch (a background job), with the batch's progress above the list.
  */
 export async function inviteAction({ request, context }: ActionFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
@@ -33,7 +34,10 @@ export async function inviteAction({ request, context }: ActionFunctionArgs) {
   const result = await handleAuthErrors(await api.call(accountEndpoints.sendInvitations, input), request, context);
   // A refusal, or messages that could not be delivered: said on the page, with the API's counts.
   if (!result.ok || result.data.failed.length) return refused(result.message);
-  const { sent, skippedActivated, skippedNoContact } = result.data;
+  const { sent, skippedActivated, skippedNoContact, batch } = result.data;
+  // Queued as a batch: the page shows its progress until it is done.
+  if (batch && batch.state !== "done")
+    return redirectWithToast(`${url.pathname}${url.search}`, context, { kind: "success", key: "accounts.invite.batch.queued", values: { total: batch.total } });
   const values = {
     sent: sent.length,
     skipped: skippedActivated.length + skippedNoContact.length,

@@ -15,6 +15,7 @@ import { requireOk } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { inviteAction, type InviteReply } from "./action.server";
+import { BatchProgress } from "./batch-progress";
 import "~/contracts/accounts/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invite exhibitors to the portal" }];
@@ -30,7 +31,8 @@ const listLink = (filter: InvitationFilter, page = 1) => `?filter=${filter}${pag
  * The organizer's invitations to the portal (issue 39; roleId 1: its menu row is the organizer's and
  * the API refuses everyone else): the exhibitor accounts with whether each is activated and its
  * newest invitation link, filtered and paged by the address, and two plain posts: send to the ticked
- * accounts, or to every account not activated yet after a confirmation.
+ * accounts, or to every account not activated yet after a confirmation (a batch sent by a background
+ * job: its progress shows above the list, refreshing by itself).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
@@ -38,9 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("filter");
   const filter: InvitationFilter = (INVITATION_FILTERS as readonly string[]).includes(asked ?? "") ? (asked as InvitationFilter) : "all";
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
-  const list = await requireOk(await api.call(accountEndpoints.invitations, { filter, page, pageSize: PAGE_SIZE }), request, context);
+  const [listAnswer, batchesAnswer] = await Promise.all([
+    api.call(accountEndpoints.invitations, { filter, page, pageSize: PAGE_SIZE }),
+    api.call(accountEndpoints.invitationBatches, {}),
+  ]);
+  const list = await requireOk(listAnswer, request, context);
+  const { batches } = await requireOk(batchesAnswer, request, context);
   return json(
-    { title: translate(language, "accounts.invite.title"), list, filter, page, here: `${url.pathname}${url.search}` },
+    { title: translate(language, "accounts.invite.title"), list, batch: batches[0] ?? null, filter, page, here: `${url.pathname}${url.search}` },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -82,7 +89,7 @@ function StateText({ row }: { row: InvitationRow }) {
 
 export default function ExhibitorInvitePage() {
   const { t, language } = useTranslation();
-  const { list, filter, page, here } = useLoaderData<typeof loader>();
+  const { list, batch, filter, page, here } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as InviteReply | undefined;
   const pending = useIsPending();
   return (
@@ -109,6 +116,7 @@ export default function ExhibitorInvitePage() {
               </Anchor>
             ))}
           </Group>
+          {batch ? <BatchProgress batch={batch} here={here} /> : null}
           {reply?.kind === "error" ? (
             <Text c="red.9" fw={500} role="alert" data-testid="invite-error">
               {reply.message}

@@ -1,0 +1,88 @@
+import { CompiledQuery } from "kysely";
+import PgBoss from "pg-boss";
+import type { DatabaseHandle } from "../db/database";
+import type { Logger } from "../logger";
+
+/**
+ * The portal's one job queue per process (decisions 034 and 039): pg-boss 10 on the portal's own
+ * database. Each domain that has background work hands it a `JobWorkers`: its queues, workers and
+ * schedules (server/reminders/queue.ts, server/accounts/invitation-jobs.ts). pg-boss keeps the jobs
+ * across restarts, hands each to one worker and retries a failed one; never-twice is each domain's
+ * own claim in its own table, whichever process or job runs.
+ *
+ * On the embedded database pg-boss has no connection of its own: its `db` runs each statement through
+ * the app's serialized PGlite connection (server/db/pglite-pool.ts), never a second engine on the
+ * files. On PostgreSQL it goes through the app's pool.
+ */
+
+/** pg-boss's `db`: statements with values as one query, a script without values as exec (its last result). */
+function bossDb(database: DatabaseHandle): PgBoss.Db {
+  const { db, pglite } = database;
+  if (pglite) {
+    return {
+      executeSql: (text, values) =>
+        // Held as the app's one connection meanwhile: no Kysely transaction interleaves with it.
+        db.connection().execute(async () => {
+          if (values?.length) return pglite.query(text, values);
+          const results = await pglite.exec(text);
+          return results.at(-1) ?? { rows: [] };
+        }),
+    };
+  }
+  return { executeSql: async (text, values) => db.executeQuery(CompiledQuery.raw(text, values ?? [])) };
+}
+
+export type JobOptions = {
+  /** How often the workers look for jobs, in seconds (tests shorten it); each domain has its default. */
+  pollingSeconds?: number;
+};
+
+/** A domain's background work: the queue names it owns, and how to create their queues and workers on a started pg-boss. */
+export type JobWorkers = {
+  queues: readonly string[];
+  register(boss: PgBoss, options: JobOptions): Promise<void>;
+  /** Run once every domain is registered (e.g. a first sweep). */
+  started?(queue: JobQueue): Promise<void>;
+};
+
+export type JobQueue = {
+  /** Whether a worker of this queue name runs in this process's queue. */
+  handles(queueName: string): boolean;
+  /** Queues a job (taken within seconds by whichever process runs that queue's worker). */
+  send(queueName: string, data: object): Promise<void>;
+  stop(): Promise<void>;
+};
+
+let running: JobQueue | null = null;
+
+/** The job queue this process started, if any: without it (tests, JOBS=off) the API does the work at once. */
+export const activeJobQueue = () => running;
+
+export async function startJobQueue(deps: { database: DatabaseHandle; logger: Logger }, domains: JobWorkers[], options: JobOptions = {}): Promise<JobQueue> {
+  const boss = new PgBoss({ db: bossDb(deps.database), schema: "pgboss", supervise: true, schedule: true, migrate: true });
+  boss.on("error", (error) => deps.logger.warn({ err: error }, "job queue error"));
+  await boss.start();
+  const names = new Set<string>();
+  try {
+    for (const domain of domains) {
+      await domain.register(boss, options);
+      for (const name of domain.queues) names.add(name);
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: true, timeout: 1000 }).catch(() => {});
+    throw error;
+  }
+  const queue: JobQueue = {
+    handles: (queueName) => names.has(queueName),
+    async send(queueName, data) {
+      await boss.send(queueName, data);
+    },
+    async stop() {
+      if (running === queue) running = null;
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+  running = queue;
+  for (const domain of domains) await domain.started?.(queue);
+  return queue;
+}

@@ -12,6 +12,7 @@ import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/home-schedule";
 import { homeOverviewRoutes } from "./routes/home-overview";
 import { reminderRoutes } from "./routes/reminders";
+import { calendarRoutes } from "./routes/calendar";
 import { uploadRoutes } from "./routes/uploads";
 import { exhibitorInfoRoutes } from "./routes/exhibitor";
 import { exhibitorContactRoutes } from "./routes/exhibitor-contact";
@@ -62,6 +63,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(scheduleActionRoutes(deps));
   router.use(homeOverviewRoutes(deps));
   router.use(reminderRoutes(deps));
+  router.use(calendarRoutes(deps));
   router.use(uploadRoutes(deps));
   router.use(exhibitorContactRoutes(deps));
   router.use(exhibitorInfoRoutes(deps));

@@ -17,13 +17,13 @@ import {
   WALLS,
   type StandardBuildInput,
 } from "../../app/contracts/booth-construction/schema";
-import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
-import { scheduleWindow } from "../schedule/window";
+import { actionWindow, requireActionOpen } from "../auth/button-check";
+import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import { addDays } from "../seed/demo-calendar";
 import type { ObjectStore } from "../uploads/object-store";
 import {
@@ -42,7 +42,6 @@ import {
   type Db,
 } from "./common";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
-import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**
  * The standard booth build (spec /boothConstruction/standardConstruction, booth type 1 only): the
@@ -51,21 +50,17 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  * often as wanted, a submission waits for the organizer. Everything is refused after the
  * 'fascia-submitted' schedule item is due. Changes carry the version they were read at.
  */
-const FASCIA_SCHEDULE_CHECK = "fascia-submitted";
 const FASCIA_FOLDER = "booth-fascia";
 const CDR_TYPE = "application/vnd.corel-draw";
 const JPEG_TYPE = "image/jpeg";
 /** A build-up period is days long; this only stops a misconfigured calendar from making thousands of slots. */
 const MAX_BUILD_UP_DAYS = 60;
 
-const buildWindow = (db: Database, exhibitionId: number): Promise<DeadlineWindow> => scheduleWindow(db, exhibitionId, FASCIA_SCHEDULE_CHECK);
+/** The standard build form is open inside the window of the calendar's button (decision 035: by default until the fascia deadline). */
+const buildWindow = (db: Database, caller: Caller): Promise<DeadlineWindow> => actionWindow(db, caller, DEADLINE_ACTIONS.standardBuild);
 
-/** Refuses a change after the deadline, naming it; the organizer is not held. */
-async function requireBuildOpen(db: Database, caller: Caller) {
-  if (caller.roleId === ORGANIZER_ROLE_ID) return;
-  const window = await buildWindow(db, caller.exhibitionId);
-  if (window.closed) throw new ApiError(ApiCode.conflict, "boothConstruction.errors.closed", { deadline: `${exhibitionDateTime(window.deadline)} (UTC+8)` });
-}
+/** Refuses a change outside the window, naming the deadline; the organizer is not held. */
+const requireBuildOpen = (db: Database, caller: Caller) => requireActionOpen(db, caller, DEADLINE_ACTIONS.standardBuild, "boothConstruction.errors.closed");
 
 /** Carpet is laid on a build-up day, morning or afternoon: every such slot. */
 export function carpetTimesOf(settings: ConstructionSettings): CarpetTime[] {
@@ -183,7 +178,7 @@ async function answerFor(db: Database, caller: Caller, booth: ConstructionBooth)
   const [row, settings, window] = await Promise.all([
     selectBuild(db, caller, booth.boothId).executeTakeFirst(),
     constructionSettings(db, caller.exhibitionId),
-    buildWindow(db, caller.exhibitionId),
+    buildWindow(db, caller),
   ]);
   return {
     build: await viewOf(db, caller, booth, row, window),

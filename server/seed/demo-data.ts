@@ -6,7 +6,7 @@ import { appClock } from "../clock";
 import { demoCalendar, demoCalendarForOpening } from "./demo-calendar";
 import { seedExhibitorReference } from "./exhibitor-reference";
 import { demoExhibitionName, seedHomeContent } from "./home-content";
-import { demoButtonAuths, demoMenus, demoRoleButtons, demoRoleMenus } from "./menus";
+import { deadlineButtonAuths, deadlineRoleButtons, demoButtonAuths, demoMenus, demoRoleButtons, demoRoleMenus } from "./menus";
 import { seedServiceCatalogue } from "./service-catalogue";
 import { roles } from "./roles";
 
@@ -65,6 +65,16 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     .values(demoRoleMenus)
     .onConflict((oc) => oc.columns(["role_id", "menu_id"]).doNothing())
     .execute();
+  // The calendar's buttons came later too (0024-exhibition-calendar): added with their grants once;
+  // a button the organizer has since changed, or a grant withdrawn, stays as the organizer left it.
+  const addedButtons = await db
+    .insertInto("button_auths")
+    .values(deadlineButtonAuths())
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .execute();
+  const addedGrants = deadlineRoleButtons.filter((grant) => addedButtons.some((b) => b.id === grant.button_id));
+  if (addedGrants.length) await db.insertInto("role_buttons").values(addedGrants).execute();
   const exhibition = await db
     .selectFrom("exhibitions")
     .select(["id", sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as("opens_on")])
@@ -194,7 +204,10 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
 
     await trx.insertInto("menus").values(demoMenus).execute();
     await trx.insertInto("role_menus").values(demoRoleMenus).execute();
-    await trx.insertInto("button_auths").values(demoButtonAuths(now)).execute();
+    await trx
+      .insertInto("button_auths")
+      .values([...demoButtonAuths(now), ...deadlineButtonAuths()])
+      .execute();
     await trx.insertInto("role_buttons").values(demoRoleButtons).execute();
     await seedHomeContent(trx, exhibition.id, calendar);
     await seedExhibitorReference(trx, exhibition.id);

@@ -1,4 +1,5 @@
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
+import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 
 /** One row of the `menus` table. isMenu 2 = a page that is not shown in the side menu. */
 export type SeedMenu = {
@@ -56,6 +57,8 @@ export const demoMenus: SeedMenu[] = [
   menu(27, 1, 8, "/index/bannerDownload", "Logo及Banner下载", "Logo and banner download", "download"),
   menu(28, 1, 10, "/index/posterCn", "中文邀请海报", "Chinese invitation poster", "image"),
   menu(29, 1, 11, "/index/posterEn", "英文邀请海报", "English invitation poster", "image"),
+  // The organizer's exhibition calendar (issue 39): roleId 1 only.
+  menu(4, 1, 12, "/index/calendar", "展会日历", "Exhibition calendar", "calendar"),
 
   // Exhibitor information /exhibitorInfo
   menu(10, 0, 10, "/exhibitorInfo", "展商信息", "Exhibitor information", "user"),
@@ -181,7 +184,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-const ADMIN_ONLY_MENU_IDS = new Set([17, 18, 19, 35, 47, 53, 69, 79, 100, 101, 115, 116]);
+const ADMIN_ONLY_MENU_IDS = new Set([4, 17, 18, 19, 35, 47, 53, 69, 79, 100, 101, 115, 116]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),
@@ -229,4 +232,25 @@ export function demoButtonAuths(now = new Date()) {
   ];
 }
 
-export const demoRoleButtons = [101, 102, 103].map((button_id) => ({ role_id: EXHIBITOR_ROLE_ID, button_id }));
+/**
+ * The buttons of the actions the exhibition calendar closes (badges, the standard build, orders,
+ * transport): no fixed window, their end is the calendar date named by closes_with (decision 035).
+ */
+export const deadlineButtonAuths = () =>
+  Object.values(DEADLINE_ACTIONS).map((action) => ({
+    id: action.buttonId,
+    menu_id: action.menuId,
+    url: action.url,
+    name: action.name,
+    name_en: action.nameEn,
+    effect_start: null,
+    effect_end: null,
+    closed_message: null,
+    closed_message_en: null,
+    closes_with: action.closesWith,
+  }));
+
+/** Exhibitors hold the calendar's buttons: their window alone decides. */
+export const deadlineRoleButtons = Object.values(DEADLINE_ACTIONS).map((a) => ({ role_id: EXHIBITOR_ROLE_ID, button_id: a.buttonId }));
+
+export const demoRoleButtons = [...[101, 102, 103].map((button_id) => ({ role_id: EXHIBITOR_ROLE_ID, button_id })), ...deadlineRoleButtons];

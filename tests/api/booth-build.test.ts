@@ -167,7 +167,7 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     });
     expect(build.fasciaNameZh).toMatch(/^楣板测试有限公司\d+$/);
     expect(build.equipment).toEqual(equipmentFor({ widthM: 3, depthM: 3 }));
-    expect(window).toEqual({ deadline: new Date(endOfExhibitionDay(testCalendar.schedule["fascia-submitted"])).toISOString(), closed: false });
+    expect(window).toEqual({ deadline: new Date(endOfExhibitionDay(testCalendar.schedule["fascia-submitted"])).toISOString(), closed: false, opensAt: null });
     expect(carpetTimes[0]).toEqual({ day: settings.buildUpFrom, slot: "am" });
     expect(carpetTimes.at(-1)).toEqual({ day: settings.buildUpTo, slot: "pm" });
     expect(history).toEqual([]);

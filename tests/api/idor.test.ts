@@ -37,6 +37,7 @@ import { accountsSweep } from "./idor-accounts";
 import { passwordLinksSweep } from "./idor-password-links";
 import { homeOverviewSweep } from "./idor-home-overview";
 import { remindersSweep } from "./idor-reminders";
+import { calendarSweep } from "./idor-calendar";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -231,6 +232,7 @@ const sweep: Record<string, Entry> = {
   ...passwordLinksSweep,
   ...homeOverviewSweep,
   ...remindersSweep,
+  ...calendarSweep,
 };
 
 /** The address pickers are many routes of one kind. */

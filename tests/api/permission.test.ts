@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ButtonAuth, MenuItem, PermissionInfo } from "../../app/contracts/permission/api-types";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { appClock } from "../../server/clock";
-import { demoName } from "../support/test-clock";
+import { demoName, endOfExhibitionDay, testCalendar } from "../support/test-clock";
+import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -44,7 +45,17 @@ describe.each(backends)("permission info on %s", (backend) => {
     const admin = await info("admin", "Admin#2026");
     expect(admin.infoVO.roleId).toBe(1);
     expect(routes(admin.menuAuths)).toEqual(expect.arrayContaining(["/index", "/index/schedule", "/exhibitTL/review", "/exhibitTL/carriageOrder"]));
-    expect(admin.auths.map((a) => a.id).sort()).toEqual([101, 102, 103]);
+    const deadlineButtons = Object.values(DEADLINE_ACTIONS).map((a) => a.buttonId);
+    expect(admin.auths.map((a) => a.id).sort()).toEqual([101, 102, 103, ...deadlineButtons]);
+  });
+
+  it("ends a calendar button's window with its exhibition's date (decision 035)", async () => {
+    const std = await info("std01");
+    const badges = std.auths.find((a) => a.id === DEADLINE_ACTIONS.badges.buttonId);
+    expect(badges).toMatchObject({ pid: DEADLINE_ACTIONS.badges.menuId, closesWith: "badges-applied" });
+    expect(badges?.buttonEffectEndTime).toBe(new Date(endOfExhibitionDay(testCalendar.schedule["badges-applied"])).toISOString());
+    const orders = std.auths.find((a) => a.id === DEADLINE_ACTIONS.serviceOrders.buttonId);
+    expect(orders?.buttonEffectEndTime).toBe(new Date(endOfExhibitionDay(testCalendar.endsOn)).toISOString());
   });
 
   it("gives the carrier only the review and carrier-order pages", async () => {

@@ -17,6 +17,7 @@ const auths: ButtonAuth[] = demoButtonAuths(new Date(now)).map((b) => ({
   buttonEffectEndTime: b.effect_end?.toISOString() ?? null,
   closedMessage: b.closed_message,
   closedMessageEn: b.closed_message_en,
+  closesWith: null,
 }));
 
 const exhibitor = (url: string, extra: Partial<Parameters<typeof buttonState>[1]> = {}) =>

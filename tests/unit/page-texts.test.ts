@@ -25,6 +25,7 @@ const FEATURE_DIRS: Record<string, string> = {
   transport: "transport",
   vehicles: "vehicles",
   promotion: "promotion",
+  calendar: "calendar",
 };
 const VEHICLE_PAGES = ["trucks", "taiwan", "express", "overseas"];
 const KEY = new RegExp(`["'\`]((${Object.keys(FEATURE_DIRS).join("|")})\\.[A-Za-z$][\\w.$]*)`, "g");

@@ -1,3 +1,4 @@
+import type { ActionWindow } from "../calendar/values";
 import type { IdType } from "./id-documents";
 import type { BadgeQuota } from "./quota";
 
@@ -39,7 +40,8 @@ export type BadgeList = {
   arrivedAt: string | null;
 };
 
-export type BadgeWindow = { deadline: string | null; closed: boolean };
+/** The calendar's window of this area's action (app/contracts/calendar/values.ts). */
+export type BadgeWindow = ActionWindow;
 
 /** delete and batchDelete: how many badges were deleted (all named, or none). */
 export type BadgesDeleted = { deleted: number };

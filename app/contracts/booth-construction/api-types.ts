@@ -1,3 +1,4 @@
+import type { ActionWindow } from "../calendar/values";
 import type { EquipmentCode, EquipmentItem } from "./equipment";
 import type { FasciaCheck } from "./fascia-rules";
 import type { CARPET_COLOURS, CARPET_SLOTS, DRAWING_KINDS, REVIEW_STATUSES, REVIEW_SUBJECTS, WALLS } from "./schema";
@@ -23,7 +24,8 @@ export type ConstructionSettings = {
 export type ConstructionBooth = { boothId: number; boothNo: string; boothType: number; widthM: number; depthM: number; areaM2: number };
 
 /** A schedule item's deadline (ISO) and whether it has passed; no item, no deadline. */
-export type DeadlineWindow = { deadline: string | null; closed: boolean };
+/** The calendar's window of this area's action (app/contracts/calendar/values.ts). */
+export type DeadlineWindow = ActionWindow;
 
 /** One line of a record's history: a submission or an organizer's decision with its comment. */
 export type ConstructionEvent = { id: number; action: string; comment: string | null; actorLabel: string; createdAt: string };

@@ -19,3 +19,17 @@ export function exhibitionDate(value: string | Date | null | undefined) {
 export function exhibitionDateTime(value: string | Date | null | undefined) {
   return inExhibitionTime(value)?.slice(0, 16).replace("T", " ") ?? "";
 }
+
+/** YYYY-MM-DDTHH:mm in exhibition time, as a `datetime-local` input holds it; "" for no or an unreadable time. */
+export function exhibitionDateTimeInput(value: string | Date | null | undefined) {
+  return inExhibitionTime(value)?.slice(0, 16) ?? "";
+}
+
+/** A `datetime-local` value (YYYY-MM-DDTHH:mm, seconds optional) read as exhibition time; null when it names no real time. */
+export function fromExhibitionDateTimeInput(value: string): Date | null {
+  const typed = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(typed)) return null;
+  const ms = Date.parse(`${typed.length === 16 ? `${typed}:00` : typed}+08:00`);
+  // 2026-02-30T10:00 or 24:00 parse as another time or not at all: the round trip tells.
+  return Number.isFinite(ms) && exhibitionDateTimeInput(new Date(ms)) === typed.slice(0, 16) ? new Date(ms) : null;
+}

@@ -48,9 +48,12 @@ export type ButtonAuth = {
   nameEn: string;
   pid: number;
   buttonEffectStartTime: string | null;
+  /** The window's end: a fixed time, or the calendar date named by closesWith in the user's exhibition. */
   buttonEffectEndTime: string | null;
   closedMessage: string | null;
   closedMessageEn: string | null;
+  /** The calendar date the window ends with (app/contracts/calendar/values.ts), if any. */
+  closesWith: string | null;
 };
 
 export type PermissionInfo = { infoVO: InfoVO; menuAuths: MenuItem[]; auths: ButtonAuth[] };

@@ -16,6 +16,9 @@ import { BOOKING_NOTICES, handleBookingAction } from "~/routes/_shell.bookingSer
 import { loadCart, loadCatalogue, noStore } from "~/features/orders/orders.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { Toast } from "~/components/toast";
+import { ActionWindowNotice } from "~/components/action-window-notice";
+import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
+import { useActionWindow } from "~/lib/use-button";
 import "~/contracts/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Online booking service" }];
@@ -74,6 +77,8 @@ export default function OnlineBookingPage() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as FormReply | undefined;
   const { cart } = data;
+  // Ordering closes with the calendar (decision 035); the cart stays readable.
+  const ordering = useActionWindow(DEADLINE_ACTIONS.serviceOrders);
   return (
     <Paper withBorder p="lg">
       <Stack gap="lg">
@@ -98,11 +103,12 @@ export default function OnlineBookingPage() {
             {data.cartError}
           </Alert>
         ) : null}
+        <ActionWindowNotice action={DEADLINE_ACTIONS.serviceOrders} testId="ordering-window" />
         <section aria-labelledby="catalogue-heading">
           <Title order={2} size="h4" id="catalogue-heading" mb="sm">
             {t("orders.booking.catalogue")}
           </Title>
-          <ServiceCatalogue catalogue={data.catalogue} language={data.language} reply={reply} canOrder={Boolean(cart)} now={data.now} />
+          <ServiceCatalogue catalogue={data.catalogue} language={data.language} reply={reply} canOrder={Boolean(cart) && ordering.open} now={data.now} />
         </section>
         {cart ? (
           <section aria-labelledby="cart-heading" id="cart">
@@ -112,7 +118,7 @@ export default function OnlineBookingPage() {
             <CartTable cart={cart} language={data.language} reply={reply} removing={data.removing} />
           </section>
         ) : null}
-        {cart?.lines.length ? (
+        {cart?.lines.length && ordering.open ? (
           <CommitForm
             idempotencyKey={data.idempotencyKey}
             totalCents={cart.totalCents}

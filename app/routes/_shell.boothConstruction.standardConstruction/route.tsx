@@ -21,6 +21,8 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { BUILD_FIELDS, saveBuildAction } from "./action.server";
 import { BuildForm } from "./build-form";
 import { ReadOnlyBuild } from "./read-only-build";
+import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
+import { useActionWindow } from "~/lib/use-button";
 import "~/contracts/booth-construction/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Standard booth construction" }];
@@ -67,6 +69,11 @@ function StandardConstructionContent({
   const pending = useIsPending();
   const { build, window } = answer;
   const deadline = window.deadline ? exhibitionDateTime(window.deadline) : null;
+  // The organizer's closed message, from the same calendar button the API holds the form by (decision 035).
+  const { closedMessage } = useActionWindow(DEADLINE_ACTIONS.standardBuild);
+  const closedText = window.opensAt
+    ? t("common.actionWindow.opens", { opens: exhibitionDateTime(window.opensAt) })
+    : (closedMessage ?? (deadline ? t("boothConstruction.standard.closed", { deadline }) : null));
   return (
     <Stack gap="lg" maw={960}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -82,9 +89,9 @@ function StandardConstructionContent({
           </Text>
           <BoothLine booth={build.booth} settings={answer.settings} />
           {deadline && !window.closed ? <Text size="sm">{t("boothConstruction.standard.deadline", { deadline })}</Text> : null}
-          {deadline && window.closed ? (
+          {window.closed && closedText ? (
             <Alert color="gray" data-testid="build-closed">
-              {t("boothConstruction.standard.closed", { deadline })}
+              {closedText}
             </Alert>
           ) : null}
           <ReturnedComment comment={build.reviewComment} status={build.status} />

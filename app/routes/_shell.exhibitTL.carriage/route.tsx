@@ -21,6 +21,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { declarationForm } from "~/features/transport/forms.server";
 import { CarrierPrices } from "./carrier-prices";
 import "~/contracts/transport/texts";
+import { ActionWindowNotice } from "~/components/action-window-notice";
+import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
+import { useActionWindow } from "~/lib/use-button";
 import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibit carriage" }];
@@ -109,6 +112,8 @@ export default function CarriagePage() {
   const { list, defaults, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  // Declaring closes with the calendar (decision 035); the declarations stay readable.
+  const declaring = useActionWindow(DEADLINE_ACTIONS.carriage);
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -127,7 +132,8 @@ export default function CarriagePage() {
           <Title order={2} size="h4">
             {t("transport.carriage.newTitle")}
           </Title>
-          {list.booths.length ? (
+          <ActionWindowNotice action={DEADLINE_ACTIONS.carriage} testId="carriage-window" />
+          {!declaring.open ? null : list.booths.length ? (
             <DeclarationForm
               intent="save"
               carriers={list.carriers}

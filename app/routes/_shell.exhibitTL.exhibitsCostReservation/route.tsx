@@ -23,6 +23,9 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LIFTING_FIELDS, LiftingForm } from "./lifting-form";
 import "~/contracts/transport/texts";
+import { ActionWindowNotice } from "~/components/action-window-notice";
+import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
+import { useActionWindow } from "~/lib/use-button";
 import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Hoisting fee and appointment" }];
@@ -86,6 +89,8 @@ export default function LiftingPage() {
   const { list, held, deleting, unsent, confirmSend, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
+  // Booking and sending close with the calendar (decision 035); the bookings stay readable.
+  const booking = useActionWindow(DEADLINE_ACTIONS.lifting);
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -97,6 +102,7 @@ export default function LiftingPage() {
             {t("transport.lifting.intro")}
           </Text>
           <ActionError message={actionData?.error} />
+          <ActionWindowNotice action={DEADLINE_ACTIONS.lifting} testId="lifting-window" />
           {list.locked ? (
             <Alert color="blue" data-testid="lifting-locked">
               {t("transport.lifting.lockedNote")}{" "}
@@ -156,7 +162,7 @@ export default function LiftingPage() {
             <Text fw={600} data-testid="lifting-total">
               {t("transport.lifting.total", { amount: formatCny(list.totalFeeCents) })}
             </Text>
-            {unsent && !confirmSend ? (
+            {unsent && !confirmSend && booking.open ? (
               <Button component={Link} to={`${PATH}?confirm=send`} preventScrollReset data-testid="lifting-send">
                 {t("transport.lifting.send", { count: unsent })}
               </Button>
@@ -175,7 +181,7 @@ export default function LiftingPage() {
           ) : null}
         </Stack>
       </Paper>
-      {list.locked ? null : (
+      {list.locked || !booking.open ? null : (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
           <LiftingForm
             key={`lifting-${list.bookings.length}`}

@@ -23,6 +23,8 @@ import { ExcelPanel } from "./excel-panel";
 import { QuotaPanel } from "./quota-panel";
 import { badgeAction } from "./action.server";
 import { BADGES_PATH, listPath } from "./list-query";
+import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
+import { useActionWindow } from "~/lib/use-button";
 import "~/contracts/badges/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor badges" }];
@@ -113,6 +115,15 @@ export default function BadgesPage() {
   const isPending = useIsPending();
   const { selected, mode, list } = data;
   const closed = list.window.closed;
+  // The organizer's closed message, from the same calendar button the API holds the list by (decision 035).
+  const { closedMessage } = useActionWindow(DEADLINE_ACTIONS.badges);
+  const windowText = list.window.opensAt
+    ? t("common.actionWindow.opens", { opens: exhibitionDateTime(list.window.opensAt) })
+    : list.window.deadline
+      ? closed
+        ? (closedMessage ?? t("badges.page.closed", { deadline: exhibitionDateTime(list.window.deadline) }))
+        : t("badges.page.deadline", { deadline: exhibitionDateTime(list.window.deadline) })
+      : null;
   const canApply = !closed && data.booths.length > 0;
   const backToList = listPath(data.query);
 
@@ -126,9 +137,9 @@ export default function BadgesPage() {
           <Text size="sm" c="dimmed">
             {t("badges.page.intro")}
           </Text>
-          {list.window.deadline ? (
+          {windowText ? (
             <Text size="sm" data-testid="badge-deadline" c={closed ? "red.9" : undefined} fw={closed ? 500 : undefined} role={closed ? "status" : undefined}>
-              {t(closed ? "badges.page.closed" : "badges.page.deadline", { deadline: exhibitionDateTime(list.window.deadline) })}
+              {windowText}
             </Text>
           ) : null}
           {data.booths.length === 0 ? <Text c="dimmed">{t("badges.errors.noBooth")}</Text> : <QuotaPanel quota={list.quota} />}

@@ -4,6 +4,7 @@ import { exhibitionDate } from "~/contracts/common/exhibition-time";
 import type { ChecklistOverview } from "~/contracts/home/overview-types";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/home/texts";
+import "~/contracts/calendar/texts";
 
 /**
  * The organizer's home (docs/product.md § Home): how far the exhibitors are with each checklist item,
@@ -23,6 +24,9 @@ export function OrganizerOverview({ overview }: { overview: ChecklistOverview })
           <Text fw={600} data-testid="overview-percent">
             {t("home.overview.completion", { percent: overview.percent })}
           </Text>
+          <Anchor component={Link} to="/index/calendar" size="sm" data-testid="edit-calendar">
+            {t("calendar.editLink")}
+          </Anchor>
         </Group>
         <Table.ScrollContainer minWidth={640}>
           <Table striped withTableBorder data-testid="overview-items">

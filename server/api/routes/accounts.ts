@@ -5,7 +5,9 @@ import { EXHIBITOR_IMPORT_FILE_FIELD, EXHIBITOR_IMPORT_LIMITS } from "../../../a
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { confirmExhibitorImport, previewExhibitorImport } from "../../accounts/exhibitor-import";
 import { exhibitorTemplate, templateFileName } from "../../accounts/exhibitor-template";
-import { invitationCounts, listInvitations, sendChosenInvitations } from "../../accounts/invitations";
+import { invitationBatches } from "../../accounts/invitation-batches";
+import { sendOrQueueInvitations } from "../../accounts/invitation-jobs";
+import { invitationCounts, listInvitations } from "../../accounts/invitations";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount, withMessage } from "../mount";
@@ -91,10 +93,19 @@ export function accountRoutes(deps: ApiDeps): Router {
   mount(router, accountEndpoints.sendInvitations, async ({ req, res, input }) => {
     const caller = await organizerFor(deps, req, res);
     const language = requestLanguage(req);
-    const result = await sendChosenInvitations(deps, caller.exhibitionId, input);
-    const counts = invitationCounts(result);
+    const answer = await sendOrQueueInvitations(deps, caller, input);
+    // Queued: nothing is sent yet, the batch's progress is on the page.
+    if (answer.batch && answer.batch.state !== "done") return withMessage(answer, translate(language, "accounts.invite.batch.queued", answer.batch));
+    const counts = invitationCounts(answer);
     const message = [translate(language, "accounts.invite.result", counts), counts.failed ? translate(language, "accounts.invite.failed", counts) : ""];
-    return withMessage(result, message.filter(Boolean).join(language === "zh" ? "；" : "; "));
+    return withMessage(answer, message.filter(Boolean).join(language === "zh" ? "；" : "; "));
+  });
+
+  mount(router, accountEndpoints.invitationBatches, async ({ req, res, input }) => {
+    const caller = await organizerFor(deps, req, res);
+    const batches = await invitationBatches(db, caller.exhibitionId, input.id);
+    if (input.id !== undefined && !batches.length) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    return { batches };
   });
 
   return router;

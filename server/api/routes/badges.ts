@@ -35,7 +35,7 @@ export function badgeRoutes(deps: ApiDeps): Router {
   mount(router, badgeEndpoints.list, async (call) => {
     const caller = await callerOf(call.req, call.res);
     const list = await listBadges(db, caller, call.input);
-    const [window, arrival] = await Promise.all([badgeWindow(db, caller.exhibitionId), exhibitorArrival(db, caller.exhibitionId, caller.userId)]);
+    const [window, arrival] = await Promise.all([badgeWindow(db, caller), exhibitorArrival(db, caller.exhibitionId, caller.userId)]);
     return { ...list, window, arrivedAt: arrival?.arrivedAt ?? null };
   });
   mount(router, badgeEndpoints.info, async (call): Promise<BadgeDetail> => {

@@ -1,3 +1,5 @@
+import { requireActionOpen } from "../../auth/button-check";
+import { DEADLINE_ACTIONS } from "../../../app/contracts/calendar/values";
 import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
 import { ordersEndpoints, type OrderDeleted } from "../../../app/contracts/orders/endpoints.server";
@@ -64,6 +66,12 @@ export function orderRoutes(deps: ApiDeps): Router {
     } satisfies Actor;
     return { user, owner, actor, contractor, now: appClock.now() };
   };
+  /** Ordering (cart and commit) runs inside the window of the calendar's order button (decision 035). */
+  const orderingCaller = async (req: Request, res: Response) => {
+    const context = await caller(req, res);
+    await requireActionOpen(db, context.user, DEADLINE_ACTIONS.serviceOrders);
+    return context;
+  };
   /** The order as the caller may act on it: a contractor is offered only what it may do. */
   const viewFor = async (row: Parameters<typeof orderView>[1], contractor: { accessId: number } | null) => {
     const view = await orderView(db, row);
@@ -89,11 +97,11 @@ export function orderRoutes(deps: ApiDeps): Router {
     return cartView(db, owner, boothId, now);
   });
   mount(router, ordersEndpoints.cartAdd, async (call) => {
-    const { owner, now } = await caller(call.req, call.res);
+    const { owner, now } = await orderingCaller(call.req, call.res);
     return addToCart(db, owner, call.input, now);
   });
   mount(router, ordersEndpoints.cartUpdate, async (call) => {
-    const { owner, now } = await caller(call.req, call.res);
+    const { owner, now } = await orderingCaller(call.req, call.res);
     return updateCartItem(db, owner, call.input, now);
   });
   mount(router, ordersEndpoints.cartRemove, async (call) => {
@@ -103,7 +111,7 @@ export function orderRoutes(deps: ApiDeps): Router {
 
   mount(router, ordersEndpoints.commit, async (call) => {
     const { req } = call;
-    const { owner, actor, contractor, now } = await caller(req, call.res);
+    const { owner, actor, contractor, now } = await orderingCaller(req, call.res);
     const input = call.input;
     // A contractor's order names the contractor unless the form says otherwise.
     if (contractor)

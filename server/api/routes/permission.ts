@@ -6,7 +6,8 @@ import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { requireSession } from "../require-session";
 import { CONTRACTOR_MENU_ROUTES } from "../../contractors/scope";
-import type { ButtonAuth, MenuItem, PermissionInfo } from "../../../app/contracts/permission/api-types";
+import type { MenuItem, PermissionInfo } from "../../../app/contracts/permission/api-types";
+import { buttonAuthsFor } from "../../auth/button-check";
 import { permissionEndpoints } from "../../../app/contracts/permission/endpoints.server";
 import { emailForRole, phoneForRole } from "../../../app/contracts/common/format";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
@@ -24,28 +25,6 @@ export function permissionRoutes(deps: ApiDeps) {
     return rows;
   }
 
-  async function allowedButtons(roleId: number, menuId?: number) {
-    let query = db.selectFrom("button_auths").selectAll("button_auths").orderBy("id");
-    if (roleId !== ORGANIZER_ROLE_ID) {
-      query = query.innerJoin("role_buttons", "role_buttons.button_id", "button_auths.id").where("role_buttons.role_id", "=", roleId);
-    }
-    if (menuId !== undefined) query = query.where("button_auths.menu_id", "=", menuId);
-    const rows = await query.execute();
-    return rows.map(
-      (b): ButtonAuth => ({
-        id: b.id,
-        url: b.url,
-        name: b.name,
-        nameEn: b.name_en,
-        pid: b.menu_id,
-        buttonEffectStartTime: b.effect_start?.toISOString() ?? null,
-        buttonEffectEndTime: b.effect_end?.toISOString() ?? null,
-        closedMessage: b.closed_message,
-        closedMessageEn: b.closed_message_en,
-      }),
-    );
-  }
-
   /** Permission info: who the caller is (infoVO), their menu tree and their button auths. */
   mount(router, permissionEndpoints.info, async ({ req, res }) => {
     const { user, session, contractor } = await requireSession(deps, req, res);
@@ -56,7 +35,7 @@ export function permissionRoutes(deps: ApiDeps) {
       db.selectFrom("exhibitions").select(["name_zh", "name_en", "code"]).where("id", "=", user.exhibitionId).executeTakeFirst(),
       boothQuery.orderBy("id").execute(),
       allowedMenus(user.roleId),
-      allowedButtons(user.roleId),
+      buttonAuthsFor(db, user),
       db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst(),
     ]);
     // A contractor's session gets the booking menus only (server/contractors/scope.ts), and no contact details.
@@ -100,7 +79,7 @@ export function permissionRoutes(deps: ApiDeps) {
       const menu = (await allowedMenus(user.roleId)).find((m) => m.id === menuId);
       if (!menu || !CONTRACTOR_MENU_ROUTES.has(menu.route)) return [];
     }
-    return allowedButtons(user.roleId, menuId);
+    return buttonAuthsFor(db, user, menuId);
   });
 
   return router;

@@ -1,4 +1,6 @@
-import { Router } from "express";
+import { type Request, type Response, Router } from "express";
+import { requireActionOpen } from "../../auth/button-check";
+import { DEADLINE_ACTIONS } from "../../../app/contracts/calendar/values";
 import { transportEndpoints as endpoints } from "../../../app/contracts/transport/endpoints.server";
 import { appClock } from "../../clock";
 import { requireCarrier } from "../../transport/common";
@@ -26,17 +28,24 @@ export function transportDeclarationRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
+  /** Declaring (save, change, submit, exhibits) runs inside the window of the calendar's carriage button (decision 035). */
+  const declaringExhibitorOf = async (req: Request, res: Response) => {
+    const viewer = await transportExhibitorOf(deps, req, res);
+    await requireActionOpen(db, viewer.caller, DEADLINE_ACTIONS.carriage);
+    return viewer;
+  };
+
   mount(router, endpoints.list, async ({ req, res }) => listDeclarations(db, await transportExhibitorOf(deps, req, res), requestLanguage(req)));
   mount(router, endpoints.detail, async (call) => {
     const viewer = await transportExhibitorOf(deps, call.req, call.res);
     return readDeclaration(db, viewer, call.input.id, requestLanguage(call.req));
   });
   mount(router, endpoints.save, async ({ req, res }) => {
-    const viewer = await transportExhibitorOf(deps, req, res);
+    const viewer = await declaringExhibitorOf(req, res);
     return saveDeclaration(db, viewer, parseEndpointInput(endpoints.save, withServices(bodyOf(req))), requestLanguage(req), appClock.now());
   });
   mount(router, endpoints.update, async ({ req, res }) => {
-    const viewer = await transportExhibitorOf(deps, req, res);
+    const viewer = await declaringExhibitorOf(req, res);
     return updateDeclaration(db, viewer, parseEndpointInput(endpoints.update, withServices(bodyOf(req))), requestLanguage(req), appClock.now());
   });
   mount(router, endpoints.remove, async (call) => {
@@ -44,12 +53,12 @@ export function transportDeclarationRoutes(deps: ApiDeps): Router {
     return deleteDeclaration(db, viewer, call.input, appClock.now());
   });
   mount(router, endpoints.submit, async (call) => {
-    const viewer = await transportExhibitorOf(deps, call.req, call.res);
+    const viewer = await declaringExhibitorOf(call.req, call.res);
     return submitDeclaration(deps, viewer, call.input, requestLanguage(call.req), appClock.now());
   });
 
   mount(router, endpoints.addExhibit, async (call) => {
-    const viewer = await transportExhibitorOf(deps, call.req, call.res);
+    const viewer = await declaringExhibitorOf(call.req, call.res);
     return addExhibit(db, viewer, call.input, requestLanguage(call.req), appClock.now());
   });
   mount(router, endpoints.removeExhibit, async (call) => {
@@ -57,7 +66,7 @@ export function transportDeclarationRoutes(deps: ApiDeps): Router {
     return deleteExhibit(db, viewer, call.input, requestLanguage(call.req), appClock.now());
   });
   mount(router, endpoints.importExhibits, async (call) => {
-    const viewer = await transportExhibitorOf(deps, call.req, call.res);
+    const viewer = await declaringExhibitorOf(call.req, call.res);
     return importExhibits(deps, viewer, call.input, requestLanguage(call.req), appClock.now());
   });
   mount(router, endpoints.exhibitTemplate, async ({ req, res }) => {

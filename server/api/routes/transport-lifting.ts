@@ -1,4 +1,6 @@
 import { Router } from "express";
+import { requireActionOpen } from "../../auth/button-check";
+import { DEADLINE_ACTIONS } from "../../../app/contracts/calendar/values";
 import { transportEndpoints as endpoints } from "../../../app/contracts/transport/endpoints.server";
 import { appClock } from "../../clock";
 import { requireCarrier } from "../../transport/common";
@@ -26,6 +28,8 @@ export function liftingRoutes(deps: ApiDeps): Router {
   });
   mount(router, endpoints.liftingSave, async (call) => {
     const { caller } = await transportExhibitorOf(deps, call.req, call.res);
+    // Booking and sending run inside the window of the calendar's hoisting button (decision 035).
+    await requireActionOpen(db, caller, DEADLINE_ACTIONS.lifting);
     return saveLifting(db, caller, call.input, requestLanguage(call.req), appClock.now());
   });
   mount(router, endpoints.liftingRemove, async (call) => {
@@ -34,6 +38,7 @@ export function liftingRoutes(deps: ApiDeps): Router {
   });
   mount(router, endpoints.liftingSend, async ({ req, res }) => {
     const { caller } = await transportExhibitorOf(deps, req, res);
+    await requireActionOpen(db, caller, DEADLINE_ACTIONS.lifting);
     return sendLifting(deps, caller, requestLanguage(req), appClock.now());
   });
 

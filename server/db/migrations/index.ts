@@ -22,6 +22,8 @@ import * as visitors from "./0020-visitors";
 import * as accountActivation from "./0021-account-activation";
 import * as passwordLinks from "./0022-password-links";
 import * as reminders from "./0023-reminders";
+import * as exhibitionCalendar from "./0024-exhibition-calendar";
+import * as invitationBatches from "./0025-invitation-batches";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +50,8 @@ const migrations: Record<string, Migration> = {
   "0021-account-activation": accountActivation,
   "0022-password-links": passwordLinks,
   "0023-reminders": reminders,
+  "0024-exhibition-calendar": exhibitionCalendar,
+  "0025-invitation-batches": invitationBatches,
 };
 
 export const migrationProvider: MigrationProvider = {

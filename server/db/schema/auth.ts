@@ -54,6 +54,8 @@ interface ButtonAuthTable {
   effect_end: Timestamp | null;
   closed_message: string | null;
   closed_message_en: string | null;
+  /** A calendar date the window ends with instead of effect_end (0024-exhibition-calendar). */
+  closes_with: string | null;
 }
 
 interface RoleButtonTable {

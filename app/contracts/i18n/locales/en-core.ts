@@ -44,6 +44,8 @@ const en = {
     crossSite: "This request came from another site and was refused",
     methodNotAllowed: "This request method is not allowed at this address",
     insufficientPermissions: "Insufficient permissions",
+    notOpenYet: "This opens at {{opens}}",
+    windowClosed: "This closed at {{deadline}}",
     network: "Network exception, please try reconnecting",
     requestFailed: "Request failed, please try again!",
     system: "System error",
@@ -111,6 +113,7 @@ const en = {
     pageSize: "Rows per page",
     clearFilters: "Clear filters",
     importErrors: { row: "Row", column: "Column", message: "Error", more: "…and {{count}} more error(s)." },
+    actionWindow: { until: "Open until {{deadline}} (UTC+8)", opens: "Opens at {{opens}} (UTC+8)", closed: "Closed since {{deadline}} (UTC+8)" },
   },
 };
 

@@ -15,6 +15,7 @@ import promotion from "~/contracts/promotion/texts.en";
 import passwordLinks from "~/contracts/auth/texts-password.en";
 import accounts from "~/contracts/accounts/texts.en";
 import reminders from "~/contracts/reminders/texts.en";
+import calendar from "~/contracts/calendar/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
 const en = {
@@ -35,6 +36,7 @@ const en = {
   passwordLinks,
   accounts,
   reminders,
+  calendar,
 };
 
 export default en;

@@ -45,6 +45,8 @@ const zh: CoreResource = {
     crossSite: "该请求来自其他网站，已被拒绝",
     methodNotAllowed: "此地址不接受该请求方式",
     insufficientPermissions: "权限不足",
+    notOpenYet: "此操作将于 {{opens}} 开放",
+    windowClosed: "此操作已于 {{deadline}} 截止",
     network: "网络异常，请尝试重新连接",
     requestFailed: "请求失败，请重试！",
     system: "系统错误",
@@ -111,6 +113,7 @@ const zh: CoreResource = {
     pageSize: "每页条数",
     clearFilters: "清除筛选",
     importErrors: { row: "行", column: "列", message: "错误", more: "……另有 {{count}} 处错误。" },
+    actionWindow: { until: "开放至 {{deadline}}（UTC+8）", opens: "将于 {{opens}}（UTC+8）开放", closed: "已于 {{deadline}}（UTC+8）截止" },
   },
 };
 

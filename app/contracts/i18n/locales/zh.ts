@@ -16,6 +16,7 @@ import promotion from "~/contracts/promotion/texts.zh";
 import passwordLinks from "~/contracts/auth/texts-password.zh";
 import accounts from "~/contracts/accounts/texts.zh";
 import reminders from "~/contracts/reminders/texts.zh";
+import calendar from "~/contracts/calendar/texts.zh";
 
 /** 全部中文文案（服务器用；浏览器中每页只加载本栏目的文案，见 docs/decisions/022）。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -36,6 +37,7 @@ const zh: Resource = {
   passwordLinks,
   accounts,
   reminders,
+  calendar,
 };
 
 export default zh;

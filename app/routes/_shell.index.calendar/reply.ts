@@ -1,0 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/** The calendar page's action reply: the refused form's result (what was typed, the errors), or a post it did not understand. */
+export type CalendarReply =
+  | { intent: "dates" | "deadlines"; result: SubmissionResult<string[]> }
+  | { intent: "button"; buttonId: number; result: SubmissionResult<string[]> }
+  | { intent: "unknown"; error: string };

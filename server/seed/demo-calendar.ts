@@ -3,8 +3,9 @@ import { exhibitionDay } from "../orders/pricing";
 /**
  * Every date of the demo exhibition, placed relative to the day the demo data is created, so a
  * newcomer sees a live show whatever the date: the show opens in 15 days, advance prices run 5 more
- * days, and the checklist spreads from 8 days ago to 25 days ahead (some overdue, some due soon,
- * some weeks away). Seeded on 2026-11-23 it gives the dates the demo first had (opening 2026-12-08).
+ * days, and the checklist spreads from 8 days ago to the closing day, 18 days ahead (some overdue,
+ * some due soon, some weeks away; none after the show closes, as the calendar page requires).
+ * Seeded on 2026-11-23 it gives the dates the demo first had (opening 2026-12-08).
  * Days are exhibition days (UTC+8) as YYYY-MM-DD. Real exhibitions keep the dates they are given.
  */
 
@@ -19,7 +20,7 @@ const DEMO_SCHEDULE_OFFSETS = {
   "safety-commitment-signed": -3,
   "services-ordered": 5,
   "transport-booked": 9,
-  "invoice-requested": 25,
+  "invoice-requested": 18,
   "invitation-made": 10,
 } as const;
 export type DemoScheduleCheck = keyof typeof DEMO_SCHEDULE_OFFSETS;

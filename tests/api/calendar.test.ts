@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarButton, CalendarDates, ExhibitionCalendar } from "../../app/contracts/calendar/api-types";
-import calendarZh from "../../app/contracts/calendar/texts.zh";
+import calendarEn from "../../app/contracts/calendar/texts.en";
 import { exhibitionDateTimeInput } from "../../app/contracts/common/exhibition-time";
 import { addDays, endOfExhibitionDay, testCalendar } from "../support/test-clock";
 import { portalClient } from "../support/portal-client";
@@ -181,13 +181,13 @@ describe.each(backends)("the exhibition calendar (/smeb/calendar*) on %s", (back
     const page = await browser.request("/index/calendar");
     expect(page.status).toBe(200);
     const html = await page.text();
-    for (const title of [calendarZh.title, calendarZh.dates.title, calendarZh.deadlines.title, calendarZh.buttons.title]) expect(html).toContain(title);
+    for (const title of [calendarEn.title, calendarEn.dates.title, calendarEn.deadlines.title, calendarEn.buttons.title]) expect(html).toContain(title);
 
     const typed = addDays(dates.opensOn, -1);
     const refused = await browser.request("/index/calendar", { body: new URLSearchParams({ intent: "dates", ...dates, endsOn: typed }) });
     expect(refused.status).toBe(400);
     const refusedHtml = await refused.text();
-    expect(refusedHtml).toContain(calendarZh.dates.endsBeforeOpens);
+    expect(refusedHtml).toContain(calendarEn.dates.endsBeforeOpens);
     expect(refusedHtml).toContain(`value="${typed}"`);
 
     const saved = await browser.request("/index/calendar", {

@@ -70,7 +70,7 @@ function ButtonWindow({
               key={fields.effectStart.key}
               label={t("calendar.buttons.start")}
               error={errorText(fields.effectStart.errors)}
-              w={230}
+              w={{ base: "100%", xs: 230 }}
             />
             <NativeSelect
               {...getSelectProps(fields.closesWith)}
@@ -78,14 +78,14 @@ function ButtonWindow({
               label={t("calendar.buttons.closesWith")}
               data={choices}
               error={errorText(fields.closesWith.errors)}
-              w={260}
+              w={{ base: "100%", xs: 260 }}
             />
             <TextInput
               {...getInputProps(fields.effectEnd, { type: "datetime-local" })}
               key={fields.effectEnd.key}
               label={t("calendar.buttons.end")}
               error={errorText(fields.effectEnd.errors)}
-              w={230}
+              w={{ base: "100%", xs: 230 }}
             />
           </Group>
           <Text size="sm" data-testid="calendar-button-end">
@@ -98,7 +98,7 @@ function ButtonWindow({
               label={t("calendar.buttons.closedMessage")}
               maxLength={CLOSED_MESSAGE_MAX}
               error={errorText(fields.closedMessage.errors)}
-              w={360}
+              w={{ base: "100%", xs: 360 }}
             />
             <TextInput
               {...getInputProps(fields.closedMessageEn, { type: "text" })}
@@ -106,7 +106,7 @@ function ButtonWindow({
               label={t("calendar.buttons.closedMessageEn")}
               maxLength={CLOSED_MESSAGE_MAX}
               error={errorText(fields.closedMessageEn.errors)}
-              w={360}
+              w={{ base: "100%", xs: 360 }}
             />
           </Group>
           <Group>

@@ -54,7 +54,7 @@ export function DatesForm({
                 key={name}
                 label={t(label)}
                 error={errorText(fields[name].errors)}
-                w={200}
+                w={{ base: "100%", xs: 200 }}
               />
             ))}
           </Group>

@@ -3,7 +3,8 @@ import type { BadgeList } from "../../app/contracts/badges/api-types";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import type { PermissionInfo } from "../../app/contracts/permission/api-types";
 import { appClock } from "../../server/clock";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { portalClient } from "../support/portal-client";
+import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, exhibitionTime, resetTestClock, testCalendar } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -20,7 +21,7 @@ describe.each(backends)("actions the calendar closes, on %s", (backend) => {
   let exhibitionId: number;
 
   beforeAll(async () => {
-    api = await startTestApi(backend);
+    api = await startTestApi(backend, {}, { remixBuild: await loadRemixBuild() });
     [std01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("admin", "Admin#2026")]);
     exhibitionId = (await api.db.selectFrom("users").select("exhibition_id").where("username", "=", "std01").executeTakeFirstOrThrow()).exhibition_id;
   });
@@ -126,6 +127,39 @@ describe.each(backends)("actions the calendar closes, on %s", (backend) => {
         .values({ role_id: 2, button_id: buttonId })
         .onConflict((oc) => oc.columns(["role_id", "button_id"]).doNothing())
         .execute();
+    }
+  });
+
+  it("closes the order page when the organizer ends the order button's window on the calendar page (JavaScript off)", async () => {
+    const sameOrigin = { "sec-fetch-site": "same-origin" };
+    const buttonId = String(DEADLINE_ACTIONS.serviceOrders.buttonId);
+    const closedMessage = "线上订单已截止，请到现场服务台办理";
+    const organizer = portalClient(api.baseUrl);
+    await organizer.signIn("admin", "Admin#2026");
+    const setOrderWindow = (fields: Record<string, string>) =>
+      organizer.request("/index/calendar", {
+        body: new URLSearchParams({ intent: "button", buttonId, effectStart: "", effectEnd: "", closedMessage: "", closedMessageEn: "", ...fields }),
+      });
+    const exhibitor = portalClient(api.baseUrl);
+    await exhibitor.request("/language", { body: new URLSearchParams({ lng: "zh" }), headers: sameOrigin });
+    await exhibitor.signIn("std01", "Expo#2026");
+    const orderPage = async () => (await exhibitor.request("/bookingService/onlineBookingService", { headers: { "accept-language": "zh" } })).text();
+    try {
+      const open = await orderPage();
+      expect(open).toContain(`开放至 ${testCalendar.endsOn} 23:59（UTC+8）`);
+      expect(open).toContain('value="add"');
+      // A fixed end yesterday, with the organizer's message.
+      const saved = await setOrderWindow({ closesWith: "", effectEnd: `${addDays(testCalendar.seededOn, -1)}T18:00`, closedMessage });
+      expect(saved.status).toBe(302);
+      // The exhibitor's next sign-in reads the new window (a session's permission info is cached a few minutes).
+      await exhibitor.signIn("std01", "Expo#2026");
+      const closed = await orderPage();
+      expect(closed).toContain(closedMessage);
+      expect(closed).not.toContain('value="add"');
+      expect(closed).not.toContain('value="commit"');
+      expect((await addUnknownService(std01, "zh")).status).toBe(409);
+    } finally {
+      expect((await setOrderWindow({ closesWith: DEADLINE_ACTIONS.serviceOrders.closesWith })).status).toBe(302);
     }
   });
 });

@@ -20,8 +20,6 @@ import type { LookupTables } from "./lookups";
 import type { AuthTables } from "./auth";
 import type { ExhibitionTables } from "./exhibition";
 import type { ReminderTables } from "./reminders";
-import type { ShowcaseTables } from "./showcase";
-import type { VideoTables } from "./video";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -41,8 +39,6 @@ export type * from "./vehicles";
 export type * from "./promotion";
 export type * from "./accounts";
 export type * from "./reminders";
-export type * from "./showcase";
-export type * from "./video";
 
 export interface DB
   extends ExhibitionTables,
@@ -62,6 +58,4 @@ export interface DB
     VehicleTables,
     PromotionTables,
     AccountTables,
-    ReminderTables,
-    ShowcaseTables,
-    VideoTables {}
+    ReminderTables {}

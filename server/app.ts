@@ -17,6 +17,7 @@ import { createApiRouter } from "./api";
 import { requestScope } from "./request-scope";
 import { createInProcessApi } from "./api/in-process";
 import { fileRoutes } from "./api/routes/settings";
+import { videoPlaybackRoutes } from "./video/playback";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
 import { privateResponses } from "./remix/private-responses";
 import { refuseUnhandledMethods } from "./remix/resource-route-methods";
@@ -99,6 +100,7 @@ export function createServerApp(deps: ServerDeps) {
   const apiDeps = { db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator, store, notifier, sessionSecrets: deps.sessionSecrets };
   if (store.kind === "local") app.use(localStorageHost({ db: database.db, store, logger }));
   app.use(fileRoutes(apiDeps));
+  app.use(videoPlaybackRoutes(apiDeps));
   const apiRouter = createApiRouter(apiDeps);
   app.use("/api", apiRouter);
   // Our own API is called in-process by the pages; an organizer's backend (API_BASE_URL) over HTTP.

@@ -19,6 +19,7 @@ import { createNotifier } from "./notify";
 import { type JobQueue, type JobWorkers, startJobQueue } from "./jobs/queue";
 import { reminderJobs } from "./reminders/queue";
 import { invitationJobs } from "./accounts/invitation-jobs";
+import { videoJobs } from "./video/jobs";
 
 async function main() {
   let config: Config;
@@ -85,7 +86,7 @@ async function main() {
   let jobs: JobQueue | null = null;
   if (config.JOBS === "on") {
     const jobDeps = { db: services.database.db, config, logger, notifier: createNotifier(config) };
-    const domains: JobWorkers[] = [invitationJobs(jobDeps)];
+    const domains: JobWorkers[] = [invitationJobs(jobDeps), videoJobs({ db: services.database.db, store: services.store, logger })];
     if (config.REMINDERS === "on") domains.push(reminderJobs(jobDeps));
     jobs = await startJobQueue({ database: services.database, logger }, domains).catch((error) => {
       logger.error({ err: error }, "job queue not started; checklist reminders wait for the next start, invitation batches are sent in the request");

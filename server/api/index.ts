@@ -39,7 +39,9 @@ import { overseasRoutes } from "./routes/vehicles-overseas";
 import { promotionRoutes } from "./routes/promotion";
 import { promotionImageRoutes } from "./routes/promotion-images";
 import { promotionVisitorRoutes } from "./routes/promotion-visitors";
+import { showcaseRoutes } from "./routes/showcase";
 import { accountRoutes } from "./routes/accounts";
+import { videoRoutes } from "./routes/video";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -89,7 +91,9 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(promotionRoutes(deps));
   router.use(promotionImageRoutes(deps));
   router.use(promotionVisitorRoutes(deps));
+  router.use(showcaseRoutes(deps));
   router.use(accountRoutes(deps));
+  router.use(videoRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

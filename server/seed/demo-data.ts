@@ -22,6 +22,8 @@ import { seedInvitationTemplates } from "../promotion/invitations";
 import { seedDemoVisitors } from "../promotion/demo-visitors";
 import type { ObjectStore } from "../uploads/object-store";
 import { seedPromotionDemo } from "./promotion";
+import { seedShowcaseDemo } from "./showcase";
+import { seedVideoDemo } from "./video";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 const demoAccounts = [
@@ -96,6 +98,8 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedInvitationTemplates(db, exhibition.id);
     await seedDemoVisitors(db, exhibition.id, appClock.now());
     await seedPromotionDemo(db, exhibition.id, store);
+    await seedShowcaseDemo(db, exhibition.id);
+    await seedVideoDemo(db, exhibition.id);
   }
 }
 
@@ -224,6 +228,8 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedInvitationTemplates(trx, exhibition.id);
     await seedDemoVisitors(trx, exhibition.id, now);
     await seedPromotionDemo(trx, exhibition.id, options.store);
+    await seedShowcaseDemo(trx, exhibition.id);
+    await seedVideoDemo(trx, exhibition.id);
   });
   return { created: true as const };
 }

@@ -77,6 +77,10 @@ export const demoMenus: SeedMenu[] = [
   menu(100, 10, 10, "/exhibitorInfo/exhibitorImport", "导入展商和展位", "Import exhibitors and booths", "upload"),
   // The organizer's invitations to the portal for imported accounts, and who activated (issue 39): roleId 1 only.
   menu(101, 10, 11, "/exhibitorInfo/exhibitorInvite", "邀请展商开通账号", "Invite exhibitors to the portal", "mail"),
+  // The organizer's list of the exhibitors' public showcase pages, with a hide switch (issue 40): roleId 1 only.
+  menu(102, 10, 12, "/exhibitorInfo/showcases", "小程序展示页", "Showcase pages", "mobile"),
+  // The organizer's list of the exhibitors' promotional videos (issue 40, decision 037).
+  menu(103, 10, 13, "/exhibitorInfo/videos", "宣传视频列表", "Promotional videos", "video"),
 
   // Invitation /invitation (its pages live under /exhibitorInfo/invitation)
   menu(110, 0, 20, "/invitation", "观众邀请", "Invitation", "mail"),
@@ -184,7 +188,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-const ADMIN_ONLY_MENU_IDS = new Set([4, 17, 18, 19, 35, 47, 53, 69, 79, 100, 101, 115, 116]);
+const ADMIN_ONLY_MENU_IDS = new Set([4, 17, 18, 19, 35, 47, 53, 69, 79, 100, 101, 102, 103, 115, 116]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

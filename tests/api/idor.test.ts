@@ -38,6 +38,8 @@ import { passwordLinksSweep } from "./idor-password-links";
 import { homeOverviewSweep } from "./idor-home-overview";
 import { remindersSweep } from "./idor-reminders";
 import { calendarSweep } from "./idor-calendar";
+import { showcaseSweep } from "./idor-showcase";
+import { videoSweep } from "./idor-video";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -233,6 +235,8 @@ const sweep: Record<string, Entry> = {
   ...homeOverviewSweep,
   ...remindersSweep,
   ...calendarSweep,
+  ...showcaseSweep,
+  ...videoSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -18,7 +18,7 @@ describe("page rules from the route handles", () => {
     for (const path of ["/login", "/contractor", "/401", "/404", "/wxBrowser", "/index/schedule", "/index/schedule/", "/index/promote", "/index/posterEn"]) {
       expect(rulesFor(pages, path).public, path).toBe(true);
     }
-    // The invoice QR page is built (its handle); the promotional video's rule still waits in spec-pages.ts.
+    // The invoice QR page and the promotional video page are built (their handles).
     expect(rulesFor(pages, "/invoiceArea/saveQrCode").public).toBe(true);
     expect(rulesFor(pages, "/exhibitorInfo/promotionalVideo").public).toBe(true);
     // Forgot password and the invitation's or reset's link (issue 39): public; the link's page is a token page.

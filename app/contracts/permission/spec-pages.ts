@@ -25,6 +25,10 @@ const SPEC_PAGES: Record<string, readonly string[]> = {
     "exhibitorImport",
     // The organizer's invitations to the portal and who activated (this portal's addition).
     "exhibitorInvite",
+    // The organizer's list of the exhibitors' public showcase pages (this portal's addition).
+    "showcases",
+    // The organizer's list of the exhibitors' promotional videos (this portal's addition).
+    "videos",
   ],
   "/boothConstruction": [
     "standardConstruction",
@@ -77,5 +81,4 @@ export function isSpecPage(path: string) {
  */
 export const UNBUILT_PAGE_RULES: Readonly<Record<string, PageHandle>> = {
   "/invitation": { area: { hiddenInEnglish: true } },
-  "/exhibitorInfo/promotionalVideo": { public: true },
 };

@@ -24,6 +24,8 @@ import * as passwordLinks from "./0022-password-links";
 import * as reminders from "./0023-reminders";
 import * as exhibitionCalendar from "./0024-exhibition-calendar";
 import * as invitationBatches from "./0025-invitation-batches";
+import * as showcases from "./0026-showcases";
+import * as promotionalVideos from "./0027-promotional-videos";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   "0023-reminders": reminders,
   "0024-exhibition-calendar": exhibitionCalendar,
   "0025-invitation-batches": invitationBatches,
+  "0026-showcases": showcases,
+  "0027-promotional-videos": promotionalVideos,
 };
 
 export const migrationProvider: MigrationProvider = {

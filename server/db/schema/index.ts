@@ -20,6 +20,8 @@ import type { LookupTables } from "./lookups";
 import type { AuthTables } from "./auth";
 import type { ExhibitionTables } from "./exhibition";
 import type { ReminderTables } from "./reminders";
+import type { ShowcaseTables } from "./showcase";
+import type { VideoTables } from "./video";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -39,6 +41,8 @@ export type * from "./vehicles";
 export type * from "./promotion";
 export type * from "./accounts";
 export type * from "./reminders";
+export type * from "./showcase";
+export type * from "./video";
 
 export interface DB
   extends ExhibitionTables,
@@ -58,4 +62,6 @@ export interface DB
     VehicleTables,
     PromotionTables,
     AccountTables,
-    ReminderTables {}
+    ReminderTables,
+    ShowcaseTables,
+    VideoTables {}

@@ -16,6 +16,8 @@ import passwordLinks from "~/contracts/auth/texts-password.en";
 import accounts from "~/contracts/accounts/texts.en";
 import reminders from "~/contracts/reminders/texts.en";
 import calendar from "~/contracts/calendar/texts.en";
+import showcase from "~/contracts/showcase/texts.en";
+import video from "~/contracts/video/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
 const en = {
@@ -37,6 +39,8 @@ const en = {
   accounts,
   reminders,
   calendar,
+  showcase,
+  video,
 };
 
 export default en;

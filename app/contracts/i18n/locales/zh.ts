@@ -17,6 +17,8 @@ import passwordLinks from "~/contracts/auth/texts-password.zh";
 import accounts from "~/contracts/accounts/texts.zh";
 import reminders from "~/contracts/reminders/texts.zh";
 import calendar from "~/contracts/calendar/texts.zh";
+import showcase from "~/contracts/showcase/texts.zh";
+import video from "~/contracts/video/texts.zh";
 
 /** 全部中文文案（服务器用；浏览器中每页只加载本栏目的文案，见 docs/decisions/022）。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -38,6 +40,8 @@ const zh: Resource = {
   accounts,
   reminders,
   calendar,
+  showcase,
+  video,
 };
 
 export default zh;

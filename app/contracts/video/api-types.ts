@@ -1,0 +1,43 @@
+import type { VideoOrientation, VideoState } from "./values";
+
+/** Answers of the promotional video endpoints (issue 40, decision 037). */
+export type VideoFile = {
+  /** The public playback link (shareable): /v/<code>.mp4; with ?download=1 a download where allowed. */
+  url: string;
+  posterUrl: string;
+  orientation: VideoOrientation;
+  sizeBytes: number;
+  durationMs: number;
+  /** When it was made (ISO). */
+  madeAt: string;
+};
+
+export type VideoStatus = {
+  /** idle: never started. */
+  state: VideoState;
+  progress: number;
+  /** A failed job's reason, as a text key (video.errors.*) or ffmpeg's last words. */
+  error: string | null;
+  orientation: VideoOrientation;
+  exhibitIds: number[];
+  downloadAllowed: boolean;
+  publicCode: string | null;
+  /** The last good video: kept while a new one renders or when it fails. */
+  video: VideoFile | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+type VideoListRow = {
+  userId: number;
+  username: string;
+  companyName: string;
+  state: Exclude<VideoState, "idle">;
+  progress: number;
+  error: string | null;
+  video: VideoFile | null;
+  downloadAllowed: boolean;
+  updatedAt: string;
+};
+
+export type VideoList = { total: number; rows: VideoListRow[] };

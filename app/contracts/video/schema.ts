@@ -1,0 +1,26 @@
+import * as z from "zod";
+import "../common/zod-messages";
+import { blank, idValue, listPaging } from "../common/validation";
+import { VIDEO_ORIENTATIONS } from "./values";
+import "./texts";
+
+/** A checkbox as a form sends it ("on", "1", "true"; the last of repeated values); anything else is off. */
+const checkbox = z.preprocess((v) => {
+  const last = Array.isArray(v) ? v.at(-1) : v;
+  return last === true || (typeof last === "string" && ["1", "on", "true"].includes(last));
+}, z.boolean());
+
+/** The chosen exhibit ids: repeated fields, or one comma-separated value; none is an empty list. */
+const idList = (v: unknown) =>
+  v === undefined || v === "" ? [] : Array.isArray(v) ? v : typeof v === "string" || typeof v === "number" ? String(v).split(",") : v;
+
+/** Start a generation: the orientation and the exhibits shown (none chosen: all, by their order, up to 8). */
+export const videoStartSchema = z.object({
+  orientation: z.preprocess(blank, z.enum(VIDEO_ORIENTATIONS, { message: "video.errors.orientation" }).default("portrait")),
+  exhibitIds: z.preprocess(idList, z.array(idValue("video.exhibits"), { message: "video.errors.exhibitNotFound" }).max(8, "video.errors.tooManyExhibits")),
+});
+
+/** The download flag: whether the public link offers the file as a download. */
+export const videoFlagsSchema = z.object({ downloadAllowed: checkbox });
+
+export const videoListSchema = z.object({ ...listPaging });

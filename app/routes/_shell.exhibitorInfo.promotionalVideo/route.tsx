@@ -1,0 +1,114 @@
+import { Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { ActionError } from "~/components/form-error";
+import { translate } from "~/contracts/i18n/translate.server";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import { promotionEndpoints } from "~/contracts/promotion/endpoints.server";
+import { videoEndpoints } from "~/contracts/video/endpoints.server";
+import { VIDEO_REFRESH_MS } from "~/contracts/video/values";
+import { useTranslation } from "~/i18n/texts";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { useIsPending } from "~/lib/hooks";
+import { requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { FlagsForm, StartForm, VideoState } from "./parts";
+import "~/contracts/video/texts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Promotional video" }];
+
+/** A public page of the spec (docs/product.md § Public pages): any signed-in account may open it, whatever its menu. */
+export const handle = { breadcrumb: "video.title", public: true } satisfies PageHandle;
+
+const PATH = "/exhibitorInfo/promotionalVideo";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * /exhibitorInfo/promotionalVideo (issue 40, decision 037): the exhibitor starts a generation (a
+ * background job), sees its state and progress, plays and shares its video and allows downloads.
+ * While a job is queued or rendering the page looks again every 2 s with script, every 5 s by a
+ * meta refresh without. Plain posts: it works without script.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const [status, exhibits] = await Promise.all([api.call(videoEndpoints.progress), api.call(promotionEndpoints.exhibits)]);
+  const origin = new URL(request.url).origin;
+  return json(
+    {
+      title: translate(language, "video.title"),
+      status: await requireOk(status, request, context),
+      exhibits: exhibits.ok
+        ? exhibits.data.items.map((e) => ({ id: e.id, name: (language === "en" ? e.nameEn || e.nameZh : e.nameZh || e.nameEn) ?? "" }))
+        : [],
+      origin,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") === "flags") {
+    const result = await handleAuthErrors(
+      await api.call(videoEndpoints.updateFlags, { downloadAllowed: form.get("downloadAllowed") === "on" ? "1" : "" }),
+      request,
+      context,
+    );
+    if (!result.ok) return json({ error: result.message }, { status: 400, headers: NO_STORE });
+    return redirectWithToast(PATH, context, { kind: "success", key: "video.flagsSaved" });
+  }
+  const input = { orientation: String(form.get("orientation") ?? ""), exhibitIds: form.getAll("exhibitIds").map(String) };
+  const result = await handleAuthErrors(await api.call(videoEndpoints.generate, input), request, context);
+  if (!result.ok) return json({ error: result.message }, { status: result.code === 409 ? 409 : 400, headers: NO_STORE });
+  return redirectWithToast(PATH, context, { kind: "success", key: "video.started" });
+}
+
+export default function PromotionalVideoPage() {
+  const { t } = useTranslation();
+  const { status, exhibits, origin } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const pending = useIsPending();
+  const revalidator = useRevalidator();
+  const running = status.state === "queued" || status.state === "rendering";
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, VIDEO_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+  return (
+    <Stack gap="lg" maw={1000}>
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="5" />
+        </noscript>
+      ) : null}
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="sm">
+          <Title order={1} size="h3">
+            {t("video.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("video.intro")}
+          </Text>
+        </Stack>
+      </Paper>
+      {reply && "error" in reply ? <ActionError message={reply.error} /> : null}
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <VideoState status={status} origin={origin} />
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <StartForm status={status} exhibits={exhibits} pending={pending} />
+      </Paper>
+      {status.video ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          <FlagsForm downloadAllowed={status.downloadAllowed} pending={pending} />
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

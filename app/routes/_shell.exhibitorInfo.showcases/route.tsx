@@ -1,0 +1,114 @@
+import { Anchor, Badge, Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionError } from "~/components/form-error";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
+import { translate } from "~/contracts/i18n/translate.server";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import { showcaseEndpoints } from "~/contracts/showcase/endpoints.server";
+import { showcasePath } from "~/contracts/showcase/values";
+import { SHOWCASES_PATH } from "~/features/showcase/paths";
+import { useTranslation } from "~/i18n/texts";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import "~/contracts/showcase/texts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Showcase pages" }];
+
+export const handle = { breadcrumb: "showcase.admin.title" } satisfies PageHandle;
+
+/**
+ * /exhibitorInfo/showcases, the organizer's (roleId 1; issue 40): every exhibitor's public showcase
+ * page with a hide/show switch per row (a plain post). A hidden page answers 404 to visitors.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const rows = await requireOk(await api.call(showcaseEndpoints.list), request, context);
+  return json({ title: translate(language, "showcase.admin.title"), rows });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireShellUser(request, context);
+  const formData = await request.formData();
+  const result = await handleAuthErrors(
+    await api.call(showcaseEndpoints.hide, { id: String(formData.get("id") ?? ""), hidden: String(formData.get("hidden") ?? "") }),
+    request,
+    context,
+  );
+  if (!result.ok) return json({ error: result.message }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  return redirectWithToast(SHOWCASES_PATH, context, { kind: "success", key: "showcase.admin.saved" });
+}
+
+export default function ShowcasesPage() {
+  const { t } = useTranslation();
+  const { rows } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const yesNo = (value: boolean) => (value ? t("showcase.admin.yes") : t("showcase.admin.no"));
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("showcase.admin.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("showcase.admin.intro")}
+          </Text>
+          <ActionError message={reply?.error} />
+          {!rows.length ? (
+            <Text c="dimmed" data-testid="showcases-empty">
+              {t("showcase.admin.empty")}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped withTableBorder data-testid="showcase-list">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("showcase.admin.company")}</Table.Th>
+                    <Table.Th>{t("showcase.admin.code")}</Table.Th>
+                    <Table.Th>{t("showcase.admin.enabled")}</Table.Th>
+                    <Table.Th>{t("showcase.admin.hidden")}</Table.Th>
+                    <Table.Th>{t("showcase.admin.exhibits")}</Table.Th>
+                    <Table.Th>{t("showcase.admin.updated")}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.id} data-testid="showcase-row" data-username={row.username}>
+                      <Table.Td style={{ overflowWrap: "anywhere" }}>{row.company}</Table.Td>
+                      <Table.Td>
+                        <Anchor href={showcasePath(row.code)} target="_blank" rel="noopener">
+                          {row.code}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{yesNo(row.enabled)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={row.hidden ? "red" : "gray"} variant="light">
+                          {yesNo(row.hidden)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{row.exhibits}</Table.Td>
+                      <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
+                      <Table.Td>
+                        <Form method="post">
+                          <input type="hidden" name="id" value={row.id} />
+                          <input type="hidden" name="hidden" value={row.hidden ? "false" : "true"} />
+                          <Button type="submit" size="xs" variant="light" color={row.hidden ? "teal" : "red"} data-testid="showcase-hide">
+                            {row.hidden ? t("showcase.admin.show") : t("showcase.admin.hide")}
+                          </Button>
+                        </Form>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { Anchor, Badge, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
+import { translate } from "~/contracts/i18n/translate.server";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import { videoEndpoints } from "~/contracts/video/endpoints.server";
+import { useTranslation } from "~/i18n/texts";
+import { requireOk } from "~/lib/api.server";
+import { requireShellUser } from "~/lib/permissions.server";
+import "~/contracts/video/texts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Promotional videos" }];
+
+export const handle = { breadcrumb: "video.list.title" } satisfies PageHandle;
+
+const COLORS = { queued: "gray", rendering: "blue", done: "green", failed: "red" } as const;
+
+/** /exhibitorInfo/videos, the organizer's (roleId 1; issue 40, decision 037): every exhibitor's promotional video and its job's state. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const url = new URL(request.url);
+  const list = await requireOk(await api.call(videoEndpoints.list, { page: url.searchParams.get("page") ?? "1", pageSize: "50" }), request, context);
+  return json({ title: translate(language, "video.list.title"), list }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function VideoListPage() {
+  const { t } = useTranslation();
+  const { list } = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("video.list.title")}
+          </Title>
+          {!list.rows.length ? (
+            <Text c="dimmed">{t("video.list.empty")}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped withTableBorder data-testid="video-list">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("video.list.company")}</Table.Th>
+                    <Table.Th>{t("video.list.state")}</Table.Th>
+                    <Table.Th>{t("video.list.video")}</Table.Th>
+                    <Table.Th>{t("video.list.downloads")}</Table.Th>
+                    <Table.Th>{t("video.list.updated")}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.rows.map((row) => {
+                    const reason = row.error ? (row.error.startsWith("video.") ? t(row.error) : row.error) : "";
+                    return (
+                      <Table.Tr key={row.userId} data-testid="video-row" data-username={row.username}>
+                        <Table.Td>
+                          {row.companyName} ({row.username})
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={COLORS[row.state]} variant="light">
+                            {t(`video.states.${row.state}`, { progress: row.progress, reason })}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          {row.video ? (
+                            <Anchor href={row.video.url} target="_blank" rel="noreferrer">
+                              {t(`video.orientations.${row.video.orientation}`)}
+                            </Anchor>
+                          ) : (
+                            "—"
+                          )}
+                        </Table.Td>
+                        <Table.Td>{row.downloadAllowed ? t("video.list.allowed") : t("video.list.forbidden")}</Table.Td>
+                        <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

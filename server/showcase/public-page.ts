@@ -1,0 +1,126 @@
+import type { Readable } from "node:stream";
+import type { Language } from "../../app/contracts/i18n/config";
+import type { ShowcasePublic } from "../../app/contracts/showcase/api-types";
+import type { ShowcaseImageSlot } from "../../app/contracts/showcase/values";
+import { ApiCode, ApiError } from "../api/envelope";
+import type { Database } from "../db/database";
+import { isPublished, readDraft } from "../exhibitor/profiles";
+import { trackingCodeOf } from "../promotion/tracking";
+import { countView } from "../promotion/views";
+import type { ObjectStore } from "../uploads/object-store";
+import { publicVideoFor } from "../video/videos";
+import { fileIdsOf } from "./showcases";
+
+/**
+ * The public showcase page of a code (issue 40, decision 036), for anyone without a session. Only
+ * what is meant public: the company's names, logo and introduction from the profile as last
+ * approved (a draft or a submission under review never), the booths, and the chosen exhibits. An
+ * unknown code, a page its exhibitor switched off or the organizer hid: 404, the same for all three.
+ * Opening it counts a view of the exhibitor's tracking code (server/promotion/views.ts), so the
+ * popularity ranking includes it.
+ */
+
+const notFound = () => new ApiError(ApiCode.notFound, "showcase.errors.notFound");
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : "");
+const inLanguage = (language: Language, zh: string, en: string) => (language === "en" ? en || zh : zh || en);
+/** Pictures the page shows: PNG and JPEG (what exhibit and logo uploads allow), not too large. */
+const PICTURE_TYPES = new Set(["image/png", "image/jpeg"]);
+const PICTURE_MAX_BYTES = 12 * 1024 * 1024;
+
+async function openShowcase(db: Database, code: string) {
+  const row = await db
+    .selectFrom("showcases as s")
+    .innerJoin("exhibitions as e", "e.id", "s.exhibition_id")
+    .select(["s.id", "s.user_id", "s.exhibition_id", "e.name_zh as exhibition_zh", "e.name_en as exhibition_en"])
+    .where("s.public_code", "=", code)
+    .where("s.enabled", "=", true)
+    .where("s.hidden_by_organizer", "=", false)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The profile as last approved, or nothing: a draft, or a submission under review or returned, shows none of its data. */
+async function approvedProfile(db: Database, userId: number, exhibitionId: number) {
+  const row = await db
+    .selectFrom("exhibitor_profiles")
+    .select(["status", "approved_at", "submitted"])
+    .where("user_id", "=", userId)
+    .where("exhibition_id", "=", exhibitionId)
+    .executeTakeFirst();
+  return row && isPublished(row) ? readDraft(row.submitted) : {};
+}
+
+async function chosenExhibits(db: Database, showcaseId: number) {
+  return db
+    .selectFrom("showcase_exhibits as x")
+    .innerJoin("exhibits as e", "e.id", "x.exhibit_id")
+    .select(["x.position", "e.name_zh", "e.name_en", "e.description_zh", "e.description_en", "e.image_file_ids"])
+    .where("x.showcase_id", "=", showcaseId)
+    .orderBy("x.position")
+    .execute();
+}
+
+export async function publicShowcase(
+  db: Database,
+  input: { code: string; ip: string; userAgent: string | null | undefined },
+  language: Language,
+  now: Date,
+): Promise<ShowcasePublic> {
+  const showcase = await openShowcase(db, input.code);
+  const [profile, user, booths, exhibits, trackingCode, video] = await Promise.all([
+    approvedProfile(db, showcase.user_id, showcase.exhibition_id),
+    db.selectFrom("users").select(["business_name", "business_name_en"]).where("id", "=", showcase.user_id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("booths as b")
+      .leftJoin("halls as h", "h.id", "b.hall_id")
+      .select(["b.booth_no", "h.name_zh as hall_zh", "h.name_en as hall_en"])
+      .where("b.user_id", "=", showcase.user_id)
+      .where("b.exhibition_id", "=", showcase.exhibition_id)
+      .orderBy("b.id")
+      .execute(),
+    chosenExhibits(db, showcase.id),
+    trackingCodeOf(db, { userId: showcase.user_id, exhibitionId: showcase.exhibition_id }),
+    publicVideoFor(db, showcase.user_id),
+  ]);
+  await countView(db, { code: trackingCode, exhibitionId: showcase.exhibition_id, ip: input.ip, userAgent: input.userAgent }, now);
+  // The names as approved, else the account's (set by the organizer, not by the exhibitor's draft).
+  const zh = text(profile.companyNameZh) || text(user.business_name);
+  const en = text(profile.companyNameEn) || text(user.business_name_en);
+  return {
+    company: inLanguage(language, zh, en),
+    exhibition: inLanguage(language, showcase.exhibition_zh, showcase.exhibition_en),
+    booths: booths.map((b) => ({ hall: inLanguage(language, b.hall_zh ?? "", b.hall_en ?? ""), boothNo: b.booth_no })),
+    hasLogo: Boolean(text(profile.logoUrl)),
+    introduction: inLanguage(language, text(profile.introZh), text(profile.introEn)),
+    // The exhibitor's last generated video (decision 037), played by its public code.
+    video: video ? { url: video.url, posterUrl: video.posterUrl } : null,
+    exhibits: exhibits.map((e) => ({
+      position: e.position,
+      name: inLanguage(language, e.name_zh, e.name_en),
+      description: inLanguage(language, e.description_zh, e.description_en),
+      hasImage: fileIdsOf(e.image_file_ids).length > 0,
+    })),
+    registerPath: `/visit/${trackingCode}`,
+  };
+}
+
+/** A picture of the page: the approved logo, or the first image of the exhibit at a position. */
+export async function publicShowcaseImage(
+  deps: { db: Database; store: ObjectStore },
+  code: string,
+  slot: ShowcaseImageSlot,
+): Promise<{ stream: Readable; contentType: string; size: number }> {
+  const { db, store } = deps;
+  const showcase = await openShowcase(db, code);
+  let fileId: string | undefined;
+  if (slot === "logo") fileId = text((await approvedProfile(db, showcase.user_id, showcase.exhibition_id)).logoUrl).replace(/^\/files\//, "") || undefined;
+  else fileId = fileIdsOf((await chosenExhibits(db, showcase.id)).find((e) => String(e.position) === slot)?.image_file_ids)[0];
+  if (!fileId) throw notFound();
+  const file = await db.selectFrom("stored_files").select(["storage_key", "owner_user_id", "content_type"]).where("id", "=", fileId).executeTakeFirst();
+  // Only the exhibitor's own pictures: a file id copied from someone else's record is never served here.
+  if (!file || file.owner_user_id !== showcase.user_id || !PICTURE_TYPES.has(file.content_type)) throw notFound();
+  const info = await store.stat(file.storage_key);
+  if (!info || info.sizeBytes === 0 || info.sizeBytes > PICTURE_MAX_BYTES) throw notFound();
+  return { stream: await store.openRead(file.storage_key), contentType: file.content_type, size: info.sizeBytes };
+}

@@ -1,0 +1,96 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { VideoOrientation } from "../../app/contracts/video/values";
+import type { Database } from "../db/database";
+import { readDraft } from "../exhibitor/profiles";
+import type { ObjectStore } from "../uploads/object-store";
+import { type RenderInput, VIDEO_MAX_EXHIBITS } from "./render";
+
+/**
+ * What a promotional video shows (decision 037): the company's names as the reviewed profile has
+ * them (else the account's), its logo, its booth with the hall, and the chosen exhibits (else all, by
+ * their order) with their first image. Pictures are copied from the object store into the job's
+ * folder; one that is gone, too large or not the exhibitor's own is left out.
+ */
+const PICTURE_MAX_BYTES = 12 * 1024 * 1024;
+const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif" };
+
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+const fileIdOf = (url: unknown) => (typeof url === "string" && url.startsWith("/files/") ? url.slice("/files/".length) : null);
+
+async function picture(deps: { db: Database; store: ObjectStore }, fileId: string | null, userId: number, to: string): Promise<string | null> {
+  if (!fileId) return null;
+  try {
+    const file = await deps.db
+      .selectFrom("stored_files")
+      .select(["storage_key", "owner_user_id", "size_bytes", "content_type"])
+      .where("id", "=", fileId)
+      .executeTakeFirst();
+    const ext = file ? EXTENSIONS[file.content_type] : undefined;
+    if (!file || !ext || file.owner_user_id !== userId || file.size_bytes > PICTURE_MAX_BYTES) return null;
+    const info = await deps.store.stat(file.storage_key);
+    if (!info || info.sizeBytes === 0 || info.sizeBytes > PICTURE_MAX_BYTES) return null;
+    const target = `${to}.${ext}`;
+    await fsp.writeFile(target, await deps.store.readRange(file.storage_key, 0, info.sizeBytes - 1));
+    return target;
+  } catch {
+    return null;
+  }
+}
+
+export async function renderInputFor(
+  deps: { db: Database; store: ObjectStore },
+  who: { userId: number; exhibitionId: number },
+  orientation: VideoOrientation,
+  exhibitIds: unknown,
+  dir: string,
+): Promise<RenderInput> {
+  const { db } = deps;
+  const [user, profile, booth] = await Promise.all([
+    db.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", who.userId).executeTakeFirstOrThrow(),
+    db.selectFrom("exhibitor_profiles").select("submitted").where("user_id", "=", who.userId).where("exhibition_id", "=", who.exhibitionId).executeTakeFirst(),
+    db
+      .selectFrom("booths as b")
+      .leftJoin("halls as h", "h.id", "b.hall_id")
+      .select(["b.booth_no", "h.name_zh", "h.name_en"])
+      .where("b.user_id", "=", who.userId)
+      .where("b.exhibition_id", "=", who.exhibitionId)
+      .orderBy("b.id")
+      .executeTakeFirst(),
+  ]);
+  const submitted = readDraft(profile?.submitted);
+  const zh = text(submitted.companyNameZh) ?? text(user.business_name);
+  const en = text(submitted.companyNameEn) ?? text(user.business_name_en);
+  const companyName = zh ?? en ?? user.username;
+  const hall = booth ? (zh ? booth.name_zh : (booth.name_en ?? booth.name_zh)) : null;
+  const boothLine = booth ? [zh ? `展位 ${booth.booth_no}` : `Booth ${booth.booth_no}`, hall].filter(Boolean).join(" · ") : "";
+
+  const chosen = Array.isArray(exhibitIds) ? exhibitIds.filter((id): id is number => Number.isInteger(id)) : [];
+  let query = db
+    .selectFrom("exhibits")
+    .select(["id", "name_zh", "name_en", "image_file_ids"])
+    .where("user_id", "=", who.userId)
+    .where("exhibition_id", "=", who.exhibitionId);
+  if (chosen.length) query = query.where("id", "in", chosen);
+  const rows = await query.orderBy("sort").orderBy("id").execute();
+  const ordered = chosen.length ? chosen.flatMap((id) => rows.find((r) => r.id === id) ?? []) : rows;
+  const exhibits = await Promise.all(
+    ordered.slice(0, VIDEO_MAX_EXHIBITS).map(async (row, i) => ({
+      name: (zh ? row.name_zh || row.name_en : row.name_en || row.name_zh) ?? "",
+      imageFile: await picture(
+        deps,
+        Array.isArray(row.image_file_ids) && typeof row.image_file_ids[0] === "string" ? row.image_file_ids[0] : null,
+        who.userId,
+        path.join(dir, `exhibit-${i}`),
+      ),
+    })),
+  );
+  return {
+    orientation,
+    companyName,
+    companyOther: zh && en && en !== zh ? en : null,
+    boothLine,
+    logoFile: await picture(deps, fileIdOf(submitted.logoUrl), who.userId, path.join(dir, "logo")),
+    exhibits,
+  };
+}

@@ -1,0 +1,220 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { VideoList, VideoStatus } from "../../app/contracts/video/api-types";
+import { createLogger } from "../../server/logger";
+import { createObjectStore } from "../../server/uploads";
+import { startJobQueue } from "../../server/jobs/queue";
+import { runVideoJob, type VideoDeps, videoJobs } from "../../server/video/jobs";
+import { parseRange } from "../../server/video/playback";
+import { publicVideoFor, queueGeneration } from "../../server/video/videos";
+import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+/** The boxes of an MP4 (ISO BMFF) down the tree, and the movie's duration from mvhd. */
+function mp4Facts(bytes: Buffer) {
+  const types = new Set<string>();
+  let durationSeconds = 0;
+  const walk = (start: number, end: number) => {
+    let at = start;
+    while (at + 8 <= end) {
+      let size = bytes.readUInt32BE(at);
+      const type = bytes.toString("latin1", at + 4, at + 8);
+      let header = 8;
+      if (size === 1) {
+        size = Number(bytes.readBigUInt64BE(at + 8));
+        header = 16;
+      } else if (size === 0) size = end - at;
+      if (size < header) break;
+      types.add(type);
+      if (type === "mvhd") {
+        const version = bytes[at + header]!;
+        const timescale = bytes.readUInt32BE(at + header + (version === 1 ? 20 : 12));
+        const duration = version === 1 ? Number(bytes.readBigUInt64BE(at + header + 24)) : bytes.readUInt32BE(at + header + 16);
+        durationSeconds = duration / timescale;
+      }
+      if (["moov", "trak", "mdia", "minf", "stbl"].includes(type)) walk(at + header, at + size);
+      if (type === "stsd") walk(at + header + 8, at + size);
+      at += size;
+    }
+  };
+  walk(0, bytes.length);
+  return { types, durationSeconds, brand: bytes.toString("latin1", 4, 8) };
+}
+
+describe("byte ranges of the public video link", () => {
+  it("reads the first range against the size: open-ended, suffix, clipped; past the end is unsatisfiable", () => {
+    expect(parseRange(undefined, 1000)).toBeNull();
+    expect(parseRange("bytes=0-99", 1000)).toEqual([0, 99]);
+    expect(parseRange("bytes=900-", 1000)).toEqual([900, 999]);
+    expect(parseRange("bytes=-100", 1000)).toEqual([900, 999]);
+    expect(parseRange("bytes=990-2000", 1000)).toEqual([990, 999]);
+    expect(parseRange("bytes=1000-", 1000)).toBe("unsatisfiable");
+    expect(parseRange("bytes=5-2", 1000)).toBe("unsatisfiable");
+    expect(parseRange("items=0-5", 1000)).toBeNull();
+  });
+});
+
+/**
+ * Promotional videos (issue 40, decision 037): a real render through the packaged ffmpeg, one job per
+ * exhibitor, a job run twice renders once, a render that fails or times out keeps the old video, a
+ * job left by a killed process is claimed again, and the public link with byte ranges.
+ */
+describe.each(backends)("promotional videos on %s", (backend) => {
+  let api: TestApi;
+  let dataDir: string;
+  let deps: VideoDeps;
+  let std01: string;
+  let raw01: string;
+  let admin: string;
+  let std01Id: number;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "videos-"));
+    api = await startTestApi(backend, { DATA_DIR: dataDir });
+    deps = { db: api.db, store: createObjectStore(api.config, api.db), logger: createLogger("silent") };
+    [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+    std01Id = (await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const row = () => api.db.selectFrom("promotional_videos").selectAll().where("user_id", "=", std01Id).executeTakeFirstOrThrow();
+  const progress = (ticket: string) => api.call<VideoStatus>("/node/service/exhibitor/video/progress", { ticket });
+  const get = (url: string, headers: Record<string, string> = {}) => fetch(`${api.baseUrl}${url}`, { headers: { "accept-language": "en", ...headers } });
+  async function until(ticket: string, done: (s: VideoStatus) => boolean) {
+    for (let i = 0; i < 240; i++) {
+      const status = (await progress(ticket)).data;
+      if (done(status)) return status;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error("the video job did not finish");
+  }
+
+  it("renders the demo's queued job once, even when the job runs twice: an H.264/AAC MP4 of 15–30 s with a poster", async () => {
+    const demo = await row();
+    expect(demo.state).toBe("queued");
+    const job = { videoId: demo.id, generation: demo.generation };
+    const ran = await Promise.all([runVideoJob(deps, job), runVideoJob(deps, job)]);
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    const done = await row();
+    expect(done).toMatchObject({ state: "done", progress: 100, attempts: 1, error: null, video_orientation: "landscape" });
+    const info = await deps.store.stat(done.mp4_key!);
+    const bytes = await deps.store.readRange(done.mp4_key!, 0, info!.sizeBytes - 1);
+    const facts = mp4Facts(bytes);
+    expect(facts.brand).toBe("ftyp");
+    for (const box of ["ftyp", "moov", "mvhd", "avc1", "mp4a"]) expect(facts.types.has(box), box).toBe(true);
+    expect(facts.durationSeconds).toBeGreaterThanOrEqual(15);
+    expect(facts.durationSeconds).toBeLessThanOrEqual(30);
+    expect(await deps.store.stat(done.poster_key!)).not.toBeNull();
+  });
+
+  it("plays by public code with byte ranges; 416 past the end, 404 for an unknown code; download only where allowed", async () => {
+    const { public_code: code, mp4_key, size_bytes } = await row();
+    const size = Number(size_bytes);
+    const whole = await get(`/v/${code}.mp4`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("video/mp4");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect((await whole.arrayBuffer()).byteLength).toBe(size);
+    const part = await get(`/v/${code}.mp4`, { range: "bytes=100-299" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 100-299/${size}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(await deps.store.readRange(mp4_key!, 100, 299))).toBe(true);
+    const past = await get(`/v/${code}.mp4`, { range: `bytes=${size + 10}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${size}`);
+    expect(await past.text()).toBe("The requested range is not within the video");
+    const unknown = await get("/v/NoSuchCode123.mp4", { "accept-language": "zh" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe("该视频不存在");
+    expect((await get(`/v/${code}.jpg`)).headers.get("content-type")).toBe("image/jpeg");
+    // The demo allows downloads; once forbidden, ?download=1 plays inline.
+    expect((await get(`/v/${code}.mp4?download=1`)).headers.get("content-disposition")).toMatch(/^attachment/);
+    const flags = await api.call<VideoStatus>("/node/service/exhibitor/video/updateFlags", { ticket: std01, form: { downloadAllowed: "" } });
+    expect(flags.data.downloadAllowed).toBe(false);
+    expect((await get(`/v/${code}.mp4?download=1`)).headers.get("content-disposition")).toBe("inline");
+  });
+
+  it("refuses a second start while one runs (409, translated) and replaces the old video only when the new one is done", async () => {
+    const before = await row();
+    const started = await api.call<VideoStatus>("/node/service/exhibitor/video/generate", { ticket: std01, form: { orientation: "portrait" } });
+    expect(started.status).toBe(200);
+    expect(["queued", "rendering"]).toContain(started.data.state);
+    expect(started.data.video?.url).toBe(`/v/${before.public_code}.mp4`);
+    const again = await api.call("/node/service/exhibitor/video/generate", { ticket: std01, form: { orientation: "landscape" }, lang: "zh" });
+    expect(again.status).toBe(409);
+    expect(again.message).toBe("视频正在生成中，请等待完成后再试。");
+    // The old file plays while the new one renders.
+    expect((await get(`/v/${before.public_code}.mp4`, { range: "bytes=0-9" })).status).toBe(206);
+    const done = await until(std01, (s) => s.state === "done" || s.state === "failed");
+    expect(done).toMatchObject({ state: "done", progress: 100, orientation: "portrait" });
+    expect(done.video).toMatchObject({ orientation: "portrait", url: `/v/${before.public_code}.mp4` });
+    const after = await row();
+    expect(after.mp4_key).not.toBe(before.mp4_key);
+    expect(await deps.store.stat(before.mp4_key!)).toBeNull();
+  });
+
+  it("a render that times out fails with a clear state and keeps the old video; a job left by a killed process is claimed again and finishes", async () => {
+    const good = await row();
+    const caller = { userId: std01Id, exhibitionId: good.exhibition_id, roleId: 2, sessionBoothId: null, label: "std01" };
+    const queued = await queueGeneration(api.db, caller, { orientation: "landscape", exhibitIds: [] });
+    expect(await runVideoJob(deps, { videoId: queued.id, generation: queued.generation }, { timeoutMs: 1 })).toBe(true);
+    const failed = (await progress(std01)).data;
+    expect(failed).toMatchObject({ state: "failed", error: "video.errors.timedOut" });
+    expect(failed.video?.url).toBe(`/v/${good.public_code}.mp4`);
+    expect((await row()).mp4_key).toBe(good.mp4_key);
+
+    // A start, claimed by a process that was killed mid-render (no sign of life since): the retry renders it.
+    const next = await queueGeneration(api.db, caller, { orientation: "landscape", exhibitIds: [] });
+    const job = { videoId: next.id, generation: next.generation };
+    await api.db
+      .updateTable("promotional_videos")
+      .set({ state: "rendering", progress: 40, updated_at: sql`now() - interval '10 seconds'` })
+      .where("id", "=", next.id)
+      .execute();
+    expect(await runVideoJob(deps, job)).toBe(false);
+    await api.db.updateTable("promotional_videos").set({ updated_at: sql`now() - interval '2 minutes'` }).where("id", "=", next.id).execute();
+    expect(await runVideoJob(deps, job)).toBe(true);
+    expect(await row()).toMatchObject({ state: "done", generation: next.generation, video_orientation: "landscape" });
+    // An older generation's job does nothing.
+    expect(await runVideoJob(deps, { videoId: next.id, generation: next.generation - 1 })).toBe(false);
+  });
+
+  it("with the job queue in the process, a start is queued on `video-render` and a worker renders it", async () => {
+    const before = await row();
+    const queue = await startJobQueue({ database: api.database, logger: deps.logger }, [videoJobs(deps)], { pollingSeconds: 0.5 });
+    try {
+      const started = await api.call<VideoStatus>("/node/service/exhibitor/video/generate", { ticket: std01, form: { orientation: "portrait" } });
+      expect(started.data.state).toBe("queued");
+      const done = await until(std01, (s) => s.state === "done" || s.state === "failed");
+      expect(done).toMatchObject({ state: "done", orientation: "portrait" });
+      expect(await row()).toMatchObject({ generation: before.generation + 1, attempts: 1 });
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it("keeps each exhibitor to its own video; the organizer lists them", async () => {
+    const raw = await progress(raw01);
+    expect(raw.data).toMatchObject({ state: "idle", video: null, publicCode: null });
+    const flags = await api.call("/node/service/exhibitor/video/updateFlags", { ticket: raw01, form: { downloadAllowed: "1" } });
+    expect(flags.status).toBe(404);
+    expect((await row()).download_allowed).toBe(false);
+    expect((await api.call("/node/service/exhibitor/video/list", { ticket: raw01 })).status).toBe(403);
+    const list = await api.call<VideoList>("/node/service/exhibitor/video/list", { ticket: admin });
+    expect(list.status).toBe(200);
+    expect(list.data.rows.find((r) => r.username === "std01")).toMatchObject({ state: "done", video: { orientation: "portrait" } });
+    // The public showcase's slot: std01's video, downloads now forbidden; raw01 has none.
+    expect(await publicVideoFor(api.db, std01Id)).toMatchObject({ url: `/v/${(await row()).public_code}.mp4`, downloadUrl: null });
+    const rawId = (await api.db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow()).id;
+    expect(await publicVideoFor(api.db, rawId)).toBeNull();
+    const refused = await api.call("/node/service/exhibitor/video/generate", { ticket: admin, form: { orientation: "portrait" } });
+    expect(refused.status).toBe(400);
+  });
+});

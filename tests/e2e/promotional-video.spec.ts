@@ -1,0 +1,42 @@
+import { expect, FAILED_RESOURCE, test } from "./fixtures";
+
+/**
+ * Issue 40's promotional video in the browser, JS on and off (decision 037): the exhibitor starts a
+ * generation, the page follows the job by itself (revalidation every 2 s with script, a meta refresh
+ * without) until it is done, plays the video and its share link serves byte ranges; a second start
+ * while one runs is refused with the message. Each project uses its own account (js-on std01, whose
+ * demo job renders first; js-off raw01).
+ */
+const PAGE = "/exhibitorInfo/promotionalVideo";
+
+test("an exhibitor generates a promotional video and sees it finish", async ({ app, page, consoleErrors }, testInfo) => {
+  test.setTimeout(180_000);
+  consoleErrors.allow(FAILED_RESOURCE(409));
+  const account = testInfo.project.name === "js-on" ? "std01" : "raw01";
+  await app.signIn(account);
+  await app.goto(PAGE);
+  const state = page.getByTestId("video-state");
+  // std01's demo job (queued by the seed) renders first.
+  await expect(state).not.toHaveAttribute("data-state", /queued|rendering/, { timeout: 90_000 });
+
+  await page.locator("input[name=orientation][value=portrait]").check();
+  await app.submit(() => page.getByTestId("video-start").click());
+  await expect(state).toHaveAttribute("data-state", /queued|rendering|done/);
+  // A second start while this one runs (or right after): refused with the message, or accepted once done.
+  const again = await page.request.post(PAGE, { form: { intent: "start", orientation: "portrait" }, maxRedirects: 0 });
+  if (again.status() !== 302) {
+    expect(again.status()).toBe(409);
+    expect(await again.text()).toMatch(/视频正在生成中，请等待完成后再试。|A video is already being generated/);
+  }
+  await expect(state).toHaveAttribute("data-state", "done", { timeout: 120_000 });
+  await expect(state).toHaveText(/^(已完成|Done)$/);
+  const player = page.getByTestId("video-player");
+  await expect(player).toHaveAttribute("poster", /^\/v\/[A-Za-z0-9_-]+\.jpg$/);
+  const src = await player.getAttribute("src");
+  expect(src).toMatch(/^\/v\/[A-Za-z0-9_-]+\.mp4$/);
+  const part = await page.request.get(src!, { headers: { range: "bytes=0-15" } });
+  expect(part.status()).toBe(206);
+  expect((await part.body()).toString("latin1", 4, 8)).toBe("ftyp");
+  const past = await page.request.get(src!, { headers: { range: "bytes=999999999-" } });
+  expect(past.status()).toBe(416);
+});

@@ -62,6 +62,8 @@ export default defineConfig({
       REMINDERS: "off",
       // No job queue either: an invitation batch is sent in the request, as the tests read it at once.
       JOBS: "off",
+      // Renders at the pages' priority: at nice 15 a render starved behind Chromium and the suite on two cores.
+      VIDEO_NICE: "0",
       // Test-strength password hashes: each sign-in costs milliseconds, not half a second of the server's CPU.
       PASSWORD_HASHING: "fast",
     },

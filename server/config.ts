@@ -83,6 +83,11 @@ const configSchema = z
     JOBS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
     /** Checklist reminders (decision 034): "off" runs no reminder workers or sweep in this process (the organizer's "send now" then sends at once). */
     REMINDERS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+    /**
+     * The niceness of video renders (decision 037): 15 by default, so that pages stay fast while ffmpeg
+     * runs; 0 renders at the pages' priority (the e2e server, where Chromium keeps both cores busy).
+     */
+    VIDEO_NICE: z.coerce.number({ message: "must be a number from 0 to 19" }).int().min(0).max(19).default(15),
     /** Test only: "fast" hashes passwords at test strength (server/auth/password.ts). Refused with NODE_ENV=production. */
     PASSWORD_HASHING: z.enum(["standard", "fast"], { message: "must be standard or fast" }).default("standard"),
     /**

@@ -18,6 +18,8 @@ const requireFromHere = createRequire(import.meta.url);
 const FONT = "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf";
 
 const ffmpegPath = (): string => ffmpegInstaller.path;
+/** VIDEO_NICE, checked at start by server/config.ts. */
+const renderNiceness = () => Number(process.env.VIDEO_NICE ?? 15);
 const fontPath = () => requireFromHere.resolve(FONT);
 
 const VIDEO_MIN_SECONDS = 15;
@@ -179,6 +181,7 @@ async function plan(input: RenderInput, dir: string, mp4: string, quick: boolean
   const args = [
     "-hide_banner",
     "-nostdin",
+    "-xerror",
     "-y",
     ...inputs,
     "-filter_complex",
@@ -230,7 +233,7 @@ function runFfmpeg(args: string[], seconds: number, options: RunOptions): Promis
     const child = spawn(ffmpegPath(), args, { stdio: ["ignore", "pipe", "pipe"] });
     if (child.pid) {
       try {
-        os.setPriority(child.pid, 15);
+        os.setPriority(child.pid, renderNiceness());
       } catch {
         // Not allowed here: it still runs, at normal priority.
       }
@@ -267,12 +270,38 @@ function runFfmpeg(args: string[], seconds: number, options: RunOptions): Promis
   });
 }
 
+/**
+ * Each picture decoded once on its own, into a PNG at most 1280 px: one that ffmpeg cannot decode
+ * (a broken file that still starts like a PNG) is left out. Looped in the render, such a picture
+ * made ffmpeg retry its decoding forever instead of failing.
+ */
+async function decodablePictures(input: RenderInput, dir: string, timeoutMs: number): Promise<RenderInput> {
+  let count = 0;
+  const decodable = async (file: string | null) => {
+    if (!file) return null;
+    const out = path.join(dir, `picture-${count++}.png`);
+    const args = ["-hide_banner", "-nostdin", "-v", "error", "-xerror", "-y", "-i", file, "-frames:v", "1"];
+    args.push("-vf", "scale=w='min(1280,iw)':h='min(1280,ih)':force_original_aspect_ratio=decrease", out);
+    try {
+      await runFfmpeg(args, 1, { timeoutMs: Math.min(timeoutMs, 20_000) });
+      return (await fs.stat(out)).size > 0 ? out : null;
+    } catch {
+      return null;
+    }
+  };
+  const logoFile = await decodable(input.logoFile);
+  const exhibits = [];
+  for (const exhibit of input.exhibits) exhibits.push({ ...exhibit, imageFile: await decodable(exhibit.imageFile) });
+  return { ...input, logoFile, exhibits };
+}
+
 /** Renders the video and its poster frame into `dir` (the caller removes it). */
 export async function renderVideo(input: RenderInput, dir: string, options: RunOptions & { quick?: boolean }): Promise<RenderOutput> {
   const mp4 = path.join(dir, "video.mp4");
   const poster = path.join(dir, "poster.jpg");
   const started = Date.now();
-  const { args, seconds } = await plan(input, dir, mp4, options.quick ?? false);
+  const checked = await decodablePictures(input, dir, options.timeoutMs);
+  const { args, seconds } = await plan(checked, dir, mp4, options.quick ?? false);
   await runFfmpeg(args, seconds, options);
   const left = Math.max(5000, options.timeoutMs - (Date.now() - started));
   await runFfmpeg(["-hide_banner", "-nostdin", "-y", "-ss", "1.5", "-i", mp4, "-frames:v", "1", "-q:v", "4", poster], 1, { timeoutMs: left });

@@ -20,13 +20,14 @@ export function PhonePreview({ showcase, company, booth }: { showcase: ShowcaseM
     );
   return (
     <Group align="flex-start" gap="lg" wrap="wrap">
-      <Stack gap={6}>
+      {/* A flex item keeps its content's width unless allowed to shrink: the 360 px phone must fit a 360 px screen. */}
+      <Stack gap={6} style={{ flex: "0 1 360px", minWidth: 0, maxWidth: "100%" }}>
         <Title order={2} size="h4">
           {t("showcase.page.preview")}
         </Title>
         <Paper
           withBorder
-          w={360}
+          w="100%"
           mih={480}
           p="md"
           radius="lg"

@@ -6,11 +6,12 @@ import { ActionError } from "~/components/form-error";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showcaseEndpoints } from "~/contracts/showcase/endpoints.server";
+import { EXHIBITS_PATH } from "~/features/promotion/paths";
 import { MINI_PROGRAM_PATH } from "~/features/showcase/paths";
 import { useTranslation } from "~/i18n/texts";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
-import { requireShellUser } from "~/lib/permissions.server";
+import { linkableFor, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PhonePreview } from "./phone-preview";
 import { SelectionForm, savedValues, type SelectionValues } from "./selection-form";
@@ -28,11 +29,14 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * a resource route beside this one). Plain posts: it works without script.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
+  const user = await requireShellUser(request, context);
+  const { api, language, info } = user;
   const showcase = await requireOk(await api.call(showcaseEndpoints.mine), request, context);
   const vo = info.infoVO;
   const company = (language === "en" ? vo.businessNameEn || vo.businessName : vo.businessName || vo.businessNameEn) ?? vo.username;
-  return json({ title: translate(language, "showcase.page.title"), showcase, company, booth: vo.boothNo });
+  // The exhibits page lives in the invitation area, which some users (English) cannot open: no link then.
+  const exhibitsLink = linkableFor(user, context.pages ?? [], EXHIBITS_PATH);
+  return json({ title: translate(language, "showcase.page.title"), showcase, company, booth: vo.boothNo, exhibitsLink });
 }
 
 type Reply = { values?: SelectionValues; error?: string };
@@ -66,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function MiniProgramPage() {
   const { t } = useTranslation();
-  const { showcase, company, booth } = useLoaderData<typeof loader>();
+  const { showcase, company, booth, exhibitsLink } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   return (
@@ -84,6 +88,7 @@ export default function MiniProgramPage() {
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <SelectionForm
           candidates={showcase.candidates}
+          exhibitsLink={exhibitsLink}
           values={reply?.values ?? savedValues(showcase.selected)}
           error={reply?.values ? reply.error : null}
           pending={pending}

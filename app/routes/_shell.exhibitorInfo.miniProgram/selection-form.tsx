@@ -2,7 +2,6 @@ import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title } from "
 import { Form, Link } from "@remix-run/react";
 import type { ShowcaseCandidate } from "~/contracts/showcase/api-types";
 import { SHOWCASE_EXHIBITS_MAX } from "~/contracts/showcase/values";
-import { EXHIBITS_PATH } from "~/features/promotion/paths";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/showcase/texts";
 
@@ -20,17 +19,25 @@ export function savedValues(selected: number[]): SelectionValues {
  * The exhibitor's exhibits with a box to show each and a position (1 to 3): native controls, a plain
  * post that works without script; the server's refusal is shown under the list.
  */
-export function SelectionForm(props: { candidates: ShowcaseCandidate[]; values: SelectionValues; error?: string | null; pending: boolean }) {
+export function SelectionForm(props: {
+  candidates: ShowcaseCandidate[];
+  exhibitsLink: string | null;
+  values: SelectionValues;
+  error?: string | null;
+  pending: boolean;
+}) {
   const { t, language } = useTranslation();
-  const { candidates, values, error, pending } = props;
+  const { candidates, exhibitsLink, values, error, pending } = props;
   const nameOf = (c: ShowcaseCandidate) => (language === "en" ? c.nameEn || c.nameZh : c.nameZh || c.nameEn);
   if (!candidates.length)
     return (
       <Text data-testid="no-exhibits">
         {t("showcase.page.noExhibits")}{" "}
-        <Anchor component={Link} to={EXHIBITS_PATH}>
-          {t("showcase.page.addExhibits")}
-        </Anchor>
+        {exhibitsLink ? (
+          <Anchor component={Link} to={exhibitsLink}>
+            {t("showcase.page.addExhibits")}
+          </Anchor>
+        ) : null}
       </Text>
     );
   return (
@@ -41,9 +48,11 @@ export function SelectionForm(props: { candidates: ShowcaseCandidate[]; values: 
           <Title order={2} size="h4" id="showcase-choose">
             {t("showcase.page.choose")}
           </Title>
-          <Anchor component={Link} to={EXHIBITS_PATH} size="sm">
-            {t("showcase.page.addExhibits")}
-          </Anchor>
+          {exhibitsLink ? (
+            <Anchor component={Link} to={exhibitsLink} size="sm">
+              {t("showcase.page.addExhibits")}
+            </Anchor>
+          ) : null}
         </Group>
         <Table.ScrollContainer minWidth={320}>
           <Table withTableBorder aria-labelledby="showcase-choose" data-testid="showcase-candidates">

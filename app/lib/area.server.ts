@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireShellUser } from "./permissions.server";
+import { isPublicPage } from "~/contracts/permission/page-rules";
+import { getShellUser, requireShellUser } from "./permissions.server";
 import { areaMenu } from "./shell-nav.server";
 
 /**
@@ -8,6 +9,9 @@ import { areaMenu } from "./shell-nav.server";
  * permission path; the permission info is the shell's, fetched once per request) and the area's sidebar.
  */
 export async function loadArea(request: Request, context: AppLoadContext, areaPath: string) {
+  // A public page inside an area (/exhibitorInfo/promotionalVideo) opens signed out, without the sidebar.
+  const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
+  if (isPublicPage(context.pages ?? [], path) && !(await getShellUser(request, context))) return { user: null, area: null };
   const user = await requireShellUser(request, context);
   const area = areaMenu(user.menus, areaPath, user.language);
   return { user, area };

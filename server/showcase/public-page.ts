@@ -93,7 +93,7 @@ export async function publicShowcase(
     booths: booths.map((b) => ({ hall: inLanguage(language, b.hall_zh ?? "", b.hall_en ?? ""), boothNo: b.booth_no })),
     hasLogo: Boolean(text(profile.logoUrl)),
     introduction: inLanguage(language, text(profile.introZh), text(profile.introEn)),
-    // The exhibitor's last generated video (decision 037), played by its public code.
+    // What the exhibitor's public video link plays (decision 037): its generated or its company video.
     video: video ? { url: video.url, posterUrl: video.posterUrl } : null,
     exhibits: exhibits.map((e) => ({
       position: e.position,

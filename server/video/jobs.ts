@@ -39,6 +39,52 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/**
+ * Renders of a process that was killed: ffmpeg outlives its worker (it ignores SIGPIPE) and would go
+ * on rendering beside the retry, and the job's folder stays. Each render's folder names its worker
+ * and its ffmpeg; at start, a process kills the ffmpeg of a folder whose worker is gone (checking
+ * that the pid still runs that folder's render) and removes the folder.
+ */
+const RENDER_DIR_PREFIX = "promo-video-";
+const OWNER_FILE = "owner.pid";
+const FFMPEG_FILE = "ffmpeg.pid";
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+const pidIn = (file: string) => {
+  const pid = Number(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : Number.NaN);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+};
+
+async function reapOrphanRenders(logger: Logger): Promise<number> {
+  let reaped = 0;
+  const entries = await fsp.readdir(os.tmpdir()).catch(() => [] as string[]);
+  for (const name of entries.filter((n) => n.startsWith(RENDER_DIR_PREFIX))) {
+    const dir = path.join(os.tmpdir(), name);
+    const owner = pidIn(path.join(dir, OWNER_FILE));
+    if (owner === null || owner === process.pid || alive(owner)) continue;
+    const ffmpeg = pidIn(path.join(dir, FFMPEG_FILE));
+    const cmdline = ffmpeg ? await fsp.readFile(`/proc/${ffmpeg}/cmdline`, "utf8").catch(() => "") : "";
+    if (ffmpeg && cmdline.includes(dir)) {
+      try {
+        process.kill(ffmpeg, "SIGKILL");
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    reaped++;
+  }
+  if (reaped) logger.warn({ reaped }, "renders left by a killed process were stopped and their folders removed");
+  return reaped;
+}
+
 /** Claims the job's row for this worker; null when it is not queued (done, claimed, or a newer start). */
 async function claim(db: Database, job: RenderJob) {
   return db
@@ -64,7 +110,8 @@ export async function runVideoJob(deps: VideoDeps, job: RenderJob, options: RunO
   return oneAtATime(async () => {
     const row = await claim(deps.db, job);
     if (!row) return false;
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "promo-video-"));
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), RENDER_DIR_PREFIX));
+    await fsp.writeFile(path.join(dir, OWNER_FILE), String(process.pid));
     let lastWrite = 0;
     let lastPercent = -1;
     const heartbeat = setInterval(() => {
@@ -84,6 +131,7 @@ export async function runVideoJob(deps: VideoDeps, job: RenderJob, options: RunO
       const output = await renderVideo(input, dir, {
         timeoutMs: options.timeoutMs ?? RENDER_TIMEOUT_MS,
         quick: true,
+        onSpawn: (pid) => fs.writeFileSync(path.join(dir, FFMPEG_FILE), String(pid)),
         onProgress: (percent) => {
           const now = Date.now();
           if (percent === lastPercent || now - lastWrite < 1000) return;
@@ -153,6 +201,7 @@ export function videoJobs(deps: VideoDeps): JobWorkers {
       });
     },
     async started(queue) {
+      await reapOrphanRenders(deps.logger);
       // At start: queued rows get a job again; rows left rendering by a killed process get one once they
       // show no sign of life (another process may still be rendering them). The claim stops doubles.
       const rows = await deps.db.selectFrom("promotional_videos").select(["id", "generation", "state"]).where("state", "in", ["queued", "rendering"]).execute();
@@ -182,7 +231,13 @@ export async function videoStatusRunning(deps: VideoDeps, caller: Caller): Promi
 
 // Jobs already waiting for this process's render slot: a page read again does not line them up twice.
 const waiting = new Set<string>();
+let orphansReaped = false;
 function background(deps: VideoDeps, job: RenderJob) {
+  // Without a queue there is no start hook: the first render of this process looks for orphans.
+  if (!orphansReaped) {
+    orphansReaped = true;
+    void reapOrphanRenders(deps.logger).catch(() => undefined);
+  }
   const key = `${job.videoId}:${job.generation}`;
   if (waiting.has(key)) return;
   waiting.add(key);

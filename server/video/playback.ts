@@ -4,12 +4,15 @@ import type { Database } from "../db/database";
 import { requestLanguage } from "../api/envelope";
 import type { Logger } from "../logger";
 import type { ObjectStore } from "../uploads/object-store";
+import { publicVideoFile } from "./videos";
 
 /**
  * The public playback of a promotional video (issue 40, decision 037), outside /api and without a
  * session: GET /v/<code>.mp4 (the shareable link) and /v/<code>.jpg (its poster). Byte ranges are
  * served (206; 416 past the end), as players seek with them. `?download=1` answers as an attachment
- * only when the exhibitor allows downloads; otherwise it plays inline. An unknown code is 404.
+ * only when the exhibitor allows downloads; otherwise it plays inline. An unknown code is 404. The
+ * link plays the approved profile's company video when the exhibitor chose it (?generated=1: the
+ * generated one, for the exhibitor's own page).
  */
 const RANGE = /^bytes=(\d*)-(\d*)$/;
 
@@ -45,18 +48,15 @@ export function videoPlaybackRoutes(deps: { db: Database; store: ObjectStore; lo
       const match = /^([A-Za-z0-9_-]{6,40})\.(mp4|jpg)$/.exec(req.params.file ?? "");
       if (!match) return plain(req, res, 404, "video.errors.notFound");
       const [, code, ext] = match;
-      const row = await deps.db
-        .selectFrom("promotional_videos")
-        .select(["mp4_key", "poster_key", "download_allowed"])
-        .where("public_code", "=", code!)
-        .executeTakeFirst();
-      const key = ext === "mp4" ? row?.mp4_key : row?.poster_key;
+      // The shown video (the company video when the exhibitor chose it), or with ?generated=1 the generated one.
+      const file = await publicVideoFile(deps.db, code!, ext as "mp4" | "jpg", req.query.generated === "1");
+      const key = file?.key;
       const info = key ? await deps.store.stat(key) : null;
-      if (!key || !info) return plain(req, res, 404, "video.errors.notFound");
+      if (!file || !key || !info) return plain(req, res, 404, "video.errors.notFound");
       const size = info.sizeBytes;
-      const download = ext === "mp4" && req.query.download === "1" && row?.download_allowed === true;
+      const download = ext === "mp4" && req.query.download === "1" && file.downloadAllowed;
       res.set({
-        "Content-Type": ext === "mp4" ? "video/mp4" : "image/jpeg",
+        "Content-Type": file.contentType,
         "Accept-Ranges": "bytes",
         "Cache-Control": "public, max-age=60",
         "X-Content-Type-Options": "nosniff",

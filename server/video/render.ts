@@ -218,7 +218,7 @@ async function plan(input: RenderInput, dir: string, mp4: string, quick: boolean
   return { args, seconds };
 }
 
-type RunOptions = { timeoutMs: number; onProgress?: (percent: number) => void; signal?: AbortSignal };
+type RunOptions = { timeoutMs: number; onProgress?: (percent: number) => void; onSpawn?: (pid: number) => void; signal?: AbortSignal };
 
 export class RenderTimeoutError extends Error {
   constructor() {
@@ -231,6 +231,7 @@ export class RenderTimeoutError extends Error {
 function runFfmpeg(args: string[], seconds: number, options: RunOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), args, { stdio: ["ignore", "pipe", "pipe"] });
+    if (child.pid) options.onSpawn?.(child.pid);
     if (child.pid) {
       try {
         os.setPriority(child.pid, renderNiceness());
@@ -302,7 +303,8 @@ export async function renderVideo(input: RenderInput, dir: string, options: RunO
   const started = Date.now();
   const checked = await decodablePictures(input, dir, options.timeoutMs);
   const { args, seconds } = await plan(checked, dir, mp4, options.quick ?? false);
-  await runFfmpeg(args, seconds, options);
+  // ffmpeg outlives a killed worker (it ignores SIGPIPE): its own CPU-time limit ends such an orphan too.
+  await runFfmpeg(["-timelimit", String(Math.ceil(options.timeoutMs / 1000)), ...args], seconds, options);
   const left = Math.max(5000, options.timeoutMs - (Date.now() - started));
   await runFfmpeg(["-hide_banner", "-nostdin", "-y", "-ss", "1.5", "-i", mp4, "-frames:v", "1", "-q:v", "4", poster], 1, { timeoutMs: left });
   return { mp4, poster, durationMs: Math.round(seconds * 1000) };

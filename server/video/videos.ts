@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { sql, type Selectable } from "kysely";
-import type { VideoFile, VideoList, VideoStatus } from "../../app/contracts/video/api-types";
+import type { PublicVideoPage, VideoFile, VideoList, VideoStatus } from "../../app/contracts/video/api-types";
 import type { VideoOrientation } from "../../app/contracts/video/values";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Caller } from "../badges/badges";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
+import { uploadedVideoOf } from "./uploaded";
 
 /**
  * Promotional videos (issue 40, decision 037): one row per exhibitor holds its last job and its last
@@ -17,8 +18,11 @@ type VideoRow = Selectable<DB["promotional_videos"]>;
 
 /** A render gets this long before ffmpeg is stopped and the job fails "timed out". */
 export const RENDER_TIMEOUT_MS = 5 * 60_000;
-/** A row rendering without a sign of life (progress, heartbeat) for this long was left by a crash: a retry may claim it. */
-export const STALE_MS = 60_000;
+/**
+ * A row rendering without a sign of life (progress, heartbeat) for this long was left by a crash: a retry may claim it.
+ * VIDEO_STALE_MS shortens it outside production, read once, for the process tests (tests/api/video-processes.test.ts).
+ */
+export const STALE_MS = (process.env.NODE_ENV !== "production" && Number(process.env.VIDEO_STALE_MS)) || 60_000;
 /** Past this, a rendering row nobody claimed again is shown as failed "timed out" (the retry comes before). */
 const STUCK_MS = RENDER_TIMEOUT_MS + 2 * 60_000;
 
@@ -28,12 +32,14 @@ const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((
 
 const videoUrl = (code: string) => `/v/${code}.mp4`;
 const posterUrl = (code: string) => `/v/${code}.jpg`;
+/** While the public link plays the company video, the generated one stays reachable with ?generated=1 (server/video/playback.ts). */
+const generatedOnly = (row: VideoRow) => (row.shows_uploaded ? "?generated=1" : "");
 
 function videoFile(row: VideoRow): VideoFile | null {
   if (!row.mp4_key || !row.poster_key) return null;
   return {
-    url: videoUrl(row.public_code),
-    posterUrl: posterUrl(row.public_code),
+    url: `${videoUrl(row.public_code)}${generatedOnly(row)}`,
+    posterUrl: `${posterUrl(row.public_code)}${generatedOnly(row)}`,
     orientation: row.video_orientation ?? "portrait",
     sizeBytes: Number(row.size_bytes ?? 0),
     durationMs: row.duration_ms ?? 0,
@@ -41,10 +47,20 @@ function videoFile(row: VideoRow): VideoFile | null {
   };
 }
 
-function status(row: VideoRow | undefined): VideoStatus {
+/** What the public link plays: the company video when chosen and approved, else the generated one, else nothing. */
+function shownSource(row: VideoRow, uploadedAvailable: boolean): VideoStatus["shown"] {
+  if (row.shows_uploaded && uploadedAvailable) return "uploaded";
+  return row.mp4_key && row.poster_key ? "generated" : null;
+}
+
+function status(row: VideoRow | undefined, uploadedAvailable: boolean): VideoStatus {
   if (!row) {
     return {
       state: "idle",
+      showsUploaded: false,
+      uploadedAvailable,
+      shown: null,
+      shareUrl: null,
       progress: 0,
       error: null,
       orientation: "portrait",
@@ -56,14 +72,19 @@ function status(row: VideoRow | undefined): VideoStatus {
       finishedAt: null,
     };
   }
+  const shown = shownSource(row, uploadedAvailable);
   return {
     state: row.state,
+    showsUploaded: row.shows_uploaded,
+    uploadedAvailable,
+    shown,
+    shareUrl: shown ? videoUrl(row.public_code) : null,
     progress: row.state === "done" ? 100 : row.progress,
     error: row.state === "failed" ? row.error : null,
     orientation: row.orientation,
     exhibitIds: ids(row.exhibit_ids),
     downloadAllowed: row.download_allowed,
-    publicCode: row.mp4_key ? row.public_code : null,
+    publicCode: shown ? row.public_code : null,
     video: videoFile(row),
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
@@ -87,7 +108,8 @@ const ownRow = (db: Database, caller: Caller) =>
 
 export async function videoStatus(db: Database, caller: Caller): Promise<VideoStatus> {
   await failStuckVideos(db, { exhibitionId: caller.exhibitionId, userId: caller.userId });
-  return status(await ownRow(db, caller));
+  const [row, uploaded] = await Promise.all([ownRow(db, caller), uploadedVideoOf(db, caller)]);
+  return status(row, Boolean(uploaded));
 }
 
 /**
@@ -136,17 +158,23 @@ export async function queueGeneration(db: Database, caller: Caller, input: { ori
   return updated;
 }
 
-export async function updateVideoFlags(db: Database, caller: Caller, flags: { downloadAllowed: boolean }): Promise<VideoStatus> {
+/**
+ * The public link's flags: downloads allowed, and whether it plays the approved profile's company
+ * video instead of the generated one (refused when the approved profile has none). Made before any
+ * generation, they make the row (state idle).
+ */
+export async function updateVideoFlags(db: Database, caller: Caller, flags: { downloadAllowed: boolean; showsUploaded: boolean }): Promise<VideoStatus> {
+  const uploaded = await uploadedVideoOf(db, caller);
+  if (flags.showsUploaded && !uploaded)
+    throw new ApiError(ApiCode.badRequest, "video.errors.noUploadedVideo", {}, { fields: { showsUploaded: ["video.errors.noUploadedVideo"] } });
+  const set = { download_allowed: flags.downloadAllowed, shows_uploaded: flags.showsUploaded };
   const row = await db
-    .updateTable("promotional_videos")
-    .set({ download_allowed: flags.downloadAllowed, updated_at: sql`now()` })
-    .where("user_id", "=", caller.userId)
-    .where("exhibition_id", "=", caller.exhibitionId)
+    .insertInto("promotional_videos")
+    .values({ exhibition_id: caller.exhibitionId, user_id: caller.userId, public_code: newPublicCode(), state: "idle", ...set })
+    .onConflict((oc) => oc.columns(["exhibition_id", "user_id"]).doUpdateSet({ ...set, updated_at: sql`now()` }))
     .returningAll()
-    .executeTakeFirst();
-  // No video yet: nothing to allow.
-  if (!row) throw new ApiError(ApiCode.notFound, "video.errors.notFound");
-  return status(row);
+    .executeTakeFirstOrThrow();
+  return status(row, Boolean(uploaded));
 }
 
 /** The organizer's list: every exhibitor of the exhibition with a video row, newest change first. */
@@ -174,22 +202,76 @@ export async function videoList(db: Database, exhibitionId: number, paging: { pa
       progress: row.state === "done" ? 100 : row.progress,
       error: row.state === "failed" ? row.error : null,
       video: videoFile(row),
+      showsUploaded: row.shows_uploaded,
       downloadAllowed: row.download_allowed,
       updatedAt: new Date(row.updated_at).toISOString(),
     })),
   };
 }
 
-/** For the public showcase page: the exhibitor's good video, if any (the newest exhibition's). */
-export async function publicVideoFor(db: Database, userId: number): Promise<(VideoFile & { downloadUrl: string | null }) | null> {
+export type PublicVideo = { code: string; url: string; posterUrl: string | null; downloadUrl: string | null; orientation: VideoOrientation };
+
+/** What a row's public link plays (the company video or the generated one), or null when it plays nothing. */
+async function publicVideoOf(db: Database, row: VideoRow): Promise<PublicVideo | null> {
+  const uploaded = row.shows_uploaded ? await uploadedVideoOf(db, { userId: row.user_id, exhibitionId: row.exhibition_id }) : null;
+  const shown = shownSource(row, Boolean(uploaded));
+  if (!shown) return null;
+  const url = videoUrl(row.public_code);
+  return {
+    code: row.public_code,
+    url,
+    posterUrl: shown === "generated" || uploaded?.cover ? posterUrl(row.public_code) : null,
+    downloadUrl: row.download_allowed ? `${url}?download=1` : null,
+    // The company video's shape is not known: players fit it; the page lays it out as landscape.
+    orientation: shown === "generated" ? (row.video_orientation ?? "portrait") : "landscape",
+  };
+}
+
+/** For the public showcase page: what the exhibitor's public link plays, if anything (the newest exhibition's). */
+export async function publicVideoFor(db: Database, userId: number): Promise<PublicVideo | null> {
   const row = await db
     .selectFrom("promotional_videos")
     .selectAll()
     .where("user_id", "=", userId)
-    .where("mp4_key", "is not", null)
+    .where((eb) => eb.or([eb("mp4_key", "is not", null), eb("shows_uploaded", "=", true)]))
     .orderBy("exhibition_id", "desc")
     .executeTakeFirst();
-  const file = row ? videoFile(row) : null;
-  if (!row || !file) return null;
-  return { ...file, downloadUrl: row.download_allowed ? `${file.url}?download=1` : null };
+  return row ? publicVideoOf(db, row) : null;
+}
+
+/** The public video page (/exhibitorInfo/promotionalVideo?code=…): the company, its booths and what its link plays; 404 when it plays nothing. */
+export async function publicVideoPage(db: Database, code: string, language: "zh" | "en"): Promise<PublicVideoPage> {
+  const row = await db.selectFrom("promotional_videos").selectAll().where("public_code", "=", code).executeTakeFirst();
+  const video = row ? await publicVideoOf(db, row) : null;
+  if (!row || !video) throw new ApiError(ApiCode.notFound, "video.errors.notFound");
+  const [user, booths] = await Promise.all([
+    db.selectFrom("users").select(["business_name", "business_name_en", "username"]).where("id", "=", row.user_id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("booths as b")
+      .leftJoin("halls as h", "h.id", "b.hall_id")
+      .select(["b.booth_no", "h.name_zh", "h.name_en"])
+      .where("b.user_id", "=", row.user_id)
+      .where("b.exhibition_id", "=", row.exhibition_id)
+      .orderBy("b.id")
+      .execute(),
+  ]);
+  const pick = (zh: string | null, en: string | null) => (language === "en" ? en || zh : zh || en) ?? "";
+  return {
+    company: pick(user.business_name, user.business_name_en) || user.username,
+    booths: booths.map((b) => ({ boothNo: b.booth_no, hall: pick(b.name_zh, b.name_en) })),
+    video: { url: video.url, posterUrl: video.posterUrl, downloadUrl: video.downloadUrl, orientation: video.orientation },
+  };
+}
+
+/** The object-store file a public link serves (server/video/playback.ts): the shown video or its poster; ?generated=1 the generated one. */
+export async function publicVideoFile(db: Database, code: string, kind: "mp4" | "jpg", generated: boolean) {
+  const row = await db.selectFrom("promotional_videos").selectAll().where("public_code", "=", code).executeTakeFirst();
+  if (!row) return null;
+  const uploaded = !generated && row.shows_uploaded ? await uploadedVideoOf(db, { userId: row.user_id, exhibitionId: row.exhibition_id }) : null;
+  if (uploaded) {
+    const file = kind === "mp4" ? uploaded.video : uploaded.cover;
+    return file ? { ...file, downloadAllowed: row.download_allowed } : null;
+  }
+  const key = kind === "mp4" ? row.mp4_key : row.poster_key;
+  return key ? { key, contentType: kind === "mp4" ? "video/mp4" : "image/jpeg", downloadAllowed: row.download_allowed } : null;
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VideoList, VideoStatus } from "../../app/contracts/video/api-types";
@@ -203,9 +204,12 @@ describe.each(backends)("promotional videos on %s", (backend) => {
   it("keeps each exhibitor to its own video; the organizer lists them", async () => {
     const raw = await progress(raw01);
     expect(raw.data).toMatchObject({ state: "idle", video: null, publicCode: null });
-    const flags = await api.call("/node/service/exhibitor/video/updateFlags", { ticket: raw01, form: { downloadAllowed: "1" } });
-    expect(flags.status).toBe(404);
-    expect((await row()).download_allowed).toBe(false);
+    // raw01's flags make raw01 a row of its own (idle, nothing to play); std01's stays as it was.
+    const stdBefore = await row();
+    const flags = await api.call<VideoStatus>("/node/service/exhibitor/video/updateFlags", { ticket: raw01, form: { downloadAllowed: "1" } });
+    expect(flags.status).toBe(200);
+    expect(flags.data).toMatchObject({ state: "idle", downloadAllowed: true, shown: null, shareUrl: null, publicCode: null });
+    expect(await row()).toEqual(stdBefore);
     expect((await api.call("/node/service/exhibitor/video/list", { ticket: raw01 })).status).toBe(403);
     const list = await api.call<VideoList>("/node/service/exhibitor/video/list", { ticket: admin });
     expect(list.status).toBe(200);
@@ -216,5 +220,92 @@ describe.each(backends)("promotional videos on %s", (backend) => {
     expect(await publicVideoFor(api.db, rawId)).toBeNull();
     const refused = await api.call("/node/service/exhibitor/video/generate", { ticket: admin, form: { orientation: "portrait" } });
     expect(refused.status).toBe(400);
+  });
+
+  it("plays the approved profile's company video instead when chosen; a draft's never; the share page shows it without a session", async () => {
+    const before = await row();
+    const exhibitionId = before.exhibition_id;
+    const code = before.public_code;
+    // No approved company video yet: the choice is refused, translated, and nothing changes.
+    const refused = await api.call("/node/service/exhibitor/video/updateFlags", { ticket: std01, form: { showsUploaded: "1" }, lang: "zh" });
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe("您已审核的展商资料中没有可展示的企业视频");
+    expect(await row()).toEqual(before);
+
+    // A company video (an MP4 the exhibitor uploaded: here the generated one's bytes) and its cover, as files of std01.
+    const mp4 = await deps.store.readRange(before.mp4_key!, 0, Number(before.size_bytes) - 1);
+    const cover = await deps.store.readRange(before.poster_key!, 0, (await deps.store.stat(before.poster_key!))!.sizeBytes - 1);
+    const stored = async (id: string, folder: string, contentType: string, bytes: Buffer) => {
+      const key = `stored/${folder}/${std01Id}/2026-01/${id.padEnd(16, "0").slice(0, 16)}-1700000000000.${contentType === "video/mp4" ? "mp4" : "jpg"}`;
+      await deps.store.put(key, Readable.from([bytes]), { contentType, maxBytes: bytes.length });
+      await api.db
+        .insertInto("stored_files")
+        .values({
+          id,
+          owner_user_id: std01Id,
+          folder,
+          original_name: `${id}.bin`,
+          content_type: contentType,
+          size_bytes: bytes.length,
+          storage_key: key,
+          upload_key: null,
+        })
+        .execute();
+    };
+    await stored("c0ffee0000000001", "company-video", "video/mp4", Buffer.concat([mp4, Buffer.from("company")]));
+    await stored("c0ffee0000000002", "company-video-cover", "image/jpeg", cover);
+    const profile = { videoUrl: "/files/c0ffee0000000001", videoCoverUrl: "/files/c0ffee0000000002" };
+    // In a draft only: still refused.
+    await api.db
+      .insertInto("exhibitor_profiles")
+      .values({
+        user_id: std01Id,
+        exhibition_id: exhibitionId,
+        unique_id: "video-test-std01",
+        status: "draft",
+        draft: JSON.stringify(profile),
+        submitted: "{}",
+      })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ draft: JSON.stringify(profile), submitted: "{}", status: "draft", approved_at: null }))
+      .execute();
+    expect((await api.call("/node/service/exhibitor/video/updateFlags", { ticket: std01, form: { showsUploaded: "1" } })).status).toBe(400);
+    // Approved: allowed; the public link plays the company video, ?generated=1 the generated one.
+    await api.db
+      .updateTable("exhibitor_profiles")
+      .set({ submitted: JSON.stringify(profile), approved_at: new Date() })
+      .where("user_id", "=", std01Id)
+      .execute();
+    const chosen = await api.call<VideoStatus>("/node/service/exhibitor/video/updateFlags", { ticket: std01, form: { showsUploaded: "1" } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.data).toMatchObject({ showsUploaded: true, uploadedAvailable: true, shown: "uploaded", shareUrl: `/v/${code}.mp4` });
+    expect(chosen.data.video?.url).toBe(`/v/${code}.mp4?generated=1`);
+    const whole = await get(`/v/${code}.mp4`);
+    expect(whole.status).toBe(200);
+    expect(
+      Buffer.from(await whole.arrayBuffer())
+        .subarray(-7)
+        .toString(),
+    ).toBe("company");
+    const generated = await get(`/v/${code}.mp4?generated=1`, { range: "bytes=0-15" });
+    expect(generated.status).toBe(206);
+    expect(Number(generated.headers.get("content-range")?.split("/")[1])).toBe(Number(before.size_bytes));
+    expect(await publicVideoFor(api.db, std01Id)).toMatchObject({ url: `/v/${code}.mp4`, posterUrl: `/v/${code}.jpg` });
+
+    // The share page's data, without a session: the company, its booth, the link.
+    const page = await fetch(`${api.baseUrl}/api/node/service/exhibitor/video/public?code=${code}`, { headers: { "accept-language": "en" } }).then((r) =>
+      r.json(),
+    );
+    expect(page.code).toBe(200);
+    expect(page.data.video).toMatchObject({ url: `/v/${code}.mp4`, posterUrl: `/v/${code}.jpg` });
+    expect(page.data.booths.map((b: { boothNo: string }) => b.boothNo)).toContain("1A01");
+    const unknown = await fetch(`${api.baseUrl}/api/node/service/exhibitor/video/public?code=NoSuchCode123`, { headers: { "accept-language": "zh" } }).then(
+      (r) => r.json(),
+    );
+    expect(unknown).toMatchObject({ code: 404, message: "该视频不存在" });
+
+    // Back to the generated video; the profile's video gone from the approved data: the link plays the generated one.
+    const back = await api.call<VideoStatus>("/node/service/exhibitor/video/updateFlags", { ticket: std01, form: { showsUploaded: "" } });
+    expect(back.data).toMatchObject({ showsUploaded: false, shown: "generated" });
+    expect(Buffer.from(await (await get(`/v/${code}.mp4`)).arrayBuffer()).length).toBe(Number(before.size_bytes));
   });
 });

@@ -9,7 +9,7 @@ import { expect, FAILED_RESOURCE, test } from "./fixtures";
  */
 const PAGE = "/exhibitorInfo/promotionalVideo";
 
-test("an exhibitor generates a promotional video and sees it finish", async ({ app, page, consoleErrors }, testInfo) => {
+test("an exhibitor generates a promotional video and sees it finish", async ({ app, page, browser, consoleErrors }, testInfo) => {
   test.setTimeout(180_000);
   consoleErrors.allow(FAILED_RESOURCE(409));
   const account = testInfo.project.name === "js-on" ? "std01" : "raw01";
@@ -39,4 +39,20 @@ test("an exhibitor generates a promotional video and sees it finish", async ({ a
   expect((await part.body()).toString("latin1", 4, 8)).toBe("ftyp");
   const past = await page.request.get(src!, { headers: { range: "bytes=999999999-" } });
   expect(past.status()).toBe(416);
+
+  // The share page (the spec's public route), opened by someone without a session.
+  const share = await page.getByTestId("video-share-page").getAttribute("href");
+  expect(share).toMatch(/^\/exhibitorInfo\/promotionalVideo\?code=[A-Za-z0-9_-]+$/);
+  const visitor = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js-on", baseURL: testInfo.project.use.baseURL });
+  try {
+    const visit = await visitor.newPage();
+    await visit.goto(share!);
+    await expect(visit.getByTestId("public-video-player")).toHaveAttribute("src", src!);
+    await visit.goto(PAGE);
+    await expect(visit.locator("#main").getByRole("link", { name: /^(登录|Sign in)$/ })).toHaveAttribute("href", /^\/login\?redirectTo=/);
+    await visit.goto(`${PAGE}?code=NoSuchCode123`);
+    await expect(visit.getByTestId("public-video-error")).toHaveText(/该视频不存在|This video does not exist/);
+  } finally {
+    await visitor.close();
+  }
 });

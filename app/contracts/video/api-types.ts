@@ -15,6 +15,14 @@ export type VideoFile = {
 export type VideoStatus = {
   /** idle: never started. */
   state: VideoState;
+  /** The exhibitor chose to have the public link play its approved company video (the profile's). */
+  showsUploaded: boolean;
+  /** The approved profile has a company video the link may play. */
+  uploadedAvailable: boolean;
+  /** What the public link plays now, or null (nothing to play yet). */
+  shown: "generated" | "uploaded" | null;
+  /** The shareable link (/v/<code>.mp4) when it plays something. */
+  shareUrl: string | null;
   progress: number;
   /** A failed job's reason, as a text key (video.errors.*) or ffmpeg's last words. */
   error: string | null;
@@ -32,12 +40,20 @@ type VideoListRow = {
   userId: number;
   username: string;
   companyName: string;
-  state: Exclude<VideoState, "idle">;
+  state: VideoState;
   progress: number;
   error: string | null;
   video: VideoFile | null;
+  showsUploaded: boolean;
   downloadAllowed: boolean;
   updatedAt: string;
 };
 
 export type VideoList = { total: number; rows: VideoListRow[] };
+
+/** The public video page of a code (/exhibitorInfo/promotionalVideo?code=…): no session needed. */
+export type PublicVideoPage = {
+  company: string;
+  booths: { boothNo: string; hall: string }[];
+  video: { url: string; posterUrl: string | null; downloadUrl: string | null; orientation: VideoOrientation };
+};

@@ -1,6 +1,6 @@
 import { endpoint } from "../api/endpoint";
-import type { VideoList, VideoStatus } from "./api-types";
-import { videoFlagsSchema, videoListSchema, videoStartSchema } from "./schema";
+import type { PublicVideoPage, VideoList, VideoStatus } from "./api-types";
+import { videoFlagsSchema, videoListSchema, videoPublicSchema, videoStartSchema } from "./schema";
 
 /**
  * Promotional videos (issue 40, decision 037), under /node/service/exhibitor as the spec names them:
@@ -15,4 +15,6 @@ export const videoEndpoints = {
   updateFlags: endpoint.post("/node/service/exhibitor/video/updateFlags", videoFlagsSchema).answers<VideoStatus>(),
   /** The organizer's list (roleId 1). */
   list: endpoint.get("/node/service/exhibitor/video/list", videoListSchema).answers<VideoList>(),
+  /** Public (no session): the company and the video a public code plays, for /exhibitorInfo/promotionalVideo?code=…. */
+  publicPage: endpoint.get("/node/service/exhibitor/video/public", videoPublicSchema).answers<PublicVideoPage>(),
 };

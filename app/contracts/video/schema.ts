@@ -20,7 +20,15 @@ export const videoStartSchema = z.object({
   exhibitIds: z.preprocess(idList, z.array(idValue("video.exhibits"), { message: "video.errors.exhibitNotFound" }).max(8, "video.errors.tooManyExhibits")),
 });
 
-/** The download flag: whether the public link offers the file as a download. */
-export const videoFlagsSchema = z.object({ downloadAllowed: checkbox });
+/** The public link's flags: whether it offers the file as a download, and whether it plays the approved company video. */
+export const videoFlagsSchema = z.object({ downloadAllowed: checkbox, showsUploaded: checkbox });
+
+/** A public video code, as /v/<code>.mp4 has it. */
+export const videoPublicSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{6,40}$/, "video.errors.notFound"),
+});
 
 export const videoListSchema = z.object({ ...listPaging });

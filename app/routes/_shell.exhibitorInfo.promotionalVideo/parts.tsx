@@ -4,6 +4,9 @@ import type { VideoStatus } from "~/contracts/video/api-types";
 import { VIDEO_ORIENTATIONS } from "~/contracts/video/values";
 import { useTranslation } from "~/i18n/texts";
 
+/** The public share page of a code (route.tsx's public view). */
+const SHARE_PAGE = "/exhibitorInfo/promotionalVideo";
+
 /** The promotional video page's parts (route.tsx): the job's state, the player and share link, the start and flags forms. */
 export function VideoState({ status, origin }: { status: VideoStatus; origin: string }) {
   const { t } = useTranslation();
@@ -41,20 +44,31 @@ export function VideoState({ status, origin }: { status: VideoStatus; origin: st
           <Text size="sm">
             {t("video.duration", { seconds: Math.round(status.video.durationMs / 1000), size: (status.video.sizeBytes / 1024 / 1024).toFixed(1) })}
           </Text>
-          <Group gap="xs">
-            <Text size="sm">{t("video.share")}:</Text>
-            <Anchor href={status.video.url} size="sm" data-testid="video-share" target="_blank" rel="noreferrer">
-              {`${origin}${status.video.url}`}
-            </Anchor>
-            {status.downloadAllowed ? (
-              <Anchor href={`${status.video.url}?download=1`} size="sm">
-                {t("video.download")}
-              </Anchor>
-            ) : null}
-          </Group>
         </Stack>
       ) : (
         <Text size="sm">{t("video.noVideo")}</Text>
+      )}
+      {status.shareUrl && status.publicCode ? (
+        <Stack gap={4} data-testid="video-share-links">
+          <Text size="sm" fw={600}>
+            {t("video.share")} ({t(status.shown === "uploaded" ? "video.shownUploaded" : "video.shownGenerated")})
+          </Text>
+          <Anchor href={`${SHARE_PAGE}?code=${status.publicCode}`} size="sm" data-testid="video-share-page" style={{ overflowWrap: "anywhere" }}>
+            {`${origin}${SHARE_PAGE}?code=${status.publicCode}`}
+          </Anchor>
+          <Anchor href={status.shareUrl} size="sm" data-testid="video-share" target="_blank" rel="noreferrer" style={{ overflowWrap: "anywhere" }}>
+            {`${origin}${status.shareUrl}`}
+          </Anchor>
+          {status.downloadAllowed ? (
+            <Anchor href={`${status.shareUrl}?download=1`} size="sm">
+              {t("video.download")}
+            </Anchor>
+          ) : null}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t("video.shareNothing")}
+        </Text>
       )}
     </Stack>
   );
@@ -98,19 +112,43 @@ export function StartForm({ status, exhibits, pending }: { status: VideoStatus; 
   );
 }
 
-export function FlagsForm({ downloadAllowed, pending }: { downloadAllowed: boolean; pending: boolean }) {
+/** The public link's flags: which video it plays (the company video only when the approved profile has one) and downloads. */
+export function FlagsForm({ status, pending }: { status: VideoStatus; pending: boolean }) {
   const { t } = useTranslation();
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="flags" />
-      <Group>
+      <Stack gap="sm">
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend style={{ fontWeight: 600 }}>{t("video.shownLegend")}</legend>
+          <label style={{ display: "block" }}>
+            <input type="radio" name="showsUploaded" value="" defaultChecked={!status.showsUploaded} /> {t("video.shownGenerated")}
+          </label>
+          <label style={{ display: "block" }}>
+            <input
+              type="radio"
+              name="showsUploaded"
+              value="1"
+              defaultChecked={status.showsUploaded}
+              disabled={!status.uploadedAvailable && !status.showsUploaded}
+            />{" "}
+            {t("video.shownUploaded")}
+          </label>
+          {!status.uploadedAvailable ? (
+            <Text size="xs" c="dimmed">
+              {t("video.noUploaded")}
+            </Text>
+          ) : null}
+        </fieldset>
         <label>
-          <input type="checkbox" name="downloadAllowed" defaultChecked={downloadAllowed} /> {t("video.downloadAllowed")}
+          <input type="checkbox" name="downloadAllowed" defaultChecked={status.downloadAllowed} /> {t("video.downloadAllowed")}
         </label>
-        <Button type="submit" variant="light" loading={pending}>
-          {t("video.saveFlags")}
-        </Button>
-      </Group>
+        <Group>
+          <Button type="submit" variant="light" loading={pending} data-testid="video-flags-save">
+            {t("video.saveFlags")}
+          </Button>
+        </Group>
+      </Stack>
     </Form>
   );
 }

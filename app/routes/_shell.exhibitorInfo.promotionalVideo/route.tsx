@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -7,19 +7,25 @@ import { ActionError } from "~/components/form-error";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { promotionEndpoints } from "~/contracts/promotion/endpoints.server";
+import type { VideoStatus } from "~/contracts/video/api-types";
 import { videoEndpoints } from "~/contracts/video/endpoints.server";
 import { VIDEO_REFRESH_MS } from "~/contracts/video/values";
 import { useTranslation } from "~/i18n/texts";
-import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { apiFor, handleAuthErrors, requireOk, signInUrl } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
-import { requireShellUser } from "~/lib/permissions.server";
+import { getShellUser, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { FlagsForm, StartForm, VideoState } from "./parts";
+import { PublicIntro, PublicVideo } from "./public-view";
 import "~/contracts/video/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Promotional video" }];
 
-/** A public page of the spec (docs/product.md § Public pages): any signed-in account may open it, whatever its menu. */
+/**
+ * A public page of the spec (docs/product.md § Public pages): signed out, or with a share code
+ * (?code=…), it plays an exhibitor's video or says what the page is for; signed in without a code,
+ * any account may open it, whatever its menu, and the exhibitor manages its video.
+ */
 export const handle = { breadcrumb: "video.title", public: true } satisfies PageHandle;
 
 const PATH = "/exhibitorInfo/promotionalVideo";
@@ -32,11 +38,18 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * meta refresh without. Plain posts: it works without script.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const code = new URL(request.url).searchParams.get("code");
+  const user = code === null ? await getShellUser(request, context) : null;
+  if (code !== null || !user) {
+    const view = await publicView(request, context, code);
+    return json(view, { headers: NO_STORE, status: view.view === "public" && !view.page ? 404 : 200 });
+  }
   const { api, language } = await requireShellUser(request, context);
   const [status, exhibits] = await Promise.all([api.call(videoEndpoints.progress), api.call(promotionEndpoints.exhibits)]);
   const origin = new URL(request.url).origin;
   return json(
     {
+      view: "manage" as const,
       title: translate(language, "video.title"),
       status: await requireOk(status, request, context),
       exhibits: exhibits.ok
@@ -48,12 +61,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The share page of a code (404 with the message when it plays nothing), or the intro with a sign-in link. */
+async function publicView(request: Request, context: AppLoadContext, code: string | null) {
+  const api = await apiFor(request, context);
+  const title = translate(api.language, "video.publicTitle");
+  if (code === null) return { view: "intro" as const, title, signIn: await signInUrl(request, context) };
+  const result = await api.call(videoEndpoints.publicPage, { code });
+  if (!result.ok && result.code !== 404 && result.code !== 400) throw new Response(result.message, { status: 503 });
+  return { view: "public" as const, title, page: result.ok ? result.data : null, error: result.ok ? null : result.message };
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const form = await request.formData();
   if (form.get("intent") === "flags") {
     const result = await handleAuthErrors(
-      await api.call(videoEndpoints.updateFlags, { downloadAllowed: form.get("downloadAllowed") === "on" ? "1" : "" }),
+      await api.call(videoEndpoints.updateFlags, {
+        downloadAllowed: form.get("downloadAllowed") === "on" ? "1" : "",
+        showsUploaded: form.get("showsUploaded") === "1" ? "1" : "",
+      }),
       request,
       context,
     );
@@ -66,9 +92,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(PATH, context, { kind: "success", key: "video.started" });
 }
 
-export default function PromotionalVideoPage() {
+export default function PromotionalVideoRoute() {
+  const data = useLoaderData<typeof loader>();
+  if (data.view === "manage") return <PromotionalVideoPage status={data.status} exhibits={data.exhibits} origin={data.origin} />;
+  return (
+    <Paper withBorder p={{ base: "sm", sm: "lg" }} maw={760}>
+      {data.view === "intro" ? <PublicIntro signIn={data.signIn} /> : <PublicVideo page={data.page} error={data.error} />}
+    </Paper>
+  );
+}
+
+function PromotionalVideoPage({ status, exhibits, origin }: { status: VideoStatus; exhibits: { id: number; name: string }[]; origin: string }) {
   const { t } = useTranslation();
-  const { status, exhibits, origin } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const pending = useIsPending();
   const revalidator = useRevalidator();
@@ -104,9 +139,9 @@ export default function PromotionalVideoPage() {
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <StartForm status={status} exhibits={exhibits} pending={pending} />
       </Paper>
-      {status.video ? (
+      {status.video || status.uploadedAvailable || status.showsUploaded ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <FlagsForm downloadAllowed={status.downloadAllowed} pending={pending} />
+          <FlagsForm status={status} pending={pending} />
         </Paper>
       ) : null}
     </Stack>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -15,19 +16,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export const handle = { breadcrumb: "video.list.title" } satisfies PageHandle;
 
-const COLORS = { queued: "gray", rendering: "blue", done: "green", failed: "red" } as const;
+const COLORS = { idle: "gray", queued: "gray", rendering: "blue", done: "green", failed: "red" } as const;
+const PAGE_SIZE = 50;
+const PAGER_KEYS = { previous: "video.list.previous", next: "video.list.next", pageOf: "video.list.pageOf" };
 
 /** /exhibitorInfo/videos, the organizer's (roleId 1; issue 40, decision 037): every exhibitor's promotional video and its job's state. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const url = new URL(request.url);
-  const list = await requireOk(await api.call(videoEndpoints.list, { page: url.searchParams.get("page") ?? "1", pageSize: "50" }), request, context);
-  return json({ title: translate(language, "video.list.title"), list }, { headers: { "Cache-Control": "no-store" } });
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const list = await requireOk(await api.call(videoEndpoints.list, { page: String(page), pageSize: String(PAGE_SIZE) }), request, context);
+  return json({ title: translate(language, "video.list.title"), list, page }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function VideoListPage() {
   const { t } = useTranslation();
-  const { list } = useLoaderData<typeof loader>();
+  const { list, page } = useLoaderData<typeof loader>();
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -45,6 +49,7 @@ export default function VideoListPage() {
                     <Table.Th>{t("video.list.company")}</Table.Th>
                     <Table.Th>{t("video.list.state")}</Table.Th>
                     <Table.Th>{t("video.list.video")}</Table.Th>
+                    <Table.Th>{t("video.list.shown")}</Table.Th>
                     <Table.Th>{t("video.list.downloads")}</Table.Th>
                     <Table.Th>{t("video.list.updated")}</Table.Th>
                   </Table.Tr>
@@ -71,6 +76,7 @@ export default function VideoListPage() {
                             "—"
                           )}
                         </Table.Td>
+                        <Table.Td>{t(row.showsUploaded ? "video.shownUploaded" : "video.shownGenerated")}</Table.Td>
                         <Table.Td>{row.downloadAllowed ? t("video.list.allowed") : t("video.list.forbidden")}</Table.Td>
                         <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
                       </Table.Tr>
@@ -80,6 +86,7 @@ export default function VideoListPage() {
               </Table>
             </Table.ScrollContainer>
           )}
+          <ListPager page={page} pageSize={PAGE_SIZE} total={list.total} link={(p) => `/exhibitorInfo/videos?page=${p}`} keys={PAGER_KEYS} />
         </Stack>
       </Paper>
     </Stack>

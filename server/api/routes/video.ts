@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { videoEndpoints } from "../../../app/contracts/video/endpoints.server";
 import { startGeneration, videoStatusRunning } from "../../video/jobs";
-import { updateVideoFlags, videoList } from "../../video/videos";
+import { publicVideoPage, updateVideoFlags, videoList } from "../../video/videos";
+import { requestLanguage } from "../envelope";
 import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { mount } from "../mount";
@@ -18,6 +19,9 @@ export function videoRoutes(deps: ApiDeps): Router {
     const organizer = await organizerFor(deps, req, res);
     return videoList(db, organizer.exhibitionId, input);
   });
+
+  // Public: no caller; only what the code's public link plays, with the company's name and booths.
+  mount(router, videoEndpoints.publicPage, async ({ req, input }) => publicVideoPage(db, input.code, requestLanguage(req)));
 
   return router;
 }

@@ -26,6 +26,7 @@ import * as exhibitionCalendar from "./0024-exhibition-calendar";
 import * as invitationBatches from "./0025-invitation-batches";
 import * as showcases from "./0026-showcases";
 import * as promotionalVideos from "./0027-promotional-videos";
+import * as videoSource from "./0028-video-source";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0025-invitation-batches": invitationBatches,
   "0026-showcases": showcases,
   "0027-promotional-videos": promotionalVideos,
+  "0028-video-source": videoSource,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,8 @@ import type { ColumnType, Generated } from "kysely";
 import type { CreatedAt, Timestamp } from "./columns";
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type VideoJobState = "queued" | "rendering" | "done" | "failed";
+/** idle: a row made by a flag before any generation (0028-video-source). */
+type VideoJobState = "idle" | "queued" | "rendering" | "done" | "failed";
 type Orientation = "portrait" | "landscape";
 
 /** An exhibitor's promotional video (0027-promotional-videos): its last job and its last good video. */
@@ -27,6 +28,8 @@ interface PromotionalVideoTable {
   duration_ms: Nullable<number>;
   video_at: Nullable<Date | string>;
   download_allowed: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The public link plays the approved profile's company video instead of the generated one (0028-video-source). */
+  shows_uploaded: ColumnType<boolean, boolean | undefined, boolean>;
   started_at: Nullable<Date | string>;
   finished_at: Nullable<Date | string>;
   created_at: CreatedAt;

@@ -1,0 +1,220 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { build } from "esbuild";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../server/db/database";
+import { type JobQueue, startJobQueue } from "../../server/jobs/queue";
+import { createLogger } from "../../server/logger";
+import { queueGeneration } from "../../server/video/videos";
+import { databaseUrlFor } from "../support/postgres-template";
+import { openTestDatabase, postgresSkipReason, postgresUrl } from "../support/test-api";
+
+/**
+ * Promotional video jobs (issue 40) across real processes on one PostgreSQL database and one object
+ * store: two worker processes and one start render once; a worker killed mid-render (SIGKILL, as in a
+ * crash) leaves the row rendering, and a fresh process claims it once it shows no sign of life and
+ * finishes it, once. The workers are tests/support/video-worker.ts (bundled here by esbuild), each
+ * running the portal's job queue with the video jobs and printing what it does. VIDEO_STALE_MS
+ * shortens the minute a row must be silent before it is claimed again (server/video/videos.ts).
+ */
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+const QUEUE = "video-render";
+const STALE_MS = 2000;
+
+type WorkerEvent = { pid: number; event: "ready" | "job" | "render" | "stopped"; ffmpegPid?: number; output?: string; data?: unknown };
+type Worker = { child: ChildProcess; events: WorkerEvent[]; output: () => string; exited: Promise<unknown> };
+
+/** Whether a process runs (a zombie nobody reaped yet counts as gone). */
+function alive(pid: number) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    if (fs.existsSync("/proc/self/stat")) return false;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls until `check` answers something truthy, or fails after `ms` with `what`. */
+async function until<T>(what: string, check: () => T | Promise<T>, ms = 30_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (PostgreSQL)", () => {
+  let database: DatabaseHandle;
+  let databaseUrl: string;
+  let dataDir: string;
+  let bundleDir: string;
+  let workerFile: string;
+  let sender: JobQueue;
+  let caller: { userId: number; exhibitionId: number; roleId: number; sessionBoothId: null; label: string };
+  const workers: Worker[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase("postgres");
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
+    databaseUrl = databaseUrlFor(postgresUrl!, rows[0]!.name);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "video-processes-"));
+    // Next to node_modules, so the bundle's packages resolve; build/ is the app's.
+    fs.mkdirSync("node_modules/.cache", { recursive: true });
+    bundleDir = fs.mkdtempSync(path.resolve("node_modules/.cache/video-worker-"));
+    workerFile = path.join(bundleDir, "video-worker.mjs");
+    await build({
+      entryPoints: ["tests/support/video-worker.ts"],
+      outfile: workerFile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      logLevel: "warning",
+    });
+    // This process only sends jobs (no worker here); starting first, it installs pg-boss's schema.
+    sender = await startJobQueue({ database, logger: createLogger("silent") }, []);
+    const std01 = await database.db
+      .selectFrom("promotional_videos as v")
+      .innerJoin("users as u", "u.id", "v.user_id")
+      .select(["v.user_id", "v.exhibition_id"])
+      .where("u.username", "=", "std01")
+      .executeTakeFirstOrThrow();
+    caller = { userId: std01.user_id, exhibitionId: std01.exhibition_id, roleId: 2, sessionBoothId: null, label: "std01" };
+  });
+
+  afterAll(async () => {
+    for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill("SIGKILL");
+    await Promise.all(workers.map((worker) => worker.exited));
+    await sender?.stop();
+    await database?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (bundleDir) fs.rmSync(bundleDir, { recursive: true, force: true });
+  });
+
+  const row = () =>
+    database.db
+      .selectFrom("promotional_videos")
+      .selectAll()
+      .where("user_id", "=", caller.userId)
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .executeTakeFirstOrThrow();
+
+  /** The MP4 files in the store (server-made keys under stored/promotional-videos/). */
+  function storedVideos() {
+    const root = path.join(dataDir, "uploads", "stored", "promotional-videos");
+    if (!fs.existsSync(root)) return [];
+    return (fs.readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith(".mp4")).map((file) => file.split(path.sep).join("/"));
+  }
+
+  /** Spawns a worker process and waits until its job queue runs. */
+  async function startWorker(): Promise<Worker> {
+    const child = spawn(process.execPath, [workerFile], {
+      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: databaseUrl, DATA_DIR: dataDir, VIDEO_STALE_MS: String(STALE_MS) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const events: WorkerEvent[] = [];
+    let output = "";
+    let pending = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk;
+      pending += chunk.toString();
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) if (line.startsWith('{"pid"')) events.push(JSON.parse(line) as WorkerEvent);
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const worker = { child, events, output: () => output, exited };
+    workers.push(worker);
+    await until("the worker's job queue", () => {
+      if (child.exitCode !== null) throw new Error(`the worker exited (${child.exitCode}):\n${output}`);
+      return events.some((e) => e.event === "ready");
+    });
+    return worker;
+  }
+
+  async function stopWorker(worker: Worker) {
+    worker.child.kill("SIGTERM");
+    await worker.exited;
+    expect(worker.events.at(-1)?.event, worker.output()).toBe("stopped");
+  }
+
+  const renders = (worker: Worker) => worker.events.filter((e) => e.event === "render");
+  const jobsTaken = (worker: Worker) => worker.events.filter((e) => e.event === "job").length;
+
+  it("two processes, one start, jobs sent four times: one render, attempts 1, one MP4 stored", async () => {
+    // The demo's queued job stays out of the way: the start comes once both processes run.
+    await database.db.updateTable("promotional_videos").set({ state: "failed" }).where("user_id", "=", caller.userId).execute();
+    const [a, b] = await Promise.all([startWorker(), startWorker()]);
+    const started = await queueGeneration(database.db, caller, { orientation: "landscape", exhibitIds: [] });
+    const job = { videoId: started.id, generation: started.generation };
+    for (let i = 0; i < 4; i++) await sender.send(QUEUE, job);
+
+    const done = await until("the video", async () => {
+      const current = await row();
+      return current.state === "done" || current.state === "failed" ? current : null;
+    });
+    expect(done).toMatchObject({ state: "done", generation: started.generation, attempts: 1, progress: 100, error: null, video_orientation: "landscape" });
+    // Every job was taken, by both processes (one renders for seconds while the other polls); one of them rendered.
+    await until("all four jobs taken", () => jobsTaken(a!) + jobsTaken(b!) === 4);
+    expect(jobsTaken(a!), a!.output()).toBeGreaterThan(0);
+    expect(jobsTaken(b!), b!.output()).toBeGreaterThan(0);
+    expect(renders(a!).length + renders(b!).length).toBe(1);
+    expect(storedVideos()).toEqual([done.mp4_key!.replace(/^stored\/promotional-videos\//, "")]);
+    await Promise.all([stopWorker(a!), stopWorker(b!)]);
+    expect(renders(a!).length + renders(b!).length).toBe(1);
+  });
+
+  it("a worker killed mid-render: a restarted worker stops the orphaned ffmpeg, claims the silent row and finishes it once", async () => {
+    // Run alone, the demo's queued job is still there: out of the way too.
+    await database.db.updateTable("promotional_videos").set({ state: "failed" }).where("user_id", "=", caller.userId).where("state", "=", "queued").execute();
+    const before = await row();
+    const started = await queueGeneration(database.db, caller, { orientation: "portrait", exhibitIds: [] });
+    // Its job queue's first sweep sends the queued row's job.
+    const first = await startWorker();
+    const render = await until("ffmpeg rendering", () => renders(first)[0]);
+    await until("progress on the row", async () => {
+      const current = await row();
+      return current.state === "rendering" && current.progress > 0;
+    });
+    expect(alive(render.ffmpegPid!)).toBe(true);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // ffmpeg does not die with its worker: it ignores SIGPIPE (its -progress writes to the dead pipe fail
+    // quietly) and, reparented, would go on rendering. The next process stops it at start (reapOrphanRenders).
+    expect(alive(render.ffmpegPid!)).toBe(true);
+    const left = await row();
+    expect(left).toMatchObject({ state: "rendering", generation: started.generation, attempts: 1, mp4_key: before.mp4_key });
+
+    // A fresh process: it stops the orphaned ffmpeg and removes its folder at start, then its first sweep
+    // sends the rendering row's job once the row is silent for STALE_MS (+5 s).
+    const second = await startWorker();
+    await until("the killed worker's ffmpeg stopped", () => !alive(render.ffmpegPid!), 10_000);
+    await until("the killed render's folder removed", () => !fs.existsSync(path.dirname(render.output!)), 10_000);
+    const done = await until("the video", async () => {
+      const current = await row();
+      return current.state === "done" || current.state === "failed" ? current : null;
+    });
+    expect(done).toMatchObject({ state: "done", generation: started.generation, attempts: 2, error: null, video_orientation: "portrait" });
+    expect(renders(second)).toHaveLength(1);
+    // The old video was replaced by the new one; the killed render stored nothing.
+    expect(done.mp4_key).not.toBe(before.mp4_key);
+    expect(storedVideos()).toEqual([done.mp4_key!.replace(/^stored\/promotional-videos\//, "")]);
+    await stopWorker(second);
+    expect(renders(second)).toHaveLength(1);
+    expect(await row()).toMatchObject({ state: "done", attempts: 2, mp4_key: done.mp4_key });
+  });
+});

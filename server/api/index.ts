@@ -42,6 +42,7 @@ import { promotionVisitorRoutes } from "./routes/promotion-visitors";
 import { showcaseRoutes } from "./routes/showcase";
 import { accountRoutes } from "./routes/accounts";
 import { videoRoutes } from "./routes/video";
+import { dataAreaRoutes } from "./routes/data-area";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -94,6 +95,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(showcaseRoutes(deps));
   router.use(accountRoutes(deps));
   router.use(videoRoutes(deps));
+  router.use(dataAreaRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -23,6 +23,7 @@ import { seedDemoVisitors } from "../promotion/demo-visitors";
 import type { ObjectStore } from "../uploads/object-store";
 import { seedPromotionDemo } from "./promotion";
 import { seedShowcaseDemo } from "./showcase";
+import { seedDataAreaDemo } from "./data-area";
 import { seedVideoDemo } from "./video";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
@@ -100,6 +101,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedPromotionDemo(db, exhibition.id, store);
     await seedShowcaseDemo(db, exhibition.id);
     await seedVideoDemo(db, exhibition.id);
+    await seedDataAreaDemo(db, exhibition.id, store);
   }
 }
 
@@ -230,6 +232,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedPromotionDemo(trx, exhibition.id, options.store);
     await seedShowcaseDemo(trx, exhibition.id);
     await seedVideoDemo(trx, exhibition.id);
+    await seedDataAreaDemo(trx, exhibition.id, options.store);
   });
   return { created: true as const };
 }

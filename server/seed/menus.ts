@@ -179,6 +179,8 @@ export const demoMenus: SeedMenu[] = [
   // Data area /dataArea
   menu(90, 0, 90, "/dataArea", "资料专区", "Data area", "folder"),
   menu(91, 90, 1, "/dataArea/index", "资料下载", "Data download", "download"),
+  // The organizer's classes and files of the data area (issue 41): roleId 1 only.
+  menu(92, 90, 2, "/dataArea/files", "资料管理", "Data area files", "folder"),
 ];
 
 /**
@@ -188,7 +190,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-const ADMIN_ONLY_MENU_IDS = new Set([4, 17, 18, 19, 35, 47, 53, 69, 79, 100, 101, 102, 103, 115, 116]);
+const ADMIN_ONLY_MENU_IDS = new Set([4, 17, 18, 19, 35, 47, 53, 69, 79, 92, 100, 101, 102, 103, 115, 116]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

@@ -40,6 +40,7 @@ import { remindersSweep } from "./idor-reminders";
 import { calendarSweep } from "./idor-calendar";
 import { showcaseSweep } from "./idor-showcase";
 import { videoSweep } from "./idor-video";
+import { dataAreaSweep } from "./idor-data-area";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -237,6 +238,7 @@ const sweep: Record<string, Entry> = {
   ...calendarSweep,
   ...showcaseSweep,
   ...videoSweep,
+  ...dataAreaSweep,
 };
 
 /** The address pickers are many routes of one kind. */

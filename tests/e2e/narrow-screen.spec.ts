@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures";
 
 /** Links that are not pages to look at: downloads, sign-out, language switch, the form-posting UI endpoints. */
 const NOT_PAGES =
-  /^\/(logout|language|ui|booth)(\/|\?|$)|\/(export|template|contract|print|qr|check|pass|report|image)(\?|$)|-export(\?|$)|[?&]download=1|^\/index\/poster-image\/|^\/files\/|^\/build\//;
+  /^\/(logout|language|ui|booth)(\/|\?|$)|\/(export|template|contract|print|qr|check|pass|report|image)(\?|$)|-export(\?|$)|[?&]download=1|^\/dataArea\/download\/|^\/index\/poster-image\/|^\/files\/|^\/build\//;
 const MAX_PAGES = 60;
 /** Without a Chinese font the characters render as narrow boxes and a too-wide Chinese menu goes unnoticed. */
 const chineseFont = (spawnSync("fc-list", [":lang=zh", "family"], { encoding: "utf8" }).stdout ?? "").trim().length > 0;

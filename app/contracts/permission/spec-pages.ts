@@ -63,7 +63,8 @@ const SPEC_PAGES: Record<string, readonly string[]> = {
     "twExhibitsReview",
   ],
   "/HT": ["blueCarGuide", "busGuide", "parkingGuide", "businessReservations"],
-  "/dataArea": ["index"],
+  // files: the organizer's classes and files (this portal's addition).
+  "/dataArea": ["index", "files"],
   "/invitation": [],
 };
 

@@ -28,6 +28,8 @@ export const UPLOAD_FOLDERS = [
   "booth-insurance",
   "safety-commitment",
   "booth-drawing",
+  // The data area (issue 41): the organizer's published files.
+  "data-file",
 ] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
@@ -80,6 +82,7 @@ const FOLDER_RULES: Record<UploadFolder, { kinds: UploadKind[]; maxBytes: number
   "booth-insurance": { kinds: ["pdf"], maxBytes: 10 * MB },
   "safety-commitment": { kinds: ["jpg", "png", "pdf"], maxBytes: 10 * MB },
   "booth-drawing": { kinds: ["pdf", "jpg", "png"], maxBytes: 50 * MB },
+  "data-file": { kinds: ["pdf", "xls", "xlsx", "jpg", "png"], maxBytes: 50 * MB },
 };
 
 /** The kind a file name claims (for the browser's early check only), or null. */

@@ -11,6 +11,9 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 import "~/contracts/home/texts";
 import { POSTER_OF_SLUG, type PosterBlock, PosterImage, type PosterSlug } from "./poster-image";
+import { type BannerBlock, BannerFiles } from "./banner-files";
+import { dataAreaEndpoints } from "~/contracts/data-area/endpoints.server";
+import { DATA_AREA_PATH } from "~/contracts/data-area/values";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
@@ -43,6 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     bodyLanguage: useEnglish ? "en" : "zh",
     chineseOnly,
     poster: slug in POSTER_OF_SLUG ? await posterBlock(request, context, slug as PosterSlug) : null,
+    banners: slug === "bannerDownload" ? await bannerBlock(request, context) : null,
   });
 }
 
@@ -58,6 +62,15 @@ async function posterBlock(request: Request, context: LoaderFunctionArgs["contex
   if (info.contractor || !user.allowed.has("/index/poster") || !(info.boothId || info.booths.length)) return { state: "noBooth" };
   const company = (user.language === "en" ? info.businessNameEn || info.businessName : info.businessName || info.businessNameEn) || info.username;
   return { state: "image", kind: POSTER_OF_SLUG[slug], company };
+}
+
+/** The logo and banner page offers the data area's logo and banner files to those who may open the data area. */
+async function bannerBlock(request: Request, context: LoaderFunctionArgs["context"]): Promise<BannerBlock> {
+  const user = await getShellUser(request, context);
+  if (!user) return { state: "signIn", loginUrl: `/login?${new URLSearchParams({ redirectTo: new URL(request.url).pathname })}` };
+  if (!user.allowed.has(DATA_AREA_PATH) && user.info.infoVO.roleId !== ORGANIZER_ROLE_ID) return { state: "none" };
+  const result = await user.api.call(dataAreaEndpoints.files, { banner: "1", pageSize: "50" });
+  return result.ok ? { state: "files", files: result.data.items } : { state: "none" };
 }
 
 type Block = { kind: "heading"; text: string } | { kind: "list"; items: string[] } | { kind: "paragraph"; lines: string[] };
@@ -152,6 +165,7 @@ export default function ContentPage() {
         </Alert>
       ) : null}
       {data.poster ? <PosterImage block={data.poster} /> : null}
+      {data.banners ? <BannerFiles block={data.banners} /> : null}
       {data.body.trim() ? (
         <Stack gap="sm" lang={data.bodyLanguage}>
           <ContentBody body={data.body} />

@@ -27,6 +27,7 @@ import * as invitationBatches from "./0025-invitation-batches";
 import * as showcases from "./0026-showcases";
 import * as promotionalVideos from "./0027-promotional-videos";
 import * as videoSource from "./0028-video-source";
+import * as dataArea from "./0029-data-area";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0026-showcases": showcases,
   "0027-promotional-videos": promotionalVideos,
   "0028-video-source": videoSource,
+  "0029-data-area": dataArea,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,6 +22,7 @@ import type { ExhibitionTables } from "./exhibition";
 import type { ReminderTables } from "./reminders";
 import type { ShowcaseTables } from "./showcase";
 import type { VideoTables } from "./video";
+import type { DataAreaTables } from "./data-area";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -43,6 +44,7 @@ export type * from "./accounts";
 export type * from "./reminders";
 export type * from "./showcase";
 export type * from "./video";
+export type * from "./data-area";
 
 export interface DB
   extends ExhibitionTables,
@@ -64,4 +66,5 @@ export interface DB
     AccountTables,
     ReminderTables,
     ShowcaseTables,
-    VideoTables {}
+    VideoTables,
+    DataAreaTables {}

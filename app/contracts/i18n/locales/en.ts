@@ -18,6 +18,7 @@ import reminders from "~/contracts/reminders/texts.en";
 import calendar from "~/contracts/calendar/texts.en";
 import showcase from "~/contracts/showcase/texts.en";
 import video from "~/contracts/video/texts.en";
+import dataArea from "~/contracts/data-area/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
 const en = {
@@ -41,6 +42,7 @@ const en = {
   calendar,
   showcase,
   video,
+  dataArea,
 };
 
 export default en;

@@ -19,6 +19,7 @@ import reminders from "~/contracts/reminders/texts.zh";
 import calendar from "~/contracts/calendar/texts.zh";
 import showcase from "~/contracts/showcase/texts.zh";
 import video from "~/contracts/video/texts.zh";
+import dataArea from "~/contracts/data-area/texts.zh";
 
 /** 全部中文文案（服务器用；浏览器中每页只加载本栏目的文案，见 docs/decisions/022）。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -42,6 +43,7 @@ const zh: Resource = {
   calendar,
   showcase,
   video,
+  dataArea,
 };
 
 export default zh;

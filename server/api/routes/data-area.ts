@@ -1,0 +1,72 @@
+import { Router } from "express";
+import { dataAreaEndpoints as endpoints } from "../../../app/contracts/data-area/endpoints.server";
+import { translate } from "../../../app/contracts/i18n/translate.server";
+import { deleteClass, deleteFile, downloadFile, fileById, listClasses, listFiles, saveClass, saveFile } from "../../data-area/data-area";
+import { findStoredFile } from "../../uploads/files";
+import { callerFor, organizerFor } from "../caller";
+import type { ApiDeps } from "../context";
+import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { attachmentDisposition } from "../file-answer";
+import { mount, withMessage } from "../mount";
+
+const fileIdOf = (url: string | undefined) => (url ? url.replace(/^\/files\//, "") : undefined);
+
+/** The data area (issue 41, docs/product.md § Data area). Mounted inside /api. */
+export function dataAreaRoutes(deps: ApiDeps): Router {
+  const { db, store } = deps;
+  const router = Router();
+  const saved = (req: Parameters<typeof requestLanguage>[0]) => translate(requestLanguage(req), "dataArea.admin.saved");
+
+  mount(router, endpoints.classes, async ({ req, res }) => listClasses(db, await callerFor(deps, req, res)));
+  mount(router, endpoints.files, async ({ req, res, input }) => listFiles(db, await callerFor(deps, req, res), { ...input, bannerOnly: input.banner }));
+  mount(router, endpoints.download, async ({ req, res, input }) => {
+    const caller = await callerFor(deps, req, res);
+    const file = await downloadFile(db, caller, input.id);
+    const stored = await findStoredFile(db, file.storedFileId);
+    const info = stored && (await store.stat(stored.storageKey));
+    if (!stored || !info) throw new ApiError(ApiCode.notFound, "dataArea.errors.fileNotFound");
+    const ext = stored.originalName.includes(".") ? stored.originalName.slice(stored.originalName.lastIndexOf(".")) : "";
+    const name = `${(requestLanguage(req) === "en" && file.nameEn) || file.nameZh}${ext}`;
+    res.set({
+      "Content-Type": stored.contentType,
+      "Content-Length": String(info.sizeBytes),
+      "Content-Disposition": attachmentDisposition(name, `file-${input.id}${ext}`),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": "private, no-store",
+    });
+    const stream = await store.openRead(stored.storageKey);
+    await new Promise<void>((resolve, reject) => {
+      stream.on("error", reject);
+      res.on("finish", resolve);
+      res.on("close", resolve);
+      stream.pipe(res);
+    }).catch((error: unknown) => {
+      deps.logger.error({ err: error, dataFileId: input.id }, "data area file could not be read");
+      res.destroy();
+    });
+  });
+
+  mount(router, endpoints.saveClass, async ({ req, res, input }) => {
+    const organizer = await organizerFor(deps, req, res);
+    await saveClass(db, organizer, input);
+    return withMessage(await listClasses(db, organizer), saved(req));
+  });
+  mount(router, endpoints.deleteClass, async ({ req, res, input }) => {
+    const organizer = await organizerFor(deps, req, res);
+    await deleteClass(db, organizer, input.id);
+    return withMessage(await listClasses(db, organizer), translate(requestLanguage(req), "dataArea.admin.deleted"));
+  });
+  mount(router, endpoints.saveFile, async ({ req, res, input }) => {
+    const organizer = await organizerFor(deps, req, res);
+    const id = await saveFile(db, organizer, { ...input, storedFileId: fileIdOf(input.fileUrl) });
+    return withMessage(await fileById(db, organizer, id), saved(req));
+  });
+  mount(router, endpoints.deleteFile, async ({ req, res, input }) => {
+    const organizer = await organizerFor(deps, req, res);
+    await deleteFile(db, organizer, input.id);
+    return withMessage(null, translate(requestLanguage(req), "dataArea.admin.deleted"));
+  });
+
+  return router;
+}

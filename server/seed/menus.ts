@@ -59,6 +59,8 @@ export const demoMenus: SeedMenu[] = [
   menu(29, 1, 11, "/index/posterEn", "英文邀请海报", "English invitation poster", "image"),
   // The organizer's exhibition calendar (issue 39): roleId 1 only.
   menu(4, 1, 12, "/index/calendar", "展会日历", "Exhibition calendar", "calendar"),
+  // The organizer's editing of the home area's content pages (issue 41): roleId 1 only.
+  menu(5, 1, 13, "/index/content", "页面内容", "Page content", "edit"),
 
   // Exhibitor information /exhibitorInfo
   menu(10, 0, 10, "/exhibitorInfo", "展商信息", "Exhibitor information", "user"),
@@ -190,7 +192,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-const ADMIN_ONLY_MENU_IDS = new Set([4, 17, 18, 19, 35, 47, 53, 69, 79, 92, 100, 101, 102, 103, 115, 116]);
+const ADMIN_ONLY_MENU_IDS = new Set([4, 5, 17, 18, 19, 35, 47, 53, 69, 79, 92, 100, 101, 102, 103, 115, 116]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

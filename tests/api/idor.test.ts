@@ -41,6 +41,7 @@ import { calendarSweep } from "./idor-calendar";
 import { showcaseSweep } from "./idor-showcase";
 import { videoSweep } from "./idor-video";
 import { dataAreaSweep } from "./idor-data-area";
+import { contentPagesSweep } from "./idor-content-pages";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -239,6 +240,7 @@ const sweep: Record<string, Entry> = {
   ...showcaseSweep,
   ...videoSweep,
   ...dataAreaSweep,
+  ...contentPagesSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -5,6 +5,7 @@ import type { HomeContentPage, WorksheetItem } from "../permission/api-types";
 import { idValue, listPaging } from "../common/validation";
 import type { ChecklistOverview, NotDonePage } from "./overview-types";
 import { extensionRequestSchema, type ScheduleMailResult } from "./schedule-schema";
+import { contentSaveSchema } from "./content-schema";
 
 const notDoneSchema = z.object({ itemId: idValue("home.overview.item"), ...listPaging });
 const notDoneExportSchema = z.object({ itemId: idValue("home.overview.item") });
@@ -20,6 +21,9 @@ const contentPageSchema = z.object({
  */
 export const homeEndpoints = {
   contentPage: endpoint.get("/smeb/content/page", contentPageSchema).answers<HomeContentPage>(),
+  /** The organizer's (roleId 1): every content page of the exhibition, and a page saved (titles and texts in both languages). */
+  contentPages: endpoint.get("/smeb/content/list").answers<HomeContentPage[]>(),
+  saveContent: endpoint.post("/smeb/content/save", contentSaveSchema).answers<HomeContentPage>(),
   worksheet: endpoint.get("/smeb/worksheet/worksheet").answers<WorksheetItem[]>(),
   /** The work sheet as CSV. */
   exportWorksheet: endpoint.get("/smeb/worksheet/export").file(),

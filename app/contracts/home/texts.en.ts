@@ -99,6 +99,21 @@ const home = {
       sentAt: "Sent from the exhibitor portal at {{time}} (UTC+8).",
     },
   },
+  contentEdit: {
+    title: "Page content",
+    intro:
+      'The home area\'s pages as exhibitors read them, in Chinese and English. Text format: a line starting with "## " is a heading, "- " a list item; a blank line ends a paragraph.',
+    page: "Page",
+    titleZh: "Title (Chinese)",
+    titleEn: "Title (English)",
+    bodyZh: "Text (Chinese)",
+    bodyEn: "Text (English)",
+    save: "Save",
+    saved: "Saved",
+    preview: "Preview",
+    open: "Open the page",
+    updated: "Changed (UTC+8)",
+  },
   content: {
     chineseOnly: "This page is only available in Chinese.",
     empty: "There is no content on this page yet.",

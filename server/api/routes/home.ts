@@ -5,7 +5,11 @@ import { homeEndpoints } from "../../../app/contracts/home/endpoints.server";
 import type { ApiDeps } from "../context";
 import { findCaller } from "../require-session";
 import { ApiCode, ApiError } from "../envelope";
-import { mount } from "../mount";
+import { mount, withMessage } from "../mount";
+import { organizerFor } from "../caller";
+import { requestLanguage } from "../envelope";
+import { translate } from "../../../app/contracts/i18n/translate.server";
+import { listContentPages, saveContentPage } from "../../home/content-pages";
 import { doneStatuses } from "../../schedule/done-checks";
 
 /** One content page of the home area, both languages (the web app picks and falls back). */
@@ -48,6 +52,13 @@ export function homeRoutes(deps: ApiDeps): Router {
     if (!current) throw new ApiError(ApiCode.notFound, "errors.notFound");
     return current.id;
   }
+
+  // The organizer edits the content pages (roleId 1), in both languages.
+  mount(router, homeEndpoints.contentPages, async ({ req, res }) => listContentPages(db, (await organizerFor(deps, req, res)).exhibitionId));
+  mount(router, homeEndpoints.saveContent, async ({ req, res, input }) => {
+    const organizer = await organizerFor(deps, req, res);
+    return withMessage(await saveContentPage(db, organizer.exhibitionId, input), translate(requestLanguage(req), "home.contentEdit.saved"));
+  });
 
   mount(router, homeEndpoints.contentPage, async (call) => {
     const { req } = call;

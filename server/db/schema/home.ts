@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { CreatedAt, Timestamp } from "./columns";
+import type { Timestamp } from "./columns";
 
 interface ContentPageTable {
   exhibition_id: number;
@@ -8,7 +8,7 @@ interface ContentPageTable {
   title_en: string;
   body_zh: string;
   body_en: string;
-  updated_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 interface ScheduleItemTable {

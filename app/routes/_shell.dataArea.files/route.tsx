@@ -240,10 +240,10 @@ export default function DataFilesPage() {
                       <Table.Td>{f.hidden ? t("dataArea.admin.hidden") : t("dataArea.admin.visible")}</Table.Td>
                       <Table.Td>
                         <Group gap="sm">
-                          <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?file=${f.id}`}>
+                          <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?page=${files.page}&file=${f.id}`}>
                             {t("dataArea.admin.edit")}
                           </Anchor>
-                          <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?deleteFile=${f.id}`} c="red.8">
+                          <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?page=${files.page}&deleteFile=${f.id}`} c="red.8">
                             {t("dataArea.admin.delete")}
                           </Anchor>
                         </Group>

@@ -43,6 +43,10 @@ import { showcaseRoutes } from "./routes/showcase";
 import { accountRoutes } from "./routes/accounts";
 import { videoRoutes } from "./routes/video";
 import { dataAreaRoutes } from "./routes/data-area";
+import { blueCarRoutes } from "./routes/vehicles-blue-cars";
+import { trafficGuideRoutes } from "./routes/traffic-guides";
+import { reservationRoutes } from "./routes/reservations";
+import { epidemicRoutes } from "./routes/epidemic";
 
 /** Our implementation of the exhibition API, mounted under /api. */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -96,6 +100,10 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(accountRoutes(deps));
   router.use(videoRoutes(deps));
   router.use(dataAreaRoutes(deps));
+  router.use(blueCarRoutes(deps));
+  router.use(trafficGuideRoutes(deps));
+  router.use(reservationRoutes(deps));
+  router.use(epidemicRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -24,6 +24,10 @@ import type { ObjectStore } from "../uploads/object-store";
 import { seedPromotionDemo } from "./promotion";
 import { seedShowcaseDemo } from "./showcase";
 import { seedDataAreaDemo } from "./data-area";
+import { seedBlueCarDemo } from "./blue-cars";
+import { seedTrafficGuidesDemo } from "./traffic-guides";
+import { seedReservationsDemo } from "./reservations";
+import { seedEpidemicDemo } from "./epidemic";
 import { seedVideoDemo } from "./video";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
@@ -102,6 +106,11 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedShowcaseDemo(db, exhibition.id);
     await seedVideoDemo(db, exhibition.id);
     await seedDataAreaDemo(db, exhibition.id, store);
+    const firstCalendar = demoCalendarForOpening(exhibition.opens_on);
+    await seedBlueCarDemo(db, exhibition.id, firstCalendar, store);
+    await seedTrafficGuidesDemo(db, exhibition.id, firstCalendar, store);
+    await seedReservationsDemo(db, exhibition.id, firstCalendar, store);
+    await seedEpidemicDemo(db, exhibition.id, firstCalendar, store);
   }
 }
 
@@ -233,6 +242,10 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedShowcaseDemo(trx, exhibition.id);
     await seedVideoDemo(trx, exhibition.id);
     await seedDataAreaDemo(trx, exhibition.id, options.store);
+    await seedBlueCarDemo(trx, exhibition.id, calendar, options.store);
+    await seedTrafficGuidesDemo(trx, exhibition.id, calendar, options.store);
+    await seedReservationsDemo(trx, exhibition.id, calendar, options.store);
+    await seedEpidemicDemo(trx, exhibition.id, calendar, options.store);
   });
   return { created: true as const };
 }

@@ -83,6 +83,8 @@ export const demoMenus: SeedMenu[] = [
   menu(102, 10, 12, "/exhibitorInfo/showcases", "小程序展示页", "Showcase pages", "mobile"),
   // The organizer's list of the exhibitors' promotional videos (issue 40, decision 037).
   menu(103, 10, 13, "/exhibitorInfo/videos", "宣传视频列表", "Promotional videos", "video"),
+  // The organizer's view and export of the epidemic declarations (issue 41): roleId 1 only.
+  menu(104, 10, 14, "/exhibitorInfo/epidemicReview", "防疫申报汇总", "Epidemic declarations", "health"),
 
   // Invitation /invitation (its pages live under /exhibitorInfo/invitation)
   menu(110, 0, 20, "/invitation", "观众邀请", "Invitation", "mail"),
@@ -177,6 +179,10 @@ export const demoMenus: SeedMenu[] = [
   menu(82, 80, 2, "/HT/busGuide", "接驳巴士指引", "Shuttle bus guide", "bus"),
   menu(83, 80, 3, "/HT/parkingGuide", "停车指引", "Parking guide", "parking"),
   menu(84, 80, 4, "/HT/businessReservations", "商务预约", "Business reservations", "calendar"),
+  // The organizer's side (issue 41): blue-plate car review, the bus and parking guides, the reservation desk; roleId 1 only.
+  menu(85, 80, 5, "/HT/blueCarReview", "蓝牌车审核", "Blue-plate car review", "audit"),
+  menu(86, 80, 6, "/HT/guides", "交通指引维护", "Traffic guides", "edit"),
+  menu(87, 80, 7, "/HT/reservationDesk", "商务预约管理", "Reservation desk", "audit"),
 
   // Data area /dataArea
   menu(90, 0, 90, "/dataArea", "资料专区", "Data area", "folder"),
@@ -192,7 +198,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-const ADMIN_ONLY_MENU_IDS = new Set([4, 5, 17, 18, 19, 35, 47, 53, 69, 79, 92, 100, 101, 102, 103, 115, 116]);
+const ADMIN_ONLY_MENU_IDS = new Set([4, 5, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

@@ -42,6 +42,10 @@ import { showcaseSweep } from "./idor-showcase";
 import { videoSweep } from "./idor-video";
 import { dataAreaSweep } from "./idor-data-area";
 import { contentPagesSweep } from "./idor-content-pages";
+import { blueCarsSweep } from "./idor-blue-cars";
+import { trafficGuidesSweep } from "./idor-traffic-guides";
+import { reservationsSweep } from "./idor-reservations";
+import { epidemicSweep } from "./idor-epidemic";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -241,6 +245,10 @@ const sweep: Record<string, Entry> = {
   ...videoSweep,
   ...dataAreaSweep,
   ...contentPagesSweep,
+  ...blueCarsSweep,
+  ...trafficGuidesSweep,
+  ...reservationsSweep,
+  ...epidemicSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -29,6 +29,8 @@ const SPEC_PAGES: Record<string, readonly string[]> = {
     "showcases",
     // The organizer's list of the exhibitors' promotional videos (this portal's addition).
     "videos",
+    // The organizer's view and export of the epidemic declarations (this portal's addition).
+    "epidemicReview",
   ],
   "/boothConstruction": [
     "standardConstruction",
@@ -62,7 +64,8 @@ const SPEC_PAGES: Record<string, readonly string[]> = {
     "truckReview",
     "twExhibitsReview",
   ],
-  "/HT": ["blueCarGuide", "busGuide", "parkingGuide", "businessReservations"],
+  // blueCarReview, guides, reservationDesk: the organizer's side of the area (this portal's addition).
+  "/HT": ["blueCarGuide", "busGuide", "parkingGuide", "businessReservations", "blueCarReview", "guides", "reservationDesk"],
   // files: the organizer's classes and files (this portal's addition).
   "/dataArea": ["index", "files"],
   "/invitation": [],

@@ -28,6 +28,10 @@ import * as showcases from "./0026-showcases";
 import * as promotionalVideos from "./0027-promotional-videos";
 import * as videoSource from "./0028-video-source";
 import * as dataArea from "./0029-data-area";
+import * as blueCars from "./0030-blue-cars";
+import * as trafficGuides from "./0031-traffic-guides";
+import * as businessReservations from "./0032-business-reservations";
+import * as epidemicDeclarations from "./0033-epidemic-declarations";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +64,10 @@ const migrations: Record<string, Migration> = {
   "0027-promotional-videos": promotionalVideos,
   "0028-video-source": videoSource,
   "0029-data-area": dataArea,
+  "0030-blue-cars": blueCars,
+  "0031-traffic-guides": trafficGuides,
+  "0032-business-reservations": businessReservations,
+  "0033-epidemic-declarations": epidemicDeclarations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -23,6 +23,9 @@ import type { ReminderTables } from "./reminders";
 import type { ShowcaseTables } from "./showcase";
 import type { VideoTables } from "./video";
 import type { DataAreaTables } from "./data-area";
+import type { TrafficGuideTables } from "./traffic-guides";
+import type { ReservationTables } from "./reservations";
+import type { EpidemicTables } from "./epidemic";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -45,6 +48,9 @@ export type * from "./reminders";
 export type * from "./showcase";
 export type * from "./video";
 export type * from "./data-area";
+export type * from "./traffic-guides";
+export type * from "./reservations";
+export type * from "./epidemic";
 
 export interface DB
   extends ExhibitionTables,
@@ -67,4 +73,7 @@ export interface DB
     ReminderTables,
     ShowcaseTables,
     VideoTables,
-    DataAreaTables {}
+    DataAreaTables,
+    TrafficGuideTables,
+    ReservationTables,
+    EpidemicTables {}

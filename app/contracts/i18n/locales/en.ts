@@ -19,6 +19,9 @@ import calendar from "~/contracts/calendar/texts.en";
 import showcase from "~/contracts/showcase/texts.en";
 import video from "~/contracts/video/texts.en";
 import dataArea from "~/contracts/data-area/texts.en";
+import trafficGuides from "~/contracts/traffic-guides/texts.en";
+import reservations from "~/contracts/reservations/texts.en";
+import epidemic from "~/contracts/epidemic/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
 const en = {
@@ -43,6 +46,9 @@ const en = {
   showcase,
   video,
   dataArea,
+  trafficGuides,
+  reservations,
+  epidemic,
 };
 
 export default en;

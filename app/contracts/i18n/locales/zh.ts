@@ -20,6 +20,9 @@ import calendar from "~/contracts/calendar/texts.zh";
 import showcase from "~/contracts/showcase/texts.zh";
 import video from "~/contracts/video/texts.zh";
 import dataArea from "~/contracts/data-area/texts.zh";
+import trafficGuides from "~/contracts/traffic-guides/texts.zh";
+import reservations from "~/contracts/reservations/texts.zh";
+import epidemic from "~/contracts/epidemic/texts.zh";
 
 /** 全部中文文案（服务器用；浏览器中每页只加载本栏目的文案，见 docs/decisions/022）。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -44,6 +47,9 @@ const zh: Resource = {
   showcase,
   video,
   dataArea,
+  trafficGuides,
+  reservations,
+  epidemic,
 };
 
 export default zh;

@@ -1,0 +1,6 @@
+/** reservations texts (en), issue 41: Business reservations. */
+const reservations = {
+  title: "Business reservations",
+};
+
+export default reservations;

@@ -1,0 +1,3 @@
+/** Business reservations tables (issue 41), part of DB (./index.ts). */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in with the domain's tables
+export interface ReservationTables {}

@@ -8,6 +8,7 @@ import { isPublished, readDraft } from "../exhibitor/profiles";
 import { trackingCodeOf } from "../promotion/tracking";
 import { countView } from "../promotion/views";
 import type { ObjectStore } from "../uploads/object-store";
+import { storedFileIdOf } from "../uploads/files";
 import { publicVideoFor } from "../video/videos";
 import { fileIdsOf } from "./showcases";
 
@@ -114,7 +115,7 @@ export async function publicShowcaseImage(
   const { db, store } = deps;
   const showcase = await openShowcase(db, code);
   let fileId: string | undefined;
-  if (slot === "logo") fileId = text((await approvedProfile(db, showcase.user_id, showcase.exhibition_id)).logoUrl).replace(/^\/files\//, "") || undefined;
+  if (slot === "logo") fileId = storedFileIdOf((await approvedProfile(db, showcase.user_id, showcase.exhibition_id)).logoUrl) ?? undefined;
   else fileId = fileIdsOf((await chosenExhibits(db, showcase.id)).find((e) => String(e.position) === slot)?.image_file_ids)[0];
   if (!fileId) throw notFound();
   const file = await db.selectFrom("stored_files").select(["storage_key", "owner_user_id", "content_type"]).where("id", "=", fileId).executeTakeFirst();

@@ -26,6 +26,11 @@ export function storedFileUrl(id: string) {
   return `/files/${id}`;
 }
 
+/** The stored file id a `/files/<id>` URL names (storedFileUrl's inverse), or null for anything else. */
+export function storedFileIdOf(url: unknown): string | null {
+  return typeof url === "string" && url.startsWith("/files/") ? url.slice("/files/".length) || null : null;
+}
+
 /** docs/product.md § Uploads: a timestamp suffix on every stored name; the rest is random, the extension is the kind's. */
 export function newStorageKey(folder: UploadFolder, userId: number, ext: string, now = new Date()) {
   const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;

@@ -4,6 +4,7 @@ import type { VideoOrientation } from "../../app/contracts/video/values";
 import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import type { ObjectStore } from "../uploads/object-store";
+import { storedFileIdOf } from "../uploads/files";
 import { type RenderInput, VIDEO_MAX_EXHIBITS } from "./render";
 
 /**
@@ -16,7 +17,6 @@ const PICTURE_MAX_BYTES = 12 * 1024 * 1024;
 const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif" };
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
-const fileIdOf = (url: unknown) => (typeof url === "string" && url.startsWith("/files/") ? url.slice("/files/".length) : null);
 
 async function picture(deps: { db: Database; store: ObjectStore }, fileId: string | null, userId: number, to: string): Promise<string | null> {
   if (!fileId) return null;
@@ -90,7 +90,7 @@ export async function renderInputFor(
     companyName,
     companyOther: zh && en && en !== zh ? en : null,
     boothLine,
-    logoFile: await picture(deps, fileIdOf(submitted.logoUrl), who.userId, path.join(dir, "logo")),
+    logoFile: await picture(deps, storedFileIdOf(submitted.logoUrl), who.userId, path.join(dir, "logo")),
     exhibits,
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from "../db/database";
 import { isPublished, readDraft } from "../exhibitor/profiles";
+import { storedFileIdOf } from "../uploads/files";
 
 /**
  * The company video of an exhibitor's approved profile (issue 40, decision 037), which its public
@@ -10,7 +11,6 @@ type StoredRef = { key: string; contentType: string };
 export type UploadedVideo = { video: StoredRef; cover: StoredRef | null };
 
 const COVER_TYPES = new Set(["image/png", "image/jpeg"]);
-const fileIdOf = (url: unknown) => (typeof url === "string" && url.startsWith("/files/") ? url.slice("/files/".length) : null);
 
 export async function uploadedVideoOf(db: Database, who: { userId: number; exhibitionId: number }): Promise<UploadedVideo | null> {
   const profile = await db
@@ -21,8 +21,8 @@ export async function uploadedVideoOf(db: Database, who: { userId: number; exhib
     .executeTakeFirst();
   if (!profile || !isPublished(profile)) return null;
   const approved = readDraft(profile.submitted);
-  const videoId = fileIdOf(approved.videoUrl);
-  const coverId = fileIdOf(approved.videoCoverUrl);
+  const videoId = storedFileIdOf(approved.videoUrl);
+  const coverId = storedFileIdOf(approved.videoCoverUrl);
   const ids = [videoId, coverId].filter((id): id is string => Boolean(id));
   if (!videoId) return null;
   const files = await db

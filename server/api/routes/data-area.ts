@@ -2,14 +2,12 @@ import { Router } from "express";
 import { dataAreaEndpoints as endpoints } from "../../../app/contracts/data-area/endpoints.server";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { deleteClass, deleteFile, downloadFile, fileById, listClasses, listFiles, saveClass, saveFile } from "../../data-area/data-area";
-import { findStoredFile } from "../../uploads/files";
+import { findStoredFile, storedFileIdOf } from "../../uploads/files";
 import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { attachmentDisposition } from "../file-answer";
 import { mount, withMessage } from "../mount";
-
-const fileIdOf = (url: string | undefined) => (url ? url.replace(/^\/files\//, "") : undefined);
 
 /** The data area (issue 41, docs/product.md § Data area). Mounted inside /api. */
 export function dataAreaRoutes(deps: ApiDeps): Router {
@@ -59,7 +57,7 @@ export function dataAreaRoutes(deps: ApiDeps): Router {
   });
   mount(router, endpoints.saveFile, async ({ req, res, input }) => {
     const organizer = await organizerFor(deps, req, res);
-    const id = await saveFile(db, organizer, { ...input, storedFileId: fileIdOf(input.fileUrl) });
+    const id = await saveFile(db, organizer, { ...input, storedFileId: storedFileIdOf(input.fileUrl) ?? undefined });
     return withMessage(await fileById(db, organizer, id), saved(req));
   });
   mount(router, endpoints.deleteFile, async ({ req, res, input }) => {

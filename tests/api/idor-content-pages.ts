@@ -1,30 +1,21 @@
 import { expect } from "vitest";
 import { portalClient } from "../support/portal-client";
-import type { TestApi } from "../support/test-api";
+import { callApi, type ProbeContext } from "../support/idor-probe";
 
 /**
  * The organizer's content page editing (issue 41) in the IDOR sweep (tests/api/idor.test.ts): the
  * pages are the exhibition's, edited by roleId 1 only. Exhibitor B (raw01) can neither list nor save
  * (403; the page /401), and nothing changes.
  */
-type Ctx = { api: TestApi; a: string; b: string; admin: string };
-
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+type Ctx = ProbeContext;
 
 const pages = async (ctx: Ctx) => JSON.stringify(await ctx.api.db.selectFrom("content_pages").selectAll().orderBy("exhibition_id").orderBy("slug").execute());
 
 const probe = async (ctx: Ctx) => {
   const before = await pages(ctx);
   const answers = [
-    await call(ctx, ctx.b, "/smeb/content/list"),
-    await call(ctx, ctx.b, "/smeb/content/save", { slug: "promote", titleZh: "B", titleEn: "B", bodyZh: "B" }),
+    await callApi(ctx, ctx.b, "/smeb/content/list"),
+    await callApi(ctx, ctx.b, "/smeb/content/save", { slug: "promote", titleZh: "B", titleEn: "B", bodyZh: "B" }),
   ];
   expect(answers.map((a) => a.status)).toEqual([403, 403]);
   const browser = portalClient(ctx.api.baseUrl);

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { portalClient } from "../support/portal-client";
-import type { TestApi } from "../support/test-api";
+import { callApi, type ProbeContext } from "../support/idor-probe";
 import { uploadAs } from "../support/uploads";
 
 /**
@@ -9,30 +9,21 @@ import { uploadAs } from "../support/uploads";
  * class and a hidden file reads neither (lists, download: 404) and changes nothing; the organizer's
  * endpoints answer B 403 and its page /401.
  */
-type Ctx = { api: TestApi; a: string; b: string; admin: string };
+type Ctx = ProbeContext;
 type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "隐藏资料-MARKER-5190";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
-
 let prepared: Promise<{ classId: string; fileId: string }> | null = null;
 /** A hidden class holding a hidden file, named with the marker; made once per sweep. */
 function prepare(ctx: Ctx) {
   prepared ??= (async () => {
-    const made = await call(ctx, ctx.admin, "/smeb/dataArea/fileClass/save", { nameZh: MARKER, nameEn: MARKER, hidden: "1" });
+    const made = await callApi(ctx, ctx.admin, "/smeb/dataArea/fileClass/save", { nameZh: MARKER, nameEn: MARKER, hidden: "1" });
     expect(made.status).toBe(200);
     const classId = String((JSON.parse(made.text) as { data: { id: number; nameZh: string }[] }).data.find((c) => c.nameZh === MARKER)!.id);
     const fileUrl = await uploadAs(ctx.api, ctx.admin, "data-file", "hidden.pdf", PDF);
-    const file = await call(ctx, ctx.admin, "/smeb/dataArea/file/save", { classId, nameZh: MARKER, hidden: "1", fileUrl });
+    const file = await callApi(ctx, ctx.admin, "/smeb/dataArea/file/save", { classId, nameZh: MARKER, hidden: "1", fileUrl });
     expect(file.status).toBe(200);
     return { classId, fileId: String((JSON.parse(file.text) as { data: { id: number } }).data.id) };
   })();
@@ -49,23 +40,23 @@ const apiProbe: Probe = async (ctx) => {
   const { classId, fileId } = await prepare(ctx);
   const before = await state(ctx);
   const reads = [
-    await call(ctx, ctx.b, "/smeb/dataArea/fileClass/list"),
-    await call(ctx, ctx.b, `/smeb/dataArea/file/listByClassIds?classIds=${classId}`),
-    await call(ctx, ctx.b, `/smeb/dataArea/file/listByClassIds?keyword=${encodeURIComponent(MARKER)}`),
-    await call(ctx, ctx.b, `/smeb/dataArea/file/download?id=${fileId}`),
+    await callApi(ctx, ctx.b, "/smeb/dataArea/fileClass/list"),
+    await callApi(ctx, ctx.b, `/smeb/dataArea/file/listByClassIds?classIds=${classId}`),
+    await callApi(ctx, ctx.b, `/smeb/dataArea/file/listByClassIds?keyword=${encodeURIComponent(MARKER)}`),
+    await callApi(ctx, ctx.b, `/smeb/dataArea/file/download?id=${fileId}`),
   ];
   for (const answer of reads) expect(answer.text).not.toContain(MARKER);
   expect(reads.map((a) => a.status)).toEqual([200, 200, 200, 404]);
   const writes = [
-    await call(ctx, ctx.b, "/smeb/dataArea/fileClass/save", { id: classId, nameZh: "B", nameEn: "B" }),
-    await call(ctx, ctx.b, "/smeb/dataArea/fileClass/delete", { id: classId }),
-    await call(ctx, ctx.b, "/smeb/dataArea/file/save", { id: fileId, classId, nameZh: "B" }),
-    await call(ctx, ctx.b, "/smeb/dataArea/file/delete", { id: fileId }),
+    await callApi(ctx, ctx.b, "/smeb/dataArea/fileClass/save", { id: classId, nameZh: "B", nameEn: "B" }),
+    await callApi(ctx, ctx.b, "/smeb/dataArea/fileClass/delete", { id: classId }),
+    await callApi(ctx, ctx.b, "/smeb/dataArea/file/save", { id: fileId, classId, nameZh: "B" }),
+    await callApi(ctx, ctx.b, "/smeb/dataArea/file/delete", { id: fileId }),
   ];
   expect(writes.map((a) => a.status)).toEqual([403, 403, 403, 403]);
   expect(await state(ctx)).toBe(before);
   // Control: the organizer reads it.
-  expect((await call(ctx, ctx.admin, `/smeb/dataArea/file/listByClassIds?classIds=${classId}`)).text).toContain(MARKER);
+  expect((await callApi(ctx, ctx.admin, `/smeb/dataArea/file/listByClassIds?classIds=${classId}`)).text).toContain(MARKER);
 };
 
 const pageProbe: Probe = async (ctx) => {

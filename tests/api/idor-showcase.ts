@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { portalClient } from "../support/portal-client";
-import type { TestApi } from "../support/test-api";
+import { callApi, type ProbeContext } from "../support/idor-probe";
 import { uploadAs } from "../support/uploads";
 
 /**
@@ -8,29 +8,20 @@ import { uploadAs } from "../support/uploads";
  * exhibitor A's (std01) exhibit ids and showcase reads none of A's data and changes nothing of A's,
  * through the API and the pages; the organizer's list and hide switch answer B 403 (the page /401).
  */
-type Ctx = { api: TestApi; a: string; b: string; admin: string };
+type Ctx = ProbeContext;
 type Probe = (ctx: Ctx) => Promise<void>;
 
 const PAGE = "/exhibitorInfo/miniProgram";
 const MARKER = "A-展示页-MARKER-3318";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
-
 let prepared: Promise<{ exhibitId: string; code: string; showcaseId: string }> | null = null;
 /** A's exhibit and A's showcase showing it; made once per sweep. */
 function prepare(ctx: Ctx) {
   prepared ??= (async () => {
-    const exhibit = await call(ctx, ctx.a, "/smeb/invitation/exhibits/add", { nameZh: MARKER, imageUrls: await uploadAs(ctx.api, ctx.a, "exhibits-img") });
+    const exhibit = await callApi(ctx, ctx.a, "/smeb/invitation/exhibits/add", { nameZh: MARKER, imageUrls: await uploadAs(ctx.api, ctx.a, "exhibits-img") });
     expect(exhibit.status).toBe(200);
     const exhibitId = String((JSON.parse(exhibit.text) as { data: { id: number } }).data.id);
-    expect((await call(ctx, ctx.a, "/smeb/showcase/save", { exhibitIds: exhibitId })).status).toBe(200);
+    expect((await callApi(ctx, ctx.a, "/smeb/showcase/save", { exhibitIds: exhibitId })).status).toBe(200);
     const row = await ctx.api.db
       .selectFrom("showcases as s")
       .innerJoin("users as u", "u.id", "s.user_id")
@@ -52,10 +43,10 @@ const apiProbe: Probe = async (ctx) => {
   const { exhibitId, code, showcaseId } = await prepare(ctx);
   const before = await aState(ctx);
   const answers = [
-    await call(ctx, ctx.b, "/smeb/showcase/mine"),
-    await call(ctx, ctx.b, "/smeb/showcase/save", { exhibitIds: exhibitId }),
-    await call(ctx, ctx.b, "/smeb/showcase/enable", { enabled: "false" }),
-    await call(ctx, ctx.b, "/wx/getMiniQrCode", {}),
+    await callApi(ctx, ctx.b, "/smeb/showcase/mine"),
+    await callApi(ctx, ctx.b, "/smeb/showcase/save", { exhibitIds: exhibitId }),
+    await callApi(ctx, ctx.b, "/smeb/showcase/enable", { enabled: "false" }),
+    await callApi(ctx, ctx.b, "/wx/getMiniQrCode", {}),
   ];
   for (const answer of answers) {
     expect(answer.text).not.toContain(MARKER);
@@ -63,13 +54,13 @@ const apiProbe: Probe = async (ctx) => {
   }
   expect(answers[1]!.status).toBe(400);
   for (const [path, form] of [["/smeb/showcase/list"], ["/smeb/showcase/hide", { id: showcaseId, hidden: "true" }]] as [string, Record<string, string>?][]) {
-    const refused = await call(ctx, ctx.b, path, form);
+    const refused = await callApi(ctx, ctx.b, path, form);
     expect(refused.status, path).toBe(403);
     expect(refused.text).not.toContain(code);
   }
   expect(await aState(ctx)).toBe(before);
   // Control: A's own page reads A's showcase.
-  expect((await call(ctx, ctx.a, "/smeb/showcase/mine")).text).toContain(code);
+  expect((await callApi(ctx, ctx.a, "/smeb/showcase/mine")).text).toContain(code);
 };
 
 const pageProbe: Probe = async (ctx) => {

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { portalClient } from "../support/portal-client";
-import type { TestApi } from "../support/test-api";
+import { callApi, type ProbeContext } from "../support/idor-probe";
 import { uploadAs } from "../support/uploads";
 
 /**
@@ -9,26 +9,17 @@ import { uploadAs } from "../support/uploads";
  * read A's progress or change A's download flag; the organizer's list answers B 403 (the page /401).
  * Nothing of A's video row changes, and no render starts.
  */
-type Ctx = { api: TestApi; a: string; b: string; admin: string };
+type Ctx = ProbeContext;
 type Probe = (ctx: Ctx) => Promise<void>;
 
 const PAGE = "/exhibitorInfo/promotionalVideo";
 const MARKER = "A-视频-MARKER-4471";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
-
 let prepared: Promise<{ exhibitId: string; code: string }> | null = null;
 /** A's exhibit and A's video row (the demo's queued job); made once per sweep. */
 function prepare(ctx: Ctx) {
   prepared ??= (async () => {
-    const exhibit = await call(ctx, ctx.a, "/smeb/invitation/exhibits/add", { nameZh: MARKER, imageUrls: await uploadAs(ctx.api, ctx.a, "exhibits-img") });
+    const exhibit = await callApi(ctx, ctx.a, "/smeb/invitation/exhibits/add", { nameZh: MARKER, imageUrls: await uploadAs(ctx.api, ctx.a, "exhibits-img") });
     expect(exhibit.status).toBe(200);
     const exhibitId = String((JSON.parse(exhibit.text) as { data: { id: number } }).data.id);
     const row = await ctx.api.db
@@ -52,10 +43,10 @@ const apiProbe: Probe = async (ctx) => {
   const { exhibitId, code } = await prepare(ctx);
   const before = await videoRows(ctx);
   const answers = [
-    await call(ctx, ctx.b, "/node/service/exhibitor/video/progress"),
-    await call(ctx, ctx.b, "/node/service/exhibitor/video/generate", { orientation: "portrait", exhibitIds: exhibitId }),
-    await call(ctx, ctx.b, "/node/service/exhibitor/video/updateFlags", { downloadAllowed: "" }),
-    await call(ctx, ctx.b, "/node/service/exhibitor/video/list"),
+    await callApi(ctx, ctx.b, "/node/service/exhibitor/video/progress"),
+    await callApi(ctx, ctx.b, "/node/service/exhibitor/video/generate", { orientation: "portrait", exhibitIds: exhibitId }),
+    await callApi(ctx, ctx.b, "/node/service/exhibitor/video/updateFlags", { downloadAllowed: "" }),
+    await callApi(ctx, ctx.b, "/node/service/exhibitor/video/list"),
   ];
   for (const answer of answers) {
     expect(answer.text).not.toContain(MARKER);
@@ -64,7 +55,7 @@ const apiProbe: Probe = async (ctx) => {
   expect(answers.map((a) => a.status)).toEqual([200, 400, 200, 403]);
   expect(await videoRows(ctx)).toBe(before);
   // Control: the organizer's list names A's row.
-  expect((await call(ctx, ctx.admin, "/node/service/exhibitor/video/list")).text).toContain("std01");
+  expect((await callApi(ctx, ctx.admin, "/node/service/exhibitor/video/list")).text).toContain("std01");
 };
 
 const pageProbe: Probe = async (ctx) => {

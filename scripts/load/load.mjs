@@ -52,7 +52,7 @@ function summary(stats, elapsedMs) {
 /**
  * @param {{ baseUrl: string, accounts: {username: string, password: string}[], durationMs: number,
  *           thinkMs: number, tag: string, ipBlock?: number, signInConcurrency?: number,
- *           arrivalMs?: number, resignInShare?: number, timeoutMs?: number }} options
+ *           arrivalMs?: number, resignInShare?: number, timeoutMs?: number, onWindowStart?: () => void }} options
  */
 export async function runLoad({
   baseUrl,
@@ -65,6 +65,7 @@ export async function runLoad({
   arrivalMs = 15_000,
   resignInShare = 0.25,
   timeoutMs = 60_000,
+  onWindowStart = () => {},
 }) {
   const signInStats = new Stats();
   const stats = new Stats();
@@ -107,6 +108,7 @@ export async function runLoad({
   const signInMs = performance.now() - signInStarted;
 
   // The window: everyone who signed in browses and saves forms until it ends.
+  onWindowStart();
   const startedAt = performance.now();
   const endAt = startedAt + durationMs;
   // Think time: uniform around thinkMs (typing a feedback takes twice as long); never past the window.

@@ -18,6 +18,7 @@ import path from "node:path";
 import { crossProcessChecks } from "./scaleout.mjs";
 import { cloneUsers, findPostgres, openPostgres, redactUrl, throwawayDatabase, withPglite } from "./db.mjs";
 import { killDuringWrites } from "./kill.mjs";
+import { measureCostPerKind, cpuMsOf } from "./cost.mjs";
 import { runLoad } from "./load.mjs";
 import { startProxy } from "./proxy.mjs";
 import { PortalProcess, portalEnv, ROOT, runCli, snapshotBuild } from "./server.mjs";
@@ -43,8 +44,13 @@ const settings = {
   timeoutMs: intEnv("LOAD_TIMEOUT", 900) * 1000,
   /** Consecutive load runs on the same embedded server (the benchmark runs 2 to see whether memory grows). */
   runs: Math.max(1, intEnv("LOAD_RUNS", 1)),
-  /** `embedded-load`: only the embedded load runs (the benchmark's memory phase), no crash or PostgreSQL phase. */
+  /**
+   * `embedded-load`: only the embedded load runs (the benchmark's memory phase), no crash or PostgreSQL phase;
+   * `postgres-load`: only the load through two processes on PostgreSQL (the capacity sweep, scripts/bench/capacity.mjs).
+   */
   only: process.env.LOAD_ONLY ?? "",
+  /** With LOAD_ONLY=postgres-load: afterwards, the CPU each kind of request costs alone (scripts/load/cost.mjs). */
+  cost: process.env.LOAD_COST === "1",
 };
 /**
  * One server process's resident memory after the 100-user load must stay under this. Measured
@@ -115,6 +121,34 @@ function loadTables(label, result, verified) {
       ...[...kinds].map(([kind, k]) => [kind, ...cell(k.signIn), ...cell(k.window)]),
     ])}\n`,
   );
+}
+
+/** The figures of one load for the capacity sweep (scripts/bench/capacity.mjs), on one line. */
+function printLoadJson(label, result, verified, windowCpuMs) {
+  const { stats, signIn } = result;
+  const figures = {
+    label,
+    users: settings.users,
+    durationSec: settings.durationMs / 1000,
+    signIn: { signedIn: signIn.signedIn, elapsedMs: signIn.elapsedMs, p50: signIn.p50, p99: signIn.p99, errors: signIn.stats.errors },
+    window: {
+      requests: stats.requests,
+      requestsPerSecond: stats.requests / (result.elapsedMs / 1000),
+      p50: result.p50,
+      p99: result.p99,
+      errors: stats.errors,
+      usersFailed: result.usersFailed,
+      byKind: result.byKind.map(({ kind, count, errors, p50, p99 }) => ({ kind, count, errors, p50, p99 })),
+      serverCpuMs: windowCpuMs,
+      serverCpuMsPerRequest: windowCpuMs === null ? null : windowCpuMs / Math.max(1, stats.requests),
+    },
+    writes: {
+      acknowledged: verified.feedback.acked + verified.skins.acked,
+      found: verified.feedback.found + verified.skins.found,
+      missing: verified.feedback.missing.length + verified.feedback.wrong.length + verified.skins.wrong.length,
+    },
+  };
+  console.log(`load-json ${JSON.stringify(figures)}`);
 }
 
 function reportLoad(label, result, verified, proc, logSince) {
@@ -279,6 +313,7 @@ async function embeddedPhase() {
     skins: await verifySkins(db, result.skinAcks),
   }));
   reportLoad("embedded", result, verified, server, 0);
+  printLoadJson("embedded", result, verified, null);
   if (settings.only === "embedded-load") return;
 
   // Crash test on the same data directory, with the load users' sessions (they survived the restart).
@@ -315,6 +350,7 @@ const PG_CHECKS = [
 ];
 
 async function postgresPhase() {
+  const loadOnly = settings.only === "postgres-load";
   const found = await findPostgres();
   if (found.skipped) {
     for (const name of PG_CHECKS) skip(name, `skipped: ${found.skipped}`);
@@ -353,40 +389,48 @@ async function postgresPhase() {
 
   // Crash writers share 5 sessions (tabs of 5 browsers): every sign-in costs a scrypt hash.
   const killNames = Array.from({ length: Math.min(5, settings.killWriters) }, (_, i) => `kill${String(i + 1).padStart(2, "0")}`);
-  const loadNames = settings.pgLoad ? Array.from({ length: settings.users }, (_, i) => `load${String(i + 1).padStart(3, "0")}`) : [];
+  const loadNames = settings.pgLoad || loadOnly ? Array.from({ length: settings.users }, (_, i) => `load${String(i + 1).padStart(3, "0")}`) : [];
   await cloneUsers(db, DEMO_EXHIBITOR.username, ["lock01", ...killNames, ...loadNames]);
 
-  const { results } = await crossProcessChecks({ a, b, proxy, db, lockAccount: "lock01", password: DEMO_EXHIBITOR.password });
-  for (const r of results) check(r.ok, `scale-out (PostgreSQL): ${r.name}`, r.detail);
+  // The capacity sweep wants the load alone: no scale-out checks, no crash.
+  if (!loadOnly) {
+    const { results } = await crossProcessChecks({ a, b, proxy, db, lockAccount: "lock01", password: DEMO_EXHIBITOR.password });
+    for (const r of results) check(r.ok, `scale-out (PostgreSQL): ${r.name}`, r.detail);
 
-  log(`postgres: crash test, ${settings.killWriters} writers on A, SIGKILL mid-stream`);
-  const killTag = `${runTag}p`;
-  const kill = await killDuringWrites({
-    server: a,
-    writers: settings.killWriters,
-    accounts: killNames.map((username) => ({ username, password: DEMO_EXHIBITOR.password })),
-    tag: killTag,
-    ipBlock: 40,
-    whileDown: async () => {
-      const res = await fetch(`${b.baseUrl}/readyz`, { signal: AbortSignal.timeout(10_000) });
-      await res.arrayBuffer();
-      return `B /readyz ${res.status}`;
-    },
-  });
-  let verifiedKill;
-  try {
-    verifiedKill = await verifyFeedback(db, { dataDir: sharedDir, acks: kill.acks, tag: killTag });
-  } catch (error) {
-    verifiedKill = { error: error.message };
+    log(`postgres: crash test, ${settings.killWriters} writers on A, SIGKILL mid-stream`);
+    const killTag = `${runTag}p`;
+    const kill = await killDuringWrites({
+      server: a,
+      writers: settings.killWriters,
+      accounts: killNames.map((username) => ({ username, password: DEMO_EXHIBITOR.password })),
+      tag: killTag,
+      ipBlock: 40,
+      whileDown: async () => {
+        const res = await fetch(`${b.baseUrl}/readyz`, { signal: AbortSignal.timeout(10_000) });
+        await res.arrayBuffer();
+        return `B /readyz ${res.status}`;
+      },
+    });
+    let verifiedKill;
+    try {
+      verifiedKill = await verifyFeedback(db, { dataDir: sharedDir, acks: kill.acks, tag: killTag });
+    } catch (error) {
+      verifiedKill = { error: error.message };
+    }
+    reportKill("PostgreSQL", kill, verifiedKill);
+    check(kill.whileDownResult === "B /readyz 200", "crash (PostgreSQL): B kept serving while A was down", kill.whileDownResult);
   }
-  reportKill("PostgreSQL", kill, verifiedKill);
-  check(kill.whileDownResult === "B /readyz 200", "crash (PostgreSQL): B kept serving while A was down", kill.whileDownResult);
 
-  if (settings.pgLoad) {
-    log(`postgres: ${settings.users} users for ${settings.durationMs / 1000} s through the proxy (LOAD_PG_LOAD=1)`);
+  if (settings.pgLoad || loadOnly) {
+    log(`postgres: ${settings.users} users for ${settings.durationMs / 1000} s through the proxy`);
     const tag = `${runTag}l`;
     const since = { A: a.errorLines.length, B: b.errorLines.length };
+    const pids = [a.child.pid, b.child.pid];
+    let windowCpuStart = null;
     const result = await runLoad({
+      onWindowStart: () => {
+        windowCpuStart = cpuMsOf(pids);
+      },
       baseUrl: proxy.baseUrl,
       accounts: loadNames.map((username) => ({ username, password: DEMO_EXHIBITOR.password })),
       durationMs: settings.durationMs,
@@ -395,11 +439,18 @@ async function postgresPhase() {
       tag,
       ipBlock: 50,
     });
+    const windowCpuEnd = cpuMsOf(pids);
     const verified = {
       feedback: await verifyFeedback(db, { dataDir: sharedDir, acks: result.feedbackAcks, tag }),
       skins: await verifySkins(db, result.skinAcks),
     };
     reportLoad("PostgreSQL, 2 processes behind the proxy", result, verified, a, since.A);
+    printLoadJson("postgres", result, verified, windowCpuStart === null || windowCpuEnd === null ? null : windowCpuEnd - windowCpuStart);
+    if (settings.cost) {
+      log("postgres: CPU per request kind, each kind alone");
+      const costs = await measureCostPerKind({ baseUrl: proxy.baseUrl, pids, account: { username: loadNames[0], password: DEMO_EXHIBITOR.password } });
+      console.log(`cost-json ${JSON.stringify(costs)}`);
+    }
     const errorsB = serverErrors(b, since.B);
     check(errorsB.length === 0, "load (PostgreSQL): process B logged no errors", errorsB.slice(0, 10));
     console.log(`proxy: ${[...proxy.served].map(([n, c]) => `${n} served ${c}`).join(", ")}`);
@@ -425,7 +476,8 @@ async function main() {
   console.log(
     `load and fault suite: ${settings.users} users, ${settings.durationMs / 1000} s window, think time ~${settings.thinkMs} ms, at most ${settings.signInConcurrency} sign-in posts at a time, ${settings.killWriters} crash writers, node ${process.version}`,
   );
-  for (const phase of settings.only === "embedded-load" ? [embeddedPhase] : [embeddedPhase, postgresPhase]) {
+  const phases = { "embedded-load": [embeddedPhase], "postgres-load": [postgresPhase] }[settings.only] ?? [embeddedPhase, postgresPhase];
+  for (const phase of phases) {
     try {
       await phase();
     } catch (error) {

@@ -36,7 +36,8 @@ export async function measureCostPerKind({ baseUrl, pids, account, repeat = 40, 
   await documents.signIn(account.username, account.password);
   await data.signIn(account.username, account.password);
   await documents.loadDocument("/feedback");
-  const asset = [...(await documents.loadDocument("/index")).matchAll(/src="(\/build\/[^"]+\.js)"/g)].map((m) => m[1])[0];
+  // One of the scripts the home page names (modulepreload links or script tags).
+  const asset = [...(await documents.loadDocument("/index")).matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1])[0];
   const image = makePng(3);
   let seq = 0;
 

@@ -44,6 +44,12 @@ export const doneChecks: Record<string, DoneCheck> = {
       where i.user_id = ${userId})`,
   // Done once every booth's signed commitment is submitted (or accepted).
   "safety-commitment-signed": (userId) => everyBoothHas(userId, "safety_commitments", [1, 2]),
+  // Done once the epidemic commitment is accepted and at least one person is listed; not applicable while the exhibition's switch is off.
+  "epidemic-declared": (userId) => sql`case
+    when not exists (select 1 from users u join exhibitions e on e.id = u.exhibition_id where u.id = ${userId} and e.epidemic_declaration_on) then null
+    else exists (select 1 from epidemic_commitments c where c.user_id = ${userId})
+      and exists (select 1 from epidemic_staff s where s.user_id = ${userId})
+  end`,
 };
 
 /** The answers of these checks for one exhibitor, in one statement; an unknown key answers null. */

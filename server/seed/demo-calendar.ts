@@ -22,6 +22,7 @@ const DEMO_SCHEDULE_OFFSETS = {
   "transport-booked": 9,
   "invoice-requested": 18,
   "invitation-made": 10,
+  "epidemic-declared": 12,
 } as const;
 export type DemoScheduleCheck = keyof typeof DEMO_SCHEDULE_OFFSETS;
 

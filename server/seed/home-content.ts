@@ -363,6 +363,12 @@ export function homeScheduleItems(calendar: DemoCalendar): ScheduleSeed[] {
       ...deadline("invitation-made"),
       link: "/exhibitorInfo/invitation/custom",
     },
+    {
+      title_zh: "提交防疫申报（承诺书及现场人员）",
+      title_en: "Submit the epidemic declaration (commitment and on-site staff)",
+      ...deadline("epidemic-declared"),
+      link: "/exhibitorInfo/epidemicDeclaration",
+    },
   ];
 }
 

@@ -2,12 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { PDFArray, PDFDocument } from "pdf-lib";
-import QRCode from "qrcode";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../app/contracts/vehicles/trucks-types";
 import { readOutbox } from "../support/outbox";
-import { pdfText, streamText } from "../support/pdf-text";
+import { pdfText } from "../support/pdf-text";
+import { drawnQrModules, qrModulesOf } from "../support/pdf-qr";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
@@ -23,28 +22,6 @@ type Form = Record<string, string>;
 const BUILD_UP = { from: testCalendar.rawMoveIn.from, to: testCalendar.standardMoveIn };
 const DISMANTLE = testCalendar.endsOn;
 const STD01_MAIL = "zhangsan@galaxy-smart.example.com";
-
-/** The QR drawn on a page, read back from its filled rectangles (one per run of dark modules in a row). */
-async function drawnQrModules(pdf: Uint8Array) {
-  const page = (await PDFDocument.load(pdf)).getPage(0);
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  const text = streams.map(streamText).join("\n");
-  const block = /cm\s+0 0 0 rg\s+((?:[\d.]+ [\d.]+ [\d.]+ [\d.]+ re\s+)+)f/.exec(text);
-  if (!block) throw new Error("no QR block on the page");
-  const dark = new Set<string>();
-  for (const m of block[1]!.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) 1 re/g)) {
-    const [col, row, width] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    for (let c = col; c < col + width; c++) dark.add(`${row},${c}`);
-  }
-  return dark;
-}
-function qrModulesOf(text: string) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
-  const dark = new Set<string>();
-  for (let row = 0; row < qr.modules.size; row++) for (let col = 0; col < qr.modules.size; col++) if (qr.modules.get(row, col)) dark.add(`${row},${col}`);
-  return dark;
-}
 
 describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => {
   let api: TestApi;

@@ -25,6 +25,7 @@ describe("the demo calendar follows the day the demo data is made", () => {
       "2026-11-28",
       "2026-12-02",
       "2026-12-03",
+      "2026-12-05",
       "2026-12-11",
     ]);
   });

@@ -30,6 +30,8 @@ export const UPLOAD_FOLDERS = [
   "booth-drawing",
   // The data area (issue 41): the organizer's published files.
   "data-file",
+  // The bus and parking guides (issue 41): car park maps.
+  "guide-map",
 ] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
@@ -83,6 +85,7 @@ const FOLDER_RULES: Record<UploadFolder, { kinds: UploadKind[]; maxBytes: number
   "safety-commitment": { kinds: ["jpg", "png", "pdf"], maxBytes: 10 * MB },
   "booth-drawing": { kinds: ["pdf", "jpg", "png"], maxBytes: 50 * MB },
   "data-file": { kinds: ["pdf", "xls", "xlsx", "jpg", "png"], maxBytes: 50 * MB },
+  "guide-map": { kinds: ["jpg", "png"], maxBytes: 5 * MB },
 };
 
 /** The kind a file name claims (for the browser's early check only), or null. */

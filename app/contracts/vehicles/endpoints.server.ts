@@ -1,4 +1,15 @@
 import { endpoint } from "../api/endpoint";
+import {
+  blueCarDecisionSchema,
+  blueCarIdSchema,
+  blueCarPassCodeSchema,
+  blueCarPassQuerySchema,
+  blueCarReviewQuerySchema,
+  blueCarSchema,
+  blueCarSettingsSchema,
+  blueCarUpdateSchema,
+} from "./blue-cars-schema";
+import type { BlueCarList, BlueCarPassCheck, BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "./blue-cars-types";
 import type { CarrierExpressList, ExpressBookingView, ExpressList } from "./express-types";
 import type { OverseasAgentsAnswer, OverseasRequestList, OverseasRequestView } from "./overseas-types";
 import {
@@ -70,4 +81,22 @@ export const overseasEndpoints = {
   agents: endpoint.get("/smeb/overseas/agents").answers<OverseasAgentsAnswer>(),
   saveRequest: endpoint.post("/smeb/overseas/request/save", overseasRequestSchema).answers<OverseasRequestView>(),
   requests: endpoint.get("/smeb/overseas/request/list").answers<OverseasRequestList>(),
+};
+
+/**
+ * Non-Shenzhen blue-plate cars (issue 41, spec /HT/blueCarGuide): the exhibitor's list, add, change
+ * and delete, the pass PDF of an approved car, and the organizer's review, decision, settings (the
+ * English traffic page, the guide texts) and pass check.
+ */
+export const blueCarEndpoints = {
+  list: endpoint.get("/smeb/blueCar/list").answers<BlueCarList>(),
+  save: endpoint.post("/smeb/blueCar/save", blueCarSchema).answers<BlueCarList>(),
+  update: endpoint.post("/smeb/blueCar/update", blueCarUpdateSchema).answers<BlueCarList>(),
+  remove: endpoint.post("/smeb/blueCar/delete", blueCarIdSchema).answers<BlueCarList>(),
+  pass: endpoint.get("/smeb/blueCar/pass", blueCarPassQuerySchema).file(),
+  reviewList: endpoint.get("/smeb/blueCar/review/list", blueCarReviewQuerySchema).answers<BlueCarReviewList>(),
+  decide: endpoint.post("/smeb/blueCar/review/decide", blueCarDecisionSchema).answers<BlueCarReviewItem>(),
+  settings: endpoint.get("/smeb/blueCar/settings").answers<BlueCarSettings>(),
+  saveSettings: endpoint.post("/smeb/blueCar/settings/save", blueCarSettingsSchema).answers<BlueCarSettings>(),
+  verifyPass: endpoint.get("/smeb/blueCar/pass/verify", blueCarPassCodeSchema).answers<BlueCarPassCheck>(),
 };

@@ -11,6 +11,7 @@ import { buttonAuthsFor } from "../../auth/button-check";
 import { permissionEndpoints } from "../../../app/contracts/permission/endpoints.server";
 import { emailForRole, phoneForRole } from "../../../app/contracts/common/format";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
+import { withoutClosedEpidemicMenu } from "../../epidemic/declaration";
 
 export function permissionRoutes(deps: ApiDeps) {
   const router = Router();
@@ -39,7 +40,9 @@ export function permissionRoutes(deps: ApiDeps) {
       db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst(),
     ]);
     // A contractor's session gets the booking menus only (server/contractors/scope.ts), and no contact details.
-    const menus = contractor ? granted.filter((m) => CONTRACTOR_MENU_ROUTES.has(m.route)) : granted;
+    // The epidemic declaration's menu goes while the exhibition's switch is off.
+    const open = await withoutClosedEpidemicMenu(db, user.exhibitionId, granted);
+    const menus = contractor ? open.filter((m) => CONTRACTOR_MENU_ROUTES.has(m.route)) : open;
     const auths = contractor ? grantedButtons.filter((b) => menus.some((m) => m.id === b.pid)) : grantedButtons;
     const current = booths.find((b) => b.id === session.boothId) ?? booths[0];
     const english = requestLanguage(req) === "en";

@@ -1,7 +1,52 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
+import { blueCarEndpoints as endpoints } from "../../../app/contracts/vehicles/endpoints.server";
+import { CARRIER_ROLE_ID } from "../../../app/contracts/permission/roles";
+import { appClock } from "../../clock";
+import { blueCarPassFileName, loadBlueCarPass, renderBlueCarPass, verifyBlueCarPass } from "../../vehicles/blue-car-pass";
+import { blueCarSettings, decideBlueCar, reviewBlueCars, saveBlueCarSettings } from "../../vehicles/blue-car-review";
+import { blueCarList, deleteBlueCar, saveBlueCar, updateBlueCar } from "../../vehicles/blue-cars";
+import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
+import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { PDF_CONTENT_TYPE, sendFile } from "../file-answer";
+import { mount } from "../mount";
 
-/** Blue-plate cars (vehicles domain) (issue 41). Mounted inside /api. */
-export function blueCarRoutes(_deps: ApiDeps): Router {
-  return Router();
+/**
+ * Blue-plate cars (vehicles domain, issue 41, spec /HT/blueCarGuide). Mounted inside /api. Unlike the
+ * Chinese-only transport area, the routes answer in both languages; carriers have no cars (403).
+ */
+export function blueCarRoutes(deps: ApiDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  const exhibitorOf = async (req: Request, res: Response) => {
+    const caller = await callerFor(deps, req, res);
+    if (caller.roleId === CARRIER_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+    return caller;
+  };
+
+  mount(router, endpoints.list, async ({ req, res }) => blueCarList(db, await exhibitorOf(req, res), requestLanguage(req)));
+  mount(router, endpoints.save, async ({ req, res, input }) => saveBlueCar(db, await exhibitorOf(req, res), input, requestLanguage(req), appClock.now()));
+  mount(router, endpoints.update, async ({ req, res, input }) => updateBlueCar(db, await exhibitorOf(req, res), input, requestLanguage(req), appClock.now()));
+  mount(router, endpoints.remove, async ({ req, res, input }) => deleteBlueCar(db, await exhibitorOf(req, res), input, requestLanguage(req), appClock.now()));
+  // The pass itself, not the JSON envelope (refusals still come as envelopes): the owner's approved car, or any for the organizer.
+  mount(router, endpoints.pass, async ({ req, res, input }) => {
+    const pass = await loadBlueCarPass(db, await exhibitorOf(req, res), input.id, deps.sessionSecrets);
+    sendFile(res, await renderBlueCarPass(pass), PDF_CONTENT_TYPE, blueCarPassFileName(pass));
+  });
+
+  mount(router, endpoints.reviewList, async ({ req, res, input }) => reviewBlueCars(db, await organizerFor(deps, req, res), input, requestLanguage(req)));
+  mount(router, endpoints.decide, async ({ req, res, input }) =>
+    decideBlueCar(db, await organizerFor(deps, req, res), input, requestLanguage(req), appClock.now()),
+  );
+  mount(router, endpoints.settings, async ({ req, res }) => blueCarSettings(db, await organizerFor(deps, req, res)));
+  mount(router, endpoints.saveSettings, async ({ req, res, input }) => saveBlueCarSettings(db, await organizerFor(deps, req, res), input, appClock.now()));
+  mount(router, endpoints.verifyPass, async ({ req, res, input }) => {
+    const organizer = await organizerFor(deps, req, res);
+    const car = await verifyBlueCarPass(db, organizer, input.code, deps.sessionSecrets, requestLanguage(req));
+    if (!car)
+      throw new ApiError(ApiCode.badRequest, "vehicles.blueCars.errors.passInvalid", {}, { fields: { code: ["vehicles.blueCars.errors.passInvalid"] } });
+    return car;
+  });
+
+  return router;
 }

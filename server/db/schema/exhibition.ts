@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { CreatedAt } from "./columns";
 
 interface ExhibitionTable {
@@ -13,6 +13,12 @@ interface ExhibitionTable {
   is_current: boolean;
   /** Exhibitors may see the contacts of visitors who consented unmasked (0020-visitors). */
   visitor_contacts_shared: Generated<boolean>;
+  /** The epidemic declaration page is open to exhibitors, and its commitment text (0033-epidemic-declarations). */
+  epidemic_declaration_on: Generated<boolean>;
+  epidemic_commitment_zh: Generated<string>;
+  epidemic_commitment_en: Generated<string>;
+  /** The English /HT/blueCarGuide redirects to this traffic page (0030-blue-cars). */
+  traffic_page_url_en: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface HallTable {

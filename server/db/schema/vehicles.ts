@@ -132,6 +132,45 @@ interface OverseasRequestTable {
   created_at: CreatedAt;
 }
 
+type BlueCarStatus = "submitted" | "approved" | "returned";
+
+/** A non-Shenzhen blue-plate car an exhibitor registers (0030-blue-cars). */
+interface BlueCarTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  user_id: number;
+  owner_name: string;
+  /** Never changes once inserted (a trigger refuses it). */
+  plate: string;
+  license_front_file_id: string;
+  license_back_file_id: string;
+  license_second_file_id: string;
+  license_four_pages_file_id: string;
+  vehicle_photo_file_id: string;
+  needed_from: Day;
+  needed_to: Day;
+  status: ColumnType<BlueCarStatus, BlueCarStatus | undefined, BlueCarStatus>;
+  pass_no: string | null;
+  valid_from: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  valid_to: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  review_comment: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: number | null;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** The organizer's blue-plate car guide, per exhibition, in both languages (0030-blue-cars). */
+interface BlueCarGuideTable {
+  exhibition_id: number;
+  guide_zh: ColumnType<string, string | undefined, string>;
+  guide_en: ColumnType<string, string | undefined, string>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
 /** The vehicles tables, part of DB (./index.ts). */
 export interface VehicleTables {
   yellow_trucks: YellowTruckTable;
@@ -141,4 +180,6 @@ export interface VehicleTables {
   express_events: ExpressEventTable;
   overseas_agents: OverseasAgentTable;
   overseas_requests: OverseasRequestTable;
+  blue_cars: BlueCarTable;
+  blue_car_guides: BlueCarGuideTable;
 }

@@ -1,0 +1,153 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { FormError } from "~/components/form-error";
+import type { BlueCarDays, BlueCarView } from "~/contracts/vehicles/blue-cars-types";
+import { BLUE_CAR_LIMITS, BLUE_CAR_SCAN_UPLOAD, BLUE_CAR_SCANS, type BlueCarScan } from "~/contracts/vehicles/blue-cars-values";
+import type { blueCarSchema, blueCarUpdateSchema } from "~/contracts/vehicles/blue-cars-schema";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { useTranslation } from "~/i18n/texts";
+import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-blue-cars";
+
+/** What the API takes (typed text, not parsed values); the page also keeps the uploads' file names. */
+export const CAR_API_FIELDS = ["ownerName", "plate", "neededFrom", "neededTo", ...BLUE_CAR_SCANS] as const;
+export const CAR_UPDATE_API_FIELDS = [...CAR_API_FIELDS, "id", "version"] as const;
+export const CAR_FORM_FIELDS = [...CAR_UPDATE_API_FIELDS, ...BLUE_CAR_SCANS.map((scan) => uploadFieldNames(scan).name)] as const;
+/** The upload fields, as the action reads them. */
+export const CAR_UPLOADS = Object.fromEntries(BLUE_CAR_SCANS.map((scan) => [scan, BLUE_CAR_SCAN_UPLOAD])) as Record<BlueCarScan, typeof BLUE_CAR_SCAN_UPLOAD>;
+
+const SCAN_LABELS: Record<BlueCarScan, string> = {
+  licenseFrontUrl: "vehicles.blueCars.fields.licenseFront",
+  licenseBackUrl: "vehicles.blueCars.fields.licenseBack",
+  licenseSecondUrl: "vehicles.blueCars.fields.licenseSecond",
+  licenseFourPagesUrl: "vehicles.blueCars.fields.licenseFourPages",
+  vehiclePhotoUrl: "vehicles.blueCars.fields.vehiclePhoto",
+};
+
+type Props = {
+  days: BlueCarDays;
+  held: Record<string, unknown> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+  /** The car being corrected: its plate is shown read only and posted as registered. */
+  editing?: BlueCarView;
+  cancelTo?: string;
+};
+
+/** The saved car's values, its scans as the upload fields hold them. */
+function savedValues(car: BlueCarView): Record<string, unknown> {
+  const values: Record<string, unknown> = { ownerName: car.ownerName, neededFrom: car.neededFrom, neededTo: car.neededTo };
+  for (const scan of BLUE_CAR_SCANS) {
+    const file = car.scans[scan];
+    values[scan] = file?.url ?? "";
+    values[uploadFieldNames(scan).name] = file ? `${file.url}|${file.name}` : "";
+  }
+  return values;
+}
+
+/**
+ * A car's registration (intent `save`) or its correction (intent `update`, with id and version).
+ * Plain controls and a multipart post, so it works without JavaScript; a refused post keeps what
+ * was typed and the files already uploaded.
+ */
+export function CarForm({ days, held, constraint, lastResult, pending, editing, cancelTo }: Props) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const defaults = editing ? savedValues(editing) : { neededFrom: days.from, neededTo: days.to };
+  const [form, fields] = usePortalForm<typeof blueCarUpdateSchema | typeof blueCarSchema>({
+    id: editing ? `blue-car-edit-${editing.id}` : "blue-car-add",
+    constraint,
+    lastResult,
+    defaultValue: { ...defaults, ...(held ?? {}), ...(editing ? { plate: editing.plate } : {}) },
+  });
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid={editing ? "blue-car-edit-form" : "blue-car-form"} preventScrollReset>
+      <input type="hidden" name="intent" value={editing ? "update" : "save"} />
+      {editing ? (
+        <>
+          <input type="hidden" name="id" value={editing.id} />
+          <input type="hidden" name="version" value={editing.version} />
+        </>
+      ) : null}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {editing ? t("vehicles.blueCars.editTitle", { plate: editing.plate }) : t("vehicles.blueCars.formTitle")}
+        </Title>
+        {editing ? (
+          <Alert color="yellow" data-testid="plate-locked-hint">
+            {t("vehicles.blueCars.plateLockedHint")}
+          </Alert>
+        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            {...getInputProps(fields.ownerName, { type: "text" })}
+            key={fields.ownerName.key}
+            label={t("vehicles.blueCars.fields.ownerName")}
+            maxLength={BLUE_CAR_LIMITS.ownerName}
+            withAsterisk
+            error={errorText(fields.ownerName.errors)}
+          />
+          {editing ? (
+            // The registered plate, read only: posted as it is, the API refuses any other.
+            <TextInput
+              name="plate"
+              value={editing.plate}
+              readOnly
+              label={t("vehicles.blueCars.fields.plate")}
+              data-testid="plate-readonly"
+              error={errorText(fields.plate.errors)}
+            />
+          ) : (
+            <TextInput
+              {...getInputProps(fields.plate, { type: "text" })}
+              key={fields.plate.key}
+              label={t("vehicles.blueCars.fields.plate")}
+              description={t("vehicles.blueCars.plateHint")}
+              maxLength={12}
+              withAsterisk
+              error={errorText(fields.plate.errors)}
+            />
+          )}
+          <TextInput
+            {...getInputProps(fields.neededFrom, { type: "date" })}
+            key={fields.neededFrom.key}
+            label={t("vehicles.blueCars.fields.neededFrom")}
+            description={t("vehicles.blueCars.daysHint", days)}
+            withAsterisk
+            error={errorText(fields.neededFrom.errors)}
+          />
+          <TextInput
+            {...getInputProps(fields.neededTo, { type: "date" })}
+            key={fields.neededTo.key}
+            label={t("vehicles.blueCars.fields.neededTo")}
+            withAsterisk
+            error={errorText(fields.neededTo.errors)}
+          />
+        </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          {t("vehicles.blueCars.scansHint")}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {BLUE_CAR_SCANS.map((scan) => (
+            <FieldFileUpload key={scan} field={fields[scan]} formValues={form.initialValue} {...BLUE_CAR_SCAN_UPLOAD} label={t(SCAN_LABELS[scan])} />
+          ))}
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={pending} data-testid={editing ? "blue-car-save-changes" : "blue-car-add"}>
+            {t(editing ? "vehicles.blueCars.saveChanges" : "vehicles.blueCars.add")}
+          </Button>
+          {cancelTo ? (
+            <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
+              {t("vehicles.blueCars.cancel")}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

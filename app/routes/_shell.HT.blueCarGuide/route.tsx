@@ -1,0 +1,160 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmAction } from "~/components/confirm-action";
+import { ActionError } from "~/components/form-error";
+import type { PageHandle } from "~/contracts/permission/page-handle";
+import { translate } from "~/contracts/i18n/translate.server";
+import type { BlueCarView } from "~/contracts/vehicles/blue-cars-types";
+import { blueCarEndpoints } from "~/contracts/vehicles/endpoints.server";
+import { ContentBody } from "~/features/home/content-body";
+import { rawFields } from "~/features/transport/forms.server";
+import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
+import { blueCarSchema, blueCarUpdateSchema } from "~/features/vehicles/blue-cars-schema.server";
+import { useTranslation } from "~/i18n/texts";
+import { handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
+import { useIsPending } from "~/lib/hooks";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { CAR_API_FIELDS, CAR_FORM_FIELDS, CAR_UPDATE_API_FIELDS, CAR_UPLOADS, CarForm } from "./car-form";
+import { CarRows } from "./car-rows";
+import "~/contracts/vehicles/texts";
+import "~/contracts/vehicles/texts-blue-cars";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Non-Shenzhen blue-plate cars" }];
+
+export const handle = { breadcrumb: "vehicles.blueCars.title" } satisfies PageHandle;
+
+const PATH = "/HT/blueCarGuide";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The blue-plate car guide (spec /HT/blueCarGuide, issue 41): the organizer's guide, then the
+ * exhibitor's cars with status, pass or comment; `?edit=` opens the correction of a car not yet
+ * approved (its plate read only), `?delete=` asks before deleting. In English the page is the
+ * exhibition's English traffic page: the loader redirects there (home when none is set).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const list = await requireOk(await api.call(blueCarEndpoints.list), request, context);
+  if (language === "en") throw redirect(list.trafficPageUrlEn ?? "/");
+  const url = new URL(request.url);
+  const find = (param: string, allowed: (c: BlueCarView) => boolean) =>
+    list.cars.find((c) => String(c.id) === url.searchParams.get(param) && allowed(c)) ?? null;
+  const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...CAR_FORM_FIELDS]);
+  return json(
+    {
+      title: translate(language, "vehicles.blueCars.title"),
+      list,
+      editing: find("edit", (c) => c.canEdit),
+      deleting: find("delete", (c) => c.canDelete),
+      held: held.values,
+      constraints: formConstraints({ save: blueCarSchema, update: blueCarUpdateSchema }),
+    },
+    { headers: held.headers },
+  );
+}
+
+type Reply = { form?: "save" | "update"; result?: SubmissionResult<string[]>; error?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireShellUser(request, context);
+  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, CAR_UPLOADS);
+  rememberForm(request, formData);
+  const intent = formData.get("intent");
+  if (intent === "delete") {
+    const result = await handleAuthErrors(await api.call(blueCarEndpoints.remove, rawFields(formData, ["id", "version"])), request, context);
+    if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
+    return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.blueCars.deleted" });
+  }
+  const form = intent === "update" ? "update" : "save";
+  const submission = parseWithZod(formData, { schema: form === "update" ? blueCarUpdateSchema : blueCarSchema });
+  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
+    return json({ form, result: replyWithUploadErrors(submission, uploadErrors) } satisfies Reply, { status: 400, headers: NO_STORE });
+  }
+  const fields = form === "update" ? CAR_UPDATE_API_FIELDS : CAR_API_FIELDS;
+  const result = await handleAuthErrors(
+    await api.call(form === "update" ? blueCarEndpoints.update : blueCarEndpoints.save, rawFields(formData, fields)),
+    request,
+    context,
+  );
+  if (!result.ok)
+    return json({ form, result: replyToApiFailure(submission, result, fields) } satisfies Reply, {
+      status: result.code === 409 ? 409 : result.code === 404 ? 404 : 400,
+      headers: NO_STORE,
+    });
+  return redirectWithToast(PATH, context, { kind: "success", key: form === "update" ? "vehicles.blueCars.updated" : "vehicles.blueCars.saved" });
+}
+
+export default function BlueCarGuidePage() {
+  const { t } = useTranslation();
+  const { list, editing, deleting, held, constraints } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const pending = useIsPending();
+  // A held form (the session ended mid-form) goes back to the form it came from.
+  const heldFor = (intent: "save" | "update") =>
+    held && held.intent === intent && (intent === "save" || String(held.id) === String(editing?.id)) ? held : null;
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("vehicles.blueCars.title")}
+          </Title>
+          {list.guide ? (
+            <div data-testid="blue-car-guide">
+              <ContentBody body={list.guide} />
+            </div>
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {t("vehicles.blueCars.intro")}
+          </Text>
+          <ActionError message={actionData?.error} />
+          {deleting ? (
+            <ConfirmAction
+              question={t("vehicles.blueCars.deleteQuestion", { plate: deleting.plate })}
+              intent="delete"
+              fields={{ id: String(deleting.id), version: String(deleting.version) }}
+              confirmLabel={t("vehicles.blueCars.delete")}
+              cancelTo={PATH}
+              pending={pending}
+            />
+          ) : null}
+          <Title order={2} size="h4">
+            {t("vehicles.blueCars.listTitle")}
+          </Title>
+          {list.cars.length ? <CarRows cars={list.cars} path={PATH} /> : <Text c="dimmed">{t("vehicles.blueCars.empty")}</Text>}
+        </Stack>
+      </Paper>
+      {editing ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          <CarForm
+            key={`edit-${editing.id}-${editing.version}`}
+            days={list.days}
+            editing={editing}
+            held={heldFor("update")}
+            constraint={constraints.update}
+            lastResult={actionData?.form === "update" ? actionData.result : undefined}
+            pending={pending}
+            cancelTo={PATH}
+          />
+        </Paper>
+      ) : null}
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <CarForm
+          key={`add-${list.cars.length}`}
+          days={list.days}
+          held={heldFor("save")}
+          constraint={constraints.save}
+          lastResult={actionData?.form === "save" ? actionData.result : undefined}
+          pending={pending}
+        />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Checkbox, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { FormError } from "~/components/form-error";
+import type { BusRoute, BusStop, BusTimetable, GuideDays } from "~/contracts/traffic-guides/api-types";
+import type { busRouteSaveSchema, busStopSaveSchema, busTimetableSaveSchema } from "~/contracts/traffic-guides/schema";
+import { BUS_INTERVAL_MAX, GUIDE_ADDRESS_MAX, GUIDE_NAME_MAX, GUIDE_NOTE_MAX, dayLabel } from "~/contracts/traffic-guides/values";
+import { usePick } from "~/features/traffic-guides/guide-parts";
+import { useTranslation } from "~/i18n/texts";
+import { type FormConstraint, usePortalForm } from "~/lib/forms";
+import { SaveButtons, useFieldKit } from "./form-kit";
+import "~/contracts/traffic-guides/texts";
+
+export type FormProps<T> = {
+  editing: T | null;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+};
+
+/** A route, new or edited (`?route=<id>`): names, note, order, hidden. Plain post. */
+export function RouteForm({ editing, held, constraint, lastResult, pending }: FormProps<BusRoute>) {
+  const { t } = useTranslation();
+  const kit = useFieldKit();
+  const defaults = editing ? { ...editing, id: String(editing.id), sort: String(editing.sort), hidden: editing.hidden ? "on" : "" } : { sort: "0" };
+  const [form, fields] = usePortalForm<typeof busRouteSaveSchema>({
+    id: `bus-route-${editing?.id ?? "new"}`,
+    constraint,
+    lastResult,
+    defaultValue: { ...defaults, ...held },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="route-form">
+      <input type="hidden" name="intent" value="saveRoute" />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newRoute")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
+          {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
+          {kit.area(fields.noteZh, GUIDE_NOTE_MAX)}
+          {kit.area(fields.noteEn, GUIDE_NOTE_MAX)}
+          {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
+        </SimpleGrid>
+        <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("trafficGuides.fields.hidden")} />
+        <SaveButtons editing={Boolean(editing)} pending={pending} testId="route-save" />
+      </Stack>
+    </Form>
+  );
+}
+
+function useRouteChoices(routes: BusRoute[]) {
+  const pick = usePick();
+  return routes.map((r) => ({ value: String(r.id), label: pick(r.nameZh, r.nameEn) }));
+}
+
+/** A stop of a route, new or edited (`?stop=<id>`): route, names, addresses, order. Plain post. */
+export function StopForm({ editing, routes, held, constraint, lastResult, pending }: FormProps<BusStop> & { routes: BusRoute[] }) {
+  const { t } = useTranslation();
+  const kit = useFieldKit();
+  const defaults = editing
+    ? { ...editing, id: String(editing.id), routeId: String(editing.routeId), sort: String(editing.sort) }
+    : { sort: "0", routeId: routes[0] ? String(routes[0].id) : "" };
+  const [form, fields] = usePortalForm<typeof busStopSaveSchema>({
+    id: `bus-stop-${editing?.id ?? "new"}`,
+    constraint,
+    lastResult,
+    defaultValue: { ...defaults, ...held },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="stop-form">
+      <input type="hidden" name="intent" value="saveStop" />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newStop")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {kit.select(fields.routeId, useRouteChoices(routes))}
+          {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
+          {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
+          {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
+          {kit.input(fields.addressZh, { max: GUIDE_ADDRESS_MAX })}
+          {kit.input(fields.addressEn, { max: GUIDE_ADDRESS_MAX })}
+        </SimpleGrid>
+        <SaveButtons editing={Boolean(editing)} pending={pending} testId="stop-save" />
+      </Stack>
+    </Form>
+  );
+}
+
+/** A route's day, new or edited (`?day=<id>`): the day, first and last departure, the interval. Plain post. */
+export function TimetableForm({
+  editing,
+  routes,
+  days,
+  held,
+  constraint,
+  lastResult,
+  pending,
+}: FormProps<BusTimetable> & { routes: BusRoute[]; days: GuideDays }) {
+  const { t, language } = useTranslation();
+  const kit = useFieldKit();
+  const defaults = editing
+    ? { ...editing, id: String(editing.id), routeId: String(editing.routeId), intervalMinutes: String(editing.intervalMinutes) }
+    : { routeId: routes[0] ? String(routes[0].id) : "", serviceDay: days.opensOn, intervalMinutes: "30" };
+  const [form, fields] = usePortalForm<typeof busTimetableSaveSchema>({
+    id: `bus-day-${editing?.id ?? "new"}`,
+    constraint,
+    lastResult,
+    defaultValue: { ...defaults, ...held },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="timetable-form">
+      <input type="hidden" name="intent" value="saveTimetable" />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newTimetable")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("trafficGuides.admin.daysHint", { from: dayLabel(days.buildUpFrom, language), to: dayLabel(days.endsOn, language) })}
+        </Text>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {kit.select(fields.routeId, useRouteChoices(routes))}
+          {kit.input(fields.serviceDay, { type: "date", required: true, min: days.buildUpFrom, maxValue: days.endsOn })}
+          {kit.input(fields.intervalMinutes, { type: "number", required: true, min: 1, maxValue: BUS_INTERVAL_MAX })}
+          {kit.input(fields.firstDeparture, { type: "time", required: true })}
+          {kit.input(fields.lastDeparture, { type: "time", required: true })}
+        </SimpleGrid>
+        <SaveButtons editing={Boolean(editing)} pending={pending} testId="timetable-save" />
+      </Stack>
+    </Form>
+  );
+}

@@ -69,7 +69,8 @@ export const demoMenus: SeedMenu[] = [
   menu(13, 10, 3, "/exhibitorInfo/miniProgram", "定制小程序", "Custom mini-program", "mobile", NEW),
   menu(14, 10, 4, "/exhibitorInfo/exhibitorCertificateApply", "展商证件申请", "Exhibitor badge application", "badge"),
   menu(15, 10, 5, "/exhibitorInfo/promotionalVideo", "宣传视频", "Promotional video", "video"),
-  menu(16, 10, 6, "/exhibitorInfo/epidemicDeclaration", "防疫申报", "Epidemic declaration", "health", { is_menu: 2 }),
+  // Shown while the exhibition's epidemic declaration is switched on (issue 41); server/api/routes/permission.ts drops it otherwise.
+  menu(16, 10, 6, "/exhibitorInfo/epidemicDeclaration", "防疫申报", "Epidemic declaration", "health"),
   // The organizer's review of submitted profiles; only roleId 1 (who sees every menu) has it.
   menu(17, 10, 7, "/exhibitorInfo/exhibitorReview", "展商资料审核", "Exhibitor data review", "audit"),
   // The organizer's badge review and the on-site check-in desk (issue 14): roleId 1 only, too.

@@ -7,12 +7,14 @@ import { demoExhibitionName, homeContentPages } from "./home-content";
 import { demoButtonAuths } from "./menus";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Far beyond any demo's span of days (unique days per route are moved through it). */
+const TIMETABLE_DETOUR_DAYS = 100_000;
 
 /**
  * `cli redate-demo`: moves every date of the demo exhibition by whole days so that it is live again
  * as if seeded on today's date (business time): opening, show days, advance prices, service order
- * windows, checklist deadlines, build-up and dismantling days, the demo buttons' windows and the dates
- * written in the content pages. Orders, profiles and other records keep their dates. Only the demo
+ * windows, checklist deadlines, build-up and dismantling days, the shuttle timetables, the demo buttons'
+ * windows and the dates written in the content pages. Orders, profiles and other records keep their dates. Only the demo
  * exhibition (code PITF2026) is touched; a real exhibition's dates are the organizer's.
  */
 export async function redateDemo(db: Database, now = appClock.now()) {
@@ -59,6 +61,15 @@ export async function redateDemo(db: Database, now = appClock.now()) {
       })
       .where("exhibition_id", "=", exhibition.id)
       .execute();
+    // The shuttle timetables run on the show's days (one row per route and day: moved out of the way
+    // first, so no row meets another's old day on the way).
+    for (const by of [days + TIMETABLE_DETOUR_DAYS, -TIMETABLE_DETOUR_DAYS]) {
+      await trx
+        .updateTable("bus_timetables")
+        .set({ service_day: sql<string>`service_day + ${by}::int` })
+        .where("route_id", "in", trx.selectFrom("bus_routes").select("id").where("exhibition_id", "=", exhibition.id))
+        .execute();
+    }
     await trx
       .updateTable("button_auths")
       .set({ effect_start: shift("effect_start"), effect_end: shift("effect_end") })

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorksheetItem } from "../../server/api/routes/home";
 import type { HomeContentPage } from "../../app/contracts/permission/api-types";
@@ -46,8 +47,14 @@ describe.each(backends)("demo dates on %s", (backend) => {
     expect((await worksheet()).every((i) => i.status === "overdue" || i.status === "done")).toBe(true);
     expect((await catalogue()).list.every((s) => s.price.kind === "onsite")).toBe(true);
 
+    const timetableDays = async () =>
+      (await sql<{ day: string }>`select to_char(service_day, 'YYYY-MM-DD') as day from bus_timetables order by route_id, service_day`.execute(api.db)).rows.map((r) => r.day);
+    const daysBefore = await timetableDays();
+    expect(daysBefore.length).toBeGreaterThan(0);
     const moved = await redateDemo(api.db);
     const calendar = demoCalendar(later);
+    // The shuttle timetables moved with the show (records such as orders keep their dates).
+    expect(await timetableDays()).toEqual(daysBefore.map((day) => addDays(day, moved.days)));
     expect(moved.days).toBe(60 + 365 + 15);
     expect(moved.calendar).toEqual(calendar);
     expect((await worksheet()).map((i) => i.status)).toEqual(LIVE);

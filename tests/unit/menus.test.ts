@@ -253,10 +253,13 @@ describe("menu helpers", () => {
     const tree = filtered("std01", "zh");
     const side = routes(sideMenu(tree));
     expect(side).not.toContain("/changePassword");
-    expect(side).not.toContain("/exhibitorInfo/epidemicDeclaration");
     expect(side).toContain("/index/schedule");
+    // The epidemic declaration is a side-menu page (its exhibition's switch removes it, server-side).
+    expect(side).toContain("/exhibitorInfo/epidemicDeclaration");
     expect(allowedRoutes(tree).has("/changePassword")).toBe(true);
-    expect(allowedRoutes(tree).has("/exhibitorInfo/epidemicDeclaration")).toBe(true);
+    const notShown = leaf(7, "/area", { list: [leaf(8, "/area/shown"), leaf(9, "/area/notShown", { isMenu: 2 })] });
+    expect(routes(sideMenu([notShown]))).toEqual(["/area", "/area/shown"]);
+    expect(allowedRoutes([notShown]).has("/area/notShown")).toBe(true);
   });
 
   it("allowedRoutes leaves out areas emptied by the English filter and their pages", () => {

@@ -35,6 +35,8 @@ export async function up(db: Kysely<any>) {
     unique (exhibition_id, user_id, id_number)
   )`.execute(db);
   await sql`create index epidemic_staff_user_idx on epidemic_staff (exhibition_id, user_id, id)`.execute(db);
+  // The page had been seeded as not shown in the side menu; its switch now decides (a data directory seeded before).
+  await sql`update menus set is_menu = 1 where id = 16 and route = '/exhibitorInfo/epidemicDeclaration'`.execute(db);
 }
 
 export async function down(db: Kysely<any>) {

@@ -13,9 +13,10 @@ const TIMETABLE_DETOUR_DAYS = 100_000;
 /**
  * `cli redate-demo`: moves every date of the demo exhibition by whole days so that it is live again
  * as if seeded on today's date (business time): opening, show days, advance prices, service order
- * windows, checklist deadlines, build-up and dismantling days, the shuttle timetables, the demo buttons'
- * windows and the dates written in the content pages. Orders, profiles and other records keep their dates. Only the demo
- * exhibition (code PITF2026) is touched; a real exhibition's dates are the organizer's.
+ * windows, checklist deadlines, build-up and dismantling days, the shuttle timetables, the hotels'
+ * cut-off days and room block nights, the demo buttons' windows and the dates written in the content
+ * pages. Orders, profiles, requests and other records keep their dates. Only the demo exhibition
+ * (code PITF2026) is touched; a real exhibition's dates are the organizer's.
  */
 export async function redateDemo(db: Database, now = appClock.now()) {
   const exhibition = await db
@@ -70,6 +71,17 @@ export async function redateDemo(db: Database, now = appClock.now()) {
         .where("route_id", "in", trx.selectFrom("bus_routes").select("id").where("exhibition_id", "=", exhibition.id))
         .execute();
     }
+    // The partner hotels' cut-off days and their room blocks' nights follow the show (requests are records: kept).
+    await trx
+      .updateTable("hotels")
+      .set({ cancel_until: sql<string>`cancel_until + ${days}::int` })
+      .where("exhibition_id", "=", exhibition.id)
+      .execute();
+    await trx
+      .updateTable("room_blocks")
+      .set({ first_night: sql<string>`first_night + ${days}::int`, last_night: sql<string>`last_night + ${days}::int` })
+      .where("hotel_id", "in", trx.selectFrom("hotels").select("id").where("exhibition_id", "=", exhibition.id))
+      .execute();
     await trx
       .updateTable("button_auths")
       .set({ effect_start: shift("effect_start"), effect_end: shift("effect_end") })

@@ -48,13 +48,19 @@ describe.each(backends)("demo dates on %s", (backend) => {
     expect((await catalogue()).list.every((s) => s.price.kind === "onsite")).toBe(true);
 
     const timetableDays = async () =>
-      (await sql<{ day: string }>`select to_char(service_day, 'YYYY-MM-DD') as day from bus_timetables order by route_id, service_day`.execute(api.db)).rows.map((r) => r.day);
+      (
+        await sql<{ day: string }>`select to_char(service_day, 'YYYY-MM-DD') as day from bus_timetables order by route_id, service_day`.execute(api.db)
+      ).rows.map((r) => r.day);
     const daysBefore = await timetableDays();
     expect(daysBefore.length).toBeGreaterThan(0);
+    const nightsBefore = (await sql<{ first: string }>`select to_char(first_night, 'YYYY-MM-DD') as first from room_blocks order by id`.execute(api.db)).rows;
+    expect(nightsBefore.length).toBeGreaterThan(0);
     const moved = await redateDemo(api.db);
     const calendar = demoCalendar(later);
     // The shuttle timetables moved with the show (records such as orders keep their dates).
     expect(await timetableDays()).toEqual(daysBefore.map((day) => addDays(day, moved.days)));
+    const blockNights = (await sql<{ first: string }>`select to_char(first_night, 'YYYY-MM-DD') as first from room_blocks order by id`.execute(api.db)).rows;
+    expect(blockNights.map((b) => b.first)).toEqual(nightsBefore.map((b) => addDays(b.first, moved.days)));
     expect(moved.days).toBe(60 + 365 + 15);
     expect(moved.calendar).toEqual(calendar);
     expect((await worksheet()).map((i) => i.status)).toEqual(LIVE);

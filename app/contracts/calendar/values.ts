@@ -56,6 +56,15 @@ export const DEADLINE_ACTIONS = {
   },
   /** Hoisting appointments: until the build-up ends. */
   lifting: { buttonId: 205, menuId: 76, url: "lifting:book", name: "预约吊装", nameEn: "Book hoisting", closesWith: "build-up-ends" },
+  /** Hotel room requests and meeting room bookings (issue 41): the nights run through the show, so until it closes. */
+  reservations: {
+    buttonId: 206,
+    menuId: 84,
+    url: "reservations:request",
+    name: "商务预订",
+    nameEn: "Make reservations",
+    closesWith: "exhibition-closes",
+  },
 } as const satisfies Record<string, DeadlineAction>;
 
 /** A button's closed message, each language (the calendar page's form). */

@@ -28,15 +28,6 @@ export const carParkMapPath = (id: number) => `/HT/parkingGuide/map/${id}`;
 /** HH:MM, 00:00 to 23:59. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** The departures of a timetable, first to last every `interval` minutes (for counting and showing). */
-export function departuresOf(first: string, last: string, interval: number): string[] {
-  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  const out: string[] = [];
-  for (let m = minutes(first); m <= minutes(last) && out.length < 1440; m += Math.max(1, interval))
-    out.push(`${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`);
-  return out;
-}
-
 const WEEKDAYS = { zh: ["周日", "周一", "周二", "周三", "周四", "周五", "周六"], en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] };
 const MONTHS_EN = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

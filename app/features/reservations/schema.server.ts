@@ -1,0 +1,8 @@
+/** schema.ts for route modules' loaders and actions: the browser build empties a .server module, so zod stays out of the page (~/lib/forms.server.ts). */
+export {
+  blockSaveSchema,
+  hotelSaveSchema,
+  meetingBookingSchema,
+  meetingRoomSaveSchema,
+  roomRequestSchema,
+} from "../../contracts/reservations/schema";

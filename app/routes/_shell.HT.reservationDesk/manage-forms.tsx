@@ -1,0 +1,218 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { FormError } from "~/components/form-error";
+import type { Hotel, MeetingRoom, RoomBlock } from "~/contracts/reservations/api-types";
+import type { blockSaveSchema, hotelSaveSchema, meetingRoomSaveSchema } from "~/contracts/reservations/schema";
+import {
+  BLOCK_QUOTA_MAX,
+  HOTEL_ADDRESS_MAX,
+  HOTEL_NAME_MAX,
+  HOTEL_NOTE_MAX,
+  MEETING_CAPACITY_MAX,
+  MEETING_LOCATION_MAX,
+  MEETING_ROOM_NAME_MAX,
+  RESERVATION_DESK_PATH,
+  ROOM_TYPE_MAX,
+} from "~/contracts/reservations/values";
+import { usePick } from "~/features/reservations/status-badge";
+import { useTranslation } from "~/i18n/texts";
+import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import "~/contracts/reservations/texts";
+
+type FormProps<T> = {
+  editing: T | null;
+  held: Record<string, string | string[]> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+};
+
+type Fields = ReturnType<typeof usePortalForm>[1];
+const DATE_FIELDS = new Set(["cancelUntil", "firstNight", "lastNight"]);
+const NUMBER_FIELDS = new Set(["sort", "roomsPerNight", "capacity"]);
+
+/** Text inputs of a form, each labelled by its field's text. */
+function TextFields({ fields, names, max, required = [] }: { fields: Fields; names: string[]; max: Record<string, number>; required?: string[] }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  return names.map((name) => {
+    const field = fields[name]!;
+    const kind = DATE_FIELDS.has(name) ? "date" : NUMBER_FIELDS.has(name) ? "number" : "text";
+    return (
+      <TextInput
+        {...getInputProps(field, { type: kind })}
+        key={field.key}
+        label={t(`reservations.fields.${name}`)}
+        maxLength={kind === "text" ? max[name] : undefined}
+        min={kind === "number" ? 0 : undefined}
+        max={kind === "number" ? max[name] : undefined}
+        withAsterisk={required.includes(name)}
+        error={errorText(field.errors)}
+      />
+    );
+  });
+}
+
+function Buttons({ editing, pending }: { editing: boolean; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group>
+      <Button type="submit" loading={pending}>
+        {t("reservations.desk.save")}
+      </Button>
+      {editing ? (
+        <Anchor component={Link} to={RESERVATION_DESK_PATH}>
+          {t("common.cancel")}
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
+const flagValue = (on: boolean) => (on ? "on" : "");
+
+export function HotelForm({ editing, held, constraint, lastResult, pending }: FormProps<Hotel>) {
+  const { t } = useTranslation();
+  const defaults = editing
+    ? { ...editing, id: String(editing.id), sort: String(editing.sort), hidden: flagValue(editing.hidden), blocks: undefined }
+    : { sort: "0" };
+  const [form, fields] = usePortalForm<typeof hotelSaveSchema>({
+    id: `hotel-${editing?.id ?? "new"}`,
+    constraint,
+    lastResult,
+    defaultValue: { ...defaults, ...held },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="hotel-form">
+      <input type="hidden" name="intent" value="saveHotel" />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {editing ? t("reservations.desk.edit") : t("reservations.desk.newHotel")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextFields
+            fields={fields as Fields}
+            names={["nameZh", "nameEn", "addressZh", "addressEn", "noteZh", "noteEn", "cancelUntil", "sort"]}
+            max={{
+              nameZh: HOTEL_NAME_MAX,
+              nameEn: HOTEL_NAME_MAX,
+              addressZh: HOTEL_ADDRESS_MAX,
+              addressEn: HOTEL_ADDRESS_MAX,
+              noteZh: HOTEL_NOTE_MAX,
+              noteEn: HOTEL_NOTE_MAX,
+              sort: 9999,
+            }}
+            required={["nameZh", "nameEn", "cancelUntil"]}
+          />
+        </SimpleGrid>
+        <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("reservations.fields.hidden")} />
+        <Buttons editing={Boolean(editing)} pending={pending} />
+      </Stack>
+    </Form>
+  );
+}
+
+export function BlockForm({ editing, hotels, hotelId, held, constraint, lastResult, pending }: FormProps<RoomBlock> & { hotels: Hotel[]; hotelId: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const pick = usePick();
+  const defaults = editing
+    ? {
+        id: String(editing.id),
+        hotelId: String(editing.hotelId),
+        roomTypeZh: editing.roomTypeZh,
+        roomTypeEn: editing.roomTypeEn,
+        price: (editing.priceCents / 100).toFixed(2),
+        roomsPerNight: String(editing.roomsPerNight),
+        firstNight: editing.firstNight,
+        lastNight: editing.lastNight,
+      }
+    : { hotelId: hotelId || (hotels[0] ? String(hotels[0].id) : "") };
+  const [form, fields] = usePortalForm<typeof blockSaveSchema>({
+    id: `block-${editing?.id ?? "new"}`,
+    constraint,
+    lastResult,
+    defaultValue: { ...defaults, ...held },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="block-form">
+      <input type="hidden" name="intent" value="saveBlock" />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {editing ? t("reservations.desk.edit") : t("reservations.desk.newBlock")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            {...getSelectProps(fields.hotelId)}
+            key={fields.hotelId.key}
+            label={t("reservations.fields.hotel")}
+            data={hotels.map((h) => ({ value: String(h.id), label: pick(h.nameZh, h.nameEn) }))}
+            withAsterisk
+            error={errorText(fields.hotelId.errors)}
+          />
+          <TextFields
+            fields={fields as Fields}
+            names={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "firstNight", "lastNight"]}
+            max={{ roomTypeZh: ROOM_TYPE_MAX, roomTypeEn: ROOM_TYPE_MAX, price: 10, roomsPerNight: BLOCK_QUOTA_MAX }}
+            required={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "firstNight", "lastNight"]}
+          />
+        </SimpleGrid>
+        <Buttons editing={Boolean(editing)} pending={pending} />
+      </Stack>
+    </Form>
+  );
+}
+
+export function MeetingRoomForm({ editing, held, constraint, lastResult, pending }: FormProps<MeetingRoom>) {
+  const { t } = useTranslation();
+  const defaults = editing
+    ? {
+        ...editing,
+        id: String(editing.id),
+        capacity: String(editing.capacity),
+        sort: String(editing.sort),
+        hidden: flagValue(editing.hidden),
+        taken: undefined,
+      }
+    : { sort: "0" };
+  const [form, fields] = usePortalForm<typeof meetingRoomSaveSchema>({
+    id: `meeting-room-${editing?.id ?? "new"}`,
+    constraint,
+    lastResult,
+    defaultValue: { ...defaults, ...held },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="meeting-room-form">
+      <input type="hidden" name="intent" value="saveMeetingRoom" />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {editing ? t("reservations.desk.edit") : t("reservations.desk.newMeetingRoom")}
+        </Title>
+        <FormError errors={form.errors} id={form.errorId} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextFields
+            fields={fields as Fields}
+            names={["nameZh", "nameEn", "capacity", "locationZh", "locationEn", "sort"]}
+            max={{
+              nameZh: MEETING_ROOM_NAME_MAX,
+              nameEn: MEETING_ROOM_NAME_MAX,
+              capacity: MEETING_CAPACITY_MAX,
+              locationZh: MEETING_LOCATION_MAX,
+              locationEn: MEETING_LOCATION_MAX,
+              sort: 9999,
+            }}
+            required={["nameZh", "nameEn", "capacity"]}
+          />
+        </SimpleGrid>
+        <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("reservations.fields.hidden")} />
+        <Buttons editing={Boolean(editing)} pending={pending} />
+      </Stack>
+    </Form>
+  );
+}

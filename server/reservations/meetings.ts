@@ -1,0 +1,270 @@
+import { sql } from "kysely";
+import type { MeetingBooking, MeetingRoom, Paged } from "../../app/contracts/reservations/api-types";
+import type { MeetingSlot, ReservationDecision, ReservationStatus } from "../../app/contracts/reservations/values";
+import { ApiCode, ApiError } from "../api/envelope";
+import { appClock } from "../clock";
+import type { Database } from "../db/database";
+import { dayOf, iso, isOrganizer, LIVE, showDays, type Who } from "./common";
+
+/**
+ * Meeting rooms and their bookings (issue 41): a room is booked by show day and slot; a slot held
+ * (requested or confirmed) by anyone is refused, and so are more people than the room holds. The
+ * owner cancels until the booked day begins; the organizer confirms or declines.
+ */
+const roomNotFound = () =>
+  new ApiError(ApiCode.notFound, "reservations.errors.meetingRoomNotFound", {}, { fields: { roomId: ["reservations.errors.meetingRoomNotFound"] } });
+const bookingNotFound = () => new ApiError(ApiCode.notFound, "reservations.errors.bookingNotFound");
+const slotTaken = () => new ApiError(ApiCode.conflict, "reservations.errors.slotTaken", {}, { fields: { slot: ["reservations.errors.slotTaken"] } });
+
+const isLive = (status: ReservationStatus) => (LIVE as ReservationStatus[]).includes(status);
+const beforeDay = (day: string) => appClock.now().getTime() < Date.parse(`${day}T00:00:00+08:00`);
+
+export async function listMeetingRooms(db: Database, who: Who): Promise<MeetingRoom[]> {
+  const rooms = await db
+    .selectFrom("meeting_rooms")
+    .selectAll()
+    .where("exhibition_id", "=", who.exhibitionId)
+    .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false))
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
+  const taken = rooms.length
+    ? await db
+        .selectFrom("meeting_bookings")
+        .select(["room_id", "slot", dayOf("day").as("day")])
+        .where(
+          "room_id",
+          "in",
+          rooms.map((r) => r.id),
+        )
+        .where("status", "in", LIVE)
+        .orderBy("day")
+        .execute()
+    : [];
+  return rooms.map((r) => ({
+    id: r.id,
+    nameZh: r.name_zh,
+    nameEn: r.name_en,
+    capacity: r.capacity,
+    locationZh: r.location_zh,
+    locationEn: r.location_en,
+    sort: r.sort,
+    hidden: r.hidden,
+    taken: taken.filter((t) => t.room_id === r.id).map((t) => ({ day: t.day, slot: t.slot })),
+  }));
+}
+
+function bookingQuery(db: Database, exhibitionId: number) {
+  return db
+    .selectFrom("meeting_bookings as m")
+    .innerJoin("meeting_rooms as r", "r.id", "m.room_id")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .where("m.exhibition_id", "=", exhibitionId);
+}
+
+async function selectBookings(query: ReturnType<typeof bookingQuery>, who: Who): Promise<MeetingBooking[]> {
+  const rows = await query
+    .select([
+      "m.id",
+      "m.user_id",
+      "m.room_id",
+      "m.slot",
+      "m.people",
+      "m.topic",
+      "m.status",
+      "m.comment",
+      "m.created_at",
+      "r.name_zh",
+      "r.name_en",
+      "u.username",
+      "u.business_name",
+      dayOf("m.day").as("day"),
+    ])
+    .orderBy("m.id", "desc")
+    .execute();
+  return rows.map((m) => ({
+    id: m.id,
+    roomId: m.room_id,
+    roomZh: m.name_zh,
+    roomEn: m.name_en,
+    day: m.day,
+    slot: m.slot,
+    people: m.people,
+    topic: m.topic,
+    status: m.status,
+    comment: m.comment,
+    cancellable: m.user_id === who.userId && isLive(m.status) && beforeDay(m.day),
+    createdAt: iso(m.created_at),
+    ...(isOrganizer(who) ? { company: m.business_name ?? "", username: m.username } : {}),
+  }));
+}
+
+export const myBookings = (db: Database, who: Who) => selectBookings(bookingQuery(db, who.exhibitionId).where("m.user_id", "=", who.userId), who);
+
+async function bookingById(db: Database, who: Who, id: number) {
+  const [booking] = await selectBookings(bookingQuery(db, who.exhibitionId).where("m.id", "=", id), who);
+  if (!booking) throw bookingNotFound();
+  return booking;
+}
+
+export async function deskBookings(
+  db: Database,
+  who: Who,
+  input: { status?: ReservationStatus; page: number; pageSize: number },
+): Promise<Paged<MeetingBooking>> {
+  const base = bookingQuery(db, who.exhibitionId).$if(input.status !== undefined, (q) => q.where("m.status", "=", input.status!));
+  const [{ total }, items] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
+    selectBookings(base.limit(input.pageSize).offset((input.page - 1) * input.pageSize), who),
+  ]);
+  return { total: Number(total), page: input.page, pageSize: input.pageSize, items };
+}
+
+type BookingInput = { roomId: number; day: string; slot: MeetingSlot; people: number; topic?: string };
+
+export async function bookMeeting(db: Database, who: Who, input: BookingInput): Promise<MeetingBooking> {
+  const show = await showDays(db, who.exhibitionId);
+  if (!show.days.includes(input.day))
+    throw new ApiError(
+      ApiCode.badRequest,
+      "reservations.errors.notShowDay",
+      { first: show.first, last: show.last },
+      { fields: { day: ["reservations.errors.notShowDay"] } },
+    );
+  const id = await db
+    .transaction()
+    .execute(async (trx) => {
+      // The room's row serialises bookings of it; the partial unique index backs this up.
+      const room = await trx
+        .selectFrom("meeting_rooms")
+        .select(["id", "capacity"])
+        .where("id", "=", input.roomId)
+        .where("exhibition_id", "=", who.exhibitionId)
+        .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false))
+        .forUpdate()
+        .executeTakeFirst();
+      if (!room) throw roomNotFound();
+      if (input.people > room.capacity)
+        throw new ApiError(
+          ApiCode.badRequest,
+          "reservations.errors.overCapacity",
+          { capacity: room.capacity },
+          { fields: { people: ["reservations.errors.overCapacity"] } },
+        );
+      const held = await trx
+        .selectFrom("meeting_bookings")
+        .select("id")
+        .where("room_id", "=", room.id)
+        .where("day", "=", input.day)
+        .where("slot", "=", input.slot)
+        .where("status", "in", LIVE)
+        .executeTakeFirst();
+      if (held) throw slotTaken();
+      const row = await trx
+        .insertInto("meeting_bookings")
+        .values({
+          exhibition_id: who.exhibitionId,
+          user_id: who.userId,
+          room_id: room.id,
+          day: input.day,
+          slot: input.slot,
+          people: input.people,
+          topic: input.topic ?? "",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === "23505") throw slotTaken();
+      throw error;
+    });
+  return bookingById(db, who, id);
+}
+
+export async function cancelBooking(db: Database, who: Who, id: number): Promise<MeetingBooking> {
+  const booking = (await myBookings(db, who)).find((b) => b.id === id);
+  if (!booking) throw bookingNotFound();
+  if (!isLive(booking.status)) throw new ApiError(ApiCode.conflict, "reservations.errors.notLive");
+  if (!beforeDay(booking.day)) throw new ApiError(ApiCode.conflict, "reservations.errors.meetingCancelClosed");
+  await db
+    .updateTable("meeting_bookings")
+    .set({ status: "cancelled", updated_at: sql`now()` })
+    .where("id", "=", id)
+    .where("user_id", "=", who.userId)
+    .execute();
+  return bookingById(db, who, id);
+}
+
+export async function decideBooking(db: Database, who: Who, input: { id: number; decision: ReservationDecision; comment?: string }): Promise<MeetingBooking> {
+  await bookingById(db, who, input.id);
+  const updated = await db
+    .updateTable("meeting_bookings")
+    .set({ status: input.decision === "confirm" ? "confirmed" : "declined", comment: input.comment ?? "", updated_at: sql`now()` })
+    .where("id", "=", input.id)
+    .where("exhibition_id", "=", who.exhibitionId)
+    .where("status", "=", "requested")
+    .executeTakeFirst();
+  if (!Number(updated.numUpdatedRows)) throw new ApiError(ApiCode.conflict, "reservations.errors.alreadyDecided");
+  return bookingById(db, who, input.id);
+}
+
+type MeetingRoomInput = {
+  id?: number;
+  nameZh: string;
+  nameEn: string;
+  capacity: number;
+  locationZh?: string;
+  locationEn?: string;
+  sort: number;
+  hidden: boolean;
+};
+
+export async function saveMeetingRoom(db: Database, who: Who, input: MeetingRoomInput) {
+  const values = {
+    name_zh: input.nameZh,
+    name_en: input.nameEn,
+    capacity: input.capacity,
+    location_zh: input.locationZh ?? "",
+    location_en: input.locationEn ?? "",
+    sort: input.sort,
+    hidden: input.hidden,
+  };
+  if (input.id === undefined) {
+    await db
+      .insertInto("meeting_rooms")
+      .values({ exhibition_id: who.exhibitionId, ...values })
+      .execute();
+    return;
+  }
+  const updated = await db
+    .updateTable("meeting_rooms")
+    .set({ ...values, updated_at: sql`now()` })
+    .where("id", "=", input.id)
+    .where("exhibition_id", "=", who.exhibitionId)
+    .executeTakeFirst();
+  if (!Number(updated.numUpdatedRows)) throw roomNotFound();
+}
+
+/** Refused while live bookings hold it; declined and cancelled ones go with it. */
+export async function deleteMeetingRoom(db: Database, who: Who, id: number) {
+  await db.transaction().execute(async (trx) => {
+    const room = await trx
+      .selectFrom("meeting_rooms")
+      .select("id")
+      .where("id", "=", id)
+      .where("exhibition_id", "=", who.exhibitionId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!room) throw roomNotFound();
+    const { n } = await trx
+      .selectFrom("meeting_bookings")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("room_id", "=", id)
+      .where("status", "in", LIVE)
+      .executeTakeFirstOrThrow();
+    if (Number(n) > 0) throw new ApiError(ApiCode.conflict, "reservations.errors.meetingRoomHasBookings", { count: Number(n) });
+    await trx.deleteFrom("meeting_bookings").where("room_id", "=", id).execute();
+    await trx.deleteFrom("meeting_rooms").where("id", "=", id).execute();
+  });
+}

@@ -1,0 +1,184 @@
+import { sql } from "kysely";
+import type { Paged, RoomRequest } from "../../app/contracts/reservations/api-types";
+import type { ReservationDecision, ReservationStatus } from "../../app/contracts/reservations/values";
+import { ApiCode, ApiError } from "../api/envelope";
+import { appClock } from "../clock";
+import type { Database } from "../db/database";
+import { endOfExhibitionDay } from "../orders/pricing";
+import { addDays, dayOf, iso, isOrganizer, LIVE, nightsLeft, nightsOf, type Who } from "./common";
+
+/**
+ * Hotel room requests (issue 41, decision 039): an exhibitor asks a block for rooms over a stay; the
+ * block's quota holds per night, checked while the block's row is locked so two requests for the last
+ * rooms cannot both pass. The organizer confirms or declines; the owner cancels until the hotel's
+ * cut-off day (to 23:59 UTC+8, app clock).
+ */
+const requestNotFound = () => new ApiError(ApiCode.notFound, "reservations.errors.requestNotFound");
+
+const isLive = (status: ReservationStatus) => (LIVE as ReservationStatus[]).includes(status);
+const beforeCutOff = (cancelUntil: string) => appClock.now().getTime() <= Date.parse(endOfExhibitionDay(cancelUntil));
+
+function requestQuery(db: Database, exhibitionId: number) {
+  return db
+    .selectFrom("room_requests as r")
+    .innerJoin("room_blocks as b", "b.id", "r.block_id")
+    .innerJoin("hotels as h", "h.id", "b.hotel_id")
+    .innerJoin("users as u", "u.id", "r.user_id")
+    .where("r.exhibition_id", "=", exhibitionId);
+}
+
+async function selectRequests(query: ReturnType<typeof requestQuery>, who: Who): Promise<RoomRequest[]> {
+  const rows = await query
+    .select([
+      "r.id",
+      "r.user_id",
+      "r.block_id",
+      "r.rooms",
+      "r.guest_names",
+      "r.contact_mobile",
+      "r.status",
+      "r.comment",
+      "r.created_at",
+      "h.id as hotel_id",
+      "h.name_zh as hotel_zh",
+      "h.name_en as hotel_en",
+      "b.room_type_zh",
+      "b.room_type_en",
+      "u.username",
+      "u.business_name",
+      dayOf("r.check_in").as("check_in"),
+      dayOf("r.check_out").as("check_out"),
+      dayOf("h.cancel_until").as("cancel_until"),
+    ])
+    .orderBy("r.id", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    hotelId: r.hotel_id,
+    hotelZh: r.hotel_zh,
+    hotelEn: r.hotel_en,
+    blockId: r.block_id,
+    roomTypeZh: r.room_type_zh,
+    roomTypeEn: r.room_type_en,
+    checkIn: r.check_in,
+    checkOut: r.check_out,
+    rooms: r.rooms,
+    guestNames: r.guest_names,
+    contactMobile: r.contact_mobile,
+    status: r.status,
+    comment: r.comment,
+    cancellable: r.user_id === who.userId && isLive(r.status) && beforeCutOff(r.cancel_until),
+    cancelUntil: r.cancel_until,
+    createdAt: iso(r.created_at),
+    ...(isOrganizer(who) ? { company: r.business_name ?? "", username: r.username } : {}),
+  }));
+}
+
+/** The caller's own requests, newest first. */
+export const myRequests = (db: Database, who: Who) => selectRequests(requestQuery(db, who.exhibitionId).where("r.user_id", "=", who.userId), who);
+
+async function requestById(db: Database, who: Who, id: number) {
+  const [request] = await selectRequests(requestQuery(db, who.exhibitionId).where("r.id", "=", id), who);
+  if (!request) throw requestNotFound();
+  return request;
+}
+
+/** The organizer's list: every request of the exhibition, by state, a page at a time. */
+export async function deskRequests(db: Database, who: Who, input: { status?: ReservationStatus; page: number; pageSize: number }): Promise<Paged<RoomRequest>> {
+  const base = requestQuery(db, who.exhibitionId).$if(input.status !== undefined, (q) => q.where("r.status", "=", input.status!));
+  const [{ total }, items] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
+    selectRequests(base.limit(input.pageSize).offset((input.page - 1) * input.pageSize), who),
+  ]);
+  return { total: Number(total), page: input.page, pageSize: input.pageSize, items };
+}
+
+type RoomRequestInput = { blockId: number; checkIn: string; checkOut: string; rooms: number; guestNames: string[]; contactMobile: string };
+
+/** A new request, refused with the numbers when a night of the stay has fewer rooms left than asked. */
+export async function requestRooms(db: Database, who: Who, input: RoomRequestInput): Promise<RoomRequest> {
+  const id = await db.transaction().execute(async (trx) => {
+    // The block's row is the quota's lock: a second request for the same block waits here until this one is saved.
+    const block = await trx
+      .selectFrom("room_blocks as b")
+      .innerJoin("hotels as h", "h.id", "b.hotel_id")
+      .select(["b.id", "b.rooms_per_night", dayOf("b.first_night").as("first_night"), dayOf("b.last_night").as("last_night")])
+      .where("b.id", "=", input.blockId)
+      .where("h.exhibition_id", "=", who.exhibitionId)
+      .$if(!isOrganizer(who), (q) => q.where("h.hidden", "=", false))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!block) throw new ApiError(ApiCode.notFound, "reservations.errors.blockNotFound", {}, { fields: { blockId: ["reservations.errors.blockNotFound"] } });
+    if (input.checkOut <= input.checkIn)
+      throw new ApiError(
+        ApiCode.badRequest,
+        "reservations.errors.checkOutBeforeCheckIn",
+        {},
+        { fields: { checkOut: ["reservations.errors.checkOutBeforeCheckIn"] } },
+      );
+    if (input.checkIn < block.first_night || addDays(input.checkOut, -1) > block.last_night)
+      throw new ApiError(ApiCode.badRequest, "reservations.errors.outsideBlock", { first: block.first_night, last: block.last_night });
+    const stays = await trx
+      .selectFrom("room_requests")
+      .select(["rooms", dayOf("check_in").as("check_in"), dayOf("check_out").as("check_out")])
+      .where("block_id", "=", block.id)
+      .where("status", "in", LIVE)
+      .where("check_in", "<", input.checkOut)
+      .where("check_out", ">", input.checkIn)
+      .execute();
+    const tightest = nightsLeft(block, stays, nightsOf(input.checkIn, input.checkOut)).reduce((a, b) => (b.left < a.left ? b : a));
+    if (tightest.left < input.rooms)
+      throw new ApiError(ApiCode.conflict, "reservations.errors.quotaExceeded", {
+        left: Math.max(0, tightest.left),
+        night: tightest.night,
+        asked: input.rooms,
+      });
+    const row = await trx
+      .insertInto("room_requests")
+      .values({
+        exhibition_id: who.exhibitionId,
+        user_id: who.userId,
+        block_id: block.id,
+        check_in: input.checkIn,
+        check_out: input.checkOut,
+        rooms: input.rooms,
+        guest_names: JSON.stringify(input.guestNames),
+        contact_mobile: input.contactMobile,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return requestById(db, who, id);
+}
+
+/** The owner cancels a live request until the hotel's cut-off day; after it the organizer must be asked. */
+export async function cancelRequest(db: Database, who: Who, id: number): Promise<RoomRequest> {
+  const request = (await myRequests(db, who)).find((r) => r.id === id);
+  if (!request) throw requestNotFound();
+  if (!isLive(request.status)) throw new ApiError(ApiCode.conflict, "reservations.errors.notLive");
+  if (!beforeCutOff(request.cancelUntil)) throw new ApiError(ApiCode.conflict, "reservations.errors.cancelClosed", { day: request.cancelUntil });
+  await db
+    .updateTable("room_requests")
+    .set({ status: "cancelled", updated_at: sql`now()` })
+    .where("id", "=", id)
+    .where("user_id", "=", who.userId)
+    .where("status", "in", LIVE)
+    .execute();
+  return requestById(db, who, id);
+}
+
+/** The organizer confirms or declines a request still waiting (declining with a comment). */
+export async function decideRequest(db: Database, who: Who, input: { id: number; decision: ReservationDecision; comment?: string }): Promise<RoomRequest> {
+  const request = await requestById(db, who, input.id);
+  if (request.status !== "requested") throw new ApiError(ApiCode.conflict, "reservations.errors.alreadyDecided");
+  const updated = await db
+    .updateTable("room_requests")
+    .set({ status: input.decision === "confirm" ? "confirmed" : "declined", comment: input.comment ?? "", updated_at: sql`now()` })
+    .where("id", "=", input.id)
+    .where("exhibition_id", "=", who.exhibitionId)
+    .where("status", "=", "requested")
+    .executeTakeFirst();
+  if (!Number(updated.numUpdatedRows)) throw new ApiError(ApiCode.conflict, "reservations.errors.alreadyDecided");
+  return requestById(db, who, input.id);
+}

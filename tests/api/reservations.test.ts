@@ -1,0 +1,195 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Hotel, MeetingBooking, MeetingRoom, Paged, ReservationOverview, RoomRequest } from "../../app/contracts/reservations/api-types";
+import { appClock } from "../../server/clock";
+import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { addDays, exhibitionTime, resetTestClock, testCalendar } from "../support/test-clock";
+
+if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
+
+/**
+ * Business reservations (issue 41, decision 039): hotel rooms against a per-night quota (refused with
+ * the numbers, nothing saved; two requests for the last rooms: one passes), stays inside the block,
+ * cancelling until the hotel's cut-off day, the organizer's confirm and decline, meeting room slots,
+ * and who may see or touch what.
+ */
+describe.each(backends)("business reservations on %s", (backend) => {
+  let api: TestApi;
+  let std01: string;
+  let raw01: string;
+  let admin: string;
+  const opens = testCalendar.opensOn;
+
+  const post = <T>(path: string, ticket: string, form: Record<string, string>, lang = "en") => api.call<T>(`/smeb/reservation${path}`, { ticket, form, lang });
+  const overview = (ticket: string) => api.call<ReservationOverview>("/smeb/reservation/overview", { ticket });
+  const request = (ticket: string, form: Record<string, string>, lang = "en") => post<RoomRequest>("/room/request", ticket, form, lang);
+  const liveCount = async (blockId: number) =>
+    Number(
+      (
+        await api.db
+          .selectFrom("room_requests")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("block_id", "=", blockId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** A fresh hotel with one block of `quota` rooms for the nights opens-1 .. opens+1; its block id. */
+  async function hotelWithBlock(quota: number, cancelUntil = opens) {
+    const name = `Test hotel ${Math.random().toString(36).slice(2, 8)}`;
+    const saved = await post<Hotel[]>("/desk/hotel/save", admin, { nameZh: name, nameEn: name, cancelUntil });
+    expect(saved.code, saved.message).toBe(200);
+    const hotel = saved.data.find((h) => h.nameEn === name)!;
+    const block = await post<Hotel[]>("/desk/block/save", admin, {
+      hotelId: String(hotel.id),
+      roomTypeZh: "大床房",
+      roomTypeEn: "King",
+      price: "388.5",
+      roomsPerNight: String(quota),
+      firstNight: addDays(opens, -1),
+      lastNight: addDays(opens, 1),
+    });
+    expect(block.code, block.message).toBe(200);
+    const made = block.data.find((h) => h.id === hotel.id)!.blocks[0]!;
+    expect(made.priceCents).toBe(38_850);
+    return made.id;
+  }
+  const stay = (blockId: number, rooms: number, extra: Record<string, string> = {}) => ({
+    blockId: String(blockId),
+    checkIn: opens,
+    checkOut: addDays(opens, 2),
+    rooms: String(rooms),
+    guestNames: Array.from({ length: rooms }, (_, i) => `Guest ${i + 1}`).join("\n"),
+    contactMobile: "13900139000",
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+    [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+  });
+  afterAll(() => api?.close());
+  afterEach(() => resetTestClock());
+
+  it("shows the demo's hotels with rooms left per night, and std01 its own request only", async () => {
+    const mine = await overview(std01);
+    expect(mine.code).toBe(200);
+    expect(mine.data.hotels).toHaveLength(2);
+    expect(mine.data.hotels.flatMap((h) => h.blocks)).toHaveLength(4);
+    const first = mine.data.hotels[0]!.blocks[0]!;
+    expect(first.nights[0]).toEqual({ night: testCalendar.rawMoveIn.from, left: first.roomsPerNight });
+    expect(first.nights.find((n) => n.night === opens)!.left).toBe(first.roomsPerNight - 2);
+    expect(mine.data.meetingRooms).toHaveLength(2);
+    expect(mine.data.showDays[0]).toBe(opens);
+    expect(mine.data.requests).toHaveLength(1);
+    expect(mine.data.requests[0]).toMatchObject({ status: "requested", rooms: 2, guestNames: ["张伟", "李娜"], cancellable: true });
+    expect(mine.data.requests[0]).not.toHaveProperty("company");
+    const other = await overview(raw01);
+    expect(other.data.requests.filter((r) => r.id === mine.data.requests[0]!.id)).toEqual([]);
+  });
+
+  it("refuses rooms past the quota with the numbers and saves nothing; a check-out before the check-in; a stay outside the block", async () => {
+    const blockId = await hotelWithBlock(3);
+    expect((await request(std01, stay(blockId, 2))).code).toBe(200);
+    const refused = await request(raw01, stay(blockId, 2));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe(`Only 1 rooms left for the night of ${opens}, you asked for 2`);
+    expect((await request(raw01, stay(blockId, 5), "zh")).message).toBe(`${opens} 当晚仅剩 1 间，您申请了 5 间`);
+    expect(await liveCount(blockId)).toBe(1);
+
+    const backwards = await request(raw01, stay(blockId, 1, { checkIn: addDays(opens, 1), checkOut: opens }));
+    expect(backwards.status).toBe(400);
+    expect(JSON.stringify(backwards.data)).toContain("reservations.errors.checkOutBeforeCheckIn");
+    const fewGuests = await request(raw01, stay(blockId, 1, { rooms: "2", guestNames: "Only one" }));
+    expect(fewGuests.status).toBe(400);
+    const outside = await request(raw01, stay(blockId, 1, { checkOut: addDays(opens, 3) }));
+    expect(outside.status).toBe(400);
+    expect(outside.message).toBe(`This room type is offered for the nights of ${addDays(opens, -1)} to ${addDays(opens, 1)}`);
+    expect(await liveCount(blockId)).toBe(1);
+  });
+
+  it("lets only one of two simultaneous requests for the last room pass", async () => {
+    const blockId = await hotelWithBlock(1);
+    const answers = await Promise.all([request(std01, stay(blockId, 1)), request(raw01, stay(blockId, 1))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await liveCount(blockId)).toBe(1);
+  });
+
+  it("cancels until the hotel's cut-off day, then refuses; a cancelled request frees its rooms", async () => {
+    const blockId = await hotelWithBlock(2, addDays(opens, -2));
+    const first = await request(std01, stay(blockId, 2));
+    const second = await request(std01, stay(blockId, 2, { checkIn: addDays(opens, -1), checkOut: opens }));
+    expect([first.code, second.code]).toEqual([200, 200]);
+    const cancelled = await post<RoomRequest>("/room/cancel", std01, { id: String(first.data.id) });
+    expect(cancelled.code, cancelled.message).toBe(200);
+    expect(cancelled.data.status).toBe("cancelled");
+    expect((await request(raw01, stay(blockId, 2))).code).toBe(200);
+
+    appClock.freezeAt(exhibitionTime(addDays(opens, -1)));
+    const late = await post<RoomRequest>("/room/cancel", std01, { id: String(second.data.id) });
+    expect(late.status).toBe(409);
+    expect(late.message).toBe(`Requests at this hotel could be cancelled until ${addDays(opens, -2)}: please contact the organizer`);
+    expect((await post("/room/cancel", std01, { id: String(second.data.id) }, "zh")).message).toBe(
+      `该酒店的申请仅可在 ${addDays(opens, -2)} 前取消，请联系主办方`,
+    );
+    expect((await overview(std01)).data.requests.find((r) => r.id === second.data.id)).toMatchObject({ status: "requested", cancellable: false });
+  });
+
+  it("the organizer confirms or declines (with a comment) and the exhibitor reads it; deleting a block with live requests is refused", async () => {
+    const blockId = await hotelWithBlock(5);
+    const a = await request(std01, stay(blockId, 1));
+    const b = await request(std01, stay(blockId, 1));
+    const listed = await api.call<Paged<RoomRequest>>("/smeb/reservation/desk/room/list", { ticket: admin, query: { status: "requested", pageSize: "50" } });
+    expect(listed.data.items.find((r) => r.id === a.data.id)).toMatchObject({ username: "std01" });
+    expect((await post("/desk/room/decide", admin, { id: String(a.data.id), decision: "confirm" })).code).toBe(200);
+    const noComment = await post("/desk/room/decide", admin, { id: String(b.data.id), decision: "decline" });
+    expect(noComment.status).toBe(400);
+    const declined = await post<RoomRequest>("/desk/room/decide", admin, { id: String(b.data.id), decision: "decline", comment: "Hotel full that week" });
+    expect(declined.data).toMatchObject({ status: "declined", comment: "Hotel full that week" });
+    expect((await post("/desk/room/decide", admin, { id: String(b.data.id), decision: "confirm" })).status).toBe(409);
+    const seen = (await overview(std01)).data.requests;
+    expect(seen.find((r) => r.id === a.data.id)!.status).toBe("confirmed");
+    expect(seen.find((r) => r.id === b.data.id)).toMatchObject({ status: "declined", comment: "Hotel full that week", cancellable: false });
+
+    const refused = await post("/desk/block/delete", admin, { id: String(blockId) });
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe("1 live requests hold rooms in this block: decline them first");
+  });
+
+  it("books meeting room slots: a held slot, too many people and a day outside the show are refused", async () => {
+    const rooms = await post<MeetingRoom[]>("/desk/meetingRoom/save", admin, { nameZh: "小会议室", nameEn: "Small room", capacity: "6" });
+    const room = rooms.data.find((r) => r.nameEn === "Small room")!;
+    const book = (ticket: string, extra: Record<string, string> = {}) =>
+      post<MeetingBooking>("/meeting/book", ticket, { roomId: String(room.id), day: opens, slot: "morning", people: "4", topic: "Buyers", ...extra });
+    const booked = await book(std01);
+    expect(booked.code, booked.message).toBe(200);
+    expect(booked.data).toMatchObject({ status: "requested", slot: "morning", cancellable: true });
+    expect((await book(raw01)).status).toBe(409);
+    expect((await book(raw01, { slot: "afternoon", people: "7" })).message).toBe("This meeting room holds at most 6 people");
+    expect((await book(raw01, { day: addDays(testCalendar.endsOn, 1) })).status).toBe(400);
+    expect((await post("/meeting/cancel", raw01, { id: String(booked.data.id) })).status).toBe(404);
+    expect((await post<MeetingBooking>("/meeting/cancel", std01, { id: String(booked.data.id) })).data.status).toBe("cancelled");
+    expect((await book(raw01)).code).toBe(200);
+    expect((await post("/desk/meetingRoom/delete", admin, { id: String(room.id) })).status).toBe(409);
+  });
+
+  it("keeps exhibitors off the desk and off each other's requests; closes with the show", async () => {
+    const theirs = (await overview(std01)).data.requests[0]!;
+    for (const path of ["/desk/room/list", "/desk/meeting/list"]) expect((await api.call(`/smeb/reservation${path}`, { ticket: std01 })).status).toBe(403);
+    const writes = [
+      await post("/desk/room/decide", std01, { id: String(theirs.id), decision: "confirm" }),
+      await post("/desk/hotel/save", std01, { nameZh: "X", nameEn: "X", cancelUntil: opens }),
+      await post("/desk/block/delete", std01, { id: String(theirs.blockId) }),
+      await post("/desk/meetingRoom/save", std01, { nameZh: "X", nameEn: "X", capacity: "2" }),
+    ];
+    expect(writes.map((w) => w.status)).toEqual([403, 403, 403, 403]);
+    const stolen = await post("/room/cancel", raw01, { id: String(theirs.id) });
+    expect(stolen.status).toBe(404);
+    expect(JSON.stringify(stolen)).not.toContain("张伟");
+    expect((await overview(std01)).data.requests.find((r) => r.id === theirs.id)!.status).toBe(theirs.status);
+
+    appClock.freezeAt(exhibitionTime(addDays(testCalendar.endsOn, 1)));
+    const closed = await request(std01, stay(theirs.blockId, 1));
+    expect(closed.status).toBe(409);
+    expect(closed.message).toBe(`This closed at ${testCalendar.endsOn} 23:59 (UTC+8)`);
+  });
+});

@@ -59,6 +59,16 @@ test("a blue-plate car registered, kept on a refused plate, approved with a pass
     await approve.locator("input[name=passNo]").fill(`SZ-${plate.slice(-3)}`);
     await organizer.submit(() => approve.getByRole("button", { name: "通过" }).click());
     await expect(successToast(organizer.page)).toContainText("车辆已审核通过");
+
+    // The guide previewed as exhibitors will read it: nothing saved, what was typed kept.
+    const settings = organizer.page.getByTestId("blue-car-settings");
+    const typed = `## 预览标题 ${plate}\n- 第一项`;
+    await settings.locator("textarea[name=guideZh]").fill(typed);
+    await organizer.submit(() => settings.getByTestId("blue-car-settings-preview").click());
+    const preview = organizer.page.getByTestId("blue-car-guide-preview-guideZh");
+    await expect(preview.getByRole("heading", { name: `预览标题 ${plate}` })).toBeVisible();
+    await expect(preview.getByRole("listitem")).toHaveText("第一项");
+    await expect(organizer.page.getByTestId("blue-car-settings").locator("textarea[name=guideZh]")).toHaveValue(typed);
   } finally {
     await context.close();
   }

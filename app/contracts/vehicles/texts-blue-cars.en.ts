@@ -67,6 +67,7 @@ const blueCars = {
     intro:
       'The guide shows above the exhibitors\' cars (blank line: new paragraph; a line starting with "- ": a list item). In English, the page sends the browser to the traffic page instead; without one, to the home page.',
     save: "Save settings",
+    preview: "Preview",
     saved: "The settings were saved.",
   },
   errors: {

@@ -68,12 +68,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-type Reply = { decision?: DecisionReply; settings?: SubmissionResult<string[]>; error?: string };
+type Reply = { decision?: DecisionReply; settings?: SubmissionResult<string[]>; guidePreview?: { guideZh: string; guideEn: string }; error?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const formData = await request.formData();
   const intent = formData.get("intent");
+  if (intent === "previewSettings") {
+    // The guide as exhibitors will read it; nothing saved, what was typed kept.
+    const submission = parseWithZod(formData, { schema: blueCarSettingsSchema });
+    const typed = (name: string) => String(formData.get(name) ?? "");
+    return json({ settings: submission.reply(), guidePreview: { guideZh: typed("guideZh"), guideEn: typed("guideEn") } } satisfies Reply, {
+      status: submission.status === "success" ? 200 : 400,
+      headers: NO_STORE,
+    });
+  }
   if (intent === "settings") {
     const submission = parseWithZod(formData, { schema: blueCarSettingsSchema });
     if (submission.status !== "success") return json({ settings: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
@@ -198,7 +207,13 @@ export default function BlueCarReviewPage() {
         </Stack>
       </Paper>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <SettingsForm settings={settings} constraint={constraints.settings} lastResult={actionData?.settings} pending={pending} />
+        <SettingsForm
+          settings={settings}
+          constraint={constraints.settings}
+          lastResult={actionData?.settings}
+          preview={actionData?.guidePreview ?? null}
+          pending={pending}
+        />
       </Paper>
     </Stack>
   );

@@ -1,25 +1,31 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { blueCarSettingsSchema } from "~/contracts/vehicles/blue-cars-schema";
 import type { BlueCarSettings } from "~/contracts/vehicles/blue-cars-types";
 import { BLUE_CAR_LIMITS } from "~/contracts/vehicles/blue-cars-values";
+import { ContentBody } from "~/features/home/content-body";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-blue-cars";
 
-/** The organizer's English traffic page and the guide in both languages (intent `settings`). */
+/**
+ * The organizer's English traffic page and the guide in both languages (intent `settings`); "Preview"
+ * (intent `previewSettings`) shows the guide as exhibitors will read it and saves nothing.
+ */
 export function SettingsForm({
   settings,
   constraint,
   lastResult,
+  preview,
   pending,
 }: {
   settings: BlueCarSettings;
   constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]>;
+  preview: { guideZh: string; guideEn: string } | null;
   pending: boolean;
 }) {
   const { t } = useTranslation();
@@ -32,7 +38,6 @@ export function SettingsForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset data-testid="blue-car-settings">
-      <input type="hidden" name="intent" value="settings" />
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t("vehicles.blueCars.settings.title")}
@@ -60,10 +65,25 @@ export function SettingsForm({
           />
         ))}
         <Group>
-          <Button type="submit" loading={pending} data-testid="blue-car-settings-save">
+          <Button type="submit" name="intent" value="settings" loading={pending} data-testid="blue-car-settings-save">
             {t("vehicles.blueCars.settings.save")}
           </Button>
+          <Button type="submit" name="intent" value="previewSettings" variant="default" data-testid="blue-car-settings-preview">
+            {t("vehicles.blueCars.settings.preview")}
+          </Button>
         </Group>
+        {preview ? (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {(["guideZh", "guideEn"] as const).map((name) => (
+              <Paper key={name} withBorder p="sm" data-testid={`blue-car-guide-preview-${name}`} lang={name === "guideZh" ? "zh" : "en"}>
+                <Text size="xs" c="dimmed" mb="xs">
+                  {t("vehicles.blueCars.settings.preview")}: {t(`vehicles.blueCars.fields.${name}`)}
+                </Text>
+                {preview[name].trim() ? <ContentBody body={preview[name]} /> : <Text c="dimmed">—</Text>}
+              </Paper>
+            ))}
+          </SimpleGrid>
+        ) : null}
       </Stack>
     </Form>
   );

@@ -1,5 +1,4 @@
-import busboy from "busboy";
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import { accountEndpoints } from "../../../app/contracts/accounts/endpoints.server";
 import { EXHIBITOR_IMPORT_FILE_FIELD, EXHIBITOR_IMPORT_LIMITS } from "../../../app/contracts/accounts/values";
 import { translate } from "../../../app/contracts/i18n/translate.server";
@@ -11,6 +10,7 @@ import { invitationCounts, listInvitations } from "../../accounts/invitations";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount, withMessage } from "../mount";
+import { readOneFile } from "../one-file-upload";
 import { organizerFor } from "../caller";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
@@ -20,45 +20,7 @@ import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
  * kept for its confirmation; the confirmation checks it again and saves it whole or not at all.
  */
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-/** A body declaring far more than the limit is refused unread. */
-const UNREAD_LIMIT_BYTES = 4 * EXHIBITOR_IMPORT_LIMITS.maxBytes;
 const tooLarge = () => new ApiError(413, "accounts.import.fileTooLarge", { max: megabytes(EXHIBITOR_IMPORT_LIMITS.maxBytes) });
-
-/** The multipart body's one file, at most the limit (held in memory). */
-function readUploadedFile(req: Request, res: Response): Promise<Buffer | null> {
-  const declared = Number(req.get("content-length"));
-  if (Number.isFinite(declared) && declared > UNREAD_LIMIT_BYTES) {
-    res.set("Connection", "close");
-    return Promise.reject(tooLarge());
-  }
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: EXHIBITOR_IMPORT_LIMITS.maxBytes, fields: 5, fieldSize: 1024, parts: 8 } });
-    } catch {
-      return reject(new ApiError(ApiCode.badRequest, "accounts.import.noFile"));
-    }
-    const chunks: Buffer[] = [];
-    let sawFile = false;
-    let over = false;
-    parser.on("file", (name, stream) => {
-      if (name !== EXHIBITOR_IMPORT_FILE_FIELD || sawFile) return void stream.resume();
-      sawFile = true;
-      stream.on("data", (chunk: Buffer) => void (over || chunks.push(chunk)));
-      stream.on("limit", () => {
-        over = true;
-        chunks.length = 0;
-      });
-    });
-    parser.on("close", () => {
-      if (over) return reject(tooLarge());
-      const file = sawFile ? Buffer.concat(chunks) : null;
-      resolve(file?.length ? file : null);
-    });
-    parser.on("error", () => reject(new ApiError(ApiCode.badRequest, "errors.badRequest")));
-    req.pipe(parser);
-  });
-}
 
 export function accountRoutes(deps: ApiDeps): Router {
   const { db } = deps;
@@ -72,7 +34,12 @@ export function accountRoutes(deps: ApiDeps): Router {
 
   mount(router, accountEndpoints.importPreview, async ({ req, res }) => {
     const caller = await organizerFor(deps, req, res);
-    const file = await readUploadedFile(req, res);
+    const { file } = await readOneFile(req, res, {
+      fileField: EXHIBITOR_IMPORT_FILE_FIELD,
+      maxBytes: EXHIBITOR_IMPORT_LIMITS.maxBytes,
+      tooLarge,
+      notMultipart: () => new ApiError(ApiCode.badRequest, "accounts.import.noFile"),
+    });
     if (!file) throw new ApiError(ApiCode.badRequest, "accounts.import.noFile");
     return previewExhibitorImport(db, caller, file, requestLanguage(req));
   });

@@ -1,4 +1,3 @@
-import busboy from "busboy";
 import { Router, type Request, type Response } from "express";
 import { badgeEndpoints } from "../../../app/contracts/badges/endpoints.server";
 import { BADGE_EXCEL_BOOTH_FIELD, BADGE_EXCEL_FILE_FIELD, BADGE_EXCEL_LIMITS } from "../../../app/contracts/badges/excel-types";
@@ -9,6 +8,7 @@ import { importBadges } from "../../badges/excel-import";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount, parseEndpointInput } from "../mount";
+import { readOneFile } from "../one-file-upload";
 import { callerFor } from "../caller";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
@@ -18,51 +18,8 @@ import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
  * saves for the caller's own booth only.
  */
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-/** A body declaring far more than the limit is refused unread. */
-const UNREAD_LIMIT_BYTES = 4 * BADGE_EXCEL_LIMITS.maxBytes;
 
 const tooLarge = () => new ApiError(413, "badges.excel.fileTooLarge", { max: megabytes(BADGE_EXCEL_LIMITS.maxBytes) });
-
-/** The multipart body: one file of at most the limit (held in memory, 2 MB) and the booth field. */
-function readUpload(req: Request, res: Response): Promise<{ file: Buffer | null; fields: Record<string, string> }> {
-  const declared = Number(req.get("content-length"));
-  if (Number.isFinite(declared) && declared > UNREAD_LIMIT_BYTES) {
-    // The rest of the body is not read; closing the connection stops the sender.
-    res.set("Connection", "close");
-    return Promise.reject(tooLarge());
-  }
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: BADGE_EXCEL_LIMITS.maxBytes, fields: 5, fieldSize: 1024, parts: 8 } });
-    } catch {
-      return reject(new ApiError(ApiCode.badRequest, "badges.excel.noFile"));
-    }
-    const fields: Record<string, string> = {};
-    const chunks: Buffer[] = [];
-    let sawFile = false;
-    let over = false;
-    parser.on("field", (name, value) => {
-      if (name === BADGE_EXCEL_BOOTH_FIELD) fields[name] = value;
-    });
-    parser.on("file", (name, stream) => {
-      if (name !== BADGE_EXCEL_FILE_FIELD || sawFile) return void stream.resume();
-      sawFile = true;
-      stream.on("data", (chunk: Buffer) => void (over || chunks.push(chunk)));
-      stream.on("limit", () => {
-        over = true;
-        chunks.length = 0;
-      });
-    });
-    parser.on("close", () => {
-      if (over) return reject(tooLarge());
-      const file = sawFile ? Buffer.concat(chunks) : null;
-      resolve({ file: file?.length ? file : null, fields });
-    });
-    parser.on("error", () => reject(new ApiError(ApiCode.badRequest, "errors.badRequest")));
-    req.pipe(parser);
-  });
-}
 
 export function badgeExcelRoutes(deps: ApiDeps): Router {
   const { db } = deps;
@@ -79,7 +36,13 @@ export function badgeExcelRoutes(deps: ApiDeps): Router {
   mount(router, badgeEndpoints.upload, async ({ req, res }) => {
     const caller = await callerOf(req, res);
     await requireBadgesOpen(db, caller);
-    const { file, fields } = await readUpload(req, res);
+    const { file, fields } = await readOneFile(req, res, {
+      fileField: BADGE_EXCEL_FILE_FIELD,
+      maxBytes: BADGE_EXCEL_LIMITS.maxBytes,
+      fields: [BADGE_EXCEL_BOOTH_FIELD],
+      tooLarge,
+      notMultipart: () => new ApiError(ApiCode.badRequest, "badges.excel.noFile"),
+    });
     if (!file) throw new ApiError(ApiCode.badRequest, "badges.excel.noFile");
     const { boothId } = parseEndpointInput(badgeEndpoints.upload, fields);
     return importBadges(db, caller, file, requestLanguage(req), boothId);

@@ -1,5 +1,4 @@
-import busboy from "busboy";
-import { Router, type Request, type Response } from "express";
+import { Router, type Request } from "express";
 import { epidemicEndpoints as endpoints } from "../../../app/contracts/epidemic/endpoints.server";
 import { staffSchema } from "../../../app/contracts/epidemic/schema";
 import { STAFF_EXCEL_FILE_FIELD, STAFF_EXCEL_LIMITS } from "../../../app/contracts/epidemic/values";
@@ -13,45 +12,10 @@ import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 import { bodyOf, mount, withMessage } from "../mount";
+import { readOneFile } from "../one-file-upload";
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const tooLarge = () => new ApiError(413, "epidemic.excel.fileTooLarge", { max: megabytes(STAFF_EXCEL_LIMITS.maxBytes) });
-
-/** The multipart body: one .xlsx of at most the limit, held in memory; nothing else is read. */
-function readExcelUpload(req: Request, res: Response): Promise<Buffer | null> {
-  const declared = Number(req.get("content-length"));
-  if (Number.isFinite(declared) && declared > 4 * STAFF_EXCEL_LIMITS.maxBytes) {
-    res.set("Connection", "close");
-    return Promise.reject(tooLarge());
-  }
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: STAFF_EXCEL_LIMITS.maxBytes, fields: 5, fieldSize: 1024, parts: 8 } });
-    } catch {
-      return reject(new ApiError(ApiCode.badRequest, "epidemic.excel.choose"));
-    }
-    const chunks: Buffer[] = [];
-    let sawFile = false;
-    let over = false;
-    parser.on("file", (name, stream) => {
-      if (name !== STAFF_EXCEL_FILE_FIELD || sawFile) return void stream.resume();
-      sawFile = true;
-      stream.on("data", (chunk: Buffer) => void (over || chunks.push(chunk)));
-      stream.on("limit", () => {
-        over = true;
-        chunks.length = 0;
-      });
-    });
-    parser.on("close", () => {
-      if (over) return reject(tooLarge());
-      const file = Buffer.concat(chunks);
-      resolve(file.length ? file : null);
-    });
-    parser.on("error", () => reject(new ApiError(ApiCode.badRequest, "errors.badRequest")));
-    req.pipe(parser);
-  });
-}
 
 /**
  * The epidemic declaration (issue 41, docs/product.md § Epidemic declaration). The exhibitor's side
@@ -92,7 +56,12 @@ export function epidemicRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.uploadStaff, async ({ req, res }) => {
     const caller = await callerFor(deps, req, res);
     await requireEpidemicOn(db, caller.exhibitionId);
-    const file = await readExcelUpload(req, res);
+    const { file } = await readOneFile(req, res, {
+      fileField: STAFF_EXCEL_FILE_FIELD,
+      maxBytes: STAFF_EXCEL_LIMITS.maxBytes,
+      tooLarge,
+      notMultipart: () => new ApiError(ApiCode.badRequest, "epidemic.excel.choose"),
+    });
     if (!file) throw new ApiError(ApiCode.badRequest, "epidemic.excel.choose");
     const result = await importStaff(db, caller, file, requestLanguage(req));
     return withMessage(result, said(req, "imported", { count: result.imported }));

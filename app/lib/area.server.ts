@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isPublicPage } from "~/contracts/permission/page-rules";
 import { getShellUser, requireShellUser } from "./permissions.server";
-import { areaMenu } from "./shell-nav.server";
+import { areaMenu, leavesTheSite } from "./shell-nav.server";
 
 /**
  * The loader of an area layout: the guard for every page of the area (requireShellUser, the one
@@ -21,6 +21,6 @@ export async function loadArea(request: Request, context: AppLoadContext, areaPa
 export async function redirectToFirstPage(request: Request, context: AppLoadContext, areaPath: string): Promise<never> {
   const user = await requireShellUser(request, context, `${areaPath}/`);
   const area = areaMenu(user.menus, areaPath, user.language);
-  const first = area?.items.find((item) => !item.url && user.pageExists(item.href))?.href;
+  const first = area?.items.find((item) => !item.url && !leavesTheSite(item.href, user.language) && user.pageExists(item.href))?.href;
   throw redirect(first ?? "/401");
 }

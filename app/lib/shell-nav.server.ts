@@ -5,6 +5,13 @@ import type { MenuItem } from "../contracts/permission/api-types";
 import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "../contracts/permission/menus";
 import { rulesFor, type PageRoute } from "../contracts/permission/page-rules";
 
+/**
+ * Pages that send the browser off the portal in a language (docs/product.md § Blue-plate cars: in
+ * English the blue-plate car guide opens the exhibition's traffic page): never an area's landing page.
+ */
+const LEAVES_THE_SITE: Partial<Record<Language, ReadonlySet<string>>> = { en: new Set(["/HT/blueCarGuide"]) };
+export const leavesTheSite = (route: string, language: Language) => LEAVES_THE_SITE[language]?.has(route) ?? false;
+
 function toNavItems(items: MenuItem[], language: Language): NavItem[] {
   return items.map((item) => {
     const children = toNavItems(item.list, language);
@@ -15,15 +22,15 @@ function toNavItems(items: MenuItem[], language: Language): NavItem[] {
       label: menuLabel(item, language),
       icon: item.icon,
       isNew: isNewFeature(item),
-      href: item.url ?? (children.length ? firstHref(children) : item.route),
+      href: item.url ?? (children.length ? firstHref(children, language) : item.route),
       children,
     };
   });
 }
 
-function firstHref(items: NavItem[]): string {
-  const first = items[0]!;
-  return first.url ?? (first.children.length ? firstHref(first.children) : first.route);
+function firstHref(items: NavItem[], language: Language): string {
+  const first = items.find((item) => !leavesTheSite(item.route, language)) ?? items[0]!;
+  return first.url ?? (first.children.length ? firstHref(first.children, language) : first.route);
 }
 
 const contains = (item: MenuItem, path: string): boolean =>

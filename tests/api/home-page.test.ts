@@ -46,7 +46,7 @@ describe("home page by role", () => {
     expect(html).not.toContain('data-testid="carrier-home"');
     // What is left, by name: the demo's overdue items (the profile and the safety commitment) link to their page,
     // but in English only where that page opens: the booth construction area is Chinese only (it would answer /401).
-    expect(html).toMatch(/Your checklist: \d of 8 done/);
+    expect(html).toMatch(/Your checklist: \d of 9 done/);
     const overdue = html.slice(html.indexOf('data-testid="overdue-items"'));
     expect(overdue).toContain('href="/exhibitorInfo/exhibitorData"');
     expect(overdue).toContain("Sign the move-in safety commitment");

@@ -53,7 +53,7 @@ function DecisionForm({ car, decision, constraint, reply, pending, days }: Props
             {(["validFrom", "validTo"] as const).map((name) => (
               <TextInput
                 {...getInputProps(fields[name], { type: "date" })}
-                key={fields[name].key}
+                key={`${name}-${fields[name].key ?? ""}`}
                 aria-label={label(name)}
                 min={days.from}
                 max={days.to}

@@ -56,7 +56,7 @@ export function SettingsForm({
         {(["guideZh", "guideEn"] as const).map((name) => (
           <Textarea
             {...getTextareaProps(fields[name])}
-            key={fields[name].key}
+            key={`${name}-${fields[name].key ?? ""}`}
             label={t(`vehicles.blueCars.fields.${name}`)}
             autosize
             minRows={4}

@@ -42,7 +42,7 @@ function TextFields({ fields, names, max, required = [] }: { fields: Fields; nam
     return (
       <TextInput
         {...getInputProps(field, { type: kind })}
-        key={field.key}
+        key={`${name}-${field.key ?? ""}`}
         label={t(`reservations.fields.${name}`)}
         maxLength={kind === "text" ? max[name] : undefined}
         min={kind === "number" ? 0 : undefined}

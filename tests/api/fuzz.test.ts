@@ -241,7 +241,11 @@ describe("fuzz", () => {
     const pages = pageRoutes(build).filter((r) => r.path !== "/logout");
     // The one redirect off the site by design: the blue-plate car guide sends English readers to the
     // exhibition's English traffic page, which only the organizer sets (the fuzz signs in as an exhibitor).
-    const { traffic_page_url_en: trafficPage } = await api.db.selectFrom("exhibitions").select("traffic_page_url_en").where("is_current", "=", true).executeTakeFirstOrThrow();
+    const { traffic_page_url_en: trafficPage } = await api.db
+      .selectFrom("exhibitions")
+      .select("traffic_page_url_en")
+      .where("is_current", "=", true)
+      .executeTakeFirstOrThrow();
     const staysOnSite = (response: Response, where: string) => {
       const location = response.headers.get("location");
       if (location && location === trafficPage && where.includes("routes/_shell.HT.blueCarGuide ")) return;

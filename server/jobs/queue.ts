@@ -58,6 +58,22 @@ let running: JobQueue | null = null;
 /** The job queue this process started, if any: without it (tests, JOBS=off) the API does the work at once. */
 export const activeJobQueue = () => running;
 
+/**
+ * pg-boss creates a queue's table and row in one statement; two processes starting at once on
+ * PostgreSQL can deadlock there (40P01, seen in tests/api/video-processes.test.ts). Creating a queue
+ * is idempotent (on conflict do nothing), so the loser tries again after a short random pause.
+ */
+async function retryOnDeadlock(register: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await register();
+    } catch (error) {
+      if ((error as { code?: string }).code !== "40P01" || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export async function startJobQueue(deps: { database: DatabaseHandle; logger: Logger }, domains: JobWorkers[], options: JobOptions = {}): Promise<JobQueue> {
   const boss = new PgBoss({ db: bossDb(deps.database), schema: "pgboss", supervise: true, schedule: true, migrate: true });
   boss.on("error", (error) => deps.logger.warn({ err: error }, "job queue error"));
@@ -65,7 +81,7 @@ export async function startJobQueue(deps: { database: DatabaseHandle; logger: Lo
   const names = new Set<string>();
   try {
     for (const domain of domains) {
-      await domain.register(boss, options);
+      await retryOnDeadlock(() => domain.register(boss, options));
       for (const name of domain.queues) names.add(name);
     }
   } catch (error) {

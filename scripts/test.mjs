@@ -3,6 +3,8 @@
 import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chromium)) {
@@ -62,8 +64,18 @@ if (!buildIsFresh()) {
 } else {
   console.log("The build is newer than every source file: not building again.");
 }
-failed |= run("npx", ["vitest", "run"]);
+// Vitest's failures are named again at the very end: CI shows the tail of the log, which is Playwright's.
+const failuresFile = path.join(os.tmpdir(), `vitest-failures-${process.pid}.txt`);
+env.VITEST_FAILURES_FILE = failuresFile;
+const vitestStatus = run("npx", ["vitest", "run"]);
+failed |= vitestStatus;
 failed |= run("npx", ["playwright", "test"]);
+if (vitestStatus !== 0) {
+  const names = fs.existsSync(failuresFile) ? fs.readFileSync(failuresFile, "utf8").trim() : "";
+  console.log(`\nvitest failed (exit ${vitestStatus})${names ? ":" : ", before naming a failed test (see its output above)"}`);
+  if (names) for (const name of names.split("\n")) console.log(`  ✘ ${name}`);
+}
+fs.rmSync(failuresFile, { force: true });
 process.exit(failed ? 1 : 0);
 
 function newestMtime(entry) {

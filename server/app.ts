@@ -3,14 +3,14 @@ import crypto from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { PageHandle } from "../app/contracts/permission/page-handle";
 import type { PageRoute } from "../app/contracts/permission/page-rules";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
-import { redactUrl, type Logger } from "./logger";
+import type { Logger } from "./logger";
+import { accessLog, noteInProcessApiCall } from "./access-log";
 import type { RsaKeys } from "./auth/secrets";
 import type { Translator } from "./machine-translation/provider";
 import { createApiRouter } from "./api";
@@ -19,6 +19,7 @@ import { createInProcessApi } from "./api/in-process";
 import { fileRoutes } from "./api/routes/settings";
 import { videoPlaybackRoutes } from "./video/playback";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
+import { precompressedAssets } from "./remix/precompressed-assets";
 import { privateResponses } from "./remix/private-responses";
 import { refuseUnhandledMethods } from "./remix/resource-route-methods";
 import { createRouteLookup } from "./remix/route-lookup";
@@ -47,8 +48,8 @@ export type ServerDeps = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
-/** Request id, the per-request SQL count and the access log: for pages and for in-process API calls alike. */
-function requestTracing(config: Config, logger: Logger): express.RequestHandler[] {
+/** Request id and the per-request SQL count: for pages and for in-process API calls alike. */
+function requestTracing(config: Config): express.RequestHandler[] {
   return [
     (req, res, next) => {
       const incoming = req.get("x-request-id");
@@ -58,16 +59,6 @@ function requestTracing(config: Config, logger: Logger): express.RequestHandler[
       next();
     },
     requestScope({ exposeHeader: config.SERVER_TIMING }),
-    pinoHttp({
-      logger,
-      genReqId: (_req, res) => (res as express.Response).locals.requestId,
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
-      serializers: {
-        // The URL without the secrets it may carry (the QR page's token): issue 36.
-        req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
   ];
 }
 
@@ -77,8 +68,9 @@ export function createServerApp(deps: ServerDeps) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
 
-  const tracing = requestTracing(config, logger);
+  const tracing = requestTracing(config);
   app.use(tracing);
+  app.use(accessLog(logger, { ignore: (path) => path === "/healthz" || path === "/readyz" }));
   app.use(compression());
   app.use(securityHeaders(config));
   app.use(rejectCrossSiteWrites(config));
@@ -104,7 +96,9 @@ export function createServerApp(deps: ServerDeps) {
   const apiRouter = createApiRouter(apiDeps);
   app.use("/api", apiRouter);
   // Our own API is called in-process by the pages; an organizer's backend (API_BASE_URL) over HTTP.
-  const apiFetch = config.API_BASE_URL ? undefined : createInProcessApi({ apiRouter, trustProxy: app.get("trust proxy") as boolean | string, before: tracing });
+  const apiFetch = config.API_BASE_URL
+    ? undefined
+    : createInProcessApi({ apiRouter, trustProxy: app.get("trust proxy") as boolean | string, before: [...tracing, noteInProcessApiCall()] });
   app.locals.apiFetch = apiFetch;
 
   if (deps.remixBuild) {
@@ -124,6 +118,7 @@ export function createServerApp(deps: ServerDeps) {
             ...(deps.remixBuild.assets.routes.root?.imports ?? []),
           ]);
     // Remix fingerprints everything under /build, so it can be cached for a year.
+    app.use("/build", precompressedAssets(path.join(publicDir, "build")));
     app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
     // An asset of an older build is gone: a plain 404, not the not-found page's redirect.
     app.use("/build", (_req, res) => res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found"));

@@ -29,6 +29,14 @@ const configSchema = z
         message: "must start with postgres:// or postgresql://",
       }),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * Server processes (server/cluster.ts): "auto" runs one per core, a number that many; more than
+     * one needs DATABASE_URL, since the embedded database has one owner process (decision 027).
+     */
+    WEB_CONCURRENCY: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)], { error: 'must be "auto" or a number from 1 to 64' }).default(1),
+    ),
     /** Named prepared statements on PostgreSQL; "false" behind a transaction-mode pooler that cannot keep them. */
     DATABASE_PREPARED_STATEMENTS: z
       .enum(["true", "false", "1", "0"], { message: "must be true or false" })
@@ -116,6 +124,13 @@ const configSchema = z
         code: "custom",
         path: ["PASSWORD_HASHING"],
         message: "fast is a test setting and is refused with NODE_ENV=production (unset it)",
+      });
+    }
+    if (env.WEB_CONCURRENCY !== 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "needs DATABASE_URL: the embedded database is owned by one process (unset it, or set DATABASE_URL)",
       });
     }
     if (env.STORAGE !== "s3") return;

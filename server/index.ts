@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -5,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { prepareServices } from "./boot";
 import { createServerApp } from "./app";
+import { serverProcessCount, superviseWorkers } from "./cluster";
 import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
@@ -33,6 +35,8 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  // WEB_CONCURRENCY > 1 (PostgreSQL only): this process supervises, each worker runs the rest of main().
+  if (cluster.isPrimary && serverProcessCount(config) > 1) return superviseWorkers(config, logger);
   if (config.TEST_CLOCK) {
     appClock.startAt(config.TEST_CLOCK);
     logger.warn({ testClock: config.TEST_CLOCK }, "TEST_CLOCK is set: business time starts at it (test setting)");

@@ -9,12 +9,19 @@ import type { NextFunction, Request, Response } from "express";
  *   benchmark reads it); otherwise nothing is exposed;
  * - a page read's API calls can share one lookup (the caller's session: pageReadMemo).
  */
-type RequestScope = { statements: number; startedAt: number; readOnly: boolean; memo: Map<string, Promise<unknown>> };
+/** One in-process API call of a page, for the page's access-log line (server/access-log.ts). */
+type ApiCallNote = { method: string; url: string; status: number; ms: number };
+type RequestScope = { statements: number; startedAt: number; readOnly: boolean; memo: Map<string, Promise<unknown>>; apiCalls: ApiCallNote[] };
 const storage = new AsyncLocalStorage<RequestScope>();
 
 export function noteStatement() {
   const scope = storage.getStore();
   if (scope) scope.statements++;
+}
+
+/** The current request's scope, when there is one (the access log reads and writes its API calls). */
+export function currentRequestScope(): Pick<RequestScope, "apiCalls"> | undefined {
+  return storage.getStore();
 }
 
 /**
@@ -42,6 +49,7 @@ export function requestScope(options: { exposeHeader: boolean }) {
       startedAt: performance.now(),
       readOnly: req.method === "GET" || req.method === "HEAD",
       memo: new Map(),
+      apiCalls: [],
     };
     if (options.exposeHeader) {
       const writeHead = res.writeHead;

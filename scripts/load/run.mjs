@@ -427,9 +427,13 @@ async function postgresPhase() {
     const since = { A: a.errorLines.length, B: b.errorLines.length };
     const pids = [a.child.pid, b.child.pid];
     let windowCpuStart = null;
+    // The window on the monotonic clock V8's CPU profiles use (scripts/bench/profile.mjs cuts them to it).
+    let windowStartUs = null;
+    const monotonicUs = () => process.hrtime.bigint() / 1000n;
     const result = await runLoad({
       onWindowStart: () => {
         windowCpuStart = cpuMsOf(pids);
+        windowStartUs = monotonicUs();
       },
       baseUrl: proxy.baseUrl,
       accounts: loadNames.map((username) => ({ username, password: DEMO_EXHIBITOR.password })),
@@ -440,6 +444,7 @@ async function postgresPhase() {
       ipBlock: 50,
     });
     const windowCpuEnd = cpuMsOf(pids);
+    console.log(`window-monotonic-us ${windowStartUs} ${monotonicUs()}`);
     const verified = {
       feedback: await verifyFeedback(db, { dataDir: sharedDir, acks: result.feedbackAcks, tag }),
       skins: await verifySkins(db, result.skinAcks),

@@ -87,8 +87,11 @@ export function runCli(args, env) {
  * A portal process. `logs` collects the JSON log lines at level error or above (pino: >= 50),
  * so a phase can tell whether the server itself reported failures.
  */
-/** The V8 flags `npm run serve` starts the server with (package.json), so the measured memory is production's. */
-export const SERVER_NODE_FLAGS = ["--max-old-space-size=384"];
+/**
+ * The V8 flags `npm run serve` starts the server with (package.json), so the measured memory is production's;
+ * LOAD_NODE_FLAGS adds more (the profile, scripts/bench/profile.mjs: --cpu-prof).
+ */
+export const SERVER_NODE_FLAGS = ["--max-old-space-size=384", ...(process.env.LOAD_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
 
 export class PortalProcess {
   constructor({ name, port, env }) {

@@ -1,17 +1,8 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
-
-const scrypt = promisify(crypto.scrypt) as (
-  password: crypto.BinaryLike,
-  salt: crypto.BinaryLike,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+import { randomSalt, type ScryptParams, scryptOnHashThread } from "./password-hasher";
 
 /** OWASP ASVS 4.0 (2.4.3) minimum for scrypt: N=2^17, r=8, p=1. */
 export const ASVS_SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
-
-type ScryptParams = { N: number; r: number; p: number };
 
 /**
  * Test setting PASSWORD_HASHING=fast (vitest, the e2e server): N=2^10, about 1/130 of the CPU of
@@ -24,43 +15,25 @@ const FAST_TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 } as const;
 const currentScrypt = (): ScryptParams => (process.env.PASSWORD_HASHING === "fast" ? FAST_TEST_SCRYPT : ASVS_SCRYPT);
 const KEY_LENGTH = 32;
 
-/**
- * scrypt runs on libuv's thread pool (4 threads), which also does every gzip and file read of the
- * server. A burst of sign-ins must not take all of them: at most two hashes run at once, the rest wait.
- */
-const MAX_CONCURRENT_HASHES = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
-function maxmem({ N, r }: ScryptParams) {
-  return 128 * N * r * 2;
-}
-
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */
 export async function hashPassword(password: string, params: ScryptParams = currentScrypt()) {
-  const salt = crypto.randomBytes(16);
-  const hash = await limited(() => scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: maxmem(params) }));
+  const salt = randomSalt();
+  const hash = await scryptOnHashThread({ password: password.normalize("NFKC"), salt, keyLength: KEY_LENGTH, params });
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
-export async function verifyPassword(password: string, stored: string) {
+/**
+ * With `refuseWhenBusy` (sign-in) a full hash queue rejects with HashQueueFull (password-hasher.ts)
+ * rather than making the caller wait behind everyone.
+ */
+export async function verifyPassword(password: string, stored: string, options: { refuseWhenBusy?: boolean } = {}) {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   const expected = Buffer.from(hash, "base64url");
-  const actual = await limited(() =>
-    scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, { ...params, maxmem: maxmem(params) }),
+  const actual = await scryptOnHashThread(
+    { password: password.normalize("NFKC"), salt: Buffer.from(salt, "base64url"), keyLength: expected.length, params },
+    options,
   );
   return crypto.timingSafeEqual(actual, expected);
 }

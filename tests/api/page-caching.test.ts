@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageHandle } from "../../app/contracts/permission/page-handle";
@@ -103,4 +107,35 @@ describe("public pages and assets keep their caching", () => {
     expect(cacheDirectives(asset)).toEqual(expect.arrayContaining(["public", "max-age=31536000", "immutable"]));
     await asset.arrayBuffer();
   });
+
+  it("a script goes out as the brotli or gzip copy made at build time, never compressed per request", async () => {
+    const asset = build.assets.entry.module;
+    const onDisk = (suffix = "") => fs.readFileSync(path.join("public", `${asset}${suffix}`));
+    const brotli = await rawGet(asset, "gzip, deflate, br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["content-type"]).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotli.headers["cache-control"]).toContain("immutable");
+    expect(brotli.body.equals(onDisk(".br"))).toBe(true);
+    expect(zlib.brotliDecompressSync(brotli.body).equals(onDisk())).toBe(true);
+    const gzip = await rawGet(asset, "gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.body.equals(onDisk(".gz"))).toBe(true);
+    const plain = await rawGet(asset, "br;q=0, identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(onDisk())).toBe(true);
+  });
 });
+
+/** A GET whose body is kept as sent (fetch would decode it). */
+function rawGet(pathname: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${api.baseUrl}${pathname}`, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}

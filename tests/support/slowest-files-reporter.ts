@@ -1,12 +1,26 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 
 /**
  * Prints the 10 slowest test files after a run, so the suite's time stays visible as areas are
  * added. Listed before the default reporter, so the runner's summary lines still come last.
+ * With VITEST_FAILURES_FILE set (scripts/test.mjs), it also writes the failed tests' names there,
+ * so `npm test` can repeat them after Playwright's output, at the end where CI's log tail shows them.
  */
 export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+    const failuresFile = process.env.VITEST_FAILURES_FILE;
+    if (failuresFile) {
+      const failed: string[] = [];
+      for (const module of testModules) {
+        const file = path.relative(process.cwd(), module.moduleId);
+        if (module.state() === "failed" && ![...module.children.allTests()].some((test) => test.result().state === "failed"))
+          failed.push(`${file} (the file itself)`);
+        for (const test of module.children.allTests()) if (test.result().state === "failed") failed.push(`${file} > ${test.fullName}`);
+      }
+      fs.writeFileSync(failuresFile, failed.join("\n"));
+    }
     const rows = testModules
       .map((module) => ({ file: path.relative(process.cwd(), module.moduleId), ms: module.diagnostic().duration }))
       .sort((a, b) => b.ms - a.ms)

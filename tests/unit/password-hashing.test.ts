@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ASVS_SCRYPT, hashPassword, needsRehash, verifyPassword } from "../../server/auth/password";
+import { HASH_THREAD_NICE, HashQueueFull, hashQueueState } from "../../server/auth/password-hasher";
 import { loadConfig } from "../../server/config";
 import { isExpired, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../server/auth/sessions";
 
@@ -23,7 +25,8 @@ describe("password hashing", () => {
     expect(await verifyPassword("expo#2026", a)).toBe(false);
     expect(await verifyPassword("Expo#2026", "garbage")).toBe(false);
     expect(needsRehash(a)).toBe(false);
-  });
+    // Four full-cost hashes on the low-priority hash thread: slow while other test files keep the cores busy.
+  }, 120_000);
 
   it("flags weaker stored hashes for an upgrade at next sign-in", async () => {
     const weak = await hashPassword("x", { N: 1024, r: 8, p: 1 });
@@ -37,6 +40,34 @@ describe("password hashing", () => {
     expect(needsRehash(await hashPassword("x", ASVS_SCRYPT))).toBe(false);
     expect(() => loadConfig({ NODE_ENV: "production", PASSWORD_HASHING: "fast" })).toThrow(/PASSWORD_HASHING/);
     expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASHING: "fast" }).PASSWORD_HASHING).toBe("fast");
+  }, 60_000);
+});
+
+describe("the hash thread", () => {
+  it("hashes on a thread of this process whose nice value is raised, so pages keep the CPU", async () => {
+    const niceOfThreads = () =>
+      fs.readdirSync("/proc/self/task").map((task) => {
+        const stat = fs.readFileSync(`/proc/self/task/${task}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      });
+    await hashPassword("warm-up", { N: 1024, r: 8, p: 1 });
+    expect(niceOfThreads()).toContain(HASH_THREAD_NICE);
+    // The process itself (its main thread, whose task id is the pid) keeps its priority.
+    const main = fs.readFileSync("/proc/self/stat", "utf8");
+    expect(Number(main.slice(main.lastIndexOf(")") + 2).split(" ")[16])).toBeLessThan(HASH_THREAD_NICE);
+  });
+
+  it("refuses a sign-in's check when the queue is full, with the expected wait, and keeps order for the rest", async () => {
+    const slow = { N: 2 ** 12, r: 8, p: 1 };
+    const stored = await hashPassword("right", slow);
+    const queued = Array.from({ length: 49 }, (_, i) => verifyPassword(i % 2 ? "right" : "wrong", stored));
+    expect(hashQueueState()).toMatchObject({ waiting: 48, running: true });
+    const refused = await verifyPassword("right", stored, { refuseWhenBusy: true }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HashQueueFull);
+    expect((refused as HashQueueFull).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(await Promise.all(queued)).toEqual(Array.from({ length: 49 }, (_, i) => i % 2 === 1));
+    expect(hashQueueState()).toMatchObject({ waiting: 0, running: false });
+    expect(await verifyPassword("right", stored, { refuseWhenBusy: true })).toBe(true);
   });
 });
 

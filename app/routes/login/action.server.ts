@@ -23,13 +23,13 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   const hadCaptcha = formData.has("captchaId");
 
-  const fail = async (message: string | null, captchaRequired: boolean, status = 400) =>
+  const fail = async (message: string | null, captchaRequired: boolean, status = 400, headers?: HeadersInit) =>
     json(
       {
         result: submission.reply({ formErrors: message ? [message] : undefined, hideFields: ["password"] }),
         captcha: captchaRequired ? await fetchCaptcha(api, kind) : null,
       },
-      { status },
+      { status, headers },
     );
 
   if (submission.status !== "success") return fail(null, hadCaptcha);
@@ -50,9 +50,11 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
     vCode: kind === "text" ? vCode : undefined,
   });
   if (!result.ok) {
-    const data = (result.data ?? {}) as { captchaRequired?: boolean };
+    const data = (result.data ?? {}) as { captchaRequired?: boolean; retryAfterSeconds?: number };
     // A captcha once shown stays (a fresh one): removing it while its picture or code field has
     // focus makes Conform's blur validation submit the form natively during React's commit.
+    // 503: too many sign-ins are waiting for a password check; the message says how long to wait.
+    if (result.code === 503) return fail(result.message, hadCaptcha, 503, { "Retry-After": String(data.retryAfterSeconds ?? 5) });
     return fail(result.message, hadCaptcha || Boolean(data.captchaRequired), result.code === 429 ? 429 : 400);
   }
 

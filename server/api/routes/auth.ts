@@ -4,6 +4,7 @@ import type { PublicKey } from "../../../app/contracts/auth/api-types";
 import { authEndpoints } from "../../../app/contracts/auth/endpoints.server";
 import { modifyPasswordRequestSchema } from "../../../app/contracts/auth/change-password-schema";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
+import { HashQueueFull } from "../../auth/password-hasher";
 import { getThrottleState, recordLoginAttempt } from "../../auth/login-throttle";
 import { createSession, deleteOtherSessions, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
 import { rsaDecrypt } from "../../auth/secrets";
@@ -48,7 +49,13 @@ export function loginRoutes(deps: ApiDeps) {
     const user = await db.selectFrom("users").select(["id", "password_hash"]).where(sql`lower(username)`, "=", input.username.toLowerCase()).executeTakeFirst();
     // Unknown usernames still pay for one hash, so timing does not reveal which accounts exist.
     // An account without a password yet (imported, not activated: empty hash) pays the same and gets the same answer.
-    const valid = await verifyPassword(input.password, user?.password_hash || (await getDummyHash()));
+    const valid = await verifyPassword(input.password, user?.password_hash || (await getDummyHash()), { refuseWhenBusy: true }).catch((error) => {
+      if (!(error instanceof HashQueueFull)) throw error;
+      // Too many sign-ins waiting for the hash thread: answered now, pages keep the CPU (decision 041).
+      logger.warn({ ...attempt, outcome: "busy", retryAfterSeconds: error.retryAfterSeconds }, "sign-in refused: hash queue full");
+      call.res.set("Retry-After", String(error.retryAfterSeconds));
+      throw new ApiError(ApiCode.unavailable, "login.busy", { seconds: error.retryAfterSeconds }, { retryAfterSeconds: error.retryAfterSeconds });
+    });
     if (!user?.password_hash || !valid) {
       await recordLoginAttempt(db, { username: input.username, ip, succeeded: false });
       const after = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });

@@ -22,6 +22,7 @@ const en = {
     passwordRequired: "Please enter password",
     wrongCredentials: "Incorrect username or password",
     locked: "Too many failed sign-in attempts. Please try again in {{minutes}} minutes.",
+    busy: "Many people are signing in right now. Please try again in {{seconds}} seconds.",
     captchaTitle: "Security check",
     captchaInstruction: "Click the character “{{target}}” in the picture",
     captchaRequired: "Please complete the security check first",

@@ -23,6 +23,7 @@ const zh: CoreResource = {
     passwordRequired: "请输入密码",
     wrongCredentials: "用户名或密码错误",
     locked: "登录失败次数过多，请 {{minutes}} 分钟后再试",
+    busy: "当前登录人数较多，请 {{seconds}} 秒后再试",
     captchaTitle: "安全验证",
     captchaInstruction: "请点击图中的字符“{{target}}”",
     captchaRequired: "请先完成安全验证",

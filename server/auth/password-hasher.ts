@@ -1,0 +1,107 @@
+import crypto from "node:crypto";
+import { Worker } from "node:worker_threads";
+
+/**
+ * Where scrypt runs (issue 42, docs/decisions/041). A sign-in costs ~0.4 s of CPU by design; run on
+ * libuv's shared pool at normal priority, a burst of sign-ins took the cores from page requests and
+ * every page of the portal waited behind them. Here each process hashes on one worker thread whose
+ * nice value is raised (Linux keeps nice per thread), so pages always win the CPU and hashes use
+ * what is left; the callers wait in an in-order queue.
+ *
+ * The queue is bounded for sign-ins (`refuseWhenBusy`): past MAX_WAITING_SIGN_INS the caller gets a
+ * HashQueueFull with the expected wait, which the API answers as "try again in N seconds" instead of
+ * holding a connection for minutes. Seeding and password changes always wait.
+ */
+export const HASH_THREAD_NICE = 10;
+const MAX_WAITING_SIGN_INS = 48;
+
+export type ScryptParams = { N: number; r: number; p: number };
+type Job = { password: string; salt: Buffer; keyLength: number; params: ScryptParams };
+type Pending = Job & { resolve: (hash: Buffer) => void; reject: (error: Error) => void; startedAt: number };
+
+export class HashQueueFull extends Error {
+  constructor(public readonly retryAfterSeconds: number) {
+    super("too many sign-ins are waiting for a password check");
+    this.name = "HashQueueFull";
+  }
+}
+
+const WORKER_SOURCE = `
+const { parentPort } = require("node:worker_threads");
+const crypto = require("node:crypto");
+try { require("node:os").setPriority(0, ${HASH_THREAD_NICE}); } catch {}
+parentPort.on("message", ({ password, salt, keyLength, params }) => {
+  try {
+    const maxmem = 128 * params.N * params.r * 2;
+    const hash = crypto.scryptSync(password, Buffer.from(salt), keyLength, { ...params, maxmem });
+    parentPort.postMessage({ hash });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message || error) });
+  }
+});
+`;
+
+let worker: Worker | null = null;
+let running: Pending | null = null;
+const waiting: Pending[] = [];
+/** Recent hash durations (ms) on this process, to tell a refused caller how long to wait. */
+let averageMs = 400;
+
+function startWorker(): Worker {
+  const started = new Worker(WORKER_SOURCE, { eval: true });
+  started.unref();
+  started.on("message", (answer: { hash?: Uint8Array; error?: string }) => {
+    const job = running;
+    running = null;
+    if (job) {
+      averageMs = averageMs * 0.8 + (performance.now() - job.startedAt) * 0.2;
+      if (answer.hash) job.resolve(Buffer.from(answer.hash));
+      else job.reject(new Error(answer.error ?? "scrypt failed"));
+    }
+    next();
+  });
+  // A worker that dies (out of memory) fails the hash it held; the next hash starts a new one.
+  started.on("error", (error) => {
+    worker = null;
+    const job = running;
+    running = null;
+    job?.reject(error);
+    next();
+  });
+  started.on("exit", () => {
+    if (worker === started) worker = null;
+  });
+  return started;
+}
+
+function next() {
+  if (running) return;
+  const job = waiting.shift();
+  if (!job) {
+    worker?.unref();
+    return;
+  }
+  worker ??= startWorker();
+  worker.ref(); // a hash in progress keeps the process alive until it answers
+  running = job;
+  job.startedAt = performance.now();
+  worker.postMessage({ password: job.password, salt: job.salt, keyLength: job.keyLength, params: job.params });
+}
+
+/** scrypt on the low-priority hash thread, in arrival order. */
+export function scryptOnHashThread(job: Job, options: { refuseWhenBusy?: boolean } = {}): Promise<Buffer> {
+  if (options.refuseWhenBusy && waiting.length >= MAX_WAITING_SIGN_INS) {
+    return Promise.reject(new HashQueueFull(Math.max(1, Math.ceil(((waiting.length + 1) * averageMs) / 1000))));
+  }
+  return new Promise<Buffer>((resolve, reject) => {
+    waiting.push({ ...job, resolve, reject, startedAt: 0 });
+    next();
+  });
+}
+
+/** For tests: how many hashes wait and whether one runs. */
+export function hashQueueState() {
+  return { waiting: waiting.length, running: running !== null };
+}
+
+export const randomSalt = () => crypto.randomBytes(16);

@@ -1,0 +1,98 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { copyPostgresTemplate } from "../support/postgres-template";
+import { postgresSkipReason, postgresUrl } from "../support/test-api";
+
+/**
+ * Issue 42: the production start with one process per core (server/cluster.ts, WEB_CONCURRENCY).
+ * The built server (npm test builds first).
+ */
+const built = fs.existsSync("build/server/index.js") && fs.existsSync("build/index.js");
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+function startServer(env: Record<string, string>) {
+  const child = spawn("node", ["build/server/index.js"], { env: { ...process.env, PORT: "0", LOG_LEVEL: "info", SEED_DEMO_DATA: "never", ...env } });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { child, exited, output: () => output };
+}
+
+/** The live child processes of a process, by /proc (the workers of a cluster primary). */
+function childPids(pid: number): number[] {
+  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).trim();
+  return out ? out.split(/\s+/).map(Number) : [];
+}
+
+async function waitFor<T>(read: () => T | undefined | false, what: string, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!built)("one server process per core", () => {
+  it("is refused on the embedded database, which has one owner", async () => {
+    const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: "" });
+    expect(await server.exited).toBe(78);
+    expect(server.output()).toContain('WEB_CONCURRENCY="2": needs DATABASE_URL');
+  });
+
+  it.skipIf(Boolean(postgresSkipReason))(
+    "runs two workers on PostgreSQL, replaces one that dies, and stops them all on SIGTERM",
+    async () => {
+      const database = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
+      try {
+        const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url });
+        const primary = server.child.pid!;
+        const ports = await waitFor(() => {
+          const found = [...server.output().matchAll(/"port":(\d+)/g)].map((m) => Number(m[1]));
+          return found.length >= 2 && found;
+        }, "two workers listening");
+        expect(new Set(ports).size).toBe(1);
+        const base = `http://127.0.0.1:${ports[0]}`;
+        expect(childPids(primary)).toHaveLength(2);
+
+        // Both workers answer: a sign-in made through one is a session the other knows.
+        const login = await fetch(`${base}/api/login/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ username: "std01", password: "Expo#2026" }),
+        });
+        const ticket = ((await login.json()) as { data: { ticket: string } }).data.ticket;
+        for (let i = 0; i < 6; i++) {
+          const info = await fetch(`${base}/api/smeb/permission/getInfo`, { headers: { ticket } });
+          expect(((await info.json()) as { code: number }).code).toBe(200);
+        }
+
+        // A worker that dies is replaced.
+        const [victim] = childPids(primary);
+        process.kill(victim!, "SIGKILL");
+        await waitFor(() => {
+          const pids = childPids(primary);
+          return pids.length === 2 && !pids.includes(victim!);
+        }, "a replacement worker");
+        await waitFor(() => (server.output().match(/"port":/g)?.length ?? 0) >= 3, "the replacement listening");
+        expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+        const workers = childPids(primary);
+        server.child.kill("SIGTERM");
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain("every server process has stopped");
+        for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+      } finally {
+        await database.drop();
+      }
+    },
+    120_000,
+  );
+});

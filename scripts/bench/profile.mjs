@@ -87,9 +87,7 @@ function analyzeDir(dir, window) {
   let busyMs = 0;
   const files = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
   for (const file of files) busyMs += analyze(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), window?.[0] ?? null, window?.[1] ?? null, totals);
-  const layers = [...totals]
-    .map(([layer, ms]) => ({ layer, ms: Math.round(ms), share: ms / busyMs }))
-    .sort((a, b) => b.ms - a.ms);
+  const layers = [...totals].map(([layer, ms]) => ({ layer, ms: Math.round(ms), share: ms / busyMs })).sort((a, b) => b.ms - a.ms);
   return { profiles: files.length, busyMs: Math.round(busyMs), layers };
 }
 

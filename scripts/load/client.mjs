@@ -127,7 +127,7 @@ export class Browser {
    * One request. `check(res, body)` returns null when the answer is the expected one, else why not.
    * Returns { res, body, ms }; throws RequestError (already recorded in the stats) otherwise.
    */
-  async request(kind, method, pathname, { body, document = false, check, binary = false, extraHeaders = {} } = {}) {
+  async request(kind, method, pathname, { body, document = false, check, binary = false, extraHeaders = {}, busyAnswer = false } = {}) {
     const url = new URL(pathname, this.baseUrl);
     const post = method !== "GET";
     const headers = { ...this.headers({ document, post }), ...extraHeaders };
@@ -155,6 +155,11 @@ export class Browser {
     const ms = performance.now() - started;
     this.storeCookies(res);
     this.onResponse?.(res);
+    // A sign-in the server asks to repeat later (503 with Retry-After: too many sign-ins wait for a password check).
+    if (busyAnswer && res.status === 503 && res.headers.get("retry-after")) {
+      this.stats?.record(`${kind} (busy: try again)`, ms, null);
+      return { res, body: text, ms, retryAfterSeconds: Number(res.headers.get("retry-after")) || 1 };
+    }
     const problem = res.status >= 500 ? `server error ${res.status}` : check ? check(res, text) : null;
     if (problem) {
       const snippet = binary ? "" : text.replace(/\s+/g, " ").slice(0, 300);
@@ -239,28 +244,48 @@ export class Browser {
   async signIn(username, password, { redirectTo = "/index", gate = (post) => post() } = {}) {
     await this.loadDocument("/login", 'name="username"');
     const body = new URLSearchParams({ username, password, redirectTo }).toString();
+    // As a person does when the page says "try again in N seconds": waits that long, then signs in again.
+    const untilAccepted = async (post) => {
+      for (let attempt = 1; ; attempt++) {
+        const answer = await post();
+        if (!answer.retryAfterSeconds) return answer;
+        if (attempt >= 5) {
+          const failure = new RequestError(`POST /login as ${this.ip}: still told to try again after ${attempt} tries`, { status: 503 });
+          failure.reason = "busy";
+          this.stats?.record("login", answer.ms, failure);
+          throw failure;
+        }
+        await new Promise((resolve) => setTimeout(resolve, answer.retryAfterSeconds * 1000));
+      }
+    };
     if (this.javascript) {
       await gate(() =>
-        this.request("login", "POST", `/login?_data=${encodeURIComponent("routes/login")}`, {
-          body,
-          check: (res) => {
-            if (res.status !== 204 || res.headers.get("x-remix-redirect") !== redirectTo) return `expected a redirect to ${redirectTo}`;
-            return this.ticket ? null : "no ticket cookie";
-          },
-        }),
+        untilAccepted(() =>
+          this.request("login", "POST", `/login?_data=${encodeURIComponent("routes/login")}`, {
+            busyAnswer: true,
+            body,
+            check: (res) => {
+              if (res.status !== 204 || res.headers.get("x-remix-redirect") !== redirectTo) return `expected a redirect to ${redirectTo}`;
+              return this.ticket ? null : "no ticket cookie";
+            },
+          }),
+        ),
       );
       this.currentPath = redirectTo;
       await this.revalidate(redirectTo);
     } else {
       await gate(() =>
-        this.request("login", "POST", "/login", {
-          body,
-          document: true,
-          check: (res) => {
-            if (res.status !== 302 || res.headers.get("location") !== redirectTo) return `expected a redirect to ${redirectTo}`;
-            return this.ticket ? null : "no ticket cookie";
-          },
-        }),
+        untilAccepted(() =>
+          this.request("login", "POST", "/login", {
+            busyAnswer: true,
+            body,
+            document: true,
+            check: (res) => {
+              if (res.status !== 302 || res.headers.get("location") !== redirectTo) return `expected a redirect to ${redirectTo}`;
+              return this.ticket ? null : "no ticket cookie";
+            },
+          }),
+        ),
       );
       await this.loadDocument(redirectTo);
     }

@@ -8,12 +8,14 @@ import { Worker } from "node:worker_threads";
  * nice value is raised (Linux keeps nice per thread), so pages always win the CPU and hashes use
  * what is left; the callers wait in an in-order queue.
  *
- * The queue is bounded for sign-ins (`refuseWhenBusy`): past MAX_WAITING_SIGN_INS the caller gets a
- * HashQueueFull with the expected wait, which the API answers as "try again in N seconds" instead of
- * holding a connection for minutes. Seeding and password changes always wait.
+ * The queue is bounded for sign-ins (`refuseWhenBusy`): when MAX_WAITING_SIGN_INS already wait, or the
+ * wait would pass MAX_EXPECTED_WAIT_MS at the recent pace (slower while pages keep the cores busy), the
+ * caller gets a HashQueueFull with the expected wait, which the API answers as "try again in N
+ * seconds" instead of holding a connection for minutes. Seeding and password changes always wait.
  */
 export const HASH_THREAD_NICE = 10;
 const MAX_WAITING_SIGN_INS = 48;
+const MAX_EXPECTED_WAIT_MS = 20_000;
 
 export type ScryptParams = { N: number; r: number; p: number };
 type Job = { password: string; salt: Buffer; keyLength: number; params: ScryptParams };
@@ -44,7 +46,7 @@ parentPort.on("message", ({ password, salt, keyLength, params }) => {
 let worker: Worker | null = null;
 let running: Pending | null = null;
 const waiting: Pending[] = [];
-/** Recent hash durations (ms) on this process, to tell a refused caller how long to wait. */
+/** Recent hash durations (ms, from start to answer) on this process: the pace a waiting caller can expect. */
 let averageMs = 400;
 
 function startWorker(): Worker {
@@ -90,8 +92,9 @@ function next() {
 
 /** scrypt on the low-priority hash thread, in arrival order. */
 export function scryptOnHashThread(job: Job, options: { refuseWhenBusy?: boolean } = {}): Promise<Buffer> {
-  if (options.refuseWhenBusy && waiting.length >= MAX_WAITING_SIGN_INS) {
-    return Promise.reject(new HashQueueFull(Math.max(1, Math.ceil(((waiting.length + 1) * averageMs) / 1000))));
+  const expectedWaitMs = (waiting.length + (running ? 1 : 0)) * averageMs;
+  if (options.refuseWhenBusy && (waiting.length >= MAX_WAITING_SIGN_INS || expectedWaitMs > MAX_EXPECTED_WAIT_MS)) {
+    return Promise.reject(new HashQueueFull(Math.max(1, Math.ceil(expectedWaitMs / 1000))));
   }
   return new Promise<Buffer>((resolve, reject) => {
     waiting.push({ ...job, resolve, reject, startedAt: 0 });

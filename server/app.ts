@@ -122,6 +122,8 @@ export function createServerApp(deps: ServerDeps) {
     app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
     // An asset of an older build is gone: a plain 404, not the not-found page's redirect.
     app.use("/build", (_req, res) => res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found"));
+    // Browsers still ask for /favicon.ico now and then: the icon, not a rendered not-found page.
+    app.get("/favicon.ico", (_req, res) => res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg"));
     const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
     // Only a path naming a file (favicon.svg, skins/…) can be in public/: a page's path would cost a stat for nothing.
     app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));

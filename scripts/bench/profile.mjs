@@ -4,7 +4,7 @@
 // the proxy, PROFILE_USERS users, default 200) with both processes under V8's sampling profiler
 // (--cpu-prof), keeps the samples taken during the load's window, and attributes each to a layer:
 // the innermost frame of its stack that belongs to a known package or part of the app. Prints the
-// table and writes PROFILE_OUT (bench/profile.json). `node scripts/bench/profile.mjs --analyze DIR`
+// table and writes PROFILE_OUT (bench/profile.json). `node scripts/bench/profile.mjs --analyze DIR [FROM_US TO_US]`
 // analyzes profiles already written. A measurement, never a test. Needs `npm run build` and PostgreSQL.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -82,13 +82,31 @@ function analyze(profile, fromUs, toUs, totals) {
   return inWindow;
 }
 
+/**
+ * The main threads' profiles (CPU.<date>.<time>.<pid>.0.<n>.cpuprofile) by layer; worker threads
+ * (the password hash thread, thread id > 0) apart. A sample counts while its thread runs or waits
+ * for a core, so shares are of busy time, not of CPU: the CPU per request comes from /proc (load-json).
+ */
 function analyzeDir(dir, window) {
   const totals = new Map();
+  const workerTotals = new Map();
   let busyMs = 0;
+  let workerBusyMs = 0;
   const files = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
-  for (const file of files) busyMs += analyze(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), window?.[0] ?? null, window?.[1] ?? null, totals);
-  const layers = [...totals].map(([layer, ms]) => ({ layer, ms: Math.round(ms), share: ms / busyMs })).sort((a, b) => b.ms - a.ms);
-  return { profiles: files.length, busyMs: Math.round(busyMs), layers };
+  for (const file of files) {
+    const isWorker = file.split(".")[4] !== "0";
+    const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+    const ms = analyze(profile, window?.[0] ?? null, window?.[1] ?? null, isWorker ? workerTotals : totals);
+    if (isWorker) workerBusyMs += ms;
+    else busyMs += ms;
+  }
+  const rows = (map, of) => [...map].map(([layer, ms]) => ({ layer, ms: Math.round(ms), share: ms / of })).sort((a, b) => b.ms - a.ms);
+  return {
+    profiles: files.length,
+    busyMs: Math.round(busyMs),
+    layers: rows(totals, busyMs),
+    workerThreads: { busyMs: Math.round(workerBusyMs), layers: rows(workerTotals, workerBusyMs || 1) },
+  };
 }
 
 function print(result, requests) {
@@ -97,10 +115,15 @@ function print(result, requests) {
     const perRequest = requests ? `  ${(row.ms / requests).toFixed(2).padStart(6)} ms/request` : "";
     console.log(`  ${(row.share * 100).toFixed(1).padStart(5)} %  ${String(row.ms).padStart(7)} ms${perRequest}  ${row.layer}`);
   }
+  if (result.workerThreads.busyMs) {
+    const top = result.workerThreads.layers.slice(0, 3).map((row) => `${row.layer} ${(row.share * 100).toFixed(0)} %`);
+    console.log(`worker threads (password hashes): ${result.workerThreads.busyMs} ms busy (${top.join(", ")})`);
+  }
 }
 
 if (process.argv[2] === "--analyze") {
-  print(analyzeDir(process.argv[3]));
+  const window = process.argv[4] ? [Number(process.argv[4]), Number(process.argv[5])] : undefined;
+  print(analyzeDir(process.argv[3], window));
 } else {
   const users = Number(process.env.PROFILE_USERS ?? 200);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-profile-"));

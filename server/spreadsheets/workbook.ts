@@ -22,7 +22,8 @@ export const richText = (value: ExcelJS.CellRichTextValue) => value.richText.map
 /** The import's own refusal for a file that is not a readable workbook (its messages live with the import). */
 export type SheetRefusal = (reason: XlsxRefusal | "notXlsx" | "noSheet", values?: Record<string, unknown>) => Error;
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+/** A file size as the refusals name it ("10 MB"). */
+export const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /**
  * The upload's first visible sheet: the bytes are sniffed first (old .xls, encrypted, macro, zip bomb),

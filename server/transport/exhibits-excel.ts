@@ -8,7 +8,7 @@ import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import type { XlsxRefusal } from "../spreadsheets/xlsx-sniff";
-import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows } from "../spreadsheets/workbook";
+import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows, megabytes } from "../spreadsheets/workbook";
 import type { ObjectStore } from "../uploads/object-store";
 import { ownFileId, type Caller, type Db } from "./common";
 
@@ -39,7 +39,6 @@ const SAMPLE_ROW: Record<Column, string | number> = {
 
 const label = (language: Language, column: Column) => translate(language, `transport.fields.${column}`);
 const refuse = (key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, key, values);
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 /** Sniffs allow this much unpacked XML: far more than 200 exhibit rows need. */
 const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 

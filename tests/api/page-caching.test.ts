@@ -127,6 +127,19 @@ describe("public pages and assets keep their caching", () => {
   });
 });
 
+describe("the browser's default icon address", () => {
+  it("/favicon.ico leads to the portal's icon instead of rendering the not-found page", async () => {
+    const icon = await fetch(`${api.baseUrl}/favicon.ico`, { redirect: "manual" });
+    expect(icon.status).toBe(301);
+    expect(icon.headers.get("location")).toBe("/favicon.svg");
+    expect(cacheDirectives(icon)).toContain("max-age=86400");
+    await icon.arrayBuffer();
+    const svg = await fetch(`${api.baseUrl}/favicon.ico`);
+    expect(svg.headers.get("content-type")).toMatch(/image\/svg\+xml/);
+    await svg.arrayBuffer();
+  });
+});
+
 /** A GET whose body is kept as sent (fetch would decode it). */
 function rawGet(pathname: string, acceptEncoding: string) {
   return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {

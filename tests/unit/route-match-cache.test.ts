@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { cacheRouteMatching } from "../../server/remix/route-match-cache";
+import { cacheRouteMatching, staticHandlerMatching } from "../../server/remix/route-match-cache";
 
 type Route = { id: string; path?: string; index?: boolean; children?: Route[] };
 type MatchRoutes = (routes: Route[], location: string | { pathname: string }, basename?: string) => unknown;
@@ -111,5 +111,34 @@ describe("the server's route matching", () => {
     const installed = router.matchRoutes;
     cacheRouteMatching();
     expect(router.matchRoutes).toBe(installed);
+  });
+});
+
+describe("the static handler's own matching", () => {
+  type StaticHandler = { query(request: Request): Promise<{ matches?: { route: { id: string }; params: Record<string, string> }[] } | Response> };
+  type Router = { matchRoutes: MatchRoutes; createStaticHandler(routes: Route[]): StaticHandler };
+  // Taken when the file is collected: a test above installs the server's cache on the module itself.
+  const original = { ...(createRequire(import.meta.url)("@remix-run/router") as Router) };
+  const router = { matchRoutes: original.matchRoutes, createStaticHandler: original.createStaticHandler };
+  cacheRouteMatching(router as never);
+  const withLoaders = (routes: Route[]): Route[] => routes.map((r) => ({ ...r, loader: () => r.id, children: r.children && withLoaders(r.children) }));
+
+  it("is replaced by one that keeps its answers per path and matches as the original does", async () => {
+    expect(staticHandlerMatching.replaced).toBe(true);
+    expect(router.createStaticHandler).not.toBe(original.createStaticHandler);
+    const fast = router.createStaticHandler(withLoaders(tree()));
+    const plain = original.createStaticHandler(withLoaders(tree()));
+    const summary = async (handler: StaticHandler, path: string) => {
+      const context = await handler.query(new Request(`http://portal.test${path}`));
+      if (context instanceof Response) return { status: context.status };
+      return context.matches?.map((m) => [m.route.id, m.params]);
+    };
+    for (const path of ["/index", "/index/promote", "/bookingService/myOrder/SO1", "/nowhere/at/all", "/"]) {
+      const before = staticHandlerMatching.fullMatches;
+      expect(await summary(fast, path)).toEqual(await summary(plain, path));
+      expect(await summary(fast, path)).toEqual(await summary(plain, path));
+      // The whole tree once per path; the second request is answered from what was kept.
+      expect(staticHandlerMatching.fullMatches - before).toBe(1);
+    }
   });
 });

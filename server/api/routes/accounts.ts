@@ -13,13 +13,13 @@ import { mount, withMessage } from "../mount";
 import { readOneFile } from "../one-file-upload";
 import { organizerFor } from "../caller";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
+import { megabytes } from "../../spreadsheets/workbook";
 
 /**
  * Exhibitor accounts and booths (issue 39, decision 032): the organizer's import from Excel, roleId 1
  * only (an exhibitor is refused before anything is read). The preview saves nothing but the file,
  * kept for its confirmation; the confirmation checks it again and saves it whole or not at all.
  */
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const tooLarge = () => new ApiError(413, "accounts.import.fileTooLarge", { max: megabytes(EXHIBITOR_IMPORT_LIMITS.maxBytes) });
 
 export function accountRoutes(deps: ApiDeps): Router {

@@ -11,13 +11,13 @@ import { mount, parseEndpointInput } from "../mount";
 import { readOneFile } from "../one-file-upload";
 import { callerFor } from "../caller";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
+import { megabytes } from "../../spreadsheets/workbook";
 
 /**
  * Badges in Excel (docs/product.md § The exhibition API: /smeb/pass/ticket/ downloadTemplate, upload, export; decision 015).
  * All three are the session user's own: the template and the export take no id, and the upload
  * saves for the caller's own booth only.
  */
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 const tooLarge = () => new ApiError(413, "badges.excel.fileTooLarge", { max: megabytes(BADGE_EXCEL_LIMITS.maxBytes) });
 

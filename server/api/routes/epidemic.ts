@@ -13,8 +13,8 @@ import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 import { bodyOf, mount, withMessage } from "../mount";
 import { readOneFile } from "../one-file-upload";
+import { megabytes } from "../../spreadsheets/workbook";
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const tooLarge = () => new ApiError(413, "epidemic.excel.fileTooLarge", { max: megabytes(STAFF_EXCEL_LIMITS.maxBytes) });
 
 /**

@@ -6,7 +6,7 @@ import { currentRequestScope } from "./request-scope";
  * One access-log line per request from outside (decision 041): method, URL without its secrets
  * (issue 36), status and time, and for a page the in-process API calls it made, each with its own
  * URL, status and time. Those calls used to write lines of their own, two to six per page. Written
- * when the answer has gone out, at error level for a 5xx; nothing is built when info is off.
+ * when the answer has gone out, at error level for a 5xx but 503 (warn); nothing is built when info is off.
  * Mounted after requestScope (server/app.ts).
  */
 export function accessLog(logger: Logger, options: { ignore: (path: string) => boolean }): RequestHandler {
@@ -21,16 +21,21 @@ export function accessLog(logger: Logger, options: { ignore: (path: string) => b
       written = true;
       res.off("finish", write);
       res.off("close", write);
-      const failed = res.statusCode >= 500;
-      if (!logger.isLevelEnabled(failed ? "error" : "info")) return;
+      // 503 is a deliberate "busy, try again" (a full sign-in queue), not a failure of the server.
+      const level = res.statusCode === 503 ? "warn" : res.statusCode >= 500 ? "error" : "info";
+      if (!logger.isLevelEnabled(level)) return;
       const line: Record<string, unknown> = {
         req: { id: res.locals.requestId, method: req.method, url: redactUrl(url) },
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - startedAt),
       };
       if (scope?.apiCalls.length) line.api = scope.apiCalls.map((call) => ({ ...call, url: redactUrl(call.url) }));
-      if (failed) logger.error(line, "request failed");
-      else logger.info(line, res.writableFinished ? "request completed" : "request closed before its answer was sent");
+      const message = {
+        error: "request failed",
+        warn: "request refused: unavailable",
+        info: res.writableFinished ? "request completed" : "request closed before its answer was sent",
+      }[level];
+      logger[level](line, message);
     };
     res.on("finish", write);
     res.on("close", write);

@@ -133,6 +133,8 @@ export class Browser {
     const headers = { ...this.headers({ document, post }), ...extraHeaders };
     if (typeof body === "string") headers["content-type"] = "application/x-www-form-urlencoded";
     const started = performance.now();
+    const current = { method, path: pathname, startedAt: started, done: false };
+    this.lastRequest = current; // the load's progress line names the oldest request still waiting
     this.inFlight++;
     let res;
     let text;
@@ -151,14 +153,15 @@ export class Browser {
       throw failure;
     } finally {
       this.inFlight--;
+      current.done = true;
     }
     const ms = performance.now() - started;
     this.storeCookies(res);
     this.onResponse?.(res);
     // A sign-in the server asks to repeat later (503 with Retry-After: too many sign-ins wait for a password check).
-    if (busyAnswer && res.status === 503 && res.headers.get("retry-after")) {
+    if (busyAnswer && res.status === 503 && (res.headers.get("retry-after") || (!binary && text.includes('name="username"')))) {
       this.stats?.record(`${kind} (busy: try again)`, ms, null);
-      return { res, body: text, ms, retryAfterSeconds: Number(res.headers.get("retry-after")) || 1 };
+      return { res, body: text, ms, retryAfterSeconds: Number(res.headers.get("retry-after")) || 5 };
     }
     const problem = res.status >= 500 ? `server error ${res.status}` : check ? check(res, text) : null;
     if (problem) {

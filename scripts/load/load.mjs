@@ -89,6 +89,17 @@ export async function runLoad({
   // Arrival: every user opens the login page, signs in and lands on the home page.
   const signInStarted = performance.now();
   let signedIn = 0;
+  let phase = "sign-in";
+  let usersRunning = 0;
+  // A line a minute, so a load that stops moving says where: what is still waiting, and since when.
+  const progress = setInterval(() => {
+    const waiting = browsers.map((b) => b.lastRequest).filter((r) => r && !r.done);
+    const oldest = waiting.sort((a, b) => a.startedAt - b.startedAt)[0];
+    const state = phase === "sign-in" ? `${signedIn}/${browsers.length} signed in` : `${usersRunning} users still running`;
+    const since = oldest ? `, the oldest ${oldest.method} ${oldest.path} for ${Math.round((performance.now() - oldest.startedAt) / 1000)} s` : "";
+    console.log(`[load] ${phase}: ${state}, ${waiting.length} requests in flight${since}`);
+  }, 60_000);
+  progress.unref();
   const failedUsers = new Set();
   const gate = semaphore(signInConcurrency);
   await Promise.all(
@@ -108,6 +119,7 @@ export async function runLoad({
   const signInMs = performance.now() - signInStarted;
 
   // The window: everyone who signed in browses and saves forms until it ends.
+  phase = "window";
   onWindowStart();
   const startedAt = performance.now();
   const endAt = startedAt + durationMs;
@@ -115,6 +127,15 @@ export async function runLoad({
   const think = (factor = 1) => sleep(Math.min(thinkMs * factor * (0.25 + Math.random() * 1.5), Math.max(0, endAt - performance.now())));
 
   async function virtualUser(index) {
+    usersRunning++;
+    try {
+      await browsing(index);
+    } finally {
+      usersRunning--;
+    }
+  }
+
+  async function browsing(index) {
     const browser = browsers[index];
     browser.stats = stats;
     const { username, password } = accounts[index];
@@ -164,6 +185,7 @@ export async function runLoad({
   // A user stops at its first error (it is recorded); the others carry on.
   const results = await Promise.allSettled(accounts.map((_, i) => (failedUsers.has(i) ? Promise.reject(new Error("not signed in")) : virtualUser(i))));
   const elapsedMs = performance.now() - startedAt;
+  clearInterval(progress);
   return {
     ...summary(stats, elapsedMs),
     signIn: { ...summary(signInStats, signInMs), signedIn },

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
@@ -51,6 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const action = (args: ActionFunctionArgs) => signIn(args);
+
+// "Try again in N seconds" (too many sign-ins waiting, decision 041) keeps its Retry-After on the page too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export default function LoginPage() {
   const { t } = useTranslation();

@@ -31,7 +31,8 @@ export class HashQueueFull extends Error {
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const crypto = require("node:crypto");
-try { require("node:os").setPriority(0, ${HASH_THREAD_NICE}); } catch {}
+// Lower only: a process already nicer than this keeps its nice (root could otherwise raise it).
+try { const os = require("node:os"); if (os.getPriority(0) < ${HASH_THREAD_NICE}) os.setPriority(0, ${HASH_THREAD_NICE}); } catch {}
 parentPort.on("message", ({ password, salt, keyLength, params }) => {
   try {
     const maxmem = 128 * params.N * params.r * 2;
@@ -62,17 +63,17 @@ function startWorker(): Worker {
     }
     next();
   });
-  // A worker that dies (out of memory) fails the hash it held; the next hash starts a new one.
-  started.on("error", (error) => {
+  // A thread that dies (an error, out of memory) fails the hash it held; the next hash starts a new one.
+  const lost = (error: Error) => {
+    if (worker !== started) return;
     worker = null;
     const job = running;
     running = null;
     job?.reject(error);
     next();
-  });
-  started.on("exit", () => {
-    if (worker === started) worker = null;
-  });
+  };
+  started.on("error", lost);
+  started.on("exit", (code) => lost(new Error(`the password hash thread stopped (exit code ${code})`)));
   return started;
 }
 
@@ -100,6 +101,11 @@ export function scryptOnHashThread(job: Job, options: { refuseWhenBusy?: boolean
     waiting.push({ ...job, resolve, reject, startedAt: 0 });
     next();
   });
+}
+
+/** For tests: stops the hash thread as a crash would. */
+export function stopHashThread() {
+  return worker?.terminate();
 }
 
 /** For tests: how many hashes wait and whether one runs. */

@@ -182,6 +182,7 @@ const sweep: Record<string, Entry> = {
   "GET /healthz": { noOwnedId: "liveness, no data" },
   "GET /readyz": { noOwnedId: "readiness, no data" },
   "GET /version.json": { noOwnedId: "the build's version, the same for everyone" },
+  "GET /favicon.ico": { noOwnedId: "a redirect to the public icon, the same for everyone" },
 
   "routes/$": { noOwnedId: "the not-found page" },
   "routes/401": { noOwnedId: "an error page" },

@@ -10,11 +10,11 @@
 // Prints a table per step and the largest number of users held; writes CAPACITY_OUT
 // (bench/capacity.json). Needs the production build (`npm run build`) and PostgreSQL
 // (TEST_DATABASE_URL, or 127.0.0.1:5432). A measurement, never a test: nothing here fails CI.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runPostgresLoad } from "./postgres-load.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const steps = (process.env.CAPACITY_USERS ?? "100,200,300,400,500").split(",").map((n) => Number(n.trim()));
@@ -25,35 +25,11 @@ const GOALS = { pageP99Ms: 1000, postP99Ms: 2000 };
 const PAGE_KINDS = ["page", "data"];
 
 /** Runs one step of the load suite; resolves with its `load-json` and `cost-json` lines and exit code. */
-function runStep(users, withCost) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["scripts/load/run.mjs"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        LOAD_ONLY: "postgres-load",
-        LOAD_USERS: String(users),
-        LOAD_COST: withCost ? "1" : "0",
-        LOAD_TIMEOUT: process.env.LOAD_TIMEOUT ?? "1800",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      process.stdout.write(chunk);
-    });
-    child.once("exit", (code) => {
-      const line = (prefix) =>
-        output
-          .split("\n")
-          .find((l) => l.startsWith(prefix))
-          ?.slice(prefix.length);
-      const load = line("load-json ");
-      const cost = line("cost-json ");
-      resolve({ code, load: load ? JSON.parse(load) : null, cost: cost ? JSON.parse(cost) : null });
-    });
-  });
+async function runStep(users, withCost) {
+  const { code, line } = await runPostgresLoad(users, { LOAD_COST: withCost ? "1" : "0", LOAD_TIMEOUT: process.env.LOAD_TIMEOUT ?? "1800" });
+  const load = line("load-json ");
+  const cost = line("cost-json ");
+  return { code, load: load ? JSON.parse(load) : null, cost: cost ? JSON.parse(cost) : null };
 }
 
 function judge(load) {

@@ -6,11 +6,11 @@
 // the innermost frame of its stack that belongs to a known package or part of the app. Prints the
 // table and writes PROFILE_OUT (bench/profile.json). `node scripts/bench/profile.mjs --analyze DIR [FROM_US TO_US]`
 // analyzes profiles already written. A measurement, never a test. Needs `npm run build` and PostgreSQL.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runPostgresLoad } from "./postgres-load.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -127,30 +127,15 @@ if (process.argv[2] === "--analyze") {
 } else {
   const users = Number(process.env.PROFILE_USERS ?? 200);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-profile-"));
-  const child = spawn(process.execPath, ["scripts/load/run.mjs"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      LOAD_ONLY: "postgres-load",
-      LOAD_USERS: String(users),
-      LOAD_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=500`,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-    process.stdout.write(chunk);
-  });
-  const code = await new Promise((resolve) => child.once("exit", resolve));
-  const windowLine = output.split("\n").find((l) => l.startsWith("window-monotonic-us "));
-  const loadLine = output.split("\n").find((l) => l.startsWith("load-json "));
+  const { code, line } = await runPostgresLoad(users, { LOAD_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=500` });
+  const windowLine = line("window-monotonic-us ");
+  const loadLine = line("load-json ");
   if (code !== 0 || !windowLine || !loadLine) {
     console.error(`the load run failed (exit ${code}); profiles kept in ${dir}`);
     process.exit(1);
   }
-  const window = windowLine.split(" ").slice(1).map(Number);
-  const load = JSON.parse(loadLine.slice("load-json ".length));
+  const window = windowLine.split(" ").map(Number);
+  const load = JSON.parse(loadLine);
   const result = analyzeDir(dir, window);
   print(result, load.window.requests);
   const out = path.resolve(root, process.env.PROFILE_OUT ?? "bench/profile.json");

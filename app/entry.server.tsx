@@ -74,6 +74,8 @@ const HELD_MS = 30;
 function htmlBody(nonce: string) {
   const decoder = new StringDecoder("utf8");
   let held = "";
+  // Bytes received since the last release: measuring `held` itself on every 2 KB piece rescans it each time.
+  let heldBytes = 0;
   let timer: NodeJS.Timeout | null = null;
   let hasScripts = false;
   const rewrite = (html: string) => {
@@ -87,11 +89,14 @@ function htmlBody(nonce: string) {
     const cut = final ? held.length : safeCut(held);
     if (cut > 0) body.push(Buffer.from(rewrite(held.slice(0, cut))));
     held = held.slice(cut);
+    heldBytes = held.length === 0 ? 0 : Buffer.byteLength(held);
   };
   const body = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      held += decoder.write(chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk);
-      if (Buffer.byteLength(held) >= HELD_BYTES) release(false);
+      const piece = chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk;
+      held += decoder.write(piece);
+      heldBytes += piece.length;
+      if (heldBytes >= HELD_BYTES) release(false);
       else timer ??= setTimeout(() => release(false), HELD_MS);
       callback();
     },

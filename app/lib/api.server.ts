@@ -80,14 +80,21 @@ export function createApiClient(options: ClientOptions) {
       body = params;
     }
     const timeoutMs = request.timeoutMs ?? (request.upload ? UPLOAD_TIMEOUT_MS : API_TIMEOUT_MS);
+    // A timer cleared once the answer is read, rather than AbortSignal.timeout: that one's timer lives
+    // for the whole 300 s and is only dropped by the garbage collector, for every call of every page.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), timeoutMs);
+    try {
+      return await answerOf<T>(path, fetchImpl(url, { method: request.method ?? (body ? "POST" : "GET"), headers, body, signal: timeout.signal }));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function answerOf<T>(path: string, sent: Promise<Response>): Promise<ApiResult<T>> {
     let response: Response;
     try {
-      response = await fetchImpl(url, {
-        method: request.method ?? (body ? "POST" : "GET"),
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await sent;
     } catch (error) {
       // Ops need the cause (refused, reset, timed out); the user gets the spec's network message.
       const cause = error instanceof Error && error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : undefined;

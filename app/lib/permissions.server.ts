@@ -25,6 +25,8 @@ export type ShellUser = {
    * whatever this server's clock says.
    */
   now: () => number;
+  /** The background the account chose, from the session's state (asked on every request, not cached). */
+  skin: string | null;
 };
 
 /**
@@ -35,8 +37,9 @@ export type ShellUser = {
  */
 const CACHE_TTL_MS = 5 * 60_000;
 const CACHE_MAX = 2000;
-type LoadedInfo = { info: PermissionInfo; clockOffsetMs: number };
-const cache = new Map<string, LoadedInfo & { expires: number }>();
+type CachedInfo = { info: PermissionInfo; clockOffsetMs: number };
+type LoadedInfo = CachedInfo & { skin: string | null };
+const cache = new Map<string, CachedInfo & { expires: number }>();
 /**
  * One lookup per page: Remix hands each loader its own Request object, but one load context per
  * HTTP request, so a GET's loaders share the context's lookup. A POST keys by its Request: the
@@ -63,14 +66,14 @@ async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Req
         .digest("hex")
     : null;
   const hit = key ? cache.get(key) : undefined;
-  if (hit && hit.expires > Date.now()) return hit;
+  if (hit && hit.expires > Date.now()) return { ...hit, skin: (state.ok ? state.data.skin : hit.info.infoVO.skin) ?? null };
   const info = await fetchPermissionInfo(api, request, context);
   const loaded = { info, clockOffsetMs: Number.isFinite(info.infoVO.sysCurrentTime) ? info.infoVO.sysCurrentTime - Date.now() : 0 };
   if (key && info.infoVO.id) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, { ...loaded, expires: Date.now() + CACHE_TTL_MS });
   }
-  return loaded;
+  return { ...loaded, skin: (state.ok ? state.data.skin : info.infoVO.skin) ?? null };
 }
 
 async function fetchPermissionInfo(api: ApiClient, request: Request, context: AppLoadContext) {
@@ -104,7 +107,7 @@ async function loadShellUser(request: Request, context: AppLoadContext): Promise
   const ticket = await readTicket(request, context);
   if (!ticket) return null;
   const api = await apiFor(request, context);
-  const { info, clockOffsetMs } = await loadPermissionInfo(api, ticket, request, context);
+  const { info, clockOffsetMs, skin } = await loadPermissionInfo(api, ticket, request, context);
   const language = getLanguage(request);
   const pages = context.pages ?? [];
   const pageExists = pageExistsIn(pages);
@@ -115,7 +118,7 @@ async function loadShellUser(request: Request, context: AppLoadContext): Promise
     rules: menuRulesOf(pages),
   });
   const menus = pruneMissingPages(filtered, pageExists);
-  return { api, info, language, menus, allowed: allowedRoutes(filtered), pageExists, now: () => Date.now() + clockOffsetMs };
+  return { api, info, language, menus, allowed: allowedRoutes(filtered), pageExists, now: () => Date.now() + clockOffsetMs, skin };
 }
 
 /**

@@ -20,19 +20,17 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
   apiApp.use("/api", options.apiRouter);
 
   return async function inProcessFetch(input, init) {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : null;
-    request.signal.throwIfAborted();
+    const { url, method, headers, body, signal } = await readRequest(input, init);
+    signal?.throwIfAborted();
 
     const req = new http.IncomingMessage(loopbackSocket() as never);
-    req.method = request.method;
+    req.method = method;
     req.url = url.pathname + url.search;
     req.httpVersion = "1.1";
     req.httpVersionMajor = 1;
     req.httpVersionMinor = 1;
     const rawHeaders: string[] = ["host", url.host];
-    request.headers.forEach((value, name) => {
+    headers.forEach((value, name) => {
       rawHeaders.push(name, value);
     });
     if (body) rawHeaders.push("content-length", String(body.length));
@@ -87,8 +85,8 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
           if (value === undefined) continue;
           for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
         }
-        const bodyless = res.statusCode === 204 || res.statusCode === 304 || request.method === "HEAD";
-        request.signal.removeEventListener("abort", onAbort);
+        const bodyless = res.statusCode === 204 || res.statusCode === 304 || method === "HEAD";
+        signal?.removeEventListener("abort", onAbort);
         resolve(new Response(bodyless ? null : Buffer.concat(chunks), { status: res.statusCode, statusText: res.statusMessage, headers }));
         process.nextTick(() => {
           if (typeof callback === "function") callback();
@@ -98,16 +96,48 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
         return res;
       } as typeof res.end;
       // Removed once answered: the client's timeout signal lives for minutes and would keep this answer alive.
-      const onAbort = () => reject(request.signal.reason);
-      request.signal.addEventListener("abort", onAbort, { once: true });
+      const onAbort = () => reject(signal?.reason);
+      signal?.addEventListener("abort", onAbort, { once: true });
       try {
         apiApp(req as express.Request, res as express.Response);
       } catch (error) {
-        request.signal.removeEventListener("abort", onAbort);
+        signal?.removeEventListener("abort", onAbort);
         reject(error);
       }
     });
   } as typeof fetch;
+}
+
+/**
+ * Method, address, headers and body bytes of a fetch call, read from its arguments as fetch would.
+ * The typed client passes a URL and a plain init: building a Request for it (with a signal that
+ * follows the caller's, and a body stream to read back) cost more than the call it carried.
+ */
+async function readRequest(input: Parameters<typeof fetch>[0], init: RequestInit = {}) {
+  if (input instanceof Request) {
+    const request = new Request(input, init);
+    return {
+      url: new URL(request.url),
+      method: request.method,
+      headers: request.headers,
+      body: request.body ? Buffer.from(await request.arrayBuffer()) : null,
+      signal: request.signal,
+    };
+  }
+  const url = input instanceof URL ? input : new URL(input);
+  const headers = new Headers(init.headers);
+  let body: Buffer | null = null;
+  if (typeof init.body === "string") {
+    body = Buffer.from(init.body);
+    if (!headers.has("content-type")) headers.set("content-type", "text/plain;charset=UTF-8");
+  } else if (init.body !== undefined && init.body !== null) {
+    // URLSearchParams, FormData (multipart with its boundary), Blob, bytes: encoded as fetch encodes them.
+    const encoded = new Response(init.body);
+    body = Buffer.from(await encoded.arrayBuffer());
+    const type = encoded.headers.get("content-type");
+    if (type && !headers.has("content-type")) headers.set("content-type", type);
+  }
+  return { url, method: (init.method ?? "GET").toUpperCase(), headers, body, signal: init.signal ?? null };
 }
 
 /** What Express and the request stream ask of a socket: a loopback peer with nothing more to read. */

@@ -22,8 +22,8 @@ export type SessionUser = {
     contactPhone: string | null;
     contactEmail: string | null;
   };
-  /** When the account's preferences (skin, …) last changed; part of the permission info's stateVersion. */
-  preferencesUpdatedAt: Date | null;
+  /** The background the account chose (user_preferences.skin), as stored; null when none. */
+  skin: string | null;
   /** An entrusted contractor acting for `user` (ECReservation); null for the user themselves. */
   contractor: { accessId: number; companyName: string; contactName: string; boothId: number } | null;
 };
@@ -62,7 +62,7 @@ export function findCaller(deps: ApiDeps, req: Request): Promise<SessionUser | n
 async function lookUpCaller(deps: ApiDeps, ticket: string): Promise<SessionUser | null> {
   const found = await resolveSessionWithUser(deps.db, ticket);
   if (!found) return null;
-  const { session, user, preferencesUpdatedAt } = found;
+  const { session, user, skin } = found;
   let contractor: SessionUser["contractor"] = null;
   if (session.contractorAccessId !== null) {
     const access = await activeAccess(deps.db, session.contractorAccessId, user.id);
@@ -72,5 +72,5 @@ async function lookUpCaller(deps: ApiDeps, ticket: string): Promise<SessionUser 
     }
     contractor = { accessId: access.id, companyName: access.company_name, contactName: access.contact_name, boothId: access.booth_id };
   }
-  return { session, ticket, user, preferencesUpdatedAt, contractor };
+  return { session, ticket, user, skin, contractor };
 }

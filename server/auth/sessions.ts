@@ -56,7 +56,7 @@ export async function resolveSession(db: Database, ticket: string | undefined | 
 }
 
 /**
- * The live session with its account and the time its preferences last changed, in one statement:
+ * The live session with its account and its chosen skin, in one statement:
  * every API call starts with this (server/api/require-session.ts).
  */
 export async function resolveSessionWithUser(db: Database, ticket: string | undefined | null, now = new Date()) {
@@ -75,7 +75,7 @@ export async function resolveSessionWithUser(db: Database, ticket: string | unde
       "users.password_hash",
       "users.contact_phone",
       "users.contact_email",
-      "user_preferences.updated_at as preferences_updated_at",
+      "user_preferences.skin as preferred_skin",
     ])
     .where("sessions.id", "=", ticketId(ticket))
     .executeTakeFirst();
@@ -93,7 +93,7 @@ export async function resolveSessionWithUser(db: Database, ticket: string | unde
     contactPhone: row.contact_phone,
     contactEmail: row.contact_email,
   };
-  return { session, user, preferencesUpdatedAt: row.preferences_updated_at ?? null };
+  return { session, user, skin: row.preferred_skin ?? null };
 }
 
 type SessionRow = { id: string; user_id: number; booth_id: number | null; contractor_access_id: number | null; created_at: Date; last_seen_at: Date };

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as z from "zod";
 import { endpoint } from "../../app/contracts/api/endpoint";
 import { API_TIMEOUT_MS, createApiClient, handleAuthErrors, requireOk, UPLOAD_TIMEOUT_MS } from "../../app/lib/api.server";
@@ -77,6 +77,24 @@ describe("the exhibition API client", () => {
   it("uses the spec's timeouts: 300 s, 600 s for uploads", () => {
     expect(API_TIMEOUT_MS).toBe(300_000);
     expect(UPLOAD_TIMEOUT_MS).toBe(600_000);
+  });
+
+  it("gives up on an answer that does not come at the call's timeout, and leaves no timer behind once answered", async () => {
+    vi.useFakeTimers();
+    try {
+      // A server that never answers: fetch waits until its signal aborts, as fetch does.
+      const silent = fakeFetch(({ init }) => new Promise<Response>((_, reject) => init.signal!.addEventListener("abort", () => reject(init.signal!.reason))));
+      const pending = createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: silent.impl }).call(plain, undefined, { timeoutMs: 5000 });
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(silent.calls[0]!.init.signal!.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ ok: false, code: 0, data: { detail: "TimeoutError" } });
+      const answered = fakeFetch(() => envelope({ code: 200, message: "", data: 1 }));
+      await createApiClient({ baseUrl: "http://api.test", language: "en", fetchImpl: answered.impl }).call(plain);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("returns the server's message for other codes", async () => {

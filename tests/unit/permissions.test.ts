@@ -123,6 +123,11 @@ describe("the shell's permission guard", () => {
     await Promise.all([getShellUser(request, page), getShellUser(request, page)]);
     await getShellUser(await requestWith("/changePassword", "T-cache"), newRequestContext());
     expect(calls).toBe(1);
+    // A skin chosen meanwhile comes with the session's state: shown at once, the menus stay cached.
+    ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2", skin: "skin3" } };
+    const reskinned = await getShellUser(await requestWith("/changePassword", "T-cache"), newRequestContext());
+    expect(reskinned!.skin).toBe("skin3");
+    expect(calls).toBe(1);
     ticketState = { code: 200, message: "", data: { stateVersion: "3.0.2" } };
     await getShellUser(await requestWith("/changePassword", "T-cache"), newRequestContext());
     expect(calls).toBe(2);

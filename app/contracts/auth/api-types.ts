@@ -1,4 +1,5 @@
 /** Shapes of the sign-in API's answers (/login/*), shared by our API implementation and the web app. */
+import type { SkinId } from "../settings/skin-values";
 
 /** A fresh session: the ticket the web app keeps in its cookie, and how long it lives. */
 export type LoginTicket = { ticket: string; idleTimeoutSeconds: number; absoluteTimeoutSeconds: number };
@@ -13,6 +14,8 @@ export type AuthTicket = {
   boothId: number | null;
   /** Changes whenever what the permission info shows changes; clients may cache that info under it. */
   stateVersion: string;
+  /** The background the account chose (skin1-3); null when none, and for an entrusted contractor. */
+  skin: SkinId | null;
   idleExpiresAt: string;
   absoluteExpiresAt: string;
 };

@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         myInfoPath: myInfo && user.allowed.has(myInfo) && !infoVO.contractor ? myInfo : null,
         contractor: infoVO.contractor ? { companyName: infoVO.contractor.companyName, contactName: infoVO.contractor.contactName } : null,
       },
-      skin: infoVO.skin && /^skin[1-3]$/.test(infoVO.skin) ? infoVO.skin : null,
+      skin: user.skin && /^skin[1-3]$/.test(user.skin) ? user.skin : null,
       nav: topNavigation(user.menus, language),
       tabs: tabsFor(visited, user.menus, language, pages),
       buttons: { roleId: infoVO.roleId, now: user.now(), auths: user.info.auths },

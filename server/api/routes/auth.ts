@@ -14,6 +14,7 @@ import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
 import { mount, withMessage } from "../mount";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { requireSession } from "../require-session";
+import { isSkinId } from "../../../app/contracts/settings/skin-values";
 
 export function loginRoutes(deps: ApiDeps) {
   const router = Router();
@@ -95,14 +96,16 @@ export function loginRoutes(deps: ApiDeps) {
   }
 
   mount(router, authEndpoints.authTicket, async ({ req, res }) => {
-    const { session, ticket, user, preferencesUpdatedAt } = await requireSession(deps, req, res);
+    const { session, ticket, user, skin, contractor } = await requireSession(deps, req, res);
     return {
       ticket,
       userId: session.userId,
       boothId: session.boothId,
-      // Changes whenever something the permission info shows changes (booth, preferences, account);
-      // clients may cache that info under this value.
-      stateVersion: [session.boothId ?? 0, preferencesUpdatedAt?.getTime() ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
+      // Changes whenever something the permission info shows changes (booth, role, contractor grant);
+      // clients may cache that info under this value. The skin travels here instead, so choosing one
+      // does not make every process build the menus again.
+      stateVersion: [session.boothId ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
+      skin: !contractor && isSkinId(skin) ? skin : null,
       idleExpiresAt: new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS).toISOString(),
       absoluteExpiresAt: new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
     };

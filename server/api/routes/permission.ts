@@ -28,16 +28,15 @@ export function permissionRoutes(deps: ApiDeps) {
 
   /** Permission info: who the caller is (infoVO), their menu tree and their button auths. */
   mount(router, permissionEndpoints.info, async ({ req, res }) => {
-    const { user, session, contractor } = await requireSession(deps, req, res);
+    const { user, session, contractor, skin } = await requireSession(deps, req, res);
     let boothQuery = db.selectFrom("booths").select(["id", "booth_no", "area_m2", "booth_type"]).where("user_id", "=", user.id);
     // A contractor sees the one booth it was entrusted with.
     if (contractor) boothQuery = boothQuery.where("id", "=", contractor.boothId);
-    const [exhibition, booths, granted, grantedButtons, preferences] = await Promise.all([
+    const [exhibition, booths, granted, grantedButtons] = await Promise.all([
       db.selectFrom("exhibitions").select(["name_zh", "name_en", "code"]).where("id", "=", user.exhibitionId).executeTakeFirst(),
       boothQuery.orderBy("id").execute(),
       allowedMenus(user.roleId),
       buttonAuthsFor(db, user),
-      db.selectFrom("user_preferences").select("skin").where("user_id", "=", user.id).executeTakeFirst(),
     ]);
     // A contractor's session gets the booking menus only (server/contractors/scope.ts), and no contact details.
     // The epidemic declaration's menu goes while the exhibition's switch is off.
@@ -63,7 +62,7 @@ export function permissionRoutes(deps: ApiDeps) {
         // docs/product.md § Masked personal data: masked by the server for everyone but roleId 1; the browser never sees more.
         contactPhone: user.contactPhone && !contractor ? phoneForRole(user.contactPhone, user.roleId) : null,
         contactEmail: user.contactEmail && !contractor ? emailForRole(user.contactEmail, user.roleId) : null,
-        skin: contractor ? null : (preferences?.skin ?? null),
+        skin: contractor ? null : skin,
         booths: booths.map((b) => ({ boothId: b.id, boothNo: b.booth_no, boothArea: b.area_m2, boothType: b.booth_type })),
         contractor: contractor ? { accessId: contractor.accessId, companyName: contractor.companyName, contactName: contractor.contactName } : null,
       },

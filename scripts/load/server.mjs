@@ -53,7 +53,8 @@ export function portalEnv({ port, dataDir, databaseUrl, extra = {} }) {
     HOST: "127.0.0.1",
     PORT: String(port ?? 0),
     DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
+    // LOAD_SERVER_LOG=prefix keeps every server's log (with the access lines) in prefix-<name>.log.
+    LOG_LEVEL: process.env.LOAD_SERVER_LOG ? "info" : "warn",
     TRUST_PROXY: "loopback",
     SEED_DEMO_DATA: "always",
     SHUTDOWN_TIMEOUT_MS: "15000",
@@ -167,6 +168,11 @@ export class PortalProcess {
     };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
+    if (process.env.LOAD_SERVER_LOG) {
+      const file = fs.createWriteStream(`${path.resolve(process.env.LOAD_SERVER_LOG)}-${this.name}.log`, { flags: "a" });
+      child.stdout.pipe(file);
+      child.stderr.pipe(file);
+    }
   }
 
   /** Polls /readyz on a fresh connection each time (no client pool that could itself be stuck). */

@@ -95,8 +95,15 @@ export function createLocalStore(options: { dataDir: string; secrets: () => Prom
 
     async move(from, to) {
       const target = fileOf(to);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.rename(fileOf(from), target);
+      try {
+        await fs.promises.rename(fileOf(from), target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        // The first file of its folder: the folder is made, then the move tried once more (a
+        // missing source fails again). Made only then: one round trip less for every other move.
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        await fs.promises.rename(fileOf(from), target);
+      }
     },
 
     async delete(key) {

@@ -66,14 +66,23 @@ async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Req
         .digest("hex")
     : null;
   const hit = key ? cache.get(key) : undefined;
-  if (hit && hit.expires > Date.now()) return { ...hit, skin: (state.ok ? state.data.skin : hit.info.infoVO.skin) ?? null };
+  if (hit && hit.expires > Date.now()) return { ...hit, skin: skinOf(state, hit.info) };
   const info = await fetchPermissionInfo(api, request, context);
   const loaded = { info, clockOffsetMs: Number.isFinite(info.infoVO.sysCurrentTime) ? info.infoVO.sysCurrentTime - Date.now() : 0 };
   if (key && info.infoVO.id) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, { ...loaded, expires: Date.now() + CACHE_TTL_MS });
   }
-  return { ...loaded, skin: (state.ok ? state.data.skin : info.infoVO.skin) ?? null };
+  return { ...loaded, skin: skinOf(state, info) };
+}
+
+/**
+ * The skin from the session's state (fresh on every request); from the permission info when the state
+ * does not say (an organizer's backend that does not send it) or could not be read.
+ */
+function skinOf(state: { ok: boolean; data?: unknown }, info: PermissionInfo): string | null {
+  const fromState = state.ok ? (state.data as { skin?: string | null }).skin : undefined;
+  return (fromState !== undefined ? fromState : info.infoVO.skin) ?? null;
 }
 
 async function fetchPermissionInfo(api: ApiClient, request: Request, context: AppLoadContext) {

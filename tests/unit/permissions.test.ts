@@ -20,6 +20,7 @@ const info: PermissionInfo = {
     id: 7,
     username: "std01",
     roleId: 2,
+    skin: "skin1",
     businessName: "星河",
     businessNameEn: "Galaxy",
     boothId: 1,
@@ -128,6 +129,10 @@ describe("the shell's permission guard", () => {
     const reskinned = await getShellUser(await requestWith("/changePassword", "T-cache"), newRequestContext());
     expect(reskinned!.skin).toBe("skin3");
     expect(calls).toBe(1);
+    // A backend whose state does not name a skin: the permission info's is shown.
+    ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
+    const fromInfo = await getShellUser(await requestWith("/changePassword", "T-cache"), newRequestContext());
+    expect(fromInfo!.skin).toBe("skin1");
     ticketState = { code: 200, message: "", data: { stateVersion: "3.0.2" } };
     await getShellUser(await requestWith("/changePassword", "T-cache"), newRequestContext());
     expect(calls).toBe(2);

@@ -163,3 +163,17 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });
+
+test("earlier billing details are suggested as the title is typed, not as soon as the form opens", async ({ app, page }, testInfo) => {
+  test.skip(!app.jsEnabled, "suggestions need JavaScript; without it the select of earlier details serves");
+  await setLanguage(page, "zh", testInfo);
+  await app.signIn("std01", "Expo#2026");
+  await app.goto("/invoiceArea/billingApplication");
+  const title = page.locator("main input[name=title]");
+  await expect(title).toHaveValue(/\S/);
+  // The form opened with the details used last: nothing to suggest (it was the page's late, largest paint).
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId("earlier-details")).toHaveCount(0);
+  await title.fill("深圳");
+  await expect(page.getByTestId("earlier-details")).toBeVisible();
+});

@@ -19,9 +19,12 @@ const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : v
 function EarlierDetails({ title, onPick }: { title: string; onPick: (info: BillingBaseInfo) => void }) {
   const { t } = useTranslation();
   const [found, setFound] = useState<BillingBaseInfo[]>([]);
+  // The title the form opened with is already filled in (from earlier details): suggestions come as
+  // the title is typed, not after the page has loaded (they were the page's late, largest paint).
+  const [openedWith] = useState(title);
   useEffect(() => {
     const typed = title.trim();
-    if (!typed) return setFound([]);
+    if (!typed || title === openedWith) return setFound([]);
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`${PATH}/baseInfo?title=${encodeURIComponent(typed)}`, { signal: controller.signal, headers: { accept: "application/json" } })
@@ -33,7 +36,7 @@ function EarlierDetails({ title, onPick }: { title: string; onPick: (info: Billi
       clearTimeout(timer);
       controller.abort();
     };
-  }, [title]);
+  }, [title, openedWith]);
   if (!found.length) return null;
   return (
     <Group gap="xs" data-testid="earlier-details">

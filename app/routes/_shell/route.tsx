@@ -13,6 +13,7 @@ import { useAccountWatch, useVersionCheck } from "~/components/shell/watchers";
 import { businessNameFor } from "~/lib/display";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
 import { isPublicPage, myInfoPath, rulesFor } from "~/contracts/permission/page-rules";
+import { isSkinId } from "~/contracts/settings/skin-values";
 import { tabsFor, topNavigation } from "~/lib/shell-nav.server";
 import { readSidebarCollapsed, readTabs, serializeTabs, withVisited } from "~/lib/ui-state.server";
 import { getLanguage } from "~/lib/cookies.server";
@@ -56,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         myInfoPath: myInfo && user.allowed.has(myInfo) && !infoVO.contractor ? myInfo : null,
         contractor: infoVO.contractor ? { companyName: infoVO.contractor.companyName, contactName: infoVO.contractor.contactName } : null,
       },
-      skin: user.skin && /^skin[1-3]$/.test(user.skin) ? user.skin : null,
+      skin: isSkinId(user.skin) ? user.skin : null,
       nav: topNavigation(user.menus, language),
       tabs: tabsFor(visited, user.menus, language, pages),
       buttons: { roleId: infoVO.roleId, now: user.now(), auths: user.info.auths },

@@ -86,17 +86,16 @@ async function main() {
   housekeeping.unref();
 
   // The job queue (decision 034): pg-boss on the same database, every process may run one; checklist
-  // reminders (unless REMINDERS=off) and invitation batches register their workers on it.
-  let jobs: JobQueue | null = null;
-  if (config.JOBS === "on") {
-    const jobDeps = { db: services.database.db, config, logger, notifier: createNotifier(config) };
-    const domains: JobWorkers[] = [invitationJobs(jobDeps), videoJobs({ db: services.database.db, store: services.store, logger })];
-    if (config.REMINDERS === "on") domains.push(reminderJobs(jobDeps));
-    jobs = await startJobQueue({ database: services.database, logger }, domains).catch((error) => {
-      logger.error({ err: error }, "job queue not started; checklist reminders wait for the next start, invitation batches are sent in the request");
-      return null;
-    });
-  }
+  // reminders (unless REMINDERS=off) and invitation batches register their workers on it. A SIGTERM
+  // while it still starts (a slow first migration) waits for it, then stops it: the handlers below are in
+  // place before the first await.
+  const jobsStarted: Promise<JobQueue | null> =
+    config.JOBS === "on"
+      ? startJobQueue({ database: services.database, logger }, jobDomains(config, logger, services)).catch((error) => {
+          logger.error({ err: error }, "job queue not started; checklist reminders wait for the next start, invitation batches are sent in the request");
+          return null;
+        })
+      : Promise.resolve(null);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -111,6 +110,7 @@ async function main() {
     // Keep-alive clients are told to reconnect (to another process) after their current answer.
     server.on("request", (_req, res) => res.setHeader("Connection", "close"));
     server.close(async () => {
+      const jobs = await jobsStarted;
       await jobs?.stop().catch((error) => logger.warn({ err: error }, "job queue did not stop cleanly"));
       await services.database.close().catch(() => {});
       logger.info("stopped");
@@ -122,6 +122,13 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function jobDomains(config: Config, logger: ReturnType<typeof createLogger>, services: Awaited<ReturnType<typeof prepareServices>>) {
+  const jobDeps = { db: services.database.db, config, logger, notifier: createNotifier(config) };
+  const domains: JobWorkers[] = [invitationJobs(jobDeps), videoJobs({ db: services.database.db, store: services.store, logger })];
+  if (config.REMINDERS === "on") domains.push(reminderJobs(jobDeps));
+  return domains;
 }
 
 main().catch((error) => {

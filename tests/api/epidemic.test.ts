@@ -99,6 +99,22 @@ describe.each(backends)("epidemic declaration on %s", (backend) => {
     expect(JSON.stringify(others.data)).not.toContain("李明");
   });
 
+  it("refuses a carrier account (403) before anything is read or saved", async () => {
+    const carrier01 = await api.login("carrier01", "Expo#2026");
+    expect((await get("/commitment/find", carrier01)).status).toBe(403);
+    expect((await staffOf(carrier01)).status).toBe(403);
+    const made = await post("/commitment/create", carrier01, { accepted: "on", signerName: "承运人" });
+    expect(made.status).toBe(403);
+    expect(made.message).toBe("Insufficient permissions");
+    expect((await upload(carrier01, await staffWorkbook([["承运人", idCard(7), "13900139000"]]))).status).toBe(403);
+    const saved = await api.db
+      .selectFrom("epidemic_commitments")
+      .select("id")
+      .where("user_id", "=", await userId("carrier01"))
+      .execute();
+    expect(saved).toEqual([]);
+  });
+
   it("accepts the commitment only when ticked, with a signer; update and withdraw", async () => {
     const unticked = await post("/commitment/create", raw01, { signerName: "赵六" }, "zh");
     expect(unticked.status).toBe(400);

@@ -172,6 +172,20 @@ describe.each(backends)("business reservations on %s", (backend) => {
     expect((await post("/desk/meetingRoom/delete", admin, { id: String(room.id) })).status).toBe(409);
   });
 
+  it("refuses a carrier account (403): no overview, no room request, no meeting booking", async () => {
+    const carrier01 = await api.login("carrier01", "Expo#2026");
+    const blockId = (await overview(std01)).data.hotels[0]!.blocks[0]!.id;
+    const roomId = (await overview(std01)).data.meetingRooms[0]!.id;
+    expect((await overview(carrier01)).status).toBe(403);
+    const refused = await request(carrier01, stay(blockId, 1));
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe("Insufficient permissions");
+    const booked = await post("/meeting/book", carrier01, { roomId: String(roomId), day: opens, slot: "morning", people: "2", topic: "carrier" });
+    expect(booked.status).toBe(403);
+    const carrierId = (await api.db.selectFrom("users").select("id").where("username", "=", "carrier01").executeTakeFirstOrThrow()).id;
+    expect(await api.db.selectFrom("room_requests").select("id").where("user_id", "=", carrierId).execute()).toEqual([]);
+  });
+
   it("keeps exhibitors off the desk and off each other's requests; closes with the show", async () => {
     const theirs = (await overview(std01)).data.requests[0]!;
     for (const path of ["/desk/room/list", "/desk/meeting/list"]) expect((await api.call(`/smeb/reservation${path}`, { ticket: std01 })).status).toBe(403);

@@ -3,8 +3,7 @@ import type { Request, Response } from "express";
 import { carrierViewerOf, type Viewer } from "../../transport/common";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
-import { callerFor } from "../caller";
-import { CARRIER_ROLE_ID } from "../../../app/contracts/permission/roles";
+import { callerFor, refuseCarrier } from "../caller";
 
 /**
  * Who calls a transport route (issue 17). The session first (401), then the language: the area is
@@ -18,8 +17,7 @@ function requireChinese(req: Request) {
 export async function transportExhibitorOf(deps: ApiDeps, req: Request, res: Response): Promise<Extract<Viewer, { kind: "exhibitor" }>> {
   const caller = await callerFor(deps, req, res);
   requireChinese(req);
-  if (caller.roleId === CARRIER_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
-  return { kind: "exhibitor", caller };
+  return { kind: "exhibitor", caller: refuseCarrier(caller) };
 }
 
 export async function transportCarrierOf(deps: ApiDeps, req: Request, res: Response) {

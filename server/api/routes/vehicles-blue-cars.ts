@@ -1,11 +1,10 @@
 import { Router, type Request, type Response } from "express";
 import { blueCarEndpoints as endpoints } from "../../../app/contracts/vehicles/endpoints.server";
-import { CARRIER_ROLE_ID } from "../../../app/contracts/permission/roles";
 import { appClock } from "../../clock";
 import { blueCarPassFileName, loadBlueCarPass, renderBlueCarPass, verifyBlueCarPass } from "../../vehicles/blue-car-pass";
 import { blueCarSettings, decideBlueCar, reviewBlueCars, saveBlueCarSettings } from "../../vehicles/blue-car-review";
 import { blueCarList, deleteBlueCar, saveBlueCar, updateBlueCar } from "../../vehicles/blue-cars";
-import { callerFor, organizerFor } from "../caller";
+import { exhibitorFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { PDF_CONTENT_TYPE, sendFile } from "../file-answer";
@@ -18,11 +17,7 @@ import { mount } from "../mount";
 export function blueCarRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
-  const exhibitorOf = async (req: Request, res: Response) => {
-    const caller = await callerFor(deps, req, res);
-    if (caller.roleId === CARRIER_ROLE_ID) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
-    return caller;
-  };
+  const exhibitorOf = (req: Request, res: Response) => exhibitorFor(deps, req, res);
 
   mount(router, endpoints.list, async ({ req, res }) => blueCarList(db, await exhibitorOf(req, res), requestLanguage(req)));
   mount(router, endpoints.save, async ({ req, res, input }) => saveBlueCar(db, await exhibitorOf(req, res), input, requestLanguage(req), appClock.now()));

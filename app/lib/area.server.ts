@@ -13,14 +13,15 @@ export async function loadArea(request: Request, context: AppLoadContext, areaPa
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
   if (isPublicPage(context.pages ?? [], path) && !(await getShellUser(request, context))) return { user: null, area: null };
   const user = await requireShellUser(request, context);
-  const area = areaMenu(user.menus, areaPath, user.language);
+  const area = areaMenu(user.menus, areaPath, user.language, context.pages ?? []);
   return { user, area };
 }
 
 /** A bare area path (/bookingService) opens the area's first page the user may see; /401 when there is none. */
 export async function redirectToFirstPage(request: Request, context: AppLoadContext, areaPath: string): Promise<never> {
   const user = await requireShellUser(request, context, `${areaPath}/`);
-  const area = areaMenu(user.menus, areaPath, user.language);
-  const first = area?.items.find((item) => !item.url && !leavesTheSite(item.href, user.language) && user.pageExists(item.href))?.href;
+  const pages = context.pages ?? [];
+  const area = areaMenu(user.menus, areaPath, user.language, pages);
+  const first = area?.items.find((item) => !item.url && !leavesTheSite(pages, item.href, user.language) && user.pageExists(item.href))?.href;
   throw redirect(first ?? "/401");
 }

@@ -5,16 +5,13 @@ import type { MenuItem } from "../contracts/permission/api-types";
 import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "../contracts/permission/menus";
 import { rulesFor, type PageRoute } from "../contracts/permission/page-rules";
 
-/**
- * Pages that send the browser off the portal in a language (docs/product.md § Blue-plate cars: in
- * English the blue-plate car guide opens the exhibition's traffic page): never an area's landing page.
- */
-const LEAVES_THE_SITE: Partial<Record<Language, ReadonlySet<string>>> = { en: new Set(["/HT/blueCarGuide"]) };
-export const leavesTheSite = (route: string, language: Language) => LEAVES_THE_SITE[language]?.has(route) ?? false;
+/** Whether the page at `route` sends the browser off the portal in `language` (its handle's leavesTheSiteIn). */
+export const leavesTheSite = (pages: readonly PageRoute[], route: string, language: Language) =>
+  rulesFor(pages, route).leavesTheSiteIn?.includes(language) ?? false;
 
-function toNavItems(items: MenuItem[], language: Language): NavItem[] {
+function toNavItems(items: MenuItem[], language: Language, pages: readonly PageRoute[]): NavItem[] {
   return items.map((item) => {
-    const children = toNavItems(item.list, language);
+    const children = toNavItems(item.list, language, pages);
     return {
       id: item.id,
       route: item.route,
@@ -22,28 +19,28 @@ function toNavItems(items: MenuItem[], language: Language): NavItem[] {
       label: menuLabel(item, language),
       icon: item.icon,
       isNew: isNewFeature(item),
-      href: item.url ?? (children.length ? firstHref(children, language) : item.route),
+      href: item.url ?? (children.length ? firstHref(children, language, pages) : item.route),
       children,
     };
   });
 }
 
-function firstHref(items: NavItem[], language: Language): string {
-  const first = items.find((item) => !leavesTheSite(item.route, language)) ?? items[0]!;
-  return first.url ?? (first.children.length ? firstHref(first.children, language) : first.route);
+function firstHref(items: NavItem[], language: Language, pages: readonly PageRoute[]): string {
+  const first = items.find((item) => !leavesTheSite(pages, item.route, language)) ?? items[0]!;
+  return first.url ?? (first.children.length ? firstHref(first.children, language, pages) : first.route);
 }
 
 const contains = (item: MenuItem, path: string): boolean =>
   item.route === path || path.startsWith(`${item.route}/`) || item.list.some((child) => contains(child, path));
 
 /** Top navigation for both layouts (CSS picks one by width): first group visible, the rest under 'more'. */
-export function topNavigation(menus: MenuItem[], language: Language) {
+export function topNavigation(menus: MenuItem[], language: Language, pages: readonly PageRoute[]) {
   const shown = sideMenu(menus);
   const wide = topMenuGroups(shown, { language, wide: true });
   const narrow = topMenuGroups(shown, { language, wide: false });
   return {
-    wide: { visible: toNavItems(wide.visible, language), more: toNavItems(wide.more, language) },
-    narrow: { visible: toNavItems(narrow.visible, language), more: toNavItems(narrow.more, language) },
+    wide: { visible: toNavItems(wide.visible, language, pages), more: toNavItems(wide.more, language, pages) },
+    narrow: { visible: toNavItems(narrow.visible, language, pages), more: toNavItems(narrow.more, language, pages) },
   };
 }
 
@@ -51,10 +48,10 @@ export function topNavigation(menus: MenuItem[], language: Language) {
  * An area's pages for its sidebar (the area layouts call this; areas without a sidebar, like the
  * home area, simply have no such layout).
  */
-export function areaMenu(menus: MenuItem[], path: string, language: Language) {
+export function areaMenu(menus: MenuItem[], path: string, language: Language, pages: readonly PageRoute[]) {
   const area = sideMenu(menus).find((item) => contains(item, path));
   if (!area?.list.length) return null;
-  return { title: menuLabel(area, language), items: toNavItems(area.list, language) };
+  return { title: menuLabel(area, language), items: toNavItems(area.list, language, pages) };
 }
 
 function findByRoute(items: MenuItem[], route: string): MenuItem | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MenuItem } from "../../app/contracts/permission/api-types";
 import type { PageRoute } from "../../app/contracts/permission/page-rules";
-import { pageTitle } from "../../app/lib/shell-nav.server";
+import { areaMenu, pageTitle, topNavigation } from "../../app/lib/shell-nav.server";
 
 const item = (id: number, route: string, name: string, nameEn: string, list: MenuItem[] = []): MenuItem => ({
   id,
@@ -33,5 +33,27 @@ describe("tab titles", () => {
   it("names a personal page by its handle's title", () => {
     expect(pageTitle(menus, "/changePassword", "en", pages)).toBe("Change password");
     expect(pageTitle(menus, "/changePassword/", "zh", pages)).toBe("修改密码");
+  });
+});
+
+describe("a page that leaves the site in a language", () => {
+  const htMenus = [
+    item(80, "/HT", "酒店交通", "Hotel and traffic", [item(81, "/HT/blueCarGuide", "蓝牌车", "Blue cars"), item(82, "/HT/busGuide", "班车", "Shuttle buses")]),
+  ];
+  const htPages: PageRoute[] = [
+    { path: "/HT/blueCarGuide", hasPage: true, handle: { leavesTheSiteIn: ["en"] } },
+    { path: "/HT/busGuide", hasPage: true, handle: {} },
+  ];
+  const groupHref = (language: "zh" | "en", pages: PageRoute[]) => topNavigation(htMenus, language, pages).wide.visible[0]!.href;
+
+  it("is not the menu group's landing page in that language, and is in the others", () => {
+    expect(groupHref("en", htPages)).toBe("/HT/busGuide");
+    expect(groupHref("zh", htPages)).toBe("/HT/blueCarGuide");
+    // Without the handle's rule the first page lands: the rule comes from the page, nowhere else.
+    expect(groupHref("en", [])).toBe("/HT/blueCarGuide");
+  });
+
+  it("still stands in the area's sidebar", () => {
+    expect(areaMenu(htMenus, "/HT", "en", htPages)!.items.map((i) => i.href)).toEqual(["/HT/blueCarGuide", "/HT/busGuide"]);
   });
 });

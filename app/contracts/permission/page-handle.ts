@@ -1,3 +1,5 @@
+import type { Language } from "../i18n/config";
+
 /**
  * What a route module's `handle` says about its page. A page's rules live in its own route file
  * (or its area layout's), not in path tables elsewhere; the server reads them from the build
@@ -28,6 +30,11 @@ export type PageHandle = {
   inAppBrowser?: true;
   /** `false`: the page has no floating buttons (docs/product.md § Footer and floating buttons: the carrier review page). */
   floatingButtons?: false;
+  /**
+   * The languages in which the page sends the browser off the portal (in English the blue-plate car
+   * guide opens the exhibition's traffic page): in them it is never an area's or a menu group's landing page.
+   */
+  leavesTheSiteIn?: readonly Language[];
   /** The header's 'My info' opens this page. */
   myInfo?: true;
   /** The booth types (1 standard, 2 raw space) that have this page; the others lose it from their menus (docs/product.md § Service orders). */

@@ -28,7 +28,7 @@ import "~/contracts/vehicles/texts-blue-cars";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Non-Shenzhen blue-plate cars" }];
 
-export const handle = { breadcrumb: "vehicles.blueCars.title" } satisfies PageHandle;
+export const handle = { breadcrumb: "vehicles.blueCars.title", leavesTheSiteIn: ["en"] } satisfies PageHandle;
 
 const PATH = "/HT/blueCarGuide";
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         contractor: infoVO.contractor ? { companyName: infoVO.contractor.companyName, contactName: infoVO.contractor.contactName } : null,
       },
       skin: isSkinId(user.skin) ? user.skin : null,
-      nav: topNavigation(user.menus, language),
+      nav: topNavigation(user.menus, language, pages),
       tabs: tabsFor(visited, user.menus, language, pages),
       buttons: { roleId: infoVO.roleId, now: user.now(), auths: user.info.auths },
     },

@@ -25,6 +25,7 @@ export async function listHotels(db: Database, who: Who): Promise<Hotel[]> {
     .selectFrom("hotels")
     .select(["id", "name_zh", "name_en", "address_zh", "address_en", "note_zh", "note_en", "sort", "hidden", dayOf("cancel_until").as("cancel_until")])
     .where("exhibition_id", "=", who.exhibitionId)
+    .where("retired_at", "is", null)
     .$if(!organizer, (q) => q.where("hidden", "=", false))
     .orderBy("sort")
     .orderBy("id")
@@ -47,6 +48,7 @@ export async function listHotels(db: Database, who: Who): Promise<Hotel[]> {
       "in",
       hotels.map((h) => h.id),
     )
+    .where("retired_at", "is", null)
     .orderBy("price_cents")
     .orderBy("id")
     .execute();
@@ -130,21 +132,30 @@ export async function saveHotel(db: Database, who: Who, input: HotelInput) {
     .set({ ...values, updated_at: sql`now()` })
     .where("id", "=", input.id)
     .where("exhibition_id", "=", who.exhibitionId)
+    .where("retired_at", "is", null)
     .executeTakeFirst();
   if (!Number(updated.numUpdatedRows)) throw hotelNotFound();
 }
 
 export async function deleteHotel(db: Database, who: Who, id: number) {
-  const owned = await db.selectFrom("hotels").select("id").where("id", "=", id).where("exhibition_id", "=", who.exhibitionId).executeTakeFirst();
+  const owned = await activeHotel(db, who, id);
   if (!owned) throw hotelNotFound();
   const { n } = await db
     .selectFrom("room_blocks")
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("hotel_id", "=", id)
+    .where("retired_at", "is", null)
     .executeTakeFirstOrThrow();
   if (Number(n) > 0) throw new ApiError(ApiCode.conflict, "reservations.errors.hotelHasBlocks", { count: Number(n) });
-  await db.deleteFrom("hotels").where("id", "=", id).execute();
+  // Its retired blocks still name it in exhibitors' history: then it is retired too.
+  const named = await db.selectFrom("room_blocks").select("id").where("hotel_id", "=", id).executeTakeFirst();
+  if (named) await db.updateTable("hotels").set({ retired_at: sql`now()` }).where("id", "=", id).execute();
+  else await db.deleteFrom("hotels").where("id", "=", id).execute();
 }
+
+/** A hotel of the organizer's own exhibition that is not retired, or undefined. */
+const activeHotel = (db: Database, who: Who, id: number) =>
+  db.selectFrom("hotels").select("id").where("id", "=", id).where("exhibition_id", "=", who.exhibitionId).where("retired_at", "is", null).executeTakeFirst();
 
 type BlockInput = {
   id?: number;
@@ -165,13 +176,13 @@ async function ownedBlock(db: Database, who: Who, id: number) {
     .select("b.id")
     .where("b.id", "=", id)
     .where("h.exhibition_id", "=", who.exhibitionId)
+    .where("b.retired_at", "is", null)
     .executeTakeFirst();
   if (!block) throw blockNotFound();
 }
 
 export async function saveBlock(db: Database, who: Who, input: BlockInput) {
-  const hotel = await db.selectFrom("hotels").select("id").where("id", "=", input.hotelId).where("exhibition_id", "=", who.exhibitionId).executeTakeFirst();
-  if (!hotel) throw hotelNotFound();
+  if (!(await activeHotel(db, who, input.hotelId))) throw hotelNotFound();
   const values = {
     hotel_id: input.hotelId,
     room_type_zh: input.roomTypeZh,
@@ -194,7 +205,10 @@ export async function saveBlock(db: Database, who: Who, input: BlockInput) {
     .execute();
 }
 
-/** Refused while requested or confirmed requests hold its rooms; declined and cancelled ones go with it. */
+/**
+ * Refused while requested or confirmed requests hold its rooms. A block that declined or cancelled
+ * requests name is retired (gone from the lists, no new request) so that their history keeps it.
+ */
 export async function deleteBlock(db: Database, who: Who, id: number) {
   await ownedBlock(db, who, id);
   await db.transaction().execute(async (trx) => {
@@ -206,7 +220,8 @@ export async function deleteBlock(db: Database, who: Who, id: number) {
       .where("status", "in", LIVE)
       .executeTakeFirstOrThrow();
     if (Number(n) > 0) throw new ApiError(ApiCode.conflict, "reservations.errors.blockHasRequests", { count: Number(n) });
-    await trx.deleteFrom("room_requests").where("block_id", "=", id).execute();
-    await trx.deleteFrom("room_blocks").where("id", "=", id).execute();
+    const named = await trx.selectFrom("room_requests").select("id").where("block_id", "=", id).executeTakeFirst();
+    if (named) await trx.updateTable("room_blocks").set({ retired_at: sql`now()` }).where("id", "=", id).execute();
+    else await trx.deleteFrom("room_blocks").where("id", "=", id).execute();
   });
 }

@@ -24,6 +24,7 @@ export async function listMeetingRooms(db: Database, who: Who): Promise<MeetingR
     .selectFrom("meeting_rooms")
     .selectAll()
     .where("exhibition_id", "=", who.exhibitionId)
+    .where("retired_at", "is", null)
     .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false))
     .orderBy("sort")
     .orderBy("id")
@@ -140,6 +141,7 @@ export async function bookMeeting(db: Database, who: Who, input: BookingInput): 
         .select(["id", "capacity"])
         .where("id", "=", input.roomId)
         .where("exhibition_id", "=", who.exhibitionId)
+        .where("retired_at", "is", null)
         .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false))
         .forUpdate()
         .executeTakeFirst();
@@ -242,11 +244,12 @@ export async function saveMeetingRoom(db: Database, who: Who, input: MeetingRoom
     .set({ ...values, updated_at: sql`now()` })
     .where("id", "=", input.id)
     .where("exhibition_id", "=", who.exhibitionId)
+    .where("retired_at", "is", null)
     .executeTakeFirst();
   if (!Number(updated.numUpdatedRows)) throw roomNotFound();
 }
 
-/** Refused while live bookings hold it; declined and cancelled ones go with it. */
+/** Refused while live bookings hold it; one that declined or cancelled bookings name is retired, so their history keeps it. */
 export async function deleteMeetingRoom(db: Database, who: Who, id: number) {
   await db.transaction().execute(async (trx) => {
     const room = await trx
@@ -254,6 +257,7 @@ export async function deleteMeetingRoom(db: Database, who: Who, id: number) {
       .select("id")
       .where("id", "=", id)
       .where("exhibition_id", "=", who.exhibitionId)
+      .where("retired_at", "is", null)
       .forUpdate()
       .executeTakeFirst();
     if (!room) throw roomNotFound();
@@ -264,7 +268,8 @@ export async function deleteMeetingRoom(db: Database, who: Who, id: number) {
       .where("status", "in", LIVE)
       .executeTakeFirstOrThrow();
     if (Number(n) > 0) throw new ApiError(ApiCode.conflict, "reservations.errors.meetingRoomHasBookings", { count: Number(n) });
-    await trx.deleteFrom("meeting_bookings").where("room_id", "=", id).execute();
-    await trx.deleteFrom("meeting_rooms").where("id", "=", id).execute();
+    const named = await trx.selectFrom("meeting_bookings").select("id").where("room_id", "=", id).executeTakeFirst();
+    if (named) await trx.updateTable("meeting_rooms").set({ retired_at: sql`now()` }).where("id", "=", id).execute();
+    else await trx.deleteFrom("meeting_rooms").where("id", "=", id).execute();
   });
 }

@@ -105,6 +105,8 @@ export async function requestRooms(db: Database, who: Who, input: RoomRequestInp
       .select(["b.id", "b.rooms_per_night", dayOf("b.first_night").as("first_night"), dayOf("b.last_night").as("last_night")])
       .where("b.id", "=", input.blockId)
       .where("h.exhibition_id", "=", who.exhibitionId)
+      .where("b.retired_at", "is", null)
+      .where("h.retired_at", "is", null)
       .$if(!isOrganizer(who), (q) => q.where("h.hidden", "=", false))
       .forUpdate()
       .executeTakeFirst();

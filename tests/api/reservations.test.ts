@@ -155,6 +155,36 @@ describe.each(backends)("business reservations on %s", (backend) => {
     expect(refused.message).toBe("1 live requests hold rooms in this block: decline them first");
   });
 
+  it("deleting what declined or cancelled requests name retires it: gone from the lists, no new request, the exhibitor's history kept", async () => {
+    const blockId = await hotelWithBlock(3);
+    const hotelId = (await overview(admin)).data.hotels.find((h) => h.blocks.some((b) => b.id === blockId))!.id;
+    const asked = await request(std01, stay(blockId, 1));
+    await post("/desk/room/decide", admin, { id: String(asked.data.id), decision: "decline", comment: "Closed floor" });
+    expect((await post("/desk/block/delete", admin, { id: String(blockId) })).code).toBe(200);
+    expect((await overview(std01)).data.hotels.flatMap((h) => h.blocks).some((b) => b.id === blockId)).toBe(false);
+    expect((await request(std01, stay(blockId, 1))).status).toBe(404);
+    expect((await post("/desk/block/delete", admin, { id: String(blockId) })).status).toBe(404);
+    // The hotel, left with a retired block only, is retired in turn.
+    expect((await post("/desk/hotel/delete", admin, { id: String(hotelId) })).code).toBe(200);
+    expect((await overview(admin)).data.hotels.some((h) => h.id === hotelId)).toBe(false);
+    const history = (await overview(std01)).data.requests.find((r) => r.id === asked.data.id)!;
+    expect(history).toMatchObject({ status: "declined", comment: "Closed floor", blockId, hotelId, roomTypeEn: "King" });
+
+    // Nothing names an unused block: it is removed.
+    const unused = await hotelWithBlock(2);
+    expect((await post("/desk/block/delete", admin, { id: String(unused) })).code).toBe(200);
+    expect(await api.db.selectFrom("room_blocks").select("id").where("id", "=", unused).execute()).toEqual([]);
+
+    const rooms = await post<MeetingRoom[]>("/desk/meetingRoom/save", admin, { nameZh: "旧会议室", nameEn: "Old room", capacity: "4" });
+    const room = rooms.data.find((r) => r.nameEn === "Old room")!;
+    const booked = await post<MeetingBooking>("/meeting/book", std01, { roomId: String(room.id), day: opens, slot: "evening", people: "2", topic: "Retired" });
+    await post("/meeting/cancel", std01, { id: String(booked.data.id) });
+    expect((await post("/desk/meetingRoom/delete", admin, { id: String(room.id) })).code).toBe(200);
+    expect((await overview(std01)).data.meetingRooms.some((r) => r.id === room.id)).toBe(false);
+    expect((await post("/meeting/book", raw01, { roomId: String(room.id), day: opens, slot: "evening", people: "2", topic: "x" })).status).toBe(404);
+    expect((await overview(std01)).data.bookings.find((b) => b.id === booked.data.id)).toMatchObject({ status: "cancelled", roomEn: "Old room" });
+  });
+
   it("books meeting room slots: a held slot, too many people and a day outside the show are refused", async () => {
     const rooms = await post<MeetingRoom[]>("/desk/meetingRoom/save", admin, { nameZh: "小会议室", nameEn: "Small room", capacity: "6" });
     const room = rooms.data.find((r) => r.nameEn === "Small room")!;

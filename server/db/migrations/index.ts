@@ -32,6 +32,7 @@ import * as blueCars from "./0030-blue-cars";
 import * as trafficGuides from "./0031-traffic-guides";
 import * as businessReservations from "./0032-business-reservations";
 import * as epidemicDeclarations from "./0033-epidemic-declarations";
+import * as reservationHistory from "./0034-reservation-history";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "0031-traffic-guides": trafficGuides,
   "0032-business-reservations": businessReservations,
   "0033-epidemic-declarations": epidemicDeclarations,
+  "0034-reservation-history": reservationHistory,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,8 @@ type Flag = ColumnType<boolean, boolean | undefined, boolean>;
 type Counter = ColumnType<number, number | undefined, number>;
 type Text = ColumnType<string, string | undefined, string>;
 type Status = ColumnType<ReservationStatus, ReservationStatus | undefined, ReservationStatus>;
+/** Set when the organizer deleted a row that requests or bookings name (migration 0034-reservation-history). */
+type RetiredAt = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** A partner hotel (migration 0032-business-reservations); requests may be cancelled until `cancel_until` (an exhibition day). */
 interface HotelTable {
@@ -22,6 +24,7 @@ interface HotelTable {
   hidden: Flag;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  retired_at: RetiredAt;
 }
 
 /** A room type's block in a hotel: `rooms_per_night` rooms each night from `first_night` to `last_night`. */
@@ -36,6 +39,7 @@ interface RoomBlockTable {
   last_night: Day;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  retired_at: RetiredAt;
 }
 
 /** An exhibitor's rooms in a block: nights from check-in up to the night before check-out. */
@@ -67,6 +71,7 @@ interface MeetingRoomTable {
   hidden: Flag;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  retired_at: RetiredAt;
 }
 
 /** A meeting room's slot of a day, held while requested or confirmed. */

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -10,19 +9,16 @@ import { translate } from "~/contracts/i18n/translate.server";
 import type { BlueCarView } from "~/contracts/vehicles/blue-cars-types";
 import { blueCarEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { ContentBody } from "~/features/home/content-body";
-import { rawFields } from "~/features/transport/forms.server";
-import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { blueCarSchema, blueCarUpdateSchema } from "~/features/vehicles/blue-cars-schema.server";
 import { useTranslation } from "~/i18n/texts";
-import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
-import { replyToApiFailure } from "~/lib/form-reply.server";
-import { formConstraints, parseWithZod } from "~/lib/forms.server";
+import { requireOk } from "~/lib/api.server";
+import { heldFormValues } from "~/lib/form-hold.server";
+import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { CAR_API_FIELDS, CAR_FORM_FIELDS, CAR_UPDATE_API_FIELDS, CAR_UPLOADS, CarForm } from "./car-form";
 import { CarRows } from "./car-rows";
+import { type RegisterReply, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-blue-cars";
 
@@ -31,7 +27,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export const handle = { breadcrumb: "vehicles.blueCars.title", leavesTheSiteIn: ["en"] } satisfies PageHandle;
 
 const PATH = "/HT/blueCarGuide";
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * The blue-plate car guide (spec /HT/blueCarGuide, issue 41): the organizer's guide, then the
@@ -60,41 +55,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type Reply = { form?: "save" | "update"; result?: SubmissionResult<string[]>; error?: string };
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { api, language } = await requireShellUser(request, context);
-  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, CAR_UPLOADS);
-  rememberForm(request, formData);
-  const intent = formData.get("intent");
-  if (intent === "delete") {
-    const result = await handleAuthErrors(await api.call(blueCarEndpoints.remove, rawFields(formData, ["id", "version"])), request, context);
-    if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
-    return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.blueCars.deleted" });
-  }
-  const form = intent === "update" ? "update" : "save";
-  const submission = parseWithZod(formData, { schema: form === "update" ? blueCarUpdateSchema : blueCarSchema });
-  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    return json({ form, result: replyWithUploadErrors(submission, uploadErrors) } satisfies Reply, { status: 400, headers: NO_STORE });
-  }
-  const fields = form === "update" ? CAR_UPDATE_API_FIELDS : CAR_API_FIELDS;
-  const result = await handleAuthErrors(
-    await api.call(form === "update" ? blueCarEndpoints.update : blueCarEndpoints.save, rawFields(formData, fields)),
-    request,
-    context,
-  );
-  if (!result.ok)
-    return json({ form, result: replyToApiFailure(submission, result, fields) } satisfies Reply, {
-      status: result.code === 409 ? 409 : result.code === 404 ? 404 : 400,
-      headers: NO_STORE,
-    });
-  return redirectWithToast(PATH, context, { kind: "success", key: form === "update" ? "vehicles.blueCars.updated" : "vehicles.blueCars.saved" });
-}
+export const action = (args: ActionFunctionArgs) =>
+  vehicleRegisterAction(args, {
+    path: PATH,
+    endpoints: blueCarEndpoints,
+    schemas: { save: blueCarSchema, update: blueCarUpdateSchema },
+    uploads: CAR_UPLOADS,
+    apiFields: { save: CAR_API_FIELDS, update: CAR_UPDATE_API_FIELDS },
+    toasts: { saved: "vehicles.blueCars.saved", updated: "vehicles.blueCars.updated", deleted: "vehicles.blueCars.deleted" },
+  });
 
 export default function BlueCarGuidePage() {
   const { t } = useTranslation();
   const { list, editing, deleting, held, constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const actionData = useActionData<typeof action>() as RegisterReply | undefined;
   const pending = useIsPending();
   // A held form (the session ended mid-form) goes back to the form it came from.
   const heldFor = (intent: "save" | "update") =>

@@ -1,26 +1,22 @@
 import { ActionError } from "~/components/form-error";
-import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { rawFields } from "~/features/transport/forms.server";
 import { ConfirmAction } from "~/components/confirm-action";
-import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema.server";
 import type { TruckView } from "~/contracts/vehicles/trucks-types";
 import { truckEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
-import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
-import { replyToApiFailure } from "~/lib/form-reply.server";
-import { formConstraints, parseWithZod } from "~/lib/forms.server";
+import { requireOk } from "~/lib/api.server";
+import { heldFormValues } from "~/lib/form-hold.server";
+import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { LICENSE_UPLOAD, TRUCK_API_FIELDS, TRUCK_FORM_FIELDS, TRUCK_UPDATE_API_FIELDS, TruckForm } from "./truck-form";
+import { type RegisterReply, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-trucks";
 
@@ -29,7 +25,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export const handle = { breadcrumb: "vehicles.trucks.title" } satisfies PageHandle;
 
 const PATH = "/exhibitTL/truckInformationSubmit";
-const NO_STORE = { "Cache-Control": "no-store" };
 const STATUS_COLORS = { submitted: "blue", approved: "green", returned: "orange" } as const;
 
 /**
@@ -58,36 +53,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type Reply = { form?: "save" | "update"; result?: SubmissionResult<string[]>; error?: string };
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { api, language } = await requireShellUser(request, context);
-  const { formData, uploadErrors } = await readUploadForm(request, context, api, language, { licenseUrl: LICENSE_UPLOAD });
-  rememberForm(request, formData);
-  const intent = formData.get("intent");
-  if (intent === "delete") {
-    const result = await handleAuthErrors(await api.call(truckEndpoints.remove, rawFields(formData, ["id", "version"])), request, context);
-    if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
-    return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.trucks.deleted" });
-  }
-  const form = intent === "update" ? "update" : "save";
-  const submission = parseWithZod(formData, { schema: form === "update" ? truckUpdateSchema : truckSchema });
-  if (submission.status !== "success" || Object.keys(uploadErrors).length) {
-    return json({ form, result: replyWithUploadErrors(submission, uploadErrors) } satisfies Reply, { status: 400, headers: NO_STORE });
-  }
-  const fields = form === "update" ? TRUCK_UPDATE_API_FIELDS : TRUCK_API_FIELDS;
-  const result = await handleAuthErrors(
-    await api.call(form === "update" ? truckEndpoints.update : truckEndpoints.save, rawFields(formData, fields)),
-    request,
-    context,
-  );
-  if (!result.ok)
-    return json({ form, result: replyToApiFailure(submission, result, fields) } satisfies Reply, {
-      status: result.code === 409 ? 409 : 400,
-      headers: NO_STORE,
-    });
-  return redirectWithToast(PATH, context, { kind: "success", key: form === "update" ? "vehicles.trucks.updated" : "vehicles.trucks.saved" });
-}
+export const action = (args: ActionFunctionArgs) =>
+  vehicleRegisterAction(args, {
+    path: PATH,
+    endpoints: truckEndpoints,
+    schemas: { save: truckSchema, update: truckUpdateSchema },
+    uploads: { licenseUrl: LICENSE_UPLOAD },
+    apiFields: { save: TRUCK_API_FIELDS, update: TRUCK_UPDATE_API_FIELDS },
+    toasts: { saved: "vehicles.trucks.saved", updated: "vehicles.trucks.updated", deleted: "vehicles.trucks.deleted" },
+  });
 
 function TruckRows({ trucks }: { trucks: TruckView[] }) {
   const { t } = useTranslation();
@@ -172,7 +146,7 @@ function TruckRows({ trucks }: { trucks: TruckView[] }) {
 export default function TruckInformationPage() {
   const { t } = useTranslation();
   const { list, editing, deleting, held, constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const actionData = useActionData<typeof action>() as RegisterReply | undefined;
   const pending = useIsPending();
   // A held form (the session ended mid-form) goes back to the form it came from.
   const heldFor = (intent: "save" | "update") =>

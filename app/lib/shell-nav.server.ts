@@ -1,6 +1,6 @@
 import type { Language } from "~/contracts/i18n/config";
 import { translate } from "~/contracts/i18n/translate.server";
-import type { NavItem, ShellTab } from "~/components/shell/types";
+import type { NavItem, ShellTab, TopNavigation } from "~/components/shell/types";
 import type { MenuItem } from "../contracts/permission/api-types";
 import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "../contracts/permission/menus";
 import { rulesFor, type PageRoute } from "../contracts/permission/page-rules";
@@ -33,15 +33,13 @@ function firstHref(items: NavItem[], language: Language, pages: readonly PageRou
 const contains = (item: MenuItem, path: string): boolean =>
   item.route === path || path.startsWith(`${item.route}/`) || item.list.some((child) => contains(child, path));
 
-/** Top navigation for both layouts (CSS picks one by width): first group visible, the rest under 'more'. */
-export function topNavigation(menus: MenuItem[], language: Language, pages: readonly PageRoute[]) {
+/** Top navigation for both layouts (CSS picks one by width): the items once, with where each layout's first group ends. */
+export function topNavigation(menus: MenuItem[], language: Language, pages: readonly PageRoute[]): TopNavigation {
   const shown = sideMenu(menus);
   const wide = topMenuGroups(shown, { language, wide: true });
   const narrow = topMenuGroups(shown, { language, wide: false });
-  return {
-    wide: { visible: toNavItems(wide.visible, language, pages), more: toNavItems(wide.more, language, pages) },
-    narrow: { visible: toNavItems(narrow.visible, language, pages), more: toNavItems(narrow.more, language, pages) },
-  };
+  const items = toNavItems([...wide.visible, ...wide.more], language, pages).map(({ children: _, icon: __, ...item }) => item);
+  return { items, wideCount: wide.visible.length, narrowCount: narrow.visible.length };
 }
 
 /**

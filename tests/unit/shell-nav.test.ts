@@ -44,7 +44,7 @@ describe("a page that leaves the site in a language", () => {
     { path: "/HT/blueCarGuide", hasPage: true, handle: { leavesTheSiteIn: ["en"] } },
     { path: "/HT/busGuide", hasPage: true, handle: {} },
   ];
-  const groupHref = (language: "zh" | "en", pages: PageRoute[]) => topNavigation(htMenus, language, pages).wide.visible[0]!.href;
+  const groupHref = (language: "zh" | "en", pages: PageRoute[]) => topNavigation(htMenus, language, pages).items[0]!.href;
 
   it("is not the menu group's landing page in that language, and is in the others", () => {
     expect(groupHref("en", htPages)).toBe("/HT/busGuide");
@@ -55,5 +55,22 @@ describe("a page that leaves the site in a language", () => {
 
   it("still stands in the area's sidebar", () => {
     expect(areaMenu(htMenus, "/HT", "en", htPages)!.items.map((i) => i.href)).toEqual(["/HT/blueCarGuide", "/HT/busGuide"]);
+  });
+});
+
+describe("the top navigation", () => {
+  const many = Array.from({ length: 12 }, (_, i) =>
+    item(200 + i, `/area${i}`, `栏目${i}`, `Area ${i}`, [item(300 + i, `/area${i}/page`, `页面${i}`, `Page ${i}`)]),
+  );
+
+  it("sends each top item once, without its children, and where the wide and narrow first groups end", () => {
+    const zh = topNavigation(many, "zh", []);
+    expect(zh.items.map((i) => i.route)).toEqual(many.map((m) => m.route));
+    expect(zh.items[0]).toEqual({ id: 200, route: "/area0", url: null, label: "栏目0", isNew: false, href: "/area0/page" });
+    expect([zh.wideCount, zh.narrowCount]).toEqual([10, 4]);
+    // English groups by 4 whatever the width.
+    const en = topNavigation(many, "en", []);
+    expect([en.wideCount, en.narrowCount]).toEqual([4, 4]);
+    expect(en.items[3]!.label).toBe("Area 3");
   });
 });

@@ -3,11 +3,9 @@ import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/contracts/i18n/config";
 import { truncateUsername } from "~/contracts/common/format";
 import { LanguageSwitch } from "../language-switch";
-import type { NavItem, ShellUserSummary } from "./types";
+import type { ShellUserSummary, TopNavigation, TopNavItem } from "./types";
 
-type NavGroups = { visible: NavItem[]; more: NavItem[] };
-
-function TopLink({ item }: { item: NavItem }) {
+function TopLink({ item }: { item: TopNavItem }) {
   const { t } = useTranslation();
   const location = useLocation();
   const active = location.pathname === item.route || location.pathname.startsWith(`${item.route}/`);
@@ -28,22 +26,23 @@ function TopLink({ item }: { item: NavItem }) {
   );
 }
 
-/** One layout of the top navigation; the other width's copy is hidden by CSS. */
-function TopNav({ groups, className }: { groups: NavGroups; className: string }) {
+/** One layout of the top navigation: its first `count` items, the rest under 'more'; the other width's copy is hidden by CSS. */
+function TopNav({ items, count, className }: { items: TopNavItem[]; count: number; className: string }) {
   const { t } = useTranslation();
+  const more = items.slice(count);
   return (
     <ul className={`shell-topnav ${className}`}>
-      {groups.visible.map((item) => (
+      {items.slice(0, count).map((item) => (
         <li key={item.id}>
           <TopLink item={item} />
         </li>
       ))}
-      {groups.more.length ? (
+      {more.length ? (
         <li>
           <details className="shell-dropdown">
             <summary className="shell-toplink">{t("shell.more")}</summary>
             <ul className="shell-dropdown-panel">
-              {groups.more.map((item) => (
+              {more.map((item) => (
                 <li key={item.id}>
                   <TopLink item={item} />
                 </li>
@@ -129,7 +128,7 @@ export function ShellHeader({
 }: {
   language: Language;
   user: ShellUserSummary | null;
-  nav: { wide: NavGroups; narrow: NavGroups } | null;
+  nav: TopNavigation | null;
   hasSidebar: boolean;
 }) {
   const { t } = useTranslation();
@@ -149,8 +148,8 @@ export function ShellHeader({
       {nav ? (
         <nav aria-label={t("shell.mainMenu")} className="shell-topnav-wrap">
           {/* English always groups by 4; Chinese by 10 over 1280 px, otherwise 4 (docs/product.md § Header and menus). */}
-          <TopNav groups={language === "en" ? nav.narrow : nav.wide} className="shell-topnav-wide" />
-          <TopNav groups={nav.narrow} className="shell-topnav-narrow" />
+          <TopNav items={nav.items} count={language === "en" ? nav.narrowCount : nav.wideCount} className="shell-topnav-wide" />
+          <TopNav items={nav.items} count={nav.narrowCount} className="shell-topnav-narrow" />
         </nav>
       ) : (
         <span className="shell-spacer" />

@@ -12,6 +12,15 @@ export type NavItem = {
   children: NavItem[];
 };
 
+/** A top menu item: the header links to it and never opens its children (the area's sidebar does). */
+export type TopNavItem = Omit<NavItem, "children" | "icon">;
+
+/**
+ * The top menu once (docs/product.md § Header and menus): the first `wideCount` items stand in the
+ * wide header, the first `narrowCount` in the narrow one, the rest under 'more'.
+ */
+export type TopNavigation = { items: TopNavItem[]; wideCount: number; narrowCount: number };
+
 export type ShellTab = { path: string; title: string };
 
 export type ShellUserSummary = {

@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import type { Language } from "~/contracts/i18n/config";
+import type { AuthTicket } from "../contracts/auth/api-types";
 import type { MenuItem, PermissionInfo } from "../contracts/permission/api-types";
 import { authEndpoints } from "../contracts/auth/endpoints.server";
 import { permissionEndpoints } from "../contracts/permission/endpoints.server";
-import { apiFor, handleAuthErrors, signInUrl, type ApiClient } from "./api.server";
+import { apiFor, handleAuthErrors, signInUrl, type ApiClient, type ApiResult } from "./api.server";
 import { clearTicket, getLanguage, readTicket } from "./cookies.server";
 import { holdPostedForm } from "./form-hold.server";
 import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "../contracts/permission/menus";
@@ -80,8 +81,9 @@ async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Req
  * The skin from the session's state (fresh on every request); from the permission info when the state
  * does not say (an organizer's backend that does not send it) or could not be read.
  */
-function skinOf(state: { ok: boolean; data?: unknown }, info: PermissionInfo): string | null {
-  const fromState = state.ok ? (state.data as { skin?: string | null }).skin : undefined;
+function skinOf(state: ApiResult<AuthTicket>, info: PermissionInfo): string | null {
+  // `skin` is declared, but a backend may leave it out: undefined then, where null means "none chosen".
+  const fromState: string | null | undefined = state.ok ? state.data.skin : undefined;
   return (fromState !== undefined ? fromState : info.infoVO.skin) ?? null;
 }
 

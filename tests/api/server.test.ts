@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Portal, spawnPortal, stopPortal, waitReady } from "../support/portal-processes";
 import { startTestApi, type TestApi } from "../support/test-api";
 
 describe("server plumbing", () => {
@@ -48,75 +48,59 @@ describe("server plumbing", () => {
 const built = fs.existsSync("build/server/index.js") && fs.existsSync("build/index.js");
 
 describe.skipIf(!built)("the built server process", () => {
-  const children: ReturnType<typeof spawn>[] = [];
-  afterAll(() => {
-    children.forEach((c) => {
-      if (c.exitCode === null) c.kill("SIGKILL");
-    });
+  const portals: Portal[] = [];
+  const dataDirs: string[] = [];
+  /** A built server on a fresh embedded database of its own, logging at info (its "listening" and "stopped" lines). */
+  const spawnFresh = async (settings: Record<string, string> = {}) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-proc-"));
+    dataDirs.push(dataDir);
+    const portal = await spawnPortal(dataDir, { LOG_LEVEL: "info", SEED_DEMO_DATA: "never", ...settings });
+    portals.push(portal);
+    return portal;
+  };
+  afterAll(async () => {
+    await Promise.all(portals.map((portal) => stopPortal(portal, "SIGKILL")));
+    for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
   });
+
   it("stops at boot with a message naming a bad variable", async () => {
-    const child = spawn("node", ["build/server/index.js"], { env: { ...process.env, PORT: "eighty" } });
-    children.push(child);
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    const code = await new Promise((resolve) => child.on("exit", resolve));
-    expect(code).toBe(78);
-    expect(stderr).toContain('PORT="eighty"');
+    const portal = await spawnFresh({ PORT: "eighty" });
+    expect(await portal.exited).toBe(78);
+    expect(portal.output()).toContain('PORT="eighty"');
   });
 
   it("serves, then on SIGTERM finishes in-flight requests and exits 0", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-proc-"));
-    const child = spawn("node", ["build/server/index.js"], {
-      env: { ...process.env, PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info", SEED_DEMO_DATA: "never" },
-    });
-    children.push(child);
-    let output = "";
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stdout.on("data", (d) => {
-        output += d;
-        const match = output.match(/"port":(\d+)/);
-        if (match) resolve(Number(match[1]));
-      });
-      child.on("exit", () => reject(new Error(`exited early: ${output}`)));
-    });
-    const login = await fetch(`http://127.0.0.1:${port}/login`, { headers: { "accept-language": "zh-CN,zh;q=0.9" } });
+    const portal = await waitReady(await spawnFresh());
+    const { baseUrl } = portal;
+    const login = await fetch(`${baseUrl}/login`, { headers: { "accept-language": "zh-CN,zh;q=0.9" } });
     expect(login.status).toBe(200);
     expect(await login.text()).toContain('<html lang="zh"');
     // /login ships no script (docs/decisions/021): its stylesheet is a fingerprinted asset all the same.
-    const asset = (await (await fetch(`http://127.0.0.1:${port}/login`)).text()).match(/\/build\/[^"]+\.(?:js|css)/)![0];
-    const assetResponse = await fetch(`http://127.0.0.1:${port}${asset}`);
+    const asset = (await (await fetch(`${baseUrl}/login`)).text()).match(/\/build\/[^"]+\.(?:js|css)/)![0];
+    const assetResponse = await fetch(`${baseUrl}${asset}`);
     expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     await assetResponse.arrayBuffer();
     // A request in flight when SIGTERM arrives still gets its answer.
-    const inFlight = fetch(`http://127.0.0.1:${port}/login`).then(async (r) => {
+    const inFlight = fetch(`${baseUrl}/login`).then(async (r) => {
       await r.text();
       return r.status;
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const exited = new Promise((resolve) => child.on("exit", resolve));
-    child.kill("SIGTERM");
+    portal.child.kill("SIGTERM");
     expect(await inFlight).toBe(200);
-    expect(await exited).toBe(0);
-    expect(output).toContain('"msg":"stopped"');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(await portal.exited).toBe(0);
+    expect(portal.output()).toContain('"msg":"stopped"');
   }, 60_000);
 
   // The job queue starts after "listening" (a first migration takes a while on a slow machine); a
   // SIGTERM in that window once ended the process by the signal's default, with no cleanup.
   it("a SIGTERM right after listening, while the job queue still starts, stops cleanly", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-proc-"));
-    const child = spawn("node", ["build/server/index.js"], {
-      env: { ...process.env, PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info", SEED_DEMO_DATA: "never" },
+    const portal = await spawnFresh();
+    portal.child.stdout!.on("data", () => {
+      if (portal.output().includes('"msg":"listening"') && !portal.child.killed) portal.child.kill("SIGTERM");
     });
-    children.push(child);
-    let output = "";
-    const exited = new Promise<[number | null, string | null]>((resolve) => child.on("exit", (code, signal) => resolve([code, signal])));
-    child.stdout.on("data", (d) => {
-      output += d;
-      if (output.includes('"msg":"listening"') && !child.killed) child.kill("SIGTERM");
-    });
-    expect(await exited).toEqual([0, null]);
-    expect(output).toContain('"msg":"stopped"');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // Killed by the signal's default, the exit code would be null.
+    expect(await portal.exited).toBe(0);
+    expect(portal.output()).toContain('"msg":"stopped"');
   }, 60_000);
 });

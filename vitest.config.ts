@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 // Test-strength password hashes in the seeded base database and every test server (docs/configuration.md);
 // set here so the global setup (main process) and the forked workers agree.
 process.env.PASSWORD_HASHING ??= "fast";
+// Video renders at the tests' priority (as the e2e server's): at the product's nice 15 a render starved
+// behind the other test worker on two cores and passed vitest's 30 s limit in CI.
+process.env.VIDEO_NICE ??= "0";
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },

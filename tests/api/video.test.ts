@@ -13,6 +13,9 @@ import { parseRange } from "../../server/video/playback";
 import { publicVideoFor, queueGeneration } from "../../server/video/videos";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
+/** A test that renders may take as long as `until` polls (240 × 0.5 s), not vitest's 30 s. */
+const renders = { timeout: 130_000 };
+
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 /** The boxes of an MP4 (ISO BMFF) down the tree, and the movie's duration from mvhd. */
@@ -97,7 +100,7 @@ describe.each(backends)("promotional videos on %s", (backend) => {
     throw new Error("the video job did not finish");
   }
 
-  it("renders the demo's queued job once, even when the job runs twice: an H.264/AAC MP4 of 15–30 s with a poster", async () => {
+  it("renders the demo's queued job once, even when the job runs twice: an H.264/AAC MP4 of 15–30 s with a poster", renders, async () => {
     const demo = await row();
     expect(demo.state).toBe("queued");
     const job = { videoId: demo.id, generation: demo.generation };
@@ -142,7 +145,7 @@ describe.each(backends)("promotional videos on %s", (backend) => {
     expect((await get(`/v/${code}.mp4?download=1`)).headers.get("content-disposition")).toBe("inline");
   });
 
-  it("refuses a second start while one runs (409, translated) and replaces the old video only when the new one is done", async () => {
+  it("refuses a second start while one runs (409, translated) and replaces the old video only when the new one is done", renders, async () => {
     const before = await row();
     const started = await api.call<VideoStatus>("/node/service/exhibitor/video/generate", { ticket: std01, form: { orientation: "portrait" } });
     expect(started.status).toBe(200);
@@ -158,36 +161,41 @@ describe.each(backends)("promotional videos on %s", (backend) => {
     expect(done.video).toMatchObject({ orientation: "portrait", url: `/v/${before.public_code}.mp4` });
     const after = await row();
     expect(after.mp4_key).not.toBe(before.mp4_key);
-    expect(await deps.store.stat(before.mp4_key!)).toBeNull();
+    // The old files go right after the row says done (server/video/jobs.ts store()): wait for that step.
+    await expect.poll(() => deps.store.stat(before.mp4_key!)).toBeNull();
   });
 
-  it("a render that times out fails with a clear state and keeps the old video; a job left by a killed process is claimed again and finishes", async () => {
-    const good = await row();
-    const caller = { userId: std01Id, exhibitionId: good.exhibition_id, roleId: 2, sessionBoothId: null, label: "std01" };
-    const queued = await queueGeneration(api.db, caller, { orientation: "landscape", exhibitIds: [] });
-    expect(await runVideoJob(deps, { videoId: queued.id, generation: queued.generation }, { timeoutMs: 1 })).toBe(true);
-    const failed = (await progress(std01)).data;
-    expect(failed).toMatchObject({ state: "failed", error: "video.errors.timedOut" });
-    expect(failed.video?.url).toBe(`/v/${good.public_code}.mp4`);
-    expect((await row()).mp4_key).toBe(good.mp4_key);
+  it(
+    "a render that times out fails with a clear state and keeps the old video; a job left by a killed process is claimed again and finishes",
+    renders,
+    async () => {
+      const good = await row();
+      const caller = { userId: std01Id, exhibitionId: good.exhibition_id, roleId: 2, sessionBoothId: null, label: "std01" };
+      const queued = await queueGeneration(api.db, caller, { orientation: "landscape", exhibitIds: [] });
+      expect(await runVideoJob(deps, { videoId: queued.id, generation: queued.generation }, { timeoutMs: 1 })).toBe(true);
+      const failed = (await progress(std01)).data;
+      expect(failed).toMatchObject({ state: "failed", error: "video.errors.timedOut" });
+      expect(failed.video?.url).toBe(`/v/${good.public_code}.mp4`);
+      expect((await row()).mp4_key).toBe(good.mp4_key);
 
-    // A start, claimed by a process that was killed mid-render (no sign of life since): the retry renders it.
-    const next = await queueGeneration(api.db, caller, { orientation: "landscape", exhibitIds: [] });
-    const job = { videoId: next.id, generation: next.generation };
-    await api.db
-      .updateTable("promotional_videos")
-      .set({ state: "rendering", progress: 40, updated_at: sql`now() - interval '10 seconds'` })
-      .where("id", "=", next.id)
-      .execute();
-    expect(await runVideoJob(deps, job)).toBe(false);
-    await api.db.updateTable("promotional_videos").set({ updated_at: sql`now() - interval '2 minutes'` }).where("id", "=", next.id).execute();
-    expect(await runVideoJob(deps, job)).toBe(true);
-    expect(await row()).toMatchObject({ state: "done", generation: next.generation, video_orientation: "landscape" });
-    // An older generation's job does nothing.
-    expect(await runVideoJob(deps, { videoId: next.id, generation: next.generation - 1 })).toBe(false);
-  });
+      // A start, claimed by a process that was killed mid-render (no sign of life since): the retry renders it.
+      const next = await queueGeneration(api.db, caller, { orientation: "landscape", exhibitIds: [] });
+      const job = { videoId: next.id, generation: next.generation };
+      await api.db
+        .updateTable("promotional_videos")
+        .set({ state: "rendering", progress: 40, updated_at: sql`now() - interval '10 seconds'` })
+        .where("id", "=", next.id)
+        .execute();
+      expect(await runVideoJob(deps, job)).toBe(false);
+      await api.db.updateTable("promotional_videos").set({ updated_at: sql`now() - interval '2 minutes'` }).where("id", "=", next.id).execute();
+      expect(await runVideoJob(deps, job)).toBe(true);
+      expect(await row()).toMatchObject({ state: "done", generation: next.generation, video_orientation: "landscape" });
+      // An older generation's job does nothing.
+      expect(await runVideoJob(deps, { videoId: next.id, generation: next.generation - 1 })).toBe(false);
+    },
+  );
 
-  it("with the job queue in the process, a start is queued on `video-render` and a worker renders it", async () => {
+  it("with the job queue in the process, a start is queued on `video-render` and a worker renders it", renders, async () => {
     const before = await row();
     const queue = await startJobQueue({ database: api.database, logger: deps.logger }, [videoJobs(deps)], { pollingSeconds: 0.5 });
     try {

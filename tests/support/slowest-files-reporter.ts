@@ -6,8 +6,14 @@ import type { Reporter, TestModule } from "vitest/node";
  * Prints the 10 slowest test files after a run, so the suite's time stays visible as areas are
  * added. Listed before the default reporter, so the runner's summary lines still come last.
  * With VITEST_FAILURES_FILE set (scripts/test.mjs), it also writes the failed tests' names there,
- * so `npm test` can repeat them after Playwright's output, at the end where CI's log tail shows them.
+ * each with its error's first line, so `npm test` can repeat them after Playwright's output, at the
+ * end where CI's log tail shows them (a name alone did not say which assertion failed).
  */
+const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) => {
+  const line = errors?.[0]?.message?.split("\n")[0]?.trim();
+  return line ? `: ${line.length > 300 ? `${line.slice(0, 300)}…` : line}` : "";
+};
+
 export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const failuresFile = process.env.VITEST_FAILURES_FILE;
@@ -16,8 +22,11 @@ export default class SlowestFilesReporter implements Reporter {
       for (const module of testModules) {
         const file = path.relative(process.cwd(), module.moduleId);
         if (module.state() === "failed" && ![...module.children.allTests()].some((test) => test.result().state === "failed"))
-          failed.push(`${file} (the file itself)`);
-        for (const test of module.children.allTests()) if (test.result().state === "failed") failed.push(`${file} > ${test.fullName}`);
+          failed.push(`${file} (the file itself)${firstLine(module.errors())}`);
+        for (const test of module.children.allTests()) {
+          const result = test.result();
+          if (result.state === "failed") failed.push(`${file} > ${test.fullName}${firstLine(result.errors)}`);
+        }
       }
       fs.writeFileSync(failuresFile, failed.join("\n"));
     }

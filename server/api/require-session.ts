@@ -2,11 +2,12 @@ import type { Request, Response } from "express";
 import { deleteSession, resolveSessionWithUser, type ActiveSession } from "../auth/sessions";
 import { activeAccess } from "../contractors/access";
 import { contractorMayCall } from "../contractors/scope";
+import { carrierMayCall } from "../transport/carrier-scope";
 import type { ApiDeps } from "./context";
 import { readTicket } from "./context";
 import { ApiCode, ApiError } from "./envelope";
 import { pageReadMemo } from "../request-scope";
-import { isOrganizer } from "../../app/contracts/permission/roles";
+import { CARRIER_ROLE_ID, isOrganizer } from "../../app/contracts/permission/roles";
 
 export type SessionUser = {
   session: ActiveSession;
@@ -36,7 +37,8 @@ export function assertOrganizer(roleId: number) {
 /**
  * The one way API handlers ask "who is calling": a 401 envelope when nobody valid is. A
  * contractor's session answers 401 once its grant is revoked, and 403 outside what a contractor
- * may call (server/contractors/scope.ts).
+ * may call (server/contractors/scope.ts); a carrier's, 403 outside the carrier's pages
+ * (server/transport/carrier-scope.ts).
  */
 export async function requireSession(deps: ApiDeps, req: Request, res: Response): Promise<SessionUser> {
   const cached = res.locals.sessionUser as SessionUser | undefined;
@@ -44,6 +46,7 @@ export async function requireSession(deps: ApiDeps, req: Request, res: Response)
   const caller = await findCaller(deps, req);
   if (!caller) throw new ApiError(ApiCode.unauthorized, "session.expired");
   if (caller.contractor && !contractorMayCall(req.path)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+  if (caller.user.roleId === CARRIER_ROLE_ID && !carrierMayCall(req.path)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
   res.locals.sessionUser = caller;
   return caller;
 }

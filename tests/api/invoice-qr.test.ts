@@ -207,9 +207,13 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
   it("lets only the application's exhibitor revoke and renew; the organizer may revoke; nothing to renew once issued", async () => {
     const mine = await application(124);
     const ip = "10.88.10.1";
-    for (const ticket of [raw01, carrier]) {
+    // Another exhibitor meets an unknown application; a carrier's account is refused the exhibitors' routes outright.
+    for (const [ticket, status] of [
+      [raw01, 404],
+      [carrier, 403],
+    ] as const) {
       const refusals = [await revoke(ticket, mine.id), await renew(ticket, mine.id, 0)];
-      for (const refused of refusals) expect(refused).toMatchObject({ status: 404, data: null });
+      for (const refused of refusals) expect(refused).toMatchObject({ status, data: null });
     }
     // The organizer hands out no exhibitor's link, and the exhibitor's routes stay Chinese only.
     expect((await renew(admin, mine.id, 0)).status).toBe(404);

@@ -16,14 +16,14 @@ import {
   saveMeetingRoom,
 } from "../../reservations/meetings";
 import { cancelRequest, decideRequest, deskRequests, myRequests, requestRooms } from "../../reservations/room-requests";
-import { exhibitorFor, organizerFor } from "../caller";
+import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount, withMessage } from "../mount";
 
 /**
- * Business reservations (issue 41, docs/product.md § Business reservations). Mounted inside /api. The
- * exhibitor's routes refuse carrier accounts (exhibitorFor); the desk routes are the organizer's.
+ * Business reservations (issue 41, docs/product.md § Business reservations). Mounted inside /api. Carrier
+ * accounts are refused (403, server/transport/carrier-scope.ts); the desk routes are the organizer's.
  */
 export function reservationRoutes(deps: ApiDeps): Router {
   const { db } = deps;
@@ -31,7 +31,7 @@ export function reservationRoutes(deps: ApiDeps): Router {
   const say = (req: Parameters<typeof requestLanguage>[0], key: string) => translate(requestLanguage(req), `reservations.${key}`);
 
   mount(router, endpoints.overview, async ({ req, res }) => {
-    const caller = await exhibitorFor(deps, req, res);
+    const caller = await callerFor(deps, req, res);
     const [hotels, meetingRooms, show, requests, bookings] = await Promise.all([
       listHotels(db, caller),
       listMeetingRooms(db, caller),
@@ -42,20 +42,20 @@ export function reservationRoutes(deps: ApiDeps): Router {
     return { hotels, meetingRooms, showDays: show.days, requests, bookings };
   });
   mount(router, endpoints.requestRooms, async ({ req, res, input }) => {
-    const caller = await exhibitorFor(deps, req, res);
+    const caller = await callerFor(deps, req, res);
     await requireActionOpen(db, caller, DEADLINE_ACTIONS.reservations);
     return withMessage(await requestRooms(db, caller, input), say(req, "requested"));
   });
   mount(router, endpoints.cancelRooms, async ({ req, res, input }) =>
-    withMessage(await cancelRequest(db, await exhibitorFor(deps, req, res), input.id), say(req, "cancelled")),
+    withMessage(await cancelRequest(db, await callerFor(deps, req, res), input.id), say(req, "cancelled")),
   );
   mount(router, endpoints.bookMeeting, async ({ req, res, input }) => {
-    const caller = await exhibitorFor(deps, req, res);
+    const caller = await callerFor(deps, req, res);
     await requireActionOpen(db, caller, DEADLINE_ACTIONS.reservations);
     return withMessage(await bookMeeting(db, caller, input), say(req, "booked"));
   });
   mount(router, endpoints.cancelMeeting, async ({ req, res, input }) =>
-    withMessage(await cancelBooking(db, await exhibitorFor(deps, req, res), input.id), say(req, "cancelled")),
+    withMessage(await cancelBooking(db, await callerFor(deps, req, res), input.id), say(req, "cancelled")),
   );
 
   mount(router, endpoints.deskRequests, async ({ req, res, input }) => deskRequests(db, await organizerFor(deps, req, res), input));

@@ -1,10 +1,10 @@
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import { blueCarEndpoints as endpoints } from "../../../app/contracts/vehicles/endpoints.server";
 import { appClock } from "../../clock";
 import { blueCarPassFileName, loadBlueCarPass, renderBlueCarPass, verifyBlueCarPass } from "../../vehicles/blue-car-pass";
 import { blueCarSettings, decideBlueCar, reviewBlueCars, saveBlueCarSettings } from "../../vehicles/blue-car-review";
 import { blueCarList, deleteBlueCar, saveBlueCar, updateBlueCar } from "../../vehicles/blue-cars";
-import { exhibitorFor, organizerFor } from "../caller";
+import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { PDF_CONTENT_TYPE, sendFile } from "../file-answer";
@@ -12,20 +12,23 @@ import { mount } from "../mount";
 
 /**
  * Blue-plate cars (vehicles domain, issue 41, spec /HT/blueCarGuide). Mounted inside /api. Unlike the
- * Chinese-only transport area, the routes answer in both languages; carriers have no cars (403).
+ * Chinese-only transport area, the routes answer in both languages; carriers have no cars (403, server/transport/carrier-scope.ts).
  */
 export function blueCarRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
-  const exhibitorOf = (req: Request, res: Response) => exhibitorFor(deps, req, res);
 
-  mount(router, endpoints.list, async ({ req, res }) => blueCarList(db, await exhibitorOf(req, res), requestLanguage(req)));
-  mount(router, endpoints.save, async ({ req, res, input }) => saveBlueCar(db, await exhibitorOf(req, res), input, requestLanguage(req), appClock.now()));
-  mount(router, endpoints.update, async ({ req, res, input }) => updateBlueCar(db, await exhibitorOf(req, res), input, requestLanguage(req), appClock.now()));
-  mount(router, endpoints.remove, async ({ req, res, input }) => deleteBlueCar(db, await exhibitorOf(req, res), input, requestLanguage(req), appClock.now()));
+  mount(router, endpoints.list, async ({ req, res }) => blueCarList(db, await callerFor(deps, req, res), requestLanguage(req)));
+  mount(router, endpoints.save, async ({ req, res, input }) => saveBlueCar(db, await callerFor(deps, req, res), input, requestLanguage(req), appClock.now()));
+  mount(router, endpoints.update, async ({ req, res, input }) =>
+    updateBlueCar(db, await callerFor(deps, req, res), input, requestLanguage(req), appClock.now()),
+  );
+  mount(router, endpoints.remove, async ({ req, res, input }) =>
+    deleteBlueCar(db, await callerFor(deps, req, res), input, requestLanguage(req), appClock.now()),
+  );
   // The pass itself, not the JSON envelope (refusals still come as envelopes): the owner's approved car, or any for the organizer.
   mount(router, endpoints.pass, async ({ req, res, input }) => {
-    const pass = await loadBlueCarPass(db, await exhibitorOf(req, res), input.id, deps.sessionSecrets);
+    const pass = await loadBlueCarPass(db, await callerFor(deps, req, res), input.id, deps.sessionSecrets);
     sendFile(res, await renderBlueCarPass(pass), PDF_CONTENT_TYPE, blueCarPassFileName(pass));
   });
 

@@ -172,7 +172,8 @@ test("earlier billing details are suggested as the title is typed, not as soon a
   const title = page.locator("main input[name=title]");
   await expect(title).toHaveValue(/\S/);
   // The form opened with the details used last: nothing to suggest (it was the page's late, largest paint).
-  await page.waitForTimeout(1000);
+  // Network idle: a suggestion fetched on opening would have come back by then.
+  await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("earlier-details")).toHaveCount(0);
   await title.fill("深圳");
   await expect(page.getByTestId("earlier-details")).toBeVisible();

@@ -23,7 +23,6 @@ const CARRIER_API_PATHS: ReadonlySet<string> = new Set(
     authEndpoints.authTicket,
     authEndpoints.cancellation,
     authEndpoints.modifyPasswd,
-    authEndpoints.publicKey,
     permissionEndpoints.info,
     permissionEndpoints.buttonsByMenu,
     settingsEndpoints.saveFeedback,

@@ -40,9 +40,9 @@ describe("promotion image engine", () => {
     const payload = await pngWithPayload();
     expect(payload.includes(PAYLOAD)).toBe(true);
     const url = await pictureDataUrl(new Uint8Array(payload));
-    expect(url).toMatch(/^data:image\/jpeg;base64,/);
     const clean = Buffer.from(url!.split(",")[1]!, "base64");
     expect(clean.includes(PAYLOAD)).toBe(false);
+    expect(url).toMatch(/^data:image\/jpeg;base64,/);
     expect(await sharp(clean).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
     // 10,000 × 10,000 pixels in 12 KB: over the limit, never decoded.
     expect(await pictureDataUrl(new Uint8Array(blackPng(10_000, 10_000)))).toBeNull();

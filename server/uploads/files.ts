@@ -94,9 +94,8 @@ export async function claimUpload(db: Database, store: ObjectStore, input: Claim
   if (info.sizeBytes > rules.maxBytes) return refuse("tooLarge");
   const kind = await sniffKind(head);
   if (!kind || !rules.kinds.includes(kind)) return refuse("type");
-  if (PICTURE_KINDS.has(kind) && (await exceedsPixelLimit(head, info.sizeBytes, () => store.readRange(key, 0, info.sizeBytes - 1), pixelLimitOf(input.folder)))) {
-    return refuse("tooManyPixels");
-  }
+  const whole = () => store.readRange(key, 0, info.sizeBytes - 1);
+  if (PICTURE_KINDS.has(kind) && (await exceedsPixelLimit(head, info.sizeBytes, whole, pixelLimitOf(input.folder)))) return refuse("tooManyPixels");
   if (kind === "mp4") {
     const codecs = await checkMp4Codecs((start, end) => store.readRange(key, start, end), info.sizeBytes);
     if (!codecs.ok) return refuse(codecs.reason === "audioCodec" ? "audioCodec" : codecs.reason === "notMp4" ? "type" : "videoCodec");

@@ -287,7 +287,7 @@ function runFfmpeg(args: string[], seconds: number, options: RunOptions): Promis
  * still starts like a PNG, a decompression bomb) is left out; looped in the render, a broken picture
  * made ffmpeg retry its decoding forever instead of failing.
  */
-export async function cleanPictures(input: RenderInput, dir: string): Promise<RenderInput> {
+async function cleanPictures(input: RenderInput, dir: string): Promise<RenderInput> {
   let count = 0;
   const clean = async (file: string | null) => {
     if (!file) return null;

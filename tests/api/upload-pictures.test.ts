@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient } from "../support/portal-client";
 import { blackPng, jpegOf } from "../support/pictures";
-import { completeUpload, postToStorage, signUpload } from "../support/upload-client";
+import { postToStorage, signUpload } from "../support/upload-client";
 import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));

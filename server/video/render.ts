@@ -291,7 +291,8 @@ async function cleanPictures(input: RenderInput, dir: string): Promise<RenderInp
   let count = 0;
   const clean = async (file: string | null) => {
     if (!file) return null;
-    const picture = await cleanPicture(await fs.readFile(file), 1280);
+    const bytes = await fs.readFile(file).catch(() => null);
+    const picture = bytes && (await cleanPicture(bytes, 1280));
     if (!picture) return null;
     const out = path.join(dir, `picture-${count++}.${picture.format === "png" ? "png" : "jpg"}`);
     await fs.writeFile(out, picture.bytes);

@@ -44,7 +44,8 @@ export function settingsRoutes(deps: ApiDeps): Router {
         imgUrl = saved.url;
       } catch (error) {
         if (!(error instanceof UploadRejectedError)) throw error;
-        const key = error.reason === "tooLarge" ? "settings.feedbackImageTooLarge" : "settings.feedbackImageType";
+        const key =
+          error.reason === "tooLarge" ? "settings.feedbackImageTooLarge" : error.reason === "quota" ? "uploads.quotaReached" : "settings.feedbackImageType";
         throw new ApiError(ApiCode.badRequest, key, {}, { fields: { [FEEDBACK_FILE_FIELD]: [key] } });
       }
     } else if (input.imgUrl) {

@@ -11,6 +11,7 @@ import {
 } from "../../../app/contracts/uploads/schema";
 import { claimUpload, keyPrefixOf, newStorageKey, UploadRejectedError } from "../../uploads/files";
 import { grantUpload, PendingUploadsExceededError, UNCLAIMED_UPLOAD_HOURS } from "../../uploads/grants";
+import { refuseWhenStorageFull, StorageQuotaError } from "../../uploads/quota";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError } from "../envelope";
 import { mount } from "../mount";
@@ -38,6 +39,13 @@ export function uploadRoutes(deps: ApiDeps): Router {
     }
     const key = newStorageKey(input.folder, user.id, kind);
     const expiresAt = new Date(Date.now() + SIGNATURE_LIFETIME_MS);
+    try {
+      await refuseWhenStorageFull(db, user.id);
+    } catch (error) {
+      if (!(error instanceof StorageQuotaError)) throw error;
+      logger.warn({ event: "upload", userId: user.id, outcome: "quota", usedBytes: error.usedBytes, quotaBytes: error.quotaBytes }, "signature refused");
+      throw rejection("quota", input.folder);
+    }
     try {
       await grantUpload(db, store, { key, userId: user.id, maxBytes: rules.maxBytes, expiresAt });
     } catch (error) {
@@ -96,6 +104,8 @@ function rejection(reason: UploadRejectedError["reason"], folder: UploadFolder, 
           ? "uploads.tooLarge"
           : reason === "empty"
             ? "uploads.empty"
-            : "uploads.videoCodec";
+            : reason === "quota"
+              ? "uploads.quotaReached"
+              : "uploads.videoCodec";
   return new ApiError(reason === "notFound" ? ApiCode.notFound : ApiCode.badRequest, key, values, { fields: { file: [key] }, reason });
 }

@@ -76,7 +76,7 @@ export async function refuseWhenStorageFull(db: Database, userId: number) {
 
 /** Records a completed file unless it would take the account past its quota (two claims at once are counted one after the other). */
 export async function insertWithinQuota(db: Database, row: Insertable<StoredFileTable> & { owner_user_id: number }) {
-  await db.transaction().execute(async (trx) => {
+  const insert = async (trx: Database) => {
     // The account's row is the lock, as for its signatures (grants.ts).
     await trx.selectFrom("users").select("id").where("id", "=", row.owner_user_id).forUpdate().executeTakeFirst();
     const storage = await accountStorage(trx, row.owner_user_id);
@@ -84,7 +84,10 @@ export async function insertWithinQuota(db: Database, row: Insertable<StoredFile
       throw new StorageQuotaError(storage.usedBytes, storage.quotaMb * MB);
     }
     await trx.insertInto("stored_files").values(row).execute();
-  });
+  };
+  // A caller's transaction (the demo seed's) holds the lock until it ends; otherwise one of our own.
+  if (db.isTransaction) await insert(db);
+  else await db.transaction().execute(insert);
 }
 
 /** The organizer's quota for an account, in MB (null: back to the default). */

@@ -26,6 +26,7 @@ import { createRouteLookup } from "./remix/route-lookup";
 import { createObjectStore } from "./uploads";
 import { localStorageHost } from "./uploads/local-host";
 import type { ObjectStore } from "./uploads/object-store";
+import { setDefaultUploadQuota } from "./uploads/quota";
 import { createNotifier } from "./notify";
 import type { Notifier } from "./notify/notifier";
 
@@ -64,6 +65,7 @@ function requestTracing(config: Config): express.RequestHandler[] {
 
 export function createServerApp(deps: ServerDeps) {
   const { config, database, logger } = deps;
+  setDefaultUploadQuota(config.UPLOAD_QUOTA_MB);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);

@@ -105,6 +105,8 @@ const configSchema = z
      * The niceness of video renders (decision 037): 15 by default, so that pages stay fast while ffmpeg
      * runs; 0 renders at the pages' priority (the e2e server, where Chromium keeps both cores busy).
      */
+    /** Each account's stored files together, in MB, unless the organizer set the account's own (issue 50). */
+    UPLOAD_QUOTA_MB: z.coerce.number({ message: "must be a whole number of megabytes (1 or more)" }).int().min(1).max(10_000_000).default(1024),
     VIDEO_NICE: z.coerce.number({ message: "must be a number from 0 to 19" }).int().min(0).max(19).default(15),
     /**
      * The ffmpeg that renders videos (decision 042): an executable's absolute path, e.g. a system

@@ -13,6 +13,7 @@ import { purgeOldVerificationCodes } from "./exhibitor/verification";
 import { purgeOldVisitorRows } from "./promotion/visitor-throttle";
 import { purgeOldResetRequests } from "./auth/password-reset";
 import { sweepUnclaimedUploads } from "./uploads/grants";
+import { uploadSweepJobs } from "./uploads/sweep-jobs";
 import { purgeOldHolderProbes } from "./badges/holder-probes";
 import { appClock } from "./clock";
 import { cacheRouteMatching } from "./remix/route-match-cache";
@@ -126,7 +127,11 @@ async function main() {
 
 function jobDomains(config: Config, logger: ReturnType<typeof createLogger>, services: Awaited<ReturnType<typeof prepareServices>>) {
   const jobDeps = { db: services.database.db, config, logger, notifier: createNotifier(config) };
-  const domains: JobWorkers[] = [invitationJobs(jobDeps), videoJobs({ db: services.database.db, store: services.store, logger })];
+  const domains: JobWorkers[] = [
+    invitationJobs(jobDeps),
+    videoJobs({ db: services.database.db, store: services.store, logger }),
+    uploadSweepJobs({ db: services.database.db, store: services.store, logger }),
+  ];
   if (config.REMINDERS === "on") domains.push(reminderJobs(jobDeps));
   return domains;
 }

@@ -62,11 +62,8 @@ function cellText(value: ExcelJS.CellValue): { text: string } | { error: string 
 
 /** Sniffs and reads the first visible sheet: its header, then one entry per non-empty row (the sample row skipped). */
 async function readSheet(bytes: Buffer, language: Language): Promise<Sheet> {
-  const sheet = await openFirstSheet(bytes, EXHIBITOR_IMPORT_LIMITS.maxUnpackedBytes, refuse);
-  // Counted before any row is checked: a file far over the limit is refused at once.
-  if (sheet.actualRowCount - 1 > EXHIBITOR_IMPORT_LIMITS.maxRows) {
-    throw refuse("tooManyRows", { count: sheet.actualRowCount - 1, max: EXHIBITOR_IMPORT_LIMITS.maxRows });
-  }
+  // A file over the row limit is refused before it is loaded (openFirstSheet).
+  const sheet = await openFirstSheet(bytes, EXHIBITOR_IMPORT_LIMITS, refuse);
   const [header, ...body] = presentRows(sheet);
 
   const columns: Partial<Record<ExhibitorImportField, string>> = {};
@@ -97,6 +94,7 @@ async function readSheet(bytes: Buffer, language: Language): Promise<Sheet> {
     if (!empty && entry.cells.exhibitorNo !== SAMPLE_EXHIBITOR_NO) rows.push(entry);
   }
   if (!rows.length) throw refuse("noRows");
+  if (rows.length > EXHIBITOR_IMPORT_LIMITS.maxRows) throw refuse("tooManyRows", { count: rows.length, max: EXHIBITOR_IMPORT_LIMITS.maxRows });
   return { rows, columns };
 }
 

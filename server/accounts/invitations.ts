@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { InvitationPage, InvitationRow, InvitationSendResult } from "../../app/contracts/accounts/api-types";
+import { defaultUploadQuotaMb, storageOfAccounts } from "../uploads/quota";
 import type { InvitationFilter } from "../../app/contracts/accounts/values";
 import { emailForRole, phoneForRole } from "../../app/contracts/common/format";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
@@ -64,6 +65,7 @@ export async function listInvitations(
       "u.contact_email",
       "u.contact_phone",
       "u.activated_at",
+      "u.upload_quota_mb",
       "t.created_at",
       "t.expires_at",
       "t.used_at",
@@ -74,9 +76,12 @@ export async function listInvitations(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
+  const storage = await storageOfAccounts(db, rows);
   return {
+    defaultQuotaMb: defaultUploadQuotaMb(),
     rows: rows.map(
       (row): InvitationRow => ({
+        storage: storage.get(row.id)!,
         userId: row.id,
         username: row.username,
         companyName: row.business_name ?? "",

@@ -82,7 +82,7 @@ const refuse = (key: string, values: Record<string, unknown> = {}) => new ApiErr
 
 /** Sniffs and reads the workbook's first visible sheet: its header, then one entry per non-empty row. */
 async function readBadgeSheet(bytes: Buffer, language: Language): Promise<BadgeSheet> {
-  const sheet = await openFirstSheet(bytes, BADGE_EXCEL_LIMITS.maxUnpackedBytes, refuse);
+  const sheet = await openFirstSheet(bytes, BADGE_EXCEL_LIMITS, refuse);
   const [header, ...body] = presentRows(sheet);
 
   const columns: Partial<Record<BadgeExcelField, string>> = {};

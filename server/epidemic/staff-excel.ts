@@ -50,7 +50,7 @@ function headerField(text: string): StaffExcelField | null {
 type SheetRow = { row: number; cells: Partial<Record<StaffExcelField, string>>; errors: StaffImportRowError[] };
 
 async function readStaffSheet(bytes: Buffer, language: Language) {
-  const sheet = await openFirstSheet(bytes, STAFF_EXCEL_LIMITS.maxUnpackedBytes, refuse);
+  const sheet = await openFirstSheet(bytes, STAFF_EXCEL_LIMITS, refuse);
   const [header, ...body] = presentRows(sheet);
   const numbers: Partial<Record<StaffExcelField, number>> = {};
   const columns: Partial<Record<StaffExcelField, string>> = {};

@@ -10,6 +10,7 @@ import { completeOrderCommand } from "../orders/order-actions";
 import { badgeQuotaCommand } from "../badges/quota-command";
 import { constructionSettingsCommand } from "../booth-construction/settings-command";
 import { carriersCommand } from "../transport/carriers-command";
+import { sweepUnreferencedFiles, UNREFERENCED_FILE_HOURS } from "../uploads/file-references";
 import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_HOURS } from "../uploads/grants";
 import { accountCommands } from "./commands-accounts";
 import { reminderCommands } from "./commands-reminders";
@@ -112,11 +113,12 @@ const commands: Record<string, OpsCommand> = {
   // The portal sweeps every 10 minutes; this is for an operator who wants the space back now.
   "sweep-uploads": {
     usage: "",
-    summary: "remove uploads never completed and expired upload signatures now",
+    summary: "remove uploads never completed, expired upload signatures and completed files no record refers to now",
     run: async ({ db, store }, args) => {
       noArguments("sweep-uploads", args);
       const { objects, grants } = await sweepUnclaimedUploads(db, store);
-      return `Removed ${objects} upload(s) not completed within ${UNCLAIMED_UPLOAD_HOURS} hours, and ${grants} expired signature(s).`;
+      const unreferenced = await sweepUnreferencedFiles(db, store);
+      return `Removed ${objects} upload(s) not completed within ${UNCLAIMED_UPLOAD_HOURS} hours, ${grants} expired signature(s), and ${unreferenced.files} completed file(s) no record referred to for ${UNREFERENCED_FILE_HOURS} hours.`;
     },
   },
   ...accountCommands,

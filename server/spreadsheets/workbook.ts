@@ -22,16 +22,25 @@ export const richText = (value: ExcelJS.CellRichTextValue) => value.richText.map
 /** The import's own refusal for a file that is not a readable workbook (its messages live with the import). */
 export type SheetRefusal = (reason: XlsxRefusal | "notXlsx" | "noSheet", values?: Record<string, unknown>) => Error;
 
+/**
+ * What an import accepts: what the workbook may unpack to, and its data rows (the header not counted;
+ * the template's sample row is allowed on top, the import skips it).
+ */
+export type SheetLimits = { maxUnpackedBytes: number; maxRows: number };
+
 /** A file size as the refusals name it ("10 MB"). */
 export const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /**
- * The upload's first visible sheet: the bytes are sniffed first (old .xls, encrypted, macro, zip bomb),
- * then loaded; `refuse` words each refusal for the import that asked.
+ * The upload's first visible sheet: the bytes are sniffed first (old .xls, encrypted, macro, zip bomb,
+ * more rows than the import takes: tooManyRows with `count` and `max`), then loaded; `refuse` words
+ * each refusal for the import that asked.
  */
-export async function openFirstSheet(bytes: Buffer, maxUnpackedBytes: number, refuse: SheetRefusal): Promise<ExcelJS.Worksheet> {
-  const sniff = await sniffXlsx(bytes, maxUnpackedBytes);
-  if (!sniff.ok) throw refuse(sniff.reason, { max: megabytes(maxUnpackedBytes) });
+export async function openFirstSheet(bytes: Buffer, limits: SheetLimits, refuse: SheetRefusal): Promise<ExcelJS.Worksheet> {
+  // The header and a sample row on top of the data rows.
+  const sniff = await sniffXlsx(bytes, limits.maxUnpackedBytes, limits.maxRows + 2);
+  if (!sniff.ok && sniff.reason === "tooManyRows") throw refuse("tooManyRows", { count: (sniff.rows ?? 1) - 1, max: limits.maxRows });
+  if (!sniff.ok) throw refuse(sniff.reason, { max: megabytes(limits.maxUnpackedBytes) });
   const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);

@@ -7,8 +7,9 @@ import zlib from "node:zlib";
  * entry is really inflated here with a ceiling (a zip can lie about its sizes in the directory), and
  * the worksheets' merged and validated ranges are measured, because exceljs expands both cell by cell.
  */
-export type XlsxRefusal = "notXlsx" | "oldXls" | "encrypted" | "macros" | "unpackedTooLarge" | "rangesTooLarge";
-export type XlsxSniff = { ok: true } | { ok: false; reason: XlsxRefusal };
+export type XlsxRefusal = "notXlsx" | "oldXls" | "encrypted" | "macros" | "unpackedTooLarge" | "rangesTooLarge" | "tooManyRows";
+/** `rows`: with tooManyRows, the rows of the sheet that would be read (header included; all sheets' when they are over). */
+export type XlsxSniff = { ok: true } | { ok: false; reason: XlsxRefusal; rows?: number };
 
 export type ZipEntry = { name: string; flags: number; method: number; compressedSize: number; size: number; localOffset: number };
 
@@ -119,10 +120,79 @@ export function expandedCells(sheetXml: string) {
   };
 }
 
+/** "<x:row " at `at` → "row": an opening tag's local name (closing tags and declarations give ""). */
+function localTagName(xml: string, at: number): string {
+  let start = at + 1;
+  let end = start;
+  for (; end < xml.length; end++) {
+    const c = xml.charCodeAt(end);
+    if (c === 58 /* : */) start = end + 1;
+    else if (c === 32 || c === 62 || c === 47 || c === 9 || c === 10 || c === 13) break; // space > / tab newlines
+  }
+  return xml.charCodeAt(at + 1) === 47 || end - start > 3 ? "" : xml.slice(start, end);
+}
+
+/**
+ * A worksheet's rows that hold a value, a formula or an inline string (the rows exceljs would report),
+ * counted in its XML tag by tag (a pattern over each row's content took a second for 100,000 rows).
+ */
+export function rowsWithValues(sheetXml: string, stopAbove = Number.POSITIVE_INFINITY): number {
+  let rows = 0;
+  let inRow = false;
+  let hasValue = false;
+  for (let at = sheetXml.indexOf("<"); at >= 0; at = sheetXml.indexOf("<", at + 1)) {
+    const name = localTagName(sheetXml, at);
+    if (name === "row") {
+      if (inRow && hasValue && ++rows > stopAbove) return rows;
+      inRow = true;
+      hasValue = false;
+    } else if (name === "v" || name === "is" || name === "f") hasValue = true;
+  }
+  return inRow && hasValue ? rows + 1 : rows;
+}
+
+/**
+ * The sheet's rows as a refusal names them, without counting them all again: the last row's number
+ * (its `r`, from the XML's end), or `counted` when the XML does not say.
+ */
+function sheetRowsToName(sheetXml: string, counted: number): number {
+  const tail = sheetXml.slice(-65_536);
+  const numbers = [...tail.matchAll(/<(?:\w+:)?row\b[^>]*?\sr="(\d+)"/g)];
+  return Math.max(counted, Number(numbers.at(-1)?.[1] ?? 0));
+}
+
+const attribute = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs)?.[1];
+
+/**
+ * The part name of the sheet exceljs's readers take (the first visible one in the workbook's order,
+ * else the first), from xl/workbook.xml and its relationships; null when they do not say.
+ */
+export function firstVisibleSheetPart(workbookXml: string, relsXml: string): string | null {
+  const sheets = [...workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)].map((m) => m[1]!);
+  const chosen = sheets.find((attrs) => !/\bstate="(?:hidden|veryHidden)"/.test(attrs)) ?? sheets[0];
+  const relationId = chosen && /\s\w+:id="([^"]*)"/.exec(chosen)?.[1];
+  if (!relationId) return null;
+  for (const m of relsXml.matchAll(/<(?:\w+:)?Relationship\b([^>]*)>/g)) {
+    if (attribute(m[1]!, "Id") !== relationId) continue;
+    const target = attribute(m[1]!, "Target")?.replace(/^\//, "");
+    return target ? (target.toLowerCase().startsWith("xl/") ? target : `xl/${target}`).toLowerCase() : null;
+  }
+  return null;
+}
+
+/** The rows all sheets together may hold, in multiples of the read sheet's limit (a template's lists sheet fits). */
+const OTHER_SHEETS_FACTOR = 4;
+
 /** What a sheet may unpack to unless its import says otherwise (a zip bomb stops here, before exceljs reads it). */
 const DEFAULT_MAX_UNPACKED_BYTES = 30 * 1024 * 1024;
 
-export async function sniffXlsx(bytes: Buffer, maxUnpackedBytes = DEFAULT_MAX_UNPACKED_BYTES): Promise<XlsxSniff> {
+/**
+ * `maxRows`: the rows with a value the read sheet may have (header and sample included). Counted here,
+ * in the XML, because exceljs loads a whole workbook at once on the event loop (100,000 rows: seconds
+ * in which the process answers nobody, issue 50): a sheet over the import's limit never reaches it, nor
+ * a workbook whose other sheets (loaded too) hold more than OTHER_SHEETS_FACTOR times as many.
+ */
+export async function sniffXlsx(bytes: Buffer, maxUnpackedBytes = DEFAULT_MAX_UNPACKED_BYTES, maxRows = Number.POSITIVE_INFINITY): Promise<XlsxSniff> {
   if (bytes.subarray(0, 8).equals(OLE_MAGIC)) return { ok: false, reason: bytes.includes(ENCRYPTED_STREAM) ? "encrypted" : "oldXls" };
   if (!bytes.subarray(0, 4).equals(ZIP_MAGIC)) return { ok: false, reason: "notXlsx" };
   const entries = readZipDirectory(bytes);
@@ -134,6 +204,12 @@ export async function sniffXlsx(bytes: Buffer, maxUnpackedBytes = DEFAULT_MAX_UN
   if (entries.some((e) => e.flags & 1)) return { ok: false, reason: "encrypted" };
   // The declared sizes first (cheap), then the real ones while inflating.
   if (entries.reduce((n, e) => n + e.size, 0) > maxUnpackedBytes) return { ok: false, reason: "unpackedTooLarge" };
+  const sheetRows = new Map<string, number>();
+  const sheetXml = new Map<string, string>();
+  const totalRowsMax = maxRows * OTHER_SHEETS_FACTOR;
+  let totalRows = 0;
+  let workbookXml = "";
+  let relsXml = "";
   try {
     let unpacked = 0;
     for (const entry of entries) {
@@ -143,13 +219,29 @@ export async function sniffXlsx(bytes: Buffer, maxUnpackedBytes = DEFAULT_MAX_UN
       const name = entry.name.toLowerCase();
       if (entry === contentTypes && /macroenabled/i.test(data.toString("utf8"))) return { ok: false, reason: "macros" };
       if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
-        const cells = expandedCells(data.toString("utf8"));
+        const xml = data.toString("utf8");
+        if (Number.isFinite(maxRows)) {
+          // Counted only as far as the limits need: a sheet of 100,000 rows is refused after a few hundred.
+          const rows = rowsWithValues(xml, Math.max(maxRows, totalRowsMax - totalRows));
+          totalRows += rows;
+          if (totalRows > totalRowsMax) return { ok: false, reason: "tooManyRows", rows: totalRows - rows + sheetRowsToName(xml, rows) };
+          sheetRows.set(name, rows);
+          sheetXml.set(name, xml);
+        }
+        const cells = expandedCells(xml);
         if (cells.merged > MAX_MERGED_CELLS || cells.validated > MAX_VALIDATED_CELLS) return { ok: false, reason: "rangesTooLarge" };
       }
+      if (name === "xl/workbook.xml") workbookXml = data.toString("utf8");
+      if (name === "xl/_rels/workbook.xml.rels") relsXml = data.toString("utf8");
     }
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     throw error;
   }
+  // Relationships that do not name a counted sheet: the fullest sheet stands for the one read.
+  const read = firstVisibleSheetPart(workbookXml, relsXml);
+  const part = read !== null && sheetRows.has(read) ? read : [...sheetRows].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (part !== undefined && sheetRows.get(part)! > maxRows)
+    return { ok: false, reason: "tooManyRows", rows: sheetRowsToName(sheetXml.get(part)!, sheetRows.get(part)!) };
   return { ok: true };
 }

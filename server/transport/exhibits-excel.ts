@@ -70,6 +70,7 @@ function cellText(value: ExcelJS.CellValue, column: Column): CellText {
 
 function sheetRefusal(reason: XlsxRefusal | "noSheet") {
   if (reason === "unpackedTooLarge" || reason === "rangesTooLarge") return refuse("transport.excel.tooLarge", { max: megabytes(MAX_UNPACKED_BYTES) });
+  if (reason === "tooManyRows") return refuse("transport.excel.tooManyRows", { max: EXHIBITS_MAX });
   return refuse("transport.excel.notXlsx");
 }
 
@@ -77,7 +78,7 @@ type SheetRow = { row: number; cells: Partial<Record<Column, string>>; errors: I
 
 /** The first visible sheet: its header row's columns, then every row that is neither empty nor the sample. */
 async function readExhibitSheet(bytes: Buffer, language: Language): Promise<{ rows: SheetRow[]; letters: Partial<Record<Column, string>> }> {
-  const sheet = await openFirstSheet(bytes, MAX_UNPACKED_BYTES, sheetRefusal);
+  const sheet = await openFirstSheet(bytes, { maxUnpackedBytes: MAX_UNPACKED_BYTES, maxRows: EXHIBITS_MAX }, sheetRefusal);
   const [header, ...body] = presentRows(sheet);
 
   const positions: Partial<Record<Column, number>> = {};

@@ -6,6 +6,7 @@ import type { ObjectStore } from "./object-store";
 import { ObjectTooLargeError } from "./object-store";
 import { checkMp4Codecs, FILE_KINDS, sniffKind } from "./sniff";
 import { consumeGrant } from "./grants";
+import { insertWithinQuota, StorageQuotaError } from "./quota";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { exceedsPixelLimit, pixelLimitOf } from "./pictures";
 
@@ -14,7 +15,7 @@ import { exceedsPixelLimit, pixelLimitOf } from "./pictures";
  * stored_files row each records the owner, the checked type and the user's file name, and the
  * file is served at /files/<id> to its owner, an organizer (roleId 1), and users it was granted to.
  */
-export type UploadRejection = "empty" | "tooLarge" | "type" | "tooManyPixels" | "videoCodec" | "audioCodec" | "notFound";
+export type UploadRejection = "empty" | "tooLarge" | "type" | "tooManyPixels" | "videoCodec" | "audioCodec" | "notFound" | "quota";
 
 export class UploadRejectedError extends Error {
   constructor(public readonly reason: UploadRejection) {
@@ -112,7 +113,12 @@ export async function claimUpload(db: Database, store: ObjectStore, input: Claim
     storage_key: key,
     upload_key: input.key,
   };
-  await db.insertInto("stored_files").values(row).execute();
+  try {
+    await insertWithinQuota(db, row);
+  } catch (error) {
+    if (error instanceof StorageQuotaError) return refuse("quota");
+    throw error;
+  }
   return { id, url: storedFileUrl(id), name: row.original_name, sizeBytes: row.size_bytes, contentType: row.content_type };
 }
 

@@ -57,10 +57,17 @@ export type InvitationRow = {
   linkExpiresAt: string | null;
   /** open: usable now; expired; used; replaced (voided by a newer link or a password set otherwise). */
   linkState: "open" | "expired" | "used" | "replaced" | null;
+  /** Its completed files together, and its quota (its own, or the default; issue 50). */
+  storage: AccountStorageView;
 };
+
+/** An account's stored bytes against its quota (MB; `ownQuota`: set by the organizer, else the default). */
+export type AccountStorageView = { usedBytes: number; quotaMb: number; ownQuota: boolean };
 
 export type InvitationPage = {
   rows: InvitationRow[];
+  /** UPLOAD_QUOTA_MB: an account's quota unless it has its own. */
+  defaultQuotaMb: number;
   /** Accounts matching the filter. */
   total: number;
   counts: { all: number; pending: number; activated: number };

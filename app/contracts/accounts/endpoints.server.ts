@@ -1,6 +1,6 @@
 import { endpoint } from "../api/endpoint";
-import type { ExhibitorImportCounts, ExhibitorImportPreview, InvitationBatchList, InvitationPage, InvitationSendAnswer } from "./api-types";
-import { invitationBatchSchema, invitationListSchema, invitationSendSchema } from "./invitation-schema";
+import type { AccountStorageView, ExhibitorImportCounts, ExhibitorImportPreview, InvitationBatchList, InvitationPage, InvitationSendAnswer } from "./api-types";
+import { invitationBatchSchema, invitationListSchema, invitationSendSchema, storageQuotaSchema } from "./invitation-schema";
 import { exhibitorImportConfirmSchema } from "./schema";
 
 /**
@@ -22,4 +22,6 @@ export const accountEndpoints = {
   sendInvitations: endpoint.post("/smeb/exhibitors/invitations/send", invitationSendSchema).answers<InvitationSendAnswer>(),
   /** The newest invitation batches with their progress, or the one `id` names. */
   invitationBatches: endpoint.get("/smeb/exhibitors/invitations/batches", invitationBatchSchema).answers<InvitationBatchList>(),
+  /** The organizer's storage quota for one account (issue 50); answers its usage against it. */
+  storageQuota: endpoint.post("/smeb/exhibitors/storage-quota", storageQuotaSchema).answers<AccountStorageView & { username: string }>(),
 };

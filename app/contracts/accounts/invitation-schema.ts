@@ -1,6 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, listPaging, optionalList } from "../common/validation";
+import { blank, idValue, listPaging, optionalList, requiredText, withProp } from "../common/validation";
 import { INVITATION_FILTERS, INVITATION_MAX_CHOSEN } from "./values";
 import "./texts";
 
@@ -19,4 +19,21 @@ export const invitationSendSchema = z.object({
 /** The batches' progress: the newest few, or the one `id` names. */
 export const invitationBatchSchema = z.object({
   id: z.preprocess(blank, idValue("accounts.invite.batch.id").optional()),
+});
+
+/** The largest quota the organizer can set for one account, MB (10 TB). */
+const UPLOAD_QUOTA_MAX_MB = 10_000_000;
+
+/** The organizer's storage quota for one account (issue 50): its user name, and MB (empty: back to the default). */
+export const storageQuotaSchema = z.object({
+  username: requiredText("accounts.quota.username", 64),
+  quotaMb: z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: withProp("validation.correct", "accounts.quota.quotaMb") })
+      .int(withProp("validation.correct", "accounts.quota.quotaMb"))
+      .min(1, withProp("validation.correct", "accounts.quota.quotaMb"))
+      .max(UPLOAD_QUOTA_MAX_MB, withProp("validation.correct", "accounts.quota.quotaMb"))
+      .optional(),
+  ),
 });

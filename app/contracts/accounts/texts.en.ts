@@ -57,6 +57,19 @@ const accounts = {
     create: "new",
     update: "update",
   },
+  quota: {
+    title: "Storage per account",
+    intro:
+      "Each account's uploaded files together may take {{default}} unless it has its own quota here. An upload past the quota is refused; files no record uses are removed after a day.",
+    username: "Account (exhibitor number)",
+    quotaMb: "Quota (MB, empty: the default)",
+    save: "Save quota",
+    column: "Storage",
+    usage: "{{used}} of {{quota}}",
+    own: "own quota",
+    saved: "{{username}}: quota {{quota}}, {{used}} in use",
+    unknownAccount: "There is no exhibitor account {{username}} in this exhibition",
+  },
   invite: {
     title: "Invite exhibitors to the portal",
     intro:

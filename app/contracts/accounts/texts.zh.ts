@@ -59,6 +59,18 @@ const accounts: Resource["accounts"] = {
     create: "新增",
     update: "更新",
   },
+  quota: {
+    title: "各账号存储空间",
+    intro: "每个账号上传的文件合计最多占用 {{default}}，在此为账号单独设置配额的除外。超出配额的上传将被拒绝；未被任何记录使用的文件一天后清除。",
+    username: "账号（展商编号）",
+    quotaMb: "配额（MB，留空为默认值）",
+    save: "保存配额",
+    column: "存储空间",
+    usage: "已用 {{used}} / {{quota}}",
+    own: "单独配额",
+    saved: "{{username}}：配额 {{quota}}，已用 {{used}}",
+    unknownAccount: "本届展会没有展商账号 {{username}}",
+  },
   invite: {
     title: "邀请展商开通账号",
     intro:

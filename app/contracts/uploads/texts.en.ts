@@ -15,6 +15,7 @@ const uploads = {
   videoCodec: "The video must be an MP4 file with H.264 video and AAC audio",
   empty: "The file is empty",
   notFound: "The uploaded file was not found, please upload it again",
+  quotaReached: "Storage quota reached: this account has no room for this file. Remove files it no longer needs, or ask the organizer for more room",
   tooManyPending:
     "This account has too many unfinished uploads ({{count}}). Let the uploads in progress finish, or try again later: unfinished uploads are cleared after {{hours}} hours",
   wait: "Please wait until the upload has finished",

@@ -17,6 +17,7 @@ const uploads: typeof en = {
   videoCodec: "视频须为 H.264 视频与 AAC 音频编码的 MP4 文件",
   empty: "文件为空",
   notFound: "未找到已上传的文件，请重新上传",
+  quotaReached: "存储空间已满：本账号的存储配额已不足以保存此文件。请删除不再需要的文件，或联系主办方增加配额",
   tooManyPending: "本账号未完成的上传过多（{{count}} 个），请等待正在进行的上传完成或稍后再试；未完成的上传将在 {{hours}} 小时后清除",
   wait: "请等待文件上传完成",
   failed: "操作失败",

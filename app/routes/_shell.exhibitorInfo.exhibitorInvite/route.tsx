@@ -16,6 +16,9 @@ import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { inviteAction, type InviteReply } from "./action.server";
 import { BatchProgress } from "./batch-progress";
+import { StorageQuotaForm, StorageUsage } from "./storage-quota";
+import { storageQuotaSchema } from "~/features/accounts/schema.server";
+import { formConstraints } from "~/lib/forms.server";
 import "~/contracts/accounts/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invite exhibitors to the portal" }];
@@ -47,7 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = await requireOk(listAnswer, request, context);
   const { batches } = await requireOk(batchesAnswer, request, context);
   return json(
-    { title: translate(language, "accounts.invite.title"), list, batch: batches[0] ?? null, filter, page, here: `${url.pathname}${url.search}` },
+    {
+      title: translate(language, "accounts.invite.title"),
+      list,
+      batch: batches[0] ?? null,
+      filter,
+      page,
+      here: `${url.pathname}${url.search}`,
+      constraints: formConstraints({ quota: storageQuotaSchema }),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -89,7 +100,7 @@ function StateText({ row }: { row: InvitationRow }) {
 
 export default function ExhibitorInvitePage() {
   const { t, language } = useTranslation();
-  const { list, batch, filter, page, here } = useLoaderData<typeof loader>();
+  const { list, batch, filter, page, here, constraints } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as InviteReply | undefined;
   const pending = useIsPending();
   return (
@@ -148,6 +159,7 @@ export default function ExhibitorInvitePage() {
                         <Table.Th>{t("accounts.fields.email")}</Table.Th>
                         <Table.Th>{t("accounts.fields.mobile")}</Table.Th>
                         <Table.Th>{t("accounts.invite.state")}</Table.Th>
+                        <Table.Th>{t("accounts.quota.column")}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -171,6 +183,9 @@ export default function ExhibitorInvitePage() {
                           <Table.Td>{row.mobile}</Table.Td>
                           <Table.Td>
                             <StateText row={row} />
+                          </Table.Td>
+                          <Table.Td>
+                            <StorageUsage storage={row.storage} />
                           </Table.Td>
                         </Table.Tr>
                       ))}
@@ -198,6 +213,14 @@ export default function ExhibitorInvitePage() {
             keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
           />
         </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <StorageQuotaForm
+          defaultQuotaMb={list.defaultQuotaMb}
+          constraint={constraints.quota}
+          lastResult={reply?.kind === "quota" ? reply.result : null}
+          pending={pending}
+        />
       </Paper>
     </Stack>
   );

@@ -1,7 +1,9 @@
 import { Router } from "express";
+import { sql } from "kysely";
 import { accountEndpoints } from "../../../app/contracts/accounts/endpoints.server";
 import { EXHIBITOR_IMPORT_FILE_FIELD, EXHIBITOR_IMPORT_LIMITS } from "../../../app/contracts/accounts/values";
 import { translate } from "../../../app/contracts/i18n/translate.server";
+import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 import { confirmExhibitorImport, previewExhibitorImport } from "../../accounts/exhibitor-import";
 import { exhibitorTemplate, templateFileName } from "../../accounts/exhibitor-template";
 import { invitationBatches } from "../../accounts/invitation-batches";
@@ -14,6 +16,7 @@ import { readOneFile } from "../one-file-upload";
 import { organizerFor } from "../caller";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 import { megabytes } from "../../spreadsheets/workbook";
+import { accountStorage, setAccountQuota } from "../../uploads/quota";
 
 /**
  * Exhibitor accounts and booths (issue 39, decision 032): the organizer's import from Excel, roleId 1
@@ -75,5 +78,31 @@ export function accountRoutes(deps: ApiDeps): Router {
     return { batches };
   });
 
+  // Each account's storage quota (issue 50): an exhibitor account of the caller's exhibition, by its user name.
+  mount(router, accountEndpoints.storageQuota, async ({ req, res, input }) => {
+    const caller = await organizerFor(deps, req, res);
+    const language = requestLanguage(req);
+    const account = await db
+      .selectFrom("users")
+      .select(["id", "username"])
+      .where("exhibition_id", "=", caller.exhibitionId)
+      .where("role_id", "!=", ORGANIZER_ROLE_ID)
+      .where(sql<string>`lower(username)`, "=", input.username.toLowerCase())
+      .executeTakeFirst();
+    if (!account) {
+      throw new ApiError(ApiCode.badRequest, "accounts.quota.unknownAccount", { username: input.username });
+    }
+    await setAccountQuota(db, account.id, input.quotaMb ?? null);
+    const storage = await accountStorage(db, account.id);
+    const answer = { username: account.username, usedBytes: storage.usedBytes, quotaMb: storage.quotaMb, ownQuota: storage.ownQuota };
+    return withMessage(
+      answer,
+      translate(language, "accounts.quota.saved", { username: account.username, quota: `${storage.quotaMb} MB`, used: megabytesUsed(storage.usedBytes) }),
+    );
+  });
+
   return router;
 }
+
+/** Bytes in use as the organizer reads them: MB with one decimal. */
+const megabytesUsed = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -50,7 +50,9 @@ export function settingsRoutes(deps: ApiDeps): Router {
             ? "settings.feedbackImageTooLarge"
             : error.reason === "tooManyPixels"
               ? "uploads.tooManyPixels"
-              : "settings.feedbackImageType";
+              : error.reason === "quota"
+                ? "uploads.quotaReached"
+                : "settings.feedbackImageType";
         const values = { megapixels: pixelLimitOf("feedback") / 1_000_000 };
         throw new ApiError(ApiCode.badRequest, key, values, { fields: { [FEEDBACK_FILE_FIELD]: [key] } });
       }

@@ -12,6 +12,7 @@ import {
 import { claimUpload, keyPrefixOf, newStorageKey, type UploadRejection, UploadRejectedError } from "../../uploads/files";
 import { pixelLimitOf } from "../../uploads/pictures";
 import { grantUpload, PendingUploadsExceededError, UNCLAIMED_UPLOAD_HOURS } from "../../uploads/grants";
+import { refuseWhenStorageFull, StorageQuotaError } from "../../uploads/quota";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError } from "../envelope";
 import { mount } from "../mount";
@@ -39,6 +40,13 @@ export function uploadRoutes(deps: ApiDeps): Router {
     }
     const key = newStorageKey(input.folder, user.id, kind);
     const expiresAt = new Date(Date.now() + SIGNATURE_LIFETIME_MS);
+    try {
+      await refuseWhenStorageFull(db, user.id);
+    } catch (error) {
+      if (!(error instanceof StorageQuotaError)) throw error;
+      logger.warn({ event: "upload", userId: user.id, outcome: "quota", usedBytes: error.usedBytes, quotaBytes: error.quotaBytes }, "signature refused");
+      throw rejection("quota", input.folder);
+    }
     try {
       await grantUpload(db, store, { key, userId: user.id, maxBytes: rules.maxBytes, expiresAt });
     } catch (error) {
@@ -101,6 +109,7 @@ function rejection(reason: UploadRejection, folder: UploadFolder, kinds?: Upload
     empty: "uploads.empty",
     videoCodec: "uploads.videoCodec",
     audioCodec: "uploads.videoCodec",
+    quota: "uploads.quotaReached",
   };
   const key = keys[reason];
   return new ApiError(reason === "notFound" ? ApiCode.notFound : ApiCode.badRequest, key, values, { fields: { file: [key] }, reason });

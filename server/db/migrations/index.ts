@@ -33,6 +33,7 @@ import * as trafficGuides from "./0031-traffic-guides";
 import * as businessReservations from "./0032-business-reservations";
 import * as epidemicDeclarations from "./0033-epidemic-declarations";
 import * as reservationHistory from "./0034-reservation-history";
+import * as storageQuota from "./0035-storage-quota";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0032-business-reservations": businessReservations,
   "0033-epidemic-declarations": epidemicDeclarations,
   "0034-reservation-history": reservationHistory,
+  "0035-storage-quota": storageQuota,
 };
 
 export const migrationProvider: MigrationProvider = {

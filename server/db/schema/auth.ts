@@ -23,6 +23,8 @@ interface UserTable {
   /** Null until the account has a password of its own (an imported exhibitor; 0021-account-activation). */
   activated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   contact_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The organizer's storage quota for the account, MB; null: UPLOAD_QUOTA_MB (0035-storage-quota). */
+  upload_quota_mb: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MenuTable {

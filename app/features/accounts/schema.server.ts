@@ -1,0 +1,2 @@
+/** The accounts schemas for route modules' loaders and actions: the browser build empties a .server module, so zod stays out of the page (~/lib/forms.server.ts). */
+export { storageQuotaSchema } from "../../contracts/accounts/invitation-schema";

@@ -33,6 +33,7 @@ import * as trafficGuides from "./0031-traffic-guides";
 import * as businessReservations from "./0032-business-reservations";
 import * as epidemicDeclarations from "./0033-epidemic-declarations";
 import * as reservationHistory from "./0034-reservation-history";
+import * as fairCountsAndApprovedProfiles from "./0036-fair-counts-and-approved-profiles";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0032-business-reservations": businessReservations,
   "0033-epidemic-declarations": epidemicDeclarations,
   "0034-reservation-history": reservationHistory,
+  "0036-fair-counts-and-approved-profiles": fairCountsAndApprovedProfiles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -120,7 +120,8 @@ async function refuseGuestsBooked(trx: Transaction<DB>, who: Who, input: RoomReq
     if (named !== undefined)
       throw new ApiError(ApiCode.conflict, "reservations.errors.guestBooked", {
         name: asked.get(guestKey(String(named))),
-        night: other.check_in > input.checkIn ? other.check_in : input.checkIn,
+        // The first night both stays share (days as YYYY-MM-DD sort as text).
+        night: [other.check_in, input.checkIn].sort()[1],
       });
   }
 }
@@ -161,7 +162,11 @@ export async function requestRooms(db: Database, who: Who, input: RoomRequestInp
     const nights = nightsOf(input.checkIn, input.checkOut);
     if (!isOrganizer(who)) {
       // The exhibitor's own rooms a night, against the block's cap per exhibitor.
-      const own = nightsLeft({ ...block, rooms_per_night: block.max_rooms_per_exhibitor }, stays.filter((s) => s.user_id === who.userId), nights);
+      const own = nightsLeft(
+        { ...block, rooms_per_night: block.max_rooms_per_exhibitor },
+        stays.filter((s) => s.user_id === who.userId),
+        nights,
+      );
       const fullest = own.reduce((a, b) => (b.left < a.left ? b : a));
       if (fullest.left < input.rooms)
         throw new ApiError(ApiCode.conflict, "reservations.errors.exhibitorCap", {

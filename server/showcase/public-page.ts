@@ -101,7 +101,8 @@ export async function publicShowcaseImage(
   const showcase = await openShowcase(db, code);
   let fileId: string | undefined;
   if (slot === "logo")
-    fileId = storedFileIdOf((await approvedPublicProfile(db, { userId: showcase.user_id, exhibitionId: showcase.exhibition_id })).approved.logoUrl) ?? undefined;
+    fileId =
+      storedFileIdOf((await approvedPublicProfile(db, { userId: showcase.user_id, exhibitionId: showcase.exhibition_id })).approved.logoUrl) ?? undefined;
   else fileId = fileIdsOf((await chosenExhibits(db, showcase.id)).find((e) => String(e.position) === slot)?.image_file_ids)[0];
   if (!fileId) throw notFound();
   const file = await db.selectFrom("stored_files").select(["storage_key", "owner_user_id", "content_type"]).where("id", "=", fileId).executeTakeFirst();

@@ -29,7 +29,11 @@ async function reviewItems(db: Database, organizer: Caller, rows: BlueCarRow[], 
     : [];
   const [views, names] = await Promise.all([
     blueCarViews(db, rows),
-    exhibitorNamesOf(db, organizer.exhibitionId, [...rows, ...samePlate].map((r) => r.user_id)),
+    exhibitorNamesOf(
+      db,
+      organizer.exhibitionId,
+      [...rows, ...samePlate].map((r) => r.user_id),
+    ),
   ]);
   return views.map((view, i) => {
     const row = rows[i]!;

@@ -24,8 +24,14 @@ vi.mock("../../server/promotion/render", async (original) => {
   const png = new Uint8Array(Buffer.from("89504e470d0a1a0a", "hex"));
   return {
     ...real,
-    renderPosterPng: async (input: unknown) => (rendered.posters.push(input), png),
-    renderInvitationPng: async (input: unknown) => (rendered.invitations.push(input), png),
+    renderPosterPng: async (input: unknown) => {
+      rendered.posters.push(input);
+      return png;
+    },
+    renderInvitationPng: async (input: unknown) => {
+      rendered.invitations.push(input);
+      return png;
+    },
   };
 });
 
@@ -97,7 +103,11 @@ describe.each(backends)("public outputs show the approved profile on %s", (backe
       .execute();
     await reviewProfile(api.db, caller.userId, "approve", undefined, { id: null, label: "organizer" });
     const pending = JSON.stringify({ ...PENDING, logoUrl: "/files/a11ce00000000002" });
-    await api.db.updateTable("exhibitor_profiles").set({ status: "under_review", draft: pending, submitted: pending }).where("user_id", "=", caller.userId).execute();
+    await api.db
+      .updateTable("exhibitor_profiles")
+      .set({ status: "under_review", draft: pending, submitted: pending })
+      .where("user_id", "=", caller.userId)
+      .execute();
   });
   afterAll(async () => {
     await api?.close();
@@ -114,7 +124,11 @@ describe.each(backends)("public outputs show the approved profile on %s", (backe
     notPending(input);
 
     const video = await api.db.selectFrom("promotional_videos").select("public_code").where("user_id", "=", caller.userId).executeTakeFirstOrThrow();
-    await api.db.updateTable("promotional_videos").set({ mp4_key: "videos/test.mp4", poster_key: "videos/test.jpg" }).where("user_id", "=", caller.userId).execute();
+    await api.db
+      .updateTable("promotional_videos")
+      .set({ mp4_key: "videos/test.mp4", poster_key: "videos/test.jpg" })
+      .where("user_id", "=", caller.userId)
+      .execute();
     const page = await publicVideoPage(api.db, video.public_code, "en");
     expect(page.company).toBe(APPROVED.companyNameEn);
     notPending(page);
@@ -136,7 +150,14 @@ describe.each(backends)("public outputs show the approved profile on %s", (backe
     // No name typed on the invitation: the company's is printed.
     const invitation = await api.db
       .insertInto("invitations")
-      .values({ user_id: caller.userId, exhibition_id: caller.exhibitionId, template_id: template.id, name: "public profile", company_name: "", exhibit_ids: "[]" })
+      .values({
+        user_id: caller.userId,
+        exhibition_id: caller.exhibitionId,
+        template_id: template.id,
+        name: "public profile",
+        company_name: "",
+        exhibit_ids: "[]",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await promotionImage({ db: api.db, store }, caller, { kind: "invitation", id: invitation.id }, "png", link, "zh", new Date());

@@ -148,7 +148,16 @@ describe.each(backends)("business reservations on %s", (backend) => {
     expect(saved.data.flatMap((h) => h.blocks).find((b) => b.id === blockId)?.maxRoomsPerExhibitor).toBe(8);
     expect((await request(std01, stay(blockId, 3))).code).toBe(200);
     expect((await request(std01, stay(blockId, 1))).status).toBe(409);
-    const zero = await post("/desk/block/save", admin, { hotelId: String(hotelId), roomTypeZh: "x", roomTypeEn: "x", price: "1", roomsPerNight: "1", maxRoomsPerExhibitor: "0", firstNight: opens, lastNight: opens });
+    const zero = await post("/desk/block/save", admin, {
+      hotelId: String(hotelId),
+      roomTypeZh: "x",
+      roomTypeEn: "x",
+      price: "1",
+      roomsPerNight: "1",
+      maxRoomsPerExhibitor: "0",
+      firstNight: opens,
+      lastNight: opens,
+    });
     expect(zero.status).toBe(400);
     expect(JSON.stringify(zero.data)).toContain("reservations.fields.maxRoomsPerExhibitor");
   });

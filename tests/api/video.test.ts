@@ -274,7 +274,9 @@ describe.each(backends)("promotional videos on %s", (backend) => {
         draft: JSON.stringify(profile),
         submitted: "{}",
       })
-      .onConflict((oc) => oc.column("user_id").doUpdateSet({ draft: JSON.stringify(profile), submitted: "{}", approved: null, status: "draft", approved_at: null }))
+      .onConflict((oc) =>
+        oc.column("user_id").doUpdateSet({ draft: JSON.stringify(profile), submitted: "{}", approved: null, status: "draft", approved_at: null }),
+      )
       .execute();
     expect((await api.call("/node/service/exhibitor/video/updateFlags", { ticket: std01, form: { showsUploaded: "1" } })).status).toBe(400);
     // Approved: allowed; the public link plays the company video, ?generated=1 the generated one.

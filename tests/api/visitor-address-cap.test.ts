@@ -16,7 +16,8 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * registrations count per address, code and day, whatever the user agent, also when the requests
  * arrive at once; the registrations past it are still made.
  */
-const browser = (n: number) => `Mozilla/5.0 (iPhone; CPU iPhone OS 17_${n} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.${n} Mobile/15E148 Safari/604.1`;
+const browser = (n: number) =>
+  `Mozilla/5.0 (iPhone; CPU iPhone OS 17_${n} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.${n} Mobile/15E148 Safari/604.1`;
 
 type Envelope<T> = { status: number; code: number; message: string; data: T };
 
@@ -33,7 +34,8 @@ describe.each(backends)("views and registrations counted per address on %s", (ba
     std01 = await api.login("std01", "Expo#2026");
     const std = await api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
     code = await trackingCodeOf(api.db, { userId: std.id, exhibitionId: std.exhibition_id! });
-    classId = (await api.db.selectFrom("exhibit_classes").select("id").where("exhibition_id", "=", std.exhibition_id!).orderBy("id").executeTakeFirstOrThrow()).id;
+    classId = (await api.db.selectFrom("exhibit_classes").select("id").where("exhibition_id", "=", std.exhibition_id!).orderBy("id").executeTakeFirstOrThrow())
+      .id;
   });
   afterAll(async () => {
     await api?.close();

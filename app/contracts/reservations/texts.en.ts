@@ -108,7 +108,8 @@ const reservations = {
     checkOutBeforeCheckIn: "The check-out must be after the check-in",
     guestPerRoom: "Give one guest name per room at least",
     guestTwice: "Each guest is named once: the same name appears twice",
-    exhibitorCap: "One exhibitor may hold at most {{max}} rooms a night of this room type: you hold {{held}} for the night of {{night}} and asked for {{asked}}",
+    exhibitorCap:
+      "One exhibitor may hold at most {{max}} rooms a night of this room type: you hold {{held}} for the night of {{night}} and asked for {{asked}}",
     guestBooked: "{{name}} already has a room in your requests for the night of {{night}}: each guest is named once",
     outsideBlock: "This room type is offered for the nights of {{first}} to {{last}}",
     lastNightBeforeFirst: "The last night cannot be before the first night",

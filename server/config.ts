@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -5,6 +6,15 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((value) => value === "true" || value === "1");
+
+function isExecutableFile(file: string) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
 
 const optionalUrl = z
   .string()
@@ -96,6 +106,16 @@ const configSchema = z
      * runs; 0 renders at the pages' priority (the e2e server, where Chromium keeps both cores busy).
      */
     VIDEO_NICE: z.coerce.number({ message: "must be a number from 0 to 19" }).int().min(0).max(19).default(15),
+    /**
+     * The ffmpeg that renders videos (decision 042): an executable's absolute path, e.g. a system
+     * ffmpeg kept up to date by the distribution; unset, the packaged build (@ffmpeg-installer/ffmpeg).
+     */
+    FFMPEG_PATH: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => !value || (path.isAbsolute(value) && isExecutableFile(value)), { message: "must be the absolute path of an executable ffmpeg" }),
     /** Test only: "fast" hashes passwords at test strength (server/auth/password.ts). Refused with NODE_ENV=production. */
     PASSWORD_HASHING: z.enum(["standard", "fast"], { message: "must be standard or fast" }).default("standard"),
     /**

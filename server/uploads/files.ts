@@ -7,13 +7,14 @@ import { ObjectTooLargeError } from "./object-store";
 import { checkMp4Codecs, FILE_KINDS, sniffKind } from "./sniff";
 import { consumeGrant } from "./grants";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
+import { exceedsPixelLimit, pixelLimitOf } from "./pictures";
 
 /**
  * Stored files: the bytes live in the object store under a key the server made; one
  * stored_files row each records the owner, the checked type and the user's file name, and the
  * file is served at /files/<id> to its owner, an organizer (roleId 1), and users it was granted to.
  */
-export type UploadRejection = "empty" | "tooLarge" | "type" | "videoCodec" | "audioCodec" | "notFound";
+export type UploadRejection = "empty" | "tooLarge" | "type" | "tooManyPixels" | "videoCodec" | "audioCodec" | "notFound";
 
 export class UploadRejectedError extends Error {
   constructor(public readonly reason: UploadRejection) {
@@ -48,12 +49,15 @@ function cleanName(name: string) {
   return base.replace(/[\u0000-\u001f\u007f]/g, "").slice(-200) || "file";
 }
 
+/** Kinds whose pixels are counted (pictures.ts): a decompression bomb is refused at upload. */
+const PICTURE_KINDS: ReadonlySet<string> = new Set(["jpg", "png", "gif"]);
+
 type ClaimInput = { userId: number; folder: UploadFolder; key: string; name: string; kinds?: UploadKind[]; maxBytes?: number };
 
 /**
  * Turns an object uploaded under the caller's prefix into a stored file, after checking its size
- * and its real type from its bytes (and, for video, its codecs from its boxes). A refused object is
- * deleted. Claiming the same key twice answers the same file (a retried request).
+ * and its real type from its bytes (and, for a picture, its pixels from its header; for video, its
+ * codecs from its boxes). A refused object is deleted. Claiming the same key twice answers the same file (a retried request).
  */
 export async function claimUpload(db: Database, store: ObjectStore, input: ClaimInput): Promise<UploadedFile> {
   if (!input.key.startsWith(keyPrefixOf(input.folder, input.userId))) throw new UploadRejectedError("notFound");
@@ -90,6 +94,8 @@ export async function claimUpload(db: Database, store: ObjectStore, input: Claim
   if (info.sizeBytes > rules.maxBytes) return refuse("tooLarge");
   const kind = await sniffKind(head);
   if (!kind || !rules.kinds.includes(kind)) return refuse("type");
+  const whole = () => store.readRange(key, 0, info.sizeBytes - 1);
+  if (PICTURE_KINDS.has(kind) && (await exceedsPixelLimit(head, info.sizeBytes, whole, pixelLimitOf(input.folder)))) return refuse("tooManyPixels");
   if (kind === "mp4") {
     const codecs = await checkMp4Codecs((start, end) => store.readRange(key, start, end), info.sizeBytes);
     if (!codecs.ok) return refuse(codecs.reason === "audioCodec" ? "audioCodec" : codecs.reason === "notMp4" ? "type" : "videoCodec");

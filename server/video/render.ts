@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import type { VideoOrientation } from "../../app/contracts/video/values";
+import { cleanPicture } from "../uploads/pictures";
 
 /**
  * The promotional video renderer (issue 40, decision 037): one ffmpeg run from
@@ -12,12 +13,15 @@ import type { VideoOrientation } from "../../app/contracts/video/values";
  * time) makes a 15–30 s H.264/AAC MP4 at 720p: a title card (logo, company name, booth), one card per
  * exhibit (its image and name), an end card, each fading in and out, over a chord progression
  * synthesized by ffmpeg itself (aevalsrc). A second short run takes the poster frame. ffmpeg runs
- * below normal priority, and its `-progress` output reports how far it is.
+ * below normal priority, and its `-progress` output reports how far it is. Decision 042: ffmpeg reads
+ * only pictures libvips wrote (cleanPicture) and draws exhibitors' text literally; FFMPEG_PATH names
+ * another ffmpeg (a maintained system one) instead of the packaged 2018 build.
  */
 const requireFromHere = createRequire(import.meta.url);
 const FONT = "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf";
 
-const ffmpegPath = (): string => ffmpegInstaller.path;
+/** FFMPEG_PATH, checked at start by server/config.ts; else the packaged build. */
+const ffmpegPath = (): string => process.env.FFMPEG_PATH || ffmpegInstaller.path;
 /** VIDEO_NICE, checked at start by server/config.ts. */
 const renderNiceness = () => Number(process.env.VIDEO_NICE ?? 15);
 const fontPath = () => requireFromHere.resolve(FONT);
@@ -70,8 +74,13 @@ function musicSource(seconds: number): string {
 /** ffmpeg's filter option values: the path quoted for the filtergraph (the font path has no quote). */
 const quoted = (value: string) => `'${value.replace(/\\/g, "/").replace(/'/g, "")}'`;
 
+/**
+ * Text drawn as written: `expansion=none`, else drawtext expands `%{…}` in the file (an exhibit named
+ * `%{eif:while(1,1):d}` held the render until its timeout, `%{localtime}` printed the date) and drops
+ * a caption with a lone `%` ("纯棉 100% 衬衫").
+ */
 function textFilter(file: string, size: number, y: string, color = "white") {
-  return `drawtext=fontfile=${quoted(fontPath())}:textfile=${quoted(file)}:fontsize=${size}:fontcolor=${color}:x=(w-text_w)/2:y=${y}:shadowcolor=black@0.6:shadowx=2:shadowy=2`;
+  return `drawtext=fontfile=${quoted(fontPath())}:textfile=${quoted(file)}:expansion=none:fontsize=${size}:fontcolor=${color}:x=(w-text_w)/2:y=${y}:shadowcolor=black@0.6:shadowx=2:shadowy=2`;
 }
 
 /** Wraps a line for the card's width (CJK counts double), at most `lines` lines. */
@@ -97,7 +106,8 @@ function wrapText(text: string, perLine: number, lines: number): string {
 
 type Plan = { args: string[]; seconds: number };
 
-async function plan(input: RenderInput, dir: string, mp4: string, quick: boolean): Promise<Plan> {
+/** ffmpeg's arguments for the video, with the text files they name written into `dir`. */
+export async function planRender(input: RenderInput, dir: string, mp4: string, quick: boolean): Promise<Plan> {
   const { w, h } = SIZES[input.orientation];
   const exhibits = input.exhibits.slice(0, VIDEO_MAX_EXHIBITS);
   const card = cardSeconds(exhibits.length);
@@ -272,27 +282,25 @@ function runFfmpeg(args: string[], seconds: number, options: RunOptions): Promis
 }
 
 /**
- * Each picture decoded once on its own, into a PNG at most 1280 px: one that ffmpeg cannot decode
- * (a broken file that still starts like a PNG) is left out. Looped in the render, such a picture
+ * Each picture decoded by libvips within the pixel limit and written again, at most 1280 px
+ * (decision 042): ffmpeg reads only these files. One libvips cannot decode (a broken file that
+ * still starts like a PNG, a decompression bomb) is left out; looped in the render, a broken picture
  * made ffmpeg retry its decoding forever instead of failing.
  */
-async function decodablePictures(input: RenderInput, dir: string, timeoutMs: number): Promise<RenderInput> {
+async function cleanPictures(input: RenderInput, dir: string): Promise<RenderInput> {
   let count = 0;
-  const decodable = async (file: string | null) => {
+  const clean = async (file: string | null) => {
     if (!file) return null;
-    const out = path.join(dir, `picture-${count++}.png`);
-    const args = ["-hide_banner", "-nostdin", "-v", "error", "-xerror", "-y", "-i", file, "-frames:v", "1"];
-    args.push("-vf", "scale=w='min(1280,iw)':h='min(1280,ih)':force_original_aspect_ratio=decrease", out);
-    try {
-      await runFfmpeg(args, 1, { timeoutMs: Math.min(timeoutMs, 20_000) });
-      return (await fs.stat(out)).size > 0 ? out : null;
-    } catch {
-      return null;
-    }
+    const bytes = await fs.readFile(file).catch(() => null);
+    const picture = bytes && (await cleanPicture(bytes, 1280));
+    if (!picture) return null;
+    const out = path.join(dir, `picture-${count++}.${picture.format === "png" ? "png" : "jpg"}`);
+    await fs.writeFile(out, picture.bytes);
+    return out;
   };
-  const logoFile = await decodable(input.logoFile);
+  const logoFile = await clean(input.logoFile);
   const exhibits = [];
-  for (const exhibit of input.exhibits) exhibits.push({ ...exhibit, imageFile: await decodable(exhibit.imageFile) });
+  for (const exhibit of input.exhibits) exhibits.push({ ...exhibit, imageFile: await clean(exhibit.imageFile) });
   return { ...input, logoFile, exhibits };
 }
 
@@ -301,8 +309,7 @@ export async function renderVideo(input: RenderInput, dir: string, options: RunO
   const mp4 = path.join(dir, "video.mp4");
   const poster = path.join(dir, "poster.jpg");
   const started = Date.now();
-  const checked = await decodablePictures(input, dir, options.timeoutMs);
-  const { args, seconds } = await plan(checked, dir, mp4, options.quick ?? false);
+  const { args, seconds } = await planRender(await cleanPictures(input, dir), dir, mp4, options.quick ?? false);
   // ffmpeg outlives a killed worker (it ignores SIGPIPE): its own CPU-time limit ends such an orphan too.
   await runFfmpeg(["-timelimit", String(Math.ceil(options.timeoutMs / 1000)), ...args], seconds, options);
   const left = Math.max(5000, options.timeoutMs - (Date.now() - started));

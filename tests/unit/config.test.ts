@@ -1,3 +1,5 @@
+import path from "node:path";
+import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
 
@@ -41,6 +43,15 @@ describe("config from the environment", () => {
     expect(config.apiBaseUrl).toBe("https://api.example.org");
     expect(config.usesEmbeddedDatabase).toBe(false);
     expect(config.sessionSecrets).toEqual(["first-secret-0123456789", "second-secret-0123456789"]);
+  });
+
+  it("takes FFMPEG_PATH as the absolute path of an executable file only (decision 042)", () => {
+    expect(loadConfig({}).FFMPEG_PATH).toBeUndefined();
+    expect(loadConfig({ FFMPEG_PATH: ffmpegInstaller.path }).FFMPEG_PATH).toBe(ffmpegInstaller.path);
+    expect(() => loadConfig({ FFMPEG_PATH: "ffmpeg" })).toThrow(/FFMPEG_PATH="ffmpeg": must be the absolute path of an executable ffmpeg/);
+    expect(() => loadConfig({ FFMPEG_PATH: "/no/such/ffmpeg" })).toThrow(/FFMPEG_PATH/);
+    expect(() => loadConfig({ FFMPEG_PATH: path.resolve("package.json") })).toThrow(/FFMPEG_PATH/);
+    expect(() => loadConfig({ FFMPEG_PATH: path.dirname(ffmpegInstaller.path) })).toThrow(/FFMPEG_PATH/);
   });
 
   it("accepts TEST_CLOCK only outside production, as a date and time with an offset", () => {

@@ -4,6 +4,8 @@ import { PNG as PngReader } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { loadRenderFonts, safeText } from "../../server/promotion/render/fonts";
 import { pictureDataUrl, pngToPdf, renderInvitationPng, renderPosterPng } from "../../server/promotion/render";
+import sharp from "sharp";
+import { blackPng, PAYLOAD, pngWithPayload } from "../support/pictures";
 import { PNG } from "../support/sample-files";
 
 /**
@@ -34,11 +36,21 @@ describe("promotion image engine", () => {
     expect(Array.from(safeText("长".repeat(500), covers))).toHaveLength(300);
   });
 
-  it("takes PNG and JPEG pictures only, by their bytes", () => {
-    expect(pictureDataUrl(new Uint8Array(PNG))).toMatch(/^data:image\/png;base64,/);
-    expect(pictureDataUrl(new TextEncoder().encode("GIF89a not drawn"))).toBeNull();
-    expect(pictureDataUrl(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 2]))).toBeNull();
-    expect(pictureDataUrl(null)).toBeNull();
+  it("draws a picture only as libvips wrote it again (decision 042): its pixels without what came with them; a decompression bomb or broken bytes not at all", async () => {
+    const payload = await pngWithPayload();
+    expect(payload.includes(PAYLOAD)).toBe(true);
+    const url = await pictureDataUrl(new Uint8Array(payload));
+    const clean = Buffer.from(url!.split(",")[1]!, "base64");
+    expect(clean.includes(PAYLOAD)).toBe(false);
+    expect(url).toMatch(/^data:image\/jpeg;base64,/);
+    expect(await sharp(clean).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+    // 10,000 × 10,000 pixels in 12 KB: over the limit, never decoded.
+    expect(await pictureDataUrl(new Uint8Array(blackPng(10_000, 10_000)))).toBeNull();
+    // Broken pixel data (the upload's sample passes the type check, but does not decode).
+    expect(await pictureDataUrl(new Uint8Array(PNG))).toBeNull();
+    expect(await pictureDataUrl(new TextEncoder().encode("GIF89a not drawn"))).toBeNull();
+    expect(await pictureDataUrl(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 2]))).toBeNull();
+    expect(await pictureDataUrl(null)).toBeNull();
   });
 
   it("renders an invitation as a 750 × 1334 PNG whose QR code is the tracking link, skipping pictures it cannot draw", async () => {

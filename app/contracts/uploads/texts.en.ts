@@ -10,6 +10,7 @@ const uploads = {
   tooLarge: "{{name}} is larger than {{size}}, please choose a smaller file",
   tooMany: "At most {{count}} file(s) can be uploaded",
   typeNotAllowed: "Only {{formats}} files can be uploaded",
+  tooManyPixels: "This picture has too many pixels (width × height at most {{megapixels}} million); please make it smaller and upload it again",
   typeMismatch: "The content of this file is not one of {{formats}}; it was not accepted",
   videoCodec: "The video must be an MP4 file with H.264 video and AAC audio",
   empty: "The file is empty",

@@ -12,6 +12,7 @@ const uploads: typeof en = {
   tooLarge: "{{name}} 超过 {{size}}，请选择更小的文件",
   tooMany: "最多只能上传 {{count}} 个文件",
   typeNotAllowed: "只能上传 {{formats}} 格式的文件",
+  tooManyPixels: "图片像素过多（宽 × 高不能超过 {{megapixels}} 百万像素），请缩小图片尺寸后重新上传",
   typeMismatch: "该文件的内容不是 {{formats}} 格式，未被接受",
   videoCodec: "视频须为 H.264 视频与 AAC 音频编码的 MP4 文件",
   empty: "文件为空",

@@ -9,6 +9,7 @@ import { SKIN_IDS, isSkinId } from "../../../app/contracts/settings/skin-schema"
 import { contractorMayReadFile } from "../../contractors/access";
 import { resolveSession } from "../../auth/sessions";
 import { canReadFile, findStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../uploads/files";
+import { pixelLimitOf } from "../../uploads/pictures";
 import { readTicket, type ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount, parseEndpointInput, withMessage } from "../mount";
@@ -44,8 +45,14 @@ export function settingsRoutes(deps: ApiDeps): Router {
         imgUrl = saved.url;
       } catch (error) {
         if (!(error instanceof UploadRejectedError)) throw error;
-        const key = error.reason === "tooLarge" ? "settings.feedbackImageTooLarge" : "settings.feedbackImageType";
-        throw new ApiError(ApiCode.badRequest, key, {}, { fields: { [FEEDBACK_FILE_FIELD]: [key] } });
+        const key =
+          error.reason === "tooLarge"
+            ? "settings.feedbackImageTooLarge"
+            : error.reason === "tooManyPixels"
+              ? "uploads.tooManyPixels"
+              : "settings.feedbackImageType";
+        const values = { megapixels: pixelLimitOf("feedback") / 1_000_000 };
+        throw new ApiError(ApiCode.badRequest, key, values, { fields: { [FEEDBACK_FILE_FIELD]: [key] } });
       }
     } else if (input.imgUrl) {
       // An earlier upload may be referenced, but only one of the caller's own.

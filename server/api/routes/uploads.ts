@@ -9,7 +9,8 @@ import {
   type UploadFolder,
   type UploadKind,
 } from "../../../app/contracts/uploads/schema";
-import { claimUpload, keyPrefixOf, newStorageKey, UploadRejectedError } from "../../uploads/files";
+import { claimUpload, keyPrefixOf, newStorageKey, type UploadRejection, UploadRejectedError } from "../../uploads/files";
+import { pixelLimitOf } from "../../uploads/pictures";
 import { grantUpload, PendingUploadsExceededError, UNCLAIMED_UPLOAD_HOURS } from "../../uploads/grants";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError } from "../envelope";
@@ -84,18 +85,23 @@ export function uploadRoutes(deps: ApiDeps): Router {
 }
 
 /** A refused upload as an API error: 404 for a key that is not the caller's (or gone), 400 otherwise. */
-function rejection(reason: UploadRejectedError["reason"], folder: UploadFolder, kinds?: UploadKind[]) {
+function rejection(reason: UploadRejection, folder: UploadFolder, kinds?: UploadKind[]) {
   const rules = (UPLOAD_FOLDERS as readonly string[]).includes(folder) ? effectiveRules(folder, { kinds }) : null;
-  const values = { formats: formats(rules?.kinds ?? []), size: formatSizeLimit(rules?.maxBytes ?? 0), name: "" };
-  const key =
-    reason === "notFound"
-      ? "uploads.notFound"
-      : reason === "type"
-        ? "uploads.typeMismatch"
-        : reason === "tooLarge"
-          ? "uploads.tooLarge"
-          : reason === "empty"
-            ? "uploads.empty"
-            : "uploads.videoCodec";
+  const values = {
+    formats: formats(rules?.kinds ?? []),
+    size: formatSizeLimit(rules?.maxBytes ?? 0),
+    name: "",
+    megapixels: rules ? pixelLimitOf(folder) / 1_000_000 : 0,
+  };
+  const keys: Record<UploadRejection, string> = {
+    notFound: "uploads.notFound",
+    type: "uploads.typeMismatch",
+    tooLarge: "uploads.tooLarge",
+    tooManyPixels: "uploads.tooManyPixels",
+    empty: "uploads.empty",
+    videoCodec: "uploads.videoCodec",
+    audioCodec: "uploads.videoCodec",
+  };
+  const key = keys[reason];
   return new ApiError(reason === "notFound" ? ApiCode.notFound : ApiCode.badRequest, key, values, { fields: { file: [key] }, reason });
 }

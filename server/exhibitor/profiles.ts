@@ -51,6 +51,7 @@ export async function readProfile(db: Database, owner: ProfileOwner): Promise<Pr
       status: "draft",
       draft: {},
       submitted: null,
+      approved: null,
       review_comment: null,
       submitted_at: null,
       reviewed_at: null,
@@ -222,7 +223,8 @@ export async function reviewProfile(db: Database, userId: number, decision: "app
     const now = appClock.now();
     const reviewed = { review_comment: comment ?? null, reviewed_at: now, reviewed_by: actor.id };
     return decision === "approve"
-      ? { set: { ...reviewed, status: "approved", approved_at: now }, action: "approved", comment }
+      ? // What it approves is kept apart: public outputs show it while a later submission waits (server/exhibitor/public-profile.ts).
+        { set: { ...reviewed, status: "approved", approved_at: now, approved: JSON.stringify(readDraft(row.submitted)) }, action: "approved", comment }
       : { set: { ...reviewed, status: "returned" }, action: "returned", comment };
   });
 }

@@ -7,7 +7,7 @@ import { ApiCode, ApiError } from "../api/envelope";
 import type { DownloadName } from "../api/file-answer";
 import type { Caller } from "../badges/badges";
 import type { Database } from "../db/database";
-import { readDraft } from "../exhibitor/profiles";
+import { approvedPublicProfile } from "../exhibitor/public-profile";
 import type { ObjectStore } from "../uploads/object-store";
 import { insertStagedFile, stageFile } from "../uploads/staged-files";
 import { type InvitationRenderInput, type PosterKind, type PosterRenderInput, pngToPdf, renderInvitationPng, renderPosterPng } from "./render";
@@ -35,7 +35,7 @@ const invitationNotFound = () => new ApiError(ApiCode.notFound, "promotion.error
 
 /** The exhibition, the caller's booth (the session's, else the first) with its hall, and the company's names. */
 async function exhibitorFacts(db: Database, caller: Caller) {
-  const [exhibition, booths, user, profile] = await Promise.all([
+  const [exhibition, booths, { names }] = await Promise.all([
     db
       .selectFrom("exhibitions")
       .select(["name_zh", "name_en", "venue_zh", "venue_en"])
@@ -50,20 +50,12 @@ async function exhibitorFacts(db: Database, caller: Caller) {
       .where("b.exhibition_id", "=", caller.exhibitionId)
       .orderBy("b.id")
       .execute(),
-    db.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", caller.userId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("exhibitor_profiles")
-      .select("submitted")
-      .where("user_id", "=", caller.userId)
-      .where("exhibition_id", "=", caller.exhibitionId)
-      .executeTakeFirst(),
+    approvedPublicProfile(db, caller),
   ]);
   const booth = booths.find((b) => b.id === caller.sessionBoothId) ?? booths[0];
   if (!booth) throw noBooth();
-  // As the contracts name the exhibitor: the reviewed profile's names, else the account's.
-  const submitted = readDraft(profile?.submitted);
-  const zh = text(submitted.companyNameZh) ?? text(user.business_name);
-  const en = text(submitted.companyNameEn) ?? text(user.business_name_en);
+  // Public: the approved profile's names, else the account's (never a draft or a submission under review).
+  const { zh, en } = names;
   return {
     exhibition: {
       nameZh: exhibition.name_zh,
@@ -74,7 +66,7 @@ async function exhibitorFacts(db: Database, caller: Caller) {
       venueEn: exhibition.venue_en,
     },
     booth: { boothNo: booth.booth_no, hallZh: booth.hall_zh, hallEn: booth.hall_en },
-    company: { zh: zh ?? en ?? user.username, en: en ?? "" },
+    company: { zh: zh ?? en ?? names.username, en: en ?? "" },
   };
 }
 

@@ -8,7 +8,7 @@ import type { Ranking, RankingRow } from "../../app/contracts/promotion/visitor-
 import { RANKING_TOP, type RankingKind, type RankingPeriod } from "../../app/contracts/promotion/visitor-values";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Caller } from "../badges/badges";
-import { exhibitorNamesOf } from "../badges/exhibitor-names";
+import { approvedPublicProfiles } from "../exhibitor/public-profile";
 import type { Database } from "../db/database";
 import { shiftDay } from "./views";
 
@@ -16,7 +16,8 @@ import { shiftDay } from "./views";
  * Rankings (decision 031): exhibitors by registered visitors (invite) or by views of their link
  * (browse), over today, the last 7 days or all, in exhibition time (UTC+8) up to business now.
  * Competition ranking: equal counts share a rank and the next rank skips (1, 2, 2, 4); equal ranks
- * are ordered by company name. An exhibitor sees the top RANKING_TOP and its own row, company names
+ * are ordered by company name. Views and registrations count a few per address, code and day at most
+ * (./views.ts COUNTED_PER_ADDRESS). An exhibitor sees the top RANKING_TOP and its own row, company names
  * only; the organizer every row.
  */
 
@@ -51,6 +52,7 @@ async function countsOf(db: Database, exhibitionId: number, kind: RankingKind, p
       .innerJoin("users as u", "u.id", "v.inviter_user_id")
       .select(["v.inviter_user_id as user_id", sql<number>`count(*)::int`.as("n")])
       .where("v.exhibition_id", "=", exhibitionId)
+      .where("v.ranked", "=", true)
       .where("u.role_id", "=", EXHIBITOR_ROLE_ID)
       .where("v.created_at", "<=", now);
     if (fromDay) query = query.where("v.created_at", ">=", new Date(`${fromDay}T00:00:00+08:00`));
@@ -70,10 +72,10 @@ async function countsOf(db: Database, exhibitionId: number, kind: RankingKind, p
   return new Map(rows.map((r) => [r.user_id, r.n]));
 }
 
-/** Company names only: the profile's or the account's, in the language (the other one when missing); never the user name. */
+/** Company names only: the approved public profile's or the account's, in the language (the other one when missing); never the user name. */
 export async function companyNamesOf(db: Database, exhibitionId: number, userIds: number[], language: Language): Promise<Map<number, string>> {
-  const names = await exhibitorNamesOf(db, exhibitionId, userIds);
-  return new Map([...names].map(([id, n]) => [id, (language === "en" ? (n.en ?? n.zh) : (n.zh ?? n.en)) ?? ""]));
+  const profiles = await approvedPublicProfiles(db, exhibitionId, userIds);
+  return new Map([...profiles].map(([id, { names: n }]) => [id, (language === "en" ? (n.en ?? n.zh) : (n.zh ?? n.en)) ?? ""]));
 }
 
 /** Every ranked exhibitor, in order. */

@@ -11,7 +11,7 @@ import type { DB } from "../db/schema";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
 import { companyNamesOf } from "./rankings";
 import { ownerOfCode } from "./tracking";
-import { countView } from "./views";
+import { addressKeyOf, COUNTED_PER_ADDRESS, countView } from "./views";
 import { visitorThrottle } from "./visitor-throttle";
 
 /**
@@ -251,11 +251,14 @@ async function checkChoices(db: Database, exhibitionId: number, input: VisitorRe
  * POST /visit/register. Checked in this order, each with its own message at its field: the lists,
  * a mobile registered already, the SMS code. The code is spent and the visitor stored in one
  * transaction, so a refusal leaves nothing half-saved (the code stays usable). The confirmation goes
- * by SMS and e-mail after the commit; a failed send does not undo the registration.
+ * by SMS and e-mail after the commit; a failed send does not undo the registration. Past
+ * COUNTED_PER_ADDRESS registrations through one code from one address in a day, the visitor is kept
+ * (and in the inviter's audience) but not ranked.
  */
 export async function registerVisitor(
   deps: Pick<ApiDeps, "db" | "notifier" | "logger">,
   input: VisitorRegisterInput,
+  ip: string,
   language: Language,
   now: Date,
 ): Promise<VisitorRegistered> {
@@ -277,6 +280,7 @@ export async function registerVisitor(
           .where("exhibition_id", "=", exhibition.id)
           .executeTakeFirst()
       : undefined;
+  const address = inviter ? await addressKeyOf(db, ip, now) : null;
 
   let visitorNo: number;
   try {
@@ -299,6 +303,19 @@ export async function registerVisitor(
         .where("exhibition_id", "=", exhibition.id)
         .executeTakeFirstOrThrow();
       const no = last.n + 1;
+      let ranked = true;
+      // Counted under the exhibition's lock just taken: two registrations from one address cannot both pass the cap.
+      if (inviter && address) {
+        const counted = await trx
+          .selectFrom("visitors")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .where("exhibition_id", "=", exhibition.id)
+          .where("source_code", "=", input.code!)
+          .where("address_key", "=", address.key)
+          .where("ranked", "=", true)
+          .executeTakeFirstOrThrow();
+        ranked = counted.n < COUNTED_PER_ADDRESS;
+      }
       await trx
         .insertInto("visitors")
         .values({
@@ -317,6 +334,8 @@ export async function registerVisitor(
           interest_class_ids: JSON.stringify(interests),
           consent: input.consent,
           language,
+          address_key: address?.key ?? null,
+          ranked,
           created_at: now,
         })
         .execute();

@@ -40,6 +40,7 @@ export async function listHotels(db: Database, who: Who): Promise<Hotel[]> {
       "room_type_en",
       "price_cents",
       "rooms_per_night",
+      "max_rooms_per_exhibitor",
       dayOf("first_night").as("first_night"),
       dayOf("last_night").as("last_night"),
     ])
@@ -86,6 +87,7 @@ export async function listHotels(db: Database, who: Who): Promise<Hotel[]> {
           roomTypeEn: b.room_type_en,
           priceCents: b.price_cents,
           roomsPerNight: b.rooms_per_night,
+          maxRoomsPerExhibitor: b.max_rooms_per_exhibitor,
           firstNight: b.first_night,
           lastNight: b.last_night,
           nights: nightsLeft(b, own),
@@ -164,6 +166,7 @@ type BlockInput = {
   roomTypeEn: string;
   price: string;
   roomsPerNight: number;
+  maxRoomsPerExhibitor: number;
   firstNight: string;
   lastNight: string;
 };
@@ -189,6 +192,7 @@ export async function saveBlock(db: Database, who: Who, input: BlockInput) {
     room_type_en: input.roomTypeEn,
     price_cents: fenOf(input.price),
     rooms_per_night: input.roomsPerNight,
+    max_rooms_per_exhibitor: input.maxRoomsPerExhibitor,
     first_night: input.firstNight,
     last_night: input.lastNight,
   };

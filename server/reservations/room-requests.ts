@@ -1,17 +1,20 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Paged, RoomRequest } from "../../app/contracts/reservations/api-types";
-import type { ReservationDecision, ReservationStatus } from "../../app/contracts/reservations/values";
+import { guestKey, type ReservationDecision, type ReservationStatus } from "../../app/contracts/reservations/values";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
+import type { DB } from "../db/schema";
 import { endOfExhibitionDay } from "../orders/pricing";
 import { addDays, dayOf, iso, isOrganizer, LIVE, nightsLeft, nightsOf, type Who } from "./common";
 
 /**
  * Hotel room requests (issue 41, decision 039): an exhibitor asks a block for rooms over a stay; the
  * block's quota holds per night, checked while the block's row is locked so two requests for the last
- * rooms cannot both pass. The organizer confirms or declines; the owner cancels until the hotel's
- * cut-off day (to 23:59 UTC+8, app clock).
+ * rooms cannot both pass. One exhibitor holds at most the block's rooms-per-exhibitor a night, and
+ * names each guest once across its live requests of overlapping nights (issue 50: one exhibitor took a
+ * whole block with guests "g1…g15"). The organizer confirms or declines; the owner cancels until the
+ * hotel's cut-off day (to 23:59 UTC+8, app clock).
  */
 const requestNotFound = () => new ApiError(ApiCode.notFound, "reservations.errors.requestNotFound");
 
@@ -95,6 +98,34 @@ export async function deskRequests(db: Database, who: Who, input: { status?: Res
 
 type RoomRequestInput = { blockId: number; checkIn: string; checkOut: string; rooms: number; guestNames: string[]; contactMobile: string };
 
+/**
+ * A guest named in another live request of the exhibitor for an overlapping night, in any block, is
+ * refused with the name and night. The exhibitor's requests are serialized by a lock of its own, so two
+ * requests naming one guest at once cannot both pass. (One request naming a guest twice: the schema.)
+ */
+async function refuseGuestsBooked(trx: Transaction<DB>, who: Who, input: RoomRequestInput) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`room-requests:${who.exhibitionId}:${who.userId}`}))`.execute(trx);
+  const others = await trx
+    .selectFrom("room_requests")
+    .select(["guest_names", dayOf("check_in").as("check_in")])
+    .where("exhibition_id", "=", who.exhibitionId)
+    .where("user_id", "=", who.userId)
+    .where("status", "in", LIVE)
+    .where("check_in", "<", input.checkOut)
+    .where("check_out", ">", input.checkIn)
+    .execute();
+  const asked = new Map(input.guestNames.map((name) => [guestKey(name), name]));
+  for (const other of others) {
+    const named = (Array.isArray(other.guest_names) ? other.guest_names : []).find((name) => asked.has(guestKey(String(name))));
+    if (named !== undefined)
+      throw new ApiError(ApiCode.conflict, "reservations.errors.guestBooked", {
+        name: asked.get(guestKey(String(named))),
+        // The first night both stays share (days as YYYY-MM-DD sort as text).
+        night: [other.check_in, input.checkIn].sort()[1],
+      });
+  }
+}
+
 /** A new request, refused with the numbers when a night of the stay has fewer rooms left than asked. */
 export async function requestRooms(db: Database, who: Who, input: RoomRequestInput): Promise<RoomRequest> {
   const id = await db.transaction().execute(async (trx) => {
@@ -102,7 +133,7 @@ export async function requestRooms(db: Database, who: Who, input: RoomRequestInp
     const block = await trx
       .selectFrom("room_blocks as b")
       .innerJoin("hotels as h", "h.id", "b.hotel_id")
-      .select(["b.id", "b.rooms_per_night", dayOf("b.first_night").as("first_night"), dayOf("b.last_night").as("last_night")])
+      .select(["b.id", "b.rooms_per_night", "b.max_rooms_per_exhibitor", dayOf("b.first_night").as("first_night"), dayOf("b.last_night").as("last_night")])
       .where("b.id", "=", input.blockId)
       .where("h.exhibition_id", "=", who.exhibitionId)
       .where("b.retired_at", "is", null)
@@ -122,13 +153,31 @@ export async function requestRooms(db: Database, who: Who, input: RoomRequestInp
       throw new ApiError(ApiCode.badRequest, "reservations.errors.outsideBlock", { first: block.first_night, last: block.last_night });
     const stays = await trx
       .selectFrom("room_requests")
-      .select(["rooms", dayOf("check_in").as("check_in"), dayOf("check_out").as("check_out")])
+      .select(["user_id", "rooms", dayOf("check_in").as("check_in"), dayOf("check_out").as("check_out")])
       .where("block_id", "=", block.id)
       .where("status", "in", LIVE)
       .where("check_in", "<", input.checkOut)
       .where("check_out", ">", input.checkIn)
       .execute();
-    const tightest = nightsLeft(block, stays, nightsOf(input.checkIn, input.checkOut)).reduce((a, b) => (b.left < a.left ? b : a));
+    const nights = nightsOf(input.checkIn, input.checkOut);
+    if (!isOrganizer(who)) {
+      // The exhibitor's own rooms a night, against the block's cap per exhibitor.
+      const own = nightsLeft(
+        { ...block, rooms_per_night: block.max_rooms_per_exhibitor },
+        stays.filter((s) => s.user_id === who.userId),
+        nights,
+      );
+      const fullest = own.reduce((a, b) => (b.left < a.left ? b : a));
+      if (fullest.left < input.rooms)
+        throw new ApiError(ApiCode.conflict, "reservations.errors.exhibitorCap", {
+          max: block.max_rooms_per_exhibitor,
+          held: block.max_rooms_per_exhibitor - fullest.left,
+          night: fullest.night,
+          asked: input.rooms,
+        });
+      await refuseGuestsBooked(trx, who, input);
+    }
+    const tightest = nightsLeft(block, stays, nights).reduce((a, b) => (b.left < a.left ? b : a));
     if (tightest.left < input.rooms)
       throw new ApiError(ApiCode.conflict, "reservations.errors.quotaExceeded", {
         left: Math.max(0, tightest.left),

@@ -4,7 +4,7 @@ import type { ShowcasePublic } from "../../app/contracts/showcase/api-types";
 import type { ShowcaseImageSlot } from "../../app/contracts/showcase/values";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { isPublished, readDraft } from "../exhibitor/profiles";
+import { approvedPublicProfile } from "../exhibitor/public-profile";
 import { trackingCodeOf } from "../promotion/tracking";
 import { countView } from "../promotion/views";
 import type { ObjectStore } from "../uploads/object-store";
@@ -15,7 +15,7 @@ import { fileIdsOf } from "./showcases";
 /**
  * The public showcase page of a code (issue 40, decision 036), for anyone without a session. Only
  * what is meant public: the company's names, logo and introduction from the profile as last
- * approved (a draft or a submission under review never), the booths, and the chosen exhibits. An
+ * approved (server/exhibitor/public-profile.ts: a draft or a submission under review never), the booths, and the chosen exhibits. An
  * unknown code, a page its exhibitor switched off or the organizer hid: 404, the same for all three.
  * Opening it counts a view of the exhibitor's tracking code (server/promotion/views.ts), so the
  * popularity ranking includes it.
@@ -41,17 +41,6 @@ async function openShowcase(db: Database, code: string) {
   return row;
 }
 
-/** The profile as last approved, or nothing: a draft, or a submission under review or returned, shows none of its data. */
-async function approvedProfile(db: Database, userId: number, exhibitionId: number) {
-  const row = await db
-    .selectFrom("exhibitor_profiles")
-    .select(["status", "approved_at", "submitted"])
-    .where("user_id", "=", userId)
-    .where("exhibition_id", "=", exhibitionId)
-    .executeTakeFirst();
-  return row && isPublished(row) ? readDraft(row.submitted) : {};
-}
-
 async function chosenExhibits(db: Database, showcaseId: number) {
   return db
     .selectFrom("showcase_exhibits as x")
@@ -69,9 +58,8 @@ export async function publicShowcase(
   now: Date,
 ): Promise<ShowcasePublic> {
   const showcase = await openShowcase(db, input.code);
-  const [profile, user, booths, exhibits, trackingCode, video] = await Promise.all([
-    approvedProfile(db, showcase.user_id, showcase.exhibition_id),
-    db.selectFrom("users").select(["business_name", "business_name_en"]).where("id", "=", showcase.user_id).executeTakeFirstOrThrow(),
+  const [{ approved: profile, names }, booths, exhibits, trackingCode, video] = await Promise.all([
+    approvedPublicProfile(db, { userId: showcase.user_id, exhibitionId: showcase.exhibition_id }),
     db
       .selectFrom("booths as b")
       .leftJoin("halls as h", "h.id", "b.hall_id")
@@ -85,11 +73,8 @@ export async function publicShowcase(
     publicVideoFor(db, showcase.user_id),
   ]);
   await countView(db, { code: trackingCode, exhibitionId: showcase.exhibition_id, ip: input.ip, userAgent: input.userAgent }, now);
-  // The names as approved, else the account's (set by the organizer, not by the exhibitor's draft).
-  const zh = text(profile.companyNameZh) || text(user.business_name);
-  const en = text(profile.companyNameEn) || text(user.business_name_en);
   return {
-    company: inLanguage(language, zh, en),
+    company: inLanguage(language, names.zh ?? "", names.en ?? ""),
     exhibition: inLanguage(language, showcase.exhibition_zh, showcase.exhibition_en),
     booths: booths.map((b) => ({ hall: inLanguage(language, b.hall_zh ?? "", b.hall_en ?? ""), boothNo: b.booth_no })),
     hasLogo: Boolean(text(profile.logoUrl)),
@@ -115,7 +100,9 @@ export async function publicShowcaseImage(
   const { db, store } = deps;
   const showcase = await openShowcase(db, code);
   let fileId: string | undefined;
-  if (slot === "logo") fileId = storedFileIdOf((await approvedProfile(db, showcase.user_id, showcase.exhibition_id)).logoUrl) ?? undefined;
+  if (slot === "logo")
+    fileId =
+      storedFileIdOf((await approvedPublicProfile(db, { userId: showcase.user_id, exhibitionId: showcase.exhibition_id })).approved.logoUrl) ?? undefined;
   else fileId = fileIdsOf((await chosenExhibits(db, showcase.id)).find((e) => String(e.position) === slot)?.image_file_ids)[0];
   if (!fileId) throw notFound();
   const file = await db.selectFrom("stored_files").select(["storage_key", "owner_user_id", "content_type"]).where("id", "=", fileId).executeTakeFirst();

@@ -15,15 +15,35 @@ import { blueCarDays, blueCarGuide, blueCarViews, conflict, selectBlueCars, stal
  * validity, or return with a comment) and the settings (the English traffic page, the guide texts).
  */
 async function reviewItems(db: Database, organizer: Caller, rows: BlueCarRow[], language: Language): Promise<BlueCarReviewItem[]> {
+  // Other live registrations of the same plates: the conflicts the organizer resolves.
+  const plates = [...new Set(rows.map((r) => r.plate))];
+  const samePlate = plates.length
+    ? await db
+        .selectFrom("blue_cars")
+        .select(["id", "user_id", "plate", "status"])
+        .where("exhibition_id", "=", organizer.exhibitionId)
+        .where("plate", "in", plates)
+        .where("deleted_at", "is", null)
+        .orderBy("id")
+        .execute()
+    : [];
   const [views, names] = await Promise.all([
     blueCarViews(db, rows),
     exhibitorNamesOf(
       db,
       organizer.exhibitionId,
-      rows.map((r) => r.user_id),
+      [...rows, ...samePlate].map((r) => r.user_id),
     ),
   ]);
-  return views.map((view, i) => ({ ...view, exhibitorName: exhibitorNameIn(names.get(rows[i]!.user_id), language) }));
+  return views.map((view, i) => {
+    const row = rows[i]!;
+    const conflicts = samePlate.filter((other) => other.plate === row.plate && other.user_id !== row.user_id);
+    return {
+      ...view,
+      exhibitorName: exhibitorNameIn(names.get(row.user_id), language),
+      plateConflicts: conflicts.map((other) => ({ exhibitorName: exhibitorNameIn(names.get(other.user_id), language), status: other.status })),
+    };
+  });
 }
 
 /** GET /smeb/blueCar/review/list. */
@@ -67,10 +87,10 @@ export async function reviewBlueCars(
  */
 export async function decideBlueCar(db: Database, organizer: Caller, input: BlueCarDecisionInput, language: Language, now: Date): Promise<BlueCarReviewItem> {
   const approve = input.decision === "approve";
-  await db.transaction().execute(async (trx) => {
+  const decide = db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("blue_cars")
-      .select(["id", "status", "version"])
+      .select(["id", "status", "version", "plate"])
       .where("id", "=", input.id)
       .where("exhibition_id", "=", organizer.exhibitionId)
       .where("deleted_at", "is", null)
@@ -79,6 +99,18 @@ export async function decideBlueCar(db: Database, organizer: Caller, input: Blue
     if (!row) throw notFound();
     if (row.status !== "submitted") throw conflict("vehicles.blueCars.errors.notSubmitted");
     if (input.version !== undefined && input.version !== row.version) throw staleCar();
+    if (approve) {
+      // One approved car per plate: another exhibitor's approved registration is returned first.
+      const approvedElsewhere = await trx
+        .selectFrom("blue_cars")
+        .select("id")
+        .where("exhibition_id", "=", organizer.exhibitionId)
+        .where("plate", "=", row.plate)
+        .where("status", "=", "approved")
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (approvedElsewhere) throw conflict("vehicles.blueCars.errors.plateApprovedElsewhere");
+    }
     await trx
       .updateTable("blue_cars")
       .set({
@@ -94,6 +126,12 @@ export async function decideBlueCar(db: Database, organizer: Caller, input: Blue
       })
       .where("id", "=", row.id)
       .execute();
+  });
+  await decide.catch((error: { code?: string; constraint?: string; message?: string } | null) => {
+    // Two approvals of one plate at once: the unique index refuses the second.
+    if (error?.code === "23505" && String(error.constraint ?? error.message).includes("blue_cars_approved_plate"))
+      throw conflict("vehicles.blueCars.errors.plateApprovedElsewhere");
+    throw error;
   });
   const row = await selectBlueCars(db, organizer.exhibitionId).where("c.id", "=", input.id).executeTakeFirstOrThrow();
   return (await reviewItems(db, organizer, [row], language))[0]!;

@@ -12,7 +12,9 @@ import { notFound } from "../transport/common";
  * Non-Shenzhen blue-plate cars (issue 41, spec /HT/blueCarGuide; decision 038). An exhibitor
  * registers a car from elsewhere with its owner, plate, four licence scans and a photo (pictures it
  * uploaded itself), for days between build-up and the closing day. The plate is the registration:
- * it never changes (400 here, a trigger below), one live registration per plate and exhibition. A
+ * it never changes (400 here, a trigger below). An exhibitor registers a plate once; another
+ * exhibitor's registration of it is not refused nor mentioned (that told one exhibitor about
+ * another's car, issue 50): the organizer sees the conflict and approves one plate once. A
  * car can be corrected or deleted until the organizer approves it; a returned car corrected goes
  * back to review. The organizer's side is in blue-car-review.ts, the pass in blue-car-pass.ts.
  */
@@ -140,24 +142,26 @@ async function scanFileIds(db: Db, caller: Caller, input: BlueCarInput) {
   return ids;
 }
 
-async function checkPlateFree(db: Db, exhibitionId: number, plate: string) {
+/** The caller's own live registrations only: whether others registered the plate is not the caller's to know. */
+async function checkPlateNotMine(db: Db, caller: Caller, plate: string) {
   const taken = await db
     .selectFrom("blue_cars")
     .select("id")
-    .where("exhibition_id", "=", exhibitionId)
+    .where("exhibition_id", "=", caller.exhibitionId)
+    .where("user_id", "=", caller.userId)
     .where("plate", "=", plate)
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (taken) throw plateTaken();
 }
 
-/** Two saves of the same plate at once: the unique index refuses the second, read as the plate being taken. */
+/** Two saves of the same plate by one exhibitor at once: the unique index refuses the second, read as the plate being taken. */
 async function plateGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     const e = error as { code?: string; constraint?: string; message?: string } | null;
-    if (e?.code === "23505" && String(e.constraint ?? e.message).includes("blue_cars_live_plate")) throw plateTaken();
+    if (e?.code === "23505" && String(e.constraint ?? e.message).includes("blue_cars_own_plate")) throw plateTaken();
     throw error;
   }
 }
@@ -182,7 +186,7 @@ export async function saveBlueCar(db: Database, caller: Caller, input: BlueCarIn
   await plateGuard(() =>
     db.transaction().execute(async (trx) => {
       await checkDays(trx, caller, input);
-      await checkPlateFree(trx, caller.exhibitionId, input.plate);
+      await checkPlateNotMine(trx, caller, input.plate);
       const scans = await scanFileIds(trx, caller, input);
       await trx
         .insertInto("blue_cars")

@@ -2,21 +2,19 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { VideoOrientation } from "../../app/contracts/video/values";
 import type { Database } from "../db/database";
-import { readDraft } from "../exhibitor/profiles";
+import { approvedPublicProfile } from "../exhibitor/public-profile";
 import type { ObjectStore } from "../uploads/object-store";
 import { storedFileIdOf } from "../uploads/files";
 import { type RenderInput, VIDEO_MAX_EXHIBITS } from "./render";
 
 /**
- * What a promotional video shows (decision 037): the company's names as the reviewed profile has
- * them (else the account's), its logo, its booth with the hall, and the chosen exhibits (else all, by
+ * What a promotional video shows (decision 037): the company's names and logo of the approved public
+ * profile (server/exhibitor/public-profile.ts), its booth with the hall, and the chosen exhibits (else all, by
  * their order) with their first image. Pictures are copied from the object store into the job's
  * folder; one that is gone, too large or not the exhibitor's own is left out.
  */
 const PICTURE_MAX_BYTES = 12 * 1024 * 1024;
 const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif" };
-
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
 
 async function picture(deps: { db: Database; store: ObjectStore }, fileId: string | null, userId: number, to: string): Promise<string | null> {
   if (!fileId) return null;
@@ -46,9 +44,8 @@ export async function renderInputFor(
   dir: string,
 ): Promise<RenderInput> {
   const { db } = deps;
-  const [user, profile, booth] = await Promise.all([
-    db.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", who.userId).executeTakeFirstOrThrow(),
-    db.selectFrom("exhibitor_profiles").select("submitted").where("user_id", "=", who.userId).where("exhibition_id", "=", who.exhibitionId).executeTakeFirst(),
+  const [{ approved, names }, booth] = await Promise.all([
+    approvedPublicProfile(db, who),
     db
       .selectFrom("booths as b")
       .leftJoin("halls as h", "h.id", "b.hall_id")
@@ -58,10 +55,8 @@ export async function renderInputFor(
       .orderBy("b.id")
       .executeTakeFirst(),
   ]);
-  const submitted = readDraft(profile?.submitted);
-  const zh = text(submitted.companyNameZh) ?? text(user.business_name);
-  const en = text(submitted.companyNameEn) ?? text(user.business_name_en);
-  const companyName = zh ?? en ?? user.username;
+  const { zh, en } = names;
+  const companyName = zh ?? en ?? names.username;
   const hall = booth ? (zh ? booth.name_zh : (booth.name_en ?? booth.name_zh)) : null;
   const boothLine = booth ? [zh ? `展位 ${booth.booth_no}` : `Booth ${booth.booth_no}`, hall].filter(Boolean).join(" · ") : "";
 
@@ -90,7 +85,7 @@ export async function renderInputFor(
     companyName,
     companyOther: zh && en && en !== zh ? en : null,
     boothLine,
-    logoFile: await picture(deps, storedFileIdOf(submitted.logoUrl), who.userId, path.join(dir, "logo")),
+    logoFile: await picture(deps, storedFileIdOf(approved.logoUrl), who.userId, path.join(dir, "logo")),
     exhibits,
   };
 }

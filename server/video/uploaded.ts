@@ -1,5 +1,5 @@
 import type { Database } from "../db/database";
-import { isPublished, readDraft } from "../exhibitor/profiles";
+import { approvedPublicProfile } from "../exhibitor/public-profile";
 import { storedFileIdOf } from "../uploads/files";
 
 /**
@@ -13,14 +13,7 @@ export type UploadedVideo = { video: StoredRef; cover: StoredRef | null };
 const COVER_TYPES = new Set(["image/png", "image/jpeg"]);
 
 export async function uploadedVideoOf(db: Database, who: { userId: number; exhibitionId: number }): Promise<UploadedVideo | null> {
-  const profile = await db
-    .selectFrom("exhibitor_profiles")
-    .select(["status", "approved_at", "submitted"])
-    .where("user_id", "=", who.userId)
-    .where("exhibition_id", "=", who.exhibitionId)
-    .executeTakeFirst();
-  if (!profile || !isPublished(profile)) return null;
-  const approved = readDraft(profile.submitted);
+  const { approved } = await approvedPublicProfile(db, who);
   const videoId = storedFileIdOf(approved.videoUrl);
   const coverId = storedFileIdOf(approved.videoCoverUrl);
   const ids = [videoId, coverId].filter((id): id is string => Boolean(id));

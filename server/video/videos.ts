@@ -6,6 +6,7 @@ import { ApiCode, ApiError } from "../api/envelope";
 import type { Caller } from "../badges/badges";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
+import { approvedPublicProfile } from "../exhibitor/public-profile";
 import { uploadedVideoOf } from "./uploaded";
 
 /**
@@ -244,8 +245,8 @@ export async function publicVideoPage(db: Database, code: string, language: "zh"
   const row = await db.selectFrom("promotional_videos").selectAll().where("public_code", "=", code).executeTakeFirst();
   const video = row ? await publicVideoOf(db, row) : null;
   if (!row || !video) throw new ApiError(ApiCode.notFound, "video.errors.notFound");
-  const [user, booths] = await Promise.all([
-    db.selectFrom("users").select(["business_name", "business_name_en", "username"]).where("id", "=", row.user_id).executeTakeFirstOrThrow(),
+  const [{ names }, booths] = await Promise.all([
+    approvedPublicProfile(db, { userId: row.user_id, exhibitionId: row.exhibition_id }),
     db
       .selectFrom("booths as b")
       .leftJoin("halls as h", "h.id", "b.hall_id")
@@ -257,7 +258,7 @@ export async function publicVideoPage(db: Database, code: string, language: "zh"
   ]);
   const pick = (zh: string | null, en: string | null) => (language === "en" ? en || zh : zh || en) ?? "";
   return {
-    company: pick(user.business_name, user.business_name_en) || user.username,
+    company: pick(names.zh, names.en) || names.username,
     booths: booths.map((b) => ({ boothNo: b.booth_no, hall: pick(b.name_zh, b.name_en) })),
     video: { url: video.url, posterUrl: video.posterUrl, downloadUrl: video.downloadUrl, orientation: video.orientation },
   };

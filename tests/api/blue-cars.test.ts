@@ -60,9 +60,42 @@ describe.each(backends)("blue-plate cars (/smeb/blueCar) on %s", (backend) => {
     expect(mine).toMatchObject({ ownerName: "李四", status: "submitted", neededFrom: DAYS.from, neededTo: DAYS.to, passNo: null, canEdit: true });
     for (const scan of SCANS) expect(mine.scans[scan]).toMatchObject({ url: scans[scan], name: "行驶证.png" });
     expect(result.data.days).toEqual(DAYS);
-    // The same plate again is taken; raw01 sees none of std01's cars.
-    expect(await save(car({ ownerName: "王五" }))).toMatchObject({ status: 400, message: "该车牌号已登记" });
+    // The same plate again from std01 is its own registration twice; raw01 sees none of std01's cars.
+    expect(await save(car({ ownerName: "王五" }))).toMatchObject({ status: 400, message: "您已登记过该车牌号" });
     expect((await call<BlueCarList>("/smeb/blueCar/list", raw01)).data.cars).toEqual([]);
+  });
+
+  it("answers a plate another exhibitor registered as any new plate, and shows the organizer the conflict to resolve", async () => {
+    const rawScans = Object.fromEntries(await Promise.all(SCANS.map(async (scan) => [scan, await uploadAs(api, raw01, "driving-license", "raw.png")])));
+    const plate = "鄂A77777";
+    const first = await added(car({ plate, ownerName: "赵六" }));
+    // raw01 registers std01's plate, and a plate nobody has: the same answer, nothing about std01.
+    const answerFor = async (p: string) => {
+      const result = await save({ ...car({ plate: p, ownerName: "钱七" }), ...rawScans }, raw01);
+      const mine = result.data.cars.find((c) => c.plate === p)!;
+      return { status: result.status, code: result.code, message: result.message, car: { ...mine, id: 0, plate: "", createdAt: "", scans: {} } };
+    };
+    const taken = await answerFor(plate);
+    expect(taken).toEqual(await answerFor("鄂A77778"));
+    expect(taken).toMatchObject({ status: 200, car: { status: "submitted", ownerName: "钱七" } });
+    const rawList = await call<BlueCarList>("/smeb/blueCar/list", raw01);
+    expect(JSON.stringify(rawList.data)).not.toMatch(/赵六|std01|Galaxy|星河/);
+    const second = rawList.data.cars.find((c) => c.plate === plate)!;
+
+    // The organizer sees each registration with the other exhibitor's.
+    const review = (await call<BlueCarReviewList>("/smeb/blueCar/review/list", admin, { query: { status: "submitted" }, lang: "en" })).data.items;
+    const [std, raw] = [review.find((c) => c.id === first.id)!, review.find((c) => c.id === second.id)!];
+    expect(std.plateConflicts).toEqual([{ exhibitorName: raw.exhibitorName, status: "submitted" }]);
+    expect(raw.plateConflicts).toEqual([{ exhibitorName: std.exhibitorName, status: "submitted" }]);
+    expect(review.find((c) => c.plate === "鄂A77778")!.plateConflicts).toEqual([]);
+
+    // It approves one: the other cannot be approved too, and is returned.
+    expect((await approve(first.id)).code).toBe(200);
+    const refused = await approve(second.id);
+    expect(refused).toMatchObject({ status: 409, message: "另一家展商同一车牌的车辆已审核通过：请先退回其中一辆" });
+    const returned = await decide({ id: String(second.id), decision: "return", comment: "车牌号与其他展商登记冲突" });
+    expect(returned.code, returned.message).toBe(200);
+    expect(returned.data.plateConflicts).toEqual([{ exhibitorName: "深圳星河智能科技有限公司", status: "approved" }]);
   });
 
   it("refuses bad plates, days and files with translated messages per field, saving nothing", async () => {

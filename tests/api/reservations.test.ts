@@ -34,7 +34,7 @@ describe.each(backends)("business reservations on %s", (backend) => {
     );
 
   /** A fresh hotel with one block of `quota` rooms for the nights opens-1 .. opens+1; its block id. */
-  async function hotelWithBlock(quota: number, cancelUntil = opens) {
+  async function hotelWithBlock(quota: number, cancelUntil = opens, perExhibitor?: number) {
     const name = `Test hotel ${Math.random().toString(36).slice(2, 8)}`;
     const saved = await post<Hotel[]>("/desk/hotel/save", admin, { nameZh: name, nameEn: name, cancelUntil });
     expect(saved.code, saved.message).toBe(200);
@@ -45,6 +45,7 @@ describe.each(backends)("business reservations on %s", (backend) => {
       roomTypeEn: "King",
       price: "388.5",
       roomsPerNight: String(quota),
+      ...(perExhibitor === undefined ? {} : { maxRoomsPerExhibitor: String(perExhibitor) }),
       firstNight: addDays(opens, -1),
       lastNight: addDays(opens, 1),
     });
@@ -53,12 +54,14 @@ describe.each(backends)("business reservations on %s", (backend) => {
     expect(made.priceCents).toBe(38_850);
     return made.id;
   }
+  /** Each request names guests of its own (a guest is named once across an exhibitor's live requests). */
+  let guestSeq = 0;
   const stay = (blockId: number, rooms: number, extra: Record<string, string> = {}) => ({
     blockId: String(blockId),
     checkIn: opens,
     checkOut: addDays(opens, 2),
     rooms: String(rooms),
-    guestNames: Array.from({ length: rooms }, (_, i) => `Guest ${i + 1}`).join("\n"),
+    guestNames: Array.from({ length: rooms }, () => `Guest ${++guestSeq}`).join("\n"),
     contactMobile: "13900139000",
     ...extra,
   });
@@ -105,6 +108,83 @@ describe.each(backends)("business reservations on %s", (backend) => {
     expect(outside.status).toBe(400);
     expect(outside.message).toBe(`This room type is offered for the nights of ${addDays(opens, -1)} to ${addDays(opens, 1)}`);
     expect(await liveCount(blockId)).toBe(1);
+  });
+
+  it("caps the rooms one exhibitor holds a night in a block (5 unless the organizer sets another number); others still get rooms", async () => {
+    const blockId = await hotelWithBlock(40);
+    const block = () => api.db.selectFrom("room_blocks").select("max_rooms_per_exhibitor").where("id", "=", blockId).executeTakeFirstOrThrow();
+    expect((await block()).max_rooms_per_exhibitor).toBe(5);
+    // The scan's request: 15 rooms for every night, guests g1…g15.
+    const whole = { ...stay(blockId, 15), checkIn: addDays(opens, -1), guestNames: Array.from({ length: 15 }, (_, i) => `g${i + 1}`).join("\n") };
+    const refused = await request(std01, whole);
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe(
+      `One exhibitor may hold at most 5 rooms a night of this room type: you hold 0 for the night of ${addDays(opens, -1)} and asked for 15`,
+    );
+    expect((await request(std01, whole, "zh")).message).toBe(`每家展商每晚最多可订此房型 5 间：${addDays(opens, -1)} 当晚您已有 0 间，又申请了 15 间`);
+    expect(await liveCount(blockId)).toBe(0);
+
+    expect((await request(std01, stay(blockId, 3))).code).toBe(200);
+    const more = await request(std01, stay(blockId, 3));
+    expect(more.status).toBe(409);
+    expect(more.message).toBe(`One exhibitor may hold at most 5 rooms a night of this room type: you hold 3 for the night of ${opens} and asked for 3`);
+    expect((await request(std01, stay(blockId, 2))).code).toBe(200);
+    expect((await request(raw01, stay(blockId, 5))).code).toBe(200);
+
+    // The organizer raises the block's cap on its settings: std01 may hold more.
+    const hotelId = (await api.db.selectFrom("room_blocks").select("hotel_id").where("id", "=", blockId).executeTakeFirstOrThrow()).hotel_id;
+    const saved = await post<Hotel[]>("/desk/block/save", admin, {
+      id: String(blockId),
+      hotelId: String(hotelId),
+      roomTypeZh: "大床房",
+      roomTypeEn: "King",
+      price: "388.5",
+      roomsPerNight: "40",
+      maxRoomsPerExhibitor: "8",
+      firstNight: addDays(opens, -1),
+      lastNight: addDays(opens, 1),
+    });
+    expect(saved.code, saved.message).toBe(200);
+    expect(saved.data.flatMap((h) => h.blocks).find((b) => b.id === blockId)?.maxRoomsPerExhibitor).toBe(8);
+    expect((await request(std01, stay(blockId, 3))).code).toBe(200);
+    expect((await request(std01, stay(blockId, 1))).status).toBe(409);
+    const zero = await post("/desk/block/save", admin, {
+      hotelId: String(hotelId),
+      roomTypeZh: "x",
+      roomTypeEn: "x",
+      price: "1",
+      roomsPerNight: "1",
+      maxRoomsPerExhibitor: "0",
+      firstNight: opens,
+      lastNight: opens,
+    });
+    expect(zero.status).toBe(400);
+    expect(JSON.stringify(zero.data)).toContain("reservations.fields.maxRoomsPerExhibitor");
+  });
+
+  it("names each guest once: twice in one request, or already in the exhibitor's live request for an overlapping night, is refused; saved nothing", async () => {
+    const blockId = await hotelWithBlock(20, opens, 10);
+    const twice = await request(std01, stay(blockId, 2, { guestNames: "王芳\n 王芳 " }));
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.data)).toContain("reservations.errors.guestTwice");
+    const caseOnly = await request(std01, stay(blockId, 2, { guestNames: "Ann Lee\nann  LEE" }));
+    expect(JSON.stringify(caseOnly.data)).toContain("reservations.errors.guestTwice");
+    expect(await liveCount(blockId)).toBe(0);
+
+    const first = await request(std01, stay(blockId, 2, { guestNames: "王芳\nAnn Lee" }));
+    expect(first.code, first.message).toBe(200);
+    const again = await request(std01, stay(blockId, 1, { checkIn: addDays(opens, 1), guestNames: "ann lee" }));
+    expect(again.status).toBe(409);
+    expect(again.message).toBe(`ann lee already has a room in your requests for the night of ${addDays(opens, 1)}: each guest is named once`);
+    expect((await request(std01, stay(blockId, 1, { guestNames: "王芳" }), "zh")).message).toBe(
+      `王芳 在您 ${opens} 当晚的订房申请中已有房间：同一入住人只能填写一次`,
+    );
+    // Another night, another exhibitor, or after the first request is cancelled: the same name is fine.
+    expect((await request(std01, stay(blockId, 1, { checkIn: addDays(opens, -1), checkOut: opens, guestNames: "王芳" }))).code).toBe(200);
+    expect((await request(raw01, stay(blockId, 1, { guestNames: "王芳" }))).code).toBe(200);
+    expect((await post<RoomRequest>("/room/cancel", std01, { id: String(first.data.id) })).code).toBe(200);
+    expect((await request(std01, stay(blockId, 1, { guestNames: "Ann Lee" }))).code).toBe(200);
+    expect(await liveCount(blockId)).toBe(4);
   });
 
   it("lets only one of two simultaneous requests for the last room pass", async () => {

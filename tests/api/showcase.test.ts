@@ -116,6 +116,7 @@ describe.each(backends)("showcase on %s", (backend) => {
         status: "draft",
         draft: JSON.stringify(draft),
         submitted: JSON.stringify(approved),
+        approved: JSON.stringify(approved),
         approved_at: new Date(),
       })
       .execute();
@@ -139,7 +140,7 @@ describe.each(backends)("showcase on %s", (backend) => {
     expect(zh.data.company).toBe("星河审核版");
     expect(zh.data.exhibits[0]!.name).toBe("激光切割机");
 
-    // Submitted again and under review: nothing of the profile is public until it is approved.
+    // Submitted again and under review: the page keeps what was approved until the change is approved.
     await api.db
       .updateTable("exhibitor_profiles")
       .set({ status: "under_review", submitted: JSON.stringify(draft) })
@@ -147,7 +148,7 @@ describe.each(backends)("showcase on %s", (backend) => {
       .execute();
     const pending = await publicPage(code);
     expect(JSON.stringify(pending.data)).not.toContain("DRAFT");
-    expect(pending.data.introduction).toBe("");
+    expect(pending.data.introduction).toBe("Approved introduction");
 
     // The pictures: the exhibit at a position; no logo in the approved profile.
     const picture = await fetch(`${api.baseUrl}/api/showcase/public/image?code=${code}&slot=1`);

@@ -274,13 +274,15 @@ describe.each(backends)("promotional videos on %s", (backend) => {
         draft: JSON.stringify(profile),
         submitted: "{}",
       })
-      .onConflict((oc) => oc.column("user_id").doUpdateSet({ draft: JSON.stringify(profile), submitted: "{}", status: "draft", approved_at: null }))
+      .onConflict((oc) =>
+        oc.column("user_id").doUpdateSet({ draft: JSON.stringify(profile), submitted: "{}", approved: null, status: "draft", approved_at: null }),
+      )
       .execute();
     expect((await api.call("/node/service/exhibitor/video/updateFlags", { ticket: std01, form: { showsUploaded: "1" } })).status).toBe(400);
     // Approved: allowed; the public link plays the company video, ?generated=1 the generated one.
     await api.db
       .updateTable("exhibitor_profiles")
-      .set({ submitted: JSON.stringify(profile), approved_at: new Date() })
+      .set({ submitted: JSON.stringify(profile), approved: JSON.stringify(profile), approved_at: new Date() })
       .where("user_id", "=", std01Id)
       .execute();
     const chosen = await api.call<VideoStatus>("/node/service/exhibitor/video/updateFlags", { ticket: std01, form: { showsUploaded: "1" } });

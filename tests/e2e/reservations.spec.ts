@@ -3,8 +3,8 @@ import { appFor, clientIpFor, expect, FAILED_RESOURCE, successToast, test } from
 
 /**
  * Issue 41's business reservations in the browser, JS on and off: the organizer adds a hotel and a
- * block of 2 rooms a night; an exhibitor asking for 3 is refused with the numbers (what was typed
- * kept), a check-out before the check-in too; its request shows as requested; the organizer confirms
+ * block of 2 rooms a night (3 at most per exhibitor); an exhibitor asking for 3 is refused with the
+ * numbers (what was typed kept), a guest named twice (issue 50) and a check-out before the check-in too; its request shows as requested; the organizer confirms
  * it; the exhibitor cancels it after the confirmation question. Each project uses a hotel of its own.
  */
 test("an exhibitor requests rooms within the quota, the organizer confirms, the exhibitor cancels", async ({ app, page, browser, consoleErrors }, testInfo) => {
@@ -27,11 +27,14 @@ test("an exhibitor requests rooms within the quota, the organizer confirms, the 
   await blockForm.locator("input[name=roomTypeEn]").fill("E2E King");
   await blockForm.locator("input[name=price]").fill("500");
   await blockForm.locator("input[name=roomsPerNight]").fill("2");
+  await expect(blockForm.locator("input[name=maxRoomsPerExhibitor]")).toHaveValue("5");
+  await blockForm.locator("input[name=maxRoomsPerExhibitor]").fill("3");
   await blockForm.locator("input[name=firstNight]").fill(addDays(opens, -1));
   await blockForm.locator("input[name=lastNight]").fill(addDays(opens, 1));
   await app.submit(() => blockForm.getByRole("button", { name: "Save" }).click());
   await expect(successToast(page)).toContainText("Saved");
   await expect(page.getByTestId("manage-hotels")).toContainText("E2E King");
+  await expect(page.getByTestId("manage-hotels")).toContainText("at most 3 per exhibitor");
 
   const context = await browser.newContext({
     javaScriptEnabled: app.jsEnabled,
@@ -58,6 +61,14 @@ test("an exhibitor requests rooms within the quota, the organizer confirms, the 
     await other.submit(() => form().getByRole("button", { name: "Submit" }).click());
     await expect(form()).toContainText(`Only 2 rooms left for the night of ${opens}, you asked for 3`);
     await expect(form().locator("textarea[name=guestNames]")).toHaveValue("Ann Lee\nBo Chen\nCai Wu");
+
+    // One guest named twice: refused at the field, what was typed kept.
+    await form().locator("input[name=rooms]").fill("2");
+    await form().locator("textarea[name=guestNames]").fill("Ann Lee\nann  lee");
+    await other.submit(() => form().getByRole("button", { name: "Submit" }).click());
+    await expect(form()).toContainText("Each guest is named once: the same name appears twice");
+    await expect(form().locator("textarea[name=guestNames]")).toHaveValue("Ann Lee\nann  lee");
+    await form().locator("textarea[name=guestNames]").fill("Ann Lee\nBo Chen\nCai Wu");
 
     // A check-out before the check-in: refused by the field.
     await form().locator("input[name=rooms]").fill("1");

@@ -12,6 +12,8 @@ export type RoomBlock = {
   roomTypeEn: string;
   priceCents: number;
   roomsPerNight: number;
+  /** The most rooms one exhibitor's live requests hold a night in it. */
+  maxRoomsPerExhibitor: number;
   firstNight: string;
   lastNight: string;
   nights: NightLeft[];

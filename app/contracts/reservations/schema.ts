@@ -16,6 +16,7 @@ import {
 import {
   BLOCK_QUOTA_MAX,
   COMMENT_MAX,
+  DEFAULT_ROOMS_PER_EXHIBITOR,
   GUEST_NAME_MAX,
   HOTEL_ADDRESS_MAX,
   HOTEL_NAME_MAX,
@@ -29,6 +30,7 @@ import {
   RESERVATION_STATUSES,
   ROOM_TYPE_MAX,
   ROOMS_PER_REQUEST_MAX,
+  guestKey,
 } from "./values";
 import "./texts";
 
@@ -82,6 +84,8 @@ export const roomRequestSchema = z
   .superRefine((value, issues) => {
     if (value.checkOut <= value.checkIn) issues.addIssue({ code: "custom", path: ["checkOut"], message: "reservations.errors.checkOutBeforeCheckIn" });
     if (value.guestNames.length < value.rooms) issues.addIssue({ code: "custom", path: ["guestNames"], message: "reservations.errors.guestPerRoom" });
+    else if (new Set(value.guestNames.map(guestKey)).size < value.guestNames.length)
+      issues.addIssue({ code: "custom", path: ["guestNames"], message: "reservations.errors.guestTwice" });
   });
 
 /** The exhibitor's meeting room booking: a room, a show day, a slot, how many people, a topic. */
@@ -145,6 +149,7 @@ export const blockSaveSchema = z
         .regex(PRICE, withProp("validation.correct", `${P}.price`)),
     ),
     roomsPerNight: wholeNumber(`${P}.roomsPerNight`, 0, BLOCK_QUOTA_MAX),
+    maxRoomsPerExhibitor: z.preprocess(blank, wholeNumber(`${P}.maxRoomsPerExhibitor`, 1, BLOCK_QUOTA_MAX).default(DEFAULT_ROOMS_PER_EXHIBITOR)),
     firstNight: requiredDate(`${P}.firstNight`),
     lastNight: requiredDate(`${P}.lastNight`),
   })

@@ -26,6 +26,11 @@ export const COMMENT_MAX = 300;
 /** Rooms of one request, and rooms of a block per night. */
 export const ROOMS_PER_REQUEST_MAX = 20;
 export const BLOCK_QUOTA_MAX = 999;
+/** Rooms one exhibitor's live requests may hold a night in a block, unless the organizer sets another number on the block (issue 50). */
+export const DEFAULT_ROOMS_PER_EXHIBITOR = 5;
+
+/** A guest name as compared for "named once": width, spacing and case do not make another guest. */
+export const guestKey = (name: string) => name.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
 export const MEETING_CAPACITY_MAX = 500;
 
 export const RESERVATIONS_PATH = "/HT/businessReservations";

@@ -40,7 +40,12 @@ export type BlueCarList = {
   trafficPageUrlEn: string | null;
 };
 
-export type BlueCarReviewItem = BlueCarView & { exhibitorName: string };
+/**
+ * An organizer's row: the exhibitor, and the other exhibitors' live registrations of the same plate
+ * (issue 50: a plate is not refused for being someone else's; the organizer resolves it by approving
+ * one and returning the others).
+ */
+export type BlueCarReviewItem = BlueCarView & { exhibitorName: string; plateConflicts: { exhibitorName: string; status: BlueCarStatus }[] };
 
 /** GET /smeb/blueCar/review/list: one page of a status (waiting ones first without one). */
 export type BlueCarReviewList = {

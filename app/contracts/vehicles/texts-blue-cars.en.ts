@@ -48,6 +48,7 @@ const blueCars = {
   },
   statuses: { submitted: "Under review", approved: "Approved", returned: "Returned" },
   review: {
+    plateConflict: "The same plate is also registered by:",
     title: "Blue-plate car review",
     intro: "Cars registered by exhibitors, those waiting first. Approve with the pass number and its validity, or return with a comment.",
     all: "All",
@@ -74,7 +75,8 @@ const blueCars = {
     plateStart: "A plate starts with the province's Chinese character",
     plateLength: "A plate has 7 or 8 characters",
     shenzhenPlate: "Shenzhen plates (粤B) need no registration",
-    plateTaken: "This plate is already registered",
+    plateTaken: "You have already registered this plate",
+    plateApprovedElsewhere: "Another exhibitor's car with this plate is approved: return one of them first",
     plateLocked: "A registered plate cannot be changed: delete this car and register it again",
     approvedLocked: "An approved car can no longer be changed or deleted",
     notSubmitted: "Only cars waiting for review can be decided",

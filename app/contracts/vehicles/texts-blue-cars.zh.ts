@@ -49,6 +49,7 @@ const blueCars: typeof en = {
   },
   statuses: { submitted: "审核中", approved: "已通过", returned: "已退回" },
   review: {
+    plateConflict: "同一车牌号还由以下展商登记：",
     title: "蓝牌车审核",
     intro: "展商登记的外地蓝牌车，待审核的排在前面。通过时请填写通行证编号及有效期，退回时请填写审核意见。",
     all: "全部",
@@ -74,7 +75,8 @@ const blueCars: typeof en = {
     plateStart: "车牌号须以省份简称汉字开头",
     plateLength: "车牌号应为 7 或 8 位",
     shenzhenPlate: "深圳本地车牌（粤B）无需登记",
-    plateTaken: "该车牌号已登记",
+    plateTaken: "您已登记过该车牌号",
+    plateApprovedElsewhere: "另一家展商同一车牌的车辆已审核通过：请先退回其中一辆",
     plateLocked: "已登记的车牌号不可修改：请删除该车辆后重新登记",
     approvedLocked: "已审核通过的车辆不能再修改或删除",
     notSubmitted: "只能审核待审核的车辆",

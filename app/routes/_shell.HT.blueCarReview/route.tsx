@@ -154,7 +154,22 @@ export default function BlueCarReviewPage() {
                           {t("vehicles.blueCars.neededLine", { from: car.neededFrom, to: car.neededTo })}
                         </Text>
                       </Table.Td>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>{car.exhibitorName}</Table.Td>
+                      <Table.Td style={{ overflowWrap: "anywhere" }}>
+                        {car.exhibitorName}
+                        {car.plateConflicts.length ? (
+                          <Stack gap={0} mt={4} data-testid="blue-car-plate-conflict">
+                            <Text size="xs" c="red.8" fw={600}>
+                              {t("vehicles.blueCars.review.plateConflict")}
+                            </Text>
+                            {car.plateConflicts.map((other, i) => (
+                              // biome-ignore lint/suspicious/noArrayIndexKey: the same exhibitor may hold the plate once only, but names can repeat
+                              <Text key={i} size="xs" c="red.8">
+                                {other.exhibitorName} · {t(`vehicles.blueCars.statuses.${other.status}`)}
+                              </Text>
+                            ))}
+                          </Stack>
+                        ) : null}
+                      </Table.Td>
                       <Table.Td>
                         <Stack gap={2}>
                           {BLUE_CAR_SCANS.map((scan) => {

@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const HOTEL_FIELDS = ["nameZh", "nameEn", "addressZh", "addressEn", "noteZh", "noteEn", "cancelUntil", "sort", "hidden"] as const;
-const BLOCK_FIELDS = ["hotelId", "roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "firstNight", "lastNight"] as const;
+const BLOCK_FIELDS = ["hotelId", "roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "maxRoomsPerExhibitor", "firstNight", "lastNight"] as const;
 const ROOM_FIELDS = ["nameZh", "nameEn", "capacity", "locationZh", "locationEn", "sort", "hidden"] as const;
 /** What a form posted after the session ended brings back (heldFormValues). */
 export const HELD_FIELDS = ["intent", ...new Set([...HOTEL_FIELDS, ...BLOCK_FIELDS, ...ROOM_FIELDS])];

@@ -6,6 +6,7 @@ import type { Hotel, MeetingRoom, RoomBlock } from "~/contracts/reservations/api
 import type { blockSaveSchema, hotelSaveSchema, meetingRoomSaveSchema } from "~/contracts/reservations/schema";
 import {
   BLOCK_QUOTA_MAX,
+  DEFAULT_ROOMS_PER_EXHIBITOR,
   HOTEL_ADDRESS_MAX,
   HOTEL_NAME_MAX,
   HOTEL_NOTE_MAX,
@@ -30,7 +31,7 @@ type FormProps<T> = {
 
 type Fields = ReturnType<typeof usePortalForm>[1];
 const DATE_FIELDS = new Set(["cancelUntil", "firstNight", "lastNight"]);
-const NUMBER_FIELDS = new Set(["sort", "roomsPerNight", "capacity"]);
+const NUMBER_FIELDS = new Set(["sort", "roomsPerNight", "maxRoomsPerExhibitor", "capacity"]);
 
 /** Text inputs of a form, each labelled by its field's text. */
 function TextFields({ fields, names, max, required = [] }: { fields: Fields; names: string[]; max: Record<string, number>; required?: string[] }) {
@@ -127,10 +128,11 @@ export function BlockForm({ editing, hotels, hotelId, held, constraint, lastResu
         roomTypeEn: editing.roomTypeEn,
         price: (editing.priceCents / 100).toFixed(2),
         roomsPerNight: String(editing.roomsPerNight),
+        maxRoomsPerExhibitor: String(editing.maxRoomsPerExhibitor),
         firstNight: editing.firstNight,
         lastNight: editing.lastNight,
       }
-    : { hotelId: hotelId || (hotels[0] ? String(hotels[0].id) : "") };
+    : { hotelId: hotelId || (hotels[0] ? String(hotels[0].id) : ""), maxRoomsPerExhibitor: String(DEFAULT_ROOMS_PER_EXHIBITOR) };
   const [form, fields] = usePortalForm<typeof blockSaveSchema>({
     id: `block-${editing?.id ?? "new"}`,
     constraint,
@@ -157,9 +159,9 @@ export function BlockForm({ editing, hotels, hotelId, held, constraint, lastResu
           />
           <TextFields
             fields={fields as Fields}
-            names={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "firstNight", "lastNight"]}
-            max={{ roomTypeZh: ROOM_TYPE_MAX, roomTypeEn: ROOM_TYPE_MAX, price: 10, roomsPerNight: BLOCK_QUOTA_MAX }}
-            required={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "firstNight", "lastNight"]}
+            names={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "maxRoomsPerExhibitor", "firstNight", "lastNight"]}
+            max={{ roomTypeZh: ROOM_TYPE_MAX, roomTypeEn: ROOM_TYPE_MAX, price: 10, roomsPerNight: BLOCK_QUOTA_MAX, maxRoomsPerExhibitor: BLOCK_QUOTA_MAX }}
+            required={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "maxRoomsPerExhibitor", "firstNight", "lastNight"]}
           />
         </SimpleGrid>
         <Buttons editing={Boolean(editing)} pending={pending} />

@@ -101,7 +101,8 @@ export function ManageSection({ hotels, meetingRooms, editing, deleting, newBloc
                       {b.roomTypeZh} / {b.roomTypeEn}
                     </Table.Td>
                     <Table.Td>
-                      ¥{formatMoney(b.priceCents)} · {t("reservations.desk.quota", { count: b.roomsPerNight })}
+                      ¥{formatMoney(b.priceCents)} · {t("reservations.desk.quota", { count: b.roomsPerNight })} ·{" "}
+                      {t("reservations.desk.perExhibitor", { count: b.maxRoomsPerExhibitor })}
                     </Table.Td>
                     <Table.Td>
                       {b.firstNight} – {b.lastNight}

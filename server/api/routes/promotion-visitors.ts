@@ -48,8 +48,9 @@ export function promotionVisitorRoutes(deps: ApiDeps): Router {
     return sendVisitorCode(deps, call.input, requestLanguage(call.req), appClock.now());
   });
   mount(router, endpoints.register, async (call) => {
-    await admitVisitorRequest(db, clientIp(call.req), "register", captchaOf(call.req));
-    return registerVisitor(deps, call.input, requestLanguage(call.req), appClock.now());
+    const ip = clientIp(call.req);
+    await admitVisitorRequest(db, ip, "register", captchaOf(call.req));
+    return registerVisitor(deps, call.input, ip, requestLanguage(call.req), appClock.now());
   });
 
   mount(router, endpoints.inviteRanking, async (call) => {

@@ -34,6 +34,7 @@ import * as businessReservations from "./0032-business-reservations";
 import * as epidemicDeclarations from "./0033-epidemic-declarations";
 import * as reservationHistory from "./0034-reservation-history";
 import * as storageQuota from "./0035-storage-quota";
+import * as fairCountsAndApprovedProfiles from "./0036-fair-counts-and-approved-profiles";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "0033-epidemic-declarations": epidemicDeclarations,
   "0034-reservation-history": reservationHistory,
   "0035-storage-quota": storageQuota,
+  "0036-fair-counts-and-approved-profiles": fairCountsAndApprovedProfiles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,8 @@ export interface ExhibitorProfileTable {
   draft: Json;
   /** JSON: the draft as last submitted (what the organizer reviews and the catalogue shows once approved). */
   submitted: ColumnType<unknown, string | null, string | null>;
+  /** JSON: the submission as last approved, what public outputs show (server/exhibitor/public-profile.ts; migration 0036). */
+  approved: ColumnType<unknown, string | null | undefined, string | null>;
   review_comment: string | null;
   submitted_at: Date | null;
   reviewed_at: Date | null;

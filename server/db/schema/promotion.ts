@@ -84,6 +84,8 @@ interface PromotionViewTable {
   day: string;
   /** sha256 of the day's salt, the address and the user agent: no personal data kept. */
   visitor_key: string;
+  /** sha256 of the day's salt and the address alone: a few views count per address (migration 0036). */
+  address_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -105,6 +107,10 @@ interface VisitorTable {
   interest_class_ids: ColumnType<number[], string, string>;
   consent: ColumnType<boolean, boolean | undefined, boolean>;
   language: ColumnType<"zh" | "en", "zh" | "en" | undefined, "zh" | "en">;
+  /** As promotion_views.address_key (migration 0036). */
+  address_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Counted in the rankings: false past the per-address cap (server/promotion/views.ts). */
+  ranked: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 

@@ -35,6 +35,8 @@ interface RoomBlockTable {
   room_type_en: string;
   price_cents: number;
   rooms_per_night: number;
+  /** The most rooms one exhibitor's live requests hold on a night (migration 0036). */
+  max_rooms_per_exhibitor: Counter;
   first_night: Day;
   last_night: Day;
   created_at: CreatedAt;

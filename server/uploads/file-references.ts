@@ -9,7 +9,7 @@ import type { ObjectStore } from "./object-store";
  *
  * FILE_REFERENCES is every column that can refer to a stored file, by its id or its /files/<id> URL,
  * in JSON too (a record's history keeps the files it names). A migration that adds such a column adds
- * it here: tests/api/file-references.test.ts fails on a column named like a file or holding JSON that
+ * it here: tests/api/storage-quota.test.ts fails on a column named like a file or holding JSON that
  * is in neither list.
  */
 export const UNREFERENCED_FILE_HOURS = 24;
@@ -30,6 +30,7 @@ export const FILE_REFERENCES: readonly (readonly [table: string, column: string]
   ["electricbox_images", "file_id"],
   ["epidemic_staff", "health_code_file_id"],
   ["epidemic_staff", "travel_code_file_id"],
+  ["exhibitor_profiles", "approved"],
   ["exhibitor_profiles", "draft"],
   ["exhibitor_profiles", "submitted"],
   ["exhibitor_profile_events", "details"],

@@ -9,7 +9,7 @@ import { createLogger } from "../../server/logger";
 import { createObjectStore } from "../../server/uploads";
 import { startJobQueue } from "../../server/jobs/queue";
 import { runVideoJob, type VideoDeps, videoJobs } from "../../server/video/jobs";
-import { parseRange } from "../../server/video/playback";
+import { parseRange } from "../../server/api/file-answer";
 import { publicVideoFor, queueGeneration } from "../../server/video/videos";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 

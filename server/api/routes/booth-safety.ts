@@ -21,7 +21,7 @@ const listField = (body: Record<string, unknown>, field: string) => body[field] 
 const schemaLanguage = (req: Request) => (requestLanguage(req) === "zh" ? "zh" : "en");
 
 export function boothSafetyRoutes(deps: ApiDeps): Router {
-  const { db, store, logger } = deps;
+  const { db, store } = deps;
   const router = Router();
   const callerOf = (req: Request, res: Response) => callerFor(deps, req, res);
 

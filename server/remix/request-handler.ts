@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 // Remix's own request builder (its Express adapter exports only the whole handler, whose writer is the problem below).
-import { createRemixRequest, type GetLoadContextFunction } from "@remix-run/express/dist/server";
+import { createRemixRequest, type GetLoadContextFunction } from "@remix-run/express/dist/server.js";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DataClass, DataFile } from "../../app/contracts/data-area/api-types";
 import { createObjectStore } from "../../server/uploads";
+import { portalClient } from "../support/portal-client";
 import { postForm } from "../support/promotion";
 import { PNG } from "../support/sample-files";
 import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
@@ -128,6 +129,44 @@ describe.each(backends)("stored file answers on %s", (backend) => {
     expect((await body(head)).length).toBe(0);
     const whole = await get(url, { ticket: std01 });
     expect((await body(whole)).equals(PDF)).toBe(true);
+  });
+
+  it("stops reading a file passed through a page when the client leaves or only asks HEAD", async () => {
+    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(20 * 1024 * 1024, 0x20), Buffer.from("\n%%EOF\n")]);
+    const classes = await postForm<DataClass[]>(api, "/smeb/dataArea/fileClass/save", admin, { nameZh: "大文件", nameEn: "Large", sort: "2" });
+    const fileUrl = await uploadAs(api, admin, "data-file", "large.pdf", big);
+    const saved = await postForm<DataFile>(api, "/smeb/dataArea/file/save", admin, {
+      classId: String(classes.data.find((c) => c.nameEn === "Large")!.id),
+      nameZh: "大文件",
+      language: "all",
+      fileUrl,
+    });
+    expect(saved.code, saved.message).toBe(200);
+    const stored = await api.db.selectFrom("stored_files").select("storage_key").where("id", "=", fileUrl.split("/").pop()!).executeTakeFirstOrThrow();
+    const file = path.join(dataDir, "uploads", ...stored.storage_key.split("/"));
+    // The test server runs in this process: whether the stored file is open is in /proc/self/fd.
+    const isOpen = () =>
+      fs.readdirSync("/proc/self/fd").some((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      });
+    const untilClosed = async () => {
+      while (isOpen()) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const client = portalClient(api.baseUrl);
+    await client.signIn("std01", "Expo#2026");
+    const head = await client.request(`/dataArea/download/${saved.data.id}`, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    await untilClosed();
+    const page = await client.request(`/dataArea/download/${saved.data.id}`);
+    expect(page.status).toBe(200);
+    const reader = page.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    await untilClosed();
   });
 
   it("says how the public pages may be cached: the showcase and the video share page revalidate, the visitor registration is kept nowhere", async () => {

@@ -169,7 +169,7 @@ describe.each(backends)("stored file answers on %s", (backend) => {
     await untilClosed();
   });
 
-  it("says how the public pages may be cached: the showcase and the video share page revalidate, the visitor registration is kept nowhere", async () => {
+  it("says how the public pages may be cached (the showcase and the video share page revalidate, the visitor registration is kept nowhere) and what forbidding downloads does", async () => {
     const exhibit = await postForm<{ id: number }>(api, "/smeb/invitation/exhibits/add", std01, {
       nameZh: "缓存展品",
       nameEn: "Cached exhibit",
@@ -187,6 +187,14 @@ describe.each(backends)("stored file answers on %s", (backend) => {
     const share = await get(`/exhibitorInfo/promotionalVideo?code=${videoCode}`);
     expect([share.status, share.headers.get("cache-control")]).toEqual([200, "no-cache"]);
     expect(await share.text()).toContain(`/v/${videoCode}.mp4`);
+    // The exhibitor's own page says what forbidding downloads does and does not do, in both languages.
+    const exhibitor = portalClient(api.baseUrl);
+    await exhibitor.signIn("std01", "Expo#2026");
+    const own = await exhibitor.request("/exhibitorInfo/promotionalVideo");
+    expect([own.status, own.headers.get("cache-control")]).toEqual([200, "private, no-store"]);
+    expect(await own.text()).toContain("It does not protect the video: anyone who can play it can still save a copy.");
+    exhibitor.jar.set("lng", "zh");
+    expect(await (await exhibitor.request("/exhibitorInfo/promotionalVideo")).text()).toContain("能够播放视频的人仍可保存其副本");
     // The 404 of an unknown showcase is no different.
     const unknown = await get("/ex/nope");
     expect([unknown.status, unknown.headers.get("cache-control")]).toEqual([404, "no-cache"]);

@@ -112,7 +112,11 @@ export async function sendStoredFile(req: Request, res: Response, deps: { store:
     res.end();
     return;
   }
-  const stream = await deps.store.openRead(file.key, range ? { start, end } : undefined);
+  const stream = await deps.store.openRead(file.key, range ? { start, end } : undefined).catch((error: unknown) => {
+    // The route's error answer follows: without the headers of bytes it will not send.
+    for (const name of BYTE_HEADERS) res.removeHeader(name);
+    throw error;
+  });
   // The client may have left while the store opened the file.
   if (res.destroyed || req.socket?.destroyed) return void stream.destroy();
   await new Promise<void>((resolve) => {

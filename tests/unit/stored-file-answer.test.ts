@@ -42,9 +42,10 @@ const CONTENT = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
 describe("answering a stored file", () => {
   const opened: { key: string; range?: ByteRange; stream: Readable }[] = [];
   const logged: string[] = [];
-  let failure: "open" | "midway" | "never" | null = null;
+  let failure: "reject" | "open" | "midway" | "never" | null = null;
   const store = {
     async openRead(key: string, range?: ByteRange) {
+      if (failure === "reject") throw new Error("no such key");
       const bytes = range ? CONTENT.subarray(range.start, range.end + 1) : CONTENT;
       let stream: Readable;
       if (failure === "open") stream = new Readable({ read: () => stream.destroy(new Error("gone")) });
@@ -137,6 +138,14 @@ describe("answering a stored file", () => {
     expect([failed.response.status, failed.response.headers.get("content-disposition"), failed.body.toString()]).toEqual([500, null, "Internal Server Error"]);
     failure = "midway";
     await expect(get()).rejects.toThrow();
+    // A store that refuses at once leaves the answer to the route's error handling, without the file's headers.
+    failure = "reject";
+    const refused = await get();
+    expect([refused.response.status, refused.response.headers.get("content-disposition"), refused.response.headers.get("accept-ranges")]).toEqual([
+      500,
+      null,
+      null,
+    ]);
     expect(logged).toEqual(["could not be read", "could not be read"]);
     failure = null;
   });

@@ -3,7 +3,6 @@ import crypto from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { PageHandle } from "../app/contracts/permission/page-handle";
 import type { PageRoute } from "../app/contracts/permission/page-rules";
@@ -21,6 +20,7 @@ import { videoPlaybackRoutes } from "./video/playback";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
 import { precompressedAssets } from "./remix/precompressed-assets";
 import { privateResponses } from "./remix/private-responses";
+import { remixRequestHandler } from "./remix/request-handler";
 import { refuseUnhandledMethods } from "./remix/resource-route-methods";
 import { createRouteLookup } from "./remix/route-lookup";
 import { createObjectStore } from "./uploads";
@@ -73,7 +73,8 @@ export function createServerApp(deps: ServerDeps) {
   const tracing = requestTracing(config);
   app.use(tracing);
   app.use(accessLog(logger, { ignore: (path) => path === "/healthz" || path === "/readyz" }));
-  app.use(compression());
+  // A stored file (it says Accept-Ranges) goes out as stored: its ranges count the stored bytes.
+  app.use(compression({ filter: (req, res) => !res.getHeader("Accept-Ranges") && compression.filter(req, res) }));
   app.use(securityHeaders(config));
   app.use(rejectCrossSiteWrites(config));
 
@@ -135,7 +136,7 @@ export function createServerApp(deps: ServerDeps) {
     if (routeLookup) app.use(refuseUnhandledMethods(routeLookup));
     app.all(
       "*",
-      createRequestHandler({
+      remixRequestHandler({
         build: deps.remixBuild,
         mode: config.NODE_ENV,
         getLoadContext: (req, res) => ({

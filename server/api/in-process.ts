@@ -43,8 +43,16 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
 
     return new Promise<Response>((resolve, reject) => {
       const res = new http.ServerResponse(req);
-      const chunks: Buffer[] = [];
+      const bodyless = method === "HEAD";
       let headersWritten = false;
+      let answered = false;
+      // A body written in several parts (a stored file piped in) is passed on as it comes, with
+      // backpressure: write() answers false while the reader has 64 KiB unread, and "drain" follows
+      // its next read. Only an answer written in one end() (every JSON envelope) is one buffer.
+      let body: ReadableStreamDefaultController<Uint8Array> | null = null;
+      let bodyOpen = false;
+      let waitingForDrain = false;
+      let closeEmitted = false;
       const toBuffer = (chunk: unknown, encoding?: unknown) =>
         Buffer.isBuffer(chunk)
           ? chunk
@@ -57,6 +65,44 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
         // ServerResponse.headersSent reads this field: later setHeader calls fail as they would on a socket.
         (res as unknown as { _header: string })._header = "in-process";
       };
+      const emitClose = () => {
+        if (closeEmitted) return;
+        closeEmitted = true;
+        res.emit("close");
+      };
+      const answer = (content: BodyInit | null) => {
+        answered = true;
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (value === undefined) continue;
+          for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+        }
+        const empty = res.statusCode === 204 || res.statusCode === 304 || bodyless;
+        signal?.removeEventListener("abort", onAbort);
+        resolve(new Response(empty ? null : content, { status: res.statusCode, statusText: res.statusMessage, headers }));
+      };
+      const startBody = () => {
+        bodyOpen = true;
+        answer(
+          new ReadableStream<Uint8Array>(
+            {
+              start: (controller) => void (body = controller),
+              pull: () => {
+                if (!waitingForDrain) return;
+                waitingForDrain = false;
+                res.emit("drain");
+              },
+              // The reader went away (a page that gave up, a browser that left): the writer stops.
+              cancel: () => {
+                bodyOpen = false;
+                res.destroyed = true;
+                emitClose();
+              },
+            },
+            new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+          ),
+        );
+      };
       res.writeHead = function writeHead(status: number, reason?: unknown, headers?: unknown) {
         res.statusCode = status;
         if (typeof reason === "string") res.statusMessage = reason;
@@ -68,33 +114,51 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
       } as typeof res.writeHead;
       res.write = function write(chunk: unknown, encoding?: unknown, callback?: unknown) {
         if (!headersWritten) res.writeHead(res.statusCode);
-        chunks.push(toBuffer(chunk, encoding));
         const done = typeof encoding === "function" ? encoding : callback;
         if (typeof done === "function") process.nextTick(done);
-        return true;
+        if (bodyless || res.destroyed) return true;
+        if (!answered) startBody();
+        if (!bodyOpen || !body) return true;
+        body.enqueue(toBuffer(chunk, encoding));
+        if ((body.desiredSize ?? 0) > 0) return true;
+        waitingForDrain = true;
+        return false;
       } as typeof res.write;
       res.end = function end(chunk?: unknown, encoding?: unknown, callback?: unknown) {
         if (typeof chunk === "function") [callback, chunk] = [chunk, undefined];
         if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
-        if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
         if (!headersWritten) res.writeHead(res.statusCode);
         if (res.writableEnded) return res;
         res.finished = true;
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (value === undefined) continue;
-          for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+        const last = chunk !== undefined && chunk !== null ? toBuffer(chunk, encoding) : null;
+        if (!answered) answer((last ?? Buffer.alloc(0)) as Buffer<ArrayBuffer>);
+        else if (bodyOpen && body) {
+          if (last && !bodyless) body.enqueue(last);
+          body.close();
+          bodyOpen = false;
         }
-        const bodyless = res.statusCode === 204 || res.statusCode === 304 || method === "HEAD";
-        signal?.removeEventListener("abort", onAbort);
-        resolve(new Response(bodyless ? null : Buffer.concat(chunks), { status: res.statusCode, statusText: res.statusMessage, headers }));
         process.nextTick(() => {
           if (typeof callback === "function") callback();
           res.emit("finish");
-          res.emit("close");
+          emitClose();
         });
         return res;
       } as typeof res.end;
+      // A writer that fails midway (a stored file that cannot be read) cuts the body off, as a socket would be cut.
+      res.destroy = function destroy(error?: Error) {
+        if (res.destroyed) return res;
+        res.destroyed = true;
+        const cause = error ?? new Error("the API answer was cut off");
+        if (!answered) {
+          signal?.removeEventListener("abort", onAbort);
+          reject(cause);
+        } else if (bodyOpen && body) {
+          bodyOpen = false;
+          body.error(cause);
+        }
+        process.nextTick(emitClose);
+        return res;
+      } as typeof res.destroy;
       // Removed once answered: the client's timeout signal lives for minutes and would keep this answer alive.
       const onAbort = () => reject(signal?.reason);
       signal?.addEventListener("abort", onAbort, { once: true });

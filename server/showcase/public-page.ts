@@ -1,4 +1,3 @@
-import type { Readable } from "node:stream";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { ShowcasePublic } from "../../app/contracts/showcase/api-types";
 import type { ShowcaseImageSlot } from "../../app/contracts/showcase/values";
@@ -96,7 +95,7 @@ export async function publicShowcaseImage(
   deps: { db: Database; store: ObjectStore },
   code: string,
   slot: ShowcaseImageSlot,
-): Promise<{ stream: Readable; contentType: string; size: number }> {
+): Promise<{ key: string; contentType: string; size: number }> {
   const { db, store } = deps;
   const showcase = await openShowcase(db, code);
   let fileId: string | undefined;
@@ -110,5 +109,5 @@ export async function publicShowcaseImage(
   if (!file || file.owner_user_id !== showcase.user_id || !PICTURE_TYPES.has(file.content_type)) throw notFound();
   const info = await store.stat(file.storage_key);
   if (!info || info.sizeBytes === 0 || info.sizeBytes > PICTURE_MAX_BYTES) throw notFound();
-  return { stream: await store.openRead(file.storage_key), contentType: file.content_type, size: info.sizeBytes };
+  return { key: file.storage_key, contentType: file.content_type, size: info.sizeBytes };
 }

@@ -89,8 +89,8 @@ export function createLocalStore(options: { dataDir: string; secrets: () => Prom
       }
     },
 
-    async openRead(key) {
-      return fs.createReadStream(fileOf(key));
+    async openRead(key, range) {
+      return fs.createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {});
     },
 
     async move(from, to) {

@@ -31,6 +31,9 @@ export type UploadForm = {
 
 export type ObjectInfo = { sizeBytes: number };
 
+/** Bytes start..end of an object, both inclusive (as in a Range header); end is within the object. */
+export type ByteRange = { start: number; end: number };
+
 export interface ObjectStore {
   readonly kind: "local" | "s3";
   /** A signed form that lets one file up to maxBytes be uploaded under exactly input.key. */
@@ -42,10 +45,16 @@ export interface ObjectStore {
   put(key: string, body: Readable, options: { contentType: string; maxBytes: number }): Promise<ObjectInfo>;
   /** Size of the object, or null when there is none. */
   stat(key: string): Promise<ObjectInfo | null>;
-  /** Bytes start..end (inclusive) of the object; fewer when the object is shorter. */
+  /**
+   * Bytes start..end (inclusive) of the object; fewer when the object is shorter. Held in memory:
+   * only for small reads (sniffing a file's head, a picture of bounded size), never for a download.
+   */
   readRange(key: string, start: number, end: number): Promise<Buffer>;
-  /** The whole object as a stream (downloads). */
-  openRead(key: string): Promise<Readable>;
+  /**
+   * The object, or only the given range of it, as a stream read from the store as it is consumed
+   * (downloads, copies to disk): nothing is held in memory beyond the stream's buffer.
+   */
+  openRead(key: string, range?: ByteRange): Promise<Readable>;
   /**
    * Moves an object to a key no upload policy covers, so nobody can replace it after it was
    * checked. Rejects when `from` does not exist.

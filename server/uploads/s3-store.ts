@@ -2,7 +2,7 @@ import { Readable, Transform, pipeline } from "node:stream";
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
-import { ObjectTooLargeError, type ObjectInfo, type ObjectStore, type UploadForm, type UploadFormInput } from "./object-store";
+import { type ByteRange, ObjectTooLargeError, type ObjectInfo, type ObjectStore, type UploadForm, type UploadFormInput } from "./object-store";
 
 export type S3StoreOptions = {
   /** API endpoint the server talks to (MinIO, OSS in S3 mode, ...); AWS's own when absent. */
@@ -40,6 +40,29 @@ function httpStatus(err: unknown): number | undefined {
 function isNotFound(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name;
   return name === "NotFound" || name === "NoSuchKey" || httpStatus(err) === 404;
+}
+
+/**
+ * Passes on bytes start..end (inclusive) of what flows through and ends there; the rest is dropped
+ * as it arrives (only a store that ignores Range sends it), so nothing is held.
+ */
+function sliceOf(range: ByteRange) {
+  let at = 0;
+  let ended = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (ended) return callback();
+      const from = Math.max(0, range.start - at);
+      const to = Math.min(chunk.length, range.end + 1 - at);
+      at += chunk.length;
+      if (to > from) this.push(chunk.subarray(from, to));
+      if (at > range.end) {
+        ended = true;
+        this.push(null);
+      }
+      callback();
+    },
+  });
 }
 
 export function createS3Store(options: S3StoreOptions): ObjectStore {
@@ -143,11 +166,17 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       }
     },
 
-    async openRead(key): Promise<Readable> {
-      const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    async openRead(key, range): Promise<Readable> {
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
       // In Node the SDK's body is an http.IncomingMessage, i.e. already a Readable.
       if (!(res.Body instanceof Readable)) throw new Error(`S3 GetObject for ${key} returned no Node stream`);
-      return res.Body;
+      // A store that ignores Range answers 200 with the whole object: the range is cut out as it passes.
+      if (!range || res.ContentRange) return res.Body;
+      const cut = sliceOf(range);
+      pipeline(res.Body, cut, () => {
+        // Errors reach the reader through `cut`; the body is destroyed once the range has passed.
+      });
+      return cut;
     },
 
     async move(from, to) {

@@ -1,4 +1,5 @@
-import fsp from "node:fs/promises";
+import fs from "node:fs";
+import { pipeline } from "node:stream/promises";
 import path from "node:path";
 import type { VideoOrientation } from "../../app/contracts/video/values";
 import type { Database } from "../db/database";
@@ -29,7 +30,8 @@ async function picture(deps: { db: Database; store: ObjectStore }, fileId: strin
     const info = await deps.store.stat(file.storage_key);
     if (!info || info.sizeBytes === 0 || info.sizeBytes > PICTURE_MAX_BYTES) return null;
     const target = `${to}.${ext}`;
-    await fsp.writeFile(target, await deps.store.readRange(file.storage_key, 0, info.sizeBytes - 1));
+    // Streamed to the job's folder: never the whole picture in memory.
+    await pipeline(await deps.store.openRead(file.storage_key), fs.createWriteStream(target));
     return target;
   } catch {
     return null;

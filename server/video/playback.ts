@@ -4,36 +4,18 @@ import type { Database } from "../db/database";
 import { requestLanguage } from "../api/envelope";
 import type { Logger } from "../logger";
 import type { ObjectStore } from "../uploads/object-store";
+import { sendStoredFile } from "../api/file-answer";
 import { publicVideoFile } from "./videos";
 
 /**
  * The public playback of a promotional video (issue 40, decision 037), outside /api and without a
- * session: GET /v/<code>.mp4 (the shareable link) and /v/<code>.jpg (its poster). Byte ranges are
- * served (206; 416 past the end), as players seek with them. `?download=1` answers as an attachment
- * only when the exhibitor allows downloads; otherwise it plays inline. An unknown code is 404. The
- * link plays the approved profile's company video when the exhibitor chose it (?generated=1: the
- * generated one, for the exhibitor's own page).
+ * session: GET /v/<code>.mp4 (the shareable link) and /v/<code>.jpg (its poster), streamed from the
+ * store with byte ranges as players seek with them (server/api/file-answer.ts, sendStoredFile).
+ * `?download=1` answers as an attachment only when the exhibitor allows downloads; otherwise it plays
+ * inline (that is all "no downloads" does: a viewer can still save what plays). An unknown code is
+ * 404. The link plays the approved profile's company video when the exhibitor chose it
+ * (?generated=1: the generated one, for the exhibitor's own page).
  */
-const RANGE = /^bytes=(\d*)-(\d*)$/;
-
-/** The first range of a Range header against the size: [start, end] inclusive, "unsatisfiable", or null (whole file). */
-export function parseRange(header: string | undefined, size: number): [number, number] | "unsatisfiable" | null {
-  if (!header) return null;
-  const match = RANGE.exec(header.split(",")[0]!.trim());
-  if (!match) return null;
-  const [, from, to] = match;
-  if (from === "" && to === "") return null;
-  if (from === "") {
-    const suffix = Number(to);
-    if (suffix === 0 || size === 0) return "unsatisfiable";
-    return [Math.max(0, size - suffix), size - 1];
-  }
-  const start = Number(from);
-  const end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || end < start) return "unsatisfiable";
-  return [start, end];
-}
-
 export function videoPlaybackRoutes(deps: { db: Database; store: ObjectStore; logger: Logger }): Router {
   const router = Router();
   const plain = (req: Request, res: Response, status: number, key: string) =>
@@ -53,35 +35,18 @@ export function videoPlaybackRoutes(deps: { db: Database; store: ObjectStore; lo
       const key = file?.key;
       const info = key ? await deps.store.stat(key) : null;
       if (!file || !key || !info) return plain(req, res, 404, "video.errors.notFound");
-      const size = info.sizeBytes;
       const download = ext === "mp4" && req.query.download === "1" && file.downloadAllowed;
-      res.set({
-        "Content-Type": file.contentType,
-        "Accept-Ranges": "bytes",
-        "Cache-Control": "public, max-age=60",
-        "X-Content-Type-Options": "nosniff",
-        "Content-Disposition": download ? `attachment; filename="promotional-video-${code}.mp4"` : "inline",
+      await sendStoredFile(req, res, deps, {
+        key,
+        size: info.sizeBytes,
+        contentType: file.contentType,
+        headers: {
+          "Cache-Control": "public, max-age=60",
+          "Content-Disposition": download ? `attachment; filename="promotional-video-${code}.mp4"` : "inline",
+        },
+        unsatisfiableText: translate(requestLanguage(req), "video.errors.range"),
+        log: { message: "promotional video could not be read", context: { code } },
       });
-      const range = parseRange(req.get("range"), size);
-      if (range === "unsatisfiable") {
-        res.set("Content-Range", `bytes */${size}`);
-        return plain(req, res, 416, "video.errors.range");
-      }
-      if (range) {
-        const [start, end] = range;
-        const bytes = await deps.store.readRange(key, start, end);
-        res.status(206).set({ "Content-Range": `bytes ${start}-${start + bytes.length - 1}/${size}`, "Content-Length": String(bytes.length) });
-        return res.end(req.method === "HEAD" ? undefined : bytes);
-      }
-      res.set("Content-Length", String(size));
-      if (req.method === "HEAD") return res.end();
-      const stream = await deps.store.openRead(key);
-      stream.on("error", (error) => {
-        deps.logger.error({ err: error }, "promotional video could not be read");
-        if (!res.headersSent) res.status(500).end();
-        else res.destroy(error);
-      });
-      stream.pipe(res);
     } catch (error) {
       next(error);
     }

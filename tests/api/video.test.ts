@@ -9,7 +9,6 @@ import { createLogger } from "../../server/logger";
 import { createObjectStore } from "../../server/uploads";
 import { startJobQueue } from "../../server/jobs/queue";
 import { runVideoJob, type VideoDeps, videoJobs } from "../../server/video/jobs";
-import { parseRange } from "../../server/video/playback";
 import { publicVideoFor, queueGeneration } from "../../server/video/videos";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
@@ -48,19 +47,6 @@ function mp4Facts(bytes: Buffer) {
   walk(0, bytes.length);
   return { types, durationSeconds, brand: bytes.toString("latin1", 4, 8) };
 }
-
-describe("byte ranges of the public video link", () => {
-  it("reads the first range against the size: open-ended, suffix, clipped; past the end is unsatisfiable", () => {
-    expect(parseRange(undefined, 1000)).toBeNull();
-    expect(parseRange("bytes=0-99", 1000)).toEqual([0, 99]);
-    expect(parseRange("bytes=900-", 1000)).toEqual([900, 999]);
-    expect(parseRange("bytes=-100", 1000)).toEqual([900, 999]);
-    expect(parseRange("bytes=990-2000", 1000)).toEqual([990, 999]);
-    expect(parseRange("bytes=1000-", 1000)).toBe("unsatisfiable");
-    expect(parseRange("bytes=5-2", 1000)).toBe("unsatisfiable");
-    expect(parseRange("items=0-5", 1000)).toBeNull();
-  });
-});
 
 /**
  * Promotional videos (issue 40, decision 037): a real render through the packaged ffmpeg, one job per

@@ -216,6 +216,8 @@ describeServer(suiteTitle, () => {
     // A range running past the end is cut short; one starting past the end is empty.
     expect(await store.readRange(key, 199_990, 300_000)).toEqual(content.subarray(199_990));
     expect(await store.readRange(key, 250_000, 250_100)).toEqual(Buffer.alloc(0));
+    // A download's range is asked of the store (GetObject with Range) and streamed.
+    expect((await readAll(await store.openRead(key, { start: 100_000, end: 100_099 }))).equals(content.subarray(100_000, 100_100))).toBe(true);
   });
 
   it("put goes through a multipart upload for bodies larger than one part", async () => {

@@ -15,6 +15,8 @@ const video = {
   share: "Share link",
   download: "Download",
   downloadAllowed: "Allow visitors to download the video",
+  downloadNote:
+    "This only decides whether the share page shows a download button and whether its link saves the file or plays it. It does not protect the video: anyone who can play it can still save a copy.",
   saveFlags: "Save",
   shownLegend: "The public link plays",
   shownGenerated: "The generated video",

@@ -17,6 +17,7 @@ const video: Resource["video"] = {
   share: "分享链接",
   download: "下载",
   downloadAllowed: "允许观众下载视频",
+  downloadNote: "此项仅决定分享页面是否显示下载按钮，以及该链接是保存文件还是直接播放，并不能保护视频：能够播放视频的人仍可保存其副本。",
   saveFlags: "保存",
   shownLegend: "链接播放的视频",
   shownGenerated: "自动生成的视频",

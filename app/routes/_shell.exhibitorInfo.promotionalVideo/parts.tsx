@@ -141,8 +141,12 @@ export function FlagsForm({ status, pending }: { status: VideoStatus; pending: b
           ) : null}
         </fieldset>
         <label>
-          <input type="checkbox" name="downloadAllowed" defaultChecked={status.downloadAllowed} /> {t("video.downloadAllowed")}
+          <input type="checkbox" name="downloadAllowed" defaultChecked={status.downloadAllowed} aria-describedby="video-download-note" />{" "}
+          {t("video.downloadAllowed")}
         </label>
+        <Text size="xs" c="dimmed" id="video-download-note" data-testid="video-download-note">
+          {t("video.downloadNote")}
+        </Text>
         <Group>
           <Button type="submit" variant="light" loading={pending} data-testid="video-flags-save">
             {t("video.saveFlags")}

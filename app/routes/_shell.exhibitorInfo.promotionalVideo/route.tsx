@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
-import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -29,7 +29,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export const handle = { breadcrumb: "video.title", public: true } satisfies PageHandle;
 
 const PATH = "/exhibitorInfo/promotionalVideo";
-const NO_STORE = { "Cache-Control": "no-store" };
+const NO_STORE = { "Cache-Control": "private, no-store" };
+/**
+ * The share page and the intro show public data, so a copy may be kept, but never shown without
+ * asking again: the exhibitor may change or stop what the link plays, and the language follows the
+ * visitor's cookie (a shared cache would mix them). The exhibitor's own page is its alone.
+ */
+const PUBLIC_PAGE = { "Cache-Control": "no-cache" };
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? NO_STORE["Cache-Control"] });
 
 /**
  * /exhibitorInfo/promotionalVideo (issue 40, decision 037): the exhibitor starts a generation (a
@@ -42,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = code === null ? await getShellUser(request, context) : null;
   if (code !== null || !user) {
     const view = await publicView(request, context, code);
-    return json(view, { headers: NO_STORE, status: view.view === "public" && !view.page ? 404 : 200 });
+    return json(view, { headers: PUBLIC_PAGE, status: view.view === "public" && !view.page ? 404 : 200 });
   }
   const { api, language } = await requireShellUser(request, context);
   const [status, exhibits] = await Promise.all([api.call(videoEndpoints.progress), api.call(promotionEndpoints.exhibits)]);

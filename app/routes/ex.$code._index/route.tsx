@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LanguageSwitch } from "~/components/language-switch";
@@ -21,12 +21,20 @@ export const handle = { public: true, inAppBrowser: true, hydrate: false } satis
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Showcase" }, { name: "robots", content: "noindex" }];
 
+/**
+ * Public data only, so a copy may be kept, but never shown without asking again: every opening
+ * counts a view, a page switched off or hidden must vanish at once, and the language follows the
+ * visitor's cookie (a shared cache would mix them). The page, its data and its 404 alike.
+ */
+const PAGE_CACHING = { "Cache-Control": "no-cache" };
+export const headers: HeadersFunction = () => PAGE_CACHING;
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const language = getLanguage(request);
   const api = await apiFor(request, context);
   const code = params.code ?? "";
   const result = await api.call(showcaseEndpoints.publicPage, { code });
-  const headers = { "Cache-Control": "no-store" };
+  const headers = PAGE_CACHING;
   if (!result.ok) {
     const title = translate(language, "showcase.public.notFoundTitle");
     const message = result.code === 404 || result.code === 400 ? translate(language, "showcase.errors.notFound") : result.message;

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, type TextInputProps, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { TextCaptchaFieldset } from "~/components/auth-card";
@@ -26,6 +26,13 @@ export const handle = { public: true, inAppBrowser: true, hydrate: false } satis
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Visitor pre-registration" }, { name: "robots", content: "noindex" }];
 
+/**
+ * Kept by no cache: the form carries a one-time captcha, and the page answering a post shows what the
+ * visitor typed (name, mobile, e-mail).
+ */
+const PAGE_CACHING = { "Cache-Control": "private, no-store" };
+export const headers: HeadersFunction = () => PAGE_CACHING;
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const language = getLanguage(request);
   const api = await apiFor(request, context);
@@ -34,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = result.ok ? result.data : null;
   const captcha = page?.captchaRequired ? await fetchCaptcha(api, "text") : null;
   const title = `${translate(language, "promotion.visitors.title")}${page?.exhibition ? ` - ${page.exhibition.name}` : ""}`;
-  return json({ language, title, page, error: result.ok ? null : result.message, captcha });
+  return json({ language, title, page, error: result.ok ? null : result.message, captcha }, { headers: PAGE_CACHING });
 }
 
 export const action = (args: ActionFunctionArgs) => visitAction(args);

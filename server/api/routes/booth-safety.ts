@@ -1,4 +1,3 @@
-import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
 import { boothConstructionEndpoints as endpoints } from "../../../app/contracts/booth-construction/endpoints.server";
 import { commitmentSchema } from "../../../app/contracts/booth-construction/schema";
@@ -9,7 +8,7 @@ import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
 import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { callerFor } from "../caller";
-import { attachmentDisposition, PDF_CONTENT_TYPE } from "../file-answer";
+import { attachmentDisposition, PDF_CONTENT_TYPE, sendStoredFile } from "../file-answer";
 
 /**
  * Booth construction, the safety side (spec /boothConstruction insurancePurchase and
@@ -22,7 +21,7 @@ const listField = (body: Record<string, unknown>, field: string) => body[field] 
 const schemaLanguage = (req: Request) => (requestLanguage(req) === "zh" ? "zh" : "en");
 
 export function boothSafetyRoutes(deps: ApiDeps): Router {
-  const { db, store, logger } = deps;
+  const { db, store } = deps;
   const router = Router();
   const callerOf = (req: Request, res: Response) => callerFor(deps, req, res);
 
@@ -56,16 +55,13 @@ export function boothSafetyRoutes(deps: ApiDeps): Router {
     const { file, fileName } = await commitmentDownload(db, store, caller, boothId, requestLanguage(call.req), appClock.now());
     const info = await store.stat(file.storageKey);
     if (!info) throw new ApiError(ApiCode.notFound, "errors.notFound");
-    const stream = await store.openRead(file.storageKey);
-    res.status(200).set({
-      "Content-Type": PDF_CONTENT_TYPE,
-      "Content-Length": String(info.sizeBytes),
-      "Content-Disposition": attachmentDisposition(fileName, fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
+    await sendStoredFile(call.req, res, deps, {
+      key: file.storageKey,
+      size: info.sizeBytes,
+      contentType: PDF_CONTENT_TYPE,
+      headers: { "Content-Disposition": attachmentDisposition(fileName, fileName), "Cache-Control": "private, no-store" },
+      log: { message: "commitment download broke off", context: { fileId: file.id } },
     });
-    // Once bytes went out no error envelope can follow: the connection is cut instead.
-    await pipeline(stream, res).catch((error: unknown) => logger.error({ err: error, fileId: file.id }, "commitment download broke off"));
   });
 
   return router;

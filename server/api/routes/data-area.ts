@@ -6,7 +6,7 @@ import { findStoredFile, storedFileIdOf } from "../../uploads/files";
 import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
-import { attachmentDisposition } from "../file-answer";
+import { attachmentDisposition, sendStoredFile } from "../file-answer";
 import { mount, withMessage } from "../mount";
 
 /** The data area (issue 41, docs/product.md § Data area). Mounted inside /api. */
@@ -25,23 +25,16 @@ export function dataAreaRoutes(deps: ApiDeps): Router {
     if (!stored || !info) throw new ApiError(ApiCode.notFound, "dataArea.errors.fileNotFound");
     const ext = stored.originalName.includes(".") ? stored.originalName.slice(stored.originalName.lastIndexOf(".")) : "";
     const name = `${(requestLanguage(req) === "en" && file.nameEn) || file.nameZh}${ext}`;
-    res.set({
-      "Content-Type": stored.contentType,
-      "Content-Length": String(info.sizeBytes),
-      "Content-Disposition": attachmentDisposition(name, `file-${input.id}${ext}`),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, no-store",
-    });
-    const stream = await store.openRead(stored.storageKey);
-    await new Promise<void>((resolve, reject) => {
-      stream.on("error", reject);
-      res.on("finish", resolve);
-      res.on("close", resolve);
-      stream.pipe(res);
-    }).catch((error: unknown) => {
-      deps.logger.error({ err: error, dataFileId: input.id }, "data area file could not be read");
-      res.destroy();
+    await sendStoredFile(req, res, deps, {
+      key: stored.storageKey,
+      size: info.sizeBytes,
+      contentType: stored.contentType,
+      headers: {
+        "Content-Disposition": attachmentDisposition(name, `file-${input.id}${ext}`),
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cache-Control": "private, no-store",
+      },
+      log: { message: "data area file could not be read", context: { dataFileId: input.id } },
     });
   });
 

@@ -23,7 +23,7 @@ import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { callerFor, organizerFor } from "../caller";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
-import { attachmentDisposition, PDF_CONTENT_TYPE, sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
+import { attachmentDisposition, PDF_CONTENT_TYPE, sendFile, sendStoredFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
  * Invoice applications (docs/product.md § The exhibition API: /smeb/invoice/ openList, list, detail, save, update, urgent,
@@ -96,22 +96,16 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     const file = await findStoredFile(db, pdf.fileId);
     const info = file && (await deps.store.stat(file.storageKey));
     if (!file || !info) throw new ApiError(ApiCode.notFound, "invoices.errors.noPdf");
-    const stream = await deps.store.openRead(file.storageKey);
-    res.set({
-      "Content-Type": PDF_CONTENT_TYPE,
-      "Content-Length": String(info.sizeBytes),
-      "Content-Disposition": attachmentDisposition(`发票-${pdf.invoiceNo}.pdf`, `invoice-${pdf.invoiceNo}.pdf`),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    });
-    await new Promise<void>((resolve, reject) => {
-      stream.on("error", reject);
-      res.on("finish", resolve);
-      res.on("close", resolve);
-      stream.pipe(res);
-    }).catch((error: unknown) => {
-      deps.logger.error({ err: error, applicationId: id }, "invoice PDF could not be read");
-      res.destroy();
+    await sendStoredFile(call.req, res, deps, {
+      key: file.storageKey,
+      size: info.sizeBytes,
+      contentType: PDF_CONTENT_TYPE,
+      headers: {
+        "Content-Disposition": attachmentDisposition(`发票-${pdf.invoiceNo}.pdf`, `invoice-${pdf.invoiceNo}.pdf`),
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cache-Control": "private, no-store",
+      },
+      log: { message: "invoice PDF could not be read", context: { applicationId: id } },
     });
   });
 

@@ -1,6 +1,5 @@
 import { requireActionOpen } from "../../auth/button-check";
 import { DEADLINE_ACTIONS } from "../../../app/contracts/calendar/values";
-import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
 import { ordersEndpoints, type OrderDeleted } from "../../../app/contracts/orders/endpoints.server";
 import { contractForDownload, ensureGeneratedContract, type ContractDownload } from "../../orders/contract-files";
@@ -15,7 +14,7 @@ import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { assertOrganizer, requireSession } from "../require-session";
 import { CONTRACTOR_ORDER_ACTIONS } from "../../contractors/scope";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
-import { attachmentDisposition, PDF_CONTENT_TYPE } from "../file-answer";
+import { attachmentDisposition, PDF_CONTENT_TYPE, sendStoredFile } from "../file-answer";
 
 /**
  * /smeb/service/* (docs/product.md § The exhibition API, "service ordering" and "my orders"): the catalogue, the cart,
@@ -29,22 +28,21 @@ import { attachmentDisposition, PDF_CONTENT_TYPE } from "../file-answer";
 const listField = (body: Record<string, unknown>, field: string) => body[field] ?? body[`${field}[]`];
 
 /** The contract as a download; the headers say which contract and version it is. */
-async function sendContract(res: Response, deps: ApiDeps, download: ContractDownload, version: number) {
-  const { store, logger } = deps;
-  const info = await store.stat(download.file.storageKey);
+async function sendContract(req: Request, res: Response, deps: ApiDeps, download: ContractDownload, version: number) {
+  const info = await deps.store.stat(download.file.storageKey);
   if (!info) throw new ApiError(ApiCode.notFound, "errors.notFound");
-  const stream = await store.openRead(download.file.storageKey);
-  res.status(200).set({
-    "Content-Type": PDF_CONTENT_TYPE,
-    "Content-Length": String(info.sizeBytes),
-    "Content-Disposition": attachmentDisposition(download.fileName, download.fileName),
-    "X-Contract-Kind": download.kind,
-    "X-Contract-Version": String(version),
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, no-store",
+  await sendStoredFile(req, res, deps, {
+    key: download.file.storageKey,
+    size: info.sizeBytes,
+    contentType: PDF_CONTENT_TYPE,
+    headers: {
+      "Content-Disposition": attachmentDisposition(download.fileName, download.fileName),
+      "X-Contract-Kind": download.kind,
+      "X-Contract-Version": String(version),
+      "Cache-Control": "private, no-store",
+    },
+    log: { message: "contract download broke off", context: { fileId: download.file.id } },
   });
-  // Once bytes went out no error envelope can follow: the connection is cut instead.
-  await pipeline(stream, res).catch((error: unknown) => logger.error({ err: error, fileId: download.file.id }, "contract download broke off"));
 }
 
 export function orderRoutes(deps: ApiDeps): Router {
@@ -173,7 +171,7 @@ export function orderRoutes(deps: ApiDeps): Router {
     const order =
       user.roleId === ORGANIZER_ROLE_ID && !contractor ? await findOrderInExhibition(db, user.exhibitionId, orderNo) : await ownOrder(owner, orderNo)();
     const download = await contractForDownload(db, store, order, which, requestLanguage(req), now);
-    await sendContract(res, deps, download, order.contract_version);
+    await sendContract(req, res, deps, download, order.contract_version);
   });
   mount(router, ordersEndpoints.claimPayment, async (call) => {
     const { owner, actor, now } = await caller(call.req, call.res);

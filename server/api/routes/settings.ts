@@ -12,6 +12,7 @@ import { canReadFile, findStoredFile, saveUpload, storedFileUrl, UploadRejectedE
 import { pixelLimitOf } from "../../uploads/pictures";
 import { readTicket, type ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { sendStoredFile } from "../file-answer";
 import { mount, parseEndpointInput, withMessage } from "../mount";
 import { requireSession } from "../require-session";
 
@@ -237,21 +238,22 @@ export function fileRoutes(deps: ApiDeps): Router {
       // Images, PDFs and video open in the browser; spreadsheets download. Never sniffed (nosniff),
       // never able to script this origin (sandbox).
       const disposition = /^(image|video)\/|^application\/pdf$/.test(file.contentType) ? "inline" : "attachment";
-      res.set({
-        "Content-Type": file.contentType,
-        "Content-Length": String(info.sizeBytes),
-        "Content-Disposition": `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-        "X-Content-Type-Options": "nosniff",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Cache-Control": "private, no-cache",
-      });
-      const stream = await store.openRead(file.storageKey);
-      stream.on("error", (error) => {
-        logger.error({ err: error, fileId: file.id }, "stored file could not be read");
-        if (!res.headersSent) res.status(500).end();
-        else res.destroy(error);
-      });
-      stream.pipe(res);
+      await sendStoredFile(
+        req,
+        res,
+        { store, logger },
+        {
+          key: file.storageKey,
+          size: info.sizeBytes,
+          contentType: file.contentType,
+          headers: {
+            "Content-Disposition": `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+            "Content-Security-Policy": "default-src 'none'; sandbox",
+            "Cache-Control": "private, no-cache",
+          },
+          log: { message: "stored file could not be read", context: { fileId: file.id } },
+        },
+      );
     } catch (error) {
       next(error);
     }

@@ -7,6 +7,7 @@ import { enableShowcase, hideShowcase, listShowcases, myShowcase, saveShowcase, 
 import { callerFor, organizerFor } from "../caller";
 import { clientIp, type ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
+import { sendStoredFile } from "../file-answer";
 import { mount, withMessage } from "../mount";
 
 /** The visitor's own browser's user agent: the portal's server passes it on (x-client-user-agent), a direct caller sends its own. */
@@ -66,17 +67,18 @@ export function showcaseRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.publicImage, async (call) => {
     const { res } = call;
     const image = await publicShowcaseImage({ db, store }, call.input.code, call.input.slot);
-    res.writeHead(200, {
-      "Content-Type": image.contentType,
-      "Content-Length": String(image.size),
-      "Content-Disposition": "inline",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      // A page switched off or hidden stops showing its pictures within minutes.
-      "Cache-Control": "public, max-age=300",
+    await sendStoredFile(call.req, res, deps, {
+      key: image.key,
+      size: image.size,
+      contentType: image.contentType,
+      headers: {
+        "Content-Disposition": "inline",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        // A page switched off or hidden stops showing its pictures within minutes.
+        "Cache-Control": "public, max-age=300",
+      },
+      log: { message: "showcase picture could not be read", context: { code: call.input.code, slot: call.input.slot } },
     });
-    image.stream.on("error", () => (res.headersSent ? res.destroy() : res.status(500).end()));
-    image.stream.pipe(res);
   });
 
   return router;

@@ -8,7 +8,7 @@ import { findStoredFile, storedFileIdOf } from "../../uploads/files";
 import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
-import { attachmentDisposition } from "../file-answer";
+import { attachmentDisposition, sendStoredFile } from "../file-answer";
 import { mount, withMessage } from "../mount";
 
 /** The bus and parking guides (issue 41, docs/product.md § Bus and parking guides). Mounted inside /api. */
@@ -33,23 +33,16 @@ export function trafficGuideRoutes(deps: ApiDeps): Router {
     const info = stored && (await store.stat(stored.storageKey));
     if (!stored || !info) throw notFound();
     const ext = stored.contentType === "image/png" ? ".png" : ".jpg";
-    res.set({
-      "Content-Type": stored.contentType,
-      "Content-Length": String(info.sizeBytes),
-      "Content-Disposition": attachmentDisposition(`map-${input.id}${ext}`, `map-${input.id}${ext}`).replace(/^attachment/, "inline"),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, max-age=300",
-    });
-    const stream = await store.openRead(stored.storageKey);
-    await new Promise<void>((resolve, reject) => {
-      stream.on("error", reject);
-      res.on("finish", resolve);
-      res.on("close", resolve);
-      stream.pipe(res);
-    }).catch((error: unknown) => {
-      deps.logger.error({ err: error, carParkId: input.id }, "car park map could not be read");
-      res.destroy();
+    await sendStoredFile(req, res, deps, {
+      key: stored.storageKey,
+      size: info.sizeBytes,
+      contentType: stored.contentType,
+      headers: {
+        "Content-Disposition": attachmentDisposition(`map-${input.id}${ext}`, `map-${input.id}${ext}`).replace(/^attachment/, "inline"),
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cache-Control": "private, max-age=300",
+      },
+      log: { message: "car park map could not be read", context: { carParkId: input.id } },
     });
   });
 

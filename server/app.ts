@@ -6,7 +6,7 @@ import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { PageHandle } from "../app/contracts/permission/page-handle";
-import type { PageRoute } from "../app/contracts/permission/page-rules";
+import { secretPathPatterns, type PageRoute } from "../app/contracts/permission/page-rules";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import type { Logger } from "./logger";
@@ -70,7 +70,8 @@ export function createServerApp(deps: ServerDeps) {
 
   const tracing = requestTracing(config);
   app.use(tracing);
-  app.use(accessLog(logger, { ignore: (path) => path === "/healthz" || path === "/readyz" }));
+  const pages = !deps.remixBuild || typeof deps.remixBuild === "function" ? [] : pageRoutesOf(deps.remixBuild);
+  app.use(accessLog(logger, { ignore: (path) => path === "/healthz" || path === "/readyz", secretPaths: secretPathPatterns(pages) }));
   app.use(compression());
   app.use(securityHeaders(config));
   app.use(rejectCrossSiteWrites(config));
@@ -102,7 +103,6 @@ export function createServerApp(deps: ServerDeps) {
   app.locals.apiFetch = apiFetch;
 
   if (deps.remixBuild) {
-    const pages = typeof deps.remixBuild === "function" ? [] : pageRoutesOf(deps.remixBuild);
     const buildVersion = typeof deps.remixBuild === "function" ? "dev" : deps.remixBuild.assets.version;
     // docs/product.md § Version check and other tabs: the browser compares its build with this one.
     app.get("/version.json", (_req, res) => {

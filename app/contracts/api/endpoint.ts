@@ -6,7 +6,7 @@ import type * as z from "zod";
  * app calls it (app/lib/api.server.ts: `api.call(endpoint, input)`), so a renamed path or field, or
  * an answer of another shape, is a type error on both sides instead of a failure at run time.
  */
-export type HttpMethod = "GET" | "POST";
+type HttpMethod = "GET" | "POST";
 
 /** How the input travels: the query string, a form-encoded body, a JSON body or a multipart body. */
 export type InputChannel = "query" | "form" | "json" | "multipart";

@@ -4,12 +4,13 @@ import { currentRequestScope } from "./request-scope";
 
 /**
  * One access-log line per request from outside (decision 041): method, URL without its secrets
- * (issue 36), status and time, and for a page the in-process API calls it made, each with its own
+ * (issue 36; the token routes' segments, issue 50), status and time, and for a page the in-process API calls it made, each with its own
  * URL, status and time. Those calls used to write lines of their own, two to six per page. Written
  * when the answer has gone out, at error level for a 5xx but 503 (warn); nothing is built when info is off.
  * Mounted after requestScope (server/app.ts).
  */
-export function accessLog(logger: Logger, options: { ignore: (path: string) => boolean }): RequestHandler {
+export function accessLog(logger: Logger, options: { ignore: (path: string) => boolean; secretPaths: readonly string[] }): RequestHandler {
+  const redact = (url: string) => redactUrl(url, options.secretPaths);
   return (req, res, next) => {
     if (options.ignore(req.path)) return next();
     const startedAt = performance.now();
@@ -25,11 +26,11 @@ export function accessLog(logger: Logger, options: { ignore: (path: string) => b
       const level = res.statusCode === 503 ? "warn" : res.statusCode >= 500 ? "error" : "info";
       if (!logger.isLevelEnabled(level)) return;
       const line: Record<string, unknown> = {
-        req: { id: res.locals.requestId, method: req.method, url: redactUrl(url) },
+        req: { id: res.locals.requestId, method: req.method, url: redact(url) },
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - startedAt),
       };
-      if (scope?.apiCalls.length) line.api = scope.apiCalls.map((call) => ({ ...call, url: redactUrl(call.url) }));
+      if (scope?.apiCalls.length) line.api = scope.apiCalls.map((call) => ({ ...call, url: redact(call.url) }));
       const message = {
         error: "request failed",
         warn: "request refused: unavailable",

@@ -5,7 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "@remix-run/node";
 import type { PageHandle } from "../app/contracts/permission/page-handle";
-import type { PageRoute } from "../app/contracts/permission/page-rules";
+import { secretPathPatterns, type PageRoute } from "../app/contracts/permission/page-rules";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import type { Logger } from "./logger";
@@ -72,7 +72,8 @@ export function createServerApp(deps: ServerDeps) {
 
   const tracing = requestTracing(config);
   app.use(tracing);
-  app.use(accessLog(logger, { ignore: (path) => path === "/healthz" || path === "/readyz" }));
+  const pages = !deps.remixBuild || typeof deps.remixBuild === "function" ? [] : pageRoutesOf(deps.remixBuild);
+  app.use(accessLog(logger, { ignore: (path) => path === "/healthz" || path === "/readyz", secretPaths: secretPathPatterns(pages) }));
   // A stored file (it says Accept-Ranges) goes out as stored: its ranges count the stored bytes.
   app.use(compression({ filter: (req, res) => !res.getHeader("Accept-Ranges") && compression.filter(req, res) }));
   app.use(securityHeaders(config));
@@ -105,7 +106,6 @@ export function createServerApp(deps: ServerDeps) {
   app.locals.apiFetch = apiFetch;
 
   if (deps.remixBuild) {
-    const pages = typeof deps.remixBuild === "function" ? [] : pageRoutesOf(deps.remixBuild);
     const buildVersion = typeof deps.remixBuild === "function" ? "dev" : deps.remixBuild.assets.version;
     // docs/product.md § Version check and other tabs: the browser compares its build with this one.
     app.get("/version.json", (_req, res) => {

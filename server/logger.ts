@@ -42,19 +42,20 @@ const QR_TOKEN = /^EPI\d\.\d/;
 
 /**
  * The URL with every secret it carries replaced by "[redacted]", for log lines (issue 36 item 4):
- * the values of the parameters above and anything shaped like a QR token. Works on the raw text,
- * so a broken escape or an odd shape from a hostile client is kept as it came, never thrown on.
+ * the values of the parameters above, anything shaped like a QR token, and the dynamic segments of
+ * the routes in `secretPaths` (issue 50 item 3: "/setPassword/:token", read from the build's route
+ * handles, see secretPathPatterns). Works on the raw text, so a broken escape or an odd shape from a
+ * hostile client is kept as it came, never thrown on.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, secretPaths: readonly string[] = []): string {
   const hashAt = url.indexOf("#");
   const hash = hashAt >= 0 ? url.slice(hashAt) : "";
   const beforeHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
   const queryAt = beforeHash.indexOf("?");
   const path = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
-  const redactedPath = path
-    .split("/")
-    .map((segment) => (QR_TOKEN.test(decoded(segment)) ? REDACTED : segment))
-    .join("/");
+  const segments = path.split("/");
+  const secret = secretSegments(segments, secretPaths);
+  const redactedPath = segments.map((segment, i) => (secret.has(i) || QR_TOKEN.test(decoded(segment)) ? REDACTED : segment)).join("/");
   if (queryAt < 0) return redactedPath + hash;
   const query = beforeHash
     .slice(queryAt + 1)
@@ -68,6 +69,29 @@ export function redactUrl(url: string): string {
     })
     .join("&");
   return `${redactedPath}?${query}${hash}`;
+}
+
+/**
+ * The positions of `segments` (a path split at "/") that a secret route's dynamic segments take:
+ * matched as a prefix (a longer path that no route serves carries the token all the same), ignoring
+ * letter case and empty segments as the router does, and on the decoded text.
+ */
+function secretSegments(segments: string[], secretPaths: readonly string[]): Set<number> {
+  const found = new Set<number>();
+  if (!secretPaths.length) return found;
+  const present = segments.flatMap((segment, i) => (segment ? [{ i, text: decoded(segment).toLowerCase() }] : []));
+  for (const pattern of secretPaths) {
+    const parts = pattern.split("/").filter(Boolean);
+    if (present.length < parts.length) continue;
+    const matches = parts.every((part, k) => part.startsWith(":") || part === "*" || part.toLowerCase() === present[k]!.text);
+    if (!matches) continue;
+    parts.forEach((part, k) => {
+      if (part.startsWith(":")) found.add(present[k]!.i);
+      // A splat takes the rest of the path.
+      if (part === "*") for (const rest of present.slice(k)) found.add(rest.i);
+    });
+  }
+  return found;
 }
 
 function decoded(text: string) {

@@ -1,6 +1,7 @@
-import express, { Router } from "express";
+import { Router } from "express";
 import type { ApiDeps } from "./context";
 import { ApiCode, ApiError, apiErrorHandler } from "./envelope";
+import { keepApiDeps } from "./mount";
 import { loginRoutes } from "./routes/auth";
 import { passwordLinkRoutes } from "./routes/password-links";
 import { captchaRoutes } from "./routes/captcha";
@@ -19,7 +20,6 @@ import { exhibitorContactRoutes } from "./routes/exhibitor-contact";
 import { orderRoutes } from "./routes/orders";
 import { bookingFormRoutes } from "./routes/booking-forms";
 import { contractorRoutes } from "./routes/contractors";
-import { refuseUnstorableText } from "./text-input";
 import { badgeRoutes } from "./routes/badges";
 import { badgeExcelRoutes } from "./routes/badges-excel";
 import { badgePrintRoutes } from "./routes/badges-print";
@@ -55,9 +55,8 @@ export function createApiRouter(deps: ApiDeps): Router {
     res.set("Cache-Control", "no-store");
     next();
   });
-  router.use(express.urlencoded({ extended: false, limit: "1mb" }));
-  router.use(express.json({ limit: "1mb" }));
-  router.use(refuseUnstorableText());
+  // Each endpoint checks the session, then reads its body (server/api/mount.ts).
+  router.use(keepApiDeps(deps));
 
   router.use(loginRoutes(deps));
   router.use(passwordLinkRoutes(deps));

@@ -1,10 +1,13 @@
-import type { Request, Response, Router } from "express";
+import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import type { AnswerOf, AnyEndpoint, FileAnswer, ParsedInputOf } from "../../app/contracts/api/endpoint";
+import type { ApiDeps } from "./context";
 import { handle, parseInput, sendOk } from "./envelope";
+import { requireSession } from "./require-session";
+import { refuseUnstorableText } from "./text-input";
 
 /**
  * What a mounted handler gets. `input` is parsed from the declaration's schema when it is first
- * read, so a handler reads it after its session check: a signed-out caller gets 401, not 400.
+ * read; for an endpoint that is not public the session was checked before (see mount).
  */
 export type EndpointCall<E extends AnyEndpoint> = {
   req: Request;
@@ -25,15 +28,35 @@ export const withMessage = <A>(data: A, message: string) => new WithMessage(data
 // biome-ignore lint/suspicious/noConfusingVoidType: a file handler writes the response itself and returns nothing (its body is `async () => { ... }`, i.e. Promise<void>); `undefined` would reject those handlers
 type HandlerResult<E extends AnyEndpoint> = AnswerOf<E> extends FileAnswer ? void : AnswerOf<E> | WithMessage<AnswerOf<E>>;
 
+/** createApiRouter's first step: what the session check below needs, for this request (one API per server, several per test process). */
+export function keepApiDeps(deps: ApiDeps): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.apiDeps = deps;
+    next();
+  };
+}
+
+/** 401 (or the contractor's and carrier's 403) before anything the caller sent is read (issue 50 item 14). */
+const signedInFirst: RequestHandler = (req, res, next) => {
+  requireSession(res.locals.apiDeps as ApiDeps, req, res).then(() => next(), next);
+};
+
+/** The body (form or JSON, up to 1 MB) and the unstorable-text check: read only once the caller may call. */
+const readBody: RequestHandler[] = [express.urlencoded({ extended: false, limit: "1mb" }), express.json({ limit: "1mb" }), refuseUnstorableText()];
+
 /**
  * Mounts a declared endpoint (app/contracts/<domain>/endpoints.server.ts) on the router: its method and
- * path, its input parsed with its schema from the query (GET) or the body (POST), and a handler
- * whose answer must have the declared type. Errors become envelopes as with `handle`.
+ * path; unless it is public, the caller's session, checked before anything else (a signed-out caller
+ * gets 401 whatever it sent, not a validation error); its input parsed with its schema from the query
+ * (GET) or the body (POST); and a handler whose answer must have the declared type. Errors become
+ * envelopes as with `handle`.
  */
 export function mount<E extends AnyEndpoint>(router: Router, endpoint: E, handler: (call: EndpointCall<E>) => Promise<HandlerResult<E>> | HandlerResult<E>) {
   const method = endpoint.method === "GET" ? "get" : "post";
   router[method](
     endpoint.path,
+    ...(endpoint.public ? [] : [signedInFirst]),
+    ...readBody,
     handle((req, res) => {
       let parsed: { value: ParsedInputOf<E> } | null = null;
       const call: EndpointCall<E> = {

@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import { ApiCode, ApiError } from "./envelope";
 
 /**
- * Text the portal cannot store or show is refused at the API's edge, for every route at once:
+ * Text the portal cannot store or show is refused at the API's edge, for every endpoint at once:
  * NUL and the other C0 and C1 control characters (tab, line feed and carriage return are kept for
  * multi-line fields), and lone UTF-16 surrogates. PostgreSQL refuses a NUL outright (a 500 before this);
  * the others would reach PDFs, spreadsheets and e-mails.
@@ -30,7 +30,7 @@ export function findUnstorableText(value: unknown, path = ""): string | null {
   return null;
 }
 
-/** After the body parsers: a 400 naming the field, in the caller's language, before any handler runs. */
+/** After the body parsers (server/api/mount.ts): a 400 naming the field, in the caller's language, before the handler runs. */
 export function refuseUnstorableText(): RequestHandler {
   return (req, _res, next) => {
     const field = findUnstorableText(req.query) ?? findUnstorableText(req.body);

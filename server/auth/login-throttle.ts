@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Database } from "../db/database";
+import type { DB } from "../db/schema";
 
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** Failures in the window after which a captcha is required (per username or IP). */
@@ -18,7 +19,7 @@ export type ThrottleState = {
 
 /** Counters live in the database so every Node process sees the same numbers. */
 export async function getThrottleState(
-  db: Database,
+  db: Database | Transaction<DB>,
   input: { username: string; ip: string; captchaMode: "auto" | "always" | "never" },
   now = new Date(),
 ): Promise<ThrottleState> {
@@ -53,12 +54,41 @@ export async function getThrottleState(
   };
 }
 
-export async function recordLoginAttempt(db: Database, input: { username: string; ip: string; succeeded: boolean }) {
-  await db
-    .insertInto("login_attempts")
-    // created_at from this process's clock, which getThrottleState compares it with (not the database's).
-    .values({ username: input.username.trim().slice(0, 100), ip: input.ip, succeeded: input.succeeded, created_at: new Date() })
-    .execute();
+/**
+ * Counts the failures and, unless the name or the address is locked, records this attempt as a
+ * failure until it is settled, under a lock per user name and per address (taken in one order):
+ * parallel attempts each count the ones before them, so no more than LOCK_AFTER_FAILURES passwords
+ * are tried however many arrive at once, in one process or several (issue 50 item 10). The state
+ * is the one before this attempt; `attemptId` is null when locked.
+ */
+export async function reserveLoginAttempt(
+  db: Database,
+  input: { username: string; ip: string; captchaMode: "auto" | "always" | "never" },
+  now = new Date(),
+): Promise<{ state: ThrottleState; attemptId: number | null }> {
+  const username = input.username.trim().slice(0, 100);
+  return db.transaction().execute(async (trx) => {
+    for (const key of [`login:name:${username.toLowerCase()}`, `login:ip:${input.ip}`].sort())
+      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    const state = await getThrottleState(trx, input, now);
+    if (state.locked) return { state, attemptId: null };
+    const row = await trx
+      .insertInto("login_attempts")
+      // created_at from this process's clock, which getThrottleState compares it with (not the database's).
+      .values({ username, ip: input.ip, succeeded: false, created_at: new Date() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { state, attemptId: row.id };
+  });
+}
+
+/**
+ * The reserved attempt's outcome: "succeeded" (the right password or code), or "withdrawn" when it
+ * was refused before its password was judged (a captcha missing, the hash thread busy): neither counts as a failure.
+ */
+export async function settleLoginAttempt(db: Database, attemptId: number, outcome: "succeeded" | "withdrawn") {
+  if (outcome === "withdrawn") await db.deleteFrom("login_attempts").where("id", "=", attemptId).execute();
+  else await db.updateTable("login_attempts").set({ succeeded: true }).where("id", "=", attemptId).execute();
 }
 
 export async function purgeOldLoginAttempts(db: Database, now = new Date()) {

@@ -17,6 +17,8 @@ import type { Database } from "../db/database";
 export type LinkPurpose = "activate" | "reset";
 const ACTIVATION_LINK_DAYS = 7;
 export const RESET_LINK_MINUTES = 60;
+/** Wrong tries an SMS reset code takes (server/auth/password-reset.ts); the last one kills it. */
+export const RESET_CODE_TRIES = 5;
 /** The page the links open (app/routes/setPassword.$token). */
 const SET_PASSWORD_PAGE = "/setPassword/";
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -152,9 +154,10 @@ export async function findLink(db: Database, token: string, now = appClock.now()
 
 /**
  * Spends a link or code and sets the account's password, in one transaction: the token only if it is
- * still open (a parallel use loses), the account activated if it was not, every other open token voided
+ * still open and has tries left (a parallel use, or parallel wrong codes that used its tries up after
+ * this one was checked, win), the account activated if it was not, every other open token voided
  * and every session of the account ended (contractors' grants are theirs: decision 009). False when the
- * token was spent, voided or expired meanwhile.
+ * token was spent, voided, expired or used up meanwhile.
  */
 export async function applyNewPassword(db: Database, input: { tokenId: number; userId: number; passwordHash: string }, now = appClock.now()) {
   return db.transaction().execute(async (trx) => {
@@ -166,6 +169,7 @@ export async function applyNewPassword(db: Database, input: { tokenId: number; u
       .where("used_at", "is", null)
       .where("voided_at", "is", null)
       .where("expires_at", ">", now)
+      .where("attempts", "<", RESET_CODE_TRIES)
       .returning("id")
       .executeTakeFirst();
     if (!spent) return false;

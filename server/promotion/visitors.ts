@@ -138,7 +138,11 @@ async function isRegistered(db: Database | Transaction<DB>, exhibitionId: number
   return Boolean(await db.selectFrom("visitors").select("id").where("exhibition_id", "=", exhibitionId).where("mobile", "=", mobile).executeTakeFirst());
 }
 
-/** POST /visit/sendCode: a new code for the mobile (the newest is the only valid one), sent by SMS. */
+/**
+ * POST /visit/sendCode: a new code for the mobile (the newest is the only valid one), sent by SMS.
+ * The same for a mobile registered already (stored, limited and sent alike): the answer must not tell
+ * a stranger who is registered (issue 50 item 9); registering with the code says so, to whoever has the phone.
+ */
 export async function sendVisitorCode(
   deps: Pick<ApiDeps, "db" | "notifier">,
   input: { mobile: string },
@@ -148,7 +152,6 @@ export async function sendVisitorCode(
   const { db } = deps;
   const exhibition = await openExhibition(db);
   const mobile = normalizeMobile(input.mobile);
-  if (await isRegistered(db, exhibition.id, mobile)) throw field("mobile", E("alreadyRegistered"));
   const code = crypto
     .randomInt(0, 10 ** CODE_LENGTH)
     .toString()
@@ -210,7 +213,10 @@ async function checkCode(db: Database, exhibitionId: number, mobile: string, cod
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
-  if (!latest || latest.consumed_at) throw field("smsCode", E("noCode"));
+  if (!latest) throw field("smsCode", E("noCode"));
+  // Spent by registering: the same code posted again (the form sent twice) is told why.
+  if (latest.consumed_at)
+    throw codeMatches(latest.code_hash, exhibitionId, mobile, code) ? field("mobile", E("alreadyRegistered")) : field("smsCode", E("noCode"));
   if (new Date(latest.expires_at).getTime() <= now.getTime()) throw field("smsCode", E("codeExpired"));
   if (latest.attempts >= MAX_WRONG_TRIES) throw field("smsCode", E("codeTooManyTries"));
   if (codeMatches(latest.code_hash, exhibitionId, mobile, code)) return latest.id;
@@ -249,7 +255,7 @@ async function checkChoices(db: Database, exhibitionId: number, input: VisitorRe
 
 /**
  * POST /visit/register. Checked in this order, each with its own message at its field: the lists,
- * a mobile registered already, the SMS code. The code is spent and the visitor stored in one
+ * the SMS code, a mobile registered already (told only to whoever has the phone: issue 50 item 9). The code is spent and the visitor stored in one
  * transaction, so a refusal leaves nothing half-saved (the code stays usable). The confirmation goes
  * by SMS and e-mail after the commit; a failed send does not undo the registration. Past
  * COUNTED_PER_ADDRESS registrations through one code from one address in a day, the visitor is kept
@@ -266,8 +272,8 @@ export async function registerVisitor(
   const exhibition = await openExhibition(db);
   const mobile = normalizeMobile(input.mobile);
   const interests = await checkChoices(db, exhibition.id, input);
-  if (await isRegistered(db, exhibition.id, mobile)) throw field("mobile", E("alreadyRegistered"));
   const codeId = await checkCode(db, exhibition.id, mobile, input.smsCode, now);
+  if (await isRegistered(db, exhibition.id, mobile)) throw field("mobile", E("alreadyRegistered"));
 
   const inviter = await inviterOf(db, input.code, exhibition.id);
   const invitation =

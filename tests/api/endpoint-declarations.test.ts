@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnyEndpoint } from "../../app/contracts/api/endpoint";
+import { declaredEndpoints } from "../support/declared-endpoints";
 import { serverRoutes } from "../support/inventory";
 import { startTestApi, type TestApi } from "../support/test-api";
 
@@ -10,25 +8,6 @@ import { startTestApi, type TestApi } from "../support/test-api";
  * endpoint, and every declared endpoint is mounted with its method. A route written by hand, or a
  * declaration the server forgot, fails here.
  */
-const CONTRACTS = path.resolve("app/contracts");
-
-async function declaredEndpoints(): Promise<{ key: string; name: string }[]> {
-  const files = (fs.readdirSync(CONTRACTS, { recursive: true }) as string[]).filter((f) => /(^|\/|-)endpoints\.server\.ts$/.test(f));
-  const found: { key: string; name: string }[] = [];
-  for (const file of files) {
-    const module = (await import(path.join(CONTRACTS, file))) as Record<string, unknown>;
-    for (const [groupName, group] of Object.entries(module)) {
-      if (!group || typeof group !== "object") continue;
-      for (const [name, value] of Object.entries(group as Record<string, AnyEndpoint>)) {
-        if (value && typeof value === "object" && "path" in value && "method" in value) {
-          found.push({ key: `${value.method} /api${value.path}`, name: `${file}:${groupName}.${name}` });
-        }
-      }
-    }
-  }
-  return found;
-}
-
 describe("endpoint declarations", () => {
   let api: TestApi;
   beforeAll(async () => {

@@ -58,6 +58,9 @@ const HOSTILE = [
   "{}",
   "true",
   "9".repeat(40),
+  // Past the database's integer columns (issue 50 item 8): 2^31 and 2^53 + 1.
+  "2147483648",
+  "9007199254740993",
   "\u202e\ufeff\u200b",
   "𠮷".repeat(2000),
 ];

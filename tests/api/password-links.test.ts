@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ForgotPasswordAnswer, PasswordLinkInfo } from "../../app/contracts/auth/password-api-types";
 import { rsaEncrypt } from "../../app/features/auth/rsa.server";
-import { sendActivation } from "../../server/auth/password-links";
+import { applyNewPassword, sendActivation } from "../../server/auth/password-links";
+import { checkResetCode } from "../../server/auth/password-reset";
 import { appClock } from "../../server/clock";
 import { createLogger } from "../../server/logger";
 import { createNotifier } from "../../server/notify";
@@ -223,6 +224,30 @@ describe.each(backends)("invitation and reset links (/login/forgotPassword, /log
     const late = await byCode(user.username, next, "Never#2026");
     expect(late.message).toBe("Too many wrong codes, please ask for a new one");
     expect(await signInWorks(user.username, "Never#2026")).toBe(false);
+  });
+
+  it("counts the code limits atomically: of 40 parallel tries from one address, or for one user name, exactly ten are admitted", async () => {
+    // Issue 50 item 10: the limit was read, then the try recorded; 19 of 40 parallel tries passed a limit of 10.
+    const from = ip();
+    const byAddress = await Promise.all(Array.from({ length: 40 }, (_, i) => byCode(`parallel-${backend}-${i}`, "000000", "Never#2026", from)));
+    expect(byAddress.filter((a) => a.code !== 429).map((a) => a.code)).toEqual(Array(10).fill(400));
+    const victim = `parallel-victim-${backend}`;
+    const byName = await Promise.all(Array.from({ length: 40 }, () => byCode(victim, "000000", "Never#2026", ip())));
+    expect(byName.filter((a) => a.code !== 429).map((a) => a.code)).toEqual(Array(10).fill(400));
+    const recorded = await api.db.selectFrom("password_reset_requests").select("id").where("action", "=", "code").where("ip", "=", from).execute();
+    expect(recorded).toHaveLength(10);
+  });
+
+  it("a checked code whose tries were used up meanwhile (parallel wrong codes) sets no password", async () => {
+    const phone = `1370001${String(1000 + serial).slice(-4)}`;
+    const user = await account({ phone });
+    expect((await forgot(user.username)).code).toBe(200);
+    const code = /(\d{6})[,，]/.exec((await nextMessage(phone, 0)).text)?.[1] ?? "";
+    const open = await checkResetCode(deps(), { username: user.username, code, ip: ip() });
+    await api.db.updateTable("password_tokens").set({ attempts: 5 }).where("id", "=", open.tokenId).execute();
+    expect(await applyNewPassword(api.db, { tokenId: open.tokenId, userId: open.userId, passwordHash: "v1$never" })).toBe(false);
+    const row = await api.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toBe("");
   });
 
   it("limits a flood per address and per identifier: a captcha after three, a refusal after ten", async () => {

@@ -37,6 +37,13 @@ describe.each(backends)("brute-force limits on %s", (backend) => {
     expect((await api.call("/login/login", { form: { username: "carrier01", password: "Expo#2026" }, ip: "10.2.2.3" })).code).toBe(200);
   });
 
+  it("judges at most ten passwords of 40 parallel attempts, on one account or from one address (issue 50 item 10)", async () => {
+    const onAccount = await Promise.all(Array.from({ length: 40 }, (_, i) => fail(api, `parallel-${backend}`, `10.2.5.${i}`)));
+    expect(onAccount.filter((a) => a.code !== 429).map((a) => a.code)).toEqual(Array(10).fill(400));
+    const fromAddress = await Promise.all(Array.from({ length: 40 }, (_, i) => fail(api, `parallel-${backend}-${i}`, "10.2.6.1")));
+    expect(fromAddress.filter((a) => a.code !== 429).map((a) => a.code)).toEqual(Array(10).fill(400));
+  });
+
   it("lifts the lock once the failures are older than 15 minutes", async () => {
     for (let i = 0; i < 10; i++) await fail(api, "admin", `10.2.3.${i}`);
     expect((await api.call("/login/login", { form: { username: "admin", password: "Admin#2026" }, ip: "10.2.3.100" })).code).toBe(429);

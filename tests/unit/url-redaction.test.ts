@@ -35,6 +35,17 @@ describe("redactUrl", () => {
     );
   });
 
+  it("blanks the dynamic segments of the token routes it is given, as the router matches them (issue 50 item 3)", () => {
+    const secret = ["/setPassword/:token", "/a/:code/b/*"];
+    expect(redactUrl("/setPassword/abcDEF123", secret)).toBe("/setPassword/[redacted]");
+    expect(redactUrl("/SETPASSWORD/abc?_data=routes%2FsetPassword.%24token", secret)).toBe("/SETPASSWORD/[redacted]?_data=routes%2FsetPassword.%24token");
+    expect(redactUrl("//setPassword//abc/more", secret)).toBe("//setPassword//[redacted]/more");
+    expect(redactUrl("/set%50assword/abc", secret)).toBe("/set%50assword/[redacted]");
+    expect(redactUrl("/a/x/b/y/z", secret)).toBe("/a/[redacted]/b/[redacted]/[redacted]");
+    expect(redactUrl("/setPassword", secret)).toBe("/setPassword");
+    expect(redactUrl("/visit/ABC", secret)).toBe("/visit/ABC");
+  });
+
   it("copes with what a hostile client sends: broken escapes, a bare name, repeated names", () => {
     expect(redactUrl("/x?%E0%A4%A=1&token")).toBe("/x?%E0%A4%A=1&token");
     expect(redactUrl("/x?token=a&token=b&code=%ZZ")).toBe("/x?token=[redacted]&token=[redacted]&code=[redacted]");

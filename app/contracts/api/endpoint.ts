@@ -6,7 +6,7 @@ import type * as z from "zod";
  * app calls it (app/lib/api.server.ts: `api.call(endpoint, input)`), so a renamed path or field, or
  * an answer of another shape, is a type error on both sides instead of a failure at run time.
  */
-export type HttpMethod = "GET" | "POST";
+type HttpMethod = "GET" | "POST";
 
 /** How the input travels: the query string, a form-encoded body, a JSON body or a multipart body. */
 export type InputChannel = "query" | "form" | "json" | "multipart";
@@ -22,6 +22,12 @@ export type Endpoint<Input extends z.ZodType | undefined = z.ZodType | undefined
   readonly channel: Channel;
   /** A file download (the answer is the file, not the {code, message, data} envelope). */
   readonly file: boolean;
+  /**
+   * Answers a signed-out caller (sign-in, password links, captchas, the visitor and showcase pages):
+   * declared with `publicEndpoint`. Every other endpoint asks for the session before it reads its
+   * input (server/api/mount.ts): signed out is 401, whatever was sent.
+   */
+  readonly public: boolean;
   /** Type only: the `data` of a success. Never set. */
   readonly answer?: Answer;
 };
@@ -53,23 +59,30 @@ export type CallInputOf<E> =
         : undefined
     : never;
 
-function declare<Method extends HttpMethod, Channel extends InputChannel>(method: Method, channel: Channel) {
+function declare<Method extends HttpMethod, Channel extends InputChannel>(method: Method, channel: Channel, isPublic: boolean) {
   return <Input extends z.ZodType | undefined = undefined>(path: string, input?: Input) => ({
     /** An endpoint answering `{code, message, data: Answer}`. */
-    answers: <Answer>(): Endpoint<Input, Answer, Channel> => ({ method, path, input: input as Input, channel, file: false }),
+    answers: <Answer>(): Endpoint<Input, Answer, Channel> => ({ method, path, input: input as Input, channel, file: false, public: isPublic }),
     /** An endpoint answering a file (xlsx, PDF, PNG) with its own headers. */
-    file: (): Endpoint<Input, FileAnswer, Channel> => ({ method, path, input: input as Input, channel, file: true }),
+    file: (): Endpoint<Input, FileAnswer, Channel> => ({ method, path, input: input as Input, channel, file: true, public: isPublic }),
   });
+}
+
+function declarers(isPublic: boolean) {
+  return {
+    get: declare("GET", "query", isPublic),
+    post: declare("POST", "form", isPublic),
+    postJson: declare("POST", "json", isPublic),
+    /** A multipart body (files): the server reads the parts and parses the fields with `input`. */
+    upload: declare("POST", "multipart", isPublic),
+  };
 }
 
 /**
  * The declarations: `endpoint.get("/smeb/user/skin").answers<SkinResponse>()`,
- * `endpoint.post("/smeb/user/skin", skinSchema).answers<SkinResponse>()`.
+ * `endpoint.post("/smeb/user/skin", skinSchema).answers<SkinResponse>()`. Each needs a session.
  */
-export const endpoint = {
-  get: declare("GET", "query"),
-  post: declare("POST", "form"),
-  postJson: declare("POST", "json"),
-  /** A multipart body (files): the server reads the parts and parses the fields with `input`. */
-  upload: declare("POST", "multipart"),
-};
+export const endpoint = declarers(false);
+
+/** The same for the few endpoints a signed-out caller may call (docs/product.md § Public pages): `publicEndpoint.post("/login/login", …)`. */
+export const publicEndpoint = declarers(true);

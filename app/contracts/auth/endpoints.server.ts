@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { endpoint } from "../api/endpoint";
+import { endpoint, publicEndpoint } from "../api/endpoint";
 import type { AuthTicket, CaptchaRequirement, LoginTicket, PublicKey } from "./api-types";
 import { encryptedPasswordsSchema } from "./change-password-schema";
 import { loginRequestSchema } from "./login-schema";
@@ -9,12 +9,12 @@ const captchaRequiredSchema = z.object({ username: z.string().max(100).catch("")
 
 /** Sign-in, sign-out, the session's state, the public key and the password change. */
 export const authEndpoints = {
-  captchaRequired: endpoint.get("/login/captchaRequired", captchaRequiredSchema).answers<CaptchaRequirement>(),
-  login: endpoint.post("/login/login", loginRequestSchema).answers<LoginTicket>(),
+  captchaRequired: publicEndpoint.get("/login/captchaRequired", captchaRequiredSchema).answers<CaptchaRequirement>(),
+  login: publicEndpoint.post("/login/login", loginRequestSchema).answers<LoginTicket>(),
   authTicket: endpoint.get("/login/authTicket").answers<AuthTicket>(),
-  publicKey: endpoint.get("/login/publicKey").answers<PublicKey>(),
+  publicKey: publicEndpoint.get("/login/publicKey").answers<PublicKey>(),
   /** Logout; idempotent. */
-  cancellation: endpoint.post("/login/cancellation").answers<null>(),
+  cancellation: publicEndpoint.post("/login/cancellation").answers<null>(),
   /** Both passwords RSA-encrypted (base64); checked with modifyPasswordRequestSchema once decrypted. */
   modifyPasswd: endpoint.post("/login/modifyPasswd", encryptedPasswordsSchema).answers<null>(),
 };

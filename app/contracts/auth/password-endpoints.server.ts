@@ -1,4 +1,4 @@
-import { endpoint } from "../api/endpoint";
+import { publicEndpoint } from "../api/endpoint";
 import type { LoginTicket } from "./api-types";
 import type { ForgotPasswordAnswer, PasswordLinkInfo } from "./password-api-types";
 import { forgotPasswordSchema, passwordLinkSchema, resetByCodeRequestSchema, setPasswordRequestSchema } from "./password-schema";
@@ -6,11 +6,11 @@ import { forgotPasswordSchema, passwordLinkSchema, resetByCodeRequestSchema, set
 /** The public invitation and forgot-password calls (issue 39, docs/decisions/033). */
 export const passwordEndpoints = {
   /** Same answer whether or not an account matches; a reset link by e-mail or a code by SMS. */
-  forgotPassword: endpoint.post("/login/forgotPassword", forgotPasswordSchema).answers<ForgotPasswordAnswer>(),
+  forgotPassword: publicEndpoint.post("/login/forgotPassword", forgotPasswordSchema).answers<ForgotPasswordAnswer>(),
   /** Whether a link works; a refusal names why in `data.state`. */
-  passwordLink: endpoint.get("/login/passwordLink", passwordLinkSchema).answers<PasswordLinkInfo>(),
+  passwordLink: publicEndpoint.get("/login/passwordLink", passwordLinkSchema).answers<PasswordLinkInfo>(),
   /** Sets the password from a link, ends the account's sessions and signs in. */
-  setPassword: endpoint.post("/login/setPassword", setPasswordRequestSchema).answers<LoginTicket>(),
+  setPassword: publicEndpoint.post("/login/setPassword", setPasswordRequestSchema).answers<LoginTicket>(),
   /** Sets the password with the user name and the SMS code, ends the account's sessions and signs in. */
-  resetByCode: endpoint.post("/login/resetByCode", resetByCodeRequestSchema).answers<LoginTicket>(),
+  resetByCode: publicEndpoint.post("/login/resetByCode", resetByCodeRequestSchema).answers<LoginTicket>(),
 };

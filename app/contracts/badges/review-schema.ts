@@ -1,6 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, listPaging, optionalText, requiredChoice, withProp } from "../common/validation";
+import { blank, idValue, listPaging, MAX_ID, optionalText, requiredChoice, withProp } from "../common/validation";
 import { BADGE_DECISIONS, BADGE_KINDS, BADGE_STATUSES, REVIEW_COMMENT_MAX, REVIEW_KEYWORD_MAX } from "./review-values";
 import "./texts";
 
@@ -43,7 +43,8 @@ export const badgeDecisionSchema = z
     version: z.coerce
       .number({ message: withProp("validation.correct", "badges.fields.record") })
       .int(withProp("validation.correct", "badges.fields.record"))
-      .min(0, withProp("validation.correct", "badges.fields.record")),
+      .min(0, withProp("validation.correct", "badges.fields.record"))
+      .max(MAX_ID, withProp("validation.correct", "badges.fields.record")),
   })
   .superRefine((value, ctx) => {
     if (value.decision === "return" && !value.comment) {

@@ -6,6 +6,7 @@ import {
   INTERNATIONAL_PHONE,
   listPaging,
   MAINLAND_MOBILE,
+  MAX_ID,
   optionalText,
   requiredChoice,
   requiredEmail,
@@ -92,7 +93,7 @@ export function badgeUpdateSchema(language: "zh" | "en") {
       mobile: z.preprocess(blank, fields.mobile.optional()),
       email: z.preprocess(blank, fields.email.optional()),
       id: idValue(F("record")),
-      version: z.coerce.number().int().min(0),
+      version: z.coerce.number().int().min(0).max(MAX_ID),
     })
     .superRefine(checkIdNumber);
 }

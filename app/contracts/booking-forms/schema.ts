@@ -1,6 +1,17 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, MAINLAND_MOBILE, optionalText, requiredChoice, requiredDate, requiredFileUrl, requiredText, withProp } from "../common/validation";
+import {
+  blank,
+  idValue,
+  MAINLAND_MOBILE,
+  MAX_ID,
+  optionalText,
+  requiredChoice,
+  requiredDate,
+  requiredFileUrl,
+  requiredText,
+  withProp,
+} from "../common/validation";
 import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES } from "./values";
 import "./texts";
 
@@ -75,5 +86,5 @@ const leakageFields = {
   scanUrl: requiredFileUrl(F("scan")),
 };
 export const leakageSchema = z.object(leakageFields);
-export const leakageUpdateSchema = z.object({ ...leakageFields, id: recordId, version: z.coerce.number().int().min(0).default(0) });
+export const leakageUpdateSchema = z.object({ ...leakageFields, id: recordId, version: z.coerce.number().int().min(0).max(MAX_ID).default(0) });
 export type LeakageInput = z.output<typeof leakageSchema>;

@@ -1,10 +1,9 @@
 import * as z from "zod";
 import "../common/zod-messages";
 
-const pointSchema = z.object({
-  x: z.number({ error: "errors.badRequest" }),
-  y: z.number({ error: "errors.badRequest" }),
-});
+/** A click on the picture (300 px wide, server/captcha/click-captcha.ts), in the picture's pixels; far outside it is no click. */
+const coordinate = z.number({ error: "errors.badRequest" }).min(-10_000, "errors.badRequest").max(10_000, "errors.badRequest");
+const pointSchema = z.object({ x: coordinate, y: coordinate });
 
 /** POST /vcode/verify {captchaId, points}: the clicks on a click captcha (JSON). */
 export const verifySchema = z.object({

@@ -78,24 +78,33 @@ export function optionalList<T extends z.ZodType>(prop: string, item: T, max: nu
   return requiredList(prop, item, 0, max);
 }
 
+/**
+ * The largest id, version or count the database's integer columns hold (2^31 - 1). Every integer
+ * the API takes is bounded by it at the schema, so a larger one is a 400 at its field rather than
+ * an out-of-range error from the database (issue 50 item 8).
+ */
+export const MAX_ID = 2_147_483_647;
+
 /** The version of a record the form was loaded with (0 or more; absent for a new record). */
 export function optionalVersion(prop: string) {
   return z.preprocess(
     blank,
     z.coerce
       .number({ message: withProp("validation.correct", prop) })
-      .int()
-      .min(0)
+      .int(withProp("validation.correct", prop))
+      .min(0, withProp("validation.correct", prop))
+      .max(MAX_ID, withProp("validation.correct", prop))
       .optional(),
   );
 }
 
-/** A positive integer id sent as a form string. */
+/** A positive integer id sent as a form string: 1 to MAX_ID. */
 export function idValue(prop: string) {
   return z.coerce
     .number({ message: withProp("validation.correct", prop) })
     .int(withProp("validation.correct", prop))
-    .positive(withProp("validation.correct", prop));
+    .positive(withProp("validation.correct", prop))
+    .max(MAX_ID, withProp("validation.correct", prop));
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

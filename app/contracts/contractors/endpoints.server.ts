@@ -1,4 +1,4 @@
-import { endpoint } from "../api/endpoint";
+import { endpoint, publicEndpoint } from "../api/endpoint";
 import type { ContractorAccessView, ContractorLoginTicket } from "./api-types";
 import { accessIdSchema, contractorSignInSchema, entrustSchema } from "./schema";
 
@@ -11,5 +11,5 @@ export const contractorEndpoints = {
   entrust: endpoint.post("/smeb/service/contractor/entrust", entrustSchema).answers<ContractorAccessView>(),
   resendCode: endpoint.post("/smeb/service/contractor/resendCode", accessIdSchema).answers<ContractorAccessView>(),
   revoke: endpoint.post("/smeb/service/contractor/revoke", accessIdSchema).answers<ContractorAccessView>(),
-  login: endpoint.post("/login/contractorLogin", contractorSignInSchema).answers<ContractorLoginTicket>(),
+  login: publicEndpoint.post("/login/contractorLogin", contractorSignInSchema).answers<ContractorLoginTicket>(),
 };

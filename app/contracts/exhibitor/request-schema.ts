@@ -1,5 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
+import { MAX_ID } from "../common/validation";
 import { PROFILE_STATUSES, PROFILE_STEPS } from "./values";
 
 /**
@@ -26,13 +27,18 @@ export const updateContactsSchema = z.preprocess((body) => (Array.isArray(body) 
 
 export const reviewListQuerySchema = z.object({
   status: z.preprocess((v) => v || undefined, z.enum(PROFILE_STATUSES, { message: "errors.badRequest" }).default("under_review")),
-  page: z.preprocess((v) => v || undefined, z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").min(1, "errors.badRequest").default(1)),
+  page: z.preprocess(
+    (v) => v || undefined,
+    z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").min(1, "errors.badRequest").max(10_000, "errors.badRequest").default(1),
+  ),
   pageSize: z.preprocess(
     (v) => v || undefined,
     z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").min(1, "errors.badRequest").max(100, "errors.badRequest").default(20),
   ),
 });
-export const userIdQuerySchema = z.object({ userId: z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").positive("errors.badRequest") });
+export const userIdQuerySchema = z.object({
+  userId: z.coerce.number({ message: "errors.badRequest" }).int("errors.badRequest").positive("errors.badRequest").max(MAX_ID, "errors.badRequest"),
+});
 export const uniqueIdQuerySchema = z.object({
   uniqueId: z.string({ message: "errors.badRequest" }).trim().min(1, "errors.badRequest").max(64, "errors.badRequest"),
 });

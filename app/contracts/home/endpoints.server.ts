@@ -1,6 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { endpoint } from "../api/endpoint";
+import { endpoint, publicEndpoint } from "../api/endpoint";
 import type { HomeContentPage, WorksheetItem } from "../permission/api-types";
 import { idValue, listPaging } from "../common/validation";
 import type { ChecklistOverview, NotDonePage } from "./overview-types";
@@ -20,11 +20,11 @@ const contentPageSchema = z.object({
  * exhibition and what they have done), and the schedule page's buttons (signed in).
  */
 export const homeEndpoints = {
-  contentPage: endpoint.get("/smeb/content/page", contentPageSchema).answers<HomeContentPage>(),
+  contentPage: publicEndpoint.get("/smeb/content/page", contentPageSchema).answers<HomeContentPage>(),
   /** The organizer's (roleId 1): every content page of the exhibition, and a page saved (titles and texts in both languages). */
   contentPages: endpoint.get("/smeb/content/list").answers<HomeContentPage[]>(),
   saveContent: endpoint.post("/smeb/content/save", contentSaveSchema).answers<HomeContentPage>(),
-  worksheet: endpoint.get("/smeb/worksheet/worksheet").answers<WorksheetItem[]>(),
+  worksheet: publicEndpoint.get("/smeb/worksheet/worksheet").answers<WorksheetItem[]>(),
   /** The work sheet as CSV. */
   exportWorksheet: endpoint.get("/smeb/worksheet/export").file(),
   /** E-mails the caller the schedule with each item's status. */

@@ -1,4 +1,4 @@
-import { endpoint } from "../api/endpoint";
+import { endpoint, publicEndpoint } from "../api/endpoint";
 import type {
   Bill,
   BillingBaseInfo,
@@ -60,8 +60,8 @@ export const invoiceEndpoints = {
   exportReviews: endpoint.get("/smeb/invoice/review/export", financeQuerySchema).file(),
 
   // The public QR page: no session, rate limited per address.
-  qrInfo: endpoint.get("/invoice/qr/info", qrTokenSchema).answers<QrApplication>(),
-  qrSave: endpoint.post("/invoice/qrSave", qrSaveSchema).answers<QrApplication>(),
+  qrInfo: publicEndpoint.get("/invoice/qr/info", qrTokenSchema).answers<QrApplication>(),
+  qrSave: publicEndpoint.post("/invoice/qrSave", qrSaveSchema).answers<QrApplication>(),
 };
 
 /** Payment vouchers (/smeb/paymentVoucher/*) with what the exhibitor owes, and the organizer's review. */

@@ -5,6 +5,7 @@ import {
   blank,
   idValue,
   listPaging,
+  MAX_ID,
   optionalText,
   optionalVersion,
   requiredChoice,
@@ -122,7 +123,8 @@ export const applicationUpdateSchema = applicationSchema.and(
     version: z.coerce
       .number({ message: withProp("validation.correct", F("record")) })
       .int()
-      .min(0),
+      .min(0)
+      .max(MAX_ID, withProp("validation.correct", F("record"))),
   }),
 );
 
@@ -168,7 +170,8 @@ export const qrSaveSchema = z
     version: z.coerce
       .number({ message: withProp("validation.correct", F("record")) })
       .int()
-      .min(0),
+      .min(0)
+      .max(MAX_ID, withProp("validation.correct", F("record"))),
     ...billingFields,
   })
   .superRefine(specialNeedsBank);

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
+import { MAX_ID } from "../common/validation";
 
 /** One choice of the address pickers: `{id, name, nameEn}` (name in Chinese; id a code for regions). */
 export type LookupItem = { id: number | string; name: string; nameEn: string };
@@ -17,7 +18,11 @@ const regionCode = z.preprocess(
 );
 const countryId = z.preprocess(
   blankToUndefined,
-  z.coerce.number({ message: "errors.badRequest" }).int({ message: "errors.badRequest" }).positive({ message: "errors.badRequest" }),
+  z.coerce
+    .number({ message: "errors.badRequest" })
+    .int({ message: "errors.badRequest" })
+    .positive({ message: "errors.badRequest" })
+    .max(MAX_ID, { message: "errors.badRequest" }),
 );
 
 export const optionalParentSchema = z.object({ parentId: regionCode.optional() });

@@ -26,6 +26,13 @@ export type PageHandle = {
    * (server/remix/private-responses.ts).
    */
   tokenInUrl?: true;
+  /**
+   * What the route's own dynamic segments ($token, $id, $code, the splat) carry; every route with one
+   * says (tests/api/log-redaction.test.ts): "secret", a one-time token or signed payload that works in
+   * place of a sign-in, which the access log writes as [redacted] (server/access-log.ts); or "public",
+   * an id, an order number, a share code handed out on purpose.
+   */
+  pathParams?: "secret" | "public";
   /** Shown inside the messaging app's in-app browser too, instead of the /wxBrowser notice (docs/product.md § Public pages). */
   inAppBrowser?: true;
   /** `false`: the page has no floating buttons (docs/product.md § Footer and floating buttons: the carrier review page). */

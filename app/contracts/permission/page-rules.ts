@@ -67,6 +67,9 @@ export function pageExistsIn(pages: readonly PageRoute[]) {
 
 export const isPublicPage = (pages: readonly PageRoute[], path: string) => Boolean(rulesFor(pages, path).public);
 
+/** The URL patterns whose dynamic segments are secrets (handle.pathParams "secret"), for the access log (server/logger.ts redactUrl). */
+export const secretPathPatterns = (pages: readonly PageRoute[]) => pages.filter((route) => route.handle.pathParams === "secret").map((route) => route.path);
+
 /** The path of the page the header's 'My info' opens, if this build has one. */
 export function myInfoPath(pages: readonly PageRoute[]) {
   return pages.find((route) => route.handle.myInfo && route.hasPage)?.path ?? null;

@@ -1,4 +1,4 @@
-import { endpoint } from "../api/endpoint";
+import { endpoint, publicEndpoint } from "../api/endpoint";
 import type { AudienceChart, AudiencePage, Ranking, VisitPage, VisitorCodeSent, VisitorPage, VisitorRegistered, VisitorSettings } from "./visitor-api-types";
 import {
   audienceChartSchema,
@@ -21,9 +21,9 @@ import {
  */
 export const visitorEndpoints = {
   /** The page of a link; counts one view per visitor and day (not for bots). */
-  visit: endpoint.get("/visit/info", visitQuerySchema).answers<VisitPage>(),
-  sendCode: endpoint.post("/visit/sendCode", visitorCodeSchema).answers<VisitorCodeSent>(),
-  register: endpoint.post("/visit/register", visitorRegisterSchema).answers<VisitorRegistered>(),
+  visit: publicEndpoint.get("/visit/info", visitQuerySchema).answers<VisitPage>(),
+  sendCode: publicEndpoint.post("/visit/sendCode", visitorCodeSchema).answers<VisitorCodeSent>(),
+  register: publicEndpoint.post("/visit/register", visitorRegisterSchema).answers<VisitorRegistered>(),
 
   /** Exhibitors by registered visitors. */
   inviteRanking: endpoint.get("/smeb/invitation/rank/invite", rankingQuerySchema).answers<Ranking>(),

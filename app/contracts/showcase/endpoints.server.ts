@@ -1,4 +1,4 @@
-import { endpoint } from "../api/endpoint";
+import { endpoint, publicEndpoint } from "../api/endpoint";
 import type { ShowcaseAdminRow, ShowcaseMine, ShowcasePublic, ShowcaseQr } from "./api-types";
 import { showcaseEnableSchema, showcaseHideSchema, showcaseImageSchema, showcasePublicSchema, showcaseQrSchema, showcaseSaveSchema } from "./schema";
 
@@ -17,6 +17,6 @@ export const showcaseEndpoints = {
   hide: endpoint.post("/smeb/showcase/hide", showcaseHideSchema).answers<ShowcaseAdminRow[]>(),
 
   /** Public: the page of a code; counts one view per visitor and day for the popularity ranking. */
-  publicPage: endpoint.get("/showcase/public/info", showcasePublicSchema).answers<ShowcasePublic>(),
-  publicImage: endpoint.get("/showcase/public/image", showcaseImageSchema).file(),
+  publicPage: publicEndpoint.get("/showcase/public/info", showcasePublicSchema).answers<ShowcasePublic>(),
+  publicImage: publicEndpoint.get("/showcase/public/image", showcaseImageSchema).file(),
 };

@@ -7,6 +7,7 @@ import {
   idValue,
   INTERNATIONAL_PHONE,
   MAINLAND_MOBILE,
+  MAX_ID,
   optionalText,
   optionalVersion,
   requiredChoice,
@@ -95,7 +96,8 @@ export const exhibitDeleteSchema = z.object({
   sort: z.coerce
     .number({ message: withProp("validation.correct", F("record")) })
     .int()
-    .min(0),
+    .min(0)
+    .max(MAX_ID, withProp("validation.correct", F("record"))),
   version,
 });
 /** Appends every row of the uploaded template to the declaration, or none. */

@@ -7,6 +7,7 @@ import {
   idValue,
   INTERNATIONAL_PHONE,
   MAINLAND_MOBILE,
+  MAX_ID,
   optionalText,
   optionalVersion,
   requiredChoice,
@@ -167,7 +168,8 @@ export const taiwanLineDeleteSchema = z.object({
   sort: z.coerce
     .number({ message: withProp("validation.correct", F("record")) })
     .int()
-    .min(0),
+    .min(0)
+    .max(MAX_ID, withProp("validation.correct", F("record"))),
   version,
 });
 

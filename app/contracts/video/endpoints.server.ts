@@ -1,4 +1,4 @@
-import { endpoint } from "../api/endpoint";
+import { endpoint, publicEndpoint } from "../api/endpoint";
 import type { PublicVideoPage, VideoList, VideoStatus } from "./api-types";
 import { videoFlagsSchema, videoListSchema, videoPublicSchema, videoStartSchema } from "./schema";
 
@@ -16,5 +16,5 @@ export const videoEndpoints = {
   /** The organizer's list (roleId 1). */
   list: endpoint.get("/node/service/exhibitor/video/list", videoListSchema).answers<VideoList>(),
   /** Public (no session): the company and the video a public code plays, for /exhibitorInfo/promotionalVideo?code=…. */
-  publicPage: endpoint.get("/node/service/exhibitor/video/public", videoPublicSchema).answers<PublicVideoPage>(),
+  publicPage: publicEndpoint.get("/node/service/exhibitor/video/public", videoPublicSchema).answers<PublicVideoPage>(),
 };

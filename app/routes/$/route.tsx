@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getShellUser } from "~/lib/permissions.server";
 import { isPublicPage } from "~/contracts/permission/page-rules";
+import type { PageHandle } from "~/contracts/permission/page-handle";
 import { isSpecPage } from "~/contracts/permission/spec-pages";
 
 /** The product's areas (docs/product.md § Public pages): a path under one of them is a page of the product. */
@@ -21,6 +22,9 @@ async function target({ request, context }: LoaderFunctionArgs) {
   }
   return "/404";
 }
+
+/** The splat is whatever path was typed; a token route's path that it catches is blanked by that route's own rule. */
+export const handle = { pathParams: "public" } satisfies PageHandle;
 
 export async function loader(args: LoaderFunctionArgs) {
   return redirect(await target(args));

@@ -5,7 +5,7 @@ import { PARKING_GUIDE_PATH } from "~/contracts/traffic-guides/values";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
 
-export const handle = { permissionOf: PARKING_GUIDE_PATH } satisfies PageHandle;
+export const handle = { permissionOf: PARKING_GUIDE_PATH, pathParams: "public" } satisfies PageHandle;
 
 /** GET /HT/parkingGuide/map/<id>: a shown car park's map picture, for the parking guide's readers. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -26,7 +26,7 @@ import "~/contracts/transport/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibit carriage" }];
 
-export const handle = { breadcrumb: "transport.detail.breadcrumb", permissionOf: "/exhibitTL/carriage" } satisfies PageHandle;
+export const handle = { breadcrumb: "transport.detail.breadcrumb", permissionOf: "/exhibitTL/carriage", pathParams: "public" } satisfies PageHandle;
 
 const CARRIAGE_PATH = "/exhibitTL/carriage";
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -24,7 +24,12 @@ import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
 
 /** Opened from the review list: its permission, and no floating buttons either (docs/product.md § Footer and floating buttons). */
-export const handle = { breadcrumb: "transport.detail.breadcrumb", permissionOf: "/exhibitTL/review", floatingButtons: false } satisfies PageHandle;
+export const handle = {
+  breadcrumb: "transport.detail.breadcrumb",
+  permissionOf: "/exhibitTL/review",
+  floatingButtons: false,
+  pathParams: "public",
+} satisfies PageHandle;
 
 const REVIEW_PATH = "/exhibitTL/review";
 const NO_STORE = { "Cache-Control": "no-store" };

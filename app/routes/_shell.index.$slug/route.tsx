@@ -18,7 +18,7 @@ import { DATA_AREA_PATH } from "~/contracts/data-area/values";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
 
 /** One route serves all content pages; the tab title comes from the menu, the heading from the page. */
-export const handle = { breadcrumb: "home.pages.content", public: true } satisfies PageHandle;
+export const handle = { breadcrumb: "home.pages.content", public: true, pathParams: "public" } satisfies PageHandle;
 
 /** The home area's content pages (docs/product.md § Public pages); anything else under /index is not found. */
 const CONTENT_SLUGS = new Set(["promote", "premise", "service", "hotel", "poster", "bannerDownload", "posterCn", "posterEn"]);

@@ -19,7 +19,7 @@ import "~/contracts/reminders/texts";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Not done" }];
 
 /** Opened from the organizer's home; the API answers the organizer only (an exhibitor lands on /401). */
-export const handle = { breadcrumb: "home.overview.title", permissionOf: "/index" } satisfies PageHandle;
+export const handle = { breadcrumb: "home.overview.title", permissionOf: "/index", pathParams: "public" } satisfies PageHandle;
 
 const PAGE_SIZE = 50;
 

@@ -5,7 +5,7 @@ import { ordersEndpoints } from "~/contracts/orders/endpoints.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 
-export const handle = { permissionOf: "/bookingService/myOrder" } satisfies PageHandle;
+export const handle = { permissionOf: "/bookingService/myOrder", pathParams: "public" } satisfies PageHandle;
 
 /**
  * GET /bookingService/myOrder/<orderNo>/contract: the order's contract PDF as a resource route,

@@ -5,7 +5,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
 
-export const handle = { permissionOf: DATA_AREA_PATH } satisfies PageHandle;
+export const handle = { permissionOf: DATA_AREA_PATH, pathParams: "public" } satisfies PageHandle;
 
 /** GET /dataArea/download/<id>: a published file of the data area (the API counts the download). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

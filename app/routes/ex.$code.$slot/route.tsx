@@ -3,7 +3,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showcaseEndpoints } from "~/contracts/showcase/endpoints.server";
 import { apiFor } from "~/lib/api.server";
 
-export const handle = { public: true, inAppBrowser: true } satisfies PageHandle;
+export const handle = { public: true, inAppBrowser: true, pathParams: "public" } satisfies PageHandle;
 
 /**
  * GET /ex/<code>/<logo|1|2|3>: a picture of the public showcase page (the approved logo, or the

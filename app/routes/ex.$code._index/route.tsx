@@ -17,7 +17,7 @@ import "~/contracts/showcase/texts";
  * script, laid out for a 360 px phone. Only approved profile data; an unknown, switched-off or
  * hidden page answers 404 with a translated notice. Opening it counts a view for the exhibitor.
  */
-export const handle = { public: true, inAppBrowser: true, hydrate: false } satisfies PageHandle;
+export const handle = { public: true, inAppBrowser: true, hydrate: false, pathParams: "public" } satisfies PageHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Showcase" }, { name: "robots", content: "noindex" }];
 

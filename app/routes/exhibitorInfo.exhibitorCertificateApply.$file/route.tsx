@@ -4,7 +4,7 @@ import { proxyDownload } from "~/lib/download.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 
-export const handle = { permissionOf: "/exhibitorInfo/exhibitorCertificateApply" } satisfies PageHandle;
+export const handle = { permissionOf: "/exhibitorInfo/exhibitorCertificateApply", pathParams: "public" } satisfies PageHandle;
 
 /**
  * The badge files, each a plain link: the Excel template, the export, the printable badges and a

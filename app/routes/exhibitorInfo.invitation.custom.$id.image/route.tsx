@@ -4,7 +4,7 @@ import { promotionImageEndpoints } from "~/contracts/promotion/image-endpoints.s
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
 
-export const handle = { permissionOf: "/exhibitorInfo/invitation/custom" } satisfies PageHandle;
+export const handle = { permissionOf: "/exhibitorInfo/invitation/custom", pathParams: "public" } satisfies PageHandle;
 
 /**
  * GET /exhibitorInfo/invitation/custom/:id/image?format=png|pdf&download=1: the caller's invitation

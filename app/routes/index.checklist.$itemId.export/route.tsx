@@ -4,7 +4,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
 
-export const handle = { permissionOf: "/index" } satisfies PageHandle;
+export const handle = { permissionOf: "/index", pathParams: "public" } satisfies PageHandle;
 
 /** GET /index/checklist/:itemId/export: the organizer's not-done list of one item as .xlsx (the API refuses everyone else). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { promotionImageEndpoints } from "~/contracts/promotion/image-endpoints.s
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
 
-export const handle = { permissionOf: "/index/poster" } satisfies PageHandle;
+export const handle = { permissionOf: "/index/poster", pathParams: "public" } satisfies PageHandle;
 
 /**
  * GET /index/poster-image/:kind?format=png|pdf&download=1 (kind micro, zh or en): the signed-in

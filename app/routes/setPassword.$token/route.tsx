@@ -19,7 +19,7 @@ import "~/contracts/auth/texts-password";
  * by a redirect home, signed in. A link that is expired, used, replaced or forged says which, with a
  * way to ask for a new one.
  */
-export const handle = { public: true, tokenInUrl: true, hydrate: false } satisfies PageHandle;
+export const handle = { public: true, tokenInUrl: true, hydrate: false, pathParams: "secret" } satisfies PageHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} - ${data.appTitle}` : "Set password" },

@@ -22,7 +22,7 @@ import "~/contracts/promotion/texts";
  * scanned), and without any script: plain posts answered with the page (docs/decisions/021, 024).
  * Opening it counts a view for the code's exhibitor (the API leaves bots out).
  */
-export const handle = { public: true, inAppBrowser: true, hydrate: false } satisfies PageHandle;
+export const handle = { public: true, inAppBrowser: true, hydrate: false, pathParams: "public" } satisfies PageHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Visitor pre-registration" }, { name: "robots", content: "noindex" }];
 

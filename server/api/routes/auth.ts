@@ -5,7 +5,7 @@ import { authEndpoints } from "../../../app/contracts/auth/endpoints.server";
 import { modifyPasswordRequestSchema } from "../../../app/contracts/auth/change-password-schema";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { HashQueueFull } from "../../auth/password-hasher";
-import { getThrottleState, recordLoginAttempt } from "../../auth/login-throttle";
+import { getThrottleState, reserveLoginAttempt, settleLoginAttempt } from "../../auth/login-throttle";
 import { createSession, deleteOtherSessions, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
 import { rsaDecrypt } from "../../auth/secrets";
 import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../../captcha";
@@ -32,39 +32,47 @@ export function loginRoutes(deps: ApiDeps) {
     const { req, input } = call;
     const ip = clientIp(req);
     const attempt = { event: "login", username: input.username, ip, requestId: req.get("x-request-id") };
-    const state = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
+    // Counted as a failure from here on, so parallel attempts see each other; settled below.
+    const { state, attemptId } = await reserveLoginAttempt(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
 
-    if (state.locked) {
+    if (attemptId === null) {
       logger.warn({ ...attempt, outcome: "locked" }, "sign-in refused: too many failures");
       throw new ApiError(ApiCode.tooManyRequests, "login.locked", { minutes: state.retryAfterMinutes }, { locked: true });
     }
-    if (state.captchaRequired) {
-      const passed = await passCaptcha(input.captchaId, input.vCode);
-      if (passed !== "ok") {
-        logger.info({ ...attempt, outcome: `captcha-${passed}` }, "sign-in refused: captcha");
-        const key = passed === "missing" ? "login.captchaRequired" : passed === "expired" ? "login.captchaExpired" : "login.captchaWrong";
-        throw new ApiError(ApiCode.badRequest, key, {}, { captchaRequired: true });
+    let user: { id: number; password_hash: string } | undefined;
+    let valid: boolean;
+    try {
+      if (state.captchaRequired) {
+        const passed = await passCaptcha(input.captchaId, input.vCode);
+        if (passed !== "ok") {
+          logger.info({ ...attempt, outcome: `captcha-${passed}` }, "sign-in refused: captcha");
+          const key = passed === "missing" ? "login.captchaRequired" : passed === "expired" ? "login.captchaExpired" : "login.captchaWrong";
+          throw new ApiError(ApiCode.badRequest, key, {}, { captchaRequired: true });
+        }
       }
-    }
 
-    const user = await db.selectFrom("users").select(["id", "password_hash"]).where(sql`lower(username)`, "=", input.username.toLowerCase()).executeTakeFirst();
-    // Unknown usernames still pay for one hash, so timing does not reveal which accounts exist.
-    // An account without a password yet (imported, not activated: empty hash) pays the same and gets the same answer.
-    const valid = await verifyPassword(input.password, user?.password_hash || (await getDummyHash()), { refuseWhenBusy: true }).catch((error) => {
-      if (!(error instanceof HashQueueFull)) throw error;
-      // Too many sign-ins waiting for the hash thread: answered now, pages keep the CPU (decision 041).
-      logger.warn({ ...attempt, outcome: "busy", retryAfterSeconds: error.retryAfterSeconds }, "sign-in refused: hash queue full");
-      call.res.set("Retry-After", String(error.retryAfterSeconds));
-      throw new ApiError(ApiCode.unavailable, "login.busy", { seconds: error.retryAfterSeconds }, { retryAfterSeconds: error.retryAfterSeconds });
-    });
+      user = await db.selectFrom("users").select(["id", "password_hash"]).where(sql`lower(username)`, "=", input.username.toLowerCase()).executeTakeFirst();
+      // Unknown usernames still pay for one hash, so timing does not reveal which accounts exist.
+      // An account without a password yet (imported, not activated: empty hash) pays the same and gets the same answer.
+      valid = await verifyPassword(input.password, user?.password_hash || (await getDummyHash()), { refuseWhenBusy: true }).catch((error) => {
+        if (!(error instanceof HashQueueFull)) throw error;
+        // Too many sign-ins waiting for the hash thread: answered now, pages keep the CPU (decision 041).
+        logger.warn({ ...attempt, outcome: "busy", retryAfterSeconds: error.retryAfterSeconds }, "sign-in refused: hash queue full");
+        call.res.set("Retry-After", String(error.retryAfterSeconds));
+        throw new ApiError(ApiCode.unavailable, "login.busy", { seconds: error.retryAfterSeconds }, { retryAfterSeconds: error.retryAfterSeconds });
+      });
+    } catch (error) {
+      // Refused before the password was judged: no failure.
+      await settleLoginAttempt(db, attemptId, "withdrawn");
+      throw error;
+    }
     if (!user?.password_hash || !valid) {
-      await recordLoginAttempt(db, { username: input.username, ip, succeeded: false });
       const after = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
       logger.info({ ...attempt, outcome: "wrong-credentials", failures: after.usernameFailures }, "sign-in failed");
       throw new ApiError(ApiCode.badRequest, "login.wrongCredentials", {}, { captchaRequired: after.captchaRequired });
     }
 
-    await recordLoginAttempt(db, { username: input.username, ip, succeeded: true });
+    await settleLoginAttempt(db, attemptId, "succeeded");
     if (needsRehash(user.password_hash)) {
       await db
         .updateTable("users")

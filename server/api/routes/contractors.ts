@@ -1,7 +1,7 @@
 import { appClock } from "../../clock";
 import { Router } from "express";
 import { contractorEndpoints } from "../../../app/contracts/contractors/endpoints.server";
-import { getThrottleState, recordLoginAttempt } from "../../auth/login-throttle";
+import { reserveLoginAttempt, settleLoginAttempt } from "../../auth/login-throttle";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
 import { entrustContractor, listAccesses, redeemAccessCode, resendCode, revokeAccess } from "../../contractors/access";
 import { clientIp, readTicket, type ApiDeps } from "../context";
@@ -68,16 +68,15 @@ export function contractorRoutes(deps: ApiDeps): Router {
     const ip = clientIp(req);
     // Failures count with sign-in's own throttle (per IP), under a name of their own.
     const throttleName = `contractor:${input.exhibitorNo}`.slice(0, 100);
-    const state = await getThrottleState(db, { username: throttleName, ip, captchaMode: "never" });
-    if (state.locked) throw new ApiError(ApiCode.tooManyRequests, "login.locked", { minutes: state.retryAfterMinutes }, { locked: true });
+    const { state, attemptId } = await reserveLoginAttempt(db, { username: throttleName, ip, captchaMode: "never" });
+    if (attemptId === null) throw new ApiError(ApiCode.tooManyRequests, "login.locked", { minutes: state.retryAfterMinutes }, { locked: true });
 
     const access = await redeemAccessCode(db, input.exhibitorNo, input.code, now());
     if (!access) {
-      await recordLoginAttempt(db, { username: throttleName, ip, succeeded: false });
       logger.info({ event: "contractor-login", ip, outcome: "wrong-code" }, "contractor sign-in failed");
       throw new ApiError(ApiCode.badRequest, "contractors.errors.wrongCode", {}, { fields: { code: ["contractors.errors.wrongCode"] } });
     }
-    await recordLoginAttempt(db, { username: throttleName, ip, succeeded: true });
+    await settleLoginAttempt(db, attemptId, "succeeded");
     const previous = readTicket(req);
     if (previous) await deleteSession(db, previous);
     const ticket = await createSession(db, {

@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-// Remix's own request builder (its Express adapter exports only the whole handler, whose writer is the problem below).
-import { createRemixRequest, type GetLoadContextFunction } from "@remix-run/express/dist/server.js";
+import type { GetLoadContextFunction } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
+import { remixRequestOf } from "./remix-request";
 
 /**
  * Remix's Express handler, but the answer's body is written as the client reads it. The adapter's
@@ -21,7 +21,7 @@ export function remixRequestHandler(options: {
   const handleRequest = createRemixHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
-      const request = createRemixRequest(req, res);
+      const request = remixRequestOf(req, res);
       // Remix answers HEAD by dropping the body unread, which would leave a file passed through open
       // forever: it is asked as GET here, and the body cancelled (its reading stops) below.
       const head = req.method === "HEAD";

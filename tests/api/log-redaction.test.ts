@@ -25,16 +25,16 @@ describe("the access log keeps no token", () => {
   const accessLines = () => api.logLines.filter((line) => (line.req as { url?: string } | undefined)?.url);
   const urlOf = (line: Record<string, unknown>) => (line.req as { url: string }).url;
 
-  /** The access lines of requests with this id (the line is written when the answer has finished: polled). */
+  /** The access lines of requests with this id (the line is written when the answer has finished: waited for, up to the test's timeout). */
   async function linesOf(requestIds: string[]) {
     const mine = () => accessLines().filter((line) => requestIds.includes((line.req as { id: string }).id));
-    for (let i = 0; i < 100 && mine().length < requestIds.length; i++) await new Promise((r) => setTimeout(r, 20));
+    while (mine().length < requestIds.length) await new Promise((r) => setTimeout(r, 20));
     return mine();
   }
 
   async function linesFor(path: string, count: number) {
     // The line is written when the response has finished, which may be just after the body arrived.
-    for (let i = 0; i < 50 && accessLines().filter((line) => urlOf(line).startsWith(path)).length < count; i++) await new Promise((r) => setTimeout(r, 20));
+    while (accessLines().filter((line) => urlOf(line).startsWith(path)).length < count) await new Promise((r) => setTimeout(r, 20));
     return accessLines().filter((line) => urlOf(line).startsWith(path));
   }
 

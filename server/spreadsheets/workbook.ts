@@ -1,5 +1,5 @@
 import type ExcelJS from "exceljs";
-import { sniffXlsx, type XlsxRefusal } from "./xlsx-sniff";
+import { cellsAllowed, sniffXlsx, type XlsxRefusal } from "./xlsx-sniff";
 
 /**
  * What every Excel import and export shares (badges, exhibitors and booths, transport exhibits,
@@ -33,13 +33,15 @@ export const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} 
 
 /**
  * The upload's first visible sheet: the bytes are sniffed first (old .xls, encrypted, macro, zip bomb,
- * more rows than the import takes: tooManyRows with `count` and `max`), then loaded; `refuse` words
+ * more rows than the import takes: tooManyRows with `count` and `max`; a sheet far wider than any
+ * template: tooManyCells, likewise), then loaded; `refuse` words
  * each refusal for the import that asked.
  */
 export async function openFirstSheet(bytes: Buffer, limits: SheetLimits, refuse: SheetRefusal): Promise<ExcelJS.Worksheet> {
   // The header and a sample row on top of the data rows.
   const sniff = await sniffXlsx(bytes, limits.maxUnpackedBytes, limits.maxRows + 2);
   if (!sniff.ok && sniff.reason === "tooManyRows") throw refuse("tooManyRows", { count: (sniff.rows ?? 1) - 1, max: limits.maxRows });
+  if (!sniff.ok && sniff.reason === "tooManyCells") throw refuse("tooManyCells", { max: cellsAllowed(limits.maxRows + 2) });
   if (!sniff.ok) throw refuse(sniff.reason, { max: megabytes(limits.maxUnpackedBytes) });
   const workbook = new (await loadExcel()).Workbook();
   try {

@@ -7,9 +7,12 @@ import zlib from "node:zlib";
  * entry is really inflated here with a ceiling (a zip can lie about its sizes in the directory), and
  * the worksheets' merged and validated ranges are measured, because exceljs expands both cell by cell.
  */
-export type XlsxRefusal = "notXlsx" | "oldXls" | "encrypted" | "macros" | "unpackedTooLarge" | "rangesTooLarge" | "tooManyRows";
-/** `rows`: with tooManyRows, the rows of the sheet that would be read (header included; all sheets' when they are over). */
-export type XlsxSniff = { ok: true } | { ok: false; reason: XlsxRefusal; rows?: number };
+export type XlsxRefusal = "notXlsx" | "oldXls" | "encrypted" | "macros" | "unpackedTooLarge" | "rangesTooLarge" | "tooManyRows" | "tooManyCells";
+/**
+ * `rows`: with tooManyRows, the rows of the sheet that would be read (header included; all sheets' when
+ * they are over); `cells`: with tooManyCells, the workbook's cells as far as they were counted.
+ */
+export type XlsxSniff = { ok: true } | { ok: false; reason: XlsxRefusal; rows?: number; cells?: number };
 
 export type ZipEntry = { name: string; flags: number; method: number; compressedSize: number; size: number; localOffset: number };
 
@@ -134,22 +137,37 @@ function localTagName(xml: string, at: number): string {
 
 /**
  * A worksheet's rows that hold a value, a formula or an inline string (the rows exceljs would report),
- * counted in its XML tag by tag (a pattern over each row's content took a second for 100,000 rows).
+ * and its cells (every `c` element: exceljs builds an object for each, empty or not), counted in its
+ * XML tag by tag (a pattern over each row's content took a second for 100,000 rows). The count stops
+ * once the rows pass `stopRowsAbove` or the cells `stopCellsAbove`.
  */
-export function rowsWithValues(sheetXml: string, stopAbove = Number.POSITIVE_INFINITY): number {
+export function sheetCounts(sheetXml: string, stopRowsAbove = Number.POSITIVE_INFINITY, stopCellsAbove = Number.POSITIVE_INFINITY) {
   let rows = 0;
+  let cells = 0;
   let inRow = false;
   let hasValue = false;
   for (let at = sheetXml.indexOf("<"); at >= 0; at = sheetXml.indexOf("<", at + 1)) {
     const name = localTagName(sheetXml, at);
     if (name === "row") {
-      if (inRow && hasValue && ++rows > stopAbove) return rows;
+      if (inRow && hasValue && ++rows > stopRowsAbove) return { rows, cells };
       inRow = true;
       hasValue = false;
+    } else if (name === "c") {
+      if (++cells > stopCellsAbove) return { rows, cells };
     } else if (name === "v" || name === "is" || name === "f") hasValue = true;
   }
-  return inRow && hasValue ? rows + 1 : rows;
+  return { rows: inRow && hasValue ? rows + 1 : rows, cells };
 }
+
+export const rowsWithValues = (sheetXml: string, stopAbove = Number.POSITIVE_INFINITY) => sheetCounts(sheetXml, stopAbove).rows;
+
+/**
+ * The cells a workbook may hold for an import of `maxRows` rows: on average 64 columns a row (the
+ * templates have at most a few dozen). A sheet within the row limit but thousands of columns wide took
+ * exceljs seconds on the event loop as well (500 × 1,000 cells: 0.8-1.6 s here).
+ */
+const CELLS_PER_ROW = 64;
+export const cellsAllowed = (maxRows: number) => maxRows * CELLS_PER_ROW;
 
 /**
  * The sheet's rows as a refusal names them, without counting them all again: the last row's number
@@ -187,7 +205,8 @@ const OTHER_SHEETS_FACTOR = 4;
 const DEFAULT_MAX_UNPACKED_BYTES = 30 * 1024 * 1024;
 
 /**
- * `maxRows`: the rows with a value the read sheet may have (header and sample included). Counted here,
+ * `maxRows`: the rows with a value the read sheet may have (header and sample included), and with it the
+ * cells of the whole workbook (cellsAllowed). Counted here,
  * in the XML, because exceljs loads a whole workbook at once on the event loop (100,000 rows: seconds
  * in which the process answers nobody, issue 50): a sheet over the import's limit never reaches it, nor
  * a workbook whose other sheets (loaded too) hold more than OTHER_SHEETS_FACTOR times as many.
@@ -207,7 +226,10 @@ export async function sniffXlsx(bytes: Buffer, maxUnpackedBytes = DEFAULT_MAX_UN
   const sheetRows = new Map<string, number>();
   const sheetXml = new Map<string, string>();
   const totalRowsMax = maxRows * OTHER_SHEETS_FACTOR;
+  // Cells of all sheets together: exceljs loads every sheet.
+  const totalCellsMax = cellsAllowed(maxRows);
   let totalRows = 0;
+  let totalCells = 0;
   let workbookXml = "";
   let relsXml = "";
   try {
@@ -222,7 +244,9 @@ export async function sniffXlsx(bytes: Buffer, maxUnpackedBytes = DEFAULT_MAX_UN
         const xml = data.toString("utf8");
         if (Number.isFinite(maxRows)) {
           // Counted only as far as the limits need: a sheet of 100,000 rows is refused after a few hundred.
-          const rows = rowsWithValues(xml, Math.max(maxRows, totalRowsMax - totalRows));
+          const { rows, cells } = sheetCounts(xml, Math.max(maxRows, totalRowsMax - totalRows), totalCellsMax - totalCells);
+          totalCells += cells;
+          if (totalCells > totalCellsMax) return { ok: false, reason: "tooManyCells", cells: totalCells };
           totalRows += rows;
           if (totalRows > totalRowsMax) return { ok: false, reason: "tooManyRows", rows: totalRows - rows + sheetRowsToName(xml, rows) };
           sheetRows.set(name, rows);

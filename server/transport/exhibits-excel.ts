@@ -68,9 +68,10 @@ function cellText(value: ExcelJS.CellValue, column: Column): CellText {
   return wrong;
 }
 
-function sheetRefusal(reason: XlsxRefusal | "noSheet") {
+function sheetRefusal(reason: XlsxRefusal | "noSheet", values: Record<string, unknown> = {}) {
   if (reason === "unpackedTooLarge" || reason === "rangesTooLarge") return refuse("transport.excel.tooLarge", { max: megabytes(MAX_UNPACKED_BYTES) });
   if (reason === "tooManyRows") return refuse("transport.excel.tooManyRows", { max: EXHIBITS_MAX });
+  if (reason === "tooManyCells") return refuse("transport.excel.tooManyCells", values);
   return refuse("transport.excel.notXlsx");
 }
 

@@ -4,13 +4,14 @@ import { BADGE_EXCEL_LIMITS } from "../../app/contracts/badges/excel-types";
 import { EXHIBITOR_IMPORT_LIMITS } from "../../app/contracts/accounts/values";
 import { STAFF_EXCEL_LIMITS } from "../../app/contracts/epidemic/values";
 import { openFirstSheet } from "../../server/spreadsheets/workbook";
-import { firstVisibleSheetPart, rowsWithValues, sniffXlsx } from "../../server/spreadsheets/xlsx-sniff";
+import { cellsAllowed, firstVisibleSheetPart, rowsWithValues, sheetCounts, sniffXlsx } from "../../server/spreadsheets/xlsx-sniff";
 
-async function workbook(sheets: { name: string; rows: number; state?: "visible" | "hidden" }[]) {
+async function workbook(sheets: { name: string; rows: number; columns?: number; state?: "visible" | "hidden" }[]) {
   const book = new ExcelJS.Workbook();
   for (const sheet of sheets) {
     const added = book.addWorksheet(sheet.name, { state: sheet.state ?? "visible" });
-    for (let i = 0; i < sheet.rows; i++) added.addRow([`r${i}`, i]);
+    const extra = Array.from({ length: Math.max(0, (sheet.columns ?? 2) - 2) }, (_, column) => column);
+    for (let i = 0; i < sheet.rows; i++) added.addRow([`r${i}`, i, ...extra]);
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -63,6 +64,24 @@ describe("counting a sheet's rows before it is loaded", () => {
         message: "tooManyRows",
         values: { count: limits.maxRows + 2, max: limits.maxRows },
       });
+    }
+  });
+
+  it("counts a sheet's cells, empty formatted ones too, and stops once past the cells asked", () => {
+    const xml = `<sheetData><row r="1"><c r="A1"><v>1</v></c><x:c r="B1" s="2"/></row><row r="2"><c r="A2"><v>2</v></c></row></sheetData>`;
+    expect(sheetCounts(xml)).toEqual({ rows: 2, cells: 3 });
+    expect(sheetCounts(xml, Number.POSITIVE_INFINITY, 1).cells).toBe(2);
+  });
+
+  it("refuses a workbook far wider than any template within the row limit, before exceljs loads it", async () => {
+    // 10 rows of 100 columns against 12 rows: 1,000 cells where 12 × 64 are read.
+    expect(await sniffXlsx(await workbook([{ name: "Staff", rows: 10, columns: 100 }]), undefined, 12)).toMatchObject({ ok: false, reason: "tooManyCells" });
+    expect(await sniffXlsx(await workbook([{ name: "Staff", rows: 12, columns: 40 }]), undefined, 12)).toEqual({ ok: true });
+    // Each import's own limit: 20 rows one column wider than its cells allow.
+    for (const limits of [BADGE_EXCEL_LIMITS, EXHIBITOR_IMPORT_LIMITS, STAFF_EXCEL_LIMITS]) {
+      const max = cellsAllowed(limits.maxRows + 2);
+      const bytes = await workbook([{ name: "Sheet", rows: 20, columns: Math.ceil(max / 20) + 1 }]);
+      await expect(openFirstSheet(bytes, limits, refusal)).rejects.toMatchObject({ message: "tooManyCells", values: { max } });
     }
   });
 });

@@ -27,6 +27,7 @@ const accounts = {
     badHeader: "The first row must hold the template's headers; missing: {{missing}}",
     noRows: "The file has no exhibitors: fill in one row per booth below the headers",
     tooManyRows: "The file has {{count}} rows; at most {{max}} rows can be imported at once",
+    tooManyCells: "The workbook has more than {{max}} cells (filled or formatted); please keep to the template's columns",
     rowsFailed: "{{count}} rows have errors; nothing was imported",
     formula: "Formulas are not accepted: type the value itself",
     unreadable: "This cell cannot be read: type the value as text",

@@ -29,6 +29,7 @@ const accounts: Resource["accounts"] = {
     badHeader: "第一行须为模板的表头，缺少：{{missing}}",
     noRows: "文件中没有展商：请在表头下方每个展位填写一行",
     tooManyRows: "文件有 {{count}} 行，一次最多导入 {{max}} 行",
+    tooManyCells: "该工作簿的单元格（含有内容或格式）超过 {{max}} 个，请只使用模板中的列",
     rowsFailed: "{{count}} 行有错误，未导入任何数据",
     formula: "不接受公式：请直接填写数值",
     unreadable: "无法读取该单元格：请以文本填写",

@@ -49,6 +49,7 @@ const badges = {
     badHeader: "The first row must hold the template's headers; missing: {{missing}}",
     noRows: "The file has no badges: fill in one row per person below the headers",
     tooManyRows: "The file has {{count}} rows; at most {{max}} badges can be imported at once",
+    tooManyCells: "The workbook has more than {{max}} cells (filled or formatted); please keep to the template's columns",
     quotaExceeded: "The file has {{count}} badges but only {{remaining}} are left for this booth; nothing was imported",
     rowsFailed: "{{count}} rows have errors; nothing was imported",
     formula: "Formulas are not accepted: type the value itself",

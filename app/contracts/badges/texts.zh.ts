@@ -51,6 +51,7 @@ const badges: Resource["badges"] = {
     badHeader: "第一行须为模板的表头，缺少：{{missing}}",
     noRows: "文件中没有证件：请在表头下方每行填写一人",
     tooManyRows: "文件有 {{count}} 行，一次最多导入 {{max}} 个证件",
+    tooManyCells: "该工作簿的单元格（含有内容或格式）超过 {{max}} 个，请只使用模板中的列",
     quotaExceeded: "文件有 {{count}} 个证件，但本展位只剩 {{remaining}} 个名额；未导入任何证件",
     rowsFailed: "{{count}} 行有错误，未导入任何证件",
     formula: "不接受公式：请直接填写数值",

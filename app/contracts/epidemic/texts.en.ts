@@ -78,6 +78,7 @@ const epidemic = {
     badHeader: "The first row must hold the template's headers; missing: {{missing}}",
     noRows: "The file lists nobody: fill in one row per person below the headers",
     tooManyRows: "The file has {{count}} rows; at most {{max}} people can be imported at once",
+    tooManyCells: "The workbook has more than {{max}} cells (filled or formatted); please keep to the template's columns",
     rowsFailed: "{{count}} rows have errors; nothing was imported. {{rows}}",
     rowError: "Row {{row}}: {{message}}",
   },

@@ -80,6 +80,7 @@ const epidemic: Resource["epidemic"] = {
     badHeader: "第一行必须是模板的表头；缺少：{{missing}}",
     noRows: "文件中没有人员：请在表头下方每行填写一人",
     tooManyRows: "文件共 {{count}} 行，每次最多导入 {{max}} 人",
+    tooManyCells: "该工作簿的单元格（含有内容或格式）超过 {{max}} 个，请只使用模板中的列",
     rowsFailed: "{{count}} 行有错误，未导入任何人员。{{rows}}",
     rowError: "第 {{row}} 行：{{message}}",
   },

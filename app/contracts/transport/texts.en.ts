@@ -81,6 +81,7 @@ const transport = {
     notXlsx: "The file is not an Excel workbook (.xlsx)",
     tooLarge: "The file is too large ({{max}} at most)",
     tooManyRows: "The file has more than {{max}} rows",
+    tooManyCells: "The workbook has more than {{max}} cells (filled or formatted); please keep to the template's columns",
     missingColumns: "The file lacks the template's columns: {{columns}}",
     formula: "Formulas are not read: type the value",
     unreadable: "The file could not be read",

@@ -81,6 +81,7 @@ const transport = {
     notXlsx: "文件不是 Excel 工作簿（.xlsx）",
     tooLarge: "文件过大（最大 {{max}}）",
     tooManyRows: "文件超过 {{max}} 行",
+    tooManyCells: "该工作簿的单元格（含有内容或格式）超过 {{max}} 个，请只使用模板中的列",
     missingColumns: "文件缺少模板的列：{{columns}}",
     formula: "不读取公式，请直接填写数值",
     unreadable: "无法读取该文件",

@@ -107,6 +107,22 @@ const invitationBatchesProbe: Probe = async (ctx) => {
   }
 };
 
+/** The storage quota (issue 50) is the organizer's to set: an exhibitor raising its own or another's gets 403, nothing changes. */
+const storageQuotaProbe: Probe = async (ctx) => {
+  const quotas = async () => JSON.stringify(await ctx.api.db.selectFrom("users").select(["id", "upload_quota_mb"]).orderBy("id").execute());
+  const before = await quotas();
+  for (const username of ["raw01", "std01"]) {
+    const response = await fetch(`${ctx.api.baseUrl}/api/smeb/exhibitors/storage-quota`, {
+      method: "POST",
+      headers: { ticket: ctx.b, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username, quotaMb: "100000" }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain("quota");
+  }
+  expect(await quotas()).toBe(before);
+};
+
 const invitePageProbe: Probe = async (ctx) => {
   const browser = portalClient(ctx.api.baseUrl);
   await browser.signIn("raw01", "Expo#2026");
@@ -127,6 +143,7 @@ export const accountsSweep = {
   "GET /api/smeb/exhibitors/invitations": { probe: invitationListProbe },
   "POST /api/smeb/exhibitors/invitations/send": { probe: invitationSendProbe },
   "GET /api/smeb/exhibitors/invitations/batches": { probe: invitationBatchesProbe },
+  "POST /api/smeb/exhibitors/storage-quota": { probe: storageQuotaProbe },
   "routes/_shell.exhibitorInfo.exhibitorImport": { probe: pagesProbe },
   "routes/exhibitorInfo.exhibitorImport.template": { probe: pagesProbe },
   "GET /api/smeb/exhibitors/import/template": { probe: templateProbe },

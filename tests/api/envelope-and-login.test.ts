@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/password";
+import { whileHashQueueFull } from "../support/hash-queue";
 import { backends, passwordHashN, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -130,13 +130,13 @@ describe.each(backends)("sign-in API on %s", (backend) => {
   });
 
   it("answers a sign-in at once with 503 and the wait when too many wait for the hash thread, then signs in again", async () => {
-    // 48 slower hashes fill the queue (password-hasher.ts MAX_WAITING_SIGN_INS); seeding-style callers always wait.
-    const fillers = Array.from({ length: 49 }, () => hashPassword("filler", { N: 2 ** 14, r: 8, p: 1 }));
-    const refused = await api.call<{ retryAfterSeconds: number }>("/login/login", { form: { username: "std01", password: "Expo#2026" }, ip: "10.1.0.9" });
+    // Filler hashes keep the queue full (password-hasher.ts MAX_WAITING_SIGN_INS); seeding-style callers always wait.
+    const refused = await whileHashQueueFull(() =>
+      api.call<{ retryAfterSeconds: number }>("/login/login", { form: { username: "std01", password: "Expo#2026" }, ip: "10.1.0.9" }),
+    );
     expect(refused).toMatchObject({ status: 503, code: 503 });
     expect(refused.message).toMatch(/^Many people are signing in right now\. Please try again in \d+ seconds\.$/);
     expect(refused.data.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    await Promise.all(fillers);
     const signedIn = await api.call("/login/login", { form: { username: "std01", password: "Expo#2026" }, ip: "10.1.0.9" });
     expect(signedIn.code).toBe(200);
   });

@@ -9,6 +9,7 @@ import { permissionRoutes } from "./routes/permission";
 import { lookupRoutes } from "./routes/lookups";
 import { machineTranslationRoutes } from "./routes/machine-translation";
 import { settingsRoutes } from "./routes/settings";
+import { feedbackInboxRoutes } from "./routes/settings-feedback";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/home-schedule";
 import { homeOverviewRoutes } from "./routes/home-overview";
@@ -65,6 +66,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(lookupRoutes(deps));
   router.use(machineTranslationRoutes(deps));
   router.use(settingsRoutes(deps));
+  router.use(feedbackInboxRoutes(deps));
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));
   router.use(homeOverviewRoutes(deps));

@@ -3,6 +3,7 @@ import type { ChecklistOverview, NotDoneExhibitor, NotDonePage, ReviewQueueCount
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
+import { FEEDBACK_INBOX_PATH } from "../../app/contracts/settings/feedback-inbox-values";
 import { ApiCode, ApiError } from "../api/envelope";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
@@ -71,9 +72,18 @@ export async function checklistOverview(db: Database, exhibitionId: number, now:
   return { exhibitors: rows.length, percent: percent(totalDone, totalApplicable), items: overviewItems, queues: await reviewQueues(db, exhibitionId) };
 }
 
-/** The organizer's review queues with something waiting, each with its page. */
+/** The organizer's review queues with something waiting, each with its page (and the feedback nobody handled yet). */
 async function reviewQueues(db: Database, exhibitionId: number): Promise<ReviewQueueCount[]> {
-  const { rows } = await sql<{ profiles: number; badges: number; construction: number; vouchers: number; invoices: number; trucks: number; taiwan: number }>`
+  const { rows } = await sql<{
+    profiles: number;
+    badges: number;
+    construction: number;
+    vouchers: number;
+    invoices: number;
+    trucks: number;
+    taiwan: number;
+    feedback: number;
+  }>`
     select
       (select count(*) from exhibitor_profiles where exhibition_id = ${exhibitionId} and status = 'under_review')::int as profiles,
       (select count(*) from badges where exhibition_id = ${exhibitionId} and status = 'submitted' and deleted_at is null)::int as badges,
@@ -84,7 +94,10 @@ async function reviewQueues(db: Database, exhibitionId: number): Promise<ReviewQ
       (select count(*) from payment_vouchers where exhibition_id = ${exhibitionId} and status = 'submitted' and deleted_at is null)::int as vouchers,
       (select count(*) from invoice_applications where exhibition_id = ${exhibitionId} and status = 'submitted')::int as invoices,
       (select count(*) from yellow_trucks where exhibition_id = ${exhibitionId} and status = 'submitted' and deleted_at is null)::int as trucks,
-      (select count(*) from tw_filings where exhibition_id = ${exhibitionId} and status = 'submitted')::int as taiwan`.execute(db);
+      (select count(*) from tw_filings where exhibition_id = ${exhibitionId} and status = 'submitted')::int as taiwan,
+      (select count(*) from feedback f join users u on u.id = f.user_id where u.exhibition_id = ${exhibitionId} and f.handled_at is null)::int as feedback`.execute(
+    db,
+  );
   const counts = rows[0]!;
   const queues: ReviewQueueCount[] = [
     { queue: "profiles", waiting: counts.profiles, link: "/exhibitorInfo/exhibitorReview" },
@@ -94,6 +107,7 @@ async function reviewQueues(db: Database, exhibitionId: number): Promise<ReviewQ
     { queue: "invoices", waiting: counts.invoices, link: "/invoiceArea/financeDesk" },
     { queue: "trucks", waiting: counts.trucks, link: "/exhibitTL/truckReview" },
     { queue: "taiwan", waiting: counts.taiwan, link: "/exhibitTL/twExhibitsReview" },
+    { queue: "feedback", waiting: counts.feedback, link: FEEDBACK_INBOX_PATH },
   ];
   return queues.map((queue) => ({ ...queue, waiting: Number(queue.waiting) }));
 }

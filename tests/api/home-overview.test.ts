@@ -39,7 +39,7 @@ describe.each(backends)("the organizer's checklist overview (/smeb/worksheet/ove
     expect(badges).toMatchObject({ done: badges.applicable, notDone: 0, percent: 100 });
     const invitation = itemByLink(o, "/exhibitorInfo/invitation/custom");
     expect(invitation).toMatchObject({ done: 0, notDone: invitation.applicable, percent: 0, overdue: 0 });
-    expect(o.queues.map((q) => q.queue)).toEqual(["profiles", "badges", "construction", "vouchers", "invoices", "trucks", "taiwan"]);
+    expect(o.queues.map((q) => q.queue)).toEqual(["profiles", "badges", "construction", "vouchers", "invoices", "trucks", "taiwan", "feedback"]);
   });
 
   it("lists who is behind on an item with their booths and contacts, and exports the list", async () => {

@@ -46,6 +46,7 @@ import { blueCarsSweep } from "./idor-blue-cars";
 import { trafficGuidesSweep } from "./idor-traffic-guides";
 import { reservationsSweep } from "./idor-reservations";
 import { epidemicSweep } from "./idor-epidemic";
+import { feedbackInboxSweep } from "./idor-feedback-inbox";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -250,6 +251,7 @@ const sweep: Record<string, Entry> = {
   ...trafficGuidesSweep,
   ...reservationsSweep,
   ...epidemicSweep,
+  ...feedbackInboxSweep,
 };
 
 /** The address pickers are many routes of one kind. */

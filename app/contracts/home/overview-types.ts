@@ -17,7 +17,11 @@ type ChecklistOverviewItem = {
 };
 
 /** A review queue of the organizer with how many records wait, and its page. */
-export type ReviewQueueCount = { queue: "profiles" | "badges" | "construction" | "vouchers" | "invoices" | "trucks" | "taiwan"; waiting: number; link: string };
+export type ReviewQueueCount = {
+  queue: "profiles" | "badges" | "construction" | "vouchers" | "invoices" | "trucks" | "taiwan" | "feedback";
+  waiting: number;
+  link: string;
+};
 
 export type ChecklistOverview = { exhibitors: number; percent: number; items: ChecklistOverviewItem[]; queues: ReviewQueueCount[] };
 

@@ -20,6 +20,7 @@ const overview = {
     invoices: "Invoice requests",
     trucks: "Yellow-plate trucks",
     taiwan: "Taiwan exhibit filings",
+    feedback: "Feedback",
   },
   notDoneTitle: "Not done: {{item}}",
   notDoneCount: "{{count}} exhibitors have not done this yet",

@@ -22,6 +22,7 @@ const overview: typeof en = {
     invoices: "开票申请",
     trucks: "黄牌货车",
     taiwan: "台湾展品报备",
+    feedback: "意见反馈",
   },
   notDoneTitle: "未完成：{{item}}",
   notDoneCount: "共{{count}}家展商尚未完成",

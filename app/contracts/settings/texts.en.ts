@@ -1,3 +1,4 @@
+import inbox from "./texts-inbox.en";
 /** settings texts (en): feedback, skin, booth switch and 'Contact us'. */
 const settings = {
   settingsTitle: "Settings",
@@ -43,6 +44,7 @@ const settings = {
   contactTitle: "Contact us",
   contactTip1: "Scan the code to add our marketing manager.",
   contactTip2: "Working hours: Monday to Friday, 9:00–18:00 (China time).",
+  inbox,
 };
 
 export default settings;

@@ -1,4 +1,5 @@
 import type en from "./texts.en";
+import inbox from "./texts-inbox.zh";
 
 /** settings 文案：意见反馈、换肤、切换展位、联系我们。 */
 const settings: typeof en = {
@@ -45,6 +46,7 @@ const settings: typeof en = {
   contactTitle: "联系我们",
   contactTip1: "扫描二维码添加市场经理为联系人。",
   contactTip2: "工作时间：周一至周五 9:00–18:00（北京时间）。",
+  inbox,
 };
 
 export default settings;

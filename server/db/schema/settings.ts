@@ -14,6 +14,9 @@ interface FeedbackTable {
   content: string;
   img_url: string | null;
   created_at: CreatedAt;
+  /** When the organizer marked it handled, and who (0037-feedback-inbox); null while it waits. */
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The settings tables, part of DB (./index.ts). */

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type * as z from "zod";
 import type { CalendarButton, CalendarDates, ExhibitionCalendar } from "../../app/contracts/calendar/api-types";
-import type { calendarButtonSchema, calendarDatesSchema, calendarDeadlinesSchema } from "../../app/contracts/calendar/schema";
-import { EXHIBITION_DATE_ENDS } from "../../app/contracts/calendar/values";
+import type { calendarButtonSchema, calendarButtonsSchema, calendarDatesSchema, calendarDeadlinesSchema } from "../../app/contracts/calendar/schema";
+import { EXHIBITION_DATE_ENDS, buttonWindowShown } from "../../app/contracts/calendar/values";
 import { exhibitionDateTime, exhibitionDateTimeInput, fromExhibitionDateTimeInput } from "../../app/contracts/common/exhibition-time";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
@@ -207,39 +207,87 @@ export async function saveDeadlines(db: Database, exhibitionId: number, input: z
   });
 }
 
-/** One button's window: a start before its (resolved) end, and an end that is a fixed time or a calendar date this exhibition has. */
-export async function saveButton(
-  db: Database,
-  exhibitionId: number,
-  input: z.output<typeof calendarButtonSchema>,
-  language: Language,
-): Promise<CalendarButton> {
-  const [row] = await buttonRows(db, input.buttonId);
-  if (!row) throw new ApiError(ApiCode.notFound, "calendar.buttons.notFound", {}, { fields: { buttonId: ["calendar.buttons.notFound"] } });
-  const [ends, items] = await Promise.all([calendarEnds(db, exhibitionId), scheduleItems(db, exhibitionId)]);
-  const known = new Set<string>([...EXHIBITION_DATE_ENDS, ...items.flatMap((item) => (item.done_check ? [item.done_check] : []))]);
+type ButtonInput = z.output<typeof calendarButtonSchema>;
+type ButtonWindow = {
+  effect_start: Date | null;
+  effect_end: Date | null;
+  closes_with: string | null;
+  closed_message: string | null;
+  closed_message_en: string | null;
+};
+
+/**
+ * One button's window as it would be stored, or the refusals of it, named `prefix` + the field: a
+ * start before its (resolved) end, and an end that is a fixed time or a calendar date this exhibition has.
+ */
+function planButtonWindow(
+  row: ButtonRow,
+  input: ButtonInput,
+  calendar: { ends: Map<string, Date>; known: Set<string> },
+  prefix = "",
+): { window: ButtonWindow } | { refusals: Refusal[] } {
   const closesWith = input.closesWith ?? null;
-  if (closesWith !== null && !known.has(closesWith)) throw refuse(language, [{ field: "closesWith", key: "calendar.buttons.unknownEnd" }]);
+  if (closesWith !== null && !calendar.known.has(closesWith)) return { refusals: [{ field: `${prefix}closesWith`, key: "calendar.buttons.unknownEnd" }] };
   // A time left as the form showed it (to the minute) keeps its stored seconds.
   const timeOf = (typed: string | undefined, before: Date | string | null) =>
     !typed ? null : before !== null && exhibitionDateTimeInput(before) === typed ? new Date(before) : fromExhibitionDateTimeInput(typed);
   const start = timeOf(input.effectStart, row.effect_start);
   const fixedEnd = closesWith === null ? timeOf(input.effectEnd, row.effect_end) : null;
-  const end = closesWith === null ? fixedEnd : (ends.get(closesWith) ?? null);
+  const end = closesWith === null ? fixedEnd : (calendar.ends.get(closesWith) ?? null);
   if (start && end && start >= end) {
-    throw refuse(language, [{ field: "effectStart", key: "calendar.buttons.startAfterEnd", values: { end: exhibitionDateTime(end) } }]);
+    return { refusals: [{ field: `${prefix}effectStart`, key: "calendar.buttons.startAfterEnd", values: { end: exhibitionDateTime(end) } }] };
   }
-  await db
-    .updateTable("button_auths")
-    .set({
+  return {
+    window: {
       effect_start: start,
       effect_end: fixedEnd,
       closes_with: closesWith,
       closed_message: input.closedMessage ?? null,
       closed_message_en: input.closedMessageEn ?? null,
-    })
-    .where("id", "=", row.id)
-    .execute();
+    },
+  };
+}
+
+/** The calendar's ends and the ends a window may name (the exhibition's dates and its items' done checks). */
+async function windowEnds(db: Database, exhibitionId: number) {
+  const [ends, items] = await Promise.all([calendarEnds(db, exhibitionId), scheduleItems(db, exhibitionId)]);
+  const known = new Set<string>([...EXHIBITION_DATE_ENDS, ...items.flatMap((item) => (item.done_check ? [item.done_check] : []))]);
+  return { ends, known };
+}
+
+/** One button's window (planButtonWindow's rules). */
+export async function saveButton(db: Database, exhibitionId: number, input: ButtonInput, language: Language): Promise<CalendarButton> {
+  const [row] = await buttonRows(db, input.buttonId);
+  if (!row) throw new ApiError(ApiCode.notFound, "calendar.buttons.notFound", {}, { fields: { buttonId: ["calendar.buttons.notFound"] } });
+  const plan = planButtonWindow(row, input, await windowEnds(db, exhibitionId));
+  if ("refusals" in plan) throw refuse(language, plan.refusals);
+  await db.updateTable("button_auths").set(plan.window).where("id", "=", row.id).execute();
   const [saved] = await buttonRows(db, row.id);
   return buttonView(saved!, await calendarEnds(db, exhibitionId));
+}
+
+/**
+ * Every button's window from the page's one form (issue 51): each row the organizer changed checked
+ * as one button's, the refusals named after the form's rows (Conform's buttons[i].field); all saved in
+ * one transaction, or none when any row is refused. Rows posted as they were shown are left alone.
+ */
+export async function saveButtons(db: Database, exhibitionId: number, input: z.output<typeof calendarButtonsSchema>, language: Language) {
+  const [rows, calendar] = await Promise.all([buttonRows(db), windowEnds(db, exhibitionId)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const refusals: Refusal[] = [];
+  const updates: { id: number; window: ButtonWindow }[] = [];
+  for (const [index, entry] of input.buttons.entries()) {
+    // Posted as the table showed it: not this form's change to make.
+    if (entry.shown !== undefined && entry.shown === buttonWindowShown(entry)) continue;
+    const prefix = `buttons[${index}].`;
+    const row = byId.get(entry.buttonId);
+    const plan = row ? planButtonWindow(row, entry, calendar, prefix) : { refusals: [{ field: `${prefix}buttonId`, key: "calendar.buttons.notFound" }] };
+    if ("refusals" in plan) refusals.push(...plan.refusals);
+    else updates.push({ id: entry.buttonId, window: plan.window });
+  }
+  if (refusals.length) throw refuse(language, refusals);
+  await db.transaction().execute(async (trx) => {
+    for (const update of updates) await trx.updateTable("button_auths").set(update.window).where("id", "=", update.id).execute();
+  });
+  return { saved: updates.length };
 }

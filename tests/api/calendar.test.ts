@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarButton, CalendarDates, ExhibitionCalendar } from "../../app/contracts/calendar/api-types";
 import calendarEn from "../../app/contracts/calendar/texts.en";
+import { buttonWindowShown } from "../../app/contracts/calendar/values";
 import { exhibitionDateTimeInput } from "../../app/contracts/common/exhibition-time";
 import { addDays, endOfExhibitionDay, testCalendar } from "../support/test-clock";
 import { portalClient } from "../support/portal-client";
@@ -173,6 +174,60 @@ describe.each(backends)("the exhibition calendar (/smeb/calendar*) on %s", (back
     expect(await snapshot()).toEqual(before);
   });
 
+  /** A row of the page's table as it shows a button now (buttonWindowShown: what the page posts beside it). */
+  const shownRow = (button: CalendarButton) => {
+    const values = {
+      effectStart: exhibitionDateTimeInput(button.effectStart),
+      closesWith: button.closesWith ?? "",
+      effectEnd: exhibitionDateTimeInput(button.effectEnd),
+      closedMessage: button.closedMessage ?? "",
+      closedMessageEn: button.closedMessageEn ?? "",
+    };
+    return { buttonId: button.id, ...values, shown: buttonWindowShown(values) };
+  };
+  const saveButtons = (buttons: Record<string, unknown>[]) =>
+    api.call<{ saved: number } | Fields>("/smeb/calendar/buttons", { ticket: admin, json: { buttons } });
+
+  it("saves every changed window of the table in one call, and leaves the rows posted as shown as they are now", async () => {
+    const calendar = await read();
+    const rows = calendar.buttons.map(shownRow);
+    const first = rows.findIndex((r) => r.buttonId === 101);
+    const second = rows.findIndex((r) => r.buttonId === 102);
+    // Meanwhile someone else changes button 103; this table still shows it as it was.
+    const elsewhere = await saveButton({ buttonId: "103", closesWith: "exhibition-opens", closedMessage: "另一位主办方" });
+    expect(elsewhere.code).toBe(200);
+    rows[first] = { ...rows[first]!, closedMessage: "一次保存", closedMessageEn: "One save" };
+    rows[second] = { ...rows[second]!, closesWith: "build-up-ends", effectEnd: "" };
+    const saved = await saveButtons(rows);
+    expect(saved).toMatchObject({ code: 200, data: { saved: 2 } });
+    const after = await read();
+    expect(after.buttons.find((b) => b.id === 101)).toMatchObject({ closedMessage: "一次保存", closedMessageEn: "One save" });
+    expect(after.buttons.find((b) => b.id === 102)).toMatchObject({
+      closesWith: "build-up-ends",
+      resolvedEnd: new Date(endOfExhibitionDay(calendar.dates.buildUpTo)).toISOString(),
+    });
+    expect(after.buttons.find((b) => b.id === 103)).toMatchObject({ closesWith: "exhibition-opens", closedMessage: "另一位主办方" });
+  });
+
+  it("refuses the whole table when a row is wrong, naming that row's field, and saves none of it", async () => {
+    const before = await snapshot();
+    const rows = before.calendar.buttons.map(shownRow);
+    const good = rows.findIndex((r) => r.buttonId === 101);
+    const bad = rows.findIndex((r) => r.buttonId === 102);
+    rows[good] = { ...rows[good]!, closedMessageEn: "Not saved" };
+    rows[bad] = { ...rows[bad]!, effectStart: `${addDays(before.calendar.dates.endsOn, 1)}T10:00`, closesWith: "exhibition-closes" };
+    const refused = await saveButtons(rows);
+    expect(refused.code).toBe(400);
+    expect(Object.keys(fieldsOf(refused.data))).toEqual([`buttons[${bad}].effectStart`]);
+    expect(fieldsOf(refused.data)[`buttons[${bad}].effectStart`]?.[0]).toContain(before.calendar.dates.endsOn);
+    rows[bad] = { ...rows[bad]!, effectStart: "", closesWith: "no-such-date" };
+    expect(Object.keys(fieldsOf((await saveButtons(rows)).data))).toEqual([`buttons[${bad}].closesWith`]);
+    const unknown = await saveButtons([{ ...rows[good]!, buttonId: 999999 }]);
+    expect(Object.keys(fieldsOf(unknown.data))).toEqual(["buttons[0].buttonId"]);
+    expect((await saveButtons([])).code).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("the page without JavaScript: a refused form comes back with its error and what was typed, a saved one redirects", async () => {
     const before = await snapshot();
     const dates = datesOf(before.calendar);
@@ -190,20 +245,47 @@ describe.each(backends)("the exhibition calendar (/smeb/calendar*) on %s", (back
     expect(refusedHtml).toContain(calendarEn.dates.endsBeforeOpens);
     expect(refusedHtml).toContain(`value="${typed}"`);
 
+    // The button windows are one table with one save: the page posts every row, as Conform names them.
+    expect(html.match(/name="intent" value="buttons"/g)).toHaveLength(1);
+    const tableForm = (change: (row: ReturnType<typeof shownRow>, index: number) => ReturnType<typeof shownRow>) => {
+      const form = new URLSearchParams({ intent: "buttons" });
+      before.calendar.buttons.map(shownRow).forEach((shown, index) => {
+        for (const [name, value] of Object.entries(change(shown, index))) form.set(`buttons[${index}].${name}`, String(value));
+      });
+      return form;
+    };
+    const row101 = before.calendar.buttons.findIndex((b) => b.id === 101);
+    const row102 = before.calendar.buttons.findIndex((b) => b.id === 102);
+    const lateStart = `${addDays(dates.endsOn, 1)}T10:00`;
+    const refusedTable = await browser.request("/index/calendar", {
+      body: tableForm((row, index) =>
+        index === row101
+          ? { ...row, closedMessageEn: "Typed, kept" }
+          : index === row102
+            ? { ...row, effectStart: lateStart, closesWith: "exhibition-closes" }
+            : row,
+      ),
+    });
+    expect(refusedTable.status).toBe(400);
+    const refusedTableHtml = await refusedTable.text();
+    expect(refusedTableHtml).toContain(calendarEn.buttons.startAfterEnd.split("{{end}}")[0]!);
+    expect(refusedTableHtml).toContain('value="Typed, kept"');
+    expect(refusedTableHtml).toContain(`value="${lateStart}"`);
+
     const saved = await browser.request("/index/calendar", {
-      body: new URLSearchParams({
-        intent: "button",
-        buttonId: "102",
-        effectStart: "",
-        closesWith: "build-up-ends",
-        effectEnd: "",
-        closedMessage: "",
-        closedMessageEn: "",
-      }),
+      body: tableForm((row, index) =>
+        index === row101
+          ? { ...row, closedMessageEn: "Saved with the table" }
+          : index === row102
+            ? { ...row, closesWith: "build-up-ends", effectEnd: "" }
+            : row,
+      ),
     });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe("/index/calendar");
-    expect((await read()).buttons.find((b) => b.id === 102)).toMatchObject({
+    const after = await read();
+    expect(after.buttons.find((b) => b.id === 101)?.closedMessageEn).toBe("Saved with the table");
+    expect(after.buttons.find((b) => b.id === 102)).toMatchObject({
       closesWith: "build-up-ends",
       resolvedEnd: new Date(endOfExhibitionDay(dates.buildUpTo)).toISOString(),
     });
@@ -220,6 +302,7 @@ describe.each(backends)("the exhibition calendar (/smeb/calendar*) on %s", (back
         json: { items: [{ id: before.calendar.items[0]!.id, deadline: `${dates.opensOn}T10:00` }] },
       }),
       await api.call("/smeb/calendar/button", { ticket: std01, form: { buttonId: "101", closesWith: "exhibition-opens" } }),
+      await api.call("/smeb/calendar/buttons", { ticket: std01, json: { buttons: [{ buttonId: 101, closesWith: "exhibition-opens" }] } }),
     ];
     for (const answer of answers) expect(answer.status).toBe(403);
     expect(await snapshot()).toEqual(before);

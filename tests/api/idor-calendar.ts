@@ -4,7 +4,7 @@ import type { TestApi } from "../support/test-api";
 
 /**
  * The exhibition calendar in the IDOR sweep (tests/api/idor.test.ts, issue 39): an exhibitor (std01)
- * reading the calendar or saving its days, deadlines or a button's window gets 403 and changes
+ * reading the calendar or saving its days, deadlines, a button's window or every window gets 403 and changes
  * nothing; the organizer reads it (control). The page sends the exhibitor to /401, on a GET and on its forms.
  */
 type Ctx = { api: TestApi; a: string; admin: string };
@@ -37,6 +37,9 @@ const calendarApiProbe = async (ctx: Ctx) => {
     await call(ctx, ctx.a, "/smeb/calendar/dates", { form: { ...data.dates, advanceUntil: data.dates.advanceUntil! } }),
     await call(ctx, ctx.a, "/smeb/calendar/deadlines", { json: { items: [{ id: data.items[0]!.id, deadline: `${data.dates.opensOn}T10:00` }] } }),
     await call(ctx, ctx.a, "/smeb/calendar/button", { form: { buttonId: String(data.buttons[0]!.id), closesWith: "exhibition-closes", closedMessage: "B" } }),
+    await call(ctx, ctx.a, "/smeb/calendar/buttons", {
+      json: { buttons: [{ buttonId: data.buttons[0]!.id, closesWith: "exhibition-closes", closedMessage: "B" }] },
+    }),
   ];
   for (const answer of attempts) expect(answer.status).toBe(403);
   expect(await snapshot(ctx)).toEqual(before);
@@ -53,7 +56,7 @@ const calendarPageProbe = async (ctx: Ctx) => {
   const forms: Record<string, string>[] = [
     { intent: "dates", opensOn: "2000-01-02", endsOn: "2000-01-03" },
     { intent: "deadlines", "items[0].id": "1", "items[0].deadline": "2000-01-01T10:00" },
-    { intent: "button", buttonId: "101", closesWith: "exhibition-closes" },
+    { intent: "buttons", "buttons[0].buttonId": "101", "buttons[0].closesWith": "exhibition-closes" },
   ];
   for (const form of forms) {
     const response = await browser.request("/index/calendar", { body: new URLSearchParams(form) });
@@ -69,4 +72,5 @@ export const calendarSweep = {
   "POST /api/smeb/calendar/dates": { probe: calendarApiProbe },
   "POST /api/smeb/calendar/deadlines": { probe: calendarApiProbe },
   "POST /api/smeb/calendar/button": { probe: calendarApiProbe },
+  "POST /api/smeb/calendar/buttons": { probe: calendarApiProbe },
 };

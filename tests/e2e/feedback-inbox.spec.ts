@@ -39,10 +39,11 @@ test("an exhibitor's feedback with an image reaches the organizer's inbox, filte
   await app.goto("/index/feedbackInbox");
   await expect(page).toHaveURL(/\/401$/);
 
-  // The organizer: from the home page's queues to the inbox.
+  // The organizer: the home page links the inbox always, and counts what waits among its queues.
   await page.context().clearCookies();
   await app.signIn(ADMIN.username, ADMIN.password);
   await app.goto("/index");
+  await expect(page.getByTestId("feedback-inbox-link")).toHaveAttribute("href", "/index/feedbackInbox");
   await page
     .getByTestId("overview-queues")
     .getByRole("link", { name: /^Feedback: \d+$/ })

@@ -1,6 +1,6 @@
 import { endpoint } from "../api/endpoint";
 import type { CalendarButton, CalendarDates, ExhibitionCalendar } from "./api-types";
-import { calendarButtonSchema, calendarDatesSchema, calendarDeadlinesSchema } from "./schema";
+import { calendarButtonSchema, calendarButtonsSchema, calendarDatesSchema, calendarDeadlinesSchema } from "./schema";
 
 /**
  * The exhibition calendar (issue 39, decision 035), the organizer's only (roleId 1): its days, the
@@ -12,4 +12,6 @@ export const calendarEndpoints = {
   /** Every deadline in one go (JSON: one entry per item). */
   saveDeadlines: endpoint.postJson("/smeb/calendar/deadlines", calendarDeadlinesSchema).answers<{ saved: number }>(),
   saveButton: endpoint.post("/smeb/calendar/button", calendarButtonSchema).answers<CalendarButton>(),
+  /** Every button's window in one go (JSON: one entry per button), all saved or none. */
+  saveButtons: endpoint.postJson("/smeb/calendar/buttons", calendarButtonsSchema).answers<{ saved: number }>(),
 };

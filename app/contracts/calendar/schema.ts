@@ -61,4 +61,17 @@ export const calendarButtonSchema = z.object({
   effectEnd: optionalDateTime("calendar.buttons.end"),
   closedMessage: optionalText("calendar.buttons.closedMessage", CLOSED_MESSAGE_MAX),
   closedMessageEn: optionalText("calendar.buttons.closedMessageEn", CLOSED_MESSAGE_MAX),
+  /** The row as the table showed it (buttonWindowShown): a row posted unchanged is left as it is now. */
+  shown: z
+    .string()
+    .max(2000, withProp("validation.tooLong", "calendar.buttons.button", 2000))
+    .optional(),
+});
+
+/** Every button's window at once (the calendar page's one form; a JSON body: one entry per button). */
+export const calendarButtonsSchema = z.object({
+  buttons: z
+    .array(calendarButtonSchema, { message: withProp("validation.required", "calendar.buttons.button") })
+    .min(1, withProp("validation.required", "calendar.buttons.button"))
+    .max(200, withProp("validation.tooMany", "calendar.buttons.button")),
 });

@@ -67,6 +67,24 @@ export const DEADLINE_ACTIONS = {
   },
 } as const satisfies Record<string, DeadlineAction>;
 
+/** A button's window as the calendar page's table shows and posts it. */
+export type ButtonWindowValues = {
+  effectStart?: string;
+  closesWith?: string;
+  effectEnd?: string;
+  closedMessage?: string;
+  closedMessageEn?: string;
+};
+
+/**
+ * A row of the calendar page's table as it was shown, posted beside it: a row posted as it was shown
+ * is one the organizer did not touch, and the save leaves it as it is now (someone else may have
+ * changed it meanwhile), so one table saved over another's never undoes their rows.
+ */
+export function buttonWindowShown(values: ButtonWindowValues) {
+  return JSON.stringify([values.effectStart || "", values.closesWith || "", values.effectEnd || "", values.closedMessage || "", values.closedMessageEn || ""]);
+}
+
 /** A button's closed message, each language (the calendar page's form). */
 export const CLOSED_MESSAGE_MAX = 200;
 

@@ -2,13 +2,16 @@ import { Anchor, Badge, Group, Progress, Stack, Table, Text, Title } from "@mant
 import { Link } from "@remix-run/react";
 import { exhibitionDate } from "~/contracts/common/exhibition-time";
 import type { ChecklistOverview } from "~/contracts/home/overview-types";
+import { FEEDBACK_INBOX_PATH } from "~/contracts/settings/feedback-inbox-values";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/home/texts";
 import "~/contracts/calendar/texts";
+import "~/contracts/settings/texts";
 
 /**
  * The organizer's home (docs/product.md § Home): how far the exhibitors are with each checklist item,
- * with a way to who is behind, and the review queues with something waiting.
+ * with a way to who is behind, and the review queues with something waiting (feedback too); the
+ * calendar and the feedback inbox are always a link away.
  */
 export function OrganizerOverview({ overview }: { overview: ChecklistOverview }) {
   const { t, language } = useTranslation();
@@ -26,6 +29,9 @@ export function OrganizerOverview({ overview }: { overview: ChecklistOverview })
           </Text>
           <Anchor component={Link} to="/index/calendar" size="sm" data-testid="edit-calendar">
             {t("calendar.editLink")}
+          </Anchor>
+          <Anchor component={Link} to={FEEDBACK_INBOX_PATH} size="sm" data-testid="feedback-inbox-link">
+            {t("settings.inbox.title")}
           </Anchor>
         </Group>
         <Table.ScrollContainer minWidth={640}>

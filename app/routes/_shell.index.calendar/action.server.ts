@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { calendarEndpoints } from "~/contracts/calendar/endpoints.server";
-import { calendarButtonSchema, calendarDatesSchema, calendarDeadlinesSchema } from "~/contracts/calendar/schema";
+import { calendarButtonsSchema, calendarDatesSchema, calendarDeadlinesSchema } from "~/contracts/calendar/schema";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
@@ -19,8 +19,8 @@ const BUTTON_FIELDS = ["buttonId", "effectStart", "closesWith", "effectEnd", "cl
 const refused = (reply: CalendarReply) => json<CalendarReply>(reply, { status: 400, headers: NO_STORE });
 
 /**
- * The calendar page's three kinds of plain post (intent): the exhibition's days, every checklist
- * deadline, one button's window. Each is checked here with its schema and again by the API, whose
+ * The calendar page's three forms, each a plain post (intent): the exhibition's days, every checklist
+ * deadline, every button's window. Each is checked here with its schema and again by the API, whose
  * refusals come back beside their fields; a success goes back to the page with a toast.
  */
 export async function calendarAction({ request, context }: ActionFunctionArgs) {
@@ -47,14 +47,15 @@ export async function calendarAction({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(HERE, context, { kind: "success", key: "calendar.deadlines.saved" });
   }
 
-  if (intent === "button") {
-    const buttonId = Number(form.get("buttonId")) || 0;
-    const submission = parseWithZod(form, { schema: calendarButtonSchema });
-    if (submission.status !== "success") return refused({ intent, buttonId, result: submission.reply() });
-    const saved = await handleAuthErrors(await api.call(calendarEndpoints.saveButton, submission.value), request, context);
-    if (!saved.ok) return refused({ intent, buttonId, result: replyToApiFailure(submission, saved, BUTTON_FIELDS) });
-    const name = language === "en" ? saved.data.nameEn || saved.data.name : saved.data.name;
-    return redirectWithToast(HERE, context, { kind: "success", key: "calendar.buttons.saved", values: { name } });
+  if (intent === "buttons") {
+    const submission = parseWithZod(form, { schema: calendarButtonsSchema });
+    if (submission.status !== "success") return refused({ intent, result: submission.reply() });
+    const saved = await handleAuthErrors(await api.call(calendarEndpoints.saveButtons, submission.value), request, context);
+    if (!saved.ok) {
+      const fields = submission.value.buttons.flatMap((_, index) => BUTTON_FIELDS.map((field) => `buttons[${index}].${field}`));
+      return refused({ intent, result: replyToApiFailure(submission, saved, fields) });
+    }
+    return redirectWithToast(HERE, context, { kind: "success", key: "calendar.buttons.saved" });
   }
 
   return refused({ intent: "unknown", error: translate(language, "errors.badRequest") });

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { CalendarButton, ExhibitionCalendar } from "~/contracts/calendar/api-types";
-import type { calendarButtonSchema } from "~/contracts/calendar/schema";
-import { CLOSED_MESSAGE_MAX, EXHIBITION_DATE_ENDS, type ExhibitionDateEnd } from "~/contracts/calendar/values";
+import type { calendarButtonsSchema } from "~/contracts/calendar/schema";
+import { CLOSED_MESSAGE_MAX, EXHIBITION_DATE_ENDS, buttonWindowShown, type ExhibitionDateEnd } from "~/contracts/calendar/values";
 import { exhibitionDateTime, exhibitionDateTimeInput } from "~/contracts/common/exhibition-time";
 import { useTranslation } from "~/i18n/texts";
 import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
@@ -19,109 +19,9 @@ const END_LABELS: Record<ExhibitionDateEnd, string> = {
 };
 
 type Option = { value: string; label: string };
-type ButtonReply = { buttonId: number; result: SubmissionResult<string[]> };
 
-/** One button's window (spec point 6): from, closes with (a fixed time or a calendar date), until, and the closed messages. */
-function ButtonWindow({
-  button,
-  options,
-  constraint,
-  lastResult,
-}: {
-  button: CalendarButton;
-  options: Option[];
-  constraint: FormConstraint;
-  lastResult: SubmissionResult<string[]> | null;
-}) {
-  const { t, language } = useTranslation();
-  const errorText = useErrorText();
-  const pending = useIsPending();
-  const [form, fields] = usePortalForm<typeof calendarButtonSchema>({
-    id: `calendar-button-${button.id}`,
-    constraint,
-    lastResult,
-    defaultValue: {
-      buttonId: String(button.id),
-      effectStart: exhibitionDateTimeInput(button.effectStart),
-      closesWith: button.closesWith ?? "",
-      effectEnd: exhibitionDateTimeInput(button.effectEnd),
-      closedMessage: button.closedMessage ?? "",
-      closedMessageEn: button.closedMessageEn ?? "",
-    },
-  });
-  const name = language === "en" ? button.nameEn || button.name : button.name;
-  const page = language === "en" ? button.menuNameEn || button.menuName : button.menuName;
-  // A calendar end this build does not offer (set elsewhere) stays choosable, so saving keeps it.
-  const choices =
-    button.closesWith && !options.some((o) => o.value === button.closesWith) ? [...options, { value: button.closesWith, label: button.closesWith }] : options;
-  return (
-    <Paper withBorder p="sm" data-testid="calendar-button" data-button-id={button.id}>
-      <Form method="post" {...getFormProps(form)}>
-        <Stack gap="xs">
-          <Title order={3} size="h5">
-            {name} <Text span size="sm" c="dimmed">{`· ${t("calendar.buttons.page")}: ${page}`}</Text>
-          </Title>
-          <FormError errors={form.errors} id={form.errorId} testId="calendar-button-error" />
-          <input type="hidden" name="intent" value="button" />
-          <input {...getInputProps(fields.buttonId, { type: "hidden" })} key={fields.buttonId.key} />
-          <Group gap="md" align="flex-start">
-            <TextInput
-              {...getInputProps(fields.effectStart, { type: "datetime-local" })}
-              key={fields.effectStart.key}
-              label={t("calendar.buttons.start")}
-              error={errorText(fields.effectStart.errors)}
-              w={{ base: "100%", xs: 230 }}
-            />
-            <NativeSelect
-              {...getSelectProps(fields.closesWith)}
-              key={fields.closesWith.key}
-              label={t("calendar.buttons.closesWith")}
-              data={choices}
-              error={errorText(fields.closesWith.errors)}
-              w={{ base: "100%", xs: 260 }}
-            />
-            <TextInput
-              {...getInputProps(fields.effectEnd, { type: "datetime-local" })}
-              key={fields.effectEnd.key}
-              label={t("calendar.buttons.end")}
-              error={errorText(fields.effectEnd.errors)}
-              w={{ base: "100%", xs: 230 }}
-            />
-          </Group>
-          <Text size="sm" data-testid="calendar-button-end">
-            {button.resolvedEnd ? t("calendar.buttons.resolvedEnd", { end: exhibitionDateTime(button.resolvedEnd) }) : t("calendar.buttons.noEnd")}
-          </Text>
-          <Group gap="md" align="flex-start">
-            <TextInput
-              {...getInputProps(fields.closedMessage, { type: "text" })}
-              key={fields.closedMessage.key}
-              label={t("calendar.buttons.closedMessage")}
-              maxLength={CLOSED_MESSAGE_MAX}
-              error={errorText(fields.closedMessage.errors)}
-              w={{ base: "100%", xs: 360 }}
-            />
-            <TextInput
-              {...getInputProps(fields.closedMessageEn, { type: "text" })}
-              key={fields.closedMessageEn.key}
-              label={t("calendar.buttons.closedMessageEn")}
-              maxLength={CLOSED_MESSAGE_MAX}
-              error={errorText(fields.closedMessageEn.errors)}
-              w={{ base: "100%", xs: 360 }}
-            />
-          </Group>
-          <Group>
-            <Button type="submit" variant="light" loading={pending}>
-              {t("calendar.buttons.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
-    </Paper>
-  );
-}
-
-/** Every button's window, each its own small form. */
-export function ButtonWindows({ calendar, constraint, reply }: { calendar: ExhibitionCalendar; constraint: FormConstraint; reply: ButtonReply | null }) {
+/** The choices of "closes with": a fixed time, the exhibition's dates, and the checklist's deadlines. */
+function useEndOptions(calendar: ExhibitionCalendar): Option[] {
   const { t, language } = useTranslation();
   const seen = new Set<string>();
   const itemEnds: Option[] = [];
@@ -130,38 +30,167 @@ export function ButtonWindows({ calendar, constraint, reply }: { calendar: Exhib
     seen.add(item.doneCheck);
     itemEnds.push({ value: item.doneCheck, label: t("calendar.buttons.itemEnd", { item: language === "en" ? item.titleEn || item.title : item.title }) });
   }
-  const options: Option[] = [
-    { value: "", label: t("calendar.buttons.fixed") },
-    ...EXHIBITION_DATE_ENDS.map((key) => ({ value: key, label: t(END_LABELS[key]) })),
-    ...itemEnds,
-  ];
+  return [{ value: "", label: t("calendar.buttons.fixed") }, ...EXHIBITION_DATE_ENDS.map((key) => ({ value: key, label: t(END_LABELS[key]) })), ...itemEnds];
+}
+
+function windowValues(button: CalendarButton) {
+  const values = {
+    effectStart: exhibitionDateTimeInput(button.effectStart),
+    closesWith: button.closesWith ?? "",
+    effectEnd: exhibitionDateTimeInput(button.effectEnd),
+    closedMessage: button.closedMessage ?? "",
+    closedMessageEn: button.closedMessageEn ?? "",
+  };
+  return { buttonId: String(button.id), ...values, shown: buttonWindowShown(values) };
+}
+
+/**
+ * Every button's window (spec point 6) as one table and one save (issue 51: nine forms of their own
+ * made the page 4,000 px long): per row its start, what it closes with (a fixed time or a calendar
+ * date), the fixed end, when that resolves to, and the closed messages. A refusal comes back beside
+ * its row's field with everything typed kept.
+ */
+export function ButtonWindows({
+  calendar,
+  constraint,
+  lastResult,
+}: {
+  calendar: ExhibitionCalendar;
+  constraint: FormConstraint;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const { t, language } = useTranslation();
+  const errorText = useErrorText();
+  const pending = useIsPending();
+  const options = useEndOptions(calendar);
+  const [form, fields] = usePortalForm<typeof calendarButtonsSchema>({
+    id: "calendar-buttons",
+    constraint,
+    lastResult,
+    defaultValue: { buttons: calendar.buttons.map(windowValues) },
+  });
+  const rows = fields.buttons.getFieldList();
   return (
-    <Stack gap="sm" data-testid="calendar-buttons">
-      <Title order={2} size="h4">
-        {t("calendar.buttons.title")}
-      </Title>
-      <Text size="sm">{t("calendar.buttons.intro")}</Text>
-      {calendar.buttons.length ? (
-        calendar.buttons.map((button) => (
-          <ButtonWindow
-            key={[
-              button.id,
-              button.effectStart,
-              button.effectEnd,
-              button.closesWith,
-              button.closedMessage,
-              button.closedMessageEn,
-              reply?.buttonId === button.id,
-            ].join()}
-            button={button}
-            options={options}
-            constraint={constraint}
-            lastResult={reply?.buttonId === button.id ? reply.result : null}
-          />
-        ))
-      ) : (
-        <Text c="dimmed">{t("calendar.buttons.none")}</Text>
-      )}
-    </Stack>
+    <Paper withBorder p="md" data-testid="calendar-buttons">
+      <Form method="post" {...getFormProps(form)}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("calendar.buttons.title")}
+          </Title>
+          <Text size="sm">{t("calendar.buttons.intro")}</Text>
+          <FormError errors={form.errors} id={form.errorId} testId="calendar-buttons-error" />
+          <input type="hidden" name="intent" value="buttons" />
+          {calendar.buttons.length ? (
+            <Table.ScrollContainer minWidth={940}>
+              <Table striped withTableBorder verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("calendar.buttons.button")}</Table.Th>
+                    <Table.Th>{t("calendar.buttons.start")}</Table.Th>
+                    <Table.Th>{t("calendar.buttons.closesWith")}</Table.Th>
+                    <Table.Th>{t("calendar.buttons.end")}</Table.Th>
+                    <Table.Th>{t("calendar.buttons.closedMessages")}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row, index) => {
+                    const button = calendar.buttons[index];
+                    if (!button) return null;
+                    const { buttonId, shown, effectStart, closesWith, effectEnd, closedMessage, closedMessageEn } = row.getFieldset();
+                    const name = language === "en" ? button.nameEn || button.name : button.name;
+                    const page = language === "en" ? button.menuNameEn || button.menuName : button.menuName;
+                    // A calendar end this build does not offer (set elsewhere) stays choosable, so saving keeps it.
+                    const choices =
+                      button.closesWith && !options.some((o) => o.value === button.closesWith)
+                        ? [...options, { value: button.closesWith, label: button.closesWith }]
+                        : options;
+                    const label = (column: string) => `${name}: ${t(column)}`;
+                    return (
+                      <Table.Tr key={row.key ?? index} data-testid="calendar-button" data-button-id={button.id} style={{ verticalAlign: "top" }}>
+                        <Table.Td style={{ overflowWrap: "anywhere", minWidth: 140 }}>
+                          <input {...getInputProps(buttonId, { type: "hidden" })} key={buttonId.key} />
+                          <input {...getInputProps(shown, { type: "hidden" })} key={shown.key} />
+                          <Text size="sm" fw={500}>
+                            {name}
+                          </Text>
+                          <Text size="xs" c="dimmed">{`${t("calendar.buttons.page")}: ${page}`}</Text>
+                          <Text size="xs" data-testid="calendar-button-end">
+                            {button.resolvedEnd
+                              ? t("calendar.buttons.resolvedEnd", { end: exhibitionDateTime(button.resolvedEnd) })
+                              : t("calendar.buttons.noEnd")}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput
+                            {...getInputProps(effectStart, { type: "datetime-local" })}
+                            key={effectStart.key}
+                            aria-label={label("calendar.buttons.start")}
+                            error={errorText(effectStart.errors)}
+                            size="xs"
+                            w={175}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <NativeSelect
+                            {...getSelectProps(closesWith)}
+                            key={closesWith.key}
+                            aria-label={label("calendar.buttons.closesWith")}
+                            data={choices}
+                            error={errorText(closesWith.errors)}
+                            size="xs"
+                            w={160}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput
+                            {...getInputProps(effectEnd, { type: "datetime-local" })}
+                            key={effectEnd.key}
+                            aria-label={label("calendar.buttons.end")}
+                            error={errorText(effectEnd.errors)}
+                            size="xs"
+                            w={175}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Stack gap={4} miw={170}>
+                            <TextInput
+                              {...getInputProps(closedMessage, { type: "text" })}
+                              key={closedMessage.key}
+                              aria-label={label("calendar.buttons.closedMessage")}
+                              placeholder={t("calendar.buttons.closedMessage")}
+                              maxLength={CLOSED_MESSAGE_MAX}
+                              error={errorText(closedMessage.errors)}
+                              size="xs"
+                            />
+                            <TextInput
+                              {...getInputProps(closedMessageEn, { type: "text" })}
+                              key={closedMessageEn.key}
+                              aria-label={label("calendar.buttons.closedMessageEn")}
+                              placeholder={t("calendar.buttons.closedMessageEn")}
+                              maxLength={CLOSED_MESSAGE_MAX}
+                              error={errorText(closedMessageEn.errors)}
+                              size="xs"
+                            />
+                          </Stack>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : (
+            <Text c="dimmed">{t("calendar.buttons.none")}</Text>
+          )}
+          {calendar.buttons.length ? (
+            <Group>
+              <Button type="submit" loading={pending}>
+                {t("calendar.buttons.save")}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Form>
+    </Paper>
   );
 }

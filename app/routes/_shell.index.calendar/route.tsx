@@ -24,7 +24,7 @@ export const handle = { breadcrumb: "calendar.title" } satisfies PageHandle;
 
 /**
  * /index/calendar (issue 39, decision 035): the organizer's exhibition days, its checklist deadlines
- * and the buttons' windows, each form a plain post that works without JavaScript.
+ * and the buttons' windows: one form per group (issue 51), each a plain post that works without JavaScript.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       constraints: formConstraints({
         dates: calendarEndpoints.saveDates.input,
         deadlines: calendarEndpoints.saveDeadlines.input,
-        button: calendarEndpoints.saveButton.input,
+        buttons: calendarEndpoints.saveButtons.input,
       }),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -76,7 +76,12 @@ export default function CalendarPage() {
           constraint={constraints.deadlines}
           lastResult={reply?.intent === "deadlines" ? reply.result : null}
         />
-        <ButtonWindows calendar={calendar} constraint={constraints.button} reply={reply?.intent === "button" ? reply : null} />
+        <ButtonWindows
+          key={`${calendar.buttons.map((b) => [b.effectStart, b.effectEnd, b.closesWith, b.closedMessage, b.closedMessageEn].join("|")).join()}-${reply?.intent === "buttons" ? "reply" : ""}`}
+          calendar={calendar}
+          constraint={constraints.buttons}
+          lastResult={reply?.intent === "buttons" ? reply.result : null}
+        />
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -178,8 +178,8 @@ export default function FeedbackInboxPage() {
                     <Table.Th>{t("settings.inbox.from")}</Table.Th>
                     <Table.Th>{t("settings.inbox.type")}</Table.Th>
                     <Table.Th>{t("settings.inbox.content")}</Table.Th>
-                    <Table.Th>{t("settings.inbox.image")}</Table.Th>
-                    <Table.Th>{t("settings.inbox.state")}</Table.Th>
+                    <Table.Th style={{ whiteSpace: "nowrap" }}>{t("settings.inbox.image")}</Table.Th>
+                    <Table.Th style={{ whiteSpace: "nowrap" }}>{t("settings.inbox.state")}</Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
@@ -209,9 +209,9 @@ export default function FeedbackInboxPage() {
                             {t("settings.inbox.handledBy", { date: exhibitionDateTime(row.handledAt), who: row.handledBy ?? "" })}
                           </Text>
                         ) : (
-                          <Badge color="orange" variant="light">
+                          <Text size="sm" c="orange.9" fw={500}>
                             {t("settings.inbox.waiting")}
-                          </Badge>
+                          </Text>
                         )}
                       </Table.Td>
                       <Table.Td>

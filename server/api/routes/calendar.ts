@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { calendarEndpoints } from "../../../app/contracts/calendar/endpoints.server";
-import { readCalendar, saveButton, saveDates, saveDeadlines } from "../../calendar/calendar";
+import { readCalendar, saveButton, saveButtons, saveDates, saveDeadlines } from "../../calendar/calendar";
 import { organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
@@ -26,6 +26,10 @@ export function calendarRoutes(deps: ApiDeps): Router {
   mount(router, calendarEndpoints.saveButton, async (call) => {
     const organizer = await organizerFor(deps, call.req, call.res);
     return saveButton(db, organizer.exhibitionId, call.input, requestLanguage(call.req));
+  });
+  mount(router, calendarEndpoints.saveButtons, async (call) => {
+    const organizer = await organizerFor(deps, call.req, call.res);
+    return saveButtons(db, organizer.exhibitionId, call.input, requestLanguage(call.req));
   });
 
   return router;

@@ -267,11 +267,36 @@ async function profileHistory(db: Database, userId: number): Promise<ProfileEven
   }));
 }
 
+/** The profile fields the account itself holds (the exhibitor import fills them), by the draft's names. */
+const ACCOUNT_FIELDS = {
+  companyNameZh: "business_name",
+  companyNameEn: "business_name_en",
+  contact1Name: "contact_name",
+  contact1Mobile: "contact_phone",
+  contact1Email: "contact_email",
+} as const;
+
+/**
+ * The account's values for the profile fields the draft has no value for (issue 51): a new profile
+ * starts from what the account already says; a value saved in the draft is never replaced.
+ */
+async function accountDefaults(db: Database, userId: number, draft: ProfileDraft): Promise<ProfileDraft> {
+  const account = await db.selectFrom("users").select(Object.values(ACCOUNT_FIELDS)).where("id", "=", userId).executeTakeFirst();
+  const defaults: ProfileDraft = {};
+  if (!account) return defaults;
+  for (const [field, column] of Object.entries(ACCOUNT_FIELDS)) {
+    const value = account[column]?.trim();
+    if (value && draft[field] === undefined) defaults[field] = value;
+  }
+  return defaults;
+}
+
 /** What findByUserId and the other profile endpoints answer; checked as the owner (their verified contacts). */
 export async function profileView(db: Database, row: ProfileRow, language: Language): Promise<ProfileView> {
   const ctx: CheckContext = { db, userId: row.user_id, exhibitionId: row.exhibition_id, language };
   const draft = readDraft(row.draft);
   const [history, check] = [await profileHistory(ctx.db, row.user_id), await profileErrors(ctx, draft)];
+  const fromAccount = row.status === "under_review" ? {} : await accountDefaults(db, row.user_id, draft);
   const submittedAt = iso(row.submitted_at);
   return {
     uniqueId: row.unique_id,
@@ -287,5 +312,6 @@ export async function profileView(db: Database, row: ProfileRow, language: Langu
     history,
     complete: check.firstStep === null,
     firstIncompleteStep: check.firstStep,
+    fromAccount,
   };
 }

@@ -32,6 +32,11 @@ export type ProfileView = {
   history: ProfileEvent[];
   complete: boolean;
   firstIncompleteStep: ProfileStep | null;
+  /**
+   * What the account already knows (company names, contact, mobile, e-mail; issue 51), for the fields
+   * the draft has no value for: the form starts from them; they are stored only when a step is saved.
+   */
+  fromAccount: ProfileDraft;
 };
 
 /** reviewDetail: the profile under review and whose it is. */

@@ -40,7 +40,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const heldForm = held.fields ? heldValues(held.fields) : null;
   const heldStep = heldForm && PROFILE_STEPS.includes(heldForm.step as ProfileStep) ? (heldForm.step as ProfileStep) : null;
   const shownStep = heldStep ?? step;
-  const values: Record<string, unknown> = { ...stepValuesFromDraft(profile.draft, shownStep), ...(heldForm ? pickStep(heldForm, shownStep) : {}) };
+  // What the account already knows fills what the draft has no value for yet (issue 51); the draft and a held form win.
+  const values: Record<string, unknown> = {
+    ...stepValuesFromDraft(profile.fromAccount, shownStep),
+    ...stepValuesFromDraft(profile.draft, shownStep),
+    ...(heldForm ? pickStep(heldForm, shownStep) : {}),
+  };
 
   const options = readOnly
     ? {

@@ -207,6 +207,7 @@ const sweep: Record<string, Entry> = {
   "routes/index.schedule.export": { noOwnedId: "the caller's own schedule" },
   "routes/_shell.changePassword": { noOwnedId: OWN_SESSION },
   "routes/_shell.feedback": { noOwnedId: "files new feedback for the caller; an image arrives as a file, never as a reference" },
+  "routes/regions": { noOwnedId: REFERENCE_DATA },
   "routes/_shell.skin": { noOwnedId: OWN_SESSION },
   "routes/_shell.contact": { noOwnedId: EXHIBITION_WIDE },
   ...exhibitorSweep,

@@ -60,10 +60,11 @@ describe("signed out", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("the public endpoints stay public: sign-in, password links, captchas, the visitor, showcase, video and invoice QR pages", async () => {
+  it("the public endpoints stay public: sign-in, password links, captchas, the visitor, showcase, video and invoice QR pages, the region list", async () => {
     const open = endpoints.filter((e) => e.endpoint.public).map((e) => e.key);
     expect(open.sort()).toEqual(
       [
+        "GET /api/address/regions",
         "GET /api/invoice/qr/info",
         "GET /api/login/captchaRequired",
         "GET /api/login/passwordLink",

@@ -33,13 +33,17 @@ export async function openStep(app: App, step: Step) {
 }
 
 /**
- * Chooses in a select of the address or theme cascade. With JS a change posts the form by itself
- * (intent address/theme); without, the 'Update the choices' button does.
+ * Chooses in a select of the address or theme cascade. With JS the address's next list fills in the
+ * browser once every region has arrived (issue 51), and a theme's change posts the form by itself;
+ * without JS, the 'Update the choices' button posts it.
  */
 export async function chooseCascade(app: App, step: Step, name: string, value: string) {
   const select = field(app.page, step, name);
   const intent = step === "company" ? "address" : "theme";
-  if (app.jsEnabled) await app.submit(() => select.selectOption(value).then(() => undefined));
+  if (app.jsEnabled && step === "company") {
+    await expect(app.page.getByTestId("address-choices")).toHaveAttribute("data-regions", "ready");
+    await select.selectOption(value);
+  } else if (app.jsEnabled) await app.submit(() => select.selectOption(value).then(() => undefined));
   else {
     await select.selectOption(value);
     await press(app, step, intent);

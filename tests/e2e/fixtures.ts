@@ -23,6 +23,7 @@ export const PROFILE_ACCOUNTS = [
   "profile-rules-zh",
   "profile-idor",
   "profile-translate",
+  "profile-address",
 ] as const;
 export type ProfileAccount = (typeof PROFILE_ACCOUNTS)[number];
 

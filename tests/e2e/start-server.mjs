@@ -13,9 +13,16 @@ const users = [];
 const booths = [];
 // One copy per Playwright project (js-on, js-off): the two run at the same time.
 // The exhibitor profile specs (exhibitor-*.spec.ts) take one account per test: PROFILE_ACCOUNTS in fixtures.ts.
-const profileAccounts = ["profile-flow", "profile-expire", "profile-verify", "profile-rules-en", "profile-rules-zh", "profile-idor", "profile-translate"].map(
-  (kind) => `e2e-${kind}`,
-);
+const profileAccounts = [
+  "profile-flow",
+  "profile-expire",
+  "profile-verify",
+  "profile-rules-en",
+  "profile-rules-zh",
+  "profile-idor",
+  "profile-translate",
+  "profile-address",
+].map((kind) => `e2e-${kind}`);
 const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare", "e2e-reset", ...profileAccounts].flatMap((name) =>
   ["js-on", "js-off"].flatMap((project) => [`${name}-${project}`, "Expo#2026", "exhibitor", `E2E ${name}`]),
 );

@@ -1,5 +1,5 @@
-import { endpoint } from "../api/endpoint";
-import { optionalParentSchema, provinceQuerySchema, requiredParentSchema, type HallItem, type LookupItem } from "./schema";
+import { endpoint, publicEndpoint } from "../api/endpoint";
+import { optionalParentSchema, provinceQuerySchema, requiredParentSchema, type HallItem, type LookupItem, type RegionNode } from "./schema";
 
 /**
  * The address pickers and the hall list. Each path answers GET and POST alike (the POST reads the
@@ -18,6 +18,12 @@ export const lookupEndpoints = {
   /** The regions directly under one region code, whatever their level. */
   children: endpoint.get("/address/getByParentId", requiredParentSchema).answers<LookupItem[]>(),
   childrenByPost: endpoint.post("/address/getByParentId", requiredParentSchema).answers<LookupItem[]>(),
+  /**
+   * Every region at once, as a tree (issue 51: a form that changes its choices in the browser, with no
+   * round trip per level). Public reference data, the same for everyone, so a page may fetch it
+   * without its session and a browser cache may keep it (decision 050).
+   */
+  regions: publicEndpoint.get("/address/regions").answers<RegionNode[]>(),
   halls: endpoint.get("/hall/list").answers<HallItem[]>(),
   hallsByPost: endpoint.post("/hall/list").answers<HallItem[]>(),
 };

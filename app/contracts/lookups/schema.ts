@@ -5,6 +5,8 @@ import { MAX_ID } from "../common/validation";
 /** One choice of the address pickers: `{id, name, nameEn}` (name in Chinese; id a code for regions). */
 export type LookupItem = { id: number | string; name: string; nameEn: string };
 export type HallItem = { id: number; code: string; name: string; nameEn: string };
+/** A region of China with the regions under it: provinces, their cities, the cities' districts. */
+export type RegionNode = LookupItem & { id: string; children?: RegionNode[] };
 
 /** "" (an unselected form field) counts as absent. */
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);

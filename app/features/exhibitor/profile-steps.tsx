@@ -18,14 +18,16 @@ import {
   label,
   type ProfileStep,
 } from "~/contracts/exhibitor/values";
+import { AddressFields } from "./address-fields";
 import { CheckboxGroupField, IntentButton, RadioGroupField, SelectField, TextAreaField, TextField, type Fields, type Option } from "./profile-fields";
 import "../../contracts/exhibitor/texts";
 
 export type StepOptions = Partial<Record<"countries" | "provinces" | "cities" | "districts" | "classes" | "industries" | "themes" | "pavilions", Option[]>>;
 
-type Props = { step: ProfileStep; fields: Fields; options: StepOptions; formValues?: Record<string, unknown> };
+/** `regionsUrl`: where the address pickers fetch every region with JavaScript (address-fields.tsx). */
+type Props = { step: ProfileStep; fields: Fields; options: StepOptions; formValues?: Record<string, unknown>; regionsUrl?: string };
 
-/** A select whose choice decides the next one's options: with JavaScript, choosing reloads them. */
+/** A select whose choice decides the next one's options (the theme's pavilions): with JavaScript, choosing reloads them. */
 function submitChoice(intent: string) {
   return (event: React.ChangeEvent<HTMLSelectElement>) => {
     const form = event.currentTarget.form;
@@ -34,10 +36,10 @@ function submitChoice(intent: string) {
   };
 }
 
-export function ProfileStepFields({ step, fields, options, formValues }: Props) {
+export function ProfileStepFields({ step, fields, options, formValues, regionsUrl }: Props) {
   switch (step) {
     case "company":
-      return <CompanyStep fields={fields} options={options} />;
+      return <CompanyStep fields={fields} options={options} regionsUrl={regionsUrl} />;
     case "contacts":
       return <ContactsStep fields={fields} />;
     case "presentation":
@@ -54,10 +56,9 @@ function useChoices(prefix: string, values: readonly string[]): Option[] {
   return values.map((value) => ({ value, label: t(`exhibitor.${prefix}.${value}`) }));
 }
 
-function CompanyStep({ fields, options }: { fields: Fields; options: StepOptions }) {
+function CompanyStep({ fields, options, regionsUrl }: { fields: Fields; options: StepOptions; regionsUrl?: string }) {
   const { t } = useTranslation();
   const listing = useChoices("listing", LISTING_STATUSES);
-  const choose = t("exhibitor.choose");
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -75,15 +76,16 @@ function CompanyStep({ fields, options }: { fields: Fields; options: StepOptions
         <Text size="xs" c="dimmed">
           {t("exhibitor.hints.addressOrder")}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <SelectField fields={fields} name="countryId" required options={options.countries ?? []} placeholder={choose} onChange={submitChoice("address")} />
-          <SelectField fields={fields} name="provinceCode" options={options.provinces ?? []} placeholder={choose} onChange={submitChoice("address")} />
-          <SelectField fields={fields} name="cityCode" options={options.cities ?? []} placeholder={choose} onChange={submitChoice("address")} />
-          <SelectField fields={fields} name="districtCode" options={options.districts ?? []} placeholder={choose} />
-        </SimpleGrid>
-        <Group mt="xs">
-          <IntentButton intent="address">{t("exhibitor.actions.refreshChoices")}</IntentButton>
-        </Group>
+        <AddressFields
+          fields={fields}
+          regionsUrl={regionsUrl}
+          lists={{
+            countries: options.countries ?? [],
+            provinces: options.provinces ?? [],
+            cities: options.cities ?? [],
+            districts: options.districts ?? [],
+          }}
+        />
         <TextField fields={fields} name="address" required maxLength={200} />
       </fieldset>
       <TextField fields={fields} name="website" type="url" maxLength={200} placeholder="https://" />

@@ -19,6 +19,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { stepSchema } from "~/features/exhibitor/schema.server";
 import { LIST_FIELDS, PROFILE_STEPS, STEP_FIELDS, type ProfileStep } from "~/contracts/exhibitor/values";
 import type { PageHandle } from "~/contracts/permission/page-handle";
+import { regionChoicesUrl } from "~/contracts/lookups/region-choices";
 import { Toast } from "~/components/toast";
 import "~/contracts/exhibitor/texts";
 
@@ -82,6 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       restored: Boolean(heldForm),
       checkErrors,
       notice: noticeKey(url.searchParams.get("notice")),
+      // Every region for the address pickers with JavaScript: one cached fetch instead of a round trip per choice (issue 51).
+      regionsUrl: shownStep === "company" && !readOnly ? regionChoicesUrl(language, context.buildVersion) : undefined,
     },
     { headers },
   );
@@ -180,6 +183,7 @@ function StepForm({ formVersion, actionResult }: { formVersion: string; actionRe
           fields={fields as unknown as Fields}
           options={data.options}
           formValues={form.initialValue as Record<string, unknown> | undefined}
+          regionsUrl={data.regionsUrl}
         />
         <Group justify="space-between" className="profile-actions">
           <Group>

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { lookupEndpoints } from "../../../app/contracts/lookups/endpoints.server";
-import type { HallItem, LookupItem } from "../../../app/contracts/lookups/schema";
+import type { HallItem, LookupItem, RegionNode } from "../../../app/contracts/lookups/schema";
 import { CHINA_COUNTRY_ID } from "../../lookups/reference-data";
 import type { ApiDeps } from "../context";
 import { mount, parseEndpointInput } from "../mount";
@@ -66,6 +66,19 @@ export function lookupRoutes(deps: ApiDeps): Router {
     });
   }
 
+  // Reference data loaded at seed and never changed by the portal: read again at most every few minutes.
+  let tree: { at: number; regions: Promise<RegionNode[]> } | null = null;
+  mount(router, lookupEndpoints.regions, async () => {
+    if (!tree || Date.now() - tree.at > REGION_TREE_TTL_MS) {
+      const regions = regionTree(deps).catch((error: unknown) => {
+        tree = null;
+        throw error;
+      });
+      tree = { at: Date.now(), regions };
+    }
+    return tree.regions;
+  });
+
   for (const endpoint of [lookupEndpoints.halls, lookupEndpoints.hallsByPost]) {
     mount(router, endpoint, async ({ req, res }) => {
       await requireSession(deps, req, res);
@@ -74,6 +87,23 @@ export function lookupRoutes(deps: ApiDeps): Router {
   }
 
   return router;
+}
+
+const REGION_TREE_TTL_MS = 10 * 60 * 1000;
+
+/** Every region as a tree by parent code (provinces, then cities, then districts; each level by code). */
+async function regionTree(deps: ApiDeps): Promise<RegionNode[]> {
+  const rows = await deps.db.selectFrom("regions").select(["code", "parent_code", "name_zh", "name_en"]).orderBy("level").orderBy("code").execute();
+  const byCode = new Map<string, RegionNode>();
+  const roots: RegionNode[] = [];
+  for (const row of rows) {
+    const node: RegionNode = { id: row.code, name: row.name_zh, nameEn: row.name_en };
+    byCode.set(row.code, node);
+    const parent = row.parent_code === null ? null : byCode.get(row.parent_code);
+    if (!parent) roots.push(node);
+    else (parent.children ??= []).push(node);
+  }
+  return roots;
 }
 
 async function hallList(deps: ApiDeps, req: Request, res: Response): Promise<HallItem[]> {

@@ -136,10 +136,13 @@ describe.each(backends)("actions the calendar closes, on %s", (backend) => {
     const closedMessage = "线上订单已截止，请到现场服务台办理";
     const organizer = portalClient(api.baseUrl);
     await organizer.signIn("admin", "Admin#2026");
-    const setOrderWindow = (fields: Record<string, string>) =>
-      organizer.request("/index/calendar", {
-        body: new URLSearchParams({ intent: "button", buttonId, effectStart: "", effectEnd: "", closedMessage: "", closedMessageEn: "", ...fields }),
-      });
+    // The calendar page's table of windows, as a browser without JavaScript posts one row of it.
+    const setOrderWindow = (fields: Record<string, string>) => {
+      const row = { buttonId, effectStart: "", effectEnd: "", closedMessage: "", closedMessageEn: "", ...fields };
+      const body = new URLSearchParams({ intent: "buttons" });
+      for (const [name, value] of Object.entries(row)) body.set(`buttons[0].${name}`, value);
+      return organizer.request("/index/calendar", { body });
+    };
     const exhibitor = portalClient(api.baseUrl);
     await exhibitor.request("/language", { body: new URLSearchParams({ lng: "zh" }), headers: sameOrigin });
     await exhibitor.signIn("std01", "Expo#2026");

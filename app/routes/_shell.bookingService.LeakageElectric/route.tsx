@@ -155,7 +155,7 @@ export default function LeakageElectricPage() {
           {data.list.length === 0 ? (
             <Text c="dimmed">{t("bookingForms.leakage.empty")}</Text>
           ) : (
-            <Table data-testid="commitments">
+            <Table data-testid="commitments" className="stacked-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
@@ -167,9 +167,9 @@ export default function LeakageElectricPage() {
               <Table.Tbody>
                 {data.list.map((item) => (
                   <Table.Tr key={item.id} data-testid={`commitment-${item.id}`}>
-                    <Table.Td>{item.boothNo}</Table.Td>
-                    <Table.Td>{item.equipmentName}</Table.Td>
-                    <Table.Td>{item.powerKw}</Table.Td>
+                    <Table.Td data-label={t("bookingForms.fields.booth")}>{item.boothNo}</Table.Td>
+                    <Table.Td data-label={t("bookingForms.fields.equipmentName")}>{item.equipmentName}</Table.Td>
+                    <Table.Td data-label={t("bookingForms.fields.powerKw")}>{item.powerKw}</Table.Td>
                     <Table.Td>
                       <Group gap="sm">
                         <Anchor component={Link} to={`${PATH}?id=${item.id}`}>

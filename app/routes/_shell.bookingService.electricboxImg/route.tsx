@@ -129,7 +129,7 @@ export default function ElectricboxPage() {
                 pending={isPending}
               />
             ) : null}
-            <Table data-testid="maps">
+            <Table data-testid="maps" className="stacked-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
@@ -140,8 +140,8 @@ export default function ElectricboxPage() {
               <Table.Tbody>
                 {data.maps.map((m) => (
                   <Table.Tr key={m.boothId} data-testid={`map-${m.boothNo}`}>
-                    <Table.Td>{m.boothNo}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t("bookingForms.fields.booth")}>{m.boothNo}</Table.Td>
+                    <Table.Td data-label={t("bookingForms.map.current")}>
                       {m.fileUrl ? (
                         <Anchor href={m.fileUrl} target="_blank" rel="noopener">
                           {m.fileName}

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { CartTable } from "~/routes/_shell.bookingService.onlineBookingService/cart";
+import { CartSummary, CartTable } from "~/routes/_shell.bookingService.onlineBookingService/cart";
 import { ServiceCatalogue } from "~/routes/_shell.bookingService.onlineBookingService/catalogue";
 import { CommitForm } from "~/routes/_shell.bookingService.onlineBookingService/commit-form";
 import { commitFormSchema, type FormReply } from "~/features/orders/forms.server";
@@ -104,6 +104,7 @@ export default function OnlineBookingPage() {
           </Alert>
         ) : null}
         <ActionWindowNotice action={DEADLINE_ACTIONS.serviceOrders} testId="ordering-window" />
+        {cart ? <CartSummary cart={cart} /> : null}
         <section aria-labelledby="catalogue-heading">
           <Title order={2} size="h4" id="catalogue-heading" mb="sm">
             {t("orders.booking.catalogue")}

@@ -26,9 +26,9 @@ function titleProblem(title: string, language: "zh" | "en", pieces: ReadonlySet<
   const words = text.split(/[\s·:：,，()（）]+/).filter(Boolean);
   const raw = words.find((word) => ROUTE_WORD.test(word)) ?? parts.find((part) => pieces.has(part));
   if (raw) return `has the route piece "${raw}"`;
-  // In Chinese no Latin word of the title may be a path piece ("展商资料 · letter").
+  // In Chinese no Latin word of the title may be a path piece ("展商资料 · letter"); a number may be the page's own ("申报 1").
   if (language === "zh") {
-    const latin = words.find((word) => pieces.has(word));
+    const latin = words.find((word) => /^[A-Za-z]/.test(word) && pieces.has(word));
     if (latin) return `has the route piece "${latin}"`;
     if (!CJK.test(text)) return "is not in Chinese";
   } else if (CJK.test(text)) return "is not in English";

@@ -23,7 +23,12 @@ import "~/contracts/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Order" }];
 
-export const handle = { breadcrumb: "orders.list.title", permissionOf: "/bookingService/myOrder", pathParams: "public" } satisfies PageHandle;
+export const handle = {
+  breadcrumb: "orders.list.title",
+  title: "orders.detail.title",
+  permissionOf: "/bookingService/myOrder",
+  pathParams: "public",
+} satisfies PageHandle;
 
 /** One of the caller's orders (the API answers 404 for anyone else's). Its permission is My orders' (SUB_PAGES). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -26,7 +26,12 @@ import "~/contracts/transport/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibit carriage" }];
 
-export const handle = { breadcrumb: "transport.detail.breadcrumb", permissionOf: "/exhibitTL/carriage", pathParams: "public" } satisfies PageHandle;
+export const handle = {
+  breadcrumb: "transport.detail.breadcrumb",
+  title: "transport.detail.title",
+  permissionOf: "/exhibitTL/carriage",
+  pathParams: "public",
+} satisfies PageHandle;
 
 const CARRIAGE_PATH = "/exhibitTL/carriage";
 const NO_STORE = { "Cache-Control": "no-store" };

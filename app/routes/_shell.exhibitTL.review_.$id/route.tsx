@@ -26,6 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** Opened from the review list: its permission, and no floating buttons either (docs/product.md § Footer and floating buttons). */
 export const handle = {
   breadcrumb: "transport.detail.breadcrumb",
+  title: "transport.detail.title",
   permissionOf: "/exhibitTL/review",
   floatingButtons: false,
   pathParams: "public",

@@ -35,6 +35,7 @@ import * as epidemicDeclarations from "./0033-epidemic-declarations";
 import * as reservationHistory from "./0034-reservation-history";
 import * as storageQuota from "./0035-storage-quota";
 import * as fairCountsAndApprovedProfiles from "./0036-fair-counts-and-approved-profiles";
+import * as queuedReminders from "./0038-queued-reminders";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0034-reservation-history": reservationHistory,
   "0035-storage-quota": storageQuota,
   "0036-fair-counts-and-approved-profiles": fairCountsAndApprovedProfiles,
+  "0038-queued-reminders": queuedReminders,
 };
 
 export const migrationProvider: MigrationProvider = {

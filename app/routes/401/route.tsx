@@ -1,10 +1,11 @@
+import { shellTitle } from "~/lib/page-title";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { ErrorPage } from "~/components/error-page";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { getLanguage } from "~/lib/cookies.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "No permission" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { public: true } satisfies PageHandle;
 

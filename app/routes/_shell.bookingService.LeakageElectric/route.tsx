@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -19,7 +20,7 @@ import type { LeakageCommitment } from "~/contracts/booking-forms/values";
 import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import "~/contracts/booking-forms/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special power application" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "bookingForms.leakage.title" };
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps } from "@conform-to/react";
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
@@ -21,7 +22,7 @@ import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES } from "~/contracts/booking-
 import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import "~/contracts/booking-forms/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Facility location map" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "bookingForms.map.title" };
 

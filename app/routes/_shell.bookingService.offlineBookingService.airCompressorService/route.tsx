@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
@@ -20,7 +21,7 @@ import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.serve
 import { Toast } from "~/components/toast";
 import "~/contracts/booking-forms/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Air compressor service" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "bookingForms.air.title" };
 

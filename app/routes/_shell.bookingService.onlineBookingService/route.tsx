@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Badge, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -21,7 +22,7 @@ import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
 import { useActionWindow } from "~/lib/use-button";
 import "~/contracts/orders/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Online booking service" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "orders.booking.title" };
 

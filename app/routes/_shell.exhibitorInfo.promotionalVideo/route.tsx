@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, AppLoadContext, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -20,7 +21,7 @@ import { FlagsForm, StartForm, VideoState } from "./parts";
 import { PublicIntro, PublicVideo } from "./public-view";
 import "~/contracts/video/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Promotional video" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /**
  * A public page of the spec (docs/product.md § Public pages): signed out, or with a share code

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -19,7 +20,7 @@ import { OrganizerOverview } from "./organizer-overview";
 import "~/contracts/home/texts";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "home.title", title: "home.title", personal: "everyone" } satisfies PageHandle;
 

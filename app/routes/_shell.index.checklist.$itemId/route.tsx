@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -16,7 +17,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/home/texts";
 import "~/contracts/reminders/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Not done" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /** Opened from the organizer's home; the API answers the organizer only (an exhibitor lands on /401). */
 export const handle = {

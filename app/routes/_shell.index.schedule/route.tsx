@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Alert, Anchor, Button, Card, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
@@ -25,7 +26,7 @@ import { Toast } from "~/components/toast";
 import { ChineseOnlySwitch } from "~/components/language-switch";
 import "~/contracts/home/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "home.pages.schedule", public: true } satisfies PageHandle;
 

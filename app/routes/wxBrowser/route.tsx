@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "~/i18n/texts";
@@ -5,7 +6,7 @@ import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { getLanguage } from "~/lib/cookies.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Please open the portal in your browser" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { public: true, inAppBrowser: true } satisfies PageHandle;
 

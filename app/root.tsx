@@ -13,6 +13,7 @@ import { getLanguage } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
 import { isMessagingAppBrowser } from "~/lib/messaging-browser";
 import { rulesFor } from "~/contracts/permission/page-rules";
+import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import type { Language } from "~/contracts/i18n/config";
 import { useNonce } from "~/lib/nonce";
@@ -24,19 +25,30 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Exhibitor Portal" }];
+/** The portal's name in the user's language: the title of a page that names none (its own meta, or the shell's). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.appTitle ?? "Exhibitor Portal" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // docs/product.md § Public pages: inside the messaging app's in-app browser, every page shows /wxBrowser but those whose handle says inAppBrowser.
-  const path = new URL(request.url).pathname;
-  if (isMessagingAppBrowser(request.headers.get("user-agent")) && !rulesFor(context.pages ?? [], path).inAppBrowser) {
+  // docs/product.md § Public pages: inside the messaging app's in-app browser, every page shows /wxBrowser but those whose handle says inAppBrowser
+  // (with "withCode", only the share view: its address carries a code).
+  const url = new URL(request.url);
+  const inApp = rulesFor(context.pages ?? [], url.pathname).inAppBrowser;
+  const shownInApp = inApp === true || (inApp === "withCode" && Boolean(url.searchParams.get("code")));
+  if (isMessagingAppBrowser(request.headers.get("user-agent")) && !shownInApp) {
     throw redirect("/wxBrowser");
   }
   const language = getLanguage(request);
   const { toast, headers } = await takeToast(request, context, language);
   // requestId: the error page of a 500 names it, so support can find the request in the logs.
   return json(
-    { language, filingNumber: context.filingNumber, localeChunk: context.localeChunks?.[language] ?? null, requestId: context.requestId, toast },
+    {
+      language,
+      appTitle: translate(language, "app.title"),
+      filingNumber: context.filingNumber,
+      localeChunk: context.localeChunks?.[language] ?? null,
+      requestId: context.requestId,
+      toast,
+    },
     { headers },
   );
 }

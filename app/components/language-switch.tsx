@@ -1,4 +1,4 @@
-import { Button, Group } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/contracts/i18n/config";
@@ -25,6 +25,30 @@ export function LanguageSwitch({ current }: { current: Language }) {
             {lng === "zh" ? t("app.languageZh") : t("app.languageEn")}
           </Button>
         ))}
+      </Group>
+    </Form>
+  );
+}
+
+/**
+ * Beside a link the English session cannot open because its page exists in Chinese only (issue 51):
+ * says so, with the language switch's own form for Chinese. The switch signs out, as every switch
+ * does (docs/product.md § Sign-in and sessions); signed in again, the user lands on `page`.
+ */
+export function ChineseOnlySwitch({ page }: { page: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Form method="post" action="/language" data-testid="chinese-only">
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="signInTo" value={page} />
+      <Group gap={6} wrap="wrap">
+        <Text span size="sm" c="dimmed">
+          {t("app.chineseOnly")}
+        </Text>
+        <Button type="submit" name="lng" value="zh" size="compact-xs" variant="light">
+          {t("app.switchToChinese")}
+        </Button>
       </Group>
     </Form>
   );

@@ -170,6 +170,33 @@ export function linkableFor(user: ShellUser | null, pages: readonly PageRoute[],
   return linkable ? link : null;
 }
 
+/** The pages the user's menu opens in Chinese, for an English session (computed once per user object). */
+const chineseRoutes = new WeakMap<ShellUser, Set<string>>();
+
+/**
+ * Whether a checklist link this English session cannot open is a page the same account opens in
+ * Chinese (an area hidden in English, a Chinese-only page): the checklist then says so and offers
+ * the switch to Chinese beside it (issue 51). Never for an entrusted contractor, who has no switch.
+ */
+export function opensInChinese(user: ShellUser | null, pages: readonly PageRoute[], link: string): boolean {
+  if (user?.language !== "en") return false;
+  if (user.info.infoVO.contractor || !user.pageExists(link)) return false;
+  let routes = chineseRoutes.get(user);
+  if (!routes) {
+    const { info } = user;
+    routes = allowedRoutes(
+      filterMenus(info.menuAuths, {
+        language: "zh",
+        boothType: info.infoVO.boothType,
+        exhibitionCode: info.infoVO.exhibitCode ?? null,
+        rules: menuRulesOf(pages),
+      }),
+    );
+    chineseRoutes.set(user, routes);
+  }
+  return !mayOpen(user, pages, link) && routes.has(rulesFor(pages, link).permissionOf ?? stripTrailingSlash(link));
+}
+
 /** Whose typed forms a held form may be given back to (form-hold.server.ts): a contractor's are its own. */
 export function formHolderOf(info: PermissionInfo) {
   return info.infoVO.contractor ? `contractor:${info.infoVO.contractor.accessId}` : info.infoVO.username;

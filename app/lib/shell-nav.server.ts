@@ -3,7 +3,7 @@ import { translate } from "~/contracts/i18n/translate.server";
 import type { NavItem, ShellTab, TopNavigation } from "~/components/shell/types";
 import type { MenuItem } from "../contracts/permission/api-types";
 import { isNewFeature, menuLabel, sideMenu, topMenuGroups } from "../contracts/permission/menus";
-import { rulesFor, type PageRoute } from "../contracts/permission/page-rules";
+import { pageParams, rulesFor, type PageRoute } from "../contracts/permission/page-rules";
 
 /** Whether the page at `route` sends the browser off the portal in `language` (its handle's leavesTheSiteIn). */
 export const leavesTheSite = (pages: readonly PageRoute[], route: string, language: Language) =>
@@ -61,25 +61,36 @@ function findByRoute(items: MenuItem[], route: string): MenuItem | undefined {
   return undefined;
 }
 
-/** A tab's name: the page's own title (handle.title), else its menu item's, else its parent page's and the rest. */
+/**
+ * A page's name in its tab and document title, in the user's language and never a piece of its path
+ * (issue 51): the page's own title (handle.title, which may use the path's values: "Order {{orderNo}}"),
+ * else its menu item's, else the home subpage's, else its breadcrumb's (a page opened from a menu page,
+ * or one the menu leaves out in this language), else the nearest menu page above it, else the portal's name.
+ */
 export function pageTitle(menus: MenuItem[], path: string, language: Language, pages: readonly PageRoute[]) {
-  const key = rulesFor(pages, path).title;
-  if (key) return translate(language, key);
+  const rules = rulesFor(pages, path);
+  const params = pageParams(pages, path);
+  const text = (key: string | undefined) => {
+    if (!key) return null;
+    const translated = translate(language, key, params);
+    return translated === key ? null : translated;
+  };
+  const own = text(rules.title);
+  if (own) return own;
   const item = findByRoute(menus, path);
   if (item) return menuLabel(item, language);
   // Home subpages removed from the English menus still have a name.
   const homePage = path.match(/^\/index\/(\w+)$/);
-  if (homePage) {
-    const text = translate(language, `home.pages.${homePage[1]}`);
-    if (!text.startsWith("home.pages.")) return text;
-  }
-  // A page opened from a menu page (an order, the invitation letter): that page's name and the rest.
+  const home = homePage ? text(`home.pages.${homePage[1]}`) : null;
+  if (home) return home;
+  const crumb = text(rules.breadcrumb);
+  if (crumb) return crumb;
   const parts = path.split("/");
   for (let end = parts.length - 1; end > 1; end--) {
     const parent = findByRoute(menus, parts.slice(0, end).join("/"));
-    if (parent) return `${menuLabel(parent, language)} · ${parts.slice(end).join("/")}`;
+    if (parent) return menuLabel(parent, language);
   }
-  return path;
+  return translate(language, "app.title");
 }
 
 export function tabsFor(paths: string[], menus: MenuItem[], language: Language, pages: readonly PageRoute[]): ShellTab[] {

@@ -64,12 +64,13 @@ function composeReminder(config: ApiDeps["config"], item: Item, recipient: Recip
 async function deliver(deps: ReminderDeps, reminder: PlannedReminder, sentBy: number | null = null): Promise<boolean> {
   const { email, mobile } = contactsOf(reminder.recipient);
   if (!email && !mobile) return false;
-  const claimed = await deps.db
-    .insertInto("reminder_log")
-    .values({ exhibition_id: reminder.exhibitionId, user_id: reminder.userId, schedule_item_id: reminder.itemId, kind: reminder.kind, sent_by: sentBy })
-    .onConflict((oc) => oc.columns(["user_id", "schedule_item_id", "kind"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
+  const claimed =
+    (await deps.db
+      .insertInto("reminder_log")
+      .values({ exhibition_id: reminder.exhibitionId, user_id: reminder.userId, schedule_item_id: reminder.itemId, kind: reminder.kind, sent_by: sentBy })
+      .onConflict((oc) => oc.columns(["user_id", "schedule_item_id", "kind"]).doNothing())
+      .returning("id")
+      .executeTakeFirst()) ?? (await takeQueued(deps.db, reminder));
   if (!claimed) return false;
   const message = composeReminder(deps.config, reminder.item, reminder.recipient, reminder.kind);
   const sent = { email: false, sms: false };
@@ -82,6 +83,23 @@ async function deliver(deps: ReminderDeps, reminder: PlannedReminder, sentBy: nu
     .execute();
   deps.logger.info({ event: "reminder-sent", userId: reminder.userId, itemId: reminder.itemId, kind: reminder.kind, ...sent }, "checklist reminder sent");
   return true;
+}
+
+/**
+ * A "send now" logs its reminders as queued when the organizer asks (queueManual); the one sender that
+ * turns the row from queued to claimed sends it, as an insert would have claimed it.
+ */
+async function takeQueued(db: Database, reminder: PlannedReminder) {
+  if (!reminder.kind.startsWith("manual:")) return undefined;
+  return db
+    .updateTable("reminder_log")
+    .set({ status: "claimed" })
+    .where("user_id", "=", reminder.userId)
+    .where("schedule_item_id", "=", reminder.itemId)
+    .where("kind", "=", reminder.kind)
+    .where("status", "=", "queued")
+    .returning("id")
+    .executeTakeFirst();
 }
 
 async function attempt(deps: ReminderDeps, reminder: PlannedReminder, channel: "email" | "sms", send: () => Promise<void>) {
@@ -223,25 +241,57 @@ export type ManualJob = { exhibitionId: number; itemId: number; sentBy: number; 
 export const newManualJob = (exhibitionId: number, itemId: number, sentBy: number): ManualJob => ({ exhibitionId, itemId, sentBy, batch: crypto.randomUUID() });
 
 /**
+ * Logs a "send now" when the organizer asks for it: one row per exhibitor it reaches, status queued,
+ * so the page shows the send before the job queue's worker took it (issue 51). Returns how many.
+ */
+export async function queueManual(db: Database, job: ManualJob) {
+  const recipients = await manualRecipients(db, job.exhibitionId, job.itemId);
+  if (!recipients.length) return 0;
+  await db
+    .insertInto("reminder_log")
+    .values(
+      recipients.map((recipient) => ({
+        exhibition_id: job.exhibitionId,
+        user_id: recipient.userId,
+        schedule_item_id: job.itemId,
+        kind: manualKind(job.batch),
+        status: "queued" as const,
+        sent_by: job.sentBy,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["user_id", "schedule_item_id", "kind"]).doNothing())
+    .execute();
+  return recipients.length;
+}
+
+/**
  * The organizer's "send now": one reminder per not-done exhibitor, of kind manual:<batch>. The batch
  * is fixed when the organizer asks, so a job run again (a retry after a crash) sends nobody twice,
  * while the next "send now" is a new batch and goes again.
  */
 export async function sendManual(deps: ReminderDeps, job: ManualJob) {
   const item = (await itemsOf(deps.db, job.exhibitionId)).find((row) => row.id === job.itemId);
-  if (!item) return { sent: 0 };
   let sent = 0;
-  for (const recipient of await manualRecipients(deps.db, job.exhibitionId, job.itemId)) {
-    const reminder: PlannedReminder = {
-      userId: recipient.userId,
-      itemId: item.id,
-      kind: manualKind(job.batch),
-      exhibitionId: job.exhibitionId,
-      item,
-      recipient,
-    };
-    if (await deliver(deps, reminder, job.sentBy)) sent++;
+  if (item) {
+    for (const recipient of await manualRecipients(deps.db, job.exhibitionId, job.itemId)) {
+      const reminder: PlannedReminder = {
+        userId: recipient.userId,
+        itemId: item.id,
+        kind: manualKind(job.batch),
+        exhibitionId: job.exhibitionId,
+        item,
+        recipient,
+      };
+      if (await deliver(deps, reminder, job.sentBy)) sent++;
+    }
   }
+  // Queued for an exhibitor who has done the item (or lost every contact) since: no reminder goes, so none is listed.
+  await deps.db
+    .deleteFrom("reminder_log")
+    .where("schedule_item_id", "=", job.itemId)
+    .where("kind", "=", manualKind(job.batch))
+    .where("status", "=", "queued")
+    .execute();
   return { sent };
 }
 

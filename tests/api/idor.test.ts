@@ -201,6 +201,7 @@ const sweep: Record<string, Entry> = {
   "routes/_shell.exhibitorInfo._index": { noOwnedId: OWN_SESSION },
   "routes/_shell.bookingService": { noOwnedId: OWN_SESSION },
   "routes/_shell.bookingService._index": { noOwnedId: OWN_SESSION },
+  "routes/_shell.invitation._index": { noOwnedId: OWN_SESSION },
   "routes/_shell.index._index": { noOwnedId: OWN_SESSION },
   "routes/_shell.index.schedule": { noOwnedId: "the caller's own schedule" },
   "routes/_shell.index.$slug": { noOwnedId: EXHIBITION_WIDE },

@@ -57,6 +57,8 @@ describe("page rules from the route handles", () => {
     expect(rulesFor(pages, "/wxBrowser").inAppBrowser).toBe(true);
     expect(rulesFor(pages, "/invoiceArea/saveQrCode").inAppBrowser).toBe(true);
     expect(rulesFor(pages, "/index").inAppBrowser).toBeUndefined();
+    // The promotional video: its share view only (the address with ?code=), not the exhibitor's page (issue 51).
+    expect(rulesFor(pages, "/exhibitorInfo/promotionalVideo").inAppBrowser).toBe("withCode");
   });
 
   it("collects the menu filters of docs/product.md § Menus and page access from the area layouts and pages", () => {

@@ -7,7 +7,7 @@ import { appClock } from "../../server/clock";
 import { createLogger } from "../../server/logger";
 import { createNotifier } from "../../server/notify";
 import { startReminderQueue } from "../../server/reminders/queue";
-import { runSweep } from "../../server/reminders/send";
+import { manualRecipientCount, runSweep } from "../../server/reminders/send";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
 import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
@@ -167,14 +167,62 @@ describe.each(backends)("checklist reminders (sweep, queue, /smeb/reminders/*) o
     const queue = await startReminderQueue({ ...deps, database: api.database }, { pollingSeconds: 0.5 });
     try {
       const before = (await logOf(invitationId)).length;
+      const sentRows = async () => (await logOf(invitationId)).filter((row) => row.status === "sent").length;
+      const sentBefore = await sentRows();
       const sent = await api.call<ReminderSendResult>("/smeb/reminders/sendNow", { ticket: admin, form: { itemId: String(invitationId) } });
       expect(sent.data.recipients).toBe(2);
+      // Logged at once (queued), sent by the worker.
       const deadline = Date.now() + 30_000;
-      while ((await logOf(invitationId)).length < before + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      while ((await sentRows()) < sentBefore + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await logOf(invitationId)).length).toBe(before + 2);
+      expect(await sentRows()).toBe(sentBefore + 2);
     } finally {
       await queue.stop();
     }
+  });
+
+  it("shows a send now as queued on the page it redirects to, before the worker ran, then as sent", async () => {
+    // An item nobody was reminded of yet, with exhibitors to remind.
+    const exhibitionId = (await api.db.selectFrom("schedule_items").select("exhibition_id").where("id", "=", invitationId).executeTakeFirstOrThrow())
+      .exhibition_id;
+    const items = await api.db.selectFrom("schedule_items").select("id").where("id", "not in", [invitationId, badgesId]).orderBy("id").execute();
+    let itemId = 0;
+    for (const item of items) {
+      const logged = await logOf(item.id);
+      if (!logged.length && (await manualRecipientCount(api.db, exhibitionId, item.id)) > 0) {
+        itemId = item.id;
+        break;
+      }
+    }
+    expect(itemId, "an item with exhibitors to remind and no reminder yet").toBeGreaterThan(0);
+    const recipients = await manualRecipientCount(api.db, exhibitionId, itemId);
+    const browser = portalClient(api.baseUrl);
+    await browser.signIn("admin", "Admin#2026");
+    const page = `/index/checklist/${itemId}`;
+    // A queue whose workers look for jobs only hourly: the job waits, as it does for a moment on a busy server.
+    const idle = await startReminderQueue({ ...deps, database: api.database }, { pollingSeconds: 3600 });
+    try {
+      const confirmed = await browser.request(page, { body: new URLSearchParams({ intent: "remind", itemId: String(itemId) }) });
+      expect(confirmed.status).toBe(302);
+      const shown = await (await browser.request(page)).text();
+      expect(shown.includes("No reminder has been sent for this item yet."), "the log says none was sent").toBe(false);
+      expect(shown.match(/data-testid="reminder-log-row"/g)).toHaveLength(recipients);
+      expect(shown.match(/>Queued</g)).toHaveLength(recipients);
+      expect((await logOf(itemId)).map((row) => row.status)).toEqual(Array(recipients).fill("queued"));
+    } finally {
+      await idle.stop();
+    }
+    // A worker takes the job: the same rows are sent, none added.
+    const worker = await startReminderQueue({ ...deps, database: api.database }, { pollingSeconds: 0.5 });
+    try {
+      const deadline = Date.now() + 30_000;
+      while ((await logOf(itemId)).some((row) => row.status === "queued") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await logOf(itemId)).map((row) => row.status)).toEqual(Array(recipients).fill("sent"));
+    } finally {
+      await worker.stop();
+    }
+    const after = await (await browser.request(page)).text();
+    expect(after.match(/>Sent</g)).toHaveLength(recipients);
   });
 
   it("validates the settings with translated messages", async () => {

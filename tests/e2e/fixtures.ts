@@ -27,12 +27,12 @@ export const PROFILE_ACCOUNTS = [
 ] as const;
 export type ProfileAccount = (typeof PROFILE_ACCOUNTS)[number];
 
-/** Exhibitors of the service-order specs (orders-*.spec.ts), each with a booth of its own (9E01...). */
-export const ORDER_ACCOUNTS = ["orders-cart", "orders-steps", "orders-contractor"] as const;
+/** Exhibitors of the service-order specs (orders-*.spec.ts, narrow-booking.spec.ts), each with a booth of its own (9E01...). */
+export const ORDER_ACCOUNTS = ["orders-cart", "orders-steps", "orders-contractor", "orders-narrow"] as const;
 export type OrderAccount = (typeof ORDER_ACCOUNTS)[number];
 
-/** Exhibitors of the offline booking form spec (booking-forms.spec.ts), each with a booth of its own (9F01...). */
-export const FORM_ACCOUNTS = ["forms-air", "forms-map", "forms-leakage"] as const;
+/** Exhibitors of the offline booking form specs (booking-forms.spec.ts, narrow-booking.spec.ts), each with a booth of its own (9F01...). */
+export const FORM_ACCOUNTS = ["forms-air", "forms-map", "forms-leakage", "forms-narrow"] as const;
 export type FormAccount = (typeof FORM_ACCOUNTS)[number];
 
 /** Exhibitors of the badge spec (badges.spec.ts), each with a standard booth of its own (9G01...): 2 free badges. */

@@ -55,4 +55,25 @@ test("an exhibitor generates a promotional video and sees it finish", async ({ a
   } finally {
     await visitor.close();
   }
+
+  // Issue 51: the share link is made for the messaging app, whose in-app browser opens it; the exhibitor's own page
+  // there, and a code that plays nothing, still ask for a real browser.
+  const inApp = await browser.newContext({
+    javaScriptEnabled: testInfo.project.name === "js-on",
+    baseURL: testInfo.project.use.baseURL,
+    userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 MicroMessenger/8.0.49",
+  });
+  try {
+    const phone = await inApp.newPage();
+    await phone.goto(share!);
+    await expect(phone).toHaveURL(new RegExp(`${share!.replace(/[/?]/g, "\\$&")}$`));
+    await expect(phone.getByTestId("public-video-player")).toHaveAttribute("src", src!);
+    await phone.goto(`${PAGE}?code=NoSuchCode123`);
+    await expect(phone).toHaveURL(/\/wxBrowser$/);
+    await inApp.addCookies((await page.context().cookies()).filter((cookie) => cookie.name === "ticket"));
+    await phone.goto(PAGE);
+    await expect(phone).toHaveURL(/\/wxBrowser$/);
+  } finally {
+    await inApp.close();
+  }
 });

@@ -27,13 +27,17 @@ const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare", "e2e
   ["js-on", "js-off"].flatMap((project) => [`${name}-${project}`, "Expo#2026", "exhibitor", `E2E ${name}`]),
 );
 users.push(...accounts);
-// The service-order specs (orders-*.spec.ts) take one exhibitor per test and project: ORDER_ACCOUNTS in fixtures.ts.
+// The service-order specs (orders-*.spec.ts, narrow-booking.spec.ts) take one exhibitor per test and project: ORDER_ACCOUNTS in fixtures.ts.
 // Carts and orders are per booth, so each gets a booth of its own.
-const orderAccounts = ["orders-cart", "orders-steps", "orders-contractor"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+const orderAccounts = ["orders-cart", "orders-steps", "orders-contractor", "orders-narrow"].flatMap((kind) =>
+  ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`),
+);
 users.push(...orderAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
 booths.push(...orderAccounts.flatMap((name, i) => [name, `9E${String(i + 1).padStart(2, "0")}`, "1", "1"]));
-// The offline booking form specs (booking-forms.spec.ts): one exhibitor with a booth per test and project (FORM_ACCOUNTS).
-const formAccounts = ["forms-air", "forms-map", "forms-leakage"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+// The offline booking form specs (booking-forms.spec.ts, narrow-booking.spec.ts): one exhibitor with a booth per test and project (FORM_ACCOUNTS).
+const formAccounts = ["forms-air", "forms-map", "forms-leakage", "forms-narrow"].flatMap((kind) =>
+  ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`),
+);
 users.push(...formAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
 booths.push(...formAccounts.flatMap((name, i) => [name, `9F${String(i + 1).padStart(2, "0")}`, "1", "1"]));
 // The badge spec (badges.spec.ts): one exhibitor with a standard booth per test and project (BADGE_ACCOUNTS).

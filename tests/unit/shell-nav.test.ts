@@ -16,7 +16,13 @@ const item = (id: number, route: string, name: string, nameEn: string, list: Men
   url: null,
   list,
 });
-const pages: PageRoute[] = [{ path: "/changePassword", hasPage: true, handle: { title: "shell.pages.changePassword" } }];
+const pages: PageRoute[] = [
+  { path: "/changePassword", hasPage: true, handle: { title: "shell.pages.changePassword" } },
+  { path: "/bookingService/myOrder/:orderNo", hasPage: true, handle: { title: "orders.detail.title", breadcrumb: "orders.list.title" } },
+  { path: "/exhibitorInfo/exhibitorData/letter", hasPage: true, handle: { breadcrumb: "exhibitor.letter.title" } },
+  { path: "/exhibitorInfo/promotionalVideo", hasPage: true, handle: { breadcrumb: "video.title" } },
+  { path: "/index/checklist/:itemId", hasPage: true, handle: { title: "home.overview.notDoneTab" } },
+];
 const menus = [item(40, "/bookingService", "预订服务", "Booking", [item(43, "/bookingService/myOrder", "我的订单", "My orders")])];
 
 describe("tab titles", () => {
@@ -25,9 +31,15 @@ describe("tab titles", () => {
     expect(pageTitle(menus, "/bookingService/myOrder", "en", pages)).toBe("My orders");
   });
 
-  it("names a page opened from a menu page by that page and the rest of its path, not by its raw path", () => {
-    expect(pageTitle(menus, "/bookingService/myOrder/SO20261120-ABC234", "zh", pages)).toBe("我的订单 · SO20261120-ABC234");
-    expect(pageTitle(menus, "/nowhere/at/all", "en", pages)).toBe("/nowhere/at/all");
+  it("names a page opened from a menu page by its own title, never by pieces of its path (issue 51)", () => {
+    expect(pageTitle(menus, "/bookingService/myOrder/SO20261120-ABC234", "zh", pages)).toBe("订单 SO20261120-ABC234");
+    expect(pageTitle(menus, "/exhibitorInfo/exhibitorData/letter", "zh", pages)).toBe("参展确认函");
+    expect(pageTitle(menus, "/index/checklist/3", "en", pages)).toBe("Exhibitors not done");
+    // Not in the English menu: named by its breadcrumb, not "promotionalVideo".
+    expect(pageTitle(menus, "/exhibitorInfo/promotionalVideo", "en", pages)).toBe("Promotional video");
+    // Without a name of its own: the menu page above it, else the portal's name.
+    expect(pageTitle(menus, "/bookingService/somethingElse", "zh", pages)).toBe("预订服务");
+    expect(pageTitle(menus, "/nowhere/at/all", "en", pages)).toBe("Exhibitor Portal");
   });
 
   it("names a personal page by its handle's title", () => {

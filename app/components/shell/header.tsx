@@ -1,14 +1,20 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/contracts/i18n/config";
 import { truncateUsername } from "~/contracts/common/format";
 import { LanguageSwitch } from "../language-switch";
 import type { ShellUserSummary, TopNavigation, TopNavItem } from "./types";
 
+/** The header's dropdowns share one name: the browser keeps one open at a time, with or without JavaScript. */
+const HEADER_MENU = "shell-header-menu";
+
+const isActive = (pathname: string, item: TopNavItem) => pathname === item.route || pathname.startsWith(`${item.route}/`);
+
 function TopLink({ item }: { item: TopNavItem }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const active = location.pathname === item.route || location.pathname.startsWith(`${item.route}/`);
+  const active = isActive(location.pathname, item);
   const badge = item.isNew ? <span className="shell-badge">{t("shell.newFeature")}</span> : null;
   if (item.url) {
     return (
@@ -29,6 +35,7 @@ function TopLink({ item }: { item: TopNavItem }) {
 /** One layout of the top navigation: its first `count` items, the rest under 'more'; the other width's copy is hidden by CSS. */
 function TopNav({ items, count, className }: { items: TopNavItem[]; count: number; className: string }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const more = items.slice(count);
   return (
     <ul className={`shell-topnav ${className}`}>
@@ -39,8 +46,11 @@ function TopNav({ items, count, className }: { items: TopNavItem[]; count: numbe
       ))}
       {more.length ? (
         <li>
-          <details className="shell-dropdown">
-            <summary className="shell-toplink">{t("shell.more")}</summary>
+          {/* Under 1024 px the panel spans the menu's width below it (shell.css): nothing clips it. */}
+          <details className="shell-dropdown" name={HEADER_MENU}>
+            <summary className="shell-toplink" data-active={more.some((item) => isActive(location.pathname, item)) || undefined}>
+              {t("shell.more")}
+            </summary>
             <ul className="shell-dropdown-panel">
               {more.map((item) => (
                 <li key={item.id}>
@@ -60,7 +70,7 @@ function UserMenu({ user }: { user: ShellUserSummary }) {
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
-    <details className="shell-dropdown shell-usermenu">
+    <details className="shell-dropdown shell-usermenu" name={HEADER_MENU}>
       <summary className="shell-toplink" data-testid="user-label" title={user.username}>
         {truncateUsername(user.username)}
       </summary>
@@ -120,6 +130,43 @@ function UserMenu({ user }: { user: ShellUserSummary }) {
   );
 }
 
+/**
+ * With JavaScript a page change keeps the header: the dropdowns and the mobile sidebar (its checkbox)
+ * would stay open over the new page. They close on a page change, on a tap outside them and on Escape.
+ */
+function useMenusClose(header: RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  // The first run is the hydration, not a page change: a menu opened before the script ran stays open.
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    for (const menu of header.current?.querySelectorAll("details[open]") ?? []) menu.removeAttribute("open");
+    const sidebarToggle = document.getElementById("shell-nav-toggle");
+    if (sidebarToggle instanceof HTMLInputElement) sidebarToggle.checked = false;
+  }, [location.key, header]);
+  useEffect(() => {
+    const openMenus = () => [...(header.current?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? [])];
+    const onPointerDown = (event: PointerEvent) => {
+      for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const menu of openMenus()) {
+        const hadFocus = menu.contains(document.activeElement);
+        menu.open = false;
+        if (hadFocus) menu.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [header]);
+}
+
 export function ShellHeader({
   language,
   user,
@@ -132,8 +179,10 @@ export function ShellHeader({
   hasSidebar: boolean;
 }) {
   const { t } = useTranslation();
+  const header = useRef<HTMLElement>(null);
+  useMenusClose(header);
   return (
-    <header className="shell-header">
+    <header className="shell-header" ref={header}>
       <a href="#main" className="shell-skip">
         {t("app.skipToContent")}
       </a>

@@ -23,6 +23,8 @@ const overview = {
     feedback: "Feedback",
   },
   notDoneTitle: "Not done: {{item}}",
+  /** The tab of a not-done list (its document title names the item). */
+  notDoneTab: "Exhibitors not done",
   notDoneCount: "{{count}} exhibitors have not done this yet",
   allDone: "Every exhibitor has done this.",
   export: "Export (.xlsx)",

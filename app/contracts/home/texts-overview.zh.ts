@@ -25,6 +25,8 @@ const overview: typeof en = {
     feedback: "意见反馈",
   },
   notDoneTitle: "未完成：{{item}}",
+  /** The tab of a not-done list (its document title names the item). */
+  notDoneTab: "未完成的展商",
   notDoneCount: "共{{count}}家展商尚未完成",
   allDone: "所有展商均已完成。",
   export: "导出（.xlsx）",

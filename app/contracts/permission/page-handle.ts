@@ -33,8 +33,12 @@ export type PageHandle = {
    * an id, an order number, a share code handed out on purpose.
    */
   pathParams?: "secret" | "public";
-  /** Shown inside the messaging app's in-app browser too, instead of the /wxBrowser notice (docs/product.md § Public pages). */
-  inAppBrowser?: true;
+  /**
+   * Shown inside the messaging app's in-app browser too, instead of the /wxBrowser notice (docs/product.md § Public pages).
+   * "withCode": only its share view, the address with a `?code=` (the promotional video's share link); the page's
+   * loader sends a code that shows nothing to /wxBrowser itself, and the page without a code gets the notice.
+   */
+  inAppBrowser?: true | "withCode";
   /** `false`: the page has no floating buttons (docs/product.md § Footer and floating buttons: the carrier review page). */
   floatingButtons?: false;
   /**

@@ -59,6 +59,25 @@ export function rulesFor(pages: readonly PageRoute[], path: string): PageHandle 
   return Object.assign({}, ...best.map((m) => m.route.handle)) as PageHandle;
 }
 
+/** The values of the dynamic segments of the route serving `path`, by name (/bookingService/myOrder/SO1 → { orderNo: "SO1" }). */
+export function pageParams(pages: readonly PageRoute[], path: string): Record<string, string> {
+  const clean = normalize(path);
+  const match = matchersOf(pages).find((m) => m.regex.test(clean));
+  if (!match?.params) return {};
+  const values = clean.split("/");
+  const params: Record<string, string> = {};
+  match.route.path.split("/").forEach((segment, index) => {
+    if (!segment.startsWith(":")) return;
+    const value = values[index] ?? "";
+    try {
+      params[segment.slice(1)] = decodeURIComponent(value);
+    } catch {
+      params[segment.slice(1)] = value;
+    }
+  });
+  return params;
+}
+
 /** Whether this build has a page (not only a resource route) at `path`. */
 export function pageExistsIn(pages: readonly PageRoute[]) {
   const withPage = matchersOf(pages).filter((m) => m.route.hasPage);

@@ -2,7 +2,11 @@
 export type ReminderSettings = { daysBefore: number[]; overdue: boolean };
 
 /** The organizer's "send now": how many exhibitors it goes to (not done, with an e-mail or a mobile). */
-export type ReminderSendResult = { recipients: number };
+export type ReminderSendResult = {
+  recipients: number;
+  /** Handed to the job queue (logged as queued, sent within seconds) rather than sent in the request. */
+  queued: boolean;
+};
 
 type ReminderLogRow = {
   id: number;
@@ -11,7 +15,8 @@ type ReminderLogRow = {
   companyName: string;
   /** before:<days>, overdue or manual:<id>. */
   kind: string;
-  status: "claimed" | "sent" | "failed";
+  /** queued: a "send now" the job queue has not sent yet. */
+  status: "queued" | "claimed" | "sent" | "failed";
   email: boolean;
   sms: boolean;
   /** When it was claimed (ISO). */

@@ -32,6 +32,7 @@ const reminders = {
     confirm: "Send",
     nobody: "Every exhibitor has done this: nobody to remind.",
     sent: "Reminder sent to {{count}} exhibitors",
+    queued: "Reminder on its way to {{count}} exhibitors (it goes out within seconds)",
   },
   log: {
     title: "Reminders sent for this item",
@@ -43,7 +44,7 @@ const reminders = {
     time: "Time (UTC+8)",
     kinds: { before: "{{days}} days before", overdue: "Overdue", manual: "Sent by the organizer" },
     channels: { email: "E-mail", sms: "SMS", none: "—" },
-    statuses: { claimed: "Not confirmed", sent: "Sent", failed: "Failed" },
+    statuses: { queued: "Queued", claimed: "Not confirmed", sent: "Sent", failed: "Failed" },
   },
 };
 

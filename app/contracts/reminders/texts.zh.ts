@@ -34,6 +34,7 @@ const reminders: Resource["reminders"] = {
     confirm: "发送",
     nobody: "所有展商均已完成，无需提醒。",
     sent: "已向 {{count}} 位展商发送提醒",
+    queued: "提醒正在发送给 {{count}} 位展商（几秒内发出）",
   },
   log: {
     title: "本事项的提醒记录",
@@ -45,7 +46,7 @@ const reminders: Resource["reminders"] = {
     time: "时间（北京时间）",
     kinds: { before: "截止前 {{days}} 天", overdue: "逾期提醒", manual: "主办方发送" },
     channels: { email: "邮件", sms: "短信", none: "无" },
-    statuses: { claimed: "未确认", sent: "已发送", failed: "发送失败" },
+    statuses: { queued: "排队中", claimed: "未确认", sent: "已发送", failed: "发送失败" },
   },
 };
 

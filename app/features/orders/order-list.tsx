@@ -42,11 +42,11 @@ export function Pager({ page, status }: { page: OrderPage<unknown>; status: Orde
   );
 }
 
-/** The exhibitor's orders: number (a link to the order), time, booth, source, status, total. */
+/** The exhibitor's orders: number (a link to the order), time, booth, source, status, total; a card per order on a phone (app/styles/booking.css). */
 export function MyOrdersTable({ orders }: { orders: OrderSummary[] }) {
   const { t } = useTranslation();
   return (
-    <Table withTableBorder striped data-testid="order-list">
+    <Table withTableBorder striped data-testid="order-list" className="stacked-table">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("orders.list.orderNo")}</Table.Th>
@@ -60,21 +60,22 @@ export function MyOrdersTable({ orders }: { orders: OrderSummary[] }) {
       <Table.Tbody>
         {orders.map((order) => (
           <Table.Tr key={order.orderNo} data-testid={`order-${order.orderNo}`}>
-            <Table.Td>
+            <Table.Td data-label={t("orders.list.orderNo")}>
               <Anchor component={Link} to={`/bookingService/myOrder/${order.orderNo}`}>
                 {order.orderNo}
               </Anchor>
             </Table.Td>
-            <Table.Td>{exhibitionDateTime(order.createdAt)}</Table.Td>
-            <Table.Td>{order.boothNo}</Table.Td>
-            <Table.Td>
-              {t(`orders.sources.${order.source}`)}
-              {order.source === "contractor" && order.contractorCompany ? ` · ${order.contractorCompany}` : ""}
+            <Table.Td data-label={t("orders.list.createdAt")}>{exhibitionDateTime(order.createdAt)}</Table.Td>
+            <Table.Td data-label={t("orders.list.booth")}>{order.boothNo}</Table.Td>
+            <Table.Td data-label={t("orders.list.source")}>
+              {t(`orders.sources.${order.source}`) + (order.source === "contractor" && order.contractorCompany ? ` · ${order.contractorCompany}` : "")}
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label={t("orders.list.status")}>
               <OrderStatusBadge status={order.status} />
             </Table.Td>
-            <Table.Td ta="right">{formatCny(order.totalCents)}</Table.Td>
+            <Table.Td ta="right" data-label={t("orders.list.total")}>
+              {formatCny(order.totalCents)}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -9,10 +9,11 @@ import "../../contracts/orders/texts";
 
 const STATUS_COLORS: Record<OrderStatus, string> = { submitted: "blue", contract_uploaded: "grape", payment_claimed: "orange", completed: "green" };
 
+/** Never narrower than its words (app/styles/booking.css): squeezed in a table it showed as an empty pill. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="order-status">
+    <Badge color={STATUS_COLORS[status]} variant="light" className="order-status-badge" data-testid="order-status">
       {t(`orders.statuses.${status}`)}
     </Badge>
   );
@@ -42,11 +43,11 @@ export function OrderStepper({ status }: { status: OrderStatus }) {
   );
 }
 
-/** The order's lines at the prices locked when it was committed. */
+/** The order's lines at the prices locked when it was committed; a card per line on a phone. */
 export function OrderLinesTable({ lines, totalCents, language }: { lines: OrderLine[]; totalCents: number; language: Language }) {
   const { t } = useTranslation();
   return (
-    <Table withTableBorder striped data-testid="order-lines">
+    <Table withTableBorder striped data-testid="order-lines" className="stacked-table">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("orders.detail.service")}</Table.Th>
@@ -59,15 +60,19 @@ export function OrderLinesTable({ lines, totalCents, language }: { lines: OrderL
       <Table.Tbody>
         {lines.map((line) => (
           <Table.Tr key={line.code}>
-            <Table.Td>{localName(line, language)}</Table.Td>
-            <Table.Td>
+            <Table.Td data-label={t("orders.detail.service")}>{localName(line, language)}</Table.Td>
+            <Table.Td data-label={t("orders.detail.priceKind")}>
               <Text size="sm">{t(`orders.priceKinds.${line.priceKind}`)}</Text>
             </Table.Td>
-            <Table.Td ta="right">
-              {formatCny(line.unitCents)} / {localUnit(line, language)}
+            <Table.Td ta="right" data-label={t("orders.booking.unitPrice")}>
+              {`${formatCny(line.unitCents)} / ${localUnit(line, language)}`}
             </Table.Td>
-            <Table.Td ta="right">{line.quantity}</Table.Td>
-            <Table.Td ta="right">{formatCny(line.lineCents)}</Table.Td>
+            <Table.Td ta="right" data-label={t("orders.detail.quantity")}>
+              {line.quantity}
+            </Table.Td>
+            <Table.Td ta="right" data-label={t("orders.booking.amount")}>
+              {formatCny(line.lineCents)}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,11 +1,16 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { shellTitle } from "~/lib/page-title";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { ErrorPage } from "~/components/error-page";
+import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
+import { getLanguage } from "~/lib/cookies.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { public: true } satisfies PageHandle;
 
-export async function loader(_: LoaderFunctionArgs) {
-  return json(null, { status: 404 });
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ title: translate(getLanguage(request), "errors.notFoundTitle") }, { status: 404 });
 }
 
 export default function NotFoundPage() {

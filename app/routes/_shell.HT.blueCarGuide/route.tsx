@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -22,7 +23,7 @@ import { type RegisterReply, vehicleRegisterAction } from "~/features/vehicles/r
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-blue-cars";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Non-Shenzhen blue-plate cars" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.blueCars.title", leavesTheSiteIn: ["en"] } satisfies PageHandle;
 

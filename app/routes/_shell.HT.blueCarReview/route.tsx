@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -24,7 +25,7 @@ import { SettingsForm } from "./settings-form";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-blue-cars";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Blue-plate car review" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.blueCars.review.title" } satisfies PageHandle;
 

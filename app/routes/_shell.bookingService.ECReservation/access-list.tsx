@@ -27,33 +27,31 @@ export function AccessList({
 }) {
   const { t } = useTranslation();
   if (!accesses.length) return <Text c="dimmed">{t("contractors.page.empty")}</Text>;
-  // Scrolls sideways on a phone instead of squeezing five columns.
+  // A card per contractor on a phone (app/styles/booking.css) instead of squeezing five columns.
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table data-testid="contractor-accesses" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("contractors.page.contractor")}</Table.Th>
-            <Table.Th>{t("contractors.fields.booth")}</Table.Th>
-            <Table.Th>{t("contractors.page.access")}</Table.Th>
-            <Table.Th>{t("contractors.page.orders")}</Table.Th>
-            <Table.Th>{t("contractors.page.actions")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {accesses.map((access) => (
-            <AccessRow
-              key={access.accessId}
-              access={access}
-              path={path}
-              confirming={revoking === access.accessId}
-              errors={reply?.accessId === access.accessId ? reply.errors : undefined}
-              pending={pending}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table data-testid="contractor-accesses" verticalSpacing="sm" className="stacked-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("contractors.page.contractor")}</Table.Th>
+          <Table.Th>{t("contractors.fields.booth")}</Table.Th>
+          <Table.Th>{t("contractors.page.access")}</Table.Th>
+          <Table.Th>{t("contractors.page.orders")}</Table.Th>
+          <Table.Th>{t("contractors.page.actions")}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {accesses.map((access) => (
+          <AccessRow
+            key={access.accessId}
+            access={access}
+            path={path}
+            confirming={revoking === access.accessId}
+            errors={reply?.accessId === access.accessId ? reply.errors : undefined}
+            pending={pending}
+          />
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -75,14 +73,16 @@ function AccessRow({
   return (
     <>
       <Table.Tr data-testid={`access-${access.accessId}`}>
-        <Table.Td>
-          <Text fw={500}>{access.companyName}</Text>
-          <Text size="sm">
-            {access.contactName} · {access.email}
-          </Text>
+        <Table.Td data-label={t("contractors.page.contractor")}>
+          <div>
+            <Text fw={500}>{access.companyName}</Text>
+            <Text size="sm">
+              {access.contactName} · {access.email}
+            </Text>
+          </div>
         </Table.Td>
-        <Table.Td>{access.boothNo}</Table.Td>
-        <Table.Td>
+        <Table.Td data-label={t("contractors.fields.booth")}>{access.boothNo}</Table.Td>
+        <Table.Td data-label={t("contractors.page.access")}>
           <Stack gap={4}>
             <Badge color={active ? "green" : "gray"} variant="light" data-testid="access-status">
               {t(`contractors.status.${access.status}`)}
@@ -98,7 +98,7 @@ function AccessRow({
             </Text>
           </Stack>
         </Table.Td>
-        <Table.Td data-testid="access-orders">
+        <Table.Td data-testid="access-orders" data-label={t("contractors.page.orders")}>
           {t("contractors.page.orderSummary", { count: access.orderCount, total: formatCny(access.orderTotalCents) })}
         </Table.Td>
         <Table.Td>

@@ -166,7 +166,7 @@ export function LeakageDetail({ item, path }: { item: LeakageCommitment; path: s
         <Title order={2} size="h4">
           {item.equipmentName}
         </Title>
-        <Table>
+        <Table className="pairs-table">
           <Table.Tbody>
             {rows.map(([label, value]) => (
               <Table.Tr key={label}>

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -19,7 +20,7 @@ import type { LeakageCommitment } from "~/contracts/booking-forms/values";
 import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import "~/contracts/booking-forms/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special power application" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "bookingForms.leakage.title" };
 
@@ -155,7 +156,7 @@ export default function LeakageElectricPage() {
           {data.list.length === 0 ? (
             <Text c="dimmed">{t("bookingForms.leakage.empty")}</Text>
           ) : (
-            <Table data-testid="commitments">
+            <Table data-testid="commitments" className="stacked-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
@@ -167,9 +168,9 @@ export default function LeakageElectricPage() {
               <Table.Tbody>
                 {data.list.map((item) => (
                   <Table.Tr key={item.id} data-testid={`commitment-${item.id}`}>
-                    <Table.Td>{item.boothNo}</Table.Td>
-                    <Table.Td>{item.equipmentName}</Table.Td>
-                    <Table.Td>{item.powerKw}</Table.Td>
+                    <Table.Td data-label={t("bookingForms.fields.booth")}>{item.boothNo}</Table.Td>
+                    <Table.Td data-label={t("bookingForms.fields.equipmentName")}>{item.equipmentName}</Table.Td>
+                    <Table.Td data-label={t("bookingForms.fields.powerKw")}>{item.powerKw}</Table.Td>
                     <Table.Td>
                       <Group gap="sm">
                         <Anchor component={Link} to={`${PATH}?id=${item.id}`}>

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps } from "@conform-to/react";
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
@@ -21,7 +22,7 @@ import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES } from "~/contracts/booking-
 import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import "~/contracts/booking-forms/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Facility location map" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "bookingForms.map.title" };
 
@@ -129,7 +130,7 @@ export default function ElectricboxPage() {
                 pending={isPending}
               />
             ) : null}
-            <Table data-testid="maps">
+            <Table data-testid="maps" className="stacked-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
@@ -140,8 +141,8 @@ export default function ElectricboxPage() {
               <Table.Tbody>
                 {data.maps.map((m) => (
                   <Table.Tr key={m.boothId} data-testid={`map-${m.boothNo}`}>
-                    <Table.Td>{m.boothNo}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t("bookingForms.fields.booth")}>{m.boothNo}</Table.Td>
+                    <Table.Td data-label={t("bookingForms.map.current")}>
                       {m.fileUrl ? (
                         <Anchor href={m.fileUrl} target="_blank" rel="noopener">
                           {m.fileName}

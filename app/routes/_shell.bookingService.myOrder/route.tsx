@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -13,7 +14,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { Toast } from "~/components/toast";
 import "~/contracts/orders/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "My orders" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "orders.list.title" };
 

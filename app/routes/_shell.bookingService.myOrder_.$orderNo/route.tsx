@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -21,9 +22,14 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
 import "~/contracts/orders/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Order" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
-export const handle = { breadcrumb: "orders.list.title", permissionOf: "/bookingService/myOrder", pathParams: "public" } satisfies PageHandle;
+export const handle = {
+  breadcrumb: "orders.list.title",
+  title: "orders.detail.title",
+  permissionOf: "/bookingService/myOrder",
+  pathParams: "public",
+} satisfies PageHandle;
 
 /** One of the caller's orders (the API answers 404 for anyone else's). Its permission is My orders' (SUB_PAGES). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

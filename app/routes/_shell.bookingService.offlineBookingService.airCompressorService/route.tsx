@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
@@ -20,7 +21,7 @@ import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.serve
 import { Toast } from "~/components/toast";
 import "~/contracts/booking-forms/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Air compressor service" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "bookingForms.air.title" };
 
@@ -226,53 +227,49 @@ function ApplicationList({ applications, pending }: { applications: AirCompresso
         {applications.length === 0 ? (
           <Text c="dimmed">{t("bookingForms.air.empty")}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="applications">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
-                  <Table.Th>{t("bookingForms.air.spec")}</Table.Th>
-                  <Table.Th>{t("bookingForms.fields.quantity")}</Table.Th>
-                  <Table.Th>{t("bookingForms.air.dates")}</Table.Th>
-                  <Table.Th>{t("bookingForms.air.status")}</Table.Th>
-                  <Table.Th>{t("bookingForms.common.actions")}</Table.Th>
+          <Table data-testid="applications" className="stacked-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
+                <Table.Th>{t("bookingForms.air.spec")}</Table.Th>
+                <Table.Th>{t("bookingForms.fields.quantity")}</Table.Th>
+                <Table.Th>{t("bookingForms.air.dates")}</Table.Th>
+                <Table.Th>{t("bookingForms.air.status")}</Table.Th>
+                <Table.Th>{t("bookingForms.common.actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {applications.map((a) => (
+                <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
+                  <Table.Td data-label={t("bookingForms.fields.booth")}>{a.boothNo}</Table.Td>
+                  <Table.Td data-label={t("bookingForms.air.spec")}>
+                    {`${t("bookingForms.air.flowOption", { value: a.flow })} / ${t("bookingForms.air.pressureOption", { value: a.pressure })}`}
+                  </Table.Td>
+                  <Table.Td data-label={t("bookingForms.fields.quantity")}>{a.quantity}</Table.Td>
+                  <Table.Td data-label={t("bookingForms.air.dates")}>{`${a.startDate} – ${a.endDate}`}</Table.Td>
+                  <Table.Td data-label={t("bookingForms.air.status")}>
+                    <Group gap={4}>
+                      <Badge variant="light">{t(`bookingForms.air.statuses.${a.status}`)}</Badge>
+                      <Badge variant="outline" color="gray">
+                        {t("bookingForms.air.source")}
+                      </Badge>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {a.status === "submitted" ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="cancel" />
+                        <input type="hidden" name="id" value={a.id} />
+                        <Button type="submit" size="xs" variant="outline" color="red.9" disabled={pending}>
+                          {t("bookingForms.air.cancel")}
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {applications.map((a) => (
-                  <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
-                    <Table.Td>{a.boothNo}</Table.Td>
-                    <Table.Td>
-                      {t("bookingForms.air.flowOption", { value: a.flow })} / {t("bookingForms.air.pressureOption", { value: a.pressure })}
-                    </Table.Td>
-                    <Table.Td>{a.quantity}</Table.Td>
-                    <Table.Td>
-                      {a.startDate} – {a.endDate}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Badge variant="light">{t(`bookingForms.air.statuses.${a.status}`)}</Badge>
-                        <Badge variant="outline" color="gray">
-                          {t("bookingForms.air.source")}
-                        </Badge>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {a.status === "submitted" ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="cancel" />
-                          <input type="hidden" name="id" value={a.id} />
-                          <Button type="submit" size="xs" variant="outline" color="red.9" disabled={pending}>
-                            {t("bookingForms.air.cancel")}
-                          </Button>
-                        </Form>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </Paper>

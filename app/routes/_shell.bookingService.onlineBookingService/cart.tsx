@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Table, Text, TextInput } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/contracts/i18n/config";
@@ -11,9 +11,34 @@ import type { FormReply } from "../../features/orders/forms";
 import "~/contracts/orders/texts";
 
 /**
+ * The cart's count and total at the top of the booking page: on a phone the cart is thousands of
+ * pixels below, past the catalogue. A plain in-page link, so it works without JavaScript.
+ */
+export function CartSummary({ cart }: { cart: CartView }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm" bg="gray.0" className="booking-cart-summary" data-testid="cart-summary">
+      {cart.lines.length ? (
+        <>
+          <Text size="sm" fw={600}>
+            {t("orders.booking.cartSummary", { count: cart.lines.length, total: formatCny(cart.totalCents) })}
+          </Text>
+          <Anchor href="#cart" size="sm">
+            {t("orders.booking.toCart")}
+          </Anchor>
+        </>
+      ) : (
+        <Text size="sm">{t("orders.booking.cartSummaryEmpty")}</Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
  * The booth's cart. Each line has its own quantity form. Removing takes two steps, with or
  * without JavaScript: 'Remove…' opens a confirmation (?remove=<line>, a plain link), whose
- * button posts the delete; the same page either way, and nothing is deleted by a slip.
+ * button posts the delete; the same page either way, and nothing is deleted by a slip. On a phone
+ * each line is a card, its cells named by their data-label (app/styles/booking.css).
  */
 export function CartTable({ cart, language, reply, removing }: { cart: CartView; language: Language; reply?: FormReply; removing: number | null }) {
   const { t } = useTranslation();
@@ -24,7 +49,7 @@ export function CartTable({ cart, language, reply, removing }: { cart: CartView;
       </Text>
     );
   return (
-    <Table withTableBorder striped data-testid="cart" className="order-cart">
+    <Table withTableBorder striped data-testid="cart" className="order-cart stacked-table">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("orders.detail.service")}</Table.Th>
@@ -67,21 +92,25 @@ function CartRow({ line, language, reply, confirming }: { line: CartLine; langua
   return (
     <>
       <Table.Tr data-testid={`cart-line-${line.itemId}`} aria-label={name}>
-        <Table.Td>
-          <Text size="sm">{name}</Text>
-          {!line.orderOpen ? (
-            <Text size="xs" c="red">
-              {t("orders.booking.lineClosed")}
+        <Table.Td data-label={t("orders.detail.service")}>
+          <div>
+            <Text size="sm">{name}</Text>
+            {!line.orderOpen ? (
+              <Text size="xs" c="red">
+                {t("orders.booking.lineClosed")}
+              </Text>
+            ) : null}
+          </div>
+        </Table.Td>
+        <Table.Td data-label={t("orders.booking.unitPrice")}>
+          <div>
+            {formatCny(line.price.cents)} / {localUnit(line, language)}
+            <Text size="xs" c="dimmed">
+              {t(`orders.priceKinds.${line.price.kind}`)}
             </Text>
-          ) : null}
+          </div>
         </Table.Td>
-        <Table.Td>
-          {formatCny(line.price.cents)} / {localUnit(line, language)}
-          <Text size="xs" c="dimmed">
-            {t(`orders.priceKinds.${line.price.kind}`)}
-          </Text>
-        </Table.Td>
-        <Table.Td>
+        <Table.Td data-label={t("orders.fields.quantity")}>
           <Form method="post" id={formId}>
             <input type="hidden" name="itemId" value={line.itemId} />
             <Group gap="xs" wrap="nowrap" align="start">
@@ -104,7 +133,9 @@ function CartRow({ line, language, reply, confirming }: { line: CartLine; langua
             </Group>
           </Form>
         </Table.Td>
-        <Table.Td ta="right">{formatCny(line.lineCents)}</Table.Td>
+        <Table.Td ta="right" data-label={t("orders.booking.amount")}>
+          {formatCny(line.lineCents)}
+        </Table.Td>
         <Table.Td>
           <Button component={Link} to={`?remove=${line.itemId}`} preventScrollReset replace variant="subtle" color="red" size="sm">
             {t("orders.booking.remove")}

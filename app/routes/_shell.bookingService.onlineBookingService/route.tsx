@@ -1,10 +1,11 @@
+import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Badge, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { CartTable } from "~/routes/_shell.bookingService.onlineBookingService/cart";
+import { CartSummary, CartTable } from "~/routes/_shell.bookingService.onlineBookingService/cart";
 import { ServiceCatalogue } from "~/routes/_shell.bookingService.onlineBookingService/catalogue";
 import { CommitForm } from "~/routes/_shell.bookingService.onlineBookingService/commit-form";
 import { commitFormSchema, type FormReply } from "~/features/orders/forms.server";
@@ -21,7 +22,7 @@ import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
 import { useActionWindow } from "~/lib/use-button";
 import "~/contracts/orders/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Online booking service" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "orders.booking.title" };
 
@@ -104,6 +105,7 @@ export default function OnlineBookingPage() {
           </Alert>
         ) : null}
         <ActionWindowNotice action={DEADLINE_ACTIONS.serviceOrders} testId="ordering-window" />
+        {cart ? <CartSummary cart={cart} /> : null}
         <section aria-labelledby="catalogue-heading">
           <Title order={2} size="h4" id="catalogue-heading" mb="sm">
             {t("orders.booking.catalogue")}

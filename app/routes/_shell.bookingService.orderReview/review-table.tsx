@@ -12,12 +12,12 @@ import "~/contracts/orders/texts";
 
 type Props = { orders: AdminOrderSummary[]; status: OrderStatus | null; page: number; confirming: string | null; reply?: FormReply };
 
-/** The organizer's list: whose order, what was attached, and 'mark complete' once paid (two steps). */
+/** The organizer's list: whose order, what was attached, and 'mark complete' once paid (two steps); a card per order on a phone. */
 export function ReviewTable({ orders, status, page, confirming, reply }: Props) {
   const { t } = useTranslation();
   const keep = { ...(status ? { status } : {}), page: String(page) };
   return (
-    <Table withTableBorder striped data-testid="review-orders">
+    <Table withTableBorder striped data-testid="review-orders" className="stacked-table">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("orders.list.orderNo")}</Table.Th>
@@ -64,23 +64,27 @@ function ReviewRow({
   return (
     <>
       <Table.Tr data-testid={`review-${order.orderNo}`}>
-        <Table.Td>{order.orderNo}</Table.Td>
-        <Table.Td>{exhibitor}</Table.Td>
-        <Table.Td>{order.boothNo}</Table.Td>
-        <Table.Td>{exhibitionDateTime(order.createdAt)}</Table.Td>
-        <Table.Td>{t(`orders.sources.${order.source}`)}</Table.Td>
-        <Table.Td>
+        <Table.Td data-label={t("orders.list.orderNo")}>{order.orderNo}</Table.Td>
+        <Table.Td data-label={t("orders.review.exhibitor")}>{exhibitor}</Table.Td>
+        <Table.Td data-label={t("orders.list.booth")}>{order.boothNo}</Table.Td>
+        <Table.Td data-label={t("orders.list.createdAt")}>{exhibitionDateTime(order.createdAt)}</Table.Td>
+        <Table.Td data-label={t("orders.list.source")}>{t(`orders.sources.${order.source}`)}</Table.Td>
+        <Table.Td data-label={t("orders.list.status")}>
           <OrderStatusBadge status={order.status} />
         </Table.Td>
-        <Table.Td ta="right">{formatCny(order.totalCents)}</Table.Td>
-        <Table.Td>
-          <Group gap={6}>
-            {files.map((file) => (
-              <Anchor key={file.url} href={file.url} target="_blank" rel="noreferrer" size="sm">
-                {file.label}
-              </Anchor>
-            ))}
-          </Group>
+        <Table.Td ta="right" data-label={t("orders.list.total")}>
+          {formatCny(order.totalCents)}
+        </Table.Td>
+        <Table.Td data-label={t("orders.review.files")}>
+          {files.length ? (
+            <Group gap={6}>
+              {files.map((file) => (
+                <Anchor key={file.url} href={file.url} target="_blank" rel="noreferrer" size="sm">
+                  {file.label}
+                </Anchor>
+              ))}
+            </Group>
+          ) : null}
         </Table.Td>
         <Table.Td>
           {order.status === "payment_claimed" ? (

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -15,7 +16,7 @@ import { ORDER_NO } from "~/contracts/orders/values";
 import { Toast } from "~/components/toast";
 import "~/contracts/orders/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Service order review" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "orders.review.title" };
 

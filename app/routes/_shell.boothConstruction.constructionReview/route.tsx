@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -17,7 +18,7 @@ import { ReviewDetail } from "./review-detail";
 import { ReviewList } from "./review-list";
 import "~/contracts/booth-construction/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Construction review" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "boothConstruction.review.title" } satisfies PageHandle;
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -21,7 +22,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { CommitmentText, DetailsForm, SCANS_UPLOAD, ScansForm } from "./commitment-forms";
 import "~/contracts/booth-construction/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Entry safety commitment" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "boothConstruction.commitment.title" } satisfies PageHandle;
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -25,7 +26,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { InsuranceForm, POLICY_UPLOAD } from "./insurance-form";
 import "~/contracts/booth-construction/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Insurance purchase" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 // docs/product.md § Menus and page access: standard booths do not have this page.
 export const handle = { breadcrumb: "boothConstruction.insurance.title", boothTypes: [RAW_SPACE] } satisfies PageHandle;

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -24,7 +25,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { DRAWING_UPLOAD, DrawingKindPanel, ProcessSteps } from "./drawing-parts";
 import "~/contracts/booth-construction/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Special booth CI process" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 // docs/product.md § Menus and page access: standard booths do not have this page.
 export const handle = { breadcrumb: "boothConstruction.process.title", boothTypes: [RAW_SPACE] } satisfies PageHandle;

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -25,7 +26,7 @@ import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
 import { useActionWindow } from "~/lib/use-button";
 import "~/contracts/booth-construction/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Standard booth construction" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 // docs/product.md § Menus and page access: raw space booths do not have this page.
 export const handle = { breadcrumb: "boothConstruction.standard.title", boothTypes: [STANDARD_BOOTH] } satisfies PageHandle;

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormPage } from "~/components/form-page";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Button, PasswordInput, Stack } from "@mantine/core";
@@ -18,7 +19,7 @@ import { changePasswordSchema } from "~/features/auth/change-password-schema.ser
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Change password" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "password.title", title: "shell.pages.changePassword", personal: "account" } satisfies PageHandle;
 

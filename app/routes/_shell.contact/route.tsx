@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Paper, Stack, Title } from "@mantine/core";
 import { ContactUsContent } from "~/components/contact-us";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -11,7 +12,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import "~/contracts/settings/texts";
 import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Contact us" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "settings.contactTitle", title: "shell.pages.contact", personal: "everyone" } satisfies PageHandle;
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -24,9 +25,14 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { EXCEL_UPLOAD, EXHIBIT_FIELDS, ExhibitForm, ImportForm } from "./exhibit-forms";
 import "~/contracts/transport/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibit carriage" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
-export const handle = { breadcrumb: "transport.detail.breadcrumb", permissionOf: "/exhibitTL/carriage", pathParams: "public" } satisfies PageHandle;
+export const handle = {
+  breadcrumb: "transport.detail.breadcrumb",
+  title: "transport.detail.title",
+  permissionOf: "/exhibitTL/carriage",
+  pathParams: "public",
+} satisfies PageHandle;
 
 const CARRIAGE_PATH = "/exhibitTL/carriage";
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -16,7 +17,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/transport/texts";
 import { formatCny } from "~/contracts/common/format";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /** docs/product.md § Footer and floating buttons: the carrier review page has no floating buttons. */
 export const handle = { breadcrumb: "transport.review.title", floatingButtons: false } satisfies PageHandle;

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -21,11 +22,12 @@ import { DecisionForms } from "./decision-forms";
 import "~/contracts/transport/texts";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Carrier review" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /** Opened from the review list: its permission, and no floating buttons either (docs/product.md § Footer and floating buttons). */
 export const handle = {
   breadcrumb: "transport.detail.breadcrumb",
+  title: "transport.detail.title",
   permissionOf: "/exhibitTL/review",
   floatingButtons: false,
   pathParams: "public",

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Paper, Stack, Text, Title } from "@mantine/core";
@@ -23,7 +24,7 @@ import { ExpressHistory } from "./express-history";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-express";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Small exhibits express" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.express.title" } satisfies PageHandle;
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import { Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -20,7 +21,7 @@ import { type RegisterReply, vehicleRegisterAction } from "~/features/vehicles/r
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-trucks";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Yellow-plate truck information" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.trucks.title" } satisfies PageHandle;
 

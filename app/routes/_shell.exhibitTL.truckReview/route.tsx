@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import { Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -21,7 +22,7 @@ import { DECISION_FIELDS, DecisionForms, type DecisionReply } from "./decision-f
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-trucks";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Truck approval" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.trucks.review.title" } satisfies PageHandle;
 

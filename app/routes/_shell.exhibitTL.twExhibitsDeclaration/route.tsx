@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -24,7 +25,7 @@ import { ImporterFacts, LinesTable, TotalsBlock, TaiwanStatusTag } from "./filin
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-taiwan";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Taiwan exhibits declaration" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.taiwan.title" } satisfies PageHandle;
 

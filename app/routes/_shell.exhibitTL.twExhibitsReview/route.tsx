@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
@@ -27,7 +28,7 @@ import "~/contracts/transport/texts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/texts-taiwan";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Taiwan filings review" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.taiwan.review.title" } satisfies PageHandle;
 

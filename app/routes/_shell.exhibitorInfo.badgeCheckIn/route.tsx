@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -20,7 +21,7 @@ import { CameraScanner } from "./camera-scanner";
 import { CheckInCard } from "./check-in-card";
 import "~/contracts/badges/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "On-site check-in" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "badges.checkIn.title", floatingButtons: false } satisfies PageHandle;
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -16,7 +17,7 @@ import { listFilters } from "./filters.server";
 import { ReviewList } from "./review-table";
 import "~/contracts/badges/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Badge review" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "badges.review.title" } satisfies PageHandle;
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Divider, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -23,7 +24,7 @@ import { ExcelPanel } from "./excel-panel";
 import { StaffForm } from "./staff-form";
 import "~/contracts/epidemic/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Epidemic declaration" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "epidemic.title" } satisfies PageHandle;
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
@@ -23,7 +24,7 @@ import { regionChoicesUrl } from "~/contracts/lookups/region-choices";
 import { Toast } from "~/components/toast";
 import "~/contracts/exhibitor/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor data" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "exhibitor.title", myInfo: true } satisfies PageHandle;
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { ImportErrors } from "~/components/import-errors";
 import { Anchor, Badge, Button, Group, Input, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -13,7 +14,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { importAction, type ImportReply } from "./action.server";
 import "~/contracts/accounts/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Import exhibitors and booths" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "accounts.page.title" } satisfies PageHandle;
 

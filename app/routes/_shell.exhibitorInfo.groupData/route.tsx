@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
@@ -19,7 +20,7 @@ import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
 import { Toast } from "~/components/toast";
 import "~/contracts/exhibitor/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Group data" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "exhibitor.group.title" };
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -22,7 +23,7 @@ import { INVITATION_FIELDS, InvitationForm, invitationDefaults } from "./invitat
 import { InvitationPreview, InvitationTable } from "./invitation-table";
 import "~/contracts/promotion/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Custom invitation" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "promotion.pages.custom.title" } satisfies PageHandle;
 

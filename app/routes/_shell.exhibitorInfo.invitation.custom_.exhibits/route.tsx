@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -24,7 +25,7 @@ import { EXHIBIT_FIELDS, EXHIBIT_UPLOAD, ExhibitForm, exhibitDefaults } from "./
 import { ExhibitTable } from "./exhibit-table";
 import "~/contracts/promotion/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibits" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /** Opened from the custom invitation page, and takes its permission (the /invitation area, hidden in English). */
 export const handle = { breadcrumb: "promotion.pages.exhibits.title", title: "promotion.pages.exhibits.title", permissionOf: CUSTOM_PATH } satisfies PageHandle;

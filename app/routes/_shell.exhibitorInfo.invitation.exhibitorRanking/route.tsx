@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -5,7 +6,7 @@ import { RankingPage } from "~/features/promotion/ranking-page";
 import { loadRanking } from "~/features/promotion/ranking.server";
 import "~/contracts/promotion/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invitation ranking" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "promotion.reports.inviteTitle" } satisfies PageHandle;
 

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -17,7 +18,7 @@ import { PhonePreview } from "./phone-preview";
 import { SelectionForm, savedValues, type SelectionValues } from "./selection-form";
 import "~/contracts/showcase/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Custom mini-program" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "showcase.page.title" } satisfies PageHandle;
 

@@ -1,6 +1,7 @@
+import { shellTitle } from "~/lib/page-title";
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, AppLoadContext, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { ActionError } from "~/components/form-error";
@@ -13,20 +14,21 @@ import { VIDEO_REFRESH_MS } from "~/contracts/video/values";
 import { useTranslation } from "~/i18n/texts";
 import { apiFor, handleAuthErrors, requireOk, signInUrl } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
+import { isMessagingAppBrowser } from "~/lib/messaging-browser";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { FlagsForm, StartForm, VideoState } from "./parts";
 import { PublicIntro, PublicVideo } from "./public-view";
 import "~/contracts/video/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Promotional video" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /**
  * A public page of the spec (docs/product.md § Public pages): signed out, or with a share code
  * (?code=…), it plays an exhibitor's video or says what the page is for; signed in without a code,
  * any account may open it, whatever its menu, and the exhibitor manages its video.
  */
-export const handle = { breadcrumb: "video.title", public: true } satisfies PageHandle;
+export const handle = { breadcrumb: "video.title", public: true, inAppBrowser: "withCode" } satisfies PageHandle;
 
 const PATH = "/exhibitorInfo/promotionalVideo";
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -75,6 +77,8 @@ async function publicView(request: Request, context: AppLoadContext, code: strin
   if (code === null) return { view: "intro" as const, title, signIn: await signInUrl(request, context) };
   const result = await api.call(videoEndpoints.publicPage, { code });
   if (!result.ok && result.code !== 404 && result.code !== 400) throw new Response(result.message, { status: 503 });
+  // The messaging app's in-app browser opens a share link that plays a video (root.tsx); any other code gets its notice, as every page does.
+  if (!result.ok && isMessagingAppBrowser(request.headers.get("user-agent"))) throw redirect("/wxBrowser");
   return { view: "public" as const, title, page: result.ok ? result.data : null, error: result.ok ? null : result.message };
 }
 

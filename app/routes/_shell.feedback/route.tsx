@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormPage } from "~/components/form-page";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Button, Group, NativeSelect, Stack, Textarea } from "@mantine/core";
@@ -23,7 +24,7 @@ import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
 import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "settings.feedbackTitle", title: "shell.pages.feedback", personal: "account" } satisfies PageHandle;
 

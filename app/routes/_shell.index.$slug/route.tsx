@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -15,7 +16,7 @@ import { type BannerBlock, BannerFiles } from "./banner-files";
 import { dataAreaEndpoints } from "~/contracts/data-area/endpoints.server";
 import { DATA_AREA_PATH } from "~/contracts/data-area/values";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /** One route serves all content pages; the tab title comes from the menu, the heading from the page. */
 export const handle = { breadcrumb: "home.pages.content", public: true, pathParams: "public" } satisfies PageHandle;

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -6,10 +7,11 @@ import { useTranslation } from "~/i18n/texts";
 import { homeEndpoints } from "~/contracts/home/endpoints.server";
 import { exhibitionDate } from "~/contracts/common/exhibition-time";
 import { ScheduleStatusBadge } from "~/features/home/schedule-status";
+import { ChineseOnlySwitch } from "~/components/language-switch";
 import { translate } from "~/contracts/i18n/translate.server";
 import { businessNameFor } from "~/lib/display";
 import { findMenu } from "~/contracts/permission/menus";
-import { landingPath, linkableFor, requireShellUser } from "~/lib/permissions.server";
+import { landingPath, linkableFor, opensInChinese, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { requireOk } from "~/lib/api.server";
@@ -18,7 +20,7 @@ import { OrganizerOverview } from "./organizer-overview";
 import "~/contracts/home/texts";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "home.title", title: "home.title", personal: "everyone" } satisfies PageHandle;
 
@@ -56,6 +58,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const carrierHome = carrier && language === "zh" ? await api.call(transportEndpoints.carrierHome) : null;
   const items = worksheet?.ok ? worksheet.data : [];
   const titleOf = (item: (typeof items)[number]) => (language === "en" ? item.titleEn || item.title : item.title);
+  const pages = context.pages ?? [];
+  const linksOf = (link: string) => ({
+    // Only pages this user may open in this language are linked (the others would answer /401)...
+    link: linkableFor(user, pages, link),
+    // ...and in English, a page of a Chinese-only area says so, with the switch (issue 51).
+    inChinese: opensInChinese(user, pages, link) ? link : null,
+  });
   const upcoming = items
     .filter((item) => item.status === "dueSoon" || item.status === "open")
     .sort((a, b) => a.deadline.localeCompare(b.deadline))
@@ -65,15 +74,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: titleOf(item),
       deadline: exhibitionDate(item.deadline),
       status: item.status,
+      ...linksOf(item.link),
     }));
   const overdueItems = items
     .filter((item) => item.status === "overdue")
     .map((item) => ({
       id: item.id,
       title: titleOf(item),
-      // Only pages this user may open in this language are linked (the others would answer /401).
-      link: linkableFor(user, context.pages ?? [], item.link),
       deadline: exhibitionDate(item.deadline),
+      ...linksOf(item.link),
     }));
   return json({
     title: translate(language, "home.title"),
@@ -174,6 +183,7 @@ export default function HomePage() {
                       <Text span size="sm" c="dimmed">
                         {t("home.schedule.deadlineOn", { date: item.deadline })}
                       </Text>
+                      {item.inChinese ? <ChineseOnlySwitch page={item.inChinese} /> : null}
                     </li>
                   ))}
                 </Stack>
@@ -181,23 +191,36 @@ export default function HomePage() {
             ) : null}
             {data.upcoming.length ? (
               <Stack component="ul" gap="xs" className="home-plain-list">
-                {data.upcoming.map((item) => (
-                  <li key={item.id}>
-                    <Card withBorder padding="sm">
-                      <Group justify="space-between" wrap="nowrap" gap="sm">
-                        <Stack gap={2}>
-                          <Text fw={500}>{item.title}</Text>
-                          <Text size="sm" c="dimmed">
-                            {t("home.schedule.deadlineOn", {
-                              date: item.deadline,
-                            })}
-                          </Text>
-                        </Stack>
-                        <ScheduleStatusBadge status={item.status} />
-                      </Group>
-                    </Card>
-                  </li>
-                ))}
+                {data.upcoming.map((item) => {
+                  const face = (
+                    <Group justify="space-between" wrap="nowrap" gap="sm">
+                      <Stack gap={2}>
+                        <Text fw={500}>{item.title}</Text>
+                        <Text size="sm" c="dimmed">
+                          {t("home.schedule.deadlineOn", {
+                            date: item.deadline,
+                          })}
+                        </Text>
+                      </Stack>
+                      <ScheduleStatusBadge status={item.status} />
+                    </Group>
+                  );
+                  return (
+                    <li key={item.id}>
+                      {/* Each deadline opens its page; one this language cannot open says why, with the switch (it holds a form, so it is no link). */}
+                      {item.link ? (
+                        <Card component={Link} to={item.link} prefetch="intent" withBorder padding="sm" className="home-card-link">
+                          {face}
+                        </Card>
+                      ) : (
+                        <Card withBorder padding="sm">
+                          {face}
+                          {item.inChinese ? <ChineseOnlySwitch page={item.inChinese} /> : null}
+                        </Card>
+                      )}
+                    </li>
+                  );
+                })}
               </Stack>
             ) : (
               <Text c="dimmed">{t("home.noUpcoming")}</Text>

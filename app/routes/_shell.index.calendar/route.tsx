@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -17,7 +18,7 @@ import { DeadlinesForm } from "./deadlines-form";
 import type { CalendarReply } from "./reply";
 import "~/contracts/calendar/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibition calendar" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /** The organizer's page (menu 4, roleId 1 only); the API answers the organizer only as well. */
 export const handle = { breadcrumb: "calendar.title" } satisfies PageHandle;

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -16,10 +17,15 @@ import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/home/texts";
 import "~/contracts/reminders/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Not done" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /** Opened from the organizer's home; the API answers the organizer only (an exhibitor lands on /401). */
-export const handle = { breadcrumb: "home.overview.title", permissionOf: "/index", pathParams: "public" } satisfies PageHandle;
+export const handle = {
+  breadcrumb: "home.overview.title",
+  title: "home.overview.notDoneTab",
+  permissionOf: "/index",
+  pathParams: "public",
+} satisfies PageHandle;
 
 const PAGE_SIZE = 50;
 
@@ -69,7 +75,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "remind-ask") return json<RemindersReply>({ ask: true }, { headers: NO_STORE });
   if (intent === "remind") {
     const sent = await requireOk(await api.call(reminderEndpoints.sendNow, { itemId }), request, context);
-    return redirectWithToast(here, context, { kind: "success", key: "reminders.sendNow.sent", values: { count: sent.recipients } });
+    // Queued: the log lists it at once as queued, and the worker sends it within seconds.
+    const key = sent.queued ? "reminders.sendNow.queued" : "reminders.sendNow.sent";
+    return redirectWithToast(here, context, { kind: "success", key, values: { count: sent.recipients } });
   }
   if (intent === "settings") {
     const daysBefore = String(form.get("daysBefore") ?? "");

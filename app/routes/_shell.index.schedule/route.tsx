@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Alert, Anchor, Button, Card, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
@@ -16,15 +17,16 @@ import { replyToApiFailure } from "~/lib/form-reply.server";
 import { apiFor, handleAuthErrors } from "~/lib/api.server";
 import { requireButton } from "~/lib/buttons.server";
 import { useIsPending } from "~/lib/hooks";
-import { getShellUser, linkableFor, requireShellUser } from "~/lib/permissions.server";
+import { getShellUser, linkableFor, opensInChinese, requireShellUser } from "~/lib/permissions.server";
 import { useButton } from "~/lib/use-button";
 import { extensionRequestSchema } from "~/features/home/schedule-schema.server";
 import { EXTENSION_REASON_MAX, isScheduleIntent, SCHEDULE_BUTTONS, SCHEDULE_MENU_ID } from "~/contracts/home/schedule-values";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
+import { ChineseOnlySwitch } from "~/components/language-switch";
 import "~/contracts/home/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Exhibitor Portal" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "home.pages.schedule", public: true } satisfies PageHandle;
 
@@ -40,6 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     deadline: exhibitionDate(item.deadline),
     status: item.status,
     link: linkableFor(user, context.pages ?? [], item.link),
+    // In English, a page of a Chinese-only area: the item says so and offers the switch (issue 51).
+    inChinese: opensInChinese(user, context.pages ?? [], item.link) ? item.link : null,
   }));
   return json({
     title: translate(language, "home.pages.schedule"),
@@ -307,6 +311,7 @@ export default function SchedulePage() {
                     <Text size="sm" c="dimmed">
                       <time dateTime={item.deadline}>{t("home.schedule.deadlineOn", { date: item.deadline })}</time>
                     </Text>
+                    {item.inChinese ? <ChineseOnlySwitch page={item.inChinese} /> : null}
                   </Stack>
                   <ScheduleStatusBadge status={item.status} />
                 </Group>

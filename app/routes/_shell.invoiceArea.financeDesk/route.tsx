@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -21,7 +22,7 @@ import { INVOICE_PDF_UPLOAD, InvoiceDecision, InvoiceQueue } from "./invoice-que
 import { VoucherDecision, VoucherQueue } from "./voucher-queue";
 import "~/contracts/invoices/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Finance desk" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "invoices.finance.title" } satisfies PageHandle;
 

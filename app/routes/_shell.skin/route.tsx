@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { FormPage } from "~/components/form-page";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Badge, Button, Card, Group, Image, Radio, SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
@@ -19,7 +20,7 @@ import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
 import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Skin" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "settings.skinTitle", title: "shell.pages.skin", personal: "account" } satisfies PageHandle;
 

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -14,12 +14,17 @@ import { businessNameFor } from "~/lib/display";
 import { getShellUser, requireShellUser } from "~/lib/permissions.server";
 import { isPublicPage, myInfoPath, rulesFor } from "~/contracts/permission/page-rules";
 import { isSkinId } from "~/contracts/settings/skin-values";
-import { tabsFor, topNavigation } from "~/lib/shell-nav.server";
+import { pageTitle, tabsFor, topNavigation } from "~/lib/shell-nav.server";
 import { readSidebarCollapsed, readTabs, serializeTabs, withVisited } from "~/lib/ui-state.server";
 import { getLanguage } from "~/lib/cookies.server";
 import shellCss from "~/styles/shell.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellCss }];
+
+/** A page without a title of its own is named as its tab is (issue 51), in the user's language. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.title ?? (matches.find((match) => match.id === "root")?.data as { appTitle?: string } | undefined)?.appTitle ?? "Exhibitor Portal" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
@@ -35,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sidebarCollapsed: readSidebarCollapsed(request),
   };
   if (!user) {
-    return json({ ...base, user: null, nav: null, tabs: [], buttons: null, skin: null });
+    return json({ ...base, title: pageTitle([], path, language, pages), user: null, nav: null, tabs: [], buttons: null, skin: null });
   }
   const { infoVO } = user.info;
   const myInfo = myInfoPath(pages);
@@ -45,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       ...base,
+      title: pageTitle(user.menus, path, language, pages),
       user: {
         id: infoVO.id,
         username: infoVO.username,

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -19,7 +20,7 @@ import "~/contracts/showcase/texts";
  */
 export const handle = { public: true, inAppBrowser: true, hydrate: false, pathParams: "public" } satisfies PageHandle;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Showcase" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }, { name: "robots", content: "noindex" }];
 
 /**
  * Public data only, so a copy may be kept, but never shown without asking again: every opening

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Alert, Button, Container, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -20,7 +21,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import "~/contracts/invoices/texts";
 import { formatCny } from "~/contracts/common/format";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Invoice billing details" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }, { name: "robots", content: "noindex" }];
 
 // docs/product.md § Public pages: public, and the one page the messaging app's in-app browser is not turned away from.
 // Its token is its key: never cached, never sent on as a Referer (server/remix/private-responses.ts).

@@ -8,7 +8,8 @@ import { clearTicket, readTicket, serializeLanguage } from "~/lib/cookies.server
 
 /**
  * Sets the language cookie. docs/product.md § Sign-in and sessions: switching language while signed in logs out
- * and returns to /login (the menus and data are language-specific).
+ * and returns to /login (the menus and data are language-specific). A switch offered beside a Chinese-only page
+ * (`signInTo`, issue 51) makes that page the sign-in's return path.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -19,7 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const api = await apiFor(request, context);
     await api.call(authEndpoints.cancellation);
     headers.append("Set-Cookie", await clearTicket(context));
-    return redirect("/login", { headers });
+    const signInTo = formData.get("signInTo") === null ? null : safeRedirect(formData.get("signInTo"), "/index");
+    return redirect(signInTo ? `/login?${new URLSearchParams({ redirectTo: signInTo })}` : "/login", { headers });
   }
   // Back to the same page, the login page itself (with its return path) included.
   return redirect(safeRedirect(formData.get("redirectTo"), "/login", { allowSignIn: true }), { headers });

@@ -1,3 +1,4 @@
+import { shellTitle } from "~/lib/page-title";
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, type TextInputProps, Title } from "@mantine/core";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -24,7 +25,7 @@ import "~/contracts/promotion/texts";
  */
 export const handle = { public: true, inAppBrowser: true, hydrate: false, pathParams: "public" } satisfies PageHandle;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Visitor pre-registration" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }, { name: "robots", content: "noindex" }];
 
 /**
  * Kept by no cache: the form carries a one-time captcha, and the page answering a post shows what the

@@ -1,8 +1,18 @@
+import { shellTitle } from "~/lib/page-title";
 import { Container, Stack, Text, Title } from "@mantine/core";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "~/i18n/texts";
+import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
+import { getLanguage } from "~/lib/cookies.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { public: true, inAppBrowser: true } satisfies PageHandle;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ title: translate(getLanguage(request), "shell.wxTitle") });
+}
 
 /** Shown instead of the portal inside the messaging app's in-app browser (docs/product.md § Public pages). */
 export default function InAppBrowserPage() {

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { reminderEndpoints } from "../../../app/contracts/reminders/endpoints.server";
 import { activeReminderQueue } from "../../reminders/queue";
-import { manualRecipientCount, newManualJob, reminderLog, reminderSettings, saveReminderSettings, sendManual } from "../../reminders/send";
+import { newManualJob, queueManual, reminderLog, reminderSettings, saveReminderSettings, sendManual } from "../../reminders/send";
 import { notDoneFor } from "../../schedule/overview";
 import { organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
@@ -24,14 +24,15 @@ export function reminderRoutes(deps: ApiDeps): Router {
     const organizer = await organizerFor(deps, call.req, call.res);
     // An item of another exhibition is not found (404), as on the not-done list.
     await notDoneFor(db, organizer.exhibitionId, call.input.itemId, { page: 1, pageSize: 1 });
-    const recipients = await manualRecipientCount(db, organizer.exhibitionId, call.input.itemId);
-    if (!recipients) return { recipients };
     const job = newManualJob(organizer.exhibitionId, call.input.itemId, organizer.userId);
+    // Logged as queued now, so the page the organizer returns to lists the send before a worker took it.
+    const recipients = await queueManual(db, job);
+    if (!recipients) return { recipients, queued: false };
     // The queue, where this process runs one (it survives a restart); else at once (tests, REMINDERS=off).
     const queue = activeReminderQueue();
     if (queue) await queue.sendManual(job);
     else await sendManual(deps, job);
-    return { recipients };
+    return { recipients, queued: Boolean(queue) };
   });
   mount(router, reminderEndpoints.log, async (call) => {
     const organizer = await organizerFor(deps, call.req, call.res);

@@ -36,6 +36,7 @@ import * as reservationHistory from "./0034-reservation-history";
 import * as storageQuota from "./0035-storage-quota";
 import * as fairCountsAndApprovedProfiles from "./0036-fair-counts-and-approved-profiles";
 import * as feedbackInbox from "./0037-feedback-inbox";
+import * as queuedReminders from "./0038-queued-reminders";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   "0035-storage-quota": storageQuota,
   "0036-fair-counts-and-approved-profiles": fairCountsAndApprovedProfiles,
   "0037-feedback-inbox": feedbackInbox,
+  "0038-queued-reminders": queuedReminders,
 };
 
 export const migrationProvider: MigrationProvider = {

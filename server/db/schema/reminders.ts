@@ -9,6 +9,8 @@ interface ReminderSettingsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+type ReminderStatus = "queued" | "claimed" | "sent" | "failed";
+
 /** One reminder claimed for an exhibitor and a checklist item; unique per (user_id, schedule_item_id, kind). */
 interface ReminderLogTable {
   id: Generated<number>;
@@ -17,7 +19,8 @@ interface ReminderLogTable {
   schedule_item_id: number;
   /** before:<days>, overdue, or manual:<uuid> (the organizer's "send now"). */
   kind: string;
-  status: ColumnType<"claimed" | "sent" | "failed", "claimed" | "sent" | "failed" | undefined, "claimed" | "sent" | "failed">;
+  /** queued: a "send now" asked for, not yet taken by the worker (0038-queued-reminders). */
+  status: ColumnType<ReminderStatus, ReminderStatus | undefined, ReminderStatus>;
   email: ColumnType<boolean, boolean | undefined, boolean>;
   sms: ColumnType<boolean, boolean | undefined, boolean>;
   sent_by: number | null;

@@ -9,6 +9,9 @@ const en = {
     language: "Language",
     languageZh: "中文",
     languageEn: "English",
+    /** Beside a link to a page that exists in Chinese only (the switch to Chinese signs out, as every language switch does). */
+    chineseOnly: "This page is in Chinese only.",
+    switchToChinese: "Switch to 中文 (signs you out)",
     skipToContent: "Skip to content",
   },
   login: {
@@ -52,6 +55,9 @@ const en = {
     system: "System error",
     notFound: "The page can't be found",
     noPermission: "You don't have permission to access this page or use this feature",
+    /** The document titles of /404 and /401. */
+    notFoundTitle: "Page not found",
+    noPermissionTitle: "No permission",
     improveInfo: "Please improve your information first",
     systemUpdated: "system updated, please refresh",
     badRequest: "The request is not valid",

@@ -10,6 +10,9 @@ const zh: CoreResource = {
     language: "语言",
     languageZh: "中文",
     languageEn: "English",
+    /** Beside a link to a page that exists in Chinese only (the switch to Chinese signs out, as every language switch does). */
+    chineseOnly: "此页面仅提供中文版。",
+    switchToChinese: "切换到中文（将退出登录）",
     skipToContent: "跳到正文",
   },
   login: {
@@ -53,6 +56,9 @@ const zh: CoreResource = {
     system: "系统错误",
     notFound: "找不到该页面",
     noPermission: "您没有权限访问此页面或使用此功能",
+    /** The document titles of /404 and /401. */
+    notFoundTitle: "页面不存在",
+    noPermissionTitle: "无权限",
     improveInfo: "请先完善您的信息",
     systemUpdated: "系统已更新，请刷新",
     badRequest: "请求无效",

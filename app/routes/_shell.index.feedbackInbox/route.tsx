@@ -17,13 +17,14 @@ import {
 } from "~/contracts/settings/feedback-inbox-values";
 import { FEEDBACK_TYPES } from "~/contracts/settings/feedback-values";
 import { useTranslation } from "~/i18n/texts";
+import { shellTitle } from "~/lib/page-title";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Feedback inbox" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 /** The organizer's page (menu 6, roleId 1 only); the API answers the organizer only as well. */
 export const handle = { breadcrumb: "settings.inbox.title" } satisfies PageHandle;

@@ -10,17 +10,29 @@
 const INERT_PRELOAD = "x-after-paint-modulepreload";
 const INERT_MODULE = "x-after-paint-module";
 
-/** Turns the page's module preloads and its module script inert. */
-export function makeScriptsInert(html: string) {
+/**
+ * Turns the page's module preloads and its module script inert. Each preload of a known script carries
+ * its size (`scriptBytes`, URL → bytes), so the loader asks for the largest first (docs/decisions/051).
+ */
+export function makeScriptsInert(html: string, scriptBytes: Record<string, number> = {}) {
   return html
-    .replace(/<link rel="modulepreload"/g, `<link rel="${INERT_PRELOAD}"`)
+    .replace(/<link rel="modulepreload"( href="([^"]*)")?/g, (_tag, hrefAttribute: string | undefined, href: string | undefined) => {
+      const bytes = href === undefined ? undefined : scriptBytes[href];
+      return `<link rel="${INERT_PRELOAD}"${hrefAttribute ?? ""}${bytes === undefined ? "" : ` data-bytes="${bytes}"`}`;
+    })
     .replace(/<script([^>]*?) type="module"/g, `<script$1 type="${INERT_MODULE}"`);
 }
 
-/** The script that makes them live again after the first paint (at once in a hidden tab, which paints no frames). */
+/**
+ * The script that makes them live again after the first paint (at once in a hidden tab, which paints no frames).
+ * Largest first: over HTTP/1.1 the browser fetches six at a time, and the three large shared chunks (React DOM,
+ * Remix, Mantine) asked for last kept the page waiting after the small ones were in (docs/decisions/051).
+ */
 export function afterPaintLoader(nonce: string) {
   const run =
-    `function(){document.querySelectorAll('link[rel="${INERT_PRELOAD}"]').forEach(function(l){l.rel="modulepreload"});` +
+    `function(){[].slice.call(document.querySelectorAll('link[rel="${INERT_PRELOAD}"]'))` +
+    `.sort(function(a,b){return (b.getAttribute("data-bytes")|0)-(a.getAttribute("data-bytes")|0)})` +
+    `.forEach(function(l){l.rel="modulepreload"});` +
     `document.querySelectorAll('script[type="${INERT_MODULE}"]').forEach(function(o){var s=document.createElement("script");` +
     `s.type="module";s.async=true;s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})}`;
   const script = `(function(){var run=${run};if(document.visibilityState==="hidden")setTimeout(run,0);else requestAnimationFrame(function(){setTimeout(run,0)})})()`;

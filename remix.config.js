@@ -10,6 +10,9 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
+    // Off: the whole route manifest ships as one cached file. Lazy discovery fetched /__manifest after
+    // hydration and re-rendered the whole page when it came back, the last long task before the page
+    // was interactive (docs/decisions/051).
+    v3_lazyRouteDiscovery: false,
   },
 };

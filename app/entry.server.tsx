@@ -37,7 +37,7 @@ export default async function handleRequest(
       {
         [callback]: () => {
           shellRendered = true;
-          const body = htmlBody(nonce);
+          const body = htmlBody(nonce, loadContext.scriptBytes);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -71,7 +71,7 @@ export default async function handleRequest(
 const HELD_BYTES = 64 * 1024;
 const HELD_MS = 30;
 
-function htmlBody(nonce: string) {
+function htmlBody(nonce: string, scriptBytes?: Record<string, number>) {
   const decoder = new StringDecoder("utf8");
   let held = "";
   // Bytes received since the last release: measuring `held` itself on every 2 KB piece rescans it each time.
@@ -79,7 +79,7 @@ function htmlBody(nonce: string) {
   let timer: NodeJS.Timeout | null = null;
   let hasScripts = false;
   const rewrite = (html: string) => {
-    const inert = makeScriptsInert(html);
+    const inert = makeScriptsInert(html, scriptBytes);
     hasScripts ||= inert !== html;
     return hasScripts ? inert.replace("</body>", `${afterPaintLoader(nonce)}</body>`) : inert;
   };

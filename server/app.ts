@@ -120,6 +120,8 @@ export function createServerApp(deps: ServerDeps) {
             ...deps.remixBuild.assets.entry.imports,
             ...(deps.remixBuild.assets.routes.root?.imports ?? []),
           ]);
+    // Bytes of each built script, so a page can ask for its largest modules first (app/lib/scripts-after-paint.server.ts).
+    const scriptBytes = typeof deps.remixBuild === "function" ? {} : builtScriptBytes(publicDir);
     // Remix fingerprints everything under /build, so it can be cached for a year.
     app.use("/build", precompressedAssets(path.join(publicDir, "build")));
     app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
@@ -155,11 +157,29 @@ export function createServerApp(deps: ServerDeps) {
           userGuideUrl: config.USER_GUIDE_URL,
           buildVersion,
           localeChunks,
+          scriptBytes,
         }),
       }),
     );
   }
   return app;
+}
+
+/** URL (/build/…) → size in bytes of every script of the client build, read once at start. */
+function builtScriptBytes(publicDir: string): Record<string, number> {
+  const bytes: Record<string, number> = {};
+  const buildDir = path.join(publicDir, "build");
+  let files: string[] = [];
+  try {
+    files = fs.readdirSync(buildDir, { recursive: true, encoding: "utf8" });
+  } catch {
+    return bytes;
+  }
+  for (const file of files) {
+    if (!file.endsWith(".js")) continue;
+    bytes[`/build/${file.split(path.sep).join("/")}`] = fs.statSync(path.join(buildDir, file)).size;
+  }
+  return bytes;
 }
 
 /**

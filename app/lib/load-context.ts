@@ -20,6 +20,8 @@ type PortalLoadContext = {
   buildVersion: string;
   /** URL of each language's text chunk in this build, for a modulepreload hint (server/app.ts). */
   localeChunks?: Partial<Record<"zh" | "en", string>>;
+  /** Size in bytes of each script of this build by URL (/build/…), so a page asks for its largest modules first (server/app.ts). */
+  scriptBytes?: Record<string, number>;
   /** A Remix data request (JavaScript on: `?_data=`), not a document request. */
   dataRequest?: boolean;
   /** Set by an action for the page it answers with (toast.server.ts showToast); one context per request. */

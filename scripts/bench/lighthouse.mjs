@@ -38,6 +38,10 @@ function summarize(name, url, lhr) {
     lcpMs: Math.round(numeric(a["largest-contentful-paint"]) ?? NaN) || null,
     fcpMs: Math.round(numeric(a["first-contentful-paint"]) ?? NaN) || null,
     tbtMs: Math.round(numeric(a["total-blocking-time"]) ?? NaN),
+    // Time to interactive (Lighthouse's "interactive" audit, simulated like the others): the end of the last long task
+    // once the page's scripts have loaded, i.e. about when hydration is done. Weight 0 in the score since Lighthouse 10,
+    // but still computed by the default config.
+    ttiMs: Math.round(numeric(a.interactive) ?? NaN) || null,
     cls: numeric(a["cumulative-layout-shift"]) === null ? null : Math.round(numeric(a["cumulative-layout-shift"]) * 1000) / 1000,
     // What keeps accessibility and performance below 100: the audits that failed, by id.
     failedAudits: ["accessibility", "performance"].flatMap((category) =>
@@ -57,11 +61,20 @@ function summarize(name, url, lhr) {
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 1);
 
+const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** The run with the median score, with every run's score and TTI, and the median TTI of the runs (not only that run's). */
 function medianAudit(audits) {
   const scored = audits.filter((audit) => !audit.error && audit.performance !== null);
   if (!scored.length) return audits[0];
   const median = [...scored].sort((a, b) => a.performance - b.performance)[Math.floor((scored.length - 1) / 2)];
-  return { ...median, performanceRuns: audits.map((audit) => audit.performance ?? null) };
+  const ttis = scored.map((audit) => audit.ttiMs).filter((value) => value !== null);
+  return {
+    ...median,
+    performanceRuns: audits.map((audit) => audit.performance ?? null),
+    ttiRunsMs: audits.map((audit) => audit.ttiMs ?? null),
+    ttiMedianMs: ttis.length ? middle(ttis) : null,
+  };
 }
 
 /** One cold load of a page, with or without the session; its summary, or { error }. */
@@ -93,6 +106,20 @@ async function auditOnce(context, session, baseUrl, page, port, log) {
   } catch (error) {
     return { name: page.name, url: page.path, error: error.message };
   }
+}
+
+/** /login, /index and every area's main page; BENCH_LIGHTHOUSE_PAGES=index,booking keeps only the pages so named. */
+function lighthousePages(cookie) {
+  const pages = [
+    { name: "login", path: "/login" },
+    { name: "index", path: "/index", cookie },
+    // The main form page of every area (docs/product.md § Areas), in Chinese where the area is hidden in English.
+    ...AREA_PAGES.map((page) => ({ ...page, cookie })),
+  ];
+  const wanted = (process.env.BENCH_LIGHTHOUSE_PAGES ?? "").split(",").filter(Boolean);
+  const unknown = wanted.filter((name) => !pages.some((page) => page.name === name));
+  if (unknown.length) throw new Error(`BENCH_LIGHTHOUSE_PAGES: unknown ${unknown.join(", ")} (pages: ${pages.map((page) => page.name).join(", ")})`);
+  return wanted.length ? pages.filter((page) => wanted.includes(page.name)) : pages;
 }
 
 /**
@@ -130,12 +157,7 @@ export async function measureLighthouse({ baseUrl, cookie, log = () => {}, clean
       .split(/;\s*/)
       .filter(Boolean)
       .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: baseUrl, httpOnly: true, sameSite: "Lax" }));
-    for (const page of [
-      { name: "login", path: "/login" },
-      { name: "index", path: "/index", cookie },
-      // The main form page of every area (docs/product.md § Areas), in Chinese where the area is hidden in English.
-      ...AREA_PAGES.map((page) => ({ ...page, cookie })),
-    ]) {
+    for (const page of lighthousePages(cookie)) {
       const audits = [];
       for (let run = 1; run <= RUNS; run++) {
         log(`  lighthouse ${page.path}${RUNS > 1 ? ` (run ${run} of ${RUNS})` : ""}`);

@@ -3,7 +3,9 @@
 // database. Writes bench/results.json and prints tables. Budgets are reported, never enforced.
 //
 // Env: BENCH_DURATION (s per page, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2),
-//      BENCH_SKIP_LIGHTHOUSE, BENCH_LIGHTHOUSE_DIR (keep whole reports), BENCH_SKIP_MEMORY, BENCH_OUT (default bench/results.json), DATABASE_URL, CHROME_PATH.
+//      BENCH_SKIP_LIGHTHOUSE, BENCH_LIGHTHOUSE_DIR (keep whole reports), BENCH_SKIP_MEMORY, BENCH_OUT (default bench/results.json), DATABASE_URL, CHROME_PATH,
+//      BENCH_ONLY (a comma list of parts to run: size, pages, load, lighthouse, memory; e.g. BENCH_ONLY=lighthouse),
+//      BENCH_LIGHTHOUSE_PAGES (a comma list of page names to audit, lighthouse.mjs).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +29,14 @@ const settings = {
   connections: positive("BENCH_CONNECTIONS", 50),
   warmupSec: positive("BENCH_WARMUP", 2),
 };
+/** The parts of the bench to run: all by default, or those BENCH_ONLY names (to measure one thing quickly). */
+const PARTS = ["size", "pages", "load", "lighthouse", "memory"];
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((part) => part.trim())
+  .filter(Boolean);
+for (const part of only) if (!PARTS.includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part} (parts: ${PARTS.join(", ")})`);
+const runs = (part) => !only.length || only.includes(part);
 const outFile = path.resolve(root, process.env.BENCH_OUT ?? "bench/results.json");
 const log = (message) => process.stderr.write(`${message}\n`);
 
@@ -70,26 +80,33 @@ async function benchTarget(target, results) {
     target.bootMs = server.bootMs;
     log(`bench: server pid ${server.pid} on ${server.baseUrl}, ready in ${(server.bootMs / 1000).toFixed(1)} s`);
     const cookie = await signIn(server.baseUrl);
-    if (!results.size) {
+    if (!results.size && runs("size")) {
       log("bench: measuring first-load sizes");
       results.size = await measureSizes({ root, baseUrl: server.baseUrl, cookie }).catch((error) => ({ error: error.message }));
     }
-    log("bench: every area page, one request at a time");
-    const sweep = await sweepAreaPages({ baseUrl: server.baseUrl, serverPid: server.pid, signIn, log }).catch((error) => ({ error: error.message }));
-    target.areaPages = sweep.error ? sweep : { pages: sweep.pages, heaviest: sweep.heaviest };
-    log("bench: SSR load");
-    target.load = await measureLoad({
-      baseUrl: server.baseUrl,
-      serverPid: server.pid,
-      cookie,
-      extraTargets: sweep.error ? [] : heaviestTargets(sweep),
-      duration: settings.durationSec,
-      connections: settings.connections,
-      warmup: settings.warmupSec,
-      log,
-    });
-    log("bench: Lighthouse");
-    target.lighthouse = await measureLighthouse({ baseUrl: server.baseUrl, cookie, log, cleanups });
+    let sweep = { error: "BENCH_ONLY leaves the sweep out" };
+    if (runs("pages")) {
+      log("bench: every area page, one request at a time");
+      sweep = await sweepAreaPages({ baseUrl: server.baseUrl, serverPid: server.pid, signIn, log }).catch((error) => ({ error: error.message }));
+      target.areaPages = sweep.error ? sweep : { pages: sweep.pages, heaviest: sweep.heaviest };
+    }
+    if (runs("load")) {
+      log("bench: SSR load");
+      target.load = await measureLoad({
+        baseUrl: server.baseUrl,
+        serverPid: server.pid,
+        cookie,
+        extraTargets: sweep.error ? [] : heaviestTargets(sweep),
+        duration: settings.durationSec,
+        connections: settings.connections,
+        warmup: settings.warmupSec,
+        log,
+      });
+    }
+    if (runs("lighthouse")) {
+      log("bench: Lighthouse");
+      target.lighthouse = await measureLighthouse({ baseUrl: server.baseUrl, cookie, log, cleanups });
+    }
   } catch (error) {
     target.error = error.message;
     log(`bench: ${target.label} failed: ${error.message}`);
@@ -121,6 +138,7 @@ function heaviestTargets(sweep) {
  */
 function measureMemory() {
   if (process.env.BENCH_SKIP_MEMORY) return { skipped: "BENCH_SKIP_MEMORY is set" };
+  if (!runs("memory")) return { skipped: "BENCH_ONLY leaves it out" };
   log("\nbench: memory (the load suite's 100-user load, twice on one server)");
   const run = spawnSync(process.execPath, ["scripts/load/run.mjs"], {
     cwd: root,
@@ -146,7 +164,7 @@ async function main() {
       node: process.version,
       platform: `${os.platform()} ${os.release()}`,
     },
-    settings: { ...settings, loopback: true, note: "autocannon runs in this process and shares the CPU with the server" },
+    settings: { ...settings, only: only.length ? only : undefined, loopback: true, note: "autocannon runs in this process and shares the CPU with the server" },
     size: null,
     targets: [],
   };

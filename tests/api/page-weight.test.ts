@@ -72,6 +72,9 @@ describe("page weight", () => {
     expect(html).not.toMatch(/<link rel="modulepreload"|<script[^>]*type="module"/);
     expect(html.match(/<link rel="x-after-paint-modulepreload"/g)?.length).toBeGreaterThan(3);
     expect(html.match(/<script[^>]*type="x-after-paint-module"/g)).toHaveLength(1);
+    // Each preload carries its script's size, so the loader asks for the largest first (docs/decisions/051).
+    const preloads = [...html.matchAll(/<link rel="x-after-paint-modulepreload" href="([^"]+)"( data-bytes="(\d+)")?/g)];
+    for (const [, href, , bytes] of preloads) expect(Number(bytes), href).toBe(fs.statSync(path.join("public", href!)).size);
     const loaders = [...html.matchAll(/<script nonce="([^"]+)">([^<]*requestAnimationFrame[^<]*)<\/script>/g)];
     expect(loaders).toHaveLength(1);
     expect(loaders[0]![1]).toBe(nonce);

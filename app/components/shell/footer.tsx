@@ -1,9 +1,9 @@
-import { Modal } from "@mantine/core";
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/contracts/i18n/config";
 import { ContactUsContent } from "../contact-us";
+import { ContactDialog } from "./contact-dialog";
 
 type ContactData = { qrCode: string | null; tips: string[] };
 
@@ -25,9 +25,9 @@ function ContactButton() {
       >
         {t("shell.contactUs")}
       </Link>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t("shell.contactUs")} size={400} centered>
+      <ContactDialog opened={opened} onClose={() => setOpened(false)} title={t("shell.contactUs")}>
         {fetcher.data ? <ContactUsContent qrCode={fetcher.data.qrCode} tips={fetcher.data.tips} /> : <p>{t("common.loading")}</p>}
-      </Modal>
+      </ContactDialog>
     </>
   );
 }

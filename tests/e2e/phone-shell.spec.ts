@@ -95,9 +95,9 @@ for (const screen of SCREENS) {
         await test.step(path, async () => {
           await app.goto(path);
           // The buttons are still there and can be tapped themselves.
-          await expectTappable(page.locator(".shell-floating").getByText(translate(language, "shell.contactUs"), { exact: true }), "Contact us");
+          await expectTappable(page.locator(".shell-floating").getByRole("link", { name: translate(language, "shell.contactUs"), exact: true }), "Contact us");
           if (language === "zh")
-            await expectTappable(page.locator(".shell-floating").getByText(translate(language, "shell.userGuide"), { exact: true }), "User guide");
+            await expectTappable(page.locator(".shell-floating").getByRole("link", { name: translate(language, "shell.userGuide"), exact: true }), "User guide");
           const result = await page.evaluate(coveredControls);
           expect(result.view, "the screen left to the page").toBeGreaterThan(screen.height / 2);
           expect(result.checked, "controls of the page checked").toBeGreaterThanOrEqual(3);

@@ -101,6 +101,8 @@ export async function manifestSizes(root, sizer) {
     const serverModule = build.routes[id]?.module ?? {};
     if (id === "root" || parentIds.has(id) || !serverModule.default) continue; // only leaf pages
     const js = new Set([entry.module, ...entry.imports]);
+    // Without lazy route discovery (docs/decisions/051) every hydrated page also loads the whole route manifest.
+    if (!build.future?.v3_lazyRouteDiscovery) js.add(build.assets.url);
     const css = new Set();
     const chain = [];
     for (let r = route; r; r = r.parentId ? routes[r.parentId] : undefined) chain.unshift(r.id);

@@ -97,7 +97,10 @@ for (const screen of SCREENS) {
           // The buttons are still there and can be tapped themselves.
           await expectTappable(page.locator(".shell-floating").getByRole("link", { name: translate(language, "shell.contactUs"), exact: true }), "Contact us");
           if (language === "zh")
-            await expectTappable(page.locator(".shell-floating").getByRole("link", { name: translate(language, "shell.userGuide"), exact: true }), "User guide");
+            await expectTappable(
+              page.locator(".shell-floating").getByRole("link", { name: translate(language, "shell.userGuide"), exact: true }),
+              "User guide",
+            );
           const result = await page.evaluate(coveredControls);
           expect(result.view, "the screen left to the page").toBeGreaterThan(screen.height / 2);
           expect(result.checked, "controls of the page checked").toBeGreaterThanOrEqual(3);

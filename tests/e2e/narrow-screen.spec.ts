@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { crawlLinkedPages } from "./crawl";
 import { setLanguage } from "./exhibitor-helpers";
 import { expect, test } from "./fixtures";
 
@@ -8,9 +9,6 @@ import { expect, test } from "./fixtures";
  * phone shows first) as std01 (standard booth) and raw01 (raw space, two booths).
  */
 
-/** Links that are not pages to look at: downloads, pictures, sign-out, language switch, the form-posting UI endpoints. */
-const NOT_PAGES =
-  /^\/(logout|language|ui|booth)(\/|\?|$)|\/(export|template|contract|print|qr|check|pass|report|image)(\?|$)|-export(\?|$)|[?&]download=1|^\/dataArea\/download\/|^\/HT\/parkingGuide\/map\/|^\/index\/poster-image\/|^\/files\/|^\/build\//;
 const MAX_PAGES = 60;
 /** Without a Chinese font the characters render as narrow boxes and a too-wide Chinese menu goes unnoticed. */
 const chineseFont = (spawnSync("fc-list", [":lang=zh", "family"], { encoding: "utf8" }).stdout ?? "").trim().length > 0;
@@ -27,25 +25,11 @@ for (const username of ["std01", "raw01"]) {
       await page.setViewportSize({ width: 360, height: 740 });
       await setLanguage(page, language, testInfo);
       await app.signIn(username);
-      const seen = new Set<string>();
-      const queue = ["/index"];
       const tooWide: string[] = [];
-      while (queue.length && seen.size < MAX_PAGES) {
-        const path = queue.shift()!;
-        if (seen.has(path)) continue;
-        seen.add(path);
-        const response = await page.goto(path);
-        if (!response || response.status() >= 400) continue;
+      const seen = await crawlLinkedPages(page, language, MAX_PAGES, async (path) => {
         const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
         if (width > 360) tooWide.push(`${path}: ${width} px`);
-        const links = await page.locator("a[href^='/']").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")!));
-        for (const href of links) {
-          const target = href.split("#")[0]!;
-          // In English the blue-plate car guide opens the exhibition's own traffic site, not a portal page.
-          const leavesSite = language === "en" && target.startsWith("/HT/blueCarGuide");
-          if (target && !NOT_PAGES.test(target) && !leavesSite && !seen.has(target)) queue.push(target);
-        }
-      }
+      });
       expect(seen.size, "pages visited").toBeGreaterThan(8);
       expect(tooWide).toEqual([]);
     });

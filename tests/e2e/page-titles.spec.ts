@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { crawlLinkedPages } from "./crawl";
 import { setLanguage } from "./exhibitor-helpers";
 import { expect, FAILED_RESOURCE, test } from "./fixtures";
 
@@ -9,9 +10,6 @@ import { expect, FAILED_RESOURCE, test } from "./fixtures";
  * exhibitor (std01) and as the organizer (admin, whose home links each checklist item's not-done list).
  */
 
-/** Links that are not pages: downloads, pictures, sign-out, language switch, the form-posting UI endpoints. */
-const NOT_PAGES =
-  /^\/(logout|language|ui|booth)(\/|\?|$)|\/(export|template|contract|print|qr|check|pass|report|image|pdf)(\?|$)|-export(\?|$)|[?&]download=1|^\/dataArea\/download\/|^\/HT\/parkingGuide\/map\/|^\/index\/poster-image\/|^\/files\/|^\/build\/|^\/v\//;
 const MAX_PAGES = 70;
 const CJK = /[\u3400-\u9fff]/;
 /** camelCase words are route pieces (promotionalVideo), not words of a title; a bare number after "·" is one too (checklist/1). */
@@ -55,16 +53,9 @@ for (const { username, password } of ACCOUNTS) {
       consoleErrors.allow(FAILED_RESOURCE(404));
       await setLanguage(page, language, testInfo);
       await app.signIn(username, password);
-      const seen = new Set<string>();
       const pieces = new Set<string>();
-      const queue = ["/index"];
       const wrong: string[] = [];
-      while (queue.length && seen.size < MAX_PAGES) {
-        const path = queue.shift()!;
-        if (seen.has(path)) continue;
-        seen.add(path);
-        const response = await page.goto(path);
-        if (!response || response.status() >= 400) continue;
+      const seen = await crawlLinkedPages(page, language, MAX_PAGES, async () => {
         const here = new URL(page.url());
         for (const piece of here.pathname.split("/")) if (piece) pieces.add(piece);
         const documentTitle = await page.title();
@@ -74,14 +65,7 @@ for (const { username, password } of ACCOUNTS) {
           const tabProblem = titleProblem(tab, language, pieces);
           if (tabProblem) wrong.push(`${here.pathname}: tab "${tab}" ${tabProblem}`);
         }
-        const links = await page.locator("a[href^='/']").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")!));
-        for (const href of links) {
-          const target = href.split("#")[0]!;
-          // In English the blue-plate car guide opens the exhibition's own traffic site, not a portal page.
-          const leavesSite = language === "en" && target.startsWith("/HT/blueCarGuide");
-          if (target && !NOT_PAGES.test(target) && !leavesSite && !seen.has(target)) queue.push(target);
-        }
-      }
+      });
       expect(seen.size, "pages visited").toBeGreaterThan(8);
       expect([...new Set(wrong)]).toEqual([]);
     });

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/contracts/i18n/config";
@@ -132,19 +132,17 @@ function UserMenu({ user }: { user: ShellUserSummary }) {
 
 /**
  * With JavaScript a page change keeps the header: the dropdowns and the mobile sidebar (its checkbox)
- * would stay open over the new page. They close on a page change, on a tap outside them and on Escape.
+ * would stay open over the new page. They close when a page change starts, on a tap outside them and on
+ * Escape. Closing at the start, not once the new page shows, leaves alone a menu opened while it loads.
  */
 function useMenusClose(header: RefObject<HTMLElement | null>) {
-  const location = useLocation();
-  // The first run is the hydration, not a page change: a menu opened before the script ran stays open.
-  const shownKey = useRef(location.key);
+  const navigating = useNavigation().state !== "idle";
   useEffect(() => {
-    if (shownKey.current === location.key) return;
-    shownKey.current = location.key;
+    if (!navigating) return;
     for (const menu of header.current?.querySelectorAll("details[open]") ?? []) menu.removeAttribute("open");
     const sidebarToggle = document.getElementById("shell-nav-toggle");
     if (sidebarToggle instanceof HTMLInputElement) sidebarToggle.checked = false;
-  }, [location.key, header]);
+  }, [navigating, header]);
   useEffect(() => {
     const openMenus = () => [...(header.current?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? [])];
     const onPointerDown = (event: PointerEvent) => {

@@ -2,9 +2,20 @@
  * How the portal reaches people: e-mail and SMS behind one interface. Implementations: SMTP
  * (nodemailer, when SMTP_URL is set) or the file outbox under DATA_DIR/outbox (the default);
  * SMS through a provider interface whose default is the same outbox.
+ *
+ * Issue 52: each message names its kind (the delivery log's column, and for SMS the provider's
+ * template: Chinese providers send only pre-approved templates, filled with `params`). `text` stays
+ * the whole message as the outbox and the delivery log show it.
  */
-export type EmailMessage = { to: string; subject: string; text: string; replyTo?: string };
-export type SmsMessage = { to: string; text: string };
+export type EmailMessage = { to: string; subject: string; text: string; replyTo?: string; kind?: MessageKind };
+export type SmsMessage = { to: string; text: string; kind?: SmsKind; params?: Record<string, string> };
+
+/** Every kind of SMS the portal sends; each has one template code at the provider (server/notify/sms-templates.ts). */
+export const SMS_KINDS = ["passwordResetCode", "activation", "mobileVerification", "visitorCode", "visitorConfirmation", "reminder"] as const;
+export type SmsKind = (typeof SMS_KINDS)[number];
+
+/** The kind of a message in the delivery log: an SMS kind, or what an e-mail is about (free text, camelCase). */
+export type MessageKind = SmsKind | (string & {});
 
 export interface Notifier {
   sendEmail(message: EmailMessage): Promise<void>;

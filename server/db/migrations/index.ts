@@ -37,6 +37,7 @@ import * as storageQuota from "./0035-storage-quota";
 import * as fairCountsAndApprovedProfiles from "./0036-fair-counts-and-approved-profiles";
 import * as feedbackInbox from "./0037-feedback-inbox";
 import * as queuedReminders from "./0038-queued-reminders";
+import * as exhibitionSettings from "./0039-exhibition-settings";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "0036-fair-counts-and-approved-profiles": fairCountsAndApprovedProfiles,
   "0037-feedback-inbox": feedbackInbox,
   "0038-queued-reminders": queuedReminders,
+  "0039-exhibition-settings": exhibitionSettings,
 };
 
 export const migrationProvider: MigrationProvider = {

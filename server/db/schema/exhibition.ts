@@ -48,10 +48,20 @@ interface AppSettingTable {
   updated_at: CreatedAt;
 }
 
+/** One setting of one exhibition (0039-exhibition-settings); keys in app/contracts/exhibition-settings/values.ts. */
+interface ExhibitionSettingTable {
+  exhibition_id: number;
+  key: string;
+  value: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: number | null;
+}
+
 /** The exhibition tables, part of DB (./index.ts). */
 export interface ExhibitionTables {
   exhibitions: ExhibitionTable;
   halls: HallTable;
   booths: BoothTable;
   app_settings: AppSettingTable;
+  exhibition_settings: ExhibitionSettingTable;
 }

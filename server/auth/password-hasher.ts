@@ -77,8 +77,11 @@ function startWorker(): Worker {
   return started;
 }
 
+/** For tests: while held, no waiting hash starts (holdHashQueue). */
+let held = false;
+
 function next() {
-  if (running) return;
+  if (running || held) return;
   const job = waiting.shift();
   if (!job) {
     worker?.unref();
@@ -106,6 +109,18 @@ export function scryptOnHashThread(job: Job, options: { refuseWhenBusy?: boolean
 /** For tests: stops the hash thread as a crash would. */
 export function stopHashThread() {
   return worker?.terminate();
+}
+
+/**
+ * For tests: no waiting hash starts until the returned release is called, so a test can fill the queue
+ * with cheap hashes and know it stays full, whatever share of a core the niced hash thread gets.
+ */
+export function holdHashQueue(): () => void {
+  held = true;
+  return () => {
+    held = false;
+    next();
+  };
 }
 
 /** For tests: how many hashes wait and whether one runs. */

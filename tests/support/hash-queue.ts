@@ -1,23 +1,20 @@
 import { hashPassword } from "../../server/auth/password";
-import { hashQueueState } from "../../server/auth/password-hasher";
+import { holdHashQueue, hashQueueState } from "../../server/auth/password-hasher";
 
 /**
- * Runs `work` while the password hash queue is full (49 waiting; a sign-in is refused from 48), then
- * waits for the filler hashes. The queue is topped up until `work` has its answer, however long a
- * sign-in takes to reach the hash thread on a busy machine: the thread takes its next hash only from
- * this event loop, so at most one leaves the queue between two top-ups.
+ * Runs `work` while the password hash queue is full (48 waiting refuse a sign-in), then lets the
+ * filler hashes run and waits for them. The queue is held meanwhile, so it stays full however long
+ * the request takes on a busy machine, and the fillers are cheap (scrypt N=16): on a machine whose
+ * other processes leave the niced hash thread a sliver of a core, draining them still takes moments.
  */
 export async function whileHashQueueFull<T>(work: () => Promise<T>): Promise<T> {
+  const release = holdHashQueue();
   const fillers: Promise<unknown>[] = [];
-  const topUp = () => {
-    while (hashQueueState().waiting < 49) fillers.push(hashPassword("filler", { N: 2 ** 14, r: 8, p: 1 }));
-  };
-  topUp();
-  const keepFull = setInterval(topUp, 5);
   try {
+    while (hashQueueState().waiting < 49) fillers.push(hashPassword("filler", { N: 16, r: 1, p: 1 }));
     return await work();
   } finally {
-    clearInterval(keepFull);
+    release();
     await Promise.all(fillers);
   }
 }

@@ -45,6 +45,12 @@ describe("standard booth equipment (docs/product.md § Booth construction)", () 
     expect(quantities(2.5, 2.5).carpet).toBe(7);
     expect(equipmentFor({ widthM: 3, depthM: 2 }).find((item) => item.code === "carpet")?.unit).toBe("squareMetre");
   });
+
+  it("counts the recorded area of an 18 m² booth imported as a square (4.24x4.24): two sets, not one", () => {
+    const square = Object.fromEntries(equipmentFor({ widthM: 4.24, depthM: 4.24, areaM2: 18 }).map((item) => [item.code, item.quantity]));
+    expect(square).toEqual(quantities(6, 3));
+    expect(quantities(4.24, 4.24).negotiationTable).toBe(1);
+  });
 });
 
 describe("the fascia JPG rule (2400 × 950 mm, 72 dpi or 5 million pixels)", () => {

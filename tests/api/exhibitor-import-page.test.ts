@@ -57,7 +57,7 @@ describe("the exhibitor import page, without JavaScript", () => {
     expect(good.status).toBe(200);
     const goodHtml = await good.text();
     expect(goodHtml).toContain("2 rows are ready: 1 new and 0 updated exhibitors, 2 new and 0 updated booths.");
-    expect(goodHtml).toMatch(/3<!-- --> × <!-- -->3/);
+    expect(goodHtml).toContain(">3 × 3</td>");
     const stageId = /name="stageId" value="([^"]+)"/.exec(goodHtml)?.[1];
     expect(stageId).toBeTruthy();
 

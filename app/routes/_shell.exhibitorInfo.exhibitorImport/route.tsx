@@ -91,9 +91,7 @@ function Preview({ reply, pending }: { reply: Extract<ImportReply, { kind: "read
                 <Table.Td style={{ overflowWrap: "anywhere" }}>{row.companyName}</Table.Td>
                 <Table.Td>{row.boothNo}</Table.Td>
                 <Table.Td>{row.hallCode}</Table.Td>
-                <Table.Td>
-                  {row.widthM} × {row.depthM}
-                </Table.Td>
+                <Table.Td>{`${row.widthM} × ${row.depthM}`}</Table.Td>
                 <Table.Td>{row.areaM2}</Table.Td>
                 {[row.exhibitor, row.booth].map((what, i) => (
                   <Table.Td key={i === 0 ? "exhibitor" : "booth"}>

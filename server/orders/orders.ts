@@ -269,7 +269,9 @@ export async function listOwnOrders(db: Database, userId: number, query: ListQue
 export async function listExhibitionOrders(db: Database, exhibitionId: number, query: ListQuery): Promise<OrderPage<AdminOrderSummary>> {
   const { rows, ...page } = await pageOfOrders(db, { exhibitionId }, query);
   const userIds = [...new Set(rows.map((r) => r.user_id))];
-  const users = userIds.length ? await db.selectFrom("users").select(["id", "username", "business_name", "business_name_en"]).where("id", "in", userIds).execute() : [];
+  const users = userIds.length
+    ? await db.selectFrom("users").select(["id", "username", "business_name", "business_name_en"]).where("id", "in", userIds).execute()
+    : [];
   return {
     ...page,
     list: rows.map((row) => {

@@ -129,10 +129,11 @@ describe("the standard build form's list fields", () => {
     expect(standardBuildSchema.parse(base).unneededEquipment).toEqual([]);
   });
 
-  it("let a draft go without the Chinese name, not a submission", () => {
+  it("let a draft go without a company name, not a submission; an English name alone will do (an overseas exhibitor)", () => {
     expect(standardBuildSchema.safeParse(base).success).toBe(true);
     const submitted = standardBuildSchema.safeParse({ ...base, intent: "submit" });
     expect(submitted.success).toBe(false);
-    expect(submitted.error?.issues[0]?.path).toEqual(["fasciaNameZh"]);
+    expect(submitted.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["fasciaNameZh"], "boothConstruction.errors.fasciaNameMissing"]]);
+    expect(standardBuildSchema.safeParse({ ...base, intent: "submit", fasciaNameEn: "Harbour Trading Ltd" }).success).toBe(true);
   });
 });

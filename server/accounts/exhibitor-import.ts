@@ -9,13 +9,20 @@ import type {
   ExhibitorImportRowError,
 } from "../../app/contracts/accounts/api-types";
 import { exhibitorRowSchema, type ExhibitorRow } from "../../app/contracts/accounts/schema";
-import { EXHIBITOR_IMPORT_FIELDS, EXHIBITOR_IMPORT_LIMITS, type ExhibitorImportField } from "../../app/contracts/accounts/values";
+import {
+  EXHIBITOR_IMPORT_EITHER_COLUMNS,
+  EXHIBITOR_IMPORT_FIELDS,
+  EXHIBITOR_IMPORT_LIMITS,
+  EXHIBITOR_IMPORT_REQUIRED_COLUMNS,
+  type ExhibitorImportField,
+} from "../../app/contracts/accounts/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import { ApiCode, ApiError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import { isMergedTail, normalizeHeader, openFirstSheet, presentRows, richText } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
+import { type BoothSize, boothSizeOf, isSizeProblem } from "./booth-size";
 import { fieldLabel, SAMPLE_EXHIBITOR_NO } from "./exhibitor-template";
 
 /**
@@ -24,6 +31,8 @@ import { fieldLabel, SAMPLE_EXHIBITOR_NO } from "./exhibitor-template";
  * agree on the company, a booth number appears once and belongs to no other exhibitor, the hall
  * exists. A good file is saved in one transaction keyed by exhibitor number (the user name) and
  * booth number, so importing it again updates and never duplicates. New accounts have no password.
+ * Overseas exhibitors (decision 056): a company name in either language, a mobile or an e-mail; the
+ * booth's width and depth give its area (server/accounts/booth-size.ts).
  */
 type RowError = ExhibitorImportRowError;
 type SheetRow = { row: number; cells: Partial<Record<ExhibitorImportField, string>>; errors: RowError[] };
@@ -76,8 +85,16 @@ async function readSheet(bytes: Buffer, language: Language): Promise<Sheet> {
       columns[field] = cell.address.replace(/\d+$/, "");
     }
   });
-  const missing = EXHIBITOR_IMPORT_FIELDS.filter((field) => field !== "companyNameEn" && numbers[field] === undefined);
-  if (missing.length) throw refuse("badHeader", { missing: missing.map((field) => fieldLabel(language, field)).join(language === "zh" ? "、" : ", ") });
+  const label = (field: ExhibitorImportField) => fieldLabel(language, field);
+  const or = language === "zh" ? "或" : " or ";
+  const missing = [
+    ...EXHIBITOR_IMPORT_REQUIRED_COLUMNS.filter((field) => numbers[field] === undefined).map(label),
+    ...EXHIBITOR_IMPORT_EITHER_COLUMNS.filter((pair) => pair.every((field) => numbers[field] === undefined)).map((pair) => pair.map(label).join(or)),
+  ];
+  // The size: width and depth (this template), or the area alone (the earlier one).
+  const hasSides = numbers.widthM !== undefined && numbers.depthM !== undefined;
+  if (!hasSides && numbers.areaM2 === undefined) missing.push([label("widthM"), label("depthM")].join(language === "zh" ? "、" : ", "));
+  if (missing.length) throw refuse("badHeader", { missing: missing.join(language === "zh" ? "、" : ", ") });
 
   const rows: SheetRow[] = [];
   for (const row of body) {
@@ -99,7 +116,7 @@ async function readSheet(bytes: Buffer, language: Language): Promise<Sheet> {
 }
 
 type PlannedExhibitor = { key: string; input: ExhibitorRow; userId: number | null };
-type PlannedBooth = { row: number; exhibitorKey: string; input: ExhibitorRow; hallId: number; boothId: number | null };
+type PlannedBooth = { row: number; exhibitorKey: string; input: ExhibitorRow; hallId: number; boothId: number | null; size: BoothSize };
 type Plan = { exhibitors: Map<string, PlannedExhibitor>; booths: PlannedBooth[] };
 type Checked = { plan: Plan; errors: RowError[]; totalRows: number };
 
@@ -120,6 +137,16 @@ async function checkSheet(db: Database, exhibitionId: number, sheet: Sheet): Pro
       failed.add(field);
       errorAt(entry.row, field, issue.message);
     }
+    // Read from the cells, so these show beside the cells' own errors: a name in one language at least, a way to reach them.
+    const { cells } = entry;
+    if (!cells.companyNameZh && !cells.companyNameEn && !failed.has("companyNameZh")) {
+      failed.add("companyNameZh");
+      errorAt(entry.row, sheet.columns.companyNameZh ? "companyNameZh" : "companyNameEn", "accounts.import.companyNameMissing");
+    }
+    if (!cells.mobile && !cells.email && !failed.has("email")) {
+      failed.add("email");
+      errorAt(entry.row, sheet.columns.email ? "email" : "mobile", "accounts.import.contactMissing");
+    }
     if (result.success && !failed.size) good.push({ row: entry.row, input: result.data });
   }
 
@@ -134,7 +161,7 @@ async function checkSheet(db: Database, exhibitionId: number, sheet: Sheet): Pro
       ? db
           .selectFrom("booths")
           .innerJoin("users", "users.id", "booths.user_id")
-          .select(["booths.id", "booths.booth_no", "users.username"])
+          .select(["booths.id", "booths.booth_no", "booths.width_m", "booths.depth_m", "booths.area_m2", "users.username"])
           .where("booths.exhibition_id", "=", exhibitionId)
           .where("booths.booth_no", "in", boothNos)
           .execute()
@@ -180,7 +207,15 @@ async function checkSheet(db: Database, exhibitionId: number, sheet: Sheet): Pro
       ok = false;
     }
     boothRow.set(input.boothNo, row);
-    if (ok) plan.booths.push({ row, exhibitorKey: key, input, hallId: hallId!, boothId: existing?.id ?? null });
+    const ownSize = existing && usernameKey(existing.username) === key;
+    const size = boothSizeOf(input, ownSize ? { widthM: Number(existing.width_m), depthM: Number(existing.depth_m), areaM2: Number(existing.area_m2) } : null);
+    if (isSizeProblem(size)) {
+      // A file of the earlier template has no width column: the area's column is named instead.
+      const field = sheet.columns[size.field] ? size.field : "areaM2";
+      errorAt(row, field, size.values ? messageWith(size.message, size.values) : `accounts.import.${size.message}`);
+      ok = false;
+    }
+    if (ok && !isSizeProblem(size)) plan.booths.push({ row, exhibitorKey: key, input, hallId: hallId!, boothId: existing?.id ?? null, size });
   }
   return { plan, errors: sortErrors(errors), totalRows: sheet.rows.length };
 }
@@ -222,11 +257,12 @@ export async function saveExhibitors(db: Database, exhibitionId: number, plan: P
     const ids = new Map<string, number>();
     for (const e of plan.exhibitors.values()) {
       const company = {
-        business_name: e.input.companyNameZh,
+        // An overseas exhibitor may have no Chinese name: null, which every reader falls back from to the English one.
+        business_name: e.input.companyNameZh ?? null,
         business_name_en: e.input.companyNameEn ?? null,
         contact_name: e.input.contactName,
-        contact_phone: e.input.mobile,
-        contact_email: e.input.email,
+        contact_phone: e.input.mobile ?? null,
+        contact_email: e.input.email ?? null,
       };
       if (e.userId !== null) {
         await trx.updateTable("users").set(company).where("id", "=", e.userId).execute();
@@ -242,9 +278,7 @@ export async function saveExhibitors(db: Database, exhibitionId: number, plan: P
       }
     }
     for (const b of plan.booths) {
-      // The area is what matters; the sides are those of a square of that area.
-      const side = Math.round(Math.sqrt(b.input.areaM2) * 100) / 100;
-      const booth = { hall_id: b.hallId, booth_type: b.input.boothType, area_m2: b.input.areaM2, width_m: side, depth_m: side };
+      const booth = { hall_id: b.hallId, booth_type: b.input.boothType, area_m2: b.size.areaM2, width_m: b.size.widthM, depth_m: b.size.depthM };
       if (b.boothId !== null) await trx.updateTable("booths").set(booth).where("id", "=", b.boothId).execute();
       else
         await trx
@@ -260,10 +294,10 @@ function previewRows(plan: Plan): ExhibitorImportPreviewRow[] {
   return plan.booths.slice(0, EXHIBITOR_IMPORT_LIMITS.maxPreviewRows).map((b) => ({
     row: b.row,
     exhibitorNo: b.input.exhibitorNo,
-    companyNameZh: b.input.companyNameZh,
+    companyName: b.input.companyNameZh ?? b.input.companyNameEn ?? "",
     boothNo: b.input.boothNo,
     hallCode: b.input.hallCode,
-    areaM2: b.input.areaM2,
+    ...b.size,
     boothType: b.input.boothType,
     exhibitor: plan.exhibitors.get(b.exhibitorKey)!.userId === null ? "create" : "update",
     booth: b.boothId === null ? "create" : "update",

@@ -228,7 +228,7 @@ async function insertOrderVoucher(trx: Transaction<DB>, row: OrderRow, voucherUr
   // Already on a voucher from the voucher page (before this claim): that one stands for the payment.
   const live = await trx.selectFrom("payment_voucher_items").select("voucher_id").where("item_key", "=", itemKey).where("active", "=", true).executeTakeFirst();
   if (live) return;
-  const user = await trx.selectFrom("users").select(["username", "business_name"]).where("id", "=", row.user_id).executeTakeFirstOrThrow();
+  const user = await trx.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", row.user_id).executeTakeFirstOrThrow();
   const voucher = await trx
     .insertInto("payment_vouchers")
     .values({
@@ -239,7 +239,7 @@ async function insertOrderVoucher(trx: Transaction<DB>, row: OrderRow, voucherUr
       product_type: "service",
       amount_cents: cents,
       paid_on: exhibitionDay(now),
-      payer_account_name: user.business_name?.trim() || user.username,
+      payer_account_name: user.business_name?.trim() || user.business_name_en?.trim() || user.username,
       created_at: now,
       updated_at: now,
     })

@@ -269,7 +269,9 @@ export async function listOwnOrders(db: Database, userId: number, query: ListQue
 export async function listExhibitionOrders(db: Database, exhibitionId: number, query: ListQuery): Promise<OrderPage<AdminOrderSummary>> {
   const { rows, ...page } = await pageOfOrders(db, { exhibitionId }, query);
   const userIds = [...new Set(rows.map((r) => r.user_id))];
-  const users = userIds.length ? await db.selectFrom("users").select(["id", "username", "business_name"]).where("id", "in", userIds).execute() : [];
+  const users = userIds.length
+    ? await db.selectFrom("users").select(["id", "username", "business_name", "business_name_en"]).where("id", "in", userIds).execute()
+    : [];
   return {
     ...page,
     list: rows.map((row) => {
@@ -277,7 +279,8 @@ export async function listExhibitionOrders(db: Database, exhibitionId: number, q
       return {
         ...orderSummary(row),
         username: user?.username ?? "",
-        businessName: user?.business_name ?? null,
+        // An overseas exhibitor may have an English name only.
+        businessName: user?.business_name || user?.business_name_en || null,
         contractUrls: stringList(row.contract_urls),
         voucherUrl: row.voucher_url,
       };

@@ -79,6 +79,7 @@ async function selectBookings(query: ReturnType<typeof bookingQuery>, who: Who):
       "r.name_en",
       "u.username",
       "u.business_name",
+      "u.business_name_en",
       dayOf("m.day").as("day"),
     ])
     .orderBy("m.id", "desc")
@@ -96,7 +97,7 @@ async function selectBookings(query: ReturnType<typeof bookingQuery>, who: Who):
     comment: m.comment,
     cancellable: m.user_id === who.userId && isLive(m.status) && beforeDay(m.day),
     createdAt: iso(m.created_at),
-    ...(isOrganizer(who) ? { company: m.business_name ?? "", username: m.username } : {}),
+    ...(isOrganizer(who) ? { company: m.business_name || m.business_name_en || "", username: m.username } : {}),
   }));
 }
 

@@ -49,6 +49,7 @@ async function selectRequests(query: ReturnType<typeof requestQuery>, who: Who):
       "b.room_type_en",
       "u.username",
       "u.business_name",
+      "u.business_name_en",
       dayOf("r.check_in").as("check_in"),
       dayOf("r.check_out").as("check_out"),
       dayOf("h.cancel_until").as("cancel_until"),
@@ -73,7 +74,7 @@ async function selectRequests(query: ReturnType<typeof requestQuery>, who: Who):
     cancellable: r.user_id === who.userId && isLive(r.status) && beforeCutOff(r.cancel_until),
     cancelUntil: r.cancel_until,
     createdAt: iso(r.created_at),
-    ...(isOrganizer(who) ? { company: r.business_name ?? "", username: r.username } : {}),
+    ...(isOrganizer(who) ? { company: r.business_name || r.business_name_en || "", username: r.username } : {}),
   }));
 }
 

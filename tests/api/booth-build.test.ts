@@ -243,9 +243,9 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
     const again = await post("create", ticket, form(boothId));
     expect(again).toMatchObject({ status: 409, message: "This record was changed meanwhile, please reload and try again" });
 
-    const noName = await post("update", ticket, form(boothId, { intent: "submit", fasciaNameZh: "", version: "0" }));
+    const noName = await post("update", ticket, form(boothId, { intent: "submit", fasciaNameZh: "", fasciaNameEn: "", version: "0" }));
     expect(noName.status).toBe(400);
-    expect(noName.data.fields?.fasciaNameZh).toEqual(["validation.required|boothConstruction.fields.fasciaNameZh"]);
+    expect(noName.data.fields?.fasciaNameZh).toEqual(["boothConstruction.errors.fasciaNameMissing"]);
 
     const sentAt = appClock.now().getTime();
     const submitted = await post("update", ticket, form(boothId, { intent: "submit", version: "0" }));

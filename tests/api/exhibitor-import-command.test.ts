@@ -75,7 +75,7 @@ describe("cli.js arguments, exhibitor-template and import-exhibitors", () => {
     const refused = runOpsCommand(context, "import-exhibitors", [bad]);
     await expect(refused).rejects.toThrow(`${bad}: 2 rows have errors; nothing was imported`);
     await expect(runOpsCommand(context, "import-exhibitors", [bad])).rejects.toThrow(
-      "Row 3, column G (Booth number): Booth 1A01 belongs to another exhibitor (std01)\nRow 4, column J (Booth type (1 standard, 2 raw space)): Please enter the correct Booth type (1 standard, 2 raw space)",
+      "Row 3, column G (Booth number): Booth 1A01 belongs to another exhibitor (std01)\nRow 4, column L (Booth type (1 standard, 2 raw space)): Please enter the correct Booth type (1 standard, 2 raw space)",
     );
     const garbage = path.join(dir, "old.xls");
     await fs.writeFile(garbage, "not a workbook");

@@ -32,6 +32,9 @@ describe("the exhibitor import page, without JavaScript", () => {
     const html = await page.text();
     expect(html).toContain("Import exhibitors and booths");
     expect(html).toContain('href="/exhibitorInfo/exhibitorImport/template"');
+    // What each column takes, in the page itself (a native <details>, no script).
+    expect(html).toContain("The template&#x27;s columns");
+    expect(html).toContain("Required when there is no mobile: the invitation goes there.");
     const template = await browser.request("/exhibitorInfo/exhibitorImport/template");
     expect(template.status).toBe(200);
     expect(template.headers.get("content-type")).toContain(XLSX);
@@ -44,7 +47,7 @@ describe("the exhibitor import page, without JavaScript", () => {
     const badHtml = await bad.text();
     expect(badHtml).toContain("2 rows have errors: correct the file and upload it again. Nothing has been saved.");
     expect(badHtml).toContain("Booth 1A01 belongs to another exhibitor (std01)");
-    expect(badHtml).toContain("I (Booth area (m²))");
+    expect(badHtml).toContain("K (Booth area (m²))");
     expect(await api.db.selectFrom("users").select("id").where("username", "=", "IMP0071").executeTakeFirst()).toBeUndefined();
 
     const good = await browser.request("/exhibitorInfo/exhibitorImport?preview", {
@@ -54,6 +57,7 @@ describe("the exhibitor import page, without JavaScript", () => {
     expect(good.status).toBe(200);
     const goodHtml = await good.text();
     expect(goodHtml).toContain("2 rows are ready: 1 new and 0 updated exhibitors, 2 new and 0 updated booths.");
+    expect(goodHtml).toContain(">3 × 3</td>");
     const stageId = /name="stageId" value="([^"]+)"/.exec(goodHtml)?.[1];
     expect(stageId).toBeTruthy();
 

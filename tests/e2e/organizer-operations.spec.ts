@@ -44,6 +44,8 @@ function newExhibitor(testInfo: TestInfo) {
     email: `ops-${tag.toLowerCase()}@example.com`,
     boothNo: `8Z${tag}`,
     hallCode: "1",
+    widthM: 6,
+    depthM: 3,
     areaM2: 18,
     boothType: 1,
   } satisfies Row;
@@ -89,13 +91,18 @@ test("import from Excel (a bad row saves nothing), invite the new exhibitor, who
   await test.step("a file with bad rows: every error by row and column, no preview", async () => {
     await app.goto(IMPORT);
     await expect(page.getByRole("heading", { name: "Import exhibitors and booths", level: 1 })).toBeVisible();
+    // What each column takes, behind a native disclosure (no script needed to open it).
+    const columns = page.getByTestId("template-columns");
+    await columns.getByText(accountsEn.page.columnsTitle).click();
+    await expect(columns).toContainText(accountsEn.columns.widthM);
+    await expect(columns).toContainText(accountsEn.columns.companyNameEn);
     const bad = await workbook([exhibitor, { ...exhibitor, boothNo: `${exhibitor.boothNo}B`, areaM2: "abc", boothType: 3 }]);
     await upload(app, "bad.xlsx", bad);
     const errors = page.getByTestId("import-errors");
     await expect(errors).toContainText("1 rows have errors: correct the file and upload it again. Nothing has been saved.");
     await expect(errors.getByTestId("import-error-3")).toHaveCount(2);
-    await expect(errors.getByTestId("import-error-3").filter({ hasText: `I (${areaLabel})` })).toContainText(`Please enter the correct ${areaLabel}`);
-    await expect(errors.getByTestId("import-error-3").filter({ hasText: `J (${typeLabel})` })).toContainText(`Please enter the correct ${typeLabel}`);
+    await expect(errors.getByTestId("import-error-3").filter({ hasText: `K (${areaLabel})` })).toContainText(`Please enter the correct ${areaLabel}`);
+    await expect(errors.getByTestId("import-error-3").filter({ hasText: `L (${typeLabel})` })).toContainText(`Please enter the correct ${typeLabel}`);
     await expect(errors.getByTestId("import-error-2")).toHaveCount(0);
     await expect(page.getByTestId("import-preview")).toHaveCount(0);
     await expect(page.getByTestId("import-confirm")).toHaveCount(0);
@@ -108,6 +115,7 @@ test("import from Excel (a bad row saves nothing), invite the new exhibitor, who
     const row = preview.getByTestId("preview-row-2");
     await expect(row).toContainText(exhibitor.exhibitorNo);
     await expect(row).toContainText(exhibitor.companyNameZh);
+    await expect(row).toContainText("6 × 3");
     await expect(row).toContainText(exhibitor.boothNo);
     await expect(row.getByText("new", { exact: true })).toHaveCount(2);
     await expect(page.getByTestId("import-errors")).toHaveCount(0);

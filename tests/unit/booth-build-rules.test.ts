@@ -45,6 +45,12 @@ describe("standard booth equipment (docs/product.md § Booth construction)", () 
     expect(quantities(2.5, 2.5).carpet).toBe(7);
     expect(equipmentFor({ widthM: 3, depthM: 2 }).find((item) => item.code === "carpet")?.unit).toBe("squareMetre");
   });
+
+  it("counts the recorded area of an 18 m² booth imported as a square (4.24x4.24): two sets, not one", () => {
+    const square = Object.fromEntries(equipmentFor({ widthM: 4.24, depthM: 4.24, areaM2: 18 }).map((item) => [item.code, item.quantity]));
+    expect(square).toEqual(quantities(6, 3));
+    expect(quantities(4.24, 4.24).negotiationTable).toBe(1);
+  });
 });
 
 describe("the fascia JPG rule (2400 × 950 mm, 72 dpi or 5 million pixels)", () => {
@@ -123,10 +129,11 @@ describe("the standard build form's list fields", () => {
     expect(standardBuildSchema.parse(base).unneededEquipment).toEqual([]);
   });
 
-  it("let a draft go without the Chinese name, not a submission", () => {
+  it("let a draft go without a company name, not a submission; an English name alone will do (an overseas exhibitor)", () => {
     expect(standardBuildSchema.safeParse(base).success).toBe(true);
     const submitted = standardBuildSchema.safeParse({ ...base, intent: "submit" });
     expect(submitted.success).toBe(false);
-    expect(submitted.error?.issues[0]?.path).toEqual(["fasciaNameZh"]);
+    expect(submitted.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["fasciaNameZh"], "boothConstruction.errors.fasciaNameMissing"]]);
+    expect(standardBuildSchema.safeParse({ ...base, intent: "submit", fasciaNameEn: "Harbour Trading Ltd" }).success).toBe(true);
   });
 });

@@ -11,9 +11,12 @@ export type ExhibitorImportRowError = { row: number; column: string; field: Exhi
 export type ExhibitorImportPreviewRow = {
   row: number;
   exhibitorNo: string;
-  companyNameZh: string;
+  /** The Chinese name, else the English one (an overseas exhibitor may have only that). */
+  companyName: string;
   boothNo: string;
   hallCode: string;
+  widthM: number;
+  depthM: number;
   areaM2: number;
   boothType: number;
   exhibitor: "create" | "update";

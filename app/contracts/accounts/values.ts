@@ -3,7 +3,10 @@
  * import's limits and the multipart field names, shared by the server, the CLI and the page (zod-free).
  */
 
-/** The template's columns, in order (A to J); the import finds them by their header in either language. */
+/**
+ * The template's columns, in order (A to L); the import finds them by their header in either language,
+ * so a file of the earlier template (A to J, no width and depth) still reads (decision 056).
+ */
 export const EXHIBITOR_IMPORT_FIELDS = [
   "exhibitorNo",
   "companyNameZh",
@@ -13,10 +16,25 @@ export const EXHIBITOR_IMPORT_FIELDS = [
   "email",
   "boothNo",
   "hallCode",
+  "widthM",
+  "depthM",
   "areaM2",
   "boothType",
 ] as const;
 export type ExhibitorImportField = (typeof EXHIBITOR_IMPORT_FIELDS)[number];
+
+/**
+ * The columns a file must have (decision 056): these always; of the company names and of the
+ * contacts at least one column each; the booth's width and depth, or its area (the earlier template).
+ */
+export const EXHIBITOR_IMPORT_REQUIRED_COLUMNS = ["exhibitorNo", "contactName", "boothNo", "hallCode", "boothType"] as const satisfies ExhibitorImportField[];
+export const EXHIBITOR_IMPORT_EITHER_COLUMNS = [
+  ["companyNameZh", "companyNameEn"],
+  ["mobile", "email"],
+] as const satisfies [ExhibitorImportField, ExhibitorImportField][];
+
+/** A booth's sides in metres and its area in m², as the import takes them. */
+export const BOOTH_SIZE_LIMITS = { minSideM: 1, maxSideM: 1000, maxAreaM2: 20000 } as const;
 
 export const EXHIBITOR_IMPORT_LIMITS = {
   /** The upload's size. */

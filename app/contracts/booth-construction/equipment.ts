@@ -34,9 +34,13 @@ const UNIT: Record<EquipmentCode, EquipmentItem["unit"]> = {
 const SET_3X2: Partial<Record<EquipmentCode, number>> = { fasciaBoard: 1, spotlight: 2, consultingDesk: 1, foldingChair: 2, socket: 1, trashCan: 1 };
 const SET_3X3: Partial<Record<EquipmentCode, number>> = { ...SET_3X2, negotiationTable: 1, negotiationChair: 3 };
 
-/** The booth's equipment by size; areas under 9 m² are the 3x2 set. Quantities are whole numbers. */
-export function equipmentFor(booth: { widthM: number; depthM: number }): EquipmentItem[] {
-  const area = Math.round(booth.widthM * booth.depthM * 100) / 100;
+/**
+ * The booth's equipment by size; areas under 9 m² are the 3x2 set. Quantities are whole numbers.
+ * The booth's recorded area counts when it is known: booths imported before width and depth were
+ * columns have the sides of a square (18 m² as 4.24x4.24, whose product is short of 18), decision 056.
+ */
+export function equipmentFor(booth: { widthM: number; depthM: number; areaM2?: number }): EquipmentItem[] {
+  const area = Math.round((booth.areaM2 ?? booth.widthM * booth.depthM) * 100) / 100;
   const units = area < 9 ? 1 : Math.max(1, Math.floor(area / 9));
   const set = area < 9 ? SET_3X2 : SET_3X3;
   const quantities: Partial<Record<EquipmentCode, number>> = {

@@ -107,8 +107,9 @@ export const standardBuildSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.intent !== "submit") return;
-    if (value.fasciaMode === "standard" && !value.fasciaNameZh)
-      ctx.addIssue({ code: "custom", path: ["fasciaNameZh"], message: withProp("validation.required", F("fasciaNameZh")) });
+    // An overseas exhibitor's fascia may carry its English name only (decision 056).
+    if (value.fasciaMode === "standard" && !value.fasciaNameZh && !value.fasciaNameEn)
+      ctx.addIssue({ code: "custom", path: ["fasciaNameZh"], message: "boothConstruction.errors.fasciaNameMissing" });
     if (value.fasciaMode === "custom" && !value.fasciaFileUrl)
       ctx.addIssue({ code: "custom", path: ["fasciaFileUrl"], message: withProp("validation.required", F("fasciaFile")) });
     if (Boolean(value.carpetLayingDay) !== Boolean(value.carpetLayingSlot)) {

@@ -39,6 +39,7 @@ const boothConstruction = {
     comment: "Comment",
   },
   errors: {
+    fasciaNameMissing: "Please fill in the company name for the fascia in Chinese or in English",
     noBooth: "There is no booth for this page",
     standardOnly: "Booth {{boothNo}} is raw space: standard booth construction is for standard booths only",
     rawSpaceOnly: "Booth {{boothNo}} is a standard booth: this is for raw space (special) booths only",

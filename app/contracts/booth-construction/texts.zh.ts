@@ -39,6 +39,7 @@ const boothConstruction = {
     comment: "审核意见",
   },
   errors: {
+    fasciaNameMissing: "请填写楣板上的公司中文名称或英文名称",
     noBooth: "没有可办理此项的展位",
     standardOnly: "展位 {{boothNo}} 为特装（光地）展位：标摊搭建仅适用于标准展位",
     rawSpaceOnly: "展位 {{boothNo}} 为标准展位：此项仅适用于特装（光地）展位",

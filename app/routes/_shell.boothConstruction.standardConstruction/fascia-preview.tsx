@@ -12,6 +12,8 @@ export function FasciaPreview({ nameZh, nameEn, boothNo }: { nameZh: string; nam
   const zhSize = fasciaTextScale(nameZh, FASCIA_WIDTH_MM, 300);
   const enSize = fasciaTextScale(nameEn, FASCIA_WIDTH_MM, 150);
   const hasEn = nameEn.trim() !== "";
+  // English only (an overseas exhibitor): its one line where the Chinese name would stand.
+  const hasZh = nameZh.trim() !== "";
   return (
     <figure style={{ margin: 0 }}>
       <svg
@@ -25,7 +27,7 @@ export function FasciaPreview({ nameZh, nameEn, boothNo }: { nameZh: string; nam
           {nameZh}
         </text>
         {hasEn ? (
-          <text x={FASCIA_WIDTH_MM / 2} y={720} textAnchor="middle" fontSize={enSize} fill="#1a1b1e">
+          <text x={FASCIA_WIDTH_MM / 2} y={hasZh ? 720 : 560} textAnchor="middle" fontSize={enSize} fill="#1a1b1e">
             {nameEn}
           </text>
         ) : null}

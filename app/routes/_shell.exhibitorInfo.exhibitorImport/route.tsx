@@ -4,7 +4,7 @@ import { Anchor, Badge, Button, Group, Input, Paper, Stack, Table, Text, Title }
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { EXHIBITOR_IMPORT_FILE_FIELD, EXHIBITOR_IMPORT_LIMITS, EXHIBITOR_IMPORT_STAGE_FIELD } from "~/contracts/accounts/values";
+import { EXHIBITOR_IMPORT_FIELDS, EXHIBITOR_IMPORT_FILE_FIELD, EXHIBITOR_IMPORT_LIMITS, EXHIBITOR_IMPORT_STAGE_FIELD } from "~/contracts/accounts/values";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formatSizeLimit } from "~/contracts/uploads/values";
@@ -37,6 +37,32 @@ function Refusal({ reply }: { reply: Extract<ImportReply, { kind: "refused" }> }
   return <ImportErrors message={reply.message} errors={reply.errors} more={reply.moreErrors} />;
 }
 
+/** What each column of the template takes, in a native disclosure (open and closed without JavaScript). */
+function TemplateColumns() {
+  const { t } = useTranslation();
+  return (
+    <details data-testid="template-columns">
+      <summary style={{ cursor: "pointer" }}>
+        <Text span size="sm" fw={500}>
+          {t("accounts.page.columnsTitle")}
+        </Text>
+      </summary>
+      <Table withTableBorder mt="xs" fz="sm">
+        <Table.Tbody>
+          {EXHIBITOR_IMPORT_FIELDS.map((field) => (
+            <Table.Tr key={field}>
+              <Table.Th scope="row" style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>
+                {t(`accounts.fields.${field}`)}
+              </Table.Th>
+              <Table.Td>{t(`accounts.columns.${field}`)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </details>
+  );
+}
+
 function Preview({ reply, pending }: { reply: Extract<ImportReply, { kind: "ready" }>; pending: boolean }) {
   const { t } = useTranslation();
   return (
@@ -48,9 +74,10 @@ function Preview({ reply, pending }: { reply: Extract<ImportReply, { kind: "read
             <Table.Tr>
               <Table.Th>{t("accounts.page.row")}</Table.Th>
               <Table.Th>{t("accounts.fields.exhibitorNo")}</Table.Th>
-              <Table.Th>{t("accounts.fields.companyNameZh")}</Table.Th>
+              <Table.Th>{t("accounts.page.company")}</Table.Th>
               <Table.Th>{t("accounts.fields.boothNo")}</Table.Th>
               <Table.Th>{t("accounts.fields.hallCode")}</Table.Th>
+              <Table.Th>{t("accounts.page.size")}</Table.Th>
               <Table.Th>{t("accounts.fields.areaM2")}</Table.Th>
               <Table.Th>{t("accounts.page.exhibitor")}</Table.Th>
               <Table.Th>{t("accounts.page.booth")}</Table.Th>
@@ -61,9 +88,10 @@ function Preview({ reply, pending }: { reply: Extract<ImportReply, { kind: "read
               <Table.Tr key={row.row} data-testid={`preview-row-${row.row}`}>
                 <Table.Td>{row.row}</Table.Td>
                 <Table.Td>{row.exhibitorNo}</Table.Td>
-                <Table.Td style={{ overflowWrap: "anywhere" }}>{row.companyNameZh}</Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{row.companyName}</Table.Td>
                 <Table.Td>{row.boothNo}</Table.Td>
                 <Table.Td>{row.hallCode}</Table.Td>
+                <Table.Td>{`${row.widthM} × ${row.depthM}`}</Table.Td>
                 <Table.Td>{row.areaM2}</Table.Td>
                 {[row.exhibitor, row.booth].map((what, i) => (
                   <Table.Td key={i === 0 ? "exhibitor" : "booth"}>
@@ -107,6 +135,7 @@ export default function ExhibitorImportPage() {
           <Anchor href={`${IMPORT_PATH}/template`} data-testid="download-template">
             {t("accounts.page.downloadTemplate")}
           </Anchor>
+          <TemplateColumns />
           <Form method="post" action="?preview" encType="multipart/form-data" data-testid="import-form">
             <Stack gap="xs">
               {/* A native file input: it posts the file with or without JavaScript. */}

@@ -96,7 +96,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       prefill,
       held: heldHere,
       // The invoice title starts as the company's name (spec: prefilled from the profile).
-      defaultTitle: info.infoVO.businessName ?? "",
+      defaultTitle: info.infoVO.businessName || info.infoVO.businessNameEn || "",
       constraints,
     },
     { headers: held.headers },

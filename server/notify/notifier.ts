@@ -26,7 +26,7 @@ export const SMS_TEMPLATE_PARAMS = {
   reminder: ["item", "deadline", "link"],
 } as const satisfies Record<SmsKind, readonly string[]>;
 
-export type SmsParams<K extends SmsKind> = Record<(typeof SMS_TEMPLATE_PARAMS)[K][number], string>;
+type SmsParams<K extends SmsKind> = Record<(typeof SMS_TEMPLATE_PARAMS)[K][number], string>;
 
 /** One SMS: the whole text (outbox, delivery log) and its kind with exactly the parameters its template takes. */
 export type SmsMessage = { [K in SmsKind]: { to: string; text: string; kind: K; params: SmsParams<K> } }[SmsKind];

@@ -23,5 +23,8 @@ export async function templateOf(options: SmsTemplateOptions, message: SmsMessag
 /** A number as typed ("+852 1234-5678") without the spaces and dashes providers refuse. */
 export const compactNumber = (to: string) => to.trim().replace(/[\s-]+/g, "");
 
-/** An error's message, or what was thrown, for a delivery log reason. */
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * An error's message, or what was thrown, for a delivery log reason; without a URL's query string,
+ * where Aliyun's SDK puts the number and the parameters (a verification code) of a failed request.
+ */
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/(https?:\/\/[^\s?]*)\?\S*/g, "$1");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { checkSmsProvider, smsConfigShape } from "./notify/sms-config";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -95,8 +96,8 @@ const configSchema = z
       .trim()
       .optional()
       .transform((value) => (value ? value : undefined)),
-    /** Where SMS go; only the file outbox (DATA_DIR/outbox/*.sms.json) exists so far. */
-    SMS_PROVIDER: z.enum(["outbox"]).default("outbox"),
+    /** SMS: the file outbox by default, or Aliyun / Tencent Cloud with their credentials and templates (server/notify/sms-config.ts). */
+    ...smsConfigShape,
     /** The job queue (decision 034): "off" starts none in this process (no reminders; "send now" and invitation batches then send at once). */
     JOBS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
     /** Checklist reminders (decision 034): "off" runs no reminder workers or sweep in this process (the organizer's "send now" then sends at once). */
@@ -155,6 +156,7 @@ const configSchema = z
         message: "needs DATABASE_URL: the embedded database is owned by one process (unset it, or set DATABASE_URL)",
       });
     }
+    checkSmsProvider(env, ctx);
     if (env.STORAGE !== "s3") return;
     for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when STORAGE=s3" });

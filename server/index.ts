@@ -126,7 +126,7 @@ async function main() {
 }
 
 function jobDomains(config: Config, logger: ReturnType<typeof createLogger>, services: Awaited<ReturnType<typeof prepareServices>>) {
-  const jobDeps = { db: services.database.db, config, logger, notifier: createNotifier(config) };
+  const jobDeps = { db: services.database.db, config, logger, notifier: createNotifier(config, services.database.db) };
   const domains: JobWorkers[] = [
     invitationJobs(jobDeps),
     videoJobs({ db: services.database.db, store: services.store, logger }),

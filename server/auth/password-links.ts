@@ -107,7 +107,12 @@ export async function sendActivation(deps: Mailer, userId: number, language: Lan
   }
   if (mobile) {
     sent.sms = await attempt(deps, user.id, "sms", () =>
-      deps.notifier.sendSms({ to: mobile, text: translate(language, "passwordLinks.mail.activateSms", values) }),
+      deps.notifier.sendSms({
+        to: mobile,
+        text: translate(language, "passwordLinks.mail.activateSms", values),
+        kind: "activation",
+        params: { username: values.username, link: values.link, days: String(values.days) },
+      }),
     );
   }
   deps.logger.info({ event: "activation-sent", userId: user.id, ...sent }, "activation link sent");

@@ -182,8 +182,9 @@ async function prepareReset(deps: Pick<ApiDeps, "db" | "config" | "notifier">, a
       hash: `v1$${salt}$${codeHash(salt, account.id, code)}`,
       lifetimeMs: RESET_CODE_MINUTES * 60_000,
     });
-    const text = translate(language, "passwordLinks.mail.resetSms", { username: account.username, code, minutes: RESET_CODE_MINUTES });
-    return { userId: account.id, send: () => deps.notifier.sendSms({ to: mobile, text }) };
+    const params = { username: account.username, code, minutes: String(RESET_CODE_MINUTES) };
+    const text = translate(language, "passwordLinks.mail.resetSms", params);
+    return { userId: account.id, send: () => deps.notifier.sendSms({ to: mobile, text, kind: "passwordResetCode", params }) };
   }
   return null;
 }

@@ -129,7 +129,8 @@ export async function sendVerificationCode(
   // Sent after the commit: a slow SMTP server must not hold a database connection and the locks.
   const { subject, text } = message(language, channel, code);
   try {
-    if (channel === "sms") await deps.notifier.sendSms({ to: normalized, text });
+    if (channel === "sms")
+      await deps.notifier.sendSms({ to: normalized, text, kind: "mobileVerification", params: { code, minutes: String(CODE_TTL_MINUTES) } });
     else await deps.notifier.sendEmail({ to: normalized, subject, text });
   } catch (error) {
     // Not delivered: it must neither count against the throttles nor replace the previous code.

@@ -1,23 +1,69 @@
 import type { Config } from "../config";
+import type { Database } from "../db/database";
 import { DEFAULT_MAIL_FROM, writeMail } from "../mail/outbox";
 import type { Notifier } from "./notifier";
 import { outboxSmsProvider, type SmsProvider } from "./sms";
+import { aliyunSmsProvider } from "./sms-aliyun";
+import { smsSignName } from "./sms-sign-name";
+import { tencentSmsProvider } from "./sms-tencent";
 import { createSmtpSender } from "./smtp";
 
 export type { Notifier } from "./notifier";
 
-type NotifierConfig = Pick<Config, "dataDir" | "SMTP_URL" | "MAIL_FROM" | "SMS_PROVIDER">;
+type NotifierConfig = Pick<
+  Config,
+  | "dataDir"
+  | "SMTP_URL"
+  | "MAIL_FROM"
+  | "SMS_PROVIDER"
+  | "SMS_TEMPLATES"
+  | "SMS_SIGN_NAME"
+  | "SMS_ENDPOINT"
+  | "SMS_TIMEOUT_MS"
+  | "ALIYUN_ACCESS_KEY_ID"
+  | "ALIYUN_ACCESS_KEY_SECRET"
+  | "ALIYUN_SMS_REGION"
+  | "TENCENT_SECRET_ID"
+  | "TENCENT_SECRET_KEY"
+  | "TENCENT_SMS_SDK_APP_ID"
+  | "TENCENT_SMS_REGION"
+>;
 
-function createSmsProvider(config: NotifierConfig): SmsProvider {
+/** The SMS gateway of SMS_PROVIDER; config.ts has checked a real one's credentials and templates at boot. */
+export function createSmsProvider(config: NotifierConfig, db?: Database): SmsProvider {
+  const common = {
+    templates: config.SMS_TEMPLATES,
+    signName: smsSignName(config.SMS_SIGN_NAME, db),
+    endpoint: config.SMS_ENDPOINT,
+    timeoutMs: config.SMS_TIMEOUT_MS,
+  };
   switch (config.SMS_PROVIDER) {
     case "outbox":
       return outboxSmsProvider(config);
+    case "aliyun":
+      return aliyunSmsProvider({
+        ...common,
+        accessKeyId: config.ALIYUN_ACCESS_KEY_ID ?? "",
+        accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET ?? "",
+        region: config.ALIYUN_SMS_REGION,
+      });
+    case "tencent":
+      return tencentSmsProvider({
+        ...common,
+        secretId: config.TENCENT_SECRET_ID ?? "",
+        secretKey: config.TENCENT_SECRET_KEY ?? "",
+        sdkAppId: config.TENCENT_SMS_SDK_APP_ID ?? "",
+        region: config.TENCENT_SMS_REGION,
+      });
   }
 }
 
-/** E-mail through SMTP when SMTP_URL is set, else the file outbox; SMS through SMS_PROVIDER. */
-export function createNotifier(config: NotifierConfig): Notifier & { readonly emailTransport: "smtp" | "outbox" } {
-  const sms = createSmsProvider(config);
+/**
+ * E-mail through SMTP when SMTP_URL is set, else the file outbox; SMS through SMS_PROVIDER. With the
+ * database at hand, a real SMS provider signs with the organizer's smsSignName setting.
+ */
+export function createNotifier(config: NotifierConfig, db?: Database): Notifier & { readonly emailTransport: "smtp" | "outbox" } {
+  const sms = createSmsProvider(config, db);
   const sendSms: Notifier["sendSms"] = (message) => sms.send(message);
   if (config.SMTP_URL) {
     const smtp = createSmtpSender({ url: config.SMTP_URL, from: config.MAIL_FROM || DEFAULT_MAIL_FROM });

@@ -8,11 +8,28 @@
  * the whole message as the outbox and the delivery log show it.
  */
 export type EmailMessage = { to: string; subject: string; text: string; replyTo?: string; kind?: MessageKind };
-export type SmsMessage = { to: string; text: string; kind?: SmsKind; params?: Record<string, string> };
 
-/** Every kind of SMS the portal sends; each has one template code at the provider (server/notify/sms-templates.ts). */
+/** Every kind of SMS the portal sends; each has one template code at the provider (SMS_TEMPLATES, docs/operations.md § SMS providers). */
 export const SMS_KINDS = ["passwordResetCode", "activation", "mobileVerification", "visitorCode", "visitorConfirmation", "reminder"] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
+
+/**
+ * The parameters each kind's template receives, in this order: Aliyun fills ${name} by name,
+ * Tencent Cloud fills {1}, {2}… by position. They are the values the portal's own text is built from.
+ */
+export const SMS_TEMPLATE_PARAMS = {
+  passwordResetCode: ["username", "code", "minutes"],
+  activation: ["username", "link", "days"],
+  mobileVerification: ["code", "minutes"],
+  visitorCode: ["exhibition", "code", "minutes"],
+  visitorConfirmation: ["exhibition", "number", "name"],
+  reminder: ["item", "deadline", "link"],
+} as const satisfies Record<SmsKind, readonly string[]>;
+
+type SmsParams<K extends SmsKind> = Record<(typeof SMS_TEMPLATE_PARAMS)[K][number], string>;
+
+/** One SMS: the whole text (outbox, delivery log) and its kind with exactly the parameters its template takes. */
+export type SmsMessage = { [K in SmsKind]: { to: string; text: string; kind: K; params: SmsParams<K> } }[SmsKind];
 
 /** The kind of a message in the delivery log: an SMS kind, or what an e-mail is about (free text, camelCase). */
 export type MessageKind = SmsKind | (string & {});

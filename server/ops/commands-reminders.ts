@@ -28,7 +28,7 @@ export const reminderCommands: Record<string, OpsCommand> = {
         return [`${due.length} reminder(s) due (nothing sent):`, ...lines].join("\n");
       }
       const config = loadConfig();
-      const result = await runSweep({ db, config, logger: createLogger(config.LOG_LEVEL), notifier: createNotifier(config) });
+      const result = await runSweep({ db, config, logger: createLogger(config.LOG_LEVEL), notifier: createNotifier(config, db) });
       return `Sent ${result.sent} of ${result.due} reminder(s) due (the others were already sent or have no contact).`;
     },
   },

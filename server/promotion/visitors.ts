@@ -188,13 +188,10 @@ export async function sendVisitorCode(
       .executeTakeFirstOrThrow();
     return row.id;
   });
-  const text = translate(language, "promotion.visitors.sms.code", {
-    exhibition: nameIn(language, exhibition.name_zh, exhibition.name_en),
-    code,
-    minutes: VISITOR_CODE_TTL_MINUTES,
-  });
+  const params = { exhibition: nameIn(language, exhibition.name_zh, exhibition.name_en), code, minutes: String(VISITOR_CODE_TTL_MINUTES) };
+  const text = translate(language, "promotion.visitors.sms.code", params);
   try {
-    await deps.notifier.sendSms({ to: mobile, text });
+    await deps.notifier.sendSms({ to: mobile, text, kind: "visitorCode", params });
   } catch (error) {
     // Not delivered: it neither counts against the limits nor replaces the previous code.
     await db.deleteFrom("visitor_codes").where("id", "=", codeId).execute();
@@ -370,7 +367,12 @@ async function confirm(
 ) {
   const values = { exhibition: to.exhibition, number: to.number, name: to.name };
   const sends = [
-    deps.notifier.sendSms({ to: to.mobile, text: translate(language, "promotion.visitors.sms.confirmation", values) }),
+    deps.notifier.sendSms({
+      to: to.mobile,
+      text: translate(language, "promotion.visitors.sms.confirmation", values),
+      kind: "visitorConfirmation",
+      params: values,
+    }),
     deps.notifier.sendEmail({
       to: to.email,
       subject: translate(language, "promotion.visitors.email.subject", values),

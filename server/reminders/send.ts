@@ -57,6 +57,7 @@ function composeReminder(config: ApiDeps["config"], item: Item, recipient: Recip
     subject: t(overdue ? "subjectOverdue" : "subject", values),
     text: [t("greeting", values), "", lead, t("action", values), "", t("footer")].join("\n"),
     sms: t("sms", values),
+    smsParams: { item: title, deadline, link },
   };
 }
 
@@ -75,7 +76,10 @@ async function deliver(deps: ReminderDeps, reminder: PlannedReminder, sentBy: nu
   const message = composeReminder(deps.config, reminder.item, reminder.recipient, reminder.kind);
   const sent = { email: false, sms: false };
   if (email) sent.email = await attempt(deps, reminder, "email", () => deps.notifier.sendEmail({ to: email, subject: message.subject, text: message.text }));
-  if (mobile) sent.sms = await attempt(deps, reminder, "sms", () => deps.notifier.sendSms({ to: mobile, text: message.sms }));
+  if (mobile)
+    sent.sms = await attempt(deps, reminder, "sms", () =>
+      deps.notifier.sendSms({ to: mobile, text: message.sms, kind: "reminder", params: message.smsParams }),
+    );
   await deps.db
     .updateTable("reminder_log")
     .set({ status: sent.email || sent.sms ? "sent" : "failed", email: sent.email, sms: sent.sms, sent_at: new Date() })

@@ -65,3 +65,68 @@ describe("config from the environment", () => {
     expect(loadConfig({ NODE_ENV: "production", TEST_CLOCK: "" }).TEST_CLOCK).toBeUndefined();
   });
 });
+
+describe("SMS provider at boot", () => {
+  const templates = JSON.stringify({
+    passwordResetCode: "SMS_1",
+    activation: "SMS_2",
+    mobileVerification: "SMS_3",
+    visitorCode: "SMS_4",
+    visitorConfirmation: "SMS_5",
+    reminder: "SMS_6",
+  });
+  const aliyun = { SMS_PROVIDER: "aliyun", ALIYUN_ACCESS_KEY_ID: "LTAI-id", ALIYUN_ACCESS_KEY_SECRET: "secret", SMS_TEMPLATES: templates };
+
+  it("keeps the outbox by default, with no credentials or templates needed", () => {
+    const config = loadConfig({});
+    expect(config.SMS_PROVIDER).toBe("outbox");
+    expect(config.SMS_TEMPLATES).toEqual({});
+  });
+
+  it("starts Aliyun with its credentials and a template for every kind", () => {
+    const config = loadConfig(aliyun);
+    expect(config.SMS_PROVIDER).toBe("aliyun");
+    expect(config.SMS_TEMPLATES.reminder).toBe("SMS_6");
+    expect(config.ALIYUN_SMS_REGION).toBe("cn-hangzhou");
+    expect(config.SMS_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it("refuses a real provider without credentials, naming each missing variable and never printing a secret", () => {
+    expect(() => loadConfig({ SMS_PROVIDER: "aliyun", SMS_TEMPLATES: templates })).toThrow(/ALIYUN_ACCESS_KEY_ID=.*is required when SMS_PROVIDER=aliyun/);
+    expect(() => loadConfig({ SMS_PROVIDER: "aliyun", SMS_TEMPLATES: templates })).toThrow(/ALIYUN_ACCESS_KEY_SECRET=.*is required when SMS_PROVIDER=aliyun/);
+    const tencent = () => loadConfig({ SMS_PROVIDER: "tencent", TENCENT_SECRET_ID: "AKID-id", SMS_TEMPLATES: templates });
+    expect(tencent).toThrow(/TENCENT_SECRET_KEY=.*is required when SMS_PROVIDER=tencent/);
+    expect(tencent).toThrow(/TENCENT_SMS_SDK_APP_ID=.*is required when SMS_PROVIDER=tencent/);
+    expect(() => loadConfig({ ...aliyun, ALIYUN_ACCESS_KEY_SECRET: "", ALIYUN_ACCESS_KEY_ID: "LTAI-visible" })).not.toThrow(/LTAI-visible/);
+  });
+
+  it("refuses a real provider without a template for every kind, naming the missing kinds", () => {
+    const partial = JSON.stringify({ passwordResetCode: "SMS_1", activation: "SMS_2" });
+    expect(() => loadConfig({ ...aliyun, SMS_TEMPLATES: partial })).toThrow(
+      /SMS_TEMPLATES=.*needs a template for every SMS kind when SMS_PROVIDER=aliyun; missing: mobileVerification, visitorCode, visitorConfirmation, reminder/,
+    );
+    expect(() => loadConfig({ ...aliyun, SMS_TEMPLATES: undefined })).toThrow(/missing: passwordResetCode, activation/);
+  });
+
+  it("refuses SMS_TEMPLATES that is not a JSON object, has an unknown kind or an empty code", () => {
+    expect(() => loadConfig({ ...aliyun, SMS_TEMPLATES: "SMS_1" })).toThrow(/SMS_TEMPLATES=.*must be a JSON object/);
+    expect(() => loadConfig({ ...aliyun, SMS_TEMPLATES: '["SMS_1"]' })).toThrow(/must be a JSON object/);
+    const typo = JSON.stringify({ ...JSON.parse(templates), remider: "SMS_7" });
+    expect(() => loadConfig({ ...aliyun, SMS_TEMPLATES: typo })).toThrow(/unknown SMS kind "remider"/);
+    const empty = JSON.stringify({ ...JSON.parse(templates), reminder: " " });
+    expect(() => loadConfig({ ...aliyun, SMS_TEMPLATES: empty })).toThrow(/needs a template code without spaces for "reminder"/);
+  });
+
+  it("wants Tencent template ids as digits, an SdkAppId as digits, and an http(s) endpoint", () => {
+    const tencent = { SMS_PROVIDER: "tencent", TENCENT_SECRET_ID: "AKID-id", TENCENT_SECRET_KEY: "key", TENCENT_SMS_SDK_APP_ID: "1400006666" };
+    expect(() => loadConfig({ ...tencent, SMS_TEMPLATES: templates })).toThrow(/needs Tencent Cloud template ids \(digits\) for: passwordResetCode/);
+    const ids = JSON.stringify(Object.fromEntries(Object.keys(JSON.parse(templates)).map((kind, i) => [kind, `10${i}`])));
+    expect(loadConfig({ ...tencent, SMS_TEMPLATES: ids }).TENCENT_SMS_REGION).toBe("ap-guangzhou");
+    expect(() => loadConfig({ ...tencent, SMS_TEMPLATES: ids, TENCENT_SMS_SDK_APP_ID: "app-1" })).toThrow(
+      /TENCENT_SMS_SDK_APP_ID="app-1": must be the SMS application's SdkAppId/,
+    );
+    expect(() => loadConfig({ ...aliyun, SMS_ENDPOINT: "ftp://sms.example.org" })).toThrow(/SMS_ENDPOINT.*http:\/\/ or https:\/\//);
+    expect(() => loadConfig({ ...aliyun, SMS_TIMEOUT_MS: "soon" })).toThrow(/SMS_TIMEOUT_MS/);
+    expect(() => loadConfig({ SMS_PROVIDER: "twilio" })).toThrow(/SMS_PROVIDER="twilio": must be outbox, aliyun or tencent/);
+  });
+});

@@ -7,6 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { decodeHeaderWords } from "../../server/mail/outbox";
 import { createNotifier } from "../../server/notify";
+import type { SmsMessage } from "../../server/notify/notifier";
 import { writeSms, type OutboxSms } from "../../server/notify/sms";
 
 const dirs: string[] = [];
@@ -18,6 +19,9 @@ function tempDataDir() {
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** An SMS of some kind: the outbox keeps only its number and text. */
+const sms = (to: string, text: string): SmsMessage => ({ to, text, kind: "mobileVerification", params: { code: "123456", minutes: "10" } });
 
 function outboxFiles(dataDir: string) {
   const dir = path.join(dataDir, "outbox");
@@ -65,8 +69,8 @@ describe("outbox notifier", () => {
   it("writes each SMS as <stamp>-<random>.sms.json with to, text and createdAt", async () => {
     const notifier = createNotifier(loadConfig({ DATA_DIR: dataDir }));
     const before = Date.now();
-    await notifier.sendSms({ to: "13800138000", text: "【展商服务平台】您的验证码为123456" });
-    await notifier.sendSms({ to: "+852 1234 5678", text: "second" });
+    await notifier.sendSms(sms("13800138000", "【展商服务平台】您的验证码为123456"));
+    await notifier.sendSms(sms("+852 1234 5678", "second"));
     const files = outboxFiles(dataDir);
     expect(files).toHaveLength(2);
     for (const file of files) expect(file).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{16}\.sms\.json$/);
@@ -80,8 +84,8 @@ describe("outbox notifier", () => {
   });
 
   it("refuses an SMS to something that is not a phone number", async () => {
-    await expect(writeSms({ dataDir }, { to: "someone@example.org", text: "x" })).rejects.toThrow(/invalid phone number/);
-    await expect(writeSms({ dataDir }, { to: "138\n00", text: "x" })).rejects.toThrow(/invalid phone number/);
+    await expect(writeSms({ dataDir }, sms("someone@example.org", "x"))).rejects.toThrow(/invalid phone number/);
+    await expect(writeSms({ dataDir }, sms("138\n00", "x"))).rejects.toThrow(/invalid phone number/);
     expect(outboxFiles(dataDir)).toEqual([]);
   });
 });
@@ -138,7 +142,7 @@ describe("SMTP notifier (against an in-process smtp-server)", () => {
       expect(decodeHeaderWords(subject.replace(/\r\n[ \t]/g, " "))).toBe("您的验证码：654321");
       expect(outboxFiles(dataDir)).toEqual([]);
       // SMS still go to the outbox: there is no SMS gateway yet.
-      await notifier.sendSms({ to: "13800138000", text: "x" });
+      await notifier.sendSms(sms("13800138000", "x"));
       expect(outboxFiles(dataDir)).toHaveLength(1);
     } finally {
       await smtp.close();

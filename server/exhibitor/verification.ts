@@ -130,7 +130,7 @@ export async function sendVerificationCode(
   const { subject, text } = message(language, channel, code);
   try {
     if (channel === "sms") await deps.notifier.sendSms({ to: normalized, text });
-    else await deps.notifier.sendEmail({ to: normalized, subject, text });
+    else await deps.notifier.sendEmail({ kind: "emailVerification", userId: user.id, to: normalized, subject, text });
   } catch (error) {
     // Not delivered: it must neither count against the throttles nor replace the previous code.
     await deps.db.deleteFrom("verification_codes").where("id", "=", codeId).execute();

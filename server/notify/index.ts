@@ -1,33 +1,57 @@
-import type { Config } from "../config";
-import { DEFAULT_MAIL_FROM, writeMail } from "../mail/outbox";
+import type { Database } from "../db/database";
+import { activeJobQueue } from "../jobs/queue";
+import { createLogger, type Logger } from "../logger";
+import { type ChannelConfig, createDeliveryChannels, type DeliveryChannels } from "./channels";
+import { deliverMessage } from "./delivery";
+import { DeliveryError } from "./delivery-error";
+import { MESSAGE_SEND_QUEUE } from "./jobs";
+import { type NewMessage, recordMessage } from "./message-log";
 import type { Notifier } from "./notifier";
-import { outboxSmsProvider, type SmsProvider } from "./sms";
-import { createSmtpSender } from "./smtp";
 
 export type { Notifier } from "./notifier";
 
-type NotifierConfig = Pick<Config, "dataDir" | "SMTP_URL" | "MAIL_FROM" | "SMS_PROVIDER">;
+export type NotifierDeps = { config: ChannelConfig; db: Database; logger?: Logger; channels?: DeliveryChannels };
 
-function createSmsProvider(config: NotifierConfig): SmsProvider {
-  switch (config.SMS_PROVIDER) {
-    case "outbox":
-      return outboxSmsProvider(config);
-  }
-}
+/**
+ * The one way the portal sends e-mail and SMS (issue 52, decision 052): each message is logged in the
+ * delivery log (0040-messages) as queued, then handed to the job queue when this process runs one
+ * (its worker sends it, retrying temporary failures), else sent at once through the same log, a
+ * failure then thrown to the caller as a DeliveryError. Channels: SMTP when SMTP_URL is set, else
+ * the file outbox; SMS through SMS_PROVIDER (./channels.ts).
+ */
+export function createNotifier(deps: NotifierDeps): Notifier {
+  const channels = deps.channels ?? createDeliveryChannels(deps.config);
+  const logger = deps.logger ?? createLogger("silent");
 
-/** E-mail through SMTP when SMTP_URL is set, else the file outbox; SMS through SMS_PROVIDER. */
-export function createNotifier(config: NotifierConfig): Notifier & { readonly emailTransport: "smtp" | "outbox" } {
-  const sms = createSmsProvider(config);
-  const sendSms: Notifier["sendSms"] = (message) => sms.send(message);
-  if (config.SMTP_URL) {
-    const smtp = createSmtpSender({ url: config.SMTP_URL, from: config.MAIL_FROM || DEFAULT_MAIL_FROM });
-    return { emailTransport: "smtp", sendEmail: (message) => smtp.send(message), sendSms };
+  async function dispatch(message: NewMessage) {
+    const id = await recordMessage(deps.db, message);
+    const queue = activeJobQueue();
+    if (queue?.handles(MESSAGE_SEND_QUEUE)) {
+      try {
+        await queue.send(MESSAGE_SEND_QUEUE, { messageId: id });
+      } catch (error) {
+        // Logged as queued: the sweep (./jobs.ts) queues it again within minutes.
+        logger.warn({ err: error, messageId: id }, "message logged but not queued; the sweep will queue it");
+      }
+      return;
+    }
+    const outcome = await deliverMessage({ db: deps.db, channels, logger }, id, { retryBaseSeconds: null });
+    if (outcome.status === "failed") throw new DeliveryError(outcome.reason, { temporary: outcome.temporary });
   }
+
   return {
-    emailTransport: "outbox",
-    async sendEmail(message) {
-      await writeMail(config, message);
-    },
-    sendSms,
+    emailTransport: channels.emailTransport,
+    sendEmail: (message) =>
+      dispatch({
+        channel: "email",
+        kind: message.kind ?? "email",
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        replyTo: message.replyTo,
+        exhibitionId: message.exhibitionId,
+        userId: message.userId,
+      }),
+    sendSms: (message) => dispatch({ channel: "sms", kind: message.kind ?? "sms", recipient: message.to, text: message.text, params: message.params }),
   };
 }

@@ -7,7 +7,16 @@
  * template: Chinese providers send only pre-approved templates, filled with `params`). `text` stays
  * the whole message as the outbox and the delivery log show it.
  */
-export type EmailMessage = { to: string; subject: string; text: string; replyTo?: string; kind?: MessageKind };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  kind?: MessageKind;
+  /** Whose delivery log shows it, when the recipient's account does not say (server/notify/message-log.ts). */
+  exhibitionId?: number;
+  userId?: number;
+};
 export type SmsMessage = { to: string; text: string; kind?: SmsKind; params?: Record<string, string> };
 
 /** Every kind of SMS the portal sends; each has one template code at the provider (server/notify/sms-templates.ts). */
@@ -18,6 +27,8 @@ export type SmsKind = (typeof SMS_KINDS)[number];
 export type MessageKind = SmsKind | (string & {});
 
 export interface Notifier {
+  /** Where e-mail really goes: a mail server, or only the file outbox (an answer says "sent" only for the first). */
+  readonly emailTransport: "smtp" | "outbox";
   sendEmail(message: EmailMessage): Promise<void>;
   sendSms(message: SmsMessage): Promise<void>;
 }

@@ -372,6 +372,7 @@ async function confirm(
   const sends = [
     deps.notifier.sendSms({ to: to.mobile, text: translate(language, "promotion.visitors.sms.confirmation", values) }),
     deps.notifier.sendEmail({
+      kind: "visitorConfirmation",
       to: to.email,
       subject: translate(language, "promotion.visitors.email.subject", values),
       text: translate(language, "promotion.visitors.email.text", values),

@@ -5,7 +5,7 @@ import { type ChannelConfig, createDeliveryChannels, type DeliveryChannels } fro
 import { deliverMessage } from "./delivery";
 import { DeliveryError } from "./delivery-error";
 import { MESSAGE_SEND_QUEUE } from "./jobs";
-import { type NewMessage, recordMessage } from "./message-log";
+import { type NewMessage, recordMessage, resendFailed } from "./message-log";
 import type { Notifier } from "./notifier";
 
 export type { Notifier } from "./notifier";
@@ -24,7 +24,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   const logger = deps.logger ?? createLogger("silent");
 
   async function dispatch(message: NewMessage) {
-    const id = await recordMessage(deps.db, message);
+    await dispatchLogged(await recordMessage(deps.db, message));
+  }
+
+  async function dispatchLogged(id: number) {
     const queue = activeJobQueue();
     if (queue?.handles(MESSAGE_SEND_QUEUE)) {
       try {
@@ -53,5 +56,12 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         userId: message.userId,
       }),
     sendSms: (message) => dispatch({ channel: "sms", kind: message.kind ?? "sms", recipient: message.to, text: message.text, params: message.params }),
+    async resendFailed(exhibitionId, messageId) {
+      const id = await resendFailed(deps.db, exhibitionId, messageId);
+      if (id === null) return null;
+      // Sent at once without a queue: a failure is in the new row, which the organizer sees.
+      await dispatchLogged(id).catch((error) => logger.warn({ err: error, messageId: id }, "resent message failed"));
+      return id;
+    },
   };
 }

@@ -31,4 +31,6 @@ export interface Notifier {
   readonly emailTransport: "smtp" | "outbox";
   sendEmail(message: EmailMessage): Promise<void>;
   sendSms(message: SmsMessage): Promise<void>;
+  /** The organizer's resend of a failed message of the exhibition: its new row's id, null when it cannot be resent. */
+  resendFailed(exhibitionId: number, messageId: number): Promise<number | null>;
 }

@@ -12,7 +12,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * of personal data, the organizer's included: the log is read over shoulders, and the message
  * itself (codes, links) is never shown, only its kind.
  */
-export async function deliveryLog(db: Database, exhibitionId: number, query: DeliveryLogQuery): Promise<DeliveryLogPage> {
+export async function deliveryLog(db: Database, exhibitionId: number, query: DeliveryLogQuery): Promise<Omit<DeliveryLogPage, "emailChannel">> {
   let filtered = db.selectFrom("messages").where("messages.exhibition_id", "=", exhibitionId);
   if (query.channel) filtered = filtered.where("messages.channel", "=", query.channel);
   if (query.state) filtered = filtered.where("messages.status", "=", query.state);

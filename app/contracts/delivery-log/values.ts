@@ -69,6 +69,8 @@ export type DeliveryLogPage = {
   rows: DeliveryLogRow[];
   /** The kinds in this exhibition's log, for the kind filter. */
   kinds: string[];
+  /** Where e-mail goes on this portal: a mail server, or only the server's outbox folder (no SMTP_URL). */
+  emailChannel: "smtp" | "outbox";
 };
 
 export type MessageResent = { id: number };

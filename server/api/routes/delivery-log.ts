@@ -16,7 +16,7 @@ export function deliveryLogRoutes(deps: ApiDeps): Router {
 
   mount(router, deliveryLogEndpoints.list, async ({ req, res, input }) => {
     const organizer = await organizerFor(deps, req, res);
-    return deliveryLog(deps.db, organizer.exhibitionId, input);
+    return { ...(await deliveryLog(deps.db, organizer.exhibitionId, input)), emailChannel: deps.notifier.emailTransport };
   });
 
   mount(router, deliveryLogEndpoints.resend, async ({ req, res, input }) => {

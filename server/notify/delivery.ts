@@ -8,7 +8,7 @@ import type { SmsKind } from "./notifier";
 export type DeliveryDeps = { db: Database; channels: DeliveryChannels; logger: Logger };
 
 /** How many tries a message gets before a temporary failure counts as final. */
-export const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 6;
 
 export type DeliveryOutcome =
   | { status: "sent" }
@@ -63,6 +63,6 @@ export async function deliverMessage(deps: DeliveryDeps, id: number, options: { 
 }
 
 /** Seconds before try `attempts + 1`: doubling from `baseSeconds`, at most an hour. */
-export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
+function retryDelaySeconds(attempts: number, baseSeconds: number): number {
   return Math.min(3600, baseSeconds * 2 ** Math.max(0, attempts - 1));
 }

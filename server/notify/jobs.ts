@@ -14,7 +14,7 @@ export const MESSAGE_SEND_QUEUE = "messages-send";
 const SWEEP_QUEUE = "messages-sweep";
 const SWEEP_CRON = "*/5 * * * *";
 /** A send takes seconds (SMTP gives up after 30 s): 'sending' for this long means the process died. */
-export const INTERRUPTED_AFTER_MINUTES = 10;
+const INTERRUPTED_AFTER_MINUTES = 10;
 
 type SendJob = { messageId: number };
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { INTERRUPTED_REASON } from "../../app/contracts/delivery-log/values";
 import type { Database } from "../db/database";
 import type { MessageChannel } from "../db/schema";
 
@@ -32,9 +33,6 @@ export type ClaimedMessage = {
   replyTo: string | null;
   attempts: number;
 };
-
-/** What a send left unexplained becomes, when a crash stopped it between claim and result. */
-export const INTERRUPTED_REASON = "interrupted";
 
 /**
  * The account and exhibition a message is for: the sender's word when given, else the one account

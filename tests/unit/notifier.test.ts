@@ -161,3 +161,27 @@ describe("SMTP notifier (against an in-process smtp-server)", () => {
     await expect(notifier.sendEmail({ to: "a@b.example\r\nBcc: evil@x.example", subject: "x", text: "y" })).rejects.toThrow(/invalid address/);
   });
 });
+
+describe("delivery failures", () => {
+  it("tells temporary failures (retried) from permanent ones (failed at once), keeping the provider's reason", async () => {
+    const { DeliveryError, deliveryFailure } = await import("../../server/notify/delivery-error");
+    expect(deliveryFailure(new DeliveryError("isv.BUSINESS_LIMIT_CONTROL", { temporary: true }))).toEqual({
+      temporary: true,
+      reason: "isv.BUSINESS_LIMIT_CONTROL",
+    });
+    expect(deliveryFailure(new DeliveryError("isv.SMS_TEMPLATE_ILLEGAL", { temporary: false }))).toEqual({
+      temporary: false,
+      reason: "isv.SMS_TEMPLATE_ILLEGAL",
+    });
+    expect(deliveryFailure(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("timeout"), { name: "TimeoutError" })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("busy"), { responseCode: 421 })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("no such user"), { responseCode: 550 })).temporary).toBe(false);
+    expect(deliveryFailure(Object.assign(new Error("bad gateway"), { statusCode: 502 })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("throttled"), { status: 429 })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("bad request"), { statusCode: 400 })).temporary).toBe(false);
+    expect(deliveryFailure(Object.assign(new Error("flaky"), { temporary: true })).temporary).toBe(true);
+    expect(deliveryFailure(new Error("writeSms: invalid phone number"))).toEqual({ temporary: false, reason: "writeSms: invalid phone number" });
+    expect(deliveryFailure(new Error(`a\n${"x".repeat(600)}`)).reason).toHaveLength(500);
+  });
+});

@@ -2,7 +2,8 @@
  * The organizer's delivery log (issue 52, /index/messages): every e-mail and SMS the portal was asked
  * to send, with its state. What the page and the API share without zod.
  */
-export const DELIVERY_LOG_PATH = "/index/messages";
+/** The reason of a message a crash stopped mid-send: failed, never resent on its own (decision 052). */
+export const INTERRUPTED_REASON = "interrupted";
 
 export const MESSAGE_CHANNELS = ["email", "sms"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];

@@ -10,6 +10,7 @@ import { deliveryLogEndpoints } from "~/contracts/delivery-log/endpoints.server"
 import {
   DELIVERY_LOG_PAGE_SIZE,
   type DeliveryLogRow,
+  INTERRUPTED_REASON,
   MESSAGE_CHANNELS,
   MESSAGE_KIND,
   MESSAGE_STATES,
@@ -130,7 +131,7 @@ function StateCell({ row }: { row: DeliveryLogRow }) {
       ) : null}
       {row.reason ? (
         <Text size="xs" style={{ overflowWrap: "anywhere" }} data-testid="message-reason">
-          {row.reason === "interrupted" ? t("deliveryLog.interrupted") : row.reason}
+          {row.reason === INTERRUPTED_REASON ? t("deliveryLog.interrupted") : row.reason}
         </Text>
       ) : null}
       {row.resentFrom ? (

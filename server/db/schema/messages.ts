@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { CreatedAt, Timestamp } from "./columns";
 
 export type MessageChannel = "email" | "sms";
-export type MessageStatus = "queued" | "sending" | "sent" | "failed";
+type MessageStatus = "queued" | "sending" | "sent" | "failed";
 
 /** The delivery log (0040-messages): one row per e-mail or SMS asked for. */
 interface MessageTable {

@@ -92,7 +92,7 @@ export function createServerApp(deps: ServerDeps) {
   });
 
   const store = deps.store ?? createObjectStore(config, database.db);
-  const notifier = deps.notifier ?? createNotifier(config, database.db);
+  const notifier = deps.notifier ?? createNotifier({ config, db: database.db, logger });
   const apiDeps = { db: database.db, config, logger, rsa: deps.rsa, translator: deps.translator, store, notifier, sessionSecrets: deps.sessionSecrets };
   if (store.kind === "local") app.use(localStorageHost({ db: database.db, store, logger }));
   app.use(fileRoutes(apiDeps));

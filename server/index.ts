@@ -19,6 +19,8 @@ import { appClock } from "./clock";
 import { cacheRouteMatching } from "./remix/route-match-cache";
 import { DataDirHeldError, EXIT_DATA_DIR_HELD } from "./db/data-dir-owner";
 import { createNotifier } from "./notify";
+import { createDeliveryChannels } from "./notify/channels";
+import { messageJobs } from "./notify/jobs";
 import { type JobQueue, type JobWorkers, startJobQueue } from "./jobs/queue";
 import { reminderJobs } from "./reminders/queue";
 import { invitationJobs } from "./accounts/invitation-jobs";
@@ -126,8 +128,11 @@ async function main() {
 }
 
 function jobDomains(config: Config, logger: ReturnType<typeof createLogger>, services: Awaited<ReturnType<typeof prepareServices>>) {
-  const jobDeps = { db: services.database.db, config, logger, notifier: createNotifier(config, services.database.db) };
+  const db = services.database.db;
+  const channels = createDeliveryChannels(config, db);
+  const jobDeps = { db, config, logger, notifier: createNotifier({ config, db, logger, channels }) };
   const domains: JobWorkers[] = [
+    messageJobs({ db, channels, logger }),
     invitationJobs(jobDeps),
     videoJobs({ db: services.database.db, store: services.store, logger }),
     uploadSweepJobs({ db: services.database.db, store: services.store, logger }),

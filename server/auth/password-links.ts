@@ -99,6 +99,8 @@ export async function sendActivation(deps: Mailer, userId: number, language: Lan
   if (email) {
     sent.email = await attempt(deps, user.id, "email", () =>
       deps.notifier.sendEmail({
+        kind: "activation",
+        userId: user.id,
         to: email,
         subject: translate(language, "passwordLinks.mail.activateSubject"),
         text: translate(language, "passwordLinks.mail.activateText", values),

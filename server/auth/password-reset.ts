@@ -166,6 +166,8 @@ async function prepareReset(deps: Pick<ApiDeps, "db" | "config" | "notifier">, a
     const { token } = await issueLink(deps.db, account.id, "reset");
     const values = { username: account.username, link: passwordLink(deps.config, token), minutes: RESET_LINK_MINUTES };
     const message = {
+      kind: "passwordReset",
+      userId: account.id,
       to: email,
       subject: translate(language, "passwordLinks.mail.resetSubject"),
       text: translate(language, "passwordLinks.mail.resetText", values),

@@ -191,7 +191,13 @@ async function notifyReturned(
     const values = { holder: badge.holder_name, booth: booth.booth_no, comment, link };
     const zh = { subject: translate("zh", "badges.review.email.subject", values), text: translate("zh", "badges.review.email.text", values) };
     const en = { subject: translate("en", "badges.review.email.subject", values), text: translate("en", "badges.review.email.text", values) };
-    await deps.notifier.sendEmail({ to: owner.contact_email, subject: `${zh.subject} / ${en.subject}`, text: `${zh.text}\n\n----------\n\n${en.text}` });
+    await deps.notifier.sendEmail({
+      kind: "badgeReturned",
+      userId: badge.user_id,
+      to: owner.contact_email,
+      subject: `${zh.subject} / ${en.subject}`,
+      text: `${zh.text}\n\n----------\n\n${en.text}`,
+    });
   } catch (error) {
     deps.logger.error({ err: error, badgeId: badge.id }, "returned-badge e-mail could not be sent");
   }

@@ -125,7 +125,7 @@ function codeEmail(deps: ApiDeps, exhibitor: Exhibitor, access: AccessRow, booth
   };
   const zh = texts("zh");
   const en = texts("en");
-  return { to: access.email, subject: `${zh.subject} / ${en.subject}`, text: `${zh.text}\n\n----------\n\n${en.text}` };
+  return { kind: "contractorCode", to: access.email, subject: `${zh.subject} / ${en.subject}`, text: `${zh.text}\n\n----------\n\n${en.text}` };
 }
 
 async function sendCode(deps: ApiDeps, exhibitor: Exhibitor, access: AccessRow, code: string, expiresAt: Date) {

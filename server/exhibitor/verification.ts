@@ -131,7 +131,7 @@ export async function sendVerificationCode(
   try {
     if (channel === "sms")
       await deps.notifier.sendSms({ to: normalized, text, kind: "mobileVerification", params: { code, minutes: String(CODE_TTL_MINUTES) } });
-    else await deps.notifier.sendEmail({ to: normalized, subject, text });
+    else await deps.notifier.sendEmail({ kind: "emailVerification", userId: user.id, to: normalized, subject, text });
   } catch (error) {
     // Not delivered: it must neither count against the throttles nor replace the previous code.
     await deps.db.deleteFrom("verification_codes").where("id", "=", codeId).execute();

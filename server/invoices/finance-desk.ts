@@ -168,6 +168,7 @@ async function notifyIssued(
     const link = deps.config.PUBLIC_URL ? new URL(BILLING_PAGE, deps.config.PUBLIC_URL).toString() : BILLING_PAGE;
     const amount = formatCny(invoice.amountCents);
     await deps.notifier.sendEmail({
+      kind: "invoiceIssued",
       to: invoice.to,
       subject: `电子发票已开具：发票号码 ${invoice.invoiceNo}，金额 ${amount}`,
       text: [

@@ -1,79 +1,67 @@
-import type { Config } from "../config";
 import type { Database } from "../db/database";
-import { DEFAULT_MAIL_FROM, writeMail } from "../mail/outbox";
+import { activeJobQueue } from "../jobs/queue";
+import { createLogger, type Logger } from "../logger";
+import { type ChannelConfig, createDeliveryChannels, type DeliveryChannels } from "./channels";
+import { deliverMessage } from "./delivery";
+import { DeliveryError } from "./delivery-error";
+import { MESSAGE_SEND_QUEUE } from "./jobs";
+import { type NewMessage, recordMessage, resendFailed } from "./message-log";
 import type { Notifier } from "./notifier";
-import { outboxSmsProvider, type SmsProvider } from "./sms";
-import { aliyunSmsProvider } from "./sms-aliyun";
-import { smsSignName } from "./sms-sign-name";
-import { tencentSmsProvider } from "./sms-tencent";
-import { createSmtpSender } from "./smtp";
 
 export type { Notifier } from "./notifier";
 
-type NotifierConfig = Pick<
-  Config,
-  | "dataDir"
-  | "SMTP_URL"
-  | "MAIL_FROM"
-  | "SMS_PROVIDER"
-  | "SMS_TEMPLATES"
-  | "SMS_SIGN_NAME"
-  | "SMS_ENDPOINT"
-  | "SMS_TIMEOUT_MS"
-  | "ALIYUN_ACCESS_KEY_ID"
-  | "ALIYUN_ACCESS_KEY_SECRET"
-  | "ALIYUN_SMS_REGION"
-  | "TENCENT_SECRET_ID"
-  | "TENCENT_SECRET_KEY"
-  | "TENCENT_SMS_SDK_APP_ID"
-  | "TENCENT_SMS_REGION"
->;
-
-/** The SMS gateway of SMS_PROVIDER; config.ts has checked a real one's credentials and templates at boot. */
-export function createSmsProvider(config: NotifierConfig, db?: Database): SmsProvider {
-  const common = {
-    templates: config.SMS_TEMPLATES,
-    signName: smsSignName(config.SMS_SIGN_NAME, db),
-    endpoint: config.SMS_ENDPOINT,
-    timeoutMs: config.SMS_TIMEOUT_MS,
-  };
-  switch (config.SMS_PROVIDER) {
-    case "outbox":
-      return outboxSmsProvider(config);
-    case "aliyun":
-      return aliyunSmsProvider({
-        ...common,
-        accessKeyId: config.ALIYUN_ACCESS_KEY_ID ?? "",
-        accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET ?? "",
-        region: config.ALIYUN_SMS_REGION,
-      });
-    case "tencent":
-      return tencentSmsProvider({
-        ...common,
-        secretId: config.TENCENT_SECRET_ID ?? "",
-        secretKey: config.TENCENT_SECRET_KEY ?? "",
-        sdkAppId: config.TENCENT_SMS_SDK_APP_ID ?? "",
-        region: config.TENCENT_SMS_REGION,
-      });
-  }
-}
+export type NotifierDeps = { config: ChannelConfig; db: Database; logger?: Logger; channels?: DeliveryChannels };
 
 /**
- * E-mail through SMTP when SMTP_URL is set, else the file outbox; SMS through SMS_PROVIDER. With the
- * database at hand, a real SMS provider signs with the organizer's smsSignName setting.
+ * The one way the portal sends e-mail and SMS (issue 52, decision 052): each message is logged in the
+ * delivery log (0040-messages) as queued, then handed to the job queue when this process runs one
+ * (its worker sends it, retrying temporary failures), else sent at once through the same log, a
+ * failure then thrown to the caller as a DeliveryError. Channels: SMTP when SMTP_URL is set, else
+ * the file outbox; SMS through SMS_PROVIDER (./channels.ts).
  */
-export function createNotifier(config: NotifierConfig, db?: Database): Notifier & { readonly emailTransport: "smtp" | "outbox" } {
-  const sms = createSmsProvider(config, db);
-  const sendSms: Notifier["sendSms"] = (message) => sms.send(message);
-  if (config.SMTP_URL) {
-    const smtp = createSmtpSender({ url: config.SMTP_URL, from: config.MAIL_FROM || DEFAULT_MAIL_FROM });
-    return { emailTransport: "smtp", sendEmail: (message) => smtp.send(message), sendSms };
+export function createNotifier(deps: NotifierDeps): Notifier {
+  const channels = deps.channels ?? createDeliveryChannels(deps.config, deps.db);
+  const logger = deps.logger ?? createLogger("silent");
+
+  async function dispatch(message: NewMessage) {
+    await dispatchLogged(await recordMessage(deps.db, message));
   }
+
+  async function dispatchLogged(id: number) {
+    const queue = activeJobQueue();
+    if (queue?.handles(MESSAGE_SEND_QUEUE)) {
+      try {
+        await queue.send(MESSAGE_SEND_QUEUE, { messageId: id });
+      } catch (error) {
+        // Logged as queued: the sweep (./jobs.ts) queues it again within minutes.
+        logger.warn({ err: error, messageId: id }, "message logged but not queued; the sweep will queue it");
+      }
+      return;
+    }
+    const outcome = await deliverMessage({ db: deps.db, channels, logger }, id, { retryBaseSeconds: null });
+    if (outcome.status === "failed") throw new DeliveryError(outcome.reason, { temporary: outcome.temporary });
+  }
+
   return {
-    emailTransport: "outbox",
-    async sendEmail(message) {
-      await writeMail(config, message);
+    emailTransport: channels.emailTransport,
+    sendEmail: (message) =>
+      dispatch({
+        channel: "email",
+        kind: message.kind ?? "email",
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        replyTo: message.replyTo,
+        exhibitionId: message.exhibitionId,
+        userId: message.userId,
+      }),
+    sendSms: (message) => dispatch({ channel: "sms", kind: message.kind ?? "sms", recipient: message.to, text: message.text, params: message.params }),
+    async resendFailed(exhibitionId, messageId) {
+      const id = await resendFailed(deps.db, exhibitionId, messageId);
+      if (id === null) return null;
+      // Sent at once without a queue: a failure is in the new row, which the organizer sees.
+      await dispatchLogged(id).catch((error) => logger.warn({ err: error, messageId: id }, "resent message failed"));
+      return id;
     },
-    sendSms,
   };
 }

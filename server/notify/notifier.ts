@@ -7,7 +7,16 @@
  * template: Chinese providers send only pre-approved templates, filled with `params`). `text` stays
  * the whole message as the outbox and the delivery log show it.
  */
-export type EmailMessage = { to: string; subject: string; text: string; replyTo?: string; kind?: MessageKind };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  kind?: MessageKind;
+  /** Whose delivery log shows it, when the recipient's account does not say (server/notify/message-log.ts). */
+  exhibitionId?: number;
+  userId?: number;
+};
 
 /** Every kind of SMS the portal sends; each has one template code at the provider (SMS_TEMPLATES, docs/operations.md § SMS providers). */
 export const SMS_KINDS = ["passwordResetCode", "activation", "mobileVerification", "visitorCode", "visitorConfirmation", "reminder"] as const;
@@ -35,6 +44,10 @@ export type SmsMessage = { [K in SmsKind]: { to: string; text: string; kind: K; 
 export type MessageKind = SmsKind | (string & {});
 
 export interface Notifier {
+  /** Where e-mail really goes: a mail server, or only the file outbox (an answer says "sent" only for the first). */
+  readonly emailTransport: "smtp" | "outbox";
   sendEmail(message: EmailMessage): Promise<void>;
   sendSms(message: SmsMessage): Promise<void>;
+  /** The organizer's resend of a failed message of the exhibition: its new row's id, null when it cannot be resent. */
+  resendFailed(exhibitionId: number, messageId: number): Promise<number | null>;
 }

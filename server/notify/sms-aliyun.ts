@@ -56,7 +56,7 @@ export function aliyunSmsProvider(options: AliyunSmsOptions): SmsProvider {
       }
       if (body?.code !== "OK") {
         const code = body?.code ?? "unknown";
-        throw new DeliveryError(`${code}: ${body?.message ?? "no message"}`, TEMPORARY_CODE.test(code));
+        throw new DeliveryError(`${code}: ${body?.message ?? "no message"}`, { temporary: TEMPORARY_CODE.test(code) });
       }
     },
   };
@@ -67,9 +67,9 @@ function aliyunFailure(error: unknown): DeliveryError {
   const { statusCode, code, data } = (error ?? {}) as { statusCode?: number; code?: string; data?: { Message?: string; message?: string } };
   if (typeof statusCode !== "number") {
     // No HTTP answer (timeout, refused connection) or one that is not the API's: worth another try.
-    return new DeliveryError(messageOf(error), true);
+    return new DeliveryError(messageOf(error), { temporary: true });
   }
   const reason = `${code ?? `HTTP ${statusCode}`}: ${data?.Message ?? data?.message ?? messageOf(error)}`;
   const temporary = statusCode >= 500 || statusCode === 429 || TEMPORARY_CODE.test(code ?? "");
-  return new DeliveryError(reason, temporary);
+  return new DeliveryError(reason, { temporary });
 }

@@ -14,9 +14,9 @@ export type SmsTemplateOptions = { templates: SmsTemplates; signName: SignNameSo
  */
 export async function templateOf(options: SmsTemplateOptions, message: SmsMessage): Promise<{ signName: string; templateCode: string }> {
   const templateCode = options.templates[message.kind];
-  if (!templateCode) throw new DeliveryError(`no SMS template for "${message.kind}" in SMS_TEMPLATES`, false);
+  if (!templateCode) throw new DeliveryError(`no SMS template for "${message.kind}" in SMS_TEMPLATES`, { temporary: false });
   const signName = (await options.signName())?.trim();
-  if (!signName) throw new DeliveryError("no SMS signature: set it on the settings page (or SMS_SIGN_NAME)", false);
+  if (!signName) throw new DeliveryError("no SMS signature: set it on the settings page (or SMS_SIGN_NAME)", { temporary: false });
   return { signName, templateCode };
 }
 

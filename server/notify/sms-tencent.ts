@@ -64,7 +64,7 @@ export function tencentSmsProvider(options: TencentSmsOptions): SmsProvider {
       const status = answer.SendStatusSet?.[0];
       if (status?.Code !== "Ok") {
         const code = status?.Code ?? "unknown";
-        throw new DeliveryError(`${code}: ${status?.Message ?? "no status for the number"}`, TEMPORARY_CODE.test(code));
+        throw new DeliveryError(`${code}: ${status?.Message ?? "no status for the number"}`, { temporary: TEMPORARY_CODE.test(code) });
       }
     },
   };
@@ -73,10 +73,10 @@ export function tencentSmsProvider(options: TencentSmsOptions): SmsProvider {
 /** An error the SDK threw: the API's refusal (Response.Error), a non-200 answer, or no answer at all. */
 function tencentFailure(error: unknown): DeliveryError {
   const { code, httpCode } = (error ?? {}) as { code?: string; httpCode?: number };
-  if (code) return new DeliveryError(`${code}: ${messageOf(error)}`, TEMPORARY_CODE.test(code));
+  if (code) return new DeliveryError(`${code}: ${messageOf(error)}`, { temporary: TEMPORARY_CODE.test(code) });
   if (typeof httpCode === "number") {
-    return new DeliveryError(`HTTP ${httpCode}: ${messageOf(error)}`, httpCode >= 500 || httpCode === 429 || httpCode === 408);
+    return new DeliveryError(`HTTP ${httpCode}: ${messageOf(error)}`, { temporary: httpCode >= 500 || httpCode === 429 || httpCode === 408 });
   }
   // No answer (timeout, refused connection) or an unreadable one: worth another try.
-  return new DeliveryError(messageOf(error), true);
+  return new DeliveryError(messageOf(error), { temporary: true });
 }

@@ -4,7 +4,11 @@ import path from "node:path";
 import { outboxDir, type OutboxConfig } from "../mail/outbox";
 import type { SmsMessage } from "./notifier";
 
-/** One SMS gateway. A real one (Aliyun, Tencent Cloud, Twilio…) implements this and is picked by SMS_PROVIDER. */
+/**
+ * One SMS gateway. A real one (Aliyun, Tencent Cloud, Twilio…) implements this and is picked by SMS_PROVIDER.
+ * `send` throws a DeliveryError (./delivery-error.ts) saying whether the failure is temporary (retried
+ * with back-off) and the provider's reason (shown in the delivery log).
+ */
 export interface SmsProvider {
   readonly kind: string;
   send(message: SmsMessage): Promise<void>;

@@ -44,7 +44,8 @@ function mailerOf(context: OpsContext) {
   const config = loadConfig();
   // Warnings and failures only: the command prints who got what itself.
   const level = config.LOG_LEVEL === "silent" || config.LOG_LEVEL === "fatal" || config.LOG_LEVEL === "error" ? config.LOG_LEVEL : "warn";
-  return { db: context.db, config, notifier: createNotifier(config, context.db), logger: createLogger(level) };
+  const logger = createLogger(level);
+  return { db: context.db, config, notifier: createNotifier({ config, db: context.db, logger }), logger };
 }
 
 const SEND_USAGE = "cli.js send-invitations --all | <exhibitor number> [...]";

@@ -28,7 +28,8 @@ export const reminderCommands: Record<string, OpsCommand> = {
         return [`${due.length} reminder(s) due (nothing sent):`, ...lines].join("\n");
       }
       const config = loadConfig();
-      const result = await runSweep({ db, config, logger: createLogger(config.LOG_LEVEL), notifier: createNotifier(config, db) });
+      const logger = createLogger(config.LOG_LEVEL);
+      const result = await runSweep({ db, config, logger, notifier: createNotifier({ config, db, logger }) });
       return `Sent ${result.sent} of ${result.due} reminder(s) due (the others were already sent or have no contact).`;
     },
   },

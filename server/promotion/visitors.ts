@@ -374,6 +374,7 @@ async function confirm(
       params: values,
     }),
     deps.notifier.sendEmail({
+      kind: "visitorConfirmation",
       to: to.email,
       subject: translate(language, "promotion.visitors.email.subject", values),
       text: translate(language, "promotion.visitors.email.text", values),

@@ -75,7 +75,10 @@ async function deliver(deps: ReminderDeps, reminder: PlannedReminder, sentBy: nu
   if (!claimed) return false;
   const message = composeReminder(deps.config, reminder.item, reminder.recipient, reminder.kind);
   const sent = { email: false, sms: false };
-  if (email) sent.email = await attempt(deps, reminder, "email", () => deps.notifier.sendEmail({ to: email, subject: message.subject, text: message.text }));
+  if (email)
+    sent.email = await attempt(deps, reminder, "email", () =>
+      deps.notifier.sendEmail({ kind: "reminder", userId: reminder.userId, to: email, subject: message.subject, text: message.text }),
+    );
   if (mobile)
     sent.sms = await attempt(deps, reminder, "sms", () =>
       deps.notifier.sendSms({ to: mobile, text: message.sms, kind: "reminder", params: message.smsParams }),

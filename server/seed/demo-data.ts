@@ -29,6 +29,7 @@ import { seedTrafficGuidesDemo } from "./traffic-guides";
 import { seedReservationsDemo } from "./reservations";
 import { seedEpidemicDemo } from "./epidemic";
 import { seedVideoDemo } from "./video";
+import { saveExhibitionSettings } from "../exhibition-settings/store";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 const demoAccounts = [
@@ -119,6 +120,9 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
  * to `now` (business time; seed/demo-calendar.ts). Only adds missing rows if present. With the object
  * store, demo rows that need files (a special booth's drawings) get them; without, they are left out.
  */
+/** Where the demo exhibition's extension requests go. */
+export const DEMO_SERVICE_EMAIL = "exhibitor-service@pitf.example.org";
+
 export async function seedDemoData(db: Database, now = appClock.now(), options: { store?: ObjectStore } = {}) {
   await seedReferenceData(db);
   if (await hasDemoData(db)) {
@@ -145,6 +149,8 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // The demo's own desk, so an extension request can be tried (a real show sets its own on the settings page).
+    await saveExhibitionSettings(trx, exhibition.id, { exhibitorServiceEmail: DEMO_SERVICE_EMAIL });
     const halls = await trx
       .insertInto("halls")
       .values(

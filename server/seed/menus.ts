@@ -33,7 +33,7 @@ const NEW = { remark: "new feature" } as const;
 
 /**
  * The whole menu tree of docs/product.md § Header and menus as the organizer's backend returns it.
- * Ids are grouped by area: home 1 (children 20 (the home page), 2–6 and 21–29), exhibitor info 10s,
+ * Ids are grouped by area: home 1 (children 20 (the home page), 2–7 and 21–29), exhibitor info 10s,
  * invitation 110s, booth construction 30s, booking service 40s, invoice area 50s,
  * exhibit transport 70s, hotel and traffic 80s, data area 90s.
  * Chinese-only home items (premise, service, hotel, drawing submission) are ordinary
@@ -63,6 +63,8 @@ export const demoMenus: SeedMenu[] = [
   menu(5, 1, 13, "/index/content", "页面内容", "Page content", "edit"),
   // The organizer's inbox of the feedback every account sends (issue 51): roleId 1 only.
   menu(6, 1, 14, "/index/feedbackInbox", "意见反馈处理", "Feedback inbox", "mail"),
+  // The organizer's delivery log of every e-mail and SMS (issue 52): roleId 1 only.
+  menu(7, 1, 15, "/index/messages", "消息发送记录", "Delivery log", "mail"),
 
   // Exhibitor information /exhibitorInfo
   menu(10, 0, 10, "/exhibitorInfo", "展商信息", "Exhibitor information", "user"),
@@ -201,7 +203,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-const ADMIN_ONLY_MENU_IDS = new Set([4, 5, 6, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116]);
+const ADMIN_ONLY_MENU_IDS = new Set([4, 5, 6, 7, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

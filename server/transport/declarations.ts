@@ -266,6 +266,7 @@ async function notifyCarrier(
   await sendQuietly(
     deps,
     {
+      kind: "transportDeclaration",
       to,
       subject: `展品运输申报待审核：${exhibitor}（展位 ${sent.boothNo}）`,
       text: [

@@ -84,7 +84,7 @@ export async function sendLifting(deps: SendDeps, caller: Caller, language: Lang
         unsent.filter((row) => row.carrier_id === carrier.id),
       );
       try {
-        await deps.notifier.sendEmail({ to: carrier.contact_email, ...liftingMail(carrier.name_zh, summary, link) });
+        await deps.notifier.sendEmail({ kind: "liftingList", to: carrier.contact_email, ...liftingMail(carrier.name_zh, summary, link) });
       } catch (error) {
         deps.logger.error({ err: error, userId: caller.userId, carrierId: carrier.id }, "lifting list e-mail could not be sent");
         failed = true;

@@ -88,6 +88,7 @@ export async function postMessage(
     await sendQuietly(
       deps,
       {
+        kind: "transportMessage",
         to,
         subject: `展品运输申报 #${row.id} 有新留言`,
         text: [

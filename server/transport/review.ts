@@ -174,6 +174,8 @@ export async function notifyExhibitor(db: Db, mailer: Mailer, target: { declarat
     const page = `/exhibitTL/carriage/${target.declarationId}`;
     const link = mailer.config.PUBLIC_URL ? new URL(page, mailer.config.PUBLIC_URL).toString() : page;
     await mailer.notifier.sendEmail({
+      kind: "transportReview",
+      userId: target.userId,
       to: user.email,
       subject,
       text: ["您好：", "", ...lines, `请登录展商服务平台查看：${link}`, "", "此邮件由系统自动发送，请勿直接回复。"].join("\n"),

@@ -344,6 +344,8 @@ async function tellDelivered(db: Db, mailer: Mailer, userId: number, booking: Ex
   await sendQuietly(
     mailer,
     {
+      kind: "expressDelivered",
+      userId,
       to: user.email,
       subject: `小件展品已送达展位（快递预约 #${booking.id}）`,
       text: [

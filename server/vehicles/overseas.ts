@@ -234,7 +234,13 @@ export async function saveOverseasRequest(
   const company = { zh: name?.zh ?? name?.en ?? name?.username ?? "", en: name?.en ?? name?.zh ?? name?.username ?? "" };
   const mail = requestMail(input, { company, booths: booths.map((b) => b.boothNo).join(", ") || "—", agent, country });
   try {
-    await deps.notifier.sendEmail({ to: agent.contact_email, replyTo: input.contactEmail, ...mail });
+    await deps.notifier.sendEmail({
+      kind: "overseasAgentRequest",
+      exhibitionId: caller.exhibitionId,
+      to: agent.contact_email,
+      replyTo: input.contactEmail,
+      ...mail,
+    });
   } catch (error) {
     deps.logger.error({ err: error, agentId: agent.id, userId: caller.userId }, "overseas request e-mail could not be sent");
     throw new ApiError(ApiCode.unavailable, "vehicles.overseas.errors.mailFailed");

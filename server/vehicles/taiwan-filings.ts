@@ -362,6 +362,7 @@ export async function decideFiling(
     await sendQuietly(
       deps,
       {
+        kind: "taiwanFilingReview",
         to: decided.email,
         subject: accepted ? `台湾展品报备已通过审核（展位 ${decided.booth_no}）` : `台湾展品报备被退回（展位 ${decided.booth_no}）`,
         text: [

@@ -366,6 +366,8 @@ async function notifyExhibitor(
   await sendQuietly(
     deps,
     {
+      kind: "truckReview",
+      userId,
       to: user.email,
       subject,
       text: ["您好：", "", line, `请登录展商服务平台查看：${pageLink(deps, EXHIBITOR_PAGE)}`, "", "此邮件由系统自动发送，请勿直接回复。"].join("\n"),

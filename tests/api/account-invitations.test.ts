@@ -186,7 +186,7 @@ describe.each(backends)("invitations to the portal (/smeb/exhibitors/invitations
     const context: OpsContext = {
       db: api.db,
       store: undefined as never,
-      mail: { config: api.config, notifier: createNotifier(api.config), logger: createLogger("silent") },
+      mail: { config: api.config, notifier: createNotifier({ config: api.config, db: api.db }), logger: createLogger("silent") },
     };
     expect(opsHelp("--help", [])).toContain("  send-invitations");
     expect(opsHelp("send-invitations", ["--help"])).toContain("Usage: cli.js send-invitations --all | <exhibitor number> [...]");

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WorksheetItem } from "../../server/api/routes/home";
-import { ORGANIZER_SERVICE_EMAIL } from "../../server/api/routes/home-schedule";
+import { DEMO_SERVICE_EMAIL } from "../../server/seed/demo-data";
+import { saveExhibitionSettings } from "../../server/exhibition-settings/store";
 import { decodeHeaderWords, encodeHeaderWord, writeMail } from "../../server/mail/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { appClock } from "../../server/clock";
@@ -156,7 +157,7 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
 
     it("e-mails the admin the schedule with statuses; the admin sees the address unmasked", async () => {
       const result = await api.call<{ sentTo: string }>("/smeb/worksheet/confirm", { method: "POST", ticket: admin, lang: "zh-CN" });
-      expect(result).toMatchObject({ status: 200, code: 200, data: { sentTo: "ops@pitf.example.org" } });
+      expect(result).toMatchObject({ status: 200, code: 200, data: { sentTo: "ops@pitf.example.org", channel: "outbox" } });
       const [mail, ...rest] = mails();
       expect(rest).toEqual([]);
       expect(mail!.headers.to).toBe("ops@pitf.example.org");
@@ -213,9 +214,12 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
       const itemId = await firstItemId();
       const reason = "展品清关延误，需要多两天。\nCustoms delay.";
       const result = await api.call<{ sentTo: string }>("/smeb/worksheet/extension", { ticket: admin, form: { itemId: String(itemId), reason } });
-      expect(result).toMatchObject({ status: 200, code: 200, data: { sentTo: ORGANIZER_SERVICE_EMAIL } });
+      // No SMTP_URL here: the answer says the mail only reached the outbox.
+      expect(result).toMatchObject({ status: 200, code: 200, data: { sentTo: DEMO_SERVICE_EMAIL, channel: "outbox" } });
       const [mail] = mails();
-      expect(mail!.headers.to).toBe(ORGANIZER_SERVICE_EMAIL);
+      expect(mail!.headers.to).toBe(DEMO_SERVICE_EMAIL);
+      const logged = await api.db.selectFrom("messages").select(["kind", "status", "recipient", "reply_to"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+      expect(logged).toEqual({ kind: "extensionRequest", status: "sent", recipient: DEMO_SERVICE_EMAIL, reply_to: "ops@pitf.example.org" });
       expect(mail!.headers["reply-to"]).toBe("ops@pitf.example.org");
       expect(mail!.subject).toBe("延期申请：展位 - 主办方运营 - 提交展商资料（会刊信息）");
       expect(mail!.text).toContain("展商：主办方运营");
@@ -224,6 +228,23 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
       expect(mail!.text).toContain(`Item: Submit exhibitor data (catalogue entry) (no. ${itemId})`);
       expect(mail!.text).toContain(`Current deadline: ${FIRST_DEADLINE}`);
       expect(mail!.text).toContain("Customs delay.");
+    });
+
+    it("refuses the request while the organizer has set no exhibitor-service address, and sends nothing", async () => {
+      const exhibition = await api.db.selectFrom("users").select("exhibition_id").where("username", "=", "admin").executeTakeFirstOrThrow();
+      await saveExhibitionSettings(api.db, exhibition.exhibition_id, { exhibitorServiceEmail: null });
+      try {
+        const result = await api.call("/smeb/worksheet/extension", { ticket: admin, form: { itemId: String(await firstItemId()), reason: "late" } });
+        expect(result).toMatchObject({
+          status: 400,
+          message: "The organizer has not set an address for extension requests yet; please contact the organizer directly",
+        });
+        const zh = await api.call("/smeb/worksheet/extension", { ticket: admin, lang: "zh-CN", form: { itemId: String(await firstItemId()), reason: "late" } });
+        expect(zh.message).toBe("主办方尚未设置接收延期申请的邮箱，请直接联系主办方");
+        expect(mails()).toEqual([]);
+      } finally {
+        await saveExhibitionSettings(api.db, exhibition.exhibition_id, { exhibitorServiceEmail: DEMO_SERVICE_EMAIL });
+      }
     });
 
     it("names the booth of an exhibitor once the button is open for them", async () => {

@@ -32,7 +32,7 @@ describe.each(backends)("invitation batches (/smeb/exhibitors/invitations/send, 
     api = await startTestApi(backend, { DATA_DIR: dataDir });
     [admin, std01] = await Promise.all([api.login("admin", "Admin#2026"), api.login("std01", "Expo#2026")]);
     template = await api.db.selectFrom("users").select(["role_id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-    deps = { db: api.db, config: api.config, logger: createLogger("silent"), notifier: createNotifier(api.config) };
+    deps = { db: api.db, config: api.config, logger: createLogger("silent"), notifier: createNotifier({ config: api.config, db: api.db }) };
   });
   afterAll(async () => {
     await api?.close();

@@ -60,7 +60,7 @@ describe.each(backends)("invitation and reset links (/login/forgotPassword, /log
     return { id: row.id, username };
   }
 
-  const deps = () => ({ db: api.db, config: api.config, notifier: createNotifier(api.config), logger: createLogger("silent") });
+  const deps = () => ({ db: api.db, config: api.config, notifier: createNotifier({ config: api.config, db: api.db }), logger: createLogger("silent") });
 
   /** The newest message to `to` after `seen` messages (delivery runs after the answer: polled). */
   async function nextMessage(to: string, seen: number) {

@@ -77,7 +77,11 @@ describe("the set-password and forgot-password pages", () => {
   it("invitation: opens the link, refuses a mismatch, sets the password, signs in and goes home; the used link says so", async () => {
     const email = `page-invite-${crypto.randomBytes(3).toString("hex")}@example.com`;
     const user = await account({ email });
-    await sendActivation({ db: api.db, config: api.config, notifier: createNotifier(api.config), logger: createLogger("silent") }, user.id, "en");
+    await sendActivation(
+      { db: api.db, config: api.config, notifier: createNotifier({ config: api.config, db: api.db }), logger: createLogger("silent") },
+      user.id,
+      "en",
+    );
     const token = LINK.exec((await nextMessage(email, 0)).text)?.[1] ?? "";
     const page = `/setPassword/${token}`;
 

@@ -32,7 +32,7 @@ describe.each(backends)("checklist reminders (sweep, queue, /smeb/reminders/*) o
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reminders-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir, PUBLIC_URL: "https://portal.example.org" }, { remixBuild: await loadRemixBuild() });
     [admin, std01] = await Promise.all([api.login("admin", "Admin#2026"), api.login("std01", "Expo#2026")]);
-    deps = { db: api.db, config: api.config, logger: createLogger("silent"), notifier: createNotifier(api.config) };
+    deps = { db: api.db, config: api.config, logger: createLogger("silent"), notifier: createNotifier({ config: api.config, db: api.db }) };
     const items = await api.db.selectFrom("schedule_items").select(["id", "link"]).execute();
     invitationId = items.find((i) => i.link === INVITATION_LINK)!.id;
     badgesId = items.find((i) => i.link === BADGES_LINK)!.id;

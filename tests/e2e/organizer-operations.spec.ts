@@ -212,5 +212,6 @@ test("a checklist item's not-done list, and a reminder sent now after a confirma
   expect(await manualRows().count()).toBeGreaterThanOrEqual(Math.min(50, before + sent));
   // Its status cell (the kind's text also says "Sent"), and the mail in the outbox.
   await expect(manualRows().filter({ hasText: "std01" }).first().getByRole("cell").nth(3)).toHaveText("Sent");
-  expect(outboxFor(STD01_EMAIL).length).toBeGreaterThan(mailsBefore);
+  // The job queue sends it just after: wait for the file.
+  await expect.poll(() => outboxFor(STD01_EMAIL).length).toBeGreaterThan(mailsBefore);
 });

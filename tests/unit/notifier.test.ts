@@ -6,7 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { decodeHeaderWords } from "../../server/mail/outbox";
-import { createNotifier } from "../../server/notify";
+import { createDeliveryChannels } from "../../server/notify/channels";
 import type { SmsMessage } from "../../server/notify/notifier";
 import { writeSms, type OutboxSms } from "../../server/notify/sms";
 
@@ -33,13 +33,13 @@ describe("notifier config", () => {
     const config = loadConfig({});
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.SMS_PROVIDER).toBe("outbox");
-    expect(createNotifier(config).emailTransport).toBe("outbox");
+    expect(createDeliveryChannels(config).emailTransport).toBe("outbox");
   });
 
   it("accepts smtp:// and smtps:// URLs only, and unknown SMS providers not at all", () => {
     expect(loadConfig({ SMTP_URL: "smtps://user:pass@mail.example.org:465" }).SMTP_URL).toBe("smtps://user:pass@mail.example.org:465");
     expect(loadConfig({ SMTP_URL: " " }).SMTP_URL).toBeUndefined();
-    expect(createNotifier(loadConfig({ SMTP_URL: "smtp://mail.example.org:587" })).emailTransport).toBe("smtp");
+    expect(createDeliveryChannels(loadConfig({ SMTP_URL: "smtp://mail.example.org:587" })).emailTransport).toBe("smtp");
     expect(() => loadConfig({ SMTP_URL: "https://mail.example.org" })).toThrow(/SMTP_URL.*smtp:\/\/ or smtps:\/\//);
     expect(() => loadConfig({ SMS_PROVIDER: "twilio" })).toThrow(/SMS_PROVIDER/);
   });
@@ -52,7 +52,7 @@ describe("outbox notifier", () => {
   });
 
   it("writes e-mail as an .eml file in DATA_DIR/outbox", async () => {
-    const notifier = createNotifier(loadConfig({ DATA_DIR: dataDir, MAIL_FROM: "portal@expo.example.org" }));
+    const notifier = createDeliveryChannels(loadConfig({ DATA_DIR: dataDir, MAIL_FROM: "portal@expo.example.org" }));
     await notifier.sendEmail({ to: "someone@example.org", subject: "您的验证码：123456", text: "正文 body" });
     const files = outboxFiles(dataDir);
     expect(files).toHaveLength(1);
@@ -67,7 +67,7 @@ describe("outbox notifier", () => {
   });
 
   it("writes each SMS as <stamp>-<random>.sms.json with to, text and createdAt", async () => {
-    const notifier = createNotifier(loadConfig({ DATA_DIR: dataDir }));
+    const notifier = createDeliveryChannels(loadConfig({ DATA_DIR: dataDir }));
     const before = Date.now();
     await notifier.sendSms(sms("13800138000", "【展商服务平台】您的验证码为123456"));
     await notifier.sendSms(sms("+852 1234 5678", "second"));
@@ -130,7 +130,7 @@ describe("SMTP notifier (against an in-process smtp-server)", () => {
     try {
       const dataDir = tempDataDir();
       const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://portal:s3cret@127.0.0.1:${smtp.port}`, MAIL_FROM: "portal@expo.example.org" });
-      const notifier = createNotifier(config);
+      const notifier = createDeliveryChannels(config);
       await notifier.sendEmail({ to: "someone@example.org", subject: "您的验证码：654321", text: "验证码 654321", replyTo: "help@expo.example.org" });
       expect(smtp.received).toHaveLength(1);
       const mail = smtp.received[0]!;
@@ -152,7 +152,7 @@ describe("SMTP notifier (against an in-process smtp-server)", () => {
   it("fails (rather than silently dropping the mail) when the server refuses the login", async () => {
     const smtp = await startSmtpServer();
     try {
-      const notifier = createNotifier(loadConfig({ DATA_DIR: tempDataDir(), SMTP_URL: `smtp://portal:wrong@127.0.0.1:${smtp.port}` }));
+      const notifier = createDeliveryChannels(loadConfig({ DATA_DIR: tempDataDir(), SMTP_URL: `smtp://portal:wrong@127.0.0.1:${smtp.port}` }));
       await expect(notifier.sendEmail({ to: "someone@example.org", subject: "x", text: "y" })).rejects.toThrow();
       expect(smtp.received).toEqual([]);
     } finally {
@@ -161,7 +161,31 @@ describe("SMTP notifier (against an in-process smtp-server)", () => {
   });
 
   it("refuses header injection in addresses", async () => {
-    const notifier = createNotifier(loadConfig({ DATA_DIR: tempDataDir(), SMTP_URL: "smtp://127.0.0.1:1" }));
+    const notifier = createDeliveryChannels(loadConfig({ DATA_DIR: tempDataDir(), SMTP_URL: "smtp://127.0.0.1:1" }));
     await expect(notifier.sendEmail({ to: "a@b.example\r\nBcc: evil@x.example", subject: "x", text: "y" })).rejects.toThrow(/invalid address/);
+  });
+});
+
+describe("delivery failures", () => {
+  it("tells temporary failures (retried) from permanent ones (failed at once), keeping the provider's reason", async () => {
+    const { DeliveryError, deliveryFailure } = await import("../../server/notify/delivery-error");
+    expect(deliveryFailure(new DeliveryError("isv.BUSINESS_LIMIT_CONTROL", { temporary: true }))).toEqual({
+      temporary: true,
+      reason: "isv.BUSINESS_LIMIT_CONTROL",
+    });
+    expect(deliveryFailure(new DeliveryError("isv.SMS_TEMPLATE_ILLEGAL", { temporary: false }))).toEqual({
+      temporary: false,
+      reason: "isv.SMS_TEMPLATE_ILLEGAL",
+    });
+    expect(deliveryFailure(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("timeout"), { name: "TimeoutError" })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("busy"), { responseCode: 421 })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("no such user"), { responseCode: 550 })).temporary).toBe(false);
+    expect(deliveryFailure(Object.assign(new Error("bad gateway"), { statusCode: 502 })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("throttled"), { status: 429 })).temporary).toBe(true);
+    expect(deliveryFailure(Object.assign(new Error("bad request"), { statusCode: 400 })).temporary).toBe(false);
+    expect(deliveryFailure(Object.assign(new Error("flaky"), { temporary: true })).temporary).toBe(true);
+    expect(deliveryFailure(new Error("writeSms: invalid phone number"))).toEqual({ temporary: false, reason: "writeSms: invalid phone number" });
+    expect(deliveryFailure(new Error(`a\n${"x".repeat(600)}`)).reason).toHaveLength(500);
   });
 });

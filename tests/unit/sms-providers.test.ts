@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { createSmsProvider } from "../../server/notify";
+import { createSmsProvider } from "../../server/notify/channels";
 import { DeliveryError } from "../../server/notify/delivery-error";
 import { SMS_KINDS, type SmsMessage } from "../../server/notify/notifier";
 import { type FakeAnswer, startFakeAliyun, startFakeTencent } from "../support/fake-sms-providers";

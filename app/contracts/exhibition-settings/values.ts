@@ -11,6 +11,8 @@ export const EXHIBITION_SETTING_KEYS = [
   "mailSenderName",
   /** The SMS signature the provider approved (【…】 in Chinese SMS), without brackets. */
   "smsSignName",
+  /** The organizer's exhibitor-service desk: the address extension requests go to (none: requests are refused). */
+  "exhibitorServiceEmail",
 ] as const;
 
 export type ExhibitionSettingKey = (typeof EXHIBITION_SETTING_KEYS)[number];

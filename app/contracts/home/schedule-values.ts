@@ -17,5 +17,8 @@ export function isScheduleIntent(value: unknown): value is ScheduleIntent {
 
 export const EXTENSION_REASON_MAX = 500;
 
-/** Data of a successful confirm (e-mail me the schedule) or extension request. */
-export type ScheduleMailResult = { sentTo: string };
+/**
+ * Data of a successful confirm (e-mail me the schedule) or extension request: the mail is queued;
+ * `channel` says whether for a mail server ("smtp") or only the server's file outbox (no SMTP_URL).
+ */
+export type ScheduleMailResult = { sentTo: string; channel: "smtp" | "outbox" };

@@ -74,13 +74,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "confirm") {
     const result = await handleAuthErrors(await user.api.call(homeEndpoints.confirmWorksheet), request, context);
-    if (!result.ok) return json({ intent: "confirm" as const, sentTo: null, error: result.message }, { status: 400, headers: noStore });
-    return json({ intent: "confirm" as const, sentTo: result.data.sentTo, error: null }, { headers: noStore });
+    if (!result.ok) return json({ intent: "confirm" as const, sentTo: null, channel: null, error: result.message }, { status: 400, headers: noStore });
+    return json({ intent: "confirm" as const, sentTo: result.data.sentTo, channel: result.data.channel, error: null }, { headers: noStore });
   }
 
   const submission = parseWithZod(formData, { schema: extensionRequestSchema });
   if (submission.status !== "success") {
-    return json({ intent: "extension" as const, result: submission.reply(), sentTo: null }, { status: 400, headers: noStore });
+    return json({ intent: "extension" as const, result: submission.reply(), sentTo: null, channel: null }, { status: 400, headers: noStore });
   }
   const result = await handleAuthErrors(
     await user.api.call(homeEndpoints.requestExtension, { itemId: submission.value.itemId, reason: submission.value.reason }),
@@ -89,9 +89,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) {
     const reply = replyToApiFailure(submission, result, ["itemId", "reason"]);
-    return json({ intent: "extension" as const, result: reply, sentTo: null }, { status: 400, headers: noStore });
+    return json({ intent: "extension" as const, result: reply, sentTo: null, channel: null }, { status: 400, headers: noStore });
   }
-  return json({ intent: "extension" as const, result: submission.reply({ resetForm: true }), sentTo: result.data.sentTo }, { headers: noStore });
+  return json(
+    { intent: "extension" as const, result: submission.reply({ resetForm: true }), sentTo: result.data.sentTo, channel: result.data.channel },
+    { headers: noStore },
+  );
 }
 
 type ActionData = ReturnType<typeof useActionData<typeof action>>;
@@ -131,7 +134,7 @@ function ConfirmButton({ actionData }: { actionData: ActionData }) {
       </Form>
       {reply?.sentTo ? (
         <Toast kind="success" testId="schedule-confirm-success">
-          {t("home.actions.sentTo", { email: reply.sentTo })}
+          {t(reply.channel === "outbox" ? "home.actions.sentToOutbox" : "home.actions.sentTo", { email: reply.sentTo })}
         </Toast>
       ) : null}
       {reply?.error ? (
@@ -186,7 +189,7 @@ function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionD
       </Text>
       {reply?.sentTo ? (
         <Toast kind="success" testId="schedule-extension-success">
-          {t("home.actions.extensionSent", { email: reply.sentTo })}
+          {t(reply.channel === "outbox" ? "home.actions.extensionKept" : "home.actions.extensionSent", { email: reply.sentTo })}
         </Toast>
       ) : null}
       <FormError errors={form.errors} id={form.errorId} testId="schedule-extension-error" />

@@ -7,7 +7,9 @@ import { emailForRole } from "../../../app/contracts/common/format";
 import { homeEndpoints } from "../../../app/contracts/home/endpoints.server";
 import { SCHEDULE_BUTTONS, SCHEDULE_MENU_ID, type ScheduleMailResult } from "../../../app/contracts/home/schedule-schema";
 import { requireApiButton } from "../../auth/button-check";
-import { writeMail } from "../../mail/outbox";
+import { readExhibitionSetting } from "../../exhibition-settings/store";
+import { DeliveryError } from "../../notify/delivery-error";
+import type { EmailMessage } from "../../notify/notifier";
 import { doneStatuses } from "../../schedule/done-checks";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
@@ -15,9 +17,6 @@ import { mount } from "../mount";
 import { requireSession, type SessionUser } from "../require-session";
 import { scheduleStatus, type ScheduleStatus } from "./home";
 import { exhibitionDate, exhibitionDateTime } from "../../../app/contracts/common/exhibition-time";
-
-/** Where extension requests go: the organizer's exhibitor service desk. */
-export const ORGANIZER_SERVICE_EMAIL = "exhibitor-service@pitf.example.org";
 
 type ScheduleRow = { id: number; titleZh: string; titleEn: string; deadline: Date; link: string; status: ScheduleStatus };
 
@@ -41,6 +40,17 @@ function csv(rows: string[][]) {
 export function scheduleActionRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db, config, logger } = deps;
+
+  /** Through the notifier (logged, queued, retried); a failure when sent at once is the caller's translated error. */
+  async function send(message: EmailMessage) {
+    try {
+      await deps.notifier.sendEmail(message);
+    } catch (error) {
+      if (!(error instanceof DeliveryError)) throw error;
+      logger.warn({ err: error, kind: message.kind }, "schedule e-mail not sent");
+      throw new ApiError(ApiCode.unavailable, "home.actions.sendFailed");
+    }
+  }
 
   /** Pages are linked absolutely when the public URL is configured. */
   const absoluteLink = (link: string) => (config.PUBLIC_URL ? new URL(link, config.PUBLIC_URL).toString() : link);
@@ -136,9 +146,9 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
       "",
       t("footer"),
     ].join("\n");
-    const file = await writeMail(config, { to, subject: t("confirmSubject", { exhibition }), text });
-    logger.info({ userId: user.id, outbox: file, kind: "schedule-confirm" }, "schedule e-mailed");
-    const result: ScheduleMailResult = { sentTo: emailForRole(to, user.roleId) };
+    await send({ kind: "scheduleMail", userId: user.id, exhibitionId: user.exhibitionId, to, subject: t("confirmSubject", { exhibition }), text });
+    logger.info({ userId: user.id, kind: "schedule-confirm" }, "schedule e-mailed");
+    const result: ScheduleMailResult = { sentTo: emailForRole(to, user.roleId), channel: deps.notifier.emailTransport };
     return result;
   });
 
@@ -153,6 +163,9 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
     const item = (await scheduleOf(user)).find((i) => i.id === itemId);
     if (!item) throw invalidItem("home.actions.itemInvalid");
     if (item.status === "done") throw invalidItem("home.actions.itemDone");
+    // The organizer's desk address is a setting: without it there is nobody to ask.
+    const serviceEmail = await readExhibitionSetting(db, user.exhibitionId, "exhibitorServiceEmail");
+    if (!serviceEmail) throw new ApiError(ApiCode.badRequest, "home.actions.noServiceEmail");
 
     const [booth, exhibitionZh, exhibitionEn] = await Promise.all([
       boothOf(caller),
@@ -192,9 +205,9 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
       "",
       translate("en", "home.actions.mail.sentAt", { time: exhibitionDateTime(appClock.now()) }),
     ].join("\n");
-    const file = await writeMail(config, { to: ORGANIZER_SERVICE_EMAIL, subject, text, replyTo });
-    logger.info({ userId: user.id, itemId: item.id, outbox: file, kind: "schedule-extension" }, "extension request e-mailed");
-    const result: ScheduleMailResult = { sentTo: ORGANIZER_SERVICE_EMAIL };
+    await send({ kind: "extensionRequest", exhibitionId: user.exhibitionId, to: serviceEmail, subject, text, replyTo });
+    logger.info({ userId: user.id, itemId: item.id, kind: "schedule-extension" }, "extension request e-mailed");
+    const result: ScheduleMailResult = { sentTo: serviceEmail, channel: deps.notifier.emailTransport };
     return result;
   });
 

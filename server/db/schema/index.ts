@@ -26,6 +26,7 @@ import type { DataAreaTables } from "./data-area";
 import type { TrafficGuideTables } from "./traffic-guides";
 import type { ReservationTables } from "./reservations";
 import type { EpidemicTables } from "./epidemic";
+import type { MessageTables } from "./messages";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -51,6 +52,7 @@ export type * from "./data-area";
 export type * from "./traffic-guides";
 export type * from "./reservations";
 export type * from "./epidemic";
+export type * from "./messages";
 
 export interface DB
   extends ExhibitionTables,
@@ -76,4 +78,5 @@ export interface DB
     DataAreaTables,
     TrafficGuideTables,
     ReservationTables,
-    EpidemicTables {}
+    EpidemicTables,
+    MessageTables {}

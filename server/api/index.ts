@@ -10,6 +10,7 @@ import { lookupRoutes } from "./routes/lookups";
 import { machineTranslationRoutes } from "./routes/machine-translation";
 import { settingsRoutes } from "./routes/settings";
 import { feedbackInboxRoutes } from "./routes/settings-feedback";
+import { exhibitionSettingsRoutes } from "./routes/exhibition-settings";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/home-schedule";
 import { homeOverviewRoutes } from "./routes/home-overview";
@@ -67,6 +68,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(machineTranslationRoutes(deps));
   router.use(settingsRoutes(deps));
   router.use(feedbackInboxRoutes(deps));
+  router.use(exhibitionSettingsRoutes(deps));
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));
   router.use(homeOverviewRoutes(deps));

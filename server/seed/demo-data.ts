@@ -12,6 +12,7 @@ import { roles } from "./roles";
 
 import { seedBadges } from "./badges";
 import { seedBoothConstruction } from "./booth-construction";
+import { seedDemoExhibitionSettings } from "./exhibition-settings";
 import { seedInvoices } from "./invoices";
 import { SECOND_CARRIER_ACCOUNT, seedCarriers, seedTransportDemo } from "./transport";
 import { seedOverseasAgents } from "../vehicles/overseas";
@@ -89,6 +90,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     .executeTakeFirst();
   if (exhibition) {
     await seedExhibitorReference(db, exhibition.id);
+    await seedDemoExhibitionSettings(db, exhibition.id);
     // Rows added later take the dates of the demo as it was first seeded, not of today.
     await seedServiceCatalogue(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
     await seedBadges(db, exhibition.id);
@@ -225,6 +227,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
       .execute();
     await trx.insertInto("role_buttons").values(demoRoleButtons).execute();
     await seedHomeContent(trx, exhibition.id, calendar);
+    await seedDemoExhibitionSettings(trx, exhibition.id);
     await seedExhibitorReference(trx, exhibition.id);
     await seedServiceCatalogue(trx, exhibition.id, calendar);
     await seedBadges(trx, exhibition.id);

@@ -106,6 +106,7 @@ const ORGANIZER_PAGES = [
   "/index/calendar",
   "/index/content",
   "/index/feedbackInbox",
+  "/index/settings",
   "/dataArea/files",
   "/HT/blueCarReview",
   "/HT/guides",
@@ -144,12 +145,12 @@ describe("seeded menu tree", () => {
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("grants the exhibitor everything but the carrier pages and the organizer's pages (4, 5, 6, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116), and the carrier exactly its home, 3, 70, 72, 73", () => {
+  it("grants the exhibitor everything but the carrier pages and the organizer's pages (4, 5, 6, 8, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116), and the carrier exactly its home, 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
     expect(exhibitor.sort((a, b) => a - b)).toEqual(
       demoMenus
         .map((m) => m.id)
-        .filter((id) => ![72, 73, 4, 5, 6, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116].includes(id))
+        .filter((id) => ![72, 73, 4, 5, 6, 8, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116].includes(id))
         .sort((a, b) => a - b),
     );
     expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([1, 3, 20, 70, 72, 73]);

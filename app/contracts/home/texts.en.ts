@@ -73,6 +73,7 @@ const home = {
     reasonRequired: "Please enter a reason",
     reasonTooLong: "The reason can be at most 500 characters",
     noContactEmail: "There is no contact e-mail on your account; please add one to your exhibitor data first",
+    noServiceEmail: "The organizer has not set an address for extension requests yet; please contact the organizer directly",
     unknownIntent: "Unknown action",
     csv: {
       titleZh: "Item (Chinese)",

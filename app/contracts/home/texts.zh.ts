@@ -74,6 +74,7 @@ const home: typeof en = {
     reasonRequired: "请输入申请理由",
     reasonTooLong: "申请理由最多 500 个字符",
     noContactEmail: "您的账号尚未填写联系邮箱，请先在展商资料中补充",
+    noServiceEmail: "主办方尚未设置接收延期申请的邮箱，请直接联系主办方",
     unknownIntent: "未知操作",
     csv: {
       titleZh: "事项（中文）",

@@ -14,10 +14,8 @@ import { ApiCode, ApiError, requestLanguage } from "../envelope";
 import { mount } from "../mount";
 import { requireSession, type SessionUser } from "../require-session";
 import { scheduleStatus, type ScheduleStatus } from "./home";
+import { readExhibitionSetting } from "../../exhibition-settings/store";
 import { exhibitionDate, exhibitionDateTime } from "../../../app/contracts/common/exhibition-time";
-
-/** Where extension requests go: the organizer's exhibitor service desk. */
-export const ORGANIZER_SERVICE_EMAIL = "exhibitor-service@pitf.example.org";
 
 type ScheduleRow = { id: number; titleZh: string; titleEn: string; deadline: Date; link: string; status: ScheduleStatus };
 
@@ -153,6 +151,9 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
     const item = (await scheduleOf(user)).find((i) => i.id === itemId);
     if (!item) throw invalidItem("home.actions.itemInvalid");
     if (item.status === "done") throw invalidItem("home.actions.itemDone");
+    // Where extension requests go: the organizer's exhibitor-service address (/index/settings, issue 52).
+    const serviceEmail = await readExhibitionSetting(db, user.exhibitionId, "exhibitorServiceEmail");
+    if (!serviceEmail) throw new ApiError(ApiCode.badRequest, "home.actions.noServiceEmail");
 
     const [booth, exhibitionZh, exhibitionEn] = await Promise.all([
       boothOf(caller),
@@ -192,9 +193,9 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
       "",
       translate("en", "home.actions.mail.sentAt", { time: exhibitionDateTime(appClock.now()) }),
     ].join("\n");
-    const file = await writeMail(config, { to: ORGANIZER_SERVICE_EMAIL, subject, text, replyTo });
+    const file = await writeMail(config, { to: serviceEmail, subject, text, replyTo });
     logger.info({ userId: user.id, itemId: item.id, outbox: file, kind: "schedule-extension" }, "extension request e-mailed");
-    const result: ScheduleMailResult = { sentTo: ORGANIZER_SERVICE_EMAIL };
+    const result: ScheduleMailResult = { sentTo: serviceEmail };
     return result;
   });
 

@@ -47,6 +47,7 @@ import { trafficGuidesSweep } from "./idor-traffic-guides";
 import { reservationsSweep } from "./idor-reservations";
 import { epidemicSweep } from "./idor-epidemic";
 import { feedbackInboxSweep } from "./idor-feedback-inbox";
+import { exhibitionSettingsSweep } from "./idor-exhibition-settings";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -254,6 +255,7 @@ const sweep: Record<string, Entry> = {
   ...reservationsSweep,
   ...epidemicSweep,
   ...feedbackInboxSweep,
+  ...exhibitionSettingsSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -16,7 +16,7 @@ export function settingsEnvironment(config: Pick<Config, "SMS_PROVIDER" | "PUBLI
 }
 
 /** The settings a real show still lacks (the organizer's home and the settings page list them), in the page's order. */
-export function missingSettings(settings: ExhibitionSettings, environment: SettingsEnvironment): MissingSetting[] {
+function missingSettings(settings: ExhibitionSettings, environment: SettingsEnvironment): MissingSetting[] {
   const missing: MissingSetting[] = [];
   if (!settings.publicUrl && !environment.publicUrlFromEnvironment) missing.push("publicUrl");
   if (!settings.filingNumber) missing.push("filingNumber");

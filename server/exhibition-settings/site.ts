@@ -10,7 +10,7 @@ import { readExhibitionSettings } from "./store";
  * once; another process (WEB_CONCURRENCY, a CLI on PostgreSQL) shows the change within the TTL.
  * Kept per database handle: a process may hold more than one (the tests run both kinds).
  */
-export const SITE_TTL_MS = 15_000;
+const SITE_TTL_MS = 15_000;
 
 type Entry<T> = { value: Promise<T>; expires: number };
 const perDatabase = new WeakMap<Database, { sites: Map<number, Entry<SiteSettings>>; current?: Entry<number | null> }>();
@@ -24,7 +24,7 @@ function cacheOf(db: Database) {
   return cache;
 }
 
-export function siteSettingsOf(settings: ExhibitionSettings): SiteSettings {
+function siteSettingsOf(settings: ExhibitionSettings): SiteSettings {
   return {
     filingNumber: settings.filingNumber ?? null,
     userGuideUrl: settings.userGuideUrl ?? null,

@@ -122,7 +122,10 @@ describe.each(backends)("the organizer's general settings (/smeb/exhibition/sett
     // The extension request has nowhere to go: refused with its own message, nothing sent.
     const items = await api.call<{ id: number }[]>("/smeb/worksheet/worksheet", { ticket: admin });
     const refused = await api.call("/smeb/worksheet/extension", { ticket: admin, form: { itemId: String(items.data[0]!.id), reason: "late" } });
-    expect(refused).toMatchObject({ status: 400, message: "The organizer has not set an address for extension requests yet; please contact the organizer directly" });
+    expect(refused).toMatchObject({
+      status: 400,
+      message: "The organizer has not set an address for extension requests yet; please contact the organizer directly",
+    });
   });
 
   it("refuses bad input at its field with its own message, saving nothing", async () => {
@@ -161,7 +164,7 @@ describe.each(backends)("the organizer's general settings (/smeb/exhibition/sett
     for (const [change, field, message] of cases) {
       const refused = await save({ ...full, nameZh: "改过的名字", ...change });
       expect(refused.status, field).toBe(400);
-      expect((refused.data as { fields: Record<string, string[]> }).fields[field], field).toEqual([message]);
+      expect((refused.data as unknown as { fields: Record<string, string[]> }).fields[field], field).toEqual([message]);
       expect(refused.message, field).not.toMatch(/\|/);
     }
     expect(await settingRows()).toBe(before);

@@ -18,7 +18,16 @@ const ADMIN = { username: "admin", password: "Admin#2026" };
 /** One run at a time changes the shared setting: a directory made atomically is the lock (waited for, never slept on). */
 async function exclusively(run: () => Promise<void>) {
   const lock = path.join(os.tmpdir(), `portal-e2e-exhibition-settings-${process.env.E2E_PORT ?? "default"}.lock`);
-  await expect.poll(() => fs.mkdir(lock).then(() => true, () => false), { timeout: 120_000, intervals: [100, 250, 500] }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        fs.mkdir(lock).then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 120_000, intervals: [100, 250, 500] },
+    )
+    .toBe(true);
   try {
     await run();
   } finally {
@@ -42,9 +51,7 @@ test("a refused save keeps the input; a saved filing number shows in the footer,
   await field("userGuideUrl").fill("guide.portal.test/help");
   await field("exhibitorServiceEmail").fill("service-at-portal");
   await save();
-  await expect(page.locator("#setting-userGuideUrl")).toContainText(
-    settingsEn.errors.url.replace("{{prop}}", settingsEn.fields.userGuideUrl),
-  );
+  await expect(page.locator("#setting-userGuideUrl")).toContainText(settingsEn.errors.url.replace("{{prop}}", settingsEn.fields.userGuideUrl));
   await expect(page.locator("#setting-exhibitorServiceEmail")).toContainText(settingsEn.errors.email);
   await expect(field("filingNumber")).toHaveValue(filing);
   await expect(field("userGuideUrl")).toHaveValue("guide.portal.test/help");

@@ -21,7 +21,7 @@ function optionalUrl(field: string) {
   );
 }
 
-export function isWebAddress(value: string) {
+function isWebAddress(value: string) {
   if (!/^https?:\/\/[^\s"<>]+$/i.test(value)) return false;
   try {
     const url = new URL(value);

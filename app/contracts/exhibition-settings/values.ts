@@ -67,7 +67,7 @@ export type SiteSettings = {
 export const NO_SITE_SETTINGS: SiteSettings = { filingNumber: null, userGuideUrl: null, hasContactCode: false, drawingSiteUrl: null };
 
 /** The settings a real show still lacks, each with the field to fill on /index/settings. */
-export const CHECKED_SETTINGS = ["publicUrl", "filingNumber", "contactCode", "userGuideUrl", "exhibitorServiceEmail", "mailSenderName", "smsSignName"] as const;
+const CHECKED_SETTINGS = ["publicUrl", "filingNumber", "contactCode", "userGuideUrl", "exhibitorServiceEmail", "mailSenderName", "smsSignName"] as const;
 export type MissingSetting = (typeof CHECKED_SETTINGS)[number];
 
 /** The field of a missing setting on the settings page (its id, so a link can jump to it). */

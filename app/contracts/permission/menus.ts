@@ -12,7 +12,7 @@ export const PROMO_VIDEO_EXCLUDED_EXHIBITION = "CIFTIS2020";
 const PROMOTIONAL_VIDEO_ROUTE = "/exhibitorInfo/promotionalVideo";
 
 /** The home menu's special-booth drawing site: an external link, to the address the organizer set (issue 52). */
-export const DRAWING_SUBMISSION_ROUTE = "/index/drawingSubmission";
+const DRAWING_SUBMISSION_ROUTE = "/index/drawingSubmission";
 
 /** Chinese-only home items, removed in English (docs/product.md § Languages). */
 const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set(["/index/premise", "/index/service", "/index/hotel", DRAWING_SUBMISSION_ROUTE]);

@@ -126,12 +126,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
             <ShellBreadcrumbs />
             {children}
           </Content>
-          <ShellFooter
-            language={data.language}
-            site={data.site}
-            showFloating={data.showFloating && Boolean(data.user)}
-            signedIn={Boolean(data.user)}
-          />
+          <ShellFooter language={data.language} site={data.site} showFloating={data.showFloating && Boolean(data.user)} signedIn={Boolean(data.user)} />
         </div>
       </div>
     </div>

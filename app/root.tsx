@@ -44,7 +44,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       language,
       appTitle: translate(language, "app.title"),
-      filingNumber: context.filingNumber,
       localeChunk: context.localeChunks?.[language] ?? null,
       requestId: context.requestId,
       toast,

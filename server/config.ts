@@ -22,7 +22,16 @@ const optionalUrl = z
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined))
-  .pipe(z.url({ message: "must be an absolute URL such as https://example.org" }).optional());
+  .pipe(z.url({ message: "must be an absolute URL such as https://expo.example.cn" }).optional());
+
+/**
+ * Variables that became the organizer's settings (issue 52, decision 055): refused rather than
+ * silently ignored, so an operator who set one learns where the value lives now.
+ */
+const RETIRED_VARIABLES = {
+  FILING_NUMBER: "the filing number is set on the organizer's /index/settings page",
+  USER_GUIDE_URL: "the user guide's address is set on the organizer's /index/settings page",
+} as const;
 
 /** Every environment variable the server reads, validated once at boot. */
 const configSchema = z
@@ -70,8 +79,9 @@ const configSchema = z
     TRANSLATE_URL: optionalUrl,
     TRANSLATE_API_KEY: z.string().optional(),
     RSA_PRIVATE_KEY: z.string().optional(),
-    FILING_NUMBER: z.string().default("粤ICP备00000000号"),
-    USER_GUIDE_URL: z.url({ message: "must be an absolute URL" }).default("https://docs.example.org/exhibitor-portal/guide"),
+    // Read only to be refused (RETIRED_VARIABLES).
+    FILING_NUMBER: z.string().optional(),
+    USER_GUIDE_URL: z.string().optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     /** Where uploads live: our own storage host (DATA_DIR/uploads) or an S3-compatible store. */
     STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -135,6 +145,11 @@ const configSchema = z
       }),
   })
   .superRefine((env, ctx) => {
+    for (const [name, where] of Object.entries(RETIRED_VARIABLES)) {
+      if (name in env && (env as Record<string, unknown>)[name]) {
+        ctx.addIssue({ code: "custom", path: [name], message: `is no longer read: ${where} (decision 055); unset it` });
+      }
+    }
     if (env.TEST_CLOCK && env.NODE_ENV === "production") {
       ctx.addIssue({
         code: "custom",

@@ -13,10 +13,8 @@ type PortalLoadContext = {
   sessionSecrets: string[];
   secureCookies: boolean;
   captchaMode: "auto" | "always" | "never";
-  filingNumber: string;
   /** The build's routes with their full paths and handles (server/app.ts pageRoutesOf; app/contracts/permission/page-rules.ts). */
   pages: PageRoute[];
-  userGuideUrl: string;
   buildVersion: string;
   /** URL of each language's text chunk in this build, for a modulepreload hint (server/app.ts). */
   localeChunks?: Partial<Record<"zh" | "en", string>>;

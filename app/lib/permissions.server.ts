@@ -9,7 +9,9 @@ import { permissionEndpoints } from "../contracts/permission/endpoints.server";
 import { apiFor, handleAuthErrors, signInUrl, type ApiClient, type ApiResult } from "./api.server";
 import { clearTicket, getLanguage, readTicket } from "./cookies.server";
 import { holdPostedForm } from "./form-hold.server";
-import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages } from "../contracts/permission/menus";
+import { allowedRoutes, filterMenus, firstAllowedRoute, pruneMissingPages, withDrawingSite } from "../contracts/permission/menus";
+import { exhibitionSettingsEndpoints } from "../contracts/exhibition-settings/endpoints.server";
+import { NO_SITE_SETTINGS, type SiteSettings } from "../contracts/exhibition-settings/values";
 import { isPublicPage, menuRulesOf, pageExistsIn, type PageRoute, rulesFor } from "../contracts/permission/page-rules";
 
 export type ShellUser = {
@@ -28,6 +30,8 @@ export type ShellUser = {
   now: () => number;
   /** The background the account chose, from the session's state (asked on every request, not cached). */
   skin: string | null;
+  /** What the page's frame shows from the organizer's settings, from the session's state too (issue 52). */
+  site: SiteSettings;
 };
 
 /**
@@ -39,7 +43,7 @@ export type ShellUser = {
 const CACHE_TTL_MS = 5 * 60_000;
 const CACHE_MAX = 2000;
 type CachedInfo = { info: PermissionInfo; clockOffsetMs: number };
-type LoadedInfo = CachedInfo & { skin: string | null };
+type LoadedInfo = CachedInfo & { skin: string | null; site: SiteSettings };
 const cache = new Map<string, CachedInfo & { expires: number }>();
 /**
  * One lookup per page: Remix hands each loader its own Request object, but one load context per
@@ -67,14 +71,15 @@ async function cachedPermissionInfo(api: ApiClient, ticket: string, request: Req
         .digest("hex")
     : null;
   const hit = key ? cache.get(key) : undefined;
-  if (hit && hit.expires > Date.now()) return { ...hit, skin: skinOf(state, hit.info) };
+  const site = (state.ok ? state.data.site : undefined) ?? NO_SITE_SETTINGS;
+  if (hit && hit.expires > Date.now()) return { ...hit, skin: skinOf(state, hit.info), site };
   const info = await fetchPermissionInfo(api, request, context);
   const loaded = { info, clockOffsetMs: Number.isFinite(info.infoVO.sysCurrentTime) ? info.infoVO.sysCurrentTime - Date.now() : 0 };
   if (key && info.infoVO.id) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, { ...loaded, expires: Date.now() + CACHE_TTL_MS });
   }
-  return { ...loaded, skin: skinOf(state, info) };
+  return { ...loaded, skin: skinOf(state, info), site };
 }
 
 /**
@@ -118,18 +123,18 @@ async function loadShellUser(request: Request, context: AppLoadContext): Promise
   const ticket = await readTicket(request, context);
   if (!ticket) return null;
   const api = await apiFor(request, context);
-  const { info, clockOffsetMs, skin } = await loadPermissionInfo(api, ticket, request, context);
+  const { info, clockOffsetMs, skin, site } = await loadPermissionInfo(api, ticket, request, context);
   const language = getLanguage(request);
   const pages = context.pages ?? [];
   const pageExists = pageExistsIn(pages);
-  const filtered = filterMenus(info.menuAuths, {
+  const filtered = filterMenus(withDrawingSite(info.menuAuths, site.drawingSiteUrl), {
     language,
     boothType: info.infoVO.boothType,
     exhibitionCode: info.infoVO.exhibitCode ?? null,
     rules: menuRulesOf(pages),
   });
   const menus = pruneMissingPages(filtered, pageExists);
-  return { api, info, language, menus, allowed: allowedRoutes(filtered), pageExists, now: () => Date.now() + clockOffsetMs, skin };
+  return { api, info, language, menus, allowed: allowedRoutes(filtered), pageExists, now: () => Date.now() + clockOffsetMs, skin, site };
 }
 
 /**
@@ -230,4 +235,14 @@ function emptyPermissionInfo(): PermissionInfo {
     menuAuths: [],
     auths: [],
   };
+}
+
+/**
+ * What the frame of this page shows from the organizer's settings: the signed-in user's exhibition's
+ * (with the session's state), else the current exhibition's (one cached public answer, issue 52).
+ */
+export async function siteSettingsFor(request: Request, context: AppLoadContext, user: ShellUser | null): Promise<SiteSettings> {
+  if (user) return user.site;
+  const answer = await (await apiFor(request, context)).call(exhibitionSettingsEndpoints.site);
+  return answer.ok ? answer.data : NO_SITE_SETTINGS;
 }

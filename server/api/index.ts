@@ -11,6 +11,7 @@ import { machineTranslationRoutes } from "./routes/machine-translation";
 import { settingsRoutes } from "./routes/settings";
 import { feedbackInboxRoutes } from "./routes/settings-feedback";
 import { deliveryLogRoutes } from "./routes/delivery-log";
+import { exhibitionSettingsRoutes } from "./routes/exhibition-settings";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/home-schedule";
 import { homeOverviewRoutes } from "./routes/home-overview";
@@ -69,6 +70,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(settingsRoutes(deps));
   router.use(feedbackInboxRoutes(deps));
   router.use(deliveryLogRoutes(deps));
+  router.use(exhibitionSettingsRoutes(deps));
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));
   router.use(homeOverviewRoutes(deps));

@@ -82,7 +82,6 @@ export async function constructionSettings(db: Db, exhibitionId: number): Promis
       sql<string>`to_char(dismantle_from, 'YYYY-MM-DD')`.as("dismantle_from"),
       sql<string>`to_char(dismantle_to, 'YYYY-MM-DD')`.as("dismantle_to"),
       "insurance_min_cents",
-      "drawing_site_url",
     ])
     .where("exhibition_id", "=", exhibitionId)
     .executeTakeFirst();
@@ -93,7 +92,6 @@ export async function constructionSettings(db: Db, exhibitionId: number): Promis
       dismantleFrom: row.dismantle_from,
       dismantleTo: row.dismantle_to,
       insuranceMinCents: Number(row.insurance_min_cents),
-      drawingSiteUrl: row.drawing_site_url,
     };
   }
   const exhibition = await db
@@ -107,7 +105,6 @@ export async function constructionSettings(db: Db, exhibitionId: number): Promis
     dismantleFrom: exhibition.ends,
     dismantleTo: exhibition.ends,
     insuranceMinCents: 0,
-    drawingSiteUrl: null,
   };
 }
 

@@ -11,7 +11,8 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { constructionBooth, constructionSettings, fileRefs, iso, ownFileId, RAW_SPACE, recordEvent, staleRecord, type Caller, type Db } from "./common";
+import { constructionBooth, fileRefs, iso, ownFileId, RAW_SPACE, recordEvent, staleRecord, type Caller, type Db } from "./common";
+import { readExhibitionSetting } from "../exhibition-settings/store";
 
 /**
  * The special booth's drawings (specialBoothCIProcess, raw space only): design drawings, the
@@ -46,7 +47,7 @@ export function drawingStep(latest: LatestStatuses, insuranceStatus: ReviewStatu
 /** Every version of the booth's drawings, newest first per kind, and the step it gives. */
 export async function drawingProcess(db: Db, caller: Caller, boothId: number | undefined): Promise<DrawingProcess> {
   const booth = await constructionBooth(db, caller, boothId, [RAW_SPACE]);
-  const [rows, insurance, commitment, settings] = await Promise.all([
+  const [rows, insurance, commitment, drawingSiteUrl] = await Promise.all([
     db
       .selectFrom("booth_drawings")
       .select(["id", "kind", "version", "file_id", "note", "status", "review_comment", "reviewed_at", "created_at"])
@@ -56,7 +57,8 @@ export async function drawingProcess(db: Db, caller: Caller, boothId: number | u
       .execute(),
     db.selectFrom("booth_insurances").select("status").where("booth_id", "=", booth.boothId).executeTakeFirst(),
     db.selectFrom("safety_commitments").select("status").where("booth_id", "=", booth.boothId).executeTakeFirst(),
-    constructionSettings(db, caller.exhibitionId),
+    // The organizer's drawing site (issue 52, /index/settings).
+    readExhibitionSetting(db, caller.exhibitionId, "drawingSiteUrl"),
   ]);
   const files = await fileRefs(
     db,
@@ -86,7 +88,7 @@ export async function drawingProcess(db: Db, caller: Caller, boothId: number | u
     drawings,
     insuranceStatus,
     commitmentStatus,
-    drawingSiteUrl: settings.drawingSiteUrl,
+    drawingSiteUrl: drawingSiteUrl ?? null,
   };
 }
 

@@ -16,7 +16,7 @@ const OUTBOX_DIR_NAME = "outbox";
 export type OutboxConfig = { dataDir: string; MAIL_FROM?: string | null };
 
 export type OutgoingMail = {
-  /** One plain address (no display name), e.g. someone@example.org. */
+  /** One plain address (no display name), e.g. someone@expo.example.cn. */
   to: string;
   subject: string;
   text: string;

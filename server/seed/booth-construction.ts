@@ -8,13 +8,11 @@ import type { DB } from "../db/schema";
 import { saveUpload } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import type { DemoCalendar } from "./demo-calendar";
-import { demoMenus } from "./menus";
 
 type Db = Database | Transaction<DB>;
 
 /** The exhibition's insurance minimum: ¥1,000,000 of public liability. */
 const DEMO_INSURANCE_MIN_CENTS = 100_000_000;
-const DRAWING_MENU_ROUTE = "/index/drawingSubmission";
 
 /**
  * The demo exhibition's booth construction: its calendar (build-up from the raw-space move-in to
@@ -33,7 +31,6 @@ export async function seedBoothConstruction(db: Db, exhibitionId: number, calend
       dismantle_from: calendar.endsOn,
       dismantle_to: calendar.endsOn,
       insurance_min_cents: DEMO_INSURANCE_MIN_CENTS,
-      drawing_site_url: demoMenus.find((m) => m.route === DRAWING_MENU_ROUTE)?.url ?? null,
     })
     .onConflict((oc) => oc.column("exhibition_id").doNothing())
     .execute();

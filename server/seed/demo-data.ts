@@ -12,6 +12,7 @@ import { roles } from "./roles";
 
 import { seedBadges } from "./badges";
 import { seedBoothConstruction } from "./booth-construction";
+import { seedDemoExhibitionSettings } from "./exhibition-settings";
 import { seedInvoices } from "./invoices";
 import { SECOND_CARRIER_ACCOUNT, seedCarriers, seedTransportDemo } from "./transport";
 import { seedOverseasAgents } from "../vehicles/overseas";
@@ -29,7 +30,6 @@ import { seedTrafficGuidesDemo } from "./traffic-guides";
 import { seedReservationsDemo } from "./reservations";
 import { seedEpidemicDemo } from "./epidemic";
 import { seedVideoDemo } from "./video";
-import { saveExhibitionSettings } from "../exhibition-settings/store";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 const demoAccounts = [
@@ -90,6 +90,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     .executeTakeFirst();
   if (exhibition) {
     await seedExhibitorReference(db, exhibition.id);
+    await seedDemoExhibitionSettings(db, exhibition.id);
     // Rows added later take the dates of the demo as it was first seeded, not of today.
     await seedServiceCatalogue(db, exhibition.id, demoCalendarForOpening(exhibition.opens_on));
     await seedBadges(db, exhibition.id);
@@ -120,9 +121,6 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
  * to `now` (business time; seed/demo-calendar.ts). Only adds missing rows if present. With the object
  * store, demo rows that need files (a special booth's drawings) get them; without, they are left out.
  */
-/** Where the demo exhibition's extension requests go. */
-export const DEMO_SERVICE_EMAIL = "exhibitor-service@pitf.example.org";
-
 export async function seedDemoData(db: Database, now = appClock.now(), options: { store?: ObjectStore } = {}) {
   await seedReferenceData(db);
   if (await hasDemoData(db)) {
@@ -149,8 +147,6 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    // The demo's own desk, so an extension request can be tried (a real show sets its own on the settings page).
-    await saveExhibitionSettings(trx, exhibition.id, { exhibitorServiceEmail: DEMO_SERVICE_EMAIL });
     const halls = await trx
       .insertInto("halls")
       .values(
@@ -231,6 +227,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
       .execute();
     await trx.insertInto("role_buttons").values(demoRoleButtons).execute();
     await seedHomeContent(trx, exhibition.id, calendar);
+    await seedDemoExhibitionSettings(trx, exhibition.id);
     await seedExhibitorReference(trx, exhibition.id);
     await seedServiceCatalogue(trx, exhibition.id, calendar);
     await seedBadges(trx, exhibition.id);

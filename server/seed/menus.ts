@@ -33,7 +33,7 @@ const NEW = { remark: "new feature" } as const;
 
 /**
  * The whole menu tree of docs/product.md § Header and menus as the organizer's backend returns it.
- * Ids are grouped by area: home 1 (children 20 (the home page), 2–7 and 21–29), exhibitor info 10s,
+ * Ids are grouped by area: home 1 (children 20 (the home page), 2–8 and 21–29), exhibitor info 10s,
  * invitation 110s, booth construction 30s, booking service 40s, invoice area 50s,
  * exhibit transport 70s, hotel and traffic 80s, data area 90s.
  * Chinese-only home items (premise, service, hotel, drawing submission) are ordinary
@@ -50,9 +50,8 @@ export const demoMenus: SeedMenu[] = [
   menu(22, 1, 3, "/index/premise", "报到须知", "Check-in essentials", "flag"),
   menu(23, 1, 4, "/index/service", "现场服务预订", "On-site service booking", "service"),
   menu(24, 1, 5, "/index/hotel", "食宿行", "Food, lodging and travel", "hotel"),
-  menu(25, 1, 6, "/index/drawingSubmission", "特装图纸提交", "Special-booth drawing submission", "upload", {
-    url: "https://drawing.example.org/submit",
-  }),
+  // An external link: the web app puts the organizer's drawing site setting in (and leaves the item out while it is empty).
+  menu(25, 1, 6, "/index/drawingSubmission", "特装图纸提交", "Special-booth drawing submission", "upload"),
   menu(26, 1, 7, "/index/poster", "微海报", "Micro-poster", "image"),
   menu(27, 1, 8, "/index/bannerDownload", "Logo及Banner下载", "Logo and banner download", "download"),
   menu(28, 1, 10, "/index/posterCn", "中文邀请海报", "Chinese invitation poster", "image"),
@@ -65,6 +64,8 @@ export const demoMenus: SeedMenu[] = [
   menu(6, 1, 14, "/index/feedbackInbox", "意见反馈处理", "Feedback inbox", "mail"),
   // The organizer's delivery log of every e-mail and SMS (issue 52): roleId 1 only.
   menu(7, 1, 15, "/index/messages", "消息发送记录", "Delivery log", "mail"),
+  // The organizer's settings of the exhibition: names, footer, contact code, mail and SMS (issue 52): roleId 1 only.
+  menu(8, 1, 16, "/index/settings", "展会设置", "Exhibition settings", "setting"),
 
   // Exhibitor information /exhibitorInfo
   menu(10, 0, 10, "/exhibitorInfo", "展商信息", "Exhibitor information", "user"),
@@ -203,7 +204,7 @@ export const demoMenus: SeedMenu[] = [
 const CARRIER_MENU_IDS = [1, 3, 20, 70, 72, 73];
 const CARRIER_ONLY_MENU_IDS = new Set([72, 73]);
 /** Organizer pages: granted to no role, roleId 1 sees them anyway. */
-const ADMIN_ONLY_MENU_IDS = new Set([4, 5, 6, 7, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116]);
+const ADMIN_ONLY_MENU_IDS = new Set([4, 5, 6, 7, 8, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116]);
 
 export const demoRoleMenus = [
   ...demoMenus.filter((m) => !CARRIER_ONLY_MENU_IDS.has(m.id) && !ADMIN_ONLY_MENU_IDS.has(m.id)).map((m) => ({ role_id: EXHIBITOR_ROLE_ID, menu_id: m.id })),

@@ -35,6 +35,8 @@ export const FILE_REFERENCES: readonly (readonly [table: string, column: string]
   ["exhibitor_profiles", "submitted"],
   ["exhibitor_profile_events", "details"],
   ["exhibits", "image_file_ids"],
+  // The organizer's settings: the contact code picture (key contactQrFileId) among plain texts.
+  ["exhibition_settings", "value"],
   ["feedback", "img_url"],
   ["group_info", "data"],
   ["invitation_templates", "background_file_id"],
@@ -60,7 +62,6 @@ export const FILE_REFERENCES: readonly (readonly [table: string, column: string]
 export const NOT_FILE_REFERENCES: readonly (readonly [table: string, column: string])[] = [
   ["button_auths", "url"],
   ["captchas", "answer"],
-  ["construction_settings", "drawing_site_url"],
   ["data_file_classes", "banner"],
   ["exhibitions", "traffic_page_url_en"],
   ["exhibitor_import_stages", "file_base64"],

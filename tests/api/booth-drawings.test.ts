@@ -1,3 +1,4 @@
+import { DEMO_EXHIBITION_SETTINGS } from "../../server/seed/exhibition-settings";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -100,7 +101,7 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
       drawings: { design: [], structure: [], qualification: [] },
       insuranceStatus: null,
       commitmentStatus: null,
-      drawingSiteUrl: "https://drawing.example.org/submit",
+      drawingSiteUrl: DEMO_EXHIBITION_SETTINGS.drawingSiteUrl,
     });
   });
 

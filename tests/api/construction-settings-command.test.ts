@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InsuranceAnswer } from "../../app/contracts/booth-construction/api-types";
 import { constructionSettingsCommand } from "../../server/booth-construction/settings-command";
 import { constructionSettings } from "../../server/booth-construction/common";
+import { readExhibitionSetting } from "../../server/exhibition-settings/store";
 import { startTestApi, type TestApi } from "../support/test-api";
 import { testCalendar } from "../support/test-clock";
 
@@ -20,9 +21,14 @@ describe("cli.js construction-settings", () => {
     expect(changed).toContain("Insurance at least 2,000,000.00 CNY; drawing site: none.");
     expect(await constructionSettings(api.db, exhibition.id)).toMatchObject({
       insuranceMinCents: 200000000,
-      drawingSiteUrl: null,
       buildUpFrom: testCalendar.rawMoveIn.from,
     });
+    // The drawing site is the organizer's setting (/index/settings): the command changes the same row.
+    expect(await readExhibitionSetting(api.db, exhibition.id, "drawingSiteUrl")).toBeUndefined();
+    expect(await constructionSettingsCommand(api.db, ["drawing-site=https://drawings.expo.test/submit"])).toContain(
+      "drawing site: https://drawings.expo.test/submit.",
+    );
+    expect(await readExhibitionSetting(api.db, exhibition.id, "drawingSiteUrl")).toBe("https://drawings.expo.test/submit");
     const raw01 = await api.login("raw01", "Expo#2026");
     const answer = await api.call<InsuranceAnswer>("/smeb/boothBuild/insurance/find", { ticket: raw01 });
     expect(answer.data.settings.insuranceMinCents).toBe(200000000);
@@ -34,7 +40,7 @@ describe("cli.js construction-settings", () => {
     for (const args of [
       ["build-up-from=2026-02-30"],
       ["insurance-min-cents=-1"],
-      ["drawing-site=http://plain.example.org"],
+      ["drawing-site=http://plain.expo.test"],
       ["colour=red"],
       ["NO-SUCH-SHOW"],
       ["dismantle-to=2000-01-01"],

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WorksheetItem } from "../../server/api/routes/home";
-import { DEMO_SERVICE_EMAIL } from "../../server/seed/demo-data";
+import { DEMO_EXHIBITION_SETTINGS } from "../../server/seed/exhibition-settings";
 import { saveExhibitionSettings } from "../../server/exhibition-settings/store";
 import { decodeHeaderWords, encodeHeaderWord, writeMail } from "../../server/mail/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
@@ -215,11 +215,16 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
       const reason = "展品清关延误，需要多两天。\nCustoms delay.";
       const result = await api.call<{ sentTo: string }>("/smeb/worksheet/extension", { ticket: admin, form: { itemId: String(itemId), reason } });
       // No SMTP_URL here: the answer says the mail only reached the outbox.
-      expect(result).toMatchObject({ status: 200, code: 200, data: { sentTo: DEMO_SERVICE_EMAIL, channel: "outbox" } });
+      expect(result).toMatchObject({ status: 200, code: 200, data: { sentTo: DEMO_EXHIBITION_SETTINGS.exhibitorServiceEmail, channel: "outbox" } });
       const [mail] = mails();
-      expect(mail!.headers.to).toBe(DEMO_SERVICE_EMAIL);
+      expect(mail!.headers.to).toBe(DEMO_EXHIBITION_SETTINGS.exhibitorServiceEmail);
       const logged = await api.db.selectFrom("messages").select(["kind", "status", "recipient", "reply_to"]).orderBy("id", "desc").executeTakeFirstOrThrow();
-      expect(logged).toEqual({ kind: "extensionRequest", status: "sent", recipient: DEMO_SERVICE_EMAIL, reply_to: "ops@pitf.example.org" });
+      expect(logged).toEqual({
+        kind: "extensionRequest",
+        status: "sent",
+        recipient: DEMO_EXHIBITION_SETTINGS.exhibitorServiceEmail,
+        reply_to: "ops@pitf.example.org",
+      });
       expect(mail!.headers["reply-to"]).toBe("ops@pitf.example.org");
       expect(mail!.subject).toBe("延期申请：展位 - 主办方运营 - 提交展商资料（会刊信息）");
       expect(mail!.text).toContain("展商：主办方运营");
@@ -243,7 +248,7 @@ describe.each(backends)("schedule actions API on %s", (backend) => {
         expect(zh.message).toBe("主办方尚未设置接收延期申请的邮箱，请直接联系主办方");
         expect(mails()).toEqual([]);
       } finally {
-        await saveExhibitionSettings(api.db, exhibition.exhibition_id, { exhibitorServiceEmail: DEMO_SERVICE_EMAIL });
+        await saveExhibitionSettings(api.db, exhibition.exhibition_id, { exhibitorServiceEmail: DEMO_EXHIBITION_SETTINGS.exhibitorServiceEmail });
       }
     });
 

@@ -48,6 +48,7 @@ import { reservationsSweep } from "./idor-reservations";
 import { epidemicSweep } from "./idor-epidemic";
 import { feedbackInboxSweep } from "./idor-feedback-inbox";
 import { deliveryLogSweep } from "./idor-delivery-log";
+import { exhibitionSettingsSweep } from "./idor-exhibition-settings";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -256,6 +257,7 @@ const sweep: Record<string, Entry> = {
   ...epidemicSweep,
   ...feedbackInboxSweep,
   ...deliveryLogSweep,
+  ...exhibitionSettingsSweep,
 };
 
 /** The address pickers are many routes of one kind. */

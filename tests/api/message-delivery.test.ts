@@ -84,14 +84,22 @@ describe.each(backends)("every message through the delivery log and the job queu
     const notifier = createNotifier({ config: api.config, db: api.db });
     await notifier.sendSms({ to: "13800000009", text: "code 123456", kind: "mobileVerification", params: { code: "123456", minutes: "10" } });
     const sms = await lastRow();
-    expect(sms).toMatchObject({ channel: "sms", kind: "mobileVerification", status: "sent", attempts: 1, params: JSON.stringify({ code: "123456", minutes: "10" }) });
+    expect(sms).toMatchObject({
+      channel: "sms",
+      kind: "mobileVerification",
+      status: "sent",
+      attempts: 1,
+      params: JSON.stringify({ code: "123456", minutes: "10" }),
+    });
     expect(readOutbox(dataDir).filter((m) => m.to === "13800000009")).toHaveLength(1);
   });
 
   it("without a job queue a failure ends the row failed with the provider's reason, and the caller hears of it", async () => {
     const { channels } = scriptedChannels([new DeliveryError("isv.MOBILE_NUMBER_ILLEGAL", { temporary: false })]);
     const notifier = createNotifier({ config: api.config, db: api.db, channels });
-    await expect(notifier.sendSms({ to: "13800000010", text: "x", kind: "mobileVerification", params: { code: "1", minutes: "10" } })).rejects.toThrow(/MOBILE_NUMBER_ILLEGAL/);
+    await expect(notifier.sendSms({ to: "13800000010", text: "x", kind: "mobileVerification", params: { code: "1", minutes: "10" } })).rejects.toThrow(
+      /MOBILE_NUMBER_ILLEGAL/,
+    );
     expect(await lastRow()).toMatchObject({ status: "failed", reason: "isv.MOBILE_NUMBER_ILLEGAL", attempts: 1 });
   });
 

@@ -92,7 +92,6 @@ describe("carpet laying times", () => {
       dismantleFrom: "2026-12-11",
       dismantleTo: "2026-12-11",
       insuranceMinCents: 0,
-      drawingSiteUrl: null,
     });
     expect(times.map((t) => `${t.day} ${t.slot}`)).toEqual([
       "2026-12-05 am",
@@ -111,7 +110,6 @@ describe("carpet laying times", () => {
       dismantleFrom: "2099-12-31",
       dismantleTo: "2099-12-31",
       insuranceMinCents: 0,
-      drawingSiteUrl: null,
     });
     expect(times.length).toBeLessThanOrEqual(120);
   });

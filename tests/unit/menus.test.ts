@@ -13,11 +13,15 @@ import {
   pruneMissingPages,
   sideMenu,
   topMenuGroups,
+  withDrawingSite,
 } from "../../app/contracts/permission/menus";
 import type { MenuRules } from "../../app/contracts/permission/page-rules";
 import { buildMenuTree } from "../../server/api/routes/permission";
 import { demoMenus, demoRoleMenus } from "../../server/seed/menus";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
+
+/** An organizer's drawing site setting, for the helpers that follow external links. */
+const DRAWING_SITE = "https://drawings.portal.test/submit";
 
 /** The tree the permission API returns for a role (same grants, order and builder). */
 function treeFor(roleId: number): MenuItem[] {
@@ -107,6 +111,7 @@ const ORGANIZER_PAGES = [
   "/index/content",
   "/index/feedbackInbox",
   "/index/messages",
+  "/index/settings",
   "/dataArea/files",
   "/HT/blueCarReview",
   "/HT/guides",
@@ -141,16 +146,17 @@ describe("seeded menu tree", () => {
     expect(byId.get(73)).toMatchObject({ route: "/exhibitTL/carriageOrder", pid: 70 });
     for (const m of demoMenus) if (m.pid !== 0) expect(byId.has(m.pid)).toBe(true);
     expect([...new Set(routes(treeFor(ORGANIZER_ROLE_ID)))].sort()).toEqual([...AREAS, ...SPEC_PAGES, ...ORGANIZER_PAGES].sort());
-    expect(demoMenus.find((m) => m.route === "/index/drawingSubmission")?.url).toBe("https://drawing.example.org/submit");
+    // The drawing site's link is the organizer's setting (withDrawingSite), never the row's.
+    expect(demoMenus.find((m) => m.route === "/index/drawingSubmission")?.url).toBeNull();
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("grants the exhibitor everything but the carrier pages and the organizer's pages (4, 5, 6, 7, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116), and the carrier exactly its home, 3, 70, 72, 73", () => {
+  it("grants the exhibitor everything but the carrier pages and the organizer's pages (4, 5, 6, 7, 8, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116), and the carrier exactly its home, 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
     expect(exhibitor.sort((a, b) => a - b)).toEqual(
       demoMenus
         .map((m) => m.id)
-        .filter((id) => ![72, 73, 4, 5, 6, 7, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116].includes(id))
+        .filter((id) => ![72, 73, 4, 5, 6, 7, 8, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116].includes(id))
         .sort((a, b) => a - b),
     );
     expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([1, 3, 20, 70, 72, 73]);
@@ -273,8 +279,16 @@ describe("menu helpers", () => {
     expect(allowed.has("/changePassword")).toBe(true);
   });
 
-  it("firstAllowedRoute returns the first non-top-level page that exists, skipping external links", () => {
+  it("withDrawingSite links the drawing submission item to the organizer's drawing site, and drops it while there is none", () => {
     const tree = filtered("std01", "zh");
+    const linked = withDrawingSite(tree, DRAWING_SITE);
+    expect(top(linked, "/index")!.list.find((m) => m.route === "/index/drawingSubmission")?.url).toBe(DRAWING_SITE);
+    expect(allowedRoutes(withDrawingSite(tree, null)).has("/index/drawingSubmission")).toBe(false);
+    expect(top(tree, "/index")!.list.some((m) => m.route === "/index/drawingSubmission")).toBe(true);
+  });
+
+  it("firstAllowedRoute returns the first non-top-level page that exists, skipping external links", () => {
+    const tree = withDrawingSite(filtered("std01", "zh"), DRAWING_SITE);
     // The home page is the first page of the home area, so / and /index land on it.
     expect(firstAllowedRoute(tree, () => true)).toBe("/index");
     const pages = new Set(["/exhibitorInfo/groupData", "/HT/busGuide"]);
@@ -287,7 +301,7 @@ describe("menu helpers", () => {
   });
 
   it("pruneMissingPages drops pages without a route module and emptied areas without a page", () => {
-    const tree = filtered("std01", "zh");
+    const tree = withDrawingSite(filtered("std01", "zh"), DRAWING_SITE);
     const pages = new Set(["/index", "/index/schedule", "/exhibitorInfo/exhibitorData", "/dataArea"]);
     const pruned = pruneMissingPages(tree, (r) => pages.has(r));
     expect(pruned.map((m) => m.route)).toEqual(["/index", "/exhibitorInfo", "/dataArea"]);

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/texts";
+import type { SiteSettings } from "~/contracts/exhibition-settings/values";
 import type { Language } from "~/contracts/i18n/config";
 import { ContactUsContent } from "../contact-us";
 import { ContactDialog } from "./contact-dialog";
@@ -32,25 +33,16 @@ function ContactButton() {
   );
 }
 
-export function ShellFooter({
-  language,
-  filingNumber,
-  userGuideUrl,
-  showFloating,
-  signedIn,
-}: {
-  language: Language;
-  filingNumber: string;
-  userGuideUrl: string;
-  showFloating: boolean;
-  signedIn: boolean;
-}) {
+/** The footer and the floating buttons; each element of the organizer's settings only once it is set (issue 52). */
+export function ShellFooter({ language, site, showFloating, signedIn }: { language: Language; site: SiteSettings; showFloating: boolean; signedIn: boolean }) {
   const { t } = useTranslation();
+  // The user guide exists in Chinese only.
+  const userGuideUrl = language === "zh" ? site.userGuideUrl : null;
   return (
     <>
       <footer className="shell-footer">
         <span>{t("app.copyright")}</span>
-        <span>{t("shell.filing", { number: filingNumber })}</span>
+        {site.filingNumber ? <span data-testid="footer-filing">{t("shell.filing", { number: site.filingNumber })}</span> : null}
         {/* The skin picker is reached from this settings link, not from the user dropdown (docs/product.md § Header and menus). */}
         {signedIn ? (
           <Link to="/skin" className="shell-footer-link">
@@ -58,12 +50,11 @@ export function ShellFooter({
           </Link>
         ) : null}
       </footer>
-      {showFloating ? (
+      {showFloating && (site.hasContactCode || userGuideUrl) ? (
         <div className="shell-floating">
-          <ContactButton />
-          {/* The user guide exists in Chinese only. */}
-          {language === "zh" ? (
-            <a href={userGuideUrl} target="_blank" rel="noopener noreferrer" className="shell-float-button">
+          {site.hasContactCode ? <ContactButton /> : null}
+          {userGuideUrl ? (
+            <a href={userGuideUrl} target="_blank" rel="noopener noreferrer" className="shell-float-button" data-testid="user-guide">
               {t("shell.userGuide")}
             </a>
           ) : null}

@@ -1,4 +1,5 @@
 /** Shapes of the sign-in API's answers (/login/*), shared by our API implementation and the web app. */
+import type { SiteSettings } from "../exhibition-settings/values";
 import type { SkinId } from "../settings/skin-values";
 
 /** A fresh session: the ticket the web app keeps in its cookie, and how long it lives. */
@@ -16,6 +17,12 @@ export type AuthTicket = {
   stateVersion: string;
   /** The background the account chose (skin1-3); null when none, and for an entrusted contractor. */
   skin: SkinId | null;
+  /**
+   * What the frame of every page shows from the organizer's settings (footer, floating buttons, the
+   * drawing site): asked with the session on every page, so a saved change shows on the next one.
+   * Optional: an organizer's backend may not send it (then none of those elements shows).
+   */
+  site?: SiteSettings;
   idleExpiresAt: string;
   absoluteExpiresAt: string;
 };

@@ -17,8 +17,6 @@ export type ConstructionSettings = {
   dismantleFrom: string;
   dismantleTo: string;
   insuranceMinCents: number;
-  /** The external special-booth drawing site, when the exhibition has one. */
-  drawingSiteUrl: string | null;
 };
 
 export type ConstructionBooth = { boothId: number; boothNo: string; boothType: number; widthM: number; depthM: number; areaM2: number };

@@ -1,3 +1,5 @@
+import type { MissingSetting } from "../exhibition-settings/values";
+
 /** The organizer's checklist overview (docs/product.md § Home): one row per checklist item. */
 type ChecklistOverviewItem = {
   id: number;
@@ -23,7 +25,14 @@ export type ReviewQueueCount = {
   link: string;
 };
 
-export type ChecklistOverview = { exhibitors: number; percent: number; items: ChecklistOverviewItem[]; queues: ReviewQueueCount[] };
+export type ChecklistOverview = {
+  exhibitors: number;
+  percent: number;
+  items: ChecklistOverviewItem[];
+  queues: ReviewQueueCount[];
+  /** The organizer's settings a real show still lacks (issue 52); empty: nothing is shown. */
+  missingSettings: MissingSetting[];
+};
 
 /** An exhibitor behind on an item, with the contact the organizer sees as stored. */
 export type NotDoneExhibitor = { userId: number; username: string; companyName: string; companyNameEn: string; booths: string; phone: string; email: string };

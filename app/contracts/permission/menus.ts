@@ -11,8 +11,25 @@ export const PROMO_VIDEO_EXCLUDED_EXHIBITION = "CIFTIS2020";
 
 const PROMOTIONAL_VIDEO_ROUTE = "/exhibitorInfo/promotionalVideo";
 
+/** The home menu's special-booth drawing site: an external link, to the address the organizer set (issue 52). */
+const DRAWING_SUBMISSION_ROUTE = "/index/drawingSubmission";
+
 /** Chinese-only home items, removed in English (docs/product.md § Languages). */
-const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set(["/index/premise", "/index/service", "/index/hotel", "/index/drawingSubmission"]);
+const CHINESE_ONLY_ROUTES: ReadonlySet<string> = new Set(["/index/premise", "/index/service", "/index/hotel", DRAWING_SUBMISSION_ROUTE]);
+
+/**
+ * The drawing submission item leads to the organizer's drawing site setting, not to the menu row's
+ * url: the item is dropped while that setting is empty (no placeholder link is ever shown).
+ */
+export function withDrawingSite(tree: MenuItem[], drawingSiteUrl: string | null): MenuItem[] {
+  const walk = (items: MenuItem[]): MenuItem[] =>
+    items
+      .filter((item) => item.route !== DRAWING_SUBMISSION_ROUTE || drawingSiteUrl)
+      .map((item) =>
+        item.route === DRAWING_SUBMISSION_ROUTE ? { ...item, url: drawingSiteUrl } : item.list?.length ? { ...item, list: walk(item.list) } : item,
+      );
+  return walk(tree);
+}
 
 /** Left menu of the /index/* subpages, in order; the Chinese-only entries are marked. */
 export const HOME_LEFT_MENU: readonly { route: string; zhOnly: boolean }[] = [

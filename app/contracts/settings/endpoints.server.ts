@@ -4,8 +4,8 @@ import { feedbackFormSchema } from "./feedback-schema";
 import { feedbackHandledSchema, feedbackIdSchema, feedbackInboxQuerySchema, type FeedbackInboxPage, type FeedbackInboxRow } from "./feedback-inbox-schema";
 import { skinSchema, type SkinResponse } from "./skin-schema";
 
-/** What the 'Contact us' page shows: the marketing manager's code and two tips in the caller's language. */
-export type ContactWay = { qrCode: string; tips: [string, string] };
+/** What the 'Contact us' page shows: the organizer's code (null: none set) and its tip lines in the caller's language. */
+export type ContactWay = { qrCode: string | null; tips: string[] };
 export type FeedbackSaved = { id: number; imgUrl: string | null };
 
 /** Personal settings: feedback (and the organizer's inbox of it), skin, the booth switch and the contact code. */

@@ -42,8 +42,6 @@ const settings = {
   boothSwitched: "Booth switched",
   boothRequired: "Please choose a booth",
   contactTitle: "Contact us",
-  contactTip1: "Scan the code to add our marketing manager.",
-  contactTip2: "Working hours: Monday to Friday, 9:00–18:00 (China time).",
   inbox,
 };
 

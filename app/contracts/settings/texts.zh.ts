@@ -44,8 +44,6 @@ const settings: typeof en = {
   boothSwitched: "展位已切换",
   boothRequired: "请选择展位",
   contactTitle: "联系我们",
-  contactTip1: "扫描二维码添加市场经理为联系人。",
-  contactTip2: "工作时间：周一至周五 9:00–18:00（北京时间）。",
   inbox,
 };
 

@@ -32,6 +32,8 @@ export const UPLOAD_FOLDERS = [
   "data-file",
   // The bus and parking guides (issue 41): car park maps.
   "guide-map",
+  // The organizer's settings (issue 52): the 'Contact us' QR picture.
+  "contact-code",
 ] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
@@ -86,6 +88,7 @@ const FOLDER_RULES: Record<UploadFolder, { kinds: UploadKind[]; maxBytes: number
   "booth-drawing": { kinds: ["pdf", "jpg", "png"], maxBytes: 50 * MB },
   "data-file": { kinds: ["pdf", "xls", "xlsx", "jpg", "png"], maxBytes: 50 * MB },
   "guide-map": { kinds: ["jpg", "png"], maxBytes: 5 * MB },
+  "contact-code": { kinds: ["jpg", "png"], maxBytes: MB },
 };
 
 /** The kind a file name claims (for the browser's early check only), or null. */

@@ -1,12 +1,36 @@
-import { Anchor, Badge, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Group, List, Progress, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { exhibitionDate } from "~/contracts/common/exhibition-time";
 import type { ChecklistOverview } from "~/contracts/home/overview-types";
 import { FEEDBACK_INBOX_PATH } from "~/contracts/settings/feedback-inbox-values";
+import { settingFieldLink, type MissingSetting } from "~/contracts/exhibition-settings/values";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/home/texts";
 import "~/contracts/calendar/texts";
 import "~/contracts/settings/texts";
+import "~/contracts/exhibition-settings/texts";
+
+/** The settings a real show still lacks, each a link to its field on /index/settings (issue 52); none, nothing. */
+function MissingSettings({ missing }: { missing: MissingSetting[] }) {
+  const { t } = useTranslation();
+  if (!missing.length) return null;
+  return (
+    <Alert color="yellow" title={t("exhibitionSettings.missing.title")} data-testid="missing-settings">
+      <Text size="sm" mb="xs">
+        {t("exhibitionSettings.missing.intro")}
+      </Text>
+      <List size="sm">
+        {missing.map((setting) => (
+          <List.Item key={setting}>
+            <Anchor component={Link} to={settingFieldLink(setting)} data-testid={`missing-${setting}`}>
+              {t(`exhibitionSettings.missing.${setting}`)}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
 
 /**
  * The organizer's home (docs/product.md § Home): how far the exhibitors are with each checklist item,
@@ -18,6 +42,7 @@ export function OrganizerOverview({ overview }: { overview: ChecklistOverview })
   const waiting = overview.queues.filter((queue) => queue.waiting > 0);
   return (
     <Stack gap="lg">
+      <MissingSettings missing={overview.missingSettings ?? []} />
       <section aria-labelledby="home-overview">
         <Title order={2} size="h4" id="home-overview" mb="xs">
           {t("home.overview.title")}

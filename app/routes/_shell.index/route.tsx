@@ -4,13 +4,10 @@ import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { getLanguage } from "~/lib/cookies.server";
 import { HOME_LEFT_MENU } from "~/contracts/permission/menus";
-import { getShellUser } from "~/lib/permissions.server";
+import { getShellUser, siteSettingsFor } from "~/lib/permissions.server";
 import { isPublicPage, pageExistsIn } from "~/contracts/permission/page-rules";
 import homeCss from "~/styles/home.css";
 import "~/contracts/home/texts";
-
-/** The external special-booth drawing submission site (Chinese-only home item, docs/product.md § Languages). */
-const DRAWING_SUBMISSION_URL = "https://drawing.example.org/submit";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeCss }];
 
@@ -42,7 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A signed-in user only gets links to pages of their menu (public pages are always open).
     .filter((item) => !user || isPublicPage(context.pages ?? [], item.route) || user.allowed.has(item.route))
     .map((item) => ({ to: item.route, labelKey: LABEL_KEYS[item.route] ?? item.route, external: false }));
-  if (chinese) entries.push({ to: DRAWING_SUBMISSION_URL, labelKey: "home.pages.drawingSubmission", external: true });
+  // The organizer's special-booth drawing site (Chinese-only home item, docs/product.md § Languages); none set, no link (issue 52).
+  const { drawingSiteUrl } = await siteSettingsFor(request, context, user);
+  if (chinese && drawingSiteUrl) entries.push({ to: drawingSiteUrl, labelKey: "home.pages.drawingSubmission", external: true });
   return json({ entries });
 }
 

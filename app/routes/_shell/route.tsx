@@ -11,7 +11,7 @@ import { ShellTabs } from "~/components/shell/tabs";
 import { ContractorBanner } from "~/components/shell/contractor-banner";
 import { useAccountWatch, useVersionCheck } from "~/components/shell/watchers";
 import { businessNameFor } from "~/lib/display";
-import { getShellUser, requireShellUser } from "~/lib/permissions.server";
+import { getShellUser, requireShellUser, siteSettingsFor } from "~/lib/permissions.server";
 import { isPublicPage, myInfoPath, rulesFor } from "~/contracts/permission/page-rules";
 import { isSkinId } from "~/contracts/settings/skin-values";
 import { pageTitle, tabsFor, topNavigation } from "~/lib/shell-nav.server";
@@ -31,10 +31,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pages = context.pages ?? [];
   const user = isPublicPage(pages, path) ? await getShellUser(request, context) : await requireShellUser(request, context);
   const language = getLanguage(request);
+  const site = await siteSettingsFor(request, context, user);
   const base = {
     language,
-    filingNumber: context.filingNumber,
-    userGuideUrl: context.userGuideUrl,
+    // The organizer's settings (issue 52): an empty one hides its element.
+    site,
     // docs/product.md § Footer and floating buttons: a page may go without the floating buttons (its handle says floatingButtons: false).
     showFloating: rulesFor(pages, path).floatingButtons !== false,
     sidebarCollapsed: readSidebarCollapsed(request),
@@ -125,13 +126,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
             <ShellBreadcrumbs />
             {children}
           </Content>
-          <ShellFooter
-            language={data.language}
-            filingNumber={data.filingNumber}
-            userGuideUrl={data.userGuideUrl}
-            showFloating={data.showFloating && Boolean(data.user)}
-            signedIn={Boolean(data.user)}
-          />
+          <ShellFooter language={data.language} site={data.site} showFloating={data.showFloating && Boolean(data.user)} signedIn={Boolean(data.user)} />
         </div>
       </div>
     </div>

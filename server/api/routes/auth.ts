@@ -11,6 +11,7 @@ import { rsaDecrypt } from "../../auth/secrets";
 import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../../captcha";
 import { clientIp, readTicket, type ApiDeps } from "../context";
 import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
+import { siteSettingsFor } from "../../exhibition-settings/site";
 import { mount, withMessage } from "../mount";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { requireSession } from "../require-session";
@@ -114,6 +115,7 @@ export function loginRoutes(deps: ApiDeps) {
       // does not make every process build the menus again.
       stateVersion: [session.boothId ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
       skin: !contractor && isSkinId(skin) ? skin : null,
+      site: await siteSettingsFor(db, user.exhibitionId),
       idleExpiresAt: new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS).toISOString(),
       absoluteExpiresAt: new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
     };

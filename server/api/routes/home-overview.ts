@@ -2,6 +2,7 @@ import { Router } from "express";
 import { homeEndpoints } from "../../../app/contracts/home/endpoints.server";
 import { appClock } from "../../clock";
 import { checklistOverview, notDoneFor, notDoneWorkbook } from "../../schedule/overview";
+import { missingSettingsOf, settingsEnvironment } from "../../exhibition-settings/general";
 import { organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
@@ -15,7 +16,11 @@ export function homeOverviewRoutes(deps: ApiDeps): Router {
 
   mount(router, homeEndpoints.overview, async ({ req, res }) => {
     const organizer = await organizerFor(deps, req, res);
-    return checklistOverview(db, organizer.exhibitionId, appClock.now());
+    const [overview, missingSettings] = await Promise.all([
+      checklistOverview(db, organizer.exhibitionId, appClock.now()),
+      missingSettingsOf(db, organizer.exhibitionId, settingsEnvironment(deps.config)),
+    ]);
+    return { ...overview, missingSettings };
   });
   mount(router, homeEndpoints.notDone, async (call) => {
     const organizer = await organizerFor(deps, call.req, call.res);

@@ -6,7 +6,9 @@ import { translate } from "../../../app/contracts/i18n/translate.server";
 import { settingsEndpoints, type ContactWay, type FeedbackSaved } from "../../../app/contracts/settings/endpoints.server";
 import { FEEDBACK_FILE_FIELD, FEEDBACK_IMAGE_KINDS, FEEDBACK_IMAGE_MAX_BYTES } from "../../../app/contracts/settings/feedback-schema";
 import { SKIN_IDS, isSkinId } from "../../../app/contracts/settings/skin-schema";
+import { CONTACT_QR_UPLOAD } from "../../../app/contracts/exhibition-settings/values";
 import { contractorMayReadFile } from "../../contractors/access";
+import { readExhibitionSettings } from "../../exhibition-settings/store";
 import { resolveSession } from "../../auth/sessions";
 import { canReadFile, findStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../uploads/files";
 import { pixelLimitOf } from "../../uploads/pictures";
@@ -18,9 +20,6 @@ import { requireSession } from "../require-session";
 
 /** A multipart feedback body: the form fields plus one image of at most 5 MB. */
 const MULTIPART_LIMIT_BYTES = 6 * 1024 * 1024;
-
-/** Where the 'Contact us' code leads: adding the marketing manager as a contact. */
-const CONTACT_WAY_URL = "https://work.weixin.qq.com/ca/demo-marketing-manager";
 
 /** Personal settings: feedback, skin, booth switch and the contact code. Mounted inside /api. */
 export function settingsRoutes(deps: ApiDeps): Router {
@@ -108,29 +107,52 @@ export function settingsRoutes(deps: ApiDeps): Router {
     return withMessage({ boothId: booth.id, boothNo: booth.booth_no }, translate(requestLanguage(req), "settings.boothSwitched"));
   });
 
+  /** The organizer's contact code (issue 52): its picture, or its WeCom link drawn; none set, null (the shell hides the button). */
   mount(router, settingsEndpoints.contactWay, async ({ req, res }): Promise<ContactWay> => {
-    await requireSession(deps, req, res);
-    const language = requestLanguage(req);
-    return {
-      qrCode: await contactCode(),
-      tips: [translate(language, "settings.contactTip1"), translate(language, "settings.contactTip2")],
-    };
+    const { user } = await requireSession(deps, req, res);
+    const settings = await readExhibitionSettings(db, user.exhibitionId);
+    const qrCode = settings.contactQrFileId
+      ? await storedPictureUri(db, store, settings.contactQrFileId)
+      : settings.contactWayUrl
+        ? await drawnCode(settings.contactWayUrl)
+        : null;
+    const english = requestLanguage(req) === "en";
+    // Each tip in the reader's language, else in the other one; an empty line is left out.
+    const tip = (zh?: string, en?: string) => (english ? en || zh : zh || en);
+    const tips = [tip(settings.contactTip1Zh, settings.contactTip1En), tip(settings.contactTip2Zh, settings.contactTip2En)].filter((t): t is string =>
+      Boolean(t),
+    );
+    return { qrCode, tips: qrCode ? tips : [] };
   });
 
   return router;
 }
 
-let contactCodePromise: Promise<string> | null = null;
+/** Drawn codes by link: a link changes seldom, so each is drawn once (a few kept, the oldest dropped). */
+const drawnCodes = new Map<string, Promise<string>>();
+const DRAWN_CODES_KEPT = 16;
 
-/** The contact code as an SVG data URI; it never changes, so it is drawn once. */
-function contactCode() {
-  contactCodePromise ??= QRCode.toString(CONTACT_WAY_URL, { type: "svg", margin: 2, errorCorrectionLevel: "M" })
-    .then((svg) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`)
-    .catch((error: unknown) => {
-      contactCodePromise = null;
-      throw error;
-    });
-  return contactCodePromise;
+/** The WeCom contact link as a QR code, an SVG data URI. */
+function drawnCode(link: string) {
+  let drawn = drawnCodes.get(link);
+  if (!drawn) {
+    drawn = QRCode.toString(link, { type: "svg", margin: 2, errorCorrectionLevel: "M" }).then(
+      (svg) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    );
+    drawn.catch(() => drawnCodes.delete(link));
+    if (drawnCodes.size >= DRAWN_CODES_KEPT) drawnCodes.delete(drawnCodes.keys().next().value!);
+    drawnCodes.set(link, drawn);
+  }
+  return drawn;
+}
+
+/** The uploaded code picture as a data URI (at most CONTACT_QR_UPLOAD.maxBytes): everyone signed in sees it, whoever owns the file. */
+async function storedPictureUri(db: ApiDeps["db"], store: ApiDeps["store"], fileId: string): Promise<string | null> {
+  const file = await findStoredFile(db, fileId);
+  const info = file ? await store.stat(file.storageKey) : null;
+  if (!file || !info || info.sizeBytes > CONTACT_QR_UPLOAD.maxBytes) return null;
+  const bytes = await store.readRange(file.storageKey, 0, info.sizeBytes - 1);
+  return `data:${file.contentType};base64,${bytes.toString("base64")}`;
 }
 
 /** Form or JSON bodies: only string values count (and numbers, for JSON callers). */

@@ -11,7 +11,6 @@ interface ConstructionSettingsTable {
   dismantle_to: ColumnType<Date | string, string, string>;
   /** bigint: read as a string (pg) or number. */
   insurance_min_cents: ColumnType<string | number, number | undefined, number>;
-  drawing_site_url: string | null;
 }
 
 type ReviewStatus = "submitted" | "accepted" | "returned";

@@ -23,6 +23,7 @@ import trafficGuides from "~/contracts/traffic-guides/texts.en";
 import reservations from "~/contracts/reservations/texts.en";
 import epidemic from "~/contracts/epidemic/texts.en";
 import deliveryLog from "~/contracts/delivery-log/texts.en";
+import exhibitionSettings from "~/contracts/exhibition-settings/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
 const en = {
@@ -51,6 +52,7 @@ const en = {
   reservations,
   epidemic,
   deliveryLog,
+  exhibitionSettings,
 };
 
 export default en;

@@ -38,6 +38,7 @@ import * as fairCountsAndApprovedProfiles from "./0036-fair-counts-and-approved-
 import * as feedbackInbox from "./0037-feedback-inbox";
 import * as queuedReminders from "./0038-queued-reminders";
 import * as exhibitionSettings from "./0039-exhibition-settings";
+import * as demoMarker from "./0041-demo-marker";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   "0037-feedback-inbox": feedbackInbox,
   "0038-queued-reminders": queuedReminders,
   "0039-exhibition-settings": exhibitionSettings,
+  "0041-demo-marker": demoMarker,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -42,6 +42,7 @@ import { promotionImageRoutes } from "./routes/promotion-images";
 import { promotionVisitorRoutes } from "./routes/promotion-visitors";
 import { showcaseRoutes } from "./routes/showcase";
 import { accountRoutes } from "./routes/accounts";
+import { setupRoutes } from "./routes/setup";
 import { videoRoutes } from "./routes/video";
 import { dataAreaRoutes } from "./routes/data-area";
 import { blueCarRoutes } from "./routes/vehicles-blue-cars";
@@ -105,6 +106,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(trafficGuideRoutes(deps));
   router.use(reservationRoutes(deps));
   router.use(epidemicRoutes(deps));
+  router.use(setupRoutes(deps));
 
   router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
   router.use(apiErrorHandler(deps.logger));

@@ -163,6 +163,7 @@ const sweep: Record<string, Entry> = {
   "GET /api/login/captchaRequired": { noOwnedId: "answers whether a username needs a captcha; no data of the account" },
   "GET /api/login/authTicket": { noOwnedId: OWN_SESSION },
   "GET /api/login/publicKey": { noOwnedId: "the API's public key, the same for everyone" },
+  "GET /api/portal/kind": { noOwnedId: "whether the portal runs the demo, the same for everyone" },
   "POST /api/login/cancellation": { noOwnedId: OWN_SESSION },
   "POST /api/login/modifyPasswd": { noOwnedId: OWN_SESSION },
   "GET /api/vcode/readUsingImageReaderBigcH": { noOwnedId: "issues a new captcha challenge" },

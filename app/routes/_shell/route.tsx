@@ -17,6 +17,7 @@ import { isSkinId } from "~/contracts/settings/skin-values";
 import { pageTitle, tabsFor, topNavigation } from "~/lib/shell-nav.server";
 import { readSidebarCollapsed, readTabs, serializeTabs, withVisited } from "~/lib/ui-state.server";
 import { getLanguage } from "~/lib/cookies.server";
+import { isDemoPortal } from "~/features/setup/portal-kind.server";
 import shellCss from "~/styles/shell.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellCss }];
@@ -29,10 +30,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
   const pages = context.pages ?? [];
-  const user = isPublicPage(pages, path) ? await getShellUser(request, context) : await requireShellUser(request, context);
+  const [user, demo] = await Promise.all([
+    isPublicPage(pages, path) ? getShellUser(request, context) : requireShellUser(request, context),
+    isDemoPortal(request, context),
+  ]);
   const language = getLanguage(request);
   const base = {
     language,
+    demo,
     filingNumber: context.filingNumber,
     userGuideUrl: context.userGuideUrl,
     // docs/product.md § Footer and floating buttons: a page may go without the floating buttons (its handle says floatingButtons: false).
@@ -116,7 +121,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
     >
       {/* The mobile menu opens with this checkbox, so it works without JavaScript. */}
       {hasSidebar ? <input type="checkbox" id="shell-nav-toggle" className="shell-nav-toggle visually-hidden" aria-hidden="true" tabIndex={-1} /> : null}
-      <ShellHeader language={data.language} user={data.user} nav={data.nav} hasSidebar={hasSidebar} />
+      <ShellHeader language={data.language} user={data.user} nav={data.nav} hasSidebar={hasSidebar} demo={data.demo} />
       <div className="shell-body">
         <div className="shell-main">
           {data.user ? <ShellTabs tabs={data.tabs} current={location.pathname} /> : null}

@@ -22,6 +22,7 @@ import dataArea from "~/contracts/data-area/texts.en";
 import trafficGuides from "~/contracts/traffic-guides/texts.en";
 import reservations from "~/contracts/reservations/texts.en";
 import epidemic from "~/contracts/epidemic/texts.en";
+import setup from "~/contracts/setup/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
 const en = {
@@ -49,6 +50,7 @@ const en = {
   trafficGuides,
   reservations,
   epidemic,
+  setup,
 };
 
 export default en;

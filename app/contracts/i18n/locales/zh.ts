@@ -23,6 +23,7 @@ import dataArea from "~/contracts/data-area/texts.zh";
 import trafficGuides from "~/contracts/traffic-guides/texts.zh";
 import reservations from "~/contracts/reservations/texts.zh";
 import epidemic from "~/contracts/epidemic/texts.zh";
+import setup from "~/contracts/setup/texts.zh";
 
 /** 全部中文文案（服务器用；浏览器中每页只加载本栏目的文案，见 docs/decisions/022）。键与 en.ts 一致（由单元测试检查）。 */
 const zh: Resource = {
@@ -50,6 +51,7 @@ const zh: Resource = {
   trafficGuides,
   reservations,
   epidemic,
+  setup,
 };
 
 export default zh;

@@ -1,0 +1,2 @@
+/** GET /portal/kind: whether this portal runs the demo (its pages then carry the demo mark). */
+export type PortalKind = { demo: boolean };

@@ -25,7 +25,11 @@ export async function prepareServices(config: Config, logger: Logger) {
 
   // Made here so the demo's files (special booth drawings) land where the server serves them from.
   const store = createObjectStore(config, database.db);
-  await prepareExhibition(database.db, config, logger, store);
+  // A refusal (the demo asked for on a real exhibition's database) lets the data directory go before the process stops.
+  await prepareExhibition(database.db, config, logger, store).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
 
   const rsa = await loadRsaKeys(database.db, config.RSA_PRIVATE_KEY);
   const sessionSecrets = await loadSessionSecrets(database.db, config.sessionSecrets);

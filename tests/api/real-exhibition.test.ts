@@ -68,7 +68,10 @@ const counts = async (db: Database) => ({
   settings: (await db.selectFrom("exhibition_settings").select("key").execute()).length,
 });
 
-describe.each(backends)("two kinds of database on %s", (backend) => {
+// Each test migrates (and may seed) fresh databases from scratch: minutes on a busy machine, not the usual seconds.
+const FRESH_DATABASES_MS = 600_000;
+
+describe.each(backends)("two kinds of database on %s", { timeout: FRESH_DATABASES_MS }, (backend) => {
   it("a plain start on an empty database creates no demo and no account (auto is never too); npm start asks for the demo", async () => {
     for (const seed of [{}, { SEED_DEMO_DATA: "auto" }]) {
       const plain = await plainStart({ ...(await emptyDatabaseEnv(backend)), ...seed });
@@ -167,7 +170,7 @@ describe.each(backends)("two kinds of database on %s", (backend) => {
       const preview = await api.call("/smeb/exhibitors/import/preview", { method: "POST", ticket });
       expect(preview.status).toBe(409);
       expect(preview.message).toContain("real exhibitors are not imported into it");
-      const zh = await api.call("/smeb/exhibitors/import/confirm", { form: { stageId: "1" }, ticket, lang: "zh" });
+      const zh = await api.call("/smeb/exhibitors/import/confirm", { form: { stageId: "a".repeat(20) }, ticket, lang: "zh" });
       expect(zh.message).toContain("不能向其中导入真实展商");
       const invite = await api.call("/smeb/exhibitors/invitations/send", { form: { all: "true" }, ticket });
       expect(invite.status).toBe(409);

@@ -73,7 +73,8 @@ export function passwordProblem(password: string, username: string): string | nu
 /** Every value checked, each refusal with its own message. */
 export function checkRealExhibition(input: RealExhibitionInput): RealExhibitionInput {
   const trimmed = { ...input, code: input.code.trim(), nameZh: input.nameZh.trim(), nameEn: input.nameEn.trim(), username: input.username.trim() };
-  if (!CODE.test(trimmed.code)) throw new SetupRefusal(`The exhibition code "${input.code}" is not valid: 2 to 32 letters, digits, "-" or "_" (e.g. EXPO2027).`);
+  if (!CODE.test(trimmed.code))
+    throw new SetupRefusal(`The exhibition code "${input.code}" is not valid: 2 to 32 letters, digits, "-" or "_" (e.g. EXPO2027).`);
   if (!trimmed.nameZh) throw new SetupRefusal("The exhibition's Chinese name is empty.");
   if (!trimmed.nameEn) throw new SetupRefusal("The exhibition's English name is empty.");
   if (trimmed.nameZh.length > 200 || trimmed.nameEn.length > 200) throw new SetupRefusal("An exhibition name is longer than 200 characters.");
@@ -92,7 +93,10 @@ export function checkRealExhibition(input: RealExhibitionInput): RealExhibitionI
   const problem = passwordProblem(input.password, trimmed.username);
   if (problem) throw new SetupRefusal(`${problem} Nothing was saved.`);
   const publicUrl = normalizedPublicUrl(input.publicUrl);
-  if (!publicUrl) throw new SetupRefusal(`The public address "${input.publicUrl}" is not valid: the https:// address people open the portal at, without a path (e.g. https://expo.example.com).`);
+  if (!publicUrl)
+    throw new SetupRefusal(
+      `The public address "${input.publicUrl}" is not valid: the https:// address people open the portal at, without a path (e.g. https://expo.example.com).`,
+    );
   return { ...trimmed, startsOn, endsOn, venueZh: input.venueZh?.trim() ?? "", venueEn: input.venueEn?.trim() ?? "", publicUrl };
 }
 

@@ -45,7 +45,12 @@ async function plainStart(env: Record<string, string>) {
   const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
   const services = await prepareServices(config, logger);
   cleanups.push(() => services.database.close());
-  return { db: services.database.db, context: { db: services.database.db, store: services.store } as OpsContext, lines, close: () => services.database.close() };
+  return {
+    db: services.database.db,
+    context: { db: services.database.db, store: services.store } as OpsContext,
+    lines,
+    close: () => services.database.close(),
+  };
 }
 
 const setupArgs = (overrides: Record<string, string> = {}) =>
@@ -162,33 +167,36 @@ describe.each(backends)("two kinds of database on %s", { timeout: FRESH_DATABASE
     expect(opsHelp("--help", [])).toContain("  setup");
   });
 
-  it.skipIf(backend === "postgres" && postgresSkipReason)("on the demo with real delivery configured, the import and invitations refuse; the demo mark's answer says demo", async () => {
-    const api = await startTestApi(backend, { SMTP_URL: "smtp://127.0.0.1:9" });
-    try {
-      const ticket = await api.login("admin", "Admin#2026");
-      expect((await api.call("/portal/kind")).data).toEqual({ demo: true });
-      const preview = await api.call("/smeb/exhibitors/import/preview", { method: "POST", ticket });
-      expect(preview.status).toBe(409);
-      expect(preview.message).toContain("real exhibitors are not imported into it");
-      const zh = await api.call("/smeb/exhibitors/import/confirm", { form: { stageId: "a".repeat(20) }, ticket, lang: "zh" });
-      expect(zh.message).toContain("不能向其中导入真实展商");
-      const invite = await api.call("/smeb/exhibitors/invitations/send", { form: { all: "true" }, ticket });
-      expect(invite.status).toBe(409);
-      expect(invite.message).toContain("it sends no invitations to real addresses");
-      await expect(runOpsCommand({ db: api.db, store: undefined as never, mail: api as never }, "send-invitations", ["--all"])).rejects.toThrow(
-        /no invitations to real addresses/,
-      );
-    } finally {
-      await api.close();
-    }
-    // With the outboxes only, the demo stays a sandbox: the same call is not refused for being the demo.
-    const sandbox = await startTestApi(backend);
-    try {
-      const ticket = await sandbox.login("admin", "Admin#2026");
-      const preview = await sandbox.call("/smeb/exhibitors/import/preview", { method: "POST", ticket });
-      expect(preview.message).not.toContain("real exhibitors are not imported");
-    } finally {
-      await sandbox.close();
-    }
-  });
+  it.skipIf(backend === "postgres" && postgresSkipReason)(
+    "on the demo with real delivery configured, the import and invitations refuse; the demo mark's answer says demo",
+    async () => {
+      const api = await startTestApi(backend, { SMTP_URL: "smtp://127.0.0.1:9" });
+      try {
+        const ticket = await api.login("admin", "Admin#2026");
+        expect((await api.call("/portal/kind")).data).toEqual({ demo: true });
+        const preview = await api.call("/smeb/exhibitors/import/preview", { method: "POST", ticket });
+        expect(preview.status).toBe(409);
+        expect(preview.message).toContain("real exhibitors are not imported into it");
+        const zh = await api.call("/smeb/exhibitors/import/confirm", { form: { stageId: "a".repeat(20) }, ticket, lang: "zh" });
+        expect(zh.message).toContain("不能向其中导入真实展商");
+        const invite = await api.call("/smeb/exhibitors/invitations/send", { form: { all: "true" }, ticket });
+        expect(invite.status).toBe(409);
+        expect(invite.message).toContain("it sends no invitations to real addresses");
+        await expect(runOpsCommand({ db: api.db, store: undefined as never, mail: api as never }, "send-invitations", ["--all"])).rejects.toThrow(
+          /no invitations to real addresses/,
+        );
+      } finally {
+        await api.close();
+      }
+      // With the outboxes only, the demo stays a sandbox: the same call is not refused for being the demo.
+      const sandbox = await startTestApi(backend);
+      try {
+        const ticket = await sandbox.login("admin", "Admin#2026");
+        const preview = await sandbox.call("/smeb/exhibitors/import/preview", { method: "POST", ticket });
+        expect(preview.message).not.toContain("real exhibitors are not imported");
+      } finally {
+        await sandbox.close();
+      }
+    },
+  );
 });

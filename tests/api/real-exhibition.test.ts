@@ -78,7 +78,7 @@ const FRESH_DATABASES_MS = 600_000;
 
 describe.each(backends)("two kinds of database on %s", { timeout: FRESH_DATABASES_MS }, (backend) => {
   it("a plain start on an empty database creates no demo and no account (auto is never too); npm start asks for the demo", async () => {
-    for (const seed of [{}, { SEED_DEMO_DATA: "auto" }]) {
+    for (const seed of [{}, { SEED_DEMO_DATA: "auto" }] as Record<string, string>[]) {
       const plain = await plainStart({ ...(await emptyDatabaseEnv(backend)), ...seed });
       expect(await counts(plain.db)).toEqual({ exhibitions: 0, users: 0, settings: 0 });
       expect(await databaseKind(plain.db)).toBe("empty");

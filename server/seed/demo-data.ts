@@ -56,11 +56,11 @@ export async function seedReferenceData(db: Database) {
 }
 
 /** The demo's exhibition is here (marked by the seed, 0041-demo-marker). */
-export async function hasDemoData(db: Database) {
+async function hasDemoData(db: Database) {
   return Boolean(await db.selectFrom("exhibitions").select("id").where("is_demo", "=", true).executeTakeFirst());
 }
 
-export const DEMO_REFUSED_IN_REAL_EXHIBITION =
+const DEMO_REFUSED_IN_REAL_EXHIBITION =
   "This database holds a real exhibition: the demo (its exhibitors and its accounts with published passwords) is never loaded into it. Nothing was changed. For the demo, use an empty data directory or database (docs/operations.md).";
 
 export const DEMO_EXHIBITION_CODE = "PITF2026";

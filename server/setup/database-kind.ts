@@ -22,7 +22,7 @@ export async function holdsDemo(db: Database) {
  * exhibitor import and invitations then refuse, so that no real exhibitor's data or mail mixes with
  * the demo's published accounts. With the outboxes only, the demo stays a sandbox to try them in.
  */
-export function deliversForReal(config: Pick<Config, "SMTP_URL" | "SMS_PROVIDER">) {
+function deliversForReal(config: Pick<Config, "SMTP_URL" | "SMS_PROVIDER">) {
   return Boolean(config.SMTP_URL) || config.SMS_PROVIDER !== "outbox";
 }
 

@@ -27,8 +27,8 @@ export type RealExhibitionInput = {
 /** A value setup cannot take: its message names the value and the rule; nothing was saved. */
 export class SetupRefusal extends Error {}
 
-export const SETUP_DONE_ALREADY = "This database already holds a real exhibition: setup runs once. Nothing was changed.";
-export const SETUP_ON_DEMO =
+const SETUP_DONE_ALREADY = "This database already holds a real exhibition: setup runs once. Nothing was changed.";
+const SETUP_ON_DEMO =
   "This database holds the demo, whose accounts have published passwords: a real exhibition is never set up beside it. Nothing was changed. Start the real show on an empty data directory or database (docs/operations.md).";
 
 const CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$/;
@@ -47,7 +47,7 @@ function isCalendarDay(value: string) {
 }
 
 /** The public address as links are made from it: https, a host, nothing after it but "/". */
-export function normalizedPublicUrl(value: string): string | null {
+function normalizedPublicUrl(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value.trim());
@@ -71,7 +71,7 @@ export function passwordProblem(password: string, username: string): string | nu
 }
 
 /** Every value checked, each refusal with its own message. */
-export function checkRealExhibition(input: RealExhibitionInput): RealExhibitionInput {
+function checkRealExhibition(input: RealExhibitionInput): RealExhibitionInput {
   const trimmed = { ...input, code: input.code.trim(), nameZh: input.nameZh.trim(), nameEn: input.nameEn.trim(), username: input.username.trim() };
   if (!CODE.test(trimmed.code))
     throw new SetupRefusal(`The exhibition code "${input.code}" is not valid: 2 to 32 letters, digits, "-" or "_" (e.g. EXPO2027).`);

@@ -66,7 +66,8 @@ async function restartWhenBuilt() {
 }
 
 function startServer() {
-  const child = spawn(process.execPath, SERVER_ARGS, { stdio: "inherit" });
+  // The dev loop serves the demo, as `npm start` does; SEED_DEMO_DATA=never in the environment keeps a data directory as it is.
+  const child = spawn(process.execPath, SERVER_ARGS, { stdio: "inherit", env: { SEED_DEMO_DATA: "always", ...process.env } });
   server = child;
   child.on("exit", (code, signal) => {
     if (server === child) server = null;

@@ -1,8 +1,11 @@
 import type { Config } from "./config";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "./db/database";
+import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./db/database";
 import type { Logger } from "./logger";
 import { loadRsaKeys, loadSessionSecrets } from "./auth/secrets";
-import { formatDemoAccounts, hasDemoData, seedDemoData, seedReferenceData } from "./seed/demo-data";
+import { formatDemoAccounts, seedDemoData, seedReferenceData } from "./seed/demo-data";
+import { databaseKind } from "./setup/database-kind";
+import { addPortalStructure } from "./setup/portal-structure";
+import type { ObjectStore } from "./uploads/object-store";
 import { createTranslator } from "./machine-translation/libretranslate";
 import { createObjectStore } from "./uploads";
 import { runOpsCommand } from "./ops/commands";
@@ -20,20 +23,13 @@ export async function prepareServices(config: Config, logger: Logger) {
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, "database migrated");
 
-  const seedDemo = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && config.usesEmbeddedDatabase);
   // Made here so the demo's files (special booth drawings) land where the server serves them from.
   const store = createObjectStore(config, database.db);
-  if (seedDemo) {
-    const { created } = await seedDemoData(database.db, undefined, { store });
-    if (created) {
-      logger.info("demo data loaded");
-      // Printed plainly so a newcomer sees how to sign in.
-      console.log(`\n${formatDemoAccounts()}\n`);
-    }
-  } else {
-    await seedReferenceData(database.db);
-    if (!(await hasDemoData(database.db))) logger.info("no demo data; run `npm run db:seed` to load it");
-  }
+  // A refusal (the demo asked for on a real exhibition's database) lets the data directory go before the process stops.
+  await prepareExhibition(database.db, config, logger, store).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
 
   const rsa = await loadRsaKeys(database.db, config.RSA_PRIVATE_KEY);
   const sessionSecrets = await loadSessionSecrets(database.db, config.sessionSecrets);
@@ -50,4 +46,36 @@ export async function prepareServices(config: Config, logger: Logger) {
     }
   });
   return { database, rsa, sessionSecrets, translator, store };
+}
+
+/**
+ * The demo only when asked (SEED_DEMO_DATA=always: `npm start` asks); a plain start never seeds it
+ * (docs/decisions/054). Says in the log which kind of database this is.
+ */
+async function prepareExhibition(db: Database, config: Config, logger: Logger, store: ObjectStore) {
+  if (config.SEED_DEMO_DATA === "always") {
+    // Refused (and the start stopped) on a database that holds a real exhibition: seedDemoData throws.
+    const { created } = await seedDemoData(db, undefined, { store });
+    if (created) {
+      logger.info("demo data loaded");
+      // Printed plainly so a newcomer sees how to sign in.
+      console.log(`\n${formatDemoAccounts()}\n`);
+    }
+  } else {
+    await seedReferenceData(db);
+  }
+  const kind = await databaseKind(db);
+  if (kind === "real") {
+    // A newer version's pages reach an existing exhibition's menus.
+    await addPortalStructure(db);
+    const exhibition = await db.selectFrom("exhibitions").select(["code"]).where("is_current", "=", true).executeTakeFirst();
+    logger.info({ database: "real", exhibition: exhibition?.code ?? null }, "running a real exhibition");
+  } else if (kind === "demo") {
+    logger.info({ database: "demo" }, "running the demo: its accounts have published passwords; never use it for a real show");
+  } else {
+    logger.info(
+      { database: "empty" },
+      "the database is empty: `node build/server/cli.js setup` sets up a real exhibition; `npm start` or SEED_DEMO_DATA=always loads the demo",
+    );
+  }
 }

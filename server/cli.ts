@@ -3,7 +3,7 @@ import { migrateToLatest, openDatabase } from "./db/database";
 import { askOwner, DataDirHeldError, EXIT_DATA_DIR_HELD, type Holder } from "./db/data-dir-owner";
 import { appClock } from "./clock";
 import { createObjectStore } from "./uploads";
-import { isOpsCommand, opsHelp, runOpsCommand, unknownCommandMessage, withAbsoluteFile } from "./ops/commands";
+import { isOpsCommand, opsHelp, preparedArgs, runOpsCommand, unknownCommandMessage, withAbsoluteFile } from "./ops/commands";
 import { OpsRefusal } from "./ops/command-types";
 
 /** A failure whose message says it all (no stack trace to print). */
@@ -22,7 +22,8 @@ async function main(command: string | undefined, typedArgs: string[]) {
   if (help !== null) return console.log(help);
   if (!isOpsCommand(command)) throw new Plainly(unknownCommandMessage(command));
   // A file named on the command line is read by whichever process runs the command: the path is made absolute here.
-  const args = withAbsoluteFile(command, typedArgs);
+  // Questions (setup's password) are asked here, on this terminal, whichever process runs the command.
+  const args = await preparedArgs(command, withAbsoluteFile(command, typedArgs));
   const config = loadConfig();
   if (config.TEST_CLOCK) appClock.startAt(config.TEST_CLOCK);
   if (config.DATABASE_URL) return runHere(config, command, args);

@@ -75,7 +75,11 @@ const configSchema = z
     SERVER_TIMING: booleanFlag,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     LOGIN_CAPTCHA: z.enum(["auto", "always", "never"]).default("auto"),
-    SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
+    /**
+     * "always" loads the demo at start (`npm start` and the dev loop set it); "never", the default,
+     * seeds nothing. "auto" is still taken, as "never" (docs/decisions/054): a plain start never seeds the demo.
+     */
+    SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("never"),
     TRANSLATE_URL: optionalUrl,
     TRANSLATE_API_KEY: z.string().optional(),
     RSA_PRIVATE_KEY: z.string().optional(),

@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { prepareServices } from "./boot";
+import { MixedDatabaseRefusal } from "./setup/database-kind";
 import { createServerApp } from "./app";
 import { serverProcessCount, superviseWorkers } from "./cluster";
 import { purgeExpiredSessions } from "./auth/sessions";
@@ -51,6 +52,11 @@ async function main() {
     if (error instanceof DataDirHeldError) {
       console.error(error.message);
       process.exit(EXIT_DATA_DIR_HELD);
+    }
+    // SEED_DEMO_DATA=always on a real exhibition's database: its message says it all.
+    if (error instanceof MixedDatabaseRefusal) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
     }
     throw error;
   }

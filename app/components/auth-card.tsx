@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/co
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LanguageSwitch } from "~/components/language-switch";
+import { DemoMark } from "~/components/demo-mark";
 import type { Language } from "~/contracts/i18n/config";
 import { useTranslation } from "~/i18n/texts";
 
@@ -9,16 +10,32 @@ import { useTranslation } from "~/i18n/texts";
  * The signed-out pages' frame (sign-in, forgot password, set password): the portal's name, the
  * language switch and the page title on one card, and optionally the way back to sign-in below.
  */
-export function AuthCard({ language, title, backToLogin, children }: { language: Language; title: string; backToLogin?: string; children: ReactNode }) {
+export function AuthCard({
+  language,
+  title,
+  backToLogin,
+  demo = false,
+  children,
+}: {
+  language: Language;
+  title: string;
+  backToLogin?: string;
+  /** The database holds the demo: the demo mark beside the portal's name. */
+  demo?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <main className="auth-page">
       <Paper className="auth-card" withBorder shadow="sm" p={{ base: "sm", xs: "lg" }} radius="md">
         <Stack gap="md">
           <Group justify="space-between" align="center">
-            <Text fw={700} c="indigo">
-              {t("app.title")}
-            </Text>
+            <Group gap={8} wrap="nowrap">
+              <Text fw={700} c="indigo">
+                {t("app.title")}
+              </Text>
+              {demo ? <DemoMark /> : null}
+            </Group>
             <LanguageSwitch current={language} />
           </Group>
           <Title order={1} size="h3">

@@ -45,7 +45,9 @@ export async function startServer({ cwd, databaseUrl }) {
     API_BASE_URL: "",
   };
   delete env.DATABASE_URL;
-  if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, SEED_DEMO_DATA: "always" });
+  // The benchmark signs in with the demo's accounts: asked for explicitly (a plain start seeds nothing).
+  env.SEED_DEMO_DATA = "always";
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
   const child = spawn(process.execPath, ["--max-old-space-size=384", "build/server/index.js"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

@@ -6,6 +6,7 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ApiDeps } from "../api/context";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
+import { exhibitionOfUser, portalLink } from "../exhibition-settings/public-url";
 
 /**
  * One-time password links (issue 39, docs/decisions/033): the organizer's invitation (activation,
@@ -30,10 +31,9 @@ export const newLinkToken = () => crypto.randomBytes(32).toString("base64url");
 
 type Mailer = Pick<ApiDeps, "db" | "config" | "notifier" | "logger">;
 
-/** The link's address: PUBLIC_URL only, never the request's Host (a forged Host would send the token elsewhere). */
-export function passwordLink(config: ApiDeps["config"], token: string) {
-  const path = `${SET_PASSWORD_PAGE}${token}`;
-  return config.PUBLIC_URL ? new URL(path, config.PUBLIC_URL).toString() : path;
+/** The link's address: the exhibition's public address (publicBaseUrl), never the request's Host (a forged Host would send the token elsewhere). */
+export async function passwordLink(deps: Pick<ApiDeps, "db" | "config">, userId: number, token: string) {
+  return portalLink(deps.db, await exhibitionOfUser(deps.db, userId), deps.config, `${SET_PASSWORD_PAGE}${token}`);
 }
 
 /**
@@ -94,7 +94,7 @@ export async function sendActivation(deps: Mailer, userId: number, language: Lan
   if (!email && !mobile) return { email: false, sms: false, expiresAt: null };
 
   const { token, expiresAt } = await issueLink(deps.db, user.id, "activate");
-  const values = { username: user.username, link: passwordLink(deps.config, token), days: ACTIVATION_LINK_DAYS };
+  const values = { username: user.username, link: await passwordLink(deps, user.id, token), days: ACTIVATION_LINK_DAYS };
   const sent = { email: false, sms: false };
   if (email) {
     sent.email = await attempt(deps, user.id, "email", () =>

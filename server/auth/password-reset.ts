@@ -164,7 +164,7 @@ async function prepareReset(deps: Pick<ApiDeps, "db" | "config" | "notifier">, a
   const { email, mobile } = account;
   if (kind !== "mobile" && email) {
     const { token } = await issueLink(deps.db, account.id, "reset");
-    const values = { username: account.username, link: passwordLink(deps.config, token), minutes: RESET_LINK_MINUTES };
+    const values = { username: account.username, link: await passwordLink(deps, account.id, token), minutes: RESET_LINK_MINUTES };
     const message = {
       kind: "passwordReset",
       userId: account.id,

@@ -11,6 +11,7 @@ import { iso, notFound } from "../booking-forms/common";
 import { view, type Caller } from "./badges";
 import { exhibitorNameIn, exhibitorNamesOf, type ExhibitorNames } from "./exhibitor-names";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
+import { exhibitionOfUser, portalLink } from "../exhibition-settings/public-url";
 
 /**
  * The organizer's side of badges (roleId 1, checked by the route): every live badge of the
@@ -187,7 +188,7 @@ async function notifyReturned(
     const owner = await deps.db.selectFrom("users").select("contact_email").where("id", "=", badge.user_id).executeTakeFirst();
     if (!owner?.contact_email) return;
     const booth = await deps.db.selectFrom("booths").select("booth_no").where("id", "=", badge.booth_id).executeTakeFirstOrThrow();
-    const link = deps.config.PUBLIC_URL ? new URL(EXHIBITOR_BADGE_PAGE, deps.config.PUBLIC_URL).toString() : EXHIBITOR_BADGE_PAGE;
+    const link = await portalLink(deps.db, await exhibitionOfUser(deps.db, badge.user_id), deps.config, EXHIBITOR_BADGE_PAGE);
     const values = { holder: badge.holder_name, booth: booth.booth_no, comment, link };
     const zh = { subject: translate("zh", "badges.review.email.subject", values), text: translate("zh", "badges.review.email.text", values) };
     const en = { subject: translate("en", "badges.review.email.subject", values), text: translate("en", "badges.review.email.text", values) };

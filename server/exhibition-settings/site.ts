@@ -5,7 +5,7 @@ import { readExhibitionSettings } from "./store";
 
 /**
  * What every page's frame shows from the organizer's settings (the footer's filing number, the
- * floating buttons, the drawing site), read on every page: kept per process for SITE_TTL_MS so a page
+ * floating buttons, the drawing site) and whether the exhibition is the demo (its mark), read on every page: kept per process for SITE_TTL_MS so a page
  * costs no statement for them (decision 055). A save in this process forgets its exhibition at
  * once; another process (WEB_CONCURRENCY, a CLI on PostgreSQL) shows the change within the TTL.
  * Kept per database handle: a process may hold more than one (the tests run both kinds).
@@ -24,8 +24,9 @@ function cacheOf(db: Database) {
   return cache;
 }
 
-function siteSettingsOf(settings: ExhibitionSettings): SiteSettings {
+function siteSettingsOf(settings: ExhibitionSettings, demo: boolean): SiteSettings {
   return {
+    demo,
     filingNumber: settings.filingNumber ?? null,
     userGuideUrl: settings.userGuideUrl ?? null,
     hasContactCode: Boolean(settings.contactWayUrl || settings.contactQrFileId),
@@ -39,7 +40,10 @@ export function siteSettingsFor(db: Database, exhibitionId: number): Promise<Sit
   const now = Date.now();
   const hit = sites.get(exhibitionId);
   if (hit && hit.expires > now) return hit.value;
-  const value = readExhibitionSettings(db, exhibitionId).then(siteSettingsOf);
+  const value = Promise.all([
+    readExhibitionSettings(db, exhibitionId),
+    db.selectFrom("exhibitions").select("is_demo").where("id", "=", exhibitionId).executeTakeFirst(),
+  ]).then(([settings, exhibition]) => siteSettingsOf(settings, exhibition?.is_demo ?? false));
   // A failed read is not kept: the next page asks again.
   value.catch(() => sites.delete(exhibitionId));
   sites.set(exhibitionId, { value, expires: now + SITE_TTL_MS });

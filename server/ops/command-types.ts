@@ -18,6 +18,14 @@ export type OpsCommand = {
   fileArgument?: true;
   /** Options besides --help. */
   options?: NonNullable<ParseArgsConfig["options"]>;
+  /** Options the CLI's own process sets (prepare), left out of --help. */
+  internalOptions?: string[];
+  /**
+   * Runs in the CLI's own process before the command may be sent to the process that owns the
+   * database (cli.ts): asks on the terminal for what is missing, reads standard input; returns the
+   * arguments to run with.
+   */
+  prepare?: (args: string[]) => Promise<string[]>;
   run: (context: OpsContext, args: string[], options: OptionValues) => Promise<string>;
 };
 

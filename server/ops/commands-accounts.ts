@@ -12,6 +12,7 @@ import type { Database } from "../db/database";
 import { createLogger } from "../logger";
 import { createNotifier } from "../notify";
 import { type OpsCommand, type OpsContext, OpsRefusal } from "./command-types";
+import { refusesRealOperation } from "../setup/database-kind";
 
 /**
  * The accounts' ops commands (issue 39, decision 032): the exhibitor import's template and the
@@ -77,6 +78,7 @@ export const accountCommands: Record<string, OpsCommand> = {
         throw new OpsRefusal(`Cannot read ${file} (${error.code ?? error.message}); nothing was imported.`);
       });
       const exhibition = await currentExhibition(db);
+      if (await refusesRealOperation(db, loadConfig())) throw new OpsRefusal(translate(language, "setup.importRefusedOnDemo"));
       let checked: Awaited<ReturnType<typeof checkExhibitorFile>>;
       try {
         checked = await checkExhibitorFile(db, exhibition.id, bytes, language);
@@ -109,10 +111,11 @@ export const accountCommands: Record<string, OpsCommand> = {
       const all = options.all === true;
       if (all === args.length > 0) throw new OpsRefusal(`Usage: ${SEND_USAGE}`);
       const exhibition = await currentExhibition(context.db);
+      const mailer = mailerOf(context);
+      if (await refusesRealOperation(context.db, mailer.config)) throw new OpsRefusal(translate("en", "setup.inviteRefusedOnDemo"));
       const { targets, unknown } = await invitationTargets(context.db, exhibition.id, all ? { all: true } : { usernames: args });
       if (unknown.length) throw new OpsRefusal(`No exhibitor ${unknown.join(", ")} in ${exhibition.code}; nothing was sent.`);
       // --all is a batch, sent here and now, so the organizer's page shows its progress and result too.
-      const mailer = mailerOf(context);
       const result =
         all && targets.length
           ? await runInvitationBatch(

@@ -12,7 +12,9 @@ import { constructionSettingsCommand } from "../booth-construction/settings-comm
 import { carriersCommand } from "../transport/carriers-command";
 import { sweepUnreferencedFiles, UNREFERENCED_FILE_HOURS } from "../uploads/file-references";
 import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_HOURS } from "../uploads/grants";
+import { MixedDatabaseRefusal } from "../setup/database-kind";
 import { accountCommands } from "./commands-accounts";
+import { setupCommands } from "./commands-setup";
 import { reminderCommands } from "./commands-reminders";
 import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues } from "./command-types";
 
@@ -43,7 +45,11 @@ const commands: Record<string, OpsCommand> = {
     usage: "",
     summary: "load the demo exhibition (or add only missing menus, lists and services)",
     run: async ({ db, store }) => {
-      const { created } = await seedDemoData(db, undefined, { store });
+      const { created } = await seedDemoData(db, undefined, { store }).catch((error: unknown) => {
+        // A real exhibition's database: refused with its own message, nothing changed.
+        if (error instanceof MixedDatabaseRefusal) throw new OpsRefusal(error.message);
+        throw error;
+      });
       return created ? `Demo data loaded.\n${formatDemoAccounts()}` : "Demo data already present; added only missing menus, lists and services.";
     },
   },
@@ -123,6 +129,7 @@ const commands: Record<string, OpsCommand> = {
   },
   ...accountCommands,
   ...reminderCommands,
+  ...setupCommands,
 };
 
 const opsCommandNames = Object.keys(commands);
@@ -138,7 +145,9 @@ export function unknownCommandMessage(name: string | undefined) {
 
 function commandHelp(name: string) {
   const command = commands[name]!;
-  const options = Object.entries(command.options ?? {}).map(([option, config]) => `  --${option}${config.type === "string" ? " <value>" : ""}`);
+  const options = Object.entries(command.options ?? {})
+    .filter(([option]) => !command.internalOptions?.includes(option))
+    .map(([option, config]) => `  --${option}${config.type === "string" ? " <value>" : ""}`);
   return [`Usage: cli.js ${name}${command.usage ? ` ${command.usage}` : ""}`, `  ${command.summary}`, ...options, "  --help, -h  this text"].join("\n");
 }
 
@@ -186,6 +195,12 @@ export async function runOpsCommand(context: OpsContext, command: string, args: 
   const { values, positionals } = parse(command, args);
   if (values.help) return commandHelp(command);
   return commands[command]!.run(context, positionals, values);
+}
+
+/** The command's arguments once its own questions are answered in this process (cli.ts), before it may run in another. */
+export async function preparedArgs(command: string, args: string[]): Promise<string[]> {
+  const prepare = isOpsCommand(command) ? commands[command]!.prepare : undefined;
+  return prepare ? prepare(args) : args;
 }
 
 /** The command's file argument made absolute against this process's directory, before the command may run in another process. */

@@ -12,6 +12,7 @@ import type { Database } from "../db/database";
 import { doneChecks } from "../schedule/done-checks";
 import { notDoneFor } from "../schedule/overview";
 import { type DueReminder, dueKind, planReminders, sentKey } from "./plan";
+import { portalLink } from "../exhibition-settings/public-url";
 
 /**
  * Checklist reminders (issue 39, decision 034): what a reminder says, and claim-then-send. Every
@@ -29,10 +30,6 @@ type Recipient = { userId: number; username: string; businessName: string | null
 export type PlannedReminder = DueReminder & { exhibitionId: number; item: Item; recipient: Recipient };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** An absolute link from PUBLIC_URL (never the request's Host), or the path alone without it. */
-function portalLink(config: ApiDeps["config"], path: string) {
-  return config.PUBLIC_URL ? new URL(path, config.PUBLIC_URL).toString() : path;
-}
 
 const contactsOf = (recipient: Recipient) => ({
   email: recipient.email?.trim() || null,
@@ -40,14 +37,13 @@ const contactsOf = (recipient: Recipient) => ({
 });
 
 /** The e-mail (subject, text) and SMS of one reminder, in the exhibitor's language. */
-function composeReminder(config: ApiDeps["config"], item: Item, recipient: Recipient, kind: ReminderKind, now = appClock.now()) {
+function composeReminder(link: string, item: Item, recipient: Recipient, kind: ReminderKind, now = appClock.now()) {
   const language = exhibitorLanguage(recipient.businessName, recipient.businessNameEn);
   const t = (key: string, values?: Record<string, unknown>) => translate(language, `reminders.mail.${key}`, values);
   const title = language === "en" ? item.title_en || item.title_zh : item.title_zh;
   const company =
     (language === "en" ? recipient.businessNameEn || recipient.businessName : recipient.businessName || recipient.businessNameEn) || recipient.username;
   const deadline = exhibitionDateTime(item.deadline);
-  const link = portalLink(config, item.link);
   const values = { item: title, deadline, link, company, username: recipient.username };
   const days = Math.max(1, Math.ceil((new Date(item.deadline).getTime() - now.getTime()) / DAY_MS));
   const lead = kind === "overdue" ? t("overdue", values) : kind.startsWith("before:") ? t("before", { ...values, days }) : t("manual", values);
@@ -73,7 +69,9 @@ async function deliver(deps: ReminderDeps, reminder: PlannedReminder, sentBy: nu
       .returning("id")
       .executeTakeFirst()) ?? (await takeQueued(deps.db, reminder));
   if (!claimed) return false;
-  const message = composeReminder(deps.config, reminder.item, reminder.recipient, reminder.kind);
+  // Absolute from the exhibition's public address (never the request's Host), or the path alone without one.
+  const link = await portalLink(deps.db, reminder.exhibitionId, deps.config, reminder.item.link);
+  const message = composeReminder(link, reminder.item, reminder.recipient, reminder.kind);
   const sent = { email: false, sms: false };
   if (email)
     sent.email = await attempt(deps, reminder, "email", () =>

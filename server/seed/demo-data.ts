@@ -30,6 +30,7 @@ import { seedTrafficGuidesDemo } from "./traffic-guides";
 import { seedReservationsDemo } from "./reservations";
 import { seedEpidemicDemo } from "./epidemic";
 import { seedVideoDemo } from "./video";
+import { databaseKind, MixedDatabaseRefusal } from "../setup/database-kind";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 const demoAccounts = [
@@ -38,6 +39,9 @@ const demoAccounts = [
   { username: "raw01", password: "Expo#2026", roleId: EXHIBITOR_ROLE_ID, note: "exhibitor, raw space 2B10 and 2B12" },
   { username: "carrier01", password: "Expo#2026", roleId: CARRIER_ROLE_ID, note: "carrier (review and carrier orders)" },
 ] as const;
+
+/** The demo's passwords, printed in the README: never a real exhibition's (cli.js setup refuses them). */
+export const PUBLISHED_DEMO_PASSWORDS: readonly string[] = [...new Set(demoAccounts.map((a) => a.password))];
 
 /** Accounts seeded with their records rather than here (the second carrier comes with its company). */
 const laterAccounts = [{ ...SECOND_CARRIER_ACCOUNT, note: "a second appointed carrier" }];
@@ -52,9 +56,13 @@ export async function seedReferenceData(db: Database) {
   return loadReferenceData(db);
 }
 
-export async function hasDemoData(db: Database) {
-  return Boolean(await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirst());
+/** The demo's exhibition is here (marked by the seed, 0041-demo-marker). */
+async function hasDemoData(db: Database) {
+  return Boolean(await db.selectFrom("exhibitions").select("id").where("is_demo", "=", true).executeTakeFirst());
 }
+
+const DEMO_REFUSED_IN_REAL_EXHIBITION =
+  "This database holds a real exhibition: the demo (its exhibitors and its accounts with published passwords) is never loaded into it. Nothing was changed. For the demo, use an empty data directory or database (docs/operations.md).";
 
 export const DEMO_EXHIBITION_CODE = "PITF2026";
 
@@ -122,6 +130,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
  * store, demo rows that need files (a special booth's drawings) get them; without, they are left out.
  */
 export async function seedDemoData(db: Database, now = appClock.now(), options: { store?: ObjectStore } = {}) {
+  if ((await databaseKind(db)) === "real") throw new MixedDatabaseRefusal(DEMO_REFUSED_IN_REAL_EXHIBITION);
   await seedReferenceData(db);
   if (await hasDemoData(db)) {
     await addMissingDemoRows(db, options.store);
@@ -133,6 +142,11 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
   const name = demoExhibitionName(calendar);
 
   await db.transaction().execute(async (trx) => {
+    // Beside a setup running at once (PostgreSQL): whichever locks first decides what the database holds.
+    await sql`lock table exhibitions in exclusive mode`.execute(trx);
+    if (await trx.selectFrom("exhibitions").select("id").where("is_demo", "=", false).executeTakeFirst()) {
+      throw new MixedDatabaseRefusal(DEMO_REFUSED_IN_REAL_EXHIBITION);
+    }
     const exhibition = await trx
       .insertInto("exhibitions")
       .values({
@@ -144,6 +158,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
         venue_zh: "鹏城国际会展中心",
         venue_en: "Pengcheng International Convention and Exhibition Center",
         is_current: true,
+        is_demo: true,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import http from "node:http";
 
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 const cli = (...args) => execFileSync("node", ["build/server/cli.js", ...args], { stdio: "inherit", env: process.env });
+// The demo, asked for explicitly: a plain server start seeds nothing (docs/decisions/054).
 cli("seed");
 // Every account and booth in one run of each command: a command run opens the embedded database, which
 // costs seconds, and the hashes of one run are computed in parallel.

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/texts";
 import type { Language } from "~/contracts/i18n/config";
 import { truncateUsername } from "~/contracts/common/format";
 import { LanguageSwitch } from "../language-switch";
+import { DemoMark } from "../demo-mark";
 import type { ShellUserSummary, TopNavigation, TopNavItem } from "./types";
 
 /** The header's dropdowns share one name: the browser keeps one open at a time, with or without JavaScript. */
@@ -170,11 +171,13 @@ export function ShellHeader({
   user,
   nav,
   hasSidebar,
+  demo,
 }: {
   language: Language;
   user: ShellUserSummary | null;
   nav: TopNavigation | null;
   hasSidebar: boolean;
+  demo: boolean;
 }) {
   const { t } = useTranslation();
   const header = useRef<HTMLElement>(null);
@@ -192,6 +195,7 @@ export function ShellHeader({
       <NavLink to="/index" className="shell-title">
         {t("app.title")}
       </NavLink>
+      {demo ? <DemoMark /> : null}
       {nav ? (
         <nav aria-label={t("shell.mainMenu")} className="shell-topnav-wrap">
           {/* English always groups by 4; Chinese by 10 over 1280 px, otherwise 4 (docs/product.md § Header and menus). */}

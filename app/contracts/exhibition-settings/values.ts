@@ -62,9 +62,11 @@ export type SiteSettings = {
   userGuideUrl: string | null;
   hasContactCode: boolean;
   drawingSiteUrl: string | null;
+  /** The exhibition is the demo (docs/decisions/054): the header and the sign-in page carry the demo mark. */
+  demo: boolean;
 };
 
-export const NO_SITE_SETTINGS: SiteSettings = { filingNumber: null, userGuideUrl: null, hasContactCode: false, drawingSiteUrl: null };
+export const NO_SITE_SETTINGS: SiteSettings = { filingNumber: null, userGuideUrl: null, hasContactCode: false, drawingSiteUrl: null, demo: false };
 
 /** The settings a real show still lacks, each with the field to fill on /index/settings. */
 const CHECKED_SETTINGS = ["publicUrl", "filingNumber", "contactCode", "userGuideUrl", "exhibitorServiceEmail", "mailSenderName", "smsSignName"] as const;

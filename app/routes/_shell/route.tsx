@@ -29,13 +29,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
   const pages = context.pages ?? [];
-  const user = isPublicPage(pages, path) ? await getShellUser(request, context) : await requireShellUser(request, context);
+  const user = await (isPublicPage(pages, path) ? getShellUser(request, context) : requireShellUser(request, context));
   const language = getLanguage(request);
   const site = await siteSettingsFor(request, context, user);
   const base = {
     language,
     // The organizer's settings (issue 52): an empty one hides its element.
     site,
+    demo: site.demo,
     // docs/product.md § Footer and floating buttons: a page may go without the floating buttons (its handle says floatingButtons: false).
     showFloating: rulesFor(pages, path).floatingButtons !== false,
     sidebarCollapsed: readSidebarCollapsed(request),
@@ -117,7 +118,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
     >
       {/* The mobile menu opens with this checkbox, so it works without JavaScript. */}
       {hasSidebar ? <input type="checkbox" id="shell-nav-toggle" className="shell-nav-toggle visually-hidden" aria-hidden="true" tabIndex={-1} /> : null}
-      <ShellHeader language={data.language} user={data.user} nav={data.nav} hasSidebar={hasSidebar} />
+      <ShellHeader language={data.language} user={data.user} nav={data.nav} hasSidebar={hasSidebar} demo={data.demo} />
       <div className="shell-body">
         <div className="shell-main">
           {data.user ? <ShellTabs tabs={data.tabs} current={location.pathname} /> : null}

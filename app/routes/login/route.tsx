@@ -10,6 +10,7 @@ import { authEndpoints } from "~/contracts/auth/endpoints.server";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { captchaKindFrom, fetchCaptcha } from "~/features/captcha/captcha.server";
+import { siteSettingsFor } from "~/lib/permissions.server";
 import { clearNotice, getLanguage, readNotice, readTicket } from "~/lib/cookies.server";
 import { signIn } from "~/routes/login/action.server";
 import { useIsPending } from "~/lib/hooks";
@@ -31,7 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const kind = captchaKindFrom(url);
   // Ask by IP (the username is not known yet) whether a captcha is due; a picked text mode shows it too.
-  const state = await api.call(authEndpoints.captchaRequired, {});
+  const [state, site] = await Promise.all([api.call(authEndpoints.captchaRequired, {}), siteSettingsFor(request, context, null)]);
+  const demo = site.demo;
   const showCaptcha = url.searchParams.has("captcha") || (state.ok && state.data.captchaRequired);
   const captcha = showCaptcha ? await fetchCaptcha(api, kind) : null;
 
@@ -43,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       captcha,
       notice,
       language,
+      demo,
       title: translate(language, "login.title"),
       appTitle: translate(language, "app.title"),
     },
@@ -85,7 +88,7 @@ export default function LoginPage() {
   sameMode.set("captcha", textMode ? "text" : "click");
 
   return (
-    <AuthCard language={data.language} title={t("login.heading")}>
+    <AuthCard language={data.language} title={t("login.heading")} demo={data.demo}>
       {data.notice && !actionData ? (
         <Alert color="yellow" role="alert" data-testid="notice">
           {t(data.notice)}

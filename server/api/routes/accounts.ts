@@ -17,6 +17,7 @@ import { organizerFor } from "../caller";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 import { megabytes } from "../../spreadsheets/workbook";
 import { accountStorage, setAccountQuota } from "../../uploads/quota";
+import { refusesRealOperation } from "../../setup/database-kind";
 
 /**
  * Exhibitor accounts and booths (issue 39, decision 032): the organizer's import from Excel, roleId 1
@@ -28,6 +29,10 @@ const tooLarge = () => new ApiError(413, "accounts.import.fileTooLarge", { max: 
 export function accountRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
+  /** A demo database with real delivery configured takes no real exhibitors and sends no invitations (docs/decisions/054). */
+  const refuseOnDemo = async (key: "setup.importRefusedOnDemo" | "setup.inviteRefusedOnDemo") => {
+    if (await refusesRealOperation(db, deps.config)) throw new ApiError(ApiCode.conflict, key);
+  };
 
   mount(router, accountEndpoints.importTemplate, async ({ req, res }) => {
     await organizerFor(deps, req, res);
@@ -37,6 +42,7 @@ export function accountRoutes(deps: ApiDeps): Router {
 
   mount(router, accountEndpoints.importPreview, async ({ req, res }) => {
     const caller = await organizerFor(deps, req, res);
+    await refuseOnDemo("setup.importRefusedOnDemo");
     const { file } = await readOneFile(req, res, {
       fileField: EXHIBITOR_IMPORT_FILE_FIELD,
       maxBytes: EXHIBITOR_IMPORT_LIMITS.maxBytes,
@@ -49,6 +55,7 @@ export function accountRoutes(deps: ApiDeps): Router {
 
   mount(router, accountEndpoints.importConfirm, async ({ req, res, input }) => {
     const caller = await organizerFor(deps, req, res);
+    await refuseOnDemo("setup.importRefusedOnDemo");
     const language = requestLanguage(req);
     const counts = await confirmExhibitorImport(db, caller, input.stageId, language);
     return withMessage(counts, translate(language, "accounts.import.imported", counts));
@@ -62,6 +69,7 @@ export function accountRoutes(deps: ApiDeps): Router {
 
   mount(router, accountEndpoints.sendInvitations, async ({ req, res, input }) => {
     const caller = await organizerFor(deps, req, res);
+    await refuseOnDemo("setup.inviteRefusedOnDemo");
     const language = requestLanguage(req);
     const answer = await sendOrQueueInvitations(deps, caller, input);
     // Queued: nothing is sent yet, the batch's progress is on the page.

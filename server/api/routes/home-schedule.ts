@@ -17,6 +17,7 @@ import { mount } from "../mount";
 import { requireSession, type SessionUser } from "../require-session";
 import { scheduleStatus, type ScheduleStatus } from "./home";
 import { exhibitionDate, exhibitionDateTime } from "../../../app/contracts/common/exhibition-time";
+import { publicBaseUrl } from "../../exhibition-settings/public-url";
 
 type ScheduleRow = { id: number; titleZh: string; titleEn: string; deadline: Date; link: string; status: ScheduleStatus };
 
@@ -52,8 +53,11 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
     }
   }
 
-  /** Pages are linked absolutely when the public URL is configured. */
-  const absoluteLink = (link: string) => (config.PUBLIC_URL ? new URL(link, config.PUBLIC_URL).toString() : link);
+  /** Pages are linked absolutely from the exhibition's public address (publicBaseUrl), else by their path. */
+  const linkerFor = async (exhibitionId: number) => {
+    const base = await publicBaseUrl(db, exhibitionId, config);
+    return (link: string) => (base ? new URL(link, base).toString() : link);
+  };
 
   async function scheduleOf(user: SessionUser["user"]): Promise<ScheduleRow[]> {
     const rows = await db
@@ -98,7 +102,7 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
     await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.export);
     const language = requestLanguage(req);
     const t = (key: string) => translate(language, `home.actions.csv.${key}`);
-    const items = await scheduleOf(user);
+    const [items, absoluteLink] = await Promise.all([scheduleOf(user), linkerFor(user.exhibitionId)]);
     const rows = [
       [t("titleZh"), t("titleEn"), t("deadline"), t("status"), t("link")],
       ...items.map((item) => [
@@ -127,7 +131,7 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
     if (!to || !emailAddress.safeParse(to).success) throw new ApiError(ApiCode.badRequest, "home.actions.noContactEmail");
     const language = requestLanguage(req);
     const t = (key: string, values: Record<string, unknown> = {}) => translate(language, `home.actions.mail.${key}`, values);
-    const [items, exhibition] = await Promise.all([scheduleOf(user), exhibitionName(user.exhibitionId, language)]);
+    const [items, exhibition, absoluteLink] = await Promise.all([scheduleOf(user), exhibitionName(user.exhibitionId, language), linkerFor(user.exhibitionId)]);
     const lines = items.map((item, index) =>
       t("confirmLine", {
         n: index + 1,

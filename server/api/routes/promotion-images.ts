@@ -10,6 +10,7 @@ import { requestLanguage } from "../envelope";
 import { sendFile } from "../file-answer";
 import { mount } from "../mount";
 import type { Request } from "express";
+import { publicBaseUrl } from "../../exhibition-settings/public-url";
 
 /**
  * Promotion images (issue 38, decision 031): the caller's own invitation as an image, and its
@@ -21,14 +22,15 @@ export function promotionImageRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   /**
-   * The QR code's link: PUBLIC_URL, else the portal's address as the browser used it (the portal
+   * The QR code's link: the exhibition's public address (publicBaseUrl), else the portal's address as the browser used it (the portal
    * sends it, x-portal-origin; it only shapes the caller's own image), else this request's origin.
    */
   const originOf = (req: Request) => {
     const portal = req.get("x-portal-origin");
     return portal && /^https?:\/\/[^/\s]+$/.test(portal) ? portal : `${req.protocol}://${req.get("host") ?? "localhost"}`;
   };
-  const linkFor = (req: Request, caller: Caller) => async () => trackingLink(deps.config.PUBLIC_URL, originOf(req), await trackingCodeOf(db, caller));
+  const linkFor = (req: Request, caller: Caller) => async () =>
+    trackingLink((await publicBaseUrl(db, caller.exhibitionId, deps.config)) ?? undefined, originOf(req), await trackingCodeOf(db, caller));
 
   mount(router, endpoints.invitationImage, async ({ req, res, ...call }) => {
     const caller = await callerFor(deps, req, res);

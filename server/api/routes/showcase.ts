@@ -9,6 +9,8 @@ import { clientIp, type ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { sendStoredFile } from "../file-answer";
 import { mount, withMessage } from "../mount";
+import { publicBaseUrl } from "../../exhibition-settings/public-url";
+import type { Caller } from "../../badges/badges";
 
 /** The visitor's own browser's user agent: the portal's server passes it on (x-client-user-agent), a direct caller sends its own. */
 const userAgentOf = (req: Request) => req.get("x-client-user-agent") ?? req.get("user-agent") ?? null;
@@ -22,29 +24,33 @@ export function showcaseRoutes(deps: ApiDeps): Router {
   const { db, store } = deps;
   const router = Router();
 
-  /** The public link: PUBLIC_URL, else the portal's address as the exhibitor's browser used it (x-portal-origin), else this request's. */
-  const linkFor = (req: Request) => {
+  /** The public link: the exhibition's public address (publicBaseUrl), else the portal's address as the exhibitor's browser used it (x-portal-origin), else this request's. */
+  const linkFor = async (req: Request, caller: Caller) => {
     const portal = req.get("x-portal-origin");
     const origin = portal && /^https?:\/\/[^/\s]+$/.test(portal) ? portal : `${req.protocol}://${req.get("host") ?? "localhost"}`;
-    return (code: string) => showcaseLink(deps.config.PUBLIC_URL, origin, code);
+    const base = (await publicBaseUrl(db, caller.exhibitionId, deps.config)) ?? undefined;
+    return (code: string) => showcaseLink(base, origin, code);
   };
 
-  mount(router, endpoints.mine, async ({ req, res }) => myShowcase(db, await callerFor(deps, req, res), linkFor(req)));
+  mount(router, endpoints.mine, async ({ req, res }) => {
+    const caller = await callerFor(deps, req, res);
+    return myShowcase(db, caller, await linkFor(req, caller));
+  });
   mount(router, endpoints.save, async (call) => {
     const caller = await callerFor(deps, call.req, call.res);
     await saveShowcase(db, caller, call.input.exhibitIds, appClock.now());
-    return withMessage(await myShowcase(db, caller, linkFor(call.req)), translate(requestLanguage(call.req), "showcase.page.saved"));
+    return withMessage(await myShowcase(db, caller, await linkFor(call.req, caller)), translate(requestLanguage(call.req), "showcase.page.saved"));
   });
   mount(router, endpoints.enable, async (call) => {
     const caller = await callerFor(deps, call.req, call.res);
     const { enabled } = call.input;
     await enableShowcase(db, caller, enabled, appClock.now());
     const message = translate(requestLanguage(call.req), enabled ? "showcase.page.switchedOn" : "showcase.page.switchedOff");
-    return withMessage(await myShowcase(db, caller, linkFor(call.req)), message);
+    return withMessage(await myShowcase(db, caller, await linkFor(call.req, caller)), message);
   });
   mount(router, endpoints.qrCode, async (call) => {
     const caller = await callerFor(deps, call.req, call.res);
-    return showcaseQr(db, caller, linkFor(call.req), call.input.width);
+    return showcaseQr(db, caller, await linkFor(call.req, caller), call.input.width);
   });
 
   mount(router, endpoints.list, async ({ req, res }) => listShowcases(db, await organizerFor(deps, req, res), requestLanguage(req)));

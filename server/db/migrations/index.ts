@@ -39,6 +39,7 @@ import * as feedbackInbox from "./0037-feedback-inbox";
 import * as queuedReminders from "./0038-queued-reminders";
 import * as exhibitionSettings from "./0039-exhibition-settings";
 import * as messages from "./0040-messages";
+import * as demoMarker from "./0041-demo-marker";
 import * as drawingSiteSetting from "./0042-drawing-site-setting";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "0038-queued-reminders": queuedReminders,
   "0039-exhibition-settings": exhibitionSettings,
   "0040-messages": messages,
+  "0041-demo-marker": demoMarker,
   "0042-drawing-site-setting": drawingSiteSetting,
 };
 

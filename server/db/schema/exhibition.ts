@@ -11,6 +11,8 @@ interface ExhibitionTable {
   venue_zh: string;
   venue_en: string;
   is_current: boolean;
+  /** Seeded by the demo (0041-demo-marker): its pages carry the demo mark and real operations refuse. */
+  is_demo: Generated<boolean>;
   /** Exhibitors may see the contacts of visitors who consented unmasked (0020-visitors). */
   visitor_contacts_shared: Generated<boolean>;
   /** The epidemic declaration page is open to exhibitors, and its commitment text (0033-epidemic-declarations). */

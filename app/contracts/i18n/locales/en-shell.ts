@@ -1,6 +1,8 @@
 /** Texts of the signed-in shell (header, sidebar, tabs, footer, floating buttons). */
 const shell = {
   home: "Home",
+  demoMark: "Demo",
+  demoMarkHint: "Demo data: the accounts' passwords are published. Never enter real exhibitors' data here.",
   actingAs: "Contractor: {{company}} ({{contact}})",
   contractorBanner: "You are signed in as entrusted contractor {{company}}, booking services for {{exhibitor}}, booth {{booth}}.",
   contactUnavailable: "The contact code cannot be shown right now, please try again later.",

@@ -3,6 +3,8 @@ import type en from "./en-shell";
 /** 登录后外框文案（页头、侧栏、标签页、页脚、悬浮按钮）。 */
 const shell: typeof en = {
   home: "首页",
+  demoMark: "演示",
+  demoMarkHint: "演示数据：账号密码是公开的，请勿在此录入真实展商的数据。",
   actingAs: "搭建商：{{company}}（{{contact}}）",
   contractorBanner: "您正以受托搭建商{{company}}的身份登录，为{{exhibitor}}（展位 {{booth}}）预订服务。",
   contactUnavailable: "暂时无法显示联系二维码，请稍后再试。",

@@ -41,7 +41,7 @@ type SmsParams<K extends SmsKind> = Record<(typeof SMS_TEMPLATE_PARAMS)[K][numbe
 export type SmsMessage = { [K in SmsKind]: { to: string; text: string; kind: K; params: SmsParams<K> } }[SmsKind];
 
 /** The kind of a message in the delivery log: an SMS kind, or what an e-mail is about (free text, camelCase). */
-export type MessageKind = SmsKind | (string & {});
+type MessageKind = SmsKind | (string & {});
 
 export interface Notifier {
   /** Where e-mail really goes: a mail server, or only the file outbox (an answer says "sent" only for the first). */

@@ -13,7 +13,7 @@ export async function databaseKind(db: Database): Promise<DatabaseKind> {
   return rows.length ? "demo" : "empty";
 }
 
-export async function holdsDemo(db: Database) {
+async function holdsDemo(db: Database) {
   return (await databaseKind(db)) === "demo";
 }
 

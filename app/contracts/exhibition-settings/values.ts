@@ -4,7 +4,7 @@
  * setting has no row and its element is not shown: no placeholder reaches a page, mail or PDF.
  * Each key belongs to one domain's settings page; add a key here, never a second store.
  */
-export const EXHIBITION_SETTING_KEYS = [
+const EXHIBITION_SETTING_KEYS = [
   /** The portal's public address (https://…), from which every link in a mail, SMS, QR code or PDF is made. */
   "publicUrl",
   /** The sender's display name of every e-mail (the address stays MAIL_FROM). */

@@ -185,8 +185,14 @@ describe.each(backends)("the organizer's general settings (/smeb/exhibition/sett
     const page = await browser.request("/index/settings");
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/401");
-    // The frame's public answer names only what every page shows.
+    // The frame's public answer names only what every page shows (and the demo mark: this is the demo).
     const site = await api.call("/site/settings");
-    expect(site.data).toEqual({ filingNumber: full.filingNumber, userGuideUrl: full.userGuideUrl, hasContactCode: true, drawingSiteUrl: full.drawingSiteUrl });
+    expect(site.data).toEqual({
+      filingNumber: full.filingNumber,
+      userGuideUrl: full.userGuideUrl,
+      hasContactCode: true,
+      drawingSiteUrl: full.drawingSiteUrl,
+      demo: true,
+    });
   });
 });

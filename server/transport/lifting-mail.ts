@@ -58,9 +58,10 @@ function liftingMail(carrierName: string, summary: SendSummary, link: string) {
 export async function sendLifting(deps: SendDeps, caller: Caller, language: Language, now: Date): Promise<LiftingList> {
   const { db } = deps;
   const link = deps.config.PUBLIC_URL ? new URL(CARRIER_PAGE, deps.config.PUBLIC_URL).toString() : CARRIER_PAGE;
-  let failed = false;
-  // The exhibitor's row is held while mailing, so no booking can be added between reading the list and recording it.
-  await db.transaction().execute(async (trx) => {
+  // Recorded under the exhibitor's row lock, so no booking can be added between reading the list and
+  // recording it; mailed after the commit, because the notifier logs each mail in the delivery log
+  // through the database, which the open transaction holds (the embedded database has one connection).
+  const recorded = await db.transaction().execute(async (trx) => {
     await lockExhibitor(trx, caller);
     const [rows, sends] = await Promise.all([
       selectBookings(trx, caller.exhibitionId).where("l.user_id", "=", caller.userId).execute(),
@@ -78,20 +79,13 @@ export async function sendLifting(deps: SendDeps, caller: Caller, language: Lang
       .execute();
     const names = await exhibitorNamesOf(trx, caller.exhibitionId, [caller.userId]);
     const exhibitorName = exhibitorNameIn(names.get(caller.userId), "zh", caller.label);
+    const records: { sendId: number; carrier: (typeof carriers)[number]; summary: ReturnType<typeof summaryOf> }[] = [];
     for (const carrier of carriers) {
       const summary = summaryOf(
         exhibitorName,
         unsent.filter((row) => row.carrier_id === carrier.id),
       );
-      try {
-        await deps.notifier.sendEmail({ kind: "liftingList", to: carrier.contact_email, ...liftingMail(carrier.name_zh, summary, link) });
-      } catch (error) {
-        deps.logger.error({ err: error, userId: caller.userId, carrierId: carrier.id }, "lifting list e-mail could not be sent");
-        failed = true;
-        // What went out before stays recorded (that carrier has it); this carrier and the rest are sent on the next try.
-        break;
-      }
-      await trx
+      const row = await trx
         .insertInto("lifting_sends")
         .values({
           exhibition_id: caller.exhibitionId,
@@ -102,9 +96,26 @@ export async function sendLifting(deps: SendDeps, caller: Caller, language: Lang
           summary: JSON.stringify(summary),
           sent_at: now,
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      records.push({ sendId: row.id, carrier, summary });
     }
+    return records;
   });
+  let failed = false;
+  for (const [index, { carrier, summary }] of recorded.entries()) {
+    try {
+      await deps.notifier.sendEmail({ kind: "liftingList", to: carrier.contact_email, ...liftingMail(carrier.name_zh, summary, link) });
+    } catch (error) {
+      // Refused at once (no job queue in this process): what went out before stays recorded (that carrier
+      // has it); this carrier's record and the rest are taken back, so the next try sends them.
+      deps.logger.error({ err: error, userId: caller.userId, carrierId: carrier.id }, "lifting list e-mail could not be sent");
+      failed = true;
+      const unsentIds = recorded.slice(index).map((record) => record.sendId);
+      await db.deleteFrom("lifting_sends").where("id", "in", unsentIds).execute();
+      break;
+    }
+  }
   if (failed) throw new ApiError(ApiCode.unavailable, "transport.errors.liftingSendFailed");
   return liftingList(db, caller, language);
 }

@@ -60,7 +60,7 @@ describe("signed out", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("the public endpoints stay public: sign-in, password links, captchas, the visitor, showcase, video and invoice QR pages, the region list", async () => {
+  it("the public endpoints stay public: sign-in, password links, captchas, the visitor, showcase, video and invoice QR pages, the region list, the site's frame settings", async () => {
     const open = endpoints.filter((e) => e.endpoint.public).map((e) => e.key);
     expect(open.sort()).toEqual(
       [
@@ -73,6 +73,8 @@ describe("signed out", () => {
         "GET /api/node/service/exhibitor/video/public",
         "GET /api/showcase/public/image",
         "GET /api/showcase/public/info",
+        // The frame's settings of signed-out pages: footer, floating buttons, demo mark (decision 055).
+        "GET /api/site/settings",
         "GET /api/smeb/content/page",
         "GET /api/smeb/worksheet/worksheet",
         "GET /api/vcode/readUsingImageReaderBigcH",

@@ -16,8 +16,7 @@ test("a new build on the server is announced once: 'system updated, press F5 or 
   await expect.poll(() => messages).toEqual(["system updated, press F5 or click to refresh now"]);
   // Once only: the next navigation does not ask again.
   await page.locator("header nav").getByRole("link", { name: "Home" }).first().click();
-  await expect(page).toHaveURL(/\/index$/);
-  await page.waitForTimeout(300);
+  await expect(page.locator("html[data-version-checked='/index']")).toBeAttached();
   expect(messages).toHaveLength(1);
 });
 
@@ -29,26 +28,31 @@ test("the same build says nothing", async ({ app, page }) => {
     void dialog.dismiss();
   });
   await (await app.openUserMenu()).getByRole("link", { name: "Change password" }).click();
-  await expect(page).toHaveURL(/\/changePassword$/);
-  await page.waitForTimeout(300);
+  await expect(page.locator("html[data-version-checked='/changePassword']")).toBeAttached();
   expect(dialogs).toBe(0);
 });
 
 test("when another tab signs in as someone else, this tab reloads to the index on focus", async ({ app, page, context }) => {
   await app.loginFromScratch("std01");
   await app.goto("/changePassword");
+  const std01 = await page.evaluate(() => localStorage.getItem("portal-user"));
+  expect(std01).not.toBeNull();
 
   // Another tab of the same browser: log out, sign in as raw01.
   const other = await context.newPage();
   await other.goto("/index");
   await other.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber$")));
-  await other.locator("summary[data-testid=user-label]").click();
-  await other.getByRole("button", { name: "Log out", exact: true }).click();
+  const otherMenu = other.locator("header details.shell-usermenu");
+  await otherMenu.getByTestId("user-label").click();
+  await expect(otherMenu).toHaveAttribute("open", "");
+  await otherMenu.getByRole("button", { name: "Log out", exact: true }).click();
   await expect(other).toHaveURL(/\/login$/);
   await other.locator("input[name=username]").fill("raw01");
   await other.locator("input[name=password]").fill("Expo#2026");
   await other.locator("form#login button[type=submit]").first().click();
   await expect(other.getByTestId("business-name")).toHaveText("广州远航机器人有限公司");
+  // The server's HTML shows the name before the page's script runs; the other tab writes who is signed in once it has.
+  await other.waitForFunction((before) => ![null, before].includes(localStorage.getItem("portal-user")), std01);
 
   const message = new Promise<string>((resolve) =>
     page.once("dialog", (dialog) => {

@@ -15,7 +15,12 @@ export function useVersionCheck() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.pathname is the trigger, not an input: the check runs again on each navigation
   useEffect(() => {
     const mine = window.__remixManifest?.version;
-    if (!mine || sessionStorage.getItem("portal-version-alerted")) return;
+    const checked = location.pathname;
+    // The page's own mark that this page's check is over (asked or not): what a test waits for, never a time.
+    const done = () => {
+      document.documentElement.dataset.versionChecked = checked;
+    };
+    if (!mine || sessionStorage.getItem("portal-version-alerted")) return done();
     const controller = new AbortController();
     fetch("/version.json", { cache: "no-store", signal: controller.signal })
       .then((r) => (r.ok ? r.json() : null))
@@ -24,7 +29,10 @@ export function useVersionCheck() {
         sessionStorage.setItem("portal-version-alerted", "1");
         if (window.confirm(t("shell.versionChanged"))) window.location.reload();
       })
-      .catch(() => {});
+      .catch(() => {})
+      .finally(() => {
+        if (!controller.signal.aborted) done();
+      });
     return () => controller.abort();
   }, [location.pathname, t]);
 }

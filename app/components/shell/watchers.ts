@@ -12,7 +12,6 @@ declare global {
 export function useVersionCheck() {
   const location = useLocation();
   const { t } = useTranslation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: location.pathname is the trigger, not an input: the check runs again on each navigation
   useEffect(() => {
     const mine = window.__remixManifest?.version;
     const checked = location.pathname;

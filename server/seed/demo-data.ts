@@ -31,6 +31,7 @@ import { seedReservationsDemo } from "./reservations";
 import { seedEpidemicDemo } from "./epidemic";
 import { seedVideoDemo } from "./video";
 import { databaseKind, MixedDatabaseRefusal } from "../setup/database-kind";
+import { addButtonsOnce, addPortalMenus } from "../setup/portal-structure";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 const demoAccounts = [
@@ -71,26 +72,9 @@ export const DEMO_EXHIBITION_CODE = "PITF2026";
  * existing data directory gets them too. Inserts only what is missing; never changes a row.
  */
 async function addMissingDemoRows(db: Database, store?: ObjectStore) {
-  await db
-    .insertInto("menus")
-    .values(demoMenus)
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
-  await db
-    .insertInto("role_menus")
-    .values(demoRoleMenus)
-    .onConflict((oc) => oc.columns(["role_id", "menu_id"]).doNothing())
-    .execute();
-  // The calendar's buttons came later too (0024-exhibition-calendar): added with their grants once;
-  // a button the organizer has since changed, or a grant withdrawn, stays as the organizer left it.
-  const addedButtons = await db
-    .insertInto("button_auths")
-    .values(deadlineButtonAuths())
-    .onConflict((oc) => oc.column("id").doNothing())
-    .returning("id")
-    .execute();
-  const addedGrants = deadlineRoleButtons.filter((grant) => addedButtons.some((b) => b.id === grant.button_id));
-  if (addedGrants.length) await db.insertInto("role_buttons").values(addedGrants).execute();
+  await addPortalMenus(db);
+  // The calendar's buttons came later too (0024-exhibition-calendar).
+  await addButtonsOnce(db, deadlineButtonAuths(), deadlineRoleButtons);
   const exhibition = await db
     .selectFrom("exhibitions")
     .select(["id", sql<string>`to_char(starts_on, 'YYYY-MM-DD')`.as("opens_on")])

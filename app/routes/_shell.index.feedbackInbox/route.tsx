@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FilterLinks } from "~/components/filter-links";
 import { ActionError } from "~/components/form-error";
 import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
@@ -88,14 +89,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-function FilterLink({ to, current, children, testId }: { to: string; current: boolean; children: React.ReactNode; testId: string }) {
-  return (
-    <Anchor component={Link} to={to} fw={current ? 700 : undefined} aria-current={current ? "page" : undefined} data-testid={testId}>
-      {children}
-    </Anchor>
-  );
-}
-
 function SenderText({ row }: { row: FeedbackInboxRow }) {
   const { language } = useTranslation();
   const company = language === "en" ? row.companyNameEn || row.companyName : row.companyName || row.companyNameEn;
@@ -143,28 +136,29 @@ export default function FeedbackInboxPage() {
           <Text size="sm" c="dimmed">
             {t("settings.inbox.intro")}
           </Text>
-          <Group gap="md" data-testid="feedback-states" aria-label={t("settings.inbox.state")} role="navigation">
-            {FEEDBACK_STATES.map((state) => (
-              <FilterLink key={state} to={listLink({ ...filters, state, page: 1 })} current={state === filters.state} testId={`feedback-state-${state}`}>
-                {t(`settings.inbox.states.${state}`, { count: stateCount[state] })}
-              </FilterLink>
-            ))}
-          </Group>
-          <Group gap="md" data-testid="feedback-types" aria-label={t("settings.inbox.type")} role="navigation">
-            <FilterLink to={listLink({ ...filters, type: null, page: 1 })} current={filters.type === null} testId="feedback-type-all">
-              {t("settings.inbox.allTypes")}
-            </FilterLink>
-            {FEEDBACK_TYPES.map((key, index) => (
-              <FilterLink
-                key={key}
-                to={listLink({ ...filters, type: index + 1, page: 1 })}
-                current={filters.type === index + 1}
-                testId={`feedback-type-${index + 1}`}
-              >
-                {t(`settings.feedbackTypes.${key}`)}
-              </FilterLink>
-            ))}
-          </Group>
+          <FilterLinks
+            label={t("settings.inbox.state")}
+            testId="feedback-states"
+            options={FEEDBACK_STATES.map((state) => ({
+              value: state,
+              label: t(`settings.inbox.states.${state}`, { count: stateCount[state] }),
+              testId: `feedback-state-${state}`,
+            }))}
+            current={filters.state}
+            link={(state) => listLink({ ...filters, state: state ?? filters.state, page: 1 })}
+          />
+          <FilterLinks
+            label={t("settings.inbox.type")}
+            testId="feedback-types"
+            all={{ label: t("settings.inbox.allTypes"), testId: "feedback-type-all" }}
+            options={FEEDBACK_TYPES.map((key, index) => ({
+              value: index + 1,
+              label: t(`settings.feedbackTypes.${key}`),
+              testId: `feedback-type-${index + 1}`,
+            }))}
+            current={filters.type}
+            link={(type) => listLink({ ...filters, type, page: 1 })}
+          />
           <ActionError message={reply?.error} />
           {!list.rows.length ? (
             <Text c="dimmed" data-testid="feedback-empty">

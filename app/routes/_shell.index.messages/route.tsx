@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FilterLinks } from "~/components/filter-links";
 import { ActionError } from "~/components/form-error";
 import { ConfirmAction } from "~/components/confirm-action";
 import { ListPager } from "~/components/list-pager";
@@ -97,14 +98,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(`${url.pathname}${url.search}`, context, { kind: "success", key: "deliveryLog.resent", values: { id: result.data.id } });
 }
 
-function FilterLink({ to, current, children, testId }: { to: string; current: boolean; children: React.ReactNode; testId: string }) {
-  return (
-    <Anchor component={Link} to={to} fw={current ? 700 : undefined} aria-current={current ? "page" : undefined} data-testid={testId}>
-      {children}
-    </Anchor>
-  );
-}
-
 function useKindName() {
   const { t } = useTranslation();
   return (kind: string) => ((NAMED_MESSAGE_KINDS as readonly string[]).includes(kind) ? t(`deliveryLog.kinds.${kind}`) : kind);
@@ -171,61 +164,38 @@ export default function DeliveryLogPage() {
               {t("deliveryLog.outboxNote")}
             </Text>
           ) : null}
-          <Group gap="md" role="navigation" aria-label={t("deliveryLog.channel")} data-testid="messages-channels">
-            <Text size="sm" fw={500}>
-              {t("deliveryLog.channel")}
-            </Text>
-            <FilterLink to={listLink({ ...filters, channel: null, page: 1, resend: null })} current={!filters.channel} testId="messages-channel-all">
-              {t("deliveryLog.all")}
-            </FilterLink>
-            {MESSAGE_CHANNELS.map((channel) => (
-              <FilterLink
-                key={channel}
-                to={listLink({ ...filters, channel, page: 1, resend: null })}
-                current={filters.channel === channel}
-                testId={`messages-channel-${channel}`}
-              >
-                {t(`deliveryLog.channels.${channel}`)}
-              </FilterLink>
-            ))}
-          </Group>
-          <Group gap="md" role="navigation" aria-label={t("deliveryLog.state")} data-testid="messages-states">
-            <Text size="sm" fw={500}>
-              {t("deliveryLog.state")}
-            </Text>
-            <FilterLink to={listLink({ ...filters, state: null, page: 1, resend: null })} current={!filters.state} testId="messages-state-all">
-              {t("deliveryLog.all")}
-            </FilterLink>
-            {MESSAGE_STATES.map((state) => (
-              <FilterLink
-                key={state}
-                to={listLink({ ...filters, state, page: 1, resend: null })}
-                current={filters.state === state}
-                testId={`messages-state-${state}`}
-              >
-                {t(`deliveryLog.states.${state}`)}
-              </FilterLink>
-            ))}
-          </Group>
+          <FilterLinks
+            label={t("deliveryLog.channel")}
+            showLabel
+            testId="messages-channels"
+            all={{ label: t("deliveryLog.all"), testId: "messages-channel-all" }}
+            options={MESSAGE_CHANNELS.map((channel) => ({
+              value: channel,
+              label: t(`deliveryLog.channels.${channel}`),
+              testId: `messages-channel-${channel}`,
+            }))}
+            current={filters.channel}
+            link={(channel) => listLink({ ...filters, channel, page: 1, resend: null })}
+          />
+          <FilterLinks
+            label={t("deliveryLog.state")}
+            showLabel
+            testId="messages-states"
+            all={{ label: t("deliveryLog.all"), testId: "messages-state-all" }}
+            options={MESSAGE_STATES.map((state) => ({ value: state, label: t(`deliveryLog.states.${state}`), testId: `messages-state-${state}` }))}
+            current={filters.state}
+            link={(state) => listLink({ ...filters, state, page: 1, resend: null })}
+          />
           {list.kinds.length ? (
-            <Group gap="md" role="navigation" aria-label={t("deliveryLog.kind")} data-testid="messages-kinds">
-              <Text size="sm" fw={500}>
-                {t("deliveryLog.kind")}
-              </Text>
-              <FilterLink to={listLink({ ...filters, kind: null, page: 1, resend: null })} current={!filters.kind} testId="messages-kind-all">
-                {t("deliveryLog.all")}
-              </FilterLink>
-              {list.kinds.map((kind) => (
-                <FilterLink
-                  key={kind}
-                  to={listLink({ ...filters, kind, page: 1, resend: null })}
-                  current={filters.kind === kind}
-                  testId={`messages-kind-${kind}`}
-                >
-                  {kindName(kind)}
-                </FilterLink>
-              ))}
-            </Group>
+            <FilterLinks
+              label={t("deliveryLog.kind")}
+              showLabel
+              testId="messages-kinds"
+              all={{ label: t("deliveryLog.all"), testId: "messages-kind-all" }}
+              options={list.kinds.map((kind) => ({ value: kind, label: kindName(kind), testId: `messages-kind-${kind}` }))}
+              current={filters.kind}
+              link={(kind) => listLink({ ...filters, kind, page: 1, resend: null })}
+            />
           ) : null}
           <ActionError message={reply?.error} />
           {asking ? (

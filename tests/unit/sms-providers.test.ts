@@ -30,7 +30,8 @@ describe("Aliyun SMS against a local fake of dysmsapi", () => {
   const secret = "aliyun-test-secret-0123456789";
   let fake: Awaited<ReturnType<typeof startFakeAliyun>>;
   const templates = Object.fromEntries(SMS_KINDS.map((kind, i) => [kind, `SMS_10000${i}`]));
-  const provider = () =>
+  /** The provider's settings pointed at `endpoint`; a case changes or removes one by `changes`. */
+  const aliyun = (endpoint: string, changes: Record<string, string | undefined> = {}) =>
     createSmsProvider(
       loadConfig({
         SMS_PROVIDER: "aliyun",
@@ -38,10 +39,12 @@ describe("Aliyun SMS against a local fake of dysmsapi", () => {
         ALIYUN_ACCESS_KEY_SECRET: secret,
         SMS_TEMPLATES: JSON.stringify(templates),
         SMS_SIGN_NAME: "广州国际展",
-        SMS_ENDPOINT: fake.endpoint,
+        SMS_ENDPOINT: endpoint,
         SMS_TIMEOUT_MS: TIMEOUT_MS,
+        ...changes,
       }),
     );
+  const provider = () => aliyun(fake.endpoint);
   beforeAll(async () => {
     fake = await startFakeAliyun(secret);
   });
@@ -70,15 +73,7 @@ describe("Aliyun SMS against a local fake of dysmsapi", () => {
   it("is refused with a wrong secret: the fake's check of the signature is real", async () => {
     const other = await startFakeAliyun("another-secret");
     try {
-      const config = loadConfig({
-        SMS_PROVIDER: "aliyun",
-        ALIYUN_ACCESS_KEY_ID: "LTAI-test-id",
-        ALIYUN_ACCESS_KEY_SECRET: secret,
-        SMS_TEMPLATES: JSON.stringify(templates),
-        SMS_SIGN_NAME: "广州国际展",
-        SMS_ENDPOINT: other.endpoint,
-      });
-      await createSmsProvider(config).send(visitorCode);
+      await aliyun(other.endpoint).send(visitorCode);
       expect(other.requests[0]!.signatureValid).toBe(false);
     } finally {
       await other.close();
@@ -127,15 +122,7 @@ describe("Aliyun SMS against a local fake of dysmsapi", () => {
   it("takes an unreachable provider as temporary", async () => {
     const gone = await startFakeAliyun(secret);
     await gone.close();
-    const config = loadConfig({
-      SMS_PROVIDER: "aliyun",
-      ALIYUN_ACCESS_KEY_ID: "LTAI-test-id",
-      ALIYUN_ACCESS_KEY_SECRET: secret,
-      SMS_TEMPLATES: JSON.stringify(templates),
-      SMS_SIGN_NAME: "广州国际展",
-      SMS_ENDPOINT: gone.endpoint,
-    });
-    const failure = await failureOf(createSmsProvider(config).send(visitorCode));
+    const failure = await failureOf(aliyun(gone.endpoint).send(visitorCode));
     expect(failure.temporary).toBe(true);
     expect(failure.reason).toMatch(/ECONNREFUSED/);
     // The SDK's message names the request's URL, query and all: the reason keeps neither the number nor the code.
@@ -143,14 +130,7 @@ describe("Aliyun SMS against a local fake of dysmsapi", () => {
   });
 
   it("sends nothing without a signature, and says so", async () => {
-    const config = loadConfig({
-      SMS_PROVIDER: "aliyun",
-      ALIYUN_ACCESS_KEY_ID: "LTAI-test-id",
-      ALIYUN_ACCESS_KEY_SECRET: secret,
-      SMS_TEMPLATES: JSON.stringify(templates),
-      SMS_ENDPOINT: fake.endpoint,
-    });
-    expect(await failureOf(createSmsProvider(config).send(visitorCode))).toMatchObject({ temporary: false, reason: expect.stringMatching(/signature/) });
+    expect(await failureOf(aliyun(fake.endpoint, { SMS_SIGN_NAME: undefined }).send(visitorCode))).toMatchObject({ temporary: false, reason: expect.stringMatching(/signature/) });
     expect(fake.requests).toEqual([]);
   });
 });
@@ -159,7 +139,7 @@ describe("Tencent Cloud SMS against a local fake of its API", () => {
   const secret = "tencent-test-key-0123456789";
   let fake: Awaited<ReturnType<typeof startFakeTencent>>;
   const templates = Object.fromEntries(SMS_KINDS.map((kind, i) => [kind, `20000${i}`]));
-  const provider = () =>
+  const tencent = (endpoint: string) =>
     createSmsProvider(
       loadConfig({
         SMS_PROVIDER: "tencent",
@@ -169,10 +149,11 @@ describe("Tencent Cloud SMS against a local fake of its API", () => {
         TENCENT_SMS_REGION: "ap-beijing",
         SMS_TEMPLATES: JSON.stringify(templates),
         SMS_SIGN_NAME: "广州国际展",
-        SMS_ENDPOINT: fake.endpoint,
+        SMS_ENDPOINT: endpoint,
         SMS_TIMEOUT_MS: TIMEOUT_MS,
       }),
     );
+  const provider = () => tencent(fake.endpoint);
   const numberStatus = (Code: string, Message: string) =>
     json(200, {
       Response: { SendStatusSet: [{ SerialNo: "", PhoneNumber: "+8613800138000", Fee: 0, SessionContext: "", Code, Message, IsoCode: "CN" }], RequestId: "r" },
@@ -208,19 +189,15 @@ describe("Tencent Cloud SMS against a local fake of its API", () => {
     });
   });
 
+  it("sends an international number in E.164, with its plus", async () => {
+    await provider().send({ ...visitorCode, to: "+852 1234-5678" });
+    expect(fake.requests[0]!.body.PhoneNumberSet).toEqual(["+85212345678"]);
+  });
+
   it("is refused with a wrong secret: the fake's check of the signature is real", async () => {
     const other = await startFakeTencent("another-secret");
     try {
-      const config = loadConfig({
-        SMS_PROVIDER: "tencent",
-        TENCENT_SECRET_ID: "AKID-test-id",
-        TENCENT_SECRET_KEY: secret,
-        TENCENT_SMS_SDK_APP_ID: "1400006666",
-        SMS_TEMPLATES: JSON.stringify(templates),
-        SMS_SIGN_NAME: "广州国际展",
-        SMS_ENDPOINT: other.endpoint,
-      });
-      await createSmsProvider(config).send(visitorCode);
+      await tencent(other.endpoint).send(visitorCode);
       expect(other.requests[0]!.signatureValid).toBe(false);
     } finally {
       await other.close();

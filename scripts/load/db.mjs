@@ -106,6 +106,9 @@ export async function findPostgres() {
   return { skipped: "no PostgreSQL (set TEST_DATABASE_URL)" };
 }
 
+/** REQUIRE_POSTGRES=1 (CI): PostgreSQL is required, so its checks fail instead of skipping. */
+export const postgresRequired = process.env.REQUIRE_POSTGRES === "1";
+
 /**
  * Creates an empty database load_<random> on that server (never touching the database the URL
  * names) and returns { url, name, drop }; connects through the named database, else `postgres`.

@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { crossProcessChecks } from "./scaleout.mjs";
-import { cloneUsers, findPostgres, openPostgres, redactUrl, throwawayDatabase, withPglite } from "./db.mjs";
+import { cloneUsers, findPostgres, openPostgres, postgresRequired, redactUrl, throwawayDatabase, withPglite } from "./db.mjs";
 import { killDuringWrites } from "./kill.mjs";
 import { measureCostPerKind, cpuMsOf } from "./cost.mjs";
 import { runLoad } from "./load.mjs";
@@ -146,7 +146,7 @@ async function postgresPhase() {
   const loadOnly = settings.only === "postgres-load";
   const found = await findPostgres();
   if (found.skipped) {
-    for (const name of PG_CHECKS) skip(name, `skipped: ${found.skipped}`);
+    for (const name of PG_CHECKS) (postgresRequired ? (n) => check(false, n, `REQUIRE_POSTGRES=1 but ${found.skipped}`) : (n) => skip(n, `skipped: ${found.skipped}`))(name);
     return;
   }
   let database;
@@ -155,7 +155,7 @@ async function postgresPhase() {
   } catch (error) {
     const reason = `could not create a database on ${redactUrl(found.url)}: ${error.message}`;
     // Named explicitly (CI): a failure. Only probed: PostgreSQL is optional here.
-    for (const name of PG_CHECKS) (found.source === "TEST_DATABASE_URL" ? (n) => check(false, n, reason) : (n) => skip(n, `skipped: ${reason}`))(name);
+    for (const name of PG_CHECKS) (found.source === "TEST_DATABASE_URL" || postgresRequired ? (n) => check(false, n, reason) : (n) => skip(n, `skipped: ${reason}`))(name);
     return;
   }
   onCleanup(() => database.drop());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceApplication, InvoiceApplicationDetail, InvoiceQrChange, QrApplication } from "../../app/contracts/invoices/api-types";
 import { appClock } from "../../server/clock";
-import { QR_RATE_LIMIT, QR_RATE_MARKER } from "../../server/invoices/qr-page";
+import { countQrRequest, QR_RATE_LIMIT, QR_RATE_MARKER } from "../../server/invoices/qr-page";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { demoName, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
@@ -238,7 +238,7 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
     expect(await renew(std01, issued.id, 0)).toMatchObject({ status: 409, message: "发票已开具，无法再修改" });
   });
 
-  it.runIf(backend === "pglite")(`allows ${QR_RATE_LIMIT} requests per address in 10 minutes over both routes, then 429`, async () => {
+  it(`allows ${QR_RATE_LIMIT} requests per address in 10 minutes over both routes, then 429`, async () => {
     const mine = await application(115);
     const ip = "10.88.7.1";
     for (let i = 0; i < QR_RATE_LIMIT; i++) {
@@ -261,5 +261,15 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
       .where("ip", "=", ip)
       .execute();
     expect((await info(mine.token, ip)).code).toBe(200);
+  });
+
+  // Several processes share one count in the database: concurrent requests over the pool's separate
+  // connections (as from separate processes) never let more than the budget through.
+  it.runIf(backend === "postgres")(`lets exactly ${QR_RATE_LIMIT} of ${QR_RATE_LIMIT * 2} concurrent requests from one address through`, async () => {
+    const ip = "10.88.7.9";
+    const results = await Promise.allSettled(Array.from({ length: QR_RATE_LIMIT * 2 }, () => countQrRequest(api.db, ip)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(QR_RATE_LIMIT);
+    const counted = await api.db.selectFrom("login_attempts").select("id").where("username", "=", QR_RATE_MARKER).where("ip", "=", ip).execute();
+    expect(counted).toHaveLength(QR_RATE_LIMIT);
   });
 });

@@ -13,6 +13,10 @@ import { createPostgresTemplate } from "./postgres-template";
  * With PostgreSQL, the same once more as a template database that test files copy.
  */
 export default async function setup(project: TestProject) {
+  // CI (REQUIRE_POSTGRES=1): the PostgreSQL half of every database test runs, or nothing does.
+  if (process.env.REQUIRE_POSTGRES === "1" && !process.env.TEST_DATABASE_URL) {
+    throw new Error("REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is unset: the PostgreSQL database tests would be skipped.");
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-base-"));
   const handle = await openDatabase({ dataDir: dir });
   await migrateToLatest(handle.db);

@@ -51,7 +51,9 @@ if (!env.TEST_DATABASE_URL && (await portOpen("127.0.0.1", 5432))) {
   env.TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 }
 if (!env.TEST_DATABASE_URL && env.REQUIRE_POSTGRES === "1") {
-  console.error("REQUIRE_POSTGRES=1 but no PostgreSQL answers at 127.0.0.1:5432 and TEST_DATABASE_URL is unset: the PostgreSQL half of the tests cannot be skipped here.");
+  console.error(
+    "REQUIRE_POSTGRES=1 but no PostgreSQL answers at 127.0.0.1:5432 and TEST_DATABASE_URL is unset: the PostgreSQL half of the tests cannot be skipped here.",
+  );
   process.exit(1);
 }
 console.log(

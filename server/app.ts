@@ -29,6 +29,9 @@ import type { ObjectStore } from "./uploads/object-store";
 import { setDefaultUploadQuota } from "./uploads/quota";
 import { createNotifier } from "./notify";
 import type { Notifier } from "./notify/notifier";
+import { httpMetrics, metricsEndpoint } from "./metrics/endpoint";
+import { setMetricsSources } from "./metrics/registry";
+import { hashQueueState } from "./auth/password-hasher";
 
 export type ServerDeps = {
   config: Config;
@@ -72,8 +75,13 @@ export function createServerApp(deps: ServerDeps) {
 
   const tracing = requestTracing(config);
   app.use(tracing);
+  setMetricsSources({ database, hashQueue: hashQueueState });
+  // What the routes say about themselves (token pages, resource routes), read from a built build only.
+  const routeLookup = !deps.remixBuild || typeof deps.remixBuild === "function" ? null : createRouteLookup(deps.remixBuild);
+  app.use(httpMetrics((pathname) => routeLookup?.(pathname)?.routeId ?? null));
+  app.get("/metrics", metricsEndpoint(config, logger));
   const pages = !deps.remixBuild || typeof deps.remixBuild === "function" ? [] : pageRoutesOf(deps.remixBuild);
-  app.use(accessLog(logger, { ignore: (path) => path === "/healthz" || path === "/readyz", secretPaths: secretPathPatterns(pages) }));
+  app.use(accessLog(logger, { ignore: (path) => path === "/healthz" || path === "/readyz" || path === "/metrics", secretPaths: secretPathPatterns(pages) }));
   // A stored file (it says Accept-Ranges) goes out as stored: its ranges count the stored bytes.
   app.use(compression({ filter: (req, res) => !res.getHeader("Accept-Ranges") && compression.filter(req, res) }));
   app.use(securityHeaders(config));
@@ -132,8 +140,6 @@ export function createServerApp(deps: ServerDeps) {
     const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
     // Only a path naming a file (favicon.svg, skins/…) can be in public/: a page's path would cost a stat for nothing.
     app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-    // What the routes say about themselves (token pages, resource routes), read from a built build only.
-    const routeLookup = typeof deps.remixBuild === "function" ? null : createRouteLookup(deps.remixBuild);
     app.use(privateResponses(routeLookup));
     if (routeLookup) app.use(refuseUnhandledMethods(routeLookup));
     app.all(

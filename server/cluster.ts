@@ -2,6 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
+import { aggregateWorkerMetrics, startMetricsPort } from "./metrics/endpoint";
 
 /** How many server processes WEB_CONCURRENCY asks for. */
 export function serverProcessCount(config: Pick<Config, "WEB_CONCURRENCY">): number {
@@ -56,12 +57,16 @@ export function superviseWorkers(config: Config, logger: Logger): void {
     if (stopping) return;
     stopping = true;
     logger.info({ reason }, "stopping every server process");
+    metricsServer?.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 
+  // /metrics from any worker (with METRICS_TOKEN) or on METRICS_PORT: every worker's figures, gathered here.
+  aggregateWorkerMetrics(logger);
+  const metricsServer = config.METRICS_PORT ? startMetricsPort(config.METRICS_PORT, logger) : null;
   logger.info({ processes: wanted, database: "postgresql" }, "starting the server processes");
   const first = fork();
   first.once("listening", () => {

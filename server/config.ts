@@ -73,6 +73,15 @@ const configSchema = z
     TRUST_PROXY: z.string().default("loopback"),
     /** Sends a Server-Timing header (SQL statements and server time of the request); the benchmark sets it. */
     SERVER_TIMING: booleanFlag,
+    /** /metrics (Prometheus) answers a request bearing this token; unset (and no METRICS_PORT): 404. */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => !value || value.length >= 16, { message: "must be at least 16 characters (a random token)" }),
+    /** A second port, on 127.0.0.1 only, that serves /metrics without a token (for a scraper on the same host). */
+    METRICS_PORT: z.coerce.number({ message: "must be a port number" }).int().min(1).max(65535).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     LOGIN_CAPTCHA: z.enum(["auto", "always", "never"]).default("auto"),
     /**

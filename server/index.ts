@@ -8,6 +8,7 @@ import { prepareServices } from "./boot";
 import { MixedDatabaseRefusal } from "./setup/database-kind";
 import { createServerApp } from "./app";
 import { serverProcessCount, superviseWorkers } from "./cluster";
+import { answerAggregator, startMetricsPort } from "./metrics/endpoint";
 import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
@@ -75,6 +76,9 @@ async function main() {
     console.log(`Exhibitor Portal is running at ${config.PUBLIC_URL ?? `http://localhost:${port}`}`);
   });
   server.keepAliveTimeout = 65_000;
+  // One process: it serves METRICS_PORT itself; with several, the primary does (server/cluster.ts).
+  answerAggregator();
+  const metricsServer = config.METRICS_PORT && cluster.isPrimary ? startMetricsPort(config.METRICS_PORT, logger) : null;
 
   // Housekeeping on a timer; any process may run it, the deletes are idempotent.
   const housekeeping = setInterval(
@@ -118,6 +122,7 @@ async function main() {
     force.unref();
     // Keep-alive clients are told to reconnect (to another process) after their current answer.
     server.on("request", (_req, res) => res.setHeader("Connection", "close"));
+    metricsServer?.close();
     server.close(async () => {
       const jobs = await jobsStarted;
       await jobs?.stop().catch((error) => logger.warn({ err: error }, "job queue did not stop cleanly"));

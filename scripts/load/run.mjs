@@ -146,7 +146,8 @@ async function postgresPhase() {
   const loadOnly = settings.only === "postgres-load";
   const found = await findPostgres();
   if (found.skipped) {
-    for (const name of PG_CHECKS) (postgresRequired ? (n) => check(false, n, `REQUIRE_POSTGRES=1 but ${found.skipped}`) : (n) => skip(n, `skipped: ${found.skipped}`))(name);
+    for (const name of PG_CHECKS)
+      (postgresRequired ? (n) => check(false, n, `REQUIRE_POSTGRES=1 but ${found.skipped}`) : (n) => skip(n, `skipped: ${found.skipped}`))(name);
     return;
   }
   let database;
@@ -155,7 +156,8 @@ async function postgresPhase() {
   } catch (error) {
     const reason = `could not create a database on ${redactUrl(found.url)}: ${error.message}`;
     // Named explicitly (CI): a failure. Only probed: PostgreSQL is optional here.
-    for (const name of PG_CHECKS) (found.source === "TEST_DATABASE_URL" || postgresRequired ? (n) => check(false, n, reason) : (n) => skip(n, `skipped: ${reason}`))(name);
+    for (const name of PG_CHECKS)
+      (found.source === "TEST_DATABASE_URL" || postgresRequired ? (n) => check(false, n, reason) : (n) => skip(n, `skipped: ${reason}`))(name);
     return;
   }
   onCleanup(() => database.drop());

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import { Kysely, type LogEvent, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { DB } from "./schema";
 import { migrationProvider } from "./migrations";
 import { PgliteDialect } from "./pglite-pool";
 import { enablePreparedStatements } from "./postgres-statements";
 import { noteStatement } from "../request-scope";
+import { observeQuery } from "../metrics/registry";
 import { claimDataDir, type DataDirOwner, type HolderRole } from "./data-dir-owner";
 
 export type Database = Kysely<DB>;
@@ -18,6 +19,8 @@ export type DatabaseHandle = {
   pglite?: import("@electric-sql/pglite").PGlite;
   /** The embedded database's claim on its data directory (docs/decisions/027). */
   owner?: DataDirOwner;
+  /** PostgreSQL: the pool's connections (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +45,12 @@ export type DatabaseOptions = {
   onConnectionError?: (error: Error) => void;
 };
 
+/** Every statement: counted in its request's scope (Server-Timing, the access log) and timed for /metrics. */
+function onStatement(event: LogEvent) {
+  noteStatement();
+  observeQuery(event);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -58,10 +67,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on("connect", (client) => open.add(client));
     if (options.preparedStatements !== false) enablePreparedStatements(pool);
     pool.on("remove", (client) => open.delete(client));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: noteStatement });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: onStatement });
     return {
       db,
       kind: "postgres",
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => void (await sql`select 1`.execute(db)),
       close: async () => {
         await db.destroy();
@@ -89,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       throw error;
     }
   }
-  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite, pgliteModule), log: noteStatement });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(pglite, pgliteModule), log: onStatement });
   return {
     db,
     kind: "pglite",

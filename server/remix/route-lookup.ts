@@ -8,6 +8,8 @@ type MatchRoutes = (routes: TreeRoute[], location: string) => { route: TreeRoute
 
 /** The routes Remix would run for one URL path: from the root layout down to the leaf. */
 type MatchedRoutes = {
+  /** The leaf route's id (`routes/_shell.badges.$id`): the page's pattern, never the path itself. */
+  routeId: string;
   /** The leaf's module: what answers a resource route (no component, no error boundary). */
   leaf: RouteModule;
   /** Remix answers the path itself, without rendering a page. */
@@ -34,6 +36,7 @@ export function createRouteLookup(build: ServerBuild): RouteLookup {
     const modules = matches.map((match) => build.routes[match.route.id]!.module);
     const leaf = modules.at(-1)!;
     return {
+      routeId: matches.at(-1)!.route.id,
       leaf,
       isResourceRoute: !leaf.default && !leaf.ErrorBoundary,
       says: (rule) => modules.some((module) => Boolean((module.handle as PageHandle | undefined)?.[rule])),

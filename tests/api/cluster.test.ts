@@ -1,5 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { copyPostgresTemplate } from "../support/postgres-template";
 import { postgresSkipReason, postgresUrl } from "../support/test-api";
@@ -95,4 +97,70 @@ describe.skipIf(!built)("one server process per core", () => {
     },
     120_000,
   );
+
+  it.skipIf(Boolean(postgresSkipReason))(
+    "one scrape of /metrics gives every worker's figures, on the public port with the token and on METRICS_PORT",
+    async () => {
+      const database = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
+      const token = "cluster-metrics-token-0123456789";
+      const metricsPort = await freePort();
+      try {
+        const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url, METRICS_TOKEN: token, METRICS_PORT: String(metricsPort) });
+        const port = await waitFor(() => {
+          const ports = [...server.output().matchAll(/"port":(\d+),"database"/g)].map((m) => Number(m[1]));
+          return ports.length >= 2 && ports[0];
+        }, "two workers listening");
+        await waitFor(() => server.output().includes("metrics listening"), "the metrics port");
+        // A new connection each time: the primary hands connections to the workers in turn.
+        const requests = 12;
+        for (let i = 0; i < requests; i++) expect(await getOnNewConnection(port, "/api/site/settings")).toBe(200);
+
+        const counted = (text: string) =>
+          [...text.matchAll(/^portal_http_requests_total\{([^}]*)\} (\d+)$/gm)]
+            .filter((m) => m[1]!.includes('route="/api/site/settings"'))
+            .reduce((sum, m) => sum + Number(m[2]), 0);
+        const viaToken = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+        expect(
+          viaToken.status,
+          server
+            .output()
+            .split("\n")
+            .filter((l) => l.includes("metrics"))
+            .join("\n"),
+        ).toBe(200);
+        expect(counted(await viaToken.text())).toBe(requests);
+        const viaPort = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        expect(viaPort.status).toBe(200);
+        expect(counted(await viaPort.text())).toBe(requests);
+        expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+
+        server.child.kill("SIGTERM");
+        expect(await server.exited).toBe(0);
+      } finally {
+        await database.drop();
+      }
+    },
+    120_000,
+  );
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+function getOnNewConnection(port: number, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      })
+      .on("error", reject);
+  });
+}

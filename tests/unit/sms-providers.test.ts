@@ -130,7 +130,10 @@ describe("Aliyun SMS against a local fake of dysmsapi", () => {
   });
 
   it("sends nothing without a signature, and says so", async () => {
-    expect(await failureOf(aliyun(fake.endpoint, { SMS_SIGN_NAME: undefined }).send(visitorCode))).toMatchObject({ temporary: false, reason: expect.stringMatching(/signature/) });
+    expect(await failureOf(aliyun(fake.endpoint, { SMS_SIGN_NAME: undefined }).send(visitorCode))).toMatchObject({
+      temporary: false,
+      reason: expect.stringMatching(/signature/),
+    });
     expect(fake.requests).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { authEndpoints } from "../../../app/contracts/auth/endpoints.server";
 import { modifyPasswordRequestSchema } from "../../../app/contracts/auth/change-password-schema";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { HashQueueFull } from "../../auth/password-hasher";
+import { signInsRefusedBusy } from "../../metrics/registry";
 import { getThrottleState, reserveLoginAttempt, settleLoginAttempt } from "../../auth/login-throttle";
 import { createSession, deleteOtherSessions, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
 import { rsaDecrypt } from "../../auth/secrets";
@@ -59,6 +60,7 @@ export function loginRoutes(deps: ApiDeps) {
         if (!(error instanceof HashQueueFull)) throw error;
         // Too many sign-ins waiting for the hash thread: answered now, pages keep the CPU (decision 041).
         logger.warn({ ...attempt, outcome: "busy", retryAfterSeconds: error.retryAfterSeconds }, "sign-in refused: hash queue full");
+        signInsRefusedBusy.inc();
         call.res.set("Retry-After", String(error.retryAfterSeconds));
         throw new ApiError(ApiCode.unavailable, "login.busy", { seconds: error.retryAfterSeconds }, { retryAfterSeconds: error.retryAfterSeconds });
       });

@@ -33,7 +33,10 @@ export function superviseWorkers(config: Config, logger: Logger): void {
     worker.once("exit", (code, signal) => onExit(worker, code, signal));
     return worker;
   };
+  /** Workers told to stop by a rolling restart: their exit is expected, their replacement already runs. */
+  const retiring = new Set<Worker>();
   const onExit = (worker: Worker, code: number | null, signal: string | null) => {
+    if (retiring.delete(worker)) return;
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         logger.info("every server process has stopped");
@@ -63,6 +66,41 @@ export function superviseWorkers(config: Config, logger: Logger): void {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+
+  /**
+   * SIGHUP, after a deploy: every worker is replaced one at a time. The new one starts (the new
+   * build) and listens before the old one is told to stop; the old one finishes its requests
+   * (server/index.ts), so a request never finds the port without a process to answer it.
+   */
+  let restarting = false;
+  const rollingRestart = async () => {
+    if (restarting || stopping) return;
+    restarting = true;
+    const old = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
+    logger.info({ processes: old.length }, "rolling restart: replacing the server processes one at a time");
+    try {
+      for (const worker of old) {
+        if (stopping) return;
+        const next = fork();
+        const ready = await new Promise<boolean>((resolve) => {
+          next.once("listening", () => resolve(true));
+          next.once("exit", () => resolve(false));
+        });
+        if (!ready) {
+          logger.error({ pid: worker.process.pid }, "rolling restart stopped: a new server process did not start; the old ones keep serving");
+          return;
+        }
+        retiring.add(worker);
+        const gone = new Promise((resolve) => worker.once("exit", resolve));
+        worker.process.kill("SIGTERM");
+        await gone;
+      }
+      logger.info("rolling restart done");
+    } finally {
+      restarting = false;
+    }
+  };
+  process.on("SIGHUP", () => void rollingRestart());
 
   // /metrics from any worker (with METRICS_TOKEN) or on METRICS_PORT: every worker's figures, gathered here.
   aggregateWorkerMetrics(logger);

@@ -130,13 +130,21 @@ async function main() {
       logger.info("stopped");
       process.exit(0);
     });
-    // Connections still busy at SIGTERM become idle once answered; close them as they do.
-    server.closeIdleConnections();
-    setInterval(() => server.closeIdleConnections(), 200).unref();
+    // A kept-alive connection closed while idle can cross a request the client is sending on it (the
+    // client sees a reset). For a short grace its next request is answered, with Connection: close;
+    // clients close idle connections themselves within seconds (undici 4 s). Then idle ones close.
+    const closeIdle = () => {
+      server.closeIdleConnections();
+      setInterval(() => server.closeIdleConnections(), 200).unref();
+    };
+    setTimeout(closeIdle, Math.min(IDLE_CONNECTION_GRACE_MS, config.SHUTDOWN_TIMEOUT_MS / 2)).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
+
+/** How long a stopping process still answers requests on connections kept alive (then it closes them). */
+const IDLE_CONNECTION_GRACE_MS = 5000;
 
 function jobDomains(config: Config, logger: ReturnType<typeof createLogger>, services: Awaited<ReturnType<typeof prepareServices>>) {
   const db = services.database.db;

@@ -142,6 +142,54 @@ describe.skipIf(!built)("one server process per core", () => {
     },
     120_000,
   );
+
+  it.skipIf(Boolean(postgresSkipReason))(
+    "SIGHUP replaces every worker one at a time while requests go on: none fails",
+    async () => {
+      const database = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
+      try {
+        const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url });
+        const primary = server.child.pid!;
+        const port = await waitFor(() => {
+          const ports = [...server.output().matchAll(/"port":(\d+),"database"/g)].map((m) => Number(m[1]));
+          return ports.length >= 2 && ports[0];
+        }, "two workers listening");
+        const before = childPids(primary);
+
+        // Requests without a pause until the restart is done, each on its own connection and on a kept one.
+        let answered = 0;
+        const failures: string[] = [];
+        let restarted = false;
+        const traffic = (async () => {
+          while (!restarted) {
+            for (const request of [getOnNewConnection(port, "/api/site/settings"), fetch(`http://127.0.0.1:${port}/api/site/settings`).then((r) => r.status)]) {
+              await request.then(
+                (status) => (status === 200 ? answered++ : failures.push(`status ${status}`)),
+                (error: Error) => failures.push(error.message),
+              );
+            }
+          }
+        })();
+        await waitFor(() => answered >= 10, "requests answered before the restart");
+        process.kill(primary, "SIGHUP");
+        await waitFor(() => server.output().includes("rolling restart done"), "the rolling restart", 100_000);
+        const answeredDuring = answered;
+        restarted = true;
+        await traffic;
+
+        expect(failures).toEqual([]);
+        expect(answeredDuring).toBeGreaterThan(10);
+        const after = childPids(primary);
+        expect(after).toHaveLength(2);
+        for (const pid of before) expect(after).not.toContain(pid);
+        server.child.kill("SIGTERM");
+        expect(await server.exited).toBe(0);
+      } finally {
+        await database.drop();
+      }
+    },
+    180_000,
+  );
 });
 
 function freePort(): Promise<number> {

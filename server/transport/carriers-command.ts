@@ -158,8 +158,7 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
     changes.contact_email = values.email;
   }
   if (values.phone !== undefined) {
-    if (!CARRIER_PHONE.test(values.phone))
-      throw refuse(`"${values.phone}" is not a phone number (digits, spaces, + ( ) -, at most 40).`);
+    if (!CARRIER_PHONE.test(values.phone)) throw refuse(`"${values.phone}" is not a phone number (digits, spaces, + ( ) -, at most 40).`);
     changes.contact_phone = values.phone;
   }
   if (values.active !== undefined) {
@@ -181,7 +180,12 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
   } else {
     const missing = (["nameZh", "nameEn", "email"] as const).filter((key) => values[key] === undefined);
     if (missing.length) throw refuse(`A new carrier needs ${missing.join(", ")}.`);
-    await createCarrier(trx, exhibition.id, carrierCode, { ...changes, name_zh: changes.name_zh!, name_en: changes.name_en!, contact_email: changes.contact_email! });
+    await createCarrier(trx, exhibition.id, carrierCode, {
+      ...changes,
+      name_zh: changes.name_zh!,
+      name_en: changes.name_en!,
+      contact_email: changes.contact_email!,
+    });
     done = `Created carrier ${carrierCode} in ${exhibition.code}.`;
   }
   return `${done}\n${await describeCarrier(trx, await findCarrier(trx, exhibition, carrierCode))}`;

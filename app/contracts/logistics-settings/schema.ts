@@ -146,7 +146,13 @@ export const discountSaveSchema = z
     carrierId,
     code: code("discountCode"),
     kind: requiredChoice(label("kind"), DISCOUNT_KINDS),
-    until: z.preprocess((v) => blank(trimmed(v)), z.string().refine(isRealDate, withProp("validation.correct", label("until"))).optional()),
+    until: z.preprocess(
+      (v) => blank(trimmed(v)),
+      z
+        .string()
+        .refine(isRealDate, withProp("validation.correct", label("until")))
+        .optional(),
+    ),
     minM3: z.preprocess((v) => blank(trimmed(v)), unitsText("minM3", VOLUME_SCALE, 9).optional()),
     percent: z.preprocess(
       (v) => blank(trimmed(v)),

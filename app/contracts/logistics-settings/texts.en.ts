@@ -10,7 +10,8 @@ const logisticsSettings = {
   backToSettings: "Back to the exhibition settings",
   carriers: {
     title: "Carriers and transport prices",
-    intro: "The exhibit-transport carriers of this exhibition with their prices per service and their discounts, and the lifting fee classes. Carrier user accounts are linked with the command line (cli.js carriers account).",
+    intro:
+      "The exhibit-transport carriers of this exhibition with their prices per service and their discounts, and the lifting fee classes. Carrier user accounts are linked with the command line (cli.js carriers account).",
     empty: "No carrier yet: add the first one below.",
     newCarrier: "Add a carrier",
     editCarrier: "Change carrier",
@@ -42,12 +43,14 @@ const logisticsSettings = {
   },
   badgeQuota: {
     title: "Badge quota",
-    intro: "How many free badges a booth gets by its area, and how many paid ones may be applied for above that. Badges already applied for keep their kind and price.",
+    intro:
+      "How many free badges a booth gets by its area, and how many paid ones may be applied for above that. Badges already applied for keep their kind and price.",
     example: "A booth of {{area}} m² gets {{free}} free badges.",
   },
   construction: {
     title: "Construction settings",
-    intro: "The build-up and dismantling days of booth construction, and the smallest insured amount an exhibitor's booth insurance must have. The special-booth drawing site is on the exhibition settings page.",
+    intro:
+      "The build-up and dismantling days of booth construction, and the smallest insured amount an exhibitor's booth insurance must have. The special-booth drawing site is on the exhibition settings page.",
   },
   links: {
     carriers: "Carriers, transport prices, discounts and lifting fees",

@@ -113,7 +113,16 @@ export const carrierSaveSchema = z.object({
       .max(CARRIER_EMAIL_MAX, withProp("validation.tooLong", label("email"), CARRIER_EMAIL_MAX))
       .pipe(z.email("validation.email")),
   ),
-  phone: z.preprocess((v) => trimmed(v ?? ""), z.string().regex(CARRIER_PHONE, withProp("validation.correct", label("phone")))),
+  // Optional: absent or empty is stored as "" (the column's default).
+  phone: z
+    .preprocess(
+      (v) => blank(trimmed(v)),
+      z
+        .string()
+        .regex(CARRIER_PHONE, withProp("validation.correct", label("phone")))
+        .optional(),
+    )
+    .transform((v) => v ?? ""),
   /** A ticked box sends "on"; an unticked one nothing. */
   active: z.preprocess((v) => v === "on" || v === "1" || v === "true" || v === true, z.boolean()),
   sort: z.preprocess(

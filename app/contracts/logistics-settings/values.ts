@@ -53,7 +53,7 @@ export function decimalText(units: number, scale: number): string {
 export const centsToYuanText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
 /** The construction calendar's four days, in the order they must run. */
-export const CALENDAR_DAYS = ["buildUpFrom", "buildUpTo", "dismantleFrom", "dismantleTo"] as const;
+const CALENDAR_DAYS = ["buildUpFrom", "buildUpTo", "dismantleFrom", "dismantleTo"] as const;
 export type CalendarDay = (typeof CALENDAR_DAYS)[number];
 
 /** The first day that comes before the one it must follow (YYYY-MM-DD compare as text), or null when they run in order. */

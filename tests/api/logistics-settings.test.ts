@@ -274,6 +274,39 @@ describe.each(backends)("the organizer's logistics settings on %s", (backend) =>
     expect(await snapshot()).toBe(before);
   });
 
+  it("the pages' plain posts (no script) save a discount and a lifting fee class, and a refused one answers 400 with the form", async () => {
+    const organizer = portalClient(api.baseUrl);
+    await organizer.signIn("admin", "Admin#2026");
+    const shunda = (await carriers()).carriers.find((c) => c.code === "shunda")!;
+    const postPage = (form: Record<string, string>) =>
+      organizer.request("/index/settings/carriers", { body: new URLSearchParams(form), headers: { "sec-fetch-site": "same-origin" } });
+    const discount = {
+      intent: "saveDiscount",
+      carrierId: String(shunda.id),
+      code: "page",
+      kind: "volume",
+      minM3: "7.25",
+      percent: "",
+      amount: "45.5",
+      nameZh: "页面",
+      nameEn: "Page",
+      until: "",
+    };
+    const refused = await postPage({ ...discount, amount: "-1" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Amount off (yuan) cannot be negative");
+    const saved = await postPage(discount);
+    expect(saved.status).toBe(302);
+    expect((await carriers()).carriers.find((c) => c.id === shunda.id)!.discounts).toContainEqual(
+      expect.objectContaining({ code: "page", kind: "volume", minVolumeCm3: 7_250_000, amountCents: 4550, percentBp: null }),
+    );
+    expect((await postPage({ intent: "saveLiftingFee", kind: "forklift", maxTons: "0.75", fee: "120" })).status).toBe(302);
+    expect((await carriers()).liftingFees).toContainEqual({ kind: "forklift", maxWeightKg: 750, feeCents: 12000 });
+    expect((await postPage({ intent: "removeLiftingFee", kind: "forklift", maxTons: "0.75" })).status).toBe(302);
+    expect((await postPage({ intent: "removeDiscount", carrierId: String(shunda.id), code: "page" })).status).toBe(302);
+    expect(await carriersCommand(api.db, ["list"])).not.toContain("page (volume)");
+  });
+
   it("is the organizer's only: an exhibitor or a carrier gets 403 and changes nothing; their pages go to /401", async () => {
     const before = await snapshot();
     for (const ticket of [std01, carrier]) {

@@ -1,21 +1,24 @@
-import { DEFAULT_QUOTA_RULE, freeBadges, type BadgeQuotaRule } from "../../app/contracts/badges/quota";
+import { DEFAULT_QUOTA_RULE, freeBadges } from "../../app/contracts/badges/quota";
+import { badgeQuotaSchema, centsToYuanText } from "../../app/contracts/logistics-settings/schema";
 import type { Database } from "../db/database";
 import { commandExhibition } from "../seed/command-exhibition";
-import { quotaRule, saveQuotaRule } from "./badges";
+import { quotaRule } from "./badges";
 import { formatMoney } from "../../app/contracts/common/format";
+import { type BadgeQuotaForm, quotaForm, saveQuotaInput } from "./quota-settings";
 
 /**
  * `cli.js badge-quota [<exhibition code>] [key=value ...]`: shows an exhibition's badge quota, or
  * changes it (free-base, base-area, step-area, free-per-step, paid-max, price-cents). Badges
- * already applied for keep their kind and price; the new rule counts from the next one.
+ * already applied for keep their kind and price; the new rule counts from the next one. The values
+ * are checked by the schema of the organizer's page (/index/settings/badgeQuota) and saved the same way.
  */
-const KEYS: Record<string, keyof BadgeQuotaRule> = {
+const KEYS: Record<string, keyof BadgeQuotaForm> = {
   "free-base": "freeBase",
   "base-area": "baseAreaM2",
   "step-area": "stepAreaM2",
   "free-per-step": "freePerStep",
   "paid-max": "paidMax",
-  "price-cents": "paidPriceCents",
+  "price-cents": "paidPrice",
 };
 const USAGE = `Usage: cli.js badge-quota [<exhibition code>] [${Object.keys(KEYS)
   .map((k) => `${k}=<n>`)
@@ -24,19 +27,24 @@ const USAGE = `Usage: cli.js badge-quota [<exhibition code>] [${Object.keys(KEYS
 export async function badgeQuotaCommand(db: Database, args: string[]) {
   const exhibition = await commandExhibition(db, args, USAGE);
 
-  const changes: Partial<BadgeQuotaRule> = {};
+  const form = quotaForm(await quotaRule(db, exhibition.id));
   for (const arg of args) {
-    const [name, raw] = arg.split("=");
+    const [name, raw = ""] = arg.split("=");
     const key = KEYS[name ?? ""];
-    const value = Number(raw);
-    const isArea = key === "baseAreaM2" || key === "stepAreaM2";
-    if (!key || raw === undefined || raw === "" || !Number.isFinite(value) || value < 0 || (isArea ? value === 0 : !Number.isInteger(value))) {
-      throw new Error(`Not understood: "${arg}".\n${USAGE}`);
+    const notUnderstood = new Error(`Not understood: "${arg}".\n${USAGE}`);
+    if (!key) throw notUnderstood;
+    if (key === "paidPrice") {
+      // The command takes cents; the page's field is yuan.
+      if (!/^\d{1,10}$/.test(raw)) throw notUnderstood;
+      form.paidPrice = centsToYuanText(Number(raw));
+    } else {
+      form[key] = raw;
     }
-    changes[key] = value;
+    if (!badgeQuotaSchema.shape[key].safeParse(form[key]).success) throw notUnderstood;
   }
-  const rule = { ...(await quotaRule(db, exhibition.id)), ...changes };
-  if (Object.keys(changes).length) await saveQuotaRule(db, exhibition.id, rule);
+  const parsed = badgeQuotaSchema.safeParse(form);
+  if (!parsed.success) throw new Error(`Not understood: "${args.join(" ")}".\n${USAGE}`);
+  const rule = args.some((arg) => arg.includes("=")) ? await saveQuotaInput(db, exhibition.id, parsed.data) : await quotaRule(db, exhibition.id);
   const examples = [9, 18, 36, 54].map((area) => `${area} m²: ${freeBadges(rule, area)} free`).join(", ");
   const isDefault = JSON.stringify(rule) === JSON.stringify(DEFAULT_QUOTA_RULE);
   return [

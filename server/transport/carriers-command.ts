@@ -1,6 +1,20 @@
 import { sql, type Transaction } from "kysely";
 import * as z from "zod";
 import { isRealDate } from "../../app/contracts/common/validation";
+import {
+  CARRIER_EMAIL_MAX,
+  CARRIER_NAME_MAX,
+  CARRIER_PHONE,
+  CARRIER_SORT,
+  decimalText as decimal,
+  LIFTING_KINDS,
+  PERCENT_MAX_BP,
+  PERCENT_SCALE,
+  SETTING_CODE,
+  scaledDecimal as scaled,
+  VOLUME_SCALE,
+  WEIGHT_SCALE,
+} from "../../app/contracts/logistics-settings/values";
 import { TRANSPORT_SERVICES, type TransportService } from "../../app/contracts/transport/pricing";
 import { yuanToCents } from "../../app/contracts/common/money";
 import type { Database } from "../db/database";
@@ -8,6 +22,18 @@ import type { DB, LiftingKind } from "../db/schema";
 import { commandExhibition } from "../seed/command-exhibition";
 import { CARRIER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { formatMoney } from "../../app/contracts/common/format";
+import {
+  carrierByCode,
+  createCarrier,
+  liftingFeeClasses,
+  removeCarrierDiscount,
+  removeCarrierPrice,
+  removeLiftingFee,
+  setCarrierDiscount,
+  setCarrierPrice,
+  setLiftingFee as writeLiftingFee,
+  updateCarrier,
+} from "./carrier-settings";
 
 /**
  * `cli.js carriers [<exhibition code>] <subcommand> ...` (issue 17, decision 019): the organizer's ops
@@ -15,7 +41,9 @@ import { formatMoney } from "../../app/contracts/common/format";
  * users who act for them, their price lists and discounts, and the exhibition's hoisting fee classes.
  * Every invocation runs in one transaction and everything is checked before anything is written, so a
  * refused command changes nothing. Amounts are typed in yuan and kept in cents, volumes typed in m³ and
- * kept in cm³, weights typed in tons and kept in kg.
+ * kept in cm³, weights typed in tons and kept in kg. The writes and the value rules are the ones the
+ * organizer's page uses too (./carrier-settings.ts, app/contracts/logistics-settings); only the
+ * arguments and the messages are the command's own.
  */
 const SERVICES = TRANSPORT_SERVICES.join("|");
 const CARRIERS_USAGE = [
@@ -38,9 +66,8 @@ const CARRIERS_USAGE = [
 
 const SUBCOMMANDS = ["list", "set", "account", "price", "discount", "lifting-fee"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
-const LIFTING_KINDS: readonly LiftingKind[] = ["forklift", "crane"];
-const CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
-const MAX_NAME = 200;
+const CODE = SETTING_CODE;
+const MAX_NAME = CARRIER_NAME_MAX;
 
 type Trx = Transaction<DB>;
 type Exhibition = { id: number; code: string };
@@ -110,28 +137,12 @@ function yuan(value: string | undefined, key: string, { positive }: { positive: 
   return cents;
 }
 
-/** A non-negative decimal with at most `scale` decimals, as an integer of 10^-scale units (no floats). */
-function scaled(value: string, scale: number, maxWhole: number): number | null {
-  const match = new RegExp(`^(\\d{1,${maxWhole}})(?:\\.(\\d{1,${scale}}))?$`).exec(value);
-  if (!match) return null;
-  return Number(match[1]) * 10 ** scale + Number((match[2] ?? "").padEnd(scale, "0"));
-}
-
-/** An integer number of `unit`s shown as a decimal of `scale` places, trailing zeros dropped. */
-function decimal(units: number, scale: number): string {
-  const whole = Math.floor(units / 10 ** scale);
-  const fraction = String(units % 10 ** scale)
-    .padStart(scale, "0")
-    .replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : String(whole);
-}
-
 const money = (cents: string | number) => formatMoney(Number(cents));
 
 // --- Subcommands ---------------------------------------------------------------------------------
 
 async function findCarrier(trx: Trx, exhibition: Exhibition, carrierCode: string) {
-  const carrier = await trx.selectFrom("carriers").selectAll().where("exhibition_id", "=", exhibition.id).where("code", "=", carrierCode).executeTakeFirst();
+  const carrier = await carrierByCode(trx, exhibition.id, carrierCode);
   if (!carrier) throw refuse(`No carrier "${carrierCode}" in ${exhibition.code}; create it first with "set ${carrierCode} nameZh=… nameEn=… email=…".`);
   return carrier;
 }
@@ -143,12 +154,11 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
   if (values.nameZh !== undefined) changes.name_zh = name(values.nameZh, "nameZh");
   if (values.nameEn !== undefined) changes.name_en = name(values.nameEn, "nameEn");
   if (values.email !== undefined) {
-    if (values.email.length > 120 || !z.email().safeParse(values.email).success) throw refuse(`"${values.email}" is not a valid e-mail address.`);
+    if (values.email.length > CARRIER_EMAIL_MAX || !z.email().safeParse(values.email).success) throw refuse(`"${values.email}" is not a valid e-mail address.`);
     changes.contact_email = values.email;
   }
   if (values.phone !== undefined) {
-    if (values.phone.length > 40 || !/^[0-9+()\- ]*$/.test(values.phone))
-      throw refuse(`"${values.phone}" is not a phone number (digits, spaces, + ( ) -, at most 40).`);
+    if (!CARRIER_PHONE.test(values.phone)) throw refuse(`"${values.phone}" is not a phone number (digits, spaces, + ( ) -, at most 40).`);
     changes.contact_phone = values.phone;
   }
   if (values.active !== undefined) {
@@ -156,33 +166,26 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
     changes.active = values.active === "yes";
   }
   if (values.sort !== undefined) {
-    if (!/^-?\d{1,6}$/.test(values.sort)) throw refuse(`sort must be a whole number; got "${values.sort}".`);
+    if (!CARRIER_SORT.test(values.sort)) throw refuse(`sort must be a whole number; got "${values.sort}".`);
     changes.sort = Number(values.sort);
   }
 
-  const existing = await trx.selectFrom("carriers").select("id").where("exhibition_id", "=", exhibition.id).where("code", "=", carrierCode).executeTakeFirst();
+  const existing = await carrierByCode(trx, exhibition.id, carrierCode);
   let done: string;
   if (existing) {
     if (!Object.keys(changes).length)
       throw refuse(`Nothing to change for carrier "${carrierCode}": give at least one of nameZh=, nameEn=, email=, phone=, active=, sort=.`);
-    await trx.updateTable("carriers").set(changes).where("id", "=", existing.id).execute();
+    await updateCarrier(trx, existing.id, changes);
     done = `Updated carrier ${carrierCode} (${Object.keys(values).join(", ")}).`;
   } else {
     const missing = (["nameZh", "nameEn", "email"] as const).filter((key) => values[key] === undefined);
     if (missing.length) throw refuse(`A new carrier needs ${missing.join(", ")}.`);
-    await trx
-      .insertInto("carriers")
-      .values({
-        exhibition_id: exhibition.id,
-        code: carrierCode,
-        name_zh: changes.name_zh!,
-        name_en: changes.name_en!,
-        contact_email: changes.contact_email!,
-        contact_phone: changes.contact_phone,
-        active: changes.active,
-        sort: changes.sort,
-      })
-      .execute();
+    await createCarrier(trx, exhibition.id, carrierCode, {
+      ...changes,
+      name_zh: changes.name_zh!,
+      name_en: changes.name_en!,
+      contact_email: changes.contact_email!,
+    });
     done = `Created carrier ${carrierCode} in ${exhibition.code}.`;
   }
   return `${done}\n${await describeCarrier(trx, await findCarrier(trx, exhibition, carrierCode))}`;
@@ -231,8 +234,7 @@ async function setPrice(trx: Trx, exhibition: Exhibition, args: string[]) {
   const carrier = await findCarrier(trx, exhibition, carrierCode);
   let done: string;
   if (args.length === 3 && args[2] === "remove") {
-    const removed = await trx.deleteFrom("carrier_prices").where("carrier_id", "=", carrier.id).where("service", "=", which).executeTakeFirst();
-    if (!removed.numDeletedRows) throw refuse(`Carrier ${carrierCode} has no ${which} price to remove.`);
+    if (!(await removeCarrierPrice(trx, carrier.id, which))) throw refuse(`Carrier ${carrierCode} has no ${which} price to remove.`);
     done = `Removed the ${which} price of carrier ${carrierCode}.`;
   } else {
     const values = keyValues(args.slice(2), ["perM3", "perTon", "minimum"]);
@@ -241,17 +243,7 @@ async function setPrice(trx: Trx, exhibition: Exhibition, args: string[]) {
       per_ton_cents: yuan(values.perTon, "perTon", { positive: false }),
       minimum_cents: values.minimum === undefined ? 0 : yuan(values.minimum, "minimum", { positive: false }),
     };
-    const existed = await trx
-      .selectFrom("carrier_prices")
-      .select("service")
-      .where("carrier_id", "=", carrier.id)
-      .where("service", "=", which)
-      .executeTakeFirst();
-    await trx
-      .insertInto("carrier_prices")
-      .values({ carrier_id: carrier.id, service: which, ...row })
-      .onConflict((oc) => oc.columns(["carrier_id", "service"]).doUpdateSet(row))
-      .execute();
+    const existed = await setCarrierPrice(trx, carrier.id, which, row);
     done = `${existed ? "Replaced" : "Added"} the ${which} price of carrier ${carrierCode}: ${money(row.per_m3_cents)} per m³, ${money(row.per_ton_cents)} per ton, minimum ${money(row.minimum_cents)} yuan.`;
   }
   return `${done}\n${await describeCarrier(trx, carrier)}`;
@@ -263,8 +255,7 @@ async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
   const carrier = await findCarrier(trx, exhibition, carrierCode);
   let done: string;
   if (args.length === 3 && args[2] === "remove") {
-    const removed = await trx.deleteFrom("carrier_discounts").where("carrier_id", "=", carrier.id).where("code", "=", discountCode).executeTakeFirst();
-    if (!removed.numDeletedRows) throw refuse(`Carrier ${carrierCode} has no discount "${discountCode}" to remove.`);
+    if (!(await removeCarrierDiscount(trx, carrier.id, discountCode))) throw refuse(`Carrier ${carrierCode} has no discount "${discountCode}" to remove.`);
     done = `Removed discount ${discountCode} of carrier ${carrierCode}.`;
   } else {
     const values = keyValues(args.slice(2), ["kind", "until", "minM3", "percent", "amount", "nameZh", "nameEn"]);
@@ -284,7 +275,7 @@ async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
       row.until_on = values.until;
     } else if (values.kind === "volume") {
       if (values.until !== undefined) throw refuse("A volume discount takes minM3=<m³>, not until=.");
-      const cm3 = values.minM3 === undefined ? null : scaled(values.minM3, 6, 9);
+      const cm3 = values.minM3 === undefined ? null : scaled(values.minM3, VOLUME_SCALE, 9);
       if (!cm3) throw refuse(`A volume discount needs minM3=<m³> above 0 (at most 6 decimals); got "${values.minM3 ?? ""}".`);
       row.kind = "volume";
       row.min_volume_cm3 = cm3;
@@ -293,23 +284,13 @@ async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
     }
     if ((values.percent === undefined) === (values.amount === undefined)) throw refuse("Give exactly one of percent=<n> and amount=<yuan>.");
     if (values.percent !== undefined) {
-      const bp = scaled(values.percent, 2, 3);
-      if (!bp || bp > 10_000) throw refuse(`percent must be above 0 and at most 100, with at most two decimals; got "${values.percent}".`);
+      const bp = scaled(values.percent, PERCENT_SCALE, 3);
+      if (!bp || bp > PERCENT_MAX_BP) throw refuse(`percent must be above 0 and at most 100, with at most two decimals; got "${values.percent}".`);
       row.percent_bp = bp;
     } else {
       row.amount_cents = yuan(values.amount, "amount", { positive: true });
     }
-    const existed = await trx
-      .selectFrom("carrier_discounts")
-      .select("id")
-      .where("carrier_id", "=", carrier.id)
-      .where("code", "=", discountCode)
-      .executeTakeFirst();
-    await trx
-      .insertInto("carrier_discounts")
-      .values({ carrier_id: carrier.id, code: discountCode, ...row })
-      .onConflict((oc) => oc.columns(["carrier_id", "code"]).doUpdateSet(row))
-      .execute();
+    const existed = await setCarrierDiscount(trx, carrier.id, discountCode, row);
     done = `${existed ? "Replaced" : "Added"} discount ${discountCode} of carrier ${carrierCode}.`;
   }
   return `${done}\n${await describeCarrier(trx, carrier)}`;
@@ -317,34 +298,17 @@ async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
 
 async function setLiftingFee(trx: Trx, exhibition: Exhibition, args: string[]) {
   const kind = args[0] as LiftingKind;
-  if (!LIFTING_KINDS.includes(kind)) throw refuse(`The lifting kind must be forklift or crane; got "${args[0] ?? ""}".`);
-  const kg = args[1] === undefined ? null : scaled(args[1], 3, 6);
+  if (!(LIFTING_KINDS as readonly string[]).includes(kind)) throw refuse(`The lifting kind must be forklift or crane; got "${args[0] ?? ""}".`);
+  const kg = args[1] === undefined ? null : scaled(args[1], WEIGHT_SCALE, 6);
   if (!kg) throw refuse(`The maximum weight must be in tons above 0 with at most three decimals; got "${args[1] ?? ""}".`);
   if (args.length !== 3) throw refuse(`"lifting-fee" takes a kind, a maximum weight in tons, and a fee in yuan or "remove".`);
   let done: string;
   if (args[2] === "remove") {
-    const removed = await trx
-      .deleteFrom("lifting_fee_classes")
-      .where("exhibition_id", "=", exhibition.id)
-      .where("kind", "=", kind)
-      .where("max_weight_kg", "=", kg)
-      .executeTakeFirst();
-    if (!removed.numDeletedRows) throw refuse(`${exhibition.code} has no ${kind} class up to ${decimal(kg, 3)} t to remove.`);
+    if (!(await removeLiftingFee(trx, exhibition.id, kind, kg))) throw refuse(`${exhibition.code} has no ${kind} class up to ${decimal(kg, 3)} t to remove.`);
     done = `Removed the ${kind} class up to ${decimal(kg, 3)} t.`;
   } else {
     const fee = yuan(args[2], "The fee", { positive: true });
-    const existed = await trx
-      .selectFrom("lifting_fee_classes")
-      .select("kind")
-      .where("exhibition_id", "=", exhibition.id)
-      .where("kind", "=", kind)
-      .where("max_weight_kg", "=", kg)
-      .executeTakeFirst();
-    await trx
-      .insertInto("lifting_fee_classes")
-      .values({ exhibition_id: exhibition.id, kind, max_weight_kg: kg, fee_cents: fee })
-      .onConflict((oc) => oc.columns(["exhibition_id", "kind", "max_weight_kg"]).doUpdateSet({ fee_cents: fee }))
-      .execute();
+    const existed = await writeLiftingFee(trx, exhibition.id, kind, kg, fee);
     done = `${existed ? "Replaced" : "Added"} the ${kind} class up to ${decimal(kg, 3)} t: ${money(fee)} yuan per piece.`;
   }
   return `${done}\n${await describeLiftingFees(trx, exhibition)}`;
@@ -397,16 +361,10 @@ async function describeCarrier(trx: Trx, carrier: CarrierRow) {
 }
 
 async function describeLiftingFees(trx: Trx, exhibition: Exhibition) {
-  const classes = await trx
-    .selectFrom("lifting_fee_classes")
-    .selectAll()
-    .where("exhibition_id", "=", exhibition.id)
-    .orderBy("kind", "desc")
-    .orderBy("max_weight_kg")
-    .execute();
+  const classes = await liftingFeeClasses(trx, exhibition.id);
   return [
     `Lifting fee classes of ${exhibition.code}:${classes.length ? "" : " none"}`,
-    ...classes.map((c) => `  ${c.kind} up to ${decimal(c.max_weight_kg, 3)} t: ${money(c.fee_cents)} yuan per piece`),
+    ...classes.map((c) => `  ${c.kind} up to ${decimal(c.maxWeightKg, WEIGHT_SCALE)} t: ${money(c.feeCents)} yuan per piece`),
   ].join("\n");
 }
 

@@ -21,6 +21,7 @@ import {
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { exhibitionSettingsSchema } from "~/features/exhibition-settings/schema.server";
+import { OtherSettingsLinks } from "~/features/logistics-settings/other-settings-links";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
@@ -216,6 +217,7 @@ export default function ExhibitionSettingsPage() {
           </Form>
         </Stack>
       </Paper>
+      <OtherSettingsLinks />
     </Stack>
   );
 }

@@ -186,6 +186,7 @@ const sweep: Record<string, Entry> = {
   "GET /healthz": { noOwnedId: "liveness, no data" },
   "GET /readyz": { noOwnedId: "readiness, no data" },
   "GET /version.json": { noOwnedId: "the build's version, the same for everyone" },
+  "GET /metrics": { noOwnedId: "operational figures without records, only with METRICS_TOKEN (tests/api/metrics.test.ts)" },
   "GET /favicon.ico": { noOwnedId: "a redirect to the public icon, the same for everyone" },
 
   "routes/$": { noOwnedId: "the not-found page" },

@@ -12,6 +12,7 @@ import { settingsRoutes } from "./routes/settings";
 import { feedbackInboxRoutes } from "./routes/settings-feedback";
 import { deliveryLogRoutes } from "./routes/delivery-log";
 import { exhibitionSettingsRoutes } from "./routes/exhibition-settings";
+import { catalogueSettingsRoutes } from "./routes/catalogue-settings";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/home-schedule";
 import { homeOverviewRoutes } from "./routes/home-overview";
@@ -71,6 +72,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(feedbackInboxRoutes(deps));
   router.use(deliveryLogRoutes(deps));
   router.use(exhibitionSettingsRoutes(deps));
+  router.use(catalogueSettingsRoutes(deps));
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));
   router.use(homeOverviewRoutes(deps));

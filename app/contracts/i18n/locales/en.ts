@@ -24,6 +24,7 @@ import reservations from "~/contracts/reservations/texts.en";
 import epidemic from "~/contracts/epidemic/texts.en";
 import deliveryLog from "~/contracts/delivery-log/texts.en";
 import exhibitionSettings from "~/contracts/exhibition-settings/texts.en";
+import catalogueSettings from "~/contracts/catalogue-settings/texts.en";
 import setup from "~/contracts/setup/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
@@ -54,6 +55,7 @@ const en = {
   epidemic,
   deliveryLog,
   exhibitionSettings,
+  catalogueSettings,
   setup,
 };
 

@@ -49,6 +49,7 @@ import { epidemicSweep } from "./idor-epidemic";
 import { feedbackInboxSweep } from "./idor-feedback-inbox";
 import { deliveryLogSweep } from "./idor-delivery-log";
 import { exhibitionSettingsSweep } from "./idor-exhibition-settings";
+import { catalogueSettingsSweep } from "./idor-catalogue-settings";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -258,6 +259,7 @@ const sweep: Record<string, Entry> = {
   ...feedbackInboxSweep,
   ...deliveryLogSweep,
   ...exhibitionSettingsSweep,
+  ...catalogueSettingsSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -168,7 +168,11 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
   it("saves an overseas agent, the transport page offers it, bad input is refused, one with requests stays", async () => {
     const saved = await saveAgent(agent);
     expect(saved.code, saved.message).toBe(200);
-    expect((await agents()).data.list.find((a) => a.code === agent.code)).toMatchObject({ nameEn: agent.nameEn, introZh: "", contactPhone: agent.contactPhone });
+    expect((await agents()).data.list.find((a) => a.code === agent.code)).toMatchObject({
+      nameEn: agent.nameEn,
+      introZh: "",
+      contactPhone: agent.contactPhone,
+    });
     const offered = await api.call<OverseasAgentsAnswer>("/smeb/overseas/agents", { ticket: std01, lang: "zh" });
     expect(offered.code, offered.message).toBe(200);
     expect(offered.data.agents.find((a) => a.code === agent.code)?.name).toBe(agent.nameZh);

@@ -121,7 +121,7 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     for (const [change, field, message] of bad) {
       const refused = await saveService({ ...service, code: `bad-${tag}`, ...change });
       expect(refused.code, JSON.stringify(change)).toBe(400);
-      const fields = (refused.data as { fields: Record<string, string[]> }).fields;
+      const fields = (refused.data as unknown as { fields: Record<string, string[]> }).fields;
       expect(Object.keys(fields)).toEqual([field]);
       expect(refused.message).toMatch(message);
     }
@@ -130,7 +130,7 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     // A code another service has.
     const taken = await saveService({ ...service, nameEn: "Other" });
     expect(taken.code).toBe(400);
-    expect((taken.data as { fields: Record<string, string[]> }).fields.code).toBeDefined();
+    expect((taken.data as unknown as { fields: Record<string, string[]> }).fields.code).toBeDefined();
     // An id of no service of this exhibition.
     expect((await saveService({ ...service, code: `ghost-${tag}`, id: "2147483647" })).code).toBe(404);
     expect(await serviceRows()).toBe(before);
@@ -185,7 +185,7 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     ] as const) {
       const refused = await saveAgent({ ...agent, code: `bad-${tag}`, ...change });
       expect(refused.code).toBe(400);
-      expect(Object.keys((refused.data as { fields: Record<string, string[]> }).fields)).toEqual([field]);
+      expect(Object.keys((refused.data as unknown as { fields: Record<string, string[]> }).fields)).toEqual([field]);
     }
     expect(await agentRows()).toBe(before);
 
@@ -260,6 +260,24 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     await ops("overseas-agents", ["set", `cli-${tag}`, "nameZh=欧洲", "nameEn=Europe", "regionsZh=欧洲", "regionsEn=Europe", "contactEmail=eu@agents.test"]);
     expect((await agents()).data.list.some((a) => a.code === `cli-${tag}`)).toBe(true);
     expect(await ops("overseas-agents", ["remove", `cli-${tag}`])).toContain("Removed");
+  });
+
+  // Last: it ends the organizer's sessions (the ticket above with them).
+  it("keeps what was typed when the session ended before the save", async () => {
+    const browser = portalClient(api.baseUrl);
+    browser.jar.set("lng", "en");
+    await browser.signIn("admin", "Admin#2026");
+    const admin = await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
+    await api.db.deleteFrom("sessions").where("user_id", "=", admin.id).execute();
+    const typed = { intent: "save", ...service, code: `held-${tag}`, nameEn: `Held ${tag}`, advancePrice: "77" };
+    const posted = await browser.request("/index/settings/services", { body: new URLSearchParams(typed), headers: { "sec-fetch-site": "same-origin" } });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    await browser.signIn("admin", "Admin#2026");
+    const html = await (await browser.request("/index/settings/services")).text();
+    expect(html).toContain(`value="Held ${tag}"`);
+    expect(html).toContain('value="77"');
+    expect(await api.db.selectFrom("services").select("id").where("code", "=", `held-${tag}`).executeTakeFirst()).toBeUndefined();
   });
 });
 

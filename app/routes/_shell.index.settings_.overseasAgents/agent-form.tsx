@@ -19,6 +19,8 @@ import { type FormConstraint, usePortalForm } from "~/lib/forms";
 import "~/contracts/catalogue-settings/texts";
 
 type Props = {
+  /** What was typed before the session ended, to show once. */
+  held: Record<string, string | string[]> | null;
   editing: AgentSetting | null;
   constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | null;
@@ -27,16 +29,19 @@ type Props = {
 };
 
 /** An overseas agent, new or edited (`?edit=<id>`): code, names, regions, intros, contact, offered, order. */
-export function AgentForm({ editing, constraint, lastResult, back, pending }: Props) {
+export function AgentForm({ editing, held, constraint, lastResult, back, pending }: Props) {
   const { t } = useTranslation();
   const kit = useCatalogueFields();
   const [form, fields] = usePortalForm<typeof agentSaveSchema>({
     id: `agent-${editing?.id ?? "new"}`,
     constraint,
     lastResult,
-    defaultValue: editing
-      ? { ...editing, id: String(editing.id), active: editing.active ? "on" : "", sort: String(editing.sort), inUse: undefined }
-      : { active: "on", sort: "0" },
+    defaultValue: {
+      ...(editing
+        ? { ...editing, id: String(editing.id), active: editing.active ? "on" : "", sort: String(editing.sort), inUse: undefined }
+        : { active: "on", sort: "0" }),
+      ...held,
+    },
   });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="agent-form">

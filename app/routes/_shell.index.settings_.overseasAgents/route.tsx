@@ -13,10 +13,11 @@ import { catalogueAction, type CatalogueReply, listAddress } from "~/features/ca
 import { agentSaveSchema } from "~/features/catalogue-settings/schema.server";
 import { useTranslation } from "~/i18n/texts";
 import { requireOk } from "~/lib/api.server";
+import { heldFormValues } from "~/lib/form-hold.server";
 import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { shellTitle } from "~/lib/page-title";
-import { requireShellUser } from "~/lib/permissions.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { AgentForm } from "./agent-form";
 import { AgentList } from "./agent-list";
 import "~/contracts/catalogue-settings/texts";
@@ -34,18 +35,24 @@ const FIELDS = ["id", "code", "nameZh", "nameEn", "regionsZh", "regionsEn", "int
  * posts: it works without script.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language } = await requireShellUser(request, context);
+  const { api, language, info } = await requireShellUser(request, context);
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const agents = await requireOk(await api.call(endpoints.agents, { page }), request, context);
-  const byId = (key: string) => agents.list.find((a) => String(a.id) === params.get(key)) ?? null;
-  return json({
-    title: translate(language, "catalogueSettings.agents.title"),
-    agents,
-    editing: byId("edit"),
-    removing: byId("remove"),
-    constraint: formConstraints({ agent: agentSaveSchema }).agent,
-  });
+  // A save posted after the session ended comes back once, as typed, to the row it was for.
+  const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "save");
+  const byId = (key: string, id = params.get(key)) => agents.list.find((a) => String(a.id) === id) ?? null;
+  return json(
+    {
+      title: translate(language, "catalogueSettings.agents.title"),
+      agents,
+      editing: byId("edit", typeof held.values?.id === "string" ? held.values.id : params.get("edit")),
+      removing: byId("remove"),
+      held: held.values,
+      constraint: formConstraints({ agent: agentSaveSchema }).agent,
+    },
+    { headers: held.headers },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -62,7 +69,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function AgentSettingsPage() {
   const { t, language } = useTranslation();
-  const { agents, editing, removing, constraint } = useLoaderData<typeof loader>();
+  const { agents, editing, removing, held, constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as CatalogueReply | undefined;
   const pending = useIsPending();
   const link = (params: Record<string, string> = {}) => {
@@ -115,6 +122,7 @@ export default function AgentSettingsPage() {
         <AgentForm
           key={`agent-${editing?.id ?? "new"}`}
           editing={editing}
+          held={held}
           constraint={constraint}
           lastResult={reply?.form === "save" ? reply.result : null}
           back={link()}

@@ -13,10 +13,11 @@ import { catalogueAction, type CatalogueReply, listAddress } from "~/features/ca
 import { serviceSaveSchema } from "~/features/catalogue-settings/schema.server";
 import { useTranslation } from "~/i18n/texts";
 import { requireOk } from "~/lib/api.server";
+import { heldFormValues } from "~/lib/form-hold.server";
 import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { shellTitle } from "~/lib/page-title";
-import { requireShellUser } from "~/lib/permissions.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { ServiceForm } from "./service-form";
 import { ServiceList } from "./service-list";
 import "~/contracts/catalogue-settings/texts";
@@ -49,18 +50,24 @@ const FIELDS = [
  * are shown, set on the exhibition calendar. Plain posts: it works without script.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language } = await requireShellUser(request, context);
+  const { api, language, info } = await requireShellUser(request, context);
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const services = await requireOk(await api.call(endpoints.services, { page }), request, context);
-  const byId = (key: string) => services.list.find((s) => String(s.id) === params.get(key)) ?? null;
-  return json({
-    title: translate(language, "catalogueSettings.services.title"),
-    services,
-    editing: byId("edit"),
-    removing: byId("remove"),
-    constraint: formConstraints({ service: serviceSaveSchema }).service,
-  });
+  // A save posted after the session ended comes back once, as typed, to the row it was for.
+  const held = await heldFormValues(request, context, formHolderOf(info), FIELDS, "save");
+  const byId = (key: string, id = params.get(key)) => services.list.find((s) => String(s.id) === id) ?? null;
+  return json(
+    {
+      title: translate(language, "catalogueSettings.services.title"),
+      services,
+      editing: byId("edit", typeof held.values?.id === "string" ? held.values.id : params.get("edit")),
+      removing: byId("remove"),
+      held: held.values,
+      constraint: formConstraints({ service: serviceSaveSchema }).service,
+    },
+    { headers: held.headers },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -77,7 +84,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function ServiceSettingsPage() {
   const { t, language } = useTranslation();
-  const { services, editing, removing, constraint } = useLoaderData<typeof loader>();
+  const { services, editing, removing, held, constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as CatalogueReply | undefined;
   const pending = useIsPending();
   const { periods } = services;
@@ -139,6 +146,7 @@ export default function ServiceSettingsPage() {
         <ServiceForm
           key={`service-${editing?.id ?? "new"}`}
           editing={editing}
+          held={held}
           constraint={constraint}
           lastResult={reply?.form === "save" ? reply.result : null}
           back={link()}

@@ -37,6 +37,8 @@ function formValues(s: ServiceSetting) {
 }
 
 type Props = {
+  /** What was typed before the session ended, to show once. */
+  held: Record<string, string | string[]> | null;
   editing: ServiceSetting | null;
   constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | null;
@@ -46,14 +48,14 @@ type Props = {
 };
 
 /** A service, new or edited (`?edit=<id>`): code, category, names, units, the three prices, the order window, offered, order. */
-export function ServiceForm({ editing, constraint, lastResult, back, pending }: Props) {
+export function ServiceForm({ editing, held, constraint, lastResult, back, pending }: Props) {
   const { t } = useTranslation();
   const kit = useCatalogueFields();
   const [form, fields] = usePortalForm<typeof serviceSaveSchema>({
     id: `service-${editing?.id ?? "new"}`,
     constraint,
     lastResult,
-    defaultValue: editing ? formValues(editing) : { category: SERVICE_CATEGORIES[0], active: "on", sort: "0" },
+    defaultValue: { ...(editing ? formValues(editing) : { category: SERVICE_CATEGORIES[0], active: "on", sort: "0" }), ...held },
   });
   const categories = SERVICE_CATEGORIES.map((value) => ({ value, label: t(`orders.categories.${value}`) }));
   return (

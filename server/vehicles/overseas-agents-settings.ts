@@ -100,10 +100,19 @@ export async function saveAgent(db: Database, exhibitionId: number, input: Agent
       .executeTakeFirst();
     if (taken && taken.id !== input.id) throw fieldRefusal("code", "catalogueSettings.errors.codeTaken");
     if (input.id === undefined) {
-      const created = await trx.insertInto("overseas_agents").values({ exhibition_id: exhibitionId, ...values }).returning("id").executeTakeFirstOrThrow();
+      const created = await trx
+        .insertInto("overseas_agents")
+        .values({ exhibition_id: exhibitionId, ...values })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       return created.id;
     }
-    const updated = await trx.updateTable("overseas_agents").set(values).where("id", "=", input.id).where("exhibition_id", "=", exhibitionId).executeTakeFirst();
+    const updated = await trx
+      .updateTable("overseas_agents")
+      .set(values)
+      .where("id", "=", input.id)
+      .where("exhibition_id", "=", exhibitionId)
+      .executeTakeFirst();
     if (!Number(updated.numUpdatedRows)) throw notFound();
     return input.id;
   });
@@ -114,7 +123,13 @@ export async function saveAgent(db: Database, exhibitionId: number, input: Agent
 /** Removes an agent no request went to; otherwise refused (hide it instead). */
 export async function removeAgent(db: Database, exhibitionId: number, id: number) {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("overseas_agents").select("id").where("id", "=", id).where("exhibition_id", "=", exhibitionId).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom("overseas_agents")
+      .select("id")
+      .where("id", "=", id)
+      .where("exhibition_id", "=", exhibitionId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound();
     // Under the row lock: a request being stored meanwhile (its foreign key waits for the lock) is seen or fails.
     const request = await trx.selectFrom("overseas_requests").select("id").where("agent_id", "=", id).limit(1).executeTakeFirst();

@@ -3,7 +3,8 @@ const catalogueSettings = {
   heading: "Service catalogue and agents",
   services: {
     title: "On-site services",
-    intro: "The services exhibitors book, with a price for each period and an optional order window. A withdrawn service is no longer offered; one that was ordered can only be withdrawn.",
+    intro:
+      "The services exhibitors book, with a price for each period and an optional order window. A withdrawn service is no longer offered; one that was ordered can only be withdrawn.",
     periods: "Price periods: advance prices until {{advanceUntil}}, standard prices until {{standardUntil}}, on-site prices from {{onsiteFrom}}.",
     noAdvance: "Price periods: no advance period; standard prices until {{standardUntil}}, on-site prices from {{onsiteFrom}}.",
     periodsLink: "Change the periods in the exhibition calendar",

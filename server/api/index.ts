@@ -13,6 +13,7 @@ import { feedbackInboxRoutes } from "./routes/settings-feedback";
 import { deliveryLogRoutes } from "./routes/delivery-log";
 import { exhibitionSettingsRoutes } from "./routes/exhibition-settings";
 import { logisticsSettingsRoutes } from "./routes/logistics-settings";
+import { catalogueSettingsRoutes } from "./routes/catalogue-settings";
 import { homeRoutes } from "./routes/home";
 import { scheduleActionRoutes } from "./routes/home-schedule";
 import { homeOverviewRoutes } from "./routes/home-overview";
@@ -73,6 +74,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(deliveryLogRoutes(deps));
   router.use(exhibitionSettingsRoutes(deps));
   router.use(logisticsSettingsRoutes(deps));
+  router.use(catalogueSettingsRoutes(deps));
   router.use(homeRoutes(deps));
   router.use(scheduleActionRoutes(deps));
   router.use(homeOverviewRoutes(deps));

@@ -16,6 +16,7 @@ import { MixedDatabaseRefusal } from "../setup/database-kind";
 import { accountCommands } from "./commands-accounts";
 import { setupCommands } from "./commands-setup";
 import { reminderCommands } from "./commands-reminders";
+import { catalogueCommands } from "./commands-catalogue";
 import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues } from "./command-types";
 
 /**
@@ -130,6 +131,7 @@ const commands: Record<string, OpsCommand> = {
   ...accountCommands,
   ...reminderCommands,
   ...setupCommands,
+  ...catalogueCommands,
 };
 
 const opsCommandNames = Object.keys(commands);

@@ -50,6 +50,7 @@ import { feedbackInboxSweep } from "./idor-feedback-inbox";
 import { deliveryLogSweep } from "./idor-delivery-log";
 import { exhibitionSettingsSweep } from "./idor-exhibition-settings";
 import { logisticsSettingsSweep } from "./idor-logistics-settings";
+import { catalogueSettingsSweep } from "./idor-catalogue-settings";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -261,6 +262,7 @@ const sweep: Record<string, Entry> = {
   ...deliveryLogSweep,
   ...exhibitionSettingsSweep,
   ...logisticsSettingsSweep,
+  ...catalogueSettingsSweep,
 };
 
 /** The address pickers are many routes of one kind. */

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
+import { CatalogueSettingsLinks } from "~/features/catalogue-settings/settings-links";
 import { exhibitionSettingsEndpoints } from "~/contracts/exhibition-settings/endpoints.server";
 import type { exhibitionSettingsSchema as Schema } from "~/contracts/exhibition-settings/schema";
 import {
@@ -218,6 +219,7 @@ export default function ExhibitionSettingsPage() {
         </Stack>
       </Paper>
       <OtherSettingsLinks />
+      <CatalogueSettingsLinks />
     </Stack>
   );
 }

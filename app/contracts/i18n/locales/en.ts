@@ -25,6 +25,7 @@ import epidemic from "~/contracts/epidemic/texts.en";
 import deliveryLog from "~/contracts/delivery-log/texts.en";
 import exhibitionSettings from "~/contracts/exhibition-settings/texts.en";
 import logisticsSettings from "~/contracts/logistics-settings/texts.en";
+import catalogueSettings from "~/contracts/catalogue-settings/texts.en";
 import setup from "~/contracts/setup/texts.en";
 
 /** Every English text: the core groups and each feature's (the server's; a page in the browser loads its own, docs/decisions/022). */
@@ -56,6 +57,7 @@ const en = {
   deliveryLog,
   exhibitionSettings,
   logisticsSettings,
+  catalogueSettings,
   setup,
 };
 

@@ -26,6 +26,7 @@ import epidemic from "~/contracts/epidemic/texts.zh";
 import deliveryLog from "~/contracts/delivery-log/texts.zh";
 import exhibitionSettings from "~/contracts/exhibition-settings/texts.zh";
 import logisticsSettings from "~/contracts/logistics-settings/texts.zh";
+import catalogueSettings from "~/contracts/catalogue-settings/texts.zh";
 import setup from "~/contracts/setup/texts.zh";
 
 /** 全部中文文案（服务器用；浏览器中每页只加载本栏目的文案，见 docs/decisions/022）。键与 en.ts 一致（由单元测试检查）。 */
@@ -57,6 +58,7 @@ const zh: Resource = {
   deliveryLog,
   exhibitionSettings,
   logisticsSettings,
+  catalogueSettings,
   setup,
 };
 

@@ -1,16 +1,18 @@
+import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { activeJobQueue } from "../jobs/queue";
 import { createLogger, type Logger } from "../logger";
 import { type ChannelConfig, createDeliveryChannels, type DeliveryChannels } from "./channels";
 import { deliverMessage } from "./delivery";
 import { DeliveryError } from "./delivery-error";
+import { heldMessages } from "./held-links";
 import { MESSAGE_SEND_QUEUE } from "./jobs";
 import { type NewMessage, recordMessage, resendFailed } from "./message-log";
 import type { Notifier } from "./notifier";
 
 export type { Notifier } from "./notifier";
 
-export type NotifierDeps = { config: ChannelConfig; db: Database; logger?: Logger; channels?: DeliveryChannels };
+export type NotifierDeps = { config: ChannelConfig & Pick<Config, "PUBLIC_URL">; db: Database; logger?: Logger; channels?: DeliveryChannels };
 
 /**
  * The one way the portal sends e-mail and SMS (issue 52, decision 052): each message is logged in the
@@ -38,7 +40,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       }
       return;
     }
-    const outcome = await deliverMessage({ db: deps.db, channels, logger }, id, { retryBaseSeconds: null });
+    const outcome = await deliverMessage({ db: deps.db, channels, logger, config: deps.config }, id, { retryBaseSeconds: null });
     if (outcome.status === "failed") throw new DeliveryError(outcome.reason, { temporary: outcome.temporary });
   }
 
@@ -56,6 +58,12 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         userId: message.userId,
       }),
     sendSms: (message) => dispatch({ channel: "sms", kind: message.kind ?? "sms", recipient: message.to, text: message.text, params: message.params }),
+    async releaseHeld(exhibitionId) {
+      // Each goes as it would have: through the queue, or at once; one refused is in its row, the rest still go.
+      const ids = await heldMessages(deps.db, exhibitionId);
+      for (const id of ids) await dispatchLogged(id).catch((error) => logger.warn({ err: error, messageId: id }, "held message failed"));
+      return ids.length;
+    },
     async resendFailed(exhibitionId, messageId) {
       const id = await resendFailed(deps.db, exhibitionId, messageId);
       if (id === null) return null;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { INTERRUPTED_REASON } from "../../app/contracts/delivery-log/values";
+import { HELD_FOR_ADDRESS_REASON, INTERRUPTED_REASON } from "../../app/contracts/delivery-log/values";
 import type { Database } from "../db/database";
 import type { MessageChannel } from "../db/schema";
 
@@ -32,6 +32,7 @@ export type ClaimedMessage = {
   params: Record<string, string> | null;
   replyTo: string | null;
   attempts: number;
+  exhibitionId: number | null;
 };
 
 /**
@@ -91,7 +92,7 @@ export async function claimMessage(db: Database, id: number): Promise<ClaimedMes
     .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), updated_at: new Date() }))
     .where("id", "=", id)
     .where("status", "=", "queued")
-    .returning(["id", "channel", "kind", "recipient", "subject", "text", "params", "reply_to", "attempts"])
+    .returning(["id", "channel", "kind", "recipient", "subject", "text", "params", "reply_to", "attempts", "exhibition_id"])
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -104,7 +105,27 @@ export async function claimMessage(db: Database, id: number): Promise<ClaimedMes
     params: row.params ? (JSON.parse(row.params) as Record<string, string>) : null,
     replyTo: row.reply_to,
     attempts: row.attempts,
+    exhibitionId: row.exhibition_id,
   };
+}
+
+/** A claimed row whose links wait for the public address: queued again, the try not counted, sent once the address is set. */
+export async function holdForAddress(db: Database, id: number): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set((eb) => ({ status: "queued", attempts: eb("attempts", "-", 1), reason: HELD_FOR_ADDRESS_REASON, next_attempt_at: null, updated_at: new Date() }))
+    .where("id", "=", id)
+    .where("status", "=", "sending")
+    .execute();
+}
+
+/** The claimed row's text and parameters with its links made absolute: what the log shows is what was sent. */
+export async function storeResolvedText(db: Database, id: number, text: string, params: Record<string, string> | null): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({ text, params: params ? JSON.stringify(params) : null })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function markSent(db: Database, id: number): Promise<void> {

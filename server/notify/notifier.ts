@@ -48,6 +48,8 @@ export interface Notifier {
   readonly emailTransport: "smtp" | "outbox";
   sendEmail(message: EmailMessage): Promise<void>;
   sendSms(message: SmsMessage): Promise<void>;
+  /** Sends the exhibition's messages held for its public address (once it is set): how many there were. */
+  releaseHeld(exhibitionId: number): Promise<number>;
   /** The organizer's resend of a failed message of the exhibition: its new row's id, null when it cannot be resent. */
   resendFailed(exhibitionId: number, messageId: number): Promise<number | null>;
 }

@@ -4,6 +4,8 @@
  */
 /** The reason of a message a crash stopped mid-send: failed, never resent on its own (decision 052). */
 export const INTERRUPTED_REASON = "interrupted";
+/** The reason of a queued message whose links wait for the exhibition's public address (decision 052 § Links held). */
+export const HELD_FOR_ADDRESS_REASON = "waiting for the public address";
 
 export const MESSAGE_CHANNELS = ["email", "sms"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];

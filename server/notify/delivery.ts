@@ -3,6 +3,7 @@ import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import type { DeliveryChannels } from "./channels";
 import { deliveryFailure } from "./delivery-error";
+import { readExhibitionSetting } from "../exhibition-settings/store";
 import { holdsLinks, resolveHeldLinks } from "./held-links";
 import { claimMessage, holdForAddress, markFailed, markSent, returnToQueue, storeResolvedText } from "./message-log";
 import type { SmsMessage } from "./notifier";
@@ -52,6 +53,7 @@ export async function deliverMessage(deps: DeliveryDeps, id: number, options: { 
         subject: message.subject ?? "",
         text: message.text,
         replyTo: message.replyTo ?? undefined,
+        fromName: message.exhibitionId ? await readExhibitionSetting(deps.db, message.exhibitionId, "mailSenderName") : undefined,
         kind: message.kind,
       });
     } else {

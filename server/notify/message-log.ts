@@ -35,12 +35,14 @@ export type ClaimedMessage = {
   exhibitionId: number | null;
 };
 
+type Origin = { exhibitionId: number | null; userId: number | null };
+
 /**
  * The account and exhibition a message is for: the sender's word when given, else the one account
  * whose contact address or mobile it is, else the only exhibition of the database (a message to a
  * visitor or a new address on a single-show server).
  */
-async function originOf(db: Database, message: NewMessage): Promise<{ exhibitionId: number | null; userId: number | null }> {
+export async function originOf(db: Database, message: NewMessage): Promise<Origin> {
   if (message.userId) {
     const user = await db.selectFrom("users").select("exhibition_id").where("id", "=", message.userId).executeTakeFirst();
     if (user) return { exhibitionId: message.exhibitionId ?? user.exhibition_id, userId: message.userId };
@@ -65,8 +67,8 @@ async function originOf(db: Database, message: NewMessage): Promise<{ exhibition
 }
 
 /** Logs a message as queued; its id is what the job names. */
-export async function recordMessage(db: Database, message: NewMessage): Promise<number> {
-  const origin = await originOf(db, message);
+export async function recordMessage(db: Database, message: NewMessage, known?: Origin): Promise<number> {
+  const origin = known ?? (await originOf(db, message));
   const row = await db
     .insertInto("messages")
     .values({

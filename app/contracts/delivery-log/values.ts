@@ -77,3 +77,10 @@ export type DeliveryLogPage = {
 };
 
 export type MessageResent = { id: number };
+
+/**
+ * What an answer tells its asker about a message sent to it (issue 52: "an exhibitor sees the state of
+ * what was sent to them"): queued (waiting for the job queue, a retry or the public address) or sent;
+ * failed ones are refused at the field instead. The recipient masked as in the delivery log.
+ */
+export type MessageDelivery = { status: "queued" | "sent"; to: string };

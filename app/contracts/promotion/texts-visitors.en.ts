@@ -35,8 +35,8 @@ const visitors = {
     hint: "Show this number at the entrance. We also sent it to your mobile and e-mail.",
   },
   sms: {
-    code: "[{{exhibition}}] Your verification code is {{code}}, valid for {{minutes}} minutes. Do not share it with anyone.",
-    confirmation: "[{{exhibition}}] You are registered as a visitor. Your visitor number is {{number}}.",
+    code: "{{exhibition}}: Your verification code is {{code}}, valid for {{minutes}} minutes. Do not share it with anyone.",
+    confirmation: "{{exhibition}}: You are registered as a visitor. Your visitor number is {{number}}.",
   },
   email: {
     subject: "Your visitor registration: {{number}}",
@@ -73,6 +73,7 @@ const visitors = {
     codeExpired: "The SMS verification code has expired, please send a new one",
     codeTooManyTries: "Too many incorrect attempts, please send a new code",
     noCode: "Please send an SMS verification code first",
+    smsFailed: "The SMS could not be sent to this number. Check the number, or try again later",
     tooSoon: "Please wait {{seconds}} seconds before sending another code",
     tooManySends: "Too many codes were sent to this number, please try again in {{minutes}} minutes",
     tooManyRequests: "Too many requests from your network, please try again in {{minutes}} minutes",

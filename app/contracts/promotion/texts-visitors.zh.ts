@@ -35,8 +35,8 @@ const visitors = {
     hint: "入场时出示此编号即可。编号也已发送到您的手机和邮箱。",
   },
   sms: {
-    code: "【{{exhibition}}】您的验证码为 {{code}}，{{minutes}} 分钟内有效，请勿泄露。",
-    confirmation: "【{{exhibition}}】您已完成观众预登记，观众编号 {{number}}。",
+    code: "{{exhibition}}：您的验证码为 {{code}}，{{minutes}} 分钟内有效，请勿泄露。",
+    confirmation: "{{exhibition}}：您已完成观众预登记，观众编号 {{number}}。",
   },
   email: {
     subject: "观众预登记成功：{{number}}",
@@ -73,6 +73,7 @@ const visitors = {
     codeExpired: "短信验证码已过期，请重新发送",
     codeTooManyTries: "错误次数过多，请重新发送验证码",
     noCode: "请先发送短信验证码",
+    smsFailed: "短信未能发送到该号码，请检查号码或稍后重试",
     tooSoon: "请 {{seconds}} 秒后再发送验证码",
     tooManySends: "该号码发送次数过多，请 {{minutes}} 分钟后再试",
     tooManyRequests: "您所在网络请求过于频繁，请 {{minutes}} 分钟后再试",

@@ -1,3 +1,4 @@
+import type { MessageDelivery } from "../delivery-log/values";
 import type { RankingKind, RankingPeriod } from "./visitor-values";
 
 /** One choice of the page's lists, its name in the caller's language. */
@@ -20,7 +21,8 @@ export type VisitPage = {
 };
 
 /** POST /visit/sendCode */
-export type VisitorCodeSent = { resendAfterSeconds: number; expiresInSeconds: number };
+/** `delivery`: whether the code's SMS left already or waits in the queue (the number masked). */
+export type VisitorCodeSent = { resendAfterSeconds: number; expiresInSeconds: number; delivery: MessageDelivery };
 
 /** POST /visit/register: the confirmation. */
 export type VisitorRegistered = { visitorNo: string; name: string; exhibitionName: string; inviterCompany: string | null };

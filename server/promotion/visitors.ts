@@ -361,7 +361,7 @@ export async function registerVisitor(
 
   const exhibitionName = nameIn(language, exhibition.name_zh, exhibition.name_en);
   const number = formatVisitorNo(visitorNo);
-  await confirm(deps, { mobile, email: input.email, name: input.name, exhibition: exhibitionName, number }, language);
+  await confirm(deps, { exhibitionId: exhibition.id, mobile, email: input.email, name: input.name, exhibition: exhibitionName, number }, language);
   return {
     visitorNo: number,
     name: input.name,
@@ -372,7 +372,7 @@ export async function registerVisitor(
 
 async function confirm(
   deps: Pick<ApiDeps, "notifier" | "logger">,
-  to: { mobile: string; email: string; name: string; exhibition: string; number: string },
+  to: { exhibitionId: number; mobile: string; email: string; name: string; exhibition: string; number: string },
   language: Language,
 ) {
   const values = { exhibition: to.exhibition, number: to.number, name: to.name };
@@ -382,9 +382,11 @@ async function confirm(
       text: translate(language, "promotion.visitors.sms.confirmation", values),
       kind: "visitorConfirmation",
       params: values,
+      exhibitionId: to.exhibitionId,
     }),
     deps.notifier.sendEmail({
       kind: "visitorConfirmation",
+      exhibitionId: to.exhibitionId,
       to: to.email,
       subject: translate(language, "promotion.visitors.email.subject", values),
       text: translate(language, "promotion.visitors.email.text", values),

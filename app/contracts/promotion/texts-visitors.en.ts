@@ -26,6 +26,7 @@ const visitors = {
   },
   sendCode: "Send code",
   codeSent: "A code was sent to {{mobile}}; it is valid for {{minutes}} minutes.",
+  codeQueued: "The code's SMS to {{mobile}} is queued and will be sent within minutes; it is valid for {{minutes}} minutes.",
   submit: "Register",
   captchaTitle: "Please type the characters in the picture",
   captchaRefresh: "Another picture",
@@ -43,7 +44,15 @@ const visitors = {
     text: "Hello {{name}},\n\nYou are registered as a visitor of {{exhibition}}.\nYour visitor number: {{number}}\n\nShow this number at the entrance.\n\n{{exhibition}}",
   },
   periods: { today: "Today", week: "Last 7 days", all: "All time" },
+  confirmation: {
+    sms: "SMS: {{state}}",
+    email: "E-mail: {{state}}",
+    queued: "queued",
+    sent: "sent",
+    failed: "failed",
+  },
   columns: {
+    confirmation: "Confirmation sent",
     rank: "Rank",
     company: "Company",
     registrations: "Registered visitors",

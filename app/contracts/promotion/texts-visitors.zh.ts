@@ -26,6 +26,7 @@ const visitors = {
   },
   sendCode: "发送验证码",
   codeSent: "验证码已发送至 {{mobile}}，{{minutes}} 分钟内有效。",
+  codeQueued: "发送至 {{mobile}} 的验证码短信已进入发送队列，将在几分钟内发出，{{minutes}} 分钟内有效。",
   submit: "提交登记",
   captchaTitle: "请输入图中字符",
   captchaRefresh: "换一张",
@@ -43,7 +44,15 @@ const visitors = {
     text: "{{name}} 您好：\n\n您已完成 {{exhibition}} 的观众预登记。\n观众编号：{{number}}\n\n入场时出示此编号即可。\n\n{{exhibition}}",
   },
   periods: { today: "今日", week: "近 7 天", all: "全部" },
+  confirmation: {
+    sms: "短信：{{state}}",
+    email: "邮件：{{state}}",
+    queued: "排队中",
+    sent: "已发送",
+    failed: "发送失败",
+  },
   columns: {
+    confirmation: "确认通知",
     rank: "排名",
     company: "公司",
     registrations: "登记观众数",

@@ -151,7 +151,7 @@ function jobDomains(config: Config, logger: ReturnType<typeof createLogger>, ser
   const channels = createDeliveryChannels(config, db);
   const jobDeps = { db, config, logger, notifier: createNotifier({ config, db, logger, channels }) };
   const domains: JobWorkers[] = [
-    messageJobs({ db, channels, logger }),
+    messageJobs({ db, channels, logger, config }),
     invitationJobs(jobDeps),
     videoJobs({ db: services.database.db, store: services.store, logger }),
     uploadSweepJobs({ db: services.database.db, store: services.store, logger }),

@@ -113,6 +113,7 @@ export async function sendActivation(deps: Mailer, userId: number, language: Lan
         to: mobile,
         text: translate(language, "passwordLinks.mail.activateSms", values),
         kind: "activation",
+        userId: user.id,
         params: { username: values.username, link: values.link, days: String(values.days) },
       }),
     );
@@ -121,7 +122,7 @@ export async function sendActivation(deps: Mailer, userId: number, language: Lan
   return { ...sent, expiresAt };
 }
 
-async function attempt(deps: Mailer, userId: number, channel: "email" | "sms", send: () => Promise<void>) {
+async function attempt(deps: Mailer, userId: number, channel: "email" | "sms", send: () => Promise<unknown>) {
   try {
     await send();
     return true;

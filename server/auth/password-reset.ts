@@ -157,7 +157,7 @@ function codeMatches(stored: string, userId: number, code: string) {
   return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
 }
 
-type Delivery = { userId: number; send: () => Promise<void> };
+type Delivery = { userId: number; send: () => Promise<unknown> };
 
 /** The reset message for one account: a link by e-mail, or a code by SMS (to the mobile typed, or the only contact known). */
 async function prepareReset(deps: Pick<ApiDeps, "db" | "config" | "notifier">, account: Account, kind: Kind, language: Language): Promise<Delivery | null> {
@@ -186,7 +186,7 @@ async function prepareReset(deps: Pick<ApiDeps, "db" | "config" | "notifier">, a
     });
     const params = { username: account.username, code, minutes: String(RESET_CODE_MINUTES) };
     const text = translate(language, "passwordLinks.mail.resetSms", params);
-    return { userId: account.id, send: () => deps.notifier.sendSms({ to: mobile, text, kind: "passwordResetCode", params }) };
+    return { userId: account.id, send: () => deps.notifier.sendSms({ to: mobile, text, kind: "passwordResetCode", params, userId: account.id }) };
   }
   return null;
 }

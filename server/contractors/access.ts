@@ -1,3 +1,4 @@
+import { portalLink } from "../exhibition-settings/public-url";
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import { sql } from "kysely";
@@ -106,9 +107,8 @@ async function findOwnAccess(db: Database, userId: number, accessId: number) {
 }
 
 /** The e-mail in both languages: the contractor's language is not known. */
-function codeEmail(deps: ApiDeps, exhibitor: Exhibitor, access: AccessRow, boothNo: string, code: string, expiresAt: Date) {
-  const path = `/contractor?no=${encodeURIComponent(exhibitor.username)}`;
-  const link = deps.config.PUBLIC_URL ? new URL(path, deps.config.PUBLIC_URL).toString() : path;
+async function codeEmail(deps: ApiDeps, exhibitor: Exhibitor, access: AccessRow, boothNo: string, code: string, expiresAt: Date) {
+  const link = await portalLink(deps.db, exhibitor.exhibitionId, deps.config, `/contractor?no=${encodeURIComponent(exhibitor.username)}`);
   const expires = `${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const texts = (language: Language) => {
     const values = {
@@ -125,13 +125,19 @@ function codeEmail(deps: ApiDeps, exhibitor: Exhibitor, access: AccessRow, booth
   };
   const zh = texts("zh");
   const en = texts("en");
-  return { kind: "contractorCode", to: access.email, subject: `${zh.subject} / ${en.subject}`, text: `${zh.text}\n\n----------\n\n${en.text}` };
+  return {
+    kind: "contractorCode",
+    exhibitionId: exhibitor.exhibitionId,
+    to: access.email,
+    subject: `${zh.subject} / ${en.subject}`,
+    text: `${zh.text}\n\n----------\n\n${en.text}`,
+  };
 }
 
 async function sendCode(deps: ApiDeps, exhibitor: Exhibitor, access: AccessRow, code: string, expiresAt: Date) {
   const booth = await deps.db.selectFrom("booths").select("booth_no").where("id", "=", access.booth_id).executeTakeFirstOrThrow();
   try {
-    await deps.notifier.sendEmail(codeEmail(deps, exhibitor, access, booth.booth_no, code, expiresAt));
+    await deps.notifier.sendEmail(await codeEmail(deps, exhibitor, access, booth.booth_no, code, expiresAt));
   } catch (error) {
     deps.logger.error({ err: error, accessId: access.id }, "contractor code e-mail could not be sent");
     throw new ApiError(ApiCode.unavailable, "contractors.errors.sendFailed");

@@ -1,9 +1,13 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import { maskEmail, maskPhone } from "../../app/contracts/common/format";
+import type { VerificationCodeSent } from "../../app/contracts/exhibitor/contact-endpoints.server";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
+import { DeliveryError } from "../notify/delivery-error";
+import type { MessageDispatched } from "../notify/notifier";
 
 /**
  * Verification codes for contact 1's mobile and e-mail (the organizer's notices go there).
@@ -74,7 +78,7 @@ export async function sendVerificationCode(
   channel: VerifyChannel,
   target: string,
   language: "zh" | "en",
-): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
+): Promise<VerificationCodeSent> {
   const normalized = normalizeTarget(channel, target);
   const code = newCode();
 
@@ -128,16 +132,32 @@ export async function sendVerificationCode(
 
   // Sent after the commit: a slow SMTP server must not hold a database connection and the locks.
   const { subject, text } = message(language, channel, code);
+  let dispatched: MessageDispatched | undefined;
   try {
     if (channel === "sms")
-      await deps.notifier.sendSms({ to: normalized, text, kind: "mobileVerification", params: { code, minutes: String(CODE_TTL_MINUTES) } });
-    else await deps.notifier.sendEmail({ kind: "emailVerification", userId: user.id, to: normalized, subject, text });
+      dispatched = await deps.notifier.sendSms({
+        to: normalized,
+        text,
+        kind: "mobileVerification",
+        params: { code, minutes: String(CODE_TTL_MINUTES) },
+        userId: user.id,
+      });
+    else dispatched = await deps.notifier.sendEmail({ kind: "emailVerification", userId: user.id, to: normalized, subject, text });
   } catch (error) {
     // Not delivered: it must neither count against the throttles nor replace the previous code.
     await deps.db.deleteFrom("verification_codes").where("id", "=", codeId).execute();
+    // Refused at once (no job queue, the provider said no): the asker reads it at the field, not as a 500.
+    if (error instanceof DeliveryError) {
+      const key = channel === "sms" ? "exhibitor.verify.smsFailed" : "exhibitor.verify.emailFailed";
+      throw new ApiError(ApiCode.unavailable, key, {}, { fields: { [channel === "sms" ? "mobile" : "email"]: [key] } });
+    }
     throw error;
   }
-  return { resendAfterSeconds: RESEND_AFTER_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
+  return {
+    resendAfterSeconds: RESEND_AFTER_SECONDS,
+    expiresInSeconds: CODE_TTL_MINUTES * 60,
+    delivery: { status: dispatched?.status ?? "queued", to: channel === "sms" ? maskPhone(normalized) : maskEmail(normalized) },
+  };
 }
 
 /**

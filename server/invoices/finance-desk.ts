@@ -1,3 +1,4 @@
+import { portalLink } from "../exhibition-settings/public-url";
 import { containsPattern } from "../db/keyword-search";
 import { sql } from "kysely";
 import type ExcelJS from "exceljs";
@@ -155,20 +156,27 @@ export async function decideApplication(
     return row;
   });
   if (input.decision === "issue")
-    await notifyIssued(deps, { id: decided.id, to: decided.receiving_email, invoiceNo: input.invoiceNo!, amountCents: Number(decided.amount_cents) });
+    await notifyIssued(deps, {
+      exhibitionId: caller.exhibitionId,
+      id: decided.id,
+      to: decided.receiving_email,
+      invoiceNo: input.invoiceNo!,
+      amountCents: Number(decided.amount_cents),
+    });
   return financeRow(db, caller, input.id, language);
 }
 
 /** Tells the receiving address (in Chinese: the area is Chinese only); a mail that fails does not undo the issue. */
 async function notifyIssued(
-  deps: Pick<ApiDeps, "notifier" | "logger" | "config">,
-  invoice: { id: number; to: string; invoiceNo: string; amountCents: number },
+  deps: Pick<ApiDeps, "db" | "notifier" | "logger" | "config">,
+  invoice: { exhibitionId: number; id: number; to: string; invoiceNo: string; amountCents: number },
 ) {
   try {
-    const link = deps.config.PUBLIC_URL ? new URL(BILLING_PAGE, deps.config.PUBLIC_URL).toString() : BILLING_PAGE;
+    const link = await portalLink(deps.db, invoice.exhibitionId, deps.config, BILLING_PAGE);
     const amount = formatCny(invoice.amountCents);
     await deps.notifier.sendEmail({
       kind: "invoiceIssued",
+      exhibitionId: invoice.exhibitionId,
       to: invoice.to,
       subject: `电子发票已开具：发票号码 ${invoice.invoiceNo}，金额 ${amount}`,
       text: [

@@ -22,6 +22,8 @@ export type OutgoingMail = {
   text: string;
   /** Optional Reply-To address. */
   replyTo?: string;
+  /** The sender's display name before MAIL_FROM ("Name <address>"), encoded as a header word. */
+  fromName?: string;
 };
 
 /** Deliberately simple: one address, no spaces, no header-breaking characters. */
@@ -88,7 +90,7 @@ function base64Body(text: string) {
 /** The complete message (CRLF line endings). */
 function buildMessage(mail: OutgoingMail, options: { from: string; date: Date; messageId: string }): string {
   const headers = [
-    `From: ${options.from}`,
+    `From: ${mail.fromName?.trim() ? `${encodeHeaderWord(mail.fromName.trim())} <${options.from}>` : options.from}`,
     `To: ${checkAddress(mail.to, "To")}`,
     ...(mail.replyTo ? [`Reply-To: ${checkAddress(mail.replyTo, "Reply-To")}`] : []),
     `Subject: ${encodeHeaderWord(mail.subject)}`,

@@ -1,11 +1,20 @@
+import type { Config } from "../config";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import type { DeliveryChannels } from "./channels";
 import { deliveryFailure } from "./delivery-error";
-import { claimMessage, markFailed, markSent, returnToQueue } from "./message-log";
+import { readExhibitionSetting } from "../exhibition-settings/store";
+import { holdsLinks, resolveHeldLinks } from "./held-links";
+import { claimMessage, holdForAddress, markFailed, markSent, returnToQueue, storeResolvedText } from "./message-log";
 import type { SmsMessage } from "./notifier";
 
-export type DeliveryDeps = { db: Database; channels: DeliveryChannels; logger: Logger };
+export type DeliveryDeps = {
+  db: Database;
+  channels: DeliveryChannels;
+  logger: Logger;
+  /** PUBLIC_URL, for the links a message holds until the public address is known (./held-links.ts). */
+  config?: Pick<Config, "PUBLIC_URL">;
+};
 
 /** How many tries a message gets before a temporary failure counts as final. */
 const MAX_ATTEMPTS = 6;
@@ -14,6 +23,8 @@ export type DeliveryOutcome =
   | { status: "sent" }
   | { status: "retry"; delaySeconds: number; reason: string }
   | { status: "failed"; reason: string; temporary: boolean }
+  /** Its links wait for the exhibition's public address: queued, not sent, not counted as a try. */
+  | { status: "held" }
   /** Another worker has the row, or it is done: nothing was sent. */
   | { status: "skipped" };
 
@@ -25,6 +36,16 @@ export type DeliveryOutcome =
 export async function deliverMessage(deps: DeliveryDeps, id: number, options: { retryBaseSeconds: number | null }): Promise<DeliveryOutcome> {
   const message = await claimMessage(deps.db, id);
   if (!message) return { status: "skipped" };
+  if (holdsLinks(message.text, message.params)) {
+    const resolved = await resolveHeldLinks(deps.db, deps.config ?? { PUBLIC_URL: undefined }, message);
+    if (!resolved) {
+      await holdForAddress(deps.db, id);
+      deps.logger.info({ messageId: id, kind: message.kind }, "message held until the public address is set");
+      return { status: "held" };
+    }
+    await storeResolvedText(deps.db, id, resolved.text, resolved.params);
+    Object.assign(message, resolved);
+  }
   try {
     if (message.channel === "email") {
       await deps.channels.sendEmail({
@@ -32,6 +53,7 @@ export async function deliverMessage(deps: DeliveryDeps, id: number, options: { 
         subject: message.subject ?? "",
         text: message.text,
         replyTo: message.replyTo ?? undefined,
+        fromName: message.exhibitionId ? await readExhibitionSetting(deps.db, message.exhibitionId, "mailSenderName") : undefined,
         kind: message.kind,
       });
     } else {

@@ -1,16 +1,19 @@
+import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { activeJobQueue } from "../jobs/queue";
 import { createLogger, type Logger } from "../logger";
 import { type ChannelConfig, createDeliveryChannels, type DeliveryChannels } from "./channels";
 import { deliverMessage } from "./delivery";
 import { DeliveryError } from "./delivery-error";
+import { heldMessages } from "./held-links";
 import { MESSAGE_SEND_QUEUE } from "./jobs";
-import { type NewMessage, recordMessage, resendFailed } from "./message-log";
+import { messageFrame, signEmail, signSms } from "./message-frame";
+import { type NewMessage, originOf, recordMessage, resendFailed } from "./message-log";
 import type { Notifier } from "./notifier";
 
 export type { Notifier } from "./notifier";
 
-export type NotifierDeps = { config: ChannelConfig; db: Database; logger?: Logger; channels?: DeliveryChannels };
+export type NotifierDeps = { config: ChannelConfig & Pick<Config, "PUBLIC_URL">; db: Database; logger?: Logger; channels?: DeliveryChannels };
 
 /**
  * The one way the portal sends e-mail and SMS (issue 52, decision 052): each message is logged in the
@@ -23,11 +26,16 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   const channels = deps.channels ?? createDeliveryChannels(deps.config, deps.db);
   const logger = deps.logger ?? createLogger("silent");
 
+  /** Logs the message signed with its exhibition and organizer (./message-frame.ts), then sends or queues it. */
   async function dispatch(message: NewMessage) {
-    await dispatchLogged(await recordMessage(deps.db, message));
+    const origin = await originOf(deps.db, message);
+    const frame = await messageFrame(deps.db, origin.exhibitionId);
+    const text = message.channel === "email" ? signEmail(message.text, frame) : signSms(message.text, frame);
+    const messageId = await recordMessage(deps.db, { ...message, text }, origin);
+    return { messageId, status: await dispatchLogged(messageId) };
   }
 
-  async function dispatchLogged(id: number) {
+  async function dispatchLogged(id: number): Promise<"queued" | "sent"> {
     const queue = activeJobQueue();
     if (queue?.handles(MESSAGE_SEND_QUEUE)) {
       try {
@@ -36,10 +44,11 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         // Logged as queued: the sweep (./jobs.ts) queues it again within minutes.
         logger.warn({ err: error, messageId: id }, "message logged but not queued; the sweep will queue it");
       }
-      return;
+      return "queued";
     }
-    const outcome = await deliverMessage({ db: deps.db, channels, logger }, id, { retryBaseSeconds: null });
+    const outcome = await deliverMessage({ db: deps.db, channels, logger, config: deps.config }, id, { retryBaseSeconds: null });
     if (outcome.status === "failed") throw new DeliveryError(outcome.reason, { temporary: outcome.temporary });
+    return outcome.status === "sent" ? "sent" : "queued";
   }
 
   return {
@@ -55,7 +64,22 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         exhibitionId: message.exhibitionId,
         userId: message.userId,
       }),
-    sendSms: (message) => dispatch({ channel: "sms", kind: message.kind ?? "sms", recipient: message.to, text: message.text, params: message.params }),
+    sendSms: (message) =>
+      dispatch({
+        channel: "sms",
+        kind: message.kind ?? "sms",
+        recipient: message.to,
+        text: message.text,
+        params: message.params,
+        exhibitionId: message.exhibitionId,
+        userId: message.userId,
+      }),
+    async releaseHeld(exhibitionId) {
+      // Each goes as it would have: through the queue, or at once; one refused is in its row, the rest still go.
+      const ids = await heldMessages(deps.db, exhibitionId);
+      for (const id of ids) await dispatchLogged(id).catch((error) => logger.warn({ err: error, messageId: id }, "held message failed"));
+      return ids.length;
+    },
     async resendFailed(exhibitionId, messageId) {
       const id = await resendFailed(deps.db, exhibitionId, messageId);
       if (id === null) return null;

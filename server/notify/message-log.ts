@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { INTERRUPTED_REASON } from "../../app/contracts/delivery-log/values";
+import { HELD_FOR_ADDRESS_REASON, INTERRUPTED_REASON } from "../../app/contracts/delivery-log/values";
 import type { Database } from "../db/database";
 import type { MessageChannel } from "../db/schema";
 
@@ -32,14 +32,17 @@ export type ClaimedMessage = {
   params: Record<string, string> | null;
   replyTo: string | null;
   attempts: number;
+  exhibitionId: number | null;
 };
+
+type Origin = { exhibitionId: number | null; userId: number | null };
 
 /**
  * The account and exhibition a message is for: the sender's word when given, else the one account
  * whose contact address or mobile it is, else the only exhibition of the database (a message to a
  * visitor or a new address on a single-show server).
  */
-async function originOf(db: Database, message: NewMessage): Promise<{ exhibitionId: number | null; userId: number | null }> {
+export async function originOf(db: Database, message: NewMessage): Promise<Origin> {
   if (message.userId) {
     const user = await db.selectFrom("users").select("exhibition_id").where("id", "=", message.userId).executeTakeFirst();
     if (user) return { exhibitionId: message.exhibitionId ?? user.exhibition_id, userId: message.userId };
@@ -64,8 +67,8 @@ async function originOf(db: Database, message: NewMessage): Promise<{ exhibition
 }
 
 /** Logs a message as queued; its id is what the job names. */
-export async function recordMessage(db: Database, message: NewMessage): Promise<number> {
-  const origin = await originOf(db, message);
+export async function recordMessage(db: Database, message: NewMessage, known?: Origin): Promise<number> {
+  const origin = known ?? (await originOf(db, message));
   const row = await db
     .insertInto("messages")
     .values({
@@ -91,7 +94,7 @@ export async function claimMessage(db: Database, id: number): Promise<ClaimedMes
     .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), updated_at: new Date() }))
     .where("id", "=", id)
     .where("status", "=", "queued")
-    .returning(["id", "channel", "kind", "recipient", "subject", "text", "params", "reply_to", "attempts"])
+    .returning(["id", "channel", "kind", "recipient", "subject", "text", "params", "reply_to", "attempts", "exhibition_id"])
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -104,7 +107,27 @@ export async function claimMessage(db: Database, id: number): Promise<ClaimedMes
     params: row.params ? (JSON.parse(row.params) as Record<string, string>) : null,
     replyTo: row.reply_to,
     attempts: row.attempts,
+    exhibitionId: row.exhibition_id,
   };
+}
+
+/** A claimed row whose links wait for the public address: queued again, the try not counted, sent once the address is set. */
+export async function holdForAddress(db: Database, id: number): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set((eb) => ({ status: "queued", attempts: eb("attempts", "-", 1), reason: HELD_FOR_ADDRESS_REASON, next_attempt_at: null, updated_at: new Date() }))
+    .where("id", "=", id)
+    .where("status", "=", "sending")
+    .execute();
+}
+
+/** The claimed row's text and parameters with its links made absolute: what the log shows is what was sent. */
+export async function storeResolvedText(db: Database, id: number, text: string, params: Record<string, string> | null): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({ text, params: params ? JSON.stringify(params) : null })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function markSent(db: Database, id: number): Promise<void> {

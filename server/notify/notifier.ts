@@ -12,6 +12,8 @@ export type EmailMessage = {
   subject: string;
   text: string;
   replyTo?: string;
+  /** The From display name: set by the notifier's worker from the setting mailSenderName, never by a sender. */
+  fromName?: string;
   kind?: MessageKind;
   /** Whose delivery log shows it, when the recipient's account does not say (server/notify/message-log.ts). */
   exhibitionId?: number;
@@ -38,16 +40,26 @@ export const SMS_TEMPLATE_PARAMS = {
 type SmsParams<K extends SmsKind> = Record<(typeof SMS_TEMPLATE_PARAMS)[K][number], string>;
 
 /** One SMS: the whole text (outbox, delivery log) and its kind with exactly the parameters its template takes. */
-export type SmsMessage = { [K in SmsKind]: { to: string; text: string; kind: K; params: SmsParams<K> } }[SmsKind];
+export type SmsMessage = { [K in SmsKind]: { to: string; text: string; kind: K; params: SmsParams<K> } }[SmsKind] & {
+  /** Whose delivery log shows it and whose names sign it, when the number's account does not say. */
+  exhibitionId?: number;
+  userId?: number;
+};
 
 /** The kind of a message in the delivery log: an SMS kind, or what an e-mail is about (free text, camelCase). */
 type MessageKind = SmsKind | (string & {});
 
+/** A message in the delivery log: its row, and "sent" once a channel took it, else "queued" (job queue, retry, held links). */
+export type MessageDispatched = { messageId: number; status: "queued" | "sent" };
+
 export interface Notifier {
   /** Where e-mail really goes: a mail server, or only the file outbox (an answer says "sent" only for the first). */
   readonly emailTransport: "smtp" | "outbox";
-  sendEmail(message: EmailMessage): Promise<void>;
-  sendSms(message: SmsMessage): Promise<void>;
+  /** Logs and sends or queues it: its row and whether it left already; a failure at once (no job queue) throws a DeliveryError. */
+  sendEmail(message: EmailMessage): Promise<MessageDispatched>;
+  sendSms(message: SmsMessage): Promise<MessageDispatched>;
+  /** Sends the exhibition's messages held for its public address (once it is set): how many there were. */
+  releaseHeld(exhibitionId: number): Promise<number>;
   /** The organizer's resend of a failed message of the exhibition: its new row's id, null when it cannot be resent. */
   resendFailed(exhibitionId: number, messageId: number): Promise<number | null>;
 }

@@ -25,7 +25,8 @@ export function createSmtpSender(options: { url: string; from: string }): SmtpSe
         if (address !== undefined && /[\r\n]/.test(address)) throw new Error("smtp: invalid address");
       }
       await transport.sendMail({
-        from: options.from,
+        // nodemailer encodes the display name itself: "Name <address>".
+        from: message.fromName?.trim() ? { name: message.fromName.trim(), address: options.from } : options.from,
         to: message.to,
         replyTo: message.replyTo,
         subject: message.subject,

@@ -5,7 +5,7 @@ import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
-import type { AudienceChart, AudiencePage, AudienceRow, VisitorPage, VisitorRow } from "../../app/contracts/promotion/visitor-api-types";
+import type { AudienceChart, AudiencePage, AudienceRow, VisitorMessageState, VisitorPage, VisitorRow } from "../../app/contracts/promotion/visitor-api-types";
 import type { Caller } from "../badges/badges";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
@@ -127,6 +127,26 @@ async function paged(db: Database, exhibitionId: number, filters: Filters, page:
 
 type Paging = { page: number; pageSize: number };
 
+/**
+ * The newest confirmation message of each of these visitors, by channel and recipient, from the
+ * delivery log (issue 52): only rows of the caller's exhibition, only to these visitors' numbers and
+ * addresses, so an exhibitor reads the state of nothing but its own visitors' messages.
+ */
+async function confirmationStates(db: Database, exhibitionId: number, rows: VisitorDbRow[]): Promise<Map<string, VisitorMessageState>> {
+  const recipients = [...new Set(rows.flatMap((row) => [row.mobile, row.email.toLowerCase()]).filter(Boolean))];
+  if (!recipients.length) return new Map();
+  const messages = await db
+    .selectFrom("messages")
+    .select(["channel", sql<string>`lower(recipient)`.as("recipient"), "status"])
+    .where("exhibition_id", "=", exhibitionId)
+    .where("kind", "=", "visitorConfirmation")
+    .where(sql<string>`lower(recipient)`, "in", recipients)
+    .orderBy("id")
+    .execute();
+  // Oldest first: a later message (a resend) replaces what an earlier one said.
+  return new Map(messages.map((m) => [`${m.channel}:${m.recipient}`, m.status === "sending" ? "queued" : m.status]));
+}
+
 /** GET /smeb/invitation/audience/list: the caller's own visitors, newest first. */
 export async function audiencePage(db: Database, caller: Caller, query: { keyword?: string } & Paging, language: Language): Promise<AudiencePage> {
   const [shared, classes, { total, rows }] = await Promise.all([
@@ -134,8 +154,12 @@ export async function audiencePage(db: Database, caller: Caller, query: { keywor
     classNames(db, caller.exhibitionId, language),
     paged(db, caller.exhibitionId, { keyword: query.keyword, inviter: caller.userId }, query.page, query.pageSize),
   ]);
+  const confirmations = await confirmationStates(db, caller.exhibitionId, rows);
   return {
-    rows: rows.map((row) => audienceRow(row, showsContact(caller.roleId, row.consent, shared), classes, language)),
+    rows: rows.map((row) => ({
+      ...audienceRow(row, showsContact(caller.roleId, row.consent, shared), classes, language),
+      confirmation: { sms: confirmations.get(`sms:${row.mobile}`) ?? null, email: confirmations.get(`email:${row.email.toLowerCase()}`) ?? null },
+    })),
     total,
     page: query.page,
     pageSize: query.pageSize,

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { sql, type Transaction } from "kysely";
+import { maskPhone } from "../../app/contracts/common/format";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { VisitorCodeSent, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitor-api-types";
@@ -7,6 +8,8 @@ import type { VisitorRegisterInput } from "../../app/contracts/promotion/visitor
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
+import { DeliveryError } from "../notify/delivery-error";
+import type { MessageDispatched } from "../notify/notifier";
 import type { DB } from "../db/schema";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
 import { companyNamesOf } from "./rankings";
@@ -190,14 +193,21 @@ export async function sendVisitorCode(
   });
   const params = { exhibition: nameIn(language, exhibition.name_zh, exhibition.name_en), code, minutes: String(VISITOR_CODE_TTL_MINUTES) };
   const text = translate(language, "promotion.visitors.sms.code", params);
+  let dispatched: MessageDispatched | undefined;
   try {
-    await deps.notifier.sendSms({ to: mobile, text, kind: "visitorCode", params });
+    dispatched = await deps.notifier.sendSms({ to: mobile, text, kind: "visitorCode", params, exhibitionId: exhibition.id });
   } catch (error) {
     // Not delivered: it neither counts against the limits nor replaces the previous code.
     await db.deleteFrom("visitor_codes").where("id", "=", codeId).execute();
+    // Refused at once (no job queue, the provider said no): a message at the field, not a 500.
+    if (error instanceof DeliveryError) throw new ApiError(ApiCode.unavailable, E("smsFailed"), {}, { fields: { smsCode: [E("smsFailed")] } });
     throw error;
   }
-  return { resendAfterSeconds: RESEND_AFTER_SECONDS, expiresInSeconds: VISITOR_CODE_TTL_MINUTES * 60 };
+  return {
+    resendAfterSeconds: RESEND_AFTER_SECONDS,
+    expiresInSeconds: VISITOR_CODE_TTL_MINUTES * 60,
+    delivery: { status: dispatched?.status ?? "queued", to: maskPhone(mobile) },
+  };
 }
 
 /** The newest code for the mobile, checked; a wrong one counts a try (the fifth kills it). Answers the code row's id when right. */
@@ -351,7 +361,7 @@ export async function registerVisitor(
 
   const exhibitionName = nameIn(language, exhibition.name_zh, exhibition.name_en);
   const number = formatVisitorNo(visitorNo);
-  await confirm(deps, { mobile, email: input.email, name: input.name, exhibition: exhibitionName, number }, language);
+  await confirm(deps, { exhibitionId: exhibition.id, mobile, email: input.email, name: input.name, exhibition: exhibitionName, number }, language);
   return {
     visitorNo: number,
     name: input.name,
@@ -362,7 +372,7 @@ export async function registerVisitor(
 
 async function confirm(
   deps: Pick<ApiDeps, "notifier" | "logger">,
-  to: { mobile: string; email: string; name: string; exhibition: string; number: string },
+  to: { exhibitionId: number; mobile: string; email: string; name: string; exhibition: string; number: string },
   language: Language,
 ) {
   const values = { exhibition: to.exhibition, number: to.number, name: to.name };
@@ -372,9 +382,11 @@ async function confirm(
       text: translate(language, "promotion.visitors.sms.confirmation", values),
       kind: "visitorConfirmation",
       params: values,
+      exhibitionId: to.exhibitionId,
     }),
     deps.notifier.sendEmail({
       kind: "visitorConfirmation",
+      exhibitionId: to.exhibitionId,
       to: to.email,
       subject: translate(language, "promotion.visitors.email.subject", values),
       text: translate(language, "promotion.visitors.email.text", values),

@@ -79,7 +79,7 @@ async function deliver(deps: ReminderDeps, reminder: PlannedReminder, sentBy: nu
     );
   if (mobile)
     sent.sms = await attempt(deps, reminder, "sms", () =>
-      deps.notifier.sendSms({ to: mobile, text: message.sms, kind: "reminder", params: message.smsParams }),
+      deps.notifier.sendSms({ to: mobile, text: message.sms, kind: "reminder", params: message.smsParams, userId: reminder.userId }),
     );
   await deps.db
     .updateTable("reminder_log")
@@ -107,7 +107,7 @@ async function takeQueued(db: Database, reminder: PlannedReminder) {
     .executeTakeFirst();
 }
 
-async function attempt(deps: ReminderDeps, reminder: PlannedReminder, channel: "email" | "sms", send: () => Promise<void>) {
+async function attempt(deps: ReminderDeps, reminder: PlannedReminder, channel: "email" | "sms", send: () => Promise<unknown>) {
   try {
     await send();
     return true;

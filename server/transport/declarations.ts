@@ -258,7 +258,7 @@ async function notifyCarrier(
   const owner = await deps.db
     .selectFrom("transport_declarations as d")
     .innerJoin("users as u", "u.id", "d.user_id")
-    .select(["u.business_name", "u.business_name_en", "u.username"])
+    .select(["u.business_name", "u.business_name_en", "u.username", "d.exhibition_id"])
     .where("d.id", "=", id)
     .executeTakeFirstOrThrow();
   const exhibitor = exhibitorNameOf(owner, "zh");
@@ -267,6 +267,7 @@ async function notifyCarrier(
     deps,
     {
       kind: "transportDeclaration",
+      exhibitionId: owner.exhibition_id,
       to,
       subject: `展品运输申报待审核：${exhibitor}（展位 ${sent.boothNo}）`,
       text: [
@@ -274,7 +275,7 @@ async function notifyCarrier(
         "",
         `展商 ${exhibitor}（展位 ${sent.boothNo}）${what}展品运输申报 #${id}，请审核。`,
         `展品 ${sent.exhibitCount} 项，总体积 ${cm3ToM3Text(sent.quote.volumeCm3)} m³，系统核算金额 ${formatCny(sent.quote.totalCents)}。`,
-        `请登录展商服务平台，在“承运商审核”页面处理：${pageLink(deps, CARRIER_REVIEW_PAGE)}`,
+        `请登录展商服务平台，在“承运商审核”页面处理：${await pageLink(deps, owner.exhibition_id, CARRIER_REVIEW_PAGE)}`,
         "",
         "此邮件由系统自动发送，请勿直接回复。",
       ].join("\n"),

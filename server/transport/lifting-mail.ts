@@ -1,3 +1,4 @@
+import { portalLink } from "../exhibition-settings/public-url";
 import type { LiftingList } from "../../app/contracts/transport/api-types";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
@@ -57,7 +58,7 @@ function liftingMail(carrierName: string, summary: SendSummary, link: string) {
 /** POST /smeb/shipment/forklift/sendEmail: e-mails every carrier its new bookings and records each send. */
 export async function sendLifting(deps: SendDeps, caller: Caller, language: Language, now: Date): Promise<LiftingList> {
   const { db } = deps;
-  const link = deps.config.PUBLIC_URL ? new URL(CARRIER_PAGE, deps.config.PUBLIC_URL).toString() : CARRIER_PAGE;
+  const link = await portalLink(db, caller.exhibitionId, deps.config, CARRIER_PAGE);
   // Recorded under the exhibitor's row lock, so no booking can be added between reading the list and
   // recording it; mailed after the commit, because the notifier logs each mail in the delivery log
   // through the database, which the open transaction holds (the embedded database has one connection).
@@ -105,7 +106,12 @@ export async function sendLifting(deps: SendDeps, caller: Caller, language: Lang
   let failed = false;
   for (const [index, { carrier, summary }] of recorded.entries()) {
     try {
-      await deps.notifier.sendEmail({ kind: "liftingList", to: carrier.contact_email, ...liftingMail(carrier.name_zh, summary, link) });
+      await deps.notifier.sendEmail({
+        kind: "liftingList",
+        exhibitionId: caller.exhibitionId,
+        to: carrier.contact_email,
+        ...liftingMail(carrier.name_zh, summary, link),
+      });
     } catch (error) {
       // Refused at once (no job queue in this process): what went out before stays recorded (that carrier
       // has it); this carrier's record and the rest are taken back, so the next try sends them.

@@ -2,6 +2,8 @@ import type { MessageView } from "../../app/contracts/transport/api-types";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
+import type { Database } from "../db/database";
+import { portalLink } from "../exhibition-settings/public-url";
 import type { EmailMessage } from "../notify/notifier";
 import { notFound, type Db, type Viewer } from "./common";
 import { declarationNames, exhibitorNameOf, messageViews } from "./detail";
@@ -17,7 +19,9 @@ export type Mailer = Pick<ApiDeps, "notifier" | "logger" | "config">;
 const EXHIBITOR_PAGE = "/exhibitTL/carriage";
 export const CARRIER_REVIEW_PAGE = "/exhibitTL/review";
 
-export const pageLink = (deps: Mailer, page: string) => (deps.config.PUBLIC_URL ? new URL(page, deps.config.PUBLIC_URL).toString() : page);
+/** A page's link in a mail: from the exhibition's public address, held until it is known (portalLink), never a bare path on a real show. */
+export const pageLink = (deps: Pick<Mailer, "config"> & { db: Database }, exhibitionId: number, page: string) =>
+  portalLink(deps.db, exhibitionId, deps.config, page);
 
 /** Sends a notice; a mail that fails is logged and does not undo what was saved (the log and the page hold it). */
 export async function sendQuietly(deps: Mailer, message: EmailMessage, context: Record<string, unknown>) {
@@ -89,6 +93,7 @@ export async function postMessage(
       deps,
       {
         kind: "transportMessage",
+        exhibitionId: viewer.caller.exhibitionId,
         to,
         subject: `展品运输申报 #${row.id} 有新留言`,
         text: [
@@ -98,7 +103,7 @@ export async function postMessage(
           "",
           input.body,
           "",
-          `请登录展商服务平台查看并回复：${pageLink(deps, side === "exhibitor" ? CARRIER_REVIEW_PAGE : EXHIBITOR_PAGE)}`,
+          `请登录展商服务平台查看并回复：${await pageLink(deps, viewer.caller.exhibitionId, side === "exhibitor" ? CARRIER_REVIEW_PAGE : EXHIBITOR_PAGE)}`,
           "",
           "此邮件由系统自动发送，请勿直接回复。",
         ].join("\n"),

@@ -1,3 +1,4 @@
+import { portalLink } from "../exhibition-settings/public-url";
 import { sql } from "kysely";
 import type { DeclarationDetail, DeclarationStatus, ReviewList } from "../../app/contracts/transport/api-types";
 import { DECLARATION_STATUSES } from "../../app/contracts/transport/schema";
@@ -167,12 +168,12 @@ export async function notifyExhibitor(db: Db, mailer: Mailer, target: { declarat
   try {
     const user = await db
       .selectFrom("users")
-      .select(sql<string | null>`nullif(trim(contact_email), '')`.as("email"))
+      .select([sql<string | null>`nullif(trim(contact_email), '')`.as("email"), "exhibition_id"])
       .where("id", "=", target.userId)
       .executeTakeFirst();
     if (!user?.email) return;
     const page = `/exhibitTL/carriage/${target.declarationId}`;
-    const link = mailer.config.PUBLIC_URL ? new URL(page, mailer.config.PUBLIC_URL).toString() : page;
+    const link = await portalLink(db, user.exhibition_id, mailer.config, page);
     await mailer.notifier.sendEmail({
       kind: "transportReview",
       userId: target.userId,

@@ -339,8 +339,13 @@ export async function moveExpress(
 
 /** The exhibitor's e-mail when its parcel reached the booth (in Chinese: the area is Chinese only). */
 async function tellDelivered(db: Db, mailer: Mailer, userId: number, booking: ExpressBookingView, carrierName: string) {
-  const user = await db.selectFrom("users").select(sql<string | null>`nullif(trim(contact_email), '')`.as("email")).where("id", "=", userId).executeTakeFirst();
+  const user = await db
+    .selectFrom("users")
+    .select([sql<string | null>`nullif(trim(contact_email), '')`.as("email"), "exhibition_id"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!user?.email) return;
+  const link = await pageLink({ db, config: mailer.config }, user.exhibition_id, EXPRESS_PAGE);
   await sendQuietly(
     mailer,
     {
@@ -354,7 +359,7 @@ async function tellDelivered(db: Db, mailer: Mailer, userId: number, booking: Ex
         `${carrierName}已将您的小件展品“${booking.itemName}”（${booking.pieces} 件，${booking.grossWeightKg} 千克）送达展位 ${booking.boothNo}，请及时查收。`,
         `收件人：${booking.recipientName} ${booking.recipientPhone}`,
         "",
-        `请登录展商服务平台查看：${pageLink(mailer, EXPRESS_PAGE)}`,
+        `请登录展商服务平台查看：${link}`,
         "",
         "此邮件由系统自动发送，请勿直接回复。",
       ].join("\n"),

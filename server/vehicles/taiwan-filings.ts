@@ -358,11 +358,12 @@ export async function decideFiling(
   });
   if (decided.email) {
     const accepted = input.decision === "accept";
-    const link = pageLink(deps, `${DECLARATION_PAGE}?booth=${decided.booth_id}`);
+    const link = await pageLink(deps, organizer.exhibitionId, `${DECLARATION_PAGE}?booth=${decided.booth_id}`);
     await sendQuietly(
       deps,
       {
         kind: "taiwanFilingReview",
+        exhibitionId: organizer.exhibitionId,
         to: decided.email,
         subject: accepted ? `台湾展品报备已通过审核（展位 ${decided.booth_no}）` : `台湾展品报备被退回（展位 ${decided.booth_no}）`,
         text: [

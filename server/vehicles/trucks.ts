@@ -355,10 +355,11 @@ async function notifyExhibitor(
 ) {
   const user = await deps.db
     .selectFrom("users")
-    .select(sql<string | null>`nullif(trim(contact_email), '')`.as("email"))
+    .select([sql<string | null>`nullif(trim(contact_email), '')`.as("email"), "exhibition_id"])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user?.email) return;
+  const link = await pageLink(deps, user.exhibition_id, EXHIBITOR_PAGE);
   const subject = outcome.approved ? `黄牌车 ${plate} 已审核通过` : `黄牌车 ${plate} 被退回`;
   const line = outcome.approved
     ? `您登记的黄牌车 ${plate} 已审核通过，入场门：${outcome.gate}。请登录后下载并打印车辆通行证。`
@@ -370,7 +371,7 @@ async function notifyExhibitor(
       userId,
       to: user.email,
       subject,
-      text: ["您好：", "", line, `请登录展商服务平台查看：${pageLink(deps, EXHIBITOR_PAGE)}`, "", "此邮件由系统自动发送，请勿直接回复。"].join("\n"),
+      text: ["您好：", "", line, `请登录展商服务平台查看：${link}`, "", "此邮件由系统自动发送，请勿直接回复。"].join("\n"),
     },
     { truckPlate: plate, userId },
   );

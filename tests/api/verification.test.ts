@@ -4,7 +4,12 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiDeps } from "../../server/api/context";
+import { translate } from "../../app/contracts/i18n/translate.server";
+import { ApiError } from "../../server/api/envelope";
 import { decodeHeaderWords } from "../../server/mail/outbox";
+import { createNotifier } from "../../server/notify";
+import type { DeliveryChannels } from "../../server/notify/channels";
+import { DeliveryError } from "../../server/notify/delivery-error";
 import type { OutboxSms } from "../../server/notify/sms";
 import {
   checkVerificationCode,
@@ -18,7 +23,7 @@ import { backends, postgresSkipReason, startTestApi, type TestApi } from "../sup
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-type Sent = { resendAfterSeconds: number; expiresInSeconds: number };
+type Sent = { resendAfterSeconds: number; expiresInSeconds: number; delivery: { status: string; to: string } };
 
 describe("normalizeTarget", () => {
   it("lowercases and trims e-mail, drops spaces and dashes from mobiles", () => {
@@ -111,7 +116,8 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
       const [sms, ...others] = smsMessages();
       expect(others).toEqual([]);
       expect(sms!.to).toBe("13812345678");
-      expect(sms!.text).toMatch(/^\[Exhibitor Portal\] Your verification code is \d{6}\. It is valid for 10 minutes\. Do not share it with anyone\.$/);
+      // Signed by the notifier: the demo's SMS signature, and the exhibition's name in the text's language.
+      expect(sms!.text).toMatch(/^【展商服务平台】Your verification code is \d{6}\. It is valid for 10 minutes\. Do not share it with anyone\. \(.+\)$/);
       expect(Date.parse(sms!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
 
       const code = lastSmsCode();
@@ -129,7 +135,8 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
       expect(sms.message).toBe("验证码已发送至+852 1234-5678");
       expect(smsMessages()[0]).toMatchObject({
         to: "+85212345678",
-        text: expect.stringMatching(/^【展商服务平台】您的验证码为\d{6}，10分钟内有效。请勿将验证码告知他人。$/),
+        // Signed by the notifier with the demo's SMS signature, and naming the exhibition.
+        text: expect.stringMatching(/^【展商服务平台】您的验证码为\d{6}，10分钟内有效。请勿将验证码告知他人。（.+）$/),
       });
 
       const email = await sendEmail(std01, "  ZhangSan@Galaxy-Smart.Example.com ", "zh-CN");
@@ -215,6 +222,32 @@ describe.each(backends)("contact verification codes on %s", (backend) => {
       await expect(sendVerificationCode(deps, { id: std01Id }, "email", "down@example.org", "en")).rejects.toThrow(/SMTP down/);
       expect(await codeRows("down@example.org")).toEqual([]);
       expect((await sendEmail(std01, "down@example.org")).code).toBe(200);
+    });
+
+    it("an SMS the provider refuses at once (no job queue) is a translated message at the mobile field, not a 500", async () => {
+      const refusing: DeliveryChannels = {
+        emailTransport: "smtp",
+        smsProvider: "refusing",
+        sendEmail: () => Promise.reject(new DeliveryError("550 mailbox unavailable", { temporary: false })),
+        sendSms: () => Promise.reject(new DeliveryError("isv.MOBILE_NUMBER_ILLEGAL", { temporary: false })),
+      };
+      const deps = { db: api.db, config: api.config, notifier: createNotifier({ config: api.config, db: api.db, channels: refusing }) } as unknown as ApiDeps;
+      const refused = await sendVerificationCode(deps, { id: raw01Id }, "sms", "13912340000", "zh").catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect(refused).toMatchObject({ code: 503, messageKey: "exhibitor.verify.smsFailed", data: { fields: { mobile: ["exhibitor.verify.smsFailed"] } } });
+      expect(translate("zh", "exhibitor.verify.smsFailed")).toBe("短信未能发送到该号码，请检查号码或稍后重试");
+      expect(await codeRows("13912340000")).toEqual([]);
+      const [logged] = await api.db.selectFrom("messages").select(["status", "reason"]).where("recipient", "=", "13912340000").execute();
+      expect(logged).toEqual({ status: "failed", reason: "isv.MOBILE_NUMBER_ILLEGAL" });
+
+      const mail = await sendVerificationCode(deps, { id: raw01Id }, "email", "refused@example.org", "en").catch((error: unknown) => error);
+      expect(mail).toMatchObject({ messageKey: "exhibitor.verify.emailFailed", data: { fields: { email: ["exhibitor.verify.emailFailed"] } } });
+    });
+
+    it("the answer says whether the code left or waits in the queue, with the recipient masked", async () => {
+      const sent = await sendSms(raw01, "13912345670");
+      expect(sent.code, sent.message).toBe(200);
+      expect(sent.data.delivery).toEqual({ status: "sent", to: "1391******0" });
     });
   });
 

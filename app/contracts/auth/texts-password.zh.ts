@@ -41,11 +41,11 @@ const passwordLinks = {
     activateSubject: "参展商门户邀请",
     activateText:
       "您好：\n\n您已受邀使用参展商门户，用户名为 {{username}}。\n请通过以下链接设置密码（{{days}} 天内有效，仅可使用一次）：\n{{link}}\n\n如非本人操作，请忽略此邮件。",
-    activateSms: "【参展商门户】您的用户名为 {{username}}，请在 {{days}} 天内设置密码：{{link}}",
+    activateSms: "您的用户名为 {{username}}，请在 {{days}} 天内设置密码：{{link}}",
     resetSubject: "重置参展商门户密码",
     resetText:
       "您好：\n\n有人申请重置账号 {{username}} 的密码。\n请通过以下链接设置新密码（{{minutes}} 分钟内有效，仅可使用一次）：\n{{link}}\n\n如非本人操作，请忽略此邮件，您的密码不会改变。",
-    resetSms: "【参展商门户】账号 {{username}} 的密码重置验证码为 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略。",
+    resetSms: "账号 {{username}} 的密码重置验证码为 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略。",
   },
 };
 

@@ -20,6 +20,7 @@ const deliveryLog = {
   resentAs: "Sent again as no. {{id}}",
   resentFrom: "Resends no. {{id}}",
   interrupted: "Interrupted: the server stopped while sending. It may or may not have arrived, so it was not sent again on its own.",
+  heldForAddress: "Waiting for the portal's public address (Settings): its links cannot be made yet. It is sent once the address is saved.",
   resend: "Send again",
   resendConfirm: "Send this message again to the same recipient?",
   resent: "The message is queued again as no. {{id}}",

@@ -20,6 +20,7 @@ const deliveryLog = {
   resentAs: "已重新发送为第 {{id}} 号",
   resentFrom: "重新发送第 {{id}} 号",
   interrupted: "发送中断：服务器在发送过程中停止，无法确定是否已送达，因此不会自动重发。",
+  heldForAddress: "等待平台公网地址（设置）：暂时无法生成其中的链接，保存地址后即自动发送。",
   resend: "重新发送",
   resendConfirm: "确定向同一接收方重新发送这条消息吗？",
   resent: "消息已重新排队，编号 {{id}}",

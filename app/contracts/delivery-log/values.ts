@@ -4,6 +4,8 @@
  */
 /** The reason of a message a crash stopped mid-send: failed, never resent on its own (decision 052). */
 export const INTERRUPTED_REASON = "interrupted";
+/** The reason of a queued message whose links wait for the exhibition's public address (decision 052 § Links held). */
+export const HELD_FOR_ADDRESS_REASON = "waiting for the public address";
 
 export const MESSAGE_CHANNELS = ["email", "sms"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
@@ -75,3 +77,10 @@ export type DeliveryLogPage = {
 };
 
 export type MessageResent = { id: number };
+
+/**
+ * What an answer tells its asker about a message sent to it (issue 52: "an exhibitor sees the state of
+ * what was sent to them"): queued (waiting for the job queue, a retry or the public address) or sent;
+ * failed ones are refused at the field instead. The recipient masked as in the delivery log.
+ */
+export type MessageDelivery = { status: "queued" | "sent"; to: string };

@@ -43,6 +43,8 @@ const exhibitor = {
     saved: "Draft saved",
     smsSent: "A verification code was sent to the mobile number; it is valid for 10 minutes.",
     emailSent: "A verification code was sent to the e-mail address; it is valid for 10 minutes.",
+    smsQueued: "The verification code's SMS is queued and will be sent within minutes; the code is valid for 10 minutes.",
+    emailQueued: "The verification code's e-mail is queued and will be sent within minutes; the code is valid for 10 minutes.",
     translated: "The English text was filled in from the Chinese; please check it.",
     submitted: "Submitted. Under review, expected within 3 days.",
     finishStep: "This step is not complete yet: please correct the marked fields, then submit again.",

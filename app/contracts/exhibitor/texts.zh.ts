@@ -43,6 +43,8 @@ const exhibitor: Resource["exhibitor"] = {
   notices: {
     saved: "草稿已保存",
     smsSent: "验证码已发送至手机，10 分钟内有效。",
+    smsQueued: "验证码短信已进入发送队列，将在几分钟内发出，10 分钟内有效。",
+    emailQueued: "验证码邮件已进入发送队列，将在几分钟内发出，10 分钟内有效。",
     emailSent: "验证码已发送至邮箱，10 分钟内有效。",
     translated: "已根据中文填写英文内容，请核对。",
     submitted: "已提交，审核中，预计 3 天内完成。",

@@ -1,3 +1,4 @@
+import type { MessageDelivery } from "../delivery-log/values";
 import type { RankingKind, RankingPeriod } from "./visitor-values";
 
 /** One choice of the page's lists, its name in the caller's language. */
@@ -20,7 +21,8 @@ export type VisitPage = {
 };
 
 /** POST /visit/sendCode */
-export type VisitorCodeSent = { resendAfterSeconds: number; expiresInSeconds: number };
+/** `delivery`: whether the code's SMS left already or waits in the queue (the number masked). */
+export type VisitorCodeSent = { resendAfterSeconds: number; expiresInSeconds: number; delivery: MessageDelivery };
 
 /** POST /visit/register: the confirmation. */
 export type VisitorRegistered = { visitorNo: string; name: string; exhibitionName: string; inviterCompany: string | null };
@@ -52,7 +54,15 @@ export type AudienceRow = {
   consent: boolean;
   invitation: { id: number; name: string } | null;
   registeredAt: string;
+  /**
+   * The exhibitor's own list only: the state of the confirmation SMS and e-mail the visitor was sent
+   * on registering through the invitation, from the delivery log (null: none was asked for).
+   */
+  confirmation?: { sms: VisitorMessageState | null; email: VisitorMessageState | null };
 };
+
+/** A message's state as the exhibitor reads it: a send in progress counts as queued. */
+export type VisitorMessageState = "queued" | "sent" | "failed";
 
 /** GET /smeb/invitation/audience/list: the caller's own visitors, newest first. */
 export type AudiencePage = { rows: AudienceRow[]; total: number; page: number; pageSize: number; contactsShared: boolean };

@@ -1,5 +1,5 @@
 import { Table, Text } from "@mantine/core";
-import type { AudienceRow, VisitorRow } from "~/contracts/promotion/visitor-api-types";
+import type { AudienceRow, VisitorMessageState, VisitorRow } from "~/contracts/promotion/visitor-api-types";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/promotion/texts";
@@ -9,6 +9,8 @@ export function AudienceTable({ rows, inviter = false }: { rows: (AudienceRow | 
   const { t } = useTranslation();
   const c = (key: string) => t(`promotion.visitors.columns.${key}`);
   const f = (key: string) => t(`promotion.visitors.fields.${key}`);
+  // The exhibitor's own list carries the state of each visitor's confirmation messages (the delivery log).
+  const confirmations = rows.some((row) => row.confirmation);
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped withTableBorder data-testid="audience-table">
@@ -25,6 +27,7 @@ export function AudienceTable({ rows, inviter = false }: { rows: (AudienceRow | 
             <Table.Th>{inviter ? c("inviter") : c("invitation")}</Table.Th>
             <Table.Th>{c("consent")}</Table.Th>
             <Table.Th>{c("registeredAt")}</Table.Th>
+            {confirmations ? <Table.Th>{c("confirmation")}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -45,10 +48,29 @@ export function AudienceTable({ rows, inviter = false }: { rows: (AudienceRow | 
               </Table.Td>
               <Table.Td>{row.consent ? c("yes") : c("no")}</Table.Td>
               <Table.Td>{exhibitionDateTime(row.registeredAt)}</Table.Td>
+              {confirmations ? (
+                <Table.Td data-testid="audience-confirmation">
+                  <ConfirmationState channel="sms" state={row.confirmation?.sms ?? null} />
+                  <ConfirmationState channel="email" state={row.confirmation?.email ?? null} />
+                </Table.Td>
+              ) : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+const STATE_COLOR: Record<VisitorMessageState, string> = { queued: "gray", sent: "teal", failed: "red" };
+
+/** One confirmation message's state, or nothing when none was asked for. */
+function ConfirmationState({ channel, state }: { channel: "sms" | "email"; state: VisitorMessageState | null }) {
+  const { t } = useTranslation();
+  if (!state) return null;
+  return (
+    <Text size="xs" c={STATE_COLOR[state]} data-state={state}>
+      {t(`promotion.visitors.confirmation.${channel}`, { state: t(`promotion.visitors.confirmation.${state}`) })}
+    </Text>
   );
 }

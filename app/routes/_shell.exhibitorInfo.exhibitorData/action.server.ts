@@ -31,6 +31,8 @@ const NOTICES = {
   saved: "exhibitor.notices.saved",
   smsSent: "exhibitor.notices.smsSent",
   emailSent: "exhibitor.notices.emailSent",
+  smsQueued: "exhibitor.notices.smsQueued",
+  emailQueued: "exhibitor.notices.emailQueued",
   translated: "exhibitor.notices.translated",
   submitted: "exhibitor.notices.submitted",
   finishStep: "exhibitor.notices.finishStep",
@@ -183,7 +185,9 @@ async function sendCode(
     const messages = fields ? Object.values(fields).flat() : [result.message];
     return fail({ [codeField]: messages });
   }
-  return redirect(stepUrl(step, { notice: sms ? "smsSent" : "emailSent" }));
+  // Said as it is: sent, or waiting in the job queue (the delivery log's state of the code's message).
+  const queued = result.data.delivery?.status === "queued";
+  return redirect(stepUrl(step, { notice: sms ? (queued ? "smsQueued" : "smsSent") : queued ? "emailQueued" : "emailSent" }));
 }
 
 async function submit(

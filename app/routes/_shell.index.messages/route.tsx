@@ -11,6 +11,7 @@ import { deliveryLogEndpoints } from "~/contracts/delivery-log/endpoints.server"
 import {
   DELIVERY_LOG_PAGE_SIZE,
   type DeliveryLogRow,
+  HELD_FOR_ADDRESS_REASON,
   INTERRUPTED_REASON,
   MESSAGE_CHANNELS,
   MESSAGE_KIND,
@@ -124,7 +125,11 @@ function StateCell({ row }: { row: DeliveryLogRow }) {
       ) : null}
       {row.reason ? (
         <Text size="xs" style={{ overflowWrap: "anywhere" }} data-testid="message-reason">
-          {row.reason === INTERRUPTED_REASON ? t("deliveryLog.interrupted") : row.reason}
+          {row.reason === INTERRUPTED_REASON
+            ? t("deliveryLog.interrupted")
+            : row.reason === HELD_FOR_ADDRESS_REASON
+              ? t("deliveryLog.heldForAddress")
+              : row.reason}
         </Text>
       ) : null}
       {row.resentFrom ? (

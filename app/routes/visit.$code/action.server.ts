@@ -38,6 +38,8 @@ export async function visitAction({ request, context, params }: ActionFunctionAr
         errors: {},
         message: null,
         codeSent: Math.round(sent.data.expiresInSeconds / 60),
+        // The SMS's state in the delivery log: sent, or waiting in the job queue; the number masked.
+        codeDelivery: sent.data.delivery ?? null,
         done: null,
         captcha: null,
       });
@@ -60,7 +62,7 @@ export async function visitAction({ request, context, params }: ActionFunctionAr
     consent: values.consent ? "on" : "",
     ...captcha,
   });
-  if (registered.ok) return json({ values, errors: {}, message: null, codeSent: null, done: registered.data, captcha: null });
+  if (registered.ok) return json({ values, errors: {}, message: null, codeSent: null, codeDelivery: null, done: registered.data, captcha: null });
   return failure(api, language, values, registered);
 }
 
@@ -80,6 +82,7 @@ async function failure(api: Awaited<ReturnType<typeof apiFor>>, language: Langua
       errors,
       message: fieldless ? result.message : null,
       codeSent: null,
+      codeDelivery: null,
       done: null,
       captcha: data.captchaRequired ? await fetchCaptcha(api, "text") : null,
     },

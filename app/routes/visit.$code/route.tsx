@@ -149,7 +149,9 @@ export default function VisitPage() {
                 </Group>
                 {reply?.codeSent ? (
                   <Text size="sm" c="teal" role="status" data-testid="code-sent">
-                    {t("promotion.visitors.codeSent", { mobile: values.mobile, minutes: reply.codeSent })}
+                    {reply.codeDelivery?.status === "queued"
+                      ? t("promotion.visitors.codeQueued", { mobile: reply.codeDelivery.to, minutes: reply.codeSent })
+                      : t("promotion.visitors.codeSent", { mobile: reply.codeDelivery?.to ?? values.mobile, minutes: reply.codeSent })}
                   </Text>
                 ) : null}
                 {field("email", { type: "email", maxLength: 120, required: true, autoComplete: "email" })}

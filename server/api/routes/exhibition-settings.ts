@@ -22,6 +22,8 @@ export function exhibitionSettingsRoutes(deps: ApiDeps): Router {
     const organizer = await organizerFor(deps, req, res);
     const saved = await saveGeneralSettings(db, organizer, input, settingsEnvironment(deps.config));
     logger.info({ event: "exhibition-settings", userId: organizer.userId, exhibitionId: organizer.exhibitionId }, "exhibition settings saved");
+    // After the commit (never inside a transaction): the messages that waited for the public address go now.
+    if (saved.publicUrl || deps.config.PUBLIC_URL) await deps.notifier.releaseHeld(organizer.exhibitionId);
     return withMessage(saved, translate(requestLanguage(req), "exhibitionSettings.saved"));
   });
 

@@ -109,7 +109,7 @@ const agentForm = (a: AgentSetting): Record<string, string> => ({
 const SERVICE_KEYS = Object.keys(serviceSaveSchema.shape).filter((k) => k !== "id" && k !== "code");
 const AGENT_KEYS = Object.keys(agentSaveSchema.shape).filter((k) => k !== "id" && k !== "code");
 
-export async function servicesCommand(db: Database, args: string[]): Promise<string> {
+async function servicesCommand(db: Database, args: string[]): Promise<string> {
   const rest = [...args];
   const exhibition = await commandExhibition(db, ["list", "set", "remove"].includes(rest[0] ?? "") ? [] : rest, SERVICES_USAGE);
   const [subcommand = "list", code, ...pairs] = rest;
@@ -133,7 +133,7 @@ export async function servicesCommand(db: Database, args: string[]): Promise<str
   return `${stored ? "Changed" : "Created"} service:\n${serviceLine(saved)}`;
 }
 
-export async function overseasAgentsCommand(db: Database, args: string[]): Promise<string> {
+async function overseasAgentsCommand(db: Database, args: string[]): Promise<string> {
   const rest = [...args];
   const exhibition = await commandExhibition(db, ["list", "set", "remove"].includes(rest[0] ?? "") ? [] : rest, AGENTS_USAGE);
   const [subcommand = "list", code, ...pairs] = rest;

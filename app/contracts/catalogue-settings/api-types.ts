@@ -21,7 +21,7 @@ export type ServiceSetting = {
 };
 
 /** The price periods the three prices belong to (YYYY-MM-DD, exhibition days); set on the calendar page. */
-export type PricePeriods = { advanceUntil: string | null; standardUntil: string; onsiteFrom: string };
+type PricePeriods = { advanceUntil: string | null; standardUntil: string; onsiteFrom: string };
 
 export type ServiceSettingsPage = { list: ServiceSetting[]; total: number; page: number; pageSize: number; periods: PricePeriods };
 

@@ -15,17 +15,14 @@ export function httpMetrics(pageRoute: (path: string) => string | null): Request
   return (req, res, next) => {
     const startedAt = performance.now();
     httpInFlight.inc();
-    let done = false;
-    const end = () => {
-      if (done) return;
-      done = true;
+    // "close" comes after "finish" for every answer, and alone for an aborted one: one listener (a page's
+    // answer carries many; Node warns past ten).
+    res.once("close", () => {
       httpInFlight.dec();
       const labels = { route: routeLabel(req, pageRoute), method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` };
       httpRequests.inc(labels);
       httpDuration.observe(labels, (performance.now() - startedAt) / 1000);
-    };
-    res.once("finish", end);
-    res.once("close", end);
+    });
     next();
   };
 }

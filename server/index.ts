@@ -123,28 +123,31 @@ async function main() {
     // Keep-alive clients are told to reconnect (to another process) after their current answer.
     server.on("request", (_req, res) => res.setHeader("Connection", "close"));
     metricsServer?.close();
-    server.close(async () => {
-      const jobs = await jobsStarted;
-      await jobs?.stop().catch((error) => logger.warn({ err: error }, "job queue did not stop cleanly"));
-      await services.database.close().catch(() => {});
-      logger.info("stopped");
-      process.exit(0);
-    });
-    // A kept-alive connection closed while idle can cross a request the client is sending on it (the
-    // client sees a reset). For a short grace its next request is answered, with Connection: close;
-    // clients close idle connections themselves within seconds (undici 4 s). Then idle ones close.
-    const closeIdle = () => {
+    const close = () => {
+      server.close(async () => {
+        const jobs = await jobsStarted;
+        await jobs?.stop().catch((error) => logger.warn({ err: error }, "job queue did not stop cleanly"));
+        await services.database.close().catch(() => {});
+        logger.info("stopped");
+        process.exit(0);
+      });
+      // Connections still busy become idle once answered; close them as they do.
       server.closeIdleConnections();
       setInterval(() => server.closeIdleConnections(), 200).unref();
     };
-    setTimeout(closeIdle, Math.min(IDLE_CONNECTION_GRACE_MS, config.SHUTDOWN_TIMEOUT_MS / 2)).unref();
+    // One of several processes (a rolling restart, server/cluster.ts): closing a kept-alive connection
+    // while idle can cross a request the client is sending on it (the client sees a reset). So for a
+    // short while every answer says Connection: close, and each client's next request, answered,
+    // moves it to a new connection (another process); then the server closes.
+    if (cluster.isWorker) setTimeout(close, Math.min(WORKER_DRAIN_MS, config.SHUTDOWN_TIMEOUT_MS / 2));
+    else close();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-/** How long a stopping process still answers requests on connections kept alive (then it closes them). */
-const IDLE_CONNECTION_GRACE_MS = 5000;
+/** How long a stopping worker still answers, each answer closing its connection, before it closes. */
+const WORKER_DRAIN_MS = 5000;
 
 function jobDomains(config: Config, logger: ReturnType<typeof createLogger>, services: Awaited<ReturnType<typeof prepareServices>>) {
   const db = services.database.db;

@@ -15,8 +15,10 @@ export function httpMetrics(pageRoute: (path: string) => string | null): Request
   return (req, res, next) => {
     const startedAt = performance.now();
     httpInFlight.inc();
-    // "close" comes after "finish" for every answer, and alone for an aborted one: one listener (a page's
-    // answer carries many; Node warns past ten).
+    // "close" comes after "finish" for every answer, and alone for an aborted one: one listener. A
+    // streamed page's answer already has ten (compression, the stream pipeline, Remix, the access log):
+    // bounded per answer, not a leak, so the warning's threshold is raised for this answer only.
+    res.setMaxListeners(Math.max(res.getMaxListeners(), 20));
     res.once("close", () => {
       httpInFlight.dec();
       const labels = { route: routeLabel(req, pageRoute), method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` };

@@ -162,8 +162,11 @@ describe.skipIf(!built)("one server process per core", () => {
         let restarted = false;
         const traffic = (async () => {
           while (!restarted) {
-            for (const request of [getOnNewConnection(port, "/api/site/settings"), fetch(`http://127.0.0.1:${port}/api/site/settings`).then((r) => r.status)]) {
-              await request.then(
+            for (const request of [
+              () => getOnNewConnection(port, "/api/site/settings"),
+              () => fetch(`http://127.0.0.1:${port}/api/site/settings`).then((r) => r.status),
+            ]) {
+              await request().then(
                 (status) => (status === 200 ? answered++ : failures.push(`status ${status}`)),
                 (error: Error) => failures.push(error.message),
               );

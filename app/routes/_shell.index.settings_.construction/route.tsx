@@ -79,7 +79,7 @@ export default function ConstructionSettingsPage() {
   const input = (name: (typeof FIELDS)[number], type: "date" | "text") => (
     <TextInput
       {...getInputProps(fields[name], { type })}
-      key={fields[name].key}
+      key={`${name}-${fields[name].key ?? ""}`}
       inputMode={type === "text" ? "decimal" : undefined}
       label={t(`logisticsSettings.fields.${name}`)}
       withAsterisk

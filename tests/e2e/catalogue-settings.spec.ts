@@ -54,8 +54,10 @@ test("services: a bad price is refused at its field with the form kept; a good o
   // Edited: the order window the wrong way round is refused, a new price is shown.
   await row.getByTestId(`edit-${code}`).click();
   await expect(page.getByRole("heading", { name: catalogueEn.services.edit })).toBeVisible();
-  await field("orderOpensAt").fill("2030-01-10T10:00");
-  await field("orderClosesAt").fill("2030-01-05T10:00");
+  // Only the order matters: a window closing five days before it opens, counted from now.
+  const inDays = (days: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 11)}10:00`;
+  await field("orderOpensAt").fill(inDays(10));
+  await field("orderClosesAt").fill(inDays(5));
   await save();
   await expect(form).toContainText(catalogueEn.errors.windowOrder);
   await field("orderClosesAt").fill("");

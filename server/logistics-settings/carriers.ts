@@ -48,6 +48,8 @@ export async function saveCarrier(db: Database, organizer: Organizer, input: Car
   };
   await db.transaction().execute(async (trx) => {
     if (input.carrierId === undefined) {
+      // Under the exhibition's row lock, so two saves of one code (a double submit) cannot both pass the check.
+      await trx.selectFrom("exhibitions").select("id").where("id", "=", organizer.exhibitionId).forUpdate().execute();
       if (await carrierByCode(trx, organizer.exhibitionId, input.code)) throw refusal(ApiCode.conflict, "code", "logisticsSettings.errors.codeTaken");
       await createCarrier(trx, organizer.exhibitionId, input.code, fields);
     } else {

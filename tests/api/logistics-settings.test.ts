@@ -210,6 +210,14 @@ describe.each(backends)("the organizer's logistics settings on %s", (backend) =>
     expect(await snapshot()).toBe(before);
   });
 
+  it("a new carrier's code sent twice at once (a double submit) saves one carrier; the other is told the code is taken, never a 500", async () => {
+    const form = { code: "twice", nameZh: "双击", nameEn: "Twice", email: "desk@twice.test" };
+    const answers = await Promise.all([0, 1, 2].map(() => post("/carriers/save", form)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(fieldsOf(refused).code).toEqual(["logisticsSettings.errors.codeTaken"]);
+    expect((await carriers()).carriers.filter((c) => c.code === "twice")).toHaveLength(1);
+  });
+
   it("saves the badge quota and the construction calendar, which the CLI and the exhibitors' pages then see", async () => {
     const quota = await post<BadgeQuotaRule>("/badgeQuota/save", {
       freeBase: "3",

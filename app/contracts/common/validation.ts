@@ -107,8 +107,9 @@ export function idValue(prop: string) {
     .max(MAX_ID, withProp("validation.correct", prop));
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
+/** Year 0001 on: PostgreSQL has no year 0000 (a date column refuses it). */
+const ISO_DATE = /^(?!0000)\d{4}-\d{2}-\d{2}$/;
+/** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30, not in year 0000). */
 export const isRealDate = (v: string) =>
   ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 

@@ -17,7 +17,7 @@ import { loadPriceDates } from "./pricing";
 type Row = Selectable<ServiceTable>;
 
 export const fieldRefusal = (field: string, key: string, code: number = ApiCode.badRequest) => new ApiError(code, key, {}, { fields: { [field]: [key] } });
-const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
+const notFound = () => new ApiError(ApiCode.notFound, "catalogueSettings.errors.notFound");
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
 

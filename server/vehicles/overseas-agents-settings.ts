@@ -14,7 +14,7 @@ import { fieldRefusal } from "../orders/catalogue-settings";
  */
 type Row = Selectable<DB["overseas_agents"]>;
 
-const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
+const notFound = () => new ApiError(ApiCode.notFound, "catalogueSettings.errors.notFound");
 
 function settingOf(row: Row, inUse: boolean): AgentSetting {
   return {

@@ -132,7 +132,9 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     expect(taken.code).toBe(400);
     expect((taken.data as unknown as { fields: Record<string, string[]> }).fields.code).toBeDefined();
     // An id of no service of this exhibition.
-    expect((await saveService({ ...service, code: `ghost-${tag}`, id: "2147483647" })).code).toBe(404);
+    const ghost = await saveService({ ...service, code: `ghost-${tag}`, id: "2147483647" });
+    expect(ghost.code).toBe(404);
+    expect(ghost.message).toBe("This record was not found; it may have been removed already");
     expect(await serviceRows()).toBe(before);
   });
 
@@ -148,7 +150,19 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     const removed = await api.call("/smeb/exhibition/services/remove", { ticket: admin, form: { id: String(spare.id) } });
     expect(removed.code, removed.message).toBe(200);
     expect(await api.db.selectFrom("services").select("id").where("id", "=", spare.id).executeTakeFirst()).toBeUndefined();
-    expect((await api.call("/smeb/exhibition/services/remove", { ticket: admin, form: { id: String(spare.id) } })).code).toBe(404);
+    // Removed already (another tab, another organizer): said so in the reader's language, on the page too.
+    const again = await api.call("/smeb/exhibition/services/remove", { ticket: admin, form: { id: String(spare.id) }, lang: "zh" });
+    expect(again.code).toBe(404);
+    expect(again.message).toBe("未找到该记录，可能已被删除");
+    const browser = portalClient(api.baseUrl);
+    browser.jar.set("lng", "en");
+    await browser.signIn("admin", "Admin#2026");
+    const page = await browser.request(`/index/settings/services?remove=${spare.id}`, {
+      body: new URLSearchParams({ intent: "remove", id: String(spare.id) }),
+      headers: { "sec-fetch-site": "same-origin" },
+    });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("This record was not found; it may have been removed already");
   });
 
   const agent = {

@@ -67,6 +67,7 @@ const catalogueSettings = {
     windowOrder: "Orders must close after they open",
     serviceInUse: "This service has been ordered or is in a cart, so it cannot be removed. Untick 'Offered to exhibitors' to withdraw it.",
     agentInUse: "Exhibitors have sent requests to this agent, so it cannot be removed. Untick 'Offered to exhibitors' to hide it.",
+    notFound: "This record was not found; it may have been removed already",
   },
   save: "Save",
   remove: "Remove",

@@ -66,6 +66,7 @@ const catalogueSettings = {
     windowOrder: "截止订购时间必须晚于开始订购时间",
     serviceInUse: "此服务已被订购或在购物车中，不能删除。请取消勾选“向展商提供”以停用。",
     agentInUse: "展商已向此代理发送申请，不能删除。请取消勾选“向展商提供”以隐藏。",
+    notFound: "未找到该记录，可能已被删除",
   },
   save: "保存",
   remove: "删除",

@@ -39,7 +39,7 @@ export async function prepareServices(config: Config, logger: Logger) {
     // Not the arguments: create-user's include a password.
     logger.info({ command }, "running an ops command sent by the CLI");
     try {
-      return await runOpsCommand({ db: database.db, store }, command, args);
+      return await runOpsCommand({ db: database.db, store, databaseKind: database.kind }, command, args);
     } catch (error) {
       logger.warn({ command, err: error }, "ops command failed");
       throw error;

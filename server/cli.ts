@@ -5,6 +5,8 @@ import { appClock } from "./clock";
 import { createObjectStore } from "./uploads";
 import { isOpsCommand, opsHelp, preparedArgs, runOpsCommand, unknownCommandMessage, withAbsoluteFile } from "./ops/commands";
 import { OpsRefusal } from "./ops/command-types";
+import { BackupRefusal } from "./backup/archive";
+import { runArchiveCommand } from "./backup/restore-command";
 
 /** A failure whose message says it all (no stack trace to print). */
 class Plainly extends Error {}
@@ -21,6 +23,9 @@ async function main(command: string | undefined, typedArgs: string[]) {
   const help = opsHelp(command, typedArgs);
   if (help !== null) return console.log(help);
   if (!isOpsCommand(command)) throw new Plainly(unknownCommandMessage(command));
+  // Reading an archive (backup --verify, restore) needs no database owner: run here.
+  const archiveOutput = await runArchiveCommand(command, typedArgs, loadConfig);
+  if (archiveOutput !== null) return console.log(archiveOutput);
   // A file named on the command line is read by whichever process runs the command: the path is made absolute here.
   // Questions (setup's password) are asked here, on this terminal, whichever process runs the command.
   const args = await preparedArgs(command, withAbsoluteFile(command, typedArgs));
@@ -67,7 +72,7 @@ async function runHere(config: Config, command: string, args: string[]) {
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length && command !== "migrate") console.log(`Applied migrations: ${applied.join(", ")}`);
-    const context = { db: database.db, store: createObjectStore(config, database.db) };
+    const context = { db: database.db, store: createObjectStore(config, database.db), databaseKind: database.kind };
     database.owner?.serveCommands((other, otherArgs) => runOpsCommand(context, other, otherArgs));
     const output = command === "migrate" && applied.length ? `Applied migrations: ${applied.join(", ")}` : await runOpsCommand(context, command, args);
     if (output) console.log(output);
@@ -97,6 +102,10 @@ function ranBy(holder: Holder, dataDir: string) {
 }
 
 main(process.argv[2], process.argv.slice(3)).catch((error) => {
+  if (error instanceof BackupRefusal) {
+    console.error(error.message);
+    process.exit(error.exitCode);
+  }
   const plain = error instanceof ConfigError || error instanceof DataDirHeldError || error instanceof Plainly || error instanceof OpsRefusal;
   console.error(plain ? error.message : error);
   process.exit(1);

@@ -142,6 +142,19 @@ const configSchema = z
       .optional()
       .transform((value) => (value ? value : undefined))
       .refine((value) => !value || (path.isAbsolute(value) && isExecutableFile(value)), { message: "must be the absolute path of an executable ffmpeg" }),
+    /** Where `cli.js backup` and the scheduled backups write their archives (decision 058). */
+    BACKUP_DIR: z.string().trim().min(1).default("./backups"),
+    /** A cron expression (five fields, the server's time zone) for backups on the job queue; unset: none scheduled. */
+    BACKUP_SCHEDULE: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => !value || /^\S+(\s+\S+){4}$/.test(value), {
+        message: 'must be a cron expression of five fields, such as "30 2 * * *" (02:30 every day)',
+      }),
+    /** How many scheduled archives to keep in BACKUP_DIR (the newest). */
+    BACKUP_KEEP: z.coerce.number({ message: "must be a whole number from 1 to 1000" }).int().min(1).max(1000).default(7),
     /** Test only: "fast" hashes passwords at test strength (server/auth/password.ts). Refused with NODE_ENV=production. */
     PASSWORD_HASHING: z.enum(["standard", "fast"], { message: "must be standard or fast" }).default("standard"),
     /**
@@ -195,6 +208,7 @@ type RawConfig = z.infer<typeof configSchema>;
 
 export type Config = RawConfig & {
   dataDir: string;
+  backupDir: string;
   sessionSecrets: string[];
   secureCookies: boolean;
   /** Base URL of the exhibition API that the web app calls. */
@@ -239,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...raw,
     dataDir,
+    backupDir: path.resolve(raw.BACKUP_DIR),
     sessionSecrets,
     secureCookies: raw.PUBLIC_URL?.startsWith("https://") ?? false,
     apiBaseUrl: (raw.API_BASE_URL ?? `http://127.0.0.1:${raw.PORT}/api`).replace(/\/$/, ""),

@@ -24,6 +24,7 @@ import { createNotifier } from "./notify";
 import { createDeliveryChannels } from "./notify/channels";
 import { messageJobs } from "./notify/jobs";
 import { type JobQueue, type JobWorkers, startJobQueue } from "./jobs/queue";
+import { backupJobs } from "./backup/jobs";
 import { reminderJobs } from "./reminders/queue";
 import { invitationJobs } from "./accounts/invitation-jobs";
 import { videoJobs } from "./video/jobs";
@@ -158,6 +159,15 @@ function jobDomains(config: Config, logger: ReturnType<typeof createLogger>, ser
     invitationJobs(jobDeps),
     videoJobs({ db: services.database.db, store: services.store, logger }),
     uploadSweepJobs({ db: services.database.db, store: services.store, logger }),
+    backupJobs({
+      db,
+      store: services.store,
+      logger,
+      databaseKind: services.database.kind,
+      schedule: config.BACKUP_SCHEDULE,
+      folder: config.backupDir,
+      keep: config.BACKUP_KEEP,
+    }),
   ];
   if (config.REMINDERS === "on") domains.push(reminderJobs(jobDeps));
   return domains;

@@ -7,7 +7,13 @@ import type { ObjectStore } from "../uploads/object-store";
  * What an ops command runs with (server/ops/commands.ts): the database and the object store, and
  * optionally how to send mail (else a command that mails builds it from the process's configuration).
  */
-export type OpsContext = { db: Database; store: ObjectStore; mail?: Pick<ApiDeps, "config" | "notifier" | "logger"> };
+export type OpsContext = {
+  db: Database;
+  store: ObjectStore;
+  /** Which database the command runs on (a backup records it). */
+  databaseKind?: "pglite" | "postgres";
+  mail?: Pick<ApiDeps, "config" | "notifier" | "logger">;
+};
 export type OptionValues = Record<string, string | boolean | undefined>;
 export type OpsCommand = {
   /** The arguments after the command's name, e.g. "<file.xlsx> [--dry-run]". */

@@ -17,6 +17,7 @@ import { accountCommands } from "./commands-accounts";
 import { setupCommands } from "./commands-setup";
 import { reminderCommands } from "./commands-reminders";
 import { catalogueCommands } from "./commands-catalogue";
+import { backupCommands } from "./commands-backup";
 import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues } from "./command-types";
 
 /**
@@ -132,6 +133,7 @@ const commands: Record<string, OpsCommand> = {
   ...reminderCommands,
   ...setupCommands,
   ...catalogueCommands,
+  ...backupCommands,
 };
 
 const opsCommandNames = Object.keys(commands);

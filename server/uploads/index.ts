@@ -4,9 +4,15 @@ import { loadStorageSecrets } from "../auth/secrets";
 import { createLocalStore } from "./local-store";
 import type { ObjectStore } from "./object-store";
 import { createS3Store } from "./s3-store";
+import { holdDeletionsDuringBackups } from "../backup/deletion-hold";
 
 /** The configured object store (STORAGE=local, the default, or s3). */
 export function createObjectStore(config: Config, db: Database): ObjectStore {
+  // A running backup copies what its snapshot names: deletions wait for it (server/backup/deletion-hold.ts).
+  return holdDeletionsDuringBackups(configuredStore(config, db), db);
+}
+
+function configuredStore(config: Config, db: Database): ObjectStore {
   if (config.STORAGE === "s3") {
     return createS3Store({
       endpoint: config.S3_ENDPOINT,

@@ -2,6 +2,7 @@ import type { JobWorkers } from "../jobs/queue";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { sweepUnreferencedFiles } from "./file-references";
+import { deleteDeferredObjects } from "../backup/deletion-hold";
 import type { ObjectStore } from "./object-store";
 
 /**
@@ -19,6 +20,8 @@ export function uploadSweepJobs(deps: { db: Database; store: ObjectStore; logger
       await boss.schedule(SWEEP_QUEUE, SWEEP_CRON);
       await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: options.pollingSeconds ?? 30 }, async () => {
         const result = await sweepUnreferencedFiles(deps.db, deps.store);
+        // Deletions a backup held, in case the process that ran it stopped before deleting them.
+        await deleteDeferredObjects(deps.db, deps.store);
         if (result.files) deps.logger.info({ event: "uploads-sweep", ...result }, "unreferenced files removed");
         return result;
       });

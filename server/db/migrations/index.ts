@@ -41,6 +41,7 @@ import * as exhibitionSettings from "./0039-exhibition-settings";
 import * as messages from "./0040-messages";
 import * as demoMarker from "./0041-demo-marker";
 import * as drawingSiteSetting from "./0042-drawing-site-setting";
+import * as backups from "./0043-backups";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   "0040-messages": messages,
   "0041-demo-marker": demoMarker,
   "0042-drawing-site-setting": drawingSiteSetting,
+  "0043-backups": backups,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -27,6 +27,7 @@ import type { TrafficGuideTables } from "./traffic-guides";
 import type { ReservationTables } from "./reservations";
 import type { EpidemicTables } from "./epidemic";
 import type { MessageTables } from "./messages";
+import type { BackupTables } from "./backup";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -53,6 +54,7 @@ export type * from "./traffic-guides";
 export type * from "./reservations";
 export type * from "./epidemic";
 export type * from "./messages";
+export type * from "./backup";
 
 export interface DB
   extends ExhibitionTables,
@@ -79,4 +81,5 @@ export interface DB
     TrafficGuideTables,
     ReservationTables,
     EpidemicTables,
-    MessageTables {}
+    MessageTables,
+    BackupTables {}

@@ -18,6 +18,7 @@ import path from "node:path";
 import { crossProcessChecks } from "./scaleout.mjs";
 import { cloneUsers, findPostgres, openPostgres, postgresRequired, redactUrl, throwawayDatabase, withPglite } from "./db.mjs";
 import { killDuringWrites } from "./kill.mjs";
+import { backupDuringWrites, reportBackupDrill } from "./backup-drill.mjs";
 import { measureCostPerKind, cpuMsOf } from "./cost.mjs";
 import { runLoad } from "./load.mjs";
 import { startProxy } from "./proxy.mjs";
@@ -132,6 +133,22 @@ async function embeddedPhase() {
     }
     reportKill(label, kill, verifiedKill);
   }
+
+  // The restore drill: a backup through the running portal (the data directory's owner), restored into a new DATA_DIR.
+  log("embedded: backup while writers save feedback, restored into a new data directory");
+  await server.start();
+  const drill = await backupDuringWrites({
+    server,
+    env,
+    writers: Math.min(4, settings.killWriters),
+    sessions: result.sessions.slice(0, 4),
+    tag: `${runTag}b`,
+    ipBlock: 35,
+    restoredEnv: async (restoredDir) => portalEnv({ port: await freePort(), dataDir: restoredDir }),
+    verify: (target, acks) => withPglite(target.DATA_DIR, (db) => verifyFeedback(db, { dataDir: target.DATA_DIR, acks, tag: `${runTag}b` })),
+  });
+  await server.stop();
+  reportBackupDrill("embedded", drill);
   const crashLogs = serverErrors(server, logsBeforeCrash);
   if (crashLogs.length)
     console.log(`note: the embedded server logged ${crashLogs.length} error line(s) around the crash:\n  ${crashLogs.slice(0, 10).join("\n  ")}`);
@@ -140,6 +157,7 @@ async function embeddedPhase() {
 const PG_CHECKS = [
   "scale-out (PostgreSQL): session, lockout counter, captcha and preference shared by two processes",
   "crash (PostgreSQL): no acknowledged write lost, no half-written record visible",
+  "backup (PostgreSQL): a backup taken during writes restores into a new database with every acknowledged write",
 ];
 
 async function postgresPhase() {
@@ -214,6 +232,31 @@ async function postgresPhase() {
     }
     reportKill("PostgreSQL", kill, verifiedKill);
     check(kill.whileDownResult === "B /readyz 200", "crash (PostgreSQL): B kept serving while A was down", kill.whileDownResult);
+
+    log("postgres: backup while writers save feedback through A, restored into a new database");
+    const drillTag = `${runTag}pb`;
+    const drill = await backupDuringWrites({
+      server: a,
+      env: a.env,
+      writers: Math.min(4, settings.killWriters),
+      accounts: killNames.slice(0, 2).map((username) => ({ username, password: DEMO_EXHIBITOR.password })),
+      tag: drillTag,
+      ipBlock: 45,
+      restoredEnv: async (restoredDir) => {
+        const restoredDatabase = await throwawayDatabase(found.url);
+        onCleanup(() => restoredDatabase.drop());
+        return portalEnv({ port: await freePort(), dataDir: restoredDir, databaseUrl: restoredDatabase.url });
+      },
+      verify: async (target, acks) => {
+        const restoredDb = openPostgres(target.DATABASE_URL);
+        try {
+          return await verifyFeedback(restoredDb, { dataDir: target.DATA_DIR, acks, tag: drillTag });
+        } finally {
+          await restoredDb.close();
+        }
+      },
+    });
+    reportBackupDrill("PostgreSQL", drill);
   }
 
   if (settings.pgLoad || loadOnly) {

@@ -46,12 +46,6 @@ export async function takeBackup(
   folder: string,
   options: { trigger?: "command" | "schedule"; onSnapshot?: () => void } = {},
 ): Promise<BackupResult> {
-  try {
-    await fs.promises.mkdir(folder, { recursive: true });
-    await fs.promises.access(folder, fs.constants.W_OK);
-  } catch (error) {
-    throw writeRefusal(folder, error);
-  }
   const runId = await startRun(deps.db, options.trigger ?? "command");
   const heartbeat = setInterval(() => {
     deps.db
@@ -62,8 +56,16 @@ export async function takeBackup(
       .catch(() => undefined);
   }, BACKUP_HEARTBEAT_SECONDS * 1000);
   heartbeat.unref();
-  const writer = await openWriter(folder);
+  let writer: ArchiveWriter | null = null;
   try {
+    // A folder that cannot be written is a failed run too (the home shows it): a scheduled backup's disk may be gone.
+    try {
+      await fs.promises.mkdir(folder, { recursive: true });
+      await fs.promises.access(folder, fs.constants.W_OK);
+    } catch (error) {
+      throw writeRefusal(folder, error);
+    }
+    writer = await openWriter(folder);
     const result = await writeArchive(deps, writer, options.onSnapshot);
     await deps.db
       .updateTable("backup_runs")
@@ -81,7 +83,7 @@ export async function takeBackup(
       .execute();
     return result;
   } catch (error) {
-    await writer.abandon();
+    await writer?.abandon();
     const refusal = error instanceof BackupRefusal ? error : isWriteError(error) ? writeRefusal(folder, error) : error;
     await deps.db
       .updateTable("backup_runs")

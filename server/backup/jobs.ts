@@ -10,7 +10,7 @@ import { pruneBackups, takeBackup } from "./backup";
  * Each run is logged (and in backup_runs, which the organizer's home reads). Without a schedule, an
  * earlier one is removed.
  */
-const BACKUP_QUEUE = "backup-scheduled";
+export const BACKUP_QUEUE = "backup-scheduled";
 
 export type BackupJobDeps = {
   db: Database;

@@ -43,7 +43,7 @@ async function answers(db: Database, exhibitionId: number, items: ItemRow[]) {
 
 const percent = (done: number, of: number) => (of ? Math.round((done / of) * 100) : 0);
 
-export async function checklistOverview(db: Database, exhibitionId: number, now: Date): Promise<Omit<ChecklistOverview, "missingSettings">> {
+export async function checklistOverview(db: Database, exhibitionId: number, now: Date): Promise<Omit<ChecklistOverview, "missingSettings" | "backup">> {
   const items = await itemsOf(db, exhibitionId);
   const { checked, rows } = await answers(db, exhibitionId, items);
   const overviewItems = items.map((item) => {

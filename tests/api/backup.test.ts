@@ -17,7 +17,12 @@ import { type Database, type DatabaseHandle, openDatabase } from "../../server/d
 import { createLocalStore } from "../../server/uploads/local-store";
 import type { ObjectStore } from "../../server/uploads/object-store";
 import { adminQuery, databaseUrlFor } from "../support/postgres-template";
-import { type Backend, backends, openTestDatabase, postgresSkipReason, postgresUrl } from "../support/test-api";
+import { type Backend, backends, loadRemixBuild, openTestDatabase, postgresSkipReason, postgresUrl, startTestApi } from "../support/test-api";
+import { portalClient } from "../support/portal-client";
+import type { ChecklistOverview } from "../../app/contracts/home/overview-types";
+import { BACKUP_QUEUE, backupJobs } from "../../server/backup/jobs";
+import { startJobQueue } from "../../server/jobs/queue";
+import { createLogger } from "../../server/logger";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -226,8 +231,11 @@ describe.each(backends)("a backup of the %s database", { timeout: 120_000 }, (ba
     };
     await expect(takeBackup({ ...deps, store: failing }, folder)).rejects.toThrow("the store went away");
     expect(fs.readdirSync(folder)).toEqual([]);
-    const failed = await from.database.db.selectFrom("backup_runs").select(["status", "error"]).where("status", "=", "failed").execute();
-    expect(failed).toEqual([{ status: "failed", error: "the store went away" }]);
+    const failed = await from.database.db.selectFrom("backup_runs").select(["status", "error"]).where("status", "=", "failed").orderBy("id").execute();
+    expect(failed).toEqual([
+      { status: "failed", error: refusal.message },
+      { status: "failed", error: "the store went away" },
+    ]);
     expect(await backupRunning(from.database.db)).toBe(false);
   });
 });
@@ -360,4 +368,65 @@ it("an archive being written is never under its final name until it is whole", a
   await expect.poll(() => fs.readdirSync(folder)).toEqual(["portal-backup-x.tar.gz.part"]);
   await writer.abandon();
   expect(fs.readdirSync(folder)).toEqual([]);
+});
+
+describe("the organizer's home and the schedule", { timeout: 120_000 }, () => {
+  it("the home says when the last good backup was made, a failure since, and whether a schedule is set, in both languages", async () => {
+    const api = await startTestApi("pglite", { BACKUP_SCHEDULE: "30 2 * * *" }, { remixBuild: await loadRemixBuild() });
+    cleanups.push(() => api.close());
+    const admin = await api.login("admin", "Admin#2026");
+    const state = async () => (await api.call<ChecklistOverview>("/smeb/worksheet/overview", { ticket: admin })).data.backup;
+    expect(await state()).toEqual({ lastGoodAt: null, lastGoodBytes: null, failedSince: null, scheduled: true });
+
+    const store = localStore(newFolder("home"), api.db);
+    const result = await takeBackup({ db: api.db, store, databaseKind: "pglite" }, newFolder("archives"));
+    const afterGood = await state();
+    expect(afterGood.lastGoodBytes).toBe(result.bytes);
+    expect(afterGood.failedSince).toBeNull();
+    const notAFolder = path.join(newFolder("home-file"), "file");
+    fs.writeFileSync(notAFolder, "x");
+    await refusalOf(takeBackup({ db: api.db, store, databaseKind: "pglite" }, path.join(notAFolder, "backups")));
+    expect((await state()).failedSince?.error).toContain("a part of the path is a file, not a folder");
+
+    const browser = portalClient(api.baseUrl);
+    await browser.signIn("admin", "Admin#2026");
+    for (const [language, words] of [
+      ["en", ["Last good backup:", "A backup failed at", "Backups run on a schedule."]],
+      ["zh", ["最近一次成功备份：", "的备份失败：Could not write the backup", "已设置定时备份。"]],
+    ] as const) {
+      browser.jar.set("lng", language);
+      const html = await (await browser.request("/index")).text();
+      for (const word of words) expect(html, language).toContain(word);
+    }
+  });
+
+  it("a scheduled backup is queued by its cron, written by the queue's worker, and only the newest BACKUP_KEEP are kept", async () => {
+    const database = await openTestDatabase("pglite");
+    cleanups.push(() => database.close());
+    const folder = newFolder("scheduled");
+    const store = localStore(newFolder("scheduled-store"), database.db);
+    const logger = createLogger("silent");
+    const queue = await startJobQueue(
+      { database, logger },
+      [backupJobs({ db: database.db, store, logger, databaseKind: "pglite", schedule: "30 2 * * *", folder, keep: 1 })],
+      {
+        pollingSeconds: 0.5,
+      },
+    );
+    cleanups.push(() => queue.stop());
+    const { rows } = await sql<{ cron: string }>`select cron from pgboss.schedule where name = ${BACKUP_QUEUE}`.execute(database.db);
+    expect(rows).toEqual([{ cron: "30 2 * * *" }]);
+
+    const scheduledRuns = () =>
+      database.db.selectFrom("backup_runs").select("archive").where("trigger", "=", "schedule").where("status", "=", "done").execute();
+    for (const runs of [1, 2]) {
+      await queue.send(BACKUP_QUEUE, {});
+      await expect.poll(async () => (await scheduledRuns()).length, { timeout: 60_000 }).toBe(runs);
+    }
+    const newest = (await scheduledRuns())
+      .map((r) => path.basename(r.archive!))
+      .sort()
+      .at(-1);
+    await expect.poll(() => archivesIn(folder), { timeout: 10_000 }).toEqual([newest]);
+  });
 });

@@ -25,6 +25,15 @@ export type ReviewQueueCount = {
   link: string;
 };
 
+/** The backups as the organizer's home shows them (issue 53): the last good one, a failure since, a schedule. */
+export type BackupState = {
+  lastGoodAt: string | null;
+  lastGoodBytes: number | null;
+  /** A backup that failed after the last good one. */
+  failedSince: { at: string; error: string } | null;
+  scheduled: boolean;
+};
+
 export type ChecklistOverview = {
   exhibitors: number;
   percent: number;
@@ -32,6 +41,7 @@ export type ChecklistOverview = {
   queues: ReviewQueueCount[];
   /** The organizer's settings a real show still lacks (issue 52); empty: nothing is shown. */
   missingSettings: MissingSetting[];
+  backup: BackupState;
 };
 
 /** An exhibitor behind on an item, with the contact the organizer sees as stored. */

@@ -10,6 +10,15 @@ const overview = {
   overdue: "Overdue",
   notChecked: "Not tracked",
   showNotDone: "Who is behind",
+  backup: {
+    title: "Backups",
+    lastGood: "Last good backup: {{at}} ({{size}} MB).",
+    none: "No backup has been made yet. Ask the operator to run cli.js backup or set BACKUP_SCHEDULE (see the operations guide).",
+    stale: "The last good backup is more than two days old.",
+    failed: "A backup failed at {{at}}: {{error}}",
+    scheduled: "Backups run on a schedule.",
+    notScheduled: "No backup schedule is set (BACKUP_SCHEDULE).",
+  },
   queuesTitle: "Waiting for your review",
   queuesEmpty: "Nothing is waiting for review.",
   queues: {

@@ -12,6 +12,15 @@ const overview: typeof en = {
   overdue: "已逾期",
   notChecked: "不统计",
   showNotDone: "查看未完成展商",
+  backup: {
+    title: "数据备份",
+    lastGood: "最近一次成功备份：{{at}}（{{size}} MB）。",
+    none: "尚未进行过备份。请运维人员运行 cli.js backup 或设置 BACKUP_SCHEDULE（见运维文档）。",
+    stale: "最近一次成功备份已超过两天。",
+    failed: "{{at}} 的备份失败：{{error}}",
+    scheduled: "已设置定时备份。",
+    notScheduled: "未设置定时备份（BACKUP_SCHEDULE）。",
+  },
   queuesTitle: "待您审核",
   queuesEmpty: "暂无待审核事项。",
   queues: {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Group, List, Progress, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { exhibitionDate } from "~/contracts/common/exhibition-time";
-import type { ChecklistOverview } from "~/contracts/home/overview-types";
+import { exhibitionDate, exhibitionDateTime } from "~/contracts/common/exhibition-time";
+import type { BackupState, ChecklistOverview } from "~/contracts/home/overview-types";
 import { FEEDBACK_INBOX_PATH } from "~/contracts/settings/feedback-inbox-values";
 import { settingFieldLink, type MissingSetting } from "~/contracts/exhibition-settings/values";
 import { useTranslation } from "~/i18n/texts";
@@ -32,6 +32,37 @@ function MissingSettings({ missing }: { missing: MissingSetting[] }) {
   );
 }
 
+/** Backups are real time (the machine's), not business time: two days without one is worth a word. */
+const STALE_BACKUP_MS = 2 * 24 * 3_600_000;
+
+/** When the last good backup was made (issue 53); a failure since, or none at all, stands out. */
+function BackupNote({ backup }: { backup: BackupState | undefined }) {
+  const { t } = useTranslation();
+  if (!backup) return null;
+  const stale = backup.lastGoodAt !== null && Date.now() - Date.parse(backup.lastGoodAt) > STALE_BACKUP_MS;
+  const warn = !backup.lastGoodAt || stale || backup.failedSince !== null;
+  return (
+    <Alert color={warn ? "yellow" : "gray"} variant="light" title={t("home.overview.backup.title")} data-testid="backup-state">
+      <Stack gap={4}>
+        <Text size="sm">
+          {backup.lastGoodAt
+            ? t("home.overview.backup.lastGood", { at: exhibitionDateTime(backup.lastGoodAt), size: ((backup.lastGoodBytes ?? 0) / 1024 / 1024).toFixed(1) })
+            : t("home.overview.backup.none")}
+        </Text>
+        {stale ? <Text size="sm">{t("home.overview.backup.stale")}</Text> : null}
+        {backup.failedSince ? (
+          <Text size="sm" data-testid="backup-failed">
+            {t("home.overview.backup.failed", { at: exhibitionDateTime(backup.failedSince.at), error: backup.failedSince.error })}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          {backup.scheduled ? t("home.overview.backup.scheduled") : t("home.overview.backup.notScheduled")}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 /**
  * The organizer's home (docs/product.md § Home): how far the exhibitors are with each checklist item,
  * with a way to who is behind, and the review queues with something waiting (feedback too); the
@@ -43,6 +74,7 @@ export function OrganizerOverview({ overview }: { overview: ChecklistOverview })
   return (
     <Stack gap="lg">
       <MissingSettings missing={overview.missingSettings ?? []} />
+      <BackupNote backup={overview.backup} />
       <section aria-labelledby="home-overview">
         <Title order={2} size="h4" id="home-overview" mb="xs">
           {t("home.overview.title")}

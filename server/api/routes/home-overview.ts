@@ -4,6 +4,7 @@ import { appClock } from "../../clock";
 import { checklistOverview, notDoneFor, notDoneWorkbook } from "../../schedule/overview";
 import { missingSettingsOf, settingsEnvironment } from "../../exhibition-settings/general";
 import { organizerFor } from "../caller";
+import { backupState } from "../../backup/status";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
@@ -16,11 +17,12 @@ export function homeOverviewRoutes(deps: ApiDeps): Router {
 
   mount(router, homeEndpoints.overview, async ({ req, res }) => {
     const organizer = await organizerFor(deps, req, res);
-    const [overview, missingSettings] = await Promise.all([
+    const [overview, missingSettings, backup] = await Promise.all([
       checklistOverview(db, organizer.exhibitionId, appClock.now()),
       missingSettingsOf(db, organizer.exhibitionId, settingsEnvironment(deps.config)),
+      backupState(db, Boolean(deps.config.BACKUP_SCHEDULE)),
     ]);
-    return { ...overview, missingSettings };
+    return { ...overview, missingSettings, backup };
   });
   mount(router, homeEndpoints.notDone, async (call) => {
     const organizer = await organizerFor(deps, call.req, call.res);

@@ -33,7 +33,7 @@ export type BackupHeader = {
   exhibitions: ArchiveExhibition[];
 };
 
-export type TablePart = { entry: string; rows: number };
+type TablePart = { entry: string; rows: number };
 export type TableDump = { name: string; rows: number; parts: TablePart[] };
 export type SequenceValue = { name: string; lastValue: string; isCalled: boolean };
 /** A stored object the snapshot names; `entry` is where its bytes are in the archive (local storage). */

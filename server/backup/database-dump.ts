@@ -21,7 +21,7 @@ const PART_ROWS = 5000;
 const PART_BYTES = 4 * 1024 * 1024;
 const FETCH_ROWS = 1000;
 
-export type SnapshotObject = { key: string; contentType: string; bytes: number | null };
+type SnapshotObject = { key: string; contentType: string; bytes: number | null };
 
 export type DatabaseSnapshot = {
   snapshotAt: string;
@@ -36,7 +36,7 @@ export type DatabaseSnapshot = {
 type Sink = (entry: string, bytes: Buffer) => Promise<void>;
 
 /** What the snapshot is, known before its rows are read. */
-export type SnapshotHeader = Pick<DatabaseSnapshot, "snapshotAt" | "migration" | "exhibitions">;
+type SnapshotHeader = Pick<DatabaseSnapshot, "snapshotAt" | "migration" | "exhibitions">;
 
 export type DumpHandlers = {
   /** Told once the snapshot is taken: what was committed before it is in the backup, what commits after is not. */

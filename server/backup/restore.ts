@@ -17,6 +17,7 @@ import {
   type Manifest,
   readAll,
   readArchive,
+  sha256,
 } from "./archive";
 import { loadDatabase, migrationLevel, rowsInPortalTables } from "./database-dump";
 
@@ -73,7 +74,7 @@ export async function verifyArchive(archive: string): Promise<VerifiedArchive> {
       const bytes = await readAll(entry.body);
       header = parseHeader(archive, bytes);
       await checkLevel(archive, header);
-      seen.set(entry.name, { bytes: bytes.length, sha256: sha256Of(bytes), lines: 0 });
+      seen.set(entry.name, { bytes: bytes.length, sha256: sha256(bytes), lines: 0 });
       continue;
     }
     if (entry.name === MANIFEST_ENTRY) {
@@ -112,8 +113,6 @@ export async function verifyArchive(archive: string): Promise<VerifiedArchive> {
     fileBytes: manifest.files.reduce((sum, f) => sum + f.bytes, 0),
   };
 }
-
-const sha256Of = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex");
 
 export function describeArchive(archive: string, verified: VerifiedArchive): string {
   const { manifest } = verified;

@@ -1,4 +1,4 @@
-import { centsToYuanText, constructionSettingsSchema } from "../../app/contracts/logistics-settings/schema";
+import { centsToYuanText, constructionSettingsSchema, INSURANCE_MIN_MAX_CENTS } from "../../app/contracts/logistics-settings/schema";
 import type { Database } from "../db/database";
 import { commandExhibition } from "../seed/command-exhibition";
 import { constructionSettings } from "./common";
@@ -48,6 +48,9 @@ export async function constructionSettingsCommand(db: Database, args: string[]) 
   for (const arg of args) parseChange(arg, changes);
   const parsed = constructionSettingsSchema.safeParse({ ...constructionForm(await constructionSettings(db, exhibition.id)), ...changes.calendar });
   if (!parsed.success) {
+    // The amount is the one field the schema can refuse besides the days' order (each day was checked above).
+    if (parsed.error.issues.some((issue) => issue.path[0] === "insuranceMin"))
+      throw new Error(`insurance-min-cents is too large: at most ${INSURANCE_MIN_MAX_CENTS} cents.\n${USAGE}`);
     throw new Error(`The days must run in order: build-up from ≤ build-up to ≤ dismantle from ≤ dismantle to.\n${USAGE}`);
   }
   if (Object.keys(changes.calendar).length || changes.drawingSiteUrl !== undefined) {

@@ -47,6 +47,9 @@ describe("cli.js construction-settings", () => {
     ]) {
       await expect(constructionSettingsCommand(api.db, args), args.join(" ")).rejects.toThrow(/Not understood|No exhibition|run in order/);
     }
+    await expect(constructionSettingsCommand(api.db, ["insurance-min-cents=100000000001"])).rejects.toThrow(
+      /^insurance-min-cents is too large: at most 100000000000 cents\./,
+    );
     expect(await constructionSettings(api.db, exhibition.id)).toEqual(before);
   });
 });

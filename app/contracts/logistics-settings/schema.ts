@@ -214,13 +214,16 @@ export const badgeQuotaSchema = z.object({
 });
 
 /** The construction calendar (the days must run in order) and the insurance minimum. */
+/** The largest insurance minimum the organizer may set, in cents (the page and the CLI). */
+export const INSURANCE_MIN_MAX_CENTS = 100_000_000_000;
+
 export const constructionSettingsSchema = z
   .object({
     buildUpFrom: requiredDate(label("buildUpFrom")),
     buildUpTo: requiredDate(label("buildUpTo")),
     dismantleFrom: requiredDate(label("dismantleFrom")),
     dismantleTo: requiredDate(label("dismantleTo")),
-    insuranceMin: requiredYuan("insuranceMin", { positive: false, maxCents: 100_000_000_000 }),
+    insuranceMin: requiredYuan("insuranceMin", { positive: false, maxCents: INSURANCE_MIN_MAX_CENTS }),
   })
   .superRefine((value, ctx) => {
     const late = dayOutOfOrder(value);

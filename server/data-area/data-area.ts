@@ -5,6 +5,7 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Caller } from "../badges/badges";
 import type { Database } from "../db/database";
+import { containsPattern } from "../db/keyword-search";
 
 /**
  * The data area (issue 41): file classes and files of the caller's exhibition. Every signed-in
@@ -46,7 +47,6 @@ export async function listClasses(db: Database, who: Who): Promise<DataClass[]> 
 }
 
 /** LIKE's own characters in a keyword match themselves. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Files of the given classes (none: every class the caller sees), searched in names and descriptions, a page at a time. */
 export async function listFiles(
@@ -65,7 +65,7 @@ export async function listFiles(
   if (input.bannerOnly) base = base.where("c.banner", "=", true);
   if (input.fileId !== undefined) base = base.where("f.id", "=", input.fileId);
   if (input.keyword) {
-    const pattern = likePattern(input.keyword);
+    const pattern = containsPattern(input.keyword);
     base = base.where((eb) => eb.or(["f.name_zh", "f.name_en", "f.description_zh", "f.description_en"].map((column) => eb(sql.ref(column), "ilike", pattern))));
   }
   const [{ total }, rows] = await Promise.all([

@@ -11,6 +11,7 @@ import type { Database } from "../db/database";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Who } from "./declaration";
 import { STAFF_COLUMNS, staffView } from "./staff";
+import { containsPattern } from "../db/keyword-search";
 
 /**
  * The organizer's review of the epidemic declarations (issue 41, roleId 1): every exhibitor's
@@ -18,13 +19,12 @@ import { STAFF_COLUMNS, staffView } from "./staff";
  * time; the same as an Excel workbook (two sheets), unmasked: the sheet is the organizer's.
  */
 type Filter = { company?: string };
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The exhibition's exhibitors, narrowed to those whose account or profile names match the filter. */
 function exhibitors(db: Database, exhibitionId: number, filter: Filter) {
   let query = db.selectFrom("users as u").where("u.exhibition_id", "=", exhibitionId).where("u.role_id", "=", EXHIBITOR_ROLE_ID);
   if (filter.company) {
-    const pattern = likePattern(filter.company);
+    const pattern = containsPattern(filter.company);
     query = query.where((eb) =>
       eb.or([
         eb("u.business_name", "ilike", pattern),

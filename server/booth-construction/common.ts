@@ -4,7 +4,7 @@ import type { UploadFolder } from "../../app/contracts/uploads/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ConstructionSubject, DB } from "../db/schema";
-import { addDays } from "../seed/demo-calendar";
+import { addDays } from "../../app/contracts/common/exhibition-time";
 import { storedFileUrl } from "../uploads/files";
 
 /**

@@ -24,7 +24,7 @@ import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { actionWindow, requireActionOpen } from "../auth/button-check";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
-import { addDays } from "../seed/demo-calendar";
+import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { ObjectStore } from "../uploads/object-store";
 import {
   constructionBooth,

@@ -3,7 +3,7 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { LIVE_STATUSES } from "../../app/contracts/reservations/values";
 import type { Caller } from "../badges/badges";
 import type { Database } from "../db/database";
-import { addDays } from "../seed/demo-calendar";
+import { addDays } from "../../app/contracts/common/exhibition-time";
 
 /** Who calls the reservation rules: the session's user, exhibition and role. */
 export type Who = Pick<Caller, "userId" | "exhibitionId" | "roleId">;

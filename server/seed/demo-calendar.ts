@@ -1,4 +1,8 @@
 import { exhibitionDay } from "../orders/pricing";
+import { addDays } from "../../app/contracts/common/exhibition-time";
+
+// The seeds and the tests count demo days with it; the domains import it from the contract.
+export { addDays };
 
 /**
  * Every date of the demo exhibition, placed relative to the day the demo data is created, so a
@@ -45,13 +49,6 @@ export type DemoCalendar = {
   /** Deadlines of the checklist items, by done_check. */
   schedule: Record<DemoScheduleCheck, string>;
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** `day` moved by `days` whole days (YYYY-MM-DD in, YYYY-MM-DD out). */
-export function addDays(day: string, days: number) {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The demo calendar of data seeded at `now` (business time). */
 export function demoCalendar(now: Date): DemoCalendar {

@@ -16,7 +16,8 @@ import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { exhibitionDay } from "../orders/pricing";
-import { addDays, type DemoCalendar } from "../seed/demo-calendar";
+import { addDays } from "../../app/contracts/common/exhibition-time";
+import type { DemoCalendar } from "../seed/demo-calendar";
 import { appointedCarrier, iso, notFound, ownBooth, ownBooths, requireCarrier, stale, type Caller, type Db, type Viewer } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 

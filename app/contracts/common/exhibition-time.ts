@@ -33,3 +33,10 @@ export function fromExhibitionDateTimeInput(value: string): Date | null {
   // 2026-02-30T10:00 or 24:00 parse as another time or not at all: the round trip tells.
   return Number.isFinite(ms) && exhibitionDateTimeInput(new Date(ms)) === typed.slice(0, 16) ? new Date(ms) : null;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The day `days` after (or before) a YYYY-MM-DD day, as YYYY-MM-DD (calendar days: no time zone involved). */
+export function addDays(day: string, days: number) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

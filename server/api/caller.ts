@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { ApiDeps } from "./context";
 import { assertOrganizer, requireSession } from "./require-session";
 

@@ -19,7 +19,7 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  * an ID number, mobile or e-mail in one exhibition are refused by the unique indexes, so two saves
  * at once cannot both get in; the quota is counted with the booth row locked.
  */
-export type Caller = { userId: number; exhibitionId: number; roleId: number; sessionBoothId: number | null; label: string };
+import type { Caller } from "../auth/caller";
 
 const PHOTO_FOLDER = "icon";
 type Db = Database | Transaction<DB>;

@@ -5,7 +5,8 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
-import { fileRefs, STANDARD_BOOTH, type Caller } from "./common";
+import { fileRefs, STANDARD_BOOTH } from "./common";
+import type { Caller } from "../auth/caller";
 
 /**
  * The standard booth builder's work list (the organizer's export): one row per standard booth that

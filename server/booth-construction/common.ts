@@ -14,7 +14,7 @@ import { storedFileUrl } from "../uploads/files";
  * decisions. Another exhibitor's booth or file answers like an unknown one (404).
  */
 
-export type Caller = { userId: number; exhibitionId: number; roleId: number; sessionBoothId: number | null; label: string };
+import type { Caller } from "../auth/caller";
 export type Db = Database | Transaction<DB>;
 
 export const STANDARD_BOOTH = 1;

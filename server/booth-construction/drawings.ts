@@ -11,7 +11,8 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { constructionBooth, fileRefs, iso, ownFileId, RAW_SPACE, recordEvent, staleRecord, type Caller, type Db } from "./common";
+import { constructionBooth, fileRefs, iso, ownFileId, RAW_SPACE, recordEvent, staleRecord, type Db } from "./common";
+import type { Caller } from "../auth/caller";
 import { readExhibitionSetting } from "../exhibition-settings/store";
 
 /**

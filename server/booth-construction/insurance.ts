@@ -5,7 +5,8 @@ import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
-import { constructionBooth, constructionSettings, day, historyOf, iso, ownFileId, RAW_SPACE, recordEvent, staleRecord, type Caller, type Db } from "./common";
+import { constructionBooth, constructionSettings, day, historyOf, iso, ownFileId, RAW_SPACE, recordEvent, staleRecord, type Db } from "./common";
+import type { Caller } from "../auth/caller";
 
 /**
  * Public liability insurance (spec /boothConstruction insurancePurchase): raw space booths only

@@ -9,7 +9,8 @@ import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { fileRefs, historyOf, iso, notFound, recordEvent, staleRecord, type Caller, type Db } from "./common";
+import { fileRefs, historyOf, iso, notFound, recordEvent, staleRecord, type Db } from "./common";
+import type { Caller } from "../auth/caller";
 import { DRAWING_KIND_LABELS } from "./drawings";
 
 /**

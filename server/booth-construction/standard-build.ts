@@ -38,9 +38,9 @@ import {
   recordEvent,
   STANDARD_BOOTH,
   staleRecord,
-  type Caller,
   type Db,
 } from "./common";
+import type { Caller } from "../auth/caller";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
 
 /**

@@ -3,7 +3,7 @@ import type { DataClass, DataFile, DataFileList } from "../../app/contracts/data
 import type { DataFileLanguage } from "../../app/contracts/data-area/values";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { containsPattern } from "../db/keyword-search";
 

@@ -3,7 +3,7 @@ import type { EpidemicCommitment, EpidemicSettings } from "../../app/contracts/e
 import { EPIDEMIC_PATH } from "../../app/contracts/epidemic/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 
 /**

@@ -6,7 +6,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { AudienceChart, AudiencePage, AudienceRow, VisitorMessageState, VisitorPage, VisitorRow } from "../../app/contracts/promotion/visitor-api-types";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { containsPattern } from "../db/keyword-search";

@@ -4,7 +4,7 @@ import type { ExhibitInput } from "../../app/contracts/promotion/schema";
 import { EXHIBITS_MAX } from "../../app/contracts/promotion/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";

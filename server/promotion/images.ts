@@ -5,7 +5,7 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ImageFormat } from "../../app/contracts/promotion/image-schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { DownloadName } from "../api/file-answer";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { approvedPublicProfile } from "../exhibitor/public-profile";
 import type { ObjectStore } from "../uploads/object-store";

@@ -3,7 +3,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import type { InvitationList, InvitationRemoved, InvitationTemplateView, InvitationView } from "../../app/contracts/promotion/api-types";
 import type { InvitationInput } from "../../app/contracts/promotion/schema";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
 

@@ -7,7 +7,7 @@ import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Ranking, RankingRow } from "../../app/contracts/promotion/visitor-api-types";
 import { RANKING_TOP, type RankingKind, type RankingPeriod } from "../../app/contracts/promotion/visitor-values";
 import { loadExcel } from "../spreadsheets/workbook";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import { approvedPublicProfiles } from "../exhibitor/public-profile";
 import type { Database } from "../db/database";
 import { shiftDay } from "./views";

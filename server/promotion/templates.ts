@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { TemplateAdminView } from "../../app/contracts/promotion/api-types";
 import type { TemplateInput } from "../../app/contracts/promotion/template-schema";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { LIVE_STATUSES } from "../../app/contracts/reservations/values";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 

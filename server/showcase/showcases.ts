@@ -4,7 +4,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import type { ShowcaseAdminRow, ShowcaseMine, ShowcaseQr } from "../../app/contracts/showcase/api-types";
 import { SHOWCASE_EXHIBITS_MAX, showcasePath } from "../../app/contracts/showcase/values";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { companyNamesOf } from "../promotion/rankings";
 import { trackingCodeOf } from "../promotion/tracking";

@@ -3,7 +3,7 @@ import type { GuideDays, GuideIntro } from "../../app/contracts/traffic-guides/a
 import type { Guide } from "../../app/contracts/traffic-guides/values";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database } from "../db/database";
 

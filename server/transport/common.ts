@@ -3,10 +3,11 @@ import type { DiscountRule, PriceRow, TransportService } from "../../app/contrac
 import { TRANSPORT_SERVICES } from "../../app/contracts/transport/pricing";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Caller, Db } from "../booth-construction/common";
+import type { Db } from "../booth-construction/common";
+import type { Caller } from "../auth/caller";
 import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
-export type { Caller, Db } from "../booth-construction/common";
+export type { Db } from "../booth-construction/common";
 export { iso, ownFileId } from "../booth-construction/common";
 
 /**

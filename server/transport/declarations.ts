@@ -11,9 +11,10 @@ import { constructionSettings } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { exhibitionDay } from "../orders/pricing";
-import { appointedCarrier, carrierPricing, notFound, ownBooth, ownBooths, ownFileId, servicesText, stale, type Caller, type Db, type Viewer } from "./common";
+import { appointedCarrier, carrierPricing, notFound, ownBooth, ownBooths, ownFileId, servicesText, stale, type Db, type Viewer } from "./common";
 import { declarationSummaries, exhibitorNameOf, quoteOf, readDeclaration } from "./detail";
 import { CARRIER_REVIEW_PAGE, pageLink, sendQuietly, type Mailer } from "./messages";
+import type { Caller } from "../auth/caller";
 
 /**
  * The exhibitor's declarations (issue 17, spec /exhibitTL carriage): a draft with its header, then

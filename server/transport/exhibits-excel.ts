@@ -10,7 +10,8 @@ import { findUnstorableText } from "../api/text-input";
 import type { XlsxRefusal } from "../spreadsheets/xlsx-sniff";
 import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows, megabytes } from "../spreadsheets/workbook";
 import type { ObjectStore } from "../uploads/object-store";
-import { ownFileId, type Caller, type Db } from "./common";
+import { ownFileId, type Db } from "./common";
+import type { Caller } from "../auth/caller";
 
 /**
  * The carrier's exhibits template (issue 17, decision 019), in the way of the badges' import (015):

@@ -6,8 +6,8 @@ import { formatCny } from "../../app/contracts/common/format";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import type { Caller } from "./common";
 import { bookingIdsOf, bookingView, liftingList, lockExhibitor, selectBookings, type BookingRow, type SendSummary } from "./lifting";
+import type { Caller } from "../auth/caller";
 
 /**
  * 'Send to carrier' of the hoisting and forklift list (issue 17 point 4): the exhibitor's bookings

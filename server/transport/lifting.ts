@@ -9,7 +9,8 @@ import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database } from "../db/database";
-import { appointedCarrier, iso, notFound, ownBooth, ownBooths, type Caller, type Db, type Viewer } from "./common";
+import { appointedCarrier, iso, notFound, ownBooth, ownBooths, type Db, type Viewer } from "./common";
+import type { Caller } from "../auth/caller";
 
 /**
  * Hoisting and forklift bookings (spec /exhibitTL exhibitsCostReservation, issue 17 points 3 and 4,

@@ -6,11 +6,11 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 import { drawQr } from "../badges/badge-pdf";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import type { Caller } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../orders/pdf-layout";
 import { notFound } from "../transport/common";
 import { selectBlueCars, type BlueCarRow } from "./blue-cars";
+import type { Caller } from "../auth/caller";
 
 /**
  * The pass of an approved blue-plate car (issue 41, decision 038): printed by the exhibitor, shown

@@ -4,10 +4,10 @@ import type { BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "../.
 import { BLUE_CAR_PAGE_SIZE, BLUE_CAR_STATUSES, type BlueCarStatus } from "../../app/contracts/vehicles/blue-cars-values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import type { Caller } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import { notFound } from "../transport/common";
 import { blueCarDays, blueCarGuide, blueCarViews, conflict, selectBlueCars, staleCar, type BlueCarRow } from "./blue-cars";
+import type { Caller } from "../auth/caller";
 
 /**
  * The organizer's side of the blue-plate cars (issue 41, /HT/blueCarReview): every exhibitor's cars

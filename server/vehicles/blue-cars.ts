@@ -4,9 +4,10 @@ import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/
 import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars-values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
-import { constructionSettings, fileRefs, iso, ownFileId, type Caller, type Db } from "../booth-construction/common";
+import { constructionSettings, fileRefs, iso, ownFileId, type Db } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import { notFound } from "../transport/common";
+import type { Caller } from "../auth/caller";
 
 /**
  * Non-Shenzhen blue-plate cars (issue 41, spec /HT/blueCarGuide; decision 038). An exhibitor

@@ -18,8 +18,9 @@ import { readDraft } from "../exhibitor/profiles";
 import { exhibitionDay } from "../orders/pricing";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { DemoCalendar } from "../seed/demo-calendar";
-import { appointedCarrier, iso, notFound, ownBooth, ownBooths, requireCarrier, stale, type Caller, type Db, type Viewer } from "../transport/common";
+import { appointedCarrier, iso, notFound, ownBooth, ownBooths, requireCarrier, stale, type Db, type Viewer } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
+import type { Caller } from "../auth/caller";
 
 /**
  * Small-exhibit express (spec /exhibitTL smallExhibitsExpress, issue 18 points 3 and 7). The

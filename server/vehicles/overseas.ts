@@ -16,7 +16,8 @@ import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { readDraft } from "../exhibitor/profiles";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
-import { iso, ownBooths, type Caller, type Db } from "../transport/common";
+import { iso, ownBooths, type Db } from "../transport/common";
+import type { Caller } from "../auth/caller";
 
 /**
  * Overseas exhibit transport (spec /exhibitTL overseasExhibitTrans, issue 18, decision 020): the

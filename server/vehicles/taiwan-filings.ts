@@ -16,8 +16,9 @@ import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
-import { iso, notFound, ownBooth, ownBooths, type Caller, type Db } from "../transport/common";
+import { iso, notFound, ownBooth, ownBooths, type Db } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
+import type { Caller } from "../auth/caller";
 
 /**
  * The Taiwan exhibits customs filing (spec /exhibitTL twExhibitsDeclaration, issue 18, decision 020):

@@ -6,12 +6,12 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import type { Caller } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../orders/pdf-layout";
 import { notFound } from "../transport/common";
 import { selectTrucks, truckDays, windowOf, type TruckRow } from "./trucks";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
+import type { Caller } from "../auth/caller";
 
 /**
  * The vehicle pass of an approved yellow-plate truck (issue 18): printed by the exhibitor, shown at

@@ -2,9 +2,9 @@ import type ExcelJS from "exceljs";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { loadExcel } from "../spreadsheets/workbook";
-import type { Caller } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import { selectTrucks } from "./trucks";
+import type { Caller } from "../auth/caller";
 
 /**
  * The approved trucks of one day for the traffic police (issue 18, truckReview export): one row per

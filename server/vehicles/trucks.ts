@@ -7,7 +7,7 @@ import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import { constructionSettings, iso, ownFileId, type Caller, type Db } from "../booth-construction/common";
+import { constructionSettings, iso, ownFileId, type Db } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import type { DemoCalendar } from "../seed/demo-calendar";
 import { notFound, ownBooth, ownBooths } from "../transport/common";
@@ -15,6 +15,7 @@ import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import { saveUpload, storedFileUrl } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
+import type { Caller } from "../auth/caller";
 
 /**
  * Yellow-plate trucks for build-up and dismantling (spec /exhibitTL truckInformationSubmit, points

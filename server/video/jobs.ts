@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import type { VideoStatus } from "../../app/contracts/video/api-types";
 import type { VideoOrientation } from "../../app/contracts/video/values";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { activeJobQueue, type JobWorkers } from "../jobs/queue";
 import type { Logger } from "../logger";

@@ -3,7 +3,7 @@ import { sql, type Selectable } from "kysely";
 import type { PublicVideoPage, VideoFile, VideoList, VideoStatus } from "../../app/contracts/video/api-types";
 import type { VideoOrientation } from "../../app/contracts/video/values";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Caller } from "../badges/badges";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { approvedPublicProfile } from "../exhibitor/public-profile";

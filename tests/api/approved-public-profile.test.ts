@@ -6,7 +6,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Ranking, VisitPage } from "../../app/contracts/promotion/visitor-api-types";
-import type { Caller } from "../../server/badges/badges";
 import { reviewProfile } from "../../server/exhibitor/profiles";
 import { promotionImage } from "../../server/promotion/images";
 import type { InvitationRenderInput, PosterRenderInput } from "../../server/promotion/render";
@@ -16,6 +15,7 @@ import type { ObjectStore } from "../../server/uploads/object-store";
 import { renderInputFor } from "../../server/video/inputs";
 import { publicVideoPage } from "../../server/video/videos";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import type { Caller } from "../../server/auth/caller";
 
 /** What the poster and invitation renderers are given (the pictures themselves are not what this is about). */
 const rendered = vi.hoisted(() => ({ posters: [] as unknown[], invitations: [] as unknown[] }));

@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from "express";
 import { badgeSchema, badgeUpdateSchema } from "../../../app/contracts/badges/schema";
 import { badgeEndpoints } from "../../../app/contracts/badges/endpoints.server";
-import { deleteBadges, duplicateField, EXISTS, findBadge, listBadges, saveBadge, updateBadge, type Caller } from "../../badges/badges";
+import { deleteBadges, duplicateField, EXISTS, findBadge, listBadges, saveBadge, updateBadge } from "../../badges/badges";
+import type { Caller } from "../../auth/caller";
 import type { BadgeDetail } from "../../../app/contracts/badges/api-types";
 import { groupedBadgeCode, signBadgeCode } from "../../badges/badge-code";
 import { exhibitorArrival } from "../../badges/check-in";

@@ -3,7 +3,7 @@ import { promotionImageEndpoints as endpoints } from "../../../app/contracts/pro
 import { appClock } from "../../clock";
 import { promotionImage } from "../../promotion/images";
 import { trackingCodeOf, trackingLink } from "../../promotion/tracking";
-import type { Caller } from "../../badges/badges";
+import type { Caller } from "../../auth/caller";
 import { callerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";

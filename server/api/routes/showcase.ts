@@ -10,7 +10,7 @@ import { requestLanguage } from "../envelope";
 import { sendStoredFile } from "../file-answer";
 import { mount, withMessage } from "../mount";
 import { publicBaseUrl } from "../../exhibition-settings/public-url";
-import type { Caller } from "../../badges/badges";
+import type { Caller } from "../../auth/caller";
 
 /** The visitor's own browser's user agent: the portal's server passes it on (x-client-user-agent), a direct caller sends its own. */
 const userAgentOf = (req: Request) => req.get("x-client-user-agent") ?? req.get("user-agent") ?? null;

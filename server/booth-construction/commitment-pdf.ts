@@ -1,12 +1,12 @@
 import { PDFDocument } from "pdf-lib";
 import { contractDate } from "../orders/contract-pdf";
-import { MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "../orders/pdf-layout";
+import { MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "../pdf/layout";
 
 /**
  * The entry safety commitment (spec /boothConstruction entrySafetyCommitment) as the server fills
  * it in from the exhibitor's details: printed, signed by the person responsible on site, stamped
  * by the exhibitor and the booth builder, and uploaded again as scans. Same font and page as the
- * service contracts (pdf-layout.ts), so Chinese names print in either language.
+ * service contracts (server/pdf/layout.ts), so Chinese names print in either language.
  */
 export type CommitmentPdfInput = {
   exhibitionName: string;
@@ -124,7 +124,7 @@ const TEXTS = {
 export const COMMITMENT_CLAUSES: Record<CommitmentLanguage, readonly Clause[]> = { zh: TEXTS.zh.clauses, en: TEXTS.en.clauses };
 export const COMMITMENT_TITLE: Record<CommitmentLanguage, string> = { zh: TEXTS.zh.title, en: TEXTS.en.title };
 
-// Where this sheet's page differs from the contracts' (pdf-layout.ts): a lower footer, more space between lines.
+// Where this sheet's page differs from the contracts' (server/pdf/layout.ts): a lower footer, more space between lines.
 const FOOTER_SPACE = 30;
 const LINE_GAP = 4.5;
 

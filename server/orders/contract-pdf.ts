@@ -1,7 +1,7 @@
 import { PDFDocument, rgb } from "pdf-lib";
 import { formatMoney } from "../../app/contracts/common/format";
-import { wrapText } from "./contract-font";
-import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "./pdf-layout";
+import { wrapText } from "../pdf/font";
+import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "../pdf/layout";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
@@ -103,7 +103,7 @@ const TEXTS = {
   },
 } as const;
 
-// The page, fonts and text flow are in pdf-layout.ts, shared with the safety commitment; these are
+// The page, fonts and text flow are in server/pdf/layout.ts, shared with the safety commitment; these are
 // the contract's own: room for its footer, its line spacing and the lines table.
 const FOOTER_SPACE = 36;
 const LINE_GAP = 4;

@@ -7,7 +7,7 @@ import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 import { drawQr } from "../badges/badge-pdf";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
-import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../orders/pdf-layout";
+import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../pdf/layout";
 import { notFound } from "../transport/common";
 import { selectBlueCars, type BlueCarRow } from "./blue-cars";
 import type { Caller } from "../auth/caller";

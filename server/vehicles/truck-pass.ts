@@ -7,7 +7,7 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
-import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../orders/pdf-layout";
+import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../pdf/layout";
 import { notFound } from "../transport/common";
 import { selectTrucks, truckDays, windowOf, type TruckRow } from "./trucks";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";

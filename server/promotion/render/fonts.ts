@@ -1,10 +1,10 @@
 import * as fontkit from "fontkit";
 import type { Font as SatoriFont } from "satori";
-import { loadContractFontBytes } from "../../orders/contract-font";
+import { loadContractFontBytes } from "../../pdf/font";
 
 /**
  * The fonts of the promotion images (decision 031): Noto Sans SC regular and bold, the files the
- * contracts embed (server/orders/contract-font.ts), read and handed to satori once per process.
+ * contracts embed (server/pdf/font.ts), read and handed to satori once per process.
  * satori keeps what it parsed per font object, so the same array is passed to every render: only
  * the first render after a start pays the parse (about 2 s).
  */

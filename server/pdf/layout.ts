@@ -1,5 +1,5 @@
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
-import { contractFontkit, loadContractFontBytes, wrapText } from "./contract-font";
+import { contractFontkit, loadContractFontBytes, wrapText } from "./font";
 
 /**
  * The page of the documents the server generates (service contracts, the entry safety

@@ -33,6 +33,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A record that does not exist, or that the caller may not see (the same answer, so ids reveal nothing). */
+export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
+
 export function requestLanguage(req: Request): Language {
   return languageFromAcceptLanguage(req.get("accept-language"));
 }

@@ -15,12 +15,11 @@ import {
 } from "pdf-lib";
 import type { PrintLayout } from "../../app/contracts/badges/check-in-types";
 import { PRINT_MAX_BADGES } from "../../app/contracts/badges/check-in-types";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import { wrapText } from "../pdf/font";
 import { PAGE_SIZE as A4, embedContractFonts } from "../pdf/layout";
 import type { ObjectStore } from "../uploads/object-store";
-import { notFound } from "../booking-forms/common";
 import { groupedBadgeCode, signBadgeCode } from "./badge-code";
 import { exhibitorNamesOf } from "./exhibitor-names";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";

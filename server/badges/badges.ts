@@ -5,11 +5,11 @@ import type { BadgeList, BadgeView } from "../../app/contracts/badges/api-types"
 import { badgeQuota, DEFAULT_QUOTA_RULE, kindsOfNext, type BadgeQuotaRule } from "../../app/contracts/badges/quota";
 import type { BadgeInput, BadgeListQuery, BadgeUpdateInput } from "../../app/contracts/badges/schema";
 import { maskEmail, maskPhone } from "../../app/contracts/common/format";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";
-import { iso, notFound, ownBooths, ownFile, type Booth } from "../booking-forms/common";
+import { iso, ownBooths, ownFile, type Booth } from "../booking-forms/common";
 import { noteProbes, requireProbesLeft } from "./holder-probes";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 

@@ -4,10 +4,10 @@ import type { BadgeEventView, BadgeReviewInfo, BadgeReviewList, BadgeReviewRow }
 import type { BadgeDecision, BadgeReviewQuery } from "../../app/contracts/badges/review-schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { ApiDeps } from "../api/context";
 import type { Database } from "../db/database";
-import { iso, notFound } from "../booking-forms/common";
+import { iso } from "../booking-forms/common";
 import { view } from "./badges";
 import type { Caller } from "../auth/caller";
 import { exhibitorNameIn, exhibitorNamesOf, type ExhibitorNames } from "./exhibitor-names";

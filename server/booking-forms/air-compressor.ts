@@ -1,9 +1,9 @@
 import { sql, type Selectable } from "kysely";
 import type { AirCompressorApplication, AirCompressorInput } from "../../app/contracts/booking-forms/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { AirCompressorApplicationTable } from "../db/schema";
-import { iso, notFound, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { iso, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
 
 /**
  * Air compressor service (offline booking): an application is filed as submitted (source offline)

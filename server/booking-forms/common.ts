@@ -17,7 +17,6 @@ export type Actor = { id: number; label: string };
 export type Booth = BookingBooth;
 export type FormName = "airCompressor" | "electricbox" | "leakage";
 
-export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export async function ownBooths(db: Database, owner: Owner): Promise<Booth[]> {

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { LeakageCommitment, LeakageInput } from "../../app/contracts/booking-forms/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
-import { iso, notFound, ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { iso, ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
 
 /**
  * Special power / leakage-protector removal commitments: one per booth and piece of equipment,

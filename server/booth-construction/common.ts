@@ -20,7 +20,6 @@ export type Db = Database | Transaction<DB>;
 export const STANDARD_BOOTH = 1;
 export const RAW_SPACE = 2;
 
-export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 /** A date column as YYYY-MM-DD whatever the driver gives (pg: a local-midnight Date; PGlite: a string or a Date). */
 export function day(value: Date | string | null): string | null {

@@ -5,11 +5,11 @@ import type { FasciaCheck } from "../../app/contracts/booth-construction/fascia-
 import type { DecisionInput, ReviewQuery } from "../../app/contracts/booth-construction/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { fileRefs, historyOf, iso, notFound, recordEvent, staleRecord, type Db } from "./common";
+import { fileRefs, historyOf, iso, recordEvent, staleRecord, type Db } from "./common";
 import type { Caller } from "../auth/caller";
 import { DRAWING_KIND_LABELS } from "./drawings";
 

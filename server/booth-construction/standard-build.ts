@@ -18,7 +18,7 @@ import {
   type StandardBuildInput,
 } from "../../app/contracts/booth-construction/schema";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
@@ -26,20 +26,7 @@ import { actionWindow, requireActionOpen } from "../auth/button-check";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { ObjectStore } from "../uploads/object-store";
-import {
-  constructionBooth,
-  constructionSettings,
-  day,
-  fileRefs,
-  historyOf,
-  iso,
-  notFound,
-  ownFileId,
-  recordEvent,
-  STANDARD_BOOTH,
-  staleRecord,
-  type Db,
-} from "./common";
+import { constructionBooth, constructionSettings, day, fileRefs, historyOf, iso, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord, type Db } from "./common";
 import type { Caller } from "../auth/caller";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
 

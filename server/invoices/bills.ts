@@ -2,11 +2,11 @@ import { containsPattern } from "../db/keyword-search";
 import type { Bill, Deleted } from "../../app/contracts/invoices/api-types";
 import type { BILL_KINDS } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
 import { lockOwner } from "./billable";
-import { fieldError, notFound, type VoucherCaller } from "./vouchers";
+import { fieldError, type VoucherCaller } from "./vouchers";
 
 /**
  * What the organizer bills an exhibitor for besides orders and badges (booth fee, other), entered

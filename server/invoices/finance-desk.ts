@@ -10,12 +10,12 @@ import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import { formatCny } from "../../app/contracts/common/format";
 import type { z } from "zod";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { loadExcel } from "../spreadsheets/workbook";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { applicationsOf, notFound, selectApplications, staleError, type ApplicationRow, type Caller } from "./applications";
+import { applicationsOf, selectApplications, staleError, type ApplicationRow, type Caller } from "./applications";
 
 /**
  * The organizer's finance desk for invoice applications (roleId 1, checked by the route): the

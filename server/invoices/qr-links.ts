@@ -1,7 +1,8 @@
 import type { InvoiceQrChange } from "../../app/contracts/invoices/api-types";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { issuedError, notFound, qrLinkOfRow, selectApplications, staleError, type Caller, type Db } from "./applications";
+import { issuedError, qrLinkOfRow, selectApplications, staleError, type Caller, type Db } from "./applications";
+import { notFound } from "../api/envelope";
 
 /**
  * The QR link of an invoice application (issue 36, item 4): the exhibitor revokes it (every link

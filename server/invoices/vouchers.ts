@@ -5,7 +5,7 @@ import { VOUCHER_STATUSES, type VoucherInput } from "../../app/contracts/invoice
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
@@ -27,7 +27,6 @@ type Db = Database | Transaction<DB>;
 
 const VOUCHER_FOLDER = "payment-voucher";
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 /** An error shown at one field of the form. */
 export const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) =>
   new ApiError(code, key, values, { fields: { [field]: [key] } });

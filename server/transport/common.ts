@@ -21,7 +21,6 @@ export type Viewer =
   | { kind: "carrier"; caller: Caller; carrierId: number; carrierName: string }
   | { kind: "organizer"; caller: Caller };
 
-export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 export const stale = () => new ApiError(ApiCode.conflict, "transport.errors.stale");
 
 /** The carrier a user acts for, or null when the user is no carrier's account. */

@@ -6,12 +6,12 @@ import type { DeclarationInput, declarationUpdateSchema } from "../../app/contra
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatCny } from "../../app/contracts/common/format";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { exhibitionDay } from "../orders/pricing";
-import { appointedCarrier, carrierPricing, notFound, ownBooth, ownBooths, ownFileId, servicesText, stale, type Db, type Viewer } from "./common";
+import { appointedCarrier, carrierPricing, ownBooth, ownBooths, ownFileId, servicesText, stale, type Db, type Viewer } from "./common";
 import { declarationSummaries, exhibitorNameOf, quoteOf, readDeclaration } from "./detail";
 import { CARRIER_REVIEW_PAGE, pageLink, sendQuietly, type Mailer } from "./messages";
 import type { Caller } from "../auth/caller";

@@ -5,11 +5,11 @@ import type { LiftingInput } from "../../app/contracts/transport/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database } from "../db/database";
-import { appointedCarrier, iso, notFound, ownBooth, ownBooths, type Db, type Viewer } from "./common";
+import { appointedCarrier, iso, ownBooth, ownBooths, type Db, type Viewer } from "./common";
 import type { Caller } from "../auth/caller";
 
 /**

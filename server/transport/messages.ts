@@ -1,11 +1,11 @@
 import type { MessageView } from "../../app/contracts/transport/api-types";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import { portalLink } from "../exhibition-settings/public-url";
 import type { EmailMessage } from "../notify/notifier";
-import { notFound, type Db, type Viewer } from "./common";
+import type { Db, Viewer } from "./common";
 import { declarationNames, exhibitorNameOf, messageViews } from "./detail";
 
 /**

@@ -3,10 +3,10 @@ import type { CarrierHome, OrderList, OrderRow, OrderView } from "../../app/cont
 import type { OrderStepName } from "../../app/contracts/transport/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import { exhibitionDay } from "../orders/pricing";
-import { notFound, requireCarrier, servicesOf, stale, type Db, type Viewer } from "./common";
+import { requireCarrier, servicesOf, stale, type Db, type Viewer } from "./common";
 import { exhibitorNameOf } from "./detail";
 import { nextStepOf, orderViewOf } from "./order-steps";
 import { notifyExhibitor, PAGE_SIZE, type Mailer } from "./review";

@@ -5,10 +5,10 @@ import { DECLARATION_STATUSES } from "../../app/contracts/transport/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatCny } from "../../app/contracts/common/format";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import { exhibitionDay } from "../orders/pricing";
-import { notFound, requireCarrier, stale, type Db, type Viewer } from "./common";
+import { requireCarrier, stale, type Db, type Viewer } from "./common";
 import { declarationSummaries, readDeclaration } from "./detail";
 
 /**

@@ -8,9 +8,9 @@ import { drawQr } from "../badges/badge-pdf";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
 import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../pdf/layout";
-import { notFound } from "../transport/common";
 import { selectBlueCars, type BlueCarRow } from "./blue-cars";
 import type { Caller } from "../auth/caller";
+import { notFound } from "../api/envelope";
 
 /**
  * The pass of an approved blue-plate car (issue 41, decision 038): printed by the exhibitor, shown

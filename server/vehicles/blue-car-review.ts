@@ -5,9 +5,9 @@ import { BLUE_CAR_PAGE_SIZE, BLUE_CAR_STATUSES, type BlueCarStatus } from "../..
 import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
-import { notFound } from "../transport/common";
 import { blueCarDays, blueCarGuide, blueCarViews, conflict, selectBlueCars, staleCar, type BlueCarRow } from "./blue-cars";
 import type { Caller } from "../auth/caller";
+import { notFound } from "../api/envelope";
 
 /**
  * The organizer's side of the blue-plate cars (issue 41, /HT/blueCarReview): every exhibitor's cars

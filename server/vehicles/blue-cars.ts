@@ -3,10 +3,9 @@ import type { BlueCarInput, BlueCarUpdateInput } from "../../app/contracts/vehic
 import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/vehicles/blue-cars-types";
 import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars-values";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { constructionSettings, fileRefs, iso, ownFileId, type Db } from "../booth-construction/common";
 import type { Database } from "../db/database";
-import { notFound } from "../transport/common";
 import type { Caller } from "../auth/caller";
 
 /**

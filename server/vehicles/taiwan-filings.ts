@@ -11,12 +11,12 @@ import type {
 import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/taiwan-values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
-import { iso, notFound, ownBooth, ownBooths, type Db } from "../transport/common";
+import { iso, ownBooth, ownBooths, type Db } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import type { Caller } from "../auth/caller";
 

@@ -8,10 +8,10 @@ import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
 import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../pdf/layout";
-import { notFound } from "../transport/common";
 import { selectTrucks, truckDays, windowOf, type TruckRow } from "./trucks";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Caller } from "../auth/caller";
+import { notFound } from "../api/envelope";
 
 /**
  * The vehicle pass of an approved yellow-plate truck (issue 18): printed by the exhibitor, shown at

@@ -5,12 +5,12 @@ import type { TruckDays, TruckList, TruckReviewList, TruckStatus, TruckView } fr
 import type { Language } from "../../app/contracts/i18n/config";
 import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { constructionSettings, iso, ownFileId, type Db } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import type { DemoCalendar } from "../seed/demo-calendar";
-import { notFound, ownBooth, ownBooths } from "../transport/common";
+import { ownBooth, ownBooths } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import { saveUpload, storedFileUrl } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";

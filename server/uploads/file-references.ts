@@ -60,6 +60,8 @@ export const FILE_REFERENCES: readonly (readonly [table: string, column: string]
 
 /** Columns named like files, or holding JSON, that never refer to a stored file. */
 export const NOT_FILE_REFERENCES: readonly (readonly [table: string, column: string])[] = [
+  // How many files a backup copied (server/backup).
+  ["backup_runs", "files_count"],
   ["button_auths", "url"],
   ["captchas", "answer"],
   ["data_file_classes", "banner"],

@@ -102,7 +102,9 @@ describe("cross-site writes are refused", () => {
   });
 });
 
-describe("no GET changes data", () => {
+// Several hundred reads one after the other: on a busy CI machine they take minutes, so the test's
+// limit only guards against a hang.
+describe("no GET changes data", { timeout: 300_000 }, () => {
   it("reading every page and every API GET route, as an exhibitor and as the organizer, leaves the database as it was", async () => {
     const admin = portalClient(api.baseUrl);
     await admin.signIn("admin", "Admin#2026");

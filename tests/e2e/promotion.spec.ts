@@ -57,6 +57,7 @@ test.beforeEach(({ consoleErrors }) => {
 });
 
 test("exhibits: refused input keeps what was typed, then add, change, reorder and delete", async ({ app, page }, testInfo) => {
+  test.slow(); // a dozen posts with uploads, one after the other: past 90 s on a busy machine (CI)
   await signInZh(app, testInfo);
   await app.goto(EXHIBITS);
   await expect(page.getByRole("heading", { level: 1, name: "展品" })).toBeVisible();

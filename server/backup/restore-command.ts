@@ -31,7 +31,7 @@ export async function runArchiveCommand(command: string, args: string[], config:
 
 async function restore(archive: string, config: Config): Promise<string> {
   // Checked before the target is opened: a damaged archive leaves the target untouched.
-  await verifyArchive(archive);
+  const verified = await verifyArchive(archive);
   const description = config.DATABASE_URL ? "The PostgreSQL database of DATABASE_URL" : `The data directory ${config.dataDir}`;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
@@ -46,12 +46,16 @@ async function restore(archive: string, config: Config): Promise<string> {
   }
   try {
     const store = createObjectStore(config, database.db);
-    const result = await restoreArchive(archive, {
-      db: database.db,
-      store,
-      uploadsDir: config.STORAGE === "local" ? path.join(config.dataDir, "uploads") : undefined,
-      description,
-    });
+    const result = await restoreArchive(
+      archive,
+      {
+        db: database.db,
+        store,
+        uploadsDir: config.STORAGE === "local" ? path.join(config.dataDir, "uploads") : undefined,
+        description,
+      },
+      verified,
+    );
     return describeRestore(archive, result);
   } finally {
     await database.close();

@@ -144,8 +144,9 @@ export type RestoreResult = { rows: number; files: number; filesNotInStore: stri
  * stored files first (removed again if anything fails), then every row in one transaction at the
  * archive's migration level, then the migrations since. Nothing half-restored is left to look good.
  */
-export async function restoreArchive(archive: string, target: RestoreTarget): Promise<RestoreResult> {
-  const verified = await verifyArchive(archive);
+export async function restoreArchive(archive: string, target: RestoreTarget, alreadyVerified?: VerifiedArchive): Promise<RestoreResult> {
+  // The command verifies before it opens the target (a damaged archive leaves no new directory): not read twice.
+  const verified = alreadyVerified ?? (await verifyArchive(archive));
   const { manifest } = verified;
   await refuseNonEmpty(target, manifest);
 

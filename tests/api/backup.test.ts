@@ -7,7 +7,16 @@ import zlib from "node:zlib";
 import { sql } from "kysely";
 import tar from "tar-stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { ArchiveWriter, BackupRefusal, EXIT_BUSY, EXIT_CANNOT_WRITE, EXIT_DAMAGED_ARCHIVE, readAll, readArchive } from "../../server/backup/archive";
+import {
+  ArchiveWriter,
+  archiveName,
+  BackupRefusal,
+  EXIT_BUSY,
+  EXIT_CANNOT_WRITE,
+  EXIT_DAMAGED_ARCHIVE,
+  readAll,
+  readArchive,
+} from "../../server/backup/archive";
 import { pruneBackups, takeBackup } from "../../server/backup/backup";
 import { portalTables } from "../../server/backup/database-dump";
 import { backupRunning, deleteDeferredObjects, holdDeletionsDuringBackups } from "../../server/backup/deletion-hold";
@@ -64,7 +73,7 @@ async function source(backend: Backend) {
 
 async function storeFile(db: Database, store: ObjectStore, bytes: Buffer) {
   const id = crypto.randomBytes(12).toString("base64url");
-  const key = `stored/feedback/1/2026-01/${crypto.randomBytes(8).toString("hex")}-${String(Date.now()).padStart(13, "0")}.png`;
+  const key = `stored/feedback/1/${new Date().toISOString().slice(0, 7)}/${crypto.randomBytes(8).toString("hex")}-${String(Date.now()).padStart(13, "0")}.png`;
   await store.put(key, Readable.from([bytes]), { contentType: "image/png", maxBytes: bytes.length });
   await db
     .insertInto("stored_files")
@@ -309,9 +318,10 @@ describe("backup archives", { timeout: 120_000 }, () => {
 
   it("keeps the newest archives when pruned, and leaves other files alone", async () => {
     const folder = newFolder("prune");
-    const names = ["portal-backup-20260101T000000Z.tar.gz", "portal-backup-20260102T000000Z.tar.gz", "portal-backup-20260103T000000Z.tar.gz", "notes.txt"];
+    const day = 24 * 3_600_000;
+    const names = [0, 1, 2].map((i) => archiveName(new Date(Date.now() - (2 - i) * day))).concat("notes.txt");
     for (const name of names) fs.writeFileSync(path.join(folder, name), "x");
-    expect(await pruneBackups(folder, 2)).toEqual(["portal-backup-20260101T000000Z.tar.gz"]);
+    expect(await pruneBackups(folder, 2)).toEqual([names[0]]);
     expect(fs.readdirSync(folder).sort()).toEqual(names.slice(1).sort());
   });
 });

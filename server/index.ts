@@ -18,7 +18,6 @@ import { sweepUnclaimedUploads } from "./uploads/grants";
 import { uploadSweepJobs } from "./uploads/sweep-jobs";
 import { purgeOldHolderProbes } from "./badges/holder-probes";
 import { appClock } from "./clock";
-import { cacheRouteMatching } from "./remix/route-match-cache";
 import { DataDirHeldError, EXIT_DATA_DIR_HELD } from "./db/data-dir-owner";
 import { createNotifier } from "./notify";
 import { createDeliveryChannels } from "./notify/channels";
@@ -63,7 +62,6 @@ async function main() {
     throw error;
   }
 
-  cacheRouteMatching();
   const buildPath = path.resolve("build/index.js");
   const remixBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const app = createServerApp({ config, logger, ...services, remixBuild, publicDir: path.resolve("public") });

@@ -60,11 +60,11 @@ export function createInProcessApi(options: { apiRouter: Router; trustProxy: unk
             ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding)
             : Buffer.from(chunk as Uint8Array);
       const markHeadersWritten = () => {
-        if (headersWritten) return;
         headersWritten = true;
-        // ServerResponse.headersSent reads this field: later setHeader calls fail as they would on a socket.
-        (res as unknown as { _header: string })._header = "in-process";
       };
+      // What Express and the file streaming read to know the answer has begun (error handlers cut
+      // the body off instead of writing a second answer): the public property, answered from here.
+      Object.defineProperty(res, "headersSent", { get: () => headersWritten, configurable: true });
       const emitClose = () => {
         if (closeEmitted) return;
         closeEmitted = true;

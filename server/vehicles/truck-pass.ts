@@ -1,13 +1,11 @@
-import { rgb, PDFDocument } from "pdf-lib";
-import { drawQr } from "../badges/badge-pdf";
+import { rgb } from "pdf-lib";
 import type { TruckPassCheck } from "../../app/contracts/vehicles/trucks-types";
-import { PASS_CODE_MAX_LENGTH } from "../../app/contracts/vehicles/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
+import { renderPlatePass } from "../passes/plate-pass-pdf";
+import { signedCodes } from "../passes/signed-code";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
-import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../pdf/layout";
 import { selectTrucks, truckDays, windowOf, type TruckRow } from "./trucks";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Caller } from "../auth/caller";
@@ -20,18 +18,12 @@ import { notFound } from "../api/envelope";
  * plate never changes and an approved truck is never changed again, so the code stays valid for
  * exactly the truck and day it was made for; a deleted or unknown truck fails the check.
  */
-const PURPOSE = "exhibitor-portal/truck-pass/v1";
-const PASS_CODE_PREFIX = "EPT1";
-const PASS_CODE = new RegExp(`^${PASS_CODE_PREFIX}\\.([1-9][0-9]{0,8})\\.([A-Za-z0-9_-]{22})$`);
-
+const truckPasses = signedCodes({ prefix: "EPT1", purpose: "exhibitor-portal/truck-pass/v1", subject: "[1-9][0-9]{0,8}" });
 const signedBody = (id: number, plate: string, day: string) => `truck:${id}:${plate}:${day}`;
 
 export function signTruckPass(truck: { id: number; plate: string; plannedOn: string }, secrets: readonly string[]) {
-  return `${PASS_CODE_PREFIX}.${truck.id}.${signForPurpose(PURPOSE, signedBody(truck.id, truck.plate, truck.plannedOn), secrets)}`;
+  return truckPasses.sign(truck.id, signedBody(truck.id, truck.plate, truck.plannedOn), secrets);
 }
-
-/** The pass code in groups of five, as printed under the QR for typing by hand (spaces are ignored when read). */
-const groupedPassCode = (code: string) => code.match(/.{1,5}/g)!.join(" ");
 
 /** The approved, live truck an organizer's scanned or typed code names, or null when it is none we signed. */
 export async function verifyTruckPass(
@@ -41,12 +33,10 @@ export async function verifyTruckPass(
   secrets: readonly string[],
   language: Language,
 ): Promise<TruckPassCheck | null> {
-  if (text.length > PASS_CODE_MAX_LENGTH) return null;
-  const match = PASS_CODE.exec(text.replace(/\s+/g, ""));
-  if (!match) return null;
-  const id = Number(match[1]);
-  const row = await selectTrucks(db, organizer.exhibitionId).where("t.id", "=", id).where("t.status", "=", "approved").executeTakeFirst();
-  if (!row || !verifyForPurpose(PURPOSE, signedBody(row.id, row.plate, row.planned_on), match[2]!, secrets)) return null;
+  const read = truckPasses.read(text);
+  if (!read) return null;
+  const row = await selectTrucks(db, organizer.exhibitionId).where("t.id", "=", Number(read.subject)).where("t.status", "=", "approved").executeTakeFirst();
+  if (!row || !truckPasses.verify(signedBody(row.id, row.plate, row.planned_on), read.signature, secrets)) return null;
   const names = await exhibitorNamesOf(db, organizer.exhibitionId, [row.user_id]);
   return {
     id: row.id,
@@ -94,53 +84,28 @@ export const passFileName = (pass: TruckPass) => ({
   ascii: `vehicle-pass-${pass.truck.id}-${pass.truck.planned_on}.pdf`,
 });
 
-const QR_SIZE = 170;
-const BAND = rgb(0.85, 0.65, 0.0);
-
-/**
- * One A4 page, in Chinese (the area is Chinese only) with English labels: the exhibition, the plate
- * large on a yellow band, the trailer plate, purpose, driver, the day and the window it is valid in,
- * the gate, the booth and exhibitor, and the QR with its code printed under it.
- */
-export async function renderTruckPass(pass: TruckPass, decidedAt: Date): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await embedContractFonts(doc, "PCTRK");
-  const layout = new PdfLayout(doc, fonts, { footerSpace: 0, lineGap: 6 });
+/** One A4 page in Chinese (the area is Chinese only) with English labels, the plate on a yellow band. */
+export function renderTruckPass(pass: TruckPass, decidedAt: Date): Promise<Uint8Array> {
   const { truck } = pass;
-  layout.title(pass.exhibition.nameZh, 15);
-  layout.paragraph(pass.exhibition.nameEn, { size: 9 });
-  layout.y -= 10;
-  layout.title("车辆通行证 Vehicle Pass", 20);
-
-  // The plate, large, on the yellow of the plate itself.
-  const bandHeight = 74;
-  layout.page.drawRectangle({ x: MARGIN, y: layout.y - bandHeight, width: CONTENT_WIDTH, height: bandHeight, color: BAND });
-  const plateSize = 44;
-  const plateWidth = fonts.bold.widthOfTextAtSize(truck.plate, plateSize);
-  layout.text(truck.plate, MARGIN + (CONTENT_WIDTH - plateWidth) / 2, layout.y - bandHeight + 18, { size: plateSize, bold: true });
-  layout.y -= bandHeight + 18;
-
-  const kind = translate("zh", `vehicles.truckKinds.${truck.kind}`);
-  const facts: [string, string][] = [
-    ["挂车号牌 Trailer plate", truck.trailer_plate ?? "—"],
-    ["用途 Purpose", `${kind} ${translate("en", `vehicles.truckKinds.${truck.kind}`)}`],
-    ["司机 Driver", truck.driver_name],
-    ["通行日期 Date", truck.planned_on],
-    ["有效期 Valid", `${pass.window.from} ~ ${pass.window.to}`],
-    ["入场门 Gate", truck.gate ?? ""],
-    ["展位 Booth", truck.booth_no],
-    ["展商 Exhibitor", pass.exhibitorName],
-  ];
-  for (const [label, value] of facts) {
-    layout.paragraph(value, { indent: 150, size: 12, label });
-    layout.y -= 4;
-  }
-
-  const qrTop = layout.y - 16;
-  drawQr(layout.page, pass.code, (PAGE_SIZE[0] - QR_SIZE) / 2, qrTop - QR_SIZE, QR_SIZE);
-  const grouped = groupedPassCode(pass.code);
-  layout.text(grouped, (PAGE_SIZE[0] - fonts.regular.widthOfTextAtSize(grouped, 9)) / 2, qrTop - QR_SIZE - 16, { size: 9 });
-  const note = "请打印本证放置于车辆前挡风玻璃处，于通行日期经指定入场门进出。";
-  layout.text(note, (PAGE_SIZE[0] - fonts.regular.widthOfTextAtSize(note, 9)) / 2, qrTop - QR_SIZE - 36, { size: 9, color: GREY });
-  return saveWithInfo(doc, { title: `车辆通行证 ${truck.plate}`, author: pass.exhibition.nameZh, language: "zh", date: decidedAt });
+  return renderPlatePass({
+    exhibition: pass.exhibition,
+    heading: "车辆通行证 Vehicle Pass",
+    plate: truck.plate,
+    band: { colour: rgb(0.85, 0.65, 0.0) },
+    facts: [
+      ["挂车号牌 Trailer plate", truck.trailer_plate ?? "—"],
+      ["用途 Purpose", `${translate("zh", `vehicles.truckKinds.${truck.kind}`)} ${translate("en", `vehicles.truckKinds.${truck.kind}`)}`],
+      ["司机 Driver", truck.driver_name],
+      ["通行日期 Date", truck.planned_on],
+      ["有效期 Valid", `${pass.window.from} ~ ${pass.window.to}`],
+      ["入场门 Gate", truck.gate ?? ""],
+      ["展位 Booth", truck.booth_no],
+      ["展商 Exhibitor", pass.exhibitorName],
+    ],
+    code: pass.code,
+    note: "请打印本证放置于车辆前挡风玻璃处，于通行日期经指定入场门进出。",
+    title: `车辆通行证 ${truck.plate}`,
+    madeAt: decidedAt,
+    fontTag: "PCTRK",
+  });
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { BADGE_CODE_MAX_LENGTH, groupedBadgeCode, signBadgeCode, verifyBadgeCode } from "../../server/badges/badge-code";
+import { SIGNED_CODE_MAX_LENGTH as BADGE_CODE_MAX_LENGTH } from "../../app/contracts/common/signed-code";
+import { groupedBadgeCode, signBadgeCode, verifyBadgeCode } from "../../server/badges/badge-code";
 
 const SECRETS = ["first-secret-0123456789"];
 const code = () => crypto.randomBytes(16).toString("base64url");

@@ -3,7 +3,7 @@ import "../common/zod-messages";
 import { blank, idValue, optionalText, optionalVersion, requiredChoice, requiredDate, requiredFileUrl, requiredText, withProp } from "../common/validation";
 import { BLUE_CAR_LIMITS, BLUE_CAR_STATUSES, SHENZHEN_PLATE_PREFIX } from "./blue-cars-values";
 import { cleanPlate, PLATE } from "./plates";
-import { PASS_CODE_MAX_LENGTH } from "./values";
+import { SIGNED_CODE_MAX_LENGTH } from "../common/signed-code";
 import "./texts";
 import "./texts-blue-cars";
 
@@ -130,5 +130,5 @@ export const blueCarPassCodeSchema = z.object({
   code: z
     .string({ message: E("passInvalid") })
     .min(1, E("passInvalid"))
-    .max(PASS_CODE_MAX_LENGTH, E("passInvalid")),
+    .max(SIGNED_CODE_MAX_LENGTH, E("passInvalid")),
 });

@@ -19,7 +19,8 @@ import {
 } from "../common/validation";
 import { cleanPlate, HS_CODE, PLATE, TRAILER_PLATE } from "./plates";
 import { CURRENCIES } from "./taiwan-values";
-import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, PASS_CODE_MAX_LENGTH, TRUCK_KINDS, TAIWAN_DISPOSITIONS } from "./values";
+import { SIGNED_CODE_MAX_LENGTH } from "../common/signed-code";
+import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, TRUCK_KINDS, TAIWAN_DISPOSITIONS } from "./values";
 import "./texts";
 import "./texts-trucks";
 
@@ -124,7 +125,7 @@ export const truckPassCodeSchema = z.object({
   code: z
     .string({ message: "vehicles.trucks.errors.passInvalid" })
     .min(1, "vehicles.trucks.errors.passInvalid")
-    .max(PASS_CODE_MAX_LENGTH, "vehicles.trucks.errors.passInvalid"),
+    .max(SIGNED_CODE_MAX_LENGTH, "vehicles.trucks.errors.passInvalid"),
 });
 
 // ---------- Taiwan exhibits filing ----------

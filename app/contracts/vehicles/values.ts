@@ -9,6 +9,4 @@ export const EXPRESS_STATUSES = ["booked", "received", "delivered"] as const;
 export const INCOTERMS = ["EXW", "FCA", "FOB", "CFR", "CIF", "DAP", "DDP"] as const;
 export { CURRENCIES };
 export const TAIWAN_LINES_MAX = 200;
-/** The longest pass code the check reads (a real one is far shorter); longer is refused as invalid. */
-export const PASS_CODE_MAX_LENGTH = 100;
 export const EXPRESS_LIMITS = { pieces: 999, grossWeightKg: 500, sideCm: 300 } as const;

@@ -5,7 +5,7 @@ import type { BadgeList, BadgeView } from "../../app/contracts/badges/api-types"
 import { badgeQuota, DEFAULT_QUOTA_RULE, kindsOfNext, type BadgeQuotaRule } from "../../app/contracts/badges/quota";
 import type { BadgeInput, BadgeListQuery, BadgeUpdateInput } from "../../app/contracts/badges/schema";
 import { maskEmail, maskPhone } from "../../app/contracts/common/format";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";
@@ -60,7 +60,7 @@ export async function resolveBooth(db: Database, caller: Caller, requested?: num
   const booths = await ownBooths(db, caller);
   if (requested !== undefined) {
     const named = booths.find((b) => b.id === requested);
-    if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound", {}, { fields: { boothId: ["errors.notFound"] } });
+    if (!named) throw fieldError("errors.notFound", "boothId", {}, ApiCode.notFound);
     return named;
   }
   const booth = booths.find((b) => b.id === caller.sessionBoothId) ?? booths[0];
@@ -178,8 +178,7 @@ export async function findBadge(db: Db, caller: Caller, id: number) {
 }
 
 /** 'The {prop} already exists' at the field that collides (docs/product.md § Validation). */
-export const EXISTS = (field: "idNumber" | "mobile" | "email") =>
-  new ApiError(ApiCode.conflict, `validation.exists|badges.fields.${field}`, {}, { fields: { [field]: [`validation.exists|badges.fields.${field}`] } });
+export const EXISTS = (field: "idNumber" | "mobile" | "email") => fieldError(`validation.exists|badges.fields.${field}`, field, {}, ApiCode.conflict);
 
 /**
  * Which of the three is already held by another live badge of the exhibition (also the caller's own
@@ -321,7 +320,7 @@ export async function updateBadge(db: Database, caller: Caller, input: BadgeUpda
   // A blank ID number keeps the stored one (it is shown masked), but not under another ID type.
   if (input.idNumber === undefined && input.idType !== current.idType) {
     const required = "validation.required|badges.fields.idNumber";
-    throw new ApiError(ApiCode.badRequest, required, {}, { fields: { idNumber: [required] } });
+    throw fieldError(required, "idNumber");
   }
   const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
   await refuseDuplicate(db, caller, input, input.id);

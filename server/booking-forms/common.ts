@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { BookingBooth } from "../../app/contracts/booking-forms/values";
 import type { UploadFolder } from "../../app/contracts/uploads/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";
@@ -36,7 +36,7 @@ export async function resolveBooth(db: Database, owner: Owner, requested?: numbe
   if (requested !== undefined) {
     const named = booths.find((b) => b.id === requested);
     // Field-level, so the form shows it next to the booth choice.
-    if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound", {}, { fields: { boothId: ["errors.notFound"] } });
+    if (!named) throw fieldError("errors.notFound", "boothId", {}, ApiCode.notFound);
     return named;
   }
   const booth = booths.find((b) => b.id === owner.sessionBoothId) ?? booths[0];
@@ -56,7 +56,7 @@ export async function ownFile(db: Database | Transaction<DB>, owner: Owner, url:
         .where("folder", "=", folder)
         .executeTakeFirst()
     : undefined;
-  if (!row) throw new ApiError(ApiCode.notFound, "bookingForms.errors.fileInvalid", {}, { fields: { [field]: ["bookingForms.errors.fileInvalid"] } });
+  if (!row) throw fieldError("bookingForms.errors.fileInvalid", field, {}, ApiCode.notFound);
   return { id: row.id, url: storedFileUrl(row.id), name: row.original_name };
 }
 

@@ -3,7 +3,7 @@ import type { Commitment, CommitmentAnswer, ConstructionBooth } from "../../app/
 import { COMMITMENT_SCANS_MAX, type CommitmentInput, type CommitmentScansInput } from "../../app/contracts/booth-construction/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { phoneForRole } from "../../app/contracts/common/format";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { CommitmentStatus, DB } from "../db/schema";
 import { readDraft } from "../exhibitor/profiles";
@@ -270,8 +270,7 @@ export async function commitmentDownload(
 class RetryDownload extends Error {}
 
 /** A 400 that names the scans field, like a validation error of the form. */
-const refuseScans = (messageKey: string, values: Record<string, unknown> = {}) =>
-  new ApiError(ApiCode.badRequest, messageKey, values, { fields: { scanUrls: [messageKey] } });
+const refuseScans = (messageKey: string, values: Record<string, unknown> = {}) => fieldError(messageKey, "scanUrls", values);
 
 /**
  * The caller's scans (their own uploads to 'safety-commitment') as one PDF, staged, exactly as a

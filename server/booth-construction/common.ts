@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { ConstructionBooth, ConstructionEvent, ConstructionSettings, FileRef } from "../../app/contracts/booth-construction/api-types";
 import type { UploadFolder } from "../../app/contracts/uploads/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ConstructionSubject, DB } from "../db/schema";
 import { addDays } from "../../app/contracts/common/exhibition-time";
@@ -52,7 +52,7 @@ export async function constructionBooth(db: Db, caller: Caller, requested: numbe
   let booth: ConstructionBooth | undefined;
   if (requested !== undefined) {
     booth = booths.find((b) => b.boothId === requested);
-    if (!booth) throw new ApiError(ApiCode.notFound, "errors.notFound", {}, { fields: { boothId: ["errors.notFound"] } });
+    if (!booth) throw fieldError("errors.notFound", "boothId", {}, ApiCode.notFound);
   } else {
     booth = booths.find((b) => b.boothId === caller.sessionBoothId) ?? booths.find((b) => types.includes(b.boothType)) ?? booths[0];
   }
@@ -125,7 +125,7 @@ export async function ownFileId(
         .where("folder", "=", folder)
         .executeTakeFirst()
     : undefined;
-  if (!row) throw new ApiError(ApiCode.notFound, "boothConstruction.errors.fileInvalid", {}, { fields: { [field]: ["boothConstruction.errors.fileInvalid"] } });
+  if (!row) throw fieldError("boothConstruction.errors.fileInvalid", field, {}, ApiCode.notFound);
   return { id: row.id, name: row.original_name, contentType: row.content_type, storageKey: row.storage_key, sizeBytes: Number(row.size_bytes) };
 }
 

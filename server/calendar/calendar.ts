@@ -6,7 +6,7 @@ import { EXHIBITION_DATE_ENDS, buttonWindowShown } from "../../app/contracts/cal
 import { exhibitionDateTime, exhibitionDateTimeInput, fromExhibitionDateTimeInput } from "../../app/contracts/common/exhibition-time";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { constructionSettings, type Db } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import { endOfExhibitionDay } from "../orders/pricing";
@@ -258,7 +258,7 @@ async function windowEnds(db: Database, exhibitionId: number) {
 /** One button's window (planButtonWindow's rules). */
 export async function saveButton(db: Database, exhibitionId: number, input: ButtonInput, language: Language): Promise<CalendarButton> {
   const [row] = await buttonRows(db, input.buttonId);
-  if (!row) throw new ApiError(ApiCode.notFound, "calendar.buttons.notFound", {}, { fields: { buttonId: ["calendar.buttons.notFound"] } });
+  if (!row) throw fieldError("calendar.buttons.notFound", "buttonId", {}, ApiCode.notFound);
   const plan = planButtonWindow(row, input, await windowEnds(db, exhibitionId));
   if ("refusals" in plan) throw refuse(language, plan.refusals);
   await db.updateTable("button_auths").set(plan.window).where("id", "=", row.id).execute();

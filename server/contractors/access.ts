@@ -14,7 +14,7 @@ import {
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ContractorAccessView } from "../../app/contracts/contractors/api-types";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { ApiDeps } from "../api/context";
 import { deleteContractorSessions } from "../auth/sessions";
 import type { Database } from "../db/database";
@@ -171,7 +171,7 @@ export async function entrustContractor(deps: ApiDeps, exhibitor: Exhibitor, ses
       .where("status", "=", "active")
       .execute();
     if (active.some((a) => a.email === email && a.booth_id === booth.id)) {
-      throw new ApiError(ApiCode.conflict, "contractors.errors.alreadyEntrusted", {}, { fields: { email: ["contractors.errors.alreadyEntrusted"] } });
+      throw fieldError("contractors.errors.alreadyEntrusted", "email", {}, ApiCode.conflict);
     }
     if (active.length >= MAX_ACTIVE_ACCESSES) throw new ApiError(ApiCode.conflict, "contractors.errors.tooMany", { max: MAX_ACTIVE_ACCESSES });
     const row = await trx

@@ -13,7 +13,7 @@ import type { ApplicationInput, applicationUpdateSchema } from "../../app/contra
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
 import type { z } from "zod";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
@@ -31,7 +31,7 @@ export type Db = Database | Transaction<DB>;
 type UpdateInput = z.output<typeof applicationUpdateSchema>;
 
 const error = (code: number, key: string, values: Record<string, unknown> = {}, field?: string) =>
-  new ApiError(code, `invoices.errors.${key}`, values, field ? { fields: { [field]: [`invoices.errors.${key}`] } } : null);
+  field ? fieldError(`invoices.errors.${key}`, field, values, code) : new ApiError(code, `invoices.errors.${key}`, values);
 export const staleError = () => error(ApiCode.conflict, "stale");
 export const issuedError = () => error(ApiCode.conflict, "issued");
 

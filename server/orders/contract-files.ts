@@ -1,5 +1,5 @@
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { findStoredFile, type StoredFile } from "../uploads/files";
@@ -109,8 +109,7 @@ export async function ensureGeneratedContract(db: Database, store: ObjectStore, 
 const MB = 1024 * 1024;
 
 /** A 400 that names the contract field, like a validation error of the form. */
-const refuseContract = (messageKey: string, values: Record<string, unknown> = {}) =>
-  new ApiError(ApiCode.badRequest, messageKey, values, { fields: { contractUrls: [messageKey] } });
+const refuseContract = (messageKey: string, values: Record<string, unknown> = {}) => fieldError(messageKey, "contractUrls", values);
 
 /**
  * The stamped contract as one PDF, staged: the caller's files (already checked to be theirs) read

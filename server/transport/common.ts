@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DiscountRule, PriceRow, TransportService } from "../../app/contracts/transport/pricing";
 import { TRANSPORT_SERVICES } from "../../app/contracts/transport/pricing";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Db } from "../booth-construction/common";
 import type { Caller } from "../auth/caller";
 import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
@@ -63,7 +63,7 @@ export async function appointedCarrier(db: Db, exhibitionId: number, carrierId: 
     .where("exhibition_id", "=", exhibitionId)
     .where("active", "=", true)
     .executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.badRequest, "transport.errors.carrierUnknown", {}, { fields: { [field]: ["transport.errors.carrierUnknown"] } });
+  if (!row) throw fieldError("transport.errors.carrierUnknown", field);
   return row;
 }
 
@@ -76,7 +76,7 @@ export async function ownBooth(db: Db, caller: Caller, boothId: number, field = 
     .where("user_id", "=", caller.userId)
     .where("exhibition_id", "=", caller.exhibitionId)
     .executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.badRequest, "transport.errors.boothUnknown", {}, { fields: { [field]: ["transport.errors.boothUnknown"] } });
+  if (!row) throw fieldError("transport.errors.boothUnknown", field);
   return { boothId: row.id, boothNo: row.booth_no };
 }
 

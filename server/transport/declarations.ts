@@ -6,7 +6,7 @@ import type { DeclarationInput, declarationUpdateSchema } from "../../app/contra
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatCny } from "../../app/contracts/common/format";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
@@ -24,9 +24,6 @@ import type { Caller } from "../auth/caller";
  */
 type Exhibitor = Extract<Viewer, { kind: "exhibitor" }>;
 export type DeclarationUpdate = z.output<typeof declarationUpdateSchema>;
-
-const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) =>
-  new ApiError(code, key, values, { fields: { [field]: [key] } });
 
 /** The appointed carriers of the exhibition with their price lists, names in `language`. */
 async function carrierOptions(db: Db, exhibitionId: number, language: Language): Promise<CarrierOption[]> {
@@ -79,7 +76,7 @@ async function billFileId(db: Db, caller: Caller, url: string | undefined) {
   try {
     return (await ownFileId(db, caller, url, "carriage-bill", "billUrl")).id;
   } catch (error) {
-    if (error instanceof ApiError) throw fieldError(ApiCode.notFound, "transport.errors.billInvalid", "billUrl");
+    if (error instanceof ApiError) throw fieldError("transport.errors.billInvalid", "billUrl", {}, ApiCode.notFound);
     throw error;
   }
 }
@@ -219,10 +216,10 @@ export async function submitDeclaration(
     if (Number(exhibitCount) === 0) throw new ApiError(ApiCode.badRequest, "transport.errors.noExhibits");
     if (quote.unpriced.length) {
       const services = quote.unpriced.map((s) => translate(language, `transport.services.${s}`)).join(language === "zh" ? "、" : ", ");
-      throw fieldError(ApiCode.badRequest, "transport.errors.unpriced", "services", { services });
+      throw fieldError("transport.errors.unpriced", "services", { services });
     }
-    if (row.arrival_from < today) throw fieldError(ApiCode.badRequest, "transport.errors.arrivalPast", "arrivalFrom");
-    if (row.arrival_to > buildUpTo) throw fieldError(ApiCode.badRequest, "transport.errors.arrivalLate", "arrivalTo", { day: buildUpTo });
+    if (row.arrival_from < today) throw fieldError("transport.errors.arrivalPast", "arrivalFrom");
+    if (row.arrival_to > buildUpTo) throw fieldError("transport.errors.arrivalLate", "arrivalTo", { day: buildUpTo });
     await trx
       .updateTable("transport_declarations")
       .set({

@@ -11,7 +11,7 @@ import { EXPRESS_STATUSES, type ExpressInput } from "../../app/contracts/vehicle
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
@@ -35,7 +35,6 @@ type CarrierSide = Extract<Viewer, { kind: "carrier" | "organizer" }>;
 export type ExpressQuery = { status?: ExpressStatus; from?: string; to?: string; page: number };
 
 // The page shows a field's key without values: these messages name no value (the form's hint shows the days).
-const fieldError = (key: string, field: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { [field]: [key] } });
 
 function nextExpressStatus(status: ExpressStatus): ExpressStatus | null {
   return EXPRESS_STATUSES[EXPRESS_STATUSES.indexOf(status) + 1] ?? null;

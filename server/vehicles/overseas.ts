@@ -10,7 +10,7 @@ import { INCOTERMS, type OverseasRequestInput } from "../../app/contracts/vehicl
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
@@ -32,7 +32,6 @@ type Mailer = Pick<ApiDeps, "db" | "notifier" | "logger">;
 export const REQUESTS_PER_DAY = 20;
 const CM3_PER_UNIT = 1_000;
 
-const fieldError = (key: string, field: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { [field]: [key] } });
 const inLanguage = (language: Language, zh: string, en: string) => (language === "en" ? en : zh);
 
 /** cm³ as the m³ text a person reads (up to three decimals, as typed). */

@@ -5,7 +5,7 @@ import type { TruckDays, TruckList, TruckReviewList, TruckStatus, TruckView } fr
 import type { Language } from "../../app/contracts/i18n/config";
 import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { constructionSettings, iso, ownFileId, type Db } from "../booth-construction/common";
 import type { Database } from "../db/database";
@@ -31,8 +31,6 @@ type UpdateInput = z.output<typeof truckUpdateSchema>;
 type DecisionInput = z.output<typeof truckDecisionSchema>;
 export type ReviewQuery = { status?: string; day?: string; page: number };
 
-const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) =>
-  new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
 const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
 const stale = () => conflict("vehicles.trucks.errors.stale");
 const plateTaken = () => fieldError("vehicles.trucks.errors.plateTaken", "plate");

@@ -6,7 +6,7 @@ import { badgeQuota, DEFAULT_QUOTA_RULE, kindsOfNext, type BadgeQuotaRule } from
 import type { BadgeInput, BadgeListQuery, BadgeUpdateInput } from "../../app/contracts/badges/schema";
 import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";
 import { iso, ownBooths, ownFile, type Booth } from "../booking-forms/common";
@@ -22,7 +22,6 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Caller } from "../auth/caller";
 
 const PHOTO_FOLDER = "icon";
-type Db = Database | Transaction<DB>;
 
 /** The exhibition's rule from the database; the demo's default when none is configured. */
 export async function quotaRule(db: Db, exhibitionId: number): Promise<BadgeQuotaRule> {

@@ -1,9 +1,6 @@
-import type { Transaction } from "kysely";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 
-type Db = Database | Transaction<DB>;
 export type ExhibitorNames = { zh: string | null; en: string | null; username: string };
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);

@@ -1,9 +1,7 @@
-import type { Transaction } from "kysely";
 import type { BookingBooth } from "../../app/contracts/booking-forms/values";
 import type { UploadFolder } from "../../app/contracts/uploads/schema";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Database, Db } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
 
 /**
@@ -45,7 +43,7 @@ export async function resolveBooth(db: Database, owner: Owner, requested?: numbe
 }
 
 /** A file the caller uploaded into `folder`, named by its /files/ URL; anything else is refused on `field`. */
-export async function ownFile(db: Database | Transaction<DB>, owner: Owner, url: string, folder: UploadFolder, field: string) {
+export async function ownFile(db: Db, owner: Owner, url: string, folder: UploadFolder, field: string) {
   const id = url.startsWith("/files/") ? url.slice("/files/".length) : "";
   const row = id
     ? await db
@@ -61,7 +59,7 @@ export async function ownFile(db: Database | Transaction<DB>, owner: Owner, url:
 }
 
 export async function recordEvent(
-  db: Database | Transaction<DB>,
+  db: Db,
   owner: Owner,
   actor: Actor,
   form: FormName,

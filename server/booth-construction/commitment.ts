@@ -4,7 +4,7 @@ import { COMMITMENT_SCANS_MAX, type CommitmentInput, type CommitmentScansInput }
 import type { Language } from "../../app/contracts/i18n/config";
 import { phoneForRole } from "../../app/contracts/common/format";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { CommitmentStatus, DB } from "../db/schema";
 import { readDraft } from "../exhibitor/profiles";
 import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, combineStoredScans } from "../uploads/scans-to-pdf";
@@ -12,7 +12,7 @@ import { insertStagedFile, stagePdf, type StagedFile } from "../uploads/staged-f
 import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { renderCommitmentPdf, type CommitmentPdfInput } from "./commitment-pdf";
-import { constructionBooth, fileRefs, historyOf, iso, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord, type Db } from "./common";
+import { constructionBooth, fileRefs, historyOf, iso, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 
 /**

@@ -1,9 +1,9 @@
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { ConstructionBooth, ConstructionEvent, ConstructionSettings, FileRef } from "../../app/contracts/booth-construction/api-types";
 import type { UploadFolder } from "../../app/contracts/uploads/schema";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import type { Database } from "../db/database";
-import type { ConstructionSubject, DB } from "../db/schema";
+import type { Db } from "../db/database";
+import type { ConstructionSubject } from "../db/schema";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import { storedFileUrl } from "../uploads/files";
 
@@ -15,7 +15,6 @@ import { storedFileUrl } from "../uploads/files";
  */
 
 import type { Caller } from "../auth/caller";
-export type Db = Database | Transaction<DB>;
 
 export const STANDARD_BOOTH = 1;
 export const RAW_SPACE = 2;

@@ -8,8 +8,8 @@ import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
-import { fileRefs, historyOf, iso, recordEvent, staleRecord, type Db } from "./common";
+import type { Database, Db } from "../db/database";
+import { fileRefs, historyOf, iso, recordEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { DRAWING_KIND_LABELS } from "./drawings";
 

@@ -20,13 +20,13 @@ import {
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { actionWindow, requireActionOpen } from "../auth/button-check";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { ObjectStore } from "../uploads/object-store";
-import { constructionBooth, constructionSettings, day, fileRefs, historyOf, iso, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord, type Db } from "./common";
+import { constructionBooth, constructionSettings, day, fileRefs, historyOf, iso, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
 

@@ -7,8 +7,8 @@ import { exhibitionDateTime, exhibitionDateTimeInput, fromExhibitionDateTimeInpu
 import type { Language } from "../../app/contracts/i18n/config";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import { constructionSettings, type Db } from "../booth-construction/common";
-import type { Database } from "../db/database";
+import { constructionSettings } from "../booth-construction/common";
+import type { Database, Db } from "../db/database";
 import { endOfExhibitionDay } from "../orders/pricing";
 import { calendarEnds } from "./dates";
 

@@ -1,10 +1,8 @@
-import type { Transaction } from "kysely";
 import { phoneForRole } from "../../app/contracts/common/format";
 import type { EpidemicStaff, EpidemicStaffPage } from "../../app/contracts/epidemic/api-types";
 import { EPIDEMIC_STAFF_PAGE_SIZE, HEALTH_CODE_UPLOAD, TRAVEL_CODE_UPLOAD } from "../../app/contracts/epidemic/values";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Database, Db } from "../db/database";
 import { storedFileIdOf, storedFileUrl } from "../uploads/files";
 import { requireEpidemicOn, type Who } from "./declaration";
 
@@ -13,7 +11,6 @@ import { requireEpidemicOn, type Who } from "./declaration";
  * one (with optional code images of its own) or from Excel (./staff-excel.ts). An ID number is listed
  * once per exhibitor. ID numbers and mobiles are masked for everyone but the organizer.
  */
-type Db = Database | Transaction<DB>;
 
 export type StaffRow = {
   id: number;

@@ -15,7 +15,7 @@ import { formatMoney } from "../../app/contracts/common/format";
 import type { z } from "zod";
 import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { billableItems, lockOwner, type Owner } from "./billable";
 import { qrLinkOf } from "./qr-token";
@@ -27,7 +27,6 @@ import { qrLinkOf } from "./qr-token";
  * cannot both take an item. Another exhibitor's application answers like an unknown one (404).
  */
 export type Caller = Owner & { roleId: number; label: string };
-export type Db = Database | Transaction<DB>;
 type UpdateInput = z.output<typeof applicationUpdateSchema>;
 
 const error = (code: number, key: string, values: Record<string, unknown> = {}, field?: string) =>

@@ -6,7 +6,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { ordersAfterVoucherDecision } from "../orders/order-actions";
@@ -23,7 +23,6 @@ import { billableItems, lockOwner, type Owner } from "./billable";
  * route) confirms or returns them; what that does to service orders is server/orders/order-actions.ts.
  */
 export type VoucherCaller = { userId: number; exhibitionId: number; label: string };
-type Db = Database | Transaction<DB>;
 
 const VOUCHER_FOLDER = "payment-voucher";
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);

@@ -2,8 +2,7 @@ import type { CarriersSettingsAnswer } from "../../app/contracts/logistics-setti
 import type { CarrierSaveInput, DiscountSaveInput } from "../../app/contracts/logistics-settings/schema";
 import type { TransportService } from "../../app/contracts/transport/pricing";
 import { ApiCode, fieldError } from "../api/envelope";
-import type { Db } from "../booth-construction/common";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { LiftingKind } from "../db/schema";
 import {
   carrierByCode,

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { maskPhone } from "../../app/contracts/common/format";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
@@ -7,10 +7,9 @@ import type { VisitorCodeSent, VisitorRegistered, VisitPage } from "../../app/co
 import type { VisitorRegisterInput } from "../../app/contracts/promotion/visitor-schema";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import { DeliveryError } from "../notify/delivery-error";
 import type { MessageDispatched } from "../notify/notifier";
-import type { DB } from "../db/schema";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
 import { companyNamesOf } from "./rankings";
 import { ownerOfCode } from "./tracking";
@@ -136,7 +135,7 @@ function codeMatches(stored: string, exhibitionId: number, mobile: string, code:
   return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
 }
 
-async function isRegistered(db: Database | Transaction<DB>, exhibitionId: number, mobile: string) {
+async function isRegistered(db: Db, exhibitionId: number, mobile: string) {
   return Boolean(await db.selectFrom("visitors").select("id").where("exhibition_id", "=", exhibitionId).where("mobile", "=", mobile).executeTakeFirst());
 }
 

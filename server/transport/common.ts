@@ -3,11 +3,10 @@ import type { DiscountRule, PriceRow, TransportService } from "../../app/contrac
 import { TRANSPORT_SERVICES } from "../../app/contracts/transport/pricing";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import type { Db } from "../booth-construction/common";
 import type { Caller } from "../auth/caller";
 import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
+import type { Db } from "../db/database";
 
-export type { Db } from "../booth-construction/common";
 export { iso, ownFileId } from "../booth-construction/common";
 
 /**

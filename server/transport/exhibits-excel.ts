@@ -10,8 +10,9 @@ import { findUnstorableText } from "../api/text-input";
 import type { XlsxRefusal } from "../spreadsheets/xlsx-sniff";
 import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows, megabytes } from "../spreadsheets/workbook";
 import type { ObjectStore } from "../uploads/object-store";
-import { ownFileId, type Db } from "./common";
+import { ownFileId } from "./common";
 import type { Caller } from "../auth/caller";
+import type { Db } from "../db/database";
 
 /**
  * The carrier's exhibits template (issue 17, decision 019), in the way of the badges' import (015):

@@ -8,8 +8,8 @@ import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { constructionSettings } from "../booth-construction/common";
-import type { Database } from "../db/database";
-import { appointedCarrier, iso, ownBooth, ownBooths, type Db, type Viewer } from "./common";
+import type { Database, Db } from "../db/database";
+import { appointedCarrier, iso, ownBooth, ownBooths, type Viewer } from "./common";
 import type { Caller } from "../auth/caller";
 
 /**

@@ -6,9 +6,9 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { formatCny } from "../../app/contracts/common/format";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import { exhibitionDay } from "../orders/pricing";
-import { requireCarrier, stale, type Db, type Viewer } from "./common";
+import { requireCarrier, stale, type Viewer } from "./common";
 import { declarationSummaries, readDeclaration } from "./detail";
 
 /**

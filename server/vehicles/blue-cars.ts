@@ -4,8 +4,8 @@ import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/
 import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars-values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import { constructionSettings, fileRefs, iso, ownFileId, type Db } from "../booth-construction/common";
-import type { Database } from "../db/database";
+import { constructionSettings, fileRefs, iso, ownFileId } from "../booth-construction/common";
+import type { Database, Db } from "../db/database";
 import type { Caller } from "../auth/caller";
 
 /**

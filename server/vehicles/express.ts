@@ -13,12 +13,12 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { exhibitionDay } from "../orders/pricing";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { DemoCalendar } from "../seed/demo-calendar";
-import { appointedCarrier, iso, ownBooth, ownBooths, requireCarrier, stale, type Db, type Viewer } from "../transport/common";
+import { appointedCarrier, iso, ownBooth, ownBooths, requireCarrier, stale, type Viewer } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import type { Caller } from "../auth/caller";
 

@@ -1,4 +1,3 @@
-import type { Transaction } from "kysely";
 import type {
   CountryOption,
   OverseasAgentsAnswer,
@@ -12,11 +11,10 @@ import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { exhibitorNamesOf } from "../badges/exhibitor-names";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
-import { iso, ownBooths, type Db } from "../transport/common";
+import { iso, ownBooths } from "../transport/common";
 import type { Caller } from "../auth/caller";
 
 /**
@@ -269,7 +267,7 @@ export async function saveOverseasRequest(
 }
 
 /** The demo exhibition's two appointed agents; rows that exist (same code) are left alone. */
-export async function seedOverseasAgents(db: Database | Transaction<DB>, exhibitionId: number) {
+export async function seedOverseasAgents(db: Db, exhibitionId: number) {
   await db
     .insertInto("overseas_agents")
     .values([

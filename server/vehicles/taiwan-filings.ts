@@ -14,9 +14,9 @@ import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
-import { iso, ownBooth, ownBooths, type Db } from "../transport/common";
+import { iso, ownBooth, ownBooths } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import type { Caller } from "../auth/caller";
 

@@ -9,7 +9,7 @@ import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";
-import { iso, ownBooths, ownFile, type Booth } from "../booking-forms/common";
+import { ownBooths, ownFile, type Booth } from "../booking-forms/common";
 import { noteProbes, requireProbesLeft } from "./holder-probes";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
@@ -20,6 +20,7 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  * at once cannot both get in; the quota is counted with the booth row locked.
  */
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 const PHOTO_FOLDER = "icon";
 

@@ -4,9 +4,9 @@ import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
-import { iso } from "../booking-forms/common";
 import { verifyBadgeCode } from "./badge-code";
 import { exhibitorNameIn, exhibitorNamesOf } from "./exhibitor-names";
+import { iso } from "../db/column-values";
 
 /**
  * On-site check-in (issue 14): the organizer's staff (roleId 1) scan a badge's QR code or type the

@@ -15,8 +15,6 @@ export type Actor = { id: number; label: string };
 export type Booth = BookingBooth;
 export type FormName = "airCompressor" | "electricbox" | "leakage";
 
-export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-
 export async function ownBooths(db: Database, owner: Owner): Promise<Booth[]> {
   const rows = await db
     .selectFrom("booths")

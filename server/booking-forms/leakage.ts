@@ -3,7 +3,8 @@ import type { LeakageCommitment, LeakageInput } from "../../app/contracts/bookin
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
-import { iso, ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { iso } from "../db/column-values";
 
 /**
  * Special power / leakage-protector removal commitments: one per booth and piece of equipment,

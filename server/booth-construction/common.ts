@@ -15,18 +15,10 @@ import { storedFileUrl } from "../uploads/files";
  */
 
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 export const STANDARD_BOOTH = 1;
 export const RAW_SPACE = 2;
-
-export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-/** A date column as YYYY-MM-DD whatever the driver gives (pg: a local-midnight Date; PGlite: a string or a Date). */
-export function day(value: Date | string | null): string | null {
-  if (!value) return null;
-  if (typeof value === "string") return value.slice(0, 10);
-  const local = new Date(value.getTime() - value.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
 
 /**
  * The booth a request is for: the one named (the caller's own only), else the session's booth,

@@ -9,9 +9,10 @@ import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
-import { fileRefs, historyOf, iso, recordEvent, staleRecord } from "./common";
+import { fileRefs, historyOf, recordEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { DRAWING_KIND_LABELS } from "./drawings";
+import { iso } from "../db/column-values";
 
 /**
  * The organizer's one review queue (roleId 1, checked by the route) over the four things exhibitors

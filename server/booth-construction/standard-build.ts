@@ -26,9 +26,10 @@ import { actionWindow, requireActionOpen } from "../auth/button-check";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { ObjectStore } from "../uploads/object-store";
-import { constructionBooth, constructionSettings, day, fileRefs, historyOf, iso, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
+import { constructionBooth, constructionSettings, fileRefs, historyOf, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
+import { iso, day } from "../db/column-values";
 
 /**
  * The standard booth build (spec /boothConstruction/standardConstruction, booth type 1 only): the

@@ -11,6 +11,7 @@ import { constructionSettings } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import { endOfExhibitionDay } from "../orders/pricing";
 import { calendarEnds } from "./dates";
+import { iso } from "../db/column-values";
 
 /**
  * The organizer's exhibition calendar (issue 39, decision 035): the exhibition's days, the checklist's
@@ -30,7 +31,6 @@ function refuse(language: Language, refusals: Refusal[]): ApiError {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 async function exhibitionDays(db: Db, exhibitionId: number) {
   const row = await db

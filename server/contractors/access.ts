@@ -19,6 +19,7 @@ import type { ApiDeps } from "../api/context";
 import { deleteContractorSessions } from "../auth/sessions";
 import type { Database } from "../db/database";
 import type { ContractorAccessTable } from "../db/schema";
+import { iso } from "../db/column-values";
 
 /**
  * The exhibitor's grants to entrusted contractors (spec: ECReservation). A grant names the
@@ -42,8 +43,6 @@ function newAccessCode() {
 function accessCodeHash(accessId: number, code: string) {
   return crypto.createHash("sha256").update(`contractor-access:${accessId}:${code}`).digest("hex");
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function accessView(row: AccessRow, boothNo: string, orders: { count: number; totalCents: number }, now: Date): ContractorAccessView {
   const codeLive =

@@ -19,6 +19,7 @@ import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { billableItems, lockOwner, type Owner } from "./billable";
 import { qrLinkOf } from "./qr-token";
+import { iso } from "../db/column-values";
 
 /**
  * The exhibitor's invoice applications (issue 16, decision 018): what is paid and not yet invoiced,
@@ -40,8 +41,6 @@ export function selectApplications(db: Db) {
 }
 export type ApplicationRow = Awaited<ReturnType<ReturnType<typeof selectApplications>["executeTakeFirstOrThrow"]>>;
 type ItemView = InvoiceApplication["items"][number];
-
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 /** Titles of item keys as the bill list names them (billable.ts), read by id so any owner's rows can be shown. */
 async function itemTitles(db: Db, keys: string[], language: Language): Promise<Map<string, string>> {

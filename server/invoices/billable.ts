@@ -4,6 +4,7 @@ import type { BillableItem, BillList } from "../../app/contracts/invoices/api-ty
 import { openCents } from "../../app/contracts/invoices/amounts";
 import type { Db } from "../db/database";
 import type { DB } from "../db/schema";
+import { iso } from "../db/column-values";
 
 /**
  * What an exhibitor owes (issue 16, decision 018), as items keyed `order:<id>` (a service order's
@@ -13,7 +14,6 @@ import type { DB } from "../db/schema";
  */
 export type Owner = { userId: number; exhibitionId: number };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const BADGE_TITLE = { zh: (name: string) => `展商证件 · ${name}`, en: (name: string) => `Exhibitor badge · ${name}` };
 
 type ItemRow = Omit<BillableItem, "payment" | "invoicedCents" | "openCents">;

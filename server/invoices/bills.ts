@@ -7,6 +7,7 @@ import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database } from "../db/database";
 import { lockOwner } from "./billable";
 import type { VoucherCaller } from "./vouchers";
+import { iso } from "../db/column-values";
 
 /**
  * What the organizer bills an exhibitor for besides orders and badges (booth fee, other), entered
@@ -15,8 +16,6 @@ import type { VoucherCaller } from "./vouchers";
  * stays, so nothing paid or invoiced loses what it was for.
  */
 export type BillInput = { boothNo: string; kind: (typeof BILL_KINDS)[number]; titleZh: string; titleEn: string; amount: number };
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 function selectBills(db: Database, exhibitionId: number) {
   return db

@@ -13,6 +13,7 @@ import { ordersAfterVoucherDecision } from "../orders/order-actions";
 import { exhibitionDay } from "../orders/pricing";
 import { storedFileUrl } from "../uploads/files";
 import { billableItems, lockOwner, type Owner } from "./billable";
+import { iso } from "../db/column-values";
 
 /**
  * Payment vouchers (spec /invoiceArea paymentVoucher, decision 018): the exhibitor's proof of a bank
@@ -25,7 +26,6 @@ import { billableItems, lockOwner, type Owner } from "./billable";
 export type VoucherCaller = { userId: number; exhibitionId: number; label: string };
 
 const VOUCHER_FOLDER = "payment-voucher";
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 /** An error shown at one field of the form. */
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 

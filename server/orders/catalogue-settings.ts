@@ -6,6 +6,7 @@ import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ServiceTable } from "../db/schema";
 import { loadPriceDates } from "./pricing";
+import { iso } from "../db/column-values";
 
 /**
  * The organizer's on-site service catalogue (issue 52, /index/settings/services and `cli.js services`):
@@ -17,7 +18,6 @@ import { loadPriceDates } from "./pricing";
 type Row = Selectable<ServiceTable>;
 
 const notFound = () => new ApiError(ApiCode.notFound, "catalogueSettings.errors.notFound");
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function settingOf(row: Row, inUse: boolean): ServiceSetting {

@@ -8,6 +8,7 @@ import { isOrderable, resolveBooth, servicePrice, type Owner } from "./catalogue
 import { allowedActions } from "./order-state";
 import { exhibitionDay, lineCents, loadPriceDates, totalCents } from "./pricing";
 import type { AdminOrderSummary, OrderPage, OrderSummary, OrderView } from "../../app/contracts/orders/api-types";
+import { iso } from "../db/column-values";
 
 /**
  * Service orders: the commit (cart → order, prices locked, idempotent per key), and how orders
@@ -19,7 +20,6 @@ export type Actor = { id: number | null; label: string };
 // The answers' shapes are the API contract, written once in app/features/orders/api-types.ts.
 export type { AdminOrderSummary, OrderPage, OrderSummary, OrderView };
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const ORDER_NO_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const COMMIT_ATTEMPTS = 3;
 

@@ -4,7 +4,8 @@ import type { MeetingSlot, ReservationDecision, ReservationStatus } from "../../
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { dayOf, iso, isOrganizer, LIVE, showDays, type Who } from "./common";
+import { dayOf, isOrganizer, LIVE, showDays, type Who } from "./common";
+import { iso } from "../db/column-values";
 
 /**
  * Meeting rooms and their bookings (issue 41): a room is booked by show day and slot; a slot held

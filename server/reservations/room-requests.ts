@@ -6,7 +6,8 @@ import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { endOfExhibitionDay } from "../orders/pricing";
-import { addDays, dayOf, iso, isOrganizer, LIVE, nightsLeft, nightsOf, type Who } from "./common";
+import { addDays, dayOf, isOrganizer, LIVE, nightsLeft, nightsOf, type Who } from "./common";
+import { iso } from "../db/column-values";
 
 /**
  * Hotel room requests (issue 41, decision 039): an exhibitor asks a block for rooms over a stay; the

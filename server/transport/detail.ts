@@ -13,11 +13,12 @@ import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { appClock } from "../clock";
 import { exhibitionDay } from "../orders/pricing";
 import { storedFileUrl } from "../uploads/files";
-import { carrierPricing, iso, servicesOf, type Viewer } from "./common";
+import { carrierPricing, servicesOf, type Viewer } from "./common";
 import { orderViewOf } from "./order-steps";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { notFound } from "../api/envelope";
 import type { Db } from "../db/database";
+import { iso } from "../db/column-values";
 
 /**
  * How a declaration reads (issue 17): the same view for its exhibitor, its carrier and the organizer,

@@ -9,8 +9,9 @@ import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
-import { appointedCarrier, iso, ownBooth, ownBooths, type Viewer } from "./common";
+import { appointedCarrier, ownBooth, ownBooths, type Viewer } from "./common";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Hoisting and forklift bookings (spec /exhibitTL exhibitsCostReservation, issue 17 points 3 and 4,

@@ -4,9 +4,10 @@ import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/
 import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars-values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import { constructionSettings, fileRefs, iso, ownFileId } from "../booth-construction/common";
+import { constructionSettings, fileRefs, ownFileId } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Non-Shenzhen blue-plate cars (issue 41, spec /HT/blueCarGuide; decision 038). An exhibitor

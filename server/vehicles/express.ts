@@ -18,9 +18,10 @@ import { readDraft } from "../exhibitor/profiles";
 import { exhibitionDay } from "../orders/pricing";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { DemoCalendar } from "../seed/demo-calendar";
-import { appointedCarrier, iso, ownBooth, ownBooths, requireCarrier, stale, type Viewer } from "../transport/common";
+import { appointedCarrier, ownBooth, ownBooths, requireCarrier, stale, type Viewer } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Small-exhibit express (spec /exhibitTL smallExhibitsExpress, issue 18 points 3 and 7). The

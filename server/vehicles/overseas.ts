@@ -14,8 +14,9 @@ import { exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
-import { iso, ownBooths } from "../transport/common";
+import { ownBooths } from "../transport/common";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Overseas exhibit transport (spec /exhibitTL overseasExhibitTrans, issue 18, decision 020): the

@@ -16,9 +16,10 @@ import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
-import { iso, ownBooth, ownBooths } from "../transport/common";
+import { ownBooth, ownBooths } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * The Taiwan exhibits customs filing (spec /exhibitTL twExhibitsDeclaration, issue 18, decision 020):

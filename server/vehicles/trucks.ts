@@ -7,7 +7,7 @@ import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import { constructionSettings, iso, ownFileId } from "../booth-construction/common";
+import { constructionSettings, ownFileId } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import type { DemoCalendar } from "../seed/demo-calendar";
 import { ownBooth, ownBooths } from "../transport/common";
@@ -16,6 +16,7 @@ import { saveUpload, storedFileUrl } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Yellow-plate trucks for build-up and dismantling (spec /exhibitTL truckInformationSubmit, points

@@ -8,6 +8,7 @@ import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { approvedPublicProfile } from "../exhibitor/public-profile";
 import { uploadedVideoOf } from "./uploaded";
+import { iso } from "../db/column-values";
 
 /**
  * Promotional videos (issue 40, decision 037): one row per exhibitor holds its last job and its last
@@ -28,7 +29,6 @@ export const STALE_MS = (process.env.NODE_ENV !== "production" && Number(process
 const STUCK_MS = RENDER_TIMEOUT_MS + 2 * 60_000;
 
 const newPublicCode = () => crypto.randomBytes(9).toString("base64url");
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : []);
 
 const videoUrl = (code: string) => `/v/${code}.mp4`;

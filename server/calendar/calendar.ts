@@ -3,13 +3,12 @@ import type * as z from "zod";
 import type { CalendarButton, CalendarDates, ExhibitionCalendar } from "../../app/contracts/calendar/api-types";
 import type { calendarButtonSchema, calendarButtonsSchema, calendarDatesSchema, calendarDeadlinesSchema } from "../../app/contracts/calendar/schema";
 import { EXHIBITION_DATE_ENDS, buttonWindowShown } from "../../app/contracts/calendar/values";
-import { exhibitionDateTime, exhibitionDateTimeInput, fromExhibitionDateTimeInput } from "../../app/contracts/common/exhibition-time";
+import { exhibitionDateTime, exhibitionDateTimeInput, fromExhibitionDateTimeInput, endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
-import { endOfExhibitionDay } from "../orders/pricing";
 import { calendarEnds } from "./dates";
 import { iso } from "../db/column-values";
 

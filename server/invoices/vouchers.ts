@@ -10,10 +10,10 @@ import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import { ordersAfterVoucherDecision } from "../orders/order-actions";
-import { exhibitionDay } from "../orders/pricing";
 import { storedFileUrl } from "../uploads/files";
 import { billableItems, lockOwner, type Owner } from "./billable";
 import { iso } from "../db/column-values";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Payment vouchers (spec /invoiceArea paymentVoucher, decision 018): the exhibitor's proof of a bank
@@ -170,7 +170,7 @@ async function pickedItems(trx: Transaction<DB>, owner: Owner, keys: string[], a
 
 export async function saveVoucher(db: Database, caller: VoucherCaller, input: VoucherInput, language: Language, now: Date): Promise<PaymentVoucher> {
   // A transfer is made on a day that has come, in exhibition time (UTC+8) whatever the server's zone.
-  if (input.paidOn > exhibitionDay(now)) throw fieldError("invoices.errors.paidOnFuture", "paidOn");
+  if (input.paidOn > exhibitionDate(now)) throw fieldError("invoices.errors.paidOnFuture", "paidOn");
   const fileIds = await voucherFileIds(db, caller, input.documentUrls);
   const owner = { userId: caller.userId, exhibitionId: caller.exhibitionId };
   const id = await db

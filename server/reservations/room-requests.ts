@@ -5,9 +5,9 @@ import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
-import { endOfExhibitionDay } from "../orders/pricing";
 import { addDays, dayOf, isOrganizer, LIVE, nightsLeft, nightsOf, type Who } from "./common";
 import { iso } from "../db/column-values";
+import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Hotel room requests (issue 41, decision 039): an exhibitor asks a block for rooms over a stay; the

@@ -10,11 +10,11 @@ import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
-import { exhibitionDay } from "../orders/pricing";
 import { appointedCarrier, carrierPricing, ownBooth, ownBooths, ownFileId, servicesText, stale, type Viewer } from "./common";
 import { declarationSummaries, exhibitorNameOf, quoteOf, readDeclaration } from "./detail";
 import { CARRIER_REVIEW_PAGE, pageLink, sendQuietly, type Mailer } from "./messages";
 import type { Caller } from "../auth/caller";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * The exhibitor's declarations (issue 17, spec /exhibitTL carriage): a draft with its header, then
@@ -129,7 +129,7 @@ export async function lockEditable(trx: Transaction<DB>, caller: Caller, id: num
 
 /** Prices the declaration as it now is (declared today) and bumps its version: the end of every edit. */
 export async function repriceAndBump(trx: Transaction<DB>, row: { id: number; carrier_id: number; services: string; version: number }, now: Date) {
-  const quote = await quoteOf(trx, row, exhibitionDay(now));
+  const quote = await quoteOf(trx, row, exhibitionDate(now));
   await trx
     .updateTable("transport_declarations")
     .set({ computed_cents: quote.subtotalCents, discount_cents: quote.discountCents, version: row.version + 1, updated_at: now })
@@ -200,7 +200,7 @@ export async function submitDeclaration(
 ): Promise<DeclarationDetail> {
   const { db } = deps;
   const { caller } = viewer;
-  const today = exhibitionDay(now);
+  const today = exhibitionDate(now);
   const { buildUpTo } = await constructionSettings(db, caller.exhibitionId);
   const sent = await db.transaction().execute(async (trx) => {
     const row = await lockEditable(trx, caller, input.id, input.version);

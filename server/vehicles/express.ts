@@ -15,8 +15,7 @@ import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
 import type { Database, Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
-import { exhibitionDay } from "../orders/pricing";
-import { addDays } from "../../app/contracts/common/exhibition-time";
+import { addDays, exhibitionDate } from "../../app/contracts/common/exhibition-time";
 import type { DemoCalendar } from "../seed/demo-calendar";
 import { appointedCarrier, ownBooth, ownBooths, requireCarrier, stale, type Viewer } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
@@ -199,7 +198,7 @@ export async function expressList(db: Db, caller: Caller, query: ExpressQuery, l
     booths,
     carriers: carriers.map((c) => ({ id: c.id, name: language === "en" ? c.name_en : c.name_zh })),
     recipient,
-    today: exhibitionDay(now),
+    today: exhibitionDate(now),
     lastShowDay: lastDay,
   };
 }
@@ -208,7 +207,7 @@ export async function expressList(db: Db, caller: Caller, query: ExpressQuery, l
 export async function saveExpress(db: Database, caller: Caller, input: ExpressInput, language: Language, now: Date): Promise<ExpressBookingView> {
   await ownBooth(db, caller, input.boothId);
   await appointedCarrier(db, caller.exhibitionId, input.carrierId);
-  const today = exhibitionDay(now);
+  const today = exhibitionDate(now);
   if (input.expectedOn < today) throw fieldError("vehicles.express.errors.expectedPast", "expectedOn");
   const lastDay = await lastShowDay(db, caller.exhibitionId);
   if (input.expectedOn > lastDay) throw fieldError("vehicles.express.errors.expectedLate", "expectedOn");

@@ -5,7 +5,7 @@ import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
 import { verifyBadgeCode } from "./badge-code";
-import { exhibitorNameIn, exhibitorNamesOf } from "./exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { iso } from "../db/column-values";
 
 /**

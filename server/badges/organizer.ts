@@ -9,7 +9,7 @@ import type { ApiDeps } from "../api/context";
 import type { Database } from "../db/database";
 import { view } from "./badges";
 import type { Caller } from "../auth/caller";
-import { exhibitorNameIn, exhibitorNamesOf, type ExhibitorNames } from "./exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf, type ExhibitorNames } from "../exhibitor/names";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { exhibitionOfUser, portalLink } from "../exhibition-settings/public-url";
 import { iso } from "../db/column-values";

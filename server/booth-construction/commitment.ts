@@ -6,7 +6,6 @@ import { phoneForRole } from "../../app/contracts/common/format";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import type { CommitmentStatus, DB } from "../db/schema";
-import { readDraft } from "../exhibitor/profiles";
 import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, combineStoredScans } from "../uploads/scans-to-pdf";
 import { insertStagedFile, stagePdf, type StagedFile } from "../uploads/staged-files";
 import { findStoredFile, type StoredFile } from "../uploads/files";
@@ -15,6 +14,7 @@ import { renderCommitmentPdf, type CommitmentPdfInput } from "./commitment-pdf";
 import { constructionBooth, fileRefs, historyOf, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
+import { exhibitorNamesOf, exhibitorNameIn } from "../exhibitor/names";
 
 /**
  * The entry safety commitment (spec /boothConstruction entrySafetyCommitment, both booth types):
@@ -87,8 +87,6 @@ export async function findCommitment(db: Database, caller: Caller, boothId: numb
   return answerFor(db, caller, await constructionBooth(db, caller, boothId, TYPES));
 }
 
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
-
 /**
  * What the paper says: the exhibition in the language asked for, and the exhibitor as the organizer
  * reviewed it (the submitted profile's company names, else the account's; the other language's
@@ -102,22 +100,13 @@ async function pdfInputOf(
   filledAt: Date,
   language: Language,
 ): Promise<CommitmentPdfInput> {
-  const [exhibition, user, profile] = await Promise.all([
+  const [exhibition, names] = await Promise.all([
     db.selectFrom("exhibitions").select(["name_zh", "name_en"]).where("id", "=", caller.exhibitionId).executeTakeFirst(),
-    db.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", caller.userId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("exhibitor_profiles")
-      .select("submitted")
-      .where("user_id", "=", caller.userId)
-      .where("exhibition_id", "=", caller.exhibitionId)
-      .executeTakeFirst(),
+    exhibitorNamesOf(db, caller.exhibitionId, [caller.userId], "reviewed"),
   ]);
-  const submitted = readDraft(profile?.submitted);
-  const zh = text(submitted.companyNameZh) ?? text(user.business_name);
-  const en = text(submitted.companyNameEn) ?? text(user.business_name_en);
   return {
     exhibitionName: (language === "zh" ? exhibition?.name_zh : exhibition?.name_en) ?? "",
-    exhibitorCompany: (language === "zh" ? (zh ?? en) : (en ?? zh)) ?? user.username,
+    exhibitorCompany: exhibitorNameIn(names.get(caller.userId), language),
     boothNo,
     ...details,
     filledAt: filledAt.toISOString(),

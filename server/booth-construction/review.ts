@@ -6,7 +6,7 @@ import type { DecisionInput, ReviewQuery } from "../../app/contracts/booth-const
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import { fileRefs, historyOf, recordEvent, staleRecord } from "./common";

@@ -3,7 +3,7 @@ import type { Bill, Deleted } from "../../app/contracts/invoices/api-types";
 import type { BILL_KINDS } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
 import { lockOwner } from "./billable";
 import type { VoucherCaller } from "./vouchers";

@@ -11,7 +11,7 @@ import { formatCny } from "../../app/contracts/common/format";
 import type { z } from "zod";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { loadExcel } from "../spreadsheets/workbook";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";

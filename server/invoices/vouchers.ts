@@ -8,7 +8,7 @@ import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { ordersAfterVoucherDecision } from "../orders/order-actions";
 import { storedFileUrl } from "../uploads/files";
 import { billableItems, lockOwner, type Owner } from "./billable";

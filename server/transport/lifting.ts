@@ -6,7 +6,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import { appointedCarrier, ownBooth, ownBooths, type Viewer } from "./common";

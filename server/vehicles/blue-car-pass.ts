@@ -5,7 +5,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
 import { drawQr } from "../badges/badge-pdf";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
 import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../pdf/layout";
 import { selectBlueCars, type BlueCarRow } from "./blue-cars";

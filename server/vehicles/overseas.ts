@@ -10,7 +10,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import { exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNamesOf } from "../exhibitor/names";
 import type { Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";

@@ -1,4 +1,4 @@
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { loadExcel } from "../spreadsheets/workbook";
 import { linesOf } from "./taiwan-filings";
 import type { Db } from "../db/database";

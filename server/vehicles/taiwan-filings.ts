@@ -12,7 +12,7 @@ import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/t
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";

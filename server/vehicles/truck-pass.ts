@@ -5,7 +5,7 @@ import { PASS_CODE_MAX_LENGTH } from "../../app/contracts/vehicles/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
 import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../pdf/layout";
 import { selectTrucks, truckDays, windowOf, type TruckRow } from "./trucks";

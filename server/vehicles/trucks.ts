@@ -6,7 +6,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { constructionSettings, ownFileId } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import type { DemoCalendar } from "../seed/demo-calendar";

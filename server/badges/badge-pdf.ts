@@ -1,12 +1,8 @@
-import QRCode from "qrcode";
 import {
   concatTransformationMatrix,
-  fill,
   popGraphicsState,
   pushGraphicsState,
-  rectangle,
   rgb,
-  setFillingRgbColor,
   PDFDocument,
   StandardFonts,
   type PDFFont,
@@ -23,6 +19,7 @@ import type { ObjectStore } from "../uploads/object-store";
 import { groupedBadgeCode, signBadgeCode } from "./badge-code";
 import { exhibitorNamesOf } from "../exhibitor/names";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
+import { drawQr } from "../pdf/qr";
 
 /**
  * Printable badges (issue 14, docs/decisions/016): one badge per A6 page, or four on an A4 sheet
@@ -137,28 +134,6 @@ const KIND_LABELS = { free: "免费 Free", paid: "付费 Paid" } as const;
 const QR_SIZE = 120;
 
 type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
-
-/** The QR's dark modules as filled rectangles (one per run in a row): sharp at any print size. Vehicle passes draw theirs with it too. */
-export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
-  const count = qr.modules.size;
-  const unit = size / count;
-  const ops = [pushGraphicsState(), concatTransformationMatrix(unit, 0, 0, -unit, x, y + size), setFillingRgbColor(0, 0, 0)];
-  for (let row = 0; row < count; row++) {
-    let col = 0;
-    while (col < count) {
-      if (!qr.modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < count && qr.modules.get(row, col)) col++;
-      ops.push(rectangle(start, row, col - start, 1));
-    }
-  }
-  ops.push(fill(), popGraphicsState());
-  page.pushOperators(...ops);
-}
 
 /** Lines of `text` that fit `width`, at most `max` (the last one cut with an ellipsis). */
 function fitLines(text: string, font: PDFFont, size: number, width: number, max: number) {

@@ -4,7 +4,7 @@ import { PASS_CODE_MAX_LENGTH } from "../../app/contracts/vehicles/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { signForPurpose, verifyForPurpose } from "../auth/purpose-signature";
-import { drawQr } from "../badges/badge-pdf";
+import { drawQr } from "../pdf/qr";
 import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
 import { CONTENT_WIDTH, embedContractFonts, GREY, MARGIN, PAGE_SIZE, PdfLayout, saveWithInfo } from "../pdf/layout";

@@ -1,5 +1,5 @@
 import { rgb, PDFDocument } from "pdf-lib";
-import { drawQr } from "../badges/badge-pdf";
+import { drawQr } from "../pdf/qr";
 import type { TruckPassCheck } from "../../app/contracts/vehicles/trucks-types";
 import { PASS_CODE_MAX_LENGTH } from "../../app/contracts/vehicles/values";
 import type { Language } from "../../app/contracts/i18n/config";

@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import { streamText } from "./pdf-text";
 
 /**
- * A QR drawn on a PDF's first page (server/badges/badge-pdf.ts drawQr), read back from its filled
+ * A QR drawn on a PDF's first page (server/pdf/qr.ts drawQr), read back from its filled
  * rectangles (one per run of dark modules in a row), and the modules a text's QR should have: a pass
  * test compares the two, so the QR printed is exactly the code's.
  */

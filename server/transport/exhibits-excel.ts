@@ -8,7 +8,7 @@ import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import type { XlsxRefusal } from "../spreadsheets/xlsx-sniff";
-import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows, megabytes } from "../spreadsheets/workbook";
+import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows, megabytes, richText } from "../spreadsheets/workbook";
 import type { ObjectStore } from "../uploads/object-store";
 import { ownFileId } from "./common";
 import type { Caller } from "../auth/caller";
@@ -54,7 +54,6 @@ function headerColumn(text: string): Column | null {
 }
 
 type CellText = { text: string } | { error: string };
-const richText = (value: ExcelJS.CellRichTextValue) => value.richText.map((run) => run.text ?? "").join("");
 const storable = (text: string): CellText => (findUnstorableText(text) === null ? { text } : { error: "validation.unstorable" });
 
 /** A cell as the text the form field would get, or why it cannot be read (a formula, a date, an error value). */

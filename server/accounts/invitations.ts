@@ -9,6 +9,7 @@ import { exhibitorLanguage } from "./account-language";
 import { sendActivation } from "../auth/password-links";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
+import { iso } from "../db/column-values";
 
 /**
  * Invitations to the portal, the organizer's side (issue 39, decisions 032 and 033): the exhibitor
@@ -22,8 +23,6 @@ export type Mailer = Pick<ApiDeps, "db" | "config" | "notifier" | "logger">;
 
 const exhibitorsOf = (db: Database, exhibitionId: number) =>
   db.selectFrom("users as u").where("u.exhibition_id", "=", exhibitionId).where("u.role_id", "=", EXHIBITOR_ROLE_ID);
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The exhibitor accounts matching the filter, by user name (the exhibitor number), with the counts of every filter. */
 export async function listInvitations(

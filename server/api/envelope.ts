@@ -36,6 +36,14 @@ export class ApiError extends Error {
 /** A record that does not exist, or that the caller may not see (the same answer, so ids reveal nothing). */
 export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 
+/**
+ * A refusal the form shows at one field: the message, and the same key in `data.fields[field]`
+ * (a 400 unless `code` says otherwise: 404 for a file or record that is not the caller's, 409 for a
+ * value taken meanwhile).
+ */
+export const fieldError = (key: string, field: string, values: Record<string, unknown> = {}, code: number = ApiCode.badRequest) =>
+  new ApiError(code, key, values, { fields: { [field]: [key] } });
+
 export function requestLanguage(req: Request): Language {
   return languageFromAcceptLanguage(req.get("accept-language"));
 }

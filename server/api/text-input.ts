@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { ApiCode, ApiError } from "./envelope";
+import { fieldError } from "./envelope";
 
 /**
  * Text the portal cannot store or show is refused at the API's edge, for every endpoint at once:
@@ -35,6 +35,6 @@ export function refuseUnstorableText(): RequestHandler {
   return (req, _res, next) => {
     const field = findUnstorableText(req.query) ?? findUnstorableText(req.body);
     if (field === null) return next();
-    next(new ApiError(ApiCode.badRequest, "validation.unstorable", {}, { fields: { [field || "_"]: ["validation.unstorable"] } }));
+    next(fieldError("validation.unstorable", field || "_"));
   };
 }

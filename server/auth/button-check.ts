@@ -7,6 +7,7 @@ import { ApiCode, ApiError } from "../api/envelope";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { calendarEnds } from "../calendar/dates";
 import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
+import { iso } from "../db/column-values";
 
 type ButtonHolder = { roleId: number; exhibitionId: number };
 
@@ -24,7 +25,6 @@ export async function buttonAuthsFor(db: Database, holder: ButtonHolder, menuId?
   if (menuId !== undefined) query = query.where("button_auths.menu_id", "=", menuId);
   const rows = await query.execute();
   const ends = rows.some((b) => b.closes_with) ? await calendarEnds(db, holder.exhibitionId) : new Map<string, Date>();
-  const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
   return rows.map((b) => ({
     id: b.id,
     url: b.url,

@@ -1,6 +1,5 @@
-import { sql, type Transaction } from "kysely";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import { sql } from "kysely";
+import type { Database, Db } from "../db/database";
 
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** Failures in the window after which a captcha is required (per username or IP). */
@@ -19,7 +18,7 @@ export type ThrottleState = {
 
 /** Counters live in the database so every Node process sees the same numbers. */
 export async function getThrottleState(
-  db: Database | Transaction<DB>,
+  db: Db,
   input: { username: string; ip: string; captchaMode: "auto" | "always" | "never" },
   now = new Date(),
 ): Promise<ThrottleState> {

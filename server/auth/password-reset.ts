@@ -4,7 +4,7 @@ import type { ForgotPasswordAnswer } from "../../app/contracts/auth/password-api
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../captcha";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
@@ -237,7 +237,7 @@ export async function requestPasswordReset(
 export async function checkResetCode(deps: Pick<ApiDeps, "db" | "config">, input: { username: string; code: string; ip: string }, now = appClock.now()) {
   const username = input.username.trim().toLowerCase();
   await admit(deps, { ip: input.ip, identifier: username, action: "code" });
-  const wrong = () => new ApiError(ApiCode.badRequest, "passwordLinks.code.wrong", {}, { fields: { code: ["passwordLinks.code.wrong"] } });
+  const wrong = () => fieldError("passwordLinks.code.wrong", "code");
   const latest = await deps.db
     .selectFrom("password_tokens")
     .innerJoin("users", "users.id", "password_tokens.user_id")
@@ -257,9 +257,8 @@ export async function checkResetCode(deps: Pick<ApiDeps, "db" | "config">, input
     .limit(1)
     .executeTakeFirst();
   if (!latest) throw wrong();
-  if (new Date(latest.expires_at).getTime() <= now.getTime())
-    throw new ApiError(ApiCode.badRequest, "passwordLinks.code.expired", {}, { fields: { code: ["passwordLinks.code.expired"] } });
-  const tooMany = () => new ApiError(ApiCode.badRequest, "passwordLinks.code.tooManyTries", {}, { fields: { code: ["passwordLinks.code.tooManyTries"] } });
+  if (new Date(latest.expires_at).getTime() <= now.getTime()) throw fieldError("passwordLinks.code.expired", "code");
+  const tooMany = () => fieldError("passwordLinks.code.tooManyTries", "code");
   if (latest.attempts >= RESET_CODE_TRIES) throw tooMany();
   const code = input.code.trim();
   if (/^\d{6}$/.test(code) && codeMatches(latest.token_hash, latest.user_id, code)) {

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import type { ArchiveExhibition, SequenceValue, TableDump } from "./archive";
 import { STORED_OBJECT_KEYS } from "./object-keys";
@@ -46,13 +46,13 @@ export type DumpHandlers = {
   part: Sink;
 };
 
-export async function portalTables(db: Database | Transaction<DB>): Promise<string[]> {
+export async function portalTables(db: Db): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema() order by tablename`.execute(db);
   return rows.map((r) => r.name).filter((name) => !NOT_BACKED_UP.has(name));
 }
 
 /** The last migration applied, or null on a database without any. */
-export async function migrationLevel(db: Database | Transaction<DB>): Promise<string | null> {
+export async function migrationLevel(db: Db): Promise<string | null> {
   const exists = await sql<{ found: boolean }>`select to_regclass('kysely_migration') is not null as found`.execute(db);
   if (!exists.rows[0]?.found) return null;
   const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db);

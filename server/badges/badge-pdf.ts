@@ -18,7 +18,7 @@ import { drawQr } from "../pdf/qr";
 import { PAGE_SIZE as A4, embedContractFonts } from "../pdf/layout";
 import type { ObjectStore } from "../uploads/object-store";
 import { groupedBadgeCode, signBadgeCode } from "./badge-code";
-import { exhibitorNamesOf } from "./exhibitor-names";
+import { exhibitorNamesOf } from "../exhibitor/names";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
 /**

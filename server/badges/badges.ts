@@ -5,11 +5,11 @@ import type { BadgeList, BadgeView } from "../../app/contracts/badges/api-types"
 import { badgeQuota, DEFAULT_QUOTA_RULE, kindsOfNext, type BadgeQuotaRule } from "../../app/contracts/badges/quota";
 import type { BadgeInput, BadgeListQuery, BadgeUpdateInput } from "../../app/contracts/badges/schema";
 import { maskEmail, maskPhone } from "../../app/contracts/common/format";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
-import type { Database } from "../db/database";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";
-import { iso, ownBooths, ownFile, type Booth } from "../booking-forms/common";
+import { ownBooths, ownFile, type Booth } from "../booking-forms/common";
 import { noteProbes, requireProbesLeft } from "./holder-probes";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
@@ -20,9 +20,9 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  * at once cannot both get in; the quota is counted with the booth row locked.
  */
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 const PHOTO_FOLDER = "icon";
-type Db = Database | Transaction<DB>;
 
 /** The exhibition's rule from the database; the demo's default when none is configured. */
 export async function quotaRule(db: Db, exhibitionId: number): Promise<BadgeQuotaRule> {
@@ -60,7 +60,7 @@ export async function resolveBooth(db: Database, caller: Caller, requested?: num
   const booths = await ownBooths(db, caller);
   if (requested !== undefined) {
     const named = booths.find((b) => b.id === requested);
-    if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound", {}, { fields: { boothId: ["errors.notFound"] } });
+    if (!named) throw fieldError("errors.notFound", "boothId", {}, ApiCode.notFound);
     return named;
   }
   const booth = booths.find((b) => b.id === caller.sessionBoothId) ?? booths[0];
@@ -178,8 +178,7 @@ export async function findBadge(db: Db, caller: Caller, id: number) {
 }
 
 /** 'The {prop} already exists' at the field that collides (docs/product.md § Validation). */
-export const EXISTS = (field: "idNumber" | "mobile" | "email") =>
-  new ApiError(ApiCode.conflict, `validation.exists|badges.fields.${field}`, {}, { fields: { [field]: [`validation.exists|badges.fields.${field}`] } });
+export const EXISTS = (field: "idNumber" | "mobile" | "email") => fieldError(`validation.exists|badges.fields.${field}`, field, {}, ApiCode.conflict);
 
 /**
  * Which of the three is already held by another live badge of the exhibition (also the caller's own
@@ -321,7 +320,7 @@ export async function updateBadge(db: Database, caller: Caller, input: BadgeUpda
   // A blank ID number keeps the stored one (it is shown masked), but not under another ID type.
   if (input.idNumber === undefined && input.idType !== current.idType) {
     const required = "validation.required|badges.fields.idNumber";
-    throw new ApiError(ApiCode.badRequest, required, {}, { fields: { idNumber: [required] } });
+    throw fieldError(required, "idNumber");
   }
   const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
   await refuseDuplicate(db, caller, input, input.id);

@@ -1,14 +1,12 @@
-import type { Transaction } from "kysely";
 import type { CheckInResult, ExhibitorArrival } from "../../app/contracts/badges/check-in-types";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Database, Db } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
-import { iso } from "../booking-forms/common";
 import { verifyBadgeCode } from "./badge-code";
-import { exhibitorNameIn, exhibitorNamesOf } from "./exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
+import { iso } from "../db/column-values";
 
 /**
  * On-site check-in (issue 14): the organizer's staff (roleId 1) scan a badge's QR code or type the
@@ -16,7 +14,6 @@ import { exhibitorNameIn, exhibitorNamesOf } from "./exhibitor-names";
  * another exhibition answers like a forged one. The first scan of a badge sets its checked_in_at and,
  * if it is the exhibitor's first badge in, the exhibitor's arrival; later scans answer when that was.
  */
-type Db = Database | Transaction<DB>;
 export type Scanner = { userId: number; exhibitionId: number; label: string };
 
 const forged = () => new ApiError(ApiCode.badRequest, "badges.checkIn.forged");

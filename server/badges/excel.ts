@@ -6,8 +6,8 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import type { Database } from "../db/database";
-import { readDraft } from "../exhibitor/profiles";
 import { loadExcel } from "../spreadsheets/workbook";
+import { exhibitorNamesOf, companyNameIn } from "../exhibitor/names";
 
 /**
  * Badges in Excel (issue 14, decision 015): the import template and the export, built with exceljs.
@@ -37,20 +37,8 @@ export function excelFileName(language: Language, kind: "templateFile" | "export
 
 /** The caller's company for the sample row: the profile's name in `language`, else the other, else the account's. */
 export async function callerCompany(db: Database, user: { userId: number; exhibitionId: number }, language: Language): Promise<string | null> {
-  const [profile, account] = await Promise.all([
-    db
-      .selectFrom("exhibitor_profiles")
-      .select(["draft", "submitted"])
-      .where("user_id", "=", user.userId)
-      .where("exhibition_id", "=", user.exhibitionId)
-      .executeTakeFirst(),
-    db.selectFrom("users").select(["business_name", "business_name_en"]).where("id", "=", user.userId).executeTakeFirst(),
-  ]);
-  const data = readDraft(profile?.submitted ?? profile?.draft);
-  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
-  const zh = text(data.companyNameZh) ?? text(account?.business_name);
-  const en = text(data.companyNameEn) ?? text(account?.business_name_en);
-  return language === "zh" ? (zh ?? en) : (en ?? zh);
+  const names = (await exhibitorNamesOf(db, user.exhibitionId, [user.userId])).get(user.userId);
+  return names ? companyNameIn(names, language) : null;
 }
 
 async function toBuffer(workbook: ExcelJS.Workbook) {

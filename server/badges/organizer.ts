@@ -7,12 +7,12 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { ApiDeps } from "../api/context";
 import type { Database } from "../db/database";
-import { iso } from "../booking-forms/common";
 import { view } from "./badges";
 import type { Caller } from "../auth/caller";
-import { exhibitorNameIn, exhibitorNamesOf, type ExhibitorNames } from "./exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf, type ExhibitorNames } from "../exhibitor/names";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { exhibitionOfUser, portalLink } from "../exhibition-settings/public-url";
+import { iso } from "../db/column-values";
 
 /**
  * The organizer's side of badges (roleId 1, checked by the route): every live badge of the

@@ -1,7 +1,7 @@
 import type { BadgeQuotaRule } from "../../app/contracts/badges/quota";
 import { type BadgeQuotaInput, centsToYuanText } from "../../app/contracts/logistics-settings/schema";
-import type { Db } from "../booth-construction/common";
 import { quotaRule, saveQuotaRule } from "./badges";
+import type { Db } from "../db/database";
 
 /**
  * The badge quota as the organizer's page (/index/settings/badgeQuota) and `cli.js badge-quota`

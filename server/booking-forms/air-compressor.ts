@@ -3,7 +3,8 @@ import type { AirCompressorApplication, AirCompressorInput } from "../../app/con
 import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { AirCompressorApplicationTable } from "../db/schema";
-import { iso, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { iso } from "../db/column-values";
 
 /**
  * Air compressor service (offline booking): an application is filed as submitted (source offline)

@@ -1,9 +1,7 @@
-import type { Transaction } from "kysely";
 import type { BookingBooth } from "../../app/contracts/booking-forms/values";
 import type { UploadFolder } from "../../app/contracts/uploads/schema";
-import { ApiCode, ApiError } from "../api/envelope";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import type { Database, Db } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
 
 /**
@@ -16,8 +14,6 @@ export type Owner = { userId: number; exhibitionId: number; sessionBoothId: numb
 export type Actor = { id: number; label: string };
 export type Booth = BookingBooth;
 export type FormName = "airCompressor" | "electricbox" | "leakage";
-
-export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export async function ownBooths(db: Database, owner: Owner): Promise<Booth[]> {
   const rows = await db
@@ -36,7 +32,7 @@ export async function resolveBooth(db: Database, owner: Owner, requested?: numbe
   if (requested !== undefined) {
     const named = booths.find((b) => b.id === requested);
     // Field-level, so the form shows it next to the booth choice.
-    if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound", {}, { fields: { boothId: ["errors.notFound"] } });
+    if (!named) throw fieldError("errors.notFound", "boothId", {}, ApiCode.notFound);
     return named;
   }
   const booth = booths.find((b) => b.id === owner.sessionBoothId) ?? booths[0];
@@ -45,7 +41,7 @@ export async function resolveBooth(db: Database, owner: Owner, requested?: numbe
 }
 
 /** A file the caller uploaded into `folder`, named by its /files/ URL; anything else is refused on `field`. */
-export async function ownFile(db: Database | Transaction<DB>, owner: Owner, url: string, folder: UploadFolder, field: string) {
+export async function ownFile(db: Db, owner: Owner, url: string, folder: UploadFolder, field: string) {
   const id = url.startsWith("/files/") ? url.slice("/files/".length) : "";
   const row = id
     ? await db
@@ -56,12 +52,12 @@ export async function ownFile(db: Database | Transaction<DB>, owner: Owner, url:
         .where("folder", "=", folder)
         .executeTakeFirst()
     : undefined;
-  if (!row) throw new ApiError(ApiCode.notFound, "bookingForms.errors.fileInvalid", {}, { fields: { [field]: ["bookingForms.errors.fileInvalid"] } });
+  if (!row) throw fieldError("bookingForms.errors.fileInvalid", field, {}, ApiCode.notFound);
   return { id: row.id, url: storedFileUrl(row.id), name: row.original_name };
 }
 
 export async function recordEvent(
-  db: Database | Transaction<DB>,
+  db: Db,
   owner: Owner,
   actor: Actor,
   form: FormName,

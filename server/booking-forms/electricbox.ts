@@ -3,7 +3,8 @@ import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import type { ElectricboxImage } from "../../app/contracts/booking-forms/schema";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
-import { iso, ownBooths, ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { ownBooths, ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { iso } from "../db/column-values";
 
 /**
  * The electric box (facility) location map: one file per booth, uploaded into 'eletricbox-img';

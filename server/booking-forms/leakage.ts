@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import type { LeakageCommitment, LeakageInput } from "../../app/contracts/booking-forms/schema";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
-import { iso, ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
+import { iso } from "../db/column-values";
 
 /**
  * Special power / leakage-protector removal commitments: one per booth and piece of equipment,
@@ -11,8 +12,7 @@ import { iso, ownFile, recordEvent, resolveBooth, type Actor, type Owner } from 
  * the version they were read at, so two tabs cannot silently overwrite each other.
  */
 
-const DUPLICATE = () =>
-  new ApiError(ApiCode.conflict, "bookingForms.errors.duplicateEquipment", {}, { fields: { equipmentName: ["bookingForms.errors.duplicateEquipment"] } });
+const DUPLICATE = () => fieldError("bookingForms.errors.duplicateEquipment", "equipmentName", {}, ApiCode.conflict);
 
 function selectOwn(db: Database, owner: Owner) {
   return db

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type ExcelJS from "exceljs";
 import { boothSizeName, type EquipmentCode } from "../../app/contracts/booth-construction/equipment";
 import type { Language } from "../../app/contracts/i18n/config";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { fileRefs, STANDARD_BOOTH } from "./common";

@@ -1,6 +1,5 @@
 import { PDFDocument } from "pdf-lib";
-import { contractDate } from "../orders/contract-pdf";
-import { MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "../pdf/layout";
+import { MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo, contractDate } from "../pdf/layout";
 
 /**
  * The entry safety commitment (spec /boothConstruction entrySafetyCommitment) as the server fills

@@ -3,17 +3,18 @@ import type { Commitment, CommitmentAnswer, ConstructionBooth } from "../../app/
 import { COMMITMENT_SCANS_MAX, type CommitmentInput, type CommitmentScansInput } from "../../app/contracts/booth-construction/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { phoneForRole } from "../../app/contracts/common/format";
-import { ApiCode, ApiError } from "../api/envelope";
-import type { Database } from "../db/database";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import type { Database, Db } from "../db/database";
 import type { CommitmentStatus, DB } from "../db/schema";
-import { readDraft } from "../exhibitor/profiles";
 import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, combineStoredScans } from "../uploads/scans-to-pdf";
 import { insertStagedFile, stagePdf, type StagedFile } from "../uploads/staged-files";
 import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { renderCommitmentPdf, type CommitmentPdfInput } from "./commitment-pdf";
-import { constructionBooth, fileRefs, historyOf, iso, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord, type Db } from "./common";
+import { constructionBooth, fileRefs, historyOf, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
+import { exhibitorNamesOf, exhibitorNameIn } from "../exhibitor/names";
 
 /**
  * The entry safety commitment (spec /boothConstruction entrySafetyCommitment, both booth types):
@@ -86,8 +87,6 @@ export async function findCommitment(db: Database, caller: Caller, boothId: numb
   return answerFor(db, caller, await constructionBooth(db, caller, boothId, TYPES));
 }
 
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
-
 /**
  * What the paper says: the exhibition in the language asked for, and the exhibitor as the organizer
  * reviewed it (the submitted profile's company names, else the account's; the other language's
@@ -101,22 +100,13 @@ async function pdfInputOf(
   filledAt: Date,
   language: Language,
 ): Promise<CommitmentPdfInput> {
-  const [exhibition, user, profile] = await Promise.all([
+  const [exhibition, names] = await Promise.all([
     db.selectFrom("exhibitions").select(["name_zh", "name_en"]).where("id", "=", caller.exhibitionId).executeTakeFirst(),
-    db.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", caller.userId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("exhibitor_profiles")
-      .select("submitted")
-      .where("user_id", "=", caller.userId)
-      .where("exhibition_id", "=", caller.exhibitionId)
-      .executeTakeFirst(),
+    exhibitorNamesOf(db, caller.exhibitionId, [caller.userId], "reviewed"),
   ]);
-  const submitted = readDraft(profile?.submitted);
-  const zh = text(submitted.companyNameZh) ?? text(user.business_name);
-  const en = text(submitted.companyNameEn) ?? text(user.business_name_en);
   return {
     exhibitionName: (language === "zh" ? exhibition?.name_zh : exhibition?.name_en) ?? "",
-    exhibitorCompany: (language === "zh" ? (zh ?? en) : (en ?? zh)) ?? user.username,
+    exhibitorCompany: exhibitorNameIn(names.get(caller.userId), language),
     boothNo,
     ...details,
     filledAt: filledAt.toISOString(),
@@ -270,8 +260,7 @@ export async function commitmentDownload(
 class RetryDownload extends Error {}
 
 /** A 400 that names the scans field, like a validation error of the form. */
-const refuseScans = (messageKey: string, values: Record<string, unknown> = {}) =>
-  new ApiError(ApiCode.badRequest, messageKey, values, { fields: { scanUrls: [messageKey] } });
+const refuseScans = (messageKey: string, values: Record<string, unknown> = {}) => fieldError(messageKey, "scanUrls", values);
 
 /**
  * The caller's scans (their own uploads to 'safety-commitment') as one PDF, staged, exactly as a

@@ -1,9 +1,9 @@
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { ConstructionBooth, ConstructionEvent, ConstructionSettings, FileRef } from "../../app/contracts/booth-construction/api-types";
 import type { UploadFolder } from "../../app/contracts/uploads/schema";
-import { ApiCode, ApiError } from "../api/envelope";
-import type { Database } from "../db/database";
-import type { ConstructionSubject, DB } from "../db/schema";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import type { Db } from "../db/database";
+import type { ConstructionSubject } from "../db/schema";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import { storedFileUrl } from "../uploads/files";
 
@@ -15,19 +15,10 @@ import { storedFileUrl } from "../uploads/files";
  */
 
 import type { Caller } from "../auth/caller";
-export type Db = Database | Transaction<DB>;
+import { iso } from "../db/column-values";
 
 export const STANDARD_BOOTH = 1;
 export const RAW_SPACE = 2;
-
-export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-/** A date column as YYYY-MM-DD whatever the driver gives (pg: a local-midnight Date; PGlite: a string or a Date). */
-export function day(value: Date | string | null): string | null {
-  if (!value) return null;
-  if (typeof value === "string") return value.slice(0, 10);
-  const local = new Date(value.getTime() - value.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
 
 /**
  * The booth a request is for: the one named (the caller's own only), else the session's booth,
@@ -52,7 +43,7 @@ export async function constructionBooth(db: Db, caller: Caller, requested: numbe
   let booth: ConstructionBooth | undefined;
   if (requested !== undefined) {
     booth = booths.find((b) => b.boothId === requested);
-    if (!booth) throw new ApiError(ApiCode.notFound, "errors.notFound", {}, { fields: { boothId: ["errors.notFound"] } });
+    if (!booth) throw fieldError("errors.notFound", "boothId", {}, ApiCode.notFound);
   } else {
     booth = booths.find((b) => b.boothId === caller.sessionBoothId) ?? booths.find((b) => types.includes(b.boothType)) ?? booths[0];
   }
@@ -125,7 +116,7 @@ export async function ownFileId(
         .where("folder", "=", folder)
         .executeTakeFirst()
     : undefined;
-  if (!row) throw new ApiError(ApiCode.notFound, "boothConstruction.errors.fileInvalid", {}, { fields: { [field]: ["boothConstruction.errors.fileInvalid"] } });
+  if (!row) throw fieldError("boothConstruction.errors.fileInvalid", field, {}, ApiCode.notFound);
   return { id: row.id, name: row.original_name, contentType: row.content_type, storageKey: row.storage_key, sizeBytes: Number(row.size_bytes) };
 }
 

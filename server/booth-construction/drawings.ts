@@ -10,10 +10,11 @@ import { DRAWING_KINDS, type DrawingUploadInput } from "../../app/contracts/boot
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
-import { constructionBooth, fileRefs, iso, ownFileId, RAW_SPACE, recordEvent, staleRecord, type Db } from "./common";
+import type { Database, Db } from "../db/database";
+import { constructionBooth, fileRefs, ownFileId, RAW_SPACE, recordEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { readExhibitionSetting } from "../exhibition-settings/store";
+import { iso } from "../db/column-values";
 
 /**
  * The special booth's drawings (specialBoothCIProcess, raw space only): design drawings, the

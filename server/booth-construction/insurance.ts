@@ -3,10 +3,11 @@ import type { ConstructionSettings, Insurance, InsuranceAnswer } from "../../app
 import type { InsuranceInput } from "../../app/contracts/booth-construction/schema";
 import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError } from "../api/envelope";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
-import { constructionBooth, constructionSettings, day, historyOf, iso, ownFileId, RAW_SPACE, recordEvent, staleRecord, type Db } from "./common";
+import { constructionBooth, constructionSettings, historyOf, ownFileId, RAW_SPACE, recordEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
+import { iso, day } from "../db/column-values";
 
 /**
  * Public liability insurance (spec /boothConstruction insurancePurchase): raw space booths only

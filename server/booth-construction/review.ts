@@ -6,12 +6,13 @@ import type { DecisionInput, ReviewQuery } from "../../app/contracts/booth-const
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
-import { fileRefs, historyOf, iso, recordEvent, staleRecord, type Db } from "./common";
+import type { Database, Db } from "../db/database";
+import { fileRefs, historyOf, recordEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { DRAWING_KIND_LABELS } from "./drawings";
+import { iso } from "../db/column-values";
 
 /**
  * The organizer's one review queue (roleId 1, checked by the route) over the four things exhibitors

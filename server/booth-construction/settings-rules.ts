@@ -1,6 +1,7 @@
 import type { ConstructionSettings } from "../../app/contracts/booth-construction/api-types";
 import { type ConstructionSettingsInput, centsToYuanText } from "../../app/contracts/logistics-settings/schema";
-import { constructionSettings, type Db } from "./common";
+import { constructionSettings } from "./common";
+import type { Db } from "../db/database";
 
 /**
  * The construction calendar and the insurance minimum as the organizer's page

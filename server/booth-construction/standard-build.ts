@@ -20,15 +20,16 @@ import {
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
-import { readDraft } from "../exhibitor/profiles";
+import type { Database, Db } from "../db/database";
 import { actionWindow, requireActionOpen } from "../auth/button-check";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { ObjectStore } from "../uploads/object-store";
-import { constructionBooth, constructionSettings, day, fileRefs, historyOf, iso, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord, type Db } from "./common";
+import { constructionBooth, constructionSettings, fileRefs, historyOf, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
+import { iso, day } from "../db/column-values";
+import { exhibitorNamesOf } from "../exhibitor/names";
 
 /**
  * The standard booth build (spec /boothConstruction/standardConstruction, booth type 1 only): the
@@ -82,26 +83,16 @@ function listOf<T extends string>(value: unknown, allowed: readonly T[]): T[] {
   return Array.isArray(list) ? list.filter((v): v is T => allowed.includes(v as T)) : [];
 }
 const firstChars = (text: string, max: number) => [...text].slice(0, max).join("");
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
 
 /**
  * A booth without a build starts from the exhibitor's company names: the submitted profile's
  * (what the organizer reviewed), else the account's business names.
  */
 async function defaultNames(db: Database, caller: Caller) {
-  const [user, profile] = await Promise.all([
-    db.selectFrom("users").select(["business_name", "business_name_en"]).where("id", "=", caller.userId).executeTakeFirst(),
-    db
-      .selectFrom("exhibitor_profiles")
-      .select("submitted")
-      .where("user_id", "=", caller.userId)
-      .where("exhibition_id", "=", caller.exhibitionId)
-      .executeTakeFirst(),
-  ]);
-  const submitted = readDraft(profile?.submitted);
+  const names = (await exhibitorNamesOf(db, caller.exhibitionId, [caller.userId], "reviewed")).get(caller.userId);
   return {
-    zh: firstChars(text(submitted.companyNameZh) ?? text(user?.business_name) ?? "", FASCIA_NAME_ZH_MAX),
-    en: firstChars(text(submitted.companyNameEn) ?? text(user?.business_name_en) ?? "", FASCIA_NAME_EN_MAX),
+    zh: firstChars(names?.zh ?? "", FASCIA_NAME_ZH_MAX),
+    en: firstChars(names?.en ?? "", FASCIA_NAME_EN_MAX),
   };
 }
 

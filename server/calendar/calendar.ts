@@ -3,14 +3,14 @@ import type * as z from "zod";
 import type { CalendarButton, CalendarDates, ExhibitionCalendar } from "../../app/contracts/calendar/api-types";
 import type { calendarButtonSchema, calendarButtonsSchema, calendarDatesSchema, calendarDeadlinesSchema } from "../../app/contracts/calendar/schema";
 import { EXHIBITION_DATE_ENDS, buttonWindowShown } from "../../app/contracts/calendar/values";
-import { exhibitionDateTime, exhibitionDateTimeInput, fromExhibitionDateTimeInput } from "../../app/contracts/common/exhibition-time";
+import { exhibitionDateTime, exhibitionDateTimeInput, fromExhibitionDateTimeInput, endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
-import { ApiCode, ApiError } from "../api/envelope";
-import { constructionSettings, type Db } from "../booth-construction/common";
-import type { Database } from "../db/database";
-import { endOfExhibitionDay } from "../orders/pricing";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { constructionSettings } from "../booth-construction/common";
+import type { Database, Db } from "../db/database";
 import { calendarEnds } from "./dates";
+import { iso } from "../db/column-values";
 
 /**
  * The organizer's exhibition calendar (issue 39, decision 035): the exhibition's days, the checklist's
@@ -30,7 +30,6 @@ function refuse(language: Language, refusals: Refusal[]): ApiError {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 async function exhibitionDays(db: Db, exhibitionId: number) {
   const row = await db
@@ -258,7 +257,7 @@ async function windowEnds(db: Database, exhibitionId: number) {
 /** One button's window (planButtonWindow's rules). */
 export async function saveButton(db: Database, exhibitionId: number, input: ButtonInput, language: Language): Promise<CalendarButton> {
   const [row] = await buttonRows(db, input.buttonId);
-  if (!row) throw new ApiError(ApiCode.notFound, "calendar.buttons.notFound", {}, { fields: { buttonId: ["calendar.buttons.notFound"] } });
+  if (!row) throw fieldError("calendar.buttons.notFound", "buttonId", {}, ApiCode.notFound);
   const plan = planButtonWindow(row, input, await windowEnds(db, exhibitionId));
   if ("refusals" in plan) throw refuse(language, plan.refusals);
   await db.updateTable("button_auths").set(plan.window).where("id", "=", row.id).execute();

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { ExhibitionDateEnd } from "../../app/contracts/calendar/values";
 import type { Database } from "../db/database";
-import { endOfExhibitionDay } from "../orders/pricing";
+import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 
 /**
  * The instants a button's window can end with (app/contracts/calendar/values.ts), for one

@@ -14,11 +14,12 @@ import {
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ContractorAccessView } from "../../app/contracts/contractors/api-types";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { ApiDeps } from "../api/context";
 import { deleteContractorSessions } from "../auth/sessions";
 import type { Database } from "../db/database";
 import type { ContractorAccessTable } from "../db/schema";
+import { iso } from "../db/column-values";
 
 /**
  * The exhibitor's grants to entrusted contractors (spec: ECReservation). A grant names the
@@ -42,8 +43,6 @@ function newAccessCode() {
 function accessCodeHash(accessId: number, code: string) {
   return crypto.createHash("sha256").update(`contractor-access:${accessId}:${code}`).digest("hex");
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function accessView(row: AccessRow, boothNo: string, orders: { count: number; totalCents: number }, now: Date): ContractorAccessView {
   const codeLive =
@@ -171,7 +170,7 @@ export async function entrustContractor(deps: ApiDeps, exhibitor: Exhibitor, ses
       .where("status", "=", "active")
       .execute();
     if (active.some((a) => a.email === email && a.booth_id === booth.id)) {
-      throw new ApiError(ApiCode.conflict, "contractors.errors.alreadyEntrusted", {}, { fields: { email: ["contractors.errors.alreadyEntrusted"] } });
+      throw fieldError("contractors.errors.alreadyEntrusted", "email", {}, ApiCode.conflict);
     }
     if (active.length >= MAX_ACTIVE_ACCESSES) throw new ApiError(ApiCode.conflict, "contractors.errors.tooMany", { max: MAX_ACTIVE_ACCESSES });
     const row = await trx

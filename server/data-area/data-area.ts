@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DataClass, DataFile, DataFileList } from "../../app/contracts/data-area/api-types";
 import type { DataFileLanguage } from "../../app/contracts/data-area/values";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { containsPattern } from "../db/keyword-search";
@@ -16,7 +16,7 @@ import { containsPattern } from "../db/keyword-search";
 type Who = Pick<Caller, "userId" | "exhibitionId" | "roleId">;
 
 const isOrganizer = (who: Who) => who.roleId === ORGANIZER_ROLE_ID;
-const classNotFound = () => new ApiError(ApiCode.notFound, "dataArea.errors.classNotFound", {}, { fields: { classId: ["dataArea.errors.classNotFound"] } });
+const classNotFound = () => fieldError("dataArea.errors.classNotFound", "classId", {}, ApiCode.notFound);
 const fileNotFound = () => new ApiError(ApiCode.notFound, "dataArea.errors.fileNotFound");
 
 export async function listClasses(db: Database, who: Who): Promise<DataClass[]> {
@@ -195,7 +195,7 @@ export async function saveFile(db: Database, who: Who, input: FileInput): Promis
       .where("owner_user_id", "=", who.userId)
       .where("folder", "=", "data-file")
       .executeTakeFirst();
-    if (!file) throw new ApiError(ApiCode.badRequest, "dataArea.errors.notYourFile", {}, { fields: { fileUrl: ["dataArea.errors.notYourFile"] } });
+    if (!file) throw fieldError("dataArea.errors.notYourFile", "fileUrl");
   }
   const values = {
     class_id: input.classId,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, type LogEvent, Migrator, PostgresDialect, sql } from "kysely";
+import { Kysely, type LogEvent, Migrator, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { DB } from "./schema";
 import { migrationProvider } from "./migrations";
@@ -11,6 +11,8 @@ import { observeQuery } from "../metrics/registry";
 import { claimDataDir, type DataDirOwner, type HolderRole } from "./data-dir-owner";
 
 export type Database = Kysely<DB>;
+/** The database or an open transaction: what a query takes that may run inside its caller's transaction. */
+export type Db = Database | Transaction<DB>;
 
 export type DatabaseHandle = {
   db: Database;

@@ -2,10 +2,9 @@ import { sql } from "kysely";
 import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import type { DeliveryLogPage, DeliveryLogRow } from "../../app/contracts/delivery-log/values";
 import type { Database } from "../db/database";
+import { iso } from "../db/column-values";
 
 export type DeliveryLogQuery = { page: number; pageSize: number; channel?: "email" | "sms"; state?: DeliveryLogRow["status"]; kind?: string };
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
  * The exhibition's delivery log (0040-messages), newest first. Recipients are masked like every list

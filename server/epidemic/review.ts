@@ -6,7 +6,7 @@ import { EPIDEMIC_STAFF_PAGE_SIZE } from "../../app/contracts/epidemic/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Who } from "./declaration";

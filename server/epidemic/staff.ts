@@ -1,10 +1,8 @@
-import type { Transaction } from "kysely";
 import { phoneForRole } from "../../app/contracts/common/format";
 import type { EpidemicStaff, EpidemicStaffPage } from "../../app/contracts/epidemic/api-types";
 import { EPIDEMIC_STAFF_PAGE_SIZE, HEALTH_CODE_UPLOAD, TRAVEL_CODE_UPLOAD } from "../../app/contracts/epidemic/values";
-import { ApiCode, ApiError } from "../api/envelope";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import type { Database, Db } from "../db/database";
 import { storedFileIdOf, storedFileUrl } from "../uploads/files";
 import { requireEpidemicOn, type Who } from "./declaration";
 
@@ -13,7 +11,6 @@ import { requireEpidemicOn, type Who } from "./declaration";
  * one (with optional code images of its own) or from Excel (./staff-excel.ts). An ID number is listed
  * once per exhibitor. ID numbers and mobiles are masked for everyone but the organizer.
  */
-type Db = Database | Transaction<DB>;
 
 export type StaffRow = {
   id: number;
@@ -58,7 +55,7 @@ export async function staffPage(db: Database, who: Who, page: number): Promise<E
 
 export type StaffInput = { name: string; idNumber: string; mobile: string; healthCodeUrl?: string; travelCodeUrl?: string };
 
-const duplicate = () => new ApiError(ApiCode.conflict, "epidemic.errors.duplicate", {}, { fields: { idNumber: ["epidemic.errors.duplicate"] } });
+const duplicate = () => fieldError("epidemic.errors.duplicate", "idNumber", {}, ApiCode.conflict);
 export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /** A code image must be the caller's own upload to its folder: never someone else's file. */
@@ -74,7 +71,7 @@ async function ownImage(db: Db, who: Who, url: string | undefined, folder: strin
       .where("owner_user_id", "=", who.userId)
       .where("folder", "=", folder)
       .executeTakeFirst());
-  if (!row) throw new ApiError(ApiCode.badRequest, "epidemic.errors.notYourFile", {}, { fields: { [field]: ["epidemic.errors.notYourFile"] } });
+  if (!row) throw fieldError("epidemic.errors.notYourFile", field);
   return row.id;
 }
 

@@ -1,7 +1,7 @@
 import type { ExhibitionSettingsView } from "../../app/contracts/exhibition-settings/api-types";
 import type { ExhibitionSettingsInput } from "../../app/contracts/exhibition-settings/schema";
 import { CONTACT_QR_UPLOAD, type ExhibitionSettings, type MissingSetting } from "../../app/contracts/exhibition-settings/values";
-import { ApiCode, ApiError } from "../api/envelope";
+import { fieldError } from "../api/envelope";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { storedFileIdOf, storedFileUrl } from "../uploads/files";
@@ -88,12 +88,7 @@ export async function saveGeneralSettings(
           .where("folder", "=", CONTACT_QR_UPLOAD.folder)
           .executeTakeFirst();
         if (!file) {
-          throw new ApiError(
-            ApiCode.badRequest,
-            "exhibitionSettings.errors.contactQrNotYours",
-            {},
-            { fields: { contactQrUrl: ["exhibitionSettings.errors.contactQrNotYours"] } },
-          );
+          throw fieldError("exhibitionSettings.errors.contactQrNotYours", "contactQrUrl");
         }
       }
     }

@@ -8,6 +8,7 @@ import type { Database } from "../db/database";
 import type { ExhibitorProfileTable } from "../db/schema";
 import { profileErrors, stepErrors, type CheckContext, type ContactCodes, type FieldErrors } from "./profile-checks";
 import type { ProfileEvent, ProfileView } from "../../app/contracts/exhibitor/api-types";
+import { iso } from "../db/column-values";
 
 /**
  * The exhibitor profile's life (docs/product.md § Version check and other tabs): draft → under_review (submit) → approved | returned
@@ -26,7 +27,6 @@ const HISTORY_LENGTH = 20;
 const WRITE_ATTEMPTS = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 export const readDraft = (value: unknown): ProfileDraft => (value && typeof value === "object" ? (value as ProfileDraft) : {});
 
 /** Catalogue-visible: approved, or edited since approval but not yet submitted again. */

@@ -1,4 +1,4 @@
-import type { ExhibitorNames } from "../badges/exhibitor-names";
+import { profileText, type ExhibitorNames } from "./names";
 import type { Database } from "../db/database";
 import { readDraft } from "./profiles";
 import type { ProfileDraft } from "../../app/contracts/exhibitor/schema";
@@ -12,8 +12,6 @@ import type { ProfileDraft } from "../../app/contracts/exhibitor/schema";
  * account's (set by the organizer), then the username.
  */
 export type PublicProfile = { approved: ProfileDraft; names: ExhibitorNames };
-
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
 
 export async function approvedPublicProfiles(db: Database, exhibitionId: number, userIds: number[]): Promise<Map<number, PublicProfile>> {
   const ids = [...new Set(userIds)];
@@ -29,8 +27,8 @@ export async function approvedPublicProfiles(db: Database, exhibitionId: number,
     profiles.set(user.id, {
       approved,
       names: {
-        zh: text(approved.companyNameZh) ?? text(user.business_name),
-        en: text(approved.companyNameEn) ?? text(user.business_name_en),
+        zh: profileText(approved.companyNameZh) ?? profileText(user.business_name),
+        en: profileText(approved.companyNameEn) ?? profileText(user.business_name_en),
         username: user.username,
       },
     });

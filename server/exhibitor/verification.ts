@@ -4,7 +4,7 @@ import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import type { VerificationCodeSent } from "../../app/contracts/exhibitor/contact-endpoints.server";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { DeliveryError } from "../notify/delivery-error";
 import type { MessageDispatched } from "../notify/notifier";
@@ -149,7 +149,7 @@ export async function sendVerificationCode(
     // Refused at once (no job queue, the provider said no): the asker reads it at the field, not as a 500.
     if (error instanceof DeliveryError) {
       const key = channel === "sms" ? "exhibitor.verify.smsFailed" : "exhibitor.verify.emailFailed";
-      throw new ApiError(ApiCode.unavailable, key, {}, { fields: { [channel === "sms" ? "mobile" : "email"]: [key] } });
+      throw fieldError(key, channel === "sms" ? "mobile" : "email", {}, ApiCode.unavailable);
     }
     throw error;
   }

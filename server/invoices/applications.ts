@@ -13,12 +13,13 @@ import type { ApplicationInput, applicationUpdateSchema } from "../../app/contra
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
 import type { z } from "zod";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { billableItems, lockOwner, type Owner } from "./billable";
 import { qrLinkOf } from "./qr-token";
+import { iso } from "../db/column-values";
 
 /**
  * The exhibitor's invoice applications (issue 16, decision 018): what is paid and not yet invoiced,
@@ -27,11 +28,10 @@ import { qrLinkOf } from "./qr-token";
  * cannot both take an item. Another exhibitor's application answers like an unknown one (404).
  */
 export type Caller = Owner & { roleId: number; label: string };
-export type Db = Database | Transaction<DB>;
 type UpdateInput = z.output<typeof applicationUpdateSchema>;
 
 const error = (code: number, key: string, values: Record<string, unknown> = {}, field?: string) =>
-  new ApiError(code, `invoices.errors.${key}`, values, field ? { fields: { [field]: [`invoices.errors.${key}`] } } : null);
+  field ? fieldError(`invoices.errors.${key}`, field, values, code) : new ApiError(code, `invoices.errors.${key}`, values);
 export const staleError = () => error(ApiCode.conflict, "stale");
 export const issuedError = () => error(ApiCode.conflict, "issued");
 
@@ -41,8 +41,6 @@ export function selectApplications(db: Db) {
 }
 export type ApplicationRow = Awaited<ReturnType<ReturnType<typeof selectApplications>["executeTakeFirstOrThrow"]>>;
 type ItemView = InvoiceApplication["items"][number];
-
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 /** Titles of item keys as the bill list names them (billable.ts), read by id so any owner's rows can be shown. */
 async function itemTitles(db: Db, keys: string[], language: Language): Promise<Map<string, string>> {

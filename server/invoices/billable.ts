@@ -2,8 +2,9 @@ import type { Transaction } from "kysely";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { BillableItem, BillList } from "../../app/contracts/invoices/api-types";
 import { openCents } from "../../app/contracts/invoices/amounts";
-import type { Database } from "../db/database";
+import type { Db } from "../db/database";
 import type { DB } from "../db/schema";
+import { iso } from "../db/column-values";
 
 /**
  * What an exhibitor owes (issue 16, decision 018), as items keyed `order:<id>` (a service order's
@@ -12,9 +13,7 @@ import type { DB } from "../db/schema";
  * already take. Only the owner's own items are ever listed, so a key from elsewhere is unknown.
  */
 export type Owner = { userId: number; exhibitionId: number };
-type Db = Database | Transaction<DB>;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const BADGE_TITLE = { zh: (name: string) => `展商证件 · ${name}`, en: (name: string) => `Exhibitor badge · ${name}` };
 
 type ItemRow = Omit<BillableItem, "payment" | "invoicedCents" | "openCents">;

@@ -2,11 +2,12 @@ import { containsPattern } from "../db/keyword-search";
 import type { Bill, Deleted } from "../../app/contracts/invoices/api-types";
 import type { BILL_KINDS } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
 import { lockOwner } from "./billable";
-import { fieldError, type VoucherCaller } from "./vouchers";
+import type { VoucherCaller } from "./vouchers";
+import { iso } from "../db/column-values";
 
 /**
  * What the organizer bills an exhibitor for besides orders and badges (booth fee, other), entered
@@ -15,8 +16,6 @@ import { fieldError, type VoucherCaller } from "./vouchers";
  * stays, so nothing paid or invoiced loses what it was for.
  */
 export type BillInput = { boothNo: string; kind: (typeof BILL_KINDS)[number]; titleZh: string; titleEn: string; amount: number };
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 function selectBills(db: Database, exhibitionId: number) {
   return db
@@ -75,7 +74,7 @@ export async function saveBill(db: Database, caller: VoucherCaller, input: BillI
     .where("exhibition_id", "=", caller.exhibitionId)
     .where((eb) => eb(eb.fn("upper", ["booth_no"]), "=", input.boothNo.toUpperCase()))
     .executeTakeFirst();
-  if (!booth) throw fieldError(ApiCode.badRequest, "invoices.errors.boothUnknown", "boothNo", { boothNo: input.boothNo });
+  if (!booth) throw fieldError("invoices.errors.boothUnknown", "boothNo", { boothNo: input.boothNo });
   const bill = await db
     .insertInto("bills")
     .values({

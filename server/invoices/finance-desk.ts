@@ -10,8 +10,8 @@ import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import { formatCny } from "../../app/contracts/common/format";
 import type { z } from "zod";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { loadExcel } from "../spreadsheets/workbook";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
@@ -106,7 +106,7 @@ async function organizerPdf(db: Database, caller: Caller, url: string) {
     .where("folder", "=", "invoice")
     .executeTakeFirst();
   if (file?.content_type !== "application/pdf") {
-    throw new ApiError(ApiCode.badRequest, "bookingForms.errors.fileInvalid", {}, { fields: { pdfUrl: ["bookingForms.errors.fileInvalid"] } });
+    throw fieldError("bookingForms.errors.fileInvalid", "pdfUrl");
   }
   return file.id;
 }

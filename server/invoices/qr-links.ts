@@ -1,7 +1,7 @@
 import type { InvoiceQrChange } from "../../app/contracts/invoices/api-types";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
-import { issuedError, qrLinkOfRow, selectApplications, staleError, type Caller, type Db } from "./applications";
+import type { Database, Db } from "../db/database";
+import { issuedError, qrLinkOfRow, selectApplications, staleError, type Caller } from "./applications";
 import { notFound } from "../api/envelope";
 
 /**

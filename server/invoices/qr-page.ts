@@ -5,8 +5,8 @@ import type { Language } from "../../app/contracts/i18n/config";
 import type { z } from "zod";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
-import { issuedError, selectApplications, staleError, type ApplicationRow, type Db } from "./applications";
+import type { Database, Db } from "../db/database";
+import { issuedError, selectApplications, staleError, type ApplicationRow } from "./applications";
 import { verifyQrToken } from "./qr-token";
 
 /**

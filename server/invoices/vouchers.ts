@@ -5,14 +5,15 @@ import { VOUCHER_STATUSES, type VoucherInput } from "../../app/contracts/invoice
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
-import type { Database } from "../db/database";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { ordersAfterVoucherDecision } from "../orders/order-actions";
-import { exhibitionDay } from "../orders/pricing";
 import { storedFileUrl } from "../uploads/files";
 import { billableItems, lockOwner, type Owner } from "./billable";
+import { iso } from "../db/column-values";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Payment vouchers (spec /invoiceArea paymentVoucher, decision 018): the exhibitor's proof of a bank
@@ -23,13 +24,9 @@ import { billableItems, lockOwner, type Owner } from "./billable";
  * route) confirms or returns them; what that does to service orders is server/orders/order-actions.ts.
  */
 export type VoucherCaller = { userId: number; exhibitionId: number; label: string };
-type Db = Database | Transaction<DB>;
 
 const VOUCHER_FOLDER = "payment-voucher";
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 /** An error shown at one field of the form. */
-export const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) =>
-  new ApiError(code, key, values, { fields: { [field]: [key] } });
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 function selectVouchers(db: Db) {
@@ -148,7 +145,7 @@ async function voucherFileIds(db: Db, caller: VoucherCaller, urls: string[]) {
     .where("owner_user_id", "=", caller.userId)
     .where("folder", "=", VOUCHER_FOLDER)
     .execute();
-  if (owned.length !== ids.length) throw fieldError(ApiCode.notFound, "invoices.errors.documentInvalid", "documentUrls");
+  if (owned.length !== ids.length) throw fieldError("invoices.errors.documentInvalid", "documentUrls", {}, ApiCode.notFound);
   return ids;
 }
 
@@ -161,20 +158,19 @@ async function pickedItems(trx: Transaction<DB>, owner: Owner, keys: string[], a
   const byKey = new Map(items.map((item) => [item.key, item]));
   const picked = keys.map((key) => byKey.get(key));
   // Someone else's key answers like one that does not exist.
-  if (picked.some((item) => !item)) throw fieldError(ApiCode.notFound, "invoices.errors.itemUnknown", "itemKeys");
+  if (picked.some((item) => !item)) throw fieldError("invoices.errors.itemUnknown", "itemKeys", {}, ApiCode.notFound);
   for (const item of picked) {
-    if (item!.payment === "paid") throw fieldError(ApiCode.conflict, "invoices.errors.itemPaid", "itemKeys");
-    if (item!.payment === "claimed") throw fieldError(ApiCode.conflict, "invoices.errors.itemOnVoucher", "itemKeys");
+    if (item!.payment === "paid") throw fieldError("invoices.errors.itemPaid", "itemKeys", {}, ApiCode.conflict);
+    if (item!.payment === "claimed") throw fieldError("invoices.errors.itemOnVoucher", "itemKeys", {}, ApiCode.conflict);
   }
   const total = picked.reduce((sum, item) => sum + item!.amountCents, 0);
-  if (total !== amountCents)
-    throw fieldError(ApiCode.badRequest, "invoices.errors.amountMismatch", "amount", { amount: formatMoney(amountCents), total: formatMoney(total) });
+  if (total !== amountCents) throw fieldError("invoices.errors.amountMismatch", "amount", { amount: formatMoney(amountCents), total: formatMoney(total) });
   return picked.map((item) => item!);
 }
 
 export async function saveVoucher(db: Database, caller: VoucherCaller, input: VoucherInput, language: Language, now: Date): Promise<PaymentVoucher> {
   // A transfer is made on a day that has come, in exhibition time (UTC+8) whatever the server's zone.
-  if (input.paidOn > exhibitionDay(now)) throw fieldError(ApiCode.badRequest, "invoices.errors.paidOnFuture", "paidOn");
+  if (input.paidOn > exhibitionDate(now)) throw fieldError("invoices.errors.paidOnFuture", "paidOn");
   const fileIds = await voucherFileIds(db, caller, input.documentUrls);
   const owner = { userId: caller.userId, exhibitionId: caller.exhibitionId };
   const id = await db
@@ -209,7 +205,7 @@ export async function saveVoucher(db: Database, caller: VoucherCaller, input: Vo
     })
     .catch((error: unknown) => {
       // The index on live item keys decided a race the lock did not see (an order's claim, say).
-      if (isUniqueViolation(error)) throw fieldError(ApiCode.conflict, "invoices.errors.itemOnVoucher", "itemKeys");
+      if (isUniqueViolation(error)) throw fieldError("invoices.errors.itemOnVoucher", "itemKeys", {}, ApiCode.conflict);
       throw error;
     });
   return ownVoucher(db, caller, id, language);
@@ -289,7 +285,7 @@ async function financeViews(db: Database, exhibitionId: number, rows: VoucherRow
 /** The exhibition's vouchers: waiting for a decision first, then the newest. */
 export async function reviewVouchers(db: Database, caller: VoucherCaller, query: FinanceQuery, language: Language): Promise<FinancePage<FinanceVoucher>> {
   if (query.status && !(VOUCHER_STATUSES as readonly string[]).includes(query.status))
-    throw fieldError(ApiCode.badRequest, withProp("validation.correct", "invoices.fields.status"), "status");
+    throw fieldError(withProp("validation.correct", "invoices.fields.status"), "status");
   const matching = reviewQuery(db, caller.exhibitionId, query);
   const [count, rows] = await Promise.all([
     matching

@@ -1,9 +1,8 @@
 import type { CarriersSettingsAnswer } from "../../app/contracts/logistics-settings/api-types";
 import type { CarrierSaveInput, DiscountSaveInput } from "../../app/contracts/logistics-settings/schema";
 import type { TransportService } from "../../app/contracts/transport/pricing";
-import { ApiCode, ApiError } from "../api/envelope";
-import type { Db } from "../booth-construction/common";
-import type { Database } from "../db/database";
+import { ApiCode, fieldError } from "../api/envelope";
+import type { Database, Db } from "../db/database";
 import type { LiftingKind } from "../db/schema";
 import {
   carrierByCode,
@@ -26,9 +25,8 @@ import {
  */
 type Organizer = { exhibitionId: number };
 
-const refusal = (code: number, field: string, key: string) => new ApiError(code, key, {}, { fields: { [field]: [key] } });
-const unknownCarrier = () => refusal(ApiCode.notFound, "carrierId", "logisticsSettings.errors.carrierNotFound");
-const nothingToRemove = (field: string) => refusal(ApiCode.notFound, field, "logisticsSettings.errors.nothingToRemove");
+const unknownCarrier = () => fieldError("logisticsSettings.errors.carrierNotFound", "carrierId", {}, ApiCode.notFound);
+const nothingToRemove = (field: string) => fieldError("logisticsSettings.errors.nothingToRemove", field, {}, ApiCode.notFound);
 
 async function ownCarrier(db: Db, organizer: Organizer, carrierId: number) {
   const carrier = await carrierById(db, organizer.exhibitionId, carrierId);
@@ -50,7 +48,7 @@ export async function saveCarrier(db: Database, organizer: Organizer, input: Car
     if (input.carrierId === undefined) {
       // Under the exhibition's row lock, so two saves of one code (a double submit) cannot both pass the check.
       await trx.selectFrom("exhibitions").select("id").where("id", "=", organizer.exhibitionId).forUpdate().execute();
-      if (await carrierByCode(trx, organizer.exhibitionId, input.code)) throw refusal(ApiCode.conflict, "code", "logisticsSettings.errors.codeTaken");
+      if (await carrierByCode(trx, organizer.exhibitionId, input.code)) throw fieldError("logisticsSettings.errors.codeTaken", "code", {}, ApiCode.conflict);
       await createCarrier(trx, organizer.exhibitionId, input.code, fields);
     } else {
       await updateCarrier(trx, (await ownCarrier(trx, organizer, input.carrierId)).id, fields);

@@ -2,10 +2,11 @@ import { sql, type Selectable } from "kysely";
 import type { ServiceSetting, ServiceSettingsPage } from "../../app/contracts/catalogue-settings/api-types";
 import { CATALOGUE_PAGE_SIZE } from "../../app/contracts/catalogue-settings/values";
 import type { ServiceSaveInput } from "../../app/contracts/catalogue-settings/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ServiceTable } from "../db/schema";
 import { loadPriceDates } from "./pricing";
+import { iso } from "../db/column-values";
 
 /**
  * The organizer's on-site service catalogue (issue 52, /index/settings/services and `cli.js services`):
@@ -16,9 +17,7 @@ import { loadPriceDates } from "./pricing";
  */
 type Row = Selectable<ServiceTable>;
 
-export const fieldRefusal = (field: string, key: string, code: number = ApiCode.badRequest) => new ApiError(code, key, {}, { fields: { [field]: [key] } });
 const notFound = () => new ApiError(ApiCode.notFound, "catalogueSettings.errors.notFound");
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function settingOf(row: Row, inUse: boolean): ServiceSetting {
@@ -118,7 +117,7 @@ export async function saveService(db: Database, exhibitionId: number, input: Ser
     // Under the exhibition's row lock, so two saves of one code cannot both pass the check.
     await trx.selectFrom("exhibitions").select("id").where("id", "=", exhibitionId).forUpdate().execute();
     const taken = await trx.selectFrom("services").select("id").where("exhibition_id", "=", exhibitionId).where("code", "=", input.code).executeTakeFirst();
-    if (taken && taken.id !== input.id) throw fieldRefusal("code", "catalogueSettings.errors.codeTaken");
+    if (taken && taken.id !== input.id) throw fieldError("catalogueSettings.errors.codeTaken", "code");
     if (input.id === undefined) {
       const created = await trx
         .insertInto("services")

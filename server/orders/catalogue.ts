@@ -2,16 +2,16 @@ import type { Selectable } from "kysely";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { BoothTable, ServiceTable } from "../db/schema";
-import { endOfExhibitionDay, loadPriceDates, orderWindowOpen, priceInForce, type ExhibitionPriceDates } from "./pricing";
+import { loadPriceDates, orderWindowOpen, priceInForce, type ExhibitionPriceDates } from "./pricing";
 import type { Catalogue, ServiceView } from "../../app/contracts/orders/api-types";
+import { iso } from "../db/column-values";
+import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 
 /** The service catalogue as the order pages and the cart show it: the price in force per item. */
 
 export type ServiceRow = Selectable<ServiceTable>;
 
 export type { Catalogue };
-
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export function servicePrice(row: ServiceRow, dates: ExhibitionPriceDates, now: Date) {
   return priceInForce({ advanceCents: row.advance_cents, standardCents: row.standard_cents, onsiteCents: row.onsite_cents }, dates, now);

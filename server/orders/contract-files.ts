@@ -1,7 +1,6 @@
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { readDraft } from "../exhibitor/profiles";
 import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { COMBINE_MAX_FILES, COMBINE_MAX_TOTAL_BYTES, combineStoredScans, isCombinable } from "../uploads/scans-to-pdf";
@@ -9,6 +8,7 @@ import { insertStagedFile, stagePdf, type StagedFile } from "../uploads/staged-f
 import { renderContractPdf, type ContractInput } from "./contract-pdf";
 import type { OrderRow } from "../db/schema";
 import type { ContractKind } from "../../app/contracts/orders/api-types";
+import { exhibitorNamesOf, exhibitorNameIn } from "../exhibitor/names";
 
 /**
  * The files of an order's contract (docs/product.md § Uploads, decision 007): the contract PDF the server
@@ -24,33 +24,22 @@ const GENERATED_CONTRACT_FOLDER = "service-contract";
 const STAMPED_CONTRACT_FOLDER = "service-contract-stamped";
 const contractFileName = (orderNo: string, version: number, kind: ContractKind) => `contract-${orderNo}-v${version}${kind === "stamped" ? "-stamped" : ""}.pdf`;
 
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
-
 /**
  * What the contract shows, from the order as committed (its lines never change). The exhibitor's
  * name: the company names of the submitted exhibitor profile when there is one (what the
  * organizer reviewed), else the account's business names; the other language's when one is missing.
  */
 async function contractInputOf(db: Database, row: OrderRow, version: number, language: Language): Promise<ContractInput> {
-  const [lines, exhibition, user, profile] = await Promise.all([
+  const [lines, exhibition, names] = await Promise.all([
     db.selectFrom("service_order_lines").selectAll().where("order_id", "=", row.id).orderBy("id").execute(),
     db.selectFrom("exhibitions").select(["name_zh", "name_en"]).where("id", "=", row.exhibition_id).executeTakeFirst(),
-    db.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", row.user_id).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("exhibitor_profiles")
-      .select("submitted")
-      .where("user_id", "=", row.user_id)
-      .where("exhibition_id", "=", row.exhibition_id)
-      .executeTakeFirst(),
+    exhibitorNamesOf(db, row.exhibition_id, [row.user_id], "reviewed"),
   ]);
-  const submitted = readDraft(profile?.submitted);
-  const zh = text(submitted.companyNameZh) ?? text(user.business_name);
-  const en = text(submitted.companyNameEn) ?? text(user.business_name_en);
   return {
     orderNo: row.order_no,
     createdAt: new Date(row.created_at).toISOString(),
     exhibitionName: (language === "zh" ? exhibition?.name_zh : exhibition?.name_en) ?? "",
-    exhibitorCompany: (language === "zh" ? (zh ?? en) : (en ?? zh)) ?? user.username,
+    exhibitorCompany: exhibitorNameIn(names.get(row.user_id), language),
     boothNo: row.booth_no,
     contractorCompany: row.contractor_company,
     contractorContact: row.contractor_contact,
@@ -109,8 +98,7 @@ export async function ensureGeneratedContract(db: Database, store: ObjectStore, 
 const MB = 1024 * 1024;
 
 /** A 400 that names the contract field, like a validation error of the form. */
-const refuseContract = (messageKey: string, values: Record<string, unknown> = {}) =>
-  new ApiError(ApiCode.badRequest, messageKey, values, { fields: { contractUrls: [messageKey] } });
+const refuseContract = (messageKey: string, values: Record<string, unknown> = {}) => fieldError(messageKey, "contractUrls", values);
 
 /**
  * The stamped contract as one PDF, staged: the caller's files (already checked to be theirs) read

@@ -1,8 +1,7 @@
 import { PDFDocument, rgb } from "pdf-lib";
 import { formatMoney } from "../../app/contracts/common/format";
 import { wrapText } from "../pdf/font";
-import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo } from "../pdf/layout";
-import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
+import { BODY_SIZE, CONTENT_WIDTH, MARGIN, PdfLayout, drawStampBoxes, embedContractFonts, saveWithInfo, contractDate } from "../pdf/layout";
 
 /**
  * Contract PDFs of on-site service orders (docs/product.md § Uploads): the contract the server generates
@@ -114,13 +113,6 @@ const FIXED_COLUMNS = [30, 40, 40, 54, 78, 86];
 const COLUMN_WIDTHS = [FIXED_COLUMNS[0]!, CONTENT_WIDTH - FIXED_COLUMNS.reduce((a, b) => a + b, 0), ...FIXED_COLUMNS.slice(1)];
 const RIGHT_ALIGNED_COLUMNS = new Set([3, 5, 6]);
 const CELL_PADDING = 4;
-
-/** Contract date: the calendar day in China time (UTC+8, no daylight saving), whatever the server's zone. */
-export function contractDate(createdAt: string): string {
-  const time = Date.parse(createdAt);
-  if (Number.isNaN(time)) throw new Error(`contract: createdAt is not a valid ISO time: ${createdAt}`);
-  return exhibitionDate(new Date(time));
-}
 
 function drawTableRow(layout: PdfLayout, cells: string[], options: { bold?: boolean; fill?: boolean }) {
   const font = options.bold ? layout.bold : layout.regular;

@@ -11,9 +11,9 @@ import { stageGeneratedContract, stageStampedContract } from "./contract-files";
 import { nextStatus, OrderStateError, type OrderAction, type OrderStep } from "./order-state";
 import type { OrderRow } from "../db/schema";
 import { findOrderInExhibition, requireOwnedFile, type Actor } from "./orders";
-import { exhibitionDay } from "./pricing";
 import { appClock } from "../clock";
 import { lockOwner } from "../invoices/billable";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Every change of an order after its commit: checked against the transition table on the row as
@@ -238,7 +238,7 @@ async function insertOrderVoucher(trx: Transaction<DB>, row: OrderRow, voucherUr
       name: row.order_no,
       product_type: "service",
       amount_cents: cents,
-      paid_on: exhibitionDay(now),
+      paid_on: exhibitionDate(now),
       payer_account_name: user.business_name?.trim() || user.business_name_en?.trim() || user.username,
       created_at: now,
       updated_at: now,

@@ -6,8 +6,10 @@ import type { OrderRow } from "../db/schema";
 import { contractPdfKind, generatedUrlReplacedByUpload } from "./contract-files";
 import { isOrderable, resolveBooth, servicePrice, type Owner } from "./catalogue";
 import { allowedActions } from "./order-state";
-import { exhibitionDay, lineCents, loadPriceDates, totalCents } from "./pricing";
+import { lineCents, loadPriceDates, totalCents } from "./pricing";
 import type { AdminOrderSummary, OrderPage, OrderSummary, OrderView } from "../../app/contracts/orders/api-types";
+import { iso } from "../db/column-values";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Service orders: the commit (cart → order, prices locked, idempotent per key), and how orders
@@ -19,7 +21,6 @@ export type Actor = { id: number | null; label: string };
 // The answers' shapes are the API contract, written once in app/features/orders/api-types.ts.
 export type { AdminOrderSummary, OrderPage, OrderSummary, OrderView };
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const ORDER_NO_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const COMMIT_ATTEMPTS = 3;
 
@@ -27,7 +28,7 @@ const COMMIT_ATTEMPTS = 3;
 function newOrderNo(now: Date) {
   const bytes = crypto.randomBytes(6);
   const suffix = Array.from(bytes, (b) => ORDER_NO_ALPHABET[b % ORDER_NO_ALPHABET.length]).join("");
-  return `SO${exhibitionDay(now).replace(/-/g, "")}-${suffix}`;
+  return `SO${exhibitionDate(now).replace(/-/g, "")}-${suffix}`;
 }
 
 /** A /files/ URL the caller owns; someone else's file answers like a missing one. */

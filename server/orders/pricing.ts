@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import { sql } from "kysely";
 import type { PriceInForce } from "../../app/contracts/orders/api-types";
-import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
+import { endOfExhibitionDay, exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Which of a service's three prices is in force (docs/product.md § Money and prices, issue "deadline pricing"):
@@ -17,23 +17,13 @@ export type { PriceInForce };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** YYYY-MM-DD of a moment in exhibition time. */
-export function exhibitionDay(moment: Date) {
-  return exhibitionDate(moment);
-}
-
-/** The last second of an exhibition day, as ISO 8601 with the exhibition's offset. */
-export function endOfExhibitionDay(day: string) {
-  return `${day}T23:59:59+08:00`;
-}
-
 function dayBefore(day: string) {
   return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 }
 
 export function priceInForce(service: ServicePrices, dates: ExhibitionPriceDates, now: Date): PriceInForce {
   // ISO dates compare correctly as text.
-  const today = exhibitionDay(now);
+  const today = exhibitionDate(now);
   if (today <= dates.advanceUntil) return { kind: "advance", cents: service.advanceCents, until: endOfExhibitionDay(dates.advanceUntil) };
   if (today < dates.opensOn) return { kind: "standard", cents: service.standardCents, until: endOfExhibitionDay(dayBefore(dates.opensOn)) };
   return { kind: "onsite", cents: service.onsiteCents };

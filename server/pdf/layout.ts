@@ -1,5 +1,6 @@
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
 import { contractFontkit, loadContractFontBytes, wrapText } from "./font";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * The page of the documents the server generates (service contracts, the entry safety
@@ -167,4 +168,11 @@ export function saveWithInfo(doc: PDFDocument, info: { title: string; author: st
   doc.setCreationDate(info.date);
   doc.setModificationDate(info.date);
   return doc.save();
+}
+
+/** A paper's date (contracts, the safety commitment): the calendar day in China time (UTC+8, no daylight saving), whatever the server's zone. */
+export function contractDate(createdAt: string): string {
+  const time = Date.parse(createdAt);
+  if (Number.isNaN(time)) throw new Error(`contract: createdAt is not a valid ISO time: ${createdAt}`);
+  return exhibitionDate(new Date(time));
 }

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { concatTransformationMatrix, fill, popGraphicsState, pushGraphicsState, rectangle, setFillingRgbColor, type PDFPage } from "pdf-lib";
 
-/** The QR's dark modules as filled rectangles (one per run in a row): sharp at any print size. Badges and vehicle passes draw theirs with it. */
+/** A QR code on a PDF page (badges, vehicle passes): its dark modules as filled rectangles, one per run in a row, so it is sharp at any print size. */
 export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
   const count = qr.modules.size;

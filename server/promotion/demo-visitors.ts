@@ -1,15 +1,11 @@
 import crypto from "node:crypto";
-import type { Transaction } from "kysely";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import { hashPassword } from "../auth/password";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Database, Db } from "../db/database";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
 import { trackingCodeOf } from "./tracking";
 import { shiftDay } from "./views";
-
-type Db = Database | Transaction<DB>;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -3,7 +3,7 @@ import type { ExhibitList, ExhibitRemoved, ExhibitView } from "../../app/contrac
 import type { ExhibitInput } from "../../app/contracts/promotion/schema";
 import { EXHIBITS_MAX } from "../../app/contracts/promotion/values";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
@@ -22,7 +22,6 @@ type ExhibitRow = Pick<
 > & { class_zh: string | null; class_en: string | null };
 
 const notFound = () => new ApiError(ApiCode.notFound, "promotion.errors.exhibitNotFound");
-const field = (name: string, key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, key, values, { fields: { [name]: [key] } });
 
 /** jsonb comes back parsed from both drivers; an old or odd value counts as no images. */
 const fileIds = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
@@ -67,7 +66,7 @@ export async function exhibitDetail(db: Database, caller: Caller, id: number, la
 /** The images as stored file ids, each the caller's own upload to the exhibit folder, in the order given. */
 async function ownImages(db: Database, caller: Caller, urls: string[]): Promise<string[]> {
   const ids = urls.map((url) => url.slice("/files/".length));
-  if (new Set(ids).size !== ids.length) throw field("imageUrls", "promotion.errors.imageInvalid");
+  if (new Set(ids).size !== ids.length) throw fieldError("promotion.errors.imageInvalid", "imageUrls");
   const owned = await db
     .selectFrom("stored_files")
     .select("id")
@@ -76,14 +75,14 @@ async function ownImages(db: Database, caller: Caller, urls: string[]): Promise<
     .where("folder", "=", IMAGE_FOLDER)
     .where("content_type", "like", "image/%")
     .execute();
-  if (owned.length !== ids.length) throw field("imageUrls", "promotion.errors.imageInvalid");
+  if (owned.length !== ids.length) throw fieldError("promotion.errors.imageInvalid", "imageUrls");
   return ids;
 }
 
 async function checkClass(db: Database, caller: Caller, classId: number | undefined) {
   if (classId === undefined) return null;
   const row = await db.selectFrom("exhibit_classes").select("id").where("id", "=", classId).where("exhibition_id", "=", caller.exhibitionId).executeTakeFirst();
-  if (!row) throw field("classId", "promotion.errors.classInvalid");
+  if (!row) throw fieldError("promotion.errors.classInvalid", "classId");
   return row.id;
 }
 
@@ -171,7 +170,7 @@ export async function orderExhibits(db: Database, caller: Caller, ids: number[],
       .execute();
     const ownIds = new Set(own.map((r) => r.id));
     if (ids.length !== ownIds.size || new Set(ids).size !== ids.length || ids.some((id) => !ownIds.has(id)))
-      throw field("ids", "promotion.errors.orderInvalid");
+      throw fieldError("promotion.errors.orderInvalid", "ids");
     for (const [index, id] of ids.entries())
       await trx
         .updateTable("exhibits")

@@ -11,6 +11,7 @@ import { approvedPublicProfile } from "../exhibitor/public-profile";
 import type { ObjectStore } from "../uploads/object-store";
 import { insertStagedFile, stageFile } from "../uploads/staged-files";
 import { type InvitationRenderInput, type PosterKind, type PosterRenderInput, pngToPdf, renderInvitationPng, renderPosterPng } from "./render";
+import { profileText } from "../exhibitor/names";
 
 /**
  * The exhibitor's invitation and poster images (decision 031), kept as stored files: one
@@ -29,7 +30,6 @@ const IMAGE_FOLDER = "promotion-images";
 const CONTENT_TYPES: Record<ImageFormat, string> = { png: "image/png", pdf: "application/pdf" };
 const PICTURE_MAX_BYTES = 12 * 1024 * 1024;
 
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
 const noBooth = () => new ApiError(ApiCode.badRequest, "promotion.images.errors.noBooth");
 const invitationNotFound = () => new ApiError(ApiCode.notFound, "promotion.errors.invitationNotFound");
 
@@ -110,7 +110,7 @@ async function invitationPlan(db: Database, caller: Caller, id: number, link: ()
   // In the invitation's order; a deleted exhibit drops out.
   const exhibits = wanted.flatMap((exhibitId) => rows.find((r) => r.id === exhibitId) ?? []);
   const firstImage = (ids: unknown) => (Array.isArray(ids) && typeof ids[0] === "string" ? ids[0] : null);
-  const company = text(invitation.company_name) ?? facts.company.zh;
+  const company = profileText(invitation.company_name) ?? facts.company.zh;
   // On a bilingual template the company's name in the other language is shown under it.
   const other = invitation.language === "bilingual" ? ([facts.company.en, facts.company.zh].find((n) => n && n !== company) ?? null) : null;
   const input: Omit<InvitationRenderInput, "exhibits" | "background"> & { exhibits: { nameZh: string; nameEn: string }[] } = {

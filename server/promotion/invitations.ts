@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { InvitationList, InvitationRemoved, InvitationTemplateView, InvitationView } from "../../app/contracts/promotion/api-types";
 import type { InvitationInput } from "../../app/contracts/promotion/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
@@ -13,7 +13,6 @@ import { storedFileUrl } from "../uploads/files";
  * exhibitor's own exhibits as its template holds; another exhibitor's invitation answers like an
  * unknown one (404).
  */
-const field = (name: string, key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, key, values, { fields: { [name]: [key] } });
 const notFound = () => new ApiError(ApiCode.notFound, "promotion.errors.invitationNotFound");
 
 type TemplateRow = {
@@ -85,9 +84,10 @@ async function invitationView(db: Database, caller: Caller, id: number, language
 /** The template is one of the exhibition's active ones; the exhibits are the caller's own, each once, no more than the template shows. */
 async function checkInput(db: Database, caller: Caller, input: InvitationInput) {
   const template = await activeTemplates(db, caller).where("id", "=", input.templateId).executeTakeFirst();
-  if (!template) throw field("templateId", "promotion.errors.templateInvalid");
-  if (input.exhibitIds.length > template.exhibit_slots) throw field("exhibitIds", "promotion.errors.tooManyForTemplate", { slots: template.exhibit_slots });
-  if (new Set(input.exhibitIds).size !== input.exhibitIds.length) throw field("exhibitIds", "promotion.errors.exhibitTwice");
+  if (!template) throw fieldError("promotion.errors.templateInvalid", "templateId");
+  if (input.exhibitIds.length > template.exhibit_slots)
+    throw fieldError("promotion.errors.tooManyForTemplate", "exhibitIds", { slots: template.exhibit_slots });
+  if (new Set(input.exhibitIds).size !== input.exhibitIds.length) throw fieldError("promotion.errors.exhibitTwice", "exhibitIds");
   const own = await db
     .selectFrom("exhibits")
     .select("id")
@@ -95,7 +95,7 @@ async function checkInput(db: Database, caller: Caller, input: InvitationInput) 
     .where("user_id", "=", caller.userId)
     .where("exhibition_id", "=", caller.exhibitionId)
     .execute();
-  if (own.length !== input.exhibitIds.length) throw field("exhibitIds", "promotion.errors.exhibitNotFound");
+  if (own.length !== input.exhibitIds.length) throw fieldError("promotion.errors.exhibitNotFound", "exhibitIds");
 }
 
 export async function saveInvitation(db: Database, caller: Caller, input: InvitationInput, language: Language, now: Date): Promise<InvitationView> {

@@ -11,6 +11,7 @@ import type { Caller } from "../auth/caller";
 import { approvedPublicProfiles } from "../exhibitor/public-profile";
 import type { Database } from "../db/database";
 import { shiftDay } from "./views";
+import { companyNameIn } from "../exhibitor/names";
 
 /**
  * Rankings (decision 031): exhibitors by registered visitors (invite) or by views of their link
@@ -75,7 +76,7 @@ async function countsOf(db: Database, exhibitionId: number, kind: RankingKind, p
 /** Company names only: the approved public profile's or the account's, in the language (the other one when missing); never the user name. */
 export async function companyNamesOf(db: Database, exhibitionId: number, userIds: number[], language: Language): Promise<Map<number, string>> {
   const profiles = await approvedPublicProfiles(db, exhibitionId, userIds);
-  return new Map([...profiles].map(([id, { names: n }]) => [id, (language === "en" ? (n.en ?? n.zh) : (n.zh ?? n.en)) ?? ""]));
+  return new Map([...profiles].map(([id, { names }]) => [id, companyNameIn(names, language) ?? ""]));
 }
 
 /** Every ranked exhibitor, in order. */

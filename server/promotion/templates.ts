@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { TemplateAdminView } from "../../app/contracts/promotion/api-types";
 import type { TemplateInput } from "../../app/contracts/promotion/template-schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
@@ -13,8 +13,6 @@ import { storedFileUrl } from "../uploads/files";
  */
 
 const BACKGROUND_FOLDER = "poster";
-
-const field = (name: string, key: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { [name]: [key] } });
 
 export async function listAllTemplates(db: Database, organizer: Caller): Promise<TemplateAdminView[]> {
   const rows = await db
@@ -51,7 +49,7 @@ async function ownBackground(db: Database, organizer: Caller, url: string | unde
     .where("folder", "=", BACKGROUND_FOLDER)
     .where("content_type", "like", "image/%")
     .executeTakeFirst();
-  if (!owned) throw field("backgroundUrl", "promotion.templates.errors.backgroundInvalid");
+  if (!owned) throw fieldError("promotion.templates.errors.backgroundInvalid", "backgroundUrl");
   return owned.id;
 }
 

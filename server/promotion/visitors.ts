@@ -1,16 +1,15 @@
 import crypto from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { maskPhone } from "../../app/contracts/common/format";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { VisitorCodeSent, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitor-api-types";
 import type { VisitorRegisterInput } from "../../app/contracts/promotion/visitor-schema";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError } from "../api/envelope";
-import type { Database } from "../db/database";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import type { Database, Db } from "../db/database";
 import { DeliveryError } from "../notify/delivery-error";
 import type { MessageDispatched } from "../notify/notifier";
-import type { DB } from "../db/schema";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
 import { companyNamesOf } from "./rankings";
 import { ownerOfCode } from "./tracking";
@@ -25,7 +24,6 @@ import { visitorThrottle } from "./visitor-throttle";
  * against the caller's address (./visitor-throttle.ts). SMS codes expire on business time (server/clock.ts).
  */
 
-const field = (name: string, key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, key, values, { fields: { [name]: [key] } });
 const E = (name: string) => `promotion.visitors.errors.${name}`;
 
 /* ------------------------------------------------------------------ the exhibition */
@@ -137,7 +135,7 @@ function codeMatches(stored: string, exhibitionId: number, mobile: string, code:
   return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
 }
 
-async function isRegistered(db: Database | Transaction<DB>, exhibitionId: number, mobile: string) {
+async function isRegistered(db: Db, exhibitionId: number, mobile: string) {
   return Boolean(await db.selectFrom("visitors").select("id").where("exhibition_id", "=", exhibitionId).where("mobile", "=", mobile).executeTakeFirst());
 }
 
@@ -167,7 +165,7 @@ export async function sendVisitorCode(
       .where("mobile", "=", mobile)
       .where("created_at", ">", sql<Date>`now() - make_interval(secs => ${RESEND_AFTER_SECONDS})`)
       .executeTakeFirst();
-    if (recent?.wait_seconds != null) throw field("smsCode", E("tooSoon"), { seconds: Math.max(1, recent.wait_seconds) });
+    if (recent?.wait_seconds != null) throw fieldError(E("tooSoon"), "smsCode", { seconds: Math.max(1, recent.wait_seconds) });
     const hourly = await trx
       .selectFrom("visitor_codes")
       .select([
@@ -177,7 +175,7 @@ export async function sendVisitorCode(
       .where("mobile", "=", mobile)
       .where("created_at", ">", sql<Date>`now() - interval '1 hour'`)
       .executeTakeFirstOrThrow();
-    if (hourly.sends >= MAX_SENDS_PER_HOUR) throw field("smsCode", E("tooManySends"), { minutes: Math.max(1, hourly.wait_minutes ?? 60) });
+    if (hourly.sends >= MAX_SENDS_PER_HOUR) throw fieldError(E("tooManySends"), "smsCode", { minutes: Math.max(1, hourly.wait_minutes ?? 60) });
     await trx.deleteFrom("visitor_codes").where("created_at", "<", sql<Date>`now() - interval '1 day'`).execute();
     const row = await trx
       .insertInto("visitor_codes")
@@ -200,7 +198,7 @@ export async function sendVisitorCode(
     // Not delivered: it neither counts against the limits nor replaces the previous code.
     await db.deleteFrom("visitor_codes").where("id", "=", codeId).execute();
     // Refused at once (no job queue, the provider said no): a message at the field, not a 500.
-    if (error instanceof DeliveryError) throw new ApiError(ApiCode.unavailable, E("smsFailed"), {}, { fields: { smsCode: [E("smsFailed")] } });
+    if (error instanceof DeliveryError) throw fieldError(E("smsFailed"), "smsCode", {}, ApiCode.unavailable);
     throw error;
   }
   return {
@@ -220,12 +218,12 @@ async function checkCode(db: Database, exhibitionId: number, mobile: string, cod
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
-  if (!latest) throw field("smsCode", E("noCode"));
+  if (!latest) throw fieldError(E("noCode"), "smsCode");
   // Spent by registering: the same code posted again (the form sent twice) is told why.
   if (latest.consumed_at)
-    throw codeMatches(latest.code_hash, exhibitionId, mobile, code) ? field("mobile", E("alreadyRegistered")) : field("smsCode", E("noCode"));
-  if (new Date(latest.expires_at).getTime() <= now.getTime()) throw field("smsCode", E("codeExpired"));
-  if (latest.attempts >= MAX_WRONG_TRIES) throw field("smsCode", E("codeTooManyTries"));
+    throw codeMatches(latest.code_hash, exhibitionId, mobile, code) ? fieldError(E("alreadyRegistered"), "mobile") : fieldError(E("noCode"), "smsCode");
+  if (new Date(latest.expires_at).getTime() <= now.getTime()) throw fieldError(E("codeExpired"), "smsCode");
+  if (latest.attempts >= MAX_WRONG_TRIES) throw fieldError(E("codeTooManyTries"), "smsCode");
   if (codeMatches(latest.code_hash, exhibitionId, mobile, code)) return latest.id;
   const counted = await db
     .updateTable("visitor_codes")
@@ -234,7 +232,7 @@ async function checkCode(db: Database, exhibitionId: number, mobile: string, cod
     .where("consumed_at", "is", null)
     .returning("attempts")
     .executeTakeFirst();
-  throw field("smsCode", E(!counted || counted.attempts >= MAX_WRONG_TRIES ? "codeTooManyTries" : "codeWrong"));
+  throw fieldError(E(!counted || counted.attempts >= MAX_WRONG_TRIES ? "codeTooManyTries" : "codeWrong"), "smsCode");
 }
 
 /* ------------------------------------------------------------------ registration */
@@ -246,16 +244,16 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 /** The country, province and interests must be the lists' own; China needs its province. */
 async function checkChoices(db: Database, exhibitionId: number, input: VisitorRegisterInput) {
   const country = await db.selectFrom("countries").select("id").where("id", "=", input.countryId!).executeTakeFirst();
-  if (!country) throw field("countryId", E("choiceInvalid"));
+  if (!country) throw fieldError(E("choiceInvalid"), "countryId");
   if (input.countryId === CHINA_COUNTRY_ID) {
-    if (!input.provinceCode) throw field("provinceCode", E("provinceRequired"));
+    if (!input.provinceCode) throw fieldError(E("provinceRequired"), "provinceCode");
     const province = await db.selectFrom("regions").select("code").where("code", "=", input.provinceCode).where("level", "=", 1).executeTakeFirst();
-    if (!province) throw field("provinceCode", E("choiceInvalid"));
+    if (!province) throw fieldError(E("choiceInvalid"), "provinceCode");
   }
   const interests = [...new Set(input.interests)];
   if (interests.length) {
     const known = await db.selectFrom("exhibit_classes").select("id").where("exhibition_id", "=", exhibitionId).where("id", "in", interests).execute();
-    if (known.length !== interests.length) throw field("interests", E("choiceInvalid"));
+    if (known.length !== interests.length) throw fieldError(E("choiceInvalid"), "interests");
   }
   return interests;
 }
@@ -280,7 +278,7 @@ export async function registerVisitor(
   const mobile = normalizeMobile(input.mobile);
   const interests = await checkChoices(db, exhibition.id, input);
   const codeId = await checkCode(db, exhibition.id, mobile, input.smsCode, now);
-  if (await isRegistered(db, exhibition.id, mobile)) throw field("mobile", E("alreadyRegistered"));
+  if (await isRegistered(db, exhibition.id, mobile)) throw fieldError(E("alreadyRegistered"), "mobile");
 
   const inviter = await inviterOf(db, input.code, exhibition.id);
   const invitation =
@@ -307,9 +305,9 @@ export async function registerVisitor(
         .returning("id")
         .executeTakeFirst();
       // Spent by a parallel registration meanwhile.
-      if (!spent) throw field("smsCode", E("noCode"));
+      if (!spent) throw fieldError(E("noCode"), "smsCode");
       await sql`select pg_advisory_xact_lock(hashtext(${`visitor-no:${exhibition.id}`}))`.execute(trx);
-      if (await isRegistered(trx, exhibition.id, mobile)) throw field("mobile", E("alreadyRegistered"));
+      if (await isRegistered(trx, exhibition.id, mobile)) throw fieldError(E("alreadyRegistered"), "mobile");
       const last = await trx
         .selectFrom("visitors")
         .select(sql<number>`coalesce(max(visitor_no), 0)::int`.as("n"))
@@ -355,7 +353,7 @@ export async function registerVisitor(
       return no;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw field("mobile", E("alreadyRegistered"));
+    if (isUniqueViolation(error)) throw fieldError(E("alreadyRegistered"), "mobile");
     throw error;
   }
 

@@ -47,5 +47,3 @@ export function nightsLeft(
     left: block.rooms_per_night - stays.filter((s) => s.check_in <= night && night < s.check_out).reduce((sum, s) => sum + s.rooms, 0),
   }));
 }
-
-export const iso = (value: Date | string) => new Date(value).toISOString();

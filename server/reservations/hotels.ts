@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Hotel, RoomBlock } from "../../app/contracts/reservations/api-types";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { dayOf, isOrganizer, LIVE, nightsLeft, type Who } from "./common";
 
@@ -8,10 +8,8 @@ import { dayOf, isOrganizer, LIVE, nightsLeft, type Who } from "./common";
  * Partner hotels and their room blocks (issue 41): every signed-in account sees the shown hotels with
  * the rooms left each night; the organizer (roleId 1) sees hidden ones too and maintains them.
  */
-const hotelNotFound = () =>
-  new ApiError(ApiCode.notFound, "reservations.errors.hotelNotFound", {}, { fields: { hotelId: ["reservations.errors.hotelNotFound"] } });
-const blockNotFound = () =>
-  new ApiError(ApiCode.notFound, "reservations.errors.blockNotFound", {}, { fields: { blockId: ["reservations.errors.blockNotFound"] } });
+const hotelNotFound = () => fieldError("reservations.errors.hotelNotFound", "hotelId", {}, ApiCode.notFound);
+const blockNotFound = () => fieldError("reservations.errors.blockNotFound", "blockId", {}, ApiCode.notFound);
 
 /** Yuan as typed ("388", "388.5") to whole fen, without floating point. */
 function fenOf(price: string) {

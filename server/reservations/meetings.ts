@@ -1,20 +1,20 @@
 import { sql } from "kysely";
 import type { MeetingBooking, MeetingRoom, Paged } from "../../app/contracts/reservations/api-types";
 import type { MeetingSlot, ReservationDecision, ReservationStatus } from "../../app/contracts/reservations/values";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { dayOf, iso, isOrganizer, LIVE, showDays, type Who } from "./common";
+import { dayOf, isOrganizer, LIVE, showDays, type Who } from "./common";
+import { iso } from "../db/column-values";
 
 /**
  * Meeting rooms and their bookings (issue 41): a room is booked by show day and slot; a slot held
  * (requested or confirmed) by anyone is refused, and so are more people than the room holds. The
  * owner cancels until the booked day begins; the organizer confirms or declines.
  */
-const roomNotFound = () =>
-  new ApiError(ApiCode.notFound, "reservations.errors.meetingRoomNotFound", {}, { fields: { roomId: ["reservations.errors.meetingRoomNotFound"] } });
+const roomNotFound = () => fieldError("reservations.errors.meetingRoomNotFound", "roomId", {}, ApiCode.notFound);
 const bookingNotFound = () => new ApiError(ApiCode.notFound, "reservations.errors.bookingNotFound");
-const slotTaken = () => new ApiError(ApiCode.conflict, "reservations.errors.slotTaken", {}, { fields: { slot: ["reservations.errors.slotTaken"] } });
+const slotTaken = () => fieldError("reservations.errors.slotTaken", "slot", {}, ApiCode.conflict);
 
 const isLive = (status: ReservationStatus) => (LIVE as ReservationStatus[]).includes(status);
 const beforeDay = (day: string) => appClock.now().getTime() < Date.parse(`${day}T00:00:00+08:00`);
@@ -126,13 +126,7 @@ type BookingInput = { roomId: number; day: string; slot: MeetingSlot; people: nu
 
 export async function bookMeeting(db: Database, who: Who, input: BookingInput): Promise<MeetingBooking> {
   const show = await showDays(db, who.exhibitionId);
-  if (!show.days.includes(input.day))
-    throw new ApiError(
-      ApiCode.badRequest,
-      "reservations.errors.notShowDay",
-      { first: show.first, last: show.last },
-      { fields: { day: ["reservations.errors.notShowDay"] } },
-    );
+  if (!show.days.includes(input.day)) throw fieldError("reservations.errors.notShowDay", "day", { first: show.first, last: show.last });
   const id = await db
     .transaction()
     .execute(async (trx) => {
@@ -147,13 +141,7 @@ export async function bookMeeting(db: Database, who: Who, input: BookingInput): 
         .forUpdate()
         .executeTakeFirst();
       if (!room) throw roomNotFound();
-      if (input.people > room.capacity)
-        throw new ApiError(
-          ApiCode.badRequest,
-          "reservations.errors.overCapacity",
-          { capacity: room.capacity },
-          { fields: { people: ["reservations.errors.overCapacity"] } },
-        );
+      if (input.people > room.capacity) throw fieldError("reservations.errors.overCapacity", "people", { capacity: room.capacity });
       const held = await trx
         .selectFrom("meeting_bookings")
         .select("id")

@@ -1,12 +1,13 @@
 import { sql, type Transaction } from "kysely";
 import type { Paged, RoomRequest } from "../../app/contracts/reservations/api-types";
 import { guestKey, type ReservationDecision, type ReservationStatus } from "../../app/contracts/reservations/values";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
-import { endOfExhibitionDay } from "../orders/pricing";
-import { addDays, dayOf, iso, isOrganizer, LIVE, nightsLeft, nightsOf, type Who } from "./common";
+import { addDays, dayOf, isOrganizer, LIVE, nightsLeft, nightsOf, type Who } from "./common";
+import { iso } from "../db/column-values";
+import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Hotel room requests (issue 41, decision 039): an exhibitor asks a block for rooms over a stay; the
@@ -142,14 +143,8 @@ export async function requestRooms(db: Database, who: Who, input: RoomRequestInp
       .$if(!isOrganizer(who), (q) => q.where("h.hidden", "=", false))
       .forUpdate()
       .executeTakeFirst();
-    if (!block) throw new ApiError(ApiCode.notFound, "reservations.errors.blockNotFound", {}, { fields: { blockId: ["reservations.errors.blockNotFound"] } });
-    if (input.checkOut <= input.checkIn)
-      throw new ApiError(
-        ApiCode.badRequest,
-        "reservations.errors.checkOutBeforeCheckIn",
-        {},
-        { fields: { checkOut: ["reservations.errors.checkOutBeforeCheckIn"] } },
-      );
+    if (!block) throw fieldError("reservations.errors.blockNotFound", "blockId", {}, ApiCode.notFound);
+    if (input.checkOut <= input.checkIn) throw fieldError("reservations.errors.checkOutBeforeCheckIn", "checkOut");
     if (input.checkIn < block.first_night || addDays(input.checkOut, -1) > block.last_night)
       throw new ApiError(ApiCode.badRequest, "reservations.errors.outsideBlock", { first: block.first_night, last: block.last_night });
     const stays = await trx

@@ -1,16 +1,14 @@
 import crypto from "node:crypto";
-import type { Transaction } from "kysely";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { DEFAULT_QUOTA_RULE } from "../../app/contracts/badges/quota";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Db } from "../db/database";
 import { saveQuotaRule } from "../badges/badges";
 
 /**
  * The demo exhibition's badge quota (2 free up to 9 m², 1 more per further 9 m², up to 10 paid at
  * ¥80) and demo badges: std01 has two (one approved), raw01 one. Adds only what is missing.
  */
-export async function seedBadges(db: Database | Transaction<DB>, exhibitionId: number) {
+export async function seedBadges(db: Db, exhibitionId: number) {
   await saveQuotaRule(db, exhibitionId, DEFAULT_QUOTA_RULE, { keep: true });
 
   const booths = await db

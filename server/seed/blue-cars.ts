@@ -1,11 +1,7 @@
-import type { Transaction } from "kysely";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Database, Db } from "../db/database";
 import { saveUpload } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import type { DemoCalendar } from "./demo-calendar";
-
-type Db = Database | Transaction<DB>;
 
 /** Where the English /HT/blueCarGuide sends the browser in the demo. */
 const DEMO_TRAFFIC_PAGE_URL_EN = "https://traffic.example.org/en";

@@ -1,15 +1,11 @@
-import type { Transaction } from "kysely";
 import type { DrawingKind } from "../../app/contracts/booth-construction/api-types";
 import { DRAWING_KINDS, FASCIA_NAME_EN_MAX, FASCIA_NAME_ZH_MAX } from "../../app/contracts/booth-construction/schema";
 import { recordEvent } from "../booth-construction/common";
 import { DRAWING_FOLDER, DRAWING_KIND_LABELS } from "../booth-construction/drawings";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Db } from "../db/database";
 import { saveUpload } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import type { DemoCalendar } from "./demo-calendar";
-
-type Db = Database | Transaction<DB>;
 
 /** The exhibition's insurance minimum: ¥1,000,000 of public liability. */
 const DEMO_INSURANCE_MIN_CENTS = 100_000_000;

@@ -1,12 +1,8 @@
 import ExcelJS from "exceljs";
-import type { Transaction } from "kysely";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Database, Db } from "../db/database";
 import type { ObjectStore } from "../uploads/object-store";
 import { saveUpload } from "../uploads/files";
-
-type Db = Database | Transaction<DB>;
 
 /**
  * The demo's data area (docs/product.md § Data area): 3 classes (one the logo and banner class) and

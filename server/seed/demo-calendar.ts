@@ -1,5 +1,4 @@
-import { exhibitionDay } from "../orders/pricing";
-import { addDays } from "../../app/contracts/common/exhibition-time";
+import { addDays, exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 // The seeds and the tests count demo days with it; the domains import it from the contract.
 export { addDays };
@@ -52,7 +51,7 @@ export type DemoCalendar = {
 
 /** The demo calendar of data seeded at `now` (business time). */
 export function demoCalendar(now: Date): DemoCalendar {
-  return calendarFromSeedDay(exhibitionDay(now));
+  return calendarFromSeedDay(exhibitionDate(now));
 }
 
 /** The calendar of demo data whose show opens on `opensOn` (data seeded earlier keeps its dates). */

@@ -1,11 +1,7 @@
-import type { Transaction } from "kysely";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Db } from "../db/database";
 import type { ObjectStore } from "../uploads/object-store";
 import type { DemoCalendar } from "./demo-calendar";
-
-type Db = Database | Transaction<DB>;
 
 const COMMITMENT_ZH = [
   "本单位承诺：",

@@ -1,5 +1,6 @@
 import type { Database } from "../db/database";
 import { addDays, enDate, enMonthDay, enRange, zhDate, zhMonthDay, zhRange, type DemoCalendar, type DemoScheduleCheck } from "./demo-calendar";
+import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 
 /**
  * Home-area content of the demo exhibition (Pengcheng International Smart Technology Fair): the
@@ -309,11 +310,10 @@ export function homeContentPages(calendar: DemoCalendar): PageSeed[] {
 type ScheduleSeed = { title_zh: string; title_en: string; deadline: string; link: string; done_check: DemoScheduleCheck };
 
 /** The last second of an exhibition day (UTC+8), as a deadline. */
-const endOfDay = (day: string) => `${day}T23:59:59+08:00`;
 
 /** The checklist, each deadline from the demo calendar: some past, some due soon, some weeks ahead. */
 export function homeScheduleItems(calendar: DemoCalendar): ScheduleSeed[] {
-  const deadline = (check: DemoScheduleCheck) => ({ deadline: endOfDay(calendar.schedule[check]), done_check: check });
+  const deadline = (check: DemoScheduleCheck) => ({ deadline: endOfExhibitionDay(calendar.schedule[check]), done_check: check });
   return [
     {
       title_zh: "提交展商资料（会刊信息）",

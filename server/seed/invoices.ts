@@ -1,7 +1,5 @@
-import type { Transaction } from "kysely";
 import { creditCodeCheckChar } from "../../app/contracts/invoices/credit-code";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Db } from "../db/database";
 import { addDays, type DemoCalendar } from "./demo-calendar";
 
 /**
@@ -11,7 +9,7 @@ import { addDays, type DemoCalendar } from "./demo-calendar";
  */
 const STD01_CODE_FIRST17 = "91440300MA5G0E2R1";
 
-export async function seedInvoices(db: Database | Transaction<DB>, exhibitionId: number, calendar: DemoCalendar) {
+export async function seedInvoices(db: Db, exhibitionId: number, calendar: DemoCalendar) {
   const booths = await db
     .selectFrom("booths as b")
     .innerJoin("users as u", "u.id", "b.user_id")

@@ -1,10 +1,6 @@
-import type { Transaction } from "kysely";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Database, Db } from "../db/database";
 import { saveUpload } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
-
-type Db = Database | Transaction<DB>;
 
 /** std01's products: names in both languages, the exhibit class (by its English name) and a colour for the picture. */
 const DEMO_EXHIBITS = [

@@ -1,10 +1,6 @@
-import type { Transaction } from "kysely";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Db } from "../db/database";
 import type { ObjectStore } from "../uploads/object-store";
 import { addDays, type DemoCalendar } from "./demo-calendar";
-
-type Db = Database | Transaction<DB>;
 
 /**
  * The demo's business reservations (docs/product.md § Business reservations): two partner hotels with

@@ -1,11 +1,7 @@
-import type { Transaction } from "kysely";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import type { Database, Db } from "../db/database";
 import type { ObjectStore } from "../uploads/object-store";
 import { saveUpload } from "../uploads/files";
 import { addDays, type DemoCalendar } from "./demo-calendar";
-
-type Db = Database | Transaction<DB>;
 
 /**
  * The demo's bus and parking guides (docs/product.md § Bus and parking guides): two shuttle routes

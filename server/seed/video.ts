@@ -1,9 +1,5 @@
 import crypto from "node:crypto";
-import type { Transaction } from "kysely";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
-
-type Db = Database | Transaction<DB>;
+import type { Db } from "../db/database";
 
 /**
  * The demo's promotional video (decision 037): a queued job for std01 (landscape, downloads allowed),

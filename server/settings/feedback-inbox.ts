@@ -3,6 +3,7 @@ import type { FeedbackInboxPage, FeedbackInboxRow, FeedbackState } from "../../a
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { storedFileIdOf } from "../uploads/files";
+import { iso } from "../db/column-values";
 
 /**
  * The organizer's feedback inbox (issue 51, docs/product.md § Organizer): the feedback of the
@@ -12,8 +13,6 @@ import { storedFileIdOf } from "../uploads/files";
  */
 
 export type InboxQuery = { page: number; pageSize: number; type?: number; state: FeedbackState };
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The exhibition's feedback: joined to its sender, who must belong to the exhibition. */
 const ofExhibition = (db: Database, exhibitionId: number) =>

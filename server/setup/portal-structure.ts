@@ -1,5 +1,5 @@
-import type { Insertable, Transaction } from "kysely";
-import type { Database } from "../db/database";
+import type { Insertable } from "kysely";
+import type { Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import { deadlineButtonAuths, deadlineRoleButtons, demoButtonAuths, demoMenus, demoRoleMenus } from "../seed/menus";
@@ -10,7 +10,7 @@ const SCHEDULE_BUTTON_IDS = [101, 102, 103];
 type Grant = { role_id: number; button_id: number };
 
 /** The menus and which role sees which: only the missing rows, so a newer version's pages reach an existing database. */
-export async function addPortalMenus(db: Database | Transaction<DB>) {
+export async function addPortalMenus(db: Db) {
   await db
     .insertInto("menus")
     .values(demoMenus)
@@ -27,7 +27,7 @@ export async function addPortalMenus(db: Database | Transaction<DB>) {
  * Buttons a newer version brought, each with its grants once: a button the organizer has since changed,
  * or a grant withdrawn, stays as the organizer left it.
  */
-export async function addButtonsOnce(db: Database | Transaction<DB>, buttons: Insertable<DB["button_auths"]>[], grants: Grant[]) {
+export async function addButtonsOnce(db: Db, buttons: Insertable<DB["button_auths"]>[], grants: Grant[]) {
   if (!buttons.length) return;
   const added = await db
     .insertInto("button_auths")
@@ -44,7 +44,7 @@ export async function addButtonsOnce(db: Database | Transaction<DB>, buttons: In
  * buttons with their grants (a real exhibition gets them from `cli.js setup`; the demo seeds them
  * itself). Inserts only what is missing; a menu or button the organizer changed stays as it is.
  */
-export async function addPortalStructure(db: Database | Transaction<DB>) {
+export async function addPortalStructure(db: Db) {
   await addPortalMenus(db);
   const scheduleButtons = demoButtonAuths()
     .filter((button) => SCHEDULE_BUTTON_IDS.includes(button.id))

@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { ShowcaseAdminRow, ShowcaseMine, ShowcaseQr } from "../../app/contracts/showcase/api-types";
 import { SHOWCASE_EXHIBITS_MAX, showcasePath } from "../../app/contracts/showcase/values";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { companyNamesOf } from "../promotion/rankings";
@@ -17,7 +17,6 @@ import { storedFileUrl } from "../uploads/files";
  * unknown one. The organizer lists every showcase of the exhibition and can hide one.
  */
 
-const field = (key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, key, values, { fields: { exhibitIds: [key] } });
 const notSaved = () => new ApiError(ApiCode.badRequest, "showcase.errors.notSaved");
 
 /** jsonb comes back parsed from both drivers; an odd value counts as no images. */
@@ -76,10 +75,10 @@ export async function saveShowcase(db: Database, caller: Caller, exhibitIds: num
     .where("user_id", "=", caller.userId)
     .where("exhibition_id", "=", caller.exhibitionId)
     .execute();
-  if (rows.length !== exhibitIds.length) throw field("showcase.errors.exhibitNotFound");
+  if (rows.length !== exhibitIds.length) throw fieldError("showcase.errors.exhibitNotFound", "exhibitIds");
   for (const id of exhibitIds) {
     const row = rows.find((r) => r.id === id);
-    if (row && !fileIdsOf(row.image_file_ids).length) throw field("showcase.errors.noImage", { name: row.name_zh || row.name_en });
+    if (row && !fileIdsOf(row.image_file_ids).length) throw fieldError("showcase.errors.noImage", "exhibitIds", { name: row.name_zh || row.name_en });
   }
   // The visitor pre-registration the page links to counts for this exhibitor: its tracking code exists from now on.
   await trackingCodeOf(db, caller);

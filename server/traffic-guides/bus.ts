@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { BusRoute } from "../../app/contracts/traffic-guides/api-types";
-import { ApiCode } from "../api/envelope";
+import { ApiCode, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { fieldError, guideDays, isOrganizer, notFound, type Who } from "./common";
+import { guideDays, isOrganizer, notFound, type Who } from "./common";
 
 /**
  * The bus guide (issue 41): the exhibition's shuttle routes, each with its stops in order and one
@@ -139,8 +139,7 @@ export async function saveTimetable(db: Database, who: Who, input: TimetableInpu
   await routeOf(db, who, input.routeId, "routeId");
   if (input.id !== undefined) await ownedChild(db, who, "bus_timetables", input.id);
   const days = await guideDays(db, who.exhibitionId);
-  if (input.serviceDay < days.buildUpFrom || input.serviceDay > days.endsOn)
-    throw fieldError(ApiCode.badRequest, "trafficGuides.errors.dayOutside", "serviceDay");
+  if (input.serviceDay < days.buildUpFrom || input.serviceDay > days.endsOn) throw fieldError("trafficGuides.errors.dayOutside", "serviceDay");
   const taken = await db
     .selectFrom("bus_timetables")
     .select("id")
@@ -148,7 +147,7 @@ export async function saveTimetable(db: Database, who: Who, input: TimetableInpu
     .where("service_day", "=", input.serviceDay)
     .$if(input.id !== undefined, (q) => q.where("id", "!=", input.id!))
     .executeTakeFirst();
-  if (taken) throw fieldError(ApiCode.conflict, "trafficGuides.errors.dayTaken", "serviceDay");
+  if (taken) throw fieldError("trafficGuides.errors.dayTaken", "serviceDay", {}, ApiCode.conflict);
   const values = {
     route_id: input.routeId,
     service_day: input.serviceDay,

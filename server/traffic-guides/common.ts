@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { GuideDays, GuideIntro } from "../../app/contracts/traffic-guides/api-types";
 import type { Guide } from "../../app/contracts/traffic-guides/values";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database } from "../db/database";
@@ -16,10 +16,7 @@ export type Who = Pick<Caller, "userId" | "exhibitionId" | "roleId">;
 export const isOrganizer = (who: Who) => who.roleId === ORGANIZER_ROLE_ID;
 
 export const notFound = (field?: string) =>
-  new ApiError(ApiCode.notFound, "trafficGuides.errors.notFound", {}, field ? { fields: { [field]: ["trafficGuides.errors.notFound"] } } : null);
-
-/** A refusal of one field, shown beside it on the form. */
-export const fieldError = (code: number, key: string, field: string) => new ApiError(code, key, {}, { fields: { [field]: [key] } });
+  field ? fieldError("trafficGuides.errors.notFound", field, {}, ApiCode.notFound) : new ApiError(ApiCode.notFound, "trafficGuides.errors.notFound");
 
 export async function guideIntro(db: Database, exhibitionId: number, guide: Guide): Promise<GuideIntro> {
   const row = await db

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { CarPark } from "../../app/contracts/traffic-guides/api-types";
 import { GUIDE_MAP_UPLOAD } from "../../app/contracts/traffic-guides/values";
-import { ApiCode } from "../api/envelope";
+import { fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { fieldError, isOrganizer, notFound, type Who } from "./common";
+import { isOrganizer, notFound, type Who } from "./common";
 
 /**
  * The parking guide (issue 41): the exhibition's car parks with address, opening hours, prices,
@@ -87,7 +87,7 @@ export async function saveCarPark(db: Database, who: Who, input: CarParkInput): 
       .where("owner_user_id", "=", who.userId)
       .where("folder", "=", GUIDE_MAP_UPLOAD.folder)
       .executeTakeFirst();
-    if (!file) throw fieldError(ApiCode.badRequest, "trafficGuides.errors.notYourFile", "mapUrl");
+    if (!file) throw fieldError("trafficGuides.errors.notYourFile", "mapUrl");
   }
   const values = {
     name_zh: input.nameZh,

@@ -1,8 +1,8 @@
 import type { CarrierSettingsView, CarriersSettingsAnswer } from "../../app/contracts/logistics-settings/api-types";
 import { TRANSPORT_SERVICES, type TransportService } from "../../app/contracts/transport/pricing";
-import type { Db } from "../booth-construction/common";
 import type { LiftingKind } from "../db/schema";
 import { carrierPricing } from "./common";
+import type { Db } from "../db/database";
 
 /**
  * The writes of an exhibition's carrier settings (issue 17, issue 52): a carrier's fields, its price

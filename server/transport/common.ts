@@ -2,13 +2,12 @@ import { sql } from "kysely";
 import type { DiscountRule, PriceRow, TransportService } from "../../app/contracts/transport/pricing";
 import { TRANSPORT_SERVICES } from "../../app/contracts/transport/pricing";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError } from "../api/envelope";
-import type { Db } from "../booth-construction/common";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
+import type { Db } from "../db/database";
 
-export type { Db } from "../booth-construction/common";
-export { iso, ownFileId } from "../booth-construction/common";
+export { ownFileId } from "../booth-construction/common";
 
 /**
  * What the transport modules share (issue 17, decision 019): who is looking at a declaration (its
@@ -63,7 +62,7 @@ export async function appointedCarrier(db: Db, exhibitionId: number, carrierId: 
     .where("exhibition_id", "=", exhibitionId)
     .where("active", "=", true)
     .executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.badRequest, "transport.errors.carrierUnknown", {}, { fields: { [field]: ["transport.errors.carrierUnknown"] } });
+  if (!row) throw fieldError("transport.errors.carrierUnknown", field);
   return row;
 }
 
@@ -76,7 +75,7 @@ export async function ownBooth(db: Db, caller: Caller, boothId: number, field = 
     .where("user_id", "=", caller.userId)
     .where("exhibition_id", "=", caller.exhibitionId)
     .executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.badRequest, "transport.errors.boothUnknown", {}, { fields: { [field]: ["transport.errors.boothUnknown"] } });
+  if (!row) throw fieldError("transport.errors.boothUnknown", field);
   return { boothId: row.id, boothNo: row.booth_no };
 }
 

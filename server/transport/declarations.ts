@@ -6,15 +6,15 @@ import type { DeclarationInput, declarationUpdateSchema } from "../../app/contra
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatCny } from "../../app/contracts/common/format";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { constructionSettings } from "../booth-construction/common";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
-import { exhibitionDay } from "../orders/pricing";
-import { appointedCarrier, carrierPricing, ownBooth, ownBooths, ownFileId, servicesText, stale, type Db, type Viewer } from "./common";
+import { appointedCarrier, carrierPricing, ownBooth, ownBooths, ownFileId, servicesText, stale, type Viewer } from "./common";
 import { declarationSummaries, exhibitorNameOf, quoteOf, readDeclaration } from "./detail";
 import { CARRIER_REVIEW_PAGE, pageLink, sendQuietly, type Mailer } from "./messages";
 import type { Caller } from "../auth/caller";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * The exhibitor's declarations (issue 17, spec /exhibitTL carriage): a draft with its header, then
@@ -24,9 +24,6 @@ import type { Caller } from "../auth/caller";
  */
 type Exhibitor = Extract<Viewer, { kind: "exhibitor" }>;
 export type DeclarationUpdate = z.output<typeof declarationUpdateSchema>;
-
-const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) =>
-  new ApiError(code, key, values, { fields: { [field]: [key] } });
 
 /** The appointed carriers of the exhibition with their price lists, names in `language`. */
 async function carrierOptions(db: Db, exhibitionId: number, language: Language): Promise<CarrierOption[]> {
@@ -79,7 +76,7 @@ async function billFileId(db: Db, caller: Caller, url: string | undefined) {
   try {
     return (await ownFileId(db, caller, url, "carriage-bill", "billUrl")).id;
   } catch (error) {
-    if (error instanceof ApiError) throw fieldError(ApiCode.notFound, "transport.errors.billInvalid", "billUrl");
+    if (error instanceof ApiError) throw fieldError("transport.errors.billInvalid", "billUrl", {}, ApiCode.notFound);
     throw error;
   }
 }
@@ -132,7 +129,7 @@ export async function lockEditable(trx: Transaction<DB>, caller: Caller, id: num
 
 /** Prices the declaration as it now is (declared today) and bumps its version: the end of every edit. */
 export async function repriceAndBump(trx: Transaction<DB>, row: { id: number; carrier_id: number; services: string; version: number }, now: Date) {
-  const quote = await quoteOf(trx, row, exhibitionDay(now));
+  const quote = await quoteOf(trx, row, exhibitionDate(now));
   await trx
     .updateTable("transport_declarations")
     .set({ computed_cents: quote.subtotalCents, discount_cents: quote.discountCents, version: row.version + 1, updated_at: now })
@@ -203,7 +200,7 @@ export async function submitDeclaration(
 ): Promise<DeclarationDetail> {
   const { db } = deps;
   const { caller } = viewer;
-  const today = exhibitionDay(now);
+  const today = exhibitionDate(now);
   const { buildUpTo } = await constructionSettings(db, caller.exhibitionId);
   const sent = await db.transaction().execute(async (trx) => {
     const row = await lockEditable(trx, caller, input.id, input.version);
@@ -219,10 +216,10 @@ export async function submitDeclaration(
     if (Number(exhibitCount) === 0) throw new ApiError(ApiCode.badRequest, "transport.errors.noExhibits");
     if (quote.unpriced.length) {
       const services = quote.unpriced.map((s) => translate(language, `transport.services.${s}`)).join(language === "zh" ? "、" : ", ");
-      throw fieldError(ApiCode.badRequest, "transport.errors.unpriced", "services", { services });
+      throw fieldError("transport.errors.unpriced", "services", { services });
     }
-    if (row.arrival_from < today) throw fieldError(ApiCode.badRequest, "transport.errors.arrivalPast", "arrivalFrom");
-    if (row.arrival_to > buildUpTo) throw fieldError(ApiCode.badRequest, "transport.errors.arrivalLate", "arrivalTo", { day: buildUpTo });
+    if (row.arrival_from < today) throw fieldError("transport.errors.arrivalPast", "arrivalFrom");
+    if (row.arrival_to > buildUpTo) throw fieldError("transport.errors.arrivalLate", "arrivalTo", { day: buildUpTo });
     await trx
       .updateTable("transport_declarations")
       .set({

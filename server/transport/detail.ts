@@ -11,12 +11,14 @@ import { cm3ToM3Text, exhibitVolumeCm3, quoteDeclaration, type ExhibitSize, type
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { appClock } from "../clock";
-import { exhibitionDay } from "../orders/pricing";
 import { storedFileUrl } from "../uploads/files";
-import { carrierPricing, iso, servicesOf, type Db, type Viewer } from "./common";
+import { carrierPricing, servicesOf, type Viewer } from "./common";
 import { orderViewOf } from "./order-steps";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { notFound } from "../api/envelope";
+import type { Db } from "../db/database";
+import { iso } from "../db/column-values";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * How a declaration reads (issue 17): the same view for its exhibitor, its carrier and the organizer,
@@ -134,7 +136,7 @@ export async function declarationSummaries(
  */
 function declaredOnOf(row: { status: DeclarationStatus; submitted_at: Date | string | null }, now: Date = appClock.now()) {
   const sent = (row.status === "submitted" || row.status === "accepted") && row.submitted_at;
-  return exhibitionDay(sent ? new Date(row.submitted_at!) : now);
+  return exhibitionDate(sent ? new Date(row.submitted_at!) : now);
 }
 
 /** A declaration's exhibits as the pricing module takes them. */

@@ -5,13 +5,14 @@ import { EXHIBITS_MAX, exhibitRowSchema, type ExhibitInput } from "../../app/con
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import type { XlsxRefusal } from "../spreadsheets/xlsx-sniff";
-import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows, megabytes } from "../spreadsheets/workbook";
+import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows, megabytes, richText } from "../spreadsheets/workbook";
 import type { ObjectStore } from "../uploads/object-store";
-import { ownFileId, type Db } from "./common";
+import { ownFileId } from "./common";
 import type { Caller } from "../auth/caller";
+import type { Db } from "../db/database";
 
 /**
  * The carrier's exhibits template (issue 17, decision 019), in the way of the badges' import (015):
@@ -53,7 +54,6 @@ function headerColumn(text: string): Column | null {
 }
 
 type CellText = { text: string } | { error: string };
-const richText = (value: ExcelJS.CellRichTextValue) => value.richText.map((run) => run.text ?? "").join("");
 const storable = (text: string): CellText => (findUnstorableText(text) === null ? { text } : { error: "validation.unstorable" });
 
 /** A cell as the text the form field would get, or why it cannot be read (a formula, a date, an error value). */
@@ -150,8 +150,7 @@ function rowsFailed(errors: ImportRowError[]): ApiError {
 /** The caller's uploaded exhibits file, read and checked: its lines, or a 400 naming what is wrong. */
 export async function readExhibitFile(deps: { db: Db; store: ObjectStore }, caller: Caller, url: string, language: Language): Promise<ExhibitInput[]> {
   const file = await ownFileId(deps.db, caller, url, "carriage-exhibit-excel", "fileUrl").catch((error: unknown) => {
-    if (error instanceof ApiError)
-      throw new ApiError(ApiCode.notFound, "transport.errors.fileInvalid", {}, { fields: { fileUrl: ["transport.errors.fileInvalid"] } });
+    if (error instanceof ApiError) throw fieldError("transport.errors.fileInvalid", "fileUrl", {}, ApiCode.notFound);
     throw error;
   });
   const bytes = await deps.store

@@ -5,7 +5,7 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import { formatCny } from "../../app/contracts/common/format";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { bookingIdsOf, bookingView, liftingList, lockExhibitor, selectBookings, type BookingRow, type SendSummary } from "./lifting";
 import type { Caller } from "../auth/caller";
 

@@ -5,12 +5,13 @@ import type { LiftingInput } from "../../app/contracts/transport/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { constructionSettings } from "../booth-construction/common";
-import type { Database } from "../db/database";
-import { appointedCarrier, iso, ownBooth, ownBooths, type Db, type Viewer } from "./common";
+import type { Database, Db } from "../db/database";
+import { appointedCarrier, ownBooth, ownBooths, type Viewer } from "./common";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Hoisting and forklift bookings (spec /exhibitTL exhibitsCostReservation, issue 17 points 3 and 4,
@@ -26,8 +27,6 @@ type CarrierSide = Extract<Viewer, { kind: "carrier" | "organizer" }>;
 const tonsText = (kg: number) => unitsToDecimal(kg, 3);
 const metresText = (cm: number) => unitsToDecimal(cm, 2);
 
-const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) =>
-  new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
 const liftingLocked = () => new ApiError(ApiCode.conflict, "transport.errors.liftingLocked");
 
 /** Takes the exhibitor's user row for the rest of the transaction: saves, deletes and sends of one exhibitor queue here. */

@@ -2,10 +2,10 @@ import type { MessageView } from "../../app/contracts/transport/api-types";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import { portalLink } from "../exhibition-settings/public-url";
 import type { EmailMessage } from "../notify/notifier";
-import type { Db, Viewer } from "./common";
+import type { Viewer } from "./common";
 import { declarationNames, exhibitorNameOf, messageViews } from "./detail";
 
 /**

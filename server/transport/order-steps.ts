@@ -1,7 +1,7 @@
 import type { OrderView } from "../../app/contracts/transport/api-types";
 import type { TransportService } from "../../app/contracts/transport/pricing";
 import { ORDER_STEPS, type OrderStepName } from "../../app/contracts/transport/schema";
-import { iso } from "./common";
+import { iso } from "../db/column-values";
 
 /**
  * An order's steps (issue 17): confirmed → goods received → delivered to booth → returned (only when

@@ -4,12 +4,12 @@ import type { OrderStepName } from "../../app/contracts/transport/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
-import type { Database } from "../db/database";
-import { exhibitionDay } from "../orders/pricing";
-import { requireCarrier, servicesOf, stale, type Db, type Viewer } from "./common";
+import type { Database, Db } from "../db/database";
+import { requireCarrier, servicesOf, stale, type Viewer } from "./common";
 import { exhibitorNameOf } from "./detail";
 import { nextStepOf, orderViewOf } from "./order-steps";
 import { notifyExhibitor, PAGE_SIZE, type Mailer } from "./review";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * The carrier's orders (spec /exhibitTL carriageOrder, issue 17): what an accepted declaration
@@ -184,7 +184,7 @@ export async function markOrderPaid(db: Database, viewer: CarrierSide, input: { 
  */
 export async function carrierHome(db: Database, viewer: CarrierSide, language: Language, now: Date): Promise<CarrierHome> {
   const carrier = requireCarrier(viewer);
-  const today = exhibitionDay(now);
+  const today = exhibitionDate(now);
   const [pending, due] = await Promise.all([
     db
       .selectFrom("transport_declarations")

@@ -5,8 +5,9 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
-import { iso, type Viewer } from "./common";
+import type { Viewer } from "./common";
 import { orderRowsOf, selectOrders } from "./orders";
+import { iso } from "../db/column-values";
 
 /**
  * The carrier's orders report (issue 17, carriageOrder): one row per order, every one of the

@@ -6,10 +6,10 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { formatCny } from "../../app/contracts/common/format";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
-import type { Database } from "../db/database";
-import { exhibitionDay } from "../orders/pricing";
-import { requireCarrier, stale, type Db, type Viewer } from "./common";
+import type { Database, Db } from "../db/database";
+import { requireCarrier, stale, type Viewer } from "./common";
 import { declarationSummaries, readDeclaration } from "./detail";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
  * The carrier's review (spec /exhibitTL review, issue 17): the declarations addressed to this carrier
@@ -87,7 +87,7 @@ async function waitingFirst(
 export type ReviewDecision = { id: number; version?: number; decision: "accept" | "return"; amount?: number; note?: string; reason?: string };
 
 /** "TR20261123-00042": the day of the decision (exhibition time) and the declaration. */
-const orderNumber = (now: Date, declarationId: number) => `TR${exhibitionDay(now).replace(/-/g, "")}-${String(declarationId).padStart(5, "0")}`;
+const orderNumber = (now: Date, declarationId: number) => `TR${exhibitionDate(now).replace(/-/g, "")}-${String(declarationId).padStart(5, "0")}`;
 
 /**
  * Accept or return a submitted declaration of the caller's own carrier, at the version it read.

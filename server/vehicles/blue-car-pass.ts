@@ -2,7 +2,7 @@ import { rgb } from "pdf-lib";
 import type { BlueCarPassCheck } from "../../app/contracts/vehicles/blue-cars-types";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
 import { renderPlatePass } from "../passes/plate-pass-pdf";
 import { signedCodes } from "../passes/signed-code";

@@ -3,7 +3,7 @@ import type { BlueCarDecisionInput, BlueCarSettingsInput } from "../../app/contr
 import type { BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "../../app/contracts/vehicles/blue-cars-types";
 import { BLUE_CAR_PAGE_SIZE, BLUE_CAR_STATUSES, type BlueCarStatus } from "../../app/contracts/vehicles/blue-cars-values";
 import type { Language } from "../../app/contracts/i18n/config";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
 import { blueCarDays, blueCarGuide, blueCarViews, conflict, selectBlueCars, staleCar, type BlueCarRow } from "./blue-cars";
 import type { Caller } from "../auth/caller";

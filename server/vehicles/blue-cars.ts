@@ -3,10 +3,11 @@ import type { BlueCarInput, BlueCarUpdateInput } from "../../app/contracts/vehic
 import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/vehicles/blue-cars-types";
 import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars-values";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { constructionSettings, fileRefs, iso, ownFileId, type Db } from "../booth-construction/common";
-import type { Database } from "../db/database";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import { constructionSettings, fileRefs, ownFileId } from "../booth-construction/common";
+import type { Database, Db } from "../db/database";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Non-Shenzhen blue-plate cars (issue 41, spec /HT/blueCarGuide; decision 038). An exhibitor
@@ -20,8 +21,6 @@ import type { Caller } from "../auth/caller";
  */
 const K = (name: string) => `vehicles.blueCars.errors.${name}`;
 
-const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) =>
-  new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
 export const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
 export const staleCar = () => conflict(K("stale"));
 const plateTaken = () => fieldError(K("plateTaken"), "plate");

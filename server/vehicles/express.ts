@@ -11,16 +11,16 @@ import { EXPRESS_STATUSES, type ExpressInput } from "../../app/contracts/vehicle
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import type { Database } from "../db/database";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
+import type { Database, Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
-import { exhibitionDay } from "../orders/pricing";
-import { addDays } from "../../app/contracts/common/exhibition-time";
+import { addDays, exhibitionDate } from "../../app/contracts/common/exhibition-time";
 import type { DemoCalendar } from "../seed/demo-calendar";
-import { appointedCarrier, iso, ownBooth, ownBooths, requireCarrier, stale, type Db, type Viewer } from "../transport/common";
+import { appointedCarrier, ownBooth, ownBooths, requireCarrier, stale, type Viewer } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Small-exhibit express (spec /exhibitTL smallExhibitsExpress, issue 18 points 3 and 7). The
@@ -35,7 +35,6 @@ type CarrierSide = Extract<Viewer, { kind: "carrier" | "organizer" }>;
 export type ExpressQuery = { status?: ExpressStatus; from?: string; to?: string; page: number };
 
 // The page shows a field's key without values: these messages name no value (the form's hint shows the days).
-const fieldError = (key: string, field: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { [field]: [key] } });
 
 function nextExpressStatus(status: ExpressStatus): ExpressStatus | null {
   return EXPRESS_STATUSES[EXPRESS_STATUSES.indexOf(status) + 1] ?? null;
@@ -199,7 +198,7 @@ export async function expressList(db: Db, caller: Caller, query: ExpressQuery, l
     booths,
     carriers: carriers.map((c) => ({ id: c.id, name: language === "en" ? c.name_en : c.name_zh })),
     recipient,
-    today: exhibitionDay(now),
+    today: exhibitionDate(now),
     lastShowDay: lastDay,
   };
 }
@@ -208,7 +207,7 @@ export async function expressList(db: Db, caller: Caller, query: ExpressQuery, l
 export async function saveExpress(db: Database, caller: Caller, input: ExpressInput, language: Language, now: Date): Promise<ExpressBookingView> {
   await ownBooth(db, caller, input.boothId);
   await appointedCarrier(db, caller.exhibitionId, input.carrierId);
-  const today = exhibitionDay(now);
+  const today = exhibitionDate(now);
   if (input.expectedOn < today) throw fieldError("vehicles.express.errors.expectedPast", "expectedOn");
   const lastDay = await lastShowDay(db, caller.exhibitionId);
   if (input.expectedOn > lastDay) throw fieldError("vehicles.express.errors.expectedLate", "expectedOn");

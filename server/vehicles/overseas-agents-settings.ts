@@ -2,10 +2,9 @@ import { sql, type Selectable } from "kysely";
 import type { AgentSetting, AgentSettingsPage } from "../../app/contracts/catalogue-settings/api-types";
 import type { AgentSaveInput } from "../../app/contracts/catalogue-settings/schema";
 import { CATALOGUE_PAGE_SIZE } from "../../app/contracts/catalogue-settings/values";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
-import { fieldRefusal } from "../orders/catalogue-settings";
 
 /**
  * The organizer's overseas agents (issue 52, /index/settings/overseasAgents and `cli.js overseas-agents`):
@@ -98,7 +97,7 @@ export async function saveAgent(db: Database, exhibitionId: number, input: Agent
       .where("exhibition_id", "=", exhibitionId)
       .where("code", "=", input.code)
       .executeTakeFirst();
-    if (taken && taken.id !== input.id) throw fieldRefusal("code", "catalogueSettings.errors.codeTaken");
+    if (taken && taken.id !== input.id) throw fieldError("catalogueSettings.errors.codeTaken", "code");
     if (input.id === undefined) {
       const created = await trx
         .insertInto("overseas_agents")

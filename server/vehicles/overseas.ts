@@ -1,4 +1,3 @@
-import type { Transaction } from "kysely";
 import type {
   CountryOption,
   OverseasAgentsAnswer,
@@ -10,14 +9,14 @@ import { INCOTERMS, type OverseasRequestInput } from "../../app/contracts/vehicl
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError } from "../api/envelope";
-import { exhibitorNamesOf } from "../badges/exhibitor-names";
-import type { Database } from "../db/database";
-import type { DB } from "../db/schema";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { exhibitorNamesOf } from "../exhibitor/names";
+import type { Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
-import { iso, ownBooths, type Db } from "../transport/common";
+import { ownBooths } from "../transport/common";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Overseas exhibit transport (spec /exhibitTL overseasExhibitTrans, issue 18, decision 020): the
@@ -32,7 +31,6 @@ type Mailer = Pick<ApiDeps, "db" | "notifier" | "logger">;
 export const REQUESTS_PER_DAY = 20;
 const CM3_PER_UNIT = 1_000;
 
-const fieldError = (key: string, field: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { [field]: [key] } });
 const inLanguage = (language: Language, zh: string, en: string) => (language === "en" ? en : zh);
 
 /** cm³ as the m³ text a person reads (up to three decimals, as typed). */
@@ -270,7 +268,7 @@ export async function saveOverseasRequest(
 }
 
 /** The demo exhibition's two appointed agents; rows that exist (same code) are left alone. */
-export async function seedOverseasAgents(db: Database | Transaction<DB>, exhibitionId: number) {
+export async function seedOverseasAgents(db: Db, exhibitionId: number) {
   await db
     .insertInto("overseas_agents")
     .values([

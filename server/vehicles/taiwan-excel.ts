@@ -1,7 +1,7 @@
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { loadExcel } from "../spreadsheets/workbook";
-import type { Db } from "../transport/common";
 import { linesOf } from "./taiwan-filings";
+import type { Db } from "../db/database";
 
 /**
  * The customs agent's export of the Taiwan exhibits filings (issue 18): every line of the filings

@@ -11,14 +11,15 @@ import type {
 import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/taiwan-values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { appClock } from "../clock";
-import type { Database } from "../db/database";
+import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
-import { iso, ownBooth, ownBooths, type Db } from "../transport/common";
+import { ownBooth, ownBooths } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * The Taiwan exhibits customs filing (spec /exhibitTL twExhibitsDeclaration, issue 18, decision 020):
@@ -33,8 +34,6 @@ const REVIEWED: Exclude<TaiwanStatus, "draft">[] = ["submitted", "accepted", "re
 
 const stale = () => new ApiError(ApiCode.conflict, "vehicles.taiwan.errors.stale");
 const notEditable = () => new ApiError(ApiCode.conflict, "vehicles.taiwan.errors.notEditable");
-const fieldError = (code: number, key: string, field: string, values: Record<string, unknown> = {}) =>
-  new ApiError(code, key, values, { fields: { [field]: [key] } });
 const isEditable = (status: TaiwanStatus) => status === "draft" || status === "returned";
 
 function selectFilings(db: Db, exhibitionId: number) {
@@ -162,7 +161,7 @@ export async function saveHeader(db: Database, caller: Caller, input: TaiwanHead
     if (input.id !== undefined) {
       const row = await lockEditable(trx, caller, input.id, input.version);
       // The filing is the booth's: another booth gets a filing of its own.
-      if (row.booth_id !== input.boothId) throw fieldError(ApiCode.badRequest, "vehicles.taiwan.errors.boothFixed", "boothId");
+      if (row.booth_id !== input.boothId) throw fieldError("vehicles.taiwan.errors.boothFixed", "boothId");
       await trx
         .updateTable("tw_filings")
         .set({ ...importer, version: row.version + 1, updated_at: now })
@@ -254,7 +253,7 @@ const everSubmitted = (db: Db, exhibitionId: number) => selectFilings(db, exhibi
 /** GET /smeb/twExhibit/review/list: waiting ones first (oldest first), then the decided ones, newest first. */
 export async function reviewList(db: Db, organizer: Caller, query: { status?: string; page: number }, language: Language): Promise<TaiwanReviewList> {
   const status = query.status === undefined ? undefined : REVIEWED.find((s) => s === query.status);
-  if (query.status !== undefined && !status) throw fieldError(ApiCode.badRequest, "validation.correct|vehicles.fields.status", "status");
+  if (query.status !== undefined && !status) throw fieldError("validation.correct|vehicles.fields.status", "status");
   const grouped = await db
     .selectFrom("tw_filings")
     .select(["status", (eb) => eb.fn.countAll<string>().as("n")])

@@ -4,7 +4,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { renderPlatePass } from "../passes/plate-pass-pdf";
 import { signedCodes } from "../passes/signed-code";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
 import { selectTrucks, truckDays, windowOf, type TruckRow } from "./trucks";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";

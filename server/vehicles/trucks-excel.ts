@@ -1,6 +1,6 @@
 import type ExcelJS from "exceljs";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { selectTrucks } from "./trucks";

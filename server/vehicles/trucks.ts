@@ -5,10 +5,10 @@ import type { TruckDays, TruckList, TruckReviewList, TruckStatus, TruckView } fr
 import type { Language } from "../../app/contracts/i18n/config";
 import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../badges/exhibitor-names";
-import { constructionSettings, iso, ownFileId, type Db } from "../booth-construction/common";
-import type { Database } from "../db/database";
+import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
+import { constructionSettings, ownFileId } from "../booth-construction/common";
+import type { Database, Db } from "../db/database";
 import type { DemoCalendar } from "../seed/demo-calendar";
 import { ownBooth, ownBooths } from "../transport/common";
 import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
@@ -16,6 +16,7 @@ import { saveUpload, storedFileUrl } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Caller } from "../auth/caller";
+import { iso } from "../db/column-values";
 
 /**
  * Yellow-plate trucks for build-up and dismantling (spec /exhibitTL truckInformationSubmit, points
@@ -31,8 +32,6 @@ type UpdateInput = z.output<typeof truckUpdateSchema>;
 type DecisionInput = z.output<typeof truckDecisionSchema>;
 export type ReviewQuery = { status?: string; day?: string; page: number };
 
-const fieldError = (key: string, field: string, values: Record<string, unknown> = {}) =>
-  new ApiError(ApiCode.badRequest, key, values, { fields: { [field]: [key] } });
 const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
 const stale = () => conflict("vehicles.trucks.errors.stale");
 const plateTaken = () => fieldError("vehicles.trucks.errors.plateTaken", "plate");

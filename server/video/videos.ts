@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { PublicVideoPage, VideoFile, VideoList, VideoStatus } from "../../app/contracts/video/api-types";
 import type { VideoOrientation } from "../../app/contracts/video/values";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { approvedPublicProfile } from "../exhibitor/public-profile";
 import { uploadedVideoOf } from "./uploaded";
+import { iso } from "../db/column-values";
 
 /**
  * Promotional videos (issue 40, decision 037): one row per exhibitor holds its last job and its last
@@ -28,7 +29,6 @@ export const STALE_MS = (process.env.NODE_ENV !== "production" && Number(process
 const STUCK_MS = RENDER_TIMEOUT_MS + 2 * 60_000;
 
 const newPublicCode = () => crypto.randomBytes(9).toString("base64url");
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : []);
 
 const videoUrl = (code: string) => `/v/${code}.mp4`;
@@ -135,8 +135,7 @@ export async function queueGeneration(db: Database, caller: Caller, input: { ori
       .where("user_id", "=", caller.userId)
       .where("exhibition_id", "=", caller.exhibitionId)
       .execute();
-    if (found.length !== chosen.length)
-      throw new ApiError(ApiCode.badRequest, "video.errors.exhibitNotFound", {}, { fields: { exhibitIds: ["video.errors.exhibitNotFound"] } });
+    if (found.length !== chosen.length) throw fieldError("video.errors.exhibitNotFound", "exhibitIds");
   }
   await failStuckVideos(db, { exhibitionId: caller.exhibitionId, userId: caller.userId });
   const job = { state: "queued" as const, progress: 0, error: null, orientation: input.orientation, exhibit_ids: JSON.stringify(chosen), attempts: 0 };
@@ -166,8 +165,7 @@ export async function queueGeneration(db: Database, caller: Caller, input: { ori
  */
 export async function updateVideoFlags(db: Database, caller: Caller, flags: { downloadAllowed: boolean; showsUploaded: boolean }): Promise<VideoStatus> {
   const uploaded = await uploadedVideoOf(db, caller);
-  if (flags.showsUploaded && !uploaded)
-    throw new ApiError(ApiCode.badRequest, "video.errors.noUploadedVideo", {}, { fields: { showsUploaded: ["video.errors.noUploadedVideo"] } });
+  if (flags.showsUploaded && !uploaded) throw fieldError("video.errors.noUploadedVideo", "showsUploaded");
   const set = { download_allowed: flags.downloadAllowed, shows_uploaded: flags.showsUploaded };
   const row = await db
     .insertInto("promotional_videos")

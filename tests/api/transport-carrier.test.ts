@@ -5,11 +5,11 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierHome, DeclarationDetail, OrderList, OrderView, ReviewList } from "../../app/contracts/transport/api-types";
 import { appClock } from "../../server/clock";
-import { exhibitionDay } from "../../server/orders/pricing";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock } from "../support/test-clock";
 import { transportCarrierSweep } from "./idor-transport-carrier";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -66,7 +66,7 @@ describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backen
   const decide = (ticket: string, form: Record<string, string>) => zh<DeclarationDetail>("/shipment/review/decide", ticket, form);
   const step = (ticket: string, order: Pick<OrderView, "id" | "version">, to: string) =>
     zh<OrderView>("/shipment/order/step", ticket, { id: String(order.id), version: String(order.version), step: to });
-  const today = () => exhibitionDay(appClock.now());
+  const today = () => exhibitionDate(appClock.now());
 
   /** A declaration of std01's as the exhibitor's side leaves it when submitted: ¥1,200.00 less ¥100.00 discount, two exhibits. */
   async function submitted(options: { carrierId?: number; services?: string; from?: string; to?: string; contact?: string } = {}) {

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { deflateSync } from "node:zlib";
 import * as fontkit from "fontkit";
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, PDFStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
-import { contractDate, renderContractPdf, type ContractInput, type ContractLine } from "../../server/orders/contract-pdf";
+import { renderContractPdf, type ContractInput, type ContractLine } from "../../server/orders/contract-pdf";
 import { COMBINE_MAX_FILES, imagesToPdf, jpegExifOrientation } from "../../server/uploads/scans-to-pdf";
 import { loadContractFontBytes } from "../../server/pdf/font";
 import { pageGlyphs, pdfText, streamText } from "../support/pdf-text";
+import { contractDate } from "../../server/pdf/layout";
 
 function line(index: number): ContractLine {
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { exhibitionDay, lineCents, orderWindowOpen, priceInForce, totalCents } from "../../server/orders/pricing";
+import { lineCents, orderWindowOpen, priceInForce, totalCents } from "../../server/orders/pricing";
 import { DEMO_SERVICES } from "../../server/seed/service-catalogue";
+import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /** An exhibition with advance prices through 2026-11-28, on-site from the opening day 2026-12-08 (UTC+8). */
 const dates = { advanceUntil: "2026-11-28", opensOn: "2026-12-08" };
@@ -38,8 +39,8 @@ describe("priceInForce at each boundary (exhibition time, UTC+8)", () => {
     // 2026-12-07 16:00 UTC is 2026-12-08 00:00 in China: on-site.
     expect(priceInForce(box, dates, new Date("2026-12-07T16:00:00Z")).kind).toBe("onsite");
     expect(priceInForce(box, dates, new Date("2026-12-07T15:59:59Z")).kind).toBe("standard");
-    expect(exhibitionDay(new Date("2026-11-28T15:59:59.999Z"))).toBe("2026-11-28");
-    expect(exhibitionDay(new Date("2026-11-28T16:00:00Z"))).toBe("2026-11-29");
+    expect(exhibitionDate(new Date("2026-11-28T15:59:59.999Z"))).toBe("2026-11-28");
+    expect(exhibitionDate(new Date("2026-11-28T16:00:00Z"))).toBe("2026-11-29");
   });
 
   it("has no advance period when the advance day is the day before opening or there is none", () => {

@@ -15,6 +15,11 @@ export function exhibitionDate(value: string | Date | null | undefined) {
   return inExhibitionTime(value)?.slice(0, 10) ?? "";
 }
 
+/** The last second of an exhibition day (YYYY-MM-DD), as ISO 8601 with the exhibition's offset: when a deadline on that day ends. */
+export function endOfExhibitionDay(day: string) {
+  return `${day}T23:59:59+08:00`;
+}
+
 /** YYYY-MM-DD HH:mm in exhibition time; "" for no or an unreadable time. */
 export function exhibitionDateTime(value: string | Date | null | undefined) {
   return inExhibitionTime(value)?.slice(0, 16).replace("T", " ") ?? "";

@@ -4,6 +4,7 @@ import { redirect } from "@remix-run/node";
 import type { ApiClient, ApiFailure } from "~/lib/api.server";
 import { clearNotice, setTicket } from "~/lib/cookies.server";
 import { accountCookie } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
 import { apiPublicKey, rsaEncrypt } from "./rsa.server";
 
 /**
@@ -27,11 +28,7 @@ export async function encryptNewPassword(api: ApiClient, context: AppLoadContext
 
 /** The API's refusal at this form's fields (i18n keys) or over the form; typed passwords never come back. */
 export function replyWithoutPasswords(submission: Submission<unknown>, failure: Pick<ApiFailure, "data" | "message"> | null, fieldNames: readonly string[]) {
-  const hideFields = PASSWORD_FIELDS;
-  if (!failure) return submission.reply({ hideFields });
-  const fields = (failure.data as { fields?: Record<string, string[]> } | null)?.fields ?? {};
-  const fieldErrors = Object.fromEntries(Object.entries(fields).filter(([name]) => fieldNames.includes(name)));
-  return Object.keys(fieldErrors).length ? submission.reply({ fieldErrors, hideFields }) : submission.reply({ formErrors: [failure.message], hideFields });
+  return failure ? replyToApiFailure(submission, failure, fieldNames, PASSWORD_FIELDS) : submission.reply({ hideFields: PASSWORD_FIELDS });
 }
 
 /** Signed in with the API's fresh ticket: home, as after the sign-in form. */

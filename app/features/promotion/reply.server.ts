@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import type { ApiFailure } from "~/lib/api.server";
-import { replyToApiFailure } from "~/lib/form-reply.server";
+import { apiFieldErrors, replyToApiFailure } from "~/lib/form-reply.server";
 
 /**
  * An API refusal as the form's reply. The promotion API names one field per refusal, and its message
@@ -8,7 +8,7 @@ import { replyToApiFailure } from "~/lib/form-reply.server";
  * translated message. Anything else goes the usual way (replyToApiFailure).
  */
 export function replyToPromotionFailure(submission: Submission<unknown>, failure: ApiFailure, fieldNames: readonly string[]) {
-  const fields = Object.keys((failure.data as { fields?: Record<string, string[]> } | null)?.fields ?? {}).filter((name) => fieldNames.includes(name));
+  const fields = Object.keys(apiFieldErrors(failure) ?? {}).filter((name) => fieldNames.includes(name));
   if (fields.length === 1) return submission.reply({ fieldErrors: { [fields[0]!]: [failure.message] } });
   return replyToApiFailure(submission, failure, fieldNames);
 }

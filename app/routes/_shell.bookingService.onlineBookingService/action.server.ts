@@ -4,9 +4,9 @@ import { json, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { addFormSchema, commitFormSchema, updateFormSchema, type FormReply } from "~/features/orders/forms";
 import { ordersEndpoints } from "~/contracts/orders/endpoints.server";
-import { handleAuthErrors, type ApiClient, type ApiFailure, type ApiResult } from "../../lib/api.server";
+import { handleAuthErrors, type ApiClient, type ApiResult } from "../../lib/api.server";
 import { rememberForm } from "../../lib/form-hold.server";
-import { replyToApiFailure } from "../../lib/form-reply.server";
+import { apiErrorKeys, replyToApiFailure } from "../../lib/form-reply.server";
 import { BOOKING_PAGE, noStore, orderPath } from "../../features/orders/orders.server";
 import type { ShellUser } from "../../lib/permissions.server";
 import { parseFormWithUploads, replyWithUploadErrors } from "../../features/uploads/uploads.server";
@@ -23,10 +23,6 @@ function fieldFailure(form: string, formData: FormData, errors: string[]) {
   return reply({ form, errors, values: { quantity: String(formData.get("quantity") ?? "") } });
 }
 const errorsOf = (error: Record<string, string[] | null> | null | undefined) => Object.values(error ?? {}).flatMap((e) => e ?? []);
-const apiErrors = (failure: ApiFailure) => {
-  const fields = (failure.data as { fields?: Record<string, string[]> } | null)?.fields;
-  return fields ? Object.values(fields).flat() : [failure.message];
-};
 
 /**
  * Every form of the online booking page posts here (plain forms; JavaScript optional), named by
@@ -49,7 +45,7 @@ export async function handleBookingAction(request: Request, context: AppLoadCont
     const submission = parseWithZod(formData, { schema: addFormSchema });
     if (submission.status !== "success") return fieldFailure(form, formData, errorsOf(submission.error));
     const result = await call(api.call(ordersEndpoints.cartAdd, submission.value));
-    return result.ok ? redirect(`${BOOKING_PAGE}?notice=added`) : fieldFailure(form, formData, apiErrors(result));
+    return result.ok ? redirect(`${BOOKING_PAGE}?notice=added`) : fieldFailure(form, formData, apiErrorKeys(result));
   }
   if (intent === "update" || intent === "delete") {
     const itemId = String(formData.get("itemId") ?? "");
@@ -61,7 +57,7 @@ export async function handleBookingAction(request: Request, context: AppLoadCont
       intent === "delete"
         ? await call(api.call(ordersEndpoints.cartRemove, { itemId: submission.value.itemId }))
         : await call(api.call(ordersEndpoints.cartUpdate, submission.value));
-    return result.ok ? redirect(`${BOOKING_PAGE}?notice=${intent === "delete" ? "removed" : "updated"}`) : fieldFailure(form, formData, apiErrors(result));
+    return result.ok ? redirect(`${BOOKING_PAGE}?notice=${intent === "delete" ? "removed" : "updated"}`) : fieldFailure(form, formData, apiErrorKeys(result));
   }
   if (intent === "commit") return commit(formData, uploadErrors, call, api);
   return reply({ form: "page", errors: ["errors.badRequest"] });

@@ -20,6 +20,7 @@ import { handleAuthErrors, type ApiFailure } from "../../lib/api.server";
 import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
 import { districtsExistFor, dropStaleChoices, loadStepOptions, stepValuesFromForm } from "../../features/exhibitor/profile.server";
 import { rememberForm } from "../../lib/form-hold.server";
+import { apiErrorKeys, apiFieldErrors } from "../../lib/form-reply.server";
 import type { ShellUser } from "../../lib/permissions.server";
 import { parseFormWithUploads } from "../../features/uploads/uploads.server";
 
@@ -89,8 +90,7 @@ export async function handleProfileAction(request: Request, context: AppLoadCont
     );
   };
   const failWith = (failure: ApiFailure) => {
-    const fields = (failure.data as { fields?: Record<string, string[]> } | null)?.fields ?? {};
-    const own = Object.fromEntries(Object.entries(fields).filter(([name]) => name in values || name.endsWith("Code")));
+    const own = Object.fromEntries(Object.entries(apiFieldErrors(failure) ?? {}).filter(([name]) => name in values || name.endsWith("Code")));
     return Object.keys(own).length ? fail(own) : fail({}, [failure.message]);
   };
 
@@ -180,10 +180,8 @@ async function sendCode(
     context,
   );
   if (!result.ok) {
-    const fields = (result.data as { fields?: Record<string, string[]> } | null)?.fields;
     // The API names the mobile/email field; the message belongs next to the code the user asked for.
-    const messages = fields ? Object.values(fields).flat() : [result.message];
-    return fail({ [codeField]: messages });
+    return fail({ [codeField]: apiErrorKeys(result) });
   }
   // Said as it is: sent, or waiting in the job queue (the delivery log's state of the code's message).
   const queued = result.data.delivery?.status === "queued";

@@ -11,6 +11,7 @@ import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { clearNotice, getLanguage, readNotice, readTicket, serializeLanguage, setTicket } from "~/lib/cookies.server";
 import { accountCookie } from "~/lib/form-hold.server";
+import { replyToApiFailure } from "~/lib/form-reply.server";
 import { useErrorText, usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
@@ -62,11 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await api.call(contractorEndpoints.login, submission.value);
   if (!result.ok) {
     // A wrong code is the code field's error (an i18n key); anything else (locked, unavailable) the form's.
-    const codeErrors = (result.data as { fields?: Record<string, string[]> } | null)?.fields?.code;
-    const reply = codeErrors
-      ? submission.reply({ fieldErrors: { code: codeErrors }, hideFields: ["code"] })
-      : submission.reply({ formErrors: [result.message], hideFields: ["code"] });
-    return json({ result: reply }, { status: result.code === 429 ? 429 : 400 });
+    return json({ result: replyToApiFailure(submission, result, ["code"], ["code"]) }, { status: result.code === 429 ? 429 : 400 });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await setTicket(context, result.data.ticket));

@@ -11,7 +11,7 @@ import { createSession, deleteOtherSessions, deleteSession, SESSION_ABSOLUTE_MS,
 import { rsaDecrypt } from "../../auth/secrets";
 import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../../captcha";
 import { clientIp, readTicket, type ApiDeps } from "../context";
-import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, parseInput, requestLanguage, fieldError } from "../envelope";
 import { siteSettingsFor } from "../../exhibition-settings/site";
 import { mount, withMessage } from "../mount";
 import { translate } from "../../../app/contracts/i18n/translate.server";
@@ -143,7 +143,7 @@ export function loginRoutes(deps: ApiDeps) {
     const input = parseInput(modifyPasswordRequestSchema, { password, newPassword });
     if (!(await verifyPassword(input.password, user.passwordHash))) {
       logger.info({ event: "password-change", userId: user.id, outcome: "wrong-old-password" }, "password change refused");
-      throw new ApiError(ApiCode.badRequest, "password.oldWrong", {}, { fields: { password: ["password.oldWrong"] } });
+      throw fieldError("password.oldWrong", "password");
     }
     await db
       .updateTable("users")

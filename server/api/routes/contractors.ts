@@ -5,7 +5,7 @@ import { reserveLoginAttempt, settleLoginAttempt } from "../../auth/login-thrott
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
 import { entrustContractor, listAccesses, redeemAccessCode, resendCode, revokeAccess } from "../../contractors/access";
 import { clientIp, readTicket, type ApiDeps } from "../context";
-import { ApiCode, ApiError } from "../envelope";
+import { ApiCode, ApiError, fieldError } from "../envelope";
 import { mount } from "../mount";
 import { requireSession } from "../require-session";
 
@@ -74,7 +74,7 @@ export function contractorRoutes(deps: ApiDeps): Router {
     const access = await redeemAccessCode(db, input.exhibitorNo, input.code, now());
     if (!access) {
       logger.info({ event: "contractor-login", ip, outcome: "wrong-code" }, "contractor sign-in failed");
-      throw new ApiError(ApiCode.badRequest, "contractors.errors.wrongCode", {}, { fields: { code: ["contractors.errors.wrongCode"] } });
+      throw fieldError("contractors.errors.wrongCode", "code");
     }
     await settleLoginAttempt(db, attemptId, "succeeded");
     const previous = readTicket(req);

@@ -12,7 +12,7 @@ import { DeliveryError } from "../../notify/delivery-error";
 import type { EmailMessage } from "../../notify/notifier";
 import { doneStatuses } from "../../schedule/done-checks";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, requestLanguage, fieldError } from "../envelope";
 import { mount } from "../mount";
 import { requireSession, type SessionUser } from "../require-session";
 import { scheduleStatus, type ScheduleStatus } from "./home";
@@ -163,7 +163,7 @@ export function scheduleActionRoutes(deps: ApiDeps): Router {
     const { user } = caller;
     await requireApiButton(db, user, SCHEDULE_MENU_ID, SCHEDULE_BUTTONS.extension);
     const { itemId, reason } = call.input;
-    const invalidItem = (key: string) => new ApiError(ApiCode.badRequest, key, {}, { fields: { itemId: [key] } });
+    const invalidItem = (key: string) => fieldError(key, "itemId");
     const item = (await scheduleOf(user)).find((i) => i.id === itemId);
     if (!item) throw invalidItem("home.actions.itemInvalid");
     if (item.status === "done") throw invalidItem("home.actions.itemDone");

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "../../auth/password";
 import { rsaDecrypt } from "../../auth/secrets";
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/sessions";
 import { clientIp, readTicket, type ApiDeps } from "../context";
-import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, parseInput, requestLanguage, fieldError } from "../envelope";
 import { mount } from "../mount";
 
 /**
@@ -51,7 +51,7 @@ export function passwordLinkRoutes(deps: ApiDeps) {
     const open = await checkResetCode(deps, { username: input.username, code: input.code, ip: clientIp(req) });
     await refuseSameAsOld(newPassword, open.passwordHash);
     const saved = await applyNewPassword(db, { tokenId: open.tokenId, userId: open.userId, passwordHash: await hashPassword(newPassword) });
-    if (!saved) throw new ApiError(ApiCode.badRequest, "passwordLinks.code.expired", {}, { fields: { code: ["passwordLinks.code.expired"] } });
+    if (!saved) throw fieldError("passwordLinks.code.expired", "code");
     logger.info({ event: "password-reset-code", userId: open.userId, outcome: "success" }, "password set with an SMS code");
     return signIn(req, open.userId);
   });
@@ -65,7 +65,7 @@ export function passwordLinkRoutes(deps: ApiDeps) {
 
   async function refuseSameAsOld(newPassword: string, oldHash: string) {
     if (oldHash && (await verifyPassword(newPassword, oldHash))) {
-      throw new ApiError(ApiCode.badRequest, "password.sameAsOld", {}, { fields: { newPassword: ["password.sameAsOld"] } });
+      throw fieldError("password.sameAsOld", "newPassword");
     }
   }
 

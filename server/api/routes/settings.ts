@@ -13,7 +13,7 @@ import { resolveSession } from "../../auth/sessions";
 import { canReadFile, findStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../uploads/files";
 import { pixelLimitOf } from "../../uploads/pictures";
 import { readTicket, type ApiDeps } from "../context";
-import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, requestLanguage, fieldError } from "../envelope";
 import { sendStoredFile } from "../file-answer";
 import { mount, parseEndpointInput, withMessage } from "../mount";
 import { requireSession } from "../require-session";
@@ -54,14 +54,14 @@ export function settingsRoutes(deps: ApiDeps): Router {
                 ? "uploads.quotaReached"
                 : "settings.feedbackImageType";
         const values = { megapixels: pixelLimitOf("feedback") / 1_000_000 };
-        throw new ApiError(ApiCode.badRequest, key, values, { fields: { [FEEDBACK_FILE_FIELD]: [key] } });
+        throw fieldError(key, FEEDBACK_FILE_FIELD, values);
       }
     } else if (input.imgUrl) {
       // An earlier upload may be referenced, but only one of the caller's own.
       const id = input.imgUrl.slice("/files/".length);
       const owned = await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", user.id).executeTakeFirst();
       // 404 whether it is missing or someone else's: the answer does not tell which.
-      if (!owned) throw new ApiError(ApiCode.notFound, "settings.feedbackImageInvalid", {}, { fields: { imgUrl: ["settings.feedbackImageInvalid"] } });
+      if (!owned) throw fieldError("settings.feedbackImageInvalid", "imgUrl", {}, ApiCode.notFound);
       imgUrl = storedFileUrl(owned.id);
     }
 
@@ -174,7 +174,7 @@ async function readMultipart(req: express.Request, res: express.Response) {
   const tooLarge = () => {
     // The rest of the body is not read; closing the connection stops the sender.
     res.set("Connection", "close");
-    return new ApiError(413, "settings.feedbackImageTooLarge", {}, { fields: { [FEEDBACK_FILE_FIELD]: ["settings.feedbackImageTooLarge"] } });
+    return fieldError("settings.feedbackImageTooLarge", FEEDBACK_FILE_FIELD, {}, 413);
   };
   const declared = Number(req.get("content-length"));
   if (Number.isFinite(declared) && declared > MULTIPART_LIMIT_BYTES) throw tooLarge();

@@ -14,7 +14,7 @@ import { pixelLimitOf } from "../../uploads/pictures";
 import { grantUpload, PendingUploadsExceededError, UNCLAIMED_UPLOAD_HOURS } from "../../uploads/grants";
 import { refuseWhenStorageFull, StorageQuotaError } from "../../uploads/quota";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError } from "../envelope";
+import { ApiCode, ApiError, fieldError } from "../envelope";
 import { mount } from "../mount";
 import { requireSession } from "../require-session";
 
@@ -36,7 +36,7 @@ export function uploadRoutes(deps: ApiDeps): Router {
     const rules = effectiveRules(input.folder, { kinds: input.kinds, maxBytes: input.maxBytes });
     const kind = kindOfName(input.fileName);
     if (!kind || !rules.kinds.includes(kind)) {
-      throw new ApiError(ApiCode.badRequest, "uploads.typeNotAllowed", { formats: formats(rules.kinds) }, { fields: { file: ["uploads.typeNotAllowed"] } });
+      throw fieldError("uploads.typeNotAllowed", "file", { formats: formats(rules.kinds) });
     }
     const key = newStorageKey(input.folder, user.id, kind);
     const expiresAt = new Date(Date.now() + SIGNATURE_LIFETIME_MS);
@@ -52,12 +52,7 @@ export function uploadRoutes(deps: ApiDeps): Router {
     } catch (error) {
       if (!(error instanceof PendingUploadsExceededError)) throw error;
       logger.warn({ event: "upload", userId: user.id, outcome: "tooManyPending", pending: error.count, pendingBytes: error.bytes }, "signature refused");
-      throw new ApiError(
-        ApiCode.tooManyRequests,
-        "uploads.tooManyPending",
-        { count: error.count, hours: UNCLAIMED_UPLOAD_HOURS },
-        { fields: { file: ["uploads.tooManyPending"] } },
-      );
+      throw fieldError("uploads.tooManyPending", "file", { count: error.count, hours: UNCLAIMED_UPLOAD_HOURS }, ApiCode.tooManyRequests);
     }
     const form = await store.createUploadForm({ key, keyPrefix: keyPrefixOf(input.folder, user.id), maxBytes: rules.maxBytes, expiresAt });
     return {

@@ -6,7 +6,7 @@ import { blueCarSettings, decideBlueCar, reviewBlueCars, saveBlueCarSettings } f
 import { blueCarList, deleteBlueCar, saveBlueCar, updateBlueCar } from "../../vehicles/blue-cars";
 import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { requestLanguage, fieldError } from "../envelope";
 import { PDF_CONTENT_TYPE, sendFile } from "../file-answer";
 import { mount } from "../mount";
 
@@ -41,8 +41,7 @@ export function blueCarRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.verifyPass, async ({ req, res, input }) => {
     const organizer = await organizerFor(deps, req, res);
     const car = await verifyBlueCarPass(db, organizer, input.code, deps.sessionSecrets, requestLanguage(req));
-    if (!car)
-      throw new ApiError(ApiCode.badRequest, "vehicles.blueCars.errors.passInvalid", {}, { fields: { code: ["vehicles.blueCars.errors.passInvalid"] } });
+    if (!car) throw fieldError("vehicles.blueCars.errors.passInvalid", "code");
     return car;
   });
 

@@ -6,7 +6,7 @@ import { loadTruckPass, passFileName, renderTruckPass, verifyTruckPass } from ".
 import { decideTruck, deleteTruck, reviewTrucks, saveTruck, truckList, updateTruck } from "../../vehicles/trucks";
 import { approvedTrucksWorkbook, truckExportFileName } from "../../vehicles/trucks-excel";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { requestLanguage, fieldError } from "../envelope";
 import { mount } from "../mount";
 import { transportExhibitorOf, transportOrganizerOf } from "./transport-caller";
 
@@ -54,7 +54,7 @@ export function truckRoutes(deps: ApiDeps): Router {
     const organizer = await transportOrganizerOf(deps, call.req, call.res);
     const { code } = call.input;
     const truck = await verifyTruckPass(db, organizer, code, deps.sessionSecrets, requestLanguage(call.req));
-    if (!truck) throw new ApiError(ApiCode.badRequest, "vehicles.trucks.errors.passInvalid", {}, { fields: { code: ["vehicles.trucks.errors.passInvalid"] } });
+    if (!truck) throw fieldError("vehicles.trucks.errors.passInvalid", "code");
     return truck;
   });
 

@@ -21,6 +21,9 @@ export type ApiDeps = {
   sessionSecrets: string[];
 };
 
+/** What a domain's notices take: the notifier, the log for failures, and the configuration their links come from. */
+export type Mailer = Pick<ApiDeps, "notifier" | "logger" | "config">;
+
 /** The ticket travels as a `ticket` header (server-to-server) or a `ticket` cookie (browsers). */
 export function readTicket(req: Request): string | undefined {
   const header = req.get("ticket") ?? req.get("authorization")?.replace(/^Bearer\s+/i, "");

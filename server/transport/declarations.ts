@@ -12,9 +12,12 @@ import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { appointedCarrier, carrierPricing, ownBooth, ownBooths, ownFileId, servicesText, stale, type Viewer } from "./common";
 import { declarationSummaries, exhibitorNameOf, quoteOf, readDeclaration } from "./detail";
-import { CARRIER_REVIEW_PAGE, pageLink, sendQuietly, type Mailer } from "./messages";
+import { CARRIER_REVIEW_PAGE } from "./messages";
 import type { Caller } from "../auth/caller";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
+import { sendQuietly } from "../notify/send-quietly";
+import type { Mailer } from "../api/context";
+import { portalLink } from "../exhibition-settings/public-url";
 
 /**
  * The exhibitor's declarations (issue 17, spec /exhibitTL carriage): a draft with its header, then
@@ -273,11 +276,11 @@ async function notifyCarrier(
         "",
         `展商 ${exhibitor}（展位 ${sent.boothNo}）${what}展品运输申报 #${id}，请审核。`,
         `展品 ${sent.exhibitCount} 项，总体积 ${cm3ToM3Text(sent.quote.volumeCm3)} m³，系统核算金额 ${formatCny(sent.quote.totalCents)}。`,
-        `请登录展商服务平台，在“承运商审核”页面处理：${await pageLink(deps, owner.exhibition_id, CARRIER_REVIEW_PAGE)}`,
+        `请登录展商服务平台，在“承运商审核”页面处理：${await portalLink(deps.db, owner.exhibition_id, deps.config, CARRIER_REVIEW_PAGE)}`,
         "",
         "此邮件由系统自动发送，请勿直接回复。",
       ].join("\n"),
     },
-    { declarationId: id },
+    { message: "transport e-mail could not be sent", context: { declarationId: id } },
   );
 }

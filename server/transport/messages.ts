@@ -1,36 +1,21 @@
 import type { MessageView } from "../../app/contracts/transport/api-types";
 import type { Language } from "../../app/contracts/i18n/config";
-import type { ApiDeps } from "../api/context";
+import type { Mailer } from "../api/context";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
-import type { Database, Db } from "../db/database";
+import type { Db } from "../db/database";
 import { portalLink } from "../exhibition-settings/public-url";
-import type { EmailMessage } from "../notify/notifier";
 import type { Viewer } from "./common";
 import { declarationNames, exhibitorNameOf, messageViews } from "./detail";
+import { sendQuietly } from "../notify/send-quietly";
 
 /**
  * The contact log of a declaration (issue 17): messages between the exhibitor and its carrier, each
  * e-mailed to the other side. The log opens once the declaration reached the carrier (it was
  * submitted at least once); the organizer reads it in the declaration but does not write.
  */
-export type Mailer = Pick<ApiDeps, "notifier" | "logger" | "config">;
-
 /** The pages each side works on, as links in the e-mails. */
 const EXHIBITOR_PAGE = "/exhibitTL/carriage";
 export const CARRIER_REVIEW_PAGE = "/exhibitTL/review";
-
-/** A page's link in a mail: from the exhibition's public address, held until it is known (portalLink), never a bare path on a real show. */
-export const pageLink = (deps: Pick<Mailer, "config"> & { db: Database }, exhibitionId: number, page: string) =>
-  portalLink(deps.db, exhibitionId, deps.config, page);
-
-/** Sends a notice; a mail that fails is logged and does not undo what was saved (the log and the page hold it). */
-export async function sendQuietly(deps: Mailer, message: EmailMessage, context: Record<string, unknown>) {
-  try {
-    await deps.notifier.sendEmail(message);
-  } catch (error) {
-    deps.logger.error({ err: error, ...context }, "transport e-mail could not be sent");
-  }
-}
 
 export type MessageInput = { declarationId: number; body: string };
 
@@ -103,12 +88,12 @@ export async function postMessage(
           "",
           input.body,
           "",
-          `请登录展商服务平台查看并回复：${await pageLink(deps, viewer.caller.exhibitionId, side === "exhibitor" ? CARRIER_REVIEW_PAGE : EXHIBITOR_PAGE)}`,
+          `请登录展商服务平台查看并回复：${await portalLink(deps.db, viewer.caller.exhibitionId, deps.config, side === "exhibitor" ? CARRIER_REVIEW_PAGE : EXHIBITOR_PAGE)}`,
           "",
           "此邮件由系统自动发送，请勿直接回复。",
         ].join("\n"),
       },
-      { declarationId: row.id, side },
+      { message: "transport e-mail could not be sent", context: { declarationId: row.id, side } },
     );
   }
   return messageViews(db, row.id, await declarationNames(db, row.id, language));

@@ -8,8 +8,9 @@ import type { Database, Db } from "../db/database";
 import { requireCarrier, servicesOf, stale, type Viewer } from "./common";
 import { exhibitorNameOf } from "./detail";
 import { nextStepOf, orderViewOf } from "./order-steps";
-import { notifyExhibitor, PAGE_SIZE, type Mailer } from "./review";
+import { notifyExhibitor, PAGE_SIZE } from "./review";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
+import type { Mailer } from "../api/context";
 
 /**
  * The carrier's orders (spec /exhibitTL carriageOrder, issue 17): what an accepted declaration

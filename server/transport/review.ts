@@ -4,7 +4,7 @@ import type { DeclarationDetail, DeclarationStatus, ReviewList } from "../../app
 import { DECLARATION_STATUSES } from "../../app/contracts/transport/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatCny } from "../../app/contracts/common/format";
-import type { ApiDeps } from "../api/context";
+import type { Mailer } from "../api/context";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import { requireCarrier, stale, type Viewer } from "./common";
@@ -19,7 +19,6 @@ import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
  */
 export const PAGE_SIZE = 20;
 type CarrierSide = Extract<Viewer, { kind: "carrier" | "organizer" }>;
-export type Mailer = Pick<ApiDeps, "notifier" | "logger" | "config">;
 
 /** The carrier's own declarations, or every one of the exhibition for the organizer; never a draft never submitted. */
 function everSubmitted(db: Db, viewer: CarrierSide) {

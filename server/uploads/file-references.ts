@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database";
+import { containsPattern } from "../db/keyword-search";
 import type { ObjectStore } from "./object-store";
 
 /**
@@ -85,14 +86,13 @@ export const NOT_FILE_REFERENCES: readonly (readonly [table: string, column: str
 ];
 
 const BATCH = 200;
-/** LIKE's own characters in an id (base64url has `_`) matched as themselves. */
-const likeEscaped = (id: string) => id.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Which of `ids` some record refers to: each listed column read once per batch, as text. */
 async function referencedFileIds(db: Database, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   if (!ids.length) return found;
-  const patterns = sql.join(ids.map((id) => sql`${`%${likeEscaped(id)}%`}`));
+  // LIKE's own characters in an id (base64url has `_`) match as themselves.
+  const patterns = sql.join(ids.map((id) => sql`${containsPattern(id)}`));
   for (const [table, column] of FILE_REFERENCES) {
     const rows = await sql<{
       value: string;

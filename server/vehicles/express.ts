@@ -18,9 +18,11 @@ import { readDraft } from "../exhibitor/profiles";
 import { addDays, exhibitionDate } from "../../app/contracts/common/exhibition-time";
 import type { DemoCalendar } from "../seed/demo-calendar";
 import { appointedCarrier, ownBooth, ownBooths, requireCarrier, stale, type Viewer } from "../transport/common";
-import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
+import { sendQuietly } from "../notify/send-quietly";
+import type { Mailer } from "../api/context";
+import { portalLink } from "../exhibition-settings/public-url";
 
 /**
  * Small-exhibit express (spec /exhibitTL smallExhibitsExpress, issue 18 points 3 and 7). The
@@ -346,7 +348,7 @@ async function tellDelivered(db: Db, mailer: Mailer, userId: number, booking: Ex
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user?.email) return;
-  const link = await pageLink({ db, config: mailer.config }, user.exhibition_id, EXPRESS_PAGE);
+  const link = await portalLink(db, user.exhibition_id, mailer.config, EXPRESS_PAGE);
   await sendQuietly(
     mailer,
     {
@@ -365,7 +367,7 @@ async function tellDelivered(db: Db, mailer: Mailer, userId: number, booking: Ex
         "此邮件由系统自动发送，请勿直接回复。",
       ].join("\n"),
     },
-    { expressBookingId: booking.id },
+    { message: "transport e-mail could not be sent", context: { expressBookingId: booking.id } },
   );
 }
 

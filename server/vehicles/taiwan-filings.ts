@@ -17,9 +17,11 @@ import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { ownBooth, ownBooths } from "../transport/common";
-import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
+import { sendQuietly } from "../notify/send-quietly";
+import type { Mailer } from "../api/context";
+import { portalLink } from "../exhibition-settings/public-url";
 
 /**
  * The Taiwan exhibits customs filing (spec /exhibitTL twExhibitsDeclaration, issue 18, decision 020):
@@ -358,7 +360,7 @@ export async function decideFiling(
   });
   if (decided.email) {
     const accepted = input.decision === "accept";
-    const link = await pageLink(deps, organizer.exhibitionId, `${DECLARATION_PAGE}?booth=${decided.booth_id}`);
+    const link = await portalLink(deps.db, organizer.exhibitionId, deps.config, `${DECLARATION_PAGE}?booth=${decided.booth_id}`);
     await sendQuietly(
       deps,
       {
@@ -379,7 +381,7 @@ export async function decideFiling(
           "此邮件由系统自动发送，请勿直接回复。",
         ].join("\n"),
       },
-      { taiwanFilingId: decided.id },
+      { message: "transport e-mail could not be sent", context: { taiwanFilingId: decided.id } },
     );
   }
   return reviewDetail(db, organizer, input.id, language);

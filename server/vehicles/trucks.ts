@@ -11,12 +11,14 @@ import { constructionSettings, ownFileId } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import type { DemoCalendar } from "../seed/demo-calendar";
 import { ownBooth, ownBooths } from "../transport/common";
-import { pageLink, sendQuietly, type Mailer } from "../transport/messages";
 import { saveUpload, storedFileUrl } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
+import { sendQuietly } from "../notify/send-quietly";
+import type { Mailer } from "../api/context";
+import { portalLink } from "../exhibition-settings/public-url";
 
 /**
  * Yellow-plate trucks for build-up and dismantling (spec /exhibitTL truckInformationSubmit, points
@@ -359,7 +361,7 @@ async function notifyExhibitor(
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user?.email) return;
-  const link = await pageLink(deps, user.exhibition_id, EXHIBITOR_PAGE);
+  const link = await portalLink(deps.db, user.exhibition_id, deps.config, EXHIBITOR_PAGE);
   const subject = outcome.approved ? `黄牌车 ${plate} 已审核通过` : `黄牌车 ${plate} 被退回`;
   const line = outcome.approved
     ? `您登记的黄牌车 ${plate} 已审核通过，入场门：${outcome.gate}。请登录后下载并打印车辆通行证。`
@@ -373,7 +375,7 @@ async function notifyExhibitor(
       subject,
       text: ["您好：", "", line, `请登录展商服务平台查看：${link}`, "", "此邮件由系统自动发送，请勿直接回复。"].join("\n"),
     },
-    { truckPlate: plate, userId },
+    { message: "transport e-mail could not be sent", context: { truckPlate: plate, userId } },
   );
 }
 

@@ -1,10 +1,12 @@
 import { expect } from "vitest";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import type { TestApi } from "../support/test-api";
+import { uploadAs } from "../support/uploads";
 
 /**
  * The badges' part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01) naming exhibitor
- * A's (std01) badge gets 404, none of A's data, and changes nothing of A's.
+ * A's (std01) badge gets 404, none of A's data, and changes nothing of A's; a new badge of B's
+ * naming A's booth or A's photo is refused (404) and not saved.
  */
 type Ctx = { api: TestApi; a: string; b: string };
 type Probe = (ctx: Ctx) => Promise<void>;
@@ -20,11 +22,13 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
   return { status: response.status, text: await response.text() };
 }
 
-let prepared: Promise<{ aId: number; badgeId: string; version: string }> | null = null;
-/** A's badge with a marker B must never see; made once per sweep. */
+let prepared: Promise<{ aId: number; badgeId: string; version: string; boothId: string; photoUrl: string }> | null = null;
+/** A's badge, with a photo of A's, and a marker B must never see; made once per sweep. */
 function prepare(ctx: Ctx) {
   prepared ??= (async () => {
     const first17 = "44030419900101777";
+    // The badge photo folder: B's save must be refused for the owner, not for the folder.
+    const photoUrl = await uploadAs(ctx.api, ctx.a, "icon", "a-photo.png");
     const saved = await call(ctx, ctx.a, "/smeb/pass/ticket/save", {
       holderName: MARKER,
       idType: "idCard",
@@ -32,11 +36,13 @@ function prepare(ctx: Ctx) {
       mobile: "13977770001",
       email: "idor-a@example.com",
       company: MARKER,
+      photoUrl,
     });
     expect(saved.status, saved.text).toBe(200);
     const a = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
     const data = JSON.parse(saved.text).data as { id: number; version: number };
-    return { aId: a.id, badgeId: String(data.id), version: String(data.version) };
+    const badge = await ctx.api.db.selectFrom("badges").select("booth_id").where("id", "=", data.id).executeTakeFirstOrThrow();
+    return { aId: a.id, badgeId: String(data.id), version: String(data.version), boothId: String(badge.booth_id), photoUrl };
   })();
   return prepared;
 }
@@ -69,6 +75,18 @@ const badgesProbe: Probe = async (ctx) => {
     expect([403, 404], `${path}: ${result.text}`).toContain(result.status);
     expect(result.text, path).not.toContain(MARKER);
   }
+  // A badge of B's own (B's booth and B's data otherwise) with A's photo, or on A's booth: 404, nothing saved.
+  const badges = async () => (await ctx.api.db.selectFrom("badges").select("id").execute()).length;
+  const count = await badges();
+  for (const named of <Record<string, string>[]>[{ photoUrl: p.photoUrl }, { boothId: p.boothId }]) {
+    const result = await call(ctx, ctx.b, "/smeb/pass/ticket/save", { ...form, ...named });
+    expect(result.status, `save with ${Object.keys(named)[0]}: ${result.text}`).toBe(404);
+    // Refused for the field that names A's, not for anything else in B's form.
+    expect(Object.keys((JSON.parse(result.text) as { data: { fields?: object } | null }).data?.fields ?? {})).toEqual(Object.keys(named));
+    expect(result.text).not.toContain(MARKER);
+    expect(result.text).not.toContain(p.photoUrl);
+  }
+  expect(await badges()).toBe(count);
   expect(await aState(ctx, p.aId)).toBe(before);
 };
 

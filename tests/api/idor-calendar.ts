@@ -3,11 +3,12 @@ import { portalClient } from "../support/portal-client";
 import type { TestApi } from "../support/test-api";
 
 /**
- * The exhibition calendar in the IDOR sweep (tests/api/idor.test.ts, issue 39): an exhibitor (std01)
- * reading the calendar or saving its days, deadlines, a button's window or every window gets 403 and changes
- * nothing; the organizer reads it (control). The page sends the exhibitor to /401, on a GET and on its forms.
+ * The exhibition calendar in the IDOR sweep (tests/api/idor.test.ts, issue 39): an exhibitor (B, raw01, as
+ * everywhere in the sweep the caller who owns nothing here) reading the calendar or saving its days, deadlines,
+ * a button's window or every window gets 403 and changes nothing; the organizer reads it (control). The page
+ * sends the exhibitor to /401, on a GET and on its forms.
  */
-type Ctx = { api: TestApi; a: string; admin: string };
+type Ctx = { api: TestApi; b: string; admin: string };
 
 async function call(ctx: Ctx, ticket: string, path: string, body?: { form?: Record<string, string>; json?: unknown }) {
   const headers: Record<string, string> = { ticket, "accept-language": "en" };
@@ -33,11 +34,11 @@ const calendarApiProbe = async (ctx: Ctx) => {
   const { data } = JSON.parse(read.text) as { data: { dates: Record<string, string>; items: { id: number }[]; buttons: { id: number }[] } };
   const before = await snapshot(ctx);
   const attempts = [
-    await call(ctx, ctx.a, "/smeb/calendar"),
-    await call(ctx, ctx.a, "/smeb/calendar/dates", { form: { ...data.dates, advanceUntil: data.dates.advanceUntil! } }),
-    await call(ctx, ctx.a, "/smeb/calendar/deadlines", { json: { items: [{ id: data.items[0]!.id, deadline: `${data.dates.opensOn}T10:00` }] } }),
-    await call(ctx, ctx.a, "/smeb/calendar/button", { form: { buttonId: String(data.buttons[0]!.id), closesWith: "exhibition-closes", closedMessage: "B" } }),
-    await call(ctx, ctx.a, "/smeb/calendar/buttons", {
+    await call(ctx, ctx.b, "/smeb/calendar"),
+    await call(ctx, ctx.b, "/smeb/calendar/dates", { form: { ...data.dates, advanceUntil: data.dates.advanceUntil! } }),
+    await call(ctx, ctx.b, "/smeb/calendar/deadlines", { json: { items: [{ id: data.items[0]!.id, deadline: `${data.dates.opensOn}T10:00` }] } }),
+    await call(ctx, ctx.b, "/smeb/calendar/button", { form: { buttonId: String(data.buttons[0]!.id), closesWith: "exhibition-closes", closedMessage: "B" } }),
+    await call(ctx, ctx.b, "/smeb/calendar/buttons", {
       json: { buttons: [{ buttonId: data.buttons[0]!.id, closesWith: "exhibition-closes", closedMessage: "B" }] },
     }),
   ];
@@ -48,7 +49,7 @@ const calendarApiProbe = async (ctx: Ctx) => {
 /** The page and its three forms: the exhibitor lands on /401 and nothing is saved. */
 const calendarPageProbe = async (ctx: Ctx) => {
   const browser = portalClient(ctx.api.baseUrl);
-  await browser.signIn("std01", "Expo#2026");
+  await browser.signIn("raw01", "Expo#2026");
   const before = await snapshot(ctx);
   const get = await browser.request("/index/calendar");
   expect(get.status).toBe(302);

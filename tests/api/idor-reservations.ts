@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { ReservationOverview } from "../../app/contracts/reservations/api-types";
+import type { ReservationOverview, RoomRequest } from "../../app/contracts/reservations/api-types";
 import { portalClient } from "../support/portal-client";
 import type { TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
@@ -8,12 +8,16 @@ import { addDays, testCalendar } from "../support/test-clock";
  * Business reservations (issue 41) in the IDOR sweep (tests/api/idor.test.ts): exhibitor A's (std01)
  * hotel request and meeting booking, named with a marker. Exhibitor B (raw01) holding their ids reads
  * neither (its overview lists its own only), cancels neither (404), and the organizer's desk answers
- * it 403 (page: /401); nothing changes.
+ * it 403 (page: /401); nothing changes. Asking for rooms and booking a meeting room take no id of A's,
+ * but meet A's stay and booking: B is told nothing of them.
  */
 type Ctx = { api: TestApi; a: string; b: string; admin: string };
 type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "预订客人-MARKER-8842";
+/** A's second guest, whom B names too. */
+const A_GUEST = "同行客人-8842";
+const A_MOBILE = "13700137000";
 
 async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
   const response = await fetch(`${ctx.api.baseUrl}/api/smeb/reservation${path}`, {
@@ -24,7 +28,7 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
   return { status: response.status, text: await response.text() };
 }
 
-let prepared: Promise<{ requestId: string; bookingId: string; blockId: string; hotelId: string; roomId: string }> | null = null;
+let prepared: Promise<{ requestId: string; bookingId: string; blockId: string; hotelId: string; roomId: string; day: string }> | null = null;
 /** A's request (a guest named with the marker) and booking (the topic), made once per sweep. */
 function prepare(ctx: Ctx) {
   prepared ??= (async () => {
@@ -37,8 +41,8 @@ function prepare(ctx: Ctx) {
       checkIn: day,
       checkOut: addDays(day, 1),
       rooms: "1",
-      guestNames: MARKER,
-      contactMobile: "13700137000",
+      guestNames: `${MARKER}\n${A_GUEST}`,
+      contactMobile: A_MOBILE,
     });
     expect(request.status, request.text).toBe(200);
     const booking = await call(ctx, ctx.a, "/meeting/book", { roomId: String(room.id), day, slot: "evening", people: "2", topic: MARKER });
@@ -49,6 +53,7 @@ function prepare(ctx: Ctx) {
       blockId: String(block.id),
       hotelId: String(block.hotelId),
       roomId: String(room.id),
+      day,
     };
   })();
   return prepared;
@@ -97,6 +102,47 @@ const apiProbe: Probe = async (ctx) => {
   expect((await call(ctx, ctx.admin, "/desk/room/list")).text).toContain(MARKER);
 };
 
+/**
+ * The two routes that make something new. B asking for a room in A's block on A's nights for a guest A
+ * booked too is not told so (the same-guest check reads the caller's own requests only): B's own request
+ * is made, without A's other guest or A's mobile, and B cancels it. B booking A's room, day and slot gets
+ * the slot-taken refusal (409) without A's topic or company. Nothing of A's changes.
+ */
+const newReservationProbe: Probe = async (ctx) => {
+  const ids = await prepare(ctx);
+  const a = await ctx.api.db.selectFrom("users").select(["id", "business_name"]).where("username", "=", "std01").executeTakeFirstOrThrow();
+  // A's requests, and every booking: B's refused one must not be saved either.
+  const untouched = async () =>
+    JSON.stringify({
+      requests: await ctx.api.db.selectFrom("room_requests").selectAll().where("user_id", "=", a.id).orderBy("id").execute(),
+      bookings: await ctx.api.db.selectFrom("meeting_bookings").selectAll().orderBy("id").execute(),
+    });
+  const before = await untouched();
+  const notOfA = (text: string) => {
+    for (const aData of [MARKER, A_MOBILE, a.business_name].filter(Boolean)) expect(text).not.toContain(aData);
+  };
+
+  const asked = await call(ctx, ctx.b, "/room/request", {
+    blockId: ids.blockId,
+    checkIn: ids.day,
+    checkOut: addDays(ids.day, 1),
+    rooms: "1",
+    guestNames: A_GUEST,
+    contactMobile: "13700137001",
+  });
+  expect(asked.status, asked.text).toBe(200);
+  notOfA(asked.text);
+  const own = JSON.parse(asked.text).data as RoomRequest;
+  expect(own.guestNames).toEqual([A_GUEST]);
+  const cancelled = await call(ctx, ctx.b, "/room/cancel", { id: String(own.id) });
+  expect(cancelled.status, cancelled.text).toBe(200);
+
+  const booked = await call(ctx, ctx.b, "/meeting/book", { roomId: ids.roomId, day: ids.day, slot: "evening", people: "2", topic: "B" });
+  expect(booked.status, booked.text).toBe(409);
+  notOfA(booked.text);
+  expect(await untouched()).toBe(before);
+};
+
 const pageProbe: Probe = async (ctx) => {
   const ids = await prepare(ctx);
   const before = await state(ctx);
@@ -127,9 +173,9 @@ const pageProbe: Probe = async (ctx) => {
 
 export const reservationsSweep = {
   "GET /api/smeb/reservation/overview": { probe: apiProbe },
-  "POST /api/smeb/reservation/room/request": { probe: apiProbe },
+  "POST /api/smeb/reservation/room/request": { probe: newReservationProbe },
   "POST /api/smeb/reservation/room/cancel": { probe: apiProbe },
-  "POST /api/smeb/reservation/meeting/book": { probe: apiProbe },
+  "POST /api/smeb/reservation/meeting/book": { probe: newReservationProbe },
   "POST /api/smeb/reservation/meeting/cancel": { probe: apiProbe },
   "GET /api/smeb/reservation/desk/room/list": { probe: apiProbe },
   "GET /api/smeb/reservation/desk/meeting/list": { probe: apiProbe },

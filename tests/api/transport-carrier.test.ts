@@ -9,7 +9,7 @@ import { exhibitionDay } from "../../server/orders/pricing";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock } from "../support/test-clock";
-import { transportCarrierSweep } from "./idor-transport-carrier";
+import { transportCarrierSweep } from "./idor/transport-carrier";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

@@ -23,9 +23,9 @@ async function call(ctx: Ctx, ticket: string, path: string, form: Record<string,
   return (await response.json()) as { code: number; data: Record<string, unknown> | null };
 }
 
-type Prepared = { aId: number; orderNo: string; itemId: string; bFile: string };
+type Prepared = { aId: number; orderNo: string; serviceId: string; bFile: string };
 let prepared: Promise<Prepared> | null = null;
-/** A's committed order (contractor = marker) and a line left in A's cart; made once per sweep. */
+/** A's committed order (contractor = marker); made once per sweep. */
 function prepare(ctx: Ctx) {
   prepared ??= (async () => {
     const service = await ctx.api.db.selectFrom("services").select("id").where("code", "=", "furn-round-table").executeTakeFirstOrThrow();
@@ -37,8 +37,6 @@ function prepare(ctx: Ctx) {
       contractorContact: MARKER,
     });
     expect(order.code).toBe(200);
-    const cart = await call(ctx, ctx.a, "/cart/add", { serviceId, quantity: "2" });
-    const lines = cart.data!.lines as { itemId: number }[];
     const a = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
     const b = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow();
     // A file of B's own, so only the order (not the file) can be why B's upload is refused.
@@ -56,9 +54,20 @@ function prepare(ctx: Ctx) {
         upload_key: null,
       })
       .execute();
-    return { aId: a.id, orderNo: String(order.data!.orderNo), itemId: String(lines[0]!.itemId), bFile: `/files/${fileId}` };
+    return { aId: a.id, orderNo: String(order.data!.orderNo), serviceId, bFile: `/files/${fileId}` };
   })();
   return prepared;
+}
+
+/**
+ * A line of A's cart, made sure of at the start of each run: the API's part of the sweep commits A's cart
+ * as it prepares (tests/api/idor/orders.ts), before or after this part's tests.
+ */
+async function aCartLine(ctx: Ctx, serviceId: string) {
+  const cart = await call(ctx, ctx.a, "/cart/add", { serviceId, quantity: "1" });
+  expect(cart.code).toBe(200);
+  const line = (cart.data!.lines as { itemId: number; serviceId: number }[]).findLast((l) => String(l.serviceId) === serviceId);
+  return String(line!.itemId);
 }
 
 async function aState(ctx: Ctx, aId: number) {
@@ -105,6 +114,7 @@ const readProbe: Probe = async (ctx) => {
 
 const writeProbe: Probe = async (ctx) => {
   const p = await prepare(ctx);
+  const itemId = await aCartLine(ctx, p.serviceId);
   const before = await aState(ctx, p.aId);
   const browser = await signedInB(ctx);
   const orderPage = `/bookingService/myOrder/${p.orderNo}`;
@@ -121,8 +131,8 @@ const writeProbe: Probe = async (ctx) => {
     expect(await response.text()).not.toContain(MARKER);
   }
   const cartForms: Record<string, string>[] = [
-    { intent: "update", itemId: p.itemId, quantity: "9" },
-    { intent: "delete", itemId: p.itemId },
+    { intent: "update", itemId, quantity: "9" },
+    { intent: "delete", itemId },
     { intent: "commit", idempotencyKey: `pages-b-${crypto.randomUUID()}` },
   ];
   for (const form of cartForms) {

@@ -41,9 +41,9 @@ async function fileOf(ctx: Ctx, username: string) {
   return `/files/${id}`;
 }
 
-type Prepared = { aId: number; aBoothId: number; itemId: string; orderNo: string; serviceId: string; aFile: string; bFile: string };
+type Prepared = { aId: number; aBoothId: number; orderNo: string; serviceId: string; aFile: string; bFile: string };
 let prepared: Promise<Prepared> | null = null;
-/** A's committed order (with a marker) and a line left in A's cart; made once per sweep. */
+/** A's committed order (with a marker); made once per sweep. */
 function prepare(ctx: Ctx) {
   prepared ??= (async () => {
     const service = await ctx.api.db.selectFrom("services").select("id").where("code", "=", "furn-folding-chair").executeTakeFirstOrThrow();
@@ -55,14 +55,11 @@ function prepare(ctx: Ctx) {
       contractorContact: MARKER,
     });
     expect(order.body.code).toBe(200);
-    const cart = await call(ctx, ctx.a, "/cart/add", { serviceId, quantity: "3" });
-    const lines = cart.body.data!.lines as { itemId: number }[];
     const a = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
     const booth = await ctx.api.db.selectFrom("booths").select("id").where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
     return {
       aId: a.id,
       aBoothId: booth.id,
-      itemId: String(lines[0]!.itemId),
       orderNo: String(order.body.data!.orderNo),
       serviceId,
       aFile: await fileOf(ctx, "std01"),
@@ -70,6 +67,17 @@ function prepare(ctx: Ctx) {
     };
   })();
   return prepared;
+}
+
+/**
+ * A line of A's cart, made sure of at the start of each run: the order pages' part of the sweep commits
+ * A's cart as it prepares (tests/api/idor/order-pages.ts), before or after this part's tests.
+ */
+async function aCartLine(ctx: Ctx, serviceId: string) {
+  const cart = await call(ctx, ctx.a, "/cart/add", { serviceId, quantity: "1" });
+  expect(cart.status, cart.text).toBe(200);
+  const line = (cart.body.data!.lines as { itemId: number; serviceId: number }[]).findLast((l) => String(l.serviceId) === serviceId);
+  return String(line!.itemId);
 }
 
 /** Everything of A's that an order call could change. */
@@ -95,22 +103,23 @@ function refused(result: { status: number; text: string }, path: string, orderNo
 
 const cartProbe: Probe = async (ctx) => {
   const p = await prepare(ctx);
+  const itemId = await aCartLine(ctx, p.serviceId);
   const before = await aState(ctx, p.aId);
   for (const [path, form] of [
-    ["/cart/update", { itemId: p.itemId, quantity: "9" }],
-    ["/cart/update", { itemId: p.itemId, quantity: "0" }],
-    ["/cart/delete", { itemId: p.itemId }],
+    ["/cart/update", { itemId, quantity: "9" }],
+    ["/cart/update", { itemId, quantity: "0" }],
+    ["/cart/delete", { itemId }],
     ["/cart/add", { serviceId: p.serviceId, quantity: "1", boothId: String(p.aBoothId) }],
     [`/cart/list?boothId=${p.aBoothId}`, undefined],
   ] as const) {
     refused(await call(ctx, ctx.b, path, form), path);
   }
-  const own = await call(ctx, ctx.b, `/cart/list?itemId=${p.itemId}&userId=${p.aId}`);
+  const own = await call(ctx, ctx.b, `/cart/list?itemId=${itemId}&userId=${p.aId}`);
   expect(own.status).toBe(200);
   expect(own.text).not.toContain("1A01");
   expect(await aState(ctx, p.aId)).toBe(before);
   // Control: the owner does see the line, so the refusals were about ownership.
-  expect((await call(ctx, ctx.a, "/cart/list")).text).toContain(`"itemId":${p.itemId}`);
+  expect((await call(ctx, ctx.a, "/cart/list")).text).toContain(`"itemId":${itemId}`);
 };
 
 const commitProbe: Probe = async (ctx) => {

@@ -9,7 +9,7 @@ import { pdfText } from "../support/pdf-text";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
-import { blueCarsApiSweep } from "./idor-blue-cars";
+import { blueCarsApiSweep } from "./idor/blue-cars";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

@@ -8,7 +8,7 @@ import { PNG } from "../support/sample-files";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
-import { boothBuildSweep } from "./idor-booth-build";
+import { boothBuildSweep } from "./idor/booth-build";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

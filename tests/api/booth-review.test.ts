@@ -7,7 +7,7 @@ import type { ConstructionEvent, DrawingProcess, ReviewItem, ReviewList } from "
 import { uploadAs } from "../support/uploads";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { TEST_NOW } from "../support/test-clock";
-import { boothReviewSweep } from "./idor-booth-review";
+import { boothReviewSweep } from "./idor/booth-review";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

@@ -10,7 +10,7 @@ import { pdfText } from "../support/pdf-text";
 import { uploadAs } from "../support/uploads";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
-import { boothSafetySweep } from "./idor-booth-safety";
+import { boothSafetySweep } from "./idor/booth-safety";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -355,7 +355,7 @@ describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild
     for (const route of ["insurance/find", "commitment/find", "commitment/pdf"]) expect((await api.call(`/smeb/boothBuild/${route}`)).status, route).toBe(401);
   });
 
-  it("passes its own IDOR sweep entries (tests/api/idor-booth-safety.ts)", async () => {
+  it("passes its own IDOR sweep entries (tests/api/idor/booth-safety.ts)", async () => {
     const aBoothId = (await api.db.selectFrom("booths").select("id").where("booth_no", "=", "1A01").executeTakeFirstOrThrow()).id;
     const ctx = { api, a: std01, b: raw01, aBoothId };
     for (const probe of new Set(Object.values(boothSafetySweep).map((entry) => entry.probe))) await probe(ctx);

@@ -10,7 +10,7 @@ import { runOpsCommand } from "../../server/ops/commands";
 import { portalClient } from "../support/portal-client";
 import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
-import { catalogueSettingsSweep } from "./idor-catalogue-settings";
+import { catalogueSettingsSweep } from "./idor/catalogue-settings";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

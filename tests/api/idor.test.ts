@@ -2,61 +2,65 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageRoutes, serverRoutes } from "../support/inventory";
 import { portalClient } from "../support/portal-client";
+import { describeCaller, type RouteCall } from "../support/route-calls";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
-import { exhibitorSweep } from "./idor-exhibitor";
-import { orderPagesSweep } from "./idor-order-pages";
-import { bookingFormsSweep } from "./idor-booking-forms";
-import { ordersSweep } from "./idor-orders";
-import { contractorsSweep } from "./idor-contractors";
-import { badgesSweep } from "./idor-badges";
-import { badgesExcelSweep } from "./idor-badges-excel";
-import { badgePagesSweep } from "./idor-badge-pages";
-import { badgesPrintSweep } from "./idor-badges-print";
-import { badgesReviewSweep } from "./idor-badges-review";
-import { boothBuildSweep } from "./idor-booth-build";
-import { boothSafetySweep } from "./idor-booth-safety";
-import { boothReviewSweep } from "./idor-booth-review";
-import { boothPagesSweep } from "./idor-booth-pages";
-import { paymentVouchersSweep } from "./idor-payment-vouchers";
-import { invoicesSweep } from "./idor-invoices";
-import { invoicePagesSweep } from "./idor-invoice-pages";
-import { transportDeclarationsSweep } from "./idor-transport-declarations";
-import { transportCarrierSweep } from "./idor-transport-carrier";
-import { liftingSweep } from "./idor-transport-lifting";
-import { transportPagesSweep } from "./idor-transport-pages";
-import { trucksSweep } from "./idor-vehicles-trucks";
-import { taiwanSweep } from "./idor-vehicles-taiwan";
-import { expressSweep } from "./idor-vehicles-express";
-import { overseasSweep } from "./idor-vehicles-overseas";
-import { promotionSweep } from "./idor-promotion";
-import { visitorsSweep } from "./idor-visitors";
-import { promotionPagesSweep } from "./idor-promotion-pages";
-import { promotionReportsSweep } from "./idor-promotion-reports";
-import { accountsSweep } from "./idor-accounts";
-import { passwordLinksSweep } from "./idor-password-links";
-import { homeOverviewSweep } from "./idor-home-overview";
-import { remindersSweep } from "./idor-reminders";
-import { calendarSweep } from "./idor-calendar";
-import { showcaseSweep } from "./idor-showcase";
-import { videoSweep } from "./idor-video";
-import { dataAreaSweep } from "./idor-data-area";
-import { contentPagesSweep } from "./idor-content-pages";
-import { blueCarsSweep } from "./idor-blue-cars";
-import { trafficGuidesSweep } from "./idor-traffic-guides";
-import { reservationsSweep } from "./idor-reservations";
-import { epidemicSweep } from "./idor-epidemic";
-import { feedbackInboxSweep } from "./idor-feedback-inbox";
-import { deliveryLogSweep } from "./idor-delivery-log";
-import { exhibitionSettingsSweep } from "./idor-exhibition-settings";
-import { logisticsSettingsSweep } from "./idor-logistics-settings";
-import { catalogueSettingsSweep } from "./idor-catalogue-settings";
+import { exhibitorSweep } from "./idor/exhibitor";
+import { orderPagesSweep } from "./idor/order-pages";
+import { bookingFormsSweep } from "./idor/booking-forms";
+import { ordersSweep } from "./idor/orders";
+import { contractorsSweep } from "./idor/contractors";
+import { badgesSweep } from "./idor/badges";
+import { badgesExcelSweep } from "./idor/badges-excel";
+import { badgePagesSweep } from "./idor/badge-pages";
+import { badgesPrintSweep } from "./idor/badges-print";
+import { badgesReviewSweep } from "./idor/badges-review";
+import { boothBuildSweep } from "./idor/booth-build";
+import { boothSafetySweep } from "./idor/booth-safety";
+import { boothReviewSweep } from "./idor/booth-review";
+import { boothPagesSweep } from "./idor/booth-pages";
+import { paymentVouchersSweep } from "./idor/payment-vouchers";
+import { invoicesSweep } from "./idor/invoices";
+import { invoicePagesSweep } from "./idor/invoice-pages";
+import { transportDeclarationsSweep } from "./idor/transport-declarations";
+import { transportCarrierSweep } from "./idor/transport-carrier";
+import { liftingSweep } from "./idor/transport-lifting";
+import { transportPagesSweep } from "./idor/transport-pages";
+import { trucksSweep } from "./idor/vehicles-trucks";
+import { taiwanSweep } from "./idor/vehicles-taiwan";
+import { expressSweep } from "./idor/vehicles-express";
+import { overseasSweep } from "./idor/vehicles-overseas";
+import { promotionSweep } from "./idor/promotion";
+import { visitorsSweep } from "./idor/visitors";
+import { promotionPagesSweep } from "./idor/promotion-pages";
+import { promotionReportsSweep } from "./idor/promotion-reports";
+import { accountsSweep } from "./idor/accounts";
+import { passwordLinksSweep } from "./idor/password-links";
+import { homeOverviewSweep } from "./idor/home-overview";
+import { remindersSweep } from "./idor/reminders";
+import { calendarSweep } from "./idor/calendar";
+import { showcaseSweep } from "./idor/showcase";
+import { videoSweep } from "./idor/video";
+import { dataAreaSweep } from "./idor/data-area";
+import { contentPagesSweep } from "./idor/content-pages";
+import { blueCarsSweep } from "./idor/blue-cars";
+import { trafficGuidesSweep } from "./idor/traffic-guides";
+import { reservationsSweep } from "./idor/reservations";
+import { epidemicSweep } from "./idor/epidemic";
+import { feedbackInboxSweep } from "./idor/feedback-inbox";
+import { deliveryLogSweep } from "./idor/delivery-log";
+import { exhibitionSettingsSweep } from "./idor/exhibition-settings";
+import { logisticsSettingsSweep } from "./idor/logistics-settings";
+import { catalogueSettingsSweep } from "./idor/catalogue-settings";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
  * A's data. The routes come from the running server and the Remix manifest; each must be listed
  * below either with a probe (it takes an id of something someone owns) or with the reason it
- * takes none. A new route fails this test until someone decides which it is.
+ * takes none. A new route fails this test until someone decides which it is. A probe's test also fails
+ * when, during its own run, the probe never sent its route a request as a non-owner (the server notes
+ * each request's route and caller: tests/support/route-calls.ts); a probe listed for several routes
+ * must call each of them.
  */
 
 type Context = {
@@ -272,7 +276,7 @@ let build: ServerBuild;
 let ctx: Context;
 beforeAll(async () => {
   build = await loadRemixBuild();
-  const api = await startTestApi("pglite", {}, { remixBuild: build });
+  const api = await startTestApi("pglite", {}, { remixBuild: build, recordRouteCalls: true });
   const [a, b, admin, carrier] = await Promise.all([
     api.login("std01", "Expo#2026"),
     api.login("raw01", "Expo#2026"),
@@ -289,6 +293,29 @@ beforeAll(async () => {
   ctx = { api, a, b, admin, carrier, aFileUrl, aBoothId: booth.id };
 });
 afterAll(() => ctx?.api.close());
+
+/**
+ * Exhibitor A (std01, also through a contractor A entrusted) owns what the probes name, and the organizer
+ * may read it: their calls are the probes' controls. B, the carrier, any other account and a signed-out
+ * caller are who a probe is about.
+ */
+const isNonOwner = (call: RouteCall) => call.caller.kind === "signed out" || (call.caller.username !== "std01" && !call.caller.organizer);
+
+/** The probe sent the route itself a request as a non-owner (a page's own API calls are the page's, not the API route's probe). */
+function calledByNonOwner(calls: RouteCall[], key: string) {
+  return calls.some((call) => call.key === key && call.via === "http" && isNonOwner(call));
+}
+
+function probeMissed(calls: RouteCall[], key: string) {
+  const of = (selected: RouteCall[]) => [...new Set(selected.map((c) => `${c.key}${c.via === "in-process" ? " (in-process)" : ""}`))].join(", ");
+  const same = calls.filter((c) => c.key === key);
+  const byWhom = [...new Set(same.map((c) => `${describeCaller(c.caller)}${c.via === "in-process" ? " in-process" : ""}`))].join(", ");
+  return [
+    `${key}: its probe never called it as a non-owner (B, the carrier, another account, or signed out)`,
+    same.length ? `it was called only by ${byWhom}` : "it was not called at all",
+    `the probe's non-owner calls: ${of(calls.filter(isNonOwner)) || "none"}`,
+  ].join("; ");
+}
 
 function entryFor(key: string) {
   return sweep[key] ?? patterns.find(([pattern]) => pattern.test(key))?.[1];
@@ -308,6 +335,16 @@ describe("IDOR sweep", () => {
   });
 
   for (const [key, entry] of Object.entries(sweep)) {
-    if ("probe" in entry) it(`${key}: exhibitor B with A's id gets 403/404 and none of A's data`, () => entry.probe(ctx));
+    if ("probe" in entry)
+      it(`${key}: exhibitor B with A's id gets 403/404 and none of A's data`, async () => {
+        const recording = ctx.api.routeCalls!.start();
+        let calls: RouteCall[];
+        try {
+          await entry.probe(ctx);
+        } finally {
+          calls = await recording.stop();
+        }
+        expect(calledByNonOwner(calls, key), probeMissed(calls, key)).toBe(true);
+      });
   }
 });

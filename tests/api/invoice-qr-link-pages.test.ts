@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceApplication } from "../../app/contracts/invoices/api-types";
 import { portalClient, type PortalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
-import { billing, insertPaidBill } from "./idor-invoices";
+import { billing, insertPaidBill } from "./idor/invoices";
 
 /**
  * Revoking and renewing an invoice application's QR link on the exhibitor's page, as a browser

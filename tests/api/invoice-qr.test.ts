@@ -5,7 +5,7 @@ import { countQrRequest, QR_RATE_LIMIT, QR_RATE_MARKER } from "../../server/invo
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { demoName, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
-import { billing, insertPaidBill, SAMPLE_PDF } from "./idor-invoices";
+import { billing, insertPaidBill, SAMPLE_PDF } from "./idor/invoices";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

@@ -14,7 +14,7 @@ import type {
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
-import { billing, creditCode, insertPaidBill, invoicesSweep, SAMPLE_PDF } from "./idor-invoices";
+import { billing, creditCode, insertPaidBill, invoicesSweep, SAMPLE_PDF } from "./idor/invoices";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

@@ -9,7 +9,7 @@ import { appClock } from "../../server/clock";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, resetTestClock, TEST_NOW } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
-import { paymentVouchersSweep } from "./idor-payment-vouchers";
+import { paymentVouchersSweep } from "./idor/payment-vouchers";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

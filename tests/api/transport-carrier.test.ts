@@ -8,7 +8,7 @@ import { appClock } from "../../server/clock";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock } from "../support/test-clock";
-import { transportCarrierSweep } from "./idor-transport-carrier";
+import { transportCarrierSweep } from "./idor/transport-carrier";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));

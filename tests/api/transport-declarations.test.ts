@@ -10,7 +10,7 @@ import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock, TEST_NOW, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
-import { transportDeclarationsSweep } from "./idor-transport-declarations";
+import { transportDeclarationsSweep } from "./idor/transport-declarations";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

@@ -7,7 +7,7 @@ import { backends, postgresSkipReason, startTestApi, type TestApi } from "../sup
 import { readOutbox } from "../support/outbox";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
-import { liftingSweep } from "./idor-transport-lifting";
+import { liftingSweep } from "./idor/transport-lifting";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

@@ -8,7 +8,7 @@ import { portalClient } from "../support/portal-client";
 import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { seedExpressDemo } from "../../server/vehicles/express";
-import { expressApiProbes, expressSweep } from "./idor-vehicles-express";
+import { expressApiProbes, expressSweep } from "./idor/vehicles-express";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

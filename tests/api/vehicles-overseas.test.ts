@@ -7,7 +7,7 @@ import { REQUESTS_PER_DAY, seedOverseasAgents } from "../../server/vehicles/over
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
-import { overseasSweep } from "./idor-vehicles-overseas";
+import { overseasSweep } from "./idor/vehicles-overseas";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

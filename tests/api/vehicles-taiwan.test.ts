@@ -9,7 +9,7 @@ import { TAIWAN_EXPORT_HEADERS } from "../../server/vehicles/taiwan-excel";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
-import { taiwanSweep } from "./idor-vehicles-taiwan";
+import { taiwanSweep } from "./idor/vehicles-taiwan";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

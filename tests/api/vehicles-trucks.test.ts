@@ -11,7 +11,7 @@ import { backends, postgresSkipReason, startTestApi, type TestApi } from "../sup
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
-import { trucksApiSweep } from "./idor-vehicles-trucks";
+import { trucksApiSweep } from "./idor/vehicles-trucks";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

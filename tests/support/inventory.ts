@@ -9,12 +9,14 @@ import { sql, type QueryExecutorProvider } from "kysely";
  */
 export type ServerRoute = { method: string; path: string; key: string };
 
+/** A layer of an Express router stack: a route (its handle runs the route), or a router mounted under a path. */
 type Layer = {
   route?: { path: string; methods: Record<string, boolean> };
   name?: string;
   regexp?: RegExp & { fast_slash?: boolean };
   handle?: { stack?: Layer[] };
 };
+type RouteLayer = Layer & { route: NonNullable<Layer["route"]> };
 
 function mountPath(layer: Layer) {
   if (!layer.regexp || layer.regexp.fast_slash) return "";
@@ -22,22 +24,34 @@ function mountPath(layer: Layer) {
   return layer.regexp.source.replace(/^\^/, "").replace("\\/?(?=\\/|$)", "").replace(/\\\//g, "/");
 }
 
-export function serverRoutes(app: Express): ServerRoute[] {
-  const found: ServerRoute[] = [];
+/** Every route layer of the app's router stack (and of the routers mounted in it), with the path it is mounted under. */
+export function routeLayers(app: Express): { prefix: string; layer: RouteLayer }[] {
+  const found: { prefix: string; layer: RouteLayer }[] = [];
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
-      if (layer.route) {
-        for (const method of Object.keys(layer.route.methods)) {
-          const m = method === "_all" ? "ALL" : method.toUpperCase();
-          if (layer.route.path === "*") continue; // the Remix handler, swept through the manifest
-          found.push({ method: m, path: prefix + layer.route.path, key: `${m} ${prefix}${layer.route.path}` });
-        }
-      } else if (layer.name === "router" && layer.handle?.stack) {
-        walk(layer.handle.stack, prefix + mountPath(layer));
-      }
+      if (layer.route) found.push({ prefix, layer: layer as RouteLayer });
+      else if (layer.name === "router" && layer.handle?.stack) walk(layer.handle.stack, prefix + mountPath(layer));
     }
   };
   walk((app as unknown as { _router: { stack: Layer[] } })._router.stack, "");
+  return found;
+}
+
+/** The sweep's name of a route for one method: "GET /api/smeb/…", "ALL" for app.all. */
+export function routeKey(method: string, prefix: string, route: { path: string }) {
+  return `${method === "_all" ? "ALL" : method.toUpperCase()} ${prefix}${route.path}`;
+}
+
+export function serverRoutes(app: Express): ServerRoute[] {
+  const found: ServerRoute[] = [];
+  for (const { prefix, layer } of routeLayers(app)) {
+    const route = layer.route;
+    if (route.path === "*") continue; // the Remix handler, swept through the manifest
+    for (const method of Object.keys(route.methods)) {
+      const key = routeKey(method, prefix, route);
+      found.push({ method: key.slice(0, key.indexOf(" ")), path: prefix + route.path, key });
+    }
+  }
   return [...new Map(found.map((r) => [r.key, r])).values()];
 }
 

@@ -11,6 +11,7 @@ import { createLogger } from "../../server/logger";
 import { loadRsaKeys } from "../../server/auth/secrets";
 import { createTranslator } from "../../server/machine-translation/libretranslate";
 import { copyPostgresTemplate } from "./postgres-template";
+import { recordRouteCalls } from "./route-calls";
 
 export type Backend = "pglite" | "postgres";
 
@@ -50,9 +51,14 @@ export async function loadRemixBuild(): Promise<ServerBuild> {
 
 /**
  * Our exhibition API on a random port, over real HTTP, on the given backend; with `remixBuild`,
- * the whole portal (pages and actions) in the same server, as in production.
+ * the whole portal (pages and actions) in the same server, as in production. With `recordRouteCalls`,
+ * `routeCalls` notes which routes the requests reach and who sends them (tests/support/route-calls.ts).
  */
-export async function startTestApi(backend: Backend = "pglite", env: Record<string, string> = {}, options: { remixBuild?: ServerBuild } = {}) {
+export async function startTestApi(
+  backend: Backend = "pglite",
+  env: Record<string, string> = {},
+  options: { remixBuild?: ServerBuild; recordRouteCalls?: boolean } = {},
+) {
   const database = await openTestDatabase(backend);
   const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", ...env });
   // Log lines are kept so tests can check what is (and is not) logged.
@@ -70,6 +76,7 @@ export async function startTestApi(backend: Backend = "pglite", env: Record<stri
     remixBuild: options.remixBuild,
     publicDir: path.resolve("public"),
   });
+  const routeCalls = options.recordRouteCalls ? recordRouteCalls(app, { db: database.db, sessionSecrets, remixBuild: options.remixBuild }) : null;
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -114,6 +121,8 @@ export async function startTestApi(backend: Backend = "pglite", env: Record<stri
     rsa,
     /** What signs cookies and badge codes in this server. */
     sessionSecrets,
+    /** With `recordRouteCalls`: which routes were called, and by whom, between a `start()` and its `stop()`. */
+    routeCalls,
     call,
     login,
     async close() {

@@ -1,10 +1,12 @@
 import type ExcelJS from "exceljs";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BadgeList } from "../../app/contracts/badges/api-types";
 import type { BadgeImportFailure } from "../../app/contracts/badges/excel-types";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { badgeQuota, DEFAULT_QUOTA_RULE } from "../../app/contracts/badges/quota";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { until } from "../support/until";
 import { HEADERS_EN, loadWorkbook, repack, workbookWith } from "./badges-excel-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -260,7 +262,10 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
     const other = await api.db.selectFrom("booths").select("id").where("booth_no", "=", "2B12").executeTakeFirstOrThrow();
     const before = (await liveBadges("raw01")).length;
     let answer: Awaited<ReturnType<typeof upload>> | null = null;
-    await api.db.transaction().execute(async (trx) => {
+    // The upload's answer, handed out of the transaction in an object (a promise returned bare would be awaited inside).
+    const { pending } = await api.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const holder = rows[0]!.pid;
       // Not yet committed: the upload's own check does not see it, its insert waits on the index.
       await trx
         .insertInto("badges")
@@ -281,13 +286,17 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
         })
         .execute();
       const pending = upload(raw01, await workbookWith([row(95), row(96)]), { boothId: String(other.id) }).then((result) => (answer = result));
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      // The upload's insert has reached the index and waits for this transaction (PostgreSQL says who waits on whom).
+      await until(async () => {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${holder} = any(pg_blocking_pids(pid))`.execute(api.db);
+        return waiting.rows[0]!.n > 0;
+      });
       expect(answer).toBeNull();
-      void pending;
+      return { pending };
     });
-    await expect.poll(() => answer, { timeout: 10_000 }).not.toBeNull();
-    expect(answer!.status).toBe(400);
-    expect(failure(answer!).rows).toEqual([{ row: 3, column: "C", field: "idNumber", message: "validation.exists|badges.fields.idNumber" }]);
+    const refused = await pending;
+    expect(refused.status).toBe(400);
+    expect(failure(refused).rows).toEqual([{ row: 3, column: "C", field: "idNumber", message: "validation.exists|badges.fields.idNumber" }]);
     expect((await liveBadges("raw01")).length).toBe(before);
   });
 

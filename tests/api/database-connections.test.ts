@@ -50,21 +50,32 @@ describe.skipIf(!postgresUrl)("PostgreSQL connections", () => {
         if (round === 0) expect(await connectionsTo(name)).toBe(4);
         await close();
         handle = null;
+        // A witness left open on purpose: the drop terminates it as it would a connection close() left
+        // behind, so once the witness has heard of it, so would they have.
+        const witness = new pg.Client({ connectionString: databaseUrlFor(postgresUrl!, name) });
+        await witness.connect();
+        // Its first error is the termination; "terminated unexpectedly" follows when the socket closes.
+        const terminated = new Promise<string>((resolve) => witness.on("error", (error) => resolve(error.message)));
         await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+        expect(await terminated).toBe("terminating connection due to administrator command");
       }
     } finally {
       await admin.end();
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(lost).toEqual([]);
   });
 
   it("an idle connection the server drops is reported and replaced, not a crash", async () => {
     const lost: Error[] = [];
-    const { db } = await open((error) => lost.push(error));
+    let reported!: () => void;
+    const firstReport = new Promise<void>((resolve) => (reported = resolve));
+    const { db } = await open((error) => {
+      lost.push(error);
+      reported();
+    });
     const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
     await adminQuery(postgresUrl!, `select pg_terminate_backend(${rows[0]!.pid})`);
-    for (let i = 0; i < 100 && !lost.length; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await firstReport;
     expect(lost.map((error) => error.message)).toEqual(["terminating connection due to administrator command"]);
     const again = await sql<{ one: number }>`select 1 as one`.execute(db);
     expect(again.rows).toEqual([{ one: 1 }]);

@@ -14,18 +14,12 @@ import type { EmailMessage, SmsMessage } from "../../server/notify/notifier";
 import { readOutbox } from "../support/outbox";
 import { startSmtpFake } from "../support/smtp-fake";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { until as waitUntil } from "../support/until";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-/** Waits until `check` answers something (polling the database or a fake); no fixed sleeps. */
-async function until<T>(what: string, check: () => T | Promise<T>): Promise<NonNullable<T>> {
-  for (let tries = 0; tries < 600; tries++) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`never happened: ${what}`);
-}
+/** Waits until `check` answers something (polling the database or a fake), `what` saying what; no fixed sleeps and no limit but the test's timeout. */
+const until = <T>(_what: string, check: () => T | Promise<T>) => waitUntil(check, 100);
 
 /** Channels that record every send and fail as told (one answer per call, then success). */
 function scriptedChannels(failures: Array<Error | null> = []) {

@@ -11,6 +11,7 @@ import { manualRecipientCount, runSweep } from "../../server/reminders/send";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
 import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { until } from "../support/until";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -76,22 +77,20 @@ describe.each(backends)("checklist reminders (sweep, queue, /smeb/reminders/*) o
     const before = readOutbox(dataDir).length;
     for (let round = 0; round < 2; round++) {
       const queue = await startReminderQueue({ ...deps, database: api.database }, { pollingSeconds: 0.5 });
-      // Its sweep at start runs within the polling interval; wait until pg-boss has completed it.
-      const deadline = Date.now() + 30_000;
-      let done = 0;
-      while (Date.now() < deadline) {
-        const { rows } = await api.database.db.executeQuery<{ n: number }>({
-          sql: "select count(*)::int as n from pgboss.job where name = 'reminders-sweep' and state = 'completed'",
-          parameters: [],
-          query: null as never,
-          queryId: null as never,
-        });
-        done = Number(rows[0]?.n ?? 0);
-        if (done > round) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+      try {
+        // Its sweep at start runs within the polling interval; wait until pg-boss has completed it.
+        await until(async () => {
+          const { rows } = await api.database.db.executeQuery<{ n: number }>({
+            sql: "select count(*)::int as n from pgboss.job where name = 'reminders-sweep' and state = 'completed'",
+            parameters: [],
+            query: null as never,
+            queryId: null as never,
+          });
+          return Number(rows[0]?.n ?? 0) > round;
+        }, 200);
+      } finally {
+        await queue.stop();
       }
-      await queue.stop();
-      expect(done).toBeGreaterThan(round);
     }
     expect(readOutbox(dataDir).length).toBe(before);
     expect(await logOf(invitationId)).toHaveLength(2);
@@ -172,8 +171,7 @@ describe.each(backends)("checklist reminders (sweep, queue, /smeb/reminders/*) o
       const sent = await api.call<ReminderSendResult>("/smeb/reminders/sendNow", { ticket: admin, form: { itemId: String(invitationId) } });
       expect(sent.data.recipients).toBe(2);
       // Logged at once (queued), sent by the worker.
-      const deadline = Date.now() + 30_000;
-      while ((await sentRows()) < sentBefore + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      await until(async () => (await sentRows()) >= sentBefore + 2, 200);
       expect((await logOf(invitationId)).length).toBe(before + 2);
       expect(await sentRows()).toBe(sentBefore + 2);
     } finally {
@@ -215,8 +213,7 @@ describe.each(backends)("checklist reminders (sweep, queue, /smeb/reminders/*) o
     // A worker takes the job: the same rows are sent, none added.
     const worker = await startReminderQueue({ ...deps, database: api.database }, { pollingSeconds: 0.5 });
     try {
-      const deadline = Date.now() + 30_000;
-      while ((await logOf(itemId)).some((row) => row.status === "queued") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      await until(async () => !(await logOf(itemId)).some((row) => row.status === "queued"), 200);
       expect((await logOf(itemId)).map((row) => row.status)).toEqual(Array(recipients).fill("sent"));
     } finally {
       await worker.stop();

@@ -11,8 +11,9 @@ import { startJobQueue } from "../../server/jobs/queue";
 import { runVideoJob, type VideoDeps, videoJobs } from "../../server/video/jobs";
 import { publicVideoFor, queueGeneration } from "../../server/video/videos";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { until as waitUntil } from "../support/until";
 
-/** A test that renders may take as long as `until` polls (240 × 0.5 s), not vitest's 30 s. */
+/** A test that renders waits for the job (`until`) for minutes on a busy machine, not vitest's 30 s. */
 const renders = { timeout: 130_000 };
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -77,14 +78,12 @@ describe.each(backends)("promotional videos on %s", (backend) => {
   const row = () => api.db.selectFrom("promotional_videos").selectAll().where("user_id", "=", std01Id).executeTakeFirstOrThrow();
   const progress = (ticket: string) => api.call<VideoStatus>("/node/service/exhibitor/video/progress", { ticket });
   const get = (url: string, headers: Record<string, string> = {}) => fetch(`${api.baseUrl}${url}`, { headers: { "accept-language": "en", ...headers } });
-  async function until(ticket: string, done: (s: VideoStatus) => boolean) {
-    for (let i = 0; i < 240; i++) {
+  /** The job's status once `done` says so (no limit but the test's timeout). */
+  const until = (ticket: string, done: (s: VideoStatus) => boolean) =>
+    waitUntil(async () => {
       const status = (await progress(ticket)).data;
-      if (done(status)) return status;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error("the video job did not finish");
-  }
+      return done(status) && status;
+    }, 500);
 
   it("renders the demo's queued job once, even when the job runs twice: an H.264/AAC MP4 of 15–30 s with a poster", renders, async () => {
     const demo = await row();

@@ -139,19 +139,35 @@ test("a submit while the image is still uploading is held back until it is done"
   test.skip(!app.jsEnabled, "without JS the file travels with the form itself");
   await app.signIn("std01");
   await app.goto("/feedback");
-  // A slow storage host, so the upload is still running when the user submits.
+  // The storage host holds the upload until the test lets it go, so it is still running when the user submits.
+  let uploading!: () => void;
+  const uploadStarted = new Promise<void>((resolve) => (uploading = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/storage", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    uploading();
+    await released;
     await route.continue();
+  });
+  // Every post of the form itself (a submit that was not held back would be one).
+  const formPosts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/feedback") formPosts.push(request.url());
   });
   const form = page.locator("main form");
   await form.getByLabel("Type").selectOption({ label: "Malfunction" });
   await form.locator("textarea[name=content]").fill("Submitted too early.");
   await page.getByTestId("upload-input").setInputFiles({ name: "slow.png", mimeType: "image/png", buffer: PNG });
+  await uploadStarted;
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByTestId("upload-notice")).toHaveText("Please wait until the upload has finished");
-  await expect(successToast(page)).toHaveCount(0);
+  release();
   await expect(page.getByTestId("upload-item").getByRole("link", { name: "slow.png" })).toBeVisible();
+  // The upload has finished, and the early submit never went.
+  expect(formPosts).toEqual([]);
+  await expect(successToast(page)).toHaveCount(0);
   await app.submit(() => form.getByRole("button", { name: "Submit" }).click());
   await expect(successToast(page)).toHaveText("feedback success");
+  // The submit after it is the form's one post (so the watch above sees a submit when there is one).
+  expect(formPosts).toHaveLength(1);
 });

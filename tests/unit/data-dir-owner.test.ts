@@ -61,8 +61,13 @@ describe("claimDataDir", () => {
     const owner = await claimDataDir(dataDir, { role: "server" });
     const early = askOwner(dataDir, { type: "run", command: "echo", args: ["a", "b"] });
     let finishSlow!: () => void;
+    let slowStarted!: () => void;
+    const slowRunning = new Promise<void>((resolve) => (slowStarted = resolve));
     owner.serveCommands(async (command, args) => {
-      if (command === "slow") await new Promise<void>((resolve) => (finishSlow = resolve));
+      if (command === "slow") {
+        slowStarted();
+        await new Promise<void>((resolve) => (finishSlow = resolve));
+      }
       if (command === "fail") throw new Error("no such booth");
       return `${command} ${args.join(" ")}`;
     });
@@ -70,7 +75,8 @@ describe("claimDataDir", () => {
     expect(await askOwner(dataDir, { type: "run", command: "fail", args: [] })).toMatchObject({ type: "failed", error: "no such booth" });
 
     const slow = askOwner(dataDir, { type: "run", command: "slow", args: [] });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The owner runs it: a command running when it stops, not one still on its way.
+    await slowRunning;
     const stopped = owner.stopServing();
     expect(await askOwner(dataDir, { type: "run", command: "echo", args: [] })).toEqual({ type: "closing" });
     finishSlow();

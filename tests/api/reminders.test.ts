@@ -213,7 +213,8 @@ describe.each(backends)("checklist reminders (sweep, queue, /smeb/reminders/*) o
     // A worker takes the job: the same rows are sent, none added.
     const worker = await startReminderQueue({ ...deps, database: api.database }, { pollingSeconds: 0.5 });
     try {
-      await until(async () => !(await logOf(itemId)).some((row) => row.status === "queued"), 200);
+      // Queued, then claimed by the worker, then sent: wait until no row is on its way.
+      await until(async () => !(await logOf(itemId)).some((row) => row.status === "queued" || row.status === "claimed"), 200);
       expect((await logOf(itemId)).map((row) => row.status)).toEqual(Array(recipients).fill("sent"));
     } finally {
       await worker.stop();

@@ -21,7 +21,7 @@ beforeAll(async () => {
   handle = await openDatabase({ dataDir });
   await migrateToLatest(handle.db);
   firstLoad = await loadReferenceData(handle.db);
-}, 60_000);
+});
 
 afterAll(async () => {
   await handle?.close();

@@ -5,7 +5,7 @@ import { setLanguage } from "./exhibitor-helpers";
 import { FAILED_RESOURCE, accountFor, expect, test, type App } from "./fixtures";
 
 /**
- * Booking on a 360 px phone with a filled cart and a placed order (narrow-screen.spec.ts sees the
+ * Booking on a 360 px phone with a filled cart and a placed order (page-crawl.spec.ts sees the
  * demo's empty carts): the booking page, its cart, My orders and the order fit the screen without
  * sideways scrolling, every control of the page lies inside it, the cart's count and total are at
  * the top with a link down to the cart, and an order's status badge shows its words. With JS and

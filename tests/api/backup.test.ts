@@ -132,7 +132,7 @@ const refusalOf = async (promise: Promise<unknown>) => {
 
 const archivesIn = (folder: string) => fs.readdirSync(folder).filter((name) => !name.startsWith("."));
 
-describe.each(backends)("a backup of the %s database", { timeout: 120_000 }, (backend) => {
+describe.each(backends)("a backup of the %s database", (backend) => {
   it("restores into an empty database of either kind with every row, sequence and file, and the copy is logged", async () => {
     const from = await source(backend);
     const folder = newFolder("archives");
@@ -249,7 +249,7 @@ describe.each(backends)("a backup of the %s database", { timeout: 120_000 }, (ba
   });
 });
 
-describe("backup archives", { timeout: 120_000 }, () => {
+describe("backup archives", () => {
   let archive: string;
   const withArchive = async () => {
     if (archive) return archive;
@@ -380,7 +380,7 @@ it("an archive being written is never under its final name until it is whole", a
   expect(fs.readdirSync(folder)).toEqual([]);
 });
 
-describe("the organizer's home and the schedule", { timeout: 120_000 }, () => {
+describe("the organizer's home and the schedule", () => {
   it("the home says when the last good backup was made, a failure since, and whether a schedule is set, in both languages", async () => {
     const api = await startTestApi("pglite", { BACKUP_SCHEDULE: "30 2 * * *" }, { remixBuild: await loadRemixBuild() });
     cleanups.push(() => api.close());

@@ -136,29 +136,25 @@ describe.skipIf(!built)("the embedded database's one owner, across processes", {
 });
 
 /** PostgreSQL needs no owner: several portals and CLIs at once, sharing a DATA_DIR (the uploads) too. */
-describe.skipIf(!built || !postgresUrl)(
-  `with DATABASE_URL, any number of processes${postgresSkipReason ? ` (${postgresSkipReason})` : ""}`,
-  { timeout: 120_000 },
-  () => {
-    it("serves two portals and runs two CLI commands at once, each with its own connections", async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-owner-pg-"));
-      const copy = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
-      const settings = { DATABASE_URL: copy.url };
-      const portals: Portal[] = [];
-      try {
-        portals.push(await startPortal(dataDir, settings), await startPortal(dataDir, settings));
-        const created = await Promise.all(["pg01", "pg02"].map((name) => runCli(dataDir, ["create-user", name, PASSWORD, "exhibitor"], settings)));
-        for (const result of created) {
-          expect(result.code, result.stderr).toBe(0);
-          expect(result.stderr).not.toContain("run by"); // each ran in its own process
-        }
-        expect(fs.existsSync(socketPathOf(dataDir))).toBe(false);
-        for (const portal of portals) for (const name of ["pg01", "pg02"]) expect((await signIn(portal, name, PASSWORD)).code).toBe(200);
-      } finally {
-        await Promise.all(portals.map((portal) => stopPortal(portal)));
-        await copy.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+describe.skipIf(!built || !postgresUrl)(`with DATABASE_URL, any number of processes${postgresSkipReason ? ` (${postgresSkipReason})` : ""}`, () => {
+  it("serves two portals and runs two CLI commands at once, each with its own connections", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-owner-pg-"));
+    const copy = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
+    const settings = { DATABASE_URL: copy.url };
+    const portals: Portal[] = [];
+    try {
+      portals.push(await startPortal(dataDir, settings), await startPortal(dataDir, settings));
+      const created = await Promise.all(["pg01", "pg02"].map((name) => runCli(dataDir, ["create-user", name, PASSWORD, "exhibitor"], settings)));
+      for (const result of created) {
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stderr).not.toContain("run by"); // each ran in its own process
       }
-    });
-  },
-);
+      expect(fs.existsSync(socketPathOf(dataDir))).toBe(false);
+      for (const portal of portals) for (const name of ["pg01", "pg02"]) expect((await signIn(portal, name, PASSWORD)).code).toBe(200);
+    } finally {
+      await Promise.all(portals.map((portal) => stopPortal(portal)));
+      await copy.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

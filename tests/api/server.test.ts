@@ -90,7 +90,7 @@ describe.skipIf(!built)("the built server process", () => {
     expect(await inFlight).toBe(200);
     expect(await portal.exited).toBe(0);
     expect(portal.output()).toContain('"msg":"stopped"');
-  }, 60_000);
+  });
 
   // The job queue starts after "listening" (a first migration takes a while on a slow machine); a
   // SIGTERM in that window once ended the process by the signal's default, with no cleanup.
@@ -102,5 +102,5 @@ describe.skipIf(!built)("the built server process", () => {
     // Killed by the signal's default, the exit code would be null.
     expect(await portal.exited).toBe(0);
     expect(portal.output()).toContain('"msg":"stopped"');
-  }, 60_000);
+  });
 });

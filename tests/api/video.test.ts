@@ -13,8 +13,8 @@ import { publicVideoFor, queueGeneration } from "../../server/video/videos";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { until as waitUntil } from "../support/until";
 
-/** A test that renders waits for the job (`until`) for minutes on a busy machine, not vitest's 30 s. */
-const renders = { timeout: 130_000 };
+/** A test that renders waits for the job (`until`) for minutes on a busy machine: a longer hang guard than the suite's. */
+const renders = { timeout: 300_000 };
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

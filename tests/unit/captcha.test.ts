@@ -22,7 +22,7 @@ beforeAll(async () => {
   handle = await openDatabase({ loadDataDir: undefined, dataDir });
   db = handle.db;
   await migrateToLatest(db);
-}, 60_000);
+});
 
 afterAll(async () => {
   await handle?.close();

@@ -26,7 +26,7 @@ describe("password hashing", () => {
     expect(await verifyPassword("Expo#2026", "garbage")).toBe(false);
     expect(needsRehash(a)).toBe(false);
     // Four full-cost hashes on the low-priority hash thread: slow while other test files keep the cores busy.
-  }, 120_000);
+  });
 
   it("flags weaker stored hashes for an upgrade at next sign-in", async () => {
     const weak = await hashPassword("x", { N: 1024, r: 8, p: 1 });
@@ -40,7 +40,7 @@ describe("password hashing", () => {
     expect(needsRehash(await hashPassword("x", ASVS_SCRYPT))).toBe(false);
     expect(() => loadConfig({ NODE_ENV: "production", PASSWORD_HASHING: "fast" })).toThrow(/PASSWORD_HASHING/);
     expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASHING: "fast" }).PASSWORD_HASHING).toBe("fast");
-  }, 60_000);
+  });
 });
 
 describe("the hash thread", () => {

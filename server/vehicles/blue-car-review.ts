@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { BlueCarDecisionInput, BlueCarSettingsInput } from "../../app/contracts/vehicles/blue-cars-schema";
-import type { BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "../../app/contracts/vehicles/blue-cars-types";
-import { BLUE_CAR_PAGE_SIZE, BLUE_CAR_STATUSES, type BlueCarStatus } from "../../app/contracts/vehicles/blue-cars-values";
+import type { BlueCarDecisionInput, BlueCarSettingsInput } from "../../app/contracts/vehicles/blue-cars/schema";
+import type { BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "../../app/contracts/vehicles/blue-cars/types";
+import { BLUE_CAR_PAGE_SIZE, BLUE_CAR_STATUSES, type BlueCarStatus } from "../../app/contracts/vehicles/blue-cars/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";

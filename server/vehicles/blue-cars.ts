@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { BlueCarInput, BlueCarUpdateInput } from "../../app/contracts/vehicles/blue-cars-schema";
-import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/vehicles/blue-cars-types";
-import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars-values";
+import type { BlueCarInput, BlueCarUpdateInput } from "../../app/contracts/vehicles/blue-cars/schema";
+import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/vehicles/blue-cars/types";
+import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { constructionSettings, fileRefs, ownFileId } from "../booth-construction/common";

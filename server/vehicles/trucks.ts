@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import { TRUCK_STATUSES, type truckDecisionSchema, type TruckInput, type truckUpdateSchema } from "../../app/contracts/vehicles/schema";
-import type { TruckDays, TruckList, TruckReviewList, TruckStatus, TruckView } from "../../app/contracts/vehicles/trucks-types";
+import type { TruckDays, TruckList, TruckReviewList, TruckStatus, TruckView } from "../../app/contracts/vehicles/trucks/types";
 import type { Language } from "../../app/contracts/i18n/config";
 import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";

@@ -2,15 +2,15 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
-import type { BlueCarDays, BlueCarView } from "~/contracts/vehicles/blue-cars-types";
-import { BLUE_CAR_LIMITS, BLUE_CAR_SCAN_UPLOAD, BLUE_CAR_SCANS, type BlueCarScan } from "~/contracts/vehicles/blue-cars-values";
-import type { blueCarSchema, blueCarUpdateSchema } from "~/contracts/vehicles/blue-cars-schema";
+import type { BlueCarDays, BlueCarView } from "~/contracts/vehicles/blue-cars/types";
+import { BLUE_CAR_LIMITS, BLUE_CAR_SCAN_UPLOAD, BLUE_CAR_SCANS, type BlueCarScan } from "~/contracts/vehicles/blue-cars/values";
+import type { blueCarSchema, blueCarUpdateSchema } from "~/contracts/vehicles/blue-cars/schema";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
+import "~/contracts/vehicles/blue-cars/texts";
 
 /** What the API takes (typed text, not parsed values); the page also keeps the uploads' file names. */
 export const CAR_API_FIELDS = ["ownerName", "plate", "neededFrom", "neededTo", ...BLUE_CAR_SCANS] as const;

@@ -1,9 +1,9 @@
 import { Anchor, Badge as Tag, Group, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import type { BlueCarView } from "~/contracts/vehicles/blue-cars-types";
+import type { BlueCarView } from "~/contracts/vehicles/blue-cars/types";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
+import "~/contracts/vehicles/blue-cars/texts";
 
 export const STATUS_COLORS = { submitted: "blue", approved: "green", returned: "orange" } as const;
 

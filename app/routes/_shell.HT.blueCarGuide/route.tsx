@@ -7,10 +7,10 @@ import { ConfirmAction } from "~/components/confirm-action";
 import { ActionError } from "~/components/form-error";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { translate } from "~/contracts/i18n/translate.server";
-import type { BlueCarView } from "~/contracts/vehicles/blue-cars-types";
+import type { BlueCarView } from "~/contracts/vehicles/blue-cars/types";
 import { blueCarEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { ContentBody } from "~/features/home/content-body";
-import { blueCarSchema, blueCarUpdateSchema } from "~/features/vehicles/blue-cars-schema.server";
+import { blueCarSchema, blueCarUpdateSchema } from "~/features/vehicles/blue-cars/schema.server";
 import { useTranslation } from "~/i18n/texts";
 import { requireOk } from "~/lib/api.server";
 import { heldFormValues } from "~/lib/form-hold.server";
@@ -21,7 +21,7 @@ import { CAR_API_FIELDS, CAR_FORM_FIELDS, CAR_UPDATE_API_FIELDS, CAR_UPLOADS, Ca
 import { CarRows } from "./car-rows";
 import { type RegisterReply, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
+import "~/contracts/vehicles/blue-cars/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 

@@ -2,13 +2,13 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
-import type { blueCarDecisionSchema } from "~/contracts/vehicles/blue-cars-schema";
-import type { BlueCarReviewItem } from "~/contracts/vehicles/blue-cars-types";
-import { BLUE_CAR_LIMITS } from "~/contracts/vehicles/blue-cars-values";
+import type { blueCarDecisionSchema } from "~/contracts/vehicles/blue-cars/schema";
+import type { BlueCarReviewItem } from "~/contracts/vehicles/blue-cars/types";
+import { BLUE_CAR_LIMITS } from "~/contracts/vehicles/blue-cars/values";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
+import "~/contracts/vehicles/blue-cars/texts";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "passNo", "validFrom", "validTo", "comment"] as const;
 

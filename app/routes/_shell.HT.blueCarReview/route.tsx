@@ -8,10 +8,10 @@ import { ActionError } from "~/components/form-error";
 import { ListPager } from "~/components/list-pager";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { translate } from "~/contracts/i18n/translate.server";
-import { BLUE_CAR_SCANS, BLUE_CAR_STATUSES, type BlueCarStatus } from "~/contracts/vehicles/blue-cars-values";
+import { BLUE_CAR_SCANS, BLUE_CAR_STATUSES, type BlueCarStatus } from "~/contracts/vehicles/blue-cars/values";
 import { blueCarEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { rawFields } from "~/features/transport/forms.server";
-import { blueCarDecisionSchema, blueCarSettingsSchema } from "~/features/vehicles/blue-cars-schema.server";
+import { blueCarDecisionSchema, blueCarSettingsSchema } from "~/features/vehicles/blue-cars/schema.server";
 import { useTranslation } from "~/i18n/texts";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
@@ -23,7 +23,7 @@ import { STATUS_COLORS } from "../_shell.HT.blueCarGuide/car-rows";
 import { DECISION_FIELDS, DecisionForms, type DecisionReply } from "./decision-forms";
 import { SettingsForm } from "./settings-form";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
+import "~/contracts/vehicles/blue-cars/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 

@@ -7,7 +7,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ConfirmAction } from "~/components/confirm-action";
 import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema.server";
-import type { TruckView } from "~/contracts/vehicles/trucks-types";
+import type { TruckView } from "~/contracts/vehicles/trucks/types";
 import { truckEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
@@ -19,7 +19,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { LICENSE_UPLOAD, TRUCK_API_FIELDS, TRUCK_FORM_FIELDS, TRUCK_UPDATE_API_FIELDS, TruckForm } from "./truck-form";
 import { type RegisterReply, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-trucks";
+import "~/contracts/vehicles/trucks/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 

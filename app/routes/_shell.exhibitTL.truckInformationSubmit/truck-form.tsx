@@ -7,10 +7,10 @@ import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import type { truckSchema, truckUpdateSchema } from "~/contracts/vehicles/schema";
 import { TRUCK_KINDS } from "~/contracts/vehicles/values";
-import type { TruckList, TruckView } from "~/contracts/vehicles/trucks-types";
+import type { TruckList, TruckView } from "~/contracts/vehicles/trucks/types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-trucks";
+import "~/contracts/vehicles/trucks/texts";
 
 /** The driving licence scan: an image or a PDF up to 5 MB (upload folder driving-license). */
 export const LICENSE_UPLOAD = {

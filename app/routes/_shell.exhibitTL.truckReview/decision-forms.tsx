@@ -4,10 +4,10 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { truckDecisionSchema } from "~/contracts/vehicles/schema";
-import type { TruckReviewItem } from "~/contracts/vehicles/trucks-types";
+import type { TruckReviewItem } from "~/contracts/vehicles/trucks/types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-trucks";
+import "~/contracts/vehicles/trucks/texts";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "gate", "reason"] as const;
 

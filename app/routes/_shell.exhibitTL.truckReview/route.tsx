@@ -9,7 +9,7 @@ import { ListPager } from "~/components/list-pager";
 import { rawFields } from "~/features/transport/forms.server";
 import { truckDecisionSchema } from "~/features/vehicles/schema.server";
 import { TRUCK_STATUSES } from "~/contracts/vehicles/values";
-import type { TruckStatus } from "~/contracts/vehicles/trucks-types";
+import type { TruckStatus } from "~/contracts/vehicles/trucks/types";
 import { truckEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -20,7 +20,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { DECISION_FIELDS, DecisionForms, type DecisionReply } from "./decision-forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-trucks";
+import "~/contracts/vehicles/trucks/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 

@@ -1,4 +1,4 @@
-import type { Currency } from "./taiwan-values";
+import type { Currency } from "./values";
 
 /**
  * What the Taiwan exhibits filing API answers (issue 18, spec /exhibitTL twExhibitsDeclaration and

@@ -1,4 +1,4 @@
-import type en from "./texts-templates.en";
+import type en from "./texts.en";
 
 /** promotion.templates 文案：主办方的邀请函模板。 */
 const templates: typeof en = {

@@ -1,8 +1,8 @@
 import * as z from "zod";
-import "../common/zod-messages";
-import { blank, idValue, requiredChoice, requiredText, STORED_FILE_URL, withProp } from "../common/validation";
-import { INVITATION_EXHIBITS_MAX, INVITATION_LANGUAGES, TEMPLATE_NAME_MAX } from "./values";
-import "./texts";
+import "../../common/zod-messages";
+import { blank, idValue, requiredChoice, requiredText, STORED_FILE_URL, withProp } from "../../common/validation";
+import { INVITATION_EXHIBITS_MAX, INVITATION_LANGUAGES, TEMPLATE_NAME_MAX } from "../values";
+import "../texts";
 
 const F = (name: string) => `promotion.templates.fields.${name}`;
 

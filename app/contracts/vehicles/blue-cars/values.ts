@@ -1,6 +1,6 @@
 /**
  * Blue-plate cars (issue 41, spec /HT/blueCarGuide): the lists and limits, without zod (the pages
- * import these; blue-cars-schema.ts builds on them).
+ * import these; schema.ts builds on them).
  */
 export const BLUE_CAR_STATUSES = ["submitted", "approved", "returned"] as const;
 export type BlueCarStatus = (typeof BLUE_CAR_STATUSES)[number];

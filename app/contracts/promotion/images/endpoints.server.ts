@@ -1,5 +1,5 @@
-import { endpoint } from "../api/endpoint";
-import { invitationImageSchema, posterImageSchema } from "./image-schema";
+import { endpoint } from "../../api/endpoint";
+import { invitationImageSchema, posterImageSchema } from "./schema";
 
 /**
  * The exhibitor's promotion images (issue 38, decision 031): an invitation of its own as a 750 × 1334

@@ -1,6 +1,6 @@
 import * as z from "zod";
-import "../common/zod-messages";
-import { blank, idValue, listPaging, optionalList, optionalText, requiredEmail, requiredText, VERIFICATION_CODE, withProp } from "../common/validation";
+import "../../common/zod-messages";
+import { blank, idValue, listPaging, optionalList, optionalText, requiredEmail, requiredText, VERIFICATION_CODE, withProp } from "../../common/validation";
 import {
   CHART_DAYS_DEFAULT,
   CHART_DAYS_MAX,
@@ -10,8 +10,8 @@ import {
   VISITOR_INTERESTS_MAX,
   VISITOR_NAME_MAX,
   VISITOR_POSITION_MAX,
-} from "./visitor-values";
-import "./texts";
+} from "./values";
+import "../texts";
 
 const F = (name: string) => `promotion.visitors.fields.${name}`;
 

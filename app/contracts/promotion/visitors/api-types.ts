@@ -1,5 +1,5 @@
-import type { MessageDelivery } from "../delivery-log/values";
-import type { RankingKind, RankingPeriod } from "./visitor-values";
+import type { MessageDelivery } from "../../delivery-log/values";
+import type { RankingKind, RankingPeriod } from "./values";
 
 /** One choice of the page's lists, its name in the caller's language. */
 type VisitChoice = { id: number | string; name: string };

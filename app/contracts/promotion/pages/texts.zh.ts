@@ -1,4 +1,4 @@
-import type en from "./texts-pages.en";
+import type en from "./texts.en";
 
 /** 推广页面文案（第 38 项）；在 texts.zh.ts 中并入 promotion.pages。 */
 const pages: typeof en = {

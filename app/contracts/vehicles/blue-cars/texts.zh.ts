@@ -1,4 +1,4 @@
-import type en from "./texts-blue-cars.en";
+import type en from "./texts.en";
 
 /** The blue-plate car pages' texts (issue 41), in zh; joined in texts.zh.ts under vehicles.blueCars. */
 const blueCars: typeof en = {

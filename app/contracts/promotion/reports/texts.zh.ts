@@ -1,4 +1,4 @@
-import type en from "./texts-reports.en";
+import type en from "./texts.en";
 
 /** promotion.reports 文案：排行榜、邀请观众数据与主办方的观众登记。 */
 const reports: typeof en = {

@@ -1,4 +1,4 @@
-import type { INCOTERMS } from "./schema";
+import type { INCOTERMS } from "../schema";
 
 /** The API's answers for overseas exhibit transport (spec /exhibitTL overseasExhibitTrans, issue 18). */
 type Incoterm = (typeof INCOTERMS)[number];

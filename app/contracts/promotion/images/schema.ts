@@ -1,7 +1,7 @@
 import * as z from "zod";
-import "../common/zod-messages";
-import { idValue, withProp } from "../common/validation";
-import "./texts";
+import "../../common/zod-messages";
+import { idValue, withProp } from "../../common/validation";
+import "../texts";
 
 /**
  * The invitation and poster images (issue 38, decision 031): which one, PNG (750 × 1334) or a PDF of

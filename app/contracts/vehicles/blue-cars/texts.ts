@@ -1,5 +1,5 @@
 import { registerTexts } from "~/contracts/i18n/text-registry";
-import en from "./texts-blue-cars.en";
-import zh from "./texts-blue-cars.zh";
+import en from "./texts.en";
+import zh from "./texts.zh";
 
 registerTexts("vehicles.blueCars", zh, en);

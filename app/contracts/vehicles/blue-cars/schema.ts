@@ -1,11 +1,11 @@
 import * as z from "zod";
-import "../common/zod-messages";
-import { blank, idValue, optionalText, optionalVersion, requiredChoice, requiredDate, requiredFileUrl, requiredText, withProp } from "../common/validation";
-import { BLUE_CAR_LIMITS, BLUE_CAR_STATUSES, SHENZHEN_PLATE_PREFIX } from "./blue-cars-values";
-import { cleanPlate, PLATE } from "./plates";
-import { SIGNED_CODE_MAX_LENGTH } from "../common/signed-code";
+import "../../common/zod-messages";
+import { blank, idValue, optionalText, optionalVersion, requiredChoice, requiredDate, requiredFileUrl, requiredText, withProp } from "../../common/validation";
+import { BLUE_CAR_LIMITS, BLUE_CAR_STATUSES, SHENZHEN_PLATE_PREFIX } from "./values";
+import { cleanPlate, PLATE } from "../plates";
+import { SIGNED_CODE_MAX_LENGTH } from "../../common/signed-code";
+import "../texts";
 import "./texts";
-import "./texts-blue-cars";
 
 /**
  * Blue-plate cars (issue 41, spec /HT/blueCarGuide): one schema per form, for the pages' actions and

@@ -1,4 +1,4 @@
-/** Visitor pre-registration's limits and choices, without zod: the pages import these; visitor-schema.ts builds on them. */
+/** Visitor pre-registration's limits and choices, without zod: the pages import these; schema.ts builds on them. */
 export const VISITOR_NAME_MAX = 50;
 export const VISITOR_COMPANY_MAX = 100;
 export const VISITOR_POSITION_MAX = 50;

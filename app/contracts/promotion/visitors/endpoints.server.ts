@@ -1,5 +1,5 @@
-import { endpoint, publicEndpoint } from "../api/endpoint";
-import type { AudienceChart, AudiencePage, Ranking, VisitPage, VisitorCodeSent, VisitorPage, VisitorRegistered, VisitorSettings } from "./visitor-api-types";
+import { endpoint, publicEndpoint } from "../../api/endpoint";
+import type { AudienceChart, AudiencePage, Ranking, VisitPage, VisitorCodeSent, VisitorPage, VisitorRegistered, VisitorSettings } from "./api-types";
 import {
   audienceChartSchema,
   audienceExportSchema,
@@ -12,7 +12,7 @@ import {
   visitorRegisterSchema,
   visitorSettingsSchema,
   visitQuerySchema,
-} from "./visitor-schema";
+} from "./schema";
 
 /**
  * Visitor pre-registration, rankings and audience data (issue 38, decision 031). The /visit/* calls

@@ -1,4 +1,4 @@
-import type { EXPRESS_STATUSES } from "./schema";
+import type { EXPRESS_STATUSES } from "../schema";
 
 /**
  * The small-exhibit express answers (spec /exhibitTL smallExhibitsExpress, issue 18): the

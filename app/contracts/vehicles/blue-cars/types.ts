@@ -1,4 +1,4 @@
-import type { BlueCarScan, BlueCarStatus } from "./blue-cars-values";
+import type { BlueCarScan, BlueCarStatus } from "./values";
 
 /**
  * The answers of the blue-plate car routes (issue 41, /smeb/blueCar/*). Dates are YYYY-MM-DD,

@@ -1,4 +1,4 @@
-import type { TRUCK_KINDS, TRUCK_STATUSES } from "./schema";
+import type { TRUCK_KINDS, TRUCK_STATUSES } from "../schema";
 
 /**
  * The answers of the yellow-plate truck routes (issue 18, /smeb/truck/*): the exhibitor's list and

@@ -1,4 +1,4 @@
-import type en from "./texts-images.en";
+import type en from "./texts.en";
 
 /** promotion.images 文案（第 38 项）：邀请函与海报图片，以及图片上的文字。 */
 const images: typeof en = {

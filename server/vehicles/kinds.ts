@@ -7,10 +7,8 @@ import { ApiCode, ApiError, fieldError } from "../api/envelope";
  * data: the table, the texts their refusals name, the page size of the review, and how a changed
  * plate is refused (a conflict for trucks, a field error for cars; the API tests hold both).
  */
-export type VehicleTable = "yellow_trucks" | "blue_cars";
-
 export type VehicleKind = {
-  table: VehicleTable;
+  table: "yellow_trucks" | "blue_cars";
   /** The texts group of the kind's refusals: `${texts}.errors.<name>`. */
   texts: "vehicles.trucks" | "vehicles.blueCars";
   /** The organizer's review list, rows a page. */
@@ -35,6 +33,5 @@ export const BLUE_CARS: VehicleKind = {
   plateLocked: () => fieldError("vehicles.blueCars.errors.plateLocked", "plate"),
 };
 
-/** A refusal of the kind: `${kind.texts}.errors.${name}`. */
-export const errorKey = (kind: VehicleKind, name: string) => `${kind.texts}.errors.${name}`;
-export const kindConflict = (kind: VehicleKind, name: string) => conflict(errorKey(kind, name));
+/** A conflict named by the kind's texts: `${kind.texts}.errors.${name}`. */
+export const kindConflict = (kind: VehicleKind, name: string) => conflict(`${kind.texts}.errors.${name}`);

@@ -18,20 +18,22 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 type Versioned = { version?: number | undefined };
 const stale = (kind: VehicleKind) => kindConflict(kind, "stale");
 
-/** The caller's own live vehicle, locked for the change; another's answers like an unknown one (404). */
-async function lockOwn(trx: Db, kind: VehicleKind, caller: Caller, id: number) {
-  const row = await trx
+/** A live vehicle of the exhibition (the caller's own when an owner is named), locked for the change; else 404. */
+async function lockLive(trx: Db, kind: VehicleKind, exhibitionId: number, id: number, ownerId?: number) {
+  let row = trx
     .selectFrom(kind.table)
-    .select(["id", "plate", "status", "version"])
+    .select(["id", "user_id", "plate", "status", "version"])
     .where("id", "=", id)
-    .where("user_id", "=", caller.userId)
-    .where("exhibition_id", "=", caller.exhibitionId)
-    .where("deleted_at", "is", null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
+    .where("exhibition_id", "=", exhibitionId)
+    .where("deleted_at", "is", null);
+  if (ownerId !== undefined) row = row.where("user_id", "=", ownerId);
+  const found = await row.forUpdate().executeTakeFirst();
+  if (!found) throw notFound();
+  return found;
 }
+
+/** The caller's own live vehicle; another's answers like an unknown one (404). */
+const lockOwn = (trx: Db, kind: VehicleKind, caller: Caller, id: number) => lockLive(trx, kind, caller.exhibitionId, id, caller.userId);
 
 /** Open to change: not approved, at the version read. */
 function checkChangeable(kind: VehicleKind, row: { status: string; version: number }, input: Versioned) {
@@ -58,15 +60,7 @@ export async function deleteOwn(db: Database, kind: VehicleKind, caller: Caller,
 
 /** The organizer's decision's row: live in the exhibition, waiting, at the version read; locked. */
 export async function lockWaiting(trx: Db, kind: VehicleKind, organizer: Caller, input: { id: number } & Versioned) {
-  const row = await trx
-    .selectFrom(kind.table)
-    .select(["id", "user_id", "status", "version", "plate"])
-    .where("id", "=", input.id)
-    .where("exhibition_id", "=", organizer.exhibitionId)
-    .where("deleted_at", "is", null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = await lockLive(trx, kind, organizer.exhibitionId, input.id);
   if (row.status !== "submitted") throw kindConflict(kind, "notSubmitted");
   if (input.version !== undefined && input.version !== row.version) throw stale(kind);
   return row;

@@ -5,7 +5,7 @@ import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
-import type { AudienceChart, AudiencePage, AudienceRow, VisitorMessageState, VisitorPage, VisitorRow } from "../../app/contracts/promotion/visitor-api-types";
+import type { AudienceChart, AudiencePage, AudienceRow, VisitorMessageState, VisitorPage, VisitorRow } from "../../app/contracts/promotion/visitors/api-types";
 import type { Caller } from "../auth/caller";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";

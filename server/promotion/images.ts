@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import type { ImageFormat } from "../../app/contracts/promotion/image-schema";
+import type { ImageFormat } from "../../app/contracts/promotion/images/schema";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { DownloadName } from "../api/file-answer";
 import type { Caller } from "../auth/caller";

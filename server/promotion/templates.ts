@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { TemplateAdminView } from "../../app/contracts/promotion/api-types";
-import type { TemplateInput } from "../../app/contracts/promotion/template-schema";
+import type { TemplateInput } from "../../app/contracts/promotion/templates/schema";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";

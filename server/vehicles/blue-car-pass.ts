@@ -1,5 +1,5 @@
 import { rgb } from "pdf-lib";
-import type { BlueCarPassCheck } from "../../app/contracts/vehicles/blue-cars-types";
+import type { BlueCarPassCheck } from "../../app/contracts/vehicles/blue-cars/types";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";

@@ -1,13 +1,13 @@
-import { sql } from "kysely";
-import type { BlueCarDecisionInput, BlueCarSettingsInput } from "../../app/contracts/vehicles/blue-cars-schema";
-import type { BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "../../app/contracts/vehicles/blue-cars-types";
-import { BLUE_CAR_PAGE_SIZE, BLUE_CAR_STATUSES, type BlueCarStatus } from "../../app/contracts/vehicles/blue-cars-values";
+import type { BlueCarDecisionInput, BlueCarSettingsInput } from "../../app/contracts/vehicles/blue-cars/schema";
+import type { BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "../../app/contracts/vehicles/blue-cars/types";
+import type { BlueCarStatus } from "../../app/contracts/vehicles/blue-cars/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Database } from "../db/database";
-import { blueCarDays, blueCarGuide, blueCarViews, conflict, selectBlueCars, staleCar, type BlueCarRow } from "./blue-cars";
+import { blueCarDays, blueCarGuide, blueCarViews, selectBlueCars, type BlueCarRow } from "./blue-cars";
+import { BLUE_CARS, kindConflict } from "./kinds";
+import { lockWaiting, pageOffset, reviewPage, statusCounts, uniqueRefusal, waitingFirst } from "./registrations";
 import type { Caller } from "../auth/caller";
-import { notFound } from "../api/envelope";
 
 /**
  * The organizer's side of the blue-plate cars (issue 41, /HT/blueCarReview): every exhibitor's cars
@@ -53,30 +53,13 @@ export async function reviewBlueCars(
   query: { status?: BlueCarStatus; page: number },
   language: Language,
 ): Promise<BlueCarReviewList> {
-  const counted = await db
-    .selectFrom("blue_cars")
-    .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
-    .where("exhibition_id", "=", organizer.exhibitionId)
-    .where("deleted_at", "is", null)
-    .groupBy("status")
-    .execute();
-  const counts = Object.fromEntries(BLUE_CAR_STATUSES.map((s) => [s, 0])) as Record<BlueCarStatus, number>;
-  for (const row of counted) counts[row.status] = Number(row.n);
+  const counts = await statusCounts(db, BLUE_CARS, organizer.exhibitionId);
   let scope = selectBlueCars(db, organizer.exhibitionId);
   if (query.status) scope = scope.where("c.status", "=", query.status);
-  const rows = await scope
-    .orderBy(sql`case when c.status = 'submitted' then 0 else 1 end`)
-    .orderBy("c.id")
-    .limit(BLUE_CAR_PAGE_SIZE)
-    .offset((query.page - 1) * BLUE_CAR_PAGE_SIZE)
-    .execute();
+  const rows = await scope.orderBy(waitingFirst("c")).orderBy("c.id").limit(BLUE_CARS.reviewPageSize).offset(pageOffset(BLUE_CARS, query.page)).execute();
   return {
     items: await reviewItems(db, organizer, rows, language),
-    counts,
-    total: query.status ? counts[query.status] : Object.values(counts).reduce((sum, n) => sum + n, 0),
-    page: query.page,
-    pageSize: BLUE_CAR_PAGE_SIZE,
-    status: query.status ?? null,
+    ...reviewPage(BLUE_CARS, counts, query),
     days: await blueCarDays(db, organizer.exhibitionId),
   };
 }
@@ -87,52 +70,40 @@ export async function reviewBlueCars(
  */
 export async function decideBlueCar(db: Database, organizer: Caller, input: BlueCarDecisionInput, language: Language, now: Date): Promise<BlueCarReviewItem> {
   const approve = input.decision === "approve";
-  const decide = db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("blue_cars")
-      .select(["id", "status", "version", "plate"])
-      .where("id", "=", input.id)
-      .where("exhibition_id", "=", organizer.exhibitionId)
-      .where("deleted_at", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    if (row.status !== "submitted") throw conflict("vehicles.blueCars.errors.notSubmitted");
-    if (input.version !== undefined && input.version !== row.version) throw staleCar();
-    if (approve) {
-      // One approved car per plate: another exhibitor's approved registration is returned first.
-      const approvedElsewhere = await trx
-        .selectFrom("blue_cars")
-        .select("id")
-        .where("exhibition_id", "=", organizer.exhibitionId)
-        .where("plate", "=", row.plate)
-        .where("status", "=", "approved")
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      if (approvedElsewhere) throw conflict("vehicles.blueCars.errors.plateApprovedElsewhere");
-    }
-    await trx
-      .updateTable("blue_cars")
-      .set({
-        status: approve ? "approved" : "returned",
-        pass_no: approve ? (input.passNo ?? null) : null,
-        valid_from: approve ? (input.validFrom ?? null) : null,
-        valid_to: approve ? (input.validTo ?? null) : null,
-        review_comment: approve ? null : (input.comment ?? null),
-        reviewed_at: now,
-        reviewed_by: organizer.userId,
-        version: row.version + 1,
-        updated_at: now,
-      })
-      .where("id", "=", row.id)
-      .execute();
-  });
-  await decide.catch((error: { code?: string; constraint?: string; message?: string } | null) => {
-    // Two approvals of one plate at once: the unique index refuses the second.
-    if (error?.code === "23505" && String(error.constraint ?? error.message).includes("blue_cars_approved_plate"))
-      throw conflict("vehicles.blueCars.errors.plateApprovedElsewhere");
-    throw error;
-  });
+  const approvedElsewhere = () => kindConflict(BLUE_CARS, "plateApprovedElsewhere");
+  // Two approvals of one plate at once: the unique index refuses the second.
+  await uniqueRefusal("blue_cars_approved_plate", approvedElsewhere, () =>
+    db.transaction().execute(async (trx) => {
+      const row = await lockWaiting(trx, BLUE_CARS, organizer, input);
+      if (approve) {
+        // One approved car per plate: another exhibitor's approved registration is returned first.
+        const taken = await trx
+          .selectFrom("blue_cars")
+          .select("id")
+          .where("exhibition_id", "=", organizer.exhibitionId)
+          .where("plate", "=", row.plate)
+          .where("status", "=", "approved")
+          .where("deleted_at", "is", null)
+          .executeTakeFirst();
+        if (taken) throw approvedElsewhere();
+      }
+      await trx
+        .updateTable("blue_cars")
+        .set({
+          status: approve ? "approved" : "returned",
+          pass_no: approve ? (input.passNo ?? null) : null,
+          valid_from: approve ? (input.validFrom ?? null) : null,
+          valid_to: approve ? (input.validTo ?? null) : null,
+          review_comment: approve ? null : (input.comment ?? null),
+          reviewed_at: now,
+          reviewed_by: organizer.userId,
+          version: row.version + 1,
+          updated_at: now,
+        })
+        .where("id", "=", row.id)
+        .execute();
+    }),
+  );
   const row = await selectBlueCars(db, organizer.exhibitionId).where("c.id", "=", input.id).executeTakeFirstOrThrow();
   return (await reviewItems(db, organizer, [row], language))[0]!;
 }

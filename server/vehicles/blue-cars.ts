@@ -1,13 +1,15 @@
 import { sql } from "kysely";
-import type { BlueCarInput, BlueCarUpdateInput } from "../../app/contracts/vehicles/blue-cars-schema";
-import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/vehicles/blue-cars-types";
-import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars-values";
+import type { BlueCarInput, BlueCarUpdateInput } from "../../app/contracts/vehicles/blue-cars/schema";
+import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/vehicles/blue-cars/types";
+import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars/values";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { constructionSettings, fileRefs, ownFileId } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
+import { BLUE_CARS } from "./kinds";
+import { deleteOwn, lockForUpdate, uniqueRefusal } from "./registrations";
 
 /**
  * Non-Shenzhen blue-plate cars (issue 41, spec /HT/blueCarGuide; decision 038). An exhibitor
@@ -21,8 +23,6 @@ import { iso } from "../db/column-values";
  */
 const K = (name: string) => `vehicles.blueCars.errors.${name}`;
 
-export const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
-export const staleCar = () => conflict(K("stale"));
 const plateTaken = () => fieldError(K("plateTaken"), "plate");
 
 /** The file columns of each scan field. */
@@ -155,30 +155,7 @@ async function checkPlateNotMine(db: Db, caller: Caller, plate: string) {
 }
 
 /** Two saves of the same plate by one exhibitor at once: the unique index refuses the second, read as the plate being taken. */
-async function plateGuard<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const e = error as { code?: string; constraint?: string; message?: string } | null;
-    if (e?.code === "23505" && String(e.constraint ?? e.message).includes("blue_cars_own_plate")) throw plateTaken();
-    throw error;
-  }
-}
-
-/** The caller's own live car, locked for the change; another's answers like an unknown one (404). */
-async function ownCar(trx: Db, caller: Caller, id: number) {
-  const row = await trx
-    .selectFrom("blue_cars")
-    .select(["id", "plate", "status", "version"])
-    .where("id", "=", id)
-    .where("user_id", "=", caller.userId)
-    .where("exhibition_id", "=", caller.exhibitionId)
-    .where("deleted_at", "is", null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
+const plateGuard = <T>(work: () => Promise<T>) => uniqueRefusal("blue_cars_own_plate", plateTaken, work);
 
 /** POST /smeb/blueCar/save: a new car, waiting for the organizer. */
 export async function saveBlueCar(db: Database, caller: Caller, input: BlueCarInput, language: Language, now: Date) {
@@ -212,10 +189,7 @@ export async function saveBlueCar(db: Database, caller: Caller, input: BlueCarIn
  */
 export async function updateBlueCar(db: Database, caller: Caller, input: BlueCarUpdateInput, language: Language, now: Date) {
   await db.transaction().execute(async (trx) => {
-    const row = await ownCar(trx, caller, input.id);
-    if (input.plate !== row.plate) throw fieldError(K("plateLocked"), "plate");
-    if (row.status === "approved") throw conflict(K("approvedLocked"));
-    if (input.version !== undefined && input.version !== row.version) throw staleCar();
+    const row = await lockForUpdate(trx, BLUE_CARS, caller, input);
     await checkDays(trx, caller, input);
     const scans = await scanFileIds(trx, caller, input);
     await trx
@@ -237,11 +211,6 @@ export async function updateBlueCar(db: Database, caller: Caller, input: BlueCar
 
 /** POST /smeb/blueCar/delete: the caller's own car until it is approved; kept, marked deleted. */
 export async function deleteBlueCar(db: Database, caller: Caller, input: { id: number; version?: number }, language: Language, now: Date) {
-  await db.transaction().execute(async (trx) => {
-    const row = await ownCar(trx, caller, input.id);
-    if (row.status === "approved") throw conflict(K("approvedLocked"));
-    if (input.version !== undefined && input.version !== row.version) throw staleCar();
-    await trx.updateTable("blue_cars").set({ deleted_at: now, updated_at: now }).where("id", "=", row.id).execute();
-  });
+  await deleteOwn(db, BLUE_CARS, caller, input, now);
   return blueCarList(db, caller, language);
 }

@@ -6,7 +6,7 @@ import type {
   ExpressList,
   ExpressStatus,
   ExpressStepView,
-} from "../../app/contracts/vehicles/express-types";
+} from "../../app/contracts/vehicles/express/types";
 import { EXPRESS_STATUSES, type ExpressInput } from "../../app/contracts/vehicles/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";

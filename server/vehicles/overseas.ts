@@ -4,7 +4,7 @@ import type {
   OverseasAgentView,
   OverseasRequestList,
   OverseasRequestView,
-} from "../../app/contracts/vehicles/overseas-types";
+} from "../../app/contracts/vehicles/overseas/types";
 import { INCOTERMS, type OverseasRequestInput } from "../../app/contracts/vehicles/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";

@@ -7,8 +7,8 @@ import type {
   TaiwanReviewDetail,
   TaiwanReviewList,
   TaiwanStatus,
-} from "../../app/contracts/vehicles/taiwan-types";
-import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/taiwan-values";
+} from "../../app/contracts/vehicles/taiwan/types";
+import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/taiwan/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { unitsToDecimal } from "../../app/contracts/common/quantity";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";

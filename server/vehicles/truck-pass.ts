@@ -1,5 +1,5 @@
 import { rgb } from "pdf-lib";
-import type { TruckPassCheck } from "../../app/contracts/vehicles/trucks-types";
+import type { TruckPassCheck } from "../../app/contracts/vehicles/trucks/types";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { renderPlatePass } from "../passes/plate-pass-pdf";

@@ -1,12 +1,11 @@
 import { sql } from "kysely";
 import type { z } from "zod";
-import { TRUCK_STATUSES, type truckDecisionSchema, type TruckInput, type truckUpdateSchema } from "../../app/contracts/vehicles/schema";
-import type { TruckDays, TruckList, TruckReviewList, TruckStatus, TruckView } from "../../app/contracts/vehicles/trucks-types";
+import type { truckDecisionSchema, TruckInput, truckUpdateSchema } from "../../app/contracts/vehicles/schema";
+import type { TruckDays, TruckList, TruckReviewList, TruckStatus, TruckView } from "../../app/contracts/vehicles/trucks/types";
 import type { Language } from "../../app/contracts/i18n/config";
 import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
+import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { constructionSettings, ownFileId } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import type { DemoCalendar } from "../seed/demo-calendar";
@@ -19,6 +18,19 @@ import { iso } from "../db/column-values";
 import { sendQuietly } from "../notify/send-quietly";
 import type { Mailer } from "../api/context";
 import { portalLink } from "../exhibition-settings/public-url";
+import { TRUCKS } from "./kinds";
+import {
+  deleteOwn,
+  lockForUpdate,
+  lockWaiting,
+  pageOffset,
+  REVIEW_STATUSES,
+  reviewPage,
+  statusCounts,
+  uniqueRefusal,
+  waitingFirst,
+  withExhibitorNames,
+} from "./registrations";
 
 /**
  * Yellow-plate trucks for build-up and dismantling (spec /exhibitTL truckInformationSubmit, points
@@ -27,20 +39,15 @@ import { portalLink } from "../exhibition-settings/public-url";
  * which is allowed until the organizer approves. One plate once a day in the exhibition. The
  * organizer (truckReview) approves with the gate the truck uses, or returns it with a reason.
  */
-const PAGE_SIZE = 20;
 const EXHIBITOR_PAGE = "/exhibitTL/truckInformationSubmit";
 
 type UpdateInput = z.output<typeof truckUpdateSchema>;
 type DecisionInput = z.output<typeof truckDecisionSchema>;
 export type ReviewQuery = { status?: string; day?: string; page: number };
 
-const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
-const stale = () => conflict("vehicles.trucks.errors.stale");
 const plateTaken = () => fieldError("vehicles.trucks.errors.plateTaken", "plate");
-const isPlateDayViolation = (error: unknown) => {
-  const e = error as { code?: string; constraint?: string; message?: string } | null;
-  return e?.code === "23505" && String(e.constraint ?? e.message).includes("yellow_trucks_plate_day");
-};
+/** A unique-index refusal of two saves of the same plate at once reads as the plate being taken. */
+const plateDayGuard = <T>(work: () => Promise<T>) => uniqueRefusal("yellow_trucks_plate_day", plateTaken, work);
 
 /** Live trucks of the exhibition with booth number and licence file. */
 export function selectTrucks(db: Db, exhibitionId: number) {
@@ -146,31 +153,6 @@ export async function truckList(db: Db, caller: Caller): Promise<TruckList> {
   return { trucks: rows.map((row) => truckView(row, caller.roleId)), booths, days };
 }
 
-/** The caller's own live truck, locked for the change; another's answers like an unknown one. */
-async function ownTruck(trx: Db, caller: Caller, id: number) {
-  const row = await trx
-    .selectFrom("yellow_trucks")
-    .select(["id", "plate", "status", "version"])
-    .where("id", "=", id)
-    .where("user_id", "=", caller.userId)
-    .where("exhibition_id", "=", caller.exhibitionId)
-    .where("deleted_at", "is", null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
-
-/** A unique-index refusal of two saves of the same plate at once reads as the plate being taken. */
-async function plateDayGuard<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isPlateDayViolation(error)) throw plateTaken();
-    throw error;
-  }
-}
-
 /** The schema requires the plate; its type cannot say so (the field is built for the optional trailer plate too). */
 function plateOf(input: { plate?: string }) {
   if (!input.plate) throw fieldError(withProp("validation.required", "vehicles.fields.plate"), "plate");
@@ -215,10 +197,7 @@ export async function saveTruck(db: Database, caller: Caller, input: TruckInput,
 export async function updateTruck(db: Database, caller: Caller, input: UpdateInput, now: Date): Promise<TruckList> {
   await plateDayGuard(() =>
     db.transaction().execute(async (trx) => {
-      const row = await ownTruck(trx, caller, input.id);
-      if (input.plate !== row.plate) throw conflict("vehicles.trucks.errors.plateLocked");
-      if (row.status === "approved") throw conflict("vehicles.trucks.errors.approvedLocked");
-      if (input.version !== undefined && input.version !== row.version) throw stale();
+      const row = await lockForUpdate(trx, TRUCKS, caller, input);
       await ownBooth(trx, caller, input.boothId);
       await checkPlannedDay(trx, caller, input);
       await checkPlateFree(trx, caller.exhibitionId, row.plate, input.plannedOn, row.id);
@@ -247,16 +226,11 @@ export async function updateTruck(db: Database, caller: Caller, input: UpdateInp
 
 /** POST /smeb/truck/delete: the caller's own truck until it is approved; kept, marked deleted. */
 export async function deleteTruck(db: Database, caller: Caller, input: { id: number; version?: number }, now: Date): Promise<TruckList> {
-  await db.transaction().execute(async (trx) => {
-    const row = await ownTruck(trx, caller, input.id);
-    if (row.status === "approved") throw conflict("vehicles.trucks.errors.approvedLocked");
-    if (input.version !== undefined && input.version !== row.version) throw stale();
-    await trx.updateTable("yellow_trucks").set({ deleted_at: now, updated_at: now }).where("id", "=", row.id).execute();
-  });
+  await deleteOwn(db, TRUCKS, caller, input, now);
   return truckList(db, caller);
 }
 
-const isStatus = (value: string): value is TruckStatus => (TRUCK_STATUSES as readonly string[]).includes(value);
+const isStatus = (value: string): value is TruckStatus => (REVIEW_STATUSES as readonly string[]).includes(value);
 
 /** GET /smeb/truck/review/list: every exhibitor's trucks, those waiting first, a status and a day to narrow. */
 export async function reviewTrucks(db: Database, organizer: Caller, query: ReviewQuery, language: Language): Promise<TruckReviewList> {
@@ -264,34 +238,19 @@ export async function reviewTrucks(db: Database, organizer: Caller, query: Revie
   const status = query.status as TruckStatus | undefined;
   let scope = selectTrucks(db, organizer.exhibitionId);
   if (query.day) scope = scope.where("t.planned_on", "=", query.day);
-  let counted = db
-    .selectFrom("yellow_trucks")
-    .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
-    .where("exhibition_id", "=", organizer.exhibitionId)
-    .where("deleted_at", "is", null);
-  if (query.day) counted = counted.where("planned_on", "=", query.day);
-  const counts = Object.fromEntries(TRUCK_STATUSES.map((s) => [s, 0])) as Record<TruckStatus, number>;
-  for (const row of await counted.groupBy("status").execute()) counts[row.status] = Number(row.n);
+  const counts = await statusCounts(db, TRUCKS, organizer.exhibitionId, query.day);
   if (status) scope = scope.where("t.status", "=", status);
   const rows = await scope
-    .orderBy(sql`case when t.status = 'submitted' then 0 else 1 end`)
+    .orderBy(waitingFirst("t"))
     .orderBy("t.planned_on")
     .orderBy("t.id")
-    .limit(PAGE_SIZE)
-    .offset((query.page - 1) * PAGE_SIZE)
+    .limit(TRUCKS.reviewPageSize)
+    .offset(pageOffset(TRUCKS, query.page))
     .execute();
-  const names = await exhibitorNamesOf(
-    db,
-    organizer.exhibitionId,
-    rows.map((r) => r.user_id),
-  );
+  const views = rows.map((row) => truckView(row, organizer.roleId));
   return {
-    items: rows.map((row) => ({ ...truckView(row, organizer.roleId), exhibitorName: exhibitorNameIn(names.get(row.user_id), language) })),
-    counts,
-    total: status ? counts[status] : Object.values(counts).reduce((sum, n) => sum + n, 0),
-    page: query.page,
-    pageSize: PAGE_SIZE,
-    status: status ?? null,
+    items: await withExhibitorNames(db, organizer.exhibitionId, rows, views, language),
+    ...reviewPage(TRUCKS, counts, { status, page: query.page }),
     day: query.day ?? null,
     days: await truckDays(db, organizer.exhibitionId),
   };
@@ -312,17 +271,7 @@ export async function decideTruck(
   const { db } = deps;
   const approve = input.decision === "approve";
   const decided = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("yellow_trucks")
-      .select(["id", "user_id", "status", "version", "plate"])
-      .where("id", "=", input.id)
-      .where("exhibition_id", "=", organizer.exhibitionId)
-      .where("deleted_at", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    if (row.status !== "submitted") throw conflict("vehicles.trucks.errors.notSubmitted");
-    if (input.version !== undefined && input.version !== row.version) throw stale();
+    const row = await lockWaiting(trx, TRUCKS, organizer, input);
     await trx
       .updateTable("yellow_trucks")
       .set({
@@ -345,8 +294,7 @@ export async function decideTruck(
     approve ? { approved: true, gate: input.gate ?? "" } : { approved: false, reason: input.reason ?? "" },
   );
   const row = await selectTrucks(db, organizer.exhibitionId).where("t.id", "=", decided.id).executeTakeFirstOrThrow();
-  const names = await exhibitorNamesOf(db, organizer.exhibitionId, [row.user_id]);
-  return { ...truckView(row, organizer.roleId), exhibitorName: exhibitorNameIn(names.get(row.user_id), language) };
+  return (await withExhibitorNames(db, organizer.exhibitionId, [row], [truckView(row, organizer.roleId)], language))[0]!;
 }
 
 async function notifyExhibitor(

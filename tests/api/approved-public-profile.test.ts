@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
-import type { Ranking, VisitPage } from "../../app/contracts/promotion/visitor-api-types";
+import type { Ranking, VisitPage } from "../../app/contracts/promotion/visitors/api-types";
 import { reviewProfile } from "../../server/exhibitor/profiles";
 import { promotionImage } from "../../server/promotion/images";
 import type { InvitationRenderInput, PosterRenderInput } from "../../server/promotion/render";

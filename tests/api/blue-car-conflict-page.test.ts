@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BlueCarList, BlueCarReviewList } from "../../app/contracts/vehicles/blue-cars-types";
+import type { BlueCarList, BlueCarReviewList } from "../../app/contracts/vehicles/blue-cars/types";
 import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 import { testCalendar } from "../support/test-clock";

@@ -4,7 +4,7 @@ import type { AgentSetting, AgentSettingsPage, ServiceSetting, ServiceSettingsPa
 import { CATALOGUE_PAGE_SIZE } from "../../app/contracts/catalogue-settings/values";
 import { exhibitionDateTimeInput } from "../../app/contracts/common/exhibition-time";
 import type { Catalogue } from "../../app/contracts/orders/api-types";
-import type { OverseasAgentsAnswer } from "../../app/contracts/vehicles/overseas-types";
+import type { OverseasAgentsAnswer } from "../../app/contracts/vehicles/overseas/types";
 import { appClock } from "../../server/clock";
 import { runOpsCommand } from "../../server/ops/commands";
 import { portalClient } from "../support/portal-client";

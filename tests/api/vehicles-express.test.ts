@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { CarrierExpressList, ExpressBookingView, ExpressList } from "../../app/contracts/vehicles/express-types";
+import type { CarrierExpressList, ExpressBookingView, ExpressList } from "../../app/contracts/vehicles/express/types";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
 import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OverseasAgentsAnswer, OverseasRequestList, OverseasRequestView } from "../../app/contracts/vehicles/overseas-types";
+import type { OverseasAgentsAnswer, OverseasRequestList, OverseasRequestView } from "../../app/contracts/vehicles/overseas/types";
 import { REQUESTS_PER_DAY, seedOverseasAgents } from "../../server/vehicles/overseas";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";

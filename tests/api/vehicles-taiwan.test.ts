@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList } from "../../app/contracts/vehicles/taiwan-types";
+import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList } from "../../app/contracts/vehicles/taiwan/types";
 import { seedTaiwanDemo } from "../../server/vehicles/taiwan-filings";
 import { TAIWAN_EXPORT_HEADERS } from "../../server/vehicles/taiwan-excel";
 import { readOutbox } from "../support/outbox";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../app/contracts/vehicles/trucks-types";
+import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../app/contracts/vehicles/trucks/types";
 import { readOutbox } from "../support/outbox";
 import { pdfText } from "../support/pdf-text";
 import { drawnQrModules, qrModulesOf } from "../support/pdf-qr";

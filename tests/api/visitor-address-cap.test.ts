@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Ranking, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitor-api-types";
+import type { Ranking, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitors/api-types";
 import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
 import { COUNTED_PER_ADDRESS } from "../../server/promotion/views";

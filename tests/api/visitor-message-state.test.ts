@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translate } from "../../app/contracts/i18n/translate.server";
-import type { AudiencePage } from "../../app/contracts/promotion/visitor-api-types";
+import type { AudiencePage } from "../../app/contracts/promotion/visitors/api-types";
 import { ApiError } from "../../server/api/envelope";
 import { appClock } from "../../server/clock";
 import { CHINA_COUNTRY_ID } from "../../server/lookups/reference-data";

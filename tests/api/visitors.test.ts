@@ -4,7 +4,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { AudienceChart, AudiencePage, Ranking, VisitorPage, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitor-api-types";
+import type { AudienceChart, AudiencePage, Ranking, VisitorPage, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitors/api-types";
 import { appClock } from "../../server/clock";
 import { decodeHeaderWords } from "../../server/mail/outbox";
 import type { OutboxSms } from "../../server/notify/sms";

@@ -3,15 +3,12 @@ import path from "node:path";
 import * as z from "zod";
 import { PROFILE_STEPS, stepSchema } from "../../app/contracts/exhibitor/schema";
 
-/** Every feature's schema files (schema.ts, <form>-schema.ts) and the shared field rules. */
+/** Every feature's schema files (schema.ts, <form>-schema.ts, <part>/schema.ts) and the shared field rules. */
 const FEATURES_DIR = path.resolve("app/contracts");
 const schemaFiles = [
-  ...fs.readdirSync(FEATURES_DIR).flatMap((feature) =>
-    fs
-      .readdirSync(path.join(FEATURES_DIR, feature))
-      .filter((name) => /(^|-)schema\.ts$/.test(name))
-      .map((name) => path.join(FEATURES_DIR, feature, name)),
-  ),
+  ...(fs.readdirSync(FEATURES_DIR, { recursive: true }) as string[])
+    .filter((name) => /(^|[-/])schema\.ts$/.test(name))
+    .map((name) => path.join(FEATURES_DIR, name)),
   path.resolve("app/contracts/common/validation.ts"),
 ];
 

@@ -56,7 +56,7 @@ const MACHINE_INPUTS = new Set([
   "auth/password-schema.ts:resetByCodeRequestSchema newPassword",
   "exhibitor/request-schema.ts:uniqueIdQuerySchema uniqueId",
   "vehicles/schema.ts:truckPassCodeSchema code",
-  "vehicles/blue-cars-schema.ts:blueCarPassCodeSchema code",
+  "vehicles/blue-cars/schema.ts:blueCarPassCodeSchema code",
 ]);
 
 const schemas = await allSchemas();

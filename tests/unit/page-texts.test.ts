@@ -27,7 +27,8 @@ const FEATURE_DIRS: Record<string, string> = {
   promotion: "promotion",
   calendar: "calendar",
 };
-const VEHICLE_PAGES = ["trucks", "taiwan", "express", "overseas"];
+/** A vehicles page's own texts group and the sub-folder registering it (contracts/vehicles/<kind>/texts.ts). */
+const VEHICLE_PAGES: Record<string, string> = { trucks: "trucks", taiwan: "taiwan", express: "express", overseas: "overseas", blueCars: "blue-cars" };
 const KEY = new RegExp(`["'\`]((${Object.keys(FEATURE_DIRS).join("|")})\\.[A-Za-z$][\\w.$]*)`, "g");
 
 function browserModules(): string[] {
@@ -43,11 +44,12 @@ function browserModules(): string[] {
     .map((f) => path.join(APP, f));
 }
 
-/** The registering module a key needs: the feature's texts.ts, or texts-<page>.ts for a vehicles page's own texts. */
+/** The registering module a key needs: the feature's texts.ts, or <kind>/texts.ts for a vehicles page's own texts. */
 function registrationFor(key: string) {
   const [group, part] = key.split(".");
   const dir = FEATURE_DIRS[group!]!;
-  return group === "vehicles" && VEHICLE_PAGES.includes(part!) ? `contracts/${dir}/texts-${part}` : `contracts/${dir}/texts`;
+  const kind = group === "vehicles" ? VEHICLE_PAGES[part!] : undefined;
+  return kind ? `contracts/${dir}/${kind}/texts` : `contracts/${dir}/texts`;
 }
 
 function importsOf(file: string): Set<string> {
@@ -100,6 +102,6 @@ describe("texts in the browser", () => {
       expect(Object.keys(enCore)).not.toContain(group);
       expect(Object.keys(en)).toContain(group);
     }
-    for (const page of VEHICLE_PAGES) expect(Object.keys(en.vehicles)).toContain(page);
+    for (const page of Object.keys(VEHICLE_PAGES)) expect(Object.keys(en.vehicles)).toContain(page);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HS_CODE } from "../../app/contracts/vehicles/plates";
 import { taiwanLineFields, taiwanLineSchema, taiwanReviewSchema } from "../../app/contracts/vehicles/schema";
-import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/taiwan-values";
+import { lineValueCents, totalsByCurrency } from "../../app/contracts/vehicles/taiwan/values";
 
 /** The Taiwan exhibits filing (issue 18): line values and totals per currency, the HS code and the line's numbers as the schema reads them. */
 const line = (extra: Record<string, string> = {}) => ({

@@ -18,7 +18,7 @@ import {
   invitationSchema,
   invitationUpdateSchema,
 } from "./schema";
-import { templateSchema, templateUpdateSchema } from "./template-schema";
+import { templateSchema, templateUpdateSchema } from "./templates/schema";
 
 /** Promotion (issue 38): the exhibitor's exhibits and invitations, under the invitation API's paths. */
 export const promotionEndpoints = {

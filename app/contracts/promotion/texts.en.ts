@@ -1,8 +1,8 @@
-import pages from "./texts-pages.en";
-import images from "./texts-images.en";
-import visitors from "./texts-visitors.en";
-import templates from "./texts-templates.en";
-import reports from "./texts-reports.en";
+import pages from "./pages/texts.en";
+import images from "./images/texts.en";
+import visitors from "./visitors/texts.en";
+import templates from "./templates/texts.en";
+import reports from "./reports/texts.en";
 
 /** promotion texts (en), issue 38: exhibits for now. */
 const promotion = {

@@ -1,9 +1,9 @@
 import type en from "./texts.en";
-import pages from "./texts-pages.zh";
-import images from "./texts-images.zh";
-import visitors from "./texts-visitors.zh";
-import templates from "./texts-templates.zh";
-import reports from "./texts-reports.zh";
+import pages from "./pages/texts.zh";
+import images from "./images/texts.zh";
+import visitors from "./visitors/texts.zh";
+import templates from "./templates/texts.zh";
+import reports from "./reports/texts.zh";
 
 /** promotion 文案（第 38 项）：目前为展品。 */
 const promotion: typeof en = {

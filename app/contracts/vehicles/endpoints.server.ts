@@ -8,10 +8,10 @@ import {
   blueCarSchema,
   blueCarSettingsSchema,
   blueCarUpdateSchema,
-} from "./blue-cars-schema";
-import type { BlueCarList, BlueCarPassCheck, BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "./blue-cars-types";
-import type { CarrierExpressList, ExpressBookingView, ExpressList } from "./express-types";
-import type { OverseasAgentsAnswer, OverseasRequestList, OverseasRequestView } from "./overseas-types";
+} from "./blue-cars/schema";
+import type { BlueCarList, BlueCarPassCheck, BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "./blue-cars/types";
+import type { CarrierExpressList, ExpressBookingView, ExpressList } from "./express/types";
+import type { OverseasAgentsAnswer, OverseasRequestList, OverseasRequestView } from "./overseas/types";
 import {
   expressQuerySchema,
   expressSchema,
@@ -31,8 +31,8 @@ import {
   taiwanLineSchema,
   taiwanReviewSchema,
 } from "./schema";
-import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList } from "./taiwan-types";
-import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "./trucks-types";
+import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList } from "./taiwan/types";
+import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "./trucks/types";
 
 /** A deleted express booking. */
 export type ExpressDeleted = { id: number };

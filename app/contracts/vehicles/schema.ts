@@ -18,11 +18,11 @@ import {
   withProp,
 } from "../common/validation";
 import { cleanPlate, HS_CODE, PLATE, TRAILER_PLATE } from "./plates";
-import { CURRENCIES } from "./taiwan-values";
+import { CURRENCIES } from "./taiwan/values";
 import { SIGNED_CODE_MAX_LENGTH } from "../common/signed-code";
 import { EXPRESS_LIMITS, EXPRESS_STATUSES, INCOTERMS, TRUCK_KINDS, TAIWAN_DISPOSITIONS } from "./values";
 import "./texts";
-import "./texts-trucks";
+import "./trucks/texts";
 
 /**
  * Vehicles and special shipments (spec /exhibitTL truckInformationSubmit, twExhibitsDeclaration,

@@ -1,4 +1,4 @@
-/** Vehicles: what every vehicles page shows (fields, statuses, errors); each page's own texts are in texts-<page>.en.ts. */
+/** Vehicles: what every vehicles page shows (fields, statuses, errors); each page's own texts are in <kind>/texts.en.ts. */
 const vehicles = {
   fields: {
     record: "Record",

@@ -1,10 +1,10 @@
-/** 车辆与特殊运输（issue 18；规格 /exhibitTL）。各页面文字见 texts-<页面>.zh.ts。 */
-import blueCars from "./texts-blue-cars.zh";
+/** 车辆与特殊运输（issue 18；规格 /exhibitTL）。各页面文字见 <类别>/texts.zh.ts。 */
+import blueCars from "./blue-cars/texts.zh";
 import common from "./texts-common.zh";
-import express from "./texts-express.zh";
-import overseas from "./texts-overseas.zh";
-import taiwan from "./texts-taiwan.zh";
-import trucks from "./texts-trucks.zh";
+import express from "./express/texts.zh";
+import overseas from "./overseas/texts.zh";
+import taiwan from "./taiwan/texts.zh";
+import trucks from "./trucks/texts.zh";
 
 const vehicles = { trucks, taiwan, express, overseas, blueCars, ...common };
 

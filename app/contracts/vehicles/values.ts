@@ -1,4 +1,4 @@
-import { CURRENCIES } from "./taiwan-values";
+import { CURRENCIES } from "./taiwan/values";
 
 /** The vehicle and shipment pages' lists and limits, without zod: the pages import these; the schemas (schema.ts) build on them. */
 

@@ -1,5 +1,5 @@
 import { Table, Text } from "@mantine/core";
-import type { AudienceRow, VisitorMessageState, VisitorRow } from "~/contracts/promotion/visitor-api-types";
+import type { AudienceRow, VisitorMessageState, VisitorRow } from "~/contracts/promotion/visitors/api-types";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/promotion/texts";

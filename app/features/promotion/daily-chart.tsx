@@ -1,4 +1,4 @@
-import type { AudienceChart } from "~/contracts/promotion/visitor-api-types";
+import type { AudienceChart } from "~/contracts/promotion/visitors/api-types";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/promotion/texts";
 

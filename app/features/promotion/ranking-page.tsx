@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import type { Ranking, RankingRow } from "~/contracts/promotion/visitor-api-types";
-import { RANKING_PERIODS } from "~/contracts/promotion/visitor-values";
+import type { Ranking, RankingRow } from "~/contracts/promotion/visitors/api-types";
+import { RANKING_PERIODS } from "~/contracts/promotion/visitors/values";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/promotion/texts";
 

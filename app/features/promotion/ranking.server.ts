@@ -2,8 +2,8 @@ import { json } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import { translate } from "~/contracts/i18n/translate.server";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
-import { visitorEndpoints } from "~/contracts/promotion/visitor-endpoints.server";
-import { RANKING_PERIODS, type RankingKind, type RankingPeriod } from "~/contracts/promotion/visitor-values";
+import { visitorEndpoints } from "~/contracts/promotion/visitors/endpoints.server";
+import { RANKING_PERIODS, type RankingKind, type RankingPeriod } from "~/contracts/promotion/visitors/values";
 import { requireOk } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 

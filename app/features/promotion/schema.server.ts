@@ -1,3 +1,3 @@
 /** schema.ts for route modules' loaders and actions: the browser build empties a .server module, so zod stays out of the page (~/lib/forms.server.ts). */
 export * from "../../contracts/promotion/schema";
-export * from "../../contracts/promotion/template-schema";
+export * from "../../contracts/promotion/templates/schema";

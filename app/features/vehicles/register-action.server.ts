@@ -1,15 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { AnyEndpoint } from "~/contracts/api/endpoint";
+import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
 import { rawFields } from "~/features/transport/forms.server";
 import { readUploadForm, replyWithUploadErrors, type UploadFieldSpec } from "~/features/uploads/uploads.server";
 import { handleAuthErrors } from "~/lib/api.server";
-import { rememberForm } from "~/lib/form-hold.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms.server";
-import { requireShellUser } from "~/lib/permissions.server";
+import type { PermissionInfo } from "~/contracts/permission/api-types";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** What a vehicle page's action answers when it stays on the page (a refused form or delete). */
@@ -17,14 +19,13 @@ export type RegisterReply = { form?: "save" | "update"; result?: SubmissionResul
 
 /** A page of the exhibitor's own vehicles: a register form, a correction form (`update`) and a delete. */
 export type VehicleRegister = {
-  path: string;
+  /** Its page (the address to go back to) and its texts (the toasts `vehicles.<texts>.saved`, `.updated`, `.deleted`). */
+  kind: VehiclePageKind;
   endpoints: { save: AnyEndpoint; update: AnyEndpoint; remove: AnyEndpoint };
   schemas: { save: z.ZodType; update: z.ZodType };
   uploads: Record<string, UploadFieldSpec>;
   /** The fields each call sends, as typed (the API parses them with the same schema). */
   apiFields: { save: readonly string[]; update: readonly string[] };
-  /** Toast keys after a save, a correction and a delete. */
-  toasts: { saved: string; updated: string; deleted: string };
 };
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -39,11 +40,13 @@ export async function vehicleRegisterAction({ request, context }: ActionFunction
   const { api, language } = await requireShellUser(request, context);
   const { formData, uploadErrors } = await readUploadForm(request, context, api, language, page.uploads);
   rememberForm(request, formData);
+  const toast = (done: "saved" | "updated" | "deleted") =>
+    redirectWithToast(page.kind.pagePath, context, { kind: "success", key: `vehicles.${page.kind.texts}.${done}` });
   const send = (endpoint: AnyEndpoint, fields: readonly string[]) => api.call(endpoint, rawFields(formData, fields));
   if (formData.get("intent") === "delete") {
     const result = await handleAuthErrors(await send(page.endpoints.remove, ["id", "version"]), request, context);
     if (!result.ok) return json({ error: result.message } satisfies RegisterReply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
-    return redirectWithToast(page.path, context, { kind: "success", key: page.toasts.deleted });
+    return toast("deleted");
   }
   const form = formData.get("intent") === "update" ? "update" : "save";
   const submission = parseWithZod(formData, { schema: page.schemas[form] });
@@ -54,5 +57,21 @@ export async function vehicleRegisterAction({ request, context }: ActionFunction
   const result = await handleAuthErrors(await send(page.endpoints[form], fields), request, context);
   if (!result.ok)
     return json({ form, result: replyToApiFailure(submission, result, fields) } satisfies RegisterReply, { status: statusOf(result.code), headers: NO_STORE });
-  return redirectWithToast(page.path, context, { kind: "success", key: form === "update" ? page.toasts.updated : page.toasts.saved });
+  return toast(form === "update" ? "updated" : "saved");
+}
+
+/**
+ * What a vehicle page's loader reads from its address and session beside its list: the vehicle
+ * `?edit=` opens (only one open to change), the one `?delete=` asks about, and a form held for a
+ * session that ended mid-form (its headers take the hold away).
+ */
+export async function registerPageState<Row extends { id: number; canEdit: boolean; canDelete: boolean }>(
+  { request, context, info }: { request: Request; context: AppLoadContext; info: PermissionInfo },
+  rows: Row[],
+  formFields: readonly string[],
+) {
+  const params = new URL(request.url).searchParams;
+  const find = (param: string, allowed: (row: Row) => boolean) => rows.find((row) => String(row.id) === params.get(param) && allowed(row)) ?? null;
+  const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...formFields]);
+  return { editing: find("edit", (row) => row.canEdit), deleting: find("delete", (row) => row.canDelete), held: held.values, headers: held.headers };
 }

@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
-import type { BlueCarDays, BlueCarView } from "~/contracts/vehicles/blue-cars-types";
-import { BLUE_CAR_LIMITS, BLUE_CAR_SCAN_UPLOAD, BLUE_CAR_SCANS, type BlueCarScan } from "~/contracts/vehicles/blue-cars-values";
-import type { blueCarSchema, blueCarUpdateSchema } from "~/contracts/vehicles/blue-cars-schema";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { SimpleGrid, Text, TextInput } from "@mantine/core";
+import type { BlueCarDays, BlueCarView } from "~/contracts/vehicles/blue-cars/types";
+import { BLUE_CAR_LIMITS, BLUE_CAR_SCAN_UPLOAD, BLUE_CAR_SCANS, type BlueCarScan } from "~/contracts/vehicles/blue-cars/values";
+import type { blueCarSchema, blueCarUpdateSchema } from "~/contracts/vehicles/blue-cars/schema";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { PlateField, RegisterFormFrame } from "~/features/vehicles/register-form";
+import { BLUE_CAR_PAGES } from "~/contracts/vehicles/kinds";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
+import "~/contracts/vehicles/blue-cars/texts";
 
 /** What the API takes (typed text, not parsed values); the page also keeps the uploads' file names. */
 export const CAR_API_FIELDS = ["ownerName", "plate", "neededFrom", "neededTo", ...BLUE_CAR_SCANS] as const;
@@ -65,89 +65,41 @@ export function CarForm({ days, held, constraint, lastResult, pending, editing, 
     defaultValue: { ...defaults, ...(held ?? {}), ...(editing ? { plate: editing.plate } : {}) },
   });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid={editing ? "blue-car-edit-form" : "blue-car-form"} preventScrollReset>
-      <input type="hidden" name="intent" value={editing ? "update" : "save"} />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={editing.version} />
-        </>
-      ) : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {editing ? t("vehicles.blueCars.editTitle", { plate: editing.plate }) : t("vehicles.blueCars.formTitle")}
-        </Title>
-        {editing ? (
-          <Alert color="yellow" data-testid="plate-locked-hint">
-            {t("vehicles.blueCars.plateLockedHint")}
-          </Alert>
-        ) : null}
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            {...getInputProps(fields.ownerName, { type: "text" })}
-            key={fields.ownerName.key}
-            label={t("vehicles.blueCars.fields.ownerName")}
-            maxLength={BLUE_CAR_LIMITS.ownerName}
-            withAsterisk
-            error={errorText(fields.ownerName.errors)}
-          />
-          {editing ? (
-            // The registered plate, read only: posted as it is, the API refuses any other.
-            <TextInput
-              name="plate"
-              value={editing.plate}
-              readOnly
-              label={t("vehicles.blueCars.fields.plate")}
-              data-testid="plate-readonly"
-              error={errorText(fields.plate.errors)}
-            />
-          ) : (
-            <TextInput
-              {...getInputProps(fields.plate, { type: "text" })}
-              key={fields.plate.key}
-              label={t("vehicles.blueCars.fields.plate")}
-              description={t("vehicles.blueCars.plateHint")}
-              maxLength={12}
-              withAsterisk
-              error={errorText(fields.plate.errors)}
-            />
-          )}
-          <TextInput
-            {...getInputProps(fields.neededFrom, { type: "date" })}
-            key={fields.neededFrom.key}
-            label={t("vehicles.blueCars.fields.neededFrom")}
-            description={t("vehicles.blueCars.daysHint", days)}
-            withAsterisk
-            error={errorText(fields.neededFrom.errors)}
-          />
-          <TextInput
-            {...getInputProps(fields.neededTo, { type: "date" })}
-            key={fields.neededTo.key}
-            label={t("vehicles.blueCars.fields.neededTo")}
-            withAsterisk
-            error={errorText(fields.neededTo.errors)}
-          />
-        </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          {t("vehicles.blueCars.scansHint")}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {BLUE_CAR_SCANS.map((scan) => (
-            <FieldFileUpload key={scan} field={fields[scan]} formValues={form.initialValue} {...BLUE_CAR_SCAN_UPLOAD} label={t(SCAN_LABELS[scan])} />
-          ))}
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={pending} data-testid={editing ? "blue-car-save-changes" : "blue-car-add"}>
-            {t(editing ? "vehicles.blueCars.saveChanges" : "vehicles.blueCars.add")}
-          </Button>
-          {cancelTo ? (
-            <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
-              {t("vehicles.blueCars.cancel")}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+    <RegisterFormFrame kind={BLUE_CAR_PAGES} form={form} editing={editing} pending={pending} cancelTo={cancelTo}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          {...getInputProps(fields.ownerName, { type: "text" })}
+          key={fields.ownerName.key}
+          label={t("vehicles.blueCars.fields.ownerName")}
+          maxLength={BLUE_CAR_LIMITS.ownerName}
+          withAsterisk
+          error={errorText(fields.ownerName.errors)}
+        />
+        <PlateField kind={BLUE_CAR_PAGES} field={fields.plate} editing={editing} />
+        <TextInput
+          {...getInputProps(fields.neededFrom, { type: "date" })}
+          key={fields.neededFrom.key}
+          label={t("vehicles.blueCars.fields.neededFrom")}
+          description={t("vehicles.blueCars.daysHint", days)}
+          withAsterisk
+          error={errorText(fields.neededFrom.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.neededTo, { type: "date" })}
+          key={fields.neededTo.key}
+          label={t("vehicles.blueCars.fields.neededTo")}
+          withAsterisk
+          error={errorText(fields.neededTo.errors)}
+        />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {t("vehicles.blueCars.scansHint")}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {BLUE_CAR_SCANS.map((scan) => (
+          <FieldFileUpload key={scan} field={fields[scan]} formValues={form.initialValue} {...BLUE_CAR_SCAN_UPLOAD} label={t(SCAN_LABELS[scan])} />
+        ))}
+      </SimpleGrid>
+    </RegisterFormFrame>
   );
 }

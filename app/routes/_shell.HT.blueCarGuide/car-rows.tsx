@@ -1,14 +1,13 @@
-import { Anchor, Badge as Tag, Group, Table, Text } from "@mantine/core";
-import { Link } from "@remix-run/react";
-import type { BlueCarView } from "~/contracts/vehicles/blue-cars-types";
+import { Table, Text } from "@mantine/core";
+import type { BlueCarView } from "~/contracts/vehicles/blue-cars/types";
+import { BLUE_CAR_PAGES } from "~/contracts/vehicles/kinds";
+import { RowActions, StatusTag } from "~/features/vehicles/row-parts";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
-
-export const STATUS_COLORS = { submitted: "blue", approved: "green", returned: "orange" } as const;
+import "~/contracts/vehicles/blue-cars/texts";
 
 /** The exhibitor's cars: status, pass or the organizer's comment, and what may be done with each. */
-export function CarRows({ cars, path }: { cars: BlueCarView[]; path: string }) {
+export function CarRows({ cars }: { cars: BlueCarView[] }) {
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -33,9 +32,7 @@ export function CarRows({ cars, path }: { cars: BlueCarView[]; path: string }) {
               <Table.Td>{car.ownerName}</Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{t("vehicles.blueCars.neededLine", { from: car.neededFrom, to: car.neededTo })}</Table.Td>
               <Table.Td>
-                <Tag color={STATUS_COLORS[car.status]} variant="light" data-testid="blue-car-status">
-                  {t(`vehicles.blueCars.statuses.${car.status}`)}
-                </Tag>
+                <StatusTag kind={BLUE_CAR_PAGES} status={car.status} />
                 {car.status === "approved" && car.passNo ? (
                   <Text size="xs" data-testid="blue-car-pass-line">
                     {t("vehicles.blueCars.passLine", { passNo: car.passNo, from: car.validFrom, to: car.validTo })}
@@ -48,23 +45,7 @@ export function CarRows({ cars, path }: { cars: BlueCarView[]; path: string }) {
                 ) : null}
               </Table.Td>
               <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  {car.status === "approved" ? (
-                    <Anchor href={`${path}/pass?id=${car.id}`} size="sm" data-testid={`blue-car-pass-${car.id}`}>
-                      {t("vehicles.blueCars.downloadPass")}
-                    </Anchor>
-                  ) : null}
-                  {car.canEdit ? (
-                    <Anchor component={Link} to={`${path}?edit=${car.id}`} size="sm" preventScrollReset data-testid={`blue-car-edit-${car.id}`}>
-                      {t("vehicles.blueCars.edit")}
-                    </Anchor>
-                  ) : null}
-                  {car.canDelete ? (
-                    <Anchor component={Link} to={`${path}?delete=${car.id}`} c="red.9" size="sm" preventScrollReset data-testid={`blue-car-delete-${car.id}`}>
-                      {t("vehicles.blueCars.delete")}
-                    </Anchor>
-                  ) : null}
-                </Group>
+                <RowActions kind={BLUE_CAR_PAGES} row={car} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -7,27 +7,27 @@ import { ConfirmAction } from "~/components/confirm-action";
 import { ActionError } from "~/components/form-error";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { translate } from "~/contracts/i18n/translate.server";
-import type { BlueCarView } from "~/contracts/vehicles/blue-cars-types";
+import { BLUE_CAR_PAGES } from "~/contracts/vehicles/kinds";
 import { blueCarEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { ContentBody } from "~/features/home/content-body";
-import { blueCarSchema, blueCarUpdateSchema } from "~/features/vehicles/blue-cars-schema.server";
+import { blueCarSchema, blueCarUpdateSchema } from "~/features/vehicles/blue-cars/schema.server";
 import { useTranslation } from "~/i18n/texts";
 import { requireOk } from "~/lib/api.server";
-import { heldFormValues } from "~/lib/form-hold.server";
 import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { requireShellUser } from "~/lib/permissions.server";
 import { CAR_API_FIELDS, CAR_FORM_FIELDS, CAR_UPDATE_API_FIELDS, CAR_UPLOADS, CarForm } from "./car-form";
 import { CarRows } from "./car-rows";
-import { type RegisterReply, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
+import { heldFormFor } from "~/features/vehicles/register-form";
+import { type RegisterReply, registerPageState, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
+import "~/contracts/vehicles/blue-cars/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.blueCars.title", leavesTheSiteIn: ["en"] } satisfies PageHandle;
 
-const PATH = "/HT/blueCarGuide";
+const PATH = BLUE_CAR_PAGES.pagePath;
 
 /**
  * The blue-plate car guide (spec /HT/blueCarGuide, issue 41): the organizer's guide, then the
@@ -39,31 +39,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const list = await requireOk(await api.call(blueCarEndpoints.list), request, context);
   if (language === "en") throw redirect(list.trafficPageUrlEn ?? "/");
-  const url = new URL(request.url);
-  const find = (param: string, allowed: (c: BlueCarView) => boolean) =>
-    list.cars.find((c) => String(c.id) === url.searchParams.get(param) && allowed(c)) ?? null;
-  const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...CAR_FORM_FIELDS]);
+  const { headers, ...state } = await registerPageState({ request, context, info }, list.cars, CAR_FORM_FIELDS);
   return json(
     {
       title: translate(language, "vehicles.blueCars.title"),
       list,
-      editing: find("edit", (c) => c.canEdit),
-      deleting: find("delete", (c) => c.canDelete),
-      held: held.values,
+      ...state,
       constraints: formConstraints({ save: blueCarSchema, update: blueCarUpdateSchema }),
     },
-    { headers: held.headers },
+    { headers },
   );
 }
 
 export const action = (args: ActionFunctionArgs) =>
   vehicleRegisterAction(args, {
-    path: PATH,
+    kind: BLUE_CAR_PAGES,
     endpoints: blueCarEndpoints,
     schemas: { save: blueCarSchema, update: blueCarUpdateSchema },
     uploads: CAR_UPLOADS,
     apiFields: { save: CAR_API_FIELDS, update: CAR_UPDATE_API_FIELDS },
-    toasts: { saved: "vehicles.blueCars.saved", updated: "vehicles.blueCars.updated", deleted: "vehicles.blueCars.deleted" },
   });
 
 export default function BlueCarGuidePage() {
@@ -71,9 +65,7 @@ export default function BlueCarGuidePage() {
   const { list, editing, deleting, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RegisterReply | undefined;
   const pending = useIsPending();
-  // A held form (the session ended mid-form) goes back to the form it came from.
-  const heldFor = (intent: "save" | "update") =>
-    held && held.intent === intent && (intent === "save" || String(held.id) === String(editing?.id)) ? held : null;
+  const heldFor = (intent: "save" | "update") => heldFormFor(held, intent, editing);
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -103,7 +95,7 @@ export default function BlueCarGuidePage() {
           <Title order={2} size="h4">
             {t("vehicles.blueCars.listTitle")}
           </Title>
-          {list.cars.length ? <CarRows cars={list.cars} path={PATH} /> : <Text c="dimmed">{t("vehicles.blueCars.empty")}</Text>}
+          {list.cars.length ? <CarRows cars={list.cars} /> : <Text c="dimmed">{t("vehicles.blueCars.empty")}</Text>}
         </Stack>
       </Paper>
       {editing ? (

@@ -1,17 +1,17 @@
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
-import { Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ActionError } from "~/components/form-error";
-import { ListPager } from "~/components/list-pager";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { translate } from "~/contracts/i18n/translate.server";
-import { BLUE_CAR_SCANS, BLUE_CAR_STATUSES, type BlueCarStatus } from "~/contracts/vehicles/blue-cars-values";
+import { BLUE_CAR_SCANS } from "~/contracts/vehicles/blue-cars/values";
+import { BLUE_CAR_PAGES } from "~/contracts/vehicles/kinds";
 import { blueCarEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { rawFields } from "~/features/transport/forms.server";
-import { blueCarDecisionSchema, blueCarSettingsSchema } from "~/features/vehicles/blue-cars-schema.server";
+import { blueCarDecisionSchema, blueCarSettingsSchema } from "~/features/vehicles/blue-cars/schema.server";
 import { useTranslation } from "~/i18n/texts";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
@@ -19,34 +19,20 @@ import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { STATUS_COLORS } from "../_shell.HT.blueCarGuide/car-rows";
-import { DECISION_FIELDS, DecisionForms, type DecisionReply } from "./decision-forms";
+import { type DecideReply, decideAction, reviewAddress, reviewFilters } from "~/features/vehicles/review-action.server";
+import { PassLink, ReviewPager, StatusLinks, StatusTag } from "~/features/vehicles/row-parts";
+import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
 import { SettingsForm } from "./settings-form";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
+import "~/contracts/vehicles/blue-cars/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.blueCars.review.title" } satisfies PageHandle;
 
-const PATH = "/HT/blueCarReview";
+const KIND = BLUE_CAR_PAGES;
 const NO_STORE = { "Cache-Control": "no-store" };
 const SETTINGS_FIELDS = ["trafficPageUrlEn", "guideZh", "guideEn"] as const;
-
-/** The page's filters from its address: a status and a page (anything else is dropped). */
-function filtersOf(request: Request) {
-  const params = new URL(request.url).searchParams;
-  const status = BLUE_CAR_STATUSES.find((s) => s === params.get("status")) ?? null;
-  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
-  return { status, page };
-}
-const addressOf = (filters: { status: BlueCarStatus | null; page: number }) => {
-  const params = new URLSearchParams();
-  if (filters.status) params.set("status", filters.status);
-  if (filters.page > 1) params.set("page", String(filters.page));
-  const query = params.toString();
-  return query ? `${PATH}?${query}` : PATH;
-};
 
 /**
  * The organizer's review of blue-plate cars (issue 41; menu row 85, roleId 1 only): waiting cars
@@ -55,7 +41,7 @@ const addressOf = (filters: { status: BlueCarStatus | null; page: number }) => {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
-  const filters = filtersOf(request);
+  const filters = reviewFilters(request, KIND);
   const [list, settings] = await Promise.all([
     api.call(blueCarEndpoints.reviewList, { status: filters.status ?? undefined, page: filters.page }).then((r) => requireOk(r, request, context)),
     api.call(blueCarEndpoints.settings).then((r) => requireOk(r, request, context)),
@@ -69,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-type Reply = { decision?: DecisionReply; settings?: SubmissionResult<string[]>; guidePreview?: { guideZh: string; guideEn: string }; error?: string };
+type Reply = DecideReply & { settings?: SubmissionResult<string[]>; guidePreview?: { guideZh: string; guideEn: string } };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
@@ -89,19 +75,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return json({ settings: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
     const result = await handleAuthErrors(await api.call(blueCarEndpoints.saveSettings, rawFields(formData, SETTINGS_FIELDS)), request, context);
     if (!result.ok) return json({ settings: replyToApiFailure(submission, result, SETTINGS_FIELDS) } satisfies Reply, { status: 400, headers: NO_STORE });
-    return redirectWithToast(addressOf(filtersOf(request)), context, { kind: "success", key: "vehicles.blueCars.settings.saved" });
+    return redirectWithToast(reviewAddress(KIND, reviewFilters(request, KIND)), context, { kind: "success", key: "vehicles.blueCars.settings.saved" });
   }
   if (intent !== "decide") throw new Response("Bad request", { status: 400 });
-  const submission = parseWithZod(formData, { schema: blueCarDecisionSchema });
-  const which = { id: String(formData.get("id") ?? ""), decision: String(formData.get("decision") ?? "") };
-  if (submission.status !== "success") return json({ decision: { ...which, result: submission.reply() } } satisfies Reply, { status: 400, headers: NO_STORE });
-  const result = await handleAuthErrors(await api.call(blueCarEndpoints.decide, rawFields(formData, DECISION_FIELDS)), request, context);
-  if (!result.ok)
-    return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : result.code === 400 ? 400 : 409, headers: NO_STORE });
-  return redirectWithToast(addressOf(filtersOf(request)), context, {
-    kind: "success",
-    key: submission.value.decision === "approve" ? "vehicles.blueCars.review.approved" : "vehicles.blueCars.review.returned",
-  });
+  return decideAction(
+    { request, context, api, formData },
+    { kind: KIND, schema: blueCarDecisionSchema, endpoint: blueCarEndpoints.decide, fields: DECISION_FIELDS, passThrough: [404, 400] },
+  );
 }
 
 export default function BlueCarReviewPage() {
@@ -109,7 +89,7 @@ export default function BlueCarReviewPage() {
   const { list, settings, filters, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
-  const link = (next: Partial<typeof filters>) => addressOf({ ...filters, page: 1, ...next });
+  const link = (next: Partial<typeof filters>) => reviewAddress(KIND, { ...filters, page: 1, ...next });
   return (
     <Stack gap="lg" maw={1200}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -121,16 +101,7 @@ export default function BlueCarReviewPage() {
             {t("vehicles.blueCars.review.intro")}
           </Text>
           <ActionError message={actionData?.error} />
-          <Group gap="md" data-testid="blue-car-review-filters">
-            <Anchor component={Link} to={link({ status: null })} fw={filters.status ? undefined : 700}>
-              {t("vehicles.blueCars.review.all")}
-            </Anchor>
-            {BLUE_CAR_STATUSES.map((s) => (
-              <Anchor key={s} component={Link} to={link({ status: s })} fw={filters.status === s ? 700 : undefined} data-testid={`blue-car-filter-${s}`}>
-                {t(`vehicles.blueCars.statuses.${s}`)} ({list.counts[s] ?? 0})
-              </Anchor>
-            ))}
-          </Group>
+          <StatusLinks kind={KIND} counts={list.counts} current={filters.status} link={(status) => link({ status })} />
           {list.items.length ? (
             <Table.ScrollContainer minWidth={1000}>
               <Table striped withTableBorder data-testid="blue-car-review-list">
@@ -184,9 +155,7 @@ export default function BlueCarReviewPage() {
                         </Stack>
                       </Table.Td>
                       <Table.Td>
-                        <Tag color={STATUS_COLORS[car.status]} variant="light" data-testid="blue-car-status">
-                          {t(`vehicles.blueCars.statuses.${car.status}`)}
-                        </Tag>
+                        <StatusTag kind={KIND} status={car.status} />
                         {car.status === "approved" ? (
                           <Text size="xs">{t("vehicles.blueCars.passLine", { passNo: car.passNo, from: car.validFrom, to: car.validTo })}</Text>
                         ) : null}
@@ -200,9 +169,7 @@ export default function BlueCarReviewPage() {
                         {car.status === "submitted" ? (
                           <DecisionForms car={car} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} days={list.days} />
                         ) : car.status === "approved" ? (
-                          <Anchor href={`/HT/blueCarGuide/pass?id=${car.id}`} size="sm" data-testid={`blue-car-pass-${car.id}`}>
-                            {t("vehicles.blueCars.downloadPass")}
-                          </Anchor>
+                          <PassLink kind={KIND} id={car.id} />
                         ) : null}
                       </Table.Td>
                     </Table.Tr>
@@ -213,13 +180,7 @@ export default function BlueCarReviewPage() {
           ) : (
             <Text c="dimmed">{t("vehicles.blueCars.review.empty")}</Text>
           )}
-          <ListPager
-            page={list.page}
-            pageSize={list.pageSize}
-            total={list.total}
-            link={(page) => link({ page })}
-            keys={{ previous: "vehicles.blueCars.review.previous", next: "vehicles.blueCars.review.next", pageOf: "vehicles.blueCars.review.pageOf" }}
-          />
+          <ReviewPager kind={KIND} list={list} link={(page) => link({ page })} />
         </Stack>
       </Paper>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

@@ -2,14 +2,14 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
-import type { blueCarSettingsSchema } from "~/contracts/vehicles/blue-cars-schema";
-import type { BlueCarSettings } from "~/contracts/vehicles/blue-cars-types";
-import { BLUE_CAR_LIMITS } from "~/contracts/vehicles/blue-cars-values";
+import type { blueCarSettingsSchema } from "~/contracts/vehicles/blue-cars/schema";
+import type { BlueCarSettings } from "~/contracts/vehicles/blue-cars/types";
+import { BLUE_CAR_LIMITS } from "~/contracts/vehicles/blue-cars/values";
 import { ContentBody } from "~/features/home/content-body";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-blue-cars";
+import "~/contracts/vehicles/blue-cars/texts";
 
 /**
  * The organizer's English traffic page and the guide in both languages (intent `settings`); "Preview"

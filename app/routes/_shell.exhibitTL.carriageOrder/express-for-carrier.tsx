@@ -2,10 +2,10 @@ import { Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
-import type { CarrierExpressList, CarrierExpressView } from "~/contracts/vehicles/express-types";
+import type { CarrierExpressList, CarrierExpressView } from "~/contracts/vehicles/express/types";
 import { ExpressRow, ExpressStatusTag, ExpressSteps } from "../_shell.exhibitTL.smallExhibitsExpress/express-parts";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-express";
+import "~/contracts/vehicles/express/texts";
 
 /** The button that moves a booking to its next status, posted as intent expressStep with the version it shows. */
 function NextStep({ booking, pending }: { booking: CarrierExpressView; pending: boolean }) {

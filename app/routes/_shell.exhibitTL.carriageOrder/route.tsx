@@ -21,7 +21,7 @@ import { ExpressForCarrier } from "./express-for-carrier";
 import { LiftingForCarrier } from "./lifting-for-carrier";
 import "~/contracts/transport/texts";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-express";
+import "~/contracts/vehicles/express/texts";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 import { formatCny } from "~/contracts/common/format";
 

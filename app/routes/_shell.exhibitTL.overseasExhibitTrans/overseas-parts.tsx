@@ -2,9 +2,9 @@ import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/co
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
-import type { OverseasAgentView, OverseasRequestView } from "~/contracts/vehicles/overseas-types";
+import type { OverseasAgentView, OverseasRequestView } from "~/contracts/vehicles/overseas/types";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-overseas";
+import "~/contracts/vehicles/overseas/texts";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

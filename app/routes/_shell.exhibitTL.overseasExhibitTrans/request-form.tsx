@@ -3,11 +3,11 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput, Ti
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { OverseasAgentsAnswer } from "~/contracts/vehicles/overseas-types";
+import type { OverseasAgentsAnswer } from "~/contracts/vehicles/overseas/types";
 import type { overseasRequestSchema } from "~/contracts/vehicles/schema";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-overseas";
+import "~/contracts/vehicles/overseas/texts";
 
 export const REQUEST_FIELDS = [
   "agentId",

@@ -20,7 +20,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AgentCards, RequestHistory } from "./overseas-parts";
 import { REQUEST_FIELDS, RequestForm } from "./request-form";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-overseas";
+import "~/contracts/vehicles/overseas/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 

@@ -3,11 +3,11 @@ import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
-import type { ExpressList } from "~/contracts/vehicles/express-types";
+import type { ExpressList } from "~/contracts/vehicles/express/types";
 import type { expressSchema } from "~/contracts/vehicles/schema";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-express";
+import "~/contracts/vehicles/express/texts";
 
 export const EXPRESS_FIELDS = [
   "boothId",

@@ -3,11 +3,11 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
-import type { ExpressFilters, ExpressList } from "~/contracts/vehicles/express-types";
+import type { ExpressFilters, ExpressList } from "~/contracts/vehicles/express/types";
 import { EXPRESS_STATUSES } from "~/contracts/vehicles/values";
 import { ExpressRow, ExpressStatusTag, ExpressSteps } from "./express-parts";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-express";
+import "~/contracts/vehicles/express/texts";
 
 /** The list's address with its filters (and a page, or a booking to delete): what every link of the history keeps. */
 export function historyLink(path: string, filters: ExpressFilters, extra: { page?: number; delete?: number } = {}) {

@@ -1,9 +1,9 @@
 import { Badge as Tag, Group, Table, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
-import type { ExpressBookingView, ExpressStatus } from "~/contracts/vehicles/express-types";
+import type { ExpressBookingView, ExpressStatus } from "~/contracts/vehicles/express/types";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-express";
+import "~/contracts/vehicles/express/texts";
 
 /** What the exhibitor's history and the carrier's list show alike of an express booking (issue 18). */
 const STATUS_COLORS: Record<ExpressStatus, string> = { booked: "blue", received: "orange", delivered: "green" };

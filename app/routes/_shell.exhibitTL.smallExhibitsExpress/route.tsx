@@ -22,7 +22,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { EXPRESS_FIELDS, ExpressForm } from "./express-form";
 import { ExpressHistory } from "./express-history";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-express";
+import "~/contracts/vehicles/express/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 

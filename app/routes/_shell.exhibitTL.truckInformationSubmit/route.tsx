@@ -1,32 +1,33 @@
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
-import { Anchor, Badge as Tag, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ConfirmAction } from "~/components/confirm-action";
 import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema.server";
-import type { TruckView } from "~/contracts/vehicles/trucks-types";
+import type { TruckView } from "~/contracts/vehicles/trucks/types";
+import { TRUCK_PAGES } from "~/contracts/vehicles/kinds";
+import { RowActions, StatusTag } from "~/features/vehicles/row-parts";
+import { heldFormFor } from "~/features/vehicles/register-form";
 import { truckEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
-import { heldFormValues } from "~/lib/form-hold.server";
 import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { requireShellUser } from "~/lib/permissions.server";
 import { LICENSE_UPLOAD, TRUCK_API_FIELDS, TRUCK_FORM_FIELDS, TRUCK_UPDATE_API_FIELDS, TruckForm } from "./truck-form";
-import { type RegisterReply, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
+import { type RegisterReply, registerPageState, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-trucks";
+import "~/contracts/vehicles/trucks/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.trucks.title" } satisfies PageHandle;
 
-const PATH = "/exhibitTL/truckInformationSubmit";
-const STATUS_COLORS = { submitted: "blue", approved: "green", returned: "orange" } as const;
+const PATH = TRUCK_PAGES.pagePath;
 
 /**
  * The exhibitor's yellow-plate trucks (spec /exhibitTL truckInformationSubmit, issue 18): the list
@@ -37,31 +38,25 @@ const STATUS_COLORS = { submitted: "blue", approved: "green", returned: "orange"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const list = await requireOk(await api.call(truckEndpoints.list), request, context);
-  const url = new URL(request.url);
-  const find = (param: string, allowed: (t: TruckView) => boolean) =>
-    list.trucks.find((t) => String(t.id) === url.searchParams.get(param) && allowed(t)) ?? null;
-  const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...TRUCK_FORM_FIELDS]);
+  const { headers, ...state } = await registerPageState({ request, context, info }, list.trucks, TRUCK_FORM_FIELDS);
   return json(
     {
       title: translate(language, "vehicles.trucks.title"),
       list,
-      editing: find("edit", (t) => t.canEdit),
-      deleting: find("delete", (t) => t.canDelete),
-      held: held.values,
+      ...state,
       constraints: formConstraints({ save: truckSchema, update: truckUpdateSchema }),
     },
-    { headers: held.headers },
+    { headers },
   );
 }
 
 export const action = (args: ActionFunctionArgs) =>
   vehicleRegisterAction(args, {
-    path: PATH,
+    kind: TRUCK_PAGES,
     endpoints: truckEndpoints,
     schemas: { save: truckSchema, update: truckUpdateSchema },
     uploads: { licenseUrl: LICENSE_UPLOAD },
     apiFields: { save: TRUCK_API_FIELDS, update: TRUCK_UPDATE_API_FIELDS },
-    toasts: { saved: "vehicles.trucks.saved", updated: "vehicles.trucks.updated", deleted: "vehicles.trucks.deleted" },
   });
 
 function TruckRows({ trucks }: { trucks: TruckView[] }) {
@@ -103,9 +98,7 @@ function TruckRows({ trucks }: { trucks: TruckView[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Tag color={STATUS_COLORS[truck.status]} variant="light" data-testid="truck-status">
-                  {t(`vehicles.truckStatuses.${truck.status}`)}
-                </Tag>
+                <StatusTag kind={TRUCK_PAGES} status={truck.status} />
                 {truck.status === "returned" && truck.returnReason ? (
                   <Text size="xs" c="orange.9" data-testid="truck-return-reason" style={{ overflowWrap: "anywhere" }}>
                     {t("vehicles.trucks.returnedBecause", { reason: truck.returnReason })}
@@ -118,23 +111,7 @@ function TruckRows({ trucks }: { trucks: TruckView[] }) {
                 ) : null}
               </Table.Td>
               <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  {truck.status === "approved" ? (
-                    <Anchor href={`${PATH}/pass?id=${truck.id}`} size="sm" data-testid={`truck-pass-${truck.id}`}>
-                      {t("vehicles.trucks.downloadPass")}
-                    </Anchor>
-                  ) : null}
-                  {truck.canEdit ? (
-                    <Anchor component={Link} to={`${PATH}?edit=${truck.id}`} size="sm" preventScrollReset data-testid={`truck-edit-${truck.id}`}>
-                      {t("vehicles.trucks.edit")}
-                    </Anchor>
-                  ) : null}
-                  {truck.canDelete ? (
-                    <Anchor component={Link} to={`${PATH}?delete=${truck.id}`} c="red.9" size="sm" preventScrollReset data-testid={`truck-delete-${truck.id}`}>
-                      {t("vehicles.trucks.delete")}
-                    </Anchor>
-                  ) : null}
-                </Group>
+                <RowActions kind={TRUCK_PAGES} row={truck} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -149,9 +126,7 @@ export default function TruckInformationPage() {
   const { list, editing, deleting, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RegisterReply | undefined;
   const pending = useIsPending();
-  // A held form (the session ended mid-form) goes back to the form it came from.
-  const heldFor = (intent: "save" | "update") =>
-    held && held.intent === intent && (intent === "save" || String(held.id) === String(editing?.id)) ? held : null;
+  const heldFor = (intent: "save" | "update") => heldFormFor(held, intent, editing);
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

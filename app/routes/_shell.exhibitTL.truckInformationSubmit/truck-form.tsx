@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
+import { PlateField, RegisterFormFrame } from "~/features/vehicles/register-form";
+import { TRUCK_PAGES } from "~/contracts/vehicles/kinds";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import type { truckSchema, truckUpdateSchema } from "~/contracts/vehicles/schema";
 import { TRUCK_KINDS } from "~/contracts/vehicles/values";
-import type { TruckList, TruckView } from "~/contracts/vehicles/trucks-types";
+import type { TruckList, TruckView } from "~/contracts/vehicles/trucks/types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-trucks";
+import "~/contracts/vehicles/trucks/texts";
 
 /** The driving licence scan: an image or a PDF up to 5 MB (upload folder driving-license). */
 export const LICENSE_UPLOAD = {
@@ -43,7 +43,7 @@ type Props = {
 export function TruckForm({ list, held, constraint, lastResult, pending, editing, cancelTo }: Props) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const intent = editing ? "update" : "save";
+  const _intent = editing ? "update" : "save";
   const defaults: Record<string, unknown> = editing
     ? {
         boothId: String(editing.boothId),
@@ -63,110 +63,62 @@ export function TruckForm({ list, held, constraint, lastResult, pending, editing
   });
   const days = { buildUp: `${list.days.buildUpFrom} – ${list.days.buildUpTo}`, dismantle: `${list.days.dismantleFrom} – ${list.days.dismantleTo}` };
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid={editing ? "truck-edit-form" : "truck-form"} preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={editing.version} />
-        </>
-      ) : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {editing ? t("vehicles.trucks.editTitle", { plate: editing.plate }) : t("vehicles.trucks.formTitle")}
-        </Title>
-        {editing ? (
-          <Alert color="yellow" data-testid="plate-locked-hint">
-            {t("vehicles.trucks.plateLockedHint")}
-          </Alert>
-        ) : null}
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NativeSelect
-            {...getSelectProps(fields.boothId)}
-            key={fields.boothId.key}
-            label={t("vehicles.fields.booth")}
-            data={list.booths.map((b) => ({ value: String(b.boothId), label: b.boothNo }))}
-            withAsterisk
-            error={errorText(fields.boothId.errors)}
-          />
-          {editing ? (
-            // The registered plate, read only: posted as it is, the API refuses any other (409).
-            <TextInput
-              name="plate"
-              value={editing.plate}
-              readOnly
-              label={t("vehicles.fields.plate")}
-              data-testid="plate-readonly"
-              error={errorText(fields.plate.errors)}
-            />
-          ) : (
-            <TextInput
-              {...getInputProps(fields.plate, { type: "text" })}
-              key={fields.plate.key}
-              label={t("vehicles.fields.plate")}
-              description={t("vehicles.trucks.plateHint")}
-              maxLength={12}
-              withAsterisk
-              error={errorText(fields.plate.errors)}
-            />
-          )}
-          <TextInput
-            {...getInputProps(fields.trailerPlate, { type: "text" })}
-            key={fields.trailerPlate.key}
-            label={t("vehicles.fields.trailerPlate")}
-            description={t("vehicles.trucks.trailerHint")}
-            maxLength={12}
-            error={errorText(fields.trailerPlate.errors)}
-          />
-          <NativeSelect
-            {...getSelectProps(fields.kind)}
-            key={fields.kind.key}
-            label={t("vehicles.fields.truckKind")}
-            data={TRUCK_KINDS.map((kind) => ({ value: kind, label: t(`vehicles.truckKinds.${kind}`) }))}
-            withAsterisk
-            error={errorText(fields.kind.errors)}
-          />
-          <TextInput
-            {...getInputProps(fields.driverName, { type: "text" })}
-            key={fields.driverName.key}
-            label={t("vehicles.fields.driverName")}
-            maxLength={30}
-            withAsterisk
-            error={errorText(fields.driverName.errors)}
-          />
-          <TextInput
-            {...getInputProps(fields.driverPhone, { type: "tel" })}
-            key={fields.driverPhone.key}
-            label={t("vehicles.fields.driverPhone")}
-            description={editing ? t("vehicles.trucks.phoneRetype") : undefined}
-            maxLength={11}
-            inputMode="numeric"
-            withAsterisk
-            error={errorText(fields.driverPhone.errors)}
-          />
-        </SimpleGrid>
-        <TextInput
-          {...getInputProps(fields.plannedOn, { type: "date" })}
-          key={fields.plannedOn.key}
-          label={t("vehicles.fields.plannedOn")}
-          description={t("vehicles.trucks.daysHint", days)}
+    <RegisterFormFrame kind={TRUCK_PAGES} form={form} editing={editing} pending={pending} cancelTo={cancelTo}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NativeSelect
+          {...getSelectProps(fields.boothId)}
+          key={fields.boothId.key}
+          label={t("vehicles.fields.booth")}
+          data={list.booths.map((b) => ({ value: String(b.boothId), label: b.boothNo }))}
           withAsterisk
-          maw={320}
-          error={errorText(fields.plannedOn.errors)}
+          error={errorText(fields.boothId.errors)}
         />
-        <FieldFileUpload field={fields.licenseUrl} formValues={form.initialValue} {...LICENSE_UPLOAD} label={t("vehicles.fields.license")} />
-        <Group>
-          <Button type="submit" loading={pending} data-testid={editing ? "truck-save-changes" : "truck-add"}>
-            {t(editing ? "vehicles.trucks.saveChanges" : "vehicles.trucks.add")}
-          </Button>
-          {cancelTo ? (
-            <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
-              {t("vehicles.trucks.cancel")}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+        <PlateField kind={TRUCK_PAGES} field={fields.plate} editing={editing} />
+        <TextInput
+          {...getInputProps(fields.trailerPlate, { type: "text" })}
+          key={fields.trailerPlate.key}
+          label={t("vehicles.fields.trailerPlate")}
+          description={t("vehicles.trucks.trailerHint")}
+          maxLength={12}
+          error={errorText(fields.trailerPlate.errors)}
+        />
+        <NativeSelect
+          {...getSelectProps(fields.kind)}
+          key={fields.kind.key}
+          label={t("vehicles.fields.truckKind")}
+          data={TRUCK_KINDS.map((kind) => ({ value: kind, label: t(`vehicles.truckKinds.${kind}`) }))}
+          withAsterisk
+          error={errorText(fields.kind.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.driverName, { type: "text" })}
+          key={fields.driverName.key}
+          label={t("vehicles.fields.driverName")}
+          maxLength={30}
+          withAsterisk
+          error={errorText(fields.driverName.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.driverPhone, { type: "tel" })}
+          key={fields.driverPhone.key}
+          label={t("vehicles.fields.driverPhone")}
+          description={editing ? t("vehicles.trucks.phoneRetype") : undefined}
+          maxLength={11}
+          inputMode="numeric"
+          withAsterisk
+          error={errorText(fields.driverPhone.errors)}
+        />
+      </SimpleGrid>
+      <TextInput
+        {...getInputProps(fields.plannedOn, { type: "date" })}
+        key={fields.plannedOn.key}
+        label={t("vehicles.fields.plannedOn")}
+        description={t("vehicles.trucks.daysHint", days)}
+        withAsterisk
+        maw={320}
+        error={errorText(fields.plannedOn.errors)}
+      />
+      <FieldFileUpload field={fields.licenseUrl} formValues={form.initialValue} {...LICENSE_UPLOAD} label={t("vehicles.fields.license")} />
+    </RegisterFormFrame>
   );
 }

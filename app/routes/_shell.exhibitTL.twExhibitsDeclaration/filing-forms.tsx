@@ -5,10 +5,10 @@ import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { taiwanHeaderSchema, taiwanLineSchema } from "~/contracts/vehicles/schema";
 import { CURRENCIES, TAIWAN_DISPOSITIONS } from "~/contracts/vehicles/values";
-import type { TaiwanFilingView } from "~/contracts/vehicles/taiwan-types";
+import type { TaiwanFilingView } from "~/contracts/vehicles/taiwan/types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-taiwan";
+import "~/contracts/vehicles/taiwan/texts";
 
 /** What each form posts (as typed: the API parses yuan, kg and HS codes with the same schema). */
 export const HEADER_FIELDS = ["boothId", "importerName", "importerContact", "importerPhone", "id", "version"] as const;

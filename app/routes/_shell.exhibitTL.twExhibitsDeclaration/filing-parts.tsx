@@ -1,10 +1,10 @@
 import { Anchor, Badge as Tag, Group, SimpleGrid, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { TaiwanFilingView, TaiwanLineView, TaiwanTotal } from "~/contracts/vehicles/taiwan-types";
+import type { TaiwanFilingView, TaiwanLineView, TaiwanTotal } from "~/contracts/vehicles/taiwan/types";
 import { formatMoney } from "~/contracts/common/format";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-taiwan";
+import "~/contracts/vehicles/taiwan/texts";
 
 /**
  * What the exhibitor's filing page and the customs agent's review show alike (issue 18): the status,

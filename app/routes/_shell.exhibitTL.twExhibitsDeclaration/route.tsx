@@ -23,7 +23,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { HEADER_FIELDS, HeaderForm, LINE_FIELDS, LineForm } from "./filing-forms";
 import { ImporterFacts, LinesTable, TotalsBlock, TaiwanStatusTag } from "./filing-parts";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-taiwan";
+import "~/contracts/vehicles/taiwan/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 

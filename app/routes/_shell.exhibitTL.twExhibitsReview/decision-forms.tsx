@@ -1,11 +1,11 @@
 import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Textarea } from "@mantine/core";
 import { DecisionPair, type DecisionSide } from "~/components/review/decision-pair";
-import type { TaiwanReviewDetail } from "~/contracts/vehicles/taiwan-types";
+import type { TaiwanReviewDetail } from "~/contracts/vehicles/taiwan/types";
 import { useTranslation } from "~/i18n/texts";
 import type { FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-taiwan";
+import "~/contracts/vehicles/taiwan/texts";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "comment"] as const;
 

@@ -10,7 +10,7 @@ import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { rawFields } from "~/features/transport/forms.server";
 import { taiwanReviewSchema } from "~/features/vehicles/schema.server";
-import type { TaiwanReviewDetail, TaiwanStatus } from "~/contracts/vehicles/taiwan-types";
+import type { TaiwanReviewDetail, TaiwanStatus } from "~/contracts/vehicles/taiwan/types";
 import { taiwanFilingEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
@@ -26,7 +26,7 @@ import { currencyAmount, ImporterFacts, LinesTable, TotalsBlock, TaiwanStatusTag
 import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
 import "~/contracts/transport/texts";
 import "~/contracts/vehicles/texts";
-import "~/contracts/vehicles/texts-taiwan";
+import "~/contracts/vehicles/taiwan/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 

@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Ti
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { TemplateAdminView } from "~/contracts/promotion/api-types";
-import type { templateSchema } from "~/contracts/promotion/template-schema";
+import type { templateSchema } from "~/contracts/promotion/templates/schema";
 import { INVITATION_EXHIBITS_MAX, INVITATION_LANGUAGES, TEMPLATE_NAME_MAX } from "~/contracts/promotion/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useTranslation } from "~/i18n/texts";

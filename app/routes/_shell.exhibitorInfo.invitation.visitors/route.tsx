@@ -6,7 +6,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ListPager } from "~/components/list-pager";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { visitorEndpoints } from "~/contracts/promotion/visitor-endpoints.server";
+import { visitorEndpoints } from "~/contracts/promotion/visitors/endpoints.server";
 import { AudienceTable } from "~/features/promotion/audience-table";
 import { useTranslation } from "~/i18n/texts";
 import { requireOk } from "~/lib/api.server";

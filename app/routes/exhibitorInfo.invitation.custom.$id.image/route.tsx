@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { promotionImageEndpoints } from "~/contracts/promotion/image-endpoints.server";
+import { promotionImageEndpoints } from "~/contracts/promotion/images/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
 

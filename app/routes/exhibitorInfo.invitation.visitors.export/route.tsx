@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { visitorEndpoints } from "~/contracts/promotion/visitor-endpoints.server";
+import { visitorEndpoints } from "~/contracts/promotion/visitors/endpoints.server";
 import { proxyDownload } from "~/lib/download.server";
 import { requireShellUser } from "~/lib/permissions.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { Language } from "~/contracts/i18n/config";
 import { translateMessage } from "~/contracts/i18n/translate.server";
-import { visitorEndpoints } from "~/contracts/promotion/visitor-endpoints.server";
+import { visitorEndpoints } from "~/contracts/promotion/visitors/endpoints.server";
 import { fetchCaptcha } from "~/features/captcha/captcha.server";
 import { apiFor } from "~/lib/api.server";
 import { getLanguage } from "~/lib/cookies.server";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { promotionImageEndpoints as endpoints } from "../../../app/contracts/promotion/image-endpoints.server";
+import { promotionImageEndpoints as endpoints } from "../../../app/contracts/promotion/images/endpoints.server";
 import { appClock } from "../../clock";
 import { promotionImage } from "../../promotion/images";
 import { trackingCodeOf, trackingLink } from "../../promotion/tracking";

@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import { visitorEndpoints as endpoints } from "../../../app/contracts/promotion/visitor-endpoints.server";
+import { visitorEndpoints as endpoints } from "../../../app/contracts/promotion/visitors/endpoints.server";
 import { appClock } from "../../clock";
 import {
   audienceChart,

@@ -1,0 +1,38 @@
+import type en from "./texts.en";
+
+/** promotion.reports 文案：排行榜、邀请观众数据与主办方的观众登记。 */
+const reports: typeof en = {
+  inviteTitle: "邀请排行榜",
+  inviteIntro: "按通过邀请函和海报完成登记的观众人数排名。",
+  browseTitle: "人气排行榜",
+  browseIntro: "按邀请链接被打开的次数排名。",
+  yourRank: "您的排名：第{{rank}}名（{{count}}）",
+  notRanked: "您暂未上榜：分享您的邀请函，邀请观众登记。",
+  emptyRanking: "该时段暂无排名。",
+  shareLink: "制作或分享邀请函",
+  export: "导出（.xlsx）",
+  audienceTitle: "邀请观众数据",
+  audienceIntro: "通过您的邀请函登记的观众。仅在观众同意且主办方允许时显示完整联系方式。",
+  chartTitle: "近{{days}}天登记与浏览",
+  chartSummary: "近{{days}}天共{{registrations}}人登记、{{views}}次浏览",
+  registrationsLegend: "登记",
+  viewsLegend: "浏览",
+  emptyAudience: "暂无观众通过您的邀请函登记。",
+  noMatch: "没有符合搜索条件的观众。",
+  search: "搜索",
+  keywordHint: "姓名、公司、职位或观众编号",
+  total: "共{{count}}位观众",
+  visitorsTitle: "观众登记",
+  visitorsIntro: "所有预登记的观众，以及邀请他们的展商。",
+  inviterAll: "全部",
+  inviterNone: "无邀请展商",
+  consentAll: "全部",
+  consentYes: "已同意",
+  consentNo: "未同意",
+  settingsTitle: "向展商提供联系方式",
+  settingsHint: "允许后，展商可看到同意分享的观众的完整手机号和邮箱。",
+  saveSettings: "保存设置",
+  settingsSaved: "设置已保存",
+  emptyVisitors: "暂无观众登记。",
+};
+export default reports;

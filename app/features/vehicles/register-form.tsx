@@ -1,0 +1,107 @@
+import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { Alert, Button, Group, Stack, TextInput, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FormError } from "~/components/form-error";
+import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
+import { useTranslation } from "~/i18n/texts";
+import { useErrorText } from "~/lib/forms";
+import "~/contracts/vehicles/texts";
+
+type Editing = { id: number; version: number; plate: string };
+
+/**
+ * The frame of a vehicle's registration (intent `save`) or its change (intent `update`, with id and
+ * version) on the exhibitor's page: a multipart post of plain controls, so it works without
+ * JavaScript. The kind's own fields go inside; the plate is the registration and never changes.
+ */
+export function RegisterFormFrame<Schema extends Record<string, unknown>>({
+  kind,
+  form,
+  editing,
+  pending,
+  cancelTo,
+  children,
+}: {
+  kind: VehiclePageKind;
+  form: FormMetadata<Schema, string[]>;
+  editing: Editing | undefined;
+  pending: boolean;
+  cancelTo: string | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const texts = `vehicles.${kind.texts}`;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      data-testid={editing ? `${kind.testId}-edit-form` : `${kind.testId}-form`}
+      preventScrollReset
+    >
+      <input type="hidden" name="intent" value={editing ? "update" : "save"} />
+      {editing ? (
+        <>
+          <input type="hidden" name="id" value={editing.id} />
+          <input type="hidden" name="version" value={editing.version} />
+        </>
+      ) : null}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {editing ? t(`${texts}.editTitle`, { plate: editing.plate }) : t(`${texts}.formTitle`)}
+        </Title>
+        {editing ? (
+          <Alert color="yellow" data-testid="plate-locked-hint">
+            {t(`${texts}.plateLockedHint`)}
+          </Alert>
+        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        {children}
+        <Group>
+          <Button type="submit" loading={pending} data-testid={editing ? `${kind.testId}-save-changes` : `${kind.testId}-add`}>
+            {t(editing ? `${texts}.saveChanges` : `${texts}.add`)}
+          </Button>
+          {cancelTo ? (
+            <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
+              {t(`${texts}.cancel`)}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+/** The plate: typed when registering; when changing, the registered one read only, posted as it is (the API refuses any other). */
+export function PlateField<Schema extends Record<string, unknown>>({
+  kind,
+  field,
+  editing,
+}: {
+  kind: VehiclePageKind;
+  field: FieldMetadata<unknown, Schema, string[]>;
+  editing: Editing | undefined;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const label = t(`vehicles.${kind.fieldTexts}.plate`);
+  return editing ? (
+    <TextInput name="plate" value={editing.plate} readOnly label={label} data-testid="plate-readonly" error={errorText(field.errors)} />
+  ) : (
+    <TextInput
+      {...getInputProps(field, { type: "text" })}
+      key={field.key}
+      label={label}
+      description={t(`vehicles.${kind.texts}.plateHint`)}
+      maxLength={12}
+      withAsterisk
+      error={errorText(field.errors)}
+    />
+  );
+}
+
+/** A form held for a session that ended mid-form goes back to the form it came from: the registration, or the change of that vehicle. */
+export function heldFormFor(held: Record<string, unknown> | null, intent: "save" | "update", editing: { id: number } | null | undefined) {
+  return held && held.intent === intent && (intent === "save" || String(held.id) === String(editing?.id)) ? held : null;
+}

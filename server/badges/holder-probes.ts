@@ -10,9 +10,9 @@ import type { Database } from "../db/database";
  * holders only FOREIGN_MATCHES_MAX times an hour (saves and import rows alike), and check live
  * LIVE_CHECKS_MAX times in ten minutes. Counted in the database, so every process sees the same.
  */
-export const LIVE_CHECKS_MAX = 60;
+const LIVE_CHECKS_MAX = 60;
 const LIVE_CHECK_WINDOW_MS = 10 * 60 * 1000;
-export const FOREIGN_MATCHES_MAX = 10;
+const FOREIGN_MATCHES_MAX = 10;
 const FOREIGN_MATCH_WINDOW_MS = 60 * 60 * 1000;
 
 type ProbeKind = "live" | "foreign";

@@ -18,7 +18,7 @@ import { verifyQrToken } from "./qr-token";
 type QrSaveInput = z.output<typeof qrSaveSchema>;
 
 /** Requests per address over both QR routes in the window; a person filling in one form needs a few. */
-export const QR_RATE_LIMIT = 30;
+const QR_RATE_LIMIT = 30;
 const QR_RATE_WINDOW_MS = 10 * 60 * 1000;
 /**
  * The QR requests are counted in login_attempts (no table of their own yet): rows under this name,

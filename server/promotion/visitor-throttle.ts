@@ -14,9 +14,9 @@ const E = (name: string) => `promotion.visitors.errors.${name}`;
 
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** Requests (sends and registrations) from one address in the window after which a captcha is asked for: three visitors' worth. */
-export const CAPTCHA_AFTER = 6;
+const CAPTCHA_AFTER = 6;
 /** Requests from one address in the window after which it is refused. */
-export const LOCK_AFTER = 30;
+const LOCK_AFTER = 30;
 
 type VisitorThrottle = { requests: number; captchaRequired: boolean; locked: boolean; retryAfterMinutes: number };
 

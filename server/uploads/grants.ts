@@ -10,7 +10,7 @@ import type { ObjectStore } from "./object-store";
  */
 
 /** Outstanding signed uploads per account: enough for a form with many photos, not for filling a disk. */
-export const PENDING_UPLOADS_MAX = 30;
+const PENDING_UPLOADS_MAX = 30;
 /** Their signed sizes together: five promotional videos of 200 MB. */
 const PENDING_BYTES_MAX = 1024 * 1024 * 1024;
 /** An upload not completed by then is removed: long after its form expired (15 min) and any real upload ended. */

@@ -32,6 +32,7 @@ import type { ChecklistOverview } from "../../app/contracts/home/overview-types"
 import { BACKUP_QUEUE, backupJobs } from "../../server/backup/jobs";
 import { startJobQueue } from "../../server/jobs/queue";
 import { createLogger } from "../../server/logger";
+import { until } from "../support/until";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -181,7 +182,7 @@ describe.each(backends)("a backup of the %s database", (backend) => {
     await restoreArchive(result.archive, target);
     expect((await readAll(await target.store.openRead(dropped.key))).equals(dropped.bytes)).toBe(true);
     // Once the backup has finished, the deletion it held has happened.
-    await expect.poll(async () => (await from.store.stat(dropped.key)) === null).toBe(true);
+    await until(async () => (await from.store.stat(dropped.key)) === null);
     expect(await from.database.db.selectFrom("deferred_object_deletions").selectAll().execute()).toEqual([]);
   });
 
@@ -375,7 +376,9 @@ it("an archive being written is never under its final name until it is whole", a
   const folder = newFolder("writer");
   const writer = new ArchiveWriter(path.join(folder, "portal-backup-x.tar.gz"));
   await writer.add("backup.json", Buffer.from("{}"));
-  await expect.poll(() => fs.readdirSync(folder)).toEqual(["portal-backup-x.tar.gz.part"]);
+  // The file is opened asynchronously: wait for it, then see its name.
+  await until(() => fs.readdirSync(folder).length > 0);
+  expect(fs.readdirSync(folder)).toEqual(["portal-backup-x.tar.gz.part"]);
   await writer.abandon();
   expect(fs.readdirSync(folder)).toEqual([]);
 });
@@ -431,12 +434,13 @@ describe("the organizer's home and the schedule", () => {
       database.db.selectFrom("backup_runs").select("archive").where("trigger", "=", "schedule").where("status", "=", "done").execute();
     for (const runs of [1, 2]) {
       await queue.send(BACKUP_QUEUE, {});
-      await expect.poll(async () => (await scheduledRuns()).length, { timeout: 60_000 }).toBe(runs);
+      await until(async () => (await scheduledRuns()).length === runs);
     }
     const newest = (await scheduledRuns())
       .map((r) => path.basename(r.archive!))
       .sort()
       .at(-1);
-    await expect.poll(() => archivesIn(folder), { timeout: 10_000 }).toEqual([newest]);
+    await until(() => archivesIn(folder).length === 1);
+    expect(archivesIn(folder)).toEqual([newest]);
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
-import { FOREIGN_MATCHES_MAX, LIVE_CHECKS_MAX } from "../../server/badges/holder-probes";
 import { createBooth } from "../../server/seed/create-booth";
 import { createUser } from "../../server/seed/create-user";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
@@ -8,6 +7,10 @@ import { workbookWith } from "./badges-excel-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
+// docs/product.md § Quotas and limits per account: the live badge duplicate check, 60 in 10 minutes.
+const LIVE_CHECKS_MAX = 60;
+// docs/product.md § Quotas and limits per account: matches with other exhibitors' badge holders, 10 an hour.
+const FOREIGN_MATCHES_MAX = 10;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const idCard = (n: number) => {
   const first17 = `44030419850101${String(n).padStart(3, "0")}`;

@@ -1,6 +1,6 @@
 import type ExcelJS from "exceljs";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BadgeList } from "../../app/contracts/badges/api-types";
 import type { BadgeImportFailure } from "../../app/contracts/badges/excel-types";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
@@ -37,9 +37,15 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
   let std01: string;
   let raw01: string;
   let admin: string;
+  let seededBadgeIds: number[];
   beforeAll(async () => {
     api = await startTestApi(backend);
     [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+    seededBadgeIds = (await api.db.selectFrom("badges").select("id").execute()).map((badge) => badge.id);
+  });
+  // Each test starts with the seeded badges only (its quotas and duplicates), whatever ran before it.
+  beforeEach(async () => {
+    await api.db.deleteFrom("badges").where("id", "not in", seededBadgeIds).execute();
   });
   afterAll(() => api?.close());
 

@@ -3,6 +3,7 @@ import { carrierMayCall } from "../../server/transport/carrier-scope";
 import { serverRoutes } from "../support/inventory";
 import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { until } from "../support/until";
 
 /**
  * A carrier's account (carrier01, roleId 3) acts for exhibitors only on the carrier pages: every
@@ -79,7 +80,7 @@ describe("a carrier's account outside the carrier pages", () => {
       expect(response.status, path).toBe(200);
       await response.text();
       // The access line is written once the answer has gone out: wait for this page's.
-      await expect.poll(() => api.logLines.slice(from).some((line) => (line.req as { url?: string } | undefined)?.url === path)).toBe(true);
+      await until(() => api.logLines.slice(from).some((line) => (line.req as { url?: string } | undefined)?.url === path));
       const calls = api.logLines.slice(from).flatMap((line) => (line.api as { url: string; status: number }[] | undefined) ?? []);
       expect(calls.length, path).toBeGreaterThan(0);
       expect(

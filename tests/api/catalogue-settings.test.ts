@@ -97,16 +97,20 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
   });
 
   it("pages the list", async () => {
+    // More services than a page holds, whatever ran before: the second page is always there.
+    for (let count = (await services(1)).data.total, n = 0; count <= CATALOGUE_PAGE_SIZE; count++, n++)
+      expect((await saveService({ ...service, code: `page-${tag}-${n}` })).code).toBe(200);
     const first = (await services(1)).data;
     expect(first.pageSize).toBe(CATALOGUE_PAGE_SIZE);
-    expect(first.list.length).toBe(Math.min(first.total, CATALOGUE_PAGE_SIZE));
-    if (first.total > CATALOGUE_PAGE_SIZE) {
-      const second = (await services(2)).data;
-      expect(second.list[0]?.id).not.toBe(first.list[0]?.id);
-    }
+    expect(first.list).toHaveLength(CATALOGUE_PAGE_SIZE);
+    const second = (await services(2)).data;
+    expect(second.list.length).toBeGreaterThan(0);
+    expect(second.list.map((s) => s.id)).not.toContain(first.list[0]!.id);
   });
 
   it("refuses bad input at its field, in the caller's language, and saves nothing", async () => {
+    // A service whose code the last save below takes again.
+    expect((await saveService({ ...service, code: `taken-${tag}` })).code).toBe(200);
     const before = await serviceRows();
     const bad: [Record<string, string>, string, RegExp][] = [
       [{ advancePrice: "-5" }, "advancePrice", /cannot be negative/],
@@ -128,7 +132,7 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     const zh = await api.call("/smeb/exhibition/services/save", { ticket: admin, form: { ...service, advancePrice: "-1" }, lang: "zh" });
     expect(zh.message).toBe("价格不能为负数");
     // A code another service has.
-    const taken = await saveService({ ...service, nameEn: "Other" });
+    const taken = await saveService({ ...service, code: `taken-${tag}`, nameEn: "Other" });
     expect(taken.code).toBe(400);
     expect((taken.data as unknown as { fields: Record<string, string[]> }).fields.code).toBeDefined();
     // An id of no service of this exhibition.
@@ -138,11 +142,17 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     expect(await serviceRows()).toBe(before);
   });
 
-  it("refuses to remove a service in a cart, removes one nobody ordered", async () => {
-    const inCart = (await saveService({ ...service, code: `cart-${tag}` })).data;
-    const spare = (await saveService({ ...service, code: `spare-${tag}` })).data;
+  /** A service in std01's cart: one that cannot be removed. */
+  async function serviceInCart(code: string) {
+    const inCart = (await saveService({ ...service, code })).data;
     const added = await api.call("/smeb/service/cart/add", { ticket: std01, form: { serviceId: String(inCart.id), quantity: "1" } });
     expect(added.code, added.message).toBe(200);
+    return inCart;
+  }
+
+  it("refuses to remove a service in a cart, removes one nobody ordered", async () => {
+    const inCart = await serviceInCart(`cart-${tag}`);
+    const spare = (await saveService({ ...service, code: `spare-${tag}` })).data;
     const refused = await api.call("/smeb/exhibition/services/remove", { ticket: admin, form: { id: String(inCart.id) } });
     expect(refused.code).toBe(409);
     expect(refused.message).toMatch(/cannot be removed/);
@@ -203,6 +213,15 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     }
     expect(await agentRows()).toBe(before);
 
+    await requestTo(saved.data.id);
+    const refused = await api.call("/smeb/exhibition/overseasAgents/remove", { ticket: admin, form: { id: String(saved.data.id) } });
+    expect(refused.code).toBe(409);
+    expect(refused.message).toMatch(/cannot be removed/);
+    expect(await agentRows()).toBe(before);
+  });
+
+  /** An overseas request of std01 to the agent: the agent cannot be removed then. */
+  async function requestTo(agentId: number) {
     const user = await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
     const exhibition = await api.db.selectFrom("exhibitions").select("id").orderBy("id").executeTakeFirstOrThrow();
     await api.db
@@ -210,7 +229,7 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
       .values({
         exhibition_id: exhibition.id,
         user_id: user.id,
-        agent_id: saved.data.id,
+        agent_id: agentId,
         origin_country_id: 2,
         port: "Singapore",
         cargo_description: "machines",
@@ -222,11 +241,7 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
         sent_to: agent.contactEmail,
       })
       .execute();
-    const refused = await api.call("/smeb/exhibition/overseasAgents/remove", { ticket: admin, form: { id: String(saved.data.id) } });
-    expect(refused.code).toBe(409);
-    expect(refused.message).toMatch(/cannot be removed/);
-    expect(await agentRows()).toBe(before);
-  });
+  }
 
   it("answers 403 to anyone but the organizer", async () => {
     const before = [await serviceRows(), await agentRows()];
@@ -238,7 +253,14 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
   });
 
   it("the CLI lists and changes the same rows through the same rules", async () => {
-    expect(await ops("services", ["list"])).toContain(`tea-${tag}`);
+    // Its own rows: a listed service, one in a cart, an agent with a request.
+    expect((await saveService({ ...service, code: `listed-${tag}` })).code).toBe(200);
+    await serviceInCart(`cli-cart-${tag}`);
+    const cliAgent = { ...agent, code: `cli-asia-${tag}` };
+    const savedAgent = await saveAgent(cliAgent);
+    expect(savedAgent.code, savedAgent.message).toBe(200);
+    await requestTo(savedAgent.data.id);
+    expect(await ops("services", ["list"])).toContain(`listed-${tag}`);
     const created = await ops("services", [
       "set",
       `cli-${tag}`,
@@ -263,26 +285,30 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     await expect(ops("services", ["set", `cli-${tag}`, "standardPrice=abc"])).rejects.toThrow(/standardPrice/);
     await expect(ops("services", ["set", `cli-${tag}`, `orderOpensAt=${inDays(3)}`, `orderClosesAt=${inDays(1)}`])).rejects.toThrow(/close after/);
     await expect(ops("services", ["set", `cli-${tag}`, "colour=red"])).rejects.toThrow(/Not understood/);
-    await expect(ops("services", ["remove", `cart-${tag}`])).rejects.toThrow(/cannot be removed/);
+    await expect(ops("services", ["remove", `cli-cart-${tag}`])).rejects.toThrow(/cannot be removed/);
     expect(await serviceRows()).toBe(before);
     expect(await ops("services", ["remove", `cli-${tag}`])).toContain("Removed");
 
-    expect(await ops("overseas-agents", ["list"])).toContain(agent.code);
-    await ops("overseas-agents", ["set", agent.code, "regionsEn=All of Asia"]);
-    expect((await agents()).data.list.find((a) => a.code === agent.code)?.regionsEn).toBe("All of Asia");
-    await expect(ops("overseas-agents", ["remove", agent.code])).rejects.toThrow(/cannot be removed/);
+    expect(await ops("overseas-agents", ["list"])).toContain(cliAgent.code);
+    await ops("overseas-agents", ["set", cliAgent.code, "regionsEn=All of Asia"]);
+    expect((await agents()).data.list.find((a) => a.code === cliAgent.code)?.regionsEn).toBe("All of Asia");
+    await expect(ops("overseas-agents", ["remove", cliAgent.code])).rejects.toThrow(/cannot be removed/);
     await ops("overseas-agents", ["set", `cli-${tag}`, "nameZh=欧洲", "nameEn=Europe", "regionsZh=欧洲", "regionsEn=Europe", "contactEmail=eu@agents.test"]);
     expect((await agents()).data.list.some((a) => a.code === `cli-${tag}`)).toBe(true);
     expect(await ops("overseas-agents", ["remove", `cli-${tag}`])).toContain("Removed");
   });
 
-  // Last: it ends the organizer's sessions (the ticket above with them).
   it("keeps what was typed when the session ended before the save", async () => {
     const browser = portalClient(api.baseUrl);
     browser.jar.set("lng", "en");
-    await browser.signIn("admin", "Admin#2026");
     const admin = await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
-    await api.db.deleteFrom("sessions").where("user_id", "=", admin.id).execute();
+    const adminSessions = () => api.db.selectFrom("sessions").select("id").where("user_id", "=", admin.id).execute();
+    const kept = (await adminSessions()).map((row) => row.id);
+    await browser.signIn("admin", "Admin#2026");
+    // Only this browser's session ends: the other tests' organizer ticket stays valid, whatever the order.
+    const browserSessions = (await adminSessions()).map((row) => row.id).filter((id) => !kept.includes(id));
+    expect(browserSessions).toHaveLength(1);
+    await api.db.deleteFrom("sessions").where("id", "in", browserSessions).execute();
     const typed = { intent: "save", ...service, code: `held-${tag}`, nameEn: `Held ${tag}`, advancePrice: "77" };
     const posted = await browser.request("/index/settings/services", { body: new URLSearchParams(typed), headers: { "sec-fetch-site": "same-origin" } });
     expect(posted.status).toBe(302);

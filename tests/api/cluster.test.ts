@@ -4,6 +4,7 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { copyPostgresTemplate } from "../support/postgres-template";
+import { until } from "../support/until";
 import { postgresSkipReason, postgresUrl } from "../support/test-api";
 
 /**
@@ -32,16 +33,6 @@ function childPids(pid: number): number[] {
   return out ? out.split(/\s+/).map(Number) : [];
 }
 
-async function waitFor<T>(read: () => T | undefined | false, what: string, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe.skipIf(!built)("one server process per core", () => {
   it("is refused on the embedded database, which has one owner", async () => {
     const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: "" });
@@ -56,10 +47,10 @@ describe.skipIf(!built)("one server process per core", () => {
       try {
         const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url });
         const primary = server.child.pid!;
-        const ports = await waitFor(() => {
+        const ports = await until(() => {
           const found = [...server.output().matchAll(/"port":(\d+)/g)].map((m) => Number(m[1]));
           return found.length >= 2 && found;
-        }, "two workers listening");
+        });
         expect(new Set(ports).size).toBe(1);
         const base = `http://127.0.0.1:${ports[0]}`;
         expect(childPids(primary)).toHaveLength(2);
@@ -79,11 +70,11 @@ describe.skipIf(!built)("one server process per core", () => {
         // A worker that dies is replaced.
         const [victim] = childPids(primary);
         process.kill(victim!, "SIGKILL");
-        await waitFor(() => {
+        await until(() => {
           const pids = childPids(primary);
           return pids.length === 2 && !pids.includes(victim!);
-        }, "a replacement worker");
-        await waitFor(() => (server.output().match(/"port":/g)?.length ?? 0) >= 3, "the replacement listening");
+        });
+        await until(() => (server.output().match(/"port":/g)?.length ?? 0) >= 3);
         expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
         const workers = childPids(primary);
@@ -106,11 +97,11 @@ describe.skipIf(!built)("one server process per core", () => {
       const metricsPort = await freePort();
       try {
         const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url, METRICS_TOKEN: token, METRICS_PORT: String(metricsPort) });
-        const port = await waitFor(() => {
+        const port = await until(() => {
           const ports = [...server.output().matchAll(/"port":(\d+),"database"/g)].map((m) => Number(m[1]));
           return ports.length >= 2 && ports[0];
-        }, "two workers listening");
-        await waitFor(() => server.output().includes("metrics listening"), "the metrics port");
+        });
+        await until(() => server.output().includes("metrics listening"));
         // A new connection each time: the primary hands connections to the workers in turn.
         const requests = 12;
         for (let i = 0; i < requests; i++) expect(await getOnNewConnection(port, "/api/site/settings")).toBe(200);
@@ -150,10 +141,10 @@ describe.skipIf(!built)("one server process per core", () => {
       try {
         const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url });
         const primary = server.child.pid!;
-        const port = await waitFor(() => {
+        const port = await until(() => {
           const ports = [...server.output().matchAll(/"port":(\d+),"database"/g)].map((m) => Number(m[1]));
           return ports.length >= 2 && ports[0];
-        }, "two workers listening");
+        });
         const before = childPids(primary);
 
         // Requests without a pause until the restart is done, each on its own connection and on a kept one.
@@ -173,9 +164,9 @@ describe.skipIf(!built)("one server process per core", () => {
             }
           }
         })();
-        await waitFor(() => answered >= 10, "requests answered before the restart");
+        await until(() => answered >= 10);
         process.kill(primary, "SIGHUP");
-        await waitFor(() => server.output().includes("rolling restart done"), "the rolling restart", 100_000);
+        await until(() => server.output().includes("rolling restart done"));
         const answeredDuring = answered;
         restarted = true;
         await traffic;

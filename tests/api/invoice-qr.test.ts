@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceApplication, InvoiceApplicationDetail, InvoiceQrChange, QrApplication } from "../../app/contracts/invoices/api-types";
 import { appClock } from "../../server/clock";
-import { countQrRequest, QR_RATE_LIMIT, QR_RATE_MARKER } from "../../server/invoices/qr-page";
+import { countQrRequest, QR_RATE_MARKER } from "../../server/invoices/qr-page";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { demoName, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
@@ -13,6 +13,9 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * The public QR page's API: the token opens one application's billing details, for 7 days and until
  * the invoice is issued, without a session and in any language; each address has a request budget.
  */
+// docs/product.md § Quotas and limits per account: the invoice QR page, 30 requests per 10 minutes per address.
+const QR_RATE_LIMIT = 30;
+
 describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
   let api: TestApi;
   let std01: string;

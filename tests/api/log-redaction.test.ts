@@ -4,6 +4,7 @@ import { secretPathPatterns } from "../../app/contracts/permission/page-rules";
 import { pageRoutesOf } from "../../server/app";
 import { fillPath, serverRoutes } from "../support/inventory";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { until } from "../support/until";
 
 /**
  * Issue 36 item 4: the invoice QR page is opened with its token in the URL; the access log (the
@@ -28,14 +29,14 @@ describe("the access log keeps no token", () => {
   /** The access lines of requests with this id (the line is written when the answer has finished: waited for, up to the test's timeout). */
   async function linesOf(requestIds: string[]) {
     const mine = () => accessLines().filter((line) => requestIds.includes((line.req as { id: string }).id));
-    while (mine().length < requestIds.length) await new Promise((r) => setTimeout(r, 20));
+    await until(() => mine().length >= requestIds.length);
     return mine();
   }
 
   async function linesFor(path: string, count: number) {
     // The line is written when the response has finished, which may be just after the body arrived.
-    while (accessLines().filter((line) => urlOf(line).startsWith(path)).length < count) await new Promise((r) => setTimeout(r, 20));
-    return accessLines().filter((line) => urlOf(line).startsWith(path));
+    const lines = () => accessLines().filter((line) => urlOf(line).startsWith(path));
+    return until(() => lines().length >= count && lines());
   }
 
   let requestSerial = 0;

@@ -9,6 +9,7 @@ import { createNotifier } from "../../server/notify";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { until } from "../support/until";
 
 const LINK = /\/setPassword\/([A-Za-z0-9_-]{43})/;
 const text = (html: string) =>
@@ -57,12 +58,8 @@ describe("the set-password and forgot-password pages", () => {
     return { id: row.id, username };
   }
   async function nextMessage(to: string, seen: number) {
-    for (let i = 0; i < 100; i++) {
-      const mine = readOutbox(dataDir).filter((m) => m.to === to.toLowerCase());
-      if (mine.length > seen) return mine[mine.length - 1]!;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no message to ${to}`);
+    const mine = () => readOutbox(dataDir).filter((m) => m.to === to.toLowerCase());
+    return until(() => mine().length > seen && mine().at(-1));
   }
 
   it("links the sign-in page to /forgotPassword, in both languages", async () => {

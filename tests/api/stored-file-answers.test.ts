@@ -10,6 +10,7 @@ import { postForm } from "../support/promotion";
 import { PNG } from "../support/sample-files";
 import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
+import { until } from "../support/until";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -153,9 +154,7 @@ describe.each(backends)("stored file answers on %s", (backend) => {
           return false;
         }
       });
-    const untilClosed = async () => {
-      while (isOpen()) await new Promise((resolve) => setTimeout(resolve, 20));
-    };
+    const untilClosed = () => until(() => !isOpen());
     const client = portalClient(api.baseUrl);
     await client.signIn("std01", "Expo#2026");
     const head = await client.request(`/dataArea/download/${saved.data.id}`, { method: "HEAD" });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createObjectStore } from "../../server/uploads";
-import { PENDING_UPLOADS_MAX, sweepUnclaimedUploads } from "../../server/uploads/grants";
+import { sweepUnclaimedUploads } from "../../server/uploads/grants";
 import { createUser } from "../../server/seed/create-user";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
@@ -16,6 +16,9 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * Issue 36, finding 1: a signed upload that is never completed must not stay forever, and one
  * account must not be able to hold any number of them (decision 005).
  */
+// docs/product.md § Quotas and limits per account: at most 30 unfinished uploads per account.
+const PENDING_UPLOADS_MAX = 30;
+
 describe.each(backends)("unfinished uploads on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;

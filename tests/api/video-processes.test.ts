@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/database";
 import { type JobQueue, startJobQueue } from "../../server/jobs/queue";
 import { createLogger } from "../../server/logger";
+import { until } from "../support/until";
 import { queueGeneration } from "../../server/video/videos";
 import { databaseUrlFor } from "../support/postgres-template";
 import { openTestDatabase, postgresSkipReason, postgresUrl } from "../support/test-api";
@@ -41,17 +42,6 @@ function alive(pid: number) {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Polls until `check` answers something truthy, or fails after `ms` with `what`. */
-async function until<T>(what: string, check: () => T | Promise<T>, ms = 120_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -140,7 +130,7 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
     const exited = new Promise((resolve) => child.once("exit", resolve));
     const worker = { child, events, output: () => output, exited };
     workers.push(worker);
-    await until("the worker's job queue", () => {
+    await until(() => {
       if (child.exitCode !== null) throw new Error(`the worker exited (${child.exitCode}):\n${output}`);
       return events.some((e) => e.event === "ready");
     });
@@ -164,13 +154,13 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
     const job = { videoId: started.id, generation: started.generation };
     for (let i = 0; i < 4; i++) await sender.send(QUEUE, job);
 
-    const done = await until("the video", async () => {
+    const done = await until(async () => {
       const current = await row();
       return current.state === "done" || current.state === "failed" ? current : null;
     });
     expect(done).toMatchObject({ state: "done", generation: started.generation, attempts: 1, progress: 100, error: null, video_orientation: "landscape" });
     // Every job was taken, by both processes (one renders for seconds while the other polls); one of them rendered.
-    await until("all four jobs taken", () => jobsTaken(a!) + jobsTaken(b!) === 4);
+    await until(() => jobsTaken(a!) + jobsTaken(b!) === 4);
     expect(jobsTaken(a!), a!.output()).toBeGreaterThan(0);
     expect(jobsTaken(b!), b!.output()).toBeGreaterThan(0);
     expect(renders(a!).length + renders(b!).length).toBe(1);
@@ -191,8 +181,8 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
     const started = await queueGeneration(database.db, caller, { orientation: "portrait", exhibitIds: [] });
     // Its job queue's first sweep sends the queued row's job.
     const first = await startWorker();
-    const render = await until("ffmpeg rendering", () => renders(first)[0]);
-    await until("progress on the row", async () => {
+    const render = await until(() => renders(first)[0]);
+    await until(async () => {
       const current = await row();
       return current.state === "rendering" && current.progress > 0;
     });
@@ -208,9 +198,9 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
     // A fresh process: it stops the orphaned ffmpeg and removes its folder at start, then its first sweep
     // sends the rendering row's job once the row is silent for STALE_MS (+5 s).
     const second = await startWorker();
-    await until("the killed worker's ffmpeg stopped", () => !alive(render.ffmpegPid!), 60_000);
-    await until("the killed render's folder removed", () => !fs.existsSync(path.dirname(render.output!)), 60_000);
-    const done = await until("the video", async () => {
+    await until(() => !alive(render.ffmpegPid!));
+    await until(() => !fs.existsSync(path.dirname(render.output!)));
+    const done = await until(async () => {
       const current = await row();
       return current.state === "done" || current.state === "failed" ? current : null;
     });

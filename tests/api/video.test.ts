@@ -147,7 +147,7 @@ describe.each(backends)("promotional videos on %s", (backend) => {
     const after = await row();
     expect(after.mp4_key).not.toBe(before.mp4_key);
     // The old files go right after the row says done (server/video/jobs.ts store()): wait for that step.
-    await expect.poll(() => deps.store.stat(before.mp4_key!)).toBeNull();
+    await waitUntil(async () => (await deps.store.stat(before.mp4_key!)) === null);
   });
 
   it(

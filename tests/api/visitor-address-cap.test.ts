@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ranking, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitors/api-types";
 import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
-import { COUNTED_PER_ADDRESS } from "../../server/promotion/views";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -16,6 +15,8 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * registrations count per address, code and day, whatever the user agent, also when the requests
  * arrive at once; the registrations past it are still made.
  */
+// docs/product.md § Promotion: at most 3 views per address, link and day; registrations past 3 are not ranked.
+const COUNTED_PER_ADDRESS = 3;
 const browser = (n: number) =>
   `Mozilla/5.0 (iPhone; CPU iPhone OS 17_${n} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.${n} Mobile/15E148 Safari/604.1`;
 

@@ -9,12 +9,15 @@ import { appClock } from "../../server/clock";
 import { decodeHeaderWords } from "../../server/mail/outbox";
 import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
-import { CAPTCHA_AFTER, LOCK_AFTER } from "../../server/promotion/visitor-throttle";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { resetTestClock } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
+// docs/product.md § Promotion: from one address, after 6 code sends or registrations in 15 minutes the
+// captcha is asked for; after 30 the address waits.
+const CAPTCHA_AFTER = 6;
+const LOCK_AFTER = 30;
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const OTHER_BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

@@ -88,7 +88,7 @@ async function openOnPhone(app: App, browser: import("@playwright/test").Browser
   ).toHaveText(order);
   for (const img of await page.getByTestId("showcase-exhibit").locator("img").all()) {
     await img.scrollIntoViewIfNeeded();
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 0 }).toBeGreaterThan(0);
   }
   await expect(page.getByTestId("showcase-register")).toHaveAttribute("href", /^\/visit\/[A-Z2-9]{10}$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import { until } from "./until";
 
 /** Real portal and CLI processes from the build (`npm test` builds first), on a DATA_DIR of the test's. */
 
@@ -45,21 +46,19 @@ export async function spawnPortal(dataDir: string, settings: Settings = {}): Pro
   return { child, port, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
-/** Resolves once /readyz answers 200; rejects if the process exits first. */
-export async function waitReady(portal: Portal, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
+/** Resolves once /readyz answers 200; rejects if the process exits first. No budget of its own: the test's or hook's timeout is the one. */
+export async function waitReady(portal: Portal) {
   let exitCode: number | null | undefined;
   void portal.exited.then((code) => (exitCode = code));
-  while (Date.now() < deadline) {
+  await until(async () => {
     if (exitCode !== undefined) throw new Error(`the portal exited (${exitCode}) before it was ready:\n${portal.output()}`);
     const status = await fetch(`${portal.baseUrl}/readyz`).then(
       (r) => r.status,
       () => 0,
     );
-    if (status === 200) return portal;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the portal was not ready in ${timeoutMs} ms:\n${portal.output()}`);
+    return status === 200;
+  }, 100);
+  return portal;
 }
 
 export async function startPortal(dataDir: string, settings: Settings = {}) {

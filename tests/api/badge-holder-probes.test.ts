@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
-import { FOREIGN_MATCHES_MAX, LIVE_CHECKS_MAX } from "../../server/badges/holder-probes";
 import { createBooth } from "../../server/seed/create-booth";
 import { createUser } from "../../server/seed/create-user";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { workbookWith } from "./badges-excel-files";
+
+/** docs/product.md § Security: the live duplicate check 60 in 10 minutes, matches with other exhibitors' holders 10 an hour. */
+const LIVE_CHECKS_MAX = 60;
+const FOREIGN_MATCHES_MAX = 10;
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

@@ -9,9 +9,12 @@ import { appClock } from "../../server/clock";
 import { decodeHeaderWords } from "../../server/mail/outbox";
 import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
-import { CAPTCHA_AFTER, LOCK_AFTER } from "../../server/promotion/visitor-throttle";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { resetTestClock } from "../support/test-clock";
+
+/** docs/product.md § Visitors: from one address, the captcha after 6 sends or registrations in 15 minutes, refused after 30. */
+const CAPTCHA_AFTER = 6;
+const LOCK_AFTER = 30;
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 

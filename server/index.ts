@@ -12,11 +12,10 @@ import { answerAggregator, startMetricsPort } from "./metrics/endpoint";
 import { purgeExpiredSessions } from "./auth/sessions";
 import { purgeOldLoginAttempts } from "./auth/login-throttle";
 import { purgeOldVerificationCodes } from "./exhibitor/verification";
-import { purgeOldVisitorRows } from "./promotion/visitor-throttle";
-import { purgeOldResetRequests } from "./auth/password-reset";
+import { purgeOldVisitorCodes } from "./promotion/visitor-throttle";
+import { purgeOldRateLimitHits } from "./rate-limits/hits";
 import { sweepUnclaimedUploads } from "./uploads/grants";
 import { uploadSweepJobs } from "./uploads/sweep-jobs";
-import { purgeOldHolderProbes } from "./badges/holder-probes";
 import { appClock } from "./clock";
 import { DataDirHeldError, EXIT_DATA_DIR_HELD } from "./db/data-dir-owner";
 import { createNotifier } from "./notify";
@@ -87,10 +86,9 @@ async function main() {
         purgeExpiredSessions(db),
         purgeOldLoginAttempts(db),
         purgeOldVerificationCodes(db),
-        purgeOldVisitorRows(db),
-        purgeOldResetRequests(db),
+        purgeOldVisitorCodes(db),
+        purgeOldRateLimitHits(db),
         sweepUnclaimedUploads(db, services.store),
-        purgeOldHolderProbes(db),
       ]).catch((error) => logger.warn({ err: error }, "housekeeping failed"));
     },
     10 * 60 * 1000,

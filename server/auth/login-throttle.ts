@@ -1,11 +1,13 @@
 import { sql } from "kysely";
 import type { Database, Db } from "../db/database";
+import { RATE_LIMITS } from "../rate-limits/named-limits";
 
-const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-/** Failures in the window after which a captcha is required (per username or IP). */
-const CAPTCHA_AFTER_FAILURES = 3;
-/** Failures in the window after which sign-in is refused (per username and per IP). */
-const LOCK_AFTER_FAILURES = 10;
+/**
+ * The named limit signInFailures (server/rate-limits), counted in login_attempts rather than in
+ * rate_limit_hits: an attempt is reserved as a failure before its password is judged, then settled
+ * (succeeded, or withdrawn when it was refused before), which a plain hit cannot express.
+ */
+const { windowMs: THROTTLE_WINDOW_MS, captchaAfter: CAPTCHA_AFTER_FAILURES, max: LOCK_AFTER_FAILURES } = RATE_LIMITS.signInFailures;
 
 export type ThrottleState = {
   usernameFailures: number;

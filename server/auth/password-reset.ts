@@ -8,6 +8,8 @@ import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import { consumeVerifiedCaptcha, verifyTextCaptcha } from "../captcha";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
+import { hit } from "../rate-limits/hits";
+import { RATE_LIMITS } from "../rate-limits/named-limits";
 import { issueLink, newLinkToken, passwordLink, RESET_CODE_TRIES, RESET_LINK_MINUTES, storeToken, tokenHash } from "./password-links";
 
 /**
@@ -19,13 +21,8 @@ import { issueLink, newLinkToken, passwordLink, RESET_CODE_TRIES, RESET_LINK_MIN
  * Limits are real time (server/clock.ts); the link's and code's expiry are business time.
  */
 
-const WINDOW_MS = 15 * 60 * 1000;
-/** Requests in the window (per address or identifier) after which a captcha is asked for. */
-const CAPTCHA_AFTER = 3;
-/** Requests (or code attempts) in the window after which the address or identifier is refused. */
-const LOCK_AFTER = 10;
-/** Reset messages per account and hour; more are dropped without a word. */
-const ACCOUNT_MESSAGES_PER_HOUR = 5;
+/** Requests (or code attempts) per address and per identifier (a captcha, then a refusal); reset messages per account (more are dropped without a word). */
+const LIMITS = { passwordResetRequests: RATE_LIMITS.passwordResetRequests, messagesPerAccount: RATE_LIMITS.passwordResetMessagesPerAccount };
 /** Accounts one e-mail or mobile can reach at once. */
 const MAX_ACCOUNTS = 3;
 const MIN_ANSWER_MS = 300;
@@ -53,43 +50,23 @@ async function captchaVerdict(db: Database, answer: Captcha): Promise<"ok" | "mi
 
 /**
  * Admits one public call by its address and the identifier typed, known account or not: refused
- * while either is locked (not recorded: a flood adds no rows); a reset request past CAPTCHA_AFTER
- * needs a right text captcha (LOGIN_CAPTCHA applies as on sign-in). Recorded otherwise.
- * Counted and recorded under a lock per address and per identifier (taken in one order, so two
- * calls never wait on each other crosswise): 40 parallel calls from one address admit exactly
- * LOCK_AFTER, in one process or several (issue 50 item 10: 19 of 40 passed a limit of 10).
+ * while either is locked (not recorded: a flood adds no rows); a reset request past `captchaAfter`
+ * needs a right text captcha (LOGIN_CAPTCHA applies as on sign-in). Recorded otherwise, as one hit
+ * of the named limit under both subjects (server/rate-limits): 40 parallel calls from one address
+ * admit exactly `max`, in one process or several (issue 50 item 10: 19 of 40 passed a limit of 10).
  */
 async function admit(deps: Pick<ApiDeps, "db" | "config">, input: { ip: string; identifier: string; action: "request" | "code" } & Captcha) {
-  const now = new Date();
-  const ip = input.ip.slice(0, 100);
-  const identifier = input.identifier.slice(0, 200);
-  const row = await deps.db.transaction().execute(async (trx) => {
-    for (const key of [`reset:${input.action}:ip:${ip}`, `reset:${input.action}:identifier:${identifier}`].sort())
-      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-    const counts = await trx
-      .selectFrom("password_reset_requests")
-      .select([
-        sql<number>`count(*) filter (where ip = ${ip})::int`.as("by_ip"),
-        sql<number>`count(*) filter (where identifier = ${identifier})::int`.as("by_identifier"),
-        sql<Date | null>`min(created_at)`.as("oldest"),
-      ])
-      .where("action", "=", input.action)
-      .where("created_at", ">", new Date(now.getTime() - WINDOW_MS))
-      .where((eb) => eb.or([eb("ip", "=", ip), eb("identifier", "=", identifier)]))
-      .executeTakeFirstOrThrow();
-    const locked = counts.by_ip >= LOCK_AFTER || counts.by_identifier >= LOCK_AFTER;
-    if (!locked) await trx.insertInto("password_reset_requests").values({ ip, identifier, action: input.action, created_at: now }).execute();
-    return { ...counts, locked };
-  });
-  if (row.locked) {
-    const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
-    const minutes = Math.max(1, Math.ceil((oldest + WINDOW_MS - now.getTime()) / 60_000));
+  const counted = await hit(deps.db, [
+    { limit: "passwordResetRequests", subject: `${input.action}:ip:${input.ip.slice(0, 100)}` },
+    { limit: "passwordResetRequests", subject: `${input.action}:identifier:${input.identifier}` },
+  ]);
+  if (!counted.allowed) {
     const key = input.action === "request" ? "passwordLinks.forgot.locked" : "passwordLinks.code.locked";
-    throw new ApiError(ApiCode.tooManyRequests, key, { minutes }, { locked: true });
+    throw new ApiError(ApiCode.tooManyRequests, key, { minutes: counted.retryAfterMinutes }, { locked: true });
   }
   const mode = deps.config.LOGIN_CAPTCHA;
   const captchaDue =
-    input.action === "request" && (mode === "always" || (mode === "auto" && (row.by_ip >= CAPTCHA_AFTER || row.by_identifier >= CAPTCHA_AFTER)));
+    input.action === "request" && (mode === "always" || (mode === "auto" && counted.counts.some((c) => c.count >= LIMITS.passwordResetRequests.captchaAfter)));
   // After the lock is let go: the captcha's own rows, checked on the database outside that transaction.
   const verdict = captchaDue ? await captchaVerdict(deps.db, input) : "ok";
   if (verdict !== "ok") {
@@ -139,7 +116,7 @@ async function messagesLastHour(db: Database, userId: number) {
     .select(sql<number>`count(*)::int`.as("n"))
     .where("user_id", "=", userId)
     .where("purpose", "=", "reset")
-    .where("created_at", ">", new Date(Date.now() - 60 * 60 * 1000))
+    .where("created_at", ">", new Date(Date.now() - LIMITS.messagesPerAccount.windowMs))
     .executeTakeFirstOrThrow();
   return row.n;
 }
@@ -206,7 +183,7 @@ export async function requestPasswordReset(
   const accounts = await findAccounts(deps.db, kind, value);
   const deliveries: Delivery[] = [];
   for (const account of accounts) {
-    if ((await messagesLastHour(deps.db, account.id)) >= ACCOUNT_MESSAGES_PER_HOUR) {
+    if ((await messagesLastHour(deps.db, account.id)) >= LIMITS.messagesPerAccount.max) {
       deps.logger.warn({ event: "password-reset", userId: account.id, outcome: "account-limit" }, "reset message not sent: the account's hourly limit");
       continue;
     }
@@ -274,12 +251,4 @@ export async function checkResetCode(deps: Pick<ApiDeps, "db" | "config">, input
     .executeTakeFirst();
   if (!counted || counted.attempts >= RESET_CODE_TRIES) throw tooMany();
   throw wrong();
-}
-
-/** Housekeeping: request rows older than a day count for nothing. Safe from any process. */
-export async function purgeOldResetRequests(db: Database, now = new Date()) {
-  await db
-    .deleteFrom("password_reset_requests")
-    .where("created_at", "<", new Date(now.getTime() - 24 * 60 * 60 * 1000))
-    .execute();
 }

@@ -6,6 +6,7 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
+import { RATE_LIMITS } from "../rate-limits/named-limits";
 import { DeliveryError } from "../notify/delivery-error";
 import type { MessageDispatched } from "../notify/notifier";
 
@@ -21,10 +22,13 @@ export type CodeCheck = "ok" | "wrong" | "expired" | "tooManyTries" | "noCode";
 const CODE_LENGTH = 6;
 const CODE_TTL_MINUTES = 10;
 const MAX_WRONG_TRIES = 5;
-/** Per target (whoever asks), so nobody can flood one phone or inbox from several accounts. */
-const RESEND_AFTER_SECONDS = 60;
-/** Per user and channel, in a sliding hour. */
-const MAX_SENDS_PER_HOUR = 10;
+/**
+ * The named limits (server/rate-limits), counted on the code rows themselves (a code not delivered
+ * is deleted and so not counted): one send per target (whoever asks, so nobody can flood one phone or
+ * inbox from several accounts) per window, and so many per user and channel in a sliding hour.
+ */
+const RESEND_AFTER_SECONDS = RATE_LIMITS.verificationCodePerTarget.windowMs / 1000;
+const MAX_SENDS_PER_HOUR = RATE_LIMITS.verificationCodesPerUserHour.max;
 
 export function normalizeTarget(channel: VerifyChannel, target: string): string {
   return channel === "email" ? target.trim().toLowerCase() : target.replace(/[\s-]+/g, "");

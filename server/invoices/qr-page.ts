@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { QrApplication } from "../../app/contracts/invoices/api-types";
 import type { qrSaveSchema } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
@@ -8,6 +7,7 @@ import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import { issuedError, selectApplications, staleError, type ApplicationRow } from "./applications";
 import { verifyQrToken } from "./qr-token";
+import { hit } from "../rate-limits/hits";
 
 /**
  * The public QR page's API (docs/product.md § Public pages: the invoice QR-code save call needs no login): the
@@ -17,39 +17,14 @@ import { verifyQrToken } from "./qr-token";
  */
 type QrSaveInput = z.output<typeof qrSaveSchema>;
 
-/** Requests per address over both QR routes in the window; a person filling in one form needs a few. */
-const QR_RATE_LIMIT = 30;
-const QR_RATE_WINDOW_MS = 10 * 60 * 1000;
 /**
- * The QR requests are counted in login_attempts (no table of their own yet): rows under this name,
- * marked succeeded so the sign-in throttle (which counts failures only) never sees them, and purged
- * with the sign-in attempts after a day. A failed sign-in typed with this name is not counted here.
- */
-export const QR_RATE_MARKER = "[invoice-qr]";
-
-/**
- * Counts this request for `ip` and refuses it (429) once the address made QR_RATE_LIMIT in the
- * window. In the database, so every Node process counts the same requests; an address lock makes
- * count-and-record one step, and a refused request is not recorded (a flood adds no rows).
- * Real time, not business time: moving the application clock must never lift a limit.
+ * Counts this request for `ip` (the named limit invoiceQrPerIp, over both QR routes: a person filling
+ * in one form needs a few) and refuses it (429) once the address is at the limit. In the database, so
+ * every Node process counts the same requests; a refused request is not recorded.
  */
 export async function countQrRequest(db: Database, ip: string, now = new Date()) {
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`invoice-qr:${ip}`}))`.execute(trx);
-    const { n } = await trx
-      .selectFrom("login_attempts")
-      .select(sql<number>`count(*)::int`.as("n"))
-      .where("username", "=", QR_RATE_MARKER)
-      .where("succeeded", "=", true)
-      .where("ip", "=", ip)
-      .where("created_at", ">", new Date(now.getTime() - QR_RATE_WINDOW_MS))
-      .executeTakeFirstOrThrow();
-    if (n >= QR_RATE_LIMIT) throw new ApiError(ApiCode.tooManyRequests, "errors.tooManyRequests");
-    await trx
-      .insertInto("login_attempts")
-      .values({ username: QR_RATE_MARKER, ip: ip.slice(0, 100), succeeded: true, created_at: now })
-      .execute();
-  });
+  const verdict = await hit(db, { limit: "invoiceQrPerIp", subject: ip }, now);
+  if (!verdict.allowed) throw new ApiError(ApiCode.tooManyRequests, "errors.tooManyRequests");
 }
 
 const tokenError = (reason: "invalid" | "expired") =>

@@ -8,6 +8,7 @@ import type { VisitorRegisterInput } from "../../app/contracts/promotion/visitor
 import type { ApiDeps } from "../api/context";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
+import { RATE_LIMITS } from "../rate-limits/named-limits";
 import { DeliveryError } from "../notify/delivery-error";
 import type { MessageDispatched } from "../notify/notifier";
 import { CHINA_COUNTRY_ID } from "../lookups/reference-data";
@@ -111,9 +112,9 @@ export async function visitPage(
 const CODE_LENGTH = 6;
 const VISITOR_CODE_TTL_MINUTES = 10;
 const MAX_WRONG_TRIES = 5;
-/** One send per mobile per minute, and a few an hour (real time, like every limit). */
-const RESEND_AFTER_SECONDS = 60;
-const MAX_SENDS_PER_HOUR = 5;
+/** One send per mobile per minute, and a few an hour: named limits (server/rate-limits) counted on the code rows. */
+const RESEND_AFTER_SECONDS = RATE_LIMITS.visitorSmsPerMobileMinute.windowMs / 1000;
+const MAX_SENDS_PER_HOUR = RATE_LIMITS.visitorSmsPerMobileHour.max;
 
 const normalizeMobile = (mobile: string) => mobile.replace(/[\s-]+/g, "");
 

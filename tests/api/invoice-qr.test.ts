@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceApplication, InvoiceApplicationDetail, InvoiceQrChange, QrApplication } from "../../app/contracts/invoices/api-types";
 import { appClock } from "../../server/clock";
-import { countQrRequest, QR_RATE_MARKER } from "../../server/invoices/qr-page";
+import { countQrRequest } from "../../server/invoices/qr-page";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { demoName, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
@@ -44,6 +44,8 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
   }
   const info = (token: string, ip: string, lang = "en") => api.call<QrApplication>("/invoice/qr/info", { query: { token }, ip, lang });
   const qrSave = (body: Record<string, unknown>, ip: string, lang = "en") => api.call<QrApplication>("/invoice/qrSave", { json: body, ip, lang });
+  const qrHits = (ip: string) =>
+    api.db.selectFrom("rate_limit_hits").select("at").where("limit_name", "=", "invoiceQrPerIp").where("subject", "=", ip).execute();
   const row = (id: number) => api.db.selectFrom("invoice_applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const detail = (id: number) => api.call<InvoiceApplicationDetail>("/smeb/invoice/detail", { ticket: std01, lang: "zh", query: { id: String(id) } });
   const revoke = (ticket: string, id: unknown, lang = "zh") => api.call<InvoiceQrChange>("/smeb/invoice/qr/revoke", { json: { id }, ticket, lang });
@@ -254,14 +256,14 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
     expect((await info(mine.token, "10.88.7.2")).code).toBe(200);
     expect(await api.login("std01", "Expo#2026", ip)).toBeTruthy();
     // Refused requests are not recorded: a flood adds no rows.
-    const counted = await api.db.selectFrom("login_attempts").select("id").where("username", "=", QR_RATE_MARKER).where("ip", "=", ip).execute();
+    const counted = await qrHits(ip);
     expect(counted).toHaveLength(QR_RATE_LIMIT);
     // Once the requests are older than the window, the address may ask again.
     await api.db
-      .updateTable("login_attempts")
-      .set({ created_at: new Date(Date.now() - 11 * 60_000) } as never)
-      .where("username", "=", QR_RATE_MARKER)
-      .where("ip", "=", ip)
+      .updateTable("rate_limit_hits")
+      .set({ at: new Date(Date.now() - 11 * 60_000) })
+      .where("limit_name", "=", "invoiceQrPerIp")
+      .where("subject", "=", ip)
       .execute();
     expect((await info(mine.token, ip)).code).toBe(200);
   });
@@ -272,7 +274,7 @@ describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
     const ip = "10.88.7.9";
     const results = await Promise.allSettled(Array.from({ length: QR_RATE_LIMIT * 2 }, () => countQrRequest(api.db, ip)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(QR_RATE_LIMIT);
-    const counted = await api.db.selectFrom("login_attempts").select("id").where("username", "=", QR_RATE_MARKER).where("ip", "=", ip).execute();
+    const counted = await qrHits(ip);
     expect(counted).toHaveLength(QR_RATE_LIMIT);
   });
 });

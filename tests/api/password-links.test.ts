@@ -234,7 +234,12 @@ describe.each(backends)("invitation and reset links (/login/forgotPassword, /log
     const victim = `parallel-victim-${backend}`;
     const byName = await Promise.all(Array.from({ length: 40 }, () => byCode(victim, "000000", "Never#2026", ip())));
     expect(byName.filter((a) => a.code !== 429).map((a) => a.code)).toEqual(Array(10).fill(400));
-    const recorded = await api.db.selectFrom("password_reset_requests").select("id").where("action", "=", "code").where("ip", "=", from).execute();
+    const recorded = await api.db
+      .selectFrom("rate_limit_hits")
+      .select("at")
+      .where("limit_name", "=", "passwordResetRequests")
+      .where("subject", "=", `code:ip:${from}`)
+      .execute();
     expect(recorded).toHaveLength(10);
   });
 

@@ -88,12 +88,12 @@ export function fillPath(pattern: string, values: Record<string, string> = {}) {
 
 /**
  * What changes by design on requests that change nothing of anyone's records: the session's
- * last-seen time, the audit of sign-in attempts, password-reset requests and public visitor
- * requests (each counted per address, refused or not), and the one-time captcha challenges that
+ * last-seen time, the audit of sign-in attempts, the rate limits' hits (password-reset requests,
+ * public visitor and invoice QR requests: each counted per address, refused or not), and the one-time captcha challenges that
  * the spec's captcha GET issues.
  */
 export const VOLATILE = {
-  tables: ["login_attempts", "password_reset_requests", "visitor_requests", "captchas", "kysely_migration", "kysely_migration_lock"],
+  tables: ["login_attempts", "rate_limit_hits", "captchas", "kysely_migration", "kysely_migration_lock"],
   columns: {
     sessions: ["last_seen_at"],
     // A render job works on in the background (decision 037): what it writes is not a request's doing.

@@ -44,12 +44,12 @@ export function promotionVisitorRoutes(deps: ApiDeps): Router {
     visitPage(db, { code: call.input.code, ip: clientIp(call.req), userAgent: userAgentOf(call.req) }, requestLanguage(call.req), appClock.now()),
   );
   mount(router, endpoints.sendCode, async (call) => {
-    await admitVisitorRequest(db, clientIp(call.req), "sendCode", captchaOf(call.req));
+    await admitVisitorRequest(db, clientIp(call.req), captchaOf(call.req));
     return sendVisitorCode(deps, call.input, requestLanguage(call.req), appClock.now());
   });
   mount(router, endpoints.register, async (call) => {
     const ip = clientIp(call.req);
-    await admitVisitorRequest(db, ip, "register", captchaOf(call.req));
+    await admitVisitorRequest(db, ip, captchaOf(call.req));
     return registerVisitor(deps, call.input, ip, requestLanguage(call.req), appClock.now());
   });
 

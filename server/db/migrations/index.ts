@@ -42,6 +42,7 @@ import * as messages from "./0040-messages";
 import * as demoMarker from "./0041-demo-marker";
 import * as drawingSiteSetting from "./0042-drawing-site-setting";
 import * as backups from "./0043-backups";
+import * as rateLimits from "./0044-rate-limits";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   "0041-demo-marker": demoMarker,
   "0042-drawing-site-setting": drawingSiteSetting,
   "0043-backups": backups,
+  "0044-rate-limits": rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

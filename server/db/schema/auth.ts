@@ -111,15 +111,6 @@ interface PasswordTokenTable {
   created_at: Timestamp;
 }
 
-/** The public forgot-password and reset-code calls, counted per address and identifier (0022-password-links). */
-interface PasswordResetRequestTable {
-  id: Generated<number>;
-  ip: string;
-  identifier: string;
-  action: "request" | "code";
-  created_at: Timestamp;
-}
-
 /** The auth tables, part of DB (./index.ts). */
 export interface AuthTables {
   roles: RoleTable;
@@ -132,5 +123,4 @@ export interface AuthTables {
   login_attempts: LoginAttemptTable;
   captchas: CaptchaTable;
   password_tokens: PasswordTokenTable;
-  password_reset_requests: PasswordResetRequestTable;
 }

@@ -50,13 +50,6 @@ interface BadgeEventTable {
   created_at: CreatedAt;
 }
 
-/** One badge uniqueness check of an account's, for throttling (migration 0015). */
-interface BadgeHolderProbeTable {
-  user_id: number;
-  kind: "live" | "foreign";
-  created_at: CreatedAt;
-}
-
 // On-site check-in (0009-badge-check-in).
 interface ExhibitorArrivalTable {
   exhibition_id: number;
@@ -70,6 +63,5 @@ export interface BadgeTables {
   badge_quota_rules: BadgeQuotaRuleTable;
   badges: BadgeTable;
   badge_events: BadgeEventTable;
-  badge_holder_probes: BadgeHolderProbeTable;
   exhibitor_arrivals: ExhibitorArrivalTable;
 }

@@ -28,6 +28,7 @@ import type { ReservationTables } from "./reservations";
 import type { EpidemicTables } from "./epidemic";
 import type { MessageTables } from "./messages";
 import type { BackupTables } from "./backup";
+import type { RateLimitTables } from "./rate-limits";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -55,6 +56,7 @@ export type * from "./reservations";
 export type * from "./epidemic";
 export type * from "./messages";
 export type * from "./backup";
+export type * from "./rate-limits";
 
 export interface DB
   extends ExhibitionTables,
@@ -82,4 +84,5 @@ export interface DB
     ReservationTables,
     EpidemicTables,
     MessageTables,
-    BackupTables {}
+    BackupTables,
+    RateLimitTables {}

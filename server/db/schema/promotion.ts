@@ -125,13 +125,6 @@ interface VisitorCodeTable {
   created_at: CreatedAt;
 }
 
-interface VisitorRequestTable {
-  id: Generated<number>;
-  ip: string;
-  action: string;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
-}
-
 /** The promotion tables, part of DB (./index.ts). */
 export interface PromotionTables {
   exhibits: ExhibitTable;
@@ -143,5 +136,4 @@ export interface PromotionTables {
   promotion_views: PromotionViewTable;
   visitors: VisitorTable;
   visitor_codes: VisitorCodeTable;
-  visitor_requests: VisitorRequestTable;
 }

@@ -21,6 +21,7 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  */
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
+import { isUniqueViolation } from "../db/unique-violation";
 
 const PHOTO_FOLDER = "icon";
 
@@ -215,10 +216,8 @@ async function refuseDuplicate(db: Database, caller: Caller, values: { idNumber?
 
 /** A unique index refused the row: name the field it guards. */
 export function uniqueViolationField(error: unknown): "idNumber" | "mobile" | "email" | null {
-  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
-  if (code !== "23505") return null;
-  const name = `${constraint ?? ""} ${message ?? ""}`;
-  return name.includes("badges_id_number_idx") ? "idNumber" : name.includes("badges_mobile_idx") ? "mobile" : "email";
+  if (!isUniqueViolation(error)) return null;
+  return isUniqueViolation(error, "badges_id_number_idx") ? "idNumber" : isUniqueViolation(error, "badges_mobile_idx") ? "mobile" : "email";
 }
 
 async function recordEvent(db: Db, caller: Caller, badgeId: number, action: string, details: Record<string, unknown> | null = null) {

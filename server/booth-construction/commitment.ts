@@ -15,6 +15,7 @@ import { constructionBooth, fileRefs, historyOf, ownFileId, RAW_SPACE, recordEve
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
 import { exhibitorNamesOf, exhibitorNameIn } from "../exhibitor/names";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * The entry safety commitment (spec /boothConstruction entrySafetyCommitment, both booth types):
@@ -126,8 +127,6 @@ async function stageGenerated(
   const bytes = await renderCommitmentPdf(await pdfInputOf(db, caller, boothNo, details, filledAt, language), language);
   return stagePdf(store, { ownerUserId: caller.userId, folder: GENERATED_COMMITMENT_FOLDER, name: commitmentFileName(boothNo, "generated"), bytes, now });
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 
 /**
  * Writes a change with the file it makes current, in one transaction; the staged bytes are removed

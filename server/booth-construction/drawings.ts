@@ -15,6 +15,7 @@ import { constructionBooth, fileRefs, ownFileId, RAW_SPACE, recordEvent, staleRe
 import type { Caller } from "../auth/caller";
 import { readExhibitionSetting } from "../exhibition-settings/store";
 import { iso } from "../db/column-values";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * The special booth's drawings (specialBoothCIProcess, raw space only): design drawings, the
@@ -93,8 +94,6 @@ export async function drawingProcess(db: Db, caller: Caller, boothId: number | u
     drawingSiteUrl: drawingSiteUrl ?? null,
   };
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /**
  * A new version of one kind. Refused while the latest is waiting for the organizer (one version

@@ -5,6 +5,7 @@ import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import { storedFileIdOf, storedFileUrl } from "../uploads/files";
 import { requireEpidemicOn, type Who } from "./declaration";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * The exhibitor's on-site staff (issue 41): its own rows only, a page of 20 at a time, added one by
@@ -56,7 +57,6 @@ export async function staffPage(db: Database, who: Who, page: number): Promise<E
 export type StaffInput = { name: string; idNumber: string; mobile: string; healthCodeUrl?: string; travelCodeUrl?: string };
 
 const duplicate = () => fieldError("epidemic.errors.duplicate", "idNumber", {}, ApiCode.conflict);
-export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /** A code image must be the caller's own upload to its folder: never someone else's file. */
 async function ownImage(db: Db, who: Who, url: string | undefined, folder: string, field: string) {

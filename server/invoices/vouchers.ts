@@ -14,6 +14,7 @@ import { storedFileUrl } from "../uploads/files";
 import { billableItems, lockOwner, type Owner } from "./billable";
 import { iso } from "../db/column-values";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Payment vouchers (spec /invoiceArea paymentVoucher, decision 018): the exhibitor's proof of a bank
@@ -27,7 +28,6 @@ export type VoucherCaller = { userId: number; exhibitionId: number; label: strin
 
 const VOUCHER_FOLDER = "payment-voucher";
 /** An error shown at one field of the form. */
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 function selectVouchers(db: Db) {
   return db

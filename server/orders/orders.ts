@@ -10,6 +10,7 @@ import { lineCents, loadPriceDates, totalCents } from "./pricing";
 import type { AdminOrderSummary, OrderPage, OrderSummary, OrderView } from "../../app/contracts/orders/api-types";
 import { iso } from "../db/column-values";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Service orders: the commit (cart → order, prices locked, idempotent per key), and how orders
@@ -37,10 +38,6 @@ export async function requireOwnedFile(db: Database, userId: number, url: string
   const owned = await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", userId).executeTakeFirst();
   if (!owned) throw new ApiError(ApiCode.notFound, "errors.notFound");
 }
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  (error as { code?: string }).code === "23505" &&
-  String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message).includes(constraint);
 
 async function findByKey(db: Database, userId: number, key: string) {
   return db.selectFrom("service_orders").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();

@@ -8,6 +8,7 @@ import type { Database } from "../db/database";
 import { blueCarDays, blueCarGuide, blueCarViews, conflict, selectBlueCars, staleCar, type BlueCarRow } from "./blue-cars";
 import type { Caller } from "../auth/caller";
 import { notFound } from "../api/envelope";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * The organizer's side of the blue-plate cars (issue 41, /HT/blueCarReview): every exhibitor's cars
@@ -127,10 +128,9 @@ export async function decideBlueCar(db: Database, organizer: Caller, input: Blue
       .where("id", "=", row.id)
       .execute();
   });
-  await decide.catch((error: { code?: string; constraint?: string; message?: string } | null) => {
+  await decide.catch((error: unknown) => {
     // Two approvals of one plate at once: the unique index refuses the second.
-    if (error?.code === "23505" && String(error.constraint ?? error.message).includes("blue_cars_approved_plate"))
-      throw conflict("vehicles.blueCars.errors.plateApprovedElsewhere");
+    if (isUniqueViolation(error, "blue_cars_approved_plate")) throw conflict("vehicles.blueCars.errors.plateApprovedElsewhere");
     throw error;
   });
   const row = await selectBlueCars(db, organizer.exhibitionId).where("c.id", "=", input.id).executeTakeFirstOrThrow();

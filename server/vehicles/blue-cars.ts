@@ -8,6 +8,7 @@ import { constructionSettings, fileRefs, ownFileId } from "../booth-construction
 import type { Database, Db } from "../db/database";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Non-Shenzhen blue-plate cars (issue 41, spec /HT/blueCarGuide; decision 038). An exhibitor
@@ -159,8 +160,7 @@ async function plateGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const e = error as { code?: string; constraint?: string; message?: string } | null;
-    if (e?.code === "23505" && String(e.constraint ?? e.message).includes("blue_cars_own_plate")) throw plateTaken();
+    if (isUniqueViolation(error, "blue_cars_own_plate")) throw plateTaken();
     throw error;
   }
 }

@@ -19,6 +19,7 @@ import { iso } from "../db/column-values";
 import { sendQuietly } from "../notify/send-quietly";
 import type { Mailer } from "../api/context";
 import { portalLink } from "../exhibition-settings/public-url";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Yellow-plate trucks for build-up and dismantling (spec /exhibitTL truckInformationSubmit, points
@@ -37,10 +38,7 @@ export type ReviewQuery = { status?: string; day?: string; page: number };
 const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
 const stale = () => conflict("vehicles.trucks.errors.stale");
 const plateTaken = () => fieldError("vehicles.trucks.errors.plateTaken", "plate");
-const isPlateDayViolation = (error: unknown) => {
-  const e = error as { code?: string; constraint?: string; message?: string } | null;
-  return e?.code === "23505" && String(e.constraint ?? e.message).includes("yellow_trucks_plate_day");
-};
+const isPlateDayViolation = (error: unknown) => isUniqueViolation(error, "yellow_trucks_plate_day");
 
 /** Live trucks of the exhibition with booth number and licence file. */
 export function selectTrucks(db: Db, exhibitionId: number) {

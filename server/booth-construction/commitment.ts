@@ -11,11 +11,12 @@ import { insertStagedFile, stagePdf, type StagedFile } from "../uploads/staged-f
 import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { renderCommitmentPdf, type CommitmentPdfInput } from "./commitment-pdf";
-import { constructionBooth, fileRefs, historyOf, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
+import { constructionBooth, historyOf, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
 import { exhibitorNamesOf, exhibitorNameIn } from "../exhibitor/names";
 import { isUniqueViolation } from "../db/unique-violation";
+import { fileRefs } from "../uploads/own-upload";
 
 /**
  * The entry safety commitment (spec /boothConstruction entrySafetyCommitment, both booth types):

@@ -11,11 +11,12 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
-import { constructionBooth, fileRefs, ownFileId, RAW_SPACE, recordEvent, staleRecord } from "./common";
+import { constructionBooth, ownFileId, RAW_SPACE, recordEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { readExhibitionSetting } from "../exhibition-settings/store";
 import { iso } from "../db/column-values";
 import { isUniqueViolation } from "../db/unique-violation";
+import { fileRefs } from "../uploads/own-upload";
 
 /**
  * The special booth's drawings (specialBoothCIProcess, raw space only): design drawings, the

@@ -25,12 +25,13 @@ import { actionWindow, requireActionOpen } from "../auth/button-check";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { ObjectStore } from "../uploads/object-store";
-import { constructionBooth, constructionSettings, fileRefs, historyOf, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
+import { constructionBooth, constructionSettings, historyOf, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
 import { iso, day } from "../db/column-values";
 import { exhibitorNamesOf } from "../exhibitor/names";
 import { isUniqueViolation } from "../db/unique-violation";
+import { fileRefs } from "../uploads/own-upload";
 
 /**
  * The standard booth build (spec /boothConstruction/standardConstruction, booth type 1 only): the

@@ -4,7 +4,8 @@ import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/
 import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars-values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
-import { constructionSettings, fileRefs, ownFileId } from "../booth-construction/common";
+import { constructionSettings } from "../booth-construction/common";
+import { fileRefs, ownUpload } from "../uploads/own-upload";
 import type { Database, Db } from "../db/database";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
@@ -25,6 +26,8 @@ const K = (name: string) => `vehicles.blueCars.errors.${name}`;
 export const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
 export const staleCar = () => conflict(K("stale"));
 const plateTaken = () => fieldError(K("plateTaken"), "plate");
+/** A scan that is not the caller's own upload: refused as the booth forms refuse a file (404). */
+const LICENSE_REFUSED = { message: "boothConstruction.errors.fileInvalid", code: ApiCode.notFound };
 
 /** The file columns of each scan field. */
 const SCAN_COLUMNS = {
@@ -135,7 +138,7 @@ async function checkDays(db: Db, caller: Caller, input: Pick<BlueCarInput, "need
 async function scanFileIds(db: Db, caller: Caller, input: BlueCarInput) {
   const ids = {} as Record<(typeof SCAN_COLUMNS)[BlueCarScan], string>;
   for (const scan of BLUE_CAR_SCANS) {
-    const file = await ownFileId(db, caller, input[scan], "driving-license", scan);
+    const file = await ownUpload(db, caller.userId, input[scan], { folder: "driving-license", field: scan, ...LICENSE_REFUSED });
     if (!(BLUE_CAR_IMAGE_TYPES as readonly string[]).includes(file.contentType)) throw fieldError(K("imageOnly"), scan);
     ids[SCAN_COLUMNS[scan]] = file.id;
   }

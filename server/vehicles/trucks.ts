@@ -7,7 +7,8 @@ import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
-import { constructionSettings, ownFileId } from "../booth-construction/common";
+import { constructionSettings } from "../booth-construction/common";
+import { ownUpload, type UploadRule } from "../uploads/own-upload";
 import type { Database, Db } from "../db/database";
 import type { DemoCalendar } from "../seed/demo-calendar";
 import { ownBooth, ownBooths } from "../transport/common";
@@ -38,6 +39,8 @@ export type ReviewQuery = { status?: string; day?: string; page: number };
 const conflict = (key: string) => new ApiError(ApiCode.conflict, key);
 const stale = () => conflict("vehicles.trucks.errors.stale");
 const plateTaken = () => fieldError("vehicles.trucks.errors.plateTaken", "plate");
+/** The licence scan: the caller's own upload to driving-license, else 404 at its field. */
+const LICENSE_UPLOAD: UploadRule = { folder: "driving-license", field: "licenseUrl", message: "boothConstruction.errors.fileInvalid", code: ApiCode.notFound };
 const isPlateDayViolation = (error: unknown) => isUniqueViolation(error, "yellow_trucks_plate_day");
 
 /** Live trucks of the exhibition with booth number and licence file. */
@@ -183,7 +186,7 @@ export async function saveTruck(db: Database, caller: Caller, input: TruckInput,
       await ownBooth(trx, caller, input.boothId);
       await checkPlannedDay(trx, caller, input);
       await checkPlateFree(trx, caller.exhibitionId, plate, input.plannedOn);
-      const license = await ownFileId(trx, caller, input.licenseUrl, "driving-license", "licenseUrl");
+      const license = await ownUpload(trx, caller.userId, input.licenseUrl, LICENSE_UPLOAD);
       await trx
         .insertInto("yellow_trucks")
         .values({
@@ -220,7 +223,7 @@ export async function updateTruck(db: Database, caller: Caller, input: UpdateInp
       await ownBooth(trx, caller, input.boothId);
       await checkPlannedDay(trx, caller, input);
       await checkPlateFree(trx, caller.exhibitionId, row.plate, input.plannedOn, row.id);
-      const license = await ownFileId(trx, caller, input.licenseUrl, "driving-license", "licenseUrl");
+      const license = await ownUpload(trx, caller.userId, input.licenseUrl, LICENSE_UPLOAD);
       await trx
         .updateTable("yellow_trucks")
         .set({

@@ -20,6 +20,7 @@ import {
 } from "./archive";
 import { dumpDatabase } from "./database-dump";
 import { BACKUP_HEARTBEAT_SECONDS, deleteDeferredObjects, STALE_BACKUP_SECONDS } from "./deletion-hold";
+import { isUniqueViolation } from "../db/unique-violation";
 
 export type BackupDeps = { db: Database; store: ObjectStore; databaseKind: "pglite" | "postgres" };
 
@@ -126,7 +127,7 @@ async function startRun(db: Database, trigger: "command" | "schedule"): Promise<
     const row = await db.insertInto("backup_runs").values({ kind: "backup", trigger, status: "running" }).returning("id").executeTakeFirstOrThrow();
     return row.id;
   } catch (error) {
-    if ((error as { code?: string }).code !== "23505") throw error;
+    if (!isUniqueViolation(error)) throw error;
     const running = await db.selectFrom("backup_runs").select(["kind", "started_at"]).where("status", "=", "running").executeTakeFirst();
     const what = running?.kind === "restore" ? "A restore" : "Another backup";
     const since = running ? ` (started ${new Date(running.started_at).toISOString()})` : "";

@@ -9,7 +9,8 @@ import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";
-import { ownBooths, ownFile, type Booth } from "../booking-forms/common";
+import { ownBooths, type Booth } from "../booking-forms/common";
+import { ownUpload, type UploadRule } from "../uploads/own-upload";
 import { noteProbes, requireProbesLeft } from "./holder-probes";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 
@@ -21,8 +22,10 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
  */
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
+import { isUniqueViolation } from "../db/unique-violation";
 
-const PHOTO_FOLDER = "icon";
+/** The photo: the caller's own upload to the icon folder, else 404 at its field. */
+const PHOTO_UPLOAD: UploadRule = { folder: "icon", field: "photoUrl", message: "bookingForms.errors.fileInvalid", code: ApiCode.notFound };
 
 /** The exhibition's rule from the database; the demo's default when none is configured. */
 export async function quotaRule(db: Db, exhibitionId: number): Promise<BadgeQuotaRule> {
@@ -215,10 +218,8 @@ async function refuseDuplicate(db: Database, caller: Caller, values: { idNumber?
 
 /** A unique index refused the row: name the field it guards. */
 export function uniqueViolationField(error: unknown): "idNumber" | "mobile" | "email" | null {
-  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
-  if (code !== "23505") return null;
-  const name = `${constraint ?? ""} ${message ?? ""}`;
-  return name.includes("badges_id_number_idx") ? "idNumber" : name.includes("badges_mobile_idx") ? "mobile" : "email";
+  if (!isUniqueViolation(error)) return null;
+  return isUniqueViolation(error, "badges_id_number_idx") ? "idNumber" : isUniqueViolation(error, "badges_mobile_idx") ? "mobile" : "email";
 }
 
 async function recordEvent(db: Db, caller: Caller, badgeId: number, action: string, details: Record<string, unknown> | null = null) {
@@ -291,7 +292,7 @@ export async function insertBadges(
 
 export async function saveBadge(db: Database, caller: Caller, input: BadgeInput) {
   const booth = await resolveBooth(db, caller, input.boothId);
-  const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
+  const photoId = input.photoUrl ? (await ownUpload(db, caller.userId, input.photoUrl, PHOTO_UPLOAD)).id : null;
   await refuseDuplicate(db, caller, input);
   try {
     const id = await db.transaction().execute(async (trx) => {
@@ -322,7 +323,7 @@ export async function updateBadge(db: Database, caller: Caller, input: BadgeUpda
     const required = "validation.required|badges.fields.idNumber";
     throw fieldError(required, "idNumber");
   }
-  const photoId = input.photoUrl ? (await ownFile(db, caller, input.photoUrl, PHOTO_FOLDER, "photoUrl")).id : null;
+  const photoId = input.photoUrl ? (await ownUpload(db, caller.userId, input.photoUrl, PHOTO_UPLOAD)).id : null;
   await refuseDuplicate(db, caller, input, input.id);
   try {
     const updated = await db.transaction().execute(async (trx) => {

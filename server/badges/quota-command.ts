@@ -1,7 +1,7 @@
 import { DEFAULT_QUOTA_RULE, freeBadges } from "../../app/contracts/badges/quota";
 import { badgeQuotaSchema, centsToYuanText } from "../../app/contracts/logistics-settings/schema";
 import type { Database } from "../db/database";
-import { commandExhibition } from "../seed/command-exhibition";
+import { commandExhibition } from "../ops/command-exhibition";
 import { quotaRule } from "./badges";
 import { formatMoney } from "../../app/contracts/common/format";
 import { type BadgeQuotaForm, quotaForm, saveQuotaInput } from "./quota-settings";

@@ -2,7 +2,7 @@ import type { BookingBooth } from "../../app/contracts/booking-forms/values";
 import type { UploadFolder } from "../../app/contracts/uploads/schema";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
-import { storedFileUrl } from "../uploads/files";
+import { ownUpload } from "../uploads/own-upload";
 
 /**
  * What the three offline booking forms share: the caller (always the session's user), the booth a
@@ -40,21 +40,9 @@ export async function resolveBooth(db: Database, owner: Owner, requested?: numbe
   return booth;
 }
 
-/** A file the caller uploaded into `folder`, named by its /files/ URL; anything else is refused on `field`. */
-export async function ownFile(db: Db, owner: Owner, url: string, folder: UploadFolder, field: string) {
-  const id = url.startsWith("/files/") ? url.slice("/files/".length) : "";
-  const row = id
-    ? await db
-        .selectFrom("stored_files")
-        .select(["id", "original_name"])
-        .where("id", "=", id)
-        .where("owner_user_id", "=", owner.userId)
-        .where("folder", "=", folder)
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw fieldError("bookingForms.errors.fileInvalid", field, {}, ApiCode.notFound);
-  return { id: row.id, url: storedFileUrl(row.id), name: row.original_name };
-}
+/** A file the caller uploaded into `folder`, named by its /files/ URL; anything else is refused (404) on `field`. */
+export const ownFile = (db: Db, owner: Owner, url: string, folder: UploadFolder, field: string) =>
+  ownUpload(db, owner.userId, url, { folder, field, message: "bookingForms.errors.fileInvalid", code: ApiCode.notFound });
 
 export async function recordEvent(
   db: Db,

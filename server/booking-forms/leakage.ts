@@ -5,6 +5,7 @@ import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
 import { ownFile, recordEvent, resolveBooth, type Actor, type Owner } from "./common";
 import { iso } from "../db/column-values";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Special power / leakage-protector removal commitments: one per booth and piece of equipment,
@@ -69,7 +70,6 @@ export async function findCommitment(db: Database, owner: Owner, id: number) {
 }
 
 /** The unique index decides duplicates, so two submits at once cannot both get in. */
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 
 async function sameEquipment(db: Database, boothId: number, name: string, exceptId?: number) {
   let query = db.selectFrom("leakage_commitments").select("id").where("booth_id", "=", boothId).where(sql`lower(equipment_name)`, "=", name.toLowerCase());

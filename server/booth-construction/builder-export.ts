@@ -5,7 +5,8 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
-import { fileRefs, STANDARD_BOOTH } from "./common";
+import { STANDARD_BOOTH } from "./common";
+import { fileRefs } from "../uploads/own-upload";
 import type { Caller } from "../auth/caller";
 
 /**

@@ -11,10 +11,12 @@ import { insertStagedFile, stagePdf, type StagedFile } from "../uploads/staged-f
 import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { renderCommitmentPdf, type CommitmentPdfInput } from "./commitment-pdf";
-import { constructionBooth, fileRefs, historyOf, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
+import { constructionBooth, historyOf, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
 import { exhibitorNamesOf, exhibitorNameIn } from "../exhibitor/names";
+import { isUniqueViolation } from "../db/unique-violation";
+import { fileRefs } from "../uploads/own-upload";
 
 /**
  * The entry safety commitment (spec /boothConstruction entrySafetyCommitment, both booth types):
@@ -126,8 +128,6 @@ async function stageGenerated(
   const bytes = await renderCommitmentPdf(await pdfInputOf(db, caller, boothNo, details, filledAt, language), language);
   return stagePdf(store, { ownerUserId: caller.userId, folder: GENERATED_COMMITMENT_FOLDER, name: commitmentFileName(boothNo, "generated"), bytes, now });
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 
 /**
  * Writes a change with the file it makes current, in one transaction; the staged bytes are removed

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import type { ConstructionBooth, ConstructionEvent, ConstructionSettings, FileRef } from "../../app/contracts/booth-construction/api-types";
+import type { ConstructionBooth, ConstructionEvent, ConstructionSettings } from "../../app/contracts/booth-construction/api-types";
 import type { UploadFolder } from "../../app/contracts/uploads/schema";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Db } from "../db/database";
 import type { ConstructionSubject } from "../db/schema";
 import { addDays } from "../../app/contracts/common/exhibition-time";
-import { storedFileUrl } from "../uploads/files";
+import { ownUpload } from "../uploads/own-upload";
 
 /**
  * What the four booth construction pages share: the caller's booth (only their own, and only of the
@@ -98,35 +98,9 @@ export async function constructionSettings(db: Db, exhibitionId: number): Promis
   };
 }
 
-/** A file the caller uploaded into `folder`, named by its /files/ URL; anything else is refused on `field`. */
-export async function ownFileId(
-  db: Db,
-  caller: Caller,
-  url: string,
-  folder: UploadFolder,
-  field: string,
-): Promise<{ id: string; name: string; contentType: string; storageKey: string; sizeBytes: number }> {
-  const id = url.startsWith("/files/") ? url.slice("/files/".length) : "";
-  const row = id
-    ? await db
-        .selectFrom("stored_files")
-        .select(["id", "original_name", "content_type", "storage_key", "size_bytes"])
-        .where("id", "=", id)
-        .where("owner_user_id", "=", caller.userId)
-        .where("folder", "=", folder)
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw fieldError("boothConstruction.errors.fileInvalid", field, {}, ApiCode.notFound);
-  return { id: row.id, name: row.original_name, contentType: row.content_type, storageKey: row.storage_key, sizeBytes: Number(row.size_bytes) };
-}
-
-/** Stored files by id, as links (for answers that name several). */
-export async function fileRefs(db: Db, ids: (string | null)[]): Promise<Map<string, FileRef>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (!wanted.length) return new Map();
-  const rows = await db.selectFrom("stored_files").select(["id", "original_name"]).where("id", "in", wanted).execute();
-  return new Map(rows.map((r) => [r.id, { url: storedFileUrl(r.id), name: r.original_name }]));
-}
+/** A file the caller uploaded into `folder`, named by its /files/ URL; anything else is refused (404) on `field`. */
+export const ownFileId = (db: Db, caller: Caller, url: string, folder: UploadFolder, field: string) =>
+  ownUpload(db, caller.userId, url, { folder, field, message: "boothConstruction.errors.fileInvalid", code: ApiCode.notFound });
 
 export type EventInput = {
   exhibitionId: number;

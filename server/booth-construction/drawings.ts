@@ -11,10 +11,12 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
-import { constructionBooth, fileRefs, ownFileId, RAW_SPACE, recordEvent, staleRecord } from "./common";
+import { constructionBooth, ownFileId, RAW_SPACE, recordEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { readExhibitionSetting } from "../exhibition-settings/store";
 import { iso } from "../db/column-values";
+import { isUniqueViolation } from "../db/unique-violation";
+import { fileRefs } from "../uploads/own-upload";
 
 /**
  * The special booth's drawings (specialBoothCIProcess, raw space only): design drawings, the
@@ -93,8 +95,6 @@ export async function drawingProcess(db: Db, caller: Caller, boothId: number | u
     drawingSiteUrl: drawingSiteUrl ?? null,
   };
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /**
  * A new version of one kind. Refused while the latest is waiting for the organizer (one version

@@ -8,6 +8,7 @@ import { storedFileUrl } from "../uploads/files";
 import { constructionBooth, constructionSettings, historyOf, ownFileId, RAW_SPACE, recordEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { iso, day } from "../db/column-values";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Public liability insurance (spec /boothConstruction insurancePurchase): raw space booths only
@@ -90,7 +91,6 @@ export async function findInsurance(db: Database, caller: Caller, boothId: numbe
   return { booth, insurance: row ? view(row) : null, settings, history: row ? await historyOf(db, "insurance", [row.id]) : [] };
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 const locked = () => new ApiError(ApiCode.conflict, "boothConstruction.errors.locked");
 
 /**

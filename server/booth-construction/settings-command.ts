@@ -1,6 +1,6 @@
 import { centsToYuanText, constructionSettingsSchema, INSURANCE_MIN_MAX_CENTS } from "../../app/contracts/logistics-settings/schema";
 import type { Database } from "../db/database";
-import { commandExhibition } from "../seed/command-exhibition";
+import { commandExhibition } from "../ops/command-exhibition";
 import { constructionSettings } from "./common";
 import { readExhibitionSetting, saveExhibitionSettings } from "../exhibition-settings/store";
 import { formatMoney } from "../../app/contracts/common/format";

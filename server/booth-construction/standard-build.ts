@@ -25,11 +25,13 @@ import { actionWindow, requireActionOpen } from "../auth/button-check";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { ObjectStore } from "../uploads/object-store";
-import { constructionBooth, constructionSettings, fileRefs, historyOf, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
+import { constructionBooth, constructionSettings, historyOf, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
 import { iso, day } from "../db/column-values";
 import { exhibitorNamesOf } from "../exhibitor/names";
+import { isUniqueViolation } from "../db/unique-violation";
+import { fileRefs } from "../uploads/own-upload";
 
 /**
  * The standard booth build (spec /boothConstruction/standardConstruction, booth type 1 only): the
@@ -229,8 +231,6 @@ async function checkedFascia(
   if (problem?.key === "resolution") throw fasciaProblem("fasciaResolution", { pixels: problem.pixels.toLocaleString("en-US") });
   return { fileId: file.id, check: { kind: "jpg", widthPx: image.widthPx, heightPx: image.heightPx, dpi: image.dpi, manual: false } };
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 
 /**
  * POST create (the booth has no build yet) and update (with the version read). 'draft' keeps it

@@ -6,6 +6,7 @@ import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { containsPattern } from "../db/keyword-search";
+import { ownedFile } from "../uploads/own-upload";
 
 /**
  * The data area (issue 41): file classes and files of the caller's exhibition. Every signed-in
@@ -188,13 +189,7 @@ export async function saveFile(db: Database, who: Who, input: FileInput): Promis
   if (!klass) throw classNotFound();
   if (input.storedFileId) {
     // Only a file the caller uploaded to the data area's folder: never someone else's upload.
-    const file = await db
-      .selectFrom("stored_files")
-      .select("id")
-      .where("id", "=", input.storedFileId)
-      .where("owner_user_id", "=", who.userId)
-      .where("folder", "=", "data-file")
-      .executeTakeFirst();
+    const file = await ownedFile(db, who.userId, input.storedFileId, { folder: "data-file" });
     if (!file) throw fieldError("dataArea.errors.notYourFile", "fileUrl");
   }
   const values = {

@@ -5,6 +5,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * The epidemic declaration (issue 41): the exhibition's switch and commitment text, and each
@@ -53,8 +54,6 @@ export async function findCommitment(db: Database, who: Who, language: Language)
     acceptedAt: row ? new Date(row.accepted_at).toISOString() : null,
   };
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /** Accepts the commitment (create: refused when already accepted; update: refused when not). */
 export async function acceptCommitment(db: Database, who: Who, signerName: string, mode: "create" | "update", language: Language) {

@@ -9,7 +9,8 @@ import { cellText } from "../badges/excel-import";
 import type { Database } from "../db/database";
 import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows } from "../spreadsheets/workbook";
 import { requireEpidemicOn, type Who } from "./declaration";
-import { isUniqueViolation, listedIdNumbers } from "./staff";
+import { listedIdNumbers } from "./staff";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * The staff in Excel (issue 41, decision 040): a template (name, ID number, mobile; numbers as text)

@@ -3,8 +3,11 @@ import type { EpidemicStaff, EpidemicStaffPage } from "../../app/contracts/epide
 import { EPIDEMIC_STAFF_PAGE_SIZE, HEALTH_CODE_UPLOAD, TRAVEL_CODE_UPLOAD } from "../../app/contracts/epidemic/values";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
-import { storedFileIdOf, storedFileUrl } from "../uploads/files";
+import { storedFileUrl } from "../uploads/files";
+import { ownUpload } from "../uploads/own-upload";
+import type { UploadFolder } from "../../app/contracts/uploads/schema";
 import { requireEpidemicOn, type Who } from "./declaration";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * The exhibitor's on-site staff (issue 41): its own rows only, a page of 20 at a time, added one by
@@ -56,23 +59,11 @@ export async function staffPage(db: Database, who: Who, page: number): Promise<E
 export type StaffInput = { name: string; idNumber: string; mobile: string; healthCodeUrl?: string; travelCodeUrl?: string };
 
 const duplicate = () => fieldError("epidemic.errors.duplicate", "idNumber", {}, ApiCode.conflict);
-export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /** A code image must be the caller's own upload to its folder: never someone else's file. */
-async function ownImage(db: Db, who: Who, url: string | undefined, folder: string, field: string) {
+async function ownImage(db: Db, who: Who, url: string | undefined, folder: UploadFolder, field: string) {
   if (!url) return null;
-  const id = storedFileIdOf(url);
-  const row =
-    id &&
-    (await db
-      .selectFrom("stored_files")
-      .select("id")
-      .where("id", "=", id)
-      .where("owner_user_id", "=", who.userId)
-      .where("folder", "=", folder)
-      .executeTakeFirst());
-  if (!row) throw fieldError("epidemic.errors.notYourFile", field);
-  return row.id;
+  return (await ownUpload(db, who.userId, url, { folder, field, message: "epidemic.errors.notYourFile" })).id;
 }
 
 /** Whether the exhibitor already lists these ID numbers (normalized as the schema leaves them). */

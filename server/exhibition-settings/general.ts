@@ -7,6 +7,7 @@ import type { Database } from "../db/database";
 import { storedFileIdOf, storedFileUrl } from "../uploads/files";
 import { forgetSiteSettings } from "./site";
 import { readExhibitionSettings, saveExhibitionSettings } from "./store";
+import { ownedFile } from "../uploads/own-upload";
 
 /** What decides which settings a real show needs: a real SMS provider needs a signature, a PUBLIC_URL stands in for the setting. */
 export type SettingsEnvironment = { smsProviderConfigured: boolean; publicUrlFromEnvironment: boolean };
@@ -80,16 +81,8 @@ export async function saveGeneralSettings(
         .executeTakeFirst();
       // The picture already set stays acceptable whoever uploaded it (another organizer of the show).
       if (current?.value !== pictureId) {
-        const file = await trx
-          .selectFrom("stored_files")
-          .select("id")
-          .where("id", "=", pictureId)
-          .where("owner_user_id", "=", organizer.userId)
-          .where("folder", "=", CONTACT_QR_UPLOAD.folder)
-          .executeTakeFirst();
-        if (!file) {
-          throw fieldError("exhibitionSettings.errors.contactQrNotYours", "contactQrUrl");
-        }
+        const file = await ownedFile(trx, organizer.userId, pictureId, { folder: CONTACT_QR_UPLOAD.folder });
+        if (!file) throw fieldError("exhibitionSettings.errors.contactQrNotYours", "contactQrUrl");
       }
     }
     await trx.updateTable("exhibitions").set({ name_zh: input.nameZh, name_en: input.nameEn }).where("id", "=", organizer.exhibitionId).execute();

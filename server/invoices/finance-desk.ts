@@ -10,12 +10,13 @@ import { exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
 import { formatCny } from "../../app/contracts/common/format";
 import type { z } from "zod";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { loadExcel } from "../spreadsheets/workbook";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import { applicationsOf, selectApplications, staleError, type ApplicationRow, type Caller } from "./applications";
+import { ownUpload } from "../uploads/own-upload";
 
 /**
  * The organizer's finance desk for invoice applications (roleId 1, checked by the route): the
@@ -97,18 +98,8 @@ async function financeRow(db: Database, caller: Caller, id: number, language: La
 
 /** The e-invoice: a PDF the organizer uploaded into the 'invoice' folder; anything else is refused at its field. */
 async function organizerPdf(db: Database, caller: Caller, url: string) {
-  const id = url.slice("/files/".length);
-  const file = await db
-    .selectFrom("stored_files")
-    .select(["id", "content_type"])
-    .where("id", "=", id)
-    .where("owner_user_id", "=", caller.userId)
-    .where("folder", "=", "invoice")
-    .executeTakeFirst();
-  if (file?.content_type !== "application/pdf") {
-    throw fieldError("bookingForms.errors.fileInvalid", "pdfUrl");
-  }
-  return file.id;
+  const rule = { folder: "invoice", contentType: "application/pdf", field: "pdfUrl", message: "bookingForms.errors.fileInvalid" } as const;
+  return (await ownUpload(db, caller.userId, url, rule)).id;
 }
 
 /** POST /smeb/invoice/review/decide */

@@ -14,6 +14,8 @@ import { storedFileUrl } from "../uploads/files";
 import { billableItems, lockOwner, type Owner } from "./billable";
 import { iso } from "../db/column-values";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
+import { isUniqueViolation } from "../db/unique-violation";
+import { ownUploads } from "../uploads/own-upload";
 
 /**
  * Payment vouchers (spec /invoiceArea paymentVoucher, decision 018): the exhibitor's proof of a bank
@@ -27,7 +29,6 @@ export type VoucherCaller = { userId: number; exhibitionId: number; label: strin
 
 const VOUCHER_FOLDER = "payment-voucher";
 /** An error shown at one field of the form. */
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 function selectVouchers(db: Db) {
   return db
@@ -136,17 +137,13 @@ async function ownVoucher(db: Db, caller: VoucherCaller, id: number, language: L
 }
 
 /** The caller's own uploads into the voucher folder, in the order given; anything else is refused at the field. */
-async function voucherFileIds(db: Db, caller: VoucherCaller, urls: string[]) {
-  const ids = [...new Set(urls.map((url) => url.slice("/files/".length)))];
-  const owned = await db
-    .selectFrom("stored_files")
-    .select("id")
-    .where("id", "in", ids)
-    .where("owner_user_id", "=", caller.userId)
-    .where("folder", "=", VOUCHER_FOLDER)
-    .execute();
-  if (owned.length !== ids.length) throw fieldError("invoices.errors.documentInvalid", "documentUrls", {}, ApiCode.notFound);
-  return ids;
+function voucherFileIds(db: Db, caller: VoucherCaller, urls: string[]) {
+  return ownUploads(db, caller.userId, urls, {
+    folder: VOUCHER_FOLDER,
+    field: "documentUrls",
+    message: "invoices.errors.documentInvalid",
+    code: ApiCode.notFound,
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { commandExhibition } from "./command-exhibition";
 import { rowErrorLines } from "../../app/contracts/accounts/row-errors.server";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
@@ -8,7 +9,6 @@ import { createInvitationBatch, runInvitationBatch } from "../accounts/invitatio
 import { invitationCounts, invitationTargets, sendInvitations } from "../accounts/invitations";
 import { ApiError } from "../api/envelope";
 import { loadConfig } from "../config";
-import type { Database } from "../db/database";
 import { createLogger } from "../logger";
 import { createNotifier } from "../notify";
 import { type OpsCommand, type OpsContext, OpsRefusal } from "./command-types";
@@ -31,12 +31,6 @@ function languageOf(options: Record<string, string | boolean | undefined>): Lang
 function oneFile(args: string[], usage: string) {
   if (args.length !== 1 || !args[0]) throw new OpsRefusal(`Usage: ${usage}`);
   return args[0];
-}
-
-async function currentExhibition(db: Database) {
-  const exhibition = await db.selectFrom("exhibitions").select(["id", "code"]).where("is_current", "=", true).executeTakeFirst();
-  if (!exhibition) throw new OpsRefusal("No current exhibition: run the seed first.");
-  return exhibition;
 }
 
 /** How a command mails: the context's, else the process's own configuration (the outbox or SMTP_URL). */
@@ -77,7 +71,7 @@ export const accountCommands: Record<string, OpsCommand> = {
       const bytes = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
         throw new OpsRefusal(`Cannot read ${file} (${error.code ?? error.message}); nothing was imported.`);
       });
-      const exhibition = await currentExhibition(db);
+      const exhibition = await commandExhibition(db);
       if (await refusesRealOperation(db, loadConfig())) throw new OpsRefusal(translate(language, "setup.importRefusedOnDemo"));
       let checked: Awaited<ReturnType<typeof checkExhibitorFile>>;
       try {
@@ -110,7 +104,7 @@ export const accountCommands: Record<string, OpsCommand> = {
     run: async (context, args, options) => {
       const all = options.all === true;
       if (all === args.length > 0) throw new OpsRefusal(`Usage: ${SEND_USAGE}`);
-      const exhibition = await currentExhibition(context.db);
+      const exhibition = await commandExhibition(context.db);
       const mailer = mailerOf(context);
       if (await refusesRealOperation(context.db, mailer.config)) throw new OpsRefusal(translate("en", "setup.inviteRefusedOnDemo"));
       const { targets, unknown } = await invitationTargets(context.db, exhibition.id, all ? { all: true } : { usernames: args });

@@ -8,7 +8,7 @@ import "../../app/contracts/catalogue-settings/texts";
 import { ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { allServiceSettings, removeService, saveService, serviceByCode } from "../orders/catalogue-settings";
-import { commandExhibition } from "../seed/command-exhibition";
+import { commandExhibition } from "./command-exhibition";
 import { agentByCode, allAgentSettings, removeAgent, saveAgent } from "../vehicles/overseas-agents-settings";
 import { type OpsCommand, OpsRefusal } from "./command-types";
 

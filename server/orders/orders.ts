@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import type { CommitInput, OrderSource, OrderStatus } from "../../app/contracts/orders/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
+import { ownedFile } from "../uploads/own-upload";
+import { storedFileIdOf } from "../uploads/files";
 import type { Database } from "../db/database";
 import type { OrderRow } from "../db/schema";
 import { contractPdfKind, generatedUrlReplacedByUpload } from "./contract-files";
@@ -10,6 +12,7 @@ import { lineCents, loadPriceDates, totalCents } from "./pricing";
 import type { AdminOrderSummary, OrderPage, OrderSummary, OrderView } from "../../app/contracts/orders/api-types";
 import { iso } from "../db/column-values";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Service orders: the commit (cart → order, prices locked, idempotent per key), and how orders
@@ -32,15 +35,10 @@ function newOrderNo(now: Date) {
 }
 
 /** A /files/ URL the caller owns; someone else's file answers like a missing one. */
+/** A file the order names must be the caller's own upload (any folder); else 404, not a field's error. */
 export async function requireOwnedFile(db: Database, userId: number, url: string) {
-  const id = url.slice("/files/".length);
-  const owned = await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", userId).executeTakeFirst();
-  if (!owned) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  if (!(await ownedFile(db, userId, storedFileIdOf(url)))) throw notFound();
 }
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  (error as { code?: string }).code === "23505" &&
-  String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message).includes(constraint);
 
 async function findByKey(db: Database, userId: number, key: string) {
   return db.selectFrom("service_orders").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();

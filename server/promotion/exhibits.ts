@@ -8,6 +8,7 @@ import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";
+import { ownUploads } from "../uploads/own-upload";
 
 /**
  * The exhibitor's exhibits (issue 38, decision 031): everything is the caller's own. Another
@@ -65,18 +66,9 @@ export async function exhibitDetail(db: Database, caller: Caller, id: number, la
 
 /** The images as stored file ids, each the caller's own upload to the exhibit folder, in the order given. */
 async function ownImages(db: Database, caller: Caller, urls: string[]): Promise<string[]> {
-  const ids = urls.map((url) => url.slice("/files/".length));
-  if (new Set(ids).size !== ids.length) throw fieldError("promotion.errors.imageInvalid", "imageUrls");
-  const owned = await db
-    .selectFrom("stored_files")
-    .select("id")
-    .where("id", "in", ids)
-    .where("owner_user_id", "=", caller.userId)
-    .where("folder", "=", IMAGE_FOLDER)
-    .where("content_type", "like", "image/%")
-    .execute();
-  if (owned.length !== ids.length) throw fieldError("promotion.errors.imageInvalid", "imageUrls");
-  return ids;
+  // The same image twice is refused, not merged (ownUploads keeps each once).
+  if (new Set(urls).size !== urls.length) throw fieldError("promotion.errors.imageInvalid", "imageUrls");
+  return ownUploads(db, caller.userId, urls, { folder: IMAGE_FOLDER, contentType: "image/", field: "imageUrls", message: "promotion.errors.imageInvalid" });
 }
 
 async function checkClass(db: Database, caller: Caller, classId: number | undefined) {

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { TemplateAdminView } from "../../app/contracts/promotion/api-types";
 import type { TemplateInput } from "../../app/contracts/promotion/templates/schema";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
+import { ownUpload } from "../uploads/own-upload";
 
 /**
  * The organizer's invitation templates (docs/product.md § Promotion): every template of the
@@ -40,17 +41,8 @@ export async function listAllTemplates(db: Database, organizer: Caller): Promise
 /** The background as a stored file id: the organizer's own picture upload to the poster folder. */
 async function ownBackground(db: Database, organizer: Caller, url: string | undefined): Promise<string | null> {
   if (!url) return null;
-  const id = url.slice("/files/".length);
-  const owned = await db
-    .selectFrom("stored_files")
-    .select("id")
-    .where("id", "=", id)
-    .where("owner_user_id", "=", organizer.userId)
-    .where("folder", "=", BACKGROUND_FOLDER)
-    .where("content_type", "like", "image/%")
-    .executeTakeFirst();
-  if (!owned) throw fieldError("promotion.templates.errors.backgroundInvalid", "backgroundUrl");
-  return owned.id;
+  const rule = { folder: BACKGROUND_FOLDER, contentType: "image/", field: "backgroundUrl", message: "promotion.templates.errors.backgroundInvalid" } as const;
+  return (await ownUpload(db, organizer.userId, url, rule)).id;
 }
 
 const columns = (input: TemplateInput, background: string | null) => ({

@@ -16,6 +16,7 @@ import { companyNamesOf } from "./rankings";
 import { ownerOfCode } from "./tracking";
 import { addressKeyOf, COUNTED_PER_ADDRESS, countView } from "./views";
 import { visitorThrottle } from "./visitor-throttle";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Visitor pre-registration behind an exhibitor's link (issue 38, decision 031). Public: the current
@@ -239,8 +240,6 @@ async function checkCode(db: Database, exhibitionId: number, mobile: string, cod
 /* ------------------------------------------------------------------ registration */
 
 export const formatVisitorNo = (no: number) => `V${String(no).padStart(6, "0")}`;
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /** The country, province and interests must be the lists' own; China needs its province. */
 async function checkChoices(db: Database, exhibitionId: number, input: VisitorRegisterInput) {

@@ -6,6 +6,7 @@ import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import { dayOf, isOrganizer, LIVE, showDays, type Who } from "./common";
 import { iso } from "../db/column-values";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Meeting rooms and their bookings (issue 41): a room is booked by show day and slot; a slot held
@@ -167,7 +168,7 @@ export async function bookMeeting(db: Database, who: Who, input: BookingInput): 
       return row.id;
     })
     .catch((error: unknown) => {
-      if ((error as { code?: string }).code === "23505") throw slotTaken();
+      if (isUniqueViolation(error)) throw slotTaken();
       throw error;
     });
   return bookingById(db, who, id);

@@ -8,6 +8,7 @@ import { trackingCodeOf } from "../promotion/tracking";
 import { countView } from "../promotion/views";
 import type { ObjectStore } from "../uploads/object-store";
 import { storedFileIdOf } from "../uploads/files";
+import { ownedFile } from "../uploads/own-upload";
 import { publicVideoFor } from "../video/videos";
 import { fileIdsOf } from "./showcases";
 
@@ -104,10 +105,10 @@ export async function publicShowcaseImage(
       storedFileIdOf((await approvedPublicProfile(db, { userId: showcase.user_id, exhibitionId: showcase.exhibition_id })).approved.logoUrl) ?? undefined;
   else fileId = fileIdsOf((await chosenExhibits(db, showcase.id)).find((e) => String(e.position) === slot)?.image_file_ids)[0];
   if (!fileId) throw notFound();
-  const file = await db.selectFrom("stored_files").select(["storage_key", "owner_user_id", "content_type"]).where("id", "=", fileId).executeTakeFirst();
   // Only the exhibitor's own pictures: a file id copied from someone else's record is never served here.
-  if (!file || file.owner_user_id !== showcase.user_id || !PICTURE_TYPES.has(file.content_type)) throw notFound();
-  const info = await store.stat(file.storage_key);
+  const file = await ownedFile(db, showcase.user_id, fileId);
+  if (!file || !PICTURE_TYPES.has(file.contentType)) throw notFound();
+  const info = await store.stat(file.storageKey);
   if (!info || info.sizeBytes === 0 || info.sizeBytes > PICTURE_MAX_BYTES) throw notFound();
-  return { key: file.storage_key, contentType: file.content_type, size: info.sizeBytes };
+  return { key: file.storageKey, contentType: file.contentType, size: info.sizeBytes };
 }

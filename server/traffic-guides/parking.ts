@@ -4,6 +4,7 @@ import { GUIDE_MAP_UPLOAD } from "../../app/contracts/traffic-guides/values";
 import { fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
 import { isOrganizer, notFound, type Who } from "./common";
+import { ownedFile } from "../uploads/own-upload";
 
 /**
  * The parking guide (issue 41): the exhibition's car parks with address, opening hours, prices,
@@ -80,13 +81,7 @@ type CarParkInput = {
 export async function saveCarPark(db: Database, who: Who, input: CarParkInput): Promise<CarPark> {
   if (input.mapFileId) {
     // Only a picture the caller uploaded to the guides' folder: never someone else's upload.
-    const file = await db
-      .selectFrom("stored_files")
-      .select("id")
-      .where("id", "=", input.mapFileId)
-      .where("owner_user_id", "=", who.userId)
-      .where("folder", "=", GUIDE_MAP_UPLOAD.folder)
-      .executeTakeFirst();
+    const file = await ownedFile(db, who.userId, input.mapFileId, { folder: GUIDE_MAP_UPLOAD.folder });
     if (!file) throw fieldError("trafficGuides.errors.notYourFile", "mapUrl");
   }
   const values = {

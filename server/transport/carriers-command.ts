@@ -19,7 +19,7 @@ import { TRANSPORT_SERVICES, type TransportService } from "../../app/contracts/t
 import { yuanToCents } from "../../app/contracts/common/money";
 import type { Database } from "../db/database";
 import type { DB, LiftingKind } from "../db/schema";
-import { commandExhibition } from "../seed/command-exhibition";
+import { commandExhibition } from "../ops/command-exhibition";
 import { CARRIER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { formatMoney } from "../../app/contracts/common/format";
 import {

@@ -7,8 +7,6 @@ import type { Caller } from "../auth/caller";
 import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Db } from "../db/database";
 
-export { ownFileId } from "../booth-construction/common";
-
 /**
  * What the transport modules share (issue 17, decision 019): who is looking at a declaration (its
  * exhibitor, its carrier, or the organizer, read only), the appointed carriers and their price

@@ -10,7 +10,8 @@ import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
-import { appointedCarrier, carrierPricing, ownBooth, ownBooths, ownFileId, servicesText, stale, type Viewer } from "./common";
+import { ownUpload } from "../uploads/own-upload";
+import { appointedCarrier, carrierPricing, ownBooth, ownBooths, servicesText, stale, type Viewer } from "./common";
 import { declarationSummaries, exhibitorNameOf, quoteOf, readDeclaration } from "./detail";
 import { CARRIER_REVIEW_PAGE } from "./messages";
 import type { Caller } from "../auth/caller";
@@ -76,12 +77,8 @@ export async function listDeclarations(db: Db, viewer: Exhibitor, language: Lang
 /** A bill of lading the caller uploaded into its folder, else 404 on the field (someone else's file is not told apart). */
 async function billFileId(db: Db, caller: Caller, url: string | undefined) {
   if (!url) return null;
-  try {
-    return (await ownFileId(db, caller, url, "carriage-bill", "billUrl")).id;
-  } catch (error) {
-    if (error instanceof ApiError) throw fieldError("transport.errors.billInvalid", "billUrl", {}, ApiCode.notFound);
-    throw error;
-  }
+  const rule = { folder: "carriage-bill", field: "billUrl", message: "transport.errors.billInvalid", code: ApiCode.notFound } as const;
+  return (await ownUpload(db, caller.userId, url, rule)).id;
 }
 
 /** The header as stored, after the checks every header write makes: own booth, appointed carrier, own bill. */

@@ -5,12 +5,12 @@ import { EXHIBITS_MAX, exhibitRowSchema, type ExhibitInput } from "../../app/con
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import type { XlsxRefusal } from "../spreadsheets/xlsx-sniff";
 import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows, megabytes, richText } from "../spreadsheets/workbook";
 import type { ObjectStore } from "../uploads/object-store";
-import { ownFileId } from "./common";
+import { ownUpload } from "../uploads/own-upload";
 import type { Caller } from "../auth/caller";
 import type { Db } from "../db/database";
 
@@ -149,9 +149,11 @@ function rowsFailed(errors: ImportRowError[]): ApiError {
 
 /** The caller's uploaded exhibits file, read and checked: its lines, or a 400 naming what is wrong. */
 export async function readExhibitFile(deps: { db: Db; store: ObjectStore }, caller: Caller, url: string, language: Language): Promise<ExhibitInput[]> {
-  const file = await ownFileId(deps.db, caller, url, "carriage-exhibit-excel", "fileUrl").catch((error: unknown) => {
-    if (error instanceof ApiError) throw fieldError("transport.errors.fileInvalid", "fileUrl", {}, ApiCode.notFound);
-    throw error;
+  const file = await ownUpload(deps.db, caller.userId, url, {
+    folder: "carriage-exhibit-excel",
+    field: "fileUrl",
+    message: "transport.errors.fileInvalid",
+    code: ApiCode.notFound,
   });
   const bytes = await deps.store
     .openRead(file.storageKey)

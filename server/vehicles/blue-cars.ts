@@ -4,7 +4,8 @@ import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/
 import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import { constructionSettings, fileRefs, ownFileId } from "../booth-construction/common";
+import { constructionSettings, ownFileId } from "../booth-construction/common";
+import { fileRefs } from "../uploads/own-upload";
 import type { Database, Db } from "../db/database";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";

@@ -5,6 +5,7 @@ import { notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database, Db } from "../db/database";
 import { kindConflict, type VehicleKind } from "./kinds";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * What a registered vehicle goes through whatever its kind (kinds.ts): the exhibitor changes or
@@ -115,8 +116,7 @@ export async function uniqueRefusal<T>(constraint: string, refusal: () => Error,
   try {
     return await work();
   } catch (error) {
-    const e = error as { code?: string; constraint?: string; message?: string } | null;
-    if (e?.code === "23505" && String(e.constraint ?? e.message).includes(constraint)) throw refusal();
+    if (isUniqueViolation(error, constraint)) throw refusal();
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import type { Database } from "../db/database";
 import { approvedPublicProfile } from "../exhibitor/public-profile";
 import type { ObjectStore } from "../uploads/object-store";
 import { storedFileIdOf } from "../uploads/files";
+import { ownedFile } from "../uploads/own-upload";
 import { type RenderInput, VIDEO_MAX_EXHIBITS } from "./render";
 
 /**
@@ -20,18 +21,14 @@ const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "
 async function picture(deps: { db: Database; store: ObjectStore }, fileId: string | null, userId: number, to: string): Promise<string | null> {
   if (!fileId) return null;
   try {
-    const file = await deps.db
-      .selectFrom("stored_files")
-      .select(["storage_key", "owner_user_id", "size_bytes", "content_type"])
-      .where("id", "=", fileId)
-      .executeTakeFirst();
-    const ext = file ? EXTENSIONS[file.content_type] : undefined;
-    if (!file || !ext || file.owner_user_id !== userId || file.size_bytes > PICTURE_MAX_BYTES) return null;
-    const info = await deps.store.stat(file.storage_key);
+    const file = await ownedFile(deps.db, userId, fileId);
+    const ext = file ? EXTENSIONS[file.contentType] : undefined;
+    if (!file || !ext || file.sizeBytes > PICTURE_MAX_BYTES) return null;
+    const info = await deps.store.stat(file.storageKey);
     if (!info || info.sizeBytes === 0 || info.sizeBytes > PICTURE_MAX_BYTES) return null;
     const target = `${to}.${ext}`;
     // Streamed to the job's folder: never the whole picture in memory.
-    await pipeline(await deps.store.openRead(file.storage_key), fs.createWriteStream(target));
+    await pipeline(await deps.store.openRead(file.storageKey), fs.createWriteStream(target));
     return target;
   } catch {
     return null;

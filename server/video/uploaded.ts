@@ -1,6 +1,7 @@
 import type { Database } from "../db/database";
 import { approvedPublicProfile } from "../exhibitor/public-profile";
 import { storedFileIdOf } from "../uploads/files";
+import { ownedFile } from "../uploads/own-upload";
 
 /**
  * The company video of an exhibitor's approved profile (issue 40, decision 037), which its public
@@ -16,19 +17,11 @@ export async function uploadedVideoOf(db: Database, who: { userId: number; exhib
   const { approved } = await approvedPublicProfile(db, who);
   const videoId = storedFileIdOf(approved.videoUrl);
   const coverId = storedFileIdOf(approved.videoCoverUrl);
-  const ids = [videoId, coverId].filter((id): id is string => Boolean(id));
   if (!videoId) return null;
-  const files = await db
-    .selectFrom("stored_files")
-    .select(["id", "storage_key", "content_type"])
-    .where("id", "in", ids)
-    .where("owner_user_id", "=", who.userId)
-    .execute();
-  const video = files.find((f) => f.id === videoId && f.content_type === "video/mp4");
-  const cover = files.find((f) => f.id === coverId && COVER_TYPES.has(f.content_type));
+  const [video, cover] = await Promise.all([ownedFile(db, who.userId, videoId, { contentType: "video/mp4" }), ownedFile(db, who.userId, coverId)]);
   if (!video) return null;
   return {
-    video: { key: video.storage_key, contentType: video.content_type },
-    cover: cover ? { key: cover.storage_key, contentType: cover.content_type } : null,
+    video: { key: video.storageKey, contentType: video.contentType },
+    cover: cover && COVER_TYPES.has(cover.contentType) ? { key: cover.storageKey, contentType: cover.contentType } : null,
   };
 }

@@ -10,13 +10,14 @@ import { CONTACT_QR_UPLOAD } from "../../../app/contracts/exhibition-settings/va
 import { contractorMayReadFile } from "../../contractors/access";
 import { readExhibitionSettings } from "../../exhibition-settings/store";
 import { resolveSession } from "../../auth/sessions";
-import { canReadFile, findStoredFile, saveUpload, storedFileUrl, UploadRejectedError } from "../../uploads/files";
+import { canReadFile, findStoredFile, saveUpload, UploadRejectedError } from "../../uploads/files";
 import { pixelLimitOf } from "../../uploads/pictures";
 import { readTicket, type ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage, fieldError } from "../envelope";
 import { sendStoredFile } from "../file-answer";
 import { mount, parseEndpointInput, withMessage } from "../mount";
 import { requireSession } from "../require-session";
+import { ownUpload } from "../../uploads/own-upload";
 
 /** A multipart feedback body: the form fields plus one image of at most 5 MB. */
 const MULTIPART_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -58,11 +59,9 @@ export function settingsRoutes(deps: ApiDeps): Router {
       }
     } else if (input.imgUrl) {
       // An earlier upload may be referenced, but only one of the caller's own.
-      const id = input.imgUrl.slice("/files/".length);
-      const owned = await db.selectFrom("stored_files").select("id").where("id", "=", id).where("owner_user_id", "=", user.id).executeTakeFirst();
       // 404 whether it is missing or someone else's: the answer does not tell which.
-      if (!owned) throw fieldError("settings.feedbackImageInvalid", "imgUrl", {}, ApiCode.notFound);
-      imgUrl = storedFileUrl(owned.id);
+      const rule = { field: "imgUrl", message: "settings.feedbackImageInvalid", code: ApiCode.notFound };
+      imgUrl = (await ownUpload(db, user.id, input.imgUrl, rule)).url;
     }
 
     const row = await db

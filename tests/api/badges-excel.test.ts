@@ -370,9 +370,7 @@ describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, up
         message: "The file has 1001 rows; at most 1000 badges can be imported at once",
       });
       const before = (await liveBadges("std01")).length;
-      const started = Date.now();
       expect((await upload(std01, await workbookWith(rows.slice(0, 1000)))).data).toEqual({ imported: 1000 });
-      expect(Date.now() - started).toBeLessThan(30_000);
       expect((await liveBadges("std01")).length).toBe(before + 1000);
     } finally {
       await api.db.updateTable("badge_quota_rules").set({ paid_max: 10 }).where("exhibition_id", "=", exhibition.exhibition_id).execute();

@@ -13,12 +13,17 @@ import type {
 } from "../../app/contracts/invoices/api-types";
 import { readOutbox } from "../support/outbox";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { addDays, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
+import { appClock } from "../../server/clock";
 import { billing, creditCode, insertPaidBill, invoicesSweep, SAMPLE_PDF } from "./idor/invoices";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 type Fields = { fields: Record<string, string[]> };
+
+/** The day the organizer writes on an issued invoice: the day after the test data was made. */
+const invoiceDay = addDays(testCalendar.seededOn, 1);
 
 describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) => {
   let api: TestApi;
@@ -92,15 +97,16 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
 
     const open = await detail(std01, saved.data.id);
     expect(open.data.qr!.url).toMatch(/^\/invoiceArea\/saveQrCode\?token=EPI2\.\d+\.0\./);
-    expect(Date.parse(open.data.qr!.expiresAt)).toBeGreaterThan(Date.now());
+    // Valid for 7 days of business time (the application clock), whatever the machine's date.
+    expect(Date.parse(open.data.qr!.expiresAt)).toBeGreaterThan(appClock.now().getTime());
 
     const pdfUrl = await invoicePdf();
-    const issued = await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44031234567890", invoiceDate: "2026-11-24", pdfUrl, version: 0 });
+    const issued = await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44031234567890", invoiceDate: invoiceDay, pdfUrl, version: 0 });
     expect(issued.code, issued.message).toBe(200);
     expect(issued.data).toMatchObject({
       status: "issued",
       invoiceNo: "44031234567890",
-      invoiceDate: "2026-11-24",
+      invoiceDate: invoiceDay,
       hasPdf: true,
       exhibitorName: "深圳星河智能科技有限公司",
       version: 1,
@@ -125,7 +131,7 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
     const item = await insertPaidBill(api, "std01", 1_000, "邮件失败");
     const saved = await save(std01, billing(2, { itemKeys: [item] }));
     const picture = await uploadAs(api, admin, "invoice", "scan.png");
-    const refused = await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44030000000001", invoiceDate: "2026-11-24", pdfUrl: picture, version: 0 });
+    const refused = await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44030000000001", invoiceDate: invoiceDay, pdfUrl: picture, version: 0 });
     expect(refused.status).toBe(400);
     expect((refused.data as unknown as Fields).fields.pdfUrl).toBeDefined();
     const pdfUrl = await invoicePdf();
@@ -135,7 +141,7 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
     fs.renameSync(outbox, `${outbox}.away`);
     fs.writeFileSync(outbox, "");
     try {
-      const issued = await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44030000000001", invoiceDate: "2026-11-24", pdfUrl, version: 0 });
+      const issued = await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44030000000001", invoiceDate: invoiceDay, pdfUrl, version: 0 });
       expect(issued.code).toBe(200);
       expect(issued.data.status).toBe("issued");
     } finally {
@@ -165,7 +171,7 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
     const first = (await reviewList({ status: "submitted", pageSize: "50" })).data.rows[0]!;
     expect(first.urgent).toBe(true);
     expect(
-      await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44030000000002", invoiceDate: "2026-11-24", pdfUrl: await invoicePdf(), version: 2 }),
+      await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44030000000002", invoiceDate: invoiceDay, pdfUrl: await invoicePdf(), version: 2 }),
     ).toMatchObject({ code: 200 });
     expect(await update(std01, billing(6, { id: saved.data.id, version: 3, itemKeys: [item] }))).toMatchObject({
       status: 409,
@@ -260,6 +266,13 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
   });
 
   it("the review lists waiting applications first, urgent first, then the oldest; the export is the queue as .xlsx", async () => {
+    // An issued application of its own, so the export has a row this test knows.
+    const bill = await insertPaidBill(api, "std01", 12_345, "展位费 导出");
+    const saved = await save(std01, billing(1, { itemKeys: [bill] }));
+    expect(saved.code, saved.message).toBe(200);
+    const issuedNow = await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44039876543210", invoiceDate: invoiceDay, pdfUrl: await invoicePdf(), version: 0 });
+    expect(issuedNow.code, issuedNow.message).toBe(200);
+
     const page = await reviewList({ pageSize: "50" });
     expect(page.code).toBe(200);
     const rows = page.data.rows;
@@ -283,8 +296,8 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
     const cells: string[][] = [];
     sheet.eachRow((row) => cells.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ""))));
     expect(cells[0]!.slice(0, 4)).toEqual(["展商", "展位号", "发票类型", "发票抬头"]);
-    const issued = cells.find((r) => r.includes("44031234567890"))!;
-    expect(issued).toEqual(expect.arrayContaining(["深圳星河智能科技有限公司", "1A01", "增值税普通发票", creditCode(1), "580.5", "已开具", "2026-11-24"]));
+    const issued = cells.find((r) => r.includes("44039876543210"))!;
+    expect(issued).toEqual(expect.arrayContaining(["深圳星河智能科技有限公司", "1A01", "增值税普通发票", creditCode(1), "123.45", "已开具", invoiceDay]));
     expect(cells.slice(1).every((r) => r.includes("已开具"))).toBe(true);
   });
 

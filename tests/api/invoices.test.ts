@@ -270,7 +270,14 @@ describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) 
     const bill = await insertPaidBill(api, "std01", 12_345, "展位费 导出");
     const saved = await save(std01, billing(1, { itemKeys: [bill] }));
     expect(saved.code, saved.message).toBe(200);
-    const issuedNow = await decide({ id: saved.data.id, decision: "issue", invoiceNo: "44039876543210", invoiceDate: invoiceDay, pdfUrl: await invoicePdf(), version: 0 });
+    const issuedNow = await decide({
+      id: saved.data.id,
+      decision: "issue",
+      invoiceNo: "44039876543210",
+      invoiceDate: invoiceDay,
+      pdfUrl: await invoicePdf(),
+      version: 0,
+    });
     expect(issuedNow.code, issuedNow.message).toBe(200);
 
     const page = await reviewList({ pageSize: "50" });

@@ -3,6 +3,7 @@ import type { ProfileStatus } from "../../app/contracts/exhibitor/schema";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { ApiError } from "../api/envelope";
 import type { Database } from "../db/database";
+import { UsageRefusal } from "../ops/command-types";
 import { readDraft, reviewProfile } from "./profiles";
 /** The organizer's side of the review: the queue (API and ops CLI) and the CLI's decision command. */
 
@@ -50,12 +51,13 @@ export async function listReviews(db: Database, query: { exhibitionId?: number; 
 
 const CLI_ACTOR = { id: null, label: "ops-cli" } as const;
 
-/** `cli review-profile <username> approve|return [comment...]`. */
-export async function reviewProfileCommand(db: Database, args: string[]) {
-  const [username, decision, ...words] = args;
-  if (!username || (decision !== "approve" && decision !== "return")) throw new Error("Usage: cli.js review-profile <username> approve|return [comment...]");
-  const comment = words.join(" ").trim() || undefined;
-  if (decision === "return" && !comment) throw new Error("A returned profile needs a comment for the exhibitor.");
+/** `cli review-profile <username> approve|return [--comment <text>]`. */
+export async function reviewProfileCommand(db: Database, args: string[], typedComment: string | undefined) {
+  const [username, decision, ...more] = args;
+  if (more.length) throw new UsageRefusal(`Not understood: "${more[0]}" (a comment is one option: --comment "…").`);
+  if (!username || (decision !== "approve" && decision !== "return")) throw new UsageRefusal("Name the user, then approve or return.");
+  const comment = typedComment?.trim() || undefined;
+  if (decision === "return" && !comment) throw new UsageRefusal('A returned profile needs a comment for the exhibitor: --comment "…".');
   const user = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirst();
   if (!user) throw new Error(`No user "${username}".`);
   const row = await reviewProfile(db, user.id, decision, comment, CLI_ACTOR).catch((error: unknown) => {

@@ -14,12 +14,15 @@ export type OpsContext = {
   databaseKind?: "pglite" | "postgres";
   mail?: Pick<ApiDeps, "config" | "notifier" | "logger">;
 };
-export type OptionValues = Record<string, string | boolean | undefined>;
+/** The parsed options: a string, a flag, or every value of an option declared `multiple`. */
+export type OptionValues = Record<string, string | boolean | string[] | undefined>;
 export type OpsCommand = {
   /** The arguments after the command's name, e.g. "<file.xlsx> [--dry-run]". */
   usage: string;
   /** One line for `cli.js --help`. */
   summary: string;
+  /** More lines for `cli.js <command> --help` and under a refusal of its arguments, e.g. its subcommands. */
+  details?: string;
   /** Its first positional is a file path, made absolute where the command line was typed (cli.ts). */
   fileArgument?: true;
   /** Options besides --help. */
@@ -37,3 +40,6 @@ export type OpsCommand = {
 
 /** A command's refusal (usage, a bad file): its message says it all, printed without a stack trace. */
 export class OpsRefusal extends Error {}
+
+/** A refusal of the arguments themselves: runOpsCommand prints the command's usage (its --help) under it. */
+export class UsageRefusal extends OpsRefusal {}

@@ -11,18 +11,23 @@ import { ApiError } from "../api/envelope";
 import { loadConfig } from "../config";
 import { createLogger } from "../logger";
 import { createNotifier } from "../notify";
-import { type OpsCommand, type OpsContext, OpsRefusal } from "./command-types";
+import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues, UsageRefusal } from "./command-types";
+import { perSubject } from "./command-arguments";
+import { createUser } from "../seed/create-user";
+import { createBooth } from "../seed/create-booth";
 import { refusesRealOperation } from "../setup/database-kind";
 
 /**
  * The accounts' ops commands (issue 39, decision 032): the exhibitor import's template and the
  * import itself, the same rules as the organizer's page. The file is read (or written) by the
  * process that runs the command: on the embedded database that may be the running portal, on the
- * same machine; cli.ts makes the path absolute before handing it over.
+ * same machine; cli.ts makes the path absolute before handing it over. Also create-user and
+ * create-booth, for accounts with a password and their booths (the e2e server's throwaway exhibitors):
+ * several in one run, as a command run on the embedded database costs seconds (decision 061).
  */
 const LANGUAGE_OPTION = { lang: { type: "string" } } as const;
 
-function languageOf(options: Record<string, string | boolean | undefined>): Language {
+function languageOf(options: OptionValues): Language {
   const lang = options.lang ?? "en";
   if (lang !== "en" && lang !== "zh") throw new OpsRefusal(`--lang is zh or en; got "${String(lang)}".`);
   return lang;
@@ -48,7 +53,65 @@ const SEND_USAGE = "cli.js send-invitations --all | <exhibitor number> [...]";
 const TEMPLATE_USAGE = "cli.js exhibitor-template <file.xlsx> [--lang zh|en]";
 const IMPORT_USAGE = "cli.js import-exhibitors <file.xlsx> [--dry-run] [--lang zh|en]";
 
+/** The user names of create-user and create-booth: at least one, and no word that cannot be one (a business name without its option). */
+function usernames(args: string[]) {
+  if (!args.length) throw new UsageRefusal("No user name.");
+  const odd = args.find((name) => !name || /[\s=]/.test(name));
+  if (odd !== undefined) throw new UsageRefusal(`Not understood: "${odd}" (a user name has no spaces or "=").`);
+  return args;
+}
+
+/** The options a run needs, or the refusal naming the missing ones. */
+function required(values: OptionValues, names: string[]) {
+  const missing = names.filter((name) => values[name] === undefined);
+  if (missing.length) throw new UsageRefusal(`Missing ${missing.map((name) => `--${name}`).join(", ")}.`);
+}
+
 export const accountCommands: Record<string, OpsCommand> = {
+  "create-user": {
+    usage: "<username> [<username> ...] --password <password> --role <admin|exhibitor|carrier> [--business-name <name>]",
+    summary: "add accounts with a password to the current exhibition (the business name is the user name unless given)",
+    details: "  Several user names: each option given once holds for all of them, or once per user name in their order.",
+    options: { password: { type: "string", multiple: true }, role: { type: "string", multiple: true }, "business-name": { type: "string", multiple: true } },
+    run: async ({ db }, args, options) => {
+      required(options, ["password", "role"]);
+      const names = usernames(args);
+      const passwords = perSubject(options, "password", names, "user names");
+      const roles = perSubject(options, "role", names, "user names");
+      const businessNames = perSubject(options, "business-name", names, "user names");
+      // In parallel: each password's hash takes a while, and the e2e server makes its accounts in one run.
+      const lines = await Promise.all(
+        names.map(async (username, i) => {
+          const id = await createUser(db, { username, password: passwords[i]!, role: roles[i]!, businessName: businessNames[i] });
+          return `Created user ${username} (id ${id}).`;
+        }),
+      );
+      return lines.join("\n");
+    },
+  },
+  "create-booth": {
+    usage: "<username> [<username> ...] --booth <booth no> --hall <hall code> --type <1|2>",
+    summary: "give an account a booth (type 1 standard, 2 raw space)",
+    details: "  Several user names: each option given once holds for all of them, or once per user name in their order.",
+    options: { booth: { type: "string", multiple: true }, hall: { type: "string", multiple: true }, type: { type: "string", multiple: true } },
+    run: async ({ db }, args, options) => {
+      required(options, ["booth", "hall", "type"]);
+      const names = usernames(args);
+      const booths = perSubject(options, "booth", names, "user names");
+      const halls = perSubject(options, "hall", names, "user names");
+      const types = perSubject(options, "type", names, "user names");
+      // A booth number is one booth's: several user names need one each.
+      if (new Set(booths).size < names.length) throw new UsageRefusal("A booth number is one booth's: give --booth once for each user name, in their order.");
+      const odd = types.find((type) => type !== "1" && type !== "2");
+      if (odd !== undefined) throw new UsageRefusal(`--type is 1 (standard) or 2 (raw space); got "${odd}".`);
+      const lines: string[] = [];
+      for (const [i, username] of names.entries()) {
+        const id = await createBooth(db, { username, boothNo: booths[i]!, hallCode: halls[i]!, boothType: Number(types[i]) });
+        lines.push(`Created booth ${booths[i]} for ${username} (id ${id}).`);
+      }
+      return lines.join("\n");
+    },
+  },
   "exhibitor-template": {
     usage: "<file.xlsx> [--lang zh|en]",
     summary: "write the exhibitor import's Excel template (headers in Chinese and English)",

@@ -10,49 +10,54 @@ import type { Database } from "../db/database";
 import { allServiceSettings, removeService, saveService, serviceByCode } from "../orders/catalogue-settings";
 import { commandExhibition } from "./command-exhibition";
 import { agentByCode, allAgentSettings, removeAgent, saveAgent } from "../vehicles/overseas-agents-settings";
-import { type OpsCommand, OpsRefusal } from "./command-types";
+import { type OpsCommand, OpsRefusal, type OptionValues, UsageRefusal } from "./command-types";
+import { noMorePositionals, onlyOptions, optionName, textOption } from "./command-arguments";
 
 /**
  * `cli.js services …` and `cli.js overseas-agents …` (issue 52): the same rows as the organizer's pages
  * (/index/settings/services, /index/settings/overseasAgents), checked by the same schema and saved by
  * the same rule functions. A row is named by its code; `set` on an existing code changes only the
- * keys given. A refusal changes nothing.
+ * fields given, each an option named after the page's field (`nameZh` is --name-zh). A refusal
+ * changes nothing.
  */
-const SERVICES_USAGE = [
-  "Usage: cli.js services [<exhibition code>] <list|set|remove> ...",
+const SUBCOMMANDS_USAGE = "[<exhibition code>] <list|set|remove> ...";
+const SERVICES_DETAILS = [
   "  list                        every service with its prices (CNY: advance / standard / on-site) and order window",
-  "  set <code> key=value ...    create a service (category, nameZh, nameEn, unitZh, unitEn, advancePrice, standardPrice, onsitePrice needed)",
-  "                              or change some fields; also orderOpensAt / orderClosesAt=YYYY-MM-DDTHH:mm (China time) or none,",
-  "                              active=yes|no, sort=<n>",
-  "  remove <code>               remove a service nobody ordered (else: active=no withdraws it)",
+  "  set <code> --option value ...",
+  "                              create a service (--category, --name-zh, --name-en, --unit-zh, --unit-en, --advance-price,",
+  "                              --standard-price, --onsite-price needed) or change some fields; also --order-opens-at /",
+  "                              --order-closes-at <YYYY-MM-DDTHH:mm> (China time) or none, --active yes|no, --sort <n>",
+  "  remove <code>               remove a service nobody ordered (else: --active no withdraws it)",
 ].join("\n");
 
-const AGENTS_USAGE = [
-  "Usage: cli.js overseas-agents [<exhibition code>] <list|set|remove> ...",
+const AGENTS_DETAILS = [
   "  list                        every overseas agent",
-  "  set <code> key=value ...    create an agent (nameZh, nameEn, regionsZh, regionsEn, contactEmail needed) or change some fields;",
-  "                              also introZh, introEn, contactPhone, active=yes|no, sort=<n>",
-  "  remove <code>               remove an agent no request went to (else: active=no hides it)",
-  'Quote values with spaces: nameEn="Asia Freight Ltd."',
+  "  set <code> --option value ...",
+  "                              create an agent (--name-zh, --name-en, --regions-zh, --regions-en, --contact-email needed)",
+  "                              or change some fields; also --intro-zh, --intro-en, --contact-phone, --active yes|no, --sort <n>",
+  "  remove <code>               remove an agent no request went to (else: --active no hides it)",
+  '  Quote values with spaces: --name-en "Asia Freight Ltd."',
 ].join("\n");
 
-/** `key=value` arguments, each key at most once and among the form's fields. */
-function keyValues(args: string[], allowed: readonly string[], usage: string) {
-  const values: Record<string, string> = {};
-  for (const arg of args) {
-    const at = arg.indexOf("=");
-    const key = at > 0 ? arg.slice(0, at) : "";
-    if (!allowed.includes(key) || key in values) throw new OpsRefusal(`Not understood: "${arg}".\n${usage}`);
-    values[key] = arg.slice(at + 1);
+/** The form's fields `set` was given, each from its option (`nameZh` from --name-zh). */
+function typedFields(values: OptionValues, fields: readonly string[]) {
+  const typed: Record<string, string> = {};
+  for (const field of fields) {
+    const value = textOption(values, optionName(field));
+    if (value !== undefined) typed[field] = value;
   }
-  return values;
+  return typed;
 }
 
 const yesNo = (value: string) => (["yes", "1", "true", "on"].includes(value.toLowerCase()) ? "1" : "");
 
-/** The schema's refusal in English, one line per field. */
+/** The schema's refusal in English, one line per field, named by its option. */
 function refusal(error: z.ZodError) {
-  return new OpsRefusal(error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${translateMessage("en", issue.message)}`).join("\n"));
+  return new OpsRefusal(
+    error.issues
+      .map((issue) => `${issue.path.length ? `--${optionName(issue.path.join("."))}` : "input"}: ${translateMessage("en", issue.message)}`)
+      .join("\n"),
+  );
 }
 
 /** A rule's refusal (a code already taken, a row in use) in English, without a stack trace. */
@@ -105,26 +110,36 @@ const agentForm = (a: AgentSetting): Record<string, string> => ({
   sort: String(a.sort),
 });
 
-/** What `set` may name: the form's fields but the id (the code names the row). */
+/** What `set` may name: the form's fields but the id (the code names the row), each an option. */
 const SERVICE_KEYS = Object.keys(serviceSaveSchema.shape).filter((k) => k !== "id" && k !== "code");
 const AGENT_KEYS = Object.keys(agentSaveSchema.shape).filter((k) => k !== "id" && k !== "code");
+const optionsOf = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [optionName(field), { type: "string" as const }]));
 
-async function servicesCommand(db: Database, args: string[]): Promise<string> {
+/** The exhibition, the subcommand and its code; list and remove take no options. */
+async function subcommandOf(db: Database, args: string[], values: OptionValues, fields: readonly string[]) {
   const rest = [...args];
-  const exhibition = await commandExhibition(db, ["list", "set", "remove"].includes(rest[0] ?? "") ? [] : rest, SERVICES_USAGE);
-  const [subcommand = "list", code, ...pairs] = rest;
-  if (subcommand === "list" && code === undefined) {
+  const exhibition = await commandExhibition(db, ["list", "set", "remove"].includes(rest[0] ?? "") ? [] : rest);
+  const [subcommand = "list", code, ...more] = rest;
+  if (subcommand !== "list" && subcommand !== "set" && subcommand !== "remove") throw new UsageRefusal(`Unknown subcommand "${subcommand}".`);
+  if (subcommand !== "list" && !code) throw new UsageRefusal(`"${subcommand}" names a code.`);
+  noMorePositionals(subcommand === "list" ? [code, ...more].filter((arg) => arg !== undefined) : more);
+  onlyOptions(values, subcommand === "set" ? fields.map(optionName) : [], `"${subcommand}"`);
+  return { exhibition, subcommand, code: code ?? "" };
+}
+
+async function servicesCommand(db: Database, args: string[], values: OptionValues): Promise<string> {
+  const { exhibition, subcommand, code } = await subcommandOf(db, args, values, SERVICE_KEYS);
+  if (subcommand === "list") {
     const list = await allServiceSettings(db, exhibition.id);
     return list.length ? list.map(serviceLine).join("\n") : `No services in ${exhibition.code}.`;
   }
-  if (!code || (subcommand !== "set" && subcommand !== "remove") || (subcommand === "remove" && pairs.length)) throw new OpsRefusal(SERVICES_USAGE);
   const stored = await serviceByCode(db, exhibition.id, code);
   if (subcommand === "remove") {
     if (!stored) throw new OpsRefusal(`No service "${code}" in ${exhibition.code}.`);
     await ruled(removeService(db, exhibition.id, stored.id));
     return `Removed service ${code}.`;
   }
-  const typed = keyValues(pairs, SERVICE_KEYS, SERVICES_USAGE);
+  const typed = typedFields(values, SERVICE_KEYS);
   if (typed.active !== undefined) typed.active = yesNo(typed.active);
   for (const key of ["orderOpensAt", "orderClosesAt"]) if (typed[key]?.toLowerCase() === "none") typed[key] = "";
   const parsed = serviceSaveSchema.safeParse({ ...(stored ? serviceForm(stored) : { active: "1" }), ...typed, code });
@@ -133,22 +148,19 @@ async function servicesCommand(db: Database, args: string[]): Promise<string> {
   return `${stored ? "Changed" : "Created"} service:\n${serviceLine(saved)}`;
 }
 
-async function overseasAgentsCommand(db: Database, args: string[]): Promise<string> {
-  const rest = [...args];
-  const exhibition = await commandExhibition(db, ["list", "set", "remove"].includes(rest[0] ?? "") ? [] : rest, AGENTS_USAGE);
-  const [subcommand = "list", code, ...pairs] = rest;
-  if (subcommand === "list" && code === undefined) {
+async function overseasAgentsCommand(db: Database, args: string[], values: OptionValues): Promise<string> {
+  const { exhibition, subcommand, code } = await subcommandOf(db, args, values, AGENT_KEYS);
+  if (subcommand === "list") {
     const list = await allAgentSettings(db, exhibition.id);
     return list.length ? list.map(agentLine).join("\n") : `No overseas agents in ${exhibition.code}.`;
   }
-  if (!code || (subcommand !== "set" && subcommand !== "remove") || (subcommand === "remove" && pairs.length)) throw new OpsRefusal(AGENTS_USAGE);
   const stored = await agentByCode(db, exhibition.id, code);
   if (subcommand === "remove") {
     if (!stored) throw new OpsRefusal(`No overseas agent "${code}" in ${exhibition.code}.`);
     await ruled(removeAgent(db, exhibition.id, stored.id));
     return `Removed overseas agent ${code}.`;
   }
-  const typed = keyValues(pairs, AGENT_KEYS, AGENTS_USAGE);
+  const typed = typedFields(values, AGENT_KEYS);
   if (typed.active !== undefined) typed.active = yesNo(typed.active);
   const parsed = agentSaveSchema.safeParse({ ...(stored ? agentForm(stored) : { active: "1" }), ...typed, code });
   if (!parsed.success) throw refusal(parsed.error);
@@ -158,13 +170,17 @@ async function overseasAgentsCommand(db: Database, args: string[]): Promise<stri
 
 export const catalogueCommands: Record<string, OpsCommand> = {
   services: {
-    usage: "[<exhibition code>] <list|set|remove> ...",
+    usage: SUBCOMMANDS_USAGE,
     summary: "list, add, change or remove the on-site services and their prices",
-    run: ({ db }, args) => servicesCommand(db, args),
+    details: SERVICES_DETAILS,
+    options: optionsOf(SERVICE_KEYS),
+    run: ({ db }, args, options) => servicesCommand(db, args, options),
   },
   "overseas-agents": {
-    usage: "[<exhibition code>] <list|set|remove> ...",
+    usage: SUBCOMMANDS_USAGE,
     summary: "list, add, change or remove the overseas transport agents",
-    run: ({ db }, args) => overseasAgentsCommand(db, args),
+    details: AGENTS_DETAILS,
+    options: optionsOf(AGENT_KEYS),
+    run: ({ db }, args, options) => overseasAgentsCommand(db, args, options),
   },
 };

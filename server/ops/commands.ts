@@ -1,15 +1,13 @@
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { migrateToLatest } from "../db/database";
 import { formatDemoAccounts, seedDemoData } from "../seed/demo-data";
-import { createUser } from "../seed/create-user";
-import { createBooth } from "../seed/create-booth";
 import { redateDemo } from "../seed/redate-demo";
 import { listReviewsCommand, reviewProfileCommand } from "../exhibitor/review-queue";
 import { completeOrderCommand } from "../orders/order-actions";
-import { badgeQuotaCommand } from "../badges/quota-command";
-import { constructionSettingsCommand } from "../booth-construction/settings-command";
-import { carriersCommand } from "../transport/carriers-command";
+import { BADGE_QUOTA_OPTIONS, BADGE_QUOTA_USAGE, badgeQuotaCommand } from "../badges/quota-command";
+import { CONSTRUCTION_SETTINGS_OPTIONS, CONSTRUCTION_SETTINGS_USAGE, constructionSettingsCommand } from "../booth-construction/settings-command";
+import { CARRIERS_DETAILS, CARRIERS_OPTIONS, CARRIERS_USAGE, carriersCommand } from "../transport/carriers-command";
 import { sweepUnreferencedFiles, UNREFERENCED_FILE_HOURS } from "../uploads/file-references";
 import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_HOURS } from "../uploads/grants";
 import { MixedDatabaseRefusal } from "../setup/database-kind";
@@ -18,16 +16,18 @@ import { setupCommands } from "./commands-setup";
 import { reminderCommands } from "./commands-reminders";
 import { catalogueCommands } from "./commands-catalogue";
 import { backupCommands } from "./commands-backup";
-import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues } from "./command-types";
+import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues, UsageRefusal } from "./command-types";
+import { optionName, textOption } from "./command-arguments";
 
 /**
  * The operators' commands (`node build/server/cli.js <command> …`). Each takes the database and
  * its parsed arguments and returns what to print; a throw is the failure to print (and exit 1). The
  * same table runs in the CLI's own process (PostgreSQL, or a free embedded directory) and, on the
  * embedded database, inside whichever process owns the directory (docs/decisions/027). Arguments
- * are parsed with node:util parseArgs (docs/decisions/032): every command takes --help (-h), an
- * unknown option is refused with the command's usage, and `--` ends the options (for a value that
- * starts with a dash).
+ * are parsed with node:util parseArgs (docs/decisions/032), in one grammar (061): positionals name
+ * the subject, every setting is an option the command declares. Every command takes --help (-h); an
+ * unknown option, an option given twice, or a setting typed the old way (`key=value`) is refused with
+ * the command's usage; `--` ends the options (for a value that starts with a dash).
  */
 const noArguments = (name: string, args: string[]) => {
   if (args.length) throw new Error(`Usage: cli.js ${name}`);
@@ -65,58 +65,32 @@ const commands: Record<string, OpsCommand> = {
         : `Moved the demo exhibition's dates by ${days} day(s): it opens ${calendar.opensOn}, advance prices until ${calendar.advanceUntil}.`;
     },
   },
-  "create-user": {
-    usage: "<username> <password> <admin|exhibitor|carrier> [business name] [...more groups of four]",
-    summary: "add accounts with a password to the current exhibition",
-    run: async ({ db }, args) => {
-      // Groups of four: <username> <password> <role> <business name>; several accounts in one run.
-      if (args.length < 3) throw new Error(`Usage: cli.js create-user ${commands["create-user"]!.usage}`);
-      const groups = args.length === 3 ? [args] : Array.from({ length: Math.ceil(args.length / 4) }, (_, i) => args.slice(i * 4, i * 4 + 4));
-      const lines = await Promise.all(
-        groups.map(async ([username, password, role, businessName]) => {
-          const id = await createUser(db, { username: username!, password: password!, role: role!, businessName });
-          return `Created user ${username} (id ${id}).`;
-        }),
-      );
-      return lines.join("\n");
-    },
-  },
-  "create-booth": {
-    usage: "<username> <boothNo> <hallCode> <1|2> [...more groups of four]",
-    summary: "give an account a booth (1 standard, 2 raw space)",
-    run: async ({ db }, args) => {
-      // Groups of four: <username> <booth no> <hall code> <booth type 1|2>; several booths in one run.
-      if (args.length < 4 || args.length % 4) throw new Error(`Usage: cli.js create-booth ${commands["create-booth"]!.usage}`);
-      const lines: string[] = [];
-      for (let i = 0; i < args.length; i += 4) {
-        const [username, boothNo, hallCode, type] = args.slice(i, i + 4);
-        const id = await createBooth(db, { username: username!, boothNo: boothNo!, hallCode: hallCode!, boothType: Number(type) });
-        lines.push(`Created booth ${boothNo} for ${username} (id ${id}).`);
-      }
-      return lines.join("\n");
-    },
-  },
   "review-profile": {
-    usage: "<username> approve|return [comment...]",
-    summary: "decide on an exhibitor's submitted profile",
-    run: ({ db }, args) => reviewProfileCommand(db, args),
+    usage: "<username> approve|return [--comment <text>]",
+    summary: "decide on an exhibitor's submitted profile (returning it needs a comment)",
+    options: { comment: { type: "string" } },
+    run: ({ db }, args, options) => reviewProfileCommand(db, args, textOption(options, "comment")),
   },
   "list-reviews": { usage: "", summary: "list the profiles waiting for review", run: ({ db }) => listReviewsCommand(db) },
   "complete-order": { usage: "<orderNo>", summary: "mark a service order completed", run: ({ db }, args) => completeOrderCommand(db, args) },
   "badge-quota": {
-    usage: "[<exhibition code>] [free-base=<n> base-area=<n> step-area=<n> free-per-step=<n> paid-max=<n> price-cents=<n>]",
+    usage: BADGE_QUOTA_USAGE,
     summary: "show or change an exhibition's badge quota",
-    run: ({ db }, args) => badgeQuotaCommand(db, args),
+    options: BADGE_QUOTA_OPTIONS,
+    run: ({ db }, args, options) => badgeQuotaCommand(db, args, options),
   },
   "construction-settings": {
-    usage: "[<exhibition code>] [key=value ...]",
+    usage: CONSTRUCTION_SETTINGS_USAGE,
     summary: "show or change an exhibition's construction calendar",
-    run: ({ db }, args) => constructionSettingsCommand(db, args),
+    options: CONSTRUCTION_SETTINGS_OPTIONS,
+    run: ({ db }, args, options) => constructionSettingsCommand(db, args, options),
   },
   carriers: {
-    usage: "[<exhibition code>] <list|set|account|price|discount|lifting-fee> ...",
+    usage: CARRIERS_USAGE,
     summary: "appoint the exhibit-transport carriers, their prices and discounts",
-    run: ({ db }, args) => carriersCommand(db, args),
+    details: CARRIERS_DETAILS,
+    options: CARRIERS_OPTIONS,
+    run: ({ db }, args, options) => carriersCommand(db, args, options),
   },
   // The portal sweeps every 10 minutes; this is for an operator who wants the space back now.
   "sweep-uploads": {
@@ -151,8 +125,14 @@ function commandHelp(name: string) {
   const command = commands[name]!;
   const options = Object.entries(command.options ?? {})
     .filter(([option]) => !command.internalOptions?.includes(option))
-    .map(([option, config]) => `  --${option}${config.type === "string" ? " <value>" : ""}`);
-  return [`Usage: cli.js ${name}${command.usage ? ` ${command.usage}` : ""}`, `  ${command.summary}`, ...options, "  --help, -h  this text"].join("\n");
+    .map(([option, config]) => `  --${option}${config.type === "string" ? " <value>" : ""}${config.multiple ? " (once, or once per subject)" : ""}`);
+  return [
+    `Usage: cli.js ${name}${command.usage ? ` ${command.usage}` : ""}`,
+    `  ${command.summary}`,
+    ...(command.details ? [command.details] : []),
+    ...options,
+    "  --help, -h  this text",
+  ].join("\n");
 }
 
 /** `cli.js --help`: every command with its usage and what it does. */
@@ -165,15 +145,36 @@ function allCommandsHelp() {
   ].join("\n");
 }
 
+/** `key=value` as the old grammar had it, when `key` is one of the command's options now: the option to type instead. */
+function oldSetting(name: string, positional: string) {
+  const { options = {}, internalOptions = [] } = commands[name]!;
+  const at = positional.indexOf("=");
+  const option = at > 0 ? optionName(positional.slice(0, at)) : "";
+  if (!option || !Object.hasOwn(options, option) || internalOptions.includes(option)) return null;
+  const value = positional.slice(at + 1);
+  const typed =
+    options[option]!.type === "boolean"
+      ? `--${option}`
+      : value.startsWith("-")
+        ? `--${option}=${value}`
+        : `--${option} ${/^[^\s"']+$/.test(value) ? value : JSON.stringify(value)}`;
+  return `Not understood: "${positional}" (settings are options: ${typed}).`;
+}
+
 /** The command's arguments parsed, or the refusal naming the command's usage. */
 function parse(name: string, args: string[]) {
+  const options: NonNullable<ParseArgsConfig["options"]> = { help: { type: "boolean", short: "h" }, ...commands[name]!.options };
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { help: { type: "boolean", short: "h" }, ...commands[name]!.options },
-      allowPositionals: true,
-      strict: true,
-    });
+    const { values, positionals, tokens } = parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
+    // parseArgs keeps the last of a repeated option: one given twice is a mistake unless it is declared `multiple`.
+    const seen = new Set<string>();
+    for (const token of tokens) {
+      if (token.kind !== "option" || token.name === "help" || options[token.name]?.multiple) continue;
+      if (seen.has(token.name)) throw new Error(`--${token.name} is given twice.`);
+      seen.add(token.name);
+    }
+    const old = positionals.map((positional) => oldSetting(name, positional)).find(Boolean);
+    if (old) throw new Error(old);
     return { values: values as OptionValues, positionals };
   } catch (error) {
     throw new OpsRefusal(`${(error as Error).message}\n${commandHelp(name)}`);
@@ -198,7 +199,12 @@ export async function runOpsCommand(context: OpsContext, command: string, args: 
   if (!isOpsCommand(command)) throw new Error(unknownCommandMessage(command));
   const { values, positionals } = parse(command, args);
   if (values.help) return commandHelp(command);
-  return commands[command]!.run(context, positionals, values);
+  try {
+    return await commands[command]!.run(context, positionals, values);
+  } catch (error) {
+    if (error instanceof UsageRefusal) throw new OpsRefusal(`${error.message}\n${commandHelp(command)}`);
+    throw error;
+  }
 }
 
 /** The command's arguments once its own questions are answered in this process (cli.ts), before it may run in another. */

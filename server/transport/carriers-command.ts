@@ -20,6 +20,8 @@ import { yuanToCents } from "../../app/contracts/common/money";
 import type { Database } from "../db/database";
 import type { DB, LiftingKind } from "../db/schema";
 import { commandExhibition } from "../ops/command-exhibition";
+import { noMorePositionals, onlyOptions, textOption } from "../ops/command-arguments";
+import { type OptionValues, UsageRefusal } from "../ops/command-types";
 import { CARRIER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { formatMoney } from "../../app/contracts/common/format";
 import {
@@ -46,75 +48,95 @@ import {
  * arguments and the messages are the command's own.
  */
 const SERVICES = TRANSPORT_SERVICES.join("|");
-const CARRIERS_USAGE = [
-  "Usage: cli.js carriers [<exhibition code>] <subcommand>",
-  "  list                                         every carrier with its accounts, prices and discounts; the lifting fee classes",
-  "  set <carrier> nameZh=… nameEn=… email=… [phone=…] [active=yes|no] [sort=<n>]",
-  "                                               create a carrier (nameZh, nameEn and email needed) or change some of its fields",
-  "  account <carrier> <username>                 let a carrier user (role 3) act for the carrier (moves it from another carrier)",
-  `  price <carrier> <${SERVICES}> perM3=<yuan> perTon=<yuan> [minimum=<yuan>]`,
-  "                                               create or replace a service price (minimum 0 when left out)",
-  `  price <carrier> <${SERVICES}> remove`,
-  "  discount <carrier> <code> kind=early until=YYYY-MM-DD (percent=<n> | amount=<yuan>) nameZh=… nameEn=…",
-  "  discount <carrier> <code> kind=volume minM3=<m³> (percent=<n> | amount=<yuan>) nameZh=… nameEn=…",
-  "                                               create or replace a discount (percent up to 100, two decimals)",
-  "  discount <carrier> <code> remove",
-  "  lifting-fee <forklift|crane> <max tons> <yuan>  create or replace the fee per piece up to that weight",
-  "  lifting-fee <forklift|crane> <max tons> remove",
-  'Quote values with spaces: nameEn="Shunda Logistics Co., Ltd."',
+export const CARRIERS_USAGE = "[<exhibition code>] <list|set|account|price|discount|lifting-fee> ...";
+export const CARRIERS_DETAILS = [
+  "  list                                          every carrier with its accounts, prices and discounts; the lifting fee classes",
+  "  set <carrier> --name-zh … --name-en … --email … [--phone …] [--active yes|no] [--sort <n>]",
+  "                                                create a carrier (--name-zh, --name-en and --email needed) or change some of its fields",
+  "  account <carrier> <username>                  let a carrier user (role 3) act for the carrier (moves it from another carrier)",
+  `  price <carrier> <${SERVICES}> --per-m3 <yuan> --per-ton <yuan> [--minimum <yuan>]`,
+  "                                                create or replace a service price (minimum 0 when left out)",
+  `  price <carrier> <${SERVICES}> --remove`,
+  "  discount <carrier> <code> --kind early --until <YYYY-MM-DD> (--percent <n> | --amount <yuan>) --name-zh … --name-en …",
+  "  discount <carrier> <code> --kind volume --min-m3 <m³> (--percent <n> | --amount <yuan>) --name-zh … --name-en …",
+  "                                                create or replace a discount (percent up to 100, two decimals)",
+  "  discount <carrier> <code> --remove",
+  "  lifting-fee <forklift|crane> <max tons> --fee <yuan>",
+  "                                                create or replace the fee per piece up to that weight",
+  "  lifting-fee <forklift|crane> <max tons> --remove",
+  '  Quote values with spaces: --name-en "Shunda Logistics Co., Ltd."',
 ].join("\n");
 
-const SUBCOMMANDS = ["list", "set", "account", "price", "discount", "lifting-fee"] as const;
-type Subcommand = (typeof SUBCOMMANDS)[number];
+/** The options of every subcommand; each subcommand refuses the others'. */
+const OPTIONS_OF = {
+  list: [],
+  set: ["name-zh", "name-en", "email", "phone", "active", "sort"],
+  account: [],
+  price: ["per-m3", "per-ton", "minimum", "remove"],
+  discount: ["kind", "until", "min-m3", "percent", "amount", "name-zh", "name-en", "remove"],
+  "lifting-fee": ["fee", "remove"],
+} as const satisfies Record<string, readonly string[]>;
+export const CARRIERS_OPTIONS = Object.fromEntries(
+  [...new Set(Object.values(OPTIONS_OF).flat())].map((option) => [option, option === "remove" ? { type: "boolean" as const } : { type: "string" as const }]),
+);
+
+type Subcommand = keyof typeof OPTIONS_OF;
+const SUBCOMMANDS = Object.keys(OPTIONS_OF);
 const CODE = SETTING_CODE;
 const MAX_NAME = CARRIER_NAME_MAX;
 
 type Trx = Transaction<DB>;
 type Exhibition = { id: number; code: string };
+/** A subcommand's own options, trimmed ("yes" for the flag --remove), undefined when not given. */
+type Values = Record<string, string | undefined>;
 
-/** A refusal: the reason, then the usage. */
-const refuse = (message: string) => new Error(`${message}\n${CARRIERS_USAGE}`);
+/** A refusal: the reason; the command's usage is printed under it. */
+const refuse = (message: string) => new UsageRefusal(message);
 
-export async function carriersCommand(db: Database, args: string[]): Promise<string> {
+export async function carriersCommand(db: Database, args: string[], options: OptionValues): Promise<string> {
   const rest = [...args];
   // The first argument is the exhibition code unless it already names the subcommand.
-  const head = rest[0] !== undefined && !(SUBCOMMANDS as readonly string[]).includes(rest[0]) && !rest[0].includes("=") ? [rest.shift()!] : [];
+  const head = rest[0] !== undefined && !SUBCOMMANDS.includes(rest[0]) ? [rest.shift()!] : [];
+  const subcommand = (rest.shift() ?? "list") as Subcommand;
+  if (!Object.hasOwn(OPTIONS_OF, subcommand)) throw refuse(`Unknown subcommand "${subcommand}".`);
+  onlyOptions(options, OPTIONS_OF[subcommand], `"${subcommand}"`);
+  const values: Values = { remove: options.remove === true ? "yes" : undefined };
+  for (const option of OPTIONS_OF[subcommand]) if (option !== "remove") values[option] = textOption(options, option)?.trim();
   return db.transaction().execute(async (trx) => {
-    const exhibition = await commandExhibition(trx, head, CARRIERS_USAGE);
-    const subcommand = (rest.shift() ?? "list") as Subcommand;
+    const exhibition = await commandExhibition(trx, head);
+    noMorePositionals(head);
     switch (subcommand) {
       case "list":
         if (rest.length) throw refuse(`"list" takes nothing more; got "${rest.join(" ")}".`);
         return listAll(trx, exhibition);
       case "set":
-        return setCarrier(trx, exhibition, rest);
+        return setCarrier(trx, exhibition, rest, values);
       case "account":
         return linkAccount(trx, exhibition, rest);
       case "price":
-        return setPrice(trx, exhibition, rest);
+        return setPrice(trx, exhibition, rest, values);
       case "discount":
-        return setDiscount(trx, exhibition, rest);
+        return setDiscount(trx, exhibition, rest, values);
       case "lifting-fee":
-        return setLiftingFee(trx, exhibition, rest);
-      default:
-        throw refuse(`Unknown subcommand "${subcommand}".`);
+        return setLiftingFee(trx, exhibition, rest, values);
     }
   });
 }
 
 // --- Parsing -------------------------------------------------------------------------------------
 
-/** `key=value` arguments, each key at most once and among `allowed`. */
-function keyValues(args: string[], allowed: readonly string[]): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const arg of args) {
-    const at = arg.indexOf("=");
-    const key = at > 0 ? arg.slice(0, at) : "";
-    if (!allowed.includes(key)) throw refuse(`Not understood: "${arg}" (expected one of ${allowed.map((k) => `${k}=…`).join(", ")}).`);
-    if (key in values) throw refuse(`"${key}" is given twice.`);
-    values[key] = arg.slice(at + 1).trim();
-  }
-  return values;
+/** The subjects a subcommand names (carrier and service, carrier and code…): exactly `count`, nothing more. */
+function subjects(args: string[], count: number, what: string) {
+  if (args.length > count) throw refuse(`Not understood: "${args[count]}" (${what}).`);
+  return args;
+}
+
+/** `--remove` alone: removing takes no other option. */
+function removing(values: Values) {
+  if (values.remove === undefined) return false;
+  const other = Object.entries(values).filter(([option, value]) => option !== "remove" && value !== undefined);
+  if (other.length) throw refuse(`--remove takes no other option; got ${other.map(([option]) => `--${option}`).join(", ")}.`);
+  return true;
 }
 
 function code(value: string | undefined, what: string): string {
@@ -143,16 +165,15 @@ const money = (cents: string | number) => formatMoney(Number(cents));
 
 async function findCarrier(trx: Trx, exhibition: Exhibition, carrierCode: string) {
   const carrier = await carrierByCode(trx, exhibition.id, carrierCode);
-  if (!carrier) throw refuse(`No carrier "${carrierCode}" in ${exhibition.code}; create it first with "set ${carrierCode} nameZh=… nameEn=… email=…".`);
+  if (!carrier) throw refuse(`No carrier "${carrierCode}" in ${exhibition.code}; create it first with "set ${carrierCode} --name-zh … --name-en … --email …".`);
   return carrier;
 }
 
-async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
-  const carrierCode = code(args[0], "carrier");
-  const values = keyValues(args.slice(1), ["nameZh", "nameEn", "email", "phone", "active", "sort"]);
+async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[], values: Values) {
+  const carrierCode = code(subjects(args, 1, '"set" names one carrier')[0], "carrier");
   const changes: { name_zh?: string; name_en?: string; contact_email?: string; contact_phone?: string; active?: boolean; sort?: number } = {};
-  if (values.nameZh !== undefined) changes.name_zh = name(values.nameZh, "nameZh");
-  if (values.nameEn !== undefined) changes.name_en = name(values.nameEn, "nameEn");
+  if (values["name-zh"] !== undefined) changes.name_zh = name(values["name-zh"], "--name-zh");
+  if (values["name-en"] !== undefined) changes.name_en = name(values["name-en"], "--name-en");
   if (values.email !== undefined) {
     if (values.email.length > CARRIER_EMAIL_MAX || !z.email().safeParse(values.email).success) throw refuse(`"${values.email}" is not a valid e-mail address.`);
     changes.contact_email = values.email;
@@ -162,11 +183,11 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
     changes.contact_phone = values.phone;
   }
   if (values.active !== undefined) {
-    if (values.active !== "yes" && values.active !== "no") throw refuse(`active must be yes or no; got "${values.active}".`);
+    if (values.active !== "yes" && values.active !== "no") throw refuse(`--active must be yes or no; got "${values.active}".`);
     changes.active = values.active === "yes";
   }
   if (values.sort !== undefined) {
-    if (!CARRIER_SORT.test(values.sort)) throw refuse(`sort must be a whole number; got "${values.sort}".`);
+    if (!CARRIER_SORT.test(values.sort)) throw refuse(`--sort must be a whole number; got "${values.sort}".`);
     changes.sort = Number(values.sort);
   }
 
@@ -174,12 +195,13 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[]) {
   let done: string;
   if (existing) {
     if (!Object.keys(changes).length)
-      throw refuse(`Nothing to change for carrier "${carrierCode}": give at least one of nameZh=, nameEn=, email=, phone=, active=, sort=.`);
+      throw refuse(`Nothing to change for carrier "${carrierCode}": give at least one of ${OPTIONS_OF.set.map((option) => `--${option}`).join(", ")}.`);
     await updateCarrier(trx, existing.id, changes);
-    done = `Updated carrier ${carrierCode} (${Object.keys(values).join(", ")}).`;
+    const given = OPTIONS_OF.set.filter((option) => values[option] !== undefined);
+    done = `Updated carrier ${carrierCode} (${given.join(", ")}).`;
   } else {
-    const missing = (["nameZh", "nameEn", "email"] as const).filter((key) => values[key] === undefined);
-    if (missing.length) throw refuse(`A new carrier needs ${missing.join(", ")}.`);
+    const missing = (["name-zh", "name-en", "email"] as const).filter((option) => values[option] === undefined);
+    if (missing.length) throw refuse(`A new carrier needs ${missing.map((option) => `--${option}`).join(", ")}.`);
     await createCarrier(trx, exhibition.id, carrierCode, {
       ...changes,
       name_zh: changes.name_zh!,
@@ -228,20 +250,20 @@ function service(value: string | undefined): TransportService {
   return value as TransportService;
 }
 
-async function setPrice(trx: Trx, exhibition: Exhibition, args: string[]) {
+async function setPrice(trx: Trx, exhibition: Exhibition, args: string[], values: Values) {
+  subjects(args, 2, '"price" names a carrier and a service');
   const carrierCode = code(args[0], "carrier");
   const which = service(args[1]);
   const carrier = await findCarrier(trx, exhibition, carrierCode);
   let done: string;
-  if (args.length === 3 && args[2] === "remove") {
+  if (removing(values)) {
     if (!(await removeCarrierPrice(trx, carrier.id, which))) throw refuse(`Carrier ${carrierCode} has no ${which} price to remove.`);
     done = `Removed the ${which} price of carrier ${carrierCode}.`;
   } else {
-    const values = keyValues(args.slice(2), ["perM3", "perTon", "minimum"]);
     const row = {
-      per_m3_cents: yuan(values.perM3, "perM3", { positive: false }),
-      per_ton_cents: yuan(values.perTon, "perTon", { positive: false }),
-      minimum_cents: values.minimum === undefined ? 0 : yuan(values.minimum, "minimum", { positive: false }),
+      per_m3_cents: yuan(values["per-m3"], "--per-m3", { positive: false }),
+      per_ton_cents: yuan(values["per-ton"], "--per-ton", { positive: false }),
+      minimum_cents: values.minimum === undefined ? 0 : yuan(values.minimum, "--minimum", { positive: false }),
     };
     const existed = await setCarrierPrice(trx, carrier.id, which, row);
     done = `${existed ? "Replaced" : "Added"} the ${which} price of carrier ${carrierCode}: ${money(row.per_m3_cents)} per m³, ${money(row.per_ton_cents)} per ton, minimum ${money(row.minimum_cents)} yuan.`;
@@ -249,19 +271,19 @@ async function setPrice(trx: Trx, exhibition: Exhibition, args: string[]) {
   return `${done}\n${await describeCarrier(trx, carrier)}`;
 }
 
-async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
+async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[], values: Values) {
+  subjects(args, 2, '"discount" names a carrier and a discount code');
   const carrierCode = code(args[0], "carrier");
   const discountCode = code(args[1], "discount");
   const carrier = await findCarrier(trx, exhibition, carrierCode);
   let done: string;
-  if (args.length === 3 && args[2] === "remove") {
+  if (removing(values)) {
     if (!(await removeCarrierDiscount(trx, carrier.id, discountCode))) throw refuse(`Carrier ${carrierCode} has no discount "${discountCode}" to remove.`);
     done = `Removed discount ${discountCode} of carrier ${carrierCode}.`;
   } else {
-    const values = keyValues(args.slice(2), ["kind", "until", "minM3", "percent", "amount", "nameZh", "nameEn"]);
     const row = {
-      name_zh: name(values.nameZh ?? "", "nameZh"),
-      name_en: name(values.nameEn ?? "", "nameEn"),
+      name_zh: name(values["name-zh"] ?? "", "--name-zh"),
+      name_en: name(values["name-en"] ?? "", "--name-en"),
       kind: "early" as "early" | "volume",
       until_on: null as string | null,
       min_volume_cm3: null as number | null,
@@ -269,26 +291,26 @@ async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
       amount_cents: null as number | null,
     };
     if (values.kind === "early") {
-      if (values.minM3 !== undefined) throw refuse("An early discount takes until=YYYY-MM-DD, not minM3=.");
+      if (values["min-m3"] !== undefined) throw refuse("An early discount takes --until <YYYY-MM-DD>, not --min-m3.");
       if (values.until === undefined || !isRealDate(values.until))
-        throw refuse(`An early discount needs until=YYYY-MM-DD (a real day); got "${values.until ?? ""}".`);
+        throw refuse(`An early discount needs --until <YYYY-MM-DD> (a real day); got "${values.until ?? ""}".`);
       row.until_on = values.until;
     } else if (values.kind === "volume") {
-      if (values.until !== undefined) throw refuse("A volume discount takes minM3=<m³>, not until=.");
-      const cm3 = values.minM3 === undefined ? null : scaled(values.minM3, VOLUME_SCALE, 9);
-      if (!cm3) throw refuse(`A volume discount needs minM3=<m³> above 0 (at most 6 decimals); got "${values.minM3 ?? ""}".`);
+      if (values.until !== undefined) throw refuse("A volume discount takes --min-m3 <m³>, not --until.");
+      const cm3 = values["min-m3"] === undefined ? null : scaled(values["min-m3"], VOLUME_SCALE, 9);
+      if (!cm3) throw refuse(`A volume discount needs --min-m3 <m³> above 0 (at most 6 decimals); got "${values["min-m3"] ?? ""}".`);
       row.kind = "volume";
       row.min_volume_cm3 = cm3;
     } else {
-      throw refuse(`kind must be early or volume; got "${values.kind ?? ""}".`);
+      throw refuse(`--kind must be early or volume; got "${values.kind ?? ""}".`);
     }
-    if ((values.percent === undefined) === (values.amount === undefined)) throw refuse("Give exactly one of percent=<n> and amount=<yuan>.");
+    if ((values.percent === undefined) === (values.amount === undefined)) throw refuse("Give exactly one of --percent <n> and --amount <yuan>.");
     if (values.percent !== undefined) {
       const bp = scaled(values.percent, PERCENT_SCALE, 3);
-      if (!bp || bp > PERCENT_MAX_BP) throw refuse(`percent must be above 0 and at most 100, with at most two decimals; got "${values.percent}".`);
+      if (!bp || bp > PERCENT_MAX_BP) throw refuse(`--percent must be above 0 and at most 100, with at most two decimals; got "${values.percent}".`);
       row.percent_bp = bp;
     } else {
-      row.amount_cents = yuan(values.amount, "amount", { positive: true });
+      row.amount_cents = yuan(values.amount, "--amount", { positive: true });
     }
     const existed = await setCarrierDiscount(trx, carrier.id, discountCode, row);
     done = `${existed ? "Replaced" : "Added"} discount ${discountCode} of carrier ${carrierCode}.`;
@@ -296,18 +318,20 @@ async function setDiscount(trx: Trx, exhibition: Exhibition, args: string[]) {
   return `${done}\n${await describeCarrier(trx, carrier)}`;
 }
 
-async function setLiftingFee(trx: Trx, exhibition: Exhibition, args: string[]) {
+async function setLiftingFee(trx: Trx, exhibition: Exhibition, args: string[], values: Values) {
+  subjects(args, 2, '"lifting-fee" names a kind and a maximum weight');
   const kind = args[0] as LiftingKind;
   if (!(LIFTING_KINDS as readonly string[]).includes(kind)) throw refuse(`The lifting kind must be forklift or crane; got "${args[0] ?? ""}".`);
   const kg = args[1] === undefined ? null : scaled(args[1], WEIGHT_SCALE, 6);
   if (!kg) throw refuse(`The maximum weight must be in tons above 0 with at most three decimals; got "${args[1] ?? ""}".`);
-  if (args.length !== 3) throw refuse(`"lifting-fee" takes a kind, a maximum weight in tons, and a fee in yuan or "remove".`);
+  if (values.remove === undefined && values.fee === undefined)
+    throw refuse(`"lifting-fee" takes a kind, a maximum weight in tons, and --fee <yuan> or --remove.`);
   let done: string;
-  if (args[2] === "remove") {
+  if (removing(values)) {
     if (!(await removeLiftingFee(trx, exhibition.id, kind, kg))) throw refuse(`${exhibition.code} has no ${kind} class up to ${decimal(kg, 3)} t to remove.`);
     done = `Removed the ${kind} class up to ${decimal(kg, 3)} t.`;
   } else {
-    const fee = yuan(args[2], "The fee", { positive: true });
+    const fee = yuan(values.fee, "--fee", { positive: true });
     const existed = await writeLiftingFee(trx, exhibition.id, kind, kg, fee);
     done = `${existed ? "Replaced" : "Added"} the ${kind} class up to ${decimal(kg, 3)} t: ${money(fee)} yuan per piece.`;
   }

@@ -264,36 +264,63 @@ describe.each(backends)("the service catalogue and overseas agents settings on %
     const created = await ops("services", [
       "set",
       `cli-${tag}`,
-      "category=water",
-      "nameZh=水管",
-      "nameEn=Water pipe",
-      "unitZh=条",
-      "unitEn=pipe",
-      "advancePrice=10",
-      "standardPrice=12",
-      "onsitePrice=15",
+      "--category",
+      "water",
+      "--name-zh",
+      "水管",
+      "--name-en",
+      "Water pipe",
+      "--unit-zh",
+      "条",
+      "--unit-en",
+      "pipe",
+      "--advance-price",
+      "10",
+      "--standard-price",
+      "12",
+      "--onsite-price",
+      "15",
     ]);
     expect(created).toContain(`cli-${tag}`);
     const listed = (await services()).data.list.concat((await services(2)).data.list).find((s) => s.code === `cli-${tag}`);
     expect(listed).toMatchObject({ advanceCents: 1000, standardCents: 1200, onsiteCents: 1500, active: true });
-    // Only the keys given change.
-    await ops("services", ["set", `cli-${tag}`, "onsitePrice=20", "active=no"]);
+    // Only the fields given change.
+    await ops("services", ["set", `cli-${tag}`, "--onsite-price", "20", "--active", "no"]);
     const row = await api.db.selectFrom("services").selectAll().where("code", "=", `cli-${tag}`).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ advance_cents: 1000, onsite_cents: 2000, active: false, name_en: "Water pipe" });
     const before = await serviceRows();
-    await expect(ops("services", ["set", `cli-${tag}`, "advancePrice=-3"])).rejects.toThrow(/cannot be negative/);
-    await expect(ops("services", ["set", `cli-${tag}`, "standardPrice=abc"])).rejects.toThrow(/standardPrice/);
-    await expect(ops("services", ["set", `cli-${tag}`, `orderOpensAt=${inDays(3)}`, `orderClosesAt=${inDays(1)}`])).rejects.toThrow(/close after/);
-    await expect(ops("services", ["set", `cli-${tag}`, "colour=red"])).rejects.toThrow(/Not understood/);
+    await expect(ops("services", ["set", `cli-${tag}`, "--advance-price=-3"])).rejects.toThrow(/cannot be negative/);
+    await expect(ops("services", ["set", `cli-${tag}`, "--standard-price", "abc"])).rejects.toThrow(/^--standard-price: /);
+    await expect(ops("services", ["set", `cli-${tag}`, "--order-opens-at", inDays(3), "--order-closes-at", inDays(1)])).rejects.toThrow(/close after/);
+    await expect(ops("services", ["set", `cli-${tag}`, "--colour", "red"])).rejects.toThrow(/Unknown option '--colour'[\s\S]*Usage: cli\.js services/);
+    await expect(ops("services", ["remove", `cli-${tag}`, "--sort", "1"])).rejects.toThrow(/"remove" takes no options; got --sort/);
+    // The old key=value form is refused with the usage, naming the option to type instead.
+    await expect(ops("services", ["set", `cli-${tag}`, "onsitePrice=20"])).rejects.toThrow(
+      /Not understood: "onsitePrice=20" \(settings are options: --onsite-price 20\)[\s\S]*Usage: cli\.js services/,
+    );
     await expect(ops("services", ["remove", `cli-cart-${tag}`])).rejects.toThrow(/cannot be removed/);
     expect(await serviceRows()).toBe(before);
     expect(await ops("services", ["remove", `cli-${tag}`])).toContain("Removed");
 
     expect(await ops("overseas-agents", ["list"])).toContain(cliAgent.code);
-    await ops("overseas-agents", ["set", cliAgent.code, "regionsEn=All of Asia"]);
+    await ops("overseas-agents", ["set", cliAgent.code, "--regions-en", "All of Asia"]);
     expect((await agents()).data.list.find((a) => a.code === cliAgent.code)?.regionsEn).toBe("All of Asia");
     await expect(ops("overseas-agents", ["remove", cliAgent.code])).rejects.toThrow(/cannot be removed/);
-    await ops("overseas-agents", ["set", `cli-${tag}`, "nameZh=欧洲", "nameEn=Europe", "regionsZh=欧洲", "regionsEn=Europe", "contactEmail=eu@agents.test"]);
+    await expect(ops("overseas-agents", ["set", `cli-${tag}`, "regionsEn=Europe"])).rejects.toThrow(/settings are options: --regions-en Europe/);
+    await ops("overseas-agents", [
+      "set",
+      `cli-${tag}`,
+      "--name-zh",
+      "欧洲",
+      "--name-en",
+      "Europe",
+      "--regions-zh",
+      "欧洲",
+      "--regions-en",
+      "Europe",
+      "--contact-email",
+      "eu@agents.test",
+    ]);
     expect((await agents()).data.list.some((a) => a.code === `cli-${tag}`)).toBe(true);
     expect(await ops("overseas-agents", ["remove", `cli-${tag}`])).toContain("Removed");
   });

@@ -46,14 +46,14 @@ describe.skipIf(!built)("the embedded database's one owner, across processes", {
   it("runs create-user in the running portal: the account signs in at once, after a restart and after a SIGKILL", async () => {
     const dataDir = freshDataDir();
     const portal = await portalOn(dataDir);
-    const created = await runCli(dataDir, ["create-user", "owner01", PASSWORD, "exhibitor", "One Owner Ltd"]);
+    const created = await runCli(dataDir, ["create-user", "owner01", "--password", PASSWORD, "--role", "exhibitor", "--business-name", "One Owner Ltd"]);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/Created user owner01 \(id \d+\)/);
     expect(created.stderr).toContain(`run by the running portal (PID ${portal.child.pid}, port ${portal.port})`);
     expect((await signIn(portal, "owner01", PASSWORD)).code).toBe(200);
 
     // A failure in the owner is the CLI's failure, with the owner's message.
-    const again = await runCli(dataDir, ["create-user", "owner01", PASSWORD, "exhibitor", "One Owner Ltd"]);
+    const again = await runCli(dataDir, ["create-user", "owner01", "--password", PASSWORD, "--role", "exhibitor", "--business-name", "One Owner Ltd"]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("User owner01 already exists");
 
@@ -63,7 +63,7 @@ describe.skipIf(!built)("the embedded database's one owner, across processes", {
     expect((await signIn(restarted, "owner01", PASSWORD)).code).toBe(200);
 
     // After a SIGKILL of the owner, the next start takes the directory over by itself.
-    expect((await runCli(dataDir, ["create-user", "killed01", PASSWORD, "exhibitor"])).code).toBe(0);
+    expect((await runCli(dataDir, ["create-user", "killed01", "--password", PASSWORD, "--role", "exhibitor"])).code).toBe(0);
     await stopPortal(restarted, "SIGKILL");
     expect(fs.existsSync(socketPathOf(dataDir))).toBe(true); // left behind: nobody listens on it
     expect((await runCli(dataDir, ["holder"])).stdout).toContain("No process holds");
@@ -75,9 +75,13 @@ describe.skipIf(!built)("the embedded database's one owner, across processes", {
   it("runs another area's write (badge-quota) in the running portal, and refuses a second portal and a script meanwhile", async () => {
     const dataDir = freshDataDir();
     const first = await portalOn(dataDir);
-    const changed = await runCli(dataDir, ["badge-quota", "free-base=5"]);
+    const changed = await runCli(dataDir, ["badge-quota", "--free-base", "5"]);
     expect(changed.code, changed.stderr).toBe(0);
     expect(changed.stdout).toContain("5 free badges up to 9 m²");
+    // The old key=value form: refused by the owner, with the usage, as a local run refuses it.
+    const old = await runCli(dataDir, ["badge-quota", "free-base=6"]);
+    expect(old.code).toBe(1);
+    expect(old.stderr).toContain('Not understood: "free-base=6" (settings are options: --free-base 6).\nUsage: cli.js badge-quota');
     const { ticket } = await signIn(first, "std01", "Expo#2026");
     const list = await fetch(`${first.baseUrl}/api/smeb/pass/ticket/list`, { headers: { ticket: ticket! } }).then((r) => r.json());
     expect(list.data.quota.free).toBe(5);
@@ -107,10 +111,12 @@ describe.skipIf(!built)("the embedded database's one owner, across processes", {
   it("runs two CLI commands at the same time, with the portal and without it", async () => {
     const dataDir = freshDataDir();
     // Without a portal: one CLI owns the directory and runs the other's command too.
-    const alone = await Promise.all(["both01", "both02"].map((name) => runCli(dataDir, ["create-user", name, PASSWORD, "exhibitor"])));
+    const alone = await Promise.all(["both01", "both02"].map((name) => runCli(dataDir, ["create-user", name, "--password", PASSWORD, "--role", "exhibitor"])));
     for (const result of alone) expect(result.code, result.stderr).toBe(0);
     const portal = await portalOn(dataDir);
-    const withPortal = await Promise.all(["both03", "both04"].map((name) => runCli(dataDir, ["create-user", name, PASSWORD, "exhibitor"])));
+    const withPortal = await Promise.all(
+      ["both03", "both04"].map((name) => runCli(dataDir, ["create-user", name, "--password", PASSWORD, "--role", "exhibitor"])),
+    );
     for (const result of withPortal) expect(result.code, result.stderr).toBe(0);
     for (const name of ["both01", "both02", "both03", "both04"]) expect((await signIn(portal, name, PASSWORD)).code, name).toBe(200);
   });
@@ -119,7 +125,7 @@ describe.skipIf(!built)("the embedded database's one owner, across processes", {
     const dataDir = freshDataDir();
     const owner = await claimDataDir(dataDir, { role: "script", command: "a backup" });
     try {
-      const refused = await runCli(dataDir, ["create-user", "never01", PASSWORD, "exhibitor"]);
+      const refused = await runCli(dataDir, ["create-user", "never01", "--password", PASSWORD, "--role", "exhibitor"]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`in use by a script (a backup) (PID ${process.pid}`);
     } finally {
@@ -144,7 +150,9 @@ describe.skipIf(!built || !postgresUrl)(`with DATABASE_URL, any number of proces
     const portals: Portal[] = [];
     try {
       portals.push(await startPortal(dataDir, settings), await startPortal(dataDir, settings));
-      const created = await Promise.all(["pg01", "pg02"].map((name) => runCli(dataDir, ["create-user", name, PASSWORD, "exhibitor"], settings)));
+      const created = await Promise.all(
+        ["pg01", "pg02"].map((name) => runCli(dataDir, ["create-user", name, "--password", PASSWORD, "--role", "exhibitor"], settings)),
+      );
       for (const result of created) {
         expect(result.code, result.stderr).toBe(0);
         expect(result.stderr).not.toContain("run by"); // each ran in its own process

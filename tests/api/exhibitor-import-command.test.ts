@@ -34,23 +34,80 @@ describe("cli.js arguments, exhibitor-template and import-exhibitors", () => {
     for (const name of ["migrate", "seed", "create-user", "create-booth", "carriers", "exhibitor-template", "import-exhibitors", "send-invitations"])
       expect(all).toContain(`  ${name}`);
     expect(opsHelp("import-exhibitors", ["--help"])).toContain("Usage: cli.js import-exhibitors <file.xlsx> [--dry-run] [--lang zh|en]");
-    expect(opsHelp("create-user", ["-h"])).toContain("Usage: cli.js create-user <username> <password>");
-    expect(opsHelp("create-user", ["someone", "pw", "exhibitor"])).toBeNull();
+    expect(opsHelp("create-user", ["-h"])).toContain(
+      "Usage: cli.js create-user <username> [<username> ...] --password <password> --role <admin|exhibitor|carrier>",
+    );
+    expect(opsHelp("create-user", ["-h"])).toContain("  --business-name <value> (once, or once per subject)");
+    expect(opsHelp("carriers", ["--help"])).toMatch(/price <carrier> <[a-z|]+> --per-m3 <yuan>[\s\S]*\n {2}--per-m3 <value>\n/);
+    expect(opsHelp("create-user", ["someone", "--password", "pw", "--role", "exhibitor"])).toBeNull();
     const before = await users();
-    expect(await runOpsCommand(context, "create-user", ["someone", "Some#2026pw", "exhibitor", "--help"])).toContain("Usage: cli.js create-user");
+    expect(await runOpsCommand(context, "create-user", ["someone", "--password", "Some#2026pw", "--role", "exhibitor", "--help"])).toContain(
+      "Usage: cli.js create-user",
+    );
     expect(await users()).toEqual(before);
   });
 
-  it("keeps the existing argument forms, refuses an unknown option with the usage, and takes -- before a dashed value", async () => {
+  it("creates accounts and booths with options, several in one run, and refuses the old positional forms with the usage", async () => {
     expect(
-      await runOpsCommand(context, "create-user", ["cli01", "Cli#2026pass", "exhibitor", "CLI One Ltd", "cli02", "Cli#2026pass", "exhibitor", "CLI Two"]),
-    ).toMatch(/^Created user cli01 \(id \d+\)\.\nCreated user cli02 \(id \d+\)\.$/);
-    expect(await runOpsCommand(context, "create-booth", ["cli01", "9C01", "1", "1"])).toMatch(/^Created booth 9C01 for cli01 \(id \d+\)\.$/);
-    await expect(runOpsCommand(context, "create-booth", ["cli01", "9C02", "1", "1", "--colour"])).rejects.toThrow(
-      /Unknown option '--colour'[\s\S]*Usage: cli.js create-booth/,
+      await runOpsCommand(context, "create-user", ["cli01", "--password", "Cli#2026pass", "--role", "exhibitor", "--business-name", "CLI One Ltd"]),
+    ).toMatch(/^Created user cli01 \(id \d+\)\.$/);
+    // Several user names: an option given once holds for all, one given once per name goes to each in order.
+    const several = ["cli02", "cli03", "--password", "Cli#2026pass", "--role", "exhibitor", "--business-name", "CLI Two", "--business-name", "CLI Three"];
+    expect(await runOpsCommand(context, "create-user", several)).toMatch(/^Created user cli02 \(id \d+\)\.\nCreated user cli03 \(id \d+\)\.$/);
+    const made = await api.db
+      .selectFrom("users")
+      .select(["username", "business_name"])
+      .where("username", "in", ["cli01", "cli02", "cli03"])
+      .orderBy("username")
+      .execute();
+    expect(made).toEqual([
+      { username: "cli01", business_name: "CLI One Ltd" },
+      { username: "cli02", business_name: "CLI Two" },
+      { username: "cli03", business_name: "CLI Three" },
+    ]);
+    expect(await runOpsCommand(context, "create-booth", ["cli01", "--booth", "9C01", "--hall", "1", "--type", "1"])).toMatch(
+      /^Created booth 9C01 for cli01 \(id \d+\)\.$/,
     );
+    expect(
+      await runOpsCommand(context, "create-booth", ["cli02", "cli03", "--booth", "9C02", "--booth", "9C03", "--hall", "1", "--type", "2", "--type", "1"]),
+    ).toMatch(/^Created booth 9C02 for cli02 \(id \d+\)\.\nCreated booth 9C03 for cli03 \(id \d+\)\.$/);
+    const booths = await api.db
+      .selectFrom("booths")
+      .select(["booth_no", "booth_type"])
+      .where("booth_no", "in", ["9C01", "9C02", "9C03"])
+      .orderBy("booth_no")
+      .execute();
+    expect(booths).toEqual([
+      { booth_no: "9C01", booth_type: 1 },
+      { booth_no: "9C02", booth_type: 2 },
+      { booth_no: "9C03", booth_type: 1 },
+    ]);
+
+    const before = await users();
+    for (const [command, args, reason] of [
+      // The old forms: groups of four positionals.
+      ["create-user", ["cli04", "Cli#2026pass", "exhibitor", "CLI Four"], /Missing --password, --role\./],
+      ["create-user", ["cli04", "Cli#2026pass", "exhibitor", "CLI Four", "cli05", "Cli#2026pass", "exhibitor", "CLI Five"], /Missing --password, --role\./],
+      ["create-booth", ["cli01", "9C09", "1", "1"], /Missing --booth, --hall, --type\./],
+      // A business name without its option is not taken for a user name.
+      ["create-user", ["cli04", "CLI Four", "--password", "Cli#2026pass", "--role", "exhibitor"], /Not understood: "CLI Four"/],
+      ["create-user", ["--password", "Cli#2026pass", "--role", "exhibitor"], /No user name\./],
+      [
+        "create-user",
+        ["cli04", "cli05", "cli06", "--password", "Cli#2026pass", "--role", "exhibitor", "--business-name", "A", "--business-name", "B"],
+        /--business-name is given 2 times for 3 user names/,
+      ],
+      ["create-booth", ["cli01", "cli02", "--booth", "9C09", "--hall", "1", "--type", "1"], /give --booth once for each user name/],
+      ["create-booth", ["cli01", "--booth", "9C09", "--hall", "1", "--type", "3"], /--type is 1 \(standard\) or 2 \(raw space\); got "3"/],
+      ["create-booth", ["cli01", "--booth", "9C09", "--hall", "1", "--type", "1", "--colour"], /Unknown option '--colour'/],
+    ] as const) {
+      await expect(runOpsCommand(context, command, [...args]), args.join(" ")).rejects.toThrow(reason);
+      await expect(runOpsCommand(context, command, [...args]), args.join(" ")).rejects.toThrow(new RegExp(`\nUsage: cli\\.js ${command} <username>`));
+    }
+    expect(await users()).toEqual(before);
     await expect(runOpsCommand(context, "migrate", ["now"])).rejects.toThrow("Usage: cli.js migrate");
-    expect(await runOpsCommand(context, "create-user", ["--", "cli03", "-Dash#2026", "exhibitor"])).toMatch(/^Created user cli03/);
+    // A value that starts with a dash is given with "=", and `--` ends the options.
+    expect(await runOpsCommand(context, "create-user", ["--password=-Dash#2026", "--role", "exhibitor", "--", "cli07"])).toMatch(/^Created user cli07/);
     await expect(runOpsCommand(context, "no-such-command", [])).rejects.toThrow('Unknown command "no-such-command"');
   });
 
@@ -91,6 +148,12 @@ describe("cli.js arguments, exhibitor-template and import-exhibitors", () => {
 
   it("makes the file argument absolute where the command was typed, and leaves other commands alone", () => {
     expect(withAbsoluteFile("import-exhibitors", ["--lang", "zh", "list.xlsx", "--dry-run"])).toEqual(["--lang", "zh", path.resolve("list.xlsx"), "--dry-run"]);
-    expect(withAbsoluteFile("create-user", ["a.xlsx", "pw", "exhibitor"])).toEqual(["a.xlsx", "pw", "exhibitor"]);
+    expect(withAbsoluteFile("create-user", ["a.xlsx", "--password", "pw", "--role", "exhibitor"])).toEqual([
+      "a.xlsx",
+      "--password",
+      "pw",
+      "--role",
+      "exhibitor",
+    ]);
   });
 });

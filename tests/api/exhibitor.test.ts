@@ -5,9 +5,10 @@ import type { MenuItem, PermissionInfo } from "../../app/contracts/permission/ap
 import type { WorksheetItem } from "../../server/api/routes/home";
 import type { ProfileView } from "../../server/exhibitor/profiles";
 import type { AreaTheme, NamedItem } from "../../server/exhibitor/reference-lists";
-import { listReviewsCommand, reviewProfileCommand } from "../../server/exhibitor/review-queue";
+import { listReviewsCommand } from "../../server/exhibitor/review-queue";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { seedExhibitorReference } from "../../server/seed/exhibitor-reference";
+import { opsCommand } from "../support/ops-command";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -369,9 +370,13 @@ describe.each(backends)("exhibitor info API on %s", (backend) => {
     const rawId = (await api.db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow()).id;
     await api.db.updateTable("exhibitor_profiles").set({ status: "under_review", submitted_at: appClock.now() }).where("user_id", "=", rawId).execute();
     expect(await listReviewsCommand(api.db)).toMatch(/^1 profile\(s\) waiting for review:\n {2}raw01 /);
-    await expect(reviewProfileCommand(api.db, ["raw01", "return"])).rejects.toThrow(/comment/);
-    expect(await reviewProfileCommand(api.db, ["raw01", "return", "Please", "add", "a", "logo"])).toBe("raw01: returned (Please add a logo)");
-    await expect(reviewProfileCommand(api.db, ["raw01", "approve"])).rejects.toThrow("not waiting for review");
+    await expect(opsCommand(api.db, "review-profile", ["raw01", "return"])).rejects.toThrow(/needs a comment[\s\S]*Usage: cli\.js review-profile/);
+    // The comment is an option; the old form (the comment as words) is refused with the usage.
+    await expect(opsCommand(api.db, "review-profile", ["raw01", "return", "Please", "add", "a", "logo"])).rejects.toThrow(
+      /Not understood: "Please"[\s\S]*Usage: cli\.js review-profile <username> approve\|return \[--comment <text>\]/,
+    );
+    expect(await opsCommand(api.db, "review-profile", ["raw01", "return", "--comment", "Please add a logo"])).toBe("raw01: returned (Please add a logo)");
+    await expect(opsCommand(api.db, "review-profile", ["raw01", "approve"])).rejects.toThrow("not waiting for review");
     expect((await profile(raw01)).history[0]).toMatchObject({ action: "returned", actorLabel: "ops-cli", comment: "Please add a logo" });
     expect(await listReviewsCommand(api.db)).toBe("No profiles are waiting for review.");
   });

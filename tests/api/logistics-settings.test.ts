@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BadgeQuotaRule } from "../../app/contracts/badges/quota";
 import type { ConstructionSettings } from "../../app/contracts/booth-construction/api-types";
 import type { CarriersSettingsAnswer } from "../../app/contracts/logistics-settings/api-types";
-import { badgeQuotaCommand } from "../../server/badges/quota-command";
-import { constructionSettingsCommand } from "../../server/booth-construction/settings-command";
-import { carriersCommand } from "../../server/transport/carriers-command";
+import { opsCommand } from "../support/ops-command";
 import { portalClient } from "../support/portal-client";
 import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
@@ -106,13 +104,13 @@ describe.each(backends)("the organizer's logistics settings on %s", (backend) =>
     expect(read.liftingFees).toContainEqual({ kind: "crane", maxWeightKg: 7500, feeCents: 80000 });
 
     // The CLI sees the page's rows; what the CLI changes, the page reads.
-    const listed = await carriersCommand(api.db, [exhibition.code, "list"]);
+    const listed = await opsCommand(api.db, "carriers", [exhibition.code, "list"]);
     expect(listed).toContain("swift: 迅达 / Swift (inactive, sort 5)");
     expect(listed).toContain("delivery: 180.50 per m³ / 1,200.00 per ton / minimum 0.00 yuan");
     expect(listed).toContain("bulk (volume): 300.00 yuan off when 20.5 m³ or more");
     expect(listed).toContain("early (early): 12.5 % off");
     expect(listed).toContain("crane up to 7.5 t: 800.00 yuan per piece");
-    await carriersCommand(api.db, ["price", "swift", "storage", "perM3=10", "perTon=20", "minimum=30"]);
+    await opsCommand(api.db, "carriers", ["price", "swift", "storage", "--per-m3", "10", "--per-ton", "20", "--minimum", "30"]);
     expect((await carriers()).carriers.find((c) => c.id === swift.id)!.prices).toContainEqual({
       service: "storage",
       perM3Cents: 1000,
@@ -130,7 +128,7 @@ describe.each(backends)("the organizer's logistics settings on %s", (backend) =>
     const after = (await carriers()).carriers.find((c) => c.id === swift.id)!;
     expect(after.prices.map((p) => p.service)).toEqual(["delivery"]);
     expect(after.discounts.map((d) => d.code)).toEqual(["early"]);
-    expect(await carriersCommand(api.db, ["list"])).not.toContain("crane up to 7.5 t");
+    expect(await opsCommand(api.db, "carriers", ["list"])).not.toContain("crane up to 7.5 t");
   });
 
   it("refuses bad carrier input at its field with a translated message, saving nothing", async () => {
@@ -237,8 +235,8 @@ describe.each(backends)("the organizer's logistics settings on %s", (backend) =>
     expect(quota.code, quota.message).toBe(200);
     expect(quota.data).toEqual({ freeBase: 3, baseAreaM2: 12, stepAreaM2: 9, freePerStep: 2, paidMax: 5, paidPriceCents: 9550 });
     expect((await api.call<BadgeQuotaRule>("/smeb/settings/badgeQuota", { ticket: admin })).data).toEqual(quota.data);
-    expect(await badgeQuotaCommand(api.db, [])).toContain("3 free badges up to 12 m², 2 more per further 9 m²; up to 5 paid at 95.50 each");
-    await badgeQuotaCommand(api.db, ["paid-max=7"]);
+    expect(await opsCommand(api.db, "badge-quota", [])).toContain("3 free badges up to 12 m², 2 more per further 9 m²; up to 5 paid at 95.50 each");
+    await opsCommand(api.db, "badge-quota", ["--paid-max", "7"]);
     expect((await api.call<BadgeQuotaRule>("/smeb/settings/badgeQuota", { ticket: admin })).data.paidMax).toBe(7);
     const list = await api.call<{ quota: { paidPriceCents: number } }>("/smeb/pass/ticket/list", { ticket: std01 });
     expect(list.data.quota.paidPriceCents).toBe(9550);
@@ -248,8 +246,8 @@ describe.each(backends)("the organizer's logistics settings on %s", (backend) =>
     const saved = await post<ConstructionSettings>("/construction/save", { ...calendar, insuranceMin: "1,500,000" });
     expect(saved.code, saved.message).toBe(200);
     expect(saved.data).toEqual({ ...calendar, insuranceMinCents: 150_000_000 });
-    expect(await constructionSettingsCommand(api.db, [])).toContain("Insurance at least 1,500,000.00 CNY");
-    await constructionSettingsCommand(api.db, ["insurance-min-cents=20000000"]);
+    expect(await opsCommand(api.db, "construction-settings", [])).toContain("Insurance at least 1,500,000.00 CNY");
+    await opsCommand(api.db, "construction-settings", ["--insurance-min-cents", "20000000"]);
     expect((await api.call<ConstructionSettings>("/smeb/settings/construction", { ticket: admin })).data.insuranceMinCents).toBe(20_000_000);
   });
 
@@ -320,7 +318,7 @@ describe.each(backends)("the organizer's logistics settings on %s", (backend) =>
     expect((await carriers()).liftingFees).toContainEqual({ kind: "forklift", maxWeightKg: 750, feeCents: 12000 });
     expect((await postPage({ intent: "removeLiftingFee", kind: "forklift", maxTons: "0.75" })).status).toBe(302);
     expect((await postPage({ intent: "removeDiscount", carrierId: String(shunda.id), code: "page" })).status).toBe(302);
-    expect(await carriersCommand(api.db, ["list"])).not.toContain("page (volume)");
+    expect(await opsCommand(api.db, "carriers", ["list"])).not.toContain("page (volume)");
   });
 
   it("is the organizer's only: an exhibitor or a carrier gets 403 and changes nothing; their pages go to /401", async () => {

@@ -10,8 +10,12 @@ const cli = (...args) => execFileSync("node", ["build/server/cli.js", ...args], 
 cli("seed");
 // Every account and booth in one run of each command: a command run opens the embedded database, which
 // costs seconds, and the hashes of one run are computed in parallel.
+/** { username, businessName }: all exhibitors with the password Expo#2026. */
 const users = [];
+/** { username, boothNo, hall, type }: a booth for one of them (type 1 standard, 2 raw space). */
 const booths = [];
+const exhibitors = (names) => names.map((name) => ({ username: name, businessName: `E2E ${name}` }));
+const boothsOf = (names, prefix, type) => names.map((name, i) => ({ username: name, boothNo: `${prefix}${String(i + 1).padStart(2, "0")}`, hall: type, type }));
 // One copy per Playwright project (js-on, js-off): the two run at the same time.
 // The exhibitor profile specs (exhibitor-*.spec.ts) take one account per test: PROFILE_ACCOUNTS in fixtures.ts.
 const profileAccounts = [
@@ -24,8 +28,9 @@ const profileAccounts = [
   "profile-translate",
   "profile-address",
 ].map((kind) => `e2e-${kind}`);
+// Both projects' copies have the business name without the project (captcha.spec.ts reads it).
 const accounts = ["e2e-captcha", "e2e-password", "e2e-expire", "e2e-spare", "e2e-reset", ...profileAccounts].flatMap((name) =>
-  ["js-on", "js-off"].flatMap((project) => [`${name}-${project}`, "Expo#2026", "exhibitor", `E2E ${name}`]),
+  ["js-on", "js-off"].map((project) => ({ username: `${name}-${project}`, businessName: `E2E ${name}` })),
 );
 users.push(...accounts);
 // The service-order specs (orders-*.spec.ts, narrow-booking.spec.ts) take one exhibitor per test and project: ORDER_ACCOUNTS in fixtures.ts.
@@ -33,40 +38,49 @@ users.push(...accounts);
 const orderAccounts = ["orders-cart", "orders-steps", "orders-contractor", "orders-narrow"].flatMap((kind) =>
   ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`),
 );
-users.push(...orderAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-booths.push(...orderAccounts.flatMap((name, i) => [name, `9E${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...exhibitors(orderAccounts));
+booths.push(...boothsOf(orderAccounts, "9E", "1"));
 // The offline booking form specs (booking-forms.spec.ts, narrow-booking.spec.ts): one exhibitor with a booth per test and project (FORM_ACCOUNTS).
 const formAccounts = ["forms-air", "forms-map", "forms-leakage", "forms-narrow"].flatMap((kind) =>
   ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`),
 );
-users.push(...formAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-booths.push(...formAccounts.flatMap((name, i) => [name, `9F${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...exhibitors(formAccounts));
+booths.push(...boothsOf(formAccounts, "9F", "1"));
 // The badge spec (badges.spec.ts): one exhibitor with a standard booth per test and project (BADGE_ACCOUNTS).
 const badgeAccounts = ["badges-flow", "badges-excel", "badges-review"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-users.push(...badgeAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-booths.push(...badgeAccounts.flatMap((name, i) => [name, `9G${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...exhibitors(badgeAccounts));
+booths.push(...boothsOf(badgeAccounts, "9G", "1"));
 // The booth construction spec (booth-construction.spec.ts): one exhibitor per test and project (CONSTRUCTION_ACCOUNTS),
 // standard booths 9H01... and raw space 9J01....
 const standardBuilders = ["build-std", "build-commit"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
 const rawBuilders = ["build-raw"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-users.push(...[...standardBuilders, ...rawBuilders].flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-booths.push(...standardBuilders.flatMap((name, i) => [name, `9H${String(i + 1).padStart(2, "0")}`, "1", "1"]));
-booths.push(...rawBuilders.flatMap((name, i) => [name, `9J${String(i + 1).padStart(2, "0")}`, "2", "2"]));
+users.push(...exhibitors([...standardBuilders, ...rawBuilders]));
+booths.push(...boothsOf(standardBuilders, "9H", "1"));
+booths.push(...boothsOf(rawBuilders, "9J", "2"));
 // The invoice spec (invoices.spec.ts): one exhibitor with a standard booth per test and project (INVOICE_ACCOUNTS), 9K01....
 const invoiceAccounts = ["invoice-flow"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-users.push(...invoiceAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-booths.push(...invoiceAccounts.flatMap((name, i) => [name, `9K${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...exhibitors(invoiceAccounts));
+booths.push(...boothsOf(invoiceAccounts, "9K", "1"));
 // The transport spec (transport.spec.ts): one exhibitor with a raw-space booth per test and project (TRANSPORT_ACCOUNTS), 9L01....
 const transportAccounts = ["transport-flow", "transport-lifting"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-users.push(...transportAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-booths.push(...transportAccounts.flatMap((name, i) => [name, `9L${String(i + 1).padStart(2, "0")}`, "2", "2"]));
+users.push(...exhibitors(transportAccounts));
+booths.push(...boothsOf(transportAccounts, "9L", "2"));
 // The vehicles spec (vehicles.spec.ts): one exhibitor with a standard booth per test and project (VEHICLE_ACCOUNTS), 9M01....
 const vehicleAccounts = ["vehicles-truck", "vehicles-express"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
-users.push(...vehicleAccounts.flatMap((name) => [name, "Expo#2026", "exhibitor", `E2E ${name}`]));
-booths.push(...vehicleAccounts.flatMap((name, i) => [name, `9M${String(i + 1).padStart(2, "0")}`, "1", "1"]));
+users.push(...exhibitors(vehicleAccounts));
+booths.push(...boothsOf(vehicleAccounts, "9M", "1"));
 
-cli("create-user", ...users);
-cli("create-booth", ...booths);
+// Several subjects in one run: an option given once holds for all, one given once per subject goes to each in order.
+cli(
+  "create-user",
+  ...users.map((u) => u.username),
+  "--password",
+  "Expo#2026",
+  "--role",
+  "exhibitor",
+  ...users.flatMap((u) => ["--business-name", u.businessName]),
+);
+cli("create-booth", ...booths.map((b) => b.username), ...booths.flatMap((b) => ["--booth", b.boothNo, "--hall", b.hall, "--type", b.type]));
 
 // A stand-in for the LibreTranslate service the portal calls (TRANSLATE_URL): answers "[en] <text>",
 // so the translate buttons can be tested end to end without the internet.

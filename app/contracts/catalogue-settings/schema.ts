@@ -19,7 +19,7 @@ import "./texts";
 
 /**
  * The organizer's service catalogue and overseas agents (issue 52): the pages' Conform schemas, the
- * API's input and what the CLI checks its key=value arguments with, so a rule is written once.
+ * API's input and what the CLI checks its options with (--name-zh for nameZh), so a rule is written once.
  * Field names are the same on input and output: the web app sends what was typed, as typed.
  */
 const F = (name: string) => `catalogueSettings.fields.${name}`;

@@ -82,8 +82,6 @@ export const CARRIERS_OPTIONS = Object.fromEntries(
 
 type Subcommand = keyof typeof OPTIONS_OF;
 const SUBCOMMANDS = Object.keys(OPTIONS_OF);
-const CODE = SETTING_CODE;
-const MAX_NAME = CARRIER_NAME_MAX;
 
 type Trx = Transaction<DB>;
 type Exhibition = { id: number; code: string };
@@ -141,13 +139,13 @@ function removing(values: Values) {
 
 function code(value: string | undefined, what: string): string {
   if (!value) throw refuse(`The ${what} code is missing.`);
-  if (!CODE.test(value)) throw refuse(`"${value}" is not a valid ${what} code (letters, digits, - and _, at most 40).`);
+  if (!SETTING_CODE.test(value)) throw refuse(`"${value}" is not a valid ${what} code (letters, digits, - and _, at most 40).`);
   return value;
 }
 
 function name(value: string, key: string): string {
   if (!value) throw refuse(`${key} must not be empty.`);
-  if (value.length > MAX_NAME) throw refuse(`${key} is longer than ${MAX_NAME} characters.`);
+  if (value.length > CARRIER_NAME_MAX) throw refuse(`${key} is longer than ${CARRIER_NAME_MAX} characters.`);
   return value;
 }
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DataClass, DataFile, DataFileList } from "../../app/contracts/data-area/api-types";
 import type { DataFileLanguage } from "../../app/contracts/data-area/values";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { containsPattern } from "../db/keyword-search";
@@ -18,7 +18,7 @@ type Who = Pick<Caller, "userId" | "exhibitionId" | "roleId">;
 
 const isOrganizer = (who: Who) => who.roleId === ORGANIZER_ROLE_ID;
 const classNotFound = () => fieldError("dataArea.errors.classNotFound", "classId", {}, ApiCode.notFound);
-const fileNotFound = () => new ApiError(ApiCode.notFound, "dataArea.errors.fileNotFound");
+const fileNotFound = () => notFound("dataArea.errors.fileNotFound");
 
 export async function listClasses(db: Database, who: Who): Promise<DataClass[]> {
   const organizer = isOrganizer(who);

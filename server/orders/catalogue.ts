@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { BoothTable, ServiceTable } from "../db/schema";
 import { loadPriceDates, orderWindowOpen, priceInForce, type ExhibitionPriceDates } from "./pricing";
@@ -58,7 +58,7 @@ export async function listCatalogue(db: Database, exhibitionId: number, now: Dat
 /** A service of the caller's exhibition; another exhibition's id answers like an unknown one. */
 export async function findService(db: Database, exhibitionId: number, serviceId: number) {
   const row = await db.selectFrom("services").selectAll().where("id", "=", serviceId).where("exhibition_id", "=", exhibitionId).executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  if (!row) throw notFound();
   return row;
 }
 
@@ -77,7 +77,7 @@ export async function resolveBooth(db: Database, owner: Owner, requested?: numbe
   const booths = await query.orderBy("id").execute();
   if (requested !== undefined) {
     const named = booths.find((b) => b.id === requested);
-    if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (!named) throw notFound();
     return named;
   }
   const booth = booths.find((b) => b.id === owner.sessionBoothId) ?? booths[0];

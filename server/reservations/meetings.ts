@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { MeetingBooking, MeetingRoom, Paged } from "../../app/contracts/reservations/api-types";
 import type { MeetingSlot, ReservationDecision, ReservationStatus } from "../../app/contracts/reservations/values";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import { dayOf, isOrganizer, LIVE, showDays, type Who } from "./common";
@@ -14,7 +14,7 @@ import { isUniqueViolation } from "../db/unique-violation";
  * owner cancels until the booked day begins; the organizer confirms or declines.
  */
 const roomNotFound = () => fieldError("reservations.errors.meetingRoomNotFound", "roomId", {}, ApiCode.notFound);
-const bookingNotFound = () => new ApiError(ApiCode.notFound, "reservations.errors.bookingNotFound");
+const bookingNotFound = () => notFound("reservations.errors.bookingNotFound");
 const slotTaken = () => fieldError("reservations.errors.slotTaken", "slot", {}, ApiCode.conflict);
 
 const isLive = (status: ReservationStatus) => (LIVE as ReservationStatus[]).includes(status);

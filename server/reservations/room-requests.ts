@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Paged, RoomRequest } from "../../app/contracts/reservations/api-types";
 import { guestKey, type ReservationDecision, type ReservationStatus } from "../../app/contracts/reservations/values";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
@@ -17,7 +17,7 @@ import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
  * whole block with guests "g1…g15"). The organizer confirms or declines; the owner cancels until the
  * hotel's cut-off day (to 23:59 UTC+8, app clock).
  */
-const requestNotFound = () => new ApiError(ApiCode.notFound, "reservations.errors.requestNotFound");
+const requestNotFound = () => notFound("reservations.errors.requestNotFound");
 
 const isLive = (status: ReservationStatus) => (LIVE as ReservationStatus[]).includes(status);
 const beforeCutOff = (cancelUntil: string) => appClock.now().getTime() <= Date.parse(endOfExhibitionDay(cancelUntil));

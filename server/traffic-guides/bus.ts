@@ -1,8 +1,9 @@
 import { sql } from "kysely";
+import { isOrganizer } from "../../app/contracts/permission/roles";
 import type { BusRoute } from "../../app/contracts/traffic-guides/api-types";
 import { ApiCode, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { guideDays, isOrganizer, guideNotFound, type Who } from "./common";
+import { guideDays, guideNotFound, type Who } from "./common";
 
 /**
  * The bus guide (issue 41): the exhibition's shuttle routes, each with its stops in order and one
@@ -15,7 +16,7 @@ export async function listRoutes(db: Database, who: Who, onlyId?: number): Promi
     .selectFrom("bus_routes")
     .selectAll()
     .where("exhibition_id", "=", who.exhibitionId)
-    .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false))
+    .$if(!isOrganizer(who.roleId), (q) => q.where("hidden", "=", false))
     .$if(onlyId !== undefined, (q) => q.where("id", "=", onlyId!))
     .orderBy("sort")
     .orderBy("id")

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { GuideDays, GuideIntro } from "../../app/contracts/traffic-guides/api-types";
 import type { Guide } from "../../app/contracts/traffic-guides/values";
-import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { ApiCode, fieldError, notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import { constructionSettings } from "../booth-construction/common";
@@ -12,8 +11,6 @@ import type { Database } from "../db/database";
  * roleId 1), the intros, the days a timetable may name (build-up to closing), the not-found answer.
  */
 export type Who = Pick<Caller, "userId" | "exhibitionId" | "roleId">;
-
-export const isOrganizer = (who: Who) => who.roleId === ORGANIZER_ROLE_ID;
 
 export const guideNotFound = (field?: string) =>
   field ? fieldError("trafficGuides.errors.notFound", field, {}, ApiCode.notFound) : notFound("trafficGuides.errors.notFound");

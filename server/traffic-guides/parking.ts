@@ -1,9 +1,10 @@
 import { sql } from "kysely";
+import { isOrganizer } from "../../app/contracts/permission/roles";
 import type { CarPark } from "../../app/contracts/traffic-guides/api-types";
 import { GUIDE_MAP_UPLOAD } from "../../app/contracts/traffic-guides/values";
 import { fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { isOrganizer, guideNotFound, type Who } from "./common";
+import { guideNotFound, type Who } from "./common";
 import { ownedFile } from "../uploads/own-upload";
 
 /**
@@ -48,7 +49,7 @@ const visible = (db: Database, who: Who) =>
     .selectFrom("car_parks")
     .selectAll()
     .where("exhibition_id", "=", who.exhibitionId)
-    .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false));
+    .$if(!isOrganizer(who.roleId), (q) => q.where("hidden", "=", false));
 
 export async function listCarParks(db: Database, who: Who): Promise<CarPark[]> {
   return (await visible(db, who).orderBy("sort").orderBy("id").execute()).map(carParkOf);

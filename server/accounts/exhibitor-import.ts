@@ -18,7 +18,7 @@ import {
 } from "../../app/contracts/accounts/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
 import { isMergedTail, normalizeHeader, openFirstSheet, presentRows, richText } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
@@ -341,7 +341,7 @@ export async function confirmExhibitorImport(db: Database, caller: { userId: num
     .where("exhibition_id", "=", caller.exhibitionId)
     .where("created_at", ">=", new Date(Date.now() - EXHIBITOR_IMPORT_LIMITS.stageMinutes * 60_000))
     .executeTakeFirst();
-  if (!stage) throw new ApiError(ApiCode.notFound, "accounts.import.stageMissing");
+  if (!stage) throw notFound("accounts.import.stageMissing");
   const { plan, errors } = await checkExhibitorFile(db, caller.exhibitionId, Buffer.from(stage.file_base64, "base64"), language);
   if (errors.length) throw rowsFailed(errors);
   const result = await saveExhibitors(db, caller.exhibitionId, plan);

@@ -37,3 +37,6 @@ export function readTicket(req: Request): string | undefined {
 export function clientIp(req: Request) {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
 }
+
+/** The visitor's browser: behind our own web app the page passes the browser's own in X-Client-User-Agent. */
+export const userAgentOf = (req: Request) => req.get("x-client-user-agent") ?? req.get("user-agent") ?? null;

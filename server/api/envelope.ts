@@ -33,8 +33,11 @@ export class ApiError extends Error {
   }
 }
 
-/** A record that does not exist, or that the caller may not see (the same answer, so ids reveal nothing). */
-export const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
+/**
+ * A record that does not exist, or that the caller may not see (the same answer, so ids reveal nothing);
+ * a domain names what was not found with its own message key.
+ */
+export const notFound = (messageKey = "errors.notFound", values: Record<string, unknown> = {}) => new ApiError(ApiCode.notFound, messageKey, values);
 
 /**
  * A refusal the form shows at one field: the message, and the same key in `data.fields[field]`

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { ApiDeps } from "./context";
-import { ApiCode, ApiError, apiErrorHandler } from "./envelope";
+import { apiErrorHandler, notFound } from "./envelope";
 import { keepApiDeps } from "./mount";
 import { loginRoutes } from "./routes/auth";
 import { passwordLinkRoutes } from "./routes/password-links";
@@ -114,7 +114,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.use(reservationRoutes(deps));
   router.use(epidemicRoutes(deps));
 
-  router.use((_req, _res, next) => next(new ApiError(ApiCode.notFound, "errors.notFound")));
+  router.use((_req, _res, next) => next(notFound()));
   router.use(apiErrorHandler(deps.logger));
   return router;
 }

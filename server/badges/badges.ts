@@ -9,7 +9,8 @@ import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
 import { storedFileUrl } from "../uploads/files";
-import { ownBooths, type Booth } from "../booking-forms/common";
+import type { Booth } from "../booking-forms/common";
+import { resolveCallerBooth } from "../auth/caller-booths";
 import { ownUpload, type UploadRule } from "../uploads/own-upload";
 import { noteProbes, requireProbesLeft } from "./holder-probes";
 import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
@@ -59,17 +60,8 @@ export async function saveQuotaRule(db: Db, exhibitionId: number, rule: BadgeQuo
 }
 
 /** The booth named (the caller's own only), else the session's, else the caller's first. */
-export async function resolveBooth(db: Database, caller: Caller, requested?: number): Promise<Booth> {
-  const booths = await ownBooths(db, caller);
-  if (requested !== undefined) {
-    const named = booths.find((b) => b.id === requested);
-    if (!named) throw fieldError("errors.notFound", "boothId", {}, ApiCode.notFound);
-    return named;
-  }
-  const booth = booths.find((b) => b.id === caller.sessionBoothId) ?? booths[0];
-  if (!booth) throw new ApiError(ApiCode.badRequest, "badges.errors.noBooth");
-  return booth;
-}
+export const resolveBooth = (db: Database, caller: Caller, requested?: number): Promise<Booth> =>
+  resolveCallerBooth(db, caller, requested, "badges.errors.noBooth");
 
 /** The session's booth, or null for an account without one (the organizer): no quota to count. */
 async function currentBooth(db: Database, caller: Caller) {

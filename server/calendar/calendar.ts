@@ -6,7 +6,7 @@ import { EXHIBITION_DATE_ENDS, buttonWindowShown } from "../../app/contracts/cal
 import { exhibitionDateTime, exhibitionDateTimeInput, fromExhibitionDateTimeInput, endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import { calendarEnds } from "./dates";
@@ -42,7 +42,7 @@ async function exhibitionDays(db: Db, exhibitionId: number) {
     ])
     .where("exhibitions.id", "=", exhibitionId)
     .executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  if (!row) throw notFound();
   return row;
 }
 

@@ -14,7 +14,7 @@ import {
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ContractorAccessView } from "../../app/contracts/contractors/api-types";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { ApiDeps } from "../api/context";
 import { deleteContractorSessions } from "../auth/sessions";
 import type { Database } from "../db/database";
@@ -31,8 +31,6 @@ import { iso } from "../db/column-values";
 export type AccessRow = Selectable<ContractorAccessTable>;
 export type { ContractorAccessView };
 type Exhibitor = { id: number; username: string; exhibitionId: number; businessName: string | null; businessNameEn: string | null };
-
-const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 
 function newAccessCode() {
   const bytes = crypto.randomBytes(ACCESS_CODE_LENGTH);

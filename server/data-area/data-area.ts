@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { DataClass, DataFile, DataFileList } from "../../app/contracts/data-area/api-types";
 import type { DataFileLanguage } from "../../app/contracts/data-area/values";
-import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { isOrganizer } from "../../app/contracts/permission/roles";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { containsPattern } from "../db/keyword-search";
@@ -16,12 +16,11 @@ import { ownedFile } from "../uploads/own-upload";
  */
 type Who = Pick<Caller, "userId" | "exhibitionId" | "roleId">;
 
-const isOrganizer = (who: Who) => who.roleId === ORGANIZER_ROLE_ID;
 const classNotFound = () => fieldError("dataArea.errors.classNotFound", "classId", {}, ApiCode.notFound);
-const fileNotFound = () => new ApiError(ApiCode.notFound, "dataArea.errors.fileNotFound");
+const fileNotFound = () => notFound("dataArea.errors.fileNotFound");
 
 export async function listClasses(db: Database, who: Who): Promise<DataClass[]> {
-  const organizer = isOrganizer(who);
+  const organizer = isOrganizer(who.roleId);
   let query = db
     .selectFrom("data_file_classes as c")
     .select(["c.id", "c.name_zh", "c.name_en", "c.sort", "c.hidden", "c.banner"])
@@ -55,7 +54,7 @@ export async function listFiles(
   who: Who,
   input: { classIds: number[]; keyword?: string; page: number; pageSize: number; bannerOnly?: boolean; fileId?: number },
 ): Promise<DataFileList> {
-  const organizer = isOrganizer(who);
+  const organizer = isOrganizer(who.roleId);
   let base = db
     .selectFrom("data_files as f")
     .innerJoin("data_file_classes as c", "c.id", "f.class_id")
@@ -116,7 +115,7 @@ export async function downloadFile(db: Database, who: Who, id: number) {
     .whereRef("c.id", "=", "f.class_id")
     .where("f.id", "=", id)
     .where("f.exhibition_id", "=", who.exhibitionId);
-  if (!isOrganizer(who)) query = query.where("f.hidden", "=", false).where("c.hidden", "=", false);
+  if (!isOrganizer(who.roleId)) query = query.where("f.hidden", "=", false).where("c.hidden", "=", false);
   const row = await query.returning(["f.stored_file_id", "f.name_zh", "f.name_en"]).executeTakeFirst();
   if (!row) throw fileNotFound();
   return { storedFileId: row.stored_file_id, nameZh: row.name_zh, nameEn: row.name_en };

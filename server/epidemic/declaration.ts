@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { EpidemicCommitment, EpidemicSettings } from "../../app/contracts/epidemic/api-types";
 import { EPIDEMIC_PATH } from "../../app/contracts/epidemic/values";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/unique-violation";
@@ -35,7 +35,7 @@ export async function saveEpidemicSettings(db: Database, exhibitionId: number, i
 /** The switch, checked first by every exhibitor endpoint: off is a missing page. Answers the settings. */
 export async function requireEpidemicOn(db: Database, exhibitionId: number) {
   const settings = await epidemicSettings(db, exhibitionId);
-  if (!settings.on) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  if (!settings.on) throw notFound();
   return settings;
 }
 
@@ -72,7 +72,7 @@ export async function acceptCommitment(db: Database, who: Who, signerName: strin
       .where("exhibition_id", "=", who.exhibitionId)
       .where("user_id", "=", who.userId)
       .executeTakeFirst();
-    if (!Number(updated.numUpdatedRows)) throw new ApiError(ApiCode.notFound, "epidemic.errors.notAccepted");
+    if (!Number(updated.numUpdatedRows)) throw notFound("epidemic.errors.notAccepted");
   }
   return findCommitment(db, who, language);
 }
@@ -84,7 +84,7 @@ export async function withdrawCommitment(db: Database, who: Who, language: Langu
     .where("exhibition_id", "=", who.exhibitionId)
     .where("user_id", "=", who.userId)
     .executeTakeFirst();
-  if (!Number(deleted.numDeletedRows)) throw new ApiError(ApiCode.notFound, "epidemic.errors.notAccepted");
+  if (!Number(deleted.numDeletedRows)) throw notFound("epidemic.errors.notAccepted");
   return findCommitment(db, who, language);
 }
 

@@ -1,7 +1,7 @@
 import { phoneForRole } from "../../app/contracts/common/format";
 import type { EpidemicStaff, EpidemicStaffPage } from "../../app/contracts/epidemic/api-types";
 import { EPIDEMIC_STAFF_PAGE_SIZE, HEALTH_CODE_UPLOAD, TRAVEL_CODE_UPLOAD } from "../../app/contracts/epidemic/values";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, fieldError, notFound } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
 import { ownUpload } from "../uploads/own-upload";
@@ -115,5 +115,5 @@ export async function deleteStaff(db: Database, who: Who, id: number) {
     .where("exhibition_id", "=", who.exhibitionId)
     .where("user_id", "=", who.userId)
     .executeTakeFirst();
-  if (!Number(deleted.numDeletedRows)) throw new ApiError(ApiCode.notFound, "epidemic.errors.staffNotFound");
+  if (!Number(deleted.numDeletedRows)) throw notFound("epidemic.errors.staffNotFound");
 }

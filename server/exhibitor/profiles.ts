@@ -2,7 +2,7 @@ import { appClock } from "../clock";
 import crypto from "node:crypto";
 import type { Selectable, Updateable } from "kysely";
 import { REVIEW_DAYS, STEP_FIELDS, type ProfileDraft, type ProfileStatus, type ProfileStep } from "../../app/contracts/exhibitor/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { Database } from "../db/database";
 import type { ExhibitorProfileTable } from "../db/schema";
@@ -215,7 +215,7 @@ export async function submitProfile(ctx: CheckContext, actor: Actor, codes: Cont
 export async function reviewProfile(db: Database, userId: number, decision: "approve" | "return", comment: string | undefined, actor: Actor) {
   const load = async () => {
     const row = await findProfile(db, userId);
-    if (!row) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (!row) throw notFound();
     return row;
   };
   return applyChange(db, load, actor, (row) => {

@@ -2,7 +2,7 @@ import type { QrApplication } from "../../app/contracts/invoices/api-types";
 import type { qrSaveSchema } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { z } from "zod";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import { issuedError, selectApplications, staleError, type ApplicationRow } from "./applications";
@@ -28,7 +28,7 @@ export async function countQrRequest(db: Database, ip: string, now = new Date())
 }
 
 const tokenError = (reason: "invalid" | "expired") =>
-  reason === "expired" ? new ApiError(410, "invoices.errors.tokenExpired") : new ApiError(ApiCode.notFound, "invoices.errors.tokenInvalid");
+  reason === "expired" ? new ApiError(410, "invoices.errors.tokenExpired") : notFound("invoices.errors.tokenInvalid");
 
 /**
  * The application the token opens, or the refusal: edited, unknown, revoked or renewed since (404,

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { label, MAX_QUANTITY } from "../../app/contracts/orders/schema";
 import { withProp } from "../../app/contracts/common/validation";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import { findService, isOrderable, resolveBooth, servicePrice, type Owner, type ServiceRow } from "./catalogue";
 import { lineCents, loadPriceDates, totalCents } from "./pricing";
@@ -16,7 +16,6 @@ import type { CartLine, CartView } from "../../app/contracts/orders/api-types";
 export type { CartView };
 
 const tooMany = () => fieldError(withProp("validation.correct", label("quantity")), "quantity");
-const notFound = () => new ApiError(ApiCode.notFound, "errors.notFound");
 /** The exhibitor's cart (null) or the entrusted contractor's own. */
 const cartOf = (owner: Owner) => owner.contractorAccessId ?? null;
 

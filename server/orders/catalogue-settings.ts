@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { ServiceSetting, ServiceSettingsPage } from "../../app/contracts/catalogue-settings/api-types";
 import { CATALOGUE_PAGE_SIZE } from "../../app/contracts/catalogue-settings/values";
 import type { ServiceSaveInput } from "../../app/contracts/catalogue-settings/schema";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { ServiceTable } from "../db/schema";
 import { loadPriceDates } from "./pricing";
@@ -17,7 +17,7 @@ import { iso } from "../db/column-values";
  */
 type Row = Selectable<ServiceTable>;
 
-const notFound = () => new ApiError(ApiCode.notFound, "catalogueSettings.errors.notFound");
+const itemNotFound = () => notFound("catalogueSettings.errors.notFound");
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function settingOf(row: Row, inUse: boolean): ServiceSetting {
@@ -127,7 +127,7 @@ export async function saveService(db: Database, exhibitionId: number, input: Ser
       return created.id;
     }
     const updated = await trx.updateTable("services").set(values).where("id", "=", input.id).where("exhibition_id", "=", exhibitionId).executeTakeFirst();
-    if (!Number(updated.numUpdatedRows)) throw notFound();
+    if (!Number(updated.numUpdatedRows)) throw itemNotFound();
     return input.id;
   });
   const row = await db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -138,7 +138,7 @@ export async function saveService(db: Database, exhibitionId: number, input: Ser
 export async function removeService(db: Database, exhibitionId: number, id: number) {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("services").select("id").where("id", "=", id).where("exhibition_id", "=", exhibitionId).forUpdate().executeTakeFirst();
-    if (!row) throw notFound();
+    if (!row) throw itemNotFound();
     // Under the row lock: a cart line added meanwhile waits for this transaction and then finds no service.
     const line = await trx.selectFrom("service_order_lines").select("id").where("service_id", "=", id).limit(1).executeTakeFirst();
     const cart = await trx.selectFrom("cart_items").select("id").where("service_id", "=", id).limit(1).executeTakeFirst();

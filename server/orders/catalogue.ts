@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
-import { ApiCode, ApiError } from "../api/envelope";
+import { resolveCallerBooth } from "../auth/caller-booths";
+import { notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { BoothTable, ServiceTable } from "../db/schema";
 import { loadPriceDates, orderWindowOpen, priceInForce, type ExhibitionPriceDates } from "./pricing";
@@ -58,7 +59,7 @@ export async function listCatalogue(db: Database, exhibitionId: number, now: Dat
 /** A service of the caller's exhibition; another exhibition's id answers like an unknown one. */
 export async function findService(db: Database, exhibitionId: number, serviceId: number) {
   const row = await db.selectFrom("services").selectAll().where("id", "=", serviceId).where("exhibition_id", "=", exhibitionId).executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  if (!row) throw notFound();
   return row;
 }
 
@@ -71,16 +72,6 @@ export type BoothRef = Pick<Selectable<BoothTable>, "id" | "booth_no">;
  * answers 404), else the session's current booth, else the caller's first booth.
  */
 export async function resolveBooth(db: Database, owner: Owner, requested?: number): Promise<BoothRef> {
-  let query = db.selectFrom("booths").select(["id", "booth_no"]).where("user_id", "=", owner.userId).where("exhibition_id", "=", owner.exhibitionId);
-  // A contractor is entrusted with one booth (the session's): the others do not exist for it.
-  if (owner.contractorAccessId) query = query.where("id", "=", owner.sessionBoothId ?? 0);
-  const booths = await query.orderBy("id").execute();
-  if (requested !== undefined) {
-    const named = booths.find((b) => b.id === requested);
-    if (!named) throw new ApiError(ApiCode.notFound, "errors.notFound");
-    return named;
-  }
-  const booth = booths.find((b) => b.id === owner.sessionBoothId) ?? booths[0];
-  if (!booth) throw new ApiError(ApiCode.badRequest, "orders.errors.noBooth");
-  return booth;
+  const booth = await resolveCallerBooth(db, owner, requested, "orders.errors.noBooth");
+  return { id: booth.id, booth_no: booth.boothNo };
 }

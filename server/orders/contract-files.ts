@@ -1,5 +1,5 @@
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { fieldError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
@@ -109,7 +109,7 @@ export async function stageStampedContract(db: Database, store: ObjectStore, row
   const files: StoredFile[] = [];
   for (const url of contractUrls) {
     const file = await findStoredFile(db, url.slice("/files/".length));
-    if (!file || file.ownerUserId !== row.user_id) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (!file || file.ownerUserId !== row.user_id) throw notFound();
     if (!isCombinable(file.contentType)) throw refuseContract("orders.errors.contractFileType", { name: file.originalName });
     files.push(file);
   }
@@ -177,8 +177,8 @@ export async function contractForDownload(
       .execute();
     url = generatedUrlReplacedByUpload(events);
   }
-  if (!url) throw new ApiError(ApiCode.notFound, kind === "stamped" ? "orders.errors.noStampedContract" : "errors.notFound");
+  if (!url) throw notFound(kind === "stamped" ? "orders.errors.noStampedContract" : "errors.notFound");
   const file = await findStoredFile(db, url.slice("/files/".length));
-  if (!file) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  if (!file) throw notFound();
   return { file, kind, fileName: file.originalName };
 }

@@ -171,7 +171,7 @@ export async function findOwnOrder(db: Database, userId: number, orderNo: string
   let query = db.selectFrom("service_orders").selectAll().where("order_no", "=", orderNo).where("user_id", "=", userId).where("deleted_at", "is", null);
   if (contractorAccessId) query = query.where("contractor_access_id", "=", contractorAccessId);
   const row = await query.executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  if (!row) throw notFound();
   return row;
 }
 
@@ -179,7 +179,7 @@ export async function findOrderInExhibition(db: Database, exhibitionId: number |
   let query = db.selectFrom("service_orders").selectAll().where("order_no", "=", orderNo).where("deleted_at", "is", null);
   if (exhibitionId !== null) query = query.where("exhibition_id", "=", exhibitionId);
   const row = await query.executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  if (!row) throw notFound();
   return row;
 }
 

@@ -3,7 +3,7 @@ import type { ExhibitList, ExhibitRemoved, ExhibitView } from "../../app/contrac
 import type { ExhibitInput } from "../../app/contracts/promotion/schema";
 import { EXHIBITS_MAX } from "../../app/contracts/promotion/values";
 import type { Language } from "../../app/contracts/i18n/config";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
@@ -22,7 +22,7 @@ type ExhibitRow = Pick<
   "id" | "name_zh" | "name_en" | "description_zh" | "description_en" | "class_id" | "image_file_ids" | "sort" | "version" | "updated_at"
 > & { class_zh: string | null; class_en: string | null };
 
-const notFound = () => new ApiError(ApiCode.notFound, "promotion.errors.exhibitNotFound");
+const exhibitNotFound = () => notFound("promotion.errors.exhibitNotFound");
 
 /** jsonb comes back parsed from both drivers; an old or odd value counts as no images. */
 const fileIds = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
@@ -60,7 +60,7 @@ export async function listExhibits(db: Database, caller: Caller, language: Langu
 
 export async function exhibitDetail(db: Database, caller: Caller, id: number, language: Language): Promise<ExhibitView> {
   const row = await ownExhibits(db, caller).where("e.id", "=", id).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw exhibitNotFound();
   return view(row, language);
 }
 
@@ -124,7 +124,7 @@ export async function updateExhibit(
   now: Date,
 ): Promise<ExhibitView> {
   const current = await ownExhibits(db, caller).where("e.id", "=", input.id).executeTakeFirst();
-  if (!current) throw notFound();
+  if (!current) throw exhibitNotFound();
   const [images, classId] = await Promise.all([ownImages(db, caller, input.imageUrls), checkClass(db, caller, input.classId)]);
   const updated = await db
     .updateTable("exhibits")
@@ -146,7 +146,7 @@ export async function removeExhibit(db: Database, caller: Caller, id: number): P
     .where("exhibition_id", "=", caller.exhibitionId)
     .returning("id")
     .executeTakeFirst();
-  if (!removed) throw notFound();
+  if (!removed) throw exhibitNotFound();
   return { id: removed.id };
 }
 

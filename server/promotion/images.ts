@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import type { ImageFormat } from "../../app/contracts/promotion/images/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { ApiCode, ApiError, notFound } from "../api/envelope";
 import type { DownloadName } from "../api/file-answer";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
@@ -31,7 +31,7 @@ const CONTENT_TYPES: Record<ImageFormat, string> = { png: "image/png", pdf: "app
 const PICTURE_MAX_BYTES = 12 * 1024 * 1024;
 
 const noBooth = () => new ApiError(ApiCode.badRequest, "promotion.images.errors.noBooth");
-const invitationNotFound = () => new ApiError(ApiCode.notFound, "promotion.errors.invitationNotFound");
+const invitationNotFound = () => notFound("promotion.errors.invitationNotFound");
 
 /** The exhibition, the caller's booth (the session's, else the first) with its hall, and the company's names. */
 async function exhibitorFacts(db: Database, caller: Caller) {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { InvitationList, InvitationRemoved, InvitationTemplateView, InvitationView } from "../../app/contracts/promotion/api-types";
 import type { InvitationInput } from "../../app/contracts/promotion/schema";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
@@ -13,7 +13,7 @@ import { storedFileUrl } from "../uploads/files";
  * exhibitor's own exhibits as its template holds; another exhibitor's invitation answers like an
  * unknown one (404).
  */
-const notFound = () => new ApiError(ApiCode.notFound, "promotion.errors.invitationNotFound");
+const invitationNotFound = () => notFound("promotion.errors.invitationNotFound");
 
 type TemplateRow = {
   id: number;
@@ -77,7 +77,7 @@ export async function listInvitations(db: Database, caller: Caller, language: La
 
 async function invitationView(db: Database, caller: Caller, id: number, language: Language): Promise<InvitationView> {
   const found = (await listInvitations(db, caller, language, id)).items[0];
-  if (!found) throw notFound();
+  if (!found) throw invitationNotFound();
   return found;
 }
 
@@ -125,7 +125,7 @@ export async function updateInvitation(
   now: Date,
 ): Promise<InvitationView> {
   const current = await db.selectFrom("invitations").select("id").where("id", "=", input.id).where("user_id", "=", caller.userId).executeTakeFirst();
-  if (!current) throw notFound();
+  if (!current) throw invitationNotFound();
   await checkInput(db, caller, input);
   const updated = await db
     .updateTable("invitations")
@@ -148,7 +148,7 @@ export async function updateInvitation(
 
 export async function removeInvitation(db: Database, caller: Caller, id: number): Promise<InvitationRemoved> {
   const removed = await db.deleteFrom("invitations").where("id", "=", id).where("user_id", "=", caller.userId).returning("id").executeTakeFirst();
-  if (!removed) throw notFound();
+  if (!removed) throw invitationNotFound();
   return { id: removed.id };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { TemplateAdminView } from "../../app/contracts/promotion/api-types";
 import type { TemplateInput } from "../../app/contracts/promotion/templates/schema";
-import { ApiCode, ApiError } from "../api/envelope";
+import { notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
@@ -75,7 +75,7 @@ export async function updateTemplate(db: Database, organizer: Caller, input: Tem
     .where("id", "=", input.id)
     .where("exhibition_id", "=", organizer.exhibitionId)
     .executeTakeFirst();
-  if (!current) throw new ApiError(ApiCode.notFound, "promotion.templates.errors.notFound");
+  if (!current) throw notFound("promotion.templates.errors.notFound");
   // An unchanged background may be another organizer account's upload: keep it as it is.
   const keep = input.backgroundUrl && current.background_file_id && input.backgroundUrl === storedFileUrl(current.background_file_id);
   const background = keep ? current.background_file_id : await ownBackground(db, organizer, input.backgroundUrl);

@@ -6,7 +6,7 @@ import { translate } from "../../app/contracts/i18n/translate.server";
 import type { VisitorCodeSent, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitors/api-types";
 import type { VisitorRegisterInput } from "../../app/contracts/promotion/visitors/schema";
 import type { ApiDeps } from "../api/context";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, fieldError, notFound } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import { RATE_LIMITS } from "../rate-limits/named-limits";
 import { DeliveryError } from "../notify/delivery-error";
@@ -52,7 +52,7 @@ function currentExhibition(db: Database): Promise<CurrentExhibition | undefined>
 
 async function openExhibition(db: Database) {
   const exhibition = await currentExhibition(db);
-  if (!exhibition) throw new ApiError(ApiCode.notFound, E("notOpen"));
+  if (!exhibition) throw notFound(E("notOpen"));
   return exhibition;
 }
 

@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from "kysely";
-import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { LIVE_STATUSES } from "../../app/contracts/reservations/values";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
@@ -8,7 +7,6 @@ import { addDays } from "../../app/contracts/common/exhibition-time";
 /** Who calls the reservation rules: the session's user, exhibition and role. */
 export type Who = Pick<Caller, "userId" | "exhibitionId" | "roleId">;
 
-export const isOrganizer = (who: Who) => who.roleId === ORGANIZER_ROLE_ID;
 export const LIVE = [...LIVE_STATUSES];
 
 /** A date column as the exhibition day it holds (YYYY-MM-DD), whatever the driver makes of dates. */

@@ -1,8 +1,9 @@
 import { sql } from "kysely";
+import { isOrganizer } from "../../app/contracts/permission/roles";
 import type { Hotel, RoomBlock } from "../../app/contracts/reservations/api-types";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { dayOf, isOrganizer, LIVE, nightsLeft, type Who } from "./common";
+import { dayOf, LIVE, nightsLeft, type Who } from "./common";
 
 /**
  * Partner hotels and their room blocks (issue 41): every signed-in account sees the shown hotels with
@@ -18,7 +19,7 @@ function fenOf(price: string) {
 }
 
 export async function listHotels(db: Database, who: Who): Promise<Hotel[]> {
-  const organizer = isOrganizer(who);
+  const organizer = isOrganizer(who.roleId);
   const hotels = await db
     .selectFrom("hotels")
     .select(["id", "name_zh", "name_en", "address_zh", "address_en", "note_zh", "note_en", "sort", "hidden", dayOf("cancel_until").as("cancel_until")])

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
+import { isOrganizer } from "../../app/contracts/permission/roles";
 import type { MeetingBooking, MeetingRoom, Paged } from "../../app/contracts/reservations/api-types";
 import type { MeetingSlot, ReservationDecision, ReservationStatus } from "../../app/contracts/reservations/values";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { dayOf, isOrganizer, LIVE, showDays, type Who } from "./common";
+import { dayOf, LIVE, showDays, type Who } from "./common";
 import { iso } from "../db/column-values";
 import { isUniqueViolation } from "../db/unique-violation";
 
@@ -14,7 +15,7 @@ import { isUniqueViolation } from "../db/unique-violation";
  * owner cancels until the booked day begins; the organizer confirms or declines.
  */
 const roomNotFound = () => fieldError("reservations.errors.meetingRoomNotFound", "roomId", {}, ApiCode.notFound);
-const bookingNotFound = () => new ApiError(ApiCode.notFound, "reservations.errors.bookingNotFound");
+const bookingNotFound = () => notFound("reservations.errors.bookingNotFound");
 const slotTaken = () => fieldError("reservations.errors.slotTaken", "slot", {}, ApiCode.conflict);
 
 const isLive = (status: ReservationStatus) => (LIVE as ReservationStatus[]).includes(status);
@@ -26,7 +27,7 @@ export async function listMeetingRooms(db: Database, who: Who): Promise<MeetingR
     .selectAll()
     .where("exhibition_id", "=", who.exhibitionId)
     .where("retired_at", "is", null)
-    .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false))
+    .$if(!isOrganizer(who.roleId), (q) => q.where("hidden", "=", false))
     .orderBy("sort")
     .orderBy("id")
     .execute();
@@ -98,7 +99,7 @@ async function selectBookings(query: ReturnType<typeof bookingQuery>, who: Who):
     comment: m.comment,
     cancellable: m.user_id === who.userId && isLive(m.status) && beforeDay(m.day),
     createdAt: iso(m.created_at),
-    ...(isOrganizer(who) ? { company: m.business_name || m.business_name_en || "", username: m.username } : {}),
+    ...(isOrganizer(who.roleId) ? { company: m.business_name || m.business_name_en || "", username: m.username } : {}),
   }));
 }
 
@@ -138,7 +139,7 @@ export async function bookMeeting(db: Database, who: Who, input: BookingInput): 
         .where("id", "=", input.roomId)
         .where("exhibition_id", "=", who.exhibitionId)
         .where("retired_at", "is", null)
-        .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false))
+        .$if(!isOrganizer(who.roleId), (q) => q.where("hidden", "=", false))
         .forUpdate()
         .executeTakeFirst();
       if (!room) throw roomNotFound();

@@ -1,11 +1,12 @@
 import { sql, type Transaction } from "kysely";
+import { isOrganizer } from "../../app/contracts/permission/roles";
 import type { Paged, RoomRequest } from "../../app/contracts/reservations/api-types";
 import { guestKey, type ReservationDecision, type ReservationStatus } from "../../app/contracts/reservations/values";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
-import { addDays, dayOf, isOrganizer, LIVE, nightsLeft, nightsOf, type Who } from "./common";
+import { addDays, dayOf, LIVE, nightsLeft, nightsOf, type Who } from "./common";
 import { iso } from "../db/column-values";
 import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 
@@ -17,7 +18,7 @@ import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
  * whole block with guests "g1…g15"). The organizer confirms or declines; the owner cancels until the
  * hotel's cut-off day (to 23:59 UTC+8, app clock).
  */
-const requestNotFound = () => new ApiError(ApiCode.notFound, "reservations.errors.requestNotFound");
+const requestNotFound = () => notFound("reservations.errors.requestNotFound");
 
 const isLive = (status: ReservationStatus) => (LIVE as ReservationStatus[]).includes(status);
 const beforeCutOff = (cancelUntil: string) => appClock.now().getTime() <= Date.parse(endOfExhibitionDay(cancelUntil));
@@ -75,7 +76,7 @@ async function selectRequests(query: ReturnType<typeof requestQuery>, who: Who):
     cancellable: r.user_id === who.userId && isLive(r.status) && beforeCutOff(r.cancel_until),
     cancelUntil: r.cancel_until,
     createdAt: iso(r.created_at),
-    ...(isOrganizer(who) ? { company: r.business_name || r.business_name_en || "", username: r.username } : {}),
+    ...(isOrganizer(who.roleId) ? { company: r.business_name || r.business_name_en || "", username: r.username } : {}),
   }));
 }
 
@@ -140,7 +141,7 @@ export async function requestRooms(db: Database, who: Who, input: RoomRequestInp
       .where("h.exhibition_id", "=", who.exhibitionId)
       .where("b.retired_at", "is", null)
       .where("h.retired_at", "is", null)
-      .$if(!isOrganizer(who), (q) => q.where("h.hidden", "=", false))
+      .$if(!isOrganizer(who.roleId), (q) => q.where("h.hidden", "=", false))
       .forUpdate()
       .executeTakeFirst();
     if (!block) throw fieldError("reservations.errors.blockNotFound", "blockId", {}, ApiCode.notFound);
@@ -156,7 +157,7 @@ export async function requestRooms(db: Database, who: Who, input: RoomRequestInp
       .where("check_out", ">", input.checkIn)
       .execute();
     const nights = nightsOf(input.checkIn, input.checkOut);
-    if (!isOrganizer(who)) {
+    if (!isOrganizer(who.roleId)) {
       // The exhibitor's own rooms a night, against the block's cap per exhibitor.
       const own = nightsLeft(
         { ...block, rooms_per_night: block.max_rooms_per_exhibitor },

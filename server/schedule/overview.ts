@@ -4,7 +4,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import { FEEDBACK_INBOX_PATH } from "../../app/contracts/settings/feedback-inbox-values";
-import { ApiCode, ApiError } from "../api/envelope";
+import { notFound } from "../api/envelope";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { doneChecks } from "./done-checks";
@@ -116,7 +116,7 @@ async function reviewQueues(db: Database, exhibitionId: number): Promise<ReviewQ
 export async function notDoneFor(db: Database, exhibitionId: number, itemId: number, paging: { page: number; pageSize: number } | null): Promise<NotDonePage> {
   const items = await itemsOf(db, exhibitionId);
   const item = items.find((row) => row.id === itemId);
-  if (!item) throw new ApiError(ApiCode.notFound, "home.overview.itemNotFound");
+  if (!item) throw notFound("home.overview.itemNotFound");
   if (!item.done_check || !(item.done_check in doneChecks)) return { item: { id: item.id, title: item.title_zh, titleEn: item.title_en }, total: 0, rows: [] };
   const check = doneChecks[item.done_check]!(sql.ref<number>("u.id"));
   const base = sql`from users u

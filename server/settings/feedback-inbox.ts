@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { FeedbackInboxPage, FeedbackInboxRow, FeedbackState } from "../../app/contracts/settings/feedback-inbox-values";
-import { ApiCode, ApiError } from "../api/envelope";
+import { notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import { storedFileIdOf } from "../uploads/files";
 import { iso } from "../db/column-values";
@@ -97,7 +97,7 @@ export async function markFeedback(db: Database, exhibitionId: number, organizer
     .where("user_id", "in", db.selectFrom("users").select("id").where("exhibition_id", "=", exhibitionId))
     .returning("id")
     .executeTakeFirst();
-  if (!updated) throw new ApiError(ApiCode.notFound, "settings.inbox.notFound");
+  if (!updated) throw notFound("settings.inbox.notFound");
   const row = await selectRows(db, exhibitionId).where("f.id", "=", id).executeTakeFirstOrThrow();
   return rowView(row);
 }
@@ -105,8 +105,8 @@ export async function markFeedback(db: Database, exhibitionId: number, organizer
 /** The stored file id of one feedback's image; 404 for a feedback of another exhibition, or one without an image. */
 export async function feedbackImageId(db: Database, exhibitionId: number, id: number): Promise<string> {
   const row = await ofExhibition(db, exhibitionId).select("f.img_url").where("f.id", "=", id).executeTakeFirst();
-  if (!row) throw new ApiError(ApiCode.notFound, "settings.inbox.notFound");
+  if (!row) throw notFound("settings.inbox.notFound");
   const fileId = storedFileIdOf(row.img_url);
-  if (!fileId) throw new ApiError(ApiCode.notFound, "settings.inbox.imageNotFound");
+  if (!fileId) throw notFound("settings.inbox.imageNotFound");
   return fileId;
 }

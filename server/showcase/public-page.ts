@@ -1,7 +1,7 @@
 import type { Language } from "../../app/contracts/i18n/config";
 import type { ShowcasePublic } from "../../app/contracts/showcase/api-types";
 import type { ShowcaseImageSlot } from "../../app/contracts/showcase/values";
-import { ApiCode, ApiError } from "../api/envelope";
+import { notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import { approvedPublicProfile } from "../exhibitor/public-profile";
 import { trackingCodeOf } from "../promotion/tracking";
@@ -21,7 +21,7 @@ import { fileIdsOf } from "./showcases";
  * popularity ranking includes it.
  */
 
-const notFound = () => new ApiError(ApiCode.notFound, "showcase.errors.notFound");
+const showcaseNotFound = () => notFound("showcase.errors.notFound");
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : "");
 const inLanguage = (language: Language, zh: string, en: string) => (language === "en" ? en || zh : zh || en);
 /** Pictures the page shows: PNG and JPEG (what exhibit and logo uploads allow), not too large. */
@@ -37,7 +37,7 @@ async function openShowcase(db: Database, code: string) {
     .where("s.enabled", "=", true)
     .where("s.hidden_by_organizer", "=", false)
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw showcaseNotFound();
   return row;
 }
 
@@ -104,11 +104,11 @@ export async function publicShowcaseImage(
     fileId =
       storedFileIdOf((await approvedPublicProfile(db, { userId: showcase.user_id, exhibitionId: showcase.exhibition_id })).approved.logoUrl) ?? undefined;
   else fileId = fileIdsOf((await chosenExhibits(db, showcase.id)).find((e) => String(e.position) === slot)?.image_file_ids)[0];
-  if (!fileId) throw notFound();
+  if (!fileId) throw showcaseNotFound();
   // Only the exhibitor's own pictures: a file id copied from someone else's record is never served here.
   const file = await ownedFile(db, showcase.user_id, fileId);
-  if (!file || !PICTURE_TYPES.has(file.contentType)) throw notFound();
+  if (!file || !PICTURE_TYPES.has(file.contentType)) throw showcaseNotFound();
   const info = await store.stat(file.storageKey);
-  if (!info || info.sizeBytes === 0 || info.sizeBytes > PICTURE_MAX_BYTES) throw notFound();
+  if (!info || info.sizeBytes === 0 || info.sizeBytes > PICTURE_MAX_BYTES) throw showcaseNotFound();
   return { key: file.storageKey, contentType: file.contentType, size: info.sizeBytes };
 }

@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import type { Language } from "../../app/contracts/i18n/config";
 import type { ShowcaseAdminRow, ShowcaseMine, ShowcaseQr } from "../../app/contracts/showcase/api-types";
 import { SHOWCASE_EXHIBITS_MAX, showcasePath } from "../../app/contracts/showcase/values";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import { companyNamesOf } from "../promotion/rankings";
@@ -163,5 +163,5 @@ export async function hideShowcase(db: Database, caller: Caller, id: number, hid
     .where("exhibition_id", "=", caller.exhibitionId)
     .returning("id")
     .executeTakeFirst();
-  if (!updated) throw new ApiError(ApiCode.notFound, "showcase.errors.notFound");
+  if (!updated) throw notFound("showcase.errors.notFound");
 }

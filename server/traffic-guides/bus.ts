@@ -1,8 +1,9 @@
 import { sql } from "kysely";
+import { isOrganizer } from "../../app/contracts/permission/roles";
 import type { BusRoute } from "../../app/contracts/traffic-guides/api-types";
 import { ApiCode, fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { guideDays, isOrganizer, notFound, type Who } from "./common";
+import { guideDays, guideNotFound, type Who } from "./common";
 
 /**
  * The bus guide (issue 41): the exhibition's shuttle routes, each with its stops in order and one
@@ -15,7 +16,7 @@ export async function listRoutes(db: Database, who: Who, onlyId?: number): Promi
     .selectFrom("bus_routes")
     .selectAll()
     .where("exhibition_id", "=", who.exhibitionId)
-    .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false))
+    .$if(!isOrganizer(who.roleId), (q) => q.where("hidden", "=", false))
     .$if(onlyId !== undefined, (q) => q.where("id", "=", onlyId!))
     .orderBy("sort")
     .orderBy("id")
@@ -57,7 +58,7 @@ export async function listRoutes(db: Database, who: Who, onlyId?: number): Promi
 
 async function routeOf(db: Database, who: Who, routeId: number, field?: string): Promise<BusRoute> {
   const [route] = await listRoutes(db, who, routeId);
-  if (!route) throw notFound(field);
+  if (!route) throw guideNotFound(field);
   return route;
 }
 
@@ -87,14 +88,14 @@ export async function saveRoute(db: Database, who: Who, input: RouteInput): Prom
     .where("exhibition_id", "=", who.exhibitionId)
     .returning("id")
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw guideNotFound();
   return routeOf(db, who, row.id);
 }
 
 /** Deletes a route with its stops and timetables (the database cascades). */
 export async function deleteRoute(db: Database, who: Who, id: number) {
   const deleted = await db.deleteFrom("bus_routes").where("id", "=", id).where("exhibition_id", "=", who.exhibitionId).executeTakeFirst();
-  if (!Number(deleted.numDeletedRows)) throw notFound();
+  if (!Number(deleted.numDeletedRows)) throw guideNotFound();
 }
 
 /** The route of a stop or a timetable row, only in the caller's exhibition. */
@@ -104,7 +105,7 @@ async function ownedChild(db: Database, who: Who, table: "bus_stops" | "bus_time
     table === "bus_stops"
       ? await db.selectFrom("bus_stops").select("route_id").where("id", "=", id).where("route_id", "in", inExhibition).executeTakeFirst()
       : await db.selectFrom("bus_timetables").select("route_id").where("id", "=", id).where("route_id", "in", inExhibition).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw guideNotFound();
   return row;
 }
 

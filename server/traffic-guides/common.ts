@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import type { GuideDays, GuideIntro } from "../../app/contracts/traffic-guides/api-types";
 import type { Guide } from "../../app/contracts/traffic-guides/values";
-import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, fieldError, notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database } from "../db/database";
@@ -13,10 +12,8 @@ import type { Database } from "../db/database";
  */
 export type Who = Pick<Caller, "userId" | "exhibitionId" | "roleId">;
 
-export const isOrganizer = (who: Who) => who.roleId === ORGANIZER_ROLE_ID;
-
-export const notFound = (field?: string) =>
-  field ? fieldError("trafficGuides.errors.notFound", field, {}, ApiCode.notFound) : new ApiError(ApiCode.notFound, "trafficGuides.errors.notFound");
+export const guideNotFound = (field?: string) =>
+  field ? fieldError("trafficGuides.errors.notFound", field, {}, ApiCode.notFound) : notFound("trafficGuides.errors.notFound");
 
 export async function guideIntro(db: Database, exhibitionId: number, guide: Guide): Promise<GuideIntro> {
   const row = await db

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
+import { isOrganizer } from "../../app/contracts/permission/roles";
 import type { CarPark } from "../../app/contracts/traffic-guides/api-types";
 import { GUIDE_MAP_UPLOAD } from "../../app/contracts/traffic-guides/values";
 import { fieldError } from "../api/envelope";
 import type { Database } from "../db/database";
-import { isOrganizer, notFound, type Who } from "./common";
+import { guideNotFound, type Who } from "./common";
 import { ownedFile } from "../uploads/own-upload";
 
 /**
@@ -48,7 +49,7 @@ const visible = (db: Database, who: Who) =>
     .selectFrom("car_parks")
     .selectAll()
     .where("exhibition_id", "=", who.exhibitionId)
-    .$if(!isOrganizer(who), (q) => q.where("hidden", "=", false));
+    .$if(!isOrganizer(who.roleId), (q) => q.where("hidden", "=", false));
 
 export async function listCarParks(db: Database, who: Who): Promise<CarPark[]> {
   return (await visible(db, who).orderBy("sort").orderBy("id").execute()).map(carParkOf);
@@ -57,7 +58,7 @@ export async function listCarParks(db: Database, who: Who): Promise<CarPark[]> {
 /** The stored file of a car park's map the caller may see. */
 export async function carParkMap(db: Database, who: Who, id: number): Promise<string> {
   const row = await visible(db, who).where("id", "=", id).executeTakeFirst();
-  if (!row?.map_file_id) throw notFound();
+  if (!row?.map_file_id) throw guideNotFound();
   return row.map_file_id;
 }
 
@@ -112,11 +113,11 @@ export async function saveCarPark(db: Database, who: Who, input: CarParkInput): 
           .where("exhibition_id", "=", who.exhibitionId)
           .returningAll()
           .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw guideNotFound();
   return carParkOf(row);
 }
 
 export async function deleteCarPark(db: Database, who: Who, id: number) {
   const deleted = await db.deleteFrom("car_parks").where("id", "=", id).where("exhibition_id", "=", who.exhibitionId).executeTakeFirst();
-  if (!Number(deleted.numDeletedRows)) throw notFound();
+  if (!Number(deleted.numDeletedRows)) throw guideNotFound();
 }

@@ -3,6 +3,7 @@ import type { DiscountRule, PriceRow, TransportService } from "../../app/contrac
 import { TRANSPORT_SERVICES } from "../../app/contracts/transport/pricing";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { callerBooths } from "../auth/caller-booths";
 import type { Caller } from "../auth/caller";
 import { CARRIER_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import type { Db } from "../db/database";
@@ -77,15 +78,9 @@ export async function ownBooth(db: Db, caller: Caller, boothId: number, field = 
   return { boothId: row.id, boothNo: row.booth_no };
 }
 
+/** The caller's booths as the transport and vehicle answers name them. */
 export async function ownBooths(db: Db, caller: Caller) {
-  const rows = await db
-    .selectFrom("booths")
-    .select(["id", "booth_no"])
-    .where("user_id", "=", caller.userId)
-    .where("exhibition_id", "=", caller.exhibitionId)
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => ({ boothId: r.id, boothNo: r.booth_no }));
+  return (await callerBooths(db, caller)).map((b) => ({ boothId: b.id, boothNo: b.boothNo }));
 }
 
 /** A carrier's price list and discounts, as the pricing module takes them. */

@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { AgentSetting, AgentSettingsPage } from "../../app/contracts/catalogue-settings/api-types";
 import type { AgentSaveInput } from "../../app/contracts/catalogue-settings/schema";
 import { CATALOGUE_PAGE_SIZE } from "../../app/contracts/catalogue-settings/values";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 
@@ -13,7 +13,7 @@ import type { DB } from "../db/schema";
  */
 type Row = Selectable<DB["overseas_agents"]>;
 
-const notFound = () => new ApiError(ApiCode.notFound, "catalogueSettings.errors.notFound");
+const agentNotFound = () => notFound("catalogueSettings.errors.notFound");
 
 function settingOf(row: Row, inUse: boolean): AgentSetting {
   return {
@@ -112,7 +112,7 @@ export async function saveAgent(db: Database, exhibitionId: number, input: Agent
       .where("id", "=", input.id)
       .where("exhibition_id", "=", exhibitionId)
       .executeTakeFirst();
-    if (!Number(updated.numUpdatedRows)) throw notFound();
+    if (!Number(updated.numUpdatedRows)) throw agentNotFound();
     return input.id;
   });
   const row = await db.selectFrom("overseas_agents").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -129,7 +129,7 @@ export async function removeAgent(db: Database, exhibitionId: number, id: number
       .where("exhibition_id", "=", exhibitionId)
       .forUpdate()
       .executeTakeFirst();
-    if (!row) throw notFound();
+    if (!row) throw agentNotFound();
     // Under the row lock: a request being stored meanwhile (its foreign key waits for the lock) is seen or fails.
     const request = await trx.selectFrom("overseas_requests").select("id").where("agent_id", "=", id).limit(1).executeTakeFirst();
     if (request) throw new ApiError(ApiCode.conflict, "catalogueSettings.errors.agentInUse");

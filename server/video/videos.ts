@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { PublicVideoPage, VideoFile, VideoList, VideoStatus } from "../../app/contracts/video/api-types";
 import type { VideoOrientation } from "../../app/contracts/video/values";
-import { ApiCode, ApiError, fieldError } from "../api/envelope";
+import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import type { Caller } from "../auth/caller";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
@@ -242,7 +242,7 @@ export async function publicVideoFor(db: Database, userId: number): Promise<Publ
 export async function publicVideoPage(db: Database, code: string, language: "zh" | "en"): Promise<PublicVideoPage> {
   const row = await db.selectFrom("promotional_videos").selectAll().where("public_code", "=", code).executeTakeFirst();
   const video = row ? await publicVideoOf(db, row) : null;
-  if (!row || !video) throw new ApiError(ApiCode.notFound, "video.errors.notFound");
+  if (!row || !video) throw notFound("video.errors.notFound");
   const [{ names }, booths] = await Promise.all([
     approvedPublicProfile(db, { userId: row.user_id, exhibitionId: row.exhibition_id }),
     db

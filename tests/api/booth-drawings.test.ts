@@ -76,6 +76,11 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
     api.call<DrawingProcess>("/smeb/boothBuild/drawing/upload", { ticket, form: { boothId: String(b2b12), ...form }, lang });
   const decide = (form: Record<string, string>) =>
     api.call<ReviewItem>("/smeb/boothBuild/review/decide", { ticket: admin, form: { subject: "drawing", ...form } });
+  /** The demo seed adds drawings only to a booth without any: the tests that use 2B10 start from none. */
+  const clearDrawings = async (boothId: number) => {
+    await api.db.deleteFrom("construction_events").where("subject", "=", "drawing").where("booth_id", "=", boothId).execute();
+    await api.db.deleteFrom("booth_drawings").where("booth_id", "=", boothId).execute();
+  };
   const drawingCount = async () => (await api.db.selectFrom("booth_drawings").select("id").execute()).length;
 
   it("is for raw space only: a standard booth is refused (403) and nothing is saved", async () => {
@@ -92,19 +97,6 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
     expect(await drawingCount()).toBe(before);
   });
 
-  it("starts at 'submit' with the exhibition's drawing site", async () => {
-    const start = await process();
-    expect(start.code, start.message).toBe(200);
-    expect(start.data).toMatchObject({
-      booth: { boothNo: "2B12", boothType: 2 },
-      step: "submit",
-      drawings: { design: [], structure: [], qualification: [] },
-      insuranceStatus: null,
-      commitmentStatus: null,
-      drawingSiteUrl: DEMO_EXHIBITION_SETTINGS.drawingSiteUrl,
-    });
-  });
-
   it("takes only the caller's own file from the drawing folder", async () => {
     const others = await uploadAs(api, std01, "booth-drawing", "theirs.png");
     const wrongFolder = await uploadAs(api, raw01, "feedback", "shot.png");
@@ -116,14 +108,27 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
     expect((await upload({ kind: "plans", fileUrl: wrongFolder })).status).toBe(400);
   });
 
-  let designV1: number;
-  it("adds version 1 of each kind, refuses a second while the first is reviewed, then waits for review", async () => {
+  // One booth's drawings from start to permit: each step needs the one before, so it is one test
+  // (the file's tests pass alone and in any order).
+  it("a booth's drawings go from 'submit' through review, return and approval to 'permit'", async () => {
+    const start = await process();
+    expect(start.code, start.message).toBe(200);
+    expect(start.data).toMatchObject({
+      booth: { boothNo: "2B12", boothType: 2 },
+      step: "submit",
+      drawings: { design: [], structure: [], qualification: [] },
+      insuranceStatus: null,
+      commitmentStatus: null,
+      drawingSiteUrl: DEMO_EXHIBITION_SETTINGS.drawingSiteUrl,
+    });
+
+    // Version 1 of each kind; a second is refused while the first is reviewed; then it waits for review.
     const file = await uploadAs(api, raw01, "booth-drawing", "design-v1.png");
     const first = await upload({ kind: "design", fileUrl: file, note: "first draft" });
     expect(first.code, first.message).toBe(200);
     const [v1] = first.data.drawings.design;
     expect(v1).toMatchObject({ version: 1, status: "submitted", note: "first draft", reviewComment: null, file: { url: file, name: "design-v1.png" } });
-    designV1 = v1!.id;
+    const designV1 = v1!.id;
     expect(first.data.step).toBe("submit");
 
     const again = await upload({ kind: "design", fileUrl: file }, raw01, "zh");
@@ -139,9 +144,8 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
     const now = await process();
     expect(now.data.step).toBe("review");
     expect(Object.values(now.data.drawings).map((versions) => versions.length)).toEqual([1, 1, 1]);
-  });
 
-  it("a returned version shows its comment and the step 'rectify'; version 2 goes back to 'review'", async () => {
+    // A returned version shows its comment and the step 'rectify'; version 2 goes back to 'review'.
     const returned = await decide({ id: String(designV1), decision: "return", comment: "请补充立面图" });
     expect(returned.code, returned.message).toBe(200);
     expect(returned.data).toMatchObject({ subject: "drawing", status: "returned", reviewComment: "请补充立面图", version: null, boothNo: "2B12" });
@@ -167,9 +171,8 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
       ["submit", "raw01", "first draft"],
       ["return", "admin", "请补充立面图"],
     ]);
-  });
 
-  it("approving every latest version gives 'approved'; an approved kind is frozen; insurance and commitment give 'permit'", async () => {
+    // Approving every latest version gives 'approved'; an approved kind is frozen; insurance and commitment give 'permit'.
     const current = (await process()).data;
     for (const kind of ["design", "structure", "qualification"] as const) {
       const decided = await decide({ id: String(current.drawings[kind][0]!.id), decision: "approve" });
@@ -214,14 +217,12 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
   });
 
   it("two uploads of the same kind at once: one version is made, the other gets 409, never a 500", async () => {
+    await clearDrawings(b2b10);
     const files = await Promise.all([uploadAs(api, raw01, "booth-drawing", "a.png"), uploadAs(api, raw01, "booth-drawing", "b.png")]);
     const answers = await Promise.all(files.map((fileUrl) => upload({ boothId: String(b2b10), kind: "structure", fileUrl })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const rows = await api.db.selectFrom("booth_drawings").select("version").where("booth_id", "=", b2b10).where("kind", "=", "structure").execute();
     expect(rows.map((r) => r.version)).toEqual([1]);
-    // Left as it was: the demo seed below adds 2B10's drawings only to a booth without any.
-    await api.db.deleteFrom("construction_events").where("subject", "=", "drawing").where("booth_id", "=", b2b10).execute();
-    await api.db.deleteFrom("booth_drawings").where("booth_id", "=", b2b10).execute();
   });
 
   it("the demo seed gives 2B10 one PDF of each kind under review, once, when it has the object store", async () => {
@@ -232,6 +233,7 @@ describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s
       .executeTakeFirstOrThrow();
     const calendar = demoCalendarForOpening(exhibition.opens_on);
     // Without a store (the tests' seeded database) nothing was made.
+    await clearDrawings(b2b10);
     expect((await process(b2b10)).data.step).toBe("submit");
     const store = createObjectStore(api.config, api.db);
     await seedBoothConstruction(api.db, exhibition.id, calendar, store);

@@ -27,6 +27,10 @@ describe("the shared server kernel", () => {
   it("names PostgreSQL's unique violation (23505) in one file only", () => {
     expect(filesMatching(/23505/, [path.join("server", "db", "unique-violation.ts")])).toEqual([]);
   });
+
+  it("builds the not-found answer in one place (notFound in server/api/envelope.ts)", () => {
+    expect(filesMatching(/new ApiError\(ApiCode\.notFound/, [path.join("server", "api", "envelope.ts")])).toEqual([]);
+  });
 });
 
 describe("isUniqueViolation", () => {

@@ -10,7 +10,7 @@ import { invitationBatches } from "../../accounts/invitation-batches";
 import { sendOrQueueInvitations } from "../../accounts/invitation-jobs";
 import { invitationCounts, listInvitations } from "../../accounts/invitations";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, requestLanguage, notFound } from "../envelope";
 import { mount, withMessage } from "../mount";
 import { readOneFile } from "../one-file-upload";
 import { organizerFor } from "../caller";
@@ -82,7 +82,7 @@ export function accountRoutes(deps: ApiDeps): Router {
   mount(router, accountEndpoints.invitationBatches, async ({ req, res, input }) => {
     const caller = await organizerFor(deps, req, res);
     const batches = await invitationBatches(db, caller.exhibitionId, input.id);
-    if (input.id !== undefined && !batches.length) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (input.id !== undefined && !batches.length) throw notFound();
     return { batches };
   });
 

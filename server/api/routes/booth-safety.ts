@@ -5,7 +5,7 @@ import { commitmentDownload, findCommitment, saveCommitment, uploadCommitmentSca
 import { findInsurance, saveInsurance } from "../../booth-construction/insurance";
 import { appClock } from "../../clock";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
+import { parseInput, requestLanguage, notFound } from "../envelope";
 import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { callerFor } from "../caller";
 import { attachmentDisposition, PDF_CONTENT_TYPE, sendStoredFile } from "../file-answer";
@@ -54,7 +54,7 @@ export function boothSafetyRoutes(deps: ApiDeps): Router {
     const { boothId } = call.input;
     const { file, fileName } = await commitmentDownload(db, store, caller, boothId, requestLanguage(call.req), appClock.now());
     const info = await store.stat(file.storageKey);
-    if (!info) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (!info) throw notFound();
     await sendStoredFile(call.req, res, deps, {
       key: file.storageKey,
       size: info.sizeBytes,

@@ -5,7 +5,7 @@ import { deleteClass, deleteFile, downloadFile, fileById, listClasses, listFiles
 import { findStoredFile, storedFileIdOf } from "../../uploads/files";
 import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { requestLanguage, notFound } from "../envelope";
 import { attachmentDisposition, sendStoredFile } from "../file-answer";
 import { mount, withMessage } from "../mount";
 
@@ -22,7 +22,7 @@ export function dataAreaRoutes(deps: ApiDeps): Router {
     const file = await downloadFile(db, caller, input.id);
     const stored = await findStoredFile(db, file.storedFileId);
     const info = stored && (await store.stat(stored.storageKey));
-    if (!stored || !info) throw new ApiError(ApiCode.notFound, "dataArea.errors.fileNotFound");
+    if (!stored || !info) throw notFound("dataArea.errors.fileNotFound");
     const ext = stored.originalName.includes(".") ? stored.originalName.slice(stored.originalName.lastIndexOf(".")) : "";
     const name = `${(requestLanguage(req) === "en" && file.nameEn) || file.nameZh}${ext}`;
     await sendStoredFile(req, res, deps, {

@@ -21,7 +21,7 @@ import {
 import { listReviews } from "../../exhibitor/review-queue";
 import { listAreaClassify, listExhibitClasses, listIndustries } from "../../exhibitor/reference-lists";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, parseInput, requestLanguage } from "../envelope";
+import { ApiCode, ApiError, parseInput, requestLanguage, notFound } from "../envelope";
 import { mount } from "../mount";
 import { assertOrganizer, requireSession, type SessionUser } from "../require-session";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
@@ -118,7 +118,7 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
     const row = await db.selectFrom("exhibitor_profiles").selectAll().where("unique_id", "=", uniqueId).executeTakeFirst();
     const allowed = row && (row.user_id === user.id || (user.roleId === ORGANIZER_ROLE_ID && row.exhibition_id === user.exhibitionId));
     // Someone else's id answers exactly like an unknown one.
-    if (!row || !allowed) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (!row || !allowed) throw notFound();
     return profileView(db, row, requestLanguage(req));
   });
 
@@ -154,7 +154,7 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
     requireAdmin(user);
     const { userId } = call.input;
     const row = await findProfile(db, userId);
-    if (!row || row.exhibition_id !== user.exhibitionId) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (!row || row.exhibition_id !== user.exhibitionId) throw notFound();
     const owner = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirstOrThrow();
     return { userId, username: owner.username, ...(await profileView(db, row, requestLanguage(req))) };
   });
@@ -165,7 +165,7 @@ export function exhibitorInfoRoutes(deps: ApiDeps): Router {
     requireAdmin(user);
     const decision = call.input;
     const target = await findProfile(db, decision.userId);
-    if (!target || target.exhibition_id !== user.exhibitionId) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (!target || target.exhibition_id !== user.exhibitionId) throw notFound();
     const row = await reviewProfile(db, decision.userId, decision.decision, decision.comment, actor);
     return profileView(db, row, requestLanguage(req));
   });

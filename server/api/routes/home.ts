@@ -4,7 +4,7 @@ import { Router } from "express";
 import { homeEndpoints } from "../../../app/contracts/home/endpoints.server";
 import type { ApiDeps } from "../context";
 import { findCaller } from "../require-session";
-import { ApiCode, ApiError } from "../envelope";
+import { notFound } from "../envelope";
 import { mount, withMessage } from "../mount";
 import { organizerFor } from "../caller";
 import { requestLanguage } from "../envelope";
@@ -49,7 +49,7 @@ export function homeRoutes(deps: ApiDeps): Router {
   async function exhibitionFor(caller: { exhibitionId: number } | null) {
     if (caller) return caller.exhibitionId;
     const current = await db.selectFrom("exhibitions").select("id").where("is_current", "=", true).orderBy("id", "desc").executeTakeFirst();
-    if (!current) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (!current) throw notFound();
     return current.id;
   }
 
@@ -70,7 +70,7 @@ export function homeRoutes(deps: ApiDeps): Router {
       .where("exhibition_id", "=", exhibitionId)
       .where("slug", "=", slug)
       .executeTakeFirst();
-    if (!page) throw new ApiError(ApiCode.notFound, "errors.notFound");
+    if (!page) throw notFound();
     const result: HomeContentPage = { slug: page.slug, title: page.title_zh, titleEn: page.title_en, body: page.body_zh, bodyEn: page.body_en };
     return result;
   });

@@ -19,7 +19,7 @@ import { countQrRequest, qrInfo, qrSave } from "../../invoices/qr-page";
 import { findStoredFile } from "../../uploads/files";
 import type { ApiDeps } from "../context";
 import { clientIp } from "../context";
-import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { requestLanguage, notFound } from "../envelope";
 import { mount } from "../mount";
 import { callerFor, organizerFor } from "../caller";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
@@ -95,7 +95,7 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     const pdf = await invoicePdfOf(db, caller, id, caller.roleId === ORGANIZER_ROLE_ID);
     const file = await findStoredFile(db, pdf.fileId);
     const info = file && (await deps.store.stat(file.storageKey));
-    if (!file || !info) throw new ApiError(ApiCode.notFound, "invoices.errors.noPdf");
+    if (!file || !info) throw notFound("invoices.errors.noPdf");
     await sendStoredFile(call.req, res, deps, {
       key: file.storageKey,
       size: info.sizeBytes,

@@ -9,7 +9,7 @@ import { claimPayment, completeOrder, deleteOrder, regenerateContract, updateCon
 import { commitOrder, findOrderInExhibition, findOwnOrder, listExhibitionOrders, listOwnOrders, orderView, type Actor } from "../../orders/orders";
 import { appClock } from "../../clock";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { requestLanguage, notFound } from "../envelope";
 import { bodyOf, mount, parseEndpointInput } from "../mount";
 import { assertOrganizer, requireSession } from "../require-session";
 import { CONTRACTOR_ORDER_ACTIONS } from "../../contractors/scope";
@@ -30,7 +30,7 @@ const listField = (body: Record<string, unknown>, field: string) => body[field] 
 /** The contract as a download; the headers say which contract and version it is. */
 async function sendContract(req: Request, res: Response, deps: ApiDeps, download: ContractDownload, version: number) {
   const info = await deps.store.stat(download.file.storageKey);
-  if (!info) throw new ApiError(ApiCode.notFound, "errors.notFound");
+  if (!info) throw notFound();
   await sendStoredFile(req, res, deps, {
     key: download.file.storageKey,
     size: info.sizeBytes,

@@ -16,13 +16,12 @@ import { ranking, rankingFileName, rankingWorkbook } from "../../promotion/ranki
 import { admitVisitorRequest, type CaptchaAnswer } from "../../promotion/visitor-throttle";
 import { registerVisitor, sendVisitorCode, visitPage } from "../../promotion/visitors";
 import { callerFor, organizerFor } from "../caller";
-import { clientIp, type ApiDeps } from "../context";
+import { clientIp, type ApiDeps, userAgentOf } from "../context";
 import { requestLanguage } from "../envelope";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 import { bodyOf, mount } from "../mount";
 
 /** The visitor's own browser's user agent: the portal's server passes it on (x-client-user-agent), a direct caller sends its own. */
-const userAgentOf = (req: Request) => req.get("x-client-user-agent") ?? req.get("user-agent") ?? null;
 
 /** The captcha fields as sent, read before the input is parsed: the limit counts every request, a malformed one too. */
 function captchaOf(req: Request): CaptchaAnswer {

@@ -5,7 +5,7 @@ import { feedbackImageId, feedbackInbox, markFeedback } from "../../settings/fee
 import { findStoredFile } from "../../uploads/files";
 import { organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
-import { ApiCode, ApiError, requestLanguage } from "../envelope";
+import { requestLanguage, notFound } from "../envelope";
 import { sendStoredFile } from "../file-answer";
 import { mount, withMessage } from "../mount";
 
@@ -33,7 +33,7 @@ export function feedbackInboxRoutes(deps: ApiDeps): Router {
     const organizer = await organizerFor(deps, req, res);
     const file = await findStoredFile(db, await feedbackImageId(db, organizer.exhibitionId, input.id));
     const info = file && (await store.stat(file.storageKey));
-    if (!file || !info) throw new ApiError(ApiCode.notFound, "settings.inbox.imageNotFound");
+    if (!file || !info) throw notFound("settings.inbox.imageNotFound");
     await sendStoredFile(req, res, deps, {
       key: file.storageKey,
       size: info.sizeBytes,

@@ -5,7 +5,7 @@ import { appClock } from "../../clock";
 import { publicShowcase, publicShowcaseImage } from "../../showcase/public-page";
 import { enableShowcase, hideShowcase, listShowcases, myShowcase, saveShowcase, showcaseLink, showcaseQr } from "../../showcase/showcases";
 import { callerFor, organizerFor } from "../caller";
-import { clientIp, type ApiDeps } from "../context";
+import { clientIp, type ApiDeps, userAgentOf } from "../context";
 import { requestLanguage } from "../envelope";
 import { sendStoredFile } from "../file-answer";
 import { mount, withMessage } from "../mount";
@@ -13,7 +13,6 @@ import { publicBaseUrl } from "../../exhibition-settings/public-url";
 import type { Caller } from "../../auth/caller";
 
 /** The visitor's own browser's user agent: the portal's server passes it on (x-client-user-agent), a direct caller sends its own. */
-const userAgentOf = (req: Request) => req.get("x-client-user-agent") ?? req.get("user-agent") ?? null;
 
 /**
  * The custom mini-program as a public showcase page (issue 40, decision 036). Mounted inside /api.

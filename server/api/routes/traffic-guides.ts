@@ -2,7 +2,7 @@ import { Router } from "express";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { trafficGuidesEndpoints as endpoints } from "../../../app/contracts/traffic-guides/endpoints.server";
 import { deleteRoute, deleteStop, deleteTimetable, listRoutes, saveRoute, saveStop, saveTimetable } from "../../traffic-guides/bus";
-import { guideDays, guideIntro, notFound, saveIntro } from "../../traffic-guides/common";
+import { guideDays, guideIntro, guideNotFound, saveIntro } from "../../traffic-guides/common";
 import { carParkMap, deleteCarPark, listCarParks, saveCarPark } from "../../traffic-guides/parking";
 import { findStoredFile, storedFileIdOf } from "../../uploads/files";
 import { callerFor, organizerFor } from "../caller";
@@ -31,7 +31,7 @@ export function trafficGuideRoutes(deps: ApiDeps): Router {
     const caller = await callerFor(deps, req, res);
     const stored = await findStoredFile(db, await carParkMap(db, caller, input.id));
     const info = stored && (await store.stat(stored.storageKey));
-    if (!stored || !info) throw notFound();
+    if (!stored || !info) throw guideNotFound();
     const ext = stored.contentType === "image/png" ? ".png" : ".jpg";
     await sendStoredFile(req, res, deps, {
       key: stored.storageKey,

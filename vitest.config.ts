@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { ISOLATED_FILES } from "./tests/support/isolated-files";
 
 // Test-strength password hashes in the seeded base database and every test server (docs/configuration.md);
 // set here so the global setup (main process) and the forked workers agree.
@@ -11,7 +12,6 @@ process.env.VIDEO_NICE ??= "0";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/clock-setup.ts"],
     // Hang guards, never budgets: CI is a busy 2-core machine whose speed varies 2.5 times, where a
@@ -24,5 +24,14 @@ export default defineConfig({
     maxWorkers: 2,
     // The slowest files first, then the default reporter, whose summary lines end the output.
     reporters: ["./tests/support/slowest-files-reporter.ts", "default"],
+    // Each worker imports the server once for all its files instead of once per file: importing it
+    // cost 629 s of the suite's 3,000 worker seconds in CI (docs/decisions/062). Every file still
+    // starts its own server and database, and tests/support/clock-setup.ts resets business time
+    // before each file. A file that mocks a module with vi.mock needs a fresh module graph: it runs
+    // in the isolated project.
+    projects: [
+      { extends: true, test: { name: "shared", isolate: false, include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"], exclude: ISOLATED_FILES } },
+      { extends: true, test: { name: "isolated", include: ISOLATED_FILES } },
+    ],
   },
 });

@@ -4,13 +4,13 @@ import type { BlueCarDays, BlueCarList, BlueCarView } from "../../app/contracts/
 import { BLUE_CAR_IMAGE_TYPES, BLUE_CAR_SCANS, type BlueCarScan } from "../../app/contracts/vehicles/blue-cars/values";
 import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import { constructionSettings, ownFileId } from "../booth-construction/common";
+import { constructionSettings } from "../booth-construction/common";
 import { fileRefs } from "../uploads/own-upload";
 import type { Database, Db } from "../db/database";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
 import { BLUE_CARS } from "./kinds";
-import { deleteOwn, lockForUpdate, uniqueRefusal } from "./registrations";
+import { deleteOwn, drivingLicense, lockForUpdate, uniqueRefusal } from "./registrations";
 
 /**
  * Non-Shenzhen blue-plate cars (issue 41, spec /HT/blueCarGuide; decision 038). An exhibitor
@@ -135,7 +135,7 @@ async function checkDays(db: Db, caller: Caller, input: Pick<BlueCarInput, "need
 async function scanFileIds(db: Db, caller: Caller, input: BlueCarInput) {
   const ids = {} as Record<(typeof SCAN_COLUMNS)[BlueCarScan], string>;
   for (const scan of BLUE_CAR_SCANS) {
-    const file = await ownFileId(db, caller, input[scan], "driving-license", scan);
+    const file = await drivingLicense(db, caller, input[scan], scan);
     if (!(BLUE_CAR_IMAGE_TYPES as readonly string[]).includes(file.contentType)) throw fieldError(K("imageOnly"), scan);
     ids[SCAN_COLUMNS[scan]] = file.id;
   }

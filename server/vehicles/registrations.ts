@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import type { Language } from "../../app/contracts/i18n/config";
-import { notFound } from "../api/envelope";
+import { ApiCode, notFound } from "../api/envelope";
+import { ownUpload } from "../uploads/own-upload";
 import type { Caller } from "../auth/caller";
 import type { Database, Db } from "../db/database";
 import { kindConflict, type VehicleKind } from "./kinds";
@@ -120,3 +121,7 @@ export async function uniqueRefusal<T>(constraint: string, refusal: () => Error,
     throw error;
   }
 }
+
+/** A driving licence scan the form names by URL: the caller's own upload in its folder, else refused (404) at `field`. */
+export const drivingLicense = (db: Db, caller: Caller, url: string, field: string) =>
+  ownUpload(db, caller.userId, url, { folder: "driving-license", field, message: "uploads.notFound", code: ApiCode.notFound });

@@ -6,7 +6,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { maskPhone } from "../../app/contracts/common/format";
 import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, fieldError } from "../api/envelope";
-import { constructionSettings, ownFileId } from "../booth-construction/common";
+import { constructionSettings } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
 import type { DemoCalendar } from "../seed/demo-calendar";
 import { ownBooth, ownBooths } from "../transport/common";
@@ -22,6 +22,7 @@ import { TRUCKS } from "./kinds";
 import {
   deleteOwn,
   lockForUpdate,
+  drivingLicense,
   lockWaiting,
   pageOffset,
   REVIEW_STATUSES,
@@ -167,7 +168,7 @@ export async function saveTruck(db: Database, caller: Caller, input: TruckInput,
       await ownBooth(trx, caller, input.boothId);
       await checkPlannedDay(trx, caller, input);
       await checkPlateFree(trx, caller.exhibitionId, plate, input.plannedOn);
-      const license = await ownFileId(trx, caller, input.licenseUrl, "driving-license", "licenseUrl");
+      const license = await drivingLicense(trx, caller, input.licenseUrl, "licenseUrl");
       await trx
         .insertInto("yellow_trucks")
         .values({
@@ -201,7 +202,7 @@ export async function updateTruck(db: Database, caller: Caller, input: UpdateInp
       await ownBooth(trx, caller, input.boothId);
       await checkPlannedDay(trx, caller, input);
       await checkPlateFree(trx, caller.exhibitionId, row.plate, input.plannedOn, row.id);
-      const license = await ownFileId(trx, caller, input.licenseUrl, "driving-license", "licenseUrl");
+      const license = await drivingLicense(trx, caller, input.licenseUrl, "licenseUrl");
       await trx
         .updateTable("yellow_trucks")
         .set({

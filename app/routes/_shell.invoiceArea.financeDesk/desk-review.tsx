@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { Anchor, Button, Group, Stack, Table, Textarea, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Textarea, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
@@ -7,6 +7,7 @@ import { FormError } from "~/components/form-error";
 import { FieldTable } from "~/components/field-table";
 import { HiddenFields } from "~/components/hidden-fields";
 import type { FinancePage } from "~/contracts/invoices/api-types";
+import { amountColumn, type InvoiceColumn, InvoiceTable } from "~/features/invoices/invoice-table";
 import { StatusTag } from "~/features/invoices/parts";
 import { useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
@@ -21,11 +22,6 @@ type DeskRow = { id: number; version: number; exhibitorName: string; amountCents
 type DeskKind = { name: "invoice" | "voucher"; statusGroup: "invoiceStatuses" | "voucherStatuses" };
 
 const NOWRAP: CSSProperties = { whiteSpace: "nowrap" };
-const WRAP_ANYWHERE: CSSProperties = { overflowWrap: "anywhere" };
-const AMOUNT: CSSProperties = { textAlign: "right", whiteSpace: "nowrap" };
-
-/** A column of a queue: its heading (text key) and cell; free text (`wrap`) breaks anywhere rather than widen the table. */
-export type QueueColumn<Row> = { label: string; wrap?: boolean; style?: CSSProperties; headStyle?: CSSProperties; cell: (row: Row) => ReactNode };
 
 /** One queue's page: the exhibitor, the queue's own columns, amount and status, and a link to review each row. */
 export function DeskQueue<Row extends DeskRow>({
@@ -39,52 +35,34 @@ export function DeskQueue<Row extends DeskRow>({
   kind: DeskKind;
   page: FinancePage<Row>;
   query: DeskQuery;
-  columns: QueueColumn<NoInfer<Row>>[];
-  afterAmount?: QueueColumn<NoInfer<Row>>[];
+  columns: InvoiceColumn<NoInfer<Row>>[];
+  afterAmount?: InvoiceColumn<NoInfer<Row>>[];
   intro?: ReactNode;
 }) {
   const { t } = useTranslation();
   if (!page.rows.length) return <Empty />;
-  const all: QueueColumn<Row>[] = [
-    { label: "invoices.finance.exhibitor", cell: (row) => row.exhibitorName },
-    ...columns,
-    { label: "invoices.fields.amount", style: AMOUNT, headStyle: { textAlign: "right" }, cell: (row) => formatCny(row.amountCents) },
-    ...afterAmount,
-    { label: "invoices.fields.status", style: NOWRAP, cell: (row) => <StatusTag group={kind.statusGroup} status={row.status} /> },
-  ];
   return (
     <Stack gap="sm">
       {intro}
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped withTableBorder data-testid={`${kind.name}-queue`}>
-          <Table.Thead>
-            <Table.Tr>
-              {all.map((column) => (
-                <Table.Th key={column.label} style={column.headStyle}>
-                  {t(column.label)}
-                </Table.Th>
-              ))}
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.rows.map((row) => (
-              <Table.Tr key={row.id} data-testid={`${kind.name}-row-${row.id}`}>
-                {all.map((column) => (
-                  <Table.Td key={column.label} style={column.wrap ? WRAP_ANYWHERE : column.style}>
-                    {column.cell(row)}
-                  </Table.Td>
-                ))}
-                <Table.Td style={NOWRAP}>
-                  <Anchor component={Link} to={deskSearch(query, { page: query.page, id: row.id })}>
-                    {t("common.review")}
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <InvoiceTable
+        rows={page.rows}
+        minWidth={860}
+        testId={`${kind.name}-queue`}
+        rowTestId={(row) => `${kind.name}-row-${row.id}`}
+        columns={[
+          { label: "invoices.finance.exhibitor", cell: (row) => row.exhibitorName },
+          ...columns,
+          amountColumn(),
+          ...afterAmount,
+          { label: "invoices.fields.status", style: NOWRAP, cell: (row) => <StatusTag group={kind.statusGroup} status={row.status} /> },
+        ]}
+        last={(row) => (
+          <Anchor component={Link} to={deskSearch(query, { page: query.page, id: row.id })}>
+            {t("common.review")}
+          </Anchor>
+        )}
+        lastStyle={NOWRAP}
+      />
       <DeskPager query={query} total={page.total} />
     </Stack>
   );

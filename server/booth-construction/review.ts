@@ -6,7 +6,7 @@ import type { DecisionInput, ReviewQuery } from "../../app/contracts/booth-const
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
+import { exhibitorNameIn, exhibitorNamesOf, knownByName } from "../exhibitor/names";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import { historyOf, recordEvent, staleRecord } from "./common";
@@ -74,16 +74,7 @@ function filtered(query: Queue, filters: QueueFilters, withStatus = true): Queue
   if (withStatus && filters.status) rows = rows.where("q.status", "=", filters.status);
   if (filters.keyword) {
     const like = containsPattern(filters.keyword);
-    rows = rows.where((eb) =>
-      eb.or([
-        eb("b.booth_no", "ilike", like),
-        eb("u.username", "ilike", like),
-        eb("u.business_name", "ilike", like),
-        eb("u.business_name_en", "ilike", like),
-        eb(sql<string>`coalesce(p.submitted, p.draft) ->> 'companyNameZh'`, "ilike", like),
-        eb(sql<string>`coalesce(p.submitted, p.draft) ->> 'companyNameEn'`, "ilike", like),
-      ]),
-    );
+    rows = rows.where((eb) => eb.or([eb("b.booth_no", "ilike", like), knownByName(like)]));
   }
   return rows;
 }

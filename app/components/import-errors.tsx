@@ -1,5 +1,6 @@
 import { Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
+import { useErrorText } from "~/lib/forms";
 
 export type ImportErrorRow = { row: number; column: string; message: string; key?: string };
 
@@ -38,5 +39,26 @@ export function ImportErrors({ message, errors, more }: { message: string; error
       ) : null}
       {more > 0 ? <Text size="sm">{t("common.importErrors.more", { count: more })}</Text> : null}
     </Stack>
+  );
+}
+
+/** A refused import as the API lists it: each failed cell with its row, column and field, and how many there were. */
+export type RowFailures = { message: string; rows: { row: number; column: string; field: string | null; message: string }[]; total: number };
+
+/** The failed cells of an import, each column named with its field (`fieldsKey`.<field>) where the API knows it. */
+export function ImportRowFailures({ failures, fieldsKey }: { failures: RowFailures; fieldsKey: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  return (
+    <ImportErrors
+      message={failures.message}
+      errors={failures.rows.map((row) => ({
+        key: `${row.row}-${row.column}-${row.field}`,
+        row: row.row,
+        column: row.field ? `${row.column} (${t(`${fieldsKey}.${row.field}`)})` : row.column,
+        message: errorText([row.message]) ?? row.message,
+      }))}
+      more={failures.total - failures.rows.length}
+    />
   );
 }

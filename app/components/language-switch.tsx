@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { Button, Group, Text } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -40,8 +41,7 @@ export function ChineseOnlySwitch({ page }: { page: string }) {
   const location = useLocation();
   return (
     <Form method="post" action="/language" data-testid="chinese-only">
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <input type="hidden" name="signInTo" value={page} />
+      <HiddenFields values={{ redirectTo: location.pathname + location.search, signInTo: page }} />
       <Group gap={6} wrap="wrap">
         <Text span size="sm" c="dimmed">
           {t("app.chineseOnly")}

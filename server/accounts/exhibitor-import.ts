@@ -20,7 +20,8 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { findUnstorableText } from "../api/text-input";
-import { isMergedTail, normalizeHeader, openFirstSheet, presentRows, richText } from "../spreadsheets/workbook";
+import { type FieldSheetRow, readFieldSheet } from "../spreadsheets/field-sheet";
+import { normalizeHeader, richText } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
 import { type BoothSize, boothSizeOf, isSizeProblem } from "./booth-size";
 import { fieldLabel, SAMPLE_EXHIBITOR_NO } from "./exhibitor-template";
@@ -35,8 +36,7 @@ import { fieldLabel, SAMPLE_EXHIBITOR_NO } from "./exhibitor-template";
  * booth's width and depth give its area (server/accounts/booth-size.ts).
  */
 type RowError = ExhibitorImportRowError;
-type SheetRow = { row: number; cells: Partial<Record<ExhibitorImportField, string>>; errors: RowError[] };
-type Sheet = { rows: SheetRow[]; columns: Partial<Record<ExhibitorImportField, string>> };
+type Sheet = { rows: FieldSheetRow<ExhibitorImportField>[]; columns: Partial<Record<ExhibitorImportField, string>> };
 
 const refuse = (key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, `accounts.import.${key}`, values);
 const COMPANY_FIELDS = ["companyNameZh", "companyNameEn", "contactName", "mobile", "email"] as const;
@@ -69,51 +69,35 @@ function cellText(value: ExcelJS.CellValue): { text: string } | { error: string 
   return { error: "accounts.import.unreadable" };
 }
 
-/** Sniffs and reads the first visible sheet: its header, then one entry per non-empty row (the sample row skipped). */
-async function readSheet(bytes: Buffer, language: Language): Promise<Sheet> {
-  // A file over the row limit is refused before it is loaded (openFirstSheet).
-  const sheet = await openFirstSheet(bytes, EXHIBITOR_IMPORT_LIMITS, refuse);
-  const [header, ...body] = presentRows(sheet);
-
-  const columns: Partial<Record<ExhibitorImportField, string>> = {};
-  const numbers: Partial<Record<ExhibitorImportField, number>> = {};
-  header?.eachCell((cell, col) => {
-    const read = cellText(cell.value);
-    const field = "text" in read ? headerField(read.text) : null;
-    if (field && numbers[field] === undefined) {
-      numbers[field] = col;
-      columns[field] = cell.address.replace(/\d+$/, "");
-    }
-  });
+/** The headers the sheet lacks: the required ones, one of each pair, and the size as width and depth or the area. */
+function missingHeaders(has: (field: ExhibitorImportField) => boolean, language: Language) {
   const label = (field: ExhibitorImportField) => fieldLabel(language, field);
   const or = language === "zh" ? "或" : " or ";
   const missing = [
-    ...EXHIBITOR_IMPORT_REQUIRED_COLUMNS.filter((field) => numbers[field] === undefined).map(label),
-    ...EXHIBITOR_IMPORT_EITHER_COLUMNS.filter((pair) => pair.every((field) => numbers[field] === undefined)).map((pair) => pair.map(label).join(or)),
+    ...EXHIBITOR_IMPORT_REQUIRED_COLUMNS.filter((field) => !has(field)).map(label),
+    ...EXHIBITOR_IMPORT_EITHER_COLUMNS.filter((pair) => pair.every((field) => !has(field))).map((pair) => pair.map(label).join(or)),
   ];
   // The size: width and depth (this template), or the area alone (the earlier one).
-  const hasSides = numbers.widthM !== undefined && numbers.depthM !== undefined;
-  if (!hasSides && numbers.areaM2 === undefined) missing.push([label("widthM"), label("depthM")].join(language === "zh" ? "、" : ", "));
-  if (missing.length) throw refuse("badHeader", { missing: missing.join(language === "zh" ? "、" : ", ") });
-
-  const rows: SheetRow[] = [];
-  for (const row of body) {
-    const entry: SheetRow = { row: row.number, cells: {}, errors: [] };
-    for (const field of EXHIBITOR_IMPORT_FIELDS) {
-      const col = numbers[field];
-      if (col === undefined) continue;
-      const cell = row.getCell(col);
-      const read = isMergedTail(cell) ? { text: "" } : cellText(cell.value);
-      if ("error" in read) entry.errors.push({ row: row.number, column: columns[field]!, field, message: read.error });
-      else if (read.text) entry.cells[field] = read.text;
-    }
-    const empty = !entry.errors.length && Object.keys(entry.cells).length === 0;
-    if (!empty && entry.cells.exhibitorNo !== SAMPLE_EXHIBITOR_NO) rows.push(entry);
-  }
-  if (!rows.length) throw refuse("noRows");
-  if (rows.length > EXHIBITOR_IMPORT_LIMITS.maxRows) throw refuse("tooManyRows", { count: rows.length, max: EXHIBITOR_IMPORT_LIMITS.maxRows });
-  return { rows, columns };
+  const hasSides = has("widthM") && has("depthM");
+  if (!hasSides && !has("areaM2")) missing.push([label("widthM"), label("depthM")].join(language === "zh" ? "、" : ", "));
+  return missing;
 }
+
+/**
+ * Sniffs and reads the first visible sheet: its header, then one entry per non-empty row (the sample
+ * row skipped). A file over the row limit is refused before it is loaded (openFirstSheet).
+ */
+const readSheet = (bytes: Buffer, language: Language): Promise<Sheet> =>
+  readFieldSheet(bytes, language, {
+    fields: EXHIBITOR_IMPORT_FIELDS,
+    missingHeaders,
+    limits: EXHIBITOR_IMPORT_LIMITS,
+    refuse,
+    headerField,
+    headerText: cellText,
+    cellText,
+    isSample: (cells) => cells.exhibitorNo === SAMPLE_EXHIBITOR_NO,
+  });
 
 type PlannedExhibitor = { key: string; input: ExhibitorRow; userId: number | null };
 type PlannedBooth = { row: number; exhibitorKey: string; input: ExhibitorRow; hallId: number; boothId: number | null; size: BoothSize };

@@ -18,8 +18,11 @@ import type { Database } from "../db/database";
 import { insertBadges, liveCount, lockBooth, quotaRule, resolveBooth, uniqueViolationField } from "./badges";
 import type { Caller } from "../auth/caller";
 import { foreignMatchesRefusal, noteProbes, probesLeft, requireProbesLeft } from "./holder-probes";
-import { isMergedTail, normalizeHeader, openFirstSheet, presentRows, richText } from "../spreadsheets/workbook";
+import { type CellText, type FieldSheetRow, headerFieldOf, readFieldSheet, requiredHeaders } from "../spreadsheets/field-sheet";
+import { normalizeHeader, richText } from "../spreadsheets/workbook";
 import { fieldLabel, idTypeLabel, SAMPLE } from "./excel";
+
+export type { CellText };
 
 /**
  * The Excel import (issue 14, decision 015): all rows or none. The file is sniffed before exceljs
@@ -32,8 +35,6 @@ const REQUIRED_HEADERS = BADGE_EXCEL_FIELDS.filter((field) => field !== "positio
 const UNIQUE_FIELDS = ["idNumber", "mobile", "email"] as const;
 /** Excel keeps 15 significant digits: a longer integer in a number cell has already lost some. */
 const EXCEL_EXACT_INTEGERS = 1e15;
-
-export type CellText = { text: string } | { error: string };
 
 /**
  * A cell's value as the text a form field would get, or the message key why it cannot be read.
@@ -70,55 +71,24 @@ export function idTypeOf(text: string): IdType | null {
 }
 
 /** A header cell's field, in either language or by its code. */
-export function headerField(text: string): BadgeExcelField | null {
-  const wanted = normalizeHeader(text);
-  if (!wanted) return null;
-  return BADGE_EXCEL_FIELDS.find((field) => [field, fieldLabel("en", field), fieldLabel("zh", field)].some((name) => normalizeHeader(name) === wanted)) ?? null;
-}
+export const headerField = headerFieldOf(BADGE_EXCEL_FIELDS, fieldLabel);
 
-type SheetRow = { row: number; cells: Partial<Record<BadgeExcelField, string>>; errors: BadgeImportRowError[] };
-export type BadgeSheet = { rows: SheetRow[]; columns: Partial<Record<BadgeExcelField, string>> };
+export type BadgeSheet = { rows: FieldSheetRow<BadgeExcelField>[]; columns: Partial<Record<BadgeExcelField, string>> };
 
 const refuse = (key: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, `badges.excel.${key}`, values);
 
 /** Sniffs and reads the workbook's first visible sheet: its header, then one entry per non-empty row. */
-async function readBadgeSheet(bytes: Buffer, language: Language): Promise<BadgeSheet> {
-  const sheet = await openFirstSheet(bytes, BADGE_EXCEL_LIMITS, refuse);
-  const [header, ...body] = presentRows(sheet);
-
-  const columns: Partial<Record<BadgeExcelField, string>> = {};
-  const numbers: Partial<Record<BadgeExcelField, number>> = {};
-  header?.eachCell((cell, col) => {
-    const read = cellText(cell.value, "holderName");
-    const field = "text" in read ? headerField(read.text) : null;
-    if (field && numbers[field] === undefined) {
-      numbers[field] = col;
-      columns[field] = cell.address.replace(/\d+$/, "");
-    }
+const readBadgeSheet = (bytes: Buffer, language: Language): Promise<BadgeSheet> =>
+  readFieldSheet(bytes, language, {
+    fields: BADGE_EXCEL_FIELDS,
+    missingHeaders: requiredHeaders(REQUIRED_HEADERS, fieldLabel),
+    limits: BADGE_EXCEL_LIMITS,
+    refuse,
+    headerField,
+    headerText: (value) => cellText(value, "holderName"),
+    cellText,
+    isSample: (cells) => cells.idNumber === SAMPLE.idNumber && cells.mobile === SAMPLE.mobile && cells.email === SAMPLE.email,
   });
-  const missing = REQUIRED_HEADERS.filter((field) => numbers[field] === undefined);
-  if (missing.length) throw refuse("badHeader", { missing: missing.map((field) => fieldLabel(language, field)).join(language === "zh" ? "、" : ", ") });
-
-  const rows: SheetRow[] = [];
-  for (const row of body) {
-    const entry: SheetRow = { row: row.number, cells: {}, errors: [] };
-    for (const field of BADGE_EXCEL_FIELDS) {
-      const col = numbers[field];
-      if (col === undefined) continue;
-      const cell = row.getCell(col);
-      // Only a merged range's first cell holds its value.
-      const read = isMergedTail(cell) ? { text: "" } : cellText(cell.value, field);
-      if ("error" in read) entry.errors.push({ row: row.number, column: columns[field]!, field, message: read.error });
-      else if (read.text) entry.cells[field] = read.text;
-    }
-    const empty = !entry.errors.length && Object.keys(entry.cells).length === 0;
-    const sample = entry.cells.idNumber === SAMPLE.idNumber && entry.cells.mobile === SAMPLE.mobile && entry.cells.email === SAMPLE.email;
-    if (!empty && !sample) rows.push(entry);
-  }
-  if (!rows.length) throw refuse("noRows");
-  if (rows.length > BADGE_EXCEL_LIMITS.maxRows) throw refuse("tooManyRows", { count: rows.length, max: BADGE_EXCEL_LIMITS.maxRows });
-  return { rows, columns };
-}
 
 export type CheckedRow = { row: number; input: BadgeInput };
 

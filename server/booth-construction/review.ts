@@ -6,7 +6,7 @@ import type { DecisionInput, ReviewQuery } from "../../app/contracts/booth-const
 import type { Language } from "../../app/contracts/i18n/config";
 import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
-import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
+import { exhibitorNameIn, exhibitorNamesOf, knownByName } from "../exhibitor/names";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
 import { historyOf, recordEvent, staleRecord } from "./common";
@@ -28,64 +28,37 @@ type QueueFilters = Omit<ReviewQuery, "page" | "pageSize">;
 const VERSIONED = { fascia: "standard_builds", insurance: "booth_insurances", commitment: "safety_commitments" } as const;
 const TABLE = { ...VERSIONED, drawing: "booth_drawings" } as const;
 
-/** Each table as queue rows of one shape; the literal subject and the casts make the union line up. */
-function queue(db: Db, exhibitionId: number) {
-  const fascia = db
-    .selectFrom("standard_builds")
-    .select([
-      sql<ReviewSubject>`'fascia'::text`.as("subject"),
-      "id",
-      "user_id",
-      "booth_id",
-      sql<ReviewStatus>`status`.as("status"),
-      sql<Date | null>`submitted_at`.as("submitted_at"),
-      sql<number | null>`version`.as("version"),
-      "review_comment",
-    ])
-    .where("exhibition_id", "=", exhibitionId)
-    .where("status", "in", ["submitted", "accepted", "returned"]);
-  const insurance = db
-    .selectFrom("booth_insurances")
-    .select([
-      sql<ReviewSubject>`'insurance'::text`.as("subject"),
-      "id",
-      "user_id",
-      "booth_id",
-      sql<ReviewStatus>`status`.as("status"),
-      sql<Date | null>`submitted_at`.as("submitted_at"),
-      sql<number | null>`version`.as("version"),
-      "review_comment",
-    ])
-    .where("exhibition_id", "=", exhibitionId);
-  const commitment = db
-    .selectFrom("safety_commitments")
-    .select([
-      sql<ReviewSubject>`'commitment'::text`.as("subject"),
-      "id",
-      "user_id",
-      "booth_id",
-      sql<ReviewStatus>`status`.as("status"),
-      sql<Date | null>`submitted_at`.as("submitted_at"),
-      sql<number | null>`version`.as("version"),
-      "review_comment",
-    ])
-    .where("exhibition_id", "=", exhibitionId)
-    .where("status", "in", ["submitted", "accepted", "returned"]);
-  const drawing = db
-    .selectFrom("booth_drawings")
-    .select([
-      sql<ReviewSubject>`'drawing'::text`.as("subject"),
-      "id",
-      "user_id",
-      "booth_id",
-      sql<ReviewStatus>`status`.as("status"),
-      sql<Date | null>`created_at`.as("submitted_at"),
-      sql<number | null>`null::integer`.as("version"),
-      "review_comment",
-    ])
-    .where("exhibition_id", "=", exhibitionId);
+/** Fascias and commitments have drafts (and unsigned commitments), which stay out of the queue. */
+const SENT_ONLY: ReadonlySet<ReviewSubject> = new Set(["fascia", "commitment"]);
+
+/**
+ * One subject's records as queue rows of one shape; the literal subject and the casts make the union
+ * line up. A drawing's row has no version and counts as sent when it was created.
+ */
+function subjectRows(db: Db, exhibitionId: number, subject: ReviewSubject) {
+  const drawing = subject === "drawing";
+  // The four tables share these columns; one of their names stands for all four in the types.
   return db
-    .selectFrom(fascia.unionAll(insurance).unionAll(commitment).unionAll(drawing).as("q"))
+    .selectFrom(TABLE[subject] as "booth_insurances")
+    .select([
+      sql<ReviewSubject>`${sql.lit(subject)}::text`.as("subject"),
+      "id",
+      "user_id",
+      "booth_id",
+      sql<ReviewStatus>`status`.as("status"),
+      sql<Date | null>`${sql.ref(drawing ? "created_at" : "submitted_at")}`.as("submitted_at"),
+      (drawing ? sql<number | null>`null::integer` : sql<number | null>`version`).as("version"),
+      "review_comment",
+    ])
+    .where("exhibition_id", "=", exhibitionId)
+    .$if(SENT_ONLY.has(subject), (rows) => rows.where("status", "in", ["submitted", "accepted", "returned"]));
+}
+
+/** The four subjects' rows as one queue, with the booth and the exhibitor's account to filter on. */
+function queue(db: Db, exhibitionId: number) {
+  const rows = (subject: ReviewSubject) => subjectRows(db, exhibitionId, subject);
+  return db
+    .selectFrom(rows("fascia").unionAll(rows("insurance")).unionAll(rows("commitment")).unionAll(rows("drawing")).as("q"))
     .innerJoin("booths as b", "b.id", "q.booth_id")
     .innerJoin("users as u", "u.id", "q.user_id")
     .leftJoin("exhibitor_profiles as p", (join) => join.onRef("p.user_id", "=", "q.user_id").on("p.exhibition_id", "=", exhibitionId))
@@ -101,16 +74,7 @@ function filtered(query: Queue, filters: QueueFilters, withStatus = true): Queue
   if (withStatus && filters.status) rows = rows.where("q.status", "=", filters.status);
   if (filters.keyword) {
     const like = containsPattern(filters.keyword);
-    rows = rows.where((eb) =>
-      eb.or([
-        eb("b.booth_no", "ilike", like),
-        eb("u.username", "ilike", like),
-        eb("u.business_name", "ilike", like),
-        eb("u.business_name_en", "ilike", like),
-        eb(sql<string>`coalesce(p.submitted, p.draft) ->> 'companyNameZh'`, "ilike", like),
-        eb(sql<string>`coalesce(p.submitted, p.draft) ->> 'companyNameEn'`, "ilike", like),
-      ]),
-    );
+    rows = rows.where((eb) => eb.or([eb("b.booth_no", "ilike", like), knownByName(like)]));
   }
   return rows;
 }

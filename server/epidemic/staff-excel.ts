@@ -7,7 +7,8 @@ import { ApiCode, ApiError } from "../api/envelope";
 import { SAMPLE } from "../badges/excel";
 import { cellText } from "../badges/excel-import";
 import type { Database } from "../db/database";
-import { isMergedTail, loadExcel, normalizeHeader, openFirstSheet, presentRows } from "../spreadsheets/workbook";
+import { headerFieldOf, readFieldSheet, requiredHeaders } from "../spreadsheets/field-sheet";
+import { loadExcel } from "../spreadsheets/workbook";
 import { requireEpidemicOn, type Who } from "./declaration";
 import { listedIdNumbers } from "./staff";
 import { isUniqueViolation } from "../db/unique-violation";
@@ -42,47 +43,18 @@ export async function staffTemplate(language: Language): Promise<Buffer> {
 
 const refuse = (reason: string, values: Record<string, unknown> = {}) => new ApiError(ApiCode.badRequest, `epidemic.excel.${reason}`, values);
 
-function headerField(text: string): StaffExcelField | null {
-  const wanted = normalizeHeader(text);
-  if (!wanted) return null;
-  return STAFF_EXCEL_FIELDS.find((field) => [field, label("en", field), label("zh", field)].some((name) => normalizeHeader(name) === wanted)) ?? null;
-}
-
-type SheetRow = { row: number; cells: Partial<Record<StaffExcelField, string>>; errors: StaffImportRowError[] };
-
-async function readStaffSheet(bytes: Buffer, language: Language) {
-  const sheet = await openFirstSheet(bytes, STAFF_EXCEL_LIMITS, refuse);
-  const [header, ...body] = presentRows(sheet);
-  const numbers: Partial<Record<StaffExcelField, number>> = {};
-  const columns: Partial<Record<StaffExcelField, string>> = {};
-  header?.eachCell((cell, col) => {
-    const read = cellText(cell.value, "holderName");
-    const field = "text" in read ? headerField(read.text) : null;
-    if (field && numbers[field] === undefined) {
-      numbers[field] = col;
-      columns[field] = cell.address.replace(/\d+$/, "");
-    }
+/** The staff sheet: every field's header is required; cells are read as the badges import reads them. */
+const readStaffSheet = (bytes: Buffer, language: Language) =>
+  readFieldSheet(bytes, language, {
+    fields: STAFF_EXCEL_FIELDS,
+    missingHeaders: requiredHeaders(STAFF_EXCEL_FIELDS, label),
+    limits: STAFF_EXCEL_LIMITS,
+    refuse,
+    headerField: headerFieldOf(STAFF_EXCEL_FIELDS, label),
+    headerText: (value) => cellText(value, "holderName"),
+    cellText: (value, field) => cellText(value, BADGE_FIELD[field]),
+    isSample: (cells) => cells.idNumber === SAMPLE.idNumber && cells.mobile === SAMPLE.mobile,
   });
-  const missing = STAFF_EXCEL_FIELDS.filter((field) => numbers[field] === undefined);
-  if (missing.length) throw refuse("badHeader", { missing: missing.map((field) => label(language, field)).join(language === "zh" ? "、" : ", ") });
-
-  const rows: SheetRow[] = [];
-  for (const row of body) {
-    const entry: SheetRow = { row: row.number, cells: {}, errors: [] };
-    for (const field of STAFF_EXCEL_FIELDS) {
-      const cell = row.getCell(numbers[field]!);
-      const read = isMergedTail(cell) ? { text: "" } : cellText(cell.value, BADGE_FIELD[field]);
-      if ("error" in read) entry.errors.push({ row: row.number, column: columns[field]!, field, message: read.error });
-      else if (read.text) entry.cells[field] = read.text;
-    }
-    const empty = !entry.errors.length && Object.keys(entry.cells).length === 0;
-    const sample = entry.cells.idNumber === SAMPLE.idNumber && entry.cells.mobile === SAMPLE.mobile;
-    if (!empty && !sample) rows.push(entry);
-  }
-  if (!rows.length) throw refuse("noRows");
-  if (rows.length > STAFF_EXCEL_LIMITS.maxRows) throw refuse("tooManyRows", { count: rows.length, max: STAFF_EXCEL_LIMITS.maxRows });
-  return { rows, columns };
-}
 
 /** Shown in the answer's message; the data lists them all (up to the limit). */
 const ROWS_IN_MESSAGE = 5;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database";
 import { readDraft } from "./profiles";
 
@@ -51,3 +52,20 @@ export function exhibitorNameIn(names: ExhibitorNames | undefined, language: "zh
   if (!names) return fallback;
   return companyNameIn(names, language) ?? names.username;
 }
+
+/**
+ * Whether any name the exhibitor is known by matches `like` (an ilike pattern): the account's username
+ * and business names, the profile's company names (as submitted, else the draft). The query joins the
+ * account as `u` and the exhibition's profile as `p`.
+ */
+export const knownByName = (like: string) =>
+  sql<boolean>`(${sql.join(
+    [
+      sql`u.username`,
+      sql`u.business_name`,
+      sql`u.business_name_en`,
+      sql`coalesce(p.submitted, p.draft) ->> 'companyNameZh'`,
+      sql`coalesce(p.submitted, p.draft) ->> 'companyNameEn'`,
+    ].map((name) => sql`${name} ilike ${like}`),
+    sql` or `,
+  )})`;

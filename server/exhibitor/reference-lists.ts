@@ -5,37 +5,25 @@ import type { Database } from "../db/database";
 
 export type { AreaTheme, NamedItem };
 
-export async function listExhibitClasses(db: Database, exhibitionId: number): Promise<NamedItem[]> {
-  const rows = await db
-    .selectFrom("exhibit_classes")
+/** A choice list's rows in their order; the lists share these columns, one table's name stands for all in the types. */
+const namedRows = (db: Database, table: "exhibit_classes" | "industries" | "exhibition_themes", exhibitionId: number) =>
+  db
+    .selectFrom(table as "industries")
     .select(["id", "name_zh", "name_en"])
     .where("exhibition_id", "=", exhibitionId)
     .orderBy("sort")
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name_zh, nameEn: r.name_en }));
-}
 
-export async function listIndustries(db: Database, exhibitionId: number): Promise<NamedItem[]> {
-  const rows = await db
-    .selectFrom("industries")
-    .select(["id", "name_zh", "name_en"])
-    .where("exhibition_id", "=", exhibitionId)
-    .orderBy("sort")
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name_zh, nameEn: r.name_en }));
-}
+const named = (rows: { id: number; name_zh: string; name_en: string }[]): NamedItem[] => rows.map((r) => ({ id: r.id, name: r.name_zh, nameEn: r.name_en }));
+
+export const listExhibitClasses = async (db: Database, exhibitionId: number) => named(await namedRows(db, "exhibit_classes", exhibitionId));
+
+export const listIndustries = async (db: Database, exhibitionId: number) => named(await namedRows(db, "industries", exhibitionId));
 
 /** Themes with their pavilions (halls); a pavilion's id is the hall id. */
 export async function listAreaClassify(db: Database, exhibitionId: number): Promise<AreaTheme[]> {
-  const themes = await db
-    .selectFrom("exhibition_themes")
-    .select(["id", "name_zh", "name_en"])
-    .where("exhibition_id", "=", exhibitionId)
-    .orderBy("sort")
-    .orderBy("id")
-    .execute();
+  const themes = await namedRows(db, "exhibition_themes", exhibitionId);
   const halls = themes.length
     ? await db
         .selectFrom("theme_halls")

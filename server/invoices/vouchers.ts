@@ -8,7 +8,7 @@ import { withProp } from "../../app/contracts/common/validation";
 import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import type { DB } from "../db/schema";
-import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
+import { exhibitorNameIn, exhibitorNamesOf, knownByName } from "../exhibitor/names";
 import { ordersAfterVoucherDecision } from "../orders/order-actions";
 import { storedFileUrl } from "../uploads/files";
 import { billableItems, lockOwner, type Owner } from "./billable";
@@ -252,17 +252,7 @@ function reviewQuery(db: Database, exhibitionId: number, query: Omit<FinanceQuer
   if (query.status) rows = rows.where("v.status", "=", query.status as VoucherStatusValue);
   if (query.keyword) {
     const like = containsPattern(query.keyword);
-    rows = rows.where((eb) =>
-      eb.or([
-        eb("v.name", "ilike", like),
-        eb("v.payer_account_name", "ilike", like),
-        eb("u.username", "ilike", like),
-        eb("u.business_name", "ilike", like),
-        eb("u.business_name_en", "ilike", like),
-        eb(sql<string>`coalesce(p.submitted, p.draft) ->> 'companyNameZh'`, "ilike", like),
-        eb(sql<string>`coalesce(p.submitted, p.draft) ->> 'companyNameEn'`, "ilike", like),
-      ]),
-    );
+    rows = rows.where((eb) => eb.or([eb("v.name", "ilike", like), eb("v.payer_account_name", "ilike", like), knownByName(like)]));
   }
   return rows;
 }

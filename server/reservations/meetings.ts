@@ -5,7 +5,7 @@ import type { MeetingSlot, ReservationDecision, ReservationStatus } from "../../
 import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
-import { dayOf, LIVE, showDays, type Who } from "./common";
+import { askerFor, dayOf, decideWaiting, deskPage, isLive, LIVE, showDays, type Who } from "./common";
 import { iso } from "../db/column-values";
 import { isUniqueViolation } from "../db/unique-violation";
 
@@ -18,7 +18,6 @@ const roomNotFound = () => fieldError("reservations.errors.meetingRoomNotFound",
 const bookingNotFound = () => notFound("reservations.errors.bookingNotFound");
 const slotTaken = () => fieldError("reservations.errors.slotTaken", "slot", {}, ApiCode.conflict);
 
-const isLive = (status: ReservationStatus) => (LIVE as ReservationStatus[]).includes(status);
 const beforeDay = (day: string) => appClock.now().getTime() < Date.parse(`${day}T00:00:00+08:00`);
 
 export async function listMeetingRooms(db: Database, who: Who): Promise<MeetingRoom[]> {
@@ -99,7 +98,7 @@ async function selectBookings(query: ReturnType<typeof bookingQuery>, who: Who):
     comment: m.comment,
     cancellable: m.user_id === who.userId && isLive(m.status) && beforeDay(m.day),
     createdAt: iso(m.created_at),
-    ...(isOrganizer(who.roleId) ? { company: m.business_name || m.business_name_en || "", username: m.username } : {}),
+    ...askerFor(who, m),
   }));
 }
 
@@ -117,11 +116,7 @@ export async function deskBookings(
   input: { status?: ReservationStatus; page: number; pageSize: number },
 ): Promise<Paged<MeetingBooking>> {
   const base = bookingQuery(db, who.exhibitionId).$if(input.status !== undefined, (q) => q.where("m.status", "=", input.status!));
-  const [{ total }, items] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
-    selectBookings(base.limit(input.pageSize).offset((input.page - 1) * input.pageSize), who),
-  ]);
-  return { total: Number(total), page: input.page, pageSize: input.pageSize, items };
+  return deskPage(base, input, (page) => selectBookings(page, who));
 }
 
 type BookingInput = { roomId: number; day: string; slot: MeetingSlot; people: number; topic?: string };
@@ -191,14 +186,7 @@ export async function cancelBooking(db: Database, who: Who, id: number): Promise
 
 export async function decideBooking(db: Database, who: Who, input: { id: number; decision: ReservationDecision; comment?: string }): Promise<MeetingBooking> {
   await bookingById(db, who, input.id);
-  const updated = await db
-    .updateTable("meeting_bookings")
-    .set({ status: input.decision === "confirm" ? "confirmed" : "declined", comment: input.comment ?? "", updated_at: sql`now()` })
-    .where("id", "=", input.id)
-    .where("exhibition_id", "=", who.exhibitionId)
-    .where("status", "=", "requested")
-    .executeTakeFirst();
-  if (!Number(updated.numUpdatedRows)) throw new ApiError(ApiCode.conflict, "reservations.errors.alreadyDecided");
+  await decideWaiting(db, "meeting_bookings", who, input);
   return bookingById(db, who, input.id);
 }
 

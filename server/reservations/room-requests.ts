@@ -6,7 +6,7 @@ import { ApiCode, ApiError, fieldError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
-import { addDays, dayOf, LIVE, nightsLeft, nightsOf, type Who } from "./common";
+import { addDays, askerFor, dayOf, decideWaiting, deskPage, isLive, LIVE, nightsLeft, nightsOf, type Who } from "./common";
 import { iso } from "../db/column-values";
 import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
 
@@ -20,7 +20,6 @@ import { endOfExhibitionDay } from "../../app/contracts/common/exhibition-time";
  */
 const requestNotFound = () => notFound("reservations.errors.requestNotFound");
 
-const isLive = (status: ReservationStatus) => (LIVE as ReservationStatus[]).includes(status);
 const beforeCutOff = (cancelUntil: string) => appClock.now().getTime() <= Date.parse(endOfExhibitionDay(cancelUntil));
 
 function requestQuery(db: Database, exhibitionId: number) {
@@ -76,7 +75,7 @@ async function selectRequests(query: ReturnType<typeof requestQuery>, who: Who):
     cancellable: r.user_id === who.userId && isLive(r.status) && beforeCutOff(r.cancel_until),
     cancelUntil: r.cancel_until,
     createdAt: iso(r.created_at),
-    ...(isOrganizer(who.roleId) ? { company: r.business_name || r.business_name_en || "", username: r.username } : {}),
+    ...askerFor(who, r),
   }));
 }
 
@@ -92,11 +91,7 @@ async function requestById(db: Database, who: Who, id: number) {
 /** The organizer's list: every request of the exhibition, by state, a page at a time. */
 export async function deskRequests(db: Database, who: Who, input: { status?: ReservationStatus; page: number; pageSize: number }): Promise<Paged<RoomRequest>> {
   const base = requestQuery(db, who.exhibitionId).$if(input.status !== undefined, (q) => q.where("r.status", "=", input.status!));
-  const [{ total }, items] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
-    selectRequests(base.limit(input.pageSize).offset((input.page - 1) * input.pageSize), who),
-  ]);
-  return { total: Number(total), page: input.page, pageSize: input.pageSize, items };
+  return deskPage(base, input, (page) => selectRequests(page, who));
 }
 
 type RoomRequestInput = { blockId: number; checkIn: string; checkOut: string; rooms: number; guestNames: string[]; contactMobile: string };
@@ -220,13 +215,6 @@ export async function cancelRequest(db: Database, who: Who, id: number): Promise
 export async function decideRequest(db: Database, who: Who, input: { id: number; decision: ReservationDecision; comment?: string }): Promise<RoomRequest> {
   const request = await requestById(db, who, input.id);
   if (request.status !== "requested") throw new ApiError(ApiCode.conflict, "reservations.errors.alreadyDecided");
-  const updated = await db
-    .updateTable("room_requests")
-    .set({ status: input.decision === "confirm" ? "confirmed" : "declined", comment: input.comment ?? "", updated_at: sql`now()` })
-    .where("id", "=", input.id)
-    .where("exhibition_id", "=", who.exhibitionId)
-    .where("status", "=", "requested")
-    .executeTakeFirst();
-  if (!Number(updated.numUpdatedRows)) throw new ApiError(ApiCode.conflict, "reservations.errors.alreadyDecided");
+  await decideWaiting(db, "room_requests", who, input);
   return requestById(db, who, input.id);
 }

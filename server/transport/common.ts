@@ -65,6 +65,17 @@ export async function appointedCarrier(db: Db, exhibitionId: number, carrierId: 
   return row;
 }
 
+/** The exhibition's appointed (active) carriers in their order, as the booking forms offer them. */
+export const appointedCarriers = (db: Db, exhibitionId: number) =>
+  db
+    .selectFrom("carriers")
+    .select(["id", "name_zh", "name_en"])
+    .where("exhibition_id", "=", exhibitionId)
+    .where("active", "=", true)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
+
 /** The caller's own booth, else 400 on `field` (another exhibitor's booth is not told apart from none). */
 export async function ownBooth(db: Db, caller: Caller, boothId: number, field = "boothId") {
   const row = await db

@@ -9,7 +9,7 @@ import { ApiCode, ApiError, notFound, fieldError } from "../api/envelope";
 import { exhibitorNameIn, exhibitorNamesOf } from "../exhibitor/names";
 import { constructionSettings } from "../booth-construction/common";
 import type { Database, Db } from "../db/database";
-import { appointedCarrier, ownBooth, ownBooths, type Viewer } from "./common";
+import { appointedCarrier, appointedCarriers, ownBooth, ownBooths, type Viewer } from "./common";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
 
@@ -142,14 +142,7 @@ export async function liftingList(db: Db, caller: Caller, language: Language): P
       .execute(),
     feeClasses(db, caller.exhibitionId),
     constructionSettings(db, caller.exhibitionId),
-    db
-      .selectFrom("carriers")
-      .select(["id", "name_zh", "name_en"])
-      .where("exhibition_id", "=", caller.exhibitionId)
-      .where("active", "=", true)
-      .orderBy("sort")
-      .orderBy("id")
-      .execute(),
+    appointedCarriers(db, caller.exhibitionId),
     ownBooths(db, caller),
   ]);
   // A booking is sent once (the list locks), but the oldest send wins should two ever name it.

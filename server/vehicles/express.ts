@@ -17,7 +17,7 @@ import type { Database, Db } from "../db/database";
 import { readDraft } from "../exhibitor/profiles";
 import { addDays, exhibitionDate } from "../../app/contracts/common/exhibition-time";
 import type { DemoCalendar } from "../seed/demo-calendar";
-import { appointedCarrier, ownBooth, ownBooths, requireCarrier, stale, type Viewer } from "../transport/common";
+import { appointedCarrier, appointedCarriers, ownBooth, ownBooths, requireCarrier, stale, type Viewer } from "../transport/common";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
 import { sendQuietly } from "../notify/send-quietly";
@@ -180,14 +180,7 @@ export async function expressList(db: Db, caller: Caller, query: ExpressQuery, l
   const [page, booths, carriers, recipient, lastDay] = await Promise.all([
     pageOf(db, selectBookings(db, caller.exhibitionId, query).where("e.user_id", "=", caller.userId), query.page, true),
     ownBooths(db, caller),
-    db
-      .selectFrom("carriers")
-      .select(["id", "name_zh", "name_en"])
-      .where("exhibition_id", "=", caller.exhibitionId)
-      .where("active", "=", true)
-      .orderBy("sort")
-      .orderBy("id")
-      .execute(),
+    appointedCarriers(db, caller.exhibitionId),
     boothContact(db, caller),
     lastShowDay(db, caller.exhibitionId),
   ]);

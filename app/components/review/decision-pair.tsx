@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps } from "@conform-to/react";
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -72,10 +73,7 @@ function DecisionSideForm({ idPrefix, record, held, reply, pending, side }: Omit
   });
   return (
     <Form method="post" {...getFormProps(form)} data-testid={`${idPrefix}-${side.decision}`}>
-      <input type="hidden" name="intent" value="decide" />
-      <input type="hidden" name="id" value={record.id} />
-      <input type="hidden" name="version" value={record.version} />
-      <input type="hidden" name="decision" value={side.decision} />
+      <HiddenFields values={{ intent: "decide", id: record.id, version: record.version, decision: side.decision }} />
       <Stack gap="sm">
         <Title order={3} size="h5">
           {side.title}

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
@@ -30,8 +31,7 @@ export function ShellTabs({ tabs, current }: { tabs: ShellTab[]; current: string
               {tab.title}
             </Link>
             <Form method="post" action="/ui" className="inline-form">
-              <input type="hidden" name="redirectTo" value={here} />
-              <input type="hidden" name="path" value={tab.path} />
+              <HiddenFields values={{ redirectTo: here, path: tab.path }} />
               <button type="submit" name="intent" value="close" className="shell-tab-close" aria-label={`${t("shell.closeTab")} ${tab.title}`}>
                 ×
               </button>
@@ -42,8 +42,7 @@ export function ShellTabs({ tabs, current }: { tabs: ShellTab[]; current: string
       <details className="shell-dropdown shell-tab-actions" ref={actions} onToggle={(e) => !e.currentTarget.open && setTarget(null)}>
         <summary className="shell-tab-actions-button">{t("shell.tabActions")}</summary>
         <Form method="post" action="/ui" className="shell-dropdown-panel shell-dropdown-right">
-          <input type="hidden" name="redirectTo" value={here} />
-          <input type="hidden" name="path" value={target ?? current} />
+          <HiddenFields values={{ redirectTo: here, path: target ?? current }} />
           <button type="submit" name="intent" value="close" className="shell-linkbutton">
             {t("shell.closeTab")}
           </button>

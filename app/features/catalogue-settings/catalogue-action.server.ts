@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type * as z from "zod";
 import type { AnyEndpoint } from "~/contracts/api/endpoint";
-import { handleAuthErrors } from "~/lib/api.server";
-import { rememberForm } from "~/lib/form-hold.server";
+import { translate } from "~/contracts/i18n/translate.server";
+import { type ApiClient, type ApiResult, handleAuthErrors, requireOk } from "~/lib/api.server";
+import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
-import { parseWithZod } from "~/lib/forms.server";
-import { requireShellUser } from "~/lib/permissions.server";
+import { formConstraints, parseWithZod } from "~/lib/forms.server";
+import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** What a post of the catalogue pages answers when refused: the form with its errors, or the removal's reason. */
@@ -51,4 +52,35 @@ export async function catalogueAction({ request, context }: ActionFunctionArgs, 
 export function listAddress(path: string, request: Request) {
   const page = Number(new URL(request.url).searchParams.get("page"));
   return Number.isInteger(page) && page > 1 ? `${path}?page=${page}` : path;
+}
+
+type CatalogueList = { list: { id: number }[]; page: number; pageSize: number; total: number };
+
+/**
+ * The list page of /index/settings/services and /index/settings/overseasAgents: a page of rows, the
+ * one `?edit=<id>` edits (or the one a save held over a sign-in was for) and the one `?remove=<id>`
+ * asks about.
+ */
+export async function catalogueLoader<Page extends CatalogueList>(
+  { request, context }: LoaderFunctionArgs,
+  setup: Pick<Setup, "schema" | "fields"> & { titleKey: string; list: (api: ApiClient, page: number) => Promise<ApiResult<Page>> },
+) {
+  const { api, language, info } = await requireShellUser(request, context);
+  const params = new URL(request.url).searchParams;
+  const pageNo = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const page = await requireOk(await setup.list(api, pageNo), request, context);
+  // A save posted after the session ended comes back once, as typed, to the row it was for.
+  const held = await heldFormValues(request, context, formHolderOf(info), setup.fields, "save");
+  const byId = (key: string, id = params.get(key)): Page["list"][number] | null => page.list.find((row) => String(row.id) === id) ?? null;
+  return json(
+    {
+      title: translate(language, setup.titleKey),
+      page,
+      editing: byId("edit", typeof held.values?.id === "string" ? held.values.id : params.get("edit")),
+      removing: byId("remove"),
+      held: held.values,
+      constraint: formConstraints({ row: setup.schema }).row,
+    },
+    { headers: held.headers },
+  );
 }

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -66,12 +67,7 @@ export function DeclarationForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="declaration-form">
       <input type="hidden" name="intent" value={intent} />
-      {record ? (
-        <>
-          <input type="hidden" name="id" value={record.id} />
-          <input type="hidden" name="version" value={record.version} />
-        </>
-      ) : null}
+      {record ? <HiddenFields values={{ id: record.id, version: record.version }} /> : null}
       <Stack gap="sm">
         <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
@@ -276,8 +277,7 @@ export function ContactLog({
         )}
         {canWrite ? (
           <Form method="post" {...getFormProps(form)} preventScrollReset>
-            <input type="hidden" name="intent" value="message" />
-            <input type="hidden" name="declarationId" value={declarationId} />
+            <HiddenFields values={{ intent: "message", declarationId }} />
             <Stack gap="xs">
               <FormError errors={form.errors} id={form.errorId} />
               <Textarea

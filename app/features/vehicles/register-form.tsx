@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps } from "@conform-to/react";
 import { Alert, Button, Group, Stack, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
@@ -41,12 +42,7 @@ export function RegisterFormFrame<Schema extends Record<string, unknown>>({
       preventScrollReset
     >
       <input type="hidden" name="intent" value={editing ? "update" : "save"} />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={editing.version} />
-        </>
-      ) : null}
+      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
       <Stack gap="sm">
         <Title order={2} size="h4">
           {editing ? t(`${texts}.editTitle`, { plate: editing.plate }) : t(`${texts}.formTitle`)}

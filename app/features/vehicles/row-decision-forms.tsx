@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, Stack } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -68,10 +69,7 @@ function RowDecisionForm({ kind, record, constraint, reply, pending, stacked, de
   );
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset data-testid={`${kind.testId}-${decision}-${record.id}`}>
-      <input type="hidden" name="intent" value="decide" />
-      <input type="hidden" name="id" value={record.id} />
-      <input type="hidden" name="version" value={record.version} />
-      <input type="hidden" name="decision" value={decision} />
+      <HiddenFields values={{ intent: "decide", id: record.id, version: record.version, decision }} />
       <FormError errors={form.errors} id={form.errorId} />
       {stacked ? (
         <Stack gap={4}>

@@ -1,7 +1,6 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Checkbox, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { SaveFormFrame } from "~/components/save-form-frame";
+import type { SubmissionResult } from "@conform-to/react";
+import { Checkbox, SimpleGrid, Text } from "@mantine/core";
 import type { BusRoute, BusStop, BusTimetable, GuideDays } from "~/contracts/traffic-guides/api-types";
 import type { busRouteSaveSchema, busStopSaveSchema, busTimetableSaveSchema } from "~/contracts/traffic-guides/schema";
 import { BUS_INTERVAL_MAX, GUIDE_ADDRESS_MAX, GUIDE_NAME_MAX, GUIDE_NOTE_MAX, dayLabel } from "~/contracts/traffic-guides/values";
@@ -31,25 +30,23 @@ export function RouteForm({ editing, held, constraint, lastResult, pending }: Fo
     defaultValue: { ...defaults, ...held },
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="route-form">
-      <input type="hidden" name="intent" value="saveRoute" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newRoute")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
-          {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
-          {kit.area(fields.noteZh, GUIDE_NOTE_MAX)}
-          {kit.area(fields.noteEn, GUIDE_NOTE_MAX)}
-          {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
-        </SimpleGrid>
-        <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("trafficGuides.fields.hidden")} />
-        <SaveButtons editing={Boolean(editing)} pending={pending} testId="route-save" />
-      </Stack>
-    </Form>
+    <SaveFormFrame
+      form={form}
+      testId="route-form"
+      intent="saveRoute"
+      editingId={editing?.id}
+      title={editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newRoute")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
+        {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
+        {kit.area(fields.noteZh, GUIDE_NOTE_MAX)}
+        {kit.area(fields.noteEn, GUIDE_NOTE_MAX)}
+        {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
+      </SimpleGrid>
+      <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("trafficGuides.fields.hidden")} />
+      <SaveButtons editing={Boolean(editing)} pending={pending} testId="route-save" />
+    </SaveFormFrame>
   );
 }
 
@@ -72,25 +69,23 @@ export function StopForm({ editing, routes, held, constraint, lastResult, pendin
     defaultValue: { ...defaults, ...held },
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="stop-form">
-      <input type="hidden" name="intent" value="saveStop" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newStop")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {kit.select(fields.routeId, useRouteChoices(routes))}
-          {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
-          {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
-          {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
-          {kit.input(fields.addressZh, { max: GUIDE_ADDRESS_MAX })}
-          {kit.input(fields.addressEn, { max: GUIDE_ADDRESS_MAX })}
-        </SimpleGrid>
-        <SaveButtons editing={Boolean(editing)} pending={pending} testId="stop-save" />
-      </Stack>
-    </Form>
+    <SaveFormFrame
+      form={form}
+      testId="stop-form"
+      intent="saveStop"
+      editingId={editing?.id}
+      title={editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newStop")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {kit.select(fields.routeId, useRouteChoices(routes))}
+        {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
+        {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
+        {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
+        {kit.input(fields.addressZh, { max: GUIDE_ADDRESS_MAX })}
+        {kit.input(fields.addressEn, { max: GUIDE_ADDRESS_MAX })}
+      </SimpleGrid>
+      <SaveButtons editing={Boolean(editing)} pending={pending} testId="stop-save" />
+    </SaveFormFrame>
   );
 }
 
@@ -116,26 +111,26 @@ export function TimetableForm({
     defaultValue: { ...defaults, ...held },
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="timetable-form">
-      <input type="hidden" name="intent" value="saveTimetable" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newTimetable")}
-        </Title>
+    <SaveFormFrame
+      form={form}
+      testId="timetable-form"
+      intent="saveTimetable"
+      editingId={editing?.id}
+      title={editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newTimetable")}
+      hint={
         <Text size="sm" c="dimmed">
           {t("trafficGuides.admin.daysHint", { from: dayLabel(days.buildUpFrom, language), to: dayLabel(days.endsOn, language) })}
         </Text>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {kit.select(fields.routeId, useRouteChoices(routes))}
-          {kit.input(fields.serviceDay, { type: "date", required: true, min: days.buildUpFrom, maxValue: days.endsOn })}
-          {kit.input(fields.intervalMinutes, { type: "number", required: true, min: 1, maxValue: BUS_INTERVAL_MAX })}
-          {kit.input(fields.firstDeparture, { type: "time", required: true })}
-          {kit.input(fields.lastDeparture, { type: "time", required: true })}
-        </SimpleGrid>
-        <SaveButtons editing={Boolean(editing)} pending={pending} testId="timetable-save" />
-      </Stack>
-    </Form>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {kit.select(fields.routeId, useRouteChoices(routes))}
+        {kit.input(fields.serviceDay, { type: "date", required: true, min: days.buildUpFrom, maxValue: days.endsOn })}
+        {kit.input(fields.intervalMinutes, { type: "number", required: true, min: 1, maxValue: BUS_INTERVAL_MAX })}
+        {kit.input(fields.firstDeparture, { type: "time", required: true })}
+        {kit.input(fields.lastDeparture, { type: "time", required: true })}
+      </SimpleGrid>
+      <SaveButtons editing={Boolean(editing)} pending={pending} testId="timetable-save" />
+    </SaveFormFrame>
   );
 }

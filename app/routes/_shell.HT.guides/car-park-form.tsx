@@ -1,7 +1,5 @@
-import { getFormProps } from "@conform-to/react";
-import { Checkbox, SimpleGrid, Stack, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { SaveFormFrame } from "~/components/save-form-frame";
+import { Checkbox, SimpleGrid } from "@mantine/core";
 import type { CarPark } from "~/contracts/traffic-guides/api-types";
 import type { carParkSaveSchema } from "~/contracts/traffic-guides/schema";
 import { CAR_PARK_TEXT_MAX, GUIDE_ADDRESS_MAX, GUIDE_MAP_UPLOAD, GUIDE_NAME_MAX } from "~/contracts/traffic-guides/values";
@@ -26,38 +24,37 @@ export function CarParkForm({ editing, held, constraint, lastResult, pending }: 
     defaultValue: { ...defaults, ...held },
   });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="car-park-form">
-      <input type="hidden" name="intent" value="saveCarPark" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newCarPark")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
-          {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
-          {kit.input(fields.addressZh, { max: GUIDE_ADDRESS_MAX })}
-          {kit.input(fields.addressEn, { max: GUIDE_ADDRESS_MAX })}
-          {kit.area(fields.hoursZh, CAR_PARK_TEXT_MAX)}
-          {kit.area(fields.hoursEn, CAR_PARK_TEXT_MAX)}
-          {kit.area(fields.pricesZh, CAR_PARK_TEXT_MAX)}
-          {kit.area(fields.pricesEn, CAR_PARK_TEXT_MAX)}
-          {kit.input(fields.capacity, { required: true })}
-          {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
-        </SimpleGrid>
-        <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("trafficGuides.fields.hidden")} />
-        <FieldFileUpload
-          field={fields.mapUrl}
-          formValues={form.initialValue}
-          folder={GUIDE_MAP_UPLOAD.folder}
-          kinds={GUIDE_MAP_UPLOAD.kinds}
-          maxBytes={GUIDE_MAP_UPLOAD.maxBytes}
-          maxCount={GUIDE_MAP_UPLOAD.maxCount}
-          label={editing?.hasMap ? `${t("trafficGuides.fields.map")} (${t("trafficGuides.admin.replaceHint")})` : t("trafficGuides.fields.map")}
-        />
-        <SaveButtons editing={Boolean(editing)} pending={pending} testId="car-park-save" />
-      </Stack>
-    </Form>
+    <SaveFormFrame
+      form={form}
+      testId="car-park-form"
+      intent="saveCarPark"
+      editingId={editing?.id}
+      title={editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newCarPark")}
+      multipart
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
+        {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
+        {kit.input(fields.addressZh, { max: GUIDE_ADDRESS_MAX })}
+        {kit.input(fields.addressEn, { max: GUIDE_ADDRESS_MAX })}
+        {kit.area(fields.hoursZh, CAR_PARK_TEXT_MAX)}
+        {kit.area(fields.hoursEn, CAR_PARK_TEXT_MAX)}
+        {kit.area(fields.pricesZh, CAR_PARK_TEXT_MAX)}
+        {kit.area(fields.pricesEn, CAR_PARK_TEXT_MAX)}
+        {kit.input(fields.capacity, { required: true })}
+        {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
+      </SimpleGrid>
+      <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("trafficGuides.fields.hidden")} />
+      <FieldFileUpload
+        field={fields.mapUrl}
+        formValues={form.initialValue}
+        folder={GUIDE_MAP_UPLOAD.folder}
+        kinds={GUIDE_MAP_UPLOAD.kinds}
+        maxBytes={GUIDE_MAP_UPLOAD.maxBytes}
+        maxCount={GUIDE_MAP_UPLOAD.maxCount}
+        label={editing?.hasMap ? `${t("trafficGuides.fields.map")} (${t("trafficGuides.admin.replaceHint")})` : t("trafficGuides.fields.map")}
+      />
+      <SaveButtons editing={Boolean(editing)} pending={pending} testId="car-park-save" />
+    </SaveFormFrame>
   );
 }

@@ -1,10 +1,12 @@
-import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { HiddenFields } from "~/components/hidden-fields";
 import { ListPager } from "~/components/list-pager";
 import type { MeetingBooking, Paged, RoomRequest } from "~/contracts/reservations/api-types";
-import { COMMENT_MAX, MEETING_SLOT_TIMES, RESERVATION_DESK_PATH, RESERVATION_STATUSES } from "~/contracts/reservations/values";
+import { COMMENT_MAX, RESERVATION_DESK_PATH, RESERVATION_STATUSES } from "~/contracts/reservations/values";
 import { useTranslation } from "~/i18n/texts";
-import { StatusBadge, usePick } from "~/features/reservations/status-badge";
+import { HotelCell, ListPanel, PeopleCell, RowsTable, SlotCell, StatusCell, WithNote } from "~/features/reservations/list-parts";
+import { usePick } from "~/features/reservations/status-badge";
 import type { DeskReply } from "./action.server";
 import "~/contracts/reservations/texts";
 
@@ -49,8 +51,7 @@ function DecideForm({ intent, id, reply }: { intent: "decideRooms" | "decideMeet
   const mine = reply?.form === "decide" && reply.kind === (intent === "decideRooms" ? "rooms" : "meeting") && reply.id === String(id) ? reply : null;
   return (
     <Form method="post" preventScrollReset data-testid="decide-form">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
+      <HiddenFields values={{ intent, id }} />
       <Stack gap={4}>
         <TextInput
           name="comment"
@@ -74,64 +75,49 @@ function DecideForm({ intent, id, reply }: { intent: "decideRooms" | "decideMeet
   );
 }
 
+/** The company and the account that asked. */
+function CompanyCell({ row }: { row: { company?: string; username?: string } }) {
+  return <WithNote note={row.username}>{row.company}</WithNote>;
+}
+
 export function RequestDesk({ list, filters, reply }: { list: Paged<RoomRequest>; filters: Filters; reply?: DeskReply }) {
   const { t } = useTranslation();
-  const pick = usePick();
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("reservations.desk.requests")}
-        </Title>
-        <StatusFilter name="status" filters={filters} />
-        {!list.items.length ? (
-          <Text c="dimmed">{t("reservations.desk.empty")}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped withTableBorder data-testid="desk-requests">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("reservations.desk.company")}</Table.Th>
-                  <Table.Th>{t("reservations.fields.hotel")}</Table.Th>
-                  <Table.Th>{t("reservations.desk.stay")}</Table.Th>
-                  <Table.Th>{t("reservations.fields.guestNames")}</Table.Th>
-                  <Table.Th>{t("reservations.fields.status")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((r) => (
-                  <Table.Tr key={r.id} data-testid="desk-request-row">
-                    <Table.Td>
-                      {r.company}
-                      <Text size="xs">{r.username}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {pick(r.hotelZh, r.hotelEn)}
-                      <Text size="xs">{pick(r.roomTypeZh, r.roomTypeEn)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {r.checkIn} – {r.checkOut}
-                      <Text size="xs">{t("reservations.rooms", { count: r.rooms })}</Text>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      {r.guestNames.join(", ")}
-                      <Text size="xs">{r.contactMobile}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={r.status} />
-                      {r.comment ? <Text size="xs">{r.comment}</Text> : null}
-                    </Table.Td>
-                    <Table.Td>{r.status === "requested" ? <DecideForm intent="decideRooms" id={r.id} reply={reply} /> : null}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => deskLink(filters, { page: String(page) })} keys={PAGER_KEYS} />
-      </Stack>
-    </Paper>
+    <ListPanel title="reservations.desk.requests">
+      <StatusFilter name="status" filters={filters} />
+      {!list.items.length ? (
+        <Text c="dimmed">{t("reservations.desk.empty")}</Text>
+      ) : (
+        <RowsTable
+          rows={list.items}
+          minWidth={900}
+          testId="desk-requests"
+          rowTestId="desk-request-row"
+          head={[
+            "reservations.desk.company",
+            "reservations.fields.hotel",
+            "reservations.desk.stay",
+            "reservations.fields.guestNames",
+            "reservations.fields.status",
+            "",
+          ]}
+          cells={(r) => [
+            <CompanyCell key="company" row={r} />,
+            <HotelCell key="hotel" request={r} />,
+            <WithNote key="stay" note={t("reservations.rooms", { count: r.rooms })}>
+              {r.checkIn} – {r.checkOut}
+            </WithNote>,
+            {
+              content: <WithNote note={r.contactMobile}>{r.guestNames.join(", ")}</WithNote>,
+              style: { overflowWrap: "anywhere" },
+            },
+            <StatusCell key="status" status={r.status} comment={r.comment} />,
+            r.status === "requested" ? <DecideForm key="decide" intent="decideRooms" id={r.id} reply={reply} /> : null,
+          ]}
+        />
+      )}
+      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => deskLink(filters, { page: String(page) })} keys={PAGER_KEYS} />
+    </ListPanel>
   );
 }
 
@@ -139,51 +125,33 @@ export function BookingDesk({ list, filters, reply }: { list: Paged<MeetingBooki
   const { t } = useTranslation();
   const pick = usePick();
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("reservations.desk.bookings")}
-        </Title>
-        <StatusFilter name="bookingStatus" filters={filters} />
-        {!list.items.length ? (
-          <Text c="dimmed">{t("reservations.desk.empty")}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped withTableBorder data-testid="desk-bookings">
-              <Table.Tbody>
-                {list.items.map((b) => (
-                  <Table.Tr key={b.id} data-testid="desk-booking-row">
-                    <Table.Td>
-                      {b.company}
-                      <Text size="xs">{b.username}</Text>
-                    </Table.Td>
-                    <Table.Td>{pick(b.roomZh, b.roomEn)}</Table.Td>
-                    <Table.Td>
-                      {b.day} {t(`reservations.slots.${b.slot}`)} {MEETING_SLOT_TIMES[b.slot]}
-                    </Table.Td>
-                    <Table.Td>
-                      {t("reservations.people", { count: b.people })}
-                      {b.topic ? <Text size="xs">{b.topic}</Text> : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={b.status} />
-                      {b.comment ? <Text size="xs">{b.comment}</Text> : null}
-                    </Table.Td>
-                    <Table.Td>{b.status === "requested" ? <DecideForm intent="decideMeeting" id={b.id} reply={reply} /> : null}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <ListPager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          link={(page) => deskLink(filters, { bookingPage: String(page) })}
-          keys={PAGER_KEYS}
+    <ListPanel title="reservations.desk.bookings">
+      <StatusFilter name="bookingStatus" filters={filters} />
+      {!list.items.length ? (
+        <Text c="dimmed">{t("reservations.desk.empty")}</Text>
+      ) : (
+        <RowsTable
+          rows={list.items}
+          minWidth={800}
+          testId="desk-bookings"
+          rowTestId="desk-booking-row"
+          cells={(b) => [
+            <CompanyCell key="company" row={b} />,
+            pick(b.roomZh, b.roomEn),
+            <SlotCell key="slot" booking={b} />,
+            <PeopleCell key="people" booking={b} />,
+            <StatusCell key="status" status={b.status} comment={b.comment} />,
+            b.status === "requested" ? <DecideForm key="decide" intent="decideMeeting" id={b.id} reply={reply} /> : null,
+          ]}
         />
-      </Stack>
-    </Paper>
+      )}
+      <ListPager
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        link={(page) => deskLink(filters, { bookingPage: String(page) })}
+        keys={PAGER_KEYS}
+      />
+    </ListPanel>
   );
 }

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { SaveFormFrame } from "~/components/save-form-frame";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import type { Hotel, MeetingRoom, RoomBlock } from "~/contracts/reservations/api-types";
 import type { blockSaveSchema, hotelSaveSchema, meetingRoomSaveSchema } from "~/contracts/reservations/schema";
 import {
@@ -85,34 +85,32 @@ export function HotelForm({ editing, held, constraint, lastResult, pending }: Fo
     defaultValue: { ...defaults, ...held },
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="hotel-form">
-      <input type="hidden" name="intent" value="saveHotel" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? t("reservations.desk.edit") : t("reservations.desk.newHotel")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextFields
-            fields={fields as Fields}
-            names={["nameZh", "nameEn", "addressZh", "addressEn", "noteZh", "noteEn", "cancelUntil", "sort"]}
-            max={{
-              nameZh: HOTEL_NAME_MAX,
-              nameEn: HOTEL_NAME_MAX,
-              addressZh: HOTEL_ADDRESS_MAX,
-              addressEn: HOTEL_ADDRESS_MAX,
-              noteZh: HOTEL_NOTE_MAX,
-              noteEn: HOTEL_NOTE_MAX,
-              sort: 9999,
-            }}
-            required={["nameZh", "nameEn", "cancelUntil"]}
-          />
-        </SimpleGrid>
-        <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("reservations.fields.hidden")} />
-        <Buttons editing={Boolean(editing)} pending={pending} />
-      </Stack>
-    </Form>
+    <SaveFormFrame
+      form={form}
+      testId="hotel-form"
+      intent="saveHotel"
+      editingId={editing?.id}
+      title={editing ? t("reservations.desk.edit") : t("reservations.desk.newHotel")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextFields
+          fields={fields as Fields}
+          names={["nameZh", "nameEn", "addressZh", "addressEn", "noteZh", "noteEn", "cancelUntil", "sort"]}
+          max={{
+            nameZh: HOTEL_NAME_MAX,
+            nameEn: HOTEL_NAME_MAX,
+            addressZh: HOTEL_ADDRESS_MAX,
+            addressEn: HOTEL_ADDRESS_MAX,
+            noteZh: HOTEL_NOTE_MAX,
+            noteEn: HOTEL_NOTE_MAX,
+            sort: 9999,
+          }}
+          required={["nameZh", "nameEn", "cancelUntil"]}
+        />
+      </SimpleGrid>
+      <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("reservations.fields.hidden")} />
+      <Buttons editing={Boolean(editing)} pending={pending} />
+    </SaveFormFrame>
   );
 }
 
@@ -140,33 +138,31 @@ export function BlockForm({ editing, hotels, hotelId, held, constraint, lastResu
     defaultValue: { ...defaults, ...held },
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="block-form">
-      <input type="hidden" name="intent" value="saveBlock" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? t("reservations.desk.edit") : t("reservations.desk.newBlock")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            {...getSelectProps(fields.hotelId)}
-            key={fields.hotelId.key}
-            label={t("reservations.fields.hotel")}
-            data={hotels.map((h) => ({ value: String(h.id), label: pick(h.nameZh, h.nameEn) }))}
-            withAsterisk
-            error={errorText(fields.hotelId.errors)}
-          />
-          <TextFields
-            fields={fields as Fields}
-            names={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "maxRoomsPerExhibitor", "firstNight", "lastNight"]}
-            max={{ roomTypeZh: ROOM_TYPE_MAX, roomTypeEn: ROOM_TYPE_MAX, price: 10, roomsPerNight: BLOCK_QUOTA_MAX, maxRoomsPerExhibitor: BLOCK_QUOTA_MAX }}
-            required={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "maxRoomsPerExhibitor", "firstNight", "lastNight"]}
-          />
-        </SimpleGrid>
-        <Buttons editing={Boolean(editing)} pending={pending} />
-      </Stack>
-    </Form>
+    <SaveFormFrame
+      form={form}
+      testId="block-form"
+      intent="saveBlock"
+      editingId={editing?.id}
+      title={editing ? t("reservations.desk.edit") : t("reservations.desk.newBlock")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect
+          {...getSelectProps(fields.hotelId)}
+          key={fields.hotelId.key}
+          label={t("reservations.fields.hotel")}
+          data={hotels.map((h) => ({ value: String(h.id), label: pick(h.nameZh, h.nameEn) }))}
+          withAsterisk
+          error={errorText(fields.hotelId.errors)}
+        />
+        <TextFields
+          fields={fields as Fields}
+          names={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "maxRoomsPerExhibitor", "firstNight", "lastNight"]}
+          max={{ roomTypeZh: ROOM_TYPE_MAX, roomTypeEn: ROOM_TYPE_MAX, price: 10, roomsPerNight: BLOCK_QUOTA_MAX, maxRoomsPerExhibitor: BLOCK_QUOTA_MAX }}
+          required={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "maxRoomsPerExhibitor", "firstNight", "lastNight"]}
+        />
+      </SimpleGrid>
+      <Buttons editing={Boolean(editing)} pending={pending} />
+    </SaveFormFrame>
   );
 }
 
@@ -189,32 +185,30 @@ export function MeetingRoomForm({ editing, held, constraint, lastResult, pending
     defaultValue: { ...defaults, ...held },
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="meeting-room-form">
-      <input type="hidden" name="intent" value="saveMeetingRoom" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? t("reservations.desk.edit") : t("reservations.desk.newMeetingRoom")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextFields
-            fields={fields as Fields}
-            names={["nameZh", "nameEn", "capacity", "locationZh", "locationEn", "sort"]}
-            max={{
-              nameZh: MEETING_ROOM_NAME_MAX,
-              nameEn: MEETING_ROOM_NAME_MAX,
-              capacity: MEETING_CAPACITY_MAX,
-              locationZh: MEETING_LOCATION_MAX,
-              locationEn: MEETING_LOCATION_MAX,
-              sort: 9999,
-            }}
-            required={["nameZh", "nameEn", "capacity"]}
-          />
-        </SimpleGrid>
-        <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("reservations.fields.hidden")} />
-        <Buttons editing={Boolean(editing)} pending={pending} />
-      </Stack>
-    </Form>
+    <SaveFormFrame
+      form={form}
+      testId="meeting-room-form"
+      intent="saveMeetingRoom"
+      editingId={editing?.id}
+      title={editing ? t("reservations.desk.edit") : t("reservations.desk.newMeetingRoom")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextFields
+          fields={fields as Fields}
+          names={["nameZh", "nameEn", "capacity", "locationZh", "locationEn", "sort"]}
+          max={{
+            nameZh: MEETING_ROOM_NAME_MAX,
+            nameEn: MEETING_ROOM_NAME_MAX,
+            capacity: MEETING_CAPACITY_MAX,
+            locationZh: MEETING_LOCATION_MAX,
+            locationEn: MEETING_LOCATION_MAX,
+            sort: 9999,
+          }}
+          required={["nameZh", "nameEn", "capacity"]}
+        />
+      </SimpleGrid>
+      <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("reservations.fields.hidden")} />
+      <Buttons editing={Boolean(editing)} pending={pending} />
+    </SaveFormFrame>
   );
 }

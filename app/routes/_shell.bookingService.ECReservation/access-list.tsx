@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -105,8 +106,7 @@ function AccessRow({
           {active ? (
             <Group gap="xs">
               <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="resend" />
-                <input type="hidden" name="accessId" value={access.accessId} />
+                <HiddenFields values={{ intent: "resend", accessId: access.accessId }} />
                 <Button type="submit" size="xs" variant="light">
                   {t("contractors.page.resend")}
                 </Button>
@@ -136,8 +136,7 @@ function AccessRow({
                   {t("contractors.page.confirmRevoke", { company: access.companyName })}
                 </Text>
                 <Form method="post">
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="accessId" value={access.accessId} />
+                  <HiddenFields values={{ intent: "revoke", accessId: access.accessId }} />
                   <Group>
                     <Button type="submit" color="red.9" loading={pending}>
                       {t("contractors.page.confirmRevokeYes")}

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Anchor, Blockquote, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
@@ -68,12 +69,7 @@ export function LeakageForm(props: {
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="leakage-form">
       <input type="hidden" name="intent" value="save" />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={editing.version} />
-        </>
-      ) : null}
+      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
       <Stack gap="sm">
         <Title order={2} size="h4">
           {editing ? `${t("bookingForms.leakage.edit")}: ${editing.equipmentName}` : t("bookingForms.leakage.create")}

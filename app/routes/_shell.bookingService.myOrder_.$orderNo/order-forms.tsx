@@ -1,6 +1,7 @@
+import { ContractorFields } from "~/features/orders/contractor-fields";
 import { FormError } from "~/components/form-error";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FileUpload } from "~/features/uploads/file-upload";
@@ -24,33 +25,14 @@ export function ContractorForm({
   lastResult: Result;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const _errorText = useErrorText();
   const isPending = useIsPending();
   const [form, fields] = usePortalForm<typeof contractorFormSchema>({ id: "contractor", constraint, lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="contractor-form">
       <Stack gap="sm" maw={560}>
         <FormError errors={form.errors} id={form.errorId} />
-        <TextInput
-          {...getInputProps(fields.contractorCompany, { type: "text" })}
-          key={fields.contractorCompany.key}
-          label={t("orders.fields.contractorCompany")}
-          maxLength={100}
-          error={errorText(fields.contractorCompany.errors)}
-        />
-        <TextInput
-          {...getInputProps(fields.contractorContact, { type: "text" })}
-          key={fields.contractorContact.key}
-          label={t("orders.fields.contractorContact")}
-          maxLength={50}
-          error={errorText(fields.contractorContact.errors)}
-        />
-        <TextInput
-          {...getInputProps(fields.contractorPhone, { type: "tel" })}
-          key={fields.contractorPhone.key}
-          label={t("orders.fields.contractorPhone")}
-          error={errorText(fields.contractorPhone.errors)}
-        />
+        <ContractorFields fields={fields} />
         <Group>
           <Button type="submit" name="intent" value="contractor" variant="light" loading={isPending}>
             {t("orders.detail.saveContractor")}

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
@@ -258,8 +259,7 @@ function ApplicationList({ applications, pending }: { applications: AirCompresso
                   <Table.Td>
                     {a.status === "submitted" ? (
                       <Form method="post">
-                        <input type="hidden" name="intent" value="cancel" />
-                        <input type="hidden" name="id" value={a.id} />
+                        <HiddenFields values={{ intent: "cancel", id: a.id }} />
                         <Button type="submit" size="xs" variant="outline" color="red.9" disabled={pending}>
                           {t("bookingForms.air.cancel")}
                         </Button>

@@ -1,6 +1,7 @@
+import { ContractorFields } from "~/features/orders/contractor-fields";
 import { FormError } from "~/components/form-error";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FileUpload } from "~/features/uploads/file-upload";
@@ -47,26 +48,7 @@ export function CommitForm({
           {t("orders.booking.commitHint")}
         </Text>
         <FormError errors={form.errors} id={form.errorId} testId="commit-error" />
-        <TextInput
-          {...getInputProps(fields.contractorCompany, { type: "text" })}
-          key={fields.contractorCompany.key}
-          label={t("orders.fields.contractorCompany")}
-          maxLength={100}
-          error={errorText(fields.contractorCompany.errors)}
-        />
-        <TextInput
-          {...getInputProps(fields.contractorContact, { type: "text" })}
-          key={fields.contractorContact.key}
-          label={t("orders.fields.contractorContact")}
-          maxLength={50}
-          error={errorText(fields.contractorContact.errors)}
-        />
-        <TextInput
-          {...getInputProps(fields.contractorPhone, { type: "tel" })}
-          key={fields.contractorPhone.key}
-          label={t("orders.fields.contractorPhone")}
-          error={errorText(fields.contractorPhone.errors)}
-        />
+        <ContractorFields fields={fields} />
         <FileUpload
           key={fields.installationDrawingUrl.key}
           name="installationDrawingUrl"

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Checkbox, Group, Input, NativeSelect, Radio, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -84,8 +85,7 @@ export function BuildForm({
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="standard-build-form">
-      <input type="hidden" name="version" value={build.version} />
-      <input type="hidden" name="exists" value={build.id === null ? "" : "1"} />
+      <HiddenFields values={{ version: build.version, exists: build.id === null ? "" : "1" }} />
       <Stack gap="lg">
         <FormError errors={form.errors} id={form.errorId} />
 

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { SaveFormFrame } from "~/components/save-form-frame";
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import type { DataClass, DataFile } from "~/contracts/data-area/api-types";
 import type { dataClassSaveSchema, dataFileSaveSchema } from "~/contracts/data-area/schema";
 import {
@@ -49,54 +49,52 @@ export function ClassForm({ editing, held, constraint, lastResult, pending }: Fo
     defaultValue: { ...defaults, ...held },
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="class-form">
-      <input type="hidden" name="intent" value="saveClass" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? t("dataArea.admin.edit") : t("dataArea.admin.newClass")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            {...getInputProps(fields.nameZh, { type: "text" })}
-            key={fields.nameZh.key}
-            label={t("dataArea.fields.nameZh")}
-            maxLength={DATA_CLASS_NAME_MAX}
-            withAsterisk
-            error={errorText(fields.nameZh.errors)}
-          />
-          <TextInput
-            {...getInputProps(fields.nameEn, { type: "text" })}
-            key={fields.nameEn.key}
-            label={t("dataArea.fields.nameEn")}
-            maxLength={DATA_CLASS_NAME_MAX}
-            withAsterisk
-            error={errorText(fields.nameEn.errors)}
-          />
-          <TextInput
-            {...getInputProps(fields.sort, { type: "number" })}
-            key={fields.sort.key}
-            label={t("dataArea.fields.sort")}
-            min={0}
-            max={9999}
-            error={errorText(fields.sort.errors)}
-          />
-        </SimpleGrid>
-        <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("dataArea.fields.hidden")} />
-        <Checkbox name="banner" defaultChecked={fields.banner.initialValue === "on"} label={t("dataArea.fields.banner")} />
-        <Group>
-          <Button type="submit" loading={pending}>
-            {t("dataArea.admin.save")}
-          </Button>
-          {editing ? (
-            <Anchor component={Link} to={DATA_FILES_ADMIN_PATH}>
-              {t("common.cancel")}
-            </Anchor>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+    <SaveFormFrame
+      form={form}
+      testId="class-form"
+      intent="saveClass"
+      editingId={editing?.id}
+      title={editing ? t("dataArea.admin.edit") : t("dataArea.admin.newClass")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          {...getInputProps(fields.nameZh, { type: "text" })}
+          key={fields.nameZh.key}
+          label={t("dataArea.fields.nameZh")}
+          maxLength={DATA_CLASS_NAME_MAX}
+          withAsterisk
+          error={errorText(fields.nameZh.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.nameEn, { type: "text" })}
+          key={fields.nameEn.key}
+          label={t("dataArea.fields.nameEn")}
+          maxLength={DATA_CLASS_NAME_MAX}
+          withAsterisk
+          error={errorText(fields.nameEn.errors)}
+        />
+        <TextInput
+          {...getInputProps(fields.sort, { type: "number" })}
+          key={fields.sort.key}
+          label={t("dataArea.fields.sort")}
+          min={0}
+          max={9999}
+          error={errorText(fields.sort.errors)}
+        />
+      </SimpleGrid>
+      <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("dataArea.fields.hidden")} />
+      <Checkbox name="banner" defaultChecked={fields.banner.initialValue === "on"} label={t("dataArea.fields.banner")} />
+      <Group>
+        <Button type="submit" loading={pending}>
+          {t("dataArea.admin.save")}
+        </Button>
+        {editing ? (
+          <Anchor component={Link} to={DATA_FILES_ADMIN_PATH}>
+            {t("common.cancel")}
+          </Anchor>
+        ) : null}
+      </Group>
+    </SaveFormFrame>
   );
 }
 
@@ -145,64 +143,63 @@ export function FileForm({ editing, classes, held, constraint, lastResult, pendi
     />
   );
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="file-form">
-      <input type="hidden" name="intent" value="saveFile" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? `${t("dataArea.admin.edit")}: ${language === "en" ? editing.nameEn || editing.nameZh : editing.nameZh}` : t("dataArea.admin.newFile")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            {...getSelectProps(fields.classId)}
-            key={fields.classId.key}
-            label={t("dataArea.fields.class")}
-            data={classes.map((c) => ({ value: String(c.id), label: language === "en" ? c.nameEn : c.nameZh }))}
-            withAsterisk
-            error={errorText(fields.classId.errors)}
-          />
-          <NativeSelect
-            {...getSelectProps(fields.language)}
-            key={fields.language.key}
-            label={t("dataArea.fields.language")}
-            data={DATA_FILE_LANGUAGES.map((l) => ({ value: l, label: t(`dataArea.languages.${l}`) }))}
-            error={errorText(fields.language.errors)}
-          />
-          {text("nameZh", true)}
-          {text("nameEn", false)}
-          {area("descriptionZh")}
-          {area("descriptionEn")}
-          <TextInput
-            {...getInputProps(fields.sort, { type: "number" })}
-            key={fields.sort.key}
-            label={t("dataArea.fields.sort")}
-            min={0}
-            max={9999}
-            error={errorText(fields.sort.errors)}
-          />
-        </SimpleGrid>
-        <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("dataArea.fields.hidden")} />
-        <FieldFileUpload
-          field={fields.fileUrl}
-          formValues={form.initialValue}
-          folder={DATA_FILE_FIELD.folder}
-          kinds={DATA_FILE_FIELD.kinds}
-          maxBytes={DATA_FILE_FIELD.maxBytes}
-          maxCount={DATA_FILE_FIELD.maxCount}
-          label={editing ? `${t("dataArea.fields.file")} (${t("dataArea.admin.replaceHint")})` : t("dataArea.fields.file")}
+    <SaveFormFrame
+      form={form}
+      testId="file-form"
+      intent="saveFile"
+      editingId={editing?.id}
+      title={editing ? `${t("dataArea.admin.edit")}: ${language === "en" ? editing.nameEn || editing.nameZh : editing.nameZh}` : t("dataArea.admin.newFile")}
+      multipart
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect
+          {...getSelectProps(fields.classId)}
+          key={fields.classId.key}
+          label={t("dataArea.fields.class")}
+          data={classes.map((c) => ({ value: String(c.id), label: language === "en" ? c.nameEn : c.nameZh }))}
+          withAsterisk
+          error={errorText(fields.classId.errors)}
         />
-        <Group>
-          <Button type="submit" loading={pending} data-testid="file-save">
-            {t("dataArea.admin.save")}
-          </Button>
-          {editing ? (
-            <Anchor component={Link} to={DATA_FILES_ADMIN_PATH}>
-              {t("common.cancel")}
-            </Anchor>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+        <NativeSelect
+          {...getSelectProps(fields.language)}
+          key={fields.language.key}
+          label={t("dataArea.fields.language")}
+          data={DATA_FILE_LANGUAGES.map((l) => ({ value: l, label: t(`dataArea.languages.${l}`) }))}
+          error={errorText(fields.language.errors)}
+        />
+        {text("nameZh", true)}
+        {text("nameEn", false)}
+        {area("descriptionZh")}
+        {area("descriptionEn")}
+        <TextInput
+          {...getInputProps(fields.sort, { type: "number" })}
+          key={fields.sort.key}
+          label={t("dataArea.fields.sort")}
+          min={0}
+          max={9999}
+          error={errorText(fields.sort.errors)}
+        />
+      </SimpleGrid>
+      <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("dataArea.fields.hidden")} />
+      <FieldFileUpload
+        field={fields.fileUrl}
+        formValues={form.initialValue}
+        folder={DATA_FILE_FIELD.folder}
+        kinds={DATA_FILE_FIELD.kinds}
+        maxBytes={DATA_FILE_FIELD.maxBytes}
+        maxCount={DATA_FILE_FIELD.maxCount}
+        label={editing ? `${t("dataArea.fields.file")} (${t("dataArea.admin.replaceHint")})` : t("dataArea.fields.file")}
+      />
+      <Group>
+        <Button type="submit" loading={pending} data-testid="file-save">
+          {t("dataArea.admin.save")}
+        </Button>
+        {editing ? (
+          <Anchor component={Link} to={DATA_FILES_ADMIN_PATH}>
+            {t("common.cancel")}
+          </Anchor>
+        ) : null}
+      </Group>
+    </SaveFormFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -13,10 +14,7 @@ function NextStep({ booking, pending }: { booking: CarrierExpressView; pending: 
   if (!booking.nextStatus) return null;
   return (
     <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="expressStep" />
-      <input type="hidden" name="id" value={booking.id} />
-      <input type="hidden" name="version" value={booking.version} />
-      <input type="hidden" name="status" value={booking.nextStatus} />
+      <HiddenFields values={{ intent: "expressStep", id: booking.id, version: booking.version, status: booking.nextStatus }} />
       <Button type="submit" size="xs" loading={pending} data-testid={`express-next-${booking.id}`}>
         {t("vehicles.express.moveTo", { status: t(`vehicles.expressStatuses.${booking.nextStatus}`) })}
       </Button>

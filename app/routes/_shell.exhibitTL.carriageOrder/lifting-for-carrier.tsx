@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { Badge as Tag, Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -32,8 +33,7 @@ export function LiftingForCarrier({ bookings, canAct, pending }: { bookings: Car
                     <Table.Td>
                       {b.status === "booked" && canAct ? (
                         <Form method="post" preventScrollReset>
-                          <input type="hidden" name="intent" value="confirmLifting" />
-                          <input type="hidden" name="id" value={b.id} />
+                          <HiddenFields values={{ intent: "confirmLifting", id: b.id }} />
                           <Button type="submit" size="xs" loading={pending}>
                             {t("transport.orders.confirmLifting")}
                           </Button>

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -92,10 +93,7 @@ function OrderActions({ row, pending }: { row: OrderRow; pending: boolean }) {
     <Group gap="xs">
       {order.nextStep ? (
         <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="step" />
-          <input type="hidden" name="id" value={order.id} />
-          <input type="hidden" name="version" value={order.version} />
-          <input type="hidden" name="step" value={order.nextStep} />
+          <HiddenFields values={{ intent: "step", id: order.id, version: order.version, step: order.nextStep }} />
           <Button type="submit" size="xs" loading={pending} data-testid={`order-next-${order.id}`}>
             {t("transport.orders.moveTo", { step: t(`transport.steps.${order.nextStep}`) })}
           </Button>
@@ -103,9 +101,7 @@ function OrderActions({ row, pending }: { row: OrderRow; pending: boolean }) {
       ) : null}
       {order.paid ? null : (
         <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="paid" />
-          <input type="hidden" name="id" value={order.id} />
-          <input type="hidden" name="version" value={order.version} />
+          <HiddenFields values={{ intent: "paid", id: order.id, version: order.version }} />
           <Button type="submit" size="xs" variant="light" loading={pending}>
             {t("transport.orders.markPaid")}
           </Button>

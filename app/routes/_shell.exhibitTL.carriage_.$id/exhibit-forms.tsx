@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Anchor, Button, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -46,9 +47,7 @@ export function ExhibitForm({
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="exhibit-form" preventScrollReset>
-      <input type="hidden" name="intent" value="addExhibit" />
-      <input type="hidden" name="declarationId" value={record.id} />
-      <input type="hidden" name="version" value={record.version} />
+      <HiddenFields values={{ intent: "addExhibit", declarationId: record.id, version: record.version }} />
       <Stack gap="sm">
         <Title order={3} size="h5">
           {t("transport.detail.addExhibit")}
@@ -95,9 +94,7 @@ export function ImportForm({
   const [form, fields] = usePortalForm<typeof exhibitImportSchema>({ id: "exhibit-import", constraint, lastResult, defaultValue: {} });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="import-form" preventScrollReset>
-      <input type="hidden" name="intent" value="import" />
-      <input type="hidden" name="declarationId" value={record.id} />
-      <input type="hidden" name="version" value={record.version} />
+      <HiddenFields values={{ intent: "import", declarationId: record.id, version: record.version }} />
       <Stack gap="sm">
         <Title order={3} size="h5">
           {t("transport.detail.importTitle")}

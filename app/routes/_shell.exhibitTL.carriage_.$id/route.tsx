@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -257,8 +258,7 @@ export default function DeclarationPage() {
               </Text>
               <Group>
                 <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="submit" />
-                  <input type="hidden" name="version" value={d.version} />
+                  <HiddenFields values={{ intent: "submit", version: d.version }} />
                   <Button type="submit" loading={pending} disabled={!d.submittable} data-testid="submit-declaration">
                     {t(d.status === "returned" ? "transport.detail.resubmit" : "transport.detail.submit")}
                   </Button>

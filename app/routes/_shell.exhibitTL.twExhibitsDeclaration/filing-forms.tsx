@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -56,14 +57,8 @@ export function HeaderForm({ boothId, filing, held, constraint, lastResult, pend
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="tw-header-form" preventScrollReset>
-      <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="boothId" value={boothId} />
-      {filing ? (
-        <>
-          <input type="hidden" name="id" value={filing.id} />
-          <input type="hidden" name="version" value={filing.version} />
-        </>
-      ) : null}
+      <HiddenFields values={{ intent: "save", boothId }} />
+      {filing ? <HiddenFields values={{ id: filing.id, version: filing.version }} /> : null}
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t("vehicles.taiwan.headerTitle")}
@@ -124,9 +119,7 @@ export function LineForm({ filing, held, constraint, lastResult, pending }: Form
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="tw-line-form" preventScrollReset>
-      <input type="hidden" name="intent" value="addLine" />
-      <input type="hidden" name="filingId" value={filing.id} />
-      <input type="hidden" name="version" value={filing.version} />
+      <HiddenFields values={{ intent: "addLine", filingId: filing.id, version: filing.version }} />
       <Stack gap="sm">
         <Title order={3} size="h5">
           {t("vehicles.taiwan.addLineTitle")}

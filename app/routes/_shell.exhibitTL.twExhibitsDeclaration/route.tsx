@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
@@ -219,10 +220,7 @@ export default function TaiwanFilingPage() {
                   {t("vehicles.taiwan.submitHint")}
                 </Text>
                 <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="submit" />
-                  <input type="hidden" name="id" value={filing.id} />
-                  <input type="hidden" name="version" value={filing.version} />
-                  <input type="hidden" name="boothId" value={filing.boothId} />
+                  <HiddenFields values={{ intent: "submit", id: filing.id, version: filing.version, boothId: filing.boothId }} />
                   <Button type="submit" loading={pending} disabled={!filing.submittable} data-testid="tw-submit">
                     {t(filing.status === "returned" ? "vehicles.taiwan.resubmit" : "vehicles.taiwan.submit")}
                   </Button>

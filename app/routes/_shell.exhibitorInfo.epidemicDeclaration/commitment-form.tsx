@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
@@ -50,8 +51,7 @@ export function CommitmentForm(props: {
         </Text>
       ) : null}
       <Form method="post" {...getFormProps(form)} data-testid="commitment-form">
-        <input type="hidden" name="intent" value="commitment" />
-        <input type="hidden" name="mode" value={commitment.accepted ? "update" : "create"} />
+        <HiddenFields values={{ intent: "commitment", mode: commitment.accepted ? "update" : "create" }} />
         <Stack gap="sm">
           <FormError errors={form.errors} id={form.errorId} />
           <Checkbox

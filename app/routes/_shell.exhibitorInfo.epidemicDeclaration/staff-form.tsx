@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -39,8 +40,7 @@ export function StaffForm(props: {
   );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="staff-form">
-      <input type="hidden" name="intent" value="addStaff" />
-      <input type="hidden" name="page" value={props.page} />
+      <HiddenFields values={{ intent: "addStaff", page: props.page }} />
       <Stack gap="sm">
         <Title order={3} size="h5">
           {t("epidemic.addTitle")}

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useFetcher } from "@remix-run/react";
@@ -77,12 +78,7 @@ export function BadgeForm(props: {
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="badge-form">
       <input type="hidden" name="intent" value="save" />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={editing.version} />
-        </>
-      ) : null}
+      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
       <Stack gap="sm">
         <Title order={2} size="h4">
           {editing ? `${t("badges.page.edit")}: ${editing.holderName}` : t("badges.page.create")}

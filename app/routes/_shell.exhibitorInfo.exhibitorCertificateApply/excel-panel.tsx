@@ -1,10 +1,9 @@
-import { ImportErrors } from "~/components/import-errors";
-import { Anchor, Button, Group, Input, Paper, Stack, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { Anchor, Group, Paper, Stack, Title } from "@mantine/core";
+import { ExcelImportForm } from "~/components/excel-import-form";
+import { ImportRowFailures } from "~/components/import-errors";
 import { useTranslation } from "~/i18n/texts";
 import { BADGE_EXCEL_LIMITS } from "~/contracts/badges/excel-types";
 import { formatSizeLimit } from "~/contracts/uploads/values";
-import { useErrorText } from "~/lib/forms";
 import type { ImportReply } from "./action.server";
 import { BADGES_PATH as PATH } from "./list-query";
 import "~/contracts/badges/texts";
@@ -27,7 +26,6 @@ export function ExcelPanel({
   hasBadges: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const exportQuery = keyword ? `?${new URLSearchParams({ keyword })}` : "";
   return (
     <Paper withBorder p="lg" data-testid="badge-excel">
@@ -54,44 +52,17 @@ export function ExcelPanel({
           ) : null}
         </Group>
         {canImport ? (
-          <Form method="post" action="?import" encType="multipart/form-data" data-testid="import-form">
-            <Stack gap="xs">
-              {/* A native file input: it posts the file with or without JavaScript. */}
-              <Input.Wrapper
-                label={t("badges.page.importFile")}
-                description={t("badges.page.importHint", { rows: BADGE_EXCEL_LIMITS.maxRows, size: formatSizeLimit(BADGE_EXCEL_LIMITS.maxBytes) })}
-                id="badge-import-file"
-              >
-                <input
-                  id="badge-import-file"
-                  type="file"
-                  name="file"
-                  required
-                  accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                  style={{ display: "block", marginTop: 4, maxWidth: "100%" }}
-                  data-testid="import-file"
-                />
-              </Input.Wrapper>
-              <Group>
-                <Button type="submit" variant="light" loading={pending} data-testid="import-submit">
-                  {t("badges.page.import")}
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
-        ) : null}
-        {importResult ? (
-          <ImportErrors
-            message={importResult.message}
-            errors={importResult.rows.map((row) => ({
-              key: `${row.row}-${row.column}-${row.field}`,
-              row: row.row,
-              column: row.field ? `${row.column} (${t(`badges.fields.${row.field}`)})` : row.column,
-              message: errorText([row.message]) ?? row.message,
-            }))}
-            more={importResult.total - importResult.rows.length}
+          <ExcelImportForm
+            action="?import"
+            fileField="file"
+            inputId="badge-import-file"
+            label={t("badges.page.importFile")}
+            hint={t("badges.page.importHint", { rows: BADGE_EXCEL_LIMITS.maxRows, size: formatSizeLimit(BADGE_EXCEL_LIMITS.maxBytes) })}
+            submitLabel={t("badges.page.import")}
+            pending={pending}
           />
         ) : null}
+        {importResult ? <ImportRowFailures failures={importResult} fieldsKey="badges.fields" /> : null}
       </Stack>
     </Paper>
   );

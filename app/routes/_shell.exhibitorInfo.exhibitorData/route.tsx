@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
@@ -170,8 +171,7 @@ function StepForm({ formVersion, actionResult }: { formVersion: string; actionRe
 
   return (
     <Form method="post" encType={step === "presentation" ? "multipart/form-data" : undefined} {...getFormProps(form)} aria-labelledby="step-heading">
-      <input type="hidden" name="step" value={step} />
-      <input type="hidden" name="formVersion" value={formVersion} />
+      <HiddenFields values={{ step, formVersion }} />
       {/* Enter in a field saves the draft (the first submit button is the one Enter presses). */}
       <button type="submit" name="intent" value="save" formNoValidate tabIndex={-1} aria-hidden="true" className="visually-hidden-button" />
       <Stack gap="md">

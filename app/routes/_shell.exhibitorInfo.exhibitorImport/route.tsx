@@ -1,6 +1,7 @@
 import { shellTitle } from "~/lib/page-title";
+import { ExcelImportForm } from "~/components/excel-import-form";
 import { ImportErrors } from "~/components/import-errors";
-import { Anchor, Badge, Button, Group, Input, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
@@ -136,31 +137,15 @@ export default function ExhibitorImportPage() {
             {t("accounts.page.downloadTemplate")}
           </Anchor>
           <TemplateColumns />
-          <Form method="post" action="?preview" encType="multipart/form-data" data-testid="import-form">
-            <Stack gap="xs">
-              {/* A native file input: it posts the file with or without JavaScript. */}
-              <Input.Wrapper
-                label={t("accounts.page.file")}
-                description={t("accounts.page.hint", { rows: EXHIBITOR_IMPORT_LIMITS.maxRows, size: formatSizeLimit(EXHIBITOR_IMPORT_LIMITS.maxBytes) })}
-                id="exhibitor-import-file"
-              >
-                <input
-                  id="exhibitor-import-file"
-                  type="file"
-                  name={EXHIBITOR_IMPORT_FILE_FIELD}
-                  required
-                  accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                  style={{ display: "block", marginTop: 4, maxWidth: "100%" }}
-                  data-testid="import-file"
-                />
-              </Input.Wrapper>
-              <Group>
-                <Button type="submit" variant="light" loading={pending} data-testid="import-submit">
-                  {t("accounts.page.preview")}
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
+          <ExcelImportForm
+            action="?preview"
+            fileField={EXHIBITOR_IMPORT_FILE_FIELD}
+            inputId="exhibitor-import-file"
+            label={t("accounts.page.file")}
+            hint={t("accounts.page.hint", { rows: EXHIBITOR_IMPORT_LIMITS.maxRows, size: formatSizeLimit(EXHIBITOR_IMPORT_LIMITS.maxBytes) })}
+            submitLabel={t("accounts.page.preview")}
+            pending={pending}
+          />
         </Stack>
       </Paper>
       {reply ? (

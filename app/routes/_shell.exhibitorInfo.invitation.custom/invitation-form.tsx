@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Checkbox, Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
@@ -82,12 +83,7 @@ export function InvitationForm({
   return (
     <Form method="post" {...getFormProps(form)} data-testid="invitation-form" preventScrollReset>
       <input type="hidden" name="intent" value="save" />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={editing.version} />
-        </>
-      ) : null}
+      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
       <Stack gap="sm">
         <Title order={2} size="h4">
           {editing ? t("promotion.pages.custom.editTitle", { name: editing.name }) : t("promotion.pages.custom.newTitle")}

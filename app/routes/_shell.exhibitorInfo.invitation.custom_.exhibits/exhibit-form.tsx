@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
@@ -95,12 +96,7 @@ export function ExhibitForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="exhibit-form" preventScrollReset>
       <input type="hidden" name="intent" value="save" />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={editing.version} />
-        </>
-      ) : null}
+      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
       <Stack gap="sm">
         <Title order={2} size="h4">
           {editing ? t("promotion.pages.exhibits.editTitle", { name: editing.nameZh }) : t("promotion.pages.exhibits.newTitle")}

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { Anchor, Button, Group, Image, Table, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { ExhibitView } from "~/contracts/promotion/api-types";
@@ -10,9 +11,7 @@ function MoveButton({ exhibit, direction, pending }: { exhibit: ExhibitView; dir
   const { t } = useTranslation();
   return (
     <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="move" />
-      <input type="hidden" name="id" value={exhibit.id} />
-      <input type="hidden" name="direction" value={direction} />
+      <HiddenFields values={{ intent: "move", id: exhibit.id, direction }} />
       <Button
         type="submit"
         variant="default"

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { ShowcaseMine } from "~/contracts/showcase/api-types";
@@ -83,8 +84,7 @@ export function PhonePreview({ showcase, company, booth }: { showcase: ShowcaseM
               </Text>
             ) : null}
             <Form method="post">
-              <input type="hidden" name="intent" value="enable" />
-              <input type="hidden" name="enabled" value={showcase.enabled ? "false" : "true"} />
+              <HiddenFields values={{ intent: "enable", enabled: showcase.enabled ? "false" : "true" }} />
               <Button type="submit" variant="light" size="xs" data-testid="showcase-switch">
                 {showcase.enabled ? t("showcase.page.switchOff") : t("showcase.page.switchOn")}
               </Button>

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { Anchor, Badge, Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -95,8 +96,7 @@ export default function ShowcasesPage() {
                       <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
                       <Table.Td>
                         <Form method="post">
-                          <input type="hidden" name="id" value={row.id} />
-                          <input type="hidden" name="hidden" value={row.hidden ? "false" : "true"} />
+                          <HiddenFields values={{ id: row.id, hidden: row.hidden ? "false" : "true" }} />
                           <Button type="submit" size="xs" variant="light" color={row.hidden ? "teal" : "red"} data-testid="showcase-hide">
                             {row.hidden ? t("showcase.admin.show") : t("showcase.admin.hide")}
                           </Button>

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { Anchor, Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -108,8 +109,7 @@ function HandledSwitch({ row }: { row: FeedbackInboxRow }) {
   const handled = row.handledAt !== null;
   return (
     <Form method="post">
-      <input type="hidden" name="id" value={row.id} />
-      <input type="hidden" name="handled" value={handled ? "0" : "1"} />
+      <HiddenFields values={{ id: row.id, handled: handled ? "0" : "1" }} />
       <Button type="submit" size="xs" variant={handled ? "default" : "light"} loading={pending} data-testid="feedback-mark">
         {handled ? t("settings.inbox.markOpen") : t("settings.inbox.markHandled")}
       </Button>

@@ -1,8 +1,5 @@
-import { getFormProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { SimpleGrid } from "@mantine/core";
 import type { AgentSetting } from "~/contracts/catalogue-settings/api-types";
 import type { agentSaveSchema } from "~/contracts/catalogue-settings/schema";
 import {
@@ -13,9 +10,11 @@ import {
   CATALOGUE_NAME_MAX,
   CATALOGUE_SORT_MAX,
 } from "~/contracts/catalogue-settings/values";
+import { CatalogueFormFrame } from "~/features/catalogue-settings/catalogue-page";
 import { useCatalogueFields } from "~/features/catalogue-settings/field-kit";
 import { useTranslation } from "~/i18n/texts";
 import { type FormConstraint, usePortalForm } from "~/lib/forms";
+import { AGENTS } from "./agent-list";
 import "~/contracts/catalogue-settings/texts";
 
 type Props = {
@@ -44,38 +43,20 @@ export function AgentForm({ editing, held, constraint, lastResult, back, pending
     },
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="agent-form">
-      <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {editing ? t("catalogueSettings.agents.edit") : t("catalogueSettings.agents.add")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {kit.input(fields.code, { required: true, max: CATALOGUE_CODE_MAX, hint: t("catalogueSettings.hints.code") })}
-          {kit.input(fields.sort, { numeric: true, max: String(CATALOGUE_SORT_MAX).length })}
-          {kit.input(fields.nameZh, { required: true, max: CATALOGUE_NAME_MAX })}
-          {kit.input(fields.nameEn, { required: true, max: CATALOGUE_NAME_MAX })}
-          {kit.input(fields.regionsZh, { required: true, max: AGENT_REGIONS_MAX })}
-          {kit.input(fields.regionsEn, { required: true, max: AGENT_REGIONS_MAX })}
-          {kit.area(fields.introZh, AGENT_INTRO_MAX)}
-          {kit.area(fields.introEn, AGENT_INTRO_MAX)}
-          {kit.input(fields.contactEmail, { type: "email", required: true, max: 120 })}
-          {kit.input(fields.contactPhone, { max: AGENT_PHONE_MAX })}
-        </SimpleGrid>
-        {kit.check(fields.active)}
-        <Group>
-          <Button type="submit" loading={pending} data-testid="agent-save">
-            {t("catalogueSettings.save")}
-          </Button>
-          {editing ? (
-            <Anchor component={Link} to={back}>
-              {t("common.cancel")}
-            </Anchor>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+    <CatalogueFormFrame kind={AGENTS} form={form} editingId={editing?.id} back={back} pending={pending}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {kit.input(fields.code, { required: true, max: CATALOGUE_CODE_MAX, hint: t("catalogueSettings.hints.code") })}
+        {kit.input(fields.sort, { numeric: true, max: String(CATALOGUE_SORT_MAX).length })}
+        {kit.input(fields.nameZh, { required: true, max: CATALOGUE_NAME_MAX })}
+        {kit.input(fields.nameEn, { required: true, max: CATALOGUE_NAME_MAX })}
+        {kit.input(fields.regionsZh, { required: true, max: AGENT_REGIONS_MAX })}
+        {kit.input(fields.regionsEn, { required: true, max: AGENT_REGIONS_MAX })}
+        {kit.area(fields.introZh, AGENT_INTRO_MAX)}
+        {kit.area(fields.introEn, AGENT_INTRO_MAX)}
+        {kit.input(fields.contactEmail, { type: "email", required: true, max: 120 })}
+        {kit.input(fields.contactPhone, { max: AGENT_PHONE_MAX })}
+      </SimpleGrid>
+      {kit.check(fields.active)}
+    </CatalogueFormFrame>
   );
 }

@@ -1,16 +1,15 @@
-import { getFormProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Fieldset, Group, SimpleGrid, Stack, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { Fieldset, SimpleGrid } from "@mantine/core";
 import type { ServiceSetting } from "~/contracts/catalogue-settings/api-types";
 import type { serviceSaveSchema } from "~/contracts/catalogue-settings/schema";
 import { CATALOGUE_CODE_MAX, CATALOGUE_NAME_MAX, CATALOGUE_SORT_MAX, SERVICE_UNIT_MAX } from "~/contracts/catalogue-settings/values";
 import { exhibitionDateTimeInput } from "~/contracts/common/exhibition-time";
 import { SERVICE_CATEGORIES } from "~/contracts/orders/values";
+import { CatalogueFormFrame } from "~/features/catalogue-settings/catalogue-page";
 import { useCatalogueFields } from "~/features/catalogue-settings/field-kit";
 import { useTranslation } from "~/i18n/texts";
 import { type FormConstraint, usePortalForm } from "~/lib/forms";
+import { SERVICES } from "./service-list";
 import "~/contracts/catalogue-settings/texts";
 import "~/contracts/orders/texts";
 
@@ -59,48 +58,30 @@ export function ServiceForm({ editing, held, constraint, lastResult, back, pendi
   });
   const categories = SERVICE_CATEGORIES.map((value) => ({ value, label: t(`orders.categories.${value}`) }));
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="service-form">
-      <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="service-form-title">
-          {editing ? t("catalogueSettings.services.edit") : t("catalogueSettings.services.add")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {kit.input(fields.code, { required: true, max: CATALOGUE_CODE_MAX, hint: t("catalogueSettings.hints.code") })}
-          {kit.select(fields.category, categories)}
-          {kit.input(fields.nameZh, { required: true, max: CATALOGUE_NAME_MAX })}
-          {kit.input(fields.nameEn, { required: true, max: CATALOGUE_NAME_MAX })}
-          {kit.input(fields.unitZh, { required: true, max: SERVICE_UNIT_MAX })}
-          {kit.input(fields.unitEn, { required: true, max: SERVICE_UNIT_MAX })}
+    <CatalogueFormFrame kind={SERVICES} form={form} editingId={editing?.id} back={back} pending={pending} titleId="service-form-title">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {kit.input(fields.code, { required: true, max: CATALOGUE_CODE_MAX, hint: t("catalogueSettings.hints.code") })}
+        {kit.select(fields.category, categories)}
+        {kit.input(fields.nameZh, { required: true, max: CATALOGUE_NAME_MAX })}
+        {kit.input(fields.nameEn, { required: true, max: CATALOGUE_NAME_MAX })}
+        {kit.input(fields.unitZh, { required: true, max: SERVICE_UNIT_MAX })}
+        {kit.input(fields.unitEn, { required: true, max: SERVICE_UNIT_MAX })}
+      </SimpleGrid>
+      <Fieldset legend={t("catalogueSettings.fields.prices")}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {kit.input(fields.advancePrice, { required: true, numeric: true, max: 20 })}
+          {kit.input(fields.standardPrice, { required: true, numeric: true, max: 20 })}
+          {kit.input(fields.onsitePrice, { required: true, numeric: true, max: 20 })}
         </SimpleGrid>
-        <Fieldset legend={t("catalogueSettings.fields.prices")}>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {kit.input(fields.advancePrice, { required: true, numeric: true, max: 20 })}
-            {kit.input(fields.standardPrice, { required: true, numeric: true, max: 20 })}
-            {kit.input(fields.onsitePrice, { required: true, numeric: true, max: 20 })}
-          </SimpleGrid>
-        </Fieldset>
-        <Fieldset legend={t("catalogueSettings.services.window")}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {kit.input(fields.orderOpensAt, { type: "datetime-local", hint: t("catalogueSettings.hints.window") })}
-            {kit.input(fields.orderClosesAt, { type: "datetime-local", hint: t("catalogueSettings.hints.window") })}
-          </SimpleGrid>
-        </Fieldset>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>{kit.input(fields.sort, { numeric: true, max: String(CATALOGUE_SORT_MAX).length })}</SimpleGrid>
-        {kit.check(fields.active)}
-        <Group>
-          <Button type="submit" loading={pending} data-testid="service-save">
-            {t("catalogueSettings.save")}
-          </Button>
-          {editing ? (
-            <Anchor component={Link} to={back}>
-              {t("common.cancel")}
-            </Anchor>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+      </Fieldset>
+      <Fieldset legend={t("catalogueSettings.services.window")}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {kit.input(fields.orderOpensAt, { type: "datetime-local", hint: t("catalogueSettings.hints.window") })}
+          {kit.input(fields.orderClosesAt, { type: "datetime-local", hint: t("catalogueSettings.hints.window") })}
+        </SimpleGrid>
+      </Fieldset>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>{kit.input(fields.sort, { numeric: true, max: String(CATALOGUE_SORT_MAX).length })}</SimpleGrid>
+      {kit.check(fields.active)}
+    </CatalogueFormFrame>
   );
 }

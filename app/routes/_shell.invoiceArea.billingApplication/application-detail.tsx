@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -82,8 +83,7 @@ export function ApplicationDetail({ application, qrImage, qrLink, confirmRevoke,
       ) : null}
       {a.status === "submitted" && !a.urgent ? (
         <Form method="post" data-testid="urgent-form">
-          <input type="hidden" name="intent" value="urgent" />
-          <input type="hidden" name="id" value={a.id} />
+          <HiddenFields values={{ intent: "urgent", id: a.id }} />
           <Group align="flex-end" gap="sm">
             <TextInput name="urgentReason" label={t("invoices.fields.urgentReason")} maxLength={200} required />
             <Button type="submit" variant="light" color="orange" loading={pending}>

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
@@ -147,12 +148,7 @@ export function ApplicationForm(props: {
       ) : null}
       <Form method="post" {...getFormProps(form)} data-testid="application-form">
         <input type="hidden" name="intent" value={editing ? "update" : "save"} />
-        {editing ? (
-          <>
-            <input type="hidden" name="id" value={editing.id} />
-            <input type="hidden" name="version" value={editing.version} />
-          </>
-        ) : null}
+        {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
         <Stack gap="sm">
           <FormError errors={form.errors} id={form.errorId} />
           {items.length ? (

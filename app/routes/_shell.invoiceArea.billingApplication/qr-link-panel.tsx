@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import type { ReactNode } from "react";
 import { Alert, Anchor, Button, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
@@ -27,9 +28,7 @@ function RenewForm({ application, pending }: { application: InvoiceApplicationDe
   const { t } = useTranslation();
   return (
     <Form method="post" preventScrollReset data-testid="qr-renew-form">
-      <input type="hidden" name="intent" value={QR_RENEW_INTENT} />
-      <input type="hidden" name="id" value={application.id} />
-      <input type="hidden" name="linkVersion" value={application.qrLink.version} />
+      <HiddenFields values={{ intent: QR_RENEW_INTENT, id: application.id, linkVersion: application.qrLink.version }} />
       <Button type="submit" variant="default" loading={pending}>
         {t("invoices.application.qrRenew")}
       </Button>

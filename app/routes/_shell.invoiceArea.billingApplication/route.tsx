@@ -1,11 +1,12 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { InvoiceApplication } from "~/contracts/invoices/api-types";
 import { invoiceEndpoints } from "~/contracts/invoices/endpoints.server";
+import { amountColumn, InvoiceTable } from "~/features/invoices/invoice-table";
 import { StatusTag } from "~/features/invoices/parts";
 import { applicationSchema, applicationUpdateSchema, urgentSchema } from "~/features/invoices/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -23,7 +24,6 @@ import { qrImageOf } from "./qr.server";
 import { qrLinkAction } from "./qr-link.server";
 import { QR_REVOKE_QUESTION } from "./qr-link-panel";
 import "~/contracts/invoices/texts";
-import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -145,36 +145,23 @@ function ApplicationList({ list }: { list: InvoiceApplication[] }) {
   const { t } = useTranslation();
   if (!list.length) return <Text c="dimmed">{t("invoices.application.empty")}</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped withTableBorder data-testid="application-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("invoices.fields.title")}</Table.Th>
-            <Table.Th>{t("invoices.fields.invoiceType")}</Table.Th>
-            <Table.Th style={{ textAlign: "right" }}>{t("invoices.fields.amount")}</Table.Th>
-            <Table.Th>{t("invoices.fields.status")}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.map((a) => (
-            <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>{a.title}</Table.Td>
-              <Table.Td>{t(`invoices.invoiceTypes.${a.invoiceType}`)}</Table.Td>
-              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(a.amountCents)}</Table.Td>
-              <Table.Td>
-                <StatusTag group="invoiceStatuses" status={a.status} />
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`${PATH}?id=${a.id}`} size="sm">
-                  {t("invoices.application.detail")}
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <InvoiceTable
+      rows={list}
+      minWidth={560}
+      testId="application-list"
+      rowTestId={(a) => `application-${a.id}`}
+      columns={[
+        { label: "invoices.fields.title", wrap: true, cell: (a) => a.title },
+        { label: "invoices.fields.invoiceType", cell: (a) => t(`invoices.invoiceTypes.${a.invoiceType}`) },
+        amountColumn(),
+        { label: "invoices.fields.status", cell: (a) => <StatusTag group="invoiceStatuses" status={a.status} /> },
+      ]}
+      last={(a) => (
+        <Anchor component={Link} to={`${PATH}?id=${a.id}`} size="sm">
+          {t("invoices.application.detail")}
+        </Anchor>
+      )}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -77,8 +78,7 @@ export function BillDesk({ bills, reply }: { bills: Bill[]; reply: FormReply }) 
                   <Table.Td>{exhibitionDate(bill.createdAt)}</Table.Td>
                   <Table.Td>
                     <Form method="post">
-                      <input type="hidden" name="deskAction" value="deleteBill" />
-                      <input type="hidden" name="id" value={bill.id} />
+                      <HiddenFields values={{ deskAction: "deleteBill", id: bill.id }} />
                       <Button type="submit" size="compact-sm" variant="subtle" color="red.9" loading={pending}>
                         {t("invoices.finance.deleteBill")}
                       </Button>

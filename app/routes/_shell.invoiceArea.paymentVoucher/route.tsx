@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { useTranslation } from "~/i18n/texts";
 import { ConfirmDelete } from "~/features/booking-forms/parts";
 import type { PaymentVoucher } from "~/contracts/invoices/api-types";
 import { paymentVoucherEndpoints } from "~/contracts/invoices/endpoints.server";
+import { amountColumn, InvoiceTable } from "~/features/invoices/invoice-table";
 import { BillTable, BillTotals, StatusTag } from "~/features/invoices/parts";
 import { recordIdSchema, voucherSchema } from "~/features/invoices/schema.server";
 import { exhibitionDate } from "~/contracts/common/exhibition-time";
@@ -23,7 +24,6 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { VOUCHER_UPLOAD, VoucherForm } from "./voucher-form";
 import "~/contracts/invoices/texts";
-import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -92,57 +92,56 @@ function VoucherList({ vouchers }: { vouchers: PaymentVoucher[] }) {
   const { t } = useTranslation();
   if (!vouchers.length) return <Text c="dimmed">{t("invoices.voucher.empty")}</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder data-testid="voucher-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("invoices.fields.name")}</Table.Th>
-            <Table.Th>{t("invoices.fields.items")}</Table.Th>
-            <Table.Th style={{ textAlign: "right" }}>{t("invoices.fields.amount")}</Table.Th>
-            <Table.Th>{t("invoices.fields.paidOn")}</Table.Th>
-            <Table.Th>{t("invoices.fields.status")}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {vouchers.map((v) => (
-            <Table.Tr key={v.id} data-testid={`voucher-${v.id}`}>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>
-                {v.name}
-                {v.documents.map((d) => (
-                  <Anchor key={d.url} href={d.url} target="_blank" rel="noopener" size="xs" display="block">
-                    {d.name}
-                  </Anchor>
-                ))}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>{v.items.map((i) => i.title).join("、")}</Table.Td>
-              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(v.amountCents)}</Table.Td>
-              <Table.Td>{v.paidOn}</Table.Td>
-              <Table.Td>
-                <StatusTag group="voucherStatuses" status={v.status} />
-                {v.returnReason && v.status === "returned" ? (
-                  <Text size="sm" c="orange.9" data-testid="voucher-return-reason">
-                    {v.returnReason}
-                  </Text>
-                ) : null}
-                {v.decidedAt ? (
-                  <Text size="xs" c="dimmed">
-                    {exhibitionDate(v.decidedAt)}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                {v.deletable ? (
-                  <Anchor component={Link} to={`${PATH}?delete=${v.id}`} c="red.9" size="sm">
-                    {t("invoices.voucher.delete")}
-                  </Anchor>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <InvoiceTable
+      rows={vouchers}
+      minWidth={640}
+      testId="voucher-list"
+      rowTestId={(v) => `voucher-${v.id}`}
+      columns={[
+        {
+          label: "invoices.fields.name",
+          wrap: true,
+          cell: (v) => (
+            <>
+              {v.name}
+              {v.documents.map((d) => (
+                <Anchor key={d.url} href={d.url} target="_blank" rel="noopener" size="xs" display="block">
+                  {d.name}
+                </Anchor>
+              ))}
+            </>
+          ),
+        },
+        { label: "invoices.fields.items", wrap: true, cell: (v) => v.items.map((i) => i.title).join("、") },
+        amountColumn(),
+        { label: "invoices.fields.paidOn", cell: (v) => v.paidOn },
+        {
+          label: "invoices.fields.status",
+          cell: (v) => (
+            <>
+              <StatusTag group="voucherStatuses" status={v.status} />
+              {v.returnReason && v.status === "returned" ? (
+                <Text size="sm" c="orange.9" data-testid="voucher-return-reason">
+                  {v.returnReason}
+                </Text>
+              ) : null}
+              {v.decidedAt ? (
+                <Text size="xs" c="dimmed">
+                  {exhibitionDate(v.decidedAt)}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+      ]}
+      last={(v) =>
+        v.deletable ? (
+          <Anchor component={Link} to={`${PATH}?delete=${v.id}`} c="red.9" size="sm">
+            {t("invoices.voucher.delete")}
+          </Anchor>
+        ) : null
+      }
+    />
   );
 }
 

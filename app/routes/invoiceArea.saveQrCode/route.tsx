@@ -1,3 +1,4 @@
+import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Alert, Button, Container, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
@@ -114,8 +115,7 @@ export default function SaveQrCodePage() {
                 <Alert color="gray">{t("invoices.qr.issued")}</Alert>
               ) : (
                 <Form method="post" {...getFormProps(form)} data-testid="qr-form">
-                  <input type="hidden" name="token" value={token} />
-                  <input type="hidden" name="version" value={application.version} />
+                  <HiddenFields values={{ token, version: application.version }} />
                   <Stack gap="sm">
                     <FormError errors={form.errors} id={form.errorId} />
                     <NativeSelect

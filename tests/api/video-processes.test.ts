@@ -206,9 +206,12 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
     });
     expect(done).toMatchObject({ state: "done", generation: started.generation, attempts: 2, error: null, video_orientation: "portrait" });
     expect(renders(second)).toHaveLength(1);
-    // The old video was replaced by the new one; the killed render stored nothing.
+    // The old video was replaced by the new one; the killed render stored nothing. The old file is
+    // removed after the row names the new one: wait for that removal, not for a moment.
     expect(done.mp4_key).not.toBe(before.mp4_key);
-    expect(storedVideos()).toEqual([done.mp4_key!.replace(/^stored\/promotional-videos\//, "")]);
+    const onlyTheNew = [done.mp4_key!.replace(/^stored\/promotional-videos\//, "")];
+    await until(() => JSON.stringify(storedVideos()) === JSON.stringify(onlyTheNew));
+    expect(storedVideos()).toEqual(onlyTheNew);
     await stopWorker(second);
     expect(renders(second)).toHaveLength(1);
     expect(await row()).toMatchObject({ state: "done", attempts: 2, mp4_key: done.mp4_key });

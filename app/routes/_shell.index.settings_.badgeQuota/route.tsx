@@ -25,17 +25,19 @@ const FIELDS = ["freeBase", "baseAreaM2", "freePerStep", "stepAreaM2", "paidMax"
  * /index/settings/badgeQuota (issue 52): the badge quota `cli.js badge-quota` changes, on a page.
  * One plain form: works without script; a refusal keeps what was typed and saves nothing.
  */
-const PAGE = {
-  titleKey: "logisticsSettings.badgeQuota.title",
-  fields: FIELDS,
-  schema: badgeQuotaSchema,
-  read: (api) => api.call(logisticsSettingsEndpoints.badgeQuota),
-  save: (api, values) => api.call(logisticsSettingsEndpoints.saveBadgeQuota, values),
-  path: LOGISTICS_SETTINGS_PATHS.badgeQuota,
-} satisfies SettingsPage<unknown, typeof FIELDS>;
+// Built when the loader or action runs: the schema and the endpoints are server modules, empty in the browser.
+const page = () =>
+  ({
+    titleKey: "logisticsSettings.badgeQuota.title",
+    fields: FIELDS,
+    schema: badgeQuotaSchema,
+    read: (api) => api.call(logisticsSettingsEndpoints.badgeQuota),
+    save: (api, values) => api.call(logisticsSettingsEndpoints.saveBadgeQuota, values),
+    path: LOGISTICS_SETTINGS_PATHS.badgeQuota,
+  }) satisfies SettingsPage<unknown, typeof FIELDS>;
 
-export const loader = (args: LoaderFunctionArgs) => settingsLoader(args, PAGE);
-export const action = (args: ActionFunctionArgs) => settingsAction(args, PAGE);
+export const loader = (args: LoaderFunctionArgs) => settingsLoader(args, page());
+export const action = (args: ActionFunctionArgs) => settingsAction(args, page());
 
 export default function BadgeQuotaSettingsPage() {
   const { t } = useTranslation();

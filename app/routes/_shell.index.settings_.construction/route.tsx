@@ -25,17 +25,19 @@ const FIELDS = [...DAYS, "insuranceMin"] as const;
  * `cli.js construction-settings` changes, on a page. One plain form: works without script; days out
  * of order or a negative minimum are refused at their field, nothing saved.
  */
-const PAGE = {
-  titleKey: "logisticsSettings.construction.title",
-  fields: FIELDS,
-  schema: constructionSettingsSchema,
-  read: (api) => api.call(logisticsSettingsEndpoints.construction),
-  save: (api, values) => api.call(logisticsSettingsEndpoints.saveConstruction, values),
-  path: LOGISTICS_SETTINGS_PATHS.construction,
-} satisfies SettingsPage<unknown, typeof FIELDS>;
+// Built when the loader or action runs: the schema and the endpoints are server modules, empty in the browser.
+const page = () =>
+  ({
+    titleKey: "logisticsSettings.construction.title",
+    fields: FIELDS,
+    schema: constructionSettingsSchema,
+    read: (api) => api.call(logisticsSettingsEndpoints.construction),
+    save: (api, values) => api.call(logisticsSettingsEndpoints.saveConstruction, values),
+    path: LOGISTICS_SETTINGS_PATHS.construction,
+  }) satisfies SettingsPage<unknown, typeof FIELDS>;
 
-export const loader = (args: LoaderFunctionArgs) => settingsLoader(args, PAGE);
-export const action = (args: ActionFunctionArgs) => settingsAction(args, PAGE);
+export const loader = (args: LoaderFunctionArgs) => settingsLoader(args, page());
+export const action = (args: ActionFunctionArgs) => settingsAction(args, page());
 
 export default function ConstructionSettingsPage() {
   const { stored, held, constraint } = useLoaderData<typeof loader>();

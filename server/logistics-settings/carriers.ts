@@ -5,7 +5,7 @@ import { ApiCode, fieldError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import type { LiftingKind } from "../db/schema";
 import {
-  carrierByCode,
+  carrierByCodeLocked,
   carrierById,
   carriersSettings,
   createCarrier,
@@ -46,9 +46,8 @@ export async function saveCarrier(db: Database, organizer: Organizer, input: Car
   };
   await db.transaction().execute(async (trx) => {
     if (input.carrierId === undefined) {
-      // Under the exhibition's row lock, so two saves of one code (a double submit) cannot both pass the check.
-      await trx.selectFrom("exhibitions").select("id").where("id", "=", organizer.exhibitionId).forUpdate().execute();
-      if (await carrierByCode(trx, organizer.exhibitionId, input.code)) throw fieldError("logisticsSettings.errors.codeTaken", "code", {}, ApiCode.conflict);
+      if (await carrierByCodeLocked(trx, organizer.exhibitionId, input.code))
+        throw fieldError("logisticsSettings.errors.codeTaken", "code", {}, ApiCode.conflict);
       await createCarrier(trx, organizer.exhibitionId, input.code, fields);
     } else {
       await updateCarrier(trx, (await ownCarrier(trx, organizer, input.carrierId)).id, fields);

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { parseArgs } from "node:util";
 import { commandExhibition } from "./command-exhibition";
 import { rowErrorLines } from "../../app/contracts/accounts/row-errors.server";
 import type { Language } from "../../app/contracts/i18n/config";
@@ -13,6 +14,7 @@ import { createLogger } from "../logger";
 import { createNotifier } from "../notify";
 import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues, UsageRefusal } from "./command-types";
 import { perSubject } from "./command-arguments";
+import { readPasswordLines, withoutPasswordFile } from "./password-file";
 import { createUser } from "../seed/create-user";
 import { createBooth } from "../seed/create-booth";
 import { refusesRealOperation } from "../setup/database-kind";
@@ -67,13 +69,46 @@ function required(values: OptionValues, names: string[]) {
   if (missing.length) throw new UsageRefusal(`Missing ${missing.map((name) => `--${name}`).join(", ")}.`);
 }
 
+const CREATE_USER_OPTIONS = {
+  password: { type: "string", multiple: true },
+  "password-file": { type: "string" },
+  role: { type: "string", multiple: true },
+  "business-name": { type: "string", multiple: true },
+} as const;
+
 export const accountCommands: Record<string, OpsCommand> = {
   "create-user": {
-    usage: "<username> [<username> ...] --password <password> --role <admin|exhibitor|carrier> [--business-name <name>]",
+    usage: "<username> [<username> ...] (--password <password> | --password-file <file>|-) --role <admin|exhibitor|carrier> [--business-name <name>]",
     summary: "add accounts with a password to the current exhibition (the business name is the user name unless given)",
-    details: "  Several user names: each option given once holds for all of them, or once per user name in their order.",
-    options: { password: { type: "string", multiple: true }, role: { type: "string", multiple: true }, "business-name": { type: "string", multiple: true } },
+    details: [
+      "  Several user names: each option given once holds for all of them, or once per user name in their order.",
+      "  --password-file: one line for all the user names, or one line per user name in their order (- reads standard input);",
+      "  it keeps the passwords out of the shell's history and the process list.",
+    ].join("\n"),
+    options: CREATE_USER_OPTIONS,
+    // The file is read here, where the command was typed; its lines go on as --password values to whichever process runs it.
+    prepare: async (args) => {
+      let file: string | boolean | undefined;
+      let typed: unknown;
+      try {
+        const { values } = parseArgs({
+          args,
+          options: { ...CREATE_USER_OPTIONS, help: { type: "boolean", short: "h" } },
+          allowPositionals: true,
+          strict: true,
+        });
+        file = values["password-file"];
+        typed = values.password;
+      } catch {
+        return args; // the run refuses them with the usage
+      }
+      if (typeof file !== "string") return args;
+      if (typed !== undefined) throw new UsageRefusal("Give --password or --password-file, not both.");
+      const passwords = await readPasswordLines(file, "no user was created");
+      return [...withoutPasswordFile(args), ...passwords.flatMap((password) => ["--password", password])];
+    },
     run: async ({ db }, args, options) => {
+      if (options["password-file"] !== undefined) throw new UsageRefusal("--password-file is read by cli.js where it is typed.");
       required(options, ["password", "role"]);
       const names = usernames(args);
       const passwords = perSubject(options, "password", names, "user names");

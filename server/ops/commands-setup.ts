@@ -1,10 +1,10 @@
-import fs from "node:fs/promises";
 import readline from "node:readline/promises";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { MixedDatabaseRefusal } from "../setup/database-kind";
 import { passwordProblem, SetupRefusal, setupRealExhibition } from "../setup/real-exhibition";
 import { type OpsCommand, OpsRefusal } from "./command-types";
+import { readPasswordLines, withoutPasswordFile } from "./password-file";
 
 /**
  * `cli.js setup` (issue 52, docs/decisions/054): a real exhibition's first start. The values come from
@@ -51,21 +51,9 @@ async function askHidden(question: string) {
   }
 }
 
+/** The first line of the password file, as `echo secret > file` or a secrets manager writes it. */
 async function readPassword(source: string) {
-  const text =
-    source === "-"
-      ? await new Promise<string>((resolve, reject) => {
-          let data = "";
-          process.stdin.setEncoding("utf8");
-          process.stdin.on("data", (chunk) => (data += chunk));
-          process.stdin.on("end", () => resolve(data));
-          process.stdin.on("error", reject);
-        })
-      : await fs.readFile(source, "utf8").catch((error: NodeJS.ErrnoException) => {
-          throw new OpsRefusal(`Cannot read the password file ${source} (${error.code ?? error.message}); nothing was set up.`);
-        });
-  // The first line, as `echo secret > file` or a secrets manager writes it.
-  return text.split(/\r?\n/)[0] ?? "";
+  return (await readPasswordLines(source, "nothing was set up"))[0] ?? "";
 }
 
 export const setupCommands: Record<string, OpsCommand> = {
@@ -113,10 +101,7 @@ export const setupCommands: Record<string, OpsCommand> = {
       } else {
         throw new OpsRefusal("No password: run setup on a terminal to type it, or give --password-file <file> (- reads standard input). Nothing was set up.");
       }
-      const withoutFile = [...args];
-      const at = withoutFile.findIndex((arg) => arg === "--password-file" || arg.startsWith("--password-file="));
-      if (at >= 0) withoutFile.splice(at, withoutFile[at]!.includes("=") ? 1 : 2);
-      return [...withoutFile, ...answers, `--password=${password}`];
+      return [...withoutPasswordFile(args), ...answers, `--password=${password}`];
     },
     run: async ({ db }, args, values) => {
       if (args.length) throw new OpsRefusal(`setup takes options only.\nUsage: cli.js setup ${USAGE}`);

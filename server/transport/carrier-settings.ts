@@ -35,6 +35,16 @@ export async function carrierByCode(db: Db, exhibitionId: number, code: string) 
   return db.selectFrom("carriers").selectAll().where("exhibition_id", "=", exhibitionId).where("code", "=", code).executeTakeFirst();
 }
 
+/**
+ * The carrier of this code, read under the exhibition's row lock (inside a transaction): two writers
+ * that both create one code (a double submit, two ops shells) wait for each other, so the second sees
+ * the first's carrier instead of failing on the unique index.
+ */
+export async function carrierByCodeLocked(db: Db, exhibitionId: number, code: string) {
+  await db.selectFrom("exhibitions").select("id").where("id", "=", exhibitionId).forUpdate().execute();
+  return carrierByCode(db, exhibitionId, code);
+}
+
 /** The exhibition's carrier of this id, or undefined (another exhibition's answers like an unknown one). */
 export async function carrierById(db: Db, exhibitionId: number, id: number) {
   return db.selectFrom("carriers").selectAll().where("exhibition_id", "=", exhibitionId).where("id", "=", id).executeTakeFirst();

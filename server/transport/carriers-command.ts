@@ -26,6 +26,7 @@ import { CARRIER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { formatMoney } from "../../app/contracts/common/format";
 import {
   carrierByCode,
+  carrierByCodeLocked,
   createCarrier,
   liftingFeeClasses,
   removeCarrierDiscount,
@@ -189,7 +190,7 @@ async function setCarrier(trx: Trx, exhibition: Exhibition, args: string[], valu
     changes.sort = Number(values.sort);
   }
 
-  const existing = await carrierByCode(trx, exhibition.id, carrierCode);
+  const existing = await carrierByCodeLocked(trx, exhibition.id, carrierCode);
   let done: string;
   if (existing) {
     if (!Object.keys(changes).length)

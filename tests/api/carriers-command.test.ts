@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../server/seed/create-user";
+import { carrierByCodeLocked, createCarrier } from "../../server/transport/carrier-settings";
+import { until } from "../support/until";
 import { opsCommand } from "../support/ops-command";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
@@ -144,6 +146,27 @@ describe.each(backends)("cli.js carriers on %s", (backend) => {
     await expectRefused(["set", "cargo", "active=no"], /Not understood: "active=no" \(settings are options: --active no\)/);
     await expectRefused(["set", "newco", "nameZh=新公司", "nameEn=New Co", "email=desk@newco.example.com"], /settings are options: --name-zh 新公司/);
     expect(await carrierId("newco")).toBeUndefined();
+  });
+
+  // Two writers at once need two connections: the embedded database has one.
+  it.runIf(backend === "postgres")("waits for another writer creating the same carrier and changes it instead of failing", async () => {
+    let answer: Promise<string> | undefined;
+    // Another writer (the organizer's page, another ops shell) creates "twinco" and has not committed yet.
+    await api.db.transaction().execute(async (trx) => {
+      expect(await carrierByCodeLocked(trx, exhibition.id, "twinco")).toBeUndefined();
+      await createCarrier(trx, exhibition.id, "twinco", { name_zh: "双子物流", name_en: "Twin Logistics", contact_email: "first@twin.example.com" });
+      answer = carriers([exhibition.code, "set", "twinco", "--name-zh", "双子物流", "--name-en", "Twin Logistics", "--email", "second@twin.example.com"]);
+      // The command waits on the exhibition's lock (without it, it would find no carrier, insert, and
+      // fail on the unique index once this transaction commits).
+      await until(async () => {
+        const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(api.db);
+        return rows[0]!.waiting > 0;
+      });
+    });
+    expect(await answer).toMatch(/^Updated carrier twinco \(name-zh, name-en, email\)\./);
+    const rows = await api.db.selectFrom("carriers").select("contact_email").where("exhibition_id", "=", exhibition.id).where("code", "=", "twinco").execute();
+    expect(rows).toEqual([{ contact_email: "second@twin.example.com" }]);
   });
 
   it("links a carrier user, moves it between carriers, and refuses an exhibitor", async () => {

@@ -2,8 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../server/auth/password";
 import type { OpsContext } from "../../server/ops/command-types";
-import { opsHelp, runOpsCommand, withAbsoluteFile } from "../../server/ops/commands";
+import { opsHelp, preparedArgs, runOpsCommand, withAbsoluteFile } from "../../server/ops/commands";
 import { startTestApi, type TestApi } from "../support/test-api";
 import { loadWorkbook } from "./badges-excel-files";
 import { importFile, importRow } from "./exhibitor-import-files";
@@ -35,7 +36,7 @@ describe("cli.js arguments, exhibitor-template and import-exhibitors", () => {
       expect(all).toContain(`  ${name}`);
     expect(opsHelp("import-exhibitors", ["--help"])).toContain("Usage: cli.js import-exhibitors <file.xlsx> [--dry-run] [--lang zh|en]");
     expect(opsHelp("create-user", ["-h"])).toContain(
-      "Usage: cli.js create-user <username> [<username> ...] --password <password> --role <admin|exhibitor|carrier>",
+      "Usage: cli.js create-user <username> [<username> ...] (--password <password> | --password-file <file>|-) --role <admin|exhibitor|carrier>",
     );
     expect(opsHelp("create-user", ["-h"])).toContain("  --business-name <value> (once, or once per subject)");
     expect(opsHelp("carriers", ["--help"])).toMatch(/price <carrier> <[a-z|]+> --per-m3 <yuan>[\s\S]*\n {2}--per-m3 <value>\n/);
@@ -109,6 +110,36 @@ describe("cli.js arguments, exhibitor-template and import-exhibitors", () => {
     // A value that starts with a dash is given with "=", and `--` ends the options.
     expect(await runOpsCommand(context, "create-user", ["--password=-Dash#2026", "--role", "exhibitor", "--", "cli07"])).toMatch(/^Created user cli07/);
     await expect(runOpsCommand(context, "no-such-command", [])).rejects.toThrow('Unknown command "no-such-command"');
+  });
+
+  it("reads create-user's passwords from --password-file where the command is typed, one for all or one per user name", async () => {
+    const hashOf = async (username: string) =>
+      (await api.db.selectFrom("users").select("password_hash").where("username", "=", username).executeTakeFirstOrThrow()).password_hash ?? "";
+    const one = path.join(dir, "one-password.txt");
+    await fs.writeFile(one, "File#2026pass\n");
+    // As cli.ts runs it: prepare (here, where the file is) hands the lines on as --password values.
+    const forAll = await preparedArgs("create-user", ["pwf01", "pwf02", "--password-file", one, "--role", "exhibitor"]);
+    expect(forAll).not.toContain("--password-file");
+    expect(await runOpsCommand(context, "create-user", forAll)).toMatch(/^Created user pwf01 .*\nCreated user pwf02 /);
+    expect(await verifyPassword("File#2026pass", await hashOf("pwf01"))).toBe(true);
+    expect(await verifyPassword("File#2026pass", await hashOf("pwf02"))).toBe(true);
+
+    const each = path.join(dir, "passwords.txt");
+    await fs.writeFile(each, "First#2026pass\nSecond#2026pass\n");
+    await runOpsCommand(context, "create-user", await preparedArgs("create-user", ["pwf03", "pwf04", `--password-file=${each}`, "--role", "exhibitor"]));
+    expect(await verifyPassword("First#2026pass", await hashOf("pwf03"))).toBe(true);
+    expect(await verifyPassword("Second#2026pass", await hashOf("pwf04"))).toBe(true);
+
+    const before = await users();
+    await expect(preparedArgs("create-user", ["pwf05", "--password-file", one, "--password", "x", "--role", "exhibitor"])).rejects.toThrow(
+      "Give --password or --password-file, not both.",
+    );
+    await expect(preparedArgs("create-user", ["pwf05", "--password-file", path.join(dir, "missing.txt"), "--role", "exhibitor"])).rejects.toThrow(
+      /Cannot read the password file .*missing\.txt \(ENOENT\); no user was created\./,
+    );
+    const three = await preparedArgs("create-user", ["pwf05", "pwf06", "pwf07", "--password-file", each, "--role", "exhibitor"]);
+    await expect(runOpsCommand(context, "create-user", three)).rejects.toThrow(/--password is given 2 times for 3 user names/);
+    expect(await users()).toEqual(before);
   });
 
   it("writes the template, checks a file with --dry-run, refuses a bad one naming row and column, and imports a good one", async () => {

@@ -8,7 +8,18 @@ import type { Reporter, TestModule } from "vitest/node";
  * With VITEST_FAILURES_FILE set (scripts/test.mjs), it also writes the failed tests' names there,
  * each with its error's first line, so `npm test` can repeat them after Playwright's output, at the
  * end where CI's log tail shows them (a name alone did not say which assertion failed).
+ * Every file's and test's time goes to .cache/vitest-durations.json, to plan where the suite's time goes.
  */
+function writeDurations(testModules: ReadonlyArray<TestModule>) {
+  const files = testModules.map((module) => ({
+    file: path.relative(process.cwd(), module.moduleId),
+    ms: Math.round(module.diagnostic().duration),
+    tests: [...module.children.allTests()].map((test) => ({ name: test.fullName, ms: Math.round(test.diagnostic()?.duration ?? 0) })),
+  }));
+  fs.mkdirSync(".cache", { recursive: true });
+  fs.writeFileSync(".cache/vitest-durations.json", JSON.stringify(files));
+}
+
 const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) => {
   const line = errors?.[0]?.message?.split("\n")[0]?.trim();
   return line ? `: ${line.length > 300 ? `${line.slice(0, 300)}…` : line}` : "";
@@ -30,6 +41,7 @@ export default class SlowestFilesReporter implements Reporter {
       }
       fs.writeFileSync(failuresFile, failed.join("\n"));
     }
+    writeDurations(testModules);
     const rows = testModules
       .map((module) => ({ file: path.relative(process.cwd(), module.moduleId), ms: module.diagnostic().duration }))
       .sort((a, b) => b.ms - a.ms)

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { JS_ON_ONLY_SPECS } from "./tests/e2e/js-on-only";
 import { TEST_NOW } from "./tests/support/test-clock";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -38,7 +39,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false } },
+    // Without JavaScript: every form flow, not the files that only read server-rendered pages (./tests/e2e/js-on-only.ts).
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: JS_ON_ONLY_SPECS.map((file) => `**/${file}`) },
   ],
   webServer: {
     command: `node tests/e2e/start-server.mjs`,

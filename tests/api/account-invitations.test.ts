@@ -11,7 +11,7 @@ import type { OpsContext } from "../../server/ops/command-types";
 import { opsHelp, runOpsCommand } from "../../server/ops/commands";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -24,7 +24,7 @@ const tokenOf = (text: string) => LINK.exec(text)?.[1] ?? "";
  * accounts without contacts skipped), one message per account and channel in the outbox, a new link
  * voiding the old, and the CLI's send-invitations.
  */
-describe.each(backends)("invitations to the portal (/smeb/exhibitors/invitations, send, send-invitations) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("invitations to the portal (/smeb/exhibitors/invitations, send, send-invitations) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let admin: string;

@@ -14,7 +14,7 @@ import { createObjectStore } from "../../server/uploads";
 import type { ObjectStore } from "../../server/uploads/object-store";
 import { renderInputFor } from "../../server/video/inputs";
 import { publicVideoPage } from "../../server/video/videos";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import type { Caller } from "../../server/auth/caller";
 
 /** What the poster and invitation renderers are given (the pictures themselves are not what this is about). */
@@ -48,7 +48,7 @@ const APPROVED = { companyNameZh: "星河审核版", companyNameEn: "Galaxy Appr
 const PENDING = { companyNameZh: "未审核名称", companyNameEn: "UNREVIEWED" };
 const notPending = (value: unknown) => expect(JSON.stringify(value)).not.toMatch(/未审核名称|UNREVIEWED/);
 
-describe.each(backends)("public outputs show the approved profile on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("public outputs show the approved profile on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let store: ObjectStore;

@@ -26,7 +26,7 @@ import { type Database, type DatabaseHandle, openDatabase } from "../../server/d
 import { createLocalStore } from "../../server/uploads/local-store";
 import type { ObjectStore } from "../../server/uploads/object-store";
 import { adminQuery, databaseUrlFor } from "../support/postgres-template";
-import { type Backend, backends, loadRemixBuild, openTestDatabase, postgresSkipReason, postgresUrl, startTestApi } from "../support/test-api";
+import { type Backend, backends, backendsOf, loadRemixBuild, openTestDatabase, postgresSkipReason, postgresUrl, startTestApi } from "../support/test-api";
 import { portalClient } from "../support/portal-client";
 import type { ChecklistOverview } from "../../app/contracts/home/overview-types";
 import { BACKUP_QUEUE, backupJobs } from "../../server/backup/jobs";
@@ -133,7 +133,7 @@ const refusalOf = async (promise: Promise<unknown>) => {
 
 const archivesIn = (folder: string) => fs.readdirSync(folder).filter((name) => !name.startsWith("."));
 
-describe.each(backends)("a backup of the %s database", (backend) => {
+describe.each(backendsOf(import.meta.url))("a backup of the %s database", (backend) => {
   it("restores into an empty database of either kind with every row, sequence and file, and the copy is logged", async () => {
     const from = await source(backend);
     const folder = newFolder("archives");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { createBooth } from "../../server/seed/create-booth";
 import { createUser } from "../../server/seed/create-user";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { workbookWith } from "./badges-excel-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -31,7 +31,7 @@ const person = (n: number) => ({
  * find out who another has registered: the live check names only the caller's own badges, and
  * matches with other exhibitors' holders are counted and throttled per account.
  */
-describe.each(backends)("badge holder checks are not an oracle on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("badge holder checks are not an oracle on %s", (backend) => {
   let api: TestApi;
   let accounts = 0;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { BadgeList } from "../../app/contracts/badges/api-types";
 import type { BadgeImportFailure } from "../../app/contracts/badges/excel-types";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { badgeQuota, DEFAULT_QUOTA_RULE } from "../../app/contracts/badges/quota";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { until } from "../support/until";
 import { HEADERS_EN, loadWorkbook, repack, workbookWith } from "./badges-excel-files";
 
@@ -32,7 +32,7 @@ const row = (
   "职员",
 ];
 
-describe.each(backends)("badges in Excel (/smeb/pass/ticket downloadTemplate, upload, export) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("badges in Excel (/smeb/pass/ticket downloadTemplate, upload, export) on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

@@ -7,7 +7,7 @@ import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { groupedBadgeCode, signBadgeCode } from "../../server/badges/badge-code";
 import { exhibitorArrival } from "../../server/badges/check-in";
 import { PNG } from "../support/sample-files";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -32,7 +32,7 @@ const imageCount = (doc: PDFDocument) =>
     .enumerateIndirectObjects()
     .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")).length;
 
-describe.each(backends)("printable badges and check-in on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("printable badges and check-in on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

@@ -7,7 +7,7 @@ import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import type { BadgeView } from "../../app/contracts/badges/api-types";
 import type { BadgeReviewInfo, BadgeReviewList } from "../../app/contracts/badges/review-types";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -18,7 +18,7 @@ const idCard = (n: number) => {
 };
 type Fields = { fields: Record<string, string[]> };
 
-describe.each(backends)("organizer's badge review (/smeb/pass/ticket/review) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass/ticket/review) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

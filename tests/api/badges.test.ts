@@ -3,7 +3,7 @@ import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import type { BadgeDetail, BadgeList, BadgeView } from "../../app/contracts/badges/api-types";
 import { groupedBadgeCode, signBadgeCode, verifyBadgeCode } from "../../server/badges/badge-code";
 import { appClock } from "../../server/clock";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, resetTestClock, testCalendar } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -14,7 +14,7 @@ const idCard = (n: number) => {
   return `${first17}${idCardCheckChar(first17)}`;
 };
 
-describe.each(backends)("exhibitor badges (/smeb/pass/ticket) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("exhibitor badges (/smeb/pass/ticket) on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

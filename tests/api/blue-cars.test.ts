@@ -6,7 +6,7 @@ import type { BlueCarList, BlueCarPassCheck, BlueCarReviewItem, BlueCarReviewLis
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { drawnQrModules, qrModulesOf } from "../support/pdf-qr";
 import { pdfText } from "../support/pdf-text";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { blueCarsApiSweep } from "./idor/blue-cars";
@@ -20,7 +20,7 @@ type Fields = { fields: Record<string, string[]> };
 const DAYS = { from: testCalendar.rawMoveIn.from, to: testCalendar.endsOn };
 const SCANS = ["licenseFrontUrl", "licenseBackUrl", "licenseSecondUrl", "licenseFourPagesUrl", "vehiclePhotoUrl"] as const;
 
-describe.each(backends)("blue-plate cars (/smeb/blueCar) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("blue-plate cars (/smeb/blueCar) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -3,14 +3,14 @@ import type { AirCompressorApplication, ElectricboxImage, LeakageCommitment } fr
 import type { Booth } from "../../server/booking-forms/common";
 import { createUser } from "../../server/seed/create-user";
 import { uploadAs } from "../support/uploads";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar as cal } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 type Fields = { fields?: Record<string, string[]> };
 
-describe.each(backends)("booking forms API on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("booking forms API on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

@@ -5,7 +5,7 @@ import { appClock } from "../../server/clock";
 import { createBooth } from "../../server/seed/create-booth";
 import { createUser } from "../../server/seed/create-user";
 import { PNG } from "../support/sample-files";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, resetTestClock, testCalendar } from "../support/test-clock";
 import { postToStoragePartly } from "../support/upload-client";
 import { uploadAs } from "../support/uploads";
@@ -64,7 +64,7 @@ const CDR = Buffer.concat([
   Buffer.alloc(256),
 ]);
 
-describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("standard booth build (/smeb/boothBuild) on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;
@@ -385,7 +385,7 @@ describe.each(backends)("standard booth build (/smeb/boothBuild) on %s", (backen
   });
 
   // The storage host is the same whatever the database: once is enough for 60 MB.
-  it.runIf(backend === "pglite")("signs fascia uploads for 50 MB and refuses a 60 MB file at the storage host", async () => {
+  it.runIf(backend === backendsOf(import.meta.url)[0])("signs fascia uploads for 50 MB and refuses a 60 MB file at the storage host", async () => {
     const { ticket } = await freshExhibitor();
     const signed = await api.call<{ key: string; maxBytes: number; fields: Record<string, string> }>("/oss/signature/getSignature", {
       ticket,

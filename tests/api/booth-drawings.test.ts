@@ -10,7 +10,7 @@ import { seedBoothConstruction } from "../../server/seed/booth-construction";
 import { demoCalendarForOpening } from "../../server/seed/demo-calendar";
 import { createObjectStore } from "../../server/uploads";
 import { uploadAs } from "../support/uploads";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -47,7 +47,7 @@ describe("the special booth's process step", () => {
   });
 });
 
-describe.each(backends)("special booth drawings (/smeb/boothBuild/drawing) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("special booth drawings (/smeb/boothBuild/drawing) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

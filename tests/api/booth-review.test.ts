@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConstructionEvent, DrawingProcess, ReviewItem, ReviewList } from "../../app/contracts/booth-construction/api-types";
 import { uploadAs } from "../support/uploads";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { TEST_NOW } from "../support/test-clock";
 import { boothReviewSweep } from "./idor/booth-review";
 
@@ -14,7 +14,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 type Fields = { fields: Record<string, string[]> };
 const hoursBefore = (hours: number) => new Date(Date.parse(TEST_NOW) - hours * 3_600_000);
 
-describe.each(backends)("organizer's construction review (/smeb/boothBuild/review) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("organizer's construction review (/smeb/boothBuild/review) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

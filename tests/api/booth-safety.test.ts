@@ -8,7 +8,7 @@ import { createBooth } from "../../server/seed/create-booth";
 import { createUser } from "../../server/seed/create-user";
 import { pdfText } from "../support/pdf-text";
 import { uploadAs } from "../support/uploads";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
 import { boothSafetySweep } from "./idor/booth-safety";
 
@@ -35,7 +35,7 @@ const MIN_CENTS = 500_000_000;
 type Fields = { fields: Record<string, string[]> };
 const fieldsOf = (data: unknown) => (data as Fields).fields;
 
-describe.each(backends)("booth insurance and safety commitment (/smeb/boothBuild) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("booth insurance and safety commitment (/smeb/boothBuild) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -5,13 +5,13 @@ import { buttonWindowShown } from "../../app/contracts/calendar/values";
 import { exhibitionDateTimeInput } from "../../app/contracts/common/exhibition-time";
 import { addDays, endOfExhibitionDay, testCalendar } from "../support/test-clock";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 type Fields = { fields?: Record<string, string[]> } | null;
 
-describe.each(backends)("the exhibition calendar (/smeb/calendar*) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the exhibition calendar (/smeb/calendar*) on %s", (backend) => {
   let api: TestApi;
   let admin: string;
   let std01: string;

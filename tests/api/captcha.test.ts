@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 type ClickCaptcha = { captchaId: string; image: string; width: number; height: number; target: string };
 
-describe.each(backends)("captcha and sign-in on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("captcha and sign-in on %s", (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi(backend);

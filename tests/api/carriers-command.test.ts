@@ -4,7 +4,7 @@ import { createUser } from "../../server/seed/create-user";
 import { carrierByCodeLocked, createCarrier } from "../../server/transport/carrier-settings";
 import { until } from "../support/until";
 import { opsCommand } from "../support/ops-command";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -12,7 +12,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 const TABLES = ["carriers", "carrier_accounts", "carrier_prices", "carrier_discounts", "lifting_fee_classes"] as const;
 
 /** The ops command that appoints an exhibition's exhibit-transport carriers (cli.js carriers). */
-describe.each(backends)("cli.js carriers on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) => {
   let api: TestApi;
   let exhibition: { id: number; code: string };
   const carriers = (args: string[]) => opsCommand(api.db, "carriers", args);

@@ -8,7 +8,7 @@ import type { OverseasAgentsAnswer } from "../../app/contracts/vehicles/overseas
 import { appClock } from "../../server/clock";
 import { runOpsCommand } from "../../server/ops/commands";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { catalogueSettingsSweep } from "./idor/catalogue-settings";
 
@@ -20,7 +20,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * at its field with nothing saved, rows that orders or requests refer to are not removed, only the
  * organizer may do any of it, and the CLI reads and changes the same rows through the same rules.
  */
-describe.each(backends)("the service catalogue and overseas agents settings on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the service catalogue and overseas agents settings on %s", (backend) => {
   let api: TestApi;
   let admin: string;
   let std01: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HomeContentPage } from "../../app/contracts/permission/api-types";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -11,7 +11,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * an exhibitor cannot list or save (403), and its page answers /401. The page's preview renders the
  * typed text without saving (JS off).
  */
-describe.each(backends)("content pages on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("content pages on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let admin: string;

@@ -12,13 +12,13 @@ import type { OrderPage, OrderSummary, OrderView } from "../../server/orders/ord
 import { appClock } from "../../server/clock";
 import { PNG } from "../support/sample-files";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 const key = () => `k-${crypto.randomUUID()}`;
 
-describe.each(backends)("entrusted contractors (ECReservation) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("entrusted contractors (ECReservation) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

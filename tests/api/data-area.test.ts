@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DataClass, DataFile, DataFileList } from "../../app/contracts/data-area/api-types";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 import { uploadAs } from "../support/uploads";
 
@@ -13,7 +13,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * by class and keyword and downloads it (counted); hidden classes and files are the organizer's only;
  * a class holding files is not deleted; a file must be the organizer's own upload to the data area.
  */
-describe.each(backends)("data area on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("data area on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

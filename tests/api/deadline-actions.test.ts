@@ -4,7 +4,7 @@ import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import type { PermissionInfo } from "../../app/contracts/permission/api-types";
 import { appClock } from "../../server/clock";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, exhibitionTime, resetTestClock, testCalendar } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -14,7 +14,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * one mechanism for the page (the permission info's auths) and the API (409 naming the date), moved
  * by the calendar's dates, never holding the organizer.
  */
-describe.each(backends)("actions the calendar closes, on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("actions the calendar closes, on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let admin: string;

@@ -7,13 +7,13 @@ import { appClock } from "../../server/clock";
 import { addDays, demoCalendar, enRange, zhRange } from "../../server/seed/demo-calendar";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { redateDemo } from "../../server/seed/redate-demo";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { exhibitionTime, resetTestClock, testCalendar as cal } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 /** The demo stays live: seeded or re-dated on any day, its deadlines, prices and windows are around that day. */
-describe.each(backends)("demo dates on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("demo dates on %s", (backend) => {
   let api: TestApi;
   let std01: string;
 

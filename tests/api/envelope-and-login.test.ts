@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whileHashQueueFull } from "../support/hash-queue";
-import { backends, passwordHashN, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, passwordHashN, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-describe.each(backends)("sign-in API on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("sign-in API on %s", (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi(backend);

@@ -11,7 +11,7 @@ import type {
 } from "../../app/contracts/epidemic/api-types";
 import type { PermissionInfo } from "../../app/contracts/permission/api-types";
 import { isDone } from "../../server/schedule/done-checks";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -39,7 +39,7 @@ async function staffWorkbook(rows: (string | number)[][], headers = ["Name", "ID
  * exhibitor reads and deletes only its own; the organizer lists and exports all, and turns the
  * page off (the exhibitor's endpoints then answer 404 and the menu is gone).
  */
-describe.each(backends)("epidemic declaration on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("epidemic declaration on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

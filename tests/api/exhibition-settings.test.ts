@@ -5,7 +5,7 @@ import type { ChecklistOverview } from "../../app/contracts/home/overview-types"
 import type { ContactWay } from "../../app/contracts/settings/endpoints.server";
 import { portalClient } from "../support/portal-client";
 import { PNG } from "../support/sample-files";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -15,7 +15,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * page's frame (footer filing number, user guide, contact code, drawing link), hidden when empty,
  * bad input refused at its field with nothing saved, and only the organizer may read or save them.
  */
-describe.each(backends)("the organizer's general settings (/smeb/exhibition/settings) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the organizer's general settings (/smeb/exhibition/settings) on %s", (backend) => {
   let api: TestApi;
   let admin: string;
   let std01: string;

@@ -4,7 +4,7 @@ import type { ExhibitorImportFailure, ExhibitorImportPreview } from "../../app/c
 import type { StandardBuildAnswer } from "../../app/contracts/booth-construction/api-types";
 import { hashPassword } from "../../server/auth/password";
 import { rowErrorLines } from "../../app/contracts/accounts/row-errors.server";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { watchWorkbookLoads } from "../support/workbook-loads";
 import { loadWorkbook, repack, workbookWith } from "./badges-excel-files";
 import { importFile, importRow, oldImportFile, oldImportRow } from "./exhibitor-import-files";
@@ -13,7 +13,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-describe.each(backends)("the organizer's exhibitor import (/smeb/exhibitors/import/*) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/smeb/exhibitors/import/*) on %s", (backend) => {
   let api: TestApi;
   let admin: string;
   let std01: string;

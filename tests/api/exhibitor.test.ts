@@ -9,7 +9,7 @@ import { listReviewsCommand } from "../../server/exhibitor/review-queue";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { seedExhibitorReference } from "../../server/seed/exhibitor-reference";
 import { opsCommand } from "../support/ops-command";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const routes = (items: MenuItem[]): string[] => items.flatMap((m) => [m.route, ...routes(m.list)]);
 type Fields = { fields?: Record<string, string[]>; step?: string; saved?: boolean };
 
-describe.each(backends)("exhibitor info API on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("exhibitor info API on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

@@ -7,7 +7,7 @@ import inboxZh from "../../app/contracts/settings/texts-inbox.zh";
 import { portalClient } from "../support/portal-client";
 import { PNG } from "../support/sample-files";
 import { addDays, testCalendar } from "../support/test-clock";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -16,7 +16,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * for the organizer, newest first, by type and state, with its image and a handled switch; an
  * exhibitor or a carrier gets 403 (pages: /401); another exhibition's feedback reads as missing.
  */
-describe.each(backends)("the feedback inbox (/smeb/feedback/list, handle, image) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the feedback inbox (/smeb/feedback/list, handle, image) on %s", (backend) => {
   let api: TestApi;
   let admin: string;
   let std01: string;

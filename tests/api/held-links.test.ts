@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HELD_FOR_ADDRESS_REASON } from "../../app/contracts/delivery-log/values";
 import { PORTAL_ADDRESS_MARK, portalLink } from "../../server/exhibition-settings/public-url";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -15,7 +15,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * sends no mail with a bare path; the message waits, queued, and goes with the absolute link once the
  * organizer saves the address. The demo keeps its bare paths (its own local server).
  */
-describe.each(backends)("links held until the public address is set on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("links held until the public address is set on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let admin: string;

@@ -1,11 +1,11 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChecklistOverview, NotDonePage } from "../../app/contracts/home/overview-types";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-describe.each(backends)("the organizer's checklist overview (/smeb/worksheet/overview, notDone) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the organizer's checklist overview (/smeb/worksheet/overview, notDone) on %s", (backend) => {
   let api: TestApi;
   let admin: string;
   let std01: string;

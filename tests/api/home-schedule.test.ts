@@ -6,7 +6,7 @@ import type { WorksheetItem } from "../../server/api/routes/home";
 import { DEMO_EXHIBITION_SETTINGS } from "../../server/seed/exhibition-settings";
 import { saveExhibitionSettings } from "../../server/exhibition-settings/store";
 import { decodeHeaderWords, encodeHeaderWord, writeMail } from "../../server/mail/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { appClock } from "../../server/clock";
 import { demoName, testCalendar as cal } from "../support/test-clock";
 
@@ -69,7 +69,7 @@ describe("mail outbox", () => {
   });
 });
 
-describe.each(backends)("schedule actions API on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("schedule actions API on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let outbox: string;

@@ -4,7 +4,7 @@ import type { HomeContentPage, WorksheetItem } from "../../server/api/routes/hom
 import { hashPassword } from "../../server/auth/password";
 import { HOME_CONTENT_SLUGS } from "../../server/seed/home-content";
 import { doneChecks, isDone } from "../../server/schedule/done-checks";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { appClock } from "../../server/clock";
 import { endOfExhibitionDay, resetTestClock, testCalendar as cal } from "../support/test-clock";
 
@@ -12,7 +12,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe.each(backends)("home area API on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("home area API on %s", (backend) => {
   let api: TestApi;
   let exhibitionId: number;
   beforeAll(async () => {

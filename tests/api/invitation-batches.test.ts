@@ -10,7 +10,7 @@ import { startJobQueue } from "../../server/jobs/queue";
 import { createLogger } from "../../server/logger";
 import { createNotifier } from "../../server/notify";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { until } from "../support/until";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -20,7 +20,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * runs the job queue, a job sends it; without one it is sent in the request. Every account not
  * activated gets exactly one invitation per batch, even when the batch's job runs twice.
  */
-describe.each(backends)("invitation batches (/smeb/exhibitors/invitations/send, batches) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("invitation batches (/smeb/exhibitors/invitations/send, batches) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let admin: string;

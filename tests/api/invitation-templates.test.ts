@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvitationTemplateView, TemplateAdminView } from "../../app/contracts/promotion/api-types";
 import { postForm } from "../support/promotion";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-describe.each(backends)("the organizer's invitation templates (/smeb/invitation/templates/*) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the organizer's invitation templates (/smeb/invitation/templates/*) on %s", (backend) => {
   let api: TestApi;
   let admin: string;
   let std01: string;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExhibitView, InvitationList, InvitationTemplateView, InvitationView } from "../../app/contracts/promotion/api-types";
 import { type Form, postForm } from "../support/promotion";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-describe.each(backends)("invitations (/smeb/invitation) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("invitations (/smeb/invitation) on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

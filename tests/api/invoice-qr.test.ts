@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceApplication, InvoiceApplicationDetail, InvoiceQrChange, QrApplication } from "../../app/contracts/invoices/api-types";
 import { appClock } from "../../server/clock";
 import { countQrRequest } from "../../server/invoices/qr-page";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { demoName, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { billing, insertPaidBill, SAMPLE_PDF } from "./idor/invoices";
@@ -16,7 +16,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 // docs/product.md § Quotas and limits per account: the invoice QR page, 30 requests per 10 minutes per address.
 const QR_RATE_LIMIT = 30;
 
-describe.each(backends)("invoice QR page (/invoice/qr*) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("invoice QR page (/invoice/qr*) on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let admin: string;

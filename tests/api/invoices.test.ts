@@ -12,7 +12,7 @@ import type {
   InvoiceApplicationDetail,
 } from "../../app/contracts/invoices/api-types";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { appClock } from "../../server/clock";
@@ -25,7 +25,7 @@ type Fields = { fields: Record<string, string[]> };
 /** The day the organizer writes on an issued invoice: the day after the test data was made. */
 const invoiceDay = addDays(testCalendar.seededOn, 1);
 
-describe.each(backends)("invoice applications (/smeb/invoice) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("invoice applications (/smeb/invoice) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

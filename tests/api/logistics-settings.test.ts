@@ -5,7 +5,7 @@ import type { ConstructionSettings } from "../../app/contracts/booth-constructio
 import type { CarriersSettingsAnswer } from "../../app/contracts/logistics-settings/api-types";
 import { opsCommand } from "../support/ops-command";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -19,7 +19,7 @@ type Fields = { fields: Record<string, string[]> };
  * the API see and change the same rows; bad input is refused at its field, nothing saved, never a
  * 500; only the organizer may read or change them.
  */
-describe.each(backends)("the organizer's logistics settings on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the organizer's logistics settings on %s", (backend) => {
   let api: TestApi;
   let admin: string;
   let std01: string;

@@ -1,13 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 type Item = { id: number | string; name: string; nameEn: string };
 
-describe.each(backends)("address lookups and halls on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("address lookups and halls on %s", (backend) => {
   let api: TestApi;
   let ticket: string;
   beforeAll(async () => {

@@ -13,7 +13,7 @@ import { claimMessage, recordMessage } from "../../server/notify/message-log";
 import type { EmailMessage, SmsMessage } from "../../server/notify/notifier";
 import { readOutbox } from "../support/outbox";
 import { startSmtpFake } from "../support/smtp-fake";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { until as waitUntil } from "../support/until";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -36,7 +36,7 @@ function scriptedChannels(failures: Array<Error | null> = []) {
 
 const logger = createLogger("silent");
 
-describe.each(backends)("every message through the delivery log and the job queue on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("every message through the delivery log and the job queue on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let admin: string;

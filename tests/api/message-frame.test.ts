@@ -7,7 +7,7 @@ import { createNotifier } from "../../server/notify";
 import { decodeHeaderWords } from "../../server/mail/outbox";
 import type { OutboxSms } from "../../server/notify/sms";
 import { startSmtpFake } from "../support/smtp-fake";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -16,7 +16,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * every sender: a signature under each mail, 【signature】 and the exhibition's name on each SMS, and
  * the setting mailSenderName as the From display name. An empty setting adds nothing.
  */
-describe.each(backends)("messages signed with the exhibition and the organizer on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("messages signed with the exhibition and the organizer on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let admin: string;

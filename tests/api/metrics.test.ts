@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -18,7 +18,7 @@ function samples(text: string) {
     });
 }
 
-describe.each(backends)("/metrics on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("/metrics on %s", (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi(backend, { METRICS_TOKEN: TOKEN });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadedFile } from "../../app/contracts/uploads/schema";
 import type { OrderView } from "../../server/orders/orders";
 import { pageText } from "../support/pdf-text";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { demoName } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -55,7 +55,7 @@ const CORRUPT_PNG = (() => {
 })();
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
-describe.each(backends)("service order contracts on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("service order contracts on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -12,7 +12,7 @@ import { appClock } from "../../server/clock";
 import { isDone } from "../../server/schedule/done-checks";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { PNG } from "../support/sample-files";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, exhibitionTime, resetTestClock, testCalendar as cal } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -22,7 +22,7 @@ const ADVANCE_DAY = exhibitionTime(addDays(cal.advanceUntil, -8));
 const STANDARD_DAY = exhibitionTime(addDays(cal.advanceUntil, 3));
 const key = () => `k-${crypto.randomUUID()}`;
 
-describe.each(backends)("service ordering API on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("service ordering API on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -11,7 +11,7 @@ import { appClock } from "../../server/clock";
 import { createLogger } from "../../server/logger";
 import { createNotifier } from "../../server/notify";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { resetTestClock } from "../support/test-clock";
 import { until } from "../support/until";
 
@@ -20,7 +20,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 const LINK = /\/setPassword\/([A-Za-z0-9_-]{43})/;
 const ip = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-describe.each(backends)("invitation and reset links (/login/forgotPassword, /login/setPassword, …) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("invitation and reset links (/login/forgotPassword, /login/setPassword, …) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let publicKey: string;

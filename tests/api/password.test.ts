@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rsaEncrypt } from "../../app/features/auth/rsa.server";
-import { backends, passwordHashN, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, passwordHashN, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-describe.each(backends)("POST /login/modifyPasswd on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("POST /login/modifyPasswd on %s", (backend) => {
   let api: TestApi;
   let publicKey: string;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Bill, BillableItem, BillList, FinancePage, FinanceVoucher, PaymentVoucher, PaymentVoucherList } from "../../app/contracts/invoices/api-types";
 import type { OrderView } from "../../app/contracts/orders/api-types";
 import { appClock } from "../../server/clock";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, resetTestClock, TEST_NOW } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { paymentVouchersSweep } from "./idor/payment-vouchers";
@@ -18,7 +18,7 @@ const HTML = Buffer.from("<!DOCTYPE html><html><head><title>x</title></head><bod
 /** TEST_NOW's day in exhibition time (UTC+8). */
 const TODAY = TEST_NOW.slice(0, 10);
 
-describe.each(backends)("payment vouchers and bills (/smeb/paymentVoucher, /smeb/bill) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("payment vouchers and bills (/smeb/paymentVoucher, /smeb/bill) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ButtonAuth, MenuItem, PermissionInfo } from "../../app/contracts/permission/api-types";
 import type { AuthTicket } from "../../app/contracts/auth/api-types";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { appClock } from "../../server/clock";
 import { demoName, endOfExhibitionDay, testCalendar } from "../support/test-clock";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
@@ -10,7 +10,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 
 const routes = (items: MenuItem[]): string[] => items.flatMap((m) => [m.route, ...routes(m.list)]);
 
-describe.each(backends)("permission info on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("permission info on %s", (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi(backend);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProfileView } from "../../app/contracts/exhibitor/api-types";
 import { createUser } from "../../server/seed/create-user";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -11,7 +11,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * names, the contact, mobile and e-mail (the exhibitor import fills them). A new profile now starts
  * from them, field by field, only where the draft has no value; a value saved is never replaced.
  */
-describe.each(backends)("the exhibitor profile starts from the account on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the exhibitor profile starts from the account on %s", (backend) => {
   let api: TestApi;
   let ticket: string;
   const username = `prefill-${backend}`;

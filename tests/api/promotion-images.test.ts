@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExhibitView, InvitationTemplateView, InvitationView } from "../../app/contracts/promotion/api-types";
 import { type Form, postForm } from "../support/promotion";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -17,7 +17,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  */
 const PUBLIC_URL = "https://expo.example.test";
 
-describe.each(backends)("promotion images on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("promotion images on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/database";
 import { countHits, hit, purgeOldRateLimitHits, recordHits } from "../../server/rate-limits/hits";
-import { backends, openTestDatabase, postgresSkipReason } from "../support/test-api";
+import { backendsOf, openTestDatabase, postgresSkipReason } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 /** The one rate limiter (server/rate-limits, decision 060) on both databases, with a limit of 30 in 10 minutes. */
-describe.each(backends)("the rate limiter on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the rate limiter on %s", (backend) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openTestDatabase(backend);

@@ -14,7 +14,7 @@ import type { OpsContext } from "../../server/ops/command-types";
 import { opsHelp, runOpsCommand } from "../../server/ops/commands";
 import { databaseKind, MixedDatabaseRefusal } from "../../server/setup/database-kind";
 import { adminQuery, databaseUrlFor } from "../support/postgres-template";
-import { backends, postgresSkipReason, postgresUrl, startTestApi, type Backend } from "../support/test-api";
+import { backendsOf, postgresSkipReason, postgresUrl, startTestApi, type Backend } from "../support/test-api";
 
 /**
  * Two kinds of database, never confused (issue 52, docs/decisions/054): a plain start seeds nothing,
@@ -76,7 +76,7 @@ const counts = async (db: Database) => ({
 // Each test migrates (and may seed) fresh databases from scratch: minutes on a busy machine, not the usual seconds.
 const FRESH_DATABASES_MS = 600_000;
 
-describe.each(backends)("two kinds of database on %s", { timeout: FRESH_DATABASES_MS }, (backend) => {
+describe.each(backendsOf(import.meta.url))("two kinds of database on %s", { timeout: FRESH_DATABASES_MS }, (backend) => {
   it("a plain start on an empty database creates no demo and no account (auto is never too); npm start asks for the demo", async () => {
     for (const seed of [{}, { SEED_DEMO_DATA: "auto" }] as Record<string, string>[]) {
       const plain = await plainStart({ ...(await emptyDatabaseEnv(backend)), ...seed });

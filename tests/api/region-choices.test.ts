@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegionChoices } from "../../app/contracts/lookups/region-choices";
 import type { RegionNode } from "../../app/contracts/lookups/schema";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -13,7 +13,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * in one language at /regions, kept by caches for a week when asked for with the build's version
  * (decision 050); the profile page names that address, and its first HTML keeps the chosen lists.
  */
-describe.each(backends)("the region list for the address pickers on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the region list for the address pickers on %s", (backend) => {
   let api: TestApi;
   let build: ServerBuild;
   beforeAll(async () => {

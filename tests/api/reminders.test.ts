@@ -10,7 +10,7 @@ import { startReminderQueue } from "../../server/reminders/queue";
 import { manualRecipientCount, runSweep } from "../../server/reminders/send";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { until } from "../support/until";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -20,7 +20,7 @@ const DAY = 24 * HOUR;
 const INVITATION_LINK = "/exhibitorInfo/invitation/custom";
 const BADGES_LINK = "/exhibitorInfo/exhibitorCertificateApply";
 
-describe.each(backends)("checklist reminders (sweep, queue, /smeb/reminders/*) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("checklist reminders (sweep, queue, /smeb/reminders/*) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let admin: string;

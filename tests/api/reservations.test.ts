@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Hotel, MeetingBooking, MeetingRoom, Paged, ReservationOverview, RoomRequest } from "../../app/contracts/reservations/api-types";
 import { appClock } from "../../server/clock";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock, testCalendar } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -12,7 +12,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * cancelling until the hotel's cut-off day, the organizer's confirm and decline, meeting room slots,
  * and who may see or touch what.
  */
-describe.each(backends)("business reservations on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("business reservations on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

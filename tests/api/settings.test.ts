@@ -4,7 +4,7 @@ import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PermissionInfo } from "../../app/contracts/permission/api-types";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 import { postPartly } from "../support/upload-client";
 
@@ -14,7 +14,7 @@ const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0
 
 type Envelope<T = unknown> = { status: number; code: number; message: string; data: T };
 
-describe.each(backends)("settings API on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("settings API on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { ExhibitView } from "../../app/contracts/promotion/api-types";
 import type { ShowcaseAdminRow, ShowcaseMine, ShowcasePublic, ShowcaseQr } from "../../app/contracts/showcase/api-types";
 import { trackingCodeOf } from "../../server/promotion/tracking";
 import { type Form, postForm } from "../support/promotion";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -18,7 +18,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 const PUBLIC_URL = "https://expo.example.test";
 const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
-describe.each(backends)("showcase on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("showcase on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let raw01: string;

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { saveExhibitionSettings } from "../../server/exhibition-settings/store";
 import { SMS_KINDS } from "../../server/notify/notifier";
 import { startFakeAliyun } from "../support/fake-sms-providers";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 /** An SMS of a real flow (contact verification) leaves through SMS_PROVIDER=aliyun and reaches the (fake) provider. */
-describe.each(backends)("SMS through Aliyun on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("SMS through Aliyun on %s", (backend) => {
   const secret = "aliyun-api-test-secret-0123";
   const templates = Object.fromEntries(SMS_KINDS.map((kind, i) => [kind, `SMS_5000${i}`]));
   let fake: Awaited<ReturnType<typeof startFakeAliyun>>;

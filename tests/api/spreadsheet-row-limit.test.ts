@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { watchWorkbookLoads } from "../support/workbook-loads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -28,7 +28,7 @@ async function bigStaffWorkbook(rows: number): Promise<Buffer> {
  * counted in the sheet's XML first (server/spreadsheets/xlsx-sniff.ts) and a sheet over the import's
  * limit is refused with the limit named, before exceljs loads it.
  */
-describe.each(backends)("an oversized spreadsheet import on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("an oversized spreadsheet import on %s", (backend) => {
   let api: TestApi;
   let raw01: string;
   let bytes: Buffer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createObjectStore } from "../../server/uploads";
 import { FILE_REFERENCES, NOT_FILE_REFERENCES, sweepUnreferencedFiles, UNREFERENCED_FILE_HOURS } from "../../server/uploads/file-references";
 import { storedFileIdOf } from "../../server/uploads/files";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -21,7 +21,7 @@ const pdfOf = (size: number) => {
  * now has a storage quota (UPLOAD_QUOTA_MB, or the organizer's own for it on the invitation page), and
  * completed files no record refers to are swept after UNREFERENCED_FILE_HOURS.
  */
-describe.each(backends)("storage per account on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("storage per account on %s", (backend) => {
   let api: TestApi;
   let raw01: string;
   let admin: string;

@@ -8,7 +8,7 @@ import { createObjectStore } from "../../server/uploads";
 import { portalClient } from "../support/portal-client";
 import { postForm } from "../support/promotion";
 import { PNG } from "../support/sample-files";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 import { until } from "../support/until";
 
@@ -23,7 +23,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
 const PDF = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(500, 0x20), Buffer.from("\n%%EOF\n")]);
 
-describe.each(backends)("stored file answers on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("stored file answers on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
-describe.each(backends)("brute-force limits on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("brute-force limits on %s", (backend) => {
   let api: TestApi;
   let strict: TestApi;
   beforeAll(async () => {

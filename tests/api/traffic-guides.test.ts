@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BusGuide, BusRoute, CarPark, GuideIntro, ParkingGuide } from "../../app/contracts/traffic-guides/api-types";
 import { addDays } from "../../server/seed/demo-calendar";
 import { PNG } from "../support/sample-files";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -12,7 +12,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * timetables, car parks with a map; bad input is refused per field with nothing saved; exhibitors
  * read only what is shown, never another exhibition's rows, and get 403 on the organizer's calls.
  */
-describe.each(backends)("bus and parking guides on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("bus and parking guides on %s", (backend) => {
   let api: TestApi;
   let std01: string;
   let admin: string;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierHome, DeclarationDetail, OrderList, OrderView, ReviewList } from "../../app/contracts/transport/api-types";
 import { appClock } from "../../server/clock";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock } from "../support/test-clock";
 import { transportCarrierSweep } from "./idor/transport-carrier";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
@@ -29,7 +29,7 @@ const SHIPMENT_ROUTES: [string, Record<string, string>?][] = [
 ];
 const NOT_CARRIER = "此页面仅供指定承运商使用";
 
-describe.each(backends)("carrier review and orders (/shipment/*) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("carrier review and orders (/shipment/*) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

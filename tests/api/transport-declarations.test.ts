@@ -7,7 +7,7 @@ import type { DeclarationDetail, DeclarationList, ImportFailure, ImportResult, M
 import { loadExcel } from "../../server/spreadsheets/workbook";
 import { appClock } from "../../server/clock";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock, TEST_NOW, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { transportDeclarationsSweep } from "./idor/transport-declarations";
@@ -23,7 +23,7 @@ const BUILD_UP_TO = testCalendar.standardMoveIn;
 const EXHIBITOR = "深圳星河智能科技有限公司";
 const HEADERS = ["展品名称（中文）", "Exhibit name (English)", "数量", "件数", "毛重（kg）", "长（cm）", "Width (cm)", "高（cm）"];
 
-describe.each(backends)("exhibit transport declarations (/smeb/shipment, /shipment) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("exhibit transport declarations (/smeb/shipment, /shipment) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierLiftingList, LiftingList } from "../../app/contracts/transport/api-types";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { readOutbox } from "../support/outbox";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
@@ -19,7 +19,7 @@ const BUILD_UP = { from: addDays(testCalendar.opensOn, -3), to: addDays(testCale
 const DISMANTLE = testCalendar.endsOn;
 const STD01_NAME = "深圳星河智能科技有限公司";
 
-describe.each(backends)("hoisting and forklift bookings (/smeb/shipment/forklift, /shipment/forklift) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("hoisting and forklift bookings (/smeb/shipment/forklift, /shipment/forklift) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createObjectStore } from "../../server/uploads";
 import { sweepUnclaimedUploads } from "../../server/uploads/grants";
 import { createUser } from "../../server/seed/create-user";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 import { completeUpload, postToStorage, signUpload } from "../support/upload-client";
 
@@ -19,7 +19,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 // docs/product.md § Quotas and limits per account: at most 30 unfinished uploads per account.
 const PENDING_UPLOADS_MAX = 30;
 
-describe.each(backends)("unfinished uploads on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("unfinished uploads on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let accounts = 0;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient } from "../support/portal-client";
 import { blackPng, jpegOf } from "../support/pictures";
 import { postToStorage, signUpload } from "../support/upload-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -32,7 +32,7 @@ async function jpegDeclaring(width: number, height: number) {
   return Buffer.concat([jpeg.subarray(0, 2), comment, comment, body]);
 }
 
-describe.each(backends)("the pixel limit of uploaded pictures on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the pixel limit of uploaded pictures on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std: string;

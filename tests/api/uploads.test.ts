@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createObjectStore } from "../../server/uploads";
 import { grantFile } from "../../server/uploads/files";
 import { signUploadPolicy } from "../../server/uploads/upload-policy";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 import { until } from "../support/until";
 import { completeUpload, postToStorage, postToStoragePartly, signUpload } from "../support/upload-client";
@@ -22,7 +22,7 @@ const MB = 1024 * 1024;
 const SPEC_FIELDS = ["key", "policy", "OSSAccessKeyId", "success_action_status", "signature"];
 const KEY_FORMAT = (folder: string, userId: number, ext: string) => new RegExp(`^${folder}/${userId}/\\d{4}-\\d{2}/[0-9a-f]{16}-\\d{13}\\.${ext}$`);
 
-describe.each(backends)("uploads (signature, storage host, complete, /files) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("uploads (signature, storage host, complete, /files) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std: string;

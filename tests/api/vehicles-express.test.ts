@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierExpressList, ExpressBookingView, ExpressList } from "../../app/contracts/vehicles/express/types";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
-import { backends, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { seedExpressDemo } from "../../server/vehicles/express";
 import { expressApiProbes, expressSweep } from "./idor/vehicles-express";
@@ -18,7 +18,7 @@ type Form = Record<string, string>;
 const TODAY = testCalendar.seededOn;
 const STD01_EMAIL = "zhangsan@galaxy-smart.example.com";
 
-describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express, /shipment/express) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;
@@ -352,7 +352,7 @@ describe.each(backends)("small-exhibit express (/smeb/express, /shipment/express
 });
 
 // The IDOR sweep (tests/api/idor.test.ts) runs these probes with the pages on the embedded database; here the API ones run on both.
-describe.each(backends)("small-exhibit express IDOR probes on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("small-exhibit express IDOR probes on %s", (backend) => {
   let ctx: { api: TestApi; a: string; b: string; admin: string; carrier: string };
   let dataDir: string;
 

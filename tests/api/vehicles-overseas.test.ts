@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OverseasAgentsAnswer, OverseasRequestList, OverseasRequestView } from "../../app/contracts/vehicles/overseas/types";
 import { REQUESTS_PER_DAY, seedOverseasAgents } from "../../server/vehicles/overseas";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { overseasSweep } from "./idor/vehicles-overseas";
 
@@ -17,7 +17,7 @@ type Fields = { fields: Record<string, string[]> } | null;
 const STD01_NAME = "深圳星河智能科技有限公司";
 const ROUTES: [string, Form?][] = [["/smeb/overseas/agents"], ["/smeb/overseas/request/list"], ["/smeb/overseas/request/save", { agentId: "1" }]];
 
-describe.each(backends)("overseas exhibit transport (/smeb/overseas) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/overseas) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -7,7 +7,7 @@ import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList
 import { seedTaiwanDemo } from "../../server/vehicles/taiwan-filings";
 import { TAIWAN_EXPORT_HEADERS } from "../../server/vehicles/taiwan-excel";
 import { readOutbox } from "../support/outbox";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { taiwanSweep } from "./idor/vehicles-taiwan";
 
@@ -19,7 +19,7 @@ type Fields = { fields: Record<string, string[]> };
 const STD01_NAME = "深圳星河智能科技有限公司";
 const STD01_EMAIL = "zhangsan@galaxy-smart.example.com";
 
-describe.each(backends)("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

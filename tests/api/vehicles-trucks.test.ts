@@ -7,7 +7,7 @@ import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from
 import { readOutbox } from "../support/outbox";
 import { pdfText } from "../support/pdf-text";
 import { drawnQrModules, qrModulesOf } from "../support/pdf-qr";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
@@ -23,7 +23,7 @@ const BUILD_UP = { from: testCalendar.rawMoveIn.from, to: testCalendar.standardM
 const DISMANTLE = testCalendar.endsOn;
 const STD01_MAIL = "zhangsan@galaxy-smart.example.com";
 
-describe.each(backends)("yellow-plate trucks (/smeb/truck) on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

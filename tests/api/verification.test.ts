@@ -19,7 +19,7 @@ import {
   purgeOldVerificationCodes,
   sendVerificationCode,
 } from "../../server/exhibitor/verification";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -33,7 +33,7 @@ describe("normalizeTarget", () => {
   });
 });
 
-describe.each(backends)("contact verification codes on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("contact verification codes on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let outbox: string;

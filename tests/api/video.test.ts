@@ -10,7 +10,7 @@ import { createObjectStore } from "../../server/uploads";
 import { startJobQueue } from "../../server/jobs/queue";
 import { runVideoJob, type VideoDeps, videoJobs } from "../../server/video/jobs";
 import { publicVideoFor, queueGeneration } from "../../server/video/videos";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { until as waitUntil } from "../support/until";
 
 /** A test that renders waits for the job (`until`) for minutes on a busy machine: a longer hang guard than the suite's. */
@@ -54,7 +54,7 @@ function mp4Facts(bytes: Buffer) {
  * exhibitor, a job run twice renders once, a render that fails or times out keeps the old video, a
  * job left by a killed process is claimed again, and the public link with byte ranges.
  */
-describe.each(backends)("promotional videos on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("promotional videos on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let deps: VideoDeps;

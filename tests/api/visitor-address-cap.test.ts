@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ranking, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitors/api-types";
 import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -22,7 +22,7 @@ const browser = (n: number) =>
 
 type Envelope<T> = { status: number; code: number; message: string; data: T };
 
-describe.each(backends)("views and registrations counted per address on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("views and registrations counted per address on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

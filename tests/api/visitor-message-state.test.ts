@@ -12,7 +12,7 @@ import { createNotifier } from "../../server/notify";
 import type { DeliveryChannels } from "../../server/notify/channels";
 import { DeliveryError } from "../../server/notify/delivery-error";
 import { sendVisitorCode } from "../../server/promotion/visitors";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -21,7 +21,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * with the number masked, a refusal at once is a message at the code's field (not a 500), and an
  * exhibitor's audience list shows the state of each of its own visitors' confirmation messages only.
  */
-describe.each(backends)("the state of visitor messages on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("the state of visitor messages on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let std01: string;

@@ -9,7 +9,7 @@ import { appClock } from "../../server/clock";
 import { decodeHeaderWords } from "../../server/mail/outbox";
 import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
-import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { resetTestClock } from "../support/test-clock";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -24,7 +24,7 @@ const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 
 type Envelope<T> = { status: number; code: number; message: string; data: T & { fields?: Record<string, string[]>; captchaRequired?: boolean } };
 
-describe.each(backends)("visitor pre-registration, rankings and audience on %s", (backend) => {
+describe.each(backendsOf(import.meta.url))("visitor pre-registration, rankings and audience on %s", (backend) => {
   let api: TestApi;
   let dataDir: string;
   let outbox: string;

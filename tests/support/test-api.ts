@@ -12,12 +12,26 @@ import { loadRsaKeys } from "../../server/auth/secrets";
 import { createTranslator } from "../../server/machine-translation/libretranslate";
 import { copyPostgresTemplate } from "./postgres-template";
 import { recordRouteCalls } from "./route-calls";
+import { BOTH_ENGINES } from "./both-engines";
 
 export type Backend = "pglite" | "postgres";
 
 /** PostgreSQL for the database tests; npm test fills it in when 127.0.0.1:5432 answers. */
 export const postgresUrl = process.env.TEST_DATABASE_URL;
+/** Both engines where PostgreSQL answers: what the engine-sensitive files run on (./both-engines.ts). */
 export const backends: Backend[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * The engines one API test file runs on (docs/decisions/064): both for the files about the engine
+ * itself (./both-engines.ts), PostgreSQL alone for the others, since every page and form also runs on
+ * the embedded engine in the end-to-end suite. The embedded engine alone where no PostgreSQL answers;
+ * every file on both with TEST_EVERY_FILE_ON_BOTH=1 (before an engine upgrade).
+ */
+export function backendsOf(testFileUrl: string): Backend[] {
+  if (!postgresUrl) return ["pglite"];
+  if (process.env.TEST_EVERY_FILE_ON_BOTH === "1" || BOTH_ENGINES.has(path.basename(new URL(testFileUrl).pathname))) return backends;
+  return ["postgres"];
+}
 export const postgresSkipReason = postgresUrl ? null : "skipped on PostgreSQL: TEST_DATABASE_URL is not set and no server answered at 127.0.0.1:5432";
 
 /** A migrated, seeded database: a copy of the prepared embedded one, or a fresh schema on PostgreSQL. */

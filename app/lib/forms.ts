@@ -38,6 +38,28 @@ export function usePortalForm<Schema extends z.ZodType<Record<string, unknown>, 
   });
 }
 
+/**
+ * The form of a record being added or edited on an organizer's page: its id (`<name>-<id>`, or
+ * `<name>-new`) and the record's values with what was typed before a sign-in over them.
+ */
+export function useEditForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  name: string,
+  form: {
+    editing: { id: number } | null | undefined;
+    held: Record<string, unknown> | null | undefined;
+    constraint: FormConstraint;
+    lastResult?: SubmissionResult<string[]> | null;
+  },
+  defaults: Record<string, unknown>,
+) {
+  return usePortalForm<Schema>({
+    id: `${name}-${form.editing?.id ?? "new"}`,
+    constraint: form.constraint,
+    lastResult: form.lastResult,
+    defaultValue: { ...defaults, ...form.held },
+  });
+}
+
 /** Schema messages are i18n keys; the API's are already translated (t() returns them unchanged). */
 export function useErrorText() {
   const { t } = useTranslation();

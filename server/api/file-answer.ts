@@ -1,5 +1,7 @@
 import type { Request, Response } from "express";
+import type { Database } from "../db/database";
 import type { Logger } from "../logger";
+import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 
 /**
@@ -132,5 +134,44 @@ export async function sendStoredFile(req: Request, res: Response, deps: { store:
       res.status(500).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").end("Internal Server Error");
     });
     stream.pipe(res);
+  });
+}
+
+/** How a route answers with one of its stored files (an upload it found the id of). */
+type StoredUploadAnswer = {
+  /** The refusal when the row or its bytes are gone (the route's own 404). */
+  missing: () => Error;
+  /** Content-Disposition for the found file. */
+  disposition: (file: StoredFile) => string;
+  /** Defaults to the type recorded when the file was checked. */
+  contentType?: string;
+  cacheControl: string;
+  log: StoredFileAnswer["log"];
+};
+
+/**
+ * A stored upload by its id: the row and the store's size looked up, 404 (`missing`) when either is
+ * gone, then answered sandboxed (never able to script this origin) by `sendStoredFile`.
+ */
+export async function sendStoredUpload(
+  req: Request,
+  res: Response,
+  deps: { db: Database; store: ObjectStore; logger: Logger },
+  fileId: string | null,
+  answer: StoredUploadAnswer,
+): Promise<void> {
+  const file = fileId === null ? null : await findStoredFile(deps.db, fileId);
+  const info = file && (await deps.store.stat(file.storageKey));
+  if (!file || !info) throw answer.missing();
+  await sendStoredFile(req, res, deps, {
+    key: file.storageKey,
+    size: info.sizeBytes,
+    contentType: answer.contentType ?? file.contentType,
+    headers: {
+      "Content-Disposition": answer.disposition(file),
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": answer.cacheControl,
+    },
+    log: answer.log,
   });
 }

@@ -11,7 +11,7 @@ import { insertStagedFile, stagePdf, type StagedFile } from "../uploads/staged-f
 import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
 import { renderCommitmentPdf, type CommitmentPdfInput } from "./commitment-pdf";
-import { constructionBooth, historyOf, ownFileId, RAW_SPACE, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
+import { constructionBooth, historyOf, ownFileId, RAW_SPACE, recordOwnEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { iso } from "../db/column-values";
 import { exhibitorNamesOf, exhibitorNameIn } from "../exhibitor/names";
@@ -199,15 +199,7 @@ export async function saveCommitment(
         .executeTakeFirstOrThrow();
       recordId = inserted.id;
     }
-    await recordEvent(trx, {
-      exhibitionId: caller.exhibitionId,
-      userId: caller.userId,
-      boothId: booth.boothId,
-      subject: "commitment",
-      recordId,
-      action: "save",
-      actor: { id: caller.userId, label: caller.label },
-    });
+    await recordOwnEvent(trx, caller, { boothId: booth.boothId, subject: "commitment", recordId, action: "save" });
   });
   return answerFor(db, caller, booth);
 }
@@ -316,15 +308,7 @@ export async function uploadCommitmentScans(
       .returning("id")
       .executeTakeFirst();
     if (!updated) throw refusalFor((await trx.selectFrom("safety_commitments").select("status").where("id", "=", current.id).executeTakeFirst())?.status);
-    await recordEvent(trx, {
-      exhibitionId: caller.exhibitionId,
-      userId: caller.userId,
-      boothId: booth.boothId,
-      subject: "commitment",
-      recordId: current.id,
-      action: "submit",
-      actor: { id: caller.userId, label: caller.label },
-    });
+    await recordOwnEvent(trx, caller, { boothId: booth.boothId, subject: "commitment", recordId: current.id, action: "submit" });
   });
   return answerFor(db, caller, booth);
 }

@@ -131,6 +131,13 @@ export async function recordEvent(db: Db, event: EventInput) {
     .execute();
 }
 
+/** One line of the exhibitor's own history: its save, submission or upload of a booth's record (`comment`: its note). */
+export const recordOwnEvent = (
+  db: Db,
+  caller: Caller,
+  event: { boothId: number; subject: ConstructionSubject; recordId: number; action: string; comment?: string | null },
+) => recordEvent(db, { ...event, exhibitionId: caller.exhibitionId, userId: caller.userId, actor: { id: caller.userId, label: caller.label } });
+
 /** The history of one record (or of several, e.g. every version of a booth's drawings), oldest first. */
 export async function historyOf(db: Db, subject: ConstructionSubject, recordIds: number[]): Promise<ConstructionEvent[]> {
   if (!recordIds.length) return [];

@@ -11,7 +11,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { ApiCode, ApiError } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
-import { constructionBooth, ownFileId, RAW_SPACE, recordEvent, staleRecord } from "./common";
+import { constructionBooth, ownFileId, RAW_SPACE, recordOwnEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { readExhibitionSetting } from "../exhibition-settings/store";
 import { iso } from "../db/column-values";
@@ -140,16 +140,7 @@ export async function uploadDrawing(db: Database, caller: Caller, input: Drawing
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await recordEvent(trx, {
-        exhibitionId: caller.exhibitionId,
-        userId: caller.userId,
-        boothId: booth.boothId,
-        subject: "drawing",
-        recordId: created.id,
-        action: "submit",
-        comment: input.note || null,
-        actor: { id: caller.userId, label: caller.label },
-      });
+      await recordOwnEvent(trx, caller, { boothId: booth.boothId, subject: "drawing", recordId: created.id, action: "submit", comment: input.note || null });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw staleRecord();

@@ -5,7 +5,7 @@ import { formatMoney } from "../../app/contracts/common/format";
 import { ApiCode, ApiError } from "../api/envelope";
 import type { Database, Db } from "../db/database";
 import { storedFileUrl } from "../uploads/files";
-import { constructionBooth, constructionSettings, historyOf, ownFileId, RAW_SPACE, recordEvent, staleRecord } from "./common";
+import { constructionBooth, constructionSettings, historyOf, ownFileId, RAW_SPACE, recordOwnEvent, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { iso, day } from "../db/column-values";
 import { isUniqueViolation } from "../db/unique-violation";
@@ -149,15 +149,7 @@ export async function saveInsurance(db: Database, caller: Caller, input: Insuran
           .executeTakeFirstOrThrow();
         recordId = inserted.id;
       }
-      await recordEvent(trx, {
-        exhibitionId: caller.exhibitionId,
-        userId: caller.userId,
-        boothId: booth.boothId,
-        subject: "insurance",
-        recordId,
-        action: "submit",
-        actor: { id: caller.userId, label: caller.label },
-      });
+      await recordOwnEvent(trx, caller, { boothId: booth.boothId, subject: "insurance", recordId, action: "submit" });
     });
   } catch (error) {
     // Another first save of the same booth got in first (booth_id is unique).

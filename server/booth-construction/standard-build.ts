@@ -25,7 +25,7 @@ import { actionWindow, requireActionOpen } from "../auth/button-check";
 import { DEADLINE_ACTIONS } from "../../app/contracts/calendar/values";
 import { addDays } from "../../app/contracts/common/exhibition-time";
 import type { ObjectStore } from "../uploads/object-store";
-import { constructionBooth, constructionSettings, historyOf, ownFileId, recordEvent, STANDARD_BOOTH, staleRecord } from "./common";
+import { constructionBooth, constructionSettings, historyOf, ownFileId, recordOwnEvent, STANDARD_BOOTH, staleRecord } from "./common";
 import type { Caller } from "../auth/caller";
 import { JPEG_HEAD_BYTES, readJpegInfo } from "./fascia-image";
 import { iso, day } from "../db/column-values";
@@ -302,15 +302,7 @@ export async function saveStandardBuild(
         if (!row) throw staleRecord();
         recordId = row.id;
       }
-      await recordEvent(trx, {
-        exhibitionId: caller.exhibitionId,
-        userId: caller.userId,
-        boothId: booth.boothId,
-        subject: "fascia",
-        recordId,
-        action: submit ? "submit" : "save",
-        actor: { id: caller.userId, label: caller.label },
-      });
+      await recordOwnEvent(trx, caller, { boothId: booth.boothId, subject: "fascia", recordId, action: submit ? "submit" : "save" });
     });
   } catch (error) {
     // Two tabs creating at once: the unique booth index lets one in.

@@ -16,6 +16,7 @@ import { iso } from "../db/column-values";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 import { isUniqueViolation } from "../db/unique-violation";
 import { ownUploads } from "../uploads/own-upload";
+import { insertVoucher } from "./voucher-rows";
 
 /**
  * Payment vouchers (spec /invoiceArea paymentVoucher, decision 018): the exhibitor's proof of a bank
@@ -175,30 +176,16 @@ export async function saveVoucher(db: Database, caller: VoucherCaller, input: Vo
     .execute(async (trx) => {
       await lockOwner(trx, owner);
       const items = await pickedItems(trx, owner, [...new Set(input.itemKeys)], input.amount, language);
-      const voucher = await trx
-        .insertInto("payment_vouchers")
-        .values({
-          exhibition_id: caller.exhibitionId,
-          user_id: caller.userId,
-          name: input.name,
-          product_type: input.productType,
-          amount_cents: input.amount,
-          paid_on: input.paidOn,
-          payer_account_name: input.payerAccountName,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("payment_voucher_files")
-        .values(fileIds.map((file_id, sort) => ({ voucher_id: voucher.id, sort, file_id })))
-        .execute();
-      await trx
-        .insertInto("payment_voucher_items")
-        .values(items.map((item) => ({ voucher_id: voucher.id, item_key: item.key, amount_cents: item.amountCents })))
-        .execute();
-      return voucher.id;
+      const voucher = {
+        exhibition_id: caller.exhibitionId,
+        user_id: caller.userId,
+        name: input.name,
+        product_type: input.productType,
+        amount_cents: input.amount,
+        paid_on: input.paidOn,
+        payer_account_name: input.payerAccountName,
+      };
+      return insertVoucher(trx, { ...voucher, fileIds, items }, now);
     })
     .catch((error: unknown) => {
       // The index on live item keys decided a race the lock did not see (an order's claim, say).

@@ -13,6 +13,7 @@ import type { OrderRow } from "../db/schema";
 import { findOrderInExhibition, requireOwnedFile, type Actor } from "./orders";
 import { appClock } from "../clock";
 import { lockOwner } from "../invoices/billable";
+import { insertVoucher } from "../invoices/voucher-rows";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
 
 /**
@@ -229,9 +230,9 @@ async function insertOrderVoucher(trx: Transaction<DB>, row: OrderRow, voucherUr
   const live = await trx.selectFrom("payment_voucher_items").select("voucher_id").where("item_key", "=", itemKey).where("active", "=", true).executeTakeFirst();
   if (live) return;
   const user = await trx.selectFrom("users").select(["username", "business_name", "business_name_en"]).where("id", "=", row.user_id).executeTakeFirstOrThrow();
-  const voucher = await trx
-    .insertInto("payment_vouchers")
-    .values({
+  await insertVoucher(
+    trx,
+    {
       exhibition_id: row.exhibition_id,
       user_id: row.user_id,
       source: "order",
@@ -240,16 +241,11 @@ async function insertOrderVoucher(trx: Transaction<DB>, row: OrderRow, voucherUr
       amount_cents: cents,
       paid_on: exhibitionDate(now),
       payer_account_name: user.business_name?.trim() || user.business_name_en?.trim() || user.username,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto("payment_voucher_files")
-    .values({ voucher_id: voucher.id, sort: 0, file_id: voucherUrl.slice("/files/".length) })
-    .execute();
-  await trx.insertInto("payment_voucher_items").values({ voucher_id: voucher.id, item_key: itemKey, amount_cents: cents }).execute();
+      fileIds: [voucherUrl.slice("/files/".length)],
+      items: [{ key: itemKey, amountCents: cents }],
+    },
+    now,
+  );
 }
 
 /**

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EXHIBITOR_ROLE_ID } from "../../app/contracts/permission/roles";
@@ -16,6 +15,7 @@ import { renderInputFor } from "../../server/video/inputs";
 import { publicVideoPage } from "../../server/video/videos";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import type { Caller } from "../../server/auth/caller";
+import { storeFile } from "../support/stored-files";
 
 /** What the poster and invitation renderers are given (the pictures themselves are not what this is about). */
 const rendered = vi.hoisted(() => ({ posters: [] as unknown[], invitations: [] as unknown[] }));
@@ -62,20 +62,7 @@ describe.each(backendsOf(import.meta.url))("public outputs show the approved pro
       .png()
       .toBuffer();
     const key = `stored/logo/${caller.userId}/2026-01/${id}-1700000000000.png`;
-    await store.put(key, Readable.from([bytes]), { contentType: "image/png", maxBytes: bytes.length });
-    await api.db
-      .insertInto("stored_files")
-      .values({
-        id,
-        owner_user_id: caller.userId,
-        folder: "logo",
-        original_name: `${id}.png`,
-        content_type: "image/png",
-        size_bytes: bytes.length,
-        storage_key: key,
-        upload_key: null,
-      })
-      .execute();
+    await storeFile(api.db, store, { id, ownerUserId: caller.userId, folder: "logo", storageKey: key }, bytes);
     return bytes;
   }
 

@@ -33,6 +33,7 @@ import { BACKUP_QUEUE, backupJobs } from "../../server/backup/jobs";
 import { startJobQueue } from "../../server/jobs/queue";
 import { createLogger } from "../../server/logger";
 import { until } from "../support/until";
+import { storeFile as putStoredFile } from "../support/stored-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -73,22 +74,8 @@ async function source(backend: Backend) {
 }
 
 async function storeFile(db: Database, store: ObjectStore, bytes: Buffer) {
-  const id = crypto.randomBytes(12).toString("base64url");
   const key = `stored/feedback/1/${new Date().toISOString().slice(0, 7)}/${crypto.randomBytes(8).toString("hex")}-${String(Date.now()).padStart(13, "0")}.png`;
-  await store.put(key, Readable.from([bytes]), { contentType: "image/png", maxBytes: bytes.length });
-  await db
-    .insertInto("stored_files")
-    .values({
-      id,
-      owner_user_id: null,
-      folder: "feedback",
-      original_name: "a.png",
-      content_type: "image/png",
-      size_bytes: bytes.length,
-      storage_key: key,
-      upload_key: null,
-    })
-    .execute();
+  const { id } = await putStoredFile(db, store, { ownerUserId: null, folder: "feedback", name: "a.png", storageKey: key }, bytes);
   return { id, key, bytes };
 }
 

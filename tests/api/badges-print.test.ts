@@ -8,6 +8,7 @@ import { groupedBadgeCode, signBadgeCode } from "../../server/badges/badge-code"
 import { exhibitorArrival } from "../../server/badges/check-in";
 import { PNG } from "../support/sample-files";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { insertStoredFile } from "../support/stored-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -183,20 +184,12 @@ describe.each(backendsOf(import.meta.url))("printable badges and check-in on %s"
     expect(imageCount(printed)).toBe(1);
 
     const gone = await save(raw01, 6);
-    const fileId = crypto.randomBytes(8).toString("hex");
-    await api.db
-      .insertInto("stored_files")
-      .values({
-        id: fileId,
-        owner_user_id: users.raw01,
-        folder: "icon",
-        original_name: "gone.png",
-        content_type: "image/png",
-        size_bytes: 10,
-        storage_key: "stored/icon/none/gone.png",
-        upload_key: null,
-      })
-      .execute();
+    const { id: fileId } = await insertStoredFile(api.db, {
+      ownerUserId: users.raw01,
+      folder: "icon",
+      name: "gone.png",
+      storageKey: "stored/icon/none/gone.png",
+    });
     await api.db.updateTable("badges").set({ photo_file_id: fileId }).where("id", "=", gone.id).execute();
     const result = await print(raw01, { ids: `${gone.id},${withPhoto.id}` });
     expect(result.status).toBe(200);

@@ -13,6 +13,7 @@ import { appClock } from "../../server/clock";
 import { PNG } from "../support/sample-files";
 import { readOutbox } from "../support/outbox";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { storeLocalFile } from "../support/stored-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -228,24 +229,8 @@ describe.each(backendsOf(import.meta.url))("entrusted contractors (ECReservation
   it("lets the contractor open the files of its orders only", async () => {
     const { ticket } = await contractorOfStd01();
     const stored = async () => {
-      const id = crypto.randomBytes(12).toString("base64url");
       const storageKey = `stored/test/${std01Id}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`;
-      fs.mkdirSync(path.dirname(path.join(dataDir, "uploads", ...storageKey.split("/"))), { recursive: true });
-      fs.writeFileSync(path.join(dataDir, "uploads", ...storageKey.split("/")), PNG);
-      await api.db
-        .insertInto("stored_files")
-        .values({
-          id,
-          owner_user_id: std01Id,
-          folder: "eletricbox-img",
-          original_name: "d.png",
-          content_type: "image/png",
-          size_bytes: PNG.length,
-          storage_key: storageKey,
-          upload_key: null,
-        })
-        .execute();
-      return `/files/${id}`;
+      return (await storeLocalFile(dataDir, api.db, { ownerUserId: std01Id, folder: "eletricbox-img", name: "d.png", storageKey }, PNG)).url;
     };
     const [drawing, other] = [await stored(), await stored()];
     await call("/smeb/service/cart/add", ticket, { form: { serviceId: String(svc("furn-folding-chair").id), quantity: "1" } });

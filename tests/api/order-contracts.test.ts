@@ -10,6 +10,7 @@ import type { OrderView } from "../../server/orders/orders";
 import { pageText } from "../support/pdf-text";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { demoName } from "../support/test-clock";
+import { insertStoredFile } from "../support/stored-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -220,21 +221,8 @@ describe.each(backendsOf(import.meta.url))("service order contracts on %s", (bac
     // Two files that claim 30 MB each: refused by the library's 50 MB limit before anything is read.
     const huge = await Promise.all(
       [1, 2].map(async (n) => {
-        const id = crypto.randomBytes(12).toString("base64url");
-        await api.db
-          .insertInto("stored_files")
-          .values({
-            id,
-            owner_user_id: std01Id,
-            folder: "invoice",
-            original_name: `big-${n}.png`,
-            content_type: "image/png",
-            size_bytes: 30 * 1024 * 1024,
-            storage_key: `stored/invoice/${std01Id}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`,
-            upload_key: null,
-          })
-          .execute();
-        return `/files/${id}`;
+        const storageKey = `stored/invoice/${std01Id}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`;
+        return (await insertStoredFile(api.db, { ownerUserId: std01Id, folder: "invoice", name: `big-${n}.png`, sizeBytes: 30 * 1024 * 1024, storageKey })).url;
       }),
     );
     expect(await call("order/uploadContract", std01, { json: { ...form, contractUrls: huge }, lang: "zh" })).toMatchObject({

@@ -14,6 +14,7 @@ import { seedDemoData } from "../../server/seed/demo-data";
 import { PNG } from "../support/sample-files";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, exhibitionTime, resetTestClock, testCalendar as cal } from "../support/test-clock";
+import { storeLocalFile } from "../support/stored-files";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -41,24 +42,8 @@ describe.each(backendsOf(import.meta.url))("service ordering API on %s", (backen
   const detail = (ticket: string, orderNo: string) => call<OrderView>("order/detail", ticket, { query: { orderNo } });
   /** A stored 1×1 PNG of the user's (the stamped contract is read back and combined into a PDF). */
   async function storedFile(userId: number) {
-    const id = crypto.randomBytes(12).toString("base64url");
-    const key = `stored/test/${userId}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`;
-    fs.mkdirSync(path.dirname(path.join(dataDir, "uploads", ...key.split("/"))), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, "uploads", ...key.split("/")), PNG);
-    await api.db
-      .insertInto("stored_files")
-      .values({
-        id,
-        owner_user_id: userId,
-        folder: "test",
-        original_name: "contract.png",
-        content_type: "image/png",
-        size_bytes: PNG.length,
-        storage_key: key,
-        upload_key: null,
-      })
-      .execute();
-    return `/files/${id}`;
+    const storageKey = `stored/test/${userId}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`;
+    return (await storeLocalFile(dataDir, api.db, { ownerUserId: userId, folder: "test", name: "contract.png", storageKey }, PNG)).url;
   }
   async function newOrder(ticket: string, code = "furn-folding-chair", quantity = 2) {
     expect((await add(ticket, code, quantity)).code).toBe(200);

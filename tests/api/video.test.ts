@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VideoList, VideoStatus } from "../../app/contracts/video/api-types";
@@ -12,6 +11,7 @@ import { runVideoJob, type VideoDeps, videoJobs } from "../../server/video/jobs"
 import { publicVideoFor, queueGeneration } from "../../server/video/videos";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { until as waitUntil } from "../support/until";
+import { storeFile } from "../support/stored-files";
 
 /** A test that renders waits for the job (`until`) for minutes on a busy machine: a longer hang guard than the suite's. */
 const renders = { timeout: 300_000 };
@@ -230,20 +230,7 @@ describe.each(backendsOf(import.meta.url))("promotional videos on %s", (backend)
     const cover = await deps.store.readRange(before.poster_key!, 0, (await deps.store.stat(before.poster_key!))!.sizeBytes - 1);
     const stored = async (id: string, folder: string, contentType: string, bytes: Buffer) => {
       const key = `stored/${folder}/${std01Id}/2026-01/${id.padEnd(16, "0").slice(0, 16)}-1700000000000.${contentType === "video/mp4" ? "mp4" : "jpg"}`;
-      await deps.store.put(key, Readable.from([bytes]), { contentType, maxBytes: bytes.length });
-      await api.db
-        .insertInto("stored_files")
-        .values({
-          id,
-          owner_user_id: std01Id,
-          folder,
-          original_name: `${id}.bin`,
-          content_type: contentType,
-          size_bytes: bytes.length,
-          storage_key: key,
-          upload_key: null,
-        })
-        .execute();
+      await storeFile(api.db, deps.store, { id, ownerUserId: std01Id, folder, name: `${id}.bin`, contentType, storageKey: key }, bytes);
     };
     await stored("c0ffee0000000001", "company-video", "video/mp4", Buffer.concat([mp4, Buffer.from("company")]));
     await stored("c0ffee0000000002", "company-video-cover", "image/jpeg", cover);

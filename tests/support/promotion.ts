@@ -1,5 +1,5 @@
-import crypto from "node:crypto";
 import type { TestApi } from "./test-api";
+import { insertStoredFile, userIdOf } from "./stored-files";
 
 export type Form = Record<string, string | string[]>;
 
@@ -19,20 +19,5 @@ export async function postForm<T>(api: TestApi, path: string, ticket: string, fo
  * checks behind the upload rules. Real images come from `uploadAs` (tests/support/uploads.ts).
  */
 export async function storedFileRow(api: TestApi, username: string, folder: string, contentType: string, name = "p.png") {
-  const user = await api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const id = crypto.randomBytes(12).toString("base64url");
-  await api.db
-    .insertInto("stored_files")
-    .values({
-      id,
-      owner_user_id: user.id,
-      folder,
-      original_name: name,
-      content_type: contentType,
-      size_bytes: 10,
-      storage_key: `stored/${folder}/${id}`,
-      upload_key: null,
-    })
-    .execute();
-  return `/files/${id}`;
+  return (await insertStoredFile(api.db, { ownerUserId: await userIdOf(api.db, username), folder, contentType, name })).url;
 }

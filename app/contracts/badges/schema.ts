@@ -3,9 +3,8 @@ import "../common/zod-messages";
 import {
   blank,
   idValue,
-  INTERNATIONAL_PHONE,
   listPaging,
-  MAINLAND_MOBILE,
+  mobileForLanguage,
   MAX_ID,
   optionalText,
   requiredChoice,
@@ -27,20 +26,6 @@ const F = (name: string) => `badges.fields.${name}`;
 /** The page sizes and limits, zod-free for the browser (values.ts); the server's code imports them from here too. */
 export * from "./values";
 
-/** A mobile number: mainland (11 digits, 13x to 19x) in the Chinese portal; with its country code otherwise. */
-function mobileField(language: "zh" | "en") {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
-    z
-      .string({ message: withProp("validation.required", F("mobile")) })
-      .min(1, withProp("validation.required", F("mobile")))
-      .max(20, withProp("validation.tooLong", F("mobile"), 20))
-      .refine((v) => (language === "zh" ? MAINLAND_MOBILE.test(v) : MAINLAND_MOBILE.test(v) || (v.startsWith("+") && INTERNATIONAL_PHONE.test(v))), {
-        message: withProp("validation.correct", F("mobile")),
-      }),
-  );
-}
-
 const badgeFields = (language: "zh" | "en") => ({
   boothId: z.preprocess(blank, idValue(F("booth")).optional()),
   holderName: requiredText(F("holderName"), BADGE_NAME_MAX),
@@ -52,7 +37,7 @@ const badgeFields = (language: "zh" | "en") => ({
       .min(1, withProp("validation.required", F("idNumber")))
       .max(30, withProp("validation.tooLong", F("idNumber"), 30)),
   ),
-  mobile: mobileField(language),
+  mobile: mobileForLanguage(F("mobile"), language),
   email: requiredEmail(F("email")),
   company: requiredText(F("company"), 100),
   position: optionalText(F("position"), 50),

@@ -3,11 +3,11 @@ import "../common/zod-messages";
 import {
   blank,
   idValue,
-  INTERNATIONAL_PHONE,
   isRealDate,
   listPaging,
-  MAINLAND_MOBILE,
+  mobileForLanguage,
   optionalList,
+  optionalFileUrl,
   optionalText,
   optionalVersion,
   requiredChoice,
@@ -53,24 +53,8 @@ const optionalBooth = z.preprocess(blank, idValue(F("booth")).optional());
 const version = optionalVersion(F("record"));
 const optionalDate = (prop: string) =>
   z.preprocess((v) => (typeof v === "string" ? blank(v.trim()) : v), z.string().refine(isRealDate, withProp("validation.correct", prop)).optional());
-const optionalFileUrl = (prop: string) => z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), requiredFileUrl(prop).optional());
 const optionalChoice = <const T extends readonly [string, ...string[]]>(prop: string, values: T) =>
   z.preprocess(blank, z.enum(values, { message: withProp("validation.correct", prop) }).optional());
-
-/** The phone rule (docs/product.md § Validation): mainland in the Chinese portal, with a country code otherwise. */
-function mobileField(language: "zh" | "en") {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
-    z
-      .string({ message: withProp("validation.required", F("mobile")) })
-      .min(1, withProp("validation.required", F("mobile")))
-      .max(20, withProp("validation.tooLong", F("mobile"), 20))
-      .refine(
-        (v) => MAINLAND_MOBILE.test(v) || (language === "en" && v.startsWith("+") && INTERNATIONAL_PHONE.test(v)),
-        withProp("validation.correct", F("mobile")),
-      ),
-  );
-}
 
 /**
  * The standard booth build (standardConstruction). A draft may be incomplete; a submission needs
@@ -155,7 +139,7 @@ export function commitmentSchema(language: "zh" | "en") {
     version,
     responsiblePerson: requiredText(F("responsiblePerson"), 50),
     builderCompany: requiredText(F("builderCompany"), 100),
-    mobile: mobileField(language),
+    mobile: mobileForLanguage(F("mobile"), language),
     // docs/product.md § Service orders: 'please tick that you have read the rules'.
     readRules: z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, { message: "validation.tickRules" })),
   });

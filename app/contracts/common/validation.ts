@@ -134,6 +134,9 @@ export function requiredFileUrl(prop: string) {
   );
 }
 
+/** The same, or nothing (an optional upload field left empty). */
+export const optionalFileUrl = (prop: string) => z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), requiredFileUrl(prop).optional());
+
 /** A long list's page and page size (one of PAGE_SIZES). */
 export const listPaging = {
   page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
@@ -146,3 +149,69 @@ export const listPaging = {
       .default(DEFAULT_PAGE_SIZE),
   ),
 };
+
+/** A count typed as digits (pieces, packages): 1 to `max`. */
+export function wholeNumber(prop: string, max: number) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : v),
+    z
+      .string({ message: withProp("validation.required", prop) })
+      .min(1, withProp("validation.required", prop))
+      .regex(/^\d{1,9}$/, withProp("validation.correct", prop))
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, withProp("validation.positive", prop))
+          .max(max, withProp("validation.atMost", prop, max)),
+      ),
+  );
+}
+
+/** A required phone: a mainland mobile, or with `overseasToo` an international number as well. */
+export function phoneNumber(prop: string, overseasToo = false) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ message: withProp("validation.required", prop) })
+      .min(1, withProp("validation.required", prop))
+      .refine((v) => MAINLAND_MOBILE.test(v) || (overseasToo && INTERNATIONAL_PHONE.test(v)), withProp("validation.correct", prop)),
+  );
+}
+
+/** A list's page number in a query: 1 when absent; `prop` names it in the message of a wrong one. */
+export function pageNumber(prop: string) {
+  return z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: withProp("validation.correct", prop) })
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(1),
+  );
+}
+
+/** A line's position in its list (0 on), as the delete link of a line sends it. */
+export function lineIndex(prop: string) {
+  return z.coerce
+    .number({ message: withProp("validation.correct", prop) })
+    .int()
+    .min(0)
+    .max(MAX_ID, withProp("validation.correct", prop));
+}
+
+/**
+ * A mobile number by the phone rule (docs/product.md § Validation): a mainland mobile in the Chinese
+ * portal; in English also one with its country code. Spaces and dashes typed in it are dropped.
+ */
+export function mobileForLanguage(prop: string, language: "zh" | "en") {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
+    z
+      .string({ message: withProp("validation.required", prop) })
+      .min(1, withProp("validation.required", prop))
+      .max(20, withProp("validation.tooLong", prop, 20))
+      .refine((v) => MAINLAND_MOBILE.test(v) || (language === "en" && v.startsWith("+") && INTERNATIONAL_PHONE.test(v)), withProp("validation.correct", prop)),
+  );
+}

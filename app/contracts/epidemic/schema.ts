@@ -1,7 +1,7 @@
 import * as z from "zod";
 import "../common/zod-messages";
 import { isMainlandIdCard, normalizeIdNumber } from "../badges/id-documents";
-import { blank, idValue, INTERNATIONAL_PHONE, MAINLAND_MOBILE, optionalText, requiredFileUrl, requiredText, withProp } from "../common/validation";
+import { idValue, listPaging, mobileForLanguage, optionalFileUrl, optionalText, requiredText, withProp } from "../common/validation";
 import { EPIDEMIC_COMMITMENT_TEXT_MAX, EPIDEMIC_COMPANY_FILTER_MAX, EPIDEMIC_NAME_MAX } from "./values";
 import "./texts";
 
@@ -24,20 +24,6 @@ export const commitmentSchema = z.object({
   signerName: requiredText(F("signerName"), EPIDEMIC_NAME_MAX),
 });
 
-/** The phone rule: a mainland mobile in the Chinese portal; in English also one with its country code. */
-function mobileField(language: "zh" | "en") {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
-    z
-      .string({ message: withProp("validation.required", F("mobile")) })
-      .min(1, withProp("validation.required", F("mobile")))
-      .max(20, withProp("validation.tooLong", F("mobile"), 20))
-      .refine((v) => MAINLAND_MOBILE.test(v) || (language === "en" && v.startsWith("+") && INTERNATIONAL_PHONE.test(v)), {
-        message: withProp("validation.correct", F("mobile")),
-      }),
-  );
-}
-
 /** The three typed fields of a person: the add form's and each Excel row's. */
 export function staffFieldsSchema(language: "zh" | "en") {
   return z.object({
@@ -49,11 +35,9 @@ export function staffFieldsSchema(language: "zh" | "en") {
         .min(1, withProp("validation.required", F("idNumber")))
         .refine(isMainlandIdCard, "validation.idCard"),
     ),
-    mobile: mobileField(language),
+    mobile: mobileForLanguage(F("mobile"), language),
   });
 }
-
-const optionalFileUrl = (prop: string) => z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), requiredFileUrl(prop).optional());
 
 /** One person added by hand, with the optional code images (stored files of the caller's own). */
 export function staffSchema(language: "zh" | "en") {
@@ -69,7 +53,7 @@ export const staffSchemaZh = staffSchema("zh");
 export const staffSchemaEn = staffSchema("en");
 
 export const staffPageSchema = z.object({
-  page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
+  page: listPaging.page,
 });
 
 export const staffIdSchema = z.object({ id: idValue(F("staff")) });
@@ -77,8 +61,8 @@ export const staffIdSchema = z.object({ id: idValue(F("staff")) });
 /** The organizer's list and export: by company name (part of it), a page of each list at a time. */
 export const reviewQuerySchema = z.object({
   company: optionalText(F("company"), EPIDEMIC_COMPANY_FILTER_MAX),
-  page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
-  staffPage: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
+  page: listPaging.page,
+  staffPage: listPaging.page,
 });
 
 /** The organizer's settings: the switch and the commitment in both languages. */

@@ -5,16 +5,18 @@ import { positiveMeasure } from "../common/quantity";
 import {
   blank,
   idValue,
-  INTERNATIONAL_PHONE,
-  MAINLAND_MOBILE,
-  MAX_ID,
+  lineIndex,
+  optionalFileUrl,
   optionalText,
   optionalVersion,
+  pageNumber,
+  phoneNumber,
   requiredChoice,
   requiredDate,
   requiredFileUrl,
   requiredList,
   requiredText,
+  wholeNumber,
   withProp,
 } from "../common/validation";
 import { TRANSPORT_SERVICES } from "./pricing";
@@ -33,29 +35,6 @@ const F = (name: string) => `transport.fields.${name}`;
 export * from "./values";
 
 const version = optionalVersion(F("record"));
-const wholeNumber = (prop: string, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z
-      .string({ message: withProp("validation.required", prop) })
-      .min(1, withProp("validation.required", prop))
-      .regex(/^\d{1,9}$/, withProp("validation.correct", prop))
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, withProp("validation.positive", prop))
-          .max(max, withProp("validation.atMost", prop, max)),
-      ),
-  );
-const contactPhone = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : v),
-  z
-    .string({ message: withProp("validation.required", F("contactPhone")) })
-    .min(1, withProp("validation.required", F("contactPhone")))
-    .refine((v) => MAINLAND_MOBILE.test(v) || INTERNATIONAL_PHONE.test(v), withProp("validation.correct", F("contactPhone"))),
-);
-const optionalFileUrl = (prop: string) => z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), requiredFileUrl(prop).optional());
 
 /** The declaration's header (carriage): carrier, booth, services, arrival window, contact, bill of lading. */
 const declarationFields = {
@@ -65,7 +44,7 @@ const declarationFields = {
   arrivalFrom: requiredDate(F("arrivalFrom")),
   arrivalTo: requiredDate(F("arrivalTo")),
   contactName: requiredText(F("contactName"), 50),
-  contactPhone,
+  contactPhone: phoneNumber(F("contactPhone"), true),
   billUrl: optionalFileUrl(F("bill")),
 };
 function arrivalInOrder(value: { arrivalFrom: string; arrivalTo: string }, ctx: z.RefinementCtx) {
@@ -93,11 +72,7 @@ export type ExhibitInput = z.output<typeof exhibitRowSchema>;
 export const exhibitAddSchema = z.object({ ...exhibitFields, declarationId: idValue(F("record")), version });
 export const exhibitDeleteSchema = z.object({
   declarationId: idValue(F("record")),
-  sort: z.coerce
-    .number({ message: withProp("validation.correct", F("record")) })
-    .int()
-    .min(0)
-    .max(MAX_ID, withProp("validation.correct", F("record"))),
+  sort: lineIndex(F("record")),
   version,
 });
 /** Appends every row of the uploaded template to the declaration, or none. */
@@ -130,15 +105,7 @@ export const orderPaidSchema = z.object({ id: idValue(F("record")), version });
 /** The carrier's lists: a status (review) and a page. */
 export const carrierListQuerySchema = z.object({
   status: z.preprocess(blank, z.enum(DECLARATION_STATUSES, { message: withProp("validation.correct", F("status")) }).optional()),
-  page: z.preprocess(
-    blank,
-    z.coerce
-      .number({ message: withProp("validation.correct", F("page")) })
-      .int()
-      .min(1)
-      .max(10_000)
-      .default(1),
-  ),
+  page: pageNumber(F("page")),
 });
 /** The carrier's orders list: a page only. */
 export const carrierPageQuerySchema = carrierListQuerySchema.pick({ page: true });

@@ -5,16 +5,17 @@ import { positiveMeasure } from "../common/quantity";
 import {
   blank,
   idValue,
-  INTERNATIONAL_PHONE,
-  MAINLAND_MOBILE,
-  MAX_ID,
+  lineIndex,
   optionalText,
   optionalVersion,
+  pageNumber,
+  phoneNumber,
   requiredChoice,
   requiredDate,
   requiredEmail,
   requiredFileUrl,
   requiredText,
+  wholeNumber,
   withProp,
 } from "../common/validation";
 import { cleanPlate, HS_CODE, PLATE, TRAILER_PLATE } from "./plates";
@@ -36,29 +37,6 @@ export * from "./values";
 
 const version = optionalVersion(F("record"));
 const recordId = idValue(F("record"));
-const wholeNumber = (prop: string, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : v),
-    z
-      .string({ message: withProp("validation.required", prop) })
-      .min(1, withProp("validation.required", prop))
-      .regex(/^\d{1,9}$/, withProp("validation.correct", prop))
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, withProp("validation.positive", prop))
-          .max(max, withProp("validation.atMost", prop, max)),
-      ),
-  );
-const phone = (prop: string, overseasToo = false) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z
-      .string({ message: withProp("validation.required", prop) })
-      .min(1, withProp("validation.required", prop))
-      .refine((v) => MAINLAND_MOBILE.test(v) || (overseasToo && INTERNATIONAL_PHONE.test(v)), withProp("validation.correct", prop)),
-  );
 const plate = (prop: string, pattern: RegExp, required: boolean) => {
   const text = z.string().refine((v) => pattern.test(v), withProp("validation.correct", prop));
   return z.preprocess(
@@ -75,7 +53,7 @@ const truckFields = {
   trailerPlate: plate(F("trailerPlate"), TRAILER_PLATE, false),
   kind: requiredChoice(F("truckKind"), TRUCK_KINDS),
   driverName: requiredText(F("driverName"), 30),
-  driverPhone: phone(F("driverPhone")),
+  driverPhone: phoneNumber(F("driverPhone")),
   plannedOn: requiredDate(F("plannedOn")),
   licenseUrl: requiredFileUrl(F("license")),
 };
@@ -107,15 +85,7 @@ export const reviewQuerySchema = z.object({
     z.enum(["draft", "submitted", "approved", "accepted", "returned"], { message: withProp("validation.correct", F("status")) }).optional(),
   ),
   day: z.preprocess(blank, requiredDate(F("day")).optional()),
-  page: z.preprocess(
-    blank,
-    z.coerce
-      .number({ message: withProp("validation.correct", F("page")) })
-      .int()
-      .min(1)
-      .max(10_000)
-      .default(1),
-  ),
+  page: pageNumber(F("page")),
 });
 export const exportDaySchema = z.object({ day: requiredDate(F("day")) });
 /** A truck's vehicle pass (the PDF). */
@@ -137,7 +107,7 @@ export const taiwanHeaderSchema = z.object({
   boothId: idValue(F("booth")),
   importerName: requiredText(F("importerName"), 100),
   importerContact: requiredText(F("importerContact"), 30),
-  importerPhone: phone(F("importerPhone"), true),
+  importerPhone: phoneNumber(F("importerPhone"), true),
   id: z.preprocess(blank, recordId.optional()),
   version,
 });
@@ -166,11 +136,7 @@ export const taiwanLineSchema = z.object({ ...taiwanLineFields, filingId: record
 export type TaiwanLineInput = z.output<typeof taiwanLineSchema>;
 export const taiwanLineDeleteSchema = z.object({
   filingId: recordId,
-  sort: z.coerce
-    .number({ message: withProp("validation.correct", F("record")) })
-    .int()
-    .min(0)
-    .max(MAX_ID, withProp("validation.correct", F("record"))),
+  sort: lineIndex(F("record")),
   version,
 });
 
@@ -188,10 +154,10 @@ export const expressSchema = z.object({
   boothId: idValue(F("booth")),
   carrierId: idValue(F("carrier")),
   senderName: requiredText(F("senderName"), 50),
-  senderPhone: phone(F("senderPhone"), true),
+  senderPhone: phoneNumber(F("senderPhone"), true),
   senderAddress: requiredText(F("senderAddress"), 200),
   recipientName: requiredText(F("recipientName"), 30),
-  recipientPhone: phone(F("recipientPhone")),
+  recipientPhone: phoneNumber(F("recipientPhone")),
   itemName: requiredText(F("itemName"), 100),
   pieces: wholeNumber(F("pieces"), EXPRESS_LIMITS.pieces),
   grossWeight: positiveMeasure(F("grossWeight"), 3, EXPRESS_LIMITS.grossWeightKg),
@@ -216,15 +182,7 @@ export const expressQuerySchema = z.object({
   status: z.preprocess(blank, z.enum(EXPRESS_STATUSES, { message: withProp("validation.correct", F("status")) }).optional()),
   from: z.preprocess(blank, requiredDate(F("from")).optional()),
   to: z.preprocess(blank, requiredDate(F("to")).optional()),
-  page: z.preprocess(
-    blank,
-    z.coerce
-      .number({ message: withProp("validation.correct", F("page")) })
-      .int()
-      .min(1)
-      .max(10_000)
-      .default(1),
-  ),
+  page: pageNumber(F("page")),
 });
 
 // ---------- overseas exhibit transport ----------
@@ -237,7 +195,7 @@ export const overseasRequestSchema = z.object({
   volume: positiveMeasure(F("volumeM3"), 3, 10_000),
   incoterms: requiredChoice(F("incoterms"), INCOTERMS),
   contactName: requiredText(F("contactName"), 50),
-  contactPhone: phone(F("contactPhone"), true),
+  contactPhone: phoneNumber(F("contactPhone"), true),
   contactEmail: requiredEmail(F("contactEmail")),
 });
 export type OverseasRequestInput = z.output<typeof overseasRequestSchema>;

@@ -1,4 +1,5 @@
-import { Alert, Badge as Tag, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, Badge as Tag, List, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ConstructionBooth, ConstructionEvent, ConstructionSettings } from "../../contracts/booth-construction/api-types";
@@ -90,5 +91,57 @@ export function NoBoothPage({ title }: { title: string }) {
         </Alert>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * A booth construction page: one panel with the title (and the subject's status), the intro and the
+ * page's own content; then the subject's history, or the page's further panels (`after`).
+ */
+export function BoothPageFrame({
+  title,
+  status,
+  intro,
+  children,
+  history,
+  after,
+}: {
+  title: string;
+  status?: AnyStatus;
+  intro: string;
+  children: ReactNode;
+  history?: ConstructionEvent[];
+  after?: ReactNode;
+}) {
+  const heading = (
+    <Title order={1} size="h3">
+      {title}
+    </Title>
+  );
+  return (
+    <Stack gap="lg" maw={960}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Stack gap="md">
+          {status ? (
+            <Group justify="space-between" align="flex-start">
+              {heading}
+              <StatusTag status={status} />
+            </Group>
+          ) : (
+            heading
+          )}
+          <Text size="sm" c="dimmed">
+            {intro}
+          </Text>
+          {children}
+        </Stack>
+      </Paper>
+      {history ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          <History events={history} />
+        </Paper>
+      ) : null}
+      {after}
+    </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { pageFrom } from "~/lib/address";
 
 /** What a post of the catalogue pages answers when refused: the form with its errors, or the removal's reason. */
 export type CatalogueReply = { form: "save"; result: SubmissionResult<string[]> } | { form: "remove"; error: string };
@@ -67,7 +68,7 @@ export async function catalogueLoader<Page extends CatalogueList>(
 ) {
   const { api, language, info } = await requireShellUser(request, context);
   const params = new URL(request.url).searchParams;
-  const pageNo = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const pageNo = pageFrom(params);
   const page = await requireOk(await setup.list(api, pageNo), request, context);
   // A save posted after the session ended comes back once, as typed, to the row it was for.
   const held = await heldFormValues(request, context, formHolderOf(info), setup.fields, "save");

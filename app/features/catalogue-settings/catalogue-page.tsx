@@ -10,6 +10,7 @@ import { EXHIBITION_SETTINGS_PATH } from "~/contracts/exhibition-settings/values
 import { useTranslation } from "~/i18n/texts";
 import type { CatalogueReply } from "./catalogue-action.server";
 import "~/contracts/catalogue-settings/texts";
+import { addressWith, pageValue } from "~/lib/address";
 
 /** The catalogue a page keeps: its texts (`catalogueSettings.<texts>.*`) and test ids (`<one>-…`, `<texts>-…`). */
 export type CatalogueKind = { texts: "agents" | "services"; one: "agent" | "service"; path: string };
@@ -19,8 +20,7 @@ type Page<R> = { list: R[]; page: number; pageSize: number; total: number };
 /** The list's address with its page kept and `params` (`edit`, `remove`) added. */
 export function catalogueLink(path: string, page: number) {
   return (params: Record<string, string> = {}) => {
-    const query = new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), ...params }).toString();
-    return query ? `${path}?${query}` : path;
+    return addressWith(path, { page: pageValue(page), ...params });
   };
 }
 

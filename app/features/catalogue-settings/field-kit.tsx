@@ -1,8 +1,9 @@
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Checkbox, NativeSelect, Textarea, TextInput } from "@mantine/core";
+import { getInputProps, getSelectProps, type getTextareaProps } from "@conform-to/react";
+import { Checkbox, NativeSelect, TextInput } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText } from "~/lib/forms";
 import "~/contracts/catalogue-settings/texts";
+import { FormTextarea } from "~/components/form-fields";
 
 /**
  * The controls of the catalogue forms, labelled from catalogueSettings.fields.<name> and showing the
@@ -30,16 +31,7 @@ export function useCatalogueFields() {
       />
     ),
     area: (field: Field, max: number) => (
-      <Textarea
-        {...getTextareaProps(field)}
-        key={field.key}
-        label={label(field)}
-        maxLength={max}
-        autosize
-        minRows={2}
-        error={errorText(field.errors)}
-        data-testid={`field-${field.name}`}
-      />
+      <FormTextarea field={field} label={label(field)} maxLength={max} autosize minRows={2} data-testid={`field-${field.name}`} />
     ),
     select: (field: Field, data: { value: string; label: string }[]) => (
       <NativeSelect {...getSelectProps(field)} key={field.key} label={label(field)} data={data} withAsterisk error={errorText(field.errors)} />

@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -11,6 +11,7 @@ import type { CarrierOption } from "../../contracts/transport/api-types";
 import type { declarationSchema } from "../../contracts/transport/schema";
 import { TRANSPORT_SERVICES } from "../../contracts/transport/values";
 import "../../contracts/transport/texts";
+import { FormSelect, FormTextInput } from "~/components/form-fields";
 
 /** The bill of lading: an image or a PDF up to 10 MB (upload folder carriage-bill). */
 export const BILL_UPLOAD = {
@@ -71,21 +72,17 @@ export function DeclarationForm({
       <Stack gap="sm">
         <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            {...getSelectProps(fields.boothId)}
-            key={fields.boothId.key}
+          <FormSelect
+            field={fields.boothId}
             label={t("transport.fields.booth")}
             data={booths.map((b) => ({ value: String(b.boothId), label: b.boothNo }))}
             withAsterisk
-            error={errorText(fields.boothId.errors)}
           />
-          <NativeSelect
-            {...getSelectProps(fields.carrierId)}
-            key={fields.carrierId.key}
+          <FormSelect
+            field={fields.carrierId}
             label={t("transport.fields.carrier")}
             data={[{ value: "", label: t("transport.page.pickCarrier") }, ...carriers.map((c) => ({ value: String(c.id), label: c.name }))]}
             withAsterisk
-            error={errorText(fields.carrierId.errors)}
           />
         </SimpleGrid>
         <fieldset
@@ -112,37 +109,16 @@ export function DeclarationForm({
           ) : null}
         </fieldset>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            {...getInputProps(fields.arrivalFrom, { type: "date" })}
-            key={fields.arrivalFrom.key}
-            label={t("transport.fields.arrivalFrom")}
-            withAsterisk
-            error={errorText(fields.arrivalFrom.errors)}
-          />
-          <TextInput
-            {...getInputProps(fields.arrivalTo, { type: "date" })}
-            key={fields.arrivalTo.key}
+          <FormTextInput field={fields.arrivalFrom} type="date" label={t("transport.fields.arrivalFrom")} withAsterisk />
+          <FormTextInput
+            field={fields.arrivalTo}
+            type="date"
             label={t("transport.fields.arrivalTo")}
             description={t("transport.page.arrivalHint", { day: buildUpTo })}
             withAsterisk
-            error={errorText(fields.arrivalTo.errors)}
           />
-          <TextInput
-            {...getInputProps(fields.contactName, { type: "text" })}
-            key={fields.contactName.key}
-            label={t("transport.fields.contactName")}
-            maxLength={50}
-            withAsterisk
-            error={errorText(fields.contactName.errors)}
-          />
-          <TextInput
-            {...getInputProps(fields.contactPhone, { type: "tel" })}
-            key={fields.contactPhone.key}
-            label={t("transport.fields.contactPhone")}
-            maxLength={20}
-            withAsterisk
-            error={errorText(fields.contactPhone.errors)}
-          />
+          <FormTextInput field={fields.contactName} label={t("transport.fields.contactName")} maxLength={50} withAsterisk />
+          <FormTextInput field={fields.contactPhone} type="tel" label={t("transport.fields.contactPhone")} maxLength={20} withAsterisk />
         </SimpleGrid>
         <FieldFileUpload field={fields.billUrl} formValues={form.initialValue} {...BILL_UPLOAD} label={t("transport.fields.bill")} />
         <Group>

@@ -1,20 +1,21 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormConstraint } from "~/lib/forms";
 import type { DeclarationDetail, ExhibitView, MessageView, QuoteView, TransportEventView } from "../../contracts/transport/api-types";
 import type { messageSchema } from "../../contracts/transport/schema";
 import { MESSAGE_MAX } from "../../contracts/transport/values";
 import { DeclarationStatusTag, OrderSteps } from "./status-tags";
 import "../../contracts/transport/texts";
 import { formatCny } from "~/contracts/common/format";
+import { FormTextarea } from "~/components/form-fields";
 
 /** What the exhibitor's and the carrier's transport pages show alike (issue 17); the tags live apart, for light pages. */
-export { DeclarationStatusTag, OrderSteps };
+export { OrderSteps };
 
 /** Who, where, when and what of a declaration. */
 function DeclarationFacts({ declaration: d }: { declaration: DeclarationDetail }) {
@@ -244,7 +245,6 @@ export function ContactLog({
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof messageSchema>({
     id: "transport-message",
     constraint,
@@ -280,15 +280,7 @@ export function ContactLog({
             <HiddenFields values={{ intent: "message", declarationId }} />
             <Stack gap="xs">
               <FormError errors={form.errors} id={form.errorId} />
-              <Textarea
-                {...getTextareaProps(fields.body)}
-                key={fields.body.key}
-                label={t("transport.fields.message")}
-                maxLength={MESSAGE_MAX}
-                autosize
-                minRows={2}
-                error={errorText(fields.body.errors)}
-              />
+              <FormTextarea field={fields.body} label={t("transport.fields.message")} maxLength={MESSAGE_MAX} autosize minRows={2} />
               <Group>
                 <Button type="submit" variant="light" loading={pending}>
                   {t("transport.page.send")}

@@ -1,15 +1,44 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Button, Group, Stack, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
 import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
 import { useTranslation } from "~/i18n/texts";
-import { useErrorText } from "~/lib/forms";
+import type * as z from "zod";
+import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 type Editing = { id: number; version: number; plate: string };
+
+/** What a kind's register form gets from its page: the change of `editing`, or a new registration without it. */
+export type RegisterFormProps<Row extends Editing> = {
+  editing?: Row;
+  held: Record<string, unknown> | null;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending: boolean;
+  cancelTo?: string;
+};
+
+/**
+ * A kind's register form: its id (`<testId>-add`, `<testId>-edit-<id>`), the values held over a sign-in
+ * or else `defaults`, and when changing the registered plate, posted as it is.
+ */
+export function useRegisterForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  kind: VehiclePageKind,
+  { editing, held, constraint, lastResult }: RegisterFormProps<Editing>,
+  defaults: Record<string, unknown>,
+) {
+  return usePortalForm<Schema>({
+    id: editing ? `${kind.testId}-edit-${editing.id}` : `${kind.testId}-add`,
+    constraint,
+    lastResult,
+    defaultValue: { ...defaults, ...(held ?? {}), ...(editing ? { plate: editing.plate } : {}) },
+  });
+}
 
 /**
  * The frame of a vehicle's registration (intent `save`) or its change (intent `update`, with id and
@@ -85,15 +114,7 @@ export function PlateField<Schema extends Record<string, unknown>>({
   return editing ? (
     <TextInput name="plate" value={editing.plate} readOnly label={label} data-testid="plate-readonly" error={errorText(field.errors)} />
   ) : (
-    <TextInput
-      {...getInputProps(field, { type: "text" })}
-      key={field.key}
-      label={label}
-      description={t(`vehicles.${kind.texts}.plateHint`)}
-      maxLength={12}
-      withAsterisk
-      error={errorText(field.errors)}
-    />
+    <FormTextInput field={field} label={label} description={t(`vehicles.${kind.texts}.plateHint`)} maxLength={12} withAsterisk />
   );
 }
 

@@ -1,5 +1,6 @@
 import { Anchor, Badge as Tag, Group } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import { FilterLinks } from "~/components/filter-links";
 import { ListPager } from "~/components/list-pager";
 import { STATUS_COLORS, type VehiclePageKind } from "~/contracts/vehicles/kinds";
 import { useTranslation } from "~/i18n/texts";
@@ -67,16 +68,18 @@ export function StatusLinks({
 }) {
   const { t } = useTranslation();
   return (
-    <Group gap="md" data-testid={`${kind.testId}-review-filters`}>
-      <Anchor component={Link} to={link(null)} fw={current ? undefined : 700}>
-        {t(`vehicles.${kind.texts}.review.all`)}
-      </Anchor>
-      {kind.statuses.map((s) => (
-        <Anchor key={s} component={Link} to={link(s)} fw={current === s ? 700 : undefined} data-testid={`${kind.testId}-filter-${s}`}>
-          {t(`vehicles.${kind.statusTexts}.${s}`)} ({counts[s] ?? 0})
-        </Anchor>
-      ))}
-    </Group>
+    <FilterLinks
+      label={t("vehicles.fields.status")}
+      testId={`${kind.testId}-review-filters`}
+      all={{ label: t(`vehicles.${kind.texts}.review.all`), testId: `${kind.testId}-filter-all` }}
+      options={kind.statuses.map((s) => ({
+        value: s,
+        label: `${t(`vehicles.${kind.statusTexts}.${s}`)} (${counts[s] ?? 0})`,
+        testId: `${kind.testId}-filter-${s}`,
+      }))}
+      current={current}
+      link={link}
+    />
   );
 }
 

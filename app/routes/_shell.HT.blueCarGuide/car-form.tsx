@@ -1,16 +1,15 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { SimpleGrid, Text, TextInput } from "@mantine/core";
+import { SimpleGrid, Text } from "@mantine/core";
 import type { BlueCarDays, BlueCarView } from "~/contracts/vehicles/blue-cars/types";
 import { BLUE_CAR_LIMITS, BLUE_CAR_SCAN_UPLOAD, BLUE_CAR_SCANS, type BlueCarScan } from "~/contracts/vehicles/blue-cars/values";
 import type { blueCarSchema, blueCarUpdateSchema } from "~/contracts/vehicles/blue-cars/schema";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { PlateField, RegisterFormFrame } from "~/features/vehicles/register-form";
+import { PlateField, RegisterFormFrame, type RegisterFormProps, useRegisterForm } from "~/features/vehicles/register-form";
 import { BLUE_CAR_PAGES } from "~/contracts/vehicles/kinds";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useTranslation } from "~/i18n/texts";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/blue-cars/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 /** What the API takes (typed text, not parsed values); the page also keeps the uploads' file names. */
 export const CAR_API_FIELDS = ["ownerName", "plate", "neededFrom", "neededTo", ...BLUE_CAR_SCANS] as const;
@@ -27,16 +26,7 @@ const SCAN_LABELS: Record<BlueCarScan, string> = {
   vehiclePhotoUrl: "vehicles.blueCars.fields.vehiclePhoto",
 };
 
-type Props = {
-  days: BlueCarDays;
-  held: Record<string, unknown> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-  /** The car being corrected: its plate is shown read only and posted as registered. */
-  editing?: BlueCarView;
-  cancelTo?: string;
-};
+type Props = RegisterFormProps<BlueCarView> & { days: BlueCarDays };
 
 /** The saved car's values, its scans as the upload fields hold them. */
 function savedValues(car: BlueCarView): Record<string, unknown> {
@@ -54,43 +44,24 @@ function savedValues(car: BlueCarView): Record<string, unknown> {
  * Plain controls and a multipart post, so it works without JavaScript; a refused post keeps what
  * was typed and the files already uploaded.
  */
-export function CarForm({ days, held, constraint, lastResult, pending, editing, cancelTo }: Props) {
+export function CarForm({ days, ...props }: Props) {
+  const { editing, pending, cancelTo } = props;
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const defaults = editing ? savedValues(editing) : { neededFrom: days.from, neededTo: days.to };
-  const [form, fields] = usePortalForm<typeof blueCarUpdateSchema | typeof blueCarSchema>({
-    id: editing ? `blue-car-edit-${editing.id}` : "blue-car-add",
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...(held ?? {}), ...(editing ? { plate: editing.plate } : {}) },
-  });
+  const [form, fields] = useRegisterForm<typeof blueCarUpdateSchema | typeof blueCarSchema>(BLUE_CAR_PAGES, props, defaults);
   return (
     <RegisterFormFrame kind={BLUE_CAR_PAGES} form={form} editing={editing} pending={pending} cancelTo={cancelTo}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          {...getInputProps(fields.ownerName, { type: "text" })}
-          key={fields.ownerName.key}
-          label={t("vehicles.blueCars.fields.ownerName")}
-          maxLength={BLUE_CAR_LIMITS.ownerName}
-          withAsterisk
-          error={errorText(fields.ownerName.errors)}
-        />
+        <FormTextInput field={fields.ownerName} label={t("vehicles.blueCars.fields.ownerName")} maxLength={BLUE_CAR_LIMITS.ownerName} withAsterisk />
         <PlateField kind={BLUE_CAR_PAGES} field={fields.plate} editing={editing} />
-        <TextInput
-          {...getInputProps(fields.neededFrom, { type: "date" })}
-          key={fields.neededFrom.key}
+        <FormTextInput
+          field={fields.neededFrom}
+          type="date"
           label={t("vehicles.blueCars.fields.neededFrom")}
           description={t("vehicles.blueCars.daysHint", days)}
           withAsterisk
-          error={errorText(fields.neededFrom.errors)}
         />
-        <TextInput
-          {...getInputProps(fields.neededTo, { type: "date" })}
-          key={fields.neededTo.key}
-          label={t("vehicles.blueCars.fields.neededTo")}
-          withAsterisk
-          error={errorText(fields.neededTo.errors)}
-        />
+        <FormTextInput field={fields.neededTo} type="date" label={t("vehicles.blueCars.fields.neededTo")} withAsterisk />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
         {t("vehicles.blueCars.scansHint")}

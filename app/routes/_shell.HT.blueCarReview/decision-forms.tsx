@@ -8,6 +8,7 @@ import { useTranslation } from "~/i18n/texts";
 import type { FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/blue-cars/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "passNo", "validFrom", "validTo", "comment"] as const;
 
@@ -28,15 +29,13 @@ export function DecisionForms({ car, days, ...props }: Props) {
         defaultValue: { validFrom: car.neededFrom, validTo: car.neededTo },
         fields: (fields, errorText) => (
           <Group gap="xs" align="flex-start" wrap="wrap">
-            <TextInput
-              {...getInputProps(fields.passNo!, { type: "text" })}
-              key={fields.passNo!.key}
+            <FormTextInput
+              field={fields.passNo!}
               aria-label={label("passNo")}
               placeholder={label("passNo")}
               maxLength={BLUE_CAR_LIMITS.passNo}
               size="xs"
               w={120}
-              error={errorText(fields.passNo!.errors)}
             />
             {(["validFrom", "validTo"] as const).map((name) => (
               <TextInput
@@ -54,16 +53,14 @@ export function DecisionForms({ car, days, ...props }: Props) {
         ),
       }}
       return={{
-        fields: (fields, errorText) => (
-          <TextInput
-            {...getInputProps(fields.comment!, { type: "text" })}
-            key={fields.comment!.key}
+        fields: (fields) => (
+          <FormTextInput
+            field={fields.comment!}
             aria-label={label("comment")}
             placeholder={label("comment")}
             maxLength={BLUE_CAR_LIMITS.comment}
             size="xs"
             w={260}
-            error={errorText(fields.comment!.errors)}
           />
         ),
       }}

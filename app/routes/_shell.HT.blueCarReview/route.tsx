@@ -1,10 +1,9 @@
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
-import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Paper, Stack, Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ActionError } from "~/components/form-error";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { translate } from "~/contracts/i18n/translate.server";
 import { BLUE_CAR_SCANS } from "~/contracts/vehicles/blue-cars/values";
@@ -21,7 +20,8 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type DecideReply, decideAction } from "~/features/vehicles/review-action.server";
 import { reviewAddress, reviewFilters } from "~/features/vehicles/review-address";
-import { PassLink, ReviewPager, StatusLinks, StatusTag } from "~/features/vehicles/row-parts";
+import { StatusTag } from "~/features/vehicles/row-parts";
+import { DecisionCell, VehicleReviewPanel } from "~/features/vehicles/review-panel";
 import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
 import { SettingsForm } from "./settings-form";
 import "~/contracts/vehicles/texts";
@@ -90,100 +90,92 @@ export default function BlueCarReviewPage() {
   const { list, settings, filters, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
-  const link = (next: Partial<typeof filters>) => reviewAddress(KIND, { ...filters, page: 1, ...next });
   return (
     <Stack gap="lg" maw={1200}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("vehicles.blueCars.review.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("vehicles.blueCars.review.intro")}
-          </Text>
-          <ActionError message={actionData?.error} />
-          <StatusLinks kind={KIND} counts={list.counts} current={filters.status} link={(status) => link({ status })} />
-          {list.items.length ? (
-            <Table.ScrollContainer minWidth={1000}>
-              <Table striped withTableBorder data-testid="blue-car-review-list">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("vehicles.blueCars.fields.plate")}</Table.Th>
-                    <Table.Th>{t("vehicles.blueCars.review.exhibitor")}</Table.Th>
-                    <Table.Th>{t("vehicles.blueCars.review.scans")}</Table.Th>
-                    <Table.Th>{t("vehicles.blueCars.fields.status")}</Table.Th>
-                    <Table.Th>{t("vehicles.blueCars.fields.decision")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.items.map((car) => (
-                    <Table.Tr key={car.id} data-testid={`blue-car-review-${car.id}`}>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>
-                        <Text fw={600}>{car.plate}</Text>
-                        <Text size="xs" c="dimmed">
-                          {car.ownerName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {t("vehicles.blueCars.neededLine", { from: car.neededFrom, to: car.neededTo })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>
-                        {car.exhibitorName}
-                        {car.plateConflicts.length ? (
-                          <Stack gap={0} mt={4} data-testid="blue-car-plate-conflict">
-                            <Text size="xs" c="red.8" fw={600}>
-                              {t("vehicles.blueCars.review.plateConflict")}
-                            </Text>
-                            {car.plateConflicts.map((other, i) => (
-                              // biome-ignore lint/suspicious/noArrayIndexKey: the same exhibitor may hold the plate once only, but names can repeat
-                              <Text key={i} size="xs" c="red.8">
-                                {other.exhibitorName} · {t(`vehicles.blueCars.statuses.${other.status}`)}
-                              </Text>
-                            ))}
-                          </Stack>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={2}>
-                          {BLUE_CAR_SCANS.map((scan) => {
-                            const file = car.scans[scan];
-                            return file ? (
-                              <Anchor key={scan} href={file.url} target="_blank" rel="noopener" size="xs">
-                                {file.name}
-                              </Anchor>
-                            ) : null;
-                          })}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusTag kind={KIND} status={car.status} />
-                        {car.status === "approved" ? (
-                          <Text size="xs">{t("vehicles.blueCars.passLine", { passNo: car.passNo, from: car.validFrom, to: car.validTo })}</Text>
-                        ) : null}
-                        {car.status === "returned" && car.reviewComment ? (
-                          <Text size="xs" c="orange.9" style={{ overflowWrap: "anywhere" }}>
-                            {t("vehicles.blueCars.returnedBecause", { comment: car.reviewComment })}
+      <VehicleReviewPanel
+        kind={KIND}
+        list={list}
+        filters={filters}
+        error={actionData?.error}
+        rows={
+          <Table.ScrollContainer minWidth={1000}>
+            <Table striped withTableBorder data-testid="blue-car-review-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("vehicles.blueCars.fields.plate")}</Table.Th>
+                  <Table.Th>{t("vehicles.blueCars.review.exhibitor")}</Table.Th>
+                  <Table.Th>{t("vehicles.blueCars.review.scans")}</Table.Th>
+                  <Table.Th>{t("vehicles.blueCars.fields.status")}</Table.Th>
+                  <Table.Th>{t("vehicles.blueCars.fields.decision")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.items.map((car) => (
+                  <Table.Tr key={car.id} data-testid={`blue-car-review-${car.id}`}>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>
+                      <Text fw={600}>{car.plate}</Text>
+                      <Text size="xs" c="dimmed">
+                        {car.ownerName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t("vehicles.blueCars.neededLine", { from: car.neededFrom, to: car.neededTo })}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      {car.exhibitorName}
+                      {car.plateConflicts.length ? (
+                        <Stack gap={0} mt={4} data-testid="blue-car-plate-conflict">
+                          <Text size="xs" c="red.8" fw={600}>
+                            {t("vehicles.blueCars.review.plateConflict")}
                           </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        {car.status === "submitted" ? (
+                          {car.plateConflicts.map((other, i) => (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: the same exhibitor may hold the plate once only, but names can repeat
+                            <Text key={i} size="xs" c="red.8">
+                              {other.exhibitorName} · {t(`vehicles.blueCars.statuses.${other.status}`)}
+                            </Text>
+                          ))}
+                        </Stack>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        {BLUE_CAR_SCANS.map((scan) => {
+                          const file = car.scans[scan];
+                          return file ? (
+                            <Anchor key={scan} href={file.url} target="_blank" rel="noopener" size="xs">
+                              {file.name}
+                            </Anchor>
+                          ) : null;
+                        })}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusTag kind={KIND} status={car.status} />
+                      {car.status === "approved" ? (
+                        <Text size="xs">{t("vehicles.blueCars.passLine", { passNo: car.passNo, from: car.validFrom, to: car.validTo })}</Text>
+                      ) : null}
+                      {car.status === "returned" && car.reviewComment ? (
+                        <Text size="xs" c="orange.9" style={{ overflowWrap: "anywhere" }}>
+                          {t("vehicles.blueCars.returnedBecause", { comment: car.reviewComment })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <DecisionCell
+                        kind={KIND}
+                        row={car}
+                        forms={
                           <DecisionForms car={car} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} days={list.days} />
-                        ) : car.status === "approved" ? (
-                          <PassLink kind={KIND} id={car.id} />
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : (
-            <Text c="dimmed">{t("vehicles.blueCars.review.empty")}</Text>
-          )}
-          <ReviewPager kind={KIND} list={list} link={(page) => link({ page })} />
-        </Stack>
-      </Paper>
+                        }
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        }
+      />
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <SettingsForm
           settings={settings}

@@ -1,14 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Button, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { Hotel, MeetingRoom } from "~/contracts/reservations/api-types";
 import type { meetingBookingSchema, roomRequestSchema } from "~/contracts/reservations/schema";
 import { MEETING_CAPACITY_MAX, MEETING_SLOT_TIMES, MEETING_SLOTS, MEETING_TOPIC_MAX, ROOMS_PER_REQUEST_MAX } from "~/contracts/reservations/values";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormConstraint, usePortalForm } from "~/lib/forms";
 import { usePick } from "~/features/reservations/status-badge";
 import "~/contracts/reservations/texts";
+import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
 
 type FormProps = {
   held: Record<string, string | string[]> | null;
@@ -20,7 +21,6 @@ type FormProps = {
 /** Rooms in a hotel's block: the room type (grouped by hotel), the stay, rooms, guests one a line, a mobile. Plain post. */
 export function RoomRequestForm({ hotels, held, constraint, lastResult, pending }: FormProps & { hotels: Hotel[] }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const pick = usePick();
   const blocks = hotels.flatMap((h) => h.blocks);
   const firstNight = blocks.map((b) => b.firstNight).sort()[0];
@@ -43,62 +43,29 @@ export function RoomRequestForm({ hotels, held, constraint, lastResult, pending 
             {t("reservations.requestRooms")}
           </Title>
           <FormError errors={form.errors} id={form.errorId} testId="room-request-error" />
-          <NativeSelect
-            {...getSelectProps(fields.blockId)}
-            key={fields.blockId.key}
+          <FormSelect
+            field={fields.blockId}
             label={`${t("reservations.fields.hotel")} / ${t("reservations.fields.roomType")}`}
             data={hotels.map((h) => ({
               group: pick(h.nameZh, h.nameEn),
               items: h.blocks.map((b) => ({ value: String(b.id), label: `${pick(h.nameZh, h.nameEn)} · ${pick(b.roomTypeZh, b.roomTypeEn)}` })),
             }))}
             withAsterisk
-            error={errorText(fields.blockId.errors)}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              {...getInputProps(fields.checkIn, { type: "date" })}
-              key={fields.checkIn.key}
-              label={t("reservations.fields.checkIn")}
-              min={firstNight}
-              max={lastNight}
-              withAsterisk
-              error={errorText(fields.checkIn.errors)}
-            />
-            <TextInput
-              {...getInputProps(fields.checkOut, { type: "date" })}
-              key={fields.checkOut.key}
-              label={t("reservations.fields.checkOut")}
-              withAsterisk
-              error={errorText(fields.checkOut.errors)}
-            />
-            <TextInput
-              {...getInputProps(fields.rooms, { type: "number" })}
-              key={fields.rooms.key}
-              label={t("reservations.fields.rooms")}
-              min={1}
-              max={ROOMS_PER_REQUEST_MAX}
-              withAsterisk
-              error={errorText(fields.rooms.errors)}
-            />
+            <FormTextInput field={fields.checkIn} type="date" label={t("reservations.fields.checkIn")} min={firstNight} max={lastNight} withAsterisk />
+            <FormTextInput field={fields.checkOut} type="date" label={t("reservations.fields.checkOut")} withAsterisk />
+            <FormTextInput field={fields.rooms} type="number" label={t("reservations.fields.rooms")} min={1} max={ROOMS_PER_REQUEST_MAX} withAsterisk />
           </SimpleGrid>
-          <Textarea
-            {...getTextareaProps(fields.guestNames)}
-            key={fields.guestNames.key}
+          <FormTextarea
+            field={fields.guestNames}
             label={t("reservations.fields.guestNames")}
             description={t("reservations.guestNamesHint")}
             autosize
             minRows={2}
             withAsterisk
-            error={errorText(fields.guestNames.errors)}
           />
-          <TextInput
-            {...getInputProps(fields.contactMobile, { type: "tel" })}
-            key={fields.contactMobile.key}
-            label={t("reservations.fields.contactMobile")}
-            maw={320}
-            withAsterisk
-            error={errorText(fields.contactMobile.errors)}
-          />
+          <FormTextInput field={fields.contactMobile} type="tel" label={t("reservations.fields.contactMobile")} maw={320} withAsterisk />
           <Button type="submit" loading={pending} w="fit-content">
             {t("reservations.submit")}
           </Button>
@@ -111,7 +78,6 @@ export function RoomRequestForm({ hotels, held, constraint, lastResult, pending 
 /** A meeting room for a show day's slot. Plain post. */
 export function MeetingForm({ rooms, showDays, held, constraint, lastResult, pending }: FormProps & { rooms: MeetingRoom[]; showDays: string[] }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const pick = usePick();
   const [form, fields] = usePortalForm<typeof meetingBookingSchema>({
     id: "meeting-booking",
@@ -129,47 +95,22 @@ export function MeetingForm({ rooms, showDays, held, constraint, lastResult, pen
           </Title>
           <FormError errors={form.errors} id={form.errorId} testId="meeting-error" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect
-              {...getSelectProps(fields.roomId)}
-              key={fields.roomId.key}
+            <FormSelect
+              field={fields.roomId}
               label={t("reservations.fields.meetingRoom")}
               data={rooms.map((r) => ({ value: String(r.id), label: `${pick(r.nameZh, r.nameEn)} (${t("reservations.capacity", { count: r.capacity })})` }))}
               withAsterisk
-              error={errorText(fields.roomId.errors)}
             />
-            <NativeSelect
-              {...getSelectProps(fields.day)}
-              key={fields.day.key}
-              label={t("reservations.fields.day")}
-              data={showDays}
-              withAsterisk
-              error={errorText(fields.day.errors)}
-            />
-            <NativeSelect
-              {...getSelectProps(fields.slot)}
-              key={fields.slot.key}
+            <FormSelect field={fields.day} label={t("reservations.fields.day")} data={showDays} withAsterisk />
+            <FormSelect
+              field={fields.slot}
               label={t("reservations.fields.slot")}
               data={MEETING_SLOTS.map((s) => ({ value: s, label: `${t(`reservations.slots.${s}`)} ${MEETING_SLOT_TIMES[s]}` }))}
               withAsterisk
-              error={errorText(fields.slot.errors)}
             />
-            <TextInput
-              {...getInputProps(fields.people, { type: "number" })}
-              key={fields.people.key}
-              label={t("reservations.fields.people")}
-              min={1}
-              max={MEETING_CAPACITY_MAX}
-              withAsterisk
-              error={errorText(fields.people.errors)}
-            />
+            <FormTextInput field={fields.people} type="number" label={t("reservations.fields.people")} min={1} max={MEETING_CAPACITY_MAX} withAsterisk />
           </SimpleGrid>
-          <TextInput
-            {...getInputProps(fields.topic, { type: "text" })}
-            key={fields.topic.key}
-            label={t("reservations.fields.topic")}
-            maxLength={MEETING_TOPIC_MAX}
-            error={errorText(fields.topic.errors)}
-          />
+          <FormTextInput field={fields.topic} label={t("reservations.fields.topic")} maxLength={MEETING_TOPIC_MAX} />
           <Button type="submit" loading={pending} w="fit-content">
             {t("reservations.submit")}
           </Button>

@@ -6,7 +6,7 @@ import type { busRouteSaveSchema, busStopSaveSchema, busTimetableSaveSchema } fr
 import { BUS_INTERVAL_MAX, GUIDE_ADDRESS_MAX, GUIDE_NAME_MAX, GUIDE_NOTE_MAX, dayLabel } from "~/contracts/traffic-guides/values";
 import { usePick } from "~/features/traffic-guides/guide-parts";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, usePortalForm } from "~/lib/forms";
+import { type FormConstraint, useEditForm } from "~/lib/forms";
 import { SaveButtons, useFieldKit } from "./form-kit";
 import "~/contracts/traffic-guides/texts";
 
@@ -23,12 +23,7 @@ export function RouteForm({ editing, held, constraint, lastResult, pending }: Fo
   const { t } = useTranslation();
   const kit = useFieldKit();
   const defaults = editing ? { ...editing, id: String(editing.id), sort: String(editing.sort), hidden: editing.hidden ? "on" : "" } : { sort: "0" };
-  const [form, fields] = usePortalForm<typeof busRouteSaveSchema>({
-    id: `bus-route-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof busRouteSaveSchema>("bus-route", { editing, held, constraint, lastResult }, defaults);
   return (
     <SaveFormFrame
       form={form}
@@ -62,12 +57,7 @@ export function StopForm({ editing, routes, held, constraint, lastResult, pendin
   const defaults = editing
     ? { ...editing, id: String(editing.id), routeId: String(editing.routeId), sort: String(editing.sort) }
     : { sort: "0", routeId: routes[0] ? String(routes[0].id) : "" };
-  const [form, fields] = usePortalForm<typeof busStopSaveSchema>({
-    id: `bus-stop-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof busStopSaveSchema>("bus-stop", { editing, held, constraint, lastResult }, defaults);
   return (
     <SaveFormFrame
       form={form}
@@ -104,12 +94,7 @@ export function TimetableForm({
   const defaults = editing
     ? { ...editing, id: String(editing.id), routeId: String(editing.routeId), intervalMinutes: String(editing.intervalMinutes) }
     : { routeId: routes[0] ? String(routes[0].id) : "", serviceDay: days.opensOn, intervalMinutes: "30" };
-  const [form, fields] = usePortalForm<typeof busTimetableSaveSchema>({
-    id: `bus-day-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof busTimetableSaveSchema>("bus-day", { editing, held, constraint, lastResult }, defaults);
   return (
     <SaveFormFrame
       form={form}

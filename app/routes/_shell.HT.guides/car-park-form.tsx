@@ -5,7 +5,7 @@ import type { carParkSaveSchema } from "~/contracts/traffic-guides/schema";
 import { CAR_PARK_TEXT_MAX, GUIDE_ADDRESS_MAX, GUIDE_MAP_UPLOAD, GUIDE_NAME_MAX } from "~/contracts/traffic-guides/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useTranslation } from "~/i18n/texts";
-import { usePortalForm } from "~/lib/forms";
+import { useEditForm } from "~/lib/forms";
 import type { FormProps } from "./bus-forms";
 import { SaveButtons, useFieldKit } from "./form-kit";
 import "~/contracts/traffic-guides/texts";
@@ -17,12 +17,7 @@ export function CarParkForm({ editing, held, constraint, lastResult, pending }: 
   const defaults = editing
     ? { ...editing, id: String(editing.id), capacity: String(editing.capacity), sort: String(editing.sort), hidden: editing.hidden ? "on" : "" }
     : { sort: "0" };
-  const [form, fields] = usePortalForm<typeof carParkSaveSchema>({
-    id: `car-park-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof carParkSaveSchema>("car-park", { editing, held, constraint, lastResult }, defaults);
   return (
     <SaveFormFrame
       form={form}

@@ -1,5 +1,5 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { GuideIntro } from "~/contracts/traffic-guides/api-types";
@@ -7,8 +7,9 @@ import type { guideIntroSaveSchema } from "~/contracts/traffic-guides/schema";
 import { GUIDE_INTRO_MAX, type Guide } from "~/contracts/traffic-guides/values";
 import { ContentBody } from "~/features/home/content-body";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormConstraint, usePortalForm } from "~/lib/forms";
 import "~/contracts/traffic-guides/texts";
+import { FormTextarea } from "~/components/form-fields";
 
 type Props = {
   intro: GuideIntro;
@@ -26,7 +27,6 @@ type Props = {
  */
 export function IntroForm({ intro, held, constraint, lastResult, preview, pending }: Props) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const guide: Guide = intro.guide;
   const [form, fields] = usePortalForm<typeof guideIntroSaveSchema>({
     id: `guide-intro-${guide}`,
@@ -36,15 +36,13 @@ export function IntroForm({ intro, held, constraint, lastResult, preview, pendin
   });
   const shown = preview ?? { bodyZh: intro.bodyZh, bodyEn: intro.bodyEn };
   const body = (name: "bodyZh" | "bodyEn") => (
-    <Textarea
-      {...getTextareaProps(fields[name])}
-      key={fields[name].key}
+    <FormTextarea
+      field={fields[name]}
       label={t(`trafficGuides.fields.${name === "bodyZh" ? "introZh" : "introEn"}`)}
       maxLength={GUIDE_INTRO_MAX}
       autosize
       minRows={5}
       maxRows={20}
-      error={errorText(fields[name].errors)}
     />
   );
   return (

@@ -1,6 +1,6 @@
 import { SaveFormFrame } from "~/components/save-form-frame";
-import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Anchor, Button, Checkbox, Group, SimpleGrid, TextInput } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { Hotel, MeetingRoom, RoomBlock } from "~/contracts/reservations/api-types";
 import type { blockSaveSchema, hotelSaveSchema, meetingRoomSaveSchema } from "~/contracts/reservations/schema";
@@ -18,8 +18,9 @@ import {
 } from "~/contracts/reservations/values";
 import { usePick } from "~/features/reservations/status-badge";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormConstraint, useErrorText, useEditForm, type usePortalForm } from "~/lib/forms";
 import "~/contracts/reservations/texts";
+import { FormSelect } from "~/components/form-fields";
 
 type FormProps<T> = {
   editing: T | null;
@@ -78,12 +79,7 @@ export function HotelForm({ editing, held, constraint, lastResult, pending }: Fo
   const defaults = editing
     ? { ...editing, id: String(editing.id), sort: String(editing.sort), hidden: flagValue(editing.hidden), blocks: undefined }
     : { sort: "0" };
-  const [form, fields] = usePortalForm<typeof hotelSaveSchema>({
-    id: `hotel-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof hotelSaveSchema>("hotel", { editing, held, constraint, lastResult }, defaults);
   return (
     <SaveFormFrame
       form={form}
@@ -116,7 +112,6 @@ export function HotelForm({ editing, held, constraint, lastResult, pending }: Fo
 
 export function BlockForm({ editing, hotels, hotelId, held, constraint, lastResult, pending }: FormProps<RoomBlock> & { hotels: Hotel[]; hotelId: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const pick = usePick();
   const defaults = editing
     ? {
@@ -131,12 +126,7 @@ export function BlockForm({ editing, hotels, hotelId, held, constraint, lastResu
         lastNight: editing.lastNight,
       }
     : { hotelId: hotelId || (hotels[0] ? String(hotels[0].id) : ""), maxRoomsPerExhibitor: String(DEFAULT_ROOMS_PER_EXHIBITOR) };
-  const [form, fields] = usePortalForm<typeof blockSaveSchema>({
-    id: `block-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof blockSaveSchema>("block", { editing, held, constraint, lastResult }, defaults);
   return (
     <SaveFormFrame
       form={form}
@@ -146,13 +136,11 @@ export function BlockForm({ editing, hotels, hotelId, held, constraint, lastResu
       title={editing ? t("reservations.desk.edit") : t("reservations.desk.newBlock")}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NativeSelect
-          {...getSelectProps(fields.hotelId)}
-          key={fields.hotelId.key}
+        <FormSelect
+          field={fields.hotelId}
           label={t("reservations.fields.hotel")}
           data={hotels.map((h) => ({ value: String(h.id), label: pick(h.nameZh, h.nameEn) }))}
           withAsterisk
-          error={errorText(fields.hotelId.errors)}
         />
         <TextFields
           fields={fields as Fields}
@@ -178,12 +166,7 @@ export function MeetingRoomForm({ editing, held, constraint, lastResult, pending
         taken: undefined,
       }
     : { sort: "0" };
-  const [form, fields] = usePortalForm<typeof meetingRoomSaveSchema>({
-    id: `meeting-room-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof meetingRoomSaveSchema>("meeting-room", { editing, held, constraint, lastResult }, defaults);
   return (
     <SaveFormFrame
       form={form}

@@ -1,7 +1,7 @@
 import { FormError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Button, Stack, TextInput, Title } from "@mantine/core";
+import { getFormProps } from "@conform-to/react";
+import { Button, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { BoothSelect } from "~/features/booking-forms/parts";
@@ -9,6 +9,7 @@ import type { BoothSummary } from "~/contracts/permission/api-types";
 import type { entrustSchema } from "~/contracts/contractors/schema";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/contractors/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 /** Company, contact and e-mail of the contractor, and the booth (a plain select when there are several). */
 export function EntrustForm({
@@ -37,28 +38,15 @@ export function EntrustForm({
           {t("contractors.page.entrustHeading")}
         </Title>
         <FormError errors={form.errors} id={form.errorId} />
-        <TextInput
-          {...getInputProps(fields.companyName, { type: "text" })}
-          key={fields.companyName.key}
-          label={t("contractors.fields.companyName")}
-          withAsterisk
-          error={errorText(fields.companyName.errors)}
-        />
-        <TextInput
-          {...getInputProps(fields.contactName, { type: "text" })}
-          key={fields.contactName.key}
-          label={t("contractors.fields.contactName")}
-          withAsterisk
-          error={errorText(fields.contactName.errors)}
-        />
-        <TextInput
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
+        <FormTextInput field={fields.companyName} label={t("contractors.fields.companyName")} withAsterisk />
+        <FormTextInput field={fields.contactName} label={t("contractors.fields.contactName")} withAsterisk />
+        <FormTextInput
+          field={fields.email}
+          type="email"
           label={t("contractors.fields.email")}
           description={t("contractors.page.emailHint")}
           autoComplete="off"
           withAsterisk
-          error={errorText(fields.email.errors)}
         />
         {booths.length > 1 ? (
           <BoothSelect

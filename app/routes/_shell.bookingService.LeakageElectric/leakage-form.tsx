@@ -1,7 +1,7 @@
 import { HiddenFields } from "~/components/hidden-fields";
 import { FormError } from "~/components/form-error";
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { Anchor, Blockquote, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Anchor, Blockquote, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -13,6 +13,7 @@ import type { leakageSchema, leakageUpdateSchema } from "~/contracts/booking-for
 import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type LeakageCommitment } from "~/contracts/booking-forms/values";
 import { BoothSelect } from "../../features/booking-forms/parts";
 import "~/contracts/booking-forms/texts";
+import { FormTextInput, FormTextarea } from "~/components/form-fields";
 
 export const LEAKAGE_UPLOAD = { folder: "leakage-electric" as const, kinds: [...BOOKING_FILE_KINDS], maxBytes: BOOKING_FILE_MAX_BYTES };
 
@@ -57,14 +58,7 @@ export function LeakageForm(props: {
     },
   });
   const field = (name: "equipmentName" | "signerName", max: number) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`bookingForms.fields.${name}`)}
-      maxLength={max}
-      error={errorText(fields[name].errors)}
-      withAsterisk
-    />
+    <FormTextInput field={fields[name]} label={t(`bookingForms.fields.${name}`)} maxLength={max} withAsterisk />
   );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="leakage-form">
@@ -83,27 +77,10 @@ export function LeakageForm(props: {
             error={errorText(fields.boothId.errors)}
           />
           {field("equipmentName", 100)}
-          <TextInput
-            {...getInputProps(fields.powerKw, { type: "number" })}
-            key={fields.powerKw.key}
-            label={t("bookingForms.fields.powerKw")}
-            step="0.01"
-            min="0.01"
-            error={errorText(fields.powerKw.errors)}
-            withAsterisk
-          />
+          <FormTextInput field={fields.powerKw} type="number" label={t("bookingForms.fields.powerKw")} step="0.01" min="0.01" withAsterisk />
           {field("signerName", 50)}
         </SimpleGrid>
-        <Textarea
-          {...getTextareaProps(fields.reason)}
-          key={fields.reason.key}
-          label={t("bookingForms.fields.reason")}
-          autosize
-          minRows={2}
-          maxLength={500}
-          error={errorText(fields.reason.errors)}
-          withAsterisk
-        />
+        <FormTextarea field={fields.reason} label={t("bookingForms.fields.reason")} autosize minRows={2} maxLength={500} withAsterisk />
         <Blockquote p="sm" data-testid="rules">
           {t("bookingForms.leakage.rules")}
         </Blockquote>

@@ -1,8 +1,8 @@
 import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { getFormProps } from "@conform-to/react";
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,6 +21,7 @@ import { COMPRESSOR_FLOWS, COMPRESSOR_MAX_QUANTITY, COMPRESSOR_PRESSURES, type A
 import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import { Toast } from "~/components/toast";
 import "~/contracts/booking-forms/texts";
+import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -136,72 +137,32 @@ export default function AirCompressorPage() {
                     defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)}
                     error={errorText(fields.boothId.errors)}
                   />
-                  <TextInput
-                    {...getInputProps(fields.quantity, { type: "number" })}
-                    key={fields.quantity.key}
+                  <FormTextInput
+                    field={fields.quantity}
+                    type="number"
                     label={t("bookingForms.fields.quantity")}
                     min={1}
                     max={COMPRESSOR_MAX_QUANTITY}
-                    error={errorText(fields.quantity.errors)}
                     withAsterisk
                   />
-                  <NativeSelect
-                    {...getSelectProps(fields.flow)}
-                    key={fields.flow.key}
+                  <FormSelect
+                    field={fields.flow}
                     label={t("bookingForms.fields.flow")}
                     data={choices(COMPRESSOR_FLOWS, "bookingForms.air.flowOption")}
-                    error={errorText(fields.flow.errors)}
                     withAsterisk
                   />
-                  <NativeSelect
-                    {...getSelectProps(fields.pressure)}
-                    key={fields.pressure.key}
+                  <FormSelect
+                    field={fields.pressure}
                     label={t("bookingForms.fields.pressure")}
                     data={choices(COMPRESSOR_PRESSURES, "bookingForms.air.pressureOption")}
-                    error={errorText(fields.pressure.errors)}
                     withAsterisk
                   />
-                  <TextInput
-                    {...getInputProps(fields.startDate, { type: "date" })}
-                    key={fields.startDate.key}
-                    label={t("bookingForms.fields.startDate")}
-                    error={errorText(fields.startDate.errors)}
-                    withAsterisk
-                  />
-                  <TextInput
-                    {...getInputProps(fields.endDate, { type: "date" })}
-                    key={fields.endDate.key}
-                    label={t("bookingForms.fields.endDate")}
-                    error={errorText(fields.endDate.errors)}
-                    withAsterisk
-                  />
-                  <TextInput
-                    {...getInputProps(fields.contactName, { type: "text" })}
-                    key={fields.contactName.key}
-                    label={t("bookingForms.fields.contactName")}
-                    maxLength={50}
-                    error={errorText(fields.contactName.errors)}
-                    withAsterisk
-                  />
-                  <TextInput
-                    {...getInputProps(fields.contactPhone, { type: "tel" })}
-                    key={fields.contactPhone.key}
-                    label={t("bookingForms.fields.contactPhone")}
-                    maxLength={20}
-                    error={errorText(fields.contactPhone.errors)}
-                    withAsterisk
-                  />
+                  <FormTextInput field={fields.startDate} type="date" label={t("bookingForms.fields.startDate")} withAsterisk />
+                  <FormTextInput field={fields.endDate} type="date" label={t("bookingForms.fields.endDate")} withAsterisk />
+                  <FormTextInput field={fields.contactName} label={t("bookingForms.fields.contactName")} maxLength={50} withAsterisk />
+                  <FormTextInput field={fields.contactPhone} type="tel" label={t("bookingForms.fields.contactPhone")} maxLength={20} withAsterisk />
                 </SimpleGrid>
-                <Textarea
-                  {...getTextareaProps(fields.remarks)}
-                  key={fields.remarks.key}
-                  label={t("bookingForms.fields.remarks")}
-                  autosize
-                  minRows={2}
-                  maxLength={500}
-                  error={errorText(fields.remarks.errors)}
-                  required={false}
-                />
+                <FormTextarea field={fields.remarks} label={t("bookingForms.fields.remarks")} autosize minRows={2} maxLength={500} required={false} />
                 <Group>
                   <Button type="submit" loading={isPending}>
                     {t("bookingForms.air.submit")}

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -9,6 +9,7 @@ import { COMMITMENT_SCANS_MAX } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 export const SCANS_UPLOAD = {
   folder: "safety-commitment" as const,
@@ -67,30 +68,15 @@ export function DetailsForm({ answer, held, constraint, lastResult, pending }: F
         </Title>
         <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            {...getInputProps(fields.responsiblePerson, { type: "text" })}
-            key={fields.responsiblePerson.key}
-            label={t("boothConstruction.fields.responsiblePerson")}
-            maxLength={50}
-            withAsterisk
-            error={errorText(fields.responsiblePerson.errors)}
-          />
-          <TextInput
-            {...getInputProps(fields.builderCompany, { type: "text" })}
-            key={fields.builderCompany.key}
-            label={t("boothConstruction.fields.builderCompany")}
-            maxLength={100}
-            withAsterisk
-            error={errorText(fields.builderCompany.errors)}
-          />
-          <TextInput
-            {...getInputProps(fields.mobile, { type: "tel" })}
-            key={fields.mobile.key}
+          <FormTextInput field={fields.responsiblePerson} label={t("boothConstruction.fields.responsiblePerson")} maxLength={50} withAsterisk />
+          <FormTextInput field={fields.builderCompany} label={t("boothConstruction.fields.builderCompany")} maxLength={100} withAsterisk />
+          <FormTextInput
+            field={fields.mobile}
+            type="tel"
             label={t("boothConstruction.fields.mobile")}
             placeholder={current?.mobile}
             maxLength={20}
             withAsterisk
-            error={errorText(fields.mobile.errors)}
           />
         </SimpleGrid>
         <Checkbox

@@ -1,23 +1,23 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { CommitmentAnswer } from "~/contracts/booth-construction/api-types";
 import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
-import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
+import { BoothPageFrame, BoothLine, ReturnedComment, NoBoothPage } from "~/features/booth-construction/parts";
+import { loadBoothPage } from "~/features/booth-construction/booth-page.server";
 import { commitmentScansSchema, commitmentSchema } from "~/features/booth-construction/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { translate } from "~/contracts/i18n/translate.server";
-import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { handleAuthErrors } from "~/lib/api.server";
+import { rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import type { FormConstraint } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { CommitmentText, DetailsForm, SCANS_UPLOAD, ScansForm } from "./commitment-forms";
 import "~/contracts/booth-construction/texts";
@@ -31,20 +31,13 @@ const DETAIL_FIELDS = ["intent", "responsiblePerson", "builderCompany", "mobile"
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The booth's entry safety commitment (both booth types): details → filled PDF → signed scans → review. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
-  const constraints = formConstraints({ details: commitmentSchema(language === "en" ? "en" : "zh"), scans: commitmentScansSchema });
-  // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length)
-    return json(
-      { title: translate(language, "boothConstruction.commitment.title"), answer: null, held: null, constraints },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  const boothId = info.infoVO.boothId ?? undefined;
-  const answer = await requireOk(await api.call(boothConstructionEndpoints.commitment, { boothId }), request, context);
-  const held = await heldFormValues(request, context, formHolderOf(info), DETAIL_FIELDS);
-  return json({ title: translate(language, "boothConstruction.commitment.title"), answer, held: held.values, constraints }, { headers: held.headers });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadBoothPage(args, {
+    titleKey: "boothConstruction.commitment.title",
+    constraints: (language) => formConstraints({ details: commitmentSchema(language === "en" ? "en" : "zh"), scans: commitmentScansSchema }),
+    read: (api, boothId) => api.call(boothConstructionEndpoints.commitment, { boothId }),
+    heldFields: DETAIL_FIELDS,
+  });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
@@ -103,56 +96,40 @@ function EntrySafetyCommitmentContent({
   const changeable = status === "notSigned" || status === "returned";
   const formProps = { answer, held, pending };
   return (
-    <Stack gap="lg" maw={960}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-start">
-            <Title order={1} size="h3">
-              {t("boothConstruction.commitment.title")}
-            </Title>
-            <StatusTag status={status} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t("boothConstruction.commitment.intro")}
-          </Text>
-          <BoothLine booth={answer.booth} />
-          <ReturnedComment comment={commitment?.reviewComment ?? null} status={status} />
-          <CommitmentText />
-          {commitment?.generatedPdf ? (
-            <Anchor href={`${PATH}/pdf`} data-testid="commitment-download">
-              {t("boothConstruction.commitment.download")}
-            </Anchor>
-          ) : null}
-          {commitment?.signedPdf ? (
-            <Anchor href={commitment.signedPdf.url} target="_blank" rel="noopener" data-testid="commitment-signed">
-              {t("boothConstruction.commitment.signed")}
-            </Anchor>
-          ) : null}
-          {changeable ? (
-            <DetailsForm
-              key={`details-${commitment?.version ?? "new"}`}
-              {...formProps}
-              constraint={constraints.details}
-              lastResult={actionData?.intent === "details" ? actionData.result : undefined}
-            />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t("boothConstruction.readOnly")}
-            </Text>
-          )}
-          {changeable && commitment?.generatedPdf ? (
-            <ScansForm
-              key={`scans-${commitment.version}`}
-              {...formProps}
-              constraint={constraints.scans}
-              lastResult={actionData?.intent === "scans" ? actionData.result : undefined}
-            />
-          ) : null}
-        </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <History events={answer.history} />
-      </Paper>
-    </Stack>
+    <BoothPageFrame title={t("boothConstruction.commitment.title")} status={status} intro={t("boothConstruction.commitment.intro")} history={answer.history}>
+      <BoothLine booth={answer.booth} />
+      <ReturnedComment comment={commitment?.reviewComment ?? null} status={status} />
+      <CommitmentText />
+      {commitment?.generatedPdf ? (
+        <Anchor href={`${PATH}/pdf`} data-testid="commitment-download">
+          {t("boothConstruction.commitment.download")}
+        </Anchor>
+      ) : null}
+      {commitment?.signedPdf ? (
+        <Anchor href={commitment.signedPdf.url} target="_blank" rel="noopener" data-testid="commitment-signed">
+          {t("boothConstruction.commitment.signed")}
+        </Anchor>
+      ) : null}
+      {changeable ? (
+        <DetailsForm
+          key={`details-${commitment?.version ?? "new"}`}
+          {...formProps}
+          constraint={constraints.details}
+          lastResult={actionData?.intent === "details" ? actionData.result : undefined}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t("boothConstruction.readOnly")}
+        </Text>
+      )}
+      {changeable && commitment?.generatedPdf ? (
+        <ScansForm
+          key={`scans-${commitment.version}`}
+          {...formProps}
+          constraint={constraints.scans}
+          lastResult={actionData?.intent === "scans" ? actionData.result : undefined}
+        />
+      ) : null}
+    </BoothPageFrame>
   );
 }

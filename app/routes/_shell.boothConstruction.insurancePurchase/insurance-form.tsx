@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, SimpleGrid, Stack } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -8,8 +8,9 @@ import type { insuranceSchema } from "~/contracts/booth-construction/schema";
 import { INSURANCE_MAX_BYTES } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 export const POLICY_UPLOAD = { folder: "booth-insurance" as const, kinds: ["pdf" as const], maxBytes: INSURANCE_MAX_BYTES };
 
@@ -28,7 +29,6 @@ export function InsuranceForm({
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const current = answer.insurance;
   const [form, fields] = usePortalForm<typeof insuranceSchema>({
     id: `insurance-${answer.booth.boothId}`,
@@ -50,25 +50,9 @@ export function InsuranceForm({
     },
   });
   const text = (name: "insurer" | "policyNo" | "insuredAmount", max: number, inputMode?: "decimal") => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`boothConstruction.fields.${name}`)}
-      maxLength={max}
-      inputMode={inputMode}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(`boothConstruction.fields.${name}`)} maxLength={max} inputMode={inputMode} withAsterisk />
   );
-  const date = (name: "validFrom" | "validTo") => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "date" })}
-      key={fields[name].key}
-      label={t(`boothConstruction.fields.${name}`)}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
-  );
+  const date = (name: "validFrom" | "validTo") => <FormTextInput field={fields[name]} type="date" label={t(`boothConstruction.fields.${name}`)} withAsterisk />;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="insurance-form">
       {current ? <input type="hidden" name="version" value={current.version} /> : null}

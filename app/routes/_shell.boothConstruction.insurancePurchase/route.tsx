@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,13 +7,13 @@ import { useTranslation } from "~/i18n/texts";
 import { FieldTable } from "~/components/field-table";
 import type { InsuranceAnswer } from "~/contracts/booth-construction/api-types";
 import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
-import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
+import { BoothPageFrame, BoothLine, ReturnedComment, NoBoothPage } from "~/features/booth-construction/parts";
+import { loadBoothPage } from "~/features/booth-construction/booth-page.server";
 import { insuranceSchema } from "~/features/booth-construction/schema.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { translate } from "~/contracts/i18n/translate.server";
-import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { handleAuthErrors } from "~/lib/api.server";
+import { rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import type { FormConstraint } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
@@ -21,7 +21,7 @@ import { formatCny, formatMoney } from "~/contracts/common/format";
 import { useIsPending } from "~/lib/hooks";
 import { RAW_SPACE } from "~/contracts/common/booth-types";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { InsuranceForm, POLICY_UPLOAD } from "./insurance-form";
 import "~/contracts/booth-construction/texts";
@@ -36,19 +36,13 @@ const FIELDS = ["insurer", "policyNo", "insuredAmount", "validFrom", "validTo", 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The raw space booth's public liability policy (the booth chosen in the header). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
-  const constraints = formConstraints({ insurance: insuranceSchema });
-  // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length)
-    return json(
-      { title: translate(language, "boothConstruction.insurance.title"), answer: null, held: null, constraints },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  const answer = await requireOk(await api.call(boothConstructionEndpoints.insurance, { boothId: info.infoVO.boothId ?? undefined }), request, context);
-  const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, uploadFieldNames("policyUrl").name]);
-  return json({ title: translate(language, "boothConstruction.insurance.title"), answer, held: held.values, constraints }, { headers: held.headers });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadBoothPage(args, {
+    titleKey: "boothConstruction.insurance.title",
+    constraints: () => formConstraints({ insurance: insuranceSchema }),
+    read: (api, boothId) => api.call(boothConstructionEndpoints.insurance, { boothId }),
+    heldFields: [...FIELDS, uploadFieldNames("policyUrl").name],
+  });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
@@ -95,62 +89,51 @@ function InsurancePurchaseContent({
   const pending = useIsPending();
   const { insurance, settings } = answer;
   return (
-    <Stack gap="lg" maw={960}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-start">
-            <Title order={1} size="h3">
-              {t("boothConstruction.insurance.title")}
-            </Title>
-            <StatusTag status={insurance?.status ?? "new"} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t("boothConstruction.insurance.intro")}
-          </Text>
-          <BoothLine booth={answer.booth} settings={settings} />
-          <Text size="sm">
-            {t("boothConstruction.insurance.minimum", { min: formatMoney(settings.insuranceMinCents), from: settings.buildUpFrom, to: settings.dismantleTo })}
-          </Text>
-          {insurance ? (
-            <Stack gap="xs" data-testid="current-policy">
-              <Title order={2} size="h4">
-                {t("boothConstruction.insurance.current")}
-              </Title>
-              <FieldTable
-                rows={[
-                  ["boothConstruction.fields.policyNo", t("boothConstruction.insurance.policy", { policyNo: insurance.policyNo, insurer: insurance.insurer })],
-                  ["boothConstruction.insurance.amount", formatCny(insurance.insuredCents)],
-                  ["boothConstruction.insurance.validity", `${insurance.validFrom} – ${insurance.validTo}`],
-                  [
-                    "boothConstruction.fields.policyFile",
-                    <Anchor key="file" href={insurance.policyFile.url} target="_blank" rel="noopener">
-                      {insurance.policyFile.name}
-                    </Anchor>,
-                  ],
-                ]}
-              />
-            </Stack>
-          ) : null}
-          <ReturnedComment comment={insurance?.reviewComment ?? null} status={insurance?.status ?? ""} />
-          {insurance?.status === "accepted" ? (
-            <Text size="sm" c="dimmed">
-              {t("boothConstruction.readOnly")}
-            </Text>
-          ) : (
-            <InsuranceForm
-              key={`${answer.booth.boothId}-${insurance?.version ?? "new"}`}
-              answer={answer}
-              held={held}
-              constraint={constraint}
-              lastResult={actionData?.result}
-              pending={pending}
-            />
-          )}
+    <BoothPageFrame
+      title={t("boothConstruction.insurance.title")}
+      status={insurance?.status ?? "new"}
+      intro={t("boothConstruction.insurance.intro")}
+      history={answer.history}
+    >
+      <BoothLine booth={answer.booth} settings={settings} />
+      <Text size="sm">
+        {t("boothConstruction.insurance.minimum", { min: formatMoney(settings.insuranceMinCents), from: settings.buildUpFrom, to: settings.dismantleTo })}
+      </Text>
+      {insurance ? (
+        <Stack gap="xs" data-testid="current-policy">
+          <Title order={2} size="h4">
+            {t("boothConstruction.insurance.current")}
+          </Title>
+          <FieldTable
+            rows={[
+              ["boothConstruction.fields.policyNo", t("boothConstruction.insurance.policy", { policyNo: insurance.policyNo, insurer: insurance.insurer })],
+              ["boothConstruction.insurance.amount", formatCny(insurance.insuredCents)],
+              ["boothConstruction.insurance.validity", `${insurance.validFrom} – ${insurance.validTo}`],
+              [
+                "boothConstruction.fields.policyFile",
+                <Anchor key="file" href={insurance.policyFile.url} target="_blank" rel="noopener">
+                  {insurance.policyFile.name}
+                </Anchor>,
+              ],
+            ]}
+          />
         </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <History events={answer.history} />
-      </Paper>
-    </Stack>
+      ) : null}
+      <ReturnedComment comment={insurance?.reviewComment ?? null} status={insurance?.status ?? ""} />
+      {insurance?.status === "accepted" ? (
+        <Text size="sm" c="dimmed">
+          {t("boothConstruction.readOnly")}
+        </Text>
+      ) : (
+        <InsuranceForm
+          key={`${answer.booth.boothId}-${insurance?.version ?? "new"}`}
+          answer={answer}
+          held={held}
+          constraint={constraint}
+          lastResult={actionData?.result}
+          pending={pending}
+        />
+      )}
+    </BoothPageFrame>
   );
 }

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Group, Paper, Stack, Stepper, Table, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Anchor, Button, Group, Paper, Stack, Stepper, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -9,8 +9,9 @@ import type { drawingUploadSchema } from "~/contracts/booth-construction/schema"
 import { DRAWING_KINDS_ACCEPTED, DRAWING_MAX_BYTES } from "~/contracts/booth-construction/values";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 export const DRAWING_UPLOAD = { folder: "booth-drawing" as const, kinds: [...DRAWING_KINDS_ACCEPTED], maxBytes: DRAWING_MAX_BYTES };
 
@@ -104,7 +105,6 @@ export function DrawingKindPanel({
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const latest = versions[0];
   const frozen = latest?.status === "accepted";
   const waiting = latest?.status === "submitted";
@@ -141,13 +141,7 @@ export function DrawingKindPanel({
                 maxBytes={DRAWING_UPLOAD.maxBytes}
                 label={t("boothConstruction.fields.drawingFile")}
               />
-              <TextInput
-                {...getInputProps(fields.note, { type: "text" })}
-                key={fields.note.key}
-                label={t("boothConstruction.fields.drawingNote")}
-                maxLength={200}
-                error={errorText(fields.note.errors)}
-              />
+              <FormTextInput field={fields.note} label={t("boothConstruction.fields.drawingNote")} maxLength={200} />
               <Group>
                 <Button type="submit" size="sm" loading={pending}>
                   {t("boothConstruction.process.upload")}

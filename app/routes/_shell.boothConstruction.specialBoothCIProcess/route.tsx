@@ -1,25 +1,25 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { DrawingProcess } from "~/contracts/booth-construction/api-types";
 import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
-import { BoothLine, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
+import { BoothPageFrame, BoothLine, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
+import { loadBoothPage } from "~/features/booth-construction/booth-page.server";
 import { drawingUploadSchema } from "~/features/booth-construction/schema.server";
 import { DRAWING_KINDS } from "~/contracts/booth-construction/values";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
-import { translate } from "~/contracts/i18n/translate.server";
-import { handleAuthErrors, requireOk } from "~/lib/api.server";
-import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
+import { handleAuthErrors } from "~/lib/api.server";
+import { rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { RAW_SPACE } from "~/contracts/common/booth-types";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
+import { requireShellUser } from "~/lib/permissions.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { redirectWithToast } from "~/lib/toast.server";
 import { DRAWING_UPLOAD, DrawingKindPanel, ProcessSteps } from "./drawing-parts";
@@ -34,20 +34,14 @@ const PATH = "/boothConstruction/specialBoothCIProcess";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The raw space booth's drawings process (the booth chosen in the header). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
-  // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  const constraints = formConstraints({ drawing: drawingUploadSchema });
-  if (!info.infoVO.booths.length)
-    return json(
-      { title: translate(language, "boothConstruction.process.title"), process: null, held: null, constraints },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  const process = await requireOk(await api.call(boothConstructionEndpoints.drawings, { boothId: info.infoVO.boothId ?? undefined }), request, context);
-  // What was posted before the session ended comes back into the same kind's form.
-  const held = await heldFormValues(request, context, formHolderOf(info), ["kind", "note", "fileUrl", uploadFieldNames("fileUrl").name]);
-  return json({ title: translate(language, "boothConstruction.process.title"), process, held: held.values, constraints }, { headers: held.headers });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadBoothPage(args, {
+    titleKey: "boothConstruction.process.title",
+    constraints: () => formConstraints({ drawing: drawingUploadSchema }),
+    read: (api, boothId) => api.call(boothConstructionEndpoints.drawings, { boothId }),
+    // What was posted before the session ended comes back into the same kind's form.
+    heldFields: ["kind", "note", "fileUrl", uploadFieldNames("fileUrl").name],
+  });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
@@ -66,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SpecialBoothProcessPage() {
-  const { title, process, held, constraints } = useLoaderData<typeof loader>();
+  const { title, answer: process, held, constraints } = useLoaderData<typeof loader>();
   if (!process) return <NoBoothPage title={title} />;
   return <SpecialBoothProcessContent process={process} held={held} constraint={constraints.drawing} />;
 }
@@ -84,47 +78,10 @@ function SpecialBoothProcessContent({
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   return (
-    <Stack gap="lg" maw={960}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("boothConstruction.process.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("boothConstruction.process.intro")}
-          </Text>
-          <BoothLine booth={process.booth} />
-          <ProcessSteps step={process.step} />
-          <Group gap="lg">
-            <Group gap={6}>
-              <Text size="sm">{t("boothConstruction.process.insurance")}:</Text>
-              {process.insuranceStatus ? (
-                <StatusTag status={process.insuranceStatus} testId="insurance-status" />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t("boothConstruction.process.missing")}
-                </Text>
-              )}
-            </Group>
-            <Group gap={6}>
-              <Text size="sm">{t("boothConstruction.process.commitment")}:</Text>
-              {process.commitmentStatus ? (
-                <StatusTag status={process.commitmentStatus} testId="commitment-status" />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t("boothConstruction.process.missing")}
-                </Text>
-              )}
-            </Group>
-          </Group>
-          {process.drawingSiteUrl ? (
-            <Anchor href={process.drawingSiteUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid="drawing-site">
-              {t("boothConstruction.process.externalSite")}
-            </Anchor>
-          ) : null}
-        </Stack>
-      </Paper>
-      {DRAWING_KINDS.map((kind) => (
+    <BoothPageFrame
+      title={t("boothConstruction.process.title")}
+      intro={t("boothConstruction.process.intro")}
+      after={DRAWING_KINDS.map((kind) => (
         <DrawingKindPanel
           key={kind}
           kind={kind}
@@ -135,6 +92,36 @@ function SpecialBoothProcessContent({
           pending={pending}
         />
       ))}
-    </Stack>
+    >
+      <BoothLine booth={process.booth} />
+      <ProcessSteps step={process.step} />
+      <Group gap="lg">
+        <Group gap={6}>
+          <Text size="sm">{t("boothConstruction.process.insurance")}:</Text>
+          {process.insuranceStatus ? (
+            <StatusTag status={process.insuranceStatus} testId="insurance-status" />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("boothConstruction.process.missing")}
+            </Text>
+          )}
+        </Group>
+        <Group gap={6}>
+          <Text size="sm">{t("boothConstruction.process.commitment")}:</Text>
+          {process.commitmentStatus ? (
+            <StatusTag status={process.commitmentStatus} testId="commitment-status" />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("boothConstruction.process.missing")}
+            </Text>
+          )}
+        </Group>
+      </Group>
+      {process.drawingSiteUrl ? (
+        <Anchor href={process.drawingSiteUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid="drawing-site">
+          {t("boothConstruction.process.externalSite")}
+        </Anchor>
+      ) : null}
+    </BoothPageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Checkbox, Group, Input, NativeSelect, Radio, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Checkbox, Group, Input, Radio, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -22,6 +22,7 @@ import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { FasciaPreview } from "./fascia-preview";
 import "~/contracts/booth-construction/texts";
+import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
 
 export const FASCIA_UPLOAD = { folder: "booth-fascia" as const, kinds: ["jpg" as const, "cdr" as const], maxBytes: FASCIA_MAX_BYTES };
 
@@ -146,22 +147,8 @@ export function BuildForm({
             </Stack>
           </Input.Wrapper>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              {...getInputProps(fields.fasciaNameZh, { type: "text" })}
-              key={fields.fasciaNameZh.key}
-              required={false}
-              label={t("boothConstruction.fields.fasciaNameZh")}
-              maxLength={FASCIA_NAME_ZH_MAX}
-              error={errorText(fields.fasciaNameZh.errors)}
-            />
-            <TextInput
-              {...getInputProps(fields.fasciaNameEn, { type: "text" })}
-              key={fields.fasciaNameEn.key}
-              required={false}
-              label={t("boothConstruction.fields.fasciaNameEn")}
-              maxLength={FASCIA_NAME_EN_MAX}
-              error={errorText(fields.fasciaNameEn.errors)}
-            />
+            <FormTextInput field={fields.fasciaNameZh} required={false} label={t("boothConstruction.fields.fasciaNameZh")} maxLength={FASCIA_NAME_ZH_MAX} />
+            <FormTextInput field={fields.fasciaNameEn} required={false} label={t("boothConstruction.fields.fasciaNameEn")} maxLength={FASCIA_NAME_EN_MAX} />
           </SimpleGrid>
           <FasciaPreview
             nameZh={String(fields.fasciaNameZh.value ?? fields.fasciaNameZh.initialValue ?? "")}
@@ -209,15 +196,14 @@ export function BuildForm({
               ))}
             </Group>
           </Input.Wrapper>
-          <TextInput
-            {...getInputProps(fields.extraBoards, { type: "number" })}
-            key={fields.extraBoards.key}
+          <FormTextInput
+            field={fields.extraBoards}
+            type="number"
             required={false}
             min={0}
             max={EXTRA_BOARDS_MAX}
             w={200}
             label={t("boothConstruction.fields.extraBoards")}
-            error={errorText(fields.extraBoards.errors)}
           />
         </Stack>
 
@@ -225,55 +211,46 @@ export function BuildForm({
           <Title order={2} size="h4">
             {t("boothConstruction.standard.datesTitle")}
           </Title>
-          <TextInput
-            {...getInputProps(fields.positioningDate, { type: "date" })}
-            key={fields.positioningDate.key}
+          <FormTextInput
+            field={fields.positioningDate}
+            type="date"
             required={false}
             // No min/max: the browser would refuse in its own words; the hint and the server say the range.
             maw={480}
             label={t("boothConstruction.fields.positioningDate")}
             description={t("boothConstruction.standard.positioningHint", { from: settings.buildUpFrom, to: settings.buildUpTo })}
             inputWrapperOrder={["label", "input", "description", "error"]}
-            error={errorText(fields.positioningDate.errors)}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NativeSelect
-              {...getSelectProps(fields.carpetColour)}
-              key={fields.carpetColour.key}
+            <FormSelect
+              field={fields.carpetColour}
               required={false}
               label={t("boothConstruction.fields.carpetColour")}
               data={CARPET_COLOURS.map((c) => ({ value: c, label: t(`boothConstruction.standard.carpetColours.${c}`) }))}
-              error={errorText(fields.carpetColour.errors)}
             />
-            <NativeSelect
-              {...getSelectProps(fields.carpetLayingDay)}
-              key={fields.carpetLayingDay.key}
+            <FormSelect
+              field={fields.carpetLayingDay}
               required={false}
               label={t("boothConstruction.fields.carpetLayingDay")}
               data={[{ value: "", label: t("boothConstruction.standard.noDay") }, ...buildUpDays.map((d) => ({ value: d, label: d }))]}
-              error={errorText(fields.carpetLayingDay.errors)}
             />
-            <NativeSelect
-              {...getSelectProps(fields.carpetLayingSlot)}
-              key={fields.carpetLayingSlot.key}
+            <FormSelect
+              field={fields.carpetLayingSlot}
               required={false}
               label={t("boothConstruction.fields.carpetLayingSlot")}
               data={[
                 { value: "", label: t("boothConstruction.standard.noDay") },
                 ...CARPET_SLOTS.map((s) => ({ value: s, label: t(`boothConstruction.standard.slots.${s}`) })),
               ]}
-              error={errorText(fields.carpetLayingSlot.errors)}
             />
           </SimpleGrid>
-          <Textarea
-            {...getTextareaProps(fields.otherRequirements)}
-            key={fields.otherRequirements.key}
+          <FormTextarea
+            field={fields.otherRequirements}
             required={false}
             label={t("boothConstruction.fields.otherRequirements")}
             maxLength={OTHER_REQUIREMENTS_MAX}
             autosize
             minRows={3}
-            error={errorText(fields.otherRequirements.errors)}
           />
         </Stack>
 

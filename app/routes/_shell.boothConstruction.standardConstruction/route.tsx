@@ -1,24 +1,20 @@
 import { shellTitle } from "~/lib/page-title";
-import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { StandardBuildAnswer } from "~/contracts/booth-construction/api-types";
 import { boothConstructionEndpoints } from "~/contracts/booth-construction/endpoints.server";
 import { standardBuildSchema } from "~/features/booth-construction/schema.server";
-import { BoothLine, History, ReturnedComment, StatusTag, NoBoothPage } from "~/features/booth-construction/parts";
+import { BoothPageFrame, BoothLine, ReturnedComment, NoBoothPage } from "~/features/booth-construction/parts";
+import { loadBoothPage } from "~/features/booth-construction/booth-page.server";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { translate } from "~/contracts/i18n/translate.server";
-import { requireOk } from "~/lib/api.server";
-import { heldFormValues } from "~/lib/form-hold.server";
 import type { FormConstraint } from "~/lib/forms";
 import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { STANDARD_BOOTH } from "~/contracts/common/booth-types";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { BUILD_FIELDS, saveBuildAction } from "./action.server";
 import { BuildForm } from "./build-form";
 import { ReadOnlyBuild } from "./read-only-build";
@@ -32,19 +28,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export const handle = { breadcrumb: "boothConstruction.standard.title", boothTypes: [STANDARD_BOOTH] } satisfies PageHandle;
 
 /** The standard booth build of the booth chosen in the header (docs/product.md § Areas). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
-  const constraints = formConstraints({ build: standardBuildSchema });
-  // The organizer (and an exhibitor without a booth) has no booth to build: said once, not a failed call.
-  if (!info.infoVO.booths.length)
-    return json(
-      { title: translate(language, "boothConstruction.standard.title"), answer: null, held: null, constraints },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  const answer = await requireOk(await api.call(boothConstructionEndpoints.build, { boothId: info.infoVO.boothId ?? undefined }), request, context);
-  const held = await heldFormValues(request, context, formHolderOf(info), [...BUILD_FIELDS, uploadFieldNames("fasciaFileUrl").name]);
-  return json({ title: translate(language, "boothConstruction.standard.title"), answer, held: held.values, constraints }, { headers: held.headers });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadBoothPage(args, {
+    titleKey: "boothConstruction.standard.title",
+    constraints: () => formConstraints({ build: standardBuildSchema }),
+    read: (api, boothId) => api.call(boothConstructionEndpoints.build, { boothId }),
+    heldFields: [...BUILD_FIELDS, uploadFieldNames("fasciaFileUrl").name],
+  });
 
 export async function action(args: ActionFunctionArgs) {
   return saveBuildAction(args);
@@ -76,43 +66,27 @@ function StandardConstructionContent({
     ? t("common.actionWindow.opens", { opens: exhibitionDateTime(window.opensAt) })
     : (closedMessage ?? (deadline ? t("boothConstruction.standard.closed", { deadline }) : null));
   return (
-    <Stack gap="lg" maw={960}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-start">
-            <Title order={1} size="h3">
-              {t("boothConstruction.standard.title")}
-            </Title>
-            <StatusTag status={build.status} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t("boothConstruction.standard.intro")}
-          </Text>
-          <BoothLine booth={build.booth} settings={answer.settings} />
-          {deadline && !window.closed ? <Text size="sm">{t("boothConstruction.standard.deadline", { deadline })}</Text> : null}
-          {window.closed && closedText ? (
-            <Alert color="gray" data-testid="build-closed">
-              {closedText}
-            </Alert>
-          ) : null}
-          <ReturnedComment comment={build.reviewComment} status={build.status} />
-          {build.editable ? (
-            <BuildForm
-              key={`${build.booth.boothId}-${build.version}`}
-              answer={answer}
-              held={held}
-              constraint={constraint}
-              lastResult={actionData?.result}
-              pending={pending}
-            />
-          ) : (
-            <ReadOnlyBuild build={build} />
-          )}
-        </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <History events={answer.history} />
-      </Paper>
-    </Stack>
+    <BoothPageFrame title={t("boothConstruction.standard.title")} status={build.status} intro={t("boothConstruction.standard.intro")} history={answer.history}>
+      <BoothLine booth={build.booth} settings={answer.settings} />
+      {deadline && !window.closed ? <Text size="sm">{t("boothConstruction.standard.deadline", { deadline })}</Text> : null}
+      {window.closed && closedText ? (
+        <Alert color="gray" data-testid="build-closed">
+          {closedText}
+        </Alert>
+      ) : null}
+      <ReturnedComment comment={build.reviewComment} status={build.status} />
+      {build.editable ? (
+        <BuildForm
+          key={`${build.booth.boothId}-${build.version}`}
+          answer={answer}
+          held={held}
+          constraint={constraint}
+          lastResult={actionData?.result}
+          pending={pending}
+        />
+      ) : (
+        <ReadOnlyBuild build={build} />
+      )}
+    </BoothPageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { SaveFormFrame } from "~/components/save-form-frame";
-import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { Anchor, Button, Checkbox, Group, SimpleGrid } from "@mantine/core";
+import { FormSelect, FormTextarea, FormTextInput } from "~/components/form-fields";
 import { Link } from "@remix-run/react";
 import type { DataClass, DataFile } from "~/contracts/data-area/api-types";
 import type { dataClassSaveSchema, dataFileSaveSchema } from "~/contracts/data-area/schema";
@@ -14,7 +15,7 @@ import {
 } from "~/contracts/data-area/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormConstraint, useEditForm } from "~/lib/forms";
 import "~/contracts/data-area/texts";
 
 /** The upload rule of the file form (one file). */
@@ -28,10 +29,32 @@ type FormProps<T> = {
   pending: boolean;
 };
 
+/** A list position: lower first. */
+function SortInput<Schema extends Record<string, unknown>>({ field }: { field: FieldMetadata<unknown, Schema, string[]> }) {
+  const { t } = useTranslation();
+  return <FormTextInput field={field} type="number" label={t("dataArea.fields.sort")} min={0} max={9999} />;
+}
+
+/** Save, and while editing the way back to a new one. */
+function SaveButtons({ editing, pending, testId }: { editing: boolean; pending: boolean; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group>
+      <Button type="submit" loading={pending} data-testid={testId}>
+        {t("dataArea.admin.save")}
+      </Button>
+      {editing ? (
+        <Anchor component={Link} to={DATA_FILES_ADMIN_PATH}>
+          {t("common.cancel")}
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
 /** A class, new or edited (`?class=<id>`): names, order, hidden, the logo and banner mark. Plain post. */
 export function ClassForm({ editing, held, constraint, lastResult, pending }: FormProps<DataClass>) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const defaults = editing
     ? {
         id: String(editing.id),
@@ -42,12 +65,7 @@ export function ClassForm({ editing, held, constraint, lastResult, pending }: Fo
         banner: editing.banner ? "on" : "",
       }
     : { sort: "0" };
-  const [form, fields] = usePortalForm<typeof dataClassSaveSchema>({
-    id: `data-class-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof dataClassSaveSchema>("data-class", { editing, held, constraint, lastResult }, defaults);
   return (
     <SaveFormFrame
       form={form}
@@ -57,43 +75,13 @@ export function ClassForm({ editing, held, constraint, lastResult, pending }: Fo
       title={editing ? t("dataArea.admin.edit") : t("dataArea.admin.newClass")}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          {...getInputProps(fields.nameZh, { type: "text" })}
-          key={fields.nameZh.key}
-          label={t("dataArea.fields.nameZh")}
-          maxLength={DATA_CLASS_NAME_MAX}
-          withAsterisk
-          error={errorText(fields.nameZh.errors)}
-        />
-        <TextInput
-          {...getInputProps(fields.nameEn, { type: "text" })}
-          key={fields.nameEn.key}
-          label={t("dataArea.fields.nameEn")}
-          maxLength={DATA_CLASS_NAME_MAX}
-          withAsterisk
-          error={errorText(fields.nameEn.errors)}
-        />
-        <TextInput
-          {...getInputProps(fields.sort, { type: "number" })}
-          key={fields.sort.key}
-          label={t("dataArea.fields.sort")}
-          min={0}
-          max={9999}
-          error={errorText(fields.sort.errors)}
-        />
+        <FormTextInput field={fields.nameZh} label={t("dataArea.fields.nameZh")} maxLength={DATA_CLASS_NAME_MAX} withAsterisk />
+        <FormTextInput field={fields.nameEn} label={t("dataArea.fields.nameEn")} maxLength={DATA_CLASS_NAME_MAX} withAsterisk />
+        <SortInput field={fields.sort} />
       </SimpleGrid>
       <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("dataArea.fields.hidden")} />
       <Checkbox name="banner" defaultChecked={fields.banner.initialValue === "on"} label={t("dataArea.fields.banner")} />
-      <Group>
-        <Button type="submit" loading={pending}>
-          {t("dataArea.admin.save")}
-        </Button>
-        {editing ? (
-          <Anchor component={Link} to={DATA_FILES_ADMIN_PATH}>
-            {t("common.cancel")}
-          </Anchor>
-        ) : null}
-      </Group>
+      <SaveButtons editing={Boolean(editing)} pending={pending} />
     </SaveFormFrame>
   );
 }
@@ -101,7 +89,6 @@ export function ClassForm({ editing, held, constraint, lastResult, pending }: Fo
 /** A file, new or edited (`?file=<id>`): class, names, descriptions, language, the file (on edit, only to replace it). Multipart: works without script. */
 export function FileForm({ editing, classes, held, constraint, lastResult, pending }: FormProps<DataFile> & { classes: DataClass[] }) {
   const { t, language } = useTranslation();
-  const errorText = useErrorText();
   const defaults = editing
     ? {
         id: String(editing.id),
@@ -115,32 +102,12 @@ export function FileForm({ editing, classes, held, constraint, lastResult, pendi
         hidden: editing.hidden ? "on" : "",
       }
     : { language: "all", sort: "0", classId: classes[0] ? String(classes[0].id) : "" };
-  const [form, fields] = usePortalForm<typeof dataFileSaveSchema>({
-    id: `data-file-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof dataFileSaveSchema>("data-file", { editing, held, constraint, lastResult }, defaults);
   const text = (name: "nameZh" | "nameEn", required: boolean) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`dataArea.fields.${name}`)}
-      maxLength={DATA_FILE_NAME_MAX}
-      withAsterisk={required}
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(`dataArea.fields.${name}`)} maxLength={DATA_FILE_NAME_MAX} withAsterisk={required} />
   );
   const area = (name: "descriptionZh" | "descriptionEn") => (
-    <Textarea
-      {...getTextareaProps(fields[name])}
-      key={fields[name].key}
-      label={t(`dataArea.fields.${name}`)}
-      maxLength={DATA_FILE_DESCRIPTION_MAX}
-      autosize
-      minRows={2}
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextarea field={fields[name]} label={t(`dataArea.fields.${name}`)} maxLength={DATA_FILE_DESCRIPTION_MAX} autosize minRows={2} />
   );
   return (
     <SaveFormFrame
@@ -152,33 +119,22 @@ export function FileForm({ editing, classes, held, constraint, lastResult, pendi
       multipart
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NativeSelect
-          {...getSelectProps(fields.classId)}
-          key={fields.classId.key}
+        <FormSelect
+          field={fields.classId}
           label={t("dataArea.fields.class")}
           data={classes.map((c) => ({ value: String(c.id), label: language === "en" ? c.nameEn : c.nameZh }))}
           withAsterisk
-          error={errorText(fields.classId.errors)}
         />
-        <NativeSelect
-          {...getSelectProps(fields.language)}
-          key={fields.language.key}
+        <FormSelect
+          field={fields.language}
           label={t("dataArea.fields.language")}
           data={DATA_FILE_LANGUAGES.map((l) => ({ value: l, label: t(`dataArea.languages.${l}`) }))}
-          error={errorText(fields.language.errors)}
         />
         {text("nameZh", true)}
         {text("nameEn", false)}
         {area("descriptionZh")}
         {area("descriptionEn")}
-        <TextInput
-          {...getInputProps(fields.sort, { type: "number" })}
-          key={fields.sort.key}
-          label={t("dataArea.fields.sort")}
-          min={0}
-          max={9999}
-          error={errorText(fields.sort.errors)}
-        />
+        <SortInput field={fields.sort} />
       </SimpleGrid>
       <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("dataArea.fields.hidden")} />
       <FieldFileUpload
@@ -190,16 +146,7 @@ export function FileForm({ editing, classes, held, constraint, lastResult, pendi
         maxCount={DATA_FILE_FIELD.maxCount}
         label={editing ? `${t("dataArea.fields.file")} (${t("dataArea.admin.replaceHint")})` : t("dataArea.fields.file")}
       />
-      <Group>
-        <Button type="submit" loading={pending} data-testid="file-save">
-          {t("dataArea.admin.save")}
-        </Button>
-        {editing ? (
-          <Anchor component={Link} to={DATA_FILES_ADMIN_PATH}>
-            {t("common.cancel")}
-          </Anchor>
-        ) : null}
-      </Group>
+      <SaveButtons editing={Boolean(editing)} pending={pending} testId="file-save" />
     </SaveFormFrame>
   );
 }

@@ -1,13 +1,12 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import type { DeclarationSummary } from "~/contracts/transport/api-types";
 import { transportEndpoints } from "~/contracts/transport/endpoints.server";
 import { BILL_UPLOAD, DECLARATION_FIELDS, DeclarationForm } from "~/features/transport/declaration-form";
-import { DeclarationStatusTag } from "~/features/transport/parts";
+import { DeclarationTable } from "~/features/transport/declaration-table";
 import { declarationSchema } from "~/features/transport/schema.server";
 import { readUploadForm, replyWithUploadErrors } from "~/features/uploads/uploads.server";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -25,7 +24,6 @@ import "~/contracts/transport/texts";
 import { ActionWindowNotice } from "~/components/action-window-notice";
 import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
 import { useActionWindow } from "~/lib/use-button";
-import { formatCny } from "~/contracts/common/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -60,54 +58,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(`${CARRIAGE_PATH}/${result.data.id}`, context, { kind: "success", key: "transport.carriage.draftSaved" });
 }
 
-function DeclarationTable({ declarations }: { declarations: DeclarationSummary[] }) {
-  const { t } = useTranslation();
-  if (!declarations.length) return <Text c="dimmed">{t("transport.carriage.empty")}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder data-testid="declaration-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("transport.page.number")}</Table.Th>
-            <Table.Th>{t("transport.fields.carrier")}</Table.Th>
-            <Table.Th>{t("transport.fields.booth")}</Table.Th>
-            <Table.Th>{t("transport.page.arrival")}</Table.Th>
-            <Table.Th style={{ textAlign: "right" }}>{t("transport.page.exhibitCount")}</Table.Th>
-            <Table.Th style={{ textAlign: "right" }}>{t("transport.page.amount")}</Table.Th>
-            <Table.Th>{t("transport.fields.status")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {declarations.map((d) => (
-            <Table.Tr key={d.id} data-testid={`declaration-${d.id}`}>
-              <Table.Td>
-                <Anchor component={Link} to={`${CARRIAGE_PATH}/${d.id}`}>
-                  {t("transport.page.declarationNo", { id: d.id })}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>{d.carrierName}</Table.Td>
-              <Table.Td>{d.boothNo}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>
-                {d.arrivalFrom} – {d.arrivalTo}
-              </Table.Td>
-              <Table.Td style={{ textAlign: "right" }}>{d.exhibitCount}</Table.Td>
-              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{formatCny(d.amountCents)}</Table.Td>
-              <Table.Td>
-                <DeclarationStatusTag status={d.status} />
-                {d.orderStep ? (
-                  <Text size="xs" c="dimmed">
-                    {t(`transport.steps.${d.orderStep}`)}
-                  </Text>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
 export default function CarriagePage() {
   const { t } = useTranslation();
   const { list, defaults, constraints } = useLoaderData<typeof loader>();
@@ -125,7 +75,16 @@ export default function CarriagePage() {
           <Text size="sm" c="dimmed">
             {t("transport.carriage.intro")}
           </Text>
-          <DeclarationTable declarations={list.declarations} />
+          {list.declarations.length ? (
+            <DeclarationTable
+              declarations={list.declarations}
+              view={{ for: "exhibitor" }}
+              detailPath={CARRIAGE_PATH}
+              testId={{ table: "declaration-list", row: "declaration" }}
+            />
+          ) : (
+            <Text c="dimmed">{t("transport.carriage.empty")}</Text>
+          )}
         </Stack>
       </Paper>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

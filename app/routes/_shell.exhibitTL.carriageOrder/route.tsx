@@ -25,6 +25,7 @@ import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/express/texts";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 import { formatCny } from "~/contracts/common/format";
+import { addressWith, pageFrom, pageValue } from "~/lib/address";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -32,24 +33,17 @@ export const handle = { breadcrumb: "transport.orders.title" } satisfies PageHan
 
 const PATH = "/exhibitTL/carriageOrder";
 
-/** A page number from the address (`page` for the orders, `expressPage` for the express bookings). */
-const pageParam = (url: URL, name: string) => Math.max(1, Math.min(10_000, Number(url.searchParams.get(name)) || 1));
-
 /** This page's address keeping both lists' pages. */
 function pageAddress(page: number, expressPage: number) {
-  const params = new URLSearchParams();
-  if (page > 1) params.set("page", String(page));
-  if (expressPage > 1) params.set("expressPage", String(expressPage));
-  const query = params.toString();
-  return query ? `${PATH}?${query}` : PATH;
+  return addressWith(PATH, { page: pageValue(page), expressPage: pageValue(expressPage) });
 }
 
 /** The carrier's orders with their next step, its report, the hoisting lists e-mailed to it and its small-exhibit express bookings. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
-  const page = pageParam(url, "page");
-  const expressPage = pageParam(url, "expressPage");
+  const page = pageFrom(url.searchParams, "page");
+  const expressPage = pageFrom(url.searchParams, "expressPage");
   const [orders, lifting, express] = await Promise.all([
     api.call(transportEndpoints.orderList, { page }).then((r) => requireOk(r, request, context)),
     api.call(transportEndpoints.liftingCarrierList).then((r) => requireOk(r, request, context)),
@@ -83,7 +77,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await handleAuthErrors(await api.call(chosen.endpoint, rawFields(formData, chosen.fields)), request, context);
   if (!result.ok) return json({ error: result.message }, { status: result.code === 404 ? 404 : 409, headers: { "Cache-Control": "no-store" } });
   const url = new URL(request.url);
-  return redirectWithToast(pageAddress(pageParam(url, "page"), pageParam(url, "expressPage")), context, { kind: "success", key: chosen.done });
+  return redirectWithToast(pageAddress(pageFrom(url.searchParams, "page"), pageFrom(url.searchParams, "expressPage")), context, {
+    kind: "success",
+    key: chosen.done,
+  });
 }
 
 function OrderActions({ row, pending }: { row: OrderRow; pending: boolean }) {

@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Anchor, Button, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -10,6 +10,7 @@ import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/transport/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 export const EXCEL_UPLOAD = { folder: "carriage-exhibit-excel" as const, kinds: ["xlsx"] as "xlsx"[], maxBytes: 10 * 1024 * 1024, maxCount: 1 };
 export const EXHIBIT_FIELDS = ["nameZh", "nameEn", "quantity", "packages", "grossWeight", "length", "width", "height"] as const;
@@ -32,17 +33,14 @@ export function ExhibitForm({
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof exhibitAddSchema>({ id: "exhibit-add", constraint, lastResult, defaultValue: { packages: "1", ...held } });
   const input = (name: (typeof EXHIBIT_FIELDS)[number], mode: "text" | "numeric" | "decimal", max: number, required = true) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
+    <FormTextInput
+      field={fields[name]}
       label={t(`transport.fields.${name}`)}
       inputMode={mode === "text" ? undefined : mode}
       maxLength={max}
       withAsterisk={required}
-      error={errorText(fields[name].errors)}
     />
   );
   return (

@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { FormSelect, FormTextInput } from "~/components/form-fields";
+import { Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { LiftingList } from "~/contracts/transport/api-types";
 import type { liftingSchema } from "~/contracts/transport/schema";
 import { LIFTING_KINDS, LIFTING_SLOTS } from "~/contracts/transport/values";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/transport/texts";
 
 export const LIFTING_FIELDS = ["boothId", "carrierId", "kind", "weight", "length", "width", "height", "pieces", "workDay", "slot"] as const;
@@ -26,7 +27,6 @@ export function LiftingForm({
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof liftingSchema>({
     id: "lifting-add",
     constraint,
@@ -42,25 +42,15 @@ export function LiftingForm({
     },
   });
   const select = (name: "boothId" | "carrierId" | "kind" | "slot", data: { value: string; label: string }[]) => (
-    <NativeSelect
-      {...getSelectProps(fields[name])}
-      key={fields[name].key}
+    <FormSelect
+      field={fields[name]}
       label={t(`transport.fields.${name === "boothId" ? "booth" : name === "carrierId" ? "carrier" : name === "kind" ? "liftingKind" : "slot"}`)}
       data={data}
       withAsterisk
-      error={errorText(fields[name].errors)}
     />
   );
   const measure = (name: "weight" | "length" | "width" | "height" | "pieces", label: string, mode: "decimal" | "numeric") => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(label)}
-      inputMode={mode}
-      maxLength={12}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(label)} inputMode={mode} maxLength={12} withAsterisk />
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="lifting-form" preventScrollReset>
@@ -92,16 +82,15 @@ export function LiftingForm({
           {measure("pieces", "transport.fields.pieces", "numeric")}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            {...getInputProps(fields.workDay, { type: "date" })}
-            key={fields.workDay.key}
+          <FormTextInput
+            field={fields.workDay}
+            type="date"
             label={t("transport.fields.workDay")}
             description={t("transport.lifting.daysHint", {
               buildUp: `${list.days.buildUpFrom} – ${list.days.buildUpTo}`,
               dismantle: `${list.days.dismantleFrom} – ${list.days.dismantleTo}`,
             })}
             withAsterisk
-            error={errorText(fields.workDay.errors)}
           />
           {select(
             "slot",

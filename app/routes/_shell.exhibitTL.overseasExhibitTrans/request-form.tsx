@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -8,6 +8,7 @@ import type { overseasRequestSchema } from "~/contracts/vehicles/schema";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/overseas/texts";
+import { FormSelect, FormTextarea } from "~/components/form-fields";
 
 export const REQUEST_FIELDS = [
   "agentId",
@@ -74,44 +75,28 @@ export function RequestForm({
         </Title>
         <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            {...getSelectProps(fields.agentId)}
-            key={fields.agentId.key}
+          <FormSelect
+            field={fields.agentId}
             label={label("agent")}
             withAsterisk
-            error={errorText(fields.agentId.errors)}
             data={[{ value: "", label: t("vehicles.overseas.chooseAgent") }, ...offer.agents.map((a) => ({ value: String(a.id), label: a.name }))]}
           />
-          <NativeSelect
-            {...getSelectProps(fields.originCountryId)}
-            key={fields.originCountryId.key}
+          <FormSelect
+            field={fields.originCountryId}
             label={label("originCountry")}
             withAsterisk
-            error={errorText(fields.originCountryId.errors)}
             data={[{ value: "", label: t("vehicles.overseas.chooseCountry") }, ...offer.countries.map((c) => ({ value: String(c.id), label: c.name }))]}
           />
           {text("port", "port", { maxLength: 100 })}
           {text("volume", "volumeM3", { maxLength: 14, inputMode: "decimal", description: t("vehicles.overseas.volumeHint") })}
         </SimpleGrid>
-        <Textarea
-          {...getTextareaProps(fields.cargoDescription)}
-          key={fields.cargoDescription.key}
-          label={label("cargoDescription")}
-          withAsterisk
-          maxLength={500}
-          autosize
-          minRows={3}
-          maxRows={10}
-          error={errorText(fields.cargoDescription.errors)}
-        />
-        <NativeSelect
-          {...getSelectProps(fields.incoterms)}
-          key={fields.incoterms.key}
+        <FormTextarea field={fields.cargoDescription} label={label("cargoDescription")} withAsterisk maxLength={500} autosize minRows={3} maxRows={10} />
+        <FormSelect
+          field={fields.incoterms}
           label={label("incoterms")}
           description={t("vehicles.overseas.incotermsHint")}
           inputWrapperOrder={["label", "input", "description", "error"]}
           withAsterisk
-          error={errorText(fields.incoterms.errors)}
           data={[
             { value: "", label: "—" },
             ...offer.incoterms.map((term) => ({ value: term, label: `${term} · ${t(`vehicles.overseas.incoterms.${term}`)}` })),

@@ -1,11 +1,11 @@
-import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Textarea, TextInput } from "@mantine/core";
+import type { SubmissionResult } from "@conform-to/react";
 import { DecisionPair, type DecisionSide } from "~/components/review/decision-pair";
 import { formatMoney } from "~/contracts/common/format";
 import type { DeclarationDetail } from "~/contracts/transport/api-types";
 import { useTranslation } from "~/i18n/texts";
 import type { FormConstraint } from "~/lib/forms";
 import "~/contracts/transport/texts";
+import { FormTextInput, FormTextarea } from "~/components/form-fields";
 
 type Props = {
   declaration: DeclarationDetail;
@@ -24,26 +24,16 @@ export function DecisionForms({ declaration: d, held, constraint, lastResult, pe
     button: t("transport.review.accept"),
     color: "green.8",
     defaultValue: { amount: formatMoney(d.quote.totalCents).replace(/,/g, "") },
-    fields: (fields, errorText) => (
+    fields: (fields) => (
       <>
-        <TextInput
-          {...getInputProps(fields.amount!, { type: "text" })}
-          key={fields.amount!.key}
+        <FormTextInput
+          field={fields.amount!}
           label={t("transport.fields.acceptedAmount")}
           description={t("transport.review.amountHint")}
           inputMode="decimal"
           maxLength={20}
-          error={errorText(fields.amount!.errors)}
         />
-        <Textarea
-          {...getTextareaProps(fields.note!)}
-          key={fields.note!.key}
-          label={t("transport.fields.acceptNote")}
-          maxLength={300}
-          autosize
-          minRows={2}
-          error={errorText(fields.note!.errors)}
-        />
+        <FormTextarea field={fields.note!} label={t("transport.fields.acceptNote")} maxLength={300} autosize minRows={2} />
       </>
     ),
   };
@@ -52,18 +42,7 @@ export function DecisionForms({ declaration: d, held, constraint, lastResult, pe
     title: t("transport.review.returnTitle"),
     button: t("transport.review.return"),
     color: "orange.9",
-    fields: (fields, errorText) => (
-      <Textarea
-        {...getTextareaProps(fields.reason!)}
-        key={fields.reason!.key}
-        label={t("transport.fields.returnReason")}
-        maxLength={300}
-        autosize
-        minRows={3}
-        withAsterisk
-        error={errorText(fields.reason!.errors)}
-      />
-    ),
+    fields: (fields) => <FormTextarea field={fields.reason!} label={t("transport.fields.returnReason")} maxLength={300} autosize minRows={3} withAsterisk />,
   };
   return (
     <DecisionPair

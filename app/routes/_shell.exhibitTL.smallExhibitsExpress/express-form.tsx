@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { FormSelect, FormTextInput } from "~/components/form-fields";
+import { Alert, Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { ExpressList } from "~/contracts/vehicles/express/types";
 import type { expressSchema } from "~/contracts/vehicles/schema";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/express/texts";
 
@@ -46,7 +47,6 @@ export function ExpressForm({
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof expressSchema>({
     id: "express-add",
     constraint,
@@ -62,25 +62,16 @@ export function ExpressForm({
   });
   const boothNo = list.booths.find((b) => String(b.boothId) === String(fields.boothId.value ?? ""))?.boothNo ?? list.booths[0]?.boothNo ?? "";
   const select = (name: "boothId" | "carrierId", data: { value: string; label: string }[]) => (
-    <NativeSelect
-      {...getSelectProps(fields[name])}
-      key={fields[name].key}
-      label={t(`vehicles.fields.${name === "boothId" ? "booth" : "carrier"}`)}
-      data={data}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormSelect field={fields[name]} label={t(`vehicles.fields.${name === "boothId" ? "booth" : "carrier"}`)} data={data} withAsterisk />
   );
   const text = (name: TextField, options: { mode?: "decimal" | "numeric" | "tel"; max?: number; optional?: boolean } = {}) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
+    <FormTextInput
+      field={fields[name]}
       label={t(`vehicles.fields.${name}`)}
       description={options.optional ? t("vehicles.express.optional") : undefined}
       inputMode={options.mode}
       maxLength={options.max}
       withAsterisk={!options.optional}
-      error={errorText(fields[name].errors)}
     />
   );
   return (
@@ -126,14 +117,13 @@ export function ExpressForm({
           {text("width", { mode: "numeric", max: 9 })}
           {text("height", { mode: "numeric", max: 9 })}
         </SimpleGrid>
-        <TextInput
-          {...getInputProps(fields.expectedOn, { type: "date" })}
-          key={fields.expectedOn.key}
+        <FormTextInput
+          field={fields.expectedOn}
+          type="date"
           label={t("vehicles.fields.expectedOn")}
           description={t("vehicles.express.expectedHint", { today: list.today, last: list.lastShowDay })}
           withAsterisk
           maw={280}
-          error={errorText(fields.expectedOn.errors)}
         />
         <Group>
           <Button type="submit" loading={pending} data-testid="express-book">

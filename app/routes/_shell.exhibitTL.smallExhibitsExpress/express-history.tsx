@@ -8,17 +8,11 @@ import { EXPRESS_STATUSES } from "~/contracts/vehicles/values";
 import { ExpressRow, ExpressStatusTag, ExpressSteps } from "./express-parts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/express/texts";
+import { addressWith, pageValue } from "~/lib/address";
 
 /** The list's address with its filters (and a page, or a booking to delete): what every link of the history keeps. */
 export function historyLink(path: string, filters: ExpressFilters, extra: { page?: number; delete?: number } = {}) {
-  const params = new URLSearchParams();
-  if (filters.status) params.set("status", filters.status);
-  if (filters.from) params.set("from", filters.from);
-  if (filters.to) params.set("to", filters.to);
-  if (extra.page && extra.page > 1) params.set("page", String(extra.page));
-  if (extra.delete) params.set("delete", String(extra.delete));
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
+  return addressWith(path, { status: filters.status, from: filters.from, to: filters.to, page: pageValue(extra.page), delete: extra.delete });
 }
 
 /** The exhibitor's bookings (newest first) with a status and expected-day filter sent as GET: works without JavaScript. */

@@ -1,16 +1,14 @@
 import { shellTitle } from "~/lib/page-title";
-import { ActionError } from "~/components/form-error";
-import { Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { ConfirmAction } from "~/components/confirm-action";
 import { truckSchema, truckUpdateSchema } from "~/features/vehicles/schema.server";
 import type { TruckView } from "~/contracts/vehicles/trucks/types";
 import { TRUCK_PAGES } from "~/contracts/vehicles/kinds";
 import { RowActions, StatusTag } from "~/features/vehicles/row-parts";
-import { heldFormFor } from "~/features/vehicles/register-form";
+import { VehicleRegisterPage } from "~/features/vehicles/register-page";
 import { truckEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { requireOk } from "~/lib/api.server";
@@ -26,8 +24,6 @@ import "~/contracts/vehicles/trucks/texts";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
 export const handle = { breadcrumb: "vehicles.trucks.title" } satisfies PageHandle;
-
-const PATH = TRUCK_PAGES.pagePath;
 
 /**
  * The exhibitor's yellow-plate trucks (spec /exhibitTL truckInformationSubmit, issue 18): the list
@@ -123,65 +119,21 @@ function TruckRows({ trucks }: { trucks: TruckView[] }) {
 
 export default function TruckInformationPage() {
   const { t } = useTranslation();
-  const { list, editing, deleting, held, constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as RegisterReply | undefined;
+  const { list, constraints, ...state } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as RegisterReply | undefined;
   const pending = useIsPending();
-  const heldFor = (intent: "save" | "update") => heldFormFor(held, intent, editing);
   return (
-    <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("vehicles.trucks.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("vehicles.trucks.intro")}
-          </Text>
-          <ActionError message={actionData?.error} />
-          {deleting ? (
-            <ConfirmAction
-              question={t("vehicles.trucks.deleteQuestion", { plate: deleting.plate, day: deleting.plannedOn })}
-              intent="delete"
-              fields={{ id: String(deleting.id), version: String(deleting.version) }}
-              confirmLabel={t("vehicles.trucks.delete")}
-              cancelTo={PATH}
-              pending={pending}
-            />
-          ) : null}
-          <Title order={2} size="h4">
-            {t("vehicles.trucks.listTitle")}
-          </Title>
-          {list.trucks.length ? <TruckRows trucks={list.trucks} /> : <Text c="dimmed">{t("vehicles.trucks.empty")}</Text>}
-        </Stack>
-      </Paper>
-      {editing ? (
-        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <TruckForm
-            key={`edit-${editing.id}-${editing.version}`}
-            list={list}
-            editing={editing}
-            held={heldFor("update")}
-            constraint={constraints.update}
-            lastResult={actionData?.form === "update" ? actionData.result : undefined}
-            pending={pending}
-            cancelTo={PATH}
-          />
-        </Paper>
-      ) : null}
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        {list.booths.length ? (
-          <TruckForm
-            key={`add-${list.trucks.length}`}
-            list={list}
-            held={heldFor("save")}
-            constraint={constraints.save}
-            lastResult={actionData?.form === "save" ? actionData.result : undefined}
-            pending={pending}
-          />
-        ) : (
-          <Text c="dimmed">{t("vehicles.trucks.noBooth")}</Text>
-        )}
-      </Paper>
-    </Stack>
+    <VehicleRegisterPage
+      kind={TRUCK_PAGES}
+      rows={list.trucks}
+      rowsTable={<TruckRows trucks={list.trucks} />}
+      state={state}
+      deleteQuestion={(truck) => t("vehicles.trucks.deleteQuestion", { plate: truck.plate, day: truck.plannedOn })}
+      constraints={constraints}
+      reply={reply}
+      pending={pending}
+      form={(props) => <TruckForm list={list} {...props} />}
+      noRegisterText={list.booths.length ? undefined : t("vehicles.trucks.noBooth")}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { shellTitle } from "~/lib/page-title";
-import { ActionError } from "~/components/form-error";
 import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -16,7 +15,8 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
 import { type DecideReply, decideAction } from "~/features/vehicles/review-action.server";
 import { reviewAddress, reviewFilters } from "~/features/vehicles/review-address";
-import { PassLink, ReviewPager, StatusLinks, StatusTag } from "~/features/vehicles/row-parts";
+import { StatusTag } from "~/features/vehicles/row-parts";
+import { DecisionCell, VehicleReviewPanel } from "~/features/vehicles/review-panel";
 import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/trucks/texts";
@@ -58,16 +58,12 @@ export default function TruckReviewPage() {
   const link = (next: Partial<typeof filters>) => reviewAddress(KIND, { ...filters, page: 1, ...next });
   return (
     <Stack gap="lg" maw={1200}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("vehicles.trucks.review.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("vehicles.trucks.review.intro")}
-          </Text>
-          <ActionError message={actionData?.error} />
-          <StatusLinks kind={KIND} counts={list.counts} current={filters.status} link={(status) => link({ status })} />
+      <VehicleReviewPanel
+        kind={KIND}
+        list={list}
+        filters={filters}
+        error={actionData?.error}
+        filter={
           <Form method="get" data-testid="truck-day-filter">
             {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
             <Group gap="xs" align="flex-end">
@@ -82,87 +78,84 @@ export default function TruckReviewPage() {
               ) : null}
             </Group>
           </Form>
-          {list.items.length ? (
-            <Table.ScrollContainer minWidth={1000}>
-              <Table striped withTableBorder data-testid="truck-review-list">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("vehicles.fields.plate")}</Table.Th>
-                    <Table.Th>{t("vehicles.trucks.review.exhibitor")}</Table.Th>
-                    <Table.Th>{t("vehicles.fields.plannedOn")}</Table.Th>
-                    <Table.Th>{t("vehicles.fields.driverName")}</Table.Th>
-                    <Table.Th>{t("vehicles.fields.license")}</Table.Th>
-                    <Table.Th>{t("vehicles.fields.status")}</Table.Th>
-                    <Table.Th>{t("vehicles.trucks.review.decision")}</Table.Th>
+        }
+        rows={
+          <Table.ScrollContainer minWidth={1000}>
+            <Table striped withTableBorder data-testid="truck-review-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("vehicles.fields.plate")}</Table.Th>
+                  <Table.Th>{t("vehicles.trucks.review.exhibitor")}</Table.Th>
+                  <Table.Th>{t("vehicles.fields.plannedOn")}</Table.Th>
+                  <Table.Th>{t("vehicles.fields.driverName")}</Table.Th>
+                  <Table.Th>{t("vehicles.fields.license")}</Table.Th>
+                  <Table.Th>{t("vehicles.fields.status")}</Table.Th>
+                  <Table.Th>{t("vehicles.trucks.review.decision")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.items.map((truck) => (
+                  <Table.Tr key={truck.id} data-testid={`truck-review-${truck.id}`}>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>
+                      <Text fw={600}>{truck.plate}</Text>
+                      {truck.trailerPlate ? (
+                        <Text size="xs" c="dimmed">
+                          {truck.trailerPlate}
+                        </Text>
+                      ) : null}
+                      <Text size="xs" c="dimmed">
+                        {t(`vehicles.truckKinds.${truck.kind}`)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      {truck.exhibitorName}
+                      <Text size="xs" c="dimmed">
+                        {truck.boothNo}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{truck.plannedOn}</Table.Td>
+                    <Table.Td>
+                      {truck.driverName}
+                      <Text size="xs" c="dimmed">
+                        {truck.driverPhone}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {truck.license ? (
+                        <Anchor href={truck.license.url} target="_blank" rel="noopener" size="sm">
+                          {truck.license.name}
+                        </Anchor>
+                      ) : (
+                        "—"
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusTag kind={KIND} status={truck.status} />
+                      {truck.gate ? (
+                        <Text size="xs" c="dimmed">
+                          {t("vehicles.trucks.gateLine", { gate: truck.gate })}
+                        </Text>
+                      ) : null}
+                      {truck.status === "returned" && truck.returnReason ? (
+                        <Text size="xs" c="orange.9" style={{ overflowWrap: "anywhere" }}>
+                          {t("vehicles.trucks.returnedBecause", { reason: truck.returnReason })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <DecisionCell
+                        kind={KIND}
+                        row={truck}
+                        forms={<DecisionForms truck={truck} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} />}
+                      />
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.items.map((truck) => (
-                    <Table.Tr key={truck.id} data-testid={`truck-review-${truck.id}`}>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>
-                        <Text fw={600}>{truck.plate}</Text>
-                        {truck.trailerPlate ? (
-                          <Text size="xs" c="dimmed">
-                            {truck.trailerPlate}
-                          </Text>
-                        ) : null}
-                        <Text size="xs" c="dimmed">
-                          {t(`vehicles.truckKinds.${truck.kind}`)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>
-                        {truck.exhibitorName}
-                        <Text size="xs" c="dimmed">
-                          {truck.boothNo}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{truck.plannedOn}</Table.Td>
-                      <Table.Td>
-                        {truck.driverName}
-                        <Text size="xs" c="dimmed">
-                          {truck.driverPhone}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {truck.license ? (
-                          <Anchor href={truck.license.url} target="_blank" rel="noopener" size="sm">
-                            {truck.license.name}
-                          </Anchor>
-                        ) : (
-                          "—"
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusTag kind={KIND} status={truck.status} />
-                        {truck.gate ? (
-                          <Text size="xs" c="dimmed">
-                            {t("vehicles.trucks.gateLine", { gate: truck.gate })}
-                          </Text>
-                        ) : null}
-                        {truck.status === "returned" && truck.returnReason ? (
-                          <Text size="xs" c="orange.9" style={{ overflowWrap: "anywhere" }}>
-                            {t("vehicles.trucks.returnedBecause", { reason: truck.returnReason })}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        {truck.status === "submitted" ? (
-                          <DecisionForms truck={truck} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} />
-                        ) : truck.status === "approved" ? (
-                          <PassLink kind={KIND} id={truck.id} />
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : (
-            <Text c="dimmed">{t("vehicles.trucks.review.empty")}</Text>
-          )}
-          <ReviewPager kind={KIND} list={list} link={(page) => link({ page })} />
-        </Stack>
-      </Paper>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        }
+      />
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <Stack gap="sm">
           <Title order={2} size="h4">

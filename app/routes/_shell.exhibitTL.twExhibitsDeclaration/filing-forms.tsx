@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -10,6 +10,7 @@ import type { TaiwanFilingView } from "~/contracts/vehicles/taiwan/types";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/taiwan/texts";
+import { FormSelect, FormTextInput } from "~/components/form-fields";
 
 /** What each form posts (as typed: the API parses yuan, kg and HS codes with the same schema). */
 export const HEADER_FIELDS = ["boothId", "importerName", "importerContact", "importerPhone", "id", "version"] as const;
@@ -87,7 +88,6 @@ export function HeaderForm({ boothId, filing, held, constraint, lastResult, pend
 /** One exhibit: names, HS code, quantity and unit, unit value and currency, after-show disposition, packages and weight. */
 export function LineForm({ filing, held, constraint, lastResult, pending }: FormProps & { filing: TaiwanFilingView }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof taiwanLineSchema>({
     id: "tw-line",
     constraint,
@@ -96,26 +96,10 @@ export function LineForm({ filing, held, constraint, lastResult, pending }: Form
   });
   type TextField = "nameZh" | "nameEn" | "hsCode" | "quantity" | "unit" | "unitValue" | "packages" | "grossWeight";
   const input = (name: TextField, max: number, mode?: "numeric" | "decimal", description?: string) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`vehicles.fields.${name}`)}
-      description={description}
-      inputMode={mode}
-      maxLength={max}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(`vehicles.fields.${name}`)} description={description} inputMode={mode} maxLength={max} withAsterisk />
   );
   const select = (name: "currency" | "disposition", data: { value: string; label: string }[]) => (
-    <NativeSelect
-      {...getSelectProps(fields[name])}
-      key={fields[name].key}
-      label={t(`vehicles.fields.${name}`)}
-      data={data}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormSelect field={fields[name]} label={t(`vehicles.fields.${name}`)} data={data} withAsterisk />
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="tw-line-form" preventScrollReset>

@@ -1,11 +1,11 @@
-import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Textarea } from "@mantine/core";
+import type { SubmissionResult } from "@conform-to/react";
 import { DecisionPair, type DecisionSide } from "~/components/review/decision-pair";
 import type { TaiwanReviewDetail } from "~/contracts/vehicles/taiwan/types";
 import { useTranslation } from "~/i18n/texts";
 import type { FormConstraint } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/taiwan/texts";
+import { FormTextarea } from "~/components/form-fields";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "comment"] as const;
 
@@ -26,16 +26,14 @@ export function DecisionForms({ filing, held, constraint, lastResult, pending }:
     button: t(decision === "accept" ? "vehicles.taiwan.review.accept" : "vehicles.taiwan.review.return"),
     color: decision === "accept" ? "green.8" : "orange.9",
     buttonTestId: `tw-${decision}`,
-    fields: (fields, errorText) => (
-      <Textarea
-        {...getTextareaProps(fields.comment!)}
-        key={fields.comment!.key}
+    fields: (fields) => (
+      <FormTextarea
+        field={fields.comment!}
         label={t(decision === "accept" ? "vehicles.taiwan.review.commentOptional" : "vehicles.fields.comment")}
         maxLength={500}
         autosize
         minRows={decision === "accept" ? 2 : 3}
         withAsterisk={decision === "return"}
-        error={errorText(fields.comment!.errors)}
       />
     ),
   });

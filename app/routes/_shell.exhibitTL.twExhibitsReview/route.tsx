@@ -6,7 +6,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
+import { FilterLinks } from "~/components/filter-links";
 import { ListPager } from "~/components/list-pager";
+import { addressWith, pageFrom, pageValue } from "~/lib/address";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { rawFields } from "~/features/transport/forms.server";
 import { taiwanReviewSchema } from "~/features/vehicles/schema.server";
@@ -56,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   }
   const status = FILTERS.find((s) => s === url.searchParams.get("status")) ?? null;
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  const page = pageFrom(url.searchParams);
   const list = await requireOk(await api.call(taiwanFilingEndpoints.reviewList, { status: status ?? undefined, page }), request, context);
   return json({ title: translate(language, "vehicles.taiwan.review.title"), filing: null, list, status, held: null, constraints: null });
 }
@@ -150,14 +152,8 @@ export default function TaiwanReviewPage() {
   const pending = useIsPending();
   if (filing) return <FilingDetail filing={filing} held={held} constraint={constraints!.decision} reply={actionData} pending={pending} />;
   if (!list) return null;
-  const link = (next: { status?: TaiwanStatus | null; page?: number }) => {
-    const params = new URLSearchParams();
-    const s = next.status === undefined ? status : next.status;
-    if (s) params.set("status", s);
-    if (next.page && next.page > 1) params.set("page", String(next.page));
-    const query = params.toString();
-    return query ? `${PATH}?${query}` : PATH;
-  };
+  const link = (next: { status?: TaiwanStatus | null; page?: number }) =>
+    addressWith(PATH, { status: next.status === undefined ? status : next.status, page: pageValue(next.page) });
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }} maw={1100}>
       <Stack gap="md">
@@ -173,16 +169,14 @@ export default function TaiwanReviewPage() {
         <Text size="sm" c="dimmed">
           {t("vehicles.taiwan.review.intro")}
         </Text>
-        <Group gap="md" data-testid="tw-review-filters">
-          <Anchor component={Link} to={link({ status: null, page: 1 })} fw={status ? undefined : 700}>
-            {t("vehicles.taiwan.review.all")}
-          </Anchor>
-          {FILTERS.map((s) => (
-            <Anchor key={s} component={Link} to={link({ status: s, page: 1 })} fw={status === s ? 700 : undefined} data-testid={`tw-filter-${s}`}>
-              {t(`vehicles.taiwanStatuses.${s}`)} ({list.counts[s]})
-            </Anchor>
-          ))}
-        </Group>
+        <FilterLinks
+          label={t("vehicles.fields.status")}
+          testId="tw-review-filters"
+          all={{ label: t("vehicles.taiwan.review.all"), testId: "tw-filter-all" }}
+          options={FILTERS.map((s) => ({ value: s, label: `${t(`vehicles.taiwanStatuses.${s}`)} (${list.counts[s]})`, testId: `tw-filter-${s}` }))}
+          current={status}
+          link={(s) => link({ status: s })}
+        />
         {list.items.length ? (
           <Table.ScrollContainer minWidth={820}>
             <Table striped withTableBorder data-testid="tw-review-list">

@@ -1,6 +1,6 @@
 import { shellTitle } from "~/lib/page-title";
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps } from "@conform-to/react";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,7 +12,7 @@ import { badgeEndpoints } from "~/contracts/badges/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
-import { usePortalForm, useErrorText } from "~/lib/forms";
+import { usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -20,6 +20,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { CameraScanner } from "./camera-scanner";
 import { CheckInCard } from "./check-in-card";
 import "~/contracts/badges/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -50,7 +51,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function BadgeCheckInPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
@@ -69,12 +69,10 @@ export default function BadgeCheckInPage() {
         <Form method="post" ref={formRef} {...getFormProps(form)} data-testid="check-in-form">
           <Stack gap="sm">
             <FormError errors={form.errors} id={form.errorId} />
-            <TextInput
-              {...getInputProps(fields.code, { type: "text" })}
-              key={fields.code.key}
+            <FormTextInput
+              field={fields.code}
               label={t("badges.checkIn.code")}
               description={t("badges.checkInPage.codeHint")}
-              error={errorText(fields.code.errors)}
               maxLength={100}
               autoComplete="off"
               autoCapitalize="off"

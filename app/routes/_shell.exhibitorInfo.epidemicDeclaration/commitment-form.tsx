@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
@@ -10,6 +10,7 @@ import { EPIDEMIC_NAME_MAX, EPIDEMIC_PATH as PATH } from "~/contracts/epidemic/v
 import { useTranslation } from "~/i18n/texts";
 import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
 import "~/contracts/epidemic/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 /**
  * The organizer's commitment text, then the required native tick and the signer's name (a plain
@@ -61,14 +62,12 @@ export function CommitmentForm(props: {
             error={acceptError}
             data-testid="commitment-tick"
           />
-          <TextInput
-            {...getInputProps(fields.signerName, { type: "text" })}
-            key={fields.signerName.key}
+          <FormTextInput
+            field={fields.signerName}
             label={t("epidemic.fields.signerName")}
             maxLength={EPIDEMIC_NAME_MAX}
             withAsterisk
             maw={320}
-            error={errorText(fields.signerName.errors)}
             autoComplete="name"
           />
           <Group>

@@ -1,13 +1,14 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Checkbox, Group, SimpleGrid, Stack, Textarea, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Checkbox, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { EpidemicSettings } from "~/contracts/epidemic/api-types";
 import type { settingsSchema } from "~/contracts/epidemic/schema";
 import { EPIDEMIC_COMMITMENT_TEXT_MAX } from "~/contracts/epidemic/values";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormConstraint, usePortalForm } from "~/lib/forms";
 import "~/contracts/epidemic/texts";
+import { FormTextarea } from "~/components/form-fields";
 
 /** The switch (the exhibitors' page and menu) and the commitment in both languages. Plain post. */
 export function SettingsForm(props: {
@@ -18,7 +19,6 @@ export function SettingsForm(props: {
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { settings } = props;
   const [form, fields] = usePortalForm<typeof settingsSchema>({
     id: "epidemic-settings",
@@ -27,16 +27,7 @@ export function SettingsForm(props: {
     defaultValue: { on: settings.on ? "on" : "", textZh: settings.textZh, textEn: settings.textEn, ...props.held },
   });
   const area = (name: "textZh" | "textEn") => (
-    <Textarea
-      {...getTextareaProps(fields[name])}
-      key={fields[name].key}
-      label={t(`epidemic.fields.${name}`)}
-      maxLength={EPIDEMIC_COMMITMENT_TEXT_MAX}
-      autosize
-      minRows={5}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextarea field={fields[name]} label={t(`epidemic.fields.${name}`)} maxLength={EPIDEMIC_COMMITMENT_TEXT_MAX} autosize minRows={5} withAsterisk />
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="settings-form">

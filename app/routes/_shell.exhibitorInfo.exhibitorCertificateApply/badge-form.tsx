@@ -16,6 +16,7 @@ import type { BoothSummary } from "~/contracts/permission/api-types";
 import { usePortalForm, useErrorText, type FormConstraint } from "~/lib/forms";
 import { BADGES_PATH as PATH } from "./list-query";
 import "~/contracts/badges/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 /** The photo: a passport-style picture, JPEG or PNG only (a PDF renamed .jpg is refused by its bytes). */
 export const BADGE_PHOTO_UPLOAD = { folder: "icon" as const, kinds: ["jpg" as const, "png" as const], maxBytes: 2 * 1024 * 1024 };
@@ -63,12 +64,10 @@ export function BadgeForm(props: {
     },
   });
   const text = (name: "holderName" | "company" | "position" | "idNumber", max: number, required = true) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
+    <FormTextInput
+      field={fields[name]}
       label={t(`badges.fields.${name}`)}
       maxLength={max}
-      error={errorText(fields[name].errors)}
       withAsterisk={required}
       placeholder={editing && name === "idNumber" ? editing.idNumber : undefined}
       description={editing && name === "idNumber" ? t("badges.page.keepMasked") : undefined}

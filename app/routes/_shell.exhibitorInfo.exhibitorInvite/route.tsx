@@ -21,6 +21,7 @@ import { StorageQuotaForm, StorageUsage } from "./storage-quota";
 import { storageQuotaSchema } from "~/features/accounts/schema.server";
 import { formConstraints } from "~/lib/forms.server";
 import "~/contracts/accounts/texts";
+import { pageFrom } from "~/lib/address";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("filter");
   const filter: InvitationFilter = (INVITATION_FILTERS as readonly string[]).includes(asked ?? "") ? (asked as InvitationFilter) : "all";
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  const page = pageFrom(url.searchParams);
   const [listAnswer, batchesAnswer] = await Promise.all([
     api.call(accountEndpoints.invitations, { filter, page, pageSize: PAGE_SIZE }),
     api.call(accountEndpoints.invitationBatches, {}),

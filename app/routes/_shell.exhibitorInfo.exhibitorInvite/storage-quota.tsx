@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { AccountStorageView } from "~/contracts/accounts/api-types";
 import type { storageQuotaSchema } from "~/contracts/accounts/invitation-schema";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormConstraint, usePortalForm } from "~/lib/forms";
 import "~/contracts/accounts/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -30,7 +31,6 @@ export function StorageQuotaForm(props: {
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof storageQuotaSchema>({ id: "storage-quota", constraint: props.constraint, lastResult: props.lastResult });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="quota-form">
@@ -44,20 +44,8 @@ export function StorageQuotaForm(props: {
         </Text>
         <FormError errors={form.errors} id={form.errorId} />
         <Group align="flex-start">
-          <TextInput
-            {...getInputProps(fields.username, { type: "text" })}
-            key={fields.username.key}
-            label={t("accounts.quota.username")}
-            error={errorText(fields.username.errors)}
-            data-testid="quota-username"
-          />
-          <TextInput
-            {...getInputProps(fields.quotaMb, { type: "number" })}
-            key={fields.quotaMb.key}
-            label={t("accounts.quota.quotaMb")}
-            error={errorText(fields.quotaMb.errors)}
-            data-testid="quota-mb"
-          />
+          <FormTextInput field={fields.username} label={t("accounts.quota.username")} data-testid="quota-username" />
+          <FormTextInput field={fields.quotaMb} type="number" label={t("accounts.quota.quotaMb")} data-testid="quota-mb" />
         </Group>
         <Group>
           <Button type="submit" loading={props.pending} data-testid="quota-save">

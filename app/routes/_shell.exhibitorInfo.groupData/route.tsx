@@ -1,7 +1,7 @@
 import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { getFormProps } from "@conform-to/react";
+import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -19,6 +19,7 @@ import { groupDataSchema } from "~/features/exhibitor/schema.server";
 import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
 import { Toast } from "~/components/toast";
 import "~/contracts/exhibitor/texts";
+import { FormTextInput, FormTextarea } from "~/components/form-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -91,14 +92,7 @@ export default function GroupDataPage() {
 
   const member = fields.isGroupMember.initialValue ?? "no";
   const text = (name: "groupNameZh" | "groupNameEn" | "groupWebsite", max: number) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`exhibitor.group.${name}`)}
-      maxLength={max}
-      error={errorText(fields[name].errors)}
-      required={false}
-    />
+    <FormTextInput field={fields[name]} label={t(`exhibitor.group.${name}`)} maxLength={max} required={false} />
   );
   return (
     <Paper withBorder p="lg" maw={820}>
@@ -135,26 +129,8 @@ export default function GroupDataPage() {
               {text("groupNameEn", 200)}
             </SimpleGrid>
             {text("groupWebsite", 200)}
-            <Textarea
-              {...getTextareaProps(fields.memberCompanies)}
-              key={fields.memberCompanies.key}
-              label={t("exhibitor.group.memberCompanies")}
-              autosize
-              minRows={3}
-              maxLength={2000}
-              error={errorText(fields.memberCompanies.errors)}
-              required={false}
-            />
-            <Textarea
-              {...getTextareaProps(fields.groupIntro)}
-              key={fields.groupIntro.key}
-              label={t("exhibitor.group.groupIntro")}
-              autosize
-              minRows={3}
-              maxLength={1000}
-              error={errorText(fields.groupIntro.errors)}
-              required={false}
-            />
+            <FormTextarea field={fields.memberCompanies} label={t("exhibitor.group.memberCompanies")} autosize minRows={3} maxLength={2000} required={false} />
+            <FormTextarea field={fields.groupIntro} label={t("exhibitor.group.groupIntro")} autosize minRows={3} maxLength={1000} required={false} />
             <Group>
               <Button type="submit" loading={isPending}>
                 {t("exhibitor.group.save")}

@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Anchor, Button, Checkbox, Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Alert, Anchor, Button, Checkbox, Fieldset, Group, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { ExhibitView, InvitationTemplateView, InvitationView } from "~/contracts/promotion/api-types";
@@ -10,6 +10,7 @@ import { CUSTOM_PATH, EXHIBITS_PATH } from "~/features/promotion/paths";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/promotion/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 /** What the form posts, besides its intent (a held form after an expired session keeps these). */
 export const INVITATION_FIELDS = ["id", "version", "name", "companyName", "templateId", "exhibitIds"] as const;
@@ -71,14 +72,7 @@ export function InvitationForm({
   const chosenTemplate = asList(fields.templateId.initialValue)[0] ?? "";
   const chosenExhibits = new Set(asList(fields.exhibitIds.initialValue));
   const text = (name: "name" | "companyName", max: number) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`promotion.fields.${name === "name" ? "invitationName" : "companyName"}`)}
-      maxLength={max}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(`promotion.fields.${name === "name" ? "invitationName" : "companyName"}`)} maxLength={max} withAsterisk />
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="invitation-form" preventScrollReset>

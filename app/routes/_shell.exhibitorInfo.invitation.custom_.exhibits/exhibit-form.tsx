@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { ExhibitView } from "~/contracts/promotion/api-types";
@@ -10,8 +10,9 @@ import { EXHIBITS_PATH } from "~/features/promotion/paths";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useTranslation } from "~/i18n/texts";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/promotion/texts";
+import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
 
 /** Exhibit images: the exhibits-img folder's images (jpg, png, gif; 5 MB), 1 to 6 of them. */
 export const EXHIBIT_UPLOAD = { folder: "exhibits-img" as const, maxCount: EXHIBIT_IMAGES_MAX };
@@ -65,7 +66,6 @@ export function ExhibitForm({
   disabled: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof exhibitSchema>({
     id: `exhibit-${editing?.id ?? "new"}`,
     constraint,
@@ -73,25 +73,10 @@ export function ExhibitForm({
     defaultValue: defaults ?? undefined,
   });
   const text = (name: "nameZh" | "nameEn", max: number, required: boolean) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`promotion.fields.${name}`)}
-      maxLength={max}
-      withAsterisk={required}
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(`promotion.fields.${name}`)} maxLength={max} withAsterisk={required} />
   );
   const description = (name: "descriptionZh" | "descriptionEn") => (
-    <Textarea
-      {...getTextareaProps(fields[name])}
-      key={fields[name].key}
-      label={t(`promotion.fields.${name}`)}
-      maxLength={EXHIBIT_DESCRIPTION_MAX}
-      autosize
-      minRows={3}
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextarea field={fields[name]} label={t(`promotion.fields.${name}`)} maxLength={EXHIBIT_DESCRIPTION_MAX} autosize minRows={3} />
   );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="exhibit-form" preventScrollReset>
@@ -107,12 +92,10 @@ export function ExhibitForm({
           {text("nameEn", EXHIBIT_NAME_EN_MAX, false)}
           {description("descriptionZh")}
           {description("descriptionEn")}
-          <NativeSelect
-            {...getSelectProps(fields.classId)}
-            key={fields.classId.key}
+          <FormSelect
+            field={fields.classId}
             label={t("promotion.fields.class")}
             data={[{ value: "", label: t("promotion.pages.exhibits.chooseClass") }, ...classes]}
-            error={errorText(fields.classId.errors)}
           />
         </SimpleGrid>
         <FieldFileUpload

@@ -14,6 +14,7 @@ import { useTranslation } from "~/i18n/texts";
 import { requireOk } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/promotion/texts";
+import { pageFrom } from "~/lib/address";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const query = new URL(request.url).searchParams;
   const keyword = (query.get("keyword") ?? "").trim().slice(0, KEYWORD_MAX);
-  const page = Math.max(1, Math.min(10_000, Number(query.get("page")) || 1));
+  const page = pageFrom(query);
   const [audience, chart] = await Promise.all([
     api.call(visitorEndpoints.audience, { keyword, page, pageSize: PAGE_SIZE }).then((r) => requireOk(r, request, context)),
     api.call(visitorEndpoints.audienceChart, { days: CHART_DAYS_DEFAULT }).then((r) => requireOk(r, request, context)),

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Checkbox, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { TemplateAdminView } from "~/contracts/promotion/api-types";
@@ -7,8 +7,9 @@ import type { templateSchema } from "~/contracts/promotion/templates/schema";
 import { INVITATION_EXHIBITS_MAX, INVITATION_LANGUAGES, TEMPLATE_NAME_MAX } from "~/contracts/promotion/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormConstraint, usePortalForm } from "~/lib/forms";
 import "~/contracts/promotion/texts";
+import { FormSelect, FormTextInput } from "~/components/form-fields";
 
 /** The background picture's upload rules: an image in the organizer's poster folder. */
 export const BACKGROUND_UPLOAD = { folder: "poster" as const, kinds: ["jpg" as const, "png" as const], maxBytes: 5 * 1024 * 1024, maxCount: 1 };
@@ -30,7 +31,6 @@ export function TemplateForm({
   path: string;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const current = editing
     ? {
         nameZh: editing.nameZh,
@@ -49,14 +49,7 @@ export function TemplateForm({
     defaultValue: { ...current, ...held },
   });
   const text = (name: "nameZh" | "nameEn") => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`promotion.templates.fields.${name}`)}
-      maxLength={TEMPLATE_NAME_MAX}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(`promotion.templates.fields.${name}`)} maxLength={TEMPLATE_NAME_MAX} withAsterisk />
   );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="template-form">
@@ -70,30 +63,19 @@ export function TemplateForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {text("nameZh")}
           {text("nameEn")}
-          <NativeSelect
-            {...getSelectProps(fields.language)}
-            key={fields.language.key}
+          <FormSelect
+            field={fields.language}
             label={t("promotion.templates.fields.language")}
             data={INVITATION_LANGUAGES.map((language) => ({ value: language, label: t(`promotion.templates.languages.${language}`) }))}
             withAsterisk
-            error={errorText(fields.language.errors)}
           />
-          <NativeSelect
-            {...getSelectProps(fields.exhibitSlots)}
-            key={fields.exhibitSlots.key}
+          <FormSelect
+            field={fields.exhibitSlots}
             label={t("promotion.templates.fields.exhibitSlots")}
             data={Array.from({ length: INVITATION_EXHIBITS_MAX }, (_, i) => String(i + 1))}
             withAsterisk
-            error={errorText(fields.exhibitSlots.errors)}
           />
-          <TextInput
-            {...getInputProps(fields.sort, { type: "number" })}
-            key={fields.sort.key}
-            label={t("promotion.templates.fields.sort")}
-            min={0}
-            max={999}
-            error={errorText(fields.sort.errors)}
-          />
+          <FormTextInput field={fields.sort} type="number" label={t("promotion.templates.fields.sort")} min={0} max={999} />
         </SimpleGrid>
         <FieldFileUpload
           field={fields.backgroundUrl}

@@ -1,8 +1,8 @@
 import { shellTitle } from "~/lib/page-title";
 import { FormPage } from "~/components/form-page";
-import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Button, Group, NativeSelect, Stack, Textarea } from "@mantine/core";
-import { usePortalForm, useErrorText } from "~/lib/forms";
+import { getFormProps } from "@conform-to/react";
+import { Button, Group, Stack } from "@mantine/core";
+import { usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -23,6 +23,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
 import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
+import { FormSelect, FormTextarea } from "~/components/form-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -80,7 +81,6 @@ export default function FeedbackPage() {
     lastResult: actionData?.result,
     defaultValue: held ?? undefined,
   });
-  const errorText = useErrorText();
 
   // The live counter needs JavaScript; without it the limit is shown as text.
   const [hydrated, setHydrated] = useState(false);
@@ -100,17 +100,9 @@ export default function FeedbackPage() {
     <FormPage title={t("settings.feedbackTitle")} maw={560} form={form}>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <Stack gap="sm">
-          <NativeSelect
-            {...getSelectProps(fields.type)}
-            key={fields.type.key}
-            label={t("settings.feedbackType")}
-            data={typeOptions}
-            error={errorText(fields.type.errors)}
-            withAsterisk
-          />
-          <Textarea
-            {...getTextareaProps(fields.content)}
-            key={fields.content.key}
+          <FormSelect field={fields.type} label={t("settings.feedbackType")} data={typeOptions} withAsterisk />
+          <FormTextarea
+            field={fields.content}
             label={t("settings.feedbackContent")}
             placeholder={t("settings.feedbackContentPlaceholder")}
             maxLength={FEEDBACK_CONTENT_MAX}
@@ -118,7 +110,6 @@ export default function FeedbackPage() {
             minRows={5}
             maxRows={12}
             onInput={(event) => setUsed(event.currentTarget.value.length)}
-            error={errorText(fields.content.errors)}
             withAsterisk
             description={
               hydrated ? (

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { CalendarButton, ExhibitionCalendar } from "~/contracts/calendar/api-types";
@@ -10,6 +10,7 @@ import { useTranslation } from "~/i18n/texts";
 import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import "~/contracts/calendar/texts";
+import { FormSelect, FormTextInput } from "~/components/form-fields";
 
 const END_LABELS: Record<ExhibitionDateEnd, string> = {
   "exhibition-opens": "calendar.buttons.ends.exhibitionOpens",
@@ -131,15 +132,7 @@ export function ButtonWindows({
                           />
                         </Table.Td>
                         <Table.Td>
-                          <NativeSelect
-                            {...getSelectProps(closesWith)}
-                            key={closesWith.key}
-                            aria-label={label("calendar.buttons.closesWith")}
-                            data={choices}
-                            error={errorText(closesWith.errors)}
-                            size="xs"
-                            w={160}
-                          />
+                          <FormSelect field={closesWith} aria-label={label("calendar.buttons.closesWith")} data={choices} size="xs" w={160} />
                         </Table.Td>
                         <Table.Td>
                           <TextInput
@@ -153,22 +146,18 @@ export function ButtonWindows({
                         </Table.Td>
                         <Table.Td>
                           <Stack gap={4} miw={170}>
-                            <TextInput
-                              {...getInputProps(closedMessage, { type: "text" })}
-                              key={closedMessage.key}
+                            <FormTextInput
+                              field={closedMessage}
                               aria-label={label("calendar.buttons.closedMessage")}
                               placeholder={t("calendar.buttons.closedMessage")}
                               maxLength={CLOSED_MESSAGE_MAX}
-                              error={errorText(closedMessage.errors)}
                               size="xs"
                             />
-                            <TextInput
-                              {...getInputProps(closedMessageEn, { type: "text" })}
-                              key={closedMessageEn.key}
+                            <FormTextInput
+                              field={closedMessageEn}
                               aria-label={label("calendar.buttons.closedMessageEn")}
                               placeholder={t("calendar.buttons.closedMessageEn")}
                               maxLength={CLOSED_MESSAGE_MAX}
-                              error={errorText(closedMessageEn.errors)}
                               size="xs"
                             />
                           </Stack>

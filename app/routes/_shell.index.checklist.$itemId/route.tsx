@@ -16,6 +16,7 @@ import { ReminderLog, ReminderSettingsForm, type RemindersReply, SendReminder } 
 import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/home/texts";
 import "~/contracts/reminders/texts";
+import { pageFrom } from "~/lib/address";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -35,9 +36,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const itemId = Number(params.itemId);
   if (!Number.isInteger(itemId) || itemId <= 0) throw new Response("Not found", { status: 404 });
   const search = new URL(request.url).searchParams;
-  const pageOf = (name: string) => Math.max(1, Math.min(10_000, Number(search.get(name)) || 1));
-  const page = pageOf("page");
-  const logPage = pageOf("logPage");
+  const page = pageFrom(search, "page");
+  const logPage = pageFrom(search, "logPage");
   const [notDone, log, settings] = await Promise.all([
     api.call(homeEndpoints.notDone, { itemId, page, pageSize: PAGE_SIZE }),
     api.call(reminderEndpoints.log, { itemId, page: logPage, pageSize: PAGE_SIZE }),

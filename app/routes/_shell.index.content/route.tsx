@@ -1,6 +1,6 @@
 import { shellTitle } from "~/lib/page-title";
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,12 +14,13 @@ import { contentSaveSchema } from "~/features/home/content-schema.server";
 import { useTranslation } from "~/i18n/texts";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormConstraint, usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/home/texts";
+import { FormTextInput, FormTextarea } from "~/components/form-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -130,7 +131,6 @@ function ContentForm(props: {
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof contentSaveSchema>({
     id: `content-${props.slug}`,
     constraint: props.constraint,
@@ -138,26 +138,17 @@ function ContentForm(props: {
     defaultValue: { slug: props.slug, ...props.defaults },
   });
   const title = (name: "titleZh" | "titleEn") => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`home.contentEdit.${name}`)}
-      maxLength={CONTENT_TITLE_MAX}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(`home.contentEdit.${name}`)} maxLength={CONTENT_TITLE_MAX} withAsterisk />
   );
   const body = (name: "bodyZh" | "bodyEn") => (
-    <Textarea
-      {...getTextareaProps(fields[name])}
-      key={fields[name].key}
+    <FormTextarea
+      field={fields[name]}
       label={t(`home.contentEdit.${name}`)}
       maxLength={CONTENT_BODY_MAX}
       withAsterisk={name === "bodyZh"}
       autosize
       minRows={10}
       maxRows={30}
-      error={errorText(fields[name].errors)}
     />
   );
   return (

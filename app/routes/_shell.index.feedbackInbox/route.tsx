@@ -25,6 +25,7 @@ import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
+import { pageFrom } from "~/lib/address";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -51,7 +52,7 @@ function filtersOf(url: URL): Filters {
   return {
     type: Number.isInteger(type) && type >= 1 && type <= FEEDBACK_TYPES.length ? type : null,
     state: (FEEDBACK_STATES as readonly string[]).includes(state ?? "") ? (state as FeedbackState) : "open",
-    page: Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1)),
+    page: pageFrom(url.searchParams),
   };
 }
 

@@ -29,6 +29,7 @@ import { shellTitle } from "~/lib/page-title";
 import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/delivery-log/texts";
+import { pageFrom } from "~/lib/address";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -61,7 +62,7 @@ function filtersOf(url: URL): Filters {
     channel: oneOf(MESSAGE_CHANNELS, url.searchParams.get("channel")),
     state: oneOf(MESSAGE_STATES, url.searchParams.get("state")),
     kind: kind && MESSAGE_KIND.test(kind) ? kind : null,
-    page: Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1)),
+    page: pageFrom(url.searchParams),
     resend: Number.isInteger(resend) && resend > 0 ? resend : null,
   };
 }

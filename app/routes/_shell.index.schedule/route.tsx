@@ -1,8 +1,8 @@
 import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
-import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Alert, Anchor, Button, Card, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
-import { usePortalForm, useErrorText } from "~/lib/forms";
+import { getFormProps } from "@conform-to/react";
+import { Alert, Anchor, Button, Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -25,6 +25,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
 import { ChineseOnlySwitch } from "~/components/language-switch";
 import "~/contracts/home/texts";
+import { FormSelect, FormTextarea } from "~/components/form-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -158,7 +159,6 @@ function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionD
     constraint: constraints.extension,
     lastResult: reply?.result,
   });
-  const errorText = useErrorText();
 
   // The live counter needs JavaScript; without it the browser's maxLength still holds.
   const [hydrated, setHydrated] = useState(false);
@@ -196,24 +196,15 @@ function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionD
       <Form method="post" {...getFormProps(form)} data-testid="schedule-extension">
         <input type="hidden" name="intent" value="extension" />
         <Stack gap="sm" maw={560}>
-          <NativeSelect
-            {...getSelectProps(fields.itemId)}
-            key={fields.itemId.key}
-            label={t("home.actions.item")}
-            data={options}
-            error={errorText(fields.itemId.errors)}
-            withAsterisk
-          />
-          <Textarea
-            {...getTextareaProps(fields.reason)}
-            key={fields.reason.key}
+          <FormSelect field={fields.itemId} label={t("home.actions.item")} data={options} withAsterisk />
+          <FormTextarea
+            field={fields.reason}
             label={t("home.actions.reason")}
             maxLength={EXTENSION_REASON_MAX}
             autosize
             minRows={3}
             maxRows={10}
             onInput={(event) => setUsed(event.currentTarget.value.length)}
-            error={errorText(fields.reason.errors)}
             withAsterisk
             description={
               hydrated ? (

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Alert, Anchor, Box, Button, Fieldset, List, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps } from "@conform-to/react";
+import { Alert, Anchor, Box, Button, Fieldset, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -30,13 +30,14 @@ import { useTranslation } from "~/i18n/texts";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { shellTitle } from "~/lib/page-title";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/exhibition-settings/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -116,7 +117,6 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 
 export default function ExhibitionSettingsPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { settings, held, constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const pending = useIsPending();
@@ -133,16 +133,14 @@ export default function ExhibitionSettingsPage() {
     const field = fields[name];
     return (
       <Box id={`setting-${name}`}>
-        <TextInput
-          {...getInputProps(field, { type: "text" })}
-          key={field.key}
+        <FormTextInput
+          field={field}
           type={options.type === "email" ? "email" : "text"}
           inputMode={options.type === "url" ? "url" : undefined}
           label={t(`exhibitionSettings.fields.${name}`)}
           description={options.hint}
           maxLength={options.max}
           withAsterisk={options.required}
-          error={errorText(field.errors)}
           data-testid={`setting-${name}`}
         />
       </Box>

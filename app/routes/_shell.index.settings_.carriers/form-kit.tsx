@@ -1,5 +1,5 @@
-import { getInputProps, getSelectProps } from "@conform-to/react";
-import { Anchor, Button, Group, NativeSelect, TextInput } from "@mantine/core";
+import { getInputProps, type getSelectProps } from "@conform-to/react";
+import { Anchor, Button, Group, TextInput } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { FormConstraint } from "~/lib/forms";
 import type { SubmissionResult } from "@conform-to/react";
@@ -7,6 +7,7 @@ import { LOGISTICS_SETTINGS_PATHS } from "~/contracts/logistics-settings/values"
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText } from "~/lib/forms";
 import "~/contracts/logistics-settings/texts";
+import { FormSelect } from "~/components/form-fields";
 
 /** What each form of the carriers page takes from the page. */
 export type FormProps = {
@@ -41,15 +42,7 @@ export function useFieldKit(testPrefix: string) {
       />
     ),
     select: (field: Field, data: { value: string; label: string }[], label?: string) => (
-      <NativeSelect
-        {...getSelectProps(field)}
-        key={field.key}
-        label={labelOf(field, label)}
-        data={data}
-        withAsterisk
-        error={errorText(field.errors)}
-        data-testid={`${testPrefix}-${field.name}`}
-      />
+      <FormSelect field={field} label={labelOf(field, label)} data={data} withAsterisk data-testid={`${testPrefix}-${field.name}`} />
     ),
   };
 }

@@ -7,7 +7,7 @@ import type { carrierSaveSchema, discountSaveSchema, liftingFeeSaveSchema, price
 import { CARRIER_EMAIL_MAX, CARRIER_NAME_MAX, DISCOUNT_KINDS, LIFTING_KINDS } from "~/contracts/logistics-settings/values";
 import { TRANSPORT_SERVICES } from "~/contracts/transport/pricing";
 import { useTranslation } from "~/i18n/texts";
-import { usePortalForm } from "~/lib/forms";
+import { useEditForm, usePortalForm } from "~/lib/forms";
 import { type FormProps, SaveButtons, useFieldKit } from "./form-kit";
 import "~/contracts/logistics-settings/texts";
 
@@ -18,12 +18,7 @@ export function CarrierForm({ editing, constraint, lastResult, held, pending }: 
   const defaults = editing
     ? { ...editing, carrierId: String(editing.id), sort: String(editing.sort), active: editing.active ? "on" : "" }
     : { active: "on", sort: "0" };
-  const [form, fields] = usePortalForm<typeof carrierSaveSchema>({
-    id: `carrier-${editing?.id ?? "new"}`,
-    constraint,
-    lastResult,
-    defaultValue: { ...defaults, ...held },
-  });
+  const [form, fields] = useEditForm<typeof carrierSaveSchema>("carrier", { editing, held, constraint, lastResult }, defaults);
   return (
     <Form method="post" {...getFormProps(form)} data-testid="carrier-form">
       <input type="hidden" name="intent" value="saveCarrier" />

@@ -1,5 +1,5 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -11,6 +11,7 @@ import type { applicationSchema, applicationUpdateSchema } from "~/contracts/inv
 import { INVOICE_TYPES } from "~/contracts/invoices/values";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/invoices/texts";
+import { FormSelect, FormTextInput } from "~/components/form-fields";
 
 export const PATH = "/invoiceArea/billingApplication";
 const DETAIL_FIELDS = ["invoiceType", "title", "taxpayerId", "addressPhone", "bankAccount", "receivingEmail"] as const;
@@ -164,13 +165,11 @@ export function ApplicationForm(props: {
             </Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect
-              {...getSelectProps(fields.invoiceType)}
-              key={fields.invoiceType.key}
+            <FormSelect
+              field={fields.invoiceType}
               label={t("invoices.fields.invoiceType")}
               data={INVOICE_TYPES.map((type) => ({ value: type, label: t(`invoices.invoiceTypes.${type}`) }))}
               withAsterisk
-              error={errorText(fields.invoiceType.errors)}
             />
             <Stack gap={4}>
               {text("title", 100)}
@@ -182,13 +181,7 @@ export function ApplicationForm(props: {
             {text("bankAccount", 200, false)}
           </SimpleGrid>
           <Checkbox {...getInputProps(fields.urgent, { type: "checkbox" })} key={fields.urgent.key} label={t("invoices.application.urgent")} />
-          <TextInput
-            {...getInputProps(fields.urgentReason, { type: "text" })}
-            key={fields.urgentReason.key}
-            label={t("invoices.fields.urgentReason")}
-            maxLength={200}
-            error={errorText(fields.urgentReason.errors)}
-          />
+          <FormTextInput field={fields.urgentReason} label={t("invoices.fields.urgentReason")} maxLength={200} />
           <Group>
             <Button type="submit" loading={props.pending} disabled={!items.length}>
               {t(editing ? "invoices.application.update" : "invoices.application.submit")}

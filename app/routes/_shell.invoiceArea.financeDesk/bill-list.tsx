@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, TextInput, Title } from "@mantine/core";
+import { getFormProps } from "@conform-to/react";
+import { Button, Group, SimpleGrid, Stack, Table, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -9,17 +9,17 @@ import type { Bill } from "~/contracts/invoices/api-types";
 import type { billSchema } from "~/contracts/invoices/schema";
 import { BILL_KINDS } from "~/contracts/invoices/values";
 import { exhibitionDate } from "~/contracts/common/exhibition-time";
-import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormReply, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { Empty } from "./desk-parts";
 import "~/contracts/invoices/texts";
 import { formatCny } from "~/contracts/common/format";
+import { FormSelect, FormTextInput } from "~/components/form-fields";
 
 /** The organizer's bills (booth fees and others) and the form to add one for a booth. */
 export function BillDesk({ bills, reply }: { bills: Bill[]; reply: FormReply }) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof billSchema>({
     id: "new-bill",
     constraint: reply.constraint,
@@ -27,14 +27,7 @@ export function BillDesk({ bills, reply }: { bills: Bill[]; reply: FormReply }) 
     defaultValue: { kind: "boothFee" },
   });
   const text = (name: "boothNo" | "titleZh" | "titleEn" | "amount", label: string, max: number) => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(label)}
-      maxLength={max}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(label)} maxLength={max} withAsterisk />
   );
   return (
     <Stack gap="md">
@@ -47,12 +40,10 @@ export function BillDesk({ bills, reply }: { bills: Bill[]; reply: FormReply }) 
           <FormError errors={form.errors} id={form.errorId} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {text("boothNo", "invoices.fields.boothNo", 20)}
-            <NativeSelect
-              {...getSelectProps(fields.kind)}
-              key={fields.kind.key}
+            <FormSelect
+              field={fields.kind}
               label={t("invoices.fields.billKind")}
               data={BILL_KINDS.map((k) => ({ value: k, label: t(`invoices.productTypes.${k}`) }))}
-              error={errorText(fields.kind.errors)}
             />
             {text("amount", "invoices.fields.amount", 20)}
             {text("titleZh", "invoices.fields.billTitleZh", 100)}

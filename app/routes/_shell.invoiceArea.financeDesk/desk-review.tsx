@@ -1,5 +1,5 @@
-import { getFormProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { Anchor, Button, Group, Stack, Textarea, Title } from "@mantine/core";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Anchor, Button, Group, Stack, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
@@ -9,12 +9,12 @@ import { HiddenFields } from "~/components/hidden-fields";
 import type { FinancePage } from "~/contracts/invoices/api-types";
 import { amountColumn, type InvoiceColumn, InvoiceTable } from "~/features/invoices/invoice-table";
 import { StatusTag } from "~/features/invoices/parts";
-import { useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import { formatCny } from "~/contracts/common/format";
 import { deskSearch, type DeskQuery } from "./desk-filters";
 import { BackToQueue, DeskPager, Empty } from "./desk-parts";
 import "~/contracts/invoices/texts";
+import { FormTextarea } from "~/components/form-fields";
 
 /** What the invoice and voucher queues share: the row names the exhibitor, an amount and a status. */
 type DeskRow = { id: number; version: number; exhibitorName: string; amountCents: number; status: string };
@@ -99,7 +99,6 @@ export function DeskDecision<Schema extends Record<string, unknown>>({
 }) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const errorText = useErrorText();
   return (
     <Stack gap="md" data-testid={`${kind.name}-decision`}>
       <BackToQueue query={query} />
@@ -117,15 +116,7 @@ export function DeskDecision<Schema extends Record<string, unknown>>({
           <Stack gap="sm" maw={640}>
             <FormError errors={form.errors} id={form.errorId} />
             {children}
-            <Textarea
-              {...getTextareaProps(reason)}
-              key={reason.key}
-              label={t("invoices.fields.reason")}
-              autosize
-              minRows={2}
-              maxLength={300}
-              error={errorText(reason.errors)}
-            />
+            <FormTextarea field={reason} label={t("invoices.fields.reason")} autosize minRows={2} maxLength={300} />
             <Group>
               <Button type="submit" name="decision" value={accept.value} color="green" loading={pending}>
                 {t(accept.label)}

@@ -1,14 +1,14 @@
-import { getInputProps } from "@conform-to/react";
-import { SimpleGrid, Text, TextInput } from "@mantine/core";
+import { SimpleGrid, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import type { FinanceApplication, FinancePage } from "~/contracts/invoices/api-types";
 import type { issueSchema } from "~/contracts/invoices/schema";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormReply, usePortalForm } from "~/lib/forms";
 import type { DeskQuery } from "./desk-filters";
 import { DeskDecision, DeskQueue, itemsLine } from "./desk-review";
 import "~/contracts/invoices/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 export const INVOICE_PDF_UPLOAD = { folder: "invoice" as const, kinds: ["pdf" as const], maxBytes: 10 * 1024 * 1024 };
 
@@ -50,7 +50,6 @@ export function InvoiceQueue({ page, query }: { page: FinancePage<FinanceApplica
 /** One application: its details, and issue (number, date, the PDF) or return with a reason. */
 export function InvoiceDecision({ row, query, reply }: { row: FinanceApplication; query: DeskQuery; reply: FormReply }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof issueSchema>({
     id: `issue-${row.id}-${row.version}`,
     constraint: reply.constraint,
@@ -85,19 +84,8 @@ export function InvoiceDecision({ row, query, reply }: { row: FinanceApplication
       accept={{ value: "issue", label: "invoices.finance.issue" }}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          {...getInputProps(fields.invoiceNo, { type: "text" })}
-          key={fields.invoiceNo.key}
-          label={t("invoices.fields.invoiceNo")}
-          maxLength={30}
-          error={errorText(fields.invoiceNo.errors)}
-        />
-        <TextInput
-          {...getInputProps(fields.invoiceDate, { type: "date" })}
-          key={fields.invoiceDate.key}
-          label={t("invoices.fields.invoiceDate")}
-          error={errorText(fields.invoiceDate.errors)}
-        />
+        <FormTextInput field={fields.invoiceNo} label={t("invoices.fields.invoiceNo")} maxLength={30} />
+        <FormTextInput field={fields.invoiceDate} type="date" label={t("invoices.fields.invoiceDate")} />
       </SimpleGrid>
       <FieldFileUpload
         field={fields.pdfUrl}

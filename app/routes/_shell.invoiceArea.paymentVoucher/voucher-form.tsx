@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -10,6 +10,7 @@ import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX } from "~/contract
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import "~/contracts/invoices/texts";
+import { FormSelect, FormTextInput } from "~/components/form-fields";
 
 export const VOUCHER_UPLOAD = { folder: "payment-voucher" as const, kinds: [...VOUCHER_FILE_KINDS], maxBytes: 10 * 1024 * 1024, maxCount: VOUCHER_FILES_MAX };
 
@@ -43,15 +44,7 @@ export function VoucherForm({
   });
   const ticked = asList(fields.itemKeys.initialValue);
   const text = (name: "name" | "amount" | "payerAccountName", max: number, inputMode?: "decimal") => (
-    <TextInput
-      {...getInputProps(fields[name], { type: "text" })}
-      key={fields[name].key}
-      label={t(`invoices.fields.${name}`)}
-      maxLength={max}
-      inputMode={inputMode}
-      withAsterisk
-      error={errorText(fields[name].errors)}
-    />
+    <FormTextInput field={fields[name]} label={t(`invoices.fields.${name}`)} maxLength={max} inputMode={inputMode} withAsterisk />
   );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="voucher-form">
@@ -80,22 +73,14 @@ export function VoucherForm({
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {text("name", 100)}
-          <NativeSelect
-            {...getSelectProps(fields.productType)}
-            key={fields.productType.key}
+          <FormSelect
+            field={fields.productType}
             label={t("invoices.fields.productType")}
             data={PRODUCT_TYPES.map((type) => ({ value: type, label: t(`invoices.productTypes.${type}`) }))}
             withAsterisk
-            error={errorText(fields.productType.errors)}
           />
           {text("amount", 20, "decimal")}
-          <TextInput
-            {...getInputProps(fields.paidOn, { type: "date" })}
-            key={fields.paidOn.key}
-            label={t("invoices.fields.paidOn")}
-            withAsterisk
-            error={errorText(fields.paidOn.errors)}
-          />
+          <FormTextInput field={fields.paidOn} type="date" label={t("invoices.fields.paidOn")} withAsterisk />
           {text("payerAccountName", 100)}
         </SimpleGrid>
         <FieldFileUpload

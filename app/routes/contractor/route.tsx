@@ -1,6 +1,6 @@
 import { FormError } from "~/components/form-error";
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps } from "@conform-to/react";
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,12 +12,13 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { clearNotice, getLanguage, readNotice, readTicket, serializeLanguage, setTicket } from "~/lib/cookies.server";
 import { accountCookie } from "~/lib/form-hold.server";
 import { replyToApiFailure } from "~/lib/form-reply.server";
-import { useErrorText, usePortalForm } from "~/lib/forms";
+import { usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { contractorSignInSchema } from "~/features/contractors/schema.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import "~/contracts/contractors/texts";
+import { FormTextInput } from "~/components/form-fields";
 
 export const handle = { public: true } satisfies PageHandle;
 
@@ -75,7 +76,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ContractorSignInPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
@@ -110,23 +110,14 @@ export default function ContractorSignInPage() {
           <Form method="post" {...getFormProps(form)}>
             <input type="hidden" name="redirectTo" value={data.redirectTo} />
             <Stack gap="sm">
-              <TextInput
-                {...getInputProps(fields.exhibitorNo, { type: "text" })}
-                key={fields.exhibitorNo.key}
-                label={t("contractors.fields.exhibitorNo")}
-                autoComplete="off"
-                autoCapitalize="none"
-                error={errorText(fields.exhibitorNo.errors)}
-              />
-              <TextInput
-                {...getInputProps(fields.code, { type: "text" })}
-                key={fields.code.key}
+              <FormTextInput field={fields.exhibitorNo} label={t("contractors.fields.exhibitorNo")} autoComplete="off" autoCapitalize="none" />
+              <FormTextInput
+                field={fields.code}
                 label={t("contractors.fields.code")}
                 description={t("contractors.signIn.codeHint")}
                 autoComplete="one-time-code"
                 autoCapitalize="characters"
                 spellCheck={false}
-                error={errorText(fields.code.errors)}
               />
               <Button type="submit" loading={isPending} fullWidth>
                 {t("contractors.signIn.submit")}

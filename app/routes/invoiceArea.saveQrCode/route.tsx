@@ -1,7 +1,7 @@
 import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { Alert, Button, Container, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Alert, Button, Container, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,6 +21,7 @@ import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import "~/contracts/invoices/texts";
 import { formatCny } from "~/contracts/common/format";
+import { FormSelect } from "~/components/form-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }, { name: "robots", content: "noindex" }];
 
@@ -118,12 +119,10 @@ export default function SaveQrCodePage() {
                   <HiddenFields values={{ token, version: application.version }} />
                   <Stack gap="sm">
                     <FormError errors={form.errors} id={form.errorId} />
-                    <NativeSelect
-                      {...getSelectProps(fields.invoiceType)}
-                      key={fields.invoiceType.key}
+                    <FormSelect
+                      field={fields.invoiceType}
                       label={t("invoices.fields.invoiceType")}
                       data={INVOICE_TYPES.map((type) => ({ value: type, label: t(`invoices.invoiceTypes.${type}`) }))}
-                      error={errorText(fields.invoiceType.errors)}
                     />
                     {text("title", 100)}
                     {text("taxpayerId", 18)}

@@ -1,53 +1,43 @@
 import { Router } from "express";
 import { catalogueSettingsEndpoints as endpoints } from "../../../app/contracts/catalogue-settings/endpoints.server";
-import { translate } from "../../../app/contracts/i18n/translate.server";
 import { removeService, saveService, serviceSettings } from "../../orders/catalogue-settings";
 import { agentSettings, removeAgent, saveAgent } from "../../vehicles/overseas-agents-settings";
 import { organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
-import { requestLanguage } from "../envelope";
-import { mount, withMessage } from "../mount";
+import { mount } from "../mount";
+import { mountOrganizerChange } from "../organizer-change";
 
 /** The organizer's on-site service catalogue and overseas agents (issue 52): roleId 1 only. Mounted inside /api. */
 export function catalogueSettingsRoutes(deps: ApiDeps): Router {
   const router = Router();
-  const { db, logger } = deps;
-  const said = (req: Parameters<typeof requestLanguage>[0], key: string) => translate(requestLanguage(req), `catalogueSettings.${key}`);
-  const logged = (event: string, organizer: { userId: number; exhibitionId: number }, id: number) =>
-    logger.info({ event, userId: organizer.userId, exhibitionId: organizer.exhibitionId, id }, event);
+  const { db } = deps;
 
-  mount(router, endpoints.services, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    return serviceSettings(db, organizer.exhibitionId, input.page);
+  mount(router, endpoints.services, async ({ req, res, input }) => serviceSettings(db, (await organizerFor(deps, req, res)).exhibitionId, input.page));
+  mountOrganizerChange(router, deps, endpoints.saveService, {
+    run: (organizer, input) => saveService(db, organizer.exhibitionId, input),
+    message: "catalogueSettings.services.saved",
+    event: "service-saved",
+    changedId: (_input, saved) => saved.id,
   });
-  mount(router, endpoints.saveService, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const saved = await saveService(db, organizer.exhibitionId, input);
-    logged("service-saved", organizer, saved.id);
-    return withMessage(saved, said(req, "services.saved"));
-  });
-  mount(router, endpoints.removeService, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    await removeService(db, organizer.exhibitionId, input.id);
-    logged("service-removed", organizer, input.id);
-    return withMessage(null, said(req, "services.removed"));
+  mountOrganizerChange(router, deps, endpoints.removeService, {
+    run: async (organizer, input) => removeService(db, organizer.exhibitionId, input.id).then(() => null),
+    message: "catalogueSettings.services.removed",
+    event: "service-removed",
+    changedId: (input) => input.id,
   });
 
-  mount(router, endpoints.agents, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    return agentSettings(db, organizer.exhibitionId, input.page);
+  mount(router, endpoints.agents, async ({ req, res, input }) => agentSettings(db, (await organizerFor(deps, req, res)).exhibitionId, input.page));
+  mountOrganizerChange(router, deps, endpoints.saveAgent, {
+    run: (organizer, input) => saveAgent(db, organizer.exhibitionId, input),
+    message: "catalogueSettings.agents.saved",
+    event: "overseas-agent-saved",
+    changedId: (_input, saved) => saved.id,
   });
-  mount(router, endpoints.saveAgent, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const saved = await saveAgent(db, organizer.exhibitionId, input);
-    logged("overseas-agent-saved", organizer, saved.id);
-    return withMessage(saved, said(req, "agents.saved"));
-  });
-  mount(router, endpoints.removeAgent, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    await removeAgent(db, organizer.exhibitionId, input.id);
-    logged("overseas-agent-removed", organizer, input.id);
-    return withMessage(null, said(req, "agents.removed"));
+  mountOrganizerChange(router, deps, endpoints.removeAgent, {
+    run: async (organizer, input) => removeAgent(db, organizer.exhibitionId, input.id).then(() => null),
+    message: "catalogueSettings.agents.removed",
+    event: "overseas-agent-removed",
+    changedId: (input) => input.id,
   });
 
   return router;

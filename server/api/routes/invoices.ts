@@ -16,14 +16,13 @@ import { requireChinese } from "../../invoices/chinese-only";
 import { decideApplication, exportFileName, financeList, financeWorkbook } from "../../invoices/finance-desk";
 import { renewQrLink, revokeQrLink } from "../../invoices/qr-links";
 import { countQrRequest, qrInfo, qrSave } from "../../invoices/qr-page";
-import { findStoredFile } from "../../uploads/files";
 import type { ApiDeps } from "../context";
 import { clientIp } from "../context";
 import { requestLanguage, notFound } from "../envelope";
 import { mount } from "../mount";
 import { callerFor, organizerFor } from "../caller";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
-import { attachmentDisposition, PDF_CONTENT_TYPE, sendFile, sendStoredFile, XLSX_CONTENT_TYPE } from "../file-answer";
+import { attachmentDisposition, PDF_CONTENT_TYPE, sendFile, sendStoredUpload, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
  * Invoice applications (docs/product.md § The exhibition API: /smeb/invoice/ openList, list, detail, save, update, urgent,
@@ -93,18 +92,11 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     const caller = await exhibitorOf(call.req, res);
     const { id } = call.input;
     const pdf = await invoicePdfOf(db, caller, id, caller.roleId === ORGANIZER_ROLE_ID);
-    const file = await findStoredFile(db, pdf.fileId);
-    const info = file && (await deps.store.stat(file.storageKey));
-    if (!file || !info) throw notFound("invoices.errors.noPdf");
-    await sendStoredFile(call.req, res, deps, {
-      key: file.storageKey,
-      size: info.sizeBytes,
+    await sendStoredUpload(call.req, res, deps, pdf.fileId, {
+      missing: () => notFound("invoices.errors.noPdf"),
+      disposition: () => attachmentDisposition(`发票-${pdf.invoiceNo}.pdf`, `invoice-${pdf.invoiceNo}.pdf`),
       contentType: PDF_CONTENT_TYPE,
-      headers: {
-        "Content-Disposition": attachmentDisposition(`发票-${pdf.invoiceNo}.pdf`, `invoice-${pdf.invoiceNo}.pdf`),
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Cache-Control": "private, no-store",
-      },
+      cacheControl: "private, no-store",
       log: { message: "invoice PDF could not be read", context: { applicationId: id } },
     });
   });

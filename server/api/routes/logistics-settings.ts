@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { translate } from "../../../app/contracts/i18n/translate.server";
 import { logisticsSettingsEndpoints as endpoints } from "../../../app/contracts/logistics-settings/endpoints.server";
 import { quotaRule } from "../../badges/badges";
 import { saveQuotaInput } from "../../badges/quota-settings";
@@ -9,8 +8,8 @@ import { deleteLiftingFee, removeDiscount, removePrice, saveCarrier, saveDiscoun
 import { carriersSettings } from "../../transport/carrier-settings";
 import { organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
-import { requestLanguage } from "../envelope";
-import { mount, withMessage } from "../mount";
+import { mount } from "../mount";
+import { mountOrganizerChange } from "../organizer-change";
 
 /**
  * The organizer's logistics settings (issue 52): carriers with prices, discounts and lifting fee
@@ -19,71 +18,42 @@ import { mount, withMessage } from "../mount";
  */
 export function logisticsSettingsRoutes(deps: ApiDeps): Router {
   const router = Router();
-  const { db, logger } = deps;
-  const said = (req: Parameters<typeof requestLanguage>[0], key: "saved" | "removed") => translate(requestLanguage(req), `logisticsSettings.${key}`);
-  const logged = (event: string, organizer: { userId: number; exhibitionId: number }) =>
-    logger.info({ event: `logistics-settings-${event}`, userId: organizer.userId, exhibitionId: organizer.exhibitionId }, "logistics settings changed");
+  const { db } = deps;
+  const saved = "logisticsSettings.saved";
+  const removed = "logisticsSettings.removed";
 
   mount(router, endpoints.carriers, async ({ req, res }) => carriersSettings(db, (await organizerFor(deps, req, res)).exhibitionId));
 
   // Each change: the organizer's own exhibition, one transaction, the page's whole answer back.
-  mount(router, endpoints.saveCarrier, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const answer = await saveCarrier(db, organizer, input);
-    logged("carrier", organizer);
-    return withMessage(answer, said(req, "saved"));
-  });
-  mount(router, endpoints.savePrice, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const answer = await savePrice(db, organizer, input);
-    logged("price", organizer);
-    return withMessage(answer, said(req, "saved"));
-  });
-  mount(router, endpoints.removePrice, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const answer = await removePrice(db, organizer, input);
-    logged("price-removed", organizer);
-    return withMessage(answer, said(req, "removed"));
-  });
-  mount(router, endpoints.saveDiscount, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const answer = await saveDiscount(db, organizer, input);
-    logged("discount", organizer);
-    return withMessage(answer, said(req, "saved"));
-  });
-  mount(router, endpoints.removeDiscount, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const answer = await removeDiscount(db, organizer, input);
-    logged("discount-removed", organizer);
-    return withMessage(answer, said(req, "removed"));
-  });
-  mount(router, endpoints.saveLiftingFee, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const answer = await saveLiftingFee(db, organizer, input);
-    logged("lifting-fee", organizer);
-    return withMessage(answer, said(req, "saved"));
-  });
-  mount(router, endpoints.removeLiftingFee, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const answer = await deleteLiftingFee(db, organizer, input);
-    logged("lifting-fee-removed", organizer);
-    return withMessage(answer, said(req, "removed"));
-  });
+  const carrierChanges = [
+    [endpoints.saveCarrier, "carrier", saved, saveCarrier],
+    [endpoints.savePrice, "price", saved, savePrice],
+    [endpoints.removePrice, "price-removed", removed, removePrice],
+    [endpoints.saveDiscount, "discount", saved, saveDiscount],
+    [endpoints.removeDiscount, "discount-removed", removed, removeDiscount],
+    [endpoints.saveLiftingFee, "lifting-fee", saved, saveLiftingFee],
+    [endpoints.removeLiftingFee, "lifting-fee-removed", removed, deleteLiftingFee],
+  ] as const;
+  for (const [endpoint, event, message, write] of carrierChanges)
+    mountOrganizerChange(router, deps, endpoint, {
+      // Each write takes its own endpoint's input; the tuple's union cannot say which goes with which.
+      run: (organizer, input) => write(db, organizer, input as never),
+      message,
+      event: `logistics-settings-${event}`,
+    });
 
   mount(router, endpoints.badgeQuota, async ({ req, res }) => quotaRule(db, (await organizerFor(deps, req, res)).exhibitionId));
-  mount(router, endpoints.saveBadgeQuota, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const rule = await saveQuotaInput(db, organizer.exhibitionId, input);
-    logged("badge-quota", organizer);
-    return withMessage(rule, said(req, "saved"));
+  mountOrganizerChange(router, deps, endpoints.saveBadgeQuota, {
+    run: (organizer, input) => saveQuotaInput(db, organizer.exhibitionId, input),
+    message: saved,
+    event: "logistics-settings-badge-quota",
   });
 
   mount(router, endpoints.construction, async ({ req, res }) => constructionSettings(db, (await organizerFor(deps, req, res)).exhibitionId));
-  mount(router, endpoints.saveConstruction, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    const settings = await saveConstructionInput(db, organizer.exhibitionId, input);
-    logged("construction", organizer);
-    return withMessage(settings, said(req, "saved"));
+  mountOrganizerChange(router, deps, endpoints.saveConstruction, {
+    run: (organizer, input) => saveConstructionInput(db, organizer.exhibitionId, input),
+    message: saved,
+    event: "logistics-settings-construction",
   });
 
   return router;

@@ -20,6 +20,8 @@ import { callerFor, organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount, withMessage } from "../mount";
+import { mountOrganizerChange, type OrganizerChange } from "../organizer-change";
+import type { AnyEndpoint } from "../../../app/contracts/api/endpoint";
 
 /**
  * Business reservations (issue 41, docs/product.md § Business reservations). Mounted inside /api. Carrier
@@ -60,42 +62,19 @@ export function reservationRoutes(deps: ApiDeps): Router {
 
   mount(router, endpoints.deskRequests, async ({ req, res, input }) => deskRequests(db, await organizerFor(deps, req, res), input));
   mount(router, endpoints.deskBookings, async ({ req, res, input }) => deskBookings(db, await organizerFor(deps, req, res), input));
-  mount(router, endpoints.decideRooms, async ({ req, res, input }) =>
-    withMessage(await decideRequest(db, await organizerFor(deps, req, res), input), say(req, "desk.decided")),
+  const deskChange = <E extends AnyEndpoint>(endpoint: E, message: "decided" | "saved" | "deleted", run: OrganizerChange<E>["run"]) =>
+    mountOrganizerChange(router, deps, endpoint, { run, message: `reservations.desk.${message}` });
+  deskChange(endpoints.decideRooms, "decided", (organizer, input) => decideRequest(db, organizer, input));
+  deskChange(endpoints.decideMeeting, "decided", (organizer, input) => decideBooking(db, organizer, input));
+  // A hotel's, block's or meeting room's change answers the whole list it changed.
+  deskChange(endpoints.saveHotel, "saved", (organizer, input) => saveHotel(db, organizer, input).then(() => listHotels(db, organizer)));
+  deskChange(endpoints.deleteHotel, "deleted", (organizer, input) => deleteHotel(db, organizer, input.id).then(() => listHotels(db, organizer)));
+  deskChange(endpoints.saveBlock, "saved", (organizer, input) => saveBlock(db, organizer, input).then(() => listHotels(db, organizer)));
+  deskChange(endpoints.deleteBlock, "deleted", (organizer, input) => deleteBlock(db, organizer, input.id).then(() => listHotels(db, organizer)));
+  deskChange(endpoints.saveMeetingRoom, "saved", (organizer, input) => saveMeetingRoom(db, organizer, input).then(() => listMeetingRooms(db, organizer)));
+  deskChange(endpoints.deleteMeetingRoom, "deleted", (organizer, input) =>
+    deleteMeetingRoom(db, organizer, input.id).then(() => listMeetingRooms(db, organizer)),
   );
-  mount(router, endpoints.decideMeeting, async ({ req, res, input }) =>
-    withMessage(await decideBooking(db, await organizerFor(deps, req, res), input), say(req, "desk.decided")),
-  );
-  mount(router, endpoints.saveHotel, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    await saveHotel(db, organizer, input);
-    return withMessage(await listHotels(db, organizer), say(req, "desk.saved"));
-  });
-  mount(router, endpoints.deleteHotel, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    await deleteHotel(db, organizer, input.id);
-    return withMessage(await listHotels(db, organizer), say(req, "desk.deleted"));
-  });
-  mount(router, endpoints.saveBlock, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    await saveBlock(db, organizer, input);
-    return withMessage(await listHotels(db, organizer), say(req, "desk.saved"));
-  });
-  mount(router, endpoints.deleteBlock, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    await deleteBlock(db, organizer, input.id);
-    return withMessage(await listHotels(db, organizer), say(req, "desk.deleted"));
-  });
-  mount(router, endpoints.saveMeetingRoom, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    await saveMeetingRoom(db, organizer, input);
-    return withMessage(await listMeetingRooms(db, organizer), say(req, "desk.saved"));
-  });
-  mount(router, endpoints.deleteMeetingRoom, async ({ req, res, input }) => {
-    const organizer = await organizerFor(deps, req, res);
-    await deleteMeetingRoom(db, organizer, input.id);
-    return withMessage(await listMeetingRooms(db, organizer), say(req, "desk.deleted"));
-  });
 
   return router;
 }

@@ -2,11 +2,10 @@ import { Router } from "express";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { settingsEndpoints } from "../../../app/contracts/settings/endpoints.server";
 import { feedbackImageId, feedbackInbox, markFeedback } from "../../settings/feedback-inbox";
-import { findStoredFile } from "../../uploads/files";
 import { organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
 import { requestLanguage, notFound } from "../envelope";
-import { sendStoredFile } from "../file-answer";
+import { sendStoredUpload } from "../file-answer";
 import { mount, withMessage } from "../mount";
 
 /**
@@ -14,7 +13,7 @@ import { mount, withMessage } from "../mount";
  * only (organizerFor refuses everyone else before anything is read). Mounted inside /api.
  */
 export function feedbackInboxRoutes(deps: ApiDeps): Router {
-  const { db, store } = deps;
+  const { db } = deps;
   const router = Router();
 
   mount(router, settingsEndpoints.feedbackInbox, async ({ req, res, input }) => {
@@ -31,19 +30,11 @@ export function feedbackInboxRoutes(deps: ApiDeps): Router {
 
   mount(router, settingsEndpoints.feedbackImage, async ({ req, res, input }) => {
     const organizer = await organizerFor(deps, req, res);
-    const file = await findStoredFile(db, await feedbackImageId(db, organizer.exhibitionId, input.id));
-    const info = file && (await store.stat(file.storageKey));
-    if (!file || !info) throw notFound("settings.inbox.imageNotFound");
-    await sendStoredFile(req, res, deps, {
-      key: file.storageKey,
-      size: info.sizeBytes,
-      contentType: file.contentType,
-      headers: {
-        // A picture opens in the tab; never able to script this origin.
-        "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Cache-Control": "private, no-store",
-      },
+    await sendStoredUpload(req, res, deps, await feedbackImageId(db, organizer.exhibitionId, input.id), {
+      missing: () => notFound("settings.inbox.imageNotFound"),
+      // A picture opens in the tab.
+      disposition: (file) => `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+      cacheControl: "private, no-store",
       log: { message: "feedback image could not be read", context: { feedbackId: input.id } },
     });
   });

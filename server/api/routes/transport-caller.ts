@@ -1,5 +1,10 @@
+import type { Request, Response, Router } from "express";
+import type { AnswerOf, AnyEndpoint, ParsedInputOf } from "../../../app/contracts/api/endpoint";
+import type { Language } from "../../../app/contracts/i18n/config";
+import type { Caller } from "../../auth/caller";
+import { appClock } from "../../clock";
 import { assertOrganizer } from "../require-session";
-import type { Request, Response } from "express";
+import { mount } from "../mount";
 import { carrierViewerOf, type Viewer } from "../../transport/common";
 import type { ApiDeps } from "../context";
 import { ApiCode, ApiError, requestLanguage } from "../envelope";
@@ -33,4 +38,30 @@ export async function transportOrganizerOf(deps: ApiDeps, req: Request, res: Res
   requireChinese(req);
   assertOrganizer(caller.roleId);
   return caller;
+}
+
+/** What a transport handler gets beside its caller: the parsed input, the request's language and the application clock's now. */
+type TransportCall<E extends AnyEndpoint> = { input: ParsedInputOf<E>; language: Language; now: Date };
+
+const CALLERS = {
+  exhibitor: async (deps: ApiDeps, req: Request, res: Response) => (await transportExhibitorOf(deps, req, res)).caller,
+  organizer: transportOrganizerOf,
+};
+
+/**
+ * Mounts a transport endpoint answered by one domain function: the exhibitor's (carriers refused) or
+ * the organizer's, in Chinese, checked before the input is read (see the callers above).
+ */
+export function mountTransport<E extends AnyEndpoint>(
+  router: Router,
+  deps: ApiDeps,
+  who: keyof typeof CALLERS,
+  endpoint: E,
+  answer: (caller: Caller, call: TransportCall<E>) => Promise<AnswerOf<E>>,
+) {
+  mount(router, endpoint, (async ({ req, res, input }) => {
+    const caller = await CALLERS[who](deps, req, res);
+    return answer(caller, { input, language: requestLanguage(req), now: appClock.now() });
+    // A JSON answer, never a file: the mount's answer type cannot see that through the generic E.
+  }) as Parameters<typeof mount<E>>[2]);
 }

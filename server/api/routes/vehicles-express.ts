@@ -6,7 +6,7 @@ import { carrierExpressList, deleteExpress, expressList, moveExpress, saveExpres
 import type { ApiDeps } from "../context";
 import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
-import { transportCarrierOf, transportExhibitorOf } from "./transport-caller";
+import { mountTransport, transportCarrierOf } from "./transport-caller";
 
 /**
  * Small-exhibit express (spec /exhibitTL smallExhibitsExpress; issue 18): the exhibitor's bookings
@@ -19,18 +19,9 @@ export function expressRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  mount(router, expressEndpoints.list, async (call) => {
-    const { caller } = await transportExhibitorOf(deps, call.req, call.res);
-    return expressList(db, caller, call.input, requestLanguage(call.req), appClock.now());
-  });
-  mount(router, expressEndpoints.save, async (call) => {
-    const { caller } = await transportExhibitorOf(deps, call.req, call.res);
-    return saveExpress(db, caller, call.input, requestLanguage(call.req), appClock.now());
-  });
-  mount(router, expressEndpoints.remove, async (call) => {
-    const { caller } = await transportExhibitorOf(deps, call.req, call.res);
-    return deleteExpress(db, caller, call.input, appClock.now());
-  });
+  mountTransport(router, deps, "exhibitor", expressEndpoints.list, (caller, { input, language, now }) => expressList(db, caller, input, language, now));
+  mountTransport(router, deps, "exhibitor", expressEndpoints.save, (caller, { input, language, now }) => saveExpress(db, caller, input, language, now));
+  mountTransport(router, deps, "exhibitor", expressEndpoints.remove, (caller, { input, now }) => deleteExpress(db, caller, input, now));
 
   mount(router, expressEndpoints.carrierList, async (call) => {
     const viewer = await transportCarrierOf(deps, call.req, call.res);

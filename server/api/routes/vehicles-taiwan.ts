@@ -1,12 +1,11 @@
 import { Router } from "express";
 import { taiwanFilingEndpoints } from "../../../app/contracts/vehicles/endpoints.server";
-import { appClock } from "../../clock";
 import { taiwanExportFileName, taiwanExportWorkbook } from "../../vehicles/taiwan-excel";
 import { addLine, decideFiling, deleteLine, findFiling, reviewDetail, reviewList, saveHeader, submitFiling } from "../../vehicles/taiwan-filings";
 import type { ApiDeps } from "../context";
-import { requestLanguage } from "../envelope";
 import { mount } from "../mount";
-import { transportExhibitorOf, transportOrganizerOf } from "./transport-caller";
+import { mountTransport, transportOrganizerOf } from "./transport-caller";
+import type { AnyEndpoint } from "../../../app/contracts/api/endpoint";
 import { sendFile, XLSX_CONTENT_TYPE } from "../file-answer";
 
 /**
@@ -20,39 +19,19 @@ export function taiwanRoutes(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
 
-  mount(router, taiwanFilingEndpoints.find, async (call) => {
-    const { caller } = await transportExhibitorOf(deps, call.req, call.res);
-    return findFiling(db, caller, call.input.boothId);
-  });
-  mount(router, taiwanFilingEndpoints.saveHeader, async (call) => {
-    const { caller } = await transportExhibitorOf(deps, call.req, call.res);
-    return saveHeader(db, caller, call.input, appClock.now());
-  });
-  mount(router, taiwanFilingEndpoints.addLine, async (call) => {
-    const { caller } = await transportExhibitorOf(deps, call.req, call.res);
-    return addLine(db, caller, call.input, appClock.now());
-  });
-  mount(router, taiwanFilingEndpoints.removeLine, async (call) => {
-    const { caller } = await transportExhibitorOf(deps, call.req, call.res);
-    return deleteLine(db, caller, call.input, appClock.now());
-  });
-  mount(router, taiwanFilingEndpoints.submit, async (call) => {
-    const { caller } = await transportExhibitorOf(deps, call.req, call.res);
-    return submitFiling(db, caller, call.input, appClock.now());
-  });
+  const exhibitor = <E extends AnyEndpoint>(endpoint: E, answer: Parameters<typeof mountTransport<E>>[4]) =>
+    mountTransport(router, deps, "exhibitor", endpoint, answer);
+  exhibitor(taiwanFilingEndpoints.find, (caller, { input }) => findFiling(db, caller, input.boothId));
+  exhibitor(taiwanFilingEndpoints.saveHeader, (caller, { input, now }) => saveHeader(db, caller, input, now));
+  exhibitor(taiwanFilingEndpoints.addLine, (caller, { input, now }) => addLine(db, caller, input, now));
+  exhibitor(taiwanFilingEndpoints.removeLine, (caller, { input, now }) => deleteLine(db, caller, input, now));
+  exhibitor(taiwanFilingEndpoints.submit, (caller, { input, now }) => submitFiling(db, caller, input, now));
 
-  mount(router, taiwanFilingEndpoints.reviewList, async (call) => {
-    const organizer = await transportOrganizerOf(deps, call.req, call.res);
-    return reviewList(db, organizer, call.input, requestLanguage(call.req));
-  });
-  mount(router, taiwanFilingEndpoints.reviewDetail, async (call) => {
-    const organizer = await transportOrganizerOf(deps, call.req, call.res);
-    return reviewDetail(db, organizer, call.input.id, requestLanguage(call.req));
-  });
-  mount(router, taiwanFilingEndpoints.decide, async (call) => {
-    const organizer = await transportOrganizerOf(deps, call.req, call.res);
-    return decideFiling(deps, organizer, call.input, requestLanguage(call.req), appClock.now());
-  });
+  const organizer = <E extends AnyEndpoint>(endpoint: E, answer: Parameters<typeof mountTransport<E>>[4]) =>
+    mountTransport(router, deps, "organizer", endpoint, answer);
+  organizer(taiwanFilingEndpoints.reviewList, (caller, { input, language }) => reviewList(db, caller, input, language));
+  organizer(taiwanFilingEndpoints.reviewDetail, (caller, { input, language }) => reviewDetail(db, caller, input.id, language));
+  organizer(taiwanFilingEndpoints.decide, (caller, { input, language, now }) => decideFiling(deps, caller, input, language, now));
   // The file itself, not the JSON envelope (refusals still come as envelopes).
   mount(router, taiwanFilingEndpoints.exportReviews, async ({ req, res }) => {
     const organizer = await transportOrganizerOf(deps, req, res);

@@ -1,8 +1,9 @@
-import crypto from "node:crypto";
 import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { testCalendar } from "../../support/test-clock";
+import { insertStoredFile } from "../../support/stored-files";
+import { callApiZh } from "../../support/idor-probe";
 
 /**
  * Blue-plate cars (issue 41) in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a waiting car
@@ -18,18 +19,7 @@ const MARKER = "A蓝牌车MARKER";
 /** A's plates: nobody else registers them. */
 const A_PLATES = { waiting: "湘Z97531", approved: "湘Z97532" };
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>): Promise<Answer> {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  const type = response.headers.get("content-type") ?? "";
-  return {
-    status: response.status,
-    text: type.includes("json") || type.includes("text") ? await response.text() : `<${type} ${(await response.arrayBuffer()).byteLength} bytes>`,
-  };
-}
+const call = callApiZh;
 
 type Prepared = { aId: number; waitingId: number; approvedId: number; aScanUrl: string };
 const prepared = new WeakMap<TestApi, Promise<Prepared>>();
@@ -41,19 +31,7 @@ function prepare(ctx: Ctx) {
     done = (async () => {
       const db = ctx.api.db;
       const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-      const fileId = crypto.randomBytes(12).toString("base64url");
-      await db
-        .insertInto("stored_files")
-        .values({
-          id: fileId,
-          owner_user_id: a.id,
-          folder: "driving-license",
-          original_name: `${MARKER}.png`,
-          content_type: "image/png",
-          size_bytes: 10,
-          storage_key: `driving-license/${a.id}/${fileId}.png`,
-        })
-        .execute();
+      const { id: fileId } = await insertStoredFile(db, { ownerUserId: a.id, folder: "driving-license", name: `${MARKER}.png` });
       const row = {
         exhibition_id: a.exhibition_id!,
         user_id: a.id,

@@ -1,8 +1,8 @@
-import crypto from "node:crypto";
 import { testCalendar as cal } from "../../support/test-clock";
 import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
+import { insertStoredFile, userIdOf } from "../../support/stored-files";
 
 /**
  * The offline booking forms' part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01)
@@ -26,22 +26,7 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
 }
 
 async function fileOf(ctx: Ctx, username: string, folder: string) {
-  const user = await ctx.api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const id = crypto.randomBytes(12).toString("base64url");
-  await ctx.api.db
-    .insertInto("stored_files")
-    .values({
-      id,
-      owner_user_id: user.id,
-      folder,
-      original_name: `${MARKER}.png`,
-      content_type: "image/png",
-      size_bytes: 10,
-      storage_key: `stored/${folder}/${id}`,
-      upload_key: null,
-    })
-    .execute();
-  return `/files/${id}`;
+  return (await insertStoredFile(ctx.api.db, { ownerUserId: await userIdOf(ctx.api.db, username), folder, name: `${MARKER}.png` })).url;
 }
 
 type Prepared = { aId: number; aBooth: string; bBooth: string; appId: string; leakageId: string; aMap: string; aScan: string; bMap: string; bScan: string };

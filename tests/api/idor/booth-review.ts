@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { PNG } from "../../support/sample-files";
 import type { TestApi } from "../../support/test-api";
+import { uploadAs } from "../../support/uploads";
 
 /**
  * The special booth's drawings and the organizer's construction review in the IDOR sweep
@@ -24,16 +24,7 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
 }
 
 /** A drawing file of `ticket`'s own, uploaded the way the browser does. */
-async function ownDrawingFile(ctx: Ctx, ticket: string, name: string) {
-  const signed = await call(ctx, ticket, `/oss/signature/getSignature?timesp=${Date.now()}&folder=booth-drawing&fileName=${name}`);
-  const { key, fields } = JSON.parse(signed.text).data as { key: string; fields: Record<string, string> };
-  const form = new FormData();
-  for (const [field, value] of Object.entries(fields)) form.append(field, value);
-  form.append("file", new File([new Uint8Array(PNG)], name));
-  expect((await fetch(`${ctx.api.baseUrl}/storage`, { method: "POST", body: form })).status).toBe(200);
-  const done = await call(ctx, ticket, "/oss/complete", { key, name });
-  return (JSON.parse(done.text).data as { url: string }).url;
-}
+const ownDrawingFile = (ctx: Ctx, ticket: string, name: string) => uploadAs(ctx.api, ticket, "booth-drawing", name);
 
 type Prepared = { bBoothId: string; aBoothId: string; drawingId: string; aFile: string; bFile: string };
 const prepared = new WeakMap<TestApi, Promise<Prepared>>();

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { creditCodeCheckChar } from "../../../app/contracts/invoices/credit-code";
 import type { TestApi } from "../../support/test-api";
+import { uploadAs } from "../../support/uploads";
 
 /**
  * Invoice applications and their QR page in the IDOR sweep (tests/api/idor.test.ts; the probes run
@@ -115,16 +116,7 @@ function prepare(ctx: Ctx) {
 }
 
 /** The organizer's e-invoice PDF, uploaded the way the browser does. */
-async function uploadPdf(ctx: Ctx) {
-  const signed = json<{ key: string; fields: Record<string, string> }>(
-    await call(ctx, ctx.admin, `/oss/signature/getSignature?timesp=${Date.now()}&folder=invoice&fileName=e-invoice.pdf`),
-  ).data;
-  const form = new FormData();
-  for (const [field, value] of Object.entries(signed.fields)) form.append(field, value);
-  form.append("file", new File([new Uint8Array(SAMPLE_PDF)], "e-invoice.pdf"));
-  expect((await fetch(`${ctx.api.baseUrl}/storage`, { method: "POST", body: form })).status).toBe(200);
-  return json<{ url: string }>(await call(ctx, ctx.admin, "/oss/complete", { key: signed.key, name: "e-invoice.pdf" })).data.url;
-}
+const uploadPdf = (ctx: Ctx) => uploadAs(ctx.api, ctx.admin, "invoice", "e-invoice.pdf", SAMPLE_PDF);
 
 async function aState(ctx: Ctx) {
   const rows = await ctx.api.db.selectFrom("invoice_applications").selectAll().where("title", "in", [MARKER, ISSUED_MARKER]).orderBy("id").execute();

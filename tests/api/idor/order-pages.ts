@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
+import { insertStoredFile } from "../../support/stored-files";
 
 /**
  * The service-order pages' part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01),
@@ -40,21 +41,8 @@ function prepare(ctx: Ctx) {
     const a = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
     const b = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow();
     // A file of B's own, so only the order (not the file) can be why B's upload is refused.
-    const fileId = crypto.randomBytes(12).toString("base64url");
-    await ctx.api.db
-      .insertInto("stored_files")
-      .values({
-        id: fileId,
-        owner_user_id: b.id,
-        folder: "test",
-        original_name: "b.png",
-        content_type: "image/png",
-        size_bytes: 10,
-        storage_key: `stored/test/${fileId}`,
-        upload_key: null,
-      })
-      .execute();
-    return { aId: a.id, orderNo: String(order.data!.orderNo), serviceId, bFile: `/files/${fileId}` };
+    const bFile = await insertStoredFile(ctx.api.db, { ownerUserId: b.id, folder: "test", name: "b.png" });
+    return { aId: a.id, orderNo: String(order.data!.orderNo), serviceId, bFile: bFile.url };
   })();
   return prepared;
 }

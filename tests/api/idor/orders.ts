@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
 import type { TestApi } from "../../support/test-api";
+import { insertStoredFile, userIdOf } from "../../support/stored-files";
 
 /**
  * Service ordering's part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01) naming
@@ -23,22 +24,8 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
 }
 
 async function fileOf(ctx: Ctx, username: string) {
-  const user = await ctx.api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const id = crypto.randomBytes(12).toString("base64url");
-  await ctx.api.db
-    .insertInto("stored_files")
-    .values({
-      id,
-      owner_user_id: user.id,
-      folder: "test",
-      original_name: "a.jpg",
-      content_type: "image/jpeg",
-      size_bytes: 10,
-      storage_key: `stored/test/${id}`,
-      upload_key: null,
-    })
-    .execute();
-  return `/files/${id}`;
+  const owner = await userIdOf(ctx.api.db, username);
+  return (await insertStoredFile(ctx.api.db, { ownerUserId: owner, folder: "test", name: "a.jpg", contentType: "image/jpeg" })).url;
 }
 
 type Prepared = { aId: number; aBoothId: number; orderNo: string; serviceId: string; aFile: string; bFile: string };

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { PNG } from "../../support/sample-files";
 import type { TestApi } from "../../support/test-api";
+import { uploadAs } from "../../support/uploads";
 
 /**
  * Payment vouchers and bills in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a bill and a
@@ -23,15 +23,7 @@ async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string
   return { status: response.status, text: await response.text() };
 }
 
-async function voucherFile(ctx: Ctx, ticket: string, name: string) {
-  const signed = await call(ctx, ticket, `/oss/signature/getSignature?timesp=${Date.now()}&folder=payment-voucher&fileName=${name}`);
-  const { key, fields } = JSON.parse(signed.text).data as { key: string; fields: Record<string, string> };
-  const form = new FormData();
-  for (const [field, value] of Object.entries(fields)) form.append(field, value);
-  form.append("file", new File([new Uint8Array(PNG)], name));
-  expect((await fetch(`${ctx.api.baseUrl}/storage`, { method: "POST", body: form })).status).toBe(200);
-  return (JSON.parse((await call(ctx, ticket, "/oss/complete", { key, name })).text).data as { url: string }).url;
-}
+const voucherFile = (ctx: Ctx, ticket: string, name: string) => uploadAs(ctx.api, ticket, "payment-voucher", name);
 
 async function newBill(ctx: Ctx, boothNo: string, title: string) {
   const saved = await call(ctx, ctx.admin, "/smeb/bill/save", { boothNo, kind: "other", titleZh: title, titleEn: title, amount: "88.00" });

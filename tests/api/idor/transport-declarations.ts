@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { loadExcel } from "../../../server/spreadsheets/workbook";
 import type { TestApi } from "../../support/test-api";
+import { uploadAs } from "../../support/uploads";
 
 /**
  * Exhibit transport declarations in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a draft
@@ -41,17 +42,7 @@ async function exhibitsFile(name: string) {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function upload(ctx: Ctx, ticket: string, folder: string, name: string, bytes: Buffer) {
-  const signed = dataOf<{ key: string; fields: Record<string, string> }>(
-    await call(ctx, ticket, `/oss/signature/getSignature?timesp=${Date.now()}&folder=${folder}&fileName=${encodeURIComponent(name)}`),
-    "signature",
-  );
-  const form = new FormData();
-  for (const [field, value] of Object.entries(signed.fields)) form.append(field, value);
-  form.append("file", new File([new Uint8Array(bytes)], name));
-  expect((await fetch(`${ctx.api.baseUrl}/storage`, { method: "POST", body: form })).status).toBe(200);
-  return dataOf<{ url: string }>(await call(ctx, ticket, "/oss/complete", { key: signed.key, name }), "complete").url;
-}
+const upload = (ctx: Ctx, ticket: string, folder: string, name: string, bytes: Buffer) => uploadAs(ctx.api, ticket, folder, name, bytes);
 
 type Declaration = { id: number; version: number };
 type Prepared = {

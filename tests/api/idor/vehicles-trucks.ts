@@ -1,8 +1,9 @@
-import crypto from "node:crypto";
 import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { testCalendar } from "../../support/test-clock";
+import { insertStoredFile } from "../../support/stored-files";
+import { callApiZh } from "../../support/idor-probe";
 
 /**
  * Yellow-plate trucks in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a waiting truck and
@@ -19,18 +20,7 @@ const MARKER = "A黄牌车MARKER";
 /** A's plates: nobody else registers them. */
 const A_PLATES = { waiting: "琼Z97531", approved: "琼Z97532" };
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>): Promise<Answer> {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  const type = response.headers.get("content-type") ?? "";
-  return {
-    status: response.status,
-    text: type.includes("json") || type.includes("text") ? await response.text() : `<${type} ${(await response.arrayBuffer()).byteLength} bytes>`,
-  };
-}
+const call = callApiZh;
 
 type Prepared = { aId: number; aBoothId: number; bBoothId: number; waitingId: number; approvedId: number; aLicenseUrl: string };
 const prepared = new WeakMap<TestApi, Promise<Prepared>>();
@@ -45,19 +35,12 @@ function prepare(ctx: Ctx) {
       const b = await db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow();
       const aBooth = await db.selectFrom("booths").select("id").where("user_id", "=", a.id).orderBy("id").executeTakeFirstOrThrow();
       const bBooth = await db.selectFrom("booths").select("id").where("user_id", "=", b.id).orderBy("id").executeTakeFirstOrThrow();
-      const fileId = crypto.randomBytes(12).toString("base64url");
-      await db
-        .insertInto("stored_files")
-        .values({
-          id: fileId,
-          owner_user_id: a.id,
-          folder: "driving-license",
-          original_name: `${MARKER}.pdf`,
-          content_type: "application/pdf",
-          size_bytes: 10,
-          storage_key: `driving-license/${a.id}/${fileId}.pdf`,
-        })
-        .execute();
+      const { id: fileId } = await insertStoredFile(db, {
+        ownerUserId: a.id,
+        folder: "driving-license",
+        name: `${MARKER}.pdf`,
+        contentType: "application/pdf",
+      });
       const row = {
         exhibition_id: a.exhibition_id!,
         user_id: a.id,

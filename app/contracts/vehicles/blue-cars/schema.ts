@@ -1,6 +1,17 @@
 import * as z from "zod";
 import "../../common/zod-messages";
-import { blank, idValue, optionalText, optionalVersion, requiredChoice, requiredDate, requiredFileUrl, requiredText, withProp } from "../../common/validation";
+import {
+  blank,
+  idValue,
+  optionalText,
+  optionalVersion,
+  pageNumber,
+  requiredChoice,
+  requiredDate,
+  requiredFileUrl,
+  requiredText,
+  withProp,
+} from "../../common/validation";
 import { BLUE_CAR_LIMITS, BLUE_CAR_STATUSES, SHENZHEN_PLATE_PREFIX } from "./values";
 import { cleanPlate, PLATE } from "../plates";
 import { SIGNED_CODE_MAX_LENGTH } from "../../common/signed-code";
@@ -90,15 +101,7 @@ export type BlueCarDecisionInput = z.output<typeof blueCarDecisionSchema>;
 /** The organizer's list: a status and a page. */
 export const blueCarReviewQuerySchema = z.object({
   status: z.preprocess(blank, z.enum(BLUE_CAR_STATUSES, { message: withProp("validation.correct", F("status")) }).optional()),
-  page: z.preprocess(
-    blank,
-    z.coerce
-      .number({ message: withProp("validation.correct", F("page")) })
-      .int()
-      .min(1)
-      .max(10_000)
-      .default(1),
-  ),
+  page: pageNumber(F("page")),
 });
 
 const isWebAddress = (value: string) => {

@@ -9,7 +9,7 @@ import { pdfText } from "../support/pdf-text";
 import { backends, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
-import { blueCarsApiSweep } from "./idor/blue-cars";
+import { blueCarsApiEntries } from "./idor/blue-cars";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -246,4 +246,4 @@ describe.each(backends)("blue-plate cars (/smeb/blueCar) on %s", (backend) => {
   });
 });
 
-idorProbesOnBothDatabases("blue-plate cars", blueCarsApiSweep, { apiOnly: true });
+idorProbesOnBothDatabases("blue-plate cars", blueCarsApiEntries, { apiOnly: true });

@@ -39,7 +39,7 @@ import uploads from "./uploads/domain";
 import vehicles from "./vehicles/domain";
 import video from "./video/domain";
 
-export const CONTRACT_DOMAINS = [
+const CONTRACT_DOMAINS = [
   accounts,
   auth,
   badges,
@@ -74,5 +74,8 @@ export const CONTRACT_DOMAINS = [
   video,
 ] as const;
 
-/** The same list, each entry as a ContractDomain (what the consumers read; the literal one types the upload folders). */
+/** The list, each entry as a ContractDomain (what the consumers read). */
 export const contractDomains: readonly ContractDomain[] = CONTRACT_DOMAINS;
+
+/** Each declaration's own type, with its literal names (uploads/values.ts types the upload folders from it). */
+export type ContractDomains = typeof CONTRACT_DOMAINS;

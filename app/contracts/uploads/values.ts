@@ -3,7 +3,7 @@
  * zod: the upload component imports these; the request schemas (schema.ts) build on them.
  */
 
-import { type CONTRACT_DOMAINS, contractDomains } from "../domains";
+import { type ContractDomains, contractDomains } from "../domains";
 import { MB, UPLOAD_KINDS, type UploadFolderRule, type UploadKind } from "./kinds";
 
 export { DEFAULT_UPLOAD_KINDS, DEFAULT_UPLOAD_MAX_BYTES, UPLOAD_KINDS, type UploadKind } from "./kinds";
@@ -14,7 +14,7 @@ type FoldersOf<D> = D extends { uploadFolders: infer F } ? Extract<keyof F, stri
  * docs/product.md § Uploads: the upload folders, each declared by the domain that uses it in its
  * domain.ts (`uploadFolders`), read here from the registry (app/contracts/domains.ts, docs/decisions/063).
  */
-export type UploadFolder = FoldersOf<(typeof CONTRACT_DOMAINS)[number]>;
+export type UploadFolder = FoldersOf<ContractDomains[number]>;
 
 /** What each folder can ever hold; a use may narrow it, never widen it. */
 const FOLDER_RULES = Object.fromEntries(contractDomains.flatMap((domain) => Object.entries(domain.uploadFolders ?? {}))) as Record<

@@ -16,6 +16,7 @@ import { purgeOldVisitorCodes } from "./promotion/visitor-throttle";
 import { purgeOldRateLimitHits } from "./rate-limits/hits";
 import { sweepUnclaimedUploads } from "./uploads/grants";
 import { uploadSweepJobs } from "./uploads/sweep-jobs";
+import { FILE_REFERENCES } from "./domains";
 import { appClock } from "./clock";
 import { DataDirHeldError, EXIT_DATA_DIR_HELD } from "./db/data-dir-owner";
 import { createNotifier } from "./notify";
@@ -154,7 +155,7 @@ function jobDomains(config: Config, logger: ReturnType<typeof createLogger>, ser
     messageJobs({ db, channels, logger, config }),
     invitationJobs(jobDeps),
     videoJobs({ db: services.database.db, store: services.store, logger }),
-    uploadSweepJobs({ db: services.database.db, store: services.store, logger }),
+    uploadSweepJobs({ db: services.database.db, store: services.store, logger, fileReferences: FILE_REFERENCES }),
     backupJobs({
       db,
       store: services.store,

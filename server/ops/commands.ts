@@ -9,6 +9,7 @@ import { BADGE_QUOTA_OPTIONS, BADGE_QUOTA_USAGE, badgeQuotaCommand } from "../ba
 import { CONSTRUCTION_SETTINGS_OPTIONS, CONSTRUCTION_SETTINGS_USAGE, constructionSettingsCommand } from "../booth-construction/settings-command";
 import { CARRIERS_DETAILS, CARRIERS_OPTIONS, CARRIERS_USAGE, carriersCommand } from "../transport/carriers-command";
 import { sweepUnreferencedFiles, UNREFERENCED_FILE_HOURS } from "../uploads/file-references";
+import { FILE_REFERENCES } from "../domains";
 import { sweepUnclaimedUploads, UNCLAIMED_UPLOAD_HOURS } from "../uploads/grants";
 import { MixedDatabaseRefusal } from "../setup/database-kind";
 import { accountCommands } from "./commands-accounts";
@@ -99,7 +100,7 @@ const commands: Record<string, OpsCommand> = {
     run: async ({ db, store }, args) => {
       noArguments("sweep-uploads", args);
       const { objects, grants } = await sweepUnclaimedUploads(db, store);
-      const unreferenced = await sweepUnreferencedFiles(db, store);
+      const unreferenced = await sweepUnreferencedFiles(db, store, FILE_REFERENCES);
       return `Removed ${objects} upload(s) not completed within ${UNCLAIMED_UPLOAD_HOURS} hours, ${grants} expired signature(s), and ${unreferenced.files} completed file(s) no record referred to for ${UNREFERENCED_FILE_HOURS} hours.`;
     },
   },

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { UploadFolder } from "../../app/contracts/uploads/schema";
+import { isPrintedFolder, type UploadFolder } from "../../app/contracts/uploads/schema";
 
 /**
  * Uploaded pictures (decision 042). libvips (sharp) is the one decoder of a picture an exhibitor
@@ -15,14 +15,13 @@ import type { UploadFolder } from "../../app/contracts/uploads/schema";
  */
 const PICTURE_MAX_PIXELS = 40_000_000;
 /**
- * Print artwork and drawings, which are stored and downloaded but never drawn by the server: the
+ * Print artwork and drawings (the folders their domains declare `printed`), which are stored and downloaded but never drawn by the server: the
  * 2400 × 950 mm fascia at 200 dpi is 80 MP, an A0 drawing at 200 dpi 62 MP.
  */
 const PRINT_MAX_PIXELS = 120_000_000;
-const PRINT_FOLDERS: ReadonlySet<UploadFolder> = new Set(["booth-fascia", "booth-drawing", "data-file"]);
 
 export function pixelLimitOf(folder: UploadFolder) {
-  return PRINT_FOLDERS.has(folder) ? PRINT_MAX_PIXELS : PICTURE_MAX_PIXELS;
+  return isPrintedFolder(folder) ? PRINT_MAX_PIXELS : PICTURE_MAX_PIXELS;
 }
 
 /** The width and height the picture's header declares, or null when libvips cannot read its header. */

@@ -9,7 +9,7 @@ import { pdfText } from "../support/pdf-text";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
-import { blueCarsApiSweep } from "./idor/blue-cars";
+import { blueCarsApiEntries } from "./idor/blue-cars";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -246,4 +246,4 @@ describe.each(backendsOf(import.meta.url))("blue-plate cars (/smeb/blueCar) on %
   });
 });
 
-idorProbesOnBothDatabases("blue-plate cars", blueCarsApiSweep, { apiOnly: true });
+idorProbesOnBothDatabases("blue-plate cars", blueCarsApiEntries, { apiOnly: true });

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageRoutes, serverRoutes } from "../support/inventory";
@@ -5,58 +6,11 @@ import { portalClient } from "../support/portal-client";
 import { describeCaller, type RouteCall } from "../support/route-calls";
 import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
 import { PNG } from "../support/sample-files";
-import { exhibitorSweep } from "./idor/exhibitor";
-import { orderPagesSweep } from "./idor/order-pages";
-import { bookingFormsSweep } from "./idor/booking-forms";
-import { ordersSweep } from "./idor/orders";
-import { contractorsSweep } from "./idor/contractors";
-import { badgesSweep } from "./idor/badges";
-import { badgesExcelSweep } from "./idor/badges-excel";
-import { badgePagesSweep } from "./idor/badge-pages";
-import { badgesPrintSweep } from "./idor/badges-print";
-import { badgesReviewSweep } from "./idor/badges-review";
-import { boothBuildSweep } from "./idor/booth-build";
-import { boothSafetySweep } from "./idor/booth-safety";
-import { boothReviewSweep } from "./idor/booth-review";
-import { boothPagesSweep } from "./idor/booth-pages";
-import { paymentVouchersSweep } from "./idor/payment-vouchers";
-import { invoicesSweep } from "./idor/invoices";
-import { invoicePagesSweep } from "./idor/invoice-pages";
-import { transportDeclarationsSweep } from "./idor/transport-declarations";
-import { transportCarrierSweep } from "./idor/transport-carrier";
-import { liftingSweep } from "./idor/transport-lifting";
-import { transportPagesSweep } from "./idor/transport-pages";
-import { trucksSweep } from "./idor/vehicles-trucks";
-import { taiwanSweep } from "./idor/vehicles-taiwan";
-import { expressSweep } from "./idor/vehicles-express";
-import { overseasSweep } from "./idor/vehicles-overseas";
-import { promotionSweep } from "./idor/promotion";
-import { visitorsSweep } from "./idor/visitors";
-import { promotionPagesSweep } from "./idor/promotion-pages";
-import { promotionReportsSweep } from "./idor/promotion-reports";
-import { accountsSweep } from "./idor/accounts";
-import { passwordLinksSweep } from "./idor/password-links";
-import { homeOverviewSweep } from "./idor/home-overview";
-import { remindersSweep } from "./idor/reminders";
-import { calendarSweep } from "./idor/calendar";
-import { showcaseSweep } from "./idor/showcase";
-import { videoSweep } from "./idor/video";
-import { dataAreaSweep } from "./idor/data-area";
-import { contentPagesSweep } from "./idor/content-pages";
-import { blueCarsSweep } from "./idor/blue-cars";
-import { trafficGuidesSweep } from "./idor/traffic-guides";
-import { reservationsSweep } from "./idor/reservations";
-import { epidemicSweep } from "./idor/epidemic";
-import { feedbackInboxSweep } from "./idor/feedback-inbox";
-import { deliveryLogSweep } from "./idor/delivery-log";
-import { exhibitionSettingsSweep } from "./idor/exhibition-settings";
-import { logisticsSettingsSweep } from "./idor/logistics-settings";
-import { catalogueSettingsSweep } from "./idor/catalogue-settings";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
- * A's data. The routes come from the running server and the Remix manifest; each must be listed
- * below either with a probe (it takes an id of something someone owns) or with the reason it
+ * A's data. The routes come from the running server and the Remix manifest; each must be listed,
+ * below (the shell's) or in its domain's tests/api/idor/<domain>.ts, either with a probe (it takes an id of something someone owns) or with the reason it
  * takes none. A new route fails this test until someone decides which it is. A probe's test also fails
  * when, during its own run, the probe never sent its route a request as a non-owner (the server notes
  * each request's route and caller: tests/support/route-calls.ts); a probe listed for several routes
@@ -154,6 +108,16 @@ const completeProbe: Probe = async (ctx) => {
   expect(owner.status).toBe(200);
 };
 
+/**
+ * Each domain's entries, found by their file: every `tests/api/idor/<domain>.ts` exports one
+ * `<name>Sweep` (docs/decisions/063). A new domain adds its file and edits nothing here;
+ * tests/unit/domain-registry.test.ts fails on a file without exactly one sweep, or a route two files list.
+ */
+const domainFiles = import.meta.glob<Record<string, Record<string, Entry>>>("./idor/*.ts", { eager: true });
+const domainEntries = Object.values(domainFiles).flatMap((exports) =>
+  Object.entries(exports).flatMap(([name, entries]) => (name.endsWith("Sweep") ? [entries] : [])),
+);
+
 /** Keys: "METHOD /path" for server routes, the Remix route id for pages. */
 const sweep: Record<string, Entry> = {
   "GET /files/:id": { probe: fileProbe },
@@ -220,53 +184,7 @@ const sweep: Record<string, Entry> = {
   "routes/regions": { noOwnedId: REFERENCE_DATA },
   "routes/_shell.skin": { noOwnedId: OWN_SESSION },
   "routes/_shell.contact": { noOwnedId: EXHIBITION_WIDE },
-  ...exhibitorSweep,
-  ...ordersSweep,
-  ...orderPagesSweep,
-  ...bookingFormsSweep,
-  ...contractorsSweep,
-  ...badgesSweep,
-  ...badgesExcelSweep,
-  ...badgePagesSweep,
-  ...badgesPrintSweep,
-  ...badgesReviewSweep,
-  ...boothBuildSweep,
-  ...boothSafetySweep,
-  ...boothReviewSweep,
-  ...boothPagesSweep,
-  ...paymentVouchersSweep,
-  ...invoicesSweep,
-  ...invoicePagesSweep,
-  ...transportDeclarationsSweep,
-  ...transportCarrierSweep,
-  ...liftingSweep,
-  ...transportPagesSweep,
-  ...trucksSweep,
-  ...taiwanSweep,
-  ...expressSweep,
-  ...overseasSweep,
-  ...promotionSweep,
-  ...visitorsSweep,
-  ...promotionPagesSweep,
-  ...promotionReportsSweep,
-  ...accountsSweep,
-  ...passwordLinksSweep,
-  ...homeOverviewSweep,
-  ...remindersSweep,
-  ...calendarSweep,
-  ...showcaseSweep,
-  ...videoSweep,
-  ...dataAreaSweep,
-  ...contentPagesSweep,
-  ...blueCarsSweep,
-  ...trafficGuidesSweep,
-  ...reservationsSweep,
-  ...epidemicSweep,
-  ...feedbackInboxSweep,
-  ...deliveryLogSweep,
-  ...exhibitionSettingsSweep,
-  ...logisticsSettingsSweep,
-  ...catalogueSettingsSweep,
+  ...Object.assign({}, ...domainEntries),
 };
 
 /** The address pickers are many routes of one kind. */
@@ -325,7 +243,7 @@ describe("IDOR sweep", () => {
   it("every server route and every page route is in the sweep", () => {
     const keys = [...serverRoutes(ctx.api.app).map((r) => r.key), ...pageRoutes(build).map((r) => r.id)];
     const unlisted = keys.filter((key) => !entryFor(key));
-    expect(unlisted.join(", "), "new routes: add each to tests/api/idor.test.ts with a probe or the reason it takes no owned id").toBe("");
+    expect(unlisted.join(", "), "new routes: add each to its domain's tests/api/idor/<domain>.ts with a probe or the reason it takes no owned id").toBe("");
     expect(keys.length).toBeGreaterThan(40);
   });
 

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createObjectStore } from "../../server/uploads";
-import { FILE_REFERENCES, NOT_FILE_REFERENCES, sweepUnreferencedFiles, UNREFERENCED_FILE_HOURS } from "../../server/uploads/file-references";
+import { sweepUnreferencedFiles, UNREFERENCED_FILE_HOURS } from "../../server/uploads/file-references";
+import { FILE_REFERENCES, NOT_FILE_REFERENCES } from "../../server/domains";
 import { storedFileIdOf } from "../../server/uploads/files";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 
@@ -132,13 +133,13 @@ describe.each(backendsOf(import.meta.url))("storage per account on %s", (backend
     const uploadedAt = new Date(unusedRow.created_at as unknown as string).getTime();
 
     // Within the grace period nothing goes.
-    await sweepUnreferencedFiles(api.db, store, new Date(uploadedAt + (UNREFERENCED_FILE_HOURS - 1) * 3_600_000));
+    await sweepUnreferencedFiles(api.db, store, FILE_REFERENCES, new Date(uploadedAt + (UNREFERENCED_FILE_HOURS - 1) * 3_600_000));
     expect(await row(unused)).toBeTruthy();
     expect(await store.stat(unusedRow.storage_key)).toBeTruthy();
 
     // After it, the unused file goes, row and bytes; the feedback's picture, the one in JSON and every demo file stay.
     const demoFiles = (await api.db.selectFrom("stored_files").select("id").execute()).map((f) => f.id).filter((id) => !uploadedHere.has(id));
-    const swept = await sweepUnreferencedFiles(api.db, store, new Date(uploadedAt + (UNREFERENCED_FILE_HOURS + 1) * 3_600_000));
+    const swept = await sweepUnreferencedFiles(api.db, store, FILE_REFERENCES, new Date(uploadedAt + (UNREFERENCED_FILE_HOURS + 1) * 3_600_000));
     expect(await row(unused)).toBeUndefined();
     expect(await store.stat(unusedRow.storage_key)).toBeNull();
     expect(await row(feedbackPicture)).toBeTruthy();

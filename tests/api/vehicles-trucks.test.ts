@@ -11,7 +11,7 @@ import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../s
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
-import { trucksApiSweep } from "./idor/vehicles-trucks";
+import { trucksApiEntries } from "./idor/vehicles-trucks";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -297,4 +297,4 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
   });
 });
 
-idorProbesOnBothDatabases("yellow-plate truck", trucksApiSweep, { apiOnly: true });
+idorProbesOnBothDatabases("yellow-plate truck", trucksApiEntries, { apiOnly: true });

@@ -1,8 +1,12 @@
 import type { Page } from "@playwright/test";
+import { contractDomains } from "../../app/contracts/domains";
 
 /** Links that are not pages to look at: downloads, pictures, sign-out, language switch, the form-posting UI endpoints. */
 const NOT_PAGES =
-  /^\/(logout|language|ui|booth)(\/|\?|$)|\/(export|template|contract|print|qr|check|pass|report|image|pdf)(\?|$)|-export(\?|$)|[?&]download=1|^\/dataArea\/download\/|^\/HT\/parkingGuide\/map\/|^\/index\/poster-image\/|^\/files\/|^\/build\/|^\/v\//;
+  /^\/(logout|language|ui|booth)(\/|\?|$)|\/(export|template|contract|print|qr|check|pass|report|image|pdf)(\?|$)|-export(\?|$)|[?&]download=1|^\/index\/poster-image\/|^\/files\/|^\/build\/|^\/v\//;
+/** The domains' own file links (`fileLinks` in app/contracts/<domain>/domain.ts). */
+const FILE_LINKS = contractDomains.flatMap((domain) => domain.fileLinks ?? []);
+const isPage = (path: string) => !NOT_PAGES.test(path) && !FILE_LINKS.some((prefix) => path.startsWith(prefix));
 
 /**
  * Visits every page reachable by links from /index (breadth first, at most `maxPages`), calling `visit`
@@ -24,7 +28,7 @@ export async function crawlLinkedPages(page: Page, language: "zh" | "en", maxPag
       const target = href.split("#")[0]!;
       // In English the blue-plate car guide opens the exhibition's own traffic site, not a portal page.
       const leavesSite = language === "en" && target.startsWith("/HT/blueCarGuide");
-      if (target && !NOT_PAGES.test(target) && !leavesSite && !seen.has(target)) queue.push(target);
+      if (target && isPage(target) && !leavesSite && !seen.has(target)) queue.push(target);
     }
   }
   return seen;

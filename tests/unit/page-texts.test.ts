@@ -102,6 +102,6 @@ describe("texts in the browser", () => {
       expect(Object.keys(enCore)).not.toContain(group);
       expect(Object.keys(en)).toContain(group);
     }
-    for (const page of Object.keys(VEHICLE_PAGES)) expect(Object.keys(en.vehicles)).toContain(page);
+    for (const page of Object.keys(VEHICLE_PAGES)) expect(Object.keys(en.vehicles ?? {})).toContain(page);
   });
 });

@@ -1,7 +1,7 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 
 /** accounts texts (zh), issue 39: exhibitors and booths imported from Excel. */
-const accounts: Resource["accounts"] = {
+const accounts: typeof English = {
   fields: {
     exhibitorNo: "展商编号",
     companyNameZh: "公司名称（中文）",

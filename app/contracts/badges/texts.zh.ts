@@ -1,7 +1,7 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 
 /** 展商证件（参展证申请）。 */
-const badges: Resource["badges"] = {
+const badges: typeof English = {
   title: "展商证件",
   fields: {
     booth: "展位",

@@ -1,7 +1,7 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 
 /** calendar texts (zh), issue 39: the organizer's exhibition calendar (days, checklist deadlines, button windows). */
-const calendar: Resource["calendar"] = {
+const calendar: typeof English = {
   title: "展会日历",
   intro: "展会的各个日期、待办事项的截止时间，以及随这些日期关闭的按钮的开放时段。日期与时间均为北京时间（UTC+8）。",
   back: "返回首页",

@@ -1,7 +1,7 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 
 /** dataArea texts (zh), issue 41: the organizer's downloadable files, by class. */
-const dataArea: Resource["dataArea"] = {
+const dataArea: typeof English = {
   title: "资料下载",
   intro: "主办方为展商发布的资料：手册、表格、标志及横幅等。",
   bannerSignIn: "登录后可下载展会标志及横幅文件。",

@@ -1,7 +1,7 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 
 /** epidemic texts (zh), issue 41: the exhibitor's epidemic commitment and on-site staff, and the organizer's review. */
-const epidemic: Resource["epidemic"] = {
+const epidemic: typeof English = {
   title: "防疫申报",
   intro: "请阅读并接受主办方的防疫承诺，并登记将在现场展位工作的人员。",
   commitmentTitle: "防疫承诺书",

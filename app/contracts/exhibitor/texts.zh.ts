@@ -1,9 +1,9 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 import verify from "./texts-verify.zh";
 import api from "./texts-api.zh";
 
 /** 展商信息：资料填写步骤、审核、集团资料与参展确认函。 */
-const exhibitor: Resource["exhibitor"] = {
+const exhibitor: typeof English = {
   title: "展商资料",
   choose: "请选择",
   addressLegend: "公司地址",

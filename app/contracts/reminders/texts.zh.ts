@@ -1,7 +1,7 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 
 /** reminders texts (zh), issue 39: checklist reminders by e-mail and SMS, their settings and log. */
-const reminders: Resource["reminders"] = {
+const reminders: typeof English = {
   item: "待办事项",
   mail: {
     subject: "【待办】{{item}}：截止 {{deadline}}",

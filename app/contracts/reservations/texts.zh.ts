@@ -1,7 +1,7 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 
 /** reservations texts (zh), issue 41: business reservations (partner hotels and meeting rooms). */
-const reservations: Resource["reservations"] = {
+const reservations: typeof English = {
   title: "商务预约",
   intro: "预订展会合作酒店客房及展馆会议室，每项申请由主办方确认。",
   hotels: "合作酒店",

@@ -1,7 +1,7 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 
 /** trafficGuides texts (zh), issue 41: the exhibition's shuttle buses and car parks. */
-const trafficGuides: Resource["trafficGuides"] = {
+const trafficGuides: typeof English = {
   title: "接驳巴士及停车指引",
   bus: {
     title: "接驳巴士指引",

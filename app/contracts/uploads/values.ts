@@ -3,43 +3,31 @@
  * zod: the upload component imports these; the request schemas (schema.ts) build on them.
  */
 
-/** docs/product.md § Uploads: the upload folders. */
-export const UPLOAD_FOLDERS = [
-  "icon",
-  "company-logo",
-  "company-video",
-  "company-video-cover",
-  "exhibits-img",
-  "eletricbox-img",
-  "driving-license",
-  "invoice",
-  "feedback",
-  "certificate-composite",
-  "carriage-bill",
-  "carriage-exhibit-excel",
-  "payment-voucher",
-  "leakage-electric",
-  "health-code",
-  "travel-code",
-  "poster",
-  "test",
-  // Booth construction (issue 15): the spec names no folder for these.
-  "booth-fascia",
-  "booth-insurance",
-  "safety-commitment",
-  "booth-drawing",
-  // The data area (issue 41): the organizer's published files.
-  "data-file",
-  // The bus and parking guides (issue 41): car park maps.
-  "guide-map",
-  // The organizer's settings (issue 52): the 'Contact us' QR picture.
-  "contact-code",
-] as const;
-export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+import { type ContractDomains, contractDomains } from "../domains";
+import { MB, UPLOAD_KINDS, type UploadFolderRule, type UploadKind } from "./kinds";
 
-/** File kinds the portal accepts, by the extension a user sees. The server checks the bytes. */
-export const UPLOAD_KINDS = ["jpg", "png", "gif", "pdf", "xls", "xlsx", "mp4", "cdr"] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export { DEFAULT_UPLOAD_KINDS, DEFAULT_UPLOAD_MAX_BYTES, UPLOAD_KINDS, type UploadKind } from "./kinds";
+
+type FoldersOf<D> = D extends { uploadFolders: infer F } ? Extract<keyof F, string> : never;
+
+/**
+ * docs/product.md § Uploads: the upload folders, each declared by the domain that uses it in its
+ * domain.ts (`uploadFolders`), read here from the registry (app/contracts/domains.ts, docs/decisions/063).
+ */
+export type UploadFolder = FoldersOf<ContractDomains[number]>;
+
+/** What each folder can ever hold; a use may narrow it, never widen it. */
+const FOLDER_RULES = Object.fromEntries(contractDomains.flatMap((domain) => Object.entries(domain.uploadFolders ?? {}))) as Record<
+  UploadFolder,
+  UploadFolderRule
+>;
+
+export const UPLOAD_FOLDERS = Object.keys(FOLDER_RULES) as [UploadFolder, ...UploadFolder[]];
+
+/** Whether a folder holds print artwork or drawings (a higher pixel limit: server/uploads/pictures.ts). */
+export function isPrintedFolder(folder: UploadFolder) {
+  return FOLDER_RULES[folder]?.printed === true;
+}
 
 /** Extensions a file name may carry for each kind (jpeg is jpg). */
 export const KIND_EXTENSIONS: Record<UploadKind, string[]> = {
@@ -53,43 +41,7 @@ export const KIND_EXTENSIONS: Record<UploadKind, string[]> = {
   cdr: ["cdr"],
 };
 
-/** docs/product.md § Uploads / Display constants: jpg, jpeg, png, gif, pdf, xls, xlsx; 5 MB; one file. */
-export const DEFAULT_UPLOAD_KINDS: UploadKind[] = ["jpg", "png", "gif", "pdf", "xls", "xlsx"];
-export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_UPLOAD_MAX_COUNT = 1;
-
-const MB = 1024 * 1024;
-const IMAGES: UploadKind[] = ["jpg", "png", "gif"];
-
-/** What each folder can ever hold; a use may narrow it, never widen it. */
-const FOLDER_RULES: Record<UploadFolder, { kinds: UploadKind[]; maxBytes: number }> = {
-  icon: { kinds: IMAGES, maxBytes: 5 * MB },
-  "company-logo": { kinds: IMAGES, maxBytes: 5 * MB },
-  "company-video": { kinds: ["mp4"], maxBytes: 200 * MB },
-  "company-video-cover": { kinds: IMAGES, maxBytes: 5 * MB },
-  "exhibits-img": { kinds: IMAGES, maxBytes: 5 * MB },
-  "eletricbox-img": { kinds: [...IMAGES, "pdf"], maxBytes: 10 * MB },
-  "driving-license": { kinds: [...IMAGES, "pdf"], maxBytes: 5 * MB },
-  invoice: { kinds: [...IMAGES, "pdf"], maxBytes: 10 * MB },
-  feedback: { kinds: IMAGES, maxBytes: 5 * MB },
-  "certificate-composite": { kinds: [...IMAGES, "pdf"], maxBytes: 20 * MB },
-  "carriage-bill": { kinds: [...IMAGES, "pdf"], maxBytes: 10 * MB },
-  "carriage-exhibit-excel": { kinds: ["xls", "xlsx"], maxBytes: 10 * MB },
-  "payment-voucher": { kinds: [...IMAGES, "pdf"], maxBytes: 10 * MB },
-  "leakage-electric": { kinds: [...IMAGES, "pdf"], maxBytes: 10 * MB },
-  "health-code": { kinds: IMAGES, maxBytes: 5 * MB },
-  "travel-code": { kinds: IMAGES, maxBytes: 5 * MB },
-  poster: { kinds: [...IMAGES, "pdf"], maxBytes: 20 * MB },
-  test: { kinds: DEFAULT_UPLOAD_KINDS, maxBytes: DEFAULT_UPLOAD_MAX_BYTES },
-  // Fascia artwork: a JPG or a CorelDRAW file (docs/product.md § Uploads), large.
-  "booth-fascia": { kinds: ["jpg", "cdr"], maxBytes: 50 * MB },
-  "booth-insurance": { kinds: ["pdf"], maxBytes: 10 * MB },
-  "safety-commitment": { kinds: ["jpg", "png", "pdf"], maxBytes: 10 * MB },
-  "booth-drawing": { kinds: ["pdf", "jpg", "png"], maxBytes: 50 * MB },
-  "data-file": { kinds: ["pdf", "xls", "xlsx", "jpg", "png"], maxBytes: 50 * MB },
-  "guide-map": { kinds: ["jpg", "png"], maxBytes: 5 * MB },
-  "contact-code": { kinds: ["jpg", "png"], maxBytes: MB },
-};
 
 /** The kind a file name claims (for the browser's early check only), or null. */
 export function kindOfName(name: string): UploadKind | null {
@@ -106,7 +58,7 @@ export function formatSizeLimit(bytes: number) {
 export function effectiveRules(folder: UploadFolder, wanted: { kinds?: UploadKind[]; maxBytes?: number } = {}) {
   const rules = FOLDER_RULES[folder];
   const kinds = (wanted.kinds ?? rules.kinds).filter((k) => rules.kinds.includes(k));
-  return { kinds: kinds.length ? kinds : rules.kinds, maxBytes: Math.min(wanted.maxBytes ?? rules.maxBytes, rules.maxBytes) };
+  return { kinds: kinds.length ? kinds : [...rules.kinds], maxBytes: Math.min(wanted.maxBytes ?? rules.maxBytes, rules.maxBytes) };
 }
 
 export type UploadSignature = {

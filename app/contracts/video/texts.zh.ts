@@ -1,7 +1,7 @@
-import type { Resource } from "~/contracts/i18n/locales/en";
+import type English from "./texts.en";
 
 /** video texts (zh), issue 40: promotional videos rendered by a background job. */
-const video: Resource["video"] = {
+const video: typeof English = {
   title: "宣传视频",
   intro: "根据贵司的标志、公司名称、展位和展品自动生成 15–30 秒带背景音乐的 MP4 视频。视频在后台生成，您可以离开本页面。",
   exhibits: "展品",

@@ -181,4 +181,4 @@ export const blueCarsSweep = {
 };
 
 /** The API entries alone, for tests/api/blue-cars.test.ts on both databases. */
-export const blueCarsApiSweep = Object.fromEntries(Object.entries(blueCarsSweep).filter(([route]) => route.includes(" /api/")));
+export const blueCarsApiEntries = Object.fromEntries(Object.entries(blueCarsSweep).filter(([route]) => route.includes(" /api/")));

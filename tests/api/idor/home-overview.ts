@@ -38,7 +38,6 @@ const notDonePageProbe = async (ctx: Ctx) => {
 };
 
 export const homeOverviewSweep = {
-  "routes/_shell.index.checklist.$itemId": { probe: notDonePageProbe },
   "routes/index.checklist.$itemId.export": { probe: notDonePageProbe },
   "GET /api/smeb/worksheet/overview": { probe: overviewProbe },
   "GET /api/smeb/worksheet/notDone": { probe: overviewProbe },

@@ -218,4 +218,4 @@ export const trucksSweep = {
 };
 
 /** The API probes alone (the page probes need the Remix build): vehicles-trucks.test.ts runs these on both databases. */
-export const trucksApiSweep = Object.fromEntries(Object.entries(trucksSweep).filter(([key]) => key.startsWith("GET /api") || key.startsWith("POST /api")));
+export const trucksApiEntries = Object.fromEntries(Object.entries(trucksSweep).filter(([key]) => key.startsWith("GET /api") || key.startsWith("POST /api")));

@@ -1,0 +1,6 @@
+import { defineDomain } from "../common/domain";
+
+/** What the captcha domain brings to the portal, read through app/contracts/domains.ts (docs/decisions/063). */
+export default defineDomain({
+  folder: "captcha",
+});

@@ -1,0 +1,6 @@
+import { defineServerDomain } from "../domain";
+
+/** What the setup domain brings to the server, read through server/domains.ts (docs/decisions/063). */
+export default defineServerDomain({
+  folder: "setup",
+});

@@ -15,21 +15,38 @@ import type { Logger } from "../logger";
  * files. On PostgreSQL it goes through the app's pool.
  */
 
-/** pg-boss's `db`: statements with values as one query, a script without values as exec (its last result). */
-function bossDb(database: DatabaseHandle): PgBoss.Db {
+/**
+ * pg-boss's `db`: statements with values as one query, a script without values as exec (its last
+ * result). It also knows the statements still running: pg-boss marks a finished job complete without
+ * waiting for it, so its `stop` can resolve while that statement is still queued; `settled` lets the
+ * queue's stop wait for it before the caller closes the database.
+ */
+function bossDb(database: DatabaseHandle): PgBoss.Db & { settled(): Promise<void> } {
   const { db, pglite } = database;
-  if (pglite) {
-    return {
-      executeSql: (text, values) =>
-        // Held as the app's one connection meanwhile: no Kysely transaction interleaves with it.
+  const running = new Set<Promise<unknown>>();
+  const run = (text: string, values?: unknown[]) =>
+    pglite
+      ? // Held as the app's one connection meanwhile: no Kysely transaction interleaves with it.
         db.connection().execute(async () => {
           if (values?.length) return pglite.query(text, values);
           const results = await pglite.exec(text);
           return results.at(-1) ?? { rows: [] };
-        }),
-    };
-  }
-  return { executeSql: async (text, values) => db.executeQuery(CompiledQuery.raw(text, values ?? [])) };
+        })
+      : db.executeQuery(CompiledQuery.raw(text, values ?? []));
+  return {
+    executeSql: (text, values) => {
+      const statement = run(text, values);
+      running.add(statement);
+      statement.then(
+        () => running.delete(statement),
+        () => running.delete(statement),
+      );
+      return statement as Promise<{ rows: never[] }>;
+    },
+    async settled() {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
 }
 
 export type JobOptions = {
@@ -75,7 +92,8 @@ async function retryOnDeadlock(register: () => Promise<void>, attempts = 5): Pro
 }
 
 export async function startJobQueue(deps: { database: DatabaseHandle; logger: Logger }, domains: JobWorkers[], options: JobOptions = {}): Promise<JobQueue> {
-  const boss = new PgBoss({ db: bossDb(deps.database), schema: "pgboss", supervise: true, schedule: true, migrate: true });
+  const statements = bossDb(deps.database);
+  const boss = new PgBoss({ db: statements, schema: "pgboss", supervise: true, schedule: true, migrate: true });
   boss.on("error", (error) => deps.logger.warn({ err: error }, "job queue error"));
   await boss.start();
   const names = new Set<string>();
@@ -96,6 +114,8 @@ export async function startJobQueue(deps: { database: DatabaseHandle; logger: Lo
     async stop() {
       if (running === queue) running = null;
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      // A job's completion may still be on its way to the database (see bossDb).
+      await statements.settled();
     },
   };
   running = queue;

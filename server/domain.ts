@@ -1,20 +1,9 @@
 import type { Router } from "express";
 import type { ApiDeps } from "./api/context";
+import type { MenuTable } from "./db/schema/auth";
 
-/** One row of the `menus` table. isMenu 2 = a page that is not shown in the side menu. */
-export type SeedMenu = {
-  id: number;
-  pid: number;
-  route: string;
-  name: string;
-  name_en: string;
-  icon: string | null;
-  is_menu: number;
-  hidden: boolean;
-  remark: string | null;
-  url: string | null;
-  sort: number;
-};
+/** One row of the `menus` table (isMenu 2 = a page that is not shown in the side menu). */
+export type SeedMenu = MenuTable;
 
 /**
  * Who is granted a menu row (docs/product.md § Roles): exhibitors (the default), the organizer alone

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { JS_ON_ONLY_SPECS } from "./tests/e2e/js-on-only";
+import { JS_OFF_ONLY, JS_ON_ONLY, JS_ON_ONLY_SPECS } from "./tests/e2e/js-on-only";
 import { TEST_NOW } from "./tests/support/test-clock";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -15,6 +15,7 @@ export const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  ...(process.env.E2E_CHROMIUM_ARGS ?? "").split(" ").filter(Boolean),
 ];
 
 export default defineConfig({
@@ -38,9 +39,14 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
-    // Without JavaScript: every form flow, not the files that only read server-rendered pages (./tests/e2e/js-on-only.ts).
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: JS_ON_ONLY_SPECS.map((file) => `**/${file}`) },
+    { name: "js-on", use: { javaScriptEnabled: true }, grepInvert: new RegExp(JS_OFF_ONLY) },
+    // Without JavaScript: every form flow, not the tests that only read server-rendered pages (./tests/e2e/js-on-only.ts).
+    {
+      name: "js-off",
+      use: { javaScriptEnabled: false },
+      testIgnore: JS_ON_ONLY_SPECS.map((file) => `**/${file}`),
+      grepInvert: new RegExp(JS_ON_ONLY),
+    },
   ],
   webServer: {
     command: `node tests/e2e/start-server.mjs`,

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type App } from "./fixtures";
+import { JS_ON_ONLY } from "./js-on-only";
 
 // Axe runs its script in the page: the JS-on project is enough.
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe needs JavaScript in the page");
 
 async function seriousViolations(app: App, name: string) {
   const results = await new AxeBuilder({ page: app.page }).analyze();
@@ -20,7 +20,7 @@ async function seriousViolations(app: App, name: string) {
   return serious.map((v) => `${v.id} (${v.nodes.length})`);
 }
 
-test("no serious or critical axe violations on /login, /index and /changePassword", async ({ app, page }) => {
+test("no serious or critical axe violations on /login, /index and /changePassword", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.goto("/login");
   const login = await seriousViolations(app, "login");
 

@@ -1,5 +1,6 @@
 import { setLanguage } from "./exhibitor-helpers";
 import { FAILED_RESOURCE, expect, test } from "./fixtures";
+import { JS_ON_ONLY } from "./js-on-only";
 
 /**
  * Areas are layout routes (app/components/shell/area-layout.tsx): the sidebar is the area's, a
@@ -9,7 +10,7 @@ import { FAILED_RESOURCE, expect, test } from "./fixtures";
 
 const AREA_DATA = "routes%2F_shell.bookingService";
 
-test("a page that fails shows the error page inside the shell, menus still usable", async ({ app, page, consoleErrors }, testInfo) => {
+test("a page that fails shows the error page inside the shell, menus still usable", { tag: JS_ON_ONLY }, async ({ app, page, consoleErrors }, testInfo) => {
   consoleErrors.allow(FAILED_RESOURCE(404));
   await setLanguage(page, "zh", testInfo);
   await app.signIn("std01");
@@ -29,7 +30,7 @@ test("a page that fails shows the error page inside the shell, menus still usabl
   await expect(page.getByTestId("error-page")).toHaveCount(0);
 });
 
-test("a bare area path opens the area's first page", async ({ app, page }, testInfo) => {
+test("a bare area path opens the area's first page", { tag: JS_ON_ONLY }, async ({ app, page }, testInfo) => {
   await setLanguage(page, "zh", testInfo);
   await app.signIn("std01");
   await app.goto("/bookingService");
@@ -38,8 +39,7 @@ test("a bare area path opens the area's first page", async ({ app, page }, testI
   await expect(page).toHaveURL(/\/exhibitorInfo\/exhibitorData$/);
 });
 
-test("moving between an area's pages does not load the area (its API calls) again", async ({ app, page }, testInfo) => {
-  test.skip(testInfo.project.name !== "js-on", "client-side navigation needs JavaScript; without it every page is a full load");
+test("moving between an area's pages does not load the area (its API calls) again", { tag: JS_ON_ONLY }, async ({ app, page }, testInfo) => {
   await setLanguage(page, "zh", testInfo);
   await app.signIn("std01");
   await app.goto("/bookingService/onlineBookingService");

@@ -3,6 +3,7 @@ import type { Locator, TestInfo } from "@playwright/test";
 import { FAILED_RESOURCE, accountFor, expect, test, type App, type FormAccount } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
 import { testCalendar as cal } from "../support/test-clock";
+import { JS_ON_ONLY } from "./js-on-only";
 
 /**
  * The offline booking forms (air compressor, location map, special power commitment), in Chinese:
@@ -150,17 +151,21 @@ test("special power commitment: create, detail, update, delete", async ({ app, p
   await expect(page.getByText(equipment)).toHaveCount(0);
 });
 
-test("in English the booking pages are not offered (docs/product.md § Sign-in and sessions): /401", async ({ app, page, consoleErrors }, testInfo) => {
-  consoleErrors.allow(FAILED_RESOURCE(403));
-  await setLanguage(page, "en", testInfo);
-  await app.signIn(accountFor("forms-air", testInfo));
-  for (const path of [
-    "/bookingService/offlineBookingService/airCompressorService",
-    "/bookingService/electricboxImg",
-    "/bookingService/LeakageElectric",
-    "/bookingService/electricboxImg/template",
-  ]) {
-    await page.goto(path);
-    await expect(page, path).toHaveURL(/\/401$/);
-  }
-});
+test(
+  "in English the booking pages are not offered (docs/product.md § Sign-in and sessions): /401",
+  { tag: JS_ON_ONLY },
+  async ({ app, page, consoleErrors }, testInfo) => {
+    consoleErrors.allow(FAILED_RESOURCE(403));
+    await setLanguage(page, "en", testInfo);
+    await app.signIn(accountFor("forms-air", testInfo));
+    for (const path of [
+      "/bookingService/offlineBookingService/airCompressorService",
+      "/bookingService/electricboxImg",
+      "/bookingService/LeakageElectric",
+      "/bookingService/electricboxImg/template",
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/401$/);
+    }
+  },
+);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "./fixtures";
+import { JS_ON_ONLY } from "./js-on-only";
 
 // docs/product.md § Button permissions: button permissions of the schedule page (menu id 2). The demo data grants std01
 // "Export schedule" (open now), "E-mail me the schedule" (opens later) and "Request an extension"
@@ -7,7 +8,7 @@ import { expect, test } from "./fixtures";
 
 const CLOSED_MESSAGE = "Applications are closed; please contact the organizer for help";
 
-test("std01: export shown and working, the not-yet-open button absent, the closed one replaced by its message", async ({ app, page }) => {
+test("std01: export shown and working, the not-yet-open button absent, the closed one replaced by its message", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.signIn("std01");
   await app.goto("/index/schedule");
   const toolbar = page.getByTestId("schedule-actions");
@@ -34,7 +35,7 @@ test("std01: export shown and working, the not-yet-open button absent, the close
   expect(refused.headers().location).toBe("/401");
 });
 
-test("admin (roleId 1) sees all three", async ({ app, page }) => {
+test("admin (roleId 1) sees all three", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.signIn("admin", "Admin#2026");
   await app.goto("/index/schedule");
   const toolbar = page.getByTestId("schedule-actions");

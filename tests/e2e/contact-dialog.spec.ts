@@ -1,11 +1,12 @@
 import { expect, test } from "./fixtures";
+import { NO_JS_SUBJECT } from "./js-on-only";
 
 /**
  * docs/product.md § Footer and floating buttons: 'Contact us' is a page without JavaScript and a 400 px dialog with it.
  * The dialog is the browser's modal <dialog> (docs/decisions/051): it opens over the page, Escape and its close button
  * close it, and focus goes back to the button that opened it.
  */
-test("'Contact us': a dialog over the page with JavaScript, the contact page without", async ({ app, page }) => {
+test("'Contact us': a dialog over the page with JavaScript, the contact page without", { tag: NO_JS_SUBJECT }, async ({ app, page }) => {
   await page.context().addCookies([{ name: "lng", value: "en", url: test.info().project.use.baseURL! }]);
   await app.signIn("std01");
   await app.goto("/index");

@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import { expect, FAILED_RESOURCE, successToast, test } from "./fixtures";
+import { JS_ON_ONLY } from "./js-on-only";
 
 /**
  * Issue 41's epidemic declaration in the browser, JS on and off: the commitment is refused without
@@ -71,7 +72,7 @@ test("an exhibitor accepts the commitment, adds a person and gets a bad workbook
   await expect(page.getByTestId("staff-list")).not.toContainText("E2E 导入");
 });
 
-test("the organizer sees the declarations and offers the export", async ({ app, page }) => {
+test("the organizer sees the declarations and offers the export", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.signIn("admin", "Admin#2026");
   await app.goto("/exhibitorInfo/epidemicReview");
   await expect(page.getByTestId("settings-form").getByRole("checkbox")).toBeChecked();

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { test as base, expect, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { JS_OFF_ONLY, JS_ON_ONLY, NO_JS_SUBJECT } from "./js-on-only";
 
 export { expect };
 
@@ -111,8 +112,39 @@ export type App = {
 /** A failed document or fetch reply is logged by Chromium as a console error; tests opt in to the ones they expect. */
 export const FAILED_RESOURCE = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
 
-export const test = base.extend<{ clientIp: string; consoleErrors: ConsoleWatch; app: App }>({
+/** Form posts (document POSTs) of the running test, in any of its browser contexts; a worker runs one test at a time. */
+let formPostsOfTest = 0;
+
+export const test = base.extend<{ clientIp: string; consoleErrors: ConsoleWatch; app: App; withoutJavaScript: undefined }, { browser: Browser }>({
   locale: "en-US",
+  // Every context counts its form posts, also a second person's (browser.newContext in a test).
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        context.on("request", (request) => {
+          if (request.isNavigationRequest() && request.method() === "POST") formPostsOfTest++;
+        });
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+  // Without JavaScript a test posts a form or is about the page without script (./js-on-only.ts).
+  withoutJavaScript: [
+    async ({ javaScriptEnabled }, use, testInfo) => {
+      formPostsOfTest = 0;
+      await use(undefined);
+      if (javaScriptEnabled !== false || testInfo.status !== "passed" || formPostsOfTest > 0) return;
+      if (testInfo.tags.includes(NO_JS_SUBJECT) || testInfo.tags.includes(JS_OFF_ONLY)) return;
+      throw new Error(
+        `Without JavaScript this test posted no form, so it repeated the JavaScript run for nothing: tag it { tag: "${JS_ON_ONLY}" }, or "${NO_JS_SUBJECT}" when the page without script is what it checks (tests/e2e/js-on-only.ts).`,
+      );
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter, which must be an object pattern; this fixture needs none
   clientIp: async ({}, use, testInfo) => {
     await use(clientIpFor(testInfo));

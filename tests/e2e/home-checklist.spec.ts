@@ -1,5 +1,6 @@
 import { setLanguage } from "./exhibitor-helpers";
 import { expect, FAILED_RESOURCE, PASSWORD, test } from "./fixtures";
+import { JS_ON_ONLY } from "./js-on-only";
 
 /**
  * Issue 51, the home's checklist on the exhibitor's walk: in English the items of Chinese-only pages
@@ -60,7 +61,7 @@ test("in English, the checklist items of Chinese-only pages say so and offer the
   await expect(page.getByTestId("error-page")).toHaveCount(0);
 });
 
-test("the home's next deadlines are links to their pages", async ({ app, page }, testInfo) => {
+test("the home's next deadlines are links to their pages", { tag: JS_ON_ONLY }, async ({ app, page }, testInfo) => {
   await setLanguage(page, "zh", testInfo);
   await app.signIn("std01");
   await app.goto("/index");
@@ -77,18 +78,22 @@ test("the home's next deadlines are links to their pages", async ({ app, page },
   await expect(page.getByTestId("error-page")).toHaveCount(0);
 });
 
-test("/invitation opens the area's first page in Chinese and says 'no permission' in English", async ({ app, page, consoleErrors }, testInfo) => {
-  consoleErrors.allow(FAILED_RESOURCE(403));
-  await setLanguage(page, "zh", testInfo);
-  await app.signIn("std01");
-  await app.goto("/invitation");
-  await expect(page).toHaveURL(/\/exhibitorInfo\/invitation\/\w+$/);
-  await expect(page.getByTestId("error-page")).toHaveCount(0);
-  // The /invitation area's sidebar beside it.
-  await expect(page.locator(".area-layout a.shell-side-link").first()).toBeAttached();
+test(
+  "/invitation opens the area's first page in Chinese and says 'no permission' in English",
+  { tag: JS_ON_ONLY },
+  async ({ app, page, consoleErrors }, testInfo) => {
+    consoleErrors.allow(FAILED_RESOURCE(403));
+    await setLanguage(page, "zh", testInfo);
+    await app.signIn("std01");
+    await app.goto("/invitation");
+    await expect(page).toHaveURL(/\/exhibitorInfo\/invitation\/\w+$/);
+    await expect(page.getByTestId("error-page")).toHaveCount(0);
+    // The /invitation area's sidebar beside it.
+    await expect(page.locator(".area-layout a.shell-side-link").first()).toBeAttached();
 
-  await setLanguage(page, "en", testInfo);
-  await app.signIn("std01");
-  await app.goto("/invitation");
-  await expect(page).toHaveURL(/\/401$/);
-});
+    await setLanguage(page, "en", testInfo);
+    await app.signIn("std01");
+    await app.goto("/invitation");
+    await expect(page).toHaveURL(/\/401$/);
+  },
+);

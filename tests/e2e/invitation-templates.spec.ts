@@ -3,6 +3,7 @@ import type { TestInfo } from "@playwright/test";
 import { PNG } from "../support/sample-files";
 import { setLanguage } from "./exhibitor-helpers";
 import { FAILED_RESOURCE, expect, successToast, test } from "./fixtures";
+import { JS_ON_ONLY } from "./js-on-only";
 
 /**
  * The organizer's invitation templates (issue 38), in Chinese (the /invitation area is hidden in
@@ -59,7 +60,7 @@ test("the organizer adds a template with a background, a refused one keeps what 
   await expect(page.getByTestId("template-list").getByRole("row").filter({ hasText: name })).toContainText("中英双语");
 });
 
-test("an exhibitor cannot open the organizer's templates", async ({ app, page, consoleErrors }, testInfo) => {
+test("an exhibitor cannot open the organizer's templates", { tag: JS_ON_ONLY }, async ({ app, page, consoleErrors }, testInfo) => {
   consoleErrors.allow(FAILED_RESOURCE(403));
   await setLanguage(page, "zh", testInfo);
   await app.signIn("std01");

@@ -2,6 +2,7 @@ import type { Browser, TestInfo } from "@playwright/test";
 import { FAILED_RESOURCE, accountFor, appFor, expect, successToast, test, type App } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
 import { addDays, testCalendar } from "../support/test-clock";
+import { JS_ON_ONLY } from "./js-on-only";
 
 /**
  * Payment vouchers and invoices (/invoiceArea), in Chinese (the area is hidden in English): the
@@ -164,8 +165,7 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });
 
-test("earlier billing details are suggested as the title is typed, not as soon as the form opens", async ({ app, page }, testInfo) => {
-  test.skip(!app.jsEnabled, "suggestions need JavaScript; without it the select of earlier details serves");
+test("earlier billing details are suggested as the title is typed, not as soon as the form opens", { tag: JS_ON_ONLY }, async ({ app, page }, testInfo) => {
   await setLanguage(page, "zh", testInfo);
   await app.signIn("std01", "Expo#2026");
   await app.goto("/invoiceArea/billingApplication");

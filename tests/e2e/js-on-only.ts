@@ -16,3 +16,15 @@ export const JS_ON_ONLY_SPECS = [
   // Public and error pages answer and render signed out; the in-app browser is redirected by the server.
   "public.spec.ts",
 ] as const;
+
+/**
+ * Tags of single tests (`test(title, { tag: JS_ON_ONLY }, …)`). Without JavaScript a test must post a
+ * form, or be tagged as being about the page without JavaScript; the `withoutJavaScript` fixture
+ * (./fixtures.ts) fails one that does neither, so the JavaScript-off run never repeats a read for nothing.
+ */
+/** Runs with JavaScript only: it posts no form, or it is about what the script does. */
+export const JS_ON_ONLY = "@js-on-only";
+/** Runs without JavaScript only: the server-rendered page is its subject (the page crawl). */
+export const JS_OFF_ONLY = "@js-off-only";
+/** Runs in both, and without JavaScript although it posts no form: what works without script is its subject (menus, dialogs' fallbacks). */
+export const NO_JS_SUBJECT = "@no-js";

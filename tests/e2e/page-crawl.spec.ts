@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { crawlLinkedPages } from "./crawl";
 import { setLanguage } from "./exhibitor-helpers";
 import { expect, FAILED_RESOURCE, test } from "./fixtures";
+import { JS_OFF_ONLY } from "./js-on-only";
 
 /**
  * One crawl of every page reachable by links from /index, per account and language, that checks what
@@ -52,44 +53,43 @@ const ACCOUNTS = [
 
 for (const { username, password, phoneWidth } of ACCOUNTS) {
   for (const language of ["zh", "en"] as const) {
-    test(`${username} in ${language}: every page reachable from /index has page titles${phoneWidth ? " and fits 360 px" : ""}`, async ({
-      app,
-      page,
-      consoleErrors,
-    }, testInfo) => {
-      test.skip(testInfo.project.name !== "js-off", "server-rendered titles, tabs and layout: crawled once, without JavaScript");
-      // Chinese text needs a Chinese font to take its real width; the titles alone need none.
-      const checkWidth = phoneWidth && (language === "en" || chineseFont);
-      if (phoneWidth && !checkWidth)
-        testInfo.annotations.push({ type: "width not checked", description: "no Chinese font on this machine (apt-get install -y fonts-wqy-microhei)" });
-      test.setTimeout(240_000);
-      // Links to pages of the product outside the menu answer /401 (403), unknown ones /404.
-      consoleErrors.allow(FAILED_RESOURCE(403));
-      consoleErrors.allow(FAILED_RESOURCE(404));
-      await page.setViewportSize({ width: 360, height: 740 });
-      await setLanguage(page, language, testInfo);
-      await app.signIn(username, password);
-      const pieces = new Set<string>();
-      const wrongTitles: string[] = [];
-      const tooWide: string[] = [];
-      const seen = await crawlLinkedPages(page, language, MAX_PAGES, async (path) => {
-        const here = new URL(page.url());
-        for (const piece of here.pathname.split("/")) if (piece) pieces.add(piece);
-        const documentTitle = await page.title();
-        const problem = titleProblem(documentTitle, language, pieces);
-        if (problem) wrongTitles.push(`${here.pathname}: document title "${documentTitle}" ${problem}`);
-        for (const tab of await tabTitles(page)) {
-          const tabProblem = titleProblem(tab, language, pieces);
-          if (tabProblem) wrongTitles.push(`${here.pathname}: tab "${tab}" ${tabProblem}`);
-        }
-        if (checkWidth) {
-          const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
-          if (width > 360) tooWide.push(`${path}: ${width} px`);
-        }
-      });
-      expect(seen.size, "pages visited").toBeGreaterThan(8);
-      expect([...new Set(wrongTitles)], "titles that are no page title").toEqual([]);
-      expect(tooWide, "pages wider than 360 px").toEqual([]);
-    });
+    test(
+      `${username} in ${language}: every page reachable from /index has page titles${phoneWidth ? " and fits 360 px" : ""}`,
+      { tag: JS_OFF_ONLY },
+      async ({ app, page, consoleErrors }, testInfo) => {
+        // Chinese text needs a Chinese font to take its real width; the titles alone need none.
+        const checkWidth = phoneWidth && (language === "en" || chineseFont);
+        if (phoneWidth && !checkWidth)
+          testInfo.annotations.push({ type: "width not checked", description: "no Chinese font on this machine (apt-get install -y fonts-wqy-microhei)" });
+        test.setTimeout(240_000);
+        // Links to pages of the product outside the menu answer /401 (403), unknown ones /404.
+        consoleErrors.allow(FAILED_RESOURCE(403));
+        consoleErrors.allow(FAILED_RESOURCE(404));
+        await page.setViewportSize({ width: 360, height: 740 });
+        await setLanguage(page, language, testInfo);
+        await app.signIn(username, password);
+        const pieces = new Set<string>();
+        const wrongTitles: string[] = [];
+        const tooWide: string[] = [];
+        const seen = await crawlLinkedPages(page, language, MAX_PAGES, async (path) => {
+          const here = new URL(page.url());
+          for (const piece of here.pathname.split("/")) if (piece) pieces.add(piece);
+          const documentTitle = await page.title();
+          const problem = titleProblem(documentTitle, language, pieces);
+          if (problem) wrongTitles.push(`${here.pathname}: document title "${documentTitle}" ${problem}`);
+          for (const tab of await tabTitles(page)) {
+            const tabProblem = titleProblem(tab, language, pieces);
+            if (tabProblem) wrongTitles.push(`${here.pathname}: tab "${tab}" ${tabProblem}`);
+          }
+          if (checkWidth) {
+            const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+            if (width > 360) tooWide.push(`${path}: ${width} px`);
+          }
+        });
+        expect(seen.size, "pages visited").toBeGreaterThan(8);
+        expect([...new Set(wrongTitles)], "titles that are no page title").toEqual([]);
+        expect(tooWide, "pages wider than 360 px").toEqual([]);
+      },
+    );
   }
 }

@@ -3,6 +3,7 @@ import type { Language } from "../../app/contracts/i18n/config";
 import { translate } from "../../app/contracts/i18n/translate.server";
 import { setLanguage } from "./exhibitor-helpers";
 import { expect, test } from "./fixtures";
+import { JS_ON_ONLY, NO_JS_SUBJECT } from "./js-on-only";
 
 /**
  * The shell under 1024 px (docs/product.md § Header and menus, § Footer and floating buttons): a cheap
@@ -34,113 +35,129 @@ const mainMenu = (page: Page, language: Language) => page.getByRole("navigation"
 
 for (const screen of SCREENS) {
   for (const language of LANGUAGES) {
-    test(`${screen.width} px, ${language}: every area of the top menu is reached by clicking through it from /index`, async ({ app, page }, testInfo) => {
-      await page.setViewportSize(screen);
-      await setLanguage(page, language, testInfo);
-      await app.signIn("std01");
-      await app.goto("/index");
-      // Every area the menu lists (its 4-per-group and 10-per-group copies hold the same items).
-      const areas = await mainMenu(page, language)
-        .locator("a")
-        .evaluateAll((links) => [...new Map(links.map((a) => [a.getAttribute("href")!, (a.textContent ?? "").trim()])).entries()]);
-      // std01's menu (docs/product.md § Menus and page access): nine areas in Chinese, four in English.
-      expect(areas.length, "areas in the menu").toBe(language === "zh" ? 9 : 4);
+    test(
+      `${screen.width} px, ${language}: every area of the top menu is reached by clicking through it from /index`,
+      { tag: JS_ON_ONLY },
+      async ({ app, page }, testInfo) => {
+        await page.setViewportSize(screen);
+        await setLanguage(page, language, testInfo);
+        await app.signIn("std01");
+        await app.goto("/index");
+        // Every area the menu lists (its 4-per-group and 10-per-group copies hold the same items).
+        const areas = await mainMenu(page, language)
+          .locator("a")
+          .evaluateAll((links) => [...new Map(links.map((a) => [a.getAttribute("href")!, (a.textContent ?? "").trim()])).entries()]);
+        // std01's menu (docs/product.md § Menus and page access): nine areas in Chinese, four in English.
+        expect(areas.length, "areas in the menu").toBe(language === "zh" ? 9 : 4);
 
-      for (const [href, label] of areas) {
-        await test.step(label, async () => {
-          await app.goto("/index");
-          const nav = mainMenu(page, language);
-          // Only what is on screen counts: the other width's copy and a closed 'more' are not.
-          let link = nav.getByRole("link", { name: label, exact: true });
-          if ((await link.count()) === 0) {
-            const more = nav.locator("summary").filter({ hasText: translate(language, "shell.more"), visible: true });
-            await expectTappable(more, `${label}: 'more'`);
-            await more.click();
-            link = nav.getByRole("link", { name: label, exact: true });
-          }
-          await expect(link).toHaveCount(1);
-          await expectTappable(link, label);
-          await link.click();
-          await expect(page).toHaveURL((url) => url.pathname === href);
-          await app.waitForHydration();
-          // The menu closes behind the click (with JS the header stays on the page).
-          await expect(page.locator("header details[open]")).toHaveCount(0);
-        });
-      }
-    });
+        for (const [href, label] of areas) {
+          await test.step(label, async () => {
+            await app.goto("/index");
+            const nav = mainMenu(page, language);
+            // Only what is on screen counts: the other width's copy and a closed 'more' are not.
+            let link = nav.getByRole("link", { name: label, exact: true });
+            if ((await link.count()) === 0) {
+              const more = nav.locator("summary").filter({ hasText: translate(language, "shell.more"), visible: true });
+              await expectTappable(more, `${label}: 'more'`);
+              await more.click();
+              link = nav.getByRole("link", { name: label, exact: true });
+            }
+            await expect(link).toHaveCount(1);
+            await expectTappable(link, label);
+            await link.click();
+            await expect(page).toHaveURL((url) => url.pathname === href);
+            await app.waitForHydration();
+            // The menu closes behind the click (with JS the header stays on the page).
+            await expect(page.locator("header details[open]")).toHaveCount(0);
+          });
+        }
+      },
+    );
 
-    test(`${screen.width} px, ${language}: the user menu opens inside the screen, every entry tappable`, async ({ app, page }, testInfo) => {
-      await page.setViewportSize(screen);
-      await setLanguage(page, language, testInfo);
-      // raw01 has two booths: the fullest user menu (the booth switch is a form in it).
-      await app.signIn("raw01");
-      await app.goto("/index");
-      const label = page.getByTestId("user-label");
-      await expectTappable(label, "the user name");
-      const menu = await app.openUserMenu();
-      const entries = menu.locator(".shell-dropdown-panel").locator("a, button, select");
-      expect(await entries.count(), "entries of the user menu").toBeGreaterThanOrEqual(5);
-      for (const entry of await entries.all()) await expectTappable(entry, (await entry.textContent()) ?? "entry");
-    });
+    test(
+      `${screen.width} px, ${language}: the user menu opens inside the screen, every entry tappable`,
+      { tag: NO_JS_SUBJECT },
+      async ({ app, page }, testInfo) => {
+        await page.setViewportSize(screen);
+        await setLanguage(page, language, testInfo);
+        // raw01 has two booths: the fullest user menu (the booth switch is a form in it).
+        await app.signIn("raw01");
+        await app.goto("/index");
+        const label = page.getByTestId("user-label");
+        await expectTappable(label, "the user name");
+        const menu = await app.openUserMenu();
+        const entries = menu.locator(".shell-dropdown-panel").locator("a, button, select");
+        expect(await entries.count(), "entries of the user menu").toBeGreaterThanOrEqual(5);
+        for (const entry of await entries.all()) await expectTappable(entry, (await entry.textContent()) ?? "entry");
+      },
+    );
 
-    test(`${screen.width} px, ${language}: the floating buttons never cover a link or button of the page`, async ({ app, page }, testInfo) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize(screen);
-      await setLanguage(page, language, testInfo);
-      await app.signIn("std01");
-      // The home (quick links), long forms (their buttons at the end), and in Chinese the long booking page.
-      const pages = ["/index", "/exhibitorInfo/exhibitorData", "/feedback", "/changePassword"];
-      if (language === "zh") pages.push("/bookingService/onlineBookingService");
-      for (const path of pages) {
-        await test.step(path, async () => {
-          await app.goto(path);
-          // The buttons are still there and can be tapped themselves.
-          await expectTappable(page.locator(".shell-floating").getByRole("link", { name: translate(language, "shell.contactUs"), exact: true }), "Contact us");
-          if (language === "zh")
+    test(
+      `${screen.width} px, ${language}: the floating buttons never cover a link or button of the page`,
+      { tag: JS_ON_ONLY },
+      async ({ app, page }, testInfo) => {
+        test.setTimeout(120_000);
+        await page.setViewportSize(screen);
+        await setLanguage(page, language, testInfo);
+        await app.signIn("std01");
+        // The home (quick links), long forms (their buttons at the end), and in Chinese the long booking page.
+        const pages = ["/index", "/exhibitorInfo/exhibitorData", "/feedback", "/changePassword"];
+        if (language === "zh") pages.push("/bookingService/onlineBookingService");
+        for (const path of pages) {
+          await test.step(path, async () => {
+            await app.goto(path);
+            // The buttons are still there and can be tapped themselves.
             await expectTappable(
-              page.locator(".shell-floating").getByRole("link", { name: translate(language, "shell.userGuide"), exact: true }),
-              "User guide",
+              page.locator(".shell-floating").getByRole("link", { name: translate(language, "shell.contactUs"), exact: true }),
+              "Contact us",
             );
-          const result = await page.evaluate(coveredControls);
-          expect(result.view, "the screen left to the page").toBeGreaterThan(screen.height / 2);
-          expect(result.checked, "controls of the page checked").toBeGreaterThanOrEqual(3);
-          expect(result.covered, `${path}: controls covered somewhere on the way through the screen`).toEqual([]);
-        });
-      }
-    });
+            if (language === "zh")
+              await expectTappable(
+                page.locator(".shell-floating").getByRole("link", { name: translate(language, "shell.userGuide"), exact: true }),
+                "User guide",
+              );
+            const result = await page.evaluate(coveredControls);
+            expect(result.view, "the screen left to the page").toBeGreaterThan(screen.height / 2);
+            expect(result.checked, "controls of the page checked").toBeGreaterThanOrEqual(3);
+            expect(result.covered, `${path}: controls covered somewhere on the way through the screen`).toEqual([]);
+          });
+        }
+      },
+    );
   }
 }
 
-test("360 px: an area's menu opens over the page from the header's button, and closes once a page is chosen or on the overlay", async ({
-  app,
-  page,
-}, testInfo) => {
-  await page.setViewportSize(SCREENS[0]!);
-  await setLanguage(page, "en", testInfo);
-  await app.signIn("std01");
-  await app.goto("/exhibitorInfo/exhibitorData");
-  const sidebar = page.getByRole("complementary", { name: translate("en", "shell.areaMenu") });
-  const openButton = page.locator("label.shell-burger");
-  await expect(sidebar).not.toBeInViewport();
+test(
+  "360 px: an area's menu opens over the page from the header's button, and closes once a page is chosen or on the overlay",
+  { tag: NO_JS_SUBJECT },
+  async ({ app, page }, testInfo) => {
+    await page.setViewportSize(SCREENS[0]!);
+    await setLanguage(page, "en", testInfo);
+    await app.signIn("std01");
+    await app.goto("/exhibitorInfo/exhibitorData");
+    const sidebar = page.getByRole("complementary", { name: translate("en", "shell.areaMenu") });
+    const openButton = page.locator("label.shell-burger");
+    await expect(sidebar).not.toBeInViewport();
 
-  // The dark overlay closes it.
-  await expectTappable(openButton, "the menu button");
-  await openButton.click();
-  await expect(sidebar).toBeInViewport({ ratio: 1 });
-  await page.mouse.click(SCREENS[0]!.width - 20, SCREENS[0]!.height / 2);
-  await expect(sidebar).not.toBeInViewport();
+    // The dark overlay closes it.
+    await expectTappable(openButton, "the menu button");
+    await openButton.click();
+    await expect(sidebar).toBeInViewport({ ratio: 1 });
+    await page.mouse.click(SCREENS[0]!.width - 20, SCREENS[0]!.height / 2);
+    await expect(sidebar).not.toBeInViewport();
 
-  // Choosing a page closes it (with JS the shell stays on the page, and the menu's checkbox with it).
-  await openButton.click();
-  await expect(sidebar).toBeInViewport({ ratio: 1 });
-  const other = sidebar.locator("a.shell-side-link:not(.active)").first();
-  const href = (await other.getAttribute("href"))!;
-  await expectTappable(other, "a page of the area");
-  await other.click();
-  await expect(page).toHaveURL((url) => url.pathname === href);
-  await app.waitForHydration();
-  await expect(sidebar).not.toBeInViewport();
-});
+    // Choosing a page closes it (with JS the shell stays on the page, and the menu's checkbox with it).
+    await openButton.click();
+    await expect(sidebar).toBeInViewport({ ratio: 1 });
+    const other = sidebar.locator("a.shell-side-link:not(.active)").first();
+    const href = (await other.getAttribute("href"))!;
+    await expectTappable(other, "a page of the area");
+    await other.click();
+    await expect(page).toHaveURL((url) => url.pathname === href);
+    await app.waitForHydration();
+    await expect(sidebar).not.toBeInViewport();
+  },
+);
 
 /**
  * Runs in the page. Each visible link, button and field of the page's main content (and footer) is moved through

@@ -4,6 +4,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 import { FAILED_RESOURCE, expect, successToast, test, type App } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
 import { PNG } from "../support/sample-files";
+import { JS_ON_ONLY } from "./js-on-only";
 
 /**
  * The exhibitor's promotion pages (issue 38), in Chinese: the /invitation area is hidden in English
@@ -203,7 +204,7 @@ test("custom invitation: refused values kept, saved with its preview and downloa
   await expect(invitationRow(page, name)).toHaveCount(0);
 });
 
-test("the invitation pages are not there in English", async ({ app, page, consoleErrors }) => {
+test("the invitation pages are not there in English", { tag: JS_ON_ONLY }, async ({ app, page, consoleErrors }) => {
   consoleErrors.allow(FAILED_RESOURCE(403));
   await app.signIn("std01");
   for (const path of [CUSTOM, EXHIBITS]) {

@@ -1,4 +1,5 @@
 import { FAILED_RESOURCE, successToast, accountFor, expect, test } from "./fixtures";
+import { JS_ON_ONLY } from "./js-on-only";
 
 const TOO_LONG = "The content can be at most 300 characters";
 
@@ -8,7 +9,7 @@ test.describe("feedback", () => {
     consoleErrors.allow(FAILED_RESOURCE(400));
   });
 
-  test("the content is limited to 300 characters, with a live counter when JS is on", async ({ app, page }) => {
+  test("the content is limited to 300 characters, with a live counter when JS is on", { tag: JS_ON_ONLY }, async ({ app, page }) => {
     await app.signIn("std01");
     await app.goto("/feedback");
     const content = page.locator("main form textarea[name=content]");
@@ -34,7 +35,7 @@ test.describe("feedback", () => {
     if (app.jsEnabled) await expect(counter).toHaveText("300/300");
   });
 
-  test("the server refuses 301 characters", async ({ app, page }) => {
+  test("the server refuses 301 characters", { tag: JS_ON_ONLY }, async ({ app, page }) => {
     await app.signIn("std01");
     // page.request does not send the browser's language; the cookie chooses English.
     await page.context().addCookies([{ name: "lng", value: "en", url: test.info().project.use.baseURL! }]);
@@ -80,7 +81,7 @@ test("the skin picker: skin2 is applied and stays chosen", async ({ app, page },
   await expect(page.getByRole("radio", { name: "Morning sky" })).not.toBeChecked();
 });
 
-test("the skin picker is reached from the settings link in the footer", async ({ app, page }) => {
+test("the skin picker is reached from the settings link in the footer", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.signIn("std01");
   await app.goto("/index");
   await page.locator("footer").getByRole("link", { name: "Settings" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { FAILED_RESOURCE, PASSWORD, expect, test } from "./fixtures";
+import { JS_ON_ONLY } from "./js-on-only";
 
 const NO_PERMISSION = "You don't have permission to access this page or use this feature";
 
@@ -10,7 +11,7 @@ async function setLanguage(page: Page, language: "zh" | "en") {
   await page.context().addCookies([{ name: "lng", value: language, url: test.info().project.use.baseURL! }]);
 }
 
-test("'/' signed in goes to the home page with the business name", async ({ app, page }) => {
+test("'/' signed in goes to the home page with the business name", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.signIn("std01");
   await app.goto("/");
   await expect(page).toHaveURL(/\/index$/);
@@ -28,7 +29,7 @@ const MENU_ACCOUNTS = [
 const ENGLISH_HIDDEN = /Invoice area|Exhibit transport|Booth construction|Booking service|Invitation|发票|展品运输|展位搭建|预订服务|观众邀请/;
 
 for (const account of MENU_ACCOUNTS) {
-  test(`${account.username}: the top menu only offers pages this build has, in zh and en`, async ({ app, page, context }) => {
+  test(`${account.username}: the top menu only offers pages this build has, in zh and en`, { tag: JS_ON_ONLY }, async ({ app, page, context }) => {
     for (const language of ["zh", "en"] as const) {
       await test.step(language, async () => {
         await context.clearCookies();
@@ -55,7 +56,7 @@ for (const account of MENU_ACCOUNTS) {
   });
 }
 
-test("a typed URL to a page outside the user's menu lands on /401", async ({ app, page, consoleErrors }) => {
+test("a typed URL to a page outside the user's menu lands on /401", { tag: JS_ON_ONLY }, async ({ app, page, consoleErrors }) => {
   consoleErrors.allow(FAILED_RESOURCE(403));
   await app.signIn("std01");
   // Filtered out for a standard booth (docs/product.md § Sign-in and sessions), and a carrier's page (not in an exhibitor's menu).
@@ -76,8 +77,7 @@ test("a typed URL to a page outside the user's menu lands on /401", async ({ app
   }
 });
 
-test("while an in-page navigation loads, the page says it is busy (aria-busy), and not after", async ({ app, page }) => {
-  test.skip(!app.jsEnabled, "without JS every navigation is a new document");
+test("while an in-page navigation loads, the page says it is busy (aria-busy), and not after", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.signIn("std01");
   await app.goto("/index");
   await expect(page.locator("body")).not.toHaveAttribute("aria-busy");
@@ -148,7 +148,7 @@ test("the tab strip: visited pages, close, close others, close all", async ({ ap
   await expect(page.getByTestId("business-name")).toBeVisible();
 });
 
-test("the sidebar's collapsed state survives reloads", async ({ app, page }) => {
+test("the sidebar's collapsed state survives reloads", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.signIn("std01");
   await app.goto("/changePassword");
   const shell = page.locator(".shell");

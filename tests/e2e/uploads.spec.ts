@@ -1,5 +1,6 @@
 import { FAILED_RESOURCE, successToast, expect, test } from "./fixtures";
 import { PNG } from "../support/sample-files";
+import { JS_ON_ONLY } from "./js-on-only";
 
 /** The upload field on the feedback page: the same rules with JavaScript (direct, with progress) and without (multipart). */
 
@@ -99,8 +100,7 @@ test("a file whose bytes are not an image is refused, whatever its name", async 
   }
 });
 
-test("a wrong file type by name gets the format warning", async ({ app, page }) => {
-  test.skip(!app.jsEnabled, "without JS the browser's accept filter and the server's byte check apply (previous test)");
+test("a wrong file type by name gets the format warning", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.signIn("std01");
   await app.goto("/feedback");
   await page.getByTestId("upload-input").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
@@ -135,8 +135,7 @@ test("removing a file asks first", async ({ app, page }) => {
   }
 });
 
-test("a submit while the image is still uploading is held back until it is done", async ({ app, page }) => {
-  test.skip(!app.jsEnabled, "without JS the file travels with the form itself");
+test("a submit while the image is still uploading is held back until it is done", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.signIn("std01");
   await app.goto("/feedback");
   // The storage host holds the upload until the test lets it go, so it is still running when the user submits.

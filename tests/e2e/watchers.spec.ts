@@ -1,9 +1,9 @@
 import { expect, test } from "./fixtures";
+import { JS_ON_ONLY } from "./js-on-only";
 
 // Both behaviours are scripts in the page: only the JS-on project has them.
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "needs JavaScript");
 
-test("a new build on the server is announced once: 'system updated, press F5 or click to refresh now'", async ({ app, page }) => {
+test("a new build on the server is announced once: 'system updated, press F5 or click to refresh now'", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.loginFromScratch("std01");
   await page.route("**/version.json", (route) => route.fulfill({ json: { name: "exhibitor-portal", versionHash: "a-newer-build" } }));
   const messages: string[] = [];
@@ -24,7 +24,7 @@ test("a new build on the server is announced once: 'system updated, press F5 or 
   expect(messages).toHaveLength(1);
 });
 
-test("the same build says nothing", async ({ app, page }) => {
+test("the same build says nothing", { tag: JS_ON_ONLY }, async ({ app, page }) => {
   await app.loginFromScratch("std01");
   let dialogs = 0;
   page.on("dialog", (dialog) => {
@@ -36,7 +36,7 @@ test("the same build says nothing", async ({ app, page }) => {
   expect(dialogs).toBe(0);
 });
 
-test("when another tab signs in as someone else, this tab reloads to the index on focus", async ({ app, page, context }) => {
+test("when another tab signs in as someone else, this tab reloads to the index on focus", { tag: JS_ON_ONLY }, async ({ app, page, context }) => {
   await app.loginFromScratch("std01");
   await app.goto("/changePassword");
   const std01 = await page.evaluate(() => localStorage.getItem("portal-user"));

@@ -5,7 +5,7 @@ import path from "node:path";
 import { migrateToLatest, openDatabase } from "../../server/db/database";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { TEST_NOW } from "./test-clock";
-import { createPostgresTemplate } from "./postgres-template";
+import { createPostgresTemplate, dropCopiesOf } from "./postgres-template";
 
 /**
  * Builds one migrated and seeded embedded database and dumps it; every test file
@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
   project.provide("postgresTemplate", template?.name ?? "");
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
+    if (template) await dropCopiesOf(process.env.TEST_DATABASE_URL!, template.name);
     await template?.drop();
   };
 }

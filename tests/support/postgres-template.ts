@@ -43,9 +43,12 @@ export async function createPostgresTemplate(serverUrl: string) {
   return { name, drop };
 }
 
+/** The names of the template's copies: the global teardown drops what a run left (see `dropLater`). */
+export const COPY_PREFIX = "portal_t_";
+
 /** A database of its own for one test file, copied from the template; `drop` removes it. */
 export async function copyPostgresTemplate(serverUrl: string, template: string) {
-  const name = `portal_t_${crypto.randomBytes(6).toString("hex")}`;
+  const name = `${COPY_PREFIX}${template.slice("portal_tpl_".length)}_${crypto.randomBytes(6).toString("hex")}`;
   // Two workers copying the same template at once: PostgreSQL may refuse the second while the first
   // holds the template ("being accessed by other users"); try again shortly.
   for (let attempt = 0; ; attempt++) {
@@ -57,5 +60,30 @@ export async function copyPostgresTemplate(serverUrl: string, template: string) 
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
     }
   }
-  return { url: databaseUrlFor(serverUrl, name), drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const drop = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  // A test's commits need not wait for the disk: a crash of the test machine's PostgreSQL loses nothing anyone keeps.
+  const url = new URL(databaseUrlFor(serverUrl, name));
+  url.searchParams.set("options", "-c synchronous_commit=off");
+  return {
+    url: url.toString(),
+    drop,
+    /**
+     * Drops it without making the test file wait: a DROP DATABASE waits for a checkpoint (about a
+     * second per file on a busy machine). What a worker leaves when it exits, the teardown drops.
+     */
+    dropLater: () => void drop().catch(() => {}),
+  };
+}
+
+/** The global teardown's sweep: every copy of `template` a test file left. */
+export async function dropCopiesOf(serverUrl: string, template: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const prefix = `${COPY_PREFIX}${template.slice("portal_tpl_".length)}_`;
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [prefix]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -46,7 +46,7 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   const close = handle.close;
   handle.close = async () => {
     await close();
-    await copy.drop();
+    copy.dropLater();
   };
   return handle;
 }

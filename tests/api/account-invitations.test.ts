@@ -11,7 +11,7 @@ import type { OpsContext } from "../../server/ops/command-types";
 import { opsHelp, runOpsCommand } from "../../server/ops/commands";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
-import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -221,7 +221,7 @@ describe("the invitation page /exhibitorInfo/exhibitorInvite, without JavaScript
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "invitation-page-"));
-    api = await startTestApi("pglite", { DATA_DIR: dataDir }, { remixBuild: await loadRemixBuild() });
+    api = await startTestApi(DEFAULT_BACKEND, { DATA_DIR: dataDir }, { remixBuild: await loadRemixBuild() });
   });
   afterAll(async () => {
     await api?.close();

@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseFingerprint, fillPath, pageRoutes, serverRoutes } from "../support/inventory";
 import { portalClient, type PortalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * A page on another site must not be able to make a signed-in browser change anything here,
@@ -26,7 +26,7 @@ let client: PortalClient;
 let ticket: string;
 beforeAll(async () => {
   build = await loadRemixBuild();
-  api = await startTestApi("pglite", {}, { remixBuild: build });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
   client = portalClient(api.baseUrl);
   await client.signIn("std01", "Expo#2026");
   ticket = await api.login("std01", "Expo#2026");

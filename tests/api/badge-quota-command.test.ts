@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotaRule } from "../../server/badges/badges";
 import { opsCommand } from "../support/ops-command";
-import { startTestApi, type TestApi } from "../support/test-api";
+import { startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /** The ops command that shows and changes an exhibition's badge quota (cli.js badge-quota). */
 describe("cli.js badge-quota", () => {
   let api: TestApi;
   const badgeQuota = (args: string[]) => opsCommand(api.db, "badge-quota", args);
   beforeAll(async () => {
-    api = await startTestApi("pglite");
+    api = await startTestApi(DEFAULT_BACKEND);
   });
   afterAll(() => api?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlueCarList, BlueCarReviewList } from "../../app/contracts/vehicles/blue-cars/types";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 
@@ -14,7 +14,7 @@ const SCANS = ["licenseFrontUrl", "licenseBackUrl", "licenseSecondUrl", "license
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
 });
 afterAll(() => api?.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carrierMayCall } from "../../server/transport/carrier-scope";
 import { serverRoutes } from "../support/inventory";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { until } from "../support/until";
 
 /**
@@ -16,7 +16,7 @@ describe("a carrier's account outside the carrier pages", () => {
   let carrier: string;
 
   beforeAll(async () => {
-    api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+    api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
     carrier = await api.login("carrier01", "Expo#2026");
   });
   afterAll(async () => {

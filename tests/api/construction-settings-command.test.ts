@@ -3,7 +3,7 @@ import type { InsuranceAnswer } from "../../app/contracts/booth-construction/api
 import { constructionSettings } from "../../server/booth-construction/common";
 import { readExhibitionSetting } from "../../server/exhibition-settings/store";
 import { opsCommand } from "../support/ops-command";
-import { startTestApi, type TestApi } from "../support/test-api";
+import { startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
 
 /** The ops command that shows and changes an exhibition's construction calendar (cli.js construction-settings). */
@@ -11,7 +11,7 @@ describe("cli.js construction-settings", () => {
   let api: TestApi;
   const constructionSettingsCommand = (args: string[]) => opsCommand(api.db, "construction-settings", args);
   beforeAll(async () => {
-    api = await startTestApi("pglite");
+    api = await startTestApi(DEFAULT_BACKEND);
   });
   afterAll(() => api?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { declaredEndpoints } from "../support/declared-endpoints";
 import { serverRoutes } from "../support/inventory";
-import { startTestApi, type TestApi } from "../support/test-api";
+import { startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * The API is mounted from its declarations (docs/decisions/029): every route of /api is a declared
@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from "../support/test-api";
 describe("endpoint declarations", () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi("pglite");
+    api = await startTestApi(DEFAULT_BACKEND);
   });
   afterAll(() => api?.close());
 

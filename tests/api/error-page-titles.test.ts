@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * A page whose loader fails shows the error page inside the shell: its document title is still the
@@ -9,7 +9,7 @@ import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api"
  */
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
 });
 afterAll(() => api?.close());
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../server/auth/password";
 import type { OpsContext } from "../../server/ops/command-types";
 import { opsHelp, preparedArgs, runOpsCommand, withAbsoluteFile } from "../../server/ops/commands";
-import { startTestApi, type TestApi } from "../support/test-api";
+import { startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { loadWorkbook } from "./badges-excel-files";
 import { importFile, importRow } from "./exhibitor-import-files";
 
@@ -19,7 +19,7 @@ describe("cli.js arguments, exhibitor-template and import-exhibitors", () => {
   let context: OpsContext;
   let dir: string;
   beforeAll(async () => {
-    api = await startTestApi("pglite");
+    api = await startTestApi(DEFAULT_BACKEND);
     // None of these commands touches the object store.
     context = { db: api.db, store: undefined as never };
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "exhibitor-import-"));

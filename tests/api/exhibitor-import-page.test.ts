@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { importFile, importRow } from "./exhibitor-import-files";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -13,7 +13,7 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 describe("the exhibitor import page, without JavaScript", () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+    api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
   });
   afterAll(() => api?.close());
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient, type PortalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { testCalendar as cal } from "../support/test-clock";
 
 /**
@@ -11,7 +11,7 @@ import { testCalendar as cal } from "../support/test-clock";
  */
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
 });
 afterAll(() => api?.close());
 

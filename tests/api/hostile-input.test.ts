@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * The five findings of the outside scan (issue 13), each as it was reported: the pages and the API
@@ -9,7 +9,7 @@ import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api"
  */
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
 });
 afterAll(() => api?.close());
 

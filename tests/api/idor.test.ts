@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageRoutes, serverRoutes } from "../support/inventory";
 import { portalClient } from "../support/portal-client";
 import { describeCaller, type RouteCall } from "../support/route-calls";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 
 /**
@@ -194,7 +194,7 @@ let build: ServerBuild;
 let ctx: Context;
 beforeAll(async () => {
   build = await loadRemixBuild();
-  const api = await startTestApi("pglite", {}, { remixBuild: build, recordRouteCalls: true });
+  const api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build, recordRouteCalls: true });
   const [a, b, admin, carrier] = await Promise.all([
     api.login("std01", "Expo#2026"),
     api.login("raw01", "Expo#2026"),

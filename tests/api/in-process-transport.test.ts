@@ -6,7 +6,7 @@ import { authEndpoints } from "../../app/contracts/auth/endpoints.server";
 import { homeEndpoints } from "../../app/contracts/home/endpoints.server";
 import { createApiClient } from "../../app/lib/api.server";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * The pages reach our own API in-process (server/api/in-process.ts). It must answer exactly as the
@@ -17,7 +17,7 @@ let build: ServerBuild;
 let inProcess: typeof fetch;
 beforeAll(async () => {
   build = await loadRemixBuild();
-  api = await startTestApi("pglite", { SERVER_TIMING: "true" }, { remixBuild: build });
+  api = await startTestApi(DEFAULT_BACKEND, { SERVER_TIMING: "true" }, { remixBuild: build });
   inProcess = api.app.locals.apiFetch as typeof fetch;
 });
 afterAll(() => api?.close());
@@ -34,7 +34,7 @@ describe("in-process transport to our own API", () => {
   it("is what the pages use when no API_BASE_URL is set; with one, the pages go over HTTP", async () => {
     expect(inProcess).toBeTypeOf("function");
     // A second portal whose API is the first one's, over HTTP: no in-process transport, and its pages still work.
-    const remote = await startTestApi("pglite", { API_BASE_URL: `${api.baseUrl}/api` }, { remixBuild: build });
+    const remote = await startTestApi(DEFAULT_BACKEND, { API_BASE_URL: `${api.baseUrl}/api` }, { remixBuild: build });
     try {
       expect(remote.app.locals.apiFetch).toBeUndefined();
       const browser = portalClient(remote.baseUrl);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const MAX_ID = 2_147_483_647;
 import { declaredEndpoints, integerFields, type DeclaredEndpoint } from "../support/declared-endpoints";
 import { randomIp } from "../support/portal-client";
-import { startTestApi, type TestApi } from "../support/test-api";
+import { startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * Issue 50 item 8: an id of 2^31 or more (signed out on /visit/register's countryId and interests,
@@ -62,7 +62,7 @@ describe("integer fields over HTTP", () => {
   let api: TestApi;
   let tickets: Record<string, string>;
   beforeAll(async () => {
-    api = await startTestApi("pglite");
+    api = await startTestApi(DEFAULT_BACKEND);
     tickets = { std01: await api.login("std01", "Expo#2026"), admin: await api.login("admin", "Admin#2026") };
   });
   afterAll(() => api?.close());

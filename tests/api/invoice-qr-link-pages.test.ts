@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceApplication } from "../../app/contracts/invoices/api-types";
 import { portalClient, type PortalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { billing, insertPaidBill } from "./idor/invoices";
 
 /**
@@ -13,7 +13,7 @@ let api: TestApi;
 let std01: PortalClient;
 let std01Ticket: string;
 beforeAll(async () => {
-  api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
   [std01, std01Ticket] = await Promise.all([signedIn("std01"), api.login("std01", "Expo#2026")]);
 });
 afterAll(() => api?.close());

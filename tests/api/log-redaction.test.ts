@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secretPathPatterns } from "../../app/contracts/permission/page-rules";
 import { pageRoutesOf } from "../../server/app";
 import { fillPath, serverRoutes } from "../support/inventory";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { until } from "../support/until";
 
 /**
@@ -18,7 +18,7 @@ describe("the access log keeps no token", () => {
   let build: ServerBuild;
   beforeAll(async () => {
     build = await loadRemixBuild();
-    api = await startTestApi("pglite", {}, { remixBuild: build });
+    api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
   });
   afterAll(() => api?.close());
 

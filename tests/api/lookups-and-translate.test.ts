@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -68,7 +68,7 @@ describe("POST /translate", () => {
     });
     await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    [plain, configured] = await Promise.all([startTestApi("pglite"), startTestApi("pglite", { TRANSLATE_URL: url })]);
+    [plain, configured] = await Promise.all([startTestApi(DEFAULT_BACKEND), startTestApi(DEFAULT_BACKEND, { TRANSLATE_URL: url })]);
   });
   afterAll(async () => {
     await plain?.close();

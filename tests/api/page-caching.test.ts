@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageHandle } from "../../app/contracts/permission/page-handle";
 import { fillPath, pageRoutes } from "../support/inventory";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * Issue 36 item 3: what a signed-in page or a page opened with a token shows (a taxpayer ID, a bank
@@ -18,7 +18,7 @@ let build: ServerBuild;
 let api: TestApi;
 beforeAll(async () => {
   build = await loadRemixBuild();
-  api = await startTestApi("pglite", {}, { remixBuild: build });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
 });
 afterAll(() => api?.close());
 

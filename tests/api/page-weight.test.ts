@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * What pages download, beyond the numbers `npm run bench` reports: a page gets the core texts of
@@ -11,7 +11,7 @@ import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api"
  */
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
 });
 afterAll(() => api?.close());
 

@@ -8,7 +8,7 @@ import { createLogger } from "../../server/logger";
 import { createNotifier } from "../../server/notify";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { until } from "../support/until";
 
 const LINK = /\/setPassword\/([A-Za-z0-9_-]{43})/;
@@ -31,7 +31,7 @@ describe("the set-password and forgot-password pages", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "password-pages-"));
-    api = await startTestApi("pglite", { DATA_DIR: dataDir }, { remixBuild: await loadRemixBuild() });
+    api = await startTestApi(DEFAULT_BACKEND, { DATA_DIR: dataDir }, { remixBuild: await loadRemixBuild() });
     template = await api.db.selectFrom("users").select(["role_id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
   });
   afterAll(async () => {

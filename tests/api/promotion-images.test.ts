@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExhibitView, InvitationTemplateView, InvitationView } from "../../app/contracts/promotion/api-types";
 import { type Form, postForm } from "../support/promotion";
 import { portalClient } from "../support/portal-client";
-import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -152,7 +152,7 @@ describe.each(backendsOf(import.meta.url))("promotion images on %s", (backend) =
 describe("poster pages", () => {
   let portal: TestApi;
   beforeAll(async () => {
-    portal = await startTestApi("pglite", { PUBLIC_URL }, { remixBuild: await loadRemixBuild() });
+    portal = await startTestApi(DEFAULT_BACKEND, { PUBLIC_URL }, { remixBuild: await loadRemixBuild() });
   });
   afterAll(() => portal?.close());
 

@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillPath, pageRoutes } from "../support/inventory";
 import { portalClient, type PortalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * Issue 36 item 5: a resource route (a download, an export, a redirecting index) asked with a
@@ -14,7 +14,7 @@ let api: TestApi;
 let client: PortalClient;
 beforeAll(async () => {
   build = await loadRemixBuild();
-  api = await startTestApi("pglite", {}, { remixBuild: build });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
   client = portalClient(api.baseUrl);
   await client.signIn("std01", "Expo#2026");
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageHandle } from "../../app/contracts/permission/page-handle";
 import { fillPath, pageRoutes } from "../support/inventory";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /** Every page of the build, signed in and signed out, must carry the security headers. */
 let build: ServerBuild;
@@ -43,7 +43,7 @@ function expectScriptsCarryNonce(html: string, nonce: string, path: string) {
 describe("security headers (development config: plain http)", () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi("pglite", {}, { remixBuild: build });
+    api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
   });
   afterAll(() => api?.close());
 
@@ -102,7 +102,7 @@ describe("security headers (development config: plain http)", () => {
 describe("security headers (production config: https public address)", () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi("pglite", { NODE_ENV: "production", PUBLIC_URL: "https://portal.example.test" }, { remixBuild: build });
+    api = await startTestApi(DEFAULT_BACKEND, { NODE_ENV: "production", PUBLIC_URL: "https://portal.example.test" }, { remixBuild: build });
   });
   afterAll(() => api?.close());
 

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Portal, spawnPortal, stopPortal, waitReady } from "../support/portal-processes";
-import { startTestApi, type TestApi } from "../support/test-api";
+import { startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 describe("server plumbing", () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi("pglite");
+    api = await startTestApi(DEFAULT_BACKEND);
   });
   afterAll(() => api?.close());
 
@@ -17,7 +17,7 @@ describe("server plumbing", () => {
     expect(await health.json()).toEqual({ status: "ok" });
     const ready = await fetch(`${api.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: "pglite" });
+    expect(await ready.json()).toEqual({ status: "ready", database: DEFAULT_BACKEND });
   });
 
   it("gives every response a request id, keeping a sane incoming one", async () => {
@@ -37,7 +37,7 @@ describe("server plumbing", () => {
   });
 
   it("reports /readyz as unavailable when the database is gone", async () => {
-    const other = await startTestApi("pglite");
+    const other = await startTestApi(DEFAULT_BACKEND);
     await other.database.close();
     const ready = await fetch(`${other.baseUrl}/readyz`);
     expect(ready.status).toBe(503);

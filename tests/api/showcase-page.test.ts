@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient } from "../support/portal-client";
 import { postForm } from "../support/promotion";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
 
 /**
@@ -13,7 +13,7 @@ const WECHAT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHT
 let api: TestApi;
 let code: string;
 beforeAll(async () => {
-  api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
   const std01 = await api.login("std01", "Expo#2026");
   const exhibit = await postForm<{ id: number }>(api, "/smeb/invitation/exhibits/add", std01, {
     nameZh: "展示页展品",

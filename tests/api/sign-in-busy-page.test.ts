@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whileHashQueueFull } from "../support/hash-queue";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * Issue 42 (decision 041): when too many sign-ins wait for the password hash thread, the sign-in page
@@ -10,7 +10,7 @@ import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api"
 describe("the sign-in page when the hash queue is full", () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+    api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
   });
   afterAll(() => api?.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { declaredEndpoints, type DeclaredEndpoint } from "../support/declared-endpoints";
 import { fieldNames } from "../support/schemas";
 import { randomIp } from "../support/portal-client";
-import { startTestApi, type TestApi } from "../support/test-api";
+import { startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * Issue 50 item 14: 48 endpoints answered a signed-out caller 400 (its input refused) before 401,
@@ -12,7 +12,7 @@ import { startTestApi, type TestApi } from "../support/test-api";
 let api: TestApi;
 let endpoints: DeclaredEndpoint[];
 beforeAll(async () => {
-  api = await startTestApi("pglite");
+  api = await startTestApi(DEFAULT_BACKEND);
   endpoints = await declaredEndpoints();
 });
 afterAll(() => api?.close());

@@ -2,7 +2,7 @@ import net from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * Server-rendered pages are valid UTF-8 without zero bytes, in Chinese too. React 18.3's stream
@@ -13,7 +13,7 @@ let api: TestApi;
 let build: ServerBuild;
 beforeAll(async () => {
   build = await loadRemixBuild();
-  api = await startTestApi("pglite", {}, { remixBuild: build });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
 });
 afterAll(() => api?.close());
 

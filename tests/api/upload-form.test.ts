@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient, type PortalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { PNG } from "../support/sample-files";
 import { until } from "../support/until";
 
@@ -18,7 +18,7 @@ let api: TestApi;
 let client: PortalClient;
 beforeAll(async () => {
   build = await loadRemixBuild();
-  api = await startTestApi("pglite", {}, { remixBuild: build });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
   client = portalClient(api.baseUrl);
   await client.signIn("std01", "Expo#2026");
 });

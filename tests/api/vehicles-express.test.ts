@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierExpressList, ExpressBookingView, ExpressList } from "../../app/contracts/vehicles/express/types";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
-import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { seedExpressDemo } from "../../server/vehicles/express";
 import { expressApiProbes, expressSweep } from "./idor/vehicles-express";
@@ -402,7 +402,7 @@ describe.skipIf(!pagesBuilt)("small-exhibit express pages without JavaScript", (
   const posted = { "sec-fetch-site": "same-origin", "accept-language": "zh" };
 
   beforeAll(async () => {
-    const api = await startTestApi("pglite", {}, { remixBuild: build! });
+    const api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build! });
     const [a, b, admin, carrier] = await Promise.all([
       api.login("std01", "Expo#2026"),
       api.login("raw01", "Expo#2026"),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi } from "../support/test-api";
+import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 
 /**
  * Issue 51: the promotional video's share link (/exhibitorInfo/promotionalVideo?code=…) is made to be
@@ -14,7 +14,7 @@ const PAGE = "/exhibitorInfo/promotionalVideo";
 let api: TestApi;
 let code: string;
 beforeAll(async () => {
-  api = await startTestApi("pglite", {}, { remixBuild: await loadRemixBuild() });
+  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
   // std01's video, as a finished generation leaves it (the page only links the stored files).
   const std01 = await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
   const video = await api.db

@@ -18,6 +18,18 @@ export default async function setup(project: TestProject) {
     throw new Error("REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is unset: the PostgreSQL database tests would be skipped.");
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-base-"));
+  // Both at once: PostgreSQL migrates and seeds in its own processes while this one builds the embedded base.
+  const [file, template] = await Promise.all([embeddedBase(dir), process.env.TEST_DATABASE_URL ? createPostgresTemplate(process.env.TEST_DATABASE_URL) : null]);
+  project.provide("baseDbFile", file);
+  project.provide("postgresTemplate", template?.name ?? "");
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (template) await dropCopiesOf(process.env.TEST_DATABASE_URL!, template.name);
+    await template?.drop();
+  };
+}
+
+async function embeddedBase(dir: string) {
   const handle = await openDatabase({ dataDir: dir });
   await migrateToLatest(handle.db);
   await seedDemoData(handle.db, new Date(TEST_NOW));
@@ -27,14 +39,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, "base.tar");
   fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   await handle.close();
-  project.provide("baseDbFile", file);
-  const template = process.env.TEST_DATABASE_URL ? await createPostgresTemplate(process.env.TEST_DATABASE_URL) : null;
-  project.provide("postgresTemplate", template?.name ?? "");
-  return async () => {
-    fs.rmSync(dir, { recursive: true, force: true });
-    if (template) await dropCopiesOf(process.env.TEST_DATABASE_URL!, template.name);
-    await template?.drop();
-  };
+  return file;
 }
 
 declare module "vitest" {

@@ -32,6 +32,8 @@ export function backendsOf(testFileUrl: string): Backend[] {
   if (process.env.TEST_EVERY_FILE_ON_BOTH === "1" || BOTH_ENGINES.has(path.basename(new URL(testFileUrl).pathname))) return backends;
   return ["postgres"];
 }
+/** The engine of a file whose subject is not the engine (docs/decisions/064): PostgreSQL where one answers. */
+export const DEFAULT_BACKEND: Backend = postgresUrl ? "postgres" : "pglite";
 export const postgresSkipReason = postgresUrl ? null : "skipped on PostgreSQL: TEST_DATABASE_URL is not set and no server answered at 127.0.0.1:5432";
 
 /** A migrated, seeded database: a copy of the prepared embedded one, or a fresh schema on PostgreSQL. */
@@ -69,7 +71,7 @@ export async function loadRemixBuild(): Promise<ServerBuild> {
  * `routeCalls` notes which routes the requests reach and who sends them (tests/support/route-calls.ts).
  */
 export async function startTestApi(
-  backend: Backend = "pglite",
+  backend: Backend = DEFAULT_BACKEND,
   env: Record<string, string> = {},
   options: { remixBuild?: ServerBuild; recordRouteCalls?: boolean } = {},
 ) {

@@ -1,4 +1,5 @@
-import { Anchor, List, Paper, Stack, Title } from "@mantine/core";
+import { Anchor, List } from "@mantine/core";
+import { Panel } from "~/components/panel";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 
@@ -8,21 +9,16 @@ export type PanelLink = { to: string; label: string; testId?: string };
 export function LinksPanel({ title, testId, gap = "xs", links }: { title: string; testId: string; gap?: "xs" | "sm"; links: PanelLink[] }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }} data-testid={testId}>
-      <Stack gap={gap}>
-        <Title order={2} size="h4">
-          {t(title)}
-        </Title>
-        <List size="sm">
-          {links.map((link) => (
-            <List.Item key={link.to}>
-              <Anchor component={Link} to={link.to} data-testid={link.testId}>
-                {t(link.label)}
-              </Anchor>
-            </List.Item>
-          ))}
-        </List>
-      </Stack>
-    </Paper>
+    <Panel title={t(title)} gap={gap} testId={testId}>
+      <List size="sm">
+        {links.map((link) => (
+          <List.Item key={link.to}>
+            <Anchor component={Link} to={link.to} data-testid={link.testId}>
+              {t(link.label)}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+    </Panel>
   );
 }

@@ -1,11 +1,12 @@
 import { HiddenFields } from "~/components/hidden-fields";
 import { getFormProps } from "@conform-to/react";
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type * as z from "zod";
 import { FormError } from "~/components/form-error";
 import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
+import { Panel } from "~/components/panel";
 
 /** Every field of a decision is text (hidden values, amounts, comments). */
 type Values = Record<string, string | undefined>;
@@ -43,22 +44,17 @@ type Props = {
  */
 export function DecisionPair({ title, hint, sides, ...shared }: Props) {
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {hint ? (
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <DecisionSideForm {...shared} side={sides[0]} />
-          <DecisionSideForm {...shared} side={sides[1]} />
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+    <Panel title={title} gap="sm">
+      {hint ? (
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <DecisionSideForm {...shared} side={sides[0]} />
+        <DecisionSideForm {...shared} side={sides[1]} />
+      </SimpleGrid>
+    </Panel>
   );
 }
 

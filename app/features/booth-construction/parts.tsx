@@ -5,6 +5,7 @@ import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ConstructionBooth, ConstructionEvent, ConstructionSettings } from "../../contracts/booth-construction/api-types";
 import { boothSizeName } from "../../contracts/booth-construction/equipment";
 import "../../contracts/booth-construction/texts";
+import { Panel } from "~/components/panel";
 
 /** What the four booth construction pages and the organizer's review show alike. */
 const STATUS_COLORS = { new: "gray", draft: "gray", notSigned: "gray", submitted: "blue", accepted: "green", returned: "orange" } as const;
@@ -120,22 +121,20 @@ export function BoothPageFrame({
   );
   return (
     <Stack gap="lg" maw={960}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          {status ? (
-            <Group justify="space-between" align="flex-start">
-              {heading}
-              <StatusTag status={status} />
-            </Group>
-          ) : (
-            heading
-          )}
-          <Text size="sm" c="dimmed">
-            {intro}
-          </Text>
-          {children}
-        </Stack>
-      </Paper>
+      <Panel>
+        {status ? (
+          <Group justify="space-between" align="flex-start">
+            {heading}
+            <StatusTag status={status} />
+          </Group>
+        ) : (
+          heading
+        )}
+        <Text size="sm" c="dimmed">
+          {intro}
+        </Text>
+        {children}
+      </Panel>
       {history ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
           <History events={history} />

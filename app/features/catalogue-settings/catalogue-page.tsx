@@ -11,6 +11,7 @@ import { useTranslation } from "~/i18n/texts";
 import type { CatalogueReply } from "./catalogue-action.server";
 import "~/contracts/catalogue-settings/texts";
 import { addressWith, pageValue } from "~/lib/address";
+import { Panel } from "~/components/panel";
 
 /** The catalogue a page keeps: its texts (`catalogueSettings.<texts>.*`) and test ids (`<one>-…`, `<texts>-…`). */
 export type CatalogueKind = { texts: "agents" | "services"; one: "agent" | "service"; path: string };
@@ -51,20 +52,18 @@ export function CataloguePage<R extends Row>({
   const path = kind.path;
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t(`catalogueSettings.${kind.texts}.title`)}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t(`catalogueSettings.${kind.texts}.intro`)}
-          </Text>
-          {intro}
-          <Anchor component={Link} to={EXHIBITION_SETTINGS_PATH} size="sm">
-            {t("catalogueSettings.back")}
-          </Anchor>
-        </Stack>
-      </Paper>
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t(`catalogueSettings.${kind.texts}.title`)}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t(`catalogueSettings.${kind.texts}.intro`)}
+        </Text>
+        {intro}
+        <Anchor component={Link} to={EXHIBITION_SETTINGS_PATH} size="sm">
+          {t("catalogueSettings.back")}
+        </Anchor>
+      </Panel>
       {removing ? (
         <ConfirmAction
           question={`${t(`catalogueSettings.${kind.texts}.confirmRemove`)} ${language === "en" ? removing.nameEn : removing.nameZh} (${removing.code})`}
@@ -80,18 +79,16 @@ export function CataloguePage<R extends Row>({
           {reply.error}
         </Text>
       ) : null}
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          {list}
-          <ListPager
-            page={page.page}
-            pageSize={page.pageSize}
-            total={page.total}
-            link={(n) => (n > 1 ? `${path}?page=${n}` : path)}
-            keys={{ previous: "catalogueSettings.previous", next: "catalogueSettings.next", pageOf: "catalogueSettings.pageOf" }}
-          />
-        </Stack>
-      </Paper>
+      <Panel>
+        {list}
+        <ListPager
+          page={page.page}
+          pageSize={page.pageSize}
+          total={page.total}
+          link={(n) => (n > 1 ? `${path}?page=${n}` : path)}
+          keys={{ previous: "catalogueSettings.previous", next: "catalogueSettings.next", pageOf: "catalogueSettings.pageOf" }}
+        />
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         {form}
       </Paper>

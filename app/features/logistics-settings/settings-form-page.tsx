@@ -1,5 +1,5 @@
 import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps } from "@conform-to/react";
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
@@ -8,6 +8,7 @@ import { useTranslation } from "~/i18n/texts";
 import { useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import "~/contracts/logistics-settings/texts";
+import { Panel } from "~/components/panel";
 
 /**
  * The frame of a logistics settings page of one plain form (works without script): title, intro,
@@ -30,31 +31,29 @@ export function SettingsFormPage<Schema extends Record<string, unknown>>({
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={900}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t(`logisticsSettings.${texts}.title`)}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t(`logisticsSettings.${texts}.intro`)}
-          </Text>
-          {above}
-          <Form method="post" {...getFormProps(form)} data-testid={`${testId}-form`}>
-            <Stack gap="md">
-              <FormError errors={form.errors} id={form.errorId} />
-              {children}
-              <Group>
-                <Button type="submit" loading={pending} data-testid={`${testId}-save`}>
-                  {t("logisticsSettings.save")}
-                </Button>
-                <Anchor component={Link} to={EXHIBITION_SETTINGS_PATH}>
-                  {t("logisticsSettings.backToSettings")}
-                </Anchor>
-              </Group>
-            </Stack>
-          </Form>
-        </Stack>
-      </Paper>
+      <Panel>
+        <Title order={1} size="h3">
+          {t(`logisticsSettings.${texts}.title`)}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t(`logisticsSettings.${texts}.intro`)}
+        </Text>
+        {above}
+        <Form method="post" {...getFormProps(form)} data-testid={`${testId}-form`}>
+          <Stack gap="md">
+            <FormError errors={form.errors} id={form.errorId} />
+            {children}
+            <Group>
+              <Button type="submit" loading={pending} data-testid={`${testId}-save`}>
+                {t("logisticsSettings.save")}
+              </Button>
+              <Anchor component={Link} to={EXHIBITION_SETTINGS_PATH}>
+                {t("logisticsSettings.backToSettings")}
+              </Anchor>
+            </Group>
+          </Stack>
+        </Form>
+      </Panel>
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { Ranking, RankingRow } from "~/contracts/promotion/visitors/api-typ
 import { RANKING_PERIODS } from "~/contracts/promotion/visitors/values";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/promotion/texts";
+import { Panel } from "~/components/panel";
 
 const CUSTOM_PAGE = "/exhibitorInfo/invitation/custom";
 
@@ -70,36 +71,34 @@ export function RankingPage({ ranking, organizer }: { ranking: Ranking; organize
   const countLabel = t(invite ? "promotion.visitors.columns.registrations" : "promotion.visitors.columns.views");
   return (
     <Stack gap="lg" maw={900}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t(invite ? "promotion.reports.inviteTitle" : "promotion.reports.browseTitle")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t(invite ? "promotion.reports.inviteIntro" : "promotion.reports.browseIntro")}
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t(invite ? "promotion.reports.inviteTitle" : "promotion.reports.browseTitle")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t(invite ? "promotion.reports.inviteIntro" : "promotion.reports.browseIntro")}
+        </Text>
+        <PeriodLinks current={ranking.period} />
+        {organizer ? null : ranking.own && ranking.own.count > 0 ? (
+          <Text fw={700} data-testid="ranking-own">
+            {t("promotion.reports.yourRank", { rank: ranking.own.rank, count: `${ranking.own.count} ${countLabel}` })}
           </Text>
-          <PeriodLinks current={ranking.period} />
-          {organizer ? null : ranking.own && ranking.own.count > 0 ? (
-            <Text fw={700} data-testid="ranking-own">
-              {t("promotion.reports.yourRank", { rank: ranking.own.rank, count: `${ranking.own.count} ${countLabel}` })}
-            </Text>
-          ) : (
-            <Text data-testid="ranking-own">
-              {t("promotion.reports.notRanked")}{" "}
-              <Anchor component={Link} to={CUSTOM_PAGE}>
-                {t("promotion.reports.shareLink")}
-              </Anchor>
-            </Text>
-          )}
-          {organizer ? (
-            <Group>
-              <Anchor href={`/exhibitorInfo/invitation/ranking-export?kind=${ranking.kind}&period=${ranking.period}`} download>
-                {t("promotion.reports.export")}
-              </Anchor>
-            </Group>
-          ) : null}
-        </Stack>
-      </Paper>
+        ) : (
+          <Text data-testid="ranking-own">
+            {t("promotion.reports.notRanked")}{" "}
+            <Anchor component={Link} to={CUSTOM_PAGE}>
+              {t("promotion.reports.shareLink")}
+            </Anchor>
+          </Text>
+        )}
+        {organizer ? (
+          <Group>
+            <Anchor href={`/exhibitorInfo/invitation/ranking-export?kind=${ranking.kind}&period=${ranking.period}`} download>
+              {t("promotion.reports.export")}
+            </Anchor>
+          </Group>
+        ) : null}
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         {ranking.rows.length ? (
           <RankingTable rows={ranking.rows} countLabel={countLabel} />

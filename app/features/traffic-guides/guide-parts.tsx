@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { GuideIntro } from "~/contracts/traffic-guides/api-types";
 import { ContentBody } from "~/features/home/content-body";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/traffic-guides/texts";
+import { Panel } from "~/components/panel";
 
 /** A text in the reader's language, the other one when it is missing. */
 export function usePick() {
@@ -17,25 +18,23 @@ export function GuideHeader({ title, intro, manageLink }: { title: string; intro
   const pick = usePick();
   const body = pick(intro.bodyZh, intro.bodyEn);
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={1} size="h3">
-            {title}
-          </Title>
-          {manageLink ? (
-            <Anchor component={Link} to={manageLink} size="sm">
-              {t("trafficGuides.admin.title")}
-            </Anchor>
-          ) : null}
-        </Group>
-        {body.trim() ? (
-          <div data-testid="guide-intro">
-            <ContentBody body={body} />
-          </div>
+    <Panel gap="sm">
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        {manageLink ? (
+          <Anchor component={Link} to={manageLink} size="sm">
+            {t("trafficGuides.admin.title")}
+          </Anchor>
         ) : null}
-      </Stack>
-    </Paper>
+      </Group>
+      {body.trim() ? (
+        <div data-testid="guide-intro">
+          <ContentBody body={body} />
+        </div>
+      ) : null}
+    </Panel>
   );
 }
 

@@ -13,6 +13,7 @@ import { DeclarationStatusTag, OrderSteps } from "./status-tags";
 import "../../contracts/transport/texts";
 import { formatCny } from "~/contracts/common/format";
 import { FormTextarea } from "~/components/form-fields";
+import { Panel } from "~/components/panel";
 
 /** What the exhibitor's and the carrier's transport pages show alike (issue 17); the tags live apart, for light pages. */
 export { OrderSteps };
@@ -67,38 +68,36 @@ export function DeclarationPanel({
 }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={1} size="h3">
-            {t("transport.detail.title", { id: d.id })}
-          </Title>
-          <DeclarationStatusTag status={d.status} />
+    <Panel>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h3">
+          {t("transport.detail.title", { id: d.id })}
+        </Title>
+        <DeclarationStatusTag status={d.status} />
+      </Group>
+      <Anchor component={Link} to={back.to} size="sm">
+        {back.label}
+      </Anchor>
+      {notice}
+      {d.status === "returned" && d.returnReason ? (
+        <Alert color="orange" title={t("transport.detail.returned")} data-testid="return-reason">
+          {d.returnReason}
+        </Alert>
+      ) : null}
+      {d.status === "accepted" && d.acceptNote ? (
+        <Alert color="green" title={t("transport.detail.accepted")}>
+          {d.acceptNote}
+        </Alert>
+      ) : null}
+      {d.order ? (
+        <Group gap="sm">
+          <Text size="sm">{t("transport.orders.orderNo", { orderNo: d.order.orderNo })}</Text>
+          <OrderSteps order={d.order} />
         </Group>
-        <Anchor component={Link} to={back.to} size="sm">
-          {back.label}
-        </Anchor>
-        {notice}
-        {d.status === "returned" && d.returnReason ? (
-          <Alert color="orange" title={t("transport.detail.returned")} data-testid="return-reason">
-            {d.returnReason}
-          </Alert>
-        ) : null}
-        {d.status === "accepted" && d.acceptNote ? (
-          <Alert color="green" title={t("transport.detail.accepted")}>
-            {d.acceptNote}
-          </Alert>
-        ) : null}
-        {d.order ? (
-          <Group gap="sm">
-            <Text size="sm">{t("transport.orders.orderNo", { orderNo: d.order.orderNo })}</Text>
-            <OrderSteps order={d.order} />
-          </Group>
-        ) : null}
-        <DeclarationFacts declaration={d} />
-        <EventList events={d.events} />
-      </Stack>
-    </Paper>
+      ) : null}
+      <DeclarationFacts declaration={d} />
+      <EventList events={d.events} />
+    </Panel>
   );
 }
 
@@ -252,44 +251,39 @@ export function ContactLog({
     defaultValue: { declarationId: String(declarationId) },
   });
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("transport.page.contactLog")}
-        </Title>
-        {messages.length ? (
-          <Stack gap="xs" data-testid="contact-log">
-            {messages.map((m) => (
-              <Paper key={m.id} p="xs" bg={m.side === "carrier" ? "blue.0" : "gray.0"} data-testid={`message-${m.side}`}>
-                <Text size="xs" c="dimmed">
-                  {m.author} · {exhibitionDateTime(m.at)}
-                </Text>
-                <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                  {m.body}
-                </Text>
-              </Paper>
-            ))}
+    <Panel title={t("transport.page.contactLog")} gap="sm">
+      {messages.length ? (
+        <Stack gap="xs" data-testid="contact-log">
+          {messages.map((m) => (
+            <Paper key={m.id} p="xs" bg={m.side === "carrier" ? "blue.0" : "gray.0"} data-testid={`message-${m.side}`}>
+              <Text size="xs" c="dimmed">
+                {m.author} · {exhibitionDateTime(m.at)}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {m.body}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Text c="dimmed" size="sm">
+          {t("transport.page.noMessages")}
+        </Text>
+      )}
+      {canWrite ? (
+        <Form method="post" {...getFormProps(form)} preventScrollReset>
+          <HiddenFields values={{ intent: "message", declarationId }} />
+          <Stack gap="xs">
+            <FormError errors={form.errors} id={form.errorId} />
+            <FormTextarea field={fields.body} label={t("transport.fields.message")} maxLength={MESSAGE_MAX} autosize minRows={2} />
+            <Group>
+              <Button type="submit" variant="light" loading={pending}>
+                {t("transport.page.send")}
+              </Button>
+            </Group>
           </Stack>
-        ) : (
-          <Text c="dimmed" size="sm">
-            {t("transport.page.noMessages")}
-          </Text>
-        )}
-        {canWrite ? (
-          <Form method="post" {...getFormProps(form)} preventScrollReset>
-            <HiddenFields values={{ intent: "message", declarationId }} />
-            <Stack gap="xs">
-              <FormError errors={form.errors} id={form.errorId} />
-              <FormTextarea field={fields.body} label={t("transport.fields.message")} maxLength={MESSAGE_MAX} autosize minRows={2} />
-              <Group>
-                <Button type="submit" variant="light" loading={pending}>
-                  {t("transport.page.send")}
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
-        ) : null}
-      </Stack>
-    </Paper>
+        </Form>
+      ) : null}
+    </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from "~/i18n/texts";
 import type { FormConstraint } from "~/lib/forms";
 import { heldFormFor, type RegisterFormProps } from "./register-form";
 import "~/contracts/vehicles/texts";
+import { Panel } from "~/components/panel";
 
 type Reply = { form?: "save" | "update"; result?: SubmissionResult<string[]>; error?: string };
 type Vehicle = { id: number; version: number; plate: string };
@@ -56,32 +57,30 @@ export function VehicleRegisterPage<Row extends Vehicle>({
   });
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t(`${texts}.title`)}
-          </Title>
-          {guide}
-          <Text size="sm" c="dimmed">
-            {t(`${texts}.intro`)}
-          </Text>
-          <ActionError message={reply?.error} />
-          {deleting ? (
-            <ConfirmAction
-              question={deleteQuestion(deleting)}
-              intent="delete"
-              fields={{ id: String(deleting.id), version: String(deleting.version) }}
-              confirmLabel={t(`${texts}.delete`)}
-              cancelTo={kind.pagePath}
-              pending={pending}
-            />
-          ) : null}
-          <Title order={2} size="h4">
-            {t(`${texts}.listTitle`)}
-          </Title>
-          {rows.length ? rowsTable : <Text c="dimmed">{t(`${texts}.empty`)}</Text>}
-        </Stack>
-      </Paper>
+      <Panel>
+        <Title order={1} size="h3">
+          {t(`${texts}.title`)}
+        </Title>
+        {guide}
+        <Text size="sm" c="dimmed">
+          {t(`${texts}.intro`)}
+        </Text>
+        <ActionError message={reply?.error} />
+        {deleting ? (
+          <ConfirmAction
+            question={deleteQuestion(deleting)}
+            intent="delete"
+            fields={{ id: String(deleting.id), version: String(deleting.version) }}
+            confirmLabel={t(`${texts}.delete`)}
+            cancelTo={kind.pagePath}
+            pending={pending}
+          />
+        ) : null}
+        <Title order={2} size="h4">
+          {t(`${texts}.listTitle`)}
+        </Title>
+        {rows.length ? rowsTable : <Text c="dimmed">{t(`${texts}.empty`)}</Text>}
+      </Panel>
       {editing ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
           <Fragment key={`edit-${editing.id}-${editing.version}`}>{form({ editing, cancelTo: kind.pagePath, ...formFor("update") })}</Fragment>

@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ActionError } from "~/components/form-error";
 import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/texts";
 import { type ReviewFilters, reviewAddress } from "./review-address";
 import { PassLink, ReviewPager, StatusLinks } from "./row-parts";
 import "~/contracts/vehicles/texts";
+import { Panel } from "~/components/panel";
 
 type Status = "submitted" | "approved" | "returned";
 
@@ -32,21 +33,19 @@ export function VehicleReviewPanel({
   const { t } = useTranslation();
   const link = (next: Partial<ReviewFilters>) => reviewAddress(kind, { ...filters, page: 1, ...next });
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {t(`vehicles.${kind.texts}.review.title`)}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t(`vehicles.${kind.texts}.review.intro`)}
-        </Text>
-        <ActionError message={error} />
-        <StatusLinks kind={kind} counts={list.counts} current={filters.status} link={(status) => link({ status })} />
-        {filter}
-        {list.items.length ? rows : <Text c="dimmed">{t(`vehicles.${kind.texts}.review.empty`)}</Text>}
-        <ReviewPager kind={kind} list={list} link={(page) => link({ page })} />
-      </Stack>
-    </Paper>
+    <Panel>
+      <Title order={1} size="h3">
+        {t(`vehicles.${kind.texts}.review.title`)}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t(`vehicles.${kind.texts}.review.intro`)}
+      </Text>
+      <ActionError message={error} />
+      <StatusLinks kind={kind} counts={list.counts} current={filters.status} link={(status) => link({ status })} />
+      {filter}
+      {list.items.length ? rows : <Text c="dimmed">{t(`vehicles.${kind.texts}.review.empty`)}</Text>}
+      <ReviewPager kind={kind} list={list} link={(page) => link({ page })} />
+    </Panel>
   );
 }
 

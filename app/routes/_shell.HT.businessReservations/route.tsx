@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -23,6 +23,7 @@ import { useActionWindow } from "~/lib/use-button";
 import { MeetingForm, RoomRequestForm } from "./forms";
 import { BookingList, HotelList, MeetingRoomList, RequestList } from "./lists";
 import "~/contracts/reservations/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -106,15 +107,13 @@ export default function BusinessReservationsPage() {
   const bookable = data.hotels.filter((h) => h.blocks.length);
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="xs">
-          <Title order={1} size="h3">
-            {t("reservations.title")}
-          </Title>
-          <Text size="sm">{t("reservations.intro")}</Text>
-          <ActionWindowNotice action={DEADLINE_ACTIONS.reservations} testId="reservations-window" />
-        </Stack>
-      </Paper>
+      <Panel gap="xs">
+        <Title order={1} size="h3">
+          {t("reservations.title")}
+        </Title>
+        <Text size="sm">{t("reservations.intro")}</Text>
+        <ActionWindowNotice action={DEADLINE_ACTIONS.reservations} testId="reservations-window" />
+      </Panel>
       {reply?.form === "cancel" ? (
         <Text role="alert" c="red.8" data-testid="cancel-error">
           {reply.error}

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -30,6 +30,7 @@ import { CarParkForm } from "./car-park-form";
 import { IntroForm } from "./intro-form";
 import { CarParkList, RouteList } from "./lists";
 import "~/contracts/traffic-guides/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -92,16 +93,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
+  return <Panel title={title}>{children}</Panel>;
 }
 
 export default function GuidesAdminPage() {
@@ -135,26 +127,24 @@ export default function GuidesAdminPage() {
   const common = { constraint: constraints.intro, pending };
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Title order={1} size="h3">
-              {t("trafficGuides.admin.title")}
-            </Title>
-            <Group gap="md">
-              <Anchor component={Link} to={BUS_GUIDE_PATH} size="sm">
-                {t("trafficGuides.bus.title")}
-              </Anchor>
-              <Anchor component={Link} to={PARKING_GUIDE_PATH} size="sm">
-                {t("trafficGuides.parking.title")}
-              </Anchor>
-            </Group>
+      <Panel gap="xs">
+        <Group justify="space-between">
+          <Title order={1} size="h3">
+            {t("trafficGuides.admin.title")}
+          </Title>
+          <Group gap="md">
+            <Anchor component={Link} to={BUS_GUIDE_PATH} size="sm">
+              {t("trafficGuides.bus.title")}
+            </Anchor>
+            <Anchor component={Link} to={PARKING_GUIDE_PATH} size="sm">
+              {t("trafficGuides.parking.title")}
+            </Anchor>
           </Group>
-          <Text size="sm" c="dimmed">
-            {t("trafficGuides.admin.intro")}
-          </Text>
-        </Stack>
-      </Paper>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t("trafficGuides.admin.intro")}
+        </Text>
+      </Panel>
       {asking ? (
         <ConfirmAction
           question={asking.question}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { ConfirmAction } from "~/components/confirm-action";
 import type { FormConstraint } from "~/lib/forms";
@@ -11,6 +11,7 @@ import { useIsPending } from "~/lib/hooks";
 import type { DeskReply } from "./action.server";
 import { BlockForm, HotelForm, MeetingRoomForm } from "./manage-forms";
 import "~/contracts/reservations/texts";
+import { Panel } from "~/components/panel";
 
 type Held = Record<string, string | string[]> | null;
 type Props = {
@@ -65,113 +66,108 @@ export function ManageSection({ hotels, meetingRooms, editing, deleting, newBloc
     );
   };
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {t("reservations.desk.manage")}
-        </Title>
-        {deletion("hotel")}
-        {deletion("block")}
-        <Table.ScrollContainer minWidth={760}>
-          <Table withTableBorder data-testid="manage-hotels">
-            <Table.Tbody>
-              {hotels.map((h) => [
-                <Table.Tr key={`h${h.id}`} data-testid="manage-hotel-row">
-                  <Table.Td colSpan={3} fw={500}>
-                    {h.nameZh} / {h.nameEn}{" "}
-                    {h.hidden ? (
-                      <Badge variant="light" color="gray">
-                        {t("reservations.desk.hidden")}
-                      </Badge>
-                    ) : null}
-                    <Text size="xs">{t("reservations.cancelUntil", { day: h.cancelUntil })}</Text>
+    <Panel title={t("reservations.desk.manage")}>
+      {deletion("hotel")}
+      {deletion("block")}
+      <Table.ScrollContainer minWidth={760}>
+        <Table withTableBorder data-testid="manage-hotels">
+          <Table.Tbody>
+            {hotels.map((h) => [
+              <Table.Tr key={`h${h.id}`} data-testid="manage-hotel-row">
+                <Table.Td colSpan={3} fw={500}>
+                  {h.nameZh} / {h.nameEn}{" "}
+                  {h.hidden ? (
+                    <Badge variant="light" color="gray">
+                      {t("reservations.desk.hidden")}
+                    </Badge>
+                  ) : null}
+                  <Text size="xs">{t("reservations.cancelUntil", { day: h.cancelUntil })}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="sm">
+                    <EditDelete edit={`hotel=${h.id}`} remove={`deleteHotel=${h.id}`} />
+                    <Anchor component={Link} to={at(`newBlock=${h.id}`)}>
+                      {t("reservations.desk.newBlock")}
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>,
+              ...h.blocks.map((b) => (
+                <Table.Tr key={`b${b.id}`} data-testid="manage-block-row">
+                  <Table.Td pl="xl">
+                    {b.roomTypeZh} / {b.roomTypeEn}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="sm">
-                      <EditDelete edit={`hotel=${h.id}`} remove={`deleteHotel=${h.id}`} />
-                      <Anchor component={Link} to={at(`newBlock=${h.id}`)}>
-                        {t("reservations.desk.newBlock")}
-                      </Anchor>
-                    </Group>
+                    ¥{formatMoney(b.priceCents)} · {t("reservations.desk.quota", { count: b.roomsPerNight })} ·{" "}
+                    {t("reservations.desk.perExhibitor", { count: b.maxRoomsPerExhibitor })}
                   </Table.Td>
-                </Table.Tr>,
-                ...h.blocks.map((b) => (
-                  <Table.Tr key={`b${b.id}`} data-testid="manage-block-row">
-                    <Table.Td pl="xl">
-                      {b.roomTypeZh} / {b.roomTypeEn}
-                    </Table.Td>
-                    <Table.Td>
-                      ¥{formatMoney(b.priceCents)} · {t("reservations.desk.quota", { count: b.roomsPerNight })} ·{" "}
-                      {t("reservations.desk.perExhibitor", { count: b.maxRoomsPerExhibitor })}
-                    </Table.Td>
-                    <Table.Td>
-                      {b.firstNight} – {b.lastNight}
-                    </Table.Td>
-                    <Table.Td>
-                      <EditDelete edit={`block=${b.id}`} remove={`deleteBlock=${b.id}`} />
-                    </Table.Td>
-                  </Table.Tr>
-                )),
-              ])}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <HotelForm
-          key={`hotel-${editing.hotel?.id ?? "new"}`}
-          editing={editing.hotel}
-          held={held.saveHotel}
-          constraint={constraints.hotel}
-          lastResult={result("hotel")}
-          pending={pending}
-        />
-        {hotels.length ? (
-          <BlockForm
-            key={`block-${editing.block?.id ?? `new-${newBlockHotelId}`}`}
-            editing={editing.block}
-            hotels={hotels}
-            hotelId={newBlockHotelId}
-            held={held.saveBlock}
-            constraint={constraints.block}
-            lastResult={result("block")}
-            pending={pending}
-          />
-        ) : null}
-        <Title order={2} size="h4">
-          {t("reservations.meetingRooms")}
-        </Title>
-        {deletion("room")}
-        <Table.ScrollContainer minWidth={600}>
-          <Table withTableBorder data-testid="manage-meeting-rooms">
-            <Table.Tbody>
-              {meetingRooms.map((r) => (
-                <Table.Tr key={r.id}>
                   <Table.Td>
-                    {r.nameZh} / {r.nameEn}{" "}
-                    {r.hidden ? (
-                      <Badge variant="light" color="gray">
-                        {t("reservations.desk.hidden")}
-                      </Badge>
-                    ) : null}
+                    {b.firstNight} – {b.lastNight}
                   </Table.Td>
-                  <Table.Td>{t("reservations.capacity", { count: r.capacity })}</Table.Td>
-                  <Table.Td>{pick(r.locationZh, r.locationEn)}</Table.Td>
                   <Table.Td>
-                    <EditDelete edit={`room=${r.id}`} remove={`deleteRoom=${r.id}`} />
+                    <EditDelete edit={`block=${b.id}`} remove={`deleteBlock=${b.id}`} />
                   </Table.Td>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <MeetingRoomForm
-          key={`room-${editing.room?.id ?? "new"}`}
-          editing={editing.room}
-          held={held.saveMeetingRoom}
-          constraint={constraints.room}
-          lastResult={result("room")}
+              )),
+            ])}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <HotelForm
+        key={`hotel-${editing.hotel?.id ?? "new"}`}
+        editing={editing.hotel}
+        held={held.saveHotel}
+        constraint={constraints.hotel}
+        lastResult={result("hotel")}
+        pending={pending}
+      />
+      {hotels.length ? (
+        <BlockForm
+          key={`block-${editing.block?.id ?? `new-${newBlockHotelId}`}`}
+          editing={editing.block}
+          hotels={hotels}
+          hotelId={newBlockHotelId}
+          held={held.saveBlock}
+          constraint={constraints.block}
+          lastResult={result("block")}
           pending={pending}
         />
-      </Stack>
-    </Paper>
+      ) : null}
+      <Title order={2} size="h4">
+        {t("reservations.meetingRooms")}
+      </Title>
+      {deletion("room")}
+      <Table.ScrollContainer minWidth={600}>
+        <Table withTableBorder data-testid="manage-meeting-rooms">
+          <Table.Tbody>
+            {meetingRooms.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>
+                  {r.nameZh} / {r.nameEn}{" "}
+                  {r.hidden ? (
+                    <Badge variant="light" color="gray">
+                      {t("reservations.desk.hidden")}
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{t("reservations.capacity", { count: r.capacity })}</Table.Td>
+                <Table.Td>{pick(r.locationZh, r.locationEn)}</Table.Td>
+                <Table.Td>
+                  <EditDelete edit={`room=${r.id}`} remove={`deleteRoom=${r.id}`} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <MeetingRoomForm
+        key={`room-${editing.room?.id ?? "new"}`}
+        editing={editing.room}
+        held={held.saveMeetingRoom}
+        constraint={constraints.room}
+        lastResult={result("room")}
+        pending={pending}
+      />
+    </Panel>
   );
 }

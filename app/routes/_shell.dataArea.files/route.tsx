@@ -22,6 +22,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ClassForm, DATA_FILE_FIELD, FileForm } from "./forms";
 import "~/contracts/data-area/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -143,132 +144,122 @@ export default function DataFilesPage() {
           {reply.error}
         </Text>
       ) : null}
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t("dataArea.admin.classes")}
-          </Title>
-          {deletingClass ? (
-            <ConfirmAction
-              question={`${t("dataArea.admin.confirmDeleteClass")} ${pick(deletingClass.nameZh, deletingClass.nameEn)}`}
-              intent="deleteClass"
-              fields={{ id: String(deletingClass.id) }}
-              confirmLabel={t("dataArea.admin.delete")}
-              cancelTo={DATA_FILES_ADMIN_PATH}
-              pending={pending}
-            />
-          ) : null}
-          {!classes.length ? (
-            <Text c="dimmed">{t("dataArea.admin.noClasses")}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped withTableBorder data-testid="class-list">
-                <Table.Tbody>
-                  {classes.map((c) => (
-                    <Table.Tr key={c.id} data-testid="class-row">
-                      <Table.Td>
-                        {c.nameZh} / {c.nameEn}
-                      </Table.Td>
-                      <Table.Td>
-                        {c.fileCount} {t("dataArea.admin.files")}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          <Badge variant="light" color={c.hidden ? "gray" : "green"}>
-                            {c.hidden ? t("dataArea.admin.hidden") : t("dataArea.admin.visible")}
-                          </Badge>
-                          {c.banner ? <Badge variant="outline">Logo / Banner</Badge> : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="sm">
-                          <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?class=${c.id}`}>
-                            {t("dataArea.admin.edit")}
-                          </Anchor>
-                          <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?deleteClass=${c.id}`} c="red.8">
-                            {t("dataArea.admin.delete")}
-                          </Anchor>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <ClassForm
-            key={editingClass?.id ?? "new"}
-            editing={editingClass}
-            held={held.saveClass}
-            constraint={constraints.dataClass}
-            lastResult={reply?.form === "class" ? reply.result : null}
+      <Panel title={t("dataArea.admin.classes")}>
+        {deletingClass ? (
+          <ConfirmAction
+            question={`${t("dataArea.admin.confirmDeleteClass")} ${pick(deletingClass.nameZh, deletingClass.nameEn)}`}
+            intent="deleteClass"
+            fields={{ id: String(deletingClass.id) }}
+            confirmLabel={t("dataArea.admin.delete")}
+            cancelTo={DATA_FILES_ADMIN_PATH}
             pending={pending}
           />
-        </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t("dataArea.admin.files")}
-          </Title>
-          {deletingFile ? (
-            <ConfirmAction
-              question={`${t("dataArea.admin.confirmDeleteFile")} ${pick(deletingFile.nameZh, deletingFile.nameEn)}`}
-              intent="deleteFile"
-              fields={{ id: String(deletingFile.id) }}
-              confirmLabel={t("dataArea.admin.delete")}
-              cancelTo={DATA_FILES_ADMIN_PATH}
-              pending={pending}
-            />
-          ) : null}
-          {!files.items.length ? (
-            <Text c="dimmed">{t("dataArea.empty")}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped withTableBorder data-testid="file-list">
-                <Table.Tbody>
-                  {files.items.map((f) => (
-                    <Table.Tr key={f.id} data-testid="file-row">
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>
-                        <Anchor href={dataFileDownloadPath(f.id)}>{pick(f.nameZh, f.nameEn)}</Anchor>
-                        <Text size="xs" c="dimmed">
-                          {f.fileName}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{className(f.classId)}</Table.Td>
-                      <Table.Td>{t(`dataArea.languages.${f.language}`)}</Table.Td>
-                      <Table.Td>{t("dataArea.downloads", { count: f.downloads })}</Table.Td>
-                      <Table.Td>{f.hidden ? t("dataArea.admin.hidden") : t("dataArea.admin.visible")}</Table.Td>
-                      <Table.Td>
-                        <Group gap="sm">
-                          <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?page=${files.page}&file=${f.id}`}>
-                            {t("dataArea.admin.edit")}
-                          </Anchor>
-                          <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?page=${files.page}&deleteFile=${f.id}`} c="red.8">
-                            {t("dataArea.admin.delete")}
-                          </Anchor>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <ListPager page={files.page} pageSize={files.pageSize} total={files.total} link={(p) => `${DATA_FILES_ADMIN_PATH}?page=${p}`} keys={PAGER_KEYS} />
-          {classes.length ? (
-            <FileForm
-              key={editingFile?.id ?? "new"}
-              editing={editingFile}
-              classes={classes}
-              held={held.saveFile}
-              constraint={constraints.dataFile}
-              lastResult={reply?.form === "file" ? reply.result : null}
-              pending={pending}
-            />
-          ) : null}
-        </Stack>
-      </Paper>
+        ) : null}
+        {!classes.length ? (
+          <Text c="dimmed">{t("dataArea.admin.noClasses")}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped withTableBorder data-testid="class-list">
+              <Table.Tbody>
+                {classes.map((c) => (
+                  <Table.Tr key={c.id} data-testid="class-row">
+                    <Table.Td>
+                      {c.nameZh} / {c.nameEn}
+                    </Table.Td>
+                    <Table.Td>
+                      {c.fileCount} {t("dataArea.admin.files")}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        <Badge variant="light" color={c.hidden ? "gray" : "green"}>
+                          {c.hidden ? t("dataArea.admin.hidden") : t("dataArea.admin.visible")}
+                        </Badge>
+                        {c.banner ? <Badge variant="outline">Logo / Banner</Badge> : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="sm">
+                        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?class=${c.id}`}>
+                          {t("dataArea.admin.edit")}
+                        </Anchor>
+                        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?deleteClass=${c.id}`} c="red.8">
+                          {t("dataArea.admin.delete")}
+                        </Anchor>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ClassForm
+          key={editingClass?.id ?? "new"}
+          editing={editingClass}
+          held={held.saveClass}
+          constraint={constraints.dataClass}
+          lastResult={reply?.form === "class" ? reply.result : null}
+          pending={pending}
+        />
+      </Panel>
+      <Panel title={t("dataArea.admin.files")}>
+        {deletingFile ? (
+          <ConfirmAction
+            question={`${t("dataArea.admin.confirmDeleteFile")} ${pick(deletingFile.nameZh, deletingFile.nameEn)}`}
+            intent="deleteFile"
+            fields={{ id: String(deletingFile.id) }}
+            confirmLabel={t("dataArea.admin.delete")}
+            cancelTo={DATA_FILES_ADMIN_PATH}
+            pending={pending}
+          />
+        ) : null}
+        {!files.items.length ? (
+          <Text c="dimmed">{t("dataArea.empty")}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped withTableBorder data-testid="file-list">
+              <Table.Tbody>
+                {files.items.map((f) => (
+                  <Table.Tr key={f.id} data-testid="file-row">
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      <Anchor href={dataFileDownloadPath(f.id)}>{pick(f.nameZh, f.nameEn)}</Anchor>
+                      <Text size="xs" c="dimmed">
+                        {f.fileName}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{className(f.classId)}</Table.Td>
+                    <Table.Td>{t(`dataArea.languages.${f.language}`)}</Table.Td>
+                    <Table.Td>{t("dataArea.downloads", { count: f.downloads })}</Table.Td>
+                    <Table.Td>{f.hidden ? t("dataArea.admin.hidden") : t("dataArea.admin.visible")}</Table.Td>
+                    <Table.Td>
+                      <Group gap="sm">
+                        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?page=${files.page}&file=${f.id}`}>
+                          {t("dataArea.admin.edit")}
+                        </Anchor>
+                        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?page=${files.page}&deleteFile=${f.id}`} c="red.8">
+                          {t("dataArea.admin.delete")}
+                        </Anchor>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ListPager page={files.page} pageSize={files.pageSize} total={files.total} link={(p) => `${DATA_FILES_ADMIN_PATH}?page=${p}`} keys={PAGER_KEYS} />
+        {classes.length ? (
+          <FileForm
+            key={editingFile?.id ?? "new"}
+            editing={editingFile}
+            classes={classes}
+            held={held.saveFile}
+            constraint={constraints.dataFile}
+            lastResult={reply?.form === "file" ? reply.result : null}
+            pending={pending}
+          />
+        ) : null}
+      </Panel>
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { useTranslation } from "~/i18n/texts";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { linkableFor, requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/data-area/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -73,47 +74,45 @@ export default function DataAreaPage() {
   };
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Group justify="space-between" align="flex-start">
-            <Title order={1} size="h3">
-              {t("dataArea.title")}
-            </Title>
-            {manageLink ? (
-              <Anchor component={Link} to={manageLink} size="sm">
-                {t("dataArea.admin.title")}
-              </Anchor>
-            ) : null}
+      <Panel gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Title order={1} size="h3">
+            {t("dataArea.title")}
+          </Title>
+          {manageLink ? (
+            <Anchor component={Link} to={manageLink} size="sm">
+              {t("dataArea.admin.title")}
+            </Anchor>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t("dataArea.intro")}
+        </Text>
+        <Form method="get" role="search">
+          <Group align="flex-end" gap="sm">
+            <NativeSelect
+              name="classId"
+              label={t("dataArea.fields.class")}
+              defaultValue={filters.classId}
+              data={[
+                { value: "", label: t("dataArea.allClasses") },
+                ...classes.map((c) => ({ value: String(c.id), label: `${pick(c.nameZh, c.nameEn)} (${c.fileCount})` })),
+              ]}
+            />
+            <TextInput
+              name="keyword"
+              type="search"
+              label={t("dataArea.fields.keyword")}
+              placeholder={t("dataArea.keywordPlaceholder")}
+              defaultValue={filters.keyword}
+              maxLength={DATA_KEYWORD_MAX}
+            />
+            <Button type="submit" variant="light">
+              {t("dataArea.search")}
+            </Button>
           </Group>
-          <Text size="sm" c="dimmed">
-            {t("dataArea.intro")}
-          </Text>
-          <Form method="get" role="search">
-            <Group align="flex-end" gap="sm">
-              <NativeSelect
-                name="classId"
-                label={t("dataArea.fields.class")}
-                defaultValue={filters.classId}
-                data={[
-                  { value: "", label: t("dataArea.allClasses") },
-                  ...classes.map((c) => ({ value: String(c.id), label: `${pick(c.nameZh, c.nameEn)} (${c.fileCount})` })),
-                ]}
-              />
-              <TextInput
-                name="keyword"
-                type="search"
-                label={t("dataArea.fields.keyword")}
-                placeholder={t("dataArea.keywordPlaceholder")}
-                defaultValue={filters.keyword}
-                maxLength={DATA_KEYWORD_MAX}
-              />
-              <Button type="submit" variant="light">
-                {t("dataArea.search")}
-              </Button>
-            </Group>
-          </Form>
-        </Stack>
-      </Paper>
+        </Form>
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         {error ? (
           <Text role="alert" c="red.8">

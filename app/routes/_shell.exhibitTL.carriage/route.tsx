@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -24,6 +24,7 @@ import "~/contracts/transport/texts";
 import { ActionWindowNotice } from "~/components/action-window-notice";
 import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
 import { useActionWindow } from "~/lib/use-button";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -67,48 +68,41 @@ export default function CarriagePage() {
   const declaring = useActionWindow(DEADLINE_ACTIONS.carriage);
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t("transport.carriage.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("transport.carriage.intro")}
-          </Text>
-          {list.declarations.length ? (
-            <DeclarationTable
-              declarations={list.declarations}
-              view={{ for: "exhibitor" }}
-              detailPath={CARRIAGE_PATH}
-              testId={{ table: "declaration-list", row: "declaration" }}
-            />
-          ) : (
-            <Text c="dimmed">{t("transport.carriage.empty")}</Text>
-          )}
-        </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("transport.carriage.newTitle")}
-          </Title>
-          <ActionWindowNotice action={DEADLINE_ACTIONS.carriage} testId="carriage-window" />
-          {!declaring.open ? null : list.booths.length ? (
-            <DeclarationForm
-              intent="save"
-              carriers={list.carriers}
-              booths={list.booths}
-              buildUpTo={list.buildUp.to}
-              defaults={defaults}
-              constraint={constraints.declaration}
-              lastResult={actionData?.result}
-              pending={pending}
-            />
-          ) : (
-            <Text c="dimmed">{t("transport.carriage.noBooth")}</Text>
-          )}
-        </Stack>
-      </Paper>
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t("transport.carriage.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("transport.carriage.intro")}
+        </Text>
+        {list.declarations.length ? (
+          <DeclarationTable
+            declarations={list.declarations}
+            view={{ for: "exhibitor" }}
+            detailPath={CARRIAGE_PATH}
+            testId={{ table: "declaration-list", row: "declaration" }}
+          />
+        ) : (
+          <Text c="dimmed">{t("transport.carriage.empty")}</Text>
+        )}
+      </Panel>
+      <Panel title={t("transport.carriage.newTitle")} gap="sm">
+        <ActionWindowNotice action={DEADLINE_ACTIONS.carriage} testId="carriage-window" />
+        {!declaring.open ? null : list.booths.length ? (
+          <DeclarationForm
+            intent="save"
+            carriers={list.carriers}
+            booths={list.booths}
+            buildUpTo={list.buildUp.to}
+            defaults={defaults}
+            constraint={constraints.declaration}
+            lastResult={actionData?.result}
+            pending={pending}
+          />
+        ) : (
+          <Text c="dimmed">{t("transport.carriage.noBooth")}</Text>
+        )}
+      </Panel>
       <CarrierPrices carriers={list.carriers} />
     </Stack>
   );

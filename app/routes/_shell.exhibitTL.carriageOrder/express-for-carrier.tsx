@@ -1,5 +1,5 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Stack, Table, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
@@ -7,6 +7,7 @@ import type { CarrierExpressList, CarrierExpressView } from "~/contracts/vehicle
 import { ExpressRow, ExpressStatusTag, ExpressSteps } from "../_shell.exhibitTL.smallExhibitsExpress/express-parts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/express/texts";
+import { Panel } from "~/components/panel";
 
 /** The button that moves a booking to its next status, posted as intent expressStep with the version it shows. */
 function NextStep({ booking, pending }: { booking: CarrierExpressView; pending: boolean }) {
@@ -39,65 +40,60 @@ export function ExpressForCarrier({
 }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("vehicles.express.carrierTitle")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t(list.carrier ? "vehicles.express.carrierIntro" : "vehicles.express.organizerIntro")}
-        </Text>
-        {list.items.length ? (
-          <Table.ScrollContainer minWidth={1000}>
-            <Table striped withTableBorder data-testid="carrier-express">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("vehicles.express.exhibitor")}</Table.Th>
-                  <ExpressRow.Head />
-                  <Table.Th>{t("vehicles.fields.status")}</Table.Th>
-                  {canAct ? <Table.Th /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((b) => (
-                  <Table.Tr key={b.id} data-testid={`carrier-express-${b.id}`}>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      {b.exhibitorName}
-                      <Text size="xs" c="dimmed">
-                        {t("vehicles.express.number", { id: b.id })}
-                        {list.carrier ? "" : ` · ${b.carrierName}`}
-                      </Text>
-                    </Table.Td>
-                    <ExpressRow.Cells booking={b} />
+    <Panel title={t("vehicles.express.carrierTitle")} gap="sm">
+      <Text size="sm" c="dimmed">
+        {t(list.carrier ? "vehicles.express.carrierIntro" : "vehicles.express.organizerIntro")}
+      </Text>
+      {list.items.length ? (
+        <Table.ScrollContainer minWidth={1000}>
+          <Table striped withTableBorder data-testid="carrier-express">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("vehicles.express.exhibitor")}</Table.Th>
+                <ExpressRow.Head />
+                <Table.Th>{t("vehicles.fields.status")}</Table.Th>
+                {canAct ? <Table.Th /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.items.map((b) => (
+                <Table.Tr key={b.id} data-testid={`carrier-express-${b.id}`}>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                    {b.exhibitorName}
+                    <Text size="xs" c="dimmed">
+                      {t("vehicles.express.number", { id: b.id })}
+                      {list.carrier ? "" : ` · ${b.carrierName}`}
+                    </Text>
+                  </Table.Td>
+                  <ExpressRow.Cells booking={b} />
+                  <Table.Td>
+                    <Stack gap={4}>
+                      <ExpressStatusTag status={b.status} />
+                      <ExpressSteps booking={b} />
+                    </Stack>
+                  </Table.Td>
+                  {canAct ? (
                     <Table.Td>
-                      <Stack gap={4}>
-                        <ExpressStatusTag status={b.status} />
-                        <ExpressSteps booking={b} />
-                      </Stack>
+                      <NextStep booking={b} pending={pending} />
                     </Table.Td>
-                    {canAct ? (
-                      <Table.Td>
-                        <NextStep booking={b} pending={pending} />
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          <Text c="dimmed" data-testid="carrier-express-empty">
-            {t("vehicles.express.carrierEmpty")}
-          </Text>
-        )}
-        <ListPager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          link={link}
-          keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }}
-        />
-      </Stack>
-    </Paper>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text c="dimmed" data-testid="carrier-express-empty">
+          {t("vehicles.express.carrierEmpty")}
+        </Text>
+      )}
+      <ListPager
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        link={link}
+        keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }}
+      />
+    </Panel>
   );
 }

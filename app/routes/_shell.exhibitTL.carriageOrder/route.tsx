@@ -26,6 +26,7 @@ import "~/contracts/vehicles/express/texts";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 import { formatCny } from "~/contracts/common/format";
 import { addressWith, pageFrom, pageValue } from "~/lib/address";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -115,53 +116,51 @@ export default function CarrierOrdersPage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1200}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap">
-            <Title order={1} size="h3">
-              {t("transport.orders.title")}
-            </Title>
-            <Anchor href="/exhibitTL/carriageOrder/report" download data-testid="orders-report">
-              {t("transport.orders.report")}
-            </Anchor>
-          </Group>
-          <ActionError message={actionData?.error} />
-          {orders.items.length ? (
-            <Stack gap="sm" data-testid="order-list">
-              {orders.items.map((row) => (
-                <Paper key={row.order.id} withBorder p="sm" data-testid={`order-${row.order.orderNo}`}>
-                  <Stack gap={6}>
-                    <Group justify="space-between" wrap="wrap">
-                      <Anchor component={Link} to={`/exhibitTL/review/${row.declarationId}`} fw={600}>
-                        {row.order.orderNo}
-                      </Anchor>
-                      <Text fw={600}>{formatCny(row.order.amountCents)}</Text>
-                    </Group>
-                    <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                      {row.exhibitorName} · {row.boothNo}
-                      {orders.carrier ? "" : ` · ${row.carrierName}`} · {t("transport.page.arrival")} {row.arrivalFrom} – {row.arrivalTo}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {row.services.map((s) => t(`transport.services.${s}`)).join("、")}
-                    </Text>
-                    <OrderSteps order={row.order} />
-                    {canAct ? <OrderActions row={row} pending={pending} /> : null}
-                  </Stack>
-                </Paper>
-              ))}
-            </Stack>
-          ) : (
-            <Text c="dimmed">{t("transport.orders.empty")}</Text>
-          )}
-          <ListPager
-            page={orders.page}
-            pageSize={orders.pageSize}
-            total={orders.total}
-            link={(page) => pageAddress(page, expressPage)}
-            keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }}
-          />
-        </Stack>
-      </Paper>
+      <Panel>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1} size="h3">
+            {t("transport.orders.title")}
+          </Title>
+          <Anchor href="/exhibitTL/carriageOrder/report" download data-testid="orders-report">
+            {t("transport.orders.report")}
+          </Anchor>
+        </Group>
+        <ActionError message={actionData?.error} />
+        {orders.items.length ? (
+          <Stack gap="sm" data-testid="order-list">
+            {orders.items.map((row) => (
+              <Paper key={row.order.id} withBorder p="sm" data-testid={`order-${row.order.orderNo}`}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="wrap">
+                    <Anchor component={Link} to={`/exhibitTL/review/${row.declarationId}`} fw={600}>
+                      {row.order.orderNo}
+                    </Anchor>
+                    <Text fw={600}>{formatCny(row.order.amountCents)}</Text>
+                  </Group>
+                  <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                    {row.exhibitorName} · {row.boothNo}
+                    {orders.carrier ? "" : ` · ${row.carrierName}`} · {t("transport.page.arrival")} {row.arrivalFrom} – {row.arrivalTo}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {row.services.map((s) => t(`transport.services.${s}`)).join("、")}
+                  </Text>
+                  <OrderSteps order={row.order} />
+                  {canAct ? <OrderActions row={row} pending={pending} /> : null}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <Text c="dimmed">{t("transport.orders.empty")}</Text>
+        )}
+        <ListPager
+          page={orders.page}
+          pageSize={orders.pageSize}
+          total={orders.total}
+          link={(page) => pageAddress(page, expressPage)}
+          keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }}
+        />
+      </Panel>
       <LiftingForCarrier bookings={lifting.bookings} canAct={canAct} pending={pending} />
       <ExpressForCarrier list={express} canAct={canAct} pending={pending} link={(next) => pageAddress(orders.page, next)} />
     </Stack>

@@ -1,7 +1,7 @@
 import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
-import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Divider, Group, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -25,6 +25,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EXCEL_UPLOAD, EXHIBIT_FIELDS, ExhibitForm, ImportForm } from "./exhibit-forms";
 import "~/contracts/transport/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -168,121 +169,106 @@ export default function DeclarationPage() {
       />
 
       {d.editable ? (
-        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t("transport.detail.headerTitle")}
-            </Title>
-            <DeclarationForm
-              intent="update"
-              carriers={data.carriers}
-              booths={data.booths}
-              buildUpTo={data.buildUpTo}
-              record={record}
-              defaults={
-                heldFor("update") ?? {
-                  boothId: String(d.boothId),
-                  carrierId: String(d.carrierId),
-                  services: d.services,
-                  arrivalFrom: d.arrivalFrom,
-                  arrivalTo: d.arrivalTo,
-                  contactName: d.contactName,
-                  contactPhone: d.contactPhone,
-                  billUrl: d.bill?.url ?? "",
-                  billUrl__name: d.bill?.name ?? "",
-                }
+        <Panel title={t("transport.detail.headerTitle")} gap="sm">
+          <DeclarationForm
+            intent="update"
+            carriers={data.carriers}
+            booths={data.booths}
+            buildUpTo={data.buildUpTo}
+            record={record}
+            defaults={
+              heldFor("update") ?? {
+                boothId: String(d.boothId),
+                carrierId: String(d.carrierId),
+                services: d.services,
+                arrivalFrom: d.arrivalFrom,
+                arrivalTo: d.arrivalTo,
+                contactName: d.contactName,
+                contactPhone: d.contactPhone,
+                billUrl: d.bill?.url ?? "",
+                billUrl__name: d.bill?.name ?? "",
               }
-              constraint={data.constraints.declaration}
-              lastResult={resultFor("update")}
-              pending={pending}
-            />
-          </Stack>
-        </Paper>
+            }
+            constraint={data.constraints.declaration}
+            lastResult={resultFor("update")}
+            pending={pending}
+          />
+        </Panel>
       ) : null}
 
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t("transport.detail.exhibitsTitle")}
-          </Title>
-          {data.exhibitToDelete ? (
-            <ConfirmAction
-              question={t("transport.detail.deleteExhibitQuestion", { name: data.exhibitToDelete.nameZh })}
-              intent="deleteExhibit"
-              fields={{ declarationId: String(d.id), sort: String(data.exhibitToDelete.sort), version: String(d.version) }}
-              confirmLabel={t("transport.page.delete")}
-              cancelTo={here}
+      <Panel title={t("transport.detail.exhibitsTitle")}>
+        {data.exhibitToDelete ? (
+          <ConfirmAction
+            question={t("transport.detail.deleteExhibitQuestion", { name: data.exhibitToDelete.nameZh })}
+            intent="deleteExhibit"
+            fields={{ declarationId: String(d.id), sort: String(data.exhibitToDelete.sort), version: String(d.version) }}
+            confirmLabel={t("transport.page.delete")}
+            cancelTo={here}
+            pending={pending}
+          />
+        ) : null}
+        <ExhibitsTable exhibits={d.exhibits} deleteHref={d.editable ? (sort) => `${here}?deleteExhibit=${sort}` : undefined} />
+        {d.editable ? (
+          <>
+            <Divider />
+            <ExhibitForm
+              key={`exhibit-${d.exhibits.length}-${d.version}`}
+              record={record}
+              held={heldFor("addExhibit")}
+              constraint={data.constraints.exhibit}
+              lastResult={resultFor("addExhibit")}
               pending={pending}
             />
-          ) : null}
-          <ExhibitsTable exhibits={d.exhibits} deleteHref={d.editable ? (sort) => `${here}?deleteExhibit=${sort}` : undefined} />
-          {d.editable ? (
-            <>
-              <Divider />
-              <ExhibitForm
-                key={`exhibit-${d.exhibits.length}-${d.version}`}
-                record={record}
-                held={heldFor("addExhibit")}
-                constraint={data.constraints.exhibit}
-                lastResult={resultFor("addExhibit")}
-                pending={pending}
-              />
-              <Divider />
-              <ImportForm
-                record={record}
-                constraint={data.constraints.import}
-                failure={actionData?.form === "import" ? (actionData.importFailure ?? null) : null}
-                lastResult={resultFor("import")}
-                pending={pending}
-              />
-            </>
-          ) : null}
-        </Stack>
-      </Paper>
+            <Divider />
+            <ImportForm
+              record={record}
+              constraint={data.constraints.import}
+              failure={actionData?.form === "import" ? (actionData.importFailure ?? null) : null}
+              lastResult={resultFor("import")}
+              pending={pending}
+            />
+          </>
+        ) : null}
+      </Panel>
 
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("transport.detail.amountTitle")}
-          </Title>
-          <QuoteTable quote={d.quote} acceptedCents={d.acceptedCents} />
-          {d.editable ? (
-            <Stack gap="xs">
-              {actionData?.error && actionData.form === "submit" ? (
-                <Alert color="red" role="alert" data-testid="submit-error">
-                  {actionData.error}
-                </Alert>
+      <Panel title={t("transport.detail.amountTitle")} gap="sm">
+        <QuoteTable quote={d.quote} acceptedCents={d.acceptedCents} />
+        {d.editable ? (
+          <Stack gap="xs">
+            {actionData?.error && actionData.form === "submit" ? (
+              <Alert color="red" role="alert" data-testid="submit-error">
+                {actionData.error}
+              </Alert>
+            ) : null}
+            <Text size="sm" c="dimmed">
+              {t("transport.detail.submitHint")}
+            </Text>
+            <Group>
+              <Form method="post" preventScrollReset>
+                <HiddenFields values={{ intent: "submit", version: d.version }} />
+                <Button type="submit" loading={pending} disabled={!d.submittable} data-testid="submit-declaration">
+                  {t(d.status === "returned" ? "transport.detail.resubmit" : "transport.detail.submit")}
+                </Button>
+              </Form>
+              {d.deletable && !data.confirmDelete ? (
+                <Button component={Link} to={`${here}?confirm=delete`} variant="subtle" color="red.9" preventScrollReset>
+                  {t("transport.detail.deleteDraft")}
+                </Button>
               ) : null}
-              <Text size="sm" c="dimmed">
-                {t("transport.detail.submitHint")}
-              </Text>
-              <Group>
-                <Form method="post" preventScrollReset>
-                  <HiddenFields values={{ intent: "submit", version: d.version }} />
-                  <Button type="submit" loading={pending} disabled={!d.submittable} data-testid="submit-declaration">
-                    {t(d.status === "returned" ? "transport.detail.resubmit" : "transport.detail.submit")}
-                  </Button>
-                </Form>
-                {d.deletable && !data.confirmDelete ? (
-                  <Button component={Link} to={`${here}?confirm=delete`} variant="subtle" color="red.9" preventScrollReset>
-                    {t("transport.detail.deleteDraft")}
-                  </Button>
-                ) : null}
-              </Group>
-              {data.confirmDelete ? (
-                <ConfirmAction
-                  question={t("transport.detail.deleteQuestion", { id: d.id })}
-                  intent="delete"
-                  fields={{ version: String(d.version) }}
-                  confirmLabel={t("transport.page.delete")}
-                  cancelTo={here}
-                  pending={pending}
-                />
-              ) : null}
-            </Stack>
-          ) : null}
-        </Stack>
-      </Paper>
+            </Group>
+            {data.confirmDelete ? (
+              <ConfirmAction
+                question={t("transport.detail.deleteQuestion", { id: d.id })}
+                intent="delete"
+                fields={{ version: String(d.version) }}
+                confirmLabel={t("transport.page.delete")}
+                cancelTo={here}
+                pending={pending}
+              />
+            ) : null}
+          </Stack>
+        ) : null}
+      </Panel>
 
       {d.submittedAt ? (
         <ContactLog

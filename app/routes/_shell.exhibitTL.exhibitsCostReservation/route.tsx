@@ -28,6 +28,7 @@ import { ActionWindowNotice } from "~/components/action-window-notice";
 import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
 import { useActionWindow } from "~/lib/use-button";
 import { formatCny } from "~/contracts/common/format";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -94,94 +95,92 @@ export default function LiftingPage() {
   const booking = useActionWindow(DEADLINE_ACTIONS.lifting);
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("transport.lifting.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("transport.lifting.intro")}
-          </Text>
-          <ActionError message={actionData?.error} />
-          <ActionWindowNotice action={DEADLINE_ACTIONS.lifting} testId="lifting-window" />
-          {list.locked ? (
-            <Alert color="blue" data-testid="lifting-locked">
-              {t("transport.lifting.lockedNote")}{" "}
-              <Anchor component={Link} to="/exhibitTL/carriage">
-                {t("transport.lifting.contactLogLink")}
-              </Anchor>
-            </Alert>
-          ) : null}
-          {deleting ? (
-            <ConfirmAction
-              question={t("transport.lifting.deleteQuestion", { day: deleting.workDay, slot: deleting.slot })}
-              intent="delete"
-              fields={{ id: String(deleting.id) }}
-              confirmLabel={t("transport.page.delete")}
-              cancelTo={PATH}
-              pending={pending}
-            />
-          ) : null}
-          {list.bookings.length ? (
-            <Table.ScrollContainer minWidth={860}>
-              <Table striped withTableBorder data-testid="lifting-list">
-                <Table.Thead>
-                  <Table.Tr>
-                    <LiftingRow.Head />
-                    <Table.Th>{t("transport.fields.status")}</Table.Th>
-                    {list.locked ? null : <Table.Th />}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.bookings.map((b) => (
-                    <Table.Tr key={b.id} data-testid={`lifting-${b.id}`}>
-                      <LiftingRow.Cells booking={b} />
+      <Panel>
+        <Title order={1} size="h3">
+          {t("transport.lifting.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("transport.lifting.intro")}
+        </Text>
+        <ActionError message={actionData?.error} />
+        <ActionWindowNotice action={DEADLINE_ACTIONS.lifting} testId="lifting-window" />
+        {list.locked ? (
+          <Alert color="blue" data-testid="lifting-locked">
+            {t("transport.lifting.lockedNote")}{" "}
+            <Anchor component={Link} to="/exhibitTL/carriage">
+              {t("transport.lifting.contactLogLink")}
+            </Anchor>
+          </Alert>
+        ) : null}
+        {deleting ? (
+          <ConfirmAction
+            question={t("transport.lifting.deleteQuestion", { day: deleting.workDay, slot: deleting.slot })}
+            intent="delete"
+            fields={{ id: String(deleting.id) }}
+            confirmLabel={t("transport.page.delete")}
+            cancelTo={PATH}
+            pending={pending}
+          />
+        ) : null}
+        {list.bookings.length ? (
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped withTableBorder data-testid="lifting-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <LiftingRow.Head />
+                  <Table.Th>{t("transport.fields.status")}</Table.Th>
+                  {list.locked ? null : <Table.Th />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.bookings.map((b) => (
+                  <Table.Tr key={b.id} data-testid={`lifting-${b.id}`}>
+                    <LiftingRow.Cells booking={b} />
+                    <Table.Td>
+                      <Tag variant="light" color={b.status === "confirmed" ? "green" : b.sentAt ? "blue" : "gray"}>
+                        {b.sentAt ? t(`transport.liftingStatuses.${b.status}`) : t("transport.lifting.notSent")}
+                      </Tag>
+                      <Text size="xs" c="dimmed">
+                        {b.carrierName}
+                      </Text>
+                    </Table.Td>
+                    {list.locked ? null : (
                       <Table.Td>
-                        <Tag variant="light" color={b.status === "confirmed" ? "green" : b.sentAt ? "blue" : "gray"}>
-                          {b.sentAt ? t(`transport.liftingStatuses.${b.status}`) : t("transport.lifting.notSent")}
-                        </Tag>
-                        <Text size="xs" c="dimmed">
-                          {b.carrierName}
-                        </Text>
+                        <Anchor component={Link} to={`${PATH}?delete=${b.id}`} c="red.9" size="sm" preventScrollReset>
+                          {t("transport.page.delete")}
+                        </Anchor>
                       </Table.Td>
-                      {list.locked ? null : (
-                        <Table.Td>
-                          <Anchor component={Link} to={`${PATH}?delete=${b.id}`} c="red.9" size="sm" preventScrollReset>
-                            {t("transport.page.delete")}
-                          </Anchor>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : (
-            <Text c="dimmed">{t("transport.lifting.empty")}</Text>
-          )}
-          <Group justify="space-between" wrap="wrap">
-            <Text fw={600} data-testid="lifting-total">
-              {t("transport.lifting.total", { amount: formatCny(list.totalFeeCents) })}
-            </Text>
-            {unsent && !confirmSend && booking.open ? (
-              <Button component={Link} to={`${PATH}?confirm=send`} preventScrollReset data-testid="lifting-send">
-                {t("transport.lifting.send", { count: unsent })}
-              </Button>
-            ) : null}
-          </Group>
-          {confirmSend ? (
-            <ConfirmAction
-              question={t("transport.lifting.sendQuestion", { count: unsent })}
-              intent="send"
-              fields={{}}
-              confirmLabel={t("transport.lifting.sendConfirm")}
-              cancelTo={PATH}
-              pending={pending}
-              color="blue"
-            />
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Text c="dimmed">{t("transport.lifting.empty")}</Text>
+        )}
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={600} data-testid="lifting-total">
+            {t("transport.lifting.total", { amount: formatCny(list.totalFeeCents) })}
+          </Text>
+          {unsent && !confirmSend && booking.open ? (
+            <Button component={Link} to={`${PATH}?confirm=send`} preventScrollReset data-testid="lifting-send">
+              {t("transport.lifting.send", { count: unsent })}
+            </Button>
           ) : null}
-        </Stack>
-      </Paper>
+        </Group>
+        {confirmSend ? (
+          <ConfirmAction
+            question={t("transport.lifting.sendQuestion", { count: unsent })}
+            intent="send"
+            fields={{}}
+            confirmLabel={t("transport.lifting.sendConfirm")}
+            cancelTo={PATH}
+            pending={pending}
+            color="blue"
+          />
+        ) : null}
+      </Panel>
       {list.locked || !booking.open ? null : (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
           <LiftingForm
@@ -194,42 +193,37 @@ export default function LiftingPage() {
           />
         </Paper>
       )}
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("transport.lifting.feesTitle")}
-          </Title>
-          <Table withTableBorder data-testid="lifting-fees">
-            <Table.Tbody>
-              {list.classes.map((c) => (
-                <Table.Tr key={`${c.kind}-${c.maxWeightT}`}>
-                  <Table.Td>{t(`transport.liftingKinds.${c.kind}`)}</Table.Td>
-                  <Table.Td>{t("transport.lifting.upTo", { weight: c.maxWeightT })}</Table.Td>
-                  <Table.Td style={{ textAlign: "right" }}>{t("transport.lifting.perPiece", { amount: formatCny(c.feeCents) })}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {list.sends.length ? (
-            <>
-              <Title order={3} size="h5">
-                {t("transport.lifting.sendsTitle")}
-              </Title>
-              {list.sends.map((s) => (
-                <Text key={s.id} size="sm" data-testid="lifting-sent">
-                  {t("transport.lifting.sentLine", {
-                    at: exhibitionDateTime(s.sentAt),
-                    carrier: s.carrierName,
-                    to: s.sentTo,
-                    count: s.count,
-                    amount: formatCny(s.totalFeeCents),
-                  })}
-                </Text>
-              ))}
-            </>
-          ) : null}
-        </Stack>
-      </Paper>
+      <Panel title={t("transport.lifting.feesTitle")} gap="sm">
+        <Table withTableBorder data-testid="lifting-fees">
+          <Table.Tbody>
+            {list.classes.map((c) => (
+              <Table.Tr key={`${c.kind}-${c.maxWeightT}`}>
+                <Table.Td>{t(`transport.liftingKinds.${c.kind}`)}</Table.Td>
+                <Table.Td>{t("transport.lifting.upTo", { weight: c.maxWeightT })}</Table.Td>
+                <Table.Td style={{ textAlign: "right" }}>{t("transport.lifting.perPiece", { amount: formatCny(c.feeCents) })}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {list.sends.length ? (
+          <>
+            <Title order={3} size="h5">
+              {t("transport.lifting.sendsTitle")}
+            </Title>
+            {list.sends.map((s) => (
+              <Text key={s.id} size="sm" data-testid="lifting-sent">
+                {t("transport.lifting.sentLine", {
+                  at: exhibitionDateTime(s.sentAt),
+                  carrier: s.carrierName,
+                  to: s.sentTo,
+                  count: s.count,
+                  amount: formatCny(s.totalFeeCents),
+                })}
+              </Text>
+            ))}
+          </>
+        ) : null}
+      </Panel>
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ import { AgentCards, RequestHistory } from "./overseas-parts";
 import { REQUEST_FIELDS, RequestForm } from "./request-form";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/overseas/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -79,20 +80,18 @@ export default function OverseasTransportPage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("vehicles.overseas.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("vehicles.overseas.intro")}
-          </Text>
-          <Title order={2} size="h4">
-            {t("vehicles.overseas.agentsTitle")}
-          </Title>
-          <AgentCards agents={offer.agents} path={PATH} />
-        </Stack>
-      </Paper>
+      <Panel>
+        <Title order={1} size="h3">
+          {t("vehicles.overseas.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("vehicles.overseas.intro")}
+        </Text>
+        <Title order={2} size="h4">
+          {t("vehicles.overseas.agentsTitle")}
+        </Title>
+        <AgentCards agents={offer.agents} path={PATH} />
+      </Panel>
       {offer.agents.length ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
           {/* A card's link changes the chosen agent, a sent request adds to the history: a new key starts the form afresh. */}
@@ -107,14 +106,9 @@ export default function OverseasTransportPage() {
           />
         </Paper>
       ) : null}
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("vehicles.overseas.historyTitle")}
-          </Title>
-          <RequestHistory requests={requests} />
-        </Stack>
-      </Paper>
+      <Panel title={t("vehicles.overseas.historyTitle")} gap="sm">
+        <RequestHistory requests={requests} />
+      </Panel>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
-import { Paper, Stack, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -21,6 +21,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { DecisionForms } from "./decision-forms";
 import "~/contracts/transport/texts";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -96,15 +97,10 @@ export default function ReviewDetailPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <DeclarationPanel declaration={d} back={{ to: REVIEW_PATH, label: t("transport.review.back") }} />
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t("transport.detail.exhibitsTitle")}
-          </Title>
-          <ExhibitsTable exhibits={d.exhibits} />
-          <QuoteTable quote={d.quote} acceptedCents={d.acceptedCents} />
-        </Stack>
-      </Paper>
+      <Panel title={t("transport.detail.exhibitsTitle")}>
+        <ExhibitsTable exhibits={d.exhibits} />
+        <QuoteTable quote={d.quote} acceptedCents={d.acceptedCents} />
+      </Panel>
       {d.decidable ? (
         <DecisionForms
           declaration={d}

@@ -23,6 +23,7 @@ import { EXPRESS_FIELDS, ExpressForm } from "./express-form";
 import { ExpressHistory } from "./express-history";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/express/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -99,28 +100,26 @@ export default function SmallExhibitsExpressPage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1200}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("vehicles.express.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("vehicles.express.intro")}
-          </Text>
-          <ActionError message={actionData?.error} />
-          {deleting ? (
-            <ConfirmAction
-              question={t("vehicles.express.deleteQuestion", { id: deleting.id, item: deleting.itemName })}
-              intent="delete"
-              fields={{ id: String(deleting.id), version: String(deleting.version) }}
-              confirmLabel={t("vehicles.express.delete")}
-              cancelTo={backTo}
-              pending={pending}
-            />
-          ) : null}
-          <ExpressHistory list={list} path={PATH} />
-        </Stack>
-      </Paper>
+      <Panel>
+        <Title order={1} size="h3">
+          {t("vehicles.express.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("vehicles.express.intro")}
+        </Text>
+        <ActionError message={actionData?.error} />
+        {deleting ? (
+          <ConfirmAction
+            question={t("vehicles.express.deleteQuestion", { id: deleting.id, item: deleting.itemName })}
+            intent="delete"
+            fields={{ id: String(deleting.id), version: String(deleting.version) }}
+            confirmLabel={t("vehicles.express.delete")}
+            cancelTo={backTo}
+            pending={pending}
+          />
+        ) : null}
+        <ExpressHistory list={list} path={PATH} />
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <ExpressForm
           key={`express-${list.total}-${list.items[0]?.id ?? 0}`}

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -20,6 +20,7 @@ import { DecisionCell, VehicleReviewPanel } from "~/features/vehicles/review-pan
 import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/trucks/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -156,29 +157,17 @@ export default function TruckReviewPage() {
           </Table.ScrollContainer>
         }
       />
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("vehicles.trucks.review.exportTitle")}
-          </Title>
-          {/* A plain GET to the download route: the browser saves the file, with or without JavaScript. */}
-          <form method="get" action="/exhibitTL/truckReview/export" data-testid="truck-export-form">
-            <Group gap="xs" align="flex-end">
-              <TextInput
-                type="date"
-                name="day"
-                required
-                defaultValue={filters.day ?? list.days.buildUpFrom}
-                label={t("vehicles.trucks.review.day")}
-                size="sm"
-              />
-              <Button type="submit" size="sm" data-testid="truck-export">
-                {t("vehicles.trucks.review.export")}
-              </Button>
-            </Group>
-          </form>
-        </Stack>
-      </Paper>
+      <Panel title={t("vehicles.trucks.review.exportTitle")} gap="sm">
+        {/* A plain GET to the download route: the browser saves the file, with or without JavaScript. */}
+        <form method="get" action="/exhibitTL/truckReview/export" data-testid="truck-export-form">
+          <Group gap="xs" align="flex-end">
+            <TextInput type="date" name="day" required defaultValue={filters.day ?? list.days.buildUpFrom} label={t("vehicles.trucks.review.day")} size="sm" />
+            <Button type="submit" size="sm" data-testid="truck-export">
+              {t("vehicles.trucks.review.export")}
+            </Button>
+          </Group>
+        </form>
+      </Panel>
     </Stack>
   );
 }

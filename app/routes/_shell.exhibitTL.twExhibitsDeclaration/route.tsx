@@ -25,6 +25,7 @@ import { HEADER_FIELDS, HeaderForm, LINE_FIELDS, LineForm } from "./filing-forms
 import { ImporterFacts, LinesTable, TotalsBlock, TaiwanStatusTag } from "./filing-parts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/taiwan/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -114,59 +115,57 @@ export default function TaiwanFilingPage() {
   const separator = here.includes("?") ? "&" : "?";
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap">
-            <Title order={1} size="h3">
-              {t("vehicles.taiwan.title")}
-            </Title>
-            {filing ? <TaiwanStatusTag status={filing.status} /> : null}
+      <Panel>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1} size="h3">
+            {t("vehicles.taiwan.title")}
+          </Title>
+          {filing ? <TaiwanStatusTag status={filing.status} /> : null}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t("vehicles.taiwan.intro")}
+        </Text>
+        {found.booths.length > 1 ? (
+          <Group gap="md" data-testid="tw-booths">
+            <Text size="sm">{t("vehicles.taiwan.booth")}</Text>
+            {found.booths.map((b) => (
+              <Anchor
+                key={b.boothId}
+                component={Link}
+                to={pageOf(b.boothId)}
+                fw={b.boothId === found.boothId ? 700 : undefined}
+                aria-current={b.boothId === found.boothId ? "page" : undefined}
+              >
+                {b.boothNo}
+              </Anchor>
+            ))}
           </Group>
-          <Text size="sm" c="dimmed">
-            {t("vehicles.taiwan.intro")}
+        ) : null}
+        <ActionError message={actionData?.error} />
+        {filing?.status === "returned" ? (
+          <Alert color="orange" title={t("vehicles.taiwan.returnedTitle")} data-testid="tw-review-comment">
+            {filing.reviewComment}
+          </Alert>
+        ) : null}
+        {filing?.status === "accepted" ? (
+          <Alert color="green" title={t("vehicles.taiwan.acceptedTitle")} data-testid="tw-review-comment">
+            {filing.reviewComment}
+          </Alert>
+        ) : null}
+        {filing?.status === "submitted" ? (
+          <Text size="sm" data-testid="tw-read-only">
+            {t("vehicles.taiwan.readOnly")}
           </Text>
-          {found.booths.length > 1 ? (
-            <Group gap="md" data-testid="tw-booths">
-              <Text size="sm">{t("vehicles.taiwan.booth")}</Text>
-              {found.booths.map((b) => (
-                <Anchor
-                  key={b.boothId}
-                  component={Link}
-                  to={pageOf(b.boothId)}
-                  fw={b.boothId === found.boothId ? 700 : undefined}
-                  aria-current={b.boothId === found.boothId ? "page" : undefined}
-                >
-                  {b.boothNo}
-                </Anchor>
-              ))}
-            </Group>
-          ) : null}
-          <ActionError message={actionData?.error} />
-          {filing?.status === "returned" ? (
-            <Alert color="orange" title={t("vehicles.taiwan.returnedTitle")} data-testid="tw-review-comment">
-              {filing.reviewComment}
-            </Alert>
-          ) : null}
-          {filing?.status === "accepted" ? (
-            <Alert color="green" title={t("vehicles.taiwan.acceptedTitle")} data-testid="tw-review-comment">
-              {filing.reviewComment}
-            </Alert>
-          ) : null}
-          {filing?.status === "submitted" ? (
-            <Text size="sm" data-testid="tw-read-only">
-              {t("vehicles.taiwan.readOnly")}
-            </Text>
-          ) : null}
-          {filing?.submittedAt ? (
-            <Text size="xs" c="dimmed">
-              {t("vehicles.taiwan.submittedAt", { at: exhibitionDateTime(filing.submittedAt) })}
-              {filing.reviewedAt ? ` · ${t("vehicles.taiwan.reviewedAt", { at: exhibitionDateTime(filing.reviewedAt) })}` : ""}
-            </Text>
-          ) : null}
-          {found.boothId === null ? <Text c="dimmed">{t("vehicles.taiwan.noBooth")}</Text> : null}
-          {filing && !filing.editable ? <ImporterFacts filing={filing} /> : null}
-        </Stack>
-      </Paper>
+        ) : null}
+        {filing?.submittedAt ? (
+          <Text size="xs" c="dimmed">
+            {t("vehicles.taiwan.submittedAt", { at: exhibitionDateTime(filing.submittedAt) })}
+            {filing.reviewedAt ? ` · ${t("vehicles.taiwan.reviewedAt", { at: exhibitionDateTime(filing.reviewedAt) })}` : ""}
+          </Text>
+        ) : null}
+        {found.boothId === null ? <Text c="dimmed">{t("vehicles.taiwan.noBooth")}</Text> : null}
+        {filing && !filing.editable ? <ImporterFacts filing={filing} /> : null}
+      </Panel>
 
       {found.boothId !== null && (!filing || filing.editable) ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -182,53 +181,51 @@ export default function TaiwanFilingPage() {
       ) : null}
 
       {filing ? (
-        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <Stack gap="md">
-            <Group justify="space-between" wrap="wrap">
-              <Title order={2} size="h4">
-                {t("vehicles.taiwan.linesTitle")}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t("vehicles.taiwan.linesCount", { count: filing.lines.length, max: found.linesMax })}
-              </Text>
-            </Group>
-            {lineToDelete ? (
-              <ConfirmAction
-                question={t("vehicles.taiwan.deleteLineQuestion", { name: lineToDelete.nameZh })}
-                intent="deleteLine"
-                fields={{ filingId: String(filing.id), sort: String(lineToDelete.sort), version: String(filing.version), boothId: String(filing.boothId) }}
-                confirmLabel={t("vehicles.taiwan.delete")}
-                cancelTo={here}
+        <Panel>
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h4">
+              {t("vehicles.taiwan.linesTitle")}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t("vehicles.taiwan.linesCount", { count: filing.lines.length, max: found.linesMax })}
+            </Text>
+          </Group>
+          {lineToDelete ? (
+            <ConfirmAction
+              question={t("vehicles.taiwan.deleteLineQuestion", { name: lineToDelete.nameZh })}
+              intent="deleteLine"
+              fields={{ filingId: String(filing.id), sort: String(lineToDelete.sort), version: String(filing.version), boothId: String(filing.boothId) }}
+              confirmLabel={t("vehicles.taiwan.delete")}
+              cancelTo={here}
+              pending={pending}
+            />
+          ) : null}
+          <LinesTable lines={filing.lines} deleteHref={filing.editable ? (sort) => `${here}${separator}deleteLine=${sort}` : undefined} />
+          <TotalsBlock filing={filing} />
+          {filing.editable ? (
+            <>
+              <Divider />
+              <LineForm
+                key={`line-${filing.lines.length}-${filing.version}`}
+                filing={filing}
+                held={heldFor("addLine")}
+                constraint={constraints.line}
+                lastResult={resultFor("addLine")}
                 pending={pending}
               />
-            ) : null}
-            <LinesTable lines={filing.lines} deleteHref={filing.editable ? (sort) => `${here}${separator}deleteLine=${sort}` : undefined} />
-            <TotalsBlock filing={filing} />
-            {filing.editable ? (
-              <>
-                <Divider />
-                <LineForm
-                  key={`line-${filing.lines.length}-${filing.version}`}
-                  filing={filing}
-                  held={heldFor("addLine")}
-                  constraint={constraints.line}
-                  lastResult={resultFor("addLine")}
-                  pending={pending}
-                />
-                <Divider />
-                <Text size="sm" c="dimmed">
-                  {t("vehicles.taiwan.submitHint")}
-                </Text>
-                <Form method="post" preventScrollReset>
-                  <HiddenFields values={{ intent: "submit", id: filing.id, version: filing.version, boothId: filing.boothId }} />
-                  <Button type="submit" loading={pending} disabled={!filing.submittable} data-testid="tw-submit">
-                    {t(filing.status === "returned" ? "vehicles.taiwan.resubmit" : "vehicles.taiwan.submit")}
-                  </Button>
-                </Form>
-              </>
-            ) : null}
-          </Stack>
-        </Paper>
+              <Divider />
+              <Text size="sm" c="dimmed">
+                {t("vehicles.taiwan.submitHint")}
+              </Text>
+              <Form method="post" preventScrollReset>
+                <HiddenFields values={{ intent: "submit", id: filing.id, version: filing.version, boothId: filing.boothId }} />
+                <Button type="submit" loading={pending} disabled={!filing.submittable} data-testid="tw-submit">
+                  {t(filing.status === "returned" ? "vehicles.taiwan.resubmit" : "vehicles.taiwan.submit")}
+                </Button>
+              </Form>
+            </>
+          ) : null}
+        </Panel>
       ) : null}
     </Stack>
   );

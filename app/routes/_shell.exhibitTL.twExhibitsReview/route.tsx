@@ -29,6 +29,7 @@ import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
 import "~/contracts/transport/texts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/taiwan/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -98,42 +99,35 @@ function FilingDetail({
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={1100} data-testid="tw-review-detail">
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap">
-            <Title order={1} size="h3">
-              {t("vehicles.taiwan.review.detailTitle", { id: filing.id })}
-            </Title>
-            <TaiwanStatusTag status={filing.status} />
-          </Group>
-          <Anchor component={Link} to={PATH} size="sm">
-            {t("vehicles.taiwan.review.back")}
-          </Anchor>
-          <ActionError message={reply?.error} />
-          <Text fw={600} style={{ overflowWrap: "anywhere" }} data-testid="tw-review-exhibitor">
-            {filing.exhibitorName}
-          </Text>
-          <ImporterFacts filing={filing} />
-          <Text size="xs" c="dimmed">
-            {t("vehicles.taiwan.submittedAt", { at: exhibitionDateTime(filing.submittedAt) })}
-            {filing.reviewedAt ? ` · ${t("vehicles.taiwan.reviewedAt", { at: exhibitionDateTime(filing.reviewedAt) })}` : ""}
-          </Text>
-          {filing.reviewComment ? (
-            <Alert color={filing.status === "returned" ? "orange" : "gray"} title={t("vehicles.fields.comment")}>
-              {filing.reviewComment}
-            </Alert>
-          ) : null}
-        </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t("vehicles.taiwan.linesTitle")}
+      <Panel>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1} size="h3">
+            {t("vehicles.taiwan.review.detailTitle", { id: filing.id })}
           </Title>
-          <LinesTable lines={filing.lines} />
-          <TotalsBlock filing={filing} />
-        </Stack>
-      </Paper>
+          <TaiwanStatusTag status={filing.status} />
+        </Group>
+        <Anchor component={Link} to={PATH} size="sm">
+          {t("vehicles.taiwan.review.back")}
+        </Anchor>
+        <ActionError message={reply?.error} />
+        <Text fw={600} style={{ overflowWrap: "anywhere" }} data-testid="tw-review-exhibitor">
+          {filing.exhibitorName}
+        </Text>
+        <ImporterFacts filing={filing} />
+        <Text size="xs" c="dimmed">
+          {t("vehicles.taiwan.submittedAt", { at: exhibitionDateTime(filing.submittedAt) })}
+          {filing.reviewedAt ? ` · ${t("vehicles.taiwan.reviewedAt", { at: exhibitionDateTime(filing.reviewedAt) })}` : ""}
+        </Text>
+        {filing.reviewComment ? (
+          <Alert color={filing.status === "returned" ? "orange" : "gray"} title={t("vehicles.fields.comment")}>
+            {filing.reviewComment}
+          </Alert>
+        ) : null}
+      </Panel>
+      <Panel title={t("vehicles.taiwan.linesTitle")}>
+        <LinesTable lines={filing.lines} />
+        <TotalsBlock filing={filing} />
+      </Panel>
       {filing.decidable ? (
         <DecisionForms filing={filing} held={held} constraint={constraint} lastResult={reply?.result} pending={pending} />
       ) : (

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Divider, Paper, Stack, Text, Title } from "@mantine/core";
+import { Divider, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -23,6 +23,7 @@ import { CommitmentForm } from "./commitment-form";
 import { ExcelPanel } from "./excel-panel";
 import { StaffForm } from "./staff-form";
 import "~/contracts/epidemic/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -80,76 +81,69 @@ export default function EpidemicDeclarationPage() {
   const here = staff.page > 1 ? `${PATH}?page=${staff.page}&` : `${PATH}?`;
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("epidemic.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("epidemic.intro")}
+      <Panel>
+        <Title order={1} size="h3">
+          {t("epidemic.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("epidemic.intro")}
+        </Text>
+        {reply?.intent === "delete" ? (
+          <Text role="alert" c="red.9" data-testid="delete-error">
+            {reply.error}
           </Text>
-          {reply?.intent === "delete" ? (
-            <Text role="alert" c="red.9" data-testid="delete-error">
-              {reply.error}
+        ) : null}
+        {withdrawing ? (
+          <ConfirmAction
+            question={t("epidemic.confirmWithdraw")}
+            intent="withdraw"
+            fields={{}}
+            confirmLabel={t("epidemic.withdraw")}
+            cancelTo={PATH}
+            pending={pending}
+          />
+        ) : null}
+        <CommitmentForm
+          commitment={commitment}
+          held={held.commitment}
+          constraint={constraints.commitment}
+          lastResult={reply?.intent === "commitment" ? reply.result : null}
+          pending={pending}
+        />
+      </Panel>
+      <Panel title={t("epidemic.staffTitle")}>
+        {deleting ? (
+          <ConfirmAction
+            question={t("epidemic.confirmDelete", { name: deleting.name })}
+            intent="deleteStaff"
+            fields={{ id: String(deleting.id), page: String(staff.page) }}
+            confirmLabel={t("epidemic.delete")}
+            cancelTo={pageLink(staff.page)}
+            pending={pending}
+          />
+        ) : null}
+        {staff.total ? (
+          <>
+            <Text size="sm" data-testid="staff-total">
+              {t("epidemic.staffTotal", { count: staff.total })}
             </Text>
-          ) : null}
-          {withdrawing ? (
-            <ConfirmAction
-              question={t("epidemic.confirmWithdraw")}
-              intent="withdraw"
-              fields={{}}
-              confirmLabel={t("epidemic.withdraw")}
-              cancelTo={PATH}
-              pending={pending}
-            />
-          ) : null}
-          <CommitmentForm
-            commitment={commitment}
-            held={held.commitment}
-            constraint={constraints.commitment}
-            lastResult={reply?.intent === "commitment" ? reply.result : null}
-            pending={pending}
-          />
-        </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t("epidemic.staffTitle")}
-          </Title>
-          {deleting ? (
-            <ConfirmAction
-              question={t("epidemic.confirmDelete", { name: deleting.name })}
-              intent="deleteStaff"
-              fields={{ id: String(deleting.id), page: String(staff.page) }}
-              confirmLabel={t("epidemic.delete")}
-              cancelTo={pageLink(staff.page)}
-              pending={pending}
-            />
-          ) : null}
-          {staff.total ? (
-            <>
-              <Text size="sm" data-testid="staff-total">
-                {t("epidemic.staffTotal", { count: staff.total })}
-              </Text>
-              <StaffTable items={staff.items} deleteLink={(s) => `${here}delete=${s.id}`} />
-            </>
-          ) : (
-            <Text c="dimmed">{t("epidemic.staffEmpty")}</Text>
-          )}
-          <ListPager page={staff.page} pageSize={staff.pageSize} total={staff.total} link={pageLink} keys={PAGER_KEYS} />
-          <Divider />
-          <StaffForm
-            page={staff.page}
-            held={held.addStaff}
-            constraint={constraints.staff}
-            lastResult={reply?.intent === "addStaff" ? reply.result : null}
-            pending={pending}
-          />
-          <Divider />
-          <ExcelPanel importResult={reply?.intent === "import" ? reply : null} pending={pending} />
-        </Stack>
-      </Paper>
+            <StaffTable items={staff.items} deleteLink={(s) => `${here}delete=${s.id}`} />
+          </>
+        ) : (
+          <Text c="dimmed">{t("epidemic.staffEmpty")}</Text>
+        )}
+        <ListPager page={staff.page} pageSize={staff.pageSize} total={staff.total} link={pageLink} keys={PAGER_KEYS} />
+        <Divider />
+        <StaffForm
+          page={staff.page}
+          held={held.addStaff}
+          constraint={constraints.staff}
+          lastResult={reply?.intent === "addStaff" ? reply.result : null}
+          pending={pending}
+        />
+        <Divider />
+        <ExcelPanel importResult={reply?.intent === "import" ? reply : null} pending={pending} />
+      </Panel>
     </Stack>
   );
 }

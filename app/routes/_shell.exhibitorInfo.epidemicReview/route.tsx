@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,6 +21,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { SettingsForm } from "./settings-form";
 import "~/contracts/epidemic/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -95,74 +96,70 @@ export default function EpidemicReviewPage() {
   const exportLink = company ? `${EPIDEMIC_EXPORT_PATH}?${new URLSearchParams({ company })}` : EPIDEMIC_EXPORT_PATH;
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("epidemic.review.title")}
-          </Title>
-          <SettingsForm settings={settings} held={held} constraint={constraints.settings} lastResult={reply?.result ?? null} pending={pending} />
-        </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Form method="get" data-testid="review-filter">
-            <Group align="flex-end" wrap="wrap">
-              <TextInput
-                name="company"
-                defaultValue={company}
-                label={t("epidemic.fields.company")}
-                placeholder={t("epidemic.review.companyPlaceholder")}
-                maxLength={EPIDEMIC_COMPANY_FILTER_MAX}
-              />
-              <Button type="submit" variant="light">
-                {t("epidemic.review.filter")}
-              </Button>
-              <Anchor href={exportLink} data-testid="export-link">
-                {t("epidemic.review.export")}
-              </Anchor>
-            </Group>
-          </Form>
-          <Title order={2} size="h4">
-            {t("epidemic.review.declarations")}
-          </Title>
-          {declarations.items.length ? (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped withTableBorder data-testid="declaration-list">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("epidemic.fields.company")}</Table.Th>
-                    <Table.Th>{t("epidemic.excel.columns.booth")}</Table.Th>
-                    <Table.Th>{t("epidemic.excel.columns.status")}</Table.Th>
-                    <Table.Th>{t("epidemic.excel.columns.signer")}</Table.Th>
-                    <Table.Th>{t("epidemic.excel.columns.acceptedAt")}</Table.Th>
-                    <Table.Th>{t("epidemic.excel.columns.staffCount")}</Table.Th>
+      <Panel>
+        <Title order={1} size="h3">
+          {t("epidemic.review.title")}
+        </Title>
+        <SettingsForm settings={settings} held={held} constraint={constraints.settings} lastResult={reply?.result ?? null} pending={pending} />
+      </Panel>
+      <Panel>
+        <Form method="get" data-testid="review-filter">
+          <Group align="flex-end" wrap="wrap">
+            <TextInput
+              name="company"
+              defaultValue={company}
+              label={t("epidemic.fields.company")}
+              placeholder={t("epidemic.review.companyPlaceholder")}
+              maxLength={EPIDEMIC_COMPANY_FILTER_MAX}
+            />
+            <Button type="submit" variant="light">
+              {t("epidemic.review.filter")}
+            </Button>
+            <Anchor href={exportLink} data-testid="export-link">
+              {t("epidemic.review.export")}
+            </Anchor>
+          </Group>
+        </Form>
+        <Title order={2} size="h4">
+          {t("epidemic.review.declarations")}
+        </Title>
+        {declarations.items.length ? (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped withTableBorder data-testid="declaration-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("epidemic.fields.company")}</Table.Th>
+                  <Table.Th>{t("epidemic.excel.columns.booth")}</Table.Th>
+                  <Table.Th>{t("epidemic.excel.columns.status")}</Table.Th>
+                  <Table.Th>{t("epidemic.excel.columns.signer")}</Table.Th>
+                  <Table.Th>{t("epidemic.excel.columns.acceptedAt")}</Table.Th>
+                  <Table.Th>{t("epidemic.excel.columns.staffCount")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {declarations.items.map((d) => (
+                  <Table.Tr key={d.userId} data-testid="declaration-row">
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>{d.company}</Table.Td>
+                    <Table.Td>{d.boothNos}</Table.Td>
+                    <Table.Td>{d.acceptedAt ? t("epidemic.review.accepted") : t("epidemic.review.notAccepted")}</Table.Td>
+                    <Table.Td>{d.signerName ?? ""}</Table.Td>
+                    <Table.Td>{exhibitionDateTime(d.acceptedAt)}</Table.Td>
+                    <Table.Td>{d.staffCount}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {declarations.items.map((d) => (
-                    <Table.Tr key={d.userId} data-testid="declaration-row">
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>{d.company}</Table.Td>
-                      <Table.Td>{d.boothNos}</Table.Td>
-                      <Table.Td>{d.acceptedAt ? t("epidemic.review.accepted") : t("epidemic.review.notAccepted")}</Table.Td>
-                      <Table.Td>{d.signerName ?? ""}</Table.Td>
-                      <Table.Td>{exhibitionDateTime(d.acceptedAt)}</Table.Td>
-                      <Table.Td>{d.staffCount}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : (
-            <Text c="dimmed">{t("epidemic.review.empty")}</Text>
-          )}
-          <ListPager page={declarations.page} pageSize={declarations.pageSize} total={declarations.total} link={(p) => link({ page: p })} keys={PAGER_KEYS} />
-          <Title order={2} size="h4">
-            {t("epidemic.review.staff")}
-          </Title>
-          {staff.items.length ? <StaffTable items={staff.items} companyOf={(s) => s.company} /> : <Text c="dimmed">{t("epidemic.review.empty")}</Text>}
-          <ListPager page={staff.page} pageSize={staff.pageSize} total={staff.total} link={(p) => link({ staffPage: p })} keys={PAGER_KEYS} />
-        </Stack>
-      </Paper>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Text c="dimmed">{t("epidemic.review.empty")}</Text>
+        )}
+        <ListPager page={declarations.page} pageSize={declarations.pageSize} total={declarations.total} link={(p) => link({ page: p })} keys={PAGER_KEYS} />
+        <Title order={2} size="h4">
+          {t("epidemic.review.staff")}
+        </Title>
+        {staff.items.length ? <StaffTable items={staff.items} companyOf={(s) => s.company} /> : <Text c="dimmed">{t("epidemic.review.empty")}</Text>}
+        <ListPager page={staff.page} pageSize={staff.pageSize} total={staff.total} link={(p) => link({ staffPage: p })} keys={PAGER_KEYS} />
+      </Panel>
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { useIsPending } from "~/lib/hooks";
 import { requireShellUser } from "~/lib/permissions.server";
 import { importAction, type ImportReply } from "./action.server";
 import "~/contracts/accounts/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -125,29 +126,27 @@ export default function ExhibitorImportPage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t("accounts.page.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("accounts.page.intro")}
-          </Text>
-          <Anchor href={`${IMPORT_PATH}/template`} data-testid="download-template">
-            {t("accounts.page.downloadTemplate")}
-          </Anchor>
-          <TemplateColumns />
-          <ExcelImportForm
-            action="?preview"
-            fileField={EXHIBITOR_IMPORT_FILE_FIELD}
-            inputId="exhibitor-import-file"
-            label={t("accounts.page.file")}
-            hint={t("accounts.page.hint", { rows: EXHIBITOR_IMPORT_LIMITS.maxRows, size: formatSizeLimit(EXHIBITOR_IMPORT_LIMITS.maxBytes) })}
-            submitLabel={t("accounts.page.preview")}
-            pending={pending}
-          />
-        </Stack>
-      </Paper>
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t("accounts.page.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("accounts.page.intro")}
+        </Text>
+        <Anchor href={`${IMPORT_PATH}/template`} data-testid="download-template">
+          {t("accounts.page.downloadTemplate")}
+        </Anchor>
+        <TemplateColumns />
+        <ExcelImportForm
+          action="?preview"
+          fileField={EXHIBITOR_IMPORT_FILE_FIELD}
+          inputId="exhibitor-import-file"
+          label={t("accounts.page.file")}
+          hint={t("accounts.page.hint", { rows: EXHIBITOR_IMPORT_LIMITS.maxRows, size: formatSizeLimit(EXHIBITOR_IMPORT_LIMITS.maxBytes) })}
+          submitLabel={t("accounts.page.preview")}
+          pending={pending}
+        />
+      </Panel>
       {reply ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
           {reply.kind === "refused" ? <Refusal reply={reply} /> : <Preview reply={reply} pending={pending} />}

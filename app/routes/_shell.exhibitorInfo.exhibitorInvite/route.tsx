@@ -22,6 +22,7 @@ import { storageQuotaSchema } from "~/features/accounts/schema.server";
 import { formConstraints } from "~/lib/forms.server";
 import "~/contracts/accounts/texts";
 import { pageFrom } from "~/lib/address";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -107,115 +108,113 @@ export default function ExhibitorInvitePage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t("accounts.invite.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("accounts.invite.intro")}
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t("accounts.invite.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("accounts.invite.intro")}
+        </Text>
+        <Group gap="md" data-testid="invite-filters">
+          {INVITATION_FILTERS.map((f) => (
+            <Anchor
+              key={f}
+              component={Link}
+              to={listLink(f)}
+              fw={f === filter ? 700 : undefined}
+              aria-current={f === filter ? "page" : undefined}
+              data-testid={`invite-filter-${f}`}
+            >
+              {t(FILTER_LABELS[f], { count: list.counts[f] })}
+            </Anchor>
+          ))}
+        </Group>
+        {batch ? <BatchProgress batch={batch} here={here} /> : null}
+        {reply?.kind === "error" ? (
+          <Text c="red.9" fw={500} role="alert" data-testid="invite-error">
+            {reply.message}
           </Text>
-          <Group gap="md" data-testid="invite-filters">
-            {INVITATION_FILTERS.map((f) => (
-              <Anchor
-                key={f}
-                component={Link}
-                to={listLink(f)}
-                fw={f === filter ? 700 : undefined}
-                aria-current={f === filter ? "page" : undefined}
-                data-testid={`invite-filter-${f}`}
-              >
-                {t(FILTER_LABELS[f], { count: list.counts[f] })}
-              </Anchor>
-            ))}
-          </Group>
-          {batch ? <BatchProgress batch={batch} here={here} /> : null}
-          {reply?.kind === "error" ? (
-            <Text c="red.9" fw={500} role="alert" data-testid="invite-error">
-              {reply.message}
-            </Text>
-          ) : null}
-          {reply?.kind === "confirmAll" ? (
-            <ConfirmAction
-              question={t("accounts.invite.confirmAll", { count: reply.count })}
-              intent="all"
-              fields={{ confirmed: "1" }}
-              confirmLabel={t("accounts.invite.confirmAllButton", { count: reply.count })}
-              cancelTo={here}
-              pending={pending}
-              color="blue"
-              testId="invite-confirm-all"
-            />
-          ) : null}
-          <Form method="post" data-testid="invite-form">
-            <Stack gap="sm">
-              {list.rows.length ? (
-                <Table.ScrollContainer minWidth={820}>
-                  <Table striped withTableBorder data-testid="invite-list">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t("accounts.invite.choose")}</Table.Th>
-                        <Table.Th>{t("accounts.fields.exhibitorNo")}</Table.Th>
-                        <Table.Th>{t("accounts.invite.company")}</Table.Th>
-                        <Table.Th>{t("accounts.invite.contact")}</Table.Th>
-                        <Table.Th>{t("accounts.fields.email")}</Table.Th>
-                        <Table.Th>{t("accounts.fields.mobile")}</Table.Th>
-                        <Table.Th>{t("accounts.invite.state")}</Table.Th>
-                        <Table.Th>{t("accounts.quota.column")}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {list.rows.map((row) => (
-                        <Table.Tr key={row.userId} data-testid={`invite-row-${row.username}`}>
-                          <Table.Td>
-                            {/* A native checkbox: ticked ones post `userId` repeated, with or without JavaScript. */}
-                            <Checkbox
-                              name="userId"
-                              value={String(row.userId)}
-                              disabled={Boolean(row.activatedAt)}
-                              aria-label={t("accounts.invite.chooseAccount", { username: row.username })}
-                            />
-                          </Table.Td>
-                          <Table.Td>{row.username}</Table.Td>
-                          <Table.Td style={{ overflowWrap: "anywhere" }}>
-                            {language === "en" ? row.companyNameEn || row.companyName : row.companyName || row.companyNameEn}
-                          </Table.Td>
-                          <Table.Td>{row.contactName}</Table.Td>
-                          <Table.Td style={{ overflowWrap: "anywhere" }}>{row.email}</Table.Td>
-                          <Table.Td>{row.mobile}</Table.Td>
-                          <Table.Td>
-                            <StateText row={row} />
-                          </Table.Td>
-                          <Table.Td>
-                            <StorageUsage storage={row.storage} />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              ) : (
-                <Text data-testid="invite-empty">{t("accounts.invite.empty")}</Text>
-              )}
-              <Group>
-                <Button type="submit" name="intent" value="selected" loading={pending} disabled={!list.rows.length} data-testid="invite-send-selected">
-                  {t("accounts.invite.sendSelected")}
-                </Button>
-                <Button type="submit" name="intent" value="all" variant="light" loading={pending} disabled={!list.counts.pending} data-testid="invite-send-all">
-                  {t("accounts.invite.sendAll")}
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
-          <ListPager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={list.total}
-            link={(n) => listLink(filter, n)}
-            keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
+        ) : null}
+        {reply?.kind === "confirmAll" ? (
+          <ConfirmAction
+            question={t("accounts.invite.confirmAll", { count: reply.count })}
+            intent="all"
+            fields={{ confirmed: "1" }}
+            confirmLabel={t("accounts.invite.confirmAllButton", { count: reply.count })}
+            cancelTo={here}
+            pending={pending}
+            color="blue"
+            testId="invite-confirm-all"
           />
-        </Stack>
-      </Paper>
+        ) : null}
+        <Form method="post" data-testid="invite-form">
+          <Stack gap="sm">
+            {list.rows.length ? (
+              <Table.ScrollContainer minWidth={820}>
+                <Table striped withTableBorder data-testid="invite-list">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t("accounts.invite.choose")}</Table.Th>
+                      <Table.Th>{t("accounts.fields.exhibitorNo")}</Table.Th>
+                      <Table.Th>{t("accounts.invite.company")}</Table.Th>
+                      <Table.Th>{t("accounts.invite.contact")}</Table.Th>
+                      <Table.Th>{t("accounts.fields.email")}</Table.Th>
+                      <Table.Th>{t("accounts.fields.mobile")}</Table.Th>
+                      <Table.Th>{t("accounts.invite.state")}</Table.Th>
+                      <Table.Th>{t("accounts.quota.column")}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.rows.map((row) => (
+                      <Table.Tr key={row.userId} data-testid={`invite-row-${row.username}`}>
+                        <Table.Td>
+                          {/* A native checkbox: ticked ones post `userId` repeated, with or without JavaScript. */}
+                          <Checkbox
+                            name="userId"
+                            value={String(row.userId)}
+                            disabled={Boolean(row.activatedAt)}
+                            aria-label={t("accounts.invite.chooseAccount", { username: row.username })}
+                          />
+                        </Table.Td>
+                        <Table.Td>{row.username}</Table.Td>
+                        <Table.Td style={{ overflowWrap: "anywhere" }}>
+                          {language === "en" ? row.companyNameEn || row.companyName : row.companyName || row.companyNameEn}
+                        </Table.Td>
+                        <Table.Td>{row.contactName}</Table.Td>
+                        <Table.Td style={{ overflowWrap: "anywhere" }}>{row.email}</Table.Td>
+                        <Table.Td>{row.mobile}</Table.Td>
+                        <Table.Td>
+                          <StateText row={row} />
+                        </Table.Td>
+                        <Table.Td>
+                          <StorageUsage storage={row.storage} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : (
+              <Text data-testid="invite-empty">{t("accounts.invite.empty")}</Text>
+            )}
+            <Group>
+              <Button type="submit" name="intent" value="selected" loading={pending} disabled={!list.rows.length} data-testid="invite-send-selected">
+                {t("accounts.invite.sendSelected")}
+              </Button>
+              <Button type="submit" name="intent" value="all" variant="light" loading={pending} disabled={!list.counts.pending} data-testid="invite-send-all">
+                {t("accounts.invite.sendAll")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+        <ListPager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={list.total}
+          link={(n) => listLink(filter, n)}
+          keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
+        />
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <StorageQuotaForm
           defaultQuotaMb={list.defaultQuotaMb}

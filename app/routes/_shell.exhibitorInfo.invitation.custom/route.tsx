@@ -22,6 +22,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { INVITATION_FIELDS, InvitationForm, invitationDefaults } from "./invitation-form";
 import { InvitationPreview, InvitationTable } from "./invitation-table";
 import "~/contracts/promotion/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -101,43 +102,36 @@ export default function CustomInvitationPage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-start">
-            <Title order={1} size="h3">
-              {t("promotion.pages.custom.title")}
-            </Title>
-            <Anchor component={Link} to={EXHIBITS_PATH} data-testid="manage-exhibits">
-              {t("promotion.pages.custom.manageExhibits")}
-            </Anchor>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t("promotion.pages.custom.intro")}
-          </Text>
-        </Stack>
-      </Paper>
-      {data.viewing ? <InvitationPreview key={`${data.viewing.id}-${data.viewing.version}`} invitation={data.viewing} /> : null}
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t("promotion.pages.custom.listTitle")}
+      <Panel>
+        <Group justify="space-between" align="flex-start">
+          <Title order={1} size="h3">
+            {t("promotion.pages.custom.title")}
           </Title>
-          <ActionError message={actionData?.error} />
-          {data.deleting ? (
-            <ConfirmAction
-              question={t("promotion.pages.custom.deleteQuestion", { name: data.deleting.name })}
-              intent="delete"
-              fields={{ id: String(data.deleting.id) }}
-              confirmLabel={t("promotion.pages.custom.confirmDelete")}
-              cancelLabel={t("promotion.pages.custom.keep")}
-              cancelTo={CUSTOM_PATH}
-              pending={pending}
-              testId="confirm-delete"
-            />
-          ) : null}
-          <InvitationTable invitations={data.invitations} />
-        </Stack>
-      </Paper>
+          <Anchor component={Link} to={EXHIBITS_PATH} data-testid="manage-exhibits">
+            {t("promotion.pages.custom.manageExhibits")}
+          </Anchor>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t("promotion.pages.custom.intro")}
+        </Text>
+      </Panel>
+      {data.viewing ? <InvitationPreview key={`${data.viewing.id}-${data.viewing.version}`} invitation={data.viewing} /> : null}
+      <Panel title={t("promotion.pages.custom.listTitle")}>
+        <ActionError message={actionData?.error} />
+        {data.deleting ? (
+          <ConfirmAction
+            question={t("promotion.pages.custom.deleteQuestion", { name: data.deleting.name })}
+            intent="delete"
+            fields={{ id: String(data.deleting.id) }}
+            confirmLabel={t("promotion.pages.custom.confirmDelete")}
+            cancelLabel={t("promotion.pages.custom.keep")}
+            cancelTo={CUSTOM_PATH}
+            pending={pending}
+            testId="confirm-delete"
+          />
+        ) : null}
+        <InvitationTable invitations={data.invitations} />
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <InvitationForm
           key={data.editing ? `edit-${data.editing.id}-${data.editing.version}` : `new-${data.invitations.length}`}

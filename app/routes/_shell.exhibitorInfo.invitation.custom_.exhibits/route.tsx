@@ -1,7 +1,7 @@
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -24,6 +24,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { EXHIBIT_FIELDS, EXHIBIT_UPLOAD, ExhibitForm, exhibitDefaults } from "./exhibit-form";
 import { ExhibitTable } from "./exhibit-table";
 import "~/contracts/promotion/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -122,62 +123,58 @@ export default function ExhibitsPage() {
   const full = data.exhibits.length >= data.max;
   return (
     <Stack gap="lg" maw={1000}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-start">
-            <Title order={1} size="h3">
-              {t("promotion.pages.exhibits.title")}
-            </Title>
-            <Anchor component={Link} to={CUSTOM_PATH}>
-              {t("promotion.pages.exhibits.back")}
-            </Anchor>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t("promotion.pages.exhibits.intro")}
+      <Panel>
+        <Group justify="space-between" align="flex-start">
+          <Title order={1} size="h3">
+            {t("promotion.pages.exhibits.title")}
+          </Title>
+          <Anchor component={Link} to={CUSTOM_PATH}>
+            {t("promotion.pages.exhibits.back")}
+          </Anchor>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t("promotion.pages.exhibits.intro")}
+        </Text>
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t("promotion.pages.exhibits.listTitle")}
+          </Title>
+          <Text size="sm" data-testid="exhibit-count">
+            {t("promotion.pages.exhibits.count", { count: data.exhibits.length, max: data.max })}
           </Text>
-          <Group justify="space-between">
-            <Title order={2} size="h4">
-              {t("promotion.pages.exhibits.listTitle")}
-            </Title>
-            <Text size="sm" data-testid="exhibit-count">
-              {t("promotion.pages.exhibits.count", { count: data.exhibits.length, max: data.max })}
-            </Text>
-          </Group>
-          <ActionError message={actionData?.error} />
-          {data.deleting ? (
-            <ConfirmAction
-              question={t("promotion.pages.exhibits.deleteQuestion", { name: data.deleting.nameZh })}
-              intent="delete"
-              fields={{ id: String(data.deleting.id) }}
-              confirmLabel={t("promotion.pages.exhibits.confirmDelete")}
-              cancelLabel={t("promotion.pages.exhibits.keep")}
-              cancelTo={EXHIBITS_PATH}
-              pending={pending}
-              testId="confirm-delete"
-            />
-          ) : null}
-          <ExhibitTable exhibits={data.exhibits} pending={pending} />
-        </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          {full && !data.editing ? (
-            <Alert color="yellow" data-testid="exhibits-full">
-              {t("promotion.pages.exhibits.full", { max: data.max })}
-            </Alert>
-          ) : null}
-          <ExhibitForm
-            key={data.editing ? `edit-${data.editing.id}-${data.editing.version}` : `new-${data.exhibits.length}`}
-            editing={data.editing}
-            classes={data.classes}
-            defaults={data.held ?? (data.editing ? exhibitDefaults(data.editing) : null)}
-            constraint={data.constraints.exhibit}
-            lastResult={actionData?.result}
+        </Group>
+        <ActionError message={actionData?.error} />
+        {data.deleting ? (
+          <ConfirmAction
+            question={t("promotion.pages.exhibits.deleteQuestion", { name: data.deleting.nameZh })}
+            intent="delete"
+            fields={{ id: String(data.deleting.id) }}
+            confirmLabel={t("promotion.pages.exhibits.confirmDelete")}
+            cancelLabel={t("promotion.pages.exhibits.keep")}
+            cancelTo={EXHIBITS_PATH}
             pending={pending}
-            disabled={full && !data.editing}
+            testId="confirm-delete"
           />
-        </Stack>
-      </Paper>
+        ) : null}
+        <ExhibitTable exhibits={data.exhibits} pending={pending} />
+      </Panel>
+      <Panel gap="sm">
+        {full && !data.editing ? (
+          <Alert color="yellow" data-testid="exhibits-full">
+            {t("promotion.pages.exhibits.full", { max: data.max })}
+          </Alert>
+        ) : null}
+        <ExhibitForm
+          key={data.editing ? `edit-${data.editing.id}-${data.editing.version}` : `new-${data.exhibits.length}`}
+          editing={data.editing}
+          classes={data.classes}
+          defaults={data.held ?? (data.editing ? exhibitDefaults(data.editing) : null)}
+          constraint={data.constraints.exhibit}
+          lastResult={actionData?.result}
+          pending={pending}
+          disabled={full && !data.editing}
+        />
+      </Panel>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -15,6 +15,7 @@ import { requireOk } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/promotion/texts";
 import { pageFrom } from "~/lib/address";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -49,66 +50,62 @@ export default function InviteAudiencePage() {
   const search = (page: number) => `?${new URLSearchParams({ ...(keyword ? { keyword } : {}), page: String(page) })}`;
   return (
     <Stack gap="lg" maw={1200}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t("promotion.reports.audienceTitle")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("promotion.reports.audienceIntro")}
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t("promotion.reports.audienceTitle")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("promotion.reports.audienceIntro")}
+        </Text>
+        <Title order={2} size="h5">
+          {t("promotion.reports.chartTitle", { days: chart.days.length })}
+        </Title>
+        <DailyChart chart={chart} />
+      </Panel>
+      <Panel gap="sm">
+        <Form method="get" data-testid="audience-search">
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              name="keyword"
+              type="search"
+              label={t("promotion.visitors.fields.keyword")}
+              placeholder={t("promotion.reports.keywordHint")}
+              defaultValue={keyword}
+              maxLength={KEYWORD_MAX}
+            />
+            <Button type="submit" variant="default">
+              {t("promotion.reports.search")}
+            </Button>
+            {audience.total ? (
+              <Anchor href={`/exhibitorInfo/invitation/inviteAudienceData/export${keyword ? `?${new URLSearchParams({ keyword })}` : ""}`} download>
+                {t("promotion.reports.export")}
+              </Anchor>
+            ) : null}
+          </Group>
+        </Form>
+        <Text size="sm" data-testid="audience-total">
+          {t("promotion.reports.total", { count: audience.total })}
+        </Text>
+        {audience.rows.length ? (
+          <AudienceTable rows={audience.rows} />
+        ) : (
+          <Text c="dimmed" data-testid="audience-empty">
+            {keyword ? t("promotion.reports.noMatch") : t("promotion.reports.emptyAudience")}{" "}
+            {keyword ? null : (
+              <Anchor component={Link} to="/exhibitorInfo/invitation/custom">
+                {t("promotion.reports.shareLink")}
+              </Anchor>
+            )}
           </Text>
-          <Title order={2} size="h5">
-            {t("promotion.reports.chartTitle", { days: chart.days.length })}
-          </Title>
-          <DailyChart chart={chart} />
-        </Stack>
-      </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Form method="get" data-testid="audience-search">
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                name="keyword"
-                type="search"
-                label={t("promotion.visitors.fields.keyword")}
-                placeholder={t("promotion.reports.keywordHint")}
-                defaultValue={keyword}
-                maxLength={KEYWORD_MAX}
-              />
-              <Button type="submit" variant="default">
-                {t("promotion.reports.search")}
-              </Button>
-              {audience.total ? (
-                <Anchor href={`/exhibitorInfo/invitation/inviteAudienceData/export${keyword ? `?${new URLSearchParams({ keyword })}` : ""}`} download>
-                  {t("promotion.reports.export")}
-                </Anchor>
-              ) : null}
-            </Group>
-          </Form>
-          <Text size="sm" data-testid="audience-total">
-            {t("promotion.reports.total", { count: audience.total })}
-          </Text>
-          {audience.rows.length ? (
-            <AudienceTable rows={audience.rows} />
-          ) : (
-            <Text c="dimmed" data-testid="audience-empty">
-              {keyword ? t("promotion.reports.noMatch") : t("promotion.reports.emptyAudience")}{" "}
-              {keyword ? null : (
-                <Anchor component={Link} to="/exhibitorInfo/invitation/custom">
-                  {t("promotion.reports.shareLink")}
-                </Anchor>
-              )}
-            </Text>
-          )}
-          <ListPager
-            page={audience.page}
-            pageSize={audience.pageSize}
-            total={audience.total}
-            link={search}
-            keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
-          />
-        </Stack>
-      </Paper>
+        )}
+        <ListPager
+          page={audience.page}
+          pageSize={audience.pageSize}
+          total={audience.total}
+          link={search}
+          keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
+        />
+      </Panel>
     </Stack>
   );
 }

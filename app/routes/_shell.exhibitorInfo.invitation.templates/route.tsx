@@ -20,6 +20,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { BACKGROUND_UPLOAD, TemplateForm } from "./template-form";
 import "~/contracts/promotion/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -123,17 +124,15 @@ export default function InvitationTemplatesPage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t("promotion.templates.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("promotion.templates.intro")}
-          </Text>
-          <TemplateTable templates={templates} />
-        </Stack>
-      </Paper>
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t("promotion.templates.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("promotion.templates.intro")}
+        </Text>
+        <TemplateTable templates={templates} />
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <TemplateForm
           key={editing?.id ?? "new"}

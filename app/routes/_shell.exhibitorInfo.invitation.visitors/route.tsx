@@ -15,6 +15,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/promotion/texts";
 import { pageFrom } from "~/lib/address";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -75,64 +76,62 @@ export default function VisitorsPage() {
   const pageLink = (page: number) => `?${new URLSearchParams([...params, ["page", String(page)]])}`;
   return (
     <Stack gap="lg" maw={1200}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t("promotion.reports.visitorsTitle")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("promotion.reports.visitorsIntro")}
-          </Text>
-          <Form method="get" data-testid="visitor-filters">
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput name="keyword" type="search" label={t("promotion.visitors.fields.keyword")} defaultValue={filters.keyword} maxLength={KEYWORD_MAX} />
-                <NativeSelect
-                  name="inviter"
-                  label={t("promotion.visitors.columns.inviter")}
-                  defaultValue={filters.inviter}
-                  data={[
-                    { value: "", label: t("promotion.reports.inviterAll") },
-                    { value: "none", label: t("promotion.reports.inviterNone") },
-                  ]}
-                />
-                <NativeSelect
-                  name="consent"
-                  label={t("promotion.visitors.columns.consent")}
-                  defaultValue={filters.consent}
-                  data={[
-                    { value: "", label: t("promotion.reports.consentAll") },
-                    { value: "1", label: t("promotion.reports.consentYes") },
-                    { value: "0", label: t("promotion.reports.consentNo") },
-                  ]}
-                />
-              </SimpleGrid>
-              <Group gap="sm">
-                <Button type="submit" variant="default">
-                  {t("promotion.reports.search")}
-                </Button>
-                <Anchor component={Link} to={PATH} size="sm">
-                  {t("common.clearFilters")}
-                </Anchor>
-                <Anchor href={`/exhibitorInfo/invitation/visitors/export?${params}`} download size="sm">
-                  {t("promotion.reports.export")}
-                </Anchor>
-              </Group>
-            </Stack>
-          </Form>
-          <Text size="sm" data-testid="audience-total">
-            {t("promotion.reports.total", { count: visitors.total })}
-          </Text>
-          {visitors.rows.length ? <AudienceTable rows={visitors.rows} inviter /> : <Text c="dimmed">{t("promotion.reports.emptyVisitors")}</Text>}
-          <ListPager
-            page={visitors.page}
-            pageSize={visitors.pageSize}
-            total={visitors.total}
-            link={pageLink}
-            keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
-          />
-        </Stack>
-      </Paper>
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t("promotion.reports.visitorsTitle")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("promotion.reports.visitorsIntro")}
+        </Text>
+        <Form method="get" data-testid="visitor-filters">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput name="keyword" type="search" label={t("promotion.visitors.fields.keyword")} defaultValue={filters.keyword} maxLength={KEYWORD_MAX} />
+              <NativeSelect
+                name="inviter"
+                label={t("promotion.visitors.columns.inviter")}
+                defaultValue={filters.inviter}
+                data={[
+                  { value: "", label: t("promotion.reports.inviterAll") },
+                  { value: "none", label: t("promotion.reports.inviterNone") },
+                ]}
+              />
+              <NativeSelect
+                name="consent"
+                label={t("promotion.visitors.columns.consent")}
+                defaultValue={filters.consent}
+                data={[
+                  { value: "", label: t("promotion.reports.consentAll") },
+                  { value: "1", label: t("promotion.reports.consentYes") },
+                  { value: "0", label: t("promotion.reports.consentNo") },
+                ]}
+              />
+            </SimpleGrid>
+            <Group gap="sm">
+              <Button type="submit" variant="default">
+                {t("promotion.reports.search")}
+              </Button>
+              <Anchor component={Link} to={PATH} size="sm">
+                {t("common.clearFilters")}
+              </Anchor>
+              <Anchor href={`/exhibitorInfo/invitation/visitors/export?${params}`} download size="sm">
+                {t("promotion.reports.export")}
+              </Anchor>
+            </Group>
+          </Stack>
+        </Form>
+        <Text size="sm" data-testid="audience-total">
+          {t("promotion.reports.total", { count: visitors.total })}
+        </Text>
+        {visitors.rows.length ? <AudienceTable rows={visitors.rows} inviter /> : <Text c="dimmed">{t("promotion.reports.emptyVisitors")}</Text>}
+        <ListPager
+          page={visitors.page}
+          pageSize={visitors.pageSize}
+          total={visitors.total}
+          link={pageLink}
+          keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
+        />
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <Form method="post" data-testid="visitor-settings">
           <Stack gap="sm">

@@ -17,6 +17,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { PhonePreview } from "./phone-preview";
 import { SelectionForm, savedValues, type SelectionValues } from "./selection-form";
 import "~/contracts/showcase/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -76,16 +77,14 @@ export default function MiniProgramPage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t("showcase.page.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("showcase.page.intro")}
-          </Text>
-        </Stack>
-      </Paper>
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t("showcase.page.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("showcase.page.intro")}
+        </Text>
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <SelectionForm
           candidates={showcase.candidates}

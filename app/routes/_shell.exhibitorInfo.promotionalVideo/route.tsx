@@ -20,6 +20,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { FlagsForm, StartForm, VideoState } from "./parts";
 import { PublicIntro, PublicVideo } from "./public-view";
 import "~/contracts/video/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -133,16 +134,14 @@ function PromotionalVideoPage({ status, exhibits, origin }: { status: VideoStatu
           <meta httpEquiv="refresh" content="5" />
         </noscript>
       ) : null}
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t("video.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("video.intro")}
-          </Text>
-        </Stack>
-      </Paper>
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t("video.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("video.intro")}
+        </Text>
+      </Panel>
       {reply && "error" in reply ? <ActionError message={reply.error} /> : null}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <VideoState status={status} origin={origin} />

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Badge, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -12,6 +12,7 @@ import { useTranslation } from "~/i18n/texts";
 import { requireOk } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/video/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -35,61 +36,59 @@ export default function VideoListPage() {
   const { list, page } = useLoaderData<typeof loader>();
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("video.list.title")}
-          </Title>
-          {!list.rows.length ? (
-            <Text c="dimmed">{t("video.list.empty")}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped withTableBorder data-testid="video-list">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("video.list.company")}</Table.Th>
-                    <Table.Th>{t("video.list.state")}</Table.Th>
-                    <Table.Th>{t("video.list.video")}</Table.Th>
-                    <Table.Th>{t("video.list.shown")}</Table.Th>
-                    <Table.Th>{t("video.list.downloads")}</Table.Th>
-                    <Table.Th>{t("video.list.updated")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.rows.map((row) => {
-                    const reason = row.error ? (row.error.startsWith("video.") ? t(row.error) : row.error) : "";
-                    return (
-                      <Table.Tr key={row.userId} data-testid="video-row" data-username={row.username}>
-                        <Table.Td>
-                          {row.companyName} ({row.username})
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={COLORS[row.state]} variant="light">
-                            {t(`video.states.${row.state}`, { progress: row.progress, reason })}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          {row.video ? (
-                            <Anchor href={row.video.url} target="_blank" rel="noreferrer">
-                              {t(`video.orientations.${row.video.orientation}`)}
-                            </Anchor>
-                          ) : (
-                            "—"
-                          )}
-                        </Table.Td>
-                        <Table.Td>{t(row.showsUploaded ? "video.shownUploaded" : "video.shownGenerated")}</Table.Td>
-                        <Table.Td>{row.downloadAllowed ? t("video.list.allowed") : t("video.list.forbidden")}</Table.Td>
-                        <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <ListPager page={page} pageSize={PAGE_SIZE} total={list.total} link={(p) => `/exhibitorInfo/videos?page=${p}`} keys={PAGER_KEYS} />
-        </Stack>
-      </Paper>
+      <Panel>
+        <Title order={1} size="h3">
+          {t("video.list.title")}
+        </Title>
+        {!list.rows.length ? (
+          <Text c="dimmed">{t("video.list.empty")}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped withTableBorder data-testid="video-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("video.list.company")}</Table.Th>
+                  <Table.Th>{t("video.list.state")}</Table.Th>
+                  <Table.Th>{t("video.list.video")}</Table.Th>
+                  <Table.Th>{t("video.list.shown")}</Table.Th>
+                  <Table.Th>{t("video.list.downloads")}</Table.Th>
+                  <Table.Th>{t("video.list.updated")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.rows.map((row) => {
+                  const reason = row.error ? (row.error.startsWith("video.") ? t(row.error) : row.error) : "";
+                  return (
+                    <Table.Tr key={row.userId} data-testid="video-row" data-username={row.username}>
+                      <Table.Td>
+                        {row.companyName} ({row.username})
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={COLORS[row.state]} variant="light">
+                          {t(`video.states.${row.state}`, { progress: row.progress, reason })}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {row.video ? (
+                          <Anchor href={row.video.url} target="_blank" rel="noreferrer">
+                            {t(`video.orientations.${row.video.orientation}`)}
+                          </Anchor>
+                        ) : (
+                          "—"
+                        )}
+                      </Table.Td>
+                      <Table.Td>{t(row.showsUploaded ? "video.shownUploaded" : "video.shownGenerated")}</Table.Td>
+                      <Table.Td>{row.downloadAllowed ? t("video.list.allowed") : t("video.list.forbidden")}</Table.Td>
+                      <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ListPager page={page} pageSize={PAGE_SIZE} total={list.total} link={(p) => `/exhibitorInfo/videos?page=${p}`} keys={PAGER_KEYS} />
+      </Panel>
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/home/texts";
 import { FormTextInput, FormTextarea } from "~/components/form-fields";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -71,32 +72,30 @@ export default function ContentEditPage() {
   const preview = reply?.preview ?? { bodyZh: page.body, bodyEn: page.bodyEn };
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {t("home.contentEdit.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("home.contentEdit.intro")}
-          </Text>
-          <Form method="get">
-            <Group align="flex-end" gap="sm">
-              <NativeSelect
-                name="page"
-                label={t("home.contentEdit.page")}
-                defaultValue={slug}
-                data={CONTENT_PAGE_SLUGS.map((s) => ({ value: s, label: t(`home.pages.${s}`) }))}
-              />
-              <Button type="submit" variant="light">
-                {t("home.contentEdit.open")}
-              </Button>
-              <Anchor href={`/index/${slug}`} size="sm">
-                /index/{slug}
-              </Anchor>
-            </Group>
-          </Form>
-        </Stack>
-      </Paper>
+      <Panel gap="sm">
+        <Title order={1} size="h3">
+          {t("home.contentEdit.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("home.contentEdit.intro")}
+        </Text>
+        <Form method="get">
+          <Group align="flex-end" gap="sm">
+            <NativeSelect
+              name="page"
+              label={t("home.contentEdit.page")}
+              defaultValue={slug}
+              data={CONTENT_PAGE_SLUGS.map((s) => ({ value: s, label: t(`home.pages.${s}`) }))}
+            />
+            <Button type="submit" variant="light">
+              {t("home.contentEdit.open")}
+            </Button>
+            <Anchor href={`/index/${slug}`} size="sm">
+              /index/{slug}
+            </Anchor>
+          </Group>
+        </Form>
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <ContentForm
           key={slug}

@@ -1,5 +1,5 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { Anchor, Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -26,6 +26,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
 import { pageFrom } from "~/lib/address";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -129,105 +130,103 @@ export default function FeedbackInboxPage() {
   const stateCount = { open: list.counts.open, handled: list.counts.handled, all: list.counts.open + list.counts.handled };
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("settings.inbox.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("settings.inbox.intro")}
+      <Panel>
+        <Title order={1} size="h3">
+          {t("settings.inbox.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("settings.inbox.intro")}
+        </Text>
+        <FilterLinks
+          label={t("settings.inbox.state")}
+          testId="feedback-states"
+          options={FEEDBACK_STATES.map((state) => ({
+            value: state,
+            label: t(`settings.inbox.states.${state}`, { count: stateCount[state] }),
+            testId: `feedback-state-${state}`,
+          }))}
+          current={filters.state}
+          link={(state) => listLink({ ...filters, state: state ?? filters.state, page: 1 })}
+        />
+        <FilterLinks
+          label={t("settings.inbox.type")}
+          testId="feedback-types"
+          all={{ label: t("settings.inbox.allTypes"), testId: "feedback-type-all" }}
+          options={FEEDBACK_TYPES.map((key, index) => ({
+            value: index + 1,
+            label: t(`settings.feedbackTypes.${key}`),
+            testId: `feedback-type-${index + 1}`,
+          }))}
+          current={filters.type}
+          link={(type) => listLink({ ...filters, type, page: 1 })}
+        />
+        <ActionError message={reply?.error} />
+        {!list.rows.length ? (
+          <Text c="dimmed" data-testid="feedback-empty">
+            {filters.state === "open" && filters.type === null ? t("settings.inbox.emptyOpen") : t("settings.inbox.empty")}
           </Text>
-          <FilterLinks
-            label={t("settings.inbox.state")}
-            testId="feedback-states"
-            options={FEEDBACK_STATES.map((state) => ({
-              value: state,
-              label: t(`settings.inbox.states.${state}`, { count: stateCount[state] }),
-              testId: `feedback-state-${state}`,
-            }))}
-            current={filters.state}
-            link={(state) => listLink({ ...filters, state: state ?? filters.state, page: 1 })}
-          />
-          <FilterLinks
-            label={t("settings.inbox.type")}
-            testId="feedback-types"
-            all={{ label: t("settings.inbox.allTypes"), testId: "feedback-type-all" }}
-            options={FEEDBACK_TYPES.map((key, index) => ({
-              value: index + 1,
-              label: t(`settings.feedbackTypes.${key}`),
-              testId: `feedback-type-${index + 1}`,
-            }))}
-            current={filters.type}
-            link={(type) => listLink({ ...filters, type, page: 1 })}
-          />
-          <ActionError message={reply?.error} />
-          {!list.rows.length ? (
-            <Text c="dimmed" data-testid="feedback-empty">
-              {filters.state === "open" && filters.type === null ? t("settings.inbox.emptyOpen") : t("settings.inbox.empty")}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={820}>
-              <Table striped withTableBorder data-testid="feedback-list">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("settings.inbox.sent")}</Table.Th>
-                    <Table.Th>{t("settings.inbox.from")}</Table.Th>
-                    <Table.Th>{t("settings.inbox.type")}</Table.Th>
-                    <Table.Th>{t("settings.inbox.content")}</Table.Th>
-                    <Table.Th style={{ whiteSpace: "nowrap" }}>{t("settings.inbox.image")}</Table.Th>
-                    <Table.Th style={{ whiteSpace: "nowrap" }}>{t("settings.inbox.state")}</Table.Th>
-                    <Table.Th />
+        ) : (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped withTableBorder data-testid="feedback-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("settings.inbox.sent")}</Table.Th>
+                  <Table.Th>{t("settings.inbox.from")}</Table.Th>
+                  <Table.Th>{t("settings.inbox.type")}</Table.Th>
+                  <Table.Th>{t("settings.inbox.content")}</Table.Th>
+                  <Table.Th style={{ whiteSpace: "nowrap" }}>{t("settings.inbox.image")}</Table.Th>
+                  <Table.Th style={{ whiteSpace: "nowrap" }}>{t("settings.inbox.state")}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.rows.map((row) => (
+                  <Table.Tr key={row.id} data-testid="feedback-row" data-feedback-id={row.id}>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(row.createdAt)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      <SenderText row={row} />
+                    </Table.Td>
+                    <Table.Td>{typeName(row.type)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", minWidth: 240 }}>{row.content}</Table.Td>
+                    <Table.Td>
+                      {row.hasImage ? (
+                        <Anchor href={feedbackImagePath(row.id)} target="_blank" rel="noopener" data-testid="feedback-image">
+                          {t("settings.inbox.openImage")}
+                        </Anchor>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          {t("settings.inbox.noImage")}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {row.handledAt ? (
+                        <Text size="sm" c="green.9" data-testid="feedback-handled">
+                          {t("settings.inbox.handledBy", { date: exhibitionDateTime(row.handledAt), who: row.handledBy ?? "" })}
+                        </Text>
+                      ) : (
+                        <Text size="sm" c="orange.9" fw={500}>
+                          {t("settings.inbox.waiting")}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <HandledSwitch row={row} />
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.rows.map((row) => (
-                    <Table.Tr key={row.id} data-testid="feedback-row" data-feedback-id={row.id}>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(row.createdAt)}</Table.Td>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>
-                        <SenderText row={row} />
-                      </Table.Td>
-                      <Table.Td>{typeName(row.type)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", minWidth: 240 }}>{row.content}</Table.Td>
-                      <Table.Td>
-                        {row.hasImage ? (
-                          <Anchor href={feedbackImagePath(row.id)} target="_blank" rel="noopener" data-testid="feedback-image">
-                            {t("settings.inbox.openImage")}
-                          </Anchor>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            {t("settings.inbox.noImage")}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {row.handledAt ? (
-                          <Text size="sm" c="green.9" data-testid="feedback-handled">
-                            {t("settings.inbox.handledBy", { date: exhibitionDateTime(row.handledAt), who: row.handledBy ?? "" })}
-                          </Text>
-                        ) : (
-                          <Text size="sm" c="orange.9" fw={500}>
-                            {t("settings.inbox.waiting")}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <HandledSwitch row={row} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <ListPager
-            page={filters.page}
-            pageSize={FEEDBACK_INBOX_PAGE_SIZE}
-            total={list.total}
-            link={(page) => listLink({ ...filters, page })}
-            keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
-          />
-        </Stack>
-      </Paper>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ListPager
+          page={filters.page}
+          pageSize={FEEDBACK_INBOX_PAGE_SIZE}
+          total={list.total}
+          link={(page) => listLink({ ...filters, page })}
+          keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
+        />
+      </Panel>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -30,6 +30,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/delivery-log/texts";
 import { pageFrom } from "~/lib/address";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -157,127 +158,125 @@ export default function DeliveryLogPage() {
   const filtered = filters.channel || filters.state || filters.kind;
   return (
     <Stack gap="lg" maw={1200}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("deliveryLog.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("deliveryLog.intro")}
+      <Panel>
+        <Title order={1} size="h3">
+          {t("deliveryLog.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("deliveryLog.intro")}
+        </Text>
+        {list.emailChannel === "outbox" ? (
+          <Text size="sm" c="orange.9" data-testid="messages-outbox-note">
+            {t("deliveryLog.outboxNote")}
           </Text>
-          {list.emailChannel === "outbox" ? (
-            <Text size="sm" c="orange.9" data-testid="messages-outbox-note">
-              {t("deliveryLog.outboxNote")}
-            </Text>
-          ) : null}
+        ) : null}
+        <FilterLinks
+          label={t("deliveryLog.channel")}
+          showLabel
+          testId="messages-channels"
+          all={{ label: t("deliveryLog.all"), testId: "messages-channel-all" }}
+          options={MESSAGE_CHANNELS.map((channel) => ({
+            value: channel,
+            label: t(`deliveryLog.channels.${channel}`),
+            testId: `messages-channel-${channel}`,
+          }))}
+          current={filters.channel}
+          link={(channel) => listLink({ ...filters, channel, page: 1, resend: null })}
+        />
+        <FilterLinks
+          label={t("deliveryLog.state")}
+          showLabel
+          testId="messages-states"
+          all={{ label: t("deliveryLog.all"), testId: "messages-state-all" }}
+          options={MESSAGE_STATES.map((state) => ({ value: state, label: t(`deliveryLog.states.${state}`), testId: `messages-state-${state}` }))}
+          current={filters.state}
+          link={(state) => listLink({ ...filters, state, page: 1, resend: null })}
+        />
+        {list.kinds.length ? (
           <FilterLinks
-            label={t("deliveryLog.channel")}
+            label={t("deliveryLog.kind")}
             showLabel
-            testId="messages-channels"
-            all={{ label: t("deliveryLog.all"), testId: "messages-channel-all" }}
-            options={MESSAGE_CHANNELS.map((channel) => ({
-              value: channel,
-              label: t(`deliveryLog.channels.${channel}`),
-              testId: `messages-channel-${channel}`,
-            }))}
-            current={filters.channel}
-            link={(channel) => listLink({ ...filters, channel, page: 1, resend: null })}
+            testId="messages-kinds"
+            all={{ label: t("deliveryLog.all"), testId: "messages-kind-all" }}
+            options={list.kinds.map((kind) => ({ value: kind, label: kindName(kind), testId: `messages-kind-${kind}` }))}
+            current={filters.kind}
+            link={(kind) => listLink({ ...filters, kind, page: 1, resend: null })}
           />
-          <FilterLinks
-            label={t("deliveryLog.state")}
-            showLabel
-            testId="messages-states"
-            all={{ label: t("deliveryLog.all"), testId: "messages-state-all" }}
-            options={MESSAGE_STATES.map((state) => ({ value: state, label: t(`deliveryLog.states.${state}`), testId: `messages-state-${state}` }))}
-            current={filters.state}
-            link={(state) => listLink({ ...filters, state, page: 1, resend: null })}
+        ) : null}
+        <ActionError message={reply?.error} />
+        {asking ? (
+          <ConfirmAction
+            question={t("deliveryLog.resendConfirm")}
+            intent="resend"
+            fields={{ id: String(asking.id) }}
+            confirmLabel={t("deliveryLog.resend")}
+            cancelTo={listLink({ ...filters, resend: null })}
+            pending={pending}
+            color="blue"
+            testId="messages-resend-confirm"
           />
-          {list.kinds.length ? (
-            <FilterLinks
-              label={t("deliveryLog.kind")}
-              showLabel
-              testId="messages-kinds"
-              all={{ label: t("deliveryLog.all"), testId: "messages-kind-all" }}
-              options={list.kinds.map((kind) => ({ value: kind, label: kindName(kind), testId: `messages-kind-${kind}` }))}
-              current={filters.kind}
-              link={(kind) => listLink({ ...filters, kind, page: 1, resend: null })}
-            />
-          ) : null}
-          <ActionError message={reply?.error} />
-          {asking ? (
-            <ConfirmAction
-              question={t("deliveryLog.resendConfirm")}
-              intent="resend"
-              fields={{ id: String(asking.id) }}
-              confirmLabel={t("deliveryLog.resend")}
-              cancelTo={listLink({ ...filters, resend: null })}
-              pending={pending}
-              color="blue"
-              testId="messages-resend-confirm"
-            />
-          ) : null}
-          {!list.rows.length ? (
-            <Text c="dimmed" data-testid="messages-empty">
-              {filtered ? t("deliveryLog.empty") : t("deliveryLog.emptyAll")}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped withTableBorder data-testid="messages-list">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("deliveryLog.message")}</Table.Th>
-                    <Table.Th>{t("deliveryLog.created")}</Table.Th>
-                    <Table.Th>{t("deliveryLog.channel")}</Table.Th>
-                    <Table.Th>{t("deliveryLog.kind")}</Table.Th>
-                    <Table.Th>{t("deliveryLog.recipient")}</Table.Th>
-                    <Table.Th>{t("deliveryLog.state")}</Table.Th>
-                    <Table.Th>{t("deliveryLog.attempts")}</Table.Th>
-                    <Table.Th />
+        ) : null}
+        {!list.rows.length ? (
+          <Text c="dimmed" data-testid="messages-empty">
+            {filtered ? t("deliveryLog.empty") : t("deliveryLog.emptyAll")}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped withTableBorder data-testid="messages-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("deliveryLog.message")}</Table.Th>
+                  <Table.Th>{t("deliveryLog.created")}</Table.Th>
+                  <Table.Th>{t("deliveryLog.channel")}</Table.Th>
+                  <Table.Th>{t("deliveryLog.kind")}</Table.Th>
+                  <Table.Th>{t("deliveryLog.recipient")}</Table.Th>
+                  <Table.Th>{t("deliveryLog.state")}</Table.Th>
+                  <Table.Th>{t("deliveryLog.attempts")}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.rows.map((row) => (
+                  <Table.Tr key={row.id} data-testid="message-row" data-message-id={row.id}>
+                    <Table.Td>{row.id}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(row.createdAt)}</Table.Td>
+                    <Table.Td>{t(`deliveryLog.channels.${row.channel}`)}</Table.Td>
+                    <Table.Td>{kindName(row.kind)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }} data-testid="message-recipient">
+                      {row.recipient}
+                    </Table.Td>
+                    <Table.Td style={{ minWidth: 200 }}>
+                      <StateCell row={row} />
+                    </Table.Td>
+                    <Table.Td>{row.attempts}</Table.Td>
+                    <Table.Td>
+                      {row.status === "failed" && !row.resentAs ? (
+                        <Button
+                          component={Link}
+                          to={listLink({ ...filters, resend: row.id })}
+                          size="xs"
+                          variant="light"
+                          preventScrollReset
+                          data-testid="message-resend"
+                        >
+                          {t("deliveryLog.resend")}
+                        </Button>
+                      ) : null}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.rows.map((row) => (
-                    <Table.Tr key={row.id} data-testid="message-row" data-message-id={row.id}>
-                      <Table.Td>{row.id}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(row.createdAt)}</Table.Td>
-                      <Table.Td>{t(`deliveryLog.channels.${row.channel}`)}</Table.Td>
-                      <Table.Td>{kindName(row.kind)}</Table.Td>
-                      <Table.Td style={{ overflowWrap: "anywhere" }} data-testid="message-recipient">
-                        {row.recipient}
-                      </Table.Td>
-                      <Table.Td style={{ minWidth: 200 }}>
-                        <StateCell row={row} />
-                      </Table.Td>
-                      <Table.Td>{row.attempts}</Table.Td>
-                      <Table.Td>
-                        {row.status === "failed" && !row.resentAs ? (
-                          <Button
-                            component={Link}
-                            to={listLink({ ...filters, resend: row.id })}
-                            size="xs"
-                            variant="light"
-                            preventScrollReset
-                            data-testid="message-resend"
-                          >
-                            {t("deliveryLog.resend")}
-                          </Button>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <ListPager
-            page={filters.page}
-            pageSize={DELIVERY_LOG_PAGE_SIZE}
-            total={list.total}
-            link={(page) => listLink({ ...filters, page, resend: null })}
-            keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
-          />
-        </Stack>
-      </Paper>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ListPager
+          page={filters.page}
+          pageSize={DELIVERY_LOG_PAGE_SIZE}
+          total={list.total}
+          link={(page) => listLink({ ...filters, page, resend: null })}
+          keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
+        />
+      </Panel>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Alert, Anchor, Box, Button, Fieldset, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Box, Button, Fieldset, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -38,6 +38,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/exhibition-settings/texts";
 import { FormTextInput } from "~/components/form-fields";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -148,74 +149,72 @@ export default function ExhibitionSettingsPage() {
   };
   return (
     <Stack gap="lg" maw={900}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("exhibitionSettings.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("exhibitionSettings.intro")}
-          </Text>
-          {missing.length ? (
-            <Alert color="yellow" title={t("exhibitionSettings.missing.title")} data-testid="settings-missing">
-              <List size="sm">
-                {missing.map((setting) => (
-                  <List.Item key={setting}>
-                    <Anchor href={settingFieldLink(setting)}>{t(`exhibitionSettings.missing.${setting}`)}</Anchor>
-                  </List.Item>
-                ))}
-              </List>
-            </Alert>
-          ) : null}
-          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="settings-form">
-            <Stack gap="lg">
-              <FormError errors={form.errors} id={form.errorId} />
-              <Section title={t("exhibitionSettings.sections.exhibition")}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  {input("nameZh", { max: EXHIBITION_NAME_MAX, required: true })}
-                  {input("nameEn", { max: EXHIBITION_NAME_MAX, required: true })}
-                </SimpleGrid>
-                {input("publicUrl", { max: SETTING_URL_MAX, type: "url", hint: t("exhibitionSettings.hints.publicUrl") })}
-              </Section>
-              <Section title={t("exhibitionSettings.sections.site")}>
-                {input("filingNumber", { max: SETTING_TEXT_MAX, hint: t("exhibitionSettings.hints.filingNumber") })}
-                {input("userGuideUrl", { max: SETTING_URL_MAX, type: "url", hint: t("exhibitionSettings.hints.userGuideUrl") })}
-                {input("drawingSiteUrl", { max: SETTING_URL_MAX, type: "url", hint: t("exhibitionSettings.hints.drawingSiteUrl") })}
-              </Section>
-              <Section title={t("exhibitionSettings.sections.contact")} hint={t("exhibitionSettings.hints.contact")}>
-                {input("contactWayUrl", { max: SETTING_URL_MAX, type: "url" })}
-                <Box id="setting-contactQrUrl" data-testid="setting-contactQrUrl">
-                  <FieldFileUpload
-                    field={fields.contactQrUrl}
-                    formValues={form.initialValue}
-                    folder={CONTACT_QR_UPLOAD.folder}
-                    kinds={CONTACT_QR_UPLOAD.kinds}
-                    maxBytes={CONTACT_QR_UPLOAD.maxBytes}
-                    maxCount={CONTACT_QR_UPLOAD.maxCount}
-                    label={t("exhibitionSettings.fields.contactQrUrl")}
-                  />
-                </Box>
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  {input("contactTip1Zh", { max: SETTING_TIP_MAX })}
-                  {input("contactTip1En", { max: SETTING_TIP_MAX })}
-                  {input("contactTip2Zh", { max: SETTING_TIP_MAX })}
-                  {input("contactTip2En", { max: SETTING_TIP_MAX })}
-                </SimpleGrid>
-              </Section>
-              <Section title={t("exhibitionSettings.sections.messages")}>
-                {input("exhibitorServiceEmail", { max: 120, type: "email" })}
-                {input("mailSenderName", { max: SETTING_TEXT_MAX, hint: t("exhibitionSettings.hints.mailSenderName") })}
-                {input("smsSignName", { max: SMS_SIGN_MAX, hint: t("exhibitionSettings.hints.smsSignName") })}
-              </Section>
-              <Box>
-                <Button type="submit" loading={pending} data-testid="settings-save">
-                  {t("exhibitionSettings.save")}
-                </Button>
+      <Panel>
+        <Title order={1} size="h3">
+          {t("exhibitionSettings.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("exhibitionSettings.intro")}
+        </Text>
+        {missing.length ? (
+          <Alert color="yellow" title={t("exhibitionSettings.missing.title")} data-testid="settings-missing">
+            <List size="sm">
+              {missing.map((setting) => (
+                <List.Item key={setting}>
+                  <Anchor href={settingFieldLink(setting)}>{t(`exhibitionSettings.missing.${setting}`)}</Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="settings-form">
+          <Stack gap="lg">
+            <FormError errors={form.errors} id={form.errorId} />
+            <Section title={t("exhibitionSettings.sections.exhibition")}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {input("nameZh", { max: EXHIBITION_NAME_MAX, required: true })}
+                {input("nameEn", { max: EXHIBITION_NAME_MAX, required: true })}
+              </SimpleGrid>
+              {input("publicUrl", { max: SETTING_URL_MAX, type: "url", hint: t("exhibitionSettings.hints.publicUrl") })}
+            </Section>
+            <Section title={t("exhibitionSettings.sections.site")}>
+              {input("filingNumber", { max: SETTING_TEXT_MAX, hint: t("exhibitionSettings.hints.filingNumber") })}
+              {input("userGuideUrl", { max: SETTING_URL_MAX, type: "url", hint: t("exhibitionSettings.hints.userGuideUrl") })}
+              {input("drawingSiteUrl", { max: SETTING_URL_MAX, type: "url", hint: t("exhibitionSettings.hints.drawingSiteUrl") })}
+            </Section>
+            <Section title={t("exhibitionSettings.sections.contact")} hint={t("exhibitionSettings.hints.contact")}>
+              {input("contactWayUrl", { max: SETTING_URL_MAX, type: "url" })}
+              <Box id="setting-contactQrUrl" data-testid="setting-contactQrUrl">
+                <FieldFileUpload
+                  field={fields.contactQrUrl}
+                  formValues={form.initialValue}
+                  folder={CONTACT_QR_UPLOAD.folder}
+                  kinds={CONTACT_QR_UPLOAD.kinds}
+                  maxBytes={CONTACT_QR_UPLOAD.maxBytes}
+                  maxCount={CONTACT_QR_UPLOAD.maxCount}
+                  label={t("exhibitionSettings.fields.contactQrUrl")}
+                />
               </Box>
-            </Stack>
-          </Form>
-        </Stack>
-      </Paper>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {input("contactTip1Zh", { max: SETTING_TIP_MAX })}
+                {input("contactTip1En", { max: SETTING_TIP_MAX })}
+                {input("contactTip2Zh", { max: SETTING_TIP_MAX })}
+                {input("contactTip2En", { max: SETTING_TIP_MAX })}
+              </SimpleGrid>
+            </Section>
+            <Section title={t("exhibitionSettings.sections.messages")}>
+              {input("exhibitorServiceEmail", { max: 120, type: "email" })}
+              {input("mailSenderName", { max: SETTING_TEXT_MAX, hint: t("exhibitionSettings.hints.mailSenderName") })}
+              {input("smsSignName", { max: SMS_SIGN_MAX, hint: t("exhibitionSettings.hints.smsSignName") })}
+            </Section>
+            <Box>
+              <Button type="submit" loading={pending} data-testid="settings-save">
+                {t("exhibitionSettings.save")}
+              </Button>
+            </Box>
+          </Stack>
+        </Form>
+      </Panel>
       <OtherSettingsLinks />
       <CatalogueSettingsLinks />
     </Stack>

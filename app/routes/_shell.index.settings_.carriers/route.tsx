@@ -1,8 +1,7 @@
-import { Alert, Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { ConfirmAction } from "~/components/confirm-action";
 import { EXHIBITION_SETTINGS_PATH } from "~/contracts/exhibition-settings/values";
 import { translate } from "~/contracts/i18n/translate.server";
@@ -22,6 +21,7 @@ import { ALL_FIELDS, carriersAction, type FormName, type Reply } from "./action.
 import { CarrierForm, DiscountForm, LiftingFeeForm, PriceForm } from "./forms";
 import { CarrierList, LiftingFeeList, useLiftingClassName } from "./lists";
 import "~/contracts/logistics-settings/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -76,19 +76,6 @@ export async function action(args: ActionFunctionArgs) {
   return carriersAction(args);
 }
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }} data-testid={testId}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 export default function CarriersSettingsPage() {
   const { t } = useTranslation();
   const pick = usePick();
@@ -129,19 +116,17 @@ export default function CarriersSettingsPage() {
         : null;
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="xs">
-          <Title order={1} size="h3">
-            {t("logisticsSettings.carriers.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("logisticsSettings.carriers.intro")}
-          </Text>
-          <Anchor component={Link} to={EXHIBITION_SETTINGS_PATH} size="sm">
-            {t("logisticsSettings.backToSettings")}
-          </Anchor>
-        </Stack>
-      </Paper>
+      <Panel gap="xs">
+        <Title order={1} size="h3">
+          {t("logisticsSettings.carriers.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("logisticsSettings.carriers.intro")}
+        </Text>
+        <Anchor component={Link} to={EXHIBITION_SETTINGS_PATH} size="sm">
+          {t("logisticsSettings.backToSettings")}
+        </Anchor>
+      </Panel>
       {reply?.form === "remove" ? (
         <Alert color="red" data-testid="remove-error">
           {reply.error}
@@ -157,20 +142,20 @@ export default function CarriersSettingsPage() {
           pending={pending}
         />
       ) : null}
-      <Section title={t("logisticsSettings.carriers.title")}>
+      <Panel title={t("logisticsSettings.carriers.title")}>
         <CarrierList carriers={carriers} pick={pick} />
         <CarrierForm key={editing?.id ?? "new"} editing={editing} {...propsOf("carrier")} />
-      </Section>
+      </Panel>
       {carriers.length ? (
-        <Section title={`${t("logisticsSettings.carriers.prices")} · ${t("logisticsSettings.carriers.discounts")}`}>
+        <Panel title={`${t("logisticsSettings.carriers.prices")} · ${t("logisticsSettings.carriers.discounts")}`}>
           <PriceForm carriers={carriers} pick={pick} {...propsOf("price")} />
           <DiscountForm carriers={carriers} pick={pick} {...propsOf("discount")} />
-        </Section>
+        </Panel>
       ) : null}
-      <Section title={t("logisticsSettings.carriers.liftingFees")} testId="lifting-section">
+      <Panel title={t("logisticsSettings.carriers.liftingFees")} testId="lifting-section">
         <LiftingFeeList fees={liftingFees} />
         <LiftingFeeForm {...propsOf("liftingFee")} />
-      </Section>
+      </Panel>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -24,6 +24,7 @@ import { qrImageOf } from "./qr.server";
 import { qrLinkAction } from "./qr-link.server";
 import { QR_REVOKE_QUESTION } from "./qr-link-panel";
 import "~/contracts/invoices/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -172,48 +173,41 @@ export default function BillingApplicationPage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1000}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("invoices.application.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("invoices.application.intro")}
-          </Text>
-          {data.view === "detail" && data.application ? (
-            <ApplicationDetail
-              application={data.application}
-              qrImage={data.qrImage}
-              qrLink={data.qrLink}
-              confirmRevoke={data.confirmRevoke}
-              qrError={actionData && "qrError" in actionData ? actionData.qrError : null}
-              pending={pending}
-            />
-          ) : (
-            <ApplicationForm
-              key={data.editing ? `edit-${data.editing.id}-${data.editing.version}` : `new-${data.prefill?.id ?? ""}`}
-              open={data.open?.items ?? []}
-              editing={data.editing}
-              earlier={data.earlier}
-              prefill={data.prefill}
-              defaultTitle={data.defaultTitle}
-              held={data.held}
-              constraint={data.editing ? data.constraints.update : data.constraints.create}
-              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-              pending={pending}
-            />
-          )}
-        </Stack>
-      </Paper>
+      <Panel>
+        <Title order={1} size="h3">
+          {t("invoices.application.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("invoices.application.intro")}
+        </Text>
+        {data.view === "detail" && data.application ? (
+          <ApplicationDetail
+            application={data.application}
+            qrImage={data.qrImage}
+            qrLink={data.qrLink}
+            confirmRevoke={data.confirmRevoke}
+            qrError={actionData && "qrError" in actionData ? actionData.qrError : null}
+            pending={pending}
+          />
+        ) : (
+          <ApplicationForm
+            key={data.editing ? `edit-${data.editing.id}-${data.editing.version}` : `new-${data.prefill?.id ?? ""}`}
+            open={data.open?.items ?? []}
+            editing={data.editing}
+            earlier={data.earlier}
+            prefill={data.prefill}
+            defaultTitle={data.defaultTitle}
+            held={data.held}
+            constraint={data.editing ? data.constraints.update : data.constraints.create}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            pending={pending}
+          />
+        )}
+      </Panel>
       {data.view === "list" ? (
-        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t("invoices.application.listTitle")}
-            </Title>
-            <ApplicationList list={data.list ?? []} />
-          </Stack>
-        </Paper>
+        <Panel title={t("invoices.application.listTitle")} gap="sm">
+          <ApplicationList list={data.list ?? []} />
+        </Panel>
       ) : null}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -21,6 +21,7 @@ import { DeskFilters, DeskTabs } from "./desk-parts";
 import { INVOICE_PDF_UPLOAD, InvoiceDecision, InvoiceQueue } from "./invoice-queue";
 import { VoucherDecision, VoucherQueue } from "./voucher-queue";
 import "~/contracts/invoices/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -154,25 +155,23 @@ export default function FinanceDeskPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   return (
-    <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <Title order={1} size="h3">
-            {t("invoices.finance.title")}
-          </Title>
-          {data.query.tab === "invoices" ? (
-            <Anchor href={EXPORT_PATH} data-testid="finance-export">
-              {t("invoices.finance.export")}
-            </Anchor>
-          ) : null}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t("invoices.finance.intro")}
-        </Text>
-        <DeskTabs query={data.query} />
-        {data.query.id ? null : <DeskFilters query={data.query} />}
-        <Queue data={data} />
-      </Stack>
-    </Paper>
+    <Panel>
+      <Group justify="space-between" align="flex-start">
+        <Title order={1} size="h3">
+          {t("invoices.finance.title")}
+        </Title>
+        {data.query.tab === "invoices" ? (
+          <Anchor href={EXPORT_PATH} data-testid="finance-export">
+            {t("invoices.finance.export")}
+          </Anchor>
+        ) : null}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t("invoices.finance.intro")}
+      </Text>
+      <DeskTabs query={data.query} />
+      {data.query.id ? null : <DeskFilters query={data.query} />}
+      <Queue data={data} />
+    </Panel>
   );
 }

@@ -24,6 +24,7 @@ import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { VOUCHER_UPLOAD, VoucherForm } from "./voucher-form";
 import "~/contracts/invoices/texts";
+import { Panel } from "~/components/panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -152,23 +153,21 @@ export default function PaymentVoucherPage() {
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1000}>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("invoices.voucher.title")}
+      <Panel>
+        <Title order={1} size="h3">
+          {t("invoices.voucher.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("invoices.voucher.intro")}
+        </Text>
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t("invoices.bills.title")}
           </Title>
-          <Text size="sm" c="dimmed">
-            {t("invoices.voucher.intro")}
-          </Text>
-          <Group justify="space-between">
-            <Title order={2} size="h4">
-              {t("invoices.bills.title")}
-            </Title>
-            <BillTotals totals={bills.totals} />
-          </Group>
-          <BillTable items={bills.items} />
-        </Stack>
-      </Paper>
+          <BillTotals totals={bills.totals} />
+        </Group>
+        <BillTable items={bills.items} />
+      </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         {deleting ? (
           <ConfirmDelete
@@ -181,14 +180,9 @@ export default function PaymentVoucherPage() {
           <VoucherForm bills={bills} held={held} constraint={constraints.voucher} lastResult={actionData?.result} pending={pending} />
         )}
       </Paper>
-      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("invoices.voucher.listTitle")}
-          </Title>
-          <VoucherList vouchers={vouchers} />
-        </Stack>
-      </Paper>
+      <Panel title={t("invoices.voucher.listTitle")} gap="sm">
+        <VoucherList vouchers={vouchers} />
+      </Panel>
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ export const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Flags to try against the suite's CPU (issue 54 tried --in-process-gpu and no site isolation: no gain).
   ...(process.env.E2E_CHROMIUM_ARGS ?? "").split(" ").filter(Boolean),
 ];
 

@@ -24,8 +24,10 @@ export async function adminQuery(serverUrl: string, statement: string) {
   }
 }
 
+const TEMPLATE_PREFIX = "portal_tpl_";
+
 export async function createPostgresTemplate(serverUrl: string) {
-  const name = `portal_tpl_${crypto.randomBytes(5).toString("hex")}`;
+  const name = `${TEMPLATE_PREFIX}${crypto.randomBytes(5).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const drop = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   try {
@@ -44,11 +46,13 @@ export async function createPostgresTemplate(serverUrl: string) {
 }
 
 /** The names of the template's copies: the global teardown drops what a run left (see `dropLater`). */
-export const COPY_PREFIX = "portal_t_";
+const COPY_PREFIX = "portal_t_";
+/** A copy's name starts with its template's own part, so a run's teardown drops only its own copies. */
+const copyPrefixOf = (template: string) => `${COPY_PREFIX}${template.slice(TEMPLATE_PREFIX.length)}_`;
 
 /** A database of its own for one test file, copied from the template; `drop` removes it. */
 export async function copyPostgresTemplate(serverUrl: string, template: string) {
-  const name = `${COPY_PREFIX}${template.slice("portal_tpl_".length)}_${crypto.randomBytes(6).toString("hex")}`;
+  const name = `${copyPrefixOf(template)}${crypto.randomBytes(6).toString("hex")}`;
   // Two workers copying the same template at once: PostgreSQL may refuse the second while the first
   // holds the template ("being accessed by other users"); try again shortly.
   for (let attempt = 0; ; attempt++) {
@@ -80,8 +84,7 @@ export async function dropCopiesOf(serverUrl: string, template: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    const prefix = `${COPY_PREFIX}${template.slice("portal_tpl_".length)}_`;
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [prefix]);
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [copyPrefixOf(template)]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   } finally {
     await client.end();

@@ -146,3 +146,38 @@ async function buildFingerprintQuery(db: QueryExecutorProvider) {
   );
   return sql<{ t: string; n: number; h: string | null }>`${sql.join(parts, sql` union all `)}`;
 }
+
+/**
+ * Counts committed row changes per table (bar the volatile parts) with triggers, for a test that
+ * asks "did this request change anything?" thousands of times: one small read per question instead
+ * of hashing every table (the fuzz: issue 54). A rolled-back write is not counted, as its changes
+ * are not there; an update that leaves the kept columns as they were is not a change.
+ */
+export async function watchRowChanges(db: QueryExecutorProvider) {
+  await sql`create table test_row_changes (t text primary key, n bigint not null)`.execute(db);
+  await sql`create function test_count_row_change() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'UPDATE' and (to_jsonb(new) - coalesce(tg_argv, '{}')) = (to_jsonb(old) - coalesce(tg_argv, '{}')) then return null; end if;
+      insert into test_row_changes values (tg_table_name, 1) on conflict (t) do update set n = test_row_changes.n + 1;
+      return null;
+    end $$`.execute(db);
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'test_row_changes'`.execute(db);
+  const watched = tables.rows.map((r) => r.table_name).filter((table) => !VOLATILE.tables.includes(table));
+  for (const table of watched) {
+    const ignored = sql.join((VOLATILE.columns[table] ?? []).map((column) => sql.lit(column)));
+    await sql`create trigger test_row_change after insert or update or delete on ${sql.table(table)}
+      for each row execute function test_count_row_change(${ignored})`.execute(db);
+    await sql`create trigger test_row_truncate after truncate on ${sql.table(table)}
+      for each statement execute function test_count_row_change()`.execute(db);
+  }
+  return {
+    watched,
+    /** Changes so far per table; equal before and after a request when it changed nothing. */
+    async counts(): Promise<Record<string, number>> {
+      const rows = await sql<{ t: string; n: string }>`select t, n from test_row_changes`.execute(db);
+      return Object.fromEntries(rows.rows.map((r) => [r.t, Number(r.n)]));
+    },
+  };
+}

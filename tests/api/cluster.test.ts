@@ -40,19 +40,23 @@ describe.skipIf(!built)("one server process per core", () => {
     expect(server.output()).toContain('WEB_CONCURRENCY="2": needs DATABASE_URL');
   });
 
+  // One cluster for its whole life: each start is three processes booting (the primary and two workers).
   it.skipIf(Boolean(postgresSkipReason))(
-    "runs two workers on PostgreSQL, replaces one that dies, and stops them all on SIGTERM",
+    "on PostgreSQL: two workers share sessions, one scrape gives both workers' figures, a dead worker is replaced, SIGHUP replaces every worker while requests go on, SIGTERM stops them all",
     async () => {
       const database = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
+      const token = "cluster-metrics-token-0123456789";
+      const metricsPort = await freePort();
       try {
-        const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url });
+        const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url, METRICS_TOKEN: token, METRICS_PORT: String(metricsPort) });
         const primary = server.child.pid!;
         const ports = await until(() => {
-          const found = [...server.output().matchAll(/"port":(\d+)/g)].map((m) => Number(m[1]));
+          const found = [...server.output().matchAll(/"port":(\d+),"database"/g)].map((m) => Number(m[1]));
           return found.length >= 2 && found;
         });
         expect(new Set(ports).size).toBe(1);
-        const base = `http://127.0.0.1:${ports[0]}`;
+        const port = ports[0]!;
+        const base = `http://127.0.0.1:${port}`;
         expect(childPids(primary)).toHaveLength(2);
 
         // Both workers answer: a sign-in made through one is a session the other knows.
@@ -63,9 +67,26 @@ describe.skipIf(!built)("one server process per core", () => {
         });
         const ticket = ((await login.json()) as { data: { ticket: string } }).data.ticket;
         for (let i = 0; i < 6; i++) {
-          const info = await fetch(`${base}/api/smeb/permission/getInfo`, { headers: { ticket } });
-          expect(((await info.json()) as { code: number }).code).toBe(200);
+          const info = await getOnNewConnection(port, "/api/smeb/permission/getInfo", { ticket });
+          expect(info).toBe(200);
         }
+
+        // One scrape counts the requests of both workers, with the token and on METRICS_PORT.
+        await until(() => server.output().includes("metrics listening"));
+        // A new connection each time: the primary hands connections to the workers in turn.
+        const requests = 12;
+        for (let i = 0; i < requests; i++) expect(await getOnNewConnection(port, "/api/site/settings")).toBe(200);
+        const counted = (text: string) =>
+          [...text.matchAll(/^portal_http_requests_total\{([^}]*)\} (\d+)$/gm)]
+            .filter((m) => m[1]!.includes('route="/api/site/settings"'))
+            .reduce((sum, m) => sum + Number(m[2]), 0);
+        const viaToken = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+        expect(viaToken.status).toBe(200);
+        expect(counted(await viaToken.text())).toBe(requests);
+        const viaPort = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        expect(viaPort.status).toBe(200);
+        expect(counted(await viaPort.text())).toBe(requests);
+        expect((await fetch(`${base}/metrics`)).status).toBe(401);
 
         // A worker that dies is replaced.
         const [victim] = childPids(primary);
@@ -74,89 +95,17 @@ describe.skipIf(!built)("one server process per core", () => {
           const pids = childPids(primary);
           return pids.length === 2 && !pids.includes(victim!);
         });
-        await until(() => (server.output().match(/"port":/g)?.length ?? 0) >= 3);
+        await until(() => (server.output().match(/"port":\d+,"database"/g)?.length ?? 0) >= 3);
         expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
-        const workers = childPids(primary);
-        server.child.kill("SIGTERM");
-        expect(await server.exited).toBe(0);
-        expect(server.output()).toContain("every server process has stopped");
-        for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
-      } finally {
-        await database.drop();
-      }
-    },
-    120_000,
-  );
-
-  it.skipIf(Boolean(postgresSkipReason))(
-    "one scrape of /metrics gives every worker's figures, on the public port with the token and on METRICS_PORT",
-    async () => {
-      const database = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
-      const token = "cluster-metrics-token-0123456789";
-      const metricsPort = await freePort();
-      try {
-        const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url, METRICS_TOKEN: token, METRICS_PORT: String(metricsPort) });
-        const port = await until(() => {
-          const ports = [...server.output().matchAll(/"port":(\d+),"database"/g)].map((m) => Number(m[1]));
-          return ports.length >= 2 && ports[0];
-        });
-        await until(() => server.output().includes("metrics listening"));
-        // A new connection each time: the primary hands connections to the workers in turn.
-        const requests = 12;
-        for (let i = 0; i < requests; i++) expect(await getOnNewConnection(port, "/api/site/settings")).toBe(200);
-
-        const counted = (text: string) =>
-          [...text.matchAll(/^portal_http_requests_total\{([^}]*)\} (\d+)$/gm)]
-            .filter((m) => m[1]!.includes('route="/api/site/settings"'))
-            .reduce((sum, m) => sum + Number(m[2]), 0);
-        const viaToken = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-        expect(
-          viaToken.status,
-          server
-            .output()
-            .split("\n")
-            .filter((l) => l.includes("metrics"))
-            .join("\n"),
-        ).toBe(200);
-        expect(counted(await viaToken.text())).toBe(requests);
-        const viaPort = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-        expect(viaPort.status).toBe(200);
-        expect(counted(await viaPort.text())).toBe(requests);
-        expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
-
-        server.child.kill("SIGTERM");
-        expect(await server.exited).toBe(0);
-      } finally {
-        await database.drop();
-      }
-    },
-    120_000,
-  );
-
-  it.skipIf(Boolean(postgresSkipReason))(
-    "SIGHUP replaces every worker one at a time while requests go on: none fails",
-    async () => {
-      const database = await copyPostgresTemplate(postgresUrl!, inject("postgresTemplate"));
-      try {
-        const server = startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database.url });
-        const primary = server.child.pid!;
-        const port = await until(() => {
-          const ports = [...server.output().matchAll(/"port":(\d+),"database"/g)].map((m) => Number(m[1]));
-          return ports.length >= 2 && ports[0];
-        });
+        // SIGHUP: requests without a pause until the restart is done, each on its own connection and on a kept one.
         const before = childPids(primary);
-
-        // Requests without a pause until the restart is done, each on its own connection and on a kept one.
         let answered = 0;
         const failures: string[] = [];
         let restarted = false;
         const traffic = (async () => {
           while (!restarted) {
-            for (const request of [
-              () => getOnNewConnection(port, "/api/site/settings"),
-              () => fetch(`http://127.0.0.1:${port}/api/site/settings`).then((r) => r.status),
-            ]) {
+            for (const request of [() => getOnNewConnection(port, "/api/site/settings"), () => fetch(`${base}/api/site/settings`).then((r) => r.status)]) {
               await request().then(
                 (status) => (status === 200 ? answered++ : failures.push(`status ${status}`)),
                 (error: Error) => failures.push(error.message),
@@ -170,19 +119,21 @@ describe.skipIf(!built)("one server process per core", () => {
         const answeredDuring = answered;
         restarted = true;
         await traffic;
-
         expect(failures).toEqual([]);
         expect(answeredDuring).toBeGreaterThan(10);
-        const after = childPids(primary);
-        expect(after).toHaveLength(2);
-        for (const pid of before) expect(after).not.toContain(pid);
+        const workers = childPids(primary);
+        expect(workers).toHaveLength(2);
+        for (const pid of before) expect(workers).not.toContain(pid);
+
         server.child.kill("SIGTERM");
         expect(await server.exited).toBe(0);
+        expect(server.output()).toContain("every server process has stopped");
+        for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
       } finally {
         await database.drop();
       }
     },
-    180_000,
+    300_000,
   );
 });
 
@@ -196,10 +147,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function getOnNewConnection(port: number, path: string): Promise<number> {
+function getOnNewConnection(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+      .get({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));
       })

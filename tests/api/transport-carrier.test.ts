@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierHome, DeclarationDetail, OrderList, OrderView, ReviewList } from "../../app/contracts/transport/api-types";
 import { appClock } from "../../server/clock";
 import { readOutbox } from "../support/outbox";
+import { demoLogisticsIds, signInDemo, type DemoLogisticsIds } from "../support/demo-cast";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock } from "../support/test-clock";
 import { transportCarrierSweep } from "./idor/transport-carrier";
@@ -37,23 +38,13 @@ describe.each(backendsOf(import.meta.url))("carrier review and orders (/shipment
   let admin: string;
   let carrier01: string;
   let carrier02: string;
-  let ids: { exhibitionId: number; std01: number; booth: number; shunda: number; hengtong: number };
+  let ids: DemoLogisticsIds;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-carrier-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier01, carrier02] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-      api.login("carrier02", "Expo#2026"),
-    ]);
-    const user = await api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-    const booth = await api.db.selectFrom("booths").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirstOrThrow();
-    const carriers = await api.db.selectFrom("carriers").select(["id", "code"]).where("exhibition_id", "=", user.exhibition_id!).execute();
-    const carrierId = (code: string) => carriers.find((c) => c.code === code)!.id;
-    ids = { exhibitionId: user.exhibition_id!, std01: user.id, booth: booth.id, shunda: carrierId("shunda"), hengtong: carrierId("hengtong") };
+    ({ std01, raw01, admin, carrier01, carrier02 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01", "carrier02"]));
+    ids = await demoLogisticsIds(api.db);
   });
   afterEach(() => resetTestClock());
   afterAll(async () => {
@@ -76,7 +67,7 @@ describe.each(backendsOf(import.meta.url))("carrier review and orders (/shipment
       .values({
         exhibition_id: ids.exhibitionId,
         user_id: ids.std01,
-        booth_id: ids.booth,
+        booth_id: ids.booth1A01,
         carrier_id: options.carrierId ?? ids.shunda,
         status: "submitted",
         services: options.services ?? "delivery",

@@ -7,6 +7,7 @@ import type { DeclarationDetail, DeclarationList, ImportFailure, ImportResult, M
 import { loadExcel } from "../../server/spreadsheets/workbook";
 import { appClock } from "../../server/clock";
 import { readOutbox } from "../support/outbox";
+import { demoLogisticsIds, signInDemo } from "../support/demo-cast";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock, TEST_NOW, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
@@ -38,17 +39,11 @@ describe.each(backendsOf(import.meta.url))("exhibit transport declarations (/sme
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-transport-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier01, carrier02] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-      api.login("carrier02", "Expo#2026"),
-    ]);
-    boothId = String((await api.db.selectFrom("booths").select("id").where("booth_no", "=", "1A01").executeTakeFirstOrThrow()).id);
-    const carriers = await api.db.selectFrom("carriers").select(["id", "code"]).execute();
-    shunda = String(carriers.find((c) => c.code === "shunda")!.id);
-    hengtong = String(carriers.find((c) => c.code === "hengtong")!.id);
+    ({ std01, raw01, admin, carrier01, carrier02 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01", "carrier02"]));
+    const ids = await demoLogisticsIds(api.db);
+    boothId = String(ids.booth1A01);
+    shunda = String(ids.shunda);
+    hengtong = String(ids.hengtong);
   });
   afterEach(() => resetTestClock());
   afterAll(async () => {

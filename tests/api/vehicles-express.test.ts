@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierExpressList, ExpressBookingView, ExpressList } from "../../app/contracts/vehicles/express/types";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
+import { demoLogisticsIds, signInDemo, type DemoLogisticsIds } from "../support/demo-cast";
 import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { seedExpressDemo } from "../../server/vehicles/express";
@@ -26,31 +27,13 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
   let admin: string;
   let carrier01: string;
   let carrier02: string;
-  let ids: { std01: number; raw01: number; carrier01: number; shunda: number; hengtong: number; booth1A01: number; booth2B10: number };
+  let ids: DemoLogisticsIds;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-express-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier01, carrier02] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-      api.login("carrier02", "Expo#2026"),
-    ]);
-    const users = await api.db.selectFrom("users").select(["id", "username"]).where("username", "in", ["std01", "raw01", "carrier01"]).execute();
-    const carriers = await api.db.selectFrom("carriers").select(["id", "code"]).execute();
-    const booths = await api.db.selectFrom("booths").select(["id", "booth_no"]).where("booth_no", "in", ["1A01", "2B10"]).execute();
-    const userId = (name: string) => users.find((u) => u.username === name)!.id;
-    ids = {
-      std01: userId("std01"),
-      raw01: userId("raw01"),
-      carrier01: userId("carrier01"),
-      shunda: carriers.find((c) => c.code === "shunda")!.id,
-      hengtong: carriers.find((c) => c.code === "hengtong")!.id,
-      booth1A01: booths.find((b) => b.booth_no === "1A01")!.id,
-      booth2B10: booths.find((b) => b.booth_no === "2B10")!.id,
-    };
+    ({ std01, raw01, admin, carrier01, carrier02 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01", "carrier02"]));
+    ids = await demoLogisticsIds(api.db);
     // The lists below start empty, whatever demo bookings the seed gives.
     await api.db.deleteFrom("express_bookings").execute();
   });

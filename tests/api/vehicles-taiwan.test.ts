@@ -7,6 +7,7 @@ import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList
 import { seedTaiwanDemo } from "../../server/vehicles/taiwan-filings";
 import { TAIWAN_EXPORT_HEADERS } from "../../server/vehicles/taiwan-excel";
 import { readOutbox } from "../support/outbox";
+import { demoLogisticsIds, signInDemo, type DemoLogisticsIds } from "../support/demo-cast";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { taiwanSweep } from "./idor/vehicles-taiwan";
@@ -26,26 +27,13 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
   let raw01: string;
   let admin: string;
   let carrier01: string;
-  let ids: { std01: number; raw01: number; booth1A01: number; booth2B12: number; exhibition: number };
+  let ids: DemoLogisticsIds;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-taiwan-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier01] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-    ]);
-    const users = await api.db.selectFrom("users").select(["id", "username", "exhibition_id"]).where("username", "in", ["std01", "raw01"]).execute();
-    const booths = await api.db.selectFrom("booths").select(["id", "booth_no"]).where("booth_no", "in", ["1A01", "2B12"]).execute();
-    ids = {
-      std01: users.find((u) => u.username === "std01")!.id,
-      raw01: users.find((u) => u.username === "raw01")!.id,
-      booth1A01: booths.find((b) => b.booth_no === "1A01")!.id,
-      booth2B12: booths.find((b) => b.booth_no === "2B12")!.id,
-      exhibition: users[0]!.exhibition_id!,
-    };
+    ({ std01, raw01, admin, carrier01 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01"]));
+    ids = await demoLogisticsIds(api.db);
     // The steps below start from no filing at all, whatever demo filings the seed gave.
     await api.db.deleteFrom("tw_filings").execute();
   });
@@ -377,8 +365,8 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
 
   it("seeds raw01's submitted demo filing once", async () => {
     await api.db.deleteFrom("tw_filings").execute();
-    await seedTaiwanDemo(api.db, ids.exhibition);
-    await seedTaiwanDemo(api.db, ids.exhibition);
+    await seedTaiwanDemo(api.db, ids.exhibitionId);
+    await seedTaiwanDemo(api.db, ids.exhibitionId);
     const list = ok(await zh<TaiwanReviewList>("/smeb/twExhibit/review/list", admin));
     expect(list.items).toEqual([
       expect.objectContaining({

@@ -7,6 +7,7 @@ import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from
 import { readOutbox } from "../support/outbox";
 import { pdfText } from "../support/pdf-text";
 import { drawnQrModules, qrModulesOf } from "../support/pdf-qr";
+import { demoLogisticsIds, signInDemo, type DemoLogisticsIds } from "../support/demo-cast";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
@@ -30,26 +31,14 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
   let raw01: string;
   let admin: string;
   let carrier01: string;
-  let ids: { std01: number; raw01: number; booth1A01: number; booth2B10: number };
+  let ids: DemoLogisticsIds;
   let licence: { std01: string; raw01: string };
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-trucks-"));
     api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier01] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-    ]);
-    const users = await api.db.selectFrom("users").select(["id", "username"]).where("username", "in", ["std01", "raw01"]).execute();
-    const booths = await api.db.selectFrom("booths").select(["id", "booth_no"]).where("booth_no", "in", ["1A01", "2B10"]).execute();
-    ids = {
-      std01: users.find((u) => u.username === "std01")!.id,
-      raw01: users.find((u) => u.username === "raw01")!.id,
-      booth1A01: booths.find((b) => b.booth_no === "1A01")!.id,
-      booth2B10: booths.find((b) => b.booth_no === "2B10")!.id,
-    };
+    ({ std01, raw01, admin, carrier01 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01"]));
+    ids = await demoLogisticsIds(api.db);
     // The lists below start empty, whatever demo trucks the seed gives these exhibitors.
     await api.db.deleteFrom("yellow_trucks").where("user_id", "in", [ids.std01, ids.raw01]).execute();
     licence = { std01: await uploadAs(api, std01, "driving-license", "行驶证.png"), raw01: await uploadAs(api, raw01, "driving-license", "licence.png") };

@@ -1,4 +1,5 @@
-import Dysmsapi, { SendSmsRequest } from "@alicloud/dysmsapi20170525";
+import type Dysmsapi from "@alicloud/dysmsapi20170525";
+import { loadOnce } from "../load-once";
 import { DeliveryError } from "./delivery-error";
 import type { SmsProvider } from "./sms";
 import { compactNumber, messageOf, type SmsTemplateOptions, templateOf } from "./sms-template";
@@ -12,10 +13,13 @@ export type AliyunSmsOptions = SmsTemplateOptions & {
   timeoutMs: number;
 };
 
-type DysmsapiClient = InstanceType<typeof Dysmsapi>;
-
-// Node's ESM loader hands over the CommonJS exports object (whose `default` is the client); a bundler, the client itself.
-const DysmsapiClass: typeof Dysmsapi = (Dysmsapi as unknown as { default?: typeof Dysmsapi }).default ?? Dysmsapi;
+/** The SDK, loaded with the first message. */
+const loadSdk = loadOnce(async () => {
+  const sdk = await import("@alicloud/dysmsapi20170525");
+  // Node's ESM loader hands over the CommonJS exports object (whose `default` is the client); a bundler, the client itself.
+  const Client: typeof Dysmsapi = (sdk.default as unknown as { default?: typeof Dysmsapi }).default ?? sdk.default;
+  return { Client, SendSmsRequest: sdk.SendSmsRequest };
+});
 
 // Codes that say "not now" rather than "never": flow control per number, per day, and the provider's own trouble.
 const TEMPORARY_CODE = /LIMIT_CONTROL|Throttling|SYSTEM_ERROR|ServiceUnavailable|InternalError/i;
@@ -36,11 +40,15 @@ export function aliyunSmsProvider(options: AliyunSmsOptions): SmsProvider {
     readTimeout: options.timeoutMs,
     connectTimeout: options.timeoutMs,
   } as unknown as ConstructorParameters<typeof Dysmsapi>[0];
-  const client: DysmsapiClient = new DysmsapiClass(config);
+  const connection = loadOnce(async () => {
+    const sdk = await loadSdk();
+    return { SendSmsRequest: sdk.SendSmsRequest, client: new sdk.Client(config) };
+  });
   return {
     kind: "aliyun",
     async send(message) {
       const { signName, templateCode } = await templateOf(options, message);
+      const { SendSmsRequest, client } = await connection();
       const request = new SendSmsRequest({
         // Aliyun wants the country code without "+" (85212345678); mainland numbers may go without it.
         phoneNumbers: compactNumber(message.to).replace(/^\+/, ""),

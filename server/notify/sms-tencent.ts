@@ -1,4 +1,4 @@
-import { sms } from "tencentcloud-sdk-nodejs-sms";
+import { loadOnce } from "../load-once";
 import { DeliveryError } from "./delivery-error";
 import { SMS_TEMPLATE_PARAMS, type SmsMessage } from "./notifier";
 import type { SmsProvider } from "./sms";
@@ -34,23 +34,26 @@ function paramSet(message: SmsMessage): string[] {
  */
 export function tencentSmsProvider(options: TencentSmsOptions): SmsProvider {
   const endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
-  const client = new sms.v20210111.Client({
-    credential: { secretId: options.secretId, secretKey: options.secretKey },
-    region: options.region,
-    profile: {
-      httpProfile: {
-        ...(endpoint ? { endpoint: endpoint.host, protocol: `${endpoint.protocol}//` } : {}),
-        reqTimeout: options.timeoutMs / 1000,
+  const client = loadOnce(async () => {
+    const { sms } = await import("tencentcloud-sdk-nodejs-sms");
+    return new sms.v20210111.Client({
+      credential: { secretId: options.secretId, secretKey: options.secretKey },
+      region: options.region,
+      profile: {
+        httpProfile: {
+          ...(endpoint ? { endpoint: endpoint.host, protocol: `${endpoint.protocol}//` } : {}),
+          reqTimeout: options.timeoutMs / 1000,
+        },
       },
-    },
+    });
   });
   return {
     kind: "tencent",
     async send(message) {
       const { signName, templateCode } = await templateOf(options, message);
-      let answer: Awaited<ReturnType<typeof client.SendSms>>;
+      let answer: Awaited<ReturnType<Awaited<ReturnType<typeof client>>["SendSms"]>>;
       try {
-        answer = await client.SendSms({
+        answer = await (await client()).SendSms({
           PhoneNumberSet: [compactNumber(message.to)],
           SmsSdkAppId: options.sdkAppId,
           SignName: signName,

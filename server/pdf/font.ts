@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { EventEmitter } from "node:events";
-import * as fontkit from "fontkit";
+import type * as Fontkit from "fontkit";
 import type { PDFDocument, PDFFont } from "pdf-lib";
 
 /**
@@ -17,6 +17,9 @@ import type { PDFDocument, PDFFont } from "pdf-lib";
  * invalid CFF header for OpenType/CFF; both were fixed upstream (docs/decisions/007).
  */
 const requireFromHere = createRequire(import.meta.url);
+
+/** fontkit, required on the first font parse: pdf-lib's registerFontkit() wants a synchronous create(). */
+export const loadFontkit = (): typeof Fontkit => requireFromHere("fontkit");
 
 const FONT_FILES = {
   regular: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
@@ -59,7 +62,7 @@ export const contractFontkit: PdfLibFontkit = {
     let font = parsedFonts.get(bytes);
     if (!font) {
       // A .ttf holds one font, never a collection.
-      const parsed = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as fontkit.Font;
+      const parsed = loadFontkit().create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as Fontkit.Font;
       const createSubset = parsed.createSubset.bind(parsed);
       Object.assign(parsed, {
         createSubset: () => {

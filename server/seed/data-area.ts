@@ -1,8 +1,8 @@
-import ExcelJS from "exceljs";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { Database, Db } from "../db/database";
 import type { ObjectStore } from "../uploads/object-store";
 import { saveUpload } from "../uploads/files";
+import { loadExcel } from "../spreadsheets/workbook";
 
 /**
  * The demo's data area (docs/product.md § Data area): 3 classes (one the logo and banner class) and
@@ -20,6 +20,7 @@ async function demoPdf(title: string, lines: string[]): Promise<Buffer> {
 }
 
 async function demoWorkbook(): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("Order");
   sheet.addRow(["Item", "Quantity", "Booth", "Contact", "Mobile"]);

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadOnce } from "../load-once";
 import { isPrintedFolder, type UploadFolder } from "../../app/contracts/uploads/schema";
 
 /**
@@ -20,12 +20,16 @@ const PICTURE_MAX_PIXELS = 40_000_000;
  */
 const PRINT_MAX_PIXELS = 120_000_000;
 
+/** libvips, loaded with the first picture (outside the callers' try: a missing package is an error, never "unreadable"). */
+const loadSharp = loadOnce(async () => (await import("sharp")).default);
+
 export function pixelLimitOf(folder: UploadFolder) {
   return isPrintedFolder(folder) ? PRINT_MAX_PIXELS : PICTURE_MAX_PIXELS;
 }
 
 /** The width and height the picture's header declares, or null when libvips cannot read its header. */
 async function declaredSize(bytes: Uint8Array): Promise<{ width: number; height: number } | null> {
+  const sharp = await loadSharp();
   try {
     // No limit here: this only reads the header, to compare it with the folder's limit.
     const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -62,6 +66,7 @@ export type CleanPicture = { bytes: Buffer; format: "png" | "jpeg" };
  * its few pictures once.
  */
 export async function cleanPicture(bytes: Uint8Array, maxSide: number): Promise<CleanPicture | null> {
+  const sharp = await loadSharp();
   try {
     // failOn stays at libvips' strictest default ("warning"), as sharp advises for untrusted input.
     const image = sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, autoOrient: true, pages: 1 });

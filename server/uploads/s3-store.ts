@@ -1,7 +1,6 @@
 import { Readable, Transform, pipeline } from "node:stream";
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
-import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { loadOnce } from "../load-once";
 import { type ByteRange, ObjectTooLargeError, type ObjectInfo, type ObjectStore, type UploadForm, type UploadFormInput } from "./object-store";
 
 export type S3StoreOptions = {
@@ -20,8 +19,15 @@ export type S3StoreOptions = {
 /** lib-storage buffers up to partSize × queueSize bytes per upload; 2 × 5 MiB keeps that bounded. */
 const UPLOAD_QUEUE_SIZE = 2;
 
-function makeClient(options: S3StoreOptions, endpoint: string | undefined): S3Client {
-  return new S3Client({
+/** The AWS SDK's three packages, loaded when the first S3 store is used. */
+const loadSdk = loadOnce(async () => {
+  const [client, storage, presigned] = await Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage"), import("@aws-sdk/s3-presigned-post")]);
+  return { ...client, Upload: storage.Upload, createPresignedPost: presigned.createPresignedPost };
+});
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+function makeClient(sdk: Sdk, options: S3StoreOptions, endpoint: string | undefined): S3Client {
+  return new sdk.S3Client({
     region: options.region,
     endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -67,13 +73,18 @@ function sliceOf(range: ByteRange) {
 
 export function createS3Store(options: S3StoreOptions): ObjectStore {
   const Bucket = options.bucket;
-  const client = makeClient(options, options.endpoint);
-  // Presigning sends no request, so a second client only changes the URL handed to browsers.
-  const presignClient = options.publicEndpoint ? makeClient(options, options.publicEndpoint) : client;
+  const connection = loadOnce(async () => {
+    const sdk = await loadSdk();
+    const client = makeClient(sdk, options, options.endpoint);
+    // Presigning sends no request, so a second client only changes the URL handed to browsers.
+    const presignClient = options.publicEndpoint ? makeClient(sdk, options, options.publicEndpoint) : client;
+    return { sdk, client, presignClient };
+  });
 
   async function deleteObject(key: string): Promise<void> {
+    const { sdk, client } = await connection();
     try {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     } catch (err) {
       // S3 itself answers 204 for a missing key; some compatible stores answer 404.
       if (!isNotFound(err)) throw err;
@@ -84,6 +95,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     kind: "s3",
 
     async createUploadForm(input: UploadFormInput): Promise<UploadForm> {
+      const { sdk, presignClient } = await connection();
       // A key outside the prefix would make a form the store always refuses: fail loudly here.
       if (!input.key.startsWith(input.keyPrefix)) throw new Error(`key ${input.key} is outside ${input.keyPrefix}`);
       // Rounded down so the policy never outlives expiresAt; at least 1 s because S3 needs a future expiration.
@@ -91,7 +103,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       // The SDK adds a condition for every field it returns (bucket, X-Amz-*, key,
       // success_action_status). S3 refuses any posted field the policy does not cover, so the
       // local host's names (policy, signature, OSSAccessKeyId) are deliberately not added here.
-      const { url, fields } = await createPresignedPost(presignClient, {
+      const { url, fields } = await sdk.createPresignedPost(presignClient, {
         Bucket,
         Key: input.key,
         Conditions: [["content-length-range", 1, input.maxBytes], ["starts-with", "$key", input.keyPrefix], { bucket: Bucket }],
@@ -102,6 +114,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     },
 
     async put(key, body, { contentType, maxBytes }): Promise<ObjectInfo> {
+      const { sdk, client } = await connection();
       let size = 0;
       let tooLarge = false;
       // The length is unknown up front (a streamed request body), so the limit is enforced as bytes pass.
@@ -121,7 +134,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       pipeline(body, counter, () => {
         // Errors surface through upload.done(), which reads from `counter`.
       });
-      const upload = new Upload({
+      const upload = new sdk.Upload({
         client,
         params: { Bucket, Key: key, Body: counter, ContentType: contentType },
         queueSize: UPLOAD_QUEUE_SIZE,
@@ -142,8 +155,9 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     },
 
     async stat(key): Promise<ObjectInfo | null> {
+      const { sdk, client } = await connection();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return { sizeBytes: head.ContentLength ?? 0 };
       } catch (err) {
         if (isNotFound(err)) return null;
@@ -152,10 +166,11 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     },
 
     async readRange(key, start, end): Promise<Buffer> {
+      const { sdk, client } = await connection();
       if (end < start) return Buffer.alloc(0);
       try {
         // S3 clips an end beyond the object's size, so "fewer bytes" needs no extra HeadObject.
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${start}-${end}` }));
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key, Range: `bytes=${start}-${end}` }));
         const bytes = Buffer.from((await res.Body?.transformToByteArray()) ?? new Uint8Array());
         // A store that ignores Range answers 200 with the whole object: cut the range out ourselves.
         return res.ContentRange ? bytes : bytes.subarray(start, end + 1);
@@ -167,7 +182,8 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     },
 
     async openRead(key, range): Promise<Readable> {
-      const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      const { sdk, client } = await connection();
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
       // In Node the SDK's body is an http.IncomingMessage, i.e. already a Readable.
       if (!(res.Body instanceof Readable)) throw new Error(`S3 GetObject for ${key} returned no Node stream`);
       // A store that ignores Range answers 200 with the whole object: the range is cut out as it passes.
@@ -180,8 +196,9 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     },
 
     async move(from, to) {
+      const { sdk, client } = await connection();
       // S3 has no rename: copy, then delete the original (which the upload policy could overwrite).
-      await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${encodeURIComponent(from).replace(/%2F/g, "/")}` }));
+      await client.send(new sdk.CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${encodeURIComponent(from).replace(/%2F/g, "/")}` }));
       await deleteObject(from);
     },
 
@@ -189,11 +206,12 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
     // A bucket lifecycle rule on these prefixes would do the same; the sweep works on any store.
     async removeOlderThan(prefixes, cutoff) {
+      const { sdk, client } = await connection();
       let removed = 0;
       for (const Prefix of prefixes) {
         let ContinuationToken: string | undefined;
         do {
-          const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+          const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
           for (const object of page.Contents ?? []) {
             if (!object.Key || !object.LastModified || object.LastModified >= cutoff) continue;
             await deleteObject(object.Key);

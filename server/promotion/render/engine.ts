@@ -1,6 +1,5 @@
-import { renderAsync } from "@resvg/resvg-js";
 import { PDFDocument } from "pdf-lib";
-import satori from "satori";
+import { loadOnce } from "../../load-once";
 import { FONT_FAMILY, loadRenderFonts } from "./fonts";
 
 /**
@@ -50,6 +49,12 @@ export function img(src: string, style: Style & { width: number; height: number 
   return { type: "img", props: { src, width: style.width, height: style.height, style: { objectFit: "cover", ...style } } };
 }
 
+/** satori and resvg, loaded with the first render. */
+const loadEngines = loadOnce(async () => {
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
+  return { satori, renderAsync };
+});
+
 // Renders run one at a time: each holds a few tens of MB and keeps a core busy; the machine has two.
 let queue: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
@@ -61,7 +66,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 /** The tree as a 750 × 1334 PNG. */
 export function renderPng(tree: Node): Promise<Uint8Array> {
   return oneAtATime(async () => {
-    const fonts = await loadRenderFonts();
+    const [fonts, { satori, renderAsync }] = await Promise.all([loadRenderFonts(), loadEngines()]);
     const svg = await satori(
       { type: "div", props: { style: { display: "flex", width: IMAGE_WIDTH, height: IMAGE_HEIGHT, fontFamily: FONT_FAMILY }, children: tree } } as never,
       { width: IMAGE_WIDTH, height: IMAGE_HEIGHT, fonts: fonts.satori, loadAdditionalAsset: async () => [] },

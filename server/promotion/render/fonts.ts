@@ -1,6 +1,6 @@
-import * as fontkit from "fontkit";
+import type * as Fontkit from "fontkit";
 import type { Font as SatoriFont } from "satori";
-import { loadContractFontBytes } from "../../pdf/font";
+import { loadContractFontBytes, loadFontkit } from "../../pdf/font";
 
 /**
  * The fonts of the promotion images (decision 031): Noto Sans SC regular and bold, the files the
@@ -17,7 +17,7 @@ export function loadRenderFonts() {
     const [regular, bold] = await Promise.all([loadContractFontBytes("regular"), loadContractFontBytes("bold")]);
     const data = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // Both weights cover the same characters; the regular one's character map answers for both.
-    const parsed = fontkit.create(data(regular)) as fontkit.Font;
+    const parsed = loadFontkit().create(data(regular)) as Fontkit.Font;
     const known = new Map<number, boolean>();
     const covers = (codePoint: number) => {
       let has = known.get(codePoint);

@@ -26,14 +26,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** A value import (not `import type`) of one of the packages, at the start of a line. */
-const staticImportOf = (packages: string[]) => new RegExp(`^import (?!type )[^;]*? from "(${packages.map((p) => p.replace(/[/.]/g, "\\$&")).join("|")})";`, "gm");
+const staticImportOf = (packages: string[]) =>
+  new RegExp(`^import (?!type )[^;]*? from "(${packages.map((p) => p.replace(/[/.]/g, "\\$&")).join("|")})";`, "gm");
 
 describe("heavy packages", () => {
   it("are imported where used (a dynamic import or a lazy require), never at the top of a server module", () => {
     const staticImport = staticImportOf(LOADED_ON_USE);
-    const offenders = sourceFiles("server").flatMap((file) =>
-      [...fs.readFileSync(file, "utf8").matchAll(staticImport)].map((match) => `${file}: ${match[0]}`),
-    );
+    const offenders = sourceFiles("server").flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(staticImport)].map((match) => `${file}: ${match[0]}`));
     expect(offenders).toEqual([]);
   });
 

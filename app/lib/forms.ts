@@ -12,6 +12,9 @@ export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constrai
  */
 export type FormReply = { constraint: FormConstraint; lastResult?: SubmissionResult<string[]> | null };
 
+/** A form of a page that keeps what was typed across a sign-in (`held`) and shows a post under way (`pending`). */
+export type PageFormProps = FormReply & { held: Record<string, unknown> | null; pending: boolean };
+
 /**
  * Every portal form the same way: the browser posts it and the action checks it with the route's
  * zod schema; the action's reply (`lastResult`) restores what was typed and shows the server's

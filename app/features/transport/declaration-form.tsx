@@ -1,12 +1,12 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
 import type { CarrierOption } from "../../contracts/transport/api-types";
 import type { declarationSchema } from "../../contracts/transport/schema";
 import { TRANSPORT_SERVICES } from "../../contracts/transport/values";
@@ -49,7 +49,7 @@ export function DeclarationForm({
   constraint,
   lastResult,
   pending,
-}: {
+}: FormReply & {
   intent: "save" | "update";
   carriers: CarrierOption[];
   booths: { boothId: number; boothNo: string }[];
@@ -57,8 +57,6 @@ export function DeclarationForm({
   defaults: Record<string, unknown>;
   record?: { id: number; version: number };
   /** The header's constraints (declarationSchema, from the loader), for a new declaration and a change alike. */
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 }) {
   const { t } = useTranslation();

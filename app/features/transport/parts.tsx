@@ -1,11 +1,11 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
-import { usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormReply } from "~/lib/forms";
 import type { DeclarationDetail, ExhibitView, MessageView, QuoteView, TransportEventView } from "../../contracts/transport/api-types";
 import type { messageSchema } from "../../contracts/transport/schema";
 import { MESSAGE_MAX } from "../../contracts/transport/values";
@@ -234,13 +234,11 @@ export function ContactLog({
   constraint,
   lastResult,
   pending,
-}: {
+}: FormReply & {
   messages: MessageView[];
   declarationId: number;
   canWrite: boolean;
   /** The message form's constraints (messageSchema, from the loader). */
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { type FieldMetadata, type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to/react";
 import { Alert, Button, Group, Stack, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -7,19 +7,15 @@ import { FormError } from "~/components/form-error";
 import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
 import { useTranslation } from "~/i18n/texts";
 import type * as z from "zod";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { useErrorText, usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import { FormTextInput } from "~/components/form-fields";
 
 type Editing = { id: number; version: number; plate: string };
 
 /** What a kind's register form gets from its page: the change of `editing`, or a new registration without it. */
-export type RegisterFormProps<Row extends Editing> = {
+export type RegisterFormProps<Row extends Editing> = PageFormProps & {
   editing?: Row;
-  held: Record<string, unknown> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
   cancelTo?: string;
 };
 

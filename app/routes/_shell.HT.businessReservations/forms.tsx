@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Button, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
@@ -6,15 +6,13 @@ import type { Hotel, MeetingRoom } from "~/contracts/reservations/api-types";
 import type { meetingBookingSchema, roomRequestSchema } from "~/contracts/reservations/schema";
 import { MEETING_CAPACITY_MAX, MEETING_SLOT_TIMES, MEETING_SLOTS, MEETING_TOPIC_MAX, ROOMS_PER_REQUEST_MAX } from "~/contracts/reservations/values";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, usePortalForm } from "~/lib/forms";
+import { usePortalForm, type FormReply } from "~/lib/forms";
 import { usePick } from "~/features/reservations/status-badge";
 import "~/contracts/reservations/texts";
 import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
 
-type FormProps = {
+type FormProps = FormReply & {
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 };
 

@@ -1,20 +1,17 @@
 import { SaveFormFrame } from "~/components/save-form-frame";
-import type { SubmissionResult } from "@conform-to/react";
 import { Checkbox, SimpleGrid, Text } from "@mantine/core";
 import type { BusRoute, BusStop, BusTimetable, GuideDays } from "~/contracts/traffic-guides/api-types";
 import type { busRouteSaveSchema, busStopSaveSchema, busTimetableSaveSchema } from "~/contracts/traffic-guides/schema";
 import { BUS_INTERVAL_MAX, GUIDE_ADDRESS_MAX, GUIDE_NAME_MAX, GUIDE_NOTE_MAX, dayLabel } from "~/contracts/traffic-guides/values";
 import { usePick } from "~/features/traffic-guides/guide-parts";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useEditForm } from "~/lib/forms";
+import { useEditForm, type FormReply } from "~/lib/forms";
 import { SaveButtons, useFieldKit } from "./form-kit";
 import "~/contracts/traffic-guides/texts";
 
-export type FormProps<T> = {
+export type FormProps<T> = FormReply & {
   editing: T | null;
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 };
 

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
@@ -7,15 +7,13 @@ import type { guideIntroSaveSchema } from "~/contracts/traffic-guides/schema";
 import { GUIDE_INTRO_MAX, type Guide } from "~/contracts/traffic-guides/values";
 import { ContentBody } from "~/features/home/content-body";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, usePortalForm } from "~/lib/forms";
+import { usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/traffic-guides/texts";
 import { FormTextarea } from "~/components/form-fields";
 
-type Props = {
+type Props = FormReply & {
   intro: GuideIntro;
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   /** What "Preview" rendered, without saving. */
   preview: { bodyZh: string; bodyEn: string } | null;
   pending: boolean;

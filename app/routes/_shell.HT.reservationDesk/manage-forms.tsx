@@ -1,5 +1,5 @@
 import { SaveFormFrame } from "~/components/save-form-frame";
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Anchor, Button, Checkbox, Group, SimpleGrid, TextInput } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { Hotel, MeetingRoom, RoomBlock } from "~/contracts/reservations/api-types";
@@ -18,15 +18,13 @@ import {
 } from "~/contracts/reservations/values";
 import { usePick } from "~/features/reservations/status-badge";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, useEditForm, type usePortalForm } from "~/lib/forms";
+import { useErrorText, useEditForm, type usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/reservations/texts";
 import { FormSelect } from "~/components/form-fields";
 
-type FormProps<T> = {
+type FormProps<T> = FormReply & {
   editing: T | null;
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 };
 

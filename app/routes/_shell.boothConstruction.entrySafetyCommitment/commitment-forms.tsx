@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -7,7 +7,7 @@ import type { CommitmentAnswer } from "~/contracts/booth-construction/api-types"
 import type { commitmentScansSchema, commitmentSchema } from "~/contracts/booth-construction/schema";
 import { COMMITMENT_SCANS_MAX } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
 import { FormTextInput } from "~/components/form-fields";
 
@@ -18,11 +18,9 @@ export const SCANS_UPLOAD = {
   maxCount: COMMITMENT_SCANS_MAX,
 };
 
-type FormProps = {
+type FormProps = FormReply & {
   answer: CommitmentAnswer;
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 };
 

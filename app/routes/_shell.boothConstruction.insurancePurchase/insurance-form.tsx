@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Button, Group, SimpleGrid, Stack } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -8,7 +8,7 @@ import type { insuranceSchema } from "~/contracts/booth-construction/schema";
 import { INSURANCE_MAX_BYTES } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
 import { FormTextInput } from "~/components/form-fields";
 
@@ -21,11 +21,9 @@ export function InsuranceForm({
   constraint,
   lastResult,
   pending,
-}: {
+}: FormReply & {
   answer: InsuranceAnswer;
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 }) {
   const { t } = useTranslation();

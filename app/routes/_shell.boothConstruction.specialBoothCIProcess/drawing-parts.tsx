@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Anchor, Button, Group, Paper, Stack, Stepper, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -9,7 +9,7 @@ import type { drawingUploadSchema } from "~/contracts/booth-construction/schema"
 import { DRAWING_KINDS_ACCEPTED, DRAWING_MAX_BYTES } from "~/contracts/booth-construction/values";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
 import { FormTextInput } from "~/components/form-fields";
 
@@ -95,11 +95,9 @@ export function DrawingKindPanel({
   lastResult,
   held,
   pending,
-}: {
+}: FormReply & {
   kind: DrawingKind;
   versions: DrawingVersion[];
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   /** Typed before the session ended (form-hold.server.ts). */
   held: Record<string, string | string[]> | null;
   pending: boolean;

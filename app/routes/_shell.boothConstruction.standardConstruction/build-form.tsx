@@ -1,5 +1,5 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Button, Checkbox, Group, Input, Radio, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -19,7 +19,7 @@ import {
 } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
 import { FasciaPreview } from "./fascia-preview";
 import "~/contracts/booth-construction/texts";
 import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
@@ -62,11 +62,9 @@ export function BuildForm({
   constraint,
   lastResult,
   pending,
-}: {
+}: FormReply & {
   answer: StandardBuildAnswer;
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { SaveFormFrame } from "~/components/save-form-frame";
-import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { Anchor, Button, Checkbox, Group, SimpleGrid } from "@mantine/core";
 import { FormSelect, FormTextarea, FormTextInput } from "~/components/form-fields";
 import { Link } from "@remix-run/react";
@@ -15,17 +15,15 @@ import {
 } from "~/contracts/data-area/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useEditForm } from "~/lib/forms";
+import { useEditForm, type FormReply } from "~/lib/forms";
 import "~/contracts/data-area/texts";
 
 /** The upload rule of the file form (one file). */
 export const DATA_FILE_FIELD = { ...DATA_FILE_UPLOAD, maxCount: 1 };
 
-type FormProps<T> = {
+type FormProps<T> = FormReply & {
   editing: T | null;
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 };
 

@@ -1,5 +1,5 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Anchor, Button, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -8,7 +8,7 @@ import type { ImportFailure } from "~/contracts/transport/api-types";
 import type { exhibitAddSchema, exhibitImportSchema } from "~/contracts/transport/schema";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { useErrorText, usePortalForm, type PageFormProps, type FormReply } from "~/lib/forms";
 import "~/contracts/transport/texts";
 import { FormTextInput } from "~/components/form-fields";
 
@@ -19,19 +19,7 @@ export const IMPORT_FIELDS = ["fileUrl", uploadFieldNames("fileUrl").name] as co
 type Record_ = { id: number; version: number };
 
 /** One exhibit line typed by hand (kg with up to 3 decimals, whole centimetres). */
-export function ExhibitForm({
-  record,
-  held,
-  constraint,
-  lastResult,
-  pending,
-}: {
-  record: Record_;
-  held: Record<string, unknown> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-}) {
+export function ExhibitForm({ record, held, constraint, lastResult, pending }: PageFormProps & { record: Record_ }) {
   const { t } = useTranslation();
   const [form, fields] = usePortalForm<typeof exhibitAddSchema>({ id: "exhibit-add", constraint, lastResult, defaultValue: { packages: "1", ...held } });
   const input = (name: (typeof EXHIBIT_FIELDS)[number], mode: "text" | "numeric" | "decimal", max: number, required = true) => (
@@ -80,11 +68,9 @@ export function ImportForm({
   failure,
   lastResult,
   pending,
-}: {
+}: FormReply & {
   record: Record_;
-  constraint: FormConstraint;
   failure: ImportFailure | null;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
 import { Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -7,25 +7,13 @@ import { FormError } from "~/components/form-error";
 import type { LiftingList } from "~/contracts/transport/api-types";
 import type { liftingSchema } from "~/contracts/transport/schema";
 import { LIFTING_KINDS, LIFTING_SLOTS } from "~/contracts/transport/values";
-import { usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/transport/texts";
 
 export const LIFTING_FIELDS = ["boothId", "carrierId", "kind", "weight", "length", "width", "height", "pieces", "workDay", "slot"] as const;
 
 /** A hoisting or forklift booking: weight per piece in t, sizes in m, a build-up or dismantling day and slot. */
-export function LiftingForm({
-  list,
-  held,
-  constraint,
-  lastResult,
-  pending,
-}: {
-  list: LiftingList;
-  held: Record<string, unknown> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-}) {
+export function LiftingForm({ list, held, constraint, lastResult, pending }: PageFormProps & { list: LiftingList }) {
   const { t } = useTranslation();
   const [form, fields] = usePortalForm<typeof liftingSchema>({
     id: "lifting-add",

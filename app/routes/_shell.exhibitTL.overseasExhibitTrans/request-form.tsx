@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Button, Group, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { OverseasAgentsAnswer } from "~/contracts/vehicles/overseas/types";
 import type { overseasRequestSchema } from "~/contracts/vehicles/schema";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { useErrorText, usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/overseas/texts";
 import { FormSelect, FormTextarea } from "~/components/form-fields";
@@ -29,21 +29,7 @@ type TextField = "port" | "volume" | "contactName" | "contactPhone" | "contactEm
  * Volume is typed in m³; the e-mail is a text input so that a wrong one reaches the server's
  * translated message even without JavaScript.
  */
-export function RequestForm({
-  offer,
-  agentId,
-  held,
-  constraint,
-  lastResult,
-  pending,
-}: {
-  offer: OverseasAgentsAnswer;
-  agentId: string;
-  held: Record<string, unknown> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-}) {
+export function RequestForm({ offer, agentId, held, constraint, lastResult, pending }: PageFormProps & { offer: OverseasAgentsAnswer; agentId: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof overseasRequestSchema>({

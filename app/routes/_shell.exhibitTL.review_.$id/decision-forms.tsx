@@ -1,18 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { DecisionPair, type DecisionSide } from "~/components/review/decision-pair";
 import { formatMoney } from "~/contracts/common/format";
 import type { DeclarationDetail } from "~/contracts/transport/api-types";
 import { useTranslation } from "~/i18n/texts";
-import type { FormConstraint } from "~/lib/forms";
+import type { PageFormProps } from "~/lib/forms";
 import "~/contracts/transport/texts";
 import { FormTextInput, FormTextarea } from "~/components/form-fields";
 
-type Props = {
+type Props = PageFormProps & {
   declaration: DeclarationDetail;
-  held: Record<string, unknown> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
 };
 
 /** The carrier's decision: accept (amount prefilled with the server's total, a note) or return (a reason). */

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
 import { Alert, Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
 import type { ExpressList } from "~/contracts/vehicles/express/types";
 import type { expressSchema } from "~/contracts/vehicles/schema";
-import { usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/express/texts";
 
@@ -33,19 +33,7 @@ type TextField = Exclude<(typeof EXPRESS_FIELDS)[number], "boothId" | "carrierId
  * A parcel to the booth: who sends it, who receives it at the booth (prefilled with the booth's
  * contact), what it is (pieces, gross weight in kg, sizes in cm) and when it should arrive.
  */
-export function ExpressForm({
-  list,
-  held,
-  constraint,
-  lastResult,
-  pending,
-}: {
-  list: ExpressList;
-  held: Record<string, unknown> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-}) {
+export function ExpressForm({ list, held, constraint, lastResult, pending }: PageFormProps & { list: ExpressList }) {
   const { t } = useTranslation();
   const [form, fields] = usePortalForm<typeof expressSchema>({
     id: "express-add",

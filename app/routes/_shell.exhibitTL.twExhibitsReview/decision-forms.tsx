@@ -1,20 +1,15 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { DecisionPair, type DecisionSide } from "~/components/review/decision-pair";
 import type { TaiwanReviewDetail } from "~/contracts/vehicles/taiwan/types";
 import { useTranslation } from "~/i18n/texts";
-import type { FormConstraint } from "~/lib/forms";
+import type { PageFormProps } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/taiwan/texts";
 import { FormTextarea } from "~/components/form-fields";
 
 export const DECISION_FIELDS = ["id", "version", "decision", "comment"] as const;
 
-type Props = {
+type Props = PageFormProps & {
   filing: TaiwanReviewDetail;
-  held: Record<string, unknown> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
 };
 
 /** The customs agent's decision: accept (comments optional) or return (comments required). */

@@ -1,5 +1,5 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Alert, Anchor, Button, Checkbox, Fieldset, Group, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
@@ -8,7 +8,7 @@ import type { invitationSchema } from "~/contracts/promotion/schema";
 import { INVITATION_COMPANY_MAX, INVITATION_NAME_MAX } from "~/contracts/promotion/values";
 import { CUSTOM_PATH, EXHIBITS_PATH } from "~/features/promotion/paths";
 import { useTranslation } from "~/i18n/texts";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/promotion/texts";
 import { FormTextInput } from "~/components/form-fields";
 
@@ -51,13 +51,11 @@ export function InvitationForm({
   constraint,
   lastResult,
   pending,
-}: {
+}: FormReply & {
   editing: InvitationView | null;
   templates: InvitationTemplateView[];
   exhibits: ExhibitView[];
   defaults: Record<string, unknown>;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 }) {
   const { t } = useTranslation();

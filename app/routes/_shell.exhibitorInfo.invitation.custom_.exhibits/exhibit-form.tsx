@@ -1,5 +1,5 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
@@ -10,7 +10,7 @@ import { EXHIBITS_PATH } from "~/features/promotion/paths";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useTranslation } from "~/i18n/texts";
-import { usePortalForm, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/promotion/texts";
 import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
 
@@ -56,12 +56,10 @@ export function ExhibitForm({
   lastResult,
   pending,
   disabled,
-}: {
+}: FormReply & {
   editing: ExhibitView | null;
   classes: { value: string; label: string }[];
   defaults: Record<string, unknown> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
   disabled: boolean;
 }) {

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Button, Checkbox, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
@@ -7,7 +7,7 @@ import type { templateSchema } from "~/contracts/promotion/templates/schema";
 import { INVITATION_EXHIBITS_MAX, INVITATION_LANGUAGES, TEMPLATE_NAME_MAX } from "~/contracts/promotion/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, usePortalForm } from "~/lib/forms";
+import { usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/promotion/texts";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
 
@@ -22,11 +22,9 @@ export function TemplateForm({
   lastResult,
   pending,
   path,
-}: {
+}: FormReply & {
   editing: TemplateAdminView | null;
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
   path: string;
 }) {

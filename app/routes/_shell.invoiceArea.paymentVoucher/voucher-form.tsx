@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -8,7 +8,7 @@ import { BillTable } from "~/features/invoices/parts";
 import type { voucherSchema } from "~/contracts/invoices/schema";
 import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX } from "~/contracts/invoices/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/invoices/texts";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
 
@@ -26,11 +26,9 @@ export function VoucherForm({
   constraint,
   lastResult,
   pending,
-}: {
+}: FormReply & {
   bills: BillList;
   held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
   pending: boolean;
 }) {
   const { t } = useTranslation();

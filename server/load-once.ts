@@ -2,7 +2,7 @@
  * A value made on its first use and shared afterwards. The heavy packages (SDKs, image and font
  * engines, nodemailer) are imported through it where they are used: a process that never sends a
  * mail or renders a poster (the CLI, most requests, each test file's server) does not pay their
- * load, which was about half the CPU of a CLI run (issue 54). A failed attempt is not kept: the
+ * load, a quarter of a CLI run's CPU (issue 54, decision 066). A failed attempt is not kept: the
  * next call tries again.
  */
 export function loadOnce<T>(make: () => Promise<T>): () => Promise<T> {

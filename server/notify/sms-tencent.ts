@@ -51,9 +51,10 @@ export function tencentSmsProvider(options: TencentSmsOptions): SmsProvider {
     kind: "tencent",
     async send(message) {
       const { signName, templateCode } = await templateOf(options, message);
-      let answer: Awaited<ReturnType<Awaited<ReturnType<typeof client>>["SendSms"]>>;
+      const sender = await client();
+      let answer: Awaited<ReturnType<typeof sender.SendSms>>;
       try {
-        answer = await (await client()).SendSms({
+        answer = await sender.SendSms({
           PhoneNumberSet: [compactNumber(message.to)],
           SmsSdkAppId: options.sdkAppId,
           SignName: signName,

@@ -55,7 +55,7 @@ export function formatSizeLimit(bytes: number) {
 }
 
 /** A use's rules, narrowed to what its folder allows. */
-export function effectiveRules(folder: UploadFolder, wanted: { kinds?: UploadKind[]; maxBytes?: number } = {}) {
+export function effectiveRules(folder: UploadFolder, wanted: { kinds?: readonly UploadKind[]; maxBytes?: number } = {}) {
   const rules = FOLDER_RULES[folder];
   const kinds = (wanted.kinds ?? rules.kinds).filter((k) => rules.kinds.includes(k));
   return { kinds: kinds.length ? kinds : [...rules.kinds], maxBytes: Math.min(wanted.maxBytes ?? rules.maxBytes, rules.maxBytes) };

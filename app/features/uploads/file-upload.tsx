@@ -20,7 +20,7 @@ type Props = {
   name: string;
   folder: UploadFolder;
   label: string;
-  kinds?: UploadKind[];
+  kinds?: readonly UploadKind[];
   maxBytes?: number;
   maxCount?: number;
   /** Files the form already holds (saved, or returned with a refused submit). */

@@ -8,6 +8,7 @@ import { ExpressRow, ExpressStatusTag, ExpressSteps } from "../_shell.exhibitTL.
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/express/texts";
 import { Panel } from "~/components/panel";
+import { ListTable } from "~/components/list-table";
 
 /** The button that moves a booking to its next status, posted as intent expressStep with the version it shows. */
 function NextStep({ booking, pending }: { booking: CarrierExpressView; pending: boolean }) {
@@ -45,43 +46,35 @@ export function ExpressForCarrier({
         {t(list.carrier ? "vehicles.express.carrierIntro" : "vehicles.express.organizerIntro")}
       </Text>
       {list.items.length ? (
-        <Table.ScrollContainer minWidth={1000}>
-          <Table striped withTableBorder data-testid="carrier-express">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("vehicles.express.exhibitor")}</Table.Th>
-                <ExpressRow.Head />
-                <Table.Th>{t("vehicles.fields.status")}</Table.Th>
-                {canAct ? <Table.Th /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.items.map((b) => (
-                <Table.Tr key={b.id} data-testid={`carrier-express-${b.id}`}>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    {b.exhibitorName}
-                    <Text size="xs" c="dimmed">
-                      {t("vehicles.express.number", { id: b.id })}
-                      {list.carrier ? "" : ` · ${b.carrierName}`}
-                    </Text>
-                  </Table.Td>
-                  <ExpressRow.Cells booking={b} />
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <ExpressStatusTag status={b.status} />
-                      <ExpressSteps booking={b} />
-                    </Stack>
-                  </Table.Td>
-                  {canAct ? (
-                    <Table.Td>
-                      <NextStep booking={b} pending={pending} />
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={1000}
+          testId="carrier-express"
+          heads={["vehicles.express.exhibitor", <ExpressRow.Head key="booking" />, "vehicles.fields.status", canAct && <Table.Th key="act" />]}
+        >
+          {list.items.map((b) => (
+            <Table.Tr key={b.id} data-testid={`carrier-express-${b.id}`}>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>
+                {b.exhibitorName}
+                <Text size="xs" c="dimmed">
+                  {t("vehicles.express.number", { id: b.id })}
+                  {list.carrier ? "" : ` · ${b.carrierName}`}
+                </Text>
+              </Table.Td>
+              <ExpressRow.Cells booking={b} />
+              <Table.Td>
+                <Stack gap={4}>
+                  <ExpressStatusTag status={b.status} />
+                  <ExpressSteps booking={b} />
+                </Stack>
+              </Table.Td>
+              {canAct ? (
+                <Table.Td>
+                  <NextStep booking={b} pending={pending} />
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </ListTable>
       ) : (
         <Text c="dimmed" data-testid="carrier-express-empty">
           {t("vehicles.express.carrierEmpty")}

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -7,6 +7,7 @@ import type { BillList } from "~/contracts/invoices/api-types";
 import { BillTable } from "~/features/invoices/parts";
 import type { voucherSchema } from "~/contracts/invoices/schema";
 import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX } from "~/contracts/invoices/values";
+import { SubmitRow } from "~/components/submit-row";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/invoices/texts";
@@ -81,20 +82,8 @@ export function VoucherForm({
           <FormTextInput field={fields.paidOn} type="date" label={t("invoices.fields.paidOn")} withAsterisk />
           {text("payerAccountName", 100)}
         </SimpleGrid>
-        <FieldFileUpload
-          field={fields.documentUrls}
-          formValues={form.initialValue}
-          folder={VOUCHER_UPLOAD.folder}
-          kinds={VOUCHER_UPLOAD.kinds}
-          maxBytes={VOUCHER_UPLOAD.maxBytes}
-          maxCount={VOUCHER_UPLOAD.maxCount}
-          label={t("invoices.fields.documents")}
-        />
-        <Group>
-          <Button type="submit" loading={pending} disabled={!payable.length}>
-            {t("invoices.voucher.submit")}
-          </Button>
-        </Group>
+        <FieldFileUpload field={fields.documentUrls} formValues={form.initialValue} {...VOUCHER_UPLOAD} label={t("invoices.fields.documents")} />
+        <SubmitRow pending={pending} disabled={!payable.length} label={t("invoices.voucher.submit")} />
       </Stack>
     </Form>
   );

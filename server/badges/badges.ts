@@ -239,6 +239,19 @@ export type NewBadge = {
  * New badges and their 'created' events, two statements however many (the form's save and the Excel
  * import), in a transaction holding the booth's lock. The ids come back in the order given.
  */
+/** The holder's columns, as the form (or an import row) gives them; on an edit, undefined leaves a column as it is. */
+const holderColumns = <Input extends BadgeInput | BadgeUpdateInput>(input: Input, photoId: string | null) => ({
+  holder_name: input.holderName,
+  id_type: input.idType,
+  // The masked ones may be left blank (undefined) on an edit only; the casts keep that per input type.
+  id_number: input.idNumber as Input["idNumber"],
+  mobile: input.mobile as Input["mobile"],
+  email: input.email as Input["email"],
+  company: input.company,
+  position: input.position ?? null,
+  photo_file_id: photoId,
+});
+
 export async function insertBadges(
   trx: Transaction<DB>,
   caller: Caller,
@@ -251,14 +264,7 @@ export async function insertBadges(
     user_id: caller.userId,
     exhibition_id: caller.exhibitionId,
     booth_id: booth.id,
-    holder_name: input.holderName,
-    id_type: input.idType,
-    id_number: input.idNumber,
-    mobile: input.mobile,
-    email: input.email,
-    company: input.company,
-    position: input.position ?? null,
-    photo_file_id: photoId,
+    ...holderColumns(input, photoId),
     kind,
     price_cents: kind === "paid" ? rule.paidPriceCents : 0,
     code: newCode(),
@@ -322,15 +328,7 @@ export async function updateBadge(db: Database, caller: Caller, input: BadgeUpda
       const done = await trx
         .updateTable("badges")
         .set({
-          holder_name: input.holderName,
-          id_type: input.idType,
-          // undefined (left blank) leaves the column as it is.
-          id_number: input.idNumber,
-          mobile: input.mobile,
-          email: input.email,
-          company: input.company,
-          position: input.position ?? null,
-          photo_file_id: photoId,
+          ...holderColumns(input, photoId),
           // A returned badge, edited, goes back to the organizer.
           status: "submitted",
           version: input.version + 1,

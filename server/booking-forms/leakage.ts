@@ -77,6 +77,17 @@ async function sameEquipment(db: Database, boothId: number, name: string, except
   return Boolean(await query.executeTakeFirst());
 }
 
+/** The columns a commitment's form sets, on create and on edit; the rules are ticked again with each save. */
+const formColumns = (input: LeakageInput, boothId: number, scanFileId: string) => ({
+  booth_id: boothId,
+  equipment_name: input.equipmentName,
+  power_kw: input.powerKw.toFixed(2),
+  reason: input.reason,
+  signer_name: input.signerName,
+  scan_file_id: scanFileId,
+  rules_accepted_at: new Date(),
+});
+
 export async function createCommitment(db: Database, owner: Owner, actor: Actor, input: LeakageInput) {
   const booth = await resolveBooth(db, owner, input.boothId);
   const scan = await ownFile(db, owner, input.scanUrl, "leakage-electric", "scanUrl");
@@ -85,17 +96,7 @@ export async function createCommitment(db: Database, owner: Owner, actor: Actor,
     const id = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("leakage_commitments")
-        .values({
-          user_id: owner.userId,
-          exhibition_id: owner.exhibitionId,
-          booth_id: booth.id,
-          equipment_name: input.equipmentName,
-          power_kw: input.powerKw.toFixed(2),
-          reason: input.reason,
-          signer_name: input.signerName,
-          scan_file_id: scan.id,
-          rules_accepted_at: new Date(),
-        })
+        .values({ user_id: owner.userId, exhibition_id: owner.exhibitionId, ...formColumns(input, booth.id, scan.id) })
         .returning("id")
         .executeTakeFirstOrThrow();
       await recordEvent(trx, owner, actor, "leakage", row.id, "created", {
@@ -122,14 +123,7 @@ export async function updateCommitment(db: Database, owner: Owner, actor: Actor,
       const updated = await trx
         .updateTable("leakage_commitments")
         .set({
-          booth_id: booth.id,
-          equipment_name: input.equipmentName,
-          power_kw: input.powerKw.toFixed(2),
-          reason: input.reason,
-          signer_name: input.signerName,
-          scan_file_id: scan.id,
-          // Ticked again with this version of the text.
-          rules_accepted_at: new Date(),
+          ...formColumns(input, booth.id, scan.id),
           updated_at: new Date(),
           version: sql<number>`version + 1`,
         })

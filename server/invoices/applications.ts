@@ -78,7 +78,8 @@ async function itemsOf(db: Db, applicationIds: number[], language: Language): Pr
   return byApplication;
 }
 
-function toApplication(row: ApplicationRow, items: ItemView[]): InvoiceApplication {
+/** The billing details an application holds: what "use earlier details" offers again, and the start of the application's own view. */
+function baseInfo(row: ApplicationRow): BillingBaseInfo {
   return {
     id: row.id,
     invoiceType: row.invoice_type,
@@ -87,6 +88,12 @@ function toApplication(row: ApplicationRow, items: ItemView[]): InvoiceApplicati
     addressPhone: row.address_phone,
     bankAccount: row.bank_account,
     receivingEmail: row.receiving_email,
+  };
+}
+
+function toApplication(row: ApplicationRow, items: ItemView[]): InvoiceApplication {
+  return {
+    ...baseInfo(row),
     urgent: row.urgent,
     urgentReason: row.urgent_reason,
     amountCents: Number(row.amount_cents),
@@ -179,13 +186,18 @@ async function pickOpenItems(trx: Transaction<DB>, caller: Owner, itemKeys: stri
   return { picked, totalCents: amount.totalCents };
 }
 
-const billingColumns = (input: ApplicationInput) => ({
+/** The billing details' columns, as the exhibitor's form or the QR page gives them. */
+export const detailColumns = (input: Pick<ApplicationInput, "invoiceType" | "title" | "taxpayerId" | "addressPhone" | "bankAccount" | "receivingEmail">) => ({
   invoice_type: input.invoiceType,
   title: input.title,
   taxpayer_id: input.taxpayerId,
   address_phone: input.addressPhone ?? "",
   bank_account: input.bankAccount ?? "",
   receiving_email: input.receivingEmail,
+});
+
+const billingColumns = (input: ApplicationInput) => ({
+  ...detailColumns(input),
   urgent: input.urgent,
   urgent_reason: input.urgent ? (input.urgentReason ?? null) : null,
 });
@@ -276,16 +288,6 @@ export async function markUrgent(db: Database, caller: Owner, input: { id: numbe
   if (Number(updated.numUpdatedRows) !== 1) throw staleError();
   return applicationOf(db, caller, row.id, language);
 }
-
-const baseInfo = (row: ApplicationRow): BillingBaseInfo => ({
-  id: row.id,
-  invoiceType: row.invoice_type,
-  title: row.title,
-  taxpayerId: row.taxpayer_id,
-  addressPhone: row.address_phone,
-  bankAccount: row.bank_account,
-  receivingEmail: row.receiving_email,
-});
 
 const BASE_INFO_MAX = 5;
 

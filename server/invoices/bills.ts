@@ -1,4 +1,4 @@
-import { containsPattern } from "../db/keyword-search";
+import { anyContains } from "../db/keyword-search";
 import type { Bill, Deleted } from "../../app/contracts/invoices/api-types";
 import type { BILL_KINDS } from "../../app/contracts/invoices/schema";
 import type { Language } from "../../app/contracts/i18n/config";
@@ -51,17 +51,8 @@ async function billViews(db: Database, exhibitionId: number, rows: BillRow[], la
 export async function listBills(db: Database, caller: VoucherCaller, keyword: string | undefined, language: Language): Promise<Bill[]> {
   let query = selectBills(db, caller.exhibitionId);
   if (keyword) {
-    const like = containsPattern(keyword);
-    query = query.where((eb) =>
-      eb.or([
-        eb("b.booth_no", "ilike", like),
-        eb("l.title_zh", "ilike", like),
-        eb("l.title_en", "ilike", like),
-        eb("u.username", "ilike", like),
-        eb("u.business_name", "ilike", like),
-        eb("u.business_name_en", "ilike", like),
-      ]),
-    );
+    const columns = ["b.booth_no", "l.title_zh", "l.title_en", "u.username", "u.business_name", "u.business_name_en"] as const;
+    query = query.where((eb) => anyContains(eb, columns, keyword));
   }
   return billViews(db, caller.exhibitionId, await query.orderBy("l.id", "desc").execute(), language);
 }

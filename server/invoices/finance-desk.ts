@@ -1,5 +1,5 @@
 import { portalLink } from "../exhibition-settings/public-url";
-import { containsPattern } from "../db/keyword-search";
+import { anyContains } from "../db/keyword-search";
 import { sql } from "kysely";
 import type ExcelJS from "exceljs";
 import type { FinanceApplication, FinancePage } from "../../app/contracts/invoices/api-types";
@@ -37,18 +37,9 @@ function queue(db: Database, exhibitionId: number, filters: FinanceFilters) {
   let rows = selectApplications(db).innerJoin("users as u", "u.id", "a.user_id").where("a.exhibition_id", "=", exhibitionId);
   if (filters.status) rows = rows.where(sql<string>`a.status`, "=", filters.status);
   if (filters.keyword) {
-    const like = containsPattern(filters.keyword);
-    rows = rows.where((eb) =>
-      eb.or([
-        eb("a.title", "ilike", like),
-        eb("a.taxpayer_id", "ilike", like),
-        eb("a.invoice_no", "ilike", like),
-        eb("a.receiving_email", "ilike", like),
-        eb("u.username", "ilike", like),
-        eb("u.business_name", "ilike", like),
-        eb("u.business_name_en", "ilike", like),
-      ]),
-    );
+    const keyword = filters.keyword;
+    const columns = ["a.title", "a.taxpayer_id", "a.invoice_no", "a.receiving_email", "u.username", "u.business_name", "u.business_name_en"] as const;
+    rows = rows.where((eb) => anyContains(eb, columns, keyword));
   }
   // Waiting for a decision first, urgent ones first among them; then the oldest first.
   return rows

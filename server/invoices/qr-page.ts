@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { ApiCode, ApiError, notFound } from "../api/envelope";
 import { appClock } from "../clock";
 import type { Database, Db } from "../db/database";
-import { issuedError, selectApplications, staleError, type ApplicationRow } from "./applications";
+import { detailColumns, issuedError, selectApplications, staleError, type ApplicationRow } from "./applications";
 import { verifyQrToken } from "./qr-token";
 import { hit } from "../rate-limits/hits";
 
@@ -81,12 +81,7 @@ export async function qrSave(db: Database, input: QrSaveInput, secrets: readonly
     const result = await trx
       .updateTable("invoice_applications")
       .set({
-        invoice_type: input.invoiceType,
-        title: input.title,
-        taxpayer_id: input.taxpayerId,
-        address_phone: input.addressPhone ?? "",
-        bank_account: input.bankAccount ?? "",
-        receiving_email: input.receivingEmail,
+        ...detailColumns(input),
         details_by: "qr",
         version: row.version + 1,
         updated_at: appClock.now(),

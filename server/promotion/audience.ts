@@ -9,7 +9,7 @@ import type { AudienceChart, AudiencePage, AudienceRow, VisitorMessageState, Vis
 import type { Caller } from "../auth/caller";
 import { loadExcel } from "../spreadsheets/workbook";
 import type { Database } from "../db/database";
-import { containsPattern } from "../db/keyword-search";
+import { anyContains } from "../db/keyword-search";
 import { companyNamesOf } from "./rankings";
 import { shiftDay } from "./views";
 import { formatVisitorNo } from "./visitors";
@@ -57,17 +57,10 @@ function selectVisitors(db: Database, exhibitionId: number, filters: Filters) {
   else if (filters.inviter !== undefined) query = query.where("v.inviter_user_id", "=", filters.inviter);
   if (filters.consent !== undefined) query = query.where("v.consent", "=", filters.consent);
   if (filters.keyword) {
-    const like = containsPattern(filters.keyword);
-    query = query.where((eb) =>
-      eb.or([
-        eb("v.name", "ilike", like),
-        eb("v.company", "ilike", like),
-        eb("v.position", "ilike", like),
-        eb("v.mobile", "ilike", like),
-        eb("v.email", "ilike", like),
-        eb(sql<string>`'V' || lpad(v.visitor_no::text, 6, '0')`, "ilike", like),
-      ]),
-    );
+    const keyword = filters.keyword;
+    // The visitor number as shown (V000123) is searchable too.
+    const shownNumber = sql<string>`'V' || lpad(v.visitor_no::text, 6, '0')`;
+    query = query.where((eb) => anyContains(eb, ["v.name", "v.company", "v.position", "v.mobile", "v.email", shownNumber], keyword));
   }
   return query.orderBy("v.created_at", "desc").orderBy("v.id", "desc");
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import * as z from "zod";
 import { isRealDate } from "../../app/contracts/common/validation";
 import {
@@ -20,6 +20,7 @@ import { yuanToCents } from "../../app/contracts/common/money";
 import type { Database } from "../db/database";
 import type { DB, LiftingKind } from "../db/schema";
 import { commandExhibition } from "../ops/command-exhibition";
+import { selectCarrierDiscounts } from "./common";
 import { noMorePositionals, onlyOptions, textOption } from "../ops/command-arguments";
 import { type OptionValues, UsageRefusal } from "../ops/command-types";
 import { CARRIER_ROLE_ID } from "../../app/contracts/permission/roles";
@@ -351,21 +352,7 @@ async function describeCarrier(trx: Trx, carrier: CarrierRow) {
     .orderBy("u.username")
     .execute();
   const prices = await trx.selectFrom("carrier_prices").selectAll().where("carrier_id", "=", carrier.id).execute();
-  const discounts = await trx
-    .selectFrom("carrier_discounts")
-    .select([
-      "code",
-      "name_zh",
-      "name_en",
-      "kind",
-      sql<string | null>`to_char(until_on, 'YYYY-MM-DD')`.as("until_on"),
-      "min_volume_cm3",
-      "percent_bp",
-      "amount_cents",
-    ])
-    .where("carrier_id", "=", carrier.id)
-    .orderBy("code")
-    .execute();
+  const discounts = await selectCarrierDiscounts(trx, carrier.id).orderBy("code").execute();
   prices.sort((a, b) => TRANSPORT_SERVICES.indexOf(a.service) - TRANSPORT_SERVICES.indexOf(b.service));
   const lines = [
     `${carrier.code}: ${carrier.name_zh} / ${carrier.name_en} (${carrier.active ? "active" : "inactive"}, sort ${carrier.sort})`,

@@ -94,25 +94,19 @@ export async function ownBooths(db: Db, caller: Caller) {
   return (await callerBooths(db, caller)).map((b) => ({ boothId: b.id, boothNo: b.boothNo }));
 }
 
+/** A carrier's discount rules as stored, the day as text (YYYY-MM-DD). */
+export const selectCarrierDiscounts = (db: Db, carrierId: number) =>
+  db
+    .selectFrom("carrier_discounts")
+    .select(["code", "name_zh", "name_en", "kind", "min_volume_cm3", "percent_bp", "amount_cents"])
+    .select(sql<string | null>`to_char(until_on, 'YYYY-MM-DD')`.as("until_on"))
+    .where("carrier_id", "=", carrierId);
+
 /** A carrier's price list and discounts, as the pricing module takes them. */
 export async function carrierPricing(db: Db, carrierId: number): Promise<{ prices: PriceRow[]; discounts: DiscountRule[] }> {
   const [prices, discounts] = await Promise.all([
     db.selectFrom("carrier_prices").selectAll().where("carrier_id", "=", carrierId).execute(),
-    db
-      .selectFrom("carrier_discounts")
-      .select([
-        "code",
-        "name_zh",
-        "name_en",
-        "kind",
-        sql<string | null>`to_char(until_on, 'YYYY-MM-DD')`.as("until_on"),
-        "min_volume_cm3",
-        "percent_bp",
-        "amount_cents",
-      ])
-      .where("carrier_id", "=", carrierId)
-      .orderBy("id")
-      .execute(),
+    selectCarrierDiscounts(db, carrierId).orderBy("id").execute(),
   ]);
   return {
     prices: prices.map((p) => ({

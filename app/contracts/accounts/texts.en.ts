@@ -1,3 +1,4 @@
+import { spreadsheetTexts } from "../common/spreadsheet-texts.en";
 /** accounts texts (en), issue 39: exhibitors and booths imported from Excel. */
 const accounts = {
   fields: {
@@ -32,21 +33,11 @@ const accounts = {
     boothType: "Required. 1 standard booth (its furniture follows its size: one set per 9 m²), 2 raw space.",
   },
   import: {
+    ...spreadsheetTexts,
     templateFile: "exhibitor-import-template",
     sheetName: "Exhibitors",
-    noFile: "Please choose an Excel file (.xlsx) to upload",
-    fileTooLarge: "The file is larger than {{max}}; please split it into smaller files",
-    notXlsx: "The file is not an Excel workbook (.xlsx); please use the template",
-    oldXls: "Old Excel files (.xls) are not accepted: open the file in Excel and save it as .xlsx",
-    encrypted: "The workbook is protected by a password; please remove the password and upload it again",
-    macros: "Workbooks with macros (.xlsm) are not accepted: save the file as .xlsx without macros",
-    unpackedTooLarge: "The workbook unpacks to more than {{max}}; please upload a smaller file",
-    rangesTooLarge: "The workbook has merged cells or drop-downs over too large an area; please use the template",
-    noSheet: "The workbook has no worksheet",
-    badHeader: "The first row must hold the template's headers; missing: {{missing}}",
     noRows: "The file has no exhibitors: fill in one row per booth below the headers",
     tooManyRows: "The file has {{count}} rows; at most {{max}} rows can be imported at once",
-    tooManyCells: "The workbook has more than {{max}} cells (filled or formatted); please keep to the template's columns",
     rowsFailed: "{{count}} rows have errors; nothing was imported",
     formula: "Formulas are not accepted: type the value itself",
     unreadable: "This cell cannot be read: type the value as text",

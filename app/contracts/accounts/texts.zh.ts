@@ -1,3 +1,4 @@
+import { spreadsheetTexts } from "../common/spreadsheet-texts.zh";
 import type English from "./texts.en";
 
 /** accounts texts (zh), issue 39: exhibitors and booths imported from Excel. */
@@ -31,21 +32,11 @@ const accounts: typeof English = {
     boothType: "必填。1 标摊（配套家具按面积，每 9 平方米一套），2 光地。",
   },
   import: {
+    ...spreadsheetTexts,
     templateFile: "展商导入模板",
     sheetName: "展商",
-    noFile: "请选择要上传的 Excel 文件（.xlsx）",
-    fileTooLarge: "文件超过 {{max}}，请拆分成较小的文件",
-    notXlsx: "该文件不是 Excel 工作簿（.xlsx），请使用模板",
-    oldXls: "不接受旧版 Excel 文件（.xls）：请用 Excel 打开并另存为 .xlsx",
-    encrypted: "该工作簿设有密码，请取消密码后重新上传",
-    macros: "不接受含宏的工作簿（.xlsm）：请另存为不含宏的 .xlsx",
-    unpackedTooLarge: "该工作簿解压后超过 {{max}}，请上传较小的文件",
-    rangesTooLarge: "该工作簿的合并单元格或下拉列表范围过大，请使用模板",
-    noSheet: "该工作簿没有工作表",
-    badHeader: "第一行须为模板的表头，缺少：{{missing}}",
     noRows: "文件中没有展商：请在表头下方每个展位填写一行",
     tooManyRows: "文件有 {{count}} 行，一次最多导入 {{max}} 行",
-    tooManyCells: "该工作簿的单元格（含有内容或格式）超过 {{max}} 个，请只使用模板中的列",
     rowsFailed: "{{count}} 行有错误，未导入任何数据",
     formula: "不接受公式：请直接填写数值",
     unreadable: "无法读取该单元格：请以文本填写",

@@ -22,14 +22,7 @@ export const badgeReviewQuerySchema = z.object({
   exhibitor: z.preprocess(blank, idValue(R("exhibitor")).optional()),
   status: optionalChoice(R("status"), BADGE_STATUSES),
   kind: optionalChoice("badges.fields.kind", BADGE_KINDS),
-  keyword: z.preprocess(
-    blank,
-    z
-      .string()
-      .trim()
-      .max(REVIEW_KEYWORD_MAX, withProp("validation.tooLong", "badges.fields.keyword", REVIEW_KEYWORD_MAX))
-      .optional(),
-  ),
+  keyword: optionalText("badges.fields.keyword", REVIEW_KEYWORD_MAX),
   ...listPaging,
 });
 export type BadgeReviewQuery = z.output<typeof badgeReviewQuerySchema>;

@@ -95,14 +95,7 @@ export type BadgeInput = z.output<ReturnType<typeof badgeSchema>>;
 export type BadgeUpdateInput = z.output<ReturnType<typeof badgeUpdateSchema>>;
 
 export const badgeListQuerySchema = z.object({
-  keyword: z.preprocess(
-    blank,
-    z
-      .string()
-      .trim()
-      .max(50, withProp("validation.tooLong", F("keyword"), 50))
-      .optional(),
-  ),
+  keyword: optionalText(F("keyword"), 50),
   ...listPaging,
 });
 export type BadgeListQuery = z.output<typeof badgeListQuerySchema>;

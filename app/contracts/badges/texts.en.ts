@@ -1,3 +1,4 @@
+import { spreadsheetTexts } from "../common/spreadsheet-texts.en";
 /** Exhibitor badges (issue 14; spec /exhibitorInfo/exhibitorCertificateApply). */
 const badges = {
   title: "Exhibitor badges",
@@ -30,6 +31,7 @@ const badges = {
   },
   /** Excel template, import and export. */
   excel: {
+    ...spreadsheetTexts,
     templateFile: "badge-import-template",
     exportFile: "badges",
     sheetName: "Badges",
@@ -37,19 +39,8 @@ const badges = {
     idTypeListTitle: "ID type",
     idTypeListError: "Please choose an ID type from the list",
     columns: { exhibitor: "Exhibitor", price: "Price (CNY)", status: "Status", reviewComment: "Review comment", checkedInAt: "Checked in (UTC+8)" },
-    noFile: "Please choose an Excel file (.xlsx) to upload",
-    fileTooLarge: "The file is larger than {{max}}; please split it into smaller files",
-    notXlsx: "The file is not an Excel workbook (.xlsx); please use the template",
-    oldXls: "Old Excel files (.xls) are not accepted: open the file in Excel and save it as .xlsx",
-    encrypted: "The workbook is protected by a password; please remove the password and upload it again",
-    macros: "Workbooks with macros (.xlsm) are not accepted: save the file as .xlsx without macros",
-    unpackedTooLarge: "The workbook unpacks to more than {{max}}; please upload a smaller file",
-    rangesTooLarge: "The workbook has merged cells or drop-downs over too large an area; please use the template",
-    noSheet: "The workbook has no worksheet",
-    badHeader: "The first row must hold the template's headers; missing: {{missing}}",
     noRows: "The file has no badges: fill in one row per person below the headers",
     tooManyRows: "The file has {{count}} rows; at most {{max}} badges can be imported at once",
-    tooManyCells: "The workbook has more than {{max}} cells (filled or formatted); please keep to the template's columns",
     quotaExceeded: "The file has {{count}} badges but only {{remaining}} are left for this booth; nothing was imported",
     rowsFailed: "{{count}} rows have errors; nothing was imported",
     formula: "Formulas are not accepted: type the value itself",

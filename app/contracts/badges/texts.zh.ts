@@ -1,3 +1,4 @@
+import { spreadsheetTexts } from "../common/spreadsheet-texts.zh";
 import type English from "./texts.en";
 
 /** 展商证件（参展证申请）。 */
@@ -32,6 +33,7 @@ const badges: typeof English = {
   },
   /** Excel template, import and export. */
   excel: {
+    ...spreadsheetTexts,
     templateFile: "展商证件导入模板",
     exportFile: "展商证件",
     sheetName: "证件",
@@ -39,19 +41,8 @@ const badges: typeof English = {
     idTypeListTitle: "证件类型",
     idTypeListError: "请从下拉列表中选择证件类型",
     columns: { exhibitor: "展商", price: "价格（元）", status: "状态", reviewComment: "审核意见", checkedInAt: "签到时间（北京时间）" },
-    noFile: "请选择要上传的 Excel 文件（.xlsx）",
-    fileTooLarge: "文件超过 {{max}}，请拆分成较小的文件",
-    notXlsx: "该文件不是 Excel 工作簿（.xlsx），请使用模板",
-    oldXls: "不接受旧版 Excel 文件（.xls）：请用 Excel 打开并另存为 .xlsx",
-    encrypted: "该工作簿设有密码，请取消密码后重新上传",
-    macros: "不接受含宏的工作簿（.xlsm）：请另存为不含宏的 .xlsx",
-    unpackedTooLarge: "该工作簿解压后超过 {{max}}，请上传较小的文件",
-    rangesTooLarge: "该工作簿的合并单元格或下拉列表范围过大，请使用模板",
-    noSheet: "该工作簿没有工作表",
-    badHeader: "第一行须为模板的表头，缺少：{{missing}}",
     noRows: "文件中没有证件：请在表头下方每行填写一人",
     tooManyRows: "文件有 {{count}} 行，一次最多导入 {{max}} 个证件",
-    tooManyCells: "该工作簿的单元格（含有内容或格式）超过 {{max}} 个，请只使用模板中的列",
     quotaExceeded: "文件有 {{count}} 个证件，但本展位只剩 {{remaining}} 个名额；未导入任何证件",
     rowsFailed: "{{count}} 行有错误，未导入任何证件",
     formula: "不接受公式：请直接填写数值",

@@ -175,14 +175,7 @@ export type DrawingUploadInput = z.output<typeof drawingUploadSchema>;
 export const reviewQuerySchema = z.object({
   subject: optionalChoice(F("subject"), REVIEW_SUBJECTS),
   status: optionalChoice(F("status"), REVIEW_STATUSES),
-  keyword: z.preprocess(
-    blank,
-    z
-      .string()
-      .trim()
-      .max(50, withProp("validation.tooLong", F("keyword"), 50))
-      .optional(),
-  ),
+  keyword: optionalText(F("keyword"), 50),
   ...listPaging,
 });
 export type ReviewQuery = z.output<typeof reviewQuerySchema>;

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import "../common/zod-messages";
 import { yuanToCents } from "../common/money";
-import { blank, idValue, listPaging, optionalText, requiredEmail, requiredText, withProp } from "../common/validation";
+import { blank, idValue, listPaging, optionalText, requiredEmail, requiredText, withProp, checkbox, sortOrder } from "../common/validation";
 import { fromExhibitionDateTimeInput } from "../common/exhibition-time";
 import { SERVICE_CATEGORIES } from "../orders/values";
 import {
@@ -24,21 +24,7 @@ import "./texts";
  */
 const F = (name: string) => `catalogueSettings.fields.${name}`;
 
-/** A ticked box ("on", "1", "true"); absent or anything else is false. */
-const flag = z.preprocess((v) => {
-  const last = Array.isArray(v) ? v.at(-1) : v;
-  return last === true || (typeof last === "string" && ["1", "on", "true", "yes"].includes(last));
-}, z.boolean());
-
-const sort = z.preprocess(
-  blank,
-  z.coerce
-    .number({ message: withProp("validation.correct", F("sort")) })
-    .int(withProp("validation.correct", F("sort")))
-    .min(0, withProp("validation.correct", F("sort")))
-    .max(CATALOGUE_SORT_MAX, withProp("validation.correct", F("sort")))
-    .default(0),
-);
+const sort = sortOrder(F("sort"), CATALOGUE_SORT_MAX);
 
 const code = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
@@ -106,7 +92,7 @@ export const serviceSaveSchema = z
     onsitePrice: yuanPrice("onsitePrice"),
     orderOpensAt: optionalMoment("orderOpensAt"),
     orderClosesAt: optionalMoment("orderClosesAt"),
-    active: flag,
+    active: checkbox,
     sort,
   })
   .superRefine((v, ctx) => {
@@ -127,7 +113,7 @@ export const agentSaveSchema = z.object({
   introEn: optionalText(F("introEn"), AGENT_INTRO_MAX),
   contactEmail: requiredEmail(F("contactEmail")),
   contactPhone: optionalText(F("contactPhone"), AGENT_PHONE_MAX),
-  active: flag,
+  active: checkbox,
   sort,
 });
 export type AgentSaveInput = z.output<typeof agentSaveSchema>;

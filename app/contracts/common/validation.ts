@@ -137,6 +137,18 @@ export function requiredFileUrl(prop: string) {
 /** The same, or nothing (an optional upload field left empty). */
 export const optionalFileUrl = (prop: string) => z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), requiredFileUrl(prop).optional());
 
+/** A checkbox as a form sends it ("on", "1", "true", "yes"; the last of repeated values); absent or anything else is off. */
+export const checkbox = z.preprocess((v) => {
+  const last = Array.isArray(v) ? v.at(-1) : v;
+  return last === true || (typeof last === "string" && ["1", "on", "true", "yes"].includes(last));
+}, z.boolean());
+
+/** A list position typed by the organizer: a whole number from 0 to `max`; blank is 0. */
+export function sortOrder(prop: string, max = 9999) {
+  const correct = withProp("validation.correct", prop);
+  return z.preprocess(blank, z.coerce.number({ message: correct }).int(correct).min(0, correct).max(max, correct).default(0));
+}
+
 /** A long list's page and page size (one of PAGE_SIZES). */
 export const listPaging = {
   page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),

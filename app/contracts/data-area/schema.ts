@@ -1,23 +1,10 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, listPaging, optionalText, requiredFileUrl, requiredText, withProp } from "../common/validation";
+import { blank, idValue, listPaging, optionalText, requiredFileUrl, requiredText, withProp, checkbox, sortOrder } from "../common/validation";
 import { DATA_CLASS_NAME_MAX, DATA_FILE_DESCRIPTION_MAX, DATA_FILE_LANGUAGES, DATA_FILE_NAME_MAX, DATA_KEYWORD_MAX } from "./values";
 import "./texts";
 
-const flag = z.preprocess((v) => {
-  const last = Array.isArray(v) ? v.at(-1) : v;
-  return last === true || (typeof last === "string" && ["1", "on", "true"].includes(last));
-}, z.boolean());
-
-const sort = z.preprocess(
-  blank,
-  z.coerce
-    .number({ message: withProp("validation.correct", "dataArea.fields.sort") })
-    .int()
-    .min(0)
-    .max(9999)
-    .default(0),
-);
+const sort = sortOrder("dataArea.fields.sort");
 
 /** Class ids: repeated fields or "1,2,3"; none is every class the caller sees. */
 const CLASS_IDS = withProp("validation.correct", "dataArea.fields.class");
@@ -31,7 +18,7 @@ export const dataFilesSchema = z.object({
   classIds,
   keyword: optionalText("dataArea.fields.keyword", DATA_KEYWORD_MAX),
   /** Only the logo and banner class's files (/index/bannerDownload). */
-  banner: flag,
+  banner: checkbox,
   ...listPaging,
 });
 
@@ -44,8 +31,8 @@ export const dataClassSaveSchema = z.object({
   nameZh: requiredText("dataArea.fields.nameZh", DATA_CLASS_NAME_MAX),
   nameEn: requiredText("dataArea.fields.nameEn", DATA_CLASS_NAME_MAX),
   sort,
-  hidden: flag,
-  banner: flag,
+  hidden: checkbox,
+  banner: checkbox,
 });
 
 /** The organizer's file: new without an id (the file required), or an edit (a new file replaces the old one). */
@@ -60,7 +47,7 @@ export const dataFileSaveSchema = z
     language: z.preprocess(blank, z.enum(DATA_FILE_LANGUAGES, { message: withProp("validation.correct", "dataArea.fields.language") }).default("all")),
     fileUrl: z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), requiredFileUrl("dataArea.fields.file").optional()),
     sort,
-    hidden: flag,
+    hidden: checkbox,
   })
   .superRefine((value, issues) => {
     if (!value.id && !value.fileUrl) issues.addIssue({ code: "custom", path: ["fileUrl"], message: withProp("validation.required", "dataArea.fields.file") });

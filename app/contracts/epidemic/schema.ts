@@ -1,7 +1,7 @@
 import * as z from "zod";
 import "../common/zod-messages";
 import { isMainlandIdCard, normalizeIdNumber } from "../badges/id-documents";
-import { idValue, listPaging, mobileForLanguage, optionalFileUrl, optionalText, requiredText, withProp } from "../common/validation";
+import { idValue, listPaging, mobileForLanguage, optionalFileUrl, optionalText, requiredText, withProp, checkbox } from "../common/validation";
 import { EPIDEMIC_COMMITMENT_TEXT_MAX, EPIDEMIC_COMPANY_FILTER_MAX, EPIDEMIC_NAME_MAX } from "./values";
 import "./texts";
 
@@ -12,11 +12,6 @@ import "./texts";
  * the page's action, the API and the Excel import alike. Messages are text keys.
  */
 const F = (name: string) => `epidemic.fields.${name}`;
-
-const flag = z.preprocess((v) => {
-  const last = Array.isArray(v) ? v.at(-1) : v;
-  return last === true || (typeof last === "string" && ["1", "on", "true"].includes(last));
-}, z.boolean());
 
 /** The commitment: accepted (the required tick) by a named signer; create and update alike. */
 export const commitmentSchema = z.object({
@@ -67,7 +62,7 @@ export const reviewQuerySchema = z.object({
 
 /** The organizer's settings: the switch and the commitment in both languages. */
 export const settingsSchema = z.object({
-  on: flag,
+  on: checkbox,
   textZh: requiredText(F("textZh"), EPIDEMIC_COMMITMENT_TEXT_MAX),
   textEn: requiredText(F("textEn"), EPIDEMIC_COMMITMENT_TEXT_MAX),
 });

@@ -1,3 +1,4 @@
+import { spreadsheetTexts } from "../common/spreadsheet-texts.en";
 /** epidemic texts (en), issue 41: the exhibitor's epidemic commitment and on-site staff, and the organizer's review. */
 const epidemic = {
   title: "Epidemic declaration",
@@ -45,6 +46,7 @@ const epidemic = {
     settings: "Settings saved",
   },
   excel: {
+    ...spreadsheetTexts,
     title: "Import from Excel",
     downloadTemplate: "Download the template",
     file: "Excel file (.xlsx)",
@@ -67,18 +69,8 @@ const epidemic = {
       healthCode: "Health code",
       travelCode: "Travel code",
     },
-    fileTooLarge: "The file is larger than {{max}}; please split it into smaller files",
-    notXlsx: "The file is not an Excel workbook (.xlsx); please use the template",
-    oldXls: "Old Excel files (.xls) are not accepted: open the file in Excel and save it as .xlsx",
-    encrypted: "The workbook is protected by a password; please remove the password and upload it again",
-    macros: "Workbooks with macros (.xlsm) are not accepted: save the file as .xlsx without macros",
-    unpackedTooLarge: "The workbook unpacks to more than {{max}}; please upload a smaller file",
-    rangesTooLarge: "The workbook has merged cells or drop-downs over too large an area; please use the template",
-    noSheet: "The workbook has no worksheet",
-    badHeader: "The first row must hold the template's headers; missing: {{missing}}",
     noRows: "The file lists nobody: fill in one row per person below the headers",
     tooManyRows: "The file has {{count}} rows; at most {{max}} people can be imported at once",
-    tooManyCells: "The workbook has more than {{max}} cells (filled or formatted); please keep to the template's columns",
     rowsFailed: "{{count}} rows have errors; nothing was imported. {{rows}}",
     rowError: "Row {{row}}: {{message}}",
   },

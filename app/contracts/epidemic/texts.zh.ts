@@ -1,3 +1,4 @@
+import { spreadsheetTexts } from "../common/spreadsheet-texts.zh";
 import type English from "./texts.en";
 
 /** epidemic texts (zh), issue 41: the exhibitor's epidemic commitment and on-site staff, and the organizer's review. */
@@ -47,6 +48,7 @@ const epidemic: typeof English = {
     settings: "设置已保存",
   },
   excel: {
+    ...spreadsheetTexts,
     title: "Excel 导入",
     downloadTemplate: "下载模板",
     file: "Excel 文件（.xlsx）",
@@ -69,18 +71,8 @@ const epidemic: typeof English = {
       healthCode: "健康码",
       travelCode: "行程卡",
     },
-    fileTooLarge: "文件超过 {{max}}，请拆分为较小的文件",
-    notXlsx: "该文件不是 Excel 工作簿（.xlsx），请使用模板",
-    oldXls: "不接受旧版 Excel 文件（.xls）：请在 Excel 中另存为 .xlsx",
-    encrypted: "该工作簿设有密码，请取消密码后重新上传",
-    macros: "不接受含宏的工作簿（.xlsm）：请另存为不含宏的 .xlsx",
-    unpackedTooLarge: "该工作簿解压后超过 {{max}}，请上传较小的文件",
-    rangesTooLarge: "该工作簿的合并单元格或下拉列表范围过大，请使用模板",
-    noSheet: "该工作簿没有工作表",
-    badHeader: "第一行必须是模板的表头；缺少：{{missing}}",
     noRows: "文件中没有人员：请在表头下方每行填写一人",
     tooManyRows: "文件共 {{count}} 行，每次最多导入 {{max}} 人",
-    tooManyCells: "该工作簿的单元格（含有内容或格式）超过 {{max}} 个，请只使用模板中的列",
     rowsFailed: "{{count}} 行有错误，未导入任何人员。{{rows}}",
     rowError: "第 {{row}} 行：{{message}}",
   },

@@ -193,14 +193,7 @@ export const qrLinkRenewSchema = z.object({ id: idValue(F("record")), linkVersio
 /** The organizer's queues: filters and paging. */
 export const financeQuerySchema = z.object({
   status: optionalChoice(F("status"), [...INVOICE_STATUSES, ...VOUCHER_STATUSES] as unknown as readonly [string, ...string[]]),
-  keyword: z.preprocess(
-    blank,
-    z
-      .string()
-      .trim()
-      .max(50, withProp("validation.tooLong", F("keyword"), 50))
-      .optional(),
-  ),
+  keyword: optionalText(F("keyword"), 50),
   ...listPaging,
 });
 

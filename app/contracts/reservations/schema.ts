@@ -12,6 +12,7 @@ import {
   requiredDate,
   requiredText,
   withProp,
+  checkbox,
 } from "../common/validation";
 import {
   BLOCK_QUOTA_MAX,
@@ -35,12 +36,6 @@ import {
 import "./texts";
 
 const P = "reservations.fields";
-
-/** A checkbox: ticked is "on" (a form), "1" or true. */
-const flag = z.preprocess((v) => {
-  const last = Array.isArray(v) ? v.at(-1) : v;
-  return last === true || (typeof last === "string" && ["1", "on", "true"].includes(last));
-}, z.boolean());
 
 /** A whole number from a form field, between min and max: '{prop} is not correct' otherwise. */
 function wholeNumber(prop: string, min: number, max: number) {
@@ -128,7 +123,7 @@ export const hotelSaveSchema = z.object({
   noteEn: optionalText(`${P}.noteEn`, HOTEL_NOTE_MAX),
   cancelUntil: requiredDate(`${P}.cancelUntil`),
   sort,
-  hidden: flag,
+  hidden: checkbox,
 });
 
 /** A price in yuan with at most two decimals (kept as typed; the server turns it into fen). */
@@ -167,5 +162,5 @@ export const meetingRoomSaveSchema = z.object({
   locationZh: optionalText(`${P}.locationZh`, MEETING_LOCATION_MAX),
   locationEn: optionalText(`${P}.locationEn`, MEETING_LOCATION_MAX),
   sort,
-  hidden: flag,
+  hidden: checkbox,
 });

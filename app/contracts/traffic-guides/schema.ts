@@ -1,6 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, optionalText, requiredDate, requiredFileUrl, requiredText, withProp } from "../common/validation";
+import { blank, idValue, optionalText, requiredDate, requiredFileUrl, requiredText, withProp, checkbox, sortOrder } from "../common/validation";
 import {
   BUS_INTERVAL_MAX,
   CAR_PARK_CAPACITY_MAX,
@@ -14,20 +14,7 @@ import {
 } from "./values";
 import "./texts";
 
-const flag = z.preprocess((v) => {
-  const last = Array.isArray(v) ? v.at(-1) : v;
-  return last === true || (typeof last === "string" && ["1", "on", "true"].includes(last));
-}, z.boolean());
-
-const sort = z.preprocess(
-  blank,
-  z.coerce
-    .number({ message: withProp("validation.correct", "trafficGuides.fields.sort") })
-    .int(withProp("validation.correct", "trafficGuides.fields.sort"))
-    .min(0, withProp("validation.correct", "trafficGuides.fields.sort"))
-    .max(9999, withProp("validation.correct", "trafficGuides.fields.sort"))
-    .default(0),
-);
+const sort = sortOrder("trafficGuides.fields.sort");
 
 const optionalId = (prop: string) => z.preprocess(blank, idValue(prop).optional());
 
@@ -62,7 +49,7 @@ export const busRouteSaveSchema = z.object({
   noteZh: optionalText("trafficGuides.fields.noteZh", GUIDE_NOTE_MAX),
   noteEn: optionalText("trafficGuides.fields.noteEn", GUIDE_NOTE_MAX),
   sort,
-  hidden: flag,
+  hidden: checkbox,
 });
 
 export const busStopSaveSchema = z.object({
@@ -104,7 +91,7 @@ export const carParkSaveSchema = z.object({
   /** A new map picture (on an edit, only to replace the current one). */
   mapUrl: z.preprocess((v) => (Array.isArray(v) ? v[0] : blank(v)), requiredFileUrl("trafficGuides.fields.map").optional()),
   sort,
-  hidden: flag,
+  hidden: checkbox,
 });
 
 export const guideIdSchema = z.object({ id: idValue("trafficGuides.fields.item") });

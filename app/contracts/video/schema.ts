@@ -1,14 +1,8 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, listPaging } from "../common/validation";
+import { blank, idValue, listPaging, checkbox } from "../common/validation";
 import { VIDEO_ORIENTATIONS } from "./values";
 import "./texts";
-
-/** A checkbox as a form sends it ("on", "1", "true"; the last of repeated values); anything else is off. */
-const checkbox = z.preprocess((v) => {
-  const last = Array.isArray(v) ? v.at(-1) : v;
-  return last === true || (typeof last === "string" && ["1", "on", "true"].includes(last));
-}, z.boolean());
 
 /** The chosen exhibit ids: repeated fields, or one comma-separated value; none is an empty list. */
 const idList = (v: unknown) =>

@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import type { ApiDeps } from "./api/context";
 import type { MenuTable } from "./db/schema/auth";
+import type { DB } from "./db/schema";
 
 /** One row of the `menus` table (isMenu 2 = a page that is not shown in the side menu). */
 export type SeedMenu = MenuTable;
@@ -32,8 +33,15 @@ export function menu(
   return { id, pid, route, name, name_en, icon, is_menu: 1, hidden: false, remark: null, url: null, sort, ...row, grant };
 }
 
-/** A table's column that may name a stored file, by its id or its /files/<id> URL, in JSON too (server/uploads/file-references.ts). */
-type FileColumn = readonly [table: string, column: string];
+/**
+ * Columns by table: those that may name a stored file, by its id or its /files/<id> URL, in JSON too
+ * (server/uploads/file-references.ts), or those that never do. The database type checks the names.
+ */
+type ColumnsByTable = { readonly [T in keyof DB]?: readonly (keyof DB[T] & string)[] };
+
+/** The columns as [table, column] pairs, as the file sweep reads them. */
+export const columnPairs = (columns: ColumnsByTable | undefined): (readonly [table: string, column: string])[] =>
+  Object.entries(columns ?? {}).flatMap(([table, names]) => (names ?? []).map((name) => [table, name] as const));
 
 /**
  * What one domain folder of server/ contributes (docs/decisions/063): declared in its own `domain.ts`
@@ -48,9 +56,9 @@ export type ServerDomain = {
   /** Its rows of the portal's menu tree (docs/product.md § Header and menus), with their grants. */
   menus?: readonly DomainMenu[];
   /** Its columns that may refer to a stored file: a file no listed column names is swept after a day. */
-  fileColumns?: readonly FileColumn[];
+  fileColumns?: ColumnsByTable;
   /** Its columns named like files, or holding JSON, that never refer to a stored file. */
-  notFileColumns?: readonly FileColumn[];
+  notFileColumns?: ColumnsByTable;
 };
 
 export function defineServerDomain<const D extends ServerDomain>(domain: D): D {

@@ -6,7 +6,7 @@
  * import.meta.glob, so the list is written out; tests/unit/domain-registry.test.ts fails on a domain
  * folder missing here or a line naming no folder.
  */
-import type { ServerDomain } from "./domain";
+import { columnPairs, type ServerDomain } from "./domain";
 import { type FileReferences, KERNEL_NOT_FILE_REFERENCES } from "./uploads/file-references";
 import accounts from "./accounts/domain";
 import backup from "./backup/domain";
@@ -77,7 +77,7 @@ export const serverDomains: readonly ServerDomain[] = [
 ];
 
 /** Every column that may refer to a stored file: the sweep keeps a file one of them names (server/uploads/file-references.ts). */
-export const FILE_REFERENCES: FileReferences = serverDomains.flatMap((domain) => domain.fileColumns ?? []);
+export const FILE_REFERENCES: FileReferences = serverDomains.flatMap((domain) => columnPairs(domain.fileColumns));
 
 /** Columns named like files, or holding JSON, that never refer to a stored file (tests/api/storage-quota.test.ts). */
-export const NOT_FILE_REFERENCES: FileReferences = [...KERNEL_NOT_FILE_REFERENCES, ...serverDomains.flatMap((domain) => domain.notFileColumns ?? [])];
+export const NOT_FILE_REFERENCES: FileReferences = [...KERNEL_NOT_FILE_REFERENCES, ...serverDomains.flatMap((domain) => columnPairs(domain.notFileColumns))];

@@ -11,5 +11,7 @@ export default defineServerDomain({
     // The organizer's invitations to the portal for imported accounts, and who activated (issue 39): roleId 1 only.
     menu(101, 10, 11, "/exhibitorInfo/exhibitorInvite", "邀请展商开通账号", "Invite exhibitors to the portal", "mail", { grant: "organizer" }),
   ],
-  notFileColumns: [["exhibitor_import_stages", "file_base64"]],
+  notFileColumns: {
+    exhibitor_import_stages: ["file_base64"],
+  },
 });

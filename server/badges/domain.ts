@@ -14,8 +14,8 @@ export default defineServerDomain({
     menu(18, 10, 8, "/exhibitorInfo/badgeReview", "展商证件审核", "Badge review", "audit", { grant: "organizer" }),
     menu(19, 10, 9, "/exhibitorInfo/badgeCheckIn", "现场证件签到", "On-site badge check-in", "scan", { grant: "organizer" }),
   ],
-  fileColumns: [
-    ["badges", "photo_file_id"],
-    ["badge_events", "details"],
-  ],
+  fileColumns: {
+    badges: ["photo_file_id"],
+    badge_events: ["details"],
+  },
 });

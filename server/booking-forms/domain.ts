@@ -10,9 +10,9 @@ export default defineServerDomain({
     menu(44, 40, 4, "/bookingService/electricboxImg", "设施位置图上传", "Facility location map upload", "upload"),
     menu(46, 40, 6, "/bookingService/LeakageElectric", "特殊用电申请", "Special power application", "power"),
   ],
-  fileColumns: [
-    ["booking_form_events", "details"],
-    ["electricbox_images", "file_id"],
-    ["leakage_commitments", "scan_file_id"],
-  ],
+  fileColumns: {
+    booking_form_events: ["details"],
+    electricbox_images: ["file_id"],
+    leakage_commitments: ["scan_file_id"],
+  },
 });

@@ -17,16 +17,13 @@ export default defineServerDomain({
     // The organizer's one review queue of fascia boards, insurance, commitments and drawings (issue 15): roleId 1 only.
     menu(35, 30, 5, "/boothConstruction/constructionReview", "搭建审核", "Construction review", "audit", { grant: "organizer" }),
   ],
-  fileColumns: [
-    ["booth_drawings", "file_id"],
-    ["booth_insurances", "policy_file_id"],
-    ["safety_commitments", "generated_file_id"],
-    ["safety_commitments", "signed_file_id"],
-    ["standard_builds", "fascia_file_id"],
-    ["standard_builds", "fascia_check"],
-  ],
-  notFileColumns: [
-    ["standard_builds", "unneeded_equipment"],
-    ["standard_builds", "walls_removed"],
-  ],
+  fileColumns: {
+    booth_drawings: ["file_id"],
+    booth_insurances: ["policy_file_id"],
+    safety_commitments: ["generated_file_id", "signed_file_id"],
+    standard_builds: ["fascia_file_id", "fascia_check"],
+  },
+  notFileColumns: {
+    standard_builds: ["unneeded_equipment", "walls_removed"],
+  },
 });

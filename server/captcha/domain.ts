@@ -5,5 +5,7 @@ import { captchaRoutes } from "../api/routes/captcha";
 export default defineServerDomain({
   folder: "captcha",
   routes: [captchaRoutes],
-  notFileColumns: [["captchas", "answer"]],
+  notFileColumns: {
+    captchas: ["answer"],
+  },
 });

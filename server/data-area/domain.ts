@@ -12,6 +12,10 @@ export default defineServerDomain({
     // The organizer's classes and files of the data area (issue 41): roleId 1 only.
     menu(92, 90, 2, "/dataArea/files", "资料管理", "Data area files", "folder", { grant: "organizer" }),
   ],
-  fileColumns: [["data_files", "stored_file_id"]],
-  notFileColumns: [["data_file_classes", "banner"]],
+  fileColumns: {
+    data_files: ["stored_file_id"],
+  },
+  notFileColumns: {
+    data_file_classes: ["banner"],
+  },
 });

@@ -11,8 +11,7 @@ export default defineServerDomain({
     // The organizer's view and export of the epidemic declarations (issue 41): roleId 1 only.
     menu(104, 10, 14, "/exhibitorInfo/epidemicReview", "防疫申报汇总", "Epidemic declarations", "health", { grant: "organizer" }),
   ],
-  fileColumns: [
-    ["epidemic_staff", "health_code_file_id"],
-    ["epidemic_staff", "travel_code_file_id"],
-  ],
+  fileColumns: {
+    epidemic_staff: ["health_code_file_id", "travel_code_file_id"],
+  },
 });

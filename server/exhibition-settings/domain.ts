@@ -9,8 +9,8 @@ export default defineServerDomain({
     // The organizer's settings of the exhibition: names, footer, contact code, mail and SMS (issue 52): roleId 1 only.
     menu(8, 1, 16, "/index/settings", "展会设置", "Exhibition settings", "setting", { grant: "organizer" }),
   ],
-  fileColumns: [
+  fileColumns: {
     // The organizer's settings: the contact code picture (key contactQrFileId) among plain texts.
-    ["exhibition_settings", "value"],
-  ],
+    exhibition_settings: ["value"],
+  },
 });

@@ -14,11 +14,9 @@ export default defineServerDomain({
     // The organizer's review of submitted profiles; only roleId 1 (who sees every menu) has it.
     menu(17, 10, 7, "/exhibitorInfo/exhibitorReview", "展商资料审核", "Exhibitor data review", "audit", { grant: "organizer" }),
   ],
-  fileColumns: [
-    ["exhibitor_profiles", "approved"],
-    ["exhibitor_profiles", "draft"],
-    ["exhibitor_profiles", "submitted"],
-    ["exhibitor_profile_events", "details"],
-    ["group_info", "data"],
-  ],
+  fileColumns: {
+    exhibitor_profiles: ["approved", "draft", "submitted"],
+    exhibitor_profile_events: ["details"],
+    group_info: ["data"],
+  },
 });

@@ -14,12 +14,12 @@ export default defineServerDomain({
     // The organizer's finance desk: vouchers to confirm, invoices to issue, bills to enter (issue 16): roleId 1 only.
     menu(53, 50, 3, "/invoiceArea/financeDesk", "财务处理", "Finance desk", "audit", { grant: "organizer" }),
   ],
-  fileColumns: [
-    ["invoice_applications", "pdf_file_id"],
-    ["payment_voucher_files", "file_id"],
-  ],
-  notFileColumns: [
-    ["payment_voucher_files", "voucher_id"],
-    ["payment_voucher_items", "voucher_id"],
-  ],
+  fileColumns: {
+    invoice_applications: ["pdf_file_id"],
+    payment_voucher_files: ["file_id"],
+  },
+  notFileColumns: {
+    payment_voucher_files: ["voucher_id"],
+    payment_voucher_items: ["voucher_id"],
+  },
 });

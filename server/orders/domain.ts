@@ -14,12 +14,9 @@ export default defineServerDomain({
     // The organizer's list of service orders, to confirm payments; only roleId 1 (who sees every menu) has it.
     menu(47, 40, 7, "/bookingService/orderReview", "服务订单审核", "Service order review", "audit", { grant: "organizer" }),
   ],
-  fileColumns: [
-    ["service_orders", "contract_pdf_url"],
-    ["service_orders", "contract_urls"],
-    ["service_orders", "installation_drawing_url"],
-    ["service_orders", "voucher_url"],
-    ["service_order_events", "details"],
-    ["services", "photo_url"],
-  ],
+  fileColumns: {
+    service_orders: ["contract_pdf_url", "contract_urls", "installation_drawing_url", "voucher_url"],
+    service_order_events: ["details"],
+    services: ["photo_url"],
+  },
 });

@@ -21,13 +21,13 @@ export default defineServerDomain({
     menu(115, 110, 5, "/exhibitorInfo/invitation/templates", "邀请函模板", "Invitation templates", "image", { grant: "organizer" }),
     menu(116, 110, 6, "/exhibitorInfo/invitation/visitors", "观众登记", "Registered visitors", "user", { grant: "organizer" }),
   ],
-  fileColumns: [
-    ["exhibits", "image_file_ids"],
-    ["invitation_templates", "background_file_id"],
-    ["promotion_images", "file_id"],
-  ],
-  notFileColumns: [
-    ["invitations", "exhibit_ids"],
-    ["visitors", "interest_class_ids"],
-  ],
+  fileColumns: {
+    exhibits: ["image_file_ids"],
+    invitation_templates: ["background_file_id"],
+    promotion_images: ["file_id"],
+  },
+  notFileColumns: {
+    invitations: ["exhibit_ids"],
+    visitors: ["interest_class_ids"],
+  },
 });

@@ -11,5 +11,7 @@ export default defineServerDomain({
     // The organizer's reservation desk (issue 41): roleId 1 only.
     menu(87, 80, 7, "/HT/reservationDesk", "商务预约管理", "Reservation desk", "audit", { grant: "organizer" }),
   ],
-  notFileColumns: [["room_requests", "guest_names"]],
+  notFileColumns: {
+    room_requests: ["guest_names"],
+  },
 });

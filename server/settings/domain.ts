@@ -10,5 +10,7 @@ export default defineServerDomain({
     // The organizer's inbox of the feedback every account sends (issue 51): roleId 1 only.
     menu(6, 1, 14, "/index/feedbackInbox", "意见反馈处理", "Feedback inbox", "mail", { grant: "organizer" }),
   ],
-  fileColumns: [["feedback", "img_url"]],
+  fileColumns: {
+    feedback: ["img_url"],
+  },
 });

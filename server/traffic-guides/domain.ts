@@ -13,5 +13,7 @@ export default defineServerDomain({
     // The organizer's bus and parking guides (issue 41): roleId 1 only.
     menu(86, 80, 6, "/HT/guides", "交通指引维护", "Traffic guides", "edit", { grant: "organizer" }),
   ],
-  fileColumns: [["car_parks", "map_file_id"]],
+  fileColumns: {
+    car_parks: ["map_file_id"],
+  },
 });

@@ -15,6 +15,10 @@ export default defineServerDomain({
     menu(73, 70, 3, "/exhibitTL/carriageOrder", "承运订单", "Carrier orders", "list", { grant: "carrier" }),
     menu(76, 70, 6, "/exhibitTL/exhibitsCostReservation", "吊装费用及预约", "Hoisting fee and appointment", "crane"),
   ],
-  fileColumns: [["transport_declarations", "bill_file_id"]],
-  notFileColumns: [["lifting_sends", "summary"]],
+  fileColumns: {
+    transport_declarations: ["bill_file_id"],
+  },
+  notFileColumns: {
+    lifting_sends: ["summary"],
+  },
 });

@@ -23,12 +23,8 @@ export default defineServerDomain({
     // The organizer's blue-plate car review (issue 41): roleId 1 only.
     menu(85, 80, 5, "/HT/blueCarReview", "蓝牌车审核", "Blue-plate car review", "audit", { grant: "organizer" }),
   ],
-  fileColumns: [
-    ["blue_cars", "license_front_file_id"],
-    ["blue_cars", "license_back_file_id"],
-    ["blue_cars", "license_second_file_id"],
-    ["blue_cars", "license_four_pages_file_id"],
-    ["blue_cars", "vehicle_photo_file_id"],
-    ["yellow_trucks", "license_file_id"],
-  ],
+  fileColumns: {
+    blue_cars: ["license_front_file_id", "license_back_file_id", "license_second_file_id", "license_four_pages_file_id", "vehicle_photo_file_id"],
+    yellow_trucks: ["license_file_id"],
+  },
 });

@@ -10,10 +10,7 @@ export default defineServerDomain({
     // The organizer's list of the exhibitors' promotional videos (issue 40, decision 037).
     menu(103, 10, 13, "/exhibitorInfo/videos", "宣传视频列表", "Promotional videos", "video", { grant: "organizer" }),
   ],
-  notFileColumns: [
-    ["promotional_videos", "exhibit_ids"],
-    ["promotional_videos", "poster_key"],
-    ["promotional_videos", "video_at"],
-    ["promotional_videos", "video_orientation"],
-  ],
+  notFileColumns: {
+    promotional_videos: ["exhibit_ids", "poster_key", "video_at", "video_orientation"],
+  },
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { contractDomains } from "../../app/contracts/domains";
 import { UPLOAD_FOLDERS } from "../../app/contracts/uploads/values";
 import { serverDomains } from "../../server/domains";
+import { columnPairs } from "../../server/domain";
 
 /**
  * The domain registries (docs/decisions/063): a domain declares what it brings in its own folder
@@ -111,7 +112,7 @@ describe("what the server domains declare", () => {
     const ids = serverDomains.flatMap((domain) => (domain.menus ?? []).map((m) => String(m.id)));
     expect(duplicates(ids)).toEqual([]);
     const columns = serverDomains
-      .flatMap((domain) => [...(domain.fileColumns ?? []), ...(domain.notFileColumns ?? [])])
+      .flatMap((domain) => [...columnPairs(domain.fileColumns), ...columnPairs(domain.notFileColumns)])
       .map(([table, column]) => `${table}.${column}`);
     expect(duplicates(columns)).toEqual([]);
   });

@@ -50,30 +50,14 @@ export function invoiceRoutes(deps: ApiDeps): Router {
 
   mount(router, endpoints.openList, async ({ req, res }) => openList(db, await exhibitorOf(req, res), requestLanguage(req)));
   mount(router, endpoints.list, async ({ req, res }) => listApplications(db, await exhibitorOf(req, res), requestLanguage(req)));
-  mount(router, endpoints.detail, async (call) => {
-    const caller = await exhibitorOf(call.req, call.res);
-    return applicationDetail(db, caller, call.input.id, requestLanguage(call.req), deps.sessionSecrets);
-  });
-  mount(router, endpoints.save, async (call) => {
-    const caller = await exhibitorOf(call.req, call.res);
-    return saveApplication(db, caller, call.input, requestLanguage(call.req));
-  });
-  mount(router, endpoints.update, async (call) => {
-    const caller = await exhibitorOf(call.req, call.res);
-    return updateApplication(db, caller, call.input, requestLanguage(call.req));
-  });
-  mount(router, endpoints.urgent, async (call) => {
-    const caller = await exhibitorOf(call.req, call.res);
-    return markUrgent(db, caller, call.input, requestLanguage(call.req));
-  });
-  mount(router, endpoints.baseInfoByName, async (call) => {
-    const caller = await exhibitorOf(call.req, call.res);
-    return baseInfoByName(db, caller, call.input.title);
-  });
-  mount(router, endpoints.baseInfoByLogId, async (call) => {
-    const caller = await exhibitorOf(call.req, call.res);
-    return baseInfoByLogId(db, caller, call.input.id);
-  });
+  mount(router, endpoints.detail, async ({ req, res, input }) =>
+    applicationDetail(db, await exhibitorOf(req, res), input.id, requestLanguage(req), deps.sessionSecrets),
+  );
+  mount(router, endpoints.save, async ({ req, res, input }) => saveApplication(db, await exhibitorOf(req, res), input, requestLanguage(req)));
+  mount(router, endpoints.update, async ({ req, res, input }) => updateApplication(db, await exhibitorOf(req, res), input, requestLanguage(req)));
+  mount(router, endpoints.urgent, async ({ req, res, input }) => markUrgent(db, await exhibitorOf(req, res), input, requestLanguage(req)));
+  mount(router, endpoints.baseInfoByName, async ({ req, res, input }) => baseInfoByName(db, await exhibitorOf(req, res), input.title));
+  mount(router, endpoints.baseInfoByLogId, async ({ req, res, input }) => baseInfoByLogId(db, await exhibitorOf(req, res), input.id));
 
   // The QR link: its exhibitor revokes or renews it; the organizer may revoke any of the exhibition's.
   mount(router, endpoints.revokeQrLink, async (call) => {
@@ -81,10 +65,7 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     const { id } = call.input;
     return revokeQrLink(db, caller, id, caller.roleId === ORGANIZER_ROLE_ID, deps.sessionSecrets);
   });
-  mount(router, endpoints.renewQrLink, async (call) => {
-    const caller = await exhibitorOf(call.req, call.res);
-    return renewQrLink(db, caller, call.input, deps.sessionSecrets);
-  });
+  mount(router, endpoints.renewQrLink, async ({ req, res, input }) => renewQrLink(db, await exhibitorOf(req, res), input, deps.sessionSecrets));
 
   // The e-invoice as a download: the owner's, or the organizer's for any application of the exhibition.
   mount(router, endpoints.pdf, async (call) => {
@@ -101,14 +82,8 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     });
   });
 
-  mount(router, endpoints.reviewList, async (call) => {
-    const caller = await organizerOf(call.req, call.res);
-    return financeList(db, caller, call.input, requestLanguage(call.req));
-  });
-  mount(router, endpoints.decide, async (call) => {
-    const caller = await organizerOf(call.req, call.res);
-    return decideApplication(deps, caller, call.input, requestLanguage(call.req));
-  });
+  mount(router, endpoints.reviewList, async ({ req, res, input }) => financeList(db, await organizerOf(req, res), input, requestLanguage(req)));
+  mount(router, endpoints.decide, async ({ req, res, input }) => decideApplication(deps, await organizerOf(req, res), input, requestLanguage(req)));
   mount(router, endpoints.exportReviews, async (call) => {
     const { req, res } = call;
     const caller = await organizerOf(req, res);

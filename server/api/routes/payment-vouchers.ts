@@ -46,32 +46,14 @@ export function paymentVoucherRoutes(deps: ApiDeps): Router {
     const input = parseEndpointInput(endpoints.save, withLists(bodyOf(req), ["itemKeys", "documentUrls"]));
     return saveVoucher(db, caller, input, requestLanguage(req), appClock.now());
   });
-  mount(router, endpoints.remove, async (call) => {
-    const caller = await exhibitorOf(call.req, call.res);
-    return deleteVoucher(db, caller, call.input, appClock.now());
-  });
+  mount(router, endpoints.remove, async ({ req, res, input }) => deleteVoucher(db, await exhibitorOf(req, res), input, appClock.now()));
 
-  mount(router, endpoints.reviewList, async (call) => {
-    const caller = await organizerOf(call.req, call.res);
-    return reviewVouchers(db, caller, call.input, requestLanguage(call.req));
-  });
-  mount(router, endpoints.decide, async (call) => {
-    const caller = await organizerOf(call.req, call.res);
-    return decideVoucher(db, caller, call.input, requestLanguage(call.req), appClock.now());
-  });
+  mount(router, endpoints.reviewList, async ({ req, res, input }) => reviewVouchers(db, await organizerOf(req, res), input, requestLanguage(req)));
+  mount(router, endpoints.decide, async ({ req, res, input }) => decideVoucher(db, await organizerOf(req, res), input, requestLanguage(req), appClock.now()));
 
-  mount(router, billEndpoints.list, async (call) => {
-    const caller = await organizerOf(call.req, call.res);
-    return listBills(db, caller, call.input.keyword, requestLanguage(call.req));
-  });
-  mount(router, billEndpoints.save, async (call) => {
-    const caller = await organizerOf(call.req, call.res);
-    return saveBill(db, caller, call.input, requestLanguage(call.req), appClock.now());
-  });
-  mount(router, billEndpoints.remove, async (call) => {
-    const caller = await organizerOf(call.req, call.res);
-    return deleteBill(db, caller, call.input.id, appClock.now());
-  });
+  mount(router, billEndpoints.list, async ({ req, res, input }) => listBills(db, await organizerOf(req, res), input.keyword, requestLanguage(req)));
+  mount(router, billEndpoints.save, async ({ req, res, input }) => saveBill(db, await organizerOf(req, res), input, requestLanguage(req), appClock.now()));
+  mount(router, billEndpoints.remove, async ({ req, res, input }) => deleteBill(db, await organizerOf(req, res), input.id, appClock.now()));
 
   return router;
 }

@@ -52,32 +52,21 @@ export function promotionVisitorRoutes(deps: ApiDeps): Router {
     return registerVisitor(deps, call.input, ip, requestLanguage(call.req), appClock.now());
   });
 
-  mount(router, endpoints.inviteRanking, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return ranking(db, caller, "invite", call.input.period, requestLanguage(call.req), appClock.now());
-  });
-  mount(router, endpoints.browseRanking, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return ranking(db, caller, "browse", call.input.period, requestLanguage(call.req), appClock.now());
-  });
-  mount(router, endpoints.audience, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return audiencePage(db, caller, call.input, requestLanguage(call.req));
-  });
+  mount(router, endpoints.inviteRanking, async ({ req, res, input }) =>
+    ranking(db, await callerFor(deps, req, res), "invite", input.period, requestLanguage(req), appClock.now()),
+  );
+  mount(router, endpoints.browseRanking, async ({ req, res, input }) =>
+    ranking(db, await callerFor(deps, req, res), "browse", input.period, requestLanguage(req), appClock.now()),
+  );
+  mount(router, endpoints.audience, async ({ req, res, input }) => audiencePage(db, await callerFor(deps, req, res), input, requestLanguage(req)));
   mount(router, endpoints.exportAudience, async (call) => {
     const caller = await callerFor(deps, call.req, call.res);
     const language = requestLanguage(call.req);
     sendFile(call.res, await audienceWorkbook(db, caller, call.input.keyword, language), XLSX_CONTENT_TYPE, audienceFileName(language));
   });
-  mount(router, endpoints.audienceChart, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return audienceChart(db, caller, call.input.days, appClock.now());
-  });
+  mount(router, endpoints.audienceChart, async ({ req, res, input }) => audienceChart(db, await callerFor(deps, req, res), input.days, appClock.now()));
 
-  mount(router, endpoints.visitors, async (call) => {
-    const caller = await organizerFor(deps, call.req, call.res);
-    return visitorPage(db, caller, call.input, requestLanguage(call.req));
-  });
+  mount(router, endpoints.visitors, async ({ req, res, input }) => visitorPage(db, await organizerFor(deps, req, res), input, requestLanguage(req)));
   mount(router, endpoints.exportVisitors, async (call) => {
     const caller = await organizerFor(deps, call.req, call.res);
     const language = requestLanguage(call.req);
@@ -90,10 +79,7 @@ export function promotionVisitorRoutes(deps: ApiDeps): Router {
     sendFile(call.res, await rankingWorkbook(db, caller, kind, period, language, appClock.now()), XLSX_CONTENT_TYPE, rankingFileName(kind, language));
   });
   mount(router, endpoints.settings, async ({ req, res }) => visitorSettings(db, await organizerFor(deps, req, res)));
-  mount(router, endpoints.saveSettings, async (call) => {
-    const caller = await organizerFor(deps, call.req, call.res);
-    return saveVisitorSettings(db, caller, call.input.contactsShared);
-  });
+  mount(router, endpoints.saveSettings, async ({ req, res, input }) => saveVisitorSettings(db, await organizerFor(deps, req, res), input.contactsShared));
 
   return router;
 }

@@ -16,41 +16,25 @@ export function promotionRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   mount(router, endpoints.exhibits, async ({ req, res }) => listExhibits(db, await callerFor(deps, req, res), requestLanguage(req)));
-  mount(router, endpoints.exhibit, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return exhibitDetail(db, caller, call.input.id, requestLanguage(call.req));
-  });
-  mount(router, endpoints.addExhibit, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return addExhibit(db, caller, call.input, requestLanguage(call.req), appClock.now());
-  });
-  mount(router, endpoints.updateExhibit, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return updateExhibit(db, caller, call.input, requestLanguage(call.req), appClock.now());
-  });
-  mount(router, endpoints.removeExhibit, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return removeExhibit(db, caller, call.input.id);
-  });
-  mount(router, endpoints.orderExhibits, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return orderExhibits(db, caller, call.input.ids, requestLanguage(call.req));
-  });
+  mount(router, endpoints.exhibit, async ({ req, res, input }) => exhibitDetail(db, await callerFor(deps, req, res), input.id, requestLanguage(req)));
+  mount(router, endpoints.addExhibit, async ({ req, res, input }) =>
+    addExhibit(db, await callerFor(deps, req, res), input, requestLanguage(req), appClock.now()),
+  );
+  mount(router, endpoints.updateExhibit, async ({ req, res, input }) =>
+    updateExhibit(db, await callerFor(deps, req, res), input, requestLanguage(req), appClock.now()),
+  );
+  mount(router, endpoints.removeExhibit, async ({ req, res, input }) => removeExhibit(db, await callerFor(deps, req, res), input.id));
+  mount(router, endpoints.orderExhibits, async ({ req, res, input }) => orderExhibits(db, await callerFor(deps, req, res), input.ids, requestLanguage(req)));
 
   mount(router, endpoints.templates, async ({ req, res }) => listTemplates(db, await callerFor(deps, req, res), requestLanguage(req)));
   mount(router, endpoints.invitations, async ({ req, res }) => listInvitations(db, await callerFor(deps, req, res), requestLanguage(req)));
-  mount(router, endpoints.saveInvitation, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return saveInvitation(db, caller, call.input, requestLanguage(call.req), appClock.now());
-  });
-  mount(router, endpoints.updateInvitation, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return updateInvitation(db, caller, call.input, requestLanguage(call.req), appClock.now());
-  });
-  mount(router, endpoints.removeInvitation, async (call) => {
-    const caller = await callerFor(deps, call.req, call.res);
-    return removeInvitation(db, caller, call.input.id);
-  });
+  mount(router, endpoints.saveInvitation, async ({ req, res, input }) =>
+    saveInvitation(db, await callerFor(deps, req, res), input, requestLanguage(req), appClock.now()),
+  );
+  mount(router, endpoints.updateInvitation, async ({ req, res, input }) =>
+    updateInvitation(db, await callerFor(deps, req, res), input, requestLanguage(req), appClock.now()),
+  );
+  mount(router, endpoints.removeInvitation, async ({ req, res, input }) => removeInvitation(db, await callerFor(deps, req, res), input.id));
 
   mount(router, endpoints.allTemplates, async ({ req, res }) => listAllTemplates(db, await organizerFor(deps, req, res)));
   mount(router, endpoints.addTemplate, async (call) => {

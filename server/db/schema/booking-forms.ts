@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { CreatedAt, Timestamp } from "./columns";
+import type { CreatedAt, Timestamp, VersionedRecord } from "./columns";
 
 export interface AirCompressorApplicationTable {
   id: Generated<number>;
@@ -24,16 +24,13 @@ export interface AirCompressorApplicationTable {
   updated_at: Timestamp;
 }
 
-interface ElectricboxImageTable {
+interface ElectricboxImageTable extends VersionedRecord {
   booth_id: number;
   user_id: number;
   file_id: string;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
-interface LeakageCommitmentTable {
+interface LeakageCommitmentTable extends VersionedRecord {
   id: Generated<number>;
   user_id: number;
   exhibition_id: number;
@@ -45,9 +42,6 @@ interface LeakageCommitmentTable {
   signer_name: string;
   scan_file_id: string;
   rules_accepted_at: Timestamp;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 interface BookingFormEventTable {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { CreatedAt, DateColumn, JsonColumn, Timestamp } from "./columns";
+import type { CreatedAt, DateColumn, JsonColumn, Timestamp, VersionedRecord } from "./columns";
 
 // Booth construction (0010-booth-construction).
 interface ConstructionSettingsTable {
@@ -15,7 +15,7 @@ interface ConstructionSettingsTable {
 
 type ReviewStatus = "submitted" | "accepted" | "returned";
 
-interface StandardBuildTable {
+interface StandardBuildTable extends VersionedRecord {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -37,12 +37,9 @@ interface StandardBuildTable {
   review_comment: string | null;
   submitted_at: Timestamp | null;
   reviewed_at: Timestamp | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
-interface BoothInsuranceTable {
+interface BoothInsuranceTable extends VersionedRecord {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -57,14 +54,11 @@ interface BoothInsuranceTable {
   review_comment: string | null;
   submitted_at: Timestamp;
   reviewed_at: Timestamp | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 export type CommitmentStatus = "notSigned" | ReviewStatus;
 
-interface SafetyCommitmentTable {
+interface SafetyCommitmentTable extends VersionedRecord {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -79,9 +73,6 @@ interface SafetyCommitmentTable {
   review_comment: string | null;
   submitted_at: Timestamp | null;
   reviewed_at: Timestamp | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 type DrawingKind = "design" | "structure" | "qualification";

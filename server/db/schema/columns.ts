@@ -15,3 +15,15 @@ export type DateColumn = ColumnType<Date | string | null, string | null | undefi
 export type Cents = ColumnType<string | number, number, number>;
 
 export type Day = ColumnType<Date | string, string, string>;
+
+/** The columns of a record edited with optimistic locking: its version, when it was made and when last changed. */
+export interface VersionedRecord {
+  version: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** The same, deleted softly: `deleted_at` is set instead of the row being removed. */
+export interface SoftDeletedRecord extends VersionedRecord {
+  deleted_at: Timestamp | null;
+}

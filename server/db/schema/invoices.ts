@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Cents, CreatedAt, Day, Timestamp } from "./columns";
+import type { Cents, CreatedAt, Day, SoftDeletedRecord, Timestamp } from "./columns";
 
 interface BillTable {
   id: Generated<number>;
@@ -17,7 +17,7 @@ interface BillTable {
 
 type VoucherStatus = "submitted" | "confirmed" | "returned";
 
-interface PaymentVoucherTable {
+interface PaymentVoucherTable extends SoftDeletedRecord {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -31,10 +31,6 @@ interface PaymentVoucherTable {
   return_reason: string | null;
   decided_at: Timestamp | null;
   decided_by: number | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-  deleted_at: Timestamp | null;
 }
 
 interface PaymentVoucherFileTable {

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { OrderSource, OrderStatus, PriceKind, ServiceCategory } from "../../../app/contracts/orders/schema";
-import type { CreatedAt, Timestamp } from "./columns";
+import type { CreatedAt, Timestamp, VersionedRecord } from "./columns";
 
 // On-site service ordering (migration 0005). Money is integer cents (CNY).
 // The value lists live with the shared schemas (app/contracts/orders/schema.ts), so the two never drift.
@@ -43,7 +43,7 @@ interface CartItemTable {
   updated_at: Timestamp;
 }
 
-export interface ServiceOrderTable {
+export interface ServiceOrderTable extends VersionedRecord {
   id: Generated<number>;
   order_no: string;
   user_id: number;
@@ -71,9 +71,6 @@ export interface ServiceOrderTable {
   completed_at: Timestamp | null;
   completed_by: number | null;
   deleted_at: Timestamp | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 interface ServiceOrderLineTable {

@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from "kysely";
 import type { InvitationLanguage } from "../../../app/contracts/promotion/values";
-import type { CreatedAt, Timestamp } from "./columns";
+import type { CreatedAt, Timestamp, VersionedRecord } from "./columns";
 
 // Promotion (0017-exhibits).
-interface ExhibitTable {
+interface ExhibitTable extends VersionedRecord {
   id: Generated<number>;
   user_id: number;
   exhibition_id: number;
@@ -15,9 +15,6 @@ interface ExhibitTable {
   /** Stored file ids, in the order shown (JSON text in, array out). */
   image_file_ids: ColumnType<string[], string, string>;
   sort: ColumnType<number, number | undefined, number>;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 // Invitations (0018-invitations).
@@ -36,7 +33,7 @@ interface InvitationTemplateTable {
   updated_at: Timestamp;
 }
 
-interface InvitationTable {
+interface InvitationTable extends VersionedRecord {
   id: Generated<number>;
   user_id: number;
   exhibition_id: number;
@@ -45,9 +42,6 @@ interface InvitationTable {
   company_name: string;
   /** The chosen exhibits' ids, in order (JSON text in, array out). */
   exhibit_ids: ColumnType<number[], string, string>;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 // Tracking codes and rendered images (0019-promotion-codes).

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Cents, CreatedAt, DateColumn, Day, Json, Timestamp } from "./columns";
+import type { Cents, CreatedAt, DateColumn, Day, Json, SoftDeletedRecord, Timestamp, VersionedRecord } from "./columns";
 
 // Exhibit transport: carriers, declarations, orders, hoisting (0012-transport).
 export type TransportService = "delivery" | "return" | "storage" | "forklift" | "crane";
@@ -48,7 +48,7 @@ interface CarrierDiscountTable {
   amount_cents: ColumnType<string | number | null, number | null | undefined, number | null>;
 }
 
-interface TransportDeclarationTable {
+interface TransportDeclarationTable extends SoftDeletedRecord {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -70,10 +70,6 @@ interface TransportDeclarationTable {
   submitted_at: Timestamp | null;
   decided_at: Timestamp | null;
   decided_by: number | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-  deleted_at: Timestamp | null;
 }
 
 interface TransportExhibitTable {
@@ -89,7 +85,7 @@ interface TransportExhibitTable {
   height_cm: number;
 }
 
-interface TransportOrderTable {
+interface TransportOrderTable extends VersionedRecord {
   id: Generated<number>;
   declaration_id: number;
   carrier_id: number;
@@ -98,9 +94,6 @@ interface TransportOrderTable {
   amount_cents: Cents;
   paid: ColumnType<boolean, boolean | undefined, boolean>;
   paid_at: Timestamp | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 interface TransportEventTable {

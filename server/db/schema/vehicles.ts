@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Cents, CreatedAt, Day, Timestamp } from "./columns";
+import type { Cents, CreatedAt, Day, SoftDeletedRecord, Timestamp, VersionedRecord } from "./columns";
 
 // Yellow-plate trucks, Taiwan exhibits filing, small-exhibit express, overseas requests (0013-vehicles).
 type TruckStatus = "submitted" | "approved" | "returned";
@@ -8,7 +8,7 @@ type TaiwanFilingStatus = "draft" | "submitted" | "accepted" | "returned";
 
 type ExpressStatus = "booked" | "received" | "delivered";
 
-interface YellowTruckTable {
+interface YellowTruckTable extends SoftDeletedRecord {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -26,13 +26,9 @@ interface YellowTruckTable {
   gate: string | null;
   decided_at: Timestamp | null;
   decided_by: number | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-  deleted_at: Timestamp | null;
 }
 
-interface TaiwanFilingTable {
+interface TaiwanFilingTable extends VersionedRecord {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -45,9 +41,6 @@ interface TaiwanFilingTable {
   reviewed_at: Timestamp | null;
   reviewed_by: number | null;
   submitted_at: Timestamp | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 interface TaiwanFilingLineTable {
@@ -65,7 +58,7 @@ interface TaiwanFilingLineTable {
   gross_weight_g: Cents;
 }
 
-interface ExpressBookingTable {
+interface ExpressBookingTable extends SoftDeletedRecord {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -85,10 +78,6 @@ interface ExpressBookingTable {
   expected_on: Day;
   tracking_no: string | null;
   status: ColumnType<ExpressStatus, ExpressStatus | undefined, ExpressStatus>;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-  deleted_at: Timestamp | null;
 }
 
 interface ExpressEventTable {
@@ -135,7 +124,7 @@ interface OverseasRequestTable {
 type BlueCarStatus = "submitted" | "approved" | "returned";
 
 /** A non-Shenzhen blue-plate car an exhibitor registers (0030-blue-cars). */
-interface BlueCarTable {
+interface BlueCarTable extends SoftDeletedRecord {
   id: Generated<number>;
   exhibition_id: number;
   user_id: number;
@@ -156,10 +145,6 @@ interface BlueCarTable {
   review_comment: string | null;
   reviewed_at: Timestamp | null;
   reviewed_by: number | null;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-  deleted_at: Timestamp | null;
 }
 
 /** The organizer's blue-plate car guide, per exhibition, in both languages (0030-blue-cars). */

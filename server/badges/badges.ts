@@ -1,3 +1,4 @@
+import { countRows, pageRows } from "../db/paging";
 import { containsPattern } from "../db/keyword-search";
 import crypto from "node:crypto";
 import { sql, type Transaction } from "kysely";
@@ -123,19 +124,8 @@ export async function liveCount(db: Db, boothId: number) {
 
 export async function listBadges(db: Database, caller: Caller, query: BadgeListQuery): Promise<Omit<BadgeList, "window" | "arrivedAt">> {
   const rows = matching(selectOwn(db, caller), query.keyword);
-  const total = Number(
-    (
-      await rows
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  const page = await rows
-    .orderBy("g.id", "desc")
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const total = await countRows(rows);
+  const page = await pageRows(rows.orderBy("g.id", "desc"), query.page, query.pageSize);
   const rule = await quotaRule(db, caller.exhibitionId);
   const booth = await currentBooth(db, caller);
   // Without a booth there is nothing to apply for: a quota of none.

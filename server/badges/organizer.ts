@@ -1,3 +1,4 @@
+import { countRows, pageRows } from "../db/paging";
 import { containsPattern } from "../db/keyword-search";
 import { sql } from "kysely";
 import type { BadgeEventView, BadgeReviewInfo, BadgeReviewList, BadgeReviewRow } from "../../app/contracts/badges/review-types";
@@ -78,18 +79,8 @@ async function rowsWithNames(db: Database, caller: Caller, rows: Row[], language
 export async function listForReview(db: Database, caller: Caller, query: BadgeReviewQuery, language: Language): Promise<BadgeReviewList> {
   const base = selectExhibition(db, caller.exhibitionId);
   const matching = filtered(base, query);
-  const total = Number(
-    (
-      await matching
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  const page = await ordered(matching)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const total = await countRows(matching);
+  const page = await pageRows(ordered(matching), query.page, query.pageSize);
   const byStatus = await filtered(base, query, false)
     .clearSelect()
     .select(["g.status", (eb) => eb.fn.countAll<number>().as("n")])

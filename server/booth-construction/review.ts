@@ -1,3 +1,4 @@
+import { countRows, pageRows } from "../db/paging";
 import { containsPattern } from "../db/keyword-search";
 import { sql } from "kysely";
 import type { ConstructionEvent, FileRef, ReviewItem, ReviewList, ReviewStatus, ReviewSubject } from "../../app/contracts/booth-construction/api-types";
@@ -214,14 +215,8 @@ export async function reviewList(db: Database, caller: Caller, query: ReviewQuer
   const base = queue(db, caller.exhibitionId);
   const matching = filtered(base, query);
   const [total, page, byStatus] = await Promise.all([
-    matching
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    ordered(matching)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
+    countRows(matching),
+    pageRows(ordered(matching), query.page, query.pageSize),
     filtered(base, query, false)
       .clearSelect()
       .select(["q.status", (eb) => eb.fn.countAll<number>().as("n")])
@@ -230,7 +225,7 @@ export async function reviewList(db: Database, caller: Caller, query: ReviewQuer
   ]);
   const counts: Record<ReviewStatus, number> = { submitted: 0, accepted: 0, returned: 0 };
   for (const { status, n } of byStatus) counts[status] = Number(n);
-  return { items: await itemsOf(db, caller, page, language), total: Number(total.n), page: query.page, pageSize: query.pageSize, counts };
+  return { items: await itemsOf(db, caller, page, language), total, page: query.page, pageSize: query.pageSize, counts };
 }
 
 /** One record of the queue as the list shows it (the answer to a decision). */

@@ -1,3 +1,4 @@
+import { countRows, pageRows } from "../db/paging";
 import { portalLink } from "../exhibition-settings/public-url";
 import { anyContains } from "../db/keyword-search";
 import { sql } from "kysely";
@@ -67,18 +68,8 @@ async function financeRows(db: Database, caller: Caller, rows: ApplicationRow[],
 /** GET /smeb/invoice/review/list */
 export async function financeList(db: Database, caller: Caller, query: FinanceQuery, language: Language): Promise<FinancePage<FinanceApplication>> {
   const matching = queue(db, caller.exhibitionId, query);
-  const [count, page] = await Promise.all([
-    matching
-      .clearSelect()
-      .clearOrderBy()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    matching
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { rows: await financeRows(db, caller, page, language), total: Number(count.n), page: query.page, pageSize: query.pageSize };
+  const [total, page] = await Promise.all([countRows(matching), pageRows(matching, query.page, query.pageSize)]);
+  return { rows: await financeRows(db, caller, page, language), total, page: query.page, pageSize: query.pageSize };
 }
 
 async function financeRow(db: Database, caller: Caller, id: number, language: Language) {

@@ -1,3 +1,4 @@
+import { countRows, pageRows } from "../db/paging";
 import { containsPattern } from "../db/keyword-search";
 import { sql, type Transaction } from "kysely";
 import type { Deleted, FileRef, FinancePage, FinanceVoucher, PaymentVoucher, PaymentVoucherList } from "../../app/contracts/invoices/api-types";
@@ -261,19 +262,11 @@ export async function reviewVouchers(db: Database, caller: VoucherCaller, query:
   if (query.status && !(VOUCHER_STATUSES as readonly string[]).includes(query.status))
     throw fieldError(withProp("validation.correct", "invoices.fields.status"), "status");
   const matching = reviewQuery(db, caller.exhibitionId, query);
-  const [count, rows] = await Promise.all([
-    matching
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .executeTakeFirstOrThrow(),
-    matching
-      .orderBy(sql`case when v.status = 'submitted' then 0 else 1 end`)
-      .orderBy("v.id", "desc")
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
+  const [total, rows] = await Promise.all([
+    countRows(matching),
+    pageRows(matching.orderBy(sql`case when v.status = 'submitted' then 0 else 1 end`).orderBy("v.id", "desc"), query.page, query.pageSize),
   ]);
-  return { rows: await financeViews(db, caller.exhibitionId, rows, language), total: Number(count.n), page: query.page, pageSize: query.pageSize };
+  return { rows: await financeViews(db, caller.exhibitionId, rows, language), total, page: query.page, pageSize: query.pageSize };
 }
 
 export type VoucherDecision = { id: number; decision: "confirm" | "return"; reason?: string; version?: number };

@@ -1,3 +1,4 @@
+import { countRows, pageRows } from "../db/paging";
 import type ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { exhibitionDate, exhibitionDateTime } from "../../app/contracts/common/exhibition-time";
@@ -104,18 +105,8 @@ function audienceRow(row: VisitorDbRow, shown: boolean, classes: Map<number, str
 
 async function paged(db: Database, exhibitionId: number, filters: Filters, page: number, pageSize: number) {
   const matching = selectVisitors(db, exhibitionId, filters);
-  const [count, rows] = await Promise.all([
-    matching
-      .clearSelect()
-      .clearOrderBy()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    matching
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  const [total, rows] = await Promise.all([countRows(matching), pageRows(matching, page, pageSize)]);
+  return { total, rows };
 }
 
 type Paging = { page: number; pageSize: number };

@@ -18,7 +18,8 @@ import { doneChecks } from "./done-checks";
 
 type ItemRow = { id: number; title_zh: string; title_en: string; deadline: Date; link: string; done_check: string | null };
 
-async function itemsOf(db: Database, exhibitionId: number): Promise<ItemRow[]> {
+/** The exhibition's checklist items in the order the exhibitor's worksheet and the organizer's overview show them. */
+export async function scheduleItems(db: Database, exhibitionId: number): Promise<ItemRow[]> {
   return db
     .selectFrom("schedule_items")
     .select(["id", "title_zh", "title_en", "deadline", "link", "done_check"])
@@ -44,7 +45,7 @@ async function answers(db: Database, exhibitionId: number, items: ItemRow[]) {
 const percent = (done: number, of: number) => (of ? Math.round((done / of) * 100) : 0);
 
 export async function checklistOverview(db: Database, exhibitionId: number, now: Date): Promise<Omit<ChecklistOverview, "missingSettings" | "backup">> {
-  const items = await itemsOf(db, exhibitionId);
+  const items = await scheduleItems(db, exhibitionId);
   const { checked, rows } = await answers(db, exhibitionId, items);
   const overviewItems = items.map((item) => {
     const index = checked.indexOf(item);
@@ -114,7 +115,7 @@ async function reviewQueues(db: Database, exhibitionId: number): Promise<ReviewQ
 
 /** The exhibitors not done with one item (the organizer sees their contacts as stored), by exhibitor name. */
 export async function notDoneFor(db: Database, exhibitionId: number, itemId: number, paging: { page: number; pageSize: number } | null): Promise<NotDonePage> {
-  const items = await itemsOf(db, exhibitionId);
+  const items = await scheduleItems(db, exhibitionId);
   const item = items.find((row) => row.id === itemId);
   if (!item) throw notFound("home.overview.itemNotFound");
   if (!item.done_check || !(item.done_check in doneChecks)) return { item: { id: item.id, title: item.title_zh, titleEn: item.title_en }, total: 0, rows: [] };

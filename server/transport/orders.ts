@@ -1,3 +1,4 @@
+import { countRows, pageRows } from "../db/paging";
 import { sql } from "kysely";
 import type { CarrierHome, OrderList, OrderRow, OrderView } from "../../app/contracts/transport/api-types";
 import type { OrderStepName } from "../../app/contracts/transport/schema";
@@ -75,21 +76,14 @@ export function orderRowsOf(records: OrderRecord[], language: Language): OrderRo
 
 /** GET /shipment/order/list: newest first, a page at a time. */
 export async function orderList(db: Database, viewer: CarrierSide, page: number, language: Language): Promise<OrderList> {
-  const [count, records] = await Promise.all([
-    selectOrders(db, viewer)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .executeTakeFirstOrThrow(),
-    selectOrders(db, viewer)
-      .orderBy("o.id", "desc")
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE)
-      .execute(),
+  const [total, records] = await Promise.all([
+    countRows(selectOrders(db, viewer)),
+    pageRows(selectOrders(db, viewer).orderBy("o.id", "desc"), page, PAGE_SIZE),
   ]);
   return {
     carrier: viewer.kind === "carrier" ? { id: viewer.carrierId, name: viewer.carrierName } : null,
     items: orderRowsOf(records, language),
-    total: Number(count.n),
+    total,
     page,
     pageSize: PAGE_SIZE,
   };

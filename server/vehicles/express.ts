@@ -1,3 +1,4 @@
+import { countRows, pageRows } from "../db/paging";
 import { sql } from "kysely";
 import type {
   CarrierExpressList,
@@ -128,18 +129,12 @@ function viewOf(row: BookingRow, steps: ExpressStepView[] | undefined, language:
 
 /** One page of `rows` (already scoped and filtered), newest first or by expected day, with the total and every row's steps. */
 async function pageOf(db: Db, rows: BookingQuery, page: number, newestFirst: boolean) {
-  const [count, records] = await Promise.all([
-    rows
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .executeTakeFirstOrThrow(),
-    (newestFirst ? rows.orderBy("e.id", "desc") : rows.orderBy("e.expected_on").orderBy("e.id"))
-      .limit(EXPRESS_PAGE_SIZE)
-      .offset((page - 1) * EXPRESS_PAGE_SIZE)
-      .execute(),
+  const [total, records] = await Promise.all([
+    countRows(rows),
+    pageRows(newestFirst ? rows.orderBy("e.id", "desc") : rows.orderBy("e.expected_on").orderBy("e.id"), page, EXPRESS_PAGE_SIZE),
   ]);
   return {
-    total: Number(count.n),
+    total,
     records,
     steps: await stepsOf(
       db,

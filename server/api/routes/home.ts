@@ -11,6 +11,7 @@ import { requestLanguage } from "../envelope";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { listContentPages, saveContentPage } from "../../home/content-pages";
 import { doneStatuses } from "../../schedule/done-checks";
+import { scheduleItems } from "../../schedule/overview";
 
 /** One content page of the home area, both languages (the web app picks and falls back). */
 import type { HomeContentPage, ScheduleStatus, WorksheetItem } from "../../../app/contracts/permission/api-types";
@@ -78,14 +79,7 @@ export function homeRoutes(deps: ApiDeps): Router {
   mount(router, homeEndpoints.worksheet, async ({ req }) => {
     const caller = await optionalCaller(req);
     const exhibitionId = await exhibitionFor(caller);
-    const rows = await db
-      .selectFrom("schedule_items")
-      .select(["id", "title_zh", "title_en", "deadline", "link", "done_check"])
-      .where("exhibition_id", "=", exhibitionId)
-      .orderBy("sort")
-      .orderBy("deadline")
-      .orderBy("id")
-      .execute();
+    const rows = await scheduleItems(db, exhibitionId);
     const now = appClock.now();
     const done = caller
       ? await doneStatuses(

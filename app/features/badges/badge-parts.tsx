@@ -14,3 +14,20 @@ export function StatusTag({ status }: { status: BadgeView["status"] }) {
     </Tag>
   );
 }
+
+/** The holder's rows of a badge's details, from the booth to the position, the same for the exhibitor and the reviewer. */
+export function holderRows(
+  badge: Pick<BadgeView, "boothNo" | "holderName" | "idType" | "idNumber" | "mobile" | "email" | "company" | "position">,
+  t: (key: string) => string,
+): [string, string][] {
+  return [
+    ["badges.fields.booth", badge.boothNo],
+    ["badges.fields.holderName", badge.holderName],
+    ["badges.fields.idType", t(`badges.idTypes.${badge.idType}`)],
+    ["badges.fields.idNumber", badge.idNumber],
+    ["badges.fields.mobile", badge.mobile],
+    ["badges.fields.email", badge.email],
+    ["badges.fields.company", badge.company],
+    ["badges.fields.position", badge.position ?? "—"],
+  ];
+}

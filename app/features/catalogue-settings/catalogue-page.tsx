@@ -12,6 +12,7 @@ import type { CatalogueReply } from "./catalogue-action.server";
 import "~/contracts/catalogue-settings/texts";
 import { addressWith, pageValue } from "~/lib/address";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 /** The catalogue a page keeps: its texts (`catalogueSettings.<texts>.*`) and test ids (`<one>-…`, `<texts>-…`). */
 export type CatalogueKind = { texts: "agents" | "services"; one: "agent" | "service"; path: string };
@@ -53,12 +54,7 @@ export function CataloguePage<R extends Row>({
   return (
     <Stack gap="lg" maw={1100}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t(`catalogueSettings.${kind.texts}.title`)}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t(`catalogueSettings.${kind.texts}.intro`)}
-        </Text>
+        <PageHeading title={t(`catalogueSettings.${kind.texts}.title`)} intro={t(`catalogueSettings.${kind.texts}.intro`)} />
         {intro}
         <Anchor component={Link} to={EXHIBITION_SETTINGS_PATH} size="sm">
           {t("catalogueSettings.back")}

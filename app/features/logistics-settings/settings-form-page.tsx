@@ -1,5 +1,5 @@
 import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps } from "@conform-to/react";
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, TextInput } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
@@ -9,6 +9,7 @@ import { useErrorText } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import "~/contracts/logistics-settings/texts";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 /**
  * The frame of a logistics settings page of one plain form (works without script): title, intro,
@@ -32,12 +33,7 @@ export function SettingsFormPage<Schema extends Record<string, unknown>>({
   return (
     <Stack gap="lg" maw={900}>
       <Panel>
-        <Title order={1} size="h3">
-          {t(`logisticsSettings.${texts}.title`)}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t(`logisticsSettings.${texts}.intro`)}
-        </Text>
+        <PageHeading title={t(`logisticsSettings.${texts}.title`)} intro={t(`logisticsSettings.${texts}.intro`)} />
         {above}
         <Form method="post" {...getFormProps(form)} data-testid={`${testId}-form`}>
           <Stack gap="md">

@@ -8,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from "~/contracts/orders/values";
 import { exhibitionDateTime } from "../../contracts/common/exhibition-time";
 import { OrderStatusBadge } from "./order-status";
 import "../../contracts/orders/texts";
+import { StackedTable } from "~/components/stacked-table";
 
 /** A GET form: the status filter works as a plain link without JavaScript. */
 export function StatusFilter({ status }: { status: OrderStatus | null }) {
@@ -46,39 +47,38 @@ export function Pager({ page, status }: { page: OrderPage<unknown>; status: Orde
 export function MyOrdersTable({ orders }: { orders: OrderSummary[] }) {
   const { t } = useTranslation();
   return (
-    <Table withTableBorder striped data-testid="order-list" className="stacked-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t("orders.list.orderNo")}</Table.Th>
-          <Table.Th>{t("orders.list.createdAt")}</Table.Th>
-          <Table.Th>{t("orders.list.booth")}</Table.Th>
-          <Table.Th>{t("orders.list.source")}</Table.Th>
-          <Table.Th>{t("orders.list.status")}</Table.Th>
-          <Table.Th ta="right">{t("orders.list.total")}</Table.Th>
+    <StackedTable
+      testId="order-list"
+      striped
+      heads={[
+        "orders.list.orderNo",
+        "orders.list.createdAt",
+        "orders.list.booth",
+        "orders.list.source",
+        "orders.list.status",
+        { label: "orders.list.total", ta: "right" },
+      ]}
+    >
+      {orders.map((order) => (
+        <Table.Tr key={order.orderNo} data-testid={`order-${order.orderNo}`}>
+          <Table.Td data-label={t("orders.list.orderNo")}>
+            <Anchor component={Link} to={`/bookingService/myOrder/${order.orderNo}`}>
+              {order.orderNo}
+            </Anchor>
+          </Table.Td>
+          <Table.Td data-label={t("orders.list.createdAt")}>{exhibitionDateTime(order.createdAt)}</Table.Td>
+          <Table.Td data-label={t("orders.list.booth")}>{order.boothNo}</Table.Td>
+          <Table.Td data-label={t("orders.list.source")}>
+            {t(`orders.sources.${order.source}`) + (order.source === "contractor" && order.contractorCompany ? ` · ${order.contractorCompany}` : "")}
+          </Table.Td>
+          <Table.Td data-label={t("orders.list.status")}>
+            <OrderStatusBadge status={order.status} />
+          </Table.Td>
+          <Table.Td ta="right" data-label={t("orders.list.total")}>
+            {formatCny(order.totalCents)}
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {orders.map((order) => (
-          <Table.Tr key={order.orderNo} data-testid={`order-${order.orderNo}`}>
-            <Table.Td data-label={t("orders.list.orderNo")}>
-              <Anchor component={Link} to={`/bookingService/myOrder/${order.orderNo}`}>
-                {order.orderNo}
-              </Anchor>
-            </Table.Td>
-            <Table.Td data-label={t("orders.list.createdAt")}>{exhibitionDateTime(order.createdAt)}</Table.Td>
-            <Table.Td data-label={t("orders.list.booth")}>{order.boothNo}</Table.Td>
-            <Table.Td data-label={t("orders.list.source")}>
-              {t(`orders.sources.${order.source}`) + (order.source === "contractor" && order.contractorCompany ? ` · ${order.contractorCompany}` : "")}
-            </Table.Td>
-            <Table.Td data-label={t("orders.list.status")}>
-              <OrderStatusBadge status={order.status} />
-            </Table.Td>
-            <Table.Td ta="right" data-label={t("orders.list.total")}>
-              {formatCny(order.totalCents)}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </StackedTable>
   );
 }

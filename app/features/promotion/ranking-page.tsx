@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { Ranking, RankingRow } from "~/contracts/promotion/visitors/api-types";
 import { RANKING_PERIODS } from "~/contracts/promotion/visitors/values";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/promotion/texts";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 const CUSTOM_PAGE = "/exhibitorInfo/invitation/custom";
 
@@ -72,12 +73,10 @@ export function RankingPage({ ranking, organizer }: { ranking: Ranking; organize
   return (
     <Stack gap="lg" maw={900}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t(invite ? "promotion.reports.inviteTitle" : "promotion.reports.browseTitle")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t(invite ? "promotion.reports.inviteIntro" : "promotion.reports.browseIntro")}
-        </Text>
+        <PageHeading
+          title={t(invite ? "promotion.reports.inviteTitle" : "promotion.reports.browseTitle")}
+          intro={t(invite ? "promotion.reports.inviteIntro" : "promotion.reports.browseIntro")}
+        />
         <PeriodLinks current={ranking.period} />
         {organizer ? null : ranking.own && ranking.own.count > 0 ? (
           <Text fw={700} data-testid="ranking-own">

@@ -1,15 +1,15 @@
-import { HiddenFields } from "~/components/hidden-fields";
-import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to/react";
-import { Alert, Button, Group, Stack, TextInput, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { Alert, Button, TextInput } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormError } from "~/components/form-error";
 import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
 import { useTranslation } from "~/i18n/texts";
 import type * as z from "zod";
 import { useErrorText, usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/vehicles/texts";
 import { FormTextInput } from "~/components/form-fields";
+import { RecordFormFrame } from "~/components/record-form-frame";
+import { SubmitRow } from "~/components/submit-row";
 
 type Editing = { id: number; version: number; plate: string };
 
@@ -59,38 +59,35 @@ export function RegisterFormFrame<Schema extends Record<string, unknown>>({
   const { t } = useTranslation();
   const texts = `vehicles.${kind.texts}`;
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      data-testid={editing ? `${kind.testId}-edit-form` : `${kind.testId}-form`}
+    <RecordFormFrame
+      form={form}
+      testId={editing ? `${kind.testId}-edit-form` : `${kind.testId}-form`}
+      intent={editing ? "update" : "save"}
+      multipart
       preventScrollReset
-    >
-      <input type="hidden" name="intent" value={editing ? "update" : "save"} />
-      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {editing ? t(`${texts}.editTitle`, { plate: editing.plate }) : t(`${texts}.formTitle`)}
-        </Title>
-        {editing ? (
+      editing={editing}
+      title={editing ? t(`${texts}.editTitle`, { plate: editing.plate }) : t(`${texts}.formTitle`)}
+      hint={
+        editing ? (
           <Alert color="yellow" data-testid="plate-locked-hint">
             {t(`${texts}.plateLockedHint`)}
           </Alert>
-        ) : null}
-        <FormError errors={form.errors} id={form.errorId} />
-        {children}
-        <Group>
-          <Button type="submit" loading={pending} data-testid={editing ? `${kind.testId}-save-changes` : `${kind.testId}-add`}>
-            {t(editing ? `${texts}.saveChanges` : `${texts}.add`)}
+        ) : null
+      }
+    >
+      {children}
+      <SubmitRow
+        pending={pending}
+        testId={editing ? `${kind.testId}-save-changes` : `${kind.testId}-add`}
+        label={t(editing ? `${texts}.saveChanges` : `${texts}.add`)}
+      >
+        {cancelTo ? (
+          <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
+            {t(`${texts}.cancel`)}
           </Button>
-          {cancelTo ? (
-            <Button component={Link} to={cancelTo} variant="default" preventScrollReset>
-              {t(`${texts}.cancel`)}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+        ) : null}
+      </SubmitRow>
+    </RecordFormFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Text, Title } from "@mantine/core";
+import { Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ActionError } from "~/components/form-error";
 import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
@@ -7,6 +7,7 @@ import { type ReviewFilters, reviewAddress } from "./review-address";
 import { PassLink, ReviewPager, StatusLinks } from "./row-parts";
 import "~/contracts/vehicles/texts";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 type Status = "submitted" | "approved" | "returned";
 
@@ -34,12 +35,7 @@ export function VehicleReviewPanel({
   const link = (next: Partial<ReviewFilters>) => reviewAddress(kind, { ...filters, page: 1, ...next });
   return (
     <Panel>
-      <Title order={1} size="h3">
-        {t(`vehicles.${kind.texts}.review.title`)}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t(`vehicles.${kind.texts}.review.intro`)}
-      </Text>
+      <PageHeading title={t(`vehicles.${kind.texts}.review.title`)} intro={t(`vehicles.${kind.texts}.review.intro`)} />
       <ActionError message={error} />
       <StatusLinks kind={kind} counts={list.counts} current={filters.status} link={(status) => link({ status })} />
       {filter}

@@ -1,22 +1,19 @@
 import { shellTitle } from "~/lib/page-title";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PageHandle } from "~/contracts/permission/page-handle";
-import { translate } from "~/contracts/i18n/translate.server";
 import { BLUE_CAR_PAGES } from "~/contracts/vehicles/kinds";
 import { blueCarEndpoints } from "~/contracts/vehicles/endpoints.server";
 import { ContentBody } from "~/features/home/content-body";
 import { blueCarSchema, blueCarUpdateSchema } from "~/features/vehicles/blue-cars/schema.server";
 import { useTranslation } from "~/i18n/texts";
-import { requireOk } from "~/lib/api.server";
-import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
-import { requireShellUser } from "~/lib/permissions.server";
 import { CAR_API_FIELDS, CAR_FORM_FIELDS, CAR_UPDATE_API_FIELDS, CAR_UPLOADS, CarForm } from "./car-form";
 import { CarRows } from "./car-rows";
 import { VehicleRegisterPage } from "~/features/vehicles/register-page";
-import { type RegisterReply, registerPageState, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
+import { type RegisterReply, vehicleRegisterAction } from "~/features/vehicles/register-action.server";
+import { registerPageLoader } from "../_shell.exhibitTL.truckInformationSubmit/register-loader.server";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/blue-cars/texts";
 
@@ -30,21 +27,17 @@ export const handle = { breadcrumb: "vehicles.blueCars.title", leavesTheSiteIn: 
  * approved (its plate read only), `?delete=` asks before deleting. In English the page is the
  * exhibition's English traffic page: the loader redirects there (home when none is set).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, language, info } = await requireShellUser(request, context);
-  const list = await requireOk(await api.call(blueCarEndpoints.list), request, context);
-  if (language === "en") throw redirect(list.trafficPageUrlEn ?? "/");
-  const { headers, ...state } = await registerPageState({ request, context, info }, list.cars, CAR_FORM_FIELDS);
-  return json(
-    {
-      title: translate(language, "vehicles.blueCars.title"),
-      list,
-      ...state,
-      constraints: formConstraints({ save: blueCarSchema, update: blueCarUpdateSchema }),
+export const loader = (args: LoaderFunctionArgs) =>
+  registerPageLoader(args, {
+    titleKey: "vehicles.blueCars.title",
+    list: (api) => api.call(blueCarEndpoints.list),
+    rows: (list) => list.cars,
+    formFields: CAR_FORM_FIELDS,
+    schemas: { save: blueCarSchema, update: blueCarUpdateSchema },
+    check: (list, language) => {
+      if (language === "en") throw redirect(list.trafficPageUrlEn ?? "/");
     },
-    { headers },
-  );
-}
+  });
 
 export const action = (args: ActionFunctionArgs) =>
   vehicleRegisterAction(args, {

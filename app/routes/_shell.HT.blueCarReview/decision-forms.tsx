@@ -18,6 +18,10 @@ type Props = { car: BlueCarReviewItem; constraint: FormConstraint; reply: Decisi
 export function DecisionForms({ car, days, ...props }: Props) {
   const { t } = useTranslation();
   const label = (name: string) => t(`vehicles.blueCars.fields.${name}`);
+  // A small input named by its placeholder (the row has no room for labels).
+  const small = (field: Parameters<typeof FormTextInput>[0]["field"], name: "passNo" | "comment", w: number) => (
+    <FormTextInput field={field} aria-label={label(name)} placeholder={label(name)} maxLength={BLUE_CAR_LIMITS[name]} size="xs" w={w} />
+  );
   return (
     <RowDecisionForms
       {...props}
@@ -29,14 +33,7 @@ export function DecisionForms({ car, days, ...props }: Props) {
         defaultValue: { validFrom: car.neededFrom, validTo: car.neededTo },
         fields: (fields, errorText) => (
           <Group gap="xs" align="flex-start" wrap="wrap">
-            <FormTextInput
-              field={fields.passNo!}
-              aria-label={label("passNo")}
-              placeholder={label("passNo")}
-              maxLength={BLUE_CAR_LIMITS.passNo}
-              size="xs"
-              w={120}
-            />
+            {small(fields.passNo!, "passNo", 120)}
             {(["validFrom", "validTo"] as const).map((name) => (
               <TextInput
                 {...getInputProps(fields[name]!, { type: "date" })}
@@ -53,16 +50,7 @@ export function DecisionForms({ car, days, ...props }: Props) {
         ),
       }}
       return={{
-        fields: (fields) => (
-          <FormTextInput
-            field={fields.comment!}
-            aria-label={label("comment")}
-            placeholder={label("comment")}
-            maxLength={BLUE_CAR_LIMITS.comment}
-            size="xs"
-            w={260}
-          />
-        ),
+        fields: (fields) => small(fields.comment!, "comment", 260),
       }}
     />
   );

@@ -1,3 +1,5 @@
+import { ReturnedNote } from "../_shell.exhibitTL.truckInformationSubmit/truck-cells";
+import { ListTable } from "~/components/list-table";
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Paper, Stack, Table, Text } from "@mantine/core";
@@ -98,82 +100,75 @@ export default function BlueCarReviewPage() {
         filters={filters}
         error={actionData?.error}
         rows={
-          <Table.ScrollContainer minWidth={1000}>
-            <Table striped withTableBorder data-testid="blue-car-review-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("vehicles.blueCars.fields.plate")}</Table.Th>
-                  <Table.Th>{t("vehicles.blueCars.review.exhibitor")}</Table.Th>
-                  <Table.Th>{t("vehicles.blueCars.review.scans")}</Table.Th>
-                  <Table.Th>{t("vehicles.blueCars.fields.status")}</Table.Th>
-                  <Table.Th>{t("vehicles.blueCars.fields.decision")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((car) => (
-                  <Table.Tr key={car.id} data-testid={`blue-car-review-${car.id}`}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      <Text fw={600}>{car.plate}</Text>
-                      <Text size="xs" c="dimmed">
-                        {car.ownerName}
+          <ListTable
+            minWidth={1000}
+            testId="blue-car-review-list"
+            heads={[
+              "vehicles.blueCars.fields.plate",
+              "vehicles.blueCars.review.exhibitor",
+              "vehicles.blueCars.review.scans",
+              "vehicles.blueCars.fields.status",
+              "vehicles.blueCars.fields.decision",
+            ]}
+          >
+            {list.items.map((car) => (
+              <Table.Tr key={car.id} data-testid={`blue-car-review-${car.id}`}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <Text fw={600}>{car.plate}</Text>
+                  <Text size="xs" c="dimmed">
+                    {car.ownerName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t("vehicles.blueCars.neededLine", { from: car.neededFrom, to: car.neededTo })}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>
+                  {car.exhibitorName}
+                  {car.plateConflicts.length ? (
+                    <Stack gap={0} mt={4} data-testid="blue-car-plate-conflict">
+                      <Text size="xs" c="red.8" fw={600}>
+                        {t("vehicles.blueCars.review.plateConflict")}
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {t("vehicles.blueCars.neededLine", { from: car.neededFrom, to: car.neededTo })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      {car.exhibitorName}
-                      {car.plateConflicts.length ? (
-                        <Stack gap={0} mt={4} data-testid="blue-car-plate-conflict">
-                          <Text size="xs" c="red.8" fw={600}>
-                            {t("vehicles.blueCars.review.plateConflict")}
-                          </Text>
-                          {car.plateConflicts.map((other, i) => (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: the same exhibitor may hold the plate once only, but names can repeat
-                            <Text key={i} size="xs" c="red.8">
-                              {other.exhibitorName} · {t(`vehicles.blueCars.statuses.${other.status}`)}
-                            </Text>
-                          ))}
-                        </Stack>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        {BLUE_CAR_SCANS.map((scan) => {
-                          const file = car.scans[scan];
-                          return file ? (
-                            <Anchor key={scan} href={file.url} target="_blank" rel="noopener" size="xs">
-                              {file.name}
-                            </Anchor>
-                          ) : null;
-                        })}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusTag kind={KIND} status={car.status} />
-                      {car.status === "approved" ? (
-                        <Text size="xs">{t("vehicles.blueCars.passLine", { passNo: car.passNo, from: car.validFrom, to: car.validTo })}</Text>
-                      ) : null}
-                      {car.status === "returned" && car.reviewComment ? (
-                        <Text size="xs" c="orange.9" style={{ overflowWrap: "anywhere" }}>
-                          {t("vehicles.blueCars.returnedBecause", { comment: car.reviewComment })}
+                      {car.plateConflicts.map((other, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the same exhibitor may hold the plate once only, but names can repeat
+                        <Text key={i} size="xs" c="red.8">
+                          {other.exhibitorName} · {t(`vehicles.blueCars.statuses.${other.status}`)}
                         </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <DecisionCell
-                        kind={KIND}
-                        row={car}
-                        forms={
-                          <DecisionForms car={car} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} days={list.days} />
-                        }
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      ))}
+                    </Stack>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    {BLUE_CAR_SCANS.map((scan) => {
+                      const file = car.scans[scan];
+                      return file ? (
+                        <Anchor key={scan} href={file.url} target="_blank" rel="noopener" size="xs">
+                          {file.name}
+                        </Anchor>
+                      ) : null;
+                    })}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <StatusTag kind={KIND} status={car.status} />
+                  {car.status === "approved" ? (
+                    <Text size="xs">{t("vehicles.blueCars.passLine", { passNo: car.passNo, from: car.validFrom, to: car.validTo })}</Text>
+                  ) : null}
+                  <ReturnedNote status={car.status} reason={car.reviewComment && t("vehicles.blueCars.returnedBecause", { comment: car.reviewComment })} />
+                </Table.Td>
+                <Table.Td>
+                  <DecisionCell
+                    kind={KIND}
+                    row={car}
+                    forms={
+                      <DecisionForms car={car} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} days={list.days} />
+                    }
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         }
       />
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

@@ -1,7 +1,5 @@
-import { getFormProps } from "@conform-to/react";
-import { Button, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { Button, Paper, SimpleGrid } from "@mantine/core";
+import { TitledForm } from "~/components/titled-form";
 import type { Hotel, MeetingRoom } from "~/contracts/reservations/api-types";
 import type { meetingBookingSchema, roomRequestSchema } from "~/contracts/reservations/schema";
 import { MEETING_CAPACITY_MAX, MEETING_SLOT_TIMES, MEETING_SLOTS, MEETING_TOPIC_MAX, ROOMS_PER_REQUEST_MAX } from "~/contracts/reservations/values";
@@ -34,41 +32,40 @@ export function RoomRequestForm({ hotels, held, constraint, lastResult, pending 
   });
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Form method="post" {...getFormProps(form)} data-testid="room-request-form">
-        <input type="hidden" name="intent" value="requestRooms" />
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("reservations.requestRooms")}
-          </Title>
-          <FormError errors={form.errors} id={form.errorId} testId="room-request-error" />
-          <FormSelect
-            field={fields.blockId}
-            label={`${t("reservations.fields.hotel")} / ${t("reservations.fields.roomType")}`}
-            data={hotels.map((h) => ({
-              group: pick(h.nameZh, h.nameEn),
-              items: h.blocks.map((b) => ({ value: String(b.id), label: `${pick(h.nameZh, h.nameEn)} · ${pick(b.roomTypeZh, b.roomTypeEn)}` })),
-            }))}
-            withAsterisk
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <FormTextInput field={fields.checkIn} type="date" label={t("reservations.fields.checkIn")} min={firstNight} max={lastNight} withAsterisk />
-            <FormTextInput field={fields.checkOut} type="date" label={t("reservations.fields.checkOut")} withAsterisk />
-            <FormTextInput field={fields.rooms} type="number" label={t("reservations.fields.rooms")} min={1} max={ROOMS_PER_REQUEST_MAX} withAsterisk />
-          </SimpleGrid>
-          <FormTextarea
-            field={fields.guestNames}
-            label={t("reservations.fields.guestNames")}
-            description={t("reservations.guestNamesHint")}
-            autosize
-            minRows={2}
-            withAsterisk
-          />
-          <FormTextInput field={fields.contactMobile} type="tel" label={t("reservations.fields.contactMobile")} maw={320} withAsterisk />
-          <Button type="submit" loading={pending} w="fit-content">
-            {t("reservations.submit")}
-          </Button>
-        </Stack>
-      </Form>
+      <TitledForm
+        form={form}
+        testId="room-request-form"
+        hidden={{ intent: "requestRooms" }}
+        title={t("reservations.requestRooms")}
+        errorTestId="room-request-error"
+      >
+        <FormSelect
+          field={fields.blockId}
+          label={`${t("reservations.fields.hotel")} / ${t("reservations.fields.roomType")}`}
+          data={hotels.map((h) => ({
+            group: pick(h.nameZh, h.nameEn),
+            items: h.blocks.map((b) => ({ value: String(b.id), label: `${pick(h.nameZh, h.nameEn)} · ${pick(b.roomTypeZh, b.roomTypeEn)}` })),
+          }))}
+          withAsterisk
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <FormTextInput field={fields.checkIn} type="date" label={t("reservations.fields.checkIn")} min={firstNight} max={lastNight} withAsterisk />
+          <FormTextInput field={fields.checkOut} type="date" label={t("reservations.fields.checkOut")} withAsterisk />
+          <FormTextInput field={fields.rooms} type="number" label={t("reservations.fields.rooms")} min={1} max={ROOMS_PER_REQUEST_MAX} withAsterisk />
+        </SimpleGrid>
+        <FormTextarea
+          field={fields.guestNames}
+          label={t("reservations.fields.guestNames")}
+          description={t("reservations.guestNamesHint")}
+          autosize
+          minRows={2}
+          withAsterisk
+        />
+        <FormTextInput field={fields.contactMobile} type="tel" label={t("reservations.fields.contactMobile")} maw={320} withAsterisk />
+        <Button type="submit" loading={pending} w="fit-content">
+          {t("reservations.submit")}
+        </Button>
+      </TitledForm>
     </Paper>
   );
 }
@@ -85,35 +82,28 @@ export function MeetingForm({ rooms, showDays, held, constraint, lastResult, pen
   });
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-      <Form method="post" {...getFormProps(form)} data-testid="meeting-form">
-        <input type="hidden" name="intent" value="bookMeeting" />
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("reservations.bookMeeting")}
-          </Title>
-          <FormError errors={form.errors} id={form.errorId} testId="meeting-error" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <FormSelect
-              field={fields.roomId}
-              label={t("reservations.fields.meetingRoom")}
-              data={rooms.map((r) => ({ value: String(r.id), label: `${pick(r.nameZh, r.nameEn)} (${t("reservations.capacity", { count: r.capacity })})` }))}
-              withAsterisk
-            />
-            <FormSelect field={fields.day} label={t("reservations.fields.day")} data={showDays} withAsterisk />
-            <FormSelect
-              field={fields.slot}
-              label={t("reservations.fields.slot")}
-              data={MEETING_SLOTS.map((s) => ({ value: s, label: `${t(`reservations.slots.${s}`)} ${MEETING_SLOT_TIMES[s]}` }))}
-              withAsterisk
-            />
-            <FormTextInput field={fields.people} type="number" label={t("reservations.fields.people")} min={1} max={MEETING_CAPACITY_MAX} withAsterisk />
-          </SimpleGrid>
-          <FormTextInput field={fields.topic} label={t("reservations.fields.topic")} maxLength={MEETING_TOPIC_MAX} />
-          <Button type="submit" loading={pending} w="fit-content">
-            {t("reservations.submit")}
-          </Button>
-        </Stack>
-      </Form>
+      <TitledForm form={form} testId="meeting-form" hidden={{ intent: "bookMeeting" }} title={t("reservations.bookMeeting")} errorTestId="meeting-error">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <FormSelect
+            field={fields.roomId}
+            label={t("reservations.fields.meetingRoom")}
+            data={rooms.map((r) => ({ value: String(r.id), label: `${pick(r.nameZh, r.nameEn)} (${t("reservations.capacity", { count: r.capacity })})` }))}
+            withAsterisk
+          />
+          <FormSelect field={fields.day} label={t("reservations.fields.day")} data={showDays} withAsterisk />
+          <FormSelect
+            field={fields.slot}
+            label={t("reservations.fields.slot")}
+            data={MEETING_SLOTS.map((s) => ({ value: s, label: `${t(`reservations.slots.${s}`)} ${MEETING_SLOT_TIMES[s]}` }))}
+            withAsterisk
+          />
+          <FormTextInput field={fields.people} type="number" label={t("reservations.fields.people")} min={1} max={MEETING_CAPACITY_MAX} withAsterisk />
+        </SimpleGrid>
+        <FormTextInput field={fields.topic} label={t("reservations.fields.topic")} maxLength={MEETING_TOPIC_MAX} />
+        <Button type="submit" loading={pending} w="fit-content">
+          {t("reservations.submit")}
+        </Button>
+      </TitledForm>
     </Paper>
   );
 }

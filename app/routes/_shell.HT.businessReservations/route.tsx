@@ -1,5 +1,6 @@
+import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -108,9 +109,7 @@ export default function BusinessReservationsPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel gap="xs">
-        <Title order={1} size="h3">
-          {t("reservations.title")}
-        </Title>
+        <PageHeading title={t("reservations.title")} />
         <Text size="sm">{t("reservations.intro")}</Text>
         <ActionWindowNotice action={DEADLINE_ACTIONS.reservations} testId="reservations-window" />
       </Panel>

@@ -27,11 +27,20 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const asForm = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === undefined || v === false ? "" : v === true ? "1" : String(v)]));
 
+/** The page's forms' schemas, by the name the loader gives each form's constraints. */
+export const GUIDE_SCHEMAS = {
+  intro: guideIntroSaveSchema,
+  route: busRouteSaveSchema,
+  stop: busStopSaveSchema,
+  day: busTimetableSaveSchema,
+  park: carParkSaveSchema,
+};
+
 const SAVES = {
-  saveRoute: { form: "route", schema: busRouteSaveSchema, endpoint: endpoints.saveRoute },
-  saveStop: { form: "stop", schema: busStopSaveSchema, endpoint: endpoints.saveStop },
-  saveTimetable: { form: "timetable", schema: busTimetableSaveSchema, endpoint: endpoints.saveTimetable },
-  saveCarPark: { form: "carPark", schema: carParkSaveSchema, endpoint: endpoints.saveCarPark },
+  saveRoute: { form: "route", schema: GUIDE_SCHEMAS.route, endpoint: endpoints.saveRoute },
+  saveStop: { form: "stop", schema: GUIDE_SCHEMAS.stop, endpoint: endpoints.saveStop },
+  saveTimetable: { form: "timetable", schema: GUIDE_SCHEMAS.day, endpoint: endpoints.saveTimetable },
+  saveCarPark: { form: "carPark", schema: GUIDE_SCHEMAS.park, endpoint: endpoints.saveCarPark },
 } as const;
 
 const DELETES = {

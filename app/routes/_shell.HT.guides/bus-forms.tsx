@@ -1,4 +1,4 @@
-import { SaveFormFrame } from "~/components/save-form-frame";
+import { EditFormFrame } from "~/components/edit-form-frame";
 import { Checkbox, SimpleGrid, Text } from "@mantine/core";
 import type { BusRoute, BusStop, BusTimetable, GuideDays } from "~/contracts/traffic-guides/api-types";
 import type { busRouteSaveSchema, busStopSaveSchema, busTimetableSaveSchema } from "~/contracts/traffic-guides/schema";
@@ -6,7 +6,7 @@ import { BUS_INTERVAL_MAX, GUIDE_ADDRESS_MAX, GUIDE_NAME_MAX, GUIDE_NOTE_MAX, da
 import { usePick } from "~/features/traffic-guides/guide-parts";
 import { useTranslation } from "~/i18n/texts";
 import { useEditForm, type FormReply } from "~/lib/forms";
-import { SaveButtons, useFieldKit } from "./form-kit";
+import { GUIDE_FORMS, useFieldKit } from "./form-kit";
 import "~/contracts/traffic-guides/texts";
 
 export type FormProps<T> = FormReply & {
@@ -22,13 +22,7 @@ export function RouteForm({ editing, held, constraint, lastResult, pending }: Fo
   const defaults = editing ? { ...editing, id: String(editing.id), sort: String(editing.sort), hidden: editing.hidden ? "on" : "" } : { sort: "0" };
   const [form, fields] = useEditForm<typeof busRouteSaveSchema>("bus-route", { editing, held, constraint, lastResult }, defaults);
   return (
-    <SaveFormFrame
-      form={form}
-      testId="route-form"
-      intent="saveRoute"
-      editingId={editing?.id}
-      title={editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newRoute")}
-    >
+    <EditFormFrame kind={GUIDE_FORMS.route} form={form} editing={editing} pending={pending}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
         {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
@@ -37,8 +31,7 @@ export function RouteForm({ editing, held, constraint, lastResult, pending }: Fo
         {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
       </SimpleGrid>
       <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("trafficGuides.fields.hidden")} />
-      <SaveButtons editing={Boolean(editing)} pending={pending} testId="route-save" />
-    </SaveFormFrame>
+    </EditFormFrame>
   );
 }
 
@@ -49,20 +42,13 @@ function useRouteChoices(routes: BusRoute[]) {
 
 /** A stop of a route, new or edited (`?stop=<id>`): route, names, addresses, order. Plain post. */
 export function StopForm({ editing, routes, held, constraint, lastResult, pending }: FormProps<BusStop> & { routes: BusRoute[] }) {
-  const { t } = useTranslation();
   const kit = useFieldKit();
   const defaults = editing
     ? { ...editing, id: String(editing.id), routeId: String(editing.routeId), sort: String(editing.sort) }
     : { sort: "0", routeId: routes[0] ? String(routes[0].id) : "" };
   const [form, fields] = useEditForm<typeof busStopSaveSchema>("bus-stop", { editing, held, constraint, lastResult }, defaults);
   return (
-    <SaveFormFrame
-      form={form}
-      testId="stop-form"
-      intent="saveStop"
-      editingId={editing?.id}
-      title={editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newStop")}
-    >
+    <EditFormFrame kind={GUIDE_FORMS.stop} form={form} editing={editing} pending={pending}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {kit.select(fields.routeId, useRouteChoices(routes))}
         {kit.input(fields.sort, { type: "number", min: 0, maxValue: 9999 })}
@@ -71,8 +57,7 @@ export function StopForm({ editing, routes, held, constraint, lastResult, pendin
         {kit.input(fields.addressZh, { max: GUIDE_ADDRESS_MAX })}
         {kit.input(fields.addressEn, { max: GUIDE_ADDRESS_MAX })}
       </SimpleGrid>
-      <SaveButtons editing={Boolean(editing)} pending={pending} testId="stop-save" />
-    </SaveFormFrame>
+    </EditFormFrame>
   );
 }
 
@@ -93,12 +78,11 @@ export function TimetableForm({
     : { routeId: routes[0] ? String(routes[0].id) : "", serviceDay: days.opensOn, intervalMinutes: "30" };
   const [form, fields] = useEditForm<typeof busTimetableSaveSchema>("bus-day", { editing, held, constraint, lastResult }, defaults);
   return (
-    <SaveFormFrame
+    <EditFormFrame
+      kind={GUIDE_FORMS.timetable}
       form={form}
-      testId="timetable-form"
-      intent="saveTimetable"
-      editingId={editing?.id}
-      title={editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newTimetable")}
+      editing={editing}
+      pending={pending}
       hint={
         <Text size="sm" c="dimmed">
           {t("trafficGuides.admin.daysHint", { from: dayLabel(days.buildUpFrom, language), to: dayLabel(days.endsOn, language) })}
@@ -112,7 +96,6 @@ export function TimetableForm({
         {kit.input(fields.firstDeparture, { type: "time", required: true })}
         {kit.input(fields.lastDeparture, { type: "time", required: true })}
       </SimpleGrid>
-      <SaveButtons editing={Boolean(editing)} pending={pending} testId="timetable-save" />
-    </SaveFormFrame>
+    </EditFormFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { SaveFormFrame } from "~/components/save-form-frame";
+import { EditFormFrame } from "~/components/edit-form-frame";
 import { Checkbox, SimpleGrid } from "@mantine/core";
 import type { CarPark } from "~/contracts/traffic-guides/api-types";
 import type { carParkSaveSchema } from "~/contracts/traffic-guides/schema";
@@ -7,7 +7,7 @@ import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useTranslation } from "~/i18n/texts";
 import { useEditForm } from "~/lib/forms";
 import type { FormProps } from "./bus-forms";
-import { SaveButtons, useFieldKit } from "./form-kit";
+import { GUIDE_FORMS, useFieldKit } from "./form-kit";
 import "~/contracts/traffic-guides/texts";
 
 /** A car park, new or edited (`?park=<id>`): names, address, hours, prices, capacity, the map picture, order, hidden. Multipart: works without script. */
@@ -19,14 +19,7 @@ export function CarParkForm({ editing, held, constraint, lastResult, pending }: 
     : { sort: "0" };
   const [form, fields] = useEditForm<typeof carParkSaveSchema>("car-park", { editing, held, constraint, lastResult }, defaults);
   return (
-    <SaveFormFrame
-      form={form}
-      testId="car-park-form"
-      intent="saveCarPark"
-      editingId={editing?.id}
-      title={editing ? t("trafficGuides.admin.edit") : t("trafficGuides.admin.newCarPark")}
-      multipart
-    >
+    <EditFormFrame kind={GUIDE_FORMS.carPark} form={form} editing={editing} pending={pending}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {kit.input(fields.nameZh, { required: true, max: GUIDE_NAME_MAX })}
         {kit.input(fields.nameEn, { required: true, max: GUIDE_NAME_MAX })}
@@ -43,13 +36,9 @@ export function CarParkForm({ editing, held, constraint, lastResult, pending }: 
       <FieldFileUpload
         field={fields.mapUrl}
         formValues={form.initialValue}
-        folder={GUIDE_MAP_UPLOAD.folder}
-        kinds={GUIDE_MAP_UPLOAD.kinds}
-        maxBytes={GUIDE_MAP_UPLOAD.maxBytes}
-        maxCount={GUIDE_MAP_UPLOAD.maxCount}
+        {...GUIDE_MAP_UPLOAD}
         label={editing?.hasMap ? `${t("trafficGuides.fields.map")} (${t("trafficGuides.admin.replaceHint")})` : t("trafficGuides.fields.map")}
       />
-      <SaveButtons editing={Boolean(editing)} pending={pending} testId="car-park-save" />
-    </SaveFormFrame>
+    </EditFormFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Anchor, Button, Group, NativeSelect, Textarea, TextInput } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { NativeSelect, Textarea, TextInput } from "@mantine/core";
+import type { EditFormKind } from "~/components/edit-form-frame";
 import { GUIDES_ADMIN_PATH } from "~/contracts/traffic-guides/values";
 import { useTranslation } from "~/i18n/texts";
 import { useErrorText } from "~/lib/forms";
@@ -39,19 +39,19 @@ export function useFieldKit() {
   };
 }
 
-/** Save, and on an edit a link back to the page's new forms. */
-export function SaveButtons({ editing, pending, testId }: { editing: boolean; pending: boolean; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Group>
-      <Button type="submit" loading={pending} data-testid={testId}>
-        {t("trafficGuides.admin.save")}
-      </Button>
-      {editing ? (
-        <Anchor component={Link} to={GUIDES_ADMIN_PATH}>
-          {t("common.cancel")}
-        </Anchor>
-      ) : null}
-    </Group>
-  );
-}
+const GUIDE_FORM = { editTitle: "trafficGuides.admin.edit", save: "trafficGuides.admin.save", cancelTo: GUIDES_ADMIN_PATH };
+
+/** The guides' add/edit forms (EditFormFrame): each one's test ids, intent and title when it adds. */
+export const GUIDE_FORMS = {
+  route: { ...GUIDE_FORM, testId: "route-form", intent: "saveRoute", newTitle: "trafficGuides.admin.newRoute", saveTestId: "route-save" },
+  stop: { ...GUIDE_FORM, testId: "stop-form", intent: "saveStop", newTitle: "trafficGuides.admin.newStop", saveTestId: "stop-save" },
+  timetable: { ...GUIDE_FORM, testId: "timetable-form", intent: "saveTimetable", newTitle: "trafficGuides.admin.newTimetable", saveTestId: "timetable-save" },
+  carPark: {
+    ...GUIDE_FORM,
+    testId: "car-park-form",
+    intent: "saveCarPark",
+    newTitle: "trafficGuides.admin.newCarPark",
+    saveTestId: "car-park-save",
+    multipart: true,
+  },
+} satisfies Record<string, EditFormKind>;

@@ -1,5 +1,6 @@
+import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,13 +10,6 @@ import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { trafficGuidesEndpoints } from "~/contracts/traffic-guides/endpoints.server";
 import { BUS_GUIDE_PATH, GUIDES_ADMIN_PATH, PARKING_GUIDE_PATH } from "~/contracts/traffic-guides/values";
-import {
-  busRouteSaveSchema,
-  busStopSaveSchema,
-  busTimetableSaveSchema,
-  carParkSaveSchema,
-  guideIntroSaveSchema,
-} from "~/features/traffic-guides/schema.server";
 import { usePick } from "~/features/traffic-guides/guide-parts";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import { useTranslation } from "~/i18n/texts";
@@ -24,7 +18,7 @@ import { heldFormValues } from "~/lib/form-hold.server";
 import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
-import { ALL_FIELDS, type FormName, guidesAction, type Reply } from "./action.server";
+import { ALL_FIELDS, type FormName, GUIDE_SCHEMAS, guidesAction, type Reply } from "./action.server";
 import { RouteForm, StopForm, TimetableForm } from "./bus-forms";
 import { CarParkForm } from "./car-park-form";
 import { IntroForm } from "./intro-form";
@@ -76,13 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         day: heldFor("saveTimetable"),
         park: heldFor("saveCarPark"),
       },
-      constraints: formConstraints({
-        intro: guideIntroSaveSchema,
-        route: busRouteSaveSchema,
-        stop: busStopSaveSchema,
-        day: busTimetableSaveSchema,
-        park: carParkSaveSchema,
-      }),
+      constraints: formConstraints(GUIDE_SCHEMAS),
     },
     { headers: held.headers },
   );
@@ -129,9 +117,7 @@ export default function GuidesAdminPage() {
     <Stack gap="lg" maw={1100}>
       <Panel gap="xs">
         <Group justify="space-between">
-          <Title order={1} size="h3">
-            {t("trafficGuides.admin.title")}
-          </Title>
+          <PageHeading title={t("trafficGuides.admin.title")} />
           <Group gap="md">
             <Anchor component={Link} to={BUS_GUIDE_PATH} size="sm">
               {t("trafficGuides.bus.title")}

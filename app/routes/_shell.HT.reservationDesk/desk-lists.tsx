@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { HiddenFields } from "~/components/hidden-fields";
@@ -80,78 +81,90 @@ function CompanyCell({ row }: { row: { company?: string; username?: string } }) 
   return <WithNote note={row.username}>{row.company}</WithNote>;
 }
 
-export function RequestDesk({ list, filters, reply }: { list: Paged<RoomRequest>; filters: Filters; reply?: DeskReply }) {
+/** One of the desk's lists: its state filter, its rows (or that there are none) and its pager. */
+function DeskList({
+  title,
+  filter,
+  list,
+  filters,
+  children,
+}: {
+  title: string;
+  filter: "status" | "bookingStatus";
+  list: Paged<unknown>;
+  filters: Filters;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
+  const pageParam = filter === "status" ? "page" : "bookingPage";
   return (
-    <ListPanel title="reservations.desk.requests">
-      <StatusFilter name="status" filters={filters} />
-      {!list.items.length ? (
-        <Text c="dimmed">{t("reservations.desk.empty")}</Text>
-      ) : (
-        <RowsTable
-          rows={list.items}
-          minWidth={900}
-          testId="desk-requests"
-          rowTestId="desk-request-row"
-          head={[
-            "reservations.desk.company",
-            "reservations.fields.hotel",
-            "reservations.desk.stay",
-            "reservations.fields.guestNames",
-            "reservations.fields.status",
-            "",
-          ]}
-          cells={(r) => [
-            <CompanyCell key="company" row={r} />,
-            <HotelCell key="hotel" request={r} />,
-            <WithNote key="stay" note={t("reservations.rooms", { count: r.rooms })}>
-              {r.checkIn} – {r.checkOut}
-            </WithNote>,
-            {
-              content: <WithNote note={r.contactMobile}>{r.guestNames.join(", ")}</WithNote>,
-              style: { overflowWrap: "anywhere" },
-            },
-            <StatusCell key="status" status={r.status} comment={r.comment} />,
-            r.status === "requested" ? <DecideForm key="decide" intent="decideRooms" id={r.id} reply={reply} /> : null,
-          ]}
-        />
-      )}
-      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => deskLink(filters, { page: String(page) })} keys={PAGER_KEYS} />
-    </ListPanel>
-  );
-}
-
-export function BookingDesk({ list, filters, reply }: { list: Paged<MeetingBooking>; filters: Filters; reply?: DeskReply }) {
-  const { t } = useTranslation();
-  const pick = usePick();
-  return (
-    <ListPanel title="reservations.desk.bookings">
-      <StatusFilter name="bookingStatus" filters={filters} />
-      {!list.items.length ? (
-        <Text c="dimmed">{t("reservations.desk.empty")}</Text>
-      ) : (
-        <RowsTable
-          rows={list.items}
-          minWidth={800}
-          testId="desk-bookings"
-          rowTestId="desk-booking-row"
-          cells={(b) => [
-            <CompanyCell key="company" row={b} />,
-            pick(b.roomZh, b.roomEn),
-            <SlotCell key="slot" booking={b} />,
-            <PeopleCell key="people" booking={b} />,
-            <StatusCell key="status" status={b.status} comment={b.comment} />,
-            b.status === "requested" ? <DecideForm key="decide" intent="decideMeeting" id={b.id} reply={reply} /> : null,
-          ]}
-        />
-      )}
+    <ListPanel title={title}>
+      <StatusFilter name={filter} filters={filters} />
+      {list.items.length ? children : <Text c="dimmed">{t("reservations.desk.empty")}</Text>}
       <ListPager
         page={list.page}
         pageSize={list.pageSize}
         total={list.total}
-        link={(page) => deskLink(filters, { bookingPage: String(page) })}
+        link={(page) => deskLink(filters, { [pageParam]: String(page) })}
         keys={PAGER_KEYS}
       />
     </ListPanel>
+  );
+}
+
+export function RequestDesk({ list, filters, reply }: { list: Paged<RoomRequest>; filters: Filters; reply?: DeskReply }) {
+  const { t } = useTranslation();
+  return (
+    <DeskList title="reservations.desk.requests" filter="status" list={list} filters={filters}>
+      <RowsTable
+        rows={list.items}
+        minWidth={900}
+        testId="desk-requests"
+        rowTestId="desk-request-row"
+        head={[
+          "reservations.desk.company",
+          "reservations.fields.hotel",
+          "reservations.desk.stay",
+          "reservations.fields.guestNames",
+          "reservations.fields.status",
+          "",
+        ]}
+        cells={(r) => [
+          <CompanyCell key="company" row={r} />,
+          <HotelCell key="hotel" request={r} />,
+          <WithNote key="stay" note={t("reservations.rooms", { count: r.rooms })}>
+            {r.checkIn} – {r.checkOut}
+          </WithNote>,
+          {
+            content: <WithNote note={r.contactMobile}>{r.guestNames.join(", ")}</WithNote>,
+            style: { overflowWrap: "anywhere" },
+          },
+          <StatusCell key="status" status={r.status} comment={r.comment} />,
+          r.status === "requested" ? <DecideForm key="decide" intent="decideRooms" id={r.id} reply={reply} /> : null,
+        ]}
+      />
+    </DeskList>
+  );
+}
+
+export function BookingDesk({ list, filters, reply }: { list: Paged<MeetingBooking>; filters: Filters; reply?: DeskReply }) {
+  const pick = usePick();
+  return (
+    <DeskList title="reservations.desk.bookings" filter="bookingStatus" list={list} filters={filters}>
+      <RowsTable
+        rows={list.items}
+        minWidth={800}
+        testId="desk-bookings"
+        rowTestId="desk-booking-row"
+        cells={(b) => [
+          <CompanyCell key="company" row={b} />,
+          pick(b.roomZh, b.roomEn),
+          <SlotCell key="slot" booking={b} />,
+          <PeopleCell key="people" booking={b} />,
+          <StatusCell key="status" status={b.status} comment={b.comment} />,
+          b.status === "requested" ? <DecideForm key="decide" intent="decideMeeting" id={b.id} reply={reply} /> : null,
+        ]}
+      />
+    </DeskList>
   );
 }

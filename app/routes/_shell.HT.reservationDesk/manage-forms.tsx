@@ -1,7 +1,6 @@
-import { SaveFormFrame } from "~/components/save-form-frame";
+import { EditFormFrame, type EditFormKind } from "~/components/edit-form-frame";
 import { getInputProps } from "@conform-to/react";
-import { Anchor, Button, Checkbox, Group, SimpleGrid, TextInput } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { Checkbox, SimpleGrid, TextInput } from "@mantine/core";
 import type { Hotel, MeetingRoom, RoomBlock } from "~/contracts/reservations/api-types";
 import type { blockSaveSchema, hotelSaveSchema, meetingRoomSaveSchema } from "~/contracts/reservations/schema";
 import {
@@ -54,21 +53,12 @@ function TextFields({ fields, names, max, required = [] }: { fields: Fields; nam
   });
 }
 
-function Buttons({ editing, pending }: { editing: boolean; pending: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Group>
-      <Button type="submit" loading={pending}>
-        {t("reservations.desk.save")}
-      </Button>
-      {editing ? (
-        <Anchor component={Link} to={RESERVATION_DESK_PATH}>
-          {t("common.cancel")}
-        </Anchor>
-      ) : null}
-    </Group>
-  );
-}
+const DESK_FORM = { editTitle: "reservations.desk.edit", save: "reservations.desk.save", cancelTo: RESERVATION_DESK_PATH };
+const DESK_FORMS = {
+  hotel: { ...DESK_FORM, testId: "hotel-form", intent: "saveHotel", newTitle: "reservations.desk.newHotel" },
+  block: { ...DESK_FORM, testId: "block-form", intent: "saveBlock", newTitle: "reservations.desk.newBlock" },
+  meetingRoom: { ...DESK_FORM, testId: "meeting-room-form", intent: "saveMeetingRoom", newTitle: "reservations.desk.newMeetingRoom" },
+} satisfies Record<string, EditFormKind>;
 
 const flagValue = (on: boolean) => (on ? "on" : "");
 
@@ -79,13 +69,7 @@ export function HotelForm({ editing, held, constraint, lastResult, pending }: Fo
     : { sort: "0" };
   const [form, fields] = useEditForm<typeof hotelSaveSchema>("hotel", { editing, held, constraint, lastResult }, defaults);
   return (
-    <SaveFormFrame
-      form={form}
-      testId="hotel-form"
-      intent="saveHotel"
-      editingId={editing?.id}
-      title={editing ? t("reservations.desk.edit") : t("reservations.desk.newHotel")}
-    >
+    <EditFormFrame kind={DESK_FORMS.hotel} form={form} editing={editing} pending={pending}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextFields
           fields={fields as Fields}
@@ -103,8 +87,7 @@ export function HotelForm({ editing, held, constraint, lastResult, pending }: Fo
         />
       </SimpleGrid>
       <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("reservations.fields.hidden")} />
-      <Buttons editing={Boolean(editing)} pending={pending} />
-    </SaveFormFrame>
+    </EditFormFrame>
   );
 }
 
@@ -126,13 +109,7 @@ export function BlockForm({ editing, hotels, hotelId, held, constraint, lastResu
     : { hotelId: hotelId || (hotels[0] ? String(hotels[0].id) : ""), maxRoomsPerExhibitor: String(DEFAULT_ROOMS_PER_EXHIBITOR) };
   const [form, fields] = useEditForm<typeof blockSaveSchema>("block", { editing, held, constraint, lastResult }, defaults);
   return (
-    <SaveFormFrame
-      form={form}
-      testId="block-form"
-      intent="saveBlock"
-      editingId={editing?.id}
-      title={editing ? t("reservations.desk.edit") : t("reservations.desk.newBlock")}
-    >
+    <EditFormFrame kind={DESK_FORMS.block} form={form} editing={editing} pending={pending}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <FormSelect
           field={fields.hotelId}
@@ -147,8 +124,7 @@ export function BlockForm({ editing, hotels, hotelId, held, constraint, lastResu
           required={["roomTypeZh", "roomTypeEn", "price", "roomsPerNight", "maxRoomsPerExhibitor", "firstNight", "lastNight"]}
         />
       </SimpleGrid>
-      <Buttons editing={Boolean(editing)} pending={pending} />
-    </SaveFormFrame>
+    </EditFormFrame>
   );
 }
 
@@ -166,13 +142,7 @@ export function MeetingRoomForm({ editing, held, constraint, lastResult, pending
     : { sort: "0" };
   const [form, fields] = useEditForm<typeof meetingRoomSaveSchema>("meeting-room", { editing, held, constraint, lastResult }, defaults);
   return (
-    <SaveFormFrame
-      form={form}
-      testId="meeting-room-form"
-      intent="saveMeetingRoom"
-      editingId={editing?.id}
-      title={editing ? t("reservations.desk.edit") : t("reservations.desk.newMeetingRoom")}
-    >
+    <EditFormFrame kind={DESK_FORMS.meetingRoom} form={form} editing={editing} pending={pending}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextFields
           fields={fields as Fields}
@@ -189,7 +159,6 @@ export function MeetingRoomForm({ editing, held, constraint, lastResult, pending
         />
       </SimpleGrid>
       <Checkbox name="hidden" defaultChecked={fields.hidden.initialValue === "on"} label={t("reservations.fields.hidden")} />
-      <Buttons editing={Boolean(editing)} pending={pending} />
-    </SaveFormFrame>
+    </EditFormFrame>
   );
 }

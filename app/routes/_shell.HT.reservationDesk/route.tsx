@@ -1,5 +1,6 @@
+import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -84,9 +85,7 @@ export default function ReservationDeskPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
-        <Title order={1} size="h3">
-          {t("reservations.desk.title")}
-        </Title>
+        <PageHeading title={t("reservations.desk.title")} />
       </Paper>
       {reply?.form === "delete" ? (
         <Text role="alert" c="red.8" data-testid="delete-error">

@@ -6,6 +6,7 @@ import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ContractorAccessView } from "~/contracts/contractors/api-types";
 import { formatCny } from "~/contracts/common/format";
 import "~/contracts/contractors/texts";
+import { StackedTable } from "~/components/stacked-table";
 
 export type RowReply = { accessId: number; errors: string[] };
 
@@ -30,29 +31,22 @@ export function AccessList({
   if (!accesses.length) return <Text c="dimmed">{t("contractors.page.empty")}</Text>;
   // A card per contractor on a phone (app/styles/booking.css) instead of squeezing five columns.
   return (
-    <Table data-testid="contractor-accesses" verticalSpacing="sm" className="stacked-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t("contractors.page.contractor")}</Table.Th>
-          <Table.Th>{t("contractors.fields.booth")}</Table.Th>
-          <Table.Th>{t("contractors.page.access")}</Table.Th>
-          <Table.Th>{t("contractors.page.orders")}</Table.Th>
-          <Table.Th>{t("contractors.page.actions")}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {accesses.map((access) => (
-          <AccessRow
-            key={access.accessId}
-            access={access}
-            path={path}
-            confirming={revoking === access.accessId}
-            errors={reply?.accessId === access.accessId ? reply.errors : undefined}
-            pending={pending}
-          />
-        ))}
-      </Table.Tbody>
-    </Table>
+    <StackedTable
+      testId="contractor-accesses"
+      verticalSpacing="sm"
+      heads={["contractors.page.contractor", "contractors.fields.booth", "contractors.page.access", "contractors.page.orders", "contractors.page.actions"]}
+    >
+      {accesses.map((access) => (
+        <AccessRow
+          key={access.accessId}
+          access={access}
+          path={path}
+          confirming={revoking === access.accessId}
+          errors={reply?.accessId === access.accessId ? reply.errors : undefined}
+          pending={pending}
+        />
+      ))}
+    </StackedTable>
   );
 }
 

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -18,6 +18,7 @@ import { useIsPending } from "~/lib/hooks";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { accessIdSchema, entrustSchema } from "~/features/contractors/schema.server";
 import "~/contracts/contractors/texts";
+import { PagePanel } from "~/components/page-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -92,29 +93,21 @@ export default function ECReservationPage() {
   const row = actionData?.row ? { ...actionData.row, errors: [errorText(actionData.row.errors) ?? ""] } : undefined;
   return (
     <Stack gap="lg" maw={1040}>
-      <Paper withBorder p="lg">
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("contractors.page.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("contractors.page.intro")}
-          </Text>
-          <Notice text={data.done && !actionData ? t(`contractors.notices.${data.done}`) : null} />
-          {data.booths.length === 0 ? (
-            <NoBooth />
-          ) : (
-            <EntrustForm
-              booths={data.booths}
-              defaultBooth={data.defaultBooth}
-              held={data.entrustValues}
-              constraint={data.constraints.entrust}
-              lastResult={actionData?.result ?? undefined}
-              pending={isPending}
-            />
-          )}
-        </Stack>
-      </Paper>
+      <PagePanel title={t("contractors.page.title")} intro={t("contractors.page.intro")}>
+        <Notice text={data.done && !actionData ? t(`contractors.notices.${data.done}`) : null} />
+        {data.booths.length === 0 ? (
+          <NoBooth />
+        ) : (
+          <EntrustForm
+            booths={data.booths}
+            defaultBooth={data.defaultBooth}
+            held={data.entrustValues}
+            constraint={data.constraints.entrust}
+            lastResult={actionData?.result ?? undefined}
+            pending={isPending}
+          />
+        )}
+      </PagePanel>
       <Paper withBorder p="lg">
         <Stack gap="sm">
           <Title order={2} size="h4">

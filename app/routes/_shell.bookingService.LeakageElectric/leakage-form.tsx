@@ -1,19 +1,18 @@
-import { HiddenFields } from "~/components/hidden-fields";
-import { FormError } from "~/components/form-error";
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Anchor, Blockquote, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import type { BoothSummary } from "~/contracts/permission/api-types";
-import { usePortalForm, useErrorText, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, useErrorText, type PageFormProps } from "~/lib/forms";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import type { leakageSchema, leakageUpdateSchema } from "~/contracts/booking-forms/schema";
 import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES, type LeakageCommitment } from "~/contracts/booking-forms/values";
 import { BoothSelect } from "../../features/booking-forms/parts";
 import "~/contracts/booking-forms/texts";
 import { FormTextInput, FormTextarea } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { RecordFormFrame } from "~/components/record-form-frame";
 
 export const LEAKAGE_UPLOAD = { folder: "leakage-electric" as const, kinds: [...BOOKING_FILE_KINDS], maxBytes: BOOKING_FILE_MAX_BYTES };
 
@@ -21,18 +20,14 @@ export const LEAKAGE_UPLOAD = { folder: "leakage-electric" as const, kinds: [...
  * The commitment form, for a new one or to change one (then with its id and the version it was
  * read at). The rules are ticked again on every save: the ticked text is what was agreed to.
  */
-export function LeakageForm(props: {
-  booths: BoothSummary[];
-  defaultBooth: string;
-  editing: LeakageCommitment | null;
-  /** Typed before the session ended (form-hold.server.ts), over the saved values. */
-  held?: Record<string, string | string[]> | null;
-  /** The new commitment's constraints, or the change's when editing. */
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-  cancelTo: string;
-}) {
+export function LeakageForm(
+  props: PageFormProps & {
+    booths: BoothSummary[];
+    defaultBooth: string;
+    editing: LeakageCommitment | null;
+    cancelTo: string;
+  },
+) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { editing } = props;
@@ -61,55 +56,43 @@ export function LeakageForm(props: {
     <FormTextInput field={fields[name]} label={t(`bookingForms.fields.${name}`)} maxLength={max} withAsterisk />
   );
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="leakage-form">
-      <input type="hidden" name="intent" value="save" />
-      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {editing ? `${t("bookingForms.leakage.edit")}: ${editing.equipmentName}` : t("bookingForms.leakage.create")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <BoothSelect
-            booths={props.booths}
-            name={fields.boothId.name}
-            defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)}
-            error={errorText(fields.boothId.errors)}
-          />
-          {field("equipmentName", 100)}
-          <FormTextInput field={fields.powerKw} type="number" label={t("bookingForms.fields.powerKw")} step="0.01" min="0.01" withAsterisk />
-          {field("signerName", 50)}
-        </SimpleGrid>
-        <FormTextarea field={fields.reason} label={t("bookingForms.fields.reason")} autosize minRows={2} maxLength={500} withAsterisk />
-        <Blockquote p="sm" data-testid="rules">
-          {t("bookingForms.leakage.rules")}
-        </Blockquote>
-        <Checkbox
-          {...getInputProps(fields.readRules, { type: "checkbox" })}
-          key={fields.readRules.key}
-          label={t("bookingForms.fields.readRules")}
-          error={errorText(fields.readRules.errors)}
+    <RecordFormFrame
+      form={form}
+      testId="leakage-form"
+      multipart
+      editing={editing}
+      title={editing ? `${t("bookingForms.leakage.edit")}: ${editing.equipmentName}` : t("bookingForms.leakage.create")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <BoothSelect
+          booths={props.booths}
+          name={fields.boothId.name}
+          defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)}
+          error={errorText(fields.boothId.errors)}
         />
-        <FieldFileUpload
-          field={fields.scanUrl}
-          formValues={form.initialValue}
-          folder={LEAKAGE_UPLOAD.folder}
-          kinds={LEAKAGE_UPLOAD.kinds}
-          maxBytes={LEAKAGE_UPLOAD.maxBytes}
-          label={t("bookingForms.fields.scan")}
-        />
-        <Group>
-          <Button type="submit" loading={props.pending}>
-            {t(editing ? "bookingForms.leakage.update" : "bookingForms.leakage.save")}
+        {field("equipmentName", 100)}
+        <FormTextInput field={fields.powerKw} type="number" label={t("bookingForms.fields.powerKw")} step="0.01" min="0.01" withAsterisk />
+        {field("signerName", 50)}
+      </SimpleGrid>
+      <FormTextarea field={fields.reason} label={t("bookingForms.fields.reason")} autosize minRows={2} maxLength={500} withAsterisk />
+      <Blockquote p="sm" data-testid="rules">
+        {t("bookingForms.leakage.rules")}
+      </Blockquote>
+      <Checkbox
+        {...getInputProps(fields.readRules, { type: "checkbox" })}
+        key={fields.readRules.key}
+        label={t("bookingForms.fields.readRules")}
+        error={errorText(fields.readRules.errors)}
+      />
+      <FieldFileUpload field={fields.scanUrl} formValues={form.initialValue} {...LEAKAGE_UPLOAD} label={t("bookingForms.fields.scan")} />
+      <SubmitRow pending={props.pending} label={t(editing ? "bookingForms.leakage.update" : "bookingForms.leakage.save")}>
+        {editing ? (
+          <Button component={Link} to={props.cancelTo} variant="default">
+            {t("bookingForms.common.back")}
           </Button>
-          {editing ? (
-            <Button component={Link} to={props.cancelTo} variant="default">
-              {t("bookingForms.common.back")}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+        ) : null}
+      </SubmitRow>
+    </RecordFormFrame>
   );
 }
 

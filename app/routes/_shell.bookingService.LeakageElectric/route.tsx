@@ -19,6 +19,8 @@ import { leakageSchema, leakageUpdateSchema, recordIdSchema } from "~/features/b
 import type { LeakageCommitment } from "~/contracts/booking-forms/values";
 import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import "~/contracts/booking-forms/texts";
+import { PagePanel } from "~/components/page-panel";
+import { StackedTable } from "~/components/stacked-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -107,40 +109,32 @@ export default function LeakageElectricPage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Paper withBorder p="lg">
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("bookingForms.leakage.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("bookingForms.leakage.intro")}
-          </Text>
-          <Notice text={data.done ? t(`bookingForms.leakage.${data.done}`) : null} />
-          {data.booths.length === 0 ? <NoBooth /> : null}
-          {selected && mode === "id" ? <LeakageDetail item={selected} path={PATH} /> : null}
-          {selected && mode === "delete" ? (
-            <ConfirmDelete
-              question={t("bookingForms.leakage.deleteQuestion", { name: selected.equipmentName })}
-              fields={{ id: String(selected.id) }}
-              cancelTo={`${PATH}?id=${selected.id}`}
-              pending={isPending}
-            />
-          ) : null}
-          {data.booths.length > 0 && (mode === null || mode === "edit") ? (
-            <LeakageForm
-              key={selected?.id ?? "new"}
-              booths={data.booths}
-              defaultBooth={data.defaultBooth}
-              editing={mode === "edit" ? selected : null}
-              constraint={mode === "edit" ? data.constraints.update : data.constraints.create}
-              held={data.held}
-              lastResult={actionData?.result}
-              pending={isPending}
-              cancelTo={selected ? `${PATH}?id=${selected.id}` : PATH}
-            />
-          ) : null}
-        </Stack>
-      </Paper>
+      <PagePanel title={t("bookingForms.leakage.title")} intro={t("bookingForms.leakage.intro")}>
+        <Notice text={data.done ? t(`bookingForms.leakage.${data.done}`) : null} />
+        {data.booths.length === 0 ? <NoBooth /> : null}
+        {selected && mode === "id" ? <LeakageDetail item={selected} path={PATH} /> : null}
+        {selected && mode === "delete" ? (
+          <ConfirmDelete
+            question={t("bookingForms.leakage.deleteQuestion", { name: selected.equipmentName })}
+            fields={{ id: String(selected.id) }}
+            cancelTo={`${PATH}?id=${selected.id}`}
+            pending={isPending}
+          />
+        ) : null}
+        {data.booths.length > 0 && (mode === null || mode === "edit") ? (
+          <LeakageForm
+            key={selected?.id ?? "new"}
+            booths={data.booths}
+            defaultBooth={data.defaultBooth}
+            editing={mode === "edit" ? selected : null}
+            constraint={mode === "edit" ? data.constraints.update : data.constraints.create}
+            held={data.held}
+            lastResult={actionData?.result}
+            pending={isPending}
+            cancelTo={selected ? `${PATH}?id=${selected.id}` : PATH}
+          />
+        ) : null}
+      </PagePanel>
       <Paper withBorder p="lg">
         <Stack gap="sm">
           <Group justify="space-between">
@@ -156,38 +150,31 @@ export default function LeakageElectricPage() {
           {data.list.length === 0 ? (
             <Text c="dimmed">{t("bookingForms.leakage.empty")}</Text>
           ) : (
-            <Table data-testid="commitments" className="stacked-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
-                  <Table.Th>{t("bookingForms.fields.equipmentName")}</Table.Th>
-                  <Table.Th>{t("bookingForms.fields.powerKw")}</Table.Th>
-                  <Table.Th>{t("bookingForms.common.actions")}</Table.Th>
+            <StackedTable
+              testId="commitments"
+              heads={["bookingForms.fields.booth", "bookingForms.fields.equipmentName", "bookingForms.fields.powerKw", "bookingForms.common.actions"]}
+            >
+              {data.list.map((item) => (
+                <Table.Tr key={item.id} data-testid={`commitment-${item.id}`}>
+                  <Table.Td data-label={t("bookingForms.fields.booth")}>{item.boothNo}</Table.Td>
+                  <Table.Td data-label={t("bookingForms.fields.equipmentName")}>{item.equipmentName}</Table.Td>
+                  <Table.Td data-label={t("bookingForms.fields.powerKw")}>{item.powerKw}</Table.Td>
+                  <Table.Td>
+                    <Group gap="sm">
+                      <Anchor component={Link} to={`${PATH}?id=${item.id}`}>
+                        {t("bookingForms.leakage.detail")}
+                      </Anchor>
+                      <Anchor component={Link} to={`${PATH}?edit=${item.id}`}>
+                        {t("bookingForms.leakage.edit")}
+                      </Anchor>
+                      <Anchor component={Link} to={`${PATH}?delete=${item.id}`} c="red.9">
+                        {t("bookingForms.leakage.delete")}
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.list.map((item) => (
-                  <Table.Tr key={item.id} data-testid={`commitment-${item.id}`}>
-                    <Table.Td data-label={t("bookingForms.fields.booth")}>{item.boothNo}</Table.Td>
-                    <Table.Td data-label={t("bookingForms.fields.equipmentName")}>{item.equipmentName}</Table.Td>
-                    <Table.Td data-label={t("bookingForms.fields.powerKw")}>{item.powerKw}</Table.Td>
-                    <Table.Td>
-                      <Group gap="sm">
-                        <Anchor component={Link} to={`${PATH}?id=${item.id}`}>
-                          {t("bookingForms.leakage.detail")}
-                        </Anchor>
-                        <Anchor component={Link} to={`${PATH}?edit=${item.id}`}>
-                          {t("bookingForms.leakage.edit")}
-                        </Anchor>
-                        <Anchor component={Link} to={`${PATH}?delete=${item.id}`} c="red.9">
-                          {t("bookingForms.leakage.delete")}
-                        </Anchor>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </StackedTable>
           )}
         </Stack>
       </Paper>

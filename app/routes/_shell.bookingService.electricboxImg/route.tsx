@@ -1,7 +1,7 @@
 import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps } from "@conform-to/react";
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Group, Stack, Table } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,6 +21,9 @@ import { boothIdSchema, electricboxSchema } from "~/features/booking-forms/schem
 import { BOOKING_FILE_KINDS, BOOKING_FILE_MAX_BYTES } from "~/contracts/booking-forms/values";
 import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.server";
 import "~/contracts/booking-forms/texts";
+import { SubmitRow } from "~/components/submit-row";
+import { FormPage } from "~/components/form-page";
+import { StackedTable } from "~/components/stacked-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -97,100 +100,72 @@ export default function ElectricboxPage() {
   const boothOptions = data.maps.map((m) => ({ boothId: m.boothId, boothNo: m.boothNo, boothArea: 0, boothType: 0 }));
 
   return (
-    <Paper withBorder p="lg" maw={860}>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {t("bookingForms.map.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("bookingForms.map.intro")}
-        </Text>
-        {data.judge.boothNo ? (
-          <Alert color={data.judge.uploaded ? "green" : "orange"} data-testid="judge" data-uploaded={String(data.judge.uploaded)}>
-            {t(data.judge.uploaded ? "bookingForms.map.judgeYes" : "bookingForms.map.judgeNo", { booth: data.judge.boothNo })}
-          </Alert>
-        ) : null}
-        <Notice text={notice} />
-        <FormError errors={form.errors} id={form.errorId} />
-        {data.maps.length === 0 ? (
-          <NoBooth />
-        ) : (
-          <>
-            <Group>
-              {/* A download, not a page: the browser fetches it directly, with or without JavaScript. */}
-              <Anchor href={`${PATH}/template`} download data-testid="template">
-                {t("bookingForms.map.template")}
-              </Anchor>
-            </Group>
-            {data.deleting ? (
-              <ConfirmDelete
-                question={t("bookingForms.map.deleteQuestion", { booth: data.deleting.boothNo })}
-                fields={{ boothId: String(data.deleting.boothId) }}
-                cancelTo={PATH}
-                pending={isPending}
+    <FormPage title={t("bookingForms.map.title")} maw={860} intro={t("bookingForms.map.intro")}>
+      {data.judge.boothNo ? (
+        <Alert color={data.judge.uploaded ? "green" : "orange"} data-testid="judge" data-uploaded={String(data.judge.uploaded)}>
+          {t(data.judge.uploaded ? "bookingForms.map.judgeYes" : "bookingForms.map.judgeNo", { booth: data.judge.boothNo })}
+        </Alert>
+      ) : null}
+      <Notice text={notice} />
+      <FormError errors={form.errors} id={form.errorId} />
+      {data.maps.length === 0 ? (
+        <NoBooth />
+      ) : (
+        <>
+          <Group>
+            {/* A download, not a page: the browser fetches it directly, with or without JavaScript. */}
+            <Anchor href={`${PATH}/template`} download data-testid="template">
+              {t("bookingForms.map.template")}
+            </Anchor>
+          </Group>
+          {data.deleting ? (
+            <ConfirmDelete
+              question={t("bookingForms.map.deleteQuestion", { booth: data.deleting.boothNo })}
+              fields={{ boothId: String(data.deleting.boothId) }}
+              cancelTo={PATH}
+              pending={isPending}
+            />
+          ) : null}
+          <StackedTable testId="maps" heads={["bookingForms.fields.booth", "bookingForms.map.current", "bookingForms.common.actions"]}>
+            {data.maps.map((m) => (
+              <Table.Tr key={m.boothId} data-testid={`map-${m.boothNo}`}>
+                <Table.Td data-label={t("bookingForms.fields.booth")}>{m.boothNo}</Table.Td>
+                <Table.Td data-label={t("bookingForms.map.current")}>
+                  {m.fileUrl ? (
+                    <Anchor href={m.fileUrl} target="_blank" rel="noopener">
+                      {m.fileName}
+                    </Anchor>
+                  ) : (
+                    <Badge variant="light" color="gray">
+                      {t("bookingForms.map.none")}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {m.fileUrl ? (
+                    <Anchor component={Link} to={`${PATH}?delete=${m.boothId}`} c="red.9">
+                      {t("bookingForms.map.delete")}
+                    </Anchor>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </StackedTable>
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="save" />
+            <Stack gap="sm">
+              <BoothSelect
+                booths={boothOptions}
+                name={fields.boothId.name}
+                defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)}
+                error={errorText(fields.boothId.errors)}
               />
-            ) : null}
-            <Table data-testid="maps" className="stacked-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
-                  <Table.Th>{t("bookingForms.map.current")}</Table.Th>
-                  <Table.Th>{t("bookingForms.common.actions")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.maps.map((m) => (
-                  <Table.Tr key={m.boothId} data-testid={`map-${m.boothNo}`}>
-                    <Table.Td data-label={t("bookingForms.fields.booth")}>{m.boothNo}</Table.Td>
-                    <Table.Td data-label={t("bookingForms.map.current")}>
-                      {m.fileUrl ? (
-                        <Anchor href={m.fileUrl} target="_blank" rel="noopener">
-                          {m.fileName}
-                        </Anchor>
-                      ) : (
-                        <Badge variant="light" color="gray">
-                          {t("bookingForms.map.none")}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {m.fileUrl ? (
-                        <Anchor component={Link} to={`${PATH}?delete=${m.boothId}`} c="red.9">
-                          {t("bookingForms.map.delete")}
-                        </Anchor>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-              <input type="hidden" name="intent" value="save" />
-              <Stack gap="sm">
-                <BoothSelect
-                  booths={boothOptions}
-                  name={fields.boothId.name}
-                  defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)}
-                  error={errorText(fields.boothId.errors)}
-                />
-                <FieldFileUpload
-                  field={fields.fileUrl}
-                  formValues={form.initialValue}
-                  folder={UPLOAD.folder}
-                  kinds={UPLOAD.kinds}
-                  maxBytes={UPLOAD.maxBytes}
-                  label={t("bookingForms.fields.locationMap")}
-                />
-                <Group>
-                  <Button type="submit" loading={isPending}>
-                    {t("bookingForms.map.upload")}
-                  </Button>
-                </Group>
-              </Stack>
-            </Form>
-          </>
-        )}
-      </Stack>
-    </Paper>
+              <FieldFileUpload field={fields.fileUrl} formValues={form.initialValue} {...UPLOAD} label={t("bookingForms.fields.locationMap")} />
+              <SubmitRow pending={isPending} label={t("bookingForms.map.upload")} />
+            </Stack>
+          </Form>
+        </>
+      )}
+    </FormPage>
   );
 }

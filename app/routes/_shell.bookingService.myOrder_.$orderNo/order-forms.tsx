@@ -1,16 +1,16 @@
 import { ContractorFields } from "~/features/orders/contractor-fields";
 import { FormError } from "~/components/form-error";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Checkbox, Group, Stack } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { FileUpload } from "~/features/uploads/file-upload";
 import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
-import { uploadedRefs, uploadFieldNames } from "~/features/uploads/upload-fields";
 import { MAX_CONTRACT_FILES } from "~/contracts/orders/values";
 import type { contractFormSchema, contractorFormSchema, voucherFormSchema } from "../../features/orders/forms";
 import "~/contracts/orders/texts";
+import { OrderFormFrame } from "~/features/orders/order-form-frame";
+import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 
 type Result = SubmissionResult<string[]> | undefined;
 
@@ -25,7 +25,6 @@ export function ContractorForm({
   lastResult: Result;
 }) {
   const { t } = useTranslation();
-  const _errorText = useErrorText();
   const isPending = useIsPending();
   const [form, fields] = usePortalForm<typeof contractorFormSchema>({ id: "contractor", constraint, lastResult, defaultValue });
   return (
@@ -49,78 +48,54 @@ export function ContractUploadForm({ constraint, lastResult }: { constraint: For
   const errorText = useErrorText();
   const isPending = useIsPending();
   const [form, fields] = usePortalForm<typeof contractFormSchema>({ id: "contract", constraint, lastResult });
-  const files = uploadedRefs(fields.contractUrls.initialValue, form.initialValue?.[uploadFieldNames("contractUrls").name]);
   const ticked = form.initialValue?.rulesAccepted === "on";
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-labelledby="contract-heading" data-testid="contract-form">
-      <Stack gap="sm" maw={640}>
-        <Title order={2} size="h4" id="contract-heading">
-          {t("orders.detail.uploadTitle")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("orders.detail.uploadHint", { count: MAX_CONTRACT_FILES })}
-        </Text>
-        <FormError errors={form.errors} id={form.errorId} />
-        <FileUpload
-          key={fields.contractUrls.key}
-          name="contractUrls"
-          folder="certificate-composite"
-          maxCount={MAX_CONTRACT_FILES}
-          label={t("orders.fields.contract")}
-          files={files}
-          error={errorText(fields.contractUrls.errors)}
-        />
-        {/* Not `required`: the rule's own message (validation.tickRules) is the one shown, with or without JS. */}
-        <Checkbox
-          key={fields.rulesAccepted.key}
-          name={fields.rulesAccepted.name}
-          id={fields.rulesAccepted.id}
-          defaultChecked={ticked}
-          label={t("orders.detail.rules")}
-          error={errorText(fields.rulesAccepted.errors)}
-          aria-invalid={fields.rulesAccepted.errors?.length ? true : undefined}
-        />
-        <Group>
-          <Button type="submit" name="intent" value="contract" loading={isPending}>
-            {t("orders.detail.upload")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+    <OrderFormFrame
+      form={form}
+      testId="contract-form"
+      headingId="contract-heading"
+      title={t("orders.detail.uploadTitle")}
+      hint={t("orders.detail.uploadHint", { count: MAX_CONTRACT_FILES })}
+    >
+      <FieldFileUpload
+        field={fields.contractUrls}
+        formValues={form.initialValue}
+        folder="certificate-composite"
+        maxCount={MAX_CONTRACT_FILES}
+        label={t("orders.fields.contract")}
+      />
+      {/* Not `required`: the rule's own message (validation.tickRules) is the one shown, with or without JS. */}
+      <Checkbox
+        key={fields.rulesAccepted.key}
+        name={fields.rulesAccepted.name}
+        id={fields.rulesAccepted.id}
+        defaultChecked={ticked}
+        label={t("orders.detail.rules")}
+        error={errorText(fields.rulesAccepted.errors)}
+        aria-invalid={fields.rulesAccepted.errors?.length ? true : undefined}
+      />
+      <Group>
+        <Button type="submit" name="intent" value="contract" loading={isPending}>
+          {t("orders.detail.upload")}
+        </Button>
+      </Group>
+    </OrderFormFrame>
   );
 }
 
 /** The payment voucher: the order then waits for the organizer to confirm the money. */
 export function VoucherForm({ constraint, lastResult }: { constraint: FormConstraint; lastResult: Result }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const isPending = useIsPending();
   const [form, fields] = usePortalForm<typeof voucherFormSchema>({ id: "voucher", constraint, lastResult });
-  const files = uploadedRefs(fields.voucherUrl.initialValue, form.initialValue?.[uploadFieldNames("voucherUrl").name]);
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-labelledby="voucher-heading" data-testid="voucher-form">
-      <Stack gap="sm" maw={640}>
-        <Title order={2} size="h4" id="voucher-heading">
-          {t("orders.detail.voucherTitle")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("orders.detail.voucherHint")}
-        </Text>
-        <FormError errors={form.errors} id={form.errorId} />
-        <FileUpload
-          key={fields.voucherUrl.key}
-          name="voucherUrl"
-          folder="payment-voucher"
-          label={t("orders.fields.voucher")}
-          files={files}
-          error={errorText(fields.voucherUrl.errors)}
-        />
-        <Group>
-          <Button type="submit" name="intent" value="voucher" loading={isPending}>
-            {t("orders.detail.claim")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+    <OrderFormFrame form={form} testId="voucher-form" headingId="voucher-heading" title={t("orders.detail.voucherTitle")} hint={t("orders.detail.voucherHint")}>
+      <FieldFileUpload field={fields.voucherUrl} formValues={form.initialValue} folder="payment-voucher" label={t("orders.fields.voucher")} />
+      <Group>
+        <Button type="submit" name="intent" value="voucher" loading={isPending}>
+          {t("orders.detail.claim")}
+        </Button>
+      </Group>
+    </OrderFormFrame>
   );
 }

@@ -22,6 +22,9 @@ import { bookingFormsEndpoints } from "~/contracts/booking-forms/endpoints.serve
 import { Toast } from "~/components/toast";
 import "~/contracts/booking-forms/texts";
 import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { PagePanel } from "~/components/page-panel";
+import { StackedTable } from "~/components/stacked-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -113,66 +116,54 @@ export default function AirCompressorPage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Paper withBorder p="lg">
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("bookingForms.air.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("bookingForms.air.intro")}
-          </Text>
-          <Notice text={notice} />
-          {actionData?.message ? <Toast kind="error">{actionData.message}</Toast> : null}
-          <FormError errors={form.errors} id={form.errorId} />
-          {data.booths.length === 0 ? (
-            <NoBooth />
-          ) : (
-            <Form method="post" {...getFormProps(form)}>
-              <input type="hidden" name="intent" value="apply" />
-              <Stack gap="sm">
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <BoothSelect
-                    booths={data.booths}
-                    name={fields.boothId.name}
-                    defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)}
-                    error={errorText(fields.boothId.errors)}
-                  />
-                  <FormTextInput
-                    field={fields.quantity}
-                    type="number"
-                    label={t("bookingForms.fields.quantity")}
-                    min={1}
-                    max={COMPRESSOR_MAX_QUANTITY}
-                    withAsterisk
-                  />
-                  <FormSelect
-                    field={fields.flow}
-                    label={t("bookingForms.fields.flow")}
-                    data={choices(COMPRESSOR_FLOWS, "bookingForms.air.flowOption")}
-                    withAsterisk
-                  />
-                  <FormSelect
-                    field={fields.pressure}
-                    label={t("bookingForms.fields.pressure")}
-                    data={choices(COMPRESSOR_PRESSURES, "bookingForms.air.pressureOption")}
-                    withAsterisk
-                  />
-                  <FormTextInput field={fields.startDate} type="date" label={t("bookingForms.fields.startDate")} withAsterisk />
-                  <FormTextInput field={fields.endDate} type="date" label={t("bookingForms.fields.endDate")} withAsterisk />
-                  <FormTextInput field={fields.contactName} label={t("bookingForms.fields.contactName")} maxLength={50} withAsterisk />
-                  <FormTextInput field={fields.contactPhone} type="tel" label={t("bookingForms.fields.contactPhone")} maxLength={20} withAsterisk />
-                </SimpleGrid>
-                <FormTextarea field={fields.remarks} label={t("bookingForms.fields.remarks")} autosize minRows={2} maxLength={500} required={false} />
-                <Group>
-                  <Button type="submit" loading={isPending}>
-                    {t("bookingForms.air.submit")}
-                  </Button>
-                </Group>
-              </Stack>
-            </Form>
-          )}
-        </Stack>
-      </Paper>
+      <PagePanel title={t("bookingForms.air.title")} intro={t("bookingForms.air.intro")}>
+        <Notice text={notice} />
+        {actionData?.message ? <Toast kind="error">{actionData.message}</Toast> : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        {data.booths.length === 0 ? (
+          <NoBooth />
+        ) : (
+          <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="apply" />
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <BoothSelect
+                  booths={data.booths}
+                  name={fields.boothId.name}
+                  defaultValue={String(fields.boothId.initialValue ?? data.defaultBooth)}
+                  error={errorText(fields.boothId.errors)}
+                />
+                <FormTextInput
+                  field={fields.quantity}
+                  type="number"
+                  label={t("bookingForms.fields.quantity")}
+                  min={1}
+                  max={COMPRESSOR_MAX_QUANTITY}
+                  withAsterisk
+                />
+                <FormSelect
+                  field={fields.flow}
+                  label={t("bookingForms.fields.flow")}
+                  data={choices(COMPRESSOR_FLOWS, "bookingForms.air.flowOption")}
+                  withAsterisk
+                />
+                <FormSelect
+                  field={fields.pressure}
+                  label={t("bookingForms.fields.pressure")}
+                  data={choices(COMPRESSOR_PRESSURES, "bookingForms.air.pressureOption")}
+                  withAsterisk
+                />
+                <FormTextInput field={fields.startDate} type="date" label={t("bookingForms.fields.startDate")} withAsterisk />
+                <FormTextInput field={fields.endDate} type="date" label={t("bookingForms.fields.endDate")} withAsterisk />
+                <FormTextInput field={fields.contactName} label={t("bookingForms.fields.contactName")} maxLength={50} withAsterisk />
+                <FormTextInput field={fields.contactPhone} type="tel" label={t("bookingForms.fields.contactPhone")} maxLength={20} withAsterisk />
+              </SimpleGrid>
+              <FormTextarea field={fields.remarks} label={t("bookingForms.fields.remarks")} autosize minRows={2} maxLength={500} required={false} />
+              <SubmitRow pending={isPending} label={t("bookingForms.air.submit")} />
+            </Stack>
+          </Form>
+        )}
+      </PagePanel>
       <ApplicationList applications={data.applications} pending={isPending} />
     </Stack>
   );
@@ -189,48 +180,46 @@ function ApplicationList({ applications, pending }: { applications: AirCompresso
         {applications.length === 0 ? (
           <Text c="dimmed">{t("bookingForms.air.empty")}</Text>
         ) : (
-          <Table data-testid="applications" className="stacked-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("bookingForms.fields.booth")}</Table.Th>
-                <Table.Th>{t("bookingForms.air.spec")}</Table.Th>
-                <Table.Th>{t("bookingForms.fields.quantity")}</Table.Th>
-                <Table.Th>{t("bookingForms.air.dates")}</Table.Th>
-                <Table.Th>{t("bookingForms.air.status")}</Table.Th>
-                <Table.Th>{t("bookingForms.common.actions")}</Table.Th>
+          <StackedTable
+            testId="applications"
+            heads={[
+              "bookingForms.fields.booth",
+              "bookingForms.air.spec",
+              "bookingForms.fields.quantity",
+              "bookingForms.air.dates",
+              "bookingForms.air.status",
+              "bookingForms.common.actions",
+            ]}
+          >
+            {applications.map((a) => (
+              <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
+                <Table.Td data-label={t("bookingForms.fields.booth")}>{a.boothNo}</Table.Td>
+                <Table.Td data-label={t("bookingForms.air.spec")}>
+                  {`${t("bookingForms.air.flowOption", { value: a.flow })} / ${t("bookingForms.air.pressureOption", { value: a.pressure })}`}
+                </Table.Td>
+                <Table.Td data-label={t("bookingForms.fields.quantity")}>{a.quantity}</Table.Td>
+                <Table.Td data-label={t("bookingForms.air.dates")}>{`${a.startDate} – ${a.endDate}`}</Table.Td>
+                <Table.Td data-label={t("bookingForms.air.status")}>
+                  <Group gap={4}>
+                    <Badge variant="light">{t(`bookingForms.air.statuses.${a.status}`)}</Badge>
+                    <Badge variant="outline" color="gray">
+                      {t("bookingForms.air.source")}
+                    </Badge>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {a.status === "submitted" ? (
+                    <Form method="post">
+                      <HiddenFields values={{ intent: "cancel", id: a.id }} />
+                      <Button type="submit" size="xs" variant="outline" color="red.9" disabled={pending}>
+                        {t("bookingForms.air.cancel")}
+                      </Button>
+                    </Form>
+                  ) : null}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {applications.map((a) => (
-                <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
-                  <Table.Td data-label={t("bookingForms.fields.booth")}>{a.boothNo}</Table.Td>
-                  <Table.Td data-label={t("bookingForms.air.spec")}>
-                    {`${t("bookingForms.air.flowOption", { value: a.flow })} / ${t("bookingForms.air.pressureOption", { value: a.pressure })}`}
-                  </Table.Td>
-                  <Table.Td data-label={t("bookingForms.fields.quantity")}>{a.quantity}</Table.Td>
-                  <Table.Td data-label={t("bookingForms.air.dates")}>{`${a.startDate} – ${a.endDate}`}</Table.Td>
-                  <Table.Td data-label={t("bookingForms.air.status")}>
-                    <Group gap={4}>
-                      <Badge variant="light">{t(`bookingForms.air.statuses.${a.status}`)}</Badge>
-                      <Badge variant="outline" color="gray">
-                        {t("bookingForms.air.source")}
-                      </Badge>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {a.status === "submitted" ? (
-                      <Form method="post">
-                        <HiddenFields values={{ intent: "cancel", id: a.id }} />
-                        <Button type="submit" size="xs" variant="outline" color="red.9" disabled={pending}>
-                          {t("bookingForms.air.cancel")}
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </StackedTable>
         )}
       </Stack>
     </Paper>

@@ -9,36 +9,35 @@ import { exhibitionDateTime } from "../../contracts/common/exhibition-time";
 import type { FormReply } from "../../features/orders/forms";
 import { OrderStatusBadge } from "../../features/orders/order-status";
 import "~/contracts/orders/texts";
+import { StackedTable } from "~/components/stacked-table";
 
 type Props = { orders: AdminOrderSummary[]; status: OrderStatus | null; page: number; confirming: string | null; reply?: FormReply };
 
 /** The organizer's list: whose order, what was attached, and 'mark complete' once paid (two steps); a card per order on a phone. */
 export function ReviewTable({ orders, status, page, confirming, reply }: Props) {
-  const { t } = useTranslation();
   const keep = { ...(status ? { status } : {}), page: String(page) };
   return (
-    <Table withTableBorder striped data-testid="review-orders" className="stacked-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t("orders.list.orderNo")}</Table.Th>
-          <Table.Th>{t("orders.review.exhibitor")}</Table.Th>
-          <Table.Th>{t("orders.list.booth")}</Table.Th>
-          <Table.Th>{t("orders.list.createdAt")}</Table.Th>
-          <Table.Th>{t("orders.list.source")}</Table.Th>
-          <Table.Th>{t("orders.list.status")}</Table.Th>
-          <Table.Th ta="right">{t("orders.list.total")}</Table.Th>
-          <Table.Th>{t("orders.review.files")}</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {orders.map((order) => {
-          const exhibitor = order.businessName ? `${order.businessName} (${order.username})` : order.username;
-          const refused = reply?.form === `complete-${order.orderNo}` ? reply : undefined;
-          return <ReviewRow key={order.orderNo} order={order} exhibitor={exhibitor} keep={keep} confirming={confirming === order.orderNo} refused={refused} />;
-        })}
-      </Table.Tbody>
-    </Table>
+    <StackedTable
+      testId="review-orders"
+      striped
+      heads={[
+        "orders.list.orderNo",
+        "orders.review.exhibitor",
+        "orders.list.booth",
+        "orders.list.createdAt",
+        "orders.list.source",
+        "orders.list.status",
+        { label: "orders.list.total", ta: "right" },
+        "orders.review.files",
+        {},
+      ]}
+    >
+      {orders.map((order) => {
+        const exhibitor = order.businessName ? `${order.businessName} (${order.username})` : order.username;
+        const refused = reply?.form === `complete-${order.orderNo}` ? reply : undefined;
+        return <ReviewRow key={order.orderNo} order={order} exhibitor={exhibitor} keep={keep} confirming={confirming === order.orderNo} refused={refused} />;
+      })}
+    </StackedTable>
   );
 }
 

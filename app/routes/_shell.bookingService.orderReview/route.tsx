@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -15,6 +15,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { ORDER_NO } from "~/contracts/orders/values";
 import { Toast } from "~/components/toast";
 import "~/contracts/orders/texts";
+import { PagePanel } from "~/components/page-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -50,26 +51,21 @@ export default function OrderReviewPage() {
   const reply = useActionData<typeof action>() as FormReply | undefined;
   const { orders, status } = data;
   return (
-    <Paper withBorder p="lg">
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {t("orders.review.title")}
-        </Title>
-        {data.notice ? (
-          <Toast kind="success" testId="notice">
-            {t(data.notice)}
-          </Toast>
-        ) : null}
-        <StatusFilter status={status} />
-        {orders.list.length ? (
-          <ReviewTable orders={orders.list} status={status} page={orders.page} confirming={data.confirming} reply={reply} />
-        ) : (
-          <Text c="dimmed" data-testid="orders-empty">
-            {t(status ? "orders.list.emptyFiltered" : "orders.list.empty")}
-          </Text>
-        )}
-        <Pager page={orders} status={status} />
-      </Stack>
-    </Paper>
+    <PagePanel title={t("orders.review.title")}>
+      {data.notice ? (
+        <Toast kind="success" testId="notice">
+          {t(data.notice)}
+        </Toast>
+      ) : null}
+      <StatusFilter status={status} />
+      {orders.list.length ? (
+        <ReviewTable orders={orders.list} status={status} page={orders.page} confirming={data.confirming} reply={reply} />
+      ) : (
+        <Text c="dimmed" data-testid="orders-empty">
+          {t(status ? "orders.list.emptyFiltered" : "orders.list.empty")}
+        </Text>
+      )}
+      <Pager page={orders} status={status} />
+    </PagePanel>
   );
 }

@@ -9,6 +9,7 @@ import { REVIEW_STATUSES, REVIEW_SUBJECTS } from "~/contracts/booth-construction
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, type ListFilters } from "./filters";
 import "~/contracts/booth-construction/texts";
+import { ListTable } from "~/components/list-table";
 
 const PAGER_KEYS = { previous: "boothConstruction.review.previous", next: "boothConstruction.review.next", pageOf: "boothConstruction.review.page" };
 
@@ -77,48 +78,45 @@ export function ReviewList({ list, filters }: { list: ReviewListAnswer; filters:
       {list.items.length === 0 ? (
         <Text c="dimmed">{t("boothConstruction.review.empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={1000}>
-          <Table striped withTableBorder data-testid="review-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("boothConstruction.review.exhibitor")}</Table.Th>
-                <Table.Th>{t("boothConstruction.fields.booth")}</Table.Th>
-                <Table.Th>{t("boothConstruction.fields.subject")}</Table.Th>
-                <Table.Th>{t("boothConstruction.review.what")}</Table.Th>
-                <Table.Th>{t("boothConstruction.review.files")}</Table.Th>
-                <Table.Th>{t("boothConstruction.fields.status")}</Table.Th>
-                <Table.Th>{t("boothConstruction.review.submittedAt")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.items.map((item) => (
-                <Table.Tr key={`${item.subject}-${item.id}`} data-testid={`review-row-${item.subject}-${item.id}`}>
-                  <Table.Td>{item.exhibitorName}</Table.Td>
-                  <Table.Td>{item.boothNo}</Table.Td>
-                  <Table.Td style={NO_WRAP}>{t(`boothConstruction.review.subjects.${item.subject}`)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 280 }}>{item.summary}</Table.Td>
-                  <Table.Td>
-                    <ItemFiles item={item} />
-                  </Table.Td>
-                  <Table.Td style={NO_WRAP}>
-                    <StatusTag status={item.status} />
-                  </Table.Td>
-                  <Table.Td>{item.submittedAt ? exhibitionDateTime(item.submittedAt) : "—"}</Table.Td>
-                  <Table.Td style={NO_WRAP}>
-                    <Anchor
-                      component={Link}
-                      to={`${PAGE_PATH}${detailSearch(filters, item)}`}
-                      aria-label={`${t("boothConstruction.review.open")} ${item.boothNo} ${t(`boothConstruction.review.subjects.${item.subject}`)}`}
-                    >
-                      {t("boothConstruction.review.open")}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={1000}
+          testId="review-table"
+          heads={[
+            "boothConstruction.review.exhibitor",
+            "boothConstruction.fields.booth",
+            "boothConstruction.fields.subject",
+            "boothConstruction.review.what",
+            "boothConstruction.review.files",
+            "boothConstruction.fields.status",
+            "boothConstruction.review.submittedAt",
+            <Table.Th key="actions" />,
+          ]}
+        >
+          {list.items.map((item) => (
+            <Table.Tr key={`${item.subject}-${item.id}`} data-testid={`review-row-${item.subject}-${item.id}`}>
+              <Table.Td>{item.exhibitorName}</Table.Td>
+              <Table.Td>{item.boothNo}</Table.Td>
+              <Table.Td style={NO_WRAP}>{t(`boothConstruction.review.subjects.${item.subject}`)}</Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 280 }}>{item.summary}</Table.Td>
+              <Table.Td>
+                <ItemFiles item={item} />
+              </Table.Td>
+              <Table.Td style={NO_WRAP}>
+                <StatusTag status={item.status} />
+              </Table.Td>
+              <Table.Td>{item.submittedAt ? exhibitionDateTime(item.submittedAt) : "—"}</Table.Td>
+              <Table.Td style={NO_WRAP}>
+                <Anchor
+                  component={Link}
+                  to={`${PAGE_PATH}${detailSearch(filters, item)}`}
+                  aria-label={`${t("boothConstruction.review.open")} ${item.boothNo} ${t(`boothConstruction.review.subjects.${item.subject}`)}`}
+                >
+                  {t("boothConstruction.review.open")}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       <ListPager
         page={list.page}

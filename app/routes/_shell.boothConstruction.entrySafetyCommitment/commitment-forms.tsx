@@ -1,8 +1,6 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { getInputProps } from "@conform-to/react";
+import { Checkbox, List, Paper, SimpleGrid, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
 import type { CommitmentAnswer } from "~/contracts/booth-construction/api-types";
 import type { commitmentScansSchema, commitmentSchema } from "~/contracts/booth-construction/schema";
 import { COMMITMENT_SCANS_MAX } from "~/contracts/booth-construction/values";
@@ -10,6 +8,8 @@ import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
 import { FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { TitledForm } from "~/components/titled-form";
 
 export const SCANS_UPLOAD = {
   folder: "safety-commitment" as const,
@@ -57,39 +57,32 @@ export function DetailsForm({ answer, held, constraint, lastResult, pending }: F
     },
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="commitment-form">
-      <input type="hidden" name="intent" value="details" />
-      {current ? <input type="hidden" name="version" value={current.version} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("boothConstruction.commitment.details")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FormTextInput field={fields.responsiblePerson} label={t("boothConstruction.fields.responsiblePerson")} maxLength={50} withAsterisk />
-          <FormTextInput field={fields.builderCompany} label={t("boothConstruction.fields.builderCompany")} maxLength={100} withAsterisk />
-          <FormTextInput
-            field={fields.mobile}
-            type="tel"
-            label={t("boothConstruction.fields.mobile")}
-            placeholder={current?.mobile}
-            maxLength={20}
-            withAsterisk
-          />
-        </SimpleGrid>
-        <Checkbox
-          {...getInputProps(fields.readRules, { type: "checkbox" })}
-          key={fields.readRules.key}
-          label={t("boothConstruction.commitment.readRules")}
-          error={errorText(fields.readRules.errors)}
+    <TitledForm
+      form={form}
+      testId="commitment-form"
+      hidden={{ intent: "details", ...(current ? { version: current.version } : {}) }}
+      title={t("boothConstruction.commitment.details")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FormTextInput field={fields.responsiblePerson} label={t("boothConstruction.fields.responsiblePerson")} maxLength={50} withAsterisk />
+        <FormTextInput field={fields.builderCompany} label={t("boothConstruction.fields.builderCompany")} maxLength={100} withAsterisk />
+        <FormTextInput
+          field={fields.mobile}
+          type="tel"
+          label={t("boothConstruction.fields.mobile")}
+          placeholder={current?.mobile}
+          maxLength={20}
+          withAsterisk
         />
-        <Group>
-          <Button type="submit" loading={pending}>
-            {t("boothConstruction.commitment.save")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+      </SimpleGrid>
+      <Checkbox
+        {...getInputProps(fields.readRules, { type: "checkbox" })}
+        key={fields.readRules.key}
+        label={t("boothConstruction.commitment.readRules")}
+        error={errorText(fields.readRules.errors)}
+      />
+      <SubmitRow pending={pending} label={t("boothConstruction.commitment.save")} />
+    </TitledForm>
   );
 }
 
@@ -98,29 +91,15 @@ export function ScansForm({ answer, constraint, lastResult, pending }: FormProps
   const { t } = useTranslation();
   const [form, fields] = usePortalForm<typeof commitmentScansSchema>({ id: `commitment-scans-${answer.booth.boothId}`, constraint, lastResult });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="commitment-scans-form">
-      <input type="hidden" name="intent" value="scans" />
-      {answer.commitment ? <input type="hidden" name="version" value={answer.commitment.version} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("boothConstruction.commitment.uploadTitle")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <FieldFileUpload
-          field={fields.scanUrls}
-          formValues={form.initialValue}
-          folder={SCANS_UPLOAD.folder}
-          kinds={SCANS_UPLOAD.kinds}
-          maxBytes={SCANS_UPLOAD.maxBytes}
-          maxCount={SCANS_UPLOAD.maxCount}
-          label={t("boothConstruction.fields.signedScans")}
-        />
-        <Group>
-          <Button type="submit" loading={pending}>
-            {t("boothConstruction.commitment.upload")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+    <TitledForm
+      form={form}
+      testId="commitment-scans-form"
+      multipart
+      hidden={{ intent: "scans", ...(answer.commitment ? { version: answer.commitment.version } : {}) }}
+      title={t("boothConstruction.commitment.uploadTitle")}
+    >
+      <FieldFileUpload field={fields.scanUrls} formValues={form.initialValue} {...SCANS_UPLOAD} label={t("boothConstruction.fields.signedScans")} />
+      <SubmitRow pending={pending} label={t("boothConstruction.commitment.upload")} />
+    </TitledForm>
   );
 }

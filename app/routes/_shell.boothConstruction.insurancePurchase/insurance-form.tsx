@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Button, Group, SimpleGrid, Stack } from "@mantine/core";
+import { SimpleGrid, Stack } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FormError } from "~/components/form-error";
@@ -8,9 +8,10 @@ import type { insuranceSchema } from "~/contracts/booth-construction/schema";
 import { INSURANCE_MAX_BYTES } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { usePortalForm, type FormReply } from "~/lib/forms";
+import { usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
 import { FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
 
 export const POLICY_UPLOAD = { folder: "booth-insurance" as const, kinds: ["pdf" as const], maxBytes: INSURANCE_MAX_BYTES };
 
@@ -21,10 +22,8 @@ export function InsuranceForm({
   constraint,
   lastResult,
   pending,
-}: FormReply & {
+}: PageFormProps & {
   answer: InsuranceAnswer;
-  held: Record<string, string | string[]> | null;
-  pending: boolean;
 }) {
   const { t } = useTranslation();
   const current = answer.insurance;
@@ -64,19 +63,8 @@ export function InsuranceForm({
           {date("validFrom")}
           {date("validTo")}
         </SimpleGrid>
-        <FieldFileUpload
-          field={fields.policyUrl}
-          formValues={form.initialValue}
-          folder={POLICY_UPLOAD.folder}
-          kinds={POLICY_UPLOAD.kinds}
-          maxBytes={POLICY_UPLOAD.maxBytes}
-          label={t("boothConstruction.fields.policyFile")}
-        />
-        <Group>
-          <Button type="submit" loading={pending}>
-            {t("boothConstruction.insurance.save")}
-          </Button>
-        </Group>
+        <FieldFileUpload field={fields.policyUrl} formValues={form.initialValue} {...POLICY_UPLOAD} label={t("boothConstruction.fields.policyFile")} />
+        <SubmitRow pending={pending} label={t("boothConstruction.insurance.save")} />
       </Stack>
     </Form>
   );

@@ -9,7 +9,7 @@ import type { drawingUploadSchema } from "~/contracts/booth-construction/schema"
 import { DRAWING_KINDS_ACCEPTED, DRAWING_MAX_BYTES } from "~/contracts/booth-construction/values";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { usePortalForm, type FormReply } from "~/lib/forms";
+import { usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/booth-construction/texts";
 import { FormTextInput } from "~/components/form-fields";
 
@@ -95,12 +95,9 @@ export function DrawingKindPanel({
   lastResult,
   held,
   pending,
-}: FormReply & {
+}: PageFormProps & {
   kind: DrawingKind;
   versions: DrawingVersion[];
-  /** Typed before the session ended (form-hold.server.ts). */
-  held: Record<string, string | string[]> | null;
-  pending: boolean;
 }) {
   const { t } = useTranslation();
   const latest = versions[0];
@@ -131,14 +128,7 @@ export function DrawingKindPanel({
             <input type="hidden" name="kind" value={kind} />
             <Stack gap="xs">
               <FormError errors={form.errors} id={form.errorId} />
-              <FieldFileUpload
-                field={fields.fileUrl}
-                formValues={form.initialValue}
-                folder={DRAWING_UPLOAD.folder}
-                kinds={DRAWING_UPLOAD.kinds}
-                maxBytes={DRAWING_UPLOAD.maxBytes}
-                label={t("boothConstruction.fields.drawingFile")}
-              />
+              <FieldFileUpload field={fields.fileUrl} formValues={form.initialValue} {...DRAWING_UPLOAD} label={t("boothConstruction.fields.drawingFile")} />
               <FormTextInput field={fields.note} label={t("boothConstruction.fields.drawingNote")} maxLength={200} />
               <Group>
                 <Button type="submit" size="sm" loading={pending}>

@@ -19,7 +19,7 @@ import {
 } from "~/contracts/booth-construction/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
-import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
+import { useErrorText, usePortalForm, type PageFormProps } from "~/lib/forms";
 import { FasciaPreview } from "./fascia-preview";
 import "~/contracts/booth-construction/texts";
 import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
@@ -29,7 +29,7 @@ export const FASCIA_UPLOAD = { folder: "booth-fascia" as const, kinds: ["jpg" as
 const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : value === undefined || value === null || value === "" ? [] : [String(value)]);
 
 /** The build as the form's starting values: the saved build, under what was typed before a session ended. */
-function startingValues(answer: StandardBuildAnswer, held: Record<string, string | string[]> | null) {
+function startingValues(answer: StandardBuildAnswer, held: PageFormProps["held"]) {
   const { build } = answer;
   return {
     version: String(build.version),
@@ -62,10 +62,8 @@ export function BuildForm({
   constraint,
   lastResult,
   pending,
-}: FormReply & {
+}: PageFormProps & {
   answer: StandardBuildAnswer;
-  held: Record<string, string | string[]> | null;
-  pending: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -156,14 +154,7 @@ export function BuildForm({
           <Text size="sm" c="dimmed">
             {t("boothConstruction.standard.fasciaCustomHint")}
           </Text>
-          <FieldFileUpload
-            field={fields.fasciaFileUrl}
-            formValues={form.initialValue}
-            folder={FASCIA_UPLOAD.folder}
-            kinds={FASCIA_UPLOAD.kinds}
-            maxBytes={FASCIA_UPLOAD.maxBytes}
-            label={t("boothConstruction.fields.fasciaFile")}
-          />
+          <FieldFileUpload field={fields.fasciaFileUrl} formValues={form.initialValue} {...FASCIA_UPLOAD} label={t("boothConstruction.fields.fasciaFile")} />
           {check ? (
             <Text size="sm" c="dimmed" data-testid="fascia-check">
               {check.kind === "cdr"

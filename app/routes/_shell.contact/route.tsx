@@ -1,5 +1,4 @@
 import { shellTitle } from "~/lib/page-title";
-import { Paper, Stack, Title } from "@mantine/core";
 import { ContactUsContent } from "~/components/contact-us";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -11,6 +10,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import "~/contracts/settings/texts";
 import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
+import { PagePanel } from "~/components/page-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -34,13 +34,8 @@ export default function ContactPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   return (
-    <Paper withBorder p="lg" maw={400}>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {t("settings.contactTitle")}
-        </Title>
-        <ContactUsContent qrCode={data.qrCode} tips={data.tips} />
-      </Stack>
-    </Paper>
+    <PagePanel title={t("settings.contactTitle")} maw={400}>
+      <ContactUsContent qrCode={data.qrCode} tips={data.tips} />
+    </PagePanel>
   );
 }

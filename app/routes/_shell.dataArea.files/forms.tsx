@@ -1,6 +1,6 @@
 import { SaveFormFrame } from "~/components/save-form-frame";
 import type { FieldMetadata } from "@conform-to/react";
-import { Anchor, Button, Checkbox, Group, SimpleGrid } from "@mantine/core";
+import { Anchor, Checkbox, SimpleGrid } from "@mantine/core";
 import { FormSelect, FormTextarea, FormTextInput } from "~/components/form-fields";
 import { Link } from "@remix-run/react";
 import type { DataClass, DataFile } from "~/contracts/data-area/api-types";
@@ -17,6 +17,7 @@ import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useTranslation } from "~/i18n/texts";
 import { useEditForm, type FormReply } from "~/lib/forms";
 import "~/contracts/data-area/texts";
+import { SubmitRow } from "~/components/submit-row";
 
 /** The upload rule of the file form (one file). */
 export const DATA_FILE_FIELD = { ...DATA_FILE_UPLOAD, maxCount: 1 };
@@ -37,16 +38,13 @@ function SortInput<Schema extends Record<string, unknown>>({ field }: { field: F
 function SaveButtons({ editing, pending, testId }: { editing: boolean; pending: boolean; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Group>
-      <Button type="submit" loading={pending} data-testid={testId}>
-        {t("dataArea.admin.save")}
-      </Button>
+    <SubmitRow pending={pending} testId={testId} label={t("dataArea.admin.save")}>
       {editing ? (
         <Anchor component={Link} to={DATA_FILES_ADMIN_PATH}>
           {t("common.cancel")}
         </Anchor>
       ) : null}
-    </Group>
+    </SubmitRow>
   );
 }
 
@@ -138,10 +136,7 @@ export function FileForm({ editing, classes, held, constraint, lastResult, pendi
       <FieldFileUpload
         field={fields.fileUrl}
         formValues={form.initialValue}
-        folder={DATA_FILE_FIELD.folder}
-        kinds={DATA_FILE_FIELD.kinds}
-        maxBytes={DATA_FILE_FIELD.maxBytes}
-        maxCount={DATA_FILE_FIELD.maxCount}
+        {...DATA_FILE_FIELD}
         label={editing ? `${t("dataArea.fields.file")} (${t("dataArea.admin.replaceHint")})` : t("dataArea.fields.file")}
       />
       <SaveButtons editing={Boolean(editing)} pending={pending} testId="file-save" />

@@ -117,6 +117,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(DATA_FILES_ADMIN_PATH, context, { kind: "success", key: "dataArea.admin.saved" });
 }
 
+/** A row's edit and delete links (the delete asks first, on this page). */
+function RowActions({ query, deleteQuery }: { query: string; deleteQuery: string }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Td>
+      <Group gap="sm">
+        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?${query}`}>
+          {t("dataArea.admin.edit")}
+        </Anchor>
+        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?${deleteQuery}`} c="red.8">
+          {t("dataArea.admin.delete")}
+        </Anchor>
+      </Group>
+    </Table.Td>
+  );
+}
+
 export default function DataFilesPage() {
   const { t, language } = useTranslation();
   const { classes, files, editingClass, editingFile, deletingClass, deletingFile, held, constraints } = useLoaderData<typeof loader>();
@@ -127,6 +144,17 @@ export default function DataFilesPage() {
     const c = classes.find((x) => x.id === id);
     return c ? pick(c.nameZh, c.nameEn) : "";
   };
+  const confirmDelete = (record: { id: number; nameZh: string; nameEn: string } | null | undefined, question: string, intent: string) =>
+    record ? (
+      <ConfirmAction
+        question={`${t(question)} ${pick(record.nameZh, record.nameEn)}`}
+        intent={intent}
+        fields={{ id: String(record.id) }}
+        confirmLabel={t("dataArea.admin.delete")}
+        cancelTo={DATA_FILES_ADMIN_PATH}
+        pending={pending}
+      />
+    ) : null;
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
@@ -145,16 +173,7 @@ export default function DataFilesPage() {
         </Text>
       ) : null}
       <Panel title={t("dataArea.admin.classes")}>
-        {deletingClass ? (
-          <ConfirmAction
-            question={`${t("dataArea.admin.confirmDeleteClass")} ${pick(deletingClass.nameZh, deletingClass.nameEn)}`}
-            intent="deleteClass"
-            fields={{ id: String(deletingClass.id) }}
-            confirmLabel={t("dataArea.admin.delete")}
-            cancelTo={DATA_FILES_ADMIN_PATH}
-            pending={pending}
-          />
-        ) : null}
+        {confirmDelete(deletingClass, "dataArea.admin.confirmDeleteClass", "deleteClass")}
         {!classes.length ? (
           <Text c="dimmed">{t("dataArea.admin.noClasses")}</Text>
         ) : (
@@ -177,16 +196,7 @@ export default function DataFilesPage() {
                         {c.banner ? <Badge variant="outline">Logo / Banner</Badge> : null}
                       </Group>
                     </Table.Td>
-                    <Table.Td>
-                      <Group gap="sm">
-                        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?class=${c.id}`}>
-                          {t("dataArea.admin.edit")}
-                        </Anchor>
-                        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?deleteClass=${c.id}`} c="red.8">
-                          {t("dataArea.admin.delete")}
-                        </Anchor>
-                      </Group>
-                    </Table.Td>
+                    <RowActions query={`class=${c.id}`} deleteQuery={`deleteClass=${c.id}`} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -203,16 +213,7 @@ export default function DataFilesPage() {
         />
       </Panel>
       <Panel title={t("dataArea.admin.files")}>
-        {deletingFile ? (
-          <ConfirmAction
-            question={`${t("dataArea.admin.confirmDeleteFile")} ${pick(deletingFile.nameZh, deletingFile.nameEn)}`}
-            intent="deleteFile"
-            fields={{ id: String(deletingFile.id) }}
-            confirmLabel={t("dataArea.admin.delete")}
-            cancelTo={DATA_FILES_ADMIN_PATH}
-            pending={pending}
-          />
-        ) : null}
+        {confirmDelete(deletingFile, "dataArea.admin.confirmDeleteFile", "deleteFile")}
         {!files.items.length ? (
           <Text c="dimmed">{t("dataArea.empty")}</Text>
         ) : (
@@ -231,16 +232,7 @@ export default function DataFilesPage() {
                     <Table.Td>{t(`dataArea.languages.${f.language}`)}</Table.Td>
                     <Table.Td>{t("dataArea.downloads", { count: f.downloads })}</Table.Td>
                     <Table.Td>{f.hidden ? t("dataArea.admin.hidden") : t("dataArea.admin.visible")}</Table.Td>
-                    <Table.Td>
-                      <Group gap="sm">
-                        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?page=${files.page}&file=${f.id}`}>
-                          {t("dataArea.admin.edit")}
-                        </Anchor>
-                        <Anchor component={Link} to={`${DATA_FILES_ADMIN_PATH}?page=${files.page}&deleteFile=${f.id}`} c="red.8">
-                          {t("dataArea.admin.delete")}
-                        </Anchor>
-                      </Group>
-                    </Table.Td>
+                    <RowActions query={`page=${files.page}&file=${f.id}`} deleteQuery={`page=${files.page}&deleteFile=${f.id}`} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,5 +1,6 @@
+import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -69,12 +70,7 @@ export default function CarriagePage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t("transport.carriage.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("transport.carriage.intro")}
-        </Text>
+        <PageHeading title={t("transport.carriage.title")} intro={t("transport.carriage.intro")} />
         {list.declarations.length ? (
           <DeclarationTable
             declarations={list.declarations}

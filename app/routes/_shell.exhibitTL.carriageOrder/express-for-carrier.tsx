@@ -1,10 +1,10 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { Button, Stack, Table, Text } from "@mantine/core";
+import { Button, Table, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ListPager } from "~/components/list-pager";
 import type { CarrierExpressList, CarrierExpressView } from "~/contracts/vehicles/express/types";
-import { ExpressRow, ExpressStatusTag, ExpressSteps } from "../_shell.exhibitTL.smallExhibitsExpress/express-parts";
+import { EXPRESS_PAGER_KEYS, ExpressRow, ExpressStatusCell } from "../_shell.exhibitTL.smallExhibitsExpress/express-parts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/express/texts";
 import { Panel } from "~/components/panel";
@@ -61,12 +61,7 @@ export function ExpressForCarrier({
                 </Text>
               </Table.Td>
               <ExpressRow.Cells booking={b} />
-              <Table.Td>
-                <Stack gap={4}>
-                  <ExpressStatusTag status={b.status} />
-                  <ExpressSteps booking={b} />
-                </Stack>
-              </Table.Td>
+              <ExpressStatusCell booking={b} />
               {canAct ? (
                 <Table.Td>
                   <NextStep booking={b} pending={pending} />
@@ -80,13 +75,7 @@ export function ExpressForCarrier({
           {t("vehicles.express.carrierEmpty")}
         </Text>
       )}
-      <ListPager
-        page={list.page}
-        pageSize={list.pageSize}
-        total={list.total}
-        link={link}
-        keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }}
-      />
+      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={link} keys={EXPRESS_PAGER_KEYS} />
     </Panel>
   );
 }

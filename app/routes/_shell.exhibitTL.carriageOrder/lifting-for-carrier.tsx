@@ -1,3 +1,4 @@
+import { ListTable } from "~/components/list-table";
 import { HiddenFields } from "~/components/hidden-fields";
 import { Badge as Tag, Button, Table, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
@@ -13,39 +14,28 @@ export function LiftingForCarrier({ bookings, canAct, pending }: { bookings: Car
   return (
     <Panel title={t("transport.orders.liftingTitle")} gap="sm">
       {bookings.length ? (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped withTableBorder data-testid="carrier-lifting">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("transport.page.exhibitor")}</Table.Th>
-                <LiftingRow.Head />
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {bookings.map((b) => (
-                <Table.Tr key={b.id} data-testid={`carrier-lifting-${b.id}`}>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{b.exhibitorName}</Table.Td>
-                  <LiftingRow.Cells booking={b} />
-                  <Table.Td>
-                    {b.status === "booked" && canAct ? (
-                      <Form method="post" preventScrollReset>
-                        <HiddenFields values={{ intent: "confirmLifting", id: b.id }} />
-                        <Button type="submit" size="xs" loading={pending}>
-                          {t("transport.orders.confirmLifting")}
-                        </Button>
-                      </Form>
-                    ) : (
-                      <Tag variant="light" color={b.status === "confirmed" ? "green" : "blue"}>
-                        {t(`transport.liftingStatuses.${b.status}`)}
-                      </Tag>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable minWidth={860} testId="carrier-lifting" heads={["transport.page.exhibitor", <LiftingRow.Head key="h1" />, <Table.Th key="act" />]}>
+          {bookings.map((b) => (
+            <Table.Tr key={b.id} data-testid={`carrier-lifting-${b.id}`}>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{b.exhibitorName}</Table.Td>
+              <LiftingRow.Cells booking={b} />
+              <Table.Td>
+                {b.status === "booked" && canAct ? (
+                  <Form method="post" preventScrollReset>
+                    <HiddenFields values={{ intent: "confirmLifting", id: b.id }} />
+                    <Button type="submit" size="xs" loading={pending}>
+                      {t("transport.orders.confirmLifting")}
+                    </Button>
+                  </Form>
+                ) : (
+                  <Tag variant="light" color={b.status === "confirmed" ? "green" : "blue"}>
+                    {t(`transport.liftingStatuses.${b.status}`)}
+                  </Tag>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       ) : (
         <Text c="dimmed">{t("transport.orders.liftingEmpty")}</Text>
       )}

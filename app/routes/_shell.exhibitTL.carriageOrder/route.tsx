@@ -1,7 +1,9 @@
+import { TRANSPORT_PAGER_KEYS } from "../_shell.exhibitTL.review/pager-keys";
+import { PageHeading } from "~/components/page-heading";
 import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -118,9 +120,7 @@ export default function CarrierOrdersPage() {
     <Stack gap="lg" maw={1200}>
       <Panel>
         <Group justify="space-between" wrap="wrap">
-          <Title order={1} size="h3">
-            {t("transport.orders.title")}
-          </Title>
+          <PageHeading title={t("transport.orders.title")} />
           <Anchor href="/exhibitTL/carriageOrder/report" download data-testid="orders-report">
             {t("transport.orders.report")}
           </Anchor>
@@ -158,7 +158,7 @@ export default function CarrierOrdersPage() {
           pageSize={orders.pageSize}
           total={orders.total}
           link={(page) => pageAddress(page, expressPage)}
-          keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }}
+          keys={TRANSPORT_PAGER_KEYS}
         />
       </Panel>
       <LiftingForCarrier bookings={lifting.bookings} canAct={canAct} pending={pending} />

@@ -1,9 +1,6 @@
-import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps } from "@conform-to/react";
-import { Anchor, Button, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { TitledForm } from "~/components/titled-form";
+import { Anchor, Button, Group, List, SimpleGrid, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
 import type { ImportFailure } from "~/contracts/transport/api-types";
 import type { exhibitAddSchema, exhibitImportSchema } from "~/contracts/transport/schema";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
@@ -32,32 +29,32 @@ export function ExhibitForm({ record, held, constraint, lastResult, pending }: P
     />
   );
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="exhibit-form" preventScrollReset>
-      <HiddenFields values={{ intent: "addExhibit", declarationId: record.id, version: record.version }} />
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t("transport.detail.addExhibit")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {input("nameZh", "text", 100)}
-          {input("nameEn", "text", 200, false)}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
-          {input("quantity", "numeric", 9)}
-          {input("packages", "numeric", 9)}
-          {input("grossWeight", "decimal", 14)}
-          {input("length", "numeric", 9)}
-          {input("width", "numeric", 9)}
-          {input("height", "numeric", 9)}
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" variant="light" loading={pending}>
-            {t("transport.detail.addExhibitButton")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+    <TitledForm
+      form={form}
+      testId="exhibit-form"
+      preventScrollReset
+      level={3}
+      hidden={{ intent: "addExhibit", declarationId: record.id, version: record.version }}
+      title={t("transport.detail.addExhibit")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {input("nameZh", "text", 100)}
+        {input("nameEn", "text", 200, false)}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+        {input("quantity", "numeric", 9)}
+        {input("packages", "numeric", 9)}
+        {input("grossWeight", "decimal", 14)}
+        {input("length", "numeric", 9)}
+        {input("width", "numeric", 9)}
+        {input("height", "numeric", 9)}
+      </SimpleGrid>
+      <Group>
+        <Button type="submit" variant="light" loading={pending}>
+          {t("transport.detail.addExhibitButton")}
+        </Button>
+      </Group>
+    </TitledForm>
   );
 }
 
@@ -77,44 +74,47 @@ export function ImportForm({
   const errorText = useErrorText();
   const [form, fields] = usePortalForm<typeof exhibitImportSchema>({ id: "exhibit-import", constraint, lastResult, defaultValue: {} });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="import-form" preventScrollReset>
-      <HiddenFields values={{ intent: "import", declarationId: record.id, version: record.version }} />
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t("transport.detail.importTitle")}
-        </Title>
+    <TitledForm
+      form={form}
+      testId="import-form"
+      multipart
+      preventScrollReset
+      level={3}
+      hidden={{ intent: "import", declarationId: record.id, version: record.version }}
+      title={t("transport.detail.importTitle")}
+      hint={
         <Text size="sm" c="dimmed">
           {t("transport.detail.importHint")}{" "}
           <Anchor href="/exhibitTL/carriage/template" download>
             {t("transport.detail.template")}
           </Anchor>
         </Text>
-        <FormError errors={form.errors} id={form.errorId} />
-        {failure ? (
-          <List size="sm" c="red.9" data-testid="import-errors">
-            {failure.rows.map((row) => (
-              <List.Item key={`${row.row}-${row.column}`}>
-                {t("transport.detail.importRowError", { row: row.row, column: row.column, message: errorText([row.message]) })}
-              </List.Item>
-            ))}
-            {failure.total > failure.rows.length ? (
-              <List.Item>{t("transport.detail.importMore", { count: failure.total - failure.rows.length })}</List.Item>
-            ) : null}
-          </List>
-        ) : null}
-        {/* A refused file is not offered again: the corrected one replaces it. */}
-        <FieldFileUpload
-          field={lastResult ? { name: fields.fileUrl.name, key: `retry-${failure?.total ?? 0}`, errors: fields.fileUrl.errors } : fields.fileUrl}
-          formValues={lastResult ? undefined : form.initialValue}
-          {...EXCEL_UPLOAD}
-          label={t("transport.fields.excel")}
-        />
-        <Group>
-          <Button type="submit" variant="light" loading={pending}>
-            {t("transport.detail.importButton")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+      }
+    >
+      {failure ? (
+        <List size="sm" c="red.9" data-testid="import-errors">
+          {failure.rows.map((row) => (
+            <List.Item key={`${row.row}-${row.column}`}>
+              {t("transport.detail.importRowError", { row: row.row, column: row.column, message: errorText([row.message]) })}
+            </List.Item>
+          ))}
+          {failure.total > failure.rows.length ? (
+            <List.Item>{t("transport.detail.importMore", { count: failure.total - failure.rows.length })}</List.Item>
+          ) : null}
+        </List>
+      ) : null}
+      {/* A refused file is not offered again: the corrected one replaces it. */}
+      <FieldFileUpload
+        field={lastResult ? { name: fields.fileUrl.name, key: `retry-${failure?.total ?? 0}`, errors: fields.fileUrl.errors } : fields.fileUrl}
+        formValues={lastResult ? undefined : form.initialValue}
+        {...EXCEL_UPLOAD}
+        label={t("transport.fields.excel")}
+      />
+      <Group>
+        <Button type="submit" variant="light" loading={pending}>
+          {t("transport.detail.importButton")}
+        </Button>
+      </Group>
+    </TitledForm>
   );
 }

@@ -1,3 +1,4 @@
+import { idOf } from "./id-param";
 import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
@@ -38,11 +39,6 @@ export const handle = {
 
 const CARRIAGE_PATH = "/exhibitTL/carriage";
 const NO_STORE = { "Cache-Control": "no-store" };
-const idOf = (params: { id?: string }) => {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
-};
 
 /**
  * One of the exhibitor's declarations (the API answers 404 for anyone else's): while a draft or

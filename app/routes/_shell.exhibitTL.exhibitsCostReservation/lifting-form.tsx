@@ -1,9 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
-import { Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { SimpleGrid } from "@mantine/core";
+import { SubmitRow } from "~/components/submit-row";
+import { TitledForm } from "~/components/titled-form";
 import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
 import type { LiftingList } from "~/contracts/transport/api-types";
 import type { liftingSchema } from "~/contracts/transport/schema";
 import { LIFTING_KINDS, LIFTING_SLOTS } from "~/contracts/transport/values";
@@ -29,11 +28,17 @@ export function LiftingForm({ list, held, constraint, lastResult, pending }: Pag
       ...held,
     },
   });
-  const select = (name: "boothId" | "carrierId" | "kind" | "slot", data: { value: string; label: string }[]) => (
+  const choices = {
+    boothId: list.booths.map((b) => ({ value: String(b.boothId), label: b.boothNo })),
+    carrierId: list.carriers.map((c) => ({ value: String(c.id), label: c.name })),
+    kind: LIFTING_KINDS.map((k) => ({ value: k, label: t(`transport.liftingKinds.${k}`) })),
+    slot: LIFTING_SLOTS.map((slot) => ({ value: slot, label: slot })),
+  };
+  const select = (name: keyof typeof choices) => (
     <FormSelect
       field={fields[name]}
       label={t(`transport.fields.${name === "boothId" ? "booth" : name === "carrierId" ? "carrier" : name === "kind" ? "liftingKind" : "slot"}`)}
-      data={data}
+      data={choices[name]}
       withAsterisk
     />
   );
@@ -41,56 +46,33 @@ export function LiftingForm({ list, held, constraint, lastResult, pending }: Pag
     <FormTextInput field={fields[name]} label={t(label)} inputMode={mode} maxLength={12} withAsterisk />
   );
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="lifting-form" preventScrollReset>
-      <input type="hidden" name="intent" value="save" />
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("transport.lifting.formTitle")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {select(
-            "boothId",
-            list.booths.map((b) => ({ value: String(b.boothId), label: b.boothNo })),
-          )}
-          {select(
-            "carrierId",
-            list.carriers.map((c) => ({ value: String(c.id), label: c.name })),
-          )}
-          {select(
-            "kind",
-            LIFTING_KINDS.map((k) => ({ value: k, label: t(`transport.liftingKinds.${k}`) })),
-          )}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 2, sm: 5 }}>
-          {measure("weight", "transport.fields.weightT", "decimal")}
-          {measure("length", "transport.fields.lengthM", "decimal")}
-          {measure("width", "transport.fields.widthM", "decimal")}
-          {measure("height", "transport.fields.heightM", "decimal")}
-          {measure("pieces", "transport.fields.pieces", "numeric")}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FormTextInput
-            field={fields.workDay}
-            type="date"
-            label={t("transport.fields.workDay")}
-            description={t("transport.lifting.daysHint", {
-              buildUp: `${list.days.buildUpFrom} – ${list.days.buildUpTo}`,
-              dismantle: `${list.days.dismantleFrom} – ${list.days.dismantleTo}`,
-            })}
-            withAsterisk
-          />
-          {select(
-            "slot",
-            LIFTING_SLOTS.map((slot) => ({ value: slot, label: slot })),
-          )}
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={pending}>
-            {t("transport.lifting.add")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+    <TitledForm form={form} testId="lifting-form" hidden={{ intent: "save" }} title={t("transport.lifting.formTitle")} preventScrollReset>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {select("boothId")}
+        {select("carrierId")}
+        {select("kind")}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        {measure("weight", "transport.fields.weightT", "decimal")}
+        {measure("length", "transport.fields.lengthM", "decimal")}
+        {measure("width", "transport.fields.widthM", "decimal")}
+        {measure("height", "transport.fields.heightM", "decimal")}
+        {measure("pieces", "transport.fields.pieces", "numeric")}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FormTextInput
+          field={fields.workDay}
+          type="date"
+          label={t("transport.fields.workDay")}
+          description={t("transport.lifting.daysHint", {
+            buildUp: `${list.days.buildUpFrom} – ${list.days.buildUpTo}`,
+            dismantle: `${list.days.dismantleFrom} – ${list.days.dismantleTo}`,
+          })}
+          withAsterisk
+        />
+        {select("slot")}
+      </SimpleGrid>
+      <SubmitRow pending={pending} label={t("transport.lifting.add")} />
+    </TitledForm>
   );
 }

@@ -1,6 +1,8 @@
+import { type BookingReply, NO_STORE, saveBooking } from "../_shell.exhibitTL.smallExhibitsExpress/save-booking.server";
+import { PageHeading } from "~/components/page-heading";
+import { ListTable } from "~/components/list-table";
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
-import type { SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Badge as Tag, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -16,8 +18,7 @@ import { liftingSchema } from "~/features/transport/schema.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
-import { replyToApiFailure } from "~/lib/form-reply.server";
-import { formConstraints, parseWithZod } from "~/lib/forms.server";
+import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -35,7 +36,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export const handle = { breadcrumb: "transport.lifting.title" } satisfies PageHandle;
 
 const PATH = "/exhibitTL/exhibitsCostReservation";
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * The exhibitor's hoisting and forklift bookings with their fees. 'Send to carrier' e-mails the list
@@ -63,8 +63,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type Reply = { result?: SubmissionResult<string[]>; error?: string };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const formData = await request.formData();
@@ -76,32 +74,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
       request,
       context,
     );
-    if (!result.ok) return json({ error: result.message } satisfies Reply, { status: 409, headers: NO_STORE });
+    if (!result.ok) return json({ error: result.message } satisfies BookingReply, { status: 409, headers: NO_STORE });
     return redirectWithToast(PATH, context, { kind: "success", key: intent === "delete" ? "transport.lifting.deleted" : "transport.lifting.sent" });
   }
-  const submission = parseWithZod(formData, { schema: liftingSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
-  const result = await handleAuthErrors(await api.call(transportEndpoints.liftingSave, rawFields(formData, LIFTING_FIELDS)), request, context);
-  if (!result.ok) return json({ result: replyToApiFailure(submission, result, LIFTING_FIELDS) } satisfies Reply, { status: 400, headers: NO_STORE });
-  return redirectWithToast(PATH, context, { kind: "success", key: "transport.lifting.saved" });
+  return saveBooking(
+    formData,
+    { request, context },
+    {
+      schema: liftingSchema,
+      fields: LIFTING_FIELDS,
+      save: (fields) => api.call(transportEndpoints.liftingSave, fields),
+      path: PATH,
+      saved: "transport.lifting.saved",
+    },
+  );
 }
 
 export default function LiftingPage() {
   const { t } = useTranslation();
   const { list, held, deleting, unsent, confirmSend, constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const actionData = useActionData<typeof action>() as BookingReply | undefined;
   const pending = useIsPending();
   // Booking and sending close with the calendar (decision 035); the bookings stay readable.
   const booking = useActionWindow(DEADLINE_ACTIONS.lifting);
   return (
     <Stack gap="lg" maw={1100}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("transport.lifting.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("transport.lifting.intro")}
-        </Text>
+        <PageHeading title={t("transport.lifting.title")} intro={t("transport.lifting.intro")} />
         <ActionError message={actionData?.error} />
         <ActionWindowNotice action={DEADLINE_ACTIONS.lifting} testId="lifting-window" />
         {list.locked ? (
@@ -123,39 +122,32 @@ export default function LiftingPage() {
           />
         ) : null}
         {list.bookings.length ? (
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped withTableBorder data-testid="lifting-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <LiftingRow.Head />
-                  <Table.Th>{t("transport.fields.status")}</Table.Th>
-                  {list.locked ? null : <Table.Th />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.bookings.map((b) => (
-                  <Table.Tr key={b.id} data-testid={`lifting-${b.id}`}>
-                    <LiftingRow.Cells booking={b} />
-                    <Table.Td>
-                      <Tag variant="light" color={b.status === "confirmed" ? "green" : b.sentAt ? "blue" : "gray"}>
-                        {b.sentAt ? t(`transport.liftingStatuses.${b.status}`) : t("transport.lifting.notSent")}
-                      </Tag>
-                      <Text size="xs" c="dimmed">
-                        {b.carrierName}
-                      </Text>
-                    </Table.Td>
-                    {list.locked ? null : (
-                      <Table.Td>
-                        <Anchor component={Link} to={`${PATH}?delete=${b.id}`} c="red.9" size="sm" preventScrollReset>
-                          {t("transport.page.delete")}
-                        </Anchor>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={860}
+            testId="lifting-list"
+            heads={[<LiftingRow.Head key="h0" />, "transport.fields.status", list.locked ? null : <Table.Th key="h2" />]}
+          >
+            {list.bookings.map((b) => (
+              <Table.Tr key={b.id} data-testid={`lifting-${b.id}`}>
+                <LiftingRow.Cells booking={b} />
+                <Table.Td>
+                  <Tag variant="light" color={b.status === "confirmed" ? "green" : b.sentAt ? "blue" : "gray"}>
+                    {b.sentAt ? t(`transport.liftingStatuses.${b.status}`) : t("transport.lifting.notSent")}
+                  </Tag>
+                  <Text size="xs" c="dimmed">
+                    {b.carrierName}
+                  </Text>
+                </Table.Td>
+                {list.locked ? null : (
+                  <Table.Td>
+                    <Anchor component={Link} to={`${PATH}?delete=${b.id}`} c="red.9" size="sm" preventScrollReset>
+                      {t("transport.page.delete")}
+                    </Anchor>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </ListTable>
         ) : (
           <Text c="dimmed">{t("transport.lifting.empty")}</Text>
         )}

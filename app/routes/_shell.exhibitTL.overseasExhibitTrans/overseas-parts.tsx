@@ -1,3 +1,4 @@
+import { ListTable } from "~/components/list-table";
 import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -57,6 +58,8 @@ export function AgentCards({ agents, path }: { agents: OverseasAgentView[]; path
   );
 }
 
+const HISTORY_COLUMNS = ["sentAt", "agent", "country", "port", "cargo", "volume", "incoterms", "contact"];
+
 /** The exhibitor's requests, newest first. */
 export function RequestHistory({ requests }: { requests: OverseasRequestView[] }) {
   const { t } = useTranslation();
@@ -66,49 +69,32 @@ export function RequestHistory({ requests }: { requests: OverseasRequestView[] }
         {t("vehicles.overseas.empty")}
       </Text>
     );
-  const column = (key: string) => <Table.Th>{t(`vehicles.overseas.columns.${key}`)}</Table.Th>;
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table striped withTableBorder data-testid="overseas-history">
-        <Table.Thead>
-          <Table.Tr>
-            {column("sentAt")}
-            {column("agent")}
-            {column("country")}
-            {column("port")}
-            {column("cargo")}
-            {column("volume")}
-            {column("incoterms")}
-            {column("contact")}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {requests.map((r) => (
-            <Table.Tr key={r.id} data-testid={`overseas-request-${r.id}`}>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(r.createdAt)}</Table.Td>
-              <Table.Td>
-                {r.agentName}
-                <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                  {r.sentTo}
-                </Text>
-              </Table.Td>
-              <Table.Td>{r.countryName}</Table.Td>
-              <Table.Td>{r.port}</Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 260 }}>{r.cargoDescription}</Table.Td>
-              <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }} data-testid="overseas-volume">
-                {r.volumeM3}
-              </Table.Td>
-              <Table.Td>{r.incoterms}</Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>
-                {r.contactName}
-                <Text size="xs" c="dimmed">
-                  {r.contactPhone} · {r.contactEmail}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable minWidth={860} testId="overseas-history" heads={HISTORY_COLUMNS.map((key) => `vehicles.overseas.columns.${key}`)}>
+      {requests.map((r) => (
+        <Table.Tr key={r.id} data-testid={`overseas-request-${r.id}`}>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(r.createdAt)}</Table.Td>
+          <Table.Td>
+            {r.agentName}
+            <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+              {r.sentTo}
+            </Text>
+          </Table.Td>
+          <Table.Td>{r.countryName}</Table.Td>
+          <Table.Td>{r.port}</Table.Td>
+          <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 260 }}>{r.cargoDescription}</Table.Td>
+          <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }} data-testid="overseas-volume">
+            {r.volumeM3}
+          </Table.Td>
+          <Table.Td>{r.incoterms}</Table.Td>
+          <Table.Td style={{ overflowWrap: "anywhere" }}>
+            {r.contactName}
+            <Text size="xs" c="dimmed">
+              {r.contactPhone} · {r.contactEmail}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Button, Group, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { TitledForm } from "~/components/titled-form";
+import { SubmitRow } from "~/components/submit-row";
+import { getInputProps } from "@conform-to/react";
+import { SimpleGrid, TextInput } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
 import type { OverseasAgentsAnswer } from "~/contracts/vehicles/overseas/types";
 import type { overseasRequestSchema } from "~/contracts/vehicles/schema";
 import { useErrorText, usePortalForm, type PageFormProps } from "~/lib/forms";
@@ -54,51 +54,38 @@ export function RequestForm({ offer, agentId, held, constraint, lastResult, pend
     />
   );
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="overseas-form" preventScrollReset>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("vehicles.overseas.formTitle")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FormSelect
-            field={fields.agentId}
-            label={label("agent")}
-            withAsterisk
-            data={[{ value: "", label: t("vehicles.overseas.chooseAgent") }, ...offer.agents.map((a) => ({ value: String(a.id), label: a.name }))]}
-          />
-          <FormSelect
-            field={fields.originCountryId}
-            label={label("originCountry")}
-            withAsterisk
-            data={[{ value: "", label: t("vehicles.overseas.chooseCountry") }, ...offer.countries.map((c) => ({ value: String(c.id), label: c.name }))]}
-          />
-          {text("port", "port", { maxLength: 100 })}
-          {text("volume", "volumeM3", { maxLength: 14, inputMode: "decimal", description: t("vehicles.overseas.volumeHint") })}
-        </SimpleGrid>
-        <FormTextarea field={fields.cargoDescription} label={label("cargoDescription")} withAsterisk maxLength={500} autosize minRows={3} maxRows={10} />
+    <TitledForm form={form} testId="overseas-form" preventScrollReset title={t("vehicles.overseas.formTitle")}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <FormSelect
-          field={fields.incoterms}
-          label={label("incoterms")}
-          description={t("vehicles.overseas.incotermsHint")}
-          inputWrapperOrder={["label", "input", "description", "error"]}
+          field={fields.agentId}
+          label={label("agent")}
           withAsterisk
-          data={[
-            { value: "", label: "—" },
-            ...offer.incoterms.map((term) => ({ value: term, label: `${term} · ${t(`vehicles.overseas.incoterms.${term}`)}` })),
-          ]}
+          data={[{ value: "", label: t("vehicles.overseas.chooseAgent") }, ...offer.agents.map((a) => ({ value: String(a.id), label: a.name }))]}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {text("contactName", "contactName", { maxLength: 50, autoComplete: "name" })}
-          {text("contactPhone", "contactPhone", { maxLength: 24, inputMode: "tel", autoComplete: "tel" })}
-          {text("contactEmail", "contactEmail", { maxLength: 120, inputMode: "email", autoComplete: "email" })}
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={pending} data-testid="overseas-send">
-            {t("vehicles.overseas.send")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+        <FormSelect
+          field={fields.originCountryId}
+          label={label("originCountry")}
+          withAsterisk
+          data={[{ value: "", label: t("vehicles.overseas.chooseCountry") }, ...offer.countries.map((c) => ({ value: String(c.id), label: c.name }))]}
+        />
+        {text("port", "port", { maxLength: 100 })}
+        {text("volume", "volumeM3", { maxLength: 14, inputMode: "decimal", description: t("vehicles.overseas.volumeHint") })}
+      </SimpleGrid>
+      <FormTextarea field={fields.cargoDescription} label={label("cargoDescription")} withAsterisk maxLength={500} autosize minRows={3} maxRows={10} />
+      <FormSelect
+        field={fields.incoterms}
+        label={label("incoterms")}
+        description={t("vehicles.overseas.incotermsHint")}
+        inputWrapperOrder={["label", "input", "description", "error"]}
+        withAsterisk
+        data={[{ value: "", label: "—" }, ...offer.incoterms.map((term) => ({ value: term, label: `${term} · ${t(`vehicles.overseas.incoterms.${term}`)}` }))]}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {text("contactName", "contactName", { maxLength: 50, autoComplete: "name" })}
+        {text("contactPhone", "contactPhone", { maxLength: 24, inputMode: "tel", autoComplete: "tel" })}
+        {text("contactEmail", "contactEmail", { maxLength: 120, inputMode: "email", autoComplete: "email" })}
+      </SimpleGrid>
+      <SubmitRow pending={pending} testId="overseas-send" label={t("vehicles.overseas.send")} />
+    </TitledForm>
   );
 }

@@ -1,6 +1,7 @@
+import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -81,12 +82,7 @@ export default function OverseasTransportPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("vehicles.overseas.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("vehicles.overseas.intro")}
-        </Text>
+        <PageHeading title={t("vehicles.overseas.title")} intro={t("vehicles.overseas.intro")} />
         <Title order={2} size="h4">
           {t("vehicles.overseas.agentsTitle")}
         </Title>

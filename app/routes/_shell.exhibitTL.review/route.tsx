@@ -1,5 +1,7 @@
+import { TRANSPORT_PAGER_KEYS } from "./pager-keys";
+import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -43,12 +45,10 @@ export default function ReviewPage() {
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }} maw={1100}>
       <Stack gap="md">
-        <Title order={1} size="h3">
-          {t("transport.review.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {list.carrier ? t("transport.review.intro", { carrier: list.carrier.name }) : t("transport.review.organizerIntro")}
-        </Text>
+        <PageHeading
+          title={t("transport.review.title")}
+          intro={list.carrier ? t("transport.review.intro", { carrier: list.carrier.name }) : t("transport.review.organizerIntro")}
+        />
         <FilterLinks
           label={t("transport.fields.status")}
           testId="review-filters"
@@ -67,13 +67,7 @@ export default function ReviewPage() {
         ) : (
           <Text c="dimmed">{t("transport.review.empty")}</Text>
         )}
-        <ListPager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          link={(page) => link({ page })}
-          keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }}
-        />
+        <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => link({ page })} keys={TRANSPORT_PAGER_KEYS} />
       </Stack>
     </Paper>
   );

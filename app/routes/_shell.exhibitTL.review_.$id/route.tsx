@@ -1,3 +1,4 @@
+import { idOf } from "../_shell.exhibitTL.carriage_.$id/id-param";
 import { shellTitle } from "~/lib/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { Stack } from "@mantine/core";
@@ -37,12 +38,6 @@ export const handle = {
 const REVIEW_PATH = "/exhibitTL/review";
 const NO_STORE = { "Cache-Control": "no-store" };
 const DECISION_FIELDS = ["decision", "amount", "note", "reason"] as const;
-
-const idOf = (params: { id?: string }) => {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
-};
 
 /** A declaration addressed to the signed-in carrier (another carrier's answers 404); the organizer reads any. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,9 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
-import { Alert, Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { Alert, SimpleGrid } from "@mantine/core";
+import { SubmitRow } from "~/components/submit-row";
+import { TitledForm } from "~/components/titled-form";
 import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
 import type { ExpressList } from "~/contracts/vehicles/express/types";
 import type { expressSchema } from "~/contracts/vehicles/schema";
 import { usePortalForm, type PageFormProps } from "~/lib/forms";
@@ -49,8 +48,12 @@ export function ExpressForm({ list, held, constraint, lastResult, pending }: Pag
     },
   });
   const boothNo = list.booths.find((b) => String(b.boothId) === String(fields.boothId.value ?? ""))?.boothNo ?? list.booths[0]?.boothNo ?? "";
-  const select = (name: "boothId" | "carrierId", data: { value: string; label: string }[]) => (
-    <FormSelect field={fields[name]} label={t(`vehicles.fields.${name === "boothId" ? "booth" : "carrier"}`)} data={data} withAsterisk />
+  const choices = {
+    boothId: list.booths.map((b) => ({ value: String(b.boothId), label: b.boothNo })),
+    carrierId: list.carriers.map((c) => ({ value: String(c.id), label: c.name })),
+  };
+  const select = (name: keyof typeof choices) => (
+    <FormSelect field={fields[name]} label={t(`vehicles.fields.${name === "boothId" ? "booth" : "carrier"}`)} data={choices[name]} withAsterisk />
   );
   const text = (name: TextField, options: { mode?: "decimal" | "numeric" | "tel"; max?: number; optional?: boolean } = {}) => (
     <FormTextInput
@@ -63,62 +66,45 @@ export function ExpressForm({ list, held, constraint, lastResult, pending }: Pag
     />
   );
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="express-form" preventScrollReset>
-      <input type="hidden" name="intent" value="save" />
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("vehicles.express.formTitle")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {select(
-            "boothId",
-            list.booths.map((b) => ({ value: String(b.boothId), label: b.boothNo })),
-          )}
-          {select(
-            "carrierId",
-            list.carriers.map((c) => ({ value: String(c.id), label: c.name })),
-          )}
-        </SimpleGrid>
-        {boothNo ? (
-          <Alert color="blue" variant="light" data-testid="express-booth-note">
-            {t("vehicles.express.goesToBooth", { boothNo })}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {text("senderName", { max: 50 })}
-          {text("senderPhone", { mode: "tel", max: 20 })}
-          {text("senderAddress", { max: 200 })}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text("recipientName", { max: 30 })}
-          {text("recipientPhone", { mode: "tel", max: 11 })}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text("itemName", { max: 100 })}
-          {text("trackingNo", { max: 40, optional: true })}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 2, sm: 5 }}>
-          {text("pieces", { mode: "numeric", max: 9 })}
-          {text("grossWeight", { mode: "decimal", max: 12 })}
-          {text("length", { mode: "numeric", max: 9 })}
-          {text("width", { mode: "numeric", max: 9 })}
-          {text("height", { mode: "numeric", max: 9 })}
-        </SimpleGrid>
-        <FormTextInput
-          field={fields.expectedOn}
-          type="date"
-          label={t("vehicles.fields.expectedOn")}
-          description={t("vehicles.express.expectedHint", { today: list.today, last: list.lastShowDay })}
-          withAsterisk
-          maw={280}
-        />
-        <Group>
-          <Button type="submit" loading={pending} data-testid="express-book">
-            {t("vehicles.express.book")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+    <TitledForm form={form} testId="express-form" hidden={{ intent: "save" }} title={t("vehicles.express.formTitle")} preventScrollReset>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {select("boothId")}
+        {select("carrierId")}
+      </SimpleGrid>
+      {boothNo ? (
+        <Alert color="blue" variant="light" data-testid="express-booth-note">
+          {t("vehicles.express.goesToBooth", { boothNo })}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {text("senderName", { max: 50 })}
+        {text("senderPhone", { mode: "tel", max: 20 })}
+        {text("senderAddress", { max: 200 })}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text("recipientName", { max: 30 })}
+        {text("recipientPhone", { mode: "tel", max: 11 })}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text("itemName", { max: 100 })}
+        {text("trackingNo", { max: 40, optional: true })}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        {text("pieces", { mode: "numeric", max: 9 })}
+        {text("grossWeight", { mode: "decimal", max: 12 })}
+        {text("length", { mode: "numeric", max: 9 })}
+        {text("width", { mode: "numeric", max: 9 })}
+        {text("height", { mode: "numeric", max: 9 })}
+      </SimpleGrid>
+      <FormTextInput
+        field={fields.expectedOn}
+        type="date"
+        label={t("vehicles.fields.expectedOn")}
+        description={t("vehicles.express.expectedHint", { today: list.today, last: list.lastShowDay })}
+        withAsterisk
+        maw={280}
+      />
+      <SubmitRow pending={pending} testId="express-book" label={t("vehicles.express.book")} />
+    </TitledForm>
   );
 }

@@ -1,3 +1,4 @@
+import { ListTable } from "~/components/list-table";
 import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -5,7 +6,7 @@ import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ExpressFilters, ExpressList } from "~/contracts/vehicles/express/types";
 import { EXPRESS_STATUSES } from "~/contracts/vehicles/values";
-import { ExpressRow, ExpressStatusTag, ExpressSteps } from "./express-parts";
+import { EXPRESS_PAGER_KEYS, ExpressRow, ExpressStatusCell } from "./express-parts";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/express/texts";
 import { addressWith, pageValue } from "~/lib/address";
@@ -49,66 +50,47 @@ export function ExpressHistory({ list, path }: { list: ExpressList; path: string
         </Group>
       </Form>
       {list.items.length ? (
-        <Table.ScrollContainer minWidth={980}>
-          <Table striped withTableBorder data-testid="express-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("vehicles.fields.record")}</Table.Th>
-                <ExpressRow.Head />
-                <Table.Th>{t("vehicles.express.steps")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.items.map((b) => (
-                <Table.Tr key={b.id} data-testid={`express-${b.id}`}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    {t("vehicles.express.number", { id: b.id })}
-                    <Text size="xs" c="dimmed">
-                      {exhibitionDateTime(b.createdAt)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {b.carrierName}
-                    </Text>
-                  </Table.Td>
-                  <ExpressRow.Cells booking={b} />
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <ExpressStatusTag status={b.status} />
-                      <ExpressSteps booking={b} />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    {b.status === "booked" ? (
-                      <Anchor
-                        component={Link}
-                        to={historyLink(path, filters, { page: list.page, delete: b.id })}
-                        c="red.9"
-                        size="sm"
-                        preventScrollReset
-                        data-testid={`express-delete-${b.id}`}
-                      >
-                        {t("vehicles.express.delete")}
-                      </Anchor>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={980}
+          testId="express-history"
+          heads={["vehicles.fields.record", <ExpressRow.Head key="h1" />, "vehicles.express.steps", <Table.Th key="act" />]}
+        >
+          {list.items.map((b) => (
+            <Table.Tr key={b.id} data-testid={`express-${b.id}`}>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>
+                {t("vehicles.express.number", { id: b.id })}
+                <Text size="xs" c="dimmed">
+                  {exhibitionDateTime(b.createdAt)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {b.carrierName}
+                </Text>
+              </Table.Td>
+              <ExpressRow.Cells booking={b} />
+              <ExpressStatusCell booking={b} />
+              <Table.Td>
+                {b.status === "booked" ? (
+                  <Anchor
+                    component={Link}
+                    to={historyLink(path, filters, { page: list.page, delete: b.id })}
+                    c="red.9"
+                    size="sm"
+                    preventScrollReset
+                    data-testid={`express-delete-${b.id}`}
+                  >
+                    {t("vehicles.express.delete")}
+                  </Anchor>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       ) : (
         <Text c="dimmed" data-testid="express-empty">
           {t(filtered ? "vehicles.express.emptyFiltered" : "vehicles.express.empty")}
         </Text>
       )}
-      <ListPager
-        page={list.page}
-        pageSize={list.pageSize}
-        total={list.total}
-        link={(page) => historyLink(path, filters, { page })}
-        keys={{ previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" }}
-      />
+      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => historyLink(path, filters, { page })} keys={EXPRESS_PAGER_KEYS} />
     </Stack>
   );
 }

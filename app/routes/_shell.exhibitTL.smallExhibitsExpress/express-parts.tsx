@@ -1,4 +1,4 @@
-import { Badge as Tag, Group, Table, Text } from "@mantine/core";
+import { Badge as Tag, Group, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ExpressBookingView, ExpressStatus } from "~/contracts/vehicles/express/types";
@@ -92,5 +92,20 @@ function Cells({ booking: b }: { booking: ExpressBookingView }) {
     </>
   );
 }
+
+/** The booking's status cell: its tag over the three steps. */
+export function ExpressStatusCell({ booking }: { booking: ExpressBookingView }) {
+  return (
+    <Table.Td>
+      <Stack gap={4}>
+        <ExpressStatusTag status={booking.status} />
+        <ExpressSteps booking={booking} />
+      </Stack>
+    </Table.Td>
+  );
+}
+
+/** The express lists' pager texts. */
+export const EXPRESS_PAGER_KEYS = { previous: "vehicles.express.previous", next: "vehicles.express.next", pageOf: "vehicles.express.pageOf" };
 
 export const ExpressRow = { Head, Cells };

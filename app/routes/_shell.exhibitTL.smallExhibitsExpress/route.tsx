@@ -1,7 +1,8 @@
+import { type BookingReply, NO_STORE, saveBooking } from "./save-booking.server";
+import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
-import type { SubmissionResult } from "@conform-to/react";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -13,8 +14,7 @@ import { expressQuerySchema, expressSchema } from "~/features/vehicles/schema.se
 import { translate } from "~/contracts/i18n/translate.server";
 import { handleAuthErrors, requireOk } from "~/lib/api.server";
 import { heldFormValues, rememberForm } from "~/lib/form-hold.server";
-import { replyToApiFailure } from "~/lib/form-reply.server";
-import { formConstraints, parseWithZod } from "~/lib/forms.server";
+import { formConstraints } from "~/lib/forms.server";
 import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
@@ -30,7 +30,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export const handle = { breadcrumb: "vehicles.express.title" } satisfies PageHandle;
 
 const PATH = "/exhibitTL/smallExhibitsExpress";
-const NO_STORE = { "Cache-Control": "no-store" };
 const FILTER_NAMES = ["status", "from", "to", "page"] as const;
 
 /** The history's filters from the address; one that does not parse is dropped, not an error page. */
@@ -75,38 +74,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type Reply = { result?: SubmissionResult<string[]>; error?: string };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireShellUser(request, context);
   const formData = await request.formData();
   rememberForm(request, formData);
   if (formData.get("intent") === "delete") {
     const result = await handleAuthErrors(await api.call(expressEndpoints.remove, rawFields(formData, ["id", "version"])), request, context);
-    if (!result.ok) return json({ error: result.message } satisfies Reply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
+    if (!result.ok) return json({ error: result.message } satisfies BookingReply, { status: result.code === 404 ? 404 : 409, headers: NO_STORE });
     return redirectWithToast(listAddress(request), context, { kind: "success", key: "vehicles.express.deleted" });
   }
-  const submission = parseWithZod(formData, { schema: expressSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() } satisfies Reply, { status: 400, headers: NO_STORE });
-  const result = await handleAuthErrors(await api.call(expressEndpoints.save, rawFields(formData, EXPRESS_FIELDS)), request, context);
-  if (!result.ok) return json({ result: replyToApiFailure(submission, result, EXPRESS_FIELDS) } satisfies Reply, { status: 400, headers: NO_STORE });
-  return redirectWithToast(PATH, context, { kind: "success", key: "vehicles.express.saved" });
+  return saveBooking(
+    formData,
+    { request, context },
+    {
+      schema: expressSchema,
+      fields: EXPRESS_FIELDS,
+      save: (fields) => api.call(expressEndpoints.save, fields),
+      path: PATH,
+      saved: "vehicles.express.saved",
+    },
+  );
 }
 
 export default function SmallExhibitsExpressPage() {
   const { t } = useTranslation();
   const { list, held, deleting, backTo, constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const actionData = useActionData<typeof action>() as BookingReply | undefined;
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1200}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("vehicles.express.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("vehicles.express.intro")}
-        </Text>
+        <PageHeading title={t("vehicles.express.title")} intro={t("vehicles.express.intro")} />
         <ActionError message={actionData?.error} />
         {deleting ? (
           <ConfirmAction

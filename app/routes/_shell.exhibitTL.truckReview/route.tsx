@@ -1,3 +1,5 @@
+import { DriverCell, GateLine, ReturnedNote } from "../_shell.exhibitTL.truckInformationSubmit/truck-cells";
+import { ListTable } from "~/components/list-table";
 import { shellTitle } from "~/lib/page-title";
 import { Anchor, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -81,80 +83,64 @@ export default function TruckReviewPage() {
           </Form>
         }
         rows={
-          <Table.ScrollContainer minWidth={1000}>
-            <Table striped withTableBorder data-testid="truck-review-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("vehicles.fields.plate")}</Table.Th>
-                  <Table.Th>{t("vehicles.trucks.review.exhibitor")}</Table.Th>
-                  <Table.Th>{t("vehicles.fields.plannedOn")}</Table.Th>
-                  <Table.Th>{t("vehicles.fields.driverName")}</Table.Th>
-                  <Table.Th>{t("vehicles.fields.license")}</Table.Th>
-                  <Table.Th>{t("vehicles.fields.status")}</Table.Th>
-                  <Table.Th>{t("vehicles.trucks.review.decision")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((truck) => (
-                  <Table.Tr key={truck.id} data-testid={`truck-review-${truck.id}`}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      <Text fw={600}>{truck.plate}</Text>
-                      {truck.trailerPlate ? (
-                        <Text size="xs" c="dimmed">
-                          {truck.trailerPlate}
-                        </Text>
-                      ) : null}
-                      <Text size="xs" c="dimmed">
-                        {t(`vehicles.truckKinds.${truck.kind}`)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      {truck.exhibitorName}
-                      <Text size="xs" c="dimmed">
-                        {truck.boothNo}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{truck.plannedOn}</Table.Td>
-                    <Table.Td>
-                      {truck.driverName}
-                      <Text size="xs" c="dimmed">
-                        {truck.driverPhone}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {truck.license ? (
-                        <Anchor href={truck.license.url} target="_blank" rel="noopener" size="sm">
-                          {truck.license.name}
-                        </Anchor>
-                      ) : (
-                        "—"
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusTag kind={KIND} status={truck.status} />
-                      {truck.gate ? (
-                        <Text size="xs" c="dimmed">
-                          {t("vehicles.trucks.gateLine", { gate: truck.gate })}
-                        </Text>
-                      ) : null}
-                      {truck.status === "returned" && truck.returnReason ? (
-                        <Text size="xs" c="orange.9" style={{ overflowWrap: "anywhere" }}>
-                          {t("vehicles.trucks.returnedBecause", { reason: truck.returnReason })}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <DecisionCell
-                        kind={KIND}
-                        row={truck}
-                        forms={<DecisionForms truck={truck} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} />}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={1000}
+            testId="truck-review-list"
+            heads={[
+              "vehicles.fields.plate",
+              "vehicles.trucks.review.exhibitor",
+              "vehicles.fields.plannedOn",
+              "vehicles.fields.driverName",
+              "vehicles.fields.license",
+              "vehicles.fields.status",
+              "vehicles.trucks.review.decision",
+            ]}
+          >
+            {list.items.map((truck) => (
+              <Table.Tr key={truck.id} data-testid={`truck-review-${truck.id}`}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <Text fw={600}>{truck.plate}</Text>
+                  {truck.trailerPlate ? (
+                    <Text size="xs" c="dimmed">
+                      {truck.trailerPlate}
+                    </Text>
+                  ) : null}
+                  <Text size="xs" c="dimmed">
+                    {t(`vehicles.truckKinds.${truck.kind}`)}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>
+                  {truck.exhibitorName}
+                  <Text size="xs" c="dimmed">
+                    {truck.boothNo}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{truck.plannedOn}</Table.Td>
+                <DriverCell truck={truck} />
+                <Table.Td>
+                  {truck.license ? (
+                    <Anchor href={truck.license.url} target="_blank" rel="noopener" size="sm">
+                      {truck.license.name}
+                    </Anchor>
+                  ) : (
+                    "—"
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <StatusTag kind={KIND} status={truck.status} />
+                  <GateLine gate={truck.gate} />
+                  <ReturnedNote status={truck.status} reason={truck.returnReason && t("vehicles.trucks.returnedBecause", { reason: truck.returnReason })} />
+                </Table.Td>
+                <Table.Td>
+                  <DecisionCell
+                    kind={KIND}
+                    row={truck}
+                    forms={<DecisionForms truck={truck} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} />}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         }
       />
       <Panel title={t("vehicles.trucks.review.exportTitle")} gap="sm">

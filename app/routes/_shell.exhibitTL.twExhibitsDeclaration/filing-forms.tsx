@@ -1,9 +1,7 @@
-import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { TitledForm } from "~/components/titled-form";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Button, Group, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
 import type { taiwanHeaderSchema, taiwanLineSchema } from "~/contracts/vehicles/schema";
 import { CURRENCIES, TAIWAN_DISPOSITIONS } from "~/contracts/vehicles/values";
 import type { TaiwanFilingView } from "~/contracts/vehicles/taiwan/types";
@@ -57,31 +55,32 @@ export function HeaderForm({ boothId, filing, held, constraint, lastResult, pend
     />
   );
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="tw-header-form" preventScrollReset>
-      <HiddenFields values={{ intent: "save", boothId }} />
-      {filing ? <HiddenFields values={{ id: filing.id, version: filing.version }} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("vehicles.taiwan.headerTitle")}
-        </Title>
-        {filing ? null : (
+    <TitledForm
+      form={form}
+      testId="tw-header-form"
+      preventScrollReset
+      hidden={filing ? { intent: "save", boothId, id: filing.id, version: filing.version } : { intent: "save", boothId }}
+      title={t("vehicles.taiwan.headerTitle")}
+      hint={
+        filing ? null : (
           <Text size="sm" c="dimmed">
             {t("vehicles.taiwan.headerHint")}
           </Text>
-        )}
-        <FormError errors={[...(form.errors ?? []), ...(fields.boothId.errors ?? [])]} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {input("importerName", 100)}
-          {input("importerContact", 30)}
-          {input("importerPhone", 30, "tel")}
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" variant={filing ? "light" : "filled"} loading={pending} data-testid="tw-save-header">
-            {t("vehicles.taiwan.saveHeader")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+        )
+      }
+      errors={[...(form.errors ?? []), ...(fields.boothId.errors ?? [])]}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {input("importerName", 100)}
+        {input("importerContact", 30)}
+        {input("importerPhone", 30, "tel")}
+      </SimpleGrid>
+      <Group>
+        <Button type="submit" variant={filing ? "light" : "filled"} loading={pending} data-testid="tw-save-header">
+          {t("vehicles.taiwan.saveHeader")}
+        </Button>
+      </Group>
+    </TitledForm>
   );
 }
 
@@ -102,41 +101,42 @@ export function LineForm({ filing, held, constraint, lastResult, pending }: Form
     <FormSelect field={fields[name]} label={t(`vehicles.fields.${name}`)} data={data} withAsterisk />
   );
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="tw-line-form" preventScrollReset>
-      <HiddenFields values={{ intent: "addLine", filingId: filing.id, version: filing.version }} />
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t("vehicles.taiwan.addLineTitle")}
-        </Title>
-        <FormError errors={[...(form.errors ?? []), ...(fields.version.errors ?? [])]} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {input("nameZh", 100)}
-          {input("nameEn", 200)}
-          {input("hsCode", 14, "numeric")}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          {input("quantity", 9, "numeric")}
-          {input("unit", 10)}
-          {input("unitValue", 20, "decimal", t("vehicles.taiwan.unitValueHint"))}
-          {select(
-            "currency",
-            CURRENCIES.map((c) => ({ value: c, label: c })),
-          )}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {select(
-            "disposition",
-            TAIWAN_DISPOSITIONS.map((d) => ({ value: d, label: t(`vehicles.dispositions.${d}`) })),
-          )}
-          {input("packages", 9, "numeric")}
-          {input("grossWeight", 14, "decimal")}
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" variant="light" loading={pending} data-testid="tw-add-line">
-            {t("vehicles.taiwan.addLine")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+    <TitledForm
+      form={form}
+      testId="tw-line-form"
+      preventScrollReset
+      level={3}
+      hidden={{ intent: "addLine", filingId: filing.id, version: filing.version }}
+      title={t("vehicles.taiwan.addLineTitle")}
+      errors={[...(form.errors ?? []), ...(fields.version.errors ?? [])]}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {input("nameZh", 100)}
+        {input("nameEn", 200)}
+        {input("hsCode", 14, "numeric")}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {input("quantity", 9, "numeric")}
+        {input("unit", 10)}
+        {input("unitValue", 20, "decimal", t("vehicles.taiwan.unitValueHint"))}
+        {select(
+          "currency",
+          CURRENCIES.map((c) => ({ value: c, label: c })),
+        )}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {select(
+          "disposition",
+          TAIWAN_DISPOSITIONS.map((d) => ({ value: d, label: t(`vehicles.dispositions.${d}`) })),
+        )}
+        {input("packages", 9, "numeric")}
+        {input("grossWeight", 14, "decimal")}
+      </SimpleGrid>
+      <Group>
+        <Button type="submit" variant="light" loading={pending} data-testid="tw-add-line">
+          {t("vehicles.taiwan.addLine")}
+        </Button>
+      </Group>
+    </TitledForm>
   );
 }

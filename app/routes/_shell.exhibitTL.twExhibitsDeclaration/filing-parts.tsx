@@ -1,3 +1,4 @@
+import { ListTable } from "~/components/list-table";
 import { Anchor, Badge as Tag, Group, SimpleGrid, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -51,55 +52,62 @@ export function LinesTable({ lines, deleteHref }: { lines: TaiwanLineView[]; del
   if (!lines.length) return <Text c="dimmed">{t("vehicles.taiwan.noLines")}</Text>;
   const right = { textAlign: "right" } as const;
   return (
-    <Table.ScrollContainer minWidth={980}>
-      <Table striped withTableBorder data-testid="tw-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>{t("vehicles.fields.nameZh")}</Table.Th>
-            <Table.Th>{t("vehicles.fields.hsCode")}</Table.Th>
-            <Table.Th style={right}>{t("vehicles.fields.quantity")}</Table.Th>
-            <Table.Th style={right}>{t("vehicles.fields.unitValue")}</Table.Th>
-            <Table.Th style={right}>{t("vehicles.taiwan.value")}</Table.Th>
-            <Table.Th>{t("vehicles.fields.disposition")}</Table.Th>
-            <Table.Th style={right}>{t("vehicles.fields.packages")}</Table.Th>
-            <Table.Th style={right}>{t("vehicles.fields.grossWeight")}</Table.Th>
-            {deleteHref ? <Table.Th /> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line, index) => (
-            <Table.Tr key={line.sort} data-testid={`tw-line-${line.sort}`}>
-              <Table.Td>{index + 1}</Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>
-                {line.nameZh}
-                <Text size="xs" c="dimmed">
-                  {line.nameEn}
-                </Text>
-              </Table.Td>
-              <Table.Td>{line.hsCode}</Table.Td>
-              <Table.Td style={{ ...right, whiteSpace: "nowrap" }}>
-                {line.quantity} {line.unit}
-              </Table.Td>
-              <Table.Td style={{ ...right, whiteSpace: "nowrap" }}>{currencyAmount(line.unitValueCents, line.currency)}</Table.Td>
-              <Table.Td style={{ ...right, whiteSpace: "nowrap" }} data-testid="tw-line-value">
-                {currencyAmount(line.valueCents, line.currency)}
-              </Table.Td>
-              <Table.Td>{t(`vehicles.dispositions.${line.disposition}`)}</Table.Td>
-              <Table.Td style={right}>{line.packages}</Table.Td>
-              <Table.Td style={right}>{line.grossWeightKg}</Table.Td>
-              {deleteHref ? (
-                <Table.Td>
-                  <Anchor component={Link} to={deleteHref(line.sort)} c="red.9" size="sm" preventScrollReset data-testid={`tw-delete-line-${line.sort}`}>
-                    {t("vehicles.taiwan.delete")}
-                  </Anchor>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={980}
+      testId="tw-lines"
+      heads={[
+        <Table.Th key="h0">#</Table.Th>,
+        "vehicles.fields.nameZh",
+        "vehicles.fields.hsCode",
+        <Table.Th key="vehicles.fields.quantity" style={right}>
+          {t("vehicles.fields.quantity")}
+        </Table.Th>,
+        <Table.Th key="vehicles.fields.unitValue" style={right}>
+          {t("vehicles.fields.unitValue")}
+        </Table.Th>,
+        <Table.Th key="vehicles.taiwan.value" style={right}>
+          {t("vehicles.taiwan.value")}
+        </Table.Th>,
+        "vehicles.fields.disposition",
+        <Table.Th key="vehicles.fields.packages" style={right}>
+          {t("vehicles.fields.packages")}
+        </Table.Th>,
+        <Table.Th key="vehicles.fields.grossWeight" style={right}>
+          {t("vehicles.fields.grossWeight")}
+        </Table.Th>,
+        deleteHref ? <Table.Th key="h9" /> : null,
+      ]}
+    >
+      {lines.map((line, index) => (
+        <Table.Tr key={line.sort} data-testid={`tw-line-${line.sort}`}>
+          <Table.Td>{index + 1}</Table.Td>
+          <Table.Td style={{ overflowWrap: "anywhere" }}>
+            {line.nameZh}
+            <Text size="xs" c="dimmed">
+              {line.nameEn}
+            </Text>
+          </Table.Td>
+          <Table.Td>{line.hsCode}</Table.Td>
+          <Table.Td style={{ ...right, whiteSpace: "nowrap" }}>
+            {line.quantity} {line.unit}
+          </Table.Td>
+          <Table.Td style={{ ...right, whiteSpace: "nowrap" }}>{currencyAmount(line.unitValueCents, line.currency)}</Table.Td>
+          <Table.Td style={{ ...right, whiteSpace: "nowrap" }} data-testid="tw-line-value">
+            {currencyAmount(line.valueCents, line.currency)}
+          </Table.Td>
+          <Table.Td>{t(`vehicles.dispositions.${line.disposition}`)}</Table.Td>
+          <Table.Td style={right}>{line.packages}</Table.Td>
+          <Table.Td style={right}>{line.grossWeightKg}</Table.Td>
+          {deleteHref ? (
+            <Table.Td>
+              <Anchor component={Link} to={deleteHref(line.sort)} c="red.9" size="sm" preventScrollReset data-testid={`tw-delete-line-${line.sort}`}>
+                {t("vehicles.taiwan.delete")}
+              </Anchor>
+            </Table.Td>
+          ) : null}
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

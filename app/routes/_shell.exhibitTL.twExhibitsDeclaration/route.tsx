@@ -1,3 +1,4 @@
+import { PageHeading } from "~/components/page-heading";
 import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
@@ -117,9 +118,7 @@ export default function TaiwanFilingPage() {
     <Stack gap="lg" maw={1100}>
       <Panel>
         <Group justify="space-between" wrap="wrap">
-          <Title order={1} size="h3">
-            {t("vehicles.taiwan.title")}
-          </Title>
+          <PageHeading title={t("vehicles.taiwan.title")} />
           {filing ? <TaiwanStatusTag status={filing.status} /> : null}
         </Group>
         <Text size="sm" c="dimmed">

@@ -1,7 +1,10 @@
+import { TRANSPORT_PAGER_KEYS } from "../_shell.exhibitTL.review/pager-keys";
+import { PageHeading } from "~/components/page-heading";
+import { ListTable } from "~/components/list-table";
 import { shellTitle } from "~/lib/page-title";
 import { ActionError } from "~/components/form-error";
 import type { SubmissionResult } from "@conform-to/react";
-import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -101,9 +104,7 @@ function FilingDetail({
     <Stack gap="lg" maw={1100} data-testid="tw-review-detail">
       <Panel>
         <Group justify="space-between" wrap="wrap">
-          <Title order={1} size="h3">
-            {t("vehicles.taiwan.review.detailTitle", { id: filing.id })}
-          </Title>
+          <PageHeading title={t("vehicles.taiwan.review.detailTitle", { id: filing.id })} />
           <TaiwanStatusTag status={filing.status} />
         </Group>
         <Anchor component={Link} to={PATH} size="sm">
@@ -152,9 +153,7 @@ export default function TaiwanReviewPage() {
     <Paper withBorder p={{ base: "sm", sm: "lg" }} maw={1100}>
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
-          <Title order={1} size="h3">
-            {t("vehicles.taiwan.review.title")}
-          </Title>
+          <PageHeading title={t("vehicles.taiwan.review.title")} />
           {/* A plain link: the browser saves the file, with or without JavaScript. */}
           <Button component="a" href={`${PATH}/export`} download variant="light" data-testid="tw-export">
             {t("vehicles.taiwan.review.export")}
@@ -172,60 +171,55 @@ export default function TaiwanReviewPage() {
           link={(s) => link({ status: s })}
         />
         {list.items.length ? (
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped withTableBorder data-testid="tw-review-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("vehicles.taiwan.review.filing")}</Table.Th>
-                  <Table.Th>{t("vehicles.taiwan.review.exhibitor")}</Table.Th>
-                  <Table.Th>{t("vehicles.fields.importerName")}</Table.Th>
-                  <Table.Th style={{ textAlign: "right" }}>{t("vehicles.taiwan.review.lines")}</Table.Th>
-                  <Table.Th style={{ textAlign: "right" }}>{t("vehicles.taiwan.totals")}</Table.Th>
-                  <Table.Th>{t("vehicles.fields.status")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((item) => (
-                  <Table.Tr key={item.id} data-testid={`tw-review-${item.id}`}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`${PATH}?id=${item.id}`}>
-                        {t("vehicles.taiwan.review.filingNo", { id: item.id })}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {exhibitionDateTime(item.submittedAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      {item.exhibitorName}
-                      <Text size="xs" c="dimmed">
-                        {item.boothNo}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{item.importerName}</Table.Td>
-                    <Table.Td style={{ textAlign: "right" }}>{item.lineCount}</Table.Td>
-                    <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
-                      {item.totals.map((total) => (
-                        <div key={total.currency}>{currencyAmount(total.cents, total.currency)}</div>
-                      ))}
-                    </Table.Td>
-                    <Table.Td>
-                      <TaiwanStatusTag status={item.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={820}
+            testId="tw-review-list"
+            heads={[
+              "vehicles.taiwan.review.filing",
+              "vehicles.taiwan.review.exhibitor",
+              "vehicles.fields.importerName",
+              <Table.Th key="vehicles.taiwan.review.lines" style={{ textAlign: "right" }}>
+                {t("vehicles.taiwan.review.lines")}
+              </Table.Th>,
+              <Table.Th key="vehicles.taiwan.totals" style={{ textAlign: "right" }}>
+                {t("vehicles.taiwan.totals")}
+              </Table.Th>,
+              "vehicles.fields.status",
+            ]}
+          >
+            {list.items.map((item) => (
+              <Table.Tr key={item.id} data-testid={`tw-review-${item.id}`}>
+                <Table.Td>
+                  <Anchor component={Link} to={`${PATH}?id=${item.id}`}>
+                    {t("vehicles.taiwan.review.filingNo", { id: item.id })}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {exhibitionDateTime(item.submittedAt)}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>
+                  {item.exhibitorName}
+                  <Text size="xs" c="dimmed">
+                    {item.boothNo}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{item.importerName}</Table.Td>
+                <Table.Td style={{ textAlign: "right" }}>{item.lineCount}</Table.Td>
+                <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                  {item.totals.map((total) => (
+                    <div key={total.currency}>{currencyAmount(total.cents, total.currency)}</div>
+                  ))}
+                </Table.Td>
+                <Table.Td>
+                  <TaiwanStatusTag status={item.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         ) : (
           <Text c="dimmed">{t("vehicles.taiwan.review.empty")}</Text>
         )}
-        <ListPager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          link={(page) => link({ page })}
-          keys={{ previous: "transport.page.previous", next: "transport.page.next", pageOf: "transport.page.pageOf" }}
-        />
+        <ListPager page={list.page} pageSize={list.pageSize} total={list.total} link={(page) => link({ page })} keys={TRANSPORT_PAGER_KEYS} />
       </Stack>
     </Paper>
   );

@@ -1,6 +1,6 @@
 import { shellTitle } from "~/lib/page-title";
 import { getFormProps } from "@conform-to/react";
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,6 +21,8 @@ import { CameraScanner } from "./camera-scanner";
 import { CheckInCard } from "./check-in-card";
 import "~/contracts/badges/texts";
 import { FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { FormPage } from "~/components/form-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -57,45 +59,34 @@ export default function BadgeCheckInPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = usePortalForm<typeof checkInSchema>({ id: "check-in", constraint: constraints.checkIn, lastResult: actionData?.result });
   return (
-    <Paper withBorder p="lg" maw={720}>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {t("badges.checkIn.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("badges.checkInPage.intro")}
-        </Text>
-        {actionData?.checkIn ? <CheckInCard checkIn={actionData.checkIn} /> : null}
-        <Form method="post" ref={formRef} {...getFormProps(form)} data-testid="check-in-form">
-          <Stack gap="sm">
-            <FormError errors={form.errors} id={form.errorId} />
-            <FormTextInput
-              field={fields.code}
-              label={t("badges.checkIn.code")}
-              description={t("badges.checkInPage.codeHint")}
-              maxLength={100}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              // The desk's scanner types here: the field is ready without a click.
-              autoFocus
-              data-testid="check-in-code"
+    <FormPage title={t("badges.checkIn.title")} maw={720} intro={t("badges.checkInPage.intro")}>
+      {actionData?.checkIn ? <CheckInCard checkIn={actionData.checkIn} /> : null}
+      <Form method="post" ref={formRef} {...getFormProps(form)} data-testid="check-in-form">
+        <Stack gap="sm">
+          <FormError errors={form.errors} id={form.errorId} />
+          <FormTextInput
+            field={fields.code}
+            label={t("badges.checkIn.code")}
+            description={t("badges.checkInPage.codeHint")}
+            maxLength={100}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            // The desk's scanner types here: the field is ready without a click.
+            autoFocus
+            data-testid="check-in-code"
+          />
+          <SubmitRow pending={isPending} label={t("badges.checkIn.submit")}>
+            <CameraScanner
+              onCode={(code) => {
+                const input = formRef.current?.elements.namedItem("code");
+                if (input instanceof HTMLInputElement) input.value = code;
+                formRef.current?.requestSubmit();
+              }}
             />
-            <Group>
-              <Button type="submit" loading={isPending}>
-                {t("badges.checkIn.submit")}
-              </Button>
-              <CameraScanner
-                onCode={(code) => {
-                  const input = formRef.current?.elements.namedItem("code");
-                  if (input instanceof HTMLInputElement) input.value = code;
-                  formRef.current?.requestSubmit();
-                }}
-              />
-            </Group>
-          </Stack>
-        </Form>
-      </Stack>
-    </Paper>
+          </SubmitRow>
+        </Stack>
+      </Form>
+    </FormPage>
   );
 }

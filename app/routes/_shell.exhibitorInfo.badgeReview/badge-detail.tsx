@@ -10,7 +10,7 @@ import { REVIEW_COMMENT_MAX } from "~/contracts/badges/review-values";
 import type { FormReply } from "~/lib/forms";
 import { PAGE_PATH, PRINT_PATH } from "./filters";
 import { FieldTable } from "~/components/field-table";
-import { StatusTag } from "~/features/badges/badge-parts";
+import { holderRows, StatusTag } from "~/features/badges/badge-parts";
 import "~/contracts/badges/texts";
 
 const KNOWN_ACTIONS = new Set(["created", "updated", "resubmitted", "returned", "approved", "deleted", "checkedIn", "checkedInAgain"]);
@@ -51,14 +51,7 @@ export function BadgeDetail({ badge, back, reply }: { badge: BadgeReviewInfo; ba
   const { t } = useTranslation();
   const rows: [string, ReactNode][] = [
     ["badges.review.fields.exhibitor", badge.exhibitorName],
-    ["badges.fields.booth", badge.boothNo],
-    ["badges.fields.holderName", badge.holderName],
-    ["badges.fields.idType", t(`badges.idTypes.${badge.idType}`)],
-    ["badges.fields.idNumber", badge.idNumber],
-    ["badges.fields.mobile", badge.mobile],
-    ["badges.fields.email", badge.email],
-    ["badges.fields.company", badge.company],
-    ["badges.fields.position", badge.position ?? "—"],
+    ...holderRows(badge, t),
     ["badges.fields.kind", t(`badges.kinds.${badge.kind}`)],
     ["badges.review.price", formatMoney(badge.priceCents)],
     ["badges.review.fields.status", <StatusTag key="status" status={badge.status} />],

@@ -9,6 +9,7 @@ import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { StatusTag } from "~/features/badges/badge-parts";
 import { detailSearch, EXPORT_PATH, listSearch, PAGE_PATH, PRINT_PATH, type ListFilters } from "./filters";
 import "~/contracts/badges/texts";
+import { ListTable } from "~/components/list-table";
 
 const PAGER_KEYS = { previous: "badges.review.previousPage", next: "badges.review.nextPage", pageOf: "badges.review.pageOf" };
 
@@ -49,51 +50,48 @@ function FilterForm({ list, filters }: { list: BadgeReviewList; filters: ListFil
 function ReviewTable({ rows, filters }: { rows: BadgeReviewRow[]; filters: ListFilters }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={980}>
-      <Table striped withTableBorder data-testid="review-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("badges.review.fields.exhibitor")}</Table.Th>
-            <Table.Th>{t("badges.fields.booth")}</Table.Th>
-            <Table.Th>{t("badges.fields.holderName")}</Table.Th>
-            <Table.Th>{t("badges.review.columns.idDocument")}</Table.Th>
-            <Table.Th>{t("badges.fields.mobile")}</Table.Th>
-            <Table.Th>{t("badges.fields.kind")}</Table.Th>
-            <Table.Th>{t("badges.review.fields.status")}</Table.Th>
-            <Table.Th>{t("badges.review.columns.checkedIn")}</Table.Th>
-            <Table.Th>{t("badges.review.columns.actions")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid={`review-row-${row.id}`}>
-              <Table.Td>{row.exhibitorName}</Table.Td>
-              <Table.Td>{row.boothNo}</Table.Td>
-              <Table.Td>{row.holderName}</Table.Td>
-              <Table.Td>
-                <Text size="xs" c="dimmed">
-                  {t(`badges.idTypes.${row.idType}`)}
-                </Text>
-                <Text size="sm">{row.idNumber}</Text>
-              </Table.Td>
-              <Table.Td>{row.mobile}</Table.Td>
-              <Table.Td>{t(`badges.kinds.${row.kind}`)}</Table.Td>
-              <Table.Td>
-                <StatusTag status={row.status} />
-              </Table.Td>
-              <Table.Td>
-                {row.checkedInAt ? t("badges.review.checkedInYes", { time: exhibitionDateTime(row.checkedInAt) }) : t("badges.review.checkedInNo")}
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`${PAGE_PATH}${detailSearch(filters, row.id)}`} aria-label={`${t("badges.review.open")} ${row.holderName}`}>
-                  {t("badges.review.open")}
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={980}
+      testId="review-table"
+      heads={[
+        "badges.review.fields.exhibitor",
+        "badges.fields.booth",
+        "badges.fields.holderName",
+        "badges.review.columns.idDocument",
+        "badges.fields.mobile",
+        "badges.fields.kind",
+        "badges.review.fields.status",
+        "badges.review.columns.checkedIn",
+        "badges.review.columns.actions",
+      ]}
+    >
+      {rows.map((row) => (
+        <Table.Tr key={row.id} data-testid={`review-row-${row.id}`}>
+          <Table.Td>{row.exhibitorName}</Table.Td>
+          <Table.Td>{row.boothNo}</Table.Td>
+          <Table.Td>{row.holderName}</Table.Td>
+          <Table.Td>
+            <Text size="xs" c="dimmed">
+              {t(`badges.idTypes.${row.idType}`)}
+            </Text>
+            <Text size="sm">{row.idNumber}</Text>
+          </Table.Td>
+          <Table.Td>{row.mobile}</Table.Td>
+          <Table.Td>{t(`badges.kinds.${row.kind}`)}</Table.Td>
+          <Table.Td>
+            <StatusTag status={row.status} />
+          </Table.Td>
+          <Table.Td>
+            {row.checkedInAt ? t("badges.review.checkedInYes", { time: exhibitionDateTime(row.checkedInAt) }) : t("badges.review.checkedInNo")}
+          </Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={`${PAGE_PATH}${detailSearch(filters, row.id)}`} aria-label={`${t("badges.review.open")} ${row.holderName}`}>
+              {t("badges.review.open")}
+            </Anchor>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Anchor, Checkbox, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
@@ -8,22 +8,21 @@ import type { EpidemicCommitment } from "~/contracts/epidemic/api-types";
 import type { commitmentSchema } from "~/contracts/epidemic/schema";
 import { EPIDEMIC_NAME_MAX, EPIDEMIC_PATH as PATH } from "~/contracts/epidemic/values";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type PageFormProps, useErrorText, usePortalForm } from "~/lib/forms";
 import "~/contracts/epidemic/texts";
 import { FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
 
 /**
  * The organizer's commitment text, then the required native tick and the signer's name (a plain
  * post). Once accepted, the signer and time show; the form updates the signer, and a link asks
  * before withdrawing.
  */
-export function CommitmentForm(props: {
-  commitment: EpidemicCommitment;
-  held: Record<string, string | string[]> | null;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-}) {
+export function CommitmentForm(
+  props: PageFormProps & {
+    commitment: EpidemicCommitment;
+  },
+) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { commitment } = props;
@@ -70,16 +69,17 @@ export function CommitmentForm(props: {
             maw={320}
             autoComplete="name"
           />
-          <Group>
-            <Button type="submit" loading={props.pending} data-testid="commitment-submit">
-              {commitment.accepted ? t("epidemic.updateCommitment") : t("epidemic.submitCommitment")}
-            </Button>
+          <SubmitRow
+            pending={props.pending}
+            testId="commitment-submit"
+            label={commitment.accepted ? t("epidemic.updateCommitment") : t("epidemic.submitCommitment")}
+          >
             {commitment.accepted ? (
               <Anchor component={Link} to={`${PATH}?withdraw=1`} c="red.9" size="sm">
                 {t("epidemic.withdraw")}
               </Anchor>
             ) : null}
-          </Group>
+          </SubmitRow>
         </Stack>
       </Form>
     </Stack>

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Divider, Stack, Text, Title } from "@mantine/core";
+import { Divider, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -24,6 +24,7 @@ import { ExcelPanel } from "./excel-panel";
 import { StaffForm } from "./staff-form";
 import "~/contracts/epidemic/texts";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -82,12 +83,7 @@ export default function EpidemicDeclarationPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("epidemic.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("epidemic.intro")}
-        </Text>
+        <PageHeading title={t("epidemic.title")} intro={t("epidemic.intro")} />
         {reply?.intent === "delete" ? (
           <Text role="alert" c="red.9" data-testid="delete-error">
             {reply.error}

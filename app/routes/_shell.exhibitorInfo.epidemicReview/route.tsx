@@ -22,6 +22,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { SettingsForm } from "./settings-form";
 import "~/contracts/epidemic/texts";
 import { Panel } from "~/components/panel";
+import { ListTable } from "~/components/list-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -124,32 +125,29 @@ export default function EpidemicReviewPage() {
           {t("epidemic.review.declarations")}
         </Title>
         {declarations.items.length ? (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder data-testid="declaration-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("epidemic.fields.company")}</Table.Th>
-                  <Table.Th>{t("epidemic.excel.columns.booth")}</Table.Th>
-                  <Table.Th>{t("epidemic.excel.columns.status")}</Table.Th>
-                  <Table.Th>{t("epidemic.excel.columns.signer")}</Table.Th>
-                  <Table.Th>{t("epidemic.excel.columns.acceptedAt")}</Table.Th>
-                  <Table.Th>{t("epidemic.excel.columns.staffCount")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {declarations.items.map((d) => (
-                  <Table.Tr key={d.userId} data-testid="declaration-row">
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{d.company}</Table.Td>
-                    <Table.Td>{d.boothNos}</Table.Td>
-                    <Table.Td>{d.acceptedAt ? t("epidemic.review.accepted") : t("epidemic.review.notAccepted")}</Table.Td>
-                    <Table.Td>{d.signerName ?? ""}</Table.Td>
-                    <Table.Td>{exhibitionDateTime(d.acceptedAt)}</Table.Td>
-                    <Table.Td>{d.staffCount}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={640}
+            testId="declaration-list"
+            heads={[
+              "epidemic.fields.company",
+              "epidemic.excel.columns.booth",
+              "epidemic.excel.columns.status",
+              "epidemic.excel.columns.signer",
+              "epidemic.excel.columns.acceptedAt",
+              "epidemic.excel.columns.staffCount",
+            ]}
+          >
+            {declarations.items.map((d) => (
+              <Table.Tr key={d.userId} data-testid="declaration-row">
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{d.company}</Table.Td>
+                <Table.Td>{d.boothNos}</Table.Td>
+                <Table.Td>{d.acceptedAt ? t("epidemic.review.accepted") : t("epidemic.review.notAccepted")}</Table.Td>
+                <Table.Td>{d.signerName ?? ""}</Table.Td>
+                <Table.Td>{exhibitionDateTime(d.acceptedAt)}</Table.Td>
+                <Table.Td>{d.staffCount}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         ) : (
           <Text c="dimmed">{t("epidemic.review.empty")}</Text>
         )}

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { BadgeDetail as BadgeDetailView } from "~/contracts/badges/api-types";
 import { FieldTable } from "~/components/field-table";
-import { StatusTag } from "~/features/badges/badge-parts";
+import { holderRows, StatusTag } from "~/features/badges/badge-parts";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { formatMoney } from "~/contracts/common/format";
 import { BADGES_PATH as PATH } from "./list-query";
@@ -14,14 +14,7 @@ import "~/contracts/badges/texts";
 export function BadgeDetail({ badge, backTo, readOnly }: { badge: BadgeDetailView; backTo: string; readOnly: boolean }) {
   const { t } = useTranslation();
   const rows: [string, ReactNode][] = [
-    ["badges.fields.booth", badge.boothNo],
-    ["badges.fields.holderName", badge.holderName],
-    ["badges.fields.idType", t(`badges.idTypes.${badge.idType}`)],
-    ["badges.fields.idNumber", badge.idNumber],
-    ["badges.fields.mobile", badge.mobile],
-    ["badges.fields.email", badge.email],
-    ["badges.fields.company", badge.company],
-    ["badges.fields.position", badge.position ?? "—"],
+    ...holderRows(badge, t),
     ["badges.fields.kind", badge.kind === "paid" ? `${t("badges.kinds.paid")} · ${formatMoney(badge.priceCents)}` : t("badges.kinds.free")],
     ["badges.page.status", <StatusTag key="status" status={badge.status} />],
     ["badges.page.checkedIn", badge.checkedInAt ? `${exhibitionDateTime(badge.checkedInAt)} (UTC+8)` : t("badges.page.notCheckedIn")],

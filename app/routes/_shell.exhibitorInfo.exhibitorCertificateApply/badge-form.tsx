@@ -1,7 +1,6 @@
-import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { getInputProps } from "@conform-to/react";
+import { Button, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { BoothSelect } from "~/features/booking-forms/parts";
@@ -9,14 +8,15 @@ import type { BadgeView } from "~/contracts/badges/api-types";
 import { ID_TYPES } from "~/contracts/badges/id-documents";
 import type { badgeSchema, badgeUpdateSchema } from "~/contracts/badges/schema";
 import { BADGE_NAME_MAX } from "~/contracts/badges/values";
-import { FormError } from "~/components/form-error";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
 import type { BoothSummary } from "~/contracts/permission/api-types";
-import { usePortalForm, useErrorText, type FormConstraint } from "~/lib/forms";
+import { usePortalForm, useErrorText, type PageFormProps } from "~/lib/forms";
 import { BADGES_PATH as PATH } from "./list-query";
 import "~/contracts/badges/texts";
 import { FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { RecordFormFrame } from "~/components/record-form-frame";
 
 /** The photo: a passport-style picture, JPEG or PNG only (a PDF renamed .jpg is refused by its bytes). */
 export const BADGE_PHOTO_UPLOAD = { folder: "icon" as const, kinds: ["jpg" as const, "png" as const], maxBytes: 2 * 1024 * 1024 };
@@ -27,18 +27,15 @@ export const BADGE_FORM_FIELDS = ["boothId", "holderName", "idType", "idNumber",
  * A new badge, or a change to one (with the version it was read at). The ID number, mobile and
  * e-mail of a saved badge are shown masked as a hint only: left blank they stay as they are.
  */
-export function BadgeForm(props: {
-  booths: BoothSummary[];
-  defaultBooth: string;
-  company: string;
-  editing: BadgeView | null;
-  held?: Record<string, string | string[]> | null;
-  /** The new badge's constraints, or the change's when editing. */
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-  cancelTo: string;
-}) {
+export function BadgeForm(
+  props: PageFormProps & {
+    booths: BoothSummary[];
+    defaultBooth: string;
+    company: string;
+    editing: BadgeView | null;
+    cancelTo: string;
+  },
+) {
   const { t, language } = useTranslation();
   const errorText = useErrorText();
   const { editing } = props;
@@ -75,65 +72,56 @@ export function BadgeForm(props: {
     />
   );
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="badge-form">
-      <input type="hidden" name="intent" value="save" />
-      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {editing ? `${t("badges.page.edit")}: ${editing.holderName}` : t("badges.page.create")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {props.booths.length > 1 && !editing ? (
-            <BoothSelect
-              booths={props.booths}
-              name={fields.boothId.name}
-              defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)}
-              error={errorText(fields.boothId.errors)}
-            />
-          ) : (
-            <input type="hidden" name={fields.boothId.name} value={String(fields.boothId.initialValue ?? props.defaultBooth)} />
-          )}
-          {text("holderName", BADGE_NAME_MAX)}
-          <NativeSelect
-            name={fields.idType.name}
-            id={fields.idType.id}
-            key={fields.idType.key}
-            label={t("badges.fields.idType")}
-            defaultValue={String(fields.idType.initialValue ?? "idCard")}
-            data={ID_TYPES.map((type) => ({ value: type, label: t(`badges.idTypes.${type}`) }))}
-            error={errorText(fields.idType.errors)}
-            withAsterisk
+    <RecordFormFrame
+      form={form}
+      testId="badge-form"
+      multipart
+      editing={editing}
+      title={editing ? `${t("badges.page.edit")}: ${editing.holderName}` : t("badges.page.create")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {props.booths.length > 1 && !editing ? (
+          <BoothSelect
+            booths={props.booths}
+            name={fields.boothId.name}
+            defaultValue={String(fields.boothId.initialValue ?? props.defaultBooth)}
+            error={errorText(fields.boothId.errors)}
           />
-          {text("idNumber", 30, !editing)}
-          <CheckedContact kind="mobile" field={fields.mobile} editing={editing} language={language} />
-          <CheckedContact kind="email" field={fields.email} editing={editing} language={language} />
-          {text("company", 100)}
-          {text("position", 50, false)}
-        </SimpleGrid>
-        <FieldFileUpload
-          field={fields.photoUrl}
-          formValues={form.initialValue}
-          folder={BADGE_PHOTO_UPLOAD.folder}
-          kinds={BADGE_PHOTO_UPLOAD.kinds}
-          maxBytes={BADGE_PHOTO_UPLOAD.maxBytes}
-          label={t("badges.fields.photo")}
+        ) : (
+          <input type="hidden" name={fields.boothId.name} value={String(fields.boothId.initialValue ?? props.defaultBooth)} />
+        )}
+        {text("holderName", BADGE_NAME_MAX)}
+        <NativeSelect
+          name={fields.idType.name}
+          id={fields.idType.id}
+          key={fields.idType.key}
+          label={t("badges.fields.idType")}
+          defaultValue={String(fields.idType.initialValue ?? "idCard")}
+          data={ID_TYPES.map((type) => ({ value: type, label: t(`badges.idTypes.${type}`) }))}
+          error={errorText(fields.idType.errors)}
+          withAsterisk
         />
-        <Text size="xs" c="dimmed">
-          {t("badges.page.photoHint")}
-        </Text>
-        <Group>
-          <Button type="submit" loading={props.pending}>
-            {t(editing ? (editing.status === "returned" ? "badges.page.resubmit" : "badges.page.update") : "badges.page.save")}
+        {text("idNumber", 30, !editing)}
+        <CheckedContact kind="mobile" field={fields.mobile} editing={editing} language={language} />
+        <CheckedContact kind="email" field={fields.email} editing={editing} language={language} />
+        {text("company", 100)}
+        {text("position", 50, false)}
+      </SimpleGrid>
+      <FieldFileUpload field={fields.photoUrl} formValues={form.initialValue} {...BADGE_PHOTO_UPLOAD} label={t("badges.fields.photo")} />
+      <Text size="xs" c="dimmed">
+        {t("badges.page.photoHint")}
+      </Text>
+      <SubmitRow
+        pending={props.pending}
+        label={t(editing ? (editing.status === "returned" ? "badges.page.resubmit" : "badges.page.update") : "badges.page.save")}
+      >
+        {editing ? (
+          <Button component={Link} to={props.cancelTo} variant="default">
+            {t("badges.page.cancel")}
           </Button>
-          {editing ? (
-            <Button component={Link} to={props.cancelTo} variant="default">
-              {t("badges.page.cancel")}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+        ) : null}
+      </SubmitRow>
+    </RecordFormFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -27,6 +27,7 @@ import { BADGES_PATH, listPath } from "./list-query";
 import { DEADLINE_ACTIONS } from "~/contracts/calendar/values";
 import { useActionWindow } from "~/lib/use-button";
 import "~/contracts/badges/texts";
+import { PagePanel } from "~/components/page-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -130,60 +131,52 @@ export default function BadgesPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Paper withBorder p="lg">
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("badges.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("badges.page.intro")}
+      <PagePanel title={t("badges.title")} intro={t("badges.page.intro")}>
+        {windowText ? (
+          <Text size="sm" data-testid="badge-deadline" c={closed ? "red.9" : undefined} fw={closed ? 500 : undefined} role={closed ? "status" : undefined}>
+            {windowText}
           </Text>
-          {windowText ? (
-            <Text size="sm" data-testid="badge-deadline" c={closed ? "red.9" : undefined} fw={closed ? 500 : undefined} role={closed ? "status" : undefined}>
-              {windowText}
-            </Text>
-          ) : null}
-          {data.booths.length === 0 ? <Text c="dimmed">{t("badges.errors.noBooth")}</Text> : <QuotaPanel quota={list.quota} />}
-          {list.total > 0 ? (
-            <Text size="sm" data-testid="attendance">
-              {t("badges.page.attendance")}:{" "}
-              {list.arrivedAt ? `${t("badges.checkIn.arrived")} ${exhibitionDateTime(list.arrivedAt)} (UTC+8)` : t("badges.checkIn.notArrived")}
-            </Text>
-          ) : null}
-          {selected && mode === "id" ? <BadgeDetail badge={selected} backTo={backToList} readOnly={closed} /> : null}
-          {mode === "delete" && data.ticked.length > 0 ? (
-            <ConfirmDelete
-              question={
-                data.ticked.length === 1
-                  ? t("badges.page.deleteOne", { name: data.ticked[0]!.holderName })
-                  : t("badges.page.deleteMany", { count: data.ticked.length, names: data.ticked.map((b) => b.holderName).join(", ") })
-              }
-              fields={{ ids: data.ticked.map((b) => b.id).join(",") }}
-              cancelTo={backToList}
-              pending={isPending}
-            />
-          ) : null}
-          {mode === "delete" && data.ticked.length === 0 ? (
-            <Text c="red.9" role="alert">
-              {t("badges.errors.noneTicked")}
-            </Text>
-          ) : null}
-          {canApply && (mode === null || mode === "edit") ? (
-            <BadgeForm
-              key={selected?.id ?? "new"}
-              booths={data.booths}
-              defaultBooth={data.defaultBooth}
-              company={data.company}
-              editing={mode === "edit" ? selected : null}
-              held={data.held}
-              constraint={mode === "edit" ? data.constraints.update : data.constraints.create}
-              lastResult={actionData?.intent === "save" ? actionData.result : null}
-              pending={isPending}
-              cancelTo={selected ? `${BADGES_PATH}?id=${selected.id}` : BADGES_PATH}
-            />
-          ) : null}
-        </Stack>
-      </Paper>
+        ) : null}
+        {data.booths.length === 0 ? <Text c="dimmed">{t("badges.errors.noBooth")}</Text> : <QuotaPanel quota={list.quota} />}
+        {list.total > 0 ? (
+          <Text size="sm" data-testid="attendance">
+            {t("badges.page.attendance")}:{" "}
+            {list.arrivedAt ? `${t("badges.checkIn.arrived")} ${exhibitionDateTime(list.arrivedAt)} (UTC+8)` : t("badges.checkIn.notArrived")}
+          </Text>
+        ) : null}
+        {selected && mode === "id" ? <BadgeDetail badge={selected} backTo={backToList} readOnly={closed} /> : null}
+        {mode === "delete" && data.ticked.length > 0 ? (
+          <ConfirmDelete
+            question={
+              data.ticked.length === 1
+                ? t("badges.page.deleteOne", { name: data.ticked[0]!.holderName })
+                : t("badges.page.deleteMany", { count: data.ticked.length, names: data.ticked.map((b) => b.holderName).join(", ") })
+            }
+            fields={{ ids: data.ticked.map((b) => b.id).join(",") }}
+            cancelTo={backToList}
+            pending={isPending}
+          />
+        ) : null}
+        {mode === "delete" && data.ticked.length === 0 ? (
+          <Text c="red.9" role="alert">
+            {t("badges.errors.noneTicked")}
+          </Text>
+        ) : null}
+        {canApply && (mode === null || mode === "edit") ? (
+          <BadgeForm
+            key={selected?.id ?? "new"}
+            booths={data.booths}
+            defaultBooth={data.defaultBooth}
+            company={data.company}
+            editing={mode === "edit" ? selected : null}
+            held={data.held}
+            constraint={mode === "edit" ? data.constraints.update : data.constraints.create}
+            lastResult={actionData?.intent === "save" ? actionData.result : null}
+            pending={isPending}
+            cancelTo={selected ? `${BADGES_PATH}?id=${selected.id}` : BADGES_PATH}
+          />
+        ) : null}
+      </PagePanel>
       <BadgeTable list={list} query={data.query} queryInvalid={data.queryInvalid} readOnly={closed} />
       <ExcelPanel
         canImport={canApply}

@@ -2,7 +2,7 @@ import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -24,6 +24,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { regionChoicesUrl } from "~/contracts/lookups/region-choices";
 import { Toast } from "~/components/toast";
 import "~/contracts/exhibitor/texts";
+import { PagePanel } from "~/components/page-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -118,37 +119,32 @@ export default function ExhibitorDataPage() {
   const formVersion = (actionData as { formVersion?: string } | undefined)?.formVersion || String(profile.version);
 
   return (
-    <Paper withBorder p="lg">
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {t("exhibitor.title")}
-        </Title>
-        <ProfileStatusBanner profile={profile} language={data.language} />
-        {data.notice ? (
-          <Toast kind="success" testId="notice">
-            {t(data.notice)}
-          </Toast>
-        ) : null}
-        {data.restored ? (
-          <Alert color="yellow" role="status" data-testid="restored">
-            {t("exhibitor.notices.restored")}
-          </Alert>
-        ) : null}
-        {data.readOnly ? (
-          <ProfileSummary profile={profile} options={data.options} />
-        ) : (
-          <>
-            <ProfileStepper current={step} />
-            <StepForm
-              key={`${step}-${formVersion}`}
-              formVersion={formVersion}
-              actionResult={(actionData as { result?: SubmissionResult<string[]> } | undefined)?.result}
-            />
-            <ProfileHistory history={profile.history} />
-          </>
-        )}
-      </Stack>
-    </Paper>
+    <PagePanel title={t("exhibitor.title")}>
+      <ProfileStatusBanner profile={profile} language={data.language} />
+      {data.notice ? (
+        <Toast kind="success" testId="notice">
+          {t(data.notice)}
+        </Toast>
+      ) : null}
+      {data.restored ? (
+        <Alert color="yellow" role="status" data-testid="restored">
+          {t("exhibitor.notices.restored")}
+        </Alert>
+      ) : null}
+      {data.readOnly ? (
+        <ProfileSummary profile={profile} options={data.options} />
+      ) : (
+        <>
+          <ProfileStepper current={step} />
+          <StepForm
+            key={`${step}-${formVersion}`}
+            formVersion={formVersion}
+            actionResult={(actionData as { result?: SubmissionResult<string[]> } | undefined)?.result}
+          />
+          <ProfileHistory history={profile.history} />
+        </>
+      )}
+    </PagePanel>
   );
 }
 

@@ -1,7 +1,7 @@
 import { shellTitle } from "~/lib/page-title";
 import { ExcelImportForm } from "~/components/excel-import-form";
 import { ImportErrors } from "~/components/import-errors";
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Paper, Stack, Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
@@ -15,6 +15,8 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { importAction, type ImportReply } from "./action.server";
 import "~/contracts/accounts/texts";
 import { Panel } from "~/components/panel";
+import { SubmitRow } from "~/components/submit-row";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -110,11 +112,7 @@ function Preview({ reply, pending }: { reply: Extract<ImportReply, { kind: "read
       {reply.totalRows > reply.rows.length ? <Text size="sm">{t("accounts.page.moreRows", { count: reply.totalRows - reply.rows.length })}</Text> : null}
       <Form method="post" action="?confirm">
         <input type="hidden" name={EXHIBITOR_IMPORT_STAGE_FIELD} value={reply.stageId} />
-        <Group>
-          <Button type="submit" loading={pending} data-testid="import-confirm">
-            {t("accounts.page.confirm", { rows: reply.totalRows })}
-          </Button>
-        </Group>
+        <SubmitRow pending={pending} testId="import-confirm" label={t("accounts.page.confirm", { rows: reply.totalRows })} />
       </Form>
     </Stack>
   );
@@ -127,12 +125,7 @@ export default function ExhibitorImportPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t("accounts.page.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("accounts.page.intro")}
-        </Text>
+        <PageHeading title={t("accounts.page.title")} intro={t("accounts.page.intro")} />
         <Anchor href={`${IMPORT_PATH}/template`} data-testid="download-template">
           {t("accounts.page.downloadTemplate")}
         </Anchor>

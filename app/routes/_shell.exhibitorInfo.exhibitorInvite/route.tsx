@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -23,6 +23,8 @@ import { formConstraints } from "~/lib/forms.server";
 import "~/contracts/accounts/texts";
 import { pageFrom } from "~/lib/address";
 import { Panel } from "~/components/panel";
+import { ListTable } from "~/components/list-table";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -109,12 +111,7 @@ export default function ExhibitorInvitePage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t("accounts.invite.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("accounts.invite.intro")}
-        </Text>
+        <PageHeading title={t("accounts.invite.title")} intro={t("accounts.invite.intro")} />
         <Group gap="md" data-testid="invite-filters">
           {INVITATION_FILTERS.map((f) => (
             <Anchor
@@ -150,50 +147,47 @@ export default function ExhibitorInvitePage() {
         <Form method="post" data-testid="invite-form">
           <Stack gap="sm">
             {list.rows.length ? (
-              <Table.ScrollContainer minWidth={820}>
-                <Table striped withTableBorder data-testid="invite-list">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t("accounts.invite.choose")}</Table.Th>
-                      <Table.Th>{t("accounts.fields.exhibitorNo")}</Table.Th>
-                      <Table.Th>{t("accounts.invite.company")}</Table.Th>
-                      <Table.Th>{t("accounts.invite.contact")}</Table.Th>
-                      <Table.Th>{t("accounts.fields.email")}</Table.Th>
-                      <Table.Th>{t("accounts.fields.mobile")}</Table.Th>
-                      <Table.Th>{t("accounts.invite.state")}</Table.Th>
-                      <Table.Th>{t("accounts.quota.column")}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.rows.map((row) => (
-                      <Table.Tr key={row.userId} data-testid={`invite-row-${row.username}`}>
-                        <Table.Td>
-                          {/* A native checkbox: ticked ones post `userId` repeated, with or without JavaScript. */}
-                          <Checkbox
-                            name="userId"
-                            value={String(row.userId)}
-                            disabled={Boolean(row.activatedAt)}
-                            aria-label={t("accounts.invite.chooseAccount", { username: row.username })}
-                          />
-                        </Table.Td>
-                        <Table.Td>{row.username}</Table.Td>
-                        <Table.Td style={{ overflowWrap: "anywhere" }}>
-                          {language === "en" ? row.companyNameEn || row.companyName : row.companyName || row.companyNameEn}
-                        </Table.Td>
-                        <Table.Td>{row.contactName}</Table.Td>
-                        <Table.Td style={{ overflowWrap: "anywhere" }}>{row.email}</Table.Td>
-                        <Table.Td>{row.mobile}</Table.Td>
-                        <Table.Td>
-                          <StateText row={row} />
-                        </Table.Td>
-                        <Table.Td>
-                          <StorageUsage storage={row.storage} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ListTable
+                minWidth={820}
+                testId="invite-list"
+                heads={[
+                  "accounts.invite.choose",
+                  "accounts.fields.exhibitorNo",
+                  "accounts.invite.company",
+                  "accounts.invite.contact",
+                  "accounts.fields.email",
+                  "accounts.fields.mobile",
+                  "accounts.invite.state",
+                  "accounts.quota.column",
+                ]}
+              >
+                {list.rows.map((row) => (
+                  <Table.Tr key={row.userId} data-testid={`invite-row-${row.username}`}>
+                    <Table.Td>
+                      {/* A native checkbox: ticked ones post `userId` repeated, with or without JavaScript. */}
+                      <Checkbox
+                        name="userId"
+                        value={String(row.userId)}
+                        disabled={Boolean(row.activatedAt)}
+                        aria-label={t("accounts.invite.chooseAccount", { username: row.username })}
+                      />
+                    </Table.Td>
+                    <Table.Td>{row.username}</Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      {language === "en" ? row.companyNameEn || row.companyName : row.companyName || row.companyNameEn}
+                    </Table.Td>
+                    <Table.Td>{row.contactName}</Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>{row.email}</Table.Td>
+                    <Table.Td>{row.mobile}</Table.Td>
+                    <Table.Td>
+                      <StateText row={row} />
+                    </Table.Td>
+                    <Table.Td>
+                      <StorageUsage storage={row.storage} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </ListTable>
             ) : (
               <Text data-testid="invite-empty">{t("accounts.invite.empty")}</Text>
             )}

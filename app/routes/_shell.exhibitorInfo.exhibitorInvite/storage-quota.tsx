@@ -1,13 +1,12 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { Group, Text } from "@mantine/core";
 import type { AccountStorageView } from "~/contracts/accounts/api-types";
 import type { storageQuotaSchema } from "~/contracts/accounts/invitation-schema";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, usePortalForm } from "~/lib/forms";
+import { type FormReply, usePortalForm } from "~/lib/forms";
 import "~/contracts/accounts/texts";
 import { FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { TitledForm } from "~/components/titled-form";
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -24,35 +23,31 @@ export function StorageUsage({ storage }: { storage: AccountStorageView }) {
 }
 
 /** The organizer's quota for one account, by its user name; empty MB puts it back to the default. Plain post. */
-export function StorageQuotaForm(props: {
-  defaultQuotaMb: number;
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-}) {
+export function StorageQuotaForm(
+  props: FormReply & {
+    defaultQuotaMb: number;
+    pending: boolean;
+  },
+) {
   const { t } = useTranslation();
   const [form, fields] = usePortalForm<typeof storageQuotaSchema>({ id: "storage-quota", constraint: props.constraint, lastResult: props.lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="quota-form">
-      <input type="hidden" name="intent" value="quota" />
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("accounts.quota.title")}
-        </Title>
+    <TitledForm
+      form={form}
+      testId="quota-form"
+      hidden={{ intent: "quota" }}
+      title={t("accounts.quota.title")}
+      hint={
         <Text size="sm" c="dimmed">
           {t("accounts.quota.intro", { default: `${props.defaultQuotaMb} MB` })}
         </Text>
-        <FormError errors={form.errors} id={form.errorId} />
-        <Group align="flex-start">
-          <FormTextInput field={fields.username} label={t("accounts.quota.username")} data-testid="quota-username" />
-          <FormTextInput field={fields.quotaMb} type="number" label={t("accounts.quota.quotaMb")} data-testid="quota-mb" />
-        </Group>
-        <Group>
-          <Button type="submit" loading={props.pending} data-testid="quota-save">
-            {t("accounts.quota.save")}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+      }
+    >
+      <Group align="flex-start">
+        <FormTextInput field={fields.username} label={t("accounts.quota.username")} data-testid="quota-username" />
+        <FormTextInput field={fields.quotaMb} type="number" label={t("accounts.quota.quotaMb")} data-testid="quota-mb" />
+      </Group>
+      <SubmitRow pending={props.pending} testId="quota-save" label={t("accounts.quota.save")} />
+    </TitledForm>
   );
 }

@@ -1,7 +1,7 @@
 import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps } from "@conform-to/react";
-import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, Paper, Radio, SimpleGrid, Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -20,6 +20,8 @@ import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
 import { Toast } from "~/components/toast";
 import "~/contracts/exhibitor/texts";
 import { FormTextInput, FormTextarea } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { FormPage } from "~/components/form-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -95,50 +97,38 @@ export default function GroupDataPage() {
     <FormTextInput field={fields[name]} label={t(`exhibitor.group.${name}`)} maxLength={max} required={false} />
   );
   return (
-    <Paper withBorder p="lg" maw={820}>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {t("exhibitor.group.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("exhibitor.group.intro")}
-        </Text>
-        {actionData?.success ? (
-          <Toast kind="success" testId="notice">
-            {t("exhibitor.group.saved")}
-          </Toast>
-        ) : null}
-        <FormError errors={form.errors} id={form.errorId} />
-        <Form method="post" {...getFormProps(form)}>
-          <Stack gap="sm">
-            <Radio.Group
-              label={t("exhibitor.group.isGroupMember")}
-              withAsterisk
-              error={errorText(fields.isGroupMember.errors)}
-              defaultValue={String(member)}
-              name={fields.isGroupMember.name}
-              key={fields.isGroupMember.key}
-            >
-              <Group mt={4}>
-                <Radio value="yes" label={t("exhibitor.group.yes")} />
-                <Radio value="no" label={t("exhibitor.group.no")} />
-              </Group>
-            </Radio.Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text("groupNameZh", 100)}
-              {text("groupNameEn", 200)}
-            </SimpleGrid>
-            {text("groupWebsite", 200)}
-            <FormTextarea field={fields.memberCompanies} label={t("exhibitor.group.memberCompanies")} autosize minRows={3} maxLength={2000} required={false} />
-            <FormTextarea field={fields.groupIntro} label={t("exhibitor.group.groupIntro")} autosize minRows={3} maxLength={1000} required={false} />
-            <Group>
-              <Button type="submit" loading={isPending}>
-                {t("exhibitor.group.save")}
-              </Button>
+    <FormPage title={t("exhibitor.group.title")} maw={820} intro={t("exhibitor.group.intro")}>
+      {actionData?.success ? (
+        <Toast kind="success" testId="notice">
+          {t("exhibitor.group.saved")}
+        </Toast>
+      ) : null}
+      <FormError errors={form.errors} id={form.errorId} />
+      <Form method="post" {...getFormProps(form)}>
+        <Stack gap="sm">
+          <Radio.Group
+            label={t("exhibitor.group.isGroupMember")}
+            withAsterisk
+            error={errorText(fields.isGroupMember.errors)}
+            defaultValue={String(member)}
+            name={fields.isGroupMember.name}
+            key={fields.isGroupMember.key}
+          >
+            <Group mt={4}>
+              <Radio value="yes" label={t("exhibitor.group.yes")} />
+              <Radio value="no" label={t("exhibitor.group.no")} />
             </Group>
-          </Stack>
-        </Form>
-      </Stack>
-    </Paper>
+          </Radio.Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {text("groupNameZh", 100)}
+            {text("groupNameEn", 200)}
+          </SimpleGrid>
+          {text("groupWebsite", 200)}
+          <FormTextarea field={fields.memberCompanies} label={t("exhibitor.group.memberCompanies")} autosize minRows={3} maxLength={2000} required={false} />
+          <FormTextarea field={fields.groupIntro} label={t("exhibitor.group.groupIntro")} autosize minRows={3} maxLength={1000} required={false} />
+          <SubmitRow pending={isPending} label={t("exhibitor.group.save")} />
+        </Stack>
+      </Form>
+    </FormPage>
   );
 }

@@ -1,8 +1,5 @@
-import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps } from "@conform-to/react";
-import { Alert, Anchor, Button, Checkbox, Fieldset, Group, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { Alert, Anchor, Button, Checkbox, Fieldset, Radio, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import type { ExhibitView, InvitationTemplateView, InvitationView } from "~/contracts/promotion/api-types";
 import type { invitationSchema } from "~/contracts/promotion/schema";
 import { INVITATION_COMPANY_MAX, INVITATION_NAME_MAX } from "~/contracts/promotion/values";
@@ -11,6 +8,8 @@ import { useTranslation } from "~/i18n/texts";
 import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/promotion/texts";
 import { FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { RecordFormFrame } from "~/components/record-form-frame";
 
 /** What the form posts, besides its intent (a held form after an expired session keeps these). */
 export const INVITATION_FIELDS = ["id", "version", "name", "companyName", "templateId", "exhibitIds"] as const;
@@ -73,95 +72,91 @@ export function InvitationForm({
     <FormTextInput field={fields[name]} label={t(`promotion.fields.${name === "name" ? "invitationName" : "companyName"}`)} maxLength={max} withAsterisk />
   );
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="invitation-form" preventScrollReset>
-      <input type="hidden" name="intent" value="save" />
-      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {editing ? t("promotion.pages.custom.editTitle", { name: editing.name }) : t("promotion.pages.custom.newTitle")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} testId="invitation-form-error" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text("name", INVITATION_NAME_MAX)}
-          {text("companyName", INVITATION_COMPANY_MAX)}
-        </SimpleGrid>
+    <RecordFormFrame
+      form={form}
+      testId="invitation-form"
+      preventScrollReset
+      editing={editing}
+      title={editing ? t("promotion.pages.custom.editTitle", { name: editing.name }) : t("promotion.pages.custom.newTitle")}
+      errorTestId="invitation-form-error"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text("name", INVITATION_NAME_MAX)}
+        {text("companyName", INVITATION_COMPANY_MAX)}
+      </SimpleGrid>
 
-        <Fieldset
-          legend={t("promotion.fields.template")}
-          key={fields.templateId.key}
-          aria-describedby={fields.templateId.errors ? fields.templateId.errorId : undefined}
-        >
-          {templates.length ? (
-            <Stack gap="xs">
-              {templates.map((template) => (
-                <Radio
-                  key={template.id}
-                  name={fields.templateId.name}
-                  value={String(template.id)}
-                  defaultChecked={chosenTemplate === String(template.id)}
-                  label={templateLabel(template)}
-                  required
-                />
-              ))}
-            </Stack>
-          ) : (
-            <Text c="dimmed">{t("promotion.pages.custom.noTemplates")}</Text>
-          )}
-          {fields.templateId.errors ? (
-            <Text c="red.8" size="sm" mt="xs" id={fields.templateId.errorId}>
-              {errorText(fields.templateId.errors)}
+      <Fieldset
+        legend={t("promotion.fields.template")}
+        key={fields.templateId.key}
+        aria-describedby={fields.templateId.errors ? fields.templateId.errorId : undefined}
+      >
+        {templates.length ? (
+          <Stack gap="xs">
+            {templates.map((template) => (
+              <Radio
+                key={template.id}
+                name={fields.templateId.name}
+                value={String(template.id)}
+                defaultChecked={chosenTemplate === String(template.id)}
+                label={templateLabel(template)}
+                required
+              />
+            ))}
+          </Stack>
+        ) : (
+          <Text c="dimmed">{t("promotion.pages.custom.noTemplates")}</Text>
+        )}
+        {fields.templateId.errors ? (
+          <Text c="red.8" size="sm" mt="xs" id={fields.templateId.errorId}>
+            {errorText(fields.templateId.errors)}
+          </Text>
+        ) : null}
+      </Fieldset>
+
+      <Fieldset
+        legend={t("promotion.fields.exhibits")}
+        key={fields.exhibitIds.key}
+        aria-describedby={fields.exhibitIds.errors ? fields.exhibitIds.errorId : undefined}
+      >
+        {exhibits.length ? (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {t("promotion.pages.custom.exhibitsHint")}
             </Text>
-          ) : null}
-        </Fieldset>
-
-        <Fieldset
-          legend={t("promotion.fields.exhibits")}
-          key={fields.exhibitIds.key}
-          aria-describedby={fields.exhibitIds.errors ? fields.exhibitIds.errorId : undefined}
-        >
-          {exhibits.length ? (
-            <Stack gap="xs">
-              <Text size="sm" c="dimmed">
-                {t("promotion.pages.custom.exhibitsHint")}
-              </Text>
-              {exhibits.map((exhibit) => (
-                <Checkbox
-                  key={exhibit.id}
-                  name={fields.exhibitIds.name}
-                  value={String(exhibit.id)}
-                  defaultChecked={chosenExhibits.has(String(exhibit.id))}
-                  label={exhibit.nameEn ? `${exhibit.nameZh} (${exhibit.nameEn})` : exhibit.nameZh}
-                />
-              ))}
+            {exhibits.map((exhibit) => (
+              <Checkbox
+                key={exhibit.id}
+                name={fields.exhibitIds.name}
+                value={String(exhibit.id)}
+                defaultChecked={chosenExhibits.has(String(exhibit.id))}
+                label={exhibit.nameEn ? `${exhibit.nameZh} (${exhibit.nameEn})` : exhibit.nameZh}
+              />
+            ))}
+          </Stack>
+        ) : (
+          <Alert color="yellow" data-testid="no-exhibits">
+            <Stack gap={4}>
+              <Text size="sm">{t("promotion.pages.custom.noExhibits")}</Text>
+              <Anchor component={Link} to={EXHIBITS_PATH} size="sm">
+                {t("promotion.pages.custom.manageExhibits")}
+              </Anchor>
             </Stack>
-          ) : (
-            <Alert color="yellow" data-testid="no-exhibits">
-              <Stack gap={4}>
-                <Text size="sm">{t("promotion.pages.custom.noExhibits")}</Text>
-                <Anchor component={Link} to={EXHIBITS_PATH} size="sm">
-                  {t("promotion.pages.custom.manageExhibits")}
-                </Anchor>
-              </Stack>
-            </Alert>
-          )}
-          {fields.exhibitIds.errors ? (
-            <Text c="red.8" size="sm" mt="xs" id={fields.exhibitIds.errorId} data-testid="exhibits-error">
-              {errorText(fields.exhibitIds.errors)}
-            </Text>
-          ) : null}
-        </Fieldset>
+          </Alert>
+        )}
+        {fields.exhibitIds.errors ? (
+          <Text c="red.8" size="sm" mt="xs" id={fields.exhibitIds.errorId} data-testid="exhibits-error">
+            {errorText(fields.exhibitIds.errors)}
+          </Text>
+        ) : null}
+      </Fieldset>
 
-        <Group>
-          <Button type="submit" loading={pending} disabled={!templates.length || !exhibits.length}>
-            {t("promotion.pages.custom.save")}
+      <SubmitRow pending={pending} disabled={!templates.length || !exhibits.length} label={t("promotion.pages.custom.save")}>
+        {editing ? (
+          <Button component={Link} to={CUSTOM_PATH} variant="default" preventScrollReset>
+            {t("promotion.pages.custom.cancelEdit")}
           </Button>
-          {editing ? (
-            <Button component={Link} to={CUSTOM_PATH} variant="default" preventScrollReset>
-              {t("promotion.pages.custom.cancelEdit")}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+        ) : null}
+      </SubmitRow>
+    </RecordFormFrame>
   );
 }

@@ -6,6 +6,7 @@ import { CUSTOM_PATH, invitationImageUrl } from "~/features/promotion/paths";
 import { useTranslation } from "~/i18n/texts";
 import { useTemplateLabel } from "./invitation-form";
 import "~/contracts/promotion/texts";
+import { ListTable } from "~/components/list-table";
 
 /** The two downloads of an invitation: the image for chats and the PDF to print. */
 function Downloads({ invitation }: { invitation: InvitationView }) {
@@ -55,64 +56,61 @@ export function InvitationTable({ invitations }: { invitations: InvitationView[]
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped withTableBorder data-testid="invitation-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("promotion.pages.custom.columns.preview")}</Table.Th>
-            <Table.Th>{t("promotion.pages.custom.columns.name")}</Table.Th>
-            <Table.Th>{t("promotion.pages.custom.columns.template")}</Table.Th>
-            <Table.Th>{t("promotion.pages.custom.columns.exhibits")}</Table.Th>
-            <Table.Th>{t("promotion.pages.custom.columns.updated")}</Table.Th>
-            <Table.Th>{t("promotion.pages.custom.columns.actions")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invitations.map((invitation) => (
-            <Table.Tr key={invitation.id} data-testid="invitation-row" data-invitation-id={invitation.id}>
-              <Table.Td w={90}>
-                <Anchor component={Link} to={`${CUSTOM_PATH}?view=${invitation.id}`} preventScrollReset>
-                  <img
-                    src={invitationImageUrl(invitation.id)}
-                    alt={t("promotion.pages.custom.previewAlt", { name: invitation.name })}
-                    width={75}
-                    height={133}
-                    loading="lazy"
-                    style={{ display: "block" }}
-                  />
+    <ListTable
+      minWidth={760}
+      testId="invitation-list"
+      heads={[
+        "promotion.pages.custom.columns.preview",
+        "promotion.pages.custom.columns.name",
+        "promotion.pages.custom.columns.template",
+        "promotion.pages.custom.columns.exhibits",
+        "promotion.pages.custom.columns.updated",
+        "promotion.pages.custom.columns.actions",
+      ]}
+    >
+      {invitations.map((invitation) => (
+        <Table.Tr key={invitation.id} data-testid="invitation-row" data-invitation-id={invitation.id}>
+          <Table.Td w={90}>
+            <Anchor component={Link} to={`${CUSTOM_PATH}?view=${invitation.id}`} preventScrollReset>
+              <img
+                src={invitationImageUrl(invitation.id)}
+                alt={t("promotion.pages.custom.previewAlt", { name: invitation.name })}
+                width={75}
+                height={133}
+                loading="lazy"
+                style={{ display: "block" }}
+              />
+            </Anchor>
+          </Table.Td>
+          <Table.Td style={{ overflowWrap: "anywhere" }}>
+            <Text fw={500} data-testid="invitation-name">
+              {invitation.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {invitation.companyName}
+            </Text>
+          </Table.Td>
+          <Table.Td>{templateLabel(invitation.template)}</Table.Td>
+          <Table.Td style={{ overflowWrap: "anywhere" }}>{invitation.exhibits.map((e) => e.nameZh).join("、")}</Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(invitation.updatedAt)}</Table.Td>
+          <Table.Td>
+            <Stack gap={4}>
+              <Group gap="sm" wrap="wrap">
+                <Anchor component={Link} to={`${CUSTOM_PATH}?view=${invitation.id}`} size="sm" preventScrollReset>
+                  {t("promotion.pages.custom.show")}
                 </Anchor>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>
-                <Text fw={500} data-testid="invitation-name">
-                  {invitation.name}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {invitation.companyName}
-                </Text>
-              </Table.Td>
-              <Table.Td>{templateLabel(invitation.template)}</Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>{invitation.exhibits.map((e) => e.nameZh).join("、")}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(invitation.updatedAt)}</Table.Td>
-              <Table.Td>
-                <Stack gap={4}>
-                  <Group gap="sm" wrap="wrap">
-                    <Anchor component={Link} to={`${CUSTOM_PATH}?view=${invitation.id}`} size="sm" preventScrollReset>
-                      {t("promotion.pages.custom.show")}
-                    </Anchor>
-                    <Anchor component={Link} to={`${CUSTOM_PATH}?edit=${invitation.id}`} size="sm" preventScrollReset>
-                      {t("promotion.pages.custom.edit")}
-                    </Anchor>
-                    <Anchor component={Link} to={`${CUSTOM_PATH}?delete=${invitation.id}`} size="sm" c="red.9" preventScrollReset>
-                      {t("promotion.pages.custom.delete")}
-                    </Anchor>
-                  </Group>
-                  <Downloads invitation={invitation} />
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                <Anchor component={Link} to={`${CUSTOM_PATH}?edit=${invitation.id}`} size="sm" preventScrollReset>
+                  {t("promotion.pages.custom.edit")}
+                </Anchor>
+                <Anchor component={Link} to={`${CUSTOM_PATH}?delete=${invitation.id}`} size="sm" c="red.9" preventScrollReset>
+                  {t("promotion.pages.custom.delete")}
+                </Anchor>
+              </Group>
+              <Downloads invitation={invitation} />
+            </Stack>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

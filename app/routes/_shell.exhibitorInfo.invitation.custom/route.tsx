@@ -5,7 +5,6 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ConfirmAction } from "~/components/confirm-action";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { promotionEndpoints } from "~/contracts/promotion/endpoints.server";
@@ -23,6 +22,7 @@ import { INVITATION_FIELDS, InvitationForm, invitationDefaults } from "./invitat
 import { InvitationPreview, InvitationTable } from "./invitation-table";
 import "~/contracts/promotion/texts";
 import { Panel } from "~/components/panel";
+import { PromotionDeleteConfirm } from "~/features/promotion/delete-confirm";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -119,16 +119,7 @@ export default function CustomInvitationPage() {
       <Panel title={t("promotion.pages.custom.listTitle")}>
         <ActionError message={actionData?.error} />
         {data.deleting ? (
-          <ConfirmAction
-            question={t("promotion.pages.custom.deleteQuestion", { name: data.deleting.name })}
-            intent="delete"
-            fields={{ id: String(data.deleting.id) }}
-            confirmLabel={t("promotion.pages.custom.confirmDelete")}
-            cancelLabel={t("promotion.pages.custom.keep")}
-            cancelTo={CUSTOM_PATH}
-            pending={pending}
-            testId="confirm-delete"
-          />
+          <PromotionDeleteConfirm texts="custom" id={data.deleting.id} name={data.deleting.name} cancelTo={CUSTOM_PATH} pending={pending} />
         ) : null}
         <InvitationTable invitations={data.invitations} />
       </Panel>

@@ -1,8 +1,5 @@
-import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps } from "@conform-to/react";
-import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { Button, SimpleGrid, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import type { ExhibitView } from "~/contracts/promotion/api-types";
 import type { exhibitSchema } from "~/contracts/promotion/schema";
 import { EXHIBIT_DESCRIPTION_MAX, EXHIBIT_IMAGES_MAX, EXHIBIT_NAME_EN_MAX, EXHIBIT_NAME_ZH_MAX } from "~/contracts/promotion/values";
@@ -13,6 +10,8 @@ import { useTranslation } from "~/i18n/texts";
 import { usePortalForm, type FormReply } from "~/lib/forms";
 import "~/contracts/promotion/texts";
 import { FormSelect, FormTextInput, FormTextarea } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { RecordFormFrame } from "~/components/record-form-frame";
 
 /** Exhibit images: the exhibits-img folder's images (jpg, png, gif; 5 MB), 1 to 6 of them. */
 export const EXHIBIT_UPLOAD = { folder: "exhibits-img" as const, maxCount: EXHIBIT_IMAGES_MAX };
@@ -77,46 +76,37 @@ export function ExhibitForm({
     <FormTextarea field={fields[name]} label={t(`promotion.fields.${name}`)} maxLength={EXHIBIT_DESCRIPTION_MAX} autosize minRows={3} />
   );
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="exhibit-form" preventScrollReset>
-      <input type="hidden" name="intent" value="save" />
-      {editing ? <HiddenFields values={{ id: editing.id, version: editing.version }} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {editing ? t("promotion.pages.exhibits.editTitle", { name: editing.nameZh }) : t("promotion.pages.exhibits.newTitle")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} testId="exhibit-form-error" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text("nameZh", EXHIBIT_NAME_ZH_MAX, true)}
-          {text("nameEn", EXHIBIT_NAME_EN_MAX, false)}
-          {description("descriptionZh")}
-          {description("descriptionEn")}
-          <FormSelect
-            field={fields.classId}
-            label={t("promotion.fields.class")}
-            data={[{ value: "", label: t("promotion.pages.exhibits.chooseClass") }, ...classes]}
-          />
-        </SimpleGrid>
-        <FieldFileUpload
-          field={fields.imageUrls}
-          formValues={form.initialValue}
-          folder={EXHIBIT_UPLOAD.folder}
-          maxCount={EXHIBIT_UPLOAD.maxCount}
-          label={t("promotion.fields.images")}
+    <RecordFormFrame
+      form={form}
+      testId="exhibit-form"
+      multipart
+      preventScrollReset
+      editing={editing}
+      title={editing ? t("promotion.pages.exhibits.editTitle", { name: editing.nameZh }) : t("promotion.pages.exhibits.newTitle")}
+      errorTestId="exhibit-form-error"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text("nameZh", EXHIBIT_NAME_ZH_MAX, true)}
+        {text("nameEn", EXHIBIT_NAME_EN_MAX, false)}
+        {description("descriptionZh")}
+        {description("descriptionEn")}
+        <FormSelect
+          field={fields.classId}
+          label={t("promotion.fields.class")}
+          data={[{ value: "", label: t("promotion.pages.exhibits.chooseClass") }, ...classes]}
         />
-        <Text size="sm" c="dimmed">
-          {t("promotion.pages.exhibits.imagesHint")}
-        </Text>
-        <Group>
-          <Button type="submit" loading={pending} disabled={disabled}>
-            {t("promotion.pages.exhibits.save")}
+      </SimpleGrid>
+      <FieldFileUpload field={fields.imageUrls} formValues={form.initialValue} {...EXHIBIT_UPLOAD} label={t("promotion.fields.images")} />
+      <Text size="sm" c="dimmed">
+        {t("promotion.pages.exhibits.imagesHint")}
+      </Text>
+      <SubmitRow pending={pending} disabled={disabled} label={t("promotion.pages.exhibits.save")}>
+        {editing ? (
+          <Button component={Link} to={EXHIBITS_PATH} variant="default" preventScrollReset>
+            {t("promotion.pages.exhibits.cancelEdit")}
           </Button>
-          {editing ? (
-            <Button component={Link} to={EXHIBITS_PATH} variant="default" preventScrollReset>
-              {t("promotion.pages.exhibits.cancelEdit")}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+        ) : null}
+      </SubmitRow>
+    </RecordFormFrame>
   );
 }

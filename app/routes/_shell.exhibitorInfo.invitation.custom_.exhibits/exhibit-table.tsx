@@ -5,6 +5,7 @@ import type { ExhibitView } from "~/contracts/promotion/api-types";
 import { EXHIBITS_PATH } from "~/features/promotion/paths";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/promotion/texts";
+import { ListTable } from "~/components/list-table";
 
 /** One move button: a form of its own, so the order changes without JavaScript too. */
 function MoveButton({ exhibit, direction, pending }: { exhibit: ExhibitView; direction: "up" | "down"; pending: boolean }) {
@@ -36,59 +37,56 @@ export function ExhibitTable({ exhibits, pending }: { exhibits: ExhibitView[]; p
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder data-testid="exhibit-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("promotion.pages.exhibits.columns.image")}</Table.Th>
-            <Table.Th>{t("promotion.pages.exhibits.columns.name")}</Table.Th>
-            <Table.Th>{t("promotion.pages.exhibits.columns.class")}</Table.Th>
-            <Table.Th>{t("promotion.pages.exhibits.columns.actions")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {exhibits.map((exhibit, index) => (
-            <Table.Tr key={exhibit.id} data-testid="exhibit-row" data-exhibit-id={exhibit.id}>
-              <Table.Td w={88}>
-                {exhibit.images[0] ? (
-                  <Image
-                    src={exhibit.images[0].url}
-                    alt={t("promotion.pages.exhibits.imageAlt", { name: exhibit.nameZh })}
-                    w={72}
-                    h={72}
-                    fit="cover"
-                    radius="sm"
-                    loading="lazy"
-                  />
-                ) : null}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>
-                <Text fw={500} data-testid="exhibit-name">
-                  {exhibit.nameZh}
-                </Text>
-                {exhibit.nameEn ? (
-                  <Text size="sm" c="dimmed">
-                    {exhibit.nameEn}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{exhibit.className ?? <Text c="dimmed">{t("promotion.pages.exhibits.noClass")}</Text>}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="wrap">
-                  <Anchor component={Link} to={`${EXHIBITS_PATH}?edit=${exhibit.id}`} size="sm" preventScrollReset>
-                    {t("promotion.pages.exhibits.edit")}
-                  </Anchor>
-                  <Anchor component={Link} to={`${EXHIBITS_PATH}?delete=${exhibit.id}`} size="sm" c="red.9" preventScrollReset>
-                    {t("promotion.pages.exhibits.delete")}
-                  </Anchor>
-                  {index > 0 ? <MoveButton exhibit={exhibit} direction="up" pending={pending} /> : null}
-                  {index < exhibits.length - 1 ? <MoveButton exhibit={exhibit} direction="down" pending={pending} /> : null}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={640}
+      testId="exhibit-list"
+      heads={[
+        "promotion.pages.exhibits.columns.image",
+        "promotion.pages.exhibits.columns.name",
+        "promotion.pages.exhibits.columns.class",
+        "promotion.pages.exhibits.columns.actions",
+      ]}
+    >
+      {exhibits.map((exhibit, index) => (
+        <Table.Tr key={exhibit.id} data-testid="exhibit-row" data-exhibit-id={exhibit.id}>
+          <Table.Td w={88}>
+            {exhibit.images[0] ? (
+              <Image
+                src={exhibit.images[0].url}
+                alt={t("promotion.pages.exhibits.imageAlt", { name: exhibit.nameZh })}
+                w={72}
+                h={72}
+                fit="cover"
+                radius="sm"
+                loading="lazy"
+              />
+            ) : null}
+          </Table.Td>
+          <Table.Td style={{ overflowWrap: "anywhere" }}>
+            <Text fw={500} data-testid="exhibit-name">
+              {exhibit.nameZh}
+            </Text>
+            {exhibit.nameEn ? (
+              <Text size="sm" c="dimmed">
+                {exhibit.nameEn}
+              </Text>
+            ) : null}
+          </Table.Td>
+          <Table.Td>{exhibit.className ?? <Text c="dimmed">{t("promotion.pages.exhibits.noClass")}</Text>}</Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="wrap">
+              <Anchor component={Link} to={`${EXHIBITS_PATH}?edit=${exhibit.id}`} size="sm" preventScrollReset>
+                {t("promotion.pages.exhibits.edit")}
+              </Anchor>
+              <Anchor component={Link} to={`${EXHIBITS_PATH}?delete=${exhibit.id}`} size="sm" c="red.9" preventScrollReset>
+                {t("promotion.pages.exhibits.delete")}
+              </Anchor>
+              {index > 0 ? <MoveButton exhibit={exhibit} direction="up" pending={pending} /> : null}
+              {index < exhibits.length - 1 ? <MoveButton exhibit={exhibit} direction="down" pending={pending} /> : null}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -5,7 +5,6 @@ import { Alert, Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ConfirmAction } from "~/components/confirm-action";
 import { exhibitorEndpoints } from "~/contracts/exhibitor/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -25,6 +24,7 @@ import { EXHIBIT_FIELDS, EXHIBIT_UPLOAD, ExhibitForm, exhibitDefaults } from "./
 import { ExhibitTable } from "./exhibit-table";
 import "~/contracts/promotion/texts";
 import { Panel } from "~/components/panel";
+import { PromotionDeleteConfirm } from "~/features/promotion/delete-confirm";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -145,16 +145,7 @@ export default function ExhibitsPage() {
         </Group>
         <ActionError message={actionData?.error} />
         {data.deleting ? (
-          <ConfirmAction
-            question={t("promotion.pages.exhibits.deleteQuestion", { name: data.deleting.nameZh })}
-            intent="delete"
-            fields={{ id: String(data.deleting.id) }}
-            confirmLabel={t("promotion.pages.exhibits.confirmDelete")}
-            cancelLabel={t("promotion.pages.exhibits.keep")}
-            cancelTo={EXHIBITS_PATH}
-            pending={pending}
-            testId="confirm-delete"
-          />
+          <PromotionDeleteConfirm texts="exhibits" id={data.deleting.id} name={data.deleting.nameZh} cancelTo={EXHIBITS_PATH} pending={pending} />
         ) : null}
         <ExhibitTable exhibits={data.exhibits} pending={pending} />
       </Panel>

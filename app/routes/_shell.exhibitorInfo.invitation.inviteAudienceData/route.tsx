@@ -16,6 +16,7 @@ import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/promotion/texts";
 import { pageFrom } from "~/lib/address";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -51,12 +52,7 @@ export default function InviteAudiencePage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t("promotion.reports.audienceTitle")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("promotion.reports.audienceIntro")}
-        </Text>
+        <PageHeading title={t("promotion.reports.audienceTitle")} intro={t("promotion.reports.audienceIntro")} />
         <Title order={2} size="h5">
           {t("promotion.reports.chartTitle", { days: chart.days.length })}
         </Title>

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Badge, Image, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Image, Paper, Stack, Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,6 +21,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { BACKGROUND_UPLOAD, TemplateForm } from "./template-form";
 import "~/contracts/promotion/texts";
 import { Panel } from "~/components/panel";
+import { ListTable } from "~/components/list-table";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -79,41 +81,38 @@ function TemplateTable({ templates }: { templates: TemplateAdminView[] }) {
   const { t, language } = useTranslation();
   if (!templates.length) return <Text c="dimmed">{t("promotion.templates.empty")}</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder data-testid="template-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("promotion.templates.fields.template")}</Table.Th>
-            <Table.Th>{t("promotion.templates.fields.language")}</Table.Th>
-            <Table.Th>{t("promotion.templates.fields.exhibitSlots")}</Table.Th>
-            <Table.Th>{t("promotion.templates.fields.background")}</Table.Th>
-            <Table.Th>{t("promotion.fields.invitation")}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {templates.map((template) => (
-            <Table.Tr key={template.id} data-testid={`template-${template.id}`}>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>
-                <Text size="sm">{language === "en" ? template.nameEn : template.nameZh}</Text>
-                <Badge size="sm" variant="light" color={template.active ? "green" : "gray"}>
-                  {t(template.active ? "promotion.templates.active" : "promotion.templates.inactive")}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{t(`promotion.templates.languages.${template.language}`)}</Table.Td>
-              <Table.Td>{t("promotion.templates.slots", { count: template.exhibitSlots })}</Table.Td>
-              <Table.Td>{template.backgroundUrl ? <Image src={template.backgroundUrl} alt="" h={48} w={27} fit="cover" /> : "—"}</Table.Td>
-              <Table.Td>{template.invitations}</Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`?edit=${template.id}`} size="sm">
-                  {t("promotion.templates.edit")}
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={640}
+      testId="template-list"
+      heads={[
+        "promotion.templates.fields.template",
+        "promotion.templates.fields.language",
+        "promotion.templates.fields.exhibitSlots",
+        "promotion.templates.fields.background",
+        "promotion.fields.invitation",
+        <Table.Th key="actions" />,
+      ]}
+    >
+      {templates.map((template) => (
+        <Table.Tr key={template.id} data-testid={`template-${template.id}`}>
+          <Table.Td style={{ overflowWrap: "anywhere" }}>
+            <Text size="sm">{language === "en" ? template.nameEn : template.nameZh}</Text>
+            <Badge size="sm" variant="light" color={template.active ? "green" : "gray"}>
+              {t(template.active ? "promotion.templates.active" : "promotion.templates.inactive")}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{t(`promotion.templates.languages.${template.language}`)}</Table.Td>
+          <Table.Td>{t("promotion.templates.slots", { count: template.exhibitSlots })}</Table.Td>
+          <Table.Td>{template.backgroundUrl ? <Image src={template.backgroundUrl} alt="" h={48} w={27} fit="cover" /> : "—"}</Table.Td>
+          <Table.Td>{template.invitations}</Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={`?edit=${template.id}`} size="sm">
+              {t("promotion.templates.edit")}
+            </Anchor>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
@@ -125,12 +124,7 @@ export default function InvitationTemplatesPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t("promotion.templates.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("promotion.templates.intro")}
-        </Text>
+        <PageHeading title={t("promotion.templates.title")} intro={t("promotion.templates.intro")} />
         <TemplateTable templates={templates} />
       </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

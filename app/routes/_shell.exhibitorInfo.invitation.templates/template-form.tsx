@@ -1,15 +1,15 @@
-import { getFormProps } from "@conform-to/react";
-import { Button, Checkbox, Group, SimpleGrid, Stack, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { Button, Checkbox, SimpleGrid } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import type { TemplateAdminView } from "~/contracts/promotion/api-types";
 import type { templateSchema } from "~/contracts/promotion/templates/schema";
 import { INVITATION_EXHIBITS_MAX, INVITATION_LANGUAGES, TEMPLATE_NAME_MAX } from "~/contracts/promotion/values";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
 import { useTranslation } from "~/i18n/texts";
-import { usePortalForm, type FormReply } from "~/lib/forms";
+import { usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/promotion/texts";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { TitledForm } from "~/components/titled-form";
 
 /** The background picture's upload rules: an image in the organizer's poster folder. */
 export const BACKGROUND_UPLOAD = { folder: "poster" as const, kinds: ["jpg" as const, "png" as const], maxBytes: 5 * 1024 * 1024, maxCount: 1 };
@@ -22,10 +22,8 @@ export function TemplateForm({
   lastResult,
   pending,
   path,
-}: FormReply & {
+}: PageFormProps & {
   editing: TemplateAdminView | null;
-  held: Record<string, string | string[]> | null;
-  pending: boolean;
   path: string;
 }) {
   const { t } = useTranslation();
@@ -50,57 +48,44 @@ export function TemplateForm({
     <FormTextInput field={fields[name]} label={t(`promotion.templates.fields.${name}`)} maxLength={TEMPLATE_NAME_MAX} withAsterisk />
   );
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="template-form">
-      <input type="hidden" name="intent" value={editing ? "update" : "add"} />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {editing ? `${t("promotion.templates.edit")}: ${editing.nameZh}` : t("promotion.templates.add")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text("nameZh")}
-          {text("nameEn")}
-          <FormSelect
-            field={fields.language}
-            label={t("promotion.templates.fields.language")}
-            data={INVITATION_LANGUAGES.map((language) => ({ value: language, label: t(`promotion.templates.languages.${language}`) }))}
-            withAsterisk
-          />
-          <FormSelect
-            field={fields.exhibitSlots}
-            label={t("promotion.templates.fields.exhibitSlots")}
-            data={Array.from({ length: INVITATION_EXHIBITS_MAX }, (_, i) => String(i + 1))}
-            withAsterisk
-          />
-          <FormTextInput field={fields.sort} type="number" label={t("promotion.templates.fields.sort")} min={0} max={999} />
-        </SimpleGrid>
-        <FieldFileUpload
-          field={fields.backgroundUrl}
-          formValues={form.initialValue}
-          folder={BACKGROUND_UPLOAD.folder}
-          kinds={BACKGROUND_UPLOAD.kinds}
-          maxBytes={BACKGROUND_UPLOAD.maxBytes}
-          maxCount={BACKGROUND_UPLOAD.maxCount}
-          label={t("promotion.templates.fields.background")}
+    <TitledForm
+      form={form}
+      testId="template-form"
+      multipart
+      hidden={editing ? { intent: "update", id: editing.id } : { intent: "add" }}
+      title={editing ? `${t("promotion.templates.edit")}: ${editing.nameZh}` : t("promotion.templates.add")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text("nameZh")}
+        {text("nameEn")}
+        <FormSelect
+          field={fields.language}
+          label={t("promotion.templates.fields.language")}
+          data={INVITATION_LANGUAGES.map((language) => ({ value: language, label: t(`promotion.templates.languages.${language}`) }))}
+          withAsterisk
         />
-        <Checkbox
-          name={fields.active.name}
-          key={fields.active.key}
-          defaultChecked={fields.active.initialValue === "on"}
-          label={t("promotion.templates.fields.active")}
+        <FormSelect
+          field={fields.exhibitSlots}
+          label={t("promotion.templates.fields.exhibitSlots")}
+          data={Array.from({ length: INVITATION_EXHIBITS_MAX }, (_, i) => String(i + 1))}
+          withAsterisk
         />
-        <Group>
-          <Button type="submit" loading={pending}>
-            {t("promotion.templates.save")}
+        <FormTextInput field={fields.sort} type="number" label={t("promotion.templates.fields.sort")} min={0} max={999} />
+      </SimpleGrid>
+      <FieldFileUpload field={fields.backgroundUrl} formValues={form.initialValue} {...BACKGROUND_UPLOAD} label={t("promotion.templates.fields.background")} />
+      <Checkbox
+        name={fields.active.name}
+        key={fields.active.key}
+        defaultChecked={fields.active.initialValue === "on"}
+        label={t("promotion.templates.fields.active")}
+      />
+      <SubmitRow pending={pending} label={t("promotion.templates.save")}>
+        {editing ? (
+          <Button component={Link} to={path} variant="subtle">
+            {t("promotion.templates.add")}
           </Button>
-          {editing ? (
-            <Button component={Link} to={path} variant="subtle">
-              {t("promotion.templates.add")}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Form>
+        ) : null}
+      </SubmitRow>
+    </TitledForm>
   );
 }

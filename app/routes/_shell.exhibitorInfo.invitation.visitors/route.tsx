@@ -16,6 +16,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/promotion/texts";
 import { pageFrom } from "~/lib/address";
 import { Panel } from "~/components/panel";
+import { SubmitRow } from "~/components/submit-row";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -77,12 +79,7 @@ export default function VisitorsPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t("promotion.reports.visitorsTitle")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("promotion.reports.visitorsIntro")}
-        </Text>
+        <PageHeading title={t("promotion.reports.visitorsTitle")} intro={t("promotion.reports.visitorsIntro")} />
         <Form method="get" data-testid="visitor-filters">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -142,11 +139,7 @@ export default function VisitorsPage() {
               {t("promotion.reports.settingsHint")}
             </Text>
             <Checkbox name="contactsShared" defaultChecked={settings.contactsShared} label={t("promotion.visitors.fields.contactsShared")} />
-            <Group>
-              <Button type="submit" loading={pending}>
-                {t("promotion.reports.saveSettings")}
-              </Button>
-            </Group>
+            <SubmitRow pending={pending} label={t("promotion.reports.saveSettings")} />
           </Stack>
         </Form>
       </Paper>

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -18,6 +18,7 @@ import { PhonePreview } from "./phone-preview";
 import { SelectionForm, savedValues, type SelectionValues } from "./selection-form";
 import "~/contracts/showcase/texts";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -78,12 +79,7 @@ export default function MiniProgramPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t("showcase.page.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("showcase.page.intro")}
-        </Text>
+        <PageHeading title={t("showcase.page.title")} intro={t("showcase.page.intro")} />
       </Panel>
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <SelectionForm

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { ShowcaseCandidate } from "~/contracts/showcase/api-types";
 import { SHOWCASE_EXHIBITS_MAX } from "~/contracts/showcase/values";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/showcase/texts";
+import { SubmitRow } from "~/components/submit-row";
 
 /** What the form shows ticked and at which position: the saved selection, or what was just posted. */
 export type SelectionValues = { checked: string[]; positions: Record<string, string> };
@@ -102,11 +103,7 @@ export function SelectionForm(props: {
             {error}
           </Text>
         ) : null}
-        <Group>
-          <Button type="submit" loading={pending} data-testid="showcase-save">
-            {t("showcase.page.save")}
-          </Button>
-        </Group>
+        <SubmitRow pending={pending} testId="showcase-save" label={t("showcase.page.save")} />
       </Stack>
     </Form>
   );

@@ -3,6 +3,8 @@ import { Form } from "@remix-run/react";
 import type { VideoStatus } from "~/contracts/video/api-types";
 import { VIDEO_ORIENTATIONS } from "~/contracts/video/values";
 import { useTranslation } from "~/i18n/texts";
+import { SubmitRow } from "~/components/submit-row";
+import type { ReactNode } from "react";
 
 /** The public share page of a code (route.tsx's public view). */
 const SHARE_PAGE = "/exhibitorInfo/promotionalVideo";
@@ -74,6 +76,16 @@ export function VideoState({ status, origin }: { status: VideoStatus; origin: st
   );
 }
 
+/** A group of choices under its bold legend, without the browser's frame. */
+function PlainFieldset({ legend, children }: { legend: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend style={{ fontWeight: 600 }}>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
 export function StartForm({ status, exhibits, pending }: { status: VideoStatus; exhibits: { id: number; name: string }[]; pending: boolean }) {
   const { t } = useTranslation();
   const running = status.state === "queued" || status.state === "rendering";
@@ -81,17 +93,15 @@ export function StartForm({ status, exhibits, pending }: { status: VideoStatus; 
     <Form method="post">
       <input type="hidden" name="intent" value="start" />
       <Stack gap="sm">
-        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend style={{ fontWeight: 600 }}>{t("video.orientation")}</legend>
+        <PlainFieldset legend={t("video.orientation")}>
           {VIDEO_ORIENTATIONS.map((o) => (
             <label key={o} style={{ display: "block" }}>
               <input type="radio" name="orientation" value={o} defaultChecked={status.orientation === o} /> {t(`video.orientations.${o}`)}
             </label>
           ))}
-        </fieldset>
+        </PlainFieldset>
         {exhibits.length ? (
-          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend style={{ fontWeight: 600 }}>{t("video.exhibits")}</legend>
+          <PlainFieldset legend={t("video.exhibits")}>
             <Text size="xs" c="dimmed">
               {t("video.exhibitsHint")}
             </Text>
@@ -100,13 +110,9 @@ export function StartForm({ status, exhibits, pending }: { status: VideoStatus; 
                 <input type="checkbox" name="exhibitIds" value={e.id} defaultChecked={status.exhibitIds.includes(e.id)} /> {e.name}
               </label>
             ))}
-          </fieldset>
+          </PlainFieldset>
         ) : null}
-        <Group>
-          <Button type="submit" disabled={running} loading={pending} data-testid="video-start">
-            {status.video ? t("video.startAgain") : t("video.start")}
-          </Button>
-        </Group>
+        <SubmitRow pending={pending} disabled={running} testId="video-start" label={status.video ? t("video.startAgain") : t("video.start")} />
       </Stack>
     </Form>
   );
@@ -119,8 +125,7 @@ export function FlagsForm({ status, pending }: { status: VideoStatus; pending: b
     <Form method="post">
       <input type="hidden" name="intent" value="flags" />
       <Stack gap="sm">
-        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend style={{ fontWeight: 600 }}>{t("video.shownLegend")}</legend>
+        <PlainFieldset legend={t("video.shownLegend")}>
           <label style={{ display: "block" }}>
             <input type="radio" name="showsUploaded" value="" defaultChecked={!status.showsUploaded} /> {t("video.shownGenerated")}
           </label>
@@ -139,7 +144,7 @@ export function FlagsForm({ status, pending }: { status: VideoStatus; pending: b
               {t("video.noUploaded")}
             </Text>
           ) : null}
-        </fieldset>
+        </PlainFieldset>
         <label>
           <input type="checkbox" name="downloadAllowed" defaultChecked={status.downloadAllowed} aria-describedby="video-download-note" />{" "}
           {t("video.downloadAllowed")}

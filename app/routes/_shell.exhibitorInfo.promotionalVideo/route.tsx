@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack } from "@mantine/core";
 import type { ActionFunctionArgs, AppLoadContext, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
@@ -21,6 +21,7 @@ import { FlagsForm, StartForm, VideoState } from "./parts";
 import { PublicIntro, PublicVideo } from "./public-view";
 import "~/contracts/video/texts";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -135,12 +136,7 @@ function PromotionalVideoPage({ status, exhibits, origin }: { status: VideoStatu
         </noscript>
       ) : null}
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t("video.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("video.intro")}
-        </Text>
+        <PageHeading title={t("video.title")} intro={t("video.intro")} />
       </Panel>
       {reply && "error" in reply ? <ActionError message={reply.error} /> : null}
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>

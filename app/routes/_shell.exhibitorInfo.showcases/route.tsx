@@ -1,6 +1,6 @@
 import { HiddenFields } from "~/components/hidden-fields";
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Badge, Button, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Stack, Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,6 +17,8 @@ import { requireShellUser } from "~/lib/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import "~/contracts/showcase/texts";
 import { Panel } from "~/components/panel";
+import { ListTable } from "~/components/list-table";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -52,61 +54,53 @@ export default function ShowcasesPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("showcase.admin.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("showcase.admin.intro")}
-        </Text>
+        <PageHeading title={t("showcase.admin.title")} intro={t("showcase.admin.intro")} />
         <ActionError message={reply?.error} />
         {!rows.length ? (
           <Text c="dimmed" data-testid="showcases-empty">
             {t("showcase.admin.empty")}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped withTableBorder data-testid="showcase-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("showcase.admin.company")}</Table.Th>
-                  <Table.Th>{t("showcase.admin.code")}</Table.Th>
-                  <Table.Th>{t("showcase.admin.enabled")}</Table.Th>
-                  <Table.Th>{t("showcase.admin.hidden")}</Table.Th>
-                  <Table.Th>{t("showcase.admin.exhibits")}</Table.Th>
-                  <Table.Th>{t("showcase.admin.updated")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id} data-testid="showcase-row" data-username={row.username}>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{row.company}</Table.Td>
-                    <Table.Td>
-                      <Anchor href={showcasePath(row.code)} target="_blank" rel="noopener">
-                        {row.code}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{yesNo(row.enabled)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={row.hidden ? "red" : "gray"} variant="light">
-                        {yesNo(row.hidden)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{row.exhibits}</Table.Td>
-                    <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
-                    <Table.Td>
-                      <Form method="post">
-                        <HiddenFields values={{ id: row.id, hidden: row.hidden ? "false" : "true" }} />
-                        <Button type="submit" size="xs" variant="light" color={row.hidden ? "teal" : "red"} data-testid="showcase-hide">
-                          {row.hidden ? t("showcase.admin.show") : t("showcase.admin.hide")}
-                        </Button>
-                      </Form>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={720}
+            testId="showcase-list"
+            heads={[
+              "showcase.admin.company",
+              "showcase.admin.code",
+              "showcase.admin.enabled",
+              "showcase.admin.hidden",
+              "showcase.admin.exhibits",
+              "showcase.admin.updated",
+              <Table.Th key="actions" />,
+            ]}
+          >
+            {rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="showcase-row" data-username={row.username}>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{row.company}</Table.Td>
+                <Table.Td>
+                  <Anchor href={showcasePath(row.code)} target="_blank" rel="noopener">
+                    {row.code}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{yesNo(row.enabled)}</Table.Td>
+                <Table.Td>
+                  <Badge color={row.hidden ? "red" : "gray"} variant="light">
+                    {yesNo(row.hidden)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{row.exhibits}</Table.Td>
+                <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
+                <Table.Td>
+                  <Form method="post">
+                    <HiddenFields values={{ id: row.id, hidden: row.hidden ? "false" : "true" }} />
+                    <Button type="submit" size="xs" variant="light" color={row.hidden ? "teal" : "red"} data-testid="showcase-hide">
+                      {row.hidden ? t("showcase.admin.show") : t("showcase.admin.hide")}
+                    </Button>
+                  </Form>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </Panel>
     </Stack>

@@ -13,6 +13,7 @@ import { requireOk } from "~/lib/api.server";
 import { requireShellUser } from "~/lib/permissions.server";
 import "~/contracts/video/texts";
 import { Panel } from "~/components/panel";
+import { ListTable } from "~/components/list-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -43,49 +44,39 @@ export default function VideoListPage() {
         {!list.rows.length ? (
           <Text c="dimmed">{t("video.list.empty")}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped withTableBorder data-testid="video-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("video.list.company")}</Table.Th>
-                  <Table.Th>{t("video.list.state")}</Table.Th>
-                  <Table.Th>{t("video.list.video")}</Table.Th>
-                  <Table.Th>{t("video.list.shown")}</Table.Th>
-                  <Table.Th>{t("video.list.downloads")}</Table.Th>
-                  <Table.Th>{t("video.list.updated")}</Table.Th>
+          <ListTable
+            minWidth={720}
+            testId="video-list"
+            heads={["video.list.company", "video.list.state", "video.list.video", "video.list.shown", "video.list.downloads", "video.list.updated"]}
+          >
+            {list.rows.map((row) => {
+              const reason = row.error ? (row.error.startsWith("video.") ? t(row.error) : row.error) : "";
+              return (
+                <Table.Tr key={row.userId} data-testid="video-row" data-username={row.username}>
+                  <Table.Td>
+                    {row.companyName} ({row.username})
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={COLORS[row.state]} variant="light">
+                      {t(`video.states.${row.state}`, { progress: row.progress, reason })}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {row.video ? (
+                      <Anchor href={row.video.url} target="_blank" rel="noreferrer">
+                        {t(`video.orientations.${row.video.orientation}`)}
+                      </Anchor>
+                    ) : (
+                      "—"
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t(row.showsUploaded ? "video.shownUploaded" : "video.shownGenerated")}</Table.Td>
+                  <Table.Td>{row.downloadAllowed ? t("video.list.allowed") : t("video.list.forbidden")}</Table.Td>
+                  <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.rows.map((row) => {
-                  const reason = row.error ? (row.error.startsWith("video.") ? t(row.error) : row.error) : "";
-                  return (
-                    <Table.Tr key={row.userId} data-testid="video-row" data-username={row.username}>
-                      <Table.Td>
-                        {row.companyName} ({row.username})
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={COLORS[row.state]} variant="light">
-                          {t(`video.states.${row.state}`, { progress: row.progress, reason })}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {row.video ? (
-                          <Anchor href={row.video.url} target="_blank" rel="noreferrer">
-                            {t(`video.orientations.${row.video.orientation}`)}
-                          </Anchor>
-                        ) : (
-                          "—"
-                        )}
-                      </Table.Td>
-                      <Table.Td>{t(row.showsUploaded ? "video.shownUploaded" : "video.shownGenerated")}</Table.Td>
-                      <Table.Td>{row.downloadAllowed ? t("video.list.allowed") : t("video.list.forbidden")}</Table.Td>
-                      <Table.Td>{exhibitionDateTime(row.updatedAt)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </ListTable>
         )}
         <ListPager page={page} pageSize={PAGE_SIZE} total={list.total} link={(p) => `/exhibitorInfo/videos?page=${p}`} keys={PAGER_KEYS} />
       </Panel>

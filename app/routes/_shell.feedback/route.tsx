@@ -1,7 +1,7 @@
 import { shellTitle } from "~/lib/page-title";
 import { FormPage } from "~/components/form-page";
 import { getFormProps } from "@conform-to/react";
-import { Button, Group, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { usePortalForm } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -24,6 +24,7 @@ import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
 import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
 import { FormSelect, FormTextarea } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -135,11 +136,7 @@ export default function FeedbackPage() {
             maxBytes={FEEDBACK_IMAGE_MAX_BYTES}
             label={t("settings.feedbackImage")}
           />
-          <Group>
-            <Button type="submit" loading={isPending}>
-              {t("settings.feedbackSubmit")}
-            </Button>
-          </Group>
+          <SubmitRow pending={isPending} label={t("settings.feedbackSubmit")} />
         </Stack>
       </Form>
     </FormPage>

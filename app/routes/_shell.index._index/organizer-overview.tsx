@@ -1,3 +1,4 @@
+import { ListTable } from "~/components/list-table";
 import { Alert, Anchor, Badge, Group, List, Progress, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { exhibitionDate, exhibitionDateTime } from "~/contracts/common/exhibition-time";
@@ -91,63 +92,66 @@ export function OrganizerOverview({ overview }: { overview: ChecklistOverview })
             {t("settings.inbox.title")}
           </Anchor>
         </Group>
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder data-testid="overview-items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("home.overview.item")}</Table.Th>
-                <Table.Th>{t("home.overview.deadline")}</Table.Th>
-                <Table.Th style={{ textAlign: "right" }}>{t("home.overview.done")}</Table.Th>
-                <Table.Th style={{ textAlign: "right" }}>{t("home.overview.notDone")}</Table.Th>
-                <Table.Th style={{ textAlign: "right" }}>{t("home.overview.overdue")}</Table.Th>
-                <Table.Th w={140} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {overview.items.map((item) => (
-                <Table.Tr key={item.id} data-testid="overview-item">
-                  <Table.Td>{language === "en" ? item.titleEn || item.title : item.title}</Table.Td>
-                  <Table.Td>{exhibitionDate(item.deadline)}</Table.Td>
-                  {item.checkable ? (
-                    <>
-                      <Table.Td style={{ textAlign: "right" }}>{item.done}</Table.Td>
-                      <Table.Td style={{ textAlign: "right" }}>
-                        {item.notDone ? (
-                          <Anchor component={Link} to={`/index/checklist/${item.id}`}>
-                            {item.notDone}
-                          </Anchor>
-                        ) : (
-                          0
-                        )}
-                      </Table.Td>
-                      <Table.Td style={{ textAlign: "right" }}>
-                        {item.overdue ? (
-                          <Badge color="red" variant="light">
-                            {item.overdue}
-                          </Badge>
-                        ) : (
-                          0
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Progress value={item.percent} size="lg" aria-label={`${item.percent}%`} />
-                        <Text size="xs" c="dimmed">
-                          {item.percent}%
-                        </Text>
-                      </Table.Td>
-                    </>
-                  ) : (
-                    <Table.Td colSpan={4}>
-                      <Text size="sm" c="dimmed">
-                        {t("home.overview.notChecked")}
-                      </Text>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={640}
+          testId="overview-items"
+          heads={[
+            "home.overview.item",
+            "home.overview.deadline",
+            <Table.Th key="home.overview.done" style={{ textAlign: "right" }}>
+              {t("home.overview.done")}
+            </Table.Th>,
+            <Table.Th key="home.overview.notDone" style={{ textAlign: "right" }}>
+              {t("home.overview.notDone")}
+            </Table.Th>,
+            <Table.Th key="home.overview.overdue" style={{ textAlign: "right" }}>
+              {t("home.overview.overdue")}
+            </Table.Th>,
+            <Table.Th key="act" w={140} />,
+          ]}
+        >
+          {overview.items.map((item) => (
+            <Table.Tr key={item.id} data-testid="overview-item">
+              <Table.Td>{language === "en" ? item.titleEn || item.title : item.title}</Table.Td>
+              <Table.Td>{exhibitionDate(item.deadline)}</Table.Td>
+              {item.checkable ? (
+                <>
+                  <Table.Td style={{ textAlign: "right" }}>{item.done}</Table.Td>
+                  <Table.Td style={{ textAlign: "right" }}>
+                    {item.notDone ? (
+                      <Anchor component={Link} to={`/index/checklist/${item.id}`}>
+                        {item.notDone}
+                      </Anchor>
+                    ) : (
+                      0
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ textAlign: "right" }}>
+                    {item.overdue ? (
+                      <Badge color="red" variant="light">
+                        {item.overdue}
+                      </Badge>
+                    ) : (
+                      0
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Progress value={item.percent} size="lg" aria-label={`${item.percent}%`} />
+                    <Text size="xs" c="dimmed">
+                      {item.percent}%
+                    </Text>
+                  </Table.Td>
+                </>
+              ) : (
+                <Table.Td colSpan={4}>
+                  <Text size="sm" c="dimmed">
+                    {t("home.overview.notChecked")}
+                  </Text>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </ListTable>
       </section>
       <section aria-labelledby="home-queues">
         <Title order={2} size="h4" id="home-queues" mb="xs">

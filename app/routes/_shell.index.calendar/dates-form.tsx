@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { SubmitRow } from "~/components/submit-row";
+import { getInputProps } from "@conform-to/react";
+import { Group, Paper, Text, TextInput } from "@mantine/core";
+import { TitledForm } from "~/components/titled-form";
 import type { CalendarDates } from "~/contracts/calendar/api-types";
 import type { calendarDatesSchema } from "~/contracts/calendar/schema";
 import { useTranslation } from "~/i18n/texts";
-import { type FormConstraint, useErrorText, usePortalForm } from "~/lib/forms";
+import { type FormReply, useErrorText, usePortalForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/hooks";
 import "~/contracts/calendar/texts";
 
@@ -20,15 +20,7 @@ const FIELDS = [
 ] as const;
 
 /** The exhibition's days (YYYY-MM-DD, exhibition days): opening and closing, build-up, dismantling, the last advance-price day. */
-export function DatesForm({
-  dates,
-  constraint,
-  lastResult,
-}: {
-  dates: CalendarDates;
-  constraint: FormConstraint;
-  lastResult: SubmissionResult<string[]> | null;
-}) {
+export function DatesForm({ dates, constraint, lastResult }: FormReply & { dates: CalendarDates }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const pending = useIsPending();
@@ -40,34 +32,23 @@ export function DatesForm({
   });
   return (
     <Paper withBorder p="md" data-testid="calendar-dates">
-      <Form method="post" {...getFormProps(form)}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("calendar.dates.title")}
-          </Title>
-          <FormError errors={form.errors} id={form.errorId} testId="calendar-dates-error" />
-          <input type="hidden" name="intent" value="dates" />
-          <Group gap="md" align="flex-start">
-            {FIELDS.map(([name, label]) => (
-              <TextInput
-                {...getInputProps(fields[name], { type: "date" })}
-                key={name}
-                label={t(label)}
-                error={errorText(fields[name].errors)}
-                w={{ base: "100%", xs: 200 }}
-              />
-            ))}
-          </Group>
-          <Text size="sm" c="dimmed" data-testid="standard-until">
-            {t("calendar.dates.standardUntil", { day: dates.standardUntil })}
-          </Text>
-          <Group>
-            <Button type="submit" loading={pending}>
-              {t("calendar.dates.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
+      <TitledForm form={form} hidden={{ intent: "dates" }} title={t("calendar.dates.title")} errorTestId="calendar-dates-error">
+        <Group gap="md" align="flex-start">
+          {FIELDS.map(([name, label]) => (
+            <TextInput
+              {...getInputProps(fields[name], { type: "date" })}
+              key={name}
+              label={t(label)}
+              error={errorText(fields[name].errors)}
+              w={{ base: "100%", xs: 200 }}
+            />
+          ))}
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="standard-until">
+          {t("calendar.dates.standardUntil", { day: dates.standardUntil })}
+        </Text>
+        <SubmitRow pending={pending} label={t("calendar.dates.save")} />
+      </TitledForm>
     </Paper>
   );
 }

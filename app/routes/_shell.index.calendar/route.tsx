@@ -1,5 +1,6 @@
+import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Paper, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -57,9 +58,7 @@ export default function CalendarPage() {
           <Anchor component={Link} to="/index" size="sm">
             {t("calendar.back")}
           </Anchor>
-          <Title order={1} size="h3">
-            {t("calendar.title")}
-          </Title>
+          <PageHeading title={t("calendar.title")} />
           <Text size="sm">{t("calendar.intro")}</Text>
         </Stack>
         <ActionError message={reply?.intent === "unknown" ? reply.error : null} />

@@ -1,9 +1,11 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { CommonPager } from "~/components/common-pager";
+import { ListTable } from "~/components/list-table";
+import { SubmitRow } from "~/components/submit-row";
+import { Alert, Button, Checkbox, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import type { ReminderLogPage, ReminderSettings } from "~/contracts/reminders/api-types";
 import { ConfirmAction } from "~/components/confirm-action";
-import { ListPager } from "~/components/list-pager";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/reminders/texts";
 
@@ -70,45 +72,30 @@ export function ReminderLog({ log, page, pageSize, link }: { log: ReminderLogPag
         {t("reminders.log.title")}
       </Title>
       {log.rows.length ? (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder data-testid="reminder-log">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("reminders.log.exhibitor")}</Table.Th>
-                <Table.Th>{t("reminders.log.kind")}</Table.Th>
-                <Table.Th>{t("reminders.log.channel")}</Table.Th>
-                <Table.Th>{t("reminders.log.status")}</Table.Th>
-                <Table.Th>{t("reminders.log.time")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="reminder-log-row">
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    {row.username} {row.companyName !== row.username ? row.companyName : ""}
-                  </Table.Td>
-                  <Table.Td>{kindLabel(t, row.kind)}</Table.Td>
-                  <Table.Td>
-                    {[row.email ? t("reminders.log.channels.email") : "", row.sms ? t("reminders.log.channels.sms") : ""].filter(Boolean).join(" + ") ||
-                      t("reminders.log.channels.none")}
-                  </Table.Td>
-                  <Table.Td>{t(`reminders.log.statuses.${row.status}`)}</Table.Td>
-                  <Table.Td>{exhibitionDateTime(row.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={640}
+          testId="reminder-log"
+          heads={["reminders.log.exhibitor", "reminders.log.kind", "reminders.log.channel", "reminders.log.status", "reminders.log.time"]}
+        >
+          {log.rows.map((row) => (
+            <Table.Tr key={row.id} data-testid="reminder-log-row">
+              <Table.Td style={{ overflowWrap: "anywhere" }}>
+                {row.username} {row.companyName !== row.username ? row.companyName : ""}
+              </Table.Td>
+              <Table.Td>{kindLabel(t, row.kind)}</Table.Td>
+              <Table.Td>
+                {[row.email ? t("reminders.log.channels.email") : "", row.sms ? t("reminders.log.channels.sms") : ""].filter(Boolean).join(" + ") ||
+                  t("reminders.log.channels.none")}
+              </Table.Td>
+              <Table.Td>{t(`reminders.log.statuses.${row.status}`)}</Table.Td>
+              <Table.Td>{exhibitionDateTime(row.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       ) : (
         <Text c="dimmed">{t("reminders.log.empty")}</Text>
       )}
-      <ListPager
-        page={page}
-        pageSize={pageSize}
-        total={log.total}
-        link={link}
-        keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
-      />
+      <CommonPager page={page} pageSize={pageSize} total={log.total} link={link} />
     </Stack>
   );
 }
@@ -140,11 +127,7 @@ export function ReminderSettingsForm({ settings, reply, pending }: { settings: R
             error={reply?.settingsError ? true : undefined}
           />
           <Checkbox name="overdue" value="1" label={t("reminders.settings.overdue")} defaultChecked={overdue} />
-          <Group>
-            <Button type="submit" loading={pending}>
-              {t("reminders.settings.save")}
-            </Button>
-          </Group>
+          <SubmitRow pending={pending} label={t("reminders.settings.save")} />
         </Stack>
       </Form>
     </Paper>

@@ -1,9 +1,11 @@
+import { CommonPager } from "~/components/common-pager";
+import { PageHeading } from "~/components/page-heading";
+import { ListTable } from "~/components/list-table";
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ListPager } from "~/components/list-pager";
 import { homeEndpoints } from "~/contracts/home/endpoints.server";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -100,9 +102,7 @@ export default function NotDonePage() {
         <Anchor component={Link} to="/index" size="sm">
           {t("home.overview.back")}
         </Anchor>
-        <Title order={1} size="h3">
-          {title}
-        </Title>
+        <PageHeading title={title} />
         <Group gap="md">
           <Text data-testid="not-done-count">{list.total ? t("home.overview.notDoneCount", { count: list.total }) : t("home.overview.allDone")}</Text>
           {list.total ? (
@@ -112,38 +112,23 @@ export default function NotDonePage() {
           ) : null}
         </Group>
         {list.rows.length ? (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped withTableBorder data-testid="not-done-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("home.overview.username")}</Table.Th>
-                  <Table.Th>{t("home.overview.company")}</Table.Th>
-                  <Table.Th>{t("home.overview.booths")}</Table.Th>
-                  <Table.Th>{t("home.overview.phone")}</Table.Th>
-                  <Table.Th>{t("home.overview.email")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.rows.map((row) => (
-                  <Table.Tr key={row.userId} data-testid="not-done-row">
-                    <Table.Td>{row.username}</Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{row.companyName}</Table.Td>
-                    <Table.Td>{row.booths}</Table.Td>
-                    <Table.Td>{row.phone}</Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{row.email}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={720}
+            testId="not-done-list"
+            heads={["home.overview.username", "home.overview.company", "home.overview.booths", "home.overview.phone", "home.overview.email"]}
+          >
+            {list.rows.map((row) => (
+              <Table.Tr key={row.userId} data-testid="not-done-row">
+                <Table.Td>{row.username}</Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{row.companyName}</Table.Td>
+                <Table.Td>{row.booths}</Table.Td>
+                <Table.Td>{row.phone}</Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{row.email}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         ) : null}
-        <ListPager
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={list.total}
-          link={(n) => `?page=${n}`}
-          keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
-        />
+        <CommonPager page={page} pageSize={PAGE_SIZE} total={list.total} link={(n) => `?page=${n}`} />
         <SendReminder item={{ id: list.item.id, title: item }} notDone={list.total} reply={reply} pending={pending} />
         <ReminderLog log={log} page={logPage} pageSize={PAGE_SIZE} link={(n) => `?page=${page}&logPage=${n}`} />
         <ReminderSettingsForm settings={settings} reply={reply} pending={pending} />

@@ -1,3 +1,4 @@
+import { PageHeading } from "~/components/page-heading";
 import { shellTitle } from "~/lib/page-title";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
@@ -73,12 +74,7 @@ export default function ContentEditPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel gap="sm">
-        <Title order={1} size="h3">
-          {t("home.contentEdit.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("home.contentEdit.intro")}
-        </Text>
+        <PageHeading title={t("home.contentEdit.title")} intro={t("home.contentEdit.intro")} />
         <Form method="get">
           <Group align="flex-end" gap="sm">
             <NativeSelect

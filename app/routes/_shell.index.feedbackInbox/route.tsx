@@ -1,11 +1,13 @@
+import { CommonPager } from "~/components/common-pager";
+import { PageHeading } from "~/components/page-heading";
+import { ListTable } from "~/components/list-table";
 import { HiddenFields } from "~/components/hidden-fields";
-import { Anchor, Button, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Stack, Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FilterLinks } from "~/components/filter-links";
 import { ActionError } from "~/components/form-error";
-import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { translate } from "~/contracts/i18n/translate.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
@@ -131,12 +133,7 @@ export default function FeedbackInboxPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("settings.inbox.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("settings.inbox.intro")}
-        </Text>
+        <PageHeading title={t("settings.inbox.title")} intro={t("settings.inbox.intro")} />
         <FilterLinks
           label={t("settings.inbox.state")}
           testId="feedback-states"
@@ -166,66 +163,61 @@ export default function FeedbackInboxPage() {
             {filters.state === "open" && filters.type === null ? t("settings.inbox.emptyOpen") : t("settings.inbox.empty")}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped withTableBorder data-testid="feedback-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("settings.inbox.sent")}</Table.Th>
-                  <Table.Th>{t("settings.inbox.from")}</Table.Th>
-                  <Table.Th>{t("settings.inbox.type")}</Table.Th>
-                  <Table.Th>{t("settings.inbox.content")}</Table.Th>
-                  <Table.Th style={{ whiteSpace: "nowrap" }}>{t("settings.inbox.image")}</Table.Th>
-                  <Table.Th style={{ whiteSpace: "nowrap" }}>{t("settings.inbox.state")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.rows.map((row) => (
-                  <Table.Tr key={row.id} data-testid="feedback-row" data-feedback-id={row.id}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(row.createdAt)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      <SenderText row={row} />
-                    </Table.Td>
-                    <Table.Td>{typeName(row.type)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", minWidth: 240 }}>{row.content}</Table.Td>
-                    <Table.Td>
-                      {row.hasImage ? (
-                        <Anchor href={feedbackImagePath(row.id)} target="_blank" rel="noopener" data-testid="feedback-image">
-                          {t("settings.inbox.openImage")}
-                        </Anchor>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          {t("settings.inbox.noImage")}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {row.handledAt ? (
-                        <Text size="sm" c="green.9" data-testid="feedback-handled">
-                          {t("settings.inbox.handledBy", { date: exhibitionDateTime(row.handledAt), who: row.handledBy ?? "" })}
-                        </Text>
-                      ) : (
-                        <Text size="sm" c="orange.9" fw={500}>
-                          {t("settings.inbox.waiting")}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <HandledSwitch row={row} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={820}
+            testId="feedback-list"
+            heads={[
+              "settings.inbox.sent",
+              "settings.inbox.from",
+              "settings.inbox.type",
+              "settings.inbox.content",
+              <Table.Th key="settings.inbox.image" style={{ whiteSpace: "nowrap" }}>
+                {t("settings.inbox.image")}
+              </Table.Th>,
+              <Table.Th key="settings.inbox.state" style={{ whiteSpace: "nowrap" }}>
+                {t("settings.inbox.state")}
+              </Table.Th>,
+              <Table.Th key="act" />,
+            ]}
+          >
+            {list.rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="feedback-row" data-feedback-id={row.id}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(row.createdAt)}</Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>
+                  <SenderText row={row} />
+                </Table.Td>
+                <Table.Td>{typeName(row.type)}</Table.Td>
+                <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", minWidth: 240 }}>{row.content}</Table.Td>
+                <Table.Td>
+                  {row.hasImage ? (
+                    <Anchor href={feedbackImagePath(row.id)} target="_blank" rel="noopener" data-testid="feedback-image">
+                      {t("settings.inbox.openImage")}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {t("settings.inbox.noImage")}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {row.handledAt ? (
+                    <Text size="sm" c="green.9" data-testid="feedback-handled">
+                      {t("settings.inbox.handledBy", { date: exhibitionDateTime(row.handledAt), who: row.handledBy ?? "" })}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="orange.9" fw={500}>
+                      {t("settings.inbox.waiting")}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <HandledSwitch row={row} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
-        <ListPager
-          page={filters.page}
-          pageSize={FEEDBACK_INBOX_PAGE_SIZE}
-          total={list.total}
-          link={(page) => listLink({ ...filters, page })}
-          keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
-        />
+        <CommonPager page={filters.page} pageSize={FEEDBACK_INBOX_PAGE_SIZE} total={list.total} link={(page) => listLink({ ...filters, page })} />
       </Panel>
     </Stack>
   );

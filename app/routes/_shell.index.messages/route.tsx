@@ -1,11 +1,13 @@
-import { Badge, Button, Stack, Table, Text, Title } from "@mantine/core";
+import { CommonPager } from "~/components/common-pager";
+import { PageHeading } from "~/components/page-heading";
+import { ListTable } from "~/components/list-table";
+import { Badge, Button, Stack, Table, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FilterLinks } from "~/components/filter-links";
 import { ActionError } from "~/components/form-error";
 import { ConfirmAction } from "~/components/confirm-action";
-import { ListPager } from "~/components/list-pager";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { deliveryLogEndpoints } from "~/contracts/delivery-log/endpoints.server";
 import {
@@ -159,12 +161,7 @@ export default function DeliveryLogPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("deliveryLog.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("deliveryLog.intro")}
-        </Text>
+        <PageHeading title={t("deliveryLog.title")} intro={t("deliveryLog.intro")} />
         {list.emailChannel === "outbox" ? (
           <Text size="sm" c="orange.9" data-testid="messages-outbox-note">
             {t("deliveryLog.outboxNote")}
@@ -221,61 +218,52 @@ export default function DeliveryLogPage() {
             {filtered ? t("deliveryLog.empty") : t("deliveryLog.emptyAll")}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped withTableBorder data-testid="messages-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("deliveryLog.message")}</Table.Th>
-                  <Table.Th>{t("deliveryLog.created")}</Table.Th>
-                  <Table.Th>{t("deliveryLog.channel")}</Table.Th>
-                  <Table.Th>{t("deliveryLog.kind")}</Table.Th>
-                  <Table.Th>{t("deliveryLog.recipient")}</Table.Th>
-                  <Table.Th>{t("deliveryLog.state")}</Table.Th>
-                  <Table.Th>{t("deliveryLog.attempts")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.rows.map((row) => (
-                  <Table.Tr key={row.id} data-testid="message-row" data-message-id={row.id}>
-                    <Table.Td>{row.id}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(row.createdAt)}</Table.Td>
-                    <Table.Td>{t(`deliveryLog.channels.${row.channel}`)}</Table.Td>
-                    <Table.Td>{kindName(row.kind)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }} data-testid="message-recipient">
-                      {row.recipient}
-                    </Table.Td>
-                    <Table.Td style={{ minWidth: 200 }}>
-                      <StateCell row={row} />
-                    </Table.Td>
-                    <Table.Td>{row.attempts}</Table.Td>
-                    <Table.Td>
-                      {row.status === "failed" && !row.resentAs ? (
-                        <Button
-                          component={Link}
-                          to={listLink({ ...filters, resend: row.id })}
-                          size="xs"
-                          variant="light"
-                          preventScrollReset
-                          data-testid="message-resend"
-                        >
-                          {t("deliveryLog.resend")}
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={900}
+            testId="messages-list"
+            heads={[
+              "deliveryLog.message",
+              "deliveryLog.created",
+              "deliveryLog.channel",
+              "deliveryLog.kind",
+              "deliveryLog.recipient",
+              "deliveryLog.state",
+              "deliveryLog.attempts",
+              <Table.Th key="act" />,
+            ]}
+          >
+            {list.rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="message-row" data-message-id={row.id}>
+                <Table.Td>{row.id}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{exhibitionDateTime(row.createdAt)}</Table.Td>
+                <Table.Td>{t(`deliveryLog.channels.${row.channel}`)}</Table.Td>
+                <Table.Td>{kindName(row.kind)}</Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }} data-testid="message-recipient">
+                  {row.recipient}
+                </Table.Td>
+                <Table.Td style={{ minWidth: 200 }}>
+                  <StateCell row={row} />
+                </Table.Td>
+                <Table.Td>{row.attempts}</Table.Td>
+                <Table.Td>
+                  {row.status === "failed" && !row.resentAs ? (
+                    <Button
+                      component={Link}
+                      to={listLink({ ...filters, resend: row.id })}
+                      size="xs"
+                      variant="light"
+                      preventScrollReset
+                      data-testid="message-resend"
+                    >
+                      {t("deliveryLog.resend")}
+                    </Button>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
-        <ListPager
-          page={filters.page}
-          pageSize={DELIVERY_LOG_PAGE_SIZE}
-          total={list.total}
-          link={(page) => listLink({ ...filters, page, resend: null })}
-          keys={{ previous: "common.previous", next: "common.next", pageOf: "common.pageOf" }}
-        />
+        <CommonPager page={filters.page} pageSize={DELIVERY_LOG_PAGE_SIZE} total={list.total} link={(page) => listLink({ ...filters, page, resend: null })} />
       </Panel>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { SubmitRow } from "~/components/submit-row";
 import { shellTitle } from "~/lib/page-title";
 import { FormError } from "~/components/form-error";
 import { getFormProps } from "@conform-to/react";
@@ -215,11 +216,7 @@ function ExtensionForm({ items, actionData }: { items: SelectableItem[]; actionD
             }
             inputWrapperOrder={["label", "input", "description", "error"]}
           />
-          <Group>
-            <Button type="submit" loading={pending}>
-              {t("home.actions.submitExtension")}
-            </Button>
-          </Group>
+          <SubmitRow pending={pending} label={t("home.actions.submitExtension")} />
         </Stack>
       </Form>
     </Stack>

@@ -1,5 +1,6 @@
+import { PageHeading } from "~/components/page-heading";
 import { getFormProps } from "@conform-to/react";
-import { Alert, Anchor, Box, Button, Fieldset, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Box, Button, Fieldset, List, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -150,12 +151,7 @@ export default function ExhibitionSettingsPage() {
   return (
     <Stack gap="lg" maw={900}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("exhibitionSettings.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("exhibitionSettings.intro")}
-        </Text>
+        <PageHeading title={t("exhibitionSettings.title")} intro={t("exhibitionSettings.intro")} />
         {missing.length ? (
           <Alert color="yellow" title={t("exhibitionSettings.missing.title")} data-testid="settings-missing">
             <List size="sm">

@@ -1,6 +1,6 @@
 import { getInputProps, type getSelectProps } from "@conform-to/react";
-import { Anchor, Button, Group, TextInput } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { TextInput } from "@mantine/core";
+import { SaveOrCancel } from "~/components/save-or-cancel";
 import type { FormConstraint } from "~/lib/forms";
 import type { SubmissionResult } from "@conform-to/react";
 import { LOGISTICS_SETTINGS_PATHS } from "~/contracts/logistics-settings/values";
@@ -50,15 +50,12 @@ export function useFieldKit(testPrefix: string) {
 export function SaveButtons({ editing, pending, testId }: { editing: boolean; pending: boolean; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Group>
-      <Button type="submit" loading={pending} data-testid={testId}>
-        {t("logisticsSettings.save")}
-      </Button>
-      {editing ? (
-        <Anchor component={Link} to={LOGISTICS_SETTINGS_PATHS.carriers}>
-          {t("logisticsSettings.cancel")}
-        </Anchor>
-      ) : null}
-    </Group>
+    <SaveOrCancel
+      pending={pending}
+      testId={testId}
+      label={t("logisticsSettings.save")}
+      cancelTo={editing ? LOGISTICS_SETTINGS_PATHS.carriers : undefined}
+      cancelLabel={t("logisticsSettings.cancel")}
+    />
   );
 }

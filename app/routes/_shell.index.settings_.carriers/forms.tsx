@@ -1,7 +1,5 @@
-import { getFormProps } from "@conform-to/react";
-import { Checkbox, SimpleGrid, Stack, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
+import { Checkbox, SimpleGrid } from "@mantine/core";
+import { TitledForm } from "~/components/titled-form";
 import type { CarrierSettingsView } from "~/contracts/logistics-settings/api-types";
 import type { carrierSaveSchema, discountSaveSchema, liftingFeeSaveSchema, priceSaveSchema } from "~/contracts/logistics-settings/schema";
 import { CARRIER_EMAIL_MAX, CARRIER_NAME_MAX, DISCOUNT_KINDS, LIFTING_KINDS } from "~/contracts/logistics-settings/values";
@@ -20,26 +18,24 @@ export function CarrierForm({ editing, constraint, lastResult, held, pending }: 
     : { active: "on", sort: "0" };
   const [form, fields] = useEditForm<typeof carrierSaveSchema>("carrier", { editing, held, constraint, lastResult }, defaults);
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="carrier-form">
-      <input type="hidden" name="intent" value="saveCarrier" />
-      {editing ? <input type="hidden" name="carrierId" value={editing.id} /> : null}
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {editing ? `${t("logisticsSettings.carriers.editCarrier")} ${editing.code}` : t("logisticsSettings.carriers.newCarrier")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {kit.input(fields.code, { required: true, max: 40, readOnly: Boolean(editing) })}
-          {kit.input(fields.sort, { decimal: true })}
-          {kit.input(fields.nameZh, { required: true, max: CARRIER_NAME_MAX })}
-          {kit.input(fields.nameEn, { required: true, max: CARRIER_NAME_MAX })}
-          {kit.input(fields.email, { required: true, max: CARRIER_EMAIL_MAX })}
-          {kit.input(fields.phone, { max: 40 })}
-        </SimpleGrid>
-        <Checkbox name="active" key={fields.active.key} defaultChecked={fields.active.initialValue === "on"} label={t("logisticsSettings.fields.active")} />
-        <SaveButtons editing={Boolean(editing)} pending={pending} testId="carrier-save" />
-      </Stack>
-    </Form>
+    <TitledForm
+      form={form}
+      testId="carrier-form"
+      level={3}
+      hidden={editing ? { intent: "saveCarrier", carrierId: editing.id } : { intent: "saveCarrier" }}
+      title={editing ? `${t("logisticsSettings.carriers.editCarrier")} ${editing.code}` : t("logisticsSettings.carriers.newCarrier")}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {kit.input(fields.code, { required: true, max: 40, readOnly: Boolean(editing) })}
+        {kit.input(fields.sort, { decimal: true })}
+        {kit.input(fields.nameZh, { required: true, max: CARRIER_NAME_MAX })}
+        {kit.input(fields.nameEn, { required: true, max: CARRIER_NAME_MAX })}
+        {kit.input(fields.email, { required: true, max: CARRIER_EMAIL_MAX })}
+        {kit.input(fields.phone, { max: 40 })}
+      </SimpleGrid>
+      <Checkbox name="active" key={fields.active.key} defaultChecked={fields.active.initialValue === "on"} label={t("logisticsSettings.fields.active")} />
+      <SaveButtons editing={Boolean(editing)} pending={pending} testId="carrier-save" />
+    </TitledForm>
   );
 }
 
@@ -54,26 +50,19 @@ export function PriceForm({ carriers, pick, constraint, lastResult, held, pendin
   const kit = useFieldKit("price");
   const [form, fields] = usePortalForm<typeof priceSaveSchema>({ id: "price", constraint, lastResult, defaultValue: { ...held } });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="price-form">
-      <input type="hidden" name="intent" value="savePrice" />
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t("logisticsSettings.carriers.newPrice")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {kit.select(fields.carrierId, carrierChoices(carriers, pick))}
-          {kit.select(
-            fields.service,
-            TRANSPORT_SERVICES.map((s) => ({ value: s, label: t(`logisticsSettings.services.${s}`) })),
-          )}
-          {kit.input(fields.perM3, { required: true, decimal: true })}
-          {kit.input(fields.perTon, { required: true, decimal: true })}
-          {kit.input(fields.minimum, { decimal: true })}
-        </SimpleGrid>
-        <SaveButtons editing={false} pending={pending} testId="price-save" />
-      </Stack>
-    </Form>
+    <TitledForm form={form} testId="price-form" level={3} hidden={{ intent: "savePrice" }} title={t("logisticsSettings.carriers.newPrice")}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {kit.select(fields.carrierId, carrierChoices(carriers, pick))}
+        {kit.select(
+          fields.service,
+          TRANSPORT_SERVICES.map((s) => ({ value: s, label: t(`logisticsSettings.services.${s}`) })),
+        )}
+        {kit.input(fields.perM3, { required: true, decimal: true })}
+        {kit.input(fields.perTon, { required: true, decimal: true })}
+        {kit.input(fields.minimum, { decimal: true })}
+      </SimpleGrid>
+      <SaveButtons editing={false} pending={pending} testId="price-save" />
+    </TitledForm>
   );
 }
 
@@ -83,30 +72,23 @@ export function DiscountForm({ carriers, pick, constraint, lastResult, held, pen
   const kit = useFieldKit("discount");
   const [form, fields] = usePortalForm<typeof discountSaveSchema>({ id: "discount", constraint, lastResult, defaultValue: { kind: "early", ...held } });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="discount-form">
-      <input type="hidden" name="intent" value="saveDiscount" />
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t("logisticsSettings.carriers.newDiscount")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {kit.select(fields.carrierId, carrierChoices(carriers, pick))}
-          {kit.input(fields.code, { required: true, max: 40, label: "discountCode" })}
-          {kit.input(fields.nameZh, { required: true, max: CARRIER_NAME_MAX, label: "discountNameZh" })}
-          {kit.input(fields.nameEn, { required: true, max: CARRIER_NAME_MAX, label: "discountNameEn" })}
-          {kit.select(
-            fields.kind,
-            DISCOUNT_KINDS.map((k) => ({ value: k, label: t(`logisticsSettings.discountKinds.${k}`) })),
-          )}
-          {kit.input(fields.until, { type: "date" })}
-          {kit.input(fields.minM3, { decimal: true })}
-          {kit.input(fields.percent, { decimal: true })}
-          {kit.input(fields.amount, { decimal: true })}
-        </SimpleGrid>
-        <SaveButtons editing={false} pending={pending} testId="discount-save" />
-      </Stack>
-    </Form>
+    <TitledForm form={form} testId="discount-form" level={3} hidden={{ intent: "saveDiscount" }} title={t("logisticsSettings.carriers.newDiscount")}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {kit.select(fields.carrierId, carrierChoices(carriers, pick))}
+        {kit.input(fields.code, { required: true, max: 40, label: "discountCode" })}
+        {kit.input(fields.nameZh, { required: true, max: CARRIER_NAME_MAX, label: "discountNameZh" })}
+        {kit.input(fields.nameEn, { required: true, max: CARRIER_NAME_MAX, label: "discountNameEn" })}
+        {kit.select(
+          fields.kind,
+          DISCOUNT_KINDS.map((k) => ({ value: k, label: t(`logisticsSettings.discountKinds.${k}`) })),
+        )}
+        {kit.input(fields.until, { type: "date" })}
+        {kit.input(fields.minM3, { decimal: true })}
+        {kit.input(fields.percent, { decimal: true })}
+        {kit.input(fields.amount, { decimal: true })}
+      </SimpleGrid>
+      <SaveButtons editing={false} pending={pending} testId="discount-save" />
+    </TitledForm>
   );
 }
 
@@ -116,24 +98,17 @@ export function LiftingFeeForm({ constraint, lastResult, held, pending }: FormPr
   const kit = useFieldKit("lifting");
   const [form, fields] = usePortalForm<typeof liftingFeeSaveSchema>({ id: "lifting-fee", constraint, lastResult, defaultValue: { ...held } });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="lifting-form">
-      <input type="hidden" name="intent" value="saveLiftingFee" />
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t("logisticsSettings.carriers.newLiftingFee")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {kit.select(
-            fields.kind,
-            LIFTING_KINDS.map((k) => ({ value: k, label: t(`logisticsSettings.liftingKinds.${k}`) })),
-            "liftingKind",
-          )}
-          {kit.input(fields.maxTons, { required: true, decimal: true })}
-          {kit.input(fields.fee, { required: true, decimal: true })}
-        </SimpleGrid>
-        <SaveButtons editing={false} pending={pending} testId="lifting-save" />
-      </Stack>
-    </Form>
+    <TitledForm form={form} testId="lifting-form" level={3} hidden={{ intent: "saveLiftingFee" }} title={t("logisticsSettings.carriers.newLiftingFee")}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {kit.select(
+          fields.kind,
+          LIFTING_KINDS.map((k) => ({ value: k, label: t(`logisticsSettings.liftingKinds.${k}`) })),
+          "liftingKind",
+        )}
+        {kit.input(fields.maxTons, { required: true, decimal: true })}
+        {kit.input(fields.fee, { required: true, decimal: true })}
+      </SimpleGrid>
+      <SaveButtons editing={false} pending={pending} testId="lifting-save" />
+    </TitledForm>
   );
 }

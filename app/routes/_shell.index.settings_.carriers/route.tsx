@@ -1,4 +1,5 @@
-import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
+import { PageHeading } from "~/components/page-heading";
+import { Alert, Anchor, Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -117,12 +118,7 @@ export default function CarriersSettingsPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Panel gap="xs">
-        <Title order={1} size="h3">
-          {t("logisticsSettings.carriers.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("logisticsSettings.carriers.intro")}
-        </Text>
+        <PageHeading title={t("logisticsSettings.carriers.title")} intro={t("logisticsSettings.carriers.intro")} />
         <Anchor component={Link} to={EXHIBITION_SETTINGS_PATH} size="sm">
           {t("logisticsSettings.backToSettings")}
         </Anchor>

@@ -1,5 +1,5 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -9,9 +9,10 @@ import type { BillableItem, BillingBaseInfo, InvoiceApplication } from "~/contra
 import { BillTable } from "~/features/invoices/parts";
 import type { applicationSchema, applicationUpdateSchema } from "~/contracts/invoices/schema";
 import { INVOICE_TYPES } from "~/contracts/invoices/values";
-import { useErrorText, usePortalForm, type FormConstraint } from "~/lib/forms";
+import { useErrorText, usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/invoices/texts";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
 
 export const PATH = "/invoiceArea/billingApplication";
 const DETAIL_FIELDS = ["invoiceType", "title", "taxpayerId", "addressPhone", "bankAccount", "receivingEmail"] as const;
@@ -59,18 +60,15 @@ function EarlierDetails({ title, onPick }: { title: string; onPick: (info: Billi
  * shows the application's own items ticked beside what is open. Without JavaScript, earlier details
  * are chosen with the select above and a plain GET.
  */
-export function ApplicationForm(props: {
-  open: BillableItem[];
-  editing: InvoiceApplication | null;
-  earlier: BillingBaseInfo[];
-  prefill: BillingBaseInfo | null;
-  defaultTitle: string;
-  held: Record<string, string | string[]> | null;
-  /** The new application's constraints, or the change's when editing. */
-  constraint: FormConstraint;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending: boolean;
-}) {
+export function ApplicationForm(
+  props: PageFormProps & {
+    open: BillableItem[];
+    editing: InvoiceApplication | null;
+    earlier: BillingBaseInfo[];
+    prefill: BillingBaseInfo | null;
+    defaultTitle: string;
+  },
+) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { editing, prefill } = props;
@@ -182,16 +180,13 @@ export function ApplicationForm(props: {
           </SimpleGrid>
           <Checkbox {...getInputProps(fields.urgent, { type: "checkbox" })} key={fields.urgent.key} label={t("invoices.application.urgent")} />
           <FormTextInput field={fields.urgentReason} label={t("invoices.fields.urgentReason")} maxLength={200} />
-          <Group>
-            <Button type="submit" loading={props.pending} disabled={!items.length}>
-              {t(editing ? "invoices.application.update" : "invoices.application.submit")}
-            </Button>
+          <SubmitRow pending={props.pending} disabled={!items.length} label={t(editing ? "invoices.application.update" : "invoices.application.submit")}>
             {editing ? (
               <Button component={Link} to={`${PATH}?id=${editing.id}`} variant="default">
                 {t("invoices.application.back")}
               </Button>
             ) : null}
-          </Group>
+          </SubmitRow>
         </Stack>
       </Form>
     </Stack>

@@ -1,5 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
-import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -25,6 +25,7 @@ import { qrLinkAction } from "./qr-link.server";
 import { QR_REVOKE_QUESTION } from "./qr-link-panel";
 import "~/contracts/invoices/texts";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -174,12 +175,7 @@ export default function BillingApplicationPage() {
   return (
     <Stack gap="lg" maw={1000}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("invoices.application.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("invoices.application.intro")}
-        </Text>
+        <PageHeading title={t("invoices.application.title")} intro={t("invoices.application.intro")} />
         {data.view === "detail" && data.application ? (
           <ApplicationDetail
             application={data.application}

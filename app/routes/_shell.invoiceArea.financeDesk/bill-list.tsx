@@ -1,9 +1,7 @@
 import { HiddenFields } from "~/components/hidden-fields";
-import { getFormProps } from "@conform-to/react";
-import { Button, Group, SimpleGrid, Stack, Table, Title } from "@mantine/core";
+import { Button, SimpleGrid, Stack, Table } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
 import type { Bill } from "~/contracts/invoices/api-types";
 
 import type { billSchema } from "~/contracts/invoices/schema";
@@ -15,6 +13,8 @@ import { Empty } from "./desk-parts";
 import "~/contracts/invoices/texts";
 import { formatCny } from "~/contracts/common/format";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
+import { SubmitRow } from "~/components/submit-row";
+import { TitledForm } from "~/components/titled-form";
 
 /** The organizer's bills (booth fees and others) and the form to add one for a booth. */
 export function BillDesk({ bills, reply }: { bills: Bill[]; reply: FormReply }) {
@@ -31,31 +31,20 @@ export function BillDesk({ bills, reply }: { bills: Bill[]; reply: FormReply }) 
   );
   return (
     <Stack gap="md">
-      <Form method="post" {...getFormProps(form)} data-testid="bill-form">
-        <input type="hidden" name="deskAction" value="bill" />
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("invoices.finance.newBill")}
-          </Title>
-          <FormError errors={form.errors} id={form.errorId} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {text("boothNo", "invoices.fields.boothNo", 20)}
-            <FormSelect
-              field={fields.kind}
-              label={t("invoices.fields.billKind")}
-              data={BILL_KINDS.map((k) => ({ value: k, label: t(`invoices.productTypes.${k}`) }))}
-            />
-            {text("amount", "invoices.fields.amount", 20)}
-            {text("titleZh", "invoices.fields.billTitleZh", 100)}
-            {text("titleEn", "invoices.fields.billTitleEn", 100)}
-          </SimpleGrid>
-          <Group>
-            <Button type="submit" loading={pending}>
-              {t("invoices.finance.newBill")}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
+      <TitledForm form={form} testId="bill-form" hidden={{ deskAction: "bill" }} title={t("invoices.finance.newBill")}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {text("boothNo", "invoices.fields.boothNo", 20)}
+          <FormSelect
+            field={fields.kind}
+            label={t("invoices.fields.billKind")}
+            data={BILL_KINDS.map((k) => ({ value: k, label: t(`invoices.productTypes.${k}`) }))}
+          />
+          {text("amount", "invoices.fields.amount", 20)}
+          {text("titleZh", "invoices.fields.billTitleZh", 100)}
+          {text("titleEn", "invoices.fields.billTitleEn", 100)}
+        </SimpleGrid>
+        <SubmitRow pending={pending} label={t("invoices.finance.newBill")} />
+      </TitledForm>
       {bills.length ? (
         <Table.ScrollContainer minWidth={640}>
           <Table striped withTableBorder data-testid="bill-list">

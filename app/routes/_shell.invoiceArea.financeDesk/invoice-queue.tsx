@@ -87,14 +87,7 @@ export function InvoiceDecision({ row, query, reply }: { row: FinanceApplication
         <FormTextInput field={fields.invoiceNo} label={t("invoices.fields.invoiceNo")} maxLength={30} />
         <FormTextInput field={fields.invoiceDate} type="date" label={t("invoices.fields.invoiceDate")} />
       </SimpleGrid>
-      <FieldFileUpload
-        field={fields.pdfUrl}
-        formValues={form.initialValue}
-        folder={INVOICE_PDF_UPLOAD.folder}
-        kinds={INVOICE_PDF_UPLOAD.kinds}
-        maxBytes={INVOICE_PDF_UPLOAD.maxBytes}
-        label={t("invoices.fields.invoicePdf")}
-      />
+      <FieldFileUpload field={fields.pdfUrl} formValues={form.initialValue} {...INVOICE_PDF_UPLOAD} label={t("invoices.fields.invoicePdf")} />
     </DeskDecision>
   );
 }

@@ -25,6 +25,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { VOUCHER_UPLOAD, VoucherForm } from "./voucher-form";
 import "~/contracts/invoices/texts";
 import { Panel } from "~/components/panel";
+import { PageHeading } from "~/components/page-heading";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -154,12 +155,7 @@ export default function PaymentVoucherPage() {
   return (
     <Stack gap="lg" maw={1000}>
       <Panel>
-        <Title order={1} size="h3">
-          {t("invoices.voucher.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("invoices.voucher.intro")}
-        </Text>
+        <PageHeading title={t("invoices.voucher.title")} intro={t("invoices.voucher.intro")} />
         <Group justify="space-between">
           <Title order={2} size="h4">
             {t("invoices.bills.title")}

@@ -1,17 +1,15 @@
-import { getFormProps } from "@conform-to/react";
-import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { SimpleGrid, Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/texts";
-import { FormError } from "~/components/form-error";
 import type { BillList } from "~/contracts/invoices/api-types";
 import { BillTable } from "~/features/invoices/parts";
 import type { voucherSchema } from "~/contracts/invoices/schema";
 import { PRODUCT_TYPES, VOUCHER_FILE_KINDS, VOUCHER_FILES_MAX } from "~/contracts/invoices/values";
 import { SubmitRow } from "~/components/submit-row";
 import { FieldFileUpload } from "~/features/uploads/field-file-upload";
-import { useErrorText, usePortalForm, type FormReply } from "~/lib/forms";
+import { useErrorText, usePortalForm, type PageFormProps } from "~/lib/forms";
 import "~/contracts/invoices/texts";
 import { FormSelect, FormTextInput } from "~/components/form-fields";
+import { TitledForm } from "~/components/titled-form";
 
 export const VOUCHER_UPLOAD = { folder: "payment-voucher" as const, kinds: [...VOUCHER_FILE_KINDS], maxBytes: 10 * 1024 * 1024, maxCount: VOUCHER_FILES_MAX };
 
@@ -27,10 +25,8 @@ export function VoucherForm({
   constraint,
   lastResult,
   pending,
-}: FormReply & {
+}: PageFormProps & {
   bills: BillList;
-  held: Record<string, string | string[]> | null;
-  pending: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -46,45 +42,38 @@ export function VoucherForm({
     <FormTextInput field={fields[name]} label={t(`invoices.fields.${name}`)} maxLength={max} inputMode={inputMode} withAsterisk />
   );
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="voucher-form">
-      <input type="hidden" name="intent" value="save" />
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("invoices.voucher.formTitle")}
-        </Title>
-        <FormError errors={form.errors} id={form.errorId} />
-        {payable.length ? (
-          <>
-            <Text size="sm" c="dimmed">
-              {t("invoices.voucher.pickHint")}
+    <TitledForm form={form} testId="voucher-form" multipart hidden={{ intent: "save" }} title={t("invoices.voucher.formTitle")}>
+      {payable.length ? (
+        <>
+          <Text size="sm" c="dimmed">
+            {t("invoices.voucher.pickHint")}
+          </Text>
+          <div id={fields.itemKeys.id} key={fields.itemKeys.key}>
+            <BillTable items={payable} pick={() => true} checked={ticked} />
+          </div>
+          {fields.itemKeys.errors ? (
+            <Text c="red.8" size="sm">
+              {errorText(fields.itemKeys.errors)}
             </Text>
-            <div id={fields.itemKeys.id} key={fields.itemKeys.key}>
-              <BillTable items={payable} pick={() => true} checked={ticked} />
-            </div>
-            {fields.itemKeys.errors ? (
-              <Text c="red.8" size="sm">
-                {errorText(fields.itemKeys.errors)}
-              </Text>
-            ) : null}
-          </>
-        ) : (
-          <Text c="dimmed">{t("invoices.voucher.nothingToPay")}</Text>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text("name", 100)}
-          <FormSelect
-            field={fields.productType}
-            label={t("invoices.fields.productType")}
-            data={PRODUCT_TYPES.map((type) => ({ value: type, label: t(`invoices.productTypes.${type}`) }))}
-            withAsterisk
-          />
-          {text("amount", 20, "decimal")}
-          <FormTextInput field={fields.paidOn} type="date" label={t("invoices.fields.paidOn")} withAsterisk />
-          {text("payerAccountName", 100)}
-        </SimpleGrid>
-        <FieldFileUpload field={fields.documentUrls} formValues={form.initialValue} {...VOUCHER_UPLOAD} label={t("invoices.fields.documents")} />
-        <SubmitRow pending={pending} disabled={!payable.length} label={t("invoices.voucher.submit")} />
-      </Stack>
-    </Form>
+          ) : null}
+        </>
+      ) : (
+        <Text c="dimmed">{t("invoices.voucher.nothingToPay")}</Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text("name", 100)}
+        <FormSelect
+          field={fields.productType}
+          label={t("invoices.fields.productType")}
+          data={PRODUCT_TYPES.map((type) => ({ value: type, label: t(`invoices.productTypes.${type}`) }))}
+          withAsterisk
+        />
+        {text("amount", 20, "decimal")}
+        <FormTextInput field={fields.paidOn} type="date" label={t("invoices.fields.paidOn")} withAsterisk />
+        {text("payerAccountName", 100)}
+      </SimpleGrid>
+      <FieldFileUpload field={fields.documentUrls} formValues={form.initialValue} {...VOUCHER_UPLOAD} label={t("invoices.fields.documents")} />
+      <SubmitRow pending={pending} disabled={!payable.length} label={t("invoices.voucher.submit")} />
+    </TitledForm>
   );
 }

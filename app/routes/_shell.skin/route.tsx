@@ -1,7 +1,7 @@
 import { shellTitle } from "~/lib/page-title";
 import { FormPage } from "~/components/form-page";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Badge, Button, Card, Group, Image, Radio, SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Card, Group, Image, Radio, SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { usePortalForm, useErrorText } from "~/lib/forms";
 import { formConstraints, parseWithZod } from "~/lib/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -19,6 +19,7 @@ import type { PageHandle } from "~/contracts/permission/page-handle";
 import { showToast } from "~/lib/toast.server";
 import "~/contracts/settings/texts";
 import { settingsEndpoints } from "~/contracts/settings/endpoints.server";
+import { SubmitRow } from "~/components/submit-row";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -101,11 +102,7 @@ export default function SkinPage() {
               {skinError}
             </Text>
           ) : null}
-          <Group>
-            <Button type="submit" loading={isPending}>
-              {t("settings.skinSubmit")}
-            </Button>
-          </Group>
+          <SubmitRow pending={isPending} label={t("settings.skinSubmit")} />
         </Stack>
       </Form>
     </FormPage>

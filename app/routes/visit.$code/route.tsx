@@ -16,6 +16,7 @@ import { getLanguage } from "~/lib/cookies.server";
 import { visitAction } from "./action.server";
 import type { VisitValues } from "./fields";
 import "~/contracts/promotion/texts";
+import { PageHeading } from "~/components/page-heading";
 
 /**
  * /visit/<code>: a visitor's pre-registration behind an exhibitor's invitation or poster (issue 38,
@@ -85,12 +86,10 @@ export default function VisitPage() {
           </Group>
           {exhibition ? (
             <Stack gap={2}>
-              <Title order={1} size="h3">
-                {exhibition.name}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t("promotion.visitors.dates", { from: exhibition.opensOn, to: exhibition.endsOn })} · {exhibition.venue}
-              </Text>
+              <PageHeading
+                title={exhibition.name}
+                intro={`${t("promotion.visitors.dates", { from: exhibition.opensOn, to: exhibition.endsOn })} · ${exhibition.venue}`}
+              />
               {page?.inviterCompany ? (
                 <Text size="sm" fw={600} data-testid="inviter">
                   {t("promotion.visitors.invitedBy", { company: page.inviterCompany })}

@@ -1,7 +1,5 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvitationPage, InvitationSendAnswer } from "../../app/contracts/accounts/api-types";
 import { rsaEncrypt } from "../../app/features/auth/rsa.server";
@@ -11,7 +9,8 @@ import type { OpsContext } from "../../server/ops/command-types";
 import { opsHelp, runOpsCommand } from "../../server/ops/commands";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
-import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
+import { backendsOf, loadRemixBuild, postgresSkipReason, DEFAULT_BACKEND, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
+import { insertImportedAccount } from "../support/accounts";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -25,46 +24,25 @@ const tokenOf = (text: string) => LINK.exec(text)?.[1] ?? "";
  * voiding the old, and the CLI's send-invitations.
  */
 describe.each(backendsOf(import.meta.url))("invitations to the portal (/smeb/exhibitors/invitations, send, send-invitations) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let admin: string;
   let std01: string;
-  let template: { role_id: number; exhibition_id: number };
   let publicKey: string;
   let serial = 0;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "account-invitations-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [admin, std01] = await Promise.all([api.login("admin", "Admin#2026"), api.login("std01", "Expo#2026")]);
-    template = await api.db.selectFrom("users").select(["role_id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
+    api = await startTestApiInTempDir(backend, "account-invitations-");
+    ({ admin, std01 } = await signInDemo(api, ["admin", "std01"]));
     publicKey = (await api.call<{ publicKey: string }>("/login/publicKey")).data.publicKey;
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   /** An imported-style exhibitor (no password, not activated) with the contacts given. */
   async function account(contacts: { email?: string; phone?: string; company?: string; activated?: boolean }) {
     serial++;
     const username = `INV${serial}${crypto.randomBytes(2).toString("hex")}`.toUpperCase();
-    const row = await api.db
-      .insertInto("users")
-      .values({
-        username,
-        password_hash: "",
-        role_id: template.role_id,
-        exhibition_id: template.exhibition_id,
-        business_name: contacts.company ?? `${username} Ltd`,
-        business_name_en: `${username} Ltd`,
-        contact_email: contacts.email ?? null,
-        contact_phone: contacts.phone ?? null,
-        activated_at: contacts.activated ? new Date() : null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { id: row.id, username };
+    const { company, ...rest } = contacts;
+    return insertImportedAccount(api.db, { username, businessName: company ?? `${username} Ltd`, businessNameEn: `${username} Ltd`, ...rest });
   }
 
   const list = async (filter = "all", ticket = admin) =>
@@ -81,7 +59,7 @@ describe.each(backendsOf(import.meta.url))("invitations to the portal (/smeb/exh
     });
     return { status: response.status, ...((await response.json()) as { code: number; message: string; data: InvitationSendAnswer }) };
   }
-  const mailsTo = (to: string) => readOutbox(dataDir).filter((m) => m.to === to.toLowerCase());
+  const mailsTo = (to: string) => readOutbox(api.dataDir).filter((m) => m.to === to.toLowerCase());
   const openTokens = async () =>
     (await api.db.selectFrom("password_tokens").select("id").where("used_at", "is", null).where("voided_at", "is", null).execute()).length;
 
@@ -127,7 +105,7 @@ describe.each(backendsOf(import.meta.url))("invitations to the portal (/smeb/exh
     const a = await account({ email: `all-a-${backend}@example.com` });
     const b = await account({ phone: "13900003333" });
     const none = await account({});
-    const before = readOutbox(dataDir).length;
+    const before = readOutbox(api.dataDir).length;
     const result = await send({ all: true });
     expect(result.code, result.message).toBe(200);
     // No job queue in this process: the batch was sent in the request.
@@ -138,7 +116,7 @@ describe.each(backendsOf(import.meta.url))("invitations to the portal (/smeb/exh
     // Only accounts not activated: the demo exhibitors (activated) are not even looked at.
     expect(result.data.skippedActivated).toEqual([]);
     expect(sentNames).not.toContain("std01");
-    const messages = readOutbox(dataDir).slice(before);
+    const messages = readOutbox(api.dataDir).slice(before);
     const channels = result.data.sent.reduce((n, s) => n + Number(s.email) + Number(s.sms), 0);
     expect(messages).toHaveLength(channels);
     expect(messages.filter((m) => m.to === `all-a-${backend}@example.com`)).toHaveLength(1);
@@ -164,12 +142,12 @@ describe.each(backendsOf(import.meta.url))("invitations to the portal (/smeb/exh
   it("refuses an empty choice and accounts that are not exhibitors of the exhibition, sending nothing", async () => {
     const a = await account({ email: `refused-${backend}@example.com` });
     const organizer = await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
-    const before = readOutbox(dataDir).length;
+    const before = readOutbox(api.dataDir).length;
     const empty = await send({});
     expect([empty.status, empty.message]).toEqual([400, "Tick at least one account, or send to all not activated"]);
     const foreign = await send({ userIds: [a.id, organizer.id] });
     expect([foreign.status, foreign.message]).toEqual([400, "Some of the accounts are not exhibitors of this exhibition; nothing was sent"]);
-    expect(readOutbox(dataDir).length).toBe(before);
+    expect(readOutbox(api.dataDir).length).toBe(before);
   });
 
   it("refuses an exhibitor on both routes, sending nothing", async () => {
@@ -195,9 +173,9 @@ describe.each(backendsOf(import.meta.url))("invitations to the portal (/smeb/exh
 
     const a = await account({ email: `cli-a-${backend}@example.com` });
     const b = await account({ email: `cli-b-${backend}@example.com`, phone: "13900004444" });
-    const before = readOutbox(dataDir).length;
+    const before = readOutbox(api.dataDir).length;
     await expect(runOpsCommand(context, "send-invitations", [a.username, "NO-SUCH-1"])).rejects.toThrow(/No exhibitor NO-SUCH-1 in .*; nothing was sent\./);
-    expect(readOutbox(dataDir).length).toBe(before);
+    expect(readOutbox(api.dataDir).length).toBe(before);
 
     const named = await runOpsCommand(context, "send-invitations", [a.username.toLowerCase(), "std01"]);
     expect(named).toContain(`Sent ${a.username} a link by e-mail (en).`);
@@ -217,34 +195,20 @@ describe.each(backendsOf(import.meta.url))("invitations to the portal (/smeb/exh
 
 /** The organizer's page as a browser without JavaScript uses it: the list, a send to the ticked accounts, and the confirmation before sending to all. */
 describe("the invitation page /exhibitorInfo/exhibitorInvite, without JavaScript", () => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "invitation-page-"));
-    api = await startTestApi(DEFAULT_BACKEND, { DATA_DIR: dataDir }, { remixBuild: await loadRemixBuild() });
+    api = await startTestApiInTempDir(DEFAULT_BACKEND, "invitation-page-", {}, { remixBuild: await loadRemixBuild() });
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
   const sameOrigin = { "sec-fetch-site": "same-origin" };
 
   it("lists the accounts with their state, sends to the ticked ones, and asks before sending to all", async () => {
-    const std01 = await api.db.selectFrom("users").select(["role_id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-    const fresh = await api.db
-      .insertInto("users")
-      .values({
-        username: "PAGE001",
-        password_hash: "",
-        role_id: std01.role_id,
-        exhibition_id: std01.exhibition_id,
-        business_name: "页面测试公司",
-        business_name_en: "Page Test Co",
-        contact_email: "page001@example.com",
-        activated_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const fresh = await insertImportedAccount(api.db, {
+      username: "PAGE001",
+      businessName: "页面测试公司",
+      businessNameEn: "Page Test Co",
+      email: "page001@example.com",
+    });
     const browser = portalClient(api.baseUrl);
     await browser.signIn("admin", "Admin#2026");
     const page = await browser.request("/exhibitorInfo/exhibitorInvite?filter=pending");
@@ -270,21 +234,21 @@ describe("the invitation page /exhibitorInfo/exhibitorInvite, without JavaScript
     const after = await (await browser.request("/exhibitorInfo/exhibitorInvite?filter=pending")).text();
     expect(after).toContain("Sent to 1; skipped 0 (0 already activated, 0 without an e-mail or mobile)");
     expect(after).toMatch(/Invited \d{4}-\d{2}-\d{2}, link valid until \d{4}-\d{2}-\d{2}/);
-    expect(readOutbox(dataDir).filter((m) => m.to === "page001@example.com")).toHaveLength(1);
+    expect(readOutbox(api.dataDir).filter((m) => m.to === "page001@example.com")).toHaveLength(1);
 
     const question = await browser.request("/exhibitorInfo/exhibitorInvite", { body: new URLSearchParams({ intent: "all" }), headers: sameOrigin });
     expect(question.status).toBe(200);
     const questionHtml = await question.text();
     expect(questionHtml).toMatch(/Send invitations to \d+ accounts that are not activated yet\?/);
     expect(questionHtml).toContain('name="confirmed" value="1"');
-    expect(readOutbox(dataDir).filter((m) => m.to === "page001@example.com")).toHaveLength(1);
+    expect(readOutbox(api.dataDir).filter((m) => m.to === "page001@example.com")).toHaveLength(1);
 
     const confirmed = await browser.request("/exhibitorInfo/exhibitorInvite", {
       body: new URLSearchParams({ intent: "all", confirmed: "1" }),
       headers: sameOrigin,
     });
     expect(confirmed.status).toBe(302);
-    expect(readOutbox(dataDir).filter((m) => m.to === "page001@example.com")).toHaveLength(2);
+    expect(readOutbox(api.dataDir).filter((m) => m.to === "page001@example.com")).toHaveLength(2);
     // Sent in the request (no job queue here) as a batch: the page shows its result, and no refresh.
     const done = await (await browser.request("/exhibitorInfo/exhibitorInvite")).text();
     expect(done).toContain('data-testid="invite-batch" data-state="done"');

@@ -1,13 +1,11 @@
 import ExcelJS from "exceljs";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import type { BadgeView } from "../../app/contracts/badges/api-types";
 import type { BadgeReviewInfo, BadgeReviewList } from "../../app/contracts/badges/review-types";
 import { readOutbox } from "../support/outbox";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -19,17 +17,15 @@ const idCard = (n: number) => {
 type Fields = { fields: Record<string, string[]> };
 
 describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass/ticket/review) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let std01: string;
   let raw01: string;
   let admin: string;
   let std01Id: number;
   let raw01Id: number;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-badge-review-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+    api = await startTestApiInTempDir(backend, "portal-badge-review-");
+    ({ std01, raw01, admin } = await signInDemo(api, ["std01", "raw01", "admin"]));
     const users = await api.db.selectFrom("users").select(["id", "username", "exhibition_id"]).where("username", "in", ["std01", "raw01"]).execute();
     std01Id = users.find((u) => u.username === "std01")!.id;
     raw01Id = users.find((u) => u.username === "raw01")!.id;
@@ -46,10 +42,7 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
       .onConflict((oc) => oc.column("user_id").doUpdateSet({ draft: JSON.stringify({ companyNameZh: "星河智能", companyNameEn: "Galaxy Smart" }) }))
       .execute();
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const list = (query: Record<string, string> = {}, lang = "en", ticket = admin) =>
     api.call<BadgeReviewList>("/smeb/pass/ticket/review/list", { ticket, query, lang });
@@ -106,19 +99,8 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
   });
 
   it("returns with a comment, the exhibitor resubmits, the organizer approves; every step is kept", async () => {
-    const saved = await api.call<BadgeView>("/smeb/pass/ticket/save", {
-      ticket: std01,
-      lang: "zh",
-      form: {
-        holderName: "审核测试",
-        idType: "idCard",
-        idNumber: idCard(1),
-        mobile: "13911110001",
-        email: "review1@example.com",
-        company: "星河",
-        position: "工程师",
-      },
-    });
+    const holder = { holderName: "审核测试", idType: "idCard", idNumber: idCard(1), mobile: "13911110001", email: "review1@example.com", company: "星河" };
+    const saved = await api.call<BadgeView>("/smeb/pass/ticket/save", { ticket: std01, lang: "zh", form: { ...holder, position: "工程师" } });
     expect(saved.code, saved.message).toBe(200);
     const id = saved.data.id;
     const before = await badgeState();
@@ -138,7 +120,7 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
     expect(returned.data.events[0]).toMatchObject({ action: "returned", actorLabel: "admin", comment: "照片不清晰" });
 
     // The exhibitor is told by e-mail, in both languages.
-    const mail = readOutbox(dataDir)
+    const mail = readOutbox(api.dataDir)
       .filter((m) => m.to === "zhangsan@galaxy-smart.example.com")
       .at(-1)!;
     expect(mail.subject).toContain("审核测试");
@@ -156,17 +138,7 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
     const resubmitted = await api.call<BadgeView>("/smeb/pass/ticket/update", {
       ticket: std01,
       lang: "zh",
-      form: {
-        holderName: "审核测试",
-        idType: "idCard",
-        idNumber: idCard(1),
-        mobile: "13911110001",
-        email: "review1@example.com",
-        company: "星河",
-        position: "高级工程师",
-        id: String(id),
-        version: String(returned.data.version),
-      },
+      form: { ...holder, position: "高级工程师", id: String(id), version: String(returned.data.version) },
     });
     expect(resubmitted.code, resubmitted.message).toBe(200);
     expect(resubmitted.data.status).toBe("submitted");

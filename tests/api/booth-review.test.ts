@@ -1,11 +1,9 @@
 import ExcelJS from "exceljs";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConstructionEvent, DrawingProcess, ReviewItem, ReviewList } from "../../app/contracts/booth-construction/api-types";
 import { uploadAs } from "../support/uploads";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { TEST_NOW } from "../support/test-clock";
 import { boothReviewSweep } from "./idor/booth-review";
 
@@ -15,8 +13,7 @@ type Fields = { fields: Record<string, string[]> };
 const hoursBefore = (hours: number) => new Date(Date.parse(TEST_NOW) - hours * 3_600_000);
 
 describe.each(backendsOf(import.meta.url))("organizer's construction review (/smeb/boothBuild/review) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let std01: string;
   let raw01: string;
   let admin: string;
@@ -25,14 +22,8 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
   let booth: Record<string, number>;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-booth-review-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-    ]);
+    api = await startTestApiInTempDir(backend, "portal-booth-review-");
+    ({ std01, raw01, admin, carrier01: carrier } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01"]));
     const booths = await api.db.selectFrom("booths").select(["id", "booth_no", "user_id", "exhibition_id"]).execute();
     booth = Object.fromEntries(booths.map((b) => [b.booth_no, b.id]));
     const of = (boothNo: string) => {
@@ -103,10 +94,7 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
     expect(drawing.code, drawing.message).toBe(200);
     ids.drawing = drawing.data.drawings.design[0]!.id;
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const list = (query: Record<string, string> = {}, lang = "en", ticket = admin) =>
     api.call<ReviewList>("/smeb/boothBuild/review/list", { ticket, query, lang });

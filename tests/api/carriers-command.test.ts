@@ -6,6 +6,7 @@ import { until } from "../support/until";
 import { opsCommand } from "../support/ops-command";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
+import { tablesSnapshot } from "../support/table-snapshot";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -26,14 +27,7 @@ describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) =>
   afterAll(() => api?.close());
 
   /** Every row of the carriers' tables, as text: equal before and after means nothing changed. */
-  async function snapshot() {
-    const parts: string[] = [];
-    for (const table of TABLES) {
-      const { rows } = await sql<{ all: string | null }>`select string_agg(t::text, '|' order by t::text) as "all" from ${sql.table(table)} t`.execute(api.db);
-      parts.push(`${table}: ${rows[0]?.all ?? ""}`);
-    }
-    return parts.join("\n");
-  }
+  const snapshot = () => tablesSnapshot(api.db, TABLES);
 
   const carrierId = async (code: string) =>
     (await api.db.selectFrom("carriers").select("id").where("exhibition_id", "=", exhibition.id).where("code", "=", code).executeTakeFirst())?.id;

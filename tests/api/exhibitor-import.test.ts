@@ -1,41 +1,34 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ExhibitorImportFailure, ExhibitorImportPreview } from "../../app/contracts/accounts/api-types";
 import type { StandardBuildAnswer } from "../../app/contracts/booth-construction/api-types";
 import { hashPassword } from "../../server/auth/password";
 import { rowErrorLines } from "../../app/contracts/accounts/row-errors.server";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason } from "../support/test-api";
 import { watchWorkbookLoads } from "../support/workbook-loads";
 import { loadWorkbook, repack, workbookWith } from "./badges-excel-files";
 import { importFile, importRow, oldImportFile, oldImportRow } from "./exhibitor-import-files";
+import { demoServer } from "../support/demo-cast";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/smeb/exhibitors/import/*) on %s", (backend) => {
-  let api: TestApi;
-  let admin: string;
-  let std01: string;
-
-  beforeAll(async () => {
-    api = await startTestApi(backend);
-    [admin, std01] = await Promise.all([api.login("admin", "Admin#2026"), api.login("std01", "Expo#2026")]);
-  });
-  afterAll(() => api?.close());
+  const demo = demoServer(backend, ["admin", "std01"]);
 
   async function preview(bytes: Buffer, options: { ticket?: string; lang?: string; name?: string } = {}) {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(bytes)], options.name ?? "exhibitors.xlsx", { type: XLSX }));
-    const response = await fetch(`${api.baseUrl}/api/smeb/exhibitors/import/preview`, {
+    const response = await fetch(`${demo.api.baseUrl}/api/smeb/exhibitors/import/preview`, {
       method: "POST",
-      headers: { ticket: options.ticket ?? admin, "accept-language": options.lang ?? "en" },
+      headers: { ticket: options.ticket ?? demo.admin, "accept-language": options.lang ?? "en" },
       body: form,
     });
     return { status: response.status, ...((await response.json()) as { code: number; message: string; data: ExhibitorImportPreview }) };
   }
-  async function confirm(stageId: string, ticket = admin) {
-    const response = await fetch(`${api.baseUrl}/api/smeb/exhibitors/import/confirm`, {
+  async function confirm(stageId: string, ticket = demo.admin) {
+    const response = await fetch(`${demo.api.baseUrl}/api/smeb/exhibitors/import/confirm`, {
       method: "POST",
       headers: { ticket, "accept-language": "en", "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ stageId }),
@@ -44,12 +37,16 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
   }
   const snapshot = async () =>
     JSON.stringify([
-      await api.db.selectFrom("users").select(["id", "username", "business_name", "contact_phone"]).orderBy("id").execute(),
-      await api.db.selectFrom("booths").select(["id", "booth_no", "user_id", "hall_id", "width_m", "depth_m", "area_m2", "booth_type"]).orderBy("id").execute(),
+      await demo.api.db.selectFrom("users").select(["id", "username", "business_name", "contact_phone"]).orderBy("id").execute(),
+      await demo.api.db
+        .selectFrom("booths")
+        .select(["id", "booth_no", "user_id", "hall_id", "width_m", "depth_m", "area_m2", "booth_type"])
+        .orderBy("id")
+        .execute(),
     ]);
 
   it("gives the organizer the template: bilingual headers in order, each with a note on what it takes, and two sample rows", async () => {
-    const response = await fetch(`${api.baseUrl}/api/smeb/exhibitors/import/template`, { headers: { ticket: admin, "accept-language": "zh" } });
+    const response = await fetch(`${demo.api.baseUrl}/api/smeb/exhibitors/import/template`, { headers: { ticket: demo.admin, "accept-language": "zh" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain(XLSX);
     const sheet = (await loadWorkbook(Buffer.from(await response.arrayBuffer()))).worksheets[0]!;
@@ -151,7 +148,7 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
       [4, "IMP0022", "8Y03", "create", "create"],
     ]);
     // Previewing saved nothing yet.
-    expect(await api.db.selectFrom("users").select("id").where("username", "=", "IMP0021").executeTakeFirst()).toBeUndefined();
+    expect(await demo.api.db.selectFrom("users").select("id").where("username", "=", "IMP0021").executeTakeFirst()).toBeUndefined();
     const saved = await confirm(first.data.stageId!);
     expect(saved.status, saved.message).toBe(200);
     expect(saved.data).toEqual({ createdExhibitors: 2, updatedExhibitors: 0, createdBooths: 3, updatedBooths: 0 });
@@ -159,7 +156,7 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
     // A confirmation is used once.
     expect((await confirm(first.data.stageId!)).status).toBe(404);
 
-    const account = await api.db.selectFrom("users").selectAll().where("username", "=", "IMP0021").executeTakeFirstOrThrow();
+    const account = await demo.api.db.selectFrom("users").selectAll().where("username", "=", "IMP0021").executeTakeFirstOrThrow();
     expect(account).toMatchObject({
       role_id: 2,
       business_name: "导入公司21",
@@ -168,7 +165,7 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
       activated_at: null,
       password_hash: "",
     });
-    const booths = await api.db
+    const booths = await demo.api.db
       .selectFrom("booths")
       .select(["booth_no", "booth_type", "width_m", "depth_m", "area_m2"])
       .where("user_id", "=", account.id)
@@ -180,7 +177,7 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
     ]);
 
     // An account without a password cannot sign in, and gets the ordinary wrong-password answer.
-    const login = await api.call<unknown>("/login/login", { form: { username: "IMP0021", password: "Expo#2026" } });
+    const login = await demo.api.call<unknown>("/login/login", { form: { username: "IMP0021", password: "Expo#2026" } });
     expect([login.code, login.message]).toEqual([400, "Incorrect username or password"]);
 
     const before = await snapshot();
@@ -192,8 +189,8 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
     // A changed company name and booth type update the same rows.
     const changed = await preview(await importFile([importRow(21, "8Y01", { company: "新名称" }), importRow(21, "8Y02", { company: "新名称", type: 1 })]));
     expect((await confirm(changed.data.stageId!)).status).toBe(200);
-    expect((await api.db.selectFrom("users").select("business_name").where("id", "=", account.id).executeTakeFirstOrThrow()).business_name).toBe("新名称");
-    expect((await api.db.selectFrom("booths").select("booth_type").where("booth_no", "=", "8Y02").executeTakeFirstOrThrow()).booth_type).toBe(1);
+    expect((await demo.api.db.selectFrom("users").select("business_name").where("id", "=", account.id).executeTakeFirstOrThrow()).business_name).toBe("新名称");
+    expect((await demo.api.db.selectFrom("booths").select("booth_type").where("booth_no", "=", "8Y02").executeTakeFirstOrThrow()).booth_type).toBe(1);
   });
 
   /** Previews and confirms a good file: its counts. */
@@ -224,7 +221,7 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
       ["IMP0081", "Harbour Trading Ltd", 6, 3, 18],
       ["IMP0082", "Rhein Maschinen GmbH", 9, 6, 54],
     ]);
-    const accounts = await api.db
+    const accounts = await demo.api.db
       .selectFrom("users")
       .select(["username", "business_name", "business_name_en", "contact_phone", "contact_email"])
       .where("username", "in", ["IMP0081", "IMP0082"])
@@ -234,7 +231,7 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
       { username: "IMP0081", business_name: null, business_name_en: "Harbour Trading Ltd", contact_phone: "+85291234567", contact_email: null },
       { username: "IMP0082", business_name: null, business_name_en: "Rhein Maschinen GmbH", contact_phone: null, contact_email: "info@rhein.example.de" },
     ]);
-    const booths = await api.db
+    const booths = await demo.api.db
       .selectFrom("booths")
       .select(["booth_no", "width_m", "depth_m", "area_m2"])
       .where("booth_no", "in", ["8H01", "8H02"])
@@ -246,14 +243,14 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
     ]);
 
     // The overseas exhibitor, once activated, sees its English name on its home and fascia and two furniture sets for 18 m².
-    await api.db
+    await demo.api.db
       .updateTable("users")
       .set({ password_hash: await hashPassword("Expo#2026"), activated_at: sql<Date>`now()` })
       .where("username", "=", "IMP0081")
       .execute();
-    const ticket = await api.login("IMP0081", "Expo#2026");
-    const boothId = (await api.db.selectFrom("booths").select("id").where("booth_no", "=", "8H01").executeTakeFirstOrThrow()).id;
-    const build = await api.call<StandardBuildAnswer>("/smeb/boothBuild/find", { ticket, lang: "zh", query: { boothId: String(boothId) } });
+    const ticket = await demo.api.login("IMP0081", "Expo#2026");
+    const boothId = (await demo.api.db.selectFrom("booths").select("id").where("booth_no", "=", "8H01").executeTakeFirstOrThrow()).id;
+    const build = await demo.api.call<StandardBuildAnswer>("/smeb/boothBuild/find", { ticket, lang: "zh", query: { boothId: String(boothId) } });
     expect(build.code, build.message).toBe(200);
     expect(build.data.build).toMatchObject({ fasciaNameZh: "", fasciaNameEn: "Harbour Trading Ltd", booth: { widthM: 6, depthM: 3, areaM2: 18 } });
     const sets = Object.fromEntries(build.data.build.equipment.map((item) => [item.code, item.quantity]));
@@ -264,7 +261,7 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
     const { saved } = await importWhole(await oldImportFile([oldImportRow(91, "8J01", { area: 18 }), oldImportRow(91, "8J02", { area: 6 })]));
     expect(saved).toEqual({ createdExhibitors: 1, updatedExhibitors: 0, createdBooths: 2, updatedBooths: 0 });
     const sizes = async () =>
-      api.db.selectFrom("booths").select(["booth_no", "width_m", "depth_m", "area_m2"]).where("booth_no", "like", "8J%").orderBy("booth_no").execute();
+      demo.api.db.selectFrom("booths").select(["booth_no", "width_m", "depth_m", "area_m2"]).where("booth_no", "like", "8J%").orderBy("booth_no").execute();
     expect(await sizes()).toEqual([
       { booth_no: "8J01", width_m: 6, depth_m: 3, area_m2: 18 },
       { booth_no: "8J02", width_m: 3, depth_m: 2, area_m2: 6 },
@@ -351,12 +348,12 @@ describe.each(backendsOf(import.meta.url))("the organizer's exhibitor import (/s
 
   it("is the organizer's only: an exhibitor gets 403 on every call and changes nothing", async () => {
     const before = await snapshot();
-    const template = await fetch(`${api.baseUrl}/api/smeb/exhibitors/import/template`, { headers: { ticket: std01 } });
+    const template = await fetch(`${demo.api.baseUrl}/api/smeb/exhibitors/import/template`, { headers: { ticket: demo.std01 } });
     expect(template.status).toBe(403);
     const file = await importFile([importRow(51, "5V01")]);
-    expect((await preview(file, { ticket: std01 })).status).toBe(403);
+    expect((await preview(file, { ticket: demo.std01 })).status).toBe(403);
     const staged = await preview(file);
-    expect((await confirm(staged.data.stageId!, std01)).status).toBe(403);
+    expect((await confirm(staged.data.stageId!, demo.std01)).status).toBe(403);
     expect(await snapshot()).toBe(before);
   });
 });

@@ -8,6 +8,8 @@ import { portalClient } from "../support/portal-client";
 import { PNG } from "../support/sample-files";
 import { addDays, testCalendar } from "../support/test-clock";
 import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { sendFeedbackWithPicture } from "../support/uploads";
+import { signInDemo } from "../support/demo-cast";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -29,17 +31,8 @@ describe.each(backendsOf(import.meta.url))("the feedback inbox (/smeb/feedback/l
 
   beforeAll(async () => {
     api = await startTestApi(backend, {}, { remixBuild: await loadRemixBuild() });
-    [admin, std01, raw01, carrier] = await Promise.all([
-      api.login("admin", "Admin#2026"),
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("carrier01", "Expo#2026"),
-    ]);
-    const form = new FormData();
-    form.set("type", "3");
-    form.set("content", `${marker} the hall map is wrong`);
-    form.set("file", new File([new Uint8Array(PNG)], "map.png", { type: "image/png" }));
-    const saved = await fetch(`${api.baseUrl}/api/smeb/feedback/save`, { method: "POST", headers: { ticket: std01 }, body: form });
+    ({ admin, std01, raw01, carrier01: carrier } = await signInDemo(api, ["admin", "std01", "raw01", "carrier01"]));
+    const saved = await sendFeedbackWithPicture(api, std01, { type: "3", content: `${marker} the hall map is wrong`, fileName: "map.png" });
     expect(saved.status).toBe(200);
     withImage = ((await saved.json()) as { data: { id: number } }).data.id;
     const plain = await api.call<{ id: number }>("/smeb/feedback/save", { ticket: std01, form: { type: "2", content: `${marker} more parking` } });

@@ -1,12 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HELD_FOR_ADDRESS_REASON } from "../../app/contracts/delivery-log/values";
 import { PORTAL_ADDRESS_MARK, portalLink } from "../../server/exhibition-settings/public-url";
 import { readOutbox } from "../support/outbox";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -16,22 +14,17 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * organizer saves the address. The demo keeps its bare paths (its own local server).
  */
 describe.each(backendsOf(import.meta.url))("links held until the public address is set on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let admin: string;
   let std01: string;
   let exhibitionId: number;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "held-links-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [admin, std01] = await Promise.all([api.login("admin", "Admin#2026"), api.login("std01", "Expo#2026")]);
+    api = await startTestApiInTempDir(backend, "held-links-");
+    ({ admin, std01 } = await signInDemo(api, ["admin", "std01"]));
     exhibitionId = (await api.db.selectFrom("users").select("exhibition_id").where("username", "=", "std01").executeTakeFirstOrThrow()).exhibition_id;
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const messagesTo = (recipient: string) =>
     api.db
@@ -62,7 +55,7 @@ describe.each(backendsOf(import.meta.url))("links held until the public address 
       const [held] = await messagesTo(email);
       expect(held).toMatchObject({ status: "queued", reason: HELD_FOR_ADDRESS_REASON, attempts: 0, exhibition_id: exhibitionId });
       expect(held!.text).toContain(`${PORTAL_ADDRESS_MARK}/contractor?no=std01`);
-      expect(readOutbox(dataDir).filter((mail) => mail.to === email)).toEqual([]);
+      expect(readOutbox(api.dataDir).filter((mail) => mail.to === email)).toEqual([]);
 
       // The delivery log says why it waits.
       const log = await api.call<{ rows: { id: number; status: string; reason: string | null }[] }>("/smeb/messages/list", {
@@ -82,7 +75,7 @@ describe.each(backendsOf(import.meta.url))("links held until the public address 
       expect(sent).toMatchObject({ status: "sent", reason: null, attempts: 1 });
       expect(sent!.text).toContain("https://expo.held.test/contractor?no=std01");
       expect(sent!.text).not.toContain(PORTAL_ADDRESS_MARK);
-      const mails = readOutbox(dataDir).filter((mail) => mail.to === email);
+      const mails = readOutbox(api.dataDir).filter((mail) => mail.to === email);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text).toContain("https://expo.held.test/contractor?no=std01");
 

@@ -1,27 +1,20 @@
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChecklistOverview, NotDonePage } from "../../app/contracts/home/overview-types";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason } from "../support/test-api";
+import { demoServer } from "../support/demo-cast";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 describe.each(backendsOf(import.meta.url))("the organizer's checklist overview (/smeb/worksheet/overview, notDone) on %s", (backend) => {
-  let api: TestApi;
-  let admin: string;
-  let std01: string;
+  const demo = demoServer(backend, ["admin", "std01"]);
 
-  beforeAll(async () => {
-    api = await startTestApi(backend);
-    [admin, std01] = await Promise.all([api.login("admin", "Admin#2026"), api.login("std01", "Expo#2026")]);
-  });
-  afterAll(() => api?.close());
-
-  const overview = async () => (await api.call<ChecklistOverview>("/smeb/worksheet/overview", { ticket: admin })).data;
+  const overview = async () => (await demo.api.call<ChecklistOverview>("/smeb/worksheet/overview", { ticket: demo.admin })).data;
   const itemByLink = (o: ChecklistOverview, link: string) => o.items.find((i) => i.link === link)!;
 
   it("counts, per item, the exhibitors done and not done, and the ones past the deadline", async () => {
     const o = await overview();
-    const exhibitors = await api.db
+    const exhibitors = await demo.api.db
       .selectFrom("users as u")
       .where("u.role_id", "=", 2)
       .where((eb) => eb.exists(eb.selectFrom("booths as b").select("b.id").whereRef("b.user_id", "=", "u.id")))
@@ -45,18 +38,20 @@ describe.each(backendsOf(import.meta.url))("the organizer's checklist overview (
   it("lists who is behind on an item with their booths and contacts, and exports the list", async () => {
     const o = await overview();
     const badges = itemByLink(o, "/exhibitorInfo/exhibitorCertificateApply");
-    const nobody = (await api.call<NotDonePage>("/smeb/worksheet/notDone", { ticket: admin, query: { itemId: String(badges.id) } })).data;
+    const nobody = (await demo.api.call<NotDonePage>("/smeb/worksheet/notDone", { ticket: demo.admin, query: { itemId: String(badges.id) } })).data;
     expect(nobody).toMatchObject({ total: 0, rows: [] });
     const invitation = itemByLink(o, "/exhibitorInfo/invitation/custom");
-    const first = (await api.call<NotDonePage>("/smeb/worksheet/notDone", { ticket: admin, query: { itemId: String(invitation.id), pageSize: "50" } })).data;
+    const first = (
+      await demo.api.call<NotDonePage>("/smeb/worksheet/notDone", { ticket: demo.admin, query: { itemId: String(invitation.id), pageSize: "50" } })
+    ).data;
     expect(first.total).toBe(invitation.notDone);
     const usernames = first.rows.map((r) => r.username);
     expect(usernames).toEqual(expect.arrayContaining(["raw01", "std01"]));
     const raw01 = first.rows.find((r) => r.username === "raw01")!;
     expect(raw01.booths).toContain("2B10");
 
-    const exported = await fetch(`${api.baseUrl}/api/smeb/worksheet/notDone/export?itemId=${invitation.id}`, {
-      headers: { ticket: admin, "accept-language": "en" },
+    const exported = await fetch(`${demo.api.baseUrl}/api/smeb/worksheet/notDone/export?itemId=${invitation.id}`, {
+      headers: { ticket: demo.admin, "accept-language": "en" },
     });
     expect(exported.status).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -65,12 +60,12 @@ describe.each(backendsOf(import.meta.url))("the organizer's checklist overview (
     expect(sheet.rowCount).toBe(first.total + 1);
     expect(sheet.getRow(1).getCell(1).text).toBe("Exhibitor number");
 
-    const missing = await api.call<unknown>("/smeb/worksheet/notDone", { ticket: admin, query: { itemId: "999999" } });
+    const missing = await demo.api.call<unknown>("/smeb/worksheet/notDone", { ticket: demo.admin, query: { itemId: "999999" } });
     expect(missing.code).toBe(404);
   });
 
   it("is the organizer's only: an exhibitor gets 403", async () => {
-    expect((await api.call<unknown>("/smeb/worksheet/overview", { ticket: std01 })).code).toBe(403);
-    expect((await api.call<unknown>("/smeb/worksheet/notDone", { ticket: std01, query: { itemId: "1" } })).code).toBe(403);
+    expect((await demo.api.call<unknown>("/smeb/worksheet/overview", { ticket: demo.std01 })).code).toBe(403);
+    expect((await demo.api.call<unknown>("/smeb/worksheet/notDone", { ticket: demo.std01, query: { itemId: "1" } })).code).toBe(403);
   });
 });

@@ -6,6 +6,8 @@ import { portalClient } from "../support/portal-client";
 import { describeCaller, type RouteCall } from "../support/route-calls";
 import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { PNG } from "../support/sample-files";
+import { sendFeedbackWithPicture } from "../support/uploads";
+import { idorCast } from "../support/demo-cast";
 
 /**
  * IDOR sweep: exhibitor B (raw01) holding exhibitor A's (std01) ids gets 403 or 404 and none of
@@ -195,20 +197,11 @@ let ctx: Context;
 beforeAll(async () => {
   build = await loadRemixBuild();
   const api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build, recordRouteCalls: true });
-  const [a, b, admin, carrier] = await Promise.all([
-    api.login("std01", "Expo#2026"),
-    api.login("raw01", "Expo#2026"),
-    api.login("admin", "Admin#2026"),
-    api.login("carrier01", "Expo#2026"),
-  ]);
-  const form = new FormData();
-  form.set("type", "1");
-  form.set("content", "A's screenshot");
-  form.set("file", new File([new Uint8Array(PNG)], "a.png", { type: "image/png" }));
-  const saved = await fetch(`${api.baseUrl}/api/smeb/feedback/save`, { method: "POST", headers: { ticket: a }, body: form });
+  const cast = await idorCast(api);
+  const saved = await sendFeedbackWithPicture(api, cast.a, { type: "1", content: "A's screenshot", fileName: "a.png" });
   const aFileUrl = ((await saved.json()) as { data: { imgUrl: string } }).data.imgUrl;
   const booth = await api.db.selectFrom("booths").select("id").where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
-  ctx = { api, a, b, admin, carrier, aFileUrl, aBoothId: booth.id };
+  ctx = { ...cast, aFileUrl, aBoothId: booth.id };
 });
 afterAll(() => ctx?.api.close());
 

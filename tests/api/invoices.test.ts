@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   BillingBaseInfo,
@@ -12,7 +12,7 @@ import type {
   InvoiceApplicationDetail,
 } from "../../app/contracts/invoices/api-types";
 import { readOutbox } from "../support/outbox";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { appClock } from "../../server/clock";
@@ -26,26 +26,16 @@ type Fields = { fields: Record<string, string[]> };
 const invoiceDay = addDays(testCalendar.seededOn, 1);
 
 describe.each(backendsOf(import.meta.url))("invoice applications (/smeb/invoice) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let std01: string;
   let raw01: string;
   let admin: string;
   let carrier: string;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-invoices-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-    ]);
+    api = await startTestApiInTempDir(backend, "portal-invoices-");
+    ({ std01, raw01, admin, carrier01: carrier } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01"]));
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const save = (ticket: string, body: Record<string, unknown>, lang = "zh") => api.call<InvoiceApplication>("/smeb/invoice/save", { json: body, ticket, lang });
   const update = (ticket: string, body: Record<string, unknown>) => api.call<InvoiceApplication>("/smeb/invoice/update", { json: body, ticket, lang: "zh" });
@@ -121,7 +111,7 @@ describe.each(backendsOf(import.meta.url))("invoice applications (/smeb/invoice)
     expect((await pdf(raw01, saved.data.id)).status).toBe(404);
     expect((await detail(std01, saved.data.id)).data.qr).toBeNull();
 
-    const mail = readOutbox(dataDir).find((m) => m.to === "finance.b@galaxy-smart.example.com")!;
+    const mail = readOutbox(api.dataDir).find((m) => m.to === "finance.b@galaxy-smart.example.com")!;
     expect(mail.subject).toContain("44031234567890");
     expect(mail.subject).toContain("¥580.50");
     expect(mail.text).toContain("/invoiceArea/billingApplication");
@@ -136,7 +126,7 @@ describe.each(backendsOf(import.meta.url))("invoice applications (/smeb/invoice)
     expect((refused.data as unknown as Fields).fields.pdfUrl).toBeDefined();
     const pdfUrl = await invoicePdf();
     // The outbox cannot be written while a file stands where its folder should be.
-    const outbox = path.join(dataDir, "outbox");
+    const outbox = path.join(api.dataDir, "outbox");
     fs.mkdirSync(outbox, { recursive: true });
     fs.renameSync(outbox, `${outbox}.away`);
     fs.writeFileSync(outbox, "");

@@ -1,10 +1,9 @@
-import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { secretPathPatterns } from "../../app/contracts/permission/page-rules";
 import { pageRoutesOf } from "../../server/app";
 import { fillPath, serverRoutes } from "../support/inventory";
-import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
 import { until } from "../support/until";
+import { pagesPortal } from "../support/pages-portal";
 
 /**
  * Issue 36 item 4: the invoice QR page is opened with its token in the URL; the access log (the
@@ -14,16 +13,10 @@ import { until } from "../support/until";
  * a secret (pathParams); the access log blanks the secret ones, found from the same handles.
  */
 describe("the access log keeps no token", () => {
-  let api: TestApi;
-  let build: ServerBuild;
-  beforeAll(async () => {
-    build = await loadRemixBuild();
-    api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
-  });
-  afterAll(() => api?.close());
+  const portal = pagesPortal();
 
   const TOKEN = `EPI2.1.0.9999999999.${"Qx7".repeat(7)}k`;
-  const accessLines = () => api.logLines.filter((line) => (line.req as { url?: string } | undefined)?.url);
+  const accessLines = () => portal.api.logLines.filter((line) => (line.req as { url?: string } | undefined)?.url);
   const urlOf = (line: Record<string, unknown>) => (line.req as { url: string }).url;
 
   /** The access lines of requests with this id (the line is written when the answer has finished: waited for, up to the test's timeout). */
@@ -42,15 +35,15 @@ describe("the access log keeps no token", () => {
   let requestSerial = 0;
   async function get(url: string) {
     const id = `redaction-${++requestSerial}`;
-    const response = await fetch(`${api.baseUrl}${url}`, { headers: { "x-request-id": id }, redirect: "manual" });
+    const response = await fetch(`${portal.api.baseUrl}${url}`, { headers: { "x-request-id": id }, redirect: "manual" });
     await response.arrayBuffer();
     return id;
   }
 
   it("logs a QR page request and its data request, each naming its API call, with the token blanked", async () => {
-    const page = await fetch(`${api.baseUrl}/invoiceArea/saveQrCode?token=${TOKEN}`);
+    const page = await fetch(`${portal.api.baseUrl}/invoiceArea/saveQrCode?token=${TOKEN}`);
     await page.text();
-    const data = await fetch(`${api.baseUrl}/invoiceArea/saveQrCode?token=${TOKEN}&_data=routes%2FinvoiceArea.saveQrCode`);
+    const data = await fetch(`${portal.api.baseUrl}/invoiceArea/saveQrCode?token=${TOKEN}&_data=routes%2FinvoiceArea.saveQrCode`);
     await data.text();
 
     const pageLines = await linesFor("/invoiceArea/saveQrCode", 2);
@@ -64,24 +57,24 @@ describe("the access log keeps no token", () => {
       expect(line.res).toEqual({ statusCode: expect.any(Number) });
       expect(line.api).toEqual([expect.objectContaining({ method: "GET", url: "/api/invoice/qr/info?token=[redacted]", status: expect.any(Number) })]);
     }
-    expect(JSON.stringify(api.logLines)).not.toContain(TOKEN.split(".").at(-1));
+    expect(JSON.stringify(portal.api.logLines)).not.toContain(TOKEN.split(".").at(-1));
   });
 
   it("every route with a dynamic segment says whether it is a secret; the Express routes' are ids and share codes", () => {
-    const dynamic = pageRoutesOf(build).filter((route) => /[:*]/.test(route.path));
+    const dynamic = pageRoutesOf(portal.build).filter((route) => /[:*]/.test(route.path));
     expect(dynamic.length).toBeGreaterThan(10);
     const undeclared = dynamic.filter((route) => route.handle.pathParams !== "secret" && route.handle.pathParams !== "public").map((route) => route.path);
     expect(undeclared).toEqual([]);
-    expect(secretPathPatterns(pageRoutesOf(build))).toContain("/setPassword/:token");
+    expect(secretPathPatterns(pageRoutesOf(portal.build))).toContain("/setPassword/:token");
     // Outside the Remix build: a stored file's id (access checked on every request) and a video's public code.
-    const express = serverRoutes(api.app)
+    const express = serverRoutes(portal.api.app)
       .filter((route) => !route.path.startsWith("/api/") && route.path.includes(":"))
       .map((route) => route.key);
     expect(express.sort()).toEqual(["GET /files/:id", "GET /v/:file"]);
   });
 
   it("blanks the secret segment of every token route, however the path is written, and keeps the public ones", async () => {
-    const secrets = secretPathPatterns(pageRoutesOf(build));
+    const secrets = secretPathPatterns(pageRoutesOf(portal.build));
     expect(secrets.length).toBeGreaterThan(0);
     const marker = "k7Secret0Token0Marker0Z9";
     for (const pattern of secrets) {
@@ -96,7 +89,7 @@ describe("the access log keeps no token", () => {
         expect(urlOf(line), pattern).toContain("[redacted]");
       }
     }
-    expect(JSON.stringify(api.logLines)).not.toContain(marker);
+    expect(JSON.stringify(portal.api.logLines)).not.toContain(marker);
 
     const shareCode = "SHARE0CODE";
     const lines = await linesOf([await get(`/visit/${shareCode}`)]);

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BadgeQuotaRule } from "../../app/contracts/badges/quota";
 import type { ConstructionSettings } from "../../app/contracts/booth-construction/api-types";
@@ -7,6 +6,7 @@ import { opsCommand } from "../support/ops-command";
 import { portalClient } from "../support/portal-client";
 import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
+import { tablesSnapshot } from "../support/table-snapshot";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -34,14 +34,7 @@ describe.each(backendsOf(import.meta.url))("the organizer's logistics settings o
   afterAll(() => api?.close());
 
   /** Every row of the settings' tables, as text: equal before and after means nothing changed. */
-  async function snapshot() {
-    const parts: string[] = [];
-    for (const table of TABLES) {
-      const { rows } = await sql<{ all: string | null }>`select string_agg(t::text, '|' order by t::text) as "all" from ${sql.table(table)} t`.execute(api.db);
-      parts.push(`${table}: ${rows[0]?.all ?? ""}`);
-    }
-    return parts.join("\n");
-  }
+  const snapshot = () => tablesSnapshot(api.db, TABLES);
   const carriers = async () => (await api.call<CarriersSettingsAnswer>("/smeb/settings/carriers", { ticket: admin })).data;
   const post = async <T = CarriersSettingsAnswer>(path: string, form: Record<string, string>, ticket = admin) =>
     api.call<T>(`/smeb/settings${path}`, { ticket, form });

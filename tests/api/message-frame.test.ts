@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNotifier } from "../../server/notify";
 import { decodeHeaderWords } from "../../server/mail/outbox";
-import type { OutboxSms } from "../../server/notify/sms";
 import { startSmtpFake } from "../support/smtp-fake";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
+import { readOutboxSms } from "../support/outbox";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -17,8 +17,7 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
  * the setting mailSenderName as the From display name. An empty setting adds nothing.
  */
 describe.each(backendsOf(import.meta.url))("messages signed with the exhibition and the organizer on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let admin: string;
   let std01: string;
   let exhibitionId: number;
@@ -26,15 +25,11 @@ describe.each(backendsOf(import.meta.url))("messages signed with the exhibition 
   const names = { nameZh: `签名测试展 ${tag}`, nameEn: `Signed Show ${tag}` };
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "message-frame-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [admin, std01] = await Promise.all([api.login("admin", "Admin#2026"), api.login("std01", "Expo#2026")]);
+    api = await startTestApiInTempDir(backend, "message-frame-");
+    ({ admin, std01 } = await signInDemo(api, ["admin", "std01"]));
     exhibitionId = (await api.db.selectFrom("users").select("exhibition_id").where("username", "=", "std01").executeTakeFirstOrThrow()).exhibition_id;
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const saveSettings = async (form: Record<string, string>) => {
     const saved = await api.call("/smeb/exhibition/settings/save", { ticket: admin, form: { ...names, ...form } });
@@ -42,7 +37,7 @@ describe.each(backendsOf(import.meta.url))("messages signed with the exhibition 
   };
   /** The outbox's raw mails to `to`: From header (decoded) and text. */
   function mailsTo(to: string) {
-    const dir = path.join(dataDir, "outbox");
+    const dir = path.join(api.dataDir, "outbox");
     return fs
       .readdirSync(dir)
       .filter((name) => name.endsWith(".eml"))
@@ -61,15 +56,7 @@ describe.each(backendsOf(import.meta.url))("messages signed with the exhibition 
       })
       .filter((mail) => mail.to === to);
   }
-  const smsTo = (to: string) => {
-    const dir = path.join(dataDir, "outbox");
-    return fs
-      .readdirSync(dir)
-      .filter((name) => name.endsWith(".sms.json"))
-      .sort()
-      .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as OutboxSms)
-      .filter((sms) => sms.to === to);
-  };
+  const smsTo = (to: string) => readOutboxSms(api.dataDir).filter((sms) => sms.to === to);
   const entrust = async () => {
     const email = `${crypto.randomUUID().slice(0, 8)}@builder.example.com`;
     const made = await api.call("/smeb/service/contractor/entrust", { ticket: std01, form: { companyName: `搭建商 ${tag}`, contactName: "李工", email } });

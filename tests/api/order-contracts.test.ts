@@ -1,14 +1,12 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadedFile } from "../../app/contracts/uploads/schema";
 import type { OrderView } from "../../server/orders/orders";
 import { pageText } from "../support/pdf-text";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { demoName } from "../support/test-clock";
 import { insertStoredFile } from "../support/stored-files";
 
@@ -57,8 +55,7 @@ const CORRUPT_PNG = (() => {
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 describe.each(backendsOf(import.meta.url))("service order contracts on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let std01: string;
   let raw01: string;
   let admin: string;
@@ -106,16 +103,12 @@ describe.each(backendsOf(import.meta.url))("service order contracts on %s", (bac
   const orderRow = (orderNo: string) => api.db.selectFrom("service_orders").selectAll().where("order_no", "=", orderNo).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-contracts-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+    api = await startTestApiInTempDir(backend, "portal-contracts-");
+    ({ std01, raw01, admin } = await signInDemo(api, ["std01", "raw01", "admin"]));
     std01Id = (await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow()).id;
     chairId = String((await api.db.selectFrom("services").select("id").where("code", "=", "furn-folding-chair").executeTakeFirstOrThrow()).id);
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   it("renders the contract at commit in the request's language, as the exhibitor's stored file", async () => {
     for (const [lang, title, company, exhibition] of [

@@ -1,7 +1,5 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { WorksheetItem } from "../../server/api/routes/home";
 import type { CartView } from "../../server/orders/cart";
@@ -12,7 +10,7 @@ import { appClock } from "../../server/clock";
 import { isDone } from "../../server/schedule/done-checks";
 import { seedDemoData } from "../../server/seed/demo-data";
 import { PNG } from "../support/sample-files";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, exhibitionTime, resetTestClock, testCalendar as cal } from "../support/test-clock";
 import { storeLocalFile } from "../support/stored-files";
 
@@ -24,8 +22,7 @@ const STANDARD_DAY = exhibitionTime(addDays(cal.advanceUntil, 3));
 const key = () => `k-${crypto.randomUUID()}`;
 
 describe.each(backendsOf(import.meta.url))("service ordering API on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let std01: string;
   let raw01: string;
   let admin: string;
@@ -43,7 +40,7 @@ describe.each(backendsOf(import.meta.url))("service ordering API on %s", (backen
   /** A stored 1×1 PNG of the user's (the stamped contract is read back and combined into a PDF). */
   async function storedFile(userId: number) {
     const storageKey = `stored/test/${userId}/2026-11/${crypto.randomBytes(8).toString("hex")}-${Date.now()}.png`;
-    return (await storeLocalFile(dataDir, api.db, { ownerUserId: userId, folder: "test", name: "contract.png", storageKey }, PNG)).url;
+    return (await storeLocalFile(api.dataDir, api.db, { ownerUserId: userId, folder: "test", name: "contract.png", storageKey }, PNG)).url;
   }
   async function newOrder(ticket: string, code = "furn-folding-chair", quantity = 2) {
     expect((await add(ticket, code, quantity)).code).toBe(200);
@@ -53,9 +50,8 @@ describe.each(backendsOf(import.meta.url))("service ordering API on %s", (backen
   }
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-orders-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+    api = await startTestApiInTempDir(backend, "portal-orders-");
+    ({ std01, raw01, admin } = await signInDemo(api, ["std01", "raw01", "admin"]));
     const users = await api.db.selectFrom("users").select(["id", "username"]).execute();
     std01Id = users.find((u) => u.username === "std01")!.id;
     raw01Id = users.find((u) => u.username === "raw01")!.id;
@@ -68,7 +64,6 @@ describe.each(backendsOf(import.meta.url))("service ordering API on %s", (backen
   afterAll(async () => {
     resetTestClock();
     await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("lists the catalogue with the price in force, its deadline and the order window; seeding again adds nothing", async () => {

@@ -1,7 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ForgotPasswordAnswer, PasswordLinkInfo } from "../../app/contracts/auth/password-api-types";
 import { rsaEncrypt } from "../../app/features/auth/rsa.server";
@@ -11,9 +8,10 @@ import { appClock } from "../../server/clock";
 import { createLogger } from "../../server/logger";
 import { createNotifier } from "../../server/notify";
 import { readOutbox } from "../support/outbox";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { resetTestClock } from "../support/test-clock";
 import { until } from "../support/until";
+import { insertImportedAccount } from "../support/accounts";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -21,44 +19,24 @@ const LINK = /\/setPassword\/([A-Za-z0-9_-]{43})/;
 const ip = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 describe.each(backendsOf(import.meta.url))("invitation and reset links (/login/forgotPassword, /login/setPassword, …) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let publicKey: string;
-  let template: { role_id: number; exhibition_id: number };
   let serial = 0;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "password-links-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
+    api = await startTestApiInTempDir(backend, "password-links-");
     publicKey = (await api.call<{ publicKey: string }>("/login/publicKey")).data.publicKey;
-    template = await api.db.selectFrom("users").select(["role_id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
   });
   afterAll(async () => {
     await api?.close();
     resetTestClock();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** An imported-style account (no password yet) with the contacts given. */
   async function account(contacts: { email?: string; phone?: string }) {
     serial++;
     const username = `pwl-${backend}-${serial}-${crypto.randomBytes(3).toString("hex")}`;
-    const row = await api.db
-      .insertInto("users")
-      .values({
-        username,
-        password_hash: "",
-        role_id: template.role_id,
-        exhibition_id: template.exhibition_id,
-        business_name: username,
-        business_name_en: username,
-        contact_email: contacts.email ?? null,
-        contact_phone: contacts.phone ?? null,
-        activated_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { id: row.id, username };
+    return insertImportedAccount(api.db, { username, businessName: username, businessNameEn: username, ...contacts });
   }
 
   const deps = () => ({ db: api.db, config: api.config, notifier: createNotifier({ config: api.config, db: api.db }), logger: createLogger("silent") });
@@ -66,12 +44,12 @@ describe.each(backendsOf(import.meta.url))("invitation and reset links (/login/f
   /** The newest message to `to` after `seen` messages (delivery runs after the answer: polled). */
   async function nextMessage(to: string, seen: number) {
     const mine = await until(() => {
-      const sent = readOutbox(dataDir).filter((m) => m.to === to.toLowerCase());
+      const sent = readOutbox(api.dataDir).filter((m) => m.to === to.toLowerCase());
       return sent.length > seen && sent;
     });
     return mine[mine.length - 1]!;
   }
-  const count = (to: string) => readOutbox(dataDir).filter((m) => m.to === to.toLowerCase()).length;
+  const count = (to: string) => readOutbox(api.dataDir).filter((m) => m.to === to.toLowerCase()).length;
   const tokenOf = (text: string) => LINK.exec(text)?.[1] ?? "";
 
   const linkInfo = (token: string, lang = "en") => api.call<PasswordLinkInfo & { state?: string }>("/login/passwordLink", { query: { token }, lang });

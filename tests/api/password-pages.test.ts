@@ -1,15 +1,13 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendActivation } from "../../server/auth/password-links";
 import { createLogger } from "../../server/logger";
 import { createNotifier } from "../../server/notify";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
+import { loadRemixBuild, DEFAULT_BACKEND, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { until } from "../support/until";
+import { insertImportedAccount } from "../support/accounts";
 
 const LINK = /\/setPassword\/([A-Za-z0-9_-]{43})/;
 const text = (html: string) =>
@@ -25,40 +23,19 @@ const text = (html: string) =>
  * in tests/api/password-links.test.ts (both databases).
  */
 describe("the set-password and forgot-password pages", () => {
-  let api: TestApi;
-  let dataDir: string;
-  let template: { role_id: number; exhibition_id: number };
+  let api: TempDirTestApi;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "password-pages-"));
-    api = await startTestApi(DEFAULT_BACKEND, { DATA_DIR: dataDir }, { remixBuild: await loadRemixBuild() });
-    template = await api.db.selectFrom("users").select(["role_id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
+    api = await startTestApiInTempDir(DEFAULT_BACKEND, "password-pages-", {}, { remixBuild: await loadRemixBuild() });
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   async function account(contacts: { email?: string; phone?: string }) {
     const username = `pwp-${crypto.randomBytes(3).toString("hex")}`;
-    const row = await api.db
-      .insertInto("users")
-      .values({
-        username,
-        password_hash: "",
-        role_id: template.role_id,
-        exhibition_id: template.exhibition_id,
-        business_name: username,
-        contact_email: contacts.email ?? null,
-        contact_phone: contacts.phone ?? null,
-        activated_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { id: row.id, username };
+    return insertImportedAccount(api.db, { username, businessName: username, ...contacts });
   }
   async function nextMessage(to: string, seen: number) {
-    const mine = () => readOutbox(dataDir).filter((m) => m.to === to.toLowerCase());
+    const mine = () => readOutbox(api.dataDir).filter((m) => m.to === to.toLowerCase());
     return until(() => mine().length > seen && mine().at(-1));
   }
 

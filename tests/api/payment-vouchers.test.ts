@@ -1,12 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Bill, BillableItem, BillList, FinancePage, FinanceVoucher, PaymentVoucher, PaymentVoucherList } from "../../app/contracts/invoices/api-types";
 import type { OrderView } from "../../app/contracts/orders/api-types";
 import { appClock } from "../../server/clock";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { addDays, resetTestClock, TEST_NOW } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { paymentVouchersSweep } from "./idor/payment-vouchers";
@@ -19,28 +17,18 @@ const HTML = Buffer.from("<!DOCTYPE html><html><head><title>x</title></head><bod
 const TODAY = TEST_NOW.slice(0, 10);
 
 describe.each(backendsOf(import.meta.url))("payment vouchers and bills (/smeb/paymentVoucher, /smeb/bill) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let std01: string;
   let raw01: string;
   let admin: string;
   let carrier: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-vouchers-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin, carrier] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-    ]);
+    api = await startTestApiInTempDir(backend, "portal-vouchers-");
+    ({ std01, raw01, admin, carrier01: carrier } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01"]));
   });
   afterEach(() => resetTestClock());
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const zh = <T>(path: string, ticket: string, init: { form?: Record<string, string>; query?: Record<string, string>; json?: unknown; lang?: string } = {}) =>
     api.call<T>(path, { lang: "zh", ticket, ...init });

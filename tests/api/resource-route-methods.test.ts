@@ -1,29 +1,18 @@
-import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fillPath, pageRoutes } from "../support/inventory";
-import { portalClient, type PortalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
+import { signedInPortal } from "../support/pages-portal";
 
 /**
  * Issue 36 item 5: a resource route (a download, an export, a redirecting index) asked with a
  * method it has no handler for answers 405 with an Allow header and a message in the caller's
  * language, not Remix's `{"message":"Unexpected Server Error"}`.
  */
-let build: ServerBuild;
-let api: TestApi;
-let client: PortalClient;
-beforeAll(async () => {
-  build = await loadRemixBuild();
-  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
-  client = portalClient(api.baseUrl);
-  await client.signIn("std01", "Expo#2026");
-});
-afterAll(() => api?.close());
+const portal = signedInPortal("std01", "Expo#2026");
 
 /** The routes Remix answers as resource routes: no component and no error boundary. */
 function resourceRoutes() {
-  return pageRoutes(build).filter((route) => {
-    const module = build.routes[route.id]!.module;
+  return pageRoutes(portal.build).filter((route) => {
+    const module = portal.build.routes[route.id]!.module;
     return !module.default && !module.ErrorBoundary;
   });
 }
@@ -34,14 +23,14 @@ describe("methods a resource route has no handler for", () => {
   it("a write to a route with only a loader (downloads, exports) is 405, Allow: GET, HEAD, in the caller's language", async () => {
     const loaderOnly = resourceRoutes().filter((r) => r.hasLoader && !r.hasAction);
     expect(loaderOnly.map((r) => r.id)).toEqual(expect.arrayContaining(["routes/invoiceArea.billingApplication.pdf", "routes/exhibitTL.truckReview.export"]));
-    const sameOrigin = { origin: new URL(api.baseUrl).origin, "sec-fetch-site": "same-origin" };
+    const sameOrigin = { origin: new URL(portal.api.baseUrl).origin, "sec-fetch-site": "same-origin" };
     for (const route of loaderOnly) {
       const path = fillPath(route.path);
       for (const [method, language] of [
         ["POST", "zh"],
         ["DELETE", "en"],
       ] as const) {
-        const response = await client.request(path, {
+        const response = await portal.client.request(path, {
           method,
           body: new URLSearchParams({ id: "1" }),
           headers: { ...sameOrigin, "accept-language": language },
@@ -60,7 +49,7 @@ describe("methods a resource route has no handler for", () => {
     expect(actionOnly.length).toBeGreaterThan(0);
     for (const route of actionOnly) {
       const path = fillPath(route.path);
-      const response = await client.request(path, { headers: { "accept-language": "en" } });
+      const response = await portal.client.request(path, { headers: { "accept-language": "en" } });
       expect(response.status, path).toBe(405);
       expect(response.headers.get("allow"), path).toBe("POST");
       expect(await response.text(), path).toBe(MESSAGES.en);
@@ -68,10 +57,10 @@ describe("methods a resource route has no handler for", () => {
   });
 
   it("the methods a route has still reach it", async () => {
-    const download = await client.request("/exhibitTL/truckReview/export");
+    const download = await portal.client.request("/exhibitTL/truckReview/export");
     expect(download.status).not.toBe(405);
     await download.arrayBuffer();
-    const head = await client.request("/upload/signature?folder=feedback&fileName=a.png", { method: "HEAD" });
+    const head = await portal.client.request("/upload/signature?folder=feedback&fileName=a.png", { method: "HEAD" });
     expect(head.status).toBe(200);
   });
 });

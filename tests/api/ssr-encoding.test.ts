@@ -1,27 +1,20 @@
 import net from "node:net";
-import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
+import { pagesPortal } from "../support/pages-portal";
 
 /**
  * Server-rendered pages are valid UTF-8 without zero bytes, in Chinese too. React 18.3's stream
  * writer left a zero byte every 2 KB where a multi-byte character met its buffer's end, which
  * broke Chinese text for browsers without JavaScript (app/entry.server.tsx filters them).
  */
-let api: TestApi;
-let build: ServerBuild;
-beforeAll(async () => {
-  build = await loadRemixBuild();
-  api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build });
-});
-afterAll(() => api?.close());
+const portal = pagesPortal();
 
 describe("server-rendered HTML", () => {
   it("has no zero bytes and decodes as UTF-8, for long Chinese and English pages", async () => {
-    const signedIn = portalClient(api.baseUrl);
+    const signedIn = portalClient(portal.api.baseUrl);
     await signedIn.signIn("std01", "Expo#2026");
-    const signedOut = portalClient(api.baseUrl);
+    const signedOut = portalClient(portal.api.baseUrl);
     const pages = ["/index/premise", "/index/promote", "/index/service", "/index/hotel", "/index/schedule", "/exhibitorInfo/exhibitorData?step=company"];
     for (const language of ["zh", "en"]) {
       for (const [browser, path] of [...pages.map((p) => [signedIn, p] as const), ...pages.slice(0, 4).map((p) => [signedOut, p] as const)]) {
@@ -36,9 +29,9 @@ describe("server-rendered HTML", () => {
   });
 
   it("goes out in one piece when it is under 64 KB (each piece is a flush of the compressor)", async () => {
-    const signedIn = portalClient(api.baseUrl);
+    const signedIn = portalClient(portal.api.baseUrl);
     await signedIn.signIn("std01", "Expo#2026");
-    const { port } = new URL(api.baseUrl);
+    const { port } = new URL(portal.api.baseUrl);
     // The raw chunked answer: each piece Remix writes (and flushes) is one chunk of the transfer encoding.
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), "127.0.0.1");

@@ -1,13 +1,10 @@
 import ExcelJS from "exceljs";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierHome, DeclarationDetail, OrderList, OrderView, ReviewList } from "../../app/contracts/transport/api-types";
 import { appClock } from "../../server/clock";
 import { readOutbox } from "../support/outbox";
-import { demoLogisticsIds, signInDemo, type DemoLogisticsIds } from "../support/demo-cast";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { type DemoLogisticsIds, startDemoLogistics } from "../support/demo-cast";
+import { backendsOf, postgresSkipReason, type TempDirTestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock } from "../support/test-clock";
 import { transportCarrierSweep } from "./idor/transport-carrier";
 import { exhibitionDate } from "../../app/contracts/common/exhibition-time";
@@ -31,26 +28,15 @@ const SHIPMENT_ROUTES: [string, Record<string, string>?][] = [
 const NOT_CARRIER = "此页面仅供指定承运商使用";
 
 describe.each(backendsOf(import.meta.url))("carrier review and orders (/shipment/*) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
-  let std01: string;
-  let raw01: string;
-  let admin: string;
-  let carrier01: string;
-  let carrier02: string;
+  let api: TempDirTestApi;
   let ids: DemoLogisticsIds;
+  let std01: string, raw01: string, admin: string, carrier01: string, carrier02: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-carrier-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    ({ std01, raw01, admin, carrier01, carrier02 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01", "carrier02"]));
-    ids = await demoLogisticsIds(api.db);
+    ({ api, ids, std01, raw01, admin, carrier01, carrier02 } = await startDemoLogistics(backend, "portal-carrier-"));
   });
   afterEach(() => resetTestClock());
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const zh = <T>(path: string, ticket: string, form?: Record<string, string>, query?: Record<string, string>) =>
     api.call<T>(path, { lang: "zh", ticket, form, query });
@@ -123,7 +109,7 @@ describe.each(backendsOf(import.meta.url))("carrier review and orders (/shipment
     expect(answer.data).toMatchObject({ status: "accepted", acceptedCents: 123_450, acceptNote: "含上楼费" });
     expect(await orderOf(adjusted)).toMatchObject({ order_no: orderNo(adjusted), step: "confirmed", carrier_id: ids.shunda });
     expect(Number((await orderOf(adjusted))!.amount_cents)).toBe(123_450);
-    const mail = readOutbox(dataDir).find((m) => m.subject.includes(`（申报编号 ${adjusted}）`));
+    const mail = readOutbox(api.dataDir).find((m) => m.subject.includes(`（申报编号 ${adjusted}）`));
     expect(mail).toMatchObject({ to: "zhangsan@galaxy-smart.example.com" });
     expect(mail!.text).toContain("¥1,234.50");
     expect((await decide(carrier01, { id: String(adjusted), decision: "accept", amount: "-5" })).status).toBe(400);
@@ -137,7 +123,7 @@ describe.each(backendsOf(import.meta.url))("carrier review and orders (/shipment
     const returned = await decide(carrier01, { id: String(id), decision: "return", reason: "缺少提单", version: "0" });
     expect(returned.data).toMatchObject({ status: "returned", returnReason: "缺少提单", order: null, version: 1 });
     expect(await orderOf(id)).toBeUndefined();
-    expect(readOutbox(dataDir).some((m) => m.subject.includes(`被承运商退回（申报编号 ${id}）`) && m.text.includes("缺少提单"))).toBe(true);
+    expect(readOutbox(api.dataDir).some((m) => m.subject.includes(`被承运商退回（申报编号 ${id}）`) && m.text.includes("缺少提单"))).toBe(true);
 
     await api.db.updateTable("transport_declarations").set({ status: "submitted", version: 2 }).where("id", "=", id).execute();
     const accepted = await decide(carrier01, { id: String(id), decision: "accept", version: "2" });
@@ -211,7 +197,7 @@ describe.each(backendsOf(import.meta.url))("carrier review and orders (/shipment
     expect(order).toMatchObject({ step: "received", nextStep: "delivered", version: 1 });
     expect(await step(carrier01, { ...order, version: 0 }, "delivered")).toMatchObject({ status: 409, message: "该记录已被修改，请刷新后重试" });
     order = (await step(carrier01, order, "delivered")).data;
-    expect(readOutbox(dataDir).some((m) => m.subject.includes(`展品已送达展位（运输订单 ${order.orderNo}）`))).toBe(true);
+    expect(readOutbox(api.dataDir).some((m) => m.subject.includes(`展品已送达展位（运输订单 ${order.orderNo}）`))).toBe(true);
     expect(await step(carrier01, order, "returned")).toMatchObject({ status: 409 });
     order = (await step(carrier01, order, "completed")).data;
     expect(order).toMatchObject({ step: "completed", nextStep: null, version: 3 });

@@ -1,14 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DeclarationDetail, DeclarationList, ImportFailure, ImportResult, MessageView } from "../../app/contracts/transport/api-types";
 import { loadExcel } from "../../server/spreadsheets/workbook";
 import { appClock } from "../../server/clock";
 import { readOutbox } from "../support/outbox";
-import { demoLogisticsIds, signInDemo } from "../support/demo-cast";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { startDemoLogistics, type DemoLogisticsIds } from "../support/demo-cast";
+import { backendsOf, postgresSkipReason, type TempDirTestApi } from "../support/test-api";
 import { addDays, exhibitionTime, resetTestClock, TEST_NOW, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { transportDeclarationsSweep } from "./idor/transport-declarations";
@@ -25,31 +22,21 @@ const EXHIBITOR = "深圳星河智能科技有限公司";
 const HEADERS = ["展品名称（中文）", "Exhibit name (English)", "数量", "件数", "毛重（kg）", "长（cm）", "Width (cm)", "高（cm）"];
 
 describe.each(backendsOf(import.meta.url))("exhibit transport declarations (/smeb/shipment, /shipment) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
-  let std01: string;
-  let raw01: string;
-  let admin: string;
-  let carrier01: string;
-  let carrier02: string;
+  let api: TempDirTestApi;
+  let std01: string, raw01: string, admin: string, carrier01: string, carrier02: string;
   let boothId: string;
   let shunda: string;
   let hengtong: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-transport-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    ({ std01, raw01, admin, carrier01, carrier02 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01", "carrier02"]));
-    const ids = await demoLogisticsIds(api.db);
+    let ids: DemoLogisticsIds;
+    ({ api, ids, std01, raw01, admin, carrier01, carrier02 } = await startDemoLogistics(backend, "portal-transport-"));
     boothId = String(ids.booth1A01);
     shunda = String(ids.shunda);
     hengtong = String(ids.hengtong);
   });
   afterEach(() => resetTestClock());
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   /** A form post in Chinese, lists as repeated keys (as the browser sends checkboxes); GET without a form. */
   async function zh<T>(path: string, ticket: string, form?: Form, lang = "zh") {
@@ -91,7 +78,7 @@ describe.each(backendsOf(import.meta.url))("exhibit transport declarations (/sme
   }
   const row = (id: number) => api.db.selectFrom("transport_declarations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const exhibitsOf = (id: number) => api.db.selectFrom("transport_exhibits").selectAll().where("declaration_id", "=", id).orderBy("sort").execute();
-  const mailsTo = (to: string) => readOutbox(dataDir).filter((m) => m.to === to);
+  const mailsTo = (to: string) => readOutbox(api.dataDir).filter((m) => m.to === to);
 
   async function workbook(rows: (string | number | ExcelJS.CellValue)[][], headers = HEADERS) {
     const book = new (await loadExcel()).Workbook();

@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierLiftingList, LiftingList } from "../../app/contracts/transport/api-types";
-import { demoLogisticsIds, signInDemo, type DemoLogisticsIds } from "../support/demo-cast";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { type DemoLogisticsIds, startDemoLogistics } from "../support/demo-cast";
+import { backendsOf, postgresSkipReason, type TempDirTestApi } from "../support/test-api";
 import { readOutbox } from "../support/outbox";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
@@ -21,29 +18,18 @@ const DISMANTLE = testCalendar.endsOn;
 const STD01_NAME = "深圳星河智能科技有限公司";
 
 describe.each(backendsOf(import.meta.url))("hoisting and forklift bookings (/smeb/shipment/forklift, /shipment/forklift) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
-  let std01: string;
-  let raw01: string;
-  let admin: string;
-  let carrier01: string;
-  let carrier02: string;
+  let api: TempDirTestApi;
   let ids: DemoLogisticsIds;
+  let std01: string, raw01: string, admin: string, carrier01: string, carrier02: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lifting-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    ({ std01, raw01, admin, carrier01, carrier02 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01", "carrier02"]));
-    ids = await demoLogisticsIds(api.db);
+    ({ api, ids, std01, raw01, admin, carrier01, carrier02 } = await startDemoLogistics(backend, "portal-lifting-"));
     // The counts below start from empty lists, whatever demo bookings the seed gives these exhibitors.
     await api.db.deleteFrom("lifting_sends").where("user_id", "in", [ids.std01, ids.raw01]).execute();
     await api.db.deleteFrom("lifting_bookings").where("user_id", "in", [ids.std01, ids.raw01]).execute();
   });
   afterEach(() => resetTestClock());
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const zh = <T>(path: string, ticket: string, init: { form?: Form; lang?: string; method?: string } = {}) =>
     api.call<T>(path, { lang: "zh", ticket, ...init });
@@ -81,7 +67,7 @@ describe.each(backendsOf(import.meta.url))("hoisting and forklift bookings (/sme
       bookings: await api.db.selectFrom("lifting_bookings").selectAll().where("user_id", "=", userId).orderBy("id").execute(),
       sends: await api.db.selectFrom("lifting_sends").selectAll().where("user_id", "=", userId).orderBy("id").execute(),
     });
-  const mailsTo = (address: string) => readOutbox(dataDir).filter((m) => m.to === address);
+  const mailsTo = (address: string) => readOutbox(api.dataDir).filter((m) => m.to === address);
 
   it("is Chinese only, and keeps carriers and exhibitors to their own side", async () => {
     const english = await api.call("/smeb/shipment/forklift/list", { ticket: std01, lang: "en" });
@@ -229,13 +215,13 @@ describe.each(backendsOf(import.meta.url))("hoisting and forklift bookings (/sme
 
     // Locked: no adding, no deleting, nothing new to send; nothing changes and no e-mail leaves.
     const locked = await stateOf(ids.std01);
-    const mails = readOutbox(dataDir).length;
+    const mails = readOutbox(api.dataDir).length;
     const added = await book(std01, booking({ slot: "17:00-19:00" }));
     expect(added).toMatchObject({ status: 409, message: "清单已发送给承运商：不能再新增或删除预约。如需修改，请在联系记录中留言" });
     expect((await remove(std01, bookings[0]!.id)).status).toBe(409);
     expect(await send(std01)).toMatchObject({ status: 400, message: "没有需要发送的新预约" });
     expect(await stateOf(ids.std01)).toBe(locked);
-    expect(readOutbox(dataDir)).toHaveLength(mails);
+    expect(readOutbox(api.dataDir)).toHaveLength(mails);
     // Another exhibitor's list is not locked by it.
     expect((await list(raw01)).locked).toBe(false);
   });

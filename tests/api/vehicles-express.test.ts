@@ -1,15 +1,14 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierExpressList, ExpressBookingView, ExpressList } from "../../app/contracts/vehicles/express/types";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
-import { demoLogisticsIds, signInDemo, type DemoLogisticsIds } from "../support/demo-cast";
-import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
+import { type DemoLogisticsIds, startDemoLogistics, idorCast } from "../support/demo-cast";
+import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, DEFAULT_BACKEND, type TempDirTestApi, startTestApiInTempDir } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { seedExpressDemo } from "../../server/vehicles/express";
-import { expressApiProbes, expressSweep } from "./idor/vehicles-express";
+import { expressApiProbes, expressSweep, withEvents } from "./idor/vehicles-express";
+import type { IdorContext } from "../support/idor-both-databases";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -20,28 +19,17 @@ const TODAY = testCalendar.seededOn;
 const STD01_EMAIL = "zhangsan@galaxy-smart.example.com";
 
 describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express, /shipment/express) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
-  let std01: string;
-  let raw01: string;
-  let admin: string;
-  let carrier01: string;
-  let carrier02: string;
+  let api: TempDirTestApi;
   let ids: DemoLogisticsIds;
+  let std01: string, raw01: string, admin: string, carrier01: string, carrier02: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-express-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    ({ std01, raw01, admin, carrier01, carrier02 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01", "carrier02"]));
-    ids = await demoLogisticsIds(api.db);
+    ({ api, ids, std01, raw01, admin, carrier01, carrier02 } = await startDemoLogistics(backend, "portal-express-"));
     // The lists below start empty, whatever demo bookings the seed gives.
     await api.db.deleteFrom("express_bookings").execute();
   });
   afterEach(() => resetTestClock());
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const zh = <T>(route: string, ticket: string, init: { form?: Form; query?: Form; lang?: string } = {}) => api.call<T>(route, { lang: "zh", ticket, ...init });
   const list = async (ticket: string, query: Form = {}) => {
@@ -81,16 +69,7 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
     });
   const bookingsOf = (userId: number) => api.db.selectFrom("express_bookings").selectAll().where("user_id", "=", userId).orderBy("id").execute();
   /** Everything of an exhibitor's that an express call could change. */
-  const stateOf = async (userId: number) => {
-    const bookings = await bookingsOf(userId);
-    const events = await api.db
-      .selectFrom("express_events")
-      .selectAll()
-      .where("booking_id", "in", bookings.length ? bookings.map((b) => b.id) : [0])
-      .orderBy("id")
-      .execute();
-    return JSON.stringify({ bookings, events });
-  };
+  const stateOf = async (userId: number) => withEvents(api.db, await bookingsOf(userId));
   const bookOk = async (ticket: string, form: Form) => {
     const result = await book(ticket, form);
     expect(result.code, `${result.message} ${JSON.stringify(result.data)}`).toBe(200);
@@ -264,7 +243,7 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
     expect((await step(carrier01, booked.id, "booked")).status).toBe(400);
     expect((await step(carrier01, booked.id, "received", 5)).status).toBe(409);
     expect(JSON.stringify([await stateOf(ids.std01), await stateOf(ids.raw01)])).toBe(before);
-    const mails = readOutbox(dataDir).length;
+    const mails = readOutbox(api.dataDir).length;
 
     const received = await step(carrier01, booked.id, "received", 0);
     expect(received.code, received.message).toBe(200);
@@ -272,7 +251,7 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
     expect(received.data.steps.map((s) => s.at !== null)).toEqual([true, true, false]);
     // The same click again (a double submit) and going back are refused; no e-mail before delivery.
     expect((await step(carrier01, booked.id, "received", 0)).status).toBe(409);
-    expect(readOutbox(dataDir)).toHaveLength(mails);
+    expect(readOutbox(api.dataDir)).toHaveLength(mails);
 
     const delivered = await step(carrier01, booked.id, "delivered", 1);
     expect(delivered.code, delivered.message).toBe(200);
@@ -285,12 +264,12 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
       { status: "received", actor_id: ids.carrier01 },
       { status: "delivered", actor_id: ids.carrier01 },
     ]);
-    const mail = readOutbox(dataDir)
+    const mail = readOutbox(api.dataDir)
       .filter((m) => m.to === STD01_EMAIL)
       .at(-1)!;
     expect(mail.subject).toBe(`小件展品已送达展位（快递预约 #${booked.id}）`);
     expect(mail.text).toContain("顺达国际物流有限公司已将您的小件展品“产品宣传册”（2 件，12.5 千克）送达展位 1A01");
-    expect(readOutbox(dataDir)).toHaveLength(mails + 1);
+    expect(readOutbox(api.dataDir)).toHaveLength(mails + 1);
     // The exhibitor sees the steps.
     expect((await list(std01)).items.find((b) => b.id === booked.id)!.steps.map((s) => s.at !== null)).toEqual([true, true, true]);
   });
@@ -336,24 +315,12 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
 
 // The IDOR sweep (tests/api/idor.test.ts) runs these probes with the pages on the embedded database; here the API ones run on both.
 describe.each(backendsOf(import.meta.url))("small-exhibit express IDOR probes on %s", (backend) => {
-  let ctx: { api: TestApi; a: string; b: string; admin: string; carrier: string };
-  let dataDir: string;
+  let ctx: IdorContext;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-express-idor-"));
-    const api = await startTestApi(backend, { DATA_DIR: dataDir });
-    const [a, b, admin, carrier] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-    ]);
-    ctx = { api, a, b, admin, carrier };
+    ctx = await idorCast(await startTestApiInTempDir(backend, "portal-express-idor-"));
   });
-  afterAll(async () => {
-    await ctx?.api.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => ctx?.api.close());
 
   it("lists every API route in the sweep", () => {
     const apiKeys = Object.keys(expressSweep).filter((key) => key.includes(" /api/"));
@@ -379,20 +346,13 @@ const build = fs.existsSync("build/index.js") ? await loadRemixBuild() : null;
 const pagesBuilt = Boolean(build?.routes["routes/_shell.exhibitTL.smallExhibitsExpress"]);
 
 describe.skipIf(!pagesBuilt)("small-exhibit express pages without JavaScript", () => {
-  let ctx: { api: TestApi; a: string; b: string; admin: string; carrier: string };
+  let ctx: IdorContext;
   const PAGE = "/exhibitTL/smallExhibitsExpress";
   const zh = { "accept-language": "zh" };
   const posted = { "sec-fetch-site": "same-origin", "accept-language": "zh" };
 
   beforeAll(async () => {
-    const api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build! });
-    const [a, b, admin, carrier] = await Promise.all([
-      api.login("std01", "Expo#2026"),
-      api.login("raw01", "Expo#2026"),
-      api.login("admin", "Admin#2026"),
-      api.login("carrier01", "Expo#2026"),
-    ]);
-    ctx = { api, a, b, admin, carrier };
+    ctx = await idorCast(await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: build! }));
   });
   afterAll(() => ctx?.api.close());
 

@@ -1,14 +1,11 @@
 import ExcelJS from "exceljs";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaiwanFilingView, TaiwanFind, TaiwanReviewDetail, TaiwanReviewList } from "../../app/contracts/vehicles/taiwan/types";
 import { seedTaiwanDemo } from "../../server/vehicles/taiwan-filings";
 import { TAIWAN_EXPORT_HEADERS } from "../../server/vehicles/taiwan-excel";
 import { readOutbox } from "../support/outbox";
-import { demoLogisticsIds, signInDemo, type DemoLogisticsIds } from "../support/demo-cast";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { type DemoLogisticsIds, startDemoLogistics } from "../support/demo-cast";
+import { backendsOf, postgresSkipReason, type TempDirTestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { taiwanSweep } from "./idor/vehicles-taiwan";
 
@@ -21,26 +18,16 @@ const STD01_NAME = "深圳星河智能科技有限公司";
 const STD01_EMAIL = "zhangsan@galaxy-smart.example.com";
 
 describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
-  let std01: string;
-  let raw01: string;
-  let admin: string;
-  let carrier01: string;
+  let api: TempDirTestApi;
   let ids: DemoLogisticsIds;
+  let std01: string, raw01: string, admin: string, carrier01: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-taiwan-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    ({ std01, raw01, admin, carrier01 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01"]));
-    ids = await demoLogisticsIds(api.db);
+    ({ api, ids, std01, raw01, admin, carrier01 } = await startDemoLogistics(backend, "portal-taiwan-"));
     // The steps below start from no filing at all, whatever demo filings the seed gave.
     await api.db.deleteFrom("tw_filings").execute();
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const zh = <T>(path: string, ticket: string, init: { form?: Form; query?: Form } = {}) => api.call<T>(path, { lang: "zh", ticket, ...init });
   const find = async (ticket: string, boothId?: number) => {
@@ -184,7 +171,7 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
     expect(noComment).toMatchObject({ status: 400, message: "审核意见不能为空" });
     const returned = ok(await review({ id: String(draft.id), version: String(detail.version), decision: "return", comment: "第 2 项 HS 编码请补全为 10 位" }));
     expect(returned).toMatchObject({ status: "returned", reviewComment: "第 2 项 HS 编码请补全为 10 位", decidable: false });
-    const [mail] = readOutbox(dataDir).filter((m) => m.to === STD01_EMAIL && m.subject.includes("台湾展品报备"));
+    const [mail] = readOutbox(api.dataDir).filter((m) => m.to === STD01_EMAIL && m.subject.includes("台湾展品报备"));
     expect(mail!.subject).toBe("台湾展品报备被退回（展位 1A01）");
     expect(mail!.text).toContain("审核意见：第 2 项 HS 编码请补全为 10 位");
     expect(mail!.text).toContain(`/exhibitTL/twExhibitsDeclaration?booth=${ids.booth1A01}`);
@@ -222,7 +209,7 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
     expect(accepted).toMatchObject({ status: "accepted", reviewComment: null, reviewedAt: expect.any(String) });
     const reviewer = await api.db.selectFrom("tw_filings").select("reviewed_by").where("id", "=", draft.id).executeTakeFirstOrThrow();
     expect(reviewer.reviewed_by).toBe((await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
-    expect(readOutbox(dataDir).some((m) => m.to === STD01_EMAIL && m.subject === "台湾展品报备已通过审核（展位 1A01）")).toBe(true);
+    expect(readOutbox(api.dataDir).some((m) => m.to === STD01_EMAIL && m.subject === "台湾展品报备已通过审核（展位 1A01）")).toBe(true);
     expect(ok(await zh<TaiwanReviewList>("/smeb/twExhibit/review/list", admin)).counts).toEqual({ submitted: 0, accepted: 1, returned: 0 });
   });
 

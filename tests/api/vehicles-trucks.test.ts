@@ -1,14 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../app/contracts/vehicles/trucks/types";
 import { readOutbox } from "../support/outbox";
 import { pdfText } from "../support/pdf-text";
 import { drawnQrModules, qrModulesOf } from "../support/pdf-qr";
-import { demoLogisticsIds, signInDemo, type DemoLogisticsIds } from "../support/demo-cast";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { type DemoLogisticsIds, startDemoLogistics } from "../support/demo-cast";
+import { backendsOf, postgresSkipReason, type TempDirTestApi } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
@@ -25,29 +22,19 @@ const DISMANTLE = testCalendar.endsOn;
 const STD01_MAIL = "zhangsan@galaxy-smart.example.com";
 
 describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
-  let std01: string;
-  let raw01: string;
-  let admin: string;
-  let carrier01: string;
+  let api: TempDirTestApi;
   let ids: DemoLogisticsIds;
+  let std01: string, raw01: string, admin: string, carrier01: string;
   let licence: { std01: string; raw01: string };
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-trucks-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    ({ std01, raw01, admin, carrier01 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01"]));
-    ids = await demoLogisticsIds(api.db);
+    ({ api, ids, std01, raw01, admin, carrier01 } = await startDemoLogistics(backend, "portal-trucks-"));
     // The lists below start empty, whatever demo trucks the seed gives these exhibitors.
     await api.db.deleteFrom("yellow_trucks").where("user_id", "in", [ids.std01, ids.raw01]).execute();
     licence = { std01: await uploadAs(api, std01, "driving-license", "行驶证.png"), raw01: await uploadAs(api, raw01, "driving-license", "licence.png") };
   });
   afterEach(() => resetTestClock());
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const zh = <T>(p: string, ticket: string, init: { form?: Form; query?: Form } = {}) => api.call<T>(p, { lang: "zh", ticket, ...init });
   const truck = (extra: Form = {}): Form => ({
@@ -191,7 +178,9 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
     expect((await decide({ id: String(t.id), version: String(t.version + 5), decision: "return", reason: "x" })).status).toBe(409);
     const returned = await decide({ id: String(t.id), version: String(t.version), decision: "return", reason: "行驶证照片不清晰" });
     expect(returned.data).toMatchObject({ status: "returned", returnReason: "行驶证照片不清晰" });
-    expect(readOutbox(dataDir).some((m) => m.to === STD01_MAIL && m.subject === "黄牌车 粤BF12345 被退回" && m.text.includes("行驶证照片不清晰"))).toBe(true);
+    expect(readOutbox(api.dataDir).some((m) => m.to === STD01_MAIL && m.subject === "黄牌车 粤BF12345 被退回" && m.text.includes("行驶证照片不清晰"))).toBe(
+      true,
+    );
     expect((await decide({ id: String(t.id), decision: "approve", gate: "北 1 门" })).status).toBe(409);
 
     // Corrected, it goes back to the organizer, who approves it with the gate.
@@ -199,7 +188,7 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
     expect(corrected.data.trucks.find((x) => x.id === t.id)).toMatchObject({ status: "submitted", returnReason: null });
     const approved = await decide({ id: String(t.id), decision: "approve", gate: "北 1 门" });
     expect(approved.data).toMatchObject({ status: "approved", gate: "北 1 门" });
-    expect(readOutbox(dataDir).some((m) => m.to === STD01_MAIL && m.subject === "黄牌车 粤BF12345 已审核通过" && m.text.includes("北 1 门"))).toBe(true);
+    expect(readOutbox(api.dataDir).some((m) => m.to === STD01_MAIL && m.subject === "黄牌车 粤BF12345 已审核通过" && m.text.includes("北 1 门"))).toBe(true);
 
     const locked = await remove(std01, { id: String(t.id) });
     expect(locked).toMatchObject({ status: 409, message: "已审核通过的车辆不能再修改或删除" });

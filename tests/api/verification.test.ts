@@ -10,7 +10,6 @@ import { decodeHeaderWords } from "../../server/mail/outbox";
 import { createNotifier } from "../../server/notify";
 import type { DeliveryChannels } from "../../server/notify/channels";
 import { DeliveryError } from "../../server/notify/delivery-error";
-import type { OutboxSms } from "../../server/notify/sms";
 import {
   checkVerificationCode,
   contactVerificationErrors,
@@ -20,6 +19,7 @@ import {
   sendVerificationCode,
 } from "../../server/exhibitor/verification";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { outboxFiles, readOutboxSms } from "../support/outbox";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -42,17 +42,9 @@ describe.each(backendsOf(import.meta.url))("contact verification codes on %s", (
   let std01Id: number;
   let raw01Id: number;
 
-  const outboxFiles = (suffix: string) =>
-    fs.existsSync(outbox)
-      ? fs
-          .readdirSync(outbox)
-          .filter((name) => name.endsWith(suffix))
-          .sort()
-          .map((name) => path.join(outbox, name))
-      : [];
-  const smsMessages = () => outboxFiles(".sms.json").map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as OutboxSms);
+  const smsMessages = () => readOutboxSms(dataDir);
   const mails = () =>
-    outboxFiles(".eml").map((file) => {
+    outboxFiles(dataDir, ".eml").map((file) => {
       const raw = fs.readFileSync(file, "utf8");
       const split = raw.indexOf("\r\n\r\n");
       const head = raw.slice(0, split).replace(/\r\n[ \t]/g, " ");
@@ -102,7 +94,7 @@ describe.each(backendsOf(import.meta.url))("contact verification codes on %s", (
         const email = await sendEmail("not-a-ticket", "a@example.org", lang);
         expect([sms.status, sms.code, email.status, email.code]).toEqual([401, 401, 401, 401]);
       }
-      expect(outboxFiles("")).toEqual([]);
+      expect(outboxFiles(dataDir)).toEqual([]);
     });
 
     it("texts a 6-digit code valid 10 minutes and stores only its salted hash", async () => {
@@ -166,7 +158,7 @@ describe.each(backendsOf(import.meta.url))("contact verification codes on %s", (
       expect(noEmail).toMatchObject({ status: 400, code: 400 });
       expect(noEmail.message).not.toMatch(/^validation\./);
       expect((await sendEmail(std01, "not-an-email")).code).toBe(400);
-      expect(outboxFiles("")).toEqual([]);
+      expect(outboxFiles(dataDir)).toEqual([]);
     });
 
     it("allows one send per target per minute, whoever asks, with the wait in the message", async () => {

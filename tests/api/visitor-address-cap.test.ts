@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ranking, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitors/api-types";
-import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
+import { readOutboxSms } from "../support/outbox";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -23,25 +20,20 @@ const browser = (n: number) =>
 type Envelope<T> = { status: number; code: number; message: string; data: T };
 
 describe.each(backendsOf(import.meta.url))("views and registrations counted per address on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
+  let api: TempDirTestApi;
   let std01: string;
   let code: string;
   let classId: number;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-address-cap-"));
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
+    api = await startTestApiInTempDir(backend, "portal-address-cap-");
     std01 = await api.login("std01", "Expo#2026");
     const std = await api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
     code = await trackingCodeOf(api.db, { userId: std.id, exhibitionId: std.exhibition_id! });
     classId = (await api.db.selectFrom("exhibit_classes").select("id").where("exhibition_id", "=", std.exhibition_id!).orderBy("id").executeTakeFirstOrThrow())
       .id;
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   async function publicCall<T>(pathName: string, init: { form?: Record<string, string>; query?: Record<string, string>; ip: string; ua: string }) {
     const url = new URL(`${api.baseUrl}/api${pathName}`);
@@ -58,13 +50,7 @@ describe.each(backendsOf(import.meta.url))("views and registrations counted per 
   const ranking = async (kind: "invite" | "browse") =>
     (await api.call<Ranking>(`/smeb/invitation/rank/${kind}`, { ticket: std01, query: { period: "today" } })).data.own!.count;
   const lastCodeFor = (mobile: string) => {
-    const dir = path.join(dataDir, "outbox");
-    const sms = fs
-      .readdirSync(dir)
-      .filter((name) => name.endsWith(".sms.json"))
-      .sort()
-      .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as OutboxSms)
-      .filter((m) => m.to === mobile);
+    const sms = readOutboxSms(api.dataDir).filter((m) => m.to === mobile);
     return sms.at(-1)!.text.match(/\b(\d{6})\b/)![1]!;
   };
 

@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
 import { portalClient } from "../support/portal-client";
-import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
+import { loadRemixBuild, DEFAULT_BACKEND, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
+import { readOutboxSms } from "../support/outbox";
 
 /**
  * The public pre-registration page /visit/<code> as a phone without JavaScript uses it: plain posts
@@ -15,32 +12,19 @@ import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const WECHAT = `${PHONE} MicroMessenger/8.0.49`;
 
-let api: TestApi;
-let dataDir: string;
+let api: TempDirTestApi;
 let code: string;
 let classId: number;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-visit-page-"));
-  api = await startTestApi(DEFAULT_BACKEND, { DATA_DIR: dataDir }, { remixBuild: await loadRemixBuild() });
+  api = await startTestApiInTempDir(DEFAULT_BACKEND, "portal-visit-page-", {}, { remixBuild: await loadRemixBuild() });
   const std = await api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
   code = await trackingCodeOf(api.db, { userId: std.id, exhibitionId: std.exhibition_id! });
   classId = (await api.db.selectFrom("exhibit_classes").select("id").where("exhibition_id", "=", std.exhibition_id!).orderBy("id").executeTakeFirstOrThrow())
     .id;
 });
-afterAll(async () => {
-  await api?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => api?.close());
 
-const smsTo = (mobile: string) => {
-  const dir = path.join(dataDir, "outbox");
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".sms.json"))
-    .sort()
-    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as OutboxSms)
-    .filter((sms) => sms.to === mobile);
-};
+const smsTo = (mobile: string) => readOutboxSms(api.dataDir).filter((sms) => sms.to === mobile);
 const views = async () => (await api.db.selectFrom("promotion_views").select("visitor_key").where("code", "=", code).execute()).length;
 
 describe("the visitor pre-registration page without JavaScript", () => {

@@ -1,16 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import ExcelJS from "exceljs";
 import { sql } from "kysely";
+import { signInDemo } from "../support/demo-cast";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AudienceChart, AudiencePage, Ranking, VisitorPage, VisitorRegistered, VisitPage } from "../../app/contracts/promotion/visitors/api-types";
 import { appClock } from "../../server/clock";
 import { decodeHeaderWords } from "../../server/mail/outbox";
-import type { OutboxSms } from "../../server/notify/sms";
 import { trackingCodeOf } from "../../server/promotion/tracking";
-import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
+import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { resetTestClock } from "../support/test-clock";
+import { outboxFiles, readOutboxSms } from "../support/outbox";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -25,9 +24,7 @@ const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 type Envelope<T> = { status: number; code: number; message: string; data: T & { fields?: Record<string, string[]>; captchaRequired?: boolean } };
 
 describe.each(backendsOf(import.meta.url))("visitor pre-registration, rankings and audience on %s", (backend) => {
-  let api: TestApi;
-  let dataDir: string;
-  let outbox: string;
+  let api: TempDirTestApi;
   let std01: string;
   let raw01: string;
   let admin: string;
@@ -39,35 +36,19 @@ describe.each(backendsOf(import.meta.url))("visitor pre-registration, rankings a
   const freshIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-visitors-"));
-    outbox = path.join(dataDir, "outbox");
-    api = await startTestApi(backend, { DATA_DIR: dataDir });
-    [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+    api = await startTestApiInTempDir(backend, "portal-visitors-");
+    ({ std01, raw01, admin } = await signInDemo(api, ["std01", "raw01", "admin"]));
     const std = await api.db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
     std01Id = std.id;
     exhibitionId = std.exhibition_id!;
     classId = (await api.db.selectFrom("exhibit_classes").select("id").where("exhibition_id", "=", exhibitionId).orderBy("id").executeTakeFirstOrThrow()).id;
   });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
   afterEach(() => resetTestClock());
 
-  const outboxFiles = (suffix: string) =>
-    fs.existsSync(outbox)
-      ? fs
-          .readdirSync(outbox)
-          .filter((name) => name.endsWith(suffix))
-          .sort()
-          .map((name) => path.join(outbox, name))
-      : [];
-  const smsTo = (mobile: string) =>
-    outboxFiles(".sms.json")
-      .map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as OutboxSms)
-      .filter((sms) => sms.to === mobile);
+  const smsTo = (mobile: string) => readOutboxSms(api.dataDir).filter((sms) => sms.to === mobile);
   const mailsTo = (address: string) =>
-    outboxFiles(".eml")
+    outboxFiles(api.dataDir, ".eml")
       .map((file) => fs.readFileSync(file, "utf8"))
       .filter((raw) => raw.includes(`To: ${address}`))
       .map((raw) => decodeHeaderWords(raw.match(/^Subject: (.*)$/m)![1]!));

@@ -1,6 +1,7 @@
-import { FAILED_RESOURCE, accountFor, appFor, expect, successToast, test } from "./fixtures";
+import { FAILED_RESOURCE, accountFor, expect, successToast, test } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
 import { PNG } from "../support/sample-files";
+import { otherPersonInChinese } from "./other-person";
 
 /**
  * Blue-plate cars (issue 41, /HT/blueCarGuide) in the browser, JS on and off: a plate of 7 characters
@@ -48,10 +49,8 @@ test("a blue-plate car registered, kept on a refused plate, approved with a pass
   await expect(row.getByTestId("blue-car-status")).toContainText("审核中");
 
   // The organizer approves it with a pass number, in a browser of its own.
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: app.jsEnabled, locale: "zh-CN" });
+  const { other: organizer, close } = await otherPersonInChinese(browser, app, testInfo);
   try {
-    const organizer = appFor(await context.newPage(), app.jsEnabled);
-    await setLanguage(organizer.page, "zh", testInfo);
     await organizer.signIn("admin", "Admin#2026");
     await organizer.goto("/HT/blueCarReview?status=submitted");
     const waiting = organizer.page.getByTestId("blue-car-review-list").locator("tr", { hasText: plate });
@@ -70,7 +69,7 @@ test("a blue-plate car registered, kept on a refused plate, approved with a pass
     await expect(preview.getByRole("listitem")).toHaveText("第一项");
     await expect(organizer.page.getByTestId("blue-car-settings").locator("textarea[name=guideZh]")).toHaveValue(typed);
   } finally {
-    await context.close();
+    await close();
   }
 
   await app.goto("/HT/blueCarGuide");

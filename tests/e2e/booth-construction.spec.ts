@@ -1,7 +1,8 @@
 import type { Browser, TestInfo } from "@playwright/test";
-import { FAILED_RESOURCE, accountFor, appFor, expect, successToast, test, type App, type ConstructionAccount } from "./fixtures";
+import { FAILED_RESOURCE, accountFor, expect, successToast, test, type App, type ConstructionAccount } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
 import { addDays, testCalendar } from "../support/test-clock";
+import { otherPersonInChinese } from "./other-person";
 
 /**
  * Booth construction (/boothConstruction), in Chinese (the area is hidden in English, docs/product.md § Exhibitor data):
@@ -27,11 +28,9 @@ async function signIn(app: App, kind: ConstructionAccount, testInfo: TestInfo, p
 
 /** The organizer in a browser of its own, with the same JavaScript setting as the test. */
 async function organizerFor(browser: Browser, app: App, testInfo: TestInfo) {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: app.jsEnabled, locale: "zh-CN" });
-  const organizer = appFor(await context.newPage(), app.jsEnabled);
-  await setLanguage(organizer.page, "zh", testInfo);
+  const { other: organizer, close } = await otherPersonInChinese(browser, app, testInfo);
   await organizer.signIn("admin", "Admin#2026");
-  return { organizer, close: () => context.close() };
+  return { organizer, close };
 }
 
 /** Opens the queue filtered to one booth and the record of `subject`, then decides it. */

@@ -1,4 +1,5 @@
-import { appFor, clientIpFor, expect, FAILED_RESOURCE, successToast, test } from "./fixtures";
+import { clientIpFor, expect, FAILED_RESOURCE, successToast, test } from "./fixtures";
+import { otherPerson } from "./other-person";
 
 /**
  * Issue 41's data area in the browser, JS on and off: the organizer adds a class and a file (a file
@@ -47,14 +48,8 @@ test("the organizer publishes a file and an exhibitor finds and downloads it", a
   await expect(page.getByTestId("delete-error")).toHaveText("This class still holds 1 files: move or delete them first");
 
   // An exhibitor, in a browser of its own.
-  const context = await browser.newContext({
-    javaScriptEnabled: app.jsEnabled,
-    baseURL: testInfo.project.use.baseURL,
-    locale: "en-US",
-    extraHTTPHeaders: { "x-forwarded-for": clientIpFor(testInfo, "exhibitor") },
-  });
+  const { context, other } = await otherPerson(browser, app, testInfo, { locale: "en-US", ip: clientIpFor(testInfo, "exhibitor") });
   try {
-    const other = appFor(await context.newPage(), app.jsEnabled);
     const exhibitor = other.page;
     await other.signIn(project === "js-on" ? "std01" : "raw01");
     await exhibitor.goto("/dataArea");

@@ -1,8 +1,8 @@
-import type { Browser, TestInfo } from "@playwright/test";
-import { FAILED_RESOURCE, accountFor, appFor, expect, successToast, test, type App } from "./fixtures";
+import { FAILED_RESOURCE, accountFor, expect, successToast, test } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
 import { addDays, testCalendar } from "../support/test-clock";
 import { JS_ON_ONLY } from "./js-on-only";
+import { otherPersonInChinese } from "./other-person";
 
 /**
  * Payment vouchers and invoices (/invoiceArea), in Chinese (the area is hidden in English): the
@@ -20,18 +20,6 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const VALID_CODE = "91350100M000100Y43";
 const REQUIRED_BANK = "开户行及账号不能为空";
 
-async function contextFor(browser: Browser, app: App, testInfo: TestInfo, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    javaScriptEnabled: app.jsEnabled,
-    locale: "zh-CN",
-    ...(viewport ? { viewport } : {}),
-  });
-  const other = appFor(await context.newPage(), app.jsEnabled);
-  await setLanguage(other.page, "zh", testInfo);
-  return { other, close: () => context.close() };
-}
-
 test("bill, voucher, confirmation, invoice application with the QR page on a phone, issue, download", async ({
   app,
   page,
@@ -45,7 +33,7 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
   const billTitle = `展位费 ${boothNo}`;
   const payer = `付款账户 ${boothNo}`;
   const invoiceTitle = `发票抬头 ${boothNo}`;
-  const { other: organizer, close } = await contextFor(browser, app, testInfo);
+  const { other: organizer, close } = await otherPersonInChinese(browser, app, testInfo);
   try {
     await organizer.signIn("admin", "Admin#2026");
     // The organizer bills the booth.
@@ -99,7 +87,7 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
     expect(qrLink).toContain("/invoiceArea/saveQrCode?token=EPI2.");
 
     // The finance colleague opens the QR link on a phone, signed in nowhere, and adds the bank details.
-    const phone = await contextFor(browser, app, testInfo, { width: 360, height: 740 });
+    const phone = await otherPersonInChinese(browser, app, testInfo, { width: 360, height: 740 });
     try {
       await phone.other.goto(new URL(qrLink!).pathname + new URL(qrLink!).search);
       const qrForm = phone.other.page.getByTestId("qr-form");
@@ -131,7 +119,7 @@ test("bill, voucher, confirmation, invoice application with the QR page on a pho
     await expect(successToast(page)).toContainText("已生成新的二维码链接");
     const newLink = await page.getByTestId("application-qr-link").getAttribute("href");
     expect(newLink).not.toBe(qrLink);
-    const phoneAgain = await contextFor(browser, app, testInfo, { width: 360, height: 740 });
+    const phoneAgain = await otherPersonInChinese(browser, app, testInfo, { width: 360, height: 740 });
     try {
       const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
       await phoneAgain.other.goto(pathOf(qrLink!));

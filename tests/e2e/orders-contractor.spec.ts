@@ -1,6 +1,7 @@
 import type { Locator } from "@playwright/test";
 import { endSessionOnServer, outboxFor, setLanguage } from "./exhibitor-helpers";
-import { accountFor, appFor, clientIpFor, expect, FAILED_RESOURCE, PASSWORD, test, type App } from "./fixtures";
+import { accountFor, clientIpFor, expect, FAILED_RESOURCE, PASSWORD, test, type App } from "./fixtures";
+import { otherPerson } from "./other-person";
 
 /**
  * ECReservation end to end, with JS on and off (in Chinese: the booking menus are hidden in
@@ -75,14 +76,11 @@ test("entrusted contractor: entrust, sign in with the e-mailed code, book for th
   expect(exhibitorNo).toBe(exhibitor);
 
   // The contractor, in a browser of its own, from the link on the login page.
-  const contractorContext = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    javaScriptEnabled: app.jsEnabled,
+  const { context: contractorContext, other: contractor } = await otherPerson(browser, app, testInfo, {
     locale: "zh-CN",
-    extraHTTPHeaders: { "x-forwarded-for": clientIpFor(testInfo, "contractor") },
+    ip: clientIpFor(testInfo, "contractor"),
   });
   try {
-    const contractor = appFor(await contractorContext.newPage(), app.jsEnabled);
     const cpage = contractor.page;
     await contractor.goto("/login");
     await cpage.getByTestId("contractor-sign-in").click();

@@ -1,5 +1,6 @@
 import { addDays, testCalendar } from "../support/test-clock";
-import { appFor, clientIpFor, expect, FAILED_RESOURCE, successToast, test } from "./fixtures";
+import { clientIpFor, expect, FAILED_RESOURCE, successToast, test } from "./fixtures";
+import { otherPerson } from "./other-person";
 
 /**
  * Issue 41's business reservations in the browser, JS on and off: the organizer adds a hotel and a
@@ -36,14 +37,8 @@ test("an exhibitor requests rooms within the quota, the organizer confirms, the 
   await expect(page.getByTestId("manage-hotels")).toContainText("E2E King");
   await expect(page.getByTestId("manage-hotels")).toContainText("at most 3 per exhibitor");
 
-  const context = await browser.newContext({
-    javaScriptEnabled: app.jsEnabled,
-    baseURL: testInfo.project.use.baseURL,
-    locale: "en-US",
-    extraHTTPHeaders: { "x-forwarded-for": clientIpFor(testInfo, "exhibitor") },
-  });
+  const { context, other } = await otherPerson(browser, app, testInfo, { locale: "en-US", ip: clientIpFor(testInfo, "exhibitor") });
   try {
-    const other = appFor(await context.newPage(), app.jsEnabled);
     const exhibitor = other.page;
     await other.signIn(project === "js-on" ? "std01" : "raw01");
     await other.goto("/HT/businessReservations");

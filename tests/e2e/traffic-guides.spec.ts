@@ -1,6 +1,7 @@
-import { appFor, clientIpFor, expect, FAILED_RESOURCE, successToast, test } from "./fixtures";
+import { clientIpFor, expect, FAILED_RESOURCE, successToast, test } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
 import { PNG } from "../support/sample-files";
+import { otherPerson } from "./other-person";
 
 /**
  * Issue 41's bus and parking guides in the browser, JS on and off: the organizer adds a car park
@@ -64,14 +65,8 @@ test("the organizer adds a car park and a route; an exhibitor reads them in both
   await expect(page.getByTestId("route-row").filter({ hasText: routeEn })).toContainText("08:00–18:00, every 15 min");
 
   // An exhibitor, in a browser of its own.
-  const context = await browser.newContext({
-    javaScriptEnabled: app.jsEnabled,
-    baseURL: testInfo.project.use.baseURL,
-    locale: "en-US",
-    extraHTTPHeaders: { "x-forwarded-for": clientIpFor(testInfo, "exhibitor") },
-  });
+  const { context, other } = await otherPerson(browser, app, testInfo, { locale: "en-US", ip: clientIpFor(testInfo, "exhibitor") });
   try {
-    const other = appFor(await context.newPage(), app.jsEnabled);
     const exhibitor = other.page;
     await setLanguage(exhibitor, "en", testInfo);
     await other.signIn(testInfo.project.name === "js-on" ? "std01" : "raw01");

@@ -1,7 +1,7 @@
-import type { Browser, TestInfo } from "@playwright/test";
-import { FAILED_RESOURCE, accountFor, appFor, expect, successToast, test, type App } from "./fixtures";
+import { FAILED_RESOURCE, accountFor, expect, successToast, test } from "./fixtures";
 import { setLanguage } from "./exhibitor-helpers";
 import { addDays, testCalendar } from "../support/test-clock";
+import { otherPersonInChinese } from "./other-person";
 
 /**
  * Vehicles and special shipments (/exhibitTL, Chinese only): a yellow-plate truck registered, its
@@ -9,12 +9,6 @@ import { addDays, testCalendar } from "../support/test-clock";
  * booking (a 4 m side refused with the input kept) moved by carrier01 to the booth. Each project
  * has its own exhibitors (9M01...).
  */
-async function otherContext(browser: Browser, app: App, testInfo: TestInfo) {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: app.jsEnabled, locale: "zh-CN" });
-  const other = appFor(await context.newPage(), app.jsEnabled);
-  await setLanguage(other.page, "zh", testInfo);
-  return { other, close: () => context.close() };
-}
 
 test("small-exhibit express: a 4 m side refused with the input kept, booked, moved by carrier01 to the booth", async ({
   app,
@@ -52,7 +46,7 @@ test("small-exhibit express: a 4 m side refused with the input kept, booked, mov
   const row = page.getByTestId("express-history").locator("tr", { hasText: item });
   await expect(row.getByTestId("express-status")).toContainText("已预约");
 
-  const { other: carrier, close } = await otherContext(browser, app, testInfo);
+  const { other: carrier, close } = await otherPersonInChinese(browser, app, testInfo);
   try {
     await carrier.signIn("carrier01");
     await carrier.goto("/exhibitTL/carriageOrder");
@@ -140,7 +134,7 @@ test("yellow-plate truck: a bad plate refused with the input kept, registered, i
   await expect(page.getByTestId("truck-list")).not.toContainText("粤B7777A");
 
   // The organizer approves it with the gate.
-  const { other: organizer, close } = await otherContext(browser, app, testInfo);
+  const { other: organizer, close } = await otherPersonInChinese(browser, app, testInfo);
   try {
     await organizer.signIn("admin", "Admin#2026");
     await organizer.goto("/exhibitTL/truckReview?status=submitted");

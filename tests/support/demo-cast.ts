@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from "vitest";
 import type { Database } from "../../server/db/database";
+import { startTestApi, startTestApiInTempDir, type Backend, type TestApi } from "./test-api";
 
 /**
  * The demo's people and rows that the logistics tests act with (server/seed/demo-data.ts): the two
@@ -34,3 +36,34 @@ export async function demoLogisticsIds(db: Database) {
   };
 }
 export type DemoLogisticsIds = Awaited<ReturnType<typeof demoLogisticsIds>>;
+
+/**
+ * A server of its own on `backend` (a temporary data folder named from `prefix`, removed by `api.close()`),
+ * with each of the demo's logistics people (DEMO_PASSWORDS) signed in (their tickets by name) and their rows' ids.
+ */
+export async function startDemoLogistics(backend: Backend, prefix: string) {
+  const api = await startTestApiInTempDir(backend, prefix);
+  const tickets = await signInDemo(api, Object.keys(DEMO_PASSWORDS) as DemoAccount[]);
+  return { api, ...tickets, ids: await demoLogisticsIds(api.db) };
+}
+
+/** The IDOR probes' cast on `api`: exhibitor A (std01), exhibitor B (raw01), the organizer and carrier01, signed in. */
+export async function idorCast<Api extends TestApi>(api: Api) {
+  const { std01, raw01, admin, carrier01 } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01"]);
+  return { api, a: std01, b: raw01, admin, carrier: carrier01 };
+}
+
+/**
+ * For the describe block it is called in: a server of its own on `backend` (startTestApi's defaults), with
+ * the named demo people signed in, started before the block's tests and closed after them. Its `api` and
+ * the tickets (by name) are there from the block's first hook on.
+ */
+export function demoServer<Name extends DemoAccount>(backend: Backend, names: readonly Name[]) {
+  const server = {} as { api: TestApi } & Record<Name, string>;
+  beforeAll(async () => {
+    const api = await startTestApi(backend);
+    Object.assign(server, { api }, await signInDemo(api, names));
+  });
+  afterAll(() => server.api?.close());
+  return server;
+}

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { backends, startTestApi, type TestApi } from "./test-api";
+import { idorCast } from "./demo-cast";
+import { backends, startTestApiInTempDir, type TestApi } from "./test-api";
 
 /** What an API probe of the IDOR sweep gets: the two exhibitors (A std01, B raw01), the organizer, carrier01. */
 export type IdorContext = { api: TestApi; a: string; b: string; admin: string; carrier: string };
@@ -16,22 +14,10 @@ type Entry = { probe: (ctx: IdorContext) => Promise<void> } | { noOwnedId: strin
 export function idorProbesOnBothDatabases(title: string, sweep: Record<string, Entry>, options: { apiOnly?: boolean } = {}) {
   describe.each(backends)(`${title} IDOR probes on %s`, (backend) => {
     let ctx: IdorContext;
-    let dataDir: string;
     beforeAll(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-idor-"));
-      const api = await startTestApi(backend, { DATA_DIR: dataDir });
-      const [a, b, admin, carrier] = await Promise.all([
-        api.login("std01", "Expo#2026"),
-        api.login("raw01", "Expo#2026"),
-        api.login("admin", "Admin#2026"),
-        api.login("carrier01", "Expo#2026"),
-      ]);
-      ctx = { api, a, b, admin, carrier };
+      ctx = await idorCast(await startTestApiInTempDir(backend, "portal-idor-"));
     });
-    afterAll(async () => {
-      await ctx?.api.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => ctx?.api.close());
     // Page probes need the Remix build, which the sweep itself loads.
     for (const [route, entry] of Object.entries(sweep))
       if ("probe" in entry && (!options.apiOnly || route.includes(" /api/"))) it(route, () => entry.probe(ctx));

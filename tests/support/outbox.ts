@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { decodeHeaderWords } from "../../server/mail/outbox";
+import type { OutboxSms } from "../../server/notify/sms";
 
 export type OutboxMessage = { file: string; to: string; subject: string; text: string };
 
@@ -34,4 +35,20 @@ export function readOutbox(dataDir: string): OutboxMessage[] {
         text: Buffer.from(raw.slice(split + 4).replace(/\s+/g, ""), "base64").toString("utf8"),
       };
     });
+}
+
+/** The paths of the files under DATA_DIR/outbox whose names end in `suffix`, oldest first; none when nothing was sent. */
+export function outboxFiles(dataDir: string, suffix = "") {
+  const outbox = path.join(dataDir, "outbox");
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((name) => name.endsWith(suffix))
+    .sort()
+    .map((name) => path.join(outbox, name));
+}
+
+/** The SMS the portal "sent" (DATA_DIR/outbox/*.sms.json), as written, oldest first. */
+export function readOutboxSms(dataDir: string) {
+  return outboxFiles(dataDir, ".sms.json").map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as OutboxSms);
 }

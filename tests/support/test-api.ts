@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -147,3 +148,30 @@ export async function startTestApi(
     },
   };
 }
+
+/**
+ * startTestApi with a data folder of its own (a new temporary folder named from `prefix`, as DATA_DIR),
+ * which `close()` removes after closing the server; `dataDir` is that folder.
+ */
+export async function startTestApiInTempDir(
+  backend: Backend,
+  prefix: string,
+  env: Record<string, string> = {},
+  options: { remixBuild?: ServerBuild; recordRouteCalls?: boolean } = {},
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const api = await startTestApi(backend, { DATA_DIR: dataDir, ...env }, options).catch((error: unknown) => {
+    removeDataDir();
+    throw error;
+  });
+  return {
+    ...api,
+    dataDir,
+    async close() {
+      await api.close();
+      removeDataDir();
+    },
+  };
+}
+export type TempDirTestApi = Awaited<ReturnType<typeof startTestApiInTempDir>>;

@@ -17,3 +17,12 @@ export async function uploadAs(api: TestApi, ticket: string, folder: string, nam
   expect(done.code).toBe(200);
   return done.data.url;
 }
+
+/** Sends feedback with a picture, as the feedback form's multipart post does (the picture streamed with it); the raw response. */
+export function sendFeedbackWithPicture(api: TestApi, ticket: string, feedback: { type: string; content: string; fileName: string }) {
+  const form = new FormData();
+  form.set("type", feedback.type);
+  form.set("content", feedback.content);
+  form.set("file", new File([new Uint8Array(PNG)], feedback.fileName, { type: "image/png" }));
+  return fetch(`${api.baseUrl}/api/smeb/feedback/save`, { method: "POST", headers: { ticket }, body: form });
+}

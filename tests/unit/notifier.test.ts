@@ -1,14 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { decodeHeaderWords } from "../../server/mail/outbox";
 import { createDeliveryChannels } from "../../server/notify/channels";
 import type { SmsMessage } from "../../server/notify/notifier";
 import { writeSms, type OutboxSms } from "../../server/notify/sms";
+import { startSmtpFake } from "../support/smtp-fake";
 
 const dirs: string[] = [];
 function tempDataDir() {
@@ -91,39 +90,7 @@ describe("outbox notifier", () => {
 });
 
 describe("SMTP notifier (against an in-process smtp-server)", () => {
-  type Received = { from: string | undefined; to: string[]; user: string | undefined; data: string };
-
-  async function startSmtpServer() {
-    const received: Received[] = [];
-    const server = new SMTPServer({
-      secure: false,
-      // Plain-text AUTH on loopback only: the test server has no certificate for STARTTLS.
-      disabledCommands: ["STARTTLS"],
-      allowInsecureAuth: true,
-      authOptional: true,
-      logger: false,
-      onAuth(auth, _session, callback) {
-        if (auth.username === "portal" && auth.password === "s3cret") callback(null, { user: auth.username });
-        else callback(new Error("Invalid username or password"));
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            user: session.user as string | undefined,
-            data: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.server.address() as AddressInfo).port;
-    return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-  }
+  const startSmtpServer = () => startSmtpFake({ login: { username: "portal", password: "s3cret" } });
 
   it("sends real e-mail with credentials from SMTP_URL and writes nothing to the outbox", async () => {
     const smtp = await startSmtpServer();

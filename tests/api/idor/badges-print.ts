@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { signBadgeCode } from "../../../server/badges/badge-code";
 import type { TestApi } from "../../support/test-api";
+import { fetchApi } from "../../support/idor-probe";
 
 /**
  * Printing and check-in's part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01)
@@ -11,11 +12,7 @@ type Ctx = { api: TestApi; a: string; b: string };
 type Probe = (ctx: Ctx) => Promise<void>;
 
 async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
+  const response = await fetchApi(ctx, ticket, path, form);
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, type: response.headers.get("content-type") ?? "", bytes, text: bytes.toString("latin1") };
 }

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { idCardCheckChar } from "../../../app/contracts/badges/id-documents";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
+import { callApiZhRaw } from "../../support/idor-probe";
 
 /**
  * The organizer's badge review in the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01)
@@ -14,14 +15,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 const MARKER = "A-审核-MARKER-4417";
 const PAGE = "/exhibitorInfo/badgeReview";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 
 let prepared: Promise<{ aId: number; badgeId: string; version: string }> | null = null;
 /** A's badge with a marker B must never see; made once per sweep. */

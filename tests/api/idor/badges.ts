@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { idCardCheckChar } from "../../../app/contracts/badges/id-documents";
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
+import { callApiZhRaw } from "../../support/idor-probe";
 
 /**
  * The badges' part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01) naming exhibitor
@@ -13,14 +14,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "A-证件-MARKER-7731";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 
 let prepared: Promise<{ aId: number; badgeId: string; version: string; boothId: string; photoUrl: string }> | null = null;
 /** A's badge, with a photo of A's, and a marker B must never see; made once per sweep. */

@@ -3,7 +3,7 @@ import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { testCalendar } from "../../support/test-clock";
 import { insertStoredFile } from "../../support/stored-files";
-import { callApiZh } from "../../support/idor-probe";
+import { callApiZh, oncePerServer } from "../../support/idor-probe";
 
 /**
  * Blue-plate cars (issue 41) in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a waiting car
@@ -22,53 +22,45 @@ const A_PLATES = { waiting: "湘Z97531", approved: "湘Z97532" };
 const call = callApiZh;
 
 type Prepared = { aId: number; waitingId: number; approvedId: number; aScanUrl: string };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 
 /** A's two cars and scan; made once per server. */
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const db = ctx.api.db;
-      const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-      const { id: fileId } = await insertStoredFile(db, { ownerUserId: a.id, folder: "driving-license", name: `${MARKER}.png` });
-      const row = {
-        exhibition_id: a.exhibition_id!,
-        user_id: a.id,
-        owner_name: MARKER,
-        license_front_file_id: fileId,
-        license_back_file_id: fileId,
-        license_second_file_id: fileId,
-        license_four_pages_file_id: fileId,
-        vehicle_photo_file_id: fileId,
-        needed_from: testCalendar.rawMoveIn.from,
-        needed_to: testCalendar.endsOn,
-        updated_at: new Date(),
-      };
-      const waiting = await db
-        .insertInto("blue_cars")
-        .values({ ...row, plate: A_PLATES.waiting })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const approved = await db
-        .insertInto("blue_cars")
-        .values({
-          ...row,
-          plate: A_PLATES.approved,
-          status: "approved",
-          pass_no: "MARKER-PASS",
-          valid_from: testCalendar.rawMoveIn.from,
-          valid_to: testCalendar.endsOn,
-          reviewed_at: new Date(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { aId: a.id, waitingId: waiting.id, approvedId: approved.id, aScanUrl: `/files/${fileId}` };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const db = ctx.api.db;
+  const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
+  const { id: fileId } = await insertStoredFile(db, { ownerUserId: a.id, folder: "driving-license", name: `${MARKER}.png` });
+  const row = {
+    exhibition_id: a.exhibition_id!,
+    user_id: a.id,
+    owner_name: MARKER,
+    license_front_file_id: fileId,
+    license_back_file_id: fileId,
+    license_second_file_id: fileId,
+    license_four_pages_file_id: fileId,
+    vehicle_photo_file_id: fileId,
+    needed_from: testCalendar.rawMoveIn.from,
+    needed_to: testCalendar.endsOn,
+    updated_at: new Date(),
+  };
+  const waiting = await db
+    .insertInto("blue_cars")
+    .values({ ...row, plate: A_PLATES.waiting })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const approved = await db
+    .insertInto("blue_cars")
+    .values({
+      ...row,
+      plate: A_PLATES.approved,
+      status: "approved",
+      pass_no: "MARKER-PASS",
+      valid_from: testCalendar.rawMoveIn.from,
+      valid_to: testCalendar.endsOn,
+      reviewed_at: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { aId: a.id, waitingId: waiting.id, approvedId: approved.id, aScanUrl: `/files/${fileId}` };
+});
 
 const aState = async (ctx: Ctx, aId: number) =>
   JSON.stringify(await ctx.api.db.selectFrom("blue_cars").selectAll().where("user_id", "=", aId).orderBy("id").execute());

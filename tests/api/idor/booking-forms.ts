@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { insertStoredFile, userIdOf } from "../../support/stored-files";
+import { callApi } from "../../support/idor-probe";
 
 /**
  * The offline booking forms' part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01)
@@ -15,15 +16,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "A-空压-MARKER-5521";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, text };
-}
+const call = callApi;
 
 async function fileOf(ctx: Ctx, username: string, folder: string) {
   return (await insertStoredFile(ctx.api.db, { ownerUserId: await userIdOf(ctx.api.db, username), folder, name: `${MARKER}.png` })).url;

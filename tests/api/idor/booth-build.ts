@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { StandardBuildAnswer } from "../../../app/contracts/booth-construction/api-types";
 import type { TestApi } from "../../support/test-api";
+import { callApiZhRaw, oncePerServer } from "../../support/idor-probe";
 
 /**
  * The standard booth build in the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01) naming
@@ -12,14 +13,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "A-楣板-MARKER-5521";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 
 const buildForm = (boothId: number, names: string, extra: Record<string, string> = {}) => ({
   boothId: String(boothId),
@@ -34,32 +28,24 @@ const buildForm = (boothId: number, names: string, extra: Record<string, string>
 });
 
 /** Per server (the sweep's, or an API test's): A's build carrying the marker, made once. */
-const prepared = new WeakMap<TestApi, Promise<{ version: string }>>();
-function prepare(ctx: Ctx) {
-  let ready = prepared.get(ctx.api);
-  if (!ready) {
-    ready = (async () => {
-      const found = await call(ctx, ctx.a, `/smeb/boothBuild/find?boothId=${ctx.aBoothId}`);
-      expect(found.status, found.text).toBe(200);
-      const build = (JSON.parse(found.text).data as StandardBuildAnswer).build;
-      if (build.id === null) {
-        const created = await call(ctx, ctx.a, "/smeb/boothBuild/create", buildForm(ctx.aBoothId, MARKER));
-        expect(created.status, created.text).toBe(200);
-      } else if (build.editable) {
-        const updated = await call(ctx, ctx.a, "/smeb/boothBuild/update", buildForm(ctx.aBoothId, MARKER, { version: String(build.version) }));
-        expect(updated.status, updated.text).toBe(200);
-      } else {
-        // Seeded as submitted or accepted: the marker goes in directly.
-        await ctx.api.db.updateTable("standard_builds").set({ other_requirements: MARKER }).where("id", "=", build.id).execute();
-      }
-      const control = await call(ctx, ctx.a, `/smeb/boothBuild/find?boothId=${ctx.aBoothId}`);
-      expect(control.text).toContain(MARKER);
-      return { version: String((JSON.parse(control.text).data as StandardBuildAnswer).build.version) };
-    })();
-    prepared.set(ctx.api, ready);
+const prepare = oncePerServer(async (ctx: Ctx): Promise<{ version: string }> => {
+  const found = await call(ctx, ctx.a, `/smeb/boothBuild/find?boothId=${ctx.aBoothId}`);
+  expect(found.status, found.text).toBe(200);
+  const build = (JSON.parse(found.text).data as StandardBuildAnswer).build;
+  if (build.id === null) {
+    const created = await call(ctx, ctx.a, "/smeb/boothBuild/create", buildForm(ctx.aBoothId, MARKER));
+    expect(created.status, created.text).toBe(200);
+  } else if (build.editable) {
+    const updated = await call(ctx, ctx.a, "/smeb/boothBuild/update", buildForm(ctx.aBoothId, MARKER, { version: String(build.version) }));
+    expect(updated.status, updated.text).toBe(200);
+  } else {
+    // Seeded as submitted or accepted: the marker goes in directly.
+    await ctx.api.db.updateTable("standard_builds").set({ other_requirements: MARKER }).where("id", "=", build.id).execute();
   }
-  return ready;
-}
+  const control = await call(ctx, ctx.a, `/smeb/boothBuild/find?boothId=${ctx.aBoothId}`);
+  expect(control.text).toContain(MARKER);
+  return { version: String((JSON.parse(control.text).data as StandardBuildAnswer).build.version) };
+});
 
 async function aState(ctx: Ctx) {
   const builds = await ctx.api.db.selectFrom("standard_builds").selectAll().where("booth_id", "=", ctx.aBoothId).execute();

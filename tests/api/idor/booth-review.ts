@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
+import { callApiZhRaw, oncePerServer } from "../../support/idor-probe";
 
 /**
  * The special booth's drawings and the organizer's construction review in the IDOR sweep
@@ -14,38 +15,23 @@ type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "B-图纸-MARKER-5521";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 
 /** A drawing file of `ticket`'s own, uploaded the way the browser does. */
 const ownDrawingFile = (ctx: Ctx, ticket: string, name: string) => uploadAs(ctx.api, ticket, "booth-drawing", name);
 
 type Prepared = { bBoothId: string; aBoothId: string; drawingId: string; aFile: string; bFile: string };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 /** B's drawing with a marker in its note, made once per server (the sweep's, or a test file's). */
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const booths = await ctx.api.db.selectFrom("booths").select(["id", "booth_no"]).where("booth_no", "in", ["1A01", "2B12"]).execute();
-      const bBoothId = String(booths.find((b) => b.booth_no === "2B12")!.id);
-      const aBoothId = String(booths.find((b) => b.booth_no === "1A01")!.id);
-      const bFile = await ownDrawingFile(ctx, ctx.b, "b-qualification.png");
-      const saved = await call(ctx, ctx.b, "/smeb/boothBuild/drawing/upload", { boothId: bBoothId, kind: "qualification", fileUrl: bFile, note: MARKER });
-      expect(saved.status, saved.text).toBe(200);
-      const drawingId = String((JSON.parse(saved.text).data as { drawings: { qualification: { id: number }[] } }).drawings.qualification[0]!.id);
-      return { bBoothId, aBoothId, drawingId, aFile: await ownDrawingFile(ctx, ctx.a, "a-design.png"), bFile };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const booths = await ctx.api.db.selectFrom("booths").select(["id", "booth_no"]).where("booth_no", "in", ["1A01", "2B12"]).execute();
+  const bBoothId = String(booths.find((b) => b.booth_no === "2B12")!.id);
+  const aBoothId = String(booths.find((b) => b.booth_no === "1A01")!.id);
+  const bFile = await ownDrawingFile(ctx, ctx.b, "b-qualification.png");
+  const saved = await call(ctx, ctx.b, "/smeb/boothBuild/drawing/upload", { boothId: bBoothId, kind: "qualification", fileUrl: bFile, note: MARKER });
+  expect(saved.status, saved.text).toBe(200);
+  const drawingId = String((JSON.parse(saved.text).data as { drawings: { qualification: { id: number }[] } }).drawings.qualification[0]!.id);
+  return { bBoothId, aBoothId, drawingId, aFile: await ownDrawingFile(ctx, ctx.a, "a-design.png"), bFile };
+});
 
 async function bState(ctx: Ctx, boothId: string) {
   const rows = await ctx.api.db

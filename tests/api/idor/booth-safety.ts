@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type { InsuranceAnswer } from "../../../app/contracts/booth-construction/api-types";
 import { uploadAs } from "../../support/uploads";
 import type { TestApi } from "../../support/test-api";
+import { fetchApi, oncePerServer } from "../../support/idor-probe";
 
 /**
  * Insurance and the entry safety commitment in the IDOR sweep (tests/api/idor.test.ts). The
@@ -18,11 +19,7 @@ const A_MOBILE = "13977775521";
 const POLICY_MARKER = "B-保单-MARKER-5522";
 
 async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
+  const response = await fetchApi(ctx, ticket, path, form, "zh");
   return { status: response.status, type: response.headers.get("content-type") ?? "", text: await response.text() };
 }
 
@@ -30,36 +27,28 @@ const userId = async (ctx: Ctx, username: string) =>
   (await ctx.api.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 
 /** A's commitment with a marker B must never see; made once per server (demo data may hold one already). */
-const commitments = new WeakMap<TestApi, Promise<{ aId: number; marker: string; mobile: string }>>();
-function prepareCommitment(ctx: Ctx) {
-  let prepared = commitments.get(ctx.api);
-  if (!prepared) {
-    prepared = (async () => {
-      const aId = await userId(ctx, "std01");
-      const find = await call(ctx, ctx.a, `/smeb/boothBuild/commitment/find?boothId=${ctx.aBoothId}`);
-      const version = (JSON.parse(find.text).data?.commitment?.version as number | undefined) ?? undefined;
-      const form = {
-        boothId: String(ctx.aBoothId),
-        responsiblePerson: MARKER,
-        builderCompany: `${MARKER}-搭建`,
-        mobile: A_MOBILE,
-        readRules: "on",
-        ...(version === undefined ? {} : { version: String(version) }),
-      };
-      const saved = await call(ctx, ctx.a, "/smeb/boothBuild/commitment/save", form);
-      if (saved.status === 200) return { aId, marker: MARKER, mobile: A_MOBILE };
-      // Under review or accepted in the demo data: its own details are the marker.
-      const row = await ctx.api.db
-        .selectFrom("safety_commitments")
-        .select(["responsible_person", "mobile"])
-        .where("booth_id", "=", ctx.aBoothId)
-        .executeTakeFirstOrThrow();
-      return { aId, marker: row.responsible_person, mobile: row.mobile };
-    })();
-    commitments.set(ctx.api, prepared);
-  }
-  return prepared;
-}
+const prepareCommitment = oncePerServer(async (ctx: Ctx): Promise<{ aId: number; marker: string; mobile: string }> => {
+  const aId = await userId(ctx, "std01");
+  const find = await call(ctx, ctx.a, `/smeb/boothBuild/commitment/find?boothId=${ctx.aBoothId}`);
+  const version = (JSON.parse(find.text).data?.commitment?.version as number | undefined) ?? undefined;
+  const form = {
+    boothId: String(ctx.aBoothId),
+    responsiblePerson: MARKER,
+    builderCompany: `${MARKER}-搭建`,
+    mobile: A_MOBILE,
+    readRules: "on",
+    ...(version === undefined ? {} : { version: String(version) }),
+  };
+  const saved = await call(ctx, ctx.a, "/smeb/boothBuild/commitment/save", form);
+  if (saved.status === 200) return { aId, marker: MARKER, mobile: A_MOBILE };
+  // Under review or accepted in the demo data: its own details are the marker.
+  const row = await ctx.api.db
+    .selectFrom("safety_commitments")
+    .select(["responsible_person", "mobile"])
+    .where("booth_id", "=", ctx.aBoothId)
+    .executeTakeFirstOrThrow();
+  return { aId, marker: row.responsible_person, mobile: row.mobile };
+});
 
 async function commitmentState(ctx: Ctx, aId: number) {
   const rows = await ctx.api.db.selectFrom("safety_commitments").selectAll().where("user_id", "=", aId).orderBy("id").execute();
@@ -91,35 +80,27 @@ const commitmentProbe: Probe = async (ctx) => {
 };
 
 /** raw01's policy on 2B10 with a marker A must never see. */
-const policies = new WeakMap<TestApi, Promise<{ bId: number; bBoothId: number; marker: string }>>();
-function preparePolicy(ctx: Ctx) {
-  let prepared = policies.get(ctx.api);
-  if (!prepared) {
-    prepared = (async () => {
-      const bId = await userId(ctx, "raw01");
-      const bBoothId = (await ctx.api.db.selectFrom("booths").select("id").where("booth_no", "=", "2B10").executeTakeFirstOrThrow()).id;
-      const find = JSON.parse((await call(ctx, ctx.b, `/smeb/boothBuild/insurance/find?boothId=${bBoothId}`)).text).data as InsuranceAnswer;
-      const pdf = await PDFDocument.create();
-      pdf.addPage();
-      const policyUrl = await uploadAs(ctx.api, ctx.b, "booth-insurance", "policy.pdf", Buffer.from(await pdf.save()));
-      const saved = await call(ctx, ctx.b, "/smeb/boothBuild/insurance/save", {
-        boothId: String(bBoothId),
-        insurer: POLICY_MARKER,
-        policyNo: "PICC-5522",
-        insuredAmount: String(Math.max(find.settings.insuranceMinCents / 100, 1_000_000)),
-        validFrom: find.settings.buildUpFrom,
-        validTo: find.settings.dismantleTo,
-        policyUrl,
-        ...(find.insurance ? { version: String(find.insurance.version) } : {}),
-      });
-      if (saved.status === 200) return { bId, bBoothId, marker: POLICY_MARKER };
-      const row = await ctx.api.db.selectFrom("booth_insurances").select("insurer").where("booth_id", "=", bBoothId).executeTakeFirstOrThrow();
-      return { bId, bBoothId, marker: row.insurer };
-    })();
-    policies.set(ctx.api, prepared);
-  }
-  return prepared;
-}
+const preparePolicy = oncePerServer(async (ctx: Ctx): Promise<{ bId: number; bBoothId: number; marker: string }> => {
+  const bId = await userId(ctx, "raw01");
+  const bBoothId = (await ctx.api.db.selectFrom("booths").select("id").where("booth_no", "=", "2B10").executeTakeFirstOrThrow()).id;
+  const find = JSON.parse((await call(ctx, ctx.b, `/smeb/boothBuild/insurance/find?boothId=${bBoothId}`)).text).data as InsuranceAnswer;
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  const policyUrl = await uploadAs(ctx.api, ctx.b, "booth-insurance", "policy.pdf", Buffer.from(await pdf.save()));
+  const saved = await call(ctx, ctx.b, "/smeb/boothBuild/insurance/save", {
+    boothId: String(bBoothId),
+    insurer: POLICY_MARKER,
+    policyNo: "PICC-5522",
+    insuredAmount: String(Math.max(find.settings.insuranceMinCents / 100, 1_000_000)),
+    validFrom: find.settings.buildUpFrom,
+    validTo: find.settings.dismantleTo,
+    policyUrl,
+    ...(find.insurance ? { version: String(find.insurance.version) } : {}),
+  });
+  if (saved.status === 200) return { bId, bBoothId, marker: POLICY_MARKER };
+  const row = await ctx.api.db.selectFrom("booth_insurances").select("insurer").where("booth_id", "=", bBoothId).executeTakeFirstOrThrow();
+  return { bId, bBoothId, marker: row.insurer };
+});
 
 async function policyState(ctx: Ctx, ownerId: number) {
   const rows = await ctx.api.db.selectFrom("booth_insurances").selectAll().where("user_id", "=", ownerId).orderBy("id").execute();

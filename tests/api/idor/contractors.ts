@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
+import { callApi } from "../../support/idor-probe";
 
 /**
  * The entrusted contractors' part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B
@@ -14,14 +15,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "A-搭建商-MARKER-7731";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApi;
 
 let prepared: Promise<{ accessId: string; aBooth: string }> | null = null;
 /** A's grant, named with a marker B must never see; made once per sweep. */

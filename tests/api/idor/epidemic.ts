@@ -3,6 +3,7 @@ import { idCardCheckChar } from "../../../app/contracts/badges/id-documents";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
+import { callApi } from "../../support/idor-probe";
 
 /**
  * The epidemic declaration (issue 41) in the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01)
@@ -17,14 +18,7 @@ const MARKER = "防疫人员MARKER";
 const first17 = "11010119800101001";
 const ID_NUMBER = `${first17}${idCardCheckChar(first17)}`;
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApi;
 
 let prepared: Promise<{ staffId: string; imageUrl: string }> | null = null;
 /** One person of A's, named with the marker, with A's health code image; made once per sweep. */

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
+import { callApi } from "../../support/idor-probe";
 
 /**
  * The exhibitor profile's part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01)
@@ -14,13 +15,8 @@ const MARKER = "A-机密-MARKER-7731";
 const GROUP_MARKER = "A-集团-MARKER-7731";
 
 async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) as { code: number; data: Record<string, unknown> | null } };
+  const answer = await callApi(ctx, ticket, `${path}`, form);
+  return { ...answer, body: JSON.parse(answer.text) as { code: number; data: Record<string, unknown> | null } };
 }
 
 /** A's profile and group data, with markers B must never see; made once per sweep. */

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { addDays, testCalendar } from "../../support/test-clock";
+import { fetchApi } from "../../support/idor-probe";
 
 /**
  * The invoice area's pages in the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01), signed in
@@ -16,13 +17,7 @@ const MARKER = "A发票页MARKER";
 const PAGE = "/invoiceArea/billingApplication";
 
 async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(form ?? {})) for (const item of [value].flat()) body.append(key, item);
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? body : undefined,
-  });
+  const response = await fetchApi(ctx, ticket, path, form, "zh");
   return (await response.json()) as { code: number; data: { id: number; version: number } };
 }
 

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { creditCodeCheckChar } from "../../../app/contracts/invoices/credit-code";
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
+import { oncePerServer } from "../../support/idor-probe";
 
 /**
  * Invoice applications and their QR page in the IDOR sweep (tests/api/idor.test.ts; the probes run
@@ -78,42 +79,34 @@ const json = <T>(result: { text: string }) => JSON.parse(Buffer.from(result.text
 const textOf = (result: { text: string }) => Buffer.from(result.text, "latin1").toString("utf8");
 
 type Prepared = { aId: number; aVersion: number; aItem: string; issuedId: number; token: string; bId: number; bToken: string };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 
 /** A's open application (marker title) and issued one (with a PDF), and B's own application, once per server. */
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const save = async (ticket: string, itemKeys: string[], title: string) => {
-        const saved = await call(ctx, ticket, "/smeb/invoice/save", { ...billing(9001), title, itemKeys });
-        expect(saved.status, textOf(saved)).toBe(200);
-        return json<{ id: number; version: number }>(saved).data;
-      };
-      const aItem = await insertPaidBill(ctx.api, "std01", 12_300, "IDOR 展位费");
-      const a = await save(ctx.a, [aItem], MARKER);
-      const issued = await save(ctx.a, [await insertPaidBill(ctx.api, "std01", 4_500, "IDOR 证件")], ISSUED_MARKER);
-      const pdfUrl = await uploadPdf(ctx);
-      const decided = await call(ctx, ctx.admin, "/smeb/invoice/review/decide", {
-        id: issued.id,
-        decision: "issue",
-        invoiceNo: "IDOR20261124",
-        invoiceDate: "2026-11-24",
-        pdfUrl,
-        version: issued.version,
-      });
-      expect(decided.status, textOf(decided)).toBe(200);
-      const b = await save(ctx.b, [await insertPaidBill(ctx.api, "raw01", 7_700, "IDOR B")], "广州远航机器人有限公司");
-      const tokenOf = async (ticket: string, id: number) => {
-        const detail = json<{ qr: { url: string } }>(await call(ctx, ticket, `/smeb/invoice/detail?id=${id}`)).data;
-        return new URL(detail.qr.url, "http://x").searchParams.get("token")!;
-      };
-      return { aId: a.id, aVersion: a.version, aItem, issuedId: issued.id, token: await tokenOf(ctx.a, a.id), bId: b.id, bToken: await tokenOf(ctx.b, b.id) };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const save = async (ticket: string, itemKeys: string[], title: string) => {
+    const saved = await call(ctx, ticket, "/smeb/invoice/save", { ...billing(9001), title, itemKeys });
+    expect(saved.status, textOf(saved)).toBe(200);
+    return json<{ id: number; version: number }>(saved).data;
+  };
+  const aItem = await insertPaidBill(ctx.api, "std01", 12_300, "IDOR 展位费");
+  const a = await save(ctx.a, [aItem], MARKER);
+  const issued = await save(ctx.a, [await insertPaidBill(ctx.api, "std01", 4_500, "IDOR 证件")], ISSUED_MARKER);
+  const pdfUrl = await uploadPdf(ctx);
+  const decided = await call(ctx, ctx.admin, "/smeb/invoice/review/decide", {
+    id: issued.id,
+    decision: "issue",
+    invoiceNo: "IDOR20261124",
+    invoiceDate: "2026-11-24",
+    pdfUrl,
+    version: issued.version,
+  });
+  expect(decided.status, textOf(decided)).toBe(200);
+  const b = await save(ctx.b, [await insertPaidBill(ctx.api, "raw01", 7_700, "IDOR B")], "广州远航机器人有限公司");
+  const tokenOf = async (ticket: string, id: number) => {
+    const detail = json<{ qr: { url: string } }>(await call(ctx, ticket, `/smeb/invoice/detail?id=${id}`)).data;
+    return new URL(detail.qr.url, "http://x").searchParams.get("token")!;
+  };
+  return { aId: a.id, aVersion: a.version, aItem, issuedId: issued.id, token: await tokenOf(ctx.a, a.id), bId: b.id, bToken: await tokenOf(ctx.b, b.id) };
+});
 
 /** The organizer's e-invoice PDF, uploaded the way the browser does. */
 const uploadPdf = (ctx: Ctx) => uploadAs(ctx.api, ctx.admin, "invoice", "e-invoice.pdf", SAMPLE_PDF);

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import { callApi, type ProbeContext } from "../../support/idor-probe";
 import { testCalendar } from "../../support/test-clock";
+import { tablesSnapshot } from "../../support/table-snapshot";
 
 /**
  * The organizer's logistics settings (issue 52) in the IDOR sweep (tests/api/idor.test.ts): exhibitor
@@ -15,16 +15,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 
 const TABLES = ["carriers", "carrier_prices", "carrier_discounts", "lifting_fee_classes", "badge_quota_rules", "construction_settings"] as const;
 
-async function state(ctx: Ctx) {
-  const parts: string[] = [];
-  for (const table of TABLES) {
-    const { rows } = await sql<{ all: string | null }>`select string_agg(t::text, '|' order by t::text) as "all" from ${sql.table(table)} t`.execute(
-      ctx.api.db,
-    );
-    parts.push(rows[0]?.all ?? "");
-  }
-  return parts.join("\n");
-}
+const state = (ctx: Ctx) => tablesSnapshot(ctx.api.db, TABLES);
 
 const firstCarrierId = async (ctx: Ctx) => String((await ctx.api.db.selectFrom("carriers").select("id").orderBy("id").executeTakeFirstOrThrow()).id);
 

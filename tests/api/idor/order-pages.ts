@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { insertStoredFile } from "../../support/stored-files";
+import { fetchApi } from "../../support/idor-probe";
 
 /**
  * The service-order pages' part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01),
@@ -16,11 +17,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 const MARKER = "A-页面-MARKER-5820";
 
 async function call(ctx: Ctx, ticket: string, path: string, form: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api/smeb/service${path}`, {
-    method: "POST",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: new URLSearchParams(form),
-  });
+  const response = await fetchApi(ctx, ticket, `/smeb/service${path}`, form);
   return (await response.json()) as { code: number; data: Record<string, unknown> | null };
 }
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { expect } from "vitest";
 import type { TestApi } from "../../support/test-api";
 import { insertStoredFile, userIdOf } from "../../support/stored-files";
+import { callApi } from "../../support/idor-probe";
 
 /**
  * Service ordering's part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01) naming
@@ -14,13 +15,8 @@ type Probe = (ctx: Ctx) => Promise<void>;
 const MARKER = "A-搭建-MARKER-4417";
 
 async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api/smeb/service${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) as { code: number; data: Record<string, unknown> | null } };
+  const answer = await callApi(ctx, ticket, `/smeb/service${path}`, form);
+  return { ...answer, body: JSON.parse(answer.text) as { code: number; data: Record<string, unknown> | null } };
 }
 
 async function fileOf(ctx: Ctx, username: string) {

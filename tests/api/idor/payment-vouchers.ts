@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
+import { callApiZhRaw, oncePerServer } from "../../support/idor-probe";
 
 /**
  * Payment vouchers and bills in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a bill and a
@@ -14,14 +15,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "A-凭证-MARKER-7730";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 
 const voucherFile = (ctx: Ctx, ticket: string, name: string) => uploadAs(ctx.api, ticket, "payment-voucher", name);
 
@@ -32,42 +26,34 @@ async function newBill(ctx: Ctx, boothNo: string, title: string) {
 }
 
 type Prepared = { aId: number; aBillId: string; aItem: string; aVoucherId: string; aVersion: string; aFile: string; bItem: string; bFile: string };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 /** A's bill and voucher (marked), B's own bill and document; made once per server. */
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const aItem = await newBill(ctx, "1A01", MARKER);
-      const bItem = await newBill(ctx, "2B12", "B 的账单");
-      const aFile = await voucherFile(ctx, ctx.a, "a-transfer.png");
-      const saved = await call(ctx, ctx.a, "/smeb/paymentVoucher/save", {
-        name: MARKER,
-        productType: "other",
-        amount: "88.00",
-        paidOn: "2026-01-02",
-        payerAccountName: MARKER,
-        itemKeys: aItem,
-        documentUrls: aFile,
-      });
-      expect(saved.status, saved.text).toBe(200);
-      const voucher = JSON.parse(saved.text).data as { id: number; version: number };
-      const a = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
-      return {
-        aId: a.id,
-        aBillId: aItem.slice("bill:".length),
-        aItem,
-        aVoucherId: String(voucher.id),
-        aVersion: String(voucher.version),
-        aFile,
-        bItem,
-        bFile: await voucherFile(ctx, ctx.b, "b-transfer.png"),
-      };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const aItem = await newBill(ctx, "1A01", MARKER);
+  const bItem = await newBill(ctx, "2B12", "B 的账单");
+  const aFile = await voucherFile(ctx, ctx.a, "a-transfer.png");
+  const saved = await call(ctx, ctx.a, "/smeb/paymentVoucher/save", {
+    name: MARKER,
+    productType: "other",
+    amount: "88.00",
+    paidOn: "2026-01-02",
+    payerAccountName: MARKER,
+    itemKeys: aItem,
+    documentUrls: aFile,
+  });
+  expect(saved.status, saved.text).toBe(200);
+  const voucher = JSON.parse(saved.text).data as { id: number; version: number };
+  const a = await ctx.api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
+  return {
+    aId: a.id,
+    aBillId: aItem.slice("bill:".length),
+    aItem,
+    aVoucherId: String(voucher.id),
+    aVersion: String(voucher.version),
+    aFile,
+    bItem,
+    bFile: await voucherFile(ctx, ctx.b, "b-transfer.png"),
+  };
+});
 
 /** Everything of A's a voucher or bill call could change. */
 async function aState(ctx: Ctx, aId: number) {

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
+import { fetchApi } from "../../support/idor-probe";
 
 /**
  * The promotion pages' part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01), signed
@@ -18,11 +19,7 @@ const MARKER = "A-页面展品-MARKER-4471";
 const INVITATION_MARKER = "A-页面邀请函-MARKER-9052";
 
 async function call(ctx: Ctx, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket: ctx.a, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
+  const response = await fetchApi(ctx, ctx.a, path, form);
   expect(response.status, path).toBe(200);
   return (await response.json()) as { data: { id: number } & Record<string, unknown> };
 }

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import type { TestApi } from "../../support/test-api";
 import { portalClient } from "../../support/portal-client";
 import { uploadAs } from "../../support/uploads";
+import { callApi } from "../../support/idor-probe";
 
 /**
  * The promotion part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01) naming
@@ -13,14 +14,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "A-展品-MARKER-3817";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApi;
 
 const imageOf = (ctx: Ctx, username: string) => uploadAs(ctx.api, username === "std01" ? ctx.a : ctx.b, "exhibits-img");
 

@@ -3,6 +3,7 @@ import type { ReservationOverview, RoomRequest } from "../../../app/contracts/re
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { addDays, testCalendar } from "../../support/test-clock";
+import { callApi } from "../../support/idor-probe";
 
 /**
  * Business reservations (issue 41) in the IDOR sweep (tests/api/idor.test.ts): exhibitor A's (std01)
@@ -19,14 +20,7 @@ const MARKER = "预订客人-MARKER-8842";
 const A_GUEST = "同行客人-8842";
 const A_MOBILE = "13700137000";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api/smeb/reservation${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = (ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) => callApi(ctx, ticket, `/smeb/reservation${path}`, form);
 
 let prepared: Promise<{ requestId: string; bookingId: string; blockId: string; hotelId: string; roomId: string; day: string }> | null = null;
 /** A's request (a guest named with the marker) and booking (the topic), made once per sweep. */

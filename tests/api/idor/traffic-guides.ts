@@ -3,6 +3,7 @@ import { PNG } from "../../support/sample-files";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
+import { callApi } from "../../support/idor-probe";
 
 /**
  * The bus and parking guides (issue 41) in the IDOR sweep (tests/api/idor.test.ts): the guides are
@@ -15,14 +16,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 
 const MARKER = "隐藏指南-MARKER-7312";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApi;
 
 type Made = { routeId: string; stopId: string; dayId: string; parkId: string; day: string };
 let prepared: Promise<Made> | null = null;

@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import { expect } from "vitest";
 import type { TestApi } from "../../support/test-api";
 import { testCalendar } from "../../support/test-clock";
+import { fetchApi, oncePerServer } from "../../support/idor-probe";
 
 /**
  * The carrier's transport routes (/shipment/*, issue 17) in the IDOR sweep (tests/api/idor.test.ts).
@@ -17,11 +18,7 @@ type Probe = (ctx: Ctx) => Promise<void>;
 const CARRIER01_NAME = "顺达国际物流有限公司";
 
 async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
+  const response = await fetchApi(ctx, ticket, path, form, "zh");
   const bytes = Buffer.from(await response.arrayBuffer());
   const spreadsheet = (response.headers.get("content-type") ?? "").includes("spreadsheetml");
   return { status: response.status, text: spreadsheet ? await sheetText(bytes) : bytes.toString("utf8") };
@@ -37,69 +34,61 @@ async function sheetText(bytes: Buffer) {
 }
 
 type Prepared = { carrier02: string; waitingId: string; orderId: string; orderNo: string; carrierId: number };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 
 /** A declaration of std01's submitted to carrier01, another accepted by carrier01 into an order; made once per server. */
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const db = ctx.api.db;
-      const user = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-      const booth = await db.selectFrom("booths").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirstOrThrow();
-      const carrier = await db
-        .selectFrom("carriers")
-        .select("id")
-        .where("exhibition_id", "=", user.exhibition_id!)
-        .where("code", "=", "shunda")
-        .executeTakeFirstOrThrow();
-      const declaration = async () => {
-        const row = await db
-          .insertInto("transport_declarations")
-          .values({
-            exhibition_id: user.exhibition_id!,
-            user_id: user.id,
-            booth_id: booth.id,
-            carrier_id: carrier.id,
-            status: "submitted",
-            services: "delivery,return",
-            arrival_from: testCalendar.rawMoveIn.from,
-            arrival_to: testCalendar.rawMoveIn.to,
-            contact_name: "张三",
-            contact_phone: "13812345678",
-            computed_cents: 50_000,
-            submitted_at: new Date(),
-            updated_at: new Date(),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await db
-          .insertInto("transport_exhibits")
-          .values({
-            declaration_id: row.id,
-            sort: 0,
-            name_zh: "展柜",
-            quantity: 1,
-            packages: 1,
-            gross_weight_g: 120_000,
-            length_cm: 100,
-            width_cm: 100,
-            height_cm: 100,
-          })
-          .execute();
-        return String(row.id);
-      };
-      const waitingId = await declaration();
-      const acceptedId = await declaration();
-      const accepted = await call(ctx, ctx.carrier, "/shipment/review/decide", { id: acceptedId, decision: "accept", version: "0" });
-      expect(accepted.status, accepted.text).toBe(200);
-      const order = (JSON.parse(accepted.text).data as { order: { id: number; orderNo: string } }).order;
-      return { carrier02: await ctx.api.login("carrier02", "Expo#2026"), waitingId, orderId: String(order.id), orderNo: order.orderNo, carrierId: carrier.id };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const db = ctx.api.db;
+  const user = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
+  const booth = await db.selectFrom("booths").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirstOrThrow();
+  const carrier = await db
+    .selectFrom("carriers")
+    .select("id")
+    .where("exhibition_id", "=", user.exhibition_id!)
+    .where("code", "=", "shunda")
+    .executeTakeFirstOrThrow();
+  const declaration = async () => {
+    const row = await db
+      .insertInto("transport_declarations")
+      .values({
+        exhibition_id: user.exhibition_id!,
+        user_id: user.id,
+        booth_id: booth.id,
+        carrier_id: carrier.id,
+        status: "submitted",
+        services: "delivery,return",
+        arrival_from: testCalendar.rawMoveIn.from,
+        arrival_to: testCalendar.rawMoveIn.to,
+        contact_name: "张三",
+        contact_phone: "13812345678",
+        computed_cents: 50_000,
+        submitted_at: new Date(),
+        updated_at: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("transport_exhibits")
+      .values({
+        declaration_id: row.id,
+        sort: 0,
+        name_zh: "展柜",
+        quantity: 1,
+        packages: 1,
+        gross_weight_g: 120_000,
+        length_cm: 100,
+        width_cm: 100,
+        height_cm: 100,
+      })
+      .execute();
+    return String(row.id);
+  };
+  const waitingId = await declaration();
+  const acceptedId = await declaration();
+  const accepted = await call(ctx, ctx.carrier, "/shipment/review/decide", { id: acceptedId, decision: "accept", version: "0" });
+  expect(accepted.status, accepted.text).toBe(200);
+  const order = (JSON.parse(accepted.text).data as { order: { id: number; orderNo: string } }).order;
+  return { carrier02: await ctx.api.login("carrier02", "Expo#2026"), waitingId, orderId: String(order.id), orderNo: order.orderNo, carrierId: carrier.id };
+});
 
 /** Everything of carrier01's a carrier call could change. */
 async function carrier01State(ctx: Ctx, carrierId: number) {

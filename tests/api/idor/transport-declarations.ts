@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { loadExcel } from "../../../server/spreadsheets/workbook";
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
+import { callApiZhRaw, oncePerServer } from "../../support/idor-probe";
 
 /**
  * Exhibit transport declarations in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a draft
@@ -18,16 +19,7 @@ type Form = Record<string, string | string[]>;
 const MARKER = "A-运输-MARKER-4411";
 const SECOND_CARRIER = { username: "carrier02", password: "Expo#2026" };
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Form) {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(form ?? {})) for (const item of [value].flat()) body.append(key, item);
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? body : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 const dataOf = <T>(result: { status: number; text: string }, what: string) => {
   expect(result.status, `${what}: ${result.text}`).toBe(200);
   return JSON.parse(result.text).data as T;
@@ -56,7 +48,6 @@ type Prepared = {
   bFile: string;
   bDeclaration: Declaration;
 };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 
 const header = (boothId: number, carrierId: number, contactName = MARKER): Form => ({
   boothId: String(boothId),
@@ -79,42 +70,35 @@ const exhibit = (declarationId: number, nameZh = MARKER): Form => ({
 });
 
 /** A's two declarations (the submitted one sent on its last build-up day), B's own, and an Excel file each; once per server. */
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const db = ctx.api.db;
-      const user = (username: string) => db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-      const booth = (boothNo: string) => db.selectFrom("booths").select("id").where("booth_no", "=", boothNo).executeTakeFirstOrThrow();
-      const [a, aBooth, bBooth, carrier] = await Promise.all([
-        user("std01"),
-        booth("1A01"),
-        booth("2B10"),
-        db.selectFrom("carriers").select("id").where("code", "=", "shunda").executeTakeFirstOrThrow(),
-      ]);
-      const draft = dataOf<Declaration>(await call(ctx, ctx.a, "/smeb/shipment/declaration/save", header(aBooth.id, carrier.id)), "A's draft");
-      const saved = dataOf<Declaration>(await call(ctx, ctx.a, "/smeb/shipment/declaration/save", header(aBooth.id, carrier.id)), "A's second");
-      dataOf(await call(ctx, ctx.a, "/smeb/shipment/exhibits/add", exhibit(saved.id)), "A's exhibit");
-      // Submitted directly: the arrival rules depend on the day and are the API test's business.
-      await db.updateTable("transport_declarations").set({ status: "submitted", submitted_at: new Date(), version: 5 }).where("id", "=", saved.id).execute();
-      dataOf(await call(ctx, ctx.a, "/smeb/shipment/message/save", { declarationId: String(saved.id), body: MARKER }), "A's message");
-      const bDeclaration = dataOf<Declaration>(await call(ctx, ctx.b, "/smeb/shipment/declaration/save", header(bBooth.id, carrier.id, "B")), "B's draft");
-      return {
-        aId: a.id,
-        aBoothId: aBooth.id,
-        bBoothId: bBooth.id,
-        carrierId: carrier.id,
-        draft,
-        submitted: { id: saved.id, version: 5 },
-        aFile: await upload(ctx, ctx.a, "carriage-exhibit-excel", "a-exhibits.xlsx", await exhibitsFile(MARKER)),
-        bFile: await upload(ctx, ctx.b, "carriage-exhibit-excel", "b-exhibits.xlsx", await exhibitsFile("B 的展品")),
-        bDeclaration,
-      };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const db = ctx.api.db;
+  const user = (username: string) => db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
+  const booth = (boothNo: string) => db.selectFrom("booths").select("id").where("booth_no", "=", boothNo).executeTakeFirstOrThrow();
+  const [a, aBooth, bBooth, carrier] = await Promise.all([
+    user("std01"),
+    booth("1A01"),
+    booth("2B10"),
+    db.selectFrom("carriers").select("id").where("code", "=", "shunda").executeTakeFirstOrThrow(),
+  ]);
+  const draft = dataOf<Declaration>(await call(ctx, ctx.a, "/smeb/shipment/declaration/save", header(aBooth.id, carrier.id)), "A's draft");
+  const saved = dataOf<Declaration>(await call(ctx, ctx.a, "/smeb/shipment/declaration/save", header(aBooth.id, carrier.id)), "A's second");
+  dataOf(await call(ctx, ctx.a, "/smeb/shipment/exhibits/add", exhibit(saved.id)), "A's exhibit");
+  // Submitted directly: the arrival rules depend on the day and are the API test's business.
+  await db.updateTable("transport_declarations").set({ status: "submitted", submitted_at: new Date(), version: 5 }).where("id", "=", saved.id).execute();
+  dataOf(await call(ctx, ctx.a, "/smeb/shipment/message/save", { declarationId: String(saved.id), body: MARKER }), "A's message");
+  const bDeclaration = dataOf<Declaration>(await call(ctx, ctx.b, "/smeb/shipment/declaration/save", header(bBooth.id, carrier.id, "B")), "B's draft");
+  return {
+    aId: a.id,
+    aBoothId: aBooth.id,
+    bBoothId: bBooth.id,
+    carrierId: carrier.id,
+    draft,
+    submitted: { id: saved.id, version: 5 },
+    aFile: await upload(ctx, ctx.a, "carriage-exhibit-excel", "a-exhibits.xlsx", await exhibitsFile(MARKER)),
+    bFile: await upload(ctx, ctx.b, "carriage-exhibit-excel", "b-exhibits.xlsx", await exhibitsFile("B 的展品")),
+    bDeclaration,
+  };
+});
 
 /** Everything of A's a declaration call could change, and any declaration naming A's booth. */
 async function aState(ctx: Ctx, p: Prepared) {

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { TestApi } from "../../support/test-api";
 import { testCalendar } from "../../support/test-clock";
+import { callApiZhRaw, oncePerServer } from "../../support/idor-probe";
 
 /**
  * Hoisting and forklift bookings in the IDOR sweep (tests/api/idor.test.ts). A (std01) has two
@@ -18,74 +19,59 @@ type Answer = { status: number; text: string };
 /** A's bookings carry sizes nobody else books: 4.321 t, 12.34 m long. */
 const MARKERS = ['"weightT":"4.321"', '"lengthM":"12.34"'];
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>): Promise<Answer> {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 
 const bookingIds = (answer: Answer) => ((JSON.parse(answer.text).data?.bookings ?? []) as { id: number }[]).map((b) => b.id);
 
 type Prepared = { aId: number; aBoothId: number; carrierId: number; sentId: number; unsentId: number; carrier02: string };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 /** A's sent and unsent bookings and carrier02's session; made once per server. */
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const db = ctx.api.db;
-      const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-      const booth = await db.selectFrom("booths").select("id").where("user_id", "=", a.id).orderBy("id").executeTakeFirstOrThrow();
-      const shunda = await db.selectFrom("carriers").select(["id", "contact_email"]).where("code", "=", "shunda").executeTakeFirstOrThrow();
-      const row = {
-        exhibition_id: a.exhibition_id!,
-        user_id: a.id,
-        booth_id: booth.id,
-        carrier_id: shunda.id,
-        kind: "forklift" as const,
-        weight_kg: 4_321,
-        length_cm: 1_234,
-        width_cm: 200,
-        height_cm: 150,
-        pieces: 1,
-        work_day: testCalendar.endsOn,
-        fee_cents: 70_000,
-      };
-      const [sent, unsent] = await db
-        .insertInto("lifting_bookings")
-        .values([
-          { ...row, slot: "17:00-19:00" },
-          { ...row, slot: "15:00-17:00" },
-        ])
-        .returning("id")
-        .execute();
-      await db
-        .insertInto("lifting_sends")
-        .values({
-          exhibition_id: a.exhibition_id!,
-          user_id: a.id,
-          carrier_id: shunda.id,
-          sent_to: shunda.contact_email,
-          booking_ids: String(sent!.id),
-          summary: JSON.stringify({ lines: [{ id: sent!.id }], totalFeeCents: 70_000 }),
-        })
-        .execute();
-      return {
-        aId: a.id,
-        aBoothId: booth.id,
-        carrierId: shunda.id,
-        sentId: sent!.id,
-        unsentId: unsent!.id,
-        carrier02: await ctx.api.login("carrier02", "Expo#2026"),
-      };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const db = ctx.api.db;
+  const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
+  const booth = await db.selectFrom("booths").select("id").where("user_id", "=", a.id).orderBy("id").executeTakeFirstOrThrow();
+  const shunda = await db.selectFrom("carriers").select(["id", "contact_email"]).where("code", "=", "shunda").executeTakeFirstOrThrow();
+  const row = {
+    exhibition_id: a.exhibition_id!,
+    user_id: a.id,
+    booth_id: booth.id,
+    carrier_id: shunda.id,
+    kind: "forklift" as const,
+    weight_kg: 4_321,
+    length_cm: 1_234,
+    width_cm: 200,
+    height_cm: 150,
+    pieces: 1,
+    work_day: testCalendar.endsOn,
+    fee_cents: 70_000,
+  };
+  const [sent, unsent] = await db
+    .insertInto("lifting_bookings")
+    .values([
+      { ...row, slot: "17:00-19:00" },
+      { ...row, slot: "15:00-17:00" },
+    ])
+    .returning("id")
+    .execute();
+  await db
+    .insertInto("lifting_sends")
+    .values({
+      exhibition_id: a.exhibition_id!,
+      user_id: a.id,
+      carrier_id: shunda.id,
+      sent_to: shunda.contact_email,
+      booking_ids: String(sent!.id),
+      summary: JSON.stringify({ lines: [{ id: sent!.id }], totalFeeCents: 70_000 }),
+    })
+    .execute();
+  return {
+    aId: a.id,
+    aBoothId: booth.id,
+    carrierId: shunda.id,
+    sentId: sent!.id,
+    unsentId: unsent!.id,
+    carrier02: await ctx.api.login("carrier02", "Expo#2026"),
+  };
+});
 
 /** Everything of A's a lifting call could change. */
 async function aState(ctx: Ctx, aId: number) {

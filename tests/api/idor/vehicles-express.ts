@@ -2,6 +2,8 @@ import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { testCalendar } from "../../support/test-clock";
+import { callApiZhRaw, oncePerServer } from "../../support/idor-probe";
+import type { Database } from "../../../server/db/database";
 
 /**
  * Small-exhibit express in the IDOR sweep (tests/api/idor.test.ts). A (std01) has two bookings with
@@ -20,77 +22,61 @@ const MARKER = "A快递MARKER";
 const zh = { "accept-language": "zh" };
 const sameOrigin = { "sec-fetch-site": "same-origin", "accept-language": "zh" };
 
-async function call(ctx: Pick<Ctx, "api">, ticket: string, path: string, form?: Record<string, string>): Promise<Answer> {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 
 const itemIds = (answer: Answer) => ((JSON.parse(answer.text).data?.items ?? []) as { id: number }[]).map((b) => b.id);
 
 type Prepared = { aId: number; aBoothId: number; shundaId: number; bookedId: number; receivedId: number; carrier02: string };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 /** A's two bookings and carrier02's API session; made once per server. */
-function prepare(ctx: Pick<Ctx, "api">) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const db = ctx.api.db;
-      const booth = await db.selectFrom("booths").select(["id", "user_id", "exhibition_id"]).where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
-      const shunda = await db.selectFrom("carriers").select("id").where("code", "=", "shunda").executeTakeFirstOrThrow();
-      const row = {
-        exhibition_id: booth.exhibition_id,
-        user_id: booth.user_id,
-        booth_id: booth.id,
-        carrier_id: shunda.id,
-        sender_name: MARKER,
-        sender_phone: "13800000000",
-        sender_address: MARKER,
-        recipient_name: "张三",
-        recipient_phone: "13812345678",
-        item_name: MARKER,
-        pieces: 3,
-        gross_weight_g: 4_321,
-        length_cm: 30,
-        width_cm: 20,
-        height_cm: 10,
-        expected_on: testCalendar.rawMoveIn.from,
-        updated_at: new Date(),
-      };
-      const [booked, received] = await db
-        .insertInto("express_bookings")
-        .values([row, { ...row, status: "received" as const, version: 1 }])
-        .returning("id")
-        .execute();
-      await db
-        .insertInto("express_events")
-        .values([
-          { booking_id: booked!.id, status: "booked", actor_id: booth.user_id },
-          { booking_id: received!.id, status: "booked", actor_id: booth.user_id },
-          { booking_id: received!.id, status: "received", actor_id: null },
-        ])
-        .execute();
-      return {
-        aId: booth.user_id,
-        aBoothId: booth.id,
-        shundaId: shunda.id,
-        bookedId: booked!.id,
-        receivedId: received!.id,
-        carrier02: await ctx.api.login("carrier02", "Expo#2026"),
-      };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Pick<Ctx, "api">): Promise<Prepared> => {
+  const db = ctx.api.db;
+  const booth = await db.selectFrom("booths").select(["id", "user_id", "exhibition_id"]).where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
+  const shunda = await db.selectFrom("carriers").select("id").where("code", "=", "shunda").executeTakeFirstOrThrow();
+  const row = {
+    exhibition_id: booth.exhibition_id,
+    user_id: booth.user_id,
+    booth_id: booth.id,
+    carrier_id: shunda.id,
+    sender_name: MARKER,
+    sender_phone: "13800000000",
+    sender_address: MARKER,
+    recipient_name: "张三",
+    recipient_phone: "13812345678",
+    item_name: MARKER,
+    pieces: 3,
+    gross_weight_g: 4_321,
+    length_cm: 30,
+    width_cm: 20,
+    height_cm: 10,
+    expected_on: testCalendar.rawMoveIn.from,
+    updated_at: new Date(),
+  };
+  const [booked, received] = await db
+    .insertInto("express_bookings")
+    .values([row, { ...row, status: "received" as const, version: 1 }])
+    .returning("id")
+    .execute();
+  await db
+    .insertInto("express_events")
+    .values([
+      { booking_id: booked!.id, status: "booked", actor_id: booth.user_id },
+      { booking_id: received!.id, status: "booked", actor_id: booth.user_id },
+      { booking_id: received!.id, status: "received", actor_id: null },
+    ])
+    .execute();
+  return {
+    aId: booth.user_id,
+    aBoothId: booth.id,
+    shundaId: shunda.id,
+    bookedId: booked!.id,
+    receivedId: received!.id,
+    carrier02: await ctx.api.login("carrier02", "Expo#2026"),
+  };
+});
 
-/** Everything of A's an express call could change. */
-async function aState(ctx: Pick<Ctx, "api">) {
-  const bookings = await ctx.api.db.selectFrom("express_bookings").selectAll().where("item_name", "=", MARKER).orderBy("id").execute();
-  const events = await ctx.api.db
+/** Express bookings with their events, as text: equal before and after means none of them changed. */
+export async function withEvents(db: Database, bookings: { id: number }[]) {
+  const events = await db
     .selectFrom("express_events")
     .selectAll()
     .where("booking_id", "in", bookings.length ? bookings.map((b) => b.id) : [0])
@@ -98,6 +84,10 @@ async function aState(ctx: Pick<Ctx, "api">) {
     .execute();
   return JSON.stringify({ bookings, events });
 }
+
+/** Everything of A's an express call could change. */
+const aState = async (ctx: Pick<Ctx, "api">) =>
+  withEvents(ctx.api.db, await ctx.api.db.selectFrom("express_bookings").selectAll().where("item_name", "=", MARKER).orderBy("id").execute());
 
 function refused(path: string, answer: Answer, statuses: number[]) {
   expect(statuses, `${path}: ${answer.text}`).toContain(answer.status);

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { seedOverseasAgents } from "../../../server/vehicles/overseas";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
+import { callApiZhRaw, oncePerServer } from "../../support/idor-probe";
 
 /**
  * Overseas exhibit transport in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a request
@@ -12,61 +13,45 @@ import type { TestApi } from "../../support/test-api";
  */
 type Ctx = { api: TestApi; a: string; b: string; admin: string; carrier: string };
 type Probe = (ctx: Ctx) => Promise<void>;
-type Answer = { status: number; text: string };
 
 const MARKER = "A境外MARKER";
 const PAGE = "/exhibitTL/overseasExhibitTrans";
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>): Promise<Answer> {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 
 type Prepared = { aId: number; requestId: number; agentId: number };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 /** The agents (seeded here too, idempotently) and A's marked request; once per server. */
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const db = ctx.api.db;
-      const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-      await seedOverseasAgents(db, a.exhibition_id);
-      const agent = await db
-        .selectFrom("overseas_agents")
-        .select(["id", "contact_email"])
-        .where("exhibition_id", "=", a.exhibition_id)
-        .orderBy("id")
-        .executeTakeFirstOrThrow();
-      const country = await db.selectFrom("countries").select("id").where("iso2", "=", "DE").executeTakeFirstOrThrow();
-      const request = await db
-        .insertInto("overseas_requests")
-        .values({
-          exhibition_id: a.exhibition_id,
-          user_id: a.id,
-          agent_id: agent.id,
-          origin_country_id: country.id,
-          port: `Hamburg ${MARKER}`,
-          cargo_description: `${MARKER} machines`,
-          volume_cm3: 7_654_000,
-          incoterms: "FOB",
-          contact_name: "A",
-          contact_phone: "13800000000",
-          contact_email: "a@example.com",
-          sent_to: agent.contact_email,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { aId: a.id, requestId: request.id, agentId: agent.id };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const db = ctx.api.db;
+  const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
+  await seedOverseasAgents(db, a.exhibition_id);
+  const agent = await db
+    .selectFrom("overseas_agents")
+    .select(["id", "contact_email"])
+    .where("exhibition_id", "=", a.exhibition_id)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const country = await db.selectFrom("countries").select("id").where("iso2", "=", "DE").executeTakeFirstOrThrow();
+  const request = await db
+    .insertInto("overseas_requests")
+    .values({
+      exhibition_id: a.exhibition_id,
+      user_id: a.id,
+      agent_id: agent.id,
+      origin_country_id: country.id,
+      port: `Hamburg ${MARKER}`,
+      cargo_description: `${MARKER} machines`,
+      volume_cm3: 7_654_000,
+      incoterms: "FOB",
+      contact_name: "A",
+      contact_phone: "13800000000",
+      contact_email: "a@example.com",
+      sent_to: agent.contact_email,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { aId: a.id, requestId: request.id, agentId: agent.id };
+});
 
 async function aState(ctx: Ctx, aId: number) {
   return JSON.stringify(await ctx.api.db.selectFrom("overseas_requests").selectAll().where("user_id", "=", aId).orderBy("id").execute());
@@ -77,6 +62,21 @@ function holdsNothingOfA(what: string, text: string) {
   expect(text, what).not.toContain(MARKER);
   expect(text, what).not.toContain("7.654");
 }
+
+/** B's own request (refused: China is not overseas) naming A's request, A's id and the agent. */
+const bNamingA = (p: Prepared) => ({
+  id: String(p.requestId),
+  userId: String(p.aId),
+  agentId: String(p.agentId),
+  originCountryId: "37",
+  port: "B",
+  cargoDescription: "B",
+  volume: "1",
+  incoterms: "EXW",
+  contactName: "B",
+  contactPhone: "13800000001",
+  contactEmail: "b@example.com",
+});
 
 const exhibitorProbe: Probe = async (ctx) => {
   const p = await prepare(ctx);
@@ -91,19 +91,7 @@ const exhibitorProbe: Probe = async (ctx) => {
   expect(agents.status).toBe(200);
   holdsNothingOfA("B's agents", agents.text);
   // B's own request (refused: China is not overseas) names A's ids; nothing of A's comes back or changes.
-  const sent = await call(ctx, ctx.b, "/smeb/overseas/request/save", {
-    id: String(p.requestId),
-    userId: String(p.aId),
-    agentId: String(p.agentId),
-    originCountryId: "37",
-    port: "B",
-    cargoDescription: "B",
-    volume: "1",
-    incoterms: "EXW",
-    contactName: "B",
-    contactPhone: "13800000001",
-    contactEmail: "b@example.com",
-  });
+  const sent = await call(ctx, ctx.b, "/smeb/overseas/request/save", bNamingA(p));
   expect(sent.status).toBe(400);
   holdsNothingOfA("B's request", sent.text);
 
@@ -152,19 +140,7 @@ const pageProbe: Probe = async (ctx) => {
   holdsNothingOfA("B's page", html);
   // B's post (mainland China: refused) names A's ids; the answer holds nothing of A's and A's rows stay.
   const post = await b.request(PAGE, {
-    body: new URLSearchParams({
-      id: String(p.requestId),
-      userId: String(p.aId),
-      agentId: String(p.agentId),
-      originCountryId: "37",
-      port: "B",
-      cargoDescription: "B",
-      volume: "1",
-      incoterms: "EXW",
-      contactName: "B",
-      contactPhone: "13800000001",
-      contactEmail: "b@example.com",
-    }),
+    body: new URLSearchParams(bNamingA(p)),
     headers: { ...zh, "sec-fetch-site": "same-origin" },
   });
   expect(post.status).toBe(400);

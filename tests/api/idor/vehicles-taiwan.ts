@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
+import { callApiZhRaw, oncePerServer } from "../../support/idor-probe";
 
 /**
  * The Taiwan exhibits filing in the IDOR sweep (tests/api/idor.test.ts), API and pages. A (std01)
@@ -17,63 +18,48 @@ const MARKER = "A台湾报备MARKER";
 const zhHeaders = { "accept-language": "zh" };
 const sameOrigin = { "sec-fetch-site": "same-origin", "accept-language": "zh" };
 
-async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>): Promise<Answer> {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "zh" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = callApiZhRaw;
 
 type Prepared = { filingId: number; aBoothId: number; bBoothId: number; version: number };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const db = ctx.api.db;
-      const aBooth = await db.selectFrom("booths").select(["id", "user_id", "exhibition_id"]).where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
-      const bBooth = await db.selectFrom("booths").select("id").where("booth_no", "=", "2B12").executeTakeFirstOrThrow();
-      const values = {
-        importer_name: MARKER,
-        importer_contact: "陈",
-        importer_phone: "13800000000",
-        status: "submitted" as const,
-        submitted_at: new Date(),
-        version: 5,
-        updated_at: new Date(),
-      };
-      const filing = await db
-        .insertInto("tw_filings")
-        .values({ ...values, exhibition_id: aBooth.exhibition_id, user_id: aBooth.user_id!, booth_id: aBooth.id })
-        .onConflict((oc) => oc.columns(["user_id", "booth_id"]).doUpdateSet(values))
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await db.deleteFrom("tw_filing_lines").where("filing_id", "=", filing.id).execute();
-      await db
-        .insertInto("tw_filing_lines")
-        .values({
-          filing_id: filing.id,
-          sort: 0,
-          name_zh: MARKER,
-          name_en: "marker",
-          hs_code: "847130",
-          quantity: 1,
-          unit: "台",
-          unit_value_cents: 777_700,
-          currency: "USD",
-          disposition: "sold",
-          packages: 1,
-          gross_weight_g: 7_770,
-        })
-        .execute();
-      return { filingId: filing.id, aBoothId: aBooth.id, bBoothId: bBooth.id, version: 5 };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const db = ctx.api.db;
+  const aBooth = await db.selectFrom("booths").select(["id", "user_id", "exhibition_id"]).where("booth_no", "=", "1A01").executeTakeFirstOrThrow();
+  const bBooth = await db.selectFrom("booths").select("id").where("booth_no", "=", "2B12").executeTakeFirstOrThrow();
+  const values = {
+    importer_name: MARKER,
+    importer_contact: "陈",
+    importer_phone: "13800000000",
+    status: "submitted" as const,
+    submitted_at: new Date(),
+    version: 5,
+    updated_at: new Date(),
+  };
+  const filing = await db
+    .insertInto("tw_filings")
+    .values({ ...values, exhibition_id: aBooth.exhibition_id, user_id: aBooth.user_id!, booth_id: aBooth.id })
+    .onConflict((oc) => oc.columns(["user_id", "booth_id"]).doUpdateSet(values))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom("tw_filing_lines").where("filing_id", "=", filing.id).execute();
+  await db
+    .insertInto("tw_filing_lines")
+    .values({
+      filing_id: filing.id,
+      sort: 0,
+      name_zh: MARKER,
+      name_en: "marker",
+      hs_code: "847130",
+      quantity: 1,
+      unit: "台",
+      unit_value_cents: 777_700,
+      currency: "USD",
+      disposition: "sold",
+      packages: 1,
+      gross_weight_g: 7_770,
+    })
+    .execute();
+  return { filingId: filing.id, aBoothId: aBooth.id, bBoothId: bBooth.id, version: 5 };
+});
 
 /** Everything of A's filing a call could change. */
 async function aState(ctx: Ctx, filingId: number) {

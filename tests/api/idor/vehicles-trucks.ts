@@ -3,7 +3,7 @@ import { portalClient } from "../../support/portal-client";
 import type { TestApi } from "../../support/test-api";
 import { testCalendar } from "../../support/test-clock";
 import { insertStoredFile } from "../../support/stored-files";
-import { callApiZh } from "../../support/idor-probe";
+import { callApiZh, oncePerServer } from "../../support/idor-probe";
 
 /**
  * Yellow-plate trucks in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a waiting truck and
@@ -23,51 +23,43 @@ const A_PLATES = { waiting: "琼Z97531", approved: "琼Z97532" };
 const call = callApiZh;
 
 type Prepared = { aId: number; aBoothId: number; bBoothId: number; waitingId: number; approvedId: number; aLicenseUrl: string };
-const prepared = new WeakMap<TestApi, Promise<Prepared>>();
 
 /** A's two trucks and licence file; made once per server. */
-function prepare(ctx: Ctx) {
-  let done = prepared.get(ctx.api);
-  if (!done) {
-    done = (async () => {
-      const db = ctx.api.db;
-      const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
-      const b = await db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow();
-      const aBooth = await db.selectFrom("booths").select("id").where("user_id", "=", a.id).orderBy("id").executeTakeFirstOrThrow();
-      const bBooth = await db.selectFrom("booths").select("id").where("user_id", "=", b.id).orderBy("id").executeTakeFirstOrThrow();
-      const { id: fileId } = await insertStoredFile(db, {
-        ownerUserId: a.id,
-        folder: "driving-license",
-        name: `${MARKER}.pdf`,
-        contentType: "application/pdf",
-      });
-      const row = {
-        exhibition_id: a.exhibition_id!,
-        user_id: a.id,
-        booth_id: aBooth.id,
-        kind: "installation" as const,
-        driver_name: MARKER,
-        driver_phone: "13700000001",
-        planned_on: testCalendar.rawMoveIn.from,
-        license_file_id: fileId,
-        updated_at: new Date(),
-      };
-      const waiting = await db
-        .insertInto("yellow_trucks")
-        .values({ ...row, plate: A_PLATES.waiting })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const approved = await db
-        .insertInto("yellow_trucks")
-        .values({ ...row, plate: A_PLATES.approved, status: "approved", gate: "A门MARKER", decided_at: new Date() })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { aId: a.id, aBoothId: aBooth.id, bBoothId: bBooth.id, waitingId: waiting.id, approvedId: approved.id, aLicenseUrl: `/files/${fileId}` };
-    })();
-    prepared.set(ctx.api, done);
-  }
-  return done;
-}
+const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
+  const db = ctx.api.db;
+  const a = await db.selectFrom("users").select(["id", "exhibition_id"]).where("username", "=", "std01").executeTakeFirstOrThrow();
+  const b = await db.selectFrom("users").select("id").where("username", "=", "raw01").executeTakeFirstOrThrow();
+  const aBooth = await db.selectFrom("booths").select("id").where("user_id", "=", a.id).orderBy("id").executeTakeFirstOrThrow();
+  const bBooth = await db.selectFrom("booths").select("id").where("user_id", "=", b.id).orderBy("id").executeTakeFirstOrThrow();
+  const { id: fileId } = await insertStoredFile(db, {
+    ownerUserId: a.id,
+    folder: "driving-license",
+    name: `${MARKER}.pdf`,
+    contentType: "application/pdf",
+  });
+  const row = {
+    exhibition_id: a.exhibition_id!,
+    user_id: a.id,
+    booth_id: aBooth.id,
+    kind: "installation" as const,
+    driver_name: MARKER,
+    driver_phone: "13700000001",
+    planned_on: testCalendar.rawMoveIn.from,
+    license_file_id: fileId,
+    updated_at: new Date(),
+  };
+  const waiting = await db
+    .insertInto("yellow_trucks")
+    .values({ ...row, plate: A_PLATES.waiting })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const approved = await db
+    .insertInto("yellow_trucks")
+    .values({ ...row, plate: A_PLATES.approved, status: "approved", gate: "A门MARKER", decided_at: new Date() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { aId: a.id, aBoothId: aBooth.id, bBoothId: bBooth.id, waitingId: waiting.id, approvedId: approved.id, aLicenseUrl: `/files/${fileId}` };
+});
 
 async function aState(ctx: Ctx, aId: number) {
   return JSON.stringify(await ctx.api.db.selectFrom("yellow_trucks").selectAll().where("user_id", "=", aId).orderBy("id").execute());

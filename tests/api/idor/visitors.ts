@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { TestApi } from "../../support/test-api";
+import { fetchApi } from "../../support/idor-probe";
 
 /**
  * The visitor part of the IDOR sweep (tests/api/idor.test.ts): exhibitor B (raw01) never reads the
@@ -13,11 +14,7 @@ const MARKER = "A-观众-MARKER-5129";
 const MOBILE = "13799995129";
 
 async function call(ctx: Ctx, ticket: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${ctx.api.baseUrl}/api${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ticket, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
+  const response = await fetchApi(ctx, ticket, path, form);
   return { status: response.status, text: Buffer.from(await response.arrayBuffer()).toString("latin1") };
 }
 

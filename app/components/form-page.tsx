@@ -1,6 +1,7 @@
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { FormError } from "./form-error";
+import { PageHeading } from "./page-heading";
 
 /**
  * The frame of a form page: its title (the page's h1), an optional intro, the form's own errors
@@ -23,14 +24,7 @@ export function FormPage({
   return (
     <Paper withBorder p="lg" maw={maw}>
       <Stack gap="md">
-        <Title order={1} size="h3">
-          {title}
-        </Title>
-        {intro ? (
-          <Text c="dimmed" size="sm">
-            {intro}
-          </Text>
-        ) : null}
+        <PageHeading title={title} intro={intro} />
         {form ? <FormError errors={form.errors} id={form.errorId} /> : null}
         {children}
       </Stack>

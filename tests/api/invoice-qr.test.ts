@@ -3,7 +3,7 @@ import type { InvoiceApplication, InvoiceApplicationDetail, InvoiceQrChange, QrA
 import { appClock } from "../../server/clock";
 import { countQrRequest } from "../../server/invoices/qr-page";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
-import { demoName, resetTestClock, testCalendar } from "../support/test-clock";
+import { addDays, demoName, resetTestClock, TEST_NOW, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { billing, insertPaidBill, SAMPLE_PDF } from "./idor/invoices";
 
@@ -150,7 +150,7 @@ describe.each(backendsOf(import.meta.url))("invoice QR page (/invoice/qr*) on %s
     const issued = await application(111);
     const pdfUrl = await uploadAs(api, admin, "invoice", "e-invoice.pdf", SAMPLE_PDF);
     const decided = await api.call("/smeb/invoice/review/decide", {
-      json: { id: issued.id, decision: "issue", invoiceNo: "44039999000001", invoiceDate: "2026-11-24", pdfUrl, version: 0 },
+      json: { id: issued.id, decision: "issue", invoiceNo: "44039999000001", invoiceDate: addDays(TEST_NOW.slice(0, 10), 1), pdfUrl, version: 0 },
       ticket: admin,
       lang: "zh",
     });

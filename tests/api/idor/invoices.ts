@@ -3,6 +3,10 @@ import { creditCodeCheckChar } from "../../../app/contracts/invoices/credit-code
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
 import { oncePerServer } from "../../support/idor-probe";
+import { addDays, TEST_NOW } from "../../support/test-clock";
+
+/** The test clock's day; an issued invoice is dated the day after. */
+const TEST_DAY = TEST_NOW.slice(0, 10);
 
 /**
  * Invoice applications and their QR page in the IDOR sweep (tests/api/idor.test.ts; the probes run
@@ -95,7 +99,7 @@ const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
     id: issued.id,
     decision: "issue",
     invoiceNo: "IDOR20261124",
-    invoiceDate: "2026-11-24",
+    invoiceDate: addDays(TEST_DAY, 1),
     pdfUrl,
     version: issued.version,
   });
@@ -179,7 +183,7 @@ const reviewProbe: Probe = async (ctx) => {
       ["/smeb/invoice/review/decide", { id: p.aId, decision: "return", reason: "B", version: p.aVersion }],
       [
         "/smeb/invoice/review/decide",
-        { id: p.aId, decision: "issue", invoiceNo: "B0000000001", invoiceDate: "2026-11-24", pdfUrl: "/files/x", version: p.aVersion },
+        { id: p.aId, decision: "issue", invoiceNo: "B0000000001", invoiceDate: addDays(TEST_DAY, 1), pdfUrl: "/files/x", version: p.aVersion },
       ],
     ] as [string, unknown?][]) {
       const result = await call(ctx, ticket, path, body);

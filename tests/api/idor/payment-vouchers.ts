@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import type { TestApi } from "../../support/test-api";
 import { uploadAs } from "../../support/uploads";
 import { callApiZhRaw, oncePerServer } from "../../support/idor-probe";
+import { addDays, TEST_NOW } from "../../support/test-clock";
 
 /**
  * Payment vouchers and bills in the IDOR sweep (tests/api/idor.test.ts). A (std01) has a bill and a
@@ -35,7 +36,7 @@ const prepare = oncePerServer(async (ctx: Ctx): Promise<Prepared> => {
     name: MARKER,
     productType: "other",
     amount: "88.00",
-    paidOn: "2026-01-02",
+    paidOn: addDays(TEST_NOW.slice(0, 10), -30),
     payerAccountName: MARKER,
     itemKeys: aItem,
     documentUrls: aFile,
@@ -94,7 +95,7 @@ const exhibitorProbe: Probe = async (ctx) => {
     }
     refused("delete", await call(ctx, ticket, "/smeb/paymentVoucher/delete", { id: p.aVoucherId, version: p.aVersion }));
   }
-  const voucher = { name: "B", productType: "other", amount: "88.00", paidOn: "2026-01-02", payerAccountName: "B" };
+  const voucher = { name: "B", productType: "other", amount: "88.00", paidOn: addDays(TEST_NOW.slice(0, 10), -30), payerAccountName: "B" };
   refused("save with A's item", await call(ctx, ctx.b, "/smeb/paymentVoucher/save", { ...voucher, itemKeys: p.aItem, documentUrls: p.bFile }));
   refused("save with A's file", await call(ctx, ctx.b, "/smeb/paymentVoucher/save", { ...voucher, itemKeys: p.bItem, documentUrls: p.aFile }));
   expect(await aState(ctx, p.aId)).toBe(before);

@@ -1,15 +1,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setTicket } from "../../app/lib/cookies.server";
 import { getShellUser, requireShellUser } from "../../app/lib/permissions.server";
 import type { PermissionInfo } from "../../app/contracts/permission/api-types";
 
 /** A fake exhibition API answering /smeb/permission/getInfo with whatever the test sets. */
-let reply: { code: number; message: string; data: unknown } = { code: 200, message: "", data: null };
-let ticketState: { code: number; message: string; data: unknown } = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
-let calls = 0;
+type Envelope = { code: number; message: string; data: unknown };
+let reply: Envelope;
+/** What /login/authTicket answers: a live ticket and its session's state unless the test says otherwise. */
+let ticketState: Envelope;
+let calls: number;
 let server: http.Server;
 let context: AppLoadContext;
 /** The server makes one load context per HTTP request: each simulated request gets its own. */
@@ -98,6 +100,12 @@ beforeAll(async () => {
   } as AppLoadContext;
 });
 afterAll(() => server?.close());
+// Each test starts from a live ticket and no permission answer, whatever the one before it set.
+beforeEach(() => {
+  reply = { code: 200, message: "", data: null };
+  ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
+  calls = 0;
+});
 
 async function requestWith(path: string, ticket: string, extraCookie = "") {
   const cookie = (await setTicket(context, ticket)).split(";")[0]!;
@@ -116,8 +124,6 @@ describe("the shell's permission guard", () => {
 
   it("caches permission info per ticket and session state: a booth switch (new state) loads it again", async () => {
     reply = { code: 200, message: "", data: info };
-    ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
-    calls = 0;
     const request = await requestWith("/changePassword", "T-cache");
     // One page's loaders share their request's load context (and its one lookup).
     const page = newRequestContext();
@@ -140,12 +146,10 @@ describe("the shell's permission guard", () => {
 
   it("ends the shell at once when the ticket died elsewhere, cache or not", async () => {
     reply = { code: 200, message: "", data: info };
-    ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
     await getShellUser(await requestWith("/changePassword", "T-ended"), newRequestContext());
     ticketState = { code: 401, message: "expired", data: null };
     const response = await getShellUser(await requestWith("/changePassword", "T-ended"), newRequestContext()).catch((e) => e);
     expect(response.headers.get("location")).toBe("/login?redirectTo=%2FchangePassword");
-    ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
   });
 
   it("sends a signed-out visitor to /login with the return path", async () => {
@@ -162,7 +166,6 @@ describe("the shell's permission guard", () => {
   });
 
   it("logs a failed load and still renders, with no menus and only personal pages allowed", async () => {
-    ticketState = { code: 200, message: "", data: { stateVersion: "1.0.2" } };
     reply = { code: 500, message: "System error", data: null };
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const user = await requireShellUser(await requestWith("/changePassword", "T-broken"), newRequestContext());

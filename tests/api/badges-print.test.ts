@@ -9,6 +9,7 @@ import { exhibitorArrival } from "../../server/badges/check-in";
 import { PNG } from "../support/sample-files";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { insertStoredFile } from "../support/stored-files";
+import { newExhibitor } from "../support/new-exhibitor";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -83,10 +84,12 @@ describe.each(backendsOf(import.meta.url))("printable badges and check-in on %s"
       .execute();
 
   it("prints all the caller's badges, one A6 page each, each with its signed code, as a download named in the caller's language", async () => {
-    for (const n of [1, 2, 3]) await save(std01, n);
-    const own = await printable(users.std01);
-    expect(own.length).toBe(5);
-    const result = await print(std01, {}, "zh");
+    // An exhibitor of its own: its badges are the three saved here.
+    const exhibitor = await newExhibitor(api);
+    for (const n of [1, 2, 3]) await save(exhibitor.ticket, n);
+    const own = await printable(exhibitor.userId);
+    expect(own.length).toBe(3);
+    const result = await print(exhibitor.ticket, {}, "zh");
     expect(result.status).toBe(200);
     expect(result.headers.get("content-type")).toBe("application/pdf");
     expect(result.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("展商证件.pdf")}`);
@@ -101,19 +104,23 @@ describe.each(backendsOf(import.meta.url))("printable badges and check-in on %s"
     });
     // No photos yet: only the empty boxes, no image.
     expect(imageCount(doc)).toBe(0);
-    expect((await print(std01, {}, "en")).headers.get("content-disposition")).toContain("filename*=UTF-8''badges.pdf");
+    expect((await print(exhibitor.ticket, {}, "en")).headers.get("content-disposition")).toContain("filename*=UTF-8''badges.pdf");
   });
 
   it("prints four badges per A4 sheet, and the same badges give the same bytes", async () => {
-    const own = await printable(users.std01);
-    const sheet = await print(std01, { layout: "sheet" });
+    // Five badges of its own: a full sheet and a second one.
+    const exhibitor = await newExhibitor(api);
+    for (const n of [12, 13, 14, 15, 16]) await save(exhibitor.ticket, n);
+    const own = await printable(exhibitor.userId);
+    expect(own.length).toBe(5);
+    const sheet = await print(exhibitor.ticket, { layout: "sheet" });
     expect(sheet.status).toBe(200);
     const doc = await PDFDocument.load(sheet.bytes);
     expect(doc.getPageCount()).toBe(Math.ceil(own.length / 4));
     expect(doc.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
     const text = pageContents(doc).join("\n");
     for (const row of own) expect(text).toContain(hexOf(groupedBadgeCode(signBadgeCode(row.code, secrets))));
-    expect((await print(std01, { layout: "sheet" })).bytes.equals(sheet.bytes)).toBe(true);
+    expect((await print(exhibitor.ticket, { layout: "sheet" })).bytes.equals(sheet.bytes)).toBe(true);
   });
 
   it("prints only the badges named, in the order named", async () => {
@@ -304,13 +311,15 @@ describe.each(backendsOf(import.meta.url))("printable badges and check-in on %s"
   });
 
   it("lets exactly one of two scans at once be the first", async () => {
-    const created = await save(raw01, 11);
+    // An exhibitor of its own, that has not arrived yet (raw01 stays not arrived for the test above).
+    const exhibitor = await newExhibitor(api);
+    const created = await save(exhibitor.ticket, 11);
     const code = await signedOf(created.id);
     const results = await Promise.all([checkIn(admin, code), checkIn(admin, code)]);
     expect(results.map((r) => r.code)).toEqual([200, 200]);
     expect(results.map((r) => r.data.alreadyCheckedIn).sort()).toEqual([false, true]);
     expect(results[0]!.data.checkedInAt).toBe(results[1]!.data.checkedInAt);
-    const arrival = await exhibitorArrival(api.db, (await badgeRow(created.id)).exhibition_id, users.raw01);
+    const arrival = await exhibitorArrival(api.db, (await badgeRow(created.id)).exhibition_id, exhibitor.userId);
     expect(arrival?.firstBadgeId).toBe(created.id);
   });
 });

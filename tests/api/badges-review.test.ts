@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
 import type { BadgeView } from "../../app/contracts/badges/api-types";
 import type { BadgeReviewInfo, BadgeReviewList } from "../../app/contracts/badges/review-types";
+import { newExhibitor } from "../support/new-exhibitor";
 import { readOutbox } from "../support/outbox";
 import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 
@@ -52,11 +53,17 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
   const badgeState = async () =>
     JSON.stringify(await api.db.selectFrom("badges").selectAll().orderBy("id").execute()) +
     JSON.stringify(await api.db.selectFrom("badge_events").select("id").orderBy("id").execute());
+  // The demo's badges are std01's and raw01's; other tests' badges are of exhibitors of their own.
+  const isDemo = (row: { userId: number }) => row.userId === std01Id || row.userId === raw01Id;
+  const othersIn = (rows: BadgeReviewList["rows"]) => rows.filter((r) => !isDemo(r));
 
   it("lists every exhibitor's badges unmasked, submitted first, named by profile or account", async () => {
     const result = await list();
     expect(result.code, result.message).toBe(200);
-    const names = result.data.rows.map((r) => r.holderName);
+    // The demo's three badges; badges other tests gave exhibitors of their own are counted on top.
+    const others = othersIn(result.data.rows);
+    const othersWith = (status: string) => others.filter((r) => r.status === status).length;
+    const names = result.data.rows.filter(isDemo).map((r) => r.holderName);
     expect(names.sort()).toEqual(["Li Si", "张三", "王五"].sort());
     const zhang = result.data.rows.find((r) => r.holderName === "张三")!;
     expect(zhang).toMatchObject({
@@ -71,26 +78,28 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
     expect(result.data.rows.find((r) => r.holderName === "王五")).toMatchObject({ userId: raw01Id, exhibitorName: "广州远航机器人有限公司" });
     // Submitted ones before the approved one.
     expect(result.data.rows.at(-1)!.status).toBe("approved");
-    expect(result.data.counts).toEqual({ submitted: 2, approved: 1, returned: 0 });
-    expect(result.data.total).toBe(3);
-    expect(result.data.exhibitors.map((e) => e.userId).sort()).toEqual([std01Id, raw01Id].sort());
+    expect(result.data.counts).toEqual({ submitted: 2 + othersWith("submitted"), approved: 1 + othersWith("approved"), returned: othersWith("returned") });
+    expect(result.data.total).toBe(3 + others.length);
+    expect(result.data.exhibitors.map((e) => e.userId).sort()).toEqual([std01Id, raw01Id, ...new Set(others.map((r) => r.userId))].sort());
     const zh = await list({}, "zh");
     expect(zh.data.exhibitors.find((e) => e.userId === std01Id)!.name).toBe("星河智能");
   });
 
   it("filters by exhibitor, status, kind and keyword, and refuses a bad filter", async () => {
+    // Badges other tests gave exhibitors of their own, on top of the demo's three.
+    const others = othersIn((await list()).data.rows);
     const byExhibitor = await list({ exhibitor: String(raw01Id) });
     expect(byExhibitor.data.rows.map((r) => r.holderName)).toEqual(["王五"]);
     expect(byExhibitor.data.counts).toEqual({ submitted: 1, approved: 0, returned: 0 });
     const approved = await list({ status: "approved" });
-    expect(approved.data.rows.map((r) => r.holderName)).toEqual(["张三"]);
-    expect(approved.data.total).toBe(1);
+    expect(approved.data.rows.filter(isDemo).map((r) => r.holderName)).toEqual(["张三"]);
+    expect(approved.data.total).toBe(1 + others.filter((r) => r.status === "approved").length);
     expect((await list({ kind: "paid" })).data.rows).toEqual([]);
-    expect((await list({ kind: "free" })).data.total).toBe(3);
+    expect((await list({ kind: "free" })).data.total).toBe(3 + others.filter((r) => r.kind === "free").length);
     expect((await list({ keyword: "2b10" })).data.rows.map((r) => r.holderName)).toEqual(["王五"]);
     expect((await list({ keyword: "li s" })).data.rows.map((r) => r.holderName)).toEqual(["Li Si"]);
     const paged = await list({ pageSize: "10", page: "2" });
-    expect(paged.data).toMatchObject({ rows: [], total: 3, page: 2 });
+    expect(paged.data).toMatchObject({ rows: [], total: 3 + others.length, page: 2 });
     const bad = await list({ status: "lost" });
     expect(bad.status).toBe(400);
     expect((bad.data as unknown as Fields).fields.status).toEqual(["validation.correct|badges.review.fields.status"]);
@@ -99,8 +108,12 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
   });
 
   it("returns with a comment, the exhibitor resubmits, the organizer approves; every step is kept", async () => {
+    // An exhibitor of its own (its contact e-mail is told of the return): the demo's badges stay as seeded.
+    const exhibitor = await newExhibitor(api);
+    const contactEmail = `${exhibitor.username}@example.com`;
+    await api.db.updateTable("users").set({ contact_email: contactEmail }).where("id", "=", exhibitor.userId).execute();
     const holder = { holderName: "审核测试", idType: "idCard", idNumber: idCard(1), mobile: "13911110001", email: "review1@example.com", company: "星河" };
-    const saved = await api.call<BadgeView>("/smeb/pass/ticket/save", { ticket: std01, lang: "zh", form: { ...holder, position: "工程师" } });
+    const saved = await api.call<BadgeView>("/smeb/pass/ticket/save", { ticket: exhibitor.ticket, lang: "zh", form: { ...holder, position: "工程师" } });
     expect(saved.code, saved.message).toBe(200);
     const id = saved.data.id;
     const before = await badgeState();
@@ -121,14 +134,14 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
 
     // The exhibitor is told by e-mail, in both languages.
     const mail = readOutbox(api.dataDir)
-      .filter((m) => m.to === "zhangsan@galaxy-smart.example.com")
+      .filter((m) => m.to === contactEmail)
       .at(-1)!;
     expect(mail.subject).toContain("审核测试");
     expect(mail.text).toContain("照片不清晰");
     expect(mail.text).toContain("Please correct it");
 
     // The exhibitor sees the status and the comment, masked as always for them.
-    const seen = await api.call<BadgeView>("/smeb/pass/ticket/info", { ticket: std01, query: { id: String(id) } });
+    const seen = await api.call<BadgeView>("/smeb/pass/ticket/info", { ticket: exhibitor.ticket, query: { id: String(id) } });
     expect(seen.data).toMatchObject({ status: "returned", reviewComment: "照片不清晰", mobile: "1391******1" });
 
     // A decision on the version before the return is stale.
@@ -136,7 +149,7 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
     expect(stale).toMatchObject({ status: 409, message: "该证件已被同时修改，请刷新后重试" });
 
     const resubmitted = await api.call<BadgeView>("/smeb/pass/ticket/update", {
-      ticket: std01,
+      ticket: exhibitor.ticket,
       lang: "zh",
       form: { ...holder, position: "高级工程师", id: String(id), version: String(returned.data.version) },
     });
@@ -148,7 +161,7 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
     expect(approved.data).toMatchObject({ status: "approved", reviewComment: null, position: "高级工程师" });
     const history = (await info(id)).data.events;
     expect(history.map((e) => e.action)).toEqual(["approved", "resubmitted", "returned", "created"]);
-    expect(history.map((e) => e.actorLabel)).toEqual(["admin", "std01", "admin", "std01"]);
+    expect(history.map((e) => e.actorLabel)).toEqual(["admin", exhibitor.username, "admin", exhibitor.username]);
     expect(history[2]!.comment).toBe("照片不清晰");
 
     // Approved stays approved: deciding again is refused with a message saying so.
@@ -158,12 +171,13 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
   });
 
   it("answers 404 for a deleted or unknown badge", async () => {
+    const { ticket } = await newExhibitor(api);
     const saved = await api.call<BadgeView>("/smeb/pass/ticket/save", {
-      ticket: raw01,
+      ticket,
       form: { holderName: "Gone", idType: "passport", idNumber: "E70000001", mobile: "13911110002", email: "review2@example.com", company: "远航" },
     });
     expect(saved.code, saved.message).toBe(200);
-    expect((await api.call("/smeb/pass/ticket/delete", { ticket: raw01, form: { id: String(saved.data.id) } })).code).toBe(200);
+    expect((await api.call("/smeb/pass/ticket/delete", { ticket, form: { id: String(saved.data.id) } })).code).toBe(200);
     expect((await info(saved.data.id)).status).toBe(404);
     expect((await decide({ id: String(saved.data.id), decision: "approve", version: String(saved.data.version) })).status).toBe(404);
     expect((await decide({ id: "99999999", decision: "approve", version: "0" })).status).toBe(404);

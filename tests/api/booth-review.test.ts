@@ -1,10 +1,13 @@
+import crypto from "node:crypto";
 import ExcelJS from "exceljs";
 import { signInDemo } from "../support/demo-cast";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConstructionEvent, DrawingProcess, ReviewItem, ReviewList } from "../../app/contracts/booth-construction/api-types";
 import { uploadAs } from "../support/uploads";
 import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
-import { TEST_NOW } from "../support/test-clock";
+import { TEST_NOW, testCalendar } from "../support/test-clock";
+import { newExhibitor } from "../support/new-exhibitor";
+import { createBooth } from "../../server/seed/create-booth";
 import { boothReviewSweep } from "./idor/booth-review";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -18,24 +21,51 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
   let raw01: string;
   let admin: string;
   let carrier: string;
-  const ids = { fascia: 0, insurance: 0, insuranceAccepted: 0, commitment: 0, drawing: 0 };
-  let booth: Record<string, number>;
 
   beforeAll(async () => {
     api = await startTestApiInTempDir(backend, "portal-booth-review-");
     ({ std01, raw01, admin, carrier01: carrier } = await signInDemo(api, ["std01", "raw01", "admin", "carrier01"]));
-    const booths = await api.db.selectFrom("booths").select(["id", "booth_no", "user_id", "exhibition_id"]).execute();
-    booth = Object.fromEntries(booths.map((b) => [b.booth_no, b.id]));
-    const of = (boothNo: string) => {
-      const b = booths.find((row) => row.booth_no === boothNo)!;
-      return { exhibition_id: b.exhibition_id, user_id: b.user_id, booth_id: b.id };
-    };
-    // The other pages' records, written straight in; their files are any file raw01 owns.
-    const fileUrl = await uploadAs(api, raw01, "booth-drawing", "policy.png");
+  });
+  afterAll(() => api?.close());
+
+  /**
+   * A review queue of a test's own, written straight in as the other pages would have: a standard
+   * booth's fascia (a draft, not in the queue, unless `fasciaSubmitted`) and an unsigned commitment;
+   * a raw-space exhibitor's submitted insurance, commitment and design drawing on one booth, and an
+   * accepted insurance and eleven returned structure drawings, older than everything else (enough to
+   * page), on its second booth. Both exhibitors' names hold `tag`: `keyword: tag` lists this queue alone.
+   */
+  async function newQueue(options: { fasciaSubmitted?: boolean } = {}) {
+    const tag = crypto.randomBytes(4).toString("hex");
+    const standard = await newExhibitor(api, { businessName: `深圳星河${tag}智能` });
+    const englishName = `Galaxy Smart ${tag} Co., Ltd.`;
+    await api.db.updateTable("users").set({ business_name_en: englishName }).where("id", "=", standard.userId).execute();
+    const special = await newExhibitor(api, { boothType: 2, businessName: `广州远航${tag}机器人` });
+    const secondBoothNo = `${special.boothNo}-2`;
+    const secondBoothId = await createBooth(api.db, { username: special.username, boothNo: secondBoothNo, hallCode: "2", boothType: 2 });
+    const { exhibition_id } = await api.db.selectFrom("users").select("exhibition_id").where("id", "=", special.userId).executeTakeFirstOrThrow();
+    const of = (owner: { userId: number }, boothId: number) => ({ exhibition_id, user_id: owner.userId, booth_id: boothId });
+    // The other pages' files: any file the exhibitor owns.
+    const fileUrl = await uploadAs(api, special.ticket, "booth-drawing", "policy.png");
     const fileId = fileUrl.slice("/files/".length);
 
-    // The seeded draft of 1A01 is not in the queue until it is submitted (checked below), then is.
-    ids.fascia = (await api.db.selectFrom("standard_builds").select("id").where("booth_id", "=", booth["1A01"]!).executeTakeFirstOrThrow()).id;
+    // The standard booth's build as seeded for 1A01: a draft, named as the account.
+    const fascia = (
+      await api.db
+        .insertInto("standard_builds")
+        .values({
+          ...of(standard, standard.boothId),
+          status: "draft",
+          fascia_mode: "standard",
+          fascia_name_zh: standard.businessName,
+          fascia_name_en: englishName,
+          unneeded_equipment: JSON.stringify(["trashCan"]),
+          positioning_date: testCalendar.rawMoveIn.to,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    if (options.fasciaSubmitted) await submitFascia(fascia);
     const insurance = {
       status: "submitted" as const,
       insurer: "中国平安财产保险",
@@ -46,38 +76,40 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
       policy_file_id: fileId,
       version: 3,
     };
-    ids.insurance = (
+    const submittedInsurance = (
       await api.db
         .insertInto("booth_insurances")
-        .values({ ...of("2B10"), ...insurance, submitted_at: hoursBefore(2) })
+        .values({ ...of(special, special.boothId), ...insurance, submitted_at: hoursBefore(2) })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-    ids.insuranceAccepted = (
+    const acceptedInsurance = (
       await api.db
         .insertInto("booth_insurances")
-        .values({ ...of("2B12"), ...insurance, policy_no: "PA-2B12-001", status: "accepted", submitted_at: hoursBefore(5) })
+        .values({ ...of(special, secondBoothId), ...insurance, policy_no: "PA-2B12-001", status: "accepted", submitted_at: hoursBefore(5) })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-    const commitment = { responsible_person: "李四", builder_company: "深圳华美展览工程", mobile: "13912345678", rules_read_at: hoursBefore(30) };
-    ids.commitment = (
+    const commitmentValues = { responsible_person: "李四", builder_company: "深圳华美展览工程", mobile: "13912345678", rules_read_at: hoursBefore(30) };
+    const commitment = (
       await api.db
         .insertInto("safety_commitments")
-        .values({ ...of("2B10"), ...commitment, status: "submitted", signed_file_id: fileId, submitted_at: hoursBefore(1) })
+        .values({ ...of(special, special.boothId), ...commitmentValues, status: "submitted", signed_file_id: fileId, submitted_at: hoursBefore(1) })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-    await api.db
-      .insertInto("safety_commitments")
-      .values({ ...of("1A01"), ...commitment, status: "notSigned" })
-      .execute();
-    // Eleven returned versions of 2B12's structural calculation, older than everything else: enough to page.
+    const unsignedCommitment = (
+      await api.db
+        .insertInto("safety_commitments")
+        .values({ ...of(standard, standard.boothId), ...commitmentValues, status: "notSigned" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     await api.db
       .insertInto("booth_drawings")
       .values(
         Array.from({ length: 11 }, (_, i) => ({
-          ...of("2B12"),
+          ...of(special, secondBoothId),
           kind: "structure" as const,
           version: i + 1,
           file_id: fileId,
@@ -87,14 +119,33 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
         })),
       )
       .execute();
-    const drawing = await api.call<DrawingProcess>("/smeb/boothBuild/drawing/upload", {
-      ticket: raw01,
-      form: { boothId: String(booth["2B10"]), kind: "design", fileUrl: await uploadAs(api, raw01, "booth-drawing", "2B10-design.png"), note: "两层结构" },
+    const uploaded = await api.call<DrawingProcess>("/smeb/boothBuild/drawing/upload", {
+      ticket: special.ticket,
+      form: {
+        boothId: String(special.boothId),
+        kind: "design",
+        fileUrl: await uploadAs(api, special.ticket, "booth-drawing", "2B10-design.png"),
+        note: "两层结构",
+      },
     });
-    expect(drawing.code, drawing.message).toBe(200);
-    ids.drawing = drawing.data.drawings.design[0]!.id;
-  });
-  afterAll(() => api?.close());
+    expect(uploaded.code, uploaded.message).toBe(200);
+    const drawing = uploaded.data.drawings.design[0]!.id;
+    return {
+      tag,
+      standard,
+      englishName,
+      special,
+      secondBoothNo,
+      ids: { fascia, insurance: submittedInsurance, insuranceAccepted: acceptedInsurance, commitment, unsignedCommitment, drawing },
+    };
+  }
+  /** The standard booth's fascia sent for review, 3 hours before TEST_NOW, at version 2, with its English name. */
+  const submitFascia = (id: number) =>
+    api.db
+      .updateTable("standard_builds")
+      .set({ status: "submitted", fascia_name_en: "Galaxy Smart", submitted_at: hoursBefore(3), version: 2 })
+      .where("id", "=", id)
+      .execute();
 
   const list = (query: Record<string, string> = {}, lang = "en", ticket = admin) =>
     api.call<ReviewList>("/smeb/boothBuild/review/list", { ticket, query, lang });
@@ -113,14 +164,11 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
     );
 
   it("keeps drafts out; a submitted fascia joins the queue, submitted first and newest first", async () => {
-    expect((await list({ subject: "fascia" })).data.total).toBe(0);
-    await api.db
-      .updateTable("standard_builds")
-      .set({ status: "submitted", fascia_name_en: "Galaxy Smart", submitted_at: hoursBefore(3), version: 2 })
-      .where("id", "=", ids.fascia)
-      .execute();
+    const { tag, standard, englishName, special, ids } = await newQueue();
+    expect((await list({ subject: "fascia", keyword: tag })).data.total).toBe(0);
+    await submitFascia(ids.fascia);
 
-    const all = await list({ pageSize: "50" });
+    const all = await list({ pageSize: "50", keyword: tag });
     expect(all.code, all.message).toBe(200);
     expect(all.data.total).toBe(16);
     expect(all.data.counts).toEqual({ submitted: 4, accepted: 1, returned: 11 });
@@ -134,16 +182,16 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
     const [drawing, commitment, insurance, fascia] = all.data.items;
     expect(fascia).toMatchObject({
       id: ids.fascia,
-      boothNo: "1A01",
-      exhibitorName: "Shenzhen Galaxy Smart Technology Co., Ltd.",
+      boothNo: standard.boothNo,
+      exhibitorName: englishName,
       version: 2,
-      summary: "Standard fascia: 深圳星河智能科技有限公司 / Galaxy Smart",
+      summary: `Standard fascia: ${standard.businessName} / Galaxy Smart`,
       files: [],
     });
     expect(insurance).toMatchObject({
       id: ids.insurance,
-      boothNo: "2B10",
-      exhibitorName: "广州远航机器人有限公司",
+      boothNo: special.boothNo,
+      exhibitorName: special.businessName,
       version: 3,
       summary: "中国平安财产保险, policy PA-2B10-001, insured ¥1,000,000.00, 2026-12-01 to 2026-12-31",
     });
@@ -157,31 +205,35 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
       submittedAt: expect.any(String),
     });
     // In Chinese, names and summaries in Chinese.
-    const zh = await list({ subject: "drawing", status: "submitted" }, "zh");
-    expect(zh.data.items[0]).toMatchObject({ summary: "设计图纸 第 1 版：两层结构", exhibitorName: "广州远航机器人有限公司" });
+    const zh = await list({ subject: "drawing", status: "submitted", keyword: tag }, "zh");
+    expect(zh.data.items[0]).toMatchObject({ summary: "设计图纸 第 1 版：两层结构", exhibitorName: special.businessName });
   });
 
   it("filters by subject, status and keyword (booth or exhibitor), counts per status, pages", async () => {
-    const drawings = await list({ subject: "drawing" });
+    // A queue of its own, the fascia submitted; `keyword: tag` keeps other tests' records out.
+    const { tag, secondBoothNo } = await newQueue({ fasciaSubmitted: true });
+    const drawings = await list({ subject: "drawing", keyword: tag });
     expect(drawings.data).toMatchObject({ total: 12, counts: { submitted: 1, accepted: 0, returned: 11 }, page: 1, pageSize: 10 });
     expect(drawings.data.items).toHaveLength(10);
-    const second = await list({ subject: "drawing", page: "2" });
+    const second = await list({ subject: "drawing", page: "2", keyword: tag });
     expect(second.data.items).toHaveLength(2);
     const seen = [...drawings.data.items, ...second.data.items].map((i) => i.id);
     expect(new Set(seen).size).toBe(12);
-    expect((await list({ subject: "drawing", page: "3" })).data.items).toEqual([]);
+    expect((await list({ subject: "drawing", page: "3", keyword: tag })).data.items).toEqual([]);
 
-    const returned = await list({ status: "returned", pageSize: "20" });
+    const returned = await list({ status: "returned", pageSize: "20", keyword: tag });
     expect(returned.data.items.every((i) => i.status === "returned" && i.subject === "drawing")).toBe(true);
     expect(returned.data).toMatchObject({ total: 11, counts: { submitted: 4, accepted: 1, returned: 11 } });
 
-    const byBooth = await list({ keyword: "2b12" });
+    // The second raw-space booth's number, in lower case.
+    const byBooth = await list({ keyword: secondBoothNo.toLowerCase() });
     expect(byBooth.data.total).toBe(12);
     expect(byBooth.data.counts).toEqual({ submitted: 0, accepted: 1, returned: 11 });
-    const byName = await list({ keyword: "星河" });
+    // Part of a name: the standard booth's Chinese one, its English one in lower case, the raw-space exhibitor's.
+    const byName = await list({ keyword: `星河${tag}` });
     expect(byName.data.items.map((i) => i.subject)).toEqual(["fascia"]);
-    expect((await list({ keyword: "galaxy smart" })).data.total).toBe(1);
-    expect((await list({ keyword: "远航", subject: "insurance" })).data.counts).toEqual({ submitted: 1, accepted: 1, returned: 0 });
+    expect((await list({ keyword: `galaxy smart ${tag}` })).data.total).toBe(1);
+    expect((await list({ keyword: `远航${tag}`, subject: "insurance" })).data.counts).toEqual({ submitted: 1, accepted: 1, returned: 0 });
     expect((await list({ keyword: "100%" })).data.total).toBe(0);
 
     const bad = await list({ subject: "badge" });
@@ -191,6 +243,7 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
   });
 
   it("returns with a comment and approves; a decided record, a stale version and a draft are refused", async () => {
+    const { ids } = await newQueue({ fasciaSubmitted: true });
     const before = await state();
     const noComment = await decide({ subject: "insurance", id: String(ids.insurance), decision: "return", version: "3" });
     expect(noComment).toMatchObject({ status: 400, message: "Comment is required" });
@@ -211,7 +264,8 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
     expect((await decide({ subject: "fascia", id: String(ids.fascia), decision: "return", comment: "x" })).message).toBe("This has already been decided");
 
     // A commitment not yet signed is not the organizer's to decide.
-    const unsigned = await api.db.selectFrom("safety_commitments").select("id").where("status", "=", "notSigned").executeTakeFirstOrThrow();
+    const unsigned = await api.db.selectFrom("safety_commitments").select(["id", "status"]).where("id", "=", ids.unsignedCommitment).executeTakeFirstOrThrow();
+    expect(unsigned.status).toBe("notSigned");
     expect(await decide({ subject: "commitment", id: String(unsigned.id), decision: "approve" })).toMatchObject({
       status: 409,
       message: "Only a submitted record can be reviewed",
@@ -227,6 +281,7 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
   });
 
   it("two organizers deciding at once: one wins, the other is told it is decided", async () => {
+    const { ids } = await newQueue();
     const answers = await Promise.all([
       decide({ subject: "commitment", id: String(ids.commitment), decision: "approve", version: "0" }),
       decide({ subject: "commitment", id: String(ids.commitment), decision: "return", comment: "缺盖章", version: "0" }),
@@ -253,6 +308,10 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
   }
 
   it("exports the standard booths' builds for the builder, in the caller's language", async () => {
+    // A standard booth of its own, its fascia submitted and accepted.
+    const { standard, englishName, ids } = await newQueue({ fasciaSubmitted: true });
+    const accepted = await decide({ subject: "fascia", id: String(ids.fascia), decision: "approve", version: "2" });
+    expect(accepted.code, accepted.message).toBe(200);
     await api.db
       .updateTable("standard_builds")
       .set({
@@ -286,15 +345,18 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
       "Carpet laying",
       "Other requirements",
     ]);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toEqual([
-      "1A01",
+    // One row per standard booth with a build, whatever its state: the demo's 1A01 draft and other tests' booths too.
+    expect(rows).toHaveLength((await api.db.selectFrom("standard_builds").select("id").execute()).length);
+    const own = rows.filter((row) => row[0] === standard.boothNo);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toEqual([
+      standard.boothNo,
       "Hall 1",
-      "Shenzhen Galaxy Smart Technology Co., Ltd.",
+      englishName,
       "3x3",
       "Accepted",
       "Standard",
-      "深圳星河智能科技有限公司",
+      standard.businessName,
       "Galaxy Smart",
       "trash can",
       "left",
@@ -307,29 +369,34 @@ describe.each(backendsOf(import.meta.url))("organizer's construction review (/sm
 
     const zh = await exportRows("zh");
     expect(zh.rows[0]!.slice(0, 3)).toEqual(["展位号", "展馆", "展商"]);
-    expect(zh.rows[1]!.slice(0, 9)).toEqual([
-      "1A01",
+    expect(zh.rows.find((row) => row[0] === standard.boothNo)!.slice(0, 9)).toEqual([
+      standard.boothNo,
       "1号馆",
-      "深圳星河智能科技有限公司",
+      standard.businessName,
       "3x3",
       "已通过",
       "标准楣板",
-      "深圳星河智能科技有限公司",
+      standard.businessName,
       "Galaxy Smart",
       "纸篓",
     ]);
 
     // Custom artwork: the file's name instead of the text.
-    const artwork = await uploadAs(api, std01, "booth-drawing", "fascia-art.png");
+    const artwork = await uploadAs(api, standard.ticket, "booth-drawing", "fascia-art.png");
     await api.db
       .updateTable("standard_builds")
       .set({ fascia_mode: "custom", fascia_file_id: artwork.slice("/files/".length) })
       .where("id", "=", ids.fascia)
       .execute();
-    expect((await exportRows()).rows[1]!.slice(5, 8)).toEqual(["Custom artwork", "Custom artwork: fascia-art.png", "Custom artwork: fascia-art.png"]);
+    expect((await exportRows()).rows.find((row) => row[0] === standard.boothNo)!.slice(5, 8)).toEqual([
+      "Custom artwork",
+      "Custom artwork: fascia-art.png",
+      "Custom artwork: fascia-art.png",
+    ]);
   });
 
   it("refuses everyone but the organizer (403) on every review route and changes nothing", async () => {
+    const { ids } = await newQueue();
     const before = await state();
     for (const ticket of [std01, raw01, carrier]) {
       const responses = [

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { CalendarButton, CalendarDates, ExhibitionCalendar } from "../../app/contracts/calendar/api-types";
 import calendarEn from "../../app/contracts/calendar/texts.en";
 import { buttonWindowShown } from "../../app/contracts/calendar/values";
@@ -45,6 +46,42 @@ describe.each(backendsOf(import.meta.url))("the exhibition calendar (/smeb/calen
     return { ...dates, advanceUntil: dates.advanceUntil ?? "" };
   };
   const fieldsOf = (data: unknown) => (data as Fields)?.fields ?? {};
+  /**
+   * Puts the calendar back as it is now once the test is over: the tests that save change the
+   * exhibition's one calendar (days, deadlines, button windows), which the others read as seeded.
+   */
+  async function restoreCalendarAfterTest() {
+    const { id: exhibitionId } = await api.db.selectFrom("exhibitions").select("id").where("is_current", "=", true).executeTakeFirstOrThrow();
+    const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+    const days = await api.db
+      .selectFrom("exhibitions as e")
+      .innerJoin("construction_settings as c", "c.exhibition_id", "e.id")
+      .innerJoin("service_price_dates as p", "p.exhibition_id", "e.id")
+      .select([
+        day("e.starts_on").as("starts_on"),
+        day("e.ends_on").as("ends_on"),
+        day("c.build_up_from").as("build_up_from"),
+        day("c.build_up_to").as("build_up_to"),
+        day("c.dismantle_from").as("dismantle_from"),
+        day("c.dismantle_to").as("dismantle_to"),
+        day("p.advance_until").as("advance_until"),
+      ])
+      .where("e.id", "=", exhibitionId)
+      .executeTakeFirstOrThrow();
+    const deadlines = await api.db.selectFrom("schedule_items").select(["id", "deadline"]).where("exhibition_id", "=", exhibitionId).execute();
+    const windows = await api.db
+      .selectFrom("button_auths")
+      .select(["id", "effect_start", "effect_end", "closes_with", "closed_message", "closed_message_en"])
+      .execute();
+    onTestFinished(async () => {
+      const { starts_on, ends_on, advance_until, ...construction } = days;
+      await api.db.updateTable("exhibitions").set({ starts_on, ends_on }).where("id", "=", exhibitionId).execute();
+      await api.db.updateTable("construction_settings").set(construction).where("exhibition_id", "=", exhibitionId).execute();
+      await api.db.updateTable("service_price_dates").set({ advance_until }).where("exhibition_id", "=", exhibitionId).execute();
+      for (const { id, deadline } of deadlines) await api.db.updateTable("schedule_items").set({ deadline }).where("id", "=", id).execute();
+      for (const { id, ...window } of windows) await api.db.updateTable("button_auths").set(window).where("id", "=", id).execute();
+    });
+  }
 
   it("reads the days, the checklist's deadlines, the buttons and the calendar's ends", async () => {
     const calendar = await read();
@@ -63,6 +100,7 @@ describe.each(backendsOf(import.meta.url))("the exhibition calendar (/smeb/calen
   });
 
   it("saves the days in one go, adding the construction and price rows' values", async () => {
+    await restoreCalendarAfterTest();
     const opensOn = addDays(testCalendar.opensOn, 1);
     const endsOn = addDays(testCalendar.endsOn, 1);
     const dates = {
@@ -113,6 +151,7 @@ describe.each(backendsOf(import.meta.url))("the exhibition calendar (/smeb/calen
   });
 
   it("saves deadlines up to the end of the closing day, and keeps one left as it was", async () => {
+    await restoreCalendarAfterTest();
     const calendar = await read();
     const [first, ...others] = calendar.items;
     const deadline = `${calendar.dates.endsOn}T23:59`;
@@ -137,6 +176,7 @@ describe.each(backendsOf(import.meta.url))("the exhibition calendar (/smeb/calen
   });
 
   it("closes a button with a calendar date and reads it back with its resolved end", async () => {
+    await restoreCalendarAfterTest();
     const calendar = await read();
     const saved = await saveButton({
       buttonId: "101",
@@ -189,6 +229,7 @@ describe.each(backendsOf(import.meta.url))("the exhibition calendar (/smeb/calen
     api.call<{ saved: number } | Fields>("/smeb/calendar/buttons", { ticket: admin, json: { buttons } });
 
   it("saves every changed window of the table in one call, and leaves the rows posted as shown as they are now", async () => {
+    await restoreCalendarAfterTest();
     const calendar = await read();
     const rows = calendar.buttons.map(shownRow);
     const first = rows.findIndex((r) => r.buttonId === 101);
@@ -229,6 +270,7 @@ describe.each(backendsOf(import.meta.url))("the exhibition calendar (/smeb/calen
   });
 
   it("the page without JavaScript: a refused form comes back with its error and what was typed, a saved one redirects", async () => {
+    await restoreCalendarAfterTest();
     const before = await snapshot();
     const dates = datesOf(before.calendar);
     const browser = portalClient(api.baseUrl);

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../server/seed/create-user";
@@ -59,6 +60,17 @@ describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) =>
       .executeTakeFirst();
   const num = (v: string | number | null | undefined) => (v === null || v === undefined ? v : Number(v));
 
+  /** The carriers this file's tests add, beside the seeded ones. */
+  const madeHere = new Set<string>();
+  /** A carrier of the test's own, made with the command: its code. */
+  async function newCarrier() {
+    const code = `cargo-${crypto.randomBytes(4).toString("hex")}`;
+    madeHere.add(code);
+    const created = await carriers(["set", code, "--name-zh", "货运通", "--name-en", "Cargo Express Ltd.", "--email", "desk@cargo.example.com"]);
+    expect(created).toContain(`Created carrier ${code}`);
+    return code;
+  }
+
   async function expectRefused(args: string[], pattern: RegExp) {
     const before = await snapshot();
     await expect(carriers(args), args.join(" ")).rejects.toThrow(pattern);
@@ -68,7 +80,10 @@ describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) =>
 
   it("lists the seeded carriers with accounts, prices, discounts and the lifting fee classes", async () => {
     const listed = await carriers([exhibition.code, "list"]);
-    expect(listed).toContain(`${exhibition.code}: 2 carrier(s).`);
+    // The seeded two, and those other tests added.
+    const codes = (await api.db.selectFrom("carriers").select("code").where("exhibition_id", "=", exhibition.id).execute()).map((row) => row.code);
+    expect(codes.filter((code) => !madeHere.has(code)).sort()).toEqual(["hengtong", "shunda"]);
+    expect(listed).toContain(`${exhibition.code}: ${codes.length} carrier(s).`);
     expect(listed).toContain("shunda: 顺达国际物流有限公司 / Shunda International Logistics Co., Ltd. (active, sort 1)");
     expect(listed).toContain("e-mail dispatch@shunda.example.com; phone 0755-86001234");
     expect(listed).toContain("accounts: carrier01");
@@ -85,6 +100,7 @@ describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) =>
   });
 
   it("creates a carrier and changes some of its fields", async () => {
+    madeHere.add("cargo");
     const created = await carriers([
       exhibition.code,
       "set",
@@ -146,6 +162,7 @@ describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) =>
   it.runIf(backend === "postgres")("waits for another writer creating the same carrier and changes it instead of failing", async () => {
     let answer: Promise<string> | undefined;
     // Another writer (the organizer's page, another ops shell) creates "twinco" and has not committed yet.
+    madeHere.add("twinco");
     await api.db.transaction().execute(async (trx) => {
       expect(await carrierByCodeLocked(trx, exhibition.id, "twinco")).toBeUndefined();
       await createCarrier(trx, exhibition.id, "twinco", { name_zh: "双子物流", name_en: "Twin Logistics", contact_email: "first@twin.example.com" });
@@ -164,78 +181,67 @@ describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) =>
   });
 
   it("links a carrier user, moves it between carriers, and refuses an exhibitor", async () => {
+    const cargo = await newCarrier();
     const userId = await createUser(api.db, { username: "carrier03", password: "Expo#2026x", role: "carrier" });
-    const linked = await carriers([exhibition.code, "account", "cargo", "carrier03"]);
-    expect(linked).toContain("carrier03 now acts for carrier cargo.");
+    const linked = await carriers([exhibition.code, "account", cargo, "carrier03"]);
+    expect(linked).toContain(`carrier03 now acts for carrier ${cargo}.`);
     expect(await api.db.selectFrom("carrier_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst()).toEqual({
       user_id: userId,
-      carrier_id: await carrierId("cargo"),
+      carrier_id: await carrierId(cargo),
     });
 
     const moved = await carriers(["account", "hengtong", "carrier03"]);
-    expect(moved).toContain("Moved carrier03 from carrier cargo to carrier hengtong");
+    expect(moved).toContain(`Moved carrier03 from carrier ${cargo} to carrier hengtong`);
     expect(moved).toContain("accounts: carrier02, carrier03");
     expect(await api.db.selectFrom("carrier_accounts").select("carrier_id").where("user_id", "=", userId).execute()).toEqual([
       { carrier_id: await carrierId("hengtong") },
     ]);
     expect(await carriers(["account", "hengtong", "carrier03"])).toContain("already acts for carrier hengtong; nothing changed");
 
-    await expectRefused(["account", "cargo", "std01"], /not a carrier account/);
-    await expectRefused(["account", "cargo", "nobody-here"], /No user "nobody-here"/);
+    await expectRefused(["account", cargo, "std01"], /not a carrier account/);
+    await expectRefused(["account", cargo, "nobody-here"], /No user "nobody-here"/);
     await expectRefused(["account", "no-such-carrier", "carrier03"], /No carrier "no-such-carrier"/);
-    await expectRefused(["account", "cargo"], /takes a carrier code and a username/);
+    await expectRefused(["account", cargo], /takes a carrier code and a username/);
     const std01 = await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
     expect(await api.db.selectFrom("carrier_accounts").select("user_id").where("user_id", "=", std01.id).executeTakeFirst()).toBeUndefined();
   });
 
   it("adds, replaces and removes a price, and refuses a bad service or amount", async () => {
-    const added = await carriers(["price", "cargo", "crane", "--per-m3", "150", "--per-ton", "0", "--minimum", "800.5"]);
-    expect(added).toContain("Added the crane price of carrier cargo: 150.00 per m³, 0.00 per ton, minimum 800.50 yuan.");
-    expect(await price("cargo", "crane")).toMatchObject({ per_m3_cents: expect.anything() });
-    let row = await price("cargo", "crane");
+    const cargo = await newCarrier();
+    const added = await carriers(["price", cargo, "crane", "--per-m3", "150", "--per-ton", "0", "--minimum", "800.5"]);
+    expect(added).toContain(`Added the crane price of carrier ${cargo}: 150.00 per m³, 0.00 per ton, minimum 800.50 yuan.`);
+    expect(await price(cargo, "crane")).toMatchObject({ per_m3_cents: expect.anything() });
+    let row = await price(cargo, "crane");
     expect([num(row?.per_m3_cents), num(row?.per_ton_cents), num(row?.minimum_cents)]).toEqual([15_000, 0, 80_050]);
 
-    const replaced = await carriers([exhibition.code, "price", "cargo", "crane", "--per-m3", "1,200.25", "--per-ton=99.9"]);
+    const replaced = await carriers([exhibition.code, "price", cargo, "crane", "--per-m3", "1,200.25", "--per-ton=99.9"]);
     expect(replaced).toContain("Replaced the crane price");
-    row = await price("cargo", "crane");
+    row = await price(cargo, "crane");
     expect([num(row?.per_m3_cents), num(row?.per_ton_cents), num(row?.minimum_cents)]).toEqual([120_025, 9_990, 0]);
 
-    await expectRefused(["price", "cargo", "teleport", "--per-m3", "1", "--per-ton", "1"], /Unknown service "teleport"/);
-    await expectRefused(["price", "cargo", "crane", "--per-m3=-1", "--per-ton", "1"], /--per-m3 must be an amount in yuan/);
-    await expectRefused(["price", "cargo", "crane", "--per-m3", "-1", "--per-ton", "1"], /Option '--per-m3' argument is ambiguous/);
-    await expectRefused(["price", "cargo", "crane", "--per-m3", "1.005", "--per-ton", "1"], /--per-m3 must be an amount/);
-    await expectRefused(["price", "cargo", "crane", "--per-m3", "abc", "--per-ton", "1"], /--per-m3 must be an amount/);
-    await expectRefused(["price", "cargo", "crane", "--per-m3", "1"], /--per-ton must be an amount/);
-    await expectRefused(["price", "cargo", "crane", "--remove", "--per-m3", "1"], /--remove takes no other option; got --per-m3/);
-    await expectRefused(["price", "cargo", "delivery", "--remove"], /no delivery price to remove/);
+    await expectRefused(["price", cargo, "teleport", "--per-m3", "1", "--per-ton", "1"], /Unknown service "teleport"/);
+    await expectRefused(["price", cargo, "crane", "--per-m3=-1", "--per-ton", "1"], /--per-m3 must be an amount in yuan/);
+    await expectRefused(["price", cargo, "crane", "--per-m3", "-1", "--per-ton", "1"], /Option '--per-m3' argument is ambiguous/);
+    await expectRefused(["price", cargo, "crane", "--per-m3", "1.005", "--per-ton", "1"], /--per-m3 must be an amount/);
+    await expectRefused(["price", cargo, "crane", "--per-m3", "abc", "--per-ton", "1"], /--per-m3 must be an amount/);
+    await expectRefused(["price", cargo, "crane", "--per-m3", "1"], /--per-ton must be an amount/);
+    await expectRefused(["price", cargo, "crane", "--remove", "--per-m3", "1"], /--remove takes no other option; got --per-m3/);
+    await expectRefused(["price", cargo, "delivery", "--remove"], /no delivery price to remove/);
     // The old forms: key=value, and "remove" as a word.
-    await expectRefused(["price", "cargo", "crane", "perM3=150", "perTon=0"], /Not understood: "perM3=150" \(settings are options: --per-m3 150\)/);
-    await expectRefused(["price", "cargo", "crane", "remove"], /Not understood: "remove"/);
+    await expectRefused(["price", cargo, "crane", "perM3=150", "perTon=0"], /Not understood: "perM3=150" \(settings are options: --per-m3 150\)/);
+    await expectRefused(["price", cargo, "crane", "remove"], /Not understood: "remove"/);
 
-    expect(await carriers(["price", "cargo", "crane", "--remove"])).toContain("Removed the crane price of carrier cargo.");
-    expect(await price("cargo", "crane")).toBeUndefined();
+    expect(await carriers(["price", cargo, "crane", "--remove"])).toContain(`Removed the crane price of carrier ${cargo}.`);
+    expect(await price(cargo, "crane")).toBeUndefined();
     // The seeded carriers' prices were not touched.
     row = await price("shunda", "crane");
     expect([num(row?.per_m3_cents), num(row?.per_ton_cents), num(row?.minimum_cents)]).toEqual([15_000, 16_000, 80_000]);
   });
 
   it("adds and replaces early and volume discounts with a percent or an amount, and refuses bad combinations", async () => {
-    await carriers([
-      "discount",
-      "cargo",
-      "early",
-      "--kind",
-      "early",
-      "--until",
-      earlyUntil,
-      "--percent",
-      "12.5",
-      "--name-zh",
-      "早鸟",
-      "--name-en",
-      "Early bird",
-    ]);
-    expect(await discount("cargo", "early")).toMatchObject({
+    const cargo = await newCarrier();
+    await carriers(["discount", cargo, "early", "--kind", "early", "--until", earlyUntil, "--percent", "12.5", "--name-zh", "早鸟", "--name-en", "Early bird"]);
+    expect(await discount(cargo, "early")).toMatchObject({
       kind: "early",
       until_on: earlyUntil,
       min_volume_cm3: null,
@@ -246,7 +252,7 @@ describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) =>
 
     const volume = await carriers([
       "discount",
-      "cargo",
+      cargo,
       "bulk",
       "--kind",
       "volume",
@@ -260,7 +266,7 @@ describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) =>
       "Bulk",
     ]);
     expect(volume).toContain("bulk (volume): 250.50 yuan off when 12.5 m³ or more");
-    let bulk = await discount("cargo", "bulk");
+    let bulk = await discount(cargo, "bulk");
     expect({ ...bulk, min_volume_cm3: num(bulk?.min_volume_cm3), amount_cents: num(bulk?.amount_cents) }).toMatchObject({
       kind: "volume",
       until_on: null,
@@ -271,40 +277,40 @@ describe.each(backendsOf(import.meta.url))("cli.js carriers on %s", (backend) =>
 
     // Replacing turns the early discount into a volume one with a fixed amount.
     expect(
-      await carriers(["discount", "cargo", "early", "--kind", "volume", "--min-m3", "0.5", "--percent", "100", "--name-zh", "改", "--name-en", "Changed"]),
+      await carriers(["discount", cargo, "early", "--kind", "volume", "--min-m3", "0.5", "--percent", "100", "--name-zh", "改", "--name-en", "Changed"]),
     ).toContain("Replaced discount early");
-    expect(await discount("cargo", "early")).toMatchObject({ kind: "volume", until_on: null, percent_bp: 10_000, amount_cents: null, name_zh: "改" });
-    expect(num((await discount("cargo", "early"))?.min_volume_cm3)).toBe(500_000);
+    expect(await discount(cargo, "early")).toMatchObject({ kind: "volume", until_on: null, percent_bp: 10_000, amount_cents: null, name_zh: "改" });
+    expect(num((await discount(cargo, "early"))?.min_volume_cm3)).toBe(500_000);
 
     const named = ["--name-zh", "折扣", "--name-en", "Discount"];
     const early = ["--kind", "early", "--until", earlyUntil];
     const byVolume = ["--kind", "volume", "--min-m3", "5"];
-    await expectRefused(["discount", "cargo", "x", ...early, "--percent", "10", "--amount", "5", ...named], /exactly one of --percent/);
-    await expectRefused(["discount", "cargo", "x", ...early, ...named], /exactly one of --percent/);
-    await expectRefused(["discount", "cargo", "x", "--kind", "early", "--min-m3", "5", "--percent", "10", ...named], /early discount takes --until/);
-    await expectRefused(["discount", "cargo", "x", "--kind", "early", "--until", noSuchDay, "--percent", "10", ...named], /needs --until <YYYY-MM-DD>/);
-    await expectRefused(["discount", "cargo", "x", "--kind", "volume", "--until", earlyUntil, "--percent", "10", ...named], /volume discount takes --min-m3/);
-    await expectRefused(["discount", "cargo", "x", "--kind", "volume", "--min-m3", "0", "--percent", "10", ...named], /needs --min-m3/);
-    await expectRefused(["discount", "cargo", "x", ...byVolume, "--percent", "100.01", ...named], /--percent must be above 0/);
-    await expectRefused(["discount", "cargo", "x", ...byVolume, "--percent", "0", ...named], /--percent must be above 0/);
-    await expectRefused(["discount", "cargo", "x", ...byVolume, "--amount", "0", ...named], /--amount must be an amount in yuan above 0/);
-    await expectRefused(["discount", "cargo", "x", "--kind", "weekly", "--percent", "10", ...named], /--kind must be early or volume/);
-    await expectRefused(["discount", "cargo", "x", ...byVolume, "--percent", "10", "--name-zh", "折扣"], /--name-en must not be empty/);
-    await expectRefused(["discount", "cargo", "bulk", ...byVolume, "--percent", "10", "--name-zh", "折扣", "--name-en="], /--name-en must not be empty/);
-    await expectRefused(["discount", "cargo", "x", ...byVolume, "--fee", "10", ...named], /"discount" takes only .*; got --fee/);
-    await expectRefused(["discount", "cargo", "nothing-here", "--remove"], /no discount "nothing-here"/);
+    await expectRefused(["discount", cargo, "x", ...early, "--percent", "10", "--amount", "5", ...named], /exactly one of --percent/);
+    await expectRefused(["discount", cargo, "x", ...early, ...named], /exactly one of --percent/);
+    await expectRefused(["discount", cargo, "x", "--kind", "early", "--min-m3", "5", "--percent", "10", ...named], /early discount takes --until/);
+    await expectRefused(["discount", cargo, "x", "--kind", "early", "--until", noSuchDay, "--percent", "10", ...named], /needs --until <YYYY-MM-DD>/);
+    await expectRefused(["discount", cargo, "x", "--kind", "volume", "--until", earlyUntil, "--percent", "10", ...named], /volume discount takes --min-m3/);
+    await expectRefused(["discount", cargo, "x", "--kind", "volume", "--min-m3", "0", "--percent", "10", ...named], /needs --min-m3/);
+    await expectRefused(["discount", cargo, "x", ...byVolume, "--percent", "100.01", ...named], /--percent must be above 0/);
+    await expectRefused(["discount", cargo, "x", ...byVolume, "--percent", "0", ...named], /--percent must be above 0/);
+    await expectRefused(["discount", cargo, "x", ...byVolume, "--amount", "0", ...named], /--amount must be an amount in yuan above 0/);
+    await expectRefused(["discount", cargo, "x", "--kind", "weekly", "--percent", "10", ...named], /--kind must be early or volume/);
+    await expectRefused(["discount", cargo, "x", ...byVolume, "--percent", "10", "--name-zh", "折扣"], /--name-en must not be empty/);
+    await expectRefused(["discount", cargo, "bulk", ...byVolume, "--percent", "10", "--name-zh", "折扣", "--name-en="], /--name-en must not be empty/);
+    await expectRefused(["discount", cargo, "x", ...byVolume, "--fee", "10", ...named], /"discount" takes only .*; got --fee/);
+    await expectRefused(["discount", cargo, "nothing-here", "--remove"], /no discount "nothing-here"/);
     // The old form, as the issue quotes it.
     await expectRefused(
-      ["discount", "cargo", "x", "kind=early", `until=${earlyUntil}`, "percent=12.5", "nameZh=早鸟", "nameEn=Early bird"],
+      ["discount", cargo, "x", "kind=early", `until=${earlyUntil}`, "percent=12.5", "nameZh=早鸟", "nameEn=Early bird"],
       /Not understood: "kind=early" \(settings are options: --kind early\)/,
     );
-    await expectRefused(["discount", "cargo", "x", ...byVolume, "--percent", "10", "nameEn=Early bird"], /settings are options: --name-en "Early bird"/);
-    bulk = await discount("cargo", "bulk");
+    await expectRefused(["discount", cargo, "x", ...byVolume, "--percent", "10", "nameEn=Early bird"], /settings are options: --name-en "Early bird"/);
+    bulk = await discount(cargo, "bulk");
     expect(num(bulk?.amount_cents)).toBe(25_050);
 
-    expect(await carriers(["discount", "cargo", "bulk", "--remove"])).toContain("Removed discount bulk of carrier cargo.");
-    expect(await discount("cargo", "bulk")).toBeUndefined();
-    expect(await discount("cargo", "early")).toBeDefined();
+    expect(await carriers(["discount", cargo, "bulk", "--remove"])).toContain(`Removed discount bulk of carrier ${cargo}.`);
+    expect(await discount(cargo, "bulk")).toBeUndefined();
+    expect(await discount(cargo, "early")).toBeDefined();
   });
 
   it("adds, replaces and removes lifting fee classes", async () => {

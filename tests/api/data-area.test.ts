@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DataClass, DataFile, DataFileList } from "../../app/contracts/data-area/api-types";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
@@ -32,6 +33,17 @@ describe.each(backendsOf(import.meta.url))("data area on %s", (backend) => {
     [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
   });
   afterAll(() => api?.close());
+
+  /**
+   * A shown class of the test's own (the list of every class that saving answers, and the class). The
+   * tests after the first delete what they add, so that the first one sees the data area as it made it.
+   */
+  async function newClass() {
+    const tag = crypto.randomBytes(4).toString("hex");
+    const saved = await saveClass({ nameZh: `手册${tag}`, nameEn: `Manuals ${tag}`, sort: "9" });
+    expect(saved.code, saved.message).toBe(200);
+    return saved.data.find((c) => c.nameEn === `Manuals ${tag}`)!;
+  }
 
   it("the organizer publishes classes and files; exhibitors browse by class and keyword and download, counted; hidden stays the organizer's", async () => {
     expect((await saveClass({ nameZh: "参展手册", nameEn: "Manuals", sort: "1" })).code).toBe(200);
@@ -103,8 +115,25 @@ describe.each(backendsOf(import.meta.url))("data area on %s", (backend) => {
   });
 
   it("refuses bad input with translated answers and keeps what it had: a class with files, another user's upload, a missing name or file", async () => {
+    // A class of its own with two files, one of them downloaded twice.
+    const manuals = await newClass();
+    const manual = await saveFile({
+      classId: String(manuals.id),
+      nameZh: "参展商手册",
+      nameEn: "Exhibitor manual",
+      language: "all",
+      fileUrl: await uploadAs(api, admin, "data-file", "manual.pdf", PDF),
+    });
+    const draft = await saveFile({
+      classId: String(manuals.id),
+      nameZh: "草稿",
+      hidden: "1",
+      fileUrl: await uploadAs(api, admin, "data-file", "draft.pdf", PDF),
+    });
+    for (const f of [manual, draft]) expect(f.code, f.message).toBe(200);
+    for (const ticket of [std01, raw01]) expect((await download(ticket, manual.data.id)).status).toBe(200);
+
     const list = (await classes(admin)).data;
-    const manuals = list.find((c) => c.nameEn === "Manuals")!;
     const deleting = await post("/smeb/dataArea/fileClass/delete", admin, { id: String(manuals.id) }, "zh");
     expect(deleting.status).toBe(409);
     expect(deleting.message).toBe("该分类下还有 2 个文件，请先移动或删除");
@@ -134,11 +163,11 @@ describe.each(backendsOf(import.meta.url))("data area on %s", (backend) => {
     expect(replaced.data).toMatchObject({ fileName: "manual-2.pdf", downloads: first!.downloads, nameEn: "Exhibitor manual 2" });
     for (const f of [first!, second!]) expect((await post("/smeb/dataArea/file/delete", admin, { id: String(f.id) })).code).toBe(200);
     expect((await post("/smeb/dataArea/fileClass/delete", admin, { id: String(manuals.id) })).code).toBe(200);
-    expect((await classes(admin)).data.map((c) => c.nameEn)).not.toContain("Manuals");
+    expect((await classes(admin)).data.map((c) => c.nameEn)).not.toContain(manuals.nameEn);
   });
 
   it("keeps the organizer's endpoints to roleId 1", async () => {
-    const anyClass = (await classes(admin)).data[0]!;
+    const anyClass = await newClass();
     const answers = [
       await saveClass({ nameZh: "甲", nameEn: "A" }, std01),
       await post("/smeb/dataArea/fileClass/delete", std01, { id: String(anyClass.id) }),
@@ -147,5 +176,6 @@ describe.each(backendsOf(import.meta.url))("data area on %s", (backend) => {
     ];
     expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403]);
     expect((await classes(admin)).data.map((c) => c.id)).toContain(anyClass.id);
+    expect((await post("/smeb/dataArea/fileClass/delete", admin, { id: String(anyClass.id) })).code).toBe(200);
   });
 });

@@ -40,10 +40,12 @@ describe("mail outbox", () => {
 
   it("writes an RFC 5322 message with an encoded subject and a base64 body, atomically", async () => {
     const subject = "鹏城国际智能科技博览会：您的重要日程 – a long subject that needs more than one encoded word";
-    const file = await writeMail({ dataDir: dir }, { to: "someone@example.org", subject, text: "第一行\n第二行 line two" });
-    expect(path.dirname(file)).toBe(path.join(dir, "outbox"));
+    // A data folder of its own: the outbox holds this message alone, whatever the other tests wrote.
+    const ownDir = fs.mkdtempSync(path.join(dir, "atomic-"));
+    const file = await writeMail({ dataDir: ownDir }, { to: "someone@example.org", subject, text: "第一行\n第二行 line two" });
+    expect(path.dirname(file)).toBe(path.join(ownDir, "outbox"));
     expect(path.basename(file)).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{16}\.eml$/);
-    expect(fs.readdirSync(path.join(dir, "outbox"))).toEqual([path.basename(file)]);
+    expect(fs.readdirSync(path.join(ownDir, "outbox"))).toEqual([path.basename(file)]);
     const mail = readMail(file);
     expect(mail.raw).not.toMatch(/[^\r]\n/);
     expect(mail.headers).toMatchObject({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExhibitView, InvitationList, InvitationTemplateView, InvitationView } from "../../app/contracts/promotion/api-types";
+import { newExhibitor } from "../support/new-exhibitor";
 import { type Form, postForm } from "../support/promotion";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { uploadAs } from "../support/uploads";
@@ -39,10 +40,12 @@ describe.each(backendsOf(import.meta.url))("invitations (/smeb/invitation) on %s
   });
 
   it("makes, changes with the version seen, lists and deletes an invitation of the caller's own exhibits", async () => {
-    const [classic] = await templates(std01);
-    const e1 = await exhibit(std01, "机器人");
-    const e2 = await exhibit(std01, "传感器");
-    const made = await post<InvitationView>("/smeb/invitation/save", std01, {
+    // A new exhibitor of its own: its list holds only what this test makes.
+    const me = (await newExhibitor(api)).ticket;
+    const [classic] = await templates(me);
+    const e1 = await exhibit(me, "机器人");
+    const e2 = await exhibit(me, "传感器");
+    const made = await post<InvitationView>("/smeb/invitation/save", me, {
       name: "春季邀请",
       companyName: "星河智能",
       templateId: String(classic!.id),
@@ -52,7 +55,7 @@ describe.each(backendsOf(import.meta.url))("invitations (/smeb/invitation) on %s
     expect(made.data).toMatchObject({ name: "春季邀请", companyName: "星河智能", template: { id: classic!.id, exhibitSlots: 3 }, version: 1 });
     expect(made.data.exhibits.map((e) => String(e.id))).toEqual([e2, e1]);
 
-    const changed = await post<InvitationView>("/smeb/invitation/update", std01, {
+    const changed = await post<InvitationView>("/smeb/invitation/update", me, {
       id: String(made.data.id),
       version: "1",
       name: "夏季邀请",
@@ -64,7 +67,7 @@ describe.each(backendsOf(import.meta.url))("invitations (/smeb/invitation) on %s
     expect(changed.data).toMatchObject({ name: "夏季邀请", version: 2 });
     expect(
       (
-        await post("/smeb/invitation/update", std01, {
+        await post("/smeb/invitation/update", me, {
           id: String(made.data.id),
           version: "1",
           name: "旧",
@@ -76,18 +79,20 @@ describe.each(backendsOf(import.meta.url))("invitations (/smeb/invitation) on %s
     ).toBe(409);
 
     // An exhibit deleted since is left out of the invitation.
-    expect((await post("/smeb/invitation/exhibits/delete", std01, { id: e1 })).code).toBe(200);
-    const listed = (await api.call<InvitationList>("/smeb/invitation/list", { ticket: std01 })).data.items;
+    expect((await post("/smeb/invitation/exhibits/delete", me, { id: e1 })).code).toBe(200);
+    const listed = (await api.call<InvitationList>("/smeb/invitation/list", { ticket: me })).data.items;
     expect(listed.map((i) => [i.name, i.exhibits.length])).toEqual([["夏季邀请", 0]]);
 
-    expect((await post("/smeb/invitation/delete", std01, { id: String(made.data.id) })).code).toBe(200);
-    expect((await api.call<InvitationList>("/smeb/invitation/list", { ticket: std01 })).data.items).toEqual([]);
+    expect((await post("/smeb/invitation/delete", me, { id: String(made.data.id) })).code).toBe(200);
+    expect((await api.call<InvitationList>("/smeb/invitation/list", { ticket: me })).data.items).toEqual([]);
   });
 
   it("refuses more exhibits than the template shows, another's exhibit, an unknown template and a long name; saves nothing", async () => {
-    const all = await templates(std01);
+    // A new exhibitor of its own: its list is empty before, so "saves nothing" is an empty list after.
+    const me = (await newExhibitor(api)).ticket;
+    const all = await templates(me);
     const bilingual = all.find((t) => t.language === "bilingual")!;
-    const mine = [await exhibit(std01, "一"), await exhibit(std01, "二"), await exhibit(std01, "三")];
+    const mine = [await exhibit(me, "一"), await exhibit(me, "二"), await exhibit(me, "三")];
     const theirs = await exhibit(raw01, "B的展品");
     const base = { name: "邀请", companyName: "星河智能", templateId: String(bilingual.id) };
     const cases: [Form, string, RegExp][] = [
@@ -99,20 +104,21 @@ describe.each(backendsOf(import.meta.url))("invitations (/smeb/invitation) on %s
       [{ ...base, exhibitIds: [] }, "exhibitIds", /required/i],
     ];
     for (const [form, fieldName, message] of cases) {
-      const refused = await post("/smeb/invitation/save", std01, form);
+      const refused = await post("/smeb/invitation/save", me, form);
       expect(refused.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400);
       expect(refused.data?.fields?.[fieldName], `${fieldName}: ${refused.message}`).toBeDefined();
       expect(refused.message).toMatch(message);
     }
-    const zh = await post("/smeb/invitation/save", std01, { ...base, exhibitIds: mine }, "zh-CN");
+    const zh = await post("/smeb/invitation/save", me, { ...base, exhibitIds: mine }, "zh-CN");
     expect(zh.message).toBe("该模板最多展示2个展品");
-    expect((await api.call<InvitationList>("/smeb/invitation/list", { ticket: std01 })).data.items).toEqual([]);
+    expect((await api.call<InvitationList>("/smeb/invitation/list", { ticket: me })).data.items).toEqual([]);
   });
 
   it("never shows or changes another exhibitor's invitation", async () => {
-    const [classic] = await templates(std01);
-    const e = await exhibit(std01, "A展品");
-    const made = await post<InvitationView>("/smeb/invitation/save", std01, {
+    const me = (await newExhibitor(api)).ticket;
+    const [classic] = await templates(me);
+    const e = await exhibit(me, "A展品");
+    const made = await post<InvitationView>("/smeb/invitation/save", me, {
       name: "A-邀请函",
       companyName: "A公司",
       templateId: String(classic!.id),
@@ -127,6 +133,6 @@ describe.each(backendsOf(import.meta.url))("invitations (/smeb/invitation) on %s
     ).toBe(404);
     expect((await post("/smeb/invitation/delete", raw01, { id })).code).toBe(404);
     expect(JSON.stringify((await api.call("/smeb/invitation/list", { ticket: raw01 })).data)).not.toContain("A-邀请函");
-    expect((await api.call<InvitationList>("/smeb/invitation/list", { ticket: std01 })).data.items.map((i) => i.name)).toContain("A-邀请函");
+    expect((await api.call<InvitationList>("/smeb/invitation/list", { ticket: me })).data.items.map((i) => i.name)).toContain("A-邀请函");
   });
 });

@@ -11,6 +11,7 @@ import type {
   InvoiceApplication,
   InvoiceApplicationDetail,
 } from "../../app/contracts/invoices/api-types";
+import { newExhibitor } from "../support/new-exhibitor";
 import { readOutbox } from "../support/outbox";
 import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
@@ -50,14 +51,16 @@ describe.each(backendsOf(import.meta.url))("invoice applications (/smeb/invoice)
   const activeItems = async (key: string) =>
     (await api.db.selectFrom("invoice_application_items").select("application_id").where("item_key", "=", key).where("active", "=", true).execute()).length;
 
-  it("marks the checklist's 'submit invoice application' done for raw01 once it applies, and not before", async () => {
+  it("marks the checklist's 'submit invoice application' done for a raw-space exhibitor once it applies, and not before", async () => {
+    // A new raw-space exhibitor (as raw01): no application yet, whatever other tests made for raw01.
+    const raw = await newExhibitor(api, { boothType: 2 });
     const status = async () =>
-      (await api.call<{ link: string; status: string }[]>("/smeb/worksheet/worksheet", { ticket: raw01 })).data.find(
+      (await api.call<{ link: string; status: string }[]>("/smeb/worksheet/worksheet", { ticket: raw.ticket })).data.find(
         (i) => i.link === "/invoiceArea/billingApplication",
       )?.status;
     expect(await status()).not.toBe("done");
-    const key = await insertPaidBill(api, "raw01", 5_000, "清单测试账单");
-    expect((await save(raw01, { ...billing(90), itemKeys: [key] })).code).toBe(200);
+    const key = await insertPaidBill(api, raw.username, 5_000, "清单测试账单");
+    expect((await save(raw.ticket, { ...billing(90), itemKeys: [key] })).code).toBe(200);
     expect(await status()).toBe("done");
   });
 
@@ -239,11 +242,13 @@ describe.each(backendsOf(import.meta.url))("invoice applications (/smeb/invoice)
   });
 
   it("base info comes from the caller's own applications only, distinct and newest first", async () => {
-    const mine = [await insertPaidBill(api, "raw01", 1_100, "远航 1"), await insertPaidBill(api, "raw01", 1_200, "远航 2")];
+    // A new raw-space exhibitor: its applications are only the two made here (raw01 has others from the IDOR probes).
+    const raw = await newExhibitor(api, { boothType: 2, businessName: "广州远航机器人有限公司" });
+    const mine = [await insertPaidBill(api, raw.username, 1_100, "远航 1"), await insertPaidBill(api, raw.username, 1_200, "远航 2")];
     const title = "广州远航机器人有限公司 开票";
-    const one = await save(raw01, billing(20, { itemKeys: [mine[0]], title, taxpayerId: creditCode(20) }));
-    await save(raw01, billing(21, { itemKeys: [mine[1]], title, taxpayerId: creditCode(20), receivingEmail: "newer@yuanhang.example.cn" }));
-    const found = await api.call<BillingBaseInfo[]>("/smeb/invoice/baseInfoByName", { ticket: raw01, lang: "zh", query: { title: "远航机器人" } });
+    const one = await save(raw.ticket, billing(20, { itemKeys: [mine[0]], title, taxpayerId: creditCode(20) }));
+    await save(raw.ticket, billing(21, { itemKeys: [mine[1]], title, taxpayerId: creditCode(20), receivingEmail: "newer@yuanhang.example.cn" }));
+    const found = await api.call<BillingBaseInfo[]>("/smeb/invoice/baseInfoByName", { ticket: raw.ticket, lang: "zh", query: { title: "远航机器人" } });
     expect(found.data).toHaveLength(1);
     expect(found.data[0]).toMatchObject({ title, receivingEmail: "newer@yuanhang.example.cn" });
     const theirs = await api.call<BillingBaseInfo[]>("/smeb/invoice/baseInfoByName", { ticket: std01, lang: "zh", query: { title: "远航" } });
@@ -251,7 +256,9 @@ describe.each(backendsOf(import.meta.url))("invoice applications (/smeb/invoice)
     expect(
       (await api.call<BillingBaseInfo[]>("/smeb/invoice/baseInfoByName", { ticket: std01, lang: "zh", query: { title: "深圳星河" } })).data.length,
     ).toBeGreaterThan(0);
-    expect((await api.call("/smeb/invoice/baseInfoByLogId", { ticket: raw01, lang: "zh", query: { id: String(one.data.id) } })).data).toMatchObject({ title });
+    expect((await api.call("/smeb/invoice/baseInfoByLogId", { ticket: raw.ticket, lang: "zh", query: { id: String(one.data.id) } })).data).toMatchObject({
+      title,
+    });
     expect((await api.call("/smeb/invoice/baseInfoByLogId", { ticket: std01, lang: "zh", query: { id: String(one.data.id) } })).status).toBe(404);
   });
 

@@ -9,6 +9,7 @@ import type { AdminOrderSummary, OrderPage, OrderSummary, OrderView } from "../.
 import { appClock } from "../../server/clock";
 import { isDone } from "../../server/schedule/done-checks";
 import { seedDemoData } from "../../server/seed/demo-data";
+import { newExhibitor } from "../support/new-exhibitor";
 import { PNG } from "../support/sample-files";
 import { backendsOf, postgresSkipReason, startTestApiInTempDir, type TempDirTestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, exhibitionTime, resetTestClock, testCalendar as cal } from "../support/test-clock";
@@ -47,6 +48,15 @@ describe.each(backendsOf(import.meta.url))("service ordering API on %s", (backen
     const result = await commit(ticket);
     expect(result.code).toBe(200);
     return result.data;
+  }
+  /** A new order of the user's taken through contract, voucher and the organizer's completion. */
+  async function completedOrder(ticket: string, userId: number) {
+    const order = await newOrder(ticket);
+    const orderNo = order.orderNo;
+    expect((await call("order/uploadContract", ticket, { form: { orderNo, rulesAccepted: "on", contractUrls: await storedFile(userId) } })).code).toBe(200);
+    expect((await call("order/claimPayment", ticket, { form: { orderNo, voucherUrl: await storedFile(userId) } })).code).toBe(200);
+    expect((await call("order/complete", admin, { form: { orderNo } })).code).toBe(200);
+    return order;
   }
 
   beforeAll(async () => {
@@ -313,25 +323,29 @@ describe.each(backendsOf(import.meta.url))("service ordering API on %s", (backen
   });
 
   it("deletes only before the contract upload, keeps the audit trail, and ticks the schedule item meanwhile", async () => {
+    // A new raw-space exhibitor (as raw01) with an order of its own to start from.
+    const raw = await newExhibitor(api, { boothType: 2 });
     const check = (db: typeof api.db, userId: number) => isDone(db, "services-ordered", userId);
-    expect(await check(api.db, raw01Id)).toBe(true);
-    await api.db.updateTable("service_orders").set({ deleted_at: new Date() }).where("user_id", "=", raw01Id).execute();
-    expect(await check(api.db, raw01Id)).toBe(false);
-    await add(raw01, "furn-folding-chair", 1);
+    expect(await check(api.db, raw.userId)).toBe(false);
+    await newOrder(raw.ticket);
+    expect(await check(api.db, raw.userId)).toBe(true);
+    await api.db.updateTable("service_orders").set({ deleted_at: new Date() }).where("user_id", "=", raw.userId).execute();
+    expect(await check(api.db, raw.userId)).toBe(false);
+    await add(raw.ticket, "furn-folding-chair", 1);
     const retryKey = key();
-    const order = (await commit(raw01, { idempotencyKey: retryKey })).data;
-    expect(await check(api.db, raw01Id)).toBe(true);
+    const order = (await commit(raw.ticket, { idempotencyKey: retryKey })).data;
+    expect(await check(api.db, raw.userId)).toBe(true);
     const worksheet = async () =>
-      (await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket: raw01 })).data.find((i) => i.link === "/bookingService/onlineBookingService")
+      (await api.call<WorksheetItem[]>("/smeb/worksheet/worksheet", { ticket: raw.ticket })).data.find((i) => i.link === "/bookingService/onlineBookingService")
         ?.status;
     expect(await worksheet()).toBe("done");
-    expect((await call("order/delete", raw01, { form: { orderNo: order.orderNo } })).data).toEqual({ orderNo: order.orderNo, deleted: true });
-    expect(await check(api.db, raw01Id)).toBe(false);
+    expect((await call("order/delete", raw.ticket, { form: { orderNo: order.orderNo } })).data).toEqual({ orderNo: order.orderNo, deleted: true });
+    expect(await check(api.db, raw.userId)).toBe(false);
     expect(await worksheet()).not.toBe("done");
-    expect((await detail(raw01, order.orderNo)).code).toBe(404);
-    expect((await call("order/delete", raw01, { form: { orderNo: order.orderNo } })).code).toBe(404);
+    expect((await detail(raw.ticket, order.orderNo)).code).toBe(404);
+    expect((await call("order/delete", raw.ticket, { form: { orderNo: order.orderNo } })).code).toBe(404);
     // A late retry of the deleted order's commit does not bring it back.
-    expect(await commit(raw01, { idempotencyKey: retryKey })).toMatchObject({ code: 409, message: "This order was deleted" });
+    expect(await commit(raw.ticket, { idempotencyKey: retryKey })).toMatchObject({ code: 409, message: "This order was deleted" });
     const events = await api.db
       .selectFrom("service_order_events")
       .innerJoin("service_orders", "service_orders.id", "service_order_events.order_id")
@@ -342,32 +356,45 @@ describe.each(backendsOf(import.meta.url))("service ordering API on %s", (backen
   });
 
   it("lists my orders with a status filter and pages; the organizer's list covers everyone", async () => {
-    const all = (await call<OrderPage<OrderSummary>>("order/list", std01, { query: { pageSize: "100" } })).data;
-    expect(all.total).toBeGreaterThanOrEqual(8);
-    expect(all.list.every((o) => o.boothNo === "1A01")).toBe(true);
+    // A new exhibitor with orders of its own: six open and two completed (newest first in the list).
+    const me = await newExhibitor(api);
+    const made = [];
+    for (const _ of [1, 2, 3]) made.push(await newOrder(me.ticket));
+    for (const _ of [1, 2]) made.push(await completedOrder(me.ticket, me.userId));
+    for (const _ of [1, 2, 3]) made.push(await newOrder(me.ticket));
+    // Someone else's order, for the organizer's list.
+    const other = await newExhibitor(api);
+    const theirs = await newOrder(other.ticket);
+
+    const all = (await call<OrderPage<OrderSummary>>("order/list", me.ticket, { query: { pageSize: "100" } })).data;
+    expect(all.total).toBe(8);
+    expect(all.list.map((o) => o.orderNo)).toEqual(made.map((o) => o.orderNo).reverse());
+    expect(all.list.every((o) => o.boothNo === me.boothNo)).toBe(true);
     const ids = all.list.map((o) => o.orderNo);
     expect(new Set(ids).size).toBe(ids.length);
 
-    const page1 = (await call<OrderPage<OrderSummary>>("order/list", std01, { query: { page: "1", pageSize: "3" } })).data;
-    const page2 = (await call<OrderPage<OrderSummary>>("order/list", std01, { query: { page: "2", pageSize: "3" } })).data;
+    const page1 = (await call<OrderPage<OrderSummary>>("order/list", me.ticket, { query: { page: "1", pageSize: "3" } })).data;
+    const page2 = (await call<OrderPage<OrderSummary>>("order/list", me.ticket, { query: { page: "2", pageSize: "3" } })).data;
     expect(page1).toMatchObject({ total: all.total, page: 1, pageSize: 3 });
     expect([...page1.list, ...page2.list].map((o) => o.orderNo)).toEqual(ids.slice(0, 6));
 
-    const completed = (await call<OrderPage<OrderSummary>>("order/list", std01, { query: { status: "completed" } })).data;
+    const completed = (await call<OrderPage<OrderSummary>>("order/list", me.ticket, { query: { status: "completed" } })).data;
     expect(completed.total).toBe(2);
     expect(completed.list.every((o) => o.status === "completed")).toBe(true);
-    expect((await call("order/list", std01, { query: { status: "paid" } })).code).toBe(400);
-    expect((await call("order/list", std01, { query: { pageSize: "1000" } })).code).toBe(400);
+    expect((await call("order/list", me.ticket, { query: { status: "paid" } })).code).toBe(400);
+    expect((await call("order/list", me.ticket, { query: { pageSize: "1000" } })).code).toBe(400);
 
+    // Everyone's orders that are not deleted: this exhibitor's, the other's and whatever other tests made.
     const adminList = (await call<OrderPage<AdminOrderSummary>>("order/adminList", admin, { query: { pageSize: "100" } })).data;
-    expect(adminList.total).toBe(
-      all.total + (await api.db.selectFrom("service_orders").select("id").where("user_id", "=", raw01Id).where("deleted_at", "is", null).execute()).length,
-    );
-    expect(adminList.list.find((o) => o.username === "std01" && o.status === "completed")).toMatchObject({
-      businessName: "深圳星河智能科技有限公司",
+    const everyone = await api.db.selectFrom("service_orders").select("id").where("deleted_at", "is", null).execute();
+    expect(adminList.total).toBe(everyone.length);
+    expect(adminList.total).toBeGreaterThan(all.total);
+    expect(adminList.list.find((o) => o.orderNo === theirs.orderNo)).toMatchObject({ username: other.username });
+    expect(adminList.list.find((o) => o.username === me.username && o.status === "completed")).toMatchObject({
+      businessName: me.businessName,
       voucherUrl: expect.stringMatching(/^\/files\//),
     });
-    expect(await call("order/list", raw01, { query: { pageSize: "100" } }).then((r) => JSON.stringify(r.data))).not.toContain("1A01");
+    expect(await call("order/list", raw01, { query: { pageSize: "100" } }).then((r) => JSON.stringify(r.data))).not.toContain(me.boothNo);
   });
 
   it("answers in zh and en, amounts always integers in cents", async () => {

@@ -17,6 +17,8 @@ describe.each(backendsOf(import.meta.url))("business reservations on %s", (backe
   let std01: string;
   let raw01: string;
   let admin: string;
+  /** What the demo seeded (other tests add hotels, blocks, meeting rooms and requests of their own). */
+  const demo = { hotelIds: [] as number[], blockIds: [] as number[], meetingRoomIds: [] as number[] };
   const opens = testCalendar.opensOn;
 
   const post = <T>(path: string, ticket: string, form: Record<string, string>, lang = "en") => api.call<T>(`/smeb/reservation${path}`, { ticket, form, lang });
@@ -69,25 +71,38 @@ describe.each(backendsOf(import.meta.url))("business reservations on %s", (backe
   beforeAll(async () => {
     api = await startTestApi(backend);
     [std01, raw01, admin] = await Promise.all([api.login("std01", "Expo#2026"), api.login("raw01", "Expo#2026"), api.login("admin", "Admin#2026")]);
+    demo.hotelIds = (await api.db.selectFrom("hotels").select("id").execute()).map((h) => h.id);
+    demo.blockIds = (await api.db.selectFrom("room_blocks").select("id").execute()).map((b) => b.id);
+    demo.meetingRoomIds = (await api.db.selectFrom("meeting_rooms").select("id").execute()).map((r) => r.id);
   });
+  /** std01's request in the demo's blocks: the seeded one (no test adds one there). */
+  const demoRequestOf = (overviewData: ReservationOverview) => overviewData.requests.filter((r) => demo.blockIds.includes(r.blockId));
   afterAll(() => api?.close());
   afterEach(() => resetTestClock());
 
   it("shows the demo's hotels with rooms left per night, and std01 its own request only", async () => {
     const mine = await overview(std01);
     expect(mine.code).toBe(200);
-    expect(mine.data.hotels).toHaveLength(2);
-    expect(mine.data.hotels.flatMap((h) => h.blocks)).toHaveLength(4);
-    const first = mine.data.hotels[0]!.blocks[0]!;
+    // The demo's hotels and meeting rooms, whatever other tests added.
+    const hotels = mine.data.hotels.filter((h) => demo.hotelIds.includes(h.id));
+    expect(hotels).toHaveLength(2);
+    expect(hotels.map((h) => h.id)).toEqual(demo.hotelIds.sort((a, b) => a - b));
+    expect(hotels.flatMap((h) => h.blocks)).toHaveLength(4);
+    const first = hotels[0]!.blocks[0]!;
     expect(first.nights[0]).toEqual({ night: testCalendar.rawMoveIn.from, left: first.roomsPerNight });
     expect(first.nights.find((n) => n.night === opens)!.left).toBe(first.roomsPerNight - 2);
-    expect(mine.data.meetingRooms).toHaveLength(2);
+    expect(mine.data.meetingRooms.filter((r) => demo.meetingRoomIds.includes(r.id))).toHaveLength(2);
     expect(mine.data.showDays[0]).toBe(opens);
-    expect(mine.data.requests).toHaveLength(1);
-    expect(mine.data.requests[0]).toMatchObject({ status: "requested", rooms: 2, guestNames: ["张伟", "李娜"], cancellable: true });
-    expect(mine.data.requests[0]).not.toHaveProperty("company");
+    // Its own requests only: the demo's, and any other tests made for std01.
+    const std01Id = (await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow()).id;
+    const own = await api.db.selectFrom("room_requests").select("id").where("user_id", "=", std01Id).orderBy("id", "desc").execute();
+    expect(mine.data.requests.map((r) => r.id)).toEqual(own.map((r) => r.id));
+    const seeded = demoRequestOf(mine.data);
+    expect(seeded).toHaveLength(1);
+    expect(seeded[0]).toMatchObject({ status: "requested", rooms: 2, guestNames: ["张伟", "李娜"], cancellable: true });
+    expect(seeded[0]).not.toHaveProperty("company");
     const other = await overview(raw01);
-    expect(other.data.requests.filter((r) => r.id === mine.data.requests[0]!.id)).toEqual([]);
+    expect(other.data.requests.filter((r) => r.id === seeded[0]!.id)).toEqual([]);
   });
 
   it("refuses rooms past the quota with the numbers and saves nothing; a check-out before the check-in; a stay outside the block", async () => {
@@ -297,7 +312,7 @@ describe.each(backendsOf(import.meta.url))("business reservations on %s", (backe
   });
 
   it("keeps exhibitors off the desk and off each other's requests; closes with the show", async () => {
-    const theirs = (await overview(std01)).data.requests[0]!;
+    const theirs = demoRequestOf((await overview(std01)).data)[0]!;
     for (const path of ["/desk/room/list", "/desk/meeting/list"]) expect((await api.call(`/smeb/reservation${path}`, { ticket: std01 })).status).toBe(403);
     const writes = [
       await post("/desk/room/decide", std01, { id: String(theirs.id), decision: "confirm" }),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newExhibitor } from "../support/new-exhibitor";
 import { portalClient } from "../support/portal-client";
 import { postForm } from "../support/promotion";
 import { loadRemixBuild, startTestApi, type TestApi, DEFAULT_BACKEND } from "../support/test-api";
@@ -11,22 +12,28 @@ import { uploadAs } from "../support/uploads";
 const WECHAT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.49";
 
 let api: TestApi;
-let code: string;
 beforeAll(async () => {
   api = await startTestApi(DEFAULT_BACKEND, {}, { remixBuild: await loadRemixBuild() });
-  const std01 = await api.login("std01", "Expo#2026");
-  const exhibit = await postForm<{ id: number }>(api, "/smeb/invitation/exhibits/add", std01, {
-    nameZh: "展示页展品",
-    nameEn: "Showcase exhibit",
-    imageUrls: await uploadAs(api, std01, "exhibits-img"),
-  });
-  expect((await postForm(api, "/smeb/showcase/save", std01, { exhibitIds: String(exhibit.data.id) })).code).toBe(200);
-  code = (await api.db.selectFrom("showcases").select("public_code").executeTakeFirstOrThrow()).public_code;
 });
 afterAll(() => api?.close());
 
+/** A new exhibitor's showcase of one exhibit with a picture; its public code and owner. */
+async function newShowcase() {
+  const exhibitor = await newExhibitor(api);
+  const exhibit = await postForm<{ id: number }>(api, "/smeb/invitation/exhibits/add", exhibitor.ticket, {
+    nameZh: "展示页展品",
+    nameEn: "Showcase exhibit",
+    imageUrls: await uploadAs(api, exhibitor.ticket, "exhibits-img"),
+  });
+  expect(exhibit.code, exhibit.message).toBe(200);
+  expect((await postForm(api, "/smeb/showcase/save", exhibitor.ticket, { exhibitIds: String(exhibit.data.id) })).code).toBe(200);
+  const { public_code: code } = await api.db.selectFrom("showcases").select("public_code").where("user_id", "=", exhibitor.userId).executeTakeFirstOrThrow();
+  return { code, userId: exhibitor.userId };
+}
+
 describe("the public showcase page", () => {
   it("opens inside the messaging app without script, with its exhibit picture, in both languages", async () => {
+    const { code } = await newShowcase();
     const phone = portalClient(api.baseUrl);
     const page = await phone.request(`/ex/${code}`, { headers: { "user-agent": WECHAT } });
     expect(page.status).toBe(200);
@@ -44,7 +51,8 @@ describe("the public showcase page", () => {
   });
 
   it("answers a hidden or unknown page with a translated 404", async () => {
-    await api.db.updateTable("showcases").set({ hidden_by_organizer: true }).execute();
+    const { code, userId } = await newShowcase();
+    await api.db.updateTable("showcases").set({ hidden_by_organizer: true }).where("user_id", "=", userId).execute();
     const phone = portalClient(api.baseUrl);
     phone.jar.set("lng", "zh");
     for (const path of [`/ex/${code}`, "/ex/nope"]) {

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { CarrierExpressList, ExpressBookingView, ExpressList } from "../../app/contracts/vehicles/express/types";
+import type { CarrierExpressList, CarrierExpressView, ExpressBookingView, ExpressList } from "../../app/contracts/vehicles/express/types";
 import { readOutbox } from "../support/outbox";
 import { portalClient } from "../support/portal-client";
 import { type DemoLogisticsIds, startDemoLogistics, idorCast } from "../support/demo-cast";
 import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, DEFAULT_BACKEND, type TempDirTestApi, startTestApiInTempDir } from "../support/test-api";
 import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
+import { newExhibitor, type NewExhibitor } from "../support/new-exhibitor";
 import { seedExpressDemo } from "../../server/vehicles/express";
 import { expressApiProbes, expressSweep, withEvents } from "./idor/vehicles-express";
 import type { IdorContext } from "../support/idor-both-databases";
@@ -16,7 +17,6 @@ type Fields = { fields: Record<string, string[]> };
 type Form = Record<string, string>;
 
 const TODAY = testCalendar.seededOn;
-const STD01_EMAIL = "zhangsan@galaxy-smart.example.com";
 
 describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express, /shipment/express) on %s", (backend) => {
   let api: TempDirTestApi;
@@ -25,7 +25,8 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
 
   beforeAll(async () => {
     ({ api, ids, std01, raw01, admin, carrier01, carrier02 } = await startDemoLogistics(backend, "portal-express-"));
-    // The lists below start empty, whatever demo bookings the seed gives.
+    // The lists below start empty, whatever demo bookings the seed gives (the tests that book use
+    // exhibitors of their own; only the demo-seed test books for std01).
     await api.db.deleteFrom("express_bookings").execute();
   });
   afterEach(() => resetTestClock());
@@ -75,8 +76,29 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
     expect(result.code, `${result.message} ${JSON.stringify(result.data)}`).toBe(200);
     return result.data;
   };
+  /** A new exhibitor (a standard booth, or raw space with boothType 2) whose account has a mobile number and an e-mail address. */
+  const exhibitorWithContacts = async (options: { boothType?: 1 | 2 } = {}) => {
+    const exhibitor = await newExhibitor(api, options);
+    const email = `${exhibitor.username}@example.com`;
+    await api.db.updateTable("users").set({ contact_phone: "13912345678", contact_email: email }).where("id", "=", exhibitor.userId).execute();
+    return { ...exhibitor, email };
+  };
+  /** `booking` to the exhibitor's own booth. */
+  const bookingAt = (exhibitor: NewExhibitor, extra: Form = {}) => booking({ boothId: String(exhibitor.boothId), ...extra });
+  /**
+   * The exhibitor's three parcels with shunda, all booked: 产品宣传册 two days before opening, 样品 today,
+   * 补充资料 on the last show day.
+   */
+  const threeParcels = async (exhibitor: NewExhibitor) => {
+    await bookOk(exhibitor.ticket, bookingAt(exhibitor, { trackingNo: "SF-1234567890" }));
+    await bookOk(exhibitor.ticket, bookingAt(exhibitor, { expectedOn: TODAY, itemName: "样品", pieces: "1", grossWeight: "0.75" }));
+    await bookOk(exhibitor.ticket, bookingAt(exhibitor, { expectedOn: testCalendar.endsOn, itemName: "补充资料" }));
+  };
+  /** Another exhibitor's parcel, with hengtong (carrier02). */
+  const otherParcel = (exhibitor: NewExhibitor) => bookOk(exhibitor.ticket, bookingAt(exhibitor, { carrierId: String(ids.hengtong), itemName: "机械臂配件" }));
 
   it("is Chinese only, and keeps carriers and exhibitors to their own side", async () => {
+    const before = await stateOf(ids.std01);
     const english = await api.call("/smeb/express/list", { ticket: std01, lang: "en" });
     expect(english).toMatchObject({ status: 403, message: "Exhibit transport is available in Chinese only" });
     expect((await api.call("/smeb/express/save", { ticket: std01, lang: "en", form: booking() })).status).toBe(403);
@@ -89,11 +111,13 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
       expect(await zh("/shipment/express/list", ticket)).toMatchObject({ status: 403, message: "此页面仅供指定承运商使用" });
       expect((await step(ticket, 1, "received")).status).toBe(403);
     }
-    expect(await stateOf(ids.std01)).toBe(JSON.stringify({ bookings: [], events: [] }));
+    expect(await stateOf(ids.std01)).toBe(before);
   });
 
   it("books a parcel to the exhibitor's booth, stored in grams and centimetres with its first step", async () => {
-    const empty = await list(std01);
+    const exhibitor = await exhibitorWithContacts();
+    const other = await exhibitorWithContacts({ boothType: 2 });
+    const empty = await list(exhibitor.ticket);
     expect(empty).toMatchObject({
       items: [],
       total: 0,
@@ -101,14 +125,14 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
       pageSize: 20,
       today: TODAY,
       lastShowDay: testCalendar.endsOn,
-      booths: [{ boothId: ids.booth1A01, boothNo: "1A01" }],
+      booths: [{ boothId: exhibitor.boothId, boothNo: exhibitor.boothNo }],
     });
     expect(empty.carriers.map((c) => c.name)).toEqual(["顺达国际物流有限公司", "恒通会展物流有限公司"]);
     expect(empty.recipient.phone).toMatch(/^1[3-9]\d{9}$/);
 
-    const saved = await bookOk(std01, booking({ trackingNo: "SF-1234567890" }));
+    const saved = await bookOk(exhibitor.ticket, bookingAt(exhibitor, { trackingNo: "SF-1234567890" }));
     expect(saved).toMatchObject({
-      boothNo: "1A01",
+      boothNo: exhibitor.boothNo,
       carrierName: "顺达国际物流有限公司",
       itemName: "产品宣传册",
       pieces: 2,
@@ -127,28 +151,28 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
       ["received", false],
       ["delivered", false],
     ]);
-    const [stored] = await bookingsOf(ids.std01);
+    const [stored] = await bookingsOf(exhibitor.userId);
     expect(stored).toMatchObject({
       gross_weight_g: expect.anything(),
       length_cm: 60,
       width_cm: 40,
       height_cm: 35,
       pieces: 2,
-      user_id: ids.std01,
+      user_id: exhibitor.userId,
       carrier_id: ids.shunda,
     });
     expect(Number(stored!.gross_weight_g)).toBe(12_500);
     const events = await api.db.selectFrom("express_events").select(["status", "actor_id"]).where("booking_id", "=", saved.id).execute();
-    expect(events).toEqual([{ status: "booked", actor_id: ids.std01 }]);
+    expect(events).toEqual([{ status: "booked", actor_id: exhibitor.userId }]);
 
-    // Today and the last show day are both allowed; raw01 books with the other carrier.
-    await bookOk(std01, booking({ expectedOn: TODAY, itemName: "样品", pieces: "1", grossWeight: "0.75" }));
-    await bookOk(std01, booking({ expectedOn: testCalendar.endsOn, itemName: "补充资料" }));
-    await bookOk(raw01, booking({ boothId: String(ids.booth2B10), carrierId: String(ids.hengtong), itemName: "机械臂配件" }));
-    const mine = await list(std01);
+    // Today and the last show day are both allowed; another exhibitor books with the other carrier.
+    await bookOk(exhibitor.ticket, bookingAt(exhibitor, { expectedOn: TODAY, itemName: "样品", pieces: "1", grossWeight: "0.75" }));
+    await bookOk(exhibitor.ticket, bookingAt(exhibitor, { expectedOn: testCalendar.endsOn, itemName: "补充资料" }));
+    await otherParcel(other);
+    const mine = await list(exhibitor.ticket);
     expect(mine.total).toBe(3);
     expect(mine.items.map((b) => b.itemName)).toEqual(["补充资料", "样品", "产品宣传册"]);
-    expect((await list(raw01)).items.map((b) => b.itemName)).toEqual(["机械臂配件"]);
+    expect((await list(other.ticket)).items.map((b) => b.itemName)).toEqual(["机械臂配件"]);
   });
 
   it("refuses bad input with translated messages and saves nothing", async () => {
@@ -192,20 +216,28 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
   });
 
   it("lists the history with a status and an expected-day filter, 20 to a page", async () => {
-    const all = await list(std01);
+    const exhibitor = await exhibitorWithContacts();
+    await threeParcels(exhibitor);
+    const other = await exhibitorWithContacts({ boothType: 2 });
+    await otherParcel(other);
+    const all = await list(exhibitor.ticket);
     const day = addDays(testCalendar.opensOn, -2);
-    expect((await list(std01, { from: day, to: day })).items.map((b) => b.itemName)).toEqual(["产品宣传册"]);
-    expect((await list(std01, { from: addDays(day, 1) })).items.map((b) => b.itemName)).toEqual(["补充资料"]);
-    expect((await list(std01, { to: TODAY })).items.map((b) => b.itemName)).toEqual(["样品"]);
-    expect((await list(std01, { status: "booked" })).total).toBe(all.total);
-    expect(await list(std01, { status: "delivered" })).toMatchObject({ items: [], total: 0, filters: { status: "delivered", from: null, to: null } });
-    expect((await zh<Fields>("/smeb/express/list", std01, { query: { status: "lost" } })).data.fields.status).toEqual([
+    expect((await list(exhibitor.ticket, { from: day, to: day })).items.map((b) => b.itemName)).toEqual(["产品宣传册"]);
+    expect((await list(exhibitor.ticket, { from: addDays(day, 1) })).items.map((b) => b.itemName)).toEqual(["补充资料"]);
+    expect((await list(exhibitor.ticket, { to: TODAY })).items.map((b) => b.itemName)).toEqual(["样品"]);
+    expect((await list(exhibitor.ticket, { status: "booked" })).total).toBe(all.total);
+    expect(await list(exhibitor.ticket, { status: "delivered" })).toMatchObject({
+      items: [],
+      total: 0,
+      filters: { status: "delivered", from: null, to: null },
+    });
+    expect((await zh<Fields>("/smeb/express/list", exhibitor.ticket, { query: { status: "lost" } })).data.fields.status).toEqual([
       "validation.correct|vehicles.fields.status",
     ]);
-    expect((await zh<Fields>("/smeb/express/list", std01, { query: { from: "tomorrow" } })).status).toBe(400);
+    expect((await zh<Fields>("/smeb/express/list", exhibitor.ticket, { query: { from: "tomorrow" } })).status).toBe(400);
 
-    // 21 more on raw01's booth: two pages, newest first.
-    const [first] = await bookingsOf(ids.raw01);
+    // 21 more on the other exhibitor's booth: two pages, newest first.
+    const [first] = await bookingsOf(other.userId);
     const { id: _id, created_at: _created, expected_on: _day, gross_weight_g, ...copy } = first!;
     const rows = Array.from({ length: 21 }, (_, n) => ({
       ...copy,
@@ -215,34 +247,49 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
       updated_at: new Date(),
     }));
     await api.db.insertInto("express_bookings").values(rows).execute();
-    const page1 = await list(raw01);
+    const page1 = await list(other.ticket);
     expect(page1).toMatchObject({ total: 22, page: 1 });
     expect(page1.items).toHaveLength(20);
     expect(page1.items[0]!.itemName).toBe("批量 20");
-    const page2 = await list(raw01, { page: "2" });
+    const page2 = await list(other.ticket, { page: "2" });
     expect(page2.items.map((b) => b.itemName)).toEqual(["批量 0", "机械臂配件"]);
-    await api.db.deleteFrom("express_bookings").where("item_name", "like", "批量%").execute();
+    await api.db.deleteFrom("express_bookings").where("user_id", "=", other.userId).where("item_name", "like", "批量%").execute();
   });
 
   it("lets only the booking's carrier move it one step at a time, and e-mails the exhibitor on delivery", async () => {
-    const booked = (await list(std01)).items.find((b) => b.itemName === "产品宣传册")!;
-    // carrier01 sees std01's bookings, not raw01's (with carrier02); the organizer sees all, read only.
+    // Other tests' exhibitors book with the same carriers: the lists are compared on this test's
+    // exhibitors' bookings, and the organizer's total with the one before they booked.
+    const organizerTotal = (await carrierList(admin)).total;
+    const exhibitor = await exhibitorWithContacts();
+    await threeParcels(exhibitor);
+    const other = await exhibitorWithContacts({ boothType: 2 });
+    await otherParcel(other);
+    const ofExhibitor = (items: CarrierExpressView[], who: NewExhibitor) => items.filter((b) => b.exhibitorName === who.businessName);
+    const booked = (await list(exhibitor.ticket)).items.find((b) => b.itemName === "产品宣传册")!;
+    // carrier01 sees the exhibitor's bookings, not the other's (with carrier02); the organizer sees all, read only.
     const forCarrier01 = await carrierList(carrier01);
     expect(forCarrier01.carrier).toMatchObject({ id: ids.shunda, name: "顺达国际物流有限公司" });
-    expect(forCarrier01.items.map((b) => b.itemName).sort()).toEqual(["产品宣传册", "样品", "补充资料"].sort());
+    expect(
+      ofExhibitor(forCarrier01.items, exhibitor)
+        .map((b) => b.itemName)
+        .sort(),
+    ).toEqual(["产品宣传册", "样品", "补充资料"].sort());
+    expect(ofExhibitor(forCarrier01.items, other)).toEqual([]);
     expect(forCarrier01.items.map((b) => b.expectedOn)).toEqual([...forCarrier01.items.map((b) => b.expectedOn)].sort());
-    expect(forCarrier01.items[0]).toMatchObject({ exhibitorName: "深圳星河智能科技有限公司", boothNo: "1A01" });
-    expect((await carrierList(carrier02)).items.map((b) => b.itemName)).toEqual(["机械臂配件"]);
-    expect(await carrierList(admin)).toMatchObject({ carrier: null, total: 4 });
-    expect((await carrierList(carrier01, { status: "booked", to: TODAY })).items.map((b) => b.itemName)).toEqual(["样品"]);
+    expect(ofExhibitor(forCarrier01.items, exhibitor)[0]).toMatchObject({ exhibitorName: exhibitor.businessName, boothNo: exhibitor.boothNo });
+    const forCarrier02 = (await carrierList(carrier02)).items;
+    expect(ofExhibitor(forCarrier02, other).map((b) => b.itemName)).toEqual(["机械臂配件"]);
+    expect(ofExhibitor(forCarrier02, exhibitor)).toEqual([]);
+    expect(await carrierList(admin)).toMatchObject({ carrier: null, total: organizerTotal + 4 });
+    expect(ofExhibitor((await carrierList(carrier01, { status: "booked", to: TODAY })).items, exhibitor).map((b) => b.itemName)).toEqual(["样品"]);
 
-    const before = JSON.stringify([await stateOf(ids.std01), await stateOf(ids.raw01)]);
+    const before = JSON.stringify([await stateOf(exhibitor.userId), await stateOf(other.userId)]);
     expect(await step(admin, booked.id, "received")).toMatchObject({ status: 403, message: "此页面仅供指定承运商使用" });
     expect((await step(carrier02, booked.id, "received")).status).toBe(404);
     expect(await step(carrier01, booked.id, "delivered")).toMatchObject({ status: 409, message: "该预约不在“已送达展位”的上一环节" });
     expect((await step(carrier01, booked.id, "booked")).status).toBe(400);
     expect((await step(carrier01, booked.id, "received", 5)).status).toBe(409);
-    expect(JSON.stringify([await stateOf(ids.std01), await stateOf(ids.raw01)])).toBe(before);
+    expect(JSON.stringify([await stateOf(exhibitor.userId), await stateOf(other.userId)])).toBe(before);
     const mails = readOutbox(api.dataDir).length;
 
     const received = await step(carrier01, booked.id, "received", 0);
@@ -260,35 +307,42 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
     expect((await step(carrier01, booked.id, "delivered")).status).toBe(409);
     const events = await api.db.selectFrom("express_events").select(["status", "actor_id"]).where("booking_id", "=", booked.id).orderBy("id").execute();
     expect(events).toEqual([
-      { status: "booked", actor_id: ids.std01 },
+      { status: "booked", actor_id: exhibitor.userId },
       { status: "received", actor_id: ids.carrier01 },
       { status: "delivered", actor_id: ids.carrier01 },
     ]);
     const mail = readOutbox(api.dataDir)
-      .filter((m) => m.to === STD01_EMAIL)
+      .filter((m) => m.to === exhibitor.email)
       .at(-1)!;
     expect(mail.subject).toBe(`小件展品已送达展位（快递预约 #${booked.id}）`);
-    expect(mail.text).toContain("顺达国际物流有限公司已将您的小件展品“产品宣传册”（2 件，12.5 千克）送达展位 1A01");
+    expect(mail.text).toContain(`顺达国际物流有限公司已将您的小件展品“产品宣传册”（2 件，12.5 千克）送达展位 ${exhibitor.boothNo}`);
     expect(readOutbox(api.dataDir)).toHaveLength(mails + 1);
     // The exhibitor sees the steps.
-    expect((await list(std01)).items.find((b) => b.id === booked.id)!.steps.map((s) => s.at !== null)).toEqual([true, true, true]);
+    expect((await list(exhibitor.ticket)).items.find((b) => b.id === booked.id)!.steps.map((s) => s.at !== null)).toEqual([true, true, true]);
   });
 
   it("deletes the exhibitor's own booking while it is still booked", async () => {
-    const items = (await list(std01)).items;
+    // Three booked parcels, the brochures then delivered by carrier01.
+    const exhibitor = await exhibitorWithContacts();
+    await threeParcels(exhibitor);
+    const brochures = (await list(exhibitor.ticket)).items.find((b) => b.itemName === "产品宣传册")!;
+    expect((await step(carrier01, brochures.id, "received", 0)).code).toBe(200);
+    expect((await step(carrier01, brochures.id, "delivered", 1)).code).toBe(200);
+
+    const items = (await list(exhibitor.ticket)).items;
     const open = items.find((b) => b.itemName === "样品")!;
     const delivered = items.find((b) => b.itemName === "产品宣传册")!;
-    const before = await stateOf(ids.std01);
+    const before = await stateOf(exhibitor.userId);
     expect((await remove(raw01, open.id)).status).toBe(404);
-    expect(await remove(std01, delivered.id)).toMatchObject({ status: 409, message: "承运商已收货，不能再删除该预约" });
-    expect((await remove(std01, open.id, 3)).status).toBe(409);
-    expect(await stateOf(ids.std01)).toBe(before);
+    expect(await remove(exhibitor.ticket, delivered.id)).toMatchObject({ status: 409, message: "承运商已收货，不能再删除该预约" });
+    expect((await remove(exhibitor.ticket, open.id, 3)).status).toBe(409);
+    expect(await stateOf(exhibitor.userId)).toBe(before);
 
-    expect((await remove(std01, open.id, 0)).code).toBe(200);
-    expect((await list(std01)).items.map((b) => b.id)).not.toContain(open.id);
+    expect((await remove(exhibitor.ticket, open.id, 0)).code).toBe(200);
+    expect((await list(exhibitor.ticket)).items.map((b) => b.id)).not.toContain(open.id);
     expect((await carrierList(carrier01)).items.map((b) => b.id)).not.toContain(open.id);
-    expect((await bookingsOf(ids.std01)).find((b) => b.id === open.id)!.deleted_at).not.toBeNull();
-    expect((await remove(std01, open.id)).status).toBe(404);
+    expect((await bookingsOf(exhibitor.userId)).find((b) => b.id === open.id)!.deleted_at).not.toBeNull();
+    expect((await remove(exhibitor.ticket, open.id)).status).toBe(404);
     expect((await step(carrier01, open.id, "received")).status).toBe(404);
   });
 

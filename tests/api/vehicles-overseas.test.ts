@@ -7,6 +7,7 @@ import { REQUESTS_PER_DAY, seedOverseasAgents } from "../../server/vehicles/over
 import { readOutbox } from "../support/outbox";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
+import { newExhibitor } from "../support/new-exhibitor";
 import { overseasSweep } from "./idor/vehicles-overseas";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
@@ -14,7 +15,6 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 type Form = Record<string, string>;
 type Fields = { fields: Record<string, string[]> } | null;
 
-const STD01_NAME = "深圳星河智能科技有限公司";
 const ROUTES: [string, Form?][] = [["/smeb/overseas/agents"], ["/smeb/overseas/request/list"], ["/smeb/overseas/request/save", { agentId: "1" }]];
 
 describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/overseas) on %s", (backend) => {
@@ -75,7 +75,8 @@ describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/ov
     return result.data.requests;
   };
   const stored = () => api.db.selectFrom("overseas_requests").selectAll().where("user_id", "in", [ids.std01, ids.raw01]).orderBy("id").execute();
-  /** 12.5 m³ of machines from Hamburg to std01's booth, FOB, through the European agent. */
+  const storedOf = (userId: number) => api.db.selectFrom("overseas_requests").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+  /** 12.5 m³ of machines from Hamburg to the exhibitor's booth, FOB, through the European agent. */
   const request = (extra: Form = {}): Form => ({
     agentId: String(ids.europe),
     originCountryId: String(ids.germany),
@@ -90,12 +91,13 @@ describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/ov
   });
 
   it("refuses English, carriers and callers without a session", async () => {
+    const before = await stored();
     for (const [route, form] of ROUTES) {
       expect((await api.call(route, { ticket: std01, lang: "en", form })).status, route).toBe(403);
       expect((await zh(route, carrier01, form)).status, route).toBe(403);
       expect((await api.call(route, { lang: "zh", form })).status, route).toBe(401);
     }
-    expect(await stored()).toEqual([]);
+    expect(await stored()).toEqual(before);
   });
 
   it("lists the active agents in Chinese, the countries without mainland China, the seven terms and the contact to start from", async () => {
@@ -115,8 +117,9 @@ describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/ov
   });
 
   it("e-mails the request to the agent (Chinese and English, reply-to the exhibitor) and keeps it in the history", async () => {
+    const exhibitor = await newExhibitor(api);
     const mails = readOutbox(dataDir).length;
-    const result = await zh<OverseasRequestView>("/smeb/overseas/request/save", std01, request());
+    const result = await zh<OverseasRequestView>("/smeb/overseas/request/save", exhibitor.ticket, request());
     expect(result.code, result.message).toBe(200);
     expect(result.data).toMatchObject({
       agentName: "欧展国际物流有限公司",
@@ -131,10 +134,10 @@ describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/ov
     expect(sent).toHaveLength(1);
     const mail = sent[0]!;
     expect(mail.to).toBe(europeEmail);
-    expect(mail.subject).toContain(STD01_NAME);
+    expect(mail.subject).toContain(exhibitor.businessName);
     for (const fact of [
-      STD01_NAME,
-      "1A01",
+      exhibitor.businessName,
+      exhibitor.boothNo,
       "德国",
       "Germany",
       "Hamburg",
@@ -152,22 +155,25 @@ describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/ov
     const raw = fs.readFileSync(path.join(dataDir, "outbox", mail.file), "utf8");
     expect(raw).toMatch(/^Reply-To: wang\.lei@xinghe-tech\.example\.com$/m);
 
-    const rows = await stored();
+    const rows = await storedOf(exhibitor.userId);
     expect(rows).toHaveLength(1);
     // 12.5 m³ arrives as 12 500 units of 0.001 m³ and is kept in cm³.
     expect(Number(rows[0]!.volume_cm3)).toBe(12_500_000);
-    expect(rows[0]).toMatchObject({ user_id: ids.std01, agent_id: ids.europe, origin_country_id: ids.germany, sent_to: europeEmail, incoterms: "FOB" });
-    expect(await history(std01)).toEqual([result.data]);
+    expect(rows[0]).toMatchObject({ user_id: exhibitor.userId, agent_id: ids.europe, origin_country_id: ids.germany, sent_to: europeEmail, incoterms: "FOB" });
+    expect(await history(exhibitor.ticket)).toEqual([result.data]);
   });
 
   it("lists the newest request first, with the other agent's name and the country in Chinese", async () => {
+    const exhibitor = await newExhibitor(api);
+    const first = await zh<OverseasRequestView>("/smeb/overseas/request/save", exhibitor.ticket, request());
+    expect(first.code, first.message).toBe(200);
     const result = await zh<OverseasRequestView>(
       "/smeb/overseas/request/save",
-      std01,
+      exhibitor.ticket,
       request({ agentId: String(ids.asia), originCountryId: String(ids.japan), port: "Yokohama", volume: "0.001", incoterms: "DDP" }),
     );
     expect(result.code, result.message).toBe(200);
-    const list = await history(std01);
+    const list = await history(exhibitor.ticket);
     expect(list.map((r) => [r.agentName, r.countryName, r.port, r.volumeM3, r.incoterms])).toEqual([
       ["亚太会展货运有限公司", "日本", "Yokohama", "0.001", "DDP"],
       ["欧展国际物流有限公司", "德国", "Hamburg", "12.5", "FOB"],
@@ -175,8 +181,10 @@ describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/ov
     expect(readOutbox(dataDir).at(-1)!.to).toBe("booking@apef.example.com");
   });
 
-  it("raw01 never sees std01's requests", async () => {
-    const own = await history(std01);
+  it("raw01 never sees another exhibitor's requests", async () => {
+    const exhibitor = await newExhibitor(api);
+    expect((await zh("/smeb/overseas/request/save", exhibitor.ticket, request())).code).toBe(200);
+    const own = await history(exhibitor.ticket);
     expect(own.length).toBeGreaterThan(0);
     const other = await zh<OverseasRequestList>("/smeb/overseas/request/list", raw01, undefined);
     expect(other.code).toBe(200);
@@ -184,7 +192,7 @@ describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/ov
     const named = await api.call<OverseasRequestList>("/smeb/overseas/request/list", {
       lang: "zh",
       ticket: raw01,
-      query: { userId: String(ids.std01), id: String(own[0]!.id) },
+      query: { userId: String(exhibitor.userId), id: String(own[0]!.id) },
     });
     expect(named.data.requests).toEqual([]);
   });
@@ -242,9 +250,10 @@ describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/ov
   });
 
   it(`refuses more than ${REQUESTS_PER_DAY} requests in 24 hours (429), sending nothing`, async () => {
+    const exhibitor = await newExhibitor(api, { boothType: 2 });
     const row = {
       exhibition_id: ids.exhibition,
-      user_id: ids.raw01,
+      user_id: exhibitor.userId,
       agent_id: ids.europe,
       origin_country_id: ids.germany,
       port: "Rotterdam",
@@ -262,13 +271,13 @@ describe.each(backendsOf(import.meta.url))("overseas exhibit transport (/smeb/ov
       .execute();
     try {
       const mails = readOutbox(dataDir).length;
-      const result = await zh("/smeb/overseas/request/save", raw01, request());
+      const result = await zh("/smeb/overseas/request/save", exhibitor.ticket, request());
       expect(result.status).toBe(429);
       expect(result.message).toContain(String(REQUESTS_PER_DAY));
       expect(readOutbox(dataDir)).toHaveLength(mails);
-      expect(await api.db.selectFrom("overseas_requests").select("id").where("user_id", "=", ids.raw01).execute()).toHaveLength(REQUESTS_PER_DAY);
+      expect(await api.db.selectFrom("overseas_requests").select("id").where("user_id", "=", exhibitor.userId).execute()).toHaveLength(REQUESTS_PER_DAY);
     } finally {
-      await api.db.deleteFrom("overseas_requests").where("user_id", "=", ids.raw01).execute();
+      await api.db.deleteFrom("overseas_requests").where("user_id", "=", exhibitor.userId).execute();
     }
   });
 });

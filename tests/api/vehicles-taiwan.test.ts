@@ -8,14 +8,13 @@ import { type DemoLogisticsIds, startDemoLogistics } from "../support/demo-cast"
 import { backendsOf, postgresSkipReason, type TempDirTestApi } from "../support/test-api";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { taiwanSweep } from "./idor/vehicles-taiwan";
+import { createBooth } from "../../server/seed/create-booth";
+import { newExhibitor, type NewExhibitor } from "../support/new-exhibitor";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
 type Form = Record<string, string>;
 type Fields = { fields: Record<string, string[]> };
-
-const STD01_NAME = "深圳星河智能科技有限公司";
-const STD01_EMAIL = "zhangsan@galaxy-smart.example.com";
 
 describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backend) => {
   let api: TempDirTestApi;
@@ -24,7 +23,8 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
 
   beforeAll(async () => {
     ({ api, ids, std01, raw01, admin, carrier01 } = await startDemoLogistics(backend, "portal-taiwan-"));
-    // The steps below start from no filing at all, whatever demo filings the seed gave.
+    // No filing at all to start from, whatever demo filings the seed gave (the tests that file use
+    // exhibitors of their own; the agent's counts are compared with those read at a test's start).
     await api.db.deleteFrom("tw_filings").execute();
   });
   afterAll(() => api?.close());
@@ -75,6 +75,63 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
     return JSON.stringify({ filings, lines });
   };
   const review = (form: Form) => post<TaiwanReviewDetail>("/smeb/twExhibit/review/decide", admin, form);
+  const reviewCounts = async () => ok(await zh<TaiwanReviewList>("/smeb/twExhibit/review/list", admin)).counts;
+  /** A new exhibitor (a standard booth, or raw space with boothType 2) whose account has an e-mail address. */
+  const exhibitorWithEmail = async (options: { boothType?: 1 | 2 } = {}) => {
+    const exhibitor = await newExhibitor(api, options);
+    const email = `${exhibitor.username}@example.com`;
+    await api.db.updateTable("users").set({ contact_email: email }).where("id", "=", exhibitor.userId).execute();
+    return { ...exhibitor, email };
+  };
+  /** `header` for the exhibitor's own booth. */
+  const headerAt = (exhibitor: NewExhibitor, extra: Form = {}) => header({ boothId: String(exhibitor.boothId), ...extra });
+  /** A draft of the exhibitor's booth with the three lathes on it. */
+  const draftWithLine = async (exhibitor: NewExhibitor) => {
+    const draft = ok(await post("/smeb/twExhibit/save", exhibitor.ticket, headerAt(exhibitor)));
+    return ok(await post("/smeb/twExhibit/line/add", exhibitor.ticket, line(draft)));
+  };
+  /** The exhibitor's filing with the three lathes on it, submitted to the agent. */
+  const submittedFiling = async (exhibitor: NewExhibitor) => {
+    const filing = await draftWithLine(exhibitor);
+    return ok(await post("/smeb/twExhibit/submit", exhibitor.ticket, { id: String(filing.id), version: String(filing.version) }));
+  };
+  /** The exhibitor's filing (contact 林美华) with lathes in USD, gauges in TWD and cutting tools in CNY, accepted by the agent. */
+  const acceptedFiling = async (exhibitor: NewExhibitor) => {
+    let filing = ok(await post("/smeb/twExhibit/save", exhibitor.ticket, headerAt(exhibitor, { importerContact: "林美华" })));
+    const lines: Form[] = [
+      {},
+      {
+        nameZh: "精密量具",
+        nameEn: "Precision gauges",
+        hsCode: "903180",
+        quantity: "20",
+        unit: "套",
+        unitValue: "12000",
+        currency: "TWD",
+        disposition: "returned",
+        packages: "2",
+        grossWeight: "85.5",
+      },
+      {
+        nameZh: "刀具",
+        nameEn: "Cutting tools",
+        hsCode: "8207800000",
+        quantity: "10",
+        unit: "把",
+        unitValue: "30",
+        currency: "CNY",
+        disposition: "returned",
+        packages: "1",
+        grossWeight: "4",
+      },
+    ];
+    for (const extra of lines) {
+      filing = ok(await post("/smeb/twExhibit/line/add", exhibitor.ticket, line(filing, extra)));
+    }
+    const submitted = ok(await post("/smeb/twExhibit/submit", exhibitor.ticket, { id: String(filing.id), version: String(filing.version) }));
+    ok(await review({ id: String(filing.id), version: String(submitted.version), decision: "accept" }));
+    return (await find(exhibitor.ticket)).filing!;
+  };
 
   it("is Chinese only, keeps exhibitors off the agent's routes and carriers off the exhibitor's", async () => {
     expect(await api.call("/smeb/twExhibit/find", { ticket: std01, lang: "en" })).toMatchObject({
@@ -95,21 +152,28 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
   });
 
   it("files header, lines and submission; the agent returns it, the exhibitor corrects it, the agent accepts", async () => {
-    const empty = await find(std01);
-    expect(empty).toEqual({ booths: [{ boothId: ids.booth1A01, boothNo: "1A01" }], boothId: ids.booth1A01, filing: null, linesMax: 200 });
+    // Other tests' filings are with the agent too: its counts are compared with those before this one's.
+    const counts = await reviewCounts();
+    const exhibitor = await exhibitorWithEmail();
+    const ticket = exhibitor.ticket;
+    const empty = await find(ticket);
+    expect(empty).toEqual({ booths: [{ boothId: exhibitor.boothId, boothNo: exhibitor.boothNo }], boothId: exhibitor.boothId, filing: null, linesMax: 200 });
 
-    const draft = ok(await post("/smeb/twExhibit/save", std01, header()));
-    expect(draft).toMatchObject({ boothNo: "1A01", status: "draft", version: 0, editable: true, submittable: false, lines: [], totals: [] });
+    const draft = ok(await post("/smeb/twExhibit/save", ticket, headerAt(exhibitor)));
+    expect(draft).toMatchObject({ boothNo: exhibitor.boothNo, status: "draft", version: 0, editable: true, submittable: false, lines: [], totals: [] });
     // A second new filing for the same booth (another tab) is refused, not merged.
-    expect(await post("/smeb/twExhibit/save", std01, header({ importerName: "另一家" }))).toMatchObject({ status: 409, message: "该展位已有报备，请刷新页面" });
-    const renamed = ok(await post("/smeb/twExhibit/save", std01, header({ id: String(draft.id), version: "0", importerContact: "林美华" })));
+    expect(await post("/smeb/twExhibit/save", ticket, headerAt(exhibitor, { importerName: "另一家" }))).toMatchObject({
+      status: 409,
+      message: "该展位已有报备，请刷新页面",
+    });
+    const renamed = ok(await post("/smeb/twExhibit/save", ticket, headerAt(exhibitor, { id: String(draft.id), version: "0", importerContact: "林美华" })));
     expect(renamed).toMatchObject({ importerContact: "林美华", version: 1 });
 
-    const one = ok(await post("/smeb/twExhibit/line/add", std01, line(renamed)));
+    const one = ok(await post("/smeb/twExhibit/line/add", ticket, line(renamed)));
     const two = ok(
       await post(
         "/smeb/twExhibit/line/add",
-        std01,
+        ticket,
         line(one, {
           nameZh: "精密量具",
           nameEn: "Precision gauges",
@@ -124,7 +188,7 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
         }),
       ),
     );
-    const three = ok(await post("/smeb/twExhibit/line/add", std01, line(two, { nameZh: "展示样品", quantity: "2", unitValue: "0.25" })));
+    const three = ok(await post("/smeb/twExhibit/line/add", ticket, line(two, { nameZh: "展示样品", quantity: "2", unitValue: "0.25" })));
     expect(three.lines.map((l) => [l.sort, l.hsCode, l.unitValueCents, l.valueCents, l.grossWeightKg])).toEqual([
       [0, "8458110090", 125_050, 375_150, "1200.5"],
       [1, "903180", 1_200_000, 24_000_000, "85.5"],
@@ -143,50 +207,50 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
       .executeTakeFirstOrThrow();
     expect([Number(stored.unit_value_cents), Number(stored.gross_weight_g)]).toEqual([125_050, 1_200_500]);
 
-    const trimmed = ok(await post("/smeb/twExhibit/line/delete", std01, { filingId: String(draft.id), sort: "2", version: String(three.version) }));
+    const trimmed = ok(await post("/smeb/twExhibit/line/delete", ticket, { filingId: String(draft.id), sort: "2", version: String(three.version) }));
     expect(trimmed.lines.map((l) => l.sort)).toEqual([0, 1]);
-    expect((await post("/smeb/twExhibit/line/delete", std01, { filingId: String(draft.id), sort: "2", version: String(trimmed.version) })).status).toBe(404);
+    expect((await post("/smeb/twExhibit/line/delete", ticket, { filingId: String(draft.id), sort: "2", version: String(trimmed.version) })).status).toBe(404);
 
-    const submitted = ok(await post("/smeb/twExhibit/submit", std01, { id: String(draft.id), version: String(trimmed.version) }));
+    const submitted = ok(await post("/smeb/twExhibit/submit", ticket, { id: String(draft.id), version: String(trimmed.version) }));
     expect(submitted).toMatchObject({ status: "submitted", editable: false, submittable: false, submittedAt: expect.any(String) });
-    expect((await find(std01)).filing).toMatchObject({ id: draft.id, status: "submitted" });
+    expect((await find(ticket)).filing).toMatchObject({ id: draft.id, status: "submitted" });
 
     const waiting = ok(await zh<TaiwanReviewList>("/smeb/twExhibit/review/list", admin, { query: { status: "submitted" } }));
-    expect(waiting.counts).toEqual({ submitted: 1, accepted: 0, returned: 0 });
-    expect(waiting.items).toEqual([
+    expect(waiting.counts).toEqual({ ...counts, submitted: counts.submitted + 1 });
+    expect(waiting.items.filter((item) => item.exhibitorName === exhibitor.businessName)).toEqual([
       expect.objectContaining({
         id: draft.id,
-        exhibitorName: STD01_NAME,
-        boothNo: "1A01",
+        exhibitorName: exhibitor.businessName,
+        boothNo: exhibitor.boothNo,
         importerName: "台湾隆兴精密机械股份有限公司",
         lineCount: 2,
         totals: submitted.totals,
       }),
     ]);
     const detail = ok(await zh<TaiwanReviewDetail>("/smeb/twExhibit/review/detail", admin, { query: { id: String(draft.id) } }));
-    expect(detail).toMatchObject({ exhibitorName: STD01_NAME, decidable: true, lines: submitted.lines });
+    expect(detail).toMatchObject({ exhibitorName: exhibitor.businessName, decidable: true, lines: submitted.lines });
 
     // Returning needs comments; then the exhibitor is told by e-mail.
     const noComment = await review({ id: String(draft.id), version: String(detail.version), decision: "return" });
     expect(noComment).toMatchObject({ status: 400, message: "审核意见不能为空" });
     const returned = ok(await review({ id: String(draft.id), version: String(detail.version), decision: "return", comment: "第 2 项 HS 编码请补全为 10 位" }));
     expect(returned).toMatchObject({ status: "returned", reviewComment: "第 2 项 HS 编码请补全为 10 位", decidable: false });
-    const [mail] = readOutbox(api.dataDir).filter((m) => m.to === STD01_EMAIL && m.subject.includes("台湾展品报备"));
-    expect(mail!.subject).toBe("台湾展品报备被退回（展位 1A01）");
+    const [mail] = readOutbox(api.dataDir).filter((m) => m.to === exhibitor.email && m.subject.includes("台湾展品报备"));
+    expect(mail!.subject).toBe(`台湾展品报备被退回（展位 ${exhibitor.boothNo}）`);
     expect(mail!.text).toContain("审核意见：第 2 项 HS 编码请补全为 10 位");
-    expect(mail!.text).toContain(`/exhibitTL/twExhibitsDeclaration?booth=${ids.booth1A01}`);
+    expect(mail!.text).toContain(`/exhibitTL/twExhibitsDeclaration?booth=${exhibitor.boothId}`);
     expect(await review({ id: String(draft.id), version: String(returned.version), decision: "accept" })).toMatchObject({
       status: 409,
       message: "只有待审核的报备可以通过或退回",
     });
 
     // Returned: editable again; the exhibitor adds a line and submits again.
-    const mine = (await find(std01)).filing!;
+    const mine = (await find(ticket)).filing!;
     expect(mine).toMatchObject({ status: "returned", editable: true, reviewComment: "第 2 项 HS 编码请补全为 10 位" });
     const corrected = ok(
       await post(
         "/smeb/twExhibit/line/add",
-        std01,
+        ticket,
         line(mine, {
           nameZh: "刀具",
           nameEn: "Cutting tools",
@@ -201,7 +265,7 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
         }),
       ),
     );
-    const again = ok(await post("/smeb/twExhibit/submit", std01, { id: String(draft.id), version: String(corrected.version) }));
+    const again = ok(await post("/smeb/twExhibit/submit", ticket, { id: String(draft.id), version: String(corrected.version) }));
     expect(again.status).toBe("submitted");
     expect(again.totals.map((t) => t.currency)).toEqual(["CNY", "TWD", "USD"]);
 
@@ -209,30 +273,33 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
     expect(accepted).toMatchObject({ status: "accepted", reviewComment: null, reviewedAt: expect.any(String) });
     const reviewer = await api.db.selectFrom("tw_filings").select("reviewed_by").where("id", "=", draft.id).executeTakeFirstOrThrow();
     expect(reviewer.reviewed_by).toBe((await api.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
-    expect(readOutbox(api.dataDir).some((m) => m.to === STD01_EMAIL && m.subject === "台湾展品报备已通过审核（展位 1A01）")).toBe(true);
-    expect(ok(await zh<TaiwanReviewList>("/smeb/twExhibit/review/list", admin)).counts).toEqual({ submitted: 0, accepted: 1, returned: 0 });
+    expect(readOutbox(api.dataDir).some((m) => m.to === exhibitor.email && m.subject === `台湾展品报备已通过审核（展位 ${exhibitor.boothNo}）`)).toBe(true);
+    expect(await reviewCounts()).toEqual({ ...counts, accepted: counts.accepted + 1 });
   });
 
   it("locks a submitted or accepted filing: no header, line or submission changes", async () => {
-    const filing = (await find(std01)).filing!;
+    const exhibitor = await newExhibitor(api);
+    const filing = await acceptedFiling(exhibitor);
     expect(filing.status).toBe("accepted");
-    const before = await stateOf(ids.std01);
+    const before = await stateOf(exhibitor.userId);
     const v = String(filing.version);
     for (const [route, form] of [
-      ["/smeb/twExhibit/save", header({ id: String(filing.id), version: v, importerName: "改名" })],
+      ["/smeb/twExhibit/save", headerAt(exhibitor, { id: String(filing.id), version: v, importerName: "改名" })],
       ["/smeb/twExhibit/line/add", line(filing)],
       ["/smeb/twExhibit/line/delete", { filingId: String(filing.id), sort: "0", version: v }],
       ["/smeb/twExhibit/submit", { id: String(filing.id), version: v }],
     ] as [string, Form][]) {
-      expect(await post(route, std01, form), route).toMatchObject({ status: 409, message: "报备已提交报关代理，不能再修改" });
+      expect(await post(route, exhibitor.ticket, form), route).toMatchObject({ status: 409, message: "报备已提交报关代理，不能再修改" });
     }
-    expect(await stateOf(ids.std01)).toBe(before);
+    expect(await stateOf(exhibitor.userId)).toBe(before);
   });
 
   it("refuses bad input with translated messages and saves nothing", async () => {
-    // raw01's second booth: a fresh draft to try bad lines on.
-    const draft = ok(await post("/smeb/twExhibit/save", raw01, header({ boothId: String(ids.booth2B12) })));
-    const before = await stateOf(ids.raw01);
+    // A new raw-space exhibitor with a second booth: a fresh draft on the first to try bad lines on.
+    const exhibitor = await newExhibitor(api, { boothType: 2 });
+    const secondBoothId = await createBooth(api.db, { username: exhibitor.username, boothNo: `${exhibitor.boothNo}-2`, hallCode: "2", boothType: 2 });
+    const draft = ok(await post("/smeb/twExhibit/save", exhibitor.ticket, headerAt(exhibitor)));
+    const before = await stateOf(exhibitor.userId);
     const refusals: [Form, string, string, string?][] = [
       [{ hsCode: "ABCDEF" }, "hsCode", "vehicles.errors.hsCode", "HS 编码为 6 到 10 位数字"],
       [{ hsCode: "84581" }, "hsCode", "vehicles.errors.hsCode"],
@@ -244,60 +311,57 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
       [{ grossWeight: "-1" }, "grossWeight", "validation.correct|vehicles.fields.grossWeight"],
     ];
     for (const [change, field, key, message] of refusals) {
-      const refused = await post("/smeb/twExhibit/line/add", raw01, line(draft, change));
+      const refused = await post("/smeb/twExhibit/line/add", exhibitor.ticket, line(draft, change));
       expect(refused.status, JSON.stringify(change)).toBe(400);
       expect(refused.data.fields[field], JSON.stringify(change)).toEqual([key]);
       if (message) expect(refused.message).toBe(message);
     }
-    const badPhone = await post(
-      "/smeb/twExhibit/save",
-      raw01,
-      header({ boothId: String(ids.booth2B12), id: String(draft.id), version: "0", importerPhone: "电话" }),
-    );
+    const badPhone = await post("/smeb/twExhibit/save", exhibitor.ticket, headerAt(exhibitor, { id: String(draft.id), version: "0", importerPhone: "电话" }));
     expect(badPhone).toMatchObject({ status: 400, message: "请输入正确的进口商电话" });
     // Nothing to submit yet.
-    expect(await post("/smeb/twExhibit/submit", raw01, { id: String(draft.id), version: "0" })).toMatchObject({
+    expect(await post("/smeb/twExhibit/submit", exhibitor.ticket, { id: String(draft.id), version: "0" })).toMatchObject({
       status: 400,
       message: "请至少添加一项展品再提交",
     });
     // A filing stays with its booth; another exhibitor's booth is not the caller's.
-    const moved = await post(
-      "/smeb/twExhibit/save",
-      raw01,
-      header({ boothId: String((await find(raw01)).booths.find((b) => b.boothId !== ids.booth2B12)!.boothId), id: String(draft.id), version: "0" }),
-    );
+    expect((await find(exhibitor.ticket)).booths.map((b) => b.boothId)).toContain(secondBoothId);
+    const moved = await post("/smeb/twExhibit/save", exhibitor.ticket, header({ boothId: String(secondBoothId), id: String(draft.id), version: "0" }));
     expect(moved.data.fields.boothId).toEqual(["vehicles.taiwan.errors.boothFixed"]);
-    expect((await post("/smeb/twExhibit/save", raw01, header())).data.fields.boothId).toEqual(["transport.errors.boothUnknown"]);
-    expect(await stateOf(ids.raw01)).toBe(before);
+    expect((await post("/smeb/twExhibit/save", exhibitor.ticket, header())).data.fields.boothId).toEqual(["transport.errors.boothUnknown"]);
+    expect(await stateOf(exhibitor.userId)).toBe(before);
   });
 
   it("checks the version read: a stale page changes nothing", async () => {
-    const draft = (await find(raw01, ids.booth2B12)).filing!;
-    const added = ok(await post("/smeb/twExhibit/line/add", raw01, line(draft)));
-    const before = await stateOf(ids.raw01);
+    const exhibitor = await newExhibitor(api, { boothType: 2 });
+    ok(await post("/smeb/twExhibit/save", exhibitor.ticket, headerAt(exhibitor)));
+    const draft = (await find(exhibitor.ticket, exhibitor.boothId)).filing!;
+    const added = ok(await post("/smeb/twExhibit/line/add", exhibitor.ticket, line(draft)));
+    const before = await stateOf(exhibitor.userId);
     const stale = String(draft.version);
     for (const [route, form] of [
-      ["/smeb/twExhibit/save", header({ boothId: String(ids.booth2B12), id: String(draft.id), version: stale, importerName: "旧页面" })],
+      ["/smeb/twExhibit/save", headerAt(exhibitor, { id: String(draft.id), version: stale, importerName: "旧页面" })],
       ["/smeb/twExhibit/line/add", line(draft)],
       ["/smeb/twExhibit/line/delete", { filingId: String(draft.id), sort: "0", version: stale }],
       ["/smeb/twExhibit/submit", { id: String(draft.id), version: stale }],
     ] as [string, Form][]) {
-      expect(await post(route, raw01, form), route).toMatchObject({ status: 409, message: "该报备已被修改，请刷新后重试" });
+      expect(await post(route, exhibitor.ticket, form), route).toMatchObject({ status: 409, message: "该报备已被修改，请刷新后重试" });
     }
-    expect(await stateOf(ids.raw01)).toBe(before);
+    expect(await stateOf(exhibitor.userId)).toBe(before);
     // The agent's decision checks it too.
-    const submitted = ok(await post("/smeb/twExhibit/submit", raw01, { id: String(draft.id), version: String(added.version) }));
+    const submitted = ok(await post("/smeb/twExhibit/submit", exhibitor.ticket, { id: String(draft.id), version: String(added.version) }));
     expect(await review({ id: String(draft.id), version: String(added.version), decision: "accept" })).toMatchObject({
       status: 409,
       message: "该报备已被修改，请刷新后重试",
     });
-    expect((await find(raw01, ids.booth2B12)).filing).toMatchObject({ status: "submitted", version: submitted.version });
+    expect((await find(exhibitor.ticket, exhibitor.boothId)).filing).toMatchObject({ status: "submitted", version: submitted.version });
   });
 
   it("answers another exhibitor's filing and booth like unknown ones", async () => {
-    const theirs = (await find(std01)).filing!;
-    const before = await stateOf(ids.std01);
-    expect((await zh("/smeb/twExhibit/find", raw01, { query: { boothId: String(ids.booth1A01) } })).status).toBe(404);
+    // An exhibitor's draft, still open to changes by its owner, with a line on it.
+    const exhibitor = await newExhibitor(api);
+    const theirs = await draftWithLine(exhibitor);
+    const before = await stateOf(exhibitor.userId);
+    expect((await zh("/smeb/twExhibit/find", raw01, { query: { boothId: String(exhibitor.boothId) } })).status).toBe(404);
     for (const [route, form] of [
       ["/smeb/twExhibit/save", header({ boothId: String(ids.booth2B12), id: String(theirs.id), version: String(theirs.version) })],
       ["/smeb/twExhibit/line/add", line(theirs)],
@@ -308,10 +372,18 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
       expect(answer.status, route).toBe(404);
       expect(JSON.stringify(answer)).not.toContain("台湾隆兴");
     }
-    expect(await stateOf(ids.std01)).toBe(before);
+    expect(await stateOf(exhibitor.userId)).toBe(before);
   });
 
   it("exports the submitted and accepted filings' lines in the customs form's column order", async () => {
+    // An accepted filing (3 lines), a submitted one (1 line) and a draft, of three new exhibitors.
+    const accepted = await newExhibitor(api);
+    await acceptedFiling(accepted);
+    const submitted = await newExhibitor(api, { boothType: 2 });
+    await submittedFiling(submitted);
+    const drafting = await newExhibitor(api);
+    await draftWithLine(drafting);
+
     const response = await fetch(`${api.baseUrl}/api/smeb/twExhibit/review/export`, { headers: { ticket: admin, "accept-language": "zh" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("spreadsheetml");
@@ -340,14 +412,20 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
       "件数",
       "毛重（kg）",
     ]);
-    // std01's accepted filing (3 lines) and raw01's submitted one (1 line); raw01's draft-free history only.
-    expect(rows.slice(1).map((r) => [r[0], r[2], r[6], r[8], r[9], r[11], r[12], r[13], r[14], r[15], r[16]])).toEqual([
-      [1, "1A01", "数控车床", "8458110090", 3, 1250.5, "USD", 3751.5, "现场销售", 3, 1200.5],
-      [2, "1A01", "精密量具", "903180", 20, 12000, "TWD", 240000, "退运", 2, 85.5],
-      [3, "1A01", "刀具", "8207800000", 10, 30, "CNY", 300, "退运", 1, 4],
-      [4, "2B12", "数控车床", "8458110090", 3, 1250.5, "USD", 3751.5, "现场销售", 3, 1200.5],
+    // The lines are numbered from 1 down the sheet; other tests' filings are in it too, so this test's
+    // rows are read by their booths: the accepted filing's 3 lines, then the submitted one's; no draft.
+    const lines = rows.slice(1);
+    expect(lines.map((r) => r[0])).toEqual(lines.map((_, i) => i + 1));
+    const ours = lines.filter((r) => r[2] === accepted.boothNo || r[2] === submitted.boothNo);
+    const first = Number(ours[0]?.[0]);
+    expect(ours.map((r) => [r[0], r[2], r[6], r[8], r[9], r[11], r[12], r[13], r[14], r[15], r[16]])).toEqual([
+      [first, accepted.boothNo, "数控车床", "8458110090", 3, 1250.5, "USD", 3751.5, "现场销售", 3, 1200.5],
+      [first + 1, accepted.boothNo, "精密量具", "903180", 20, 12000, "TWD", 240000, "退运", 2, 85.5],
+      [first + 2, accepted.boothNo, "刀具", "8207800000", 10, 30, "CNY", 300, "退运", 1, 4],
+      [first + 3, submitted.boothNo, "数控车床", "8458110090", 3, 1250.5, "USD", 3751.5, "现场销售", 3, 1200.5],
     ]);
-    expect(rows[1]!.slice(1, 6)).toEqual([STD01_NAME, "1A01", "台湾隆兴精密机械股份有限公司", "林美华", "+886 2 2345 6789"]);
+    expect(lines.some((r) => r[2] === drafting.boothNo)).toBe(false);
+    expect(ours[0]!.slice(1, 6)).toEqual([accepted.businessName, accepted.boothNo, "台湾隆兴精密机械股份有限公司", "林美华", "+886 2 2345 6789"]);
   });
 
   it("seeds raw01's submitted demo filing once", async () => {

@@ -10,6 +10,7 @@ import { addDays, resetTestClock, testCalendar } from "../support/test-clock";
 import { uploadAs } from "../support/uploads";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { trucksApiEntries } from "./idor/vehicles-trucks";
+import { newExhibitor } from "../support/new-exhibitor";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -19,7 +20,6 @@ type Form = Record<string, string>;
 /** The demo construction calendar: build-up from the raw-space move-in to the standard move-in, dismantling the last show day. */
 const BUILD_UP = { from: testCalendar.rawMoveIn.from, to: testCalendar.standardMoveIn };
 const DISMANTLE = testCalendar.endsOn;
-const STD01_MAIL = "zhangsan@galaxy-smart.example.com";
 
 describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on %s", (backend) => {
   let api: TempDirTestApi;
@@ -29,7 +29,8 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
 
   beforeAll(async () => {
     ({ api, ids, std01, raw01, admin, carrier01 } = await startDemoLogistics(backend, "portal-trucks-"));
-    // The lists below start empty, whatever demo trucks the seed gives these exhibitors.
+    // std01's list starts empty, whatever demo trucks the seed gives these exhibitors (the tests that
+    // register use exhibitors of their own; std01 and raw01 only read, or try what is refused).
     await api.db.deleteFrom("yellow_trucks").where("user_id", "in", [ids.std01, ids.raw01]).execute();
     licence = { std01: await uploadAs(api, std01, "driving-license", "行驶证.png"), raw01: await uploadAs(api, raw01, "driving-license", "licence.png") };
   });
@@ -53,12 +54,23 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
   const remove = (ticket: string, form: Form) => zh<TruckList>("/smeb/truck/delete", ticket, { form });
   const decide = (form: Form) => zh<TruckReviewItem & Fields>("/smeb/truck/review/decide", admin, { form });
   const rowOf = (id: number) => api.db.selectFrom("yellow_trucks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const added = async (form: Form, ticket = std01) => {
-    const result = await save(ticket, form);
+  /** A new exhibitor (a standard booth, or raw space with boothType 2) with an e-mail address and a driving licence uploaded. */
+  const truckExhibitor = async (options: { boothType?: 1 | 2 } = {}) => {
+    const exhibitor = await newExhibitor(api, options);
+    const email = `${exhibitor.username}@example.com`;
+    await api.db.updateTable("users").set({ contact_email: email }).where("id", "=", exhibitor.userId).execute();
+    return { ...exhibitor, email, licence: await uploadAs(api, exhibitor.ticket, "driving-license", "行驶证.png") };
+  };
+  type TruckExhibitor = Awaited<ReturnType<typeof truckExhibitor>>;
+  /** `truck` at the exhibitor's own booth, with its licence. */
+  const truckOf = (exhibitor: TruckExhibitor, extra: Form = {}) => truck({ boothId: String(exhibitor.boothId), licenseUrl: exhibitor.licence, ...extra });
+  const added = async (exhibitor: TruckExhibitor, form: Form) => {
+    const result = await save(exhibitor.ticket, form);
     expect(result.code, result.message).toBe(200);
     return result.data.trucks.find((t) => t.plate === form.plate!.replace(/[\s·]/g, "") && t.plannedOn === form.plannedOn)!;
   };
-  const editForm = (t: { id: number; version: number }, extra: Form = {}) => truck({ id: String(t.id), version: String(t.version), ...extra });
+  const editForm = (exhibitor: TruckExhibitor, t: { id: number; version: number }, extra: Form = {}) =>
+    truckOf(exhibitor, { id: String(t.id), version: String(t.version), ...extra });
 
   it("is Chinese only, keeps carriers off and the organizer's routes to the organizer", async () => {
     expect(await api.call("/smeb/truck/list", { ticket: std01, lang: "en" })).toMatchObject({
@@ -81,10 +93,11 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
   });
 
   it("registers a truck, and refuses bad input with translated messages, saving nothing", async () => {
-    const empty = await zh<TruckList>("/smeb/truck/list", std01);
+    const exhibitor = await truckExhibitor();
+    const empty = await zh<TruckList>("/smeb/truck/list", exhibitor.ticket);
     expect(empty.data).toMatchObject({
       trucks: [],
-      booths: [{ boothId: ids.booth1A01, boothNo: "1A01" }],
+      booths: [{ boothId: exhibitor.boothId, boothNo: exhibitor.boothNo }],
       days: { buildUpFrom: BUILD_UP.from, buildUpTo: BUILD_UP.to, dismantleFrom: DISMANTLE, dismantleTo: DISMANTLE },
     });
     const before = await api.db.selectFrom("yellow_trucks").select("id").execute();
@@ -102,7 +115,7 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
       [{ licenseUrl: licence.raw01 }, "licenseUrl", ""],
     ];
     for (const [extra, field, message] of refusals) {
-      const result = await save(std01, truck(extra));
+      const result = await save(exhibitor.ticket, truckOf(exhibitor, extra));
       expect([400, 404], JSON.stringify(extra)).toContain(result.status);
       expect(Object.keys(result.data.fields), JSON.stringify(extra)).toContain(field);
       if (message) expect(result.message, JSON.stringify(extra)).toContain(message);
@@ -110,31 +123,33 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
     expect(await api.db.selectFrom("yellow_trucks").select("id").execute()).toEqual(before);
 
     // Spaces and the middle dot people type are dropped; the plate is stored as the pattern reads it.
-    const first = await added(truck({ plate: "粤B·12345", trailerPlate: "粤B1234挂" }));
+    const first = await added(exhibitor, truckOf(exhibitor, { plate: "粤B·12345", trailerPlate: "粤B1234挂" }));
     expect(first).toMatchObject({
       plate: "粤B12345",
       trailerPlate: "粤B1234挂",
       kind: "installation",
-      boothNo: "1A01",
+      boothNo: exhibitor.boothNo,
       status: "submitted",
       driverPhone: "1391******8",
       canEdit: true,
       canDelete: true,
-      license: { url: licence.std01, name: "行驶证.png" },
+      license: { url: exhibitor.licence, name: "行驶证.png" },
     });
-    const dismantling = await added(truck({ plate: "京A1B2C3", kind: "dismantling", plannedOn: DISMANTLE }));
+    const dismantling = await added(exhibitor, truckOf(exhibitor, { plate: "京A1B2C3", kind: "dismantling", plannedOn: DISMANTLE }));
     expect(dismantling.status).toBe("submitted");
 
     // The same plate on the same day is refused, whoever registers it; on another day it is fine.
-    const twice = await save(raw01, truck({ boothId: String(ids.booth2B10), licenseUrl: licence.raw01 }));
+    const other = await truckExhibitor({ boothType: 2 });
+    const twice = await save(other.ticket, truckOf(other));
     expect(twice).toMatchObject({ status: 400, message: "该车牌号当天已登记", data: { fields: { plate: ["vehicles.trucks.errors.plateTaken"] } } });
-    await added(truck({ boothId: String(ids.booth2B10), licenseUrl: licence.raw01, plannedOn: BUILD_UP.to }), raw01);
+    await added(other, truckOf(other, { plannedOn: BUILD_UP.to }));
   });
 
   it("never changes a registered plate: 409 from the API, and the trigger refuses a direct update", async () => {
-    const t = await added(truck({ plate: "粤B12345D", plannedOn: BUILD_UP.to }));
+    const exhibitor = await truckExhibitor();
+    const t = await added(exhibitor, truckOf(exhibitor, { plate: "粤B12345D", plannedOn: BUILD_UP.to }));
     const stored = await rowOf(t.id);
-    const changed = await update(std01, editForm(t, { plate: "粤B54321D", plannedOn: BUILD_UP.to }));
+    const changed = await update(exhibitor.ticket, editForm(exhibitor, t, { plate: "粤B54321D", plannedOn: BUILD_UP.to }));
     expect(changed).toMatchObject({ status: 409, message: "已登记的车牌号不可修改：请删除该登记后重新登记" });
     expect(await rowOf(t.id)).toEqual(stored);
     await expect(api.db.updateTable("yellow_trucks").set({ plate: "粤B54321D" }).where("id", "=", t.id).execute()).rejects.toThrow(
@@ -143,7 +158,7 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
     expect((await rowOf(t.id)).plate).toBe("粤B12345D");
 
     // The other details change with the same plate, at the version read.
-    const ok = await update(std01, editForm(t, { plate: "粤B12345D", plannedOn: BUILD_UP.from, driverName: "赵师傅" }));
+    const ok = await update(exhibitor.ticket, editForm(exhibitor, t, { plate: "粤B12345D", plannedOn: BUILD_UP.from, driverName: "赵师傅" }));
     expect(ok.code, ok.message).toBe(200);
     expect(ok.data.trucks.find((x) => x.id === t.id)).toMatchObject({
       plate: "粤B12345D",
@@ -151,18 +166,23 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
       driverName: "赵师傅",
       version: t.version + 1,
     });
-    expect((await update(std01, editForm(t, { plate: "粤B12345D" }))).status).toBe(409);
+    expect((await update(exhibitor.ticket, editForm(exhibitor, t, { plate: "粤B12345D" }))).status).toBe(409);
     expect(
-      (await update(raw01, editForm({ id: t.id, version: t.version + 1 }, { plate: "粤B12345D", boothId: String(ids.booth2B10), licenseUrl: licence.raw01 })))
-        .status,
+      (
+        await update(
+          raw01,
+          editForm(exhibitor, { id: t.id, version: t.version + 1 }, { plate: "粤B12345D", boothId: String(ids.booth2B10), licenseUrl: licence.raw01 }),
+        )
+      ).status,
     ).toBe(404);
   });
 
   it("lets the organizer return and approve with e-mails; an approved truck is locked; the exhibitor deletes until then", async () => {
-    const t = await added(truck({ plate: "粤BF12345", plannedOn: BUILD_UP.from }));
-    const gone = await added(truck({ plate: "粤BF54321", plannedOn: BUILD_UP.from }));
+    const exhibitor = await truckExhibitor();
+    const t = await added(exhibitor, truckOf(exhibitor, { plate: "粤BF12345", plannedOn: BUILD_UP.from }));
+    const gone = await added(exhibitor, truckOf(exhibitor, { plate: "粤BF54321", plannedOn: BUILD_UP.from }));
     expect((await remove(raw01, { id: String(gone.id) })).status).toBe(404);
-    const deleted = await remove(std01, { id: String(gone.id), version: String(gone.version) });
+    const deleted = await remove(exhibitor.ticket, { id: String(gone.id), version: String(gone.version) });
     expect(deleted.code, deleted.message).toBe(200);
     expect(deleted.data.trucks.map((x) => x.id)).not.toContain(gone.id);
     expect((await rowOf(gone.id)).deleted_at).not.toBeNull();
@@ -170,7 +190,7 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
     const list = await zh<TruckReviewList>("/smeb/truck/review/list", admin, { query: { status: "submitted", day: BUILD_UP.from } });
     expect(list.code, list.message).toBe(200);
     const item = list.data.items.find((x) => x.id === t.id)!;
-    expect(item).toMatchObject({ exhibitorName: "深圳星河智能科技有限公司", driverPhone: "13912345678", status: "submitted" });
+    expect(item).toMatchObject({ exhibitorName: exhibitor.businessName, driverPhone: "13912345678", status: "submitted" });
     expect(list.data.items.every((x) => x.status === "submitted" && x.plannedOn === BUILD_UP.from)).toBe(true);
     expect((await zh("/smeb/truck/review/list", admin, { query: { status: "bogus" } })).status).toBe(400);
 
@@ -178,33 +198,36 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
     expect((await decide({ id: String(t.id), version: String(t.version + 5), decision: "return", reason: "x" })).status).toBe(409);
     const returned = await decide({ id: String(t.id), version: String(t.version), decision: "return", reason: "行驶证照片不清晰" });
     expect(returned.data).toMatchObject({ status: "returned", returnReason: "行驶证照片不清晰" });
-    expect(readOutbox(api.dataDir).some((m) => m.to === STD01_MAIL && m.subject === "黄牌车 粤BF12345 被退回" && m.text.includes("行驶证照片不清晰"))).toBe(
-      true,
-    );
+    expect(
+      readOutbox(api.dataDir).some((m) => m.to === exhibitor.email && m.subject === "黄牌车 粤BF12345 被退回" && m.text.includes("行驶证照片不清晰")),
+    ).toBe(true);
     expect((await decide({ id: String(t.id), decision: "approve", gate: "北 1 门" })).status).toBe(409);
 
     // Corrected, it goes back to the organizer, who approves it with the gate.
-    const corrected = await update(std01, editForm(returned.data, { plate: "粤BF12345", plannedOn: BUILD_UP.from }));
+    const corrected = await update(exhibitor.ticket, editForm(exhibitor, returned.data, { plate: "粤BF12345", plannedOn: BUILD_UP.from }));
     expect(corrected.data.trucks.find((x) => x.id === t.id)).toMatchObject({ status: "submitted", returnReason: null });
     const approved = await decide({ id: String(t.id), decision: "approve", gate: "北 1 门" });
     expect(approved.data).toMatchObject({ status: "approved", gate: "北 1 门" });
-    expect(readOutbox(api.dataDir).some((m) => m.to === STD01_MAIL && m.subject === "黄牌车 粤BF12345 已审核通过" && m.text.includes("北 1 门"))).toBe(true);
+    expect(readOutbox(api.dataDir).some((m) => m.to === exhibitor.email && m.subject === "黄牌车 粤BF12345 已审核通过" && m.text.includes("北 1 门"))).toBe(
+      true,
+    );
 
-    const locked = await remove(std01, { id: String(t.id) });
+    const locked = await remove(exhibitor.ticket, { id: String(t.id) });
     expect(locked).toMatchObject({ status: 409, message: "已审核通过的车辆不能再修改或删除" });
-    expect((await update(std01, editForm(approved.data, { plate: "粤BF12345" }))).status).toBe(409);
+    expect((await update(exhibitor.ticket, editForm(exhibitor, approved.data, { plate: "粤BF12345" }))).status).toBe(409);
     expect((await rowOf(t.id)).deleted_at).toBeNull();
-    const mine = await zh<TruckList>("/smeb/truck/list", std01);
+    const mine = await zh<TruckList>("/smeb/truck/list", exhibitor.ticket);
     expect(mine.data.trucks.find((x) => x.id === t.id)).toMatchObject({ canEdit: false, canDelete: false });
   });
 
   it("makes the pass of an approved truck: plate, gate, day and a QR of a signed code the gate verifies", async () => {
-    const t = await added(truck({ plate: "粤B67890", trailerPlate: "粤B6789挂", plannedOn: BUILD_UP.to }));
+    const exhibitor = await truckExhibitor();
+    const t = await added(exhibitor, truckOf(exhibitor, { plate: "粤B67890", trailerPlate: "粤B6789挂", plannedOn: BUILD_UP.to }));
     const pass = (ticket: string, id = t.id) => fetch(`${api.baseUrl}/api/smeb/truck/pass?id=${id}`, { headers: { ticket, "accept-language": "zh" } });
-    expect((await pass(std01)).status).toBe(404);
+    expect((await pass(exhibitor.ticket)).status).toBe(404);
     await decide({ id: String(t.id), decision: "approve", gate: "东 2 门" });
 
-    const response = await pass(std01);
+    const response = await pass(exhibitor.ticket);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -214,11 +237,11 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
       "粤B67890",
       "粤B6789挂",
       "东 2 门",
-      "1A01",
+      exhibitor.boothNo,
       "王师傅",
       BUILD_UP.to,
       `${BUILD_UP.from} ~ ${BUILD_UP.to}`,
-      "深圳星河智能科技有限公司",
+      exhibitor.businessName,
     ])
       expect(text).toContain(part);
     // The code printed under the QR (in groups of five), and the QR drawn is exactly that code's.
@@ -235,8 +258,8 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
       kind: "installation",
       plannedOn: BUILD_UP.to,
       gate: "东 2 门",
-      boothNo: "1A01",
-      exhibitorName: "深圳星河智能科技有限公司",
+      boothNo: exhibitor.boothNo,
+      exhibitorName: exhibitor.businessName,
       driverName: "王师傅",
     });
     const tampered = `${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`;
@@ -249,13 +272,14 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
     expect((await pass(raw01)).status).toBe(404);
     await api.db.updateTable("yellow_trucks").set({ deleted_at: new Date() }).where("id", "=", t.id).execute();
     expect((await zh("/smeb/truck/pass/verify", admin, { query: { code } })).status).toBe(400);
-    expect((await pass(std01)).status).toBe(404);
+    expect((await pass(exhibitor.ticket)).status).toBe(404);
   });
 
   it("exports the approved trucks of a day for the traffic police, mobiles as typed", async () => {
     const day = BUILD_UP.from;
-    const approvedOne = await added(truck({ plate: "粤BD11111", plannedOn: day, driverPhone: "13500001111" }));
-    const waiting = await added(truck({ plate: "粤BD22222", plannedOn: day }));
+    const exhibitor = await truckExhibitor();
+    const approvedOne = await added(exhibitor, truckOf(exhibitor, { plate: "粤BD11111", plannedOn: day, driverPhone: "13500001111" }));
+    const waiting = await added(exhibitor, truckOf(exhibitor, { plate: "粤BD22222", plannedOn: day }));
     await decide({ id: String(approvedOne.id), decision: "approve", gate: "南 3 门" });
     const response = await fetch(`${api.baseUrl}/api/smeb/truck/review/export?day=${day}`, { headers: { ticket: admin, "accept-language": "zh" } });
     expect(response.status).toBe(200);
@@ -268,7 +292,7 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
       .getSheetValues()
       .slice(2)
       .map((r) => (r as unknown[]).slice(1));
-    expect(rows).toContainEqual(["粤BD11111", "", "布展", "王师傅", "13500001111", "深圳星河智能科技有限公司", "1A01", "南 3 门", day]);
+    expect(rows).toContainEqual(["粤BD11111", "", "布展", "王师傅", "13500001111", exhibitor.businessName, exhibitor.boothNo, "南 3 门", day]);
     expect(rows.some((r) => r[0] === waiting.plate)).toBe(false);
     expect(rows.every((r) => r[8] === day)).toBe(true);
     expect((await zh(`/smeb/truck/review/export`, admin, { query: { day: "2026-13-01" } })).status).toBe(400);

@@ -12,6 +12,8 @@ import { until } from "../support/until";
 import { queueGeneration } from "../../server/video/videos";
 import { databaseUrlFor } from "../support/postgres-template";
 import { openTestDatabase, postgresSkipReason, postgresUrl } from "../support/test-api";
+import { newExhibitor } from "../support/new-exhibitor";
+import type { Caller } from "../../server/auth/caller";
 
 /**
  * Promotional video jobs (issue 40) across real processes on one PostgreSQL database and one object
@@ -53,7 +55,6 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
   let bundleDir: string;
   let workerFile: string;
   let sender: JobQueue;
-  let caller: { userId: number; exhibitionId: number; roleId: number; sessionBoothId: null; label: string };
   const workers: Worker[] = [];
 
   beforeAll(async () => {
@@ -77,13 +78,15 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
     });
     // This process only sends jobs (no worker here); starting first, it installs pg-boss's schema.
     sender = await startJobQueue({ database, logger: createLogger("silent") }, []);
-    const std01 = await database.db
-      .selectFrom("promotional_videos as v")
-      .innerJoin("users as u", "u.id", "v.user_id")
-      .select(["v.user_id", "v.exhibition_id"])
-      .where("u.username", "=", "std01")
-      .executeTakeFirstOrThrow();
-    caller = { userId: std01.user_id, exhibitionId: std01.exhibition_id, roleId: 2, sessionBoothId: null, label: "std01" };
+    // The demo's queued job (std01's) stays out of the way: each test renders for an exhibitor of its own,
+    // and a worker's first sweep would otherwise render the demo's too.
+    const std01 = await database.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
+    await database.db
+      .updateTable("promotional_videos")
+      .set({ state: "failed" })
+      .where("user_id", "=", std01.id)
+      .where("state", "in", ["queued", "rendering"])
+      .execute();
   });
 
   afterAll(async () => {
@@ -95,7 +98,14 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
     if (bundleDir) fs.rmSync(bundleDir, { recursive: true, force: true });
   });
 
-  const row = () =>
+  /** A new exhibitor with a booth, as the video jobs take it (no portal runs here, so it needs no session). */
+  async function newCaller(): Promise<Caller> {
+    const exhibitor = await newExhibitor({ db: database.db, login: async () => "" });
+    const { exhibition_id } = await database.db.selectFrom("users").select("exhibition_id").where("id", "=", exhibitor.userId).executeTakeFirstOrThrow();
+    return { userId: exhibitor.userId, exhibitionId: exhibition_id!, roleId: 2, sessionBoothId: null, label: exhibitor.username };
+  }
+
+  const rowOf = (caller: Caller) =>
     database.db
       .selectFrom("promotional_videos")
       .selectAll()
@@ -103,11 +113,14 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
       .where("exhibition_id", "=", caller.exhibitionId)
       .executeTakeFirstOrThrow();
 
-  /** The MP4 files in the store (server-made keys under stored/promotional-videos/). */
-  function storedVideos() {
+  /** The exhibitor's MP4 files in the store (server-made keys under stored/promotional-videos/<user id>/). */
+  function storedVideos(caller: Caller) {
     const root = path.join(dataDir, "uploads", "stored", "promotional-videos");
     if (!fs.existsSync(root)) return [];
-    return (fs.readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith(".mp4")).map((file) => file.split(path.sep).join("/"));
+    return (fs.readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => file.endsWith(".mp4"))
+      .map((file) => file.split(path.sep).join("/"))
+      .filter((file) => file.startsWith(`${caller.userId}/`));
   }
 
   /** Spawns a worker process and waits until its job queue runs. */
@@ -147,8 +160,9 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
   const jobsTaken = (worker: Worker) => worker.events.filter((e) => e.event === "job").length;
 
   it("two processes, one start, jobs sent four times: one render, attempts 1, one MP4 stored", async () => {
-    // The demo's queued job stays out of the way: the start comes once both processes run.
-    await database.db.updateTable("promotional_videos").set({ state: "failed" }).where("user_id", "=", caller.userId).execute();
+    // The start comes once both processes run.
+    const caller = await newCaller();
+    const row = () => rowOf(caller);
     const [a, b] = await Promise.all([startWorker(), startWorker()]);
     const started = await queueGeneration(database.db, caller, { orientation: "landscape", exhibitIds: [] });
     const job = { videoId: started.id, generation: started.generation };
@@ -164,21 +178,17 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
     expect(jobsTaken(a!), a!.output()).toBeGreaterThan(0);
     expect(jobsTaken(b!), b!.output()).toBeGreaterThan(0);
     expect(renders(a!).length + renders(b!).length).toBe(1);
-    expect(storedVideos()).toEqual([done.mp4_key!.replace(/^stored\/promotional-videos\//, "")]);
+    expect(storedVideos(caller)).toEqual([done.mp4_key!.replace(/^stored\/promotional-videos\//, "")]);
     await Promise.all([stopWorker(a!), stopWorker(b!)]);
     expect(renders(a!).length + renders(b!).length).toBe(1);
   });
 
   it("a worker killed mid-render: a restarted worker stops the orphaned ffmpeg, claims the silent row and finishes it once", async () => {
-    // Run alone, the demo's queued job is still there: out of the way too (and anything the test before left running).
-    await database.db
-      .updateTable("promotional_videos")
-      .set({ state: "failed" })
-      .where("user_id", "=", caller.userId)
-      .where("state", "in", ["queued", "rendering"])
-      .execute();
-    const before = await row();
+    const caller = await newCaller();
+    const row = () => rowOf(caller);
     const started = await queueGeneration(database.db, caller, { orientation: "portrait", exhibitIds: [] });
+    // No video yet (the start leaves the last good one as it is).
+    const before = await row();
     // Its job queue's first sweep sends the queued row's job.
     const first = await startWorker();
     const render = await until(() => renders(first)[0]);
@@ -210,8 +220,8 @@ describe.skipIf(!!postgresSkipReason)("promotional video jobs across processes (
     // removed after the row names the new one: wait for that removal, not for a moment.
     expect(done.mp4_key).not.toBe(before.mp4_key);
     const onlyTheNew = [done.mp4_key!.replace(/^stored\/promotional-videos\//, "")];
-    await until(() => JSON.stringify(storedVideos()) === JSON.stringify(onlyTheNew));
-    expect(storedVideos()).toEqual(onlyTheNew);
+    await until(() => JSON.stringify(storedVideos(caller)) === JSON.stringify(onlyTheNew));
+    expect(storedVideos(caller)).toEqual(onlyTheNew);
     await stopWorker(second);
     expect(renders(second)).toHaveLength(1);
     expect(await row()).toMatchObject({ state: "done", attempts: 2, mp4_key: done.mp4_key });

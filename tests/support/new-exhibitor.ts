@@ -33,7 +33,11 @@ export async function newExhibitor(api: Api, options: { boothType?: 1 | 2; busin
   const boothId = await createBooth(api.db, { username: exhibitor.username, boothNo, hallCode: String(boothType), boothType });
   if (options.size) {
     const { widthM, depthM } = options.size;
-    await api.db.updateTable("booths").set({ width_m: widthM, depth_m: depthM, area_m2: widthM * depthM }).where("id", "=", boothId).execute();
+    await api.db
+      .updateTable("booths")
+      .set({ width_m: widthM, depth_m: depthM, area_m2: widthM * depthM })
+      .where("id", "=", boothId)
+      .execute();
   }
   return { ...exhibitor, boothId, boothNo };
 }

@@ -109,9 +109,7 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
 
   it("returns with a comment, the exhibitor resubmits, the organizer approves; every step is kept", async () => {
     // An exhibitor of its own (its contact e-mail is told of the return): the demo's badges stay as seeded.
-    const exhibitor = await newExhibitor(api);
-    const contactEmail = `${exhibitor.username}@example.com`;
-    await api.db.updateTable("users").set({ contact_email: contactEmail }).where("id", "=", exhibitor.userId).execute();
+    const exhibitor = await newExhibitor(api, { withContacts: true });
     const holder = { holderName: "审核测试", idType: "idCard", idNumber: idCard(1), mobile: "13911110001", email: "review1@example.com", company: "星河" };
     const saved = await api.call<BadgeView>("/smeb/pass/ticket/save", { ticket: exhibitor.ticket, lang: "zh", form: { ...holder, position: "工程师" } });
     expect(saved.code, saved.message).toBe(200);
@@ -134,7 +132,7 @@ describe.each(backendsOf(import.meta.url))("organizer's badge review (/smeb/pass
 
     // The exhibitor is told by e-mail, in both languages.
     const mail = readOutbox(api.dataDir)
-      .filter((m) => m.to === contactEmail)
+      .filter((m) => m.to === exhibitor.email)
       .at(-1)!;
     expect(mail.subject).toContain("审核测试");
     expect(mail.text).toContain("照片不清晰");

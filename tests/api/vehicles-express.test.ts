@@ -77,12 +77,7 @@ describe.each(backendsOf(import.meta.url))("small-exhibit express (/smeb/express
     return result.data;
   };
   /** A new exhibitor (a standard booth, or raw space with boothType 2) whose account has a mobile number and an e-mail address. */
-  const exhibitorWithContacts = async (options: { boothType?: 1 | 2 } = {}) => {
-    const exhibitor = await newExhibitor(api, options);
-    const email = `${exhibitor.username}@example.com`;
-    await api.db.updateTable("users").set({ contact_phone: "13912345678", contact_email: email }).where("id", "=", exhibitor.userId).execute();
-    return { ...exhibitor, email };
-  };
+  const exhibitorWithContacts = (options: { boothType?: 1 | 2 } = {}) => newExhibitor(api, { ...options, withContacts: true });
   /** `booking` to the exhibitor's own booth. */
   const bookingAt = (exhibitor: NewExhibitor, extra: Form = {}) => booking({ boothId: String(exhibitor.boothId), ...extra });
   /**

@@ -76,13 +76,6 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
   };
   const review = (form: Form) => post<TaiwanReviewDetail>("/smeb/twExhibit/review/decide", admin, form);
   const reviewCounts = async () => ok(await zh<TaiwanReviewList>("/smeb/twExhibit/review/list", admin)).counts;
-  /** A new exhibitor (a standard booth, or raw space with boothType 2) whose account has an e-mail address. */
-  const exhibitorWithEmail = async (options: { boothType?: 1 | 2 } = {}) => {
-    const exhibitor = await newExhibitor(api, options);
-    const email = `${exhibitor.username}@example.com`;
-    await api.db.updateTable("users").set({ contact_email: email }).where("id", "=", exhibitor.userId).execute();
-    return { ...exhibitor, email };
-  };
   /** `header` for the exhibitor's own booth. */
   const headerAt = (exhibitor: NewExhibitor, extra: Form = {}) => header({ boothId: String(exhibitor.boothId), ...extra });
   /** A draft of the exhibitor's booth with the three lathes on it. */
@@ -154,7 +147,7 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
   it("files header, lines and submission; the agent returns it, the exhibitor corrects it, the agent accepts", async () => {
     // Other tests' filings are with the agent too: its counts are compared with those before this one's.
     const counts = await reviewCounts();
-    const exhibitor = await exhibitorWithEmail();
+    const exhibitor = await newExhibitor(api, { withContacts: true });
     const ticket = exhibitor.ticket;
     const empty = await find(ticket);
     expect(empty).toEqual({ booths: [{ boothId: exhibitor.boothId, boothNo: exhibitor.boothNo }], boothId: exhibitor.boothId, filing: null, linesMax: 200 });

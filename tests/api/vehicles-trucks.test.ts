@@ -56,10 +56,8 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
   const rowOf = (id: number) => api.db.selectFrom("yellow_trucks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   /** A new exhibitor (a standard booth, or raw space with boothType 2) with an e-mail address and a driving licence uploaded. */
   const truckExhibitor = async (options: { boothType?: 1 | 2 } = {}) => {
-    const exhibitor = await newExhibitor(api, options);
-    const email = `${exhibitor.username}@example.com`;
-    await api.db.updateTable("users").set({ contact_email: email }).where("id", "=", exhibitor.userId).execute();
-    return { ...exhibitor, email, licence: await uploadAs(api, exhibitor.ticket, "driving-license", "行驶证.png") };
+    const exhibitor = await newExhibitor(api, { ...options, withContacts: true });
+    return { ...exhibitor, licence: await uploadAs(api, exhibitor.ticket, "driving-license", "行驶证.png") };
   };
   type TruckExhibitor = Awaited<ReturnType<typeof truckExhibitor>>;
   /** `truck` at the exhibitor's own booth, with its licence. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idCardCheckChar } from "../../app/contracts/badges/id-documents";
-import { createBooth } from "../../server/seed/create-booth";
-import { createUser } from "../../server/seed/create-user";
+import { newExhibitor } from "../support/new-exhibitor";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { workbookWith } from "./badges-excel-files";
 
@@ -33,20 +32,13 @@ const person = (n: number) => ({
  */
 describe.each(backendsOf(import.meta.url))("badge holder checks are not an oracle on %s", (backend) => {
   let api: TestApi;
-  let accounts = 0;
   beforeAll(async () => {
     api = await startTestApi(backend);
   });
   afterAll(() => api?.close());
 
   /** An exhibitor with a 9 m² standard booth of its own (12 badges of quota). */
-  async function exhibitor() {
-    const n = ++accounts;
-    const username = `probe-${backend}-${n}`;
-    await createUser(api.db, { username, password: "Expo#2026", role: "exhibitor" });
-    await createBooth(api.db, { username, boothNo: `8P${String(n).padStart(2, "0")}`, hallCode: "1", boothType: 1 });
-    return api.login(username, "Expo#2026");
-  }
+  const exhibitor = async () => (await newExhibitor(api)).ticket;
   const save = (ticket: string, form: Record<string, string>) => api.call("/smeb/pass/ticket/save", { form, ticket, lang: "en" });
   const checkMobile = (ticket: string, mobile: string) => api.call("/smeb/pass/ticket/validateMobile", { query: { mobile }, ticket, lang: "en" });
 

@@ -4,10 +4,9 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommitmentAnswer, InsuranceAnswer } from "../../app/contracts/booth-construction/api-types";
-import { createBooth } from "../../server/seed/create-booth";
-import { createUser } from "../../server/seed/create-user";
 import { pdfText } from "../support/pdf-text";
 import { uploadAs } from "../support/uploads";
+import { newExhibitor } from "../support/new-exhibitor";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, testCalendar } from "../support/test-clock";
 import { boothSafetySweep } from "./idor/booth-safety";
@@ -40,17 +39,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
   let dataDir: string;
   let std01: string;
   let raw01: string;
-  let exhibitors = 0;
 
-  /** A new exhibitor with one booth of `boothType`: a clean state for a flow. */
-  async function freshExhibitor(boothType: 1 | 2) {
-    const n = ++exhibitors;
-    const username = `safety-${boothType === 1 ? "std" : "raw"}-${n}`;
-    const userId = await createUser(api.db, { username, password: "Expo#2026", role: "exhibitor", businessName: `安全测试公司${n}` });
-    const boothNo = `${boothType === 1 ? "1S" : "2S"}${String(n).padStart(2, "0")}`;
-    const boothId = await createBooth(api.db, { username, boothNo, hallCode: boothType === 1 ? "1" : "2", boothType });
-    return { ticket: await api.login(username, "Expo#2026"), userId, boothId, boothNo };
-  }
   const get = <T>(route: string, ticket: string, query: Record<string, string> = {}, lang = "en") =>
     api.call<T>(`/smeb/boothBuild/${route}`, { ticket, query, lang });
   const post = <T>(route: string, ticket: string, form: Record<string, string>, lang = "en") =>
@@ -104,7 +93,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("saves a policy as submitted, finds it with its history, and replaces it with the version read", async () => {
-      const raw = await freshExhibitor(2);
+      const raw = await newExhibitor(api, { boothType: 2 });
       expect((await get<InsuranceAnswer>("insurance/find", raw.ticket)).data).toMatchObject({ insurance: null, history: [] });
       const saved = await post<InsuranceAnswer>("insurance/save", raw.ticket, await policy(raw.ticket));
       expect(saved.code, saved.message).toBe(200);
@@ -134,7 +123,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("refuses an amount one cent below the minimum at insuredAmount, in the caller's language", async () => {
-      const raw = await freshExhibitor(2);
+      const raw = await newExhibitor(api, { boothType: 2 });
       const en = await post("insurance/save", raw.ticket, await policy(raw.ticket, { insuredAmount: "4999999.99" }), "en");
       expect(en).toMatchObject({ status: 400, message: "The insured amount must be at least ¥5,000,000.00" });
       expect(fieldsOf(en.data).insuredAmount).toEqual(["boothConstruction.errors.insuredBelowMinimum"]);
@@ -145,7 +134,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("refuses a policy that ends before dismantling is over, or starts after build-up began", async () => {
-      const raw = await freshExhibitor(2);
+      const raw = await newExhibitor(api, { boothType: 2 });
       const short = await post("insurance/save", raw.ticket, await policy(raw.ticket, { validTo: addDays(DISMANTLE_TO, -1) }), "en");
       expect(short).toMatchObject({ status: 400, message: `The policy must cover build-up to dismantling (${BUILD_UP_FROM} to ${DISMANTLE_TO})` });
       expect(fieldsOf(short.data)).toEqual({ validTo: ["boothConstruction.errors.policyDoesNotCover"] });
@@ -157,7 +146,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("refuses another user's file, and the caller's own file from another folder, at policyUrl", async () => {
-      const raw = await freshExhibitor(2);
+      const raw = await newExhibitor(api, { boothType: 2 });
       const theirs = await uploadAs(api, raw01, "booth-insurance", "their-policy.pdf", await onePagePdf());
       const refused = await post("insurance/save", raw.ticket, await policy(raw.ticket, { policyUrl: theirs }), "en");
       expect(refused).toMatchObject({ status: 404, message: "Please upload the file again" });
@@ -178,7 +167,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("resubmits a returned policy with a clean comment (kept in the history); an accepted one is locked", async () => {
-      const raw = await freshExhibitor(2);
+      const raw = await newExhibitor(api, { boothType: 2 });
       const first = (await post<InsuranceAnswer>("insurance/save", raw.ticket, await policy(raw.ticket))).data.insurance!;
       await api.db
         .updateTable("booth_insurances")
@@ -216,7 +205,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("saves the details with a filled PDF to print, notSigned, the mobile masked", async () => {
-      const std = await freshExhibitor(1);
+      const std = await newExhibitor(api);
       const saved = await post<CommitmentAnswer>("commitment/save", std.ticket, details(), "zh");
       expect(saved.code, saved.message).toBe(200);
       expect(saved.data.commitment).toMatchObject({
@@ -247,7 +236,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("downloads the filled commitment as a PDF attachment with the booth, the company and the person; made again when missing", async () => {
-      const raw = await freshExhibitor(2);
+      const raw = await newExhibitor(api, { boothType: 2 });
       expect(await get("commitment/pdf", raw.ticket, {}, "en")).toMatchObject({
         status: 409,
         message: "Please fill in the commitment and download it for signing first",
@@ -258,7 +247,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
       expect(pdf.headers.get("content-disposition")).toContain(`attachment; filename="safety-commitment-${raw.boothNo}.pdf"`);
       const text = await pdfText(pdf.bytes);
-      for (const expected of ["展会入场施工安全承诺书", raw.boothNo, `安全测试公司${exhibitors}`, "王建国", "鑫源展览工程有限公司", "消防安全"])
+      for (const expected of ["展会入场施工安全承诺书", raw.boothNo, raw.businessName, "王建国", "鑫源展览工程有限公司", "消防安全"])
         expect(text, expected).toContain(expected);
 
       await api.db.updateTable("safety_commitments").set({ generated_file_id: null }).where("booth_id", "=", raw.boothId).execute();
@@ -274,7 +263,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("combines two PNG scans into the signed PDF and submits; then changes wait for the review", async () => {
-      const std = await freshExhibitor(1);
+      const std = await newExhibitor(api);
       const saved = (await post<CommitmentAnswer>("commitment/save", std.ticket, details())).data.commitment!;
       const scans = [await uploadAs(api, std.ticket, "safety-commitment", "page-1.png"), await uploadAs(api, std.ticket, "safety-commitment", "page-2.png")];
       const uploaded = await api.call<CommitmentAnswer>("/smeb/boothBuild/commitment/upload", {
@@ -317,7 +306,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("refuses the upload before the details are saved: 409 notSigned", async () => {
-      const raw = await freshExhibitor(2);
+      const raw = await newExhibitor(api, { boothType: 2 });
       const scan = await uploadAs(api, raw.ticket, "safety-commitment", "scan.png");
       expect(await post("commitment/upload", raw.ticket, { scanUrls: scan }, "en")).toMatchObject({
         status: 409,
@@ -327,7 +316,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("refuses another user's scan at scanUrls and changes nothing", async () => {
-      const std = await freshExhibitor(1);
+      const std = await newExhibitor(api);
       expect((await post("commitment/save", std.ticket, details())).code).toBe(200);
       const theirs = await uploadAs(api, raw01, "safety-commitment", "their-scan.png");
       const mine = await uploadAs(api, std.ticket, "safety-commitment", "mine.png");
@@ -341,7 +330,7 @@ describe.each(backendsOf(import.meta.url))("booth insurance and safety commitmen
     });
 
     it("refuses an unreadable scan by its name at scanUrls", async () => {
-      const std = await freshExhibitor(1);
+      const std = await newExhibitor(api);
       expect((await post("commitment/save", std.ticket, details())).code).toBe(200);
       // A PDF that passes the upload's type check by its first bytes but does not parse.
       const broken = await uploadAs(api, std.ticket, "safety-commitment", "torn.pdf", Buffer.from("%PDF-1.7\n% not really a PDF\n"));

@@ -120,6 +120,8 @@ describe.each(backendsOf(import.meta.url))("invitation batches (/smeb/exhibitors
   });
 
   it("with the queue running, send to all is a job a worker sends, once per account; the job run again sends nothing", async () => {
+    // Accounts of its own to invite: the demo has none waiting, and an empty "send to all" is answered at once.
+    await accounts(6);
     const queue = await startJobQueue({ database: api.database, logger: deps.logger }, [invitationJobs(deps)], { pollingSeconds: 0.5 });
     let batch: InvitationBatch;
     const before = readOutbox(dataDir).length;

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StandardBuildAnswer } from "../../app/contracts/booth-construction/api-types";
 import { equipmentFor } from "../../app/contracts/booth-construction/equipment";
 import { appClock } from "../../server/clock";
-import { createBooth } from "../../server/seed/create-booth";
-import { createUser } from "../../server/seed/create-user";
 import { PNG } from "../support/sample-files";
+import { newExhibitor } from "../support/new-exhibitor";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { addDays, endOfExhibitionDay, resetTestClock, testCalendar } from "../support/test-clock";
 import { postToStoragePartly } from "../support/upload-client";
@@ -77,19 +76,8 @@ describe.each(backendsOf(import.meta.url))("standard booth build (/smeb/boothBui
   });
   afterAll(() => api?.close());
 
-  /** A new exhibitor with a new standard booth (3x3 unless told): 1A01 may already have a build. */
-  async function freshExhibitor(size: { widthM: number; depthM: number } = { widthM: 3, depthM: 3 }) {
-    exhibitors += 1;
-    const username = `build-${exhibitors}`;
-    const userId = await createUser(api.db, { username, password: "Expo#2026", role: "exhibitor", businessName: `楣板测试有限公司${exhibitors}` });
-    const boothId = await createBooth(api.db, { username, boothNo: `9Z${String(exhibitors).padStart(2, "0")}`, hallCode: "1", boothType: 1 });
-    await api.db
-      .updateTable("booths")
-      .set({ width_m: size.widthM, depth_m: size.depthM, area_m2: size.widthM * size.depthM })
-      .where("id", "=", boothId)
-      .execute();
-    return { userId, boothId, ticket: await api.login(username, "Expo#2026") };
-  }
+  /** A new exhibitor with a new standard booth (3x3 unless told), named 楣板测试有限公司<n>: 1A01 may already have a build. */
+  const freshExhibitor = (size?: { widthM: number; depthM: number }) => newExhibitor(api, { businessName: `楣板测试有限公司${++exhibitors}`, size });
 
   const find = (ticket: string, boothId?: number, lang = "en") =>
     api.call<StandardBuildAnswer>("/smeb/boothBuild/find", { ticket, lang, query: boothId ? { boothId: String(boothId) } : {} });
@@ -203,7 +191,7 @@ describe.each(backendsOf(import.meta.url))("standard booth build (/smeb/boothBui
   });
 
   it("saves a draft without the Chinese name, refuses a second create, then submits; a submitted build waits", async () => {
-    const { boothId, ticket } = await freshExhibitor();
+    const { boothId, ticket, username } = await freshExhibitor();
     const { settings } = (await find(ticket, boothId)).data;
     const draft = await post(
       "create",
@@ -263,8 +251,8 @@ describe.each(backendsOf(import.meta.url))("standard booth build (/smeb/boothBui
     expect(Date.parse(submitted.data.build.submittedAt!)).toBeGreaterThanOrEqual(sentAt);
     expect(Date.parse(submitted.data.build.submittedAt!)).toBeLessThanOrEqual(appClock.now().getTime());
     expect(submitted.data.history.map((e) => [e.action, e.actorLabel])).toEqual([
-      ["save", `build-${String(exhibitors)}`],
-      ["submit", `build-${String(exhibitors)}`],
+      ["save", username],
+      ["submit", username],
     ]);
 
     const whileReviewed = await post("update", ticket, form(boothId, { version: "1" }));

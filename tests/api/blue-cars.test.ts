@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlueCarList, BlueCarPassCheck, BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "../../app/contracts/vehicles/blue-cars/types";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
+import { newExhibitor } from "../support/new-exhibitor";
 import { drawnQrModules, qrModulesOf } from "../support/pdf-qr";
 import { pdfText } from "../support/pdf-text";
 import { backendsOf, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
@@ -54,15 +55,19 @@ describe.each(backendsOf(import.meta.url))("blue-plate cars (/smeb/blueCar) on %
   const carCount = async () => (await api.db.selectFrom("blue_cars").select("id").where("deleted_at", "is", null).execute()).length;
 
   it("registers a car under review, with its scans, days and the guide", async () => {
-    const result = await save(car());
+    // An exhibitor of its own, with its own scans, and another one without cars.
+    const [exhibitor, other] = [await newExhibitor(api), await newExhibitor(api)];
+    const url = await uploadAs(api, exhibitor.ticket, "driving-license", "行驶证.png");
+    const ownScans: Form = Object.fromEntries(SCANS.map((scan) => [scan, url]));
+    const result = await save(car(ownScans), exhibitor.ticket);
     expect(result.code, result.message).toBe(200);
     const mine = result.data.cars.find((c) => c.plate === "湘A12345")!;
     expect(mine).toMatchObject({ ownerName: "李四", status: "submitted", neededFrom: DAYS.from, neededTo: DAYS.to, passNo: null, canEdit: true });
-    for (const scan of SCANS) expect(mine.scans[scan]).toMatchObject({ url: scans[scan], name: "行驶证.png" });
+    for (const scan of SCANS) expect(mine.scans[scan]).toMatchObject({ url: ownScans[scan], name: "行驶证.png" });
     expect(result.data.days).toEqual(DAYS);
-    // The same plate again from std01 is its own registration twice; raw01 sees none of std01's cars.
-    expect(await save(car({ ownerName: "王五" }))).toMatchObject({ status: 400, message: "您已登记过该车牌号" });
-    expect((await call<BlueCarList>("/smeb/blueCar/list", raw01)).data.cars).toEqual([]);
+    // The same plate again from the exhibitor is its own registration twice; another exhibitor sees none of its cars.
+    expect(await save(car({ ...ownScans, ownerName: "王五" }), exhibitor.ticket)).toMatchObject({ status: 400, message: "您已登记过该车牌号" });
+    expect((await call<BlueCarList>("/smeb/blueCar/list", other.ticket)).data.cars).toEqual([]);
   });
 
   it("answers a plate another exhibitor registered as any new plate, and shows the organizer the conflict to resolve", async () => {
@@ -228,21 +233,30 @@ describe.each(backendsOf(import.meta.url))("blue-plate cars (/smeb/blueCar) on %
     expect(list.data.total).toBe(list.data.counts.approved);
     expect((await call("/smeb/blueCar/review/list", admin, { query: { status: "nonsense" } })).status).toBe(400);
 
-    const bad = await call("/smeb/blueCar/settings/save", admin, { form: { trafficPageUrlEn: "javascript:alert(1)" } });
-    expect(bad.status).toBe(400);
-    const saved = await call<BlueCarSettings>("/smeb/blueCar/settings/save", admin, {
-      form: { trafficPageUrlEn: "https://traffic.example.org/en", guideZh: "外地车辆须提前登记。", guideEn: "Register cars from elsewhere in advance." },
-    });
-    expect(saved.data).toEqual({
-      trafficPageUrlEn: "https://traffic.example.org/en",
-      guideZh: "外地车辆须提前登记。",
-      guideEn: "Register cars from elsewhere in advance.",
-    });
-    expect((await call<BlueCarList>("/smeb/blueCar/list", std01, { lang: "en" })).data).toMatchObject({
-      guide: "Register cars from elsewhere in advance.",
-      trafficPageUrlEn: "https://traffic.example.org/en",
-    });
-    expect((await call<BlueCarList>("/smeb/blueCar/list", std01)).data.guide).toBe("外地车辆须提前登记。");
+    const before = (await call<BlueCarSettings>("/smeb/blueCar/settings", admin)).data;
+    try {
+      const bad = await call("/smeb/blueCar/settings/save", admin, { form: { trafficPageUrlEn: "javascript:alert(1)" } });
+      expect(bad.status).toBe(400);
+      const saved = await call<BlueCarSettings>("/smeb/blueCar/settings/save", admin, {
+        form: { trafficPageUrlEn: "https://traffic.example.org/en", guideZh: "外地车辆须提前登记。", guideEn: "Register cars from elsewhere in advance." },
+      });
+      expect(saved.data).toEqual({
+        trafficPageUrlEn: "https://traffic.example.org/en",
+        guideZh: "外地车辆须提前登记。",
+        guideEn: "Register cars from elsewhere in advance.",
+      });
+      expect((await call<BlueCarList>("/smeb/blueCar/list", std01, { lang: "en" })).data).toMatchObject({
+        guide: "Register cars from elsewhere in advance.",
+        trafficPageUrlEn: "https://traffic.example.org/en",
+      });
+      expect((await call<BlueCarList>("/smeb/blueCar/list", std01)).data.guide).toBe("外地车辆须提前登记。");
+    } finally {
+      // The settings as they were, for the other tests.
+      const restored = await call<BlueCarSettings>("/smeb/blueCar/settings/save", admin, {
+        form: { trafficPageUrlEn: before.trafficPageUrlEn ?? "", guideZh: before.guideZh, guideEn: before.guideEn },
+      });
+      expect(restored.data).toEqual(before);
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { addDays, testCalendar } from "../support/test-clock";
 import { backendsOf, loadRemixBuild, postgresSkipReason, startTestApi, type TestApi } from "../support/test-api";
 import { sendFeedbackWithPicture } from "../support/uploads";
 import { signInDemo } from "../support/demo-cast";
+import { newExhibitor } from "../support/new-exhibitor";
 
 if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on PostgreSQL", () => {}));
 
@@ -49,14 +50,34 @@ describe.each(backendsOf(import.meta.url))("the feedback inbox (/smeb/feedback/l
     return answer.data;
   };
   const feedbackRows = async () => api.db.selectFrom("feedback").selectAll().orderBy("id").execute();
+  /** A new exhibitor's feedback, as beforeAll's: a content error with a screenshot, then a suggestion without one. */
+  async function ownFeedback() {
+    const sender = await newExhibitor(api);
+    const tag = `${marker}-${sender.tag}`;
+    const saved = await sendFeedbackWithPicture(api, sender.ticket, { type: "3", content: `${tag} the hall map is wrong`, fileName: "map.png" });
+    expect(saved.status).toBe(200);
+    const withImage = ((await saved.json()) as { data: { id: number } }).data.id;
+    const plain = await api.call<{ id: number }>("/smeb/feedback/save", { ticket: sender.ticket, form: { type: "2", content: `${tag} more parking` } });
+    expect(plain.code).toBe(200);
+    return { sender, tag, withImage, withoutImage: plain.data.id };
+  }
 
   it("lists the waiting feedback newest first with its sender, and filters by type and by state", async () => {
+    const { sender, tag, withImage, withoutImage } = await ownFeedback();
     const waiting = await list("pageSize=50");
     const ids = waiting.rows.map((r) => r.id);
+    expect(ids).toContain(withImage);
     expect(ids.indexOf(withoutImage)).toBeLessThan(ids.indexOf(withImage));
     const row = waiting.rows.find((r) => r.id === withImage)!;
-    expect(row).toMatchObject({ type: 3, content: `${marker} the hall map is wrong`, username: "std01", hasImage: true, handledAt: null, handledBy: null });
-    expect(row.companyName).toBeTruthy();
+    expect(row).toMatchObject({
+      type: 3,
+      content: `${tag} the hall map is wrong`,
+      username: sender.username,
+      hasImage: true,
+      handledAt: null,
+      handledBy: null,
+    });
+    expect(row.companyName).toBe(sender.businessName);
     expect(waiting.rows.find((r) => r.id === withoutImage)?.hasImage).toBe(false);
 
     const contentErrors = await list("type=3&pageSize=50");
@@ -87,6 +108,7 @@ describe.each(backendsOf(import.meta.url))("the feedback inbox (/smeb/feedback/l
   });
 
   it("marks a feedback handled (when, by whom) and waiting again; the state filters follow", async () => {
+    const { withoutImage } = await ownFeedback();
     const handled = await api.call<FeedbackInboxRow>("/smeb/feedback/handle", { ticket: admin, form: { id: String(withoutImage), handled: "1" } });
     expect(handled).toMatchObject({ code: 200, message: inboxEn.markedHandled });
     expect(handled.data).toMatchObject({ id: withoutImage, handledBy: "admin" });
@@ -165,14 +187,15 @@ describe.each(backendsOf(import.meta.url))("the feedback inbox (/smeb/feedback/l
   });
 
   it("the page without JavaScript: filters by link, opens the image, marks handled by a plain post; an exhibitor lands on /401", async () => {
+    const { tag, withImage } = await ownFeedback();
     const browser = portalClient(api.baseUrl);
     await browser.signIn("admin", "Admin#2026");
     const page = await browser.request("/index/feedbackInbox?type=3");
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`<title>${inboxEn.title}`);
-    expect(html).toContain(`${marker} the hall map is wrong`);
-    expect(html).not.toContain(`${marker} more parking`);
+    expect(html).toContain(`${tag} the hall map is wrong`);
+    expect(html).not.toContain(`${tag} more parking`);
     expect(html).toContain(`href="/index/feedbackInbox/${withImage}/image"`);
 
     const image = await browser.request(`/index/feedbackInbox/${withImage}/image`);
@@ -187,7 +210,7 @@ describe.each(backendsOf(import.meta.url))("the feedback inbox (/smeb/feedback/l
     expect(posted.headers.get("location")).toBe("/index/feedbackInbox?type=3");
     expect((await api.db.selectFrom("feedback").select("handled_at").where("id", "=", withImage).executeTakeFirstOrThrow()).handled_at).not.toBeNull();
     const handledPage = await (await browser.request("/index/feedbackInbox?type=3&state=handled")).text();
-    expect(handledPage).toContain(`${marker} the hall map is wrong`);
+    expect(handledPage).toContain(`${tag} the hall map is wrong`);
 
     const exhibitor = portalClient(api.baseUrl);
     await exhibitor.signIn("std01", "Expo#2026");

@@ -16,6 +16,20 @@ if (postgresSkipReason) describe.skip(postgresSkipReason, () => it("runs on Post
 type Form = Record<string, string>;
 type Fields = { fields: Record<string, string[]> };
 
+/** The second line of a filing: gauges in TWD, going back after the show. */
+const GAUGES = {
+  nameZh: "精密量具",
+  nameEn: "Precision gauges",
+  hsCode: "903180",
+  quantity: "20",
+  unit: "套",
+  unitValue: "12000",
+  currency: "TWD",
+  disposition: "returned",
+  packages: "2",
+  grossWeight: "85.5",
+};
+
 describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backend) => {
   let api: TempDirTestApi;
   let ids: DemoLogisticsIds;
@@ -93,18 +107,7 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
     let filing = ok(await post("/smeb/twExhibit/save", exhibitor.ticket, headerAt(exhibitor, { importerContact: "林美华" })));
     const lines: Form[] = [
       {},
-      {
-        nameZh: "精密量具",
-        nameEn: "Precision gauges",
-        hsCode: "903180",
-        quantity: "20",
-        unit: "套",
-        unitValue: "12000",
-        currency: "TWD",
-        disposition: "returned",
-        packages: "2",
-        grossWeight: "85.5",
-      },
+      GAUGES,
       {
         nameZh: "刀具",
         nameEn: "Cutting tools",
@@ -163,24 +166,7 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
     expect(renamed).toMatchObject({ importerContact: "林美华", version: 1 });
 
     const one = ok(await post("/smeb/twExhibit/line/add", ticket, line(renamed)));
-    const two = ok(
-      await post(
-        "/smeb/twExhibit/line/add",
-        ticket,
-        line(one, {
-          nameZh: "精密量具",
-          nameEn: "Precision gauges",
-          hsCode: "903180",
-          quantity: "20",
-          unit: "套",
-          unitValue: "12000",
-          currency: "TWD",
-          disposition: "returned",
-          packages: "2",
-          grossWeight: "85.5",
-        }),
-      ),
-    );
+    const two = ok(await post("/smeb/twExhibit/line/add", ticket, line(one, GAUGES)));
     const three = ok(await post("/smeb/twExhibit/line/add", ticket, line(two, { nameZh: "展示样品", quantity: "2", unitValue: "0.25" })));
     expect(three.lines.map((l) => [l.sort, l.hsCode, l.unitValueCents, l.valueCents, l.grossWeightKg])).toEqual([
       [0, "8458110090", 125_050, 375_150, "1200.5"],

@@ -30,6 +30,20 @@ const GAUGES = {
   grossWeight: "85.5",
 };
 
+/** The third line: cutting tools in CNY, going back after the show. */
+const CUTTING_TOOLS = {
+  nameZh: "刀具",
+  nameEn: "Cutting tools",
+  hsCode: "8207800000",
+  quantity: "10",
+  unit: "把",
+  unitValue: "30",
+  currency: "CNY",
+  disposition: "returned",
+  packages: "1",
+  grossWeight: "4",
+};
+
 describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhibit) on %s", (backend) => {
   let api: TempDirTestApi;
   let ids: DemoLogisticsIds;
@@ -105,22 +119,7 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
   /** The exhibitor's filing (contact 林美华) with lathes in USD, gauges in TWD and cutting tools in CNY, accepted by the agent. */
   const acceptedFiling = async (exhibitor: NewExhibitor) => {
     let filing = ok(await post("/smeb/twExhibit/save", exhibitor.ticket, headerAt(exhibitor, { importerContact: "林美华" })));
-    const lines: Form[] = [
-      {},
-      GAUGES,
-      {
-        nameZh: "刀具",
-        nameEn: "Cutting tools",
-        hsCode: "8207800000",
-        quantity: "10",
-        unit: "把",
-        unitValue: "30",
-        currency: "CNY",
-        disposition: "returned",
-        packages: "1",
-        grossWeight: "4",
-      },
-    ];
+    const lines: Form[] = [{}, GAUGES, CUTTING_TOOLS];
     for (const extra of lines) {
       filing = ok(await post("/smeb/twExhibit/line/add", exhibitor.ticket, line(filing, extra)));
     }
@@ -226,24 +225,7 @@ describe.each(backendsOf(import.meta.url))("Taiwan exhibits filing (/smeb/twExhi
     // Returned: editable again; the exhibitor adds a line and submits again.
     const mine = (await find(ticket)).filing!;
     expect(mine).toMatchObject({ status: "returned", editable: true, reviewComment: "第 2 项 HS 编码请补全为 10 位" });
-    const corrected = ok(
-      await post(
-        "/smeb/twExhibit/line/add",
-        ticket,
-        line(mine, {
-          nameZh: "刀具",
-          nameEn: "Cutting tools",
-          hsCode: "8207800000",
-          quantity: "10",
-          unit: "把",
-          unitValue: "30",
-          currency: "CNY",
-          disposition: "returned",
-          packages: "1",
-          grossWeight: "4",
-        }),
-      ),
-    );
+    const corrected = ok(await post("/smeb/twExhibit/line/add", ticket, line(mine, CUTTING_TOOLS)));
     const again = ok(await post("/smeb/twExhibit/submit", ticket, { id: String(draft.id), version: String(corrected.version) }));
     expect(again.status).toBe("submitted");
     expect(again.totals.map((t) => t.currency)).toEqual(["CNY", "TWD", "USD"]);

@@ -36,6 +36,7 @@ import schedule from "./schedule/domain";
 import settings from "./settings/domain";
 import setup from "./setup/domain";
 import showcase from "./showcase/domain";
+import team from "./team/domain";
 import trafficGuides from "./traffic-guides/domain";
 import transport from "./transport/domain";
 import vehicles from "./vehicles/domain";
@@ -70,6 +71,7 @@ export const serverDomains: readonly ServerDomain[] = [
   settings,
   setup,
   showcase,
+  team,
   trafficGuides,
   transport,
   vehicles,

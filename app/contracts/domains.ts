@@ -33,6 +33,7 @@ import reservations from "./reservations/domain";
 import settings from "./settings/domain";
 import setup from "./setup/domain";
 import showcase from "./showcase/domain";
+import team from "./team/domain";
 import trafficGuides from "./traffic-guides/domain";
 import transport from "./transport/domain";
 import uploads from "./uploads/domain";
@@ -67,6 +68,7 @@ const CONTRACT_DOMAINS = [
   settings,
   setup,
   showcase,
+  team,
   trafficGuides,
   transport,
   uploads,

@@ -4,6 +4,7 @@ import type { ApiDeps } from "./context";
 import { handle, parseInput, sendOk } from "./envelope";
 import { requireSession } from "./require-session";
 import { refuseUnstorableText } from "./text-input";
+import { recordApiChange, recordsBefore } from "../team/history-api";
 
 /**
  * What a mounted handler gets. `input` is parsed from the declaration's schema when it is first
@@ -67,10 +68,17 @@ export function mount<E extends AnyEndpoint>(router: Router, endpoint: E, handle
           return parsed.value;
         },
       };
-      return Promise.resolve(handler(call)).then((result) => {
-        if (!(result instanceof WithMessage)) return result;
-        sendOk(res, result.data, result.message);
-      });
+      // A change through the API goes into the history (server/team/history-api.ts): the records it
+      // names as they were before, and once it went through, as they are after, before it is answered.
+      const recorded = endpoint.method === "POST" && !endpoint.public;
+      const before = recorded ? recordsBefore(req, res, bodyOf(req)) : Promise.resolve(null);
+      return before
+        .then(() => handler(call))
+        .then(async (result) => {
+          if (recorded) await recordApiChange(req, res, parsed?.value ?? bodyOf(req), result instanceof WithMessage ? result.data : result, await before);
+          if (!(result instanceof WithMessage)) return result;
+          sendOk(res, result.data, result.message);
+        });
     }),
   );
 }

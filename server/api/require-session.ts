@@ -8,6 +8,8 @@ import { readTicket } from "./context";
 import { ApiCode, ApiError } from "./envelope";
 import { pageReadMemo } from "../request-scope";
 import { CARRIER_ROLE_ID, isOrganizer } from "../../app/contracts/permission/roles";
+import { memberSeat, staffSeat, type TeamSeat } from "../team/membership";
+import { teamMayCall } from "../team/scope";
 
 export type SessionUser = {
   session: ActiveSession;
@@ -27,6 +29,8 @@ export type SessionUser = {
   skin: string | null;
   /** An entrusted contractor acting for `user` (ECReservation); null for the user themselves. */
   contractor: { accessId: number; companyName: string; contactName: string; boothId: number } | null;
+  /** A team member acting for `user` (the company), or an organizer's staff account, within their grants; null otherwise. */
+  team: TeamSeat | null;
 };
 
 /** The one check of the organizer's side (roleId 1): 403 for anyone else, before anything is read. */
@@ -38,7 +42,8 @@ export function assertOrganizer(roleId: number) {
  * The one way API handlers ask "who is calling": a 401 envelope when nobody valid is. A
  * contractor's session answers 401 once its grant is revoked, and 403 outside what a contractor
  * may call (server/contractors/scope.ts); a carrier's, 403 outside the carrier's pages
- * (server/transport/carrier-scope.ts).
+ * (server/transport/carrier-scope.ts); a team member's or staff account's, 403 outside its grants
+ * (server/team/scope.ts).
  */
 export async function requireSession(deps: ApiDeps, req: Request, res: Response): Promise<SessionUser> {
   const cached = res.locals.sessionUser as SessionUser | undefined;
@@ -47,6 +52,7 @@ export async function requireSession(deps: ApiDeps, req: Request, res: Response)
   if (!caller) throw new ApiError(ApiCode.unauthorized, "session.expired");
   if (caller.contractor && !contractorMayCall(req.path)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
   if (caller.user.roleId === CARRIER_ROLE_ID && !carrierMayCall(req.path)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
+  if (caller.team && !teamMayCall(caller.team, req.method, req.path)) throw new ApiError(ApiCode.forbidden, "errors.insufficientPermissions");
   res.locals.sessionUser = caller;
   return caller;
 }
@@ -75,5 +81,16 @@ async function lookUpCaller(deps: ApiDeps, ticket: string): Promise<SessionUser 
     }
     contractor = { accessId: access.id, companyName: access.company_name, contactName: access.contact_name, boothId: access.booth_id };
   }
-  return { session, ticket, user, skin, contractor };
+  let team: TeamSeat | null = null;
+  if (session.memberUserId !== null) {
+    // A member removed or revoked since: the session ends here, in whichever process sees it first.
+    team = await memberSeat(deps.db, session.memberUserId, user.id);
+    if (!team) {
+      await deleteSession(deps.db, ticket);
+      return null;
+    }
+  } else if (isOrganizer(user.roleId)) {
+    team = await staffSeat(deps.db, user.id);
+  }
+  return { session, ticket, user, skin, contractor, team };
 }

@@ -13,7 +13,7 @@ export function ticketId(ticket: string) {
 
 export async function createSession(
   db: Database,
-  input: { userId: number; boothId: number | null; ip?: string; userAgent?: string; contractorAccessId?: number },
+  input: { userId: number; boothId: number | null; ip?: string; userAgent?: string; contractorAccessId?: number; memberUserId?: number },
 ) {
   const ticket = crypto.randomBytes(32).toString("base64url");
   await db
@@ -25,6 +25,7 @@ export async function createSession(
       ip: input.ip ?? null,
       user_agent: input.userAgent?.slice(0, 400) ?? null,
       contractor_access_id: input.contractorAccessId ?? null,
+      member_user_id: input.memberUserId ?? null,
       // Both times from this process's clock, which is what they are compared with (not the database's).
       created_at: new Date(),
       last_seen_at: new Date(),
@@ -39,6 +40,8 @@ export type ActiveSession = {
   boothId: number | null;
   /** An entrusted contractor's session: acts for userId, limited to that grant (server/contractors). */
   contractorAccessId: number | null;
+  /** An exhibitor's team member's session: the person, acting for userId (the company) within their grants (server/team). */
+  memberUserId: number | null;
   createdAt: Date;
   lastSeenAt: Date;
 };
@@ -96,7 +99,15 @@ export async function resolveSessionWithUser(db: Database, ticket: string | unde
   return { session, user, skin: row.preferred_skin ?? null };
 }
 
-type SessionRow = { id: string; user_id: number; booth_id: number | null; contractor_access_id: number | null; created_at: Date; last_seen_at: Date };
+type SessionRow = {
+  id: string;
+  user_id: number;
+  booth_id: number | null;
+  contractor_access_id: number | null;
+  member_user_id: number | null;
+  created_at: Date;
+  last_seen_at: Date;
+};
 
 async function keepAlive(db: Database, row: SessionRow, now: Date): Promise<ActiveSession | null> {
   if (isExpired(row, now)) {
@@ -112,6 +123,7 @@ async function keepAlive(db: Database, row: SessionRow, now: Date): Promise<Acti
     userId: row.user_id,
     boothId: row.booth_id,
     contractorAccessId: row.contractor_access_id,
+    memberUserId: row.member_user_id,
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
   };
@@ -126,9 +138,25 @@ export async function deleteContractorSessions(db: Database, contractorAccessId:
   await db.deleteFrom("sessions").where("contractor_access_id", "=", contractorAccessId).execute();
 }
 
-/** After a password change. Contractors never used the password: their grants are revoked on their own. */
-export async function deleteOtherSessions(db: Database, userId: number, keepSessionId: string) {
-  await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", keepSessionId).where("contractor_access_id", "is", null).execute();
+/** A member's grants changed or were revoked, or a staff account's role: their sessions end in every process at once. */
+export async function deleteMemberSessions(db: Database, memberUserId: number) {
+  await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("member_user_id", "=", memberUserId), eb("user_id", "=", memberUserId)]))
+    .execute();
+}
+
+/**
+ * After a password change: the person's other sessions end (an owner's own, or a member's, who acts
+ * under the company's id). Contractors never used the password: their grants are revoked on their own.
+ */
+export async function deleteOtherSessions(db: Database, personId: number, keepSessionId: string) {
+  await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("member_user_id", "=", personId), eb.and([eb("user_id", "=", personId), eb("member_user_id", "is", null)])]))
+    .where("id", "!=", keepSessionId)
+    .where("contractor_access_id", "is", null)
+    .execute();
 }
 
 /** Housekeeping: drop rows that can no longer be used. Safe to run from any process. */

@@ -30,6 +30,7 @@ import { seedTrafficGuidesDemo } from "./traffic-guides";
 import { seedReservationsDemo } from "./reservations";
 import { seedEpidemicDemo } from "./epidemic";
 import { seedVideoDemo } from "./video";
+import { DEMO_TEAM_ACCOUNTS, seedTeamDemo } from "./team";
 import { databaseKind, MixedDatabaseRefusal } from "../setup/database-kind";
 import { addButtonsOnce, addPortalMenus } from "../setup/portal-structure";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
@@ -45,7 +46,7 @@ const demoAccounts = [
 export const PUBLISHED_DEMO_PASSWORDS: readonly string[] = [...new Set(demoAccounts.map((a) => a.password))];
 
 /** Accounts seeded with their records rather than here (the second carrier comes with its company). */
-const laterAccounts = [{ ...SECOND_CARRIER_ACCOUNT, note: "a second appointed carrier" }];
+const laterAccounts = [{ ...SECOND_CARRIER_ACCOUNT, note: "a second appointed carrier" }, ...DEMO_TEAM_ACCOUNTS];
 
 /** Reference data every installation needs (roles, countries, regions). Idempotent. */
 export async function seedReferenceData(db: Database) {
@@ -105,6 +106,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedTrafficGuidesDemo(db, exhibition.id, firstCalendar, store);
     await seedReservationsDemo(db, exhibition.id, firstCalendar, store);
     await seedEpidemicDemo(db, exhibition.id, firstCalendar, store);
+    await seedTeamDemo(db, exhibition.id);
   }
 }
 
@@ -248,6 +250,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedTrafficGuidesDemo(trx, exhibition.id, calendar, options.store);
     await seedReservationsDemo(trx, exhibition.id, calendar, options.store);
     await seedEpidemicDemo(trx, exhibition.id, calendar, options.store);
+    await seedTeamDemo(trx, exhibition.id);
   });
   return { created: true as const };
 }

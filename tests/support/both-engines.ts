@@ -22,4 +22,6 @@ export const BOTH_ENGINES: ReadonlySet<string> = new Set([
   "video.test.ts",
   // The demo's dates are seeded into the embedded base database the newcomer starts with, and into PostgreSQL.
   "demo-dates.test.ts",
+  // The history's append-only trigger and the teams' grants (issue 55, docs/decisions/069).
+  "team.test.ts",
 ]);

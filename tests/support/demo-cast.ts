@@ -6,7 +6,17 @@ import { startTestApi, startTestApiInTempDir, type Backend, type TestApi } from 
  * The demo's people and rows that the logistics tests act with (server/seed/demo-data.ts): the two
  * exhibitors, the organizer and the two carriers, signed in at once, and the ids of their rows.
  */
-export const DEMO_PASSWORDS = { std01: "Expo#2026", raw01: "Expo#2026", admin: "Admin#2026", carrier01: "Expo#2026", carrier02: "Expo#2026" } as const;
+export const DEMO_PASSWORDS = {
+  std01: "Expo#2026",
+  raw01: "Expo#2026",
+  admin: "Admin#2026",
+  carrier01: "Expo#2026",
+  carrier02: "Expo#2026",
+  std01a: "Expo#2026",
+  std01b: "Expo#2026",
+  finance01: "Expo#2026",
+  logistics01: "Expo#2026",
+} as const;
 export type DemoAccount = keyof typeof DEMO_PASSWORDS;
 
 /** Each named account's ticket (every sign-in is a password hash: they run together). */

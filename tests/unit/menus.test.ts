@@ -104,6 +104,8 @@ const SPEC_PAGES = [
   "/HT/parkingGuide",
   "/HT/businessReservations",
   "/dataArea/index",
+  // The owner's team page (issue 55).
+  "/exhibitorInfo/team",
 ];
 /** The organizer's own pages beside the spec's (roleId 1 only): the badge review and the check-in desk. */
 const ORGANIZER_PAGES = [
@@ -129,6 +131,8 @@ const ORGANIZER_PAGES = [
   "/exhibitTL/twExhibitsReview",
   "/exhibitorInfo/invitation/templates",
   "/exhibitorInfo/invitation/visitors",
+  "/index/staff",
+  "/index/history",
 ];
 
 describe("seeded menu tree", () => {
@@ -151,12 +155,12 @@ describe("seeded menu tree", () => {
     expect(demoMenus.filter((m) => m.remark?.includes("new feature")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("grants the exhibitor everything but the carrier pages and the organizer's pages (4, 5, 6, 7, 8, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116), and the carrier exactly its home, 3, 70, 72, 73", () => {
+  it("grants the exhibitor everything but the carrier pages and the organizer's pages (4, 5, 6, 7, 8, 9, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116, 120), and the carrier exactly its home, 3, 70, 72, 73", () => {
     const exhibitor = demoRoleMenus.filter((g) => g.role_id === EXHIBITOR_ROLE_ID).map((g) => g.menu_id);
     expect(exhibitor.sort((a, b) => a - b)).toEqual(
       demoMenus
         .map((m) => m.id)
-        .filter((id) => ![72, 73, 4, 5, 6, 7, 8, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116].includes(id))
+        .filter((id) => ![72, 73, 4, 5, 6, 7, 8, 9, 17, 18, 19, 35, 47, 53, 69, 79, 85, 86, 87, 92, 100, 101, 102, 103, 104, 115, 116, 120].includes(id))
         .sort((a, b) => a - b),
     );
     expect(demoRoleMenus.filter((g) => g.role_id === CARRIER_ROLE_ID).map((g) => g.menu_id)).toEqual([1, 3, 20, 70, 72, 73]);

@@ -1,4 +1,5 @@
 import type { ContractorIdentity } from "../contractors/api-types";
+import type { TeamIdentity } from "../team/api-types";
 
 /** Shapes of the exhibition API's data, shared by our API implementation and the web app. */
 export type BoothSummary = { boothId: number; boothNo: string; boothArea: number; boothType: number };
@@ -25,6 +26,8 @@ type InfoVO = {
   booths: BoothSummary[];
   /** Set when an entrusted contractor is signed in for this exhibitor (ECReservation). */
   contractor?: ContractorIdentity | null;
+  /** Who the person is on a team (docs/decisions/069): a member of the company, a staff account; absent for anyone else. */
+  team?: TeamIdentity | null;
 };
 
 export type MenuItem = {

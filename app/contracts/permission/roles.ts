@@ -6,5 +6,7 @@
 export const ORGANIZER_ROLE_ID = 1;
 export const EXHIBITOR_ROLE_ID = 2;
 export const CARRIER_ROLE_ID = 3;
+/** A person on an exhibitor's team (docs/decisions/069): signs in to act for the company's account within their grants. */
+export const MEMBER_ROLE_ID = 4;
 
 export const isOrganizer = (roleId: number) => roleId === ORGANIZER_ROLE_ID;

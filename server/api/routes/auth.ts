@@ -17,6 +17,7 @@ import { mount, withMessage } from "../mount";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { requireSession } from "../require-session";
 import { isSkinId } from "../../../app/contracts/settings/skin-values";
+import { personSigningIn, recordSignIn, signInSeat } from "../../team/sign-in";
 
 export function loginRoutes(deps: ApiDeps) {
   const router = Router();
@@ -41,7 +42,7 @@ export function loginRoutes(deps: ApiDeps) {
       logger.warn({ ...attempt, outcome: "locked" }, "sign-in refused: too many failures");
       throw new ApiError(ApiCode.tooManyRequests, "login.locked", { minutes: state.retryAfterMinutes }, { locked: true });
     }
-    let user: { id: number; password_hash: string } | undefined;
+    let user: { id: number; password_hash: string; exhibition_id: number; business_name: string | null; username: string; role_id: number } | undefined;
     let valid: boolean;
     try {
       if (state.captchaRequired) {
@@ -53,7 +54,11 @@ export function loginRoutes(deps: ApiDeps) {
         }
       }
 
-      user = await db.selectFrom("users").select(["id", "password_hash"]).where(sql`lower(username)`, "=", input.username.toLowerCase()).executeTakeFirst();
+      user = await db
+        .selectFrom("users")
+        .select(["id", "password_hash", "exhibition_id", "business_name", "username", "role_id"])
+        .where(sql`lower(username)`, "=", input.username.toLowerCase())
+        .executeTakeFirst();
       // Unknown usernames still pay for one hash, so timing does not reveal which accounts exist.
       // An account without a password yet (imported, not activated: empty hash) pays the same and gets the same answer.
       valid = await verifyPassword(input.password, user?.password_hash || (await getDummyHash()), { refuseWhenBusy: true }).catch((error) => {
@@ -72,9 +77,17 @@ export function loginRoutes(deps: ApiDeps) {
     if (!user?.password_hash || !valid) {
       const after = await getThrottleState(db, { username: input.username, ip, captchaMode: config.LOGIN_CAPTCHA });
       logger.info({ ...attempt, outcome: "wrong-credentials", failures: after.usernameFailures }, "sign-in failed");
+      if (user) await recordSignIn(db, user, "signInFailed", ip);
       throw new ApiError(ApiCode.badRequest, "login.wrongCredentials", {}, { captchaRequired: after.captchaRequired });
     }
 
+    // A team member signs in to act for the company; a revoked member or staff account does not sign in.
+    const seat = await signInSeat(db, user.id);
+    if (seat.revoked) {
+      await settleLoginAttempt(db, attemptId, "withdrawn");
+      await recordSignIn(db, user, "signInFailed", ip);
+      throw new ApiError(ApiCode.forbidden, "team.errors.revoked");
+    }
     await settleLoginAttempt(db, attemptId, "succeeded");
     if (needsRehash(user.password_hash)) {
       await db
@@ -86,14 +99,17 @@ export function loginRoutes(deps: ApiDeps) {
     // Rotation: a ticket the caller already held is ended, a fresh one issued.
     const previous = readTicket(req);
     if (previous) await deleteSession(db, previous);
-    const booth = await db.selectFrom("booths").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirst();
+    const accountId = seat.companyUserId ?? user.id;
+    const booth = await db.selectFrom("booths").select("id").where("user_id", "=", accountId).orderBy("id").executeTakeFirst();
     const ticket = await createSession(db, {
-      userId: user.id,
+      userId: accountId,
+      memberUserId: seat.companyUserId === null ? undefined : user.id,
       boothId: booth?.id ?? null,
       ip,
       userAgent: req.get("x-client-user-agent") ?? req.get("user-agent"),
     });
     logger.info({ ...attempt, outcome: "success", userId: user.id }, "signed in");
+    await recordSignIn(db, user, "signIn", ip);
     return { ticket, idleTimeoutSeconds: SESSION_IDLE_MS / 1000, absoluteTimeoutSeconds: SESSION_ABSOLUTE_MS / 1000 };
   });
 
@@ -115,7 +131,7 @@ export function loginRoutes(deps: ApiDeps) {
       // Changes whenever something the permission info shows changes (booth, role, contractor grant);
       // clients may cache that info under this value. The skin travels here instead, so choosing one
       // does not make every process build the menus again.
-      stateVersion: [session.boothId ?? 0, user.roleId, session.contractorAccessId ?? 0].join("."),
+      stateVersion: [session.boothId ?? 0, user.roleId, session.contractorAccessId ?? 0, session.memberUserId ?? 0].join("."),
       skin: !contractor && isSkinId(skin) ? skin : null,
       site: await siteSettingsFor(db, user.exhibitionId),
       idleExpiresAt: new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS).toISOString(),
@@ -135,7 +151,9 @@ export function loginRoutes(deps: ApiDeps) {
 
   mount(router, authEndpoints.modifyPasswd, async (call) => {
     const { req, res } = call;
-    const { user, session } = await requireSession(deps, req, res);
+    const { user: account, session } = await requireSession(deps, req, res);
+    // A team member changes their own password, never the company's.
+    const user = await personSigningIn(db, session.memberUserId ?? account.id);
     const encrypted = call.input;
     const password = rsaDecrypt(deps.rsa.privateKey, encrypted.password);
     const newPassword = rsaDecrypt(deps.rsa.privateKey, encrypted.newPassword);

@@ -12,6 +12,7 @@ import { permissionEndpoints } from "../../../app/contracts/permission/endpoints
 import { emailForRole, phoneForRole } from "../../../app/contracts/common/format";
 import { ORGANIZER_ROLE_ID } from "../../../app/contracts/permission/roles";
 import { withoutClosedEpidemicMenu } from "../../epidemic/declaration";
+import { teamButtons, teamIdentity, teamMenus } from "../../team/menus";
 
 export function permissionRoutes(deps: ApiDeps) {
   const router = Router();
@@ -28,7 +29,7 @@ export function permissionRoutes(deps: ApiDeps) {
 
   /** Permission info: who the caller is (infoVO), their menu tree and their button auths. */
   mount(router, permissionEndpoints.info, async ({ req, res }) => {
-    const { user, session, contractor, skin } = await requireSession(deps, req, res);
+    const { user, session, contractor, skin, team } = await requireSession(deps, req, res);
     let boothQuery = db.selectFrom("booths").select(["id", "booth_no", "area_m2", "booth_type"]).where("user_id", "=", user.id);
     // A contractor sees the one booth it was entrusted with.
     if (contractor) boothQuery = boothQuery.where("id", "=", contractor.boothId);
@@ -41,8 +42,13 @@ export function permissionRoutes(deps: ApiDeps) {
     // A contractor's session gets the booking menus only (server/contractors/scope.ts), and no contact details.
     // The epidemic declaration's menu goes while the exhibition's switch is off.
     const open = await withoutClosedEpidemicMenu(db, user.exhibitionId, granted);
-    const menus = contractor ? open.filter((m) => CONTRACTOR_MENU_ROUTES.has(m.route)) : open;
-    const auths = contractor ? grantedButtons.filter((b) => menus.some((m) => m.id === b.pid)) : grantedButtons;
+    // A team member or staff account: the menus of their grants, and buttons only where they may edit (server/team/menus.ts).
+    const menus = contractor ? open.filter((m) => CONTRACTOR_MENU_ROUTES.has(m.route)) : team ? teamMenus(open, team) : open;
+    const auths = contractor
+      ? grantedButtons.filter((b) => menus.some((m) => m.id === b.pid))
+      : team
+        ? teamButtons(grantedButtons, menus, team)
+        : grantedButtons;
     const current = booths.find((b) => b.id === session.boothId) ?? booths[0];
     const english = requestLanguage(req) === "en";
     const info: PermissionInfo = {
@@ -65,6 +71,7 @@ export function permissionRoutes(deps: ApiDeps) {
         skin: contractor ? null : skin,
         booths: booths.map((b) => ({ boothId: b.id, boothNo: b.booth_no, boothArea: b.area_m2, boothType: b.booth_type })),
         contractor: contractor ? { accessId: contractor.accessId, companyName: contractor.companyName, contactName: contractor.contactName } : null,
+        team: teamIdentity(team, user.roleId),
       },
       menuAuths: buildMenuTree(menus),
       auths,
@@ -75,11 +82,15 @@ export function permissionRoutes(deps: ApiDeps) {
   /** Button auths granted under one menu id. */
   mount(router, permissionEndpoints.buttonsByMenu, async (call) => {
     const { req, res } = call;
-    const { user, contractor } = await requireSession(deps, req, res);
+    const { user, contractor, team } = await requireSession(deps, req, res);
     const { menuId } = call.input;
     if (contractor) {
       const menu = (await allowedMenus(user.roleId)).find((m) => m.id === menuId);
       if (!menu || !CONTRACTOR_MENU_ROUTES.has(menu.route)) return [];
+    }
+    if (team) {
+      const menus = teamMenus(await allowedMenus(user.roleId), team);
+      return teamButtons(await buttonAuthsFor(db, user, menuId), menus, team);
     }
     return buttonAuthsFor(db, user, menuId);
   });

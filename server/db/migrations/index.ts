@@ -43,6 +43,7 @@ import * as demoMarker from "./0041-demo-marker";
 import * as drawingSiteSetting from "./0042-drawing-site-setting";
 import * as backups from "./0043-backups";
 import * as rateLimits from "./0044-rate-limits";
+import * as teamsAndHistory from "./0045-teams-and-history";
 
 /** Migrations are compiled into the server bundle, so the provider lists them explicitly. */
 const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   "0042-drawing-site-setting": drawingSiteSetting,
   "0043-backups": backups,
   "0044-rate-limits": rateLimits,
+  "0045-teams-and-history": teamsAndHistory,
 };
 
 export const migrationProvider: MigrationProvider = {

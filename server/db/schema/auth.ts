@@ -75,6 +75,8 @@ interface SessionTable {
   user_agent: string | null;
   /** Set for an entrusted contractor's session (0007-contractors): it acts for user_id through that grant. */
   contractor_access_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set for an exhibitor's team member (0045-teams-and-history): the person, acting for user_id (the company) within their grants. */
+  member_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 interface LoginAttemptTable {

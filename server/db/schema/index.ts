@@ -29,6 +29,7 @@ import type { EpidemicTables } from "./epidemic";
 import type { MessageTables } from "./messages";
 import type { BackupTables } from "./backup";
 import type { RateLimitTables } from "./rate-limits";
+import type { TeamTables } from "./team";
 export type * from "./columns";
 export type * from "./exhibition";
 export type * from "./auth";
@@ -57,6 +58,7 @@ export type * from "./epidemic";
 export type * from "./messages";
 export type * from "./backup";
 export type * from "./rate-limits";
+export type * from "./team";
 
 export interface DB
   extends ExhibitionTables,
@@ -85,4 +87,5 @@ export interface DB
     EpidemicTables,
     MessageTables,
     BackupTables,
-    RateLimitTables {}
+    RateLimitTables,
+    TeamTables {}

@@ -1,0 +1,117 @@
+import { sql } from "kysely";
+import type { Database } from "../db/database";
+import type { HistoryChange } from "../../app/contracts/team/api-types";
+import type { Area } from "../../app/contracts/team/areas";
+import type { HistoryRecordType } from "../../app/contracts/team/schema";
+import { changeValue } from "./history-record";
+
+/**
+ * The records the history follows field by field (docs/decisions/069), as data: each record type's
+ * table, the column its pages name it by, whose it is and its area; and which API paths change which
+ * record, named by a field of the request or of the answer. server/api/mount.ts reads the record before
+ * and after such a call and the history keeps each changed column's old and new value.
+ */
+export const RECORD_TABLES: Record<HistoryRecordType, { table: string; id: string; owner: string; area: Area | null }> = {
+  badge: { table: "badges", id: "id", owner: "user_id", area: "badges" },
+  exhibitorProfile: { table: "exhibitor_profiles", id: "user_id", owner: "user_id", area: "exhibitorData" },
+  serviceOrder: { table: "service_orders", id: "order_no", owner: "user_id", area: "serviceOrders" },
+  transportDeclaration: { table: "transport_declarations", id: "id", owner: "user_id", area: "transport" },
+  invoice: { table: "invoice_applications", id: "id", owner: "user_id", area: "invoices" },
+  truck: { table: "yellow_trucks", id: "id", owner: "user_id", area: "transport" },
+  member: { table: "team_members", id: "user_id", owner: "company_user_id", area: null },
+  staff: { table: "team_members", id: "user_id", owner: "company_user_id", area: "administration" },
+};
+
+/** Where a call names its record: a request field, each of a list's, the answer's field, or the caller's own company (its profile). */
+type IdSource = { from: "input" | "answer"; field: string } | { from: "inputList"; field: string } | { from: "company" };
+
+const input = (field = "id"): IdSource => ({ from: "input", field });
+const answer = (field = "id"): IdSource => ({ from: "answer", field });
+
+const RECORD_PATHS: Readonly<Record<string, { type: HistoryRecordType; id: IdSource }>> = {
+  "/smeb/pass/ticket/save": { type: "badge", id: answer() },
+  "/smeb/pass/ticket/update": { type: "badge", id: input() },
+  "/smeb/pass/ticket/delete": { type: "badge", id: input() },
+  "/smeb/pass/ticket/batchDelete": { type: "badge", id: { from: "inputList", field: "ids" } },
+  "/smeb/pass/ticket/review/decide": { type: "badge", id: input() },
+  "/smeb/pass/ticket/checkIn": { type: "badge", id: input() },
+  "/smeb/exhibitor/info/saveDraft": { type: "exhibitorProfile", id: { from: "company" } },
+  "/smeb/exhibitor/info/update": { type: "exhibitorProfile", id: { from: "company" } },
+  "/smeb/exhibitor/info/review": { type: "exhibitorProfile", id: input("userId") },
+  "/smeb/service/order/commit": { type: "serviceOrder", id: answer("orderNo") },
+  "/smeb/service/order/delete": { type: "serviceOrder", id: input("orderNo") },
+  "/smeb/service/order/updateContractor": { type: "serviceOrder", id: input("orderNo") },
+  "/smeb/service/order/uploadContract": { type: "serviceOrder", id: input("orderNo") },
+  "/smeb/service/order/claimPayment": { type: "serviceOrder", id: input("orderNo") },
+  "/smeb/service/order/complete": { type: "serviceOrder", id: input("orderNo") },
+  "/smeb/shipment/declaration/save": { type: "transportDeclaration", id: answer() },
+  "/smeb/shipment/declaration/update": { type: "transportDeclaration", id: input() },
+  "/smeb/shipment/declaration/submit": { type: "transportDeclaration", id: input() },
+  "/smeb/shipment/declaration/delete": { type: "transportDeclaration", id: input() },
+  "/shipment/review/decide": { type: "transportDeclaration", id: input() },
+  "/smeb/invoice/save": { type: "invoice", id: answer() },
+  "/smeb/invoice/update": { type: "invoice", id: input() },
+  "/smeb/invoice/urgent": { type: "invoice", id: input() },
+  "/smeb/invoice/review/decide": { type: "invoice", id: input() },
+  "/smeb/truck/save": { type: "truck", id: answer() },
+  "/smeb/truck/update": { type: "truck", id: input() },
+  "/smeb/truck/delete": { type: "truck", id: input() },
+  "/smeb/truck/review/decide": { type: "truck", id: input() },
+};
+
+/** A record id as the tables hold them: digits, or an order number's letters and digits. */
+const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function idsFrom(source: IdSource, request: unknown, answered: unknown, companyUserId: number | null): string[] {
+  const field = (value: unknown, name: string) => (value && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined);
+  let ids: unknown[];
+  if (source.from === "company") ids = [companyUserId];
+  else if (source.from === "inputList") {
+    const value = field(request, source.field);
+    ids = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [value];
+  } else ids = [field(source.from === "input" ? request : answered, source.field)];
+  return ids.map((id) => (typeof id === "number" ? String(id) : id)).filter((id): id is string => typeof id === "string" && RECORD_ID.test(id));
+}
+
+/** The record ids a call names (before it ran: from its request; after: also from its answer). */
+export function recordIdsOf(path: string, request: unknown, answered: unknown, companyUserId: number | null) {
+  const rule = RECORD_PATHS[path];
+  return rule ? { type: rule.type, ids: idsFrom(rule.id, request, answered, companyUserId) } : null;
+}
+
+export type RecordSnapshot = { id: string; owner: number | null; row: Record<string, unknown> | null };
+
+/** The records as they are now, each a JSON object of its columns (null: no such row). */
+export async function snapshotRecords(db: Database, type: HistoryRecordType, ids: readonly string[]): Promise<RecordSnapshot[]> {
+  if (!ids.length) return [];
+  const rule = RECORD_TABLES[type];
+  const { rows } = await sql<{ id: string; owner: number | null; row: Record<string, unknown> }>`
+    select ${sql.ref(rule.id)}::text as id, ${sql.ref(rule.owner)} as owner, to_jsonb(t) as row
+    from ${sql.table(rule.table)} t where ${sql.ref(rule.id)}::text in (${sql.join(ids)})`.execute(db);
+  return ids.map((id) => {
+    const found = rows.find((r) => r.id === id);
+    return { id, owner: found?.owner ?? null, row: found?.row ?? null };
+  });
+}
+
+/** Bookkeeping columns and secrets: never a change of the history. */
+const IGNORED = /^(version|created_at|updated_at|code|.*_hash|.*token.*|.*secret.*)$/;
+
+/** Each changed column, old and new; a JSON column's fields one by one ("draft.companyNameZh"). */
+export function rowChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null, prefix = ""): HistoryChange[] {
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: HistoryChange[] = [];
+  for (const name of names) {
+    if (!prefix && IGNORED.test(name)) continue;
+    const old = before?.[name];
+    const now = after?.[name];
+    if (JSON.stringify(old) === JSON.stringify(now)) continue;
+    const nested = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
+    if (nested(old) && nested(now) && !prefix) {
+      changes.push(...rowChanges(old as Record<string, unknown>, now as Record<string, unknown>, `${name}.`));
+      continue;
+    }
+    changes.push({ field: `${prefix}${name}`, old: changeValue(old), new: changeValue(now) });
+  }
+  return changes.slice(0, 80);
+}

@@ -41,7 +41,7 @@ function oneFile(args: string[], usage: string) {
 }
 
 /** How a command mails: the context's, else the process's own configuration (the outbox or SMTP_URL). */
-function mailerOf(context: OpsContext) {
+export function mailerOf(context: OpsContext) {
   if (context.mail) return { db: context.db, ...context.mail };
   const config = loadConfig();
   // Warnings and failures only: the command prints who got what itself.

@@ -17,6 +17,7 @@ import { setupCommands } from "./commands-setup";
 import { reminderCommands } from "./commands-reminders";
 import { catalogueCommands } from "./commands-catalogue";
 import { backupCommands } from "./commands-backup";
+import { teamCommands } from "./commands-team";
 import { type OpsCommand, type OpsContext, OpsRefusal, type OptionValues, UsageRefusal } from "./command-types";
 import { optionName, textOption } from "./command-arguments";
 
@@ -109,6 +110,7 @@ const commands: Record<string, OpsCommand> = {
   ...setupCommands,
   ...catalogueCommands,
   ...backupCommands,
+  ...teamCommands,
 };
 
 const opsCommandNames = Object.keys(commands);

@@ -11,6 +11,7 @@ import type { HistoryChange, HistoryEntry, HistoryPage } from "../../app/contrac
 import { type HistoryKind, type HistoryQuery, HISTORY_KINDS, type HistoryRecordType } from "../../app/contracts/team/schema";
 import { isOrganizer } from "../../app/contracts/permission/roles";
 import { RECORD_TABLES } from "./history-records";
+import { countRows, pageRows } from "../db/paging";
 
 /** The organizer's log shows this many entries a page; the workbook at most this many rows. */
 const HISTORY_PAGE_SIZE = 50;
@@ -105,18 +106,9 @@ export function logAreas(caller: SessionUser): readonly Area[] | null {
 }
 
 export async function historyLog(db: Database, exhibitionId: number, query: HistoryQuery, areas: readonly Area[] | null): Promise<HistoryPage> {
-  const filtered = logQuery(db, exhibitionId, query, areas);
-  const [count, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy("at", "desc")
-      .orderBy("id", "desc")
-      .limit(HISTORY_PAGE_SIZE)
-      .offset((query.pageNum - 1) * HISTORY_PAGE_SIZE)
-      .execute(),
-  ]);
-  return { rows: rows.map((row) => toEntry(row as HistoryRow)), total: Number(count.n), pageNum: query.pageNum, pageSize: HISTORY_PAGE_SIZE };
+  const filtered = logQuery(db, exhibitionId, query, areas).selectAll().orderBy("at", "desc").orderBy("id", "desc");
+  const [total, rows] = await Promise.all([countRows(filtered), pageRows(filtered, query.pageNum, HISTORY_PAGE_SIZE)]);
+  return { rows: rows.map((row) => toEntry(row as HistoryRow)), total, pageNum: query.pageNum, pageSize: HISTORY_PAGE_SIZE };
 }
 
 /** Who did it, as a line: "name (company), role, for X". */

@@ -179,6 +179,11 @@ describe.each(backendsOf(import.meta.url))("teams, staff roles and the history (
     const log = await api.call<HistoryPage>("/smeb/history/list", { ticket: tickets.admin, query: { person: member.username } });
     expect(log.code, log.message).toBe(200);
     expect(log.data.rows.some((r) => r.recordType === "badge" && r.recordId === String(saved.data.id))).toBe(true);
+    const workbook = await fetch(`${api.baseUrl}/api/smeb/history/export?person=${member.username}`, {
+      headers: { ticket: tickets.admin, "accept-language": "en" },
+    });
+    expect(workbook.status).toBe(200);
+    expect(workbook.headers.get("content-type")).toContain("spreadsheetml");
   });
 
   it("keeps at least one full organizer and refuses changing one's own access", async () => {

@@ -167,7 +167,8 @@ const team = {
       signInFailed: "Sign-in failed",
       other: "Other",
     },
-    sheet: "History",
+    // "History" is a name Excel reserves for a sheet.
+    sheet: "Change log",
   },
 };
 

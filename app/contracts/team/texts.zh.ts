@@ -167,7 +167,7 @@ const team: typeof en = {
       signInFailed: "登录失败",
       other: "其他",
     },
-    sheet: "历史记录",
+    sheet: "变更记录",
   },
 };
 

@@ -3,7 +3,9 @@ import { sql, type Kysely } from "kysely";
 /**
  * Issue 55 (docs/decisions/069): teams and history.
  *
- * - An exhibitor's team member and an organizer's staff account are `users` rows with their own sign-in;
+ * - An exhibitor's team member and an organizer's staff account are `users` rows with their own sign-in
+ *   (role 4, "member", is reference data: every start adds it, server/seed/roles.ts, as a migration's row
+ *   would make a new database not empty for a restore);
  *   `team_members` says whose team they are on. A member (role 4) signs in to act for its company's
  *   account (`company_user_id`): its session's user_id is the company's and `sessions.member_user_id`
  *   names the person. A staff account is an organizer (role 1) whose `staff_role_id` limits it.
@@ -13,9 +15,6 @@ import { sql, type Kysely } from "kysely";
  *   foreign keys on purpose: a cascade would be an update, and the history outlives what it names.
  */
 export async function up(db: Kysely<any>) {
-  await sql`insert into roles (id, code, name_zh, name_en) values (4, 'member', '展商团队成员', 'Exhibitor team member')
-    on conflict (id) do nothing`.execute(db);
-
   await sql`create table staff_roles (
     id serial primary key,
     exhibition_id integer not null references exhibitions(id) on delete cascade,
@@ -91,5 +90,4 @@ export async function down(db: Kysely<any>) {
   await sql`drop index if exists sessions_member`.execute(db);
   await sql`alter table sessions drop column if exists member_user_id`.execute(db);
   for (const table of ["member_grants", "team_members", "staff_role_grants", "staff_roles"]) await sql.raw(`drop table if exists ${table}`).execute(db);
-  await sql`delete from roles where id = 4`.execute(db);
 }

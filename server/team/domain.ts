@@ -8,7 +8,7 @@ export default defineServerDomain({
   routes: [teamRoutes, staffRoutes],
   menus: [
     // The owner's team page; members never see it (app/contracts/team/areas.ts: owner only).
-    menu(121, 10, 0, "/exhibitorInfo/team", "团队成员", "Team", "team"),
+    menu(121, 10, 90, "/exhibitorInfo/team", "团队成员", "Team", "team"),
     menu(9, 1, 9, "/index/staff", "工作人员与角色", "Staff and roles", "team", { grant: "organizer" }),
     menu(120, 1, 10, "/index/history", "历史记录", "History", "history", { grant: "organizer" }),
   ],

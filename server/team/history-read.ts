@@ -10,6 +10,7 @@ import { allows, type Area, AREAS, isArea } from "../../app/contracts/team/areas
 import type { HistoryChange, HistoryEntry, HistoryPage } from "../../app/contracts/team/api-types";
 import { type HistoryKind, type HistoryQuery, HISTORY_KINDS, type HistoryRecordType } from "../../app/contracts/team/schema";
 import { isOrganizer } from "../../app/contracts/permission/roles";
+import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import { RECORD_TABLES } from "./history-records";
 import { countRows, pageRows } from "../db/paging";
 
@@ -54,6 +55,24 @@ const toEntry = (row: HistoryRow): HistoryEntry => ({
   changes: Array.isArray(row.changes) ? (row.changes as HistoryChange[]) : [],
 });
 
+/** A contact or ID number column ("mobile", "id_number", "draft.contact1Email"): the last name of a field's path. */
+const PERSONAL_FIELD = /(mobile|phone|email|id_?number)$|(^|_)tel$/i;
+
+/**
+ * docs/product.md § Masked personal data: the records' own views show contacts and ID numbers masked
+ * to everyone but roleId 1 (their owner too), so their history does the same with the old and new values.
+ */
+function maskedChange(change: HistoryChange): HistoryChange {
+  if (!PERSONAL_FIELD.test(change.field.split(".").pop() ?? "")) return change;
+  const mask = /email$/i.test(change.field) ? maskEmail : maskPhone;
+  return { ...change, old: change.old === null ? null : mask(change.old), new: change.new === null ? null : mask(change.new) };
+}
+
+const maskedEntry = (entry: HistoryEntry): HistoryEntry => ({ ...entry, changes: entry.changes.map(maskedChange) });
+
+/** Unmasked for the organizer, and of its staff only for roles that need personal data (decision 069). */
+export const seesPersonalData = (caller: SessionUser) => isOrganizer(caller.user.roleId) && (caller.team?.kind !== "staff" || caller.team.seesPersonalData);
+
 /** One record's history, oldest first, if the caller may see the record; 404 otherwise (nothing about whose it is). */
 export async function recordHistory(db: Database, caller: SessionUser, recordType: HistoryRecordType, recordId: string): Promise<HistoryEntry[]> {
   const rule = RECORD_TABLES[recordType];
@@ -79,7 +98,8 @@ export async function recordHistory(db: Database, caller: SessionUser, recordTyp
     .orderBy("id")
     .limit(500)
     .execute();
-  return rows.map((row) => toEntry(row as HistoryRow));
+  const entries = rows.map((row) => toEntry(row as HistoryRow));
+  return seesPersonalData(caller) ? entries : entries.map(maskedEntry);
 }
 
 /** The log's filters as a query (the list and the workbook read the same rows). */
@@ -105,10 +125,11 @@ export function logAreas(caller: SessionUser): readonly Area[] | null {
   return AREAS.filter((area) => allows(caller.team!.grants, area, "read"));
 }
 
-export async function historyLog(db: Database, exhibitionId: number, query: HistoryQuery, areas: readonly Area[] | null): Promise<HistoryPage> {
+export async function historyLog(db: Database, exhibitionId: number, query: HistoryQuery, areas: readonly Area[] | null, masked = false): Promise<HistoryPage> {
   const filtered = logQuery(db, exhibitionId, query, areas).selectAll().orderBy("at", "desc").orderBy("id", "desc");
   const [total, rows] = await Promise.all([countRows(filtered), pageRows(filtered, query.pageNum, HISTORY_PAGE_SIZE)]);
-  return { rows: rows.map((row) => toEntry(row as HistoryRow)), total, pageNum: query.pageNum, pageSize: HISTORY_PAGE_SIZE };
+  const entries = rows.map((row) => toEntry(row as HistoryRow));
+  return { rows: masked ? entries.map(maskedEntry) : entries, total, pageNum: query.pageNum, pageSize: HISTORY_PAGE_SIZE };
 }
 
 /** Who did it, as a line: "name (company), role, for X". */
@@ -122,7 +143,14 @@ function actorLine(entry: HistoryEntry, language: Language) {
 const changesLine = (changes: readonly HistoryChange[]) => changes.map((c) => `${c.field}: ${c.old ?? "—"} → ${c.new ?? "—"}`).join("; ");
 
 /** The log as a workbook: the same filters, every matching row (up to EXPORT_MAX_ROWS), times in UTC+8. */
-export async function historyWorkbook(db: Database, exhibitionId: number, query: HistoryQuery, areas: readonly Area[] | null, language: Language) {
+export async function historyWorkbook(
+  db: Database,
+  exhibitionId: number,
+  query: HistoryQuery,
+  areas: readonly Area[] | null,
+  language: Language,
+  masked = false,
+) {
   const rows = await logQuery(db, exhibitionId, query, areas).selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(EXPORT_MAX_ROWS).execute();
   // exceljs is loaded when a workbook is asked for, not with the server (tests/unit/heavy-packages.test.ts).
   const { default: ExcelJS } = await import("exceljs");
@@ -140,7 +168,7 @@ export async function historyWorkbook(db: Database, exhibitionId: number, query:
   ];
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
-    const entry = toEntry(row as HistoryRow);
+    const entry = masked ? maskedEntry(toEntry(row as HistoryRow)) : toEntry(row as HistoryRow);
     sheet.addRow({
       at: exhibitionDateTime(entry.at),
       who: actorLine(entry, language),

@@ -108,6 +108,8 @@ export async function inviteMember(db: Database, owner: TeamOwner, input: Invite
       .values({
         username: input.username,
         password_hash: "",
+        // Not activated until the set-password link is used (the column defaults to now for older accounts).
+        activated_at: null,
         role_id: MEMBER_ROLE_ID,
         exhibition_id: owner.exhibitionId,
         business_name: company.business_name,

@@ -68,7 +68,7 @@ export async function staffOf(db: Database, exhibitionId: number): Promise<Staff
       displayName: a.display_name ?? a.contact_name ?? a.username,
       email: a.contact_email,
       mobile: a.contact_phone,
-      activated: a.activated_at !== null || a.password_hash !== "",
+      activated: a.activated_at !== null,
       roleId: a.staff_role_id ?? fullRole?.id ?? null,
       revokedAt: iso(a.revoked_at),
       full: !a.revoked_at && (a.staff_role_id === null || a.staff_role_id === fullRole?.id),
@@ -104,6 +104,8 @@ export async function inviteStaff(db: Database, organizer: Organizer, input: Inv
       .values({
         username: input.username,
         password_hash: "",
+        // Not activated until the set-password link is used (the column defaults to now for older accounts).
+        activated_at: null,
         role_id: ORGANIZER_ROLE_ID,
         exhibition_id: organizer.exhibitionId,
         business_name: exhibitionName?.name_zh ?? null,

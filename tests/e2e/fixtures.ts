@@ -56,6 +56,10 @@ export type TransportAccount = (typeof TRANSPORT_ACCOUNTS)[number];
 export const VEHICLE_ACCOUNTS = ["vehicles-truck", "vehicles-express"] as const;
 export type VehicleAccount = (typeof VEHICLE_ACCOUNTS)[number];
 
+/** The team spec's owner of a team, one per test and project: team.spec.ts. */
+export const TEAM_ACCOUNTS = ["team-flow"] as const;
+export type TeamAccount = (typeof TEAM_ACCOUNTS)[number];
+
 /** The throwaway account of this project (the start script creates one per project). */
 export function accountFor(
   kind:
@@ -71,7 +75,8 @@ export function accountFor(
     | ConstructionAccount
     | InvoiceAccount
     | TransportAccount
-    | VehicleAccount,
+    | VehicleAccount
+    | TeamAccount,
   testInfo: TestInfo,
 ) {
   return `e2e-${kind}-${testInfo.project.name}`;

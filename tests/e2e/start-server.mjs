@@ -69,6 +69,10 @@ booths.push(...boothsOf(transportAccounts, "9L", "2"));
 const vehicleAccounts = ["vehicles-truck", "vehicles-express"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
 users.push(...exhibitors(vehicleAccounts));
 booths.push(...boothsOf(vehicleAccounts, "9M", "1"));
+// The team spec (team.spec.ts): one exhibitor, the owner of a team, with a standard booth per test and project (TEAM_ACCOUNTS), 9N01....
+const teamAccounts = ["team-flow"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+users.push(...exhibitors(teamAccounts));
+booths.push(...boothsOf(teamAccounts, "9N", "1"));
 
 // Several subjects in one run: an option given once holds for all, one given once per subject goes to each in order.
 cli(

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import "../common/zod-messages";
-import { blank, idValue, optionalText, pageNumber, requiredText, withProp, INTERNATIONAL_PHONE, MAINLAND_MOBILE } from "../common/validation";
+import { blank, idValue, isRealDate, optionalText, pageNumber, requiredText, withProp, INTERNATIONAL_PHONE, MAINLAND_MOBILE } from "../common/validation";
 import { AREAS, type Area, type AreaLevel, MEMBER_AREAS } from "./areas";
 import "./texts";
 
@@ -72,28 +72,29 @@ function grantsOf(areas: readonly Area[]) {
  * A form posts `grant.<area>` as flat fields (a JSON caller may send `grant: {…}`): gathered into
  * `grant` before the schema reads them, so a forged `grant.<anything>` is seen and refused.
  */
-function withGrantFields<S extends z.ZodType>(schema: S) {
+function withGrantFields<S extends z.ZodType>(schema: S): S {
+  // Typed as the object it wraps: forms and callers pass the same fields either way.
   return z.preprocess((value) => {
     if (!value || typeof value !== "object" || Array.isArray(value)) return value;
     const fields = value as Record<string, unknown>;
     const grant: Record<string, unknown> = fields.grant && typeof fields.grant === "object" ? { ...(fields.grant as object) } : {};
     for (const [key, level] of Object.entries(fields)) if (key.startsWith("grant.")) grant[key.slice("grant.".length)] = level;
     return { ...fields, grant };
-  }, schema);
+  }, schema) as unknown as S;
 }
 
 const contactRequired = (v: { email?: string; mobile?: string }) => Boolean(v.email || v.mobile);
 
+/** The invitation's own fields: the page's form constraints come from these (the grants are selects). */
+export const inviteFieldsSchema = z.object({
+  username,
+  displayName: requiredText(label("displayName"), 50),
+  email: optionalEmail,
+  mobile: optionalMobile,
+});
+
 export const inviteMemberSchema = withGrantFields(
-  z
-    .object({
-      username,
-      displayName: requiredText(label("displayName"), 50),
-      email: optionalEmail,
-      mobile: optionalMobile,
-      grant: grantsOf(MEMBER_AREAS),
-    })
-    .refine(contactRequired, { message: "team.errors.contactRequired", path: ["email"] }),
+  inviteFieldsSchema.extend({ grant: grantsOf(MEMBER_AREAS) }).refine(contactRequired, { message: "team.errors.contactRequired", path: ["email"] }),
 );
 export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
 
@@ -144,12 +145,12 @@ export const HISTORY_KINDS = [
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
-/** A day as typed in a date field (yyyy-mm-dd), read as a day in UTC+8. */
+/** A day as typed in a date field (yyyy-mm-dd), read as a day in UTC+8; a day not in the calendar (2026-13-45) is refused, not queried. */
 const optionalDay = z.preprocess(
   blank,
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, withProp("validation.correct", label("day")))
+    .refine(isRealDate, withProp("validation.correct", label("day")))
     .optional(),
 );
 

@@ -124,6 +124,8 @@ const team = {
     logTitle: "History of changes",
     intro: "Every change, review decision, invitation, reminder, grant and sign-in, with who made it and when (UTC+8).",
     section: "History",
+    // The same section beside a page's own "History" (the badge review's decisions).
+    changesSection: "History of changes",
     empty: "Nothing recorded yet.",
     noMatch: "No entry matches these filters.",
     search: "Search",

@@ -11,6 +11,8 @@ import type { FormReply } from "~/lib/forms";
 import { PAGE_PATH, PRINT_PATH } from "./filters";
 import { FieldTable } from "~/components/field-table";
 import { holderRows, StatusTag } from "~/features/badges/badge-parts";
+import type { HistoryEntry } from "~/contracts/team/api-types";
+import { RecordHistory } from "~/features/team/record-history";
 import "~/contracts/badges/texts";
 
 const KNOWN_ACTIONS = new Set(["created", "updated", "resubmitted", "returned", "approved", "deleted", "checkedIn", "checkedInAgain"]);
@@ -46,8 +48,8 @@ function History({ events }: { events: BadgeEventView[] }) {
   );
 }
 
-/** One badge with every field unmasked (roleId 1), its photo, its history and the decision form. */
-export function BadgeDetail({ badge, back, reply }: { badge: BadgeReviewInfo; back: string; reply: FormReply }) {
+/** One badge with every field unmasked (roleId 1), its photo, its review history, the decision form and every change made to it. */
+export function BadgeDetail({ badge, history, back, reply }: { badge: BadgeReviewInfo; history: HistoryEntry[] | null; back: string; reply: FormReply }) {
   const { t } = useTranslation();
   const rows: [string, ReactNode][] = [
     ["badges.review.fields.exhibitor", badge.exhibitorName],
@@ -109,6 +111,8 @@ export function BadgeDetail({ badge, back, reply }: { badge: BadgeReviewInfo; ba
         {t("badges.review.history")}
       </Title>
       <History events={badge.events} />
+      {/* Named apart from the review's own "History" above: this one lists every field changed, by whom. */}
+      <RecordHistory entries={history} title="team.history.changesSection" order={2} />
     </Stack>
   );
 }

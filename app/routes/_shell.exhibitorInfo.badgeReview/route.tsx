@@ -10,6 +10,7 @@ import { formConstraints } from "~/lib/forms.server";
 import { badgeDecisionSchema } from "~/features/badges/review-schema.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { requireShellUser } from "~/lib/permissions.server";
+import { loadRecordHistory } from "~/features/team/record-history.server";
 import { decideAction } from "./action.server";
 import { BadgeDetail } from "./badge-detail";
 import { listSearch, NO_STORE } from "./filters";
@@ -33,16 +34,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = listFilters(url.searchParams);
   const id = Number(url.searchParams.get("id"));
   if (Number.isInteger(id) && id > 0) {
-    const badge = await requireOk(await api.call(badgeEndpoints.reviewInfo, { id }), request, context);
+    // The badge and its history of changes side by side; the history is null for a staff role without the badges area.
+    const [badge, history] = await Promise.all([
+      api.call(badgeEndpoints.reviewInfo, { id }).then((result) => requireOk(result, request, context)),
+      loadRecordHistory(api, "badge", id),
+    ]);
     const constraints = formConstraints({ decision: badgeDecisionSchema });
     return json(
-      { title, view: "detail" as const, badge, list: null, filters, back: listSearch(filters, { page: filters.page }), constraints },
+      { title, view: "detail" as const, badge, history, list: null, filters, back: listSearch(filters, { page: filters.page }), constraints },
       { headers: NO_STORE },
     );
   }
   const list = await requireOk(await api.call(badgeEndpoints.reviewList, filters), request, context);
   return json(
-    { title, view: "list" as const, badge: null, list, filters, back: listSearch(filters, { page: filters.page }), constraints: null },
+    { title, view: "list" as const, badge: null, history: null, list, filters, back: listSearch(filters, { page: filters.page }), constraints: null },
     { headers: NO_STORE },
   );
 }
@@ -57,7 +62,7 @@ export default function BadgeReviewPage() {
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }}>
       {data.view === "detail" ? (
-        <BadgeDetail badge={data.badge!} back={data.back} reply={{ constraint: data.constraints!.decision, lastResult }} />
+        <BadgeDetail badge={data.badge!} history={data.history} back={data.back} reply={{ constraint: data.constraints!.decision, lastResult }} />
       ) : (
         <ReviewList list={data.list!} filters={data.filters} />
       )}

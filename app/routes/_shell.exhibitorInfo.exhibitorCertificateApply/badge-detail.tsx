@@ -8,10 +8,22 @@ import { holderRows, StatusTag } from "~/features/badges/badge-parts";
 import { exhibitionDateTime } from "~/contracts/common/exhibition-time";
 import { formatMoney } from "~/contracts/common/format";
 import { BADGES_PATH as PATH } from "./list-query";
+import type { HistoryEntry } from "~/contracts/team/api-types";
+import { RecordHistory } from "~/features/team/record-history";
 import "~/contracts/badges/texts";
 
-/** One badge as the exhibitor sees it (contacts masked), with what can be done with it. */
-export function BadgeDetail({ badge, backTo, readOnly }: { badge: BadgeDetailView; backTo: string; readOnly: boolean }) {
+/** One badge as the exhibitor sees it (contacts masked), with what can be done with it and its history. */
+export function BadgeDetail({
+  badge,
+  history,
+  backTo,
+  readOnly,
+}: {
+  badge: BadgeDetailView;
+  history: HistoryEntry[] | null;
+  backTo: string;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const rows: [string, ReactNode][] = [
     ...holderRows(badge, t),
@@ -66,6 +78,7 @@ export function BadgeDetail({ badge, backTo, readOnly }: { badge: BadgeDetailVie
             {t("badges.page.backToList")}
           </Button>
         </Group>
+        <RecordHistory entries={history} />
       </Stack>
     </Paper>
   );

@@ -17,6 +17,8 @@ import { useIsPending } from "~/lib/hooks";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import { uploadFieldNames } from "~/features/uploads/upload-fields";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import type { HistoryEntry } from "~/contracts/team/api-types";
 import { BadgeDetail } from "./badge-detail";
 import { BADGE_FORM_FIELDS, BadgeForm } from "./badge-form";
 import { BadgeTable } from "./badge-table";
@@ -64,8 +66,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let mode: "id" | "edit" | "delete" | null = null;
   let selected: BadgeDetailView | null = null;
   let ticked: BadgeDetailView[] = [];
-  if (url.searchParams.get("id")) [mode, selected] = ["id", await fetchBadge(idOf(url.searchParams.get("id")))];
-  else if (url.searchParams.get("edit")) [mode, selected] = ["edit", await fetchBadge(idOf(url.searchParams.get("edit")))];
+  let history: HistoryEntry[] | null = null;
+  if (url.searchParams.get("id")) {
+    // The badge and its history side by side; the history is null for a member without the badges area.
+    const id = idOf(url.searchParams.get("id"));
+    mode = "id";
+    [selected, history] = await Promise.all([fetchBadge(id), loadRecordHistory(api, "badge", id)]);
+  } else if (url.searchParams.get("edit")) [mode, selected] = ["edit", await fetchBadge(idOf(url.searchParams.get("edit")))];
   else if (url.searchParams.has("delete")) {
     const ids = [
       ...new Set(
@@ -95,6 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       queryInvalid: !parsedQuery.success,
       mode,
       selected,
+      history,
       ticked,
       booths,
       defaultBooth,
@@ -144,7 +152,7 @@ export default function BadgesPage() {
             {list.arrivedAt ? `${t("badges.checkIn.arrived")} ${exhibitionDateTime(list.arrivedAt)} (UTC+8)` : t("badges.checkIn.notArrived")}
           </Text>
         ) : null}
-        {selected && mode === "id" ? <BadgeDetail badge={selected} backTo={backToList} readOnly={closed} /> : null}
+        {selected && mode === "id" ? <BadgeDetail badge={selected} history={data.history} backTo={backToList} readOnly={closed} /> : null}
         {mode === "delete" && data.ticked.length > 0 ? (
           <ConfirmDelete
             question={

@@ -3,7 +3,7 @@ import { teamEndpoints } from "../../../app/contracts/team/endpoints.server";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { sendActivation } from "../../auth/password-links";
 import { changeStaffRole, inviteStaff, revokeStaff, saveStaffRole, staffOf } from "../../team/staff";
-import { historyLog, historyWorkbook, logAreas, recordHistory } from "../../team/history-read";
+import { historyLog, historyWorkbook, logAreas, recordHistory, seesPersonalData } from "../../team/history-read";
 import { noteHistory } from "../../team/history-record";
 import { organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
@@ -62,13 +62,15 @@ export function staffRoutes(deps: ApiDeps): Router {
 
   mount(router, teamEndpoints.history, async ({ req, res, input }) => {
     const organizer = await organizerFor(deps, req, res);
-    return historyLog(db, organizer.exhibitionId, input, logAreas(await requireSession(deps, req, res)));
+    const caller = await requireSession(deps, req, res);
+    return historyLog(db, organizer.exhibitionId, input, logAreas(caller), !seesPersonalData(caller));
   });
 
   mount(router, teamEndpoints.historyExport, async ({ req, res, input }) => {
     const organizer = await organizerFor(deps, req, res);
     const language = requestLanguage(req);
-    const bytes = await historyWorkbook(db, organizer.exhibitionId, input, logAreas(await requireSession(deps, req, res)), language);
+    const caller = await requireSession(deps, req, res);
+    const bytes = await historyWorkbook(db, organizer.exhibitionId, input, logAreas(caller), language, !seesPersonalData(caller));
     const day = exhibitionDate(appClock.now());
     sendFile(res, bytes, XLSX, { filename: `${translate(language, "team.history.sheet")}-${day}.xlsx`, ascii: `history-${day}.xlsx` });
   });

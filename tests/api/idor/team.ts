@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { portalClient } from "../../support/portal-client";
 import { callApi, type ProbeContext } from "../../support/idor-probe";
 
 /**
@@ -59,7 +60,44 @@ const recordHistoryProbe: Probe = async (ctx) => {
   expect((await callApi(ctx, ctx.a, `/smeb/history/record?type=badge&id=${badgeId}`)).status).toBe(200);
 };
 
+/** The team page: B posting a revoke of A's member changes nothing; A's member gets /401 for the page. */
+const teamPageProbe: Probe = async (ctx) => {
+  const { memberId } = await ids(ctx);
+  const before = await teamState(ctx);
+  const b = portalClient(ctx.api.baseUrl);
+  await b.signIn("raw01", "Expo#2026");
+  const posted = await b.request("/exhibitorInfo/team", {
+    body: new URLSearchParams({ intent: "revoke", memberId }),
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(posted.status).toBe(400);
+  expect(await posted.text()).not.toContain("std01a");
+  expect(await teamState(ctx)).toBe(before);
+  const member = portalClient(ctx.api.baseUrl);
+  await member.signIn("std01a", "Expo#2026");
+  const page = await member.request("/exhibitorInfo/team");
+  expect(page.status).toBe(302);
+  expect(page.headers.get("location")).toBe("/401");
+};
+
+/** The staff page: an exhibitor is sent to /401 and its posts change nothing. */
+const staffPageProbe: Probe = async (ctx) => {
+  const before = await teamState(ctx);
+  const b = portalClient(ctx.api.baseUrl);
+  await b.signIn("raw01", "Expo#2026");
+  expect((await b.request("/index/staff")).headers.get("location")).toBe("/401");
+  const posted = await b.request("/index/staff", {
+    body: new URLSearchParams({ intent: "revoke", userId: "1" }),
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(posted.status).toBe(302);
+  expect(posted.headers.get("location")).toBe("/401");
+  expect(await teamState(ctx)).toBe(before);
+};
+
 export const teamSweep = {
+  "routes/_shell.exhibitorInfo.team": { probe: teamPageProbe },
+  "routes/_shell.index.staff": { probe: staffPageProbe },
   "GET /api/smeb/team/list": { probe: teamProbe("/smeb/team/list") },
   "POST /api/smeb/team/invite": { noOwnedId: "adds a member to the caller's own team; no id is read (tests/api/team.test.ts: a member is refused)" },
   "POST /api/smeb/team/grant": { probe: teamProbe("/smeb/team/grant", (memberId) => ({ memberId, "grant.invoices": "edit" })) },

@@ -4,7 +4,7 @@ import type { SessionUser } from "../api/require-session";
 import { areaOfApiPath } from "./api-areas";
 import { actorOf, changeValue, companyOf, historyNoteOf, recordHistory } from "./history-record";
 import { isRecordedPath, kindOfPath, sentFields } from "./history-kinds";
-import { recordIdsOf, RECORD_TABLES, rowChanges, type RecordSnapshot, snapshotRecords } from "./history-records";
+import { namedFiles, recordIdsOf, RECORD_TABLES, rowChanges, type RecordSnapshot, snapshotRecords } from "./history-records";
 import { isArea } from "../../app/contracts/team/areas";
 import type { HistoryRecordType } from "../../app/contracts/team/schema";
 
@@ -57,16 +57,18 @@ export async function recordApiChange(req: Request, res: Response, input: unknow
           companyUserId: owner,
           recordType: named.type,
           recordId: now.id,
-          changes: rowChanges(old?.row ?? null, now.row),
+          changes: await namedFiles(deps.db, rowChanges(old?.row ?? null, now.row)),
         });
       }
       return;
     }
-    const changes =
+    const changes = await namedFiles(
+      deps.db,
       note?.changes ??
-      sentFields(input)
-        .map(({ field, value }) => ({ field, old: null, new: changeValue(value) }))
-        .filter((change) => change.new !== null);
+        sentFields(input)
+          .map(({ field, value }) => ({ field, old: null, new: changeValue(value) }))
+          .filter((change) => change.new !== null),
+    );
     const companyUserId = note?.companyUserId !== undefined ? note.companyUserId : companyOf(caller);
     const recordIds = note?.recordIds.length ? note.recordIds : [inputId(input)];
     for (const recordId of recordIds) await recordHistory(deps.db, { ...base, companyUserId, recordType: note?.recordType ?? null, recordId, changes });

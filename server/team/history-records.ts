@@ -94,6 +94,31 @@ export async function snapshotRecords(db: Database, type: HistoryRecordType, ids
   });
 }
 
+const FILE_URL = /^\/files\/([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * A file the history names by its name and size, never by its address (decision 069): each value that
+ * is a stored file's /files/<id>, or the id in a *_file_id column, becomes "name (size B)". The
+ * history keeps no file alive: its `changes` column is not a file reference (server/team/domain.ts).
+ */
+export async function namedFiles(db: Database, changes: HistoryChange[]): Promise<HistoryChange[]> {
+  const idOf = (field: string, value: string | null) => {
+    if (value === null) return null;
+    const url = FILE_URL.exec(value);
+    if (url) return url[1]!;
+    return /file_id$/.test(field) && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : null;
+  };
+  const ids = [...new Set(changes.flatMap((c) => [idOf(c.field, c.old), idOf(c.field, c.new)]).filter((id): id is string => id !== null))];
+  if (!ids.length) return changes;
+  const files = await db.selectFrom("stored_files").select(["id", "original_name", "size_bytes"]).where("id", "in", ids).execute();
+  const name = (field: string, value: string | null) => {
+    const id = idOf(field, value);
+    const file = id ? files.find((f) => f.id === id) : undefined;
+    return file ? `${file.original_name} (${file.size_bytes} B)` : value;
+  };
+  return changes.map((c) => ({ ...c, old: name(c.field, c.old), new: name(c.field, c.new) }));
+}
+
 /** Bookkeeping columns and secrets: never a change of the history. */
 const IGNORED = /^(version|created_at|updated_at|code|.*_hash|.*token.*|.*secret.*)$/;
 

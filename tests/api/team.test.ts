@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { MenuItem, PermissionInfo } from "../../app/contracts/permission/api-types";
 import type { HistoryEntry, HistoryPage, StaffAccountView, StaffRoleView, StaffView, TeamMemberView, TeamView } from "../../app/contracts/team/api-types";
 import { hashPassword } from "../../server/auth/password";
+import { namedFiles } from "../../server/team/history-records";
 import { signInDemo } from "../support/demo-cast";
 import { newExhibitor, NEW_EXHIBITOR_PASSWORD } from "../support/new-exhibitor";
 import { readOutbox } from "../support/outbox";
@@ -221,6 +222,32 @@ describe.each(backendsOf(import.meta.url))("teams, staff roles and the history (
       expect(demote.message).toBe("At least one full organizer must remain");
     }
     expect((await api.call<StaffView>("/smeb/staff/list", { ticket: tickets.admin })).data.accounts.find((a) => a.userId === adminId)!.full).toBe(true);
+  });
+
+  it("names a file in a change by its name and size, never by its address", async () => {
+    const id = `hist-${crypto.randomBytes(6).toString("hex")}`;
+    await api.db
+      .insertInto("stored_files")
+      .values({
+        id,
+        owner_user_id: null,
+        folder: "icon",
+        original_name: "展位照片.png",
+        content_type: "image/png",
+        size_bytes: 2048,
+        storage_key: `icon/${id}`,
+      })
+      .execute();
+    const named = await namedFiles(api.db, [
+      { field: "photo_file_id", old: null, new: id },
+      { field: "drawingUrl", old: `/files/${id}`, new: null },
+      { field: "holder_name", old: "甲", new: "乙" },
+    ]);
+    expect(named).toEqual([
+      { field: "photo_file_id", old: null, new: "展位照片.png (2048 B)" },
+      { field: "drawingUrl", old: "展位照片.png (2048 B)", new: null },
+      { field: "holder_name", old: "甲", new: "乙" },
+    ]);
   });
 
   it("records sign-ins, failed ones too, and refuses to change or delete a history row", async () => {

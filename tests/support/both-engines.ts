@@ -24,4 +24,5 @@ export const BOTH_ENGINES: ReadonlySet<string> = new Set([
   "demo-dates.test.ts",
   // The history's append-only trigger and the teams' grants (issue 55, docs/decisions/069).
   "team.test.ts",
+  "team-grants.test.ts",
 ]);

@@ -57,7 +57,8 @@ describe.each(backendsOf(import.meta.url))("the grant matrix on %s", (backend) =
   });
   afterAll(() => api?.close());
 
-  const status = async (path: string, ticket: string, change = false) => (await api.call(path, { ticket, form: change ? { probe: "1" } : undefined, lang: "zh" })).status;
+  const status = async (path: string, ticket: string, change = false) =>
+    (await api.call(path, { ticket, form: change ? { probe: "1" } : undefined, lang: "zh" })).status;
 
   /** For one seat and one area at one level: the menu, the read and the change answer as the level says. */
   async function expectLevel(ticket: string, probe: Probe, level: AreaLevel | "none", where: string) {

@@ -31,6 +31,7 @@ import { seedReservationsDemo } from "./reservations";
 import { seedEpidemicDemo } from "./epidemic";
 import { seedVideoDemo } from "./video";
 import { DEMO_TEAM_ACCOUNTS, seedTeamDemo } from "./team";
+import { seedHistoryDemo } from "./history";
 import { databaseKind, MixedDatabaseRefusal } from "../setup/database-kind";
 import { addButtonsOnce, addPortalMenus } from "../setup/portal-structure";
 import { CARRIER_ROLE_ID, EXHIBITOR_ROLE_ID, ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
@@ -107,6 +108,7 @@ async function addMissingDemoRows(db: Database, store?: ObjectStore) {
     await seedReservationsDemo(db, exhibition.id, firstCalendar, store);
     await seedEpidemicDemo(db, exhibition.id, firstCalendar, store);
     await seedTeamDemo(db, exhibition.id);
+    await seedHistoryDemo(db, exhibition.id);
   }
 }
 
@@ -251,6 +253,7 @@ export async function seedDemoData(db: Database, now = appClock.now(), options: 
     await seedReservationsDemo(trx, exhibition.id, calendar, options.store);
     await seedEpidemicDemo(trx, exhibition.id, calendar, options.store);
     await seedTeamDemo(trx, exhibition.id);
+    await seedHistoryDemo(trx, exhibition.id);
   });
   return { created: true as const };
 }

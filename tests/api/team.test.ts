@@ -224,6 +224,24 @@ describe.each(backendsOf(import.meta.url))("teams, staff roles and the history (
     expect((await api.call<StaffView>("/smeb/staff/list", { ticket: tickets.admin })).data.accounts.find((a) => a.userId === adminId)!.full).toBe(true);
   });
 
+  it("tells the demo's story: its records were made by their owners, reviewed by the organizer, and its team invited", async () => {
+    const std01 = await api.db.selectFrom("users").select("id").where("username", "=", "std01").executeTakeFirstOrThrow();
+    const badge = await api.db
+      .selectFrom("badges")
+      .select(["id", "status"])
+      .where("user_id", "=", std01.id)
+      .where("status", "=", "approved")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const story = await api.call<HistoryEntry[]>("/smeb/history/record", { ticket: tickets.std01, query: { type: "badge", id: String(badge.id) } });
+    expect(story.data.slice(0, 2).map((e) => [e.kind, e.actorRole, e.actor])).toEqual([
+      ["create", "owner", "std01"],
+      ["review", "organizer", "admin"],
+    ]);
+    const invited = await api.call<HistoryPage>("/smeb/history/list", { ticket: tickets.admin, query: { kind: "invite" } });
+    expect(invited.data.rows.map((r) => r.summary)).toEqual(expect.arrayContaining(["std01a", "std01b", "finance01", "logistics01"]));
+  });
+
   it("names a file in a change by its name and size, never by its address", async () => {
     const id = `hist-${crypto.randomBytes(6).toString("hex")}`;
     await api.db

@@ -60,6 +60,10 @@ export type VehicleAccount = (typeof VEHICLE_ACCOUNTS)[number];
 export const TEAM_ACCOUNTS = ["team-flow"] as const;
 export type TeamAccount = (typeof TEAM_ACCOUNTS)[number];
 
+/** Exhibitors of the record history spec (record-history.spec.ts), each with a standard booth (9P01...). */
+export const HISTORY_ACCOUNTS = ["history-order"] as const;
+export type HistoryAccount = (typeof HISTORY_ACCOUNTS)[number];
+
 /** The throwaway account of this project (the start script creates one per project). */
 export function accountFor(
   kind:
@@ -76,7 +80,8 @@ export function accountFor(
     | InvoiceAccount
     | TransportAccount
     | VehicleAccount
-    | TeamAccount,
+    | TeamAccount
+    | HistoryAccount,
   testInfo: TestInfo,
 ) {
   return `e2e-${kind}-${testInfo.project.name}`;

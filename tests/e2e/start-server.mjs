@@ -73,6 +73,10 @@ booths.push(...boothsOf(vehicleAccounts, "9M", "1"));
 const teamAccounts = ["team-flow"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
 users.push(...exhibitors(teamAccounts));
 booths.push(...boothsOf(teamAccounts, "9N", "1"));
+// The record history spec (record-history.spec.ts): one exhibitor with a standard booth per test and project (HISTORY_ACCOUNTS), 9P01....
+const historyAccounts = ["history-order"].flatMap((kind) => ["js-on", "js-off"].map((project) => `e2e-${kind}-${project}`));
+users.push(...exhibitors(historyAccounts));
+booths.push(...boothsOf(historyAccounts, "9P", "1"));
 
 // Several subjects in one run: an option given once holds for all, one given once per subject goes to each in order.
 cli(

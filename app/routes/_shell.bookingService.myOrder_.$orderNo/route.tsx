@@ -20,6 +20,8 @@ import { formConstraints } from "~/lib/forms.server";
 import { formHolderOf, requireShellUser } from "~/lib/permissions.server";
 import type { PageHandle } from "~/contracts/permission/page-handle";
 import { Toast } from "~/components/toast";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 import "~/contracts/orders/texts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
@@ -35,7 +37,8 @@ export const handle = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const orderNo = orderNoOf(params);
-  const order = await loadOrder(api, orderNo, request, context);
+  // The order and its history of changes side by side; the history is null for a member without the service orders area.
+  const [order, history] = await Promise.all([loadOrder(api, orderNo, request, context), loadRecordHistory(api, "serviceOrder", orderNo)]);
   const url = new URL(request.url);
   // The contractor details typed before the session ended come back once (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), ["contractorCompany", "contractorContact", "contractorPhone"], "contractor");
@@ -44,6 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       title: translate(language, "orders.detail.title", { orderNo }),
       language,
       order,
+      history,
       notice: orderNotice(url.searchParams.get("notice")),
       confirmDelete: url.searchParams.get("confirm") === "delete" && order.allowedActions.includes("delete"),
       heldContractor: held.values as Record<string, string> | null,
@@ -154,6 +158,7 @@ export default function OrderPage() {
         <FileLinks title={t("orders.detail.voucher")} urls={order.voucherUrl ? [order.voucherUrl] : []} testId="voucher-file" />
 
         {can("delete") ? <DeleteOrder orderNo={order.orderNo} confirming={data.confirmDelete} /> : null}
+        <RecordHistory entries={data.history} order={2} />
       </Stack>
     </Paper>
   );

@@ -27,6 +27,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { EXCEL_UPLOAD, EXHIBIT_FIELDS, ExhibitForm, ImportForm } from "./exhibit-forms";
 import "~/contracts/transport/texts";
 import { Panel } from "~/components/panel";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -48,7 +50,11 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const id = idOf(params);
-  const declaration = await requireOk(await api.call(transportEndpoints.detail, { id }), request, context);
+  // The declaration and its history of changes side by side; the history is null for a member without the transport area.
+  const [declaration, history] = await Promise.all([
+    api.call(transportEndpoints.detail, { id }).then((result) => requireOk(result, request, context)),
+    loadRecordHistory(api, "transportDeclaration", id),
+  ]);
   // The carriers and booths for the header form, only while it can be changed.
   const list = declaration.editable ? await requireOk(await api.call(transportEndpoints.list), request, context) : null;
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECLARATION_FIELDS, ...EXHIBIT_FIELDS, "body"]);
@@ -58,6 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     {
       title: translate(language, "transport.detail.title", { id }),
       declaration,
+      history,
       carriers: list?.carriers ?? [],
       booths: list?.booths ?? [],
       buildUpTo: list?.buildUp.to ?? "",
@@ -276,6 +283,12 @@ export default function DeclarationPage() {
           lastResult={resultFor("message")}
           pending={pending}
         />
+      ) : null}
+
+      {data.history ? (
+        <Panel>
+          <RecordHistory entries={data.history} order={2} />
+        </Panel>
       ) : null}
     </Stack>
   );

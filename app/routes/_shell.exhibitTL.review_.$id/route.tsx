@@ -23,6 +23,8 @@ import { DecisionForms } from "./decision-forms";
 import "~/contracts/transport/texts";
 import { ORGANIZER_ROLE_ID } from "~/contracts/permission/roles";
 import { Panel } from "~/components/panel";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -43,12 +45,17 @@ const DECISION_FIELDS = ["decision", "amount", "note", "reason"] as const;
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const id = idOf(params);
-  const declaration = await requireOk(await api.call(transportEndpoints.carrierDetail, { id }), request, context);
+  // The declaration and its history of changes side by side; the history is null for a carrier (not its record) and a staff role without the transport area.
+  const [declaration, history] = await Promise.all([
+    api.call(transportEndpoints.carrierDetail, { id }).then((result) => requireOk(result, request, context)),
+    loadRecordHistory(api, "transportDeclaration", id),
+  ]);
   const held = await heldFormValues(request, context, formHolderOf(info), ["intent", ...DECISION_FIELDS, "body"]);
   return json(
     {
       title: translate(language, "transport.detail.title", { id }),
       declaration,
+      history,
       canWrite: info.infoVO.roleId !== ORGANIZER_ROLE_ID,
       held: held.values,
       constraints: formConstraints({ decision: reviewDecisionSchema, message: messageSchema }),
@@ -85,7 +92,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ReviewDetailPage() {
   const { t } = useTranslation();
-  const { declaration: d, canWrite, held, constraints } = useLoaderData<typeof loader>();
+  const { declaration: d, history, canWrite, held, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   const resultFor = (form: string) => (actionData?.form === form ? actionData.result : undefined);
@@ -114,6 +121,11 @@ export default function ReviewDetailPage() {
         lastResult={resultFor("message")}
         pending={pending}
       />
+      {history ? (
+        <Panel>
+          <RecordHistory entries={history} order={2} />
+        </Panel>
+      ) : null}
     </Stack>
   );
 }

@@ -25,6 +25,8 @@ import { regionChoicesUrl } from "~/contracts/lookups/region-choices";
 import { Toast } from "~/components/toast";
 import "~/contracts/exhibitor/texts";
 import { PagePanel } from "~/components/page-panel";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -35,7 +37,8 @@ const noStore = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language, info } = await requireShellUser(request, context);
   const url = new URL(request.url);
-  const profile = await loadProfile(api, request, context);
+  // The profile and its history of changes side by side (the profile is the company's: the account's id); null for a member without the area.
+  const [profile, history] = await Promise.all([loadProfile(api, request, context), loadRecordHistory(api, "exhibitorProfile", info.infoVO.id)]);
   const step = stepOf(url) ?? profile.firstIncompleteStep ?? "company";
   const readOnly = profile.status === "under_review";
 
@@ -78,6 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: translate(language, "exhibitor.title"),
       language,
       profile: { ...profile, history: profile.history.slice(0, 10) },
+      history,
       step: shownStep,
       values,
       options,
@@ -144,6 +148,8 @@ export default function ExhibitorDataPage() {
           <ProfileHistory history={profile.history} />
         </>
       )}
+      {/* Named apart from the profile's own "History" (its review steps): this one lists every field changed, by whom. */}
+      <RecordHistory entries={data.history} title="team.history.changesSection" order={2} />
     </PagePanel>
   );
 }

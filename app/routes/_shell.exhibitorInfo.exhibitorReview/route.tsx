@@ -18,6 +18,8 @@ import { PROFILE_STATUSES } from "~/contracts/exhibitor/values";
 import { Toast } from "~/components/toast";
 import "~/contracts/exhibitor/texts";
 import { ReviewDecisionForm } from "~/components/review/decision-form";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -32,7 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = translate(language, "exhibitor.review.title");
   const userId = Number(url.searchParams.get("userId"));
   if (Number.isInteger(userId) && userId > 0) {
-    const profile = await requireOk(await api.call(exhibitorEndpoints.reviewDetail, { userId }), request, context);
+    // The profile and its history of changes side by side; the history is null for a staff role without the exhibitor data area.
+    const [profile, history] = await Promise.all([
+      api.call(exhibitorEndpoints.reviewDetail, { userId }).then((result) => requireOk(result, request, context)),
+      loadRecordHistory(api, "exhibitorProfile", userId),
+    ]);
     const draft = (profile.submitted ?? profile.draft) as Record<string, unknown>;
     const options = {
       ...(await loadStepOptions(api, "company", draft, language, request, context)),
@@ -46,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         view: "detail" as const,
         userId,
         profile,
+        history,
         options,
         constraints,
         list: null,
@@ -59,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const list = await requireOk(await api.call(exhibitorEndpoints.reviewList, { status, page, pageSize: 20 }), request, context);
   return json(
-    { title, language, view: "list" as const, userId: null, profile: null, options: null, constraints: null, list, status, decided: false },
+    { title, language, view: "list" as const, userId: null, profile: null, history: null, options: null, constraints: null, list, status, decided: false },
     { headers: noStore },
   );
 }
@@ -211,6 +218,8 @@ function ReviewDetail() {
         />
       ) : null}
       <ProfileSummary profile={profile} options={data.options ?? {}} />
+      {/* Named apart from the profile's own "History" (its review steps): this one lists every field changed, by whom. */}
+      <RecordHistory entries={data.history} title="team.history.changesSection" order={2} />
     </Stack>
   );
 }

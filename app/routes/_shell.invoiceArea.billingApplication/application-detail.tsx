@@ -10,9 +10,13 @@ import { PATH } from "./application-form";
 import { QrLinkPanel } from "./qr-link-panel";
 import "~/contracts/invoices/texts";
 import { formatCny } from "~/contracts/common/format";
+import type { HistoryEntry } from "~/contracts/team/api-types";
+import { RecordHistory } from "~/features/team/record-history";
 
 type Props = {
   application: InvoiceApplicationDetail;
+  /** Every change made to it (null: the viewer may not see it, so no section). */
+  history: HistoryEntry[] | null;
   qrImage: string | null;
   qrLink: string | null;
   /** Asking before the QR link is revoked (`?qrRevoke=1`). */
@@ -22,8 +26,8 @@ type Props = {
   pending: boolean;
 };
 
-/** One application: its items and details, the QR page for the finance colleague, the e-invoice once issued. */
-export function ApplicationDetail({ application, qrImage, qrLink, confirmRevoke, qrError, pending }: Props) {
+/** One application: its items and details, the QR page for the finance colleague, the e-invoice once issued, its history. */
+export function ApplicationDetail({ application, history, qrImage, qrLink, confirmRevoke, qrError, pending }: Props) {
   const { t } = useTranslation();
   const a = application;
   return (
@@ -96,6 +100,7 @@ export function ApplicationDetail({ application, qrImage, qrLink, confirmRevoke,
       <Text size="xs" c="dimmed">
         {exhibitionDate(a.createdAt)}
       </Text>
+      <RecordHistory entries={history} />
     </Stack>
   );
 }

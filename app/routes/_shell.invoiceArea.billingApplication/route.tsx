@@ -26,6 +26,7 @@ import { QR_REVOKE_QUESTION } from "./qr-link-panel";
 import "~/contracts/invoices/texts";
 import { Panel } from "~/components/panel";
 import { PageHeading } from "~/components/page-heading";
+import { loadRecordHistory } from "~/features/team/record-history.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -48,13 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewId = idOf(url.searchParams.get("id"));
   const constraints = formConstraints({ create: applicationSchema, update: applicationUpdateSchema });
   if (viewId) {
-    const application = await ok(api.call(invoiceEndpoints.detail, { id: viewId }));
+    // The application and its history of changes side by side; the history is null for a member without the invoices area.
+    const [application, history] = await Promise.all([ok(api.call(invoiceEndpoints.detail, { id: viewId })), loadRecordHistory(api, "invoice", viewId)]);
     const qrLink = application.qr ? new URL(application.qr.url, url.origin).toString() : null;
     return json(
       {
         title,
         view: "detail" as const,
         application,
+        history,
         qrLink,
         qrImage: qrLink ? await qrImageOf(qrLink) : null,
         confirmRevoke: Boolean(qrLink) && url.searchParams.get(QR_REVOKE_QUESTION) === "1",
@@ -88,6 +91,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title,
       view: "list" as const,
       application: null,
+      history: null,
       qrLink: null,
       qrImage: null,
       confirmRevoke: false,
@@ -179,6 +183,7 @@ export default function BillingApplicationPage() {
         {data.view === "detail" && data.application ? (
           <ApplicationDetail
             application={data.application}
+            history={data.history}
             qrImage={data.qrImage}
             qrLink={data.qrLink}
             confirmRevoke={data.confirmRevoke}

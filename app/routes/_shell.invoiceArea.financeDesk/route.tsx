@@ -22,6 +22,8 @@ import { INVOICE_PDF_UPLOAD, InvoiceDecision, InvoiceQueue } from "./invoice-que
 import { VoucherDecision, VoucherQueue } from "./voucher-queue";
 import "~/contracts/invoices/texts";
 import { Panel } from "~/components/panel";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import { RecordHistory } from "~/features/team/record-history";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data?.title ?? shellTitle(matches) }];
 
@@ -45,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         query,
         constraints,
         invoices: null,
+        history: null,
         vouchers: null,
         bills: await requireOk(await api.call(billEndpoints.list, { keyword: query.keyword }), request, context),
       },
@@ -57,17 +60,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         query,
         constraints,
         invoices: null,
+        history: null,
         vouchers: await requireOk(await api.call(paymentVoucherEndpoints.reviewList, filters), request, context),
         bills: null,
       },
       { headers: NO_STORE },
     );
+  // `?id=`: the application under review and its history of changes, side by side with the queue it is read from; the
+  // history is null for a staff role without the invoices area, and is dropped when the queue no longer holds the row.
+  const [invoices, history] = await Promise.all([
+    api.call(invoiceEndpoints.reviewList, filters).then((result) => requireOk(result, request, context)),
+    query.id ? loadRecordHistory(api, "invoice", query.id) : null,
+  ]);
   return json(
     {
       title,
       query,
       constraints,
-      invoices: await requireOk(await api.call(invoiceEndpoints.reviewList, filters), request, context),
+      invoices,
+      history: invoices.rows.some((row) => row.id === query.id) ? history : null,
       vouchers: null,
       bills: null,
     },
@@ -145,7 +156,10 @@ function Queue({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>>
   const page = data.invoices!;
   const row = query.id ? page.rows.find((r) => r.id === query.id) : null;
   return row ? (
-    <InvoiceDecision row={row} query={query} reply={{ constraint: data.constraints.issue, lastResult }} />
+    <>
+      <InvoiceDecision row={row} query={query} reply={{ constraint: data.constraints.issue, lastResult }} />
+      <RecordHistory entries={data.history} />
+    </>
   ) : (
     <InvoiceQueue page={page} query={query} />
   );

@@ -72,6 +72,8 @@ export async function teamOf(db: Database, owner: TeamOwner): Promise<TeamView> 
 }
 
 export async function memberOf(db: Database, owner: TeamOwner, memberId: number): Promise<TeamMemberView> {
+  // The owner is not a member: never revoked, never without an area (hand the account over instead).
+  if (memberId === owner.userId) throw new ApiError(ApiCode.conflict, "team.errors.ownerKeepsEverything");
   const member = (await teamOf(db, owner)).members.find((m) => m.memberId === memberId);
   // Another company's member, a staff account or nobody: the same answer, nothing about whose it is.
   if (!member) throw notFound("team.errors.notYourMember");

@@ -147,7 +147,9 @@ describe.each(backendsOf(import.meta.url))("teams, staff roles and the history (
     expect(foreign.status).toBe(404);
     expect(foreign.message).toBe("This person is not on your team");
     // The owner is not a member: they cannot be revoked.
-    expect((await api.call("/smeb/team/revoke", { ticket: owner.ticket, form: { memberId: String(owner.userId) }, lang: "en" })).status).toBe(404);
+    const self = await api.call("/smeb/team/revoke", { ticket: owner.ticket, form: { memberId: String(owner.userId) }, lang: "en" });
+    expect(self.status).toBe(409);
+    expect(self.message).toBe("The owner cannot be removed and keeps every grant; hand the ownership over first");
     expect(JSON.stringify(await api.call<TeamView>("/smeb/team/list", { ticket: owner.ticket }))).toBe(before);
   });
 

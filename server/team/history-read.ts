@@ -24,7 +24,7 @@ const EXPORT_MAX_ROWS = 100_000;
  * member only in the areas they hold); a staff account the areas of its role.
  */
 type HistoryRow = {
-  id: string;
+  id: number;
   at: Date;
   actor_label: string;
   actor_company: string | null;

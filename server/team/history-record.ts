@@ -64,7 +64,8 @@ export async function recordHistory(db: Database, entry: HistoryEntryInput) {
       record_type: entry.recordType ?? null,
       record_id: entry.recordId === null || entry.recordId === undefined ? null : String(entry.recordId),
       summary: entry.summary ?? null,
-      changes: JSON.stringify(entry.changes?.length ? entry.changes : null),
+      // SQL NULL when nothing changed, never a JSON null (a dump and restore would not keep the difference).
+      changes: entry.changes?.length ? JSON.stringify(entry.changes) : undefined,
     })
     .execute();
 }

@@ -52,8 +52,9 @@ export async function up(db: Kysely<any>) {
   await sql`alter table sessions add column member_user_id integer references users(id) on delete cascade`.execute(db);
   await sql`create index sessions_member on sessions (member_user_id) where member_user_id is not null`.execute(db);
 
+  // An integer id (not bigint): two billion entries are far beyond a show, and both engines read it as a number.
   await sql`create table history (
-    id bigserial primary key,
+    id serial primary key,
     exhibition_id integer not null,
     at timestamptz not null,
     actor_user_id integer,

@@ -39,7 +39,7 @@ interface MemberGrantTable {
 
 /** One entry of the history: append-only, the table refuses updates and deletes (0045-teams-and-history). */
 interface HistoryTable {
-  id: Generated<string>;
+  id: Generated<number>;
   exhibition_id: number;
   at: Timestamp;
   actor_user_id: number | null;

@@ -60,8 +60,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   rememberForm(request, formData);
   const intent = String(formData.get("intent") ?? "");
-  const failed = (extra: { row?: AccountReply; roleErrors?: string[] }) =>
-    json({ result: null, row: extra.row ?? null, roleErrors: extra.roleErrors ?? null }, { status: 400, headers: noStore });
+  const failed = (extra: { row?: AccountReply; roleErrors?: string[]; roleValues?: Record<string, string> }) =>
+    json(
+      { result: null, row: extra.row ?? null, roleErrors: extra.roleErrors ?? null, roleValues: extra.roleValues ?? null },
+      { status: 400, headers: noStore },
+    );
 
   if (intent === "role" || intent === "revoke") {
     const parsed = staffIdSchema.safeParse({ userId: formData.get("userId") });
@@ -81,16 +84,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The grants go as the form posts them (`grant.<area>`); the API refuses an unknown area or level.
     for (const [key, value] of formData) if (typeof value === "string" && key !== "intent") fields[key] = value;
     const result = await handleAuthErrors(await api.call(teamEndpoints.saveRole, fields as { nameZh: string }), request, context);
-    if (!result.ok) return failed({ roleErrors: [result.message] });
+    // What was typed comes back with the refusal.
+    if (!result.ok) return failed({ roleErrors: [result.message], roleValues: fields });
     return redirect(`${PATH}?done=roleSaved`);
   }
 
   const submission = parseWithZod(formData, { schema: inviteStaffSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), row: null, roleErrors: null }, { status: 400, headers: noStore });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), row: null, roleErrors: null, roleValues: null }, { status: 400, headers: noStore });
   const v = submission.value;
   const form = { username: v.username, displayName: v.displayName, email: v.email ?? "", mobile: v.mobile ?? "", roleId: String(v.roleId) };
   const result = await handleAuthErrors(await api.call(teamEndpoints.inviteStaff, form), request, context);
-  if (!result.ok) return json({ result: replyToApiFailure(submission, result, INVITE_FIELDS), row: null, roleErrors: null }, { status: 400, headers: noStore });
+  if (!result.ok)
+    return json(
+      { result: replyToApiFailure(submission, result, INVITE_FIELDS), row: null, roleErrors: null, roleValues: null },
+      { status: 400, headers: noStore },
+    );
   return redirect(`${PATH}?done=invited`);
 }
 
@@ -135,7 +144,7 @@ export default function StaffPage() {
           <Title order={2} size="h4">
             {t("team.staff.rolesHeading")}
           </Title>
-          <StaffRoles roles={data.staff.roles} errors={roleErrors} pending={isPending} />
+          <StaffRoles roles={data.staff.roles} errors={roleErrors} typed={actionData?.roleValues ?? undefined} pending={isPending} />
         </Stack>
       </Paper>
     </Stack>

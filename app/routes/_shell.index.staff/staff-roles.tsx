@@ -8,7 +8,18 @@ import { useTranslation } from "~/i18n/texts";
 import "~/contracts/team/texts";
 
 /** The roles with their areas; the organizer's own roles can be changed, and a new one composed. */
-export function StaffRoles({ roles, errors, pending }: { roles: StaffRoleView[]; errors?: string[]; pending: boolean }) {
+export function StaffRoles({
+  roles,
+  errors,
+  typed,
+  pending,
+}: {
+  roles: StaffRoleView[];
+  errors?: string[];
+  /** The fields of a refused save, shown again as typed. */
+  typed?: Record<string, string>;
+  pending: boolean;
+}) {
   const { t, language } = useTranslation();
   const grantsLine = (grants: Grants) =>
     Object.entries(grants)
@@ -50,11 +61,19 @@ export function StaffRoles({ roles, errors, pending }: { roles: StaffRoleView[];
               </Text>
             ) : null}
             <Group grow>
-              <TextInput name="nameZh" label={t("team.fields.roleNameZh")} required maxLength={40} />
-              <TextInput name="nameEn" label={t("team.fields.roleNameEn")} required maxLength={60} />
+              <TextInput name="nameZh" label={t("team.fields.roleNameZh")} required maxLength={40} defaultValue={typed?.nameZh} />
+              <TextInput name="nameEn" label={t("team.fields.roleNameEn")} required maxLength={60} defaultValue={typed?.nameEn} />
             </Group>
-            <Checkbox name="seesPersonalData" label={t("team.fields.seesPersonalData")} />
-            <GrantSelects areas={AREAS} grants={{}} idPrefix="compose" />
+            <Checkbox name="seesPersonalData" label={t("team.fields.seesPersonalData")} defaultChecked={typed?.seesPersonalData === "on"} />
+            <GrantSelects
+              areas={AREAS}
+              grants={Object.fromEntries(
+                Object.entries(typed ?? {})
+                  .filter(([key, level]) => key.startsWith("grant.") && (level === "read" || level === "edit"))
+                  .map(([key, level]) => [key.slice("grant.".length), level]),
+              )}
+              idPrefix="compose"
+            />
             <div>
               <Button type="submit" loading={pending}>
                 {t("team.staff.saveRole")}

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import "../../app/contracts/common/zod-messages";
 import { languageFromAcceptLanguage, type Language } from "../../app/contracts/i18n/config";
 import { translateMessage } from "../../app/contracts/i18n/translate.server";
+import { maskPersonalFields, masksForStaff } from "../team/personal-data";
 
 /** Response codes of the exhibition API (docs/product.md § The exhibition API, § Messages and errors). 200 is the only success. */
 export const ApiCode = {
@@ -52,7 +53,8 @@ export function requestLanguage(req: Request): Language {
 }
 
 export function sendOk<T>(res: Response, data: T, message = "success") {
-  const body: Envelope<T> = { code: ApiCode.ok, message, data };
+  // A staff role without personal data gets contacts and ID numbers masked, whatever the domain answered.
+  const body: Envelope<T> = { code: ApiCode.ok, message, data: masksForStaff(res) ? maskPersonalFields(data) : data };
   res.status(200).json(body);
 }
 

@@ -3,6 +3,7 @@ import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { findStoredFile, type StoredFile } from "../uploads/files";
 import type { ObjectStore } from "../uploads/object-store";
+import { maskPersonalColumns, masksForStaff } from "../team/personal-data";
 
 /**
  * The one way an API route answers with a file it made (xlsx exports and templates, PDFs): the
@@ -25,7 +26,9 @@ export function attachmentDisposition(filename: string, asciiFallback: string) {
  * Sends the bytes as a download; `inline` lets the browser show it in place instead (an image on a
  * page), still with its name for "save as".
  */
-export function sendFile(res: Response, bytes: Uint8Array, contentType: string, name: DownloadName | string, options: { inline?: boolean } = {}) {
+export async function sendFile(res: Response, bytes: Uint8Array, contentType: string, name: DownloadName | string, options: { inline?: boolean } = {}) {
+  // A staff role without personal data gets a workbook's contact and ID columns masked (decision 069).
+  if (contentType === XLSX_CONTENT_TYPE && masksForStaff(res)) bytes = await maskPersonalColumns(bytes);
   const { filename, ascii } = typeof name === "string" ? { filename: name, ascii: name } : name;
   const disposition = attachmentDisposition(filename, ascii);
   res

@@ -10,8 +10,8 @@ import { allows, type Area, AREAS, isArea } from "../../app/contracts/team/areas
 import type { HistoryChange, HistoryEntry, HistoryPage } from "../../app/contracts/team/api-types";
 import { type HistoryKind, type HistoryQuery, HISTORY_KINDS, type HistoryRecordType } from "../../app/contracts/team/schema";
 import { isOrganizer } from "../../app/contracts/permission/roles";
-import { maskEmail, maskPhone } from "../../app/contracts/common/format";
 import { RECORD_TABLES } from "./history-records";
+import { isPersonalField, maskedValue, seesPersonalData } from "./personal-data";
 import { countRows, pageRows } from "../db/paging";
 
 /** The organizer's log shows this many entries a page; the workbook at most this many rows. */
@@ -55,23 +55,16 @@ const toEntry = (row: HistoryRow): HistoryEntry => ({
   changes: Array.isArray(row.changes) ? (row.changes as HistoryChange[]) : [],
 });
 
-/** A contact or ID number column ("mobile", "id_number", "draft.contact1Email"): the last name of a field's path. */
-const PERSONAL_FIELD = /(mobile|phone|email|id_?number)$|(^|_)tel$/i;
-
 /**
  * docs/product.md § Masked personal data: the records' own views show contacts and ID numbers masked
  * to everyone but roleId 1 (their owner too), so their history does the same with the old and new values.
  */
 function maskedChange(change: HistoryChange): HistoryChange {
-  if (!PERSONAL_FIELD.test(change.field.split(".").pop() ?? "")) return change;
-  const mask = /email$/i.test(change.field) ? maskEmail : maskPhone;
-  return { ...change, old: change.old === null ? null : mask(change.old), new: change.new === null ? null : mask(change.new) };
+  if (!isPersonalField(change.field)) return change;
+  return { ...change, old: change.old === null ? null : maskedValue(change.old), new: change.new === null ? null : maskedValue(change.new) };
 }
 
 const maskedEntry = (entry: HistoryEntry): HistoryEntry => ({ ...entry, changes: entry.changes.map(maskedChange) });
-
-/** Unmasked for the organizer, and of its staff only for roles that need personal data (decision 069). */
-export const seesPersonalData = (caller: SessionUser) => isOrganizer(caller.user.roleId) && (caller.team?.kind !== "staff" || caller.team.seesPersonalData);
 
 /** One record's history, oldest first, if the caller may see the record; 404 otherwise (nothing about whose it is). */
 export async function recordHistory(db: Database, caller: SessionUser, recordType: HistoryRecordType, recordId: string): Promise<HistoryEntry[]> {

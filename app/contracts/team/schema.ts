@@ -116,13 +116,19 @@ export const staffRoleChangeSchema = z.object({ userId: idValue(label("staff")),
 export const staffIdSchema = z.object({ userId: idValue(label("staff")) });
 
 export const staffRoleSchema = withGrantFields(
-  z.object({
-    roleId: z.preprocess(blank, idValue(label("role")).optional()),
-    nameZh: requiredText(label("roleNameZh"), 40),
-    nameEn: requiredText(label("roleNameEn"), 60),
-    seesPersonalData: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
-    grant: grantsOf(AREAS),
-  }),
+  z
+    .object({
+      roleId: z.preprocess(blank, idValue(label("role")).optional()),
+      nameZh: requiredText(label("roleNameZh"), 40),
+      nameEn: requiredText(label("roleNameEn"), 60),
+      seesPersonalData: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+      grant: grantsOf(AREAS),
+    })
+    // The accounts and settings it edits are made of contacts: masked ones would be saved back masked.
+    .refine((role) => role.seesPersonalData || role.grant.showSettings !== "edit", {
+      message: "team.errors.settingsNeedPersonalData",
+      path: ["seesPersonalData"],
+    }),
 );
 export type StaffRoleInput = z.infer<typeof staffRoleSchema>;
 

@@ -52,6 +52,7 @@ const team = {
     builtinRole: "A built-in role cannot be changed; compose a new role instead",
     notStaff: "This is not a staff account of this exhibition",
     ownAccount: "You cannot change your own access",
+    settingsNeedPersonalData: 'A role that edits show settings and accounts sees personal data: tick "Sees personal data unmasked" or grant the area read only',
     noContact: "The invitation could not be sent: no e-mail or mobile number was reachable",
   },
   team: {

@@ -54,6 +54,7 @@ const team: typeof en = {
     builtinRole: "内置角色不能修改，请新建角色",
     notStaff: "这不是本展会的工作人员账号",
     ownAccount: "不能修改自己的权限",
+    settingsNeedPersonalData: "可编辑展会设置与账号的角色须能查看个人信息：请勾选“可查看未脱敏的个人信息”，或将该区域设为只读",
     noContact: "邀请未能发送：邮箱和手机号均无法送达",
   },
   team: {

@@ -37,7 +37,7 @@ export function accountRoutes(deps: ApiDeps): Router {
   mount(router, accountEndpoints.importTemplate, async ({ req, res }) => {
     await organizerFor(deps, req, res);
     const language = requestLanguage(req);
-    sendFile(res, await exhibitorTemplate(language), XLSX_CONTENT_TYPE, templateFileName(language));
+    await sendFile(res, await exhibitorTemplate(language), XLSX_CONTENT_TYPE, templateFileName(language));
   });
 
   mount(router, accountEndpoints.importPreview, async ({ req, res }) => {

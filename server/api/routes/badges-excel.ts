@@ -30,7 +30,7 @@ export function badgeExcelRoutes(deps: ApiDeps): Router {
   mount(router, badgeEndpoints.template, async ({ req, res }) => {
     const caller = await callerOf(req, res);
     const language = requestLanguage(req);
-    sendFile(res, await badgeTemplate(language, await callerCompany(db, caller, language)), XLSX_CONTENT_TYPE, excelFileName(language, "templateFile"));
+    await sendFile(res, await badgeTemplate(language, await callerCompany(db, caller, language)), XLSX_CONTENT_TYPE, excelFileName(language, "templateFile"));
   });
 
   mount(router, badgeEndpoints.upload, async ({ req, res }) => {
@@ -53,7 +53,7 @@ export function badgeExcelRoutes(deps: ApiDeps): Router {
     const caller = await callerOf(req, res);
     const language = requestLanguage(req);
     const { keyword } = call.input;
-    sendFile(res, await badgesWorkbook(await allOwnBadges(db, caller, keyword), language), XLSX_CONTENT_TYPE, excelFileName(language, "exportFile"));
+    await sendFile(res, await badgesWorkbook(await allOwnBadges(db, caller, keyword), language), XLSX_CONTENT_TYPE, excelFileName(language, "exportFile"));
   });
 
   return router;

@@ -28,7 +28,7 @@ export function badgePrintRoutes(deps: ApiDeps): Router {
     const print = await loadBadgePrint(db, store, caller, query.ids, deps.sessionSecrets);
     const pdf = await renderBadgesPdf(print, query.layout);
     const fileName = `${translateMessage(requestLanguage(req), "badges.print.fileName")}.pdf`;
-    sendFile(res, pdf, PDF_CONTENT_TYPE, { filename: fileName, ascii: "badges.pdf" });
+    await sendFile(res, pdf, PDF_CONTENT_TYPE, { filename: fileName, ascii: "badges.pdf" });
   });
 
   // The QR of one badge, for the exhibitor's page: the owner's live badge, or any of the exhibition for roleId 1.

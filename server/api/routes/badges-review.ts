@@ -30,7 +30,7 @@ export function badgeReviewRoutes(deps: ApiDeps): Router {
     const filters = call.input;
     const language = requestLanguage(req);
     const workbook = await badgesWorkbook(await allForReview(db, caller, filters, language), language, { withExhibitor: true });
-    sendFile(res, workbook, XLSX_CONTENT_TYPE, excelFileName(language, "exportFile"));
+    await sendFile(res, workbook, XLSX_CONTENT_TYPE, excelFileName(language, "exportFile"));
   });
 
   return router;

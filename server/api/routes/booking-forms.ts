@@ -57,7 +57,7 @@ export function bookingFormRoutes(deps: ApiDeps): Router {
     const { res } = call;
     const { owner } = await caller(call.req, res);
     const { bytes, fileName } = await templatePdf(db, owner, call.input.boothId);
-    sendFile(res, bytes, PDF_CONTENT_TYPE, fileName);
+    await sendFile(res, bytes, PDF_CONTENT_TYPE, fileName);
   });
 
   // Special power / leakage-protector removal commitments.

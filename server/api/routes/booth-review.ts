@@ -42,7 +42,7 @@ export function boothReviewRoutes(deps: ApiDeps): Router {
     const caller = await organizerOf(req, res);
     const language = requestLanguage(req);
     const bytes = await builderWorkbook(db, caller, language);
-    sendFile(res, bytes, XLSX_CONTENT_TYPE, builderExportName(language));
+    await sendFile(res, bytes, XLSX_CONTENT_TYPE, builderExportName(language));
   });
 
   return router;

@@ -71,7 +71,7 @@ export function epidemicRoutes(deps: ApiDeps): Router {
     const caller = await callerFor(deps, req, res);
     await requireEpidemicOn(db, caller.exhibitionId);
     const language = requestLanguage(req);
-    sendFile(res, await staffTemplate(language), XLSX_CONTENT_TYPE, staffTemplateFileName(language));
+    await sendFile(res, await staffTemplate(language), XLSX_CONTENT_TYPE, staffTemplateFileName(language));
   });
 
   mount(router, endpoints.settings, async ({ req, res }) => epidemicSettings(db, (await organizerFor(deps, req, res)).exhibitionId));
@@ -83,7 +83,7 @@ export function epidemicRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.export, async ({ req, res, input }) => {
     const organizer = await organizerFor(deps, req, res);
     const language = requestLanguage(req);
-    sendFile(res, await reviewWorkbook(db, organizer, input, language), XLSX_CONTENT_TYPE, reviewExportFileName(language));
+    await sendFile(res, await reviewWorkbook(db, organizer, input, language), XLSX_CONTENT_TYPE, reviewExportFileName(language));
   });
 
   return router;

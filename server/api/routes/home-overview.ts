@@ -34,7 +34,7 @@ export function homeOverviewRoutes(deps: ApiDeps): Router {
     const language = requestLanguage(call.req);
     const { bytes, title } = await notDoneWorkbook(db, organizer.exhibitionId, call.input.itemId, language);
     const name = `${title}.xlsx`;
-    sendFile(call.res, bytes, XLSX_CONTENT_TYPE, { filename: name, ascii: `not-done-${call.input.itemId}.xlsx` });
+    await sendFile(call.res, bytes, XLSX_CONTENT_TYPE, { filename: name, ascii: `not-done-${call.input.itemId}.xlsx` });
   });
 
   return router;

@@ -90,7 +90,7 @@ export function invoiceRoutes(deps: ApiDeps): Router {
     const language = requestLanguage(req);
     const { status, keyword } = call.input;
     const bytes = await financeWorkbook(db, caller, { status, keyword }, language);
-    sendFile(res, bytes, XLSX_CONTENT_TYPE, exportFileName(language));
+    await sendFile(res, bytes, XLSX_CONTENT_TYPE, exportFileName(language));
   });
 
   // Public: no session, any language; the limit is counted before anything else is looked at.

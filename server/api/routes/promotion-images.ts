@@ -37,7 +37,7 @@ export function promotionImageRoutes(deps: ApiDeps): Router {
     const { id, format, download } = call.input;
     const image = await promotionImage({ db, store }, caller, { kind: "invitation", id }, format, linkFor(req, caller), requestLanguage(req), appClock.now());
     res.set("Cache-Control", "private, no-cache");
-    sendFile(res, image.bytes, image.contentType, image.name, { inline: !download });
+    await sendFile(res, image.bytes, image.contentType, image.name, { inline: !download });
   });
 
   mount(router, endpoints.poster, async ({ req, res, ...call }) => {
@@ -53,7 +53,7 @@ export function promotionImageRoutes(deps: ApiDeps): Router {
       appClock.now(),
     );
     res.set("Cache-Control", "private, no-cache");
-    sendFile(res, image.bytes, image.contentType, image.name, { inline: !download });
+    await sendFile(res, image.bytes, image.contentType, image.name, { inline: !download });
   });
 
   return router;

@@ -62,7 +62,7 @@ export function promotionVisitorRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.exportAudience, async (call) => {
     const caller = await callerFor(deps, call.req, call.res);
     const language = requestLanguage(call.req);
-    sendFile(call.res, await audienceWorkbook(db, caller, call.input.keyword, language), XLSX_CONTENT_TYPE, audienceFileName(language));
+    await sendFile(call.res, await audienceWorkbook(db, caller, call.input.keyword, language), XLSX_CONTENT_TYPE, audienceFileName(language));
   });
   mount(router, endpoints.audienceChart, async ({ req, res, input }) => audienceChart(db, await callerFor(deps, req, res), input.days, appClock.now()));
 
@@ -70,13 +70,13 @@ export function promotionVisitorRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.exportVisitors, async (call) => {
     const caller = await organizerFor(deps, call.req, call.res);
     const language = requestLanguage(call.req);
-    sendFile(call.res, await visitorsWorkbook(db, caller, call.input, language), XLSX_CONTENT_TYPE, visitorsFileName(language));
+    await sendFile(call.res, await visitorsWorkbook(db, caller, call.input, language), XLSX_CONTENT_TYPE, visitorsFileName(language));
   });
   mount(router, endpoints.exportRanking, async (call) => {
     const caller = await organizerFor(deps, call.req, call.res);
     const language = requestLanguage(call.req);
     const { kind, period } = call.input;
-    sendFile(call.res, await rankingWorkbook(db, caller, kind, period, language, appClock.now()), XLSX_CONTENT_TYPE, rankingFileName(kind, language));
+    await sendFile(call.res, await rankingWorkbook(db, caller, kind, period, language, appClock.now()), XLSX_CONTENT_TYPE, rankingFileName(kind, language));
   });
   mount(router, endpoints.settings, async ({ req, res }) => visitorSettings(db, await organizerFor(deps, req, res)));
   mount(router, endpoints.saveSettings, async ({ req, res, input }) => saveVisitorSettings(db, await organizerFor(deps, req, res), input.contactsShared));

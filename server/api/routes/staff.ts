@@ -3,7 +3,8 @@ import { teamEndpoints } from "../../../app/contracts/team/endpoints.server";
 import { translate } from "../../../app/contracts/i18n/translate.server";
 import { sendActivation } from "../../auth/password-links";
 import { changeStaffRole, inviteStaff, revokeStaff, saveStaffRole, staffOf } from "../../team/staff";
-import { historyLog, historyWorkbook, logAreas, recordHistory, seesPersonalData } from "../../team/history-read";
+import { historyLog, historyWorkbook, logAreas, recordHistory } from "../../team/history-read";
+import { seesPersonalData } from "../../team/personal-data";
 import { noteHistory } from "../../team/history-record";
 import { organizerFor } from "../caller";
 import type { ApiDeps } from "../context";
@@ -72,7 +73,7 @@ export function staffRoutes(deps: ApiDeps): Router {
     const caller = await requireSession(deps, req, res);
     const bytes = await historyWorkbook(db, organizer.exhibitionId, input, logAreas(caller), language, !seesPersonalData(caller));
     const day = exhibitionDate(appClock.now());
-    sendFile(res, bytes, XLSX, { filename: `${translate(language, "team.history.sheet")}-${day}.xlsx`, ascii: `history-${day}.xlsx` });
+    await sendFile(res, bytes, XLSX, { filename: `${translate(language, "team.history.sheet")}-${day}.xlsx`, ascii: `history-${day}.xlsx` });
   });
 
   return router;

@@ -48,7 +48,7 @@ export function transportCarrierRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.ordersReport, async ({ req, res }) => {
     const viewer = await viewerOf(req, res);
     const language = requestLanguage(req);
-    sendFile(res, await ordersReport(db, viewer, language), XLSX_CONTENT_TYPE, reportFileName(language));
+    await sendFile(res, await ordersReport(db, viewer, language), XLSX_CONTENT_TYPE, reportFileName(language));
   });
 
   mount(router, endpoints.carrierHome, async ({ req, res }) => {

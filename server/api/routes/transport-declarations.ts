@@ -72,7 +72,7 @@ export function transportDeclarationRoutes(deps: ApiDeps): Router {
   mount(router, endpoints.exhibitTemplate, async ({ req, res }) => {
     await transportExhibitorOf(deps, req, res);
     const bytes = await exhibitTemplate();
-    sendFile(res, bytes, XLSX_CONTENT_TYPE, templateFileName());
+    await sendFile(res, bytes, XLSX_CONTENT_TYPE, templateFileName());
   });
 
   mount(router, endpoints.saveMessage, async (call) => {

@@ -29,7 +29,7 @@ export function blueCarRoutes(deps: ApiDeps): Router {
   // The pass itself, not the JSON envelope (refusals still come as envelopes): the owner's approved car, or any for the organizer.
   mount(router, endpoints.pass, async ({ req, res, input }) => {
     const pass = await loadBlueCarPass(db, await callerFor(deps, req, res), input.id, deps.sessionSecrets);
-    sendFile(res, await renderBlueCarPass(pass), PDF_CONTENT_TYPE, blueCarPassFileName(pass));
+    await sendFile(res, await renderBlueCarPass(pass), PDF_CONTENT_TYPE, blueCarPassFileName(pass));
   });
 
   mount(router, endpoints.reviewList, async ({ req, res, input }) => reviewBlueCars(db, await organizerFor(deps, req, res), input, requestLanguage(req)));

@@ -36,7 +36,7 @@ export function taiwanRoutes(deps: ApiDeps): Router {
   mount(router, taiwanFilingEndpoints.exportReviews, async ({ req, res }) => {
     const organizer = await transportOrganizerOf(deps, req, res);
     const bytes = await taiwanExportWorkbook(db, organizer.exhibitionId);
-    sendFile(res, bytes, XLSX_CONTENT_TYPE, taiwanExportFileName);
+    await sendFile(res, bytes, XLSX_CONTENT_TYPE, taiwanExportFileName);
   });
 
   return router;

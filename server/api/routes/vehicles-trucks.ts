@@ -23,7 +23,7 @@ export function truckRoutes(deps: ApiDeps): Router {
     const { caller } = await transportExhibitorOf(deps, call.req, call.res);
     const pass = await loadTruckPass(db, caller, call.input.id, deps.sessionSecrets);
     const bytes = await renderTruckPass(pass, new Date(pass.truck.decided_at ?? pass.truck.created_at));
-    sendFile(call.res, bytes, PDF_CONTENT_TYPE, passFileName(pass));
+    await sendFile(call.res, bytes, PDF_CONTENT_TYPE, passFileName(pass));
   });
 
   mountTransport(router, deps, "organizer", truckEndpoints.reviewList, (organizer, { input, language }) => reviewTrucks(db, organizer, input, language));
@@ -32,7 +32,7 @@ export function truckRoutes(deps: ApiDeps): Router {
     const organizer = await transportOrganizerOf(deps, call.req, call.res);
     const { day } = call.input;
     const bytes = await approvedTrucksWorkbook(db, organizer, day);
-    sendFile(call.res, bytes, XLSX_CONTENT_TYPE, truckExportFileName(day));
+    await sendFile(call.res, bytes, XLSX_CONTENT_TYPE, truckExportFileName(day));
   });
   mount(router, truckEndpoints.verifyPass, async (call) => {
     const organizer = await transportOrganizerOf(deps, call.req, call.res);

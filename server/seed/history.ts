@@ -58,7 +58,7 @@ export async function seedHistoryDemo(db: Database, exhibitionId: number) {
       }
     }
   }
-  // The team: std01 invited its two members; the organizer its finance desk and logistics staff.
+  // The team: std01 invited its two members; the organizer its finance desk, logistics and read-only staff.
   const members = await db
     .selectFrom("team_members")
     .innerJoin("users", "users.id", "team_members.user_id")

@@ -13,6 +13,7 @@ export const DEMO_TEAM_ACCOUNTS = [
   { username: "std01b", note: "std01's team member: invoices and vouchers (edit)" },
   { username: "finance01", note: "organizer's staff: finance desk" },
   { username: "logistics01", note: "organizer's staff: logistics" },
+  { username: "viewer01", note: "organizer's staff: read-only, personal data masked" },
 ].map((a) => ({ ...a, password: DEMO_PASSWORD }));
 
 const MEMBERS: { username: string; company: string; name: string; email: string; mobile: string; grants: Record<string, AreaLevel> }[] = [
@@ -23,6 +24,7 @@ const MEMBERS: { username: string; company: string; name: string; email: string;
 const STAFF: { username: string; name: string; email: string; role: BuiltinStaffRole }[] = [
   { username: "finance01", name: "陈会计", email: "finance@pitf.example.org", role: "finance" },
   { username: "logistics01", name: "刘调度", email: "logistics@pitf.example.org", role: "logistics" },
+  { username: "viewer01", name: "孙总监", email: "director@pitf.example.org", role: "readOnly" },
 ];
 
 /** Adds what is missing of the demo's teams; a member or staff account that exists is left as it is. */

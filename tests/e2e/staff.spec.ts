@@ -63,3 +63,26 @@ test("the finance desk sees the finance desk and not the badge review", { tag: "
   await app.goto("/index/staff");
   await expect(page).toHaveURL(/\/401$/);
 });
+
+test("the read-only staff reads the badge review, is told so, and has no decision to press", { tag: "@no-js" }, async ({ app, page }) => {
+  await app.signIn("viewer01");
+  await app.goto("/exhibitorInfo/badgeReview?status=submitted");
+  await expect(page.getByTestId("read-only-banner")).toHaveText(teamEn.readOnlyBanner);
+  const first = page
+    .getByTestId("review-table")
+    .getByRole("link", { name: /^Review / })
+    .first();
+  await first.click();
+  const decision = page.getByTestId("review-decision");
+  await expect(decision).toBeAttached();
+  // The decision's buttons are in the page, hidden by the read-only state (CSS, so without JavaScript too).
+  await expect(decision.locator("button[type=submit]")).toHaveCount(2);
+  await expect(decision.getByRole("button")).toHaveCount(0);
+
+  // The full organizer is not on a team: no note, the buttons there.
+  await page.context().clearCookies();
+  await app.signIn(ADMIN.username, ADMIN.password);
+  await app.goto("/exhibitorInfo/badgeReview?status=submitted");
+  await expect(page.getByTestId("review-table")).toBeVisible();
+  await expect(page.getByTestId("read-only-banner")).toHaveCount(0);
+});

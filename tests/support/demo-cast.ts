@@ -16,6 +16,7 @@ export const DEMO_PASSWORDS = {
   std01b: "Expo#2026",
   finance01: "Expo#2026",
   logistics01: "Expo#2026",
+  viewer01: "Expo#2026",
 } as const;
 export type DemoAccount = keyof typeof DEMO_PASSWORDS;
 

@@ -117,3 +117,13 @@ export const BUILTIN_STAFF_ROLES = {
 } as const satisfies Record<string, { nameZh: string; nameEn: string; grants: Grants; seesPersonalData: boolean }>;
 export type BuiltinStaffRole = keyof typeof BUILTIN_STAFF_ROLES;
 export const FULL_ORGANIZER: BuiltinStaffRole = "full";
+
+/**
+ * What a team seat may do on a page (its path): "read" or "edit" in the page's area, null where no
+ * area applies (the common pages, the owner's team page, or an account that is not on a team).
+ */
+export function areaAccessOf(seat: { grants: Grants } | null, path: string): AreaLevel | null {
+  const area = seat ? areaOfMenuRoute(path) : undefined;
+  if (!seat || !isArea(area)) return null;
+  return seat.grants[area] ?? null;
+}

@@ -55,6 +55,7 @@ const team = {
     settingsNeedPersonalData: 'A role that edits show settings and accounts sees personal data: tick "Sees personal data unmasked" or grant the area read only',
     noContact: "The invitation could not be sent: no e-mail or mobile number was reachable",
   },
+  readOnlyBanner: "You may read this area, not change it: its save buttons are hidden. Ask for edit access if you need it.",
   team: {
     title: "Team",
     intro:

@@ -57,6 +57,7 @@ const team: typeof en = {
     settingsNeedPersonalData: "可编辑展会设置与账号的角色须能查看个人信息：请勾选“可查看未脱敏的个人信息”，或将该区域设为只读",
     noContact: "邀请未能发送：邮箱和手机号均无法送达",
   },
+  readOnlyBanner: "您在此区域仅有查看权限，不能修改，保存按钮已隐藏。如需修改，请申请编辑权限。",
   team: {
     title: "团队",
     intro:

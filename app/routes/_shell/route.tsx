@@ -9,6 +9,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { areaOf } from "~/components/shell/area-layout";
 import { ShellTabs } from "~/components/shell/tabs";
 import { ContractorBanner } from "~/components/shell/contractor-banner";
+import { ReadOnlyBanner } from "~/components/shell/read-only-banner";
+import { areaAccessOf } from "~/contracts/team/areas";
 import { useAccountWatch, useVersionCheck } from "~/components/shell/watchers";
 import { businessNameFor } from "~/lib/display";
 import { getShellUser, requireShellUser, siteSettingsFor } from "~/lib/permissions.server";
@@ -42,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sidebarCollapsed: readSidebarCollapsed(request),
   };
   if (!user) {
-    return json({ ...base, title: pageTitle([], path, language, pages), user: null, nav: null, tabs: [], buttons: null, skin: null });
+    return json({ ...base, title: pageTitle([], path, language, pages), user: null, nav: null, tabs: [], buttons: null, skin: null, readOnly: false });
   }
   const { infoVO } = user.info;
   const myInfo = myInfoPath(pages);
@@ -69,6 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       nav: topNavigation(user.menus, language, pages),
       tabs: tabsFor(visited, user.menus, language, pages),
       buttons: { roleId: infoVO.roleId, now: user.now(), auths: user.info.auths },
+      // A team member or staff account that may only read this page's area (docs/decisions/069).
+      readOnly: areaAccessOf(infoVO.team && "grants" in infoVO.team ? infoVO.team : null, path) === "read",
     },
     { headers },
   );
@@ -122,8 +126,10 @@ function ShellFrame({ children }: { children: ReactNode }) {
       <div className="shell-body">
         <div className="shell-main">
           {data.user ? <ShellTabs tabs={data.tabs} current={location.pathname} /> : null}
-          <Content id={hasSidebar ? undefined : "main"} className="shell-content">
+          {/* data-area-access hides the page's save buttons by CSS, so it holds without JavaScript too; the API refuses a change anyway. */}
+          <Content id={hasSidebar ? undefined : "main"} className="shell-content" data-area-access={data.readOnly ? "read" : undefined}>
             {data.user?.contractor ? <ContractorBanner user={data.user} /> : null}
+            {data.readOnly ? <ReadOnlyBanner /> : null}
             <ShellBreadcrumbs />
             {children}
           </Content>

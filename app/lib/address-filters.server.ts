@@ -22,3 +22,14 @@ export function filtersFromAddress<Schema extends z.ZodType>(
   }
   return result.success ? result.data : fallback;
 }
+
+/** A record's id in the address (`?revoke=12`, `?id=12`): a positive whole number, or null for anything else. */
+export function idInAddress(params: URLSearchParams, name: string): number | null {
+  const id = Number(params.get(name));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The notice a redirect asked for (`?done=invited`) when it is one of the page's own; null otherwise. */
+export function noticeInAddress<Notice extends string>(params: URLSearchParams, notices: readonly Notice[]): Notice | null {
+  return notices.find((notice) => notice === params.get("done")) ?? null;
+}

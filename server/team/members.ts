@@ -100,34 +100,60 @@ async function writeGrants(db: Database, userId: number, grants: Grants) {
   if (rows.length) await db.insertInto("member_grants").values(rows).execute();
 }
 
-/** A new member: their account (no password yet: the set-password link activates it) and their grants. */
+/** Who invites whom: the person's account and their team row, as a member of a company or as a staff account. */
+type InvitedPerson = {
+  person: { username: string; displayName: string; email?: string; mobile?: string };
+  roleId: number;
+  exhibitionId: number;
+  businessName: string | null;
+  businessNameEn: string | null;
+  invitedBy: number;
+  team: { company_user_id: number; staff_role_id?: never } | { company_user_id: null; staff_role_id: number };
+};
+
+/** The invited person's account (no password yet: the set-password link activates it) and team row; their id. */
+export async function addInvitedPerson(db: Database, invited: InvitedPerson): Promise<number> {
+  const { person } = invited;
+  const user = await db
+    .insertInto("users")
+    .values({
+      username: person.username,
+      password_hash: "",
+      // Not activated until the set-password link is used (the column defaults to now for older accounts).
+      activated_at: null,
+      role_id: invited.roleId,
+      exhibition_id: invited.exhibitionId,
+      business_name: invited.businessName,
+      business_name_en: invited.businessNameEn,
+      contact_name: person.displayName,
+      contact_email: person.email ?? null,
+      contact_phone: person.mobile ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("team_members")
+    .values({ user_id: user.id, ...invited.team, display_name: person.displayName, invited_by: invited.invitedBy, invited_at: appClock.now() })
+    .execute();
+  return user.id;
+}
+
+/** A new member of the owner's company, with their grants. */
 export async function inviteMember(db: Database, owner: TeamOwner, input: InviteMemberInput) {
   await refuseTakenIdentity(db, input);
   const company = await db.selectFrom("users").select(["business_name", "business_name_en"]).where("id", "=", owner.userId).executeTakeFirstOrThrow();
   const userId = await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto("users")
-      .values({
-        username: input.username,
-        password_hash: "",
-        // Not activated until the set-password link is used (the column defaults to now for older accounts).
-        activated_at: null,
-        role_id: MEMBER_ROLE_ID,
-        exhibition_id: owner.exhibitionId,
-        business_name: company.business_name,
-        business_name_en: company.business_name_en,
-        contact_name: input.displayName,
-        contact_email: input.email ?? null,
-        contact_phone: input.mobile ?? null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("team_members")
-      .values({ user_id: user.id, company_user_id: owner.userId, display_name: input.displayName, invited_by: owner.userId, invited_at: appClock.now() })
-      .execute();
-    await writeGrants(trx, user.id, input.grant);
-    return user.id;
+    const id = await addInvitedPerson(trx, {
+      person: input,
+      roleId: MEMBER_ROLE_ID,
+      exhibitionId: owner.exhibitionId,
+      businessName: company.business_name,
+      businessNameEn: company.business_name_en,
+      invitedBy: owner.userId,
+      team: { company_user_id: owner.userId },
+    });
+    await writeGrants(trx, id, input.grant);
+    return id;
   });
   return { member: await memberOf(db, owner, userId), changes: grantsChanges({}, input.grant) };
 }

@@ -7,7 +7,7 @@ import { ORGANIZER_ROLE_ID } from "../../app/contracts/permission/roles";
 import { AREAS, type Area, type AreaLevel, FULL_ORGANIZER, type Grants, isArea } from "../../app/contracts/team/areas";
 import type { HistoryChange, StaffAccountView, StaffRoleView, StaffView } from "../../app/contracts/team/api-types";
 import type { InviteStaffInput, StaffRoleInput } from "../../app/contracts/team/schema";
-import { refuseTakenIdentity } from "./members";
+import { addInvitedPerson, refuseTakenIdentity } from "./members";
 import { addBuiltinStaffRoles } from "./membership";
 
 /**
@@ -98,37 +98,17 @@ export async function inviteStaff(db: Database, organizer: Organizer, input: Inv
   await refuseTakenIdentity(db, input);
   const role = await roleOf(db, organizer.exhibitionId, input.roleId);
   const exhibitionName = await db.selectFrom("exhibitions").select("name_zh").where("id", "=", organizer.exhibitionId).executeTakeFirst();
-  const userId = await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto("users")
-      .values({
-        username: input.username,
-        password_hash: "",
-        // Not activated until the set-password link is used (the column defaults to now for older accounts).
-        activated_at: null,
-        role_id: ORGANIZER_ROLE_ID,
-        exhibition_id: organizer.exhibitionId,
-        business_name: exhibitionName?.name_zh ?? null,
-        business_name_en: null,
-        contact_name: input.displayName,
-        contact_email: input.email ?? null,
-        contact_phone: input.mobile ?? null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("team_members")
-      .values({
-        user_id: user.id,
-        company_user_id: null,
-        staff_role_id: role.id,
-        display_name: input.displayName,
-        invited_by: organizer.userId,
-        invited_at: appClock.now(),
-      })
-      .execute();
-    return user.id;
-  });
+  const userId = await db.transaction().execute((trx) =>
+    addInvitedPerson(trx, {
+      person: input,
+      roleId: ORGANIZER_ROLE_ID,
+      exhibitionId: organizer.exhibitionId,
+      businessName: exhibitionName?.name_zh ?? null,
+      businessNameEn: null,
+      invitedBy: organizer.userId,
+      team: { company_user_id: null, staff_role_id: role.id },
+    }),
+  );
   return { account: await accountOf(db, organizer.exhibitionId, userId), changes: [{ field: "role", old: null, new: role.name_en }] as HistoryChange[] };
 }
 

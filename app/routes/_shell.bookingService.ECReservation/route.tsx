@@ -1,4 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
+import { idInAddress, noticeInAddress } from "~/lib/address-filters.server";
 import { Paper, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -41,7 +42,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const accesses = await requireOk(await api.call(contractorEndpoints.list), request, context);
   const booths = info.infoVO.booths;
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
-  const revoke = Number(url.searchParams.get("revoke"));
   // What was typed before the session ended comes back once (form-hold.server.ts).
   const held = await heldFormValues(request, context, formHolderOf(info), ENTRUST_FIELDS, "entrust");
   return json(
@@ -50,8 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       accesses,
       booths,
       defaultBooth,
-      revoking: Number.isInteger(revoke) && revoke > 0 ? revoke : null,
-      done: DONE.find((d) => d === url.searchParams.get("done")) ?? null,
+      revoking: idInAddress(url.searchParams, "revoke"),
+      done: noticeInAddress(url.searchParams, DONE),
       entrustValues: held.values,
       constraints: formConstraints({ entrust: entrustSchema }),
     },

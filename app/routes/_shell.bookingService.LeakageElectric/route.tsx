@@ -1,4 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
+import { noticeInAddress } from "~/lib/address-filters.server";
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const booths = info.infoVO.booths;
   const defaultBooth = String(booths.find((b) => b.boothId === info.infoVO.boothId)?.boothId ?? booths[0]?.boothId ?? "");
-  const done = DONE.find((d) => d === url.searchParams.get("done")) ?? null;
+  const done = noticeInAddress(url.searchParams, DONE);
   // What was typed before the session ended comes back once, into the same form (new or that record's edit).
   const held = await heldFormValues(request, context, formHolderOf(info), [...FIELDS, "id", uploadFieldNames("scanUrl").name], "save");
   const heldHere = held.values && String(held.values.id ?? "") === (mode === "edit" && selected ? String(selected.id) : "") ? held.values : null;

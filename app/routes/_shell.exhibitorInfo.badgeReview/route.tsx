@@ -1,4 +1,5 @@
 import { shellTitle } from "~/lib/page-title";
+import { idInAddress } from "~/lib/address-filters.server";
 import { Paper } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -32,8 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const title = translate(language, "badges.review.title");
   const filters = listFilters(url.searchParams);
-  const id = Number(url.searchParams.get("id"));
-  if (Number.isInteger(id) && id > 0) {
+  const id = idInAddress(url.searchParams, "id");
+  if (id !== null) {
     // The badge and its history of changes side by side; the history is null for a staff role without the badges area.
     const [badge, history] = await Promise.all([
       api.call(badgeEndpoints.reviewInfo, { id }).then((result) => requireOk(result, request, context)),

@@ -1,4 +1,5 @@
 import { Paper, Stack, Title } from "@mantine/core";
+import { idInAddress, noticeInAddress } from "~/lib/address-filters.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -40,19 +41,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const team = await requireOk(await api.call(teamEndpoints.team), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), [...INVITE_FIELDS, ...MEMBER_AREAS.map((area) => `grant.${area}`)], "invite");
-  const asId = (name: string) => {
-    const id = Number(url.searchParams.get(name));
-    return Number.isInteger(id) && id > 0 ? id : null;
-  };
-  const revoke = asId("revoke");
-  const handover = asId("handover");
+  const revoke = idInAddress(url.searchParams, "revoke");
+  const handover = idInAddress(url.searchParams, "handover");
   const confirming: Confirming = revoke ? { kind: "revoke", memberId: revoke } : handover ? { kind: "handover", memberId: handover } : null;
   return json(
     {
       title: translate(language, "team.team.title"),
       team,
       confirming,
-      done: DONE.find((d) => d === url.searchParams.get("done")) ?? null,
+      done: noticeInAddress(url.searchParams, DONE),
       inviteValues: held.values,
       constraints: formConstraints({ invite: inviteFieldsSchema }),
     },

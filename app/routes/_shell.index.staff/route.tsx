@@ -1,4 +1,5 @@
 import { Paper, Stack, Title } from "@mantine/core";
+import { idInAddress, noticeInAddress } from "~/lib/address-filters.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -40,14 +41,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const staff = await requireOk(await api.call(teamEndpoints.staff), request, context);
   const held = await heldFormValues(request, context, formHolderOf(info), INVITE_FIELDS, "invite-staff");
-  const revoke = Number(url.searchParams.get("revoke"));
   return json(
     {
       title: translate(language, "team.staff.title"),
       staff,
       selfId: info.infoVO.id,
-      revoking: Number.isInteger(revoke) && revoke > 0 ? revoke : null,
-      done: DONE.find((d) => d === url.searchParams.get("done")) ?? null,
+      revoking: idInAddress(url.searchParams, "revoke"),
+      done: noticeInAddress(url.searchParams, DONE),
       inviteValues: held.values,
       constraints: formConstraints({ invite: inviteStaffSchema }),
     },

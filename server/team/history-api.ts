@@ -4,7 +4,7 @@ import type { SessionUser } from "../api/require-session";
 import { areaOfApiPath } from "./api-areas";
 import { actorOf, changeValue, companyOf, historyNoteOf, recordHistory } from "./history-record";
 import { isRecordedPath, kindOfPath, sentFields } from "./history-kinds";
-import { namedFiles, recordIdsOf, RECORD_TABLES, rowChanges, type RecordSnapshot, snapshotRecords } from "./history-records";
+import { namedFiles, newestRecordOf, recordIdsOf, RECORD_TABLES, rowChanges, type RecordSnapshot, snapshotRecords } from "./history-records";
 import { isArea } from "../../app/contracts/team/areas";
 import type { HistoryRecordType } from "../../app/contracts/team/schema";
 
@@ -46,6 +46,7 @@ export async function recordApiChange(req: Request, res: Response, input: unknow
       summary: note?.summary ?? null,
     };
     const named = recordIdsOf(req.path, input, answer, companyOf(caller));
+    if (named?.newest) named.ids = await newestRecordOf(deps.db, named.type, companyOf(caller));
     if (named?.ids.length) {
       const after = await snapshotRecords(deps.db, named.type, named.ids);
       for (const now of after) {

@@ -18,12 +18,17 @@ export const RECORD_TABLES: Record<HistoryRecordType, { table: string; id: strin
   transportDeclaration: { table: "transport_declarations", id: "id", owner: "user_id", area: "transport" },
   invoice: { table: "invoice_applications", id: "id", owner: "user_id", area: "invoices" },
   truck: { table: "yellow_trucks", id: "id", owner: "user_id", area: "transport" },
+  blueCar: { table: "blue_cars", id: "id", owner: "user_id", area: "trafficHotel" },
   member: { table: "team_members", id: "user_id", owner: "company_user_id", area: null },
   staff: { table: "team_members", id: "user_id", owner: "company_user_id", area: "administration" },
 };
 
-/** Where a call names its record: a request field, each of a list's, the answer's field, or the caller's own company (its profile). */
-type IdSource = { from: "input" | "answer"; field: string } | { from: "inputList"; field: string } | { from: "company" };
+/**
+ * Where a call names its record: a request field, each of a list's, the answer's field, the caller's
+ * own company (its profile), or, for a create that answers with the whole list, the company's newest
+ * record of the type once the call went through.
+ */
+type IdSource = { from: "input" | "answer"; field: string } | { from: "inputList"; field: string } | { from: "company" } | { from: "newest" };
 
 const input = (field = "id"): IdSource => ({ from: "input", field });
 const answer = (field = "id"): IdSource => ({ from: "answer", field });
@@ -53,10 +58,14 @@ const RECORD_PATHS: Readonly<Record<string, { type: HistoryRecordType; id: IdSou
   "/smeb/invoice/update": { type: "invoice", id: input() },
   "/smeb/invoice/urgent": { type: "invoice", id: input() },
   "/smeb/invoice/review/decide": { type: "invoice", id: input() },
-  "/smeb/truck/save": { type: "truck", id: answer() },
+  "/smeb/truck/save": { type: "truck", id: { from: "newest" } },
   "/smeb/truck/update": { type: "truck", id: input() },
   "/smeb/truck/delete": { type: "truck", id: input() },
   "/smeb/truck/review/decide": { type: "truck", id: input() },
+  "/smeb/blueCar/save": { type: "blueCar", id: { from: "newest" } },
+  "/smeb/blueCar/update": { type: "blueCar", id: input() },
+  "/smeb/blueCar/delete": { type: "blueCar", id: input() },
+  "/smeb/blueCar/review/decide": { type: "blueCar", id: input() },
 };
 
 /** A record id as the tables hold them: digits, or an order number's letters and digits. */
@@ -65,6 +74,7 @@ const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 function idsFrom(source: IdSource, request: unknown, answered: unknown, companyUserId: number | null): string[] {
   const field = (value: unknown, name: string) => (value && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined);
   let ids: unknown[];
+  if (source.from === "newest") return [];
   if (source.from === "company") ids = [companyUserId];
   else if (source.from === "inputList") {
     const value = field(request, source.field);
@@ -73,10 +83,23 @@ function idsFrom(source: IdSource, request: unknown, answered: unknown, companyU
   return ids.map((id) => (typeof id === "number" ? String(id) : id)).filter((id): id is string => typeof id === "string" && RECORD_ID.test(id));
 }
 
-/** The record ids a call names (before it ran: from its request; after: also from its answer). */
+/**
+ * The record ids a call names (before it ran: from its request; after: also from its answer).
+ * `newest`: the call creates one, named by newestRecordOf once it went through.
+ */
 export function recordIdsOf(path: string, request: unknown, answered: unknown, companyUserId: number | null) {
   const rule = RECORD_PATHS[path];
-  return rule ? { type: rule.type, ids: idsFrom(rule.id, request, answered, companyUserId) } : null;
+  return rule ? { type: rule.type, ids: idsFrom(rule.id, request, answered, companyUserId), newest: rule.id.from === "newest" } : null;
+}
+
+/** The company's newest record of the type (the one a create just made), as an id list. */
+export async function newestRecordOf(db: Database, type: HistoryRecordType, companyUserId: number | null): Promise<string[]> {
+  if (companyUserId === null) return [];
+  const rule = RECORD_TABLES[type];
+  const { rows } = await sql<{ id: string }>`
+    select ${sql.ref(rule.id)}::text as id from ${sql.table(rule.table)}
+    where ${sql.ref(rule.owner)} = ${companyUserId} order by ${sql.ref(rule.id)} desc limit 1`.execute(db);
+  return rows.map((row) => row.id);
 }
 
 export type RecordSnapshot = { id: string; owner: number | null; row: Record<string, unknown> | null };

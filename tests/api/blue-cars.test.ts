@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlueCarList, BlueCarPassCheck, BlueCarReviewItem, BlueCarReviewList, BlueCarSettings } from "../../app/contracts/vehicles/blue-cars/types";
+import type { HistoryEntry } from "../../app/contracts/team/api-types";
 import { idorProbesOnBothDatabases } from "../support/idor-both-databases";
 import { newExhibitor } from "../support/new-exhibitor";
 import { drawnQrModules, qrModulesOf } from "../support/pdf-qr";
@@ -257,6 +258,27 @@ describe.each(backendsOf(import.meta.url))("blue-plate cars (/smeb/blueCar) on %
       });
       expect(restored.data).toEqual(before);
     }
+  });
+  it("keeps each car's history: registered by the exhibitor, approved by the organizer, each by name; another company reads none", async () => {
+    const exhibitor = await newExhibitor(api);
+    const url = await uploadAs(api, exhibitor.ticket, "driving-license", "行驶证.png");
+    const plate = "赣A24680";
+    const saved = await save(car({ ...Object.fromEntries(SCANS.map((scan) => [scan, url])), plate, ownerName: "孙八" }), exhibitor.ticket);
+    expect(saved.code, saved.message).toBe(200);
+    const id = saved.data.cars.find((c) => c.plate === plate)!.id;
+    expect((await approve(id)).code).toBe(200);
+
+    const history = await call<HistoryEntry[]>("/smeb/history/record", exhibitor.ticket, { query: { type: "blueCar", id: String(id) } });
+    expect(history.code, history.message).toBe(200);
+    expect(history.data.map((e) => [e.kind, e.actor])).toEqual([
+      ["create", exhibitor.username],
+      ["review", "admin"],
+    ]);
+    expect(history.data[0]!.changes).toEqual(expect.arrayContaining([{ field: "plate", old: null, new: plate }]));
+    // A file by its name and size, never its address.
+    expect(history.data[0]!.changes.find((c) => c.field === "license_front_file_id")?.new).toMatch(/^行驶证\.png \(\d+ B\)$/);
+    expect(history.data[1]!.changes).toEqual(expect.arrayContaining([{ field: "status", old: "submitted", new: "approved" }]));
+    expect((await call("/smeb/history/record", raw01, { query: { type: "blueCar", id: String(id) } })).status).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TruckList, TruckPassCheck, TruckReviewItem, TruckReviewList } from "../../app/contracts/vehicles/trucks/types";
+import type { HistoryEntry } from "../../app/contracts/team/api-types";
 import { readOutbox } from "../support/outbox";
 import { pdfText } from "../support/pdf-text";
 import { drawnQrModules, qrModulesOf } from "../support/pdf-qr";
@@ -294,6 +295,25 @@ describe.each(backendsOf(import.meta.url))("yellow-plate trucks (/smeb/truck) on
     expect(rows.some((r) => r[0] === waiting.plate)).toBe(false);
     expect(rows.every((r) => r[8] === day)).toBe(true);
     expect((await zh(`/smeb/truck/review/export`, admin, { query: { day: "2026-13-01" } })).status).toBe(400);
+  });
+  it("keeps each truck's history: registered, changed and approved, each by name; another company reads none", async () => {
+    const exhibitor = await truckExhibitor();
+    const registered = await added(exhibitor, truckOf(exhibitor, { plate: "粤BD13579" }));
+    const changed = await update(exhibitor.ticket, editForm(exhibitor, registered, { plate: "粤BD13579", driverName: "李师傅" }));
+    expect(changed.code, changed.message).toBe(200);
+    expect((await decide({ id: String(registered.id), decision: "approve", gate: "北 1 门" })).code).toBe(200);
+
+    const history = await zh<HistoryEntry[]>("/smeb/history/record", exhibitor.ticket, { query: { type: "truck", id: String(registered.id) } });
+    expect(history.code, history.message).toBe(200);
+    expect(history.data.map((e) => [e.kind, e.actor])).toEqual([
+      ["create", exhibitor.username],
+      ["update", exhibitor.username],
+      ["review", "admin"],
+    ]);
+    expect(history.data[0]!.changes).toEqual(expect.arrayContaining([{ field: "plate", old: null, new: "粤BD13579" }]));
+    expect(history.data[1]!.changes).toEqual([{ field: "driver_name", old: "王师傅", new: "李师傅" }]);
+    expect(history.data[2]!.changes).toEqual(expect.arrayContaining([{ field: "status", old: "submitted", new: "approved" }]));
+    expect((await zh("/smeb/history/record", raw01, { query: { type: "truck", id: String(registered.id) } })).status).toBe(404);
   });
 });
 

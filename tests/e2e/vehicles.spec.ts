@@ -156,4 +156,14 @@ test("yellow-plate truck: a bad plate refused with the input kept, registered, i
   expect(pass.status()).toBe(200);
   expect(pass.headers()["content-type"]).toContain("application/pdf");
   expect((await pass.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Its History: registered by the exhibitor, approved by the organizer, oldest first.
+  await approved.getByRole("link", { name: "历史记录" }).click();
+  const history = page.getByTestId("truck-history");
+  await expect(history).toContainText(plate);
+  const entries = history.getByTestId("record-history-entry");
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toHaveAttribute("data-kind", "create");
+  await expect(entries.nth(1)).toHaveAttribute("data-kind", "review");
+  await expect(entries.nth(1)).toContainText("admin");
 });

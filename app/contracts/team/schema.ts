@@ -172,7 +172,17 @@ export const historyQuerySchema = z.object({
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 /** The record types whose history a record's page shows (server/history names each one's area and owner). */
-export const HISTORY_RECORD_TYPES = ["badge", "exhibitorProfile", "serviceOrder", "transportDeclaration", "invoice", "truck", "member", "staff"] as const;
+export const HISTORY_RECORD_TYPES = [
+  "badge",
+  "exhibitorProfile",
+  "serviceOrder",
+  "transportDeclaration",
+  "invoice",
+  "truck",
+  "blueCar",
+  "member",
+  "staff",
+] as const;
 export type HistoryRecordType = (typeof HISTORY_RECORD_TYPES)[number];
 
 export const recordHistorySchema = z.object({

@@ -22,6 +22,8 @@ export type VehiclePageKind = {
   reviewPath: string;
   /** Whether the review list narrows by a day (a truck comes on one day; a car's days are a range). */
   dayFilter: boolean;
+  /** The record type of its History (`?history=` on both pages; docs/decisions/069). */
+  historyType: "truck" | "blueCar";
 };
 
 export const TRUCK_PAGES: VehiclePageKind = {
@@ -33,6 +35,7 @@ export const TRUCK_PAGES: VehiclePageKind = {
   pagePath: "/exhibitTL/truckInformationSubmit",
   reviewPath: "/exhibitTL/truckReview",
   dayFilter: true,
+  historyType: "truck",
 };
 
 export const BLUE_CAR_PAGES: VehiclePageKind = {
@@ -44,6 +47,7 @@ export const BLUE_CAR_PAGES: VehiclePageKind = {
   pagePath: "/HT/blueCarGuide",
   reviewPath: "/HT/blueCarReview",
   dayFilter: false,
+  historyType: "blueCar",
 };
 
 /** One colour a status on every vehicle page. */

@@ -1,9 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { ConfirmAction } from "~/components/confirm-action";
 import { ActionError } from "~/components/form-error";
 import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
+import type { HistoryEntry } from "~/contracts/team/api-types";
+import { RecordHistory } from "~/features/team/record-history";
 import { useTranslation } from "~/i18n/texts";
 import type { FormConstraint } from "~/lib/forms";
 import { heldFormFor, type RegisterFormProps } from "./register-form";
@@ -15,7 +18,7 @@ type Vehicle = { id: number; version: number; plate: string };
 
 /**
  * The exhibitor's page of one vehicle kind (yellow-plate trucks, blue-plate cars): the list with the
- * delete question of `?delete=`, the correction form of `?edit=`, then the register form. Its texts are
+ * delete question of `?delete=`, the History of `?history=`, the correction form of `?edit=`, then the register form. Its texts are
  * the kind's (`vehicles.<texts>.title`, `.intro`, `.listTitle`, `.empty`, `.delete`).
  */
 export function VehicleRegisterPage<Row extends Vehicle>({
@@ -25,6 +28,7 @@ export function VehicleRegisterPage<Row extends Vehicle>({
   rowsTable,
   state,
   deleteQuestion,
+  historyTitle,
   constraints,
   reply,
   pending,
@@ -36,8 +40,10 @@ export function VehicleRegisterPage<Row extends Vehicle>({
   guide?: ReactNode;
   rows: Row[];
   rowsTable: ReactNode;
-  state: { editing: Row | null; deleting: Row | null; held: Record<string, unknown> | null };
+  state: { editing: Row | null; deleting: Row | null; held: Record<string, unknown> | null; history: { row: Row; entries: HistoryEntry[] | null } | null };
   deleteQuestion: (row: Row) => string;
+  /** What names a row above its History (its plate). */
+  historyTitle: (row: Row) => string;
   constraints: { save: FormConstraint; update: FormConstraint };
   reply: Reply | undefined;
   pending: boolean;
@@ -81,6 +87,17 @@ export function VehicleRegisterPage<Row extends Vehicle>({
         </Title>
         {rows.length ? rowsTable : <Text c="dimmed">{t(`${texts}.empty`)}</Text>}
       </Panel>
+      {state.history?.entries ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }} data-testid={`${kind.testId}-history`}>
+          <Stack gap="xs">
+            <Text fw={600}>{historyTitle(state.history.row)}</Text>
+            <RecordHistory entries={state.history.entries} />
+            <Anchor component={Link} to={kind.pagePath} size="sm" preventScrollReset>
+              {t("team.history.close")}
+            </Anchor>
+          </Stack>
+        </Paper>
+      ) : null}
       {editing ? (
         <Paper withBorder p={{ base: "sm", sm: "lg" }}>
           <Fragment key={`edit-${editing.id}-${editing.version}`}>{form({ editing, cancelTo: kind.pagePath, ...formFor("update") })}</Fragment>

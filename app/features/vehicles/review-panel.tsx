@@ -1,7 +1,10 @@
-import { Text } from "@mantine/core";
+import { Anchor, Paper, Stack, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ActionError } from "~/components/form-error";
 import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
+import type { HistoryEntry } from "~/contracts/team/api-types";
+import { RecordHistory } from "~/features/team/record-history";
 import { useTranslation } from "~/i18n/texts";
 import { type ReviewFilters, reviewAddress } from "./review-address";
 import { PassLink, ReviewPager, StatusLinks } from "./row-parts";
@@ -14,7 +17,8 @@ type Status = "submitted" | "approved" | "returned";
 /**
  * The organizer's review list of one vehicle kind: title and intro (`vehicles.<texts>.review.*`), a
  * refused decision's message, the status filter with its counts, the kind's own filter (`filter`),
- * the rows or "none", and the pager. Every link keeps the other filters and starts at page 1.
+ * the rows or "none", the pager, and the History of the vehicle `?history=` names. Every link keeps the
+ * other filters and starts at page 1.
  */
 export function VehicleReviewPanel({
   kind,
@@ -23,6 +27,7 @@ export function VehicleReviewPanel({
   error,
   filter,
   rows,
+  history,
 }: {
   kind: VehiclePageKind;
   list: { counts: Partial<Record<Status, number>>; items: unknown[]; page: number; pageSize: number; total: number };
@@ -30,9 +35,11 @@ export function VehicleReviewPanel({
   error: string | undefined;
   filter?: ReactNode;
   rows: ReactNode;
+  /** The History of `filters.history` (null: none open, or not the viewer's to see). */
+  history: HistoryEntry[] | null;
 }) {
   const { t } = useTranslation();
-  const link = (next: Partial<ReviewFilters>) => reviewAddress(kind, { ...filters, page: 1, ...next });
+  const link = (next: Partial<ReviewFilters>) => reviewAddress(kind, { ...filters, page: 1, history: null, ...next });
   return (
     <Panel>
       <PageHeading title={t(`vehicles.${kind.texts}.review.title`)} intro={t(`vehicles.${kind.texts}.review.intro`)} />
@@ -41,12 +48,46 @@ export function VehicleReviewPanel({
       {filter}
       {list.items.length ? rows : <Text c="dimmed">{t(`vehicles.${kind.texts}.review.empty`)}</Text>}
       <ReviewPager kind={kind} list={list} link={(page) => link({ page })} />
+      {history ? (
+        <Paper withBorder p="sm" data-testid={`${kind.testId}-history`}>
+          <Stack gap="xs">
+            <RecordHistory entries={history} />
+            <Anchor component={Link} to={reviewAddress(kind, { ...filters, history: null })} size="sm" preventScrollReset>
+              {t("team.history.close")}
+            </Anchor>
+          </Stack>
+        </Paper>
+      ) : null}
     </Panel>
   );
 }
 
-/** A row's decision cell: the decision forms while it waits, the pass once approved. */
-export function DecisionCell({ kind, row, forms }: { kind: VehiclePageKind; row: { id: number; status: Status }; forms: ReactNode }) {
-  if (row.status === "submitted") return <>{forms}</>;
-  return row.status === "approved" ? <PassLink kind={kind} id={row.id} /> : null;
+/** A row's decision cell: the decision forms while it waits, the pass once approved; and a way to its History. */
+export function DecisionCell({
+  kind,
+  row,
+  forms,
+  filters,
+}: {
+  kind: VehiclePageKind;
+  row: { id: number; status: Status };
+  forms: ReactNode;
+  filters: ReviewFilters;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {row.status === "submitted" ? forms : row.status === "approved" ? <PassLink kind={kind} id={row.id} /> : null}
+      <Anchor
+        component={Link}
+        to={reviewAddress(kind, { ...filters, history: row.id })}
+        size="xs"
+        preventScrollReset
+        display="block"
+        data-testid={`${kind.testId}-history-${row.id}`}
+      >
+        {t("team.history.section")}
+      </Anchor>
+    </>
+  );
 }

@@ -5,6 +5,7 @@ import { ListPager } from "~/components/list-pager";
 import { STATUS_COLORS, type VehiclePageKind } from "~/contracts/vehicles/kinds";
 import { useTranslation } from "~/i18n/texts";
 import "~/contracts/vehicles/texts";
+import "~/contracts/team/texts";
 
 /**
  * The parts of a vehicle's row and of the review list that both kinds show alike (issue 54): the
@@ -50,6 +51,9 @@ export function RowActions({ kind, row }: { kind: VehiclePageKind; row: Row }) {
           {t(`vehicles.${kind.texts}.delete`)}
         </Anchor>
       ) : null}
+      <Anchor component={Link} to={`${path}?history=${row.id}`} size="sm" preventScrollReset data-testid={`${kind.testId}-history-${row.id}`}>
+        {t("team.history.section")}
+      </Anchor>
     </Group>
   );
 }

@@ -29,6 +29,7 @@ export const handle = { breadcrumb: "vehicles.blueCars.title", leavesTheSiteIn: 
  */
 export const loader = (args: LoaderFunctionArgs) =>
   registerPageLoader(args, {
+    kind: BLUE_CAR_PAGES,
     titleKey: "vehicles.blueCars.title",
     list: (api) => api.call(blueCarEndpoints.list),
     rows: (list) => list.cars,
@@ -67,6 +68,7 @@ export default function BlueCarGuidePage() {
       rowsTable={<CarRows cars={list.cars} />}
       state={state}
       deleteQuestion={(car) => t("vehicles.blueCars.deleteQuestion", { plate: car.plate })}
+      historyTitle={(car) => car.plate}
       constraints={constraints}
       reply={reply}
       pending={pending}

@@ -24,6 +24,7 @@ import { type DecideReply, decideAction } from "~/features/vehicles/review-actio
 import { reviewAddress, reviewFilters } from "~/features/vehicles/review-address";
 import { StatusTag } from "~/features/vehicles/row-parts";
 import { DecisionCell, VehicleReviewPanel } from "~/features/vehicles/review-panel";
+import { loadRecordHistory } from "~/features/team/record-history.server";
 import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
 import { SettingsForm } from "./settings-form";
 import "~/contracts/vehicles/texts";
@@ -45,15 +46,17 @@ const SETTINGS_FIELDS = ["trafficPageUrlEn", "guideZh", "guideEn"] as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const filters = reviewFilters(request, KIND);
-  const [list, settings] = await Promise.all([
+  const [list, settings, history] = await Promise.all([
     api.call(blueCarEndpoints.reviewList, { status: filters.status ?? undefined, page: filters.page }).then((r) => requireOk(r, request, context)),
     api.call(blueCarEndpoints.settings).then((r) => requireOk(r, request, context)),
+    filters.history ? loadRecordHistory(api, KIND.historyType, filters.history) : null,
   ]);
   return json({
     title: translate(language, "vehicles.blueCars.review.title"),
     list,
     settings,
     filters,
+    history,
     constraints: formConstraints({ decision: blueCarDecisionSchema, settings: blueCarSettingsSchema }),
   });
 }
@@ -89,13 +92,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function BlueCarReviewPage() {
   const { t } = useTranslation();
-  const { list, settings, filters, constraints } = useLoaderData<typeof loader>();
+  const { list, settings, filters, history, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending();
   return (
     <Stack gap="lg" maw={1200}>
       <VehicleReviewPanel
         kind={KIND}
+        history={history}
         list={list}
         filters={filters}
         error={actionData?.error}
@@ -160,6 +164,7 @@ export default function BlueCarReviewPage() {
                 <Table.Td>
                   <DecisionCell
                     kind={KIND}
+                    filters={filters}
                     row={car}
                     forms={
                       <DecisionForms car={car} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} days={list.days} />

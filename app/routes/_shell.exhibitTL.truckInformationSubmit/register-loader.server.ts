@@ -3,6 +3,8 @@ import type { z } from "zod";
 import type { Language } from "~/contracts/i18n/config";
 import { translate } from "~/contracts/i18n/translate.server";
 import { registerPageState } from "~/features/vehicles/register-action.server";
+import { loadRecordHistory } from "~/features/team/record-history.server";
+import type { VehiclePageKind } from "~/contracts/vehicles/kinds";
 import { type ApiResult, requireOk } from "~/lib/api.server";
 import { formConstraints } from "~/lib/forms.server";
 import { requireShellUser } from "~/lib/permissions.server";
@@ -12,7 +14,8 @@ type Api = Awaited<ReturnType<typeof requireShellUser>>["api"];
 /**
  * A vehicle register page's loader (this page's trucks, the blue-plate cars): the exhibitor's list,
  * the row `?edit=` or `?delete=` names, a form held over a sign-in, and the save and update forms'
- * constraints. `check` may send the reader elsewhere once the list is read.
+ * constraints; and the History of the row `?history=` names. `check` may send the reader elsewhere
+ * once the list is read.
  */
 export async function registerPageLoader<
   List,
@@ -21,6 +24,7 @@ export async function registerPageLoader<
 >(
   { request, context }: LoaderFunctionArgs,
   setup: {
+    kind: VehiclePageKind;
     titleKey: string;
     list: (api: Api) => Promise<ApiResult<List>>;
     rows: (list: List) => Row[];
@@ -32,6 +36,10 @@ export async function registerPageLoader<
   const { api, language, info } = await requireShellUser(request, context);
   const list = await requireOk(await setup.list(api), request, context);
   setup.check?.(list, language);
-  const { headers, ...state } = await registerPageState({ request, context, info }, setup.rows(list), setup.formFields);
-  return json({ title: translate(language, setup.titleKey), list, ...state, constraints: formConstraints(setup.schemas) }, { headers });
+  const rows = setup.rows(list);
+  const { headers, ...state } = await registerPageState({ request, context, info }, rows, setup.formFields);
+  // Only a row of the list: another company's id shows nothing (the API would answer 404 anyway).
+  const historyOf = rows.find((row) => String(row.id) === new URL(request.url).searchParams.get("history")) ?? null;
+  const history = historyOf ? { row: historyOf, entries: await loadRecordHistory(api, setup.kind.historyType, historyOf.id) } : null;
+  return json({ title: translate(language, setup.titleKey), list, ...state, history, constraints: formConstraints(setup.schemas) }, { headers });
 }

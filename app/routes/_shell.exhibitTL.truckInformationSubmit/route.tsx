@@ -31,6 +31,7 @@ export const handle = { breadcrumb: "vehicles.trucks.title" } satisfies PageHand
  */
 export const loader = (args: LoaderFunctionArgs) =>
   registerPageLoader(args, {
+    kind: TRUCK_PAGES,
     titleKey: "vehicles.trucks.title",
     list: (api) => api.call(truckEndpoints.list),
     rows: (list) => list.trucks,
@@ -109,6 +110,7 @@ export default function TruckInformationPage() {
       rowsTable={<TruckRows trucks={list.trucks} />}
       state={state}
       deleteQuestion={(truck) => t("vehicles.trucks.deleteQuestion", { plate: truck.plate, day: truck.plannedOn })}
+      historyTitle={(truck) => truck.plate}
       constraints={constraints}
       reply={reply}
       pending={pending}

@@ -19,6 +19,7 @@ import { type DecideReply, decideAction } from "~/features/vehicles/review-actio
 import { reviewAddress, reviewFilters } from "~/features/vehicles/review-address";
 import { StatusTag } from "~/features/vehicles/row-parts";
 import { DecisionCell, VehicleReviewPanel } from "~/features/vehicles/review-panel";
+import { loadRecordHistory } from "~/features/team/record-history.server";
 import { DECISION_FIELDS, DecisionForms } from "./decision-forms";
 import "~/contracts/vehicles/texts";
 import "~/contracts/vehicles/trucks/texts";
@@ -39,8 +40,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireShellUser(request, context);
   const filters = reviewFilters(request, KIND);
   const query = { status: filters.status ?? undefined, day: filters.day ?? undefined, page: filters.page };
-  const list = await requireOk(await api.call(truckEndpoints.reviewList, query), request, context);
-  return json({ title: translate(language, "vehicles.trucks.review.title"), list, filters, constraints: formConstraints({ decision: truckDecisionSchema }) });
+  const [list, history] = await Promise.all([
+    api.call(truckEndpoints.reviewList, query).then((r) => requireOk(r, request, context)),
+    filters.history ? loadRecordHistory(api, KIND.historyType, filters.history) : null,
+  ]);
+  return json({
+    title: translate(language, "vehicles.trucks.review.title"),
+    list,
+    filters,
+    history,
+    constraints: formConstraints({ decision: truckDecisionSchema }),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TruckReviewPage() {
   const { t } = useTranslation();
-  const { list, filters, constraints } = useLoaderData<typeof loader>();
+  const { list, filters, history, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as DecideReply | undefined;
   const pending = useIsPending();
   const link = (next: Partial<typeof filters>) => reviewAddress(KIND, { ...filters, page: 1, ...next });
@@ -63,6 +73,7 @@ export default function TruckReviewPage() {
     <Stack gap="lg" maw={1200}>
       <VehicleReviewPanel
         kind={KIND}
+        history={history}
         list={list}
         filters={filters}
         error={actionData?.error}
@@ -134,6 +145,7 @@ export default function TruckReviewPage() {
                 <Table.Td>
                   <DecisionCell
                     kind={KIND}
+                    filters={filters}
                     row={truck}
                     forms={<DecisionForms truck={truck} constraint={constraints.decision} reply={actionData?.decision ?? null} pending={pending} />}
                   />

@@ -13,7 +13,7 @@ import { RECORD_TABLES, rowChanges } from "../team/history-records";
  */
 const DECISIONS = new Set(["approved", "returned", "issued", "accepted", "completed"]);
 const SUBMITTED = new Set(["submitted", "approved", "returned", "issued", "accepted", "contract_uploaded", "payment_claimed", "completed"]);
-const STORY: readonly HistoryRecordType[] = ["exhibitorProfile", "badge", "serviceOrder", "transportDeclaration", "invoice", "truck"];
+const STORY: readonly HistoryRecordType[] = ["exhibitorProfile", "badge", "serviceOrder", "transportDeclaration", "invoice", "truck", "blueCar"];
 
 type Row = { id: string; owner: number; row: Record<string, unknown>; username: string; company: string | null };
 
